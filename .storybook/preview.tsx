@@ -1,0 +1,52 @@
+import type { Preview } from '@storybook/react-vite';
+import '../app/styles/global.css';
+import { usePortalStore } from '../app/stores/portal';
+import { useSessionStore } from '../app/stores/session';
+import { WithI18n, WithRouter } from './decorators';
+
+/**
+ * Every story renders in Korean by default (toolbar: 한국어 / English), with the app's fonts and
+ * tokens, inside a memory router. Story parameters: `route` (address, query included) and
+ * `portal` ('internal' | 'external').
+ */
+const preview: Preview = {
+  globalTypes: {
+    locale: {
+      description: 'Interface language',
+      toolbar: {
+        title: 'Language',
+        icon: 'globe',
+        items: [
+          { value: 'ko', title: '한국어' },
+          { value: 'en', title: 'English' },
+        ],
+        dynamicTitle: true,
+      },
+    },
+  },
+  initialGlobals: { locale: 'ko' },
+  parameters: {
+    layout: 'fullscreen',
+    controls: { expanded: true },
+  },
+  // Stores persist to sessionStorage, which outlives a story: start each one logged out, in the
+  // portal it names (in the app the router sync sets the portal on every navigation).
+  beforeEach: ({ parameters }) => {
+    useSessionStore.getState().clear();
+    usePortalStore.setState({ isCyber: parameters.portal === 'external' });
+  },
+  decorators: [
+    (Story, context) => (
+      <WithRouter route={typeof context.parameters.route === 'string' ? context.parameters.route : '/'}>
+        <Story />
+      </WithRouter>
+    ),
+    (Story, context) => (
+      <WithI18n key={context.id} locale={context.globals.locale}>
+        <Story />
+      </WithI18n>
+    ),
+  ],
+};
+
+export default preview;

@@ -1,0 +1,39 @@
+import i18next, { type i18n as I18n } from 'i18next';
+import en from './en.json';
+import ko from './ko.json';
+import { DEFAULT_LANGUAGE, normaliseLanguage, readStoredLanguage, storeLanguage, type Language } from './language';
+
+export const resources = { ko: { translation: ko }, en: { translation: en } } as const;
+
+export interface CreateI18nOptions {
+  /** Where the choice is read from and written to; localStorage in the app. */
+  storage?: Storage;
+  /** Forces a language (stories, tests); otherwise the stored one is used. */
+  language?: Language;
+}
+
+/**
+ * A fresh i18next instance (not the global one) so the app, each test and each story own
+ * theirs. Resources are bundled: two small JSON files cost less than a second request.
+ */
+export function createI18n({ storage, language }: CreateI18nOptions = {}): I18n {
+  const instance = i18next.createInstance();
+  void instance.init({
+    // A copy: server messages added later (addResourceBundle) must not leak into other instances.
+    resources: structuredClone(resources),
+    lng: language ?? readStoredLanguage(storage),
+    fallbackLng: DEFAULT_LANGUAGE,
+    supportedLngs: ['ko', 'en'],
+    interpolation: { escapeValue: false }, // React escapes already
+    returnNull: false,
+    initAsync: false, // resources are in memory: be ready synchronously, before the first render
+  });
+  instance.on('languageChanged', (lng) => {
+    const chosen = normaliseLanguage(lng);
+    if (!chosen) return;
+    storeLanguage(storage, chosen);
+    if (typeof document !== 'undefined') document.documentElement.lang = chosen;
+  });
+  if (typeof document !== 'undefined') document.documentElement.lang = instance.language;
+  return instance;
+}

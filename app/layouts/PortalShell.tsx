@@ -1,0 +1,42 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet } from 'react-router-dom';
+import { useSessionStore } from '../stores/session';
+import { AppHeader } from './AppHeader';
+import { Breadcrumb } from './menu/Breadcrumb';
+import { MenuBar } from './menu/MenuBar';
+import { useMenuStyle } from './menu/menu-style';
+import type { PortalKind } from './portal-kind';
+import styles from './PortalShell.module.css';
+
+export interface PortalShellProps {
+  portal: PortalKind;
+  /** The page; defaults to the matched child route. Stories pass content directly. */
+  children?: ReactNode;
+}
+
+/** Header, main menu, breadcrumb and content area: the frame of every logged-in page of one portal. */
+export function PortalShell({ portal, children }: PortalShellProps) {
+  const { t } = useTranslation();
+  const menus = useSessionStore((s) => s.menus);
+  const userId = useSessionStore((s) => s.user?.userId ?? s.loginData?.singleid ?? null);
+  const [menuStyle, setMenuStyle] = useMenuStyle(userId);
+  return (
+    <div className={styles.shell} data-portal={portal}>
+      <a className={styles.skip} href="#main-content">
+        {t('app.skipToContent')}
+      </a>
+      <AppHeader portal={portal} />
+      <MenuBar portal={portal} menus={menus} style={menuStyle} onStyleChange={setMenuStyle} />
+      <div className={styles.body}>
+        <div className={styles.crumbs}>
+          <Breadcrumb portal={portal} menus={menus} />
+        </div>
+        <main id="main-content" className={styles.main} tabIndex={-1}>
+          {children ?? <Outlet />}
+        </main>
+      </div>
+      <footer className={styles.footer}>{t('app.footer')}</footer>
+    </div>
+  );
+}

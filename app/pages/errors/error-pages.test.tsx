@@ -1,0 +1,35 @@
+import { screen } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { usePortalStore } from '../../stores/portal';
+import { renderPage } from '../../testing/render-page';
+import { Info401Page } from './Info401Page';
+import { Info500Page } from './Info500Page';
+import { NotFoundPage } from './NotFoundPage';
+
+describe('error pages', () => {
+  beforeEach(() => usePortalStore.getState().setCyber(false));
+
+  it('/info401 says in Korean that access is not allowed, with a way home', () => {
+    renderPage(<Info401Page />, { path: '/info401' });
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('권한이 없습니다');
+    expect(screen.getByRole('link', { name: '홈으로 이동' })).toHaveAttribute('href', '/');
+  });
+
+  it('/info500 reports a server error in Korean', () => {
+    renderPage(<Info500Page />, { path: '/info500' });
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('서버 오류가 발생했습니다');
+  });
+
+  it('not-found leads home within the external portal when the user is there', () => {
+    usePortalStore.getState().setCyber(true);
+    renderPage(<NotFoundPage />, { path: '/cyber/nope' });
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('페이지를 찾을 수 없습니다');
+    expect(screen.getByRole('link', { name: '홈으로 이동' })).toHaveAttribute('href', '/cyber');
+    expect(screen.getAllByText('OGPMS').length).toBeGreaterThan(0);
+  });
+
+  it('speaks English when English is chosen', () => {
+    renderPage(<NotFoundPage />, { language: 'en' });
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Page not found');
+  });
+});

@@ -1,0 +1,67 @@
+/**
+ * WidgetServices (widgets/services.tsx) on the app's typed client and session store: the popups'
+ * searches, company names, sourcing groups, files, codes and login data.
+ */
+import { apiClient, type ApiClient } from '../api/client';
+import { applyAuthHeaders, applyStandardHeaders } from '../api/request-headers';
+import { currentTokens, useSessionStore } from '../stores/session';
+import { usePortalStore } from '../stores/portal';
+import type { FileGroup, ServiceError, WidgetServices } from '../../widgets/services';
+
+function serviceError(status: number, body: unknown): ServiceError {
+  const b = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
+  const msg = typeof b.msg === 'string' ? b.msg : null;
+  return Object.assign(new Error(msg ?? `HTTP ${status}`), { name: 'ServiceError', status, code: typeof b.code === 'string' ? b.code : null, serverMessage: msg });
+}
+
+async function unwrap<T>(p: Promise<{ data?: T; error?: unknown; response: Response }>): Promise<T> {
+  const { data, error, response } = await p;
+  if (!response.ok || data === undefined) throw serviceError(response.status, error);
+  return data;
+}
+
+/** Upload with progress: XMLHttpRequest (fetch reports no upload progress), with the client's headers. */
+function uploadWithProgress(url: string, form: FormData, onProgress?: (f: number) => void, signal?: AbortSignal): Promise<FileGroup> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', url);
+    const probe = applyAuthHeaders(applyStandardHeaders(new Request(new URL(url, window.location.origin), { method: 'POST' }), usePortalStore.getState().isCyber), currentTokens());
+    probe.headers.forEach((value, name) => xhr.setRequestHeader(name, value));
+    xhr.responseType = 'json';
+    xhr.upload.onprogress = (e) => e.lengthComputable && onProgress?.(e.loaded / e.total);
+    xhr.onload = () => (xhr.status >= 200 && xhr.status < 300 ? resolve(xhr.response as FileGroup) : reject(serviceError(xhr.status, xhr.response)));
+    xhr.onerror = () => reject(serviceError(0, null));
+    xhr.onabort = () => reject(Object.assign(new Error('aborted'), { name: 'AbortError' }));
+    signal?.addEventListener('abort', () => xhr.abort(), { once: true });
+    xhr.send(form);
+  });
+}
+
+export function createWidgetServices(client: ApiClient = apiClient, options: { uploadLimitMb?: () => number } = {}): WidgetServices {
+  return {
+    listBusinessSections: (query) => unwrap(client.GET('/api/v1/cmmn/popup/bsns', { params: { query }, passErrors: true })),
+    listDepartments: (query) => unwrap(client.GET('/api/v1/cmmn/popup/dept', { params: { query }, passErrors: true })),
+    listPeople: (query) => unwrap(client.GET('/api/v1/cmmn/popup/person', { params: { query }, passErrors: true })),
+    async getCompanyName(code) {
+      const { data, response } = await client.GET('/api/v1/cmmn/company/{code}', { params: { path: { code } }, passErrors: true });
+      if (response.status === 404) return null;
+      if (!response.ok || !data) throw serviceError(response.status, null);
+      return data.gpsCompMaster?.compNameKr ?? null;
+    },
+    getSgCode: (level, parent) => unwrap(client.GET('/api/v1/item/comp/sourcingGroup/getSgCode', { params: { query: { SG_LEVEL: level, UP_LEVEL: parent } }, passErrors: true })),
+    uploadFiles(files, { fileId, kind, onProgress, signal }) {
+      const form = new FormData();
+      for (const f of files) form.append('files', f, f.name);
+      const qs = new URLSearchParams();
+      if (fileId) qs.set('fileId', fileId);
+      if (kind && kind !== 'any') qs.set('kind', kind);
+      return uploadWithProgress(`/api/v1/cmmn/file/upload${qs.size ? `?${qs}` : ''}`, form, onProgress, signal);
+    },
+    listFiles: (fileId) => unwrap(client.GET('/api/v1/cmmn/file/{id}', { params: { path: { id: fileId } }, passErrors: true })),
+    deleteFile: (fileId, seq) => unwrap(client.DELETE('/api/v1/cmmn/file/{id}/{seq}', { params: { path: { id: fileId, seq } }, passErrors: true })),
+    downloadUrl: (fileId, seq) => (seq === undefined ? `/api/v1/cmmn/file/${encodeURIComponent(fileId)}/download` : `/api/v1/cmmn/file/${encodeURIComponent(fileId)}/${seq}/wsdownload`),
+    codes: (group) => useSessionStore.getState().codes[group] ?? [],
+    loginData: () => useSessionStore.getState().loginData,
+    uploadLimitMb: () => options.uploadLimitMb?.() ?? 10,
+  };
+}

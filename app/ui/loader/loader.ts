@@ -1,0 +1,28 @@
+import { create } from 'zustand';
+
+/**
+ * The global loading indicator: requests in flight and whether a navigation is under way.
+ * Spec §8: on GPMS005 the loader is hidden before the alert.
+ */
+export interface LoaderState {
+  pending: number;
+  navigating: boolean;
+  start: () => void;
+  done: () => void;
+  setNavigating: (navigating: boolean) => void;
+  /** Hides the loader whatever is still in flight (the answers will no longer matter). */
+  hide: () => void;
+}
+
+export const useLoaderStore = create<LoaderState>()((set) => ({
+  pending: 0,
+  navigating: false,
+  start: () => set((s) => ({ pending: s.pending + 1 })),
+  done: () => set((s) => ({ pending: Math.max(0, s.pending - 1) })),
+  setNavigating: (navigating) => set((s) => (s.navigating === navigating ? s : { navigating })),
+  hide: () => set({ pending: 0, navigating: false }),
+}));
+
+export function loaderVisible(s: Pick<LoaderState, 'pending' | 'navigating'>): boolean {
+  return s.pending > 0 || s.navigating;
+}

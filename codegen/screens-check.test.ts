@@ -1,0 +1,140 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { formatProblem } from '../engine/definition/problems';
+import { checkScreens, generatedFiles, storiesModule } from './screens-check';
+
+const dirs: string[] = [];
+afterAll(() => dirs.forEach((d) => fs.rmSync(d, { recursive: true, force: true })));
+
+const texts = { ko: { screen: { test: '시험' } }, en: { screen: { test: 'Test' } } };
+
+/** A screens/ folder of its own with these files; the repository's OpenAPI document. */
+async function check(files: Record<string, string | object>) {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'screens-check-'));
+  dirs.push(root);
+  for (const [name, content] of Object.entries(files)) {
+    const p = path.join(root, 'screens', name);
+    fs.mkdirSync(path.dirname(p), { recursive: true });
+    fs.writeFileSync(p, typeof content === 'string' ? content : JSON.stringify(content, null, 2));
+  }
+  const result = await checkScreens({ root, texts });
+  return result.problems.map(formatProblem);
+}
+
+const list = (over: Record<string, unknown> = {}) => ({
+  id: 'test.list',
+  kind: 'list',
+  title: 'screen.test',
+  route: '/test',
+  source: { operation: 'listMessages', defaultSort: 'msgKey:asc' },
+  filters: [{ field: 'msgKey' }, { field: 'category', widget: 'select', options: [{ value: 'ui', text: 'UI' }] }],
+  columns: [{ field: 'msgKey' }, { field: 'textKo' }],
+  ...over,
+});
+
+describe('npm run screens:check', () => {
+  it('passes on the repository’s definitions and generates a story for each', async () => {
+    const result = await checkScreens();
+    expect(result.problems.map(formatProblem)).toEqual([]);
+    expect(result.definitions.length).toBeGreaterThanOrEqual(7);
+    expect(result.stories).toContain("export const PortalMessageManage: Story = { name: 'portal.messageManage'");
+    expect(result.stories).toContain("name: 'examples.codeList'");
+    // The generated files in the repository are current (the stories and the compiled schema validator).
+    for (const [file, content] of generatedFiles(result.stories)) expect(fs.readFileSync(path.resolve(import.meta.dirname, '..', file), 'utf8'), file).toBe(content);
+  });
+
+  it('accepts a correct definition', async () => {
+    expect(await check({ 'a/test.screen.json': list() })).toEqual([]);
+  });
+
+  it('names file, JSON pointer and what was expected for schema errors', async () => {
+    const problems = await check({
+      'a/test.screen.json': list({
+        colums: [],
+        columns: [{ field: 'msgKey', type: 'mony' }, { field: 'textKo', width: '200' }],
+        selection: 'many',
+      }),
+    });
+    expect(problems).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^screens\/a\/test\.screen\.json#\/: unknown property "colums"; expected one of: .*columns/),
+        'screens/a/test.screen.json#/columns/0/type: must be one of: "text", "number", "money", "date", "datetime", "code", "checkbox", "link"; got "mony"',
+        'screens/a/test.screen.json#/columns/1/width: must be integer; got string "200"',
+        'screens/a/test.screen.json#/selection: must be one of: "none", "single", "multi"; got "many"',
+      ]),
+    );
+  });
+
+  it('cross-checks operation ids, filter parameters, column fields and sorting against the OpenAPI document', async () => {
+    const problems = await check({
+      'a/test.screen.json': list({
+        source: { operation: 'listMesages' },
+      }),
+      'b/other.screen.json': list({
+        id: 'test.other',
+        route: '/other',
+        source: { operation: 'listMessages', defaultSort: 'version:desc' },
+        filters: [{ field: 'msgKye' }],
+        columns: [{ field: 'msgKey' }, { field: 'textKr' }, { field: 'version', sortable: true }],
+      }),
+    });
+    expect(problems).toEqual([
+      'screens/a/test.screen.json#/source/operation: operation "listMesages" is not in the OpenAPI document (did you mean "listMessages"?)',
+      'screens/b/other.screen.json#/filters/0/field: listMessages has no query parameter "msgKye" (did you mean "msgKey"?); filter parameters: msgKey, text, category',
+      'screens/b/other.screen.json#/columns/1/field: column "textKr" is not a field of the rows of listMessages (did you mean "textKo"?); fields: msgKey, category, textKo, textEn, updatedAt, version',
+      'screens/b/other.screen.json#/columns/2/sortable: the server cannot sort by "version"; sortable fields: msgKey, category, textKo, textEn, updatedAt',
+      'screens/b/other.screen.json#/source/defaultSort: the server cannot sort by "version"; sortable fields: msgKey, category, textKo, textEn, updatedAt',
+    ]);
+  });
+
+  it('checks action parameters, expressions, label keys and references to other screens', async () => {
+    const problems = await check({
+      'a/test.screen.json': list({
+        actions: [
+          { kind: 'call', operation: 'endSession', selection: 'multi', params: { path: { session: 'row.sessionId' } } },
+          { kind: 'call', id: 'x', operation: 'endSession', enabled: "row.endedAt = null", params: { path: { sessionId: 'row.sessionId' } } },
+          { kind: 'open', screen: 'test.missing' },
+          { kind: 'exportExcel', fileName: 'screen.test.file' },
+        ],
+      }),
+    });
+    expect(problems).toEqual([
+      'screens/a/test.screen.json#/actions/1/enabled: expression: unexpected character \'=\' (compare with ==) at position 13 of `row.endedAt = null`',
+    ]);
+    const second = await check({
+      'a/test.screen.json': list({
+        actions: [
+          { kind: 'call', operation: 'endSession', selection: 'multi', params: { path: { session: 'row.sessionId' } } },
+          { kind: 'open', screen: 'test.missing' },
+          { kind: 'exportExcel', fileName: 'screen.test.file' },
+        ],
+      }),
+    });
+    expect(second).toEqual([
+      'screens/a/test.screen.json#/actions/0/params/path/session: endSession has no path parameter "session"; path parameters: sessionId',
+      'screens/a/test.screen.json#/actions/0/params: endSession (POST /api/v1/portal/sessions/{sessionId}/end) needs the path parameter "sessionId": add "params": { "path": { "sessionId": "…" } }',
+      'screens/a/test.screen.json#/actions/1/screen: no screen with id "test.missing"',
+      'screens/a/test.screen.json#/actions/0/params/path/session: row.sessionId is not a field of the rows of listMessages',
+      'screens/a/test.screen.json#/actions/2/fileName: text key "screen.test.file" has no ko and en text in screens/i18n/ko.json (write the text itself, or add the key)',
+    ]);
+  });
+
+  it('reports malformed JSON with its line, a duplicate id and a .screen.ts without a default export', async () => {
+    const problems = await check({
+      'a/bad.screen.json': '{\n  "id": "test.bad",\n  "kind": "list",,\n}',
+      'a/one.screen.json': list(),
+      'a/two.screen.json': list({ route: '/two' }),
+    });
+    expect(problems.find((p) => p.startsWith('screens/a/bad'))).toBe('screens/a/bad.screen.json#/: not valid JSON: Expected double-quoted property name (line 3, column 18)');
+    expect(problems).toContain('screens/a/two.screen.json#/id: id "test.list" is already used by screens/a/one.screen.json');
+  });
+
+  it('stories: one per definition, named from its id', () => {
+    const text = storiesModule([{ file: 'screens/x/a.screen.json', definition: { id: 'portal.authUserManage' } }, { file: 'screens/x/bad.screen.json', definition: null }]);
+    expect(text).toContain("title: 'Screens'");
+    expect(text).toContain("export const PortalAuthUserManage: Story = { name: 'portal.authUserManage', args: { id: 'portal.authUserManage' } };");
+    expect(text.match(/export const \w+: Story/g)).toHaveLength(1);
+  });
+});

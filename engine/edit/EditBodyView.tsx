@@ -1,0 +1,434 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useBlocker } from 'react-router-dom';
+import { isOperationId, operations } from '../../schemas/operations';
+import type { CallAction, DetailDef, EditBody, FieldDef } from '../definition/types';
+import { evalRule, type ExprScope } from '../expr/expr';
+import { actionState, buildInputs, normalizeAction, type NormalAction } from '../runtime/actions';
+import { useFrame } from '../runtime/frame';
+import { runEffects, confirmAction } from '../runtime/run-actions';
+import { OperationError, useEngineServices, type OperationInput } from '../services';
+import { ActionButton } from '../ui/parts';
+import styles from '../ui/engine.module.css';
+import { Attachments } from './Attachments';
+import { changedRows, isDirty, loadDetail, validateDetail, type CellProblem, type DetailState } from './detail-state';
+import { DetailGrid } from './DetailGrid';
+import { SectionsForm, type SectionsFormHandle } from './SectionsForm';
+
+type Values = Record<string, unknown>;
+
+export interface EditBodyViewProps {
+  body: EditBody;
+  /** JSON pointer of the body in the definition ('' for edit screens, '/detail' for trees). */
+  at: string;
+  /** The record as loaded (update) or null (create). */
+  record: Values | null;
+  /** Extra roots for expressions (a tree's node). */
+  extraScope?: ExprScope;
+  /** After a save: the server's answer and the mode it was saved in. */
+  onSaved?: (answer: unknown, mode: 'create' | 'update') => void;
+  onDeleted?: () => void;
+  /** 'new' action: start a new record. */
+  onNew?: () => void;
+  /** Actions listed elsewhere (a tree's toolbar) also run here. */
+  extraActions?: NormalAction[];
+}
+
+const blank = (v: unknown) => v === null || v === undefined || v === '';
+
+function fieldsOf(body: EditBody): FieldDef[] {
+  return body.sections.flatMap((s) => s.fields);
+}
+
+function emptyValues(body: EditBody): Values {
+  const out: Values = {};
+  for (const f of fieldsOf(body)) {
+    const d = f.default;
+    out[f.field] = d === undefined || (typeof d === 'object' && d !== null && !Array.isArray(d)) ? '' : d;
+  }
+  return out;
+}
+
+/** A value in the type the server expects (numbers without commas, booleans from Y/N). */
+function typed(f: Pick<FieldDef, 'type' | 'widget'>, v: unknown): unknown {
+  const type = f.type ?? (f.widget === 'number' ? 'number' : 'string');
+  if (type === 'integer' || type === 'number') {
+    if (blank(v)) return undefined;
+    const n = Number(String(v).replace(/,/g, ''));
+    return Number.isFinite(n) ? n : v;
+  }
+  if (type === 'boolean') return v === true || v === 'Y';
+  return v ?? '';
+}
+
+/** The form as a request body: the definition's fields (create-only ones only when creating) and the version read. */
+function formBody(body: EditBody, values: Values, mode: 'create' | 'update', operation: string | undefined): Values {
+  const accepted = operation && isOperationId(operation) ? operations[operation].bodyFields : null;
+  const out: Values = {};
+  for (const f of fieldsOf(body)) {
+    if (f.createOnly && mode === 'update') continue;
+    const v = typed(f, values[f.field]);
+    if (v !== undefined) out[f.field] = v;
+  }
+  if (values.version !== undefined && values.version !== null) out.version = values.version;
+  if (body.attachments && !blank(values[body.attachments.field])) out[body.attachments.field] = values[body.attachments.field];
+  if (!accepted) return out;
+  return Object.fromEntries(Object.entries(out).filter(([k]) => (accepted as readonly string[]).includes(k)));
+}
+
+/** A detail's rows for expressions and bodies: typed, with the version each row was read at. */
+function detailScope(def: DetailDef, state: DetailState) {
+  const shape = (data: Values, original?: Values): Values => {
+    const out: Values = {};
+    for (const c of def.columns) out[c.field] = c.type === 'number' || c.type === 'money' ? typed({ type: 'number' }, data[c.field]) : (data[c.field] ?? '');
+    if (!(def.rowKey in out)) out[def.rowKey] = data[def.rowKey];
+    if (original && original.version !== undefined) out.version = original.version;
+    return out;
+  };
+  return {
+    rows: state.rows.map((r) => shape(r.data, r.original)),
+    changed: changedRows(state).map((r) => shape(r.data, r.original)),
+    deleted: state.deleted.map((o) => ({ [def.rowKey]: o[def.rowKey], ...(o.version !== undefined ? { version: o.version } : {}) })),
+    count: state.rows.length,
+  };
+}
+
+/** Missing path parameters of an operation, taken by name from the form, the record or the query. */
+function completePath(operation: string, input: OperationInput, sources: Values[]): OperationInput {
+  if (!isOperationId(operation)) return input;
+  const path = { ...(input.path ?? {}) };
+  for (const name of operations[operation].pathParams) {
+    if (!blank(path[name])) continue;
+    const found = sources.find((s) => !blank(s[name]));
+    if (found) path[name] = found[name];
+  }
+  return { ...input, path };
+}
+
+/**
+ * An edit body: form sections, detail grids, attachments and the actions over them (save,
+ * delete, workflow, new, back). Read-only when the definition says so or the menu authority has
+ * no write. Unsaved changes: leaving asks first.
+ */
+export function EditBodyView({ body, at, record, extraScope, onSaved, onDeleted, onNew, extraActions = [] }: EditBodyViewProps) {
+  const frame = useFrame();
+  const services = useEngineServices();
+  const { t } = frame;
+  const login = services.loginData();
+  // The record being edited: the one given, then what a save answered (a create turns into an update).
+  const [current, setCurrent] = useState<Values | null>(record);
+  const [givenRecord, setGivenRecord] = useState(record);
+  if (record !== givenRecord) {
+    setGivenRecord(record);
+    setCurrent(record);
+  }
+  const mode: 'create' | 'update' = current ? 'update' : 'create';
+  const start = useMemo(() => ({ ...emptyValues(body), ...(current ?? {}) }), [body, current]);
+  const [values, setValues] = useState<Values>(start);
+  const [baseline, setBaseline] = useState<Values>(start);
+  const [details, setDetails] = useState<Record<string, DetailState>>({});
+  const [detailTick, setDetailTick] = useState(0);
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  const [cellErrors, setCellErrors] = useState<Record<string, CellProblem[]>>({});
+  const [busy, setBusy] = useState(false);
+  const formRef = useRef<SectionsFormHandle>(null);
+  // Another record (or the saved one): the form starts again from it.
+  const [shownStart, setShownStart] = useState(start);
+  if (start !== shownStart) {
+    setShownStart(start);
+    setValues(start);
+    setBaseline(start);
+    setFieldErrors({});
+    setCellErrors({});
+  }
+
+  const baseScope = useMemo<ExprScope>(
+    () => ({ login, mode, query: frame.query, screen: { canRead: !!frame.authority?.read, canWrite: !!frame.authority?.write, id: frame.def.id }, ...extraScope }),
+    [login, mode, frame.query, frame.authority, frame.def.id, extraScope],
+  );
+
+  // Detail rows: from their own operation, or from the record's field of the same name. They
+  // reload when what they are loaded with changes (another record), not on every save of the form.
+  const detailInputs = useMemo(
+    () => (body.details ?? []).map((d) => (d.load && current ? completePath(d.load.operation, buildInputs(d.load.params, { ...baseScope, form: current }), [current, frame.query]) : null)),
+    [body.details, current, baseScope, frame.query],
+  );
+  const detailKey = JSON.stringify([detailInputs, (body.details ?? []).map((d) => (d.load ? null : (current?.[d.id] ?? null)))]);
+  useEffect(() => {
+    let live = true;
+    const load = async (d: DetailDef, input: OperationInput | null): Promise<DetailState> => {
+      if (!d.load || !input) return loadDetail(Array.isArray(current?.[d.id]) ? (current![d.id] as Values[]) : []);
+      try {
+        const answer = await services.call(d.load.operation, input);
+        return loadDetail((Array.isArray(answer) ? answer : ((answer as { rows?: Values[] })?.rows ?? [])) as Values[]);
+      } catch (e) {
+        if (live) void frame.alertError(e);
+        return loadDetail([]);
+      }
+    };
+    const list = body.details ?? [];
+    void Promise.all(list.map((d, i) => load(d, detailInputs[i]))).then((states) => {
+      if (live) setDetails(Object.fromEntries(list.map((d, i) => [d.id, states[i]])));
+    });
+    return () => {
+      live = false;
+    };
+    // detailKey stands for the inputs and the record's own detail rows; detailTick asks again.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [detailKey, detailTick]);
+  const reloadDetails = useCallback(() => setDetailTick((n) => n + 1), []);
+
+  const readOnly = !frame.authority?.write || evalRule(body.readOnly as string | boolean | undefined, { ...baseScope, form: values }, false);
+  const detailValues = useMemo(() => {
+    const out: Record<string, unknown> = {};
+    for (const d of body.details ?? []) if (details[d.id]) out[d.id] = detailScope(d, details[d.id]);
+    return out;
+  }, [body.details, details]);
+  const scope = useMemo<ExprScope>(() => ({ ...baseScope, form: values, detail: detailValues }), [baseScope, values, detailValues]);
+
+  const formDirty = JSON.stringify(formBody(body, values, mode, undefined)) !== JSON.stringify(formBody(body, baseline, mode, undefined));
+  const dirty = formDirty || Object.values(details).some(isDirty);
+  // confirmLeave: false lets the user leave without being asked.
+  const guarded = dirty && !readOnly && body.confirmLeave !== false;
+  useEffect(() => {
+    frame.setDirty(guarded);
+  }, [guarded, frame]);
+
+  /** Client rules of the form and every detail grid; true when all pass. */
+  const validateAll = (): boolean => {
+    const formOk = formRef.current?.validate() ?? true;
+    const problems: Record<string, CellProblem[]> = {};
+    let detailsOk = true;
+    for (const d of body.details ?? []) {
+      const state = details[d.id];
+      if (!state || !evalRule(d.visible, scope, true)) continue;
+      const p = validateDetail(state, d, { required: t('engine.required'), tooLong: (max) => t('validation.maxChars', { max }), duplicate: t('engine.duplicateKey') });
+      if (d.minRows !== undefined && state.rows.length < d.minRows) p.push({ index: -1, field: d.rowKey, message: t('engine.minRows', { count: d.minRows }) });
+      if (p.length) detailsOk = false;
+      problems[d.id] = p;
+    }
+    setCellErrors(problems);
+    return formOk && detailsOk;
+  };
+
+  /** Server field errors: body/<field> to the form, body/<list>/<i>/<field> to the detail rows sent. */
+  const showServerErrors = (error: OperationError, sent: Record<string, { detail: string; uids: number[] }>) => {
+    const form: Record<string, string> = {};
+    const cells: Record<string, CellProblem[]> = {};
+    for (const fe of error.fieldErrors) {
+      const parts = fe.path.split('/');
+      if (parts[0] !== 'body') continue;
+      if (parts.length === 2) form[parts[1]] = fe.message;
+      else if (parts.length >= 4 && sent[parts[1]]) {
+        const { detail, uids } = sent[parts[1]];
+        const uid = uids[Number(parts[2])];
+        const index = details[detail]?.rows.findIndex((r) => r.uid === uid) ?? -1;
+        (cells[detail] ??= []).push({ index, field: parts[3], message: fe.message });
+      } else if (parts.length >= 2) form[parts[1]] = fe.message;
+    }
+    setFieldErrors(form);
+    setCellErrors(cells);
+  };
+
+  /** Which body lists are a detail's rows (to place row errors): `detail.<id>.changed` or `.rows`. */
+  const sentRows = (action: CallAction): Record<string, { detail: string; uids: number[] }> => {
+    const out: Record<string, { detail: string; uids: number[] }> = {};
+    const map = action.params?.body;
+    if (!map || typeof map !== 'object') return out;
+    for (const [key, expr] of Object.entries(map)) {
+      const m = /^detail\.(\w+)\.(changed|rows)$/.exec(expr.trim());
+      if (!m || !details[m[1]]) continue;
+      const rows = m[2] === 'changed' ? changedRows(details[m[1]]) : details[m[1]].rows;
+      out[key] = { detail: m[1], uids: rows.map((r) => r.uid) };
+    }
+    return out;
+  };
+
+  const call = async (action: NormalAction & CallAction, operation: string, what: 'save' | 'delete' | 'call') => {
+    const bodyValues = formBody(body, values, mode, operation);
+    const params = action.params ?? (what === 'save' ? { body: 'form' as const } : what === 'delete' && values.version !== undefined ? { query: { version: 'form.version' } } : undefined);
+    const input = completePath(operation, buildInputs(params, scope, bodyValues), [values, current ?? {}, frame.query]);
+    setBusy(true);
+    try {
+      const answer = await services.call(operation, input);
+      setFieldErrors({});
+      setCellErrors({});
+      return { ok: true as const, answer };
+    } catch (e) {
+      if (e instanceof OperationError) showServerErrors(e, sentRows(action));
+      await frame.alertError(e);
+      return { ok: false as const };
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const effects = (action: CallAction, fallback: Parameters<typeof runEffects>[0]) =>
+    runEffects(action.then ?? fallback, {
+      frame,
+      services,
+      changed: true,
+      reload: reloadDetails,
+      newRecord: () => {
+        setCurrent(null);
+        onNew?.();
+      },
+    });
+
+  const run = async (action: NormalAction) => {
+    switch (action.kind) {
+      case 'save': {
+        const a = action as NormalAction & CallAction;
+        if (!validateAll()) {
+          await frame.alert(t('engine.rowsInvalid'));
+          return;
+        }
+        if (!(await frame.confirm(t(a.confirm ?? 'ui.confirmSave')))) return;
+        const operation = mode === 'update' ? (a.updateOperation ?? a.operation!) : a.operation!;
+        const result = await call(a, operation, 'save');
+        if (!result.ok) return;
+        frame.notify(t(a.success ?? 'ui.saved'));
+        const answer = result.answer;
+        const isRecord = answer && typeof answer === 'object' && !Array.isArray(answer) && !('rows' in (answer as object));
+        frame.setDirty(false);
+        if (isRecord) setCurrent(answer as Values);
+        else {
+          setBaseline(values);
+          reloadDetails();
+        }
+        onSaved?.(answer, mode);
+        await effects(a, frame.dialog ? ['close'] : []);
+        return;
+      }
+      case 'delete': {
+        const a = action as NormalAction & CallAction;
+        if (!(await frame.confirm(t(a.confirm ?? 'ui.confirmDelete')))) return;
+        const result = await call({ ...a, confirm: undefined }, a.operation!, 'delete');
+        if (!result.ok) return;
+        frame.setDirty(false);
+        frame.notify(t(a.success ?? 'engine.done'));
+        onDeleted?.();
+        await effects(a, frame.dialog ? ['close'] : onDeleted ? [] : ['back']);
+        return;
+      }
+      case 'workflow':
+      case 'call': {
+        const a = action as NormalAction & CallAction;
+        const sendsRows = typeof a.params?.body === 'object' && Object.values(a.params.body).some((e) => e.includes('detail.'));
+        if (sendsRows && !validateAll()) {
+          await frame.alert(t('engine.rowsInvalid'));
+          return;
+        }
+        if (!(await confirmAction(a, frame, 1))) return;
+        const result = await call(a, a.operation!, 'call');
+        if (!result.ok) return;
+        frame.notify(t(a.success ?? 'engine.done'));
+        onSaved?.(result.answer, mode);
+        await effects(a, ['reload']);
+        return;
+      }
+      case 'new':
+        if (guarded && !(await frame.confirm(t('engine.leaveConfirm')))) return;
+        setCurrent(null);
+        onNew?.();
+        return;
+      case 'back':
+      case 'close':
+        // A page's LeaveGuard asks on the way out; a dialog asks here.
+        if (frame.dialog && guarded && !(await frame.confirm(t('engine.leaveConfirm')))) return;
+        frame.leave(false);
+        return;
+      case 'open':
+      case 'navigate':
+        await frame.open(action as never, {});
+        return;
+      default:
+        return;
+    }
+  };
+
+  const actions = useMemo(() => [...extraActions, ...(body.actions ?? []).map((a) => normalizeAction(a, frame.def.title))], [body.actions, extraActions, frame.def.title]);
+
+  return (
+    <>
+      {!frame.dialog && <LeaveGuard when={guarded} message={t('engine.leaveConfirm')} />}
+      <SectionsForm
+        ref={formRef}
+        sections={body.sections}
+        values={values}
+        onChange={(v) => {
+          setValues(v);
+          if (Object.keys(fieldErrors).length) setFieldErrors({});
+        }}
+        scope={scope}
+        mode={mode}
+        readOnly={readOnly}
+        fieldErrors={fieldErrors}
+        t={t}
+        file={frame.file}
+        at={at}
+      />
+      {(body.details ?? []).map((d, i) =>
+        details[d.id] && evalRule(d.visible, scope, true) ? (
+          <DetailGrid
+            key={d.id}
+            def={d}
+            state={details[d.id]}
+            onChange={(next) => setDetails((old) => ({ ...old, [d.id]: next }))}
+            readOnly={readOnly}
+            problems={cellErrors[d.id] ?? []}
+            scope={scope}
+            t={t}
+            where={`${frame.file}#${at}/details/${i}/columns`}
+          />
+        ) : null,
+      )}
+      {body.attachments && (
+        <Attachments
+          fileId={String(values[body.attachments.field] ?? '')}
+          onFileId={(id) => setValues((v) => ({ ...v, [body.attachments!.field]: id }))}
+          readOnly={readOnly || evalRule(body.attachments.readOnly as string | boolean | undefined, scope, false)}
+          kind={body.attachments.kind ?? 'any'}
+          label={body.attachments.label ? t(body.attachments.label) : t('engine.attachments')}
+        />
+      )}
+      {actions.length > 0 && (
+        <div className={styles.toolbar}>
+          <span className={styles.muted}>{readOnly ? t('engine.readOnly') : dirty ? t('engine.unsaved') : ''}</span>
+          <div className={styles.actions}>
+            {actions.map((a) => (
+              <ActionButton key={a.id} action={a} state={actionState(a, frame.authority, scope, busy)} onRun={(x) => void run(x)} />
+            ))}
+          </div>
+        </div>
+      )}
+    </>
+  );
+}
+
+/** Asks before the router leaves a page with unsaved changes, and before the tab closes. */
+function LeaveGuard({ when, message }: { when: boolean; message: string }) {
+  const frame = useFrame();
+  const blocker = useBlocker(({ currentLocation, nextLocation }) => when && currentLocation.pathname !== nextLocation.pathname);
+  useEffect(() => {
+    if (blocker.state !== 'blocked') return;
+    let live = true;
+    void frame.confirm(message).then((ok) => {
+      if (!live) return;
+      if (ok) blocker.proceed();
+      else blocker.reset();
+    });
+    return () => {
+      live = false;
+    };
+  }, [blocker, frame, message]);
+  useEffect(() => {
+    if (!when) return;
+    const onUnload = (e: BeforeUnloadEvent) => {
+      e.preventDefault();
+      e.returnValue = '';
+    };
+    window.addEventListener('beforeunload', onUnload);
+    return () => window.removeEventListener('beforeunload', onUnload);
+  }, [when]);
+  return null;
+}

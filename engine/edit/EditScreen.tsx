@@ -1,0 +1,69 @@
+import { useEffect, useState } from 'react';
+import { WidgetButton } from '../../widgets/common/button';
+import { isOperationId, operations } from '../../schemas/operations';
+import type { EditScreenDef } from '../definition/types';
+import { buildInputs } from '../runtime/actions';
+import { useFrame } from '../runtime/frame';
+import { useEngineServices } from '../services';
+import { ScreenHeader } from '../ui/parts';
+import styles from '../ui/engine.module.css';
+import { EditBodyView } from './EditBodyView';
+
+type Values = Record<string, unknown>;
+
+/**
+ * An edit screen: with its key in the query it loads the record and updates it; without, it
+ * creates one. The body (sections, details, attachments, actions) is EditBodyView.
+ */
+export function EditScreen() {
+  const frame = useFrame();
+  const services = useEngineServices();
+  const { t } = frame;
+  const def = frame.def as EditScreenDef;
+  const keyString = (def.key ?? []).map((k) => frame.query[k] ?? '').join('\u0000');
+  const hasKey = (def.key?.length ?? 0) > 0 && (def.key ?? []).every((k) => (frame.query[k] ?? '') !== '');
+  const [attempt, setAttempt] = useState(0);
+  const [loaded, setLoaded] = useState<{ key: string; attempt: number; record: Values | null; error: string | null } | null>(null);
+
+  useEffect(() => {
+    if (!hasKey || !def.load) return;
+    let live = true;
+    const scope = { query: frame.query, login: services.loginData() };
+    const input = buildInputs(def.load.params, scope);
+    // Path parameters the definition leaves out are taken by name from the query.
+    if (isOperationId(def.load.operation)) {
+      input.path = { ...Object.fromEntries(operations[def.load.operation].pathParams.map((p) => [p, frame.query[p]])), ...input.path };
+    }
+    services.call(def.load.operation, input).then(
+      (record) => live && setLoaded({ key: keyString, attempt, record: record as Values, error: null }),
+      (e: unknown) => live && setLoaded({ key: keyString, attempt, record: null, error: e instanceof Error ? e.message : String(e) }),
+    );
+    return () => {
+      live = false;
+    };
+    // keyString stands for the query's key fields.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [hasKey, def.load, services, keyString, attempt]);
+
+  // Without a key the screen creates a record; with one it waits for this key's answer.
+  const current = loaded && loaded.key === keyString && loaded.attempt === attempt ? loaded : null;
+  const state: 'loading' | 'ready' | 'failed' = !hasKey || !def.load ? 'ready' : !current ? 'loading' : current.error !== null ? 'failed' : 'ready';
+  const record = hasKey && def.load ? (current?.record ?? null) : null;
+  const error = current?.error ?? null;
+
+  return (
+    <>
+      {!frame.dialog && <ScreenHeader title={t(def.title)} badge={frame.authority && !frame.authority.write ? t('engine.readOnly') : null} />}
+      {state === 'loading' && <p className={styles.muted}>{t('engine.loading')}</p>}
+      {state === 'failed' && (
+        <div className={styles.warning} role="alert">
+          {t('engine.loadFailed', { message: error ?? '' })}{' '}
+          <WidgetButton size="small" onClick={() => setAttempt((n) => n + 1)}>
+            {t('engine.retry')}
+          </WidgetButton>
+        </div>
+      )}
+      {state === 'ready' && <EditBodyView body={def} at="" record={record} />}
+    </>
+  );
+}

@@ -1,0 +1,97 @@
+/**
+ * A detail grid's rows as a value: rows added, changed and deleted against what was loaded,
+ * validated per cell. Pure functions, so the grid component stays thin and this is tested alone.
+ */
+import type { ColumnDef, DetailDef } from '../definition/types';
+
+type Data = Record<string, unknown>;
+
+export interface DetailRow {
+  /** Stable within the screen (new rows have no key yet). */
+  uid: number;
+  data: Data;
+  /** What the server sent; absent for a new row. */
+  original?: Data;
+}
+
+export interface DetailState {
+  rows: DetailRow[];
+  /** Loaded rows the user deleted. */
+  deleted: Data[];
+  nextUid: number;
+}
+
+export function loadDetail(rows: Data[]): DetailState {
+  return { rows: rows.map((r, i) => ({ uid: i + 1, data: { ...r }, original: r })), deleted: [], nextUid: rows.length + 1 };
+}
+
+export function addRow(state: DetailState, def: Pick<DetailDef, 'newRow' | 'columns'>): DetailState {
+  const data: Data = {};
+  for (const c of def.columns) data[c.field] = def.newRow && Object.hasOwn(def.newRow, c.field) ? def.newRow[c.field] : '';
+  for (const [k, v] of Object.entries(def.newRow ?? {})) if (!(k in data)) data[k] = v;
+  return { ...state, rows: [...state.rows, { uid: state.nextUid, data }], nextUid: state.nextUid + 1 };
+}
+
+export function editCell(state: DetailState, index: number, field: string, value: unknown): DetailState {
+  const row = state.rows[index];
+  if (!row || row.data[field] === value) return state;
+  const rows = state.rows.slice();
+  rows[index] = { ...row, data: { ...row.data, [field]: value } };
+  return { ...state, rows };
+}
+
+export function deleteRows(state: DetailState, indexes: readonly number[]): DetailState {
+  const gone = new Set(indexes);
+  const deleted = [...state.deleted];
+  const rows: DetailRow[] = [];
+  state.rows.forEach((r, i) => {
+    if (!gone.has(i)) rows.push(r);
+    else if (r.original) deleted.push(r.original);
+  });
+  return { ...state, rows, deleted };
+}
+
+const same = (a: unknown, b: unknown) => (a ?? '') === (b ?? '') || String(a ?? '') === String(b ?? '');
+
+export function isChanged(row: DetailRow): boolean {
+  if (!row.original) return true;
+  return Object.keys(row.data).some((k) => !same(row.data[k], row.original![k]));
+}
+
+/** New and changed rows, as the server's batch save takes them. */
+export function changedRows(state: DetailState): DetailRow[] {
+  return state.rows.filter(isChanged);
+}
+
+export function isDirty(state: DetailState): boolean {
+  return state.deleted.length > 0 || state.rows.some(isChanged);
+}
+
+export interface CellProblem {
+  /** Index among the grid's rows. */
+  index: number;
+  field: string;
+  message: string;
+}
+
+const blank = (v: unknown) => v === null || v === undefined || String(v).trim() === '';
+
+/** Required and length rules of the columns, plus the row count limits. */
+export function validateDetail(state: DetailState, def: Pick<DetailDef, 'columns' | 'minRows' | 'maxRows' | 'rowKey'>, messages: { required: string; tooLong: (max: number) => string; duplicate: string }): CellProblem[] {
+  const out: CellProblem[] = [];
+  const keys = new Map<string, number>();
+  state.rows.forEach((r, index) => {
+    for (const c of def.columns as ColumnDef[]) {
+      const v = r.data[c.field];
+      if (c.required && blank(v)) out.push({ index, field: c.field, message: messages.required });
+      else if (c.maxLength && !blank(v) && [...String(v)].length > c.maxLength) out.push({ index, field: c.field, message: messages.tooLong(c.maxLength) });
+    }
+    const key = r.data[def.rowKey];
+    if (!blank(key)) {
+      const k = String(key);
+      if (keys.has(k)) out.push({ index, field: def.rowKey, message: messages.duplicate });
+      else keys.set(k, index);
+    }
+  });
+  return out;
+}

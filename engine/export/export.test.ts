@@ -1,0 +1,82 @@
+import * as XLSX from 'xlsx';
+import { describe, expect, it } from 'vitest';
+import type { ExportColumn } from '../registry/columns';
+import { excelDateSerial, exportCell } from '../registry/columns';
+import { runExport, type ExportPage } from './run-export';
+
+const columns: ExportColumn[] = [
+  { field: 'poNo', header: '발주번호', type: 'text', width: 14 },
+  { field: 'status', header: '상태', type: 'code', codes: { APPROVED: '결재완료', SENT: '발주전송' }, width: 10 },
+  { field: 'amount', header: '금액', type: 'money', currencyField: 'currency', width: 14 },
+  { field: 'qty', header: '수량', type: 'number', width: 8 },
+  { field: 'poDate', header: '발주일', type: 'date', width: 12 },
+  { field: 'urgent', header: '긴급', type: 'checkbox', width: 6 },
+  { field: 'memo', header: '비고', type: 'text', width: 20 },
+];
+
+const rows = (n: number, from = 0) =>
+  Array.from({ length: n }, (_, i) => ({ poNo: `PO${from + i}`, status: i % 2 ? 'SENT' : 'APPROVED', amount: String((from + i) * 1000), currency: 'KRW', qty: i, poDate: '2026-03-05', urgent: i % 3 === 0 ? 'Y' : 'N', memo: i % 2 ? '' : `비고 ${i}` }));
+
+function pager(total: number, calls: Array<[number, number]>) {
+  return async (page: number, size: number): Promise<ExportPage> => {
+    calls.push([page, size]);
+    const start = (page - 1) * size;
+    return { rows: rows(Math.max(0, Math.min(size, total - start)), start), total };
+  };
+}
+
+async function readBack(blob: Blob) {
+  const wb = XLSX.read(new Uint8Array(await blob.arrayBuffer()), { type: 'array', dense: true, cellNF: true });
+  const ws = wb.Sheets[wb.SheetNames[0]];
+  return { name: wb.SheetNames[0], ws, aoa: XLSX.utils.sheet_to_json<unknown[]>(ws, { header: 1, raw: false }) };
+}
+
+describe('Excel export', () => {
+  it('writes the whole result, page by page, as the user sees it', async () => {
+    const calls: Array<[number, number]> = [];
+    const progress: number[] = [];
+    const blob = await runExport({ columns, sheetName: '발주/목록', fetchPage: pager(12_345, calls), pageSize: 5000, onProgress: (p) => progress.push(p.done) });
+    expect(calls).toEqual([
+      [1, 5000],
+      [2, 5000],
+      [3, 5000],
+    ]);
+    expect(progress).toEqual([5000, 10_000, 12_345, 12_345]);
+    const { name, ws, aoa } = await readBack(blob);
+    expect(name).toBe('발주 목록');
+    expect(aoa).toHaveLength(12_346);
+    expect(aoa[0]).toEqual(['발주번호', '상태', '금액', '수량', '발주일', '긴급', '비고']);
+    expect(aoa[1]).toEqual(['PO0', '결재완료', '0', '0', '2026-03-05', 'Y', '비고 0']);
+    expect(aoa[2]).toEqual(['PO1', '발주전송', '1,000', '1', '2026-03-05', 'N']);
+    expect(aoa[12_345][0]).toBe('PO12344');
+    const amount = (ws['!data'] as XLSX.CellObject[][])[2][2];
+    expect(amount).toMatchObject({ t: 'n', v: 1000, z: '#,##0' });
+    const date = (ws['!data'] as XLSX.CellObject[][])[2][4];
+    expect(date).toMatchObject({ t: 'n', v: excelDateSerial('2026-03-05') });
+  });
+
+  it('cancels: the fetches stop and nothing is written', async () => {
+    const controller = new AbortController();
+    const calls: Array<[number, number]> = [];
+    const fetchPage = async (page: number, size: number, signal: AbortSignal) => {
+      const p = await pager(50_000, calls)(page, size);
+      if (page === 2) controller.abort();
+      if (signal.aborted) throw Object.assign(new Error('aborted'), { name: 'AbortError' });
+      return p;
+    };
+    await expect(runExport({ columns, sheetName: 'x', fetchPage, signal: controller.signal })).rejects.toMatchObject({ name: 'AbortError' });
+    expect(calls.length).toBeLessThan(10);
+  });
+
+  it('cells: code texts, money by currency, dates as Excel serials, numbers kept as numbers', () => {
+    expect(exportCell(columns[1], { status: 'APPROVED' })).toEqual({ t: 's', v: '결재완료' });
+    expect(exportCell(columns[1], { status: 'UNKNOWN' })).toEqual({ t: 's', v: 'UNKNOWN' });
+    expect(exportCell(columns[2], { amount: '1234567', currency: 'JPY' })).toEqual({ t: 'n', v: 1234567, z: '#,##0' });
+    expect(exportCell(columns[2], { amount: '12.5', currency: 'USD' })).toEqual({ t: 'n', v: 12.5, z: '#,##0.00' });
+    expect(exportCell(columns[2], { amount: null })).toBeNull();
+    expect(excelDateSerial('1900-03-01')).toBe(61);
+    expect(excelDateSerial('2026-03-05')).toBe(46086);
+    expect(exportCell(columns[4], { poDate: 'not a date' })).toEqual({ t: 's', v: 'not a date' });
+    expect(exportCell({ field: 'phone', header: 'p', type: 'text', mask: 'phone', width: 8 }, { phone: '01012345678' })).toEqual({ t: 's', v: '010 - 1234 - 5678' });
+  });
+});

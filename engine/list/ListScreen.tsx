@@ -1,0 +1,375 @@
+import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { WidgetButton } from '../../widgets/common/button';
+import { DataGrid, type DataGridHandle } from '../../widgets/data-grid/data-grid';
+import { sumDecimals } from '../../lib/money';
+import { isOperationId, operations } from '../../schemas/operations';
+import type { CallAction, ColumnDef, ExportAction, LinkDef, ListScreenDef, OpenAction } from '../definition/types';
+import { evalRule, type ExprScope } from '../expr/expr';
+import { runExport, saveBlob, type ExportProgress } from '../export/run-export';
+import { createExportWorker } from '../export/worker-factory';
+import { actionState, buildInputs, linkQuery, normalizeAction, type NormalAction } from '../runtime/actions';
+import { useFrame } from '../runtime/frame';
+import { EngineInput } from '../runtime/inputs';
+import { runEffects, runRowCalls } from '../runtime/run-actions';
+import { useEngineServices, type EngineServices } from '../services';
+import { fieldLabel } from '../text';
+import { ActionButton, ProgressLine, ScreenHeader } from '../ui/parts';
+import styles from '../ui/engine.module.css';
+import { exportColumns, gridColumns, viewTransform } from './grid-columns';
+import { filterQuery, initialFilterValues, missingRequired, readRemembered, rememberKey, writeRemembered, type FilterValues } from './filters';
+import { PagedRows, type PageAnswer } from './paged-rows';
+
+type Row = Record<string, unknown>;
+type Sort = { field: string; direction: 'asc' | 'desc' } | null;
+
+const DEFAULT_PAGE_SIZE = 100;
+
+function parseSort(s: string | undefined): Sort {
+  if (!s) return null;
+  const [field, direction] = s.split(':');
+  return { field, direction: direction === 'desc' ? 'desc' : 'asc' };
+}
+
+function defaultStorage(services: EngineServices): Storage | null {
+  if (services.storage) return services.storage();
+  try {
+    return typeof sessionStorage === 'undefined' ? null : sessionStorage;
+  } catch {
+    return null;
+  }
+}
+
+/** Fetches one page of the list operation as `{ rows, total, totals }`. */
+function pageFetcher(services: EngineServices, def: ListScreenDef, search: { query: Row; path: Row }, sort: Sort, scope: ExprScope) {
+  const extra = buildInputs(def.source.params, scope);
+  return async (page: number, size: number, signal: AbortSignal): Promise<PageAnswer<Row>> => {
+    const answer = (await services.call(
+      def.source.operation,
+      { path: { ...search.path, ...extra.path }, query: { ...extra.query, ...search.query, page, size, ...(sort ? { sort: `${sort.field}:${sort.direction}` } : {}) } },
+      { signal, quiet: true },
+    )) as PageAnswer<Row>;
+    return { rows: answer.rows ?? [], total: answer.total ?? 0, totals: answer.totals };
+  };
+}
+
+/** Sums of the loaded rows for `total: 'sum'` columns (used when the server sends no totals and every row is here). */
+function localTotals(columns: ColumnDef[], rows: Row[], label: string): Row {
+  const out: Row = {};
+  for (const c of columns) {
+    if (c.total === 'sum') {
+      try {
+        out[c.field] = sumDecimals(rows.map((r) => (r[c.field] === null || r[c.field] === undefined || r[c.field] === '' ? '0' : String(r[c.field]))));
+      } catch {
+        out[c.field] = rows.reduce((a, r) => a + (Number(r[c.field]) || 0), 0);
+      }
+    } else if (c.total && typeof c.total === 'object') out[c.field] = label;
+  }
+  return out;
+}
+
+/**
+ * A list screen: the filter form (Enter searches; reset; required filters; defaults and prefill
+ * from login data; remembered filters), a server-paged and server-sorted grid, selection,
+ * double-click to open, link columns, a totals row, actions and the Excel export of the whole
+ * filtered result.
+ */
+export function ListScreen() {
+  const frame = useFrame();
+  const services = useEngineServices();
+  const { t, alertError } = frame;
+  const def = frame.def as ListScreenDef;
+  const login = services.loginData();
+  const storage = useMemo(() => defaultStorage(services), [services]);
+  const memoryKey = rememberKey(def.id, def.rememberFilters);
+  const [remembered] = useState(() => readRemembered(storage, memoryKey));
+  const [values, setValues] = useState<FilterValues>(() => ({ ...initialFilterValues(def.filters, login), ...(remembered?.values ?? {}) }));
+  const [invalid, setInvalid] = useState<Record<string, string>>({});
+  // The first search: a remembered one repeats only if it had run; otherwise per autoSearch and the required filters.
+  const [search, setSearch] = useState<{ query: Row; path: Row; values: FilterValues; seq: number } | null>(() => {
+    const auto = remembered ? remembered.isSearched : def.source.autoSearch !== false && missingRequired(def.filters, values).length === 0;
+    return auto ? { ...filterQuery(def.filters, values), values, seq: 1 } : null;
+  });
+  const [sort, setSort] = useState<Sort>(() => parseSort(def.source.defaultSort));
+  const [meta, setMeta] = useState<{ total: number | null; totals: Row | null }>({ total: null, totals: null });
+  const [loading, setLoading] = useState(false);
+  const [selected, setSelected] = useState<number[]>([]);
+  // Counts arrived pages: what depends on the loaded rows (local totals, the selected rows) follows it.
+  const [loadedTick, setLoadedTick] = useState(0);
+  const [exporting, setExporting] = useState<ExportProgress | null>(null);
+  const exportAbort = useRef<AbortController | null>(null);
+  const gridRef = useRef<DataGridHandle>(null);
+  const where = `${frame.file}#/columns`;
+  const opInfo = isOperationId(def.source.operation) ? operations[def.source.operation] : null;
+  const sortFields = useMemo<readonly string[]>(() => opInfo?.sortFields ?? [], [opInfo]);
+  const pageSize = def.source.pageSize ?? DEFAULT_PAGE_SIZE;
+  const visibleColumns = useMemo(() => def.columns.filter((c) => !c.hidden), [def.columns]);
+  const columnCtx = useMemo(() => ({ t, codes: (g: string) => services.codes(g), sortFields, where }), [t, services, sortFields, where]);
+  const columns = useMemo(() => gridColumns(def.columns, columnCtx), [def.columns, columnCtx]);
+  const transform = useMemo(() => viewTransform(def.columns), [def.columns]);
+  const baseScope = useMemo<ExprScope>(() => ({ login, screen: { canRead: !!frame.authority?.read, canWrite: !!frame.authority?.write, id: def.id }, query: frame.query }), [login, frame.authority, def.id, frame.query]);
+
+  const rows = useMemo(() => {
+    if (!search) return null;
+    return new PagedRows<Row>(pageFetcher(services, def, search, sort, { ...baseScope, filters: search.values }), pageSize);
+    // A new PagedRows per search and sort; the other inputs do not change during a screen's life.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [search, sort]);
+
+  useEffect(() => {
+    if (!rows) return;
+    rows.listen({
+      onRows: (start, end) => {
+        gridRef.current?.redraw(start, end);
+        setLoadedTick((n) => n + 1);
+      },
+      onMeta: (m) => setMeta(m),
+      onLoading: setLoading,
+      onError: (e) => void alertError(e),
+    });
+    void rows.reset();
+    return () => rows.dispose();
+  }, [rows, alertError]);
+
+  /** A new result (search, reload, sort): what belonged to the old one goes. */
+  const startResult = useCallback(() => {
+    setSelected([]);
+    setMeta({ total: null, totals: null });
+  }, []);
+
+  const viewCache = useRef(new WeakMap<object, Row>());
+  const getRow = useCallback(
+    (index: number): Row | undefined => {
+      const r = rows?.get(index);
+      if (!r || !transform) return r;
+      let v = viewCache.current.get(r);
+      if (!v) viewCache.current.set(r, (v = transform(r)));
+      return v;
+    },
+    [rows, transform],
+  );
+
+  const runSearch = useCallback(
+    (withValues: FilterValues = values) => {
+      const missing = missingRequired(def.filters, withValues);
+      if (missing.length > 0) {
+        setInvalid(Object.fromEntries(missing.map((f) => [f.field, t('engine.required')])));
+        void frame.alert(t('engine.requiredFilters', { fields: missing.map((f) => fieldLabel(t, f)).join(', ') }));
+        return;
+      }
+      setInvalid({});
+      startResult();
+      setSearch((s) => ({ ...filterQuery(def.filters, withValues), values: withValues, seq: (s?.seq ?? 0) + 1 }));
+      writeRemembered(storage, memoryKey, { values: withValues, isSearched: true });
+    },
+    [values, def.filters, t, frame, storage, memoryKey, startResult],
+  );
+
+  const reset = () => {
+    const initial = initialFilterValues(def.filters, login);
+    setValues(initial);
+    setInvalid({});
+    writeRemembered(storage, memoryKey, { values: initial, isSearched: false });
+  };
+
+  const reload = useCallback(() => {
+    startResult();
+    setSearch((s) => (s ? { ...s, seq: s.seq + 1 } : s));
+  }, [startResult]);
+
+  const selectedRows = useMemo(() => selected.map((i) => rows?.get(i)).filter((r): r is Row => !!r), [selected, rows]);
+  const scope = useMemo<ExprScope>(
+    () => ({ ...baseScope, filters: values, selection: selectedRows.length, rows: selectedRows, row: selectedRows[0] ?? null }),
+    [baseScope, values, selectedRows],
+  );
+
+  const openLink = useCallback(
+    async (link: LinkDef, row: Row) => {
+      const changed = await frame.open(link, linkQuery(link.query, { ...baseScope, row }));
+      if (changed) reload();
+    },
+    [frame, baseScope, reload],
+  );
+
+  const startExport = async (action: NormalAction & ExportAction) => {
+    if (!search) return;
+    if (!meta.total) {
+      await frame.alert(t('engine.exportEmpty'));
+      return;
+    }
+    const controller = new AbortController();
+    exportAbort.current = controller;
+    setExporting({ phase: 'fetching', done: 0, total: meta.total });
+    try {
+      const blob = await runExport({
+        columns: exportColumns(def.columns, columnCtx),
+        sheetName: action.sheetName ?? t(def.title),
+        fetchPage: pageFetcher(services, def, search, sort, { ...baseScope, filters: search.values }),
+        pageSize: action.pageSize,
+        onProgress: setExporting,
+        signal: controller.signal,
+        createWorker: createExportWorker,
+      });
+      exportAbort.current = null;
+      setExporting(null);
+      saveBlob(blob, `${t(action.fileName)}.xlsx`);
+    } catch (e) {
+      exportAbort.current = null;
+      setExporting(null);
+      if (e instanceof Error && e.name === 'AbortError') frame.notify(t('engine.exportCancelled'));
+      else await frame.alert(t('engine.exportFailed', { message: e instanceof Error ? e.message : String(e) }));
+    }
+  };
+  useEffect(() => () => exportAbort.current?.abort(), []);
+
+  const run = async (action: NormalAction) => {
+    switch (action.kind) {
+      case 'search':
+        return runSearch();
+      case 'reset':
+        return reset();
+      case 'exportExcel':
+        return startExport(action as NormalAction & ExportAction);
+      case 'open':
+      case 'navigate': {
+        const a = action as NormalAction & OpenAction;
+        const changed = await frame.open(a, linkQuery(a.query, scope));
+        if (changed || a.kind === 'navigate') await runEffects(a.then ?? (changed ? ['reload'] : []), { reload, services, frame, clearSelection: () => setSelected([]) });
+        return;
+      }
+      case 'back':
+        return frame.leave(false);
+      default: {
+        const a = action as NormalAction & CallAction;
+        const ok = await runRowCalls(a, { frame, services, scope, rows: selectedRows });
+        if (ok) await runEffects(a.then ?? ['reload'], { reload, services, frame, clearSelection: () => setSelected([]) });
+      }
+    }
+  };
+
+  const actions = useMemo(() => (def.actions ?? []).map((a) => normalizeAction(a, def.title)), [def.actions, def.title]);
+  const filterActions = actions.filter((a) => a.placement === 'filters' || (a.placement === undefined && (a.kind === 'search' || a.kind === 'reset')));
+  const toolbarActions = actions.filter((a) => !filterActions.includes(a));
+  const hasFilters = (def.filters?.length ?? 0) > 0;
+  const showSearch = hasFilters && !filterActions.some((a) => a.kind === 'search');
+  const showReset = hasFilters && !filterActions.some((a) => a.kind === 'reset');
+
+  const totalsRow = useMemo(() => {
+    if (!def.totals || !rows) return null;
+    if (meta.totals) return meta.totals;
+    if (!rows.isComplete) return null;
+    return localTotals(visibleColumns, rows.loaded().map(([, r]) => r), t('engine.totalLabel'));
+    // The rows object stays; its contents change with every page that arrives (loadedTick).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [def.totals, rows, meta, visibleColumns, t, loadedTick]);
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    runSearch();
+  };
+
+  return (
+    <>
+      <ScreenHeader title={t(def.title)} badge={frame.authority && !frame.authority.write ? t('engine.readOnly') : null} />
+      {hasFilters && (
+        <form className={`${styles.panel} ${styles.filters}`} onSubmit={submit} role="search" aria-label={t('ui.search')}>
+          {def.filters!.map((f, i) =>
+            evalRule(f.visible, scope, true) ? (
+              <div key={f.field} style={f.span ? { gridColumn: `span ${f.span}` } : undefined} data-filter={f.field}>
+                <EngineInput
+                  def={f}
+                  value={values[f.field]}
+                  onChange={(v) =>
+                    setValues((old) => {
+                      const next = { ...old, [f.field]: v };
+                      for (const other of def.filters!) if (other.dependsOn === f.field) next[other.field] = initialFilterValues([{ ...other, default: undefined, prefill: undefined }], null)[other.field];
+                      return next;
+                    })
+                  }
+                  scope={scope}
+                  context="filter"
+                  invalid={invalid[f.field] ?? null}
+                  onEnter={() => runSearch()}
+                  where={`${frame.file}#/filters/${i}`}
+                  related={f.dependsOn ? values[f.dependsOn] : undefined}
+                />
+                {f.help && <p className={styles.help}>{t(f.help)}</p>}
+              </div>
+            ) : null,
+          )}
+          <div className={styles.filterButtons}>
+            {showSearch && (
+              <WidgetButton type="submit" variant="primary" data-action="search">
+                {t('ui.search')}
+              </WidgetButton>
+            )}
+            {showReset && (
+              <WidgetButton onClick={reset} data-action="reset">
+                {t('ui.reset')}
+              </WidgetButton>
+            )}
+            {filterActions.map((a) => (
+              <ActionButton key={a.id} action={a} state={actionState(a, frame.authority, scope, loading && a.kind === 'search')} onRun={(x) => void run(x)} />
+            ))}
+          </div>
+        </form>
+      )}
+      <div className={styles.toolbar}>
+        <div className={styles.toolbarInfo} aria-live="polite">
+          {meta.total !== null ? (
+            <span data-testid="list-total">
+              <strong>{t('engine.total', { count: meta.total.toLocaleString('ko-KR') })}</strong>
+            </span>
+          ) : !search ? (
+            <span>{t('engine.notSearched')}</span>
+          ) : (
+            <span>{t('engine.loading')}</span>
+          )}
+          {selected.length > 0 && <span>{t('engine.selected', { count: selected.length })}</span>}
+        </div>
+        <div className={styles.actions}>
+          {!hasFilters && (
+            <WidgetButton onClick={reload} data-action="search">
+              {t('ui.search')}
+            </WidgetButton>
+          )}
+          {toolbarActions.map((a) => (
+            <ActionButton key={a.id} action={a} state={actionState(a, frame.authority, scope, a.kind === 'exportExcel' && !!exporting)} onRun={(x) => void run(x)} />
+          ))}
+        </div>
+      </div>
+      {exporting && (
+        <ProgressLine
+          label={exporting.phase === 'writing' ? t('engine.exportWriting') : t('engine.exporting', { done: exporting.done.toLocaleString('ko-KR'), total: exporting.total.toLocaleString('ko-KR') })}
+          fraction={exporting.phase === 'writing' ? 1 : exporting.total ? exporting.done / exporting.total : 0}
+          onCancel={() => exportAbort.current?.abort()}
+          cancelLabel={t('engine.exportCancel')}
+        />
+      )}
+      <DataGrid<Row>
+        ref={gridRef}
+        columns={columns}
+        rowCount={meta.total ?? 0}
+        getRow={getRow}
+        onVisibleRangeChange={(start, end) => rows?.ensure(start, end)}
+        sort={sort}
+        onSortChange={(s) => {
+          startResult();
+          setSort(s);
+        }}
+        selection={def.selection ?? 'none'}
+        selectedRows={selected}
+        onSelectionChange={setSelected}
+        onRowDoubleClick={def.rowOpen ? (row) => void openLink(def.rowOpen!, row) : undefined}
+        onLinkClick={(row, field) => {
+          const link = def.columns.find((c) => c.field === field)?.link;
+          if (link) void openLink(link, row);
+        }}
+        totals={totalsRow}
+        visibleRows={def.visibleRows}
+        emptyText={search && !loading ? t('ui.noData') : ''}
+        aria-label={t(def.title)}
+        data-testid="list-grid"
+      />
+    </>
+  );
+}

@@ -1,0 +1,98 @@
+import { createContext, useContext, useMemo, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ModalProvider } from '../../widgets/modal/modal-provider';
+import { WidgetServicesProvider, type WidgetServices } from '../../widgets/services';
+import type { ApiIndex } from '../definition/cross-check';
+import { EngineServicesProvider, type EngineServices } from '../services';
+import { ENGINE_TEXTS_EN, ENGINE_TEXTS_KO } from '../text';
+import type { ScreenRegistry } from './registry';
+
+export interface EngineConfig {
+  screens: ScreenRegistry;
+  /**
+   * Development: also cross-check each definition against the OpenAPI document before rendering,
+   * so the page shows exactly what `npm run screens:check` says. Loads the document lazily.
+   */
+  loadApiIndex?: () => Promise<ApiIndex>;
+}
+
+const EngineConfigContext = createContext<EngineConfig | null>(null);
+
+export function useEngineConfig(): EngineConfig {
+  const c = useContext(EngineConfigContext);
+  if (!c) throw new Error('useEngineConfig: no EngineProvider above this screen');
+  return c;
+}
+
+/** Label texts by language, e.g. the screens' own `screens/i18n/{ko,en}.json`. */
+export interface TextBundles {
+  ko?: Record<string, unknown>;
+  en?: Record<string, unknown>;
+}
+
+export interface EngineProviderProps extends EngineConfig {
+  services: EngineServices;
+  widgetServices: WidgetServices;
+  /** Added to the i18next instance without overwriting what is there (server messages win). */
+  texts?: TextBundles;
+  children: ReactNode;
+}
+
+/**
+ * Everything a screen needs around it: widget services, the modal stack (alerts, confirms,
+ * dialogs), the engine's services and the screen registry. Put one inside the app's
+ * I18nextProvider and router.
+ */
+export function EngineProvider({ services, widgetServices, texts, screens, loadApiIndex, children }: EngineProviderProps) {
+  const { i18n } = useTranslation();
+  // Once per i18n instance and bundle, before the first screen renders.
+  useState(() => {
+    if (!i18n?.addResourceBundle) return null;
+    for (const [lng, engine] of [
+      ['ko', ENGINE_TEXTS_KO],
+      ['en', ENGINE_TEXTS_EN],
+    ] as const) {
+      i18n.addResourceBundle(lng, 'translation', nestKeys(engine), true, false);
+      const extra = texts?.[lng];
+      if (extra) i18n.addResourceBundle(lng, 'translation', extra, true, false);
+    }
+    return null;
+  });
+  const config = useMemo<EngineConfig>(() => ({ screens, loadApiIndex }), [screens, loadApiIndex]);
+  return (
+    <WidgetServicesProvider services={widgetServices}>
+      <ModalProvider>
+        <EngineServicesProvider value={services}>
+          <EngineConfigContext.Provider value={config}>{children}</EngineConfigContext.Provider>
+        </EngineServicesProvider>
+      </ModalProvider>
+    </WidgetServicesProvider>
+  );
+}
+
+/**
+ * 'a.b.c' keys → nested objects, the way i18next stores them. A key that is both a text and a
+ * prefix of another ('AUTH006' and 'AUTH006.retry') keeps the longer one flat: i18next finds flat
+ * keys with dots too.
+ */
+export function nestKeys(flat: Record<string, string>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  const keys = Object.keys(flat).sort((a, b) => a.split('.').length - b.split('.').length);
+  for (const key of keys) {
+    const parts = key.split('.');
+    let node: Record<string, unknown> = out;
+    let ok = true;
+    for (let i = 0; i < parts.length - 1; i++) {
+      const next = node[parts[i]];
+      if (next === undefined) node = node[parts[i]] = {};
+      else if (typeof next === 'object' && next !== null) node = next as Record<string, unknown>;
+      else {
+        ok = false;
+        break;
+      }
+    }
+    if (ok && node[parts[parts.length - 1]] === undefined) node[parts[parts.length - 1]] = flat[key];
+    else out[key] = flat[key];
+  }
+  return out;
+}

@@ -1,0 +1,209 @@
+import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { useDialogs } from '../../widgets/modal/modal-context';
+import { Modal } from '../../widgets/modal/modal';
+import type { ScreenDef } from '../definition/types';
+import { OperationError, useEngineServices, type Authority } from '../services';
+import { useEngineText, type Translate } from '../text';
+import { Notice } from '../ui/parts';
+import styles from '../ui/engine.module.css';
+import { portalPath } from './actions';
+import { useEngineConfig } from './engine-context';
+import { ScreenPage } from './ScreenPage';
+
+export interface DialogControl {
+  /** Closes the dialog; `changed` tells the opener to reload. */
+  close(changed: boolean): void;
+  /** The inner screen's unsaved-changes flag (Escape and × ask first while it is set). */
+  setDirty(dirty: boolean): void;
+  isDirty(): boolean;
+}
+
+export interface FrameApi {
+  def: ScreenDef;
+  file: string;
+  /** The screen's query parameters (URL, or what the opener passed to a dialog). */
+  query: Record<string, string>;
+  /** The menu authority on this screen (no menu covering it: read only). */
+  authority: Authority;
+  portal: 'internal' | 'external';
+  t: Translate;
+  dialog: DialogControl | null;
+  /** A short success line above the content. */
+  notify(text: string): void;
+  /** Shows a failed call the way spec §8 does: an alert with the server's Korean message. */
+  alertError(error: unknown): Promise<void>;
+  confirm(text: string): Promise<boolean>;
+  alert(text: string): Promise<void>;
+  /** Opens a screen by id or route: navigates, or shows it in a dialog and resolves when it closes. */
+  open(target: { screen?: string; route?: string; dialog?: boolean }, query: Record<string, string>): Promise<boolean>;
+  /** Leaves the screen (back in history, or closes its dialog). */
+  leave(changed: boolean): void;
+  /** Edit screens say whether they hold unsaved changes (leaving asks first while they do). */
+  setDirty(dirty: boolean): void;
+  isDirty(): boolean;
+}
+
+const FrameContext = createContext<FrameApi | null>(null);
+
+export function useFrame(): FrameApi {
+  const f = useContext(FrameContext);
+  if (!f) throw new Error('useFrame: a screen component outside its ScreenFrame');
+  return f;
+}
+
+/** The route whose menu authority governs a screen: its `menu`, its route, or its opener's. */
+export function authorityRoute(def: ScreenDef, inherited: string | null): string | null {
+  return def.menu ?? def.route ?? inherited;
+}
+
+const InheritedRoute = createContext<string | null>(null);
+export const useInheritedRoute = () => useContext(InheritedRoute);
+
+interface OpenDialog {
+  id: string;
+  query: Record<string, string>;
+  resolve: (changed: boolean) => void;
+}
+
+export function ScreenFrame({ def, file, query, dialog, children }: { def: ScreenDef; file: string; query: Record<string, string>; dialog: DialogControl | null; children: ReactNode }) {
+  const services = useEngineServices();
+  const config = useEngineConfig();
+  const dialogs = useDialogs();
+  const navigate = useNavigate();
+  const t = useEngineText();
+  const inherited = useInheritedRoute();
+  const route = authorityRoute(def, inherited);
+  // A screen no menu of the user's opens could only be reached because no menu covers it at all
+  // (the login check refuses the others): it reads, it does not write.
+  const found = route ? services.authority(route) : null;
+  const read = found ? found.read : true;
+  const write = found ? found.write : false;
+  // By value: the app answers a new object on every call, and the screen must not start over for that.
+  const authority = useMemo<Authority>(() => ({ read, write }), [read, write]);
+  const portal = services.portal();
+  const [notice, setNotice] = useState<string | null>(null);
+  const noticeTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const [openDialog, setOpenDialog] = useState<OpenDialog | null>(null);
+  const ownDirty = useRef(false);
+
+  const notify = useCallback((text: string) => {
+    setNotice(text);
+    if (noticeTimer.current) clearTimeout(noticeTimer.current);
+    noticeTimer.current = setTimeout(() => setNotice(null), 4000);
+  }, []);
+
+  const alertError = useCallback(
+    async (error: unknown) => {
+      if (error instanceof Error && error.name === 'AbortError') return;
+      const message =
+        error instanceof OperationError
+          ? (error.serverMessage ?? (error.status === 409 ? t('http.409') : t('http.error')))
+          : error instanceof Error
+            ? error.message
+            : t('http.error');
+      await dialogs.alert(message, { title: t('http.errorTitle') });
+    },
+    [dialogs, t],
+  );
+
+  const open = useCallback<FrameApi['open']>(
+    async (target, q) => {
+      const entry = target.screen ? config.screens.get(target.screen) : undefined;
+      const targetDef = entry?.definition as Partial<ScreenDef> | undefined;
+      const route = target.route ?? targetDef?.route;
+      const inDialog = target.dialog ?? (!!entry && !route);
+      if (target.screen && !entry) {
+        await dialogs.alert(t('engine.unknownScreen', { id: target.screen }));
+        return false;
+      }
+      if (inDialog && entry) return new Promise<boolean>((resolve) => setOpenDialog({ id: entry.id, query: q, resolve }));
+      if (route) navigate(portalPath(route, portal, q));
+      return false;
+    },
+    [config.screens, dialogs, navigate, portal, t],
+  );
+
+  const leave = useCallback(
+    (changed: boolean) => {
+      if (dialog) dialog.close(changed);
+      else navigate(-1);
+    },
+    [dialog, navigate],
+  );
+
+  const api = useMemo<FrameApi>(
+    () => ({
+      def,
+      file,
+      query,
+      authority,
+      portal,
+      t,
+      dialog,
+      notify,
+      alertError,
+      confirm: (text) => dialogs.confirm(text),
+      alert: (text) => dialogs.alert(text),
+      open,
+      leave,
+      // A dialog's screen tells the dialog (its Escape and × ask first); a page keeps its own flag.
+      setDirty: (value) => {
+        if (dialog) dialog.setDirty(value);
+        else ownDirty.current = value;
+      },
+      isDirty: () => (dialog ? dialog.isDirty() : ownDirty.current),
+    }),
+    [def, file, query, authority, portal, t, dialog, notify, alertError, dialogs, open, leave],
+  );
+
+  const closeDialog = (changed: boolean) => {
+    const d = openDialog;
+    setOpenDialog(null);
+    d?.resolve(changed);
+  };
+  const dialogEntry = openDialog ? config.screens.get(openDialog.id) : undefined;
+  const dialogTitle = (dialogEntry?.definition as { title?: string } | undefined)?.title;
+
+  return (
+    <FrameContext.Provider value={api}>
+      <InheritedRoute.Provider value={route}>
+        <div className={styles.screen} data-screen={def.id} data-kind={def.kind}>
+          <Notice text={notice} />
+          {children}
+        </div>
+        {openDialog && (
+          <DialogScreen id={openDialog.id} title={dialogTitle ? t(dialogTitle) : openDialog.id} query={openDialog.query} onClose={closeDialog} />
+        )}
+      </InheritedRoute.Provider>
+    </FrameContext.Provider>
+  );
+}
+
+/** A screen (usually an edit screen) inside a modal; Escape and × ask first when there are unsaved changes. */
+function DialogScreen({ id, title, query, onClose }: { id: string; title: string; query: Record<string, string>; onClose: (changed: boolean) => void }) {
+  const dirty = useRef(false);
+  const dialogs = useDialogs();
+  const t = useEngineText();
+  const control = useMemo<DialogControl>(
+    () => ({
+      close: onClose,
+      setDirty: (value) => {
+        dirty.current = value;
+      },
+      isDirty: () => dirty.current,
+    }),
+    [onClose],
+  );
+  const requestClose = async () => {
+    if (dirty.current && !(await dialogs.confirm(t('engine.leaveConfirm')))) return;
+    onClose(false);
+  };
+  return (
+    <Modal open title={title} onClose={() => void requestClose()} width="min(960px, 94vw)">
+      <div className={styles.dialogBody}>
+        <ScreenPage id={id} query={query} dialog={control} />
+      </div>
+    </Modal>
+  );
+}

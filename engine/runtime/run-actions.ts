@@ -1,0 +1,98 @@
+/**
+ * Running call actions: confirmation, one call per selected row (multi) or one call, the
+ * server's errors shown, and the effects that follow (reload, refresh texts, close …).
+ */
+import type { CallAction, Effect } from '../definition/types';
+import type { ExprScope } from '../expr/expr';
+import { OperationError, type EngineServices } from '../services';
+import { buildInputs, type NormalAction } from './actions';
+import type { FrameApi } from './frame';
+
+type Row = Record<string, unknown>;
+
+export interface CallContext {
+  frame: FrameApi;
+  services: EngineServices;
+  scope: ExprScope;
+  rows: Row[];
+  /** The form's values for a 'form' body. */
+  formBody?: unknown;
+}
+
+/** Asks the definition's confirmation (with {{count}}); true to go on. */
+export async function confirmAction(action: NormalAction, frame: FrameApi, count: number): Promise<boolean> {
+  if (!action.confirm) return true;
+  return frame.confirm(frame.t(action.confirm, { count }));
+}
+
+/**
+ * A call action over the selection: one call (selection none/single) or one per row (multi),
+ * in order; a failure stops the rest and is shown with the server's message.
+ * Resolves true when every call succeeded.
+ */
+export async function runRowCalls(action: NormalAction & CallAction, ctx: CallContext): Promise<boolean> {
+  const { frame, services } = ctx;
+  const selection = action.selection ?? 'none';
+  if (selection === 'single' && ctx.rows.length !== 1) {
+    await frame.alert(frame.t('engine.selectOne'));
+    return false;
+  }
+  if (selection === 'multi' && ctx.rows.length === 0) {
+    await frame.alert(frame.t('engine.selectSome'));
+    return false;
+  }
+  const targets = selection === 'multi' ? ctx.rows : [ctx.rows[0] ?? null];
+  if (!(await confirmAction(action, frame, targets.length))) return false;
+  let done = 0;
+  for (const row of targets) {
+    try {
+      await services.call(action.operation!, buildInputs(action.params, { ...ctx.scope, row }, ctx.formBody));
+      done++;
+    } catch (e) {
+      if (done > 0) {
+        const message = e instanceof OperationError ? (e.serverMessage ?? e.message) : e instanceof Error ? e.message : String(e);
+        await frame.alert(frame.t('engine.partlyDone', { done, failed: targets.length - done, message }));
+      } else await frame.alertError(e);
+      return false;
+    }
+  }
+  frame.notify(action.success ? frame.t(action.success) : selection === 'multi' ? frame.t('engine.doneCount', { count: done }) : frame.t('engine.done'));
+  return true;
+}
+
+export interface EffectContext {
+  frame: FrameApi;
+  services: EngineServices;
+  reload?: () => void;
+  clearSelection?: () => void;
+  newRecord?: () => void;
+  /** Set when the screen changed data (a dialog tells its opener). */
+  changed?: boolean;
+}
+
+/** The effects a definition lists after a successful action, in order. */
+export async function runEffects(effects: readonly Effect[], ctx: EffectContext): Promise<void> {
+  for (const e of effects) {
+    switch (e) {
+      case 'reload':
+        ctx.reload?.();
+        break;
+      case 'clearSelection':
+        ctx.clearSelection?.();
+        break;
+      case 'newRecord':
+        ctx.newRecord?.();
+        break;
+      case 'reloadTexts':
+        await ctx.services.reloadTexts?.();
+        break;
+      case 'reloadCodes':
+        await ctx.services.reloadCodes?.();
+        break;
+      case 'back':
+      case 'close':
+        ctx.frame.leave(ctx.changed ?? true);
+        break;
+    }
+  }
+}

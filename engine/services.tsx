@@ -1,0 +1,122 @@
+import { createContext, useContext } from 'react';
+import type { operations as ApiOperations } from '../schemas/api-types';
+import { isOperationId, operations, type OperationId } from '../schemas/operations';
+import type { CodeOption, LoginData } from '../widgets/services';
+
+/**
+ * What the engine needs from the outside world. The app implements it on its typed API client
+ * and session store (app/services/); stories and tests use fixtures (engine/testing/).
+ */
+export interface OperationInput {
+  path?: Record<string, unknown>;
+  query?: Record<string, unknown>;
+  body?: unknown;
+}
+
+export interface CallInit {
+  signal?: AbortSignal;
+  quiet?: boolean;
+}
+
+export interface Authority {
+  read: boolean;
+  write: boolean;
+}
+
+export interface EngineServices {
+  /**
+   * Calls an operation by its operationId; rejects with an OperationError (or an AbortError when
+   * the app has already dealt with the answer, e.g. a session timeout that goes to the login).
+   * `quiet`: no global loading indicator (grid pages, exports — the screen shows its own).
+   */
+  call(operation: string, input: OperationInput, init?: CallInit): Promise<unknown>;
+  /** A common-code group's entries (login response codes). */
+  codes(group: string): CodeOption[];
+  loginData(): LoginData | null;
+  /** Menu authority for a screen route (path without /cyber); null when no menu of the user opens it. */
+  authority(route: string): Authority | null;
+  /** Which portal the screen is shown in; external links get the /cyber prefix. */
+  portal(): 'internal' | 'external';
+  /** Re-reads the server's messages into the UI texts (after messageManage saved). */
+  reloadTexts?(): Promise<void>;
+  /** Re-reads the common codes (after cmmnCodeManage saved). */
+  reloadCodes?(): Promise<void>;
+  /** Where remembered filters live (default: sessionStorage — per tab, like the session). */
+  storage?(): Storage | null;
+}
+
+/** A field error from the server: `path` like 'body/textKo' or 'body/rows/3/code'. */
+export interface FieldErrorDetail {
+  path: string;
+  message: string;
+}
+
+/** A failed call, with the server's code, Korean message and field errors when it sent them. */
+export class OperationError extends Error {
+  readonly fieldErrors: FieldErrorDetail[];
+  constructor(
+    readonly status: number,
+    readonly code: string | null,
+    readonly serverMessage: string | null,
+    readonly details: unknown = undefined,
+  ) {
+    super(serverMessage ?? `HTTP ${status}${code ? ` ${code}` : ''}`);
+    this.name = 'OperationError';
+    this.fieldErrors = Array.isArray(details) ? details.filter((d): d is FieldErrorDetail => typeof d?.path === 'string' && typeof d?.message === 'string') : [];
+  }
+
+  /** From an error body `{ statusCode, code, msg, details }`. */
+  static fromBody(status: number, body: unknown): OperationError {
+    const b = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
+    return new OperationError(status, typeof b.code === 'string' ? b.code : null, typeof b.msg === 'string' ? b.msg : null, b.details);
+  }
+}
+
+const EngineServicesContext = createContext<EngineServices | null>(null);
+export const EngineServicesProvider = EngineServicesContext.Provider;
+
+export function useEngineServices(): EngineServices {
+  const s = useContext(EngineServicesContext);
+  if (!s) throw new Error('useEngineServices: no EngineProvider above this screen (wrap the app, the story or the test in <EngineProvider>)');
+  return s;
+}
+
+type JsonOf<T> = T extends { content: { 'application/json': infer B } } ? B : never;
+/** The input of an operation, as the generated API types describe it. */
+export type InputOf<Op extends OperationId> = {
+  path?: ApiOperations[Op]['parameters']['path'];
+  query?: ApiOperations[Op]['parameters']['query'];
+  body?: ApiOperations[Op] extends { requestBody?: infer R } ? JsonOf<NonNullable<R>> : never;
+};
+/** The 200 answer of an operation. */
+export type ResultOf<Op extends OperationId> = ApiOperations[Op]['responses'] extends { 200: infer R } ? JsonOf<R> : unknown;
+
+/** One generic, typed call by operation id (TypeScript callers; definitions go through services.call). */
+export function callOperation<Op extends OperationId>(services: EngineServices, op: Op, input: InputOf<Op>, init?: CallInit): Promise<ResultOf<Op>> {
+  return services.call(op, input as OperationInput, init) as Promise<ResultOf<Op>>;
+}
+
+/**
+ * The request an operation id and its input make: method, URL (path parameters filled in, query
+ * string built) and body. Both the app's client and fixture transports use it.
+ */
+export function operationRequest(op: string, input: OperationInput): { method: string; path: string; url: string; query: Record<string, unknown>; pathParams: Record<string, unknown>; body: unknown } {
+  if (!isOperationId(op)) throw new Error(`Unknown operation "${op}": it is not in schemas/operations.ts (run npm run codegen after adding a route)`);
+  const info = operations[op];
+  const pathParams = input.path ?? {};
+  let path: string = info.path;
+  for (const name of info.pathParams) {
+    const v = pathParams[name];
+    if (v === undefined || v === null || v === '') throw new Error(`Operation ${op} needs path parameter "${name}"`);
+    path = path.replace(`{${name}}`, encodeURIComponent(String(v)));
+  }
+  const query: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(input.query ?? {})) {
+    if (v === undefined || v === null || v === '' || (Array.isArray(v) && v.length === 0)) continue;
+    query[k] = v;
+  }
+  const qs = new URLSearchParams();
+  for (const [k, v] of Object.entries(query)) for (const item of Array.isArray(v) ? v : [v]) qs.append(k, String(item));
+  const search = qs.toString();
+  return { method: info.method.toUpperCase(), path: info.path, url: search ? `${path}?${search}` : path, query, pathParams, body: input.body };
+}

@@ -1,0 +1,74 @@
+/**
+ * Renders a screen the way the app does — engine provider, widget services, modal stack, i18n
+ * and a data router — with fixtures. For tests (renderScreen) and stories (ScreenHarness).
+ */
+import { render, type RenderResult } from '@testing-library/react';
+import type { i18n as I18n } from 'i18next';
+import { useMemo, useState } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import type { WidgetServices } from '../../widgets/services';
+import { createFixtureServices } from '../../widgets/testing/fixture-services';
+import { createWidgetTestI18n } from '../../widgets/testing/test-i18n';
+import { EngineProvider, type EngineConfig, type TextBundles } from '../runtime/engine-context';
+import { createScreenRegistry, type ScreenRegistry } from '../runtime/registry';
+import { ScreenPage } from '../runtime/ScreenPage';
+import type { EngineServices } from '../services';
+import { createFixtureEngineServices, type FixtureEngineOptions, type FixtureEngineServices } from './fixture-engine-services';
+
+export interface HarnessProps {
+  id: string;
+  registry: ScreenRegistry;
+  services: EngineServices;
+  widgetServices?: WidgetServices;
+  texts?: TextBundles;
+  /** Address the screen opens at (query included). */
+  route?: string;
+  /** false inside a router already (Storybook's preview has one). */
+  router?: boolean;
+  /** Addresses before `route` in the history (back navigation). */
+  history?: string[];
+  loadApiIndex?: EngineConfig['loadApiIndex'];
+}
+
+/** (Router →) engine → screen, inside whatever i18n provider is above. */
+export function ScreenHarness({ id, registry, services, widgetServices, texts, route = '/', router: ownRouter = true, history = [], loadApiIndex }: HarnessProps) {
+  const [widgets] = useState(() => widgetServices ?? createFixtureServices());
+  const screenElement = useMemo(
+    () => (
+      <EngineProvider services={services} widgetServices={widgets} screens={registry} texts={texts} loadApiIndex={loadApiIndex}>
+        <ScreenPage id={id} />
+      </EngineProvider>
+    ),
+    [id, registry, services, widgets, texts, loadApiIndex],
+  );
+  const router = useMemo(
+    () => (ownRouter ? createMemoryRouter([{ path: '/left', element: <p>left the screen</p> }, { path: '*', element: screenElement }], { initialEntries: [...history, route] }) : null),
+    // history is read once, when the router is made.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [ownRouter, screenElement, route],
+  );
+  return router ? <RouterProvider router={router} /> : screenElement;
+}
+
+export interface RenderScreenOptions extends FixtureEngineOptions {
+  entries: ReadonlyArray<{ file: string; definition: unknown }>;
+  texts?: TextBundles;
+  route?: string;
+  history?: string[];
+  loadApiIndex?: EngineConfig['loadApiIndex'];
+  language?: 'ko' | 'en';
+  services?: EngineServices;
+}
+
+export function renderScreen(id: string, options: RenderScreenOptions): RenderResult & { services: FixtureEngineServices; i18n: I18n } {
+  const i18n = createWidgetTestI18n(options.language ?? 'ko');
+  const services = (options.services as FixtureEngineServices | undefined) ?? createFixtureEngineServices(options);
+  const registry = createScreenRegistry(options.entries);
+  const result = render(
+    <I18nextProvider i18n={i18n}>
+      <ScreenHarness id={id} registry={registry} services={services} texts={options.texts} route={options.route} history={options.history} loadApiIndex={options.loadApiIndex} />
+    </I18nextProvider>,
+  );
+  return { ...result, services, i18n };
+}

@@ -1,0 +1,191 @@
+import { useCallback } from 'react';
+import { useTranslation, type UseTranslationOptions } from 'react-i18next';
+
+/** react-i18next re-renders on store events named here (supported at run time, missing from its types). */
+const RERENDER_ON_ADDED = { bindI18nStore: 'added' } as UseTranslationOptions<undefined>;
+
+/**
+ * The engine's own texts. Keys under `ui.*`, `http.*` and `validation.*` are the server's message
+ * keys (the `message` table, edited in messageManage), so an edit there changes the engine's
+ * buttons once the app has merged the server's messages; the values below are the fallback.
+ */
+export const ENGINE_TEXTS_KO: Record<string, string> = {
+  'ui.search': '조회',
+  'ui.reset': '초기화',
+  'ui.save': '저장',
+  'ui.saved': '저장되었습니다.',
+  'ui.cancel': '취소',
+  'ui.confirm': '확인',
+  'ui.confirmSave': '저장하시겠습니까?',
+  'ui.confirmDelete': '삭제하시겠습니까?',
+  'ui.noData': '조회된 데이터가 없습니다.',
+  'ui.excelExport': '엑셀 다운로드',
+  'ui.lookupFailed': '조회 중 오류가 발생했습니다.',
+  'http.errorTitle': '오류',
+  'http.409': '다른 사용자가 먼저 변경했습니다. 다시 조회한 후 처리하세요.',
+  'http.error': '오류가 발생했습니다. 잠시 후 다시 시도하세요.',
+  'engine.total': '총 {{count}}건',
+  'engine.selected': '{{count}}건 선택',
+  'engine.requiredFilters': '필수 조회 조건을 입력하세요: {{fields}}',
+  'engine.notSearched': '조회 조건을 입력하고 조회를 누르세요.',
+  'engine.delete': '삭제',
+  'engine.new': '신규',
+  'engine.back': '목록',
+  'engine.close': '닫기',
+  'engine.addRow': '행 추가',
+  'engine.deleteRows': '행 삭제',
+  'engine.save': '저장',
+  'engine.selectOne': '한 건을 선택하세요.',
+  'engine.selectSome': '처리할 행을 선택하세요.',
+  'engine.done': '처리되었습니다.',
+  'engine.doneCount': '{{count}}건 처리되었습니다.',
+  'engine.partlyDone': '{{done}}건 처리, {{failed}}건 실패: {{message}}',
+  'engine.leaveConfirm': '저장하지 않은 변경 내용이 있습니다. 이 화면을 떠나시겠습니까?',
+  'engine.exporting': '엑셀 파일을 만드는 중… {{done}} / {{total}}건',
+  'engine.exportWriting': '엑셀 파일을 쓰는 중…',
+  'engine.exportCancel': '취소',
+  'engine.exportCancelled': '엑셀 다운로드를 취소했습니다.',
+  'engine.exportFailed': '엑셀 파일을 만들지 못했습니다: {{message}}',
+  'engine.exportEmpty': '내려받을 데이터가 없습니다.',
+  'engine.rowInvalid': '{{row}}행: {{message}}',
+  'engine.rowsInvalid': '입력 값을 확인하세요.',
+  'engine.minRows': '최소 {{count}}행이 필요합니다.',
+  'engine.maxRows': '최대 {{count}}행까지 입력할 수 있습니다.',
+  'engine.readOnly': '조회 전용',
+  'engine.noPermission': '권한이 없습니다.',
+  'engine.treeEmpty': '항목이 없습니다.',
+  'engine.treeSelect': '왼쪽에서 항목을 선택하세요.',
+  'engine.treeFilter': '검색',
+  'engine.loading': '불러오는 중…',
+  'engine.loadFailed': '불러오지 못했습니다: {{message}}',
+  'engine.retry': '다시 시도',
+  'engine.definitionError': '화면 정의 오류',
+  'engine.definitionErrorHelp': '이 화면의 정의 파일에 문제가 있어 표시할 수 없습니다. 아래 위치를 고치세요.',
+  'engine.unknownScreen': '화면 {{id}}을(를) 찾을 수 없습니다.',
+  'engine.attachments': '첨부파일',
+  'engine.unsaved': '저장하지 않은 변경 내용이 있습니다.',
+  'engine.totalLabel': '합계',
+  'engine.chartEmpty': '표시할 데이터가 없습니다.',
+  'engine.required': '필수 입력 항목입니다.',
+  'engine.duplicateKey': '같은 값의 행이 이미 있습니다.',
+  'engine.cellLocked': '저장된 행의 {{column}}은(는) 바꿀 수 없습니다.',
+  'engine.pattern': '입력 형식이 올바르지 않습니다.',
+  'engine.minimum': '{{limit}} 이상이어야 합니다.',
+  'engine.maximum': '{{limit}} 이하여야 합니다.',
+  'validation.maxChars': '입력 가능한 글자 수({max}자)를 초과했습니다.',
+};
+
+export const ENGINE_TEXTS_EN: Record<string, string> = {
+  'ui.search': 'Search',
+  'ui.reset': 'Reset',
+  'ui.save': 'Save',
+  'ui.saved': 'Saved.',
+  'ui.cancel': 'Cancel',
+  'ui.confirm': 'OK',
+  'ui.confirmSave': 'Do you want to save?',
+  'ui.confirmDelete': 'Do you want to delete?',
+  'ui.noData': 'No data found.',
+  'ui.excelExport': 'Export to Excel',
+  'ui.lookupFailed': 'The lookup failed.',
+  'http.errorTitle': 'Error',
+  'http.409': 'Someone else changed this first. Reload and try again.',
+  'http.error': 'An error occurred. Please try again later.',
+  'engine.total': '{{count}} rows',
+  'engine.selected': '{{count}} selected',
+  'engine.requiredFilters': 'Fill in the required search conditions: {{fields}}',
+  'engine.notSearched': 'Enter search conditions and press Search.',
+  'engine.delete': 'Delete',
+  'engine.new': 'New',
+  'engine.back': 'Back to list',
+  'engine.close': 'Close',
+  'engine.addRow': 'Add row',
+  'engine.deleteRows': 'Delete rows',
+  'engine.save': 'Save',
+  'engine.selectOne': 'Select one row.',
+  'engine.selectSome': 'Select the rows to process.',
+  'engine.done': 'Done.',
+  'engine.doneCount': '{{count}} row(s) processed.',
+  'engine.partlyDone': '{{done}} processed, {{failed}} failed: {{message}}',
+  'engine.leaveConfirm': 'You have unsaved changes. Leave this screen?',
+  'engine.exporting': 'Building the Excel file… {{done}} / {{total}} rows',
+  'engine.exportWriting': 'Writing the Excel file…',
+  'engine.exportCancel': 'Cancel',
+  'engine.exportCancelled': 'The Excel export was cancelled.',
+  'engine.exportFailed': 'The Excel file could not be built: {{message}}',
+  'engine.exportEmpty': 'There is nothing to export.',
+  'engine.rowInvalid': 'Row {{row}}: {{message}}',
+  'engine.rowsInvalid': 'Please check the values.',
+  'engine.minRows': 'At least {{count}} row(s) are needed.',
+  'engine.maxRows': 'At most {{count}} rows are allowed.',
+  'engine.readOnly': 'Read only',
+  'engine.noPermission': 'You do not have the right to do this.',
+  'engine.treeEmpty': 'No entries.',
+  'engine.treeSelect': 'Choose an entry on the left.',
+  'engine.treeFilter': 'Filter',
+  'engine.loading': 'Loading…',
+  'engine.loadFailed': 'Could not load: {{message}}',
+  'engine.retry': 'Retry',
+  'engine.definitionError': 'Screen definition error',
+  'engine.definitionErrorHelp': 'The definition file of this screen has problems, so it cannot be shown. Fix the places below.',
+  'engine.unknownScreen': 'Screen {{id}} was not found.',
+  'engine.attachments': 'Attachments',
+  'engine.unsaved': 'There are unsaved changes.',
+  'engine.totalLabel': 'Total',
+  'engine.chartEmpty': 'Nothing to show.',
+  'engine.required': 'This field is required.',
+  'engine.duplicateKey': 'Another row has the same value.',
+  'engine.cellLocked': 'The {{column}} of a saved row cannot be changed.',
+  'engine.pattern': 'The format is not valid.',
+  'engine.minimum': 'Must be at least {{limit}}.',
+  'engine.maximum': 'Must be at most {{limit}}.',
+  'validation.maxChars': 'The text exceeds {max} characters.',
+};
+
+function interpolate(text: string, vars: Record<string, unknown> | undefined): string {
+  if (!vars) return text;
+  return text.replace(/\{\{\s*(\w+)\s*\}\}|\{(\w+)\}/g, (whole, a: string | undefined, b: string | undefined) => {
+    const name = a ?? b ?? '';
+    return Object.hasOwn(vars, name) ? String(vars[name]) : whole;
+  });
+}
+
+export type Translate = (key: string, vars?: Record<string, unknown>) => string;
+
+/** Looks like an i18n key (dotted words) rather than a label written out. */
+export const looksLikeKey = (text: string): boolean => /^[A-Za-z][\w-]*(\.[\w-]+)+$/.test(text);
+
+/**
+ * Server messages (the `message` table, edited in messageManage) sit under `msg.` in the app's
+ * i18next resources, keyed as the server keys them (app/i18n/messages.ts).
+ */
+export const SERVER_MESSAGE_PREFIX = 'msg.';
+
+/**
+ * The engine's translate function. Order: the server's message for the key (`msg.<key>`, so
+ * messageManage can change any label or button), then the bundles (the app's, the screens',
+ * the engine's), then the engine's fallback, then — for a label that is not a key — the text.
+ */
+export function useEngineText(): Translate {
+  // Re-render when resources are added: server messages merged after a messageManage save show at once.
+  const { t, i18n } = useTranslation(undefined, RERENDER_ON_ADDED);
+  const english = typeof i18n?.language === 'string' && i18n.language.startsWith('en');
+  return useCallback<Translate>(
+    (key, vars) => {
+      if (!looksLikeKey(key)) return interpolate(key, vars);
+      const fallback = (english ? ENGINE_TEXTS_EN[key] : undefined) ?? ENGINE_TEXTS_KO[key] ?? key;
+      const server = SERVER_MESSAGE_PREFIX + key;
+      const out = i18n?.exists?.(server) ? t(server, vars) : t(key, { defaultValue: fallback, ...vars });
+      // Server messages write placeholders as {max}; i18next fills only {{max}}.
+      return interpolate(typeof out === 'string' ? out : fallback, vars);
+    },
+    [t, i18n, english],
+  );
+}
+
+/** A field's label: the definition's label, else the shared field dictionary (`field.<name>`), else the name. */
+export function fieldLabel(t: Translate, def: { field: string; label?: string }): string {
+  if (def.label) return t(def.label);
+  const key = `field.${def.field}`;
+  const text = t(key);
+  return text === key ? def.field : text;
+}

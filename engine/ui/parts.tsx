@@ -1,0 +1,84 @@
+import type { ReactNode } from 'react';
+import { WidgetButton } from '../../widgets/common/button';
+import type { DefinitionProblem } from '../definition/problems';
+import type { ActionState, NormalAction } from '../runtime/actions';
+import { useEngineText } from '../text';
+import styles from './engine.module.css';
+
+export function ScreenHeader({ title, badge, children }: { title: string; badge?: string | null; children?: ReactNode }) {
+  return (
+    <div className={styles.header}>
+      <h1 className={styles.title}>
+        {title}
+        {badge && <span className={styles.badge}>{badge}</span>}
+      </h1>
+      {children && <div className={styles.actions}>{children}</div>}
+    </div>
+  );
+}
+
+export function ActionButton({ action, state, onRun }: { action: NormalAction; state: ActionState; onRun: (action: NormalAction) => void }) {
+  const t = useEngineText();
+  if (state.hidden) return null;
+  return (
+    <WidgetButton
+      variant={action.variant === 'primary' ? 'primary' : 'secondary'}
+      className={action.variant === 'danger' ? styles.danger : undefined}
+      disabled={state.disabled}
+      title={state.denied ? t('engine.noPermission') : undefined}
+      data-action={action.id}
+      onClick={() => onRun(action)}
+    >
+      {t(action.label)}
+    </WidgetButton>
+  );
+}
+
+/** The problems of a definition, on the page instead of a blank screen. */
+export function DefinitionErrorView({ problems, title }: { problems: DefinitionProblem[]; title?: string }) {
+  const t = useEngineText();
+  return (
+    <div className={styles.error} role="alert" data-testid="definition-error">
+      <h2>
+        {t('engine.definitionError')}
+        {title ? `: ${title}` : ''}
+      </h2>
+      <p>{t('engine.definitionErrorHelp')}</p>
+      <ul>
+        {problems.map((p, i) => (
+          <li key={i}>
+            <code>
+              {p.file}#{p.pointer || '/'}
+            </code>{' '}
+            {p.message}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+export function Notice({ text, kind = 'ok' }: { text: string | null; kind?: 'ok' | 'warning' }) {
+  if (!text) return null;
+  return (
+    <div className={kind === 'ok' ? styles.notice : styles.warning} role="status">
+      {text}
+    </div>
+  );
+}
+
+export function ProgressLine({ label, fraction, onCancel, cancelLabel }: { label: string; fraction: number; onCancel?: () => void; cancelLabel: string }) {
+  return (
+    <div className={styles.progress} role="status" aria-live="polite" data-testid="export-progress">
+      <span>{label}</span>
+      <div className={styles.progressBar} role="progressbar" aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.round(fraction * 100)}>
+        <span style={{ width: `${Math.round(fraction * 100)}%` }} />
+      </div>
+      {onCancel && (
+        <WidgetButton size="small" onClick={onCancel}>
+          {cancelLabel}
+        </WidgetButton>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,84 @@
+// @ts-check
+import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+/*
+ * One-way imports (DESIGN.md §3): each top-level folder lists the folders it must never import
+ * from. Relative paths carry no absolute location, so the rule is generated per folder depth:
+ * from `server/modules/health/routes.ts` (depth 3) the repository root is `../../../`, and
+ * `../../../app/…` is an import from app/, while `../app.js` is server's own app.ts.
+ */
+const FORBIDDEN_IMPORTS = {
+  lib: ['app', 'engine', 'widgets', 'screens', 'server', 'codegen'],
+  widgets: ['app', 'engine', 'screens', 'server'],
+  engine: ['app', 'screens', 'server'],
+  screens: ['app', 'widgets', 'server'], // screens are data: engine's typed helpers and schemas only
+  app: ['server'],
+  server: ['app', 'engine', 'widgets', 'screens'],
+  schemas: ['app', 'engine', 'widgets', 'screens', 'server'],
+};
+const MAX_DEPTH = 12;
+const SOURCE_EXTENSIONS = '{ts,tsx,mts,cts,js,jsx,mjs,cjs}';
+
+function layerRules() {
+  return Object.entries(FORBIDDEN_IMPORTS).flatMap(([layer, forbidden]) => {
+    const targets = forbidden.join('|');
+    const message = `${layer}/ must not import from ${forbidden.join('/, ')}/ — imports run one way (DESIGN.md §3).`;
+    return Array.from({ length: MAX_DEPTH }, (_, i) => {
+      const depth = i + 1;
+      return {
+        name: `gpms/layers/${layer}/depth-${depth}`,
+        files: [`${layer}/${'*/'.repeat(depth - 1)}*.${SOURCE_EXTENSIONS}`],
+        rules: {
+          'no-restricted-imports': [
+            'error',
+            {
+              patterns: [
+                { regex: `^(?:\\./)?(?:\\.\\./){${depth}}(?:${targets})(?:/|$)`, message },
+                // Path aliases, should anyone add them: @/app/…, ~/server/…
+                { regex: `^[@~]/(?:${targets})(?:/|$)`, message },
+              ],
+            },
+          ],
+        },
+      };
+    });
+  });
+}
+
+export default tseslint.config(
+  {
+    name: 'gpms/ignores',
+    ignores: ['dist/', 'storybook-static/', 'node_modules/', 'data/', '.data-test/', 'test-results/', 'coverage/', 'schemas/api-types.ts'],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    name: 'gpms/defaults',
+    languageOptions: { ecmaVersion: 2023, sourceType: 'module', globals: { ...globals.node } },
+    linterOptions: { reportUnusedDisableDirectives: 'error' },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true }],
+    },
+  },
+  {
+    name: 'gpms/browser',
+    files: ['app/**', 'widgets/**', 'engine/**', 'screens/**', '.storybook/**'],
+    languageOptions: { globals: { ...globals.browser } },
+  },
+  {
+    name: 'gpms/react-hooks',
+    files: ['app/**/*.{ts,tsx}', 'widgets/**/*.{ts,tsx}', 'engine/**/*.{ts,tsx}', 'screens/**/*.{ts,tsx}', '.storybook/**/*.{ts,tsx}'],
+    ...reactHooks.configs.flat.recommended,
+  },
+  {
+    // Kysely's documented idiom: migrations take Kysely<any>, because a migration must keep
+    // working after the schema type has moved on. Everywhere else `any` stays an error.
+    name: 'gpms/kysely-migrations',
+    files: ['server/db/migrate.ts', 'server/db/migrations/**'],
+    rules: { '@typescript-eslint/no-explicit-any': 'off' },
+  },
+  ...layerRules(),
+);

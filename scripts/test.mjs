@@ -1,0 +1,75 @@
+#!/usr/bin/env node
+// `npm test`: every check the project has, in order, stopping at the first failure:
+// types, lint, generated-contract freshness, screen definitions, the web build, the test
+// suites (unit; API on PGlite and, when it answers, on PostgreSQL; browser), and Storybook.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const bin = (name) => path.join(root, 'node_modules/.bin', name);
+const started = Date.now();
+
+function step(name, cmd, args, env = {}) {
+  const t = Date.now();
+  console.log(`\n▶ ${name}`);
+  const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  const secs = ((Date.now() - t) / 1000).toFixed(1);
+  if (r.status !== 0) {
+    console.error(`✖ ${name} failed after ${secs} s`);
+    return false;
+  }
+  console.log(`✔ ${name} (${secs} s)`);
+  return true;
+}
+
+function postgresAnswers() {
+  return new Promise((resolve) => {
+    const socket = net.connect({ host: '127.0.0.1', port: 5432 });
+    socket.setTimeout(1500);
+    socket.once('connect', () => (socket.destroy(), resolve(true)));
+    socket.once('timeout', () => (socket.destroy(), resolve(false)));
+    socket.once('error', () => resolve(false));
+  });
+}
+
+const withPg = process.env.SKIP_POSTGRES !== '1' && (await postgresAnswers());
+const projects = ['unit', 'api-pglite', ...(withPg ? ['api-postgres'] : []), 'e2e'];
+if (!withPg) console.log('PostgreSQL does not answer at 127.0.0.1:5432: the API suite runs on PGlite only.');
+
+const resultsFile = path.join(root, 'test-results/vitest.json');
+fs.mkdirSync(path.dirname(resultsFile), { recursive: true });
+fs.rmSync(resultsFile, { force: true });
+
+const steps = [
+  ['type check', bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']],
+  ['lint', bin('eslint'), ['.', '--max-warnings=0']],
+  ['generated API contract is current', bin('tsx'), ['codegen/openapi.ts', '--check']],
+  ...(fs.existsSync(path.join(root, 'codegen/screens-check.ts')) ? [['screen definitions', bin('tsx'), ['codegen/screens-check.ts', '--no-write']]] : []),
+  ['web build', bin('vite'), ['build', '--logLevel', 'warn']],
+  ['tests', bin('vitest'), ['run', ...projects.flatMap((p) => ['--project', p]), '--reporter=default', '--reporter=json', `--outputFile.json=${resultsFile}`]],
+  ...(fs.existsSync(path.join(root, '.storybook')) ? [['storybook build', bin('storybook'), ['build', '-o', 'storybook-static', '--quiet', '--disable-telemetry']]] : []),
+];
+
+let ok = true;
+for (const [name, cmd, args, env] of steps) {
+  if (!step(name, cmd, args, env)) {
+    ok = false;
+    break;
+  }
+}
+
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+if (fs.existsSync(resultsFile)) {
+  const json = JSON.parse(fs.readFileSync(resultsFile, 'utf8'));
+  passed = json.numPassedTests ?? 0;
+  failed = json.numFailedTests ?? 0;
+  skipped = (json.numPendingTests ?? 0) + (json.numTodoTests ?? 0);
+}
+console.log(`\nnpm test ${ok ? 'passed' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(0)} s (projects: ${projects.join(', ')})`);
+console.log(`tests: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
+process.exit(ok && failed === 0 ? 0 : 1);

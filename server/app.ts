@@ -1,0 +1,103 @@
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import fp from 'fastify-plugin';
+import formbody from '@fastify/formbody';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { Config } from './config.js';
+import type { DbHandle } from './db/connect.js';
+import rateLimit from '@fastify/rate-limit';
+import { sharedSchemas } from './http/shared-schemas.js';
+import { errorHandler } from './plugins/error-handler.js';
+import { noCache } from './plugins/no-cache.js';
+import { spa } from './plugins/spa.js';
+import { externalHost } from './plugins/external-host.js';
+import { routes } from './routes.js';
+import { authPlugin } from './auth/plugin.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    dbh: DbHandle;
+  }
+}
+
+export interface AppDeps {
+  config: Config;
+  dbh: DbHandle;
+}
+
+export function fastifyOptions(config: Config): FastifyServerOptions {
+  return {
+    logger: config.logLevel === 'silent' ? false : { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers["access-token"]', 'req.headers["refresh-token"]'] },
+    trustProxy: true,
+    bodyLimit: 2 * 1024 * 1024,
+    ajv: {
+      customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true, allErrors: false },
+    },
+    routerOptions: { ignoreTrailingSlash: true },
+  };
+}
+
+/** The whole product as one plugin: infrastructure plugins first, then routes. */
+async function gpmsPlugin(app: FastifyInstance, { config, dbh }: AppDeps): Promise<void> {
+  app.decorate('config', config);
+  app.decorate('dbh', dbh);
+  for (const schema of sharedSchemas) app.addSchema(schema);
+
+  await app.register(errorHandler);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        frameAncestors: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+      },
+    },
+    referrerPolicy: { policy: 'same-origin' },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(noCache);
+  await app.register(externalHost, { host: config.externalHost });
+  // Limits are set per route (login, one-time code, reset) with config.rateLimit.
+  await app.register(rateLimit, { global: false });
+  await app.register(formbody);
+  await app.register(multipart, { limits: { fileSize: config.uploadLimitMb * 1048576, files: 20, fields: 20 } });
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: { title: 'GPMS / OGPMS API', version: '1.0.0', description: 'Procurement portal API (internal GPMS and external OGPMS).' },
+    },
+    refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => (typeof json.$id === 'string' ? json.$id : `def-${i}`) },
+  });
+  if (config.nodeEnv !== 'production') {
+    await app.register(swaggerUi, { routePrefix: '/docs' });
+  }
+  app.addHook('onRoute', (route) => {
+    const url = route.url;
+    if ((url.startsWith('/api/') || url.startsWith('/properties/')) && !route.config?.access) {
+      throw new Error(`Route ${route.method} ${url} declares no access (config.access): every API route must say who may call it`);
+    }
+  });
+  await app.register(authPlugin);
+  await app.register(routes);
+  await app.register(spa, { distDir: config.distDir });
+}
+
+/** Not encapsulated, so a host server sees its decorators (config, dbh, swagger). */
+export const gpms = fp(gpmsPlugin, { name: 'gpms', fastify: '5.x' });
+
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify(fastifyOptions(deps.config)).withTypeProvider<TypeBoxTypeProvider>();
+  await app.register(gpms, deps);
+  await app.ready();
+  return app;
+}

@@ -1,0 +1,41 @@
+import type { AuthCode } from './codes.js';
+
+/** Consecutive wrong passwords that lock an account (AUTH102) until an administrator unlocks it. */
+export const MAX_FAILED_LOGINS = 5;
+
+export interface AccountRow {
+  userId: string;
+  portal: 'I' | 'X';
+  useFlag: 'Y' | 'N';
+  status: string;
+  passwordHash: string | null;
+  passwordExpiresAt: Date | null;
+  lockedAt: Date | null;
+  failedLoginCount: number;
+}
+
+/**
+ * Which code an account answers before its password is even checked, in the order an
+ * operator would want to hear about it. Pure, so every branch is unit-tested.
+ */
+export function accountBlocker(user: AccountRow): AuthCode | null {
+  if (user.lockedAt) return 'AUTH102';
+  if (user.status === 'DORMANT') return 'AUTH101';
+  if (user.useFlag === 'N' || user.status !== 'NORMAL') return 'AUTH100';
+  if (!user.passwordHash) return 'AUTH015';
+  return null;
+}
+
+/** Checked after a correct password: an expired one must be reset first. */
+export function passwordExpired(user: AccountRow, now: Date): boolean {
+  return user.passwordExpiresAt !== null && user.passwordExpiresAt.getTime() <= now.getTime();
+}
+
+/**
+ * An SSO login skips the password, so only the states that stop any login apply:
+ * locked, dormant, disabled or abnormal.
+ */
+export function ssoAccountBlocker(user: AccountRow): AuthCode | null {
+  const code = accountBlocker(user);
+  return code === 'AUTH015' ? null : code;
+}

@@ -1,0 +1,80 @@
+import crypto from 'node:crypto';
+import { sql } from 'kysely';
+import type { Db } from '../db/connect.js';
+import type { Channel } from './sender.js';
+import { sha256 } from './tokens.js';
+
+export const OTP_VALIDITY_SEC = 180;
+export const OTP_MAX_ATTEMPTS = 5;
+export const OTP_DIGITS = 6;
+
+export type OtpPurpose = 'LOGIN' | 'RESET';
+
+/** Six digits from a CSPRNG, every value equally likely (crypto.randomInt has no modulo bias). */
+export function newOtpCode(): string {
+  return crypto.randomInt(0, 10 ** OTP_DIGITS).toString().padStart(OTP_DIGITS, '0');
+}
+
+// The hash binds the code to its row, so a code copied into another row never matches.
+const codeHash = (otpId: string, code: string) => sha256(`${otpId}:${code}`);
+
+/**
+ * Issues a code for one user and purpose; any earlier unused code for the same purpose stops
+ * working, so only the latest message a user received is valid.
+ */
+export async function issueOtp(db: Db, input: { userId: string; purpose: OtpPurpose; channel: Channel; destination: string }): Promise<{ code: string; expiresAt: Date }> {
+  const code = newOtpCode();
+  const otpId = crypto.randomUUID();
+  const expiresAt = new Date(Date.now() + OTP_VALIDITY_SEC * 1000);
+  await db.transaction().execute(async (trx) => {
+    await trx.updateTable('otpCode').set({ usedAt: new Date() }).where('userId', '=', input.userId).where('purpose', '=', input.purpose).where('usedAt', 'is', null).execute();
+    await trx
+      .insertInto('otpCode')
+      .values({ otpId, userId: input.userId, purpose: input.purpose, channel: input.channel, codeHash: codeHash(otpId, code), destination: input.destination, expiresAt, usedAt: null })
+      .execute();
+  });
+  return { code, expiresAt };
+}
+
+export type OtpCheck = { ok: true } | { ok: false; reason: 'none' | 'expired' | 'wrong' | 'exhausted' };
+
+/**
+ * Checks a code: valid for 3 minutes, 5 attempts, single use, bound to the user (and so to the
+ * login) that asked for it. A wrong guess is counted in the same transaction that reads the row.
+ */
+export async function checkOtp(db: Db, input: { userId: string; purpose: OtpPurpose; code: string }): Promise<OtpCheck> {
+  return db.transaction().execute(async (trx): Promise<OtpCheck> => {
+    const row = await trx
+      .selectFrom('otpCode')
+      .select(['otpId', 'codeHash', 'attempts', 'expiresAt'])
+      .where('userId', '=', input.userId)
+      .where('purpose', '=', input.purpose)
+      .where('usedAt', 'is', null)
+      .orderBy('createdAt', 'desc')
+      .limit(1)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!row) return { ok: false, reason: 'none' };
+    if (row.expiresAt.getTime() <= Date.now()) return { ok: false, reason: 'expired' };
+    if (row.attempts >= OTP_MAX_ATTEMPTS) return { ok: false, reason: 'exhausted' };
+    const given = Buffer.from(codeHash(row.otpId, input.code.trim()));
+    if (!crypto.timingSafeEqual(given, Buffer.from(row.codeHash))) {
+      const attempts = row.attempts + 1;
+      await trx
+        .updateTable('otpCode')
+        .set({ attempts, ...(attempts >= OTP_MAX_ATTEMPTS ? { usedAt: new Date() } : {}) })
+        .where('otpId', '=', row.otpId)
+        .execute();
+      return { ok: false, reason: attempts >= OTP_MAX_ATTEMPTS ? 'exhausted' : 'wrong' };
+    }
+    await trx.updateTable('otpCode').set({ usedAt: sql<Date>`now()` }).where('otpId', '=', row.otpId).execute();
+    return { ok: true };
+  });
+}
+
+/** 010-1234-5678 → 010-****-5678; hong@example.com → ho***@example.com */
+export function maskDestination(channel: Channel, destination: string): string {
+  if (channel === 'SMS') return destination.replace(/(\d{2,3})[-\s]?(\d{3,4})[-\s]?(\d{4})$/, '$1-****-$3');
+  const [local, domain] = destination.split('@');
+  return `${local.slice(0, 2)}***@${domain ?? ''}`;
+}

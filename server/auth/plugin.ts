@@ -1,0 +1,106 @@
+import fp from 'fastify-plugin';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Db } from '../db/connect.js';
+import { scopeToCompany } from '../db/company-scope.js';
+import type { Portal } from '../http/access.js';
+import { AUTH_CODES } from './codes.js';
+import { groupHoldsScreen } from './menu-authority.js';
+import { createLocalDirectory, type DirectoryProvider, type SsoProvider } from './providers.js';
+import { loadSigningKey } from './secrets.js';
+import { findCallerSession } from './sessions.js';
+import { AccessTokens, TokenError } from './tokens.js';
+import { createLocalSso } from './local-sso.js';
+import { createSender, type Sender } from './sender.js';
+
+/** Who is calling, from a verified access token whose session is still open. */
+export interface Caller {
+  userId: string;
+  sessionId: string;
+  portal: Portal;
+  authGroupId: string;
+  compNo: string | null;
+}
+
+export interface AuthServices {
+  tokens(): Promise<AccessTokens>;
+  directory: DirectoryProvider;
+  sso: SsoProvider;
+  sender: Sender;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    auth: AuthServices;
+  }
+  interface FastifyRequest {
+    caller: Caller | null;
+    /** The database as this caller may see it: limited to its own company for supplier users. */
+    db: Db;
+  }
+}
+
+export function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (header && /^Bearer\s+\S+$/i.test(header)) return header.replace(/^Bearer\s+/i, '');
+  const plain = request.headers.accesstoken;
+  return typeof plain === 'string' && plain.length > 0 ? plain : null;
+}
+
+function deny(reply: FastifyReply, status: number, code: string, msg: string) {
+  return reply.status(status).send({ statusCode: status, code, msg });
+}
+
+/**
+ * Authentication and authorization for every API route, from the route's declared access:
+ * a verified token, an open session, the portal named by IsCyber, the menu authority of the
+ * caller's group, and for supplier users a database limited to their own company.
+ */
+export const authPlugin = fp(async (app) => {
+  let tokensPromise: Promise<AccessTokens> | null = null;
+  const services: AuthServices = {
+    // The key is read from the database on first use, so building the app needs no database.
+    tokens: () => (tokensPromise ??= loadSigningKey(app.dbh.db).then((key) => new AccessTokens(key, app.config.accessTokenTtlSec))),
+    directory: createLocalDirectory(),
+    sso: createLocalSso(() => services.tokens()),
+    sender: createSender(app.config, app.log),
+  };
+  app.decorate('auth', services);
+  app.decorateRequest('caller', null);
+  app.decorateRequest('db', null as unknown as Db);
+
+  app.addHook('onRequest', async (request, reply) => {
+    request.caller = null;
+    request.db = app.dbh.db;
+    const access = request.routeOptions.config?.access;
+    if (!access) return;
+
+    const token = bearerToken(request);
+    let expired = false;
+    if (token) {
+      try {
+        const claims = await (await services.tokens()).verify(token);
+        const session = await findCallerSession(app.dbh.db, claims.sessionId);
+        if (session && session.userId === claims.userId && session.portal === claims.portal) {
+          request.caller = { userId: session.userId, sessionId: session.sessionId, portal: session.portal, authGroupId: session.authGroupId, compNo: session.compNo };
+        }
+      } catch (err) {
+        if (!(err instanceof TokenError)) throw err;
+        expired = err.reason === 'expired';
+      }
+    }
+    const caller = request.caller;
+    if (caller?.portal === 'X') {
+      if (!caller.compNo) return deny(reply, 403, 'GPMS006', AUTH_CODES.GPMS006);
+      request.db = scopeToCompany(app.dbh.db, caller.compNo);
+    }
+    if (access.kind === 'public') return;
+
+    if (!caller) return expired ? deny(reply, 401, 'AUTH008', AUTH_CODES.AUTH008) : deny(reply, 401, 'GPMS005', AUTH_CODES.GPMS005);
+    const isCyber = request.headers.iscyber;
+    if ((isCyber === 'Y' && caller.portal !== 'X') || (isCyber === 'N' && caller.portal !== 'I')) {
+      return deny(reply, 403, 'PORTAL_MISMATCH', '요청한 포털과 로그인한 포털이 다릅니다');
+    }
+    if (access.portals && !access.portals.includes(caller.portal)) return deny(reply, 403, 'GPMS006', AUTH_CODES.GPMS006);
+    if (!(await groupHoldsScreen(app.dbh.db, caller.authGroupId, access.screens, access.level))) return deny(reply, 403, 'GPMS006', AUTH_CODES.GPMS006);
+  });
+});

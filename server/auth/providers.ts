@@ -1,0 +1,41 @@
+import type { Db } from '../db/connect.js';
+import type { AuthCode } from './codes.js';
+import crypto from 'node:crypto';
+import { hashPassword, verifyPassword } from './password.js';
+
+/**
+ * The seams for the login modes (spec §4). AD mode checks an id and password against a
+ * directory; SSO mode trusts an assertion from the company's identity provider. The defaults
+ * below use our own users table and our own signed tickets; real LDAP and OIDC providers
+ * implement the same interfaces (docs/auth.md).
+ */
+export interface DirectoryProvider {
+  readonly name: string;
+  /** True when the password is right for this login id. Account states are checked by the caller. */
+  checkPassword(db: Db, userId: string, password: string): Promise<boolean>;
+}
+
+export interface SsoProvider {
+  readonly name: string;
+  /** The login id the assertion vouches for, or the code to answer. */
+  resolve(form: Record<string, unknown>): Promise<{ ok: true; userId: string } | { ok: false; code: AuthCode }>;
+}
+
+/**
+ * Our own users table. An unknown id is checked against a decoy hash of a random secret, so an
+ * unknown id and a wrong password take the same time and the answer time reveals nothing.
+ */
+export function createLocalDirectory(): DirectoryProvider {
+  const decoy = hashPassword(crypto.randomBytes(16).toString('hex'));
+  return {
+    name: 'local',
+    async checkPassword(db, userId, password) {
+      const row = await db.selectFrom('appUser').select('passwordHash').where('userId', '=', userId).executeTakeFirst();
+      if (!row?.passwordHash) {
+        await verifyPassword(await decoy, password);
+        return false;
+      }
+      return verifyPassword(row.passwordHash, password);
+    },
+  };
+}

@@ -1,0 +1,129 @@
+import crypto from 'node:crypto';
+import { sql } from 'kysely';
+import type { Db } from '../db/connect.js';
+import type { Portal } from '../http/access.js';
+import { newRefreshToken, sha256 } from './tokens.js';
+
+export type EndReason = 'LOGOUT' | 'FORCED' | 'REFRESH_REUSE' | 'BLOCKED' | 'EXPIRED' | 'PASSWORD_RESET';
+
+export interface NewSession {
+  sessionId: string;
+  refreshToken: string;
+  expiredDate: Date;
+}
+
+/**
+ * A session row per login, with an absolute lifetime. Refresh tokens rotate on every use; a
+ * token presented a second time means it was stolen or replayed, so the whole session ends.
+ */
+export async function createSession(
+  db: Db,
+  input: { userId: string; portal: Portal; ip: string; userAgent: string | undefined; method: string; ttlSec: number },
+): Promise<NewSession> {
+  return db.transaction().execute(async (trx) => {
+    const user = await trx.selectFrom('appUser').select(['lastLoginAt', 'lastLoginIp']).where('userId', '=', input.userId).forUpdate().executeTakeFirstOrThrow();
+    const sessionId = crypto.randomUUID();
+    const now = new Date();
+    const expiredDate = new Date(now.getTime() + input.ttlSec * 1000);
+    await trx
+      .insertInto('userSession')
+      .values({
+        sessionId,
+        userId: input.userId,
+        portal: input.portal,
+        ip: input.ip,
+        lastLoginIp: user.lastLoginIp,
+        lastLoginDate: user.lastLoginAt,
+        userAgent: input.userAgent?.slice(0, 300) ?? null,
+        expiredDate,
+        loginMethod: input.method,
+        endedAt: null,
+        endReason: null,
+        refreshTokenHash: null,
+      })
+      .execute();
+    await trx.updateTable('appUser').set({ lastLoginAt: now, lastLoginIp: input.ip, failedLoginCount: 0 }).where('userId', '=', input.userId).execute();
+    const refresh = newRefreshToken();
+    await trx.insertInto('refreshToken').values({ tokenHash: refresh.hash, sessionId, expiresAt: expiredDate, usedAt: null }).execute();
+    return { sessionId, refreshToken: refresh.token, expiredDate };
+  });
+}
+
+export interface OpenSession {
+  sessionId: string;
+  userId: string;
+  portal: Portal;
+  ip: string | null;
+  lastLoginIp: string | null;
+  lastLoginDate: Date | null;
+  createdDate: Date;
+  expiredDate: Date;
+}
+
+const openSessionColumns = ['sessionId', 'userId', 'portal', 'ip', 'lastLoginIp', 'lastLoginDate', 'createdDate', 'expiredDate'] as const;
+
+export function findOpenSession(db: Db, sessionId: string): Promise<OpenSession | undefined> {
+  return db
+    .selectFrom('userSession')
+    .select(openSessionColumns)
+    .where('sessionId', '=', sessionId)
+    .where('endedAt', 'is', null)
+    .where('expiredDate', '>', sql<Date>`now()`)
+    .executeTakeFirst();
+}
+
+export type RotateResult = { ok: true; session: OpenSession; refreshToken: string } | { ok: false; reason: 'unknown' | 'reused' | 'ended' };
+
+export async function rotateRefreshToken(db: Db, presented: string): Promise<RotateResult> {
+  const hash = sha256(presented);
+  return db.transaction().execute(async (trx): Promise<RotateResult> => {
+    const row = await trx.selectFrom('refreshToken').selectAll().where('tokenHash', '=', hash).forUpdate().executeTakeFirst();
+    if (!row) return { ok: false, reason: 'unknown' };
+    if (row.usedAt) {
+      await endSessionIn(trx, row.sessionId, 'REFRESH_REUSE');
+      return { ok: false, reason: 'reused' };
+    }
+    const session = await trx
+      .selectFrom('userSession')
+      .select(openSessionColumns)
+      .where('sessionId', '=', row.sessionId)
+      .where('endedAt', 'is', null)
+      .where('expiredDate', '>', sql<Date>`now()`)
+      .executeTakeFirst();
+    if (!session) return { ok: false, reason: 'ended' };
+    await trx.updateTable('refreshToken').set({ usedAt: new Date() }).where('tokenHash', '=', hash).execute();
+    const next = newRefreshToken();
+    await trx.insertInto('refreshToken').values({ tokenHash: next.hash, sessionId: session.sessionId, expiresAt: session.expiredDate, usedAt: null }).execute();
+    await trx.updateTable('userSession').set({ lastSeenAt: new Date() }).where('sessionId', '=', session.sessionId).execute();
+    return { ok: true, session, refreshToken: next.token };
+  });
+}
+
+async function endSessionIn(db: Db, sessionId: string, reason: EndReason): Promise<number> {
+  const r = await db.updateTable('userSession').set({ endedAt: new Date(), endReason: reason }).where('sessionId', '=', sessionId).where('endedAt', 'is', null).executeTakeFirst();
+  return Number(r.numUpdatedRows);
+}
+
+export function endSession(db: Db, sessionId: string, reason: EndReason): Promise<number> {
+  return endSessionIn(db, sessionId, reason);
+}
+
+/** Ends every open session of a user (block, disable, password reset). */
+export async function endUserSessions(db: Db, userId: string, reason: EndReason): Promise<number> {
+  const r = await db.updateTable('userSession').set({ endedAt: new Date(), endReason: reason }).where('userId', '=', userId).where('endedAt', 'is', null).executeTakeFirst();
+  return Number(r.numUpdatedRows);
+}
+
+/** The open session behind an access token, with the user's current group and company (an admin may have changed them). */
+export function findCallerSession(db: Db, sessionId: string) {
+  return db
+    .selectFrom('userSession as s')
+    .innerJoin('appUser as u', 'u.userId', 's.userId')
+    .select(['s.sessionId', 's.userId', 's.portal', 'u.authGroupId', 'u.compNo'])
+    .where('s.sessionId', '=', sessionId)
+    .where('s.endedAt', 'is', null)
+    .where('s.expiredDate', '>', sql<Date>`now()`)
+    .where('u.useFlag', '=', 'Y')
+    .where('u.lockedAt', 'is', null)
+    .executeTakeFirst();
+}

@@ -1,0 +1,79 @@
+import crypto from 'node:crypto';
+import { SignJWT, errors, jwtVerify } from 'jose';
+import type { Portal } from '../http/access.js';
+
+export const ISSUER = 'gpms-auth';
+const ALGORITHM = 'HS256';
+export const audienceOf = (portal: Portal) => (portal === 'X' ? 'ogpms' : 'gpms');
+
+export interface AccessClaims {
+  userId: string;
+  sessionId: string;
+  portal: Portal;
+  authGroupId: string;
+  compNo: string | null;
+}
+
+export class TokenError extends Error {
+  constructor(readonly reason: 'expired' | 'invalid') {
+    super(reason === 'expired' ? 'access token expired' : 'access token invalid');
+  }
+}
+
+/** Short-lived signed access tokens: algorithm pinned, issuer, audience and expiry checked. */
+export class AccessTokens {
+  constructor(
+    private readonly key: Uint8Array,
+    readonly ttlSec: number,
+  ) {}
+
+  async issue(claims: AccessClaims, now = Date.now()): Promise<{ token: string; expiresAt: Date }> {
+    const iat = Math.floor(now / 1000);
+    const exp = iat + this.ttlSec;
+    const token = await new SignJWT({ sid: claims.sessionId, prt: claims.portal, grp: claims.authGroupId, cmp: claims.compNo })
+      .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
+      .setSubject(claims.userId)
+      .setIssuer(ISSUER)
+      .setAudience(audienceOf(claims.portal))
+      .setIssuedAt(iat)
+      .setExpirationTime(exp)
+      .setJti(crypto.randomUUID())
+      .sign(this.key);
+    return { token, expiresAt: new Date(exp * 1000) };
+  }
+
+  async verify(token: string, options: { allowExpired?: boolean } = {}): Promise<AccessClaims & { expiresAt: Date }> {
+    try {
+      const { payload } = await jwtVerify(token, this.key, {
+        algorithms: [ALGORITHM],
+        issuer: ISSUER,
+        audience: ['gpms', 'ogpms'],
+        // Re-authentication needs to read who an expired token belonged to; it never grants access.
+        ...(options.allowExpired ? { currentDate: new Date(0) } : {}),
+      });
+      const portal = payload.prt;
+      if ((portal !== 'I' && portal !== 'X') || payload.aud !== audienceOf(portal)) throw new TokenError('invalid');
+      if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string' || typeof payload.grp !== 'string') throw new TokenError('invalid');
+      return {
+        userId: payload.sub,
+        sessionId: payload.sid,
+        portal,
+        authGroupId: payload.grp,
+        compNo: typeof payload.cmp === 'string' ? payload.cmp : null,
+        expiresAt: new Date((payload.exp ?? 0) * 1000),
+      };
+    } catch (err) {
+      if (err instanceof TokenError) throw err;
+      if (err instanceof errors.JWTExpired) throw new TokenError('expired');
+      throw new TokenError('invalid');
+    }
+  }
+}
+
+/** Opaque refresh tokens: 256 random bits; only their SHA-256 is stored. */
+export function newRefreshToken(): { token: string; hash: string } {
+  const token = crypto.randomBytes(32).toString('base64url');
+  return { token, hash: sha256(token) };
+}
+
+export const sha256 = (s: string) => crypto.createHash('sha256').update(s).digest('hex');

@@ -1,0 +1,146 @@
+import path from 'node:path';
+
+/**
+ * Configuration comes only from the environment and is validated once at start-up.
+ * Every bad variable is collected so the operator fixes them all in one go.
+ */
+export type NodeEnv = 'development' | 'production' | 'test';
+export type LoginMode = 'AD' | 'SSO' | 'SSO_AD';
+export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+export type SeedMode = 'demo' | 'none';
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | null;
+  logLevel: LogLevel;
+  nodeEnv: NodeEnv;
+  loginMode: LoginMode;
+  uploadLimitMb: number;
+  accessTokenTtlSec: number;
+  sessionTtlSec: number;
+  internalHost: string | null;
+  externalHost: string | null;
+  seed: SeedMode;
+  /** Login, one-time-code and reset attempts allowed per client address and minute. */
+  authRateLimitPerMinute: number;
+  /** Where the built SPA lives; the server serves it when present. */
+  distDir: string;
+  /** ERP posting endpoint (vouchers are POSTed here); null: vouchers are written under DATA_DIR/erp-vouchers. */
+  erpUrl: string | null;
+  /** Time allowed for one ERP request, milliseconds. */
+  erpTimeoutMs: number;
+  /** Retries after a failed ERP request (network error, timeout, 408, 429, 5xx). */
+  erpRetries: number;
+  /** First retry delay, milliseconds; doubled for each further retry. */
+  erpBackoffMs: number;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n  - ${problems.join('\n  - ')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+function oneOf<T extends string>(env: Env, name: string, allowed: readonly T[], fallback: T, problems: string[]): T {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if ((allowed as readonly string[]).includes(raw)) return raw as T;
+  problems.push(`${name}="${raw}" must be one of ${allowed.join(', ')}`);
+  return fallback;
+}
+
+function integer(env: Env, name: string, fallback: number, min: number, max: number, problems: string[]): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (!/^\d+$/.test(raw.trim())) {
+    problems.push(`${name}="${raw}" must be a whole number between ${min} and ${max}`);
+    return fallback;
+  }
+  const value = Number(raw);
+  if (value < min || value > max) {
+    problems.push(`${name}=${raw} must be between ${min} and ${max}`);
+    return fallback;
+  }
+  return value;
+}
+
+function optionalHttpUrl(env: Env, name: string, problems: string[]): string | null {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return null;
+  try {
+    const url = new URL(raw);
+    if (url.protocol === 'http:' || url.protocol === 'https:') return raw;
+  } catch {
+    // reported below
+  }
+  // The value is not echoed: it may carry credentials.
+  problems.push(`${name} must be an http:// or https:// URL (such as https://erp.example.co.kr/api/vouchers)`);
+  return null;
+}
+
+function optionalHost(env: Env, name: string, problems: string[]): string | null {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return null;
+  if (!/^[A-Za-z0-9.-]+(:\d+)?$/.test(raw)) {
+    problems.push(`${name}="${raw}" must be a host name such as partner.example.co.kr (optionally with :port)`);
+    return null;
+  }
+  return raw.toLowerCase();
+}
+
+export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config {
+  const problems: string[] = [];
+  const nodeEnv = oneOf(env, 'NODE_ENV', ['development', 'production', 'test'] as const, 'development', problems);
+  const port = integer(env, 'PORT', 8080, 0, 65535, problems);
+
+  let databaseUrl: string | null = null;
+  const rawDb = env.DATABASE_URL;
+  if (rawDb !== undefined && rawDb !== '') {
+    try {
+      const url = new URL(rawDb);
+      if (url.protocol !== 'postgres:' && url.protocol !== 'postgresql:') {
+        problems.push(`DATABASE_URL must start with postgres:// or postgresql:// (got ${url.protocol}//)`);
+      } else {
+        databaseUrl = rawDb;
+      }
+    } catch {
+      problems.push('DATABASE_URL is not a valid URL (expected postgres://user@host:5432/database)');
+    }
+  }
+
+  const dataDirRaw = env.DATA_DIR && env.DATA_DIR !== '' ? env.DATA_DIR : './data';
+  const config: Config = {
+    port,
+    host: env.HOST && env.HOST !== '' ? env.HOST : '0.0.0.0',
+    dataDir: path.resolve(cwd, dataDirRaw),
+    databaseUrl,
+    logLevel: oneOf(env, 'LOG_LEVEL', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const, nodeEnv === 'test' ? 'silent' : 'info', problems),
+    nodeEnv,
+    loginMode: oneOf(env, 'LOGIN_MODE', ['AD', 'SSO', 'SSO_AD'] as const, 'AD', problems),
+    uploadLimitMb: integer(env, 'UPLOAD_LIMIT_MB', 10, 1, 1024, problems),
+    accessTokenTtlSec: integer(env, 'ACCESS_TOKEN_TTL', 900, 30, 86400, problems),
+    sessionTtlSec: integer(env, 'SESSION_TTL', 43200, 300, 2592000, problems),
+    internalHost: optionalHost(env, 'INTERNAL_HOST', problems),
+    externalHost: optionalHost(env, 'EXTERNAL_HOST', problems),
+    seed: oneOf(env, 'SEED', ['demo', 'none'] as const, 'demo', problems),
+    authRateLimitPerMinute: integer(env, 'AUTH_RATE_LIMIT', 30, 1, 100000, problems),
+    distDir: path.resolve(cwd, env.DIST_DIR && env.DIST_DIR !== '' ? env.DIST_DIR : './dist'),
+    erpUrl: optionalHttpUrl(env, 'ERP_URL', problems),
+    erpTimeoutMs: integer(env, 'ERP_TIMEOUT_MS', 10000, 100, 600000, problems),
+    erpRetries: integer(env, 'ERP_RETRIES', 3, 0, 10, problems),
+    erpBackoffMs: integer(env, 'ERP_BACKOFF_MS', 500, 0, 60000, problems),
+  };
+  if (problems.length > 0) throw new ConfigError(problems);
+  return config;
+}
+
+/** A configuration for tests and tools: defaults plus overrides, never reading process.env. */
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  // Tests log in many times from one address; the rate-limit test sets its own limit.
+  return { ...loadConfig({ NODE_ENV: 'test' }), authRateLimitPerMinute: 10000, ...overrides };
+}

@@ -1,0 +1,28 @@
+import type { Db } from './connect.js';
+
+export interface AuditEntry {
+  entity: string;
+  entityKey: string;
+  action: string;
+  actor: string | null;
+  before?: unknown;
+  after?: unknown;
+  reason?: string | null;
+}
+
+/** One audit row per change, written in the same transaction as the change (pass the trx). */
+export async function writeAudit(db: Db, e: AuditEntry): Promise<void> {
+  await db
+    .insertInto('auditLog')
+    .values({
+      entity: e.entity,
+      entityKey: e.entityKey,
+      action: e.action,
+      actor: e.actor,
+      // Serialised here so both drivers store the same JSON (dates as ISO strings).
+      beforeData: e.before === undefined ? null : JSON.stringify(e.before),
+      afterData: e.after === undefined ? null : JSON.stringify(e.after),
+      reason: e.reason ?? null,
+    })
+    .execute();
+}

@@ -1,0 +1,196 @@
+import {
+  AliasNode,
+  AndNode,
+  BinaryOperationNode,
+  ColumnNode,
+  DeleteQueryNode,
+  IdentifierNode,
+  OnNode,
+  OperationNodeTransformer,
+  OperatorNode,
+  ReferenceNode,
+  SelectQueryNode,
+  TableNode,
+  UpdateQueryNode,
+  ValueNode,
+  WhereNode,
+  type InsertQueryNode,
+  type JoinNode,
+  type KyselyPlugin,
+  type OperationNode,
+  type PluginTransformQueryArgs,
+  type PluginTransformResultArgs,
+  type QueryResult,
+  type RootOperationNode,
+  type UnknownRow,
+} from 'kysely';
+import type { Db } from './connect.js';
+
+/**
+ * Tables that belong to one supplier company, and the column that says which (snake_case:
+ * this plugin runs after CamelCasePlugin has renamed identifiers). A new supplier-owned table
+ * is added here once and every query through a scoped Db is limited from then on.
+ */
+export const COMPANY_OWNED_TABLES: Readonly<Record<string, string>> = Object.freeze({
+  company: 'comp_no',
+  company_contact: 'comp_no',
+  app_user: 'comp_no',
+  po_header: 'comp_no',
+  // Purchasing (0020): a supplier's quotation and its lines, and letters of intent.
+  quotation: 'comp_no',
+  quotation_line: 'comp_no',
+  loi: 'comp_no',
+  // Fulfilment (0030): deliveries, receipts, settlements and their postings, lines included.
+  delivery: 'comp_no',
+  delivery_line: 'comp_no',
+  wh_receipt: 'comp_no',
+  wh_receipt_line: 'comp_no',
+  settlement: 'comp_no',
+  settlement_line: 'comp_no',
+  settlement_adjustment: 'comp_no',
+  erp_voucher: 'comp_no',
+  posting_error: 'comp_no',
+});
+
+export class CompanyScopeViolation extends Error {
+  constructor(table: string) {
+    super(`write to ${table} for another company refused`);
+    this.name = 'CompanyScopeViolation';
+  }
+}
+
+function tableOf(node: OperationNode): { table: string; ref: string } | null {
+  if (TableNode.is(node)) {
+    const name = node.table.identifier.name;
+    return { table: name, ref: name };
+  }
+  if (AliasNode.is(node) && TableNode.is(node.node) && IdentifierNode.is(node.alias)) {
+    return { table: node.node.table.identifier.name, ref: node.alias.name };
+  }
+  return null;
+}
+
+/** `ref.column = value` compared by meaning, not by object identity or key order. */
+function sameCondition(a: OperationNode, b: OperationNode): boolean {
+  if (!BinaryOperationNode.is(a) || !BinaryOperationNode.is(b)) return false;
+  const key = (n: BinaryOperationNode) => {
+    const left = n.leftOperand;
+    const right = n.rightOperand;
+    if (!ReferenceNode.is(left) || !ColumnNode.is(left.column) || !ValueNode.is(right) || !OperatorNode.is(n.operator)) return null;
+    return `${left.table?.table.identifier.name}.${left.column.column.name}${n.operator.operator}${String(right.value)}`;
+  };
+  const ka = key(a);
+  return ka !== null && ka === key(b);
+}
+
+/**
+ * Rewrites every query so that rows of company-owned tables are those of one company:
+ * FROM and UPDATE/DELETE targets get `ref.comp_no = $compNo` in WHERE, joined tables get it in
+ * their ON clause (so an outer join keeps its meaning), and an INSERT naming another company
+ * is refused. Subqueries are rewritten too, because the transformer walks the whole tree.
+ */
+class CompanyScopeTransformer extends OperationNodeTransformer {
+  constructor(private readonly compNo: string) {
+    super();
+  }
+
+  private condition(ref: string, column: string): OperationNode {
+    return BinaryOperationNode.create(ReferenceNode.create(ColumnNode.create(column), TableNode.create(ref)), OperatorNode.create('='), ValueNode.create(this.compNo));
+  }
+
+  private conditionsFor(items: ReadonlyArray<OperationNode>): OperationNode[] {
+    const out: OperationNode[] = [];
+    for (const item of items) {
+      const t = tableOf(item);
+      if (t && Object.hasOwn(COMPANY_OWNED_TABLES, t.table)) out.push(this.condition(t.ref, COMPANY_OWNED_TABLES[t.table]));
+    }
+    return out;
+  }
+
+  /**
+   * A subquery built through the scoped Db arrives already rewritten (Kysely applies plugins when
+   * a builder becomes a node), so a condition is added only where it is not there yet.
+   */
+  private contains(tree: OperationNode | undefined, condition: OperationNode): boolean {
+    if (!tree) return false;
+    if (sameCondition(tree, condition)) return true;
+    if (AndNode.is(tree)) return this.contains(tree.left, condition) || this.contains(tree.right, condition);
+    if (WhereNode.is(tree)) return this.contains(tree.where, condition);
+    if (OnNode.is(tree)) return this.contains(tree.on, condition);
+    return false;
+  }
+
+  private withWhere<N extends { where?: WhereNode }>(node: N, conditions: OperationNode[]): N {
+    let where = node.where;
+    for (const c of conditions) {
+      if (this.contains(where, c)) continue;
+      where = where ? WhereNode.cloneWithOperation(where, 'And', c) : WhereNode.create(c);
+    }
+    if (where === node.where) return node;
+    return { ...node, where };
+  }
+
+  private scopeJoins(joins: ReadonlyArray<JoinNode> | undefined): ReadonlyArray<JoinNode> | undefined {
+    return joins?.map((join) => {
+      const [c] = this.conditionsFor([join.table]);
+      if (!c || this.contains(join.on, c)) return join;
+      const on = join.on ? OnNode.create(AndNode.create(join.on.on, c)) : OnNode.create(c);
+      return { ...join, on };
+    });
+  }
+
+  protected override transformSelectQuery(node: SelectQueryNode): SelectQueryNode {
+    const inner = super.transformSelectQuery(node);
+    const scoped = this.withWhere(inner, this.conditionsFor(inner.from?.froms ?? []));
+    return { ...scoped, joins: this.scopeJoins(scoped.joins) };
+  }
+
+  protected override transformUpdateQuery(node: UpdateQueryNode): UpdateQueryNode {
+    const inner = super.transformUpdateQuery(node);
+    const targets = [...(inner.table ? [inner.table] : []), ...(inner.from?.froms ?? [])];
+    return { ...this.withWhere(inner, this.conditionsFor(targets)), joins: this.scopeJoins(inner.joins) };
+  }
+
+  protected override transformDeleteQuery(node: DeleteQueryNode): DeleteQueryNode {
+    const inner = super.transformDeleteQuery(node);
+    return { ...this.withWhere(inner, this.conditionsFor(inner.from.froms)), joins: this.scopeJoins(inner.joins) };
+  }
+
+  protected override transformInsertQuery(node: InsertQueryNode): InsertQueryNode {
+    const inner = super.transformInsertQuery(node);
+    const t = inner.into ? tableOf(inner.into) : null;
+    if (!t || !Object.hasOwn(COMPANY_OWNED_TABLES, t.table)) return inner;
+    const column = COMPANY_OWNED_TABLES[t.table];
+    const index = inner.columns?.findIndex((c) => c.column.name === column) ?? -1;
+    if (index < 0 || !inner.values || inner.values.kind !== 'ValuesNode') throw new CompanyScopeViolation(t.table);
+    for (const row of (inner.values as unknown as { values: ReadonlyArray<OperationNode & { values: ReadonlyArray<unknown> }> }).values) {
+      const cell = row.values[index];
+      const value = row.kind === 'PrimitiveValueListNode' ? cell : ValueNode.is(cell as OperationNode) ? (cell as ValueNode).value : undefined;
+      if (value !== this.compNo) throw new CompanyScopeViolation(t.table);
+    }
+    return inner;
+  }
+}
+
+class CompanyScopePlugin implements KyselyPlugin {
+  private readonly transformer: CompanyScopeTransformer;
+  constructor(compNo: string) {
+    this.transformer = new CompanyScopeTransformer(compNo);
+  }
+  transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
+    return this.transformer.transformNode(args.node);
+  }
+  async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
+    return args.result;
+  }
+}
+
+/**
+ * The database as one supplier company may see it. Every route serving an external caller
+ * queries through this (request.db does it for them), so no route can forget the filter.
+ */
+export function scopeToCompany(db: Db, compNo: string): Db {
+  return db.withPlugin(new CompanyScopePlugin(compNo));
+}
+
+export type { SelectQueryNode };

@@ -1,0 +1,66 @@
+import { buildApp } from './app.js';
+import { ConfigError, loadConfig } from './config.js';
+import { openDatabase } from './db/open.js';
+import { isSeeded, seedDemo } from './db/seed/index.js';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './db/seed/accounts.js';
+
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(2);
+    }
+    throw err;
+  }
+  const started = Date.now();
+  const { dbh, applied } = await openDatabase(config);
+  const app = await buildApp({ config, dbh });
+  app.log.info({ database: dbh.description, migrations: applied }, 'database ready');
+
+  if (config.seed === 'demo' && !(await isSeeded(dbh.db))) {
+    app.log.info('first start: seeding the demo company');
+    const report = await seedDemo(dbh.db, { log: (msg) => app.log.info(msg) });
+    app.log.info({ rows: report }, 'demo seed done');
+  }
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    try {
+      await app.close();
+      await dbh.close();
+      process.exit(0);
+    } catch (err) {
+      app.log.error({ err }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  const address = await app.listen({ port: config.port, host: config.host });
+  const url = `http://localhost:${config.port}`;
+  const lines = [
+    '',
+    `  GPMS (internal)  ${url}/`,
+    `  OGPMS (external) ${url}/cyber`,
+    config.nodeEnv !== 'production' ? `  API docs         ${url}/docs` : '',
+    `  database         ${dbh.description}`,
+    config.seed === 'demo' ? `  demo accounts    ${DEMO_ACCOUNTS.map((a) => a.userId).join(', ')} (password ${DEMO_PASSWORD})` : '',
+    `  ready in ${((Date.now() - started) / 1000).toFixed(1)} s (${address})`,
+    '',
+  ].filter((l) => l !== '');
+  console.log(lines.join('\n'));
+}
+
+main().catch((err) => {
+  console.error('GPMS failed to start:', err instanceof Error ? err.message : err);
+  process.exit(1);
+});

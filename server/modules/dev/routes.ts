@@ -1,0 +1,32 @@
+import { Type } from 'typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { access } from '../../http/access.js';
+import { commonErrors } from '../../http/error-schema.js';
+
+const OutboxEntry = Type.Object({ to: Type.String(), channel: Type.String(), text: Type.String(), code: Type.Union([Type.String(), Type.Null()]), at: Type.String() });
+
+/**
+ * Development and demo only (never registered in production): the messages the dev sender
+ * "sent", so a person or a browser test can read a one-time code.
+ */
+export const devRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
+    '/api/dev/outbox',
+    {
+      config: { access: access.public() },
+      schema: {
+        operationId: 'devOutbox',
+        tags: ['dev'],
+        summary: 'Messages sent in development (newest first); filter by recipient',
+        querystring: Type.Object({ to: Type.Optional(Type.String({ maxLength: 100 })), limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 200 })) }, { additionalProperties: false }),
+        response: { 200: Type.Array(OutboxEntry), ...commonErrors },
+      },
+    },
+    async (request) => {
+      let q = app.dbh.db.selectFrom('devOutbox').select(['recipient', 'channel', 'text', 'code', 'at']).orderBy('id', 'desc').limit(request.query.limit ?? 50);
+      if (request.query.to) q = q.where('recipient', '=', request.query.to);
+      const rows = await q.execute();
+      return rows.map((r) => ({ to: r.recipient, channel: r.channel, text: r.text, code: r.code, at: r.at.toISOString() }));
+    },
+  );
+};

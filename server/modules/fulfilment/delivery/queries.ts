@@ -1,0 +1,153 @@
+import { sql } from 'kysely';
+import type { Db } from '../../../db/connect.js';
+import { likeEscape, type SortSpec } from '../../../http/list-query.js';
+import { amt, qty } from '../shared/money.js';
+import { iso } from '../shared/values.js';
+import type { DELIVERABLE_SORT, DELIVERY_SORT } from './schemas.js';
+import { openQuantity } from './workflow.js';
+
+export interface DeliveryFilter {
+  deliveryNo?: string;
+  poNo?: string;
+  compNo?: string;
+  compName?: string;
+  status?: string[];
+  from?: string;
+  to?: string;
+  noPo?: 'Y' | 'N';
+  itemName?: string;
+}
+
+type Window = { limit: number; offset: number };
+
+const SORT_COLUMNS: Record<(typeof DELIVERY_SORT)[number], string> = {
+  deliveryNo: 'd.deliveryNo', poNo: 'd.poNo', compNo: 'd.compNo', compName: 'c.compNameKr', status: 'd.status',
+  deliveryDate: 'd.deliveryDate', arrivalDate: 'd.arrivalDate', AMT: 'd.totalAmount', createdAt: 'd.createdAt',
+};
+
+const contains = (v: string) => `%${likeEscape(v)}%`;
+
+function base(db: Db, f: DeliveryFilter) {
+  let q = db.selectFrom('delivery as d').innerJoin('company as c', 'c.compNo', 'd.compNo').leftJoin('poHeader as h', 'h.poNo', 'd.poNo');
+  if (f.deliveryNo) q = q.where('d.deliveryNo', 'ilike', contains(f.deliveryNo));
+  if (f.poNo) q = q.where('d.poNo', 'ilike', contains(f.poNo));
+  if (f.compNo) q = q.where('d.compNo', '=', f.compNo);
+  if (f.compName) q = q.where('c.compNameKr', 'ilike', contains(f.compName));
+  if (f.status?.length) q = q.where('d.status', 'in', f.status as never[]);
+  if (f.from) q = q.where('d.deliveryDate', '>=', f.from);
+  if (f.to) q = q.where('d.deliveryDate', '<=', f.to);
+  if (f.noPo) q = q.where('d.noPo', '=', f.noPo);
+  if (f.itemName) {
+    const name = contains(f.itemName);
+    q = q.where(({ exists, selectFrom }) => exists(selectFrom('deliveryLine as l').select('l.lineNo').whereRef('l.deliveryNo', '=', 'd.deliveryNo').where('l.itemName', 'ilike', name)));
+  }
+  return q;
+}
+
+function selectRow(q: ReturnType<typeof base>) {
+  return q
+    .select([
+      'd.deliveryNo', 'd.compNo', 'c.compNameKr as compName', 'd.poNo', 'h.title as poTitle', 'd.noPo', 'd.status', 'd.deliveryDate', 'd.arrivalDate', 'd.currency',
+      'd.totalAmount', 'd.delivererName', 'd.delivererPhone', 'd.vehicleNo', 'd.fileId', 'd.remark', 'd.cancelReason', 'd.registeredBy', 'd.receivedAt',
+      'd.createdAt', 'd.updatedAt', 'd.version',
+    ])
+    .select((eb) => [
+      eb.selectFrom('deliveryLine as l').select((e) => e.fn.countAll<number>().as('n')).whereRef('l.deliveryNo', '=', 'd.deliveryNo').as('lineCount'),
+      eb.selectFrom('whReceipt as r').select('r.whReqNo').whereRef('r.deliveryNo', '=', 'd.deliveryNo').where('r.status', '<>', 'CANCELLED').limit(1).as('whReqNo'),
+    ]);
+}
+
+type RawRow = Awaited<ReturnType<ReturnType<typeof selectRow>['executeTakeFirstOrThrow']>>;
+
+export function toDeliveryRow(r: RawRow) {
+  return {
+    deliveryNo: r.deliveryNo, compNo: r.compNo, compName: r.compName, poNo: r.poNo, poTitle: r.poTitle ?? null, noPo: r.noPo, status: r.status,
+    deliveryDate: r.deliveryDate, arrivalDate: r.arrivalDate, currency: r.currency, AMT: amt(r.totalAmount), lineCount: Number(r.lineCount ?? 0),
+    delivererName: r.delivererName, delivererPhone: r.delivererPhone, vehicleNo: r.vehicleNo, FILE_SEQ: r.fileId, BIGO: r.remark, cancelReason: r.cancelReason,
+    registeredBy: r.registeredBy, receivedAt: iso(r.receivedAt), whReqNo: r.whReqNo ?? null, createdAt: iso(r.createdAt)!, updatedAt: iso(r.updatedAt)!, version: r.version,
+  };
+}
+
+export async function listDeliveries(db: Db, f: DeliveryFilter, sort: SortSpec<(typeof DELIVERY_SORT)[number]>, w: Window) {
+  const q = base(db, f);
+  const [rows, count] = await Promise.all([
+    selectRow(q).orderBy(sql.ref(SORT_COLUMNS[sort.field]), sort.direction).orderBy('d.deliveryNo', 'desc').limit(w.limit).offset(w.offset).execute(),
+    q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows: rows.map(toDeliveryRow), total: Number(count.n) };
+}
+
+export async function findDelivery(db: Db, deliveryNo: string) {
+  const r = await selectRow(base(db, {})).where('d.deliveryNo', '=', deliveryNo).executeTakeFirst();
+  return r ? toDeliveryRow(r) : undefined;
+}
+
+export async function deliveryDetail(db: Db, deliveryNo: string) {
+  const delivery = await findDelivery(db, deliveryNo);
+  if (!delivery) return undefined;
+  const [lines, receipts] = await Promise.all([
+    db
+      .selectFrom('deliveryLine as l')
+      .leftJoin('poLine as p', (j) => j.onRef('p.poNo', '=', 'l.poNo').onRef('p.lineNo', '=', 'l.poLineNo'))
+      .select(['l.lineNo', 'l.poNo', 'l.poLineNo', 'l.itemCode', 'l.itemName', 'l.spec', 'l.unitCode', 'l.quantity', 'l.unitPrice', 'l.amount', 'l.remark', 'p.quantity as poQuantity', 'p.deliveredQty as poDeliveredQty'])
+      .where('l.deliveryNo', '=', deliveryNo)
+      .orderBy('l.lineNo')
+      .execute(),
+    db.selectFrom('whReceipt').select(['whReqNo', 'status', 'approvalStatus', 'whReqDate']).where('deliveryNo', '=', deliveryNo).orderBy('whReqNo').execute(),
+  ]);
+  return {
+    delivery,
+    lines: lines.map((l) => ({
+      lineNo: l.lineNo, poNo: l.poNo, poLineNo: l.poLineNo, itemCode: l.itemCode, itemName: l.itemName, spec: l.spec, unitCode: l.unitCode,
+      quantity: qty(l.quantity), PRICE: amt(l.unitPrice), AMT: amt(l.amount), BIGO: l.remark,
+      poQuantity: l.poQuantity === null ? null : qty(l.poQuantity),
+      poDeliveredQty: l.poDeliveredQty === null ? null : qty(l.poDeliveredQty),
+      openQty: l.poQuantity === null || l.poDeliveredQty === null ? null : qty(openQuantity({ quantity: l.poQuantity, deliveredQty: l.poDeliveredQty })),
+    })),
+    receipts,
+  };
+}
+
+const DELIVERABLE_COLUMNS: Record<(typeof DELIVERABLE_SORT)[number], string> = { poNo: 'h.poNo', poDate: 'h.poDate', dueDate: 'h.dueDate', totalAmount: 'h.totalAmount' };
+
+/** The caller's acknowledged orders that still have something to deliver (deliverEdit's choice). */
+export async function listDeliverableOrders(db: Db, poNo: string | undefined, sort: SortSpec<(typeof DELIVERABLE_SORT)[number]>, w: Window) {
+  let q = db
+    .selectFrom('poHeader as h')
+    .where('h.status', 'in', ['ACKNOWLEDGED', 'PARTLY_DELIVERED'])
+    .where(({ exists, selectFrom }) => exists(selectFrom('poLine as l').select('l.lineNo').whereRef('l.poNo', '=', 'h.poNo').whereRef('l.deliveredQty', '<', 'l.quantity')));
+  if (poNo) q = q.where('h.poNo', 'ilike', contains(poNo));
+  const [rows, count] = await Promise.all([
+    q
+      .select(['h.poNo', 'h.title', 'h.status', 'h.currency', 'h.poDate', 'h.dueDate', 'h.totalAmount'])
+      .select((eb) => eb.selectFrom('poLine as l').select((e) => e.fn.countAll<number>().as('n')).whereRef('l.poNo', '=', 'h.poNo').whereRef('l.deliveredQty', '<', 'l.quantity').as('openLineCount'))
+      .orderBy(sql.ref(DELIVERABLE_COLUMNS[sort.field]), sort.direction)
+      .orderBy('h.poNo', 'desc')
+      .limit(w.limit)
+      .offset(w.offset)
+      .execute(),
+    q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows: rows.map((r) => ({ ...r, totalAmount: amt(r.totalAmount), openLineCount: Number(r.openLineCount ?? 0) })), total: Number(count.n) };
+}
+
+export async function deliverableOrder(db: Db, poNo: string) {
+  const order = await db
+    .selectFrom('poHeader as h')
+    .select(['h.poNo', 'h.title', 'h.status', 'h.currency', 'h.poDate', 'h.dueDate', 'h.totalAmount'])
+    .where('h.poNo', '=', poNo)
+    .executeTakeFirst();
+  if (!order) return undefined;
+  const lines = await db
+    .selectFrom('poLine as l')
+    .innerJoin('poHeader as h', 'h.poNo', 'l.poNo')
+    .select(['l.lineNo', 'l.itemCode', 'l.itemName', 'l.spec', 'l.unitCode', 'l.quantity', 'l.unitPrice', 'l.amount', 'l.deliveredQty', 'l.deliveryDate'])
+    .where('l.poNo', '=', poNo)
+    .orderBy('l.lineNo')
+    .execute();
+  const mapped = lines.map((l) => ({
+    lineNo: l.lineNo, itemCode: l.itemCode, itemName: l.itemName, spec: l.spec, unitCode: l.unitCode, quantity: qty(l.quantity), PRICE: amt(l.unitPrice), AMT: amt(l.amount),
+    deliveredQty: qty(l.deliveredQty), openQty: qty(openQuantity({ quantity: l.quantity, deliveredQty: l.deliveredQty })), deliveryDate: l.deliveryDate,
+  }));
+  return { order: { ...order, totalAmount: amt(order.totalAmount), openLineCount: mapped.filter((l) => l.openQty !== '0.000').length }, lines: mapped };
+}

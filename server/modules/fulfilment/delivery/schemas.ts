@@ -1,0 +1,192 @@
+import { Type } from 'typebox';
+import { PagingQuery, SortQuery } from '../../../http/list-query.js';
+import { CodeList, CompNo, CurrencyCode, DateRange, DateString, Nullable, Price, Quantity, Version, YesNo } from '../shared/schemas.js';
+import { DELIVERY_STATUSES } from './workflow.js';
+
+/**
+ * Deliveries (ASN). Grid rows use the spec's grid field names where it names the concept
+ * (spec §3): AMT amount, PRICE unit price, BIGO remark, FILE_SEQ the attachment group.
+ */
+export const DeliveryRow = Type.Object(
+  {
+    deliveryNo: Type.String(),
+    compNo: Type.String(),
+    compName: Type.String(),
+    poNo: Nullable(Type.String()),
+    poTitle: Nullable(Type.String()),
+    noPo: Type.String({ description: 'Y: delivered without an order (flagged)' }),
+    status: Type.String({ description: 'DELIVERY_STATUS code' }),
+    deliveryDate: Type.String(),
+    arrivalDate: Nullable(Type.String()),
+    currency: Type.String(),
+    AMT: Type.String({ description: 'Total amount in the delivery currency' }),
+    lineCount: Type.Integer(),
+    delivererName: Nullable(Type.String()),
+    delivererPhone: Nullable(Type.String()),
+    vehicleNo: Nullable(Type.String()),
+    FILE_SEQ: Nullable(Type.String({ description: 'File group of the delivery documents (/api/v1/cmmn/file/{id}/download)' })),
+    BIGO: Nullable(Type.String()),
+    cancelReason: Nullable(Type.String()),
+    registeredBy: Type.String(),
+    receivedAt: Nullable(Type.String()),
+    whReqNo: Nullable(Type.String({ description: 'The receipt request that received it' })),
+    createdAt: Type.String(),
+    updatedAt: Type.String(),
+    version: Type.Integer(),
+  },
+  { $id: 'DeliveryRow', title: 'DeliveryRow' },
+);
+
+export const DeliveryLineRow = Type.Object(
+  {
+    lineNo: Type.Integer(),
+    poNo: Nullable(Type.String()),
+    poLineNo: Nullable(Type.Integer()),
+    itemCode: Nullable(Type.String()),
+    itemName: Type.String(),
+    spec: Nullable(Type.String()),
+    unitCode: Type.String(),
+    quantity: Type.String(),
+    PRICE: Type.String(),
+    AMT: Type.String(),
+    BIGO: Nullable(Type.String()),
+    poQuantity: Nullable(Type.String({ description: 'Ordered quantity of the PO line' })),
+    poDeliveredQty: Nullable(Type.String({ description: 'Delivered so far on the PO line, all deliveries' })),
+    openQty: Nullable(Type.String({ description: 'Still open on the PO line' })),
+  },
+  { $id: 'DeliveryLineRow', title: 'DeliveryLineRow' },
+);
+
+export const DeliveryDetail = Type.Object(
+  {
+    delivery: Type.Ref('DeliveryRow'),
+    lines: Type.Array(Type.Ref('DeliveryLineRow')),
+    receipts: Type.Array(Type.Object({ whReqNo: Type.String(), status: Type.String(), approvalStatus: Type.String(), whReqDate: Type.String() })),
+  },
+  { $id: 'DeliveryDetail', title: 'DeliveryDetail' },
+);
+
+export const DELIVERY_SORT = ['deliveryNo', 'poNo', 'compNo', 'compName', 'status', 'deliveryDate', 'arrivalDate', 'AMT', 'createdAt'] as const;
+
+const filters = {
+  deliveryNo: Type.Optional(Type.String({ maxLength: 20, description: 'Contains' })),
+  poNo: Type.Optional(Type.String({ maxLength: 20, description: 'Contains' })),
+  status: Type.Optional(CodeList(DELIVERY_STATUSES, 'DELIVERY_STATUS codes')),
+  deliveryDates: Type.Optional(DateRange('Delivery date')),
+  itemName: Type.Optional(Type.String({ maxLength: 100, description: 'Some line’s item name contains' })),
+};
+
+export const DeliveryListQuery = Type.Object(
+  {
+    ...filters,
+    compNo: Type.Optional(CompNo),
+    compName: Type.Optional(Type.String({ maxLength: 100, description: 'Supplier name contains' })),
+    noPo: Type.Optional(YesNo),
+    ...PagingQuery,
+    sort: SortQuery(DELIVERY_SORT),
+  },
+  { additionalProperties: false },
+);
+
+export const MyDeliveryListQuery = Type.Object({ ...filters, noPo: Type.Optional(YesNo), ...PagingQuery, sort: SortQuery(DELIVERY_SORT) }, { additionalProperties: false });
+export const NoneOrderListQuery = Type.Object({ ...filters, compNo: Type.Optional(CompNo), compName: Type.Optional(Type.String({ maxLength: 100 })), ...PagingQuery, sort: SortQuery(DELIVERY_SORT) }, { additionalProperties: false });
+export const MyNoneOrderListQuery = Type.Object({ ...filters, ...PagingQuery, sort: SortQuery(DELIVERY_SORT) }, { additionalProperties: false });
+
+export const DeliveryNoParams = Type.Object({ deliveryNo: Type.String({ minLength: 1, maxLength: 20 }) }, { additionalProperties: false });
+
+const LineInput = Type.Object(
+  {
+    poLineNo: Type.Optional(Type.Integer({ minimum: 1, description: 'The PO line delivered (deliveries against an order)' })),
+    itemCode: Type.Optional(Type.String({ maxLength: 20, description: 'Without an order: the item, if it has a code' })),
+    itemName: Type.Optional(Type.String({ maxLength: 200, description: 'Without an order: required' })),
+    spec: Type.Optional(Type.String({ maxLength: 300 })),
+    unitCode: Type.Optional(Type.String({ maxLength: 10, description: 'Without an order: required' })),
+    quantity: Quantity,
+    PRICE: Type.Optional(Price),
+    BIGO: Type.Optional(Type.String({ maxLength: 500 })),
+  },
+  { additionalProperties: false },
+);
+
+const header = {
+  deliveryDate: DateString,
+  arrivalDate: Type.Optional(DateString),
+  delivererName: Type.Optional(Type.String({ maxLength: 50 })),
+  delivererPhone: Type.Optional(Type.String({ maxLength: 20 })),
+  vehicleNo: Type.Optional(Type.String({ maxLength: 20 })),
+  FILE_SEQ: Type.Optional(Type.String({ maxLength: 36, description: 'A file group this user uploaded (delivery note, test report …)' })),
+  BIGO: Type.Optional(Type.String({ maxLength: 1000 })),
+  lines: Type.Array(LineInput, { minItems: 1, maxItems: 200 }),
+};
+
+export const DeliveryCreateBody = Type.Object(
+  {
+    poNo: Type.Optional(Type.String({ minLength: 1, maxLength: 20, description: 'The acknowledged order; leave out for a delivery without an order' })),
+    currency: Type.Optional(CurrencyCode),
+    ...header,
+  },
+  { additionalProperties: false },
+);
+
+export const DeliveryUpdateBody = Type.Object({ version: Version, ...header }, { additionalProperties: false });
+
+export const ReceiveBody = Type.Object(
+  {
+    version: Version,
+    expenses: Type.String({ minLength: 1, maxLength: 20, description: 'EXPENSES code' }),
+    whReqDate: Type.Optional(DateString),
+    BIGO: Type.Optional(Type.String({ maxLength: 1000 })),
+    lines: Type.Optional(
+      Type.Array(Type.Object({ lineNo: Type.Integer({ minimum: 1 }), quantity: Quantity, BIGO: Type.Optional(Type.String({ maxLength: 500 })) }, { additionalProperties: false }), {
+        maxItems: 200,
+        description: 'Accepted quantity per delivery line (default: all delivered); a line left out or at 0 is not received',
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
+
+export const DeliverableOrderRow = Type.Object(
+  {
+    poNo: Type.String(),
+    title: Type.String(),
+    status: Type.String(),
+    currency: Type.String(),
+    poDate: Type.String(),
+    dueDate: Nullable(Type.String()),
+    totalAmount: Type.String(),
+    openLineCount: Type.Integer(),
+  },
+  { $id: 'DeliverableOrderRow', title: 'DeliverableOrderRow' },
+);
+
+export const DeliverableOrderDetail = Type.Object(
+  {
+    order: Type.Ref('DeliverableOrderRow'),
+    lines: Type.Array(
+      Type.Object({
+        lineNo: Type.Integer(),
+        itemCode: Nullable(Type.String()),
+        itemName: Type.String(),
+        spec: Nullable(Type.String()),
+        unitCode: Type.String(),
+        quantity: Type.String(),
+        PRICE: Type.String(),
+        AMT: Type.String(),
+        deliveredQty: Type.String(),
+        openQty: Type.String(),
+        deliveryDate: Nullable(Type.String()),
+      }),
+    ),
+  },
+  { $id: 'DeliverableOrderDetail', title: 'DeliverableOrderDetail' },
+);
+
+export const DELIVERABLE_SORT = ['poNo', 'poDate', 'dueDate', 'totalAmount'] as const;
+export const DeliverableOrderQuery = Type.Object(
+  { poNo: Type.Optional(Type.String({ maxLength: 20 })), ...PagingQuery, sort: SortQuery(DELIVERABLE_SORT) },
+  { additionalProperties: false },
+);
+export const PoNoParams = Type.Object({ poNo: Type.String({ minLength: 1, maxLength: 20 }) }, { additionalProperties: false });
+
+export const DeliverySchemas = [DeliveryRow, DeliveryLineRow, DeliveryDetail, DeliverableOrderRow, DeliverableOrderDetail];

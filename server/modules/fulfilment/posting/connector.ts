@@ -1,0 +1,55 @@
+/**
+ * The seam between GPMS and the ERP (docs/fulfilment.md "ERP posting"). A connector posts one
+ * voucher under an idempotency key and answers what happened; it never throws for an ERP
+ * failure. Two adapters: `http-adapter.ts` (ERP_URL set: POST with retries, exponential
+ * backoff and an Idempotency-Key header) and `file-adapter.ts` (the default: a JSON file per
+ * voucher under DATA_DIR/erp-vouchers/, for an ERP that imports files).
+ */
+import type { Config } from '../../../config.js';
+import { createFileAdapter } from './file-adapter.js';
+import { createHttpAdapter } from './http-adapter.js';
+
+export interface VoucherLine {
+  lineNo: number;
+  side: 'DEBIT' | 'CREDIT';
+  /** GOODS (per expense type), ADJUSTMENT or PAYABLE. */
+  kind: 'GOODS' | 'ADJUSTMENT' | 'PAYABLE';
+  /** EXPENSES code of the goods lines (the ERP maps it to its account). */
+  expenses: string | null;
+  description: string;
+  /** Whole won, never negative (the side carries the sign). */
+  amount: string;
+}
+
+/** What the ERP receives, as JSON. Balanced: Σ debit = Σ credit. */
+export interface VoucherPayload {
+  voucherNo: string;
+  settleNo: string;
+  period: string;
+  postingDate: string;
+  vendor: { compNo: string; name: string; taxNo: string };
+  currency: 'KRW';
+  amount: string;
+  lines: VoucherLine[];
+}
+
+export type PostResult =
+  | { ok: true; erpDocNo: string; attempts: number }
+  | { ok: false; attempts: number; message: string; httpStatus: number | null; erpCode: string | null };
+
+export interface ErpConnector {
+  readonly kind: 'file' | 'http';
+  post(payload: VoucherPayload, idempotencyKey: string): Promise<PostResult>;
+}
+
+export function createErpConnector(config: Pick<Config, 'erpUrl' | 'erpTimeoutMs' | 'erpRetries' | 'erpBackoffMs' | 'dataDir'>): ErpConnector {
+  if (config.erpUrl) return createHttpAdapter({ url: config.erpUrl, timeoutMs: config.erpTimeoutMs, retries: config.erpRetries, backoffMs: config.erpBackoffMs });
+  return createFileAdapter(config.dataDir);
+}
+
+/** Longest a posting may take with every retry: a voucher SENT longer ago than this was interrupted and may be sent again. */
+export function postingWindowMs(config: Pick<Config, 'erpTimeoutMs' | 'erpRetries' | 'erpBackoffMs'>): number {
+  let total = config.erpTimeoutMs * (config.erpRetries + 1);
+  for (let i = 0; i < config.erpRetries; i++) total += Math.min(config.erpBackoffMs * 2 ** i, 30_000);
+  return total + 60_000;
+}

@@ -1,0 +1,114 @@
+import { sql } from 'kysely';
+import type { Db } from '../../../db/connect.js';
+import { likeEscape, type SortSpec } from '../../../http/list-query.js';
+import { won } from '../shared/money.js';
+import { iso } from '../shared/values.js';
+import type { ERROR_SORT, VOUCHER_SORT } from './schemas.js';
+
+type Window = { limit: number; offset: number };
+const contains = (v: string) => `%${likeEscape(v)}%`;
+
+export interface VoucherFilter {
+  voucherNo?: string;
+  settleNo?: string;
+  compNo?: string;
+  compName?: string;
+  periodFrom?: string;
+  periodTo?: string;
+  status?: string[];
+}
+
+function voucherBase(db: Db, f: VoucherFilter) {
+  let q = db.selectFrom('erpVoucher as v').innerJoin('company as c', 'c.compNo', 'v.compNo');
+  if (f.voucherNo) q = q.where('v.voucherNo', 'ilike', contains(f.voucherNo));
+  if (f.settleNo) q = q.where('v.settleNo', 'ilike', contains(f.settleNo));
+  if (f.compNo) q = q.where('v.compNo', '=', f.compNo);
+  if (f.compName) q = q.where('c.compNameKr', 'ilike', contains(f.compName));
+  if (f.periodFrom) q = q.where('v.period', '>=', f.periodFrom);
+  if (f.periodTo) q = q.where('v.period', '<=', f.periodTo);
+  if (f.status?.length) q = q.where('v.status', 'in', f.status as never[]);
+  return q;
+}
+
+function selectVoucher(q: ReturnType<typeof voucherBase>) {
+  return q
+    .select([
+      'v.voucherNo', 'v.settleNo', 'v.compNo', 'c.compNameKr as compName', 'v.period', 'v.currency', 'v.amount', 'v.status', 'v.attempts', 'v.connector', 'v.erpDocNo',
+      'v.idempotencyKey', 'v.sentAt', 'v.postedAt', 'v.lastError', 'v.createdBy', 'v.createdAt', 'v.updatedAt', 'v.version',
+    ])
+    .select((eb) => eb.selectFrom('postingError as e').select((x) => x.fn.countAll<number>().as('n')).whereRef('e.voucherNo', '=', 'v.voucherNo').where('e.status', '=', 'FAILED').as('openErrors'));
+}
+
+type VRaw = Awaited<ReturnType<ReturnType<typeof selectVoucher>['executeTakeFirstOrThrow']>>;
+const toVoucherRow = (v: VRaw) => ({
+  ...v, amount: won(v.amount), openErrors: Number(v.openErrors ?? 0), sentAt: iso(v.sentAt), postedAt: iso(v.postedAt), createdAt: iso(v.createdAt)!, updatedAt: iso(v.updatedAt)!,
+});
+
+const V_SORT: Record<(typeof VOUCHER_SORT)[number], string> = {
+  voucherNo: 'v.voucherNo', settleNo: 'v.settleNo', period: 'v.period', compName: 'c.compNameKr', amount: 'v.amount', status: 'v.status', postedAt: 'v.postedAt', createdAt: 'v.createdAt',
+};
+
+export async function listVouchers(db: Db, f: VoucherFilter, sort: SortSpec<(typeof VOUCHER_SORT)[number]>, w: Window) {
+  const q = voucherBase(db, f);
+  const [rows, agg] = await Promise.all([
+    selectVoucher(q).orderBy(sql.ref(V_SORT[sort.field]), sort.direction).orderBy('v.voucherNo', 'desc').limit(w.limit).offset(w.offset).execute(),
+    q.select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.sum<string>('v.amount').as('amount')]).executeTakeFirstOrThrow(),
+  ]);
+  return { rows: rows.map(toVoucherRow), total: Number(agg.n), totals: { amount: won(agg.amount ?? '0') } };
+}
+
+export interface ErrorFilter {
+  voucherNo?: string;
+  compNo?: string;
+  compName?: string;
+  status?: string[];
+  from?: string;
+  to?: string;
+  /** One voucher's errors. */
+  exactVoucher?: string;
+}
+
+function errorBase(db: Db, f: ErrorFilter) {
+  let q = db.selectFrom('postingError as e').innerJoin('erpVoucher as v', 'v.voucherNo', 'e.voucherNo').innerJoin('company as c', 'c.compNo', 'e.compNo');
+  if (f.voucherNo) q = q.where('e.voucherNo', 'ilike', contains(f.voucherNo));
+  if (f.exactVoucher) q = q.where('e.voucherNo', '=', f.exactVoucher);
+  if (f.compNo) q = q.where('e.compNo', '=', f.compNo);
+  if (f.compName) q = q.where('c.compNameKr', 'ilike', contains(f.compName));
+  if (f.status?.length) q = q.where('e.status', 'in', f.status as never[]);
+  if (f.from) q = q.where('e.occurredAt', '>=', new Date(`${f.from}T00:00:00+09:00`));
+  if (f.to) q = q.where('e.occurredAt', '<', new Date(new Date(`${f.to}T00:00:00+09:00`).getTime() + 86_400_000));
+  return q;
+}
+
+const E_SORT: Record<(typeof ERROR_SORT)[number], string> = {
+  errorId: 'e.errorId', voucherNo: 'e.voucherNo', period: 'v.period', compName: 'c.compNameKr', occurredAt: 'e.occurredAt', status: 'e.status',
+};
+
+export async function listPostingErrors(db: Db, f: ErrorFilter, sort: SortSpec<(typeof ERROR_SORT)[number]>, w: Window) {
+  const q = errorBase(db, f);
+  const [rows, count] = await Promise.all([
+    q
+      .select([
+        'e.errorId', 'e.voucherNo', 'e.settleNo', 'e.compNo', 'c.compNameKr as compName', 'v.period', 'v.amount', 'e.attempt', 'e.httpStatus', 'e.erpCode', 'e.message', 'e.status',
+        'e.occurredAt', 'e.retriedAt', 'e.retriedBy', 'v.status as voucherStatus', 'v.version as voucherVersion',
+      ])
+      .orderBy(sql.ref(E_SORT[sort.field]), sort.direction)
+      .orderBy('e.errorId', 'desc')
+      .limit(w.limit)
+      .offset(w.offset)
+      .execute(),
+    q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return {
+    rows: rows.map((r) => ({ ...r, errorId: Number(r.errorId), amount: won(r.amount), occurredAt: iso(r.occurredAt)!, retriedAt: iso(r.retriedAt) })),
+    total: Number(count.n),
+  };
+}
+
+export async function voucherDetail(db: Db, voucherNo: string) {
+  const v = await selectVoucher(voucherBase(db, {})).where('v.voucherNo', '=', voucherNo).executeTakeFirst();
+  if (!v) return undefined;
+  const payload = await db.selectFrom('erpVoucher').select('payload').where('voucherNo', '=', voucherNo).executeTakeFirstOrThrow();
+  const errors = await listPostingErrors(db, { exactVoucher: voucherNo }, { field: 'errorId', direction: 'asc' }, { limit: 1000, offset: 0 });
+  return { voucher: toVoucherRow(v), payload: typeof payload.payload === 'string' ? JSON.parse(payload.payload) : payload.payload, errors: errors.rows };
+}

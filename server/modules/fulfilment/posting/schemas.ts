@@ -1,0 +1,93 @@
+import { Type } from 'typebox';
+import { PagingQuery, SortQuery } from '../../../http/list-query.js';
+import { CodeList, CompNo, DateRange, Nullable, Period, Version } from '../shared/schemas.js';
+import { VOUCHER_STATUSES } from './workflow.js';
+
+export const VoucherRow = Type.Object(
+  {
+    voucherNo: Type.String(),
+    settleNo: Type.String(),
+    compNo: Type.String(),
+    compName: Type.String(),
+    period: Type.String(),
+    currency: Type.String(),
+    amount: Type.String({ description: 'Whole won' }),
+    status: Type.String({ description: 'POSTING_STATUS code: READY, SENT, POSTED, FAILED' }),
+    attempts: Type.Integer({ description: 'Requests made to the ERP so far' }),
+    connector: Nullable(Type.String()),
+    erpDocNo: Nullable(Type.String()),
+    idempotencyKey: Type.String(),
+    sentAt: Nullable(Type.String()),
+    postedAt: Nullable(Type.String()),
+    lastError: Nullable(Type.String()),
+    openErrors: Type.Integer(),
+    createdBy: Nullable(Type.String()),
+    createdAt: Type.String(),
+    updatedAt: Type.String(),
+    version: Type.Integer(),
+  },
+  { $id: 'VoucherRow', title: 'VoucherRow' },
+);
+
+export const PostingErrorRow = Type.Object(
+  {
+    errorId: Type.Integer(),
+    voucherNo: Type.String(),
+    settleNo: Type.String(),
+    compNo: Type.String(),
+    compName: Type.String(),
+    period: Type.String(),
+    amount: Type.String(),
+    attempt: Type.Integer({ description: 'The voucher’s request count when it failed' }),
+    httpStatus: Nullable(Type.Integer()),
+    erpCode: Nullable(Type.String()),
+    message: Type.String({ description: 'What the ERP (or the connection) said' }),
+    status: Type.String({ description: 'FAILED (open) or RETRIED' }),
+    occurredAt: Type.String(),
+    retriedAt: Nullable(Type.String()),
+    retriedBy: Nullable(Type.String()),
+    voucherStatus: Type.String(),
+    voucherVersion: Type.Integer({ description: 'Send with retryPosting' }),
+  },
+  { $id: 'PostingErrorRow', title: 'PostingErrorRow' },
+);
+
+export const VoucherDetail = Type.Object(
+  { voucher: Type.Ref('VoucherRow'), payload: Type.Unknown({ description: 'The voucher as sent to the ERP' }), errors: Type.Array(Type.Ref('PostingErrorRow')) },
+  { $id: 'VoucherDetail', title: 'VoucherDetail' },
+);
+
+export const VOUCHER_SORT = ['voucherNo', 'settleNo', 'period', 'compName', 'amount', 'status', 'postedAt', 'createdAt'] as const;
+export const VoucherListQuery = Type.Object(
+  {
+    voucherNo: Type.Optional(Type.String({ maxLength: 20 })),
+    settleNo: Type.Optional(Type.String({ maxLength: 20 })),
+    compNo: Type.Optional(CompNo),
+    compName: Type.Optional(Type.String({ maxLength: 100 })),
+    periods: Type.Optional(Type.Array(Type.Union([Period, Type.Literal('')]), { maxItems: 2, description: 'Period range [from, to] (YYYYMM)' })),
+    status: Type.Optional(CodeList(VOUCHER_STATUSES, 'POSTING_STATUS codes')),
+    ...PagingQuery,
+    sort: SortQuery(VOUCHER_SORT),
+  },
+  { additionalProperties: false },
+);
+export const VoucherList = Type.Object({ rows: Type.Array(Type.Ref('VoucherRow')), total: Type.Integer(), totals: Type.Object({ amount: Type.String() }) });
+
+export const ERROR_SORT = ['errorId', 'voucherNo', 'period', 'compName', 'occurredAt', 'status'] as const;
+export const PostingErrorListQuery = Type.Object(
+  {
+    voucherNo: Type.Optional(Type.String({ maxLength: 20 })),
+    compNo: Type.Optional(CompNo),
+    compName: Type.Optional(Type.String({ maxLength: 100 })),
+    status: Type.Optional(CodeList(['FAILED', 'RETRIED'], 'FAILED (open) or RETRIED')),
+    occurredDates: Type.Optional(DateRange('Occurred on')),
+    ...PagingQuery,
+    sort: SortQuery(ERROR_SORT),
+  },
+  { additionalProperties: false },
+);
+
+export const VoucherNoParams = Type.Object({ voucherNo: Type.String({ minLength: 1, maxLength: 20 }) }, { additionalProperties: false });
+export const RetryBody = Type.Object({ version: Version }, { additionalProperties: false, description: 'The voucher’s version (voucherVersion of the posting error)' });
+
+export const PostingSchemas = [VoucherRow, PostingErrorRow, VoucherDetail];

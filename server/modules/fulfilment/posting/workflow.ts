@@ -1,0 +1,65 @@
+/**
+ * Posting rules as pure functions (docs/fulfilment.md "ERP posting"): the voucher a
+ * confirmed settlement becomes, and which voucher states may be sent.
+ */
+import { compareDecimals, sumDecimals } from '../../../../lib/money.js';
+import { won } from '../shared/money.js';
+import type { VoucherLine, VoucherPayload } from './connector.js';
+
+export const VOUCHER_STATUSES = ['READY', 'SENT', 'POSTED', 'FAILED'] as const;
+export type VoucherStatus = (typeof VOUCHER_STATUSES)[number];
+
+/** A voucher may be sent when ready or failed, or when a send was interrupted (SENT for longer than the posting window). */
+export function maySend(v: { status: string; sentAt: Date | null }, now: Date, windowMs: number): 'yes' | 'posted' | 'in-progress' {
+  if (v.status === 'POSTED') return 'posted';
+  if (v.status === 'SENT' && v.sentAt && now.getTime() - v.sentAt.getTime() < windowMs) return 'in-progress';
+  return 'yes';
+}
+
+export interface VoucherSource {
+  voucherNo: string;
+  settleNo: string;
+  period: string;
+  postingDate: string;
+  vendor: { compNo: string; name: string; taxNo: string };
+  /** KRW per expense type (Σ settlement line krwAmount). */
+  goodsByExpenses: ReadonlyArray<{ expenses: string; name: string; amount: string }>;
+  adjustmentAmount: string;
+  totalAmount: string;
+}
+
+const abs = (v: string) => (v.startsWith('-') ? v.slice(1) : v);
+
+/**
+ * The voucher of a settlement: a debit per expense type for the goods, the adjustments as a
+ * debit (+) or credit (−), and the payable to the supplier as the balancing credit (a debit
+ * when the total is negative). Amounts are whole won, Σ debit = Σ credit.
+ */
+export function buildVoucherPayload(s: VoucherSource): VoucherPayload {
+  const lines: VoucherLine[] = [];
+  const add = (kind: VoucherLine['kind'], signed: string, natural: 'DEBIT' | 'CREDIT', expenses: string | null, description: string) => {
+    const cmp = compareDecimals(signed, '0');
+    if (cmp === 0) return;
+    const side = cmp > 0 ? natural : natural === 'DEBIT' ? 'CREDIT' : 'DEBIT';
+    lines.push({ lineNo: lines.length + 1, side, kind, expenses, description, amount: won(abs(signed)) });
+  };
+  const ym = `${s.period.slice(0, 4)}-${s.period.slice(4)}`;
+  for (const g of s.goodsByExpenses) add('GOODS', g.amount, 'DEBIT', g.expenses, `${ym} ${s.vendor.name} ${g.name}`);
+  add('ADJUSTMENT', s.adjustmentAmount, 'DEBIT', null, `${ym} ${s.vendor.name} 정산 조정`);
+  add('PAYABLE', s.totalAmount, 'CREDIT', null, `${ym} ${s.vendor.name} 외상매입금`);
+  return {
+    voucherNo: s.voucherNo,
+    settleNo: s.settleNo,
+    period: s.period,
+    postingDate: s.postingDate,
+    vendor: s.vendor,
+    currency: 'KRW',
+    amount: won(s.totalAmount),
+    lines,
+  };
+}
+
+/** Σ debit − Σ credit; zero for every voucher buildVoucherPayload makes. */
+export function imbalance(p: VoucherPayload): string {
+  return won(sumDecimals(['0', ...p.lines.map((l) => (l.side === 'DEBIT' ? l.amount : `-${l.amount}`))]));
+}

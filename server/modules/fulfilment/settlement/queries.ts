@@ -1,0 +1,289 @@
+import { sql } from 'kysely';
+import { compareDecimals } from '../../../../lib/money.js';
+import type { Db } from '../../../db/connect.js';
+import { likeEscape, type SortSpec } from '../../../http/list-query.js';
+import { amt, qty, won, type Currency } from '../shared/money.js';
+import { iso, lastDayOf } from '../shared/values.js';
+import type { ADJUST_SORT, SETTLE_SORT } from './schemas.js';
+import { matchIssues, type DecidedLine, type SettledLine } from './workflow.js';
+
+type Window = { limit: number; offset: number };
+const contains = (v: string) => `%${likeEscape(v)}%`;
+
+export interface SettlementFilter {
+  settleNo?: string;
+  compNo?: string;
+  compName?: string;
+  periodFrom?: string;
+  periodTo?: string;
+  status?: string[];
+  /** Suppliers never see drafts. */
+  visible?: readonly string[];
+}
+
+function base(db: Db, f: SettlementFilter) {
+  let q = db.selectFrom('settlement as s').innerJoin('company as c', 'c.compNo', 's.compNo').leftJoin('erpVoucher as v', 'v.settleNo', 's.settleNo');
+  if (f.settleNo) q = q.where('s.settleNo', 'ilike', contains(f.settleNo));
+  if (f.compNo) q = q.where('s.compNo', '=', f.compNo);
+  if (f.compName) q = q.where('c.compNameKr', 'ilike', contains(f.compName));
+  if (f.periodFrom) q = q.where('s.period', '>=', f.periodFrom);
+  if (f.periodTo) q = q.where('s.period', '<=', f.periodTo);
+  if (f.status?.length) q = q.where('s.status', 'in', f.status as never[]);
+  if (f.visible) q = q.where('s.status', 'in', f.visible as never[]);
+  return q;
+}
+
+function selectRow(q: ReturnType<typeof base>) {
+  return q
+    .select([
+      's.settleNo', 's.compNo', 'c.compNameKr as compName', 'c.taxNo2 as taxNo', 's.period', 's.status', 's.lineCount', 's.krwGoodsAmount', 's.jpyGoodsAmount', 's.jpyKrwAmount',
+      's.goodsAmount', 's.adjustmentAmount', 's.totalAmount', 's.jpyRate', 's.jpyRateSource', 'v.voucherNo', 'v.status as voucherStatus', 's.builtAt', 's.confirmRequestedAt',
+      's.confirmedAt', 's.confirmedBy', 's.disputedAt', 's.disputeReason', 's.postedAt', 's.updatedAt', 's.version',
+    ])
+    .select((eb) =>
+      eb.selectFrom('settlementAdjustment as a').select((e) => e.fn.countAll<number>().as('n')).whereRef('a.settleNo', '=', 's.settleNo').where('a.status', '=', 'REQUESTED').as('pendingAdjustments'),
+    );
+}
+
+type Raw = Awaited<ReturnType<ReturnType<typeof selectRow>['executeTakeFirstOrThrow']>>;
+
+export function toSettlementRow(r: Raw) {
+  return {
+    ...r,
+    jpyGoodsAmount: won(r.jpyGoodsAmount),
+    jpyRate: r.jpyRate === null ? null : r.jpyRate.replace(/\.?0+$/, ''),
+    pendingAdjustments: Number(r.pendingAdjustments ?? 0),
+    voucherNo: r.voucherNo ?? null,
+    voucherStatus: r.voucherStatus ?? null,
+    builtAt: iso(r.builtAt)!,
+    confirmRequestedAt: iso(r.confirmRequestedAt),
+    confirmedAt: iso(r.confirmedAt),
+    disputedAt: iso(r.disputedAt),
+    postedAt: iso(r.postedAt),
+    updatedAt: iso(r.updatedAt)!,
+  };
+}
+
+const SORT: Record<(typeof SETTLE_SORT)[number], string> = {
+  settleNo: 's.settleNo', period: 's.period', compNo: 's.compNo', compName: 'c.compNameKr', status: 's.status', lineCount: 's.lineCount', goodsAmount: 's.goodsAmount',
+  adjustmentAmount: 's.adjustmentAmount', totalAmount: 's.totalAmount', updatedAt: 's.updatedAt',
+};
+
+export async function listSettlements(db: Db, f: SettlementFilter, sort: SortSpec<(typeof SETTLE_SORT)[number]>, w: Window) {
+  const q = base(db, f);
+  const [rows, agg] = await Promise.all([
+    selectRow(q).orderBy(sql.ref(SORT[sort.field]), sort.direction).orderBy('s.settleNo', 'desc').limit(w.limit).offset(w.offset).execute(),
+    q
+      .select((eb) => [
+        eb.fn.countAll<number>().as('n'),
+        eb.fn.sum<string>('s.goodsAmount').as('goods'),
+        eb.fn.sum<string>('s.adjustmentAmount').as('adj'),
+        eb.fn.sum<string>('s.totalAmount').as('total'),
+      ])
+      .executeTakeFirstOrThrow(),
+  ]);
+  return {
+    rows: rows.map(toSettlementRow),
+    total: Number(agg.n),
+    totals: { goodsAmount: won(agg.goods ?? '0'), adjustmentAmount: won(agg.adj ?? '0'), totalAmount: won(agg.total ?? '0') },
+  };
+}
+
+export async function findSettlement(db: Db, settleNo: string, visible?: readonly string[]) {
+  const r = await selectRow(base(db, { visible })).where('s.settleNo', '=', settleNo).executeTakeFirst();
+  return r ? toSettlementRow(r) : undefined;
+}
+
+export async function settlementLines(db: Db, settleNo: string) {
+  const rows = await db.selectFrom('settlementLine').selectAll().where('settleNo', '=', settleNo).orderBy('lineNo').execute();
+  return rows.map((l) => ({
+    lineNo: l.lineNo, whReqNo: l.whReqNo, whLineNo: l.whLineNo, poNo: l.poNo, poLineNo: l.poLineNo, itemCode: l.itemCode, itemName: l.itemName, spec: l.spec,
+    unitCode: l.unitCode, expenses: l.expenses, lastDeciDate: l.lastDeciDate, quantity: qty(l.quantity), PRICE: amt(l.unitPrice), currency: l.currency,
+    AMT: amt(l.amount), krwAmount: won(l.krwAmount),
+  }));
+}
+
+function adjustmentBase(db: Db) {
+  return db.selectFrom('settlementAdjustment as a').innerJoin('settlement as s', 's.settleNo', 'a.settleNo').innerJoin('company as c', 'c.compNo', 'a.compNo');
+}
+
+function selectAdjustment(q: ReturnType<typeof adjustmentBase>) {
+  return q.select([
+    'a.adjNo', 'a.settleNo', 'a.compNo', 'c.compNameKr as compName', 's.period', 's.status as settlementStatus', 'a.amount', 'a.reason', 'a.status', 'a.requestedBy',
+    'a.requestedAt', 'a.decidedBy', 'a.decidedAt', 'a.decisionComment', 'a.version',
+  ]);
+}
+
+type AdjRaw = Awaited<ReturnType<ReturnType<typeof selectAdjustment>['executeTakeFirstOrThrow']>>;
+const toAdjustmentRow = (a: AdjRaw) => ({ ...a, amount: won(a.amount), requestedAt: iso(a.requestedAt)!, decidedAt: iso(a.decidedAt) });
+
+export async function settlementAdjustments(db: Db, settleNo: string, onlyApproved = false) {
+  let q = selectAdjustment(adjustmentBase(db)).where('a.settleNo', '=', settleNo);
+  if (onlyApproved) q = q.where('a.status', '=', 'APPROVED');
+  return (await q.orderBy('a.adjNo').execute()).map(toAdjustmentRow);
+}
+
+export async function findAdjustment(db: Db, adjNo: string) {
+  const a = await selectAdjustment(adjustmentBase(db)).where('a.adjNo', '=', adjNo).executeTakeFirst();
+  return a ? toAdjustmentRow(a) : undefined;
+}
+
+export interface AdjustmentFilter {
+  adjNo?: string;
+  settleNo?: string;
+  compNo?: string;
+  compName?: string;
+  periodFrom?: string;
+  periodTo?: string;
+  status?: string[];
+  from?: string;
+  to?: string;
+}
+
+const ADJ_SORT: Record<(typeof ADJUST_SORT)[number], string> = {
+  adjNo: 'a.adjNo', settleNo: 'a.settleNo', period: 's.period', compName: 'c.compNameKr', amount: 'a.amount', status: 'a.status', requestedAt: 'a.requestedAt', decidedAt: 'a.decidedAt',
+};
+
+export async function listAdjustments(db: Db, f: AdjustmentFilter, sort: SortSpec<(typeof ADJUST_SORT)[number]>, w: Window) {
+  let q = adjustmentBase(db);
+  if (f.adjNo) q = q.where('a.adjNo', 'ilike', contains(f.adjNo));
+  if (f.settleNo) q = q.where('a.settleNo', 'ilike', contains(f.settleNo));
+  if (f.compNo) q = q.where('a.compNo', '=', f.compNo);
+  if (f.compName) q = q.where('c.compNameKr', 'ilike', contains(f.compName));
+  if (f.periodFrom) q = q.where('s.period', '>=', f.periodFrom);
+  if (f.periodTo) q = q.where('s.period', '<=', f.periodTo);
+  if (f.status?.length) q = q.where('a.status', 'in', f.status as never[]);
+  if (f.from) q = q.where('a.requestedAt', '>=', new Date(`${f.from}T00:00:00+09:00`));
+  if (f.to) q = q.where('a.requestedAt', '<', new Date(new Date(`${f.to}T00:00:00+09:00`).getTime() + 86_400_000));
+  const [rows, agg] = await Promise.all([
+    selectAdjustment(q).orderBy(sql.ref(ADJ_SORT[sort.field]), sort.direction).orderBy('a.adjNo', 'desc').limit(w.limit).offset(w.offset).execute(),
+    q.select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.sum<string>('a.amount').as('amount')]).executeTakeFirstOrThrow(),
+  ]);
+  return { rows: rows.map(toAdjustmentRow), total: Number(agg.n), totals: { amount: won(agg.amount ?? '0') } };
+}
+
+/** Audit trail of a settlement, its adjustments and its voucher, oldest first. */
+export async function settlementHistory(db: Db, settleNo: string) {
+  const adjNos = (await db.selectFrom('settlementAdjustment').select('adjNo').where('settleNo', '=', settleNo).execute()).map((a) => a.adjNo);
+  const voucher = await db.selectFrom('erpVoucher').select('voucherNo').where('settleNo', '=', settleNo).executeTakeFirst();
+  const rows = await db
+    .selectFrom('auditLog')
+    .select(['at', 'entity', 'entityKey', 'action', 'actor', 'reason', 'beforeData', 'afterData'])
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('entity', '=', 'settlement'), eb('entityKey', '=', settleNo)]),
+        ...(adjNos.length ? [eb.and([eb('entity', '=', 'settlement_adjustment'), eb('entityKey', 'in', adjNos)])] : []),
+        ...(voucher ? [eb.and([eb('entity', '=', 'erp_voucher'), eb('entityKey', '=', voucher.voucherNo)])] : []),
+      ]),
+    )
+    .orderBy('id')
+    .execute();
+  return rows.map((r) => ({ at: iso(r.at)!, entity: r.entity, entityKey: r.entityKey, action: r.action, actor: r.actor, reason: r.reason, before: r.beforeData, after: r.afterData }));
+}
+
+/** KRW per 100 yen for a month: the month's own rate, else SYSTEM_CONST / JPY_RATE. */
+export async function jpyRateFor(db: Db, period: string): Promise<{ rate: string; source: 'MONTHLY' | 'SYSTEM_CONST' } | null> {
+  const monthly = await db.selectFrom('fxRate').select('rate').where('currency', '=', 'JPY').where('period', '=', period).executeTakeFirst();
+  if (monthly) return { rate: monthly.rate, source: 'MONTHLY' };
+  const constant = await db.selectFrom('code').select('attr1').where('groupId', '=', 'SYSTEM_CONST').where('code', '=', 'JPY_RATE').where('useYn', '=', 'Y').executeTakeFirst();
+  const v = constant?.attr1?.trim();
+  if (!v || !/^\d+(\.\d+)?$/.test(v) || compareDecimals(v, '0') <= 0) return null;
+  return { rate: v, source: 'SYSTEM_CONST' };
+}
+
+/** Finally decided receipt lines decided on or before the end of `period` that no settlement holds yet. */
+export async function unsettledDecidedLines(db: Db, period: string, compNo?: string): Promise<Array<DecidedLine & { compNo: string }>> {
+  let q = db
+    .selectFrom('whReceiptLine as l')
+    .innerJoin('whReceipt as r', 'r.whReqNo', 'l.whReqNo')
+    .innerJoin('poLine as p', (j) => j.onRef('p.poNo', '=', 'l.poNo').onRef('p.lineNo', '=', 'l.poLineNo'))
+    .select([
+      'r.compNo', 'l.whReqNo', 'l.lineNo as whLineNo', 'l.poNo', 'l.poLineNo', 'l.itemCode', 'l.itemName', 'l.spec', 'l.unitCode', 'r.expenses', 'r.lastDeciDate', 'l.quantity',
+      'p.unitPrice', 'r.currency',
+    ])
+    .where('r.status', '=', 'DECIDED')
+    .where('r.lastDeciDate', '<=', lastDayOf(period))
+    .where(({ not, exists, selectFrom }) =>
+      not(exists(selectFrom('settlementLine as sl').select('sl.lineNo').whereRef('sl.whReqNo', '=', 'l.whReqNo').whereRef('sl.whLineNo', '=', 'l.lineNo'))),
+    );
+  if (compNo) q = q.where('r.compNo', '=', compNo);
+  const rows = await q.execute();
+  return rows.map((r) => ({ ...r, lastDeciDate: r.lastDeciDate!, currency: r.currency as Currency }));
+}
+
+export async function insertSettlementLines(trx: Db, settleNo: string, compNo: string, lines: readonly SettledLine[]): Promise<void> {
+  const values = lines.map((l) => ({
+    settleNo, lineNo: l.lineNo, compNo, whReqNo: l.whReqNo, whLineNo: l.whLineNo, poNo: l.poNo, poLineNo: l.poLineNo, itemCode: l.itemCode, itemName: l.itemName,
+    spec: l.spec, unitCode: l.unitCode, expenses: l.expenses, lastDeciDate: l.lastDeciDate, quantity: l.quantity, unitPrice: l.unitPrice, currency: l.currency,
+    amount: l.amount, krwAmount: l.krwAmount,
+  }));
+  for (let i = 0; i < values.length; i += 500) await trx.insertInto('settlementLine').values(values.slice(i, i + 500)).execute();
+}
+
+/** Approved adjustments into the totals (goods stay as built). Returns the new totals. */
+export async function approvedAdjustmentAmounts(trx: Db, settleNo: string): Promise<string[]> {
+  return (await trx.selectFrom('settlementAdjustment').select('amount').where('settleNo', '=', settleNo).where('status', '=', 'APPROVED').execute()).map((a) => a.amount);
+}
+
+export type MatchScope = { settleNo: string } | { period: string; compNo?: string } | { poNo: string };
+
+/** Three-way match rows for the order lines in scope. */
+export async function matchRows(db: Db, scope: MatchScope) {
+  let q = db
+    .selectFrom('poLine as p')
+    .innerJoin('poHeader as h', 'h.poNo', 'p.poNo')
+    .select(['p.poNo', 'p.lineNo as poLineNo', 'h.compNo', 'p.itemName', 'h.currency', 'p.unitPrice', 'p.quantity', 'p.amount', 'p.deliveredQty', 'p.receivedQty'])
+    .select((eb) => [
+      eb.selectFrom('deliveryLine as dl').innerJoin('delivery as d', 'd.deliveryNo', 'dl.deliveryNo').select((e) => e.fn.sum<string>('dl.quantity').as('x'))
+        .whereRef('dl.poNo', '=', 'p.poNo').whereRef('dl.poLineNo', '=', 'p.lineNo').where('d.status', '<>', 'CANCELLED').as('deliveryLinesQty'),
+      eb.selectFrom('whReceiptLine as rl').innerJoin('whReceipt as r', 'r.whReqNo', 'rl.whReqNo').select((e) => e.fn.sum<string>('rl.quantity').as('x'))
+        .whereRef('rl.poNo', '=', 'p.poNo').whereRef('rl.poLineNo', '=', 'p.lineNo').where('r.status', '<>', 'CANCELLED').as('receiptLinesQty'),
+      eb.selectFrom('whReceiptLine as rl').innerJoin('whReceipt as r', 'r.whReqNo', 'rl.whReqNo').select((e) => e.fn.sum<string>('rl.amount').as('x'))
+        .whereRef('rl.poNo', '=', 'p.poNo').whereRef('rl.poLineNo', '=', 'p.lineNo').where('r.status', '<>', 'CANCELLED').as('receivedAmount'),
+      eb.selectFrom('whReceiptLine as rl').innerJoin('whReceipt as r', 'r.whReqNo', 'rl.whReqNo').select((e) => e.fn.sum<string>('rl.quantity').as('x'))
+        .whereRef('rl.poNo', '=', 'p.poNo').whereRef('rl.poLineNo', '=', 'p.lineNo').where('r.status', '=', 'DECIDED').as('decidedQty'),
+      eb.selectFrom('whReceiptLine as rl').innerJoin('whReceipt as r', 'r.whReqNo', 'rl.whReqNo').select((e) => e.fn.countAll<number>().as('x'))
+        .whereRef('rl.poNo', '=', 'p.poNo').whereRef('rl.poLineNo', '=', 'p.lineNo').where('r.status', '<>', 'CANCELLED').whereRef('rl.unitPrice', '<>', 'p.unitPrice').as('receiptPriceMismatches'),
+      eb.selectFrom('settlementLine as sl').select((e) => e.fn.sum<string>('sl.quantity').as('x')).whereRef('sl.poNo', '=', 'p.poNo').whereRef('sl.poLineNo', '=', 'p.lineNo').as('settledQty'),
+      eb.selectFrom('settlementLine as sl').select((e) => e.fn.sum<string>('sl.amount').as('x')).whereRef('sl.poNo', '=', 'p.poNo').whereRef('sl.poLineNo', '=', 'p.lineNo').as('settledAmount'),
+      eb.selectFrom('settlementLine as sl').select((e) => e.fn.countAll<number>().as('x')).whereRef('sl.poNo', '=', 'p.poNo').whereRef('sl.poLineNo', '=', 'p.lineNo')
+        .whereRef('sl.unitPrice', '<>', 'p.unitPrice').as('settlePriceMismatches'),
+      eb.selectFrom('settlementLine as sl').select((e) => e.fn.countAll<number>().as('x')).whereRef('sl.poNo', '=', 'p.poNo').whereRef('sl.poLineNo', '=', 'p.lineNo')
+        .where(sql<boolean>`${sql.ref('sl.amount')} <> round(${sql.ref('sl.quantity')} * ${sql.ref('sl.unitPrice')}, 0)`).as('amountMismatches'),
+    ]);
+  if ('settleNo' in scope) {
+    q = q.where(({ exists, selectFrom }) =>
+      exists(selectFrom('settlementLine as s2').select('s2.lineNo').whereRef('s2.poNo', '=', 'p.poNo').whereRef('s2.poLineNo', '=', 'p.lineNo').where('s2.settleNo', '=', scope.settleNo)),
+    );
+  } else if ('period' in scope) {
+    q = q.where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('settlementLine as s2')
+          .innerJoin('settlement as s3', 's3.settleNo', 's2.settleNo')
+          .select('s2.lineNo')
+          .whereRef('s2.poNo', '=', 'p.poNo')
+          .whereRef('s2.poLineNo', '=', 'p.lineNo')
+          .where('s3.period', '=', scope.period)
+          .$if(scope.compNo !== undefined, (qb) => qb.where('s3.compNo', '=', scope.compNo!)),
+      ),
+    );
+  } else {
+    q = q.where('p.poNo', '=', scope.poNo);
+  }
+  const rows = await q.orderBy('p.poNo').orderBy('p.lineNo').limit(20_000).execute();
+  return rows.map((r) => {
+    const z = (v: string | null | undefined) => v ?? '0';
+    const m = {
+      orderedQty: r.quantity, deliveredQty: r.deliveredQty, receivedQty: r.receivedQty, deliveryLinesQty: z(r.deliveryLinesQty), receiptLinesQty: z(r.receiptLinesQty),
+      decidedQty: z(r.decidedQty), settledQty: z(r.settledQty),
+      priceMismatches: Number(r.receiptPriceMismatches ?? 0) + Number(r.settlePriceMismatches ?? 0), amountMismatches: Number(r.amountMismatches ?? 0),
+    };
+    const { status, issues } = matchIssues(m);
+    return {
+      poNo: r.poNo, poLineNo: r.poLineNo, compNo: r.compNo, itemName: r.itemName, currency: r.currency, PRICE: amt(r.unitPrice),
+      orderedQty: qty(r.quantity), orderedAmount: amt(r.amount), deliveredQty: qty(r.deliveredQty), receivedQty: qty(r.receivedQty), decidedQty: qty(m.decidedQty),
+      settledQty: qty(m.settledQty), receivedAmount: amt(z(r.receivedAmount)), settledAmount: amt(z(r.settledAmount)), status, issues,
+    };
+  });
+}
+

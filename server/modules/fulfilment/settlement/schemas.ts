@@ -1,0 +1,213 @@
+import { Type } from 'typebox';
+import { PagingQuery, SortQuery } from '../../../http/list-query.js';
+import { CodeList, CompNo, DateRange, Nullable, Period, SignedWon, Version, YesNo } from '../shared/schemas.js';
+import { ADJUST_STATUSES, SETTLE_STATUSES } from './workflow.js';
+
+/** Monthly settlements, their lines, adjustments, JPY rates and the three-way match. Amounts in KRW are whole won. */
+export const SettlementRow = Type.Object(
+  {
+    settleNo: Type.String(),
+    compNo: Type.String(),
+    compName: Type.String(),
+    taxNo: Type.String({ description: 'Business registration number, formatted (TAX_NO_2)' }),
+    period: Type.String({ description: 'YYYYMM' }),
+    status: Type.String({ description: 'SETTLE_STATUS code' }),
+    lineCount: Type.Integer(),
+    krwGoodsAmount: Type.String({ description: 'Σ KRW lines (won)' }),
+    jpyGoodsAmount: Type.String({ description: 'Σ JPY lines (yen)' }),
+    jpyKrwAmount: Type.String({ description: 'Σ JPY lines converted, line by line (won)' }),
+    goodsAmount: Type.String({ description: 'krwGoodsAmount + jpyKrwAmount (won)' }),
+    adjustmentAmount: Type.String({ description: 'Σ approved adjustments (won, signed)' }),
+    totalAmount: Type.String({ description: 'goodsAmount + adjustmentAmount (won)' }),
+    jpyRate: Nullable(Type.String({ description: 'KRW per 100 JPY used' })),
+    jpyRateSource: Nullable(Type.String({ description: 'MONTHLY (fx_rate of the period) or SYSTEM_CONST (JPY_RATE)' })),
+    pendingAdjustments: Type.Integer({ description: 'Adjustments awaiting approval' }),
+    voucherNo: Nullable(Type.String()),
+    voucherStatus: Nullable(Type.String()),
+    builtAt: Type.String(),
+    confirmRequestedAt: Nullable(Type.String()),
+    confirmedAt: Nullable(Type.String()),
+    confirmedBy: Nullable(Type.String()),
+    disputedAt: Nullable(Type.String()),
+    disputeReason: Nullable(Type.String()),
+    postedAt: Nullable(Type.String()),
+    updatedAt: Type.String(),
+    version: Type.Integer(),
+  },
+  { $id: 'SettlementRow', title: 'SettlementRow' },
+);
+
+export const SettlementLineRow = Type.Object(
+  {
+    lineNo: Type.Integer(),
+    whReqNo: Type.String(),
+    whLineNo: Type.Integer(),
+    poNo: Type.String(),
+    poLineNo: Type.Integer(),
+    itemCode: Nullable(Type.String()),
+    itemName: Type.String(),
+    spec: Nullable(Type.String()),
+    unitCode: Type.String(),
+    expenses: Type.String(),
+    lastDeciDate: Type.String(),
+    quantity: Type.String(),
+    PRICE: Type.String({ description: 'PO unit price' }),
+    currency: Type.String(),
+    AMT: Type.String({ description: 'quantity × PRICE in the line currency' }),
+    krwAmount: Type.String({ description: 'AMT in whole won (JPY × rate ÷ 100, rounded)' }),
+  },
+  { $id: 'SettlementLineRow', title: 'SettlementLineRow' },
+);
+
+export const AdjustmentRow = Type.Object(
+  {
+    adjNo: Type.String(),
+    settleNo: Type.String(),
+    compNo: Type.String(),
+    compName: Type.String(),
+    period: Type.String(),
+    settlementStatus: Type.String(),
+    amount: Type.String({ description: 'Signed whole won' }),
+    reason: Type.String(),
+    status: Type.String({ description: 'ADJUST_STATUS code' }),
+    requestedBy: Type.String(),
+    requestedAt: Type.String(),
+    decidedBy: Nullable(Type.String()),
+    decidedAt: Nullable(Type.String()),
+    decisionComment: Nullable(Type.String()),
+    version: Type.Integer(),
+  },
+  { $id: 'AdjustmentRow', title: 'AdjustmentRow' },
+);
+
+export const MatchRow = Type.Object(
+  {
+    poNo: Type.String(),
+    poLineNo: Type.Integer(),
+    compNo: Type.String(),
+    itemName: Type.String(),
+    currency: Type.String(),
+    PRICE: Type.String({ description: 'PO unit price' }),
+    orderedQty: Type.String(),
+    orderedAmount: Type.String(),
+    deliveredQty: Type.String(),
+    receivedQty: Type.String(),
+    decidedQty: Type.String(),
+    settledQty: Type.String(),
+    receivedAmount: Type.String({ description: 'Σ active receipt line amounts' }),
+    settledAmount: Type.String({ description: 'Σ settlement line amounts (line currency)' }),
+    status: Type.String({ description: 'MATCH or MISMATCH' }),
+    issues: Type.Array(Type.String(), { description: 'OVER_DELIVERED, OVER_RECEIVED, OVER_SETTLED, DELIVERED_COUNTER, RECEIVED_COUNTER, PRICE_MISMATCH, AMOUNT_MISMATCH; open work: NOT_YET_RECEIVED, NOT_YET_DECIDED, NOT_YET_SETTLED' }),
+  },
+  { $id: 'MatchRow', title: 'MatchRow' },
+);
+
+export const SettlementDetail = Type.Object(
+  {
+    settlement: Type.Ref('SettlementRow'),
+    lines: Type.Array(Type.Ref('SettlementLineRow')),
+    adjustments: Type.Array(Type.Ref('AdjustmentRow')),
+    match: Type.Array(Type.Ref('MatchRow')),
+    matchStatus: Type.String({ description: 'MISMATCH when any line does not reconcile' }),
+  },
+  { $id: 'SettlementDetail', title: 'SettlementDetail' },
+);
+
+export const SETTLE_SORT = ['settleNo', 'period', 'compNo', 'compName', 'status', 'lineCount', 'goodsAmount', 'adjustmentAmount', 'totalAmount', 'updatedAt'] as const;
+
+const settlementFilters = {
+  settleNo: Type.Optional(Type.String({ maxLength: 20 })),
+  periods: Type.Optional(Type.Array(Type.Union([Period, Type.Literal('')]), { maxItems: 2, description: 'Period range [from, to] as YYYYMM (repeat the parameter)' })),
+  status: Type.Optional(CodeList(SETTLE_STATUSES, 'SETTLE_STATUS codes')),
+};
+
+export const SettlementListQuery = Type.Object(
+  { ...settlementFilters, compNo: Type.Optional(CompNo), compName: Type.Optional(Type.String({ maxLength: 100 })), ...PagingQuery, sort: SortQuery(SETTLE_SORT) },
+  { additionalProperties: false },
+);
+export const MySettlementListQuery = Type.Object({ ...settlementFilters, ...PagingQuery, sort: SortQuery(SETTLE_SORT) }, { additionalProperties: false });
+
+export const SettlementTotalsSchema = Type.Object({ goodsAmount: Type.String(), adjustmentAmount: Type.String(), totalAmount: Type.String() }, { description: 'KRW sums over the whole filter' });
+export const SettlementList = Type.Object({ rows: Type.Array(Type.Ref('SettlementRow')), total: Type.Integer(), totals: SettlementTotalsSchema });
+
+export const SettleNoParams = Type.Object({ settleNo: Type.String({ minLength: 1, maxLength: 20 }) }, { additionalProperties: false });
+export const AdjNoParams = Type.Object({ adjNo: Type.String({ minLength: 1, maxLength: 20 }) }, { additionalProperties: false });
+
+export const BuildBody = Type.Object(
+  { period: Period, compNo: Type.Optional(CompNo) },
+  { additionalProperties: false, description: 'Builds (or refreshes draft and disputed) settlements of the month; one supplier with compNo' },
+);
+export const BuildResult = Type.Object({
+  period: Type.String(),
+  created: Type.Array(Type.String()),
+  rebuilt: Type.Array(Type.String()),
+  skipped: Type.Array(Type.Object({ compNo: Type.String(), settleNo: Type.String(), status: Type.String() })),
+});
+
+export const AdjustmentCreateBody = Type.Object(
+  { amount: SignedWon, reason: Type.String({ maxLength: 500, description: 'Required, not blank' }) },
+  { additionalProperties: false },
+);
+export const AdjustmentDecideBody = Type.Object({ version: Version, comment: Type.Optional(Type.String({ maxLength: 500, description: 'Required to reject' })) }, { additionalProperties: false });
+
+export const ADJUST_SORT = ['adjNo', 'settleNo', 'period', 'compName', 'amount', 'status', 'requestedAt', 'decidedAt'] as const;
+export const AdjustmentListQuery = Type.Object(
+  {
+    adjNo: Type.Optional(Type.String({ maxLength: 20 })),
+    settleNo: Type.Optional(Type.String({ maxLength: 20 })),
+    compNo: Type.Optional(CompNo),
+    compName: Type.Optional(Type.String({ maxLength: 100 })),
+    periods: Type.Optional(Type.Array(Type.Union([Period, Type.Literal('')]), { maxItems: 2, description: 'Period range [from, to] (YYYYMM)' })),
+    status: Type.Optional(CodeList(ADJUST_STATUSES, 'ADJUST_STATUS codes')),
+    requestedDates: Type.Optional(DateRange('Requested on')),
+    ...PagingQuery,
+    sort: SortQuery(ADJUST_SORT),
+  },
+  { additionalProperties: false },
+);
+export const AdjustmentList = Type.Object({ rows: Type.Array(Type.Ref('AdjustmentRow')), total: Type.Integer(), totals: Type.Object({ amount: Type.String({ description: 'Σ amount over the whole filter' }) }) });
+
+export const HistoryRow = Type.Object(
+  {
+    at: Type.String(),
+    entity: Type.String(),
+    entityKey: Type.String(),
+    action: Type.String(),
+    actor: Nullable(Type.String()),
+    reason: Nullable(Type.String()),
+    before: Type.Unknown(),
+    after: Type.Unknown(),
+  },
+  { $id: 'SettlementHistoryRow', title: 'SettlementHistoryRow' },
+);
+
+export const FxRateRow = Type.Object(
+  { currency: Type.String(), period: Type.String(), rate: Type.String({ description: 'KRW per 100 units' }), perUnits: Type.Integer(), updatedBy: Nullable(Type.String()), updatedAt: Type.String(), version: Type.Integer() },
+  { $id: 'FxRateRow', title: 'FxRateRow' },
+);
+export const FxRateQuery = Type.Object(
+  { periods: Type.Optional(Type.Array(Type.Union([Period, Type.Literal('')]), { maxItems: 2, description: 'Period range [from, to] (YYYYMM)' })), ...PagingQuery },
+  { additionalProperties: false },
+);
+export const FxRateParams = Type.Object({ currency: Type.Literal('JPY'), period: Period }, { additionalProperties: false });
+export const FxRatePutBody = Type.Object(
+  {
+    rate: Type.String({ pattern: '^\\d{1,8}(\\.\\d{1,4})?$', description: 'KRW per 100 yen, up to 4 decimals' }),
+    version: Type.Optional(Version),
+  },
+  { additionalProperties: false, description: 'version is required to change an existing rate (stale: 409)' },
+);
+
+export const MATCH_SORT = ['poNo', 'compNo', 'itemName'] as const;
+export const MatchListQuery = Type.Object(
+  {
+    period: Type.Optional(Period),
+    compNo: Type.Optional(CompNo),
+    poNo: Type.Optional(Type.String({ maxLength: 20 })),
+    onlyMismatch: Type.Optional(YesNo),
+    ...PagingQuery,
+  },
+  { additionalProperties: false, description: 'The order lines of the month’s settlements (period, optionally one supplier), or of one order (poNo)' },
+);
+
+export const SettlementSchemas = [SettlementRow, SettlementLineRow, AdjustmentRow, MatchRow, SettlementDetail, HistoryRow, FxRateRow];

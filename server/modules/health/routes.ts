@@ -1,0 +1,20 @@
+import { sql } from 'kysely';
+import { Type } from 'typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+
+const Health = Type.Object({ status: Type.Literal('ok') });
+const Ready = Type.Object({ status: Type.Union([Type.Literal('ok'), Type.Literal('unavailable')]), database: Type.String() });
+
+export const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get('/healthz', { schema: { operationId: 'getHealth', tags: ['system'], hide: true, response: { 200: Health } } }, async () => ({ status: 'ok' as const }));
+
+  app.get('/readyz', { schema: { operationId: 'getReady', tags: ['system'], hide: true, response: { 200: Ready, 503: Ready } } }, async (request, reply) => {
+    try {
+      await sql`select 1`.execute(app.dbh.db);
+      return { status: 'ok' as const, database: app.dbh.kind };
+    } catch (err) {
+      request.log.error({ err }, 'readiness check failed');
+      return reply.status(503).send({ status: 'unavailable' as const, database: app.dbh.kind });
+    }
+  });
+};

@@ -1,0 +1,84 @@
+import type { Db } from '../../../db/connect.js';
+import { writeAudit } from '../../../db/audit.js';
+import { refused } from '../shared/errors.js';
+import { transition } from '../shared/transition.js';
+import { PR_MACHINE } from '../pr/workflow.js';
+import { PO_MACHINE, statusAfterApproval } from '../po/workflow.js';
+import { LOI_MACHINE } from '../loi/workflow.js';
+import type { DocType } from './workflow.js';
+
+export type Outcome = 'NEXT' | 'APPROVED' | 'REJECTED';
+
+const mismatch = () => refused('APPROVAL_DOCUMENT_MISMATCH', '결재 문서의 상태가 결재와 맞지 않습니다. 다시 조회하세요');
+
+/**
+ * Moves the document an approval decision concerns, in the approval's transaction: the next
+ * step only marks it in progress; the last approval approves it (a PO to a FORWARD_YN=Y
+ * supplier is sent at once; an LOI is issued); a rejection rejects a PR and returns a PO or
+ * LOI to draft. Returns the document's new status.
+ */
+export async function applyOutcome(
+  trx: Db,
+  a: { approvalId: number; docType: DocType; docNo: string },
+  outcome: Outcome,
+  actorUserId: string,
+  comment: string | null,
+): Promise<string> {
+  const now = new Date();
+  const approvalStatus = outcome === 'NEXT' ? 'IN_PROGRESS' : outcome;
+  const action = outcome === 'NEXT' ? 'APPROVAL_STEP' : outcome === 'APPROVED' ? 'APPROVED' : 'REJECTED';
+
+  if (a.docType === 'PR') {
+    const pr = await trx.selectFrom('prHeader').select(['status', 'approvalId', 'version', 'approvalStatus']).where('prNo', '=', a.docNo).forUpdate().executeTakeFirst();
+    if (!pr || pr.approvalId !== a.approvalId || pr.status !== 'IN_APPROVAL') throw mismatch();
+    const status = outcome === 'NEXT' ? pr.status : transition(PR_MACHINE, outcome === 'APPROVED' ? 'approve' : 'reject', pr.status);
+    await trx
+      .updateTable('prHeader')
+      .set({ status, approvalStatus, ...(outcome === 'APPROVED' ? { approvedAt: now } : {}), version: pr.version + 1, updatedAt: now })
+      .where('prNo', '=', a.docNo)
+      .execute();
+    await writeAudit(trx, { entity: 'pr_header', entityKey: a.docNo, action, actor: actorUserId, before: { status: pr.status, approvalStatus: pr.approvalStatus }, after: { status, approvalStatus }, reason: comment });
+    return status;
+  }
+
+  if (a.docType === 'PO' || a.docType === 'SIMPLE') {
+    const po = await trx
+      .selectFrom('poHeader as h')
+      .innerJoin('company as c', 'c.compNo', 'h.compNo')
+      .select(['h.status', 'h.approvalId', 'h.version', 'h.approvalStatus', 'h.totalAmount', 'c.forwardYn'])
+      .where('h.poNo', '=', a.docNo)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!po || po.approvalId !== a.approvalId || po.status !== 'IN_APPROVAL') throw mismatch();
+    let status: string = po.status;
+    if (outcome === 'REJECTED') status = transition(PO_MACHINE, 'reject', po.status);
+    if (outcome === 'APPROVED') status = (transition(PO_MACHINE, 'approve', po.status), statusAfterApproval(po.forwardYn));
+    const sent = status === 'SENT';
+    await trx
+      .updateTable('poHeader')
+      .set({
+        status,
+        approvalStatus,
+        ...(outcome === 'APPROVED' ? { approvedAmount: po.totalAmount } : {}),
+        ...(sent ? { forwardedAt: now, sentBy: actorUserId } : {}),
+        version: po.version + 1,
+        updatedAt: now,
+      })
+      .where('poNo', '=', a.docNo)
+      .execute();
+    await writeAudit(trx, { entity: 'po_header', entityKey: a.docNo, action, actor: actorUserId, before: { status: po.status, approvalStatus: po.approvalStatus }, after: { status, approvalStatus }, reason: comment });
+    if (sent) await writeAudit(trx, { entity: 'po_header', entityKey: a.docNo, action: 'SENT', actor: actorUserId, after: { status, forwardedAt: now.toISOString() }, reason: '결재 완료 후 자동 전송 (FORWARD_YN=Y)' });
+    return status;
+  }
+
+  const loi = await trx.selectFrom('loi').select(['status', 'approvalId', 'version', 'approvalStatus']).where('loiNo', '=', a.docNo).forUpdate().executeTakeFirst();
+  if (!loi || loi.approvalId !== a.approvalId || loi.status !== 'IN_APPROVAL') throw mismatch();
+  const status = outcome === 'NEXT' ? loi.status : transition(LOI_MACHINE, outcome === 'APPROVED' ? 'approve' : 'reject', loi.status);
+  await trx
+    .updateTable('loi')
+    .set({ status, approvalStatus, ...(outcome === 'APPROVED' ? { issuedAt: now } : {}), version: loi.version + 1, updatedAt: now })
+    .where('loiNo', '=', a.docNo)
+    .execute();
+  await writeAudit(trx, { entity: 'loi', entityKey: a.docNo, action: outcome === 'APPROVED' ? 'ISSUED' : action, actor: actorUserId, before: { status: loi.status }, after: { status, approvalStatus }, reason: comment });
+  return status;
+}

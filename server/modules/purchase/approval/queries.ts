@@ -1,0 +1,126 @@
+import type { Db } from '../../../db/connect.js';
+import { writeAudit } from '../../../db/audit.js';
+import { refused } from '../shared/errors.js';
+import { won } from '../shared/money.js';
+import { iso } from '../shared/values.js';
+import { DOC_TYPE_LABELS, initialSteps, pickRule, withdraw, type DocType, type StepState } from './workflow.js';
+
+/**
+ * Starts an approval for a document inside the caller's transaction: the rule for the document
+ * type and amount picks the line, whose approvers are copied into the approval's own steps.
+ */
+export async function startApproval(
+  trx: Db,
+  input: { docType: DocType; docNo: string; amountKrw: string; submitterId: string; actorUserId: string },
+): Promise<{ approvalId: number; firstApproverId: string; lineName: string }> {
+  const rules = await trx
+    .selectFrom('approvalRule as r')
+    .innerJoin('approvalLine as l', 'l.lineId', 'r.lineId')
+    .select(['r.ruleId', 'r.minAmount', 'r.maxAmount', 'r.lineId', 'l.lineName'])
+    .where('r.docType', '=', input.docType)
+    .where('r.useYn', '=', 'Y')
+    .where('l.useYn', '=', 'Y')
+    .execute();
+  const rule = pickRule(rules, input.amountKrw);
+  if (!rule) {
+    throw refused('APPROVAL_RULE_MISSING', `${DOC_TYPE_LABELS[input.docType]} ${won(input.amountKrw)}원에 해당하는 결재 규칙이 없습니다. 결재규칙을 먼저 등록하세요`);
+  }
+  const approvers = await trx.selectFrom('approvalLineStep').select(['approverId']).where('lineId', '=', rule.lineId).orderBy('stepNo').execute();
+  if (approvers.length === 0) throw refused('APPROVAL_LINE_EMPTY', `결재선 "${rule.lineName}"에 결재자가 없습니다`);
+  const steps = initialSteps(approvers.map((a) => a.approverId));
+  const { approvalId } = await trx
+    .insertInto('approval')
+    .values({
+      docType: input.docType,
+      docNo: input.docNo,
+      ruleId: rule.ruleId,
+      lineId: rule.lineId,
+      lineName: rule.lineName,
+      amountKrw: input.amountKrw,
+      status: 'PENDING',
+      currentStep: 1,
+      submittedBy: input.submitterId,
+    })
+    .returning('approvalId')
+    .executeTakeFirstOrThrow();
+  await trx.insertInto('approvalStep').values(steps.map((s) => ({ approvalId, stepNo: s.stepNo, approverId: s.approverId, status: s.status }))).execute();
+  await writeAudit(trx, {
+    entity: 'approval',
+    entityKey: String(approvalId),
+    action: 'SUBMIT',
+    actor: input.actorUserId,
+    after: { docType: input.docType, docNo: input.docNo, amountKrw: input.amountKrw, ruleId: rule.ruleId, lineId: rule.lineId, approvers: steps.map((s) => s.approverId) },
+  });
+  return { approvalId, firstApproverId: steps[0].approverId, lineName: rule.lineName };
+}
+
+/** The requester withdrew the document: an open approval ends as WITHDRAWN, its open steps skipped. */
+export async function withdrawApproval(trx: Db, approvalId: number | null, actorUserId: string): Promise<void> {
+  if (approvalId === null) return;
+  const approval = await trx.selectFrom('approval').select(['status', 'version']).where('approvalId', '=', approvalId).forUpdate().executeTakeFirst();
+  if (!approval || (approval.status !== 'PENDING' && approval.status !== 'IN_PROGRESS')) return;
+  const steps = (await trx.selectFrom('approvalStep').select(['stepNo', 'approverId', 'status']).where('approvalId', '=', approvalId).execute()) as StepState[];
+  for (const s of withdraw(steps)) {
+    if (s.status !== steps.find((x) => x.stepNo === s.stepNo)!.status) {
+      await trx.updateTable('approvalStep').set({ status: s.status }).where('approvalId', '=', approvalId).where('stepNo', '=', s.stepNo).execute();
+    }
+  }
+  await trx.updateTable('approval').set({ status: 'WITHDRAWN', currentStep: null, completedAt: new Date(), version: approval.version + 1 }).where('approvalId', '=', approvalId).execute();
+  await writeAudit(trx, { entity: 'approval', entityKey: String(approvalId), action: 'WITHDRAW', actor: actorUserId, before: { status: approval.status } });
+}
+
+export interface ApprovalView {
+  approvalId: number;
+  docType: string;
+  docNo: string;
+  status: string;
+  lineName: string;
+  amountKrw: string;
+  currentStep: number | null;
+  submittedBy: string;
+  submittedByName: string;
+  submittedAt: string;
+  completedAt: string | null;
+  version: number;
+  steps: Array<{ stepNo: number; approverId: string; approverName: string; positionNm: string; deptnm: string; status: string; comment: string | null; actedAt: string | null }>;
+}
+
+/** Every approval round of the documents asked for (oldest first), with their steps. */
+export async function loadApprovals(db: Db, where: { docTypes: DocType[]; docNo: string } | { approvalId: number }): Promise<ApprovalView[]> {
+  let q = db
+    .selectFrom('approval as a')
+    .innerJoin('employee as s', 's.singleid', 'a.submittedBy')
+    .select(['a.approvalId', 'a.docType', 'a.docNo', 'a.status', 'a.lineName', 'a.amountKrw', 'a.currentStep', 'a.submittedBy', 's.hname as submittedByName', 'a.submittedAt', 'a.completedAt', 'a.version']);
+  q = 'approvalId' in where ? q.where('a.approvalId', '=', where.approvalId) : q.where('a.docType', 'in', where.docTypes).where('a.docNo', '=', where.docNo);
+  const approvals = await q.orderBy('a.submittedAt').orderBy('a.approvalId').execute();
+  if (approvals.length === 0) return [];
+  const steps = await db
+    .selectFrom('approvalStep as st')
+    .innerJoin('employee as e', 'e.singleid', 'st.approverId')
+    .innerJoin('department as d', 'd.deptcd', 'e.deptcd')
+    .select(['st.approvalId', 'st.stepNo', 'st.approverId', 'e.hname as approverName', 'e.positionNm', 'd.deptnm', 'st.status', 'st.comment', 'st.actedAt'])
+    .where('st.approvalId', 'in', approvals.map((a) => a.approvalId))
+    .orderBy('st.approvalId')
+    .orderBy('st.stepNo')
+    .execute();
+  return approvals.map((a) => ({
+    ...a,
+    submittedAt: iso(a.submittedAt)!,
+    completedAt: iso(a.completedAt),
+    steps: steps.filter((s) => s.approvalId === a.approvalId).map(({ approvalId: _id, actedAt, ...s }) => ({ ...s, actedAt: iso(actedAt) })),
+  }));
+}
+
+/** Was this employee an approver of any round of the document (they may read it)? */
+export async function isApproverOf(db: Db, docTypes: DocType[], docNo: string, singleid: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('approval as a')
+    .innerJoin('approvalStep as st', 'st.approvalId', 'a.approvalId')
+    .select('a.approvalId')
+    .where('a.docType', 'in', docTypes)
+    .where('a.docNo', '=', docNo)
+    .where('st.approverId', '=', singleid)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}

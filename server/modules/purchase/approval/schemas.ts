@@ -1,0 +1,101 @@
+import { Type } from 'typebox';
+import { PagingQuery, SortQuery } from '../../../http/list-query.js';
+import { ApprovalView, Decimal, Nullable, Version, YN } from '../shared/schemas.js';
+import { DOC_TYPES } from './workflow.js';
+
+export const DocTypeEnum = Type.Enum([...DOC_TYPES], { description: 'PR (구매요청), PO (발주), SIMPLE (소액발주), LOI' });
+
+export const RULE_SORT = ['docType', 'minAmount', 'maxAmount', 'lineName', 'useYn', 'updatedAt'] as const;
+export const LINE_SORT = ['lineId', 'lineName', 'useYn', 'stepCount', 'updatedAt'] as const;
+
+export const RuleRow = Type.Object({
+  ruleId: Type.Integer(),
+  docType: Type.String(),
+  minAmount: Type.String({ description: 'KRW, inclusive' }),
+  maxAmount: Nullable(Type.String({ description: 'KRW, exclusive; null = no upper bound' })),
+  lineId: Type.Integer(),
+  lineName: Type.String(),
+  approvers: Type.String({ description: 'Approver names in order, "A → B"' }),
+  description: Nullable(Type.String()),
+  useYn: Type.String(),
+  version: Type.Integer(),
+  updatedAt: Type.String({ format: 'date-time' }),
+});
+
+export const RuleListQuery = Type.Object(
+  { docType: Type.Optional(DocTypeEnum), useYn: Type.Optional(YN), lineId: Type.Optional(Type.Integer({ minimum: 1 })), ...PagingQuery, sort: SortQuery(RULE_SORT) },
+  { additionalProperties: false },
+);
+
+const RuleFields = {
+  docType: DocTypeEnum,
+  minAmount: Decimal('Lower bound in KRW (whole won, inclusive)'),
+  maxAmount: Type.Optional(Nullable(Decimal('Upper bound in KRW (whole won, exclusive); null or absent = no upper bound'))),
+  lineId: Type.Integer({ minimum: 1 }),
+  description: Type.Optional(Nullable(Type.String({ maxLength: 300 }))),
+  useYn: Type.Optional(YN),
+};
+export const RuleCreateBody = Type.Object(RuleFields, { additionalProperties: false });
+export const RuleUpdateBody = Type.Object({ ...RuleFields, version: Version }, { additionalProperties: false });
+export const RuleParams = Type.Object({ ruleId: Type.Integer({ minimum: 1 }) }, { additionalProperties: false });
+export const LineParams = Type.Object({ lineId: Type.Integer({ minimum: 1 }) }, { additionalProperties: false });
+export const VersionQuery = Type.Object({ version: Version }, { additionalProperties: false });
+
+export const LineRow = Type.Object({
+  lineId: Type.Integer(),
+  lineName: Type.String(),
+  description: Nullable(Type.String()),
+  useYn: Type.String(),
+  stepCount: Type.Integer(),
+  approvers: Type.String({ description: 'Approver names in order, "A → B"' }),
+  ruleCount: Type.Integer({ description: 'Rules that use the line' }),
+  version: Type.Integer(),
+  updatedAt: Type.String({ format: 'date-time' }),
+});
+
+export const LineListQuery = Type.Object(
+  { q: Type.Optional(Type.String({ maxLength: 100, description: 'Line name contains' })), useYn: Type.Optional(YN), ...PagingQuery, sort: SortQuery(LINE_SORT) },
+  { additionalProperties: false },
+);
+
+export const LineStep = Type.Object({
+  stepNo: Type.Integer(),
+  approverId: Type.String(),
+  approverName: Type.String(),
+  positionNm: Type.String(),
+  sectionName: Type.String(),
+  deptnm: Type.String(),
+});
+
+export const LineDetail = Type.Object({
+  lineId: Type.Integer(),
+  lineName: Type.String(),
+  description: Nullable(Type.String()),
+  useYn: Type.String(),
+  version: Type.Integer(),
+  updatedAt: Type.String({ format: 'date-time' }),
+  steps: Type.Array(LineStep),
+  rules: Type.Array(Type.Object({ ruleId: Type.Integer(), docType: Type.String(), minAmount: Type.String(), maxAmount: Nullable(Type.String()), useYn: Type.String() })),
+});
+
+const LineFields = {
+  lineName: Type.String({ maxLength: 100 }),
+  description: Type.Optional(Nullable(Type.String({ maxLength: 300 }))),
+  useYn: Type.Optional(YN),
+  steps: Type.Array(Type.Object({ approverId: Type.String({ maxLength: 30, description: 'Employee singleid (person popup)' }) }, { additionalProperties: false }), {
+    maxItems: 10,
+    description: 'Approvers in order (1–10)',
+  }),
+};
+export const LineCreateBody = Type.Object(LineFields, { additionalProperties: false });
+export const LineUpdateBody = Type.Object({ ...LineFields, version: Version }, { additionalProperties: false });
+
+export const ApprovalParams = Type.Object({ approvalId: Type.Integer({ minimum: 1 }) }, { additionalProperties: false });
+export const DecisionBody = Type.Object(
+  { version: Version, comment: Type.Optional(Nullable(Type.String({ maxLength: 1000, description: 'Comment; required to reject' }))) },
+  { additionalProperties: false },
+);
+export const DecisionAnswer = Type.Object({
+  approval: ApprovalView,
+  documentStatus: Type.String({ description: 'The document’s status after the decision' }),
+});

@@ -1,0 +1,19 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { approvalRoutes } from './approval/routes.js';
+import { homeRoutes } from './home/routes.js';
+import { loiRoutes } from './loi/routes.js';
+import { poRoutes } from './po/routes.js';
+import { prRoutes } from './pr/routes.js';
+import { rfqRoutes } from './rfq/routes.js';
+import { simpleOrderRoutes } from './simple-order/routes.js';
+
+/** Purchasing (docs/purchasing.md): one plugin per document, registered together. */
+export const purchaseRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  await app.register(approvalRoutes);
+  await app.register(prRoutes);
+  await app.register(rfqRoutes);
+  await app.register(poRoutes);
+  await app.register(simpleOrderRoutes);
+  await app.register(loiRoutes);
+  await app.register(homeRoutes);
+};

@@ -1,0 +1,212 @@
+import { sql, type ExpressionBuilder } from 'kysely';
+import type { Db } from '../../../db/connect.js';
+import type { Database } from '../../../db/schema.js';
+import { given, likeEscape, type SortSpec } from '../../../http/list-query.js';
+import { iso } from '../shared/values.js';
+import type { PO_CHANGE_SORT, PO_SORT, SUPPLIER_PO_SORT } from './schemas.js';
+import { SUPPLIER_OPEN, SUPPLIER_VISIBLE } from './workflow.js';
+
+type Window = { limit: number; offset: number };
+
+export interface PoFilter {
+  poNo?: string;
+  title?: string;
+  poType?: 'PO' | 'SIMPLE';
+  status?: string[];
+  approvalStatus?: string[];
+  compNo?: string;
+  compName?: string;
+  buyerId?: string;
+  prNo?: string;
+  section?: string;
+  deptcd?: string;
+  currency?: 'KRW' | 'JPY';
+  fromDate?: string;
+  toDate?: string;
+}
+
+type PoScope = ExpressionBuilder<Database & { h: Database['poHeader']; c: Database['company'] }, 'h' | 'c'>;
+
+const PO_SORT_COLUMNS = {
+  poNo: 'h.poNo', poDate: 'h.poDate', title: 'h.title', status: 'h.status', approvalStatus: 'h.approvalStatus', compNameKr: 'c.compNameKr', buyerName: 'bu.hname',
+  totalAmount: 'h.totalAmount', dueDate: 'h.dueDate', updatedAt: 'h.updatedAt',
+} as const satisfies Record<(typeof PO_SORT)[number], string>;
+
+const poWhere = (f: PoFilter) => (eb: PoScope) => {
+  const parts = [];
+  if (given(f.poNo)) parts.push(eb('h.poNo', 'ilike', `%${likeEscape(f.poNo!.trim())}%`));
+  if (given(f.title)) parts.push(eb('h.title', 'ilike', `%${likeEscape(f.title!.trim())}%`));
+  if (f.poType) parts.push(eb('h.poType', '=', f.poType));
+  if (f.status?.length) parts.push(eb('h.status', 'in', f.status));
+  if (f.approvalStatus?.length) parts.push(eb('h.approvalStatus', 'in', f.approvalStatus));
+  if (given(f.compNo)) parts.push(eb('h.compNo', '=', f.compNo!.trim().toUpperCase()));
+  if (given(f.compName)) parts.push(eb('c.compNameKr', 'like', `%${likeEscape(f.compName!.trim())}%`));
+  if (given(f.buyerId)) parts.push(eb('h.buyerId', '=', f.buyerId!.trim()));
+  if (given(f.prNo)) parts.push(eb('h.prNo', '=', f.prNo!.trim()));
+  if (given(f.section)) parts.push(eb('h.section', '=', f.section!.trim()));
+  if (given(f.deptcd)) parts.push(eb('h.deptcd', '=', f.deptcd!.trim()));
+  if (f.currency) parts.push(eb('h.currency', '=', f.currency));
+  if (given(f.fromDate)) parts.push(eb('h.poDate', '>=', f.fromDate!));
+  if (given(f.toDate)) parts.push(eb('h.poDate', '<=', f.toDate!));
+  return eb.and(parts);
+};
+
+export async function listPos(db: Db, f: PoFilter, sort: SortSpec<(typeof PO_SORT)[number]>, w: Window) {
+  const base = db
+    .selectFrom('poHeader as h')
+    .innerJoin('company as c', 'c.compNo', 'h.compNo')
+    .innerJoin('employee as bu', 'bu.singleid', 'h.buyerId')
+    .innerJoin('department as d', 'd.deptcd', 'h.deptcd')
+    .leftJoin('employee as rq', 'rq.singleid', 'h.requesterId')
+    .where(poWhere(f));
+  const [rows, totals] = await Promise.all([
+    base
+      .select([
+        'h.poNo', 'h.poType', 'h.poDate', 'h.title', 'h.status', 'h.approvalStatus', 'h.compNo', 'c.compNameKr', 'c.forwardYn', 'h.buyerId', 'bu.hname as buyerName', 'rq.hname as requesterName',
+        'd.deptnm', 'h.prNo', 'h.rfqNo', 'h.loiNo', 'h.currency', 'h.totalAmount', 'h.dueDate', 'h.forwardedAt', 'h.acknowledgedAt', 'h.updatedAt', 'h.version',
+      ])
+      .select(sql<number>`(select count(*) from po_line l where l.po_no = h.po_no)`.as('lineCount'))
+      .orderBy(PO_SORT_COLUMNS[sort.field], sort.direction)
+      .orderBy('h.poNo', 'desc')
+      .limit(w.limit)
+      .offset(w.offset)
+      .execute(),
+    db
+      .selectFrom('poHeader as h')
+      .innerJoin('company as c', 'c.compNo', 'h.compNo')
+      .where(poWhere(f))
+      .select(['h.currency', (eb) => eb.fn.countAll<number>().as('count'), (eb) => eb.fn.sum<string>('h.totalAmount').as('totalAmount')])
+      .groupBy('h.currency')
+      .orderBy('h.currency')
+      .execute(),
+  ]);
+  return {
+    rows: rows.map((r) => ({ ...r, lineCount: Number(r.lineCount), forwardedAt: iso(r.forwardedAt), acknowledgedAt: iso(r.acknowledgedAt), updatedAt: iso(r.updatedAt)! })),
+    total: totals.reduce((s, t) => s + Number(t.count), 0),
+    totals: totals.map((t) => ({ currency: t.currency, count: Number(t.count), totalAmount: String(t.totalAmount ?? '0') })),
+  };
+}
+
+export async function findPoHeader(db: Db, poNo: string) {
+  return db
+    .selectFrom('poHeader as h')
+    .innerJoin('company as c', 'c.compNo', 'h.compNo')
+    .innerJoin('employee as bu', 'bu.singleid', 'h.buyerId')
+    .innerJoin('businessSection as b', 'b.topDept', 'h.section')
+    .innerJoin('department as d', 'd.deptcd', 'h.deptcd')
+    .leftJoin('employee as rq', 'rq.singleid', 'h.requesterId')
+    .select([
+      'h.poNo', 'h.poType', 'h.poDate', 'h.title', 'h.status', 'h.approvalStatus', 'h.approvalId', 'h.compNo', 'c.compNameKr', 'c.forwardYn', 'h.section', 'b.sectionName', 'h.deptcd', 'd.deptnm',
+      'h.buyerId', 'bu.hname as buyerName', 'bu.email as buyerEmail', 'bu.telNo as buyerTelNo', 'h.requesterId', 'rq.hname as requesterName', 'h.prNo', 'h.rfqNo', 'h.quoteNo', 'h.loiNo',
+      'h.currency', 'h.totalAmount', 'h.approvedAmount', 'h.dueDate', 'h.forwardedAt', 'h.acknowledgedAt', 'h.cancelReason', 'h.remark', 'h.fileId', 'h.createdAt', 'h.updatedAt', 'h.version',
+    ])
+    .where('h.poNo', '=', poNo)
+    .executeTakeFirst();
+}
+
+/** Lines of an order; through the supplier's scoped db the inner join with po_header limits them to its own orders. */
+export async function findPoLines(db: Db, poNo: string) {
+  return db
+    .selectFrom('poLine as l')
+    .innerJoin('poHeader as h', 'h.poNo', 'l.poNo')
+    .select(['l.lineNo', 'l.itemCode', 'l.itemName', 'l.spec', 'l.unitCode', 'l.sgCode', 'l.quantity', 'l.unitPrice', 'l.amount', 'l.deliveryDate', 'l.deliveredQty', 'l.receivedQty'])
+    .where('l.poNo', '=', poNo)
+    .orderBy('l.lineNo')
+    .execute();
+}
+
+export const CHANGE_FIELD_NAMES: Readonly<Record<string, string>> = {
+  dueDate: '납기일', quantity: '수량', unitPrice: '단가', deliveryDate: '품목 납기일', status: '상태', totalAmount: '발주금액',
+};
+
+export interface PoChangeFilter {
+  poNo?: string;
+  compNo?: string;
+  changedBy?: string;
+  field?: string;
+  fromDate?: string;
+  toDate?: string;
+}
+
+const CHANGE_SORT_COLUMNS = {
+  changedAt: 'x.changedAt', poNo: 'x.poNo', field: 'x.field', changedByName: 'u.hname', compNameKr: 'c.compNameKr',
+} as const satisfies Record<(typeof PO_CHANGE_SORT)[number], string>;
+
+/** PO changes after sending (poChangeInfo): before and after values, who, when and why. Scoped dbs see their own orders' changes only. */
+export async function listPoChanges(db: Db, f: PoChangeFilter, sort: SortSpec<(typeof PO_CHANGE_SORT)[number]>, w: Window) {
+  const base = db
+    .selectFrom('poChange as x')
+    .innerJoin('poHeader as h', 'h.poNo', 'x.poNo')
+    .innerJoin('company as c', 'c.compNo', 'h.compNo')
+    .leftJoin('appUser as u', 'u.userId', 'x.changedBy')
+    .leftJoin('poLine as l', (j) => j.onRef('l.poNo', '=', 'x.poNo').onRef('l.lineNo', '=', 'x.lineNo'))
+    .$if(!!given(f.poNo), (q) => q.where('x.poNo', '=', f.poNo!.trim()))
+    .$if(!!given(f.compNo), (q) => q.where('h.compNo', '=', f.compNo!.trim().toUpperCase()))
+    .$if(!!given(f.changedBy), (q) => q.where('x.changedBy', '=', f.changedBy!.trim()))
+    .$if(!!given(f.field), (q) => q.where('x.field', '=', f.field!.trim()))
+    .$if(!!given(f.fromDate), (q) => q.where('x.changedAt', '>=', new Date(`${f.fromDate}T00:00:00+09:00`)))
+    .$if(!!given(f.toDate), (q) => q.where('x.changedAt', '<', new Date(new Date(`${f.toDate}T00:00:00+09:00`).getTime() + 86_400_000)));
+  const [rows, count] = await Promise.all([
+    base
+      .select(['x.changeId', 'x.poNo', 'x.changeSeq', 'x.field', 'x.lineNo', 'l.itemName', 'x.beforeValue', 'x.afterValue', 'x.reason', 'x.changedBy', 'u.hname as changedByName', 'x.changedAt', 'h.compNo', 'c.compNameKr', 'h.title', 'h.status'])
+      .orderBy(CHANGE_SORT_COLUMNS[sort.field], sort.direction)
+      .orderBy('x.changeId', 'desc')
+      .limit(w.limit)
+      .offset(w.offset)
+      .execute(),
+    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows: rows.map((r) => ({ ...r, fieldName: CHANGE_FIELD_NAMES[r.field] ?? r.field, changedAt: iso(r.changedAt)! })), total: Number(count.n) };
+}
+
+/* ---------------- the supplier's side (db is request.db, scoped to the company) ---------------- */
+
+export interface SupplierPoFilter {
+  poNo?: string;
+  title?: string;
+  status?: string[];
+  open?: 'Y' | 'N';
+  fromDate?: string;
+  toDate?: string;
+}
+
+const SUPPLIER_SORT_COLUMNS = {
+  poNo: 'h.poNo', poDate: 'h.poDate', title: 'h.title', status: 'h.status', totalAmount: 'h.totalAmount', dueDate: 'h.dueDate', forwardedAt: 'h.forwardedAt',
+} as const satisfies Record<(typeof SUPPLIER_PO_SORT)[number], string>;
+
+/** Orders that reached the supplier: sent (or later), never drafts or orders still in approval. */
+const supplierVisible = (eb: ExpressionBuilder<Database & { h: Database['poHeader'] }, 'h'>) =>
+  eb.and([eb('h.status', 'in', [...SUPPLIER_VISIBLE]), eb('h.forwardedAt', 'is not', null)]);
+
+export async function listSupplierPos(db: Db, f: SupplierPoFilter, sort: SortSpec<(typeof SUPPLIER_PO_SORT)[number]>, w: Window) {
+  const base = db
+    .selectFrom('poHeader as h')
+    .innerJoin('employee as bu', 'bu.singleid', 'h.buyerId')
+    .where(supplierVisible)
+    .$if(!!given(f.poNo), (q) => q.where('h.poNo', 'ilike', `%${likeEscape(f.poNo!.trim())}%`))
+    .$if(!!given(f.title), (q) => q.where('h.title', 'ilike', `%${likeEscape(f.title!.trim())}%`))
+    .$if(!!f.status?.length, (q) => q.where('h.status', 'in', f.status!))
+    .$if(f.open === 'Y', (q) => q.where('h.status', 'in', [...SUPPLIER_OPEN]))
+    .$if(f.open === 'N', (q) => q.where('h.status', 'not in', [...SUPPLIER_OPEN]))
+    .$if(!!given(f.fromDate), (q) => q.where('h.poDate', '>=', f.fromDate!))
+    .$if(!!given(f.toDate), (q) => q.where('h.poDate', '<=', f.toDate!));
+  const [rows, count] = await Promise.all([
+    base
+      .select(['h.poNo', 'h.poType', 'h.poDate', 'h.title', 'h.status', 'h.currency', 'h.totalAmount', 'h.dueDate', 'h.forwardedAt', 'h.acknowledgedAt', 'bu.hname as buyerName', 'h.version'])
+      .select(sql<number>`(select count(*) from po_line l where l.po_no = h.po_no)`.as('lineCount'))
+      .orderBy(SUPPLIER_SORT_COLUMNS[sort.field], sort.direction)
+      .orderBy('h.poNo', 'desc')
+      .limit(w.limit)
+      .offset(w.offset)
+      .execute(),
+    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows: rows.map((r) => ({ ...r, lineCount: Number(r.lineCount), forwardedAt: iso(r.forwardedAt), acknowledgedAt: iso(r.acknowledgedAt) })), total: Number(count.n) };
+}
+
+/** A supplier's view of one order; undefined for another company's, an unsent one, or a missing one. */
+export async function findSupplierPo(db: Db, poNo: string) {
+  const h = await findPoHeader(db, poNo);
+  if (!h || !(SUPPLIER_VISIBLE as readonly string[]).includes(h.status) || h.forwardedAt === null) return undefined;
+  return h;
+}

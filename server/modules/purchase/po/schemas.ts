@@ -1,0 +1,273 @@
+import { Type } from 'typebox';
+import { PagingQuery, SortQuery } from '../../../http/list-query.js';
+import { ActionList, ApprovalView, Attachment, Currency, DateStr, Decimal, FileId, HistoryEntry, Nullable, StatusList, Totals, Version, YN } from '../shared/schemas.js';
+import { PO_STATUSES } from './workflow.js';
+
+export const PO_SORT = ['poNo', 'poDate', 'title', 'status', 'approvalStatus', 'compNameKr', 'buyerName', 'totalAmount', 'dueDate', 'updatedAt'] as const;
+export const SUPPLIER_PO_SORT = ['poNo', 'poDate', 'title', 'status', 'totalAmount', 'dueDate', 'forwardedAt'] as const;
+export const PO_CHANGE_SORT = ['changedAt', 'poNo', 'field', 'changedByName', 'compNameKr'] as const;
+const APPROVAL_STATUSES = ['NONE', 'PENDING', 'IN_PROGRESS', 'APPROVED', 'REJECTED', 'WITHDRAWN'] as const;
+
+export const PoNoParams = Type.Object({ poNo: Type.String({ maxLength: 20, description: 'PO2026-000123' }) }, { additionalProperties: false });
+
+export const PoListFilters = {
+  poNo: Type.Optional(Type.String({ maxLength: 20, description: 'PO number contains' })),
+  title: Type.Optional(Type.String({ maxLength: 100 })),
+  status: StatusList(PO_STATUSES),
+  approvalStatus: StatusList(APPROVAL_STATUSES),
+  compNo: Type.Optional(Type.String({ maxLength: 10 })),
+  compName: Type.Optional(Type.String({ maxLength: 100, description: 'Supplier name contains' })),
+  buyerId: Type.Optional(Type.String({ maxLength: 30 })),
+  prNo: Type.Optional(Type.String({ maxLength: 20 })),
+  section: Type.Optional(Type.String({ maxLength: 20 })),
+  deptcd: Type.Optional(Type.String({ maxLength: 20 })),
+  currency: Type.Optional(Currency),
+  fromDate: Type.Optional(DateStr('PO date from')),
+  toDate: Type.Optional(DateStr('PO date to')),
+  ...PagingQuery,
+  sort: SortQuery(PO_SORT),
+};
+export const PoListQuery = Type.Object({ ...PoListFilters, poType: Type.Optional(Type.Enum(['PO', 'SIMPLE'])) }, { additionalProperties: false });
+
+export const PoRow = Type.Object({
+  poNo: Type.String(),
+  poType: Type.String(),
+  poDate: Type.String(),
+  title: Type.String(),
+  status: Type.String({ description: 'PO_STATUS code' }),
+  approvalStatus: Type.String({ description: 'APPROVAL_STATUS code' }),
+  compNo: Type.String(),
+  compNameKr: Type.String(),
+  forwardYn: Type.String(),
+  buyerId: Type.String(),
+  buyerName: Type.String(),
+  requesterName: Nullable(Type.String()),
+  deptnm: Type.String(),
+  prNo: Nullable(Type.String()),
+  rfqNo: Nullable(Type.String()),
+  loiNo: Nullable(Type.String()),
+  currency: Type.String(),
+  totalAmount: Type.String(),
+  dueDate: Nullable(Type.String()),
+  forwardedAt: Nullable(Type.String({ format: 'date-time' })),
+  acknowledgedAt: Nullable(Type.String({ format: 'date-time' })),
+  lineCount: Type.Integer(),
+  updatedAt: Type.String({ format: 'date-time' }),
+  version: Type.Integer(),
+});
+export const PoList = Type.Object({ rows: Type.Array(PoRow), total: Type.Integer(), totals: Totals });
+
+export const PoLine = Type.Object({
+  lineNo: Type.Integer(),
+  itemCode: Nullable(Type.String()),
+  itemName: Type.String(),
+  spec: Nullable(Type.String()),
+  unitCode: Type.String(),
+  sgCode: Nullable(Type.String()),
+  quantity: Type.String(),
+  unitPrice: Type.String(),
+  amount: Type.String(),
+  deliveryDate: Nullable(Type.String()),
+  deliveredQty: Type.String(),
+  receivedQty: Type.String(),
+});
+
+export const PoChangeRow = Type.Object({
+  changeId: Type.Integer(),
+  poNo: Type.String(),
+  changeSeq: Type.Integer(),
+  field: Type.String({ description: 'dueDate, quantity, unitPrice, deliveryDate, status' }),
+  fieldName: Type.String(),
+  lineNo: Nullable(Type.Integer()),
+  itemName: Nullable(Type.String()),
+  beforeValue: Nullable(Type.String()),
+  afterValue: Nullable(Type.String()),
+  reason: Type.String(),
+  changedBy: Type.String(),
+  changedByName: Nullable(Type.String()),
+  changedAt: Type.String({ format: 'date-time' }),
+  compNo: Type.String(),
+  compNameKr: Type.String(),
+  title: Type.String(),
+  status: Type.String(),
+});
+
+export const PoDetail = Type.Object({
+  poNo: Type.String(),
+  poType: Type.String(),
+  poDate: Type.String(),
+  title: Type.String(),
+  status: Type.String(),
+  approvalStatus: Type.String(),
+  compNo: Type.String(),
+  compNameKr: Type.String(),
+  forwardYn: Type.String({ description: 'FORWARD_YN of the supplier: Y — sent automatically on approval' }),
+  section: Type.String(),
+  sectionName: Type.String(),
+  deptcd: Type.String(),
+  deptnm: Type.String(),
+  buyerId: Type.String(),
+  buyerName: Type.String(),
+  requesterId: Nullable(Type.String()),
+  requesterName: Nullable(Type.String()),
+  prNo: Nullable(Type.String()),
+  rfqNo: Nullable(Type.String()),
+  quoteNo: Nullable(Type.String()),
+  loiNo: Nullable(Type.String()),
+  currency: Type.String(),
+  totalAmount: Type.String(),
+  approvedAmount: Nullable(Type.String({ description: 'The amount the approval covered; the PO may not go above it' })),
+  dueDate: Nullable(Type.String()),
+  forwardedAt: Nullable(Type.String({ format: 'date-time' })),
+  acknowledgedAt: Nullable(Type.String({ format: 'date-time' })),
+  cancelReason: Nullable(Type.String()),
+  remark: Nullable(Type.String()),
+  fileId: Nullable(Type.String()),
+  createdAt: Type.String({ format: 'date-time' }),
+  updatedAt: Type.String({ format: 'date-time' }),
+  version: Type.Integer(),
+  lines: Type.Array(PoLine),
+  attachments: Type.Array(Attachment),
+  approvals: Type.Array(ApprovalView),
+  history: Type.Array(HistoryEntry),
+  changes: Type.Array(PoChangeRow),
+  actions: ActionList,
+});
+
+export const PoCreateBody = Type.Object(
+  {
+    rfqNo: Type.String({ maxLength: 20, description: 'An awarded quotation request: the PO takes its selected quotation' }),
+    rfqVersion: Version,
+    title: Type.Optional(Nullable(Type.String({ maxLength: 200, description: 'The request’s title by default' }))),
+    dueDate: DateStr('Due date, today or later'),
+    remark: Type.Optional(Nullable(Type.String({ maxLength: 1000 }))),
+    fileId: Type.Optional(Nullable(FileId)),
+    loiNo: Type.Optional(Nullable(Type.String({ maxLength: 20, description: 'An accepted LOI of the same supplier this order follows' }))),
+    lines: Type.Optional(Type.Array(Type.Object({ lineNo: Type.Integer({ minimum: 1 }), deliveryDate: DateStr() }, { additionalProperties: false }), { maxItems: 200, description: 'Delivery date per line (the due date by default)' })),
+  },
+  { additionalProperties: false },
+);
+
+export const PoUpdateBody = Type.Object(
+  {
+    version: Version,
+    title: Type.String({ maxLength: 200 }),
+    dueDate: DateStr(),
+    remark: Type.Optional(Nullable(Type.String({ maxLength: 1000 }))),
+    fileId: Type.Optional(Nullable(FileId)),
+    lines: Type.Optional(Type.Array(Type.Object({ lineNo: Type.Integer({ minimum: 1 }), deliveryDate: DateStr() }, { additionalProperties: false }), { maxItems: 200 })),
+  },
+  { additionalProperties: false },
+);
+
+export const PoChangeBody = Type.Object(
+  {
+    version: Version,
+    reason: Type.String({ maxLength: 500, description: 'Why (required); shown in poChangeInfo' }),
+    dueDate: Type.Optional(DateStr('New due date')),
+    lines: Type.Optional(
+      Type.Array(
+        Type.Object(
+          {
+            lineNo: Type.Integer({ minimum: 1 }),
+            quantity: Type.Optional(Decimal('New quantity (not below what was delivered)')),
+            unitPrice: Type.Optional(Decimal('New unit price')),
+            deliveryDate: Type.Optional(DateStr('New delivery date')),
+          },
+          { additionalProperties: false },
+        ),
+        { maxItems: 200 },
+      ),
+    ),
+  },
+  { additionalProperties: false },
+);
+
+export const PoChangeListQuery = Type.Object(
+  {
+    poNo: Type.Optional(Type.String({ maxLength: 20 })),
+    compNo: Type.Optional(Type.String({ maxLength: 10 })),
+    changedBy: Type.Optional(Type.String({ maxLength: 50 })),
+    field: Type.Optional(Type.String({ maxLength: 40 })),
+    fromDate: Type.Optional(DateStr('Changed from')),
+    toDate: Type.Optional(DateStr('Changed to')),
+    ...PagingQuery,
+    sort: SortQuery(PO_CHANGE_SORT),
+  },
+  { additionalProperties: false },
+);
+
+export const ForwardYnBody = Type.Object(
+  { params: Type.Array(Type.String({ maxLength: 10, description: 'COMP_NO' }), { minItems: 1, maxItems: 500 }) },
+  { additionalProperties: false },
+);
+export const ForwardYnAnswer = Type.Object({
+  success: Type.Boolean(),
+  resultData: Type.Array(
+    Type.Object({
+      COMP_NO: Type.String(),
+      COMP_NAME_KR: Type.String(),
+      TAX_NO_2: Type.String(),
+      FORWARD_YN: Type.String({ description: 'Y: the order goes to the supplier automatically on approval; N: deliver it separately' }),
+    }),
+  ),
+});
+
+/* The supplier's side. */
+export const SupplierPoListQuery = Type.Object(
+  {
+    poNo: Type.Optional(Type.String({ maxLength: 20 })),
+    title: Type.Optional(Type.String({ maxLength: 100 })),
+    status: StatusList(PO_STATUSES),
+    open: Type.Optional(YN),
+    fromDate: Type.Optional(DateStr('PO date from')),
+    toDate: Type.Optional(DateStr('PO date to')),
+    ...PagingQuery,
+    sort: SortQuery(SUPPLIER_PO_SORT),
+  },
+  { additionalProperties: false },
+);
+
+export const SupplierPoRow = Type.Object({
+  poNo: Type.String(),
+  poType: Type.String(),
+  poDate: Type.String(),
+  title: Type.String(),
+  status: Type.String(),
+  currency: Type.String(),
+  totalAmount: Type.String(),
+  dueDate: Nullable(Type.String()),
+  forwardedAt: Nullable(Type.String({ format: 'date-time' })),
+  acknowledgedAt: Nullable(Type.String({ format: 'date-time' })),
+  buyerName: Type.String(),
+  lineCount: Type.Integer(),
+  version: Type.Integer(),
+});
+
+export const SupplierPoDetail = Type.Object({
+  poNo: Type.String(),
+  poType: Type.String(),
+  poDate: Type.String(),
+  title: Type.String(),
+  status: Type.String(),
+  compNo: Type.String(),
+  compNameKr: Type.String(),
+  currency: Type.String(),
+  totalAmount: Type.String(),
+  dueDate: Nullable(Type.String()),
+  forwardedAt: Nullable(Type.String({ format: 'date-time' })),
+  acknowledgedAt: Nullable(Type.String({ format: 'date-time' })),
+  cancelReason: Nullable(Type.String()),
+  remark: Nullable(Type.String()),
+  quoteNo: Nullable(Type.String()),
+  loiNo: Nullable(Type.String()),
+  buyerName: Type.String(),
+  buyerEmail: Nullable(Type.String()),
+  buyerTelNo: Nullable(Type.String()),
+  deptnm: Type.String(),
+  version: Type.Integer(),
+  lines: Type.Array(PoLine),
+  attachments: Type.Array(Attachment),
+  changes: Type.Array(PoChangeRow),
+  actions: ActionList,
+});

@@ -1,0 +1,189 @@
+import { sql, type ExpressionBuilder } from 'kysely';
+import type { Db } from '../../../db/connect.js';
+import type { Database } from '../../../db/schema.js';
+import { given, likeEscape, type SortSpec } from '../../../http/list-query.js';
+import { iso } from '../shared/values.js';
+import type { RFQ_SORT, SUPPLIER_RFQ_SORT } from './schemas.js';
+
+type Window = { limit: number; offset: number };
+
+export interface RfqFilter {
+  rfqNo?: string;
+  prNo?: string;
+  title?: string;
+  status?: string[];
+  buyerId?: string;
+  compNo?: string;
+  fromDate?: string;
+  toDate?: string;
+}
+
+type RfqScope = ExpressionBuilder<Database & { r: Database['rfqHeader'] }, 'r'>;
+
+const RFQ_SORT_COLUMNS = {
+  rfqNo: 'r.rfqNo', prNo: 'r.prNo', title: 'r.title', status: 'r.status', deadline: 'r.deadline', buyerName: 'e.hname', createdAt: 'r.createdAt',
+} as const;
+
+export async function listRfqs(db: Db, f: RfqFilter, sort: SortSpec<(typeof RFQ_SORT)[number]>, w: Window) {
+  const cond = (eb: RfqScope) => {
+    const parts = [];
+    if (given(f.rfqNo)) parts.push(eb('r.rfqNo', 'ilike', `%${likeEscape(f.rfqNo!.trim())}%`));
+    if (given(f.prNo)) parts.push(eb('r.prNo', 'ilike', `%${likeEscape(f.prNo!.trim())}%`));
+    if (given(f.title)) parts.push(eb('r.title', 'ilike', `%${likeEscape(f.title!.trim())}%`));
+    if (f.status?.length) parts.push(eb('r.status', 'in', f.status as never[]));
+    if (given(f.buyerId)) parts.push(eb('r.buyerId', '=', f.buyerId!.trim()));
+    if (given(f.compNo)) parts.push(eb.exists(eb.selectFrom('quotation as q').select('q.rfqNo').whereRef('q.rfqNo', '=', 'r.rfqNo').where('q.compNo', '=', f.compNo!.trim())));
+    if (given(f.fromDate)) parts.push(eb('r.createdAt', '>=', new Date(`${f.fromDate}T00:00:00+09:00`)));
+    if (given(f.toDate)) parts.push(eb('r.createdAt', '<', new Date(new Date(`${f.toDate}T00:00:00+09:00`).getTime() + 86_400_000)));
+    return eb.and(parts);
+  };
+  const invited = sql<number>`(select count(*) from quotation q where q.rfq_no = r.rfq_no)`;
+  const submitted = sql<number>`(select count(*) from quotation q where q.rfq_no = r.rfq_no and q.quote_no is not null)`;
+  const order = sort.field === 'invitedCount' ? invited : sort.field === 'submittedCount' ? submitted : RFQ_SORT_COLUMNS[sort.field];
+  const base = db.selectFrom('rfqHeader as r').innerJoin('employee as e', 'e.singleid', 'r.buyerId').leftJoin('company as c', 'c.compNo', 'r.selectedCompNo');
+  const [rows, count] = await Promise.all([
+    base
+      .where(cond)
+      .select(['r.rfqNo', 'r.prNo', 'r.title', 'r.status', 'r.currency', 'r.deadline', 'r.buyerId', 'e.hname as buyerName', 'r.selectedCompNo', 'c.compNameKr as selectedCompName', 'r.createdAt', 'r.version'])
+      .select([
+        invited.as('invitedCount'),
+        submitted.as('submittedCount'),
+        sql<string | null>`(select max(h.po_no) from po_header h where h.rfq_no = r.rfq_no and h.status <> 'CANCELLED')`.as('poNo'),
+      ])
+      .orderBy(order, sort.direction)
+      .orderBy('r.rfqNo', 'desc')
+      .limit(w.limit)
+      .offset(w.offset)
+      .execute(),
+    db.selectFrom('rfqHeader as r').where(cond).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  const now = Date.now();
+  return {
+    rows: rows.map((r) => ({ ...r, invitedCount: Number(r.invitedCount), submittedCount: Number(r.submittedCount), deadline: iso(r.deadline)!, deadlinePassed: r.deadline.getTime() < now, createdAt: iso(r.createdAt)! })),
+    total: Number(count.n),
+  };
+}
+
+export async function findRfq(db: Db, rfqNo: string) {
+  return db
+    .selectFrom('rfqHeader as r')
+    .innerJoin('employee as e', 'e.singleid', 'r.buyerId')
+    .select(['r.rfqNo', 'r.prNo', 'r.title', 'r.status', 'r.currency', 'r.deadline', 'r.buyerId', 'e.hname as buyerName', 'r.description', 'r.fileId', 'r.selectedCompNo', 'r.awardedAt', 'r.cancelReason', 'r.createdAt', 'r.version'])
+    .where('r.rfqNo', '=', rfqNo)
+    .executeTakeFirst();
+}
+
+export async function findRfqLines(db: Db, rfqNo: string) {
+  return db
+    .selectFrom('rfqLine')
+    .select(['lineNo', 'prLineNo', 'itemCode', 'itemName', 'spec', 'unitCode', 'quantity', 'deliveryDate'])
+    .where('rfqNo', '=', rfqNo)
+    .orderBy('lineNo')
+    .execute();
+}
+
+/** Every invited supplier's quotation (internal views only: carries prices). */
+export async function findQuotations(db: Db, rfqNo: string) {
+  const rows = await db
+    .selectFrom('quotation as q')
+    .innerJoin('company as c', 'c.compNo', 'q.compNo')
+    .select(['q.compNo', 'c.compNameKr', 'q.status', 'q.quoteNo', 'q.totalAmount', 'q.leadTimeDays', 'q.validUntil', 'q.revision', 'q.checkedAt', 'q.submittedAt', 'q.remark', 'q.fileId'])
+    .where('q.rfqNo', '=', rfqNo)
+    .orderBy('q.compNo')
+    .execute();
+  return rows.map((r) => ({ ...r, checkedAt: iso(r.checkedAt), submittedAt: iso(r.submittedAt) }));
+}
+
+export async function findQuotationLines(db: Db, rfqNo: string) {
+  return db.selectFrom('quotationLine').select(['compNo', 'lineNo', 'unitPrice', 'amount', 'remark']).where('rfqNo', '=', rfqNo).orderBy('lineNo').orderBy('compNo').execute();
+}
+
+/* ---------------- the supplier's side: every query starts from its own quotation row ---------------- */
+
+export interface SupplierRfqFilter {
+  rfqNo?: string;
+  title?: string;
+  status?: string[];
+  open?: 'Y' | 'N';
+  fromDate?: string;
+  toDate?: string;
+  /** Only rows with a quotation number (my quotations). */
+  submittedOnly?: boolean;
+}
+
+type QScope = ExpressionBuilder<Database & { q: Database['quotation']; r: Database['rfqHeader'] }, 'q' | 'r'>;
+
+const SUPPLIER_SORT_COLUMNS = {
+  rfqNo: 'r.rfqNo', title: 'r.title', deadline: 'r.deadline', status: 'q.status', invitedAt: 'q.invitedAt', submittedAt: 'q.submittedAt',
+} as const satisfies Record<(typeof SUPPLIER_RFQ_SORT)[number], string>;
+
+/**
+ * The requests sent to the caller's company. `db` is request.db, scoped to that company:
+ * quotation is company-owned, so the join admits only requests the company was invited to.
+ */
+export async function listSupplierRfqs(db: Db, f: SupplierRfqFilter, sort: SortSpec<(typeof SUPPLIER_RFQ_SORT)[number]>, w: Window) {
+  const cond = (eb: QScope) => {
+    const parts = [];
+    if (given(f.rfqNo)) parts.push(eb('r.rfqNo', 'ilike', `%${likeEscape(f.rfqNo!.trim())}%`));
+    if (given(f.title)) parts.push(eb('r.title', 'ilike', `%${likeEscape(f.title!.trim())}%`));
+    if (f.status?.length) parts.push(eb('q.status', 'in', f.status as never[]));
+    if (f.open === 'Y') parts.push(eb.and([eb('r.status', '=', 'OPEN'), eb('r.deadline', '>', new Date())]));
+    if (f.open === 'N') parts.push(eb.or([eb('r.status', '<>', 'OPEN'), eb('r.deadline', '<=', new Date())]));
+    if (given(f.fromDate)) parts.push(eb('q.invitedAt', '>=', new Date(`${f.fromDate}T00:00:00+09:00`)));
+    if (given(f.toDate)) parts.push(eb('q.invitedAt', '<', new Date(new Date(`${f.toDate}T00:00:00+09:00`).getTime() + 86_400_000)));
+    if (f.submittedOnly) parts.push(eb('q.quoteNo', 'is not', null));
+    return eb.and(parts);
+  };
+  const base = db.selectFrom('quotation as q').innerJoin('rfqHeader as r', 'r.rfqNo', 'q.rfqNo').innerJoin('employee as e', 'e.singleid', 'r.buyerId');
+  const [rows, count] = await Promise.all([
+    base
+      .where(cond)
+      .select(['r.rfqNo', 'r.title', 'r.status as rfqStatus', 'q.status', 'r.currency', 'r.deadline', 'e.hname as buyerName', 'q.invitedAt', 'q.checkedAt', 'q.submittedAt', 'q.quoteNo', 'q.totalAmount', 'q.version'])
+      .select(sql<number>`(select count(*) from rfq_line l where l.rfq_no = r.rfq_no)`.as('lineCount'))
+      .orderBy(SUPPLIER_SORT_COLUMNS[sort.field], sort.direction)
+      .orderBy('r.rfqNo', 'desc')
+      .limit(w.limit)
+      .offset(w.offset)
+      .execute(),
+    db.selectFrom('quotation as q').innerJoin('rfqHeader as r', 'r.rfqNo', 'q.rfqNo').where(cond).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  const now = Date.now();
+  return {
+    rows: rows.map((r) => ({
+      ...r,
+      lineCount: Number(r.lineCount),
+      deadline: iso(r.deadline)!,
+      deadlinePassed: r.deadline.getTime() < now,
+      invitedAt: iso(r.invitedAt)!,
+      checkedAt: iso(r.checkedAt),
+      submittedAt: iso(r.submittedAt),
+    })),
+    total: Number(count.n),
+  };
+}
+
+/** The caller company's quotation row joined to its request (undefined when not invited: 404). */
+export async function findOwnQuotation(db: Db, rfqNo: string) {
+  return db
+    .selectFrom('quotation as q')
+    .innerJoin('rfqHeader as r', 'r.rfqNo', 'q.rfqNo')
+    .innerJoin('employee as e', 'e.singleid', 'r.buyerId')
+    .select([
+      'r.rfqNo', 'r.title', 'r.status as rfqStatus', 'r.currency', 'r.deadline', 'r.description', 'r.fileId as rfqFileId', 'e.hname as buyerName', 'e.email as buyerEmail', 'e.telNo as buyerTelNo',
+      'q.compNo', 'q.status', 'q.quoteNo', 'q.totalAmount', 'q.leadTimeDays', 'q.validUntil', 'q.remark', 'q.fileId', 'q.revision', 'q.invitedAt', 'q.checkedAt', 'q.submittedAt', 'q.version',
+    ])
+    .where('q.rfqNo', '=', rfqNo)
+    .executeTakeFirst();
+}
+
+/** The request's lines, reached through the caller's own quotation row (scoped), with its own prices only. */
+export async function findOwnQuotationLines(db: Db, rfqNo: string) {
+  return db
+    .selectFrom('rfqLine as l')
+    .innerJoin('quotation as q', 'q.rfqNo', 'l.rfqNo')
+    .leftJoin('quotationLine as ql', (j) => j.onRef('ql.rfqNo', '=', 'l.rfqNo').onRef('ql.lineNo', '=', 'l.lineNo').onRef('ql.compNo', '=', 'q.compNo'))
+    .select(['l.lineNo', 'l.prLineNo', 'l.itemCode', 'l.itemName', 'l.spec', 'l.unitCode', 'l.quantity', 'l.deliveryDate', 'ql.unitPrice', 'ql.amount', 'ql.remark'])
+    .where('l.rfqNo', '=', rfqNo)
+    .orderBy('l.lineNo')
+    .execute();
+}

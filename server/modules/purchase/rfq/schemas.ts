@@ -1,0 +1,254 @@
+import { Type } from 'typebox';
+import { PagingQuery, SortQuery } from '../../../http/list-query.js';
+import { ActionList, Attachment, DateStr, Decimal, FileId, HistoryEntry, Nullable, StatusList, Version, YN } from '../shared/schemas.js';
+import { QUOT_STATUSES, RFQ_STATUSES } from './workflow.js';
+
+export const RFQ_SORT = ['rfqNo', 'prNo', 'title', 'status', 'deadline', 'buyerName', 'invitedCount', 'submittedCount', 'createdAt'] as const;
+export const SUPPLIER_RFQ_SORT = ['rfqNo', 'title', 'deadline', 'status', 'invitedAt', 'submittedAt'] as const;
+
+export const RfqNoParams = Type.Object({ rfqNo: Type.String({ maxLength: 20, description: 'RFQ2026-000123' }) }, { additionalProperties: false });
+
+export const RfqListQuery = Type.Object(
+  {
+    rfqNo: Type.Optional(Type.String({ maxLength: 20 })),
+    prNo: Type.Optional(Type.String({ maxLength: 20 })),
+    title: Type.Optional(Type.String({ maxLength: 100 })),
+    status: StatusList(RFQ_STATUSES),
+    buyerId: Type.Optional(Type.String({ maxLength: 30 })),
+    compNo: Type.Optional(Type.String({ maxLength: 10, description: 'Requests sent to this supplier' })),
+    fromDate: Type.Optional(DateStr('Created from')),
+    toDate: Type.Optional(DateStr('Created to')),
+    ...PagingQuery,
+    sort: SortQuery(RFQ_SORT),
+  },
+  { additionalProperties: false },
+);
+
+export const RfqRow = Type.Object({
+  rfqNo: Type.String(),
+  prNo: Type.String(),
+  title: Type.String(),
+  status: Type.String({ description: 'RFQ_STATUS code' }),
+  currency: Type.String(),
+  deadline: Type.String({ format: 'date-time' }),
+  deadlinePassed: Type.Boolean(),
+  buyerId: Type.String(),
+  buyerName: Type.String(),
+  invitedCount: Type.Integer(),
+  submittedCount: Type.Integer(),
+  selectedCompNo: Nullable(Type.String()),
+  selectedCompName: Nullable(Type.String()),
+  poNo: Nullable(Type.String()),
+  createdAt: Type.String({ format: 'date-time' }),
+  version: Type.Integer(),
+});
+
+export const RfqCreateBody = Type.Object(
+  {
+    prNo: Type.String({ maxLength: 20 }),
+    prVersion: Version,
+    title: Type.Optional(Nullable(Type.String({ maxLength: 200, description: 'The PR title by default' }))),
+    deadline: Type.String({ maxLength: 40, description: 'YYYY-MM-DD (end of that day, KST) or an ISO date-time with offset; must be in the future' }),
+    description: Type.Optional(Nullable(Type.String({ maxLength: 1000 }))),
+    fileId: Type.Optional(Nullable(FileId)),
+    suppliers: Type.Array(Type.String({ maxLength: 10, description: 'COMP_NO' }), { minItems: 1, maxItems: 20 }),
+  },
+  { additionalProperties: false },
+);
+
+export const RfqLine = Type.Object({
+  lineNo: Type.Integer(),
+  prLineNo: Type.Integer(),
+  itemCode: Nullable(Type.String()),
+  itemName: Type.String(),
+  spec: Nullable(Type.String()),
+  unitCode: Type.String(),
+  quantity: Type.String(),
+  deliveryDate: Nullable(Type.String()),
+});
+
+export const InvitedSupplier = Type.Object({
+  compNo: Type.String(),
+  compNameKr: Type.String(),
+  status: Type.String({ description: 'QUOT_STATUS code' }),
+  quoteNo: Nullable(Type.String()),
+  totalAmount: Nullable(Type.String()),
+  leadTimeDays: Nullable(Type.Integer()),
+  validUntil: Nullable(Type.String()),
+  revision: Type.Integer(),
+  checkedAt: Nullable(Type.String({ format: 'date-time' })),
+  submittedAt: Nullable(Type.String({ format: 'date-time' })),
+});
+
+export const RfqDetail = Type.Object({
+  rfqNo: Type.String(),
+  prNo: Type.String(),
+  title: Type.String(),
+  status: Type.String(),
+  currency: Type.String(),
+  deadline: Type.String({ format: 'date-time' }),
+  deadlinePassed: Type.Boolean(),
+  selectionAllowed: Type.Boolean(),
+  buyerId: Type.String(),
+  buyerName: Type.String(),
+  description: Nullable(Type.String()),
+  fileId: Nullable(Type.String()),
+  selectedCompNo: Nullable(Type.String()),
+  awardedAt: Nullable(Type.String({ format: 'date-time' })),
+  cancelReason: Nullable(Type.String()),
+  createdAt: Type.String({ format: 'date-time' }),
+  version: Type.Integer(),
+  lines: Type.Array(RfqLine),
+  suppliers: Type.Array(InvitedSupplier),
+  attachments: Type.Array(Attachment),
+  history: Type.Array(HistoryEntry),
+  poNo: Nullable(Type.String()),
+  actions: ActionList,
+});
+
+export const Comparison = Type.Object({
+  rfqNo: Type.String(),
+  status: Type.String(),
+  currency: Type.String(),
+  deadline: Type.String({ format: 'date-time' }),
+  deadlinePassed: Type.Boolean(),
+  selectionAllowed: Type.Boolean(),
+  version: Type.Integer(),
+  lowestTotal: Nullable(Type.String()),
+  suppliers: Type.Array(
+    Type.Object({
+      compNo: Type.String(),
+      compNameKr: Type.String(),
+      status: Type.String(),
+      quoteNo: Nullable(Type.String()),
+      totalAmount: Nullable(Type.String()),
+      leadTimeDays: Nullable(Type.Integer()),
+      validUntil: Nullable(Type.String()),
+      revision: Type.Integer(),
+      submittedAt: Nullable(Type.String({ format: 'date-time' })),
+      remark: Nullable(Type.String()),
+      fileId: Nullable(Type.String()),
+      lowest: Type.Boolean({ description: 'Lowest submitted total' }),
+    }),
+  ),
+  lines: Type.Array(
+    Type.Object({
+      lineNo: Type.Integer(),
+      itemCode: Nullable(Type.String()),
+      itemName: Type.String(),
+      spec: Nullable(Type.String()),
+      unitCode: Type.String(),
+      quantity: Type.String(),
+      deliveryDate: Nullable(Type.String()),
+      lowestUnitPrice: Nullable(Type.String()),
+      quotes: Type.Array(Type.Object({ compNo: Type.String(), unitPrice: Type.String(), amount: Type.String(), remark: Nullable(Type.String()), lowest: Type.Boolean() })),
+    }),
+  ),
+});
+
+export const SelectBody = Type.Object({ version: Version, compNo: Type.String({ maxLength: 10, description: 'The supplier whose quotation is selected' }) }, { additionalProperties: false });
+
+/* The supplier's side (external portal). */
+export const SupplierRfqListQuery = Type.Object(
+  {
+    rfqNo: Type.Optional(Type.String({ maxLength: 20 })),
+    title: Type.Optional(Type.String({ maxLength: 100 })),
+    status: StatusList(QUOT_STATUSES),
+    open: Type.Optional(YN),
+    fromDate: Type.Optional(DateStr('Requested from')),
+    toDate: Type.Optional(DateStr('Requested to')),
+    ...PagingQuery,
+    sort: SortQuery(SUPPLIER_RFQ_SORT),
+  },
+  { additionalProperties: false },
+);
+
+export const SupplierRfqRow = Type.Object({
+  rfqNo: Type.String(),
+  title: Type.String(),
+  rfqStatus: Type.String({ description: 'RFQ_STATUS code' }),
+  status: Type.String({ description: 'My quotation’s QUOT_STATUS code' }),
+  currency: Type.String(),
+  deadline: Type.String({ format: 'date-time' }),
+  deadlinePassed: Type.Boolean(),
+  buyerName: Type.String(),
+  lineCount: Type.Integer(),
+  invitedAt: Type.String({ format: 'date-time' }),
+  checkedAt: Nullable(Type.String({ format: 'date-time' })),
+  submittedAt: Nullable(Type.String({ format: 'date-time' })),
+  quoteNo: Nullable(Type.String()),
+  totalAmount: Nullable(Type.String({ description: 'My quotation’s total' })),
+  version: Type.Integer(),
+});
+
+export const SupplierRfqDetail = Type.Object({
+  rfqNo: Type.String(),
+  title: Type.String(),
+  rfqStatus: Type.String(),
+  status: Type.String(),
+  currency: Type.String(),
+  deadline: Type.String({ format: 'date-time' }),
+  deadlinePassed: Type.Boolean(),
+  editable: Type.Boolean({ description: 'The quotation can be submitted or revised now' }),
+  description: Nullable(Type.String()),
+  buyerName: Type.String(),
+  buyerEmail: Nullable(Type.String()),
+  buyerTelNo: Nullable(Type.String()),
+  invitedAt: Type.String({ format: 'date-time' }),
+  checkedAt: Nullable(Type.String({ format: 'date-time' })),
+  lines: Type.Array(RfqLine),
+  attachments: Type.Array(Attachment),
+  quoteNo: Nullable(Type.String()),
+  version: Type.Integer(),
+});
+
+export const SupplierQuotation = Type.Object({
+  rfqNo: Type.String(),
+  title: Type.String(),
+  rfqStatus: Type.String(),
+  status: Type.String(),
+  quoteNo: Nullable(Type.String()),
+  currency: Type.String(),
+  deadline: Type.String({ format: 'date-time' }),
+  deadlinePassed: Type.Boolean(),
+  editable: Type.Boolean(),
+  totalAmount: Nullable(Type.String()),
+  leadTimeDays: Nullable(Type.Integer()),
+  validUntil: Nullable(Type.String()),
+  remark: Nullable(Type.String()),
+  fileId: Nullable(Type.String()),
+  revision: Type.Integer(),
+  submittedAt: Nullable(Type.String({ format: 'date-time' })),
+  version: Type.Integer(),
+  lines: Type.Array(
+    Type.Object({
+      lineNo: Type.Integer(),
+      itemCode: Nullable(Type.String()),
+      itemName: Type.String(),
+      spec: Nullable(Type.String()),
+      unitCode: Type.String(),
+      quantity: Type.String(),
+      deliveryDate: Nullable(Type.String()),
+      unitPrice: Nullable(Type.String()),
+      amount: Nullable(Type.String()),
+      remark: Nullable(Type.String()),
+    }),
+  ),
+  attachments: Type.Array(Attachment),
+  rfqAttachments: Type.Array(Attachment),
+});
+
+export const QuotationBody = Type.Object(
+  {
+    version: Version,
+    leadTimeDays: Type.Integer({ minimum: 0, maximum: 3650, description: 'Days from order to delivery' }),
+    validUntil: DateStr('Quotation valid until (today or later)'),
+    remark: Type.Optional(Nullable(Type.String({ maxLength: 1000 }))),
+    fileId: Type.Optional(Nullable(FileId)),
+    lines: Type.Array(
+      Type.Object({ lineNo: Type.Integer({ minimum: 1 }), unitPrice: Decimal('Unit price, ≥ 0, up to 2 decimals'), remark: Type.Optional(Nullable(Type.String({ maxLength: 300 }))) }, { additionalProperties: false }),
+      { minItems: 1, maxItems: 200, description: 'One price for every line of the request' },
+    ),
+  },
+  { additionalProperties: false },
+);

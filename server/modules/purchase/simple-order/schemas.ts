@@ -1,0 +1,39 @@
+import { Type } from 'typebox';
+import { Currency, DateStr, Decimal, FileId, Nullable, Version } from '../shared/schemas.js';
+import { PoListFilters } from '../po/schemas.js';
+
+export const SimpleOrderListQuery = Type.Object(PoListFilters, { additionalProperties: false });
+
+export const SimpleLineInput = Type.Object(
+  {
+    itemCode: Type.Optional(Nullable(Type.String({ maxLength: 20, description: 'Item master code; absent or null for a free-text line' }))),
+    itemName: Type.Optional(Nullable(Type.String({ maxLength: 200 }))),
+    spec: Type.Optional(Nullable(Type.String({ maxLength: 300 }))),
+    unitCode: Type.Optional(Nullable(Type.String({ maxLength: 10 }))),
+    sgCode: Type.Optional(Nullable(Type.String({ maxLength: 20 }))),
+    quantity: Decimal('Quantity, > 0, up to 3 decimals'),
+    unitPrice: Decimal('Unit price, ≥ 0, up to 2 decimals'),
+    deliveryDate: Type.Optional(Nullable(DateStr('Delivery date (the due date by default)'))),
+  },
+  { additionalProperties: false },
+);
+
+const Fields = {
+  compNo: Type.String({ maxLength: 10, description: 'Supplier (COMP_NO)' }),
+  title: Type.String({ maxLength: 200 }),
+  currency: Currency,
+  dueDate: DateStr('Due date, today or later'),
+  section: Type.Optional(Type.String({ maxLength: 20 })),
+  deptcd: Type.Optional(Type.String({ maxLength: 20 })),
+  remark: Type.Optional(Nullable(Type.String({ maxLength: 1000 }))),
+  fileId: Type.Optional(Nullable(FileId)),
+  lines: Type.Array(SimpleLineInput, { minItems: 1, maxItems: 50 }),
+};
+export const SimpleOrderCreateBody = Type.Object(Fields, { additionalProperties: false });
+export const SimpleOrderUpdateBody = Type.Object({ ...Fields, version: Version }, { additionalProperties: false });
+
+export const SimpleOrderLimit = Type.Object({
+  limit: Type.String({ description: 'KRW; a simple order’s amount must stay below it (SYSTEM_CONST / SIMPLE_ORDER_LIMIT)' }),
+  currency: Type.Literal('KRW'),
+  jpyRate: Type.String({ description: 'KRW per 100 JPY (SYSTEM_CONST / JPY_RATE)' }),
+});

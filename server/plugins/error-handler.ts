@@ -1,0 +1,49 @@
+import fp from 'fastify-plugin';
+import type { FastifyError } from 'fastify';
+import { HttpError } from '../http/errors.js';
+
+const KO = {
+  validation: '요청 값이 올바르지 않습니다',
+  notFound: '요청한 경로가 없습니다',
+  tooLarge: '요청 크기가 허용 한도를 넘었습니다',
+  internal: '서버 내부 오류가 발생했습니다',
+  badBody: '요청 본문을 읽을 수 없습니다',
+};
+
+/**
+ * One error shape for the whole API. Messages are exposed only below 500;
+ * a 5xx answers a generic message and the details go to the log.
+ */
+export const errorHandler = fp(async (app) => {
+  app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
+    if (error instanceof HttpError) {
+      if (error.statusCode >= 500) request.log.error({ err: error }, 'server error');
+      const exposed = error.statusCode < 500;
+      return reply.status(error.statusCode).send({
+        statusCode: error.statusCode,
+        code: error.code,
+        msg: exposed ? error.message : KO.internal,
+        ...(exposed && error.details !== undefined ? { details: error.details } : {}),
+      });
+    }
+    const fe = error as FastifyError;
+    if (fe.validation) {
+      const where = fe.validationContext ?? 'request';
+      const first = fe.validation[0];
+      const field = first?.instancePath ? first.instancePath.replace(/^\//, '') : (first?.params as { missingProperty?: string; additionalProperty?: string } | undefined)?.missingProperty ?? (first?.params as { additionalProperty?: string } | undefined)?.additionalProperty ?? '';
+      return reply.status(400).send({
+        statusCode: 400,
+        code: 'VALIDATION',
+        msg: `${KO.validation}: ${where}${field ? `.${field}` : ''} ${first?.message ?? ''}`.trim(),
+        details: fe.validation.map((v) => ({ path: `${where}${v.instancePath}`, message: v.message, params: v.params })),
+      });
+    }
+    const status = typeof fe.statusCode === 'number' && fe.statusCode >= 400 ? fe.statusCode : 500;
+    if (status >= 500) {
+      request.log.error({ err: error }, 'unhandled error');
+      return reply.status(status).send({ statusCode: status, code: 'INTERNAL', msg: KO.internal });
+    }
+    const msg = status === 413 ? KO.tooLarge : status === 400 && fe.code?.startsWith('FST_ERR_CTP') ? `${KO.badBody}: ${fe.message}` : fe.message;
+    return reply.status(status).send({ statusCode: status, code: fe.code ?? `HTTP_${status}`, msg });
+  });
+});

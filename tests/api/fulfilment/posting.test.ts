@@ -1,0 +1,222 @@
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../helpers/app.js';
+import { loginAs, type LoggedIn } from '../../helpers/login.js';
+import { api, expectError } from './helpers.js';
+
+type Mode = 'ok' | 'down' | 'failOnce' | 'reject' | 'dropAfterBooking' | 'hangup' | 'slow';
+
+/**
+ * A stand-in ERP on a real local port. It books a voucher once per Idempotency-Key (a repeated
+ * key gets the first document number back) and counts every request per key.
+ */
+function fakeErp() {
+  const requests = new Map<string, number>();
+  const booked = new Map<string, string>();
+  const onceDone = new Set<string>();
+  const bodies: Array<{ key: string; body: { voucherNo: string; amount: string; lines: Array<{ side: string; amount: string }> } }> = [];
+  const state = { mode: 'ok' as Mode };
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const key = String(req.headers['idempotency-key'] ?? '');
+      requests.set(key, (requests.get(key) ?? 0) + 1);
+      bodies.push({ key, body: JSON.parse(Buffer.concat(chunks).toString('utf8')) });
+      const answer = (status: number, body: object) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+      const book = () => {
+        if (!booked.has(key)) booked.set(key, `ERP-${String(booked.size + 1).padStart(6, '0')}`);
+        return booked.get(key)!;
+      };
+      switch (state.mode) {
+        case 'down':
+          return answer(503, { code: 'MAINTENANCE', message: 'ERP 시스템 점검 중입니다' });
+        case 'reject':
+          return answer(422, { code: 'VENDOR_NOT_FOUND', message: '거래처 코드가 ERP에 등록되어 있지 않습니다' });
+        case 'hangup':
+          return req.socket.destroy();
+        case 'slow':
+          return void setTimeout(() => answer(200, { docNo: book() }), 1500);
+        case 'failOnce':
+          if (!onceDone.has(key)) {
+            onceDone.add(key);
+            return answer(502, { message: '게이트웨이 오류' });
+          }
+          return answer(200, { docNo: book() });
+        case 'dropAfterBooking':
+          // Booked, but the answer never arrives: the client must retry under the same key.
+          if (!onceDone.has(key)) {
+            onceDone.add(key);
+            book();
+            return req.socket.destroy();
+          }
+          return answer(200, { docNo: book() });
+        default:
+          return answer(200, { docNo: book() });
+      }
+    });
+  });
+  return { server, requests, booked, bodies, state };
+}
+
+describe('ERP posting over HTTP: retries with backoff, one idempotency key per voucher, recorded errors', () => {
+  const erp = fakeErp();
+  let t: TestApp;
+  let operator: LoggedIn;
+  let monitor: LoggedIn;
+  let supplier1: LoggedIn;
+  let httpApi: ReturnType<typeof api>;
+  let confirmed: Array<{ settleNo: string; version: number }>;
+
+  beforeAll(async () => {
+    await new Promise<void>((resolve) => erp.server.listen(0, '127.0.0.1', resolve));
+    const { port } = erp.server.address() as AddressInfo;
+    t = await buildTestApp({ config: { erpUrl: `http://127.0.0.1:${port}/api/vouchers`, erpRetries: 2, erpBackoffMs: 5, erpTimeoutMs: 500 } });
+    httpApi = api(t.app);
+    [operator, monitor, supplier1] = [await loginAs(t.app, 'operator'), await loginAs(t.app, 'monitor'), await loginAs(t.app, 'supplier1')];
+    confirmed = await t.db.db.selectFrom('settlement').select(['settleNo', 'version']).where('status', '=', 'CONFIRMED').orderBy('settleNo').execute();
+    expect(confirmed.length).toBeGreaterThanOrEqual(7);
+  });
+  afterAll(async () => {
+    await t.close();
+    await new Promise((resolve) => erp.server.close(resolve));
+  });
+
+  const voucherOf = (settleNo: string) => t.db.db.selectFrom('erpVoucher').selectAll().where('settleNo', '=', settleNo).executeTakeFirstOrThrow();
+  const settlementStatus = async (settleNo: string) => (await t.db.db.selectFrom('settlement').select('status').where('settleNo', '=', settleNo).executeTakeFirstOrThrow()).status;
+
+  it('ERP down: 424 with the ERP’s message after 1 + 2 tries under one key; the failure is recorded, nothing lost', async () => {
+    erp.state.mode = 'down';
+    const s = confirmed[0];
+    const r = await httpApi.post(`/api/v1/settlements/${s.settleNo}/post`, operator, { version: s.version });
+    expectError(r, 424, 'ERP_POSTING_FAILED');
+    expect(r.body.msg).toContain('ERP 시스템 점검 중입니다 (HTTP 503)');
+    const v = await voucherOf(s.settleNo);
+    expect(r.body.details).toMatchObject({ voucherNo: v.voucherNo, attempts: 3, httpStatus: 503, erpCode: 'MAINTENANCE' });
+    expect(v).toMatchObject({ status: 'FAILED', attempts: 3, connector: 'http', erpDocNo: null, lastError: 'ERP 시스템 점검 중입니다 (HTTP 503)' });
+    expect(erp.requests.get(v.idempotencyKey)).toBe(3);
+    expect(await settlementStatus(s.settleNo)).toBe('POST_FAILED');
+    const errors = await httpApi.get(`/api/v1/posting-errors?voucherNo=${v.voucherNo}&status=FAILED`, operator);
+    expect(errors.body.rows).toEqual([expect.objectContaining({ voucherNo: v.voucherNo, status: 'FAILED', httpStatus: 503, erpCode: 'MAINTENANCE', attempt: 3, message: 'ERP 시스템 점검 중입니다 (HTTP 503)', voucherVersion: v.version })]);
+    // What the ERP received: the voucher, balanced.
+    const sent = erp.bodies.filter((b) => b.key === v.idempotencyKey).map((b) => b.body);
+    expect(new Set(sent.map((b) => JSON.stringify(b))).size).toBe(1);
+    const debit = sent[0].lines.filter((l) => l.side === 'DEBIT').reduce((a, l) => a + Number(l.amount), 0);
+    const credit = sent[0].lines.filter((l) => l.side === 'CREDIT').reduce((a, l) => a + Number(l.amount), 0);
+    expect(debit).toBe(credit);
+    expect(sent[0].voucherNo).toBe(v.voucherNo);
+  });
+
+  it('retry from posting-error: the ERP fails once more then books; POSTED under the same key, error marked retried', async () => {
+    erp.state.mode = 'failOnce';
+    const s = confirmed[0];
+    const v = await voucherOf(s.settleNo);
+    expectError(await httpApi.post(`/api/v1/vouchers/${v.voucherNo}/retry`, operator, { version: v.version - 1 }), 409, 'VERSION_CONFLICT');
+    expect(erp.requests.get(v.idempotencyKey)).toBe(3);
+    expect((await httpApi.post(`/api/v1/vouchers/${v.voucherNo}/retry`, monitor, { version: v.version })).status).toBe(403);
+    const r = await httpApi.post(`/api/v1/vouchers/${v.voucherNo}/retry`, operator, { version: v.version });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect(r.body.voucher).toMatchObject({ voucherNo: v.voucherNo, status: 'POSTED', attempts: 5, erpDocNo: erp.booked.get(v.idempotencyKey), openErrors: 0 });
+    expect(erp.requests.get(v.idempotencyKey)).toBe(5);
+    expect(r.body.errors.map((e: { status: string; retriedBy: string }) => [e.status, e.retriedBy])).toEqual([['RETRIED', 'operator']]);
+    expect(await settlementStatus(s.settleNo)).toBe('POSTED');
+  });
+
+  it('never posts a voucher twice: retrying or posting a posted one is 409 and sends nothing', async () => {
+    const s = confirmed[0];
+    const v = await voucherOf(s.settleNo);
+    const before = erp.requests.get(v.idempotencyKey);
+    expectError(await httpApi.post(`/api/v1/vouchers/${v.voucherNo}/retry`, operator, { version: v.version }), 409, 'ALREADY_POSTED');
+    const settlement = await t.db.db.selectFrom('settlement').select('version').where('settleNo', '=', s.settleNo).executeTakeFirstOrThrow();
+    expectError(await httpApi.post(`/api/v1/settlements/${s.settleNo}/post`, operator, { version: settlement.version }), 409, 'ALREADY_POSTED');
+    expect(erp.requests.get(v.idempotencyKey)).toBe(before);
+    expect(erp.booked.size).toBe(1);
+  });
+
+  it('a lost answer is retried under the same key and the ERP books the voucher once', async () => {
+    erp.state.mode = 'dropAfterBooking';
+    const s = confirmed[1];
+    const r = await httpApi.post(`/api/v1/settlements/${s.settleNo}/post`, operator, { version: s.version });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    const v = await voucherOf(s.settleNo);
+    expect(erp.requests.get(v.idempotencyKey)).toBe(2);
+    expect([...erp.booked.keys()].filter((k) => k === v.idempotencyKey)).toHaveLength(1);
+    expect(r.body.voucher).toMatchObject({ status: 'POSTED', attempts: 2, erpDocNo: erp.booked.get(v.idempotencyKey) });
+  });
+
+  it('an ERP refusal (4xx) is not retried; a hang-up and a timeout are, and are recorded with what happened', async () => {
+    erp.state.mode = 'reject';
+    const a = confirmed[2];
+    const rejected = await httpApi.post(`/api/v1/settlements/${a.settleNo}/post`, operator, { version: a.version });
+    expectError(rejected, 424, 'ERP_POSTING_FAILED');
+    const va = await voucherOf(a.settleNo);
+    expect(erp.requests.get(va.idempotencyKey)).toBe(1);
+    expect(rejected.body.details).toMatchObject({ attempts: 1, httpStatus: 422, erpCode: 'VENDOR_NOT_FOUND' });
+
+    erp.state.mode = 'hangup';
+    const b = confirmed[3];
+    const hung = await httpApi.post(`/api/v1/settlements/${b.settleNo}/post`, operator, { version: b.version });
+    expectError(hung, 424, 'ERP_POSTING_FAILED');
+    expect(hung.body.msg).toContain('ERP에 연결할 수 없습니다');
+    expect(erp.requests.get((await voucherOf(b.settleNo)).idempotencyKey)).toBe(3);
+
+    erp.state.mode = 'slow';
+    const c = confirmed[4];
+    const slow = await httpApi.post(`/api/v1/settlements/${c.settleNo}/post`, operator, { version: c.version });
+    expectError(slow, 424, 'ERP_POSTING_FAILED');
+    expect(slow.body.msg).toContain('ERP 응답 시간 초과 (500ms)');
+    const errors = await httpApi.get('/api/v1/posting-errors?status=FAILED&size=500', operator);
+    for (const s of [a, b, c]) expect(errors.body.rows.some((e: { settleNo: string }) => e.settleNo === s.settleNo)).toBe(true);
+  });
+
+  it('a voucher being sent is not sent again meanwhile', async () => {
+    erp.state.mode = 'ok';
+    const s = confirmed[2];
+    const v = await voucherOf(s.settleNo);
+    await t.db.db.updateTable('erpVoucher').set({ status: 'SENT', sentAt: new Date(), version: v.version + 1 }).where('voucherNo', '=', v.voucherNo).execute();
+    expectError(await httpApi.post(`/api/v1/vouchers/${v.voucherNo}/retry`, operator, { version: v.version + 1 }), 409, 'POSTING_IN_PROGRESS');
+    expect(erp.requests.get(v.idempotencyKey)).toBe(1);
+  });
+
+  it('lists vouchers and shows one with what was sent; suppliers have no access', async () => {
+    const list = await httpApi.get('/api/v1/vouchers?status=POSTED&sort=postedAt:desc&size=3', monitor);
+    expect(list.status).toBe(200);
+    expect(list.body.rows).toHaveLength(3);
+    expect(Number(list.body.totals.amount)).toBeGreaterThan(0);
+    const one = await httpApi.get(`/api/v1/vouchers/${list.body.rows[0].voucherNo}`, monitor);
+    expect(one.body.payload).toMatchObject({ voucherNo: list.body.rows[0].voucherNo, currency: 'KRW' });
+    expect((await httpApi.get('/api/v1/vouchers', supplier1)).status).toBe(403);
+    expect((await httpApi.get('/api/v1/posting-errors', supplier1)).status).toBe(403);
+    const s = confirmed[5];
+    expect((await httpApi.post(`/api/v1/settlements/${s.settleNo}/post`, monitor, { version: s.version })).status).toBe(403);
+  });
+});
+
+describe('ERP posting through the default file connector', () => {
+  let t: TestApp;
+  let operator: LoggedIn;
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+    operator = await loginAs(t.app, 'operator');
+  });
+  afterAll(() => t.close());
+
+  it('writes the voucher under DATA_DIR/erp-vouchers once and posts it', async () => {
+    const s = await t.db.db.selectFrom('settlement').select(['settleNo', 'version', 'period', 'totalAmount']).where('status', '=', 'CONFIRMED').orderBy('settleNo').executeTakeFirstOrThrow();
+    const r = await t.app.inject({ method: 'POST', url: `/api/v1/settlements/${s.settleNo}/post`, headers: operator.headers, payload: { version: s.version } });
+    expect(r.statusCode, r.body).toBe(200);
+    const v = r.json().voucher;
+    expect(v).toMatchObject({ status: 'POSTED', connector: 'file', erpDocNo: `F-${v.voucherNo}`, amount: s.totalAmount });
+    const file = path.join(t.dataDir, 'erp-vouchers', s.period, `${v.voucherNo}.json`);
+    const stored = JSON.parse(fs.readFileSync(file, 'utf8'));
+    expect(stored).toMatchObject({ idempotencyKey: v.idempotencyKey, erpDocNo: v.erpDocNo, voucher: { voucherNo: v.voucherNo, amount: s.totalAmount } });
+    expect(fs.readdirSync(path.dirname(file)).filter((f) => f.endsWith('.tmp'))).toEqual([]);
+    const again = await t.app.inject({ method: 'POST', url: `/api/v1/vouchers/${v.voucherNo}/retry`, headers: operator.headers, payload: { version: v.version } });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().code).toBe('ALREADY_POSTED');
+  });
+});

@@ -1,0 +1,68 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { connect } from '../../../server/db/connect.js';
+import { migrateToLatest } from '../../../server/db/migrate.js';
+
+const root = path.resolve(import.meta.dirname, '../../..');
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'gpms-startup-'));
+afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
+
+function runServer(env: Record<string, string>) {
+  const child = spawn(path.join(root, 'node_modules/.bin/tsx'), ['server/main.ts'], { cwd: root, env: { ...process.env, LOG_LEVEL: 'warn', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout.on('data', (d) => (output += d));
+  child.stderr.on('data', (d) => (output += d));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, exited, output: () => output };
+}
+
+// Process- and file-level behaviour: the same on either database, so it runs in the PGlite project only.
+const once = describe.skipIf(process.env.TEST_DB === 'postgres');
+
+once('start-up and shutdown of the real server process', () => {
+  it('PORT=abc stops start-up naming PORT, with every other bad variable in the same message', async () => {
+    const run = runServer({ PORT: 'abc', LOGIN_MODE: 'LDAP', DATA_DIR: path.join(tmp, 'never') });
+    expect(await run.exited).toBe(2);
+    expect(run.output()).toContain('PORT="abc"');
+    expect(run.output()).toContain('LOGIN_MODE="LDAP"');
+    expect(fs.existsSync(path.join(tmp, 'never'))).toBe(false);
+  });
+
+  it('serves, then shuts down cleanly on SIGTERM', async () => {
+    const port = 20000 + Math.floor(Math.random() * 20000);
+    const run = runServer({ PORT: String(port), DATA_DIR: path.join(tmp, 'serve'), SEED: 'none', NODE_ENV: 'development' });
+    let ready = false;
+    for (let i = 0; i < 120 && !ready; i++) {
+      await new Promise((r) => setTimeout(r, 500));
+      ready = await fetch(`http://127.0.0.1:${port}/readyz`).then((r) => r.ok, () => false);
+    }
+    expect(ready, run.output()).toBe(true);
+    const health = await fetch(`http://127.0.0.1:${port}/healthz`);
+    expect(await health.json()).toEqual({ status: 'ok' });
+    run.child.kill('SIGTERM');
+    expect(await run.exited).toBe(0);
+  }, 90_000);
+});
+
+once('the embedded database keeps its data', () => {
+  it('a restart keeps rows and applies no migration twice; another DATA_DIR starts clean', async () => {
+    const dir = path.join(tmp, 'pgdata');
+    const first = await connect({ databaseUrl: null, pgliteDir: dir });
+    expect((await migrateToLatest(first.db)).length).toBeGreaterThan(0);
+    await first.db.insertInto('unit').values({ unitCode: 'EA', nameKo: '개', nameEn: 'each' }).execute();
+    await first.close();
+
+    const again = await connect({ databaseUrl: null, pgliteDir: dir });
+    expect(await migrateToLatest(again.db)).toEqual([]);
+    expect(await again.db.selectFrom('unit').select('unitCode').execute()).toEqual([{ unitCode: 'EA' }]);
+    await again.close();
+
+    const other = await connect({ databaseUrl: null, pgliteDir: path.join(tmp, 'other') });
+    await migrateToLatest(other.db);
+    expect(await other.db.selectFrom('unit').select('unitCode').execute()).toEqual([]);
+    await other.close();
+  });
+});

@@ -1,0 +1,134 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { DIST_DIR, REPO_ROOT } from './paths';
+
+export type SeedMode = 'demo' | 'none';
+
+export interface StartServerOptions {
+  /** Demo company (default) or an empty database. */
+  seed?: SeedMode;
+  /** A fixed port; by default a free one is picked. */
+  port?: number;
+  /** A data directory to reuse; by default a fresh temporary one, removed on stop. */
+  dataDir?: string;
+  nodeEnv?: 'development' | 'production' | 'test';
+  /** Extra environment (LOGIN_MODE, DATABASE_URL, …). */
+  env?: Record<string, string>;
+  /** The first start migrates and seeds; give it time. */
+  readyTimeoutMs?: number;
+}
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  dataDir: string;
+  /** Everything the server printed so far, for failure messages. */
+  output: () => string;
+  stop: () => Promise<void>;
+}
+
+/** Fails early, with the fix, when the SPA has not been built: the server serves dist/. */
+export function requireBuild(distDir = DIST_DIR): void {
+  if (!fs.existsSync(path.join(distDir, 'index.html'))) {
+    throw new Error(`The browser tests need the built app, and ${path.relative(REPO_ROOT, distDir) || distDir}/index.html is missing. Run \`npx vite build\` first.`);
+  }
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.unref();
+    probe.on('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+function tail(text: string, lines = 40): string {
+  return text.split('\n').slice(-lines).join('\n');
+}
+
+async function waitUntilReady(url: string, child: ChildProcess, output: () => string, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      throw new Error(`The server exited (${child.exitCode ?? child.signalCode}) before it was ready. Its output:\n${tail(output())}`);
+    }
+    try {
+      const res = await fetch(`${url}/readyz`, { signal: AbortSignal.timeout(2000) });
+      if (res.status === 200) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`The server did not answer 200 on /readyz within ${timeoutMs / 1000} s. Its output:\n${tail(output())}`);
+}
+
+/** Stops the server's whole process group (npx → tsx → node), politely first. */
+async function stopProcess(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null || child.pid === undefined) return;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const signalGroup = (signal: NodeJS.Signals) => {
+    try {
+      process.kill(-child.pid!, signal);
+    } catch {
+      // Already gone.
+    }
+  };
+  signalGroup('SIGTERM');
+  const timer = setTimeout(() => signalGroup('SIGKILL'), 10_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+/**
+ * Starts the real server (`npx tsx server/main.ts`) on a free port with its own data directory,
+ * and resolves once GET /readyz answers 200. The caller must call stop().
+ */
+export async function startServer(options: StartServerOptions = {}): Promise<RunningServer> {
+  const port = options.port ?? (await freePort());
+  const ownsDataDir = options.dataDir === undefined;
+  const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'gpms-e2e-'));
+  const url = `http://127.0.0.1:${port}`;
+  let printed = '';
+
+  const child = spawn('npx', ['tsx', 'server/main.ts'], {
+    cwd: REPO_ROOT,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      NODE_ENV: options.nodeEnv ?? 'test',
+      SEED: options.seed ?? 'demo',
+      LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+      DIST_DIR,
+      ...options.env,
+    },
+    // Its own process group, so stop() reaches tsx's child node process too.
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (chunk: Buffer) => (printed += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (printed += chunk.toString()));
+  const output = () => printed;
+
+  const stop = async () => {
+    await stopProcess(child);
+    if (ownsDataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+
+  try {
+    await waitUntilReady(url, child, output, options.readyTimeoutMs ?? 180_000);
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+  return { url, port, dataDir, output, stop };
+}

@@ -1,0 +1,114 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { submitExternalLogin, submitInternalLogin } from './helpers/auth';
+import { launchBrowser, openPage, screenshot, type TestPage } from './helpers/browser';
+
+/**
+ * The SPA shell against the real server: both portals' homes (after a login: they are guarded),
+ * titles, the portal header on API calls, the language switch, history fallback for deep links,
+ * and the public pages.
+ */
+describe('app shell', () => {
+  const baseURL = inject('e2eBaseUrl');
+  let browser: Browser;
+  let current: TestPage | undefined;
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  async function open(): Promise<TestPage> {
+    await current?.context.close();
+    current = await openPage(browser, baseURL);
+    return current;
+  }
+
+  it('serves the internal home (GPMS) in Korean with the system status', async () => {
+    const { page, problems } = await open();
+    const resources = page.waitForRequest((r) => r.url().includes('/api/v1/common/resources'));
+    await page.goto('/');
+    await page.getByRole('heading', { name: 'GPMS 로그인' }).waitFor();
+    await submitInternalLogin(page, 'admin');
+    await page.getByRole('heading', { name: 'GPMS에 오신 것을 환영합니다' }).waitFor();
+    expect(await page.title()).toBe('GPMS');
+    expect((await resources).headers()['iscyber']).toBe('N');
+    await page.getByText('내장 PostgreSQL (PGlite)').waitFor();
+    await page.getByText('공통 상수').waitFor();
+    await screenshot(page, 'home-internal');
+    expect(problems).toEqual([]);
+  });
+
+  it('serves the external home (OGPMS) and tells the server it is the external portal', async () => {
+    const { page, problems } = await open();
+    const resources = page.waitForRequest((r) => r.url().includes('/api/v1/common/resources'));
+    await page.goto('/cyber');
+    await page.getByRole('heading', { name: 'OGPMS 협력사 로그인' }).waitFor();
+    await submitExternalLogin(page, baseURL, 'supplier1');
+    await page.getByRole('heading', { name: 'OGPMS 협력사 포털에 오신 것을 환영합니다' }).waitFor();
+    expect(await page.title()).toBe('OGPMS');
+    expect((await resources).headers()['iscyber']).toBe('Y');
+    expect(await page.evaluate(() => sessionStorage.getItem('gpms.portal'))).toContain('"isCyber":true');
+    await screenshot(page, 'home-external');
+    expect(problems).toEqual([]);
+  });
+
+  it('shows not-found for a deep unknown path (history fallback), in the right portal', async () => {
+    const { page, problems } = await open();
+    const response = await page.goto('/purchase/no/such/screen/42?x=1');
+    expect(response?.status()).toBe(200);
+    await page.getByRole('heading', { name: '페이지를 찾을 수 없습니다' }).waitFor();
+    expect(await page.title()).toBe('GPMS');
+    await screenshot(page, 'not-found');
+
+    await page.goto('/cyber/no/such/screen');
+    await page.getByRole('heading', { name: '페이지를 찾을 수 없습니다' }).waitFor();
+    expect(await page.title()).toBe('OGPMS');
+    expect(await page.getByRole('link', { name: '홈으로 이동' }).getAttribute('href')).toBe('/cyber');
+    expect(problems).toEqual([]);
+  });
+
+  it('switches to English and remembers it across a reload', async () => {
+    const { page, problems } = await open();
+    await page.goto('/login');
+    await submitInternalLogin(page, 'buyer');
+    await page.getByRole('heading', { name: 'GPMS에 오신 것을 환영합니다' }).waitFor();
+    await page.getByRole('button', { name: 'English' }).click();
+    await page.getByRole('heading', { name: 'Welcome to GPMS' }).waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('language'))).toBe('en');
+    await page.reload();
+    await page.getByRole('heading', { name: 'Welcome to GPMS' }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
+    await page.getByRole('button', { name: '한국어' }).click();
+    await page.getByRole('heading', { name: 'GPMS에 오신 것을 환영합니다' }).waitFor();
+    expect(problems).toEqual([]);
+  });
+
+  it('renders the public pages: login forms and the 401 page', async () => {
+    const { page, problems } = await open();
+    await page.goto('/login');
+    await page.getByRole('heading', { name: 'GPMS 로그인' }).waitFor();
+    await page.getByLabel('아이디').waitFor();
+    await page.getByLabel('비밀번호').waitFor();
+    await screenshot(page, 'login-internal');
+
+    await page.goto('/cyberLogin');
+    await page.getByRole('heading', { name: 'OGPMS 협력사 로그인' }).waitFor();
+    expect(await page.title()).toBe('OGPMS');
+
+    await page.goto('/info401');
+    await page.getByRole('heading', { name: '권한이 없습니다' }).waitFor();
+    expect(await page.title()).toBe('GPMS');
+    await screenshot(page, 'info401');
+
+    // In-app navigation (no reload) goes through the lazily loaded chunks — and the guard: home
+    // needs a login, so a logged-out visitor lands on the login page.
+    await page.getByRole('link', { name: '홈으로 이동' }).click();
+    await page.getByRole('heading', { name: 'GPMS 로그인' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/login');
+    expect(problems).toEqual([]);
+  });
+});

@@ -1,0 +1,43 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { connect } from '../server/db/connect.js';
+import { migrateToLatest } from '../server/db/migrate.js';
+import { seedDemo } from '../server/db/seed/index.js';
+import { createPgDatabase, dropPgDatabase } from './helpers/test-db.js';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    seededPgliteDump: string;
+    seededPgTemplate: string;
+  }
+}
+
+/** Seeds the demo company once per run; each test file then starts from a copy of it. */
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  // Global setup runs in the main process, where the project's env is not applied: ask the project.
+  const kind = project.name.endsWith('postgres') ? 'postgres' : 'pglite';
+  if (kind === 'pglite') {
+    const dir = path.resolve('.data-test');
+    fs.mkdirSync(dir, { recursive: true });
+    const file = path.join(dir, `seeded-${process.pid}.tar`);
+    const h = await connect({ databaseUrl: null, pgliteDir: null });
+    await migrateToLatest(h.db);
+    await seedDemo(h.db, {});
+    const dump = await h.pglite!.dumpDataDir('none');
+    fs.writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
+    await h.close();
+    project.provide('seededPgliteDump', file);
+    project.provide('seededPgTemplate', '');
+    return async () => fs.rmSync(file, { force: true });
+  }
+  const name = `gpms_tpl_${process.pid}`;
+  const url = await createPgDatabase(name);
+  const h = await connect({ databaseUrl: url, pgliteDir: null });
+  await migrateToLatest(h.db);
+  await seedDemo(h.db, {});
+  await h.close();
+  project.provide('seededPgTemplate', name);
+  project.provide('seededPgliteDump', '');
+  return async () => dropPgDatabase(name);
+}

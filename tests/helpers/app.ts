@@ -1,0 +1,37 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../server/app.js';
+import { testConfig, type Config } from '../../server/config.js';
+import { createEmptyTestDb, createSeededTestDb, type TestDb } from './test-db.js';
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: TestDb;
+  config: Config;
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+/**
+ * The real app on a database of the run's kind (PGlite or PostgreSQL): seeded with the demo
+ * company by default, or empty. Files go to a temporary DATA_DIR removed by close().
+ */
+export async function buildTestApp(options: { seeded?: boolean; config?: Partial<Config> } = {}): Promise<TestApp> {
+  const db = options.seeded === false ? await createEmptyTestDb() : await createSeededTestDb();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gpms-test-'));
+  const config = testConfig({ dataDir, distDir: path.join(dataDir, 'no-dist'), databaseUrl: db.url, ...options.config });
+  const app = await buildApp({ config, dbh: db });
+  return {
+    app,
+    db,
+    config,
+    dataDir,
+    close: async () => {
+      await app.close();
+      await db.drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

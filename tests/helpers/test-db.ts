@@ -1,0 +1,103 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { connect, type DbHandle } from '../../server/db/connect.js';
+import { migrateToLatest } from '../../server/db/migrate.js';
+
+/** Which database this test run uses: the vitest project sets TEST_DB. */
+export type TestDbKind = 'pglite' | 'postgres';
+export const PG_ADMIN_URL = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+export function testDbKind(): TestDbKind {
+  return process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
+}
+
+function withDatabase(url: string, database: string): string {
+  const u = new URL(url);
+  u.pathname = `/${database}`;
+  return u.toString();
+}
+
+async function adminQuery(text: string): Promise<void> {
+  const client = new pg.Client({ connectionString: PG_ADMIN_URL });
+  await client.connect();
+  try {
+    await client.query(text);
+  } finally {
+    await client.end();
+  }
+}
+
+export interface TestDb extends DbHandle {
+  /** DATABASE_URL of this database, or null for PGlite. */
+  url: string | null;
+  drop(): Promise<void>;
+}
+
+/**
+ * A fresh, migrated, empty database of the run's kind: PGlite in memory, or a new
+ * PostgreSQL database of its own (dropped by drop()).
+ */
+export async function createEmptyTestDb(kind: TestDbKind = testDbKind()): Promise<TestDb> {
+  if (kind === 'pglite') {
+    const h = await connect({ databaseUrl: null, pgliteDir: null });
+    await migrateToLatest(h.db);
+    return { ...h, url: null, drop: () => h.close() };
+  }
+  const name = `gpms_t_${randomBytes(6).toString('hex')}`;
+  await adminQuery(`create database ${name}`);
+  return openPgTestDb(name, true);
+}
+
+async function openPgTestDb(name: string, migrate: boolean): Promise<TestDb> {
+  const url = withDatabase(PG_ADMIN_URL, name);
+  const h = await connect({ databaseUrl: url, pgliteDir: null });
+  if (migrate) await migrateToLatest(h.db);
+  return {
+    ...h,
+    url,
+    drop: async () => {
+      await h.close();
+      await adminQuery(`drop database if exists ${name} with (force)`);
+    },
+  };
+}
+
+/**
+ * A copy of the seeded demo database that tests/global-setup.ts prepared once per run:
+ * PGlite loads the dumped data directory; PostgreSQL clones the template database.
+ */
+export async function createSeededTestDb(kind: TestDbKind = testDbKind()): Promise<TestDb> {
+  const { inject } = await import('vitest');
+  if (kind === 'pglite') {
+    const dumpPath = inject('seededPgliteDump' as never) as string;
+    const fs = await import('node:fs');
+    const blob = new Blob([fs.readFileSync(dumpPath)]);
+    const h = await connect({ databaseUrl: null, pgliteDir: null, loadDataDir: blob });
+    return { ...h, url: null, drop: () => h.close() };
+  }
+  const template = inject('seededPgTemplate' as never) as string;
+  const name = `gpms_t_${randomBytes(6).toString('hex')}`;
+  await adminQuery(`create database ${name} template ${template}`);
+  return openPgTestDb(name, false);
+}
+
+export async function dropPgDatabase(name: string): Promise<void> {
+  await adminQuery(`drop database if exists ${name} with (force)`);
+}
+
+export async function createPgDatabase(name: string): Promise<string> {
+  await adminQuery(`drop database if exists ${name} with (force)`);
+  await adminQuery(`create database ${name}`);
+  return withDatabase(PG_ADMIN_URL, name);
+}
+
+export async function postgresAnswers(): Promise<boolean> {
+  const client = new pg.Client({ connectionString: PG_ADMIN_URL, connectionTimeoutMillis: 2000 });
+  try {
+    await client.connect();
+    await client.end();
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,27 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+
+/** Paths the Node server owns; in development the Vite server forwards them to it. */
+const SERVER_PATHS = ['/api', '/properties', '/healthz', '/readyz', '/docs'];
+const API_ORIGIN = process.env.GPMS_API_ORIGIN ?? 'http://localhost:8080';
+
+export default defineConfig({
+  plugins: [react()],
+  server: {
+    proxy: Object.fromEntries(SERVER_PATHS.map((p) => [p, { target: API_ORIGIN, changeOrigin: false }])),
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    target: 'es2022',
+    rolldownOptions: {
+      output: {
+        // React, the router and i18n change far less often than our code: their own chunk
+        // stays cached across our deployments. Route pages split off by themselves (lazy).
+        codeSplitting: {
+          groups: [{ name: 'vendor', test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|i18next|react-i18next|zustand|cookie|set-cookie-parser)[\\/]/ }],
+        },
+      },
+    },
+  },
+});

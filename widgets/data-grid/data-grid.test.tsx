@@ -1,0 +1,242 @@
+import { act, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createRef, useState } from 'react';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { clickGridRow, doubleClickGridRow, gridHeaderTexts, gridRowTexts, installGlideJsdom } from '../testing/glide-jsdom';
+import { renderWidget } from '../testing/render';
+import { DataGrid, type DataGridHandle, type DataGridProps, type GridColumn, type GridSort } from './data-grid';
+
+let uninstall: () => void;
+beforeAll(() => {
+  uninstall = installGlideJsdom();
+});
+afterAll(() => uninstall());
+
+interface Po {
+  poNo: string;
+  title: string;
+  amount: string;
+  currency: string;
+  status: string;
+  dueDate: string;
+}
+
+const PO_ROWS: Po[] = [
+  { poNo: 'PO2024-0001', title: '저항 1608 10kΩ', amount: '1234567', currency: 'KRW', status: 'SENT', dueDate: '20241130' },
+  { poNo: 'PO2024-0002', title: 'MCU 32bit', amount: '98765.5', currency: 'JPY', status: 'APPROVED', dueDate: '2024-12-05' },
+  { poNo: 'PO2024-0003', title: '포장 박스', amount: '5000', currency: 'KRW', status: 'DRAFT', dueDate: '2024-12-20' },
+];
+
+const COLUMNS: GridColumn[] = [
+  { field: 'poNo', title: '발주번호', type: 'link', width: 130 },
+  { field: 'title', title: '제목', type: 'text' },
+  { field: 'amount', title: '금액', type: 'money', currencyField: 'currency' },
+  {
+    field: 'status',
+    title: '상태',
+    type: 'code',
+    codeOptions: [
+      { value: 'DRAFT', text: '작성중' },
+      { value: 'APPROVED', text: '결재완료' },
+      { value: 'SENT', text: '발주전송' },
+    ],
+  },
+  { field: 'dueDate', title: '납기일', type: 'date' },
+];
+
+function grid(props: Partial<DataGridProps<Po>> = {}) {
+  return <DataGrid<Po> columns={COLUMNS} rowCount={PO_ROWS.length} getRow={(i) => PO_ROWS[i]} aria-label="발주 목록" {...props} />;
+}
+
+describe('DataGrid', () => {
+  it('draws typed cells: money per row currency, code text, dates', async () => {
+    renderWidget(grid());
+    await waitFor(() => expect(gridRowTexts()).toHaveLength(3));
+    expect(gridRowTexts()[0]).toEqual(['PO2024-0001', '저항 1608 10kΩ', '1,234,567', '발주전송', '2024-11-30']);
+    expect(gridRowTexts()[1]).toEqual(['PO2024-0002', 'MCU 32bit', '98,766', '결재완료', '2024-12-05']);
+    expect(gridHeaderTexts()).toEqual(['발주번호', '제목', '금액', '상태', '납기일']);
+  });
+
+  it('is 30 + 10 × 27 px high by default and takes a fixed height', () => {
+    const { rerenderWidget } = renderWidget(grid());
+    expect(screen.getByRole('region', { name: '발주 목록' })).toHaveStyle({ height: '300px' });
+    rerenderWidget(grid({ height: 400 }));
+    expect(screen.getByRole('region', { name: '발주 목록' })).toHaveStyle({ height: '400px' });
+    rerenderWidget(grid({ totals: { amount: '1337332' } }));
+    expect(screen.getByRole('region', { name: '발주 목록' })).toHaveStyle({ height: '327px' });
+  });
+
+  it('pulls only what it shows and draws rows not loaded yet as loading cells', async () => {
+    const getRow = vi.fn((i: number) => (i < 2 ? PO_ROWS[i] : undefined));
+    const onVisibleRangeChange = vi.fn();
+    renderWidget(grid({ rowCount: 100_000, getRow, onVisibleRangeChange }));
+    await waitFor(() => expect(onVisibleRangeChange).toHaveBeenCalled());
+    const [start, end] = onVisibleRangeChange.mock.calls.at(-1)!;
+    expect(start).toBe(0);
+    expect(end).toBeGreaterThanOrEqual(10);
+    expect(end).toBeLessThan(20);
+    const asked = new Set(getRow.mock.calls.map(([i]) => i));
+    expect(Math.max(...asked)).toBeLessThan(20);
+    await waitFor(() => expect(gridRowTexts().length).toBeGreaterThan(2));
+    const rows = gridRowTexts();
+    expect(rows[0][0]).toBe('PO2024-0001');
+    expect(rows[2]).toEqual(['', '', '', '', '']);
+  });
+
+  it('redraws rows that arrive later through ref.redraw (the lazy-loading contract)', async () => {
+    const loaded = new Map<number, Po>();
+    const handle = createRef<DataGridHandle>();
+    const onVisibleRangeChange = vi.fn();
+    renderWidget(<DataGrid<Po> ref={handle} columns={COLUMNS} rowCount={3} getRow={(i) => loaded.get(i)} onVisibleRangeChange={onVisibleRangeChange} />);
+    await waitFor(() => expect(onVisibleRangeChange).toHaveBeenCalledWith(0, 3));
+    await waitFor(() => expect(gridRowTexts()).toHaveLength(3));
+    expect(gridRowTexts()[0]).toEqual(['', '', '', '', '']);
+    PO_ROWS.forEach((r, i) => loaded.set(i, r));
+    act(() => handle.current!.redraw(0, 3));
+    await waitFor(() => expect(gridRowTexts()[0][0]).toBe('PO2024-0001'));
+  });
+
+  it('cycles the sort on header clicks and never reorders rows itself', async () => {
+    const seen: Array<GridSort | null> = [];
+    function Sorted() {
+      const [sort, setSort] = useState<GridSort | null>(null);
+      return grid({
+        sort,
+        onSortChange: (s) => {
+          seen.push(s);
+          setSort(s);
+        },
+      });
+    }
+    renderWidget(<Sorted />);
+    await waitFor(() => expect(gridRowTexts()).toHaveLength(3));
+    clickGridRow(-1, { x: 150 }); // 제목 (the second column, from x 130)
+    await waitFor(() => expect(gridHeaderTexts()[1]).toBe('제목 ▲'));
+    clickGridRow(-1, { x: 150 });
+    await waitFor(() => expect(gridHeaderTexts()[1]).toBe('제목 ▼'));
+    clickGridRow(-1, { x: 150 });
+    await waitFor(() => expect(gridHeaderTexts()[1]).toBe('제목'));
+    expect(seen).toEqual([{ field: 'title', direction: 'asc' }, { field: 'title', direction: 'desc' }, null]);
+    expect(gridRowTexts().map((r) => r[0])).toEqual(['PO2024-0001', 'PO2024-0002', 'PO2024-0003']);
+  });
+
+  it('does not sort a column marked sortable: false', async () => {
+    const onSortChange = vi.fn();
+    renderWidget(grid({ columns: COLUMNS.map((c) => (c.field === 'title' ? { ...c, sortable: false } : c)), onSortChange }));
+    await waitFor(() => expect(gridRowTexts()).toHaveLength(3));
+    clickGridRow(-1, { x: 150 });
+    expect(onSortChange).not.toHaveBeenCalled();
+  });
+
+  it('single selection: a click selects the row, a double-click reports it', async () => {
+    const onSelectionChange = vi.fn();
+    const onRowDoubleClick = vi.fn();
+    renderWidget(grid({ selection: 'single', readOnly: true, onSelectionChange, onRowDoubleClick }));
+    await waitFor(() => expect(gridRowTexts()).toHaveLength(3));
+    clickGridRow(1, { x: 200 });
+    await waitFor(() => expect(onSelectionChange).toHaveBeenLastCalledWith([1]));
+    expect(onRowDoubleClick).not.toHaveBeenCalled();
+    await new Promise((r) => setTimeout(r, 550)); // glide counts two clicks within 500 ms as a double-click
+    doubleClickGridRow(2, { x: 200 });
+    await waitFor(() => expect(onRowDoubleClick).toHaveBeenCalledWith(PO_ROWS[2], 2));
+  });
+
+  it('reports a link click with the row and the field', async () => {
+    const onLinkClick = vi.fn();
+    renderWidget(grid({ onLinkClick }));
+    await waitFor(() => expect(gridRowTexts()).toHaveLength(3));
+    clickGridRow(0, { x: 40 });
+    await waitFor(() => expect(onLinkClick).toHaveBeenCalledWith(PO_ROWS[0], 'poNo'));
+  });
+
+  it('multi selection shows check bars; readOnly removes them (a click then selects one row)', async () => {
+    const onSelectionChange = vi.fn();
+    function Multi({ readOnly }: { readOnly: boolean }) {
+      const [rows, setRows] = useState<number[]>([]);
+      return grid({
+        selection: 'multi',
+        readOnly,
+        selectedRows: rows,
+        onSelectionChange: (r) => {
+          onSelectionChange(r);
+          setRows(r);
+        },
+      });
+    }
+    renderWidget(<Multi readOnly />);
+    await waitFor(() => expect(gridRowTexts()).toHaveLength(3));
+    expect(screen.getByRole('region', { name: '발주 목록' })).toHaveAttribute('data-row-marker-width', '0');
+    // x = 18 is inside 발주번호 here: plain clicks replace the selection
+    clickGridRow(0, { x: 18 });
+    await waitFor(() => expect(onSelectionChange).toHaveBeenLastCalledWith([0]));
+    await new Promise((r) => setTimeout(r, 550));
+    clickGridRow(2, { x: 18 });
+    await waitFor(() => expect(onSelectionChange).toHaveBeenLastCalledWith([2]));
+  });
+
+  it('multi selection through the check bar reports every checked row', async () => {
+    const onSelectionChange = vi.fn();
+    function Multi() {
+      const [rows, setRows] = useState<number[]>([]);
+      return grid({
+        selection: 'multi',
+        selectedRows: rows,
+        onSelectionChange: (r) => {
+          onSelectionChange(r);
+          setRows(r);
+        },
+      });
+    }
+    renderWidget(<Multi />);
+    await waitFor(() => expect(gridRowTexts()).toHaveLength(3));
+    expect(screen.getByRole('region', { name: '발주 목록' })).toHaveAttribute('data-row-marker-width', '36');
+    // x = 18 is the check bar: clicks add rows
+    clickGridRow(0, { x: 18 });
+    await waitFor(() => expect(onSelectionChange).toHaveBeenLastCalledWith([0]));
+    await new Promise((r) => setTimeout(r, 550));
+    clickGridRow(2, { x: 18 });
+    await waitFor(() => expect(onSelectionChange).toHaveBeenLastCalledWith([0, 2]));
+  });
+
+  it('shows the empty text when there are no rows', () => {
+    renderWidget(grid({ rowCount: 0 }));
+    expect(screen.getByRole('status')).toHaveTextContent('조회된 데이터가 없습니다.');
+  });
+
+  it('adds a frozen totals row labelled 합계', async () => {
+    renderWidget(grid({ totals: { amount: '1337332.5' } }));
+    await waitFor(() => expect(gridRowTexts()).toHaveLength(4));
+    expect(gridRowTexts()[3]).toEqual(['합계', '', '1,337,333', '', '']);
+  });
+
+  it('edits an editable cell and reports the parsed value; readOnly disables editing', async () => {
+    const onCellEdit = vi.fn();
+    const editable = COLUMNS.map((c) => (c.field === 'amount' ? { ...c, editable: true, width: 120 } : c));
+    const { rerenderWidget } = renderWidget(grid({ columns: editable, onCellEdit }));
+    await waitFor(() => expect(gridRowTexts()).toHaveLength(3));
+    // 금액 starts at x = 130 (발주번호) + 140 (제목)
+    doubleClickGridRow(0, { x: 300 });
+    const editor = await waitFor(() => {
+      const el = document.querySelector<HTMLTextAreaElement>('#portal textarea, #portal input');
+      expect(el).not.toBeNull();
+      return el!;
+    });
+    await userEvent.clear(editor);
+    await userEvent.type(editor, '2,500,000{Enter}');
+    await waitFor(() => expect(onCellEdit).toHaveBeenCalledWith(0, 'amount', '2500000'));
+
+    onCellEdit.mockClear();
+    rerenderWidget(grid({ columns: editable, onCellEdit, readOnly: true }));
+    await new Promise((r) => setTimeout(r, 550));
+    doubleClickGridRow(1, { x: 300 });
+    await new Promise((r) => setTimeout(r, 100));
+    expect(document.querySelector('#portal textarea, #portal input')).toBeNull();
+    expect(onCellEdit).not.toHaveBeenCalled();
+  });
+
+  it('creates the #portal glide needs for its editor', () => {
+    document.getElementById('portal')?.remove();
+    renderWidget(grid());
+    expect(document.getElementById('portal')).not.toBeNull();
+  });
+});

@@ -1,0 +1,93 @@
+import { useState } from 'react';
+import { LookupField } from '../common/lookup-field';
+import { useRequiredMessage, type CommonFieldProps } from '../common/field';
+import { useWidgetText } from '../i18n';
+import type { DepartmentRow } from '../services';
+import { DepartmentPopup, type SectionFilter } from './department-popup';
+
+export interface DepartmentValue {
+  deptcd: string;
+  deptnm: string;
+}
+
+export interface DepartmentFieldProps extends CommonFieldProps {
+  value: DepartmentValue | null;
+  /** The whole row on a choice (its topDept/sectionName tell the section), null when cleared. */
+  onChange: (row: DepartmentRow | null) => void;
+  /** Section filter handed to the popup (spec §4: department selection depends on the section). */
+  section?: SectionFilter | null;
+  /** The popup may change the section filter; default true. */
+  enabledBsns?: boolean;
+  searchOption?: 'LIKE' | 'EQ';
+  compYn?: 'Y' | 'N';
+  placeholder?: string;
+  width?: number | string;
+}
+
+/** A department field: type part of a name, Enter or 🔍 opens the department popup with it. */
+export function DepartmentField({
+  value,
+  onChange,
+  section,
+  enabledBsns = true,
+  searchOption,
+  compYn,
+  placeholder,
+  width,
+  label,
+  id,
+  name,
+  disabled,
+  required,
+  invalid,
+  className,
+  block,
+}: DepartmentFieldProps) {
+  const t = useWidgetText();
+  const [draft, setDraft] = useState<string | null>(null);
+  const [searching, setSearching] = useState<string | null>(null);
+  const { message, markTouched } = useRequiredMessage(value?.deptcd ?? '', required, invalid);
+  return (
+    <>
+      <LookupField
+        label={label ?? t('department')}
+        id={id}
+        name={name}
+        disabled={disabled}
+        required={required}
+        className={className}
+        block={block}
+        width={width}
+        message={message}
+        placeholder={placeholder}
+        text={draft ?? value?.deptnm ?? ''}
+        onTextChange={(text) => {
+          setDraft(text);
+          if (value) onChange(null);
+        }}
+        onSearch={() => setSearching(draft ?? '')}
+        onClear={() => {
+          setDraft(null);
+          onChange(null);
+        }}
+        onBlur={markTouched}
+        searchLabel={t('deptSearch')}
+        clearLabel={`${label ?? t('department')} ${t('clear')}`}
+      />
+      <DepartmentPopup
+        open={searching !== null}
+        section={section}
+        deptnm={searching ?? ''}
+        enabledBsns={enabledBsns}
+        searchOption={searchOption}
+        compYn={compYn}
+        onChoose={(row) => {
+          setSearching(null);
+          setDraft(null);
+          onChange(row);
+        }}
+        onClose={() => setSearching(null)}
+      />
+    </>
+  );
+}
