@@ -117,7 +117,7 @@ describe('npm run screens:check', () => {
       'screens/a/test.screen.json#/actions/0/params: endSession (POST /api/v1/portal/sessions/{sessionId}/end) needs the path parameter "sessionId": add "params": { "path": { "sessionId": "…" } }',
       'screens/a/test.screen.json#/actions/1/screen: no screen with id "test.missing"',
       'screens/a/test.screen.json#/actions/0/params/path/session: row.sessionId is not a field of the rows of listMessages',
-      'screens/a/test.screen.json#/actions/2/fileName: text key "screen.test.file" has no ko and en text in screens/i18n/ko.json (write the text itself, or add the key)',
+      'screens/a/test.screen.json#/actions/2/fileName: text key "screen.test.file" has no ko and en text in any screens/**/i18n/ko.json (write the text itself, or add the key)',
     ]);
   });
 

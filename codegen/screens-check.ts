@@ -18,6 +18,7 @@ import { formatProblem, type DefinitionProblem } from '../engine/definition/prob
 import type { ScreenDef } from '../engine/definition/types';
 import { expressionsOf, validateDefinition } from '../engine/definition/validate';
 import { ENGINE_TEXTS_KO, looksLikeKey } from '../engine/text';
+import { mergeTextBundles } from '../lib/text-bundles';
 import { screenValidatorModule } from './screen-validator';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -95,6 +96,23 @@ function textsOf(node: unknown, pointer = ''): Array<{ pointer: string; text: st
   return out;
 }
 
+/** Every i18n/<lang>.json under dir, sorted by path (screens/i18n/ first). */
+function bundleFiles(dir: string, lang: string): string[] {
+  if (!fs.existsSync(dir)) return [];
+  return (fs.readdirSync(dir, { recursive: true }) as string[])
+    .map((rel) => rel.split(path.sep).join('/'))
+    .filter((rel) => rel === `i18n/${lang}.json` || rel.endsWith(`/i18n/${lang}.json`))
+    .sort((a, b) => a.localeCompare(b))
+    .map((rel) => path.join(dir, rel));
+}
+
+function customComponentFiles(dir: string): Set<string> {
+  if (!fs.existsSync(dir)) return new Set();
+  return new Set(
+    (fs.readdirSync(dir, { recursive: true }) as string[]).map((rel) => path.basename(rel)).filter((f) => f.endsWith('.custom.tsx')).map((f) => f.slice(0, -'.custom.tsx'.length)),
+  );
+}
+
 export interface CheckResult {
   problems: DefinitionProblem[];
   definitions: LoadedFile[];
@@ -108,6 +126,8 @@ export interface CheckOptions {
   openapi?: Record<string, unknown>;
   /** Label bundles; default screens/i18n/{ko,en}.json under root. */
   texts?: { ko: unknown; en: unknown };
+  /** Names of the custom components; default the *.custom.tsx files under app/custom-screens. */
+  customComponents?: Set<string>;
 }
 
 export async function checkScreens(options: CheckOptions = {}): Promise<CheckResult> {
@@ -119,8 +139,11 @@ export async function checkScreens(options: CheckOptions = {}): Promise<CheckRes
   const problems: DefinitionProblem[] = [];
 
   const readBundle = (lang: string) => {
-    const p = path.join(root, folder, 'i18n', `${lang}.json`);
-    return fs.existsSync(p) ? JSON.parse(fs.readFileSync(p, 'utf8')) : {};
+    const merged = mergeTextBundles(
+      bundleFiles(path.join(root, folder), lang).map((file) => ({ file: path.relative(root, file), tree: JSON.parse(fs.readFileSync(file, 'utf8')) })),
+    );
+    for (const c of merged.conflicts) problems.push({ file: `${folder}/**/i18n/${lang}.json`, pointer: '', message: `conflicting text ${c}` });
+    return merged.tree;
   };
   const texts = options.texts ?? { ko: readBundle('ko'), en: readBundle('en') };
   const ko = flatKeys(texts.ko);
@@ -144,6 +167,7 @@ export async function checkScreens(options: CheckOptions = {}): Promise<CheckRes
     }
   }
   const knownIds = new Set(ids.keys());
+  const customNames = options.customComponents ?? customComponentFiles(path.join(root, 'app/custom-screens'));
 
   for (const d of definitions) {
     if (d.loadError) {
@@ -155,10 +179,13 @@ export async function checkScreens(options: CheckOptions = {}): Promise<CheckRes
     if (own.length > 0) continue;
     const def = d.definition as ScreenDef;
     problems.push(...crossCheckDefinition(def, api, d.file, knownIds, expressionsOf(def)));
+    if (def.kind === 'custom' && !customNames.has(def.component)) {
+      problems.push({ file: d.file, pointer: '/component', message: `no file app/custom-screens/**/${def.component}.custom.tsx; custom components: ${[...customNames].sort().join(', ') || 'none'}` });
+    }
     for (const { pointer, text } of textsOf(def)) {
       if (!looksLikeKey(text) || Object.hasOwn(ENGINE_TEXTS_KO, text)) continue;
       const missing = [!ko.has(text) && 'ko', !en.has(text) && 'en'].filter(Boolean);
-      if (missing.length) problems.push({ file: d.file, pointer, message: `text key ${JSON.stringify(text)} has no ${missing.join(' and ')} text in ${folder}/i18n/${missing[0]}.json (write the text itself, or add the key)` });
+      if (missing.length) problems.push({ file: d.file, pointer, message: `text key ${JSON.stringify(text)} has no ${missing.join(' and ')} text in any ${folder}/**/i18n/${missing[0]}.json (write the text itself, or add the key)` });
     }
   }
   return { problems, definitions, stories: storiesModule(definitions) };
@@ -173,6 +200,8 @@ const storyName = (id: string) =>
 /** One story per definition, from the ids (Storybook reads story names statically). */
 export function storiesModule(definitions: LoadedFile[]): string {
   const entries = definitions
+    // Custom screens are hand-written components with stories of their own beside them.
+    .filter((d) => (d.definition as { kind?: unknown } | null)?.kind !== 'custom')
     .map((d) => ({ file: d.file, id: (d.definition as { id?: unknown } | null)?.id }))
     .filter((d): d is { file: string; id: string } => typeof d.id === 'string')
     .sort((a, b) => a.id.localeCompare(b.id));

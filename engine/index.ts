@@ -6,7 +6,7 @@
 export { EngineProvider, nestKeys, type EngineProviderProps, type TextBundles } from './runtime/engine-context';
 export { ScreenPage, type ScreenPageProps } from './runtime/ScreenPage';
 export { createScreenRegistry, definitionFile, type ScreenEntry, type ScreenRegistry } from './runtime/registry';
-export { registerCustomComponent, type CustomScreenProps } from './custom/CustomScreen';
+export type { CustomScreenProps, CustomComponents } from './runtime/engine-context';
 export { OperationError, callOperation, operationRequest, useEngineServices, type Authority, type CallInit, type EngineServices, type FieldErrorDetail, type InputOf, type OperationInput, type ResultOf } from './services';
 export { validateDefinition } from './definition/validate';
 export { crossCheckDefinition, indexApi, type ApiIndex } from './definition/cross-check';

@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { createScreenRegistry, EngineProvider, indexApi, ScreenPage } from '../../engine';
 import { screenDefinitions, screenTexts } from '../../screens';
+import { customComponents } from '../custom-screens';
 import { createEngineServices } from '../services/engine-services';
 import { createWidgetServices } from '../services/widget-services';
 
@@ -16,7 +17,7 @@ export function ScreenRoute({ id }: { id: string }) {
   const { i18n } = useTranslation();
   const services = useMemo(() => createEngineServices(i18n), [i18n]);
   return (
-    <EngineProvider services={services} widgetServices={widgetServices} screens={registry} texts={screenTexts} loadApiIndex={loadApiIndex}>
+    <EngineProvider services={services} widgetServices={widgetServices} screens={registry} texts={screenTexts} customComponents={customComponents} loadApiIndex={loadApiIndex}>
       <ScreenPage id={id} />
     </EngineProvider>
   );

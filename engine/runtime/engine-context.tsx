@@ -1,4 +1,4 @@
-import { createContext, useContext, useMemo, useState, type ReactNode } from 'react';
+import { createContext, useContext, useMemo, useState, type ComponentType, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ModalProvider } from '../../widgets/modal/modal-provider';
 import { WidgetServicesProvider, type WidgetServices } from '../../widgets/services';
@@ -7,8 +7,19 @@ import { EngineServicesProvider, type EngineServices } from '../services';
 import { ENGINE_TEXTS_EN, ENGINE_TEXTS_KO } from '../text';
 import type { ScreenRegistry } from './registry';
 
+/** What a custom component receives: the definition's `props` and the screen's query. */
+export interface CustomScreenProps {
+  props: Record<string, unknown>;
+  query: Record<string, string>;
+}
+
+/** Hand-written components for `"kind": "custom"` definitions, by the name a definition gives. */
+export type CustomComponents = Readonly<Record<string, ComponentType<CustomScreenProps>>>;
+
 export interface EngineConfig {
   screens: ScreenRegistry;
+  /** Components `"kind": "custom"` definitions name (plain data, looked up by name). */
+  customComponents?: CustomComponents;
   /**
    * Development: also cross-check each definition against the OpenAPI document before rendering,
    * so the page shows exactly what `npm run screens:check` says. Loads the document lazily.
@@ -43,7 +54,7 @@ export interface EngineProviderProps extends EngineConfig {
  * dialogs), the engine's services and the screen registry. Put one inside the app's
  * I18nextProvider and router.
  */
-export function EngineProvider({ services, widgetServices, texts, screens, loadApiIndex, children }: EngineProviderProps) {
+export function EngineProvider({ services, widgetServices, texts, screens, customComponents, loadApiIndex, children }: EngineProviderProps) {
   const { i18n } = useTranslation();
   // Once per i18n instance and bundle, before the first screen renders.
   useState(() => {
@@ -58,7 +69,7 @@ export function EngineProvider({ services, widgetServices, texts, screens, loadA
     }
     return null;
   });
-  const config = useMemo<EngineConfig>(() => ({ screens, loadApiIndex }), [screens, loadApiIndex]);
+  const config = useMemo<EngineConfig>(() => ({ screens, customComponents, loadApiIndex }), [screens, customComponents, loadApiIndex]);
   return (
     <WidgetServicesProvider services={widgetServices}>
       <ModalProvider>

@@ -29,18 +29,19 @@ export interface HarnessProps {
   /** Addresses before `route` in the history (back navigation). */
   history?: string[];
   loadApiIndex?: EngineConfig['loadApiIndex'];
+  customComponents?: EngineConfig['customComponents'];
 }
 
 /** (Router →) engine → screen, inside whatever i18n provider is above. */
-export function ScreenHarness({ id, registry, services, widgetServices, texts, route = '/', router: ownRouter = true, history = [], loadApiIndex }: HarnessProps) {
+export function ScreenHarness({ id, registry, services, widgetServices, texts, route = '/', router: ownRouter = true, history = [], loadApiIndex, customComponents }: HarnessProps) {
   const [widgets] = useState(() => widgetServices ?? createFixtureServices());
   const screenElement = useMemo(
     () => (
-      <EngineProvider services={services} widgetServices={widgets} screens={registry} texts={texts} loadApiIndex={loadApiIndex}>
+      <EngineProvider services={services} widgetServices={widgets} screens={registry} texts={texts} customComponents={customComponents} loadApiIndex={loadApiIndex}>
         <ScreenPage id={id} />
       </EngineProvider>
     ),
-    [id, registry, services, widgets, texts, loadApiIndex],
+    [id, registry, services, widgets, texts, loadApiIndex, customComponents],
   );
   const router = useMemo(
     () => (ownRouter ? createMemoryRouter([{ path: '/left', element: <p>left the screen</p> }, { path: '*', element: screenElement }], { initialEntries: [...history, route] }) : null),
@@ -57,6 +58,7 @@ export interface RenderScreenOptions extends FixtureEngineOptions {
   route?: string;
   history?: string[];
   loadApiIndex?: EngineConfig['loadApiIndex'];
+  customComponents?: EngineConfig['customComponents'];
   language?: 'ko' | 'en';
   services?: EngineServices;
 }
@@ -67,7 +69,7 @@ export function renderScreen(id: string, options: RenderScreenOptions): RenderRe
   const registry = createScreenRegistry(options.entries);
   const result = render(
     <I18nextProvider i18n={i18n}>
-      <ScreenHarness id={id} registry={registry} services={services} texts={options.texts} route={options.route} history={options.history} loadApiIndex={options.loadApiIndex} />
+      <ScreenHarness id={id} registry={registry} services={services} texts={options.texts} route={options.route} history={options.history} loadApiIndex={options.loadApiIndex} customComponents={options.customComponents} />
     </I18nextProvider>,
   );
   return { ...result, services, i18n };
