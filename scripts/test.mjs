@@ -42,6 +42,8 @@ if (!withPg) console.log('PostgreSQL does not answer at 127.0.0.1:5432: the API 
 const resultsFile = path.join(root, 'test-results/vitest.json');
 fs.mkdirSync(path.dirname(resultsFile), { recursive: true });
 fs.rmSync(resultsFile, { force: true });
+const summaryFile = path.join(root, 'test-results/failure-summary.txt');
+fs.rmSync(summaryFile, { force: true });
 
 const steps = [
   ['type check', bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']],
@@ -49,7 +51,7 @@ const steps = [
   ['generated API contract is current', bin('tsx'), ['codegen/openapi.ts', '--check']],
   ...(fs.existsSync(path.join(root, 'codegen/screens-check.ts')) ? [['screen definitions', bin('tsx'), ['codegen/screens-check.ts', '--no-write']]] : []),
   ['web build', bin('vite'), ['build', '--logLevel', 'warn']],
-  ['tests', bin('vitest'), ['run', ...projects.flatMap((p) => ['--project', p]), '--reporter=default', '--reporter=json', `--outputFile.json=${resultsFile}`]],
+  ['tests', bin('vitest'), ['run', ...projects.flatMap((p) => ['--project', p]), '--reporter=default', '--reporter=json', '--reporter=./tests/reporters/failure-summary.ts', `--outputFile.json=${resultsFile}`]],
   ...(fs.existsSync(path.join(root, '.storybook')) ? [['storybook build', bin('storybook'), ['build', '-o', 'storybook-static', '--quiet', '--disable-telemetry']]] : []),
 ];
 
@@ -69,6 +71,11 @@ if (fs.existsSync(resultsFile)) {
   passed = json.numPassedTests ?? 0;
   failed = json.numFailedTests ?? 0;
   skipped = (json.numPendingTests ?? 0) + (json.numTodoTests ?? 0);
+}
+// The end of a CI log is often all that is kept: repeat what failed, and every unhandled error.
+if (fs.existsSync(summaryFile) && fs.statSync(summaryFile).size > 0) {
+  console.log('\n── what failed ──');
+  console.log(fs.readFileSync(summaryFile, 'utf8').trimEnd());
 }
 console.log(`\nnpm test ${ok ? 'passed' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(0)} s (projects: ${projects.join(', ')})`);
 console.log(`tests: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
