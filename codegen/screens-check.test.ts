@@ -121,6 +121,58 @@ describe('npm run screens:check', () => {
     ]);
   });
 
+  it('a document saved whole: detail rows checked against the record’s list and the body’s; popup params targets; prompts and addFrom', async () => {
+    const edit = (over: Record<string, unknown> = {}) => ({
+      id: 'test.doc',
+      kind: 'edit',
+      title: 'screen.test',
+      route: '/test/doc',
+      key: ['prNo'],
+      load: { operation: 'getPr', params: { path: { prNo: 'query.prNo' } } },
+      sections: [{ fields: [{ field: 'title' }, { field: 'section', widget: 'businessSection', params: { topDept: 'section', sectionName: 'sectionName' } }] }],
+      details: [{ id: 'lines', rowKey: 'lineNo', send: ['itemCode', 'quantity'], columns: [{ field: 'lineNo' }, { field: 'itemCode' }, { field: 'estAmount' }, { field: 'sgName' }] }],
+      actions: [
+        { kind: 'save', operation: 'createPr', updateOperation: 'updatePr' },
+        { kind: 'workflow', id: 'cancel', operation: 'cancelPr', prompt: { fields: [{ field: 'reason', required: true }] }, params: { body: { version: 'form.version', reason: 'input.reason' } } },
+      ],
+      ...over,
+    });
+    // estAmount and sgName are answered by getPr (not taken by updatePr): display-only columns pass.
+    expect(await check({ 'a/doc.screen.json': edit() })).toEqual([]);
+    const wrongNames = await check({
+      'a/doc.screen.json': edit({
+        sections: [{ fields: [{ field: 'section', widget: 'businessSection', params: { topDept: 'sektion' } }] }],
+        details: [
+          {
+            id: 'lines',
+            rowKey: 'lineNo',
+            columns: [
+              { field: 'lineNo' },
+              { field: 'estAmout' },
+              { field: 'itemCode', lookup: { operation: 'getPrItem', param: 'code', fill: { itemName: 'itemNme' } } },
+            ],
+          },
+        ],
+      }),
+    });
+    expect(wrongNames).toEqual([
+      expect.stringContaining('#/sections/0/fields/0/params/topDept: params target "sektion" is neither in the loaded record nor in the body of createPr/updatePr'),
+      expect.stringContaining('#/details/0/columns/1/field: column "estAmout" is not a field of the "lines" rows (did you mean "estAmount"?)'),
+      expect.stringContaining('#/details/0/columns/2/lookup: getPrItem has no path or query parameter "code"; name it with "param"'),
+      expect.stringContaining('#/details/0/columns/2/lookup/fill/itemName: field "itemNme" is not a field of the answer of getPrItem (did you mean "itemName"?)'),
+    ]);
+    const incomplete = await check({
+      'a/doc.screen.json': edit({
+        details: [{ id: 'lines', rowKey: 'lineNo', addFrom: { widget: 'company', fill: { itemCode: 'compNo' } }, columns: [{ field: 'lineNo' }] }],
+        actions: [{ kind: 'workflow', id: 'cancel', operation: 'cancelPr', prompt: { fields: [{ field: 'kind', widget: 'select' }] }, params: { body: { version: 'form.version', reason: 'input.reason' } } }],
+      }),
+    });
+    expect(incomplete).toEqual([
+      'screens/a/doc.screen.json#/details/0/addFrom: the company popup searches with an operation: add "operation" (called with q; rows with compNo, compNameKr, taxNo2)',
+      'screens/a/doc.screen.json#/actions/0/prompt/fields/0/widget: a select needs its choices: codeGroup, options or optionsFrom',
+    ]);
+  });
+
   it('reports malformed JSON with its line, a duplicate id and a .screen.ts without a default export', async () => {
     const problems = await check({
       'a/bad.screen.json': '{\n  "id": "test.bad",\n  "kind": "list",,\n}',

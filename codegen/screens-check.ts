@@ -90,7 +90,8 @@ function textsOf(node: unknown, pointer = ''): Array<{ pointer: string; text: st
   else if (node && typeof node === 'object') {
     for (const [k, v] of Object.entries(node)) {
       if (TEXT_KEYS.has(k) && typeof v === 'string') out.push({ pointer: `${pointer}/${k}`, text: v });
-      else if (k !== 'description') out.push(...textsOf(v, `${pointer}/${k}`));
+      // Call inputs, link queries and new-row values are expressions and data, not texts (a body may well have a `title`).
+      else if (k !== 'description' && k !== 'params' && k !== 'query' && k !== 'newRow') out.push(...textsOf(v, `${pointer}/${k}`));
     }
   }
   return out;

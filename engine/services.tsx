@@ -1,4 +1,4 @@
-import { createContext, useContext } from 'react';
+import { createContext, useContext, useEffect, useState } from 'react';
 import type { operations as ApiOperations } from '../schemas/api-types';
 import { isOperationId, operations, type OperationId } from '../schemas/operations';
 import type { CodeOption, LoginData } from '../widgets/services';
@@ -41,6 +41,11 @@ export interface EngineServices {
   reloadTexts?(): Promise<void>;
   /** Re-reads the common codes (after cmmnCodeManage saved). */
   reloadCodes?(): Promise<void>;
+  /**
+   * Tells when the codes change (they arrive again in the new language after a language switch, or
+   * after cmmnCodeManage saved), so grids and selects show the new texts. Answers an unsubscribe.
+   */
+  subscribeCodes?(onChange: () => void): () => void;
   /** Where remembered filters live (default: sessionStorage — per tab, like the session). */
   storage?(): Storage | null;
 }
@@ -119,4 +124,17 @@ export function operationRequest(op: string, input: OperationInput): { method: s
   for (const [k, v] of Object.entries(query)) for (const item of Array.isArray(v) ? v : [v]) qs.append(k, String(item));
   const search = qs.toString();
   return { method: info.method.toUpperCase(), path: info.path, url: search ? `${path}?${search}` : path, query, pathParams, body: input.body };
+}
+
+const noSubscription = () => () => {};
+
+/**
+ * A number that changes whenever the codes do (see EngineServices.subscribeCodes): put it in the
+ * dependencies of whatever turns code values into texts.
+ */
+export function useCodesRevision(services: EngineServices): number {
+  const [revision, setRevision] = useState(0);
+  const subscribe = services.subscribeCodes ?? noSubscription;
+  useEffect(() => subscribe(() => setRevision((r) => r + 1)), [subscribe]);
+  return revision;
 }

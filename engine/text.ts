@@ -25,6 +25,7 @@ export const ENGINE_TEXTS_KO: Record<string, string> = {
   'http.409': '다른 사용자가 먼저 변경했습니다. 다시 조회한 후 처리하세요.',
   'http.error': '오류가 발생했습니다. 잠시 후 다시 시도하세요.',
   'engine.total': '총 {{count}}건',
+  'engine.currencyTotals': '합계 {{amounts}}',
   'engine.selected': '{{count}}건 선택',
   'engine.requiredFilters': '필수 조회 조건을 입력하세요: {{fields}}',
   'engine.notSearched': '조회 조건을 입력하고 조회를 누르세요.',
@@ -72,6 +73,8 @@ export const ENGINE_TEXTS_KO: Record<string, string> = {
   'engine.pattern': '입력 형식이 올바르지 않습니다.',
   'engine.minimum': '{{limit}} 이상이어야 합니다.',
   'engine.maximum': '{{limit}} 이하여야 합니다.',
+  'engine.moveUp': '위로',
+  'engine.moveDown': '아래로',
   'validation.maxChars': '입력 가능한 글자 수({max}자)를 초과했습니다.',
 };
 
@@ -91,6 +94,7 @@ export const ENGINE_TEXTS_EN: Record<string, string> = {
   'http.409': 'Someone else changed this first. Reload and try again.',
   'http.error': 'An error occurred. Please try again later.',
   'engine.total': '{{count}} rows',
+  'engine.currencyTotals': 'Total {{amounts}}',
   'engine.selected': '{{count}} selected',
   'engine.requiredFilters': 'Fill in the required search conditions: {{fields}}',
   'engine.notSearched': 'Enter search conditions and press Search.',
@@ -138,6 +142,8 @@ export const ENGINE_TEXTS_EN: Record<string, string> = {
   'engine.pattern': 'The format is not valid.',
   'engine.minimum': 'Must be at least {{limit}}.',
   'engine.maximum': 'Must be at most {{limit}}.',
+  'engine.moveUp': 'Up',
+  'engine.moveDown': 'Down',
   'validation.maxChars': 'The text exceeds {max} characters.',
 };
 

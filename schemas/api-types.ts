@@ -818,7 +818,8 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /** One approval rule (the administration screen edits it) */
+        get: operations["getApprovalRule"];
         /** Change a rule (stale version: 409); documents already in approval keep their line */
         put: operations["updateApprovalRule"];
         post?: never;
@@ -952,6 +953,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/prs/items/{itemCode}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An item of the master as a PR line starts from it: name, specification, unit, sourcing group and reference price (the line grid fills them when an item code is typed) */
+        get: operations["getPrItem"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/prs/{prNo}": {
         parameters: {
             query?: never;
@@ -1013,7 +1031,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Purchasing receives an approved PR and assigns its buyer */
+        /** Purchasing receives an approved PR, assigns its buyer and, optionally, files every line under one level-4 sourcing group */
         post: operations["receivePr"];
         delete?: never;
         options?: never;
@@ -1050,6 +1068,23 @@ export interface paths {
         put?: never;
         /** Invite suppliers to quote on a received PR (its buyer or a purchasing manager); the PR moves to quotation requested */
         post: operations["createRfq"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/rfqs/suppliers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Suppliers a buyer may invite to quote (trading ones): by a part of the name, the company number or the business number (the company popup) */
+        get: operations["searchRfqSuppliers"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -2068,6 +2103,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/settlement-adjustments/{adjNo}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One settlement adjustment (adjustment): amount, reason, state, who requested and decided it */
+        get: operations["getAdjustment"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/settlement-adjustments": {
         parameters: {
             query?: never;
@@ -2770,6 +2822,33 @@ export interface components {
         };
         /** DeliveryDetail */
         DeliveryDetail: {
+            deliveryNo: string;
+            compNo: string;
+            compName: string;
+            poNo: string | null;
+            poTitle: string | null;
+            /** @description Y: delivered without an order (flagged) */
+            noPo: string;
+            /** @description DELIVERY_STATUS code */
+            status: string;
+            deliveryDate: string;
+            arrivalDate: string | null;
+            currency: string;
+            /** @description Total amount in the delivery currency */
+            AMT: string;
+            lineCount: number;
+            delivererName: string | null;
+            delivererPhone: string | null;
+            vehicleNo: string | null;
+            FILE_SEQ: string | null;
+            BIGO: string | null;
+            cancelReason: string | null;
+            registeredBy: string;
+            receivedAt: string | null;
+            whReqNo: string | null;
+            createdAt: string;
+            updatedAt: string;
+            version: number;
             delivery: components["schemas"]["DeliveryRow"];
             lines: components["schemas"]["DeliveryLineRow"][];
             receipts: {
@@ -2941,6 +3020,46 @@ export interface components {
         };
         /** WarehousingDetail */
         WarehousingDetail: {
+            whReqNo: string;
+            whAppNo: string | null;
+            poNo: string;
+            deliveryNo: string | null;
+            compNo: string;
+            compName: string;
+            /** @description SOURCE_SYSTEM code; GPMS for receipts recorded here */
+            sourceSystem: string;
+            externalRef: string | null;
+            section: string;
+            sectionName: string;
+            deptcd: string;
+            deptName: string;
+            eprId: string | null;
+            eprName: string | null;
+            receiverId: string | null;
+            receiveName: string | null;
+            expenses: string;
+            /** @description WH_STATUS code */
+            status: string;
+            /** @description APPROVAL_STATUS code */
+            approvalStatus: string;
+            currency: string;
+            whReqDate: string;
+            lastDeciDate: string | null;
+            FILE_SEQ: string | null;
+            settleNo: string | null;
+            /** @description Receipt amount in its currency */
+            AMT: string;
+            lineCount: number;
+            approvedAt: string | null;
+            approverId: string | null;
+            decidedBy: string | null;
+            rejectReason: string | null;
+            cancelReason: string | null;
+            BIGO: string | null;
+            requestedBy: string;
+            createdAt: string;
+            updatedAt: string;
+            version: number;
             receipt: components["schemas"]["WarehousingRow"];
             lines: components["schemas"]["WarehousingLine"][];
         };
@@ -3020,8 +3139,10 @@ export interface components {
             /** @description ADJUST_STATUS code */
             status: string;
             requestedBy: string;
+            requestedByName: string | null;
             requestedAt: string;
             decidedBy: string | null;
+            decidedByName: string | null;
             decidedAt: string | null;
             decisionComment: string | null;
             version: number;
@@ -3052,6 +3173,43 @@ export interface components {
         };
         /** SettlementDetail */
         SettlementDetail: {
+            settleNo: string;
+            compNo: string;
+            compName: string;
+            /** @description Business registration number, formatted (TAX_NO_2) */
+            taxNo: string;
+            /** @description YYYYMM */
+            period: string;
+            /** @description SETTLE_STATUS code */
+            status: string;
+            lineCount: number;
+            /** @description Σ KRW lines (won) */
+            krwGoodsAmount: string;
+            /** @description Σ JPY lines (yen) */
+            jpyGoodsAmount: string;
+            /** @description Σ JPY lines converted, line by line (won) */
+            jpyKrwAmount: string;
+            /** @description krwGoodsAmount + jpyKrwAmount (won) */
+            goodsAmount: string;
+            /** @description Σ approved adjustments (won, signed) */
+            adjustmentAmount: string;
+            /** @description goodsAmount + adjustmentAmount (won) */
+            totalAmount: string;
+            jpyRate: string | null;
+            jpyRateSource: string | null;
+            /** @description Adjustments awaiting approval */
+            pendingAdjustments: number;
+            voucherNo: string | null;
+            voucherStatus: string | null;
+            builtAt: string;
+            confirmRequestedAt: string | null;
+            confirmedAt: string | null;
+            confirmedBy: string | null;
+            disputedAt: string | null;
+            disputeReason: string | null;
+            postedAt: string | null;
+            updatedAt: string;
+            version: number;
             settlement: components["schemas"]["SettlementRow"];
             lines: components["schemas"]["SettlementLineRow"][];
             adjustments: components["schemas"]["AdjustmentRow"][];
@@ -3131,8 +3289,49 @@ export interface components {
             /** @description Send with retryPosting */
             voucherVersion: number;
         };
+        /** VoucherLineRow */
+        VoucherLineRow: {
+            lineNo: number;
+            /** @description DEBIT or CREDIT */
+            side: string;
+            /** @description GOODS (per expense type), ADJUSTMENT or PAYABLE */
+            kind: string;
+            expenses: string | null;
+            description: string;
+            /** @description Whole won, never negative (the side carries the sign) */
+            amount: string;
+            debitAmount: string | null;
+            creditAmount: string | null;
+        };
         /** VoucherDetail */
         VoucherDetail: {
+            voucherNo: string;
+            settleNo: string;
+            compNo: string;
+            compName: string;
+            period: string;
+            currency: string;
+            /** @description Whole won */
+            amount: string;
+            /** @description POSTING_STATUS code: READY, SENT, POSTED, FAILED */
+            status: string;
+            /** @description Requests made to the ERP so far */
+            attempts: number;
+            connector: string | null;
+            erpDocNo: string | null;
+            idempotencyKey: string;
+            sentAt: string | null;
+            postedAt: string | null;
+            lastError: string | null;
+            openErrors: number;
+            createdBy: string | null;
+            createdAt: string;
+            updatedAt: string;
+            version: number;
+            postingDate: string | null;
+            vendorTaxNo: string | null;
+            /** @description The payload’s lines: Σ debit = Σ credit */
+            lines: components["schemas"]["VoucherLineRow"][];
             voucher: components["schemas"]["VoucherRow"];
             /** @description The voucher as sent to the ERP */
             payload: unknown;
@@ -7466,6 +7665,88 @@ export interface operations {
             };
         };
     };
+    getApprovalRule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                ruleId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        ruleId: number;
+                        docType: string;
+                        /** @description KRW, inclusive */
+                        minAmount: string;
+                        maxAmount: string | null;
+                        lineId: number;
+                        lineName: string;
+                        /** @description Approver names in order, "A → B" */
+                        approvers: string;
+                        description: string | null;
+                        useYn: string;
+                        version: number;
+                        /** Format: date-time */
+                        updatedAt: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     updateApprovalRule: {
         parameters: {
             query?: never;
@@ -7694,6 +7975,23 @@ export interface operations {
                             version: number;
                             /** Format: date-time */
                             updatedAt: string;
+                            /** @description The approvers in order (the administration screen edits them beside the list) */
+                            steps: {
+                                stepNo: number;
+                                approverId: string;
+                                approverName: string;
+                                positionNm: string;
+                                sectionName: string;
+                                deptnm: string;
+                            }[];
+                            /** @description The rules that use the line */
+                            rules: {
+                                ruleId: number;
+                                docType: string;
+                                minAmount: string;
+                                maxAmount: string | null;
+                                useYn: string;
+                            }[];
                         }[];
                         total: number;
                     };
@@ -8665,6 +8963,8 @@ export interface operations {
                             estUnitPrice: string;
                             estAmount: string;
                             remark: string | null;
+                            /** @description The PR’s currency (for the amounts of the line) */
+                            currency: string;
                         }[];
                         attachments: {
                             fileId: string;
@@ -8720,10 +9020,62 @@ export interface operations {
                             status: string;
                             compNo: string;
                             compNameKr: string;
+                            currency: string;
                             totalAmount: string;
                         }[];
-                        /** @description What the caller may do with the document now (buttons to show) */
+                        /** @description What the caller may do with the PR now: update, submit, cancel, receive, return, requestQuote, and approve / reject when the caller is the pending approver */
                         actions: string[];
+                        approvalId: number | null;
+                        approvalVersion: number | null;
+                        /** @description The caller is the pending step’s approver */
+                        myApprovalTurn: boolean;
+                        /** @description Every round’s steps, oldest round first */
+                        approvalSteps: {
+                            /** @description Round and step, e.g. "2-1" */
+                            stepKey: string;
+                            /** @description Submission round, 1 for the first */
+                            round: number;
+                            approvalId: number;
+                            /** @description APPROVAL_STATUS of the round */
+                            roundStatus: string;
+                            lineName: string;
+                            /** Format: date-time */
+                            submittedAt: string;
+                            stepNo: number;
+                            approverId: string;
+                            approverName: string;
+                            positionNm: string;
+                            deptnm: string;
+                            /** @description WAITING, PENDING (the current step), APPROVED, REJECTED, SKIPPED */
+                            status: string;
+                            comment: string | null;
+                            actedAt: string | null;
+                        }[];
+                        rfqNo: string | null;
+                        rfqStatus: string | null;
+                        rfqVersion: number | null;
+                        rfqDeadline: string | null;
+                        rfqDeadlinePassed: boolean;
+                        /** @description The deadline has passed or every invited supplier has submitted */
+                        rfqSelectionAllowed: boolean;
+                        rfqSelectedCompNo: string | null;
+                        /** @description What the caller may do with the document now (buttons to show) */
+                        rfqActions: string[];
+                        quotations: {
+                            compNo: string;
+                            compNameKr: string;
+                            /** @description The request’s currency */
+                            currency: string;
+                            /** @description QUOT_STATUS code */
+                            status: string;
+                            quoteNo: string | null;
+                            totalAmount: string | null;
+                            leadTimeDays: number | null;
+                            validUntil: string | null;
+                            revision: number;
+                            checkedAt: string | null;
+                            submittedAt: string | null;
+                        }[];
                     };
                 };
             };
@@ -8901,6 +9253,84 @@ export interface operations {
             };
         };
     };
+    getPrItem: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Item master code */
+                itemCode: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        itemCode: string;
+                        itemName: string;
+                        spec: string | null;
+                        unitCode: string;
+                        sgCode: string;
+                        sgName: string;
+                        /** @description Reference unit price in the item’s currency */
+                        refPrice: string;
+                        currency: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     getPr: {
         parameters: {
             query?: never;
@@ -8960,6 +9390,8 @@ export interface operations {
                             estUnitPrice: string;
                             estAmount: string;
                             remark: string | null;
+                            /** @description The PR’s currency (for the amounts of the line) */
+                            currency: string;
                         }[];
                         attachments: {
                             fileId: string;
@@ -9015,10 +9447,62 @@ export interface operations {
                             status: string;
                             compNo: string;
                             compNameKr: string;
+                            currency: string;
                             totalAmount: string;
                         }[];
-                        /** @description What the caller may do with the document now (buttons to show) */
+                        /** @description What the caller may do with the PR now: update, submit, cancel, receive, return, requestQuote, and approve / reject when the caller is the pending approver */
                         actions: string[];
+                        approvalId: number | null;
+                        approvalVersion: number | null;
+                        /** @description The caller is the pending step’s approver */
+                        myApprovalTurn: boolean;
+                        /** @description Every round’s steps, oldest round first */
+                        approvalSteps: {
+                            /** @description Round and step, e.g. "2-1" */
+                            stepKey: string;
+                            /** @description Submission round, 1 for the first */
+                            round: number;
+                            approvalId: number;
+                            /** @description APPROVAL_STATUS of the round */
+                            roundStatus: string;
+                            lineName: string;
+                            /** Format: date-time */
+                            submittedAt: string;
+                            stepNo: number;
+                            approverId: string;
+                            approverName: string;
+                            positionNm: string;
+                            deptnm: string;
+                            /** @description WAITING, PENDING (the current step), APPROVED, REJECTED, SKIPPED */
+                            status: string;
+                            comment: string | null;
+                            actedAt: string | null;
+                        }[];
+                        rfqNo: string | null;
+                        rfqStatus: string | null;
+                        rfqVersion: number | null;
+                        rfqDeadline: string | null;
+                        rfqDeadlinePassed: boolean;
+                        /** @description The deadline has passed or every invited supplier has submitted */
+                        rfqSelectionAllowed: boolean;
+                        rfqSelectedCompNo: string | null;
+                        /** @description What the caller may do with the document now (buttons to show) */
+                        rfqActions: string[];
+                        quotations: {
+                            compNo: string;
+                            compNameKr: string;
+                            /** @description The request’s currency */
+                            currency: string;
+                            /** @description QUOT_STATUS code */
+                            status: string;
+                            quoteNo: string | null;
+                            totalAmount: string | null;
+                            leadTimeDays: number | null;
+                            validUntil: string | null;
+                            revision: number;
+                            checkedAt: string | null;
+                            submittedAt: string | null;
+                        }[];
                     };
                 };
             };
@@ -9161,6 +9645,8 @@ export interface operations {
                             estUnitPrice: string;
                             estAmount: string;
                             remark: string | null;
+                            /** @description The PR’s currency (for the amounts of the line) */
+                            currency: string;
                         }[];
                         attachments: {
                             fileId: string;
@@ -9216,10 +9702,62 @@ export interface operations {
                             status: string;
                             compNo: string;
                             compNameKr: string;
+                            currency: string;
                             totalAmount: string;
                         }[];
-                        /** @description What the caller may do with the document now (buttons to show) */
+                        /** @description What the caller may do with the PR now: update, submit, cancel, receive, return, requestQuote, and approve / reject when the caller is the pending approver */
                         actions: string[];
+                        approvalId: number | null;
+                        approvalVersion: number | null;
+                        /** @description The caller is the pending step’s approver */
+                        myApprovalTurn: boolean;
+                        /** @description Every round’s steps, oldest round first */
+                        approvalSteps: {
+                            /** @description Round and step, e.g. "2-1" */
+                            stepKey: string;
+                            /** @description Submission round, 1 for the first */
+                            round: number;
+                            approvalId: number;
+                            /** @description APPROVAL_STATUS of the round */
+                            roundStatus: string;
+                            lineName: string;
+                            /** Format: date-time */
+                            submittedAt: string;
+                            stepNo: number;
+                            approverId: string;
+                            approverName: string;
+                            positionNm: string;
+                            deptnm: string;
+                            /** @description WAITING, PENDING (the current step), APPROVED, REJECTED, SKIPPED */
+                            status: string;
+                            comment: string | null;
+                            actedAt: string | null;
+                        }[];
+                        rfqNo: string | null;
+                        rfqStatus: string | null;
+                        rfqVersion: number | null;
+                        rfqDeadline: string | null;
+                        rfqDeadlinePassed: boolean;
+                        /** @description The deadline has passed or every invited supplier has submitted */
+                        rfqSelectionAllowed: boolean;
+                        rfqSelectedCompNo: string | null;
+                        /** @description What the caller may do with the document now (buttons to show) */
+                        rfqActions: string[];
+                        quotations: {
+                            compNo: string;
+                            compNameKr: string;
+                            /** @description The request’s currency */
+                            currency: string;
+                            /** @description QUOT_STATUS code */
+                            status: string;
+                            quoteNo: string | null;
+                            totalAmount: string | null;
+                            leadTimeDays: number | null;
+                            validUntil: string | null;
+                            revision: number;
+                            checkedAt: string | null;
+                            submittedAt: string | null;
+                        }[];
                     };
                 };
             };
@@ -9345,6 +9883,8 @@ export interface operations {
                             estUnitPrice: string;
                             estAmount: string;
                             remark: string | null;
+                            /** @description The PR’s currency (for the amounts of the line) */
+                            currency: string;
                         }[];
                         attachments: {
                             fileId: string;
@@ -9400,10 +9940,62 @@ export interface operations {
                             status: string;
                             compNo: string;
                             compNameKr: string;
+                            currency: string;
                             totalAmount: string;
                         }[];
-                        /** @description What the caller may do with the document now (buttons to show) */
+                        /** @description What the caller may do with the PR now: update, submit, cancel, receive, return, requestQuote, and approve / reject when the caller is the pending approver */
                         actions: string[];
+                        approvalId: number | null;
+                        approvalVersion: number | null;
+                        /** @description The caller is the pending step’s approver */
+                        myApprovalTurn: boolean;
+                        /** @description Every round’s steps, oldest round first */
+                        approvalSteps: {
+                            /** @description Round and step, e.g. "2-1" */
+                            stepKey: string;
+                            /** @description Submission round, 1 for the first */
+                            round: number;
+                            approvalId: number;
+                            /** @description APPROVAL_STATUS of the round */
+                            roundStatus: string;
+                            lineName: string;
+                            /** Format: date-time */
+                            submittedAt: string;
+                            stepNo: number;
+                            approverId: string;
+                            approverName: string;
+                            positionNm: string;
+                            deptnm: string;
+                            /** @description WAITING, PENDING (the current step), APPROVED, REJECTED, SKIPPED */
+                            status: string;
+                            comment: string | null;
+                            actedAt: string | null;
+                        }[];
+                        rfqNo: string | null;
+                        rfqStatus: string | null;
+                        rfqVersion: number | null;
+                        rfqDeadline: string | null;
+                        rfqDeadlinePassed: boolean;
+                        /** @description The deadline has passed or every invited supplier has submitted */
+                        rfqSelectionAllowed: boolean;
+                        rfqSelectedCompNo: string | null;
+                        /** @description What the caller may do with the document now (buttons to show) */
+                        rfqActions: string[];
+                        quotations: {
+                            compNo: string;
+                            compNameKr: string;
+                            /** @description The request’s currency */
+                            currency: string;
+                            /** @description QUOT_STATUS code */
+                            status: string;
+                            quoteNo: string | null;
+                            totalAmount: string | null;
+                            leadTimeDays: number | null;
+                            validUntil: string | null;
+                            revision: number;
+                            checkedAt: string | null;
+                            submittedAt: string | null;
+                        }[];
                     };
                 };
             };
@@ -9531,6 +10123,8 @@ export interface operations {
                             estUnitPrice: string;
                             estAmount: string;
                             remark: string | null;
+                            /** @description The PR’s currency (for the amounts of the line) */
+                            currency: string;
                         }[];
                         attachments: {
                             fileId: string;
@@ -9586,10 +10180,62 @@ export interface operations {
                             status: string;
                             compNo: string;
                             compNameKr: string;
+                            currency: string;
                             totalAmount: string;
                         }[];
-                        /** @description What the caller may do with the document now (buttons to show) */
+                        /** @description What the caller may do with the PR now: update, submit, cancel, receive, return, requestQuote, and approve / reject when the caller is the pending approver */
                         actions: string[];
+                        approvalId: number | null;
+                        approvalVersion: number | null;
+                        /** @description The caller is the pending step’s approver */
+                        myApprovalTurn: boolean;
+                        /** @description Every round’s steps, oldest round first */
+                        approvalSteps: {
+                            /** @description Round and step, e.g. "2-1" */
+                            stepKey: string;
+                            /** @description Submission round, 1 for the first */
+                            round: number;
+                            approvalId: number;
+                            /** @description APPROVAL_STATUS of the round */
+                            roundStatus: string;
+                            lineName: string;
+                            /** Format: date-time */
+                            submittedAt: string;
+                            stepNo: number;
+                            approverId: string;
+                            approverName: string;
+                            positionNm: string;
+                            deptnm: string;
+                            /** @description WAITING, PENDING (the current step), APPROVED, REJECTED, SKIPPED */
+                            status: string;
+                            comment: string | null;
+                            actedAt: string | null;
+                        }[];
+                        rfqNo: string | null;
+                        rfqStatus: string | null;
+                        rfqVersion: number | null;
+                        rfqDeadline: string | null;
+                        rfqDeadlinePassed: boolean;
+                        /** @description The deadline has passed or every invited supplier has submitted */
+                        rfqSelectionAllowed: boolean;
+                        rfqSelectedCompNo: string | null;
+                        /** @description What the caller may do with the document now (buttons to show) */
+                        rfqActions: string[];
+                        quotations: {
+                            compNo: string;
+                            compNameKr: string;
+                            /** @description The request’s currency */
+                            currency: string;
+                            /** @description QUOT_STATUS code */
+                            status: string;
+                            quoteNo: string | null;
+                            totalAmount: string | null;
+                            leadTimeDays: number | null;
+                            validUntil: string | null;
+                            revision: number;
+                            checkedAt: string | null;
+                            submittedAt: string | null;
+                        }[];
                     };
                 };
             };
@@ -9666,6 +10312,7 @@ export interface operations {
                     version: number;
                     /** @description The buyer (employee singleid) who sources this PR */
                     buyerId: string;
+                    sgCode?: string | null;
                 };
             };
         };
@@ -9717,6 +10364,8 @@ export interface operations {
                             estUnitPrice: string;
                             estAmount: string;
                             remark: string | null;
+                            /** @description The PR’s currency (for the amounts of the line) */
+                            currency: string;
                         }[];
                         attachments: {
                             fileId: string;
@@ -9772,10 +10421,62 @@ export interface operations {
                             status: string;
                             compNo: string;
                             compNameKr: string;
+                            currency: string;
                             totalAmount: string;
                         }[];
-                        /** @description What the caller may do with the document now (buttons to show) */
+                        /** @description What the caller may do with the PR now: update, submit, cancel, receive, return, requestQuote, and approve / reject when the caller is the pending approver */
                         actions: string[];
+                        approvalId: number | null;
+                        approvalVersion: number | null;
+                        /** @description The caller is the pending step’s approver */
+                        myApprovalTurn: boolean;
+                        /** @description Every round’s steps, oldest round first */
+                        approvalSteps: {
+                            /** @description Round and step, e.g. "2-1" */
+                            stepKey: string;
+                            /** @description Submission round, 1 for the first */
+                            round: number;
+                            approvalId: number;
+                            /** @description APPROVAL_STATUS of the round */
+                            roundStatus: string;
+                            lineName: string;
+                            /** Format: date-time */
+                            submittedAt: string;
+                            stepNo: number;
+                            approverId: string;
+                            approverName: string;
+                            positionNm: string;
+                            deptnm: string;
+                            /** @description WAITING, PENDING (the current step), APPROVED, REJECTED, SKIPPED */
+                            status: string;
+                            comment: string | null;
+                            actedAt: string | null;
+                        }[];
+                        rfqNo: string | null;
+                        rfqStatus: string | null;
+                        rfqVersion: number | null;
+                        rfqDeadline: string | null;
+                        rfqDeadlinePassed: boolean;
+                        /** @description The deadline has passed or every invited supplier has submitted */
+                        rfqSelectionAllowed: boolean;
+                        rfqSelectedCompNo: string | null;
+                        /** @description What the caller may do with the document now (buttons to show) */
+                        rfqActions: string[];
+                        quotations: {
+                            compNo: string;
+                            compNameKr: string;
+                            /** @description The request’s currency */
+                            currency: string;
+                            /** @description QUOT_STATUS code */
+                            status: string;
+                            quoteNo: string | null;
+                            totalAmount: string | null;
+                            leadTimeDays: number | null;
+                            validUntil: string | null;
+                            revision: number;
+                            checkedAt: string | null;
+                            submittedAt: string | null;
+                        }[];
                     };
                 };
             };
@@ -9903,6 +10604,8 @@ export interface operations {
                             estUnitPrice: string;
                             estAmount: string;
                             remark: string | null;
+                            /** @description The PR’s currency (for the amounts of the line) */
+                            currency: string;
                         }[];
                         attachments: {
                             fileId: string;
@@ -9958,10 +10661,62 @@ export interface operations {
                             status: string;
                             compNo: string;
                             compNameKr: string;
+                            currency: string;
                             totalAmount: string;
                         }[];
-                        /** @description What the caller may do with the document now (buttons to show) */
+                        /** @description What the caller may do with the PR now: update, submit, cancel, receive, return, requestQuote, and approve / reject when the caller is the pending approver */
                         actions: string[];
+                        approvalId: number | null;
+                        approvalVersion: number | null;
+                        /** @description The caller is the pending step’s approver */
+                        myApprovalTurn: boolean;
+                        /** @description Every round’s steps, oldest round first */
+                        approvalSteps: {
+                            /** @description Round and step, e.g. "2-1" */
+                            stepKey: string;
+                            /** @description Submission round, 1 for the first */
+                            round: number;
+                            approvalId: number;
+                            /** @description APPROVAL_STATUS of the round */
+                            roundStatus: string;
+                            lineName: string;
+                            /** Format: date-time */
+                            submittedAt: string;
+                            stepNo: number;
+                            approverId: string;
+                            approverName: string;
+                            positionNm: string;
+                            deptnm: string;
+                            /** @description WAITING, PENDING (the current step), APPROVED, REJECTED, SKIPPED */
+                            status: string;
+                            comment: string | null;
+                            actedAt: string | null;
+                        }[];
+                        rfqNo: string | null;
+                        rfqStatus: string | null;
+                        rfqVersion: number | null;
+                        rfqDeadline: string | null;
+                        rfqDeadlinePassed: boolean;
+                        /** @description The deadline has passed or every invited supplier has submitted */
+                        rfqSelectionAllowed: boolean;
+                        rfqSelectedCompNo: string | null;
+                        /** @description What the caller may do with the document now (buttons to show) */
+                        rfqActions: string[];
+                        quotations: {
+                            compNo: string;
+                            compNameKr: string;
+                            /** @description The request’s currency */
+                            currency: string;
+                            /** @description QUOT_STATUS code */
+                            status: string;
+                            quoteNo: string | null;
+                            totalAmount: string | null;
+                            leadTimeDays: number | null;
+                            validUntil: string | null;
+                            revision: number;
+                            checkedAt: string | null;
+                            submittedAt: string | null;
+                        }[];
                     };
                 };
             };
@@ -10259,6 +11014,88 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    searchRfqSuppliers: {
+        parameters: {
+            query?: {
+                /** @description A part of the company name, the company number or the business number */
+                q?: string;
+                /** @description Page, 1-based */
+                page?: number;
+                /** @description Rows a page (a screen asks ≤ 500; an export up to 5000) */
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rows: {
+                            compNo: string;
+                            compNameKr: string;
+                            /** @description Business number 123-45-67890 */
+                            taxNo2: string;
+                            ceoName: string;
+                            forwardYn: string;
+                        }[];
+                        total: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11629,6 +12466,7 @@ export interface operations {
                             }[];
                         }[];
                         history: {
+                            no: number;
                             /** Format: date-time */
                             at: string;
                             action: string;
@@ -11647,6 +12485,8 @@ export interface operations {
                             itemName: string | null;
                             beforeValue: string | null;
                             afterValue: string | null;
+                            beforeText: string | null;
+                            afterText: string | null;
                             reason: string;
                             changedBy: string;
                             changedByName: string | null;
@@ -11657,7 +12497,32 @@ export interface operations {
                             title: string;
                             status: string;
                         }[];
-                        /** @description What the caller may do with the document now (buttons to show) */
+                        pendingApprovalId: number | null;
+                        pendingApprovalVersion: number | null;
+                        currentApproverName: string | null;
+                        approvalSteps: {
+                            /** @description approvalId-stepNo */
+                            stepKey: string;
+                            /** @description Approval round, 1 for the first submission */
+                            round: number;
+                            approvalId: number;
+                            /** @description The round: PENDING, IN_PROGRESS, APPROVED, REJECTED, WITHDRAWN */
+                            approvalStatus: string;
+                            lineName: string;
+                            submittedByName: string;
+                            /** Format: date-time */
+                            submittedAt: string;
+                            stepNo: number;
+                            approverId: string;
+                            approverName: string;
+                            positionNm: string;
+                            deptnm: string;
+                            /** @description WAITING, PENDING (the current step), APPROVED, REJECTED, SKIPPED */
+                            status: string;
+                            comment: string | null;
+                            actedAt: string | null;
+                        }[];
+                        /** @description What the caller may do with the order now (buttons to show); approve and reject when it is the caller’s turn to decide */
                         actions: string[];
                     };
                 };
@@ -11822,6 +12687,7 @@ export interface operations {
                             }[];
                         }[];
                         history: {
+                            no: number;
                             /** Format: date-time */
                             at: string;
                             action: string;
@@ -11840,6 +12706,8 @@ export interface operations {
                             itemName: string | null;
                             beforeValue: string | null;
                             afterValue: string | null;
+                            beforeText: string | null;
+                            afterText: string | null;
                             reason: string;
                             changedBy: string;
                             changedByName: string | null;
@@ -11850,7 +12718,32 @@ export interface operations {
                             title: string;
                             status: string;
                         }[];
-                        /** @description What the caller may do with the document now (buttons to show) */
+                        pendingApprovalId: number | null;
+                        pendingApprovalVersion: number | null;
+                        currentApproverName: string | null;
+                        approvalSteps: {
+                            /** @description approvalId-stepNo */
+                            stepKey: string;
+                            /** @description Approval round, 1 for the first submission */
+                            round: number;
+                            approvalId: number;
+                            /** @description The round: PENDING, IN_PROGRESS, APPROVED, REJECTED, WITHDRAWN */
+                            approvalStatus: string;
+                            lineName: string;
+                            submittedByName: string;
+                            /** Format: date-time */
+                            submittedAt: string;
+                            stepNo: number;
+                            approverId: string;
+                            approverName: string;
+                            positionNm: string;
+                            deptnm: string;
+                            /** @description WAITING, PENDING (the current step), APPROVED, REJECTED, SKIPPED */
+                            status: string;
+                            comment: string | null;
+                            actedAt: string | null;
+                        }[];
+                        /** @description What the caller may do with the order now (buttons to show); approve and reject when it is the caller’s turn to decide */
                         actions: string[];
                     };
                 };
@@ -12023,6 +12916,7 @@ export interface operations {
                             }[];
                         }[];
                         history: {
+                            no: number;
                             /** Format: date-time */
                             at: string;
                             action: string;
@@ -12041,6 +12935,8 @@ export interface operations {
                             itemName: string | null;
                             beforeValue: string | null;
                             afterValue: string | null;
+                            beforeText: string | null;
+                            afterText: string | null;
                             reason: string;
                             changedBy: string;
                             changedByName: string | null;
@@ -12051,7 +12947,32 @@ export interface operations {
                             title: string;
                             status: string;
                         }[];
-                        /** @description What the caller may do with the document now (buttons to show) */
+                        pendingApprovalId: number | null;
+                        pendingApprovalVersion: number | null;
+                        currentApproverName: string | null;
+                        approvalSteps: {
+                            /** @description approvalId-stepNo */
+                            stepKey: string;
+                            /** @description Approval round, 1 for the first submission */
+                            round: number;
+                            approvalId: number;
+                            /** @description The round: PENDING, IN_PROGRESS, APPROVED, REJECTED, WITHDRAWN */
+                            approvalStatus: string;
+                            lineName: string;
+                            submittedByName: string;
+                            /** Format: date-time */
+                            submittedAt: string;
+                            stepNo: number;
+                            approverId: string;
+                            approverName: string;
+                            positionNm: string;
+                            deptnm: string;
+                            /** @description WAITING, PENDING (the current step), APPROVED, REJECTED, SKIPPED */
+                            status: string;
+                            comment: string | null;
+                            actedAt: string | null;
+                        }[];
+                        /** @description What the caller may do with the order now (buttons to show); approve and reject when it is the caller’s turn to decide */
                         actions: string[];
                     };
                 };
@@ -12223,6 +13144,7 @@ export interface operations {
                             }[];
                         }[];
                         history: {
+                            no: number;
                             /** Format: date-time */
                             at: string;
                             action: string;
@@ -12241,6 +13163,8 @@ export interface operations {
                             itemName: string | null;
                             beforeValue: string | null;
                             afterValue: string | null;
+                            beforeText: string | null;
+                            afterText: string | null;
                             reason: string;
                             changedBy: string;
                             changedByName: string | null;
@@ -12251,7 +13175,32 @@ export interface operations {
                             title: string;
                             status: string;
                         }[];
-                        /** @description What the caller may do with the document now (buttons to show) */
+                        pendingApprovalId: number | null;
+                        pendingApprovalVersion: number | null;
+                        currentApproverName: string | null;
+                        approvalSteps: {
+                            /** @description approvalId-stepNo */
+                            stepKey: string;
+                            /** @description Approval round, 1 for the first submission */
+                            round: number;
+                            approvalId: number;
+                            /** @description The round: PENDING, IN_PROGRESS, APPROVED, REJECTED, WITHDRAWN */
+                            approvalStatus: string;
+                            lineName: string;
+                            submittedByName: string;
+                            /** Format: date-time */
+                            submittedAt: string;
+                            stepNo: number;
+                            approverId: string;
+                            approverName: string;
+                            positionNm: string;
+                            deptnm: string;
+                            /** @description WAITING, PENDING (the current step), APPROVED, REJECTED, SKIPPED */
+                            status: string;
+                            comment: string | null;
+                            actedAt: string | null;
+                        }[];
+                        /** @description What the caller may do with the order now (buttons to show); approve and reject when it is the caller’s turn to decide */
                         actions: string[];
                     };
                 };
@@ -12423,6 +13372,7 @@ export interface operations {
                             }[];
                         }[];
                         history: {
+                            no: number;
                             /** Format: date-time */
                             at: string;
                             action: string;
@@ -12441,6 +13391,8 @@ export interface operations {
                             itemName: string | null;
                             beforeValue: string | null;
                             afterValue: string | null;
+                            beforeText: string | null;
+                            afterText: string | null;
                             reason: string;
                             changedBy: string;
                             changedByName: string | null;
@@ -12451,7 +13403,32 @@ export interface operations {
                             title: string;
                             status: string;
                         }[];
-                        /** @description What the caller may do with the document now (buttons to show) */
+                        pendingApprovalId: number | null;
+                        pendingApprovalVersion: number | null;
+                        currentApproverName: string | null;
+                        approvalSteps: {
+                            /** @description approvalId-stepNo */
+                            stepKey: string;
+                            /** @description Approval round, 1 for the first submission */
+                            round: number;
+                            approvalId: number;
+                            /** @description The round: PENDING, IN_PROGRESS, APPROVED, REJECTED, WITHDRAWN */
+                            approvalStatus: string;
+                            lineName: string;
+                            submittedByName: string;
+                            /** Format: date-time */
+                            submittedAt: string;
+                            stepNo: number;
+                            approverId: string;
+                            approverName: string;
+                            positionNm: string;
+                            deptnm: string;
+                            /** @description WAITING, PENDING (the current step), APPROVED, REJECTED, SKIPPED */
+                            status: string;
+                            comment: string | null;
+                            actedAt: string | null;
+                        }[];
+                        /** @description What the caller may do with the order now (buttons to show); approve and reject when it is the caller’s turn to decide */
                         actions: string[];
                     };
                 };
@@ -12636,6 +13613,7 @@ export interface operations {
                             }[];
                         }[];
                         history: {
+                            no: number;
                             /** Format: date-time */
                             at: string;
                             action: string;
@@ -12654,6 +13632,8 @@ export interface operations {
                             itemName: string | null;
                             beforeValue: string | null;
                             afterValue: string | null;
+                            beforeText: string | null;
+                            afterText: string | null;
                             reason: string;
                             changedBy: string;
                             changedByName: string | null;
@@ -12664,7 +13644,32 @@ export interface operations {
                             title: string;
                             status: string;
                         }[];
-                        /** @description What the caller may do with the document now (buttons to show) */
+                        pendingApprovalId: number | null;
+                        pendingApprovalVersion: number | null;
+                        currentApproverName: string | null;
+                        approvalSteps: {
+                            /** @description approvalId-stepNo */
+                            stepKey: string;
+                            /** @description Approval round, 1 for the first submission */
+                            round: number;
+                            approvalId: number;
+                            /** @description The round: PENDING, IN_PROGRESS, APPROVED, REJECTED, WITHDRAWN */
+                            approvalStatus: string;
+                            lineName: string;
+                            submittedByName: string;
+                            /** Format: date-time */
+                            submittedAt: string;
+                            stepNo: number;
+                            approverId: string;
+                            approverName: string;
+                            positionNm: string;
+                            deptnm: string;
+                            /** @description WAITING, PENDING (the current step), APPROVED, REJECTED, SKIPPED */
+                            status: string;
+                            comment: string | null;
+                            actedAt: string | null;
+                        }[];
+                        /** @description What the caller may do with the order now (buttons to show); approve and reject when it is the caller’s turn to decide */
                         actions: string[];
                     };
                 };
@@ -12838,6 +13843,7 @@ export interface operations {
                             }[];
                         }[];
                         history: {
+                            no: number;
                             /** Format: date-time */
                             at: string;
                             action: string;
@@ -12856,6 +13862,8 @@ export interface operations {
                             itemName: string | null;
                             beforeValue: string | null;
                             afterValue: string | null;
+                            beforeText: string | null;
+                            afterText: string | null;
                             reason: string;
                             changedBy: string;
                             changedByName: string | null;
@@ -12866,7 +13874,32 @@ export interface operations {
                             title: string;
                             status: string;
                         }[];
-                        /** @description What the caller may do with the document now (buttons to show) */
+                        pendingApprovalId: number | null;
+                        pendingApprovalVersion: number | null;
+                        currentApproverName: string | null;
+                        approvalSteps: {
+                            /** @description approvalId-stepNo */
+                            stepKey: string;
+                            /** @description Approval round, 1 for the first submission */
+                            round: number;
+                            approvalId: number;
+                            /** @description The round: PENDING, IN_PROGRESS, APPROVED, REJECTED, WITHDRAWN */
+                            approvalStatus: string;
+                            lineName: string;
+                            submittedByName: string;
+                            /** Format: date-time */
+                            submittedAt: string;
+                            stepNo: number;
+                            approverId: string;
+                            approverName: string;
+                            positionNm: string;
+                            deptnm: string;
+                            /** @description WAITING, PENDING (the current step), APPROVED, REJECTED, SKIPPED */
+                            status: string;
+                            comment: string | null;
+                            actedAt: string | null;
+                        }[];
+                        /** @description What the caller may do with the order now (buttons to show); approve and reject when it is the caller’s turn to decide */
                         actions: string[];
                     };
                 };
@@ -12969,6 +14002,8 @@ export interface operations {
                             itemName: string | null;
                             beforeValue: string | null;
                             afterValue: string | null;
+                            beforeText: string | null;
+                            afterText: string | null;
                             reason: string;
                             changedBy: string;
                             changedByName: string | null;
@@ -13280,6 +14315,8 @@ export interface operations {
                             itemName: string | null;
                             beforeValue: string | null;
                             afterValue: string | null;
+                            beforeText: string | null;
+                            afterText: string | null;
                             reason: string;
                             changedBy: string;
                             changedByName: string | null;
@@ -13421,6 +14458,8 @@ export interface operations {
                             itemName: string | null;
                             beforeValue: string | null;
                             afterValue: string | null;
+                            beforeText: string | null;
+                            afterText: string | null;
                             reason: string;
                             changedBy: string;
                             changedByName: string | null;
@@ -13752,6 +14791,7 @@ export interface operations {
                             }[];
                         }[];
                         history: {
+                            no: number;
                             /** Format: date-time */
                             at: string;
                             action: string;
@@ -13770,6 +14810,8 @@ export interface operations {
                             itemName: string | null;
                             beforeValue: string | null;
                             afterValue: string | null;
+                            beforeText: string | null;
+                            afterText: string | null;
                             reason: string;
                             changedBy: string;
                             changedByName: string | null;
@@ -13780,7 +14822,32 @@ export interface operations {
                             title: string;
                             status: string;
                         }[];
-                        /** @description What the caller may do with the document now (buttons to show) */
+                        pendingApprovalId: number | null;
+                        pendingApprovalVersion: number | null;
+                        currentApproverName: string | null;
+                        approvalSteps: {
+                            /** @description approvalId-stepNo */
+                            stepKey: string;
+                            /** @description Approval round, 1 for the first submission */
+                            round: number;
+                            approvalId: number;
+                            /** @description The round: PENDING, IN_PROGRESS, APPROVED, REJECTED, WITHDRAWN */
+                            approvalStatus: string;
+                            lineName: string;
+                            submittedByName: string;
+                            /** Format: date-time */
+                            submittedAt: string;
+                            stepNo: number;
+                            approverId: string;
+                            approverName: string;
+                            positionNm: string;
+                            deptnm: string;
+                            /** @description WAITING, PENDING (the current step), APPROVED, REJECTED, SKIPPED */
+                            status: string;
+                            comment: string | null;
+                            actedAt: string | null;
+                        }[];
+                        /** @description What the caller may do with the order now (buttons to show); approve and reject when it is the caller’s turn to decide */
                         actions: string[];
                     };
                 };
@@ -14008,6 +15075,7 @@ export interface operations {
                             }[];
                         }[];
                         history: {
+                            no: number;
                             /** Format: date-time */
                             at: string;
                             action: string;
@@ -14026,6 +15094,8 @@ export interface operations {
                             itemName: string | null;
                             beforeValue: string | null;
                             afterValue: string | null;
+                            beforeText: string | null;
+                            afterText: string | null;
                             reason: string;
                             changedBy: string;
                             changedByName: string | null;
@@ -14036,7 +15106,32 @@ export interface operations {
                             title: string;
                             status: string;
                         }[];
-                        /** @description What the caller may do with the document now (buttons to show) */
+                        pendingApprovalId: number | null;
+                        pendingApprovalVersion: number | null;
+                        currentApproverName: string | null;
+                        approvalSteps: {
+                            /** @description approvalId-stepNo */
+                            stepKey: string;
+                            /** @description Approval round, 1 for the first submission */
+                            round: number;
+                            approvalId: number;
+                            /** @description The round: PENDING, IN_PROGRESS, APPROVED, REJECTED, WITHDRAWN */
+                            approvalStatus: string;
+                            lineName: string;
+                            submittedByName: string;
+                            /** Format: date-time */
+                            submittedAt: string;
+                            stepNo: number;
+                            approverId: string;
+                            approverName: string;
+                            positionNm: string;
+                            deptnm: string;
+                            /** @description WAITING, PENDING (the current step), APPROVED, REJECTED, SKIPPED */
+                            status: string;
+                            comment: string | null;
+                            actedAt: string | null;
+                        }[];
+                        /** @description What the caller may do with the order now (buttons to show); approve and reject when it is the caller’s turn to decide */
                         actions: string[];
                     };
                 };
@@ -14225,6 +15320,7 @@ export interface operations {
                             }[];
                         }[];
                         history: {
+                            no: number;
                             /** Format: date-time */
                             at: string;
                             action: string;
@@ -14243,6 +15339,8 @@ export interface operations {
                             itemName: string | null;
                             beforeValue: string | null;
                             afterValue: string | null;
+                            beforeText: string | null;
+                            afterText: string | null;
                             reason: string;
                             changedBy: string;
                             changedByName: string | null;
@@ -14253,7 +15351,32 @@ export interface operations {
                             title: string;
                             status: string;
                         }[];
-                        /** @description What the caller may do with the document now (buttons to show) */
+                        pendingApprovalId: number | null;
+                        pendingApprovalVersion: number | null;
+                        currentApproverName: string | null;
+                        approvalSteps: {
+                            /** @description approvalId-stepNo */
+                            stepKey: string;
+                            /** @description Approval round, 1 for the first submission */
+                            round: number;
+                            approvalId: number;
+                            /** @description The round: PENDING, IN_PROGRESS, APPROVED, REJECTED, WITHDRAWN */
+                            approvalStatus: string;
+                            lineName: string;
+                            submittedByName: string;
+                            /** Format: date-time */
+                            submittedAt: string;
+                            stepNo: number;
+                            approverId: string;
+                            approverName: string;
+                            positionNm: string;
+                            deptnm: string;
+                            /** @description WAITING, PENDING (the current step), APPROVED, REJECTED, SKIPPED */
+                            status: string;
+                            comment: string | null;
+                            actedAt: string | null;
+                        }[];
+                        /** @description What the caller may do with the order now (buttons to show); approve and reject when it is the caller’s turn to decide */
                         actions: string[];
                     };
                 };
@@ -14518,6 +15641,7 @@ export interface operations {
                             }[];
                         }[];
                         history: {
+                            no: number;
                             /** Format: date-time */
                             at: string;
                             action: string;
@@ -14530,7 +15654,32 @@ export interface operations {
                             status: string;
                             totalAmount: string;
                         }[];
-                        /** @description What the caller may do with the document now (buttons to show) */
+                        pendingApprovalId: number | null;
+                        pendingApprovalVersion: number | null;
+                        currentApproverName: string | null;
+                        approvalSteps: {
+                            /** @description approvalId-stepNo */
+                            stepKey: string;
+                            /** @description Approval round, 1 for the first submission */
+                            round: number;
+                            approvalId: number;
+                            /** @description The round: PENDING, IN_PROGRESS, APPROVED, REJECTED, WITHDRAWN */
+                            approvalStatus: string;
+                            lineName: string;
+                            submittedByName: string;
+                            /** Format: date-time */
+                            submittedAt: string;
+                            stepNo: number;
+                            approverId: string;
+                            approverName: string;
+                            positionNm: string;
+                            deptnm: string;
+                            /** @description WAITING, PENDING (the current step), APPROVED, REJECTED, SKIPPED */
+                            status: string;
+                            comment: string | null;
+                            actedAt: string | null;
+                        }[];
+                        /** @description What the caller may do with the LOI now (buttons to show); approve and reject when it is the caller’s turn to decide */
                         actions: string[];
                     };
                 };
@@ -14660,6 +15809,7 @@ export interface operations {
                             }[];
                         }[];
                         history: {
+                            no: number;
                             /** Format: date-time */
                             at: string;
                             action: string;
@@ -14672,7 +15822,32 @@ export interface operations {
                             status: string;
                             totalAmount: string;
                         }[];
-                        /** @description What the caller may do with the document now (buttons to show) */
+                        pendingApprovalId: number | null;
+                        pendingApprovalVersion: number | null;
+                        currentApproverName: string | null;
+                        approvalSteps: {
+                            /** @description approvalId-stepNo */
+                            stepKey: string;
+                            /** @description Approval round, 1 for the first submission */
+                            round: number;
+                            approvalId: number;
+                            /** @description The round: PENDING, IN_PROGRESS, APPROVED, REJECTED, WITHDRAWN */
+                            approvalStatus: string;
+                            lineName: string;
+                            submittedByName: string;
+                            /** Format: date-time */
+                            submittedAt: string;
+                            stepNo: number;
+                            approverId: string;
+                            approverName: string;
+                            positionNm: string;
+                            deptnm: string;
+                            /** @description WAITING, PENDING (the current step), APPROVED, REJECTED, SKIPPED */
+                            status: string;
+                            comment: string | null;
+                            actedAt: string | null;
+                        }[];
+                        /** @description What the caller may do with the LOI now (buttons to show); approve and reject when it is the caller’s turn to decide */
                         actions: string[];
                     };
                 };
@@ -14827,6 +16002,7 @@ export interface operations {
                             }[];
                         }[];
                         history: {
+                            no: number;
                             /** Format: date-time */
                             at: string;
                             action: string;
@@ -14839,7 +16015,32 @@ export interface operations {
                             status: string;
                             totalAmount: string;
                         }[];
-                        /** @description What the caller may do with the document now (buttons to show) */
+                        pendingApprovalId: number | null;
+                        pendingApprovalVersion: number | null;
+                        currentApproverName: string | null;
+                        approvalSteps: {
+                            /** @description approvalId-stepNo */
+                            stepKey: string;
+                            /** @description Approval round, 1 for the first submission */
+                            round: number;
+                            approvalId: number;
+                            /** @description The round: PENDING, IN_PROGRESS, APPROVED, REJECTED, WITHDRAWN */
+                            approvalStatus: string;
+                            lineName: string;
+                            submittedByName: string;
+                            /** Format: date-time */
+                            submittedAt: string;
+                            stepNo: number;
+                            approverId: string;
+                            approverName: string;
+                            positionNm: string;
+                            deptnm: string;
+                            /** @description WAITING, PENDING (the current step), APPROVED, REJECTED, SKIPPED */
+                            status: string;
+                            comment: string | null;
+                            actedAt: string | null;
+                        }[];
+                        /** @description What the caller may do with the LOI now (buttons to show); approve and reject when it is the caller’s turn to decide */
                         actions: string[];
                     };
                 };
@@ -14985,6 +16186,7 @@ export interface operations {
                             }[];
                         }[];
                         history: {
+                            no: number;
                             /** Format: date-time */
                             at: string;
                             action: string;
@@ -14997,7 +16199,32 @@ export interface operations {
                             status: string;
                             totalAmount: string;
                         }[];
-                        /** @description What the caller may do with the document now (buttons to show) */
+                        pendingApprovalId: number | null;
+                        pendingApprovalVersion: number | null;
+                        currentApproverName: string | null;
+                        approvalSteps: {
+                            /** @description approvalId-stepNo */
+                            stepKey: string;
+                            /** @description Approval round, 1 for the first submission */
+                            round: number;
+                            approvalId: number;
+                            /** @description The round: PENDING, IN_PROGRESS, APPROVED, REJECTED, WITHDRAWN */
+                            approvalStatus: string;
+                            lineName: string;
+                            submittedByName: string;
+                            /** Format: date-time */
+                            submittedAt: string;
+                            stepNo: number;
+                            approverId: string;
+                            approverName: string;
+                            positionNm: string;
+                            deptnm: string;
+                            /** @description WAITING, PENDING (the current step), APPROVED, REJECTED, SKIPPED */
+                            status: string;
+                            comment: string | null;
+                            actedAt: string | null;
+                        }[];
+                        /** @description What the caller may do with the LOI now (buttons to show); approve and reject when it is the caller’s turn to decide */
                         actions: string[];
                     };
                 };
@@ -15145,6 +16372,7 @@ export interface operations {
                             }[];
                         }[];
                         history: {
+                            no: number;
                             /** Format: date-time */
                             at: string;
                             action: string;
@@ -15157,7 +16385,32 @@ export interface operations {
                             status: string;
                             totalAmount: string;
                         }[];
-                        /** @description What the caller may do with the document now (buttons to show) */
+                        pendingApprovalId: number | null;
+                        pendingApprovalVersion: number | null;
+                        currentApproverName: string | null;
+                        approvalSteps: {
+                            /** @description approvalId-stepNo */
+                            stepKey: string;
+                            /** @description Approval round, 1 for the first submission */
+                            round: number;
+                            approvalId: number;
+                            /** @description The round: PENDING, IN_PROGRESS, APPROVED, REJECTED, WITHDRAWN */
+                            approvalStatus: string;
+                            lineName: string;
+                            submittedByName: string;
+                            /** Format: date-time */
+                            submittedAt: string;
+                            stepNo: number;
+                            approverId: string;
+                            approverName: string;
+                            positionNm: string;
+                            deptnm: string;
+                            /** @description WAITING, PENDING (the current step), APPROVED, REJECTED, SKIPPED */
+                            status: string;
+                            comment: string | null;
+                            actedAt: string | null;
+                        }[];
+                        /** @description What the caller may do with the LOI now (buttons to show); approve and reject when it is the caller’s turn to decide */
                         actions: string[];
                     };
                 };
@@ -17902,7 +19155,8 @@ export interface operations {
                 "application/json": {
                     /** @description Settlement month YYYYMM */
                     period: string;
-                    compNo?: string;
+                    /** @description One supplier; blank or left out: every supplier */
+                    compNo?: string | "";
                 };
             };
         };
@@ -18214,6 +19468,73 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getAdjustment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                adjNo: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdjustmentRow"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

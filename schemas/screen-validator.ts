@@ -8,8 +8,8 @@ const equalHelper = (equalModule as { default?: unknown }).default ?? equalModul
 
 export const validate = validate10;
 export default validate10;
-const schema11 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://gpms.local/schemas/screen.schema.json","title":"GPMS screen definition","description":"One screen of GPMS/OGPMS as data. See docs/screen-definitions.md.","type":"object","required":["id","kind","title"],"properties":{"kind":{"enum":["list","edit","tree","dashboard","custom"]}},"allOf":[{"if":{"properties":{"kind":{"const":"list"}},"required":["kind"]},"then":{"$ref":"#/definitions/listScreen"}},{"if":{"properties":{"kind":{"const":"edit"}},"required":["kind"]},"then":{"$ref":"#/definitions/editScreen"}},{"if":{"properties":{"kind":{"const":"tree"}},"required":["kind"]},"then":{"$ref":"#/definitions/treeScreen"}},{"if":{"properties":{"kind":{"const":"dashboard"}},"required":["kind"]},"then":{"$ref":"#/definitions/dashboardScreen"}},{"if":{"properties":{"kind":{"const":"custom"}},"required":["kind"]},"then":{"$ref":"#/definitions/customScreen"}}],"definitions":{"text":{"type":"string","minLength":1,"description":"An i18n key (screen.x, ui.search) or, when no such key exists, the text itself"},"expr":{"type":"string","minLength":1,"description":"An expression (engine/expr): row.endedAt == null && screen.canWrite"},"rule":{"description":"An expression or a fixed true/false","oneOf":[{"$ref":"#/definitions/expr"},{"type":"boolean"}]},"identifier":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]*$","description":"A field or parameter name"},"operationId":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9]*$","description":"An operationId of the OpenAPI document"},"route":{"type":"string","pattern":"^/[A-Za-z0-9/_-]*$","description":"A spec route, e.g. /portal/system/messageManage"},"screenId":{"type":"string","pattern":"^[a-z][A-Za-z0-9]*(\\.[A-Za-z][A-Za-z0-9]*)+$","description":"group.name, e.g. portal.messageManage"},"paramMap":{"type":"object","description":"Parameter name → expression","propertyNames":{"$ref":"#/definitions/identifier"},"additionalProperties":{"$ref":"#/definitions/expr"}},"callInputs":{"type":"object","additionalProperties":false,"properties":{"path":{"$ref":"#/definitions/paramMap"},"query":{"$ref":"#/definitions/paramMap"},"body":{"oneOf":[{"const":"form"},{"$ref":"#/definitions/paramMap"}],"description":"'form' sends the form's values; a map builds the body"}}},"codeOption":{"type":"object","additionalProperties":false,"properties":{"value":{"type":"string"},"text":{"type":"string"}},"required":["value","text"]},"optionsFrom":{"type":"object","additionalProperties":false,"properties":{"operation":{"$ref":"#/definitions/operationId"},"value":{"$ref":"#/definitions/identifier"},"text":{"$ref":"#/definitions/identifier"},"params":{"$ref":"#/definitions/callInputs"}},"required":["operation","value","text"]},"defaultValue":{"description":"A literal, { login: part }, { today: offsetDays } or { preset: name }","anyOf":[{"type":["string","number","boolean","null"]},{"type":"array","items":{"type":"string"}},{"type":"object","additionalProperties":false,"properties":{"login":{"enum":["auth","authGroupId","section","deptcd","deptnm","hname","singleid"]}},"required":["login"]},{"type":"object","additionalProperties":false,"properties":{"today":{"type":"integer"}},"required":["today"]},{"type":"object","additionalProperties":false,"properties":{"preset":{"enum":["today","lastWeek","lastMonth","last3Months","thisMonth","thisYear"]}},"required":["preset"]}]},"filter":{"type":"object","additionalProperties":false,"properties":{"field":{"$ref":"#/definitions/identifier"},"label":{"$ref":"#/definitions/text"},"widget":{"enum":["text","textarea","number","select","multiSelect","checkbox","date","dateRange","month","businessSection","department","person","company","sourcingGroup","employeeSearch"]},"required":{"type":"boolean"},"default":{"$ref":"#/definitions/defaultValue"},"codeGroup":{"type":"string","minLength":1},"options":{"type":"array","items":{"$ref":"#/definitions/codeOption"}},"optionsFrom":{"$ref":"#/definitions/optionsFrom"},"emptyOption":{"enum":["all","choose","none"]},"mask":{"enum":["phone","number","num","onlynum","taxnum","numComma"]},"maxLength":{"type":"integer","minimum":1},"maxBytes":{"type":"integer","minimum":1},"placeholder":{"$ref":"#/definitions/text"},"visible":{"$ref":"#/definitions/expr"},"enabled":{"$ref":"#/definitions/expr"},"span":{"type":"integer","minimum":1,"maximum":4},"help":{"$ref":"#/definitions/text"},"params":{"type":"object","propertyNames":{"$ref":"#/definitions/identifier"},"additionalProperties":{"$ref":"#/definitions/identifier"},"description":"Value part → query parameter (dateRange: from/to)"},"prefill":{"enum":["section","department","person"]},"dependsOn":{"$ref":"#/definitions/identifier"},"in":{"enum":["query","path"],"description":"A query parameter (default) or a path parameter of the operation"}},"required":["field"],"description":"A search filter; its value goes to the query parameter `field` (or `params`)"},"field":{"type":"object","additionalProperties":false,"properties":{"field":{"$ref":"#/definitions/identifier"},"label":{"$ref":"#/definitions/text"},"widget":{"enum":["text","textarea","number","select","multiSelect","checkbox","date","dateRange","month","businessSection","department","person","company","sourcingGroup","employeeSearch"]},"required":{"type":"boolean"},"default":{"$ref":"#/definitions/defaultValue"},"codeGroup":{"type":"string","minLength":1},"options":{"type":"array","items":{"$ref":"#/definitions/codeOption"}},"optionsFrom":{"$ref":"#/definitions/optionsFrom"},"emptyOption":{"enum":["all","choose","none"]},"mask":{"enum":["phone","number","num","onlynum","taxnum","numComma"]},"maxLength":{"type":"integer","minimum":1},"maxBytes":{"type":"integer","minimum":1},"placeholder":{"$ref":"#/definitions/text"},"visible":{"$ref":"#/definitions/expr"},"enabled":{"$ref":"#/definitions/expr"},"span":{"type":"integer","minimum":1,"maximum":4},"help":{"$ref":"#/definitions/text"},"type":{"enum":["string","integer","number","boolean"]},"pattern":{"type":"string"},"minimum":{"type":"number"},"maximum":{"type":"number"},"readOnly":{"$ref":"#/definitions/rule"},"createOnly":{"type":"boolean"},"rows":{"type":"integer","minimum":1,"maximum":30}},"required":["field"],"description":"A form field"},"link":{"type":"object","additionalProperties":false,"properties":{"screen":{"$ref":"#/definitions/screenId"},"route":{"$ref":"#/definitions/route"},"query":{"$ref":"#/definitions/paramMap"},"dialog":{"type":"boolean"}},"description":"Where a link or double-click goes: a screen id or a route, with query values from the row","anyOf":[{"required":["screen"]},{"required":["route"]}]},"column":{"type":"object","additionalProperties":false,"properties":{"field":{"$ref":"#/definitions/identifier"},"label":{"$ref":"#/definitions/text"},"type":{"enum":["text","number","money","date","datetime","code","checkbox","link"]},"width":{"type":"integer","minimum":20,"maximum":1000},"align":{"enum":["left","right","center"]},"sortable":{"type":"boolean"},"codeGroup":{"type":"string","minLength":1},"options":{"type":"array","items":{"$ref":"#/definitions/codeOption"}},"currencyField":{"$ref":"#/definitions/identifier"},"currency":{"enum":["KRW","JPY"]},"format":{"type":"string"},"mask":{"enum":["phone","number","num","onlynum","taxnum","numComma"]},"link":{"$ref":"#/definitions/link"},"total":{"oneOf":[{"const":"sum"},{"type":"object","additionalProperties":false,"properties":{"label":{"$ref":"#/definitions/text"}},"required":["label"]}]},"hidden":{"type":"boolean"},"export":{"type":"boolean"},"editable":{"$ref":"#/definitions/rule"},"required":{"type":"boolean"},"maxLength":{"type":"integer","minimum":1}},"required":["field"],"description":"A grid column"},"callAction":{"type":"object","additionalProperties":false,"properties":{"kind":{"enum":["call","save","delete","workflow"]},"id":{"$ref":"#/definitions/identifier"},"label":{"$ref":"#/definitions/text"},"requires":{"enum":["read","write"]},"whenDenied":{"enum":["hide","disable"]},"visible":{"$ref":"#/definitions/expr"},"enabled":{"$ref":"#/definitions/expr"},"confirm":{"$ref":"#/definitions/text"},"variant":{"enum":["primary","secondary","danger"]},"placement":{"enum":["toolbar","filters"]},"operation":{"$ref":"#/definitions/operationId"},"updateOperation":{"$ref":"#/definitions/operationId"},"selection":{"enum":["none","single","multi"]},"params":{"$ref":"#/definitions/callInputs"},"success":{"$ref":"#/definitions/text"},"then":{"type":"array","items":{"enum":["reload","back","close","reloadTexts","reloadCodes","clearSelection","newRecord"]}}},"required":["kind"],"description":"Calls an operation (with the selected rows, the form or the node)"},"openAction":{"type":"object","additionalProperties":false,"properties":{"kind":{"enum":["open","navigate"]},"id":{"$ref":"#/definitions/identifier"},"label":{"$ref":"#/definitions/text"},"requires":{"enum":["read","write"]},"whenDenied":{"enum":["hide","disable"]},"visible":{"$ref":"#/definitions/expr"},"enabled":{"$ref":"#/definitions/expr"},"confirm":{"$ref":"#/definitions/text"},"variant":{"enum":["primary","secondary","danger"]},"placement":{"enum":["toolbar","filters"]},"screen":{"$ref":"#/definitions/screenId"},"route":{"$ref":"#/definitions/route"},"query":{"$ref":"#/definitions/paramMap"},"selection":{"enum":["none","single"]},"dialog":{"type":"boolean"},"then":{"type":"array","items":{"enum":["reload","back","close","reloadTexts","reloadCodes","clearSelection","newRecord"]}}},"required":["kind"],"description":"Opens another screen (page or dialog)","anyOf":[{"required":["screen"]},{"required":["route"]}]},"exportAction":{"type":"object","additionalProperties":false,"properties":{"kind":{"const":"exportExcel"},"id":{"$ref":"#/definitions/identifier"},"label":{"$ref":"#/definitions/text"},"requires":{"enum":["read","write"]},"whenDenied":{"enum":["hide","disable"]},"visible":{"$ref":"#/definitions/expr"},"enabled":{"$ref":"#/definitions/expr"},"confirm":{"$ref":"#/definitions/text"},"variant":{"enum":["primary","secondary","danger"]},"placement":{"enum":["toolbar","filters"]},"fileName":{"$ref":"#/definitions/text"},"sheetName":{"type":"string","maxLength":31},"pageSize":{"type":"integer","minimum":100,"maximum":5000}},"required":["kind","fileName"],"description":"Exports the whole filtered result as .xlsx"},"simpleAction":{"type":"object","additionalProperties":false,"properties":{"kind":{"enum":["search","reset","back","new","close"]},"id":{"$ref":"#/definitions/identifier"},"label":{"$ref":"#/definitions/text"},"requires":{"enum":["read","write"]},"whenDenied":{"enum":["hide","disable"]},"visible":{"$ref":"#/definitions/expr"},"enabled":{"$ref":"#/definitions/expr"},"confirm":{"$ref":"#/definitions/text"},"variant":{"enum":["primary","secondary","danger"]},"placement":{"enum":["toolbar","filters"]}},"required":["kind"]},"action":{"description":"An action: a name (search, reset, exportExcel, back, new) or an object with a kind","if":{"type":"string"},"then":{"enum":["search","reset","exportExcel","back","new"]},"else":{"type":"object","required":["kind"],"properties":{"kind":{"enum":["search","reset","exportExcel","call","save","delete","workflow","open","navigate","back","new","close"]}},"allOf":[{"if":{"properties":{"kind":{"enum":["call","save","delete","workflow"]}}},"then":{"$ref":"#/definitions/callAction"}},{"if":{"properties":{"kind":{"enum":["open","navigate"]}}},"then":{"$ref":"#/definitions/openAction"}},{"if":{"properties":{"kind":{"const":"exportExcel"}}},"then":{"$ref":"#/definitions/exportAction"}},{"if":{"properties":{"kind":{"enum":["search","reset","back","new","close"]}}},"then":{"$ref":"#/definitions/simpleAction"}}]}},"section":{"type":"object","additionalProperties":false,"properties":{"title":{"$ref":"#/definitions/text"},"columns":{"type":"integer","minimum":1,"maximum":4},"fields":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/field"}},"visible":{"$ref":"#/definitions/expr"}},"required":["fields"]},"detail":{"type":"object","additionalProperties":false,"properties":{"id":{"$ref":"#/definitions/identifier"},"title":{"$ref":"#/definitions/text"},"columns":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/column"}},"rowKey":{"$ref":"#/definitions/identifier"},"load":{"type":"object","additionalProperties":false,"properties":{"operation":{"$ref":"#/definitions/operationId"},"params":{"$ref":"#/definitions/callInputs"}},"required":["operation"]},"newRow":{"type":"object","additionalProperties":{"type":["string","number","boolean","null"]}},"canAdd":{"type":"boolean"},"canDelete":{"type":"boolean"},"minRows":{"type":"integer","minimum":0},"maxRows":{"type":"integer","minimum":1},"visibleRows":{"type":"integer","minimum":3,"maximum":40},"visible":{"$ref":"#/definitions/expr"}},"required":["id","columns","rowKey"],"description":"A detail grid: rows added, deleted and validated"},"attachments":{"type":"object","additionalProperties":false,"properties":{"field":{"$ref":"#/definitions/identifier"},"label":{"$ref":"#/definitions/text"},"kind":{"enum":["any","spreadsheet"]},"readOnly":{"$ref":"#/definitions/rule"}},"required":["field"]},"editBody":{"type":"object","additionalProperties":false,"properties":{"key":{"type":"array","items":{"$ref":"#/definitions/identifier"},"minItems":1},"load":{"type":"object","additionalProperties":false,"properties":{"operation":{"$ref":"#/definitions/operationId"},"params":{"$ref":"#/definitions/callInputs"}},"required":["operation"]},"sections":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/section"}},"details":{"type":"array","items":{"$ref":"#/definitions/detail"}},"attachments":{"$ref":"#/definitions/attachments"},"actions":{"type":"array","items":{"$ref":"#/definitions/action"}},"readOnly":{"$ref":"#/definitions/rule"},"confirmLeave":{"type":"boolean"}},"required":["sections"]},"listScreen":{"type":"object","additionalProperties":false,"properties":{"$schema":{"type":"string"},"id":{"$ref":"#/definitions/screenId"},"kind":{"const":"list"},"title":{"$ref":"#/definitions/text"},"route":{"$ref":"#/definitions/route"},"portals":{"type":"array","minItems":1,"uniqueItems":true,"items":{"enum":["internal","external"]}},"menu":{"$ref":"#/definitions/route"},"description":{"type":"string"},"source":{"type":"object","additionalProperties":false,"properties":{"operation":{"$ref":"#/definitions/operationId"},"rowKey":{"$ref":"#/definitions/identifier"},"params":{"$ref":"#/definitions/callInputs"},"pageSize":{"type":"integer","minimum":10,"maximum":500},"defaultSort":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]*:(asc|desc)$"},"autoSearch":{"type":"boolean"}},"required":["operation"]},"filters":{"type":"array","items":{"$ref":"#/definitions/filter"}},"rememberFilters":{"oneOf":[{"type":"boolean"},{"type":"object","additionalProperties":false,"properties":{"key":{"type":"string","minLength":1}},"required":["key"]}]},"columns":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/column"}},"selection":{"enum":["none","single","multi"]},"rowOpen":{"$ref":"#/definitions/link"},"actions":{"type":"array","items":{"$ref":"#/definitions/action"}},"visibleRows":{"type":"integer","minimum":3,"maximum":50},"totals":{"type":"boolean"}},"required":["id","kind","title","source","columns"],"description":"A list: filters, a server-paged grid, actions, Excel export"},"editScreen":{"type":"object","additionalProperties":false,"properties":{"$schema":{"type":"string"},"id":{"$ref":"#/definitions/screenId"},"kind":{"const":"edit"},"title":{"$ref":"#/definitions/text"},"route":{"$ref":"#/definitions/route"},"portals":{"type":"array","minItems":1,"uniqueItems":true,"items":{"enum":["internal","external"]}},"menu":{"$ref":"#/definitions/route"},"description":{"type":"string"},"key":{"type":"array","items":{"$ref":"#/definitions/identifier"},"minItems":1},"load":{"type":"object","additionalProperties":false,"properties":{"operation":{"$ref":"#/definitions/operationId"},"params":{"$ref":"#/definitions/callInputs"}},"required":["operation"]},"sections":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/section"}},"details":{"type":"array","items":{"$ref":"#/definitions/detail"}},"attachments":{"$ref":"#/definitions/attachments"},"actions":{"type":"array","items":{"$ref":"#/definitions/action"}},"readOnly":{"$ref":"#/definitions/rule"},"confirmLeave":{"type":"boolean"}},"required":["id","kind","title","sections"],"description":"An edit/detail screen: form sections, detail grids, attachments, workflow actions"},"treeScreen":{"type":"object","additionalProperties":false,"properties":{"$schema":{"type":"string"},"id":{"$ref":"#/definitions/screenId"},"kind":{"const":"tree"},"title":{"$ref":"#/definitions/text"},"route":{"$ref":"#/definitions/route"},"portals":{"type":"array","minItems":1,"uniqueItems":true,"items":{"enum":["internal","external"]}},"menu":{"$ref":"#/definitions/route"},"description":{"type":"string"},"tree":{"type":"object","additionalProperties":false,"properties":{"operation":{"$ref":"#/definitions/operationId"},"params":{"$ref":"#/definitions/callInputs"},"idField":{"$ref":"#/definitions/identifier"},"parentField":{"$ref":"#/definitions/identifier"},"labelField":{"$ref":"#/definitions/identifier"},"detailField":{"$ref":"#/definitions/identifier"},"search":{"type":"boolean"},"rootLabel":{"$ref":"#/definitions/text"}},"required":["operation","idField","labelField"]},"detail":{"$ref":"#/definitions/editBody"},"actions":{"type":"array","items":{"$ref":"#/definitions/action"}}},"required":["id","kind","title","tree","detail"],"description":"Master-detail: a tree (or flat list) of nodes and the selected node's editor"},"panel":{"type":"object","additionalProperties":false,"properties":{"id":{"$ref":"#/definitions/identifier"},"title":{"$ref":"#/definitions/text"},"type":{"enum":["bar","line","area","pie","stat","table"]},"source":{"type":"object","additionalProperties":false,"properties":{"operation":{"$ref":"#/definitions/operationId"},"params":{"$ref":"#/definitions/callInputs"}},"required":["operation"]},"x":{"$ref":"#/definitions/identifier"},"series":{"type":"array","minItems":1,"items":{"type":"object","additionalProperties":false,"properties":{"field":{"$ref":"#/definitions/identifier"},"label":{"$ref":"#/definitions/text"},"color":{"type":"string","pattern":"^#[0-9a-fA-F]{3,8}$"}},"required":["field"]}},"value":{"$ref":"#/definitions/identifier"},"aggregate":{"enum":["count","sum","total"]},"columns":{"type":"array","items":{"$ref":"#/definitions/column"}},"span":{"type":"integer","minimum":1,"maximum":4},"height":{"type":"integer","minimum":120,"maximum":800},"limit":{"type":"integer","minimum":1,"maximum":5000}},"required":["id","type","source"]},"dashboardScreen":{"type":"object","additionalProperties":false,"properties":{"$schema":{"type":"string"},"id":{"$ref":"#/definitions/screenId"},"kind":{"const":"dashboard"},"title":{"$ref":"#/definitions/text"},"route":{"$ref":"#/definitions/route"},"portals":{"type":"array","minItems":1,"uniqueItems":true,"items":{"enum":["internal","external"]}},"menu":{"$ref":"#/definitions/route"},"description":{"type":"string"},"panels":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/panel"}},"columns":{"type":"integer","minimum":1,"maximum":4}},"required":["id","kind","title","panels"],"description":"A dashboard of charts (recharts), figures and small tables"},"customScreen":{"type":"object","additionalProperties":false,"properties":{"$schema":{"type":"string"},"id":{"$ref":"#/definitions/screenId"},"kind":{"const":"custom"},"title":{"$ref":"#/definitions/text"},"route":{"$ref":"#/definitions/route"},"portals":{"type":"array","minItems":1,"uniqueItems":true,"items":{"enum":["internal","external"]}},"menu":{"$ref":"#/definitions/route"},"description":{"type":"string"},"component":{"$ref":"#/definitions/identifier"},"props":{"type":"object"}},"required":["id","kind","title","component"],"description":"A registered component inside the engine's frame"}}};
-const schema12 = {"type":"object","additionalProperties":false,"properties":{"$schema":{"type":"string"},"id":{"$ref":"#/definitions/screenId"},"kind":{"const":"list"},"title":{"$ref":"#/definitions/text"},"route":{"$ref":"#/definitions/route"},"portals":{"type":"array","minItems":1,"uniqueItems":true,"items":{"enum":["internal","external"]}},"menu":{"$ref":"#/definitions/route"},"description":{"type":"string"},"source":{"type":"object","additionalProperties":false,"properties":{"operation":{"$ref":"#/definitions/operationId"},"rowKey":{"$ref":"#/definitions/identifier"},"params":{"$ref":"#/definitions/callInputs"},"pageSize":{"type":"integer","minimum":10,"maximum":500},"defaultSort":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]*:(asc|desc)$"},"autoSearch":{"type":"boolean"}},"required":["operation"]},"filters":{"type":"array","items":{"$ref":"#/definitions/filter"}},"rememberFilters":{"oneOf":[{"type":"boolean"},{"type":"object","additionalProperties":false,"properties":{"key":{"type":"string","minLength":1}},"required":["key"]}]},"columns":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/column"}},"selection":{"enum":["none","single","multi"]},"rowOpen":{"$ref":"#/definitions/link"},"actions":{"type":"array","items":{"$ref":"#/definitions/action"}},"visibleRows":{"type":"integer","minimum":3,"maximum":50},"totals":{"type":"boolean"}},"required":["id","kind","title","source","columns"],"description":"A list: filters, a server-paged grid, actions, Excel export"};
+const schema11 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://gpms.local/schemas/screen.schema.json","title":"GPMS screen definition","description":"One screen of GPMS/OGPMS as data. See docs/screen-definitions.md.","type":"object","required":["id","kind","title"],"properties":{"kind":{"enum":["list","edit","tree","dashboard","custom"]}},"allOf":[{"if":{"properties":{"kind":{"const":"list"}},"required":["kind"]},"then":{"$ref":"#/definitions/listScreen"}},{"if":{"properties":{"kind":{"const":"edit"}},"required":["kind"]},"then":{"$ref":"#/definitions/editScreen"}},{"if":{"properties":{"kind":{"const":"tree"}},"required":["kind"]},"then":{"$ref":"#/definitions/treeScreen"}},{"if":{"properties":{"kind":{"const":"dashboard"}},"required":["kind"]},"then":{"$ref":"#/definitions/dashboardScreen"}},{"if":{"properties":{"kind":{"const":"custom"}},"required":["kind"]},"then":{"$ref":"#/definitions/customScreen"}}],"definitions":{"text":{"type":"string","minLength":1,"description":"An i18n key (screen.x, ui.search) or, when no such key exists, the text itself"},"expr":{"type":"string","minLength":1,"description":"An expression (engine/expr): row.endedAt == null && screen.canWrite"},"rule":{"description":"An expression or a fixed true/false","oneOf":[{"$ref":"#/definitions/expr"},{"type":"boolean"}]},"identifier":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]*$","description":"A field or parameter name"},"operationId":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9]*$","description":"An operationId of the OpenAPI document"},"route":{"type":"string","pattern":"^/[A-Za-z0-9/_-]*$","description":"A spec route, e.g. /portal/system/messageManage"},"screenId":{"type":"string","pattern":"^[a-z][A-Za-z0-9]*(\\.[A-Za-z][A-Za-z0-9]*)+$","description":"group.name, e.g. portal.messageManage"},"paramMap":{"type":"object","description":"Parameter name → expression","propertyNames":{"$ref":"#/definitions/identifier"},"additionalProperties":{"$ref":"#/definitions/expr"}},"callInputs":{"type":"object","additionalProperties":false,"properties":{"path":{"$ref":"#/definitions/paramMap"},"query":{"$ref":"#/definitions/paramMap"},"body":{"oneOf":[{"const":"form"},{"$ref":"#/definitions/paramMap"}],"description":"'form' sends the form's values; a map builds the body"}}},"codeOption":{"type":"object","additionalProperties":false,"properties":{"value":{"type":"string"},"text":{"type":"string"}},"required":["value","text"]},"optionsFrom":{"type":"object","additionalProperties":false,"properties":{"operation":{"$ref":"#/definitions/operationId"},"value":{"$ref":"#/definitions/identifier"},"text":{"$ref":"#/definitions/identifier"},"params":{"$ref":"#/definitions/callInputs"}},"required":["operation","value","text"]},"defaultValue":{"description":"A literal, { login: part }, { today: offsetDays } or { preset: name }","anyOf":[{"type":["string","number","boolean","null"]},{"type":"array","items":{"type":"string"}},{"type":"object","additionalProperties":false,"properties":{"login":{"enum":["auth","authGroupId","section","deptcd","deptnm","hname","singleid"]}},"required":["login"]},{"type":"object","additionalProperties":false,"properties":{"today":{"type":"integer"}},"required":["today"]},{"type":"object","additionalProperties":false,"properties":{"preset":{"enum":["today","lastWeek","lastMonth","last3Months","thisMonth","thisYear"]}},"required":["preset"]}]},"filter":{"type":"object","additionalProperties":false,"properties":{"field":{"$ref":"#/definitions/identifier"},"label":{"$ref":"#/definitions/text"},"widget":{"enum":["text","textarea","number","select","multiSelect","checkbox","date","dateRange","month","monthRange","businessSection","department","person","company","sourcingGroup","employeeSearch","datetime","files","money"]},"required":{"type":"boolean"},"default":{"$ref":"#/definitions/defaultValue"},"codeGroup":{"type":"string","minLength":1},"options":{"type":"array","items":{"$ref":"#/definitions/codeOption"}},"optionsFrom":{"$ref":"#/definitions/optionsFrom"},"emptyOption":{"enum":["all","choose","none"]},"mask":{"enum":["phone","number","num","onlynum","taxnum","numComma"]},"maxLength":{"type":"integer","minimum":1},"maxBytes":{"type":"integer","minimum":1},"placeholder":{"$ref":"#/definitions/text"},"visible":{"$ref":"#/definitions/expr"},"enabled":{"$ref":"#/definitions/expr"},"span":{"type":"integer","minimum":1,"maximum":4},"help":{"$ref":"#/definitions/text"},"params":{"type":"object","propertyNames":{"$ref":"#/definitions/identifier"},"additionalProperties":{"$ref":"#/definitions/identifier"},"description":"Value part → query parameter (dateRange: from/to)"},"prefill":{"enum":["section","department","person"]},"dependsOn":{"$ref":"#/definitions/identifier"},"in":{"enum":["query","path"],"description":"A query parameter (default) or a path parameter of the operation"}},"required":["field"],"description":"A search filter; its value goes to the query parameter `field` (or `params`)"},"field":{"type":"object","additionalProperties":false,"properties":{"field":{"$ref":"#/definitions/identifier"},"label":{"$ref":"#/definitions/text"},"widget":{"enum":["text","textarea","number","select","multiSelect","checkbox","date","dateRange","month","monthRange","businessSection","department","person","company","sourcingGroup","employeeSearch","datetime","files","money"]},"required":{"type":"boolean"},"default":{"$ref":"#/definitions/defaultValue"},"codeGroup":{"type":"string","minLength":1},"options":{"type":"array","items":{"$ref":"#/definitions/codeOption"}},"optionsFrom":{"$ref":"#/definitions/optionsFrom"},"emptyOption":{"enum":["all","choose","none"]},"mask":{"enum":["phone","number","num","onlynum","taxnum","numComma"]},"maxLength":{"type":"integer","minimum":1},"maxBytes":{"type":"integer","minimum":1},"placeholder":{"$ref":"#/definitions/text"},"visible":{"$ref":"#/definitions/expr"},"enabled":{"$ref":"#/definitions/expr"},"span":{"type":"integer","minimum":1,"maximum":4},"help":{"$ref":"#/definitions/text"},"type":{"enum":["string","integer","number","boolean"]},"pattern":{"type":"string"},"minimum":{"type":"number"},"maximum":{"type":"number"},"readOnly":{"$ref":"#/definitions/rule"},"createOnly":{"type":"boolean"},"valueFrom":{"type":"object","additionalProperties":false,"properties":{"operation":{"$ref":"#/definitions/operationId"},"params":{"$ref":"#/definitions/callInputs"},"value":{"type":"string","minLength":1}},"required":["operation","value"],"description":"The value comes from another operation: `value` is a dotted path into its answer (resultData.0.FORWARD_YN)"},"rows":{"type":"integer","minimum":1,"maximum":30},"params":{"type":"object","additionalProperties":{"$ref":"#/definitions/identifier"},"description":"A compound widget over flat record fields: widget part → record field ({ \"topDept\": \"section\", \"sectionName\": \"sectionName\" })"}},"required":["field"],"description":"A form field"},"link":{"type":"object","additionalProperties":false,"properties":{"screen":{"$ref":"#/definitions/screenId"},"route":{"$ref":"#/definitions/route"},"query":{"$ref":"#/definitions/paramMap"},"dialog":{"type":"boolean"}},"description":"Where a link or double-click goes: a screen id or a route, with query values from the row","anyOf":[{"required":["screen"]},{"required":["route"]}]},"column":{"type":"object","additionalProperties":false,"properties":{"field":{"$ref":"#/definitions/identifier"},"label":{"$ref":"#/definitions/text"},"type":{"enum":["text","number","money","date","datetime","code","checkbox","link"]},"width":{"type":"integer","minimum":20,"maximum":1000},"align":{"enum":["left","right","center"]},"sortable":{"type":"boolean"},"codeGroup":{"type":"string","minLength":1},"options":{"type":"array","items":{"$ref":"#/definitions/codeOption"}},"currencyField":{"$ref":"#/definitions/identifier"},"currency":{"enum":["KRW","JPY"]},"format":{"type":"string"},"mask":{"enum":["phone","number","num","onlynum","taxnum","numComma"]},"link":{"$ref":"#/definitions/link"},"total":{"oneOf":[{"const":"sum"},{"type":"object","additionalProperties":false,"properties":{"label":{"$ref":"#/definitions/text"}},"required":["label"]}]},"hidden":{"type":"boolean"},"export":{"type":"boolean"},"editable":{"$ref":"#/definitions/rule"},"required":{"type":"boolean"},"maxLength":{"type":"integer","minimum":1},"lookup":{"type":"object","additionalProperties":false,"description":"Detail grids: a typed value is looked up and fills the row's other cells (row field → answer field)","properties":{"operation":{"$ref":"#/definitions/operationId"},"param":{"$ref":"#/definitions/identifier"},"fill":{"type":"object","minProperties":1,"additionalProperties":{"$ref":"#/definitions/identifier"}}},"required":["operation","fill"]}},"required":["field"],"description":"A grid column"},"callAction":{"type":"object","additionalProperties":false,"properties":{"kind":{"enum":["call","save","delete","workflow"]},"id":{"$ref":"#/definitions/identifier"},"label":{"$ref":"#/definitions/text"},"requires":{"enum":["read","write"]},"whenDenied":{"enum":["hide","disable"]},"visible":{"$ref":"#/definitions/expr"},"enabled":{"$ref":"#/definitions/expr"},"confirm":{"$ref":"#/definitions/text"},"variant":{"enum":["primary","secondary","danger"]},"placement":{"enum":["toolbar","filters"]},"operation":{"$ref":"#/definitions/operationId"},"updateOperation":{"$ref":"#/definitions/operationId"},"selection":{"enum":["none","single","multi"]},"params":{"$ref":"#/definitions/callInputs"},"success":{"$ref":"#/definitions/text"},"then":{"type":"array","items":{"enum":["reload","back","close","reloadTexts","reloadCodes","clearSelection","newRecord","reloadRecord"]}},"thenOnError":{"type":"array","description":"Effects after a refused call too, when the server records the failure (a failed ERP posting: 424, the settlement POST_FAILED)","items":{"enum":["reload","back","close","reloadTexts","reloadCodes","clearSelection","newRecord","reloadRecord"]}},"prompt":{"type":"object","additionalProperties":false,"description":"Ask for inputs before the call: a dialog with these fields; the answers are input.<field> in params. Stands in for the confirmation.","properties":{"title":{"$ref":"#/definitions/text"},"message":{"$ref":"#/definitions/text"},"fields":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/field"}},"columns":{"type":"integer","minimum":1,"maximum":4}},"required":["fields"]}},"required":["kind"],"description":"Calls an operation (with the selected rows, the form or the node)"},"openAction":{"type":"object","additionalProperties":false,"properties":{"kind":{"enum":["open","navigate"]},"id":{"$ref":"#/definitions/identifier"},"label":{"$ref":"#/definitions/text"},"requires":{"enum":["read","write"]},"whenDenied":{"enum":["hide","disable"]},"visible":{"$ref":"#/definitions/expr"},"enabled":{"$ref":"#/definitions/expr"},"confirm":{"$ref":"#/definitions/text"},"variant":{"enum":["primary","secondary","danger"]},"placement":{"enum":["toolbar","filters"]},"screen":{"$ref":"#/definitions/screenId"},"route":{"$ref":"#/definitions/route"},"query":{"$ref":"#/definitions/paramMap"},"selection":{"enum":["none","single"]},"dialog":{"type":"boolean"},"then":{"type":"array","items":{"enum":["reload","back","close","reloadTexts","reloadCodes","clearSelection","newRecord","reloadRecord"]}}},"required":["kind"],"description":"Opens another screen (page or dialog)","anyOf":[{"required":["screen"]},{"required":["route"]}]},"exportAction":{"type":"object","additionalProperties":false,"properties":{"kind":{"const":"exportExcel"},"id":{"$ref":"#/definitions/identifier"},"label":{"$ref":"#/definitions/text"},"requires":{"enum":["read","write"]},"whenDenied":{"enum":["hide","disable"]},"visible":{"$ref":"#/definitions/expr"},"enabled":{"$ref":"#/definitions/expr"},"confirm":{"$ref":"#/definitions/text"},"variant":{"enum":["primary","secondary","danger"]},"placement":{"enum":["toolbar","filters"]},"fileName":{"$ref":"#/definitions/text"},"sheetName":{"type":"string","maxLength":31},"pageSize":{"type":"integer","minimum":100,"maximum":5000}},"required":["kind","fileName"],"description":"Exports the whole filtered result as .xlsx"},"simpleAction":{"type":"object","additionalProperties":false,"properties":{"kind":{"enum":["search","reset","back","new","close"]},"id":{"$ref":"#/definitions/identifier"},"label":{"$ref":"#/definitions/text"},"requires":{"enum":["read","write"]},"whenDenied":{"enum":["hide","disable"]},"visible":{"$ref":"#/definitions/expr"},"enabled":{"$ref":"#/definitions/expr"},"confirm":{"$ref":"#/definitions/text"},"variant":{"enum":["primary","secondary","danger"]},"placement":{"enum":["toolbar","filters"]}},"required":["kind"]},"action":{"description":"An action: a name (search, reset, exportExcel, back, new) or an object with a kind","if":{"type":"string"},"then":{"enum":["search","reset","exportExcel","back","new"]},"else":{"type":"object","required":["kind"],"properties":{"kind":{"enum":["search","reset","exportExcel","call","save","delete","workflow","open","navigate","back","new","close"]}},"allOf":[{"if":{"properties":{"kind":{"enum":["call","save","delete","workflow"]}}},"then":{"$ref":"#/definitions/callAction"}},{"if":{"properties":{"kind":{"enum":["open","navigate"]}}},"then":{"$ref":"#/definitions/openAction"}},{"if":{"properties":{"kind":{"const":"exportExcel"}}},"then":{"$ref":"#/definitions/exportAction"}},{"if":{"properties":{"kind":{"enum":["search","reset","back","new","close"]}}},"then":{"$ref":"#/definitions/simpleAction"}}]}},"section":{"type":"object","additionalProperties":false,"properties":{"title":{"$ref":"#/definitions/text"},"columns":{"type":"integer","minimum":1,"maximum":4},"fields":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/field"}},"visible":{"$ref":"#/definitions/expr"}},"required":["fields"]},"detail":{"type":"object","additionalProperties":false,"properties":{"id":{"$ref":"#/definitions/identifier"},"title":{"$ref":"#/definitions/text"},"columns":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/column"}},"rowKey":{"$ref":"#/definitions/identifier"},"load":{"type":"object","additionalProperties":false,"properties":{"operation":{"$ref":"#/definitions/operationId"},"params":{"$ref":"#/definitions/callInputs"}},"required":["operation"]},"newRow":{"type":"object","additionalProperties":{"type":["string","number","boolean","null"]}},"canAdd":{"$ref":"#/definitions/rule"},"canDelete":{"$ref":"#/definitions/rule"},"minRows":{"type":"integer","minimum":0},"maxRows":{"type":"integer","minimum":1},"visibleRows":{"type":"integer","minimum":3,"maximum":40},"visible":{"$ref":"#/definitions/expr"},"addFrom":{"type":"object","additionalProperties":false,"description":"A button adding a row from the person or company popup; fill maps row field → the chosen entry's field","properties":{"widget":{"enum":["person","company"]},"label":{"$ref":"#/definitions/text"},"operation":{"$ref":"#/definitions/operationId"},"fill":{"type":"object","minProperties":1,"additionalProperties":{"$ref":"#/definitions/identifier"}}},"required":["widget","fill"]},"reorder":{"type":"boolean","description":"Up/down buttons move the selected row"},"send":{"oneOf":[{"$ref":"#/definitions/identifier"},{"type":"array","minItems":1,"items":{"$ref":"#/definitions/identifier"}}],"description":"A 'form' body carries the rows under the grid's id: these fields of each row, or one field's values"}},"required":["id","columns","rowKey"],"description":"A detail grid: rows added, deleted and validated"},"attachments":{"type":"object","additionalProperties":false,"properties":{"field":{"$ref":"#/definitions/identifier"},"label":{"$ref":"#/definitions/text"},"kind":{"enum":["any","spreadsheet"]},"readOnly":{"$ref":"#/definitions/rule"}},"required":["field"]},"editBody":{"type":"object","additionalProperties":false,"properties":{"key":{"type":"array","items":{"$ref":"#/definitions/identifier"},"minItems":1},"load":{"type":"object","additionalProperties":false,"properties":{"operation":{"$ref":"#/definitions/operationId"},"params":{"$ref":"#/definitions/callInputs"}},"required":["operation"]},"sections":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/section"}},"details":{"type":"array","items":{"$ref":"#/definitions/detail"}},"attachments":{"$ref":"#/definitions/attachments"},"actions":{"type":"array","items":{"$ref":"#/definitions/action"}},"readOnly":{"$ref":"#/definitions/rule"},"confirmLeave":{"type":"boolean"}},"required":["sections"]},"listScreen":{"type":"object","additionalProperties":false,"properties":{"$schema":{"type":"string"},"id":{"$ref":"#/definitions/screenId"},"kind":{"const":"list"},"title":{"$ref":"#/definitions/text"},"route":{"$ref":"#/definitions/route"},"portals":{"type":"array","minItems":1,"uniqueItems":true,"items":{"enum":["internal","external"]}},"menu":{"$ref":"#/definitions/route"},"description":{"type":"string"},"source":{"type":"object","additionalProperties":false,"properties":{"operation":{"$ref":"#/definitions/operationId"},"rowKey":{"$ref":"#/definitions/identifier"},"params":{"$ref":"#/definitions/callInputs"},"pageSize":{"type":"integer","minimum":10,"maximum":500},"defaultSort":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]*:(asc|desc)$"},"autoSearch":{"type":"boolean"}},"required":["operation"]},"filters":{"type":"array","items":{"$ref":"#/definitions/filter"}},"rememberFilters":{"oneOf":[{"type":"boolean"},{"type":"object","additionalProperties":false,"properties":{"key":{"type":"string","minLength":1}},"required":["key"]}]},"columns":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/column"}},"selection":{"enum":["none","single","multi"]},"rowOpen":{"$ref":"#/definitions/link"},"actions":{"type":"array","items":{"$ref":"#/definitions/action"}},"visibleRows":{"type":"integer","minimum":3,"maximum":50},"totals":{"type":"boolean"},"currencyTotals":{"type":"boolean","description":"The server's totals are sums per currency ({ KRW, JPY }): shown beside the count."}},"required":["id","kind","title","source","columns"],"description":"A list: filters, a server-paged grid, actions, Excel export"},"editScreen":{"type":"object","additionalProperties":false,"properties":{"$schema":{"type":"string"},"id":{"$ref":"#/definitions/screenId"},"kind":{"const":"edit"},"title":{"$ref":"#/definitions/text"},"route":{"$ref":"#/definitions/route"},"portals":{"type":"array","minItems":1,"uniqueItems":true,"items":{"enum":["internal","external"]}},"menu":{"$ref":"#/definitions/route"},"description":{"type":"string"},"key":{"type":"array","items":{"$ref":"#/definitions/identifier"},"minItems":1},"load":{"type":"object","additionalProperties":false,"properties":{"operation":{"$ref":"#/definitions/operationId"},"params":{"$ref":"#/definitions/callInputs"}},"required":["operation"]},"sections":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/section"}},"details":{"type":"array","items":{"$ref":"#/definitions/detail"}},"attachments":{"$ref":"#/definitions/attachments"},"actions":{"type":"array","items":{"$ref":"#/definitions/action"}},"readOnly":{"$ref":"#/definitions/rule"},"confirmLeave":{"type":"boolean"}},"required":["id","kind","title","sections"],"description":"An edit/detail screen: form sections, detail grids, attachments, workflow actions"},"treeScreen":{"type":"object","additionalProperties":false,"properties":{"$schema":{"type":"string"},"id":{"$ref":"#/definitions/screenId"},"kind":{"const":"tree"},"title":{"$ref":"#/definitions/text"},"route":{"$ref":"#/definitions/route"},"portals":{"type":"array","minItems":1,"uniqueItems":true,"items":{"enum":["internal","external"]}},"menu":{"$ref":"#/definitions/route"},"description":{"type":"string"},"tree":{"type":"object","additionalProperties":false,"properties":{"operation":{"$ref":"#/definitions/operationId"},"params":{"$ref":"#/definitions/callInputs"},"idField":{"$ref":"#/definitions/identifier"},"parentField":{"$ref":"#/definitions/identifier"},"labelField":{"$ref":"#/definitions/identifier"},"detailField":{"$ref":"#/definitions/identifier"},"search":{"type":"boolean"},"rootLabel":{"$ref":"#/definitions/text"}},"required":["operation","idField","labelField"]},"detail":{"$ref":"#/definitions/editBody"},"actions":{"type":"array","items":{"$ref":"#/definitions/action"}}},"required":["id","kind","title","tree","detail"],"description":"Master-detail: a tree (or flat list) of nodes and the selected node's editor"},"panel":{"type":"object","additionalProperties":false,"properties":{"id":{"$ref":"#/definitions/identifier"},"title":{"$ref":"#/definitions/text"},"type":{"enum":["bar","line","area","pie","stat","table"]},"source":{"type":"object","additionalProperties":false,"properties":{"operation":{"$ref":"#/definitions/operationId"},"params":{"$ref":"#/definitions/callInputs"}},"required":["operation"]},"x":{"$ref":"#/definitions/identifier"},"series":{"type":"array","minItems":1,"items":{"type":"object","additionalProperties":false,"properties":{"field":{"$ref":"#/definitions/identifier"},"label":{"$ref":"#/definitions/text"},"color":{"type":"string","pattern":"^#[0-9a-fA-F]{3,8}$"}},"required":["field"]}},"value":{"$ref":"#/definitions/identifier"},"aggregate":{"enum":["count","sum","total"]},"columns":{"type":"array","items":{"$ref":"#/definitions/column"}},"span":{"type":"integer","minimum":1,"maximum":4},"height":{"type":"integer","minimum":120,"maximum":800},"limit":{"type":"integer","minimum":1,"maximum":5000}},"required":["id","type","source"]},"dashboardScreen":{"type":"object","additionalProperties":false,"properties":{"$schema":{"type":"string"},"id":{"$ref":"#/definitions/screenId"},"kind":{"const":"dashboard"},"title":{"$ref":"#/definitions/text"},"route":{"$ref":"#/definitions/route"},"portals":{"type":"array","minItems":1,"uniqueItems":true,"items":{"enum":["internal","external"]}},"menu":{"$ref":"#/definitions/route"},"description":{"type":"string"},"panels":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/panel"}},"columns":{"type":"integer","minimum":1,"maximum":4}},"required":["id","kind","title","panels"],"description":"A dashboard of charts (recharts), figures and small tables"},"customScreen":{"type":"object","additionalProperties":false,"properties":{"$schema":{"type":"string"},"id":{"$ref":"#/definitions/screenId"},"kind":{"const":"custom"},"title":{"$ref":"#/definitions/text"},"route":{"$ref":"#/definitions/route"},"portals":{"type":"array","minItems":1,"uniqueItems":true,"items":{"enum":["internal","external"]}},"menu":{"$ref":"#/definitions/route"},"description":{"type":"string"},"component":{"$ref":"#/definitions/identifier"},"props":{"type":"object"}},"required":["id","kind","title","component"],"description":"A registered component inside the engine's frame"}}};
+const schema12 = {"type":"object","additionalProperties":false,"properties":{"$schema":{"type":"string"},"id":{"$ref":"#/definitions/screenId"},"kind":{"const":"list"},"title":{"$ref":"#/definitions/text"},"route":{"$ref":"#/definitions/route"},"portals":{"type":"array","minItems":1,"uniqueItems":true,"items":{"enum":["internal","external"]}},"menu":{"$ref":"#/definitions/route"},"description":{"type":"string"},"source":{"type":"object","additionalProperties":false,"properties":{"operation":{"$ref":"#/definitions/operationId"},"rowKey":{"$ref":"#/definitions/identifier"},"params":{"$ref":"#/definitions/callInputs"},"pageSize":{"type":"integer","minimum":10,"maximum":500},"defaultSort":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]*:(asc|desc)$"},"autoSearch":{"type":"boolean"}},"required":["operation"]},"filters":{"type":"array","items":{"$ref":"#/definitions/filter"}},"rememberFilters":{"oneOf":[{"type":"boolean"},{"type":"object","additionalProperties":false,"properties":{"key":{"type":"string","minLength":1}},"required":["key"]}]},"columns":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/column"}},"selection":{"enum":["none","single","multi"]},"rowOpen":{"$ref":"#/definitions/link"},"actions":{"type":"array","items":{"$ref":"#/definitions/action"}},"visibleRows":{"type":"integer","minimum":3,"maximum":50},"totals":{"type":"boolean"},"currencyTotals":{"type":"boolean","description":"The server's totals are sums per currency ({ KRW, JPY }): shown beside the count."}},"required":["id","kind","title","source","columns"],"description":"A list: filters, a server-paged grid, actions, Excel export"};
 const schema13 = {"type":"string","pattern":"^[a-z][A-Za-z0-9]*(\\.[A-Za-z][A-Za-z0-9]*)+$","description":"group.name, e.g. portal.messageManage"};
 const schema14 = {"type":"string","minLength":1,"description":"An i18n key (screen.x, ui.search) or, when no such key exists, the text itself"};
 const schema15 = {"type":"string","pattern":"^/[A-Za-z0-9/_-]*$","description":"A spec route, e.g. /portal/system/messageManage"};
@@ -210,7 +210,7 @@ validate12.errors = vErrors;
 return errors === 0;
 }
 
-const schema23 = {"type":"object","additionalProperties":false,"properties":{"field":{"$ref":"#/definitions/identifier"},"label":{"$ref":"#/definitions/text"},"widget":{"enum":["text","textarea","number","select","multiSelect","checkbox","date","dateRange","month","businessSection","department","person","company","sourcingGroup","employeeSearch"]},"required":{"type":"boolean"},"default":{"$ref":"#/definitions/defaultValue"},"codeGroup":{"type":"string","minLength":1},"options":{"type":"array","items":{"$ref":"#/definitions/codeOption"}},"optionsFrom":{"$ref":"#/definitions/optionsFrom"},"emptyOption":{"enum":["all","choose","none"]},"mask":{"enum":["phone","number","num","onlynum","taxnum","numComma"]},"maxLength":{"type":"integer","minimum":1},"maxBytes":{"type":"integer","minimum":1},"placeholder":{"$ref":"#/definitions/text"},"visible":{"$ref":"#/definitions/expr"},"enabled":{"$ref":"#/definitions/expr"},"span":{"type":"integer","minimum":1,"maximum":4},"help":{"$ref":"#/definitions/text"},"params":{"type":"object","propertyNames":{"$ref":"#/definitions/identifier"},"additionalProperties":{"$ref":"#/definitions/identifier"},"description":"Value part → query parameter (dateRange: from/to)"},"prefill":{"enum":["section","department","person"]},"dependsOn":{"$ref":"#/definitions/identifier"},"in":{"enum":["query","path"],"description":"A query parameter (default) or a path parameter of the operation"}},"required":["field"],"description":"A search filter; its value goes to the query parameter `field` (or `params`)"};
+const schema23 = {"type":"object","additionalProperties":false,"properties":{"field":{"$ref":"#/definitions/identifier"},"label":{"$ref":"#/definitions/text"},"widget":{"enum":["text","textarea","number","select","multiSelect","checkbox","date","dateRange","month","monthRange","businessSection","department","person","company","sourcingGroup","employeeSearch","datetime","files","money"]},"required":{"type":"boolean"},"default":{"$ref":"#/definitions/defaultValue"},"codeGroup":{"type":"string","minLength":1},"options":{"type":"array","items":{"$ref":"#/definitions/codeOption"}},"optionsFrom":{"$ref":"#/definitions/optionsFrom"},"emptyOption":{"enum":["all","choose","none"]},"mask":{"enum":["phone","number","num","onlynum","taxnum","numComma"]},"maxLength":{"type":"integer","minimum":1},"maxBytes":{"type":"integer","minimum":1},"placeholder":{"$ref":"#/definitions/text"},"visible":{"$ref":"#/definitions/expr"},"enabled":{"$ref":"#/definitions/expr"},"span":{"type":"integer","minimum":1,"maximum":4},"help":{"$ref":"#/definitions/text"},"params":{"type":"object","propertyNames":{"$ref":"#/definitions/identifier"},"additionalProperties":{"$ref":"#/definitions/identifier"},"description":"Value part → query parameter (dateRange: from/to)"},"prefill":{"enum":["section","department","person"]},"dependsOn":{"$ref":"#/definitions/identifier"},"in":{"enum":["query","path"],"description":"A query parameter (default) or a path parameter of the operation"}},"required":["field"],"description":"A search filter; its value goes to the query parameter `field` (or `params`)"};
 const schema26 = {"description":"A literal, { login: part }, { today: offsetDays } or { preset: name }","anyOf":[{"type":["string","number","boolean","null"]},{"type":"array","items":{"type":"string"}},{"type":"object","additionalProperties":false,"properties":{"login":{"enum":["auth","authGroupId","section","deptcd","deptnm","hname","singleid"]}},"required":["login"]},{"type":"object","additionalProperties":false,"properties":{"today":{"type":"integer"}},"required":["today"]},{"type":"object","additionalProperties":false,"properties":{"preset":{"enum":["today","lastWeek","lastMonth","last3Months","thisMonth","thisYear"]}},"required":["preset"]}]};
 const schema27 = {"type":"object","additionalProperties":false,"properties":{"value":{"type":"string"},"text":{"type":"string"}},"required":["value","text"]};
 const schema28 = {"type":"object","additionalProperties":false,"properties":{"operation":{"$ref":"#/definitions/operationId"},"value":{"$ref":"#/definitions/identifier"},"text":{"$ref":"#/definitions/identifier"},"params":{"$ref":"#/definitions/callInputs"}},"required":["operation","value","text"]};
@@ -436,7 +436,7 @@ errors++;
 }
 if(data.widget !== undefined){
 let data2 = data.widget;
-if(!(((((((((((((((data2 === "text") || (data2 === "textarea")) || (data2 === "number")) || (data2 === "select")) || (data2 === "multiSelect")) || (data2 === "checkbox")) || (data2 === "date")) || (data2 === "dateRange")) || (data2 === "month")) || (data2 === "businessSection")) || (data2 === "department")) || (data2 === "person")) || (data2 === "company")) || (data2 === "sourcingGroup")) || (data2 === "employeeSearch"))){
+if(!(((((((((((((((((((data2 === "text") || (data2 === "textarea")) || (data2 === "number")) || (data2 === "select")) || (data2 === "multiSelect")) || (data2 === "checkbox")) || (data2 === "date")) || (data2 === "dateRange")) || (data2 === "month")) || (data2 === "monthRange")) || (data2 === "businessSection")) || (data2 === "department")) || (data2 === "person")) || (data2 === "company")) || (data2 === "sourcingGroup")) || (data2 === "employeeSearch")) || (data2 === "datetime")) || (data2 === "files")) || (data2 === "money"))){
 const err6 = {instancePath:instancePath+"/widget",schemaPath:"#/properties/widget/enum",keyword:"enum",params:{allowedValues: schema23.properties.widget.enum},message:"must be equal to one of the allowed values",schema:schema23.properties.widget.enum,parentSchema:schema23.properties.widget,data:data2};
 if(vErrors === null){
 vErrors = [err6];
@@ -1159,7 +1159,7 @@ validate18.errors = vErrors;
 return errors === 0;
 }
 
-const schema39 = {"type":"object","additionalProperties":false,"properties":{"field":{"$ref":"#/definitions/identifier"},"label":{"$ref":"#/definitions/text"},"type":{"enum":["text","number","money","date","datetime","code","checkbox","link"]},"width":{"type":"integer","minimum":20,"maximum":1000},"align":{"enum":["left","right","center"]},"sortable":{"type":"boolean"},"codeGroup":{"type":"string","minLength":1},"options":{"type":"array","items":{"$ref":"#/definitions/codeOption"}},"currencyField":{"$ref":"#/definitions/identifier"},"currency":{"enum":["KRW","JPY"]},"format":{"type":"string"},"mask":{"enum":["phone","number","num","onlynum","taxnum","numComma"]},"link":{"$ref":"#/definitions/link"},"total":{"oneOf":[{"const":"sum"},{"type":"object","additionalProperties":false,"properties":{"label":{"$ref":"#/definitions/text"}},"required":["label"]}]},"hidden":{"type":"boolean"},"export":{"type":"boolean"},"editable":{"$ref":"#/definitions/rule"},"required":{"type":"boolean"},"maxLength":{"type":"integer","minimum":1}},"required":["field"],"description":"A grid column"};
+const schema39 = {"type":"object","additionalProperties":false,"properties":{"field":{"$ref":"#/definitions/identifier"},"label":{"$ref":"#/definitions/text"},"type":{"enum":["text","number","money","date","datetime","code","checkbox","link"]},"width":{"type":"integer","minimum":20,"maximum":1000},"align":{"enum":["left","right","center"]},"sortable":{"type":"boolean"},"codeGroup":{"type":"string","minLength":1},"options":{"type":"array","items":{"$ref":"#/definitions/codeOption"}},"currencyField":{"$ref":"#/definitions/identifier"},"currency":{"enum":["KRW","JPY"]},"format":{"type":"string"},"mask":{"enum":["phone","number","num","onlynum","taxnum","numComma"]},"link":{"$ref":"#/definitions/link"},"total":{"oneOf":[{"const":"sum"},{"type":"object","additionalProperties":false,"properties":{"label":{"$ref":"#/definitions/text"}},"required":["label"]}]},"hidden":{"type":"boolean"},"export":{"type":"boolean"},"editable":{"$ref":"#/definitions/rule"},"required":{"type":"boolean"},"maxLength":{"type":"integer","minimum":1},"lookup":{"type":"object","additionalProperties":false,"description":"Detail grids: a typed value is looked up and fills the row's other cells (row field → answer field)","properties":{"operation":{"$ref":"#/definitions/operationId"},"param":{"$ref":"#/definitions/identifier"},"fill":{"type":"object","minProperties":1,"additionalProperties":{"$ref":"#/definitions/identifier"}}},"required":["operation","fill"]}},"required":["field"],"description":"A grid column"};
 const schema44 = {"type":"object","additionalProperties":false,"properties":{"screen":{"$ref":"#/definitions/screenId"},"route":{"$ref":"#/definitions/route"},"query":{"$ref":"#/definitions/paramMap"},"dialog":{"type":"boolean"}},"description":"Where a link or double-click goes: a screen id or a route, with query values from the row","anyOf":[{"required":["screen"]},{"required":["route"]}]};
 
 function validate24(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -1919,9 +1919,11 @@ errors++;
 }
 }
 }
-}
-else {
-const err38 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema39.type,parentSchema:schema39,data};
+if(data.lookup !== undefined){
+let data23 = data.lookup;
+if(data23 && typeof data23 == "object" && !Array.isArray(data23)){
+if(data23.operation === undefined){
+const err38 = {instancePath:instancePath+"/lookup",schemaPath:"#/properties/lookup/required",keyword:"required",params:{missingProperty: "operation"},message:"must have required property '"+"operation"+"'",schema:schema39.properties.lookup.required,parentSchema:schema39.properties.lookup,data:data23};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -1930,19 +1932,165 @@ vErrors.push(err38);
 }
 errors++;
 }
+if(data23.fill === undefined){
+const err39 = {instancePath:instancePath+"/lookup",schemaPath:"#/properties/lookup/required",keyword:"required",params:{missingProperty: "fill"},message:"must have required property '"+"fill"+"'",schema:schema39.properties.lookup.required,parentSchema:schema39.properties.lookup,data:data23};
+if(vErrors === null){
+vErrors = [err39];
+}
+else {
+vErrors.push(err39);
+}
+errors++;
+}
+for(const key3 in data23){
+if(!(((key3 === "operation") || (key3 === "param")) || (key3 === "fill"))){
+const err40 = {instancePath:instancePath+"/lookup",schemaPath:"#/properties/lookup/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema39.properties.lookup,data:data23};
+if(vErrors === null){
+vErrors = [err40];
+}
+else {
+vErrors.push(err40);
+}
+errors++;
+}
+}
+if(data23.operation !== undefined){
+let data24 = data23.operation;
+if(typeof data24 === "string"){
+if(!pattern3.test(data24)){
+const err41 = {instancePath:instancePath+"/lookup/operation",schemaPath:"#/definitions/operationId/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9]*$"+"\"",schema:"^[A-Za-z][A-Za-z0-9]*$",parentSchema:schema17,data:data24};
+if(vErrors === null){
+vErrors = [err41];
+}
+else {
+vErrors.push(err41);
+}
+errors++;
+}
+}
+else {
+const err42 = {instancePath:instancePath+"/lookup/operation",schemaPath:"#/definitions/operationId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.type,parentSchema:schema17,data:data24};
+if(vErrors === null){
+vErrors = [err42];
+}
+else {
+vErrors.push(err42);
+}
+errors++;
+}
+}
+if(data23.param !== undefined){
+let data25 = data23.param;
+if(typeof data25 === "string"){
+if(!pattern4.test(data25)){
+const err43 = {instancePath:instancePath+"/lookup/param",schemaPath:"#/definitions/identifier/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]*$"+"\"",schema:"^[A-Za-z_][A-Za-z0-9_]*$",parentSchema:schema18,data:data25};
+if(vErrors === null){
+vErrors = [err43];
+}
+else {
+vErrors.push(err43);
+}
+errors++;
+}
+}
+else {
+const err44 = {instancePath:instancePath+"/lookup/param",schemaPath:"#/definitions/identifier/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.type,parentSchema:schema18,data:data25};
+if(vErrors === null){
+vErrors = [err44];
+}
+else {
+vErrors.push(err44);
+}
+errors++;
+}
+}
+if(data23.fill !== undefined){
+let data26 = data23.fill;
+if(data26 && typeof data26 == "object" && !Array.isArray(data26)){
+if(Object.keys(data26).length < 1){
+const err45 = {instancePath:instancePath+"/lookup/fill",schemaPath:"#/properties/lookup/properties/fill/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema39.properties.lookup.properties.fill,data:data26};
+if(vErrors === null){
+vErrors = [err45];
+}
+else {
+vErrors.push(err45);
+}
+errors++;
+}
+for(const key4 in data26){
+let data27 = data26[key4];
+if(typeof data27 === "string"){
+if(!pattern4.test(data27)){
+const err46 = {instancePath:instancePath+"/lookup/fill/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/identifier/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]*$"+"\"",schema:"^[A-Za-z_][A-Za-z0-9_]*$",parentSchema:schema18,data:data27};
+if(vErrors === null){
+vErrors = [err46];
+}
+else {
+vErrors.push(err46);
+}
+errors++;
+}
+}
+else {
+const err47 = {instancePath:instancePath+"/lookup/fill/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/identifier/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.type,parentSchema:schema18,data:data27};
+if(vErrors === null){
+vErrors = [err47];
+}
+else {
+vErrors.push(err47);
+}
+errors++;
+}
+}
+}
+else {
+const err48 = {instancePath:instancePath+"/lookup/fill",schemaPath:"#/properties/lookup/properties/fill/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema39.properties.lookup.properties.fill.type,parentSchema:schema39.properties.lookup.properties.fill,data:data26};
+if(vErrors === null){
+vErrors = [err48];
+}
+else {
+vErrors.push(err48);
+}
+errors++;
+}
+}
+}
+else {
+const err49 = {instancePath:instancePath+"/lookup",schemaPath:"#/properties/lookup/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema39.properties.lookup.type,parentSchema:schema39.properties.lookup,data:data23};
+if(vErrors === null){
+vErrors = [err49];
+}
+else {
+vErrors.push(err49);
+}
+errors++;
+}
+}
+}
+else {
+const err50 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema39.type,parentSchema:schema39,data};
+if(vErrors === null){
+vErrors = [err50];
+}
+else {
+vErrors.push(err50);
+}
+errors++;
+}
 validate23.errors = vErrors;
 return errors === 0;
 }
 
-const schema50 = {"description":"An action: a name (search, reset, exportExcel, back, new) or an object with a kind","if":{"type":"string"},"then":{"enum":["search","reset","exportExcel","back","new"]},"else":{"type":"object","required":["kind"],"properties":{"kind":{"enum":["search","reset","exportExcel","call","save","delete","workflow","open","navigate","back","new","close"]}},"allOf":[{"if":{"properties":{"kind":{"enum":["call","save","delete","workflow"]}}},"then":{"$ref":"#/definitions/callAction"}},{"if":{"properties":{"kind":{"enum":["open","navigate"]}}},"then":{"$ref":"#/definitions/openAction"}},{"if":{"properties":{"kind":{"const":"exportExcel"}}},"then":{"$ref":"#/definitions/exportAction"}},{"if":{"properties":{"kind":{"enum":["search","reset","back","new","close"]}}},"then":{"$ref":"#/definitions/simpleAction"}}]}};
-const schema51 = {"type":"object","additionalProperties":false,"properties":{"kind":{"enum":["call","save","delete","workflow"]},"id":{"$ref":"#/definitions/identifier"},"label":{"$ref":"#/definitions/text"},"requires":{"enum":["read","write"]},"whenDenied":{"enum":["hide","disable"]},"visible":{"$ref":"#/definitions/expr"},"enabled":{"$ref":"#/definitions/expr"},"confirm":{"$ref":"#/definitions/text"},"variant":{"enum":["primary","secondary","danger"]},"placement":{"enum":["toolbar","filters"]},"operation":{"$ref":"#/definitions/operationId"},"updateOperation":{"$ref":"#/definitions/operationId"},"selection":{"enum":["none","single","multi"]},"params":{"$ref":"#/definitions/callInputs"},"success":{"$ref":"#/definitions/text"},"then":{"type":"array","items":{"enum":["reload","back","close","reloadTexts","reloadCodes","clearSelection","newRecord"]}}},"required":["kind"],"description":"Calls an operation (with the selected rows, the form or the node)"};
+const schema53 = {"description":"An action: a name (search, reset, exportExcel, back, new) or an object with a kind","if":{"type":"string"},"then":{"enum":["search","reset","exportExcel","back","new"]},"else":{"type":"object","required":["kind"],"properties":{"kind":{"enum":["search","reset","exportExcel","call","save","delete","workflow","open","navigate","back","new","close"]}},"allOf":[{"if":{"properties":{"kind":{"enum":["call","save","delete","workflow"]}}},"then":{"$ref":"#/definitions/callAction"}},{"if":{"properties":{"kind":{"enum":["open","navigate"]}}},"then":{"$ref":"#/definitions/openAction"}},{"if":{"properties":{"kind":{"const":"exportExcel"}}},"then":{"$ref":"#/definitions/exportAction"}},{"if":{"properties":{"kind":{"enum":["search","reset","back","new","close"]}}},"then":{"$ref":"#/definitions/simpleAction"}}]}};
+const schema54 = {"type":"object","additionalProperties":false,"properties":{"kind":{"enum":["call","save","delete","workflow"]},"id":{"$ref":"#/definitions/identifier"},"label":{"$ref":"#/definitions/text"},"requires":{"enum":["read","write"]},"whenDenied":{"enum":["hide","disable"]},"visible":{"$ref":"#/definitions/expr"},"enabled":{"$ref":"#/definitions/expr"},"confirm":{"$ref":"#/definitions/text"},"variant":{"enum":["primary","secondary","danger"]},"placement":{"enum":["toolbar","filters"]},"operation":{"$ref":"#/definitions/operationId"},"updateOperation":{"$ref":"#/definitions/operationId"},"selection":{"enum":["none","single","multi"]},"params":{"$ref":"#/definitions/callInputs"},"success":{"$ref":"#/definitions/text"},"then":{"type":"array","items":{"enum":["reload","back","close","reloadTexts","reloadCodes","clearSelection","newRecord","reloadRecord"]}},"thenOnError":{"type":"array","description":"Effects after a refused call too, when the server records the failure (a failed ERP posting: 424, the settlement POST_FAILED)","items":{"enum":["reload","back","close","reloadTexts","reloadCodes","clearSelection","newRecord","reloadRecord"]}},"prompt":{"type":"object","additionalProperties":false,"description":"Ask for inputs before the call: a dialog with these fields; the answers are input.<field> in params. Stands in for the confirmation.","properties":{"title":{"$ref":"#/definitions/text"},"message":{"$ref":"#/definitions/text"},"fields":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/field"}},"columns":{"type":"integer","minimum":1,"maximum":4}},"required":["fields"]}},"required":["kind"],"description":"Calls an operation (with the selected rows, the form or the node)"};
+const schema65 = {"type":"object","additionalProperties":false,"properties":{"field":{"$ref":"#/definitions/identifier"},"label":{"$ref":"#/definitions/text"},"widget":{"enum":["text","textarea","number","select","multiSelect","checkbox","date","dateRange","month","monthRange","businessSection","department","person","company","sourcingGroup","employeeSearch","datetime","files","money"]},"required":{"type":"boolean"},"default":{"$ref":"#/definitions/defaultValue"},"codeGroup":{"type":"string","minLength":1},"options":{"type":"array","items":{"$ref":"#/definitions/codeOption"}},"optionsFrom":{"$ref":"#/definitions/optionsFrom"},"emptyOption":{"enum":["all","choose","none"]},"mask":{"enum":["phone","number","num","onlynum","taxnum","numComma"]},"maxLength":{"type":"integer","minimum":1},"maxBytes":{"type":"integer","minimum":1},"placeholder":{"$ref":"#/definitions/text"},"visible":{"$ref":"#/definitions/expr"},"enabled":{"$ref":"#/definitions/expr"},"span":{"type":"integer","minimum":1,"maximum":4},"help":{"$ref":"#/definitions/text"},"type":{"enum":["string","integer","number","boolean"]},"pattern":{"type":"string"},"minimum":{"type":"number"},"maximum":{"type":"number"},"readOnly":{"$ref":"#/definitions/rule"},"createOnly":{"type":"boolean"},"valueFrom":{"type":"object","additionalProperties":false,"properties":{"operation":{"$ref":"#/definitions/operationId"},"params":{"$ref":"#/definitions/callInputs"},"value":{"type":"string","minLength":1}},"required":["operation","value"],"description":"The value comes from another operation: `value` is a dotted path into its answer (resultData.0.FORWARD_YN)"},"rows":{"type":"integer","minimum":1,"maximum":30},"params":{"type":"object","additionalProperties":{"$ref":"#/definitions/identifier"},"description":"A compound widget over flat record fields: widget part → record field ({ \"topDept\": \"section\", \"sectionName\": \"sectionName\" })"}},"required":["field"],"description":"A form field"};
 
-function validate32(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate34(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.kind === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema51.required,parentSchema:schema51,data};
+if(data.field === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "field"},message:"must have required property '"+"field"+"'",schema:schema65.required,parentSchema:schema65,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1952,8 +2100,932 @@ vErrors.push(err0);
 errors++;
 }
 for(const key0 in data){
-if(!(func2.call(schema51.properties, key0))){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema51,data};
+if(!(func2.call(schema65.properties, key0))){
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema65,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.field !== undefined){
+let data0 = data.field;
+if(typeof data0 === "string"){
+if(!pattern4.test(data0)){
+const err2 = {instancePath:instancePath+"/field",schemaPath:"#/definitions/identifier/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]*$"+"\"",schema:"^[A-Za-z_][A-Za-z0-9_]*$",parentSchema:schema18,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+else {
+const err3 = {instancePath:instancePath+"/field",schemaPath:"#/definitions/identifier/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.type,parentSchema:schema18,data:data0};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.label !== undefined){
+let data1 = data.label;
+if(typeof data1 === "string"){
+if(func3(data1) < 1){
+const err4 = {instancePath:instancePath+"/label",schemaPath:"#/definitions/text/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema14,data:data1};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+else {
+const err5 = {instancePath:instancePath+"/label",schemaPath:"#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data1};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.widget !== undefined){
+let data2 = data.widget;
+if(!(((((((((((((((((((data2 === "text") || (data2 === "textarea")) || (data2 === "number")) || (data2 === "select")) || (data2 === "multiSelect")) || (data2 === "checkbox")) || (data2 === "date")) || (data2 === "dateRange")) || (data2 === "month")) || (data2 === "monthRange")) || (data2 === "businessSection")) || (data2 === "department")) || (data2 === "person")) || (data2 === "company")) || (data2 === "sourcingGroup")) || (data2 === "employeeSearch")) || (data2 === "datetime")) || (data2 === "files")) || (data2 === "money"))){
+const err6 = {instancePath:instancePath+"/widget",schemaPath:"#/properties/widget/enum",keyword:"enum",params:{allowedValues: schema65.properties.widget.enum},message:"must be equal to one of the allowed values",schema:schema65.properties.widget.enum,parentSchema:schema65.properties.widget,data:data2};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data.required !== undefined){
+let data3 = data.required;
+if(typeof data3 !== "boolean"){
+const err7 = {instancePath:instancePath+"/required",schemaPath:"#/properties/required/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema65.properties.required.type,parentSchema:schema65.properties.required,data:data3};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(data.default !== undefined){
+let data4 = data.default;
+const _errs13 = errors;
+let valid4 = false;
+const _errs14 = errors;
+if((((typeof data4 !== "string") && (!((typeof data4 == "number") && (isFinite(data4))))) && (typeof data4 !== "boolean")) && (data4 !== null)){
+const err8 = {instancePath:instancePath+"/default",schemaPath:"#/definitions/defaultValue/anyOf/0/type",keyword:"type",params:{type: schema26.anyOf[0].type},message:"must be string,number,boolean,null",schema:schema26.anyOf[0].type,parentSchema:schema26.anyOf[0],data:data4};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+var _valid0 = _errs14 === errors;
+valid4 = valid4 || _valid0;
+if(!valid4){
+const _errs16 = errors;
+if(Array.isArray(data4)){
+const len0 = data4.length;
+for(let i0=0; i0<len0; i0++){
+let data5 = data4[i0];
+if(typeof data5 !== "string"){
+const err9 = {instancePath:instancePath+"/default/" + i0,schemaPath:"#/definitions/defaultValue/anyOf/1/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.anyOf[1].items.type,parentSchema:schema26.anyOf[1].items,data:data5};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+else {
+const err10 = {instancePath:instancePath+"/default",schemaPath:"#/definitions/defaultValue/anyOf/1/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema26.anyOf[1].type,parentSchema:schema26.anyOf[1],data:data4};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+var _valid0 = _errs16 === errors;
+valid4 = valid4 || _valid0;
+if(!valid4){
+const _errs20 = errors;
+if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
+if(data4.login === undefined){
+const err11 = {instancePath:instancePath+"/default",schemaPath:"#/definitions/defaultValue/anyOf/2/required",keyword:"required",params:{missingProperty: "login"},message:"must have required property '"+"login"+"'",schema:schema26.anyOf[2].required,parentSchema:schema26.anyOf[2],data:data4};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+for(const key1 in data4){
+if(!(key1 === "login")){
+const err12 = {instancePath:instancePath+"/default",schemaPath:"#/definitions/defaultValue/anyOf/2/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema26.anyOf[2],data:data4};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data4.login !== undefined){
+let data6 = data4.login;
+if(!(((((((data6 === "auth") || (data6 === "authGroupId")) || (data6 === "section")) || (data6 === "deptcd")) || (data6 === "deptnm")) || (data6 === "hname")) || (data6 === "singleid"))){
+const err13 = {instancePath:instancePath+"/default/login",schemaPath:"#/definitions/defaultValue/anyOf/2/properties/login/enum",keyword:"enum",params:{allowedValues: schema26.anyOf[2].properties.login.enum},message:"must be equal to one of the allowed values",schema:schema26.anyOf[2].properties.login.enum,parentSchema:schema26.anyOf[2].properties.login,data:data6};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+}
+else {
+const err14 = {instancePath:instancePath+"/default",schemaPath:"#/definitions/defaultValue/anyOf/2/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema26.anyOf[2].type,parentSchema:schema26.anyOf[2],data:data4};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+var _valid0 = _errs20 === errors;
+valid4 = valid4 || _valid0;
+if(!valid4){
+const _errs24 = errors;
+if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
+if(data4.today === undefined){
+const err15 = {instancePath:instancePath+"/default",schemaPath:"#/definitions/defaultValue/anyOf/3/required",keyword:"required",params:{missingProperty: "today"},message:"must have required property '"+"today"+"'",schema:schema26.anyOf[3].required,parentSchema:schema26.anyOf[3],data:data4};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+for(const key2 in data4){
+if(!(key2 === "today")){
+const err16 = {instancePath:instancePath+"/default",schemaPath:"#/definitions/defaultValue/anyOf/3/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema26.anyOf[3],data:data4};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+if(data4.today !== undefined){
+let data7 = data4.today;
+if(!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))){
+const err17 = {instancePath:instancePath+"/default/today",schemaPath:"#/definitions/defaultValue/anyOf/3/properties/today/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema26.anyOf[3].properties.today.type,parentSchema:schema26.anyOf[3].properties.today,data:data7};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+}
+else {
+const err18 = {instancePath:instancePath+"/default",schemaPath:"#/definitions/defaultValue/anyOf/3/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema26.anyOf[3].type,parentSchema:schema26.anyOf[3],data:data4};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+var _valid0 = _errs24 === errors;
+valid4 = valid4 || _valid0;
+if(!valid4){
+const _errs29 = errors;
+if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
+if(data4.preset === undefined){
+const err19 = {instancePath:instancePath+"/default",schemaPath:"#/definitions/defaultValue/anyOf/4/required",keyword:"required",params:{missingProperty: "preset"},message:"must have required property '"+"preset"+"'",schema:schema26.anyOf[4].required,parentSchema:schema26.anyOf[4],data:data4};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+for(const key3 in data4){
+if(!(key3 === "preset")){
+const err20 = {instancePath:instancePath+"/default",schemaPath:"#/definitions/defaultValue/anyOf/4/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema26.anyOf[4],data:data4};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+}
+if(data4.preset !== undefined){
+let data8 = data4.preset;
+if(!((((((data8 === "today") || (data8 === "lastWeek")) || (data8 === "lastMonth")) || (data8 === "last3Months")) || (data8 === "thisMonth")) || (data8 === "thisYear"))){
+const err21 = {instancePath:instancePath+"/default/preset",schemaPath:"#/definitions/defaultValue/anyOf/4/properties/preset/enum",keyword:"enum",params:{allowedValues: schema26.anyOf[4].properties.preset.enum},message:"must be equal to one of the allowed values",schema:schema26.anyOf[4].properties.preset.enum,parentSchema:schema26.anyOf[4].properties.preset,data:data8};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+}
+}
+else {
+const err22 = {instancePath:instancePath+"/default",schemaPath:"#/definitions/defaultValue/anyOf/4/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema26.anyOf[4].type,parentSchema:schema26.anyOf[4],data:data4};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+var _valid0 = _errs29 === errors;
+valid4 = valid4 || _valid0;
+}
+}
+}
+}
+if(!valid4){
+const err23 = {instancePath:instancePath+"/default",schemaPath:"#/definitions/defaultValue/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema26.anyOf,parentSchema:schema26,data:data4};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+else {
+errors = _errs13;
+if(vErrors !== null){
+if(_errs13){
+vErrors.length = _errs13;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data.codeGroup !== undefined){
+let data9 = data.codeGroup;
+if(typeof data9 === "string"){
+if(func3(data9) < 1){
+const err24 = {instancePath:instancePath+"/codeGroup",schemaPath:"#/properties/codeGroup/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema65.properties.codeGroup,data:data9};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+}
+else {
+const err25 = {instancePath:instancePath+"/codeGroup",schemaPath:"#/properties/codeGroup/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema65.properties.codeGroup.type,parentSchema:schema65.properties.codeGroup,data:data9};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+}
+if(data.options !== undefined){
+let data10 = data.options;
+if(Array.isArray(data10)){
+const len1 = data10.length;
+for(let i1=0; i1<len1; i1++){
+let data11 = data10[i1];
+if(data11 && typeof data11 == "object" && !Array.isArray(data11)){
+if(data11.value === undefined){
+const err26 = {instancePath:instancePath+"/options/" + i1,schemaPath:"#/definitions/codeOption/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'",schema:schema27.required,parentSchema:schema27,data:data11};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+if(data11.text === undefined){
+const err27 = {instancePath:instancePath+"/options/" + i1,schemaPath:"#/definitions/codeOption/required",keyword:"required",params:{missingProperty: "text"},message:"must have required property '"+"text"+"'",schema:schema27.required,parentSchema:schema27,data:data11};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+for(const key4 in data11){
+if(!((key4 === "value") || (key4 === "text"))){
+const err28 = {instancePath:instancePath+"/options/" + i1,schemaPath:"#/definitions/codeOption/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties",schema:false,parentSchema:schema27,data:data11};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+}
+if(data11.value !== undefined){
+let data12 = data11.value;
+if(typeof data12 !== "string"){
+const err29 = {instancePath:instancePath+"/options/" + i1+"/value",schemaPath:"#/definitions/codeOption/properties/value/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema27.properties.value.type,parentSchema:schema27.properties.value,data:data12};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+}
+if(data11.text !== undefined){
+let data13 = data11.text;
+if(typeof data13 !== "string"){
+const err30 = {instancePath:instancePath+"/options/" + i1+"/text",schemaPath:"#/definitions/codeOption/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema27.properties.text.type,parentSchema:schema27.properties.text,data:data13};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+}
+}
+else {
+const err31 = {instancePath:instancePath+"/options/" + i1,schemaPath:"#/definitions/codeOption/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema27.type,parentSchema:schema27,data:data11};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
+}
+errors++;
+}
+}
+}
+else {
+const err32 = {instancePath:instancePath+"/options",schemaPath:"#/properties/options/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema65.properties.options.type,parentSchema:schema65.properties.options,data:data10};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
+}
+errors++;
+}
+}
+if(data.optionsFrom !== undefined){
+if(!(validate19(data.optionsFrom, {instancePath:instancePath+"/optionsFrom",parentData:data,parentDataProperty:"optionsFrom",rootData}))){
+vErrors = vErrors === null ? validate19.errors : vErrors.concat(validate19.errors);
+errors = vErrors.length;
+}
+}
+if(data.emptyOption !== undefined){
+let data15 = data.emptyOption;
+if(!(((data15 === "all") || (data15 === "choose")) || (data15 === "none"))){
+const err33 = {instancePath:instancePath+"/emptyOption",schemaPath:"#/properties/emptyOption/enum",keyword:"enum",params:{allowedValues: schema65.properties.emptyOption.enum},message:"must be equal to one of the allowed values",schema:schema65.properties.emptyOption.enum,parentSchema:schema65.properties.emptyOption,data:data15};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
+}
+errors++;
+}
+}
+if(data.mask !== undefined){
+let data16 = data.mask;
+if(!((((((data16 === "phone") || (data16 === "number")) || (data16 === "num")) || (data16 === "onlynum")) || (data16 === "taxnum")) || (data16 === "numComma"))){
+const err34 = {instancePath:instancePath+"/mask",schemaPath:"#/properties/mask/enum",keyword:"enum",params:{allowedValues: schema65.properties.mask.enum},message:"must be equal to one of the allowed values",schema:schema65.properties.mask.enum,parentSchema:schema65.properties.mask,data:data16};
+if(vErrors === null){
+vErrors = [err34];
+}
+else {
+vErrors.push(err34);
+}
+errors++;
+}
+}
+if(data.maxLength !== undefined){
+let data17 = data.maxLength;
+if(!(((typeof data17 == "number") && (!(data17 % 1) && !isNaN(data17))) && (isFinite(data17)))){
+const err35 = {instancePath:instancePath+"/maxLength",schemaPath:"#/properties/maxLength/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema65.properties.maxLength.type,parentSchema:schema65.properties.maxLength,data:data17};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
+}
+errors++;
+}
+if((typeof data17 == "number") && (isFinite(data17))){
+if(data17 < 1 || isNaN(data17)){
+const err36 = {instancePath:instancePath+"/maxLength",schemaPath:"#/properties/maxLength/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema65.properties.maxLength,data:data17};
+if(vErrors === null){
+vErrors = [err36];
+}
+else {
+vErrors.push(err36);
+}
+errors++;
+}
+}
+}
+if(data.maxBytes !== undefined){
+let data18 = data.maxBytes;
+if(!(((typeof data18 == "number") && (!(data18 % 1) && !isNaN(data18))) && (isFinite(data18)))){
+const err37 = {instancePath:instancePath+"/maxBytes",schemaPath:"#/properties/maxBytes/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema65.properties.maxBytes.type,parentSchema:schema65.properties.maxBytes,data:data18};
+if(vErrors === null){
+vErrors = [err37];
+}
+else {
+vErrors.push(err37);
+}
+errors++;
+}
+if((typeof data18 == "number") && (isFinite(data18))){
+if(data18 < 1 || isNaN(data18)){
+const err38 = {instancePath:instancePath+"/maxBytes",schemaPath:"#/properties/maxBytes/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema65.properties.maxBytes,data:data18};
+if(vErrors === null){
+vErrors = [err38];
+}
+else {
+vErrors.push(err38);
+}
+errors++;
+}
+}
+}
+if(data.placeholder !== undefined){
+let data19 = data.placeholder;
+if(typeof data19 === "string"){
+if(func3(data19) < 1){
+const err39 = {instancePath:instancePath+"/placeholder",schemaPath:"#/definitions/text/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema14,data:data19};
+if(vErrors === null){
+vErrors = [err39];
+}
+else {
+vErrors.push(err39);
+}
+errors++;
+}
+}
+else {
+const err40 = {instancePath:instancePath+"/placeholder",schemaPath:"#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data19};
+if(vErrors === null){
+vErrors = [err40];
+}
+else {
+vErrors.push(err40);
+}
+errors++;
+}
+}
+if(data.visible !== undefined){
+let data20 = data.visible;
+if(typeof data20 === "string"){
+if(func3(data20) < 1){
+const err41 = {instancePath:instancePath+"/visible",schemaPath:"#/definitions/expr/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema22,data:data20};
+if(vErrors === null){
+vErrors = [err41];
+}
+else {
+vErrors.push(err41);
+}
+errors++;
+}
+}
+else {
+const err42 = {instancePath:instancePath+"/visible",schemaPath:"#/definitions/expr/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.type,parentSchema:schema22,data:data20};
+if(vErrors === null){
+vErrors = [err42];
+}
+else {
+vErrors.push(err42);
+}
+errors++;
+}
+}
+if(data.enabled !== undefined){
+let data21 = data.enabled;
+if(typeof data21 === "string"){
+if(func3(data21) < 1){
+const err43 = {instancePath:instancePath+"/enabled",schemaPath:"#/definitions/expr/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema22,data:data21};
+if(vErrors === null){
+vErrors = [err43];
+}
+else {
+vErrors.push(err43);
+}
+errors++;
+}
+}
+else {
+const err44 = {instancePath:instancePath+"/enabled",schemaPath:"#/definitions/expr/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.type,parentSchema:schema22,data:data21};
+if(vErrors === null){
+vErrors = [err44];
+}
+else {
+vErrors.push(err44);
+}
+errors++;
+}
+}
+if(data.span !== undefined){
+let data22 = data.span;
+if(!(((typeof data22 == "number") && (!(data22 % 1) && !isNaN(data22))) && (isFinite(data22)))){
+const err45 = {instancePath:instancePath+"/span",schemaPath:"#/properties/span/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema65.properties.span.type,parentSchema:schema65.properties.span,data:data22};
+if(vErrors === null){
+vErrors = [err45];
+}
+else {
+vErrors.push(err45);
+}
+errors++;
+}
+if((typeof data22 == "number") && (isFinite(data22))){
+if(data22 > 4 || isNaN(data22)){
+const err46 = {instancePath:instancePath+"/span",schemaPath:"#/properties/span/maximum",keyword:"maximum",params:{comparison: "<=", limit: 4},message:"must be <= 4",schema:4,parentSchema:schema65.properties.span,data:data22};
+if(vErrors === null){
+vErrors = [err46];
+}
+else {
+vErrors.push(err46);
+}
+errors++;
+}
+if(data22 < 1 || isNaN(data22)){
+const err47 = {instancePath:instancePath+"/span",schemaPath:"#/properties/span/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema65.properties.span,data:data22};
+if(vErrors === null){
+vErrors = [err47];
+}
+else {
+vErrors.push(err47);
+}
+errors++;
+}
+}
+}
+if(data.help !== undefined){
+let data23 = data.help;
+if(typeof data23 === "string"){
+if(func3(data23) < 1){
+const err48 = {instancePath:instancePath+"/help",schemaPath:"#/definitions/text/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema14,data:data23};
+if(vErrors === null){
+vErrors = [err48];
+}
+else {
+vErrors.push(err48);
+}
+errors++;
+}
+}
+else {
+const err49 = {instancePath:instancePath+"/help",schemaPath:"#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data23};
+if(vErrors === null){
+vErrors = [err49];
+}
+else {
+vErrors.push(err49);
+}
+errors++;
+}
+}
+if(data.type !== undefined){
+let data24 = data.type;
+if(!((((data24 === "string") || (data24 === "integer")) || (data24 === "number")) || (data24 === "boolean"))){
+const err50 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema65.properties.type.enum},message:"must be equal to one of the allowed values",schema:schema65.properties.type.enum,parentSchema:schema65.properties.type,data:data24};
+if(vErrors === null){
+vErrors = [err50];
+}
+else {
+vErrors.push(err50);
+}
+errors++;
+}
+}
+if(data.pattern !== undefined){
+let data25 = data.pattern;
+if(typeof data25 !== "string"){
+const err51 = {instancePath:instancePath+"/pattern",schemaPath:"#/properties/pattern/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema65.properties.pattern.type,parentSchema:schema65.properties.pattern,data:data25};
+if(vErrors === null){
+vErrors = [err51];
+}
+else {
+vErrors.push(err51);
+}
+errors++;
+}
+}
+if(data.minimum !== undefined){
+let data26 = data.minimum;
+if(!((typeof data26 == "number") && (isFinite(data26)))){
+const err52 = {instancePath:instancePath+"/minimum",schemaPath:"#/properties/minimum/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema65.properties.minimum.type,parentSchema:schema65.properties.minimum,data:data26};
+if(vErrors === null){
+vErrors = [err52];
+}
+else {
+vErrors.push(err52);
+}
+errors++;
+}
+}
+if(data.maximum !== undefined){
+let data27 = data.maximum;
+if(!((typeof data27 == "number") && (isFinite(data27)))){
+const err53 = {instancePath:instancePath+"/maximum",schemaPath:"#/properties/maximum/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema65.properties.maximum.type,parentSchema:schema65.properties.maximum,data:data27};
+if(vErrors === null){
+vErrors = [err53];
+}
+else {
+vErrors.push(err53);
+}
+errors++;
+}
+}
+if(data.readOnly !== undefined){
+if(!(validate27(data.readOnly, {instancePath:instancePath+"/readOnly",parentData:data,parentDataProperty:"readOnly",rootData}))){
+vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
+errors = vErrors.length;
+}
+}
+if(data.createOnly !== undefined){
+let data29 = data.createOnly;
+if(typeof data29 !== "boolean"){
+const err54 = {instancePath:instancePath+"/createOnly",schemaPath:"#/properties/createOnly/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema65.properties.createOnly.type,parentSchema:schema65.properties.createOnly,data:data29};
+if(vErrors === null){
+vErrors = [err54];
+}
+else {
+vErrors.push(err54);
+}
+errors++;
+}
+}
+if(data.valueFrom !== undefined){
+let data30 = data.valueFrom;
+if(data30 && typeof data30 == "object" && !Array.isArray(data30)){
+if(data30.operation === undefined){
+const err55 = {instancePath:instancePath+"/valueFrom",schemaPath:"#/properties/valueFrom/required",keyword:"required",params:{missingProperty: "operation"},message:"must have required property '"+"operation"+"'",schema:schema65.properties.valueFrom.required,parentSchema:schema65.properties.valueFrom,data:data30};
+if(vErrors === null){
+vErrors = [err55];
+}
+else {
+vErrors.push(err55);
+}
+errors++;
+}
+if(data30.value === undefined){
+const err56 = {instancePath:instancePath+"/valueFrom",schemaPath:"#/properties/valueFrom/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'",schema:schema65.properties.valueFrom.required,parentSchema:schema65.properties.valueFrom,data:data30};
+if(vErrors === null){
+vErrors = [err56];
+}
+else {
+vErrors.push(err56);
+}
+errors++;
+}
+for(const key5 in data30){
+if(!(((key5 === "operation") || (key5 === "params")) || (key5 === "value"))){
+const err57 = {instancePath:instancePath+"/valueFrom",schemaPath:"#/properties/valueFrom/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties",schema:false,parentSchema:schema65.properties.valueFrom,data:data30};
+if(vErrors === null){
+vErrors = [err57];
+}
+else {
+vErrors.push(err57);
+}
+errors++;
+}
+}
+if(data30.operation !== undefined){
+let data31 = data30.operation;
+if(typeof data31 === "string"){
+if(!pattern3.test(data31)){
+const err58 = {instancePath:instancePath+"/valueFrom/operation",schemaPath:"#/definitions/operationId/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9]*$"+"\"",schema:"^[A-Za-z][A-Za-z0-9]*$",parentSchema:schema17,data:data31};
+if(vErrors === null){
+vErrors = [err58];
+}
+else {
+vErrors.push(err58);
+}
+errors++;
+}
+}
+else {
+const err59 = {instancePath:instancePath+"/valueFrom/operation",schemaPath:"#/definitions/operationId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.type,parentSchema:schema17,data:data31};
+if(vErrors === null){
+vErrors = [err59];
+}
+else {
+vErrors.push(err59);
+}
+errors++;
+}
+}
+if(data30.params !== undefined){
+if(!(validate12(data30.params, {instancePath:instancePath+"/valueFrom/params",parentData:data30,parentDataProperty:"params",rootData}))){
+vErrors = vErrors === null ? validate12.errors : vErrors.concat(validate12.errors);
+errors = vErrors.length;
+}
+}
+if(data30.value !== undefined){
+let data33 = data30.value;
+if(typeof data33 === "string"){
+if(func3(data33) < 1){
+const err60 = {instancePath:instancePath+"/valueFrom/value",schemaPath:"#/properties/valueFrom/properties/value/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema65.properties.valueFrom.properties.value,data:data33};
+if(vErrors === null){
+vErrors = [err60];
+}
+else {
+vErrors.push(err60);
+}
+errors++;
+}
+}
+else {
+const err61 = {instancePath:instancePath+"/valueFrom/value",schemaPath:"#/properties/valueFrom/properties/value/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema65.properties.valueFrom.properties.value.type,parentSchema:schema65.properties.valueFrom.properties.value,data:data33};
+if(vErrors === null){
+vErrors = [err61];
+}
+else {
+vErrors.push(err61);
+}
+errors++;
+}
+}
+}
+else {
+const err62 = {instancePath:instancePath+"/valueFrom",schemaPath:"#/properties/valueFrom/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema65.properties.valueFrom.type,parentSchema:schema65.properties.valueFrom,data:data30};
+if(vErrors === null){
+vErrors = [err62];
+}
+else {
+vErrors.push(err62);
+}
+errors++;
+}
+}
+if(data.rows !== undefined){
+let data34 = data.rows;
+if(!(((typeof data34 == "number") && (!(data34 % 1) && !isNaN(data34))) && (isFinite(data34)))){
+const err63 = {instancePath:instancePath+"/rows",schemaPath:"#/properties/rows/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema65.properties.rows.type,parentSchema:schema65.properties.rows,data:data34};
+if(vErrors === null){
+vErrors = [err63];
+}
+else {
+vErrors.push(err63);
+}
+errors++;
+}
+if((typeof data34 == "number") && (isFinite(data34))){
+if(data34 > 30 || isNaN(data34)){
+const err64 = {instancePath:instancePath+"/rows",schemaPath:"#/properties/rows/maximum",keyword:"maximum",params:{comparison: "<=", limit: 30},message:"must be <= 30",schema:30,parentSchema:schema65.properties.rows,data:data34};
+if(vErrors === null){
+vErrors = [err64];
+}
+else {
+vErrors.push(err64);
+}
+errors++;
+}
+if(data34 < 1 || isNaN(data34)){
+const err65 = {instancePath:instancePath+"/rows",schemaPath:"#/properties/rows/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema65.properties.rows,data:data34};
+if(vErrors === null){
+vErrors = [err65];
+}
+else {
+vErrors.push(err65);
+}
+errors++;
+}
+}
+}
+if(data.params !== undefined){
+let data35 = data.params;
+if(data35 && typeof data35 == "object" && !Array.isArray(data35)){
+for(const key6 in data35){
+let data36 = data35[key6];
+if(typeof data36 === "string"){
+if(!pattern4.test(data36)){
+const err66 = {instancePath:instancePath+"/params/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/identifier/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]*$"+"\"",schema:"^[A-Za-z_][A-Za-z0-9_]*$",parentSchema:schema18,data:data36};
+if(vErrors === null){
+vErrors = [err66];
+}
+else {
+vErrors.push(err66);
+}
+errors++;
+}
+}
+else {
+const err67 = {instancePath:instancePath+"/params/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/identifier/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.type,parentSchema:schema18,data:data36};
+if(vErrors === null){
+vErrors = [err67];
+}
+else {
+vErrors.push(err67);
+}
+errors++;
+}
+}
+}
+else {
+const err68 = {instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema65.properties.params.type,parentSchema:schema65.properties.params,data:data35};
+if(vErrors === null){
+vErrors = [err68];
+}
+else {
+vErrors.push(err68);
+}
+errors++;
+}
+}
+}
+else {
+const err69 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema65.type,parentSchema:schema65,data};
+if(vErrors === null){
+vErrors = [err69];
+}
+else {
+vErrors.push(err69);
+}
+errors++;
+}
+validate34.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate32(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.kind === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema54.required,parentSchema:schema54,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(func2.call(schema54.properties, key0))){
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema54,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1966,7 +3038,7 @@ errors++;
 if(data.kind !== undefined){
 let data0 = data.kind;
 if(!((((data0 === "call") || (data0 === "save")) || (data0 === "delete")) || (data0 === "workflow"))){
-const err2 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/enum",keyword:"enum",params:{allowedValues: schema51.properties.kind.enum},message:"must be equal to one of the allowed values",schema:schema51.properties.kind.enum,parentSchema:schema51.properties.kind,data:data0};
+const err2 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/enum",keyword:"enum",params:{allowedValues: schema54.properties.kind.enum},message:"must be equal to one of the allowed values",schema:schema54.properties.kind.enum,parentSchema:schema54.properties.kind,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -2029,7 +3101,7 @@ errors++;
 if(data.requires !== undefined){
 let data3 = data.requires;
 if(!((data3 === "read") || (data3 === "write"))){
-const err7 = {instancePath:instancePath+"/requires",schemaPath:"#/properties/requires/enum",keyword:"enum",params:{allowedValues: schema51.properties.requires.enum},message:"must be equal to one of the allowed values",schema:schema51.properties.requires.enum,parentSchema:schema51.properties.requires,data:data3};
+const err7 = {instancePath:instancePath+"/requires",schemaPath:"#/properties/requires/enum",keyword:"enum",params:{allowedValues: schema54.properties.requires.enum},message:"must be equal to one of the allowed values",schema:schema54.properties.requires.enum,parentSchema:schema54.properties.requires,data:data3};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -2042,7 +3114,7 @@ errors++;
 if(data.whenDenied !== undefined){
 let data4 = data.whenDenied;
 if(!((data4 === "hide") || (data4 === "disable"))){
-const err8 = {instancePath:instancePath+"/whenDenied",schemaPath:"#/properties/whenDenied/enum",keyword:"enum",params:{allowedValues: schema51.properties.whenDenied.enum},message:"must be equal to one of the allowed values",schema:schema51.properties.whenDenied.enum,parentSchema:schema51.properties.whenDenied,data:data4};
+const err8 = {instancePath:instancePath+"/whenDenied",schemaPath:"#/properties/whenDenied/enum",keyword:"enum",params:{allowedValues: schema54.properties.whenDenied.enum},message:"must be equal to one of the allowed values",schema:schema54.properties.whenDenied.enum,parentSchema:schema54.properties.whenDenied,data:data4};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -2130,7 +3202,7 @@ errors++;
 if(data.variant !== undefined){
 let data8 = data.variant;
 if(!(((data8 === "primary") || (data8 === "secondary")) || (data8 === "danger"))){
-const err15 = {instancePath:instancePath+"/variant",schemaPath:"#/properties/variant/enum",keyword:"enum",params:{allowedValues: schema51.properties.variant.enum},message:"must be equal to one of the allowed values",schema:schema51.properties.variant.enum,parentSchema:schema51.properties.variant,data:data8};
+const err15 = {instancePath:instancePath+"/variant",schemaPath:"#/properties/variant/enum",keyword:"enum",params:{allowedValues: schema54.properties.variant.enum},message:"must be equal to one of the allowed values",schema:schema54.properties.variant.enum,parentSchema:schema54.properties.variant,data:data8};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -2143,7 +3215,7 @@ errors++;
 if(data.placement !== undefined){
 let data9 = data.placement;
 if(!((data9 === "toolbar") || (data9 === "filters"))){
-const err16 = {instancePath:instancePath+"/placement",schemaPath:"#/properties/placement/enum",keyword:"enum",params:{allowedValues: schema51.properties.placement.enum},message:"must be equal to one of the allowed values",schema:schema51.properties.placement.enum,parentSchema:schema51.properties.placement,data:data9};
+const err16 = {instancePath:instancePath+"/placement",schemaPath:"#/properties/placement/enum",keyword:"enum",params:{allowedValues: schema54.properties.placement.enum},message:"must be equal to one of the allowed values",schema:schema54.properties.placement.enum,parentSchema:schema54.properties.placement,data:data9};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -2206,7 +3278,7 @@ errors++;
 if(data.selection !== undefined){
 let data12 = data.selection;
 if(!(((data12 === "none") || (data12 === "single")) || (data12 === "multi"))){
-const err21 = {instancePath:instancePath+"/selection",schemaPath:"#/properties/selection/enum",keyword:"enum",params:{allowedValues: schema51.properties.selection.enum},message:"must be equal to one of the allowed values",schema:schema51.properties.selection.enum,parentSchema:schema51.properties.selection,data:data12};
+const err21 = {instancePath:instancePath+"/selection",schemaPath:"#/properties/selection/enum",keyword:"enum",params:{allowedValues: schema54.properties.selection.enum},message:"must be equal to one of the allowed values",schema:schema54.properties.selection.enum,parentSchema:schema54.properties.selection,data:data12};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -2253,8 +3325,8 @@ if(Array.isArray(data15)){
 const len0 = data15.length;
 for(let i0=0; i0<len0; i0++){
 let data16 = data15[i0];
-if(!(((((((data16 === "reload") || (data16 === "back")) || (data16 === "close")) || (data16 === "reloadTexts")) || (data16 === "reloadCodes")) || (data16 === "clearSelection")) || (data16 === "newRecord"))){
-const err24 = {instancePath:instancePath+"/then/" + i0,schemaPath:"#/properties/then/items/enum",keyword:"enum",params:{allowedValues: schema51.properties.then.items.enum},message:"must be equal to one of the allowed values",schema:schema51.properties.then.items.enum,parentSchema:schema51.properties.then.items,data:data16};
+if(!((((((((data16 === "reload") || (data16 === "back")) || (data16 === "close")) || (data16 === "reloadTexts")) || (data16 === "reloadCodes")) || (data16 === "clearSelection")) || (data16 === "newRecord")) || (data16 === "reloadRecord"))){
+const err24 = {instancePath:instancePath+"/then/" + i0,schemaPath:"#/properties/then/items/enum",keyword:"enum",params:{allowedValues: schema54.properties.then.items.enum},message:"must be equal to one of the allowed values",schema:schema54.properties.then.items.enum,parentSchema:schema54.properties.then.items,data:data16};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -2266,7 +3338,7 @@ errors++;
 }
 }
 else {
-const err25 = {instancePath:instancePath+"/then",schemaPath:"#/properties/then/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema51.properties.then.type,parentSchema:schema51.properties.then,data:data15};
+const err25 = {instancePath:instancePath+"/then",schemaPath:"#/properties/then/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema54.properties.then.type,parentSchema:schema54.properties.then,data:data15};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -2276,9 +3348,14 @@ vErrors.push(err25);
 errors++;
 }
 }
-}
-else {
-const err26 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema51.type,parentSchema:schema51,data};
+if(data.thenOnError !== undefined){
+let data17 = data.thenOnError;
+if(Array.isArray(data17)){
+const len1 = data17.length;
+for(let i1=0; i1<len1; i1++){
+let data18 = data17[i1];
+if(!((((((((data18 === "reload") || (data18 === "back")) || (data18 === "close")) || (data18 === "reloadTexts")) || (data18 === "reloadCodes")) || (data18 === "clearSelection")) || (data18 === "newRecord")) || (data18 === "reloadRecord"))){
+const err26 = {instancePath:instancePath+"/thenOnError/" + i1,schemaPath:"#/properties/thenOnError/items/enum",keyword:"enum",params:{allowedValues: schema54.properties.thenOnError.items.enum},message:"must be equal to one of the allowed values",schema:schema54.properties.thenOnError.items.enum,parentSchema:schema54.properties.thenOnError.items,data:data18};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -2287,13 +3364,191 @@ vErrors.push(err26);
 }
 errors++;
 }
+}
+}
+else {
+const err27 = {instancePath:instancePath+"/thenOnError",schemaPath:"#/properties/thenOnError/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema54.properties.thenOnError.type,parentSchema:schema54.properties.thenOnError,data:data17};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+}
+if(data.prompt !== undefined){
+let data19 = data.prompt;
+if(data19 && typeof data19 == "object" && !Array.isArray(data19)){
+if(data19.fields === undefined){
+const err28 = {instancePath:instancePath+"/prompt",schemaPath:"#/properties/prompt/required",keyword:"required",params:{missingProperty: "fields"},message:"must have required property '"+"fields"+"'",schema:schema54.properties.prompt.required,parentSchema:schema54.properties.prompt,data:data19};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+for(const key1 in data19){
+if(!((((key1 === "title") || (key1 === "message")) || (key1 === "fields")) || (key1 === "columns"))){
+const err29 = {instancePath:instancePath+"/prompt",schemaPath:"#/properties/prompt/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema54.properties.prompt,data:data19};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+}
+if(data19.title !== undefined){
+let data20 = data19.title;
+if(typeof data20 === "string"){
+if(func3(data20) < 1){
+const err30 = {instancePath:instancePath+"/prompt/title",schemaPath:"#/definitions/text/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema14,data:data20};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+}
+else {
+const err31 = {instancePath:instancePath+"/prompt/title",schemaPath:"#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data20};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
+}
+errors++;
+}
+}
+if(data19.message !== undefined){
+let data21 = data19.message;
+if(typeof data21 === "string"){
+if(func3(data21) < 1){
+const err32 = {instancePath:instancePath+"/prompt/message",schemaPath:"#/definitions/text/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema14,data:data21};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
+}
+errors++;
+}
+}
+else {
+const err33 = {instancePath:instancePath+"/prompt/message",schemaPath:"#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data21};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
+}
+errors++;
+}
+}
+if(data19.fields !== undefined){
+let data22 = data19.fields;
+if(Array.isArray(data22)){
+if(data22.length < 1){
+const err34 = {instancePath:instancePath+"/prompt/fields",schemaPath:"#/properties/prompt/properties/fields/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema54.properties.prompt.properties.fields,data:data22};
+if(vErrors === null){
+vErrors = [err34];
+}
+else {
+vErrors.push(err34);
+}
+errors++;
+}
+const len2 = data22.length;
+for(let i2=0; i2<len2; i2++){
+if(!(validate34(data22[i2], {instancePath:instancePath+"/prompt/fields/" + i2,parentData:data22,parentDataProperty:i2,rootData}))){
+vErrors = vErrors === null ? validate34.errors : vErrors.concat(validate34.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err35 = {instancePath:instancePath+"/prompt/fields",schemaPath:"#/properties/prompt/properties/fields/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema54.properties.prompt.properties.fields.type,parentSchema:schema54.properties.prompt.properties.fields,data:data22};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
+}
+errors++;
+}
+}
+if(data19.columns !== undefined){
+let data24 = data19.columns;
+if(!(((typeof data24 == "number") && (!(data24 % 1) && !isNaN(data24))) && (isFinite(data24)))){
+const err36 = {instancePath:instancePath+"/prompt/columns",schemaPath:"#/properties/prompt/properties/columns/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema54.properties.prompt.properties.columns.type,parentSchema:schema54.properties.prompt.properties.columns,data:data24};
+if(vErrors === null){
+vErrors = [err36];
+}
+else {
+vErrors.push(err36);
+}
+errors++;
+}
+if((typeof data24 == "number") && (isFinite(data24))){
+if(data24 > 4 || isNaN(data24)){
+const err37 = {instancePath:instancePath+"/prompt/columns",schemaPath:"#/properties/prompt/properties/columns/maximum",keyword:"maximum",params:{comparison: "<=", limit: 4},message:"must be <= 4",schema:4,parentSchema:schema54.properties.prompt.properties.columns,data:data24};
+if(vErrors === null){
+vErrors = [err37];
+}
+else {
+vErrors.push(err37);
+}
+errors++;
+}
+if(data24 < 1 || isNaN(data24)){
+const err38 = {instancePath:instancePath+"/prompt/columns",schemaPath:"#/properties/prompt/properties/columns/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema54.properties.prompt.properties.columns,data:data24};
+if(vErrors === null){
+vErrors = [err38];
+}
+else {
+vErrors.push(err38);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err39 = {instancePath:instancePath+"/prompt",schemaPath:"#/properties/prompt/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema54.properties.prompt.type,parentSchema:schema54.properties.prompt,data:data19};
+if(vErrors === null){
+vErrors = [err39];
+}
+else {
+vErrors.push(err39);
+}
+errors++;
+}
+}
+}
+else {
+const err40 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema54.type,parentSchema:schema54,data};
+if(vErrors === null){
+vErrors = [err40];
+}
+else {
+vErrors.push(err40);
+}
+errors++;
+}
 validate32.errors = vErrors;
 return errors === 0;
 }
 
-const schema60 = {"type":"object","additionalProperties":false,"properties":{"kind":{"enum":["open","navigate"]},"id":{"$ref":"#/definitions/identifier"},"label":{"$ref":"#/definitions/text"},"requires":{"enum":["read","write"]},"whenDenied":{"enum":["hide","disable"]},"visible":{"$ref":"#/definitions/expr"},"enabled":{"$ref":"#/definitions/expr"},"confirm":{"$ref":"#/definitions/text"},"variant":{"enum":["primary","secondary","danger"]},"placement":{"enum":["toolbar","filters"]},"screen":{"$ref":"#/definitions/screenId"},"route":{"$ref":"#/definitions/route"},"query":{"$ref":"#/definitions/paramMap"},"selection":{"enum":["none","single"]},"dialog":{"type":"boolean"},"then":{"type":"array","items":{"enum":["reload","back","close","reloadTexts","reloadCodes","clearSelection","newRecord"]}}},"required":["kind"],"description":"Opens another screen (page or dialog)","anyOf":[{"required":["screen"]},{"required":["route"]}]};
+const schema76 = {"type":"object","additionalProperties":false,"properties":{"kind":{"enum":["open","navigate"]},"id":{"$ref":"#/definitions/identifier"},"label":{"$ref":"#/definitions/text"},"requires":{"enum":["read","write"]},"whenDenied":{"enum":["hide","disable"]},"visible":{"$ref":"#/definitions/expr"},"enabled":{"$ref":"#/definitions/expr"},"confirm":{"$ref":"#/definitions/text"},"variant":{"enum":["primary","secondary","danger"]},"placement":{"enum":["toolbar","filters"]},"screen":{"$ref":"#/definitions/screenId"},"route":{"$ref":"#/definitions/route"},"query":{"$ref":"#/definitions/paramMap"},"selection":{"enum":["none","single"]},"dialog":{"type":"boolean"},"then":{"type":"array","items":{"enum":["reload","back","close","reloadTexts","reloadCodes","clearSelection","newRecord","reloadRecord"]}}},"required":["kind"],"description":"Opens another screen (page or dialog)","anyOf":[{"required":["screen"]},{"required":["route"]}]};
 
-function validate35(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate40(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs1 = errors;
@@ -2301,7 +3556,7 @@ let valid0 = false;
 const _errs2 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.screen === undefined){
-const err0 = {instancePath,schemaPath:"#/anyOf/0/required",keyword:"required",params:{missingProperty: "screen"},message:"must have required property '"+"screen"+"'",schema:schema60.anyOf[0].required,parentSchema:schema60.anyOf[0],data};
+const err0 = {instancePath,schemaPath:"#/anyOf/0/required",keyword:"required",params:{missingProperty: "screen"},message:"must have required property '"+"screen"+"'",schema:schema76.anyOf[0].required,parentSchema:schema76.anyOf[0],data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -2317,7 +3572,7 @@ if(!valid0){
 const _errs3 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.route === undefined){
-const err1 = {instancePath,schemaPath:"#/anyOf/1/required",keyword:"required",params:{missingProperty: "route"},message:"must have required property '"+"route"+"'",schema:schema60.anyOf[1].required,parentSchema:schema60.anyOf[1],data};
+const err1 = {instancePath,schemaPath:"#/anyOf/1/required",keyword:"required",params:{missingProperty: "route"},message:"must have required property '"+"route"+"'",schema:schema76.anyOf[1].required,parentSchema:schema76.anyOf[1],data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -2331,7 +3586,7 @@ var _valid0 = _errs3 === errors;
 valid0 = valid0 || _valid0;
 }
 if(!valid0){
-const err2 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema60.anyOf,parentSchema:schema60,data};
+const err2 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema76.anyOf,parentSchema:schema76,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -2353,7 +3608,7 @@ vErrors = null;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.kind === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema60.required,parentSchema:schema60,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema76.required,parentSchema:schema76,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -2363,8 +3618,8 @@ vErrors.push(err3);
 errors++;
 }
 for(const key0 in data){
-if(!(func2.call(schema60.properties, key0))){
-const err4 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema60,data};
+if(!(func2.call(schema76.properties, key0))){
+const err4 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema76,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -2377,7 +3632,7 @@ errors++;
 if(data.kind !== undefined){
 let data0 = data.kind;
 if(!((data0 === "open") || (data0 === "navigate"))){
-const err5 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/enum",keyword:"enum",params:{allowedValues: schema60.properties.kind.enum},message:"must be equal to one of the allowed values",schema:schema60.properties.kind.enum,parentSchema:schema60.properties.kind,data:data0};
+const err5 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/enum",keyword:"enum",params:{allowedValues: schema76.properties.kind.enum},message:"must be equal to one of the allowed values",schema:schema76.properties.kind.enum,parentSchema:schema76.properties.kind,data:data0};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -2440,7 +3695,7 @@ errors++;
 if(data.requires !== undefined){
 let data3 = data.requires;
 if(!((data3 === "read") || (data3 === "write"))){
-const err10 = {instancePath:instancePath+"/requires",schemaPath:"#/properties/requires/enum",keyword:"enum",params:{allowedValues: schema60.properties.requires.enum},message:"must be equal to one of the allowed values",schema:schema60.properties.requires.enum,parentSchema:schema60.properties.requires,data:data3};
+const err10 = {instancePath:instancePath+"/requires",schemaPath:"#/properties/requires/enum",keyword:"enum",params:{allowedValues: schema76.properties.requires.enum},message:"must be equal to one of the allowed values",schema:schema76.properties.requires.enum,parentSchema:schema76.properties.requires,data:data3};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -2453,7 +3708,7 @@ errors++;
 if(data.whenDenied !== undefined){
 let data4 = data.whenDenied;
 if(!((data4 === "hide") || (data4 === "disable"))){
-const err11 = {instancePath:instancePath+"/whenDenied",schemaPath:"#/properties/whenDenied/enum",keyword:"enum",params:{allowedValues: schema60.properties.whenDenied.enum},message:"must be equal to one of the allowed values",schema:schema60.properties.whenDenied.enum,parentSchema:schema60.properties.whenDenied,data:data4};
+const err11 = {instancePath:instancePath+"/whenDenied",schemaPath:"#/properties/whenDenied/enum",keyword:"enum",params:{allowedValues: schema76.properties.whenDenied.enum},message:"must be equal to one of the allowed values",schema:schema76.properties.whenDenied.enum,parentSchema:schema76.properties.whenDenied,data:data4};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -2541,7 +3796,7 @@ errors++;
 if(data.variant !== undefined){
 let data8 = data.variant;
 if(!(((data8 === "primary") || (data8 === "secondary")) || (data8 === "danger"))){
-const err18 = {instancePath:instancePath+"/variant",schemaPath:"#/properties/variant/enum",keyword:"enum",params:{allowedValues: schema60.properties.variant.enum},message:"must be equal to one of the allowed values",schema:schema60.properties.variant.enum,parentSchema:schema60.properties.variant,data:data8};
+const err18 = {instancePath:instancePath+"/variant",schemaPath:"#/properties/variant/enum",keyword:"enum",params:{allowedValues: schema76.properties.variant.enum},message:"must be equal to one of the allowed values",schema:schema76.properties.variant.enum,parentSchema:schema76.properties.variant,data:data8};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -2554,7 +3809,7 @@ errors++;
 if(data.placement !== undefined){
 let data9 = data.placement;
 if(!((data9 === "toolbar") || (data9 === "filters"))){
-const err19 = {instancePath:instancePath+"/placement",schemaPath:"#/properties/placement/enum",keyword:"enum",params:{allowedValues: schema60.properties.placement.enum},message:"must be equal to one of the allowed values",schema:schema60.properties.placement.enum,parentSchema:schema60.properties.placement,data:data9};
+const err19 = {instancePath:instancePath+"/placement",schemaPath:"#/properties/placement/enum",keyword:"enum",params:{allowedValues: schema76.properties.placement.enum},message:"must be equal to one of the allowed values",schema:schema76.properties.placement.enum,parentSchema:schema76.properties.placement,data:data9};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -2623,7 +3878,7 @@ errors = vErrors.length;
 if(data.selection !== undefined){
 let data13 = data.selection;
 if(!((data13 === "none") || (data13 === "single"))){
-const err24 = {instancePath:instancePath+"/selection",schemaPath:"#/properties/selection/enum",keyword:"enum",params:{allowedValues: schema60.properties.selection.enum},message:"must be equal to one of the allowed values",schema:schema60.properties.selection.enum,parentSchema:schema60.properties.selection,data:data13};
+const err24 = {instancePath:instancePath+"/selection",schemaPath:"#/properties/selection/enum",keyword:"enum",params:{allowedValues: schema76.properties.selection.enum},message:"must be equal to one of the allowed values",schema:schema76.properties.selection.enum,parentSchema:schema76.properties.selection,data:data13};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -2636,7 +3891,7 @@ errors++;
 if(data.dialog !== undefined){
 let data14 = data.dialog;
 if(typeof data14 !== "boolean"){
-const err25 = {instancePath:instancePath+"/dialog",schemaPath:"#/properties/dialog/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema60.properties.dialog.type,parentSchema:schema60.properties.dialog,data:data14};
+const err25 = {instancePath:instancePath+"/dialog",schemaPath:"#/properties/dialog/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema76.properties.dialog.type,parentSchema:schema76.properties.dialog,data:data14};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -2652,8 +3907,8 @@ if(Array.isArray(data15)){
 const len0 = data15.length;
 for(let i0=0; i0<len0; i0++){
 let data16 = data15[i0];
-if(!(((((((data16 === "reload") || (data16 === "back")) || (data16 === "close")) || (data16 === "reloadTexts")) || (data16 === "reloadCodes")) || (data16 === "clearSelection")) || (data16 === "newRecord"))){
-const err26 = {instancePath:instancePath+"/then/" + i0,schemaPath:"#/properties/then/items/enum",keyword:"enum",params:{allowedValues: schema60.properties.then.items.enum},message:"must be equal to one of the allowed values",schema:schema60.properties.then.items.enum,parentSchema:schema60.properties.then.items,data:data16};
+if(!((((((((data16 === "reload") || (data16 === "back")) || (data16 === "close")) || (data16 === "reloadTexts")) || (data16 === "reloadCodes")) || (data16 === "clearSelection")) || (data16 === "newRecord")) || (data16 === "reloadRecord"))){
+const err26 = {instancePath:instancePath+"/then/" + i0,schemaPath:"#/properties/then/items/enum",keyword:"enum",params:{allowedValues: schema76.properties.then.items.enum},message:"must be equal to one of the allowed values",schema:schema76.properties.then.items.enum,parentSchema:schema76.properties.then.items,data:data16};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -2665,7 +3920,7 @@ errors++;
 }
 }
 else {
-const err27 = {instancePath:instancePath+"/then",schemaPath:"#/properties/then/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema60.properties.then.type,parentSchema:schema60.properties.then,data:data15};
+const err27 = {instancePath:instancePath+"/then",schemaPath:"#/properties/then/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema76.properties.then.type,parentSchema:schema76.properties.then,data:data15};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -2677,7 +3932,7 @@ errors++;
 }
 }
 else {
-const err28 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema60.type,parentSchema:schema60,data};
+const err28 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema76.type,parentSchema:schema76,data};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -2686,18 +3941,18 @@ vErrors.push(err28);
 }
 errors++;
 }
-validate35.errors = vErrors;
+validate40.errors = vErrors;
 return errors === 0;
 }
 
-const schema68 = {"type":"object","additionalProperties":false,"properties":{"kind":{"const":"exportExcel"},"id":{"$ref":"#/definitions/identifier"},"label":{"$ref":"#/definitions/text"},"requires":{"enum":["read","write"]},"whenDenied":{"enum":["hide","disable"]},"visible":{"$ref":"#/definitions/expr"},"enabled":{"$ref":"#/definitions/expr"},"confirm":{"$ref":"#/definitions/text"},"variant":{"enum":["primary","secondary","danger"]},"placement":{"enum":["toolbar","filters"]},"fileName":{"$ref":"#/definitions/text"},"sheetName":{"type":"string","maxLength":31},"pageSize":{"type":"integer","minimum":100,"maximum":5000}},"required":["kind","fileName"],"description":"Exports the whole filtered result as .xlsx"};
+const schema84 = {"type":"object","additionalProperties":false,"properties":{"kind":{"const":"exportExcel"},"id":{"$ref":"#/definitions/identifier"},"label":{"$ref":"#/definitions/text"},"requires":{"enum":["read","write"]},"whenDenied":{"enum":["hide","disable"]},"visible":{"$ref":"#/definitions/expr"},"enabled":{"$ref":"#/definitions/expr"},"confirm":{"$ref":"#/definitions/text"},"variant":{"enum":["primary","secondary","danger"]},"placement":{"enum":["toolbar","filters"]},"fileName":{"$ref":"#/definitions/text"},"sheetName":{"type":"string","maxLength":31},"pageSize":{"type":"integer","minimum":100,"maximum":5000}},"required":["kind","fileName"],"description":"Exports the whole filtered result as .xlsx"};
 
-function validate38(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate43(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.kind === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema68.required,parentSchema:schema68,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema84.required,parentSchema:schema84,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -2707,7 +3962,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.fileName === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "fileName"},message:"must have required property '"+"fileName"+"'",schema:schema68.required,parentSchema:schema68,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "fileName"},message:"must have required property '"+"fileName"+"'",schema:schema84.required,parentSchema:schema84,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -2717,8 +3972,8 @@ vErrors.push(err1);
 errors++;
 }
 for(const key0 in data){
-if(!(func2.call(schema68.properties, key0))){
-const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema68,data};
+if(!(func2.call(schema84.properties, key0))){
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema84,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -2731,7 +3986,7 @@ errors++;
 if(data.kind !== undefined){
 let data0 = data.kind;
 if("exportExcel" !== data0){
-const err3 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "exportExcel"},message:"must be equal to constant",schema:"exportExcel",parentSchema:schema68.properties.kind,data:data0};
+const err3 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "exportExcel"},message:"must be equal to constant",schema:"exportExcel",parentSchema:schema84.properties.kind,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -2794,7 +4049,7 @@ errors++;
 if(data.requires !== undefined){
 let data3 = data.requires;
 if(!((data3 === "read") || (data3 === "write"))){
-const err8 = {instancePath:instancePath+"/requires",schemaPath:"#/properties/requires/enum",keyword:"enum",params:{allowedValues: schema68.properties.requires.enum},message:"must be equal to one of the allowed values",schema:schema68.properties.requires.enum,parentSchema:schema68.properties.requires,data:data3};
+const err8 = {instancePath:instancePath+"/requires",schemaPath:"#/properties/requires/enum",keyword:"enum",params:{allowedValues: schema84.properties.requires.enum},message:"must be equal to one of the allowed values",schema:schema84.properties.requires.enum,parentSchema:schema84.properties.requires,data:data3};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -2807,7 +4062,7 @@ errors++;
 if(data.whenDenied !== undefined){
 let data4 = data.whenDenied;
 if(!((data4 === "hide") || (data4 === "disable"))){
-const err9 = {instancePath:instancePath+"/whenDenied",schemaPath:"#/properties/whenDenied/enum",keyword:"enum",params:{allowedValues: schema68.properties.whenDenied.enum},message:"must be equal to one of the allowed values",schema:schema68.properties.whenDenied.enum,parentSchema:schema68.properties.whenDenied,data:data4};
+const err9 = {instancePath:instancePath+"/whenDenied",schemaPath:"#/properties/whenDenied/enum",keyword:"enum",params:{allowedValues: schema84.properties.whenDenied.enum},message:"must be equal to one of the allowed values",schema:schema84.properties.whenDenied.enum,parentSchema:schema84.properties.whenDenied,data:data4};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -2895,7 +4150,7 @@ errors++;
 if(data.variant !== undefined){
 let data8 = data.variant;
 if(!(((data8 === "primary") || (data8 === "secondary")) || (data8 === "danger"))){
-const err16 = {instancePath:instancePath+"/variant",schemaPath:"#/properties/variant/enum",keyword:"enum",params:{allowedValues: schema68.properties.variant.enum},message:"must be equal to one of the allowed values",schema:schema68.properties.variant.enum,parentSchema:schema68.properties.variant,data:data8};
+const err16 = {instancePath:instancePath+"/variant",schemaPath:"#/properties/variant/enum",keyword:"enum",params:{allowedValues: schema84.properties.variant.enum},message:"must be equal to one of the allowed values",schema:schema84.properties.variant.enum,parentSchema:schema84.properties.variant,data:data8};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -2908,7 +4163,7 @@ errors++;
 if(data.placement !== undefined){
 let data9 = data.placement;
 if(!((data9 === "toolbar") || (data9 === "filters"))){
-const err17 = {instancePath:instancePath+"/placement",schemaPath:"#/properties/placement/enum",keyword:"enum",params:{allowedValues: schema68.properties.placement.enum},message:"must be equal to one of the allowed values",schema:schema68.properties.placement.enum,parentSchema:schema68.properties.placement,data:data9};
+const err17 = {instancePath:instancePath+"/placement",schemaPath:"#/properties/placement/enum",keyword:"enum",params:{allowedValues: schema84.properties.placement.enum},message:"must be equal to one of the allowed values",schema:schema84.properties.placement.enum,parentSchema:schema84.properties.placement,data:data9};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -2947,7 +4202,7 @@ if(data.sheetName !== undefined){
 let data11 = data.sheetName;
 if(typeof data11 === "string"){
 if(func3(data11) > 31){
-const err20 = {instancePath:instancePath+"/sheetName",schemaPath:"#/properties/sheetName/maxLength",keyword:"maxLength",params:{limit: 31},message:"must NOT have more than 31 characters",schema:31,parentSchema:schema68.properties.sheetName,data:data11};
+const err20 = {instancePath:instancePath+"/sheetName",schemaPath:"#/properties/sheetName/maxLength",keyword:"maxLength",params:{limit: 31},message:"must NOT have more than 31 characters",schema:31,parentSchema:schema84.properties.sheetName,data:data11};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -2958,7 +4213,7 @@ errors++;
 }
 }
 else {
-const err21 = {instancePath:instancePath+"/sheetName",schemaPath:"#/properties/sheetName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema68.properties.sheetName.type,parentSchema:schema68.properties.sheetName,data:data11};
+const err21 = {instancePath:instancePath+"/sheetName",schemaPath:"#/properties/sheetName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema84.properties.sheetName.type,parentSchema:schema84.properties.sheetName,data:data11};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -2971,7 +4226,7 @@ errors++;
 if(data.pageSize !== undefined){
 let data12 = data.pageSize;
 if(!(((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12))) && (isFinite(data12)))){
-const err22 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema68.properties.pageSize.type,parentSchema:schema68.properties.pageSize,data:data12};
+const err22 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema84.properties.pageSize.type,parentSchema:schema84.properties.pageSize,data:data12};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -2982,7 +4237,7 @@ errors++;
 }
 if((typeof data12 == "number") && (isFinite(data12))){
 if(data12 > 5000 || isNaN(data12)){
-const err23 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/maximum",keyword:"maximum",params:{comparison: "<=", limit: 5000},message:"must be <= 5000",schema:5000,parentSchema:schema68.properties.pageSize,data:data12};
+const err23 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/maximum",keyword:"maximum",params:{comparison: "<=", limit: 5000},message:"must be <= 5000",schema:5000,parentSchema:schema84.properties.pageSize,data:data12};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -2992,7 +4247,7 @@ vErrors.push(err23);
 errors++;
 }
 if(data12 < 100 || isNaN(data12)){
-const err24 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/minimum",keyword:"minimum",params:{comparison: ">=", limit: 100},message:"must be >= 100",schema:100,parentSchema:schema68.properties.pageSize,data:data12};
+const err24 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/minimum",keyword:"minimum",params:{comparison: ">=", limit: 100},message:"must be >= 100",schema:100,parentSchema:schema84.properties.pageSize,data:data12};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -3005,7 +4260,7 @@ errors++;
 }
 }
 else {
-const err25 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema68.type,parentSchema:schema68,data};
+const err25 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema84.type,parentSchema:schema84,data};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -3014,18 +4269,18 @@ vErrors.push(err25);
 }
 errors++;
 }
-validate38.errors = vErrors;
+validate43.errors = vErrors;
 return errors === 0;
 }
 
-const schema75 = {"type":"object","additionalProperties":false,"properties":{"kind":{"enum":["search","reset","back","new","close"]},"id":{"$ref":"#/definitions/identifier"},"label":{"$ref":"#/definitions/text"},"requires":{"enum":["read","write"]},"whenDenied":{"enum":["hide","disable"]},"visible":{"$ref":"#/definitions/expr"},"enabled":{"$ref":"#/definitions/expr"},"confirm":{"$ref":"#/definitions/text"},"variant":{"enum":["primary","secondary","danger"]},"placement":{"enum":["toolbar","filters"]}},"required":["kind"]};
+const schema91 = {"type":"object","additionalProperties":false,"properties":{"kind":{"enum":["search","reset","back","new","close"]},"id":{"$ref":"#/definitions/identifier"},"label":{"$ref":"#/definitions/text"},"requires":{"enum":["read","write"]},"whenDenied":{"enum":["hide","disable"]},"visible":{"$ref":"#/definitions/expr"},"enabled":{"$ref":"#/definitions/expr"},"confirm":{"$ref":"#/definitions/text"},"variant":{"enum":["primary","secondary","danger"]},"placement":{"enum":["toolbar","filters"]}},"required":["kind"]};
 
-function validate40(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate45(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.kind === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema75.required,parentSchema:schema75,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema91.required,parentSchema:schema91,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -3035,8 +4290,8 @@ vErrors.push(err0);
 errors++;
 }
 for(const key0 in data){
-if(!(func2.call(schema75.properties, key0))){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema75,data};
+if(!(func2.call(schema91.properties, key0))){
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema91,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -3049,7 +4304,7 @@ errors++;
 if(data.kind !== undefined){
 let data0 = data.kind;
 if(!(((((data0 === "search") || (data0 === "reset")) || (data0 === "back")) || (data0 === "new")) || (data0 === "close"))){
-const err2 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/enum",keyword:"enum",params:{allowedValues: schema75.properties.kind.enum},message:"must be equal to one of the allowed values",schema:schema75.properties.kind.enum,parentSchema:schema75.properties.kind,data:data0};
+const err2 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/enum",keyword:"enum",params:{allowedValues: schema91.properties.kind.enum},message:"must be equal to one of the allowed values",schema:schema91.properties.kind.enum,parentSchema:schema91.properties.kind,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -3112,7 +4367,7 @@ errors++;
 if(data.requires !== undefined){
 let data3 = data.requires;
 if(!((data3 === "read") || (data3 === "write"))){
-const err7 = {instancePath:instancePath+"/requires",schemaPath:"#/properties/requires/enum",keyword:"enum",params:{allowedValues: schema75.properties.requires.enum},message:"must be equal to one of the allowed values",schema:schema75.properties.requires.enum,parentSchema:schema75.properties.requires,data:data3};
+const err7 = {instancePath:instancePath+"/requires",schemaPath:"#/properties/requires/enum",keyword:"enum",params:{allowedValues: schema91.properties.requires.enum},message:"must be equal to one of the allowed values",schema:schema91.properties.requires.enum,parentSchema:schema91.properties.requires,data:data3};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -3125,7 +4380,7 @@ errors++;
 if(data.whenDenied !== undefined){
 let data4 = data.whenDenied;
 if(!((data4 === "hide") || (data4 === "disable"))){
-const err8 = {instancePath:instancePath+"/whenDenied",schemaPath:"#/properties/whenDenied/enum",keyword:"enum",params:{allowedValues: schema75.properties.whenDenied.enum},message:"must be equal to one of the allowed values",schema:schema75.properties.whenDenied.enum,parentSchema:schema75.properties.whenDenied,data:data4};
+const err8 = {instancePath:instancePath+"/whenDenied",schemaPath:"#/properties/whenDenied/enum",keyword:"enum",params:{allowedValues: schema91.properties.whenDenied.enum},message:"must be equal to one of the allowed values",schema:schema91.properties.whenDenied.enum,parentSchema:schema91.properties.whenDenied,data:data4};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -3213,7 +4468,7 @@ errors++;
 if(data.variant !== undefined){
 let data8 = data.variant;
 if(!(((data8 === "primary") || (data8 === "secondary")) || (data8 === "danger"))){
-const err15 = {instancePath:instancePath+"/variant",schemaPath:"#/properties/variant/enum",keyword:"enum",params:{allowedValues: schema75.properties.variant.enum},message:"must be equal to one of the allowed values",schema:schema75.properties.variant.enum,parentSchema:schema75.properties.variant,data:data8};
+const err15 = {instancePath:instancePath+"/variant",schemaPath:"#/properties/variant/enum",keyword:"enum",params:{allowedValues: schema91.properties.variant.enum},message:"must be equal to one of the allowed values",schema:schema91.properties.variant.enum,parentSchema:schema91.properties.variant,data:data8};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -3226,7 +4481,7 @@ errors++;
 if(data.placement !== undefined){
 let data9 = data.placement;
 if(!((data9 === "toolbar") || (data9 === "filters"))){
-const err16 = {instancePath:instancePath+"/placement",schemaPath:"#/properties/placement/enum",keyword:"enum",params:{allowedValues: schema75.properties.placement.enum},message:"must be equal to one of the allowed values",schema:schema75.properties.placement.enum,parentSchema:schema75.properties.placement,data:data9};
+const err16 = {instancePath:instancePath+"/placement",schemaPath:"#/properties/placement/enum",keyword:"enum",params:{allowedValues: schema91.properties.placement.enum},message:"must be equal to one of the allowed values",schema:schema91.properties.placement.enum,parentSchema:schema91.properties.placement,data:data9};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -3238,7 +4493,7 @@ errors++;
 }
 }
 else {
-const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema75.type,parentSchema:schema75,data};
+const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema91.type,parentSchema:schema91,data};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -3247,7 +4502,7 @@ vErrors.push(err17);
 }
 errors++;
 }
-validate40.errors = vErrors;
+validate45.errors = vErrors;
 return errors === 0;
 }
 
@@ -3282,7 +4537,7 @@ let ifClause0;
 if(_valid0){
 const _errs3 = errors;
 if(!(((((data === "search") || (data === "reset")) || (data === "exportExcel")) || (data === "back")) || (data === "new"))){
-const err1 = {instancePath,schemaPath:"#/then/enum",keyword:"enum",params:{allowedValues: schema50.then.enum},message:"must be equal to one of the allowed values",schema:schema50.then.enum,parentSchema:schema50.then,data};
+const err1 = {instancePath,schemaPath:"#/then/enum",keyword:"enum",params:{allowedValues: schema53.then.enum},message:"must be equal to one of the allowed values",schema:schema53.then.enum,parentSchema:schema53.then,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -3335,7 +4590,7 @@ var _valid1 = _errs10 === errors;
 valid2 = _valid1;
 }
 if(!valid2){
-const err3 = {instancePath,schemaPath:"#/else/allOf/0/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema",schema:schema50.else.allOf[0].if,parentSchema:schema50.else.allOf[0],data};
+const err3 = {instancePath,schemaPath:"#/else/allOf/0/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema",schema:schema53.else.allOf[0].if,parentSchema:schema53.else.allOf[0],data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -3374,15 +4629,15 @@ vErrors = null;
 }
 if(_valid2){
 const _errs15 = errors;
-if(!(validate35(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate35.errors : vErrors.concat(validate35.errors);
+if(!(validate40(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate40.errors : vErrors.concat(validate40.errors);
 errors = vErrors.length;
 }
 var _valid2 = _errs15 === errors;
 valid4 = _valid2;
 }
 if(!valid4){
-const err5 = {instancePath,schemaPath:"#/else/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema",schema:schema50.else.allOf[1].if,parentSchema:schema50.else.allOf[1],data};
+const err5 = {instancePath,schemaPath:"#/else/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema",schema:schema53.else.allOf[1].if,parentSchema:schema53.else.allOf[1],data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -3420,15 +4675,15 @@ vErrors = null;
 }
 if(_valid3){
 const _errs20 = errors;
-if(!(validate38(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
+if(!(validate43(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate43.errors : vErrors.concat(validate43.errors);
 errors = vErrors.length;
 }
 var _valid3 = _errs20 === errors;
 valid6 = _valid3;
 }
 if(!valid6){
-const err7 = {instancePath,schemaPath:"#/else/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema",schema:schema50.else.allOf[2].if,parentSchema:schema50.else.allOf[2],data};
+const err7 = {instancePath,schemaPath:"#/else/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema",schema:schema53.else.allOf[2].if,parentSchema:schema53.else.allOf[2],data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -3467,15 +4722,15 @@ vErrors = null;
 }
 if(_valid4){
 const _errs25 = errors;
-if(!(validate40(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate40.errors : vErrors.concat(validate40.errors);
+if(!(validate45(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate45.errors : vErrors.concat(validate45.errors);
 errors = vErrors.length;
 }
 var _valid4 = _errs25 === errors;
 valid8 = _valid4;
 }
 if(!valid8){
-const err9 = {instancePath,schemaPath:"#/else/allOf/3/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema",schema:schema50.else.allOf[3].if,parentSchema:schema50.else.allOf[3],data};
+const err9 = {instancePath,schemaPath:"#/else/allOf/3/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema",schema:schema53.else.allOf[3].if,parentSchema:schema53.else.allOf[3],data};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -3486,7 +4741,7 @@ errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.kind === undefined){
-const err10 = {instancePath,schemaPath:"#/else/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema50.else.required,parentSchema:schema50.else,data};
+const err10 = {instancePath,schemaPath:"#/else/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema53.else.required,parentSchema:schema53.else,data};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -3498,7 +4753,7 @@ errors++;
 if(data.kind !== undefined){
 let data4 = data.kind;
 if(!((((((((((((data4 === "search") || (data4 === "reset")) || (data4 === "exportExcel")) || (data4 === "call")) || (data4 === "save")) || (data4 === "delete")) || (data4 === "workflow")) || (data4 === "open")) || (data4 === "navigate")) || (data4 === "back")) || (data4 === "new")) || (data4 === "close"))){
-const err11 = {instancePath:instancePath+"/kind",schemaPath:"#/else/properties/kind/enum",keyword:"enum",params:{allowedValues: schema50.else.properties.kind.enum},message:"must be equal to one of the allowed values",schema:schema50.else.properties.kind.enum,parentSchema:schema50.else.properties.kind,data:data4};
+const err11 = {instancePath:instancePath+"/kind",schemaPath:"#/else/properties/kind/enum",keyword:"enum",params:{allowedValues: schema53.else.properties.kind.enum},message:"must be equal to one of the allowed values",schema:schema53.else.properties.kind.enum,parentSchema:schema53.else.properties.kind,data:data4};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -3510,7 +4765,7 @@ errors++;
 }
 }
 else {
-const err12 = {instancePath,schemaPath:"#/else/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema50.else.type,parentSchema:schema50.else,data};
+const err12 = {instancePath,schemaPath:"#/else/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema53.else.type,parentSchema:schema53.else,data};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -3524,7 +4779,7 @@ valid0 = _valid0;
 ifClause0 = "else";
 }
 if(!valid0){
-const err13 = {instancePath,schemaPath:"#/if",keyword:"if",params:{failingKeyword: ifClause0},message:"must match \""+ifClause0+"\" schema",schema:schema50.if,parentSchema:schema50,data};
+const err13 = {instancePath,schemaPath:"#/if",keyword:"if",params:{failingKeyword: ifClause0},message:"must match \""+ifClause0+"\" schema",schema:schema53.if,parentSchema:schema53,data};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -4225,688 +5480,10 @@ vErrors.push(err49);
 errors++;
 }
 }
-}
-else {
-const err50 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.type,parentSchema:schema12,data};
-if(vErrors === null){
-vErrors = [err50];
-}
-else {
-vErrors.push(err50);
-}
-errors++;
-}
-validate11.errors = vErrors;
-return errors === 0;
-}
-
-const schema81 = {"type":"object","additionalProperties":false,"properties":{"$schema":{"type":"string"},"id":{"$ref":"#/definitions/screenId"},"kind":{"const":"edit"},"title":{"$ref":"#/definitions/text"},"route":{"$ref":"#/definitions/route"},"portals":{"type":"array","minItems":1,"uniqueItems":true,"items":{"enum":["internal","external"]}},"menu":{"$ref":"#/definitions/route"},"description":{"type":"string"},"key":{"type":"array","items":{"$ref":"#/definitions/identifier"},"minItems":1},"load":{"type":"object","additionalProperties":false,"properties":{"operation":{"$ref":"#/definitions/operationId"},"params":{"$ref":"#/definitions/callInputs"}},"required":["operation"]},"sections":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/section"}},"details":{"type":"array","items":{"$ref":"#/definitions/detail"}},"attachments":{"$ref":"#/definitions/attachments"},"actions":{"type":"array","items":{"$ref":"#/definitions/action"}},"readOnly":{"$ref":"#/definitions/rule"},"confirmLeave":{"type":"boolean"}},"required":["id","kind","title","sections"],"description":"An edit/detail screen: form sections, detail grids, attachments, workflow actions"};
-const schema88 = {"type":"object","additionalProperties":false,"properties":{"title":{"$ref":"#/definitions/text"},"columns":{"type":"integer","minimum":1,"maximum":4},"fields":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/field"}},"visible":{"$ref":"#/definitions/expr"}},"required":["fields"]};
-const schema90 = {"type":"object","additionalProperties":false,"properties":{"field":{"$ref":"#/definitions/identifier"},"label":{"$ref":"#/definitions/text"},"widget":{"enum":["text","textarea","number","select","multiSelect","checkbox","date","dateRange","month","businessSection","department","person","company","sourcingGroup","employeeSearch"]},"required":{"type":"boolean"},"default":{"$ref":"#/definitions/defaultValue"},"codeGroup":{"type":"string","minLength":1},"options":{"type":"array","items":{"$ref":"#/definitions/codeOption"}},"optionsFrom":{"$ref":"#/definitions/optionsFrom"},"emptyOption":{"enum":["all","choose","none"]},"mask":{"enum":["phone","number","num","onlynum","taxnum","numComma"]},"maxLength":{"type":"integer","minimum":1},"maxBytes":{"type":"integer","minimum":1},"placeholder":{"$ref":"#/definitions/text"},"visible":{"$ref":"#/definitions/expr"},"enabled":{"$ref":"#/definitions/expr"},"span":{"type":"integer","minimum":1,"maximum":4},"help":{"$ref":"#/definitions/text"},"type":{"enum":["string","integer","number","boolean"]},"pattern":{"type":"string"},"minimum":{"type":"number"},"maximum":{"type":"number"},"readOnly":{"$ref":"#/definitions/rule"},"createOnly":{"type":"boolean"},"rows":{"type":"integer","minimum":1,"maximum":30}},"required":["field"],"description":"A form field"};
-
-function validate47(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.field === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "field"},message:"must have required property '"+"field"+"'",schema:schema90.required,parentSchema:schema90,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-for(const key0 in data){
-if(!(func2.call(schema90.properties, key0))){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema90,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(data.field !== undefined){
-let data0 = data.field;
-if(typeof data0 === "string"){
-if(!pattern4.test(data0)){
-const err2 = {instancePath:instancePath+"/field",schemaPath:"#/definitions/identifier/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]*$"+"\"",schema:"^[A-Za-z_][A-Za-z0-9_]*$",parentSchema:schema18,data:data0};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-else {
-const err3 = {instancePath:instancePath+"/field",schemaPath:"#/definitions/identifier/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.type,parentSchema:schema18,data:data0};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data.label !== undefined){
-let data1 = data.label;
-if(typeof data1 === "string"){
-if(func3(data1) < 1){
-const err4 = {instancePath:instancePath+"/label",schemaPath:"#/definitions/text/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema14,data:data1};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-else {
-const err5 = {instancePath:instancePath+"/label",schemaPath:"#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data1};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-if(data.widget !== undefined){
-let data2 = data.widget;
-if(!(((((((((((((((data2 === "text") || (data2 === "textarea")) || (data2 === "number")) || (data2 === "select")) || (data2 === "multiSelect")) || (data2 === "checkbox")) || (data2 === "date")) || (data2 === "dateRange")) || (data2 === "month")) || (data2 === "businessSection")) || (data2 === "department")) || (data2 === "person")) || (data2 === "company")) || (data2 === "sourcingGroup")) || (data2 === "employeeSearch"))){
-const err6 = {instancePath:instancePath+"/widget",schemaPath:"#/properties/widget/enum",keyword:"enum",params:{allowedValues: schema90.properties.widget.enum},message:"must be equal to one of the allowed values",schema:schema90.properties.widget.enum,parentSchema:schema90.properties.widget,data:data2};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-if(data.required !== undefined){
-let data3 = data.required;
-if(typeof data3 !== "boolean"){
-const err7 = {instancePath:instancePath+"/required",schemaPath:"#/properties/required/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema90.properties.required.type,parentSchema:schema90.properties.required,data:data3};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-if(data.default !== undefined){
-let data4 = data.default;
-const _errs13 = errors;
-let valid4 = false;
-const _errs14 = errors;
-if((((typeof data4 !== "string") && (!((typeof data4 == "number") && (isFinite(data4))))) && (typeof data4 !== "boolean")) && (data4 !== null)){
-const err8 = {instancePath:instancePath+"/default",schemaPath:"#/definitions/defaultValue/anyOf/0/type",keyword:"type",params:{type: schema26.anyOf[0].type},message:"must be string,number,boolean,null",schema:schema26.anyOf[0].type,parentSchema:schema26.anyOf[0],data:data4};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-var _valid0 = _errs14 === errors;
-valid4 = valid4 || _valid0;
-if(!valid4){
-const _errs16 = errors;
-if(Array.isArray(data4)){
-const len0 = data4.length;
-for(let i0=0; i0<len0; i0++){
-let data5 = data4[i0];
-if(typeof data5 !== "string"){
-const err9 = {instancePath:instancePath+"/default/" + i0,schemaPath:"#/definitions/defaultValue/anyOf/1/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.anyOf[1].items.type,parentSchema:schema26.anyOf[1].items,data:data5};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
-}
-else {
-const err10 = {instancePath:instancePath+"/default",schemaPath:"#/definitions/defaultValue/anyOf/1/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema26.anyOf[1].type,parentSchema:schema26.anyOf[1],data:data4};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-var _valid0 = _errs16 === errors;
-valid4 = valid4 || _valid0;
-if(!valid4){
-const _errs20 = errors;
-if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
-if(data4.login === undefined){
-const err11 = {instancePath:instancePath+"/default",schemaPath:"#/definitions/defaultValue/anyOf/2/required",keyword:"required",params:{missingProperty: "login"},message:"must have required property '"+"login"+"'",schema:schema26.anyOf[2].required,parentSchema:schema26.anyOf[2],data:data4};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-for(const key1 in data4){
-if(!(key1 === "login")){
-const err12 = {instancePath:instancePath+"/default",schemaPath:"#/definitions/defaultValue/anyOf/2/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema26.anyOf[2],data:data4};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-}
-if(data4.login !== undefined){
-let data6 = data4.login;
-if(!(((((((data6 === "auth") || (data6 === "authGroupId")) || (data6 === "section")) || (data6 === "deptcd")) || (data6 === "deptnm")) || (data6 === "hname")) || (data6 === "singleid"))){
-const err13 = {instancePath:instancePath+"/default/login",schemaPath:"#/definitions/defaultValue/anyOf/2/properties/login/enum",keyword:"enum",params:{allowedValues: schema26.anyOf[2].properties.login.enum},message:"must be equal to one of the allowed values",schema:schema26.anyOf[2].properties.login.enum,parentSchema:schema26.anyOf[2].properties.login,data:data6};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-}
-}
-else {
-const err14 = {instancePath:instancePath+"/default",schemaPath:"#/definitions/defaultValue/anyOf/2/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema26.anyOf[2].type,parentSchema:schema26.anyOf[2],data:data4};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-var _valid0 = _errs20 === errors;
-valid4 = valid4 || _valid0;
-if(!valid4){
-const _errs24 = errors;
-if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
-if(data4.today === undefined){
-const err15 = {instancePath:instancePath+"/default",schemaPath:"#/definitions/defaultValue/anyOf/3/required",keyword:"required",params:{missingProperty: "today"},message:"must have required property '"+"today"+"'",schema:schema26.anyOf[3].required,parentSchema:schema26.anyOf[3],data:data4};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
-}
-for(const key2 in data4){
-if(!(key2 === "today")){
-const err16 = {instancePath:instancePath+"/default",schemaPath:"#/definitions/defaultValue/anyOf/3/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema26.anyOf[3],data:data4};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
-}
-}
-if(data4.today !== undefined){
-let data7 = data4.today;
-if(!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))){
-const err17 = {instancePath:instancePath+"/default/today",schemaPath:"#/definitions/defaultValue/anyOf/3/properties/today/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema26.anyOf[3].properties.today.type,parentSchema:schema26.anyOf[3].properties.today,data:data7};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
-}
-}
-}
-else {
-const err18 = {instancePath:instancePath+"/default",schemaPath:"#/definitions/defaultValue/anyOf/3/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema26.anyOf[3].type,parentSchema:schema26.anyOf[3],data:data4};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
-}
-var _valid0 = _errs24 === errors;
-valid4 = valid4 || _valid0;
-if(!valid4){
-const _errs29 = errors;
-if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
-if(data4.preset === undefined){
-const err19 = {instancePath:instancePath+"/default",schemaPath:"#/definitions/defaultValue/anyOf/4/required",keyword:"required",params:{missingProperty: "preset"},message:"must have required property '"+"preset"+"'",schema:schema26.anyOf[4].required,parentSchema:schema26.anyOf[4],data:data4};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
-}
-for(const key3 in data4){
-if(!(key3 === "preset")){
-const err20 = {instancePath:instancePath+"/default",schemaPath:"#/definitions/defaultValue/anyOf/4/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema26.anyOf[4],data:data4};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
-}
-}
-if(data4.preset !== undefined){
-let data8 = data4.preset;
-if(!((((((data8 === "today") || (data8 === "lastWeek")) || (data8 === "lastMonth")) || (data8 === "last3Months")) || (data8 === "thisMonth")) || (data8 === "thisYear"))){
-const err21 = {instancePath:instancePath+"/default/preset",schemaPath:"#/definitions/defaultValue/anyOf/4/properties/preset/enum",keyword:"enum",params:{allowedValues: schema26.anyOf[4].properties.preset.enum},message:"must be equal to one of the allowed values",schema:schema26.anyOf[4].properties.preset.enum,parentSchema:schema26.anyOf[4].properties.preset,data:data8};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
-}
-}
-}
-else {
-const err22 = {instancePath:instancePath+"/default",schemaPath:"#/definitions/defaultValue/anyOf/4/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema26.anyOf[4].type,parentSchema:schema26.anyOf[4],data:data4};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
-}
-var _valid0 = _errs29 === errors;
-valid4 = valid4 || _valid0;
-}
-}
-}
-}
-if(!valid4){
-const err23 = {instancePath:instancePath+"/default",schemaPath:"#/definitions/defaultValue/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema26.anyOf,parentSchema:schema26,data:data4};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
-}
-else {
-errors = _errs13;
-if(vErrors !== null){
-if(_errs13){
-vErrors.length = _errs13;
-}
-else {
-vErrors = null;
-}
-}
-}
-}
-if(data.codeGroup !== undefined){
-let data9 = data.codeGroup;
-if(typeof data9 === "string"){
-if(func3(data9) < 1){
-const err24 = {instancePath:instancePath+"/codeGroup",schemaPath:"#/properties/codeGroup/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema90.properties.codeGroup,data:data9};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
-}
-}
-else {
-const err25 = {instancePath:instancePath+"/codeGroup",schemaPath:"#/properties/codeGroup/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema90.properties.codeGroup.type,parentSchema:schema90.properties.codeGroup,data:data9};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
-}
-}
-if(data.options !== undefined){
-let data10 = data.options;
-if(Array.isArray(data10)){
-const len1 = data10.length;
-for(let i1=0; i1<len1; i1++){
-let data11 = data10[i1];
-if(data11 && typeof data11 == "object" && !Array.isArray(data11)){
-if(data11.value === undefined){
-const err26 = {instancePath:instancePath+"/options/" + i1,schemaPath:"#/definitions/codeOption/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'",schema:schema27.required,parentSchema:schema27,data:data11};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
-}
-if(data11.text === undefined){
-const err27 = {instancePath:instancePath+"/options/" + i1,schemaPath:"#/definitions/codeOption/required",keyword:"required",params:{missingProperty: "text"},message:"must have required property '"+"text"+"'",schema:schema27.required,parentSchema:schema27,data:data11};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
-}
-for(const key4 in data11){
-if(!((key4 === "value") || (key4 === "text"))){
-const err28 = {instancePath:instancePath+"/options/" + i1,schemaPath:"#/definitions/codeOption/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties",schema:false,parentSchema:schema27,data:data11};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
-}
-}
-if(data11.value !== undefined){
-let data12 = data11.value;
-if(typeof data12 !== "string"){
-const err29 = {instancePath:instancePath+"/options/" + i1+"/value",schemaPath:"#/definitions/codeOption/properties/value/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema27.properties.value.type,parentSchema:schema27.properties.value,data:data12};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
-}
-}
-if(data11.text !== undefined){
-let data13 = data11.text;
-if(typeof data13 !== "string"){
-const err30 = {instancePath:instancePath+"/options/" + i1+"/text",schemaPath:"#/definitions/codeOption/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema27.properties.text.type,parentSchema:schema27.properties.text,data:data13};
-if(vErrors === null){
-vErrors = [err30];
-}
-else {
-vErrors.push(err30);
-}
-errors++;
-}
-}
-}
-else {
-const err31 = {instancePath:instancePath+"/options/" + i1,schemaPath:"#/definitions/codeOption/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema27.type,parentSchema:schema27,data:data11};
-if(vErrors === null){
-vErrors = [err31];
-}
-else {
-vErrors.push(err31);
-}
-errors++;
-}
-}
-}
-else {
-const err32 = {instancePath:instancePath+"/options",schemaPath:"#/properties/options/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema90.properties.options.type,parentSchema:schema90.properties.options,data:data10};
-if(vErrors === null){
-vErrors = [err32];
-}
-else {
-vErrors.push(err32);
-}
-errors++;
-}
-}
-if(data.optionsFrom !== undefined){
-if(!(validate19(data.optionsFrom, {instancePath:instancePath+"/optionsFrom",parentData:data,parentDataProperty:"optionsFrom",rootData}))){
-vErrors = vErrors === null ? validate19.errors : vErrors.concat(validate19.errors);
-errors = vErrors.length;
-}
-}
-if(data.emptyOption !== undefined){
-let data15 = data.emptyOption;
-if(!(((data15 === "all") || (data15 === "choose")) || (data15 === "none"))){
-const err33 = {instancePath:instancePath+"/emptyOption",schemaPath:"#/properties/emptyOption/enum",keyword:"enum",params:{allowedValues: schema90.properties.emptyOption.enum},message:"must be equal to one of the allowed values",schema:schema90.properties.emptyOption.enum,parentSchema:schema90.properties.emptyOption,data:data15};
-if(vErrors === null){
-vErrors = [err33];
-}
-else {
-vErrors.push(err33);
-}
-errors++;
-}
-}
-if(data.mask !== undefined){
-let data16 = data.mask;
-if(!((((((data16 === "phone") || (data16 === "number")) || (data16 === "num")) || (data16 === "onlynum")) || (data16 === "taxnum")) || (data16 === "numComma"))){
-const err34 = {instancePath:instancePath+"/mask",schemaPath:"#/properties/mask/enum",keyword:"enum",params:{allowedValues: schema90.properties.mask.enum},message:"must be equal to one of the allowed values",schema:schema90.properties.mask.enum,parentSchema:schema90.properties.mask,data:data16};
-if(vErrors === null){
-vErrors = [err34];
-}
-else {
-vErrors.push(err34);
-}
-errors++;
-}
-}
-if(data.maxLength !== undefined){
-let data17 = data.maxLength;
-if(!(((typeof data17 == "number") && (!(data17 % 1) && !isNaN(data17))) && (isFinite(data17)))){
-const err35 = {instancePath:instancePath+"/maxLength",schemaPath:"#/properties/maxLength/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema90.properties.maxLength.type,parentSchema:schema90.properties.maxLength,data:data17};
-if(vErrors === null){
-vErrors = [err35];
-}
-else {
-vErrors.push(err35);
-}
-errors++;
-}
-if((typeof data17 == "number") && (isFinite(data17))){
-if(data17 < 1 || isNaN(data17)){
-const err36 = {instancePath:instancePath+"/maxLength",schemaPath:"#/properties/maxLength/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema90.properties.maxLength,data:data17};
-if(vErrors === null){
-vErrors = [err36];
-}
-else {
-vErrors.push(err36);
-}
-errors++;
-}
-}
-}
-if(data.maxBytes !== undefined){
-let data18 = data.maxBytes;
-if(!(((typeof data18 == "number") && (!(data18 % 1) && !isNaN(data18))) && (isFinite(data18)))){
-const err37 = {instancePath:instancePath+"/maxBytes",schemaPath:"#/properties/maxBytes/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema90.properties.maxBytes.type,parentSchema:schema90.properties.maxBytes,data:data18};
-if(vErrors === null){
-vErrors = [err37];
-}
-else {
-vErrors.push(err37);
-}
-errors++;
-}
-if((typeof data18 == "number") && (isFinite(data18))){
-if(data18 < 1 || isNaN(data18)){
-const err38 = {instancePath:instancePath+"/maxBytes",schemaPath:"#/properties/maxBytes/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema90.properties.maxBytes,data:data18};
-if(vErrors === null){
-vErrors = [err38];
-}
-else {
-vErrors.push(err38);
-}
-errors++;
-}
-}
-}
-if(data.placeholder !== undefined){
-let data19 = data.placeholder;
-if(typeof data19 === "string"){
-if(func3(data19) < 1){
-const err39 = {instancePath:instancePath+"/placeholder",schemaPath:"#/definitions/text/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema14,data:data19};
-if(vErrors === null){
-vErrors = [err39];
-}
-else {
-vErrors.push(err39);
-}
-errors++;
-}
-}
-else {
-const err40 = {instancePath:instancePath+"/placeholder",schemaPath:"#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data19};
-if(vErrors === null){
-vErrors = [err40];
-}
-else {
-vErrors.push(err40);
-}
-errors++;
-}
-}
-if(data.visible !== undefined){
-let data20 = data.visible;
-if(typeof data20 === "string"){
-if(func3(data20) < 1){
-const err41 = {instancePath:instancePath+"/visible",schemaPath:"#/definitions/expr/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema22,data:data20};
-if(vErrors === null){
-vErrors = [err41];
-}
-else {
-vErrors.push(err41);
-}
-errors++;
-}
-}
-else {
-const err42 = {instancePath:instancePath+"/visible",schemaPath:"#/definitions/expr/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.type,parentSchema:schema22,data:data20};
-if(vErrors === null){
-vErrors = [err42];
-}
-else {
-vErrors.push(err42);
-}
-errors++;
-}
-}
-if(data.enabled !== undefined){
-let data21 = data.enabled;
-if(typeof data21 === "string"){
-if(func3(data21) < 1){
-const err43 = {instancePath:instancePath+"/enabled",schemaPath:"#/definitions/expr/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema22,data:data21};
-if(vErrors === null){
-vErrors = [err43];
-}
-else {
-vErrors.push(err43);
-}
-errors++;
-}
-}
-else {
-const err44 = {instancePath:instancePath+"/enabled",schemaPath:"#/definitions/expr/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.type,parentSchema:schema22,data:data21};
-if(vErrors === null){
-vErrors = [err44];
-}
-else {
-vErrors.push(err44);
-}
-errors++;
-}
-}
-if(data.span !== undefined){
-let data22 = data.span;
-if(!(((typeof data22 == "number") && (!(data22 % 1) && !isNaN(data22))) && (isFinite(data22)))){
-const err45 = {instancePath:instancePath+"/span",schemaPath:"#/properties/span/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema90.properties.span.type,parentSchema:schema90.properties.span,data:data22};
-if(vErrors === null){
-vErrors = [err45];
-}
-else {
-vErrors.push(err45);
-}
-errors++;
-}
-if((typeof data22 == "number") && (isFinite(data22))){
-if(data22 > 4 || isNaN(data22)){
-const err46 = {instancePath:instancePath+"/span",schemaPath:"#/properties/span/maximum",keyword:"maximum",params:{comparison: "<=", limit: 4},message:"must be <= 4",schema:4,parentSchema:schema90.properties.span,data:data22};
-if(vErrors === null){
-vErrors = [err46];
-}
-else {
-vErrors.push(err46);
-}
-errors++;
-}
-if(data22 < 1 || isNaN(data22)){
-const err47 = {instancePath:instancePath+"/span",schemaPath:"#/properties/span/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema90.properties.span,data:data22};
-if(vErrors === null){
-vErrors = [err47];
-}
-else {
-vErrors.push(err47);
-}
-errors++;
-}
-}
-}
-if(data.help !== undefined){
-let data23 = data.help;
-if(typeof data23 === "string"){
-if(func3(data23) < 1){
-const err48 = {instancePath:instancePath+"/help",schemaPath:"#/definitions/text/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema14,data:data23};
-if(vErrors === null){
-vErrors = [err48];
-}
-else {
-vErrors.push(err48);
-}
-errors++;
-}
-}
-else {
-const err49 = {instancePath:instancePath+"/help",schemaPath:"#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data23};
-if(vErrors === null){
-vErrors = [err49];
-}
-else {
-vErrors.push(err49);
-}
-errors++;
-}
-}
-if(data.type !== undefined){
-let data24 = data.type;
-if(!((((data24 === "string") || (data24 === "integer")) || (data24 === "number")) || (data24 === "boolean"))){
-const err50 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema90.properties.type.enum},message:"must be equal to one of the allowed values",schema:schema90.properties.type.enum,parentSchema:schema90.properties.type,data:data24};
+if(data.currencyTotals !== undefined){
+let data28 = data.currencyTotals;
+if(typeof data28 !== "boolean"){
+const err50 = {instancePath:instancePath+"/currencyTotals",schemaPath:"#/properties/currencyTotals/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.currencyTotals.type,parentSchema:schema12.properties.currencyTotals,data:data28};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -4916,10 +5493,9 @@ vErrors.push(err50);
 errors++;
 }
 }
-if(data.pattern !== undefined){
-let data25 = data.pattern;
-if(typeof data25 !== "string"){
-const err51 = {instancePath:instancePath+"/pattern",schemaPath:"#/properties/pattern/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema90.properties.pattern.type,parentSchema:schema90.properties.pattern,data:data25};
+}
+else {
+const err51 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.type,parentSchema:schema12,data};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -4928,109 +5504,19 @@ vErrors.push(err51);
 }
 errors++;
 }
-}
-if(data.minimum !== undefined){
-let data26 = data.minimum;
-if(!((typeof data26 == "number") && (isFinite(data26)))){
-const err52 = {instancePath:instancePath+"/minimum",schemaPath:"#/properties/minimum/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema90.properties.minimum.type,parentSchema:schema90.properties.minimum,data:data26};
-if(vErrors === null){
-vErrors = [err52];
-}
-else {
-vErrors.push(err52);
-}
-errors++;
-}
-}
-if(data.maximum !== undefined){
-let data27 = data.maximum;
-if(!((typeof data27 == "number") && (isFinite(data27)))){
-const err53 = {instancePath:instancePath+"/maximum",schemaPath:"#/properties/maximum/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema90.properties.maximum.type,parentSchema:schema90.properties.maximum,data:data27};
-if(vErrors === null){
-vErrors = [err53];
-}
-else {
-vErrors.push(err53);
-}
-errors++;
-}
-}
-if(data.readOnly !== undefined){
-if(!(validate27(data.readOnly, {instancePath:instancePath+"/readOnly",parentData:data,parentDataProperty:"readOnly",rootData}))){
-vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
-errors = vErrors.length;
-}
-}
-if(data.createOnly !== undefined){
-let data29 = data.createOnly;
-if(typeof data29 !== "boolean"){
-const err54 = {instancePath:instancePath+"/createOnly",schemaPath:"#/properties/createOnly/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema90.properties.createOnly.type,parentSchema:schema90.properties.createOnly,data:data29};
-if(vErrors === null){
-vErrors = [err54];
-}
-else {
-vErrors.push(err54);
-}
-errors++;
-}
-}
-if(data.rows !== undefined){
-let data30 = data.rows;
-if(!(((typeof data30 == "number") && (!(data30 % 1) && !isNaN(data30))) && (isFinite(data30)))){
-const err55 = {instancePath:instancePath+"/rows",schemaPath:"#/properties/rows/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema90.properties.rows.type,parentSchema:schema90.properties.rows,data:data30};
-if(vErrors === null){
-vErrors = [err55];
-}
-else {
-vErrors.push(err55);
-}
-errors++;
-}
-if((typeof data30 == "number") && (isFinite(data30))){
-if(data30 > 30 || isNaN(data30)){
-const err56 = {instancePath:instancePath+"/rows",schemaPath:"#/properties/rows/maximum",keyword:"maximum",params:{comparison: "<=", limit: 30},message:"must be <= 30",schema:30,parentSchema:schema90.properties.rows,data:data30};
-if(vErrors === null){
-vErrors = [err56];
-}
-else {
-vErrors.push(err56);
-}
-errors++;
-}
-if(data30 < 1 || isNaN(data30)){
-const err57 = {instancePath:instancePath+"/rows",schemaPath:"#/properties/rows/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema90.properties.rows,data:data30};
-if(vErrors === null){
-vErrors = [err57];
-}
-else {
-vErrors.push(err57);
-}
-errors++;
-}
-}
-}
-}
-else {
-const err58 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema90.type,parentSchema:schema90,data};
-if(vErrors === null){
-vErrors = [err58];
-}
-else {
-vErrors.push(err58);
-}
-errors++;
-}
-validate47.errors = vErrors;
+validate11.errors = vErrors;
 return errors === 0;
 }
 
+const schema97 = {"type":"object","additionalProperties":false,"properties":{"$schema":{"type":"string"},"id":{"$ref":"#/definitions/screenId"},"kind":{"const":"edit"},"title":{"$ref":"#/definitions/text"},"route":{"$ref":"#/definitions/route"},"portals":{"type":"array","minItems":1,"uniqueItems":true,"items":{"enum":["internal","external"]}},"menu":{"$ref":"#/definitions/route"},"description":{"type":"string"},"key":{"type":"array","items":{"$ref":"#/definitions/identifier"},"minItems":1},"load":{"type":"object","additionalProperties":false,"properties":{"operation":{"$ref":"#/definitions/operationId"},"params":{"$ref":"#/definitions/callInputs"}},"required":["operation"]},"sections":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/section"}},"details":{"type":"array","items":{"$ref":"#/definitions/detail"}},"attachments":{"$ref":"#/definitions/attachments"},"actions":{"type":"array","items":{"$ref":"#/definitions/action"}},"readOnly":{"$ref":"#/definitions/rule"},"confirmLeave":{"type":"boolean"}},"required":["id","kind","title","sections"],"description":"An edit/detail screen: form sections, detail grids, attachments, workflow actions"};
+const schema104 = {"type":"object","additionalProperties":false,"properties":{"title":{"$ref":"#/definitions/text"},"columns":{"type":"integer","minimum":1,"maximum":4},"fields":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/field"}},"visible":{"$ref":"#/definitions/expr"}},"required":["fields"]};
 
-function validate46(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate51(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.fields === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "fields"},message:"must have required property '"+"fields"+"'",schema:schema88.required,parentSchema:schema88,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "fields"},message:"must have required property '"+"fields"+"'",schema:schema104.required,parentSchema:schema104,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -5041,7 +5527,7 @@ errors++;
 }
 for(const key0 in data){
 if(!((((key0 === "title") || (key0 === "columns")) || (key0 === "fields")) || (key0 === "visible"))){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema88,data};
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema104,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -5079,7 +5565,7 @@ errors++;
 if(data.columns !== undefined){
 let data1 = data.columns;
 if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
-const err4 = {instancePath:instancePath+"/columns",schemaPath:"#/properties/columns/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema88.properties.columns.type,parentSchema:schema88.properties.columns,data:data1};
+const err4 = {instancePath:instancePath+"/columns",schemaPath:"#/properties/columns/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema104.properties.columns.type,parentSchema:schema104.properties.columns,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -5090,7 +5576,7 @@ errors++;
 }
 if((typeof data1 == "number") && (isFinite(data1))){
 if(data1 > 4 || isNaN(data1)){
-const err5 = {instancePath:instancePath+"/columns",schemaPath:"#/properties/columns/maximum",keyword:"maximum",params:{comparison: "<=", limit: 4},message:"must be <= 4",schema:4,parentSchema:schema88.properties.columns,data:data1};
+const err5 = {instancePath:instancePath+"/columns",schemaPath:"#/properties/columns/maximum",keyword:"maximum",params:{comparison: "<=", limit: 4},message:"must be <= 4",schema:4,parentSchema:schema104.properties.columns,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -5100,7 +5586,7 @@ vErrors.push(err5);
 errors++;
 }
 if(data1 < 1 || isNaN(data1)){
-const err6 = {instancePath:instancePath+"/columns",schemaPath:"#/properties/columns/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema88.properties.columns,data:data1};
+const err6 = {instancePath:instancePath+"/columns",schemaPath:"#/properties/columns/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema104.properties.columns,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -5115,7 +5601,7 @@ if(data.fields !== undefined){
 let data2 = data.fields;
 if(Array.isArray(data2)){
 if(data2.length < 1){
-const err7 = {instancePath:instancePath+"/fields",schemaPath:"#/properties/fields/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema88.properties.fields,data:data2};
+const err7 = {instancePath:instancePath+"/fields",schemaPath:"#/properties/fields/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema104.properties.fields,data:data2};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -5126,14 +5612,14 @@ errors++;
 }
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate47(data2[i0], {instancePath:instancePath+"/fields/" + i0,parentData:data2,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate47.errors : vErrors.concat(validate47.errors);
+if(!(validate34(data2[i0], {instancePath:instancePath+"/fields/" + i0,parentData:data2,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate34.errors : vErrors.concat(validate34.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err8 = {instancePath:instancePath+"/fields",schemaPath:"#/properties/fields/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema88.properties.fields.type,parentSchema:schema88.properties.fields,data:data2};
+const err8 = {instancePath:instancePath+"/fields",schemaPath:"#/properties/fields/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema104.properties.fields.type,parentSchema:schema104.properties.fields,data:data2};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -5170,7 +5656,7 @@ errors++;
 }
 }
 else {
-const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema88.type,parentSchema:schema88,data};
+const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema104.type,parentSchema:schema104,data};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -5179,18 +5665,18 @@ vErrors.push(err11);
 }
 errors++;
 }
-validate46.errors = vErrors;
+validate51.errors = vErrors;
 return errors === 0;
 }
 
-const schema100 = {"type":"object","additionalProperties":false,"properties":{"id":{"$ref":"#/definitions/identifier"},"title":{"$ref":"#/definitions/text"},"columns":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/column"}},"rowKey":{"$ref":"#/definitions/identifier"},"load":{"type":"object","additionalProperties":false,"properties":{"operation":{"$ref":"#/definitions/operationId"},"params":{"$ref":"#/definitions/callInputs"}},"required":["operation"]},"newRow":{"type":"object","additionalProperties":{"type":["string","number","boolean","null"]}},"canAdd":{"type":"boolean"},"canDelete":{"type":"boolean"},"minRows":{"type":"integer","minimum":0},"maxRows":{"type":"integer","minimum":1},"visibleRows":{"type":"integer","minimum":3,"maximum":40},"visible":{"$ref":"#/definitions/expr"}},"required":["id","columns","rowKey"],"description":"A detail grid: rows added, deleted and validated"};
+const schema107 = {"type":"object","additionalProperties":false,"properties":{"id":{"$ref":"#/definitions/identifier"},"title":{"$ref":"#/definitions/text"},"columns":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/column"}},"rowKey":{"$ref":"#/definitions/identifier"},"load":{"type":"object","additionalProperties":false,"properties":{"operation":{"$ref":"#/definitions/operationId"},"params":{"$ref":"#/definitions/callInputs"}},"required":["operation"]},"newRow":{"type":"object","additionalProperties":{"type":["string","number","boolean","null"]}},"canAdd":{"$ref":"#/definitions/rule"},"canDelete":{"$ref":"#/definitions/rule"},"minRows":{"type":"integer","minimum":0},"maxRows":{"type":"integer","minimum":1},"visibleRows":{"type":"integer","minimum":3,"maximum":40},"visible":{"$ref":"#/definitions/expr"},"addFrom":{"type":"object","additionalProperties":false,"description":"A button adding a row from the person or company popup; fill maps row field → the chosen entry's field","properties":{"widget":{"enum":["person","company"]},"label":{"$ref":"#/definitions/text"},"operation":{"$ref":"#/definitions/operationId"},"fill":{"type":"object","minProperties":1,"additionalProperties":{"$ref":"#/definitions/identifier"}}},"required":["widget","fill"]},"reorder":{"type":"boolean","description":"Up/down buttons move the selected row"},"send":{"oneOf":[{"$ref":"#/definitions/identifier"},{"type":"array","minItems":1,"items":{"$ref":"#/definitions/identifier"}}],"description":"A 'form' body carries the rows under the grid's id: these fields of each row, or one field's values"}},"required":["id","columns","rowKey"],"description":"A detail grid: rows added, deleted and validated"};
 
-function validate52(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate54(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema100.required,parentSchema:schema100,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema107.required,parentSchema:schema107,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -5200,7 +5686,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.columns === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "columns"},message:"must have required property '"+"columns"+"'",schema:schema100.required,parentSchema:schema100,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "columns"},message:"must have required property '"+"columns"+"'",schema:schema107.required,parentSchema:schema107,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -5210,7 +5696,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.rowKey === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "rowKey"},message:"must have required property '"+"rowKey"+"'",schema:schema100.required,parentSchema:schema100,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "rowKey"},message:"must have required property '"+"rowKey"+"'",schema:schema107.required,parentSchema:schema107,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -5220,8 +5706,8 @@ vErrors.push(err2);
 errors++;
 }
 for(const key0 in data){
-if(!(func2.call(schema100.properties, key0))){
-const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema100,data};
+if(!(func2.call(schema107.properties, key0))){
+const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema107,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -5285,7 +5771,7 @@ if(data.columns !== undefined){
 let data2 = data.columns;
 if(Array.isArray(data2)){
 if(data2.length < 1){
-const err8 = {instancePath:instancePath+"/columns",schemaPath:"#/properties/columns/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema100.properties.columns,data:data2};
+const err8 = {instancePath:instancePath+"/columns",schemaPath:"#/properties/columns/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema107.properties.columns,data:data2};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -5303,7 +5789,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/columns",schemaPath:"#/properties/columns/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema100.properties.columns.type,parentSchema:schema100.properties.columns,data:data2};
+const err9 = {instancePath:instancePath+"/columns",schemaPath:"#/properties/columns/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema107.properties.columns.type,parentSchema:schema107.properties.columns,data:data2};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -5342,7 +5828,7 @@ if(data.load !== undefined){
 let data5 = data.load;
 if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
 if(data5.operation === undefined){
-const err12 = {instancePath:instancePath+"/load",schemaPath:"#/properties/load/required",keyword:"required",params:{missingProperty: "operation"},message:"must have required property '"+"operation"+"'",schema:schema100.properties.load.required,parentSchema:schema100.properties.load,data:data5};
+const err12 = {instancePath:instancePath+"/load",schemaPath:"#/properties/load/required",keyword:"required",params:{missingProperty: "operation"},message:"must have required property '"+"operation"+"'",schema:schema107.properties.load.required,parentSchema:schema107.properties.load,data:data5};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -5353,7 +5839,7 @@ errors++;
 }
 for(const key1 in data5){
 if(!((key1 === "operation") || (key1 === "params"))){
-const err13 = {instancePath:instancePath+"/load",schemaPath:"#/properties/load/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema100.properties.load,data:data5};
+const err13 = {instancePath:instancePath+"/load",schemaPath:"#/properties/load/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema107.properties.load,data:data5};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -5396,7 +5882,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err16 = {instancePath:instancePath+"/load",schemaPath:"#/properties/load/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema100.properties.load.type,parentSchema:schema100.properties.load,data:data5};
+const err16 = {instancePath:instancePath+"/load",schemaPath:"#/properties/load/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema107.properties.load.type,parentSchema:schema107.properties.load,data:data5};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -5412,7 +5898,7 @@ if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
 for(const key2 in data8){
 let data9 = data8[key2];
 if((((typeof data9 !== "string") && (!((typeof data9 == "number") && (isFinite(data9))))) && (typeof data9 !== "boolean")) && (data9 !== null)){
-const err17 = {instancePath:instancePath+"/newRow/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/newRow/additionalProperties/type",keyword:"type",params:{type: schema100.properties.newRow.additionalProperties.type},message:"must be string,number,boolean,null",schema:schema100.properties.newRow.additionalProperties.type,parentSchema:schema100.properties.newRow.additionalProperties,data:data9};
+const err17 = {instancePath:instancePath+"/newRow/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/newRow/additionalProperties/type",keyword:"type",params:{type: schema107.properties.newRow.additionalProperties.type},message:"must be string,number,boolean,null",schema:schema107.properties.newRow.additionalProperties.type,parentSchema:schema107.properties.newRow.additionalProperties,data:data9};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -5424,7 +5910,7 @@ errors++;
 }
 }
 else {
-const err18 = {instancePath:instancePath+"/newRow",schemaPath:"#/properties/newRow/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema100.properties.newRow.type,parentSchema:schema100.properties.newRow,data:data8};
+const err18 = {instancePath:instancePath+"/newRow",schemaPath:"#/properties/newRow/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema107.properties.newRow.type,parentSchema:schema107.properties.newRow,data:data8};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -5435,9 +5921,21 @@ errors++;
 }
 }
 if(data.canAdd !== undefined){
-let data10 = data.canAdd;
-if(typeof data10 !== "boolean"){
-const err19 = {instancePath:instancePath+"/canAdd",schemaPath:"#/properties/canAdd/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema100.properties.canAdd.type,parentSchema:schema100.properties.canAdd,data:data10};
+if(!(validate27(data.canAdd, {instancePath:instancePath+"/canAdd",parentData:data,parentDataProperty:"canAdd",rootData}))){
+vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
+errors = vErrors.length;
+}
+}
+if(data.canDelete !== undefined){
+if(!(validate27(data.canDelete, {instancePath:instancePath+"/canDelete",parentData:data,parentDataProperty:"canDelete",rootData}))){
+vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
+errors = vErrors.length;
+}
+}
+if(data.minRows !== undefined){
+let data12 = data.minRows;
+if(!(((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12))) && (isFinite(data12)))){
+const err19 = {instancePath:instancePath+"/minRows",schemaPath:"#/properties/minRows/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema107.properties.minRows.type,parentSchema:schema107.properties.minRows,data:data12};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -5446,11 +5944,9 @@ vErrors.push(err19);
 }
 errors++;
 }
-}
-if(data.canDelete !== undefined){
-let data11 = data.canDelete;
-if(typeof data11 !== "boolean"){
-const err20 = {instancePath:instancePath+"/canDelete",schemaPath:"#/properties/canDelete/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema100.properties.canDelete.type,parentSchema:schema100.properties.canDelete,data:data11};
+if((typeof data12 == "number") && (isFinite(data12))){
+if(data12 < 0 || isNaN(data12)){
+const err20 = {instancePath:instancePath+"/minRows",schemaPath:"#/properties/minRows/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema107.properties.minRows,data:data12};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -5460,10 +5956,11 @@ vErrors.push(err20);
 errors++;
 }
 }
-if(data.minRows !== undefined){
-let data12 = data.minRows;
-if(!(((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12))) && (isFinite(data12)))){
-const err21 = {instancePath:instancePath+"/minRows",schemaPath:"#/properties/minRows/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema100.properties.minRows.type,parentSchema:schema100.properties.minRows,data:data12};
+}
+if(data.maxRows !== undefined){
+let data13 = data.maxRows;
+if(!(((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13))) && (isFinite(data13)))){
+const err21 = {instancePath:instancePath+"/maxRows",schemaPath:"#/properties/maxRows/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema107.properties.maxRows.type,parentSchema:schema107.properties.maxRows,data:data13};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -5472,9 +5969,9 @@ vErrors.push(err21);
 }
 errors++;
 }
-if((typeof data12 == "number") && (isFinite(data12))){
-if(data12 < 0 || isNaN(data12)){
-const err22 = {instancePath:instancePath+"/minRows",schemaPath:"#/properties/minRows/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema100.properties.minRows,data:data12};
+if((typeof data13 == "number") && (isFinite(data13))){
+if(data13 < 1 || isNaN(data13)){
+const err22 = {instancePath:instancePath+"/maxRows",schemaPath:"#/properties/maxRows/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema107.properties.maxRows,data:data13};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -5485,10 +5982,10 @@ errors++;
 }
 }
 }
-if(data.maxRows !== undefined){
-let data13 = data.maxRows;
-if(!(((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13))) && (isFinite(data13)))){
-const err23 = {instancePath:instancePath+"/maxRows",schemaPath:"#/properties/maxRows/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema100.properties.maxRows.type,parentSchema:schema100.properties.maxRows,data:data13};
+if(data.visibleRows !== undefined){
+let data14 = data.visibleRows;
+if(!(((typeof data14 == "number") && (!(data14 % 1) && !isNaN(data14))) && (isFinite(data14)))){
+const err23 = {instancePath:instancePath+"/visibleRows",schemaPath:"#/properties/visibleRows/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema107.properties.visibleRows.type,parentSchema:schema107.properties.visibleRows,data:data14};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -5497,9 +5994,9 @@ vErrors.push(err23);
 }
 errors++;
 }
-if((typeof data13 == "number") && (isFinite(data13))){
-if(data13 < 1 || isNaN(data13)){
-const err24 = {instancePath:instancePath+"/maxRows",schemaPath:"#/properties/maxRows/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema100.properties.maxRows,data:data13};
+if((typeof data14 == "number") && (isFinite(data14))){
+if(data14 > 40 || isNaN(data14)){
+const err24 = {instancePath:instancePath+"/visibleRows",schemaPath:"#/properties/visibleRows/maximum",keyword:"maximum",params:{comparison: "<=", limit: 40},message:"must be <= 40",schema:40,parentSchema:schema107.properties.visibleRows,data:data14};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -5508,38 +6005,13 @@ vErrors.push(err24);
 }
 errors++;
 }
-}
-}
-if(data.visibleRows !== undefined){
-let data14 = data.visibleRows;
-if(!(((typeof data14 == "number") && (!(data14 % 1) && !isNaN(data14))) && (isFinite(data14)))){
-const err25 = {instancePath:instancePath+"/visibleRows",schemaPath:"#/properties/visibleRows/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema100.properties.visibleRows.type,parentSchema:schema100.properties.visibleRows,data:data14};
+if(data14 < 3 || isNaN(data14)){
+const err25 = {instancePath:instancePath+"/visibleRows",schemaPath:"#/properties/visibleRows/minimum",keyword:"minimum",params:{comparison: ">=", limit: 3},message:"must be >= 3",schema:3,parentSchema:schema107.properties.visibleRows,data:data14};
 if(vErrors === null){
 vErrors = [err25];
 }
 else {
 vErrors.push(err25);
-}
-errors++;
-}
-if((typeof data14 == "number") && (isFinite(data14))){
-if(data14 > 40 || isNaN(data14)){
-const err26 = {instancePath:instancePath+"/visibleRows",schemaPath:"#/properties/visibleRows/maximum",keyword:"maximum",params:{comparison: "<=", limit: 40},message:"must be <= 40",schema:40,parentSchema:schema100.properties.visibleRows,data:data14};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
-}
-if(data14 < 3 || isNaN(data14)){
-const err27 = {instancePath:instancePath+"/visibleRows",schemaPath:"#/properties/visibleRows/minimum",keyword:"minimum",params:{comparison: ">=", limit: 3},message:"must be >= 3",schema:3,parentSchema:schema100.properties.visibleRows,data:data14};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
 }
 errors++;
 }
@@ -5549,7 +6021,32 @@ if(data.visible !== undefined){
 let data15 = data.visible;
 if(typeof data15 === "string"){
 if(func3(data15) < 1){
-const err28 = {instancePath:instancePath+"/visible",schemaPath:"#/definitions/expr/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema22,data:data15};
+const err26 = {instancePath:instancePath+"/visible",schemaPath:"#/definitions/expr/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema22,data:data15};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+}
+else {
+const err27 = {instancePath:instancePath+"/visible",schemaPath:"#/definitions/expr/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.type,parentSchema:schema22,data:data15};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+}
+if(data.addFrom !== undefined){
+let data16 = data.addFrom;
+if(data16 && typeof data16 == "object" && !Array.isArray(data16)){
+if(data16.widget === undefined){
+const err28 = {instancePath:instancePath+"/addFrom",schemaPath:"#/properties/addFrom/required",keyword:"required",params:{missingProperty: "widget"},message:"must have required property '"+"widget"+"'",schema:schema107.properties.addFrom.required,parentSchema:schema107.properties.addFrom,data:data16};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -5558,9 +6055,8 @@ vErrors.push(err28);
 }
 errors++;
 }
-}
-else {
-const err29 = {instancePath:instancePath+"/visible",schemaPath:"#/definitions/expr/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.type,parentSchema:schema22,data:data15};
+if(data16.fill === undefined){
+const err29 = {instancePath:instancePath+"/addFrom",schemaPath:"#/properties/addFrom/required",keyword:"required",params:{missingProperty: "fill"},message:"must have required property '"+"fill"+"'",schema:schema107.properties.addFrom.required,parentSchema:schema107.properties.addFrom,data:data16};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -5569,10 +6065,9 @@ vErrors.push(err29);
 }
 errors++;
 }
-}
-}
-else {
-const err30 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema100.type,parentSchema:schema100,data};
+for(const key3 in data16){
+if(!((((key3 === "widget") || (key3 === "label")) || (key3 === "operation")) || (key3 === "fill"))){
+const err30 = {instancePath:instancePath+"/addFrom",schemaPath:"#/properties/addFrom/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema107.properties.addFrom,data:data16};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -5581,18 +6076,283 @@ vErrors.push(err30);
 }
 errors++;
 }
-validate52.errors = vErrors;
+}
+if(data16.widget !== undefined){
+let data17 = data16.widget;
+if(!((data17 === "person") || (data17 === "company"))){
+const err31 = {instancePath:instancePath+"/addFrom/widget",schemaPath:"#/properties/addFrom/properties/widget/enum",keyword:"enum",params:{allowedValues: schema107.properties.addFrom.properties.widget.enum},message:"must be equal to one of the allowed values",schema:schema107.properties.addFrom.properties.widget.enum,parentSchema:schema107.properties.addFrom.properties.widget,data:data17};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
+}
+errors++;
+}
+}
+if(data16.label !== undefined){
+let data18 = data16.label;
+if(typeof data18 === "string"){
+if(func3(data18) < 1){
+const err32 = {instancePath:instancePath+"/addFrom/label",schemaPath:"#/definitions/text/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema14,data:data18};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
+}
+errors++;
+}
+}
+else {
+const err33 = {instancePath:instancePath+"/addFrom/label",schemaPath:"#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data18};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
+}
+errors++;
+}
+}
+if(data16.operation !== undefined){
+let data19 = data16.operation;
+if(typeof data19 === "string"){
+if(!pattern3.test(data19)){
+const err34 = {instancePath:instancePath+"/addFrom/operation",schemaPath:"#/definitions/operationId/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9]*$"+"\"",schema:"^[A-Za-z][A-Za-z0-9]*$",parentSchema:schema17,data:data19};
+if(vErrors === null){
+vErrors = [err34];
+}
+else {
+vErrors.push(err34);
+}
+errors++;
+}
+}
+else {
+const err35 = {instancePath:instancePath+"/addFrom/operation",schemaPath:"#/definitions/operationId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.type,parentSchema:schema17,data:data19};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
+}
+errors++;
+}
+}
+if(data16.fill !== undefined){
+let data20 = data16.fill;
+if(data20 && typeof data20 == "object" && !Array.isArray(data20)){
+if(Object.keys(data20).length < 1){
+const err36 = {instancePath:instancePath+"/addFrom/fill",schemaPath:"#/properties/addFrom/properties/fill/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema107.properties.addFrom.properties.fill,data:data20};
+if(vErrors === null){
+vErrors = [err36];
+}
+else {
+vErrors.push(err36);
+}
+errors++;
+}
+for(const key4 in data20){
+let data21 = data20[key4];
+if(typeof data21 === "string"){
+if(!pattern4.test(data21)){
+const err37 = {instancePath:instancePath+"/addFrom/fill/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/identifier/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]*$"+"\"",schema:"^[A-Za-z_][A-Za-z0-9_]*$",parentSchema:schema18,data:data21};
+if(vErrors === null){
+vErrors = [err37];
+}
+else {
+vErrors.push(err37);
+}
+errors++;
+}
+}
+else {
+const err38 = {instancePath:instancePath+"/addFrom/fill/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/identifier/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.type,parentSchema:schema18,data:data21};
+if(vErrors === null){
+vErrors = [err38];
+}
+else {
+vErrors.push(err38);
+}
+errors++;
+}
+}
+}
+else {
+const err39 = {instancePath:instancePath+"/addFrom/fill",schemaPath:"#/properties/addFrom/properties/fill/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema107.properties.addFrom.properties.fill.type,parentSchema:schema107.properties.addFrom.properties.fill,data:data20};
+if(vErrors === null){
+vErrors = [err39];
+}
+else {
+vErrors.push(err39);
+}
+errors++;
+}
+}
+}
+else {
+const err40 = {instancePath:instancePath+"/addFrom",schemaPath:"#/properties/addFrom/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema107.properties.addFrom.type,parentSchema:schema107.properties.addFrom,data:data16};
+if(vErrors === null){
+vErrors = [err40];
+}
+else {
+vErrors.push(err40);
+}
+errors++;
+}
+}
+if(data.reorder !== undefined){
+let data22 = data.reorder;
+if(typeof data22 !== "boolean"){
+const err41 = {instancePath:instancePath+"/reorder",schemaPath:"#/properties/reorder/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema107.properties.reorder.type,parentSchema:schema107.properties.reorder,data:data22};
+if(vErrors === null){
+vErrors = [err41];
+}
+else {
+vErrors.push(err41);
+}
+errors++;
+}
+}
+if(data.send !== undefined){
+let data23 = data.send;
+const _errs56 = errors;
+let valid15 = false;
+let passing0 = null;
+const _errs57 = errors;
+if(typeof data23 === "string"){
+if(!pattern4.test(data23)){
+const err42 = {instancePath:instancePath+"/send",schemaPath:"#/definitions/identifier/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]*$"+"\"",schema:"^[A-Za-z_][A-Za-z0-9_]*$",parentSchema:schema18,data:data23};
+if(vErrors === null){
+vErrors = [err42];
+}
+else {
+vErrors.push(err42);
+}
+errors++;
+}
+}
+else {
+const err43 = {instancePath:instancePath+"/send",schemaPath:"#/definitions/identifier/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.type,parentSchema:schema18,data:data23};
+if(vErrors === null){
+vErrors = [err43];
+}
+else {
+vErrors.push(err43);
+}
+errors++;
+}
+var _valid0 = _errs57 === errors;
+if(_valid0){
+valid15 = true;
+passing0 = 0;
+}
+const _errs60 = errors;
+if(Array.isArray(data23)){
+if(data23.length < 1){
+const err44 = {instancePath:instancePath+"/send",schemaPath:"#/properties/send/oneOf/1/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema107.properties.send.oneOf[1],data:data23};
+if(vErrors === null){
+vErrors = [err44];
+}
+else {
+vErrors.push(err44);
+}
+errors++;
+}
+const len1 = data23.length;
+for(let i1=0; i1<len1; i1++){
+let data24 = data23[i1];
+if(typeof data24 === "string"){
+if(!pattern4.test(data24)){
+const err45 = {instancePath:instancePath+"/send/" + i1,schemaPath:"#/definitions/identifier/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]*$"+"\"",schema:"^[A-Za-z_][A-Za-z0-9_]*$",parentSchema:schema18,data:data24};
+if(vErrors === null){
+vErrors = [err45];
+}
+else {
+vErrors.push(err45);
+}
+errors++;
+}
+}
+else {
+const err46 = {instancePath:instancePath+"/send/" + i1,schemaPath:"#/definitions/identifier/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.type,parentSchema:schema18,data:data24};
+if(vErrors === null){
+vErrors = [err46];
+}
+else {
+vErrors.push(err46);
+}
+errors++;
+}
+}
+}
+else {
+const err47 = {instancePath:instancePath+"/send",schemaPath:"#/properties/send/oneOf/1/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema107.properties.send.oneOf[1].type,parentSchema:schema107.properties.send.oneOf[1],data:data23};
+if(vErrors === null){
+vErrors = [err47];
+}
+else {
+vErrors.push(err47);
+}
+errors++;
+}
+var _valid0 = _errs60 === errors;
+if(_valid0 && valid15){
+valid15 = false;
+passing0 = [passing0, 1];
+}
+else {
+if(_valid0){
+valid15 = true;
+passing0 = 1;
+}
+}
+if(!valid15){
+const err48 = {instancePath:instancePath+"/send",schemaPath:"#/properties/send/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema107.properties.send.oneOf,parentSchema:schema107.properties.send,data:data23};
+if(vErrors === null){
+vErrors = [err48];
+}
+else {
+vErrors.push(err48);
+}
+errors++;
+}
+else {
+errors = _errs56;
+if(vErrors !== null){
+if(_errs56){
+vErrors.length = _errs56;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+}
+else {
+const err49 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema107.type,parentSchema:schema107,data};
+if(vErrors === null){
+vErrors = [err49];
+}
+else {
+vErrors.push(err49);
+}
+errors++;
+}
+validate54.errors = vErrors;
 return errors === 0;
 }
 
-const schema106 = {"type":"object","additionalProperties":false,"properties":{"field":{"$ref":"#/definitions/identifier"},"label":{"$ref":"#/definitions/text"},"kind":{"enum":["any","spreadsheet"]},"readOnly":{"$ref":"#/definitions/rule"}},"required":["field"]};
+const schema118 = {"type":"object","additionalProperties":false,"properties":{"field":{"$ref":"#/definitions/identifier"},"label":{"$ref":"#/definitions/text"},"kind":{"enum":["any","spreadsheet"]},"readOnly":{"$ref":"#/definitions/rule"}},"required":["field"]};
 
-function validate56(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate60(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.field === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "field"},message:"must have required property '"+"field"+"'",schema:schema106.required,parentSchema:schema106,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "field"},message:"must have required property '"+"field"+"'",schema:schema118.required,parentSchema:schema118,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -5603,7 +6363,7 @@ errors++;
 }
 for(const key0 in data){
 if(!((((key0 === "field") || (key0 === "label")) || (key0 === "kind")) || (key0 === "readOnly"))){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema106,data};
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema118,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -5666,7 +6426,7 @@ errors++;
 if(data.kind !== undefined){
 let data2 = data.kind;
 if(!((data2 === "any") || (data2 === "spreadsheet"))){
-const err6 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/enum",keyword:"enum",params:{allowedValues: schema106.properties.kind.enum},message:"must be equal to one of the allowed values",schema:schema106.properties.kind.enum,parentSchema:schema106.properties.kind,data:data2};
+const err6 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/enum",keyword:"enum",params:{allowedValues: schema118.properties.kind.enum},message:"must be equal to one of the allowed values",schema:schema118.properties.kind.enum,parentSchema:schema118.properties.kind,data:data2};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -5684,7 +6444,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema106.type,parentSchema:schema106,data};
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema118.type,parentSchema:schema118,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -5693,17 +6453,17 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate56.errors = vErrors;
+validate60.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate44(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate49(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema81.required,parentSchema:schema81,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema97.required,parentSchema:schema97,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -5713,7 +6473,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.kind === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema81.required,parentSchema:schema81,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema97.required,parentSchema:schema97,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -5723,7 +6483,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.title === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'",schema:schema81.required,parentSchema:schema81,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'",schema:schema97.required,parentSchema:schema97,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -5733,7 +6493,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.sections === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sections"},message:"must have required property '"+"sections"+"'",schema:schema81.required,parentSchema:schema81,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sections"},message:"must have required property '"+"sections"+"'",schema:schema97.required,parentSchema:schema97,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -5743,8 +6503,8 @@ vErrors.push(err3);
 errors++;
 }
 for(const key0 in data){
-if(!(func2.call(schema81.properties, key0))){
-const err4 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema81,data};
+if(!(func2.call(schema97.properties, key0))){
+const err4 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema97,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -5757,7 +6517,7 @@ errors++;
 if(data.$schema !== undefined){
 let data0 = data.$schema;
 if(typeof data0 !== "string"){
-const err5 = {instancePath:instancePath+"/$schema",schemaPath:"#/properties/%24schema/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema81.properties.$schema.type,parentSchema:schema81.properties.$schema,data:data0};
+const err5 = {instancePath:instancePath+"/$schema",schemaPath:"#/properties/%24schema/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema97.properties.$schema.type,parentSchema:schema97.properties.$schema,data:data0};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -5795,7 +6555,7 @@ errors++;
 if(data.kind !== undefined){
 let data2 = data.kind;
 if("edit" !== data2){
-const err8 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "edit"},message:"must be equal to constant",schema:"edit",parentSchema:schema81.properties.kind,data:data2};
+const err8 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "edit"},message:"must be equal to constant",schema:"edit",parentSchema:schema97.properties.kind,data:data2};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -5859,7 +6619,7 @@ if(data.portals !== undefined){
 let data5 = data.portals;
 if(Array.isArray(data5)){
 if(data5.length < 1){
-const err13 = {instancePath:instancePath+"/portals",schemaPath:"#/properties/portals/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema81.properties.portals,data:data5};
+const err13 = {instancePath:instancePath+"/portals",schemaPath:"#/properties/portals/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema97.properties.portals,data:data5};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -5872,7 +6632,7 @@ const len0 = data5.length;
 for(let i0=0; i0<len0; i0++){
 let data6 = data5[i0];
 if(!((data6 === "internal") || (data6 === "external"))){
-const err14 = {instancePath:instancePath+"/portals/" + i0,schemaPath:"#/properties/portals/items/enum",keyword:"enum",params:{allowedValues: schema81.properties.portals.items.enum},message:"must be equal to one of the allowed values",schema:schema81.properties.portals.items.enum,parentSchema:schema81.properties.portals.items,data:data6};
+const err14 = {instancePath:instancePath+"/portals/" + i0,schemaPath:"#/properties/portals/items/enum",keyword:"enum",params:{allowedValues: schema97.properties.portals.items.enum},message:"must be equal to one of the allowed values",schema:schema97.properties.portals.items.enum,parentSchema:schema97.properties.portals.items,data:data6};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -5889,7 +6649,7 @@ outer0:
 for(;i1--;){
 for(j0 = i1; j0--;){
 if(func0(data5[i1], data5[j0])){
-const err15 = {instancePath:instancePath+"/portals",schemaPath:"#/properties/portals/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)",schema:true,parentSchema:schema81.properties.portals,data:data5};
+const err15 = {instancePath:instancePath+"/portals",schemaPath:"#/properties/portals/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)",schema:true,parentSchema:schema97.properties.portals,data:data5};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -5904,7 +6664,7 @@ break outer0;
 }
 }
 else {
-const err16 = {instancePath:instancePath+"/portals",schemaPath:"#/properties/portals/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema81.properties.portals.type,parentSchema:schema81.properties.portals,data:data5};
+const err16 = {instancePath:instancePath+"/portals",schemaPath:"#/properties/portals/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema97.properties.portals.type,parentSchema:schema97.properties.portals,data:data5};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -5942,7 +6702,7 @@ errors++;
 if(data.description !== undefined){
 let data8 = data.description;
 if(typeof data8 !== "string"){
-const err19 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema81.properties.description.type,parentSchema:schema81.properties.description,data:data8};
+const err19 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema97.properties.description.type,parentSchema:schema97.properties.description,data:data8};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -5956,7 +6716,7 @@ if(data.key !== undefined){
 let data9 = data.key;
 if(Array.isArray(data9)){
 if(data9.length < 1){
-const err20 = {instancePath:instancePath+"/key",schemaPath:"#/properties/key/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema81.properties.key,data:data9};
+const err20 = {instancePath:instancePath+"/key",schemaPath:"#/properties/key/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema97.properties.key,data:data9};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -5993,7 +6753,7 @@ errors++;
 }
 }
 else {
-const err23 = {instancePath:instancePath+"/key",schemaPath:"#/properties/key/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema81.properties.key.type,parentSchema:schema81.properties.key,data:data9};
+const err23 = {instancePath:instancePath+"/key",schemaPath:"#/properties/key/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema97.properties.key.type,parentSchema:schema97.properties.key,data:data9};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -6007,7 +6767,7 @@ if(data.load !== undefined){
 let data11 = data.load;
 if(data11 && typeof data11 == "object" && !Array.isArray(data11)){
 if(data11.operation === undefined){
-const err24 = {instancePath:instancePath+"/load",schemaPath:"#/properties/load/required",keyword:"required",params:{missingProperty: "operation"},message:"must have required property '"+"operation"+"'",schema:schema81.properties.load.required,parentSchema:schema81.properties.load,data:data11};
+const err24 = {instancePath:instancePath+"/load",schemaPath:"#/properties/load/required",keyword:"required",params:{missingProperty: "operation"},message:"must have required property '"+"operation"+"'",schema:schema97.properties.load.required,parentSchema:schema97.properties.load,data:data11};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -6018,7 +6778,7 @@ errors++;
 }
 for(const key1 in data11){
 if(!((key1 === "operation") || (key1 === "params"))){
-const err25 = {instancePath:instancePath+"/load",schemaPath:"#/properties/load/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema81.properties.load,data:data11};
+const err25 = {instancePath:instancePath+"/load",schemaPath:"#/properties/load/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema97.properties.load,data:data11};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -6061,7 +6821,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err28 = {instancePath:instancePath+"/load",schemaPath:"#/properties/load/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema81.properties.load.type,parentSchema:schema81.properties.load,data:data11};
+const err28 = {instancePath:instancePath+"/load",schemaPath:"#/properties/load/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema97.properties.load.type,parentSchema:schema97.properties.load,data:data11};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -6075,7 +6835,7 @@ if(data.sections !== undefined){
 let data14 = data.sections;
 if(Array.isArray(data14)){
 if(data14.length < 1){
-const err29 = {instancePath:instancePath+"/sections",schemaPath:"#/properties/sections/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema81.properties.sections,data:data14};
+const err29 = {instancePath:instancePath+"/sections",schemaPath:"#/properties/sections/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema97.properties.sections,data:data14};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -6086,14 +6846,14 @@ errors++;
 }
 const len2 = data14.length;
 for(let i3=0; i3<len2; i3++){
-if(!(validate46(data14[i3], {instancePath:instancePath+"/sections/" + i3,parentData:data14,parentDataProperty:i3,rootData}))){
-vErrors = vErrors === null ? validate46.errors : vErrors.concat(validate46.errors);
+if(!(validate51(data14[i3], {instancePath:instancePath+"/sections/" + i3,parentData:data14,parentDataProperty:i3,rootData}))){
+vErrors = vErrors === null ? validate51.errors : vErrors.concat(validate51.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err30 = {instancePath:instancePath+"/sections",schemaPath:"#/properties/sections/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema81.properties.sections.type,parentSchema:schema81.properties.sections,data:data14};
+const err30 = {instancePath:instancePath+"/sections",schemaPath:"#/properties/sections/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema97.properties.sections.type,parentSchema:schema97.properties.sections,data:data14};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -6108,14 +6868,14 @@ let data16 = data.details;
 if(Array.isArray(data16)){
 const len3 = data16.length;
 for(let i4=0; i4<len3; i4++){
-if(!(validate52(data16[i4], {instancePath:instancePath+"/details/" + i4,parentData:data16,parentDataProperty:i4,rootData}))){
-vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
+if(!(validate54(data16[i4], {instancePath:instancePath+"/details/" + i4,parentData:data16,parentDataProperty:i4,rootData}))){
+vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err31 = {instancePath:instancePath+"/details",schemaPath:"#/properties/details/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema81.properties.details.type,parentSchema:schema81.properties.details,data:data16};
+const err31 = {instancePath:instancePath+"/details",schemaPath:"#/properties/details/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema97.properties.details.type,parentSchema:schema97.properties.details,data:data16};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -6126,8 +6886,8 @@ errors++;
 }
 }
 if(data.attachments !== undefined){
-if(!(validate56(data.attachments, {instancePath:instancePath+"/attachments",parentData:data,parentDataProperty:"attachments",rootData}))){
-vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+if(!(validate60(data.attachments, {instancePath:instancePath+"/attachments",parentData:data,parentDataProperty:"attachments",rootData}))){
+vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
 errors = vErrors.length;
 }
 }
@@ -6143,7 +6903,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err32 = {instancePath:instancePath+"/actions",schemaPath:"#/properties/actions/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema81.properties.actions.type,parentSchema:schema81.properties.actions,data:data19};
+const err32 = {instancePath:instancePath+"/actions",schemaPath:"#/properties/actions/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema97.properties.actions.type,parentSchema:schema97.properties.actions,data:data19};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -6162,7 +6922,7 @@ errors = vErrors.length;
 if(data.confirmLeave !== undefined){
 let data22 = data.confirmLeave;
 if(typeof data22 !== "boolean"){
-const err33 = {instancePath:instancePath+"/confirmLeave",schemaPath:"#/properties/confirmLeave/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema81.properties.confirmLeave.type,parentSchema:schema81.properties.confirmLeave,data:data22};
+const err33 = {instancePath:instancePath+"/confirmLeave",schemaPath:"#/properties/confirmLeave/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema97.properties.confirmLeave.type,parentSchema:schema97.properties.confirmLeave,data:data22};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -6174,7 +6934,7 @@ errors++;
 }
 }
 else {
-const err34 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema81.type,parentSchema:schema81,data};
+const err34 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema97.type,parentSchema:schema97,data};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -6183,19 +6943,19 @@ vErrors.push(err34);
 }
 errors++;
 }
-validate44.errors = vErrors;
+validate49.errors = vErrors;
 return errors === 0;
 }
 
-const schema109 = {"type":"object","additionalProperties":false,"properties":{"$schema":{"type":"string"},"id":{"$ref":"#/definitions/screenId"},"kind":{"const":"tree"},"title":{"$ref":"#/definitions/text"},"route":{"$ref":"#/definitions/route"},"portals":{"type":"array","minItems":1,"uniqueItems":true,"items":{"enum":["internal","external"]}},"menu":{"$ref":"#/definitions/route"},"description":{"type":"string"},"tree":{"type":"object","additionalProperties":false,"properties":{"operation":{"$ref":"#/definitions/operationId"},"params":{"$ref":"#/definitions/callInputs"},"idField":{"$ref":"#/definitions/identifier"},"parentField":{"$ref":"#/definitions/identifier"},"labelField":{"$ref":"#/definitions/identifier"},"detailField":{"$ref":"#/definitions/identifier"},"search":{"type":"boolean"},"rootLabel":{"$ref":"#/definitions/text"}},"required":["operation","idField","labelField"]},"detail":{"$ref":"#/definitions/editBody"},"actions":{"type":"array","items":{"$ref":"#/definitions/action"}}},"required":["id","kind","title","tree","detail"],"description":"Master-detail: a tree (or flat list) of nodes and the selected node's editor"};
-const schema120 = {"type":"object","additionalProperties":false,"properties":{"key":{"type":"array","items":{"$ref":"#/definitions/identifier"},"minItems":1},"load":{"type":"object","additionalProperties":false,"properties":{"operation":{"$ref":"#/definitions/operationId"},"params":{"$ref":"#/definitions/callInputs"}},"required":["operation"]},"sections":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/section"}},"details":{"type":"array","items":{"$ref":"#/definitions/detail"}},"attachments":{"$ref":"#/definitions/attachments"},"actions":{"type":"array","items":{"$ref":"#/definitions/action"}},"readOnly":{"$ref":"#/definitions/rule"},"confirmLeave":{"type":"boolean"}},"required":["sections"]};
+const schema121 = {"type":"object","additionalProperties":false,"properties":{"$schema":{"type":"string"},"id":{"$ref":"#/definitions/screenId"},"kind":{"const":"tree"},"title":{"$ref":"#/definitions/text"},"route":{"$ref":"#/definitions/route"},"portals":{"type":"array","minItems":1,"uniqueItems":true,"items":{"enum":["internal","external"]}},"menu":{"$ref":"#/definitions/route"},"description":{"type":"string"},"tree":{"type":"object","additionalProperties":false,"properties":{"operation":{"$ref":"#/definitions/operationId"},"params":{"$ref":"#/definitions/callInputs"},"idField":{"$ref":"#/definitions/identifier"},"parentField":{"$ref":"#/definitions/identifier"},"labelField":{"$ref":"#/definitions/identifier"},"detailField":{"$ref":"#/definitions/identifier"},"search":{"type":"boolean"},"rootLabel":{"$ref":"#/definitions/text"}},"required":["operation","idField","labelField"]},"detail":{"$ref":"#/definitions/editBody"},"actions":{"type":"array","items":{"$ref":"#/definitions/action"}}},"required":["id","kind","title","tree","detail"],"description":"Master-detail: a tree (or flat list) of nodes and the selected node's editor"};
+const schema132 = {"type":"object","additionalProperties":false,"properties":{"key":{"type":"array","items":{"$ref":"#/definitions/identifier"},"minItems":1},"load":{"type":"object","additionalProperties":false,"properties":{"operation":{"$ref":"#/definitions/operationId"},"params":{"$ref":"#/definitions/callInputs"}},"required":["operation"]},"sections":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/section"}},"details":{"type":"array","items":{"$ref":"#/definitions/detail"}},"attachments":{"$ref":"#/definitions/attachments"},"actions":{"type":"array","items":{"$ref":"#/definitions/action"}},"readOnly":{"$ref":"#/definitions/rule"},"confirmLeave":{"type":"boolean"}},"required":["sections"]};
 
-function validate64(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate68(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.sections === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sections"},message:"must have required property '"+"sections"+"'",schema:schema120.required,parentSchema:schema120,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sections"},message:"must have required property '"+"sections"+"'",schema:schema132.required,parentSchema:schema132,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -6206,7 +6966,7 @@ errors++;
 }
 for(const key0 in data){
 if(!((((((((key0 === "key") || (key0 === "load")) || (key0 === "sections")) || (key0 === "details")) || (key0 === "attachments")) || (key0 === "actions")) || (key0 === "readOnly")) || (key0 === "confirmLeave"))){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema120,data};
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema132,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -6220,7 +6980,7 @@ if(data.key !== undefined){
 let data0 = data.key;
 if(Array.isArray(data0)){
 if(data0.length < 1){
-const err2 = {instancePath:instancePath+"/key",schemaPath:"#/properties/key/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema120.properties.key,data:data0};
+const err2 = {instancePath:instancePath+"/key",schemaPath:"#/properties/key/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema132.properties.key,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -6257,7 +7017,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/key",schemaPath:"#/properties/key/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema120.properties.key.type,parentSchema:schema120.properties.key,data:data0};
+const err5 = {instancePath:instancePath+"/key",schemaPath:"#/properties/key/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema132.properties.key.type,parentSchema:schema132.properties.key,data:data0};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -6271,7 +7031,7 @@ if(data.load !== undefined){
 let data2 = data.load;
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 if(data2.operation === undefined){
-const err6 = {instancePath:instancePath+"/load",schemaPath:"#/properties/load/required",keyword:"required",params:{missingProperty: "operation"},message:"must have required property '"+"operation"+"'",schema:schema120.properties.load.required,parentSchema:schema120.properties.load,data:data2};
+const err6 = {instancePath:instancePath+"/load",schemaPath:"#/properties/load/required",keyword:"required",params:{missingProperty: "operation"},message:"must have required property '"+"operation"+"'",schema:schema132.properties.load.required,parentSchema:schema132.properties.load,data:data2};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -6282,7 +7042,7 @@ errors++;
 }
 for(const key1 in data2){
 if(!((key1 === "operation") || (key1 === "params"))){
-const err7 = {instancePath:instancePath+"/load",schemaPath:"#/properties/load/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema120.properties.load,data:data2};
+const err7 = {instancePath:instancePath+"/load",schemaPath:"#/properties/load/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema132.properties.load,data:data2};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -6325,7 +7085,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/load",schemaPath:"#/properties/load/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema120.properties.load.type,parentSchema:schema120.properties.load,data:data2};
+const err10 = {instancePath:instancePath+"/load",schemaPath:"#/properties/load/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema132.properties.load.type,parentSchema:schema132.properties.load,data:data2};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -6339,7 +7099,7 @@ if(data.sections !== undefined){
 let data5 = data.sections;
 if(Array.isArray(data5)){
 if(data5.length < 1){
-const err11 = {instancePath:instancePath+"/sections",schemaPath:"#/properties/sections/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema120.properties.sections,data:data5};
+const err11 = {instancePath:instancePath+"/sections",schemaPath:"#/properties/sections/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema132.properties.sections,data:data5};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -6350,14 +7110,14 @@ errors++;
 }
 const len1 = data5.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate46(data5[i1], {instancePath:instancePath+"/sections/" + i1,parentData:data5,parentDataProperty:i1,rootData}))){
-vErrors = vErrors === null ? validate46.errors : vErrors.concat(validate46.errors);
+if(!(validate51(data5[i1], {instancePath:instancePath+"/sections/" + i1,parentData:data5,parentDataProperty:i1,rootData}))){
+vErrors = vErrors === null ? validate51.errors : vErrors.concat(validate51.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err12 = {instancePath:instancePath+"/sections",schemaPath:"#/properties/sections/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema120.properties.sections.type,parentSchema:schema120.properties.sections,data:data5};
+const err12 = {instancePath:instancePath+"/sections",schemaPath:"#/properties/sections/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema132.properties.sections.type,parentSchema:schema132.properties.sections,data:data5};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -6372,14 +7132,14 @@ let data7 = data.details;
 if(Array.isArray(data7)){
 const len2 = data7.length;
 for(let i2=0; i2<len2; i2++){
-if(!(validate52(data7[i2], {instancePath:instancePath+"/details/" + i2,parentData:data7,parentDataProperty:i2,rootData}))){
-vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
+if(!(validate54(data7[i2], {instancePath:instancePath+"/details/" + i2,parentData:data7,parentDataProperty:i2,rootData}))){
+vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err13 = {instancePath:instancePath+"/details",schemaPath:"#/properties/details/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema120.properties.details.type,parentSchema:schema120.properties.details,data:data7};
+const err13 = {instancePath:instancePath+"/details",schemaPath:"#/properties/details/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema132.properties.details.type,parentSchema:schema132.properties.details,data:data7};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -6390,8 +7150,8 @@ errors++;
 }
 }
 if(data.attachments !== undefined){
-if(!(validate56(data.attachments, {instancePath:instancePath+"/attachments",parentData:data,parentDataProperty:"attachments",rootData}))){
-vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+if(!(validate60(data.attachments, {instancePath:instancePath+"/attachments",parentData:data,parentDataProperty:"attachments",rootData}))){
+vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
 errors = vErrors.length;
 }
 }
@@ -6407,7 +7167,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err14 = {instancePath:instancePath+"/actions",schemaPath:"#/properties/actions/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema120.properties.actions.type,parentSchema:schema120.properties.actions,data:data10};
+const err14 = {instancePath:instancePath+"/actions",schemaPath:"#/properties/actions/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema132.properties.actions.type,parentSchema:schema132.properties.actions,data:data10};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -6426,7 +7186,7 @@ errors = vErrors.length;
 if(data.confirmLeave !== undefined){
 let data13 = data.confirmLeave;
 if(typeof data13 !== "boolean"){
-const err15 = {instancePath:instancePath+"/confirmLeave",schemaPath:"#/properties/confirmLeave/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema120.properties.confirmLeave.type,parentSchema:schema120.properties.confirmLeave,data:data13};
+const err15 = {instancePath:instancePath+"/confirmLeave",schemaPath:"#/properties/confirmLeave/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema132.properties.confirmLeave.type,parentSchema:schema132.properties.confirmLeave,data:data13};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -6438,7 +7198,7 @@ errors++;
 }
 }
 else {
-const err16 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema120.type,parentSchema:schema120,data};
+const err16 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema132.type,parentSchema:schema132,data};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -6447,17 +7207,17 @@ vErrors.push(err16);
 }
 errors++;
 }
-validate64.errors = vErrors;
+validate68.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate62(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate66(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema109.required,parentSchema:schema109,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema121.required,parentSchema:schema121,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -6467,7 +7227,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.kind === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema109.required,parentSchema:schema109,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema121.required,parentSchema:schema121,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -6477,7 +7237,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.title === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'",schema:schema109.required,parentSchema:schema109,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'",schema:schema121.required,parentSchema:schema121,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -6487,7 +7247,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.tree === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tree"},message:"must have required property '"+"tree"+"'",schema:schema109.required,parentSchema:schema109,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tree"},message:"must have required property '"+"tree"+"'",schema:schema121.required,parentSchema:schema121,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -6497,7 +7257,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.detail === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "detail"},message:"must have required property '"+"detail"+"'",schema:schema109.required,parentSchema:schema109,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "detail"},message:"must have required property '"+"detail"+"'",schema:schema121.required,parentSchema:schema121,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -6507,8 +7267,8 @@ vErrors.push(err4);
 errors++;
 }
 for(const key0 in data){
-if(!(func2.call(schema109.properties, key0))){
-const err5 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema109,data};
+if(!(func2.call(schema121.properties, key0))){
+const err5 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema121,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -6521,7 +7281,7 @@ errors++;
 if(data.$schema !== undefined){
 let data0 = data.$schema;
 if(typeof data0 !== "string"){
-const err6 = {instancePath:instancePath+"/$schema",schemaPath:"#/properties/%24schema/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema109.properties.$schema.type,parentSchema:schema109.properties.$schema,data:data0};
+const err6 = {instancePath:instancePath+"/$schema",schemaPath:"#/properties/%24schema/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema121.properties.$schema.type,parentSchema:schema121.properties.$schema,data:data0};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -6559,7 +7319,7 @@ errors++;
 if(data.kind !== undefined){
 let data2 = data.kind;
 if("tree" !== data2){
-const err9 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "tree"},message:"must be equal to constant",schema:"tree",parentSchema:schema109.properties.kind,data:data2};
+const err9 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "tree"},message:"must be equal to constant",schema:"tree",parentSchema:schema121.properties.kind,data:data2};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -6623,7 +7383,7 @@ if(data.portals !== undefined){
 let data5 = data.portals;
 if(Array.isArray(data5)){
 if(data5.length < 1){
-const err14 = {instancePath:instancePath+"/portals",schemaPath:"#/properties/portals/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema109.properties.portals,data:data5};
+const err14 = {instancePath:instancePath+"/portals",schemaPath:"#/properties/portals/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema121.properties.portals,data:data5};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -6636,7 +7396,7 @@ const len0 = data5.length;
 for(let i0=0; i0<len0; i0++){
 let data6 = data5[i0];
 if(!((data6 === "internal") || (data6 === "external"))){
-const err15 = {instancePath:instancePath+"/portals/" + i0,schemaPath:"#/properties/portals/items/enum",keyword:"enum",params:{allowedValues: schema109.properties.portals.items.enum},message:"must be equal to one of the allowed values",schema:schema109.properties.portals.items.enum,parentSchema:schema109.properties.portals.items,data:data6};
+const err15 = {instancePath:instancePath+"/portals/" + i0,schemaPath:"#/properties/portals/items/enum",keyword:"enum",params:{allowedValues: schema121.properties.portals.items.enum},message:"must be equal to one of the allowed values",schema:schema121.properties.portals.items.enum,parentSchema:schema121.properties.portals.items,data:data6};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -6653,7 +7413,7 @@ outer0:
 for(;i1--;){
 for(j0 = i1; j0--;){
 if(func0(data5[i1], data5[j0])){
-const err16 = {instancePath:instancePath+"/portals",schemaPath:"#/properties/portals/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)",schema:true,parentSchema:schema109.properties.portals,data:data5};
+const err16 = {instancePath:instancePath+"/portals",schemaPath:"#/properties/portals/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)",schema:true,parentSchema:schema121.properties.portals,data:data5};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -6668,7 +7428,7 @@ break outer0;
 }
 }
 else {
-const err17 = {instancePath:instancePath+"/portals",schemaPath:"#/properties/portals/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema109.properties.portals.type,parentSchema:schema109.properties.portals,data:data5};
+const err17 = {instancePath:instancePath+"/portals",schemaPath:"#/properties/portals/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema121.properties.portals.type,parentSchema:schema121.properties.portals,data:data5};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -6706,7 +7466,7 @@ errors++;
 if(data.description !== undefined){
 let data8 = data.description;
 if(typeof data8 !== "string"){
-const err20 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema109.properties.description.type,parentSchema:schema109.properties.description,data:data8};
+const err20 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema121.properties.description.type,parentSchema:schema121.properties.description,data:data8};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -6720,7 +7480,7 @@ if(data.tree !== undefined){
 let data9 = data.tree;
 if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
 if(data9.operation === undefined){
-const err21 = {instancePath:instancePath+"/tree",schemaPath:"#/properties/tree/required",keyword:"required",params:{missingProperty: "operation"},message:"must have required property '"+"operation"+"'",schema:schema109.properties.tree.required,parentSchema:schema109.properties.tree,data:data9};
+const err21 = {instancePath:instancePath+"/tree",schemaPath:"#/properties/tree/required",keyword:"required",params:{missingProperty: "operation"},message:"must have required property '"+"operation"+"'",schema:schema121.properties.tree.required,parentSchema:schema121.properties.tree,data:data9};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -6730,7 +7490,7 @@ vErrors.push(err21);
 errors++;
 }
 if(data9.idField === undefined){
-const err22 = {instancePath:instancePath+"/tree",schemaPath:"#/properties/tree/required",keyword:"required",params:{missingProperty: "idField"},message:"must have required property '"+"idField"+"'",schema:schema109.properties.tree.required,parentSchema:schema109.properties.tree,data:data9};
+const err22 = {instancePath:instancePath+"/tree",schemaPath:"#/properties/tree/required",keyword:"required",params:{missingProperty: "idField"},message:"must have required property '"+"idField"+"'",schema:schema121.properties.tree.required,parentSchema:schema121.properties.tree,data:data9};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -6740,7 +7500,7 @@ vErrors.push(err22);
 errors++;
 }
 if(data9.labelField === undefined){
-const err23 = {instancePath:instancePath+"/tree",schemaPath:"#/properties/tree/required",keyword:"required",params:{missingProperty: "labelField"},message:"must have required property '"+"labelField"+"'",schema:schema109.properties.tree.required,parentSchema:schema109.properties.tree,data:data9};
+const err23 = {instancePath:instancePath+"/tree",schemaPath:"#/properties/tree/required",keyword:"required",params:{missingProperty: "labelField"},message:"must have required property '"+"labelField"+"'",schema:schema121.properties.tree.required,parentSchema:schema121.properties.tree,data:data9};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -6751,7 +7511,7 @@ errors++;
 }
 for(const key1 in data9){
 if(!((((((((key1 === "operation") || (key1 === "params")) || (key1 === "idField")) || (key1 === "parentField")) || (key1 === "labelField")) || (key1 === "detailField")) || (key1 === "search")) || (key1 === "rootLabel"))){
-const err24 = {instancePath:instancePath+"/tree",schemaPath:"#/properties/tree/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema109.properties.tree,data:data9};
+const err24 = {instancePath:instancePath+"/tree",schemaPath:"#/properties/tree/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema121.properties.tree,data:data9};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -6895,7 +7655,7 @@ errors++;
 if(data9.search !== undefined){
 let data16 = data9.search;
 if(typeof data16 !== "boolean"){
-const err35 = {instancePath:instancePath+"/tree/search",schemaPath:"#/properties/tree/properties/search/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema109.properties.tree.properties.search.type,parentSchema:schema109.properties.tree.properties.search,data:data16};
+const err35 = {instancePath:instancePath+"/tree/search",schemaPath:"#/properties/tree/properties/search/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema121.properties.tree.properties.search.type,parentSchema:schema121.properties.tree.properties.search,data:data16};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -6932,7 +7692,7 @@ errors++;
 }
 }
 else {
-const err38 = {instancePath:instancePath+"/tree",schemaPath:"#/properties/tree/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema109.properties.tree.type,parentSchema:schema109.properties.tree,data:data9};
+const err38 = {instancePath:instancePath+"/tree",schemaPath:"#/properties/tree/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema121.properties.tree.type,parentSchema:schema121.properties.tree,data:data9};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -6943,8 +7703,8 @@ errors++;
 }
 }
 if(data.detail !== undefined){
-if(!(validate64(data.detail, {instancePath:instancePath+"/detail",parentData:data,parentDataProperty:"detail",rootData}))){
-vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
+if(!(validate68(data.detail, {instancePath:instancePath+"/detail",parentData:data,parentDataProperty:"detail",rootData}))){
+vErrors = vErrors === null ? validate68.errors : vErrors.concat(validate68.errors);
 errors = vErrors.length;
 }
 }
@@ -6960,7 +7720,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err39 = {instancePath:instancePath+"/actions",schemaPath:"#/properties/actions/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema109.properties.actions.type,parentSchema:schema109.properties.actions,data:data19};
+const err39 = {instancePath:instancePath+"/actions",schemaPath:"#/properties/actions/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema121.properties.actions.type,parentSchema:schema121.properties.actions,data:data19};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -6972,7 +7732,7 @@ errors++;
 }
 }
 else {
-const err40 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema109.type,parentSchema:schema109,data};
+const err40 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema121.type,parentSchema:schema121,data};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -6981,20 +7741,20 @@ vErrors.push(err40);
 }
 errors++;
 }
-validate62.errors = vErrors;
+validate66.errors = vErrors;
 return errors === 0;
 }
 
-const schema123 = {"type":"object","additionalProperties":false,"properties":{"$schema":{"type":"string"},"id":{"$ref":"#/definitions/screenId"},"kind":{"const":"dashboard"},"title":{"$ref":"#/definitions/text"},"route":{"$ref":"#/definitions/route"},"portals":{"type":"array","minItems":1,"uniqueItems":true,"items":{"enum":["internal","external"]}},"menu":{"$ref":"#/definitions/route"},"description":{"type":"string"},"panels":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/panel"}},"columns":{"type":"integer","minimum":1,"maximum":4}},"required":["id","kind","title","panels"],"description":"A dashboard of charts (recharts), figures and small tables"};
-const schema128 = {"type":"object","additionalProperties":false,"properties":{"id":{"$ref":"#/definitions/identifier"},"title":{"$ref":"#/definitions/text"},"type":{"enum":["bar","line","area","pie","stat","table"]},"source":{"type":"object","additionalProperties":false,"properties":{"operation":{"$ref":"#/definitions/operationId"},"params":{"$ref":"#/definitions/callInputs"}},"required":["operation"]},"x":{"$ref":"#/definitions/identifier"},"series":{"type":"array","minItems":1,"items":{"type":"object","additionalProperties":false,"properties":{"field":{"$ref":"#/definitions/identifier"},"label":{"$ref":"#/definitions/text"},"color":{"type":"string","pattern":"^#[0-9a-fA-F]{3,8}$"}},"required":["field"]}},"value":{"$ref":"#/definitions/identifier"},"aggregate":{"enum":["count","sum","total"]},"columns":{"type":"array","items":{"$ref":"#/definitions/column"}},"span":{"type":"integer","minimum":1,"maximum":4},"height":{"type":"integer","minimum":120,"maximum":800},"limit":{"type":"integer","minimum":1,"maximum":5000}},"required":["id","type","source"]};
-const pattern53 = new RegExp("^#[0-9a-fA-F]{3,8}$", "u");
+const schema135 = {"type":"object","additionalProperties":false,"properties":{"$schema":{"type":"string"},"id":{"$ref":"#/definitions/screenId"},"kind":{"const":"dashboard"},"title":{"$ref":"#/definitions/text"},"route":{"$ref":"#/definitions/route"},"portals":{"type":"array","minItems":1,"uniqueItems":true,"items":{"enum":["internal","external"]}},"menu":{"$ref":"#/definitions/route"},"description":{"type":"string"},"panels":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/panel"}},"columns":{"type":"integer","minimum":1,"maximum":4}},"required":["id","kind","title","panels"],"description":"A dashboard of charts (recharts), figures and small tables"};
+const schema140 = {"type":"object","additionalProperties":false,"properties":{"id":{"$ref":"#/definitions/identifier"},"title":{"$ref":"#/definitions/text"},"type":{"enum":["bar","line","area","pie","stat","table"]},"source":{"type":"object","additionalProperties":false,"properties":{"operation":{"$ref":"#/definitions/operationId"},"params":{"$ref":"#/definitions/callInputs"}},"required":["operation"]},"x":{"$ref":"#/definitions/identifier"},"series":{"type":"array","minItems":1,"items":{"type":"object","additionalProperties":false,"properties":{"field":{"$ref":"#/definitions/identifier"},"label":{"$ref":"#/definitions/text"},"color":{"type":"string","pattern":"^#[0-9a-fA-F]{3,8}$"}},"required":["field"]}},"value":{"$ref":"#/definitions/identifier"},"aggregate":{"enum":["count","sum","total"]},"columns":{"type":"array","items":{"$ref":"#/definitions/column"}},"span":{"type":"integer","minimum":1,"maximum":4},"height":{"type":"integer","minimum":120,"maximum":800},"limit":{"type":"integer","minimum":1,"maximum":5000}},"required":["id","type","source"]};
+const pattern62 = new RegExp("^#[0-9a-fA-F]{3,8}$", "u");
 
-function validate75(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate79(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema128.required,parentSchema:schema128,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema140.required,parentSchema:schema140,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -7004,7 +7764,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.type === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema128.required,parentSchema:schema128,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema140.required,parentSchema:schema140,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -7014,7 +7774,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.source === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "source"},message:"must have required property '"+"source"+"'",schema:schema128.required,parentSchema:schema128,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "source"},message:"must have required property '"+"source"+"'",schema:schema140.required,parentSchema:schema140,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -7024,8 +7784,8 @@ vErrors.push(err2);
 errors++;
 }
 for(const key0 in data){
-if(!(func2.call(schema128.properties, key0))){
-const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema128,data};
+if(!(func2.call(schema140.properties, key0))){
+const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema140,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -7088,7 +7848,7 @@ errors++;
 if(data.type !== undefined){
 let data2 = data.type;
 if(!((((((data2 === "bar") || (data2 === "line")) || (data2 === "area")) || (data2 === "pie")) || (data2 === "stat")) || (data2 === "table"))){
-const err8 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema128.properties.type.enum},message:"must be equal to one of the allowed values",schema:schema128.properties.type.enum,parentSchema:schema128.properties.type,data:data2};
+const err8 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema140.properties.type.enum},message:"must be equal to one of the allowed values",schema:schema140.properties.type.enum,parentSchema:schema140.properties.type,data:data2};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -7102,7 +7862,7 @@ if(data.source !== undefined){
 let data3 = data.source;
 if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
 if(data3.operation === undefined){
-const err9 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/required",keyword:"required",params:{missingProperty: "operation"},message:"must have required property '"+"operation"+"'",schema:schema128.properties.source.required,parentSchema:schema128.properties.source,data:data3};
+const err9 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/required",keyword:"required",params:{missingProperty: "operation"},message:"must have required property '"+"operation"+"'",schema:schema140.properties.source.required,parentSchema:schema140.properties.source,data:data3};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -7113,7 +7873,7 @@ errors++;
 }
 for(const key1 in data3){
 if(!((key1 === "operation") || (key1 === "params"))){
-const err10 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema128.properties.source,data:data3};
+const err10 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema140.properties.source,data:data3};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -7156,7 +7916,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err13 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema128.properties.source.type,parentSchema:schema128.properties.source,data:data3};
+const err13 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema140.properties.source.type,parentSchema:schema140.properties.source,data:data3};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -7195,7 +7955,7 @@ if(data.series !== undefined){
 let data7 = data.series;
 if(Array.isArray(data7)){
 if(data7.length < 1){
-const err16 = {instancePath:instancePath+"/series",schemaPath:"#/properties/series/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema128.properties.series,data:data7};
+const err16 = {instancePath:instancePath+"/series",schemaPath:"#/properties/series/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema140.properties.series,data:data7};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -7209,7 +7969,7 @@ for(let i0=0; i0<len0; i0++){
 let data8 = data7[i0];
 if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
 if(data8.field === undefined){
-const err17 = {instancePath:instancePath+"/series/" + i0,schemaPath:"#/properties/series/items/required",keyword:"required",params:{missingProperty: "field"},message:"must have required property '"+"field"+"'",schema:schema128.properties.series.items.required,parentSchema:schema128.properties.series.items,data:data8};
+const err17 = {instancePath:instancePath+"/series/" + i0,schemaPath:"#/properties/series/items/required",keyword:"required",params:{missingProperty: "field"},message:"must have required property '"+"field"+"'",schema:schema140.properties.series.items.required,parentSchema:schema140.properties.series.items,data:data8};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -7220,7 +7980,7 @@ errors++;
 }
 for(const key2 in data8){
 if(!(((key2 === "field") || (key2 === "label")) || (key2 === "color"))){
-const err18 = {instancePath:instancePath+"/series/" + i0,schemaPath:"#/properties/series/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema128.properties.series.items,data:data8};
+const err18 = {instancePath:instancePath+"/series/" + i0,schemaPath:"#/properties/series/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema140.properties.series.items,data:data8};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -7283,8 +8043,8 @@ errors++;
 if(data8.color !== undefined){
 let data11 = data8.color;
 if(typeof data11 === "string"){
-if(!pattern53.test(data11)){
-const err23 = {instancePath:instancePath+"/series/" + i0+"/color",schemaPath:"#/properties/series/items/properties/color/pattern",keyword:"pattern",params:{pattern: "^#[0-9a-fA-F]{3,8}$"},message:"must match pattern \""+"^#[0-9a-fA-F]{3,8}$"+"\"",schema:"^#[0-9a-fA-F]{3,8}$",parentSchema:schema128.properties.series.items.properties.color,data:data11};
+if(!pattern62.test(data11)){
+const err23 = {instancePath:instancePath+"/series/" + i0+"/color",schemaPath:"#/properties/series/items/properties/color/pattern",keyword:"pattern",params:{pattern: "^#[0-9a-fA-F]{3,8}$"},message:"must match pattern \""+"^#[0-9a-fA-F]{3,8}$"+"\"",schema:"^#[0-9a-fA-F]{3,8}$",parentSchema:schema140.properties.series.items.properties.color,data:data11};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -7295,7 +8055,7 @@ errors++;
 }
 }
 else {
-const err24 = {instancePath:instancePath+"/series/" + i0+"/color",schemaPath:"#/properties/series/items/properties/color/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema128.properties.series.items.properties.color.type,parentSchema:schema128.properties.series.items.properties.color,data:data11};
+const err24 = {instancePath:instancePath+"/series/" + i0+"/color",schemaPath:"#/properties/series/items/properties/color/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema140.properties.series.items.properties.color.type,parentSchema:schema140.properties.series.items.properties.color,data:data11};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -7307,7 +8067,7 @@ errors++;
 }
 }
 else {
-const err25 = {instancePath:instancePath+"/series/" + i0,schemaPath:"#/properties/series/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema128.properties.series.items.type,parentSchema:schema128.properties.series.items,data:data8};
+const err25 = {instancePath:instancePath+"/series/" + i0,schemaPath:"#/properties/series/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema140.properties.series.items.type,parentSchema:schema140.properties.series.items,data:data8};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -7319,7 +8079,7 @@ errors++;
 }
 }
 else {
-const err26 = {instancePath:instancePath+"/series",schemaPath:"#/properties/series/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema128.properties.series.type,parentSchema:schema128.properties.series,data:data7};
+const err26 = {instancePath:instancePath+"/series",schemaPath:"#/properties/series/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema140.properties.series.type,parentSchema:schema140.properties.series,data:data7};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -7357,7 +8117,7 @@ errors++;
 if(data.aggregate !== undefined){
 let data13 = data.aggregate;
 if(!(((data13 === "count") || (data13 === "sum")) || (data13 === "total"))){
-const err29 = {instancePath:instancePath+"/aggregate",schemaPath:"#/properties/aggregate/enum",keyword:"enum",params:{allowedValues: schema128.properties.aggregate.enum},message:"must be equal to one of the allowed values",schema:schema128.properties.aggregate.enum,parentSchema:schema128.properties.aggregate,data:data13};
+const err29 = {instancePath:instancePath+"/aggregate",schemaPath:"#/properties/aggregate/enum",keyword:"enum",params:{allowedValues: schema140.properties.aggregate.enum},message:"must be equal to one of the allowed values",schema:schema140.properties.aggregate.enum,parentSchema:schema140.properties.aggregate,data:data13};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -7379,7 +8139,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err30 = {instancePath:instancePath+"/columns",schemaPath:"#/properties/columns/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema128.properties.columns.type,parentSchema:schema128.properties.columns,data:data14};
+const err30 = {instancePath:instancePath+"/columns",schemaPath:"#/properties/columns/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema140.properties.columns.type,parentSchema:schema140.properties.columns,data:data14};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -7392,7 +8152,7 @@ errors++;
 if(data.span !== undefined){
 let data16 = data.span;
 if(!(((typeof data16 == "number") && (!(data16 % 1) && !isNaN(data16))) && (isFinite(data16)))){
-const err31 = {instancePath:instancePath+"/span",schemaPath:"#/properties/span/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema128.properties.span.type,parentSchema:schema128.properties.span,data:data16};
+const err31 = {instancePath:instancePath+"/span",schemaPath:"#/properties/span/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema140.properties.span.type,parentSchema:schema140.properties.span,data:data16};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -7403,7 +8163,7 @@ errors++;
 }
 if((typeof data16 == "number") && (isFinite(data16))){
 if(data16 > 4 || isNaN(data16)){
-const err32 = {instancePath:instancePath+"/span",schemaPath:"#/properties/span/maximum",keyword:"maximum",params:{comparison: "<=", limit: 4},message:"must be <= 4",schema:4,parentSchema:schema128.properties.span,data:data16};
+const err32 = {instancePath:instancePath+"/span",schemaPath:"#/properties/span/maximum",keyword:"maximum",params:{comparison: "<=", limit: 4},message:"must be <= 4",schema:4,parentSchema:schema140.properties.span,data:data16};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -7413,7 +8173,7 @@ vErrors.push(err32);
 errors++;
 }
 if(data16 < 1 || isNaN(data16)){
-const err33 = {instancePath:instancePath+"/span",schemaPath:"#/properties/span/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema128.properties.span,data:data16};
+const err33 = {instancePath:instancePath+"/span",schemaPath:"#/properties/span/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema140.properties.span,data:data16};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -7427,7 +8187,7 @@ errors++;
 if(data.height !== undefined){
 let data17 = data.height;
 if(!(((typeof data17 == "number") && (!(data17 % 1) && !isNaN(data17))) && (isFinite(data17)))){
-const err34 = {instancePath:instancePath+"/height",schemaPath:"#/properties/height/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema128.properties.height.type,parentSchema:schema128.properties.height,data:data17};
+const err34 = {instancePath:instancePath+"/height",schemaPath:"#/properties/height/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema140.properties.height.type,parentSchema:schema140.properties.height,data:data17};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -7438,7 +8198,7 @@ errors++;
 }
 if((typeof data17 == "number") && (isFinite(data17))){
 if(data17 > 800 || isNaN(data17)){
-const err35 = {instancePath:instancePath+"/height",schemaPath:"#/properties/height/maximum",keyword:"maximum",params:{comparison: "<=", limit: 800},message:"must be <= 800",schema:800,parentSchema:schema128.properties.height,data:data17};
+const err35 = {instancePath:instancePath+"/height",schemaPath:"#/properties/height/maximum",keyword:"maximum",params:{comparison: "<=", limit: 800},message:"must be <= 800",schema:800,parentSchema:schema140.properties.height,data:data17};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -7448,7 +8208,7 @@ vErrors.push(err35);
 errors++;
 }
 if(data17 < 120 || isNaN(data17)){
-const err36 = {instancePath:instancePath+"/height",schemaPath:"#/properties/height/minimum",keyword:"minimum",params:{comparison: ">=", limit: 120},message:"must be >= 120",schema:120,parentSchema:schema128.properties.height,data:data17};
+const err36 = {instancePath:instancePath+"/height",schemaPath:"#/properties/height/minimum",keyword:"minimum",params:{comparison: ">=", limit: 120},message:"must be >= 120",schema:120,parentSchema:schema140.properties.height,data:data17};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -7462,7 +8222,7 @@ errors++;
 if(data.limit !== undefined){
 let data18 = data.limit;
 if(!(((typeof data18 == "number") && (!(data18 % 1) && !isNaN(data18))) && (isFinite(data18)))){
-const err37 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema128.properties.limit.type,parentSchema:schema128.properties.limit,data:data18};
+const err37 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema140.properties.limit.type,parentSchema:schema140.properties.limit,data:data18};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -7473,7 +8233,7 @@ errors++;
 }
 if((typeof data18 == "number") && (isFinite(data18))){
 if(data18 > 5000 || isNaN(data18)){
-const err38 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/maximum",keyword:"maximum",params:{comparison: "<=", limit: 5000},message:"must be <= 5000",schema:5000,parentSchema:schema128.properties.limit,data:data18};
+const err38 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/maximum",keyword:"maximum",params:{comparison: "<=", limit: 5000},message:"must be <= 5000",schema:5000,parentSchema:schema140.properties.limit,data:data18};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -7483,7 +8243,7 @@ vErrors.push(err38);
 errors++;
 }
 if(data18 < 1 || isNaN(data18)){
-const err39 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema128.properties.limit,data:data18};
+const err39 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema140.properties.limit,data:data18};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -7496,7 +8256,7 @@ errors++;
 }
 }
 else {
-const err40 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema128.type,parentSchema:schema128,data};
+const err40 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema140.type,parentSchema:schema140,data};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -7505,17 +8265,17 @@ vErrors.push(err40);
 }
 errors++;
 }
-validate75.errors = vErrors;
+validate79.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate74(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate78(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema123.required,parentSchema:schema123,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema135.required,parentSchema:schema135,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -7525,7 +8285,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.kind === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema123.required,parentSchema:schema123,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema135.required,parentSchema:schema135,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -7535,7 +8295,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.title === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'",schema:schema123.required,parentSchema:schema123,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'",schema:schema135.required,parentSchema:schema135,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -7545,7 +8305,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.panels === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "panels"},message:"must have required property '"+"panels"+"'",schema:schema123.required,parentSchema:schema123,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "panels"},message:"must have required property '"+"panels"+"'",schema:schema135.required,parentSchema:schema135,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -7555,8 +8315,8 @@ vErrors.push(err3);
 errors++;
 }
 for(const key0 in data){
-if(!(func2.call(schema123.properties, key0))){
-const err4 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema123,data};
+if(!(func2.call(schema135.properties, key0))){
+const err4 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema135,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -7569,7 +8329,7 @@ errors++;
 if(data.$schema !== undefined){
 let data0 = data.$schema;
 if(typeof data0 !== "string"){
-const err5 = {instancePath:instancePath+"/$schema",schemaPath:"#/properties/%24schema/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema123.properties.$schema.type,parentSchema:schema123.properties.$schema,data:data0};
+const err5 = {instancePath:instancePath+"/$schema",schemaPath:"#/properties/%24schema/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema135.properties.$schema.type,parentSchema:schema135.properties.$schema,data:data0};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -7607,7 +8367,7 @@ errors++;
 if(data.kind !== undefined){
 let data2 = data.kind;
 if("dashboard" !== data2){
-const err8 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "dashboard"},message:"must be equal to constant",schema:"dashboard",parentSchema:schema123.properties.kind,data:data2};
+const err8 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "dashboard"},message:"must be equal to constant",schema:"dashboard",parentSchema:schema135.properties.kind,data:data2};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -7671,7 +8431,7 @@ if(data.portals !== undefined){
 let data5 = data.portals;
 if(Array.isArray(data5)){
 if(data5.length < 1){
-const err13 = {instancePath:instancePath+"/portals",schemaPath:"#/properties/portals/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema123.properties.portals,data:data5};
+const err13 = {instancePath:instancePath+"/portals",schemaPath:"#/properties/portals/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema135.properties.portals,data:data5};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -7684,7 +8444,7 @@ const len0 = data5.length;
 for(let i0=0; i0<len0; i0++){
 let data6 = data5[i0];
 if(!((data6 === "internal") || (data6 === "external"))){
-const err14 = {instancePath:instancePath+"/portals/" + i0,schemaPath:"#/properties/portals/items/enum",keyword:"enum",params:{allowedValues: schema123.properties.portals.items.enum},message:"must be equal to one of the allowed values",schema:schema123.properties.portals.items.enum,parentSchema:schema123.properties.portals.items,data:data6};
+const err14 = {instancePath:instancePath+"/portals/" + i0,schemaPath:"#/properties/portals/items/enum",keyword:"enum",params:{allowedValues: schema135.properties.portals.items.enum},message:"must be equal to one of the allowed values",schema:schema135.properties.portals.items.enum,parentSchema:schema135.properties.portals.items,data:data6};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -7701,7 +8461,7 @@ outer0:
 for(;i1--;){
 for(j0 = i1; j0--;){
 if(func0(data5[i1], data5[j0])){
-const err15 = {instancePath:instancePath+"/portals",schemaPath:"#/properties/portals/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)",schema:true,parentSchema:schema123.properties.portals,data:data5};
+const err15 = {instancePath:instancePath+"/portals",schemaPath:"#/properties/portals/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)",schema:true,parentSchema:schema135.properties.portals,data:data5};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -7716,7 +8476,7 @@ break outer0;
 }
 }
 else {
-const err16 = {instancePath:instancePath+"/portals",schemaPath:"#/properties/portals/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema123.properties.portals.type,parentSchema:schema123.properties.portals,data:data5};
+const err16 = {instancePath:instancePath+"/portals",schemaPath:"#/properties/portals/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema135.properties.portals.type,parentSchema:schema135.properties.portals,data:data5};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -7754,7 +8514,7 @@ errors++;
 if(data.description !== undefined){
 let data8 = data.description;
 if(typeof data8 !== "string"){
-const err19 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema123.properties.description.type,parentSchema:schema123.properties.description,data:data8};
+const err19 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema135.properties.description.type,parentSchema:schema135.properties.description,data:data8};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -7768,7 +8528,7 @@ if(data.panels !== undefined){
 let data9 = data.panels;
 if(Array.isArray(data9)){
 if(data9.length < 1){
-const err20 = {instancePath:instancePath+"/panels",schemaPath:"#/properties/panels/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema123.properties.panels,data:data9};
+const err20 = {instancePath:instancePath+"/panels",schemaPath:"#/properties/panels/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema135.properties.panels,data:data9};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -7779,14 +8539,14 @@ errors++;
 }
 const len1 = data9.length;
 for(let i2=0; i2<len1; i2++){
-if(!(validate75(data9[i2], {instancePath:instancePath+"/panels/" + i2,parentData:data9,parentDataProperty:i2,rootData}))){
-vErrors = vErrors === null ? validate75.errors : vErrors.concat(validate75.errors);
+if(!(validate79(data9[i2], {instancePath:instancePath+"/panels/" + i2,parentData:data9,parentDataProperty:i2,rootData}))){
+vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err21 = {instancePath:instancePath+"/panels",schemaPath:"#/properties/panels/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema123.properties.panels.type,parentSchema:schema123.properties.panels,data:data9};
+const err21 = {instancePath:instancePath+"/panels",schemaPath:"#/properties/panels/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema135.properties.panels.type,parentSchema:schema135.properties.panels,data:data9};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -7799,7 +8559,7 @@ errors++;
 if(data.columns !== undefined){
 let data11 = data.columns;
 if(!(((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11))) && (isFinite(data11)))){
-const err22 = {instancePath:instancePath+"/columns",schemaPath:"#/properties/columns/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema123.properties.columns.type,parentSchema:schema123.properties.columns,data:data11};
+const err22 = {instancePath:instancePath+"/columns",schemaPath:"#/properties/columns/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema135.properties.columns.type,parentSchema:schema135.properties.columns,data:data11};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -7810,7 +8570,7 @@ errors++;
 }
 if((typeof data11 == "number") && (isFinite(data11))){
 if(data11 > 4 || isNaN(data11)){
-const err23 = {instancePath:instancePath+"/columns",schemaPath:"#/properties/columns/maximum",keyword:"maximum",params:{comparison: "<=", limit: 4},message:"must be <= 4",schema:4,parentSchema:schema123.properties.columns,data:data11};
+const err23 = {instancePath:instancePath+"/columns",schemaPath:"#/properties/columns/maximum",keyword:"maximum",params:{comparison: "<=", limit: 4},message:"must be <= 4",schema:4,parentSchema:schema135.properties.columns,data:data11};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -7820,7 +8580,7 @@ vErrors.push(err23);
 errors++;
 }
 if(data11 < 1 || isNaN(data11)){
-const err24 = {instancePath:instancePath+"/columns",schemaPath:"#/properties/columns/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema123.properties.columns,data:data11};
+const err24 = {instancePath:instancePath+"/columns",schemaPath:"#/properties/columns/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema135.properties.columns,data:data11};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -7833,7 +8593,7 @@ errors++;
 }
 }
 else {
-const err25 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema123.type,parentSchema:schema123,data};
+const err25 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema135.type,parentSchema:schema135,data};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -7842,18 +8602,18 @@ vErrors.push(err25);
 }
 errors++;
 }
-validate74.errors = vErrors;
+validate78.errors = vErrors;
 return errors === 0;
 }
 
-const schema136 = {"type":"object","additionalProperties":false,"properties":{"$schema":{"type":"string"},"id":{"$ref":"#/definitions/screenId"},"kind":{"const":"custom"},"title":{"$ref":"#/definitions/text"},"route":{"$ref":"#/definitions/route"},"portals":{"type":"array","minItems":1,"uniqueItems":true,"items":{"enum":["internal","external"]}},"menu":{"$ref":"#/definitions/route"},"description":{"type":"string"},"component":{"$ref":"#/definitions/identifier"},"props":{"type":"object"}},"required":["id","kind","title","component"],"description":"A registered component inside the engine's frame"};
+const schema148 = {"type":"object","additionalProperties":false,"properties":{"$schema":{"type":"string"},"id":{"$ref":"#/definitions/screenId"},"kind":{"const":"custom"},"title":{"$ref":"#/definitions/text"},"route":{"$ref":"#/definitions/route"},"portals":{"type":"array","minItems":1,"uniqueItems":true,"items":{"enum":["internal","external"]}},"menu":{"$ref":"#/definitions/route"},"description":{"type":"string"},"component":{"$ref":"#/definitions/identifier"},"props":{"type":"object"}},"required":["id","kind","title","component"],"description":"A registered component inside the engine's frame"};
 
-function validate80(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate84(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema136.required,parentSchema:schema136,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema148.required,parentSchema:schema148,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -7863,7 +8623,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.kind === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema136.required,parentSchema:schema136,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema148.required,parentSchema:schema148,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -7873,7 +8633,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.title === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'",schema:schema136.required,parentSchema:schema136,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'",schema:schema148.required,parentSchema:schema148,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -7883,7 +8643,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.component === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "component"},message:"must have required property '"+"component"+"'",schema:schema136.required,parentSchema:schema136,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "component"},message:"must have required property '"+"component"+"'",schema:schema148.required,parentSchema:schema148,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -7893,8 +8653,8 @@ vErrors.push(err3);
 errors++;
 }
 for(const key0 in data){
-if(!(func2.call(schema136.properties, key0))){
-const err4 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema136,data};
+if(!(func2.call(schema148.properties, key0))){
+const err4 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema148,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -7907,7 +8667,7 @@ errors++;
 if(data.$schema !== undefined){
 let data0 = data.$schema;
 if(typeof data0 !== "string"){
-const err5 = {instancePath:instancePath+"/$schema",schemaPath:"#/properties/%24schema/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema136.properties.$schema.type,parentSchema:schema136.properties.$schema,data:data0};
+const err5 = {instancePath:instancePath+"/$schema",schemaPath:"#/properties/%24schema/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema148.properties.$schema.type,parentSchema:schema148.properties.$schema,data:data0};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -7945,7 +8705,7 @@ errors++;
 if(data.kind !== undefined){
 let data2 = data.kind;
 if("custom" !== data2){
-const err8 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "custom"},message:"must be equal to constant",schema:"custom",parentSchema:schema136.properties.kind,data:data2};
+const err8 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "custom"},message:"must be equal to constant",schema:"custom",parentSchema:schema148.properties.kind,data:data2};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -8009,7 +8769,7 @@ if(data.portals !== undefined){
 let data5 = data.portals;
 if(Array.isArray(data5)){
 if(data5.length < 1){
-const err13 = {instancePath:instancePath+"/portals",schemaPath:"#/properties/portals/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema136.properties.portals,data:data5};
+const err13 = {instancePath:instancePath+"/portals",schemaPath:"#/properties/portals/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema148.properties.portals,data:data5};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -8022,7 +8782,7 @@ const len0 = data5.length;
 for(let i0=0; i0<len0; i0++){
 let data6 = data5[i0];
 if(!((data6 === "internal") || (data6 === "external"))){
-const err14 = {instancePath:instancePath+"/portals/" + i0,schemaPath:"#/properties/portals/items/enum",keyword:"enum",params:{allowedValues: schema136.properties.portals.items.enum},message:"must be equal to one of the allowed values",schema:schema136.properties.portals.items.enum,parentSchema:schema136.properties.portals.items,data:data6};
+const err14 = {instancePath:instancePath+"/portals/" + i0,schemaPath:"#/properties/portals/items/enum",keyword:"enum",params:{allowedValues: schema148.properties.portals.items.enum},message:"must be equal to one of the allowed values",schema:schema148.properties.portals.items.enum,parentSchema:schema148.properties.portals.items,data:data6};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -8039,7 +8799,7 @@ outer0:
 for(;i1--;){
 for(j0 = i1; j0--;){
 if(func0(data5[i1], data5[j0])){
-const err15 = {instancePath:instancePath+"/portals",schemaPath:"#/properties/portals/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)",schema:true,parentSchema:schema136.properties.portals,data:data5};
+const err15 = {instancePath:instancePath+"/portals",schemaPath:"#/properties/portals/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)",schema:true,parentSchema:schema148.properties.portals,data:data5};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -8054,7 +8814,7 @@ break outer0;
 }
 }
 else {
-const err16 = {instancePath:instancePath+"/portals",schemaPath:"#/properties/portals/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema136.properties.portals.type,parentSchema:schema136.properties.portals,data:data5};
+const err16 = {instancePath:instancePath+"/portals",schemaPath:"#/properties/portals/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema148.properties.portals.type,parentSchema:schema148.properties.portals,data:data5};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -8092,7 +8852,7 @@ errors++;
 if(data.description !== undefined){
 let data8 = data.description;
 if(typeof data8 !== "string"){
-const err19 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema136.properties.description.type,parentSchema:schema136.properties.description,data:data8};
+const err19 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema148.properties.description.type,parentSchema:schema148.properties.description,data:data8};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -8130,7 +8890,7 @@ errors++;
 if(data.props !== undefined){
 let data10 = data.props;
 if(!(data10 && typeof data10 == "object" && !Array.isArray(data10))){
-const err22 = {instancePath:instancePath+"/props",schemaPath:"#/properties/props/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema136.properties.props.type,parentSchema:schema136.properties.props,data:data10};
+const err22 = {instancePath:instancePath+"/props",schemaPath:"#/properties/props/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema148.properties.props.type,parentSchema:schema148.properties.props,data:data10};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -8142,7 +8902,7 @@ errors++;
 }
 }
 else {
-const err23 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema136.type,parentSchema:schema136,data};
+const err23 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema148.type,parentSchema:schema148,data};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -8151,7 +8911,7 @@ vErrors.push(err23);
 }
 errors++;
 }
-validate80.errors = vErrors;
+validate84.errors = vErrors;
 return errors === 0;
 }
 
@@ -8261,8 +9021,8 @@ vErrors = null;
 }
 if(_valid1){
 const _errs10 = errors;
-if(!(validate44(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate44.errors : vErrors.concat(validate44.errors);
+if(!(validate49(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate49.errors : vErrors.concat(validate49.errors);
 errors = vErrors.length;
 }
 var _valid1 = _errs10 === errors;
@@ -8320,8 +9080,8 @@ vErrors = null;
 }
 if(_valid2){
 const _errs15 = errors;
-if(!(validate62(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
+if(!(validate66(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
 errors = vErrors.length;
 }
 var _valid2 = _errs15 === errors;
@@ -8379,8 +9139,8 @@ vErrors = null;
 }
 if(_valid3){
 const _errs20 = errors;
-if(!(validate74(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate74.errors : vErrors.concat(validate74.errors);
+if(!(validate78(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate78.errors : vErrors.concat(validate78.errors);
 errors = vErrors.length;
 }
 var _valid3 = _errs20 === errors;
@@ -8438,8 +9198,8 @@ vErrors = null;
 }
 if(_valid4){
 const _errs25 = errors;
-if(!(validate80(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate80.errors : vErrors.concat(validate80.errors);
+if(!(validate84(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate84.errors : vErrors.concat(validate84.errors);
 errors = vErrors.length;
 }
 var _valid4 = _errs25 === errors;

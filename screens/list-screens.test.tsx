@@ -31,6 +31,15 @@ describe('list screen: messageManage on fixtures', () => {
     expect(gridRowTexts()[0]).toEqual(expect.arrayContaining(['AUTH011', '인증']));
   });
 
+  it('shows code texts again when the codes arrive in another language (filter options and grid cells)', async () => {
+    const { services } = open('examples.codeList', { route: '/examples/codeList?groupId=USE_YN' });
+    await waitFor(() => expect(gridRowTexts().length).toBeGreaterThan(0));
+    expect(gridRowTexts()[0]).toContain('사용');
+    act(() => services.setCodes({ USE_YN: [{ value: 'Y', text: 'In use' }, { value: 'N', text: 'Not used' }] }));
+    await waitFor(() => expect(gridRowTexts()[0]).toContain('In use'));
+    expect(within(screen.getByLabelText('사용여부')).getByRole('option', { name: 'Not used' })).toBeInTheDocument();
+  });
+
   it('Enter in a filter searches with the filter; reset restores the defaults', async () => {
     const { services } = open('portal.messageManage');
     await screen.findByText('총 13건');

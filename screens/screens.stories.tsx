@@ -12,11 +12,65 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
+/** screens/cyber-purchase/loiEdit.screen.ts */
+export const CyberPurchaseLoiEdit: Story = { name: 'cyberPurchase.loiEdit', args: { id: 'cyberPurchase.loiEdit' } };
+
+/** screens/cyber-purchase/loiList.screen.ts */
+export const CyberPurchaseLoiList: Story = { name: 'cyberPurchase.loiList', args: { id: 'cyberPurchase.loiList' } };
+
+/** screens/cyber-purchase/orderEdit.screen.ts */
+export const CyberPurchaseOrderEdit: Story = { name: 'cyberPurchase.orderEdit', args: { id: 'cyberPurchase.orderEdit' } };
+
+/** screens/cyber-purchase/orderList.screen.ts */
+export const CyberPurchaseOrderList: Story = { name: 'cyberPurchase.orderList', args: { id: 'cyberPurchase.orderList' } };
+
+/** screens/cyber-purchase/prCheckEdit.screen.ts */
+export const CyberPurchasePrCheckEdit: Story = { name: 'cyberPurchase.prCheckEdit', args: { id: 'cyberPurchase.prCheckEdit' } };
+
+/** screens/cyber-purchase/prCheckList.screen.ts */
+export const CyberPurchasePrCheckList: Story = { name: 'cyberPurchase.prCheckList', args: { id: 'cyberPurchase.prCheckList' } };
+
+/** screens/cyber-purchase/prSubmitEdit.screen.ts */
+export const CyberPurchasePrSubmitEdit: Story = { name: 'cyberPurchase.prSubmitEdit', args: { id: 'cyberPurchase.prSubmitEdit' } };
+
+/** screens/cyber-purchase/prSubmitList.screen.ts */
+export const CyberPurchasePrSubmitList: Story = { name: 'cyberPurchase.prSubmitList', args: { id: 'cyberPurchase.prSubmitList' } };
+
 /** screens/examples/codeDashboard.screen.json */
 export const ExamplesCodeDashboard: Story = { name: 'examples.codeDashboard', args: { id: 'examples.codeDashboard' } };
 
 /** screens/examples/codeList.screen.json */
 export const ExamplesCodeList: Story = { name: 'examples.codeList', args: { id: 'examples.codeList' } };
+
+/** screens/fulfilment-delivery/deliverEditAdmin.screen.ts */
+export const FulfilmentDeliveryDeliverEditAdmin: Story = { name: 'fulfilmentDelivery.deliverEditAdmin', args: { id: 'fulfilmentDelivery.deliverEditAdmin' } };
+
+/** screens/fulfilment-delivery/deliverInfo.screen.ts */
+export const FulfilmentDeliveryDeliverInfo: Story = { name: 'fulfilmentDelivery.deliverInfo', args: { id: 'fulfilmentDelivery.deliverInfo' } };
+
+/** screens/fulfilment-delivery/deliverListAdmin.screen.ts */
+export const FulfilmentDeliveryDeliverListAdmin: Story = { name: 'fulfilmentDelivery.deliverListAdmin', args: { id: 'fulfilmentDelivery.deliverListAdmin' } };
+
+/** screens/fulfilment-delivery/noneOrderView.screen.ts */
+export const FulfilmentDeliveryNoneOrderView: Story = { name: 'fulfilmentDelivery.noneOrderView', args: { id: 'fulfilmentDelivery.noneOrderView' } };
+
+/** screens/fulfilment-delivery/noneOrderViewAdmin.screen.ts */
+export const FulfilmentDeliveryNoneOrderViewAdmin: Story = { name: 'fulfilmentDelivery.noneOrderViewAdmin', args: { id: 'fulfilmentDelivery.noneOrderViewAdmin' } };
+
+/** screens/fulfilment-delivery/warehousingDetail.screen.ts */
+export const FulfilmentDeliveryWarehousingDetail: Story = { name: 'fulfilmentDelivery.warehousingDetail', args: { id: 'fulfilmentDelivery.warehousingDetail' } };
+
+/** screens/fulfilment-delivery/warehousingItemList.screen.ts */
+export const FulfilmentDeliveryWarehousingItemList: Story = { name: 'fulfilmentDelivery.warehousingItemList', args: { id: 'fulfilmentDelivery.warehousingItemList' } };
+
+/** screens/fulfilment-delivery/warehousingItemListCopy.screen.ts */
+export const FulfilmentDeliveryWarehousingItemListCopy: Story = { name: 'fulfilmentDelivery.warehousingItemListCopy', args: { id: 'fulfilmentDelivery.warehousingItemListCopy' } };
+
+/** screens/fulfilment-delivery/warehousingList.screen.ts */
+export const FulfilmentDeliveryWarehousingList: Story = { name: 'fulfilmentDelivery.warehousingList', args: { id: 'fulfilmentDelivery.warehousingList' } };
+
+/** screens/fulfilment-delivery/warehousingListCopy.screen.ts */
+export const FulfilmentDeliveryWarehousingListCopy: Story = { name: 'fulfilmentDelivery.warehousingListCopy', args: { id: 'fulfilmentDelivery.warehousingListCopy' } };
 
 /** screens/portal/author/authUserManage.screen.json */
 export const PortalAuthUserManage: Story = { name: 'portal.authUserManage', args: { id: 'portal.authUserManage' } };
@@ -32,3 +86,84 @@ export const PortalMessageManage: Story = { name: 'portal.messageManage', args: 
 
 /** screens/portal/author/userSessionManage.screen.ts */
 export const PortalUserSessionManage: Story = { name: 'portal.userSessionManage', args: { id: 'portal.userSessionManage' } };
+
+/** screens/purchase-order/loiRequestEdit.screen.ts */
+export const PurchaseOrderLoiRequestEdit: Story = { name: 'purchaseOrder.loiRequestEdit', args: { id: 'purchaseOrder.loiRequestEdit' } };
+
+/** screens/purchase-order/loiRequestList.screen.ts */
+export const PurchaseOrderLoiRequestList: Story = { name: 'purchaseOrder.loiRequestList', args: { id: 'purchaseOrder.loiRequestList' } };
+
+/** screens/purchase-order/orderRequestEdit.screen.ts */
+export const PurchaseOrderOrderRequestEdit: Story = { name: 'purchaseOrder.orderRequestEdit', args: { id: 'purchaseOrder.orderRequestEdit' } };
+
+/** screens/purchase-order/orderRequestList.screen.ts */
+export const PurchaseOrderOrderRequestList: Story = { name: 'purchaseOrder.orderRequestList', args: { id: 'purchaseOrder.orderRequestList' } };
+
+/** screens/purchase-order/poChangeInfo.screen.ts */
+export const PurchaseOrderPoChangeInfo: Story = { name: 'purchaseOrder.poChangeInfo', args: { id: 'purchaseOrder.poChangeInfo' } };
+
+/** screens/purchase-order/simpleOrderEdit.screen.ts */
+export const PurchaseOrderSimpleOrderEdit: Story = { name: 'purchaseOrder.simpleOrderEdit', args: { id: 'purchaseOrder.simpleOrderEdit' } };
+
+/** screens/purchase-order/simpleOrderList.screen.ts */
+export const PurchaseOrderSimpleOrderList: Story = { name: 'purchaseOrder.simpleOrderList', args: { id: 'purchaseOrder.simpleOrderList' } };
+
+/** screens/purchase-request/approvalLine.screen.ts */
+export const PurchaseRequestApprovalLine: Story = { name: 'purchaseRequest.approvalLine', args: { id: 'purchaseRequest.approvalLine' } };
+
+/** screens/purchase-request/approvalRule.screen.ts */
+export const PurchaseRequestApprovalRule: Story = { name: 'purchaseRequest.approvalRule', args: { id: 'purchaseRequest.approvalRule' } };
+
+/** screens/purchase-request/approvalRuleEdit.screen.ts */
+export const PurchaseRequestApprovalRuleEdit: Story = { name: 'purchaseRequest.approvalRuleEdit', args: { id: 'purchaseRequest.approvalRuleEdit' } };
+
+/** screens/purchase-request/prConfirmEdit.screen.ts */
+export const PurchaseRequestPrConfirmEdit: Story = { name: 'purchaseRequest.prConfirmEdit', args: { id: 'purchaseRequest.prConfirmEdit' } };
+
+/** screens/purchase-request/prConfirmList.screen.ts */
+export const PurchaseRequestPrConfirmList: Story = { name: 'purchaseRequest.prConfirmList', args: { id: 'purchaseRequest.prConfirmList' } };
+
+/** screens/purchase-request/prEdit.screen.ts */
+export const PurchaseRequestPrEdit: Story = { name: 'purchaseRequest.prEdit', args: { id: 'purchaseRequest.prEdit' } };
+
+/** screens/purchase-request/prList.screen.ts */
+export const PurchaseRequestPrList: Story = { name: 'purchaseRequest.prList', args: { id: 'purchaseRequest.prList' } };
+
+/** screens/purchase-request/rfqCreate.screen.ts */
+export const PurchaseRequestRfqCreate: Story = { name: 'purchaseRequest.rfqCreate', args: { id: 'purchaseRequest.rfqCreate' } };
+
+/** screens/settlement/adjustment.screen.ts */
+export const SettlementAdjustment: Story = { name: 'settlement.adjustment', args: { id: 'settlement.adjustment' } };
+
+/** screens/settlement/adjustSearch.screen.ts */
+export const SettlementAdjustSearch: Story = { name: 'settlement.adjustSearch', args: { id: 'settlement.adjustSearch' } };
+
+/** screens/settlement/fxRates.screen.ts */
+export const SettlementFxRates: Story = { name: 'settlement.fxRates', args: { id: 'settlement.fxRates' } };
+
+/** screens/settlement/monthlyCalcADetail.screen.ts */
+export const SettlementMonthlyCalcADetail: Story = { name: 'settlement.monthlyCalcADetail', args: { id: 'settlement.monthlyCalcADetail' } };
+
+/** screens/settlement/monthlyCalcAdmin.screen.ts */
+export const SettlementMonthlyCalcAdmin: Story = { name: 'settlement.monthlyCalcAdmin', args: { id: 'settlement.monthlyCalcAdmin' } };
+
+/** screens/settlement/monthlyCalcDetail.screen.ts */
+export const SettlementMonthlyCalcDetail: Story = { name: 'settlement.monthlyCalcDetail', args: { id: 'settlement.monthlyCalcDetail' } };
+
+/** screens/settlement/monthlyCalculate.screen.ts */
+export const SettlementMonthlyCalculate: Story = { name: 'settlement.monthlyCalculate', args: { id: 'settlement.monthlyCalculate' } };
+
+/** screens/settlement/postingError.screen.ts */
+export const SettlementPostingError: Story = { name: 'settlement.postingError', args: { id: 'settlement.postingError' } };
+
+/** screens/settlement/signifier.screen.ts */
+export const SettlementSignifier: Story = { name: 'settlement.signifier', args: { id: 'settlement.signifier' } };
+
+/** screens/settlement/signifierDetail.screen.ts */
+export const SettlementSignifierDetail: Story = { name: 'settlement.signifierDetail', args: { id: 'settlement.signifierDetail' } };
+
+/** screens/settlement/statement.screen.ts */
+export const SettlementStatement: Story = { name: 'settlement.statement', args: { id: 'settlement.statement' } };
+
+/** screens/settlement/threeWayMatch.screen.ts */
+export const SettlementThreeWayMatch: Story = { name: 'settlement.threeWayMatch', args: { id: 'settlement.threeWayMatch' } };

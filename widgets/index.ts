@@ -32,6 +32,7 @@ export { CompanyNumberInput, COMPANY_LOOKUP_DEBOUNCE_MS } from './masked-input/c
 export { DateInput, commitDateText, type DateInputProps } from './date-input/date-input';
 export { MonthPicker, monthDisplay, type MonthPickerProps } from './month-picker/month-picker';
 export { DateRange, presetRange, orderRange, DATE_RANGE_PRESETS, type DateRangeProps, type DateRangeValue, type DateRangePreset } from './date-range/date-range';
+export { MonthRange, orderMonthRange, type MonthRangeProps, type MonthRangeValue } from './month-range/month-range';
 export { Select, type SelectProps, type SelectEmptyEntry } from './select/select';
 export { MultiSelect, type MultiSelectProps } from './multi-select/multi-select';
 

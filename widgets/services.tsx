@@ -50,6 +50,11 @@ export interface WidgetServices {
   listFiles(fileId: string): Promise<FileGroup>;
   deleteFile(fileId: string, seq: number): Promise<FileGroup>;
   downloadUrl(fileId: string, seq?: number): string;
+  /**
+   * Downloads a file (or the whole group) with the user's login and hands it to the browser to save.
+   * A plain link cannot: the API takes the login from the Authorization header, which links do not send.
+   */
+  downloadFile(fileId: string, seq?: number, fileName?: string): Promise<void>;
   /** A common-code group's entries from the login response (spec §3). */
   codes(group: string): CodeOption[];
   loginData(): LoginData | null;

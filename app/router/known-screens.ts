@@ -8,7 +8,7 @@ const PURCHASE = [
   '/adjustment', '/signifier', '/signifierDetail', '/posting-error', '/statement', '/dataDownload', '/adjustSearch',
   '/prList', '/prEdit', '/prConfirmList', '/prConfirmEdit', '/OrderRequestList', '/OrderRequestEdit', '/LoiRequestList',
   '/LoiRequestEdit', '/SimpleOrderList', '/SimpleOrderEdit', '/warehousingList', '/warehousingItemList',
-  '/warehousingListCopy', '/warehousingItemListCopy', '/deliverListAdmin', '/deliverEditAdmin', '/noneOrderViewAdmin', '/testPo',
+  '/warehousingListCopy', '/warehousingItemListCopy', '/deliverListAdmin', '/deliverEditAdmin', '/noneOrderViewAdmin',
 ];
 
 const PORTAL = [

@@ -62,6 +62,7 @@ export function createEngineServices(i18n: I18n): EngineServices {
   return {
     call: createOperationCaller(),
     codes: (group) => useSessionStore.getState().codes[group] ?? [],
+    subscribeCodes: (onChange) => useSessionStore.subscribe((state, previous) => state.codes !== previous.codes && onChange()),
     loginData: () => useSessionStore.getState().loginData,
     authority: (route) => menuAuthority(useSessionStore.getState().menus, route),
     portal: () => (usePortalStore.getState().isCyber ? 'external' : 'internal'),

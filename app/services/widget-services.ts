@@ -37,6 +37,33 @@ function uploadWithProgress(url: string, form: FormData, onProgress?: (f: number
   });
 }
 
+const fileUrl = (fileId: string, seq?: number) =>
+  seq === undefined ? `/api/v1/cmmn/file/${encodeURIComponent(fileId)}/download` : `/api/v1/cmmn/file/${encodeURIComponent(fileId)}/${seq}/wsdownload`;
+
+/** The file name of a Content-Disposition header (RFC 5987 filename* first). */
+export function fileNameOf(header: string | null): string | null {
+  if (!header) return null;
+  const star = /filename\*=UTF-8''([^;]+)/i.exec(header);
+  if (star) {
+    try {
+      return decodeURIComponent(star[1]);
+    } catch {
+      /* fall through to the plain name */
+    }
+  }
+  return /filename="?([^";]+)"?/i.exec(header)?.[1] ?? null;
+}
+
+/** Hands a blob to the browser's download (an object URL on a temporary link). */
+function saveBlob(blob: Blob, name: string): void {
+  const href = URL.createObjectURL(blob);
+  const a = Object.assign(document.createElement('a'), { href, download: name });
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(href), 10_000);
+}
+
 export function createWidgetServices(client: ApiClient = apiClient, options: { uploadLimitMb?: () => number } = {}): WidgetServices {
   return {
     listBusinessSections: (query) => unwrap(client.GET('/api/v1/cmmn/popup/bsns', { params: { query }, passErrors: true })),
@@ -59,7 +86,14 @@ export function createWidgetServices(client: ApiClient = apiClient, options: { u
     },
     listFiles: (fileId) => unwrap(client.GET('/api/v1/cmmn/file/{id}', { params: { path: { id: fileId } }, passErrors: true })),
     deleteFile: (fileId, seq) => unwrap(client.DELETE('/api/v1/cmmn/file/{id}/{seq}', { params: { path: { id: fileId, seq } }, passErrors: true })),
-    downloadUrl: (fileId, seq) => (seq === undefined ? `/api/v1/cmmn/file/${encodeURIComponent(fileId)}/download` : `/api/v1/cmmn/file/${encodeURIComponent(fileId)}/${seq}/wsdownload`),
+    downloadUrl: fileUrl,
+    async downloadFile(fileId, seq, fileName) {
+      const url = fileUrl(fileId, seq);
+      const request = applyAuthHeaders(applyStandardHeaders(new Request(new URL(url, window.location.origin)), usePortalStore.getState().isCyber), currentTokens());
+      const res = await fetch(request);
+      if (!res.ok) throw serviceError(res.status, await res.json().catch(() => null));
+      saveBlob(await res.blob(), fileName ?? fileNameOf(res.headers.get('Content-Disposition')) ?? 'download');
+    },
     codes: (group) => useSessionStore.getState().codes[group] ?? [],
     loginData: () => useSessionStore.getState().loginData,
     uploadLimitMb: () => options.uploadLimitMb?.() ?? 10,

@@ -18,7 +18,8 @@ export function CustomScreen() {
   }
   return (
     <>
-      <ScreenHeader title={frame.t(def.title)} />
+      {/* In a dialog the dialog's title bar names the screen (as for edit screens). */}
+      {!frame.dialog && <ScreenHeader title={frame.t(def.title)} />}
       {createElement(customComponents[def.component], { props: def.props ?? {}, query: frame.query })}
     </>
   );

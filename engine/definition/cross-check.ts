@@ -29,6 +29,24 @@ export interface ApiOperation {
   bodyFields: string[] | null;
   /** Body field → fields of its array items (detail grids sent in the body). */
   bodyItemFields: Record<string, string[]>;
+  /** Field of a single-object answer → fields of its array items (detail grids shown from the record). */
+  answerItemFields?: Record<string, string[]>;
+  /** Field of a list's rows → fields of its array items (a tree node's detail grids). */
+  rowItemFields?: Record<string, string[]>;
+}
+
+/** Property → fields of its array items, for an object schema's array properties. */
+function arrayItemFields(doc: Json, schema: unknown): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  const s = resolve(doc, schema);
+  for (const [name, prop] of Object.entries((s?.properties ?? {}) as Json)) {
+    const p = resolve(doc, prop);
+    if (p?.type === 'array') {
+      const f = fieldsOf(doc, p.items);
+      if (f) out[name] = f;
+    }
+  }
+  return out;
 }
 
 export type ApiIndex = Record<string, ApiOperation>;
@@ -93,6 +111,8 @@ export function indexApi(doc: Json): ApiIndex {
         answerFields: list || answer?.type === 'array' ? null : fieldsOf(doc, answer),
         bodyFields: bodySchema && bodySchema.additionalProperties === false ? fieldsOf(doc, bodySchema) : null,
         bodyItemFields,
+        answerItemFields: list || answer?.type === 'array' ? {} : arrayItemFields(doc, answer),
+        rowItemFields: list ? arrayItemFields(doc, (resolve(doc, answerProps!.rows) as Json)?.items) : answer?.type === 'array' ? arrayItemFields(doc, answer.items) : {},
       };
     }
   }
@@ -225,7 +245,7 @@ class Checker {
     });
   }
 
-  editBody(body: EditBody, at: string, node: { fields: string[] | null } | null) {
+  editBody(body: EditBody, at: string, node: { fields: string[] | null; itemFields?: Record<string, string[]> } | null) {
     const load = this.op(body.load?.operation, `${at}/load/operation`);
     this.inputs(load, body.load?.params, `${at}/load/params`, { requirePath: true });
     const saveOps = (body.actions ?? [])
@@ -237,7 +257,14 @@ class Checker {
     const checkable = load?.answerFields || node?.fields || saveOps.some((o) => o.bodyFields);
     body.sections.forEach((s, si) =>
       s.fields.forEach((f, fi) => {
-        if (checkable && !known.has(f.field)) this.problem(`${at}/sections/${si}/fields/${fi}/field`, `field ${JSON.stringify(f.field)} is neither in the loaded record nor in the body of ${saveOps.map((o) => o.id).join('/') || 'a save operation'}${suggest(f.field, [...known])}`);
+        if (checkable && f.params)
+          for (const [part, target] of Object.entries(f.params))
+            if (!known.has(target)) this.problem(`${at}/sections/${si}/fields/${fi}/params/${part}`, `params target ${JSON.stringify(target)} is neither in the loaded record nor in the body of ${saveOps.map((o) => o.id).join('/') || 'a save operation'}${suggest(target, [...known])}`);
+        if (f.valueFrom) {
+          // A value another operation gives: the field need not be in the record or the body.
+          const vop = this.op(f.valueFrom.operation, `${at}/sections/${si}/fields/${fi}/valueFrom/operation`);
+          this.inputs(vop, f.valueFrom.params, `${at}/sections/${si}/fields/${fi}/valueFrom/params`, { requirePath: true });
+        } else if (checkable && !known.has(f.field)) this.problem(`${at}/sections/${si}/fields/${fi}/field`, `field ${JSON.stringify(f.field)} is neither in the loaded record nor in the body of ${saveOps.map((o) => o.id).join('/') || 'a save operation'}${suggest(f.field, [...known])}`);
         if (f.optionsFrom) {
           const op = this.op(f.optionsFrom.operation, `${at}/sections/${si}/fields/${fi}/optionsFrom/operation`);
           this.fields([f.optionsFrom.value, f.optionsFrom.text], op?.rowFields ?? null, (k) => `${at}/sections/${si}/fields/${fi}/optionsFrom/${k === 0 ? 'value' : 'text'}`, 'option field', op?.id ?? '');
@@ -248,8 +275,19 @@ class Checker {
       const dop = this.op(d.load?.operation, `${at}/details/${di}/load/operation`);
       this.inputs(dop, d.load?.params, `${at}/details/${di}/load/params`, { requirePath: true });
       const sent = saveOps.map((o) => o.bodyItemFields[d.id]).find((f) => f);
-      const rowFields = dop?.rowFields ?? sent ?? null;
+      // Rows from the record's field of the grid's id: what the record answers and what the save takes.
+      const shown = load?.answerItemFields?.[d.id] ?? node?.itemFields?.[d.id];
+      const fromRecord = shown || sent ? [...new Set([...(shown ?? []), ...(sent ?? [])])] : null;
+      const rowFields = dop?.rowFields ?? fromRecord;
       this.columns(d.columns, `${at}/details/${di}/columns`, rowFields, null, dop ? `the rows of ${dop.id}` : `the "${d.id}" rows`);
+      if (d.addFrom?.operation) this.op(d.addFrom.operation, `${at}/details/${di}/addFrom/operation`);
+      d.columns.forEach((c, ci) => {
+        if (!c.lookup) return;
+        const lop = this.op(c.lookup.operation, `${at}/details/${di}/columns/${ci}/lookup/operation`);
+        const param = c.lookup.param ?? c.field;
+        if (lop && !lop.pathParams.includes(param) && !lop.queryParams.includes(param)) this.problem(`${at}/details/${di}/columns/${ci}/lookup`, `${lop.id} has no path or query parameter ${JSON.stringify(param)}; name it with "param"`);
+        if (lop?.answerFields) this.fields(Object.values(c.lookup.fill), lop.answerFields, (k) => `${at}/details/${di}/columns/${ci}/lookup/fill/${Object.keys(c.lookup!.fill)[k]}`, 'field', `the answer of ${lop.id}`);
+      });
       if (rowFields && !rowFields.includes(d.rowKey)) this.problem(`${at}/details/${di}/rowKey`, `rowKey ${JSON.stringify(d.rowKey)} is not a field of the rows; fields: ${list(rowFields)}`);
     });
     // Path parameters named like a field of the form or the record are filled from it.
@@ -301,7 +339,7 @@ export function crossCheckDefinition(def: ScreenDef, api: ApiIndex, file: string
       const rows = op?.rowFields ?? null;
       const where = op ? `the rows of ${op.id}` : '';
       c.fields([def.tree.idField, def.tree.labelField, def.tree.parentField, def.tree.detailField], rows, (i) => `/tree/${['idField', 'labelField', 'parentField', 'detailField'][i]}`, 'field', where);
-      c.editBody(def.detail, '/detail', { fields: rows });
+      c.editBody(def.detail, '/detail', { fields: rows, itemFields: op?.rowItemFields });
       c.actions(def.actions, '/actions');
       c.rowPaths(exprs, rows, where);
       break;

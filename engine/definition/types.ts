@@ -27,7 +27,8 @@ export interface OptionsFrom {
   operation: string;
   value: string;
   text: string;
-  params?: ParamMap;
+  /** The call's inputs (as the schema says): `{ "query": { "status": "'AWARDED'" } }`. */
+  params?: CallInputs;
 }
 
 /** Parameter name → expression giving its value (`row.sessionId`, `form.version`, `'Y'`). */
@@ -127,6 +128,13 @@ export interface ColumnDef {
   editable?: boolean | Expr;
   /** Detail grids: a row is invalid while this cell is empty. */
   required?: boolean;
+  /**
+   * Detail grids: a value typed in this cell is looked up and fills the row's other cells — an item
+   * code → name, unit, price. `operation` is called with the value as its `param` (a path or query
+   * parameter; default the column's field); `fill` maps row field → answer field. A refusal (an
+   * unknown code) is shown under the grid and leaves the row as typed.
+   */
+  lookup?: { operation: string; param?: string; fill: Record<string, string> };
   maxLength?: number;
 }
 
@@ -148,7 +156,23 @@ export interface ActionBase {
   placement?: 'toolbar' | 'filters';
 }
 
-export type Effect = 'reload' | 'back' | 'close' | 'reloadTexts' | 'reloadCodes' | 'clearSelection' | 'newRecord';
+/** `reloadRecord` (edit screens): read the record again with `load` and show it — the document's new state and version after a workflow step. */
+export type Effect = 'reload' | 'back' | 'close' | 'reloadTexts' | 'reloadCodes' | 'clearSelection' | 'newRecord' | 'reloadRecord';
+
+/**
+ * What an action asks before its call (a rejection comment, a reason, the buyer to assign): a
+ * dialog with these fields; the answers are `input.<field>` in the action's parameters. The
+ * prompt stands in for the confirmation (whose text it shows when it has no `message`).
+ */
+export interface PromptDef {
+  /** Dialog title; default the action's label. */
+  title?: Text;
+  /** A line above the fields; default the action's `confirm`. */
+  message?: Text;
+  fields: FieldDef[];
+  /** Fields a row (1–4, default 1). */
+  columns?: number;
+}
 
 export interface CallAction extends ActionBase {
   kind: 'call' | 'save' | 'delete' | 'workflow';
@@ -162,6 +186,13 @@ export interface CallAction extends ActionBase {
   /** A message shown after success (i18n key or text). */
   success?: Text;
   then?: Effect[];
+  /**
+   * Effects after a refused call too, for operations whose failure the server records (a failed
+   * ERP posting answers 424 and leaves the settlement POST_FAILED): `["reloadRecord"]`, `["reload"]`.
+   */
+  thenOnError?: Effect[];
+  /** Ask for inputs first (`input.<field>` in params). */
+  prompt?: PromptDef;
 }
 
 export interface OpenAction extends ActionBase {
@@ -232,6 +263,11 @@ export interface ListScreenDef extends ScreenBase {
   visibleRows?: number;
   /** Show a totals row (from the server's `totals`, or sums of the loaded rows). */
   totals?: boolean;
+  /**
+   * The server's `totals` are sums per currency over the whole filter (`{ "KRW": "…", "JPY": "…" }`):
+   * shown beside the count as 합계 KRW 1,234,000 · JPY 56,000 (currencies summing to zero left out).
+   */
+  currencyTotals?: boolean;
 }
 
 export interface FieldDef extends InputCommon {
@@ -243,8 +279,22 @@ export interface FieldDef extends InputCommon {
   readOnly?: Expr | boolean;
   /** Only editable while creating (keys). */
   createOnly?: boolean;
+  /**
+   * The value comes from another operation (a figure to show, a version to send): called when the
+   * record is shown and again when its parameters (expressions over form, query, login) change;
+   * `value` is a dotted path into the answer (`resultData.0.FORWARD_YN`). No call while a path
+   * parameter is empty. The field is not counted as a change.
+   */
+  valueFrom?: { operation: string; params?: CallInputs; value: string };
   /** textarea rows. */
   rows?: number;
+  /**
+   * A compound widget (businessSection, department, person) over flat record fields: widget part →
+   * record field, e.g. `{ "topDept": "section", "sectionName": "sectionName" }`. The widget starts
+   * from those fields and a save sends each part to its field (parts whose field the body does not
+   * take are left out).
+   */
+  params?: Record<string, string>;
 }
 
 export interface SectionDef {
@@ -265,13 +315,28 @@ export interface DetailDef {
   load?: { operation: string; params?: CallInputs };
   /** New rows start with these values. */
   newRow?: Record<string, string | number | boolean | null>;
-  canAdd?: boolean;
-  canDelete?: boolean;
+  /** Rows may be added / deleted: true (default), false or a rule (`"mode == 'create' || form.status == 'DRAFT'"`). */
+  canAdd?: boolean | Expr;
+  canDelete?: boolean | Expr;
   minRows?: number;
   maxRows?: number;
   visibleRows?: number;
   /** Shown only while this holds (e.g. `mode == 'update'`). */
   visible?: Expr;
+  /**
+   * A button that adds a row from a popup: the person popup (spec §2) or the company popup (its
+   * search is `operation`, called with `q`, answering rows with compNo, compNameKr, taxNo2).
+   * `fill` maps row field → the chosen entry's field.
+   */
+  addFrom?: { widget: 'person' | 'company'; label?: Text; operation?: string; fill: Record<string, string> };
+  /** ↑/↓ buttons move the selected row (the rows' order is what is sent, e.g. approval steps). */
+  reorder?: boolean;
+  /**
+   * A 'form' body (a save's default) carries this grid's rows under the grid's id, when the
+   * operation's body takes it: each row with these fields (a list; display-only columns left out),
+   * or one field's values (a string: `"compNo"` → ['C00001', …]).
+   */
+  send?: string[] | string;
 }
 
 export interface AttachmentsDef {

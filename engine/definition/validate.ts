@@ -107,6 +107,11 @@ function walkActions(actions: ActionDef[] | undefined, at: string, visit: Walk) 
     if (a.visible) visit(`${p}/visible`, a.visible);
     if (a.enabled) visit(`${p}/enabled`, a.enabled);
     if ('params' in a) walkInputs(a.params, `${p}/params`, visit);
+    if ('prompt' in a && a.prompt)
+      a.prompt.fields.forEach((f, fi) => {
+        if (f.visible) visit(`${p}/prompt/fields/${fi}/visible`, f.visible);
+        if (f.enabled) visit(`${p}/prompt/fields/${fi}/enabled`, f.enabled);
+      });
     if ('query' in a && a.query) for (const [k, v] of Object.entries(a.query)) visit(`${p}/query/${k}`, v);
   });
 }
@@ -122,10 +127,13 @@ function walkEditBody(body: EditBody, at: string, visit: Walk) {
       if (f.enabled) visit(`${p}/enabled`, f.enabled);
       if (typeof f.readOnly === 'string') visit(`${p}/readOnly`, f.readOnly);
       walkInputs(f.optionsFrom?.params, `${p}/optionsFrom/params`, visit);
+      walkInputs(f.valueFrom?.params, `${p}/valueFrom/params`, visit);
     });
   });
   body.details?.forEach((d, di) => {
     if (d.visible) visit(`${at}/details/${di}/visible`, d.visible);
+    if (typeof d.canAdd === 'string') visit(`${at}/details/${di}/canAdd`, d.canAdd);
+    if (typeof d.canDelete === 'string') visit(`${at}/details/${di}/canDelete`, d.canDelete);
     walkColumns(d.columns, `${at}/details/${di}/columns`, visit);
     walkInputs(d.load?.params, `${at}/details/${di}/load/params`, visit);
   });
@@ -180,8 +188,9 @@ function filterRules(list: FilterDef[] | undefined, at: string, file: string, ou
       out.push({ file, pointer: `${p}/widget`, message: `a ${f.widget} needs its choices: codeGroup, options or optionsFrom` });
     }
     if (f.in === 'path' && f.params) out.push({ file, pointer: `${p}/in`, message: 'a path filter sends its value to the path parameter named by "field"; leave out "params"' });
-    if (f.widget === 'dateRange' && (!f.params || !f.params.from || !f.params.to)) {
-      out.push({ file, pointer: p, message: 'a dateRange filter names its two query parameters: "params": { "from": "…", "to": "…" }' });
+    // A range sends [from, to] to the parameter named by `field`, or each end to its own parameter.
+    if ((f.widget === 'dateRange' || f.widget === 'monthRange') && f.params && (!f.params.from || !f.params.to)) {
+      out.push({ file, pointer: p, message: `a ${f.widget} filter with "params" names both query parameters: "params": { "from": "…", "to": "…" } (or leave "params" out to send [from, to] to "${f.field}")` });
     }
   });
   list?.forEach((f, i) => {
@@ -208,6 +217,10 @@ function actionRules(actions: ActionDef[] | undefined, at: string, file: string,
     if (['call', 'save', 'delete', 'workflow'].includes(obj.kind) && !('operation' in obj && obj.operation)) {
       out.push({ file, pointer: `${at}/${i}`, message: `a ${obj.kind} action names its "operation"` });
     }
+    if ('prompt' in obj && obj.prompt)
+      obj.prompt.fields.forEach((f, fi) => {
+        if (SELECT_WIDGETS.has(f.widget ?? '') && !f.codeGroup && !f.options && !f.optionsFrom) out.push({ file, pointer: `${at}/${i}/prompt/fields/${fi}/widget`, message: `a ${f.widget} needs its choices: codeGroup, options or optionsFrom` });
+      });
   });
 }
 
@@ -221,7 +234,10 @@ function editRules(body: EditBody, at: string, file: string, out: DefinitionProb
       if (SELECT_WIDGETS.has(f.widget ?? '') && !f.codeGroup && !f.options && !f.optionsFrom) out.push({ file, pointer: `${p}/widget`, message: `a ${f.widget} needs its choices: codeGroup, options or optionsFrom` });
     }),
   );
-  body.details?.forEach((d, di) => columnRules(d.columns, `${at}/details/${di}/columns`, file, out));
+  body.details?.forEach((d, di) => {
+    columnRules(d.columns, `${at}/details/${di}/columns`, file, out);
+    if (d.addFrom?.widget === 'company' && !d.addFrom.operation) out.push({ file, pointer: `${at}/details/${di}/addFrom`, message: 'the company popup searches with an operation: add "operation" (called with q; rows with compNo, compNameKr, taxNo2)' });
+  });
   actionRules(body.actions, `${at}/actions`, file, out);
   if (body.key && !body.load) out.push({ file, pointer: `${at}/key`, message: 'a screen with a key loads its record: add "load": { "operation": … }' });
 }

@@ -1,18 +1,25 @@
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { WidgetButton } from '../../widgets/common/button';
+import { CompanyPopup, type CompanyRow } from '../../widgets/company-popup/company-popup';
+import { PersonPopup } from '../../widgets/person-popup/person-popup';
 import { DataGrid } from '../../widgets/data-grid/data-grid';
-import type { DetailDef } from '../definition/types';
+import { isOperationId, operations } from '../../schemas/operations';
+import type { ColumnDef, DetailDef } from '../definition/types';
 import { evalRule, type ExprScope } from '../expr/expr';
-import { gridColumns } from '../list/grid-columns';
-import { useEngineServices } from '../services';
+import { gridColumns, viewTransform } from '../list/grid-columns';
+import { linkQuery } from '../runtime/actions';
+import { useFrame } from '../runtime/frame';
+import { OperationError, useCodesRevision, useEngineServices } from '../services';
 import { fieldLabel, type Translate } from '../text';
 import styles from '../ui/engine.module.css';
-import { addRow, deleteRows, editCell, type CellProblem, type DetailState } from './detail-state';
+import { addRow, addRowFrom, deleteRows, editCell, moveRow, type CellProblem, type DetailState } from './detail-state';
 
 export interface DetailGridProps {
   def: DetailDef;
   state: DetailState;
   onChange: (next: DetailState) => void;
+  /** A change computed from the state as it is when applied (answers that arrive later: a column's lookup). */
+  onUpdate?: (change: (current: DetailState) => DetailState) => void;
   readOnly: boolean;
   /** Client and server problems by row index. */
   problems: CellProblem[];
@@ -22,17 +29,52 @@ export interface DetailGridProps {
 }
 
 /** A detail grid: rows added, edited in place and deleted; problems listed under it by row. */
-export function DetailGrid({ def, state, onChange, readOnly, problems, scope, t, where }: DetailGridProps) {
+export function DetailGrid({ def, state, onChange, onUpdate, readOnly, problems, scope, t, where }: DetailGridProps) {
   const services = useEngineServices();
+  const frame = useFrame();
   const [selected, setSelected] = useState<number[]>([]);
   const [note, setNote] = useState<string | null>(null);
+  const [picking, setPicking] = useState(false);
+  const codesRevision = useCodesRevision(services);
   const columns = useMemo(() => gridColumns(def.columns, { t, codes: (g) => services.codes(g), sortFields: [], where }).map((c) => {
     const source = def.columns.find((d) => d.field === c.field)!;
     return { ...c, sortable: false, editable: source.editable !== undefined && source.editable !== false };
-  }), [def.columns, t, services, where]);
-  const canAdd = !readOnly && def.canAdd !== false && (def.maxRows === undefined || state.rows.length < def.maxRows);
-  const canDelete = !readOnly && def.canDelete !== false;
+    // codesRevision: the code texts came again (another language, or edited codes).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }), [def.columns, t, services, where, codesRevision]);
+  // canAdd / canDelete: true, false or a rule over the form (e.g. rows are added while the document is a draft only).
+  const addAllowed = evalRule(def.canAdd, scope, true);
+  const canAdd = !readOnly && addAllowed && (def.maxRows === undefined || state.rows.length < def.maxRows);
+  const canDelete = !readOnly && evalRule(def.canDelete, scope, true);
   const rows = state.rows;
+  // Timestamps and masked text as the list shows them (yyyy-MM-dd HH:mm …); editable cells keep their raw value.
+  const transform = useMemo(() => viewTransform(def.columns.filter((c) => c.editable === undefined || c.editable === false)), [def.columns]);
+  const viewCache = useRef(new WeakMap<Record<string, unknown>, Record<string, unknown>>());
+  const shown = (data: Record<string, unknown> | undefined) => {
+    if (!data || !transform) return data;
+    let v = viewCache.current.get(data);
+    if (!v) viewCache.current.set(data, (v = transform(data)));
+    return v;
+  };
+  const addFrom = def.addFrom;
+  const canPick = !!addFrom && !readOnly && (def.maxRows === undefined || state.rows.length < def.maxRows);
+  const pick = (entry: Record<string, unknown>) => {
+    setPicking(false);
+    if (addFrom) onChange(addRowFrom(state, def, entry, addFrom.fill));
+  };
+  /** The company popup's search: the definition's operation with `q`, its rows as the popup shows them. */
+  const searchCompanies = async (q: string): Promise<CompanyRow[]> => {
+    const answer = await services.call(addFrom!.operation!, { query: { q } });
+    const list = (Array.isArray(answer) ? answer : ((answer as { rows?: unknown[] })?.rows ?? [])) as Array<Record<string, unknown>>;
+    return list.map((r) => ({ ...r, compNo: String(r.compNo ?? ''), compNameKr: String(r.compNameKr ?? ''), taxNo2: String(r.taxNo2 ?? '') }));
+  };
+  const move = (delta: number) => {
+    if (selected.length !== 1) return;
+    const to = selected[0] + delta;
+    if (to < 0 || to >= rows.length) return;
+    onChange(moveRow(state, selected[0], delta));
+    setSelected([to]);
+  };
 
   const onCellEdit = (index: number, field: string, value: unknown) => {
     const column = def.columns.find((c) => c.field === field);
@@ -44,6 +86,32 @@ export function DetailGrid({ def, state, onChange, readOnly, problems, scope, t,
     }
     setNote(null);
     onChange(editCell(state, index, field, value));
+    if (column.lookup && value !== null && value !== undefined && String(value).trim() !== '') void lookUp(column, row.uid, String(value).trim());
+  };
+
+  /**
+   * A column's lookup (an item code typed): the operation's answer fills the row's other cells;
+   * a refusal (an unknown code) is said under the grid and leaves the row as typed.
+   */
+  const lookUp = async (column: ColumnDef, uid: number, value: string) => {
+    const lookup = column.lookup!;
+    const param = lookup.param ?? column.field;
+    const info = isOperationId(lookup.operation) ? operations[lookup.operation] : null;
+    const input = (info?.pathParams as readonly string[] | undefined)?.includes(param) ? { path: { [param]: value } } : { query: { [param]: value } };
+    try {
+      const answer = (await services.call(lookup.operation, input)) as Record<string, unknown>;
+      const apply = (current: DetailState) => {
+        const at = current.rows.findIndex((r) => r.uid === uid);
+        // The user changed the cell again meanwhile: that value's lookup decides.
+        if (at < 0 || String(current.rows[at].data[column.field] ?? '').trim() !== value) return current;
+        let next = current;
+        for (const [field, from] of Object.entries(lookup.fill)) next = editCell(next, at, field, answer?.[from] ?? '');
+        return next;
+      };
+      if (onUpdate) onUpdate(apply);
+    } catch (e) {
+      setNote(e instanceof OperationError ? (e.serverMessage ?? e.message) : e instanceof Error ? e.message : String(e));
+    }
   };
 
   return (
@@ -54,10 +122,25 @@ export function DetailGrid({ def, state, onChange, readOnly, problems, scope, t,
         </h2>
         {!readOnly && (
           <div className={styles.actions}>
-            {def.canAdd !== false && (
+            {addAllowed && (
               <WidgetButton size="small" disabled={!canAdd} onClick={() => onChange(addRow(state, def))} data-action={`addRow-${def.id}`}>
                 {t('engine.addRow')}
               </WidgetButton>
+            )}
+            {addFrom && (
+              <WidgetButton size="small" disabled={!canPick} onClick={() => setPicking(true)} data-action={`addFrom-${def.id}`}>
+                {t(addFrom.label ?? 'engine.addRow')}
+              </WidgetButton>
+            )}
+            {def.reorder && (
+              <>
+                <WidgetButton size="small" disabled={selected.length !== 1 || selected[0] === 0} onClick={() => move(-1)} data-action={`moveUp-${def.id}`}>
+                  {t('engine.moveUp')}
+                </WidgetButton>
+                <WidgetButton size="small" disabled={selected.length !== 1 || selected[0] === rows.length - 1} onClick={() => move(1)} data-action={`moveDown-${def.id}`}>
+                  {t('engine.moveDown')}
+                </WidgetButton>
+              </>
             )}
             {canDelete && (
               <WidgetButton
@@ -78,17 +161,27 @@ export function DetailGrid({ def, state, onChange, readOnly, problems, scope, t,
       <DataGrid<Record<string, unknown>>
         columns={columns}
         rowCount={rows.length}
-        getRow={(i) => rows[i]?.data}
-        selection={canDelete ? 'multi' : 'none'}
+        getRow={(i) => shown(rows[i]?.data)}
+        selection={canDelete || (def.reorder && !readOnly) ? 'multi' : 'none'}
         selectedRows={selected}
         onSelectionChange={setSelected}
         readOnly={readOnly}
         onCellEdit={onCellEdit}
+        onLinkClick={(row, field) => {
+          // A link column (e.g. the orders that follow a document) opens its screen like a list's.
+          const link = def.columns.find((c) => c.field === field)?.link;
+          const data = state.rows.find((r) => shown(r.data) === row)?.data ?? row;
+          if (link) void frame.open(link, linkQuery(link.query, { ...scope, row: data }));
+        }}
         visibleRows={def.visibleRows ?? 8}
         emptyText={t('ui.noData')}
         aria-label={def.title ? t(def.title) : def.id}
       />
       {note && <p className={styles.muted}>{note}</p>}
+      {addFrom?.widget === 'person' && <PersonPopup open={picking} onChoose={(p) => pick(p as unknown as Record<string, unknown>)} onClose={() => setPicking(false)} />}
+      {addFrom?.widget === 'company' && addFrom.operation && (
+        <CompanyPopup open={picking} search={searchCompanies} onChoose={(c) => pick(c as unknown as Record<string, unknown>)} onClose={() => setPicking(false)} />
+      )}
       {problems.length > 0 && (
         <ul className={styles.error} role="alert" style={{ margin: 0 }}>
           {problems.slice(0, 20).map((p, i) => {

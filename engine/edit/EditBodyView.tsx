@@ -3,9 +3,9 @@ import { useBlocker } from 'react-router-dom';
 import { isOperationId, operations } from '../../schemas/operations';
 import type { CallAction, DetailDef, EditBody, FieldDef } from '../definition/types';
 import { evalRule, type ExprScope } from '../expr/expr';
-import { actionState, buildInputs, normalizeAction, type NormalAction } from '../runtime/actions';
+import { actionState, buildInputs, linkQuery, normalizeAction, type NormalAction } from '../runtime/actions';
 import { useFrame } from '../runtime/frame';
-import { runEffects, confirmAction } from '../runtime/run-actions';
+import { runEffects, askBeforeCall } from '../runtime/run-actions';
 import { OperationError, useEngineServices, type OperationInput } from '../services';
 import { ActionButton } from '../ui/parts';
 import styles from '../ui/engine.module.css';
@@ -13,6 +13,7 @@ import { Attachments } from './Attachments';
 import { changedRows, isDirty, loadDetail, validateDetail, type CellProblem, type DetailState } from './detail-state';
 import { DetailGrid } from './DetailGrid';
 import { SectionsForm, type SectionsFormHandle } from './SectionsForm';
+import { useValuesFrom } from './value-from';
 
 type Values = Record<string, unknown>;
 
@@ -31,6 +32,8 @@ export interface EditBodyViewProps {
   onNew?: () => void;
   /** Actions listed elsewhere (a tree's toolbar) also run here. */
   extraActions?: NormalAction[];
+  /** Reads the record again (the `reloadRecord` effect); null when it cannot be read. */
+  reloadRecord?: (shown: Values | null) => Promise<Values | null>;
 }
 
 const blank = (v: unknown) => v === null || v === undefined || v === '';
@@ -44,6 +47,20 @@ function emptyValues(body: EditBody): Values {
   for (const f of fieldsOf(body)) {
     const d = f.default;
     out[f.field] = d === undefined || (typeof d === 'object' && d !== null && !Array.isArray(d)) ? '' : d;
+  }
+  return out;
+}
+
+/**
+ * Fields with `params` (a compound widget over flat record fields): the widget's value is made
+ * from the record's fields, part by part; a record without any of them leaves the widget empty.
+ */
+function composeCompound(body: EditBody, values: Values): Values {
+  const out = { ...values };
+  for (const f of fieldsOf(body)) {
+    if (!f.params) continue;
+    const parts = Object.fromEntries(Object.entries(f.params).map(([part, field]) => [part, values[field] ?? '']));
+    out[f.field] = Object.values(parts).some((v) => !blank(v)) ? parts : {};
   }
   return out;
 }
@@ -66,6 +83,12 @@ function formBody(body: EditBody, values: Values, mode: 'create' | 'update', ope
   const out: Values = {};
   for (const f of fieldsOf(body)) {
     if (f.createOnly && mode === 'update') continue;
+    if (f.params) {
+      // Each part of the compound value to its own field.
+      const parts = values[f.field] && typeof values[f.field] === 'object' ? (values[f.field] as Values) : {};
+      for (const [part, field] of Object.entries(f.params)) out[field] = typeof parts[part] === 'string' ? (parts[part] as string).trim() : (parts[part] ?? '');
+      continue;
+    }
     const v = typed(f, values[f.field]);
     if (v !== undefined) out[f.field] = v;
   }
@@ -109,7 +132,7 @@ function completePath(operation: string, input: OperationInput, sources: Values[
  * delete, workflow, new, back). Read-only when the definition says so or the menu authority has
  * no write. Unsaved changes: leaving asks first.
  */
-export function EditBodyView({ body, at, record, extraScope, onSaved, onDeleted, onNew, extraActions = [] }: EditBodyViewProps) {
+export function EditBodyView({ body, at, record, extraScope, onSaved, onDeleted, onNew, extraActions = [], reloadRecord }: EditBodyViewProps) {
   const frame = useFrame();
   const services = useEngineServices();
   const { t } = frame;
@@ -122,7 +145,7 @@ export function EditBodyView({ body, at, record, extraScope, onSaved, onDeleted,
     setCurrent(record);
   }
   const mode: 'create' | 'update' = current ? 'update' : 'create';
-  const start = useMemo(() => ({ ...emptyValues(body), ...(current ?? {}) }), [body, current]);
+  const start = useMemo(() => composeCompound(body, { ...emptyValues(body), ...(current ?? {}) }), [body, current]);
   const [values, setValues] = useState<Values>(start);
   const [baseline, setBaseline] = useState<Values>(start);
   const [details, setDetails] = useState<Record<string, DetailState>>({});
@@ -184,6 +207,12 @@ export function EditBodyView({ body, at, record, extraScope, onSaved, onDeleted,
     return out;
   }, [body.details, details]);
   const scope = useMemo<ExprScope>(() => ({ ...baseScope, form: values, detail: detailValues }), [baseScope, values, detailValues]);
+  // Fields another operation gives (valueFrom): shown, sent when the body takes them, never a change of the user's.
+  const bodyFields = useMemo(() => fieldsOf(body), [body]);
+  useValuesFrom(bodyFields, scope, shownStart, (patch) => {
+    setValues((v) => ({ ...v, ...patch }));
+    setBaseline((b) => ({ ...b, ...patch }));
+  });
 
   const formDirty = JSON.stringify(formBody(body, values, mode, undefined)) !== JSON.stringify(formBody(body, baseline, mode, undefined));
   const dirty = formDirty || Object.values(details).some(isDirty);
@@ -229,13 +258,29 @@ export function EditBodyView({ body, at, record, extraScope, onSaved, onDeleted,
     setCellErrors(cells);
   };
 
-  /** Which body lists are a detail's rows (to place row errors): `detail.<id>.changed` or `.rows`. */
-  const sentRows = (action: CallAction): Record<string, { detail: string; uids: number[] }> => {
+  /** The grids a 'form' body carries (`send`): visible ones whose id the operation's body takes. */
+  const sentDetails = (operation: string) => {
+    const accepted = isOperationId(operation) ? operations[operation].bodyFields : null;
+    return (body.details ?? []).filter((d) => d.send && details[d.id] && evalRule(d.visible, scope, true) && (!accepted || (accepted as readonly string[]).includes(d.id)));
+  };
+  const withSentRows = (values: Values, operation: string): Values => {
+    const out = { ...values };
+    for (const d of sentDetails(operation)) {
+      const rows = detailScope(d, details[d.id]).rows;
+      out[d.id] = typeof d.send === 'string' ? rows.map((r) => r[d.send as string]) : rows.map((r) => Object.fromEntries((d.send as string[]).map((f) => [f, r[f] === undefined ? null : r[f]])));
+    }
+    return out;
+  };
+
+  /** Which body lists are a detail's rows (to place row errors): `detail.<id>.changed` or `.rows`, and a 'form' body's sent grids. */
+  const sentRows = (action: CallAction, operation = action.operation ?? ''): Record<string, { detail: string; uids: number[] }> => {
     const out: Record<string, { detail: string; uids: number[] }> = {};
     const map = action.params?.body;
+    if (!map || map === 'form') for (const d of sentDetails(operation)) out[d.id] = { detail: d.id, uids: details[d.id].rows.map((r) => r.uid) };
     if (!map || typeof map !== 'object') return out;
     for (const [key, expr] of Object.entries(map)) {
-      const m = /^detail\.(\w+)\.(changed|rows)$/.exec(expr.trim());
+      // Also `pick(detail.<id>.rows, [...])`: the same rows, fewer fields.
+      const m = /^(?:pick\(\s*)?detail\.(\w+)\.(changed|rows)\s*(?:,[^)]*\))?$/.exec(expr.trim());
       if (!m || !details[m[1]]) continue;
       const rows = m[2] === 'changed' ? changedRows(details[m[1]]) : details[m[1]].rows;
       out[key] = { detail: m[1], uids: rows.map((r) => r.uid) };
@@ -243,10 +288,10 @@ export function EditBodyView({ body, at, record, extraScope, onSaved, onDeleted,
     return out;
   };
 
-  const call = async (action: NormalAction & CallAction, operation: string, what: 'save' | 'delete' | 'call') => {
-    const bodyValues = formBody(body, values, mode, operation);
+  const call = async (action: NormalAction & CallAction, operation: string, what: 'save' | 'delete' | 'call', callScope: ExprScope = scope) => {
+    const bodyValues = withSentRows(formBody(body, values, mode, operation), operation);
     const params = action.params ?? (what === 'save' ? { body: 'form' as const } : what === 'delete' && values.version !== undefined ? { query: { version: 'form.version' } } : undefined);
-    const input = completePath(operation, buildInputs(params, scope, bodyValues), [values, current ?? {}, frame.query]);
+    const input = completePath(operation, buildInputs(params, callScope, bodyValues), [values, current ?? {}, frame.query]);
     setBusy(true);
     try {
       const answer = await services.call(operation, input);
@@ -254,7 +299,7 @@ export function EditBodyView({ body, at, record, extraScope, onSaved, onDeleted,
       setCellErrors({});
       return { ok: true as const, answer };
     } catch (e) {
-      if (e instanceof OperationError) showServerErrors(e, sentRows(action));
+      if (e instanceof OperationError) showServerErrors(e, sentRows(action, operation));
       await frame.alertError(e);
       return { ok: false as const };
     } finally {
@@ -271,6 +316,13 @@ export function EditBodyView({ body, at, record, extraScope, onSaved, onDeleted,
       newRecord: () => {
         setCurrent(null);
         onNew?.();
+      },
+      reloadRecord: async () => {
+        const again = await reloadRecord?.(current);
+        if (again) {
+          frame.setDirty(false);
+          setCurrent(again);
+        }
       },
     });
 
@@ -318,9 +370,15 @@ export function EditBodyView({ body, at, record, extraScope, onSaved, onDeleted,
           await frame.alert(t('engine.rowsInvalid'));
           return;
         }
-        if (!(await confirmAction(a, frame, 1))) return;
-        const result = await call(a, a.operation!, 'call');
-        if (!result.ok) return;
+        // The prompt (a comment, a reason …) or the confirmation; `input` holds the prompt's answers.
+        const asked = await askBeforeCall(a, frame, scope, 1);
+        if (!asked) return;
+        const result = await call(a, a.operation!, 'call', asked);
+        if (!result.ok) {
+          // A failure the server recorded (thenOnError): show the document as it now is.
+          if (a.thenOnError?.length) await effects({ ...a, then: a.thenOnError }, []);
+          return;
+        }
         frame.notify(t(a.success ?? 'engine.done'));
         onSaved?.(result.answer, mode);
         await effects(a, ['reload']);
@@ -339,13 +397,20 @@ export function EditBodyView({ body, at, record, extraScope, onSaved, onDeleted,
         return;
       case 'open':
       case 'navigate':
-        await frame.open(action as never, {});
+        // The target's query from the definition's expressions over the form (e.g. { "rfqNo": "form.rfqNo" }).
+        {
+          const changed = await frame.open(action as never, linkQuery((action as { query?: Record<string, string> }).query, scope));
+          // A dialog that changed data: the action's effects (e.g. reloadRecord after a dialog created a follow-up document).
+          if (changed && (action as { then?: CallAction['then'] }).then?.length) await effects(action as unknown as CallAction, []);
+        }
         return;
       default:
         return;
     }
   };
 
+  // Buttons may also depend on unsaved changes (`screen.dirty`: e.g. submit only what was saved).
+  const actionScope = useMemo<ExprScope>(() => ({ ...scope, screen: { ...(scope.screen as object), dirty } }), [scope, dirty]);
   const actions = useMemo(() => [...extraActions, ...(body.actions ?? []).map((a) => normalizeAction(a, frame.def.title))], [body.actions, extraActions, frame.def.title]);
 
   return (
@@ -374,6 +439,7 @@ export function EditBodyView({ body, at, record, extraScope, onSaved, onDeleted,
             def={d}
             state={details[d.id]}
             onChange={(next) => setDetails((old) => ({ ...old, [d.id]: next }))}
+            onUpdate={(change) => setDetails((old) => (old[d.id] ? { ...old, [d.id]: change(old[d.id]) } : old))}
             readOnly={readOnly}
             problems={cellErrors[d.id] ?? []}
             scope={scope}
@@ -396,7 +462,7 @@ export function EditBodyView({ body, at, record, extraScope, onSaved, onDeleted,
           <span className={styles.muted}>{readOnly ? t('engine.readOnly') : dirty ? t('engine.unsaved') : ''}</span>
           <div className={styles.actions}>
             {actions.map((a) => (
-              <ActionButton key={a.id} action={a} state={actionState(a, frame.authority, scope, busy)} onRun={(x) => void run(x)} />
+              <ActionButton key={a.id} action={a} state={actionState(a, frame.authority, actionScope, busy)} onRun={(x) => void run(x)} />
             ))}
           </div>
         </div>

@@ -25,15 +25,35 @@ export function EditScreen() {
   const [attempt, setAttempt] = useState(0);
   const [loaded, setLoaded] = useState<{ key: string; attempt: number; record: Values | null; error: string | null } | null>(null);
 
+  /** The load call's inputs: the definition's params; path parameters it leaves out are taken by name from the query. */
+  const loadInput = (query: Record<string, string> = frame.query) => {
+    const input = buildInputs(def.load!.params, { query, login: services.loginData() });
+    if (isOperationId(def.load!.operation)) {
+      input.path = { ...Object.fromEntries(operations[def.load!.operation].pathParams.map((p) => [p, query[p]])), ...input.path };
+    }
+    return input;
+  };
+
+  /** The `reloadRecord` effect: the record read again, shown in place (no loading state); an error is shown and keeps what is there. */
+  const reloadRecord = async (shown?: Values | null): Promise<Values | null> => {
+    if (!def.load) return null;
+    // A record created on this screen has no key in the address: its key comes from the record shown.
+    const keys = def.key ?? [];
+    const fromShown = !hasKey && !!shown && keys.length > 0 && keys.every((k) => shown[k] !== null && shown[k] !== undefined && shown[k] !== '');
+    if (!hasKey && !fromShown) return null;
+    const query = fromShown ? { ...frame.query, ...Object.fromEntries(keys.map((k) => [k, String(shown![k])])) } : frame.query;
+    try {
+      return (await services.call(def.load.operation, loadInput(query))) as Values;
+    } catch (e) {
+      await frame.alertError(e);
+      return null;
+    }
+  };
+
   useEffect(() => {
     if (!hasKey || !def.load) return;
     let live = true;
-    const scope = { query: frame.query, login: services.loginData() };
-    const input = buildInputs(def.load.params, scope);
-    // Path parameters the definition leaves out are taken by name from the query.
-    if (isOperationId(def.load.operation)) {
-      input.path = { ...Object.fromEntries(operations[def.load.operation].pathParams.map((p) => [p, frame.query[p]])), ...input.path };
-    }
+    const input = loadInput();
     services.call(def.load.operation, input).then(
       (record) => live && setLoaded({ key: keyString, attempt, record: record as Values, error: null }),
       (e: unknown) => live && setLoaded({ key: keyString, attempt, record: null, error: e instanceof Error ? e.message : String(e) }),
@@ -63,7 +83,7 @@ export function EditScreen() {
           </WidgetButton>
         </div>
       )}
-      {state === 'ready' && <EditBodyView body={def} at="" record={record} />}
+      {state === 'ready' && <EditBodyView body={def} at="" record={record} reloadRecord={reloadRecord} />}
     </>
   );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addRow, changedRows, deleteRows, editCell, isDirty, loadDetail, validateDetail } from './detail-state';
+import { addRow, addRowFrom, changedRows, deleteRows, editCell, isDirty, loadDetail, moveRow, validateDetail } from './detail-state';
 
 const def = { rowKey: 'code', columns: [{ field: 'code', required: true, maxLength: 3 }, { field: 'text', required: true }, { field: 'order', type: 'number' as const }], newRow: { order: 0 } };
 const messages = { required: 'req', tooLong: (n: number) => `max ${n}`, duplicate: 'dup' };
@@ -31,5 +31,24 @@ describe('detail rows', () => {
       { index: 1, field: 'text', message: 'req' },
       { index: 2, field: 'code', message: 'dup' },
     ]);
+  });
+});
+
+describe('detail rows from a popup and in a chosen order', () => {
+  const def = { columns: [{ field: 'approverId' }, { field: 'approverName' }], newRow: {} };
+  it('addRowFrom fills the new row from the chosen entry through `fill`', () => {
+    const s = addRowFrom(loadDetail([]), def, { singleid: 'E000006', hname: '강동현', deptnm: '구매팀' }, { approverId: 'singleid', approverName: 'hname' });
+    expect(s.rows.map((r) => r.data)).toEqual([{ approverId: 'E000006', approverName: '강동현' }]);
+    expect(isDirty(s)).toBe(true);
+  });
+  it('moveRow moves one row up or down; a reorder counts as a change', () => {
+    const s = loadDetail([{ approverId: 'A' }, { approverId: 'B' }, { approverId: 'C' }]);
+    expect(isDirty(s)).toBe(false);
+    const moved = moveRow(s, 2, -1);
+    expect(moved.rows.map((r) => r.data.approverId)).toEqual(['A', 'C', 'B']);
+    expect(isDirty(moved)).toBe(true);
+    expect(moveRow(s, 0, -1)).toBe(s);
+    expect(moveRow(moveRow(s, 0, 1), 1, -1).rows.map((r) => r.data.approverId)).toEqual(['A', 'B', 'C']);
+    expect(isDirty(moveRow(moveRow(s, 0, 1), 1, -1))).toBe(false);
   });
 });

@@ -32,6 +32,31 @@ export function addRow(state: DetailState, def: Pick<DetailDef, 'newRow' | 'colu
   return { ...state, rows: [...state.rows, { uid: state.nextUid, data }], nextUid: state.nextUid + 1 };
 }
 
+/** A new row filled from a chosen entry (a popup's row): `fill` maps row field → entry field. */
+export function addRowFrom(state: DetailState, def: Pick<DetailDef, 'newRow' | 'columns'>, entry: Data, fill: Record<string, string>): DetailState {
+  const added = addRow(state, def);
+  const last = added.rows[added.rows.length - 1];
+  const data = { ...last.data };
+  for (const [field, from] of Object.entries(fill)) data[field] = entry[from] ?? '';
+  return { ...added, rows: [...added.rows.slice(0, -1), { ...last, data }] };
+}
+
+/** Moves row `index` by `delta` (−1 up, +1 down); out of range leaves the rows as they are. */
+export function moveRow(state: DetailState, index: number, delta: number): DetailState {
+  const to = index + delta;
+  if (index < 0 || index >= state.rows.length || to < 0 || to >= state.rows.length) return state;
+  const rows = state.rows.slice();
+  const [row] = rows.splice(index, 1);
+  rows.splice(to, 0, row);
+  return { ...state, rows };
+}
+
+/** True when the rows are no longer in the order they were loaded in (a reorder is a change). */
+export function isReordered(state: DetailState): boolean {
+  const loaded = state.rows.filter((r) => r.original).map((r) => r.uid);
+  return loaded.some((uid, i) => i > 0 && uid < loaded[i - 1]);
+}
+
 export function editCell(state: DetailState, index: number, field: string, value: unknown): DetailState {
   const row = state.rows[index];
   if (!row || row.data[field] === value) return state;
@@ -64,7 +89,7 @@ export function changedRows(state: DetailState): DetailRow[] {
 }
 
 export function isDirty(state: DetailState): boolean {
-  return state.deleted.length > 0 || state.rows.some(isChanged);
+  return state.deleted.length > 0 || state.rows.some(isChanged) || isReordered(state);
 }
 
 export interface CellProblem {

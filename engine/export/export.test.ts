@@ -71,6 +71,8 @@ describe('Excel export', () => {
   it('cells: code texts, money by currency, dates as Excel serials, numbers kept as numbers', () => {
     expect(exportCell(columns[1], { status: 'APPROVED' })).toEqual({ t: 's', v: '결재완료' });
     expect(exportCell(columns[1], { status: 'UNKNOWN' })).toEqual({ t: 's', v: 'UNKNOWN' });
+    expect(exportCell(columns[1], { status: ['APPROVED', 'UNKNOWN'] })).toEqual({ t: 's', v: '결재완료, UNKNOWN' });
+    expect(exportCell(columns[1], { status: [] })).toBeNull();
     expect(exportCell(columns[2], { amount: '1234567', currency: 'JPY' })).toEqual({ t: 'n', v: 1234567, z: '#,##0' });
     expect(exportCell(columns[2], { amount: '12.5', currency: 'USD' })).toEqual({ t: 'n', v: 12.5, z: '#,##0.00' });
     expect(exportCell(columns[2], { amount: null })).toBeNull();

@@ -71,3 +71,23 @@ describe('expressions', () => {
     }
   });
 });
+
+describe('list functions for request bodies (pluck, pick) and the input root', () => {
+  const rows = [
+    { compNo: 'C00001', compNameKr: '가나', version: 1 },
+    { compNo: 'C00002', compNameKr: '다라' },
+  ];
+  it('pluck takes one field of every row', () => {
+    expect(evalExpr("pluck(detail.s.rows, 'compNo')", { detail: { s: { rows } } })).toEqual(['C00001', 'C00002']);
+    expect(evalExpr("pluck(detail.s.rows, 'nothing')", { detail: { s: { rows } } })).toEqual([null, null]);
+    expect(evalExpr("pluck(form.x, 'a')", { form: {} })).toEqual([]);
+  });
+  it('pick keeps only the named fields of every row (a closed body schema takes no others)', () => {
+    expect(evalExpr("pick(detail.s.rows, ['compNo', 'version'])", { detail: { s: { rows } } })).toEqual([{ compNo: 'C00001', version: 1 }, { compNo: 'C00002' }]);
+    expect(evalExpr("pick(detail.s.rows, 'compNo')", { detail: { s: { rows } } })).toEqual([{ compNo: 'C00001' }, { compNo: 'C00002' }]);
+  });
+  it('reads what an action prompt asked for under input', () => {
+    expect(evalExpr('input.reason', { input: { reason: '단가 오류' } })).toBe('단가 오류');
+    expect(evalExpr('input.buyer.singleid', { input: { buyer: { singleid: 'E000004', hname: '김민수' } } })).toBe('E000004');
+  });
+});

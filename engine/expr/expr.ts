@@ -35,6 +35,10 @@ const FUNCTIONS = {
   some: 3,
   startsWith: 2,
   contains: 2,
+  /** One field of every row of a list: `pluck(detail.suppliers.rows, 'compNo')` → ['C00001', …]. */
+  pluck: 2,
+  /** Rows of a list with only the named fields: `pick(detail.lines.rows, ['itemCode', 'quantity'])`. */
+  pick: 2,
 } as const;
 export type FunctionName = keyof typeof FUNCTIONS;
 export const EXPRESSION_FUNCTIONS = Object.keys(FUNCTIONS) as FunctionName[];
@@ -283,6 +287,14 @@ export function evaluate(node: ExprNode, scope: ExprScope): unknown {
           return typeof args[0] === 'string' && typeof args[1] === 'string' && args[0].startsWith(args[1]);
         case 'contains':
           return Array.isArray(args[0]) ? args[0].some((x) => equal(x, args[1])) : typeof args[0] === 'string' && typeof args[1] === 'string' && args[0].includes(args[1]);
+        case 'pluck':
+          return Array.isArray(args[0]) ? args[0].map((r) => get(r, String(args[1])) ?? null) : [];
+        case 'pick': {
+          const names = Array.isArray(args[1]) ? args[1].map(String) : [String(args[1])];
+          return Array.isArray(args[0])
+            ? args[0].map((r) => Object.fromEntries(names.filter((n) => r !== null && typeof r === 'object' && Object.hasOwn(r as object, n)).map((n) => [n, (r as Record<string, unknown>)[n]])))
+            : [];
+        }
       }
       return null;
     }

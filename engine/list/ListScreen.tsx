@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { WidgetButton } from '../../widgets/common/button';
 import { DataGrid, type DataGridHandle } from '../../widgets/data-grid/data-grid';
-import { sumDecimals } from '../../lib/money';
+import { formatMoney, sumDecimals } from '../../lib/money';
 import { isOperationId, operations } from '../../schemas/operations';
 import type { CallAction, ColumnDef, ExportAction, LinkDef, ListScreenDef, OpenAction } from '../definition/types';
 import { evalRule, type ExprScope } from '../expr/expr';
@@ -11,12 +11,12 @@ import { actionState, buildInputs, linkQuery, normalizeAction, type NormalAction
 import { useFrame } from '../runtime/frame';
 import { EngineInput } from '../runtime/inputs';
 import { runEffects, runRowCalls } from '../runtime/run-actions';
-import { useEngineServices, type EngineServices } from '../services';
+import { useCodesRevision, useEngineServices, type EngineServices } from '../services';
 import { fieldLabel } from '../text';
 import { ActionButton, ProgressLine, ScreenHeader } from '../ui/parts';
 import styles from '../ui/engine.module.css';
 import { exportColumns, gridColumns, viewTransform } from './grid-columns';
-import { filterQuery, initialFilterValues, missingRequired, readRemembered, rememberKey, writeRemembered, type FilterValues } from './filters';
+import { filterQuery, initialFilterValues, missingRequired, queryFilterValues, readRemembered, rememberKey, writeRemembered, type FilterValues } from './filters';
 import { PagedRows, type PageAnswer } from './paged-rows';
 
 type Row = Record<string, unknown>;
@@ -52,6 +52,29 @@ function pageFetcher(services: EngineServices, def: ListScreenDef, search: { que
   };
 }
 
+/**
+ * `currencyTotals`: the server's per-currency sums as one line, `KRW 1,234,000 · JPY 56,000`
+ * (in the answer's order; zero and empty sums left out; null when nothing is left).
+ */
+function currencyTotalsText(totals: Row | null | undefined): string | null {
+  if (!totals) return null;
+  const parts: string[] = [];
+  // Also the purchasing lists' form: [{ currency, count, totalAmount }] (docs/purchasing.md).
+  const entries = Array.isArray(totals)
+    ? (totals as Row[]).filter((x) => x && typeof x === 'object' && typeof x.currency === 'string').map((x): [string, unknown] => [x.currency as string, x.totalAmount])
+    : Object.entries(totals);
+  for (const [currency, amount] of entries) {
+    if (amount === null || amount === undefined || amount === '') continue;
+    try {
+      if (Number(String(amount)) === 0) continue;
+      parts.push(`${currency} ${formatMoney(String(amount), currency)}`);
+    } catch {
+      parts.push(`${currency} ${String(amount)}`);
+    }
+  }
+  return parts.length ? parts.join(' · ') : null;
+}
+
 /** Sums of the loaded rows for `total: 'sum'` columns (used when the server sends no totals and every row is here). */
 function localTotals(columns: ColumnDef[], rows: Row[], label: string): Row {
   const out: Row = {};
@@ -82,11 +105,13 @@ export function ListScreen() {
   const storage = useMemo(() => defaultStorage(services), [services]);
   const memoryKey = rememberKey(def.id, def.rememberFilters);
   const [remembered] = useState(() => readRemembered(storage, memoryKey));
-  const [values, setValues] = useState<FilterValues>(() => ({ ...initialFilterValues(def.filters, login), ...(remembered?.values ?? {}) }));
+  // A link that names filters (`?settleNo=…`) starts from the defaults with those values, not from the remembered filter.
+  const [linked] = useState(() => queryFilterValues(def.filters, frame.query));
+  const [values, setValues] = useState<FilterValues>(() => ({ ...initialFilterValues(def.filters, login), ...(linked ?? remembered?.values ?? {}) }));
   const [invalid, setInvalid] = useState<Record<string, string>>({});
   // The first search: a remembered one repeats only if it had run; otherwise per autoSearch and the required filters.
   const [search, setSearch] = useState<{ query: Row; path: Row; values: FilterValues; seq: number } | null>(() => {
-    const auto = remembered ? remembered.isSearched : def.source.autoSearch !== false && missingRequired(def.filters, values).length === 0;
+    const auto = linked ? missingRequired(def.filters, values).length === 0 : remembered ? remembered.isSearched : def.source.autoSearch !== false && missingRequired(def.filters, values).length === 0;
     return auto ? { ...filterQuery(def.filters, values), values, seq: 1 } : null;
   });
   const [sort, setSort] = useState<Sort>(() => parseSort(def.source.defaultSort));
@@ -103,7 +128,10 @@ export function ListScreen() {
   const sortFields = useMemo<readonly string[]>(() => opInfo?.sortFields ?? [], [opInfo]);
   const pageSize = def.source.pageSize ?? DEFAULT_PAGE_SIZE;
   const visibleColumns = useMemo(() => def.columns.filter((c) => !c.hidden), [def.columns]);
-  const columnCtx = useMemo(() => ({ t, codes: (g: string) => services.codes(g), sortFields, where }), [t, services, sortFields, where]);
+  const codesRevision = useCodesRevision(services);
+  // codesRevision: the code texts came again (another language, or edited codes).
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  const columnCtx = useMemo(() => ({ t, codes: (g: string) => services.codes(g), sortFields, where }), [t, services, sortFields, where, codesRevision]);
   const columns = useMemo(() => gridColumns(def.columns, columnCtx), [def.columns, columnCtx]);
   const transform = useMemo(() => viewTransform(def.columns), [def.columns]);
   const baseScope = useMemo<ExprScope>(() => ({ login, screen: { canRead: !!frame.authority?.read, canWrite: !!frame.authority?.write, id: def.id }, query: frame.query }), [login, frame.authority, def.id, frame.query]);
@@ -240,8 +268,11 @@ export function ListScreen() {
         return frame.leave(false);
       default: {
         const a = action as NormalAction & CallAction;
-        const ok = await runRowCalls(a, { frame, services, scope, rows: selectedRows });
-        if (ok) await runEffects(a.then ?? ['reload'], { reload, services, frame, clearSelection: () => setSelected([]) });
+        const effectContext = { reload, services, frame, clearSelection: () => setSelected([]) };
+        // A failure the server recorded (thenOnError): show the rows as they now are.
+        const onRefused = a.thenOnError?.length ? () => runEffects(a.thenOnError!, effectContext) : undefined;
+        const ok = await runRowCalls(a, { frame, services, scope, rows: selectedRows, onRefused });
+        if (ok) await runEffects(a.then ?? ['reload'], effectContext);
       }
     }
   };
@@ -269,7 +300,8 @@ export function ListScreen() {
 
   return (
     <>
-      <ScreenHeader title={t(def.title)} badge={frame.authority && !frame.authority.write ? t('engine.readOnly') : null} />
+      {/* In a dialog the dialog's title bar names the screen (as for edit screens). */}
+      {!frame.dialog && <ScreenHeader title={t(def.title)} badge={frame.authority && !frame.authority.write ? t('engine.readOnly') : null} />}
       {hasFilters && (
         <form className={`${styles.panel} ${styles.filters}`} onSubmit={submit} role="search" aria-label={t('ui.search')}>
           {def.filters!.map((f, i) =>
@@ -323,6 +355,9 @@ export function ListScreen() {
             <span>{t('engine.notSearched')}</span>
           ) : (
             <span>{t('engine.loading')}</span>
+          )}
+          {def.currencyTotals && meta.total !== null && currencyTotalsText(meta.totals) && (
+            <span data-testid="list-currency-totals">{t('engine.currencyTotals', { amounts: currencyTotalsText(meta.totals) })}</span>
           )}
           {selected.length > 0 && <span>{t('engine.selected', { count: selected.length })}</span>}
         </div>

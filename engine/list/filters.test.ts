@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { FIXTURE_LOGINS } from '../../widgets/testing/fixture-services';
 import type { FilterDef } from '../definition/types';
-import { filterQuery, initialFilterValues, missingRequired } from './filters';
+import { filterQuery, initialFilterValues, missingRequired, queryFilterValues } from './filters';
 
 const filters: FilterDef[] = [
   { field: 'poNo' },
@@ -57,5 +57,44 @@ describe('compound widgets in the query', () => {
     expect(v.emp).toMatchObject({ section: 'D2000', deptcd: 'D2110', singleid: '' });
     v.sg = { L1_SG_CODE: 'A', L2_SG_CODE: 'A01', L3_SG_CODE: '', L4_SG_CODE: '' };
     expect(filterQuery(defs, v).query).toEqual({ sg: 'A01', section: 'D2000', deptcd: 'D2110' });
+  });
+});
+
+describe('ranges without params: [from, to] under the filter’s own parameter', () => {
+  const defs: FilterDef[] = [
+    { field: 'periods', widget: 'monthRange', default: { preset: 'last3Months' } },
+    { field: 'requestedDates', widget: 'dateRange' },
+    { field: 'whReqDates', widget: 'dateRange', params: { from: 'whReqFrom', to: 'whReqTo' } },
+  ];
+  it('a month range starts from a preset as YYYYMM and goes out as a repeated parameter', () => {
+    const v = initialFilterValues(defs, null, today);
+    expect(v.periods).toEqual({ from: '202602', to: '202605' });
+    expect(v.requestedDates).toEqual({ from: '', to: '' });
+    expect(filterQuery(defs, v).query).toEqual({ periods: ['202602', '202605'] });
+  });
+  it('an open end is sent blank; an empty range not at all; params still split the ends', () => {
+    const q = filterQuery(defs, { periods: { from: '', to: '202605' }, requestedDates: { from: '2026-05-01', to: '' }, whReqDates: { from: '2026-05-01', to: '2026-05-31' } }).query;
+    expect(q).toEqual({ periods: ['', '202605'], requestedDates: ['2026-05-01', ''], whReqFrom: '2026-05-01', whReqTo: '2026-05-31' });
+  });
+});
+
+describe('filters a link sets', () => {
+  const defs: FilterDef[] = [
+    { field: 'settleNo' },
+    { field: 'status', widget: 'multiSelect', codeGroup: 'ADJUST_STATUS' },
+    { field: 'period', widget: 'month' },
+    { field: 'periods', widget: 'monthRange' },
+    { field: 'dept', widget: 'department' },
+  ];
+  it('takes plain values by the filter’s name, a comma list for a multi-select, and leaves compound widgets alone', () => {
+    expect(queryFilterValues(defs, { settleNo: 'ST2026-000001', status: 'REQUESTED,APPROVED', period: '202610', periods: '202601', dept: 'D1', other: 'x' })).toEqual({
+      settleNo: 'ST2026-000001',
+      status: ['REQUESTED', 'APPROVED'],
+      period: '202610',
+    });
+  });
+  it('is null when the query names no filter', () => {
+    expect(queryFilterValues(defs, { other: 'x', settleNo: '' })).toBeNull();
+    expect(queryFilterValues(defs, undefined)).toBeNull();
   });
 });

@@ -42,6 +42,7 @@ export function defaultValue(def: DefaultValue | undefined, widget: string | und
             : def.preset === 'thisMonth'
               ? day(new Date(today.getFullYear(), today.getMonth(), 1))
               : day(new Date(today.getFullYear(), 0, 1));
+  if (widget === 'monthRange') return { from: from.slice(0, 7).replace('-', ''), to: to.slice(0, 7).replace('-', '') };
   return widget === 'dateRange' ? { from, to } : from;
 }
 
@@ -90,6 +91,26 @@ export function filterQuery(filters: FilterDef[] | undefined, values: FilterValu
     if (!blank(value)) out[f.field] = typeof value === 'string' ? value.trim() : value;
   }
   return { query: out, path };
+}
+
+/** Widgets whose value is one plain text, so a link's query can set it. */
+const LINKABLE = new Set(['text', 'textarea', 'number', 'select', 'date', 'month', 'company', 'checkbox']);
+
+/**
+ * Filters a link sets (`/adjustSearch?settleNo=ST2026-000123`): the screen's query parameters
+ * named like a filter of a plain widget (text, select, date, month, company …; a multiSelect takes
+ * a comma-separated list). Null when the query names none.
+ */
+export function queryFilterValues(filters: FilterDef[] | undefined, query: Record<string, string> | undefined): FilterValues | null {
+  const out: FilterValues = {};
+  for (const f of filters ?? []) {
+    const v = query?.[f.field];
+    if (v === undefined || v === '') continue;
+    const widget = f.widget ?? 'text';
+    if (widget === 'multiSelect') out[f.field] = v.split(',').filter(Boolean);
+    else if (LINKABLE.has(widget)) out[f.field] = v;
+  }
+  return Object.keys(out).length ? out : null;
 }
 
 /** Required filters left empty. */

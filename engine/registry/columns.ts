@@ -123,9 +123,10 @@ export function exportCell(column: ExportColumn, row: Record<string, unknown>): 
       return serial === null ? (empty(v) ? null : { t: 's', v: String(v) }) : { t: 'n', v: serial, z: COLUMN_TYPES.datetime.numberFormat };
     }
     case 'code': {
-      if (empty(v)) return null;
-      const key = String(v);
-      return { t: 's', v: column.codes && Object.hasOwn(column.codes, key) ? column.codes[key] : key };
+      if (empty(v) || (Array.isArray(v) && v.length === 0)) return null;
+      const text = (x: unknown) => (column.codes && Object.hasOwn(column.codes, String(x)) ? column.codes[String(x)] : String(x));
+      // A list of codes: each code's text, as the grid shows it.
+      return { t: 's', v: Array.isArray(v) ? v.map(text).join(', ') : text(v) };
     }
     case 'checkbox':
       return { t: 's', v: isChecked(v) ? 'Y' : 'N' };

@@ -16,12 +16,16 @@ export const WIDGET_NAMES = [
   'date',
   'dateRange',
   'month',
+  'monthRange',
   'businessSection',
   'department',
   'person',
   'company',
   'sourcingGroup',
   'employeeSearch',
+  'datetime',
+  'files',
+  'money',
 ] as const;
 
 export const COLUMN_TYPE_NAMES = ['text', 'number', 'money', 'date', 'datetime', 'code', 'checkbox', 'link'] as const;
@@ -44,7 +48,7 @@ export const ACTION_KIND_NAMES = [
 export const MASK_NAMES: readonly MaskKind[] = MASK_KINDS;
 
 /** Roots an expression may start from (engine/expr). */
-export const EXPRESSION_ROOTS = ['login', 'form', 'row', 'rows', 'selection', 'mode', 'query', 'node', 'screen', 'detail', 'filters'] as const;
+export const EXPRESSION_ROOTS = ['login', 'form', 'row', 'rows', 'selection', 'mode', 'query', 'node', 'screen', 'detail', 'filters', 'input'] as const;
 
 export type ScreenKindName = (typeof SCREEN_KINDS)[number];
 export type WidgetName = (typeof WIDGET_NAMES)[number];

@@ -16,9 +16,13 @@ import { DateInput } from '../../widgets/date-input/date-input';
 import { DateRange } from '../../widgets/date-range/date-range';
 import { MaskedInput } from '../../widgets/masked-input/masked-input';
 import { MonthPicker } from '../../widgets/month-picker/month-picker';
+import { MonthRange } from '../../widgets/month-range/month-range';
 import { MultiSelect } from '../../widgets/multi-select/multi-select';
 import { Select } from '../../widgets/select/select';
 import { TextInput } from '../../widgets/text-input/text-input';
+import { FileUpload } from '../../widgets/file-upload/file-upload';
+import { DEFAULT_DATETIME_FORMAT, formatDateTime } from './columns';
+import { formatMoney } from '../../lib/money';
 import { Field, fieldStyles, useFieldIds } from '../../widgets/common/field';
 import type { CodeOption } from '../definition/types';
 import type { MaskName, WidgetName } from './names';
@@ -188,6 +192,23 @@ function DateRangeWidget(p: EngineInputProps) {
   );
 }
 
+/** A period range (YYYYMM ~ YYYYMM), e.g. settlement months. */
+function MonthRangeWidget(p: EngineInputProps) {
+  const v = parts(p.value);
+  return (
+    <MonthRange
+      id={p.id}
+      label={p.label}
+      value={{ from: v.from ?? '', to: v.to ?? '' }}
+      onChange={(next) => p.onChange(next)}
+      disabled={p.disabled || p.readOnly}
+      required={p.required}
+      invalid={p.invalid}
+      block
+    />
+  );
+}
+
 function MonthWidget(p: EngineInputProps) {
   return <MonthPicker id={p.id} label={p.label} value={str(p.value)} onChange={(v) => p.onChange(v)} disabled={p.disabled} readOnly={p.readOnly} required={p.required} invalid={p.invalid} block />;
 }
@@ -291,12 +312,53 @@ function EmployeeSearchWidget(p: EngineInputProps) {
   return <EmployeeSearch value={value} onChange={(v) => p.onChange(v)} prefill={false} disabled={p.disabled || p.readOnly} />;
 }
 
+/** A timestamp (ISO date-time) shown in local time as spec §5 tokens (yyyy-MM-dd HH:mm); display only. */
+function DateTimeWidget(p: EngineInputProps) {
+  return <TextInput id={p.id} label={p.label} value={formatDateTime(p.value, DEFAULT_DATETIME_FORMAT)} onChange={() => undefined} disabled={p.disabled} readOnly required={p.required} invalid={p.invalid} block />;
+}
+
+/** An amount (exact decimal string) shown read-only with thousand commas in whole units — KRW and JPY, the system's currencies, have no decimals (spec §5). */
+function MoneyWidget(p: EngineInputProps) {
+  const v = str(p.value).trim();
+  let whole = v;
+  try {
+    whole = v === '' ? '' : formatMoney(v, 'KRW').replace(/,/g, '');
+  } catch {
+    // Not an amount: shown as it is.
+  }
+  return <TextWidget {...p} value={whole} mask="numComma" readOnly onChange={() => undefined} />;
+}
+
+/**
+ * A file group as a field: the value is the group id (upload, download and delete unless read
+ * only; the first upload sets it), or a record's attachment list `[{ fileId, seq, … }]` (download
+ * links only) — documents that answer their files rather than the group id.
+ */
+function FilesWidget(p: EngineInputProps) {
+  const ids = useFieldIds(p.id);
+  const list = Array.isArray(p.value) ? (p.value as Array<{ fileId?: unknown }>) : null;
+  const fileId = list ? str(list[0]?.fileId) : str(p.value);
+  return (
+    <Field label={p.label} required={p.required} message={p.invalid} ids={ids} block labelAs="span">
+      <FileUpload fileId={fileId || null} readOnly={!!list || p.readOnly || p.disabled} aria-label={p.label} onChange={(group) => !list && group.fileId !== fileId && p.onChange(group.fileId)} />
+    </Field>
+  );
+}
+
 const deepestLevel = (v: unknown) => {
   const g = parts(v);
   return g.L4_SG_CODE || g.L3_SG_CODE || g.L2_SG_CODE || g.L1_SG_CODE || '';
 };
 
 const text: WidgetSpec = { component: TextWidget, empty: () => '', filled: filledText };
+/**
+ * A range without `params` goes to the parameter named by `field` as a repeated value
+ * `[from, to]` (`periods=202601&periods=202603`); an open end is sent blank, an empty range not at all.
+ */
+const rangeQuery = (v: unknown): string[] => {
+  const { from = '', to = '' } = parts(v);
+  return from || to ? [from, to] : [];
+};
 const lookup = (component: ComponentType<EngineInputProps>, valuePart: string): WidgetSpec => ({
   component,
   empty: () => ({}),
@@ -313,8 +375,9 @@ export const WIDGETS: Readonly<Record<WidgetName, WidgetSpec>> = Object.freeze({
   multiSelect: { component: MultiSelectWidget, empty: () => [], filled: (v) => Array.isArray(v) && v.length > 0 },
   checkbox: { component: CheckboxWidget, empty: () => 'N', filled: () => true },
   date: { component: DateWidget, empty: () => '', filled: filledText },
-  dateRange: { component: DateRangeWidget, empty: () => ({ from: '', to: '' }), filled: (v) => filledText(parts(v).from) && filledText(parts(v).to) },
+  dateRange: { component: DateRangeWidget, empty: () => ({ from: '', to: '' }), queryValue: rangeQuery, filled: (v) => filledText(parts(v).from) && filledText(parts(v).to) },
   month: { component: MonthWidget, empty: () => '', filled: filledText },
+  monthRange: { component: MonthRangeWidget, empty: () => ({ from: '', to: '' }), queryValue: rangeQuery, filled: (v) => filledText(parts(v).from) && filledText(parts(v).to) },
   businessSection: lookup(BusinessSectionWidget, 'topDept'),
   department: lookup(DepartmentWidget, 'deptcd'),
   person: lookup(PersonWidget, 'singleid'),
@@ -327,6 +390,9 @@ export const WIDGETS: Readonly<Record<WidgetName, WidgetSpec>> = Object.freeze({
     valuePart: 'singleid',
     filled: (v) => filledText(parts(v).section) || filledText(parts(v).deptcd) || filledText(parts(v).singleid),
   },
+  datetime: { component: DateTimeWidget, empty: () => '', filled: filledText },
+  money: { component: MoneyWidget, empty: () => '', filled: filledText },
+  files: { component: FilesWidget, empty: () => '', filled: (v) => (Array.isArray(v) ? v.length > 0 : filledText(v)) },
 });
 
 export function widgetSpec(name: string | undefined, where: string): WidgetSpec {

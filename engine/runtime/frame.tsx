@@ -2,7 +2,8 @@ import { createContext, useCallback, useContext, useMemo, useRef, useState, type
 import { useNavigate } from 'react-router-dom';
 import { useDialogs } from '../../widgets/modal/modal-context';
 import { Modal } from '../../widgets/modal/modal';
-import type { ScreenDef } from '../definition/types';
+import type { PromptDef, ScreenDef } from '../definition/types';
+import type { ExprScope } from '../expr/expr';
 import { OperationError, useEngineServices, type Authority } from '../services';
 import { useEngineText, type Translate } from '../text';
 import { Notice } from '../ui/parts';
@@ -10,6 +11,7 @@ import styles from '../ui/engine.module.css';
 import { portalPath } from './actions';
 import { useEngineConfig } from './engine-context';
 import { ScreenPage } from './ScreenPage';
+import { PromptDialog, type PromptValues } from './prompt';
 
 export interface DialogControl {
   /** Closes the dialog; `changed` tells the opener to reload. */
@@ -35,6 +37,8 @@ export interface FrameApi {
   alertError(error: unknown): Promise<void>;
   confirm(text: string): Promise<boolean>;
   alert(text: string): Promise<void>;
+  /** An action's prompt (engine/runtime/prompt): the answers, or null when cancelled. */
+  prompt(def: PromptDef, options: { title: string; message?: string; scope: ExprScope; where?: string }): Promise<PromptValues | null>;
   /** Opens a screen by id or route: navigates, or shows it in a dialog and resolves when it closes. */
   open(target: { screen?: string; route?: string; dialog?: boolean }, query: Record<string, string>): Promise<boolean>;
   /** Leaves the screen (back in history, or closes its dialog). */
@@ -59,6 +63,15 @@ export function authorityRoute(def: ScreenDef, inherited: string | null): string
 
 const InheritedRoute = createContext<string | null>(null);
 export const useInheritedRoute = () => useContext(InheritedRoute);
+
+interface OpenPrompt {
+  def: PromptDef;
+  title: string;
+  message?: string;
+  scope: ExprScope;
+  where: string;
+  resolve: (values: PromptValues | null) => void;
+}
 
 interface OpenDialog {
   id: string;
@@ -85,6 +98,7 @@ export function ScreenFrame({ def, file, query, dialog, children }: { def: Scree
   const [notice, setNotice] = useState<string | null>(null);
   const noticeTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const [openDialog, setOpenDialog] = useState<OpenDialog | null>(null);
+  const [openPrompt, setOpenPrompt] = useState<OpenPrompt | null>(null);
   const ownDirty = useRef(false);
 
   const notify = useCallback((text: string) => {
@@ -145,6 +159,7 @@ export function ScreenFrame({ def, file, query, dialog, children }: { def: Scree
       alertError,
       confirm: (text) => dialogs.confirm(text),
       alert: (text) => dialogs.alert(text),
+      prompt: (def, options) => new Promise<PromptValues | null>((resolve) => setOpenPrompt({ def, ...options, where: options.where ?? file, resolve })),
       open,
       leave,
       // A dialog's screen tells the dialog (its Escape and × ask first); a page keeps its own flag.
@@ -172,6 +187,22 @@ export function ScreenFrame({ def, file, query, dialog, children }: { def: Scree
           <Notice text={notice} />
           {children}
         </div>
+        {openPrompt && (
+          <PromptDialog
+            def={openPrompt.def}
+            fallbackTitle={openPrompt.title}
+            fallbackMessage={openPrompt.message}
+            scope={openPrompt.scope}
+            login={services.loginData()}
+            t={t}
+            where={openPrompt.where}
+            onDone={(values) => {
+              const p = openPrompt;
+              setOpenPrompt(null);
+              p.resolve(values);
+            }}
+          />
+        )}
         {openDialog && (
           <DialogScreen id={openDialog.id} title={dialogTitle ? t(dialogTitle) : openDialog.id} query={openDialog.query} onClose={closeDialog} />
         )}

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import type { CodeOption, FieldDef, FilterDef, OptionsFrom } from '../definition/types';
 import { evalRule, type ExprScope } from '../expr/expr';
 import { widgetSpec } from '../registry/widgets';
-import { useEngineServices, type EngineServices } from '../services';
+import { useCodesRevision, useEngineServices, type EngineServices } from '../services';
 import { fieldLabel, useEngineText } from '../text';
 import { buildInputs } from './actions';
 
@@ -49,12 +49,15 @@ export function useOptions(def: Pick<FilterDef, 'codeGroup' | 'options' | 'optio
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [services, fromKey]);
   const t = useEngineText();
+  const codesRevision = useCodesRevision(services);
   return useMemo(() => {
     // Inline option texts may be i18n keys (option.portal.I) or the text itself.
     if (def.options) return def.options.map((o) => ({ value: o.value, text: t(o.text) }));
     if (def.codeGroup) return services.codes(def.codeGroup);
     return from ? loaded : null;
-  }, [def.options, def.codeGroup, services, from, loaded, t]);
+    // codesRevision: the code texts came again (another language, or edited codes).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [def.options, def.codeGroup, services, from, loaded, t, codesRevision]);
 }
 
 export interface InputProps {

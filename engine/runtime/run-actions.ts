@@ -17,12 +17,25 @@ export interface CallContext {
   rows: Row[];
   /** The form's values for a 'form' body. */
   formBody?: unknown;
+  /** After a call the server refused (its message shown): the action's `thenOnError`. */
+  onRefused?: () => Promise<void>;
 }
 
 /** Asks the definition's confirmation (with {{count}}); true to go on. */
 export async function confirmAction(action: NormalAction, frame: FrameApi, count: number): Promise<boolean> {
   if (!action.confirm) return true;
   return frame.confirm(frame.t(action.confirm, { count }));
+}
+
+/**
+ * The action's prompt (which stands in for its confirmation) or its confirmation: null to stop,
+ * else the scope the call's parameters are built from (`input` holds the prompt's answers).
+ */
+export async function askBeforeCall(action: NormalAction, frame: FrameApi, scope: ExprScope, count: number): Promise<ExprScope | null> {
+  const prompt = (action as CallAction).prompt;
+  if (!prompt) return (await confirmAction(action, frame, count)) ? scope : null;
+  const input = await frame.prompt(prompt, { title: frame.t(action.label), message: action.confirm ? frame.t(action.confirm, { count }) : undefined, scope });
+  return input ? { ...scope, input } : null;
 }
 
 /**
@@ -42,17 +55,19 @@ export async function runRowCalls(action: NormalAction & CallAction, ctx: CallCo
     return false;
   }
   const targets = selection === 'multi' ? ctx.rows : [ctx.rows[0] ?? null];
-  if (!(await confirmAction(action, frame, targets.length))) return false;
+  const asked = await askBeforeCall(action, frame, { ...ctx.scope, row: targets[0] ?? ctx.scope.row ?? null }, targets.length);
+  if (!asked) return false;
   let done = 0;
   for (const row of targets) {
     try {
-      await services.call(action.operation!, buildInputs(action.params, { ...ctx.scope, row }, ctx.formBody));
+      await services.call(action.operation!, buildInputs(action.params, { ...asked, row }, ctx.formBody));
       done++;
     } catch (e) {
       if (done > 0) {
         const message = e instanceof OperationError ? (e.serverMessage ?? e.message) : e instanceof Error ? e.message : String(e);
         await frame.alert(frame.t('engine.partlyDone', { done, failed: targets.length - done, message }));
       } else await frame.alertError(e);
+      await ctx.onRefused?.();
       return false;
     }
   }
@@ -66,6 +81,8 @@ export interface EffectContext {
   reload?: () => void;
   clearSelection?: () => void;
   newRecord?: () => void;
+  /** Edit screens: read the record again (`reloadRecord`). */
+  reloadRecord?: () => Promise<void>;
   /** Set when the screen changed data (a dialog tells its opener). */
   changed?: boolean;
 }
@@ -82,6 +99,9 @@ export async function runEffects(effects: readonly Effect[], ctx: EffectContext)
         break;
       case 'newRecord':
         ctx.newRecord?.();
+        break;
+      case 'reloadRecord':
+        await ctx.reloadRecord?.();
         break;
       case 'reloadTexts':
         await ctx.services.reloadTexts?.();

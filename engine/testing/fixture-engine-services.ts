@@ -24,6 +24,8 @@ export interface FixtureEngineOptions {
 export interface FixtureEngineServices extends EngineServices {
   /** Every call made, in order (tests read them). */
   calls: Array<{ operation: string; input: OperationInput }>;
+  /** Replaces code groups, as a login check in another language does, and tells subscribers. */
+  setCodes(next: Record<string, readonly CodeOption[]>): void;
 }
 
 export const FIXTURE_ENGINE_CODES: Record<string, readonly CodeOption[]> = {
@@ -49,7 +51,8 @@ function abortError(): Error {
 
 export function createFixtureEngineServices(options: FixtureEngineOptions = {}): FixtureEngineServices {
   const calls: FixtureEngineServices['calls'] = [];
-  const codes = { ...FIXTURE_ENGINE_CODES, ...(options.codes ?? {}) };
+  let codes: Record<string, readonly CodeOption[]> = { ...FIXTURE_ENGINE_CODES, ...(options.codes ?? {}) };
+  const codeListeners = new Set<() => void>();
   const login = options.login === undefined ? FIXTURE_LOGINS['99'] : options.login;
   const authority = options.authority === undefined ? { read: true, write: true } : options.authority;
   return {
@@ -63,6 +66,14 @@ export function createFixtureEngineServices(options: FixtureEngineOptions = {}):
       return structuredClone(await handler(input));
     },
     codes: (group) => [...(codes[group] ?? [])],
+    setCodes(next) {
+      codes = { ...codes, ...next };
+      for (const l of codeListeners) l();
+    },
+    subscribeCodes(onChange) {
+      codeListeners.add(onChange);
+      return () => codeListeners.delete(onChange);
+    },
     loginData: () => login,
     authority: (route) => (typeof authority === 'function' ? authority(route) : authority),
     portal: () => options.portal ?? 'internal',

@@ -99,6 +99,13 @@ describe('toGridCell — typed cells', () => {
     expect((toGridCell(col, { useYn: true }, { readOnly: true }) as BooleanCell).readonly).toBe(true);
   });
 
+  it('code: a list of codes shows each code’s text', () => {
+    const col: GridColumn = { field: 'issues', title: '불일치 사유', type: 'code', codeOptions: [{ value: 'OVER_SETTLED', text: '초과정산' }, { value: 'NOT_YET_SETTLED', text: '미정산' }] };
+    expect(cellText(col, { issues: ['OVER_SETTLED', 'NOT_YET_SETTLED'] })).toBe('초과정산, 미정산');
+    expect(cellText(col, { issues: ['ODD'] })).toBe('ODD');
+    expect(cellText(col, { issues: [] })).toBe('');
+  });
+
   it('link: a uri cell drawn as a link, never edited', () => {
     const cell = toGridCell({ field: 'poNo', title: '발주번호', type: 'link', editable: true }, { poNo: 'PO2024-0001' }) as UriCell;
     expect(cell.kind).toBe(GridCellKind.Uri);

@@ -175,6 +175,8 @@ export function formatDateText(v: unknown): string {
 
 export function codeText(column: GridColumn, v: unknown): string {
   if (v === null || v === undefined) return '';
+  // A list of codes (a line's issues, say): each code's text, in order.
+  if (Array.isArray(v)) return v.map((x) => codeText(column, x)).filter(Boolean).join(', ');
   const s = String(v);
   return column.codeOptions?.find((o) => o.value === s)?.text ?? s;
 }

@@ -113,6 +113,21 @@ describe('FileUpload', () => {
     expect(onChange).toHaveBeenCalledWith(expect.objectContaining({ files: [expect.objectContaining({ seq: 1 })] }));
   });
 
+  it('downloads through the services (the login header) on a click, and shows a failed download', async () => {
+    const user = userEvent.setup();
+    const services = createFixtureServices();
+    const download = vi.spyOn(services, 'downloadFile');
+    renderWidget(<FileUpload fileId={FIXTURE_FILE_GROUP_ID} readOnly />, { services });
+    const list = await screen.findByRole('list', { name: '첨부파일 목록' });
+    await user.click(within(list).getByRole('link', { name: '품목사양서.xlsx' }));
+    expect(download).toHaveBeenCalledWith(FIXTURE_FILE_GROUP_ID, 2, '품목사양서.xlsx');
+    await user.click(screen.getByRole('link', { name: '전체 내려받기' }));
+    expect(download).toHaveBeenLastCalledWith(FIXTURE_FILE_GROUP_ID, undefined, undefined);
+    download.mockRejectedValueOnce(Object.assign(new Error('x'), { name: 'ServiceError', status: 404, code: 'FILE_NOT_FOUND', serverMessage: '파일이 없습니다' }));
+    await user.click(within(list).getByRole('link', { name: '견적서_한빛정밀_2024.pdf' }));
+    expect(await screen.findByText(/내려받지 못했습니다: 파일이 없습니다/)).toBeInTheDocument();
+  });
+
   it('read-only mode shows only the list', async () => {
     renderWidget(<FileUpload fileId={FIXTURE_FILE_GROUP_ID} readOnly />);
     await screen.findByRole('list', { name: '첨부파일 목록' });

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type DragEvent } from 'react';
+import { useEffect, useRef, useState, type DragEvent, type MouseEvent } from 'react';
 import { formatBytes, isSpreadsheetFile, isWithinLimit, SPREADSHEET_EXTENSIONS } from '../../lib/file-size';
 import { WidgetButton } from '../common/button';
 import { isAbortError, serviceErrorMessage } from '../common/errors';
@@ -104,6 +104,13 @@ export function FileUpload({ fileId, onChange, kind = 'any', readOnly, multiple,
     }
   };
 
+  // The link keeps its href (copy link, middle click) but a click downloads with the login header.
+  const download = (e: MouseEvent, fileId: string, seq?: number, name?: string) => {
+    e.preventDefault();
+    setError(null);
+    services.downloadFile(fileId, seq, name).catch((err: unknown) => setError(t('fileDownloadFailed', { message: serviceErrorMessage(err, t('searchFailed')) })));
+  };
+
   const remove = async (file: FileInfo) => {
     if (!(await confirm(t('fileDeleteConfirm', { name: file.originalName })))) return;
     try {
@@ -182,7 +189,7 @@ export function FileUpload({ fileId, onChange, kind = 'any', readOnly, multiple,
         <ul className={styles.list} aria-label={t('fileList')}>
           {files.map((f) => (
             <li key={f.seq} className={styles.item}>
-              <a className={styles.name} href={services.downloadUrl(f.fileId, f.seq)} download={f.originalName}>
+              <a className={styles.name} href={services.downloadUrl(f.fileId, f.seq)} download={f.originalName} onClick={(e) => download(e, f.fileId, f.seq, f.originalName)}>
                 {f.originalName}
               </a>
               <span className={styles.size}>{formatBytes(f.sizeBytes)}</span>
@@ -199,7 +206,7 @@ export function FileUpload({ fileId, onChange, kind = 'any', readOnly, multiple,
       )}
       {files.length > 1 && currentId && (
         <div className={styles.footer}>
-          <a href={services.downloadUrl(currentId)} download>
+          <a href={services.downloadUrl(currentId)} download onClick={(e) => download(e, currentId)}>
             {t('fileDownloadAll')}
           </a>
         </div>

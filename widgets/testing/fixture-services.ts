@@ -278,7 +278,8 @@ export type FixtureOperation =
   | 'getSgCode'
   | 'uploadFiles'
   | 'listFiles'
-  | 'deleteFile';
+  | 'deleteFile'
+  | 'downloadFile';
 
 export interface FixtureOptions {
   /** Milliseconds every answer takes (0: the next macrotask). */
@@ -399,6 +400,10 @@ export function createFixtureServices(options: FixtureOptions = {}): WidgetServi
           (files.get(fileId) ?? []).filter((f) => f.seq !== seq),
         );
         return group(fileId);
+      }),
+    downloadFile: (fileId, seq) =>
+      answer('downloadFile', () => {
+        if (!files.has(fileId) || (seq !== undefined && !files.get(fileId)!.some((f) => f.seq === seq))) throw fixtureServiceError(`파일이 없습니다: ${fileId}`, 404, 'FILE_NOT_FOUND');
       }),
     downloadUrl: (fileId, seq) =>
       seq === undefined ? `/api/v1/cmmn/file/${encodeURIComponent(fileId)}/download` : `/api/v1/cmmn/file/${encodeURIComponent(fileId)}/${seq}/wsdownload`,

@@ -42,13 +42,14 @@ export function HomeView({ portal, readiness, resources, onRecheck, onRetryResou
         <p className={styles.body}>{t(`home.${portal}.body`)}</p>
         <p className={styles.today}>{date}</p>
       </section>
+      {/* The features' cards (pending approvals, new requests …) first: what needs doing comes before the menu. */}
+      {extraCards}
       {loginData && (
         <div className={styles.main}>
           <QuickLinks menus={menus} isCyber={isCyber} />
           <UserCard isCyber={isCyber} loginData={loginData} user={user ?? null} />
         </div>
       )}
-      {extraCards}
       <div className={styles.cards}>
         <SystemStatusCard state={readiness} onRecheck={onRecheck} />
         <ResourcesCard state={resources} onRetry={onRetryResources} />

@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import type { PortalKind } from '../../layouts/portal-kind';
+import { InternalPurchaseCards, SupplierPurchaseCards } from './PurchaseCards';
 
 /**
  * ─── HOME PAGE SLOT ───────────────────────────────────────────────────────────────────────────
@@ -15,7 +16,10 @@ export interface HomeCard {
   Component: ComponentType<{ portal: PortalKind }>;
 }
 
-export const HOME_CARDS: HomeCard[] = [];
+export const HOME_CARDS: HomeCard[] = [
+  { id: 'purchase', portals: ['internal'], Component: InternalPurchaseCards },
+  { id: 'cyberPurchase', portals: ['external'], Component: SupplierPurchaseCards },
+];
 
 export function homeCardsFor(portal: PortalKind, cards: HomeCard[] = HOME_CARDS): HomeCard[] {
   return cards.filter((c) => c.portals.includes(portal));

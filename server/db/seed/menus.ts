@@ -305,7 +305,7 @@ const EXTERNAL: readonly Area[] = [
     groups: [
       {
         id: 'CY_ORDER_MAIN', ko: '발주관리', en: 'Purchase Orders',
-        leaves: [['CY_ORDER_LIST', '발주서 조회', 'Purchase Orders', '/CyberOrderRequestList', ['/CyberOrderRequestEdit']]],
+        leaves: [['CY_ORDER_LIST', '발주서 조회', 'Purchase Orders', '/CyberOrderRequestList', ['/CyberOrderRequestEdit', '/CyberLoiList', '/CyberLoiEdit']]],
       },
     ],
   },

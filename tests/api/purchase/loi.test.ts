@@ -48,6 +48,20 @@ describe('letters of intent', () => {
     refused(await f.get(`/api/v1/cyber/lois/${loi.loiNo}`, f.u.supplier1), 404, 'LOI_NOT_FOUND');
   });
 
+  it('shows the open approval round to the approver whose turn it is (approve / reject), and the steps flat', async () => {
+    const loi = ok(await f.post('/api/v1/lois', f.u.operator, loiBody()));
+    const sent = ok(await f.post(`/api/v1/lois/${loi.loiNo}/submit`, f.u.operator, { version: loi.version }));
+    expect(sent).toMatchObject({ pendingApprovalId: sent.approvals[0].approvalId, pendingApprovalVersion: sent.approvals[0].version, currentApproverName: '박성호', actions: ['cancel'] });
+    expect(sent.approvalSteps).toEqual([expect.objectContaining({ round: 1, stepNo: 1, approverName: '박성호', status: 'PENDING' })]);
+    const mine = ok(await f.get(`/api/v1/lois/${loi.loiNo}`, f.u.opadmin));
+    expect(mine.actions).toEqual(['cancel', 'approve', 'reject']);
+    ok(await f.post(`/api/v1/approvals/${mine.pendingApprovalId}/approve`, f.u.opadmin, { version: mine.pendingApprovalVersion, comment: '승인합니다' }));
+    const done = ok(await f.get(`/api/v1/lois/${loi.loiNo}`, f.u.opadmin));
+    expect(done).toMatchObject({ status: 'ISSUED', pendingApprovalId: null, actions: ['cancel'] });
+    expect(done.approvalSteps).toEqual([expect.objectContaining({ status: 'APPROVED', comment: '승인합니다' })]);
+    expect(done.history.map((h: { no: number }) => h.no)).toEqual([1, 2, 3]);
+  });
+
   it('the last approval issues it; the supplier accepts once; another company learns nothing', async () => {
     const loi = await issued();
     expect(loi).toMatchObject({ status: 'ISSUED', approvalStatus: 'APPROVED' });

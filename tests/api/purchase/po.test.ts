@@ -129,6 +129,30 @@ describe('purchase orders', () => {
     expect(again.approvals).toHaveLength(2);
   });
 
+  it('tells the screen whose turn it is: the open round, its version, the steps flat, approve/reject for the current approver only', async () => {
+    const po = await draftPo('C00001');
+    expect(po).toMatchObject({ pendingApprovalId: null, pendingApprovalVersion: null, currentApproverName: null, approvalSteps: [] });
+    expect(po.history.map((h: { no: number; action: string }) => [h.no, h.action])).toEqual([[1, 'CREATE']]);
+    const sent = ok(await f.post(`/api/v1/pos/${po.poNo}/submit`, f.u.operator, { version: po.version }));
+    const a = sent.approvals[0];
+    expect(sent).toMatchObject({ pendingApprovalId: a.approvalId, pendingApprovalVersion: a.version, currentApproverName: '박성호' });
+    expect(sent.approvalSteps).toEqual([
+      expect.objectContaining({ stepKey: `${a.approvalId}-1`, round: 1, approvalId: a.approvalId, approvalStatus: 'PENDING', lineName: '발주 결재', stepNo: 1, approverId: 'E000002', approverName: '박성호', status: 'PENDING', comment: null }),
+    ]);
+    expect(sent.actions).toEqual(['cancel']);
+    const asApprover = ok(await f.get(`/api/v1/pos/${po.poNo}`, f.u.opadmin));
+    expect(asApprover.actions).toEqual(['cancel', 'approve', 'reject']);
+    expect(ok(await f.get(`/api/v1/pos/${po.poNo}`, f.u.monitor)).actions).toEqual([]);
+    ok(await f.post(`/api/v1/approvals/${a.approvalId}/reject`, f.u.opadmin, { version: asApprover.pendingApprovalVersion, comment: '수량 재확인' }));
+    const back = ok(await f.get(`/api/v1/pos/${po.poNo}`, f.u.opadmin));
+    expect(back).toMatchObject({ status: 'DRAFT', pendingApprovalId: null, pendingApprovalVersion: null, currentApproverName: null });
+    expect(back.actions).not.toContain('approve');
+    expect(back.approvalSteps).toEqual([expect.objectContaining({ round: 1, approvalStatus: 'REJECTED', status: 'REJECTED', comment: '수량 재확인' })]);
+    const again = ok(await f.post(`/api/v1/pos/${po.poNo}/submit`, f.u.operator, { version: back.version }));
+    expect(again.approvalSteps.map((s: { round: number; status: string }) => [s.round, s.status])).toEqual([[1, 'REJECTED'], [2, 'PENDING']]);
+    expect(again.pendingApprovalId).toBe(again.approvals[1].approvalId);
+  });
+
   it('records changes after sending (before, after, who, why), asks for a new acknowledgment, never above the approval', async () => {
     const po = await draftPo('C00001');
     await approvedPo(po);
@@ -182,7 +206,7 @@ describe('purchase orders', () => {
     refused(await f.post(`/api/v1/pos/${po.poNo}/cancel`, f.u.operator, { version: sent.version, reason: ' ' }), 400, 'VALIDATION');
     const cancelled = ok(await f.post(`/api/v1/pos/${po.poNo}/cancel`, f.u.operator, { version: sent.version, reason: '요청부서 취소 요청' }));
     expect(cancelled).toMatchObject({ status: 'CANCELLED', cancelReason: '요청부서 취소 요청', actions: [] });
-    expect(cancelled.changes.at(-1)).toMatchObject({ field: 'status', beforeValue: 'SENT', afterValue: 'CANCELLED', reason: '요청부서 취소 요청' });
+    expect(cancelled.changes.at(-1)).toMatchObject({ field: 'status', beforeValue: 'SENT', afterValue: 'CANCELLED', beforeText: '발주전송', afterText: '취소', reason: '요청부서 취소 요청' });
     expect(ok(await f.get(`/api/v1/cyber/pos/${po.poNo}`, f.u.supplier1))).toMatchObject({ status: 'CANCELLED', cancelReason: '요청부서 취소 요청', actions: [] });
     refused(await f.post(`/api/v1/cyber/pos/${po.poNo}/acknowledge`, f.u.supplier1, { version: cancelled.version }), 409, 'INVALID_STATE');
     refused(await f.post(`/api/v1/pos/${po.poNo}/change`, f.u.operator, { version: cancelled.version, reason: 'x', dueDate: day(40) }), 409, 'INVALID_STATE');

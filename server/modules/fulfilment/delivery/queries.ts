@@ -96,6 +96,7 @@ export async function deliveryDetail(db: Db, deliveryNo: string) {
     db.selectFrom('whReceipt').select(['whReqNo', 'status', 'approvalStatus', 'whReqDate']).where('deliveryNo', '=', deliveryNo).orderBy('whReqNo').execute(),
   ]);
   return {
+    ...delivery,
     delivery,
     lines: lines.map((l) => ({
       lineNo: l.lineNo, poNo: l.poNo, poLineNo: l.poLineNo, itemCode: l.itemCode, itemName: l.itemName, spec: l.spec, unitCode: l.unitCode,

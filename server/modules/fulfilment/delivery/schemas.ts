@@ -57,8 +57,14 @@ export const DeliveryLineRow = Type.Object(
   { $id: 'DeliveryLineRow', title: 'DeliveryLineRow' },
 );
 
+/**
+ * One delivery. The header is `delivery`, and — so that a screen definition's form reads it
+ * without unwrapping (edit screens load one flat record) — its fields also stand at the top level
+ * beside `lines` and `receipts`.
+ */
 export const DeliveryDetail = Type.Object(
   {
+    ...DeliveryRow.properties,
     delivery: Type.Ref('DeliveryRow'),
     lines: Type.Array(Type.Ref('DeliveryLineRow')),
     receipts: Type.Array(Type.Object({ whReqNo: Type.String(), status: Type.String(), approvalStatus: Type.String(), whReqDate: Type.String() })),

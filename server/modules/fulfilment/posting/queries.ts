@@ -3,6 +3,7 @@ import type { Db } from '../../../db/connect.js';
 import { likeEscape, type SortSpec } from '../../../http/list-query.js';
 import { won } from '../shared/money.js';
 import { iso } from '../shared/values.js';
+import type { VoucherPayload } from './connector.js';
 import type { ERROR_SORT, VOUCHER_SORT } from './schemas.js';
 
 type Window = { limit: number; offset: number };
@@ -110,5 +111,8 @@ export async function voucherDetail(db: Db, voucherNo: string) {
   if (!v) return undefined;
   const payload = await db.selectFrom('erpVoucher').select('payload').where('voucherNo', '=', voucherNo).executeTakeFirstOrThrow();
   const errors = await listPostingErrors(db, { exactVoucher: voucherNo }, { field: 'errorId', direction: 'asc' }, { limit: 1000, offset: 0 });
-  return { voucher: toVoucherRow(v), payload: typeof payload.payload === 'string' ? JSON.parse(payload.payload) : payload.payload, errors: errors.rows };
+  const sent = (typeof payload.payload === 'string' ? JSON.parse(payload.payload) : payload.payload) as Partial<VoucherPayload> | null;
+  const voucher = toVoucherRow(v);
+  const lines = (sent?.lines ?? []).map((l) => ({ ...l, debitAmount: l.side === 'DEBIT' ? l.amount : null, creditAmount: l.side === 'CREDIT' ? l.amount : null }));
+  return { ...voucher, postingDate: sent?.postingDate ?? null, vendorTaxNo: sent?.vendor?.taxNo ?? null, lines, voucher, payload: sent, errors: errors.rows };
 }

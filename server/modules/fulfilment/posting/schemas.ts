@@ -52,8 +52,35 @@ export const PostingErrorRow = Type.Object(
   { $id: 'PostingErrorRow', title: 'PostingErrorRow' },
 );
 
+export const VoucherLineRow = Type.Object(
+  {
+    lineNo: Type.Integer(),
+    side: Type.String({ description: 'DEBIT or CREDIT' }),
+    kind: Type.String({ description: 'GOODS (per expense type), ADJUSTMENT or PAYABLE' }),
+    expenses: Nullable(Type.String({ description: 'EXPENSES code of a goods line' })),
+    description: Type.String(),
+    amount: Type.String({ description: 'Whole won, never negative (the side carries the sign)' }),
+    debitAmount: Nullable(Type.String({ description: 'amount when the line is a debit' })),
+    creditAmount: Nullable(Type.String({ description: 'amount when the line is a credit' })),
+  },
+  { $id: 'VoucherLineRow', title: 'VoucherLineRow' },
+);
+
+/**
+ * One voucher. The header is `voucher`, and — so that a screen definition's form reads it without
+ * unwrapping — its fields also stand at the top level, with the posting date and the debit/credit
+ * `lines` of the frozen payload beside the payload itself and the posting errors.
+ */
 export const VoucherDetail = Type.Object(
-  { voucher: Type.Ref('VoucherRow'), payload: Type.Unknown({ description: 'The voucher as sent to the ERP' }), errors: Type.Array(Type.Ref('PostingErrorRow')) },
+  {
+    ...VoucherRow.properties,
+    postingDate: Nullable(Type.String({ description: 'YYYY-MM-DD, as sent' })),
+    vendorTaxNo: Nullable(Type.String({ description: 'The supplier’s business registration number, as sent' })),
+    lines: Type.Array(Type.Ref('VoucherLineRow'), { description: 'The payload’s lines: Σ debit = Σ credit' }),
+    voucher: Type.Ref('VoucherRow'),
+    payload: Type.Unknown({ description: 'The voucher as sent to the ERP' }),
+    errors: Type.Array(Type.Ref('PostingErrorRow')),
+  },
   { $id: 'VoucherDetail', title: 'VoucherDetail' },
 );
 
@@ -90,4 +117,4 @@ export const PostingErrorListQuery = Type.Object(
 export const VoucherNoParams = Type.Object({ voucherNo: Type.String({ minLength: 1, maxLength: 20 }) }, { additionalProperties: false });
 export const RetryBody = Type.Object({ version: Version }, { additionalProperties: false, description: 'The voucher’s version (voucherVersion of the posting error)' });
 
-export const PostingSchemas = [VoucherRow, PostingErrorRow, VoucherDetail];
+export const PostingSchemas = [VoucherRow, PostingErrorRow, VoucherLineRow, VoucherDetail];

@@ -104,13 +104,18 @@ export async function settlementLines(db: Db, settleNo: string) {
 }
 
 function adjustmentBase(db: Db) {
-  return db.selectFrom('settlementAdjustment as a').innerJoin('settlement as s', 's.settleNo', 'a.settleNo').innerJoin('company as c', 'c.compNo', 'a.compNo');
+  return db
+    .selectFrom('settlementAdjustment as a')
+    .innerJoin('settlement as s', 's.settleNo', 'a.settleNo')
+    .innerJoin('company as c', 'c.compNo', 'a.compNo')
+    .leftJoin('appUser as ru', 'ru.userId', 'a.requestedBy')
+    .leftJoin('appUser as du', 'du.userId', 'a.decidedBy');
 }
 
 function selectAdjustment(q: ReturnType<typeof adjustmentBase>) {
   return q.select([
     'a.adjNo', 'a.settleNo', 'a.compNo', 'c.compNameKr as compName', 's.period', 's.status as settlementStatus', 'a.amount', 'a.reason', 'a.status', 'a.requestedBy',
-    'a.requestedAt', 'a.decidedBy', 'a.decidedAt', 'a.decisionComment', 'a.version',
+    'a.requestedAt', 'a.decidedBy', 'a.decidedAt', 'a.decisionComment', 'a.version', 'ru.hname as requestedByName', 'du.hname as decidedByName',
   ]);
 }
 

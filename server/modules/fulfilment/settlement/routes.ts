@@ -92,7 +92,7 @@ export const settlementRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const settlement = await findSettlement(db, settleNo, supplier ? SUPPLIER_VISIBLE : undefined);
     if (!settlement) throw missing('SETTLEMENT_NOT_FOUND', '정산을 찾을 수 없습니다');
     const [lines, adjustments, match] = await Promise.all([settlementLines(db, settleNo), settlementAdjustments(db, settleNo, supplier), matchRows(db, { settleNo })]);
-    return { settlement, lines, adjustments, match, matchStatus: match.some((m) => m.status === 'MISMATCH') ? 'MISMATCH' : 'MATCH' };
+    return { ...settlement, settlement, lines, adjustments, match, matchStatus: match.some((m) => m.status === 'MISMATCH') ? 'MISMATCH' : 'MATCH' };
   };
 
   const listFilter = (q: { settleNo?: string; compNo?: string; compName?: string; periods?: string[]; status?: string[] }) => {
@@ -230,6 +230,15 @@ export const settlementRoutes: FastifyPluginAsyncTypebox = async (app) => {
       return no;
     });
     return (await findAdjustment(request.db, adjNo))!;
+  });
+
+  app.get('/api/v1/settlement-adjustments/:adjNo', {
+    config: { access: access.login([ADJUST, ADJUST_HIST, MONTHLY_DETAIL], 'read', ['I']) },
+    schema: { operationId: 'getAdjustment', tags: TAG, summary: 'One settlement adjustment (adjustment): amount, reason, state, who requested and decided it', params: AdjNoParams, response: { 200: Type.Ref('AdjustmentRow'), ...commonErrors } },
+  }, async (request) => {
+    const a = await findAdjustment(request.db, request.params.adjNo);
+    if (!a) throw missing('ADJUSTMENT_NOT_FOUND', '정산 조정을 찾을 수 없습니다');
+    return a;
   });
 
   app.get('/api/v1/settlement-adjustments', {

@@ -71,8 +71,10 @@ export const AdjustmentRow = Type.Object(
     reason: Type.String(),
     status: Type.String({ description: 'ADJUST_STATUS code' }),
     requestedBy: Type.String(),
+    requestedByName: Nullable(Type.String({ description: 'Name of the requester (staff only)' })),
     requestedAt: Type.String(),
     decidedBy: Nullable(Type.String()),
+    decidedByName: Nullable(Type.String({ description: 'Name of who approved, rejected or withdrew it (staff only)' })),
     decidedAt: Nullable(Type.String()),
     decisionComment: Nullable(Type.String()),
     version: Type.Integer(),
@@ -102,8 +104,14 @@ export const MatchRow = Type.Object(
   { $id: 'MatchRow', title: 'MatchRow' },
 );
 
+/**
+ * One settlement. The header is `settlement`, and — so that a screen definition's form reads it
+ * without unwrapping (edit screens load one flat record) — its fields also stand at the top level
+ * beside `lines`, `adjustments` and `match`.
+ */
 export const SettlementDetail = Type.Object(
   {
+    ...SettlementRow.properties,
     settlement: Type.Ref('SettlementRow'),
     lines: Type.Array(Type.Ref('SettlementLineRow')),
     adjustments: Type.Array(Type.Ref('AdjustmentRow')),
@@ -134,7 +142,7 @@ export const SettleNoParams = Type.Object({ settleNo: Type.String({ minLength: 1
 export const AdjNoParams = Type.Object({ adjNo: Type.String({ minLength: 1, maxLength: 20 }) }, { additionalProperties: false });
 
 export const BuildBody = Type.Object(
-  { period: Period, compNo: Type.Optional(CompNo) },
+  { period: Period, compNo: Type.Optional(Type.Union([CompNo, Type.Literal('')], { description: 'One supplier; blank or left out: every supplier' })) },
   { additionalProperties: false, description: 'Builds (or refreshes draft and disputed) settlements of the month; one supplier with compNo' },
 );
 export const BuildResult = Type.Object({

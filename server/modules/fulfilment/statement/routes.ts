@@ -19,7 +19,9 @@ async function answer(db: Db, reply: FastifyReply, settleNo: string, format: 'ht
   if (!source) throw missing('SETTLEMENT_NOT_FOUND', '정산을 찾을 수 없습니다');
   const model = statementModel(source);
   if (format === 'pdf') {
-    return reply.type('application/pdf').header('Content-Disposition', `inline; filename="statement-${settleNo}.pdf"`).send(renderStatementPdf(model));
+    // An ASCII name for old clients and the Korean one (RFC 5987) for the others.
+    const name = `inline; filename="statement-${settleNo}.pdf"; filename*=UTF-8''${encodeURIComponent(`거래명세서_${settleNo}.pdf`)}`;
+    return reply.type('application/pdf').header('Content-Disposition', name).send(renderStatementPdf(model));
   }
   return reply.type('text/html; charset=utf-8').send(renderStatementHtml(model));
 }

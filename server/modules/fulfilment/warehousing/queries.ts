@@ -188,8 +188,10 @@ export async function warehousingDetail(db: Db, whReqNo: string) {
     .where('whReqNo', '=', whReqNo)
     .orderBy('lineNo')
     .execute();
+  const receipt = toWarehousingRow(r);
   return {
-    receipt: toWarehousingRow(r),
+    ...receipt,
+    receipt,
     lines: lines.map(({ unitPrice, amount, remark, quantity, ...l }) => ({ ...l, quantity: qty(quantity), PRICE: amt(unitPrice), AMT: amt(amount), BIGO: remark })),
   };
 }

@@ -121,8 +121,9 @@ export const WarehousingLine = Type.Object(
   { $id: 'WarehousingLine', title: 'WarehousingLine' },
 );
 
+/** One receipt: the header as `receipt` and, for screen forms (one flat record), also at the top level beside `lines`. */
 export const WarehousingDetail = Type.Object(
-  { receipt: Type.Ref('WarehousingRow'), lines: Type.Array(Type.Ref('WarehousingLine')) },
+  { ...WarehousingRow.properties, receipt: Type.Ref('WarehousingRow'), lines: Type.Array(Type.Ref('WarehousingLine')) },
   { $id: 'WarehousingDetail', title: 'WarehousingDetail' },
 );
 

@@ -61,23 +61,42 @@ export async function listLines(db: Db, f: { q?: string; useYn?: string }, sort:
       .execute(),
     base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
   ]);
-  return { rows: rows.map((r) => ({ ...r, stepCount: Number(r.stepCount), ruleCount: Number(r.ruleCount), updatedAt: iso(r.updatedAt)! })), total: Number(count.n) };
+  const { steps, rules } = await lineParts(db, rows.map((r) => r.lineId));
+  return {
+    rows: rows.map((r) => ({
+      ...r,
+      stepCount: Number(r.stepCount),
+      ruleCount: Number(r.ruleCount),
+      updatedAt: iso(r.updatedAt)!,
+      steps: steps.filter((s) => s.lineId === r.lineId).map(({ lineId: _l, ...s }) => s),
+      rules: rules.filter((x) => x.lineId === r.lineId).map(({ lineId: _l, ...x }) => x),
+    })),
+    total: Number(count.n),
+  };
 }
 
-export async function findLine(db: Db, lineId: number) {
-  const line = await db.selectFrom('approvalLine').select(['lineId', 'lineName', 'description', 'useYn', 'version', 'updatedAt']).where('lineId', '=', lineId).executeTakeFirst();
-  if (!line) return undefined;
+/** The ordered approvers and the rules of some lines (one query each, whatever their number). */
+async function lineParts(db: Db, lineIds: number[]) {
+  if (lineIds.length === 0) return { steps: [], rules: [] };
   const [steps, rules] = await Promise.all([
     db
       .selectFrom('approvalLineStep as s')
       .innerJoin('employee as e', 'e.singleid', 's.approverId')
       .innerJoin('businessSection as b', 'b.topDept', 'e.section')
       .innerJoin('department as d', 'd.deptcd', 'e.deptcd')
-      .select(['s.stepNo', 's.approverId', 'e.hname as approverName', 'e.positionNm', 'b.sectionName', 'd.deptnm'])
-      .where('s.lineId', '=', lineId)
+      .select(['s.lineId', 's.stepNo', 's.approverId', 'e.hname as approverName', 'e.positionNm', 'b.sectionName', 'd.deptnm'])
+      .where('s.lineId', 'in', lineIds)
+      .orderBy('s.lineId')
       .orderBy('s.stepNo')
       .execute(),
-    db.selectFrom('approvalRule').select(['ruleId', 'docType', 'minAmount', 'maxAmount', 'useYn']).where('lineId', '=', lineId).orderBy('docType').orderBy('minAmount').execute(),
+    db.selectFrom('approvalRule').select(['lineId', 'ruleId', 'docType', 'minAmount', 'maxAmount', 'useYn']).where('lineId', 'in', lineIds).orderBy('docType').orderBy('minAmount').execute(),
   ]);
-  return { ...line, updatedAt: iso(line.updatedAt)!, steps, rules };
+  return { steps, rules };
+}
+
+export async function findLine(db: Db, lineId: number) {
+  const line = await db.selectFrom('approvalLine').select(['lineId', 'lineName', 'description', 'useYn', 'version', 'updatedAt']).where('lineId', '=', lineId).executeTakeFirst();
+  if (!line) return undefined;
+  const { steps, rules } = await lineParts(db, [lineId]);
+  return { ...line, updatedAt: iso(line.updatedAt)!, steps: steps.map(({ lineId: _l, ...s }) => s), rules: rules.map(({ lineId: _l, ...r }) => r) };
 }

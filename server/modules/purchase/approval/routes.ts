@@ -112,6 +112,16 @@ export const approvalRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 
+  app.get(
+    '/api/v1/approval/rules/:ruleId',
+    { config: ruleRead, schema: { operationId: 'getApprovalRule', tags, summary: 'One approval rule (the administration screen edits it)', params: RuleParams, response: { 200: RuleRow, ...commonErrors } } },
+    async (request) => {
+      const rule = await findRule(request.db, request.params.ruleId);
+      if (!rule) throw ruleMissing();
+      return rule;
+    },
+  );
+
   app.post(
     '/api/v1/approval/rules',
     { config: ruleWrite, schema: { operationId: 'createApprovalRule', tags, summary: 'Add a rule (bands of one document type may not overlap); effective for the next submission', body: RuleCreateBody, response: { 200: RuleRow, 409: Type.Ref('ErrorBody'), ...commonErrors } } },

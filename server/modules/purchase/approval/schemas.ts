@@ -41,6 +41,17 @@ export const RuleParams = Type.Object({ ruleId: Type.Integer({ minimum: 1 }) }, 
 export const LineParams = Type.Object({ lineId: Type.Integer({ minimum: 1 }) }, { additionalProperties: false });
 export const VersionQuery = Type.Object({ version: Version }, { additionalProperties: false });
 
+export const LineStep = Type.Object({
+  stepNo: Type.Integer(),
+  approverId: Type.String(),
+  approverName: Type.String(),
+  positionNm: Type.String(),
+  sectionName: Type.String(),
+  deptnm: Type.String(),
+});
+
+const LineRuleRef = Type.Object({ ruleId: Type.Integer(), docType: Type.String(), minAmount: Type.String(), maxAmount: Nullable(Type.String()), useYn: Type.String() });
+
 export const LineRow = Type.Object({
   lineId: Type.Integer(),
   lineName: Type.String(),
@@ -51,21 +62,14 @@ export const LineRow = Type.Object({
   ruleCount: Type.Integer({ description: 'Rules that use the line' }),
   version: Type.Integer(),
   updatedAt: Type.String({ format: 'date-time' }),
+  steps: Type.Array(LineStep, { description: 'The approvers in order (the administration screen edits them beside the list)' }),
+  rules: Type.Array(LineRuleRef, { description: 'The rules that use the line' }),
 });
 
 export const LineListQuery = Type.Object(
   { q: Type.Optional(Type.String({ maxLength: 100, description: 'Line name contains' })), useYn: Type.Optional(YN), ...PagingQuery, sort: SortQuery(LINE_SORT) },
   { additionalProperties: false },
 );
-
-export const LineStep = Type.Object({
-  stepNo: Type.Integer(),
-  approverId: Type.String(),
-  approverName: Type.String(),
-  positionNm: Type.String(),
-  sectionName: Type.String(),
-  deptnm: Type.String(),
-});
 
 export const LineDetail = Type.Object({
   lineId: Type.Integer(),
@@ -75,7 +79,7 @@ export const LineDetail = Type.Object({
   version: Type.Integer(),
   updatedAt: Type.String({ format: 'date-time' }),
   steps: Type.Array(LineStep),
-  rules: Type.Array(Type.Object({ ruleId: Type.Integer(), docType: Type.String(), minAmount: Type.String(), maxAmount: Nullable(Type.String()), useYn: Type.String() })),
+  rules: Type.Array(LineRuleRef),
 });
 
 const LineFields = {
@@ -99,3 +103,32 @@ export const DecisionAnswer = Type.Object({
   approval: ApprovalView,
   documentStatus: Type.String({ description: 'The document’s status after the decision' }),
 });
+
+/**
+ * A document's approval as flat fields for its edit screen (PR, and any document that wants them):
+ * the open round (approve / reject send its id and version), whether the caller is its current
+ * approver, and every round's steps as one list of rows (a grid shows them).
+ */
+export const ApprovalStepRow = Type.Object({
+  stepKey: Type.String({ description: 'Round and step, e.g. "2-1"' }),
+  round: Type.Integer({ description: 'Submission round, 1 for the first' }),
+  approvalId: Type.Integer(),
+  roundStatus: Type.String({ description: 'APPROVAL_STATUS of the round' }),
+  lineName: Type.String(),
+  submittedAt: Type.String({ format: 'date-time' }),
+  stepNo: Type.Integer(),
+  approverId: Type.String(),
+  approverName: Type.String(),
+  positionNm: Type.String(),
+  deptnm: Type.String(),
+  status: Type.String({ description: 'WAITING, PENDING (the current step), APPROVED, REJECTED, SKIPPED' }),
+  comment: Nullable(Type.String()),
+  actedAt: Nullable(Type.String({ format: 'date-time' })),
+});
+
+export const ApprovalSummaryFields = {
+  approvalId: Nullable(Type.Integer({ description: 'The open approval round (PENDING or IN_PROGRESS), for approveApproval / rejectApproval' })),
+  approvalVersion: Nullable(Type.Integer({ description: 'Its version (the body of approve / reject)' })),
+  myApprovalTurn: Type.Boolean({ description: 'The caller is the pending step’s approver' }),
+  approvalSteps: Type.Array(ApprovalStepRow, { description: 'Every round’s steps, oldest round first' }),
+};

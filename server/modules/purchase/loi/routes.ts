@@ -16,6 +16,7 @@ import { ReasonBody, VersionBody } from '../shared/schemas.js';
 import { transition } from '../shared/transition.js';
 import { checkDate, checkDecimal, iso, requireText, text, todayKst, type DecimalRule } from '../shared/values.js';
 import { findLoi, listLois, listSupplierLois } from './queries.js';
+import { approvalState, numbered } from '../po/approval-state.js';
 import { ExpireAnswer, LoiCreateBody, LoiDetail, LoiListQuery, LoiNoParams, LoiUpdateBody, SupplierLoiDetail, SupplierLoiListQuery, SupplierLoiRow, LoiRow } from './schemas.js';
 import { LOI_MACHINE, SUPPLIER_VISIBLE_LOI, effectiveLoiStatus, isPastValidity, loiActionsFor } from './workflow.js';
 
@@ -73,6 +74,7 @@ export const loiRoutes: FastifyPluginAsyncTypebox = async (app) => {
     ]);
     const status = effectiveLoiStatus(h.status, h.validUntil, todayKst());
     const { approvalId: _a, buyerEmail: _e, buyerTelNo: _t, ...header } = h;
+    const { isCurrentApprover, ...approvalFields } = approvalState(approvals, actor.singleid);
     return {
       ...header,
       status,
@@ -83,9 +85,10 @@ export const loiRoutes: FastifyPluginAsyncTypebox = async (app) => {
       updatedAt: iso(h.updatedAt)!,
       attachments,
       approvals,
-      history,
+      history: numbered(history),
       orders,
-      actions: loiActionsFor(status, { isBuyer: h.buyerId === actor.singleid, isManager: isPurchasingManager(actor), canWrite }),
+      ...approvalFields,
+      actions: [...loiActionsFor(status, { isBuyer: h.buyerId === actor.singleid, isManager: isPurchasingManager(actor), canWrite }), ...(isCurrentApprover ? ['approve', 'reject'] : [])],
     };
   }
 

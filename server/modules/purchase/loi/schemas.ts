@@ -1,7 +1,8 @@
 import { Type } from 'typebox';
 import { PagingQuery, SortQuery } from '../../../http/list-query.js';
-import { ActionList, ApprovalView, Attachment, Currency, DateStr, Decimal, FileId, HistoryEntry, Nullable, StatusList, Version } from '../shared/schemas.js';
+import { ActionList, ApprovalView, Attachment, Currency, DateStr, Decimal, FileId, Nullable, StatusList, Version } from '../shared/schemas.js';
 import { LOI_STATUSES } from './workflow.js';
+import { ApprovalStateFields, NumberedHistoryEntry } from '../po/schemas.js';
 
 export const LOI_SORT = ['loiNo', 'compNameKr', 'title', 'amount', 'validFrom', 'validUntil', 'status', 'buyerName', 'updatedAt'] as const;
 
@@ -82,9 +83,10 @@ export const LoiDetail = Type.Object({
   version: Type.Integer(),
   attachments: Type.Array(Attachment),
   approvals: Type.Array(ApprovalView),
-  history: Type.Array(HistoryEntry),
+  history: Type.Array(NumberedHistoryEntry),
   orders: Type.Array(Type.Object({ poNo: Type.String(), status: Type.String(), totalAmount: Type.String() })),
-  actions: ActionList,
+  ...ApprovalStateFields,
+  actions: Type.Array(Type.String(), { description: 'What the caller may do with the LOI now (buttons to show); approve and reject when it is the caller’s turn to decide' }),
 });
 
 export const ExpireAnswer = Type.Object({ expired: Type.Array(Type.String(), { description: 'LOIs that were issued and are now expired' }) });

@@ -4,7 +4,7 @@ import type { Database } from '../../../db/schema.js';
 import { given, likeEscape, type SortSpec } from '../../../http/list-query.js';
 import { iso } from '../shared/values.js';
 import type { PO_CHANGE_SORT, PO_SORT, SUPPLIER_PO_SORT } from './schemas.js';
-import { SUPPLIER_OPEN, SUPPLIER_VISIBLE } from './workflow.js';
+import { PO_MACHINE, SUPPLIER_OPEN, SUPPLIER_VISIBLE } from './workflow.js';
 
 type Window = { limit: number; offset: number };
 
@@ -156,7 +156,17 @@ export async function listPoChanges(db: Db, f: PoChangeFilter, sort: SortSpec<(t
       .execute(),
     base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
   ]);
-  return { rows: rows.map((r) => ({ ...r, fieldName: CHANGE_FIELD_NAMES[r.field] ?? r.field, changedAt: iso(r.changedAt)! })), total: Number(count.n) };
+  return {
+    rows: rows.map((r) => ({ ...r, fieldName: CHANGE_FIELD_NAMES[r.field] ?? r.field, beforeText: changeText(r.field, r.beforeValue), afterText: changeText(r.field, r.afterValue), changedAt: iso(r.changedAt)! })),
+    total: Number(count.n),
+  };
+}
+
+/** A changed value as people read it: a status by its Korean name, anything else as stored. */
+export function changeText(field: string, value: string | null): string | null {
+  if (value === null) return null;
+  if (field === 'status') return (PO_MACHINE.statusLabels as Record<string, string>)[value] ?? value;
+  return value;
 }
 
 /* ---------------- the supplier's side (db is request.db, scoped to the company) ---------------- */

@@ -82,6 +82,8 @@ export const PoChangeRow = Type.Object({
   itemName: Nullable(Type.String()),
   beforeValue: Nullable(Type.String()),
   afterValue: Nullable(Type.String()),
+  beforeText: Nullable(Type.String({ description: 'beforeValue as people read it (a status by its Korean name)' })),
+  afterText: Nullable(Type.String({ description: 'afterValue as people read it' })),
   reason: Type.String(),
   changedBy: Type.String(),
   changedByName: Nullable(Type.String()),
@@ -91,6 +93,35 @@ export const PoChangeRow = Type.Object({
   title: Type.String(),
   status: Type.String(),
 });
+
+/** Every step of every approval round, flat (the document screens' approval grid). */
+export const ApprovalStepRow = Type.Object({
+  stepKey: Type.String({ description: 'approvalId-stepNo' }),
+  round: Type.Integer({ description: 'Approval round, 1 for the first submission' }),
+  approvalId: Type.Integer(),
+  approvalStatus: Type.String({ description: 'The round: PENDING, IN_PROGRESS, APPROVED, REJECTED, WITHDRAWN' }),
+  lineName: Type.String(),
+  submittedByName: Type.String(),
+  submittedAt: Type.String({ format: 'date-time' }),
+  stepNo: Type.Integer(),
+  approverId: Type.String(),
+  approverName: Type.String(),
+  positionNm: Type.String(),
+  deptnm: Type.String(),
+  status: Type.String({ description: 'WAITING, PENDING (the current step), APPROVED, REJECTED, SKIPPED' }),
+  comment: Nullable(Type.String()),
+  actedAt: Nullable(Type.String({ format: 'date-time' })),
+});
+
+/** What a document screen shows of its approvals besides the rounds (see approval-state.ts). */
+export const ApprovalStateFields = {
+  pendingApprovalId: Nullable(Type.Integer({ description: 'The open approval round (approveApproval / rejectApproval take it)' })),
+  pendingApprovalVersion: Nullable(Type.Integer({ description: 'Its version (the decision sends it)' })),
+  currentApproverName: Nullable(Type.String({ description: 'Whose turn it is' })),
+  approvalSteps: Type.Array(ApprovalStepRow),
+};
+
+export const NumberedHistoryEntry = Type.Object({ no: Type.Integer(), ...HistoryEntry.properties });
 
 export const PoDetail = Type.Object({
   poNo: Type.String(),
@@ -129,9 +160,10 @@ export const PoDetail = Type.Object({
   lines: Type.Array(PoLine),
   attachments: Type.Array(Attachment),
   approvals: Type.Array(ApprovalView),
-  history: Type.Array(HistoryEntry),
+  history: Type.Array(NumberedHistoryEntry),
   changes: Type.Array(PoChangeRow),
-  actions: ActionList,
+  ...ApprovalStateFields,
+  actions: Type.Array(Type.String(), { description: 'What the caller may do with the order now (buttons to show); approve and reject when it is the caller’s turn to decide' }),
 });
 
 export const PoCreateBody = Type.Object(

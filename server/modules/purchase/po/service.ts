@@ -6,6 +6,7 @@ import { loadAttachments, loadHistory } from '../shared/documents.js';
 import { missing } from '../shared/errors.js';
 import { iso } from '../shared/values.js';
 import { findPoHeader, findPoLines, listPoChanges } from './queries.js';
+import { approvalState, numbered } from './approval-state.js';
 import { poActionsFor } from './workflow.js';
 
 export const PO_SCREENS = { list: '/OrderRequestList', edit: '/OrderRequestEdit' } as const;
@@ -31,6 +32,7 @@ export async function poDetail(db: Db, poNo: string, actor: Actor, expectType?: 
   ]);
   const delivered = lines.some((l) => Number(l.deliveredQty) > 0);
   const { approvalId: _a, buyerEmail: _e, buyerTelNo: _t, ...header } = h;
+  const { isCurrentApprover, ...approvalFields } = approvalState(approvals, actor.singleid);
   return {
     ...header,
     forwardedAt: iso(h.forwardedAt),
@@ -40,8 +42,9 @@ export async function poDetail(db: Db, poNo: string, actor: Actor, expectType?: 
     lines,
     attachments,
     approvals,
-    history,
+    history: numbered(history),
     changes: changes.rows,
-    actions: poActionsFor(h.status, { isBuyer: h.buyerId === actor.singleid, isManager: isPurchasingManager(actor), canWrite }, { delivered }),
+    ...approvalFields,
+    actions: [...poActionsFor(h.status, { isBuyer: h.buyerId === actor.singleid, isManager: isPurchasingManager(actor), canWrite }, { delivered }), ...(isCurrentApprover ? ['approve', 'reject'] : [])],
   };
 }

@@ -136,7 +136,7 @@ export async function findPrLinks(db: Db, prNo: string) {
     db
       .selectFrom('poHeader as h')
       .innerJoin('company as c', 'c.compNo', 'h.compNo')
-      .select(['h.poNo', 'h.status', 'h.compNo', 'c.compNameKr', 'h.totalAmount'])
+      .select(['h.poNo', 'h.status', 'h.compNo', 'c.compNameKr', 'h.currency', 'h.totalAmount'])
       .where('h.prNo', '=', prNo)
       .orderBy('h.poNo')
       .execute(),

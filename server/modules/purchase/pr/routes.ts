@@ -6,7 +6,8 @@ import { pageWindow, parseSort } from '../../../http/list-query.js';
 import { groupHoldsScreen } from '../../../auth/menu-authority.js';
 import { writeAudit } from '../../../db/audit.js';
 import type { Db } from '../../../db/connect.js';
-import { startApproval, withdrawApproval, isApproverOf, loadApprovals } from '../approval/queries.js';
+import { approvalSummary, startApproval, withdrawApproval, isApproverOf, loadApprovals } from '../approval/queries.js';
+import { rfqSummaryOfPr } from '../rfq/summary.js';
 import { internalActor, isPurchasingManager, type Actor } from '../shared/actor.js';
 import { checkFileId, loadAttachments, loadHistory } from '../shared/documents.js';
 import { checkVersion, failIf, missing, notAllowed, type FieldError } from '../shared/errors.js';
@@ -17,7 +18,7 @@ import { ReasonBody, VersionBody } from '../shared/schemas.js';
 import { transition } from '../shared/transition.js';
 import { checkDate, iso, requireText, text, todayKst } from '../shared/values.js';
 import { findPrHeader, findPrLines, findPrLinks, listPrs } from './queries.js';
-import { PrConfirmListQuery, PrCreateBody, PrDetail, PrList, PrListQuery, PrNoParams, PrUpdateBody, ReceiveBody } from './schemas.js';
+import { ItemCodeParams, PrConfirmListQuery, PrCreateBody, PrDetail, PrItem, PrList, PrListQuery, PrNoParams, PrUpdateBody, ReceiveBody } from './schemas.js';
 import { PR_MACHINE, prActionsFor, prScopeOf } from './workflow.js';
 
 export const PR_SCREENS = { list: '/prList', edit: '/prEdit', confirmList: '/prConfirmList', confirmEdit: '/prConfirmEdit' } as const;
@@ -72,7 +73,7 @@ export const prRoutes: FastifyPluginAsyncTypebox = async (app) => {
       (await groupHoldsScreen(db, actor.authGroupId, [PR_SCREENS.confirmEdit], 'read')) ||
       (await isApproverOf(db, ['PR'], prNo, actor.singleid));
     if (!inScope) throw notFoundPr();
-    const [lines, attachments, approvals, history, links, canPurchase, canWritePr] = await Promise.all([
+    const [lines, attachments, approvals, history, links, canPurchase, canWritePr, rfq] = await Promise.all([
       findPrLines(db, prNo),
       loadAttachments(db, h.fileId),
       loadApprovals(db, { docTypes: ['PR'], docNo: prNo }),
@@ -80,8 +81,13 @@ export const prRoutes: FastifyPluginAsyncTypebox = async (app) => {
       findPrLinks(db, prNo),
       groupHoldsScreen(db, actor.authGroupId, [PR_SCREENS.confirmEdit], 'write'),
       groupHoldsScreen(db, actor.authGroupId, [PR_SCREENS.edit], 'write'),
+      rfqSummaryOfPr(db, prNo, actor),
     ]);
     const { approvalId: _a, ...header } = h;
+    const approval = approvalSummary(approvals, actor.singleid);
+    const actions: string[] = prActionsFor(h.status, { isRequester: h.requesterId === actor.singleid, canPurchase, canWritePr, isBuyer: h.buyerId === actor.singleid, isManager: isPurchasingManager(actor) });
+    // Deciding is on the approval itself (approveApproval / rejectApproval): the pending approver's buttons.
+    if (approval.myApprovalTurn && h.status === 'IN_APPROVAL') actions.push('approve', 'reject');
     return {
       ...header,
       receivedAt: iso(h.receivedAt),
@@ -89,12 +95,14 @@ export const prRoutes: FastifyPluginAsyncTypebox = async (app) => {
       approvedAt: iso(h.approvedAt),
       createdAt: iso(h.createdAt)!,
       updatedAt: iso(h.updatedAt)!,
-      lines,
+      lines: lines.map((l) => ({ ...l, currency: h.currency })),
       attachments,
       approvals,
       history,
       ...links,
-      actions: prActionsFor(h.status, { isRequester: h.requesterId === actor.singleid, canPurchase, canWritePr, isBuyer: h.buyerId === actor.singleid, isManager: isPurchasingManager(actor) }),
+      actions,
+      ...approval,
+      ...rfq,
     };
   }
 
@@ -128,6 +136,31 @@ export const prRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const actor = await internalActor(request.db, request.caller);
       const filter = { ...q, status: q.status?.length ? q.status : ['APPROVED', 'RECEIVED', 'QUOT_REQUESTED'], buyerId: mine === 'Y' ? actor.singleid : q.buyerId };
       return listPrs(request.db, filter, { kind: 'all' }, null, parseSort(q.sort, { field: 'prNo', direction: 'desc' }), pageWindow(q));
+    },
+  );
+
+  app.get(
+    '/api/v1/prs/items/:itemCode',
+    {
+      config: { access: access.login([PR_SCREENS.edit], 'read', ['I']) },
+      schema: {
+        operationId: 'getPrItem',
+        tags,
+        summary: 'An item of the master as a PR line starts from it: name, specification, unit, sourcing group and reference price (the line grid fills them when an item code is typed)',
+        params: ItemCodeParams,
+        response: { 200: PrItem, ...commonErrors },
+      },
+    },
+    async (request) => {
+      const item = await request.db
+        .selectFrom('item as i')
+        .innerJoin('sourcingGroup as g', 'g.sgCode', 'i.sgCode')
+        .select(['i.itemCode', 'i.itemName', 'i.spec', 'i.unitCode', 'i.sgCode', 'g.sgName', 'i.refPrice', 'i.currency', 'i.useYn'])
+        .where('i.itemCode', '=', request.params.itemCode.trim().toUpperCase())
+        .executeTakeFirst();
+      if (!item || item.useYn !== 'Y') throw missing('ITEM_NOT_FOUND', `등록되지 않았거나 사용하지 않는 품목입니다: ${request.params.itemCode.trim()}`);
+      const { useYn: _u, ...rest } = item;
+      return { ...rest, refPrice: String(rest.refPrice) };
     },
   );
 
@@ -258,7 +291,7 @@ export const prRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api/v1/prs/:prNo/receive',
     {
       config: { access: access.login([PR_SCREENS.confirmEdit], 'write', ['I']) },
-      schema: { operationId: 'receivePr', tags, summary: 'Purchasing receives an approved PR and assigns its buyer', params: PrNoParams, body: ReceiveBody, response: { 200: PrDetail, 409: Type.Ref('ErrorBody'), ...commonErrors } },
+      schema: { operationId: 'receivePr', tags, summary: 'Purchasing receives an approved PR, assigns its buyer and, optionally, files every line under one level-4 sourcing group', params: PrNoParams, body: ReceiveBody, response: { 200: PrDetail, 409: Type.Ref('ErrorBody'), ...commonErrors } },
     },
     async (request) => {
       const { prNo } = request.params;
@@ -274,6 +307,12 @@ export const prRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (!(await groupHoldsScreen(request.db, buyer!.authGroupId, [PR_SCREENS.confirmEdit], 'write'))) {
         failIf([{ path: 'body/buyerId', message: '구매 담당 권한(구매요청 접수)이 없는 사원은 구매 담당자로 지정할 수 없습니다' }]);
       }
+      const sgCode = text(request.body.sgCode ?? null);
+      if (sgCode) {
+        const group = await request.db.selectFrom('sourcingGroup').select(['sgLevel', 'useYn']).where('sgCode', '=', sgCode).executeTakeFirst();
+        if (!group || group.useYn !== 'Y') failIf([{ path: 'body/sgCode', message: `등록되지 않은 소싱그룹입니다: ${sgCode}` }]);
+        if (group!.sgLevel !== '004') failIf([{ path: 'body/sgCode', message: '소싱그룹은 4단계(세분류)까지 선택하세요' }]);
+      }
       await request.db.transaction().execute(async (trx) => {
         const pr = await trx.selectFrom('prHeader').selectAll().where('prNo', '=', prNo).forUpdate().executeTakeFirst();
         if (!pr) throw notFoundPr();
@@ -281,7 +320,8 @@ export const prRoutes: FastifyPluginAsyncTypebox = async (app) => {
         const status = transition(PR_MACHINE, 'receive', pr.status);
         const now = new Date();
         await trx.updateTable('prHeader').set({ status, buyerId, receivedAt: now, receivedBy: actor.userId, version: pr.version + 1, updatedAt: now }).where('prNo', '=', prNo).execute();
-        await writeAudit(trx, { entity: 'pr_header', entityKey: prNo, action: 'RECEIVE', actor: actor.userId, before: { status: pr.status, buyerId: pr.buyerId }, after: { status, buyerId } });
+        if (sgCode) await trx.updateTable('prLine').set({ sgCode }).where('prNo', '=', prNo).execute();
+        await writeAudit(trx, { entity: 'pr_header', entityKey: prNo, action: 'RECEIVE', actor: actor.userId, before: { status: pr.status, buyerId: pr.buyerId }, after: { status, buyerId, ...(sgCode ? { sgCode } : {}) } });
       });
       return detail(request.db, prNo, actor);
     },

@@ -1,10 +1,26 @@
 import { Type } from 'typebox';
 import { PagingQuery, SortQuery } from '../../../http/list-query.js';
-import { ActionList, ApprovalView, Attachment, Currency, DateStr, Decimal, FileId, HistoryEntry, Nullable, StatusList, Totals, Version } from '../shared/schemas.js';
+import { ApprovalView, Attachment, Currency, DateStr, Decimal, FileId, HistoryEntry, Nullable, StatusList, Totals, Version } from '../shared/schemas.js';
+import { ApprovalSummaryFields } from '../approval/schemas.js';
+import { PrRfqFields } from '../rfq/schemas.js';
 import { PR_STATUSES } from './workflow.js';
 
 export const PR_SORT = ['prNo', 'prDate', 'title', 'status', 'approvalStatus', 'requesterName', 'deptnm', 'desiredDate', 'totalAmount', 'buyerName', 'updatedAt'] as const;
 const APPROVAL_STATUSES = ['NONE', 'PENDING', 'IN_PROGRESS', 'APPROVED', 'REJECTED', 'WITHDRAWN'] as const;
+
+export const ItemCodeParams = Type.Object({ itemCode: Type.String({ maxLength: 20, description: 'Item master code' }) }, { additionalProperties: false });
+
+/** An item of the master as a PR line starts from it (the line grid's lookup). */
+export const PrItem = Type.Object({
+  itemCode: Type.String(),
+  itemName: Type.String(),
+  spec: Nullable(Type.String()),
+  unitCode: Type.String(),
+  sgCode: Type.String(),
+  sgName: Type.String(),
+  refPrice: Type.String({ description: 'Reference unit price in the item’s currency' }),
+  currency: Type.String(),
+});
 
 export const PrNoParams = Type.Object({ prNo: Type.String({ maxLength: 20, description: 'PR2026-000123' }) }, { additionalProperties: false });
 
@@ -85,7 +101,11 @@ export const PrCreateBody = Type.Object(PrFields, { additionalProperties: false 
 export const PrUpdateBody = Type.Object({ ...PrFields, version: Version }, { additionalProperties: false });
 
 export const ReceiveBody = Type.Object(
-  { version: Version, buyerId: Type.String({ maxLength: 30, description: 'The buyer (employee singleid) who sources this PR' }) },
+  {
+    version: Version,
+    buyerId: Type.String({ maxLength: 30, description: 'The buyer (employee singleid) who sources this PR' }),
+    sgCode: Type.Optional(Nullable(Type.String({ maxLength: 20, description: 'A level-4 sourcing group purchasing files every line under; absent or null keeps the lines’ own' }))),
+  },
   { additionalProperties: false },
 );
 
@@ -101,6 +121,7 @@ export const PrLine = Type.Object({
   estUnitPrice: Type.String(),
   estAmount: Type.String(),
   remark: Nullable(Type.String()),
+  currency: Type.String({ description: 'The PR’s currency (for the amounts of the line)' }),
 });
 
 export const PrDetail = Type.Object({
@@ -135,6 +156,8 @@ export const PrDetail = Type.Object({
   approvals: Type.Array(ApprovalView),
   history: Type.Array(HistoryEntry),
   rfqs: Type.Array(Type.Object({ rfqNo: Type.String(), status: Type.String(), deadline: Type.String({ format: 'date-time' }), selectedCompNo: Nullable(Type.String()) })),
-  orders: Type.Array(Type.Object({ poNo: Type.String(), status: Type.String(), compNo: Type.String(), compNameKr: Type.String(), totalAmount: Type.String() })),
-  actions: ActionList,
+  orders: Type.Array(Type.Object({ poNo: Type.String(), status: Type.String(), compNo: Type.String(), compNameKr: Type.String(), currency: Type.String(), totalAmount: Type.String() })),
+  actions: Type.Array(Type.String(), { description: 'What the caller may do with the PR now: update, submit, cancel, receive, return, requestQuote, and approve / reject when the caller is the pending approver' }),
+  ...ApprovalSummaryFields,
+  ...PrRfqFields,
 });

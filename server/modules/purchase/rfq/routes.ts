@@ -28,8 +28,11 @@ import {
   SupplierQuotation,
   SupplierRfqDetail,
   SupplierRfqListQuery,
+  SupplierCandidate,
   SupplierRfqRow,
+  SupplierSearchQuery,
 } from './schemas.js';
+import { rfqActionsFor, searchSuppliers } from './summary.js';
 import { QUOT_MACHINE, RFQ_MACHINE, lowest, quotationOpen, selectionAllowed } from './workflow.js';
 
 const INTERNAL_SCREENS = ['/prConfirmList', '/prConfirmEdit', '/OrderRequestList', '/OrderRequestEdit'];
@@ -56,11 +59,7 @@ export const rfqRoutes: FastifyPluginAsyncTypebox = async (app) => {
     ]);
     const now = new Date();
     const allowed = selectionAllowed(h.deadline, now, suppliers.map((s) => s.status));
-    const mine = h.buyerId === actor.singleid || isPurchasingManager(actor);
-    const actions: string[] = [];
-    if (h.status === 'OPEN' && canWrite && mine && allowed && suppliers.some((s) => s.status === 'SUBMITTED')) actions.push('select');
-    if (h.status === 'OPEN' && canWrite && mine) actions.push('cancel');
-    if (h.status === 'AWARDED' && !po && canOrder && mine) actions.push('order');
+    const actions = rfqActionsFor(h, suppliers.map((s) => s.status), { actor, canWrite, canOrder, hasOrder: !!po }, now);
     return {
       ...h,
       deadline: iso(h.deadline)!,
@@ -87,6 +86,21 @@ export const rfqRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const q = request.query;
       return listRfqs(request.db, q, parseSort(q.sort, { field: 'rfqNo', direction: 'desc' }), pageWindow(q));
     },
+  );
+
+  app.get(
+    '/api/v1/rfqs/suppliers',
+    {
+      config: { access: access.login(['/prConfirmList', '/prConfirmEdit'], 'read', ['I']) },
+      schema: {
+        operationId: 'searchRfqSuppliers',
+        tags,
+        summary: 'Suppliers a buyer may invite to quote (trading ones): by a part of the name, the company number or the business number (the company popup)',
+        querystring: SupplierSearchQuery,
+        response: { 200: Type.Object({ rows: Type.Array(SupplierCandidate), total: Type.Integer() }), ...commonErrors },
+      },
+    },
+    async (request) => searchSuppliers(request.db, request.query.q, pageWindow(request.query)),
   );
 
   app.get(

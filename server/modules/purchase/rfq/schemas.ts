@@ -252,3 +252,50 @@ export const QuotationBody = Type.Object(
   },
   { additionalProperties: false },
 );
+
+/** Invited supplier of a PR's current quotation request, as a row of the PR screen's grid. */
+export const PrQuotationRow = Type.Object({
+  compNo: Type.String(),
+  compNameKr: Type.String(),
+  currency: Type.String({ description: 'The request’s currency' }),
+  status: Type.String({ description: 'QUOT_STATUS code' }),
+  quoteNo: Nullable(Type.String()),
+  totalAmount: Nullable(Type.String()),
+  leadTimeDays: Nullable(Type.Integer()),
+  validUntil: Nullable(Type.String()),
+  revision: Type.Integer(),
+  checkedAt: Nullable(Type.String({ format: 'date-time' })),
+  submittedAt: Nullable(Type.String({ format: 'date-time' })),
+});
+
+/**
+ * A PR's current quotation request (the latest one not cancelled) as flat fields of the PR's
+ * detail: purchasing's receipt screen shows it and acts on it (select, cancel) without a second read.
+ */
+export const PrRfqFields = {
+  rfqNo: Nullable(Type.String({ description: 'The current (latest not cancelled) quotation request' })),
+  rfqStatus: Nullable(Type.String({ description: 'RFQ_STATUS code' })),
+  rfqVersion: Nullable(Type.Integer()),
+  rfqDeadline: Nullable(Type.String({ format: 'date-time' })),
+  rfqDeadlinePassed: Type.Boolean(),
+  rfqSelectionAllowed: Type.Boolean({ description: 'The deadline has passed or every invited supplier has submitted' }),
+  rfqSelectedCompNo: Nullable(Type.String()),
+  rfqActions: ActionList,
+  quotations: Type.Array(PrQuotationRow),
+};
+
+export const SupplierSearchQuery = Type.Object(
+  {
+    q: Type.Optional(Type.String({ maxLength: 100, description: 'A part of the company name, the company number or the business number' })),
+    ...PagingQuery,
+  },
+  { additionalProperties: false },
+);
+
+export const SupplierCandidate = Type.Object({
+  compNo: Type.String(),
+  compNameKr: Type.String(),
+  taxNo2: Type.String({ description: 'Business number 123-45-67890' }),
+  ceoName: Type.String(),
+  forwardYn: Type.String(),
+});

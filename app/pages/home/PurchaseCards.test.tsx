@@ -1,0 +1,125 @@
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { useSessionStore } from '../../stores/session';
+import { renderPage } from '../../testing/render-page';
+import { HOME_PURCHASE_TEXTS } from './home-texts';
+import { InternalPurchaseCards, SupplierPurchaseCards } from './PurchaseCards';
+import { APPROVALS, CODES, DOCUMENTS, NEW_RFQS, OPEN_ORDERS } from './purchase-cards-fixtures';
+
+type Answer = { status?: number; body: unknown };
+
+/** Answers the home endpoints by path; records every request. */
+function stubServer(answers: Record<string, Answer | ((url: URL) => Answer)>) {
+  const requests: URL[] = [];
+  const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
+    const url = new URL(input instanceof Request ? input.url : String(input), 'http://localhost');
+    requests.push(url);
+    const a = answers[url.pathname];
+    const answer = typeof a === 'function' ? a(url) : (a ?? { status: 404, body: { statusCode: 404, code: 'NOT_FOUND', msg: '없음' } });
+    return Response.json(answer.body, { status: answer.status ?? 200 });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return requests;
+}
+
+function login(portal: 'I' | 'X') {
+  useSessionStore.getState().setLogin({
+    loginData: { auth: '', authGroupId: portal === 'I' ? '50' : '60', section: '', deptcd: '', deptnm: '', hname: portal === 'I' ? '박성호' : '최영호', singleid: 'x' },
+    codes: CODES,
+  });
+}
+
+describe('home cards of purchasing', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    useSessionStore.getState().clear();
+  });
+
+  it('internal: my pending approvals and my recent documents, each document linked to its screen', async () => {
+    const requests = stubServer({ '/api/v1/home/approvals': { body: APPROVALS }, '/api/v1/home/documents': (url) => ({ body: url.searchParams.get('docType') === 'LOI' ? { rows: DOCUMENTS.rows.filter((r) => r.docType === 'LOI'), total: 1 } : DOCUMENTS }) });
+    login('I');
+    renderPage(<InternalPurchaseCards />);
+    const approvals = await screen.findByRole('region', { name: '내 결재 대기' });
+    await within(approvals).findByRole('link', { name: 'PR2026-000412' });
+    expect(within(approvals).getByRole('link', { name: 'PR2026-000412' })).toHaveAttribute('href', '/prEdit?prNo=PR2026-000412');
+    expect(within(approvals).getByRole('link', { name: 'PO2026-000377' })).toHaveAttribute('href', '/OrderRequestEdit?poNo=PO2026-000377');
+    expect(within(approvals).getByText('3건')).toBeInTheDocument();
+    expect(within(approvals).getByText('1/2단계')).toBeInTheDocument();
+    expect(within(approvals).getByText('12,500,000 KRW')).toBeInTheDocument();
+    expect(within(approvals).getByText('정수빈 상신')).toBeInTheDocument();
+    expect(requests.find((u) => u.pathname === '/api/v1/home/approvals')!.searchParams.get('size')).toBe('5');
+
+    const documents = screen.getByRole('region', { name: '내 최근 문서' });
+    await within(documents).findByRole('link', { name: 'LOI2026-000021' });
+    expect(within(documents).getByRole('link', { name: 'LOI2026-000021' })).toHaveAttribute('href', '/LoiRequestEdit?loiNo=LOI2026-000021');
+    expect(within(documents).getByRole('link', { name: 'PO2026-000350' })).toHaveAttribute('href', '/SimpleOrderEdit?poNo=PO2026-000350');
+    // Status codes as the code group of each document type names them.
+    expect(within(documents).getByText('결재중')).toBeInTheDocument();
+    expect(within(documents).getByText('발행')).toBeInTheDocument();
+    expect(within(documents).getByText('발주전송')).toBeInTheDocument();
+
+    await userEvent.click(within(documents).getByRole('button', { name: 'LOI' }));
+    await waitFor(() => expect(within(documents).queryByRole('link', { name: 'PO2026-000350' })).not.toBeInTheDocument());
+    expect(requests.filter((u) => u.pathname === '/api/v1/home/documents').at(-1)!.searchParams.get('docType')).toBe('LOI');
+    expect(within(documents).getByRole('button', { name: 'LOI' })).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  it('external: new quotation requests and open orders of my company, linked under /cyber', async () => {
+    stubServer({ '/api/v1/cyber/home/rfqs': { body: NEW_RFQS }, '/api/v1/cyber/home/orders': { body: OPEN_ORDERS } });
+    login('X');
+    renderPage(<SupplierPurchaseCards />);
+    const rfqs = await screen.findByRole('region', { name: '새 견적요청' });
+    expect(await within(rfqs).findByRole('link', { name: 'RFQ2026-000101' })).toHaveAttribute('href', '/cyber/prCheckEdit?rfqNo=RFQ2026-000101');
+    expect(within(rfqs).getByText('견적요청')).toBeInTheDocument();
+    expect(within(rfqs).getByText('품목 2건')).toBeInTheDocument();
+    expect(within(rfqs).getByRole('link', { name: /견적요청 전체 보기/ })).toHaveAttribute('href', '/cyber/prCheckList');
+    const orders = screen.getByRole('region', { name: '진행중 발주' });
+    expect(await within(orders).findByRole('link', { name: 'PO2026-000201' })).toHaveAttribute('href', '/cyber/CyberOrderRequestEdit?poNo=PO2026-000201');
+    expect(within(orders).getByText('납기 2026-04-10')).toBeInTheDocument();
+    expect(within(orders).getByText('납기 미정')).toBeInTheDocument();
+    expect(within(orders).getByText('3,400,000 KRW')).toBeInTheDocument();
+    expect(within(orders).getByRole('link', { name: /발주서 전체 보기/ })).toHaveAttribute('href', '/cyber/CyberOrderRequestList');
+  });
+
+  it('an empty list says so; a failed one offers a retry that asks again', async () => {
+    let fail = true;
+    const requests = stubServer({
+      '/api/v1/cyber/home/rfqs': { body: { rows: [], total: 0 } },
+      '/api/v1/cyber/home/orders': () => (fail ? { status: 500, body: { statusCode: 500, code: 'INTERNAL', msg: '서버 오류' } } : { body: OPEN_ORDERS }),
+    });
+    login('X');
+    renderPage(<SupplierPurchaseCards />);
+    expect(await screen.findByText('답변할 견적요청이 없습니다.')).toBeInTheDocument();
+    const orders = screen.getByRole('region', { name: '진행중 발주' });
+    expect(await within(orders).findByRole('alert')).toHaveTextContent('목록을 불러오지 못했습니다');
+    fail = false;
+    await userEvent.click(within(orders).getByRole('button', { name: '다시 시도' }));
+    expect(await within(orders).findByRole('link', { name: 'PO2026-000201' })).toBeInTheDocument();
+    expect(requests.filter((u) => u.pathname === '/api/v1/cyber/home/orders')).toHaveLength(2);
+  });
+
+  it('nobody logged in: no cards and no requests', () => {
+    const requests = stubServer({});
+    renderPage(<InternalPurchaseCards />);
+    expect(screen.queryByRole('region')).not.toBeInTheDocument();
+    expect(requests).toHaveLength(0);
+  });
+
+  it('in English too, with every text of the bundle in both languages', async () => {
+    // English plural forms (x_one, x_other) stand for Korean's one text.
+    const keys = (o: object, p = ''): string[] => [...new Set(Object.entries(o).flatMap(([k, v]) => (typeof v === 'object' ? keys(v as object, `${p}${k}.`) : [`${p}${k.replace(/_(one|other)$/, '')}`])))];
+    expect(keys(HOME_PURCHASE_TEXTS.en).sort()).toEqual(keys(HOME_PURCHASE_TEXTS.ko).sort());
+    stubServer({ '/api/v1/home/approvals': { body: { rows: [], total: 0 } }, '/api/v1/home/documents': { body: { rows: [], total: 0 } }, '/api/v1/cyber/home/rfqs': { body: { rows: [{ ...NEW_RFQS.rows[0], lineCount: 1 }], total: 1 } }, '/api/v1/cyber/home/orders': { body: OPEN_ORDERS } });
+    login('I');
+    renderPage(<InternalPurchaseCards />, { language: 'en' });
+    expect(await screen.findByText('Nothing is waiting for your approval.')).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'My recent documents' })).toBeInTheDocument();
+    cleanup();
+    useSessionStore.getState().clear();
+    login('X');
+    renderPage(<SupplierPurchaseCards />, { language: 'en' });
+    expect(await screen.findByText('1 item')).toBeInTheDocument();
+    expect(screen.getByText('no due date')).toBeInTheDocument();
+  });
+});

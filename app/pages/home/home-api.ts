@@ -1,0 +1,42 @@
+import type { paths } from '../../../schemas/api-types';
+import { ApiError } from '../../api/api-error';
+import { apiClient, type ApiClient } from '../../api/client';
+
+type Ok<P extends keyof paths> = paths[P] extends { get: { responses: { 200: { content: { 'application/json': infer B } } } } } ? B : never;
+
+export type PendingApprovals = Ok<'/api/v1/home/approvals'>;
+export type RecentDocuments = Ok<'/api/v1/home/documents'>;
+export type SupplierNewRfqs = Ok<'/api/v1/cyber/home/rfqs'>;
+export type SupplierOpenOrders = Ok<'/api/v1/cyber/home/orders'>;
+export type DocType = 'PR' | 'PO' | 'SIMPLE' | 'LOI';
+
+/** How many rows a home card shows. */
+export const HOME_CARD_ROWS = 5;
+
+// The cards show their own message and a retry: no spec §8 alert, no global loading bar.
+const flags = { passErrors: true, background: true } as const;
+
+function answer<T>(r: { data?: T; error?: unknown; response: Response }): T {
+  if (r.data === undefined) throw new ApiError(r.response.status, r.error);
+  return r.data;
+}
+
+/** listMyPendingApprovals: approvals whose current step is mine, oldest first. */
+export async function fetchPendingApprovals(signal?: AbortSignal, client: ApiClient = apiClient): Promise<PendingApprovals> {
+  return answer(await client.GET('/api/v1/home/approvals', { params: { query: { size: HOME_CARD_ROWS } }, signal, ...flags }));
+}
+
+/** listMyRecentDocuments: PRs I requested, orders and LOIs I buy; newest change first. */
+export async function fetchRecentDocuments(docType: DocType | null, signal?: AbortSignal, client: ApiClient = apiClient): Promise<RecentDocuments> {
+  return answer(await client.GET('/api/v1/home/documents', { params: { query: { size: HOME_CARD_ROWS, ...(docType ? { docType } : {}) } }, signal, ...flags }));
+}
+
+/** listSupplierNewRfqs: requests to my company not yet answered and still open; nearest deadline first. */
+export async function fetchSupplierNewRfqs(signal?: AbortSignal, client: ApiClient = apiClient): Promise<SupplierNewRfqs> {
+  return answer(await client.GET('/api/v1/cyber/home/rfqs', { params: { query: { size: HOME_CARD_ROWS } }, signal, ...flags }));
+}
+
+/** listSupplierOpenOrders: my company's sent, acknowledged or partly delivered orders; earliest due date first. */
+export async function fetchSupplierOpenOrders(signal?: AbortSignal, client: ApiClient = apiClient): Promise<SupplierOpenOrders> {
+  return answer(await client.GET('/api/v1/cyber/home/orders', { params: { query: { size: HOME_CARD_ROWS } }, signal, ...flags }));
+}

@@ -1,0 +1,76 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { OperationInput } from '../services';
+import { installGlideJsdom } from '../testing/grid';
+import { renderScreen } from '../testing/screen-harness';
+import { valueAt } from './value-from';
+
+let uninstall: () => void;
+beforeAll(() => {
+  uninstall = installGlideJsdom();
+});
+afterAll(() => uninstall());
+
+describe('valueAt', () => {
+  it('follows a dotted path with list indexes; null where it leads nowhere', () => {
+    const answer = { success: true, resultData: [{ COMP_NO: 'C00001', FORWARD_YN: 'Y' }] };
+    expect(valueAt(answer, 'resultData.0.FORWARD_YN')).toBe('Y');
+    expect(valueAt(answer, 'resultData.1.FORWARD_YN')).toBeNull();
+    expect(valueAt({ limit: '5000000' }, 'limit')).toBe('5000000');
+    expect(valueAt(null, 'limit')).toBeNull();
+  });
+});
+
+const definition = {
+  id: 'test.valueFrom',
+  kind: 'edit',
+  title: '값 가져오기',
+  route: '/test/valueFrom',
+  key: ['msgKey'],
+  load: { operation: 'getMessage' },
+  sections: [
+    {
+      fields: [
+        { field: 'textKo', label: '협력사' },
+        { field: 'limit', label: '한도', mask: 'numComma', readOnly: true, valueFrom: { operation: 'getSimpleOrderLimit', value: 'limit' } },
+        { field: 'fwd', label: '자동전송', readOnly: true, valueFrom: { operation: 'getForwardYn', params: { body: { params: '[form.textKo]' } }, value: 'resultData.0.FORWARD_YN' } },
+        { field: 'ver', label: '버전', readOnly: true, valueFrom: { operation: 'getRfq', params: { path: { rfqNo: 'form.textEn' } }, value: 'version' } },
+      ],
+    },
+  ],
+  actions: [{ kind: 'workflow', id: 'auto', label: '자동 전송', operation: 'updateMessage', visible: "form.fwd == 'Y'", params: { body: { version: 'form.version' } } }],
+};
+
+function open() {
+  const forward: Record<string, string> = { C00001: 'Y', C00002: 'N' };
+  return renderScreen('test.valueFrom', {
+    entries: [{ file: 'screens/test/valueFrom.screen.json', definition }],
+    route: '/?msgKey=k1',
+    answers: {
+      getMessage: () => ({ msgKey: 'k1', category: 'ui', textKo: 'C00001', textEn: '', version: 3 }),
+      getSimpleOrderLimit: () => ({ limit: '5000000', currency: 'KRW', jpyRate: '900' }),
+      getForwardYn: (input: OperationInput) => {
+        const wanted = (input.body as { params: string[] }).params;
+        return { success: true, resultData: wanted.filter((c) => forward[c]).map((c) => ({ COMP_NO: c, COMP_NAME_KR: c, TAX_NO_2: '', FORWARD_YN: forward[c] })) };
+      },
+    },
+  });
+}
+
+describe('edit fields with valueFrom', () => {
+  it('shows values other operations give, calls again when their inputs change, and never with an empty path parameter', async () => {
+    const { services } = open();
+    expect(await screen.findByDisplayValue('5,000,000')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByLabelText('자동전송')).toHaveValue('Y'));
+    expect(screen.getByRole('button', { name: '자동 전송' })).toBeInTheDocument();
+    expect(services.calls.find((c) => c.operation === 'getForwardYn')!.input.body).toEqual({ params: ['C00001'] });
+    expect(services.calls.some((c) => c.operation === 'getRfq')).toBe(false);
+    expect(screen.queryByText('저장하지 않은 변경 내용이 있습니다.')).not.toBeInTheDocument();
+
+    fireEvent.change(screen.getByLabelText('협력사'), { target: { value: 'C00002' } });
+    await waitFor(() => expect(screen.getByLabelText('자동전송')).toHaveValue('N'));
+    expect(screen.queryByRole('button', { name: '자동 전송' })).not.toBeInTheDocument();
+    fireEvent.change(screen.getByLabelText('협력사'), { target: { value: 'C09999' } });
+    await waitFor(() => expect(screen.getByLabelText('자동전송')).toHaveValue(''));
+  });
+});

@@ -1,0 +1,60 @@
+/**
+ * Fields whose value another operation gives (`valueFrom`): a figure to show beside the record
+ * (the simple-order limit, a supplier's FORWARD_YN) or a value to send with it (the version of
+ * the document a new one is built from). Called when the record is shown and again when the
+ * call's inputs change; no call while a path parameter is empty.
+ */
+import { useEffect } from 'react';
+import { isOperationId, operations } from '../../schemas/operations';
+import type { FieldDef } from '../definition/types';
+import type { ExprScope } from '../expr/expr';
+import { buildInputs } from '../runtime/actions';
+import { useEngineServices } from '../services';
+
+const blank = (v: unknown) => v === null || v === undefined || v === '';
+
+/** The value at a dotted path of an answer: `resultData.0.FORWARD_YN`; null when it leads nowhere. */
+export function valueAt(answer: unknown, path: string): unknown {
+  let v: unknown = answer;
+  for (const key of path.split('.')) {
+    if (v === null || v === undefined || typeof v !== 'object') return null;
+    v = Object.hasOwn(v as object, key) ? (v as Record<string, unknown>)[key] : undefined;
+  }
+  return v === undefined ? null : v;
+}
+
+/**
+ * Loads the `valueFrom` fields of `fields` with inputs built over `scope`, and hands the values
+ * to `apply` (field → value; '' when the call fails or cannot be made). `restart` asks again
+ * (a new record was shown).
+ */
+export function useValuesFrom(fields: readonly FieldDef[], scope: ExprScope, restart: unknown, apply: (patch: Record<string, unknown>) => void): void {
+  const services = useEngineServices();
+  const sources = fields.filter((f) => f.valueFrom);
+  const inputs = sources.map((f) => buildInputs(f.valueFrom!.params, scope));
+  const key = JSON.stringify([sources.map((f) => f.field), inputs]);
+  useEffect(() => {
+    if (sources.length === 0) return;
+    let live = true;
+    void Promise.all(
+      sources.map(async (f, i): Promise<[string, unknown]> => {
+        const { operation, value } = f.valueFrom!;
+        const input = inputs[i];
+        const pathParams = isOperationId(operation) ? operations[operation].pathParams : [];
+        if (pathParams.some((p) => blank(input.path?.[p]))) return [f.field, ''];
+        try {
+          return [f.field, valueAt(await services.call(operation, input), value) ?? ''];
+        } catch {
+          return [f.field, ''];
+        }
+      }),
+    ).then((pairs) => {
+      if (live) apply(Object.fromEntries(pairs));
+    });
+    return () => {
+      live = false;
+    };
+    // key stands for the fields and their inputs; restart for a record shown again.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key, restart]);
+}

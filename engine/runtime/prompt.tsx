@@ -1,0 +1,110 @@
+/**
+ * An action's prompt: a small dialog asking for what the call needs besides the record — a
+ * rejection comment, a cancellation reason, the buyer to assign — before the call is made. The
+ * answers are the `input` root of the action's parameter expressions (`"comment": "input.comment"`).
+ * Required fields are checked here; 취소, Escape and × call nothing.
+ */
+import { useState } from 'react';
+import { WidgetButton } from '../../widgets/common/button';
+import { Modal } from '../../widgets/modal/modal';
+import type { FieldDef, PromptDef } from '../definition/types';
+import type { ExprScope } from '../expr/expr';
+import { defaultValue } from '../list/filters';
+import { widgetSpec } from '../registry/widgets';
+import type { LoginData } from '../../widgets/services';
+import type { Translate } from '../text';
+import styles from '../ui/engine.module.css';
+import { EngineInput } from './inputs';
+
+export type PromptValues = Record<string, unknown>;
+
+/** The values a prompt starts with: each field's default, else its widget's empty value. */
+export function promptStart(def: PromptDef, login: LoginData | null, today = new Date()): PromptValues {
+  const out: PromptValues = {};
+  for (const f of def.fields) out[f.field] = defaultValue(f.default, f.widget, login, today);
+  return out;
+}
+
+/** Required fields left empty (by their widget's idea of filled). */
+export function promptMissing(def: PromptDef, values: PromptValues): FieldDef[] {
+  return def.fields.filter((f) => f.required && !widgetSpec(f.widget, f.field).filled(values[f.field]));
+}
+
+/** Values as the call gets them: text trimmed; compound widgets' parts as they are. */
+function cleaned(values: PromptValues): PromptValues {
+  return Object.fromEntries(Object.entries(values).map(([k, v]) => [k, typeof v === 'string' ? v.trim() : v]));
+}
+
+export interface PromptDialogProps {
+  def: PromptDef;
+  /** The dialog's title when the prompt names none (the action's label). */
+  fallbackTitle: string;
+  /** The action's confirmation, shown above the fields when the prompt has no message. */
+  fallbackMessage?: string;
+  scope: ExprScope;
+  login: LoginData | null;
+  t: Translate;
+  where: string;
+  onDone: (values: PromptValues | null) => void;
+}
+
+export function PromptDialog({ def, fallbackTitle, fallbackMessage, scope, login, t, where, onDone }: PromptDialogProps) {
+  const [values, setValues] = useState<PromptValues>(() => promptStart(def, login));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const columns = Math.min(Math.max(def.columns ?? 1, 1), 4);
+  // A prompt's own message may say how many rows it acts on, as confirmations do ({{count}}).
+  const message = def.message ? t(def.message, { count: typeof scope.selection === 'number' ? scope.selection : undefined }) : fallbackMessage;
+  const inputScope = { ...scope, input: values };
+
+  const submit = () => {
+    const missing = promptMissing(def, values);
+    if (missing.length > 0) {
+      setErrors(Object.fromEntries(missing.map((f) => [f.field, t('engine.required')])));
+      return;
+    }
+    onDone(cleaned(values));
+  };
+
+  return (
+    <Modal
+      open
+      title={def.title ? t(def.title) : fallbackTitle}
+      onClose={() => onDone(null)}
+      width={columns > 1 ? 'min(720px, 94vw)' : 'min(480px, 94vw)'}
+      footer={
+        <>
+          <WidgetButton onClick={() => onDone(null)} data-action="prompt-cancel">
+            {t('ui.cancel')}
+          </WidgetButton>
+          <WidgetButton variant="primary" onClick={submit} data-action="prompt-ok">
+            {t('ui.confirm')}
+          </WidgetButton>
+        </>
+      }
+    >
+      {/* minWidth 0: a prompt is narrower than a screen dialog (whose body keeps 760px), so its text wraps inside. */}
+      <div className={styles.dialogBody} style={{ minWidth: 0 }} data-prompt="">
+        {message && <p style={{ marginTop: 0 }}>{message}</p>}
+        <div className={styles.formGrid} style={{ gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))` }}>
+          {def.fields.map((f, i) => (
+            <div key={f.field} data-field={f.field} style={f.span ? { gridColumn: `span ${Math.min(f.span, columns)}` } : undefined}>
+              <EngineInput
+                def={f}
+                value={values[f.field]}
+                onChange={(v) => {
+                  setValues((old) => ({ ...old, [f.field]: v }));
+                  if (errors[f.field]) setErrors((old) => Object.fromEntries(Object.entries(old).filter(([k]) => k !== f.field)));
+                }}
+                scope={inputScope}
+                context="form"
+                invalid={errors[f.field] ?? null}
+                where={`${where}/prompt/fields/${i}`}
+              />
+              {f.help && <p className={styles.help}>{t(f.help)}</p>}
+            </div>
+          ))}
+        </div>
+      </div>
+    </Modal>
+  );
+}

@@ -1,0 +1,85 @@
+import { defineEditScreen } from '../../engine/define';
+
+const f = (name: string) => `screen.cyberPurchase.f.${name}`;
+
+/**
+ * /prCheckEdit (external) — one quotation request sent to my company: opening it marks it checked
+ * (the server does it on getSupplierRfq); lines, deadline, the buyer's contact and attachments; go on
+ * to quote while the request is open. Read only: the supplier answers on prSubmitEdit.
+ */
+export default defineEditScreen({
+  id: 'cyberPurchase.prCheckEdit',
+  route: '/prCheckEdit',
+  portals: ['external'],
+  title: 'screen.cyberPurchase.prCheckEdit.title',
+  description: 'A quotation request: header, buyer, lines, attachments; 견적 작성 goes to prSubmitEdit while it is open.',
+  key: ['rfqNo'],
+  load: { operation: 'getSupplierRfq', params: { path: { rfqNo: 'query.rfqNo' } } },
+  readOnly: true,
+  confirmLeave: false,
+  sections: [
+    {
+      title: 'screen.cyberPurchase.prCheckEdit.request',
+      columns: 3,
+      fields: [
+        { field: 'rfqNo', label: f('rfqNo') },
+        { field: 'title', label: f('title'), span: 2 },
+        { field: 'status', label: f('quotStatus'), widget: 'select', codeGroup: 'QUOT_STATUS', emptyOption: 'none' },
+        { field: 'rfqStatus', label: f('rfqStatus'), widget: 'select', codeGroup: 'RFQ_STATUS', emptyOption: 'none' },
+        { field: 'currency', label: f('currency'), widget: 'select', codeGroup: 'CURRENCY', emptyOption: 'none' },
+        { field: 'deadline', label: f('deadline'), widget: 'datetime' },
+        { field: 'invitedAt', label: f('invitedAt'), widget: 'datetime' },
+        { field: 'checkedAt', label: f('checkedAt'), widget: 'datetime' },
+        { field: 'quoteNo', label: f('quoteNo') },
+        { field: 'description', label: f('description'), widget: 'textarea', rows: 3, span: 3 },
+      ],
+    },
+    {
+      title: 'screen.cyberPurchase.prCheckEdit.buyer',
+      columns: 3,
+      fields: [
+        { field: 'buyerName', label: f('buyerName') },
+        { field: 'buyerEmail', label: f('buyerEmail') },
+        { field: 'buyerTelNo', label: f('buyerTelNo'), mask: 'phone' },
+      ],
+    },
+    {
+      title: 'screen.cyberPurchase.prCheckEdit.files',
+      columns: 1,
+      fields: [{ field: 'attachments', label: f('attachments'), widget: 'files' }],
+    },
+  ],
+  details: [
+    {
+      id: 'lines',
+      visibleRows: 6,
+      title: 'screen.cyberPurchase.prCheckEdit.lines',
+      rowKey: 'lineNo',
+      canAdd: false,
+      canDelete: false,
+      columns: [
+        { field: 'lineNo', label: f('lineNo'), type: 'number', width: 60 },
+        { field: 'itemCode', label: f('itemCode'), width: 110 },
+        { field: 'itemName', label: f('itemName'), width: 220 },
+        { field: 'spec', label: f('spec'), width: 200 },
+        { field: 'unitCode', label: f('unitCode'), width: 70, align: 'center' },
+        { field: 'quantity', label: f('quantity'), type: 'number', width: 90 },
+        { field: 'deliveryDate', label: f('deliveryDate'), type: 'date', width: 100 },
+      ],
+    },
+  ],
+  actions: [
+    { kind: 'back' },
+    { kind: 'navigate', id: 'viewQuote', label: 'screen.cyberPurchase.prCheckEdit.viewQuote', screen: 'cyberPurchase.prSubmitEdit', query: { rfqNo: 'form.rfqNo' }, visible: "!empty(form.quoteNo) && form.editable != true" },
+    {
+      kind: 'navigate',
+      id: 'quote',
+      label: 'screen.cyberPurchase.prCheckEdit.quote',
+      variant: 'primary',
+      requires: 'write',
+      screen: 'cyberPurchase.prSubmitEdit',
+      query: { rfqNo: 'form.rfqNo' },
+      visible: 'form.editable == true',
+    },
+  ],
+});

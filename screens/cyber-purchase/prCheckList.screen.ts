@@ -1,0 +1,42 @@
+import { defineListScreen } from '../../engine/define';
+
+const f = (name: string) => `screen.cyberPurchase.f.${name}`;
+
+/**
+ * /prCheckList (external) — quotation requests (RFQs) sent to my company. The server scopes every
+ * row to the caller's company; opening one (prCheckEdit) marks it checked.
+ */
+export default defineListScreen({
+  id: 'cyberPurchase.prCheckList',
+  route: '/prCheckList',
+  portals: ['external'],
+  title: 'screen.cyberPurchase.prCheckList.title',
+  description: 'Quotation requests sent to my company: status of my answer, deadline, buyer; a link opens the request.',
+  source: { operation: 'listSupplierRfqs', rowKey: 'rfqNo', defaultSort: 'invitedAt:desc' },
+  filters: [
+    { field: 'rfqNo', label: f('rfqNo') },
+    { field: 'title', label: f('title') },
+    { field: 'status', label: f('quotStatus'), widget: 'multiSelect', codeGroup: 'QUOT_STATUS' },
+    { field: 'open', label: f('open'), widget: 'select', options: [{ value: 'Y', text: 'screen.cyberPurchase.option.open.Y' }, { value: 'N', text: 'screen.cyberPurchase.option.open.N' }] },
+    { field: 'requested', label: f('requestDate'), widget: 'dateRange', params: { from: 'fromDate', to: 'toDate' }, span: 2 },
+  ],
+  rememberFilters: true,
+  columns: [
+    { field: 'rfqNo', label: f('rfqNo'), width: 130, link: { screen: 'cyberPurchase.prCheckEdit', query: { rfqNo: 'row.rfqNo' } } },
+    { field: 'title', label: f('title'), width: 260 },
+    { field: 'status', label: f('quotStatus'), type: 'code', codeGroup: 'QUOT_STATUS', width: 90, align: 'center' },
+    { field: 'rfqStatus', label: f('rfqStatus'), type: 'code', codeGroup: 'RFQ_STATUS', width: 90, align: 'center' },
+    { field: 'deadline', label: f('deadline'), type: 'datetime', width: 130 },
+    { field: 'deadlinePassed', label: f('deadlinePassed'), type: 'checkbox', width: 56 },
+    { field: 'lineCount', label: f('lineCount'), type: 'number', width: 70 },
+    { field: 'buyerName', label: f('buyerName'), width: 90 },
+    { field: 'invitedAt', label: f('invitedAt'), type: 'datetime', width: 130 },
+    { field: 'checkedAt', label: f('checkedAt'), type: 'datetime', width: 130 },
+    { field: 'submittedAt', label: f('submittedAt'), type: 'datetime', width: 130 },
+    { field: 'quoteNo', label: f('quoteNo'), width: 120 },
+    { field: 'totalAmount', label: f('totalAmount'), type: 'money', currencyField: 'currency', width: 120 },
+    { field: 'currency', label: f('currency'), type: 'code', codeGroup: 'CURRENCY', width: 70, align: 'center' },
+  ],
+  rowOpen: { screen: 'cyberPurchase.prCheckEdit', query: { rfqNo: 'row.rfqNo' } },
+  actions: [{ kind: 'exportExcel', fileName: 'screen.cyberPurchase.prCheckList.file' }],
+});

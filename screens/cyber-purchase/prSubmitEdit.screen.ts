@@ -1,0 +1,126 @@
+import { defineEditScreen } from '../../engine/define';
+
+const f = (name: string) => `screen.cyberPurchase.f.${name}`;
+const T = 'screen.cyberPurchase.prSubmitEdit';
+
+/** What submitQuotation takes: the form's answer and one price (and remark) per line, nothing else (the body is closed). */
+const submitParams = {
+  path: { rfqNo: 'form.rfqNo' },
+  body: {
+    version: 'form.version',
+    leadTimeDays: 'form.leadTimeDays',
+    validUntil: 'form.validUntil',
+    remark: 'form.remark',
+    fileId: 'form.fileId',
+    lines: "pick(detail.lines.rows, ['lineNo', 'unitPrice', 'remark'])",
+  },
+};
+
+/**
+ * /prSubmitEdit (external) — my quotation for one request: a unit price per line, lead time,
+ * validity, remark and attachments; submitted and revised until the deadline (the server's
+ * `editable`). Past the deadline (or once the request is closed) the screen is read only and says
+ * why; a submission the server refuses (deadline passed meanwhile, stale version) shows its message.
+ */
+export default defineEditScreen({
+  id: 'cyberPurchase.prSubmitEdit',
+  route: '/prSubmitEdit',
+  portals: ['external'],
+  title: `${T}.title`,
+  description: 'Submit or revise my quotation (unit prices, lead time, validity, attachments) until the deadline; read only afterwards.',
+  key: ['rfqNo'],
+  load: { operation: 'getSupplierQuotation', params: { path: { rfqNo: 'query.rfqNo' } } },
+  readOnly: 'form.editable != true',
+  sections: [
+    {
+      title: `${T}.closedHelp`,
+      visible: 'form.editable != true',
+      columns: 3,
+      fields: [
+        { field: 'rfqStatus', label: f('rfqStatus'), widget: 'select', codeGroup: 'RFQ_STATUS', emptyOption: 'none', readOnly: true },
+      ],
+    },
+    {
+      title: `${T}.request`,
+      columns: 3,
+      fields: [
+        { field: 'rfqNo', label: f('rfqNo'), readOnly: true },
+        { field: 'title', label: f('title'), span: 2, readOnly: true },
+        { field: 'status', label: f('quotStatus'), widget: 'select', codeGroup: 'QUOT_STATUS', emptyOption: 'none', readOnly: true },
+        { field: 'quoteNo', label: f('quoteNo'), readOnly: true },
+        { field: 'revision', label: f('revision'), widget: 'number', readOnly: true },
+        { field: 'deadline', label: f('deadline'), widget: 'datetime' },
+        { field: 'submittedAt', label: f('submittedAt'), widget: 'datetime' },
+        { field: 'currency', label: f('currency'), widget: 'select', codeGroup: 'CURRENCY', emptyOption: 'none', readOnly: true },
+      ],
+    },
+    {
+      title: `${T}.quotation`,
+      columns: 3,
+      fields: [
+        { field: 'leadTimeDays', label: f('leadTimeDays'), widget: 'number', type: 'integer', required: true, minimum: 0, maximum: 3650 },
+        { field: 'validUntil', label: f('validUntil'), widget: 'date', required: true },
+        { field: 'totalAmount', label: f('totalAmount'), widget: 'money' },
+        { field: 'remark', label: f('remark'), widget: 'textarea', rows: 3, maxLength: 1000, span: 3, help: `${T}.priceHelp` },
+      ],
+    },
+    {
+      title: `${T}.files`,
+      columns: 2,
+      fields: [
+        { field: 'rfqAttachments', label: f('rfqAttachments'), widget: 'files' },
+        { field: 'fileId', label: f('fileId'), widget: 'files' },
+      ],
+    },
+  ],
+  details: [
+    {
+      id: 'lines',
+      visibleRows: 6,
+      title: `${T}.lines`,
+      rowKey: 'lineNo',
+      canAdd: false,
+      canDelete: false,
+      columns: [
+        { field: 'lineNo', label: f('lineNo'), type: 'number', width: 56 },
+        { field: 'itemName', label: f('itemName'), width: 200 },
+        { field: 'spec', label: f('spec'), width: 150 },
+        { field: 'unitCode', label: f('unitCode'), width: 60, align: 'center' },
+        { field: 'quantity', label: f('quantity'), type: 'number', width: 80 },
+        { field: 'unitPrice', label: f('unitPrice'), type: 'number', width: 120, editable: true, required: true },
+        { field: 'amount', label: f('amount'), type: 'money', width: 120 },
+        { field: 'deliveryDate', label: f('deliveryDate'), type: 'date', width: 100 },
+        { field: 'remark', label: f('remark'), width: 180, editable: true, maxLength: 300 },
+        { field: 'itemCode', label: f('itemCode'), width: 100 },
+      ],
+    },
+  ],
+  actions: [
+    { kind: 'back' },
+    { kind: 'navigate', id: 'request', label: `${T}.request0`, screen: 'cyberPurchase.prCheckEdit', query: { rfqNo: 'form.rfqNo' } },
+    {
+      kind: 'workflow',
+      id: 'submit',
+      label: `${T}.submit`,
+      variant: 'primary',
+      operation: 'submitQuotation',
+      visible: 'form.editable == true && empty(form.quoteNo)',
+      confirm: `${T}.confirmSubmit`,
+      success: `${T}.submitted`,
+      params: submitParams,
+      then: ['reloadRecord'],
+    },
+    {
+      kind: 'workflow',
+      id: 'revise',
+      label: `${T}.revise`,
+      variant: 'primary',
+      operation: 'submitQuotation',
+      visible: 'form.editable == true && !empty(form.quoteNo)',
+      confirm: `${T}.confirmSubmit`,
+      success: `${T}.submitted`,
+      params: submitParams,
+      then: ['reloadRecord'],
+    },
+  ],
+});

@@ -1,0 +1,43 @@
+import { defineListScreen } from '../../engine/define';
+
+const f = (name: string) => `screen.fulfilmentDelivery.field.${name}`;
+
+/**
+ * /noneOrderView (external) — my deliveries registered without a purchase order (무발주 납품).
+ * They wait for an order before the company can receive them; a number opens the delivery.
+ */
+export default defineListScreen({
+  id: 'fulfilmentDelivery.noneOrderView',
+  route: '/noneOrderView',
+  portals: ['external'],
+  title: 'screen.fulfilmentDelivery.noneOrderView.title',
+  description: 'The supplier’s deliveries without an order.',
+  source: { operation: 'listMyNoneOrderDeliveries', rowKey: 'deliveryNo', defaultSort: 'deliveryDate:desc' },
+  filters: [
+    { field: 'deliveryDates', label: f('deliveryDate'), widget: 'dateRange', span: 2 },
+    { field: 'status', label: f('deliveryStatus'), widget: 'multiSelect', codeGroup: 'DELIVERY_STATUS' },
+    { field: 'deliveryNo', label: f('deliveryNo') },
+    { field: 'itemName', label: f('itemName') },
+  ],
+  rememberFilters: true,
+  columns: [
+    { field: 'deliveryNo', label: f('deliveryNo'), width: 140, link: { screen: 'fulfilmentDelivery.deliverEdit', query: { deliveryNo: 'row.deliveryNo' } } },
+    { field: 'status', label: f('deliveryStatus'), type: 'code', codeGroup: 'DELIVERY_STATUS', width: 90 },
+    { field: 'deliveryDate', label: f('deliveryDate'), type: 'date', width: 100 },
+    { field: 'arrivalDate', label: f('arrivalDate'), type: 'date', width: 100 },
+    { field: 'currency', label: f('currency'), type: 'code', codeGroup: 'CURRENCY', width: 70 },
+    { field: 'AMT', label: f('AMT'), type: 'money', currencyField: 'currency', width: 120 },
+    { field: 'lineCount', label: f('lineCount'), type: 'number', width: 60 },
+    { field: 'delivererName', label: f('delivererName'), width: 90 },
+    { field: 'BIGO', label: f('BIGO'), width: 220 },
+    { field: 'cancelReason', label: f('cancelReason'), width: 160 },
+    { field: 'createdAt', label: f('createdAt'), type: 'datetime', width: 130 },
+  ],
+  selection: 'single',
+  rowOpen: { screen: 'fulfilmentDelivery.deliverEdit', query: { deliveryNo: 'row.deliveryNo' } },
+  actions: [
+    { kind: 'navigate', id: 'register', label: 'screen.fulfilmentDelivery.action.register', variant: 'primary', screen: 'fulfilmentDelivery.deliverEdit', query: { noPo: "'Y'" }, requires: 'write' },
+    { kind: 'open', id: 'detail', label: 'screen.fulfilmentDelivery.action.detail', screen: 'fulfilmentDelivery.deliverEdit', selection: 'single', query: { deliveryNo: 'row.deliveryNo' } },
+    { kind: 'exportExcel', fileName: 'screen.fulfilmentDelivery.noneOrderView.file' },
+  ],
+});

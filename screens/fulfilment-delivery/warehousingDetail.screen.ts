@@ -1,0 +1,131 @@
+import { defineEditScreen } from '../../engine/define';
+
+const f = (name: string) => `screen.fulfilmentDelivery.field.${name}`;
+const native = "form.sourceSystem == 'GPMS'";
+
+/**
+ * One goods receipt, opened in a dialog from the four warehousing lists (its menu authority is
+ * the opener's): header, lines, delivery documents, and the approval steps a receipt recorded
+ * here can take in its state. Every step closes the dialog and the list shows the new state.
+ */
+export default defineEditScreen({
+  id: 'fulfilmentDelivery.warehousingDetail',
+  title: 'screen.fulfilmentDelivery.warehousingDetail.title',
+  description: 'One receipt (dialog): header, lines, documents; approve, reject, resubmit, decide, cancel.',
+  key: ['whReqNo'],
+  load: { operation: 'getWarehousing', params: { path: { whReqNo: 'query.whReqNo' } } },
+  confirmLeave: false,
+  sections: [
+    {
+      columns: 3,
+      fields: [
+        { field: 'whReqNo', label: f('whReqNo'), readOnly: true },
+        { field: 'whAppNo', label: f('whAppNo'), readOnly: true },
+        { field: 'settleNo', label: f('settleNo'), readOnly: true },
+        { field: 'status', label: f('whStatus'), widget: 'select', codeGroup: 'WH_STATUS', readOnly: true },
+        { field: 'approvalStatus', label: f('approvalStatus'), widget: 'select', codeGroup: 'APPROVAL_STATUS', readOnly: true },
+        { field: 'sourceSystem', label: f('sourceSystem'), widget: 'select', codeGroup: 'SOURCE_SYSTEM', readOnly: true },
+        { field: 'poNo', label: f('poNo'), readOnly: true },
+        { field: 'deliveryNo', label: f('deliveryNo'), readOnly: true },
+        { field: 'externalRef', label: f('externalRef'), readOnly: true, visible: "form.sourceSystem != 'GPMS'" },
+        { field: 'compName', label: f('compName'), readOnly: true },
+        { field: 'sectionName', label: f('section'), readOnly: true },
+        { field: 'deptName', label: f('deptName'), readOnly: true },
+        { field: 'eprName', label: f('eprName'), readOnly: true },
+        { field: 'receiveName', label: f('receiveName'), readOnly: true },
+        { field: 'expenses', label: f('expenses'), widget: 'select', codeGroup: 'EXPENSES', readOnly: true },
+        { field: 'currency', label: f('currency'), widget: 'select', codeGroup: 'CURRENCY', readOnly: true },
+        { field: 'AMT', label: f('whAmount'), mask: 'numComma', readOnly: true },
+        { field: 'whReqDate', label: f('whReqDate'), widget: 'date', readOnly: true },
+        { field: 'approvedAt', label: f('approvedAt'), widget: 'datetime', readOnly: true },
+        { field: 'lastDeciDate', label: f('lastDeciDate'), widget: 'date', readOnly: true },
+        { field: 'BIGO', label: f('receiptRemark'), widget: 'textarea', rows: 2, readOnly: true, span: 3 },
+        { field: 'rejectReason', label: f('rejectReason'), readOnly: true, span: 3, visible: '!empty(form.rejectReason)' },
+        { field: 'cancelReason', label: f('cancelReason'), readOnly: true, span: 3, visible: '!empty(form.cancelReason)' },
+      ],
+    },
+  ],
+  attachments: { field: 'FILE_SEQ', label: 'screen.fulfilmentDelivery.section.documents', readOnly: true },
+  details: [
+    {
+      id: 'lines',
+      title: 'screen.fulfilmentDelivery.section.receiptLines',
+      rowKey: 'lineNo',
+      canAdd: false,
+      canDelete: false,
+      visibleRows: 5,
+      columns: [
+        { field: 'lineNo', label: f('lineNo'), type: 'number', width: 50 },
+        { field: 'poLineNo', label: f('poLineNo'), type: 'number', width: 70 },
+        { field: 'itemCode', label: f('itemCode'), width: 110 },
+        { field: 'itemName', label: f('itemName'), width: 190 },
+        { field: 'spec', label: f('spec'), width: 120 },
+        { field: 'unitCode', label: f('unitCode'), width: 60 },
+        { field: 'quantity', label: f('whQuantity'), type: 'number', width: 90 },
+        { field: 'PRICE', label: f('PRICE'), type: 'money', width: 100 },
+        { field: 'AMT', label: f('AMT'), type: 'money', width: 110 },
+        { field: 'BIGO', label: f('BIGO'), width: 140 },
+      ],
+    },
+  ],
+  actions: [
+    { kind: 'close', requires: 'read' },
+    {
+      kind: 'workflow',
+      id: 'cancel',
+      label: 'screen.fulfilmentDelivery.action.cancelReceipt',
+      variant: 'danger',
+      operation: 'cancelWarehousing',
+      visible: `${native} && (form.status == 'REQUESTED' || form.status == 'APPROVED')`,
+      prompt: { message: 'screen.fulfilmentDelivery.confirm.cancelReceipt', fields: [{ field: 'reason', label: f('cancelReason'), widget: 'textarea', rows: 3, required: true, maxLength: 500 }] },
+      params: { path: { whReqNo: 'form.whReqNo' }, body: { version: 'form.version', reason: 'input.reason' } },
+      then: ['close'],
+    },
+    {
+      kind: 'workflow',
+      id: 'reject',
+      label: 'screen.fulfilmentDelivery.action.reject',
+      variant: 'danger',
+      operation: 'rejectWarehousing',
+      visible: `${native} && form.status == 'REQUESTED' && form.approvalStatus == 'PENDING'`,
+      prompt: { message: 'screen.fulfilmentDelivery.confirm.reject', fields: [{ field: 'reason', label: f('rejectReason'), widget: 'textarea', rows: 3, required: true, maxLength: 500 }] },
+      params: { path: { whReqNo: 'form.whReqNo' }, body: { version: 'form.version', reason: 'input.reason' } },
+      then: ['close'],
+    },
+    {
+      kind: 'workflow',
+      id: 'resubmit',
+      label: 'screen.fulfilmentDelivery.action.resubmit',
+      operation: 'resubmitWarehousing',
+      visible: `${native} && form.status == 'REQUESTED' && form.approvalStatus == 'REJECTED'`,
+      confirm: 'screen.fulfilmentDelivery.confirm.resubmit',
+      params: { path: { whReqNo: 'form.whReqNo' }, body: { version: 'form.version' } },
+      then: ['close'],
+    },
+    {
+      kind: 'workflow',
+      id: 'approve',
+      label: 'screen.fulfilmentDelivery.action.approve',
+      variant: 'primary',
+      operation: 'approveWarehousing',
+      visible: `${native} && form.status == 'REQUESTED' && form.approvalStatus == 'PENDING'`,
+      confirm: 'screen.fulfilmentDelivery.confirm.approve',
+      params: { path: { whReqNo: 'form.whReqNo' }, body: { version: 'form.version' } },
+      then: ['close'],
+    },
+    {
+      kind: 'workflow',
+      id: 'decide',
+      label: 'screen.fulfilmentDelivery.action.decide',
+      variant: 'primary',
+      operation: 'decideWarehousing',
+      visible: `${native} && form.status == 'APPROVED'`,
+      prompt: {
+        message: 'screen.fulfilmentDelivery.confirm.decide',
+        fields: [{ field: 'lastDeciDate', label: f('lastDeciDate'), widget: 'date', default: { today: 0 }, required: true }],
+      },
+      params: { path: { whReqNo: 'form.whReqNo' }, body: { version: 'form.version', lastDeciDate: 'input.lastDeciDate' } },
+      then: ['close'],
+    },
+  ],
+});

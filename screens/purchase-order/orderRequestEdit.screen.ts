@@ -1,0 +1,137 @@
+import { defineEditScreen } from '../../engine/define';
+import { APPROVAL_STEP_COLUMNS, HISTORY_COLUMNS, f, t } from './labels';
+import { CHANGES_DETAIL, ORDER_WORKFLOW_ACTIONS, can } from './order-actions';
+
+/**
+ * /OrderRequestEdit — one purchase order (발주요청). Without `poNo` it builds a new order from an
+ * awarded quotation request (the selected supplier, the requested quantities at the quoted
+ * prices). With one it shows the order, its lines, approval rounds, changes after sending and
+ * history, and offers what the server's `actions` allow the user now: save and submit a draft;
+ * approve or reject (the current approver, with the spec's FORWARD_YN message from
+ * getForwardYn); send an approved order to a FORWARD_YN=N supplier; change a sent order (due
+ * date, line quantities, prices, delivery dates, with a reason) or cancel it (with a reason).
+ */
+const editableDraft = `mode == 'update' && !${can('update')}`;
+const CHANGEABLE = `${can('change')}`;
+
+export default defineEditScreen({
+  id: 'purchaseOrder.orderRequestEdit',
+  route: '/OrderRequestEdit',
+  title: t('orderRequestEdit'),
+  key: ['poNo'],
+  load: { operation: 'getPo', params: { path: { poNo: 'query.poNo' } } },
+  readOnly: `mode == 'update' && !${can('update')} && !${can('change')}`,
+  sections: [
+    {
+      title: t('sec.order'),
+      columns: 3,
+      fields: [
+        {
+          field: 'rfqNo',
+          label: f('rfqNo'),
+          widget: 'select',
+          required: true,
+          createOnly: true,
+          span: 2,
+          optionsFrom: { operation: 'listRfqs', value: 'rfqNo', text: 'title', params: { query: { status: "'AWARDED'", size: '500', sort: "'createdAt:desc'" } } },
+        },
+        { field: 'selectedSupplier', label: f('selectedSupplier'), readOnly: true, visible: "mode == 'create'", help: t('h.rfq'), valueFrom: { operation: 'listRfqs', params: { query: { rfqNo: 'form.rfqNo', status: "'AWARDED'" } }, value: 'rows.0.selectedCompName' } },
+        { field: 'rfqPoNo', label: f('rfqPoNo'), readOnly: true, visible: "mode == 'create' && !empty(form.rfqPoNo)", valueFrom: { operation: 'getRfq', params: { path: { rfqNo: 'form.rfqNo' } }, value: 'poNo' } },
+        { field: 'rfqVersion', label: f('rfqVersion'), readOnly: true, visible: 'false', valueFrom: { operation: 'getRfq', params: { path: { rfqNo: 'form.rfqNo' } }, value: 'version' } },
+        { field: 'loiNo', label: f('loiNo'), maxLength: 20, createOnly: true, readOnly: "mode == 'update'" },
+        { field: 'poNo', label: f('poNo'), readOnly: true, visible: "mode == 'update'" },
+        { field: 'status', label: f('poStatus'), widget: 'select', codeGroup: 'PO_STATUS', readOnly: true, visible: "mode == 'update'" },
+        { field: 'approvalStatus', label: f('approvalStatus'), widget: 'select', codeGroup: 'APPROVAL_STATUS', readOnly: true, visible: "mode == 'update'" },
+        { field: 'title', label: f('title'), maxLength: 200, span: 2, readOnly: editableDraft, required: false },
+        { field: 'dueDate', label: f('dueDate'), widget: 'date', required: true, readOnly: `mode == 'update' && !${can('update')} && !${CHANGEABLE}` },
+        { field: 'compNameKr', label: f('supplier'), readOnly: true, visible: "mode == 'update'" },
+        { field: 'compNo', label: f('compNo'), readOnly: true, visible: "mode == 'update'" },
+        {
+          field: 'forwardCheck',
+          label: f('forwardCheck'),
+          widget: 'select',
+          codeGroup: 'YN',
+          readOnly: true,
+          visible: "mode == 'update'",
+          help: t('h.forwardCheck'),
+          valueFrom: { operation: 'getForwardYn', params: { body: { params: '[form.compNo]' } }, value: 'resultData.0.FORWARD_YN' },
+        },
+        { field: 'currency', label: f('currency'), widget: 'select', codeGroup: 'CURRENCY', readOnly: true, visible: "mode == 'update'" },
+        { field: 'totalAmount', label: f('totalAmount'), widget: 'money', readOnly: true, visible: "mode == 'update'" },
+        { field: 'approvedAmount', label: f('approvedAmount'), widget: 'money', readOnly: true, visible: "mode == 'update' && !empty(form.approvedAmount)" },
+        { field: 'remark', label: f('remark'), widget: 'textarea', rows: 2, maxLength: 1000, span: 3, readOnly: editableDraft },
+      ],
+    },
+    {
+      title: t('sec.progress'),
+      columns: 3,
+      visible: "mode == 'update'",
+      fields: [
+        { field: 'poDate', label: f('poDate'), widget: 'date', readOnly: true },
+        { field: 'buyerName', label: f('buyer'), readOnly: true },
+        { field: 'deptnm', label: f('deptnm'), readOnly: true },
+        { field: 'requesterName', label: f('requesterName'), readOnly: true },
+        { field: 'prNo', label: f('prNo'), readOnly: true },
+        { field: 'quoteNo', label: f('quoteNo'), readOnly: true },
+        { field: 'currentApproverName', label: f('currentApproverName'), readOnly: true, visible: '!empty(form.currentApproverName)' },
+        { field: 'forwardedAt', label: f('forwardedAt'), widget: 'datetime', readOnly: true },
+        { field: 'acknowledgedAt', label: f('acknowledgedAt'), widget: 'datetime', readOnly: true },
+        { field: 'cancelReason', label: f('cancelReason'), readOnly: true, visible: '!empty(form.cancelReason)' },
+      ],
+    },
+  ],
+  details: [
+    {
+      id: 'lines',
+      title: t('d.lines'),
+      rowKey: 'lineNo',
+      visible: "mode == 'update'",
+      canAdd: false,
+      canDelete: false,
+      columns: [
+        { field: 'lineNo', label: f('lineNo'), type: 'number', width: 60 },
+        { field: 'itemCode', label: f('itemCode'), width: 120 },
+        { field: 'itemName', label: f('itemName'), width: 200 },
+        { field: 'spec', label: f('spec'), width: 140 },
+        { field: 'unitCode', label: f('unitCode'), width: 60 },
+        { field: 'quantity', label: f('quantity'), type: 'number', width: 90, editable: CHANGEABLE, required: true },
+        { field: 'unitPrice', label: f('unitPrice'), type: 'number', width: 110, editable: CHANGEABLE, required: true },
+        { field: 'amount', label: f('amount'), type: 'money', width: 130 },
+        { field: 'deliveryDate', label: f('deliveryDate'), type: 'date', width: 110, editable: `${can('update')} || ${CHANGEABLE}` },
+        { field: 'deliveredQty', label: f('deliveredQty'), type: 'number', width: 90 },
+        { field: 'receivedQty', label: f('receivedQty'), type: 'number', width: 90 },
+      ],
+    },
+    { id: 'approvalSteps', title: t('d.approvals'), rowKey: 'stepKey', visible: '!empty(form.approvalSteps)', canAdd: false, canDelete: false, visibleRows: 4, columns: APPROVAL_STEP_COLUMNS },
+    CHANGES_DETAIL,
+    { id: 'history', title: t('d.history'), rowKey: 'no', visible: "mode == 'update'", canAdd: false, canDelete: false, visibleRows: 5, columns: HISTORY_COLUMNS },
+  ],
+  attachments: { field: 'fileId', label: t('attachments'), readOnly: editableDraft },
+  actions: [
+    { kind: 'back', label: t('a.list') },
+    {
+      kind: 'save',
+      id: 'create',
+      label: t('a.createPo'),
+      operation: 'createPo',
+      visible: "mode == 'create'",
+      variant: 'primary',
+      confirm: t('confirmCreate'),
+      success: t('done.created'),
+      params: { body: { rfqNo: 'form.rfqNo', rfqVersion: 'form.rfqVersion', title: 'form.title', dueDate: 'form.dueDate', remark: 'form.remark', loiNo: 'form.loiNo', fileId: 'form.fileId' } },
+    },
+    {
+      kind: 'save',
+      id: 'save',
+      label: t('a.save'),
+      operation: 'updatePo',
+      updateOperation: 'updatePo',
+      visible: can('update'),
+      params: {
+        path: { poNo: 'form.poNo' },
+        body: { version: 'form.version', title: 'form.title', dueDate: 'form.dueDate', remark: 'form.remark', fileId: 'form.fileId', lines: "pick(detail.lines.changed, ['lineNo', 'deliveryDate'])" },
+      },
+    },
+    ...ORDER_WORKFLOW_ACTIONS,
+  ],
+});

@@ -1,0 +1,110 @@
+import { defineEditScreen } from '../../engine/define';
+import { APPROVAL_STEP_COLUMNS, HISTORY_COLUMNS, f, t } from './labels';
+import { CHANGES_DETAIL, ORDER_WORKFLOW_ACTIONS, can } from './order-actions';
+
+/**
+ * /SimpleOrderEdit — a simple order (소액발주): a purchase order without a PR whose amount in KRW
+ * stays below the SIMPLE_ORDER_LIMIT common code. The limit (and the JPY rate it is compared
+ * with) is shown from getSimpleOrderLimit; the server refuses a total at or above it with its own
+ * message (SIMPLE_ORDER_OVER_LIMIT), shown as it comes. Supplier, lines and all are edited while
+ * a draft; after that the order's workflow is the purchase order's (submit, approve, send,
+ * change, cancel).
+ */
+const DRAFT = `mode == 'create' || ${can('update')}`;
+const LINE_FIELDS = "['itemCode', 'itemName', 'spec', 'unitCode', 'quantity', 'unitPrice', 'deliveryDate']";
+const HEADER = { compNo: 'form.compNo', title: 'form.title', currency: 'form.currency', dueDate: 'form.dueDate', remark: 'form.remark', fileId: 'form.fileId', lines: `pick(detail.lines.rows, ${LINE_FIELDS})` };
+
+export default defineEditScreen({
+  id: 'purchaseOrder.simpleOrderEdit',
+  route: '/SimpleOrderEdit',
+  title: t('simpleOrderEdit'),
+  key: ['poNo'],
+  load: { operation: 'getSimpleOrder', params: { path: { poNo: 'query.poNo' } } },
+  readOnly: `mode == 'update' && !${can('update')} && !${can('change')}`,
+  sections: [
+    {
+      title: t('sec.simple'),
+      columns: 3,
+      fields: [
+        { field: 'limit', label: f('limit'), widget: 'money', readOnly: true, help: t('h.limit'), valueFrom: { operation: 'getSimpleOrderLimit', value: 'limit' } },
+        { field: 'jpyRate', label: f('jpyRate'), mask: 'numComma', readOnly: true, visible: "form.currency == 'JPY'", valueFrom: { operation: 'getSimpleOrderLimit', value: 'jpyRate' } },
+        { field: 'poNo', label: f('poNo'), readOnly: true, visible: "mode == 'update'" },
+        { field: 'status', label: f('poStatus'), widget: 'select', codeGroup: 'PO_STATUS', readOnly: true, visible: "mode == 'update'" },
+        { field: 'approvalStatus', label: f('approvalStatus'), widget: 'select', codeGroup: 'APPROVAL_STATUS', readOnly: true, visible: "mode == 'update'" },
+        { field: 'compNo', label: f('supplier'), widget: 'company', required: true, maxLength: 10, readOnly: `!(${DRAFT})` },
+        {
+          field: 'forwardCheck',
+          label: f('forwardCheck'),
+          widget: 'select',
+          codeGroup: 'YN',
+          readOnly: true,
+          help: t('h.forwardCheck'),
+          valueFrom: { operation: 'getForwardYn', params: { body: { params: '[form.compNo]' } }, value: 'resultData.0.FORWARD_YN' },
+        },
+        { field: 'title', label: f('title'), required: true, maxLength: 200, span: 2, readOnly: `!(${DRAFT})` },
+        { field: 'currency', label: f('currency'), widget: 'select', codeGroup: 'CURRENCY', emptyOption: 'none', required: true, default: 'KRW', readOnly: `!(${DRAFT})` },
+        { field: 'dueDate', label: f('dueDate'), widget: 'date', required: true, readOnly: `!(${DRAFT}) && !${can('change')}` },
+        { field: 'totalAmount', label: f('totalAmount'), widget: 'money', readOnly: true, visible: "mode == 'update'" },
+        { field: 'approvedAmount', label: f('approvedAmount'), widget: 'money', readOnly: true, visible: "mode == 'update' && !empty(form.approvedAmount)" },
+        { field: 'remark', label: f('remark'), widget: 'textarea', rows: 2, maxLength: 1000, span: 3, readOnly: `!(${DRAFT})`, help: t('h.lineEdit') },
+      ],
+    },
+    {
+      title: t('sec.progress'),
+      columns: 3,
+      visible: "mode == 'update'",
+      fields: [
+        { field: 'poDate', label: f('poDate'), widget: 'date', readOnly: true },
+        { field: 'buyerName', label: f('buyer'), readOnly: true },
+        { field: 'deptnm', label: f('deptnm'), readOnly: true },
+        { field: 'currentApproverName', label: f('currentApproverName'), readOnly: true, visible: '!empty(form.currentApproverName)' },
+        { field: 'forwardedAt', label: f('forwardedAt'), widget: 'datetime', readOnly: true },
+        { field: 'acknowledgedAt', label: f('acknowledgedAt'), widget: 'datetime', readOnly: true },
+        { field: 'cancelReason', label: f('cancelReason'), readOnly: true, visible: '!empty(form.cancelReason)' },
+      ],
+    },
+  ],
+  details: [
+    {
+      id: 'lines',
+      title: t('d.lines'),
+      rowKey: 'lineNo',
+      canAdd: DRAFT,
+      canDelete: DRAFT,
+      minRows: 1,
+      maxRows: 50,
+      newRow: { unitCode: 'EA' },
+      columns: [
+        { field: 'lineNo', label: f('lineNo'), type: 'number', width: 60 },
+        { field: 'itemCode', label: f('itemCode'), width: 120, editable: DRAFT, maxLength: 20 },
+        { field: 'itemName', label: f('itemName'), width: 200, editable: DRAFT, maxLength: 200 },
+        { field: 'spec', label: f('spec'), width: 140, editable: DRAFT, maxLength: 300 },
+        { field: 'unitCode', label: f('unitCode'), width: 60, editable: DRAFT, maxLength: 10 },
+        { field: 'quantity', label: f('quantity'), type: 'number', width: 90, editable: `${DRAFT} || ${can('change')}`, required: true },
+        { field: 'unitPrice', label: f('unitPrice'), type: 'number', width: 110, editable: `${DRAFT} || ${can('change')}`, required: true },
+        { field: 'amount', label: f('amount'), type: 'money', width: 130 },
+        { field: 'deliveryDate', label: f('deliveryDate'), type: 'date', width: 110, editable: `${DRAFT} || ${can('change')}` },
+        { field: 'deliveredQty', label: f('deliveredQty'), type: 'number', width: 90 },
+        { field: 'receivedQty', label: f('receivedQty'), type: 'number', width: 90 },
+      ],
+    },
+    { id: 'approvalSteps', title: t('d.approvals'), rowKey: 'stepKey', visible: '!empty(form.approvalSteps)', canAdd: false, canDelete: false, visibleRows: 4, columns: APPROVAL_STEP_COLUMNS },
+    CHANGES_DETAIL,
+    { id: 'history', title: t('d.history'), rowKey: 'no', visible: "mode == 'update'", canAdd: false, canDelete: false, visibleRows: 5, columns: HISTORY_COLUMNS },
+  ],
+  attachments: { field: 'fileId', label: t('attachments'), readOnly: `!(${DRAFT})` },
+  actions: [
+    { kind: 'back', label: t('a.list') },
+    { kind: 'save', id: 'create', label: t('a.save'), operation: 'createSimpleOrder', visible: "mode == 'create'", variant: 'primary', params: { body: HEADER } },
+    {
+      kind: 'save',
+      id: 'save',
+      label: t('a.save'),
+      operation: 'updateSimpleOrder',
+      updateOperation: 'updateSimpleOrder',
+      visible: can('update'),
+      params: { path: { poNo: 'form.poNo' }, body: { ...HEADER, version: 'form.version' } },
+    },
+    ...ORDER_WORKFLOW_ACTIONS,
+  ],
+});

@@ -1,0 +1,253 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clickGridRow, doubleClickGridRow, gridHeaderTexts, gridRowTexts, installGlideJsdom } from '../../engine/testing/grid';
+import { OperationError, type OperationInput } from '../../engine/services';
+import { PR_LOGINS } from './pr-fixtures';
+import { renderPrFlow } from './pr-flow';
+
+let uninstall: () => void;
+beforeAll(() => {
+  uninstall = installGlideJsdom();
+});
+afterAll(() => uninstall());
+
+type Calls = Array<{ operation: string; input: OperationInput }>;
+const lastCall = (calls: Calls, op: string) => [...calls].reverse().find((c) => c.operation === op);
+const callsOf = (calls: Calls, op: string) => calls.filter((c) => c.operation === op);
+
+async function confirmYes() {
+  const dialog = await screen.findByRole('alertdialog');
+  fireEvent.click(within(dialog).getByRole('button', { name: '확인' }));
+}
+
+/** Types into cell (row, x) of the first grid through glide's overlay editor. */
+async function editCell(row: number, x: number, text: string) {
+  doubleClickGridRow(row, { x });
+  const editor = await waitFor(() => {
+    const el = document.querySelector<HTMLTextAreaElement>('#portal textarea, #portal input');
+    expect(el).not.toBeNull();
+    return el!;
+  });
+  await userEvent.clear(editor);
+  await userEvent.type(editor, `${text}{Enter}`);
+  await new Promise((r) => setTimeout(r, 550));
+}
+
+// prEdit's lines grid: row markers 36, lineNo 50, itemCode 120, itemName 200, spec 160, unitCode 60, quantity 80, estUnitPrice 110.
+const X = { itemCode: 36 + 50 + 60, itemName: 36 + 50 + 120 + 100, unitCode: 36 + 50 + 120 + 200 + 160 + 30, quantity: 36 + 50 + 120 + 200 + 160 + 60 + 40, price: 36 + 50 + 120 + 200 + 160 + 60 + 80 + 55 };
+
+describe('prList: purchase requests of my scope', { timeout: 30_000 }, () => {
+  it('shows the PRs with code texts, money and the per-currency totals; searches the last three months by request date', async () => {
+    const { services } = renderPrFlow('/prList');
+    await screen.findByText('총 5건');
+    expect(screen.getByRole('heading', { name: '구매요청' })).toBeInTheDocument();
+    const query = lastCall(services.calls, 'listPrs')!.input.query!;
+    expect(query).toMatchObject({ page: 1, size: 100, sort: 'prNo:desc' });
+    expect(query.fromDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(query.toDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    await waitFor(() => expect(gridRowTexts().length).toBe(5));
+    // The grid exposes the columns on screen (the test grid is narrow): number, date, title, states, requester.
+    expect(gridHeaderTexts().slice(0, 6)).toEqual(['구매요청번호 ▼', '요청일', '제목', '진행상태', '결재상태', '요청자']);
+    expect(gridRowTexts()[0].slice(0, 6)).toEqual(['PR2026-000105', '2026-11-12', '동판 외 2건', '구매접수', '승인', '정수빈']);
+    expect(gridRowTexts()[4].slice(0, 6)).toEqual(['PR2026-000101', '2026-11-18', '육각볼트 외 1건', '작성중', '미상신', '정수빈']);
+    // The server's sums per currency over the whole result.
+    expect(screen.getByText(/합계/)).toHaveTextContent('합계 JPY 95,000 · KRW 1,777,360');
+  });
+
+  it('sends the filters as the query: PR number, title and currency', async () => {
+    const { services } = renderPrFlow('/prList');
+    await screen.findByText('총 5건');
+    fireEvent.change(screen.getByLabelText('통화'), { target: { value: 'KRW' } });
+    const no = screen.getByLabelText('구매요청번호');
+    fireEvent.change(no, { target: { value: '00010' } });
+    fireEvent.keyDown(no, { key: 'Enter', code: 'Enter' });
+    await screen.findByText('총 4건');
+    expect(lastCall(services.calls, 'listPrs')!.input.query).toMatchObject({ prNo: '00010', currency: 'KRW' });
+    fireEvent.change(screen.getByLabelText('제목'), { target: { value: '회의' } });
+    fireEvent.click(screen.getByRole('button', { name: '조회' }));
+    await screen.findByText('총 1건');
+    expect(lastCall(services.calls, 'listPrs')!.input.query).toMatchObject({ prNo: '00010', title: '회의', currency: 'KRW' });
+  });
+
+  it('a PR number opens /prEdit with that PR; 구매요청 작성 opens an empty one', { timeout: 20_000 }, async () => {
+    const { router, services } = renderPrFlow('/prList');
+    await screen.findByText('총 5건');
+    await waitFor(() => expect(gridRowTexts().length).toBe(5));
+    clickGridRow(4, { x: 40 });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/prEdit'));
+    expect(router.state.location.search).toBe('?prNo=PR2026-000101');
+    await screen.findByDisplayValue('육각볼트 외 1건');
+    expect(lastCall(services.calls, 'getPr')!.input.path).toEqual({ prNo: 'PR2026-000101' });
+
+    await router.navigate('/prList');
+    await screen.findByText('총 5건');
+    fireEvent.click(screen.getByRole('button', { name: '구매요청 작성' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/prEdit'));
+    expect(router.state.location.search).toBe('');
+    expect(await screen.findByRole('heading', { name: '구매요청서' })).toBeInTheDocument();
+    expect(screen.getByLabelText(/제목/)).toHaveValue('');
+  });
+
+  it('without write authority there is no 구매요청 작성, the Excel export stays', async () => {
+    renderPrFlow('/prList', { authority: { read: true, write: false } });
+    await screen.findByText('총 5건');
+    expect(screen.queryByRole('button', { name: '구매요청 작성' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '엑셀 다운로드' })).toBeEnabled();
+  });
+});
+
+describe('prEdit: the requester writes, saves and submits a PR', { timeout: 30_000 }, () => {
+  it('creates a PR from the header and the item lines; only the lines’ own fields are sent; then it is an update', { timeout: 40_000 }, async () => {
+    const { services, fixtures } = renderPrFlow('/prEdit');
+    await screen.findByRole('heading', { name: '구매요청서' });
+    expect(screen.queryByRole('button', { name: '결재 상신' })).not.toBeInTheDocument();
+    await screen.findByRole('button', { name: '행 추가' });
+    fireEvent.change(screen.getByLabelText(/제목/), { target: { value: '절삭공구 구매' } });
+    fireEvent.change(screen.getByLabelText(/희망 납기일/), { target: { value: '2026-12-31' } });
+    fireEvent.blur(screen.getByLabelText(/희망 납기일/));
+    fireEvent.change(screen.getByLabelText(/구매 목적/), { target: { value: '공구 교체' } });
+    fireEvent.click(screen.getByRole('button', { name: '행 추가' }));
+    await waitFor(() => expect(gridRowTexts().length).toBe(1));
+    await editCell(0, X.itemName, '엔드밀 10mm');
+    await editCell(0, X.unitCode, 'EA');
+    await editCell(0, X.price, '32000');
+    fireEvent.click(screen.getByRole('button', { name: '저장' }));
+    await confirmYes();
+    await screen.findByText('저장되었습니다.');
+    const body = lastCall(services.calls, 'createPr')!.input.body as Record<string, unknown>;
+    expect(body).toMatchObject({ title: '절삭공구 구매', desiredDate: '2026-12-31', purpose: '공구 교체', currency: 'KRW', section: '', deptcd: '' });
+    expect(body.lines).toEqual([{ itemCode: '', itemName: '엔드밀 10mm', spec: '', unitCode: 'EA', sgCode: '', quantity: 1, estUnitPrice: 32000, remark: '' }]);
+    expect(body).not.toHaveProperty('version');
+    expect(fixtures.data.prs[0]).toMatchObject({ title: '절삭공구 구매', status: 'DRAFT' });
+    // The saved PR: its number, the server's amounts, and the next steps.
+    expect(await screen.findByDisplayValue('PR2026-000900')).toHaveAttribute('readonly');
+    await waitFor(() => expect(gridRowTexts()[0]).toEqual(expect.arrayContaining(['엔드밀 10mm', '32,000'])));
+    expect(screen.getByRole('button', { name: '결재 상신' })).toBeEnabled();
+  });
+
+  it('an item code typed in a line fills it from the item master; an unknown code is said under the grid', { timeout: 30_000 }, async () => {
+    const { services } = renderPrFlow('/prEdit');
+    await screen.findByRole('heading', { name: '구매요청서' });
+    fireEvent.click(await screen.findByRole('button', { name: '행 추가' }));
+    await waitFor(() => expect(gridRowTexts().length).toBe(1));
+    await editCell(0, X.itemCode, 'mro0101-0001');
+    await waitFor(() => expect(gridRowTexts()[0].slice(1, 5)).toEqual(['mro0101-0001', '육각볼트', 'M4x10 SUS304', 'EA']));
+    expect(lastCall(services.calls, 'getPrItem')!.input).toEqual({ path: { itemCode: 'mro0101-0001' } });
+    await editCell(0, X.itemCode, 'NOPE-0001');
+    expect(await screen.findByText('등록되지 않았거나 사용하지 않는 품목입니다: NOPE-0001')).toBeInTheDocument();
+    // The row keeps what it had besides the code typed.
+    expect(gridRowTexts()[0].slice(1, 3)).toEqual(['NOPE-0001', '육각볼트']);
+  });
+
+  it('the server’s row error lands on its line; nothing is saved', { timeout: 20_000 }, async () => {
+    const { services } = renderPrFlow('/prEdit?prNo=PR2026-000101', {
+      answers: { updatePr: () => { throw new OperationError(400, 'VALIDATION', '입력 값을 확인하세요', [{ path: 'body/lines/1/unitCode', message: '등록되지 않은 단위입니다: XX' }]); } },
+    });
+    await screen.findByDisplayValue('육각볼트 외 1건');
+    await waitFor(() => expect(gridRowTexts().length).toBe(2));
+    fireEvent.change(screen.getByLabelText(/제목/), { target: { value: '육각볼트 외 1건 (수정)' } });
+    fireEvent.click(screen.getByRole('button', { name: '저장' }));
+    await confirmYes();
+    const alert = await screen.findByRole('alertdialog');
+    expect(alert).toHaveTextContent('입력 값을 확인하세요');
+    fireEvent.click(within(alert).getByRole('button', { name: '확인' }));
+    expect(await screen.findByText('2행: 단위 — 등록되지 않은 단위입니다: XX')).toBeInTheDocument();
+    const body = lastCall(services.calls, 'updatePr')!.input;
+    expect(body.path).toEqual({ prNo: 'PR2026-000101' });
+    expect(body.body).toMatchObject({ version: 1, title: '육각볼트 외 1건 (수정)', section: 'D1000', deptcd: 'D1220' });
+    expect((body.body as { lines: unknown[] }).lines).toHaveLength(2);
+  });
+
+  it('a stale version is refused with the server’s 409 message', async () => {
+    renderPrFlow('/prEdit?prNo=PR2026-000101', {
+      answers: { updatePr: () => { throw new OperationError(409, 'VERSION_CONFLICT', '다른 사용자가 먼저 변경했습니다. 다시 조회한 뒤 처리하세요'); } },
+    });
+    await screen.findByDisplayValue('육각볼트 외 1건');
+    fireEvent.change(screen.getByLabelText(/구매 목적/), { target: { value: '변경' } });
+    fireEvent.click(screen.getByRole('button', { name: '저장' }));
+    await confirmYes();
+    expect(await screen.findByRole('alertdialog')).toHaveTextContent('다른 사용자가 먼저 변경했습니다');
+  });
+
+  it('submits only what was saved: 결재 상신 waits for the save, then the PR is in approval and read only', async () => {
+    const { services } = renderPrFlow('/prEdit?prNo=PR2026-000101');
+    await screen.findByDisplayValue('육각볼트 외 1건');
+    const submit = screen.getByRole('button', { name: '결재 상신' });
+    expect(submit).toBeEnabled();
+    fireEvent.change(screen.getByLabelText(/구매 목적/), { target: { value: '바뀐 목적' } });
+    await waitFor(() => expect(submit).toBeDisabled());
+    fireEvent.change(screen.getByLabelText(/구매 목적/), { target: { value: '생산라인 소모품' } });
+    await waitFor(() => expect(submit).toBeEnabled());
+    fireEvent.click(submit);
+    const ask = await screen.findByRole('alertdialog');
+    expect(ask).toHaveTextContent('저장된 내용으로 결재를 상신하시겠습니까?');
+    fireEvent.click(within(ask).getByRole('button', { name: '확인' }));
+    await screen.findByText('결재를 상신했습니다.');
+    expect(lastCall(services.calls, 'submitPr')!.input).toMatchObject({ path: { prNo: 'PR2026-000101' }, body: { version: 1 } });
+    // Read again: the new state, the approval round, no more editing.
+    await waitFor(() => expect(screen.getByLabelText('진행상태')).toHaveDisplayValue('결재중'));
+    expect(callsOf(services.calls, 'getPr')).toHaveLength(2);
+    expect(screen.getByLabelText(/제목/)).toHaveAttribute('readonly');
+    expect(screen.queryByRole('button', { name: '저장' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: '결재 상신' })).not.toBeInTheDocument();
+    expect(screen.getByText('결재 진행')).toBeInTheDocument();
+  });
+
+  it('cancelling asks for the reason first; without one nothing is sent', async () => {
+    const { services } = renderPrFlow('/prEdit?prNo=PR2026-000102');
+    await screen.findByDisplayValue('회의테이블');
+    expect(screen.queryByRole('button', { name: '승인' })).not.toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: '요청 취소' }));
+    const dialog = await screen.findByRole('dialog', { name: '구매요청 취소' });
+    fireEvent.click(within(dialog).getByRole('button', { name: '확인' }));
+    expect(await within(dialog).findByText('필수 입력 항목입니다.')).toBeInTheDocument();
+    expect(callsOf(services.calls, 'cancelPr')).toHaveLength(0);
+    fireEvent.change(within(dialog).getByLabelText(/취소 사유/), { target: { value: '예산 보류' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: '확인' }));
+    await screen.findByText('구매요청을 취소했습니다.');
+    expect(lastCall(services.calls, 'cancelPr')!.input).toEqual({ path: { prNo: 'PR2026-000102' }, query: undefined, body: { version: 2, reason: '예산 보류' } });
+    await waitFor(() => expect(screen.getByLabelText('진행상태')).toHaveDisplayValue('취소'));
+    expect(screen.getByLabelText(/취소 사유/)).toHaveValue('예산 보류');
+  });
+});
+
+describe('prEdit: the pending approver approves or rejects', { timeout: 30_000 }, () => {
+  it('shows the round and the approver’s buttons; a rejection needs a comment and goes to rejectApproval', async () => {
+    const { services, fixtures } = renderPrFlow('/prEdit?prNo=PR2026-000102', { login: PR_LOGINS.approver });
+    await screen.findByDisplayValue('회의테이블');
+    expect(screen.getByLabelText(/제목/)).toHaveAttribute('readonly');
+    expect(screen.queryByRole('button', { name: '저장' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: '요청 취소' })).not.toBeInTheDocument();
+    await waitFor(() => expect(gridRowTexts(document, 1).length).toBe(1));
+    expect(gridRowTexts(document, 1)[0].slice(0, 6)).toEqual(['1', '1', '강동현', '부장', '생산1팀', '결재대기']);
+
+    fireEvent.click(screen.getByRole('button', { name: '반려' }));
+    const dialog = await screen.findByRole('dialog', { name: '결재 반려' });
+    expect(dialog).toHaveTextContent('반려 사유를 입력하세요. 구매요청은 요청자에게 돌아갑니다.');
+    fireEvent.click(within(dialog).getByRole('button', { name: '확인' }));
+    expect(await within(dialog).findByText('필수 입력 항목입니다.')).toBeInTheDocument();
+    expect(callsOf(services.calls, 'rejectApproval')).toHaveLength(0);
+    fireEvent.change(within(dialog).getByLabelText(/반려 사유/), { target: { value: '  수량 재확인 바랍니다  ' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: '확인' }));
+    await screen.findByText('반려했습니다.');
+    expect(lastCall(services.calls, 'rejectApproval')!.input).toEqual({ path: { approvalId: 501 }, query: undefined, body: { version: 1, comment: '수량 재확인 바랍니다' } });
+    expect(fixtures.data.prs.find((p) => p.prNo === 'PR2026-000102')!.status).toBe('REJECTED');
+    await waitFor(() => expect(screen.getByLabelText('진행상태')).toHaveDisplayValue('반려'));
+    expect(screen.queryByRole('button', { name: '승인' })).not.toBeInTheDocument();
+    await waitFor(() => expect(gridRowTexts(document, 1)[0]).toEqual(expect.arrayContaining(['반려', '수량 재확인 바랍니다'])));
+  });
+
+  it('approves with an optional comment; the server’s refusal is shown as it says it', async () => {
+    const { services } = renderPrFlow('/prEdit?prNo=PR2026-000102', {
+      login: PR_LOGINS.approver,
+      answers: { approveApproval: () => { throw new OperationError(403, 'NOT_ALLOWED', '현재 결재 차례인 결재자만 승인하거나 반려할 수 있습니다'); } },
+    });
+    await screen.findByDisplayValue('회의테이블');
+    fireEvent.click(screen.getByRole('button', { name: '승인' }));
+    const dialog = await screen.findByRole('dialog', { name: '결재 승인' });
+    fireEvent.click(within(dialog).getByRole('button', { name: '확인' }));
+    expect(await screen.findByRole('alertdialog')).toHaveTextContent('현재 결재 차례인 결재자만 승인하거나 반려할 수 있습니다');
+    expect(lastCall(services.calls, 'approveApproval')!.input).toMatchObject({ path: { approvalId: 501 }, body: { version: 1, comment: '' } });
+  });
+});

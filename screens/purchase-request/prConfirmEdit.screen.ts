@@ -1,0 +1,214 @@
+import { defineEditScreen } from '../../engine/define';
+
+const F = (name: string) => `screen.purchaseRequest.field.${name}`;
+const T = (name: string) => `screen.purchaseRequest.${name}`;
+
+const STEP_STATUS = ['WAITING', 'PENDING', 'APPROVED', 'REJECTED', 'SKIPPED'].map((value) => ({ value, text: `option.purchaseRequest.stepStatus.${value}` }));
+const may = (action: string) => `contains(form.actions, '${action}')`;
+const mayRfq = (action: string) => `contains(form.rfqActions, '${action}')`;
+
+/**
+ * /prConfirmEdit — purchasing receives an approved PR (구매요청 접수): assigns the buyer (and may
+ * file the lines under one sourcing group), or returns it to the requester with a reason; then
+ * invites suppliers to quote (a dialog: suppliers from the company popup, the deadline), follows
+ * the invited suppliers' answers, compares the quotations side by side (a dialog) and selects the
+ * winner there, or cancels the request with a reason. The PR itself is read only here; which
+ * buttons show is the server's answer (`actions` for the PR, `rfqActions` for its request).
+ */
+export default defineEditScreen({
+  id: 'purchaseRequest.prConfirmEdit',
+  route: '/prConfirmEdit',
+  title: 'screen.purchaseRequest.prConfirmEdit',
+  key: ['prNo'],
+  load: { operation: 'getPr', params: { path: { prNo: 'query.prNo' } } },
+  confirmLeave: false,
+  sections: [
+    {
+      title: T('header'),
+      columns: 4,
+      fields: [
+        { field: 'prNo', label: F('prNo'), readOnly: true },
+        { field: 'status', label: F('status'), widget: 'select', codeGroup: 'PR_STATUS', readOnly: true },
+        { field: 'prDate', label: F('prDate'), readOnly: true },
+        { field: 'desiredDate', label: F('desiredDate'), readOnly: true },
+        { field: 'title', label: F('title'), span: 4, readOnly: true },
+        { field: 'requesterName', label: F('requesterName'), readOnly: true },
+        { field: 'sectionName', label: F('sectionName'), readOnly: true },
+        { field: 'deptnm', label: F('deptnm'), readOnly: true },
+        { field: 'currency', label: F('currency'), widget: 'select', codeGroup: 'CURRENCY', readOnly: true },
+        { field: 'totalAmount', label: F('totalAmount'), mask: 'numComma', readOnly: true },
+        { field: 'buyerName', label: F('buyerName'), readOnly: true },
+        { field: 'receivedAt', label: F('receivedAt'), widget: 'datetime', readOnly: true },
+        { field: 'approvalStatus', label: F('approvalStatus'), widget: 'select', codeGroup: 'APPROVAL_STATUS', readOnly: true },
+        { field: 'purpose', label: F('purpose'), widget: 'textarea', rows: 2, span: 4, readOnly: true },
+        { field: 'rejectReason', label: F('rejectReason'), widget: 'textarea', rows: 2, span: 4, visible: '!empty(form.rejectReason)', readOnly: true },
+      ],
+    },
+    {
+      title: T('rfq'),
+      columns: 4,
+      visible: '!empty(form.rfqNo)',
+      fields: [
+        { field: 'rfqNo', label: F('rfqNo'), readOnly: true },
+        { field: 'rfqStatus', label: F('rfqStatus'), widget: 'select', codeGroup: 'RFQ_STATUS', readOnly: true },
+        { field: 'rfqDeadline', label: F('deadline'), widget: 'datetime', readOnly: true },
+        { field: 'rfqSelectedCompNo', label: F('selectedCompNo'), widget: 'company', readOnly: true },
+      ],
+    },
+  ],
+  details: [
+    {
+      id: 'quotations',
+      title: T('quotations'),
+      rowKey: 'compNo',
+      canAdd: false,
+      canDelete: false,
+      visibleRows: 5,
+      visible: '!empty(form.rfqNo)',
+      columns: [
+        { field: 'compNo', label: F('compNo'), width: 90 },
+        { field: 'compNameKr', label: F('compNameKr'), width: 180 },
+        { field: 'status', label: F('quotStatus'), type: 'code', codeGroup: 'QUOT_STATUS', width: 110 },
+        { field: 'quoteNo', label: F('quoteNo'), width: 130 },
+        { field: 'totalAmount', label: F('quoteTotal'), type: 'money', currencyField: 'currency', width: 130 },
+        { field: 'leadTimeDays', label: F('leadTimeDays'), type: 'number', width: 100 },
+        { field: 'validUntil', label: F('validUntil'), type: 'date', width: 100 },
+        { field: 'revision', label: F('revision'), type: 'number', width: 60 },
+        { field: 'checkedAt', label: F('checkedAt'), type: 'datetime', width: 140 },
+        { field: 'submittedAt', label: F('submittedAt'), type: 'datetime', width: 140 },
+      ],
+    },
+    {
+      id: 'lines',
+      title: T('lines'),
+      rowKey: 'lineNo',
+      canAdd: false,
+      canDelete: false,
+      visibleRows: 6,
+      columns: [
+        { field: 'lineNo', label: F('lineNo'), type: 'number', width: 50 },
+        { field: 'itemCode', label: F('itemCode'), width: 120 },
+        { field: 'itemName', label: F('itemName'), width: 200 },
+        { field: 'spec', label: F('spec'), width: 160 },
+        { field: 'unitCode', label: F('unitCode'), width: 60 },
+        { field: 'quantity', label: F('quantity'), type: 'number', width: 80 },
+        { field: 'estUnitPrice', label: F('estUnitPrice'), type: 'number', width: 110 },
+        { field: 'estAmount', label: F('estAmount'), type: 'money', currencyField: 'currency', width: 120 },
+        { field: 'sgCode', label: F('sgCode'), width: 120 },
+        { field: 'sgName', label: F('sgName'), width: 160 },
+        { field: 'remark', label: F('remark'), width: 180 },
+      ],
+    },
+    {
+      id: 'orders',
+      title: T('orders'),
+      rowKey: 'poNo',
+      canAdd: false,
+      canDelete: false,
+      visibleRows: 3,
+      visible: 'count(form.orders) > 0',
+      columns: [
+        { field: 'poNo', label: F('poNo'), width: 130 },
+        { field: 'status', label: F('poStatus'), type: 'code', codeGroup: 'PO_STATUS', width: 100 },
+        { field: 'compNo', label: F('compNo'), width: 90 },
+        { field: 'compNameKr', label: F('compNameKr'), width: 200 },
+        { field: 'totalAmount', label: F('poAmount'), type: 'money', currencyField: 'currency', width: 140 },
+      ],
+    },
+    {
+      id: 'approvalSteps',
+      title: T('approvalSteps'),
+      rowKey: 'stepKey',
+      canAdd: false,
+      canDelete: false,
+      visibleRows: 4,
+      visible: 'count(form.approvalSteps) > 0',
+      columns: [
+        { field: 'round', label: F('round'), type: 'number', width: 60 },
+        { field: 'stepNo', label: F('stepNo'), type: 'number', width: 60 },
+        { field: 'approverName', label: F('approverName'), width: 90 },
+        { field: 'deptnm', label: F('deptnm'), width: 130 },
+        { field: 'status', label: F('stepStatus'), type: 'code', options: STEP_STATUS, width: 80 },
+        { field: 'comment', label: F('comment'), width: 260 },
+        { field: 'actedAt', label: F('actedAt'), type: 'datetime', width: 140 },
+      ],
+    },
+  ],
+  attachments: { field: 'fileId', label: T('attachments'), readOnly: true },
+  actions: [
+    { kind: 'back', requires: 'read' },
+    {
+      kind: 'workflow',
+      id: 'return',
+      label: T('returnPr'),
+      operation: 'returnPr',
+      variant: 'danger',
+      visible: may('return'),
+      prompt: { title: T('returnTitle'), message: T('returnMessage'), fields: [{ field: 'reason', label: F('returnReason'), widget: 'textarea', rows: 4, maxLength: 500, required: true }] },
+      params: { path: { prNo: 'form.prNo' }, body: { version: 'form.version', reason: 'input.reason' } },
+      success: T('returned'),
+      then: ['reloadRecord'],
+    },
+    {
+      kind: 'workflow',
+      id: 'receive',
+      label: T('receive'),
+      operation: 'receivePr',
+      variant: 'primary',
+      visible: may('receive'),
+      prompt: {
+        title: T('receiveTitle'),
+        message: T('receiveMessage'),
+        fields: [
+          { field: 'buyer', label: F('buyerName'), widget: 'person', required: true, readOnly: true },
+          { field: 'sourcingGroup', label: F('sourcingGroup'), widget: 'sourcingGroup', help: T('sourcingGroupHelp'), readOnly: true },
+        ],
+      },
+      params: { path: { prNo: 'form.prNo' }, body: { version: 'form.version', buyerId: 'input.buyer.singleid', sgCode: 'input.sourcingGroup.L4_SG_CODE' } },
+      success: T('received'),
+      then: ['reloadRecord'],
+    },
+    {
+      kind: 'open',
+      id: 'requestQuote',
+      label: T('requestQuote'),
+      screen: 'purchaseRequest.rfqCreate',
+      dialog: true,
+      requires: 'write',
+      variant: 'primary',
+      visible: may('requestQuote'),
+      query: { prNo: 'form.prNo' },
+      then: ['reloadRecord'],
+    },
+    {
+      kind: 'open',
+      id: 'compare',
+      label: T('compare'),
+      screen: 'purchaseRequest.rfqCompare',
+      dialog: true,
+      visible: '!empty(form.rfqNo)',
+      query: { rfqNo: 'form.rfqNo' },
+      then: ['reloadRecord'],
+    },
+    {
+      kind: 'navigate',
+      id: 'order',
+      label: T('order'),
+      route: '/OrderRequestEdit',
+      variant: 'primary',
+      visible: mayRfq('order'),
+    },
+    {
+      kind: 'workflow',
+      id: 'cancelRfq',
+      label: T('cancelRfq'),
+      operation: 'cancelRfq',
+      variant: 'danger',
+      visible: mayRfq('cancel'),
+      prompt: { title: T('cancelRfqTitle'), message: T('cancelRfqMessage'), fields: [{ field: 'reason', label: F('cancelReason'), widget: 'textarea', rows: 3, maxLength: 500, required: true }] },
+      params: { path: { rfqNo: 'form.rfqNo' }, body: { version: 'form.rfqVersion', reason: 'input.reason' } },
+      success: T('rfqCancelled'),
+      then: ['reloadRecord'],
+    },
+  ],
+});

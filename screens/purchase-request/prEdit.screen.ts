@@ -1,0 +1,187 @@
+import { defineEditScreen } from '../../engine/define';
+
+const F = (name: string) => `screen.purchaseRequest.field.${name}`;
+const T = (name: string) => `screen.purchaseRequest.${name}`;
+
+/** Approval step states (the approval's own steps; no common-code group holds them). */
+const STEP_STATUS = ['WAITING', 'PENDING', 'APPROVED', 'REJECTED', 'SKIPPED'].map((value) => ({ value, text: `option.purchaseRequest.stepStatus.${value}` }));
+
+/** The document's history (audit actions of pr_header). */
+const HISTORY_ACTIONS = ['CREATE', 'UPDATE', 'SUBMIT', 'APPROVAL_STEP', 'APPROVED', 'REJECTED', 'CANCEL', 'RECEIVE', 'RETURN', 'REQUEST_QUOTE', 'RFQ_CANCELLED', 'ORDER'].map((value) => ({
+  value,
+  text: `option.purchaseRequest.historyAction.${value}`,
+}));
+
+/** The server's own decision: the buttons of the document's state and the caller's role (getPr `actions`). */
+const may = (action: string) => `contains(form.actions, '${action}')`;
+
+/**
+ * /prEdit — create or edit a purchase request (구매요청): header, item lines (an item of the master
+ * by its code — typing it fills name, specification, unit and sourcing group from the master — or
+ * free text with a unit),
+ * attachments; save with the version read (a stale one is refused with 409), submit for approval,
+ * cancel with a reason. The approval rounds are shown step by step; the pending approver approves
+ * or rejects with a comment here. Which buttons show is the server's answer (`actions`).
+ */
+export default defineEditScreen({
+  id: 'purchaseRequest.prEdit',
+  route: '/prEdit',
+  title: 'screen.purchaseRequest.prEdit',
+  key: ['prNo'],
+  load: { operation: 'getPr', params: { path: { prNo: 'query.prNo' } } },
+  // A submitted, approved or cancelled PR is read only; a draft or a rejected one is the requester's to edit.
+  readOnly: `mode == 'update' && !${may('update')}`,
+  sections: [
+    {
+      title: T('header'),
+      columns: 3,
+      fields: [
+        { field: 'prNo', label: F('prNo'), readOnly: true, visible: "mode == 'update'" },
+        { field: 'status', label: F('status'), widget: 'select', codeGroup: 'PR_STATUS', readOnly: true, visible: "mode == 'update'" },
+        { field: 'approvalStatus', label: F('approvalStatus'), widget: 'select', codeGroup: 'APPROVAL_STATUS', readOnly: true, visible: "mode == 'update'" },
+        { field: 'requesterName', label: F('requesterName'), readOnly: true, visible: "mode == 'update'" },
+        { field: 'prDate', label: F('prDate'), readOnly: true, visible: "mode == 'update'" },
+        { field: 'buyerName', label: F('buyerName'), readOnly: true, visible: "mode == 'update' && !empty(form.buyerName)" },
+        { field: 'title', label: F('title'), required: true, maxLength: 200, span: 3 },
+        { field: 'section', label: F('section'), widget: 'businessSection', params: { topDept: 'section', sectionName: 'sectionName' }, placeholder: T('sectionHelp') },
+        { field: 'deptcd', label: F('dept'), widget: 'department', params: { deptcd: 'deptcd', deptnm: 'deptnm' }, placeholder: T('deptHelp') },
+        { field: 'desiredDate', label: F('desiredDate'), widget: 'date', required: true },
+        { field: 'currency', label: F('currency'), widget: 'select', codeGroup: 'CURRENCY', required: true, emptyOption: 'none', default: 'KRW' },
+        { field: 'totalAmount', label: F('totalAmount'), mask: 'numComma', readOnly: true, visible: "mode == 'update'" },
+        { field: 'purpose', label: F('purpose'), widget: 'textarea', rows: 3, maxLength: 1000, span: 3 },
+        { field: 'rejectReason', label: F('rejectReason'), widget: 'textarea', rows: 2, readOnly: true, span: 3, visible: '!empty(form.rejectReason)' },
+        { field: 'cancelReason', label: F('cancelReason'), widget: 'textarea', rows: 2, readOnly: true, span: 3, visible: '!empty(form.cancelReason)' },
+      ],
+    },
+  ],
+  details: [
+    {
+      id: 'lines',
+      title: T('lines'),
+      rowKey: 'lineNo',
+      minRows: 1,
+      maxRows: 200,
+      visibleRows: 8,
+      newRow: { quantity: 1 },
+      send: ['itemCode', 'itemName', 'spec', 'unitCode', 'sgCode', 'quantity', 'estUnitPrice', 'remark'],
+      columns: [
+        { field: 'lineNo', label: F('lineNo'), type: 'number', width: 50 },
+        {
+          field: 'itemCode',
+          label: F('itemCode'),
+          width: 120,
+          editable: true,
+          maxLength: 20,
+          // An item code of the master fills the line; the server takes the same from the master on saving.
+          lookup: { operation: 'getPrItem', fill: { itemName: 'itemName', spec: 'spec', unitCode: 'unitCode', sgCode: 'sgCode', sgName: 'sgName' } },
+        },
+        { field: 'itemName', label: F('itemName'), width: 200, editable: true, maxLength: 200 },
+        { field: 'spec', label: F('spec'), width: 160, editable: true, maxLength: 300 },
+        { field: 'unitCode', label: F('unitCode'), width: 60, editable: true, maxLength: 10 },
+        { field: 'quantity', label: F('quantity'), type: 'number', width: 80, editable: true, required: true },
+        { field: 'estUnitPrice', label: F('estUnitPrice'), type: 'number', width: 110, editable: true, required: true },
+        { field: 'estAmount', label: F('estAmount'), type: 'money', currencyField: 'currency', width: 120 },
+        { field: 'sgCode', label: F('sgCode'), width: 120, editable: true, maxLength: 20 },
+        { field: 'sgName', label: F('sgName'), width: 140 },
+        { field: 'remark', label: F('remark'), width: 180, editable: true, maxLength: 300 },
+      ],
+    },
+    {
+      id: 'approvalSteps',
+      title: T('approvalSteps'),
+      rowKey: 'stepKey',
+      canAdd: false,
+      canDelete: false,
+      visibleRows: 5,
+      visible: 'count(form.approvalSteps) > 0',
+      columns: [
+        { field: 'round', label: F('round'), type: 'number', width: 60 },
+        { field: 'stepNo', label: F('stepNo'), type: 'number', width: 60 },
+        { field: 'approverName', label: F('approverName'), width: 90 },
+        { field: 'positionNm', label: F('positionNm'), width: 80 },
+        { field: 'deptnm', label: F('deptnm'), width: 130 },
+        { field: 'status', label: F('stepStatus'), type: 'code', options: STEP_STATUS, width: 80 },
+        { field: 'comment', label: F('comment'), width: 240 },
+        { field: 'actedAt', label: F('actedAt'), type: 'datetime', width: 140 },
+        { field: 'roundStatus', label: F('roundStatus'), type: 'code', codeGroup: 'APPROVAL_STATUS', width: 90 },
+        { field: 'lineName', label: F('lineName'), width: 160 },
+      ],
+    },
+    {
+      id: 'history',
+      title: T('history'),
+      rowKey: 'at',
+      canAdd: false,
+      canDelete: false,
+      visibleRows: 4,
+      visible: "mode == 'update'",
+      columns: [
+        { field: 'at', label: F('at'), type: 'datetime', width: 140 },
+        { field: 'action', label: F('historyAction'), type: 'code', options: HISTORY_ACTIONS, width: 110 },
+        { field: 'actorName', label: F('actorName'), width: 100 },
+        { field: 'reason', label: F('reason'), width: 360 },
+      ],
+    },
+  ],
+  attachments: { field: 'fileId', label: T('attachments') },
+  actions: [
+    { kind: 'back', requires: 'read' },
+    {
+      kind: 'workflow',
+      id: 'approve',
+      label: T('approve'),
+      operation: 'approveApproval',
+      requires: 'read',
+      variant: 'primary',
+      visible: may('approve'),
+      prompt: { title: T('approveTitle'), message: T('approveMessage'), fields: [{ field: 'comment', label: F('approveComment'), widget: 'textarea', rows: 3, maxLength: 1000 }] },
+      params: { path: { approvalId: 'form.approvalId' }, body: { version: 'form.approvalVersion', comment: 'input.comment' } },
+      success: T('approved'),
+      then: ['reloadRecord'],
+    },
+    {
+      kind: 'workflow',
+      id: 'reject',
+      label: T('reject'),
+      operation: 'rejectApproval',
+      requires: 'read',
+      variant: 'danger',
+      visible: may('reject'),
+      prompt: { title: T('rejectTitle'), message: T('rejectMessage'), fields: [{ field: 'comment', label: F('rejectComment'), widget: 'textarea', rows: 4, maxLength: 1000, required: true }] },
+      params: { path: { approvalId: 'form.approvalId' }, body: { version: 'form.approvalVersion', comment: 'input.comment' } },
+      success: T('rejected'),
+      then: ['reloadRecord'],
+    },
+    {
+      kind: 'workflow',
+      id: 'cancel',
+      label: T('cancelPr'),
+      operation: 'cancelPr',
+      variant: 'danger',
+      visible: may('cancel'),
+      prompt: { title: T('cancelTitle'), message: T('cancelMessage'), fields: [{ field: 'reason', label: F('cancelReason'), widget: 'textarea', rows: 3, maxLength: 500, required: true }] },
+      params: { path: { prNo: 'form.prNo' }, body: { version: 'form.version', reason: 'input.reason' } },
+      success: T('cancelled'),
+      then: ['reloadRecord'],
+    },
+    {
+      kind: 'save',
+      operation: 'createPr',
+      updateOperation: 'updatePr',
+      visible: `mode == 'create' || ${may('update')}`,
+    },
+    {
+      kind: 'workflow',
+      id: 'submit',
+      label: T('submit'),
+      operation: 'submitPr',
+      variant: 'primary',
+      visible: may('submit'),
+      enabled: '!screen.dirty',
+      confirm: T('confirmSubmit'),
+      params: { path: { prNo: 'form.prNo' }, body: { version: 'form.version' } },
+      success: T('submitted'),
+      then: ['reloadRecord'],
+    },
+  ],
+});

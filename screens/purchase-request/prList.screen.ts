@@ -1,0 +1,51 @@
+import { defineListScreen } from '../../engine/define';
+
+const F = (name: string) => `screen.purchaseRequest.field.${name}`;
+
+/**
+ * /prList — purchase requests (구매요청) of my scope: the server answers a user (30) their own PRs,
+ * 31 their department's, 32 their section's, everyone else all; approvers always see what they
+ * approve. A PR number opens /prEdit; 신규 starts one.
+ */
+export default defineListScreen({
+  id: 'purchaseRequest.prList',
+  route: '/prList',
+  title: 'screen.purchaseRequest.prList',
+  source: { operation: 'listPrs', rowKey: 'prNo', defaultSort: 'prNo:desc', pageSize: 100 },
+  filters: [
+    { field: 'prDates', label: F('prDate'), widget: 'dateRange', params: { from: 'fromDate', to: 'toDate' }, default: { preset: 'last3Months' }, span: 2 },
+    { field: 'status', label: F('status'), widget: 'multiSelect', codeGroup: 'PR_STATUS' },
+    { field: 'approvalStatus', label: F('approvalStatus'), widget: 'multiSelect', codeGroup: 'APPROVAL_STATUS' },
+    { field: 'prNo', label: F('prNo'), maxLength: 20 },
+    { field: 'title', label: F('title'), maxLength: 100 },
+    { field: 'section', label: F('section'), widget: 'businessSection' },
+    { field: 'deptcd', label: F('dept'), widget: 'department', dependsOn: 'section' },
+    { field: 'requester', label: F('requester'), widget: 'person', params: { singleid: 'requesterId' } },
+    { field: 'currency', label: F('currency'), widget: 'select', codeGroup: 'CURRENCY' },
+  ],
+  rememberFilters: true,
+  columns: [
+    { field: 'prNo', label: F('prNo'), width: 130, link: { screen: 'purchaseRequest.prEdit', query: { prNo: 'row.prNo' } } },
+    { field: 'prDate', label: F('prDate'), type: 'date', width: 100 },
+    { field: 'title', label: F('title'), width: 240 },
+    { field: 'status', label: F('status'), type: 'code', codeGroup: 'PR_STATUS', width: 110 },
+    { field: 'approvalStatus', label: F('approvalStatus'), type: 'code', codeGroup: 'APPROVAL_STATUS', width: 100 },
+    { field: 'requesterName', label: F('requesterName'), width: 90 },
+    { field: 'sectionName', label: F('sectionName'), width: 120 },
+    { field: 'deptnm', label: F('deptnm'), width: 130 },
+    { field: 'desiredDate', label: F('desiredDate'), type: 'date', width: 100 },
+    { field: 'currency', label: F('currency'), type: 'code', codeGroup: 'CURRENCY', width: 90, align: 'center' },
+    { field: 'totalAmount', label: F('totalAmount'), type: 'money', currencyField: 'currency', width: 130 },
+    { field: 'lineCount', label: F('lineCount'), type: 'number', width: 70 },
+    { field: 'buyerName', label: F('buyerName'), width: 90 },
+    { field: 'rfqNo', label: F('rfqNo'), width: 130 },
+    { field: 'poNo', label: F('poNo'), width: 130 },
+    { field: 'updatedAt', label: F('updatedAt'), type: 'datetime', width: 140 },
+  ],
+  currencyTotals: true,
+  rowOpen: { screen: 'purchaseRequest.prEdit', query: { prNo: 'row.prNo' } },
+  actions: [
+    { kind: 'navigate', id: 'create', label: 'screen.purchaseRequest.create', route: '/prEdit', requires: 'write', variant: 'primary' },
+    { kind: 'exportExcel', fileName: 'screen.purchaseRequest.prListFile' },
+  ],
+});

@@ -1,0 +1,227 @@
+import { defineEditScreen } from '../../engine/define';
+
+const f = (name: string) => `screen.settlement.field.${name}`;
+const rateSource = [
+  { value: 'MONTHLY', text: 'screen.settlement.option.rateSource.MONTHLY' },
+  { value: 'SYSTEM_CONST', text: 'screen.settlement.option.rateSource.SYSTEM_CONST' },
+];
+const matchStatus = [
+  { value: 'MATCH', text: 'screen.settlement.option.match.MATCH' },
+  { value: 'MISMATCH', text: 'screen.settlement.option.match.MISMATCH' },
+];
+const issues = ['OVER_DELIVERED', 'OVER_RECEIVED', 'OVER_SETTLED', 'DELIVERED_COUNTER', 'RECEIVED_COUNTER', 'PRICE_MISMATCH', 'AMOUNT_MISMATCH', 'NOT_YET_RECEIVED', 'NOT_YET_DECIDED', 'NOT_YET_SETTLED'].map((value) => ({
+  value,
+  text: `screen.settlement.option.issue.${value}`,
+}));
+const historyActions = ['BUILD', 'REBUILD', 'REQUEST_CONFIRM', 'CONFIRM', 'DISPUTE', 'ADJUST', 'REQUEST', 'APPROVE', 'REJECT', 'CANCEL', 'CREATE', 'SEND', 'RETRY', 'POSTED', 'FAILED', 'POST_FAILED'].map((value) => ({
+  value,
+  text: `screen.settlement.option.history.${value}`,
+}));
+
+/**
+ * /monthlyCalcADetail — one supplier-month (월정산 상세): the totals and the JPY rate it was built
+ * with, its lines (decided receipt lines × PO prices), its adjustments, the three-way match of
+ * its order lines (ordered / received / settled, mismatches first) and its history. Staff
+ * rebuild a draft, propose adjustments, put it to the supplier, and post a confirmed one.
+ */
+export default defineEditScreen({
+  id: 'settlement.monthlyCalcADetail',
+  route: '/monthlyCalcADetail',
+  title: 'screen.settlement.monthlyCalcADetail.title',
+  description: 'One supplier-month: totals, lines, adjustments, three-way match, history; rebuild, adjust, request confirmation, post.',
+  key: ['settleNo'],
+  load: { operation: 'getSettlement', params: { path: { settleNo: 'query.settleNo' } } },
+  confirmLeave: false,
+  sections: [
+    {
+      title: 'screen.settlement.section.settlement',
+      columns: 4,
+      fields: [
+        { field: 'settleNo', label: f('settleNo'), readOnly: true },
+        { field: 'period', label: f('period'), widget: 'month', readOnly: true },
+        { field: 'status', label: f('settleStatus'), widget: 'select', codeGroup: 'SETTLE_STATUS', readOnly: true },
+        { field: 'matchStatus', label: f('matchStatus'), widget: 'select', options: matchStatus, readOnly: true },
+        { field: 'compName', label: f('compName'), readOnly: true },
+        { field: 'compNo', label: f('compNo'), readOnly: true },
+        { field: 'taxNo', label: f('taxNo'), readOnly: true },
+        { field: 'lineCount', label: f('lineCount'), mask: 'numComma', readOnly: true },
+      ],
+    },
+    {
+      title: 'screen.settlement.section.amounts',
+      columns: 4,
+      fields: [
+        { field: 'krwGoodsAmount', label: f('krwGoodsAmount'), mask: 'numComma', readOnly: true },
+        { field: 'jpyGoodsAmount', label: f('jpyGoodsAmount'), mask: 'numComma', readOnly: true },
+        { field: 'jpyRate', label: f('jpyRate'), mask: 'numComma', readOnly: true, visible: '!empty(form.jpyRate)' },
+        { field: 'jpyRateSource', label: f('jpyRateSource'), widget: 'select', options: rateSource, readOnly: true, visible: '!empty(form.jpyRateSource)' },
+        { field: 'jpyKrwAmount', label: f('jpyKrwAmount'), mask: 'numComma', readOnly: true },
+        { field: 'goodsAmount', label: f('goodsAmount'), mask: 'numComma', readOnly: true },
+        { field: 'adjustmentAmount', label: f('adjustmentAmount'), mask: 'numComma', readOnly: true },
+        { field: 'totalAmount', label: f('totalAmount'), mask: 'numComma', readOnly: true },
+      ],
+    },
+    {
+      title: 'screen.settlement.section.progress',
+      columns: 4,
+      fields: [
+        { field: 'builtAt', label: f('builtAt'), widget: 'datetime', readOnly: true },
+        { field: 'pendingAdjustments', label: f('pendingAdjustments'), mask: 'numComma', readOnly: true },
+        { field: 'confirmRequestedAt', label: f('confirmRequestedAt'), widget: 'datetime', readOnly: true, visible: '!empty(form.confirmRequestedAt)' },
+        { field: 'confirmedAt', label: f('confirmedAt'), widget: 'datetime', readOnly: true, visible: '!empty(form.confirmedAt)' },
+        { field: 'confirmedBy', label: f('confirmedBy'), readOnly: true, visible: '!empty(form.confirmedBy)' },
+        { field: 'voucherNo', label: f('voucherNo'), readOnly: true, visible: '!empty(form.voucherNo)' },
+        { field: 'voucherStatus', label: f('voucherStatus'), widget: 'select', codeGroup: 'POSTING_STATUS', readOnly: true, visible: '!empty(form.voucherStatus)' },
+        { field: 'postedAt', label: f('postedAt'), widget: 'datetime', readOnly: true, visible: '!empty(form.postedAt)' },
+        { field: 'disputedAt', label: f('disputedAt'), widget: 'datetime', readOnly: true, visible: '!empty(form.disputedAt)' },
+        { field: 'disputeReason', label: f('disputeReason'), widget: 'textarea', rows: 2, readOnly: true, span: 3, visible: '!empty(form.disputeReason)' },
+      ],
+    },
+  ],
+  details: [
+    {
+      id: 'lines',
+      title: 'screen.settlement.section.lines',
+      rowKey: 'lineNo',
+      canAdd: false,
+      canDelete: false,
+      visibleRows: 8,
+      columns: [
+        { field: 'lineNo', label: f('lineNo'), type: 'number', width: 50 },
+        { field: 'whReqNo', label: f('whReqNo'), width: 130 },
+        { field: 'lastDeciDate', label: f('lastDeciDate'), type: 'date', width: 100 },
+        { field: 'poNo', label: f('poNo'), width: 130 },
+        { field: 'poLineNo', label: f('poLineNo'), type: 'number', width: 60 },
+        { field: 'itemCode', label: f('itemCode'), width: 110 },
+        { field: 'itemName', label: f('itemName'), width: 180 },
+        { field: 'spec', label: f('spec'), width: 120 },
+        { field: 'unitCode', label: f('unitCode'), width: 60 },
+        { field: 'expenses', label: f('expenses'), type: 'code', codeGroup: 'EXPENSES', width: 90 },
+        { field: 'quantity', label: f('quantity'), type: 'number', width: 80 },
+        { field: 'currency', label: f('currency'), width: 60, align: 'center' },
+        { field: 'PRICE', label: f('PRICE'), type: 'money', currencyField: 'currency', width: 100 },
+        { field: 'AMT', label: f('AMT'), type: 'money', currencyField: 'currency', width: 110 },
+        { field: 'krwAmount', label: f('krwAmount'), type: 'money', currency: 'KRW', width: 120 },
+      ],
+    },
+    {
+      id: 'adjustments',
+      title: 'screen.settlement.section.adjustments',
+      rowKey: 'adjNo',
+      canAdd: false,
+      canDelete: false,
+      visibleRows: 4,
+      columns: [
+        { field: 'adjNo', label: f('adjNo'), width: 130 },
+        { field: 'amount', label: f('adjAmount'), type: 'money', currency: 'KRW', width: 110 },
+        { field: 'reason', label: f('adjReason'), width: 240 },
+        { field: 'status', label: f('adjStatus'), type: 'code', codeGroup: 'ADJUST_STATUS', width: 90 },
+        { field: 'requestedByName', label: f('requestedBy'), width: 90 },
+        { field: 'requestedAt', label: f('requestedAt'), type: 'datetime', width: 130 },
+        { field: 'decidedByName', label: f('decidedBy'), width: 90 },
+        { field: 'decidedAt', label: f('decidedAt'), type: 'datetime', width: 130 },
+        { field: 'decisionComment', label: f('decisionComment'), width: 200 },
+      ],
+    },
+    {
+      id: 'match',
+      title: 'screen.settlement.section.match',
+      rowKey: 'poLineNo',
+      canAdd: false,
+      canDelete: false,
+      visibleRows: 6,
+      columns: [
+        { field: 'status', label: f('matchStatus'), type: 'code', options: matchStatus, width: 80 },
+        { field: 'issues', label: f('issues'), type: 'code', options: issues, width: 200 },
+        { field: 'poNo', label: f('poNo'), width: 130 },
+        { field: 'poLineNo', label: f('poLineNo'), type: 'number', width: 60 },
+        { field: 'itemName', label: f('itemName'), width: 170 },
+        { field: 'currency', label: f('currency'), width: 60, align: 'center' },
+        { field: 'PRICE', label: f('PRICE'), type: 'money', currencyField: 'currency', width: 100 },
+        { field: 'orderedQty', label: f('orderedQty'), type: 'number', width: 80 },
+        { field: 'deliveredQty', label: f('deliveredQty'), type: 'number', width: 80 },
+        { field: 'receivedQty', label: f('receivedQty'), type: 'number', width: 80 },
+        { field: 'decidedQty', label: f('decidedQty'), type: 'number', width: 80 },
+        { field: 'settledQty', label: f('settledQty'), type: 'number', width: 80 },
+        { field: 'orderedAmount', label: f('orderedAmount'), type: 'money', currencyField: 'currency', width: 110 },
+        { field: 'receivedAmount', label: f('receivedAmount'), type: 'money', currencyField: 'currency', width: 110 },
+        { field: 'settledAmount', label: f('settledAmount'), type: 'money', currencyField: 'currency', width: 110 },
+      ],
+    },
+    {
+      id: 'history',
+      title: 'screen.settlement.section.history',
+      rowKey: 'at',
+      canAdd: false,
+      canDelete: false,
+      visibleRows: 5,
+      load: { operation: 'getSettlementHistory', params: { path: { settleNo: 'form.settleNo' } } },
+      columns: [
+        { field: 'at', label: f('at'), type: 'datetime', width: 130 },
+        { field: 'entityKey', label: f('entityKey'), width: 130 },
+        { field: 'action', label: f('historyAction'), type: 'code', options: historyActions, width: 110 },
+        { field: 'actor', label: f('actor'), width: 90 },
+        { field: 'reason', label: f('historyReason'), width: 300 },
+      ],
+    },
+  ],
+  actions: [
+    { kind: 'back', requires: 'read' },
+    { kind: 'open', id: 'statement', label: 'screen.settlement.action.statement', requires: 'read', screen: 'settlement.statementPrint', dialog: true, query: { settleNo: 'form.settleNo' } },
+    {
+      kind: 'workflow',
+      id: 'rebuild',
+      label: 'screen.settlement.action.rebuild',
+      operation: 'rebuildSettlement',
+      visible: "form.status in ['DRAFT', 'DISPUTED']",
+      confirm: 'screen.settlement.confirm.rebuild',
+      params: { path: { settleNo: 'form.settleNo' }, body: { version: 'form.version' } },
+      then: ['reloadRecord', 'reload'],
+    },
+    {
+      kind: 'workflow',
+      id: 'adjust',
+      label: 'screen.settlement.action.adjust',
+      operation: 'createAdjustment',
+      visible: "form.status in ['DRAFT', 'DISPUTED']",
+      prompt: {
+        title: 'screen.settlement.adjust.title',
+        message: 'screen.settlement.adjust.message',
+        fields: [
+          { field: 'amount', label: f('adjAmount'), widget: 'number', required: true, help: 'screen.settlement.adjust.amountHelp' },
+          { field: 'reason', label: f('adjReason'), widget: 'textarea', rows: 3, required: true, maxLength: 500 },
+        ],
+      },
+      params: { path: { settleNo: 'form.settleNo' }, body: { amount: 'input.amount', reason: 'input.reason' } },
+      success: 'screen.settlement.adjust.done',
+      then: ['reloadRecord', 'reload'],
+    },
+    { kind: 'navigate', id: 'adjustments', label: 'screen.settlement.action.adjustments', requires: 'read', screen: 'settlement.adjustSearch', query: { settleNo: 'form.settleNo', status: "'REQUESTED'" }, visible: 'form.pendingAdjustments > 0' },
+    {
+      kind: 'workflow',
+      id: 'requestConfirm',
+      label: 'screen.settlement.action.requestConfirm',
+      variant: 'primary',
+      operation: 'requestSettlementConfirm',
+      visible: "form.status in ['DRAFT', 'DISPUTED']",
+      enabled: 'form.pendingAdjustments == 0',
+      confirm: 'screen.settlement.confirm.requestConfirmOne',
+      params: { path: { settleNo: 'form.settleNo' }, body: { version: 'form.version' } },
+      then: ['reloadRecord', 'reload'],
+    },
+    {
+      kind: 'workflow',
+      id: 'post',
+      label: 'screen.settlement.action.post',
+      variant: 'primary',
+      operation: 'postSettlement',
+      visible: "form.status in ['CONFIRMED', 'POST_FAILED']",
+      confirm: 'screen.settlement.confirm.postOne',
+      params: { path: { settleNo: 'form.settleNo' }, body: { version: 'form.version' } },
+      success: 'screen.settlement.post.done',
+      then: ['reloadRecord', 'reload'],
+      // A failed posting is recorded (POST_FAILED, a voucher, a new version): show it as it now is.
+      thenOnError: ['reloadRecord', 'reload'],
+    },
+  ],
+});

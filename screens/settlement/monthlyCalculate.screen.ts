@@ -1,0 +1,48 @@
+import { defineListScreen } from '../../engine/define';
+
+const f = (name: string) => `screen.settlement.field.${name}`;
+// A supplier sees its settlements once they are put to it (never a draft in the making).
+const supplierStatus = ['CONFIRM_REQUESTED', 'CONFIRMED', 'DISPUTED', 'POSTED', 'POST_FAILED'].map((value) => ({ value, text: `screen.settlement.option.mySettle.${value}` }));
+
+/**
+ * /monthlyCalculate (external) — my company's monthly settlements (월정산) put to us for
+ * confirmation: the month's goods in KRW, approved adjustments and the total. A number opens the
+ * settlement to confirm it or dispute it with a reason; the statement prints from here too.
+ */
+export default defineListScreen({
+  id: 'settlement.monthlyCalculate',
+  route: '/monthlyCalculate',
+  portals: ['external'],
+  title: 'screen.settlement.monthlyCalculate.title',
+  description: 'The supplier’s own monthly settlements: open one to confirm or dispute it; print the statement.',
+  source: { operation: 'listMySettlements', rowKey: 'settleNo', defaultSort: 'period:desc' },
+  filters: [
+    { field: 'periods', label: f('period'), widget: 'monthRange', default: { preset: 'thisYear' }, span: 2 },
+    { field: 'status', label: f('settleStatus'), widget: 'multiSelect', options: supplierStatus },
+    { field: 'settleNo', label: f('settleNo'), maxLength: 20 },
+  ],
+  rememberFilters: true,
+  totals: true,
+  columns: [
+    { field: 'settleNo', label: f('settleNo'), width: 130, link: { screen: 'settlement.monthlyCalcDetail', query: { settleNo: 'row.settleNo' } } },
+    { field: 'period', label: f('period'), width: 80, align: 'center' },
+    { field: 'status', label: f('settleStatus'), type: 'code', options: supplierStatus, width: 100 },
+    { field: 'lineCount', label: f('lineCount'), type: 'number', width: 70 },
+    { field: 'krwGoodsAmount', label: f('krwGoodsAmount'), type: 'money', currency: 'KRW', width: 120 },
+    { field: 'jpyGoodsAmount', label: f('jpyGoodsAmount'), type: 'money', currency: 'JPY', width: 110 },
+    { field: 'jpyKrwAmount', label: f('jpyKrwAmount'), type: 'money', currency: 'KRW', width: 120 },
+    { field: 'goodsAmount', label: f('goodsAmount'), type: 'money', currency: 'KRW', width: 130, total: 'sum' },
+    { field: 'adjustmentAmount', label: f('adjustmentAmount'), type: 'money', currency: 'KRW', width: 110, total: 'sum' },
+    { field: 'totalAmount', label: f('totalAmount'), type: 'money', currency: 'KRW', width: 130, total: 'sum' },
+    { field: 'confirmRequestedAt', label: f('confirmRequestedAt'), type: 'datetime', width: 130 },
+    { field: 'confirmedAt', label: f('confirmedAt'), type: 'datetime', width: 130 },
+    { field: 'disputedAt', label: f('disputedAt'), type: 'datetime', width: 130 },
+    { field: 'postedAt', label: f('paidPostedAt'), type: 'datetime', width: 130 },
+  ],
+  selection: 'single',
+  rowOpen: { screen: 'settlement.monthlyCalcDetail', query: { settleNo: 'row.settleNo' } },
+  actions: [
+    { kind: 'open', id: 'statement', label: 'screen.settlement.action.statement', screen: 'settlement.myStatementPrint', dialog: true, selection: 'single', query: { settleNo: 'row.settleNo' } },
+    { kind: 'exportExcel', fileName: 'screen.settlement.monthlyCalculate.file' },
+  ],
+});

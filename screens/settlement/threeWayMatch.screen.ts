@@ -1,0 +1,50 @@
+import { defineListScreen } from '../../engine/define';
+
+const f = (name: string) => `screen.settlement.field.${name}`;
+const matchStatus = [
+  { value: 'MATCH', text: 'screen.settlement.option.match.MATCH' },
+  { value: 'MISMATCH', text: 'screen.settlement.option.match.MISMATCH' },
+];
+const issues = ['OVER_DELIVERED', 'OVER_RECEIVED', 'OVER_SETTLED', 'DELIVERED_COUNTER', 'RECEIVED_COUNTER', 'PRICE_MISMATCH', 'AMOUNT_MISMATCH', 'NOT_YET_RECEIVED', 'NOT_YET_DECIDED', 'NOT_YET_SETTLED'].map((value) => ({
+  value,
+  text: `screen.settlement.option.issue.${value}`,
+}));
+
+/**
+ * The three-way match of a month (opened from /monthlyCalcAdmin in a dialog): for every order
+ * line the month's settlements hold — or one order's lines — the ordered, delivered, received,
+ * decided and settled quantities and amounts, and why a line does not reconcile. The server
+ * needs a month or an order number, so the list waits for one.
+ */
+export default defineListScreen({
+  id: 'settlement.threeWayMatch',
+  title: 'screen.settlement.threeWayMatch.title',
+  menu: '/monthlyCalcAdmin',
+  description: 'Ordered / delivered / received / decided / settled per order line of a month or an order, with the mismatches.',
+  source: { operation: 'listThreeWayMatch', rowKey: 'poNo', pageSize: 200, autoSearch: false },
+  filters: [
+    { field: 'period', label: f('period'), widget: 'month', help: 'screen.settlement.threeWayMatch.help' },
+    { field: 'compNo', label: f('compNo'), widget: 'company' },
+    { field: 'poNo', label: f('poNo'), maxLength: 20 },
+    { field: 'onlyMismatch', label: 'screen.settlement.threeWayMatch.onlyMismatch', widget: 'select', emptyOption: 'none', default: 'Y', options: [{ value: 'Y', text: 'screen.settlement.option.onlyMismatch.Y' }, { value: 'N', text: 'screen.settlement.option.onlyMismatch.N' }] },
+  ],
+  columns: [
+    { field: 'status', label: f('matchStatus'), type: 'code', options: matchStatus, width: 80 },
+    { field: 'issues', label: f('issues'), type: 'code', options: issues, width: 220 },
+    { field: 'compNo', label: f('compNo'), width: 80 },
+    { field: 'poNo', label: f('poNo'), width: 130 },
+    { field: 'poLineNo', label: f('poLineNo'), type: 'number', width: 60 },
+    { field: 'itemName', label: f('itemName'), width: 170 },
+    { field: 'currency', label: f('currency'), width: 60, align: 'center' },
+    { field: 'PRICE', label: f('PRICE'), type: 'money', currencyField: 'currency', width: 100 },
+    { field: 'orderedQty', label: f('orderedQty'), type: 'number', width: 80 },
+    { field: 'deliveredQty', label: f('deliveredQty'), type: 'number', width: 80 },
+    { field: 'receivedQty', label: f('receivedQty'), type: 'number', width: 80 },
+    { field: 'decidedQty', label: f('decidedQty'), type: 'number', width: 80 },
+    { field: 'settledQty', label: f('settledQty'), type: 'number', width: 80 },
+    { field: 'orderedAmount', label: f('orderedAmount'), type: 'money', currencyField: 'currency', width: 110 },
+    { field: 'receivedAmount', label: f('receivedAmount'), type: 'money', currencyField: 'currency', width: 110 },
+    { field: 'settledAmount', label: f('settledAmount'), type: 'money', currencyField: 'currency', width: 110 },
+  ],
+  actions: [{ kind: 'exportExcel', fileName: 'screen.settlement.threeWayMatch.file' }],
+});

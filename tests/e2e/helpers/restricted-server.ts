@@ -1,0 +1,59 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { connect } from '../../../server/db/connect';
+import { migrateToLatest } from '../../../server/db/migrate';
+import { seedDemo } from '../../../server/db/seed/index';
+import { startServer, type RunningServer } from './server';
+
+/** Accounts of groups that hold no menu at all: they may log in, and open nothing. */
+export const NO_MENU_USERS = { internal: 'nomenu', external: 'nomenux' } as const;
+
+/**
+ * A server on the demo company plus two accounts whose authority groups grant no menu — one per
+ * portal, copied from `buyer` and `supplier2` (same password, same company) — so that every route
+ * has a user without its menu, even the ones every demo group may open.
+ */
+export async function startRestrictedServer(): Promise<RunningServer> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gpms-e2e-restricted-'));
+  const h = await connect({ databaseUrl: null, pgliteDir: path.join(dataDir, 'pgdata') });
+  try {
+    await migrateToLatest(h.db);
+    await seedDemo(h.db, {});
+    await h.db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto('authGroup')
+        .values([
+          { authGroupId: 'T1', nameKo: '메뉴 없음(시험)', nameEn: 'No menus (test)', portal: 'I', description: 'e2e: holds no menu' },
+          { authGroupId: 'T2', nameKo: '협력사 메뉴 없음(시험)', nameEn: 'Supplier, no menus (test)', portal: 'X', description: 'e2e: holds no menu' },
+        ])
+        .execute();
+      for (const [from, to, group] of [
+        ['buyer', NO_MENU_USERS.internal, 'T1'],
+        ['supplier2', NO_MENU_USERS.external, 'T2'],
+      ] as const) {
+        const row = await trx.selectFrom('appUser').selectAll().where('userId', '=', from).executeTakeFirstOrThrow();
+        const { createdAt: _c, updatedAt: _u, ...rest } = row;
+        // An internal account belongs to an employee of its own (one account per employee).
+        const singleid =
+          row.portal === 'I'
+            ? (await trx.selectFrom('employee').select('singleid').where('singleid', 'not in', trx.selectFrom('appUser').select('singleid').where('singleid', 'is not', null)).orderBy('singleid').limit(1).executeTakeFirstOrThrow()).singleid
+            : null;
+        await trx
+          .insertInto('appUser')
+          .values({ ...rest, userId: to, singleid, authGroupId: group, version: 1 })
+          .execute();
+      }
+    });
+  } finally {
+    await h.close();
+  }
+  const server = await startServer({ dataDir, env: { AUTH_RATE_LIMIT: '1000' } });
+  return {
+    ...server,
+    stop: async () => {
+      await server.stop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

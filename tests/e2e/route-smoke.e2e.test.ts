@@ -1,0 +1,122 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { submitExternalLogin, submitInternalLogin, unexpected } from './helpers/auth';
+import { launchBrowser, openPage, screenshot, type TestPage } from './helpers/browser';
+import { NO_MENU_USERS, startRestrictedServer } from './helpers/restricted-server';
+import type { RunningServer } from './helpers/server';
+import { SMOKE_ROUTES, type SmokeRoute } from './smoke-routes';
+
+/**
+ * Every purchasing and fulfilment route (issues #5 and #6), in the real app on the demo company:
+ * a user whose group has the menu sees real rows (a list's total above zero; an edit screen showing
+ * the document it was opened on), and a user whose group has no menu lands on /info401.
+ */
+
+/** Calls the API from the page with the tab's own login, as the app would. */
+async function apiFromPage<T>(page: Page, url: string): Promise<T> {
+  const result = await page.evaluate(async (u) => {
+    const raw = sessionStorage.getItem('gpms.session');
+    const token = (JSON.parse(raw ?? '{}') as { state?: { tokens?: { accessToken?: string } } }).state?.tokens?.accessToken;
+    const portal = sessionStorage.getItem('gpms.portal') ?? '';
+    const res = await fetch(u, { headers: { Authorization: `Bearer ${token ?? ''}`, IsCyber: portal.includes('"isCyber":true') ? 'Y' : 'N' } });
+    return { status: res.status, body: await res.text() };
+  }, url);
+  if (result.status !== 200) throw new Error(`GET ${url} answered ${result.status}: ${result.body}`);
+  return JSON.parse(result.body) as T;
+}
+
+const pathOf = (r: SmokeRoute) => (r.portal === 'external' ? `/cyber${r.route}` : r.route);
+
+async function login(browser: Browser, baseURL: string, portal: SmokeRoute['portal'], user: string): Promise<TestPage> {
+  const tp = await openPage(browser, baseURL);
+  if (portal === 'external') {
+    await tp.page.goto('/cyberLogin');
+    await submitExternalLogin(tp.page, baseURL, user);
+    await tp.page.getByRole('heading', { name: 'OGPMS 협력사 포털에 오신 것을 환영합니다' }).waitFor();
+  } else {
+    await tp.page.goto('/login');
+    await submitInternalLogin(tp.page, user);
+    await tp.page.getByRole('heading', { name: 'GPMS에 오신 것을 환영합니다' }).waitFor();
+  }
+  return tp;
+}
+
+describe('every purchasing and fulfilment route', () => {
+  const baseURL = inject('e2eBaseUrl');
+  let browser: Browser;
+  const sessions = new Map<string, TestPage>();
+
+  async function sessionOf(base: string, portal: SmokeRoute['portal'], user: string): Promise<TestPage> {
+    const key = `${base} ${portal} ${user}`;
+    const known = sessions.get(key);
+    if (known) return known;
+    const tp = await login(browser, base, portal, user);
+    sessions.set(key, tp);
+    return tp;
+  }
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+
+  afterAll(async () => {
+    for (const s of sessions.values()) await s.context.close();
+    await browser?.close();
+  });
+
+  describe.each(SMOKE_ROUTES.map((r) => [pathOf(r), r] as const))('%s', (_path, r) => {
+    it(`shows real data to ${r.user}`, async () => {
+      const { page, problems } = await sessionOf(baseURL, r.portal, r.user);
+      const before = problems.length;
+      let target = pathOf(r);
+      let expectText: string | undefined;
+      if (r.open) {
+        const doc = await r.open((url) => apiFromPage(page, url));
+        target = `${target}?${new URLSearchParams(doc.query).toString()}`;
+        expectText = doc.shows;
+      }
+      await page.goto(target);
+      if (r.expect === 'absent') {
+        await page.getByRole('heading', { name: '페이지를 찾을 수 없습니다' }).waitFor();
+        return;
+      }
+      if (r.expect === 'download') {
+        const [file] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: '엑셀 다운로드' }).first().click()]);
+        expect(file.suggestedFilename()).toMatch(/\.xlsx$/);
+        await page.getByText(/[1-9][\d,]*건을 내려받았습니다/).waitFor({ timeout: 30_000 });
+      } else if (r.expect === 'rows') {
+        const total = page.getByTestId('list-total').first();
+        await total.waitFor();
+        await expect.poll(async () => Number((await total.innerText()).replace(/[^\d]/g, '')), { timeout: 15_000 }).toBeGreaterThan(0);
+      } else {
+        await page.waitForFunction(
+          (text) => document.body.innerText.includes(text) || [...document.querySelectorAll('input, textarea')].some((i) => (i as HTMLInputElement).value === text),
+          expectText ?? r.shows ?? '',
+          { timeout: 15_000 },
+        );
+      }
+      expect(await page.getByTestId('definition-error').count()).toBe(0);
+      expect(new URL(page.url()).pathname).toBe(pathOf(r));
+      await screenshot(page, `smoke${pathOf(r).replace(/\//g, '_')}`);
+      expect(unexpected(problems.slice(before))).toEqual([]);
+    });
+  });
+
+  describe('without the menu', () => {
+    let restricted: RunningServer;
+    beforeAll(async () => {
+      restricted = await startRestrictedServer();
+    }, 300_000);
+    afterAll(async () => {
+      await restricted?.stop();
+    });
+
+    it.each(SMOKE_ROUTES.filter((r) => r.expect !== 'absent').map((r) => [pathOf(r), r] as const))('%s answers /info401', async (_path, r) => {
+      const user = r.portal === 'external' ? NO_MENU_USERS.external : NO_MENU_USERS.internal;
+      const { page } = await sessionOf(restricted.url, r.portal, user);
+      await page.goto(pathOf(r));
+      await page.waitForURL((u) => u.pathname.endsWith('/info401'), { timeout: 15_000 });
+      await page.getByRole('heading', { name: '권한이 없습니다' }).waitFor();
+    });
+  });
+});
