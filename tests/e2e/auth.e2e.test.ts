@@ -62,7 +62,8 @@ describe('login journeys', () => {
     await waitForPath(page, '/warehousingList');
     expect(JSON.parse((await menuLog).postData() ?? '{}')).toMatchObject({ path: '/warehousingList', pgmId: 'WHS_RECEIPT_LIST' });
     await breadcrumb(page).getByRole('button', { name: /^입고현황 —/ }).waitFor();
-    expect(await crumbTexts(page)).toEqual(['홈', '입고/정산', '입고', '입고현황']);
+    // The screen's chunk loads lazily: wait for its breadcrumb rather than read it at once.
+    await expect.poll(() => crumbTexts(page), { timeout: 15_000 }).toEqual(['홈', '입고/정산', '입고', '입고현황']);
 
     // The breadcrumb's third level lists the siblings and switches the page (and logs the visit).
     await breadcrumb(page).getByRole('button', { name: /^입고현황 —/ }).click();
@@ -97,7 +98,8 @@ describe('login journeys', () => {
     await submitInternalLogin(page, 'buyer');
     await page.waitForURL((u) => u.pathname === '/warehousingList');
     expect(path(page)).toBe('/warehousingList?status=OPEN');
-    expect(await crumbTexts(page)).toEqual(['홈', '입고/정산', '입고', '입고현황']);
+    // The screen's chunk loads lazily: wait for its breadcrumb rather than read it at once.
+    await expect.poll(() => crumbTexts(page), { timeout: 15_000 }).toEqual(['홈', '입고/정산', '입고', '입고현황']);
     expect(unexpected(problems)).toEqual([]);
   });
 
@@ -126,7 +128,8 @@ describe('login journeys', () => {
     await submitExternalLogin(page, baseURL, 'supplier1');
     await waitForPath(page, '/cyber/deliverInfo');
     expect(await page.title()).toBe('OGPMS');
-    expect(await crumbTexts(page)).toEqual(['홈', '납품', '납품관리', '납품등록/현황']);
+    // The screen's chunk loads lazily: wait for its breadcrumb rather than read it at once.
+    await expect.poll(() => crumbTexts(page), { timeout: 15_000 }).toEqual(['홈', '납품', '납품관리', '납품등록/현황']);
     await breadcrumb(page).getByRole('link', { name: '홈' }).click();
     await page.getByRole('heading', { name: 'OGPMS 협력사 포털에 오신 것을 환영합니다' }).waitFor();
     expect(await page.getByTestId('header-user').innerText()).toContain('㈜대한정밀');
@@ -178,7 +181,8 @@ describe('login journeys', () => {
 
     await submitInternalLogin(page, 'admin');
     await waitForPath(page, '/warehousingList');
-    expect(await crumbTexts(page)).toEqual(['홈', '입고/정산', '입고', '입고현황']);
+    // The screen's chunk loads lazily: wait for its breadcrumb rather than read it at once.
+    await expect.poll(() => crumbTexts(page), { timeout: 15_000 }).toEqual(['홈', '입고/정산', '입고', '입고현황']);
     expect(unexpected(problems)).toEqual([]);
   });
 
@@ -199,7 +203,8 @@ describe('login journeys', () => {
 
     await submitExternalLogin(page, baseURL, 'supplier1');
     await waitForPath(page, '/cyber/monthlyCalculate');
-    expect(await crumbTexts(page)).toEqual(['홈', '정산', '정산관리', '월정산']);
+    // The screen's chunk loads lazily: wait for its breadcrumb rather than read it at once.
+    await expect.poll(() => crumbTexts(page), { timeout: 15_000 }).toEqual(['홈', '정산', '정산관리', '월정산']);
     expect(unexpected(problems)).toEqual([]);
   });
 

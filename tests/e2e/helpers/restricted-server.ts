@@ -34,11 +34,14 @@ export async function startRestrictedServer(): Promise<RunningServer> {
       ] as const) {
         const row = await trx.selectFrom('appUser').selectAll().where('userId', '=', from).executeTakeFirstOrThrow();
         const { createdAt: _c, updatedAt: _u, ...rest } = row;
-        // An internal account belongs to an employee of its own (one account per employee).
-        const singleid =
-          row.portal === 'I'
-            ? (await trx.selectFrom('employee').select('singleid').where('singleid', 'not in', trx.selectFrom('appUser').select('singleid').where('singleid', 'is not', null)).orderBy('singleid').limit(1).executeTakeFirstOrThrow()).singleid
-            : null;
+        // An internal account belongs to an employee of its own (one account per employee): a new
+        // colleague in the same department.
+        let singleid: string | null = null;
+        if (row.portal === 'I' && row.singleid) {
+          const employee = await trx.selectFrom('employee').selectAll().where('singleid', '=', row.singleid).executeTakeFirstOrThrow();
+          singleid = 'T9000001';
+          await trx.insertInto('employee').values({ ...employee, singleid, hname: '권한없음', ename: 'No Menus' }).execute();
+        }
         await trx
           .insertInto('appUser')
           .values({ ...rest, userId: to, singleid, authGroupId: group, version: 1 })
