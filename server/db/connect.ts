@@ -55,6 +55,12 @@ export async function connect(options: ConnectOptions): Promise<DbHandle> {
           pgParsers[oid] ?? pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
       },
     });
+    // An idle client whose connection the server ends (a restart, DROP DATABASE … WITH (FORCE))
+    // is reported on the pool; without a listener that would be an uncaught exception. The pool
+    // drops the client and the next query opens a new connection.
+    pool.on('error', (err) => {
+      process.emitWarning(`PostgreSQL closed an idle connection: ${err.message}`, { code: 'GPMS_PG_IDLE' });
+    });
     const url = new URL(options.databaseUrl);
     return {
       db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [camelCase()] }),
