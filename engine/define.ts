@@ -19,7 +19,7 @@ type QueryOf<Op extends OperationId> = NonNullable<ApiOperations[Op]['parameters
 export type FilterParamOf<Op extends OperationId> = Exclude<Extract<keyof QueryOf<Op>, string>, 'page' | 'size' | 'sort'>;
 export type FieldOf<Op extends OperationId> = Extract<keyof RowOf<Op>, string>;
 
-type TypedFilter<Op extends OperationId> = (FilterDef & { field: FilterParamOf<Op>; params?: undefined }) | (FilterDef & { params: Record<string, FilterParamOf<Op>> });
+export type TypedFilter<Op extends OperationId> = (FilterDef & { field: FilterParamOf<Op>; params?: undefined }) | (FilterDef & { params: Record<string, FilterParamOf<Op>> });
 type TypedColumn<Op extends OperationId> = ColumnDef & { field: FieldOf<Op>; currencyField?: FieldOf<Op> };
 
 export interface TypedListScreen<Op extends ListOperationId> extends Omit<ListScreenDef, 'kind' | 'source' | 'columns' | 'filters'> {

@@ -1,4 +1,5 @@
 import { defineListScreen } from '../../engine/define';
+import { warehousingFilters } from './warehousing-filters';
 
 const f = (name: string) => `screen.fulfilmentDelivery.field.${name}`;
 
@@ -14,18 +15,7 @@ export default defineListScreen({
   description: 'Goods receipt lines with the spec §3 warehousing filter (remembered).',
   source: { operation: 'listWarehousingItems', defaultSort: 'whReqDate:desc' },
   filters: [
-    { field: 'poNo', label: f('poNo') },
-    { field: 'whReqNo', label: f('whReqNo') },
-    { field: 'whAppNo', label: f('whAppNo') },
-    { field: 'section', label: f('section'), widget: 'businessSection' },
-    { field: 'deptName', label: f('deptName') },
-    { field: 'eprName', label: f('eprName') },
-    { field: 'receiveName', label: f('receiveName') },
-    { field: 'expenses', label: f('expenses'), widget: 'select', codeGroup: 'EXPENSES' },
-    { field: 'approvalStatus', label: f('approvalStatus'), widget: 'multiSelect', codeGroup: 'APPROVAL_STATUS' },
-    { field: 'status', label: f('whStatus'), widget: 'multiSelect', codeGroup: 'WH_STATUS' },
-    { field: 'whReqDates', label: f('whReqDate'), widget: 'dateRange', default: { preset: 'last3Months' }, span: 2 },
-    { field: 'lastDeciDates', label: f('lastDeciDate'), widget: 'dateRange', span: 2 },
+    ...warehousingFilters('last3Months'),
     {
       field: 'system',
       label: f('system'),

@@ -1,4 +1,5 @@
 import { defineListScreen } from '../../engine/define';
+import { warehousingFilters } from './warehousing-filters';
 
 const f = (name: string) => `screen.fulfilmentDelivery.field.${name}`;
 const writable = "all(rows, 'sourceSystem', 'GPMS')";
@@ -18,18 +19,7 @@ export default defineListScreen({
   description: 'Goods receipts by document with the spec §3 warehousing filter (remembered); approval workflow.',
   source: { operation: 'listWarehousing', rowKey: 'whReqNo', defaultSort: 'whReqDate:desc' },
   filters: [
-    { field: 'poNo', label: f('poNo') },
-    { field: 'whReqNo', label: f('whReqNo') },
-    { field: 'whAppNo', label: f('whAppNo') },
-    { field: 'section', label: f('section'), widget: 'businessSection' },
-    { field: 'deptName', label: f('deptName') },
-    { field: 'eprName', label: f('eprName') },
-    { field: 'receiveName', label: f('receiveName') },
-    { field: 'expenses', label: f('expenses'), widget: 'select', codeGroup: 'EXPENSES' },
-    { field: 'approvalStatus', label: f('approvalStatus'), widget: 'multiSelect', codeGroup: 'APPROVAL_STATUS' },
-    { field: 'status', label: f('whStatus'), widget: 'multiSelect', codeGroup: 'WH_STATUS' },
-    { field: 'whReqDates', label: f('whReqDate'), widget: 'dateRange', default: { preset: 'last3Months' }, span: 2 },
-    { field: 'lastDeciDates', label: f('lastDeciDate'), widget: 'dateRange', span: 2 },
+    ...warehousingFilters('last3Months'),
     {
       field: 'system',
       label: f('system'),
