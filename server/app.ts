@@ -16,11 +16,15 @@ import { spa } from './plugins/spa.js';
 import { externalHost } from './plugins/external-host.js';
 import { routes } from './routes.js';
 import { authPlugin } from './auth/plugin.js';
+import { createJobRunner, type RunningJobRunner } from './jobs/runner.js';
+import { JOBS } from './jobs/registry.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
     dbh: DbHandle;
+    /** Background jobs: routes poke them; server/main.ts starts them (tests call runDue). */
+    jobs: RunningJobRunner;
   }
 }
 
@@ -45,6 +49,8 @@ export function fastifyOptions(config: Config): FastifyServerOptions {
 async function gpmsPlugin(app: FastifyInstance, { config, dbh }: AppDeps): Promise<void> {
   app.decorate('config', config);
   app.decorate('dbh', dbh);
+  app.decorate('jobs', createJobRunner({ db: dbh.db, log: app.log, config, jobs: JOBS, pollMs: config.jobsPollMs }));
+  app.addHook('onClose', async () => app.jobs.stop());
   for (const schema of sharedSchemas) app.addSchema(schema);
 
   await app.register(errorHandler);

@@ -46,6 +46,7 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   const address = await app.listen({ port: config.port, host: config.host });
+  if (config.jobsPollMs > 0) await app.jobs.start();
   const url = `http://localhost:${config.port}`;
   const lines = [
     '',

@@ -1,11 +1,9 @@
 import fs from 'node:fs';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { apiLogin, submitExternalLogin, submitInternalLogin, unexpected } from './helpers/auth';
 import { launchBrowser, openPage, screenshot, type TestPage } from './helpers/browser';
-import { startServer, type RunningServer } from './helpers/server';
+import { erpCalls, erpFailNext } from './helpers/erp-control';
 
 /**
  * Fulfilment and settlement in the browser (issue #6): supplier1 registers a delivery against one
@@ -15,57 +13,20 @@ import { startServer, type RunningServer } from './helpers/server';
  * /posting-error with the ERP's message → a retry posts the voucher, booked once → the voucher on
  * /signifier and /signifierDetail → the statement prints.
  *
- * The whole journey runs on a server of its own (demo data, fresh database) whose ERP is a small
- * HTTP server in this file: the first request for a voucher answers 503, every later one books it
- * (the same document for the same Idempotency-Key) — the shared e2e server writes vouchers to files
+ * It runs on the shared browser-test server, whose ERP is the run's fake ERP (helpers/fake-erp.ts):
+ * told to answer this journey's first voucher post with 503, it books every later one once per
+ * Idempotency-Key (a repeat answers the same document) and lists what it was sent
  * and cannot fail. The month settled is the month the receipt is decided in: today's, in Seoul.
  */
 
-/** The fake ERP: what it was sent, per Idempotency-Key. */
-interface ErpCall {
-  key: string;
-  status: number;
-  body: { voucherNo: string; settleNo: string; period: string; amount: string; vendor: { compNo: string }; lines: Array<{ side: string; amount: string }> };
-}
-
-const ERP_PATH = '/erp/vouchers';
-
-function startFakeErp(): Promise<{ url: string; calls: ErpCall[]; booked: Map<string, string>; stray: string[]; close: () => Promise<void> }> {
-  const calls: ErpCall[] = [];
-  const stray: string[] = [];
-  const booked = new Map<string, string>();
-  const server = http.createServer((req, res) => {
-    let raw = '';
-    req.on('data', (chunk: Buffer) => (raw += chunk.toString()));
-    req.on('end', () => {
-      const key = String(req.headers['idempotency-key'] ?? '');
-      const reply = (status: number, body: unknown) => {
-        res.writeHead(status, { 'content-type': 'application/json' });
-        res.end(JSON.stringify(body));
-      };
-      // Only voucher posts count: the port is a free one of a shared machine, and another
-      // process's start-up probe (GET /readyz on a port it was handed) may land here.
-      if (req.method !== 'POST' || req.url !== ERP_PATH || !key) {
-        stray.push(`${req.method} ${req.url}`);
-        return reply(404, { code: 'NOT_FOUND', message: 'not an ERP voucher post' });
-      }
-      const first = !calls.some((c) => c.key === key);
-      const answer = (status: number, body: unknown) => {
-        calls.push({ key, status, body: JSON.parse(raw || '{}') as ErpCall['body'] });
-        reply(status, body);
-      };
-      if (first) return answer(503, { code: 'ERP_MAINTENANCE', message: 'ERP 정기 점검 중입니다' });
-      // Booked once per key: a repeated key answers the document it already has.
-      if (!booked.has(key)) booked.set(key, `ERP-${String(booked.size + 1).padStart(6, '0')}`);
-      return answer(201, { docNo: booked.get(key) });
-    });
-  });
-  return new Promise((resolve) => {
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      resolve({ url: `http://127.0.0.1:${port}${ERP_PATH}`, calls, booked, stray, close: () => new Promise<void>((r) => server.close(() => r())) });
-    });
-  });
+/** A voucher post as the fake ERP received it. */
+interface VoucherBody {
+  voucherNo: string;
+  settleNo: string;
+  period: string;
+  amount: string;
+  vendor: { compNo: string };
+  lines: Array<{ side: string; amount: string }>;
 }
 
 // ── reading and clicking the screens ────────────────────────────────────────
@@ -134,9 +95,11 @@ async function confirm(page: Page, question: string): Promise<void> {
 }
 
 describe('fulfilment and settlement journey (issue #6)', () => {
+  const baseURL = inject('e2eBaseUrl');
+  const erpBase = inject('e2eErpBase');
   let browser: Browser;
-  let server: RunningServer;
-  let erp: Awaited<ReturnType<typeof startFakeErp>>;
+  /** What the fake ERP was sent for this journey's settlement. */
+  const voucherCalls = async () => (await erpCalls(erpBase, (c) => c.path === '/erp/vouchers' && (c.body as VoucherBody | null)?.settleNo === j.settleNo)).map((c) => ({ ...c, body: c.body as VoucherBody }));
   const sessions = new Map<string, TestPage>();
 
   // What the journey carries from step to step.
@@ -153,29 +116,22 @@ describe('fulfilment and settlement journey (issue #6)', () => {
   };
 
   beforeAll(async () => {
-    erp = await startFakeErp();
-    // ERP_RETRIES 0: one request per posting, so the first posting fails at once and the retry is the second call.
-    // Its first start migrates and seeds the demo company: on a busy machine that takes minutes.
-    server = await startServer({ env: { AUTH_RATE_LIMIT: '1000', ERP_URL: erp.url, ERP_RETRIES: '0', ERP_TIMEOUT_MS: '15000' }, readyTimeoutMs: 300_000 });
     browser = await launchBrowser();
-  }, 360_000);
+  });
 
   afterAll(async () => {
     for (const s of sessions.values()) await s.context.close().catch(() => undefined);
     await browser?.close();
-    await server?.stop();
-    if (erp?.stray.length) console.warn(`The fake ERP ignored ${erp.stray.length} request(s) that were no voucher posts, e.g. ${erp.stray[0]}`);
-    await erp?.close();
   });
 
   /** One logged-in tab per user, kept for the later steps. */
   async function as(user: string, portal: 'internal' | 'external' = 'internal'): Promise<TestPage> {
     const known = sessions.get(user);
     if (known) return known;
-    const tp = await openPage(browser, server.url);
+    const tp = await openPage(browser, baseURL);
     if (portal === 'external') {
       await tp.page.goto('/cyberLogin');
-      await submitExternalLogin(tp.page, server.url, user);
+      await submitExternalLogin(tp.page, baseURL, user);
       await tp.page.getByRole('heading', { name: 'OGPMS 협력사 포털에 오신 것을 환영합니다' }).waitFor();
     } else {
       await tp.page.goto('/login');
@@ -191,8 +147,8 @@ describe('fulfilment and settlement journey (issue #6)', () => {
 
   it('the supplier registers a delivery against an acknowledged order', { timeout: 180_000 }, async () => {
     // The order: supplier1's newest acknowledged order in won (the API only finds its number).
-    const token = await apiLogin(server.url, 'operator');
-    const res = await fetch(`${server.url}/api/v1/pos?compNo=C00001&status=ACKNOWLEDGED&currency=KRW&sort=poNo:desc&size=1`, { headers: { Authorization: `Bearer ${token}`, IsCyber: 'N' } });
+    const token = await apiLogin(baseURL, 'operator');
+    const res = await fetch(`${baseURL}/api/v1/pos?compNo=C00001&status=ACKNOWLEDGED&currency=KRW&sort=poNo:desc&size=1`, { headers: { Authorization: `Bearer ${token}`, IsCyber: 'N' } });
     expect(res.status).toBe(200);
     const order = ((await res.json()) as { rows: Array<{ poNo: string }> }).rows[0];
     expect(order, 'the demo data has an acknowledged KRW order of C00001').toBeDefined();
@@ -398,6 +354,8 @@ describe('fulfilment and settlement journey (issue #6)', () => {
     await page.goto(`/monthlyCalcADetail?settleNo=${j.settleNo}`);
     await expectShown(page, '정산상태', '협력사확인');
     expect(await shown(page, '확인자')).toBe('supplier1');
+    // The shared server makes one request per posting (ERP_RETRIES=0): this one fails.
+    await erpFailNext(erpBase, { path: '/erp/vouchers', times: 1, status: 503, code: 'ERP_MAINTENANCE', message: 'ERP 정기 점검 중입니다' });
     await page.getByRole('button', { name: 'ERP 전기' }).click();
     await confirm(page, '이 정산을 ERP에 전기하시겠습니까?');
     const alert = page.getByRole('alertdialog');
@@ -411,8 +369,9 @@ describe('fulfilment and settlement journey (issue #6)', () => {
     expect(j.voucherNo).toMatch(/^VC\d{4}-\d{6}$/);
     expect(problems.filter((p) => /status of 424 /.test(p))).toHaveLength(1);
 
-    expect(erp.calls).toHaveLength(1);
-    expect(erp.calls[0]).toMatchObject({ status: 503, body: { voucherNo: j.voucherNo, settleNo: j.settleNo, period: j.period, amount: String(j.total), vendor: { compNo: 'C00001' } } });
+    const calls = await voucherCalls();
+    expect(calls).toHaveLength(1);
+    expect(calls[0]).toMatchObject({ status: 503, body: { voucherNo: j.voucherNo, settleNo: j.settleNo, period: j.period, amount: String(j.total), vendor: { compNo: 'C00001' } } });
 
     await page.goto(`/posting-error?voucherNo=${j.voucherNo}`);
     expect(await listTotal(page)).toBe('총 1건');
@@ -445,16 +404,18 @@ describe('fulfilment and settlement journey (issue #6)', () => {
     await screenshot(page, 'fulfilment-14-retried');
 
     // Sent twice under one key, booked once.
-    expect(erp.calls.map((c) => c.status)).toEqual([503, 201]);
-    expect(new Set(erp.calls.map((c) => c.key)).size).toBe(1);
-    expect(erp.calls[1].body).toEqual(erp.calls[0].body);
-    expect(erp.booked.size).toBe(1);
+    const calls = await voucherCalls();
+    expect(calls.map((c) => c.status)).toEqual([503, 201]);
+    expect(new Set(calls.map((c) => c.idempotencyKey)).size).toBe(1);
+    expect(calls[1].body).toEqual(calls[0].body);
+    expect(calls.filter((c) => c.docNo !== null)).toHaveLength(1);
     expect(consoleProblems()).toEqual([]);
   });
 
   it('the voucher is posted: /signifier and /signifierDetail', { timeout: 180_000 }, async () => {
     const { page } = await as('operator');
-    const [key, docNo] = [...erp.booked.entries()][0];
+    const booked = (await voucherCalls()).find((c) => c.docNo !== null)!;
+    const [key, docNo] = [booked.idempotencyKey, booked.docNo!];
     await page.goto(`/signifier?voucherNo=${j.voucherNo}`);
     expect(await listTotal(page)).toBe('총 1건');
     const { cells } = await rowWith(listGrid(page), j.voucherNo);
@@ -483,7 +444,7 @@ describe('fulfilment and settlement journey (issue #6)', () => {
     await page.getByRole('button', { name: '정산 보기' }).click();
     await page.waitForURL((u) => u.pathname === '/monthlyCalcADetail');
     await expectShown(page, '정산상태', '전기완료');
-    expect(erp.calls).toHaveLength(2);
+    expect(await voucherCalls()).toHaveLength(2);
     expect(consoleProblems()).toEqual([]);
   });
 
@@ -536,7 +497,7 @@ describe('fulfilment and settlement journey (issue #6)', () => {
     const saved = await file.path();
     expect(fs.readFileSync(saved).subarray(0, 5).toString('latin1')).toBe('%PDF-');
     await notice(page, 'PDF를 저장했습니다.').waitFor();
-    expect(erp.calls).toHaveLength(2);
+    expect(await voucherCalls()).toHaveLength(2);
     expect(consoleProblems()).toEqual([]);
   });
 });

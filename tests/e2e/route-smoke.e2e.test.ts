@@ -2,8 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { submitExternalLogin, submitInternalLogin, unexpected } from './helpers/auth';
 import { launchBrowser, openPage, screenshot, type TestPage } from './helpers/browser';
-import { NO_MENU_USERS, startRestrictedServer } from './helpers/restricted-server';
-import type { RunningServer } from './helpers/server';
+import { NO_MENU_USERS } from './helpers/no-menu-accounts';
 import { SMOKE_ROUTES, type SmokeRoute } from './smoke-routes';
 
 /**
@@ -103,17 +102,9 @@ describe('every purchasing and fulfilment route', () => {
   });
 
   describe('without the menu', () => {
-    let restricted: RunningServer;
-    beforeAll(async () => {
-      restricted = await startRestrictedServer();
-    }, 300_000);
-    afterAll(async () => {
-      await restricted?.stop();
-    });
-
     it.each(SMOKE_ROUTES.filter((r) => r.expect !== 'absent').map((r) => [pathOf(r), r] as const))('%s answers /info401', async (_path, r) => {
       const user = r.portal === 'external' ? NO_MENU_USERS.external : NO_MENU_USERS.internal;
-      const { page } = await sessionOf(restricted.url, r.portal, user);
+      const { page } = await sessionOf(baseURL, r.portal, user);
       await page.goto(pathOf(r));
       await page.waitForURL((u) => u.pathname.endsWith('/info401'), { timeout: 15_000 });
       await page.getByRole('heading', { name: '권한이 없습니다' }).waitFor();

@@ -1,0 +1,33 @@
+import type { ColumnType, Generated } from 'kysely';
+
+type Timestamp = ColumnType<Date, Date | string, Date | string>;
+
+export interface JobStateTable {
+  name: string;
+  everySeconds: number;
+  nextRunAt: ColumnType<Date, Date | string | undefined, Date | string>;
+  runningBy: string | null;
+  runningSince: Timestamp | null;
+  failures: Generated<number>;
+  lastStartedAt: Timestamp | null;
+  lastFinishedAt: Timestamp | null;
+  lastStatus: 'OK' | 'FAILED' | null;
+  lastError: string | null;
+}
+
+export interface JobRunTable {
+  runId: Generated<number>;
+  name: string;
+  serverId: string;
+  startedAt: Timestamp;
+  finishedAt: Timestamp;
+  status: 'OK' | 'FAILED';
+  /** JSON text on insert, the parsed value when read. */
+  summary: ColumnType<unknown, string | null, string | null>;
+  error: string | null;
+}
+
+export interface JobTables {
+  jobState: JobStateTable;
+  jobRun: JobRunTable;
+}
