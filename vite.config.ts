@@ -1,12 +1,18 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { compression } from 'vite-plugin-compression2';
 
 /** Paths the Node server owns; in development the Vite server forwards them to it. */
 const SERVER_PATHS = ['/api', '/properties', '/healthz', '/readyz', '/docs'];
 const API_ORIGIN = process.env.GPMS_API_ORIGIN ?? 'http://localhost:8080';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [
+    react(),
+    // Brotli and gzip copies beside each built file: the server sends the one the browser accepts
+    // (@fastify/static preCompressed), so nothing is compressed per request.
+    compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024 }),
+  ],
   server: {
     proxy: Object.fromEntries(SERVER_PATHS.map((p) => [p, { target: API_ORIGIN, changeOrigin: false }])),
   },

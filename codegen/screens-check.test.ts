@@ -42,7 +42,7 @@ describe('npm run screens:check', () => {
     expect(result.stories).toContain("export const PortalMessageManage: Story = { name: 'portal.messageManage'");
     expect(result.stories).toContain("name: 'examples.codeList'");
     // The generated files in the repository are current (the stories and the compiled schema validator).
-    for (const [file, content] of generatedFiles(result.stories)) expect(fs.readFileSync(path.resolve(import.meta.dirname, '..', file), 'utf8'), file).toBe(content);
+    for (const [file, content] of generatedFiles(result.stories, result.routes)) expect(fs.readFileSync(path.resolve(import.meta.dirname, '..', file), 'utf8'), file).toBe(content);
   });
 
   it('accepts a correct definition', async () => {

@@ -2,6 +2,7 @@ import { redirect, type LoaderFunction, type RouteObject } from 'react-router-do
 import { RouteErrorPage } from '../pages/errors/RouteErrorPage';
 import { ScreenErrorPage } from '../pages/errors/ScreenErrorPage';
 import { PageLoading } from '../ui/PageLoading';
+import { DEV_PAGES_ENABLED } from './dev-pages';
 import { ROOT_ROUTE_ID } from './guard-loader';
 import { lazyPage } from './lazy-page';
 import { REDIRECTS } from './redirects';
@@ -19,11 +20,7 @@ import { screenChildren } from './screen-mount';
 const internal = (titleKey: string, isPublic = false, extraAuth = false): RouteHandle => ({ isCyber: false, public: isPublic, titleKey, ...(extraAuth ? { extraAuth } : {}) });
 const external = (titleKey: string, isPublic = false, extraAuth = false): RouteHandle => ({ isCyber: true, public: isPublic, titleKey, ...(extraAuth ? { extraAuth } : {}) });
 
-/**
- * /cyberDevLogin and /conv exist only in development (vite dev server, vitest) or in a build
- * made with VITE_DEV_PAGES=true; a production build has no such routes (they are not found).
- */
-export const DEV_PAGES_ENABLED: boolean = import.meta.env.DEV || import.meta.env.VITE_DEV_PAGES === 'true';
+export { DEV_PAGES_ENABLED };
 
 export interface RouteOptions {
   /** The root loader: the spec §4 guards (createAppRouter installs it; tests may leave it out). */

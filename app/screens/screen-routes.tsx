@@ -1,49 +1,33 @@
 import type { RouteObject } from 'react-router-dom';
-import type { ScreenDef } from '../../engine/definition/types';
-import { screenDefinitions } from '../../screens';
+import { SCREEN_ROUTES } from '../../screens/routes.generated';
 import type { PortalKind } from '../layouts/portal-kind';
 import { screenRouteName } from '../router/known-screens';
 import { lazyPage } from '../router/lazy-page';
+import { DEV_PAGES_ENABLED } from '../router/dev-pages';
 import type { RouteHandle } from '../router/route-handle';
-
-/** The part of a definition a route needs before its chunk loads. */
-interface RouteInfo {
-  id: string;
-  route: string;
-  title: string;
-  portals: Array<'internal' | 'external'>;
-}
-
-function routeInfo(definition: unknown): RouteInfo | null {
-  const d = definition as Partial<ScreenDef> | null;
-  if (!d || typeof d.id !== 'string' || typeof d.route !== 'string') return null;
-  return { id: d.id, route: d.route, title: typeof d.title === 'string' ? d.title : d.id, portals: Array.isArray(d.portals) && d.portals.length ? d.portals : ['internal'] };
-}
 
 const loadScreen = lazyPage(() => import('./ScreenRoute'));
 
 /**
  * One route per screen definition with a route, for the portal's main layout (internal paths;
  * the router puts external ones under /cyber). Each renders its screen through the engine, in a
- * chunk of its own loaded on the first visit.
+ * chunk loaded on the first visit. The table is built from screens/routes.generated.ts (written
+ * by `npm run screens:check`), not from the definitions themselves: those would otherwise be part
+ * of the JavaScript every first visit loads, the login page's included.
  */
-export function screenRoutes(portal: PortalKind): RouteObject[] {
+export function screenRoutes(portal: PortalKind, devPages: boolean = DEV_PAGES_ENABLED): RouteObject[] {
   const isCyber = portal === 'external';
-  return screenDefinitions.flatMap(({ definition }): RouteObject[] => {
-    const info = routeInfo(definition);
-    if (!info || !info.portals.includes(portal)) return [];
+  return SCREEN_ROUTES.filter((info) => info.portals.includes(portal) && (devPages || !info.devOnly)).map((info): RouteObject => {
     const handle: RouteHandle = { isCyber, public: false, titleKey: info.title };
-    return [
-      {
-        id: screenRouteName(info.route, isCyber),
-        path: info.route,
-        handle,
-        lazy: async () => {
-          const { ScreenRoute } = await loadScreen();
-          return { Component: () => <ScreenRoute id={info.id} /> };
-        },
+    return {
+      id: screenRouteName(info.route, isCyber),
+      path: info.route,
+      handle,
+      lazy: async () => {
+        const { ScreenRoute } = await loadScreen();
+        return { Component: () => <ScreenRoute id={info.id} /> };
       },
-    ];
+    };
   });
 }
 

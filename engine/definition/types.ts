@@ -243,6 +243,8 @@ interface ScreenBase {
   route?: string;
   /** Default ['internal']; 'external' also mounts it under /cyber. */
   portals?: Array<'internal' | 'external'>;
+  /** Mounted only in the Vite dev server, tests and builds with VITE_DEV_PAGES=true (a diagnostic page). */
+  devOnly?: boolean;
   /** Route whose menu authority governs the actions (default: route). */
   menu?: string;
   description?: string;

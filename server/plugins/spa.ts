@@ -14,7 +14,8 @@ export const spa = fp<SpaOptions>(async (app, { distDir }) => {
   const indexFile = path.join(distDir, 'index.html');
   const hasBuild = fs.existsSync(indexFile);
   if (hasBuild) {
-    await app.register(fastifyStatic, { root: distDir, index: false, wildcard: false, decorateReply: true });
+    // preCompressed: a request accepting br or gzip gets the .br / .gz copy the build wrote beside the file.
+    await app.register(fastifyStatic, { root: distDir, index: false, wildcard: false, decorateReply: true, preCompressed: true });
     // Register each built file explicitly (wildcard: false) so unknown paths reach the fallback.
   }
   app.setNotFoundHandler((request, reply) => {
