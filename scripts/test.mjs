@@ -12,11 +12,15 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const bin = (name) => path.join(root, 'node_modules/.bin', name);
 const started = Date.now();
 
+/** Each step's seconds, printed again at the end: where the time of a run went. */
+const timings = [];
+
 function step(name, cmd, args, env = {}) {
   const t = Date.now();
   console.log(`\n▶ ${name}`);
   const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
   const secs = ((Date.now() - t) / 1000).toFixed(1);
+  timings.push([name, secs, r.status === 0 ? '' : ' (failed)']);
   if (r.status !== 0) {
     console.error(`✖ ${name} failed after ${secs} s`);
     return false;
@@ -76,6 +80,17 @@ if (fs.existsSync(resultsFile)) {
 if (fs.existsSync(summaryFile) && fs.statSync(summaryFile).size > 0) {
   console.log('\n── what failed ──');
   console.log(fs.readFileSync(summaryFile, 'utf8').trimEnd());
+}
+console.log('\n── step times ──');
+for (const [name, secs, failedMark] of timings) console.log(`${secs.padStart(8)} s  ${name}${failedMark}`);
+if (fs.existsSync(resultsFile)) {
+  // The slowest test files, from vitest's own report: where to look when the run grows.
+  const json = JSON.parse(fs.readFileSync(resultsFile, 'utf8'));
+  const files = (json.testResults ?? []).map((f) => [path.relative(root, f.name), (f.endTime - f.startTime) / 1000]).sort((a, b) => b[1] - a[1]).slice(0, 10);
+  if (files.length) {
+    console.log('── slowest test files ──');
+    for (const [file, secs] of files) console.log(`${secs.toFixed(1).padStart(8)} s  ${file}`);
+  }
 }
 console.log(`\nnpm test ${ok ? 'passed' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(0)} s (projects: ${projects.join(', ')})`);
 console.log(`tests: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);

@@ -11,6 +11,7 @@ import type { DbHandle } from './db/connect.js';
 import rateLimit from '@fastify/rate-limit';
 import { sharedSchemas } from './http/shared-schemas.js';
 import { errorHandler } from './plugins/error-handler.js';
+import { databaseRateLimitStore } from './plugins/rate-limit-store.js';
 import { noCache } from './plugins/no-cache.js';
 import { spa } from './plugins/spa.js';
 import { externalHost } from './plugins/external-host.js';
@@ -73,8 +74,9 @@ async function gpmsPlugin(app: FastifyInstance, { config, dbh }: AppDeps): Promi
   });
   await app.register(noCache);
   await app.register(externalHost, { host: config.externalHost });
-  // Limits are set per route (login, one-time code, reset) with config.rateLimit.
-  await app.register(rateLimit, { global: false });
+  // Limits are set per route (login, one-time code, reset) with config.rateLimit; counted in the
+  // database, so every server on it counts a client together.
+  await app.register(rateLimit, { global: false, store: databaseRateLimitStore(dbh.db) });
   await app.register(formbody);
   await app.register(multipart, { limits: { fileSize: config.uploadLimitMb * 1048576, files: 20, fields: 20 } });
   await app.register(swagger, {

@@ -1,5 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
-import type { JobTables } from './schema-jobs.js';
+import type { OperationsTables } from './schema-operations.js';
 
 /**
  * Kysely's view of the database, in camelCase (CamelCasePlugin maps to the snake_case columns).
@@ -798,7 +798,7 @@ export interface UserPrefTable {
   version: Generated<number>;
 }
 
-export interface Database extends JobTables {
+export interface Database extends OperationsTables {
   businessSection: BusinessSectionTable;
   department: DepartmentTable;
   employee: EmployeeTable;

@@ -2,10 +2,15 @@ import type { Kysely } from 'kysely';
 import { runSqlScript } from '../sql-script.js';
 
 /**
+ * What several servers on one database must share (docs/deployment.md).
+ *
  * Background jobs (server/jobs/): one row per job holds when it is next due and who runs it now.
  * A server claims a due job with one conditional UPDATE, so among any number of servers on the
  * same database exactly one runs it; a claim older than its lease (a server that died mid-run) may
  * be taken over. Every run is kept in job_run.
+ *
+ * Rate limits (server/plugins/rate-limit-store.ts): one counter row per limited key and window, so
+ * a client is counted across every server.
  */
 const up_sql = `
 create table job_state (
@@ -33,6 +38,13 @@ create table job_run (
   error        varchar(2000)
 );
 create index job_run_name_started on job_run(name, started_at desc);
+
+create table rate_limit_counter (
+  key         varchar(300) primary key,
+  hits        integer not null,
+  expires_at  timestamptz not null
+);
+create index rate_limit_counter_expires on rate_limit_counter(expires_at);
 `;
 
 export async function up(db: Kysely<unknown>): Promise<void> {

@@ -27,7 +27,14 @@ export interface JobRunTable {
   error: string | null;
 }
 
-export interface JobTables {
+export interface RateLimitCounterTable {
+  key: string;
+  hits: number;
+  expiresAt: Timestamp;
+}
+
+export interface OperationsTables {
   jobState: JobStateTable;
   jobRun: JobRunTable;
+  rateLimitCounter: RateLimitCounterTable;
 }
