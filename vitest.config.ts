@@ -2,14 +2,16 @@ import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
 /**
- * Three projects: front-end unit tests (jsdom, beside their code), and the API/server tests
+ * Four projects: front-end unit tests (jsdom, beside their code), the API/server tests
  * twice — on PGlite and on PostgreSQL (scripts/test.mjs leaves the latter out when no
- * PostgreSQL answers at 127.0.0.1:5432).
+ * PostgreSQL answers at 127.0.0.1:5432) — and the browser journeys.
  */
-const apiProject = (name: 'pglite' | 'postgres') => ({
+const apiProject = (name: 'pglite' | 'postgres', order: number, maxWorkers: number) => ({
   extends: true as const,
   test: {
     name: `api-${name}`,
+    sequence: { groupOrder: order },
+    maxWorkers,
     environment: 'node' as const,
     include: ['tests/api/**/*.test.ts'],
     env: { TEST_DB: name, NODE_ENV: 'test' },
@@ -29,18 +31,25 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'jsdom',
+          // Groups run one after another (unit, API on PGlite, on PostgreSQL, browser), each with its
+          // own number of workers; vitest's default is one fewer than the cores: one, on CI's two.
+          sequence: { groupOrder: 0 },
+          maxWorkers: 2,
           include: ['{app,engine,widgets,lib,screens,codegen,schemas}/**/*.test.{ts,tsx}', 'tests/unit/**/*.test.{ts,tsx}'],
           setupFiles: ['tests/setup-dom.ts'],
         },
       },
-      apiProject('pglite'),
-      apiProject('postgres'),
+      // PGlite works in the test's own process (CPU): as many workers as cores. PostgreSQL does the
+      // work in its own processes while a test file waits: a third file overlaps the waits.
+      apiProject('pglite', 1, 2),
+      apiProject('postgres', 2, 3),
       {
         // Browser journeys: Debian's Chromium against the real server on the built dist/.
         extends: true,
         test: {
           name: 'e2e',
           environment: 'node',
+          sequence: { groupOrder: 3 },
           include: ['tests/e2e/**/*.e2e.test.ts'],
           globalSetup: ['tests/e2e/global-setup.ts'],
           testTimeout: 60_000,
