@@ -13,6 +13,8 @@ import { EngineInput } from '../runtime/inputs';
 import { runEffects, runRowCalls } from '../runtime/run-actions';
 import { useCodesRevision, useEngineServices, type EngineServices } from '../services';
 import { fieldLabel } from '../text';
+import { chartPoints } from '../chart/chart-data';
+import { ListChart } from '../chart/ListChart';
 import { ActionButton, ProgressLine, ScreenHeader } from '../ui/parts';
 import styles from '../ui/engine.module.css';
 import { exportColumns, gridColumns, viewTransform } from './grid-columns';
@@ -293,6 +295,14 @@ export function ListScreen() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [def.totals, rows, meta, visibleColumns, t, loadedTick]);
 
+  // The chart: the first rows of the same result, in the grid's order (loadedTick: pages arriving).
+  const points = useMemo(() => {
+    if (!def.chart || !rows) return null;
+    const loaded = rows.loaded().map(([, r]) => r);
+    return chartPoints(def.chart, loaded);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [def.chart, rows, loadedTick]);
+
   const submit = (e: FormEvent) => {
     e.preventDefault();
     runSearch();
@@ -379,6 +389,9 @@ export function ListScreen() {
           onCancel={() => exportAbort.current?.abort()}
           cancelLabel={t('engine.exportCancel')}
         />
+      )}
+      {def.chart && points && (
+        <ListChart chart={def.chart} points={points} t={t} onDrill={def.chart.drill ? (row) => void openLink(def.chart!.drill!, row) : undefined} />
       )}
       <DataGrid<Row>
         ref={gridRef}
