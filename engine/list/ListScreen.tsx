@@ -214,10 +214,11 @@ export function ListScreen() {
 
   const openLink = useCallback(
     async (link: LinkDef, row: Row) => {
-      const changed = await frame.open(link, linkQuery(link.query, { ...baseScope, row }));
+      // `filters` are those of the search the row came from (a drill passes the period on).
+      const changed = await frame.open(link, linkQuery(link.query, { ...baseScope, filters: search?.values ?? {}, row }));
       if (changed) reload();
     },
-    [frame, baseScope, reload],
+    [frame, baseScope, reload, search],
   );
 
   const startExport = async (action: NormalAction & ExportAction) => {
