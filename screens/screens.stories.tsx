@@ -12,6 +12,18 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
+/** screens/assets/assetCountLines.screen.ts */
+export const AssetsAssetCountLines: Story = { name: 'assets.assetCountLines', args: { id: 'assets.assetCountLines' } };
+
+/** screens/assets/assetInventoryList.screen.ts */
+export const AssetsAssetInventoryList: Story = { name: 'assets.assetInventoryList', args: { id: 'assets.assetInventoryList' } };
+
+/** screens/assets/assetManagementList.screen.ts */
+export const AssetsAssetManagementList: Story = { name: 'assets.assetManagementList', args: { id: 'assets.assetManagementList' } };
+
+/** screens/assets/assetManagementRegisterList.screen.ts */
+export const AssetsAssetManagementRegisterList: Story = { name: 'assets.assetManagementRegisterList', args: { id: 'assets.assetManagementRegisterList' } };
+
 /** screens/cyber-purchase/loiEdit.screen.ts */
 export const CyberPurchaseLoiEdit: Story = { name: 'cyberPurchase.loiEdit', args: { id: 'cyberPurchase.loiEdit' } };
 

@@ -306,7 +306,7 @@ export const assetRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const k = await request.db.selectFrom('assetCount').select(['countNo', 'location']).where('countNo', '=', request.params.countNo).executeTakeFirst();
       if (!k) throw missing('ASSET_COUNT_NOT_FOUND', '실사를 찾을 수 없습니다');
-      const sort = parseSort(request.query.sort, { field: 'assetNo', direction: 'asc' });
+      const sort = parseSort<'assetNo' | 'result'>(request.query.sort, { field: 'assetNo', direction: 'asc' });
       const { limit, offset } = pageWindow(request.query);
       const base = request.db
         .selectFrom('asset as a')

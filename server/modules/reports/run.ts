@@ -8,7 +8,7 @@ import type { ReportSpec } from './catalog.js';
 
 type Row = Record<string, unknown>;
 
-export const snake = (field: string) => field.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`).replace(/([a-z])(\d)/g, '$1$2');
+export const snake = (field: string) => field.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 
 /** A value as the row schema says: integers as numbers, decimals as exact strings ('1500', '12.5'), text as text. */
 export function normalise(kind: 'text' | 'int' | 'dec', v: unknown): unknown {
