@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import * as XLSX from 'xlsx';
@@ -85,8 +86,7 @@ describe('reports and assets journey', () => {
     // Excel: what is shown, read back.
     const [file] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: '엑셀 다운로드' }).click()]);
     expect(file.suggestedFilename()).toMatch(/\.xlsx$/);
-    const path = await file.path();
-    const book = XLSX.readFile(path);
+    const book = XLSX.read(fs.readFileSync(await file.path()));
     const sheet = XLSX.utils.sheet_to_json<unknown[]>(book.Sheets[book.SheetNames[0]], { header: 1 });
     expect(sheet[0]).toContain('협력사');
     const row1 = sheet[1] as Array<string | number>;
@@ -156,6 +156,9 @@ describe('reports and assets journey', () => {
     await poll(async () => (await api<{ rows: Array<{ result: string | null }> }>(baseURL, token, `/api/v1/asset-counts/${count!.countNo}/lines`)).rows[0].result).toBe('FOUND');
     await page.keyboard.press('Escape');
     await lines.waitFor({ state: 'detached' });
+    // Search again: the count's version moved with the recorded result.
+    await search.getByRole('button', { name: '조회' }).click();
+    await poll(async () => page.getByTestId('list-total').innerText()).toBe('총 1건');
     await clickGridRow(page, page.getByTestId('list-grid'), 0, 200);
     await page.getByRole('button', { name: '실사 마감' }).click();
     const confirm = page.getByRole('alertdialog');
