@@ -16,6 +16,8 @@ export interface ListChartProps {
   width?: number;
 }
 
+// Room on the right for the last category's label.
+const MARGIN = { top: 8, right: 28, bottom: 0, left: 8 };
 const fmt = (v: unknown) => (typeof v === 'number' ? v.toLocaleString('ko-KR') : String(v));
 
 /**
@@ -27,9 +29,17 @@ export function ListChart({ chart, points, t, onDrill, width }: ListChartProps) 
   const data = rechartsData(points);
   const series = chart.series.map((s, i) => ({ ...s, name: fieldLabel(t, s), color: s.color ?? CHART_PALETTE[i % CHART_PALETTE.length] }));
   const tilt = points.length > 8;
-  const click = onDrill
-    ? (state: unknown) => {
-        const p = pointAt(points, (state as { activeTooltipIndex?: unknown } | null)?.activeTooltipIndex);
+  // Lines: the chart's click names the point under the pointer. Bars: each bar names its own row.
+  const click =
+    onDrill && chart.kind === 'line'
+      ? (state: unknown) => {
+          const p = pointAt(points, (state as { activeTooltipIndex?: unknown } | null)?.activeTooltipIndex);
+          if (p) onDrill(p.row);
+        }
+      : undefined;
+  const barClick = onDrill
+    ? (_entry: unknown, index: number) => {
+        const p = pointAt(points, index);
         if (p) onDrill(p.row);
       }
     : undefined;
@@ -42,17 +52,17 @@ export function ListChart({ chart, points, t, onDrill, width }: ListChartProps) 
   ];
   const inner =
     chart.kind === 'line' ? (
-      <LineChart data={data} onClick={click} width={width} height={width ? height : undefined}>
+      <LineChart data={data} onClick={click} width={width} height={width ? height : undefined} margin={MARGIN}>
         {axes}
         {series.map((s) => (
           <Line key={s.field} dataKey={s.field} name={s.name} stroke={s.color} dot isAnimationActive={false} />
         ))}
       </LineChart>
     ) : (
-      <BarChart data={data} onClick={click} width={width} height={width ? height : undefined}>
+      <BarChart data={data} onClick={click} width={width} height={width ? height : undefined} margin={MARGIN}>
         {axes}
         {series.map((s) => (
-          <Bar key={s.field} dataKey={s.field} name={s.name} fill={s.color} stackId={chart.kind === 'stackedBar' ? 'stack' : undefined} isAnimationActive={false} />
+          <Bar key={s.field} dataKey={s.field} name={s.name} fill={s.color} stackId={chart.kind === 'stackedBar' ? 'stack' : undefined} isAnimationActive={false} onClick={barClick} />
         ))}
       </BarChart>
     );

@@ -1,4 +1,4 @@
-import { render } from '@testing-library/react';
+import { fireEvent, render } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { ListChartDef } from '../definition/types';
 import { chartNumber, chartPoints, pointAt, rechartsData } from './chart-data';
@@ -59,6 +59,14 @@ describe('ListChart', () => {
     const empty = render(<ListChart chart={chart} points={[]} t={t} width={600} />);
     expect(empty.container.textContent).toContain('engine.chartEmpty');
     expect(empty.container.querySelector('svg.recharts-surface')).toBeNull();
+  });
+
+  it('a click on a bar drills into the row behind it', () => {
+    const onDrill = vi.fn();
+    const { container } = render(<ListChart chart={{ ...chart, limit: 3 }} points={chartPoints({ ...chart, limit: 3 }, rows)} t={t} width={600} onDrill={onDrill} />);
+    const bars = container.querySelectorAll('.recharts-bar-rectangle');
+    fireEvent.click(bars[1].querySelector('path') ?? bars[1]);
+    expect(onDrill).toHaveBeenCalledWith(rows[1]);
   });
 
   it('stacks the series of a stackedBar chart', () => {

@@ -72,10 +72,12 @@ describe('reports and assets journey', () => {
     await screenshot(page, 'reports-01-monthly03');
 
     // The first bar is the first row (the chart follows the grid's order).
+    await bars.first().hover();
     await bars.first().click();
     const drill = page.getByRole('dialog', { name: '리포트 근거 발주' });
     await drill.waitFor();
     await poll(async () => amount(await drill.getByTestId('list-total').innerText())).toBe(poCount);
+    await drill.getByTestId('list-grid').locator('tbody tr').first().waitFor({ state: 'attached' });
     const orders = await gridRows(drill.getByTestId('list-grid'));
     expect(orders.length).toBeGreaterThan(0);
     expect(orders.every((r) => r[4] === name)).toBe(true);
@@ -159,7 +161,14 @@ describe('reports and assets journey', () => {
     // Search again: the count's version moved with the recorded result.
     await search.getByRole('button', { name: '조회' }).click();
     await poll(async () => page.getByTestId('list-total').innerText()).toBe('총 1건');
-    await clickGridRow(page, page.getByTestId('list-grid'), 0, 200);
+    await page.getByTestId('list-grid').locator('td', { hasText: `E2E 실사 ${RUN}` }).waitFor({ state: 'attached' });
+    // The grid may still hold the row selected before the search: click until the row is the selection.
+    const closeButton = page.getByRole('button', { name: '실사 마감' });
+    for (let i = 0; i < 3 && !(await closeButton.isEnabled()); i++) {
+      await clickGridRow(page, page.getByTestId('list-grid'), 0, 200);
+      await page.waitForTimeout(500);
+    }
+    await poll(async () => closeButton.isEnabled()).toBe(true);
     await page.getByRole('button', { name: '실사 마감' }).click();
     const confirm = page.getByRole('alertdialog');
     await confirm.getByRole('button', { name: '확인', exact: true }).click();
