@@ -326,6 +326,11 @@ export function crossCheckDefinition(def: ScreenDef, api: ApiIndex, file: string
       }
       if (def.source.rowKey && op?.rowFields && !op.rowFields.includes(def.source.rowKey)) c.problem('/source/rowKey', `rowKey ${JSON.stringify(def.source.rowKey)} is not a field of ${where}`);
       c.target(def.rowOpen, '/rowOpen');
+      if (def.chart) {
+        const ch = def.chart;
+        c.fields([ch.x, ...ch.series.map((s) => s.field)], op?.rowFields ?? null, (k) => (k === 0 ? '/chart/x' : `/chart/series/${k - 1}/field`), 'chart field', where);
+        c.target(ch.drill, '/chart/drill');
+      }
       c.actions(def.actions, '/actions');
       c.rowPaths(exprs.filter((e) => !e.pointer.startsWith('/filters')), op?.rowFields ?? null, where);
       break;

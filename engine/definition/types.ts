@@ -270,6 +270,35 @@ export interface ListScreenDef extends ScreenBase {
    * shown beside the count as 합계 KRW 1,234,000 · JPY 56,000 (currencies summing to zero left out).
    */
   currencyTotals?: boolean;
+  /**
+   * A chart over the same rows as the grid (engine/chart): the first `limit` rows in the grid's
+   * order, categories from `x`, one bar / line per series; a click on a bar or point opens `drill`
+   * with `row` = the row behind it.
+   */
+  chart?: ListChartDef;
+}
+
+/** One series of a chart: a numeric row field. */
+export interface ChartSeriesDef {
+  field: string;
+  label?: Text;
+  color?: string;
+}
+
+/** `chart` of a list screen (docs/screen-definitions.md "Charts"). */
+export interface ListChartDef {
+  /** `bar` (grouped bars), `stackedBar` (series stacked), `line`. */
+  kind: 'bar' | 'stackedBar' | 'line';
+  /** The category field (the axis labels). */
+  x: string;
+  series: ChartSeriesDef[];
+  /** Rows charted (in the grid's order), default 20. */
+  limit?: number;
+  /** Pixels, default 260. */
+  height?: number;
+  title?: Text;
+  /** A click on a bar or point opens this link; `row` is the row behind the mark. */
+  drill?: LinkDef;
 }
 
 export interface FieldDef extends InputCommon {

@@ -157,6 +157,7 @@ export function expressionsOf(def: ScreenDef): Array<{ pointer: string; expr: st
       filters(def.filters);
       walkColumns(def.columns, '/columns', visit);
       for (const [k, v] of Object.entries(def.rowOpen?.query ?? {})) visit(`/rowOpen/query/${k}`, v);
+      for (const [k, v] of Object.entries(def.chart?.drill?.query ?? {})) visit(`/chart/drill/query/${k}`, v);
       walkActions(def.actions, '/actions', visit);
       break;
     case 'edit':

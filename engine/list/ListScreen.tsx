@@ -13,6 +13,8 @@ import { EngineInput } from '../runtime/inputs';
 import { runEffects, runRowCalls } from '../runtime/run-actions';
 import { useCodesRevision, useEngineServices, type EngineServices } from '../services';
 import { fieldLabel } from '../text';
+import { chartPoints } from '../chart/chart-data';
+import { ListChart } from '../chart/ListChart';
 import { ActionButton, ProgressLine, ScreenHeader } from '../ui/parts';
 import styles from '../ui/engine.module.css';
 import { exportColumns, gridColumns, viewTransform } from './grid-columns';
@@ -212,10 +214,11 @@ export function ListScreen() {
 
   const openLink = useCallback(
     async (link: LinkDef, row: Row) => {
-      const changed = await frame.open(link, linkQuery(link.query, { ...baseScope, row }));
+      // `filters` are those of the search the row came from (a drill passes the period on).
+      const changed = await frame.open(link, linkQuery(link.query, { ...baseScope, filters: search?.values ?? {}, row }));
       if (changed) reload();
     },
-    [frame, baseScope, reload],
+    [frame, baseScope, reload, search],
   );
 
   const startExport = async (action: NormalAction & ExportAction) => {
@@ -292,6 +295,14 @@ export function ListScreen() {
     // The rows object stays; its contents change with every page that arrives (loadedTick).
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [def.totals, rows, meta, visibleColumns, t, loadedTick]);
+
+  // The chart: the first rows of the same result, in the grid's order (loadedTick: pages arriving).
+  const points = useMemo(() => {
+    if (!def.chart || !rows) return null;
+    const loaded = rows.loaded().map(([, r]) => r);
+    return chartPoints(def.chart, loaded);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [def.chart, rows, loadedTick]);
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -379,6 +390,9 @@ export function ListScreen() {
           onCancel={() => exportAbort.current?.abort()}
           cancelLabel={t('engine.exportCancel')}
         />
+      )}
+      {def.chart && points && (
+        <ListChart chart={def.chart} points={points} t={t} onDrill={def.chart.drill ? (row) => void openLink(def.chart!.drill!, row) : undefined} />
       )}
       <DataGrid<Row>
         ref={gridRef}

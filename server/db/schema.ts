@@ -1,5 +1,6 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { OperationsTables } from './schema-operations.js';
+import type { AssetsTables } from './schema-assets.js';
 
 /**
  * Kysely's view of the database, in camelCase (CamelCasePlugin maps to the snake_case columns).
@@ -798,7 +799,7 @@ export interface UserPrefTable {
   version: Generated<number>;
 }
 
-export interface Database extends OperationsTables {
+export interface Database extends OperationsTables, AssetsTables {
   businessSection: BusinessSectionTable;
   department: DepartmentTable;
   employee: EmployeeTable;

@@ -94,6 +94,10 @@ describe('every purchasing and fulfilment route', () => {
           { timeout: 15_000 },
         );
       }
+      if (r.chart) {
+        // A chart with drawn marks: bars (rectangles) or lines (curves) in its svg.
+        await page.locator('[data-testid="list-chart"] svg .recharts-bar-rectangle, [data-testid="list-chart"] svg .recharts-line-curve').first().waitFor({ timeout: 15_000 });
+      }
       expect(await page.getByTestId('definition-error').count()).toBe(0);
       expect(new URL(page.url()).pathname).toBe(pathOf(r));
       await screenshot(page, `smoke${pathOf(r).replace(/\//g, '_')}`);

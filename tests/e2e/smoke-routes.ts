@@ -12,6 +12,8 @@ export interface SmokeRoute {
   open?: (get: <T>(url: string) => Promise<T>) => Promise<{ query: Record<string, string>; shows: string }>;
   /** For 'text': a text the page shows once its data is in. */
   shows?: string;
+  /** The page draws a chart: an svg with bars or lines (the reports, #12). */
+  chart?: boolean;
 }
 
 type Rows<R> = { rows: R[]; total: number };
@@ -80,4 +82,20 @@ export const SMOKE_ROUTES: SmokeRoute[] = [
   { route: '/noneOrderView', portal: 'external', user: 'supplier1', expect: 'rows' },
   { route: '/monthlyCalculate', portal: 'external', user: 'supplier1', expect: 'rows' },
   { route: '/monthlyCalcDetail', portal: 'external', user: 'supplier1', expect: 'document', open: doc('/api/v1/cyber/settlements?size=1', 'settleNo') },
+  // Reports (#12): every report shows a chart over its rows (this year, the default period)
+  ...[
+    '/report/monthlyReport/monthlyReport01', '/report/monthlyReport/monthlyReport02', '/report/monthlyReport/monthlyReport03', '/report/monthlyReport/monthlyReport04',
+    '/report/monthlyReport/monthlyReport05', '/report/monthlyReport/monthlyReport06', '/report/monthlyReport/monthlyReport07', '/report/monthlyReport/monthlyReport08',
+    '/report/monthlyReport/monthlyReport09', '/report/costUnit/costUnitDifference', '/report/costUnit/highCostUnit', '/report/manage/itemMasterCostNew',
+  ].map((route): SmokeRoute => ({ route, portal: 'internal', user: 'operator', expect: 'rows', chart: true })),
+  // The demo suppliers all had their first order in 2024-11/12: this year has no new supplier, so the page shows its (empty) chart and title.
+  { route: '/report/monthlyReport/monthlyReport10', portal: 'internal', user: 'operator', expect: 'text', shows: '신규 협력사' },
+  {
+    route: '/report/costUnit/highCostUnitDetail', portal: 'internal', user: 'operator', expect: 'document', chart: true,
+    open: doc(`/api/v1/reports/cost-unit/high?fromMonth=${new Date().getFullYear()}01&toMonth=${new Date().getFullYear()}12&size=1`, 'itemCode'),
+  },
+  // Assets (#12)
+  { route: '/assetManagementList', portal: 'internal', user: 'operator', expect: 'rows' },
+  { route: '/assetManagementRegisterList', portal: 'internal', user: 'operator', expect: 'rows' },
+  { route: '/assetInventoryList', portal: 'internal', user: 'operator', expect: 'rows' },
 ];

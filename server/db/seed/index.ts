@@ -12,6 +12,7 @@ import { buildOrders } from './orders.js';
 import { MAX_SCALE, multiplyOrders, syncOrderSequences } from './orders-bulk.js';
 import { insertAll } from './insert.js';
 import { buildFulfilment, insertFulfilment } from './fulfilment.js';
+import { seedAssets } from './assets.js';
 import { buildOrganisation, SEED_CREATED_AT } from './organisation.js';
 import { buildPurchasing, insertPurchasing, syncPurchasingSequences } from './purchasing.js';
 import { rngFor } from './rng.js';
@@ -28,6 +29,7 @@ export const SEEDED_TABLES = [
   'approvalLine', 'approvalLineStep', 'approvalRule', 'approval', 'approvalStep', 'prHeader', 'prLine', 'rfqHeader', 'rfqLine',
   'quotation', 'quotationLine', 'loi', 'poChange',
   'fxRate', 'delivery', 'deliveryLine', 'whReceipt', 'whReceiptLine', 'settlement', 'settlementLine', 'settlementAdjustment', 'erpVoucher', 'postingError',
+  'assetRegistration', 'asset', 'assetTransfer', 'assetCount', 'assetCountLine',
   'auditLog',
 ] as const satisfies ReadonlyArray<keyof Database>;
 
@@ -173,6 +175,8 @@ export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<Recor
     await syncPurchasingSequences(trx);
     await insertFulfilment(trx, fulfilment);
     step('deliveries, receipts, settlements and postings');
+    await seedAssets(trx);
+    step('assets and inventory counts');
   });
 
   // Fresh statistics, or the first queries on a million-row table plan as if it were empty.

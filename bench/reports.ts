@@ -1,0 +1,110 @@
+/**
+ * npm run bench:reports -- [--scale N] [--rounds R] [--months M]
+ *
+ * Every report's operation against its own SQL run alone, on PostgreSQL seeded at `--scale N`
+ * (default 2; the issue's figure is scale 50 ≈ 1.13 M order lines). For each report:
+ *   operation — GET through the whole app (app.inject: authentication, menu authority, scope,
+ *               period checks, the SQL, the answer's schema and serialisation), first page of 500;
+ *   sql       — the report's one statement (the same text and parameters) on a plain pg client.
+ * Median of R rounds (default 5) after one warm-up each; ratio = operation ÷ sql. The database
+ * `gpms_bench_reports_s<N>` is created and seeded once and reused (DATABASE_URL overrides it).
+ * Results: bench/results/reports.json; docs/reports.md quotes them.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { buildApp } from '../server/app.js';
+import { testConfig } from '../server/config.js';
+import { connect } from '../server/db/connect.js';
+import { migrateToLatest } from '../server/db/migrate.js';
+import { isSeeded, seedDemo } from '../server/db/seed/index.js';
+import { DEMO_PASSWORD } from '../server/db/seed/accounts.js';
+import { REPORTS, type ReportSpec } from '../server/modules/reports/catalog.js';
+import { reportPeriod } from '../server/modules/reports/period.js';
+import { reportStatement } from '../server/modules/reports/run.js';
+import { scopeOf } from '../server/modules/reports/scope.js';
+import { writeResult } from './harness';
+
+const arg = (name: string, fallback: number) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 ? Number(process.argv[i + 1]) : fallback;
+};
+const scale = arg('scale', 2);
+const rounds = arg('rounds', 5);
+const months = arg('months', 12);
+const ADMIN_URL = process.env.PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const dbName = `gpms_bench_reports_s${scale}`;
+const url = process.env.DATABASE_URL ?? ADMIN_URL.replace(/\/[^/]*$/, `/${dbName}`);
+
+// The last `months` months before the seed's anchor (2026-11-01): 202511–202610 by default.
+const toMonth = '202610';
+const fromIndex = 2026 * 12 + 9 - (months - 1);
+const fromMonth = `${Math.floor(fromIndex / 12)}${String((fromIndex % 12) + 1).padStart(2, '0')}`;
+
+if (!process.env.DATABASE_URL) {
+  const admin = new pg.Client({ connectionString: ADMIN_URL });
+  await admin.connect();
+  const exists = await admin.query('select 1 from pg_database where datname = $1', [dbName]);
+  if (exists.rowCount === 0) await admin.query(`create database ${dbName}`);
+  await admin.end();
+}
+const dbh = await connect({ databaseUrl: url, pgliteDir: null });
+await migrateToLatest(dbh.db);
+if (!(await isSeeded(dbh.db))) {
+  console.log(`seeding ${dbName} at scale ${scale} …`);
+  const t0 = performance.now();
+  await seedDemo(dbh.db, { scale, log: (m) => console.log(`  ${m}`) });
+  console.log(`seeded in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+}
+const lines = Number((await dbh.db.selectFrom('poLine').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n);
+const item = await dbh.db.selectFrom('poLine').select('itemCode').where('itemCode', 'is not', null).groupBy('itemCode').orderBy((eb) => eb.fn.countAll(), 'desc').limit(1).executeTakeFirstOrThrow();
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gpms-bench-reports-'));
+const app = await buildApp({ config: testConfig({ dataDir, distDir: path.join(dataDir, 'no-dist'), databaseUrl: url }), dbh });
+const login = await app.inject({ method: 'POST', url: '/auth/api/login/idpw', payload: new URLSearchParams({ systemId: 'GPMS', grantType: 'idpw', username: 'admin', password: DEMO_PASSWORD }).toString(), headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+const headers = { authorization: `Bearer ${login.json().accessToken}`, iscyber: 'N' };
+const sqlClient = new pg.Client({ connectionString: url });
+await sqlClient.connect();
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const extra = (spec: ReportSpec): Record<string, string> => (spec.key === 'highCostUnitDetail' ? { itemCode: item.itemCode! } : {});
+
+const rows: Array<{ report: string; route: string; rows: number; operationMs: number; sqlMs: number; ratio: number }> = [];
+for (const spec of REPORTS) {
+  const query = new URLSearchParams({ fromMonth, toMonth, size: '500', ...extra(spec) }).toString();
+  const [f, d] = spec.defaultSort.split(':');
+  const ctx = { period: reportPeriod(fromMonth, toMonth), scope: scopeOf({ authGroupId: '99', singleid: '', deptcd: '', section: '' }), filters: { ...extra(spec) } };
+  const compiled = reportStatement(spec, spec.build(ctx, {}), { field: f, direction: d as 'asc' | 'desc' }, { limit: 500, offset: 0 }).compile(dbh.db);
+  const op: number[] = [];
+  const alone: number[] = [];
+  let count = 0;
+  for (let r = 0; r <= rounds; r++) {
+    // Alternate, so both see the same machine; round 0 warms up and is not counted.
+    let t0 = performance.now();
+    const res = await app.inject({ method: 'GET', url: `${spec.path}?${query}`, headers });
+    const opMs = performance.now() - t0;
+    if (res.statusCode !== 200) throw new Error(`${spec.operationId}: ${res.statusCode} ${res.body}`);
+    count = res.json().total;
+    t0 = performance.now();
+    await sqlClient.query(compiled.sql, compiled.parameters as unknown[]);
+    const sqlMs = performance.now() - t0;
+    if (r > 0) {
+      op.push(opMs);
+      alone.push(sqlMs);
+    }
+  }
+  const o = median(op);
+  const s = median(alone);
+  rows.push({ report: spec.key, route: spec.route, rows: count, operationMs: Number(o.toFixed(1)), sqlMs: Number(s.toFixed(1)), ratio: Number((o / s).toFixed(2)) });
+  console.log(`${spec.key.padEnd(20)} ${String(count).padStart(6)} rows  operation ${o.toFixed(1).padStart(8)} ms  sql ${s.toFixed(1).padStart(8)} ms  × ${(o / s).toFixed(2)}`);
+}
+await sqlClient.end();
+await app.close();
+fs.rmSync(dataDir, { recursive: true, force: true });
+
+const result = { scale, orderLines: lines, period: `${fromMonth}–${toMonth}`, rounds, load: os.loadavg().map((x) => Number(x.toFixed(1))), reports: rows };
+console.log(`\n| report | rows | operation (ms) | own SQL (ms) | ratio |\n|---|---|---|---|---|`);
+for (const r of rows) console.log(`| ${r.report} | ${r.rows} | ${r.operationMs} | ${r.sqlMs} | ${r.ratio} |`);
+console.log(`scale ${scale}: ${lines.toLocaleString()} order lines, period ${result.period}, median of ${rounds}; load average ${result.load.join(' / ')}`);
+console.log(`wrote ${writeResult(`reports-s${scale}`, result)}`);

@@ -1,0 +1,83 @@
+import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import type { ListChartDef } from '../definition/types';
+import { fieldLabel, type Translate } from '../text';
+import styles from '../ui/engine.module.css';
+import { CHART_PALETTE, pointAt, rechartsData, type ChartPoint } from './chart-data';
+
+type Row = Record<string, unknown>;
+
+export interface ListChartProps {
+  chart: ListChartDef;
+  points: ChartPoint[];
+  t: Translate;
+  /** A click on a bar or point (only when the chart has a drill). */
+  onDrill?: (row: Row) => void;
+  /** Fixed width in pixels (tests); default: the container's width. */
+  width?: number;
+}
+
+// Room on the right for the last category's label.
+const MARGIN = { top: 8, right: 28, bottom: 0, left: 8 };
+const fmt = (v: unknown) => (typeof v === 'number' ? v.toLocaleString('ko-KR') : String(v));
+
+/**
+ * A list's chart (`chart` in a list definition): bars, stacked bars or lines over the grid's rows,
+ * drawn with recharts. A click on a mark calls `onDrill` with the row behind it.
+ */
+export function ListChart({ chart, points, t, onDrill, width }: ListChartProps) {
+  const height = chart.height ?? 260;
+  const data = rechartsData(points);
+  const series = chart.series.map((s, i) => ({ ...s, name: fieldLabel(t, s), color: s.color ?? CHART_PALETTE[i % CHART_PALETTE.length] }));
+  const tilt = points.length > 8;
+  // Lines: the chart's click names the point under the pointer. Bars: each bar names its own row.
+  const click =
+    onDrill && chart.kind === 'line'
+      ? (state: unknown) => {
+          const p = pointAt(points, (state as { activeTooltipIndex?: unknown } | null)?.activeTooltipIndex);
+          if (p) onDrill(p.row);
+        }
+      : undefined;
+  const barClick = onDrill
+    ? (_entry: unknown, index: number) => {
+        const p = pointAt(points, index);
+        if (p) onDrill(p.row);
+      }
+    : undefined;
+  const axes = [
+    <CartesianGrid key="g" strokeDasharray="3 3" stroke="#e8ecf1" />,
+    <XAxis key="x" dataKey="__x" tick={{ fontSize: 12 }} interval={0} angle={tilt ? -30 : 0} textAnchor={tilt ? 'end' : 'middle'} height={tilt ? 70 : 30} />,
+    <YAxis key="y" tick={{ fontSize: 12 }} width={90} tickFormatter={(v: number) => v.toLocaleString('ko-KR')} />,
+    <Tooltip key="t" formatter={fmt} />,
+    series.length > 1 ? <Legend key="l" /> : null,
+  ];
+  const inner =
+    chart.kind === 'line' ? (
+      <LineChart data={data} onClick={click} width={width} height={width ? height : undefined} margin={MARGIN}>
+        {axes}
+        {series.map((s) => (
+          <Line key={s.field} dataKey={s.field} name={s.name} stroke={s.color} dot isAnimationActive={false} />
+        ))}
+      </LineChart>
+    ) : (
+      <BarChart data={data} onClick={click} width={width} height={width ? height : undefined} margin={MARGIN}>
+        {axes}
+        {series.map((s) => (
+          <Bar key={s.field} dataKey={s.field} name={s.name} fill={s.color} stackId={chart.kind === 'stackedBar' ? 'stack' : undefined} isAnimationActive={false} onClick={barClick} />
+        ))}
+      </BarChart>
+    );
+  return (
+    <section className={`${styles.panel} ${styles.section}`} data-testid="list-chart" data-chart-kind={chart.kind} style={onDrill ? { cursor: 'pointer' } : undefined}>
+      {chart.title && <h2 className={styles.sectionTitle}>{t(chart.title)}</h2>}
+      {points.length === 0 ? (
+        <p className={styles.muted}>{t('engine.chartEmpty')}</p>
+      ) : width ? (
+        inner
+      ) : (
+        <ResponsiveContainer width="100%" height={height}>
+          {inner}
+        </ResponsiveContainer>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,77 @@
+import { fireEvent, render } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import type { ListChartDef } from '../definition/types';
+import { chartNumber, chartPoints, pointAt, rechartsData } from './chart-data';
+import { ListChart } from './ListChart';
+
+const rows = [
+  { compName: '가나상사', totalKrw: '1500000', jpyKrw: '250000.00', compNo: 'C1' },
+  { compName: '다라물산', totalKrw: '900,000', jpyKrw: null, compNo: 'C2' },
+  { compName: '마바테크', totalKrw: 300000, jpyKrw: 'x', compNo: 'C3' },
+];
+const chart: ListChartDef = { kind: 'bar', x: 'compName', series: [{ field: 'totalKrw', label: '합계' }, { field: 'jpyKrw' }], limit: 2 };
+
+describe('chart data', () => {
+  it('reads amounts as numbers: decimal strings, commas; empty and junk are 0', () => {
+    expect(chartNumber('1500000')).toBe(1500000);
+    expect(chartNumber('900,000')).toBe(900000);
+    expect(chartNumber('250000.50')).toBe(250000.5);
+    expect(chartNumber(null)).toBe(0);
+    expect(chartNumber('x')).toBe(0);
+    expect(chartNumber(Number.NaN)).toBe(0);
+  });
+
+  it('charts the first `limit` rows in the grid order and keeps the row behind each point', () => {
+    const points = chartPoints(chart, rows);
+    expect(points.map((p) => p.label)).toEqual(['가나상사', '다라물산']);
+    expect(points[0].values).toEqual({ totalKrw: 1500000, jpyKrw: 250000 });
+    expect(points[1].values).toEqual({ totalKrw: 900000, jpyKrw: 0 });
+    expect(points[1].row).toBe(rows[1]);
+    expect(rechartsData(points)[0]).toEqual({ __x: '가나상사', totalKrw: 1500000, jpyKrw: 250000 });
+    expect(chartPoints({ ...chart, limit: undefined }, rows)).toHaveLength(3);
+  });
+
+  it('finds the clicked point by index (number or numeric string), nothing otherwise', () => {
+    const points = chartPoints(chart, rows);
+    expect(pointAt(points, 1)?.row.compNo).toBe('C2');
+    expect(pointAt(points, '0')?.row.compNo).toBe('C1');
+    expect(pointAt(points, 2)).toBeNull();
+    expect(pointAt(points, null)).toBeNull();
+    expect(pointAt(points, '-1')).toBeNull();
+  });
+});
+
+describe('ListChart', () => {
+  const t = (k: string) => k;
+
+  it('draws an svg with one bar per row and series', () => {
+    const { container } = render(<ListChart chart={{ ...chart, limit: 3 }} points={chartPoints({ ...chart, limit: 3 }, rows)} t={t} width={600} />);
+    const svg = container.querySelector('[data-testid="list-chart"] svg');
+    expect(svg).not.toBeNull();
+    expect(container.querySelector('[data-chart-kind="bar"]')).not.toBeNull();
+    // Three categories × two series; the two zero values draw no bar.
+    expect(container.querySelectorAll(".recharts-bar-rectangle").length).toBe(4);
+  });
+
+  it('draws lines for a line chart, and says so when there are no rows', () => {
+    const line = render(<ListChart chart={{ ...chart, kind: 'line' }} points={chartPoints(chart, rows)} t={t} width={600} />);
+    expect(line.container.querySelectorAll('.recharts-line').length).toBe(2);
+    const empty = render(<ListChart chart={chart} points={[]} t={t} width={600} />);
+    expect(empty.container.textContent).toContain('engine.chartEmpty');
+    expect(empty.container.querySelector('svg.recharts-surface')).toBeNull();
+  });
+
+  it('a click on a bar drills into the row behind it', () => {
+    const onDrill = vi.fn();
+    const { container } = render(<ListChart chart={{ ...chart, limit: 3 }} points={chartPoints({ ...chart, limit: 3 }, rows)} t={t} width={600} onDrill={onDrill} />);
+    const bars = container.querySelectorAll('.recharts-bar-rectangle');
+    fireEvent.click(bars[1].querySelector('path') ?? bars[1]);
+    expect(onDrill).toHaveBeenCalledWith(rows[1]);
+  });
+
+  it('stacks the series of a stackedBar chart', () => {
+    const { container } = render(<ListChart chart={{ ...chart, kind: 'stackedBar' }} points={chartPoints(chart, rows)} t={t} width={600} onDrill={vi.fn()} />);
+    expect(container.querySelector('[data-chart-kind="stackedBar"]')).not.toBeNull();
+    expect(container.querySelectorAll('.recharts-bar').length).toBe(2);
+  });
+});

@@ -1,0 +1,31 @@
+import type { ListScreenDef } from '../../engine/define';
+import { drill, exportAction, f, num, periodFilter, t } from './report-defs';
+
+const price = (field: string) => ({ field, label: f(field), type: 'money' as const, currencyField: 'currency', width: 110 });
+const orders = drill({ itemCode: 'filters.itemCode', fromMonth: 'row.month', toMonth: 'row.month' });
+
+/** /report/costUnit/highCostUnitDetail — one item's price history (단가 이력): lowest, average and highest price per month beside the reference price. */
+const def: ListScreenDef = {
+  kind: 'list',
+  id: 'reports.highCostUnitDetail',
+  route: '/report/costUnit/highCostUnitDetail',
+  menu: '/report/costUnit/highCostUnit',
+  title: t('highCostUnitDetail.title'),
+  source: { operation: 'getHighCostUnitDetail', rowKey: 'month', defaultSort: 'month:asc', pageSize: 100 },
+  filters: [{ field: 'itemCode', label: f('itemCode'), required: true }, { ...periodFilter, default: { preset: 'thisYear' } }],
+  rememberFilters: true,
+  totals: true,
+  chart: { kind: 'line', x: 'month', series: [{ field: 'minPrice', label: f('minPrice') }, { field: 'avgPrice', label: f('avgPrice') }, { field: 'maxPrice', label: f('maxPrice') }, { field: 'refPrice', label: f('refPrice') }], limit: 36, drill: orders },
+  columns: [
+    { field: 'month', label: f('month'), width: 90, link: orders, total: { label: 'engine.totalLabel' } },
+    { field: 'currency', label: f('currency'), width: 60 },
+    { ...num('lineCount'), total: 'sum' },
+    num('supplierCount'),
+    price('minPrice'),
+    price('avgPrice'),
+    price('maxPrice'),
+    price('refPrice'),
+  ],
+  actions: [exportAction('highCostUnitDetail')],
+};
+export default def;

@@ -1,0 +1,43 @@
+import type { ListScreenDef } from '../../engine/define';
+import { exportAction, f, num, t } from './report-defs';
+
+const code = (field: string) => ({ field, label: f(field), visible: 'false' });
+
+/**
+ * reports.orderDrill — the orders behind a report's bar or row (opened in a dialog from every
+ * report, with the report's period, section, department and the row's key as its filters). The
+ * server applies the same scope as the report. A PO number opens the order.
+ */
+const def: ListScreenDef = {
+  kind: 'list',
+  id: 'reports.orderDrill',
+  title: t('orderDrill.title'),
+  source: { operation: 'listReportOrders', rowKey: 'poNo', defaultSort: 'poDate:desc', pageSize: 100 },
+  filters: [
+    { field: 'fromMonth', label: f('fromMonth'), widget: 'month', required: true },
+    { field: 'toMonth', label: f('toMonth'), widget: 'month', required: true },
+    { field: 'compNo', label: f('supplierCode'), widget: 'company' },
+    { field: 'section', label: f('sectionCode') },
+    { field: 'deptcd', label: f('deptCode') },
+    code('catCode'),
+    code('sgCode'),
+    code('itemCode'),
+    { field: 'basis', label: f('basis'), visible: 'false' },
+  ],
+  totals: true,
+  columns: [
+    { field: 'poNo', label: f('poNo'), width: 130, link: { screen: 'purchaseOrder.orderRequestEdit', query: { poNo: 'row.poNo' } }, total: { label: 'engine.totalLabel' } },
+    { field: 'poDate', label: f('poDate'), type: 'date', width: 100 },
+    { field: 'title', label: f('title'), width: 220 },
+    { field: 'status', label: f('poStatus'), type: 'code', codeGroup: 'PO_STATUS', width: 90 },
+    { field: 'compNameKr', label: f('supplier'), width: 160 },
+    { field: 'deptnm', label: f('dept'), width: 120 },
+    { field: 'buyerName', label: f('buyerName'), width: 90 },
+    { field: 'currency', label: f('currency'), width: 60 },
+    { ...num('lineCount'), total: 'sum' },
+    { field: 'amount', label: f('amount'), type: 'money', currencyField: 'currency', width: 120 },
+    { field: 'krwAmount', label: f('krwAmount'), type: 'money', currency: 'KRW', width: 120, total: 'sum' },
+  ],
+  actions: [exportAction('orderDrill')],
+};
+export default def;

@@ -1,0 +1,212 @@
+/**
+ * Every report as data: its route (the menu that governs it), operation, row fields, sort
+ * fields, totals and SQL (sql.ts). routes.ts turns each into one GET operation; docs/reports.md
+ * describes them for people.
+ */
+import { Type, type TObject, type TSchema } from 'typebox';
+import type { RawBuilder } from 'kysely';
+import { badRequest } from '../../http/errors.js';
+import {
+  costUnitDifference,
+  highCostUnit,
+  highCostUnitDetail,
+  itemMasterCost,
+  newSuppliers,
+  onTimeDelivery,
+  priceVariance,
+  prLeadTime,
+  settlementTotals,
+  spendByDimension,
+  type ReportContext,
+  type SpendDimension,
+} from './sql.js';
+
+type FieldKind = 'text' | 'int' | 'dec';
+type Fields = Record<string, { kind: FieldKind; description?: string; nullable?: boolean }>;
+
+export interface ReportSpec {
+  key: string;
+  /** The spec route whose menu authority governs the report. */
+  route: string;
+  path: string;
+  operationId: string;
+  summary: string;
+  fields: Fields;
+  /** Default sort, `field:direction`. */
+  defaultSort: string;
+  /** Totals over the whole result: field → an aggregate over `r` (the report's rows, snake_case columns). */
+  totals: Record<string, string>;
+  /** Fields computed from a row (and the window of all rows): field → SQL over `r0`. */
+  derived?: Record<string, string>;
+  /** Report-specific query parameters. */
+  extraQuery?: Record<string, TSchema>;
+  build(ctx: ReportContext, query: Record<string, unknown>): RawBuilder<unknown>;
+}
+
+const T = (description?: string, nullable = false) => ({ kind: 'text' as const, description, nullable });
+const I = (description?: string) => ({ kind: 'int' as const, description });
+const D = (description?: string, nullable = false) => ({ kind: 'dec' as const, description, nullable });
+
+const spendFields: Fields = {
+  key: T('The group: section code, department code, company number, category or sourcing group code'),
+  name: T('Its name'),
+  poCount: I('Orders'),
+  lineCount: I('Order lines'),
+  krwAmount: D('KRW orders, won'),
+  jpyAmount: D('JPY orders, yen'),
+  jpyKrwAmount: D('JPY orders in won (month rate per 100 yen, spec §5)'),
+  totalKrw: D('krwAmount + jpyKrwAmount'),
+  sharePct: D('Share of the total, %', true),
+};
+const spendTotals = {
+  poCount: 'sum(r.po_count)', lineCount: 'sum(r.line_count)', krwAmount: 'sum(r.krw_amount)', jpyAmount: 'sum(r.jpy_amount)',
+  jpyKrwAmount: 'sum(r.jpy_krw_amount)', totalKrw: 'sum(r.total_krw)', sharePct: 'case when sum(r.total_krw) <> 0 then 100.0 end',
+};
+
+function spend(nn: string, dimension: SpendDimension, what: string, extra: Record<string, TSchema> = {}): ReportSpec {
+  return {
+    key: `monthlyReport${nn}`,
+    route: `/report/monthlyReport/monthlyReport${nn}`,
+    path: `/api/v1/reports/monthly/${nn}`,
+    operationId: `getMonthlyReport${nn}`,
+    summary: `Spend by ${what} (orders approved or later, KRW with JPY converted), one row per ${what}`,
+    fields: spendFields,
+    defaultSort: 'totalKrw:desc',
+    totals: spendTotals,
+    derived: { sharePct: 'round(100.0 * r0.total_krw / nullif(sum(r0.total_krw) over (), 0), 1)' },
+    extraQuery: extra,
+    build: (ctx) => spendByDimension(ctx, dimension),
+  };
+}
+
+const Code = (description: string) => Type.Optional(Type.String({ maxLength: 20, description }));
+
+export const REPORTS: ReportSpec[] = [
+  spend('01', 'section', 'business section'),
+  spend('02', 'department', 'department'),
+  spend('03', 'supplier', 'supplier'),
+  spend('04', 'category', 'item category', { catCode: Code('Item category') }),
+  spend('05', 'sourcingGroup', 'sourcing group', { sgCode: Code('Sourcing group') }),
+  {
+    key: 'monthlyReport06',
+    route: '/report/monthlyReport/monthlyReport06',
+    path: '/api/v1/reports/monthly/06',
+    operationId: 'getMonthlyReport06',
+    summary: 'PR-to-PO lead time per order month: orders from a PR, average / min / max days from PR date to PO date',
+    fields: { month: T('YYYYMM'), poCount: I('Orders from a PR'), totalDays: I('Σ days'), avgDays: D('Average days'), minDays: I(), maxDays: I(), within14Count: I('Orders within 14 days') },
+    defaultSort: 'month:asc',
+    totals: { poCount: 'sum(r.po_count)', totalDays: 'sum(r.total_days)', avgDays: 'round(sum(r.total_days)::numeric / nullif(sum(r.po_count), 0), 1)', minDays: 'min(r.min_days)', maxDays: 'max(r.max_days)', within14Count: 'sum(r.within14_count)' },
+    build: (ctx) => prLeadTime(ctx),
+  },
+  {
+    key: 'monthlyReport07',
+    route: '/report/monthlyReport/monthlyReport07',
+    path: '/api/v1/reports/monthly/07',
+    operationId: 'getMonthlyReport07',
+    summary: 'On-time delivery per receipt month: receipt lines on or before the order line’s delivery date (else the order’s due date)',
+    fields: { month: T('YYYYMM'), lineCount: I('Receipt lines'), onTimeCount: I(), lateCount: I(), onTimeRate: D('%'), avgDelayDays: D('Average delay of the late lines, days') },
+    defaultSort: 'month:asc',
+    totals: { lineCount: 'sum(r.line_count)', onTimeCount: 'sum(r.on_time_count)', lateCount: 'sum(r.late_count)', onTimeRate: 'round(100.0 * sum(r.on_time_count) / nullif(sum(r.line_count), 0), 1)' },
+    build: (ctx) => onTimeDelivery(ctx),
+  },
+  {
+    key: 'monthlyReport08',
+    route: '/report/monthlyReport/monthlyReport08',
+    path: '/api/v1/reports/monthly/08',
+    operationId: 'getMonthlyReport08',
+    summary: 'Settlement totals per settlement month: goods in won as settled (KRW lines, JPY lines converted at the settlement’s rate), posted part',
+    fields: { month: T('YYYYMM'), settlementCount: I(), supplierCount: I(), lineCount: I(), krwAmount: D(), jpyAmount: D('yen'), jpyKrwAmount: D(), totalKrw: D(), postedKrw: D('Of which posted to the ERP') },
+    defaultSort: 'month:asc',
+    totals: { settlementCount: 'sum(r.settlement_count)', lineCount: 'sum(r.line_count)', krwAmount: 'sum(r.krw_amount)', jpyAmount: 'sum(r.jpy_amount)', jpyKrwAmount: 'sum(r.jpy_krw_amount)', totalKrw: 'sum(r.total_krw)', postedKrw: 'sum(r.posted_krw)' },
+    build: (ctx) => settlementTotals(ctx),
+  },
+  {
+    key: 'monthlyReport09',
+    route: '/report/monthlyReport/monthlyReport09',
+    path: '/api/v1/reports/monthly/09',
+    operationId: 'getMonthlyReport09',
+    summary: 'Price variance per order month: what was paid against the item master’s reference price (won)',
+    fields: { month: T('YYYYMM'), lineCount: I(), aboveCount: I('Lines above the reference price'), referenceKrw: D('Σ quantity × reference price, won'), actualKrw: D('Σ amount, won'), varianceKrw: D('actual − reference'), variancePct: D('%', true) },
+    defaultSort: 'month:asc',
+    derived: { variancePct: 'round(100.0 * r0.variance_krw / nullif(r0.reference_krw, 0), 1)' },
+    totals: { lineCount: 'sum(r.line_count)', aboveCount: 'sum(r.above_count)', referenceKrw: 'sum(r.reference_krw)', actualKrw: 'sum(r.actual_krw)', varianceKrw: 'sum(r.variance_krw)', variancePct: 'round(100.0 * sum(r.variance_krw) / nullif(sum(r.reference_krw), 0), 1)' },
+    build: (ctx) => priceVariance(ctx),
+  },
+  {
+    key: 'monthlyReport10',
+    route: '/report/monthlyReport/monthlyReport10',
+    path: '/api/v1/reports/monthly/10',
+    operationId: 'getMonthlyReport10',
+    summary: 'New suppliers per month: companies whose first order falls in the month, and what was ordered from them that month (won)',
+    fields: { month: T('YYYYMM'), supplierCount: I(), poCount: I(), totalKrw: D() },
+    defaultSort: 'month:asc',
+    totals: { supplierCount: 'sum(r.supplier_count)', poCount: 'sum(r.po_count)', totalKrw: 'sum(r.total_krw)' },
+    build: (ctx) => newSuppliers(ctx),
+  },
+  {
+    key: 'costUnitDifference',
+    route: '/report/costUnit/costUnitDifference',
+    path: '/api/v1/reports/cost-unit/difference',
+    operationId: 'getCostUnitDifference',
+    summary: 'Unit-price differences per item: lowest, highest and average price between suppliers, first and last price in the period',
+    fields: {
+      itemCode: T(), itemName: T(), currency: T(), supplierCount: I(), lineCount: I(), minPrice: D(), maxPrice: D(), avgPrice: D('Σ amount ÷ Σ quantity'),
+      spread: D('max − min'), spreadPct: D('(max − min) ÷ min, %', true), firstPrice: D(), lastPrice: D(),
+    },
+    defaultSort: 'spreadPct:desc',
+    totals: { lineCount: 'sum(r.line_count)' },
+    extraQuery: { itemCode: Code('Item'), catCode: Code('Item category'), sgCode: Code('Sourcing group'), minSuppliers: Type.Optional(Type.Integer({ minimum: 1, maximum: 99, default: 2, description: 'Items bought from at least this many suppliers (default 2)' })) },
+    build: (ctx, q) => costUnitDifference(ctx, (q.minSuppliers as number | undefined) ?? 2),
+  },
+  {
+    key: 'highCostUnit',
+    route: '/report/costUnit/highCostUnit',
+    path: '/api/v1/reports/cost-unit/high',
+    operationId: 'getHighCostUnit',
+    summary: 'Items bought above their reference price: how often, by how much (item currency and won), the highest excess and the buyer who bought it most',
+    fields: { itemCode: T(), itemName: T(), currency: T(), refPrice: D(), aboveCount: I(), excessAmount: D('Σ (price − reference) × quantity'), excessKrw: D('in won'), maxOverPct: D('%'), buyerCount: I(), buyerName: T('The buyer with most such lines', true) },
+    defaultSort: 'excessKrw:desc',
+    totals: { aboveCount: 'sum(r.above_count)', excessKrw: 'sum(r.excess_krw)' },
+    extraQuery: { catCode: Code('Item category'), sgCode: Code('Sourcing group') },
+    build: (ctx) => highCostUnit(ctx),
+  },
+  {
+    key: 'highCostUnitDetail',
+    route: '/report/costUnit/highCostUnitDetail',
+    path: '/api/v1/reports/cost-unit/detail',
+    operationId: 'getHighCostUnitDetail',
+    summary: 'One item’s price history: lowest, average and highest price per month beside its reference price',
+    fields: { month: T('YYYYMM'), currency: T(), lineCount: I(), supplierCount: I(), minPrice: D(), avgPrice: D(), maxPrice: D(), refPrice: D(undefined, true) },
+    defaultSort: 'month:asc',
+    totals: { lineCount: 'sum(r.line_count)' },
+    extraQuery: { itemCode: Type.Optional(Type.String({ maxLength: 20, description: 'The item (required)' })) },
+    build: (ctx) => {
+      if (!ctx.filters.itemCode) throw badRequest('REPORT_ITEM', '품목코드를 입력하세요', [{ path: 'querystring/itemCode', message: '필수' }]);
+      return highCostUnitDetail(ctx);
+    },
+  },
+  {
+    key: 'itemMasterCostNew',
+    route: '/report/manage/itemMasterCostNew',
+    path: '/api/v1/reports/item-master-cost',
+    operationId: 'getItemMasterCost',
+    summary: 'Item master cost: reference price against the last and the average price paid in the period (item currency)',
+    fields: { itemCode: T(), itemName: T(), currency: T(), refPrice: D(), lineCount: I(), lastPrice: D(), avgPrice: D(), lastVsRefPct: D('%', true), avgVsRefPct: D('%', true) },
+    defaultSort: 'lineCount:desc',
+    totals: { lineCount: 'sum(r.line_count)' },
+    extraQuery: { itemCode: Code('Item'), catCode: Code('Item category'), sgCode: Code('Sourcing group') },
+    build: (ctx) => itemMasterCost(ctx),
+  },
+];
+
+/** The report's row as a TypeBox object. */
+export function rowSchema(spec: ReportSpec): TObject {
+  const props: Record<string, TSchema> = {};
+  for (const [name, f] of Object.entries(spec.fields)) {
+    const base = f.kind === 'int' ? Type.Integer({ description: f.description }) : Type.String({ description: f.kind === 'dec' ? `${f.description ?? ''} (exact decimal)`.trim() : f.description });
+    props[name] = f.nullable ? Type.Union([base, Type.Null()]) : base;
+  }
+  return Type.Object(props);
+}
+
+export const REPORT_ROUTES = REPORTS.map((r) => r.route);

@@ -1,0 +1,105 @@
+import { Type, type TSchema } from 'typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { access } from '../../http/access.js';
+import { commonErrors } from '../../http/error-schema.js';
+import { PagingQuery, SortQuery, pageWindow, parseSort } from '../../http/list-query.js';
+import { internalActor } from '../purchase/shared/actor.js';
+import { REPORTS, REPORT_ROUTES, rowSchema, type ReportSpec } from './catalog.js';
+import { reportPeriod } from './period.js';
+import { runReport } from './run.js';
+import { checkScopeFilters, scopeOf } from './scope.js';
+import { drillOrders, type DrillBasis, type ReportContext } from './sql.js';
+import type { Db } from '../../db/connect.js';
+import type { Caller } from '../../auth/plugin.js';
+
+const Month = (description: string) => Type.String({ pattern: '^\\d{4}(0[1-9]|1[0-2])$', description });
+const commonQuery = {
+  fromMonth: Type.Optional(Month('First month, YYYYMM (required; at most 36 months before toMonth)')),
+  toMonth: Type.Optional(Month('Last month, YYYYMM (required)')),
+  section: Type.Optional(Type.String({ maxLength: 20, description: 'Business section (topDept); must be within the caller’s scope' })),
+  deptcd: Type.Optional(Type.String({ maxLength: 20, description: 'Department; must be within the caller’s scope' })),
+  ...PagingQuery,
+};
+
+type Query = Record<string, unknown> & { fromMonth?: string; toMonth?: string; section?: string; deptcd?: string; page?: number; size?: number; sort?: string };
+
+const blank = (v: unknown) => (typeof v === 'string' && v.trim() !== '' ? v.trim() : undefined);
+
+/** The period, the caller's scope and the filters, refused (400 / 403) before any figure is read. */
+async function contextOf(db: Db, caller: Caller | null, q: Query): Promise<ReportContext> {
+  const period = reportPeriod(q.fromMonth, q.toMonth);
+  const scope = scopeOf(await internalActor(db, caller));
+  const filters = { section: blank(q.section), deptcd: blank(q.deptcd), compNo: blank(q.compNo), catCode: blank(q.catCode), sgCode: blank(q.sgCode), itemCode: blank(q.itemCode) };
+  await checkScopeFilters(db, scope, filters);
+  return { period, scope, filters };
+}
+
+const DRILL_FIELDS: ReportSpec = {
+  key: 'reportOrders',
+  route: '',
+  path: '/api/v1/reports/orders',
+  operationId: 'listReportOrders',
+  summary: 'The orders behind a report figure (drill-down): the same period, scope and filters as the report',
+  fields: {
+    poNo: { kind: 'text' }, poType: { kind: 'text' }, poDate: { kind: 'text' }, title: { kind: 'text' }, status: { kind: 'text', description: 'PO_STATUS code' }, compNo: { kind: 'text' }, compNameKr: { kind: 'text' },
+    deptnm: { kind: 'text' }, buyerName: { kind: 'text' }, currency: { kind: 'text' }, lineCount: { kind: 'int', description: 'Matching lines' },
+    amount: { kind: 'dec', description: 'Matching lines, order currency' }, krwAmount: { kind: 'dec', description: 'In won (spec §5)' },
+  },
+  defaultSort: 'poDate:desc',
+  totals: { lineCount: 'sum(r.line_count)', krwAmount: 'sum(r.krw_amount)' },
+  build: (ctx, q) => drillOrders(ctx, ((q.basis as DrillBasis | undefined) ?? 'po')),
+};
+
+function totalsSchema(spec: ReportSpec): TSchema {
+  const props: Record<string, TSchema> = {};
+  for (const f of Object.keys(spec.totals)) props[f] = spec.fields[f].kind === 'int' ? Type.Integer() : Type.Union([Type.String(), Type.Null()]);
+  return Type.Object(props, { description: 'Over the whole result' });
+}
+
+/**
+ * Reports (docs/reports.md): one GET per report, answering the grouped rows `{ rows, total, totals }`
+ * of one SQL statement, and the drill-down to the orders behind a figure.
+ */
+export const reportRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const tags = ['reports'];
+  for (const spec of [...REPORTS, DRILL_FIELDS]) {
+    const sortFields = Object.keys(spec.fields);
+    const [defField, defDir] = spec.defaultSort.split(':');
+    const drill = spec === DRILL_FIELDS;
+    const querystring = Type.Object(
+      {
+        ...commonQuery,
+        ...(drill
+          ? {
+              compNo: Type.Optional(Type.String({ maxLength: 10 })),
+              catCode: Type.Optional(Type.String({ maxLength: 20 })),
+              sgCode: Type.Optional(Type.String({ maxLength: 20 })),
+              itemCode: Type.Optional(Type.String({ maxLength: 20 })),
+              basis: Type.Optional(Type.Enum(['po', 'receipt', 'settlement', 'newSupplier'], { description: 'What the period applies to: the order date (default), a receipt, a settlement month, or a supplier’s first order' })),
+            }
+          : (spec.extraQuery ?? {})),
+        sort: SortQuery(sortFields),
+      },
+      { additionalProperties: false },
+    );
+    app.get(
+      spec.path,
+      {
+        config: { access: access.login(drill ? REPORT_ROUTES : [spec.route], 'read', ['I']) },
+        schema: {
+          operationId: spec.operationId,
+          tags,
+          summary: spec.summary,
+          querystring,
+          response: { 200: Type.Object({ rows: Type.Array(rowSchema(spec)), total: Type.Integer(), totals: totalsSchema(spec) }), ...commonErrors },
+        },
+      },
+      async (request) => {
+        const q = request.query as Query;
+        const ctx = await contextOf(request.db, request.caller, q);
+        const sort = parseSort(q.sort, { field: defField, direction: defDir === 'desc' ? 'desc' : 'asc' });
+        return runReport(request.db, spec, spec.build(ctx, q), sort, pageWindow(q));
+      },
+    );
+  }
+};

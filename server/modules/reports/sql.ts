@@ -1,0 +1,297 @@
+/**
+ * The reports' SQL: one statement per report (docs/reports.md). Each report is a grouped
+ * aggregation `r` over the order tables; the statement adds the total count and the totals row
+ * with window functions over `r`, sorts and pages it — so a page, its count and its totals
+ * come from one round trip and the browser never sums raw lines.
+ *
+ * Money (spec §5): amounts stay in their currency while lines are summed per group, month and
+ * currency; a month's JPY sum is then converted to won at that month's rate (fx_rate, else
+ * SYSTEM_CONST / JPY_RATE) — KRW per 100 yen: JPY × rate ÷ 100, rounded to whole won — and the
+ * won amounts are added up. Settlement totals (monthlyReport08) take the settlement lines' own
+ * KRW amounts, converted when the settlement was built.
+ */
+import { sql, type RawBuilder } from 'kysely';
+import type { ReportPeriod } from './period.js';
+import { scopeSql, type ReportScope } from './scope.js';
+
+/** Order states that count as spend: approved and everything after it, cancellations excluded. */
+export const SPEND_STATUSES = ['APPROVED', 'SENT', 'ACKNOWLEDGED', 'PARTLY_DELIVERED', 'DELIVERED', 'CLOSED'] as const;
+
+export interface ReportFilters {
+  section?: string;
+  deptcd?: string;
+  compNo?: string;
+  catCode?: string;
+  sgCode?: string;
+  itemCode?: string;
+}
+
+export interface ReportContext {
+  period: ReportPeriod;
+  scope: ReportScope;
+  filters: ReportFilters;
+}
+
+const spendStatuses = sql.join(SPEND_STATUSES.map((s) => sql.lit(s)));
+
+/** The PO header conditions every order-based report shares: spend states, scope, section / department / supplier. */
+export function headerWhere(ctx: ReportContext, opts: { dated?: boolean } = { dated: true }): RawBuilder<unknown> {
+  const parts: RawBuilder<unknown>[] = [sql`h.status in (${spendStatuses})`, scopeSql(ctx.scope)];
+  if (opts.dated !== false) parts.push(sql`h.po_date >= ${ctx.period.fromDate}::date and h.po_date < ${ctx.period.toDateExclusive}::date`);
+  if (ctx.filters.section) parts.push(sql`h.section = ${ctx.filters.section}`);
+  if (ctx.filters.deptcd) parts.push(sql`h.deptcd = ${ctx.filters.deptcd}`);
+  if (ctx.filters.compNo) parts.push(sql`h.comp_no = ${ctx.filters.compNo}`);
+  return sql.join(parts, sql` and `);
+}
+
+/** Line conditions (an item, a category, a sourcing group) on a PO line aliased `l`. */
+export function lineWhere(ctx: ReportContext): RawBuilder<unknown> {
+  const parts: RawBuilder<unknown>[] = [sql`true`];
+  if (ctx.filters.itemCode) parts.push(sql`l.item_code = ${ctx.filters.itemCode}`);
+  if (ctx.filters.sgCode) parts.push(sql`l.sg_code = ${ctx.filters.sgCode}`);
+  if (ctx.filters.catCode) parts.push(sql`exists (select 1 from item ic where ic.item_code = l.item_code and ic.cat_code = ${ctx.filters.catCode})`);
+  return sql.join(parts, sql` and `);
+}
+
+/** KRW per 100 yen for a month column `m`: the month's rate, else the system constant. */
+export const rateOf = (monthCol: RawBuilder<unknown>) =>
+  sql`coalesce((select fx.rate from fx_rate fx where fx.currency = 'JPY' and fx.period = ${monthCol}), (select case when trim(sc.attr_1) ~ '^[0-9]+(\\.[0-9]+)?$' then trim(sc.attr_1)::numeric end from code sc where sc.group_id = 'SYSTEM_CONST' and sc.code = 'JPY_RATE' and sc.use_yn = 'Y'))`;
+
+/** Won of a currency's sum in a month: KRW rounded, JPY × rate ÷ 100 rounded (spec §5). */
+export const wonOf = (amount: RawBuilder<unknown>, currencyCol: RawBuilder<unknown>, monthCol: RawBuilder<unknown>) =>
+  sql`case when ${currencyCol} = 'JPY' then round(${amount} * ${rateOf(monthCol)} / 100) else round(${amount}) end`;
+
+// ---------------------------------------------------------------------------------------------
+// Spend by a dimension (monthlyReport01–05)
+
+export type SpendDimension = 'section' | 'department' | 'supplier' | 'category' | 'sourcingGroup';
+
+const DIMENSIONS: Record<SpendDimension, { key: RawBuilder<unknown>; join: RawBuilder<unknown>; name: RawBuilder<unknown>; nameJoin: RawBuilder<unknown> }> = {
+  section: { key: sql`h.section`, join: sql``, name: sql`coalesce(n.section_name, s.key)`, nameJoin: sql`left join business_section n on n.top_dept = s.key` },
+  department: { key: sql`h.deptcd`, join: sql``, name: sql`coalesce(n.deptnm, s.key)`, nameJoin: sql`left join department n on n.deptcd = s.key` },
+  supplier: { key: sql`h.comp_no`, join: sql``, name: sql`coalesce(n.comp_name_kr, s.key)`, nameJoin: sql`left join company n on n.comp_no = s.key` },
+  category: { key: sql`coalesce(i.cat_code, '-')`, join: sql`left join item i on i.item_code = l.item_code`, name: sql`coalesce(n.name_ko, '(미분류)')`, nameJoin: sql`left join item_category n on n.cat_code = s.key` },
+  sourcingGroup: { key: sql`coalesce(l.sg_code, '-')`, join: sql``, name: sql`coalesce(n.sg_name, '(미지정)')`, nameJoin: sql`left join sourcing_group n on n.sg_code = s.key` },
+};
+
+/** Rows: key, name, poCount, lineCount, krwAmount, jpyAmount, jpyKrwAmount, totalKrw, sharePct. */
+export function spendByDimension(ctx: ReportContext, dimension: SpendDimension): RawBuilder<unknown> {
+  const d = DIMENSIONS[dimension];
+  return sql`
+    with b as (
+      select ${d.key} as key, to_char(h.po_date, 'YYYYMM') as month, h.currency,
+             count(distinct h.po_no) as po_count, count(*) as line_count, sum(l.amount) as amount
+      from po_line l
+      join po_header h on h.po_no = l.po_no
+      ${d.join}
+      where ${headerWhere(ctx)} and ${lineWhere(ctx)}
+      group by 1, 2, 3
+    ), s as (
+      select key, sum(po_count) as po_count, sum(line_count) as line_count,
+             sum(case when currency = 'KRW' then round(amount) else 0 end) as krw_amount,
+             sum(case when currency = 'JPY' then amount else 0 end) as jpy_amount,
+             sum(case when currency = 'JPY' then ${wonOf(sql`amount`, sql`currency`, sql`month`)} else 0 end) as jpy_krw_amount
+      from b group by key
+    )
+    select s.key, ${d.name} as name, s.po_count, s.line_count, s.krw_amount, s.jpy_amount, s.jpy_krw_amount,
+           s.krw_amount + s.jpy_krw_amount as total_krw
+    from s ${d.nameJoin}`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// monthlyReport06: PR → PO lead time, per order month
+
+export function prLeadTime(ctx: ReportContext): RawBuilder<unknown> {
+  return sql`
+    select to_char(h.po_date, 'YYYYMM') as month, count(*) as po_count,
+           sum(h.po_date - p.pr_date) as total_days,
+           round(avg(h.po_date - p.pr_date), 1) as avg_days,
+           min(h.po_date - p.pr_date) as min_days, max(h.po_date - p.pr_date) as max_days,
+           sum(case when h.po_date - p.pr_date <= 14 then 1 else 0 end) as within14_count
+    from po_header h join pr_header p on p.pr_no = h.pr_no
+    where ${headerWhere(ctx)}
+    group by 1`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// monthlyReport07: on-time delivery, per receipt month (a receipt line is on time when it was
+// requested for warehousing on or before the order line's delivery date, else the order's due date)
+
+export function onTimeDelivery(ctx: ReportContext): RawBuilder<unknown> {
+  return sql`
+    select to_char(r.wh_req_date, 'YYYYMM') as month, count(*) as line_count,
+           sum(case when r.wh_req_date <= coalesce(pl.delivery_date, h.due_date, r.wh_req_date) then 1 else 0 end) as on_time_count,
+           sum(case when r.wh_req_date > coalesce(pl.delivery_date, h.due_date, r.wh_req_date) then 1 else 0 end) as late_count,
+           round(100.0 * sum(case when r.wh_req_date <= coalesce(pl.delivery_date, h.due_date, r.wh_req_date) then 1 else 0 end) / count(*), 1) as on_time_rate,
+           coalesce(round(avg(case when r.wh_req_date > coalesce(pl.delivery_date, h.due_date) then r.wh_req_date - coalesce(pl.delivery_date, h.due_date) end), 1), 0) as avg_delay_days
+    from wh_receipt_line rl
+    join wh_receipt r on r.wh_req_no = rl.wh_req_no
+    join po_line pl on pl.po_no = rl.po_no and pl.line_no = rl.po_line_no
+    join po_header h on h.po_no = rl.po_no
+    where r.status <> 'CANCELLED'
+      and r.wh_req_date >= ${ctx.period.fromDate}::date and r.wh_req_date < ${ctx.period.toDateExclusive}::date
+      and ${headerWhere(ctx, { dated: false })}
+    group by 1`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// monthlyReport08: settlement totals, per settlement month (goods in won as settled)
+
+export function settlementTotals(ctx: ReportContext): RawBuilder<unknown> {
+  return sql`
+    select st.period as month, count(distinct st.settle_no) as settlement_count, count(distinct st.comp_no) as supplier_count,
+           count(*) as line_count,
+           sum(case when sl.currency = 'KRW' then sl.krw_amount else 0 end) as krw_amount,
+           sum(case when sl.currency = 'JPY' then sl.amount else 0 end) as jpy_amount,
+           sum(case when sl.currency = 'JPY' then sl.krw_amount else 0 end) as jpy_krw_amount,
+           sum(sl.krw_amount) as total_krw,
+           sum(case when st.status = 'POSTED' then sl.krw_amount else 0 end) as posted_krw
+    from settlement_line sl
+    join settlement st on st.settle_no = sl.settle_no
+    join po_header h on h.po_no = sl.po_no
+    where st.period >= ${ctx.period.fromMonth} and st.period <= ${ctx.period.toMonth}
+      and ${scopeSql(ctx.scope)}
+      ${ctx.filters.section ? sql`and h.section = ${ctx.filters.section}` : sql``}
+      ${ctx.filters.deptcd ? sql`and h.deptcd = ${ctx.filters.deptcd}` : sql``}
+      ${ctx.filters.compNo ? sql`and h.comp_no = ${ctx.filters.compNo}` : sql``}
+    group by 1`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// monthlyReport09: price variance against the item master's reference price, per order month
+// (lines of items bought in the item's own currency)
+
+export function priceVariance(ctx: ReportContext): RawBuilder<unknown> {
+  return sql`
+    with b as (
+      select to_char(h.po_date, 'YYYYMM') as month, h.currency, count(*) as line_count,
+             sum(case when l.unit_price > i.ref_price then 1 else 0 end) as above_count,
+             sum(l.amount) as actual, sum(round(l.quantity * i.ref_price)) as reference
+      from po_line l join po_header h on h.po_no = l.po_no join item i on i.item_code = l.item_code
+      where ${headerWhere(ctx)} and ${lineWhere(ctx)} and i.currency = h.currency and i.ref_price > 0
+      group by 1, 2
+    )
+    select month, sum(line_count) as line_count, sum(above_count) as above_count,
+           sum(${wonOf(sql`reference`, sql`currency`, sql`month`)}) as reference_krw,
+           sum(${wonOf(sql`actual`, sql`currency`, sql`month`)}) as actual_krw,
+           sum(${wonOf(sql`actual`, sql`currency`, sql`month`)}) - sum(${wonOf(sql`reference`, sql`currency`, sql`month`)}) as variance_krw
+    from b group by month`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// monthlyReport10: new suppliers — companies whose first order (in the caller's scope) falls in
+// the month, with what was ordered from them that month
+
+export function newSuppliers(ctx: ReportContext): RawBuilder<unknown> {
+  return sql`
+    with f as (
+      select h.comp_no, to_char(min(h.po_date), 'YYYYMM') as month
+      from po_header h where ${headerWhere(ctx, { dated: false })}
+      group by h.comp_no
+    ), b as (
+      select f.month, h.currency, count(distinct h.po_no) as po_count, sum(h.total_amount) as amount
+      from f join po_header h on h.comp_no = f.comp_no and to_char(h.po_date, 'YYYYMM') = f.month
+      where f.month >= ${ctx.period.fromMonth} and f.month <= ${ctx.period.toMonth} and ${headerWhere(ctx, { dated: false })}
+      group by 1, 2
+    ), c as (
+      select month, count(*) as supplier_count from f where month >= ${ctx.period.fromMonth} and month <= ${ctx.period.toMonth} group by month
+    )
+    select c.month, c.supplier_count, coalesce(sum(b.po_count), 0) as po_count,
+           coalesce(sum(${wonOf(sql`b.amount`, sql`b.currency`, sql`b.month`)}), 0) as total_krw
+    from c left join b on b.month = c.month
+    group by c.month, c.supplier_count`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Unit prices
+
+/** costUnitDifference: per item and currency, the spread of unit prices between suppliers and from first to last purchase. */
+export function costUnitDifference(ctx: ReportContext, minSuppliers: number): RawBuilder<unknown> {
+  return sql`
+    select l.item_code, max(l.item_name) as item_name, h.currency,
+           count(distinct h.comp_no) as supplier_count, count(*) as line_count,
+           min(l.unit_price) as min_price, max(l.unit_price) as max_price,
+           round(sum(l.amount) / nullif(sum(l.quantity), 0), 2) as avg_price,
+           max(l.unit_price) - min(l.unit_price) as spread,
+           round(100.0 * (max(l.unit_price) - min(l.unit_price)) / nullif(min(l.unit_price), 0), 1) as spread_pct,
+           (array_agg(l.unit_price order by h.po_date, h.po_no, l.line_no))[1] as first_price,
+           (array_agg(l.unit_price order by h.po_date desc, h.po_no desc, l.line_no desc))[1] as last_price
+    from po_line l join po_header h on h.po_no = l.po_no
+    where ${headerWhere(ctx)} and ${lineWhere(ctx)} and l.item_code is not null
+    group by l.item_code, h.currency
+    having count(distinct h.comp_no) >= ${minSuppliers}`;
+}
+
+/** highCostUnit: per item, lines bought above the item's reference price (same currency): how often, by how much, by whom. */
+export function highCostUnit(ctx: ReportContext): RawBuilder<unknown> {
+  return sql`
+    with b as (
+      select l.item_code, i.item_name, i.ref_price, h.currency, to_char(h.po_date, 'YYYYMM') as month,
+             count(*) as above_count, sum(round((l.unit_price - i.ref_price) * l.quantity)) as excess,
+             max(round(100.0 * (l.unit_price - i.ref_price) / i.ref_price, 1)) as max_over_pct,
+             mode() within group (order by h.buyer_id) as buyer_id, count(distinct h.buyer_id) as buyer_count
+      from po_line l join po_header h on h.po_no = l.po_no join item i on i.item_code = l.item_code
+      where ${headerWhere(ctx)} and ${lineWhere(ctx)} and i.currency = h.currency and i.ref_price > 0 and l.unit_price > i.ref_price
+      group by 1, 2, 3, 4, 5
+    ), s as (
+      select item_code, max(item_name) as item_name, max(ref_price) as ref_price, max(currency) as currency,
+             sum(above_count) as above_count, sum(excess) as excess_amount,
+             sum(${wonOf(sql`excess`, sql`currency`, sql`month`)}) as excess_krw,
+             max(max_over_pct) as max_over_pct, mode() within group (order by buyer_id) as buyer_id, max(buyer_count) as buyer_count
+      from b group by item_code
+    )
+    select s.item_code, s.item_name, s.currency, s.ref_price, s.above_count, s.excess_amount, s.excess_krw, s.max_over_pct,
+           s.buyer_count, coalesce(e.hname, s.buyer_id) as buyer_name
+    from s left join employee e on e.singleid = s.buyer_id`;
+}
+
+/** highCostUnitDetail: one item's prices per month (min, average, max) beside its reference price. */
+export function highCostUnitDetail(ctx: ReportContext): RawBuilder<unknown> {
+  return sql`
+    select to_char(h.po_date, 'YYYYMM') as month, h.currency, count(*) as line_count, count(distinct h.comp_no) as supplier_count,
+           min(l.unit_price) as min_price, round(sum(l.amount) / nullif(sum(l.quantity), 0), 2) as avg_price, max(l.unit_price) as max_price,
+           max(i.ref_price) as ref_price
+    from po_line l join po_header h on h.po_no = l.po_no left join item i on i.item_code = l.item_code
+    where ${headerWhere(ctx)} and ${lineWhere(ctx)}
+    group by 1, 2`;
+}
+
+/** itemMasterCostNew: per item bought in the period (in its own currency): reference, last and average price. */
+export function itemMasterCost(ctx: ReportContext): RawBuilder<unknown> {
+  return sql`
+    select i.item_code, i.item_name, i.currency, i.ref_price, count(*) as line_count,
+           (array_agg(l.unit_price order by h.po_date desc, h.po_no desc, l.line_no desc))[1] as last_price,
+           round(sum(l.amount) / nullif(sum(l.quantity), 0), 2) as avg_price,
+           round(100.0 * ((array_agg(l.unit_price order by h.po_date desc, h.po_no desc, l.line_no desc))[1] - i.ref_price) / nullif(i.ref_price, 0), 1) as last_vs_ref_pct,
+           round(100.0 * (sum(l.amount) / nullif(sum(l.quantity), 0) - i.ref_price) / nullif(i.ref_price, 0), 1) as avg_vs_ref_pct
+    from po_line l join po_header h on h.po_no = l.po_no join item i on i.item_code = l.item_code
+    where ${headerWhere(ctx)} and ${lineWhere(ctx)} and i.currency = h.currency
+    group by i.item_code, i.item_name, i.currency, i.ref_price`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Drill-down: the orders behind a bar or a row
+
+export type DrillBasis = 'po' | 'receipt' | 'settlement' | 'newSupplier';
+
+/** The orders behind a figure, with the matching lines' amount (in the order's currency and in won). */
+export function drillOrders(ctx: ReportContext, basis: DrillBasis): RawBuilder<unknown> {
+  const period =
+    basis === 'receipt'
+      ? sql`exists (select 1 from wh_receipt_line rl join wh_receipt r on r.wh_req_no = rl.wh_req_no where rl.po_no = h.po_no and r.status <> 'CANCELLED' and r.wh_req_date >= ${ctx.period.fromDate}::date and r.wh_req_date < ${ctx.period.toDateExclusive}::date)`
+      : basis === 'settlement'
+        ? sql`exists (select 1 from settlement_line sl join settlement st on st.settle_no = sl.settle_no where sl.po_no = h.po_no and st.period >= ${ctx.period.fromMonth} and st.period <= ${ctx.period.toMonth})`
+        : basis === 'newSupplier'
+          ? sql`h.po_date >= ${ctx.period.fromDate}::date and h.po_date < ${ctx.period.toDateExclusive}::date and not exists (select 1 from po_header h0 where h0.comp_no = h.comp_no and h0.status in (${spendStatuses}) and h0.po_date < date_trunc('month', h.po_date) and ${scopeSql(ctx.scope, 'h0')})`
+          : sql`h.po_date >= ${ctx.period.fromDate}::date and h.po_date < ${ctx.period.toDateExclusive}::date`;
+  return sql`
+    select h.po_no, h.po_type, h.po_date::text as po_date, h.title, h.status, h.comp_no, coalesce(c.comp_name_kr, h.comp_no) as comp_name_kr,
+           coalesce(d.deptnm, h.deptcd) as deptnm, coalesce(e.hname, h.buyer_id) as buyer_name, h.currency,
+           x.line_count, x.amount, ${wonOf(sql`x.amount`, sql`h.currency`, sql`to_char(h.po_date, 'YYYYMM')`)} as krw_amount
+    from po_header h
+    join lateral (select count(*) as line_count, sum(l.amount) as amount from po_line l where l.po_no = h.po_no and ${lineWhere(ctx)}) x on x.line_count > 0
+    left join company c on c.comp_no = h.comp_no
+    left join department d on d.deptcd = h.deptcd
+    left join employee e on e.singleid = h.buyer_id
+    where ${headerWhere(ctx, { dated: false })} and ${period}`;
+}
