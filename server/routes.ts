@@ -15,6 +15,7 @@ import { propertiesRoutes } from './modules/properties/routes.js';
 import { purchaseRoutes } from './modules/purchase/index.js';
 import { sourcingRoutes } from './modules/sourcing/routes.js';
 import { fulfilmentRoutes } from './modules/fulfilment/routes.js';
+import { supplierRoutes } from './modules/suppliers/routes.js';
 import { userPrefRoutes } from './modules/user-prefs/routes.js';
 
 /** Every route module, registered in one place. */
@@ -36,4 +37,5 @@ export async function routes(app: FastifyInstance): Promise<void> {
   await app.register(purchaseRoutes);
   await app.register(fulfilmentRoutes);
   await app.register(userPrefRoutes);
+  await app.register(supplierRoutes);
 }

@@ -1,4 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { SuppliersTables } from './schema-suppliers.js';
 
 /**
  * Kysely's view of the database, in camelCase (CamelCasePlugin maps to the snake_case columns).
@@ -83,6 +84,12 @@ export interface CompanyTable {
   forwardYn: Generated<YN>;
   councilYn: Generated<YN>;
   regDate: DateStr;
+  /** Migration 0040 (suppliers): corporate registration number (13 digits), account holder, attachments, status reason. */
+  corpNo: string | null;
+  bankHolder: string | null;
+  fileId: string | null;
+  statusReason: string | null;
+  statusChangedAt: Timestamp | null;
   createdAt: GeneratedTimestamp;
   updatedAt: GeneratedTimestamp;
   version: Generated<number>;
@@ -797,7 +804,7 @@ export interface UserPrefTable {
   version: Generated<number>;
 }
 
-export interface Database {
+export interface Database extends SuppliersTables {
   businessSection: BusinessSectionTable;
   department: DepartmentTable;
   employee: EmployeeTable;

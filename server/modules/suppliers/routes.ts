@@ -1,0 +1,9 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { supplierMasterRoutes } from './master.js';
+import { supplierStatusRoutes } from './status.js';
+
+/** Supplier lifecycle (docs/suppliers.md): the master, one supplier at a glance, status change requests. */
+export const supplierRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  await app.register(supplierMasterRoutes);
+  await app.register(supplierStatusRoutes);
+};
