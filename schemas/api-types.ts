@@ -2479,6 +2479,196 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/suppliers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Supplier master: search by number, name, business number, status, FORWARD_YN, council, category or sourcing group supplied */
+        get: operations["listSuppliers"];
+        put?: never;
+        /** Register a supplier directly in the master (trading from today); the business number must pass its check digit and not be registered yet */
+        post: operations["createSupplier"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/suppliers/category-options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Item categories a supplier may be said to supply (levels 1 and 2, in use), for the master’s choice */
+        get: operations["listSupplierCategoryOptions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/suppliers/{compNo}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One supplier: registration numbers, contacts, bank account (masked unless the caller keeps the master), categories and sourcing groups supplied, attachments, history */
+        get: operations["getSupplier"];
+        /** Change the master (not its status: that is a status change request); a masked bank account sent back keeps the stored one; stale version: 409 */
+        put: operations["updateSupplier"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/suppliers/{compNo}/overview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One supplier at a glance (compStatusView): status and reason, open RFQs and POs, on-time delivery rate (12 months), open settlement disputes, users, latest evaluation grade — as metric/value rows */
+        get: operations["getSupplierOverview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/suppliers/{compNo}/spend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Orders placed with a supplier by month over the last 12 months, in KRW (JPY at the current rate); a month without orders is 0 */
+        get: operations["listSupplierSpend"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/suppliers/{compNo}/users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The portal users of one supplier (compStatusView) */
+        get: operations["listSupplierUsersOf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/supplier-status-requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Status change requests of suppliers (compChangeStatusList) */
+        get: operations["listSupplierStatusRequests"];
+        put?: never;
+        /** Ask to change a supplier’s trading status (ACTIVE / SUSPENDED / CLOSED) with a reason; one open request per supplier */
+        post: operations["createSupplierStatusRequest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/supplier-status-requests/{reqNo}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One status change request */
+        get: operations["getSupplierStatusRequest"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/supplier-status-requests/{reqNo}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Approve a request (not one’s own): the supplier’s status and reason change; a suspended or closed supplier can no longer be invited to quote or ordered from */
+        post: operations["approveSupplierStatusRequest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/supplier-status-requests/{reqNo}/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Reject a request (not one’s own) with a comment */
+        post: operations["rejectSupplierStatusRequest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/supplier-status-requests/{reqNo}/withdraw": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Withdraw one’s own open request */
+        post: operations["withdrawSupplierStatusRequest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -21366,6 +21556,1562 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["UserPref"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listSuppliers: {
+        parameters: {
+            query?: {
+                /** @description Company number contains */
+                compNo?: string;
+                /** @description Name (Korean or English) contains */
+                compNameKr?: string;
+                /** @description Business registration number contains (hyphens ignored) */
+                taxNo?: string;
+                /** @description Any of: ACTIVE, SUSPENDED, CLOSED */
+                status?: ("ACTIVE" | "SUSPENDED" | "CLOSED")[];
+                forwardYn?: "Y" | "N";
+                councilYn?: "Y" | "N";
+                /** @description Supplies this item category */
+                catCode?: string;
+                /** @description Supplies this sourcing group */
+                sgCode?: string;
+                /** @description Page, 1-based */
+                page?: number;
+                /** @description Rows a page (a screen asks ≤ 500; an export up to 5000) */
+                size?: number;
+                /** @description Sort as field:asc|desc; fields: compNo, compNameKr, taxNo2, ceoName, status, forwardYn, councilYn, regDate, updatedAt */
+                sort?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rows: {
+                            compNo: string;
+                            compNameKr: string;
+                            compNameEn: string | null;
+                            /** @description Business registration number, 123-45-67890 */
+                            taxNo2: string;
+                            corpNo: string | null;
+                            ceoName: string;
+                            bizType: string | null;
+                            bizItem: string | null;
+                            phoneNo: string | null;
+                            email: string | null;
+                            /** @description COMP_STATUS */
+                            status: string;
+                            statusReason: string | null;
+                            forwardYn: string;
+                            councilYn: string;
+                            regDate: string;
+                            /** @description Item categories supplied, by name, comma-separated */
+                            categories: string;
+                            userCount: number;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        }[];
+                        total: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    createSupplier: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Business registration number, hyphens optional */
+                    taxNo2: string;
+                    compNameKr: string;
+                    compNameEn?: string | null;
+                    corpNo?: string | null;
+                    ceoName: string;
+                    bizType?: string | null;
+                    bizItem?: string | null;
+                    zipCode?: string | null;
+                    address?: string | null;
+                    phoneNo?: string | null;
+                    faxNo?: string | null;
+                    email?: string | null;
+                    homepage?: string | null;
+                    bankCode?: string | null;
+                    bankAccount?: string | null;
+                    bankHolder?: string | null;
+                    /** @enum {unknown} */
+                    forwardYn?: "Y" | "N";
+                    /** @enum {unknown} */
+                    councilYn?: "Y" | "N";
+                    fileId?: string | null;
+                    contacts?: {
+                        seq?: number;
+                        name: string;
+                        deptName?: string | null;
+                        positionNm?: string | null;
+                        phoneNo?: string | null;
+                        cellPhoneNo?: string | null;
+                        email?: string | null;
+                        /** @enum {unknown} */
+                        mainYn?: "Y" | "N";
+                    }[];
+                    catCodes?: string[];
+                    sgCodes?: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        compNo: string;
+                        compNameKr: string;
+                        compNameEn: string | null;
+                        taxNo2: string;
+                        corpNo: string | null;
+                        ceoName: string;
+                        bizType: string | null;
+                        bizItem: string | null;
+                        zipCode: string | null;
+                        address: string | null;
+                        phoneNo: string | null;
+                        faxNo: string | null;
+                        email: string | null;
+                        homepage: string | null;
+                        bankCode: string | null;
+                        bankAccount: string | null;
+                        bankHolder: string | null;
+                        /** @enum {unknown} */
+                        bankVisible: "Y" | "N";
+                        status: string;
+                        statusReason: string | null;
+                        statusChangedAt: string | null;
+                        forwardYn: string;
+                        councilYn: string;
+                        regDate: string;
+                        fileId: string | null;
+                        contacts: {
+                            seq?: number;
+                            name: string;
+                            deptName?: string | null;
+                            positionNm?: string | null;
+                            phoneNo?: string | null;
+                            cellPhoneNo?: string | null;
+                            email?: string | null;
+                            /** @enum {unknown} */
+                            mainYn?: "Y" | "N";
+                        }[];
+                        /** @description Item categories supplied */
+                        catCodes: string[];
+                        /** @description Sourcing groups supplied */
+                        sgCodes: string[];
+                        categories: {
+                            code: string;
+                            name: string;
+                        }[];
+                        sourcingGroups: {
+                            code: string;
+                            name: string;
+                        }[];
+                        attachments: {
+                            fileId: string;
+                            seq: number;
+                            originalName: string;
+                            sizeBytes: number;
+                            mimeType: string;
+                        }[];
+                        history: {
+                            /** Format: date-time */
+                            at: string;
+                            action: string;
+                            actor: string | null;
+                            actorName: string | null;
+                            reason: string | null;
+                        }[];
+                        /** @description What the caller may do with the document now (buttons to show) */
+                        actions: string[];
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                        version: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listSupplierCategoryOptions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rows: {
+                            catCode: string;
+                            nameKo: string;
+                            depth: number;
+                        }[];
+                        total: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getSupplier: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Company number, C00001 */
+                compNo: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        compNo: string;
+                        compNameKr: string;
+                        compNameEn: string | null;
+                        taxNo2: string;
+                        corpNo: string | null;
+                        ceoName: string;
+                        bizType: string | null;
+                        bizItem: string | null;
+                        zipCode: string | null;
+                        address: string | null;
+                        phoneNo: string | null;
+                        faxNo: string | null;
+                        email: string | null;
+                        homepage: string | null;
+                        bankCode: string | null;
+                        bankAccount: string | null;
+                        bankHolder: string | null;
+                        /** @enum {unknown} */
+                        bankVisible: "Y" | "N";
+                        status: string;
+                        statusReason: string | null;
+                        statusChangedAt: string | null;
+                        forwardYn: string;
+                        councilYn: string;
+                        regDate: string;
+                        fileId: string | null;
+                        contacts: {
+                            seq?: number;
+                            name: string;
+                            deptName?: string | null;
+                            positionNm?: string | null;
+                            phoneNo?: string | null;
+                            cellPhoneNo?: string | null;
+                            email?: string | null;
+                            /** @enum {unknown} */
+                            mainYn?: "Y" | "N";
+                        }[];
+                        /** @description Item categories supplied */
+                        catCodes: string[];
+                        /** @description Sourcing groups supplied */
+                        sgCodes: string[];
+                        categories: {
+                            code: string;
+                            name: string;
+                        }[];
+                        sourcingGroups: {
+                            code: string;
+                            name: string;
+                        }[];
+                        attachments: {
+                            fileId: string;
+                            seq: number;
+                            originalName: string;
+                            sizeBytes: number;
+                            mimeType: string;
+                        }[];
+                        history: {
+                            /** Format: date-time */
+                            at: string;
+                            action: string;
+                            actor: string | null;
+                            actorName: string | null;
+                            reason: string | null;
+                        }[];
+                        /** @description What the caller may do with the document now (buttons to show) */
+                        actions: string[];
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                        version: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    updateSupplier: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Company number, C00001 */
+                compNo: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    compNameKr: string;
+                    compNameEn?: string | null;
+                    corpNo?: string | null;
+                    ceoName: string;
+                    bizType?: string | null;
+                    bizItem?: string | null;
+                    zipCode?: string | null;
+                    address?: string | null;
+                    phoneNo?: string | null;
+                    faxNo?: string | null;
+                    email?: string | null;
+                    homepage?: string | null;
+                    bankCode?: string | null;
+                    bankAccount?: string | null;
+                    bankHolder?: string | null;
+                    /** @enum {unknown} */
+                    forwardYn?: "Y" | "N";
+                    /** @enum {unknown} */
+                    councilYn?: "Y" | "N";
+                    fileId?: string | null;
+                    contacts?: {
+                        seq?: number;
+                        name: string;
+                        deptName?: string | null;
+                        positionNm?: string | null;
+                        phoneNo?: string | null;
+                        cellPhoneNo?: string | null;
+                        email?: string | null;
+                        /** @enum {unknown} */
+                        mainYn?: "Y" | "N";
+                    }[];
+                    catCodes?: string[];
+                    sgCodes?: string[];
+                    /** @description The version read; a stale one answers 409 VERSION_CONFLICT */
+                    version: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        compNo: string;
+                        compNameKr: string;
+                        compNameEn: string | null;
+                        taxNo2: string;
+                        corpNo: string | null;
+                        ceoName: string;
+                        bizType: string | null;
+                        bizItem: string | null;
+                        zipCode: string | null;
+                        address: string | null;
+                        phoneNo: string | null;
+                        faxNo: string | null;
+                        email: string | null;
+                        homepage: string | null;
+                        bankCode: string | null;
+                        bankAccount: string | null;
+                        bankHolder: string | null;
+                        /** @enum {unknown} */
+                        bankVisible: "Y" | "N";
+                        status: string;
+                        statusReason: string | null;
+                        statusChangedAt: string | null;
+                        forwardYn: string;
+                        councilYn: string;
+                        regDate: string;
+                        fileId: string | null;
+                        contacts: {
+                            seq?: number;
+                            name: string;
+                            deptName?: string | null;
+                            positionNm?: string | null;
+                            phoneNo?: string | null;
+                            cellPhoneNo?: string | null;
+                            email?: string | null;
+                            /** @enum {unknown} */
+                            mainYn?: "Y" | "N";
+                        }[];
+                        /** @description Item categories supplied */
+                        catCodes: string[];
+                        /** @description Sourcing groups supplied */
+                        sgCodes: string[];
+                        categories: {
+                            code: string;
+                            name: string;
+                        }[];
+                        sourcingGroups: {
+                            code: string;
+                            name: string;
+                        }[];
+                        attachments: {
+                            fileId: string;
+                            seq: number;
+                            originalName: string;
+                            sizeBytes: number;
+                            mimeType: string;
+                        }[];
+                        history: {
+                            /** Format: date-time */
+                            at: string;
+                            action: string;
+                            actor: string | null;
+                            actorName: string | null;
+                            reason: string | null;
+                        }[];
+                        /** @description What the caller may do with the document now (buttons to show) */
+                        actions: string[];
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                        version: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getSupplierOverview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Company number, C00001 */
+                compNo: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rows: {
+                            /** @description compName, status, statusReason, openRfqs, openPos, onTimeRate, disputes, users, latestGrade */
+                            metric: string;
+                            value: string;
+                        }[];
+                        total: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listSupplierSpend: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Company number, C00001 */
+                compNo: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rows: {
+                            /** @description YYYY-MM */
+                            month: string;
+                            /** @description Orders sent that month, in KRW (JPY converted at the current rate) */
+                            amountKrw: number;
+                            poCount: number;
+                        }[];
+                        total: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listSupplierUsersOf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Company number, C00001 */
+                compNo: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rows: {
+                            userId: string;
+                            hname: string;
+                            authGroupId: string;
+                            email: string | null;
+                            cellPhoneNo: string | null;
+                            useFlag: string;
+                            status: string;
+                            /** @enum {unknown} */
+                            locked: "Y" | "N";
+                            lastLoginAt: string | null;
+                        }[];
+                        total: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listSupplierStatusRequests: {
+        parameters: {
+            query?: {
+                compNo?: string;
+                /** @description Name contains */
+                compNameKr?: string;
+                /** @description Any of: REQUESTED, APPROVED, REJECTED, WITHDRAWN */
+                status?: ("REQUESTED" | "APPROVED" | "REJECTED" | "WITHDRAWN")[];
+                /** @description COMP_STATUS: ACTIVE 거래중, SUSPENDED 거래정지, CLOSED 거래종료 */
+                toStatus?: "ACTIVE" | "SUSPENDED" | "CLOSED";
+                /** @description Requested on or after (YYYY-MM-DD) */
+                fromDate?: string;
+                /** @description Requested on or before (YYYY-MM-DD) */
+                toDate?: string;
+                /** @description Page, 1-based */
+                page?: number;
+                /** @description Rows a page (a screen asks ≤ 500; an export up to 5000) */
+                size?: number;
+                /** @description Sort as field:asc|desc; fields: reqNo, compNo, compNameKr, toStatus, status, requestedAt, decidedAt */
+                sort?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rows: {
+                            reqNo: string;
+                            compNo: string;
+                            compNameKr: string;
+                            fromStatus: string;
+                            toStatus: string;
+                            reason: string;
+                            /** @description REQUESTED, APPROVED, REJECTED, WITHDRAWN */
+                            status: string;
+                            fileId: string | null;
+                            requestedBy: string;
+                            requestedByName: string | null;
+                            /** Format: date-time */
+                            requestedAt: string;
+                            decidedBy: string | null;
+                            decidedByName: string | null;
+                            decidedAt: string | null;
+                            decisionComment: string | null;
+                            /** @description What the caller may do with the document now (buttons to show) */
+                            actions: string[];
+                            version: number;
+                        }[];
+                        total: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    createSupplierStatusRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    compNo: string;
+                    /**
+                     * @description COMP_STATUS: ACTIVE 거래중, SUSPENDED 거래정지, CLOSED 거래종료
+                     * @enum {unknown}
+                     */
+                    toStatus: "ACTIVE" | "SUSPENDED" | "CLOSED";
+                    /** @description Why (required) */
+                    reason: string;
+                    fileId?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        reqNo: string;
+                        compNo: string;
+                        compNameKr: string;
+                        fromStatus: string;
+                        toStatus: string;
+                        reason: string;
+                        /** @description REQUESTED, APPROVED, REJECTED, WITHDRAWN */
+                        status: string;
+                        fileId: string | null;
+                        requestedBy: string;
+                        requestedByName: string | null;
+                        /** Format: date-time */
+                        requestedAt: string;
+                        decidedBy: string | null;
+                        decidedByName: string | null;
+                        decidedAt: string | null;
+                        decisionComment: string | null;
+                        /** @description What the caller may do with the document now (buttons to show) */
+                        actions: string[];
+                        version: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getSupplierStatusRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description CSR2026-000001 */
+                reqNo: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        reqNo: string;
+                        compNo: string;
+                        compNameKr: string;
+                        fromStatus: string;
+                        toStatus: string;
+                        reason: string;
+                        /** @description REQUESTED, APPROVED, REJECTED, WITHDRAWN */
+                        status: string;
+                        fileId: string | null;
+                        requestedBy: string;
+                        requestedByName: string | null;
+                        /** Format: date-time */
+                        requestedAt: string;
+                        decidedBy: string | null;
+                        decidedByName: string | null;
+                        decidedAt: string | null;
+                        decisionComment: string | null;
+                        /** @description What the caller may do with the document now (buttons to show) */
+                        actions: string[];
+                        version: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    approveSupplierStatusRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description CSR2026-000001 */
+                reqNo: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The version read; a stale one answers 409 VERSION_CONFLICT */
+                    version: number;
+                    comment?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        reqNo: string;
+                        compNo: string;
+                        compNameKr: string;
+                        fromStatus: string;
+                        toStatus: string;
+                        reason: string;
+                        /** @description REQUESTED, APPROVED, REJECTED, WITHDRAWN */
+                        status: string;
+                        fileId: string | null;
+                        requestedBy: string;
+                        requestedByName: string | null;
+                        /** Format: date-time */
+                        requestedAt: string;
+                        decidedBy: string | null;
+                        decidedByName: string | null;
+                        decidedAt: string | null;
+                        decisionComment: string | null;
+                        /** @description What the caller may do with the document now (buttons to show) */
+                        actions: string[];
+                        version: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    rejectSupplierStatusRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description CSR2026-000001 */
+                reqNo: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The version read; a stale one answers 409 VERSION_CONFLICT */
+                    version: number;
+                    comment?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        reqNo: string;
+                        compNo: string;
+                        compNameKr: string;
+                        fromStatus: string;
+                        toStatus: string;
+                        reason: string;
+                        /** @description REQUESTED, APPROVED, REJECTED, WITHDRAWN */
+                        status: string;
+                        fileId: string | null;
+                        requestedBy: string;
+                        requestedByName: string | null;
+                        /** Format: date-time */
+                        requestedAt: string;
+                        decidedBy: string | null;
+                        decidedByName: string | null;
+                        decidedAt: string | null;
+                        decisionComment: string | null;
+                        /** @description What the caller may do with the document now (buttons to show) */
+                        actions: string[];
+                        version: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    withdrawSupplierStatusRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description CSR2026-000001 */
+                reqNo: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The version read; a stale one answers 409 VERSION_CONFLICT */
+                    version: number;
+                    comment?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        reqNo: string;
+                        compNo: string;
+                        compNameKr: string;
+                        fromStatus: string;
+                        toStatus: string;
+                        reason: string;
+                        /** @description REQUESTED, APPROVED, REJECTED, WITHDRAWN */
+                        status: string;
+                        fileId: string | null;
+                        requestedBy: string;
+                        requestedByName: string | null;
+                        /** Format: date-time */
+                        requestedAt: string;
+                        decidedBy: string | null;
+                        decidedByName: string | null;
+                        decidedAt: string | null;
+                        decisionComment: string | null;
+                        /** @description What the caller may do with the document now (buttons to show) */
+                        actions: string[];
+                        version: number;
+                    };
                 };
             };
             /** @description Default Response */

@@ -167,3 +167,18 @@ export const SettlementStatement: Story = { name: 'settlement.statement', args: 
 
 /** screens/settlement/threeWayMatch.screen.ts */
 export const SettlementThreeWayMatch: Story = { name: 'settlement.threeWayMatch', args: { id: 'settlement.threeWayMatch' } };
+
+/** screens/suppliers/compChangeStatusList.screen.ts */
+export const SuppliersCompChangeStatusList: Story = { name: 'suppliers.compChangeStatusList', args: { id: 'suppliers.compChangeStatusList' } };
+
+/** screens/suppliers/compManageEdit.screen.ts */
+export const SuppliersCompManageEdit: Story = { name: 'suppliers.compManageEdit', args: { id: 'suppliers.compManageEdit' } };
+
+/** screens/suppliers/compManageList.screen.ts */
+export const SuppliersCompManageList: Story = { name: 'suppliers.compManageList', args: { id: 'suppliers.compManageList' } };
+
+/** screens/suppliers/compStatusList.screen.ts */
+export const SuppliersCompStatusList: Story = { name: 'suppliers.compStatusList', args: { id: 'suppliers.compStatusList' } };
+
+/** screens/suppliers/compStatusView.screen.ts */
+export const SuppliersCompStatusView: Story = { name: 'suppliers.compStatusView', args: { id: 'suppliers.compStatusView' } };

@@ -261,6 +261,23 @@ export const supplierMasterRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
 
   app.get(
+    '/api/v1/suppliers/category-options',
+    {
+      config: { access: access.login(READ_SCREENS, 'read', ['I']) },
+      schema: {
+        operationId: 'listSupplierCategoryOptions',
+        tags,
+        summary: 'Item categories a supplier may be said to supply (levels 1 and 2, in use), for the master’s choice',
+        response: { 200: Type.Object({ rows: Type.Array(Type.Object({ catCode: Type.String(), nameKo: Type.String(), depth: Type.Integer() })), total: Type.Integer() }), ...commonErrors },
+      },
+    },
+    async (request) => {
+      const rows = await request.db.selectFrom('itemCategory').select(['catCode', 'nameKo', 'depth']).where('depth', '<=', 2).where('useYn', '=', 'Y').orderBy('catCode').execute();
+      return { rows, total: rows.length };
+    },
+  );
+
+  app.get(
     '/api/v1/suppliers/:compNo',
     {
       config: { access: access.login(READ_SCREENS, 'read', ['I']) },
