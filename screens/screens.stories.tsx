@@ -171,6 +171,12 @@ export const SettlementThreeWayMatch: Story = { name: 'settlement.threeWayMatch'
 /** screens/suppliers/compChangeStatusList.screen.ts */
 export const SuppliersCompChangeStatusList: Story = { name: 'suppliers.compChangeStatusList', args: { id: 'suppliers.compChangeStatusList' } };
 
+/** screens/suppliers/compGerpAppEdit.screen.ts */
+export const SuppliersCompGerpAppEdit: Story = { name: 'suppliers.compGerpAppEdit', args: { id: 'suppliers.compGerpAppEdit' } };
+
+/** screens/suppliers/compGerpAppList.screen.ts */
+export const SuppliersCompGerpAppList: Story = { name: 'suppliers.compGerpAppList', args: { id: 'suppliers.compGerpAppList' } };
+
 /** screens/suppliers/compManageEdit.screen.ts */
 export const SuppliersCompManageEdit: Story = { name: 'suppliers.compManageEdit', args: { id: 'suppliers.compManageEdit' } };
 

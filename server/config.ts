@@ -35,6 +35,8 @@ export interface Config {
   erpRetries: number;
   /** First retry delay, milliseconds; doubled for each further retry. */
   erpBackoffMs: number;
+  /** ERP vendor-master endpoint (new suppliers are POSTed here once); null: vendor records are written under DATA_DIR/erp-vendors. */
+  erpVendorUrl: string | null;
 }
 
 export class ConfigError extends Error {
@@ -134,6 +136,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     erpTimeoutMs: integer(env, 'ERP_TIMEOUT_MS', 10000, 100, 600000, problems),
     erpRetries: integer(env, 'ERP_RETRIES', 3, 0, 10, problems),
     erpBackoffMs: integer(env, 'ERP_BACKOFF_MS', 500, 0, 60000, problems),
+    erpVendorUrl: optionalHttpUrl(env, 'ERP_VENDOR_URL', problems),
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

@@ -54,6 +54,7 @@ export const COMPANY_OWNED_TABLES: Readonly<Record<string, string>> = Object.fre
   company_category: 'comp_no',
   company_sourcing_group: 'comp_no',
   company_status_request: 'comp_no',
+  erp_vendor_app: 'comp_no',
 });
 
 export class CompanyScopeViolation extends Error {

@@ -32,7 +32,26 @@ export interface CompanyStatusRequestTable {
   version: Generated<number>;
 }
 
+export interface ErpVendorAppTable {
+  appNo: string;
+  compNo: string;
+  status: 'READY' | 'SENDING' | 'SENT' | 'FAILED';
+  idempotencyKey: string;
+  erpVendorNo: string | null;
+  attempts: Generated<number>;
+  lastError: string | null;
+  httpStatus: number | null;
+  remark: string | null;
+  requestedBy: string;
+  requestedAt: GeneratedTimestamp;
+  sendingAt: Timestamp | null;
+  sentAt: Timestamp | null;
+  sentBy: string | null;
+  version: Generated<number>;
+}
+
 export interface SuppliersTables {
+  erpVendorApp: ErpVendorAppTable;
   companyCategory: CompanyCategoryTable;
   companySourcingGroup: CompanySourcingGroupTable;
   companyStatusRequest: CompanyStatusRequestTable;

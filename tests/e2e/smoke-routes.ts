@@ -81,3 +81,17 @@ export const SMOKE_ROUTES: SmokeRoute[] = [
   { route: '/monthlyCalculate', portal: 'external', user: 'supplier1', expect: 'rows' },
   { route: '/monthlyCalcDetail', portal: 'external', user: 'supplier1', expect: 'document', open: doc('/api/v1/cyber/settlements?size=1', 'settleNo') },
 ];
+
+// Suppliers (#9): the master, status, one supplier at a glance, status change requests.
+SMOKE_ROUTES.push(
+  { route: '/CompManageList', portal: 'internal', user: 'tfadmin', expect: 'rows' },
+  { route: '/CompManageEdit', portal: 'internal', user: 'tfadmin', expect: 'document', open: doc('/api/v1/suppliers?size=1', 'compNo') },
+  { route: '/compStatusList', portal: 'internal', user: 'tfadmin', expect: 'rows' },
+  // A dashboard: its figures name the company by number.
+  { route: '/compStatusView', portal: 'internal', user: 'tfadmin', expect: 'document', open: doc('/api/v1/suppliers?size=1', 'compNo') },
+  { route: '/compChangeStatusList', portal: 'internal', user: 'tfadmin', expect: 'rows' },
+);
+SMOKE_ROUTES.push(
+  { route: '/compGerpAppList', portal: 'internal', user: 'tfadmin', expect: 'rows' },
+  { route: '/compGerpAppEdit', portal: 'internal', user: 'tfadmin', expect: 'document', open: doc('/api/v1/erp-vendor-apps?size=1', 'appNo') },
+);

@@ -6,7 +6,8 @@ import { runSqlScript } from '../sql-script.js';
  * seed's company row — corporate registration number, bank account holder, the master's
  * attachment group, the reason and time of the current trading status —, what a supplier
  * supplies (item categories and sourcing groups), and status change requests
- * (active / suspended / closed, with a reason and an approver's decision).
+ * (active / suspended / closed, with a reason and an approver's decision), and the application
+ * that creates a supplier in the ERP's vendor master (sent once, idempotent, retryable).
  *
  * Every row belongs to one company and carries comp_no, so the company scope
  * (server/db/company-scope.ts) limits a supplier user to its own rows.
@@ -53,6 +54,29 @@ create index company_status_request_comp on company_status_request(comp_no, requ
 create index company_status_request_open on company_status_request(status, requested_at);
 -- One open request per company at a time.
 create unique index company_status_request_one_open on company_status_request(comp_no) where status = 'REQUESTED';
+
+-- The application that creates a supplier in the ERP's vendor master: one per company, sent once
+-- under its idempotency key (SENDING while the call is under way; FAILED keeps the ERP's message
+-- and may be sent again with the same key).
+create table erp_vendor_app (
+  app_no           varchar(20) primary key,
+  comp_no          varchar(10) not null unique references company(comp_no),
+  status           varchar(10) not null check (status in ('READY','SENDING','SENT','FAILED')),
+  idempotency_key  varchar(36) not null unique,
+  erp_vendor_no    varchar(40),
+  attempts         integer not null default 0,
+  last_error       varchar(2000),
+  http_status      integer,
+  remark           varchar(1000),
+  requested_by     varchar(50) not null,
+  requested_at     timestamptz not null default now(),
+  sending_at       timestamptz,
+  sent_at          timestamptz,
+  sent_by          varchar(50),
+  version          integer not null default 1,
+  check ((status = 'SENT') = (erp_vendor_no is not null))
+);
+create index erp_vendor_app_status on erp_vendor_app(status, requested_at);
 `;
 
 export async function up(db: Kysely<unknown>): Promise<void> {

@@ -27,6 +27,10 @@ export interface SupplierLifecycle {
     reqNo: string; compNo: string; fromStatus: 'ACTIVE' | 'SUSPENDED' | 'CLOSED'; toStatus: 'ACTIVE' | 'SUSPENDED' | 'CLOSED'; reason: string;
     status: 'REQUESTED' | 'APPROVED' | 'REJECTED' | 'WITHDRAWN'; requestedBy: string; requestedAt: string; decidedBy: string | null; decidedAt: string | null; decisionComment: string | null;
   }>;
+  erpApps: Array<{
+    appNo: string; compNo: string; status: 'READY' | 'SENT' | 'FAILED'; idempotencyKey: string; erpVendorNo: string | null; attempts: number; lastError: string | null; httpStatus: number | null;
+    requestedBy: string; requestedAt: string; sentAt: string | null; sentBy: string | null;
+  }>;
 }
 
 export function buildSupplierLifecycle(rng: Rng, suppliers: Suppliers): SupplierLifecycle {
@@ -71,7 +75,25 @@ export function buildSupplierLifecycle(rng: Rng, suppliers: Suppliers): Supplier
     requests.push({ reqNo: reqNo(), compNo: reactivated.compNo, fromStatus: 'ACTIVE', toStatus: 'SUSPENDED', reason: '품질 부적합', status: 'APPROVED', requestedBy: REQUESTER, requestedAt: at(-120, 10), decidedBy: APPROVER, decidedAt: at(-119, 10), decisionComment: null });
     requests.push({ reqNo: reqNo(), compNo: reactivated.compNo, fromStatus: 'SUSPENDED', toStatus: 'ACTIVE', reason: '시정조치 완료 확인', status: 'APPROVED', requestedBy: REQUESTER, requestedAt: at(-60, 10), decidedBy: APPROVER, decidedAt: at(-59, 10), decisionComment: '재개' });
   }
-  return { extras, categories, requests };
+  // ERP vendor applications: the first trading suppliers were created in the ERP long ago, one
+  // application failed (the ERP's message is kept for a retry), two wait to be sent.
+  const erpApps: SupplierLifecycle['erpApps'] = [];
+  const active = suppliers.companies.filter((c) => c.status === 'ACTIVE');
+  active.slice(0, 11).forEach((c, k) => {
+    const status = k < 8 ? 'SENT' : k === 8 ? 'FAILED' : 'READY';
+    const days = -200 + k * 15;
+    erpApps.push({
+      appNo: `GV${year}-${pad(k + 1, 6)}`, compNo: c.compNo, status,
+      // A fixed, readable key per application (a real one is a random UUID).
+      idempotencyKey: `00000000-0000-4000-8000-${pad(k + 1, 12)}`,
+      erpVendorNo: status === 'SENT' ? `ERP-V${c.compNo.slice(1)}` : null,
+      attempts: status === 'READY' ? 0 : status === 'FAILED' ? 2 : 1,
+      lastError: status === 'FAILED' ? '거래처 사업자번호가 ERP에 이미 있습니다 (ERP 코드 VEND-409)' : null,
+      httpStatus: status === 'FAILED' ? 409 : null,
+      requestedBy: REQUESTER, requestedAt: at(days, 10), sentAt: status === 'SENT' ? at(days, 11) : null, sentBy: status === 'SENT' ? REQUESTER : null,
+    });
+  });
+  return { extras, categories, requests, erpApps };
 }
 
 /** Writes the lifecycle rows after the companies, items and orders are in (one transaction, the seed's). */
@@ -94,10 +116,9 @@ export async function insertSupplierLifecycle(trx: Db, data: SupplierLifecycle):
         : []),
     ]),
   );
+  await insertAll(trx, 'erpVendorApp', data.erpApps);
   const year = anchorDate(0).slice(0, 4);
-  await trx
-    .insertInto('documentSequence')
-    .values({ prefix: 'CSR', period: year, lastValue: data.requests.length })
-    .onConflict((oc) => oc.columns(['prefix', 'period']).doUpdateSet({ lastValue: data.requests.length }))
-    .execute();
+  for (const [prefix, lastValue] of [['CSR', data.requests.length], ['GV', data.erpApps.length]] as const) {
+    await trx.insertInto('documentSequence').values({ prefix, period: year, lastValue }).onConflict((oc) => oc.columns(['prefix', 'period']).doUpdateSet({ lastValue })).execute();
+  }
 }

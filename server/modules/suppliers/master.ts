@@ -40,6 +40,8 @@ export const SUPPLIER_SCREENS = {
 const READ_SCREENS = Object.values(SUPPLIER_SCREENS);
 const tags = ['suppliers'];
 
+const STATUS_NAME: Record<string, string> = { ACTIVE: '거래중', SUSPENDED: '거래정지', CLOSED: '거래종료' };
+
 export const notFoundSupplier = () => missing('SUPPLIER_NOT_FOUND', '협력사를 찾을 수 없습니다');
 
 /** Byte limits of spec §5 for the master's names (3 bytes a Hangul syllable). */
@@ -385,7 +387,7 @@ export const supplierMasterRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const n = Number(deliveries.n);
       const rows = [
         { metric: 'compName', value: `${c.compNameKr} (${c.compNo}, ${c.taxNo2})` },
-        { metric: 'status', value: c.status },
+        { metric: 'status', value: `${STATUS_NAME[c.status] ?? c.status} (${c.status})` },
         { metric: 'statusReason', value: c.statusReason ?? '-' },
         { metric: 'forwardYn', value: c.forwardYn },
         { metric: 'openRfqs', value: String(Number(rfqs.n)) },

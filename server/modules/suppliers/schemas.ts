@@ -200,3 +200,46 @@ export const DecisionBody = Type.Object(
   { version: Version, comment: Type.Optional(Nullable(Type.String({ maxLength: 1000, description: 'Approver’s comment (required to reject)' }))) },
   { additionalProperties: false },
 );
+
+// ----- ERP vendor applications -----
+
+export const ERP_APP_STATES = ['READY', 'SENDING', 'SENT', 'FAILED'] as const;
+export const ERP_APP_SORT = ['appNo', 'compNo', 'compNameKr', 'status', 'requestedAt', 'sentAt'] as const;
+
+export const AppNoParams = Type.Object({ appNo: Type.String({ pattern: '^GV[0-9]{4}-[0-9]{6}$', description: 'GV2026-000001' }) }, { additionalProperties: false });
+
+export const ErpAppListQuery = Type.Object(
+  {
+    status: StatusList(ERP_APP_STATES),
+    compNo: Type.Optional(Type.String({ maxLength: 10 })),
+    compNameKr: Type.Optional(Type.String({ maxLength: 100, description: 'Name contains' })),
+    ...PagingQuery,
+    sort: SortQuery(ERP_APP_SORT),
+  },
+  { additionalProperties: false },
+);
+
+export const ErpAppDetail = Type.Object({
+  appNo: Type.String(),
+  compNo: Type.String(),
+  compNameKr: Type.String(),
+  taxNo2: Type.String(),
+  compStatus: Type.String({ description: 'COMP_STATUS of the supplier' }),
+  status: Type.String({ description: 'READY, SENDING, SENT, FAILED' }),
+  erpVendorNo: Nullable(Type.String()),
+  attempts: Type.Integer(),
+  lastError: Nullable(Type.String()),
+  httpStatus: Nullable(Type.Integer()),
+  remark: Nullable(Type.String()),
+  requestedBy: Type.String(),
+  requestedByName: Nullable(Type.String()),
+  requestedAt: Type.String({ format: 'date-time' }),
+  sendingAt: Nullable(Type.String({ format: 'date-time' })),
+  sentAt: Nullable(Type.String({ format: 'date-time' })),
+  sentBy: Nullable(Type.String()),
+  actions: ActionList,
+  version: Type.Integer(),
+});
+export const ErpAppList = Type.Object({ rows: Type.Array(ErpAppDetail), total: Type.Integer() });
+
+export const ErpAppCreateBody = Type.Object({ compNo: Type.String({ maxLength: 10 }), remark: Type.Optional(Nullable(Type.String({ maxLength: 1000 }))) }, { additionalProperties: false });

@@ -100,7 +100,7 @@ describe('supplier master', () => {
   it('shows one supplier at a glance: figures, spend by month, users', async () => {
     const o = ok(await f.get('/api/v1/suppliers/C00001/overview', f.u.monitor));
     const byMetric = Object.fromEntries(o.rows.map((r: { metric: string; value: string }) => [r.metric, r.value]));
-    expect(byMetric.status).toBe('ACTIVE');
+    expect(byMetric.status).toBe('거래중 (ACTIVE)');
     expect(byMetric.compName).toContain('C00001');
     expect(Number(byMetric.users)).toBeGreaterThanOrEqual(3);
     expect(byMetric.onTimeRate).toMatch(/%|-/);
