@@ -2479,15 +2479,33 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/reports/monthly/01": {
+    "/api/v1/suppliers": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        /** Spend by business section (orders approved or later, KRW with JPY converted), one row per business section */
-        get: operations["getMonthlyReport01"];
+        /** Supplier master: search by number, name, business number, status, FORWARD_YN, council, category or sourcing group supplied */
+        get: operations["listSuppliers"];
+        put?: never;
+        /** Register a supplier directly in the master (trading from today); the business number must pass its check digit and not be registered yet */
+        post: operations["createSupplier"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/suppliers/category-options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Item categories a supplier may be said to supply (levels 1 and 2, in use), for the master’s choice */
+        get: operations["listSupplierCategoryOptions"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2496,15 +2514,33 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/reports/monthly/02": {
+    "/api/v1/suppliers/{compNo}": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        /** Spend by department (orders approved or later, KRW with JPY converted), one row per department */
-        get: operations["getMonthlyReport02"];
+        /** One supplier: registration numbers, contacts, bank account (masked unless the caller keeps the master), categories and sourcing groups supplied, attachments, history */
+        get: operations["getSupplier"];
+        /** Change the master (not its status: that is a status change request); a masked bank account sent back keeps the stored one; stale version: 409 */
+        put: operations["updateSupplier"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/suppliers/{compNo}/overview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One supplier at a glance (compStatusView): status and reason, open RFQs and POs, on-time delivery rate (12 months), open settlement disputes, users, latest evaluation grade — as metric/value rows */
+        get: operations["getSupplierOverview"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2513,15 +2549,15 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/reports/monthly/03": {
+    "/api/v1/suppliers/{compNo}/spend": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        /** Spend by supplier (orders approved or later, KRW with JPY converted), one row per supplier */
-        get: operations["getMonthlyReport03"];
+        /** Orders placed with a supplier by month over the last 12 months, in KRW (JPY at the current rate); a month without orders is 0 */
+        get: operations["listSupplierSpend"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2530,15 +2566,15 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/reports/monthly/04": {
+    "/api/v1/suppliers/{compNo}/users": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        /** Spend by item category (orders approved or later, KRW with JPY converted), one row per item category */
-        get: operations["getMonthlyReport04"];
+        /** The portal users of one supplier (compStatusView) */
+        get: operations["listSupplierUsersOf"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2547,15 +2583,33 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/reports/monthly/05": {
+    "/api/v1/supplier-status-requests": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        /** Spend by sourcing group (orders approved or later, KRW with JPY converted), one row per sourcing group */
-        get: operations["getMonthlyReport05"];
+        /** Status change requests of suppliers (compChangeStatusList) */
+        get: operations["listSupplierStatusRequests"];
+        put?: never;
+        /** Ask to change a supplier’s trading status (ACTIVE / SUSPENDED / CLOSED) with a reason; one open request per supplier */
+        post: operations["createSupplierStatusRequest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/supplier-status-requests/{reqNo}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One status change request */
+        get: operations["getSupplierStatusRequest"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2564,194 +2618,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/reports/monthly/06": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** PR-to-PO lead time per order month: orders from a PR, average / min / max days from PR date to PO date */
-        get: operations["getMonthlyReport06"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v1/reports/monthly/07": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** On-time delivery per receipt month: receipt lines on or before the order line’s delivery date (else the order’s due date) */
-        get: operations["getMonthlyReport07"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v1/reports/monthly/08": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Settlement totals per settlement month: goods in won as settled (KRW lines, JPY lines converted at the settlement’s rate), posted part */
-        get: operations["getMonthlyReport08"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v1/reports/monthly/09": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Price variance per order month: what was paid against the item master’s reference price (won) */
-        get: operations["getMonthlyReport09"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v1/reports/monthly/10": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** New suppliers per month: companies whose first order falls in the month, and what was ordered from them that month (won) */
-        get: operations["getMonthlyReport10"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v1/reports/cost-unit/difference": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Unit-price differences per item: lowest, highest and average price between suppliers, first and last price in the period */
-        get: operations["getCostUnitDifference"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v1/reports/cost-unit/high": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Items bought above their reference price: how often, by how much (item currency and won), the highest excess and the buyer who bought it most */
-        get: operations["getHighCostUnit"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v1/reports/cost-unit/detail": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** One item’s price history: lowest, average and highest price per month beside its reference price */
-        get: operations["getHighCostUnitDetail"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v1/reports/item-master-cost": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Item master cost: reference price against the last and the average price paid in the period (item currency) */
-        get: operations["getItemMasterCost"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v1/reports/orders": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** The orders behind a report figure (drill-down): the same period, scope and filters as the report */
-        get: operations["listReportOrders"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v1/assets": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Assets: where they are, who keeps them, what they cost and the receipt and order they came from */
-        get: operations["listAssets"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v1/assets/{assetNo}/transfer": {
+    "/api/v1/supplier-status-requests/{reqNo}/approve": {
         parameters: {
             query?: never;
             header?: never;
@@ -2760,15 +2627,15 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Move an asset to another department, custodian or location (history kept) */
-        post: operations["transferAsset"];
+        /** Approve a request (not one’s own): the supplier’s status and reason change; a suspended or closed supplier can no longer be invited to quote or ordered from */
+        post: operations["approveSupplierStatusRequest"];
         delete?: never;
         options?: never;
         head?: never;
         patch?: never;
         trace?: never;
     };
-    "/api/v1/assets/{assetNo}/dispose": {
+    "/api/v1/supplier-status-requests/{reqNo}/reject": {
         parameters: {
             query?: never;
             header?: never;
@@ -2777,23 +2644,58 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Dispose of an asset with a reason */
-        post: operations["disposeAsset"];
+        /** Reject a request (not one’s own) with a comment */
+        post: operations["rejectSupplierStatusRequest"];
         delete?: never;
         options?: never;
         head?: never;
         patch?: never;
         trace?: never;
     };
-    "/api/v1/assets/candidates": {
+    "/api/v1/supplier-status-requests/{reqNo}/withdraw": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        /** Finally decided receipt lines of asset-type expenses: waiting to be registered (default) or registered */
-        get: operations["listAssetCandidates"];
+        get?: never;
+        put?: never;
+        /** Withdraw one’s own open request */
+        post: operations["withdrawSupplierStatusRequest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/erp-vendor-apps": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** ERP vendor applications (compGerpAppList): state, ERP vendor number, last failure */
+        get: operations["listErpVendorApps"];
+        put?: never;
+        /** Apply to create a trading supplier in the ERP vendor master (one application per supplier) */
+        post: operations["createErpVendorApp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/erp-vendor-apps/{appNo}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One ERP vendor application (compGerpAppEdit) */
+        get: operations["getErpVendorApp"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2802,7 +2704,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/assets/register": {
+    "/api/v1/erp-vendor-apps/{appNo}/send": {
         parameters: {
             query?: never;
             header?: never;
@@ -2811,77 +2713,8 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Register receipt lines as assets: one asset per unit, each with its own number; a line registered before is refused (409) and nothing is written */
-        post: operations["registerAssets"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v1/asset-counts": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Inventory counts with their figures: expected, found, missing, moved, not counted */
-        get: operations["listAssetCounts"];
-        put?: never;
-        /** Plan an inventory count for a location (one open count per location) */
-        post: operations["planAssetCount"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v1/asset-counts/{countNo}/lines": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** A count’s assets: those in use at its location and those recorded in it, with their result; differences marked */
-        get: operations["listAssetCountLines"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v1/asset-counts/{countNo}/results": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Record one asset as found, missing or moved in an open count; an asset counted before in the count is refused (409) */
-        post: operations["recordAssetCount"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v1/asset-counts/{countNo}/close": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Close a count: no more results; its differences stay listed */
-        post: operations["closeAssetCount"];
+        /** Send the application to the ERP (once; a failed one again, with the same Idempotency-Key); failure: 424 ERP_VENDOR_FAILED with the ERP’s message, recorded */
+        post: operations["sendErpVendorApp"];
         delete?: never;
         options?: never;
         head?: never;
@@ -21833,1532 +21666,28 @@ export interface operations {
             };
         };
     };
-    getMonthlyReport01: {
+    listSuppliers: {
         parameters: {
             query?: {
-                /** @description First month, YYYYMM (required; at most 36 months before toMonth) */
-                fromMonth?: string;
-                /** @description Last month, YYYYMM (required) */
-                toMonth?: string;
-                /** @description Business section (topDept); must be within the caller’s scope */
-                section?: string;
-                /** @description Department; must be within the caller’s scope */
-                deptcd?: string;
-                /** @description Page, 1-based */
-                page?: number;
-                /** @description Rows a page (a screen asks ≤ 500; an export up to 5000) */
-                size?: number;
-                /** @description Sort as field:asc|desc; fields: key, name, poCount, lineCount, krwAmount, jpyAmount, jpyKrwAmount, totalKrw, sharePct */
-                sort?: string;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        rows: {
-                            /** @description The group: section code, department code, company number, category or sourcing group code */
-                            key: string;
-                            /** @description Its name */
-                            name: string;
-                            /** @description Orders */
-                            poCount: number;
-                            /** @description Order lines */
-                            lineCount: number;
-                            /** @description KRW orders, won (exact decimal) */
-                            krwAmount: string;
-                            /** @description JPY orders, yen (exact decimal) */
-                            jpyAmount: string;
-                            /** @description JPY orders in won (month rate per 100 yen, spec §5) (exact decimal) */
-                            jpyKrwAmount: string;
-                            /** @description krwAmount + jpyKrwAmount (exact decimal) */
-                            totalKrw: string;
-                            sharePct: string | null;
-                        }[];
-                        total: number;
-                        /** @description Over the whole result */
-                        totals: {
-                            poCount: number;
-                            lineCount: number;
-                            krwAmount: string | null;
-                            jpyAmount: string | null;
-                            jpyKrwAmount: string | null;
-                            totalKrw: string | null;
-                            sharePct: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Default Response */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Default Response */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Default Response */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Default Response */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    getMonthlyReport02: {
-        parameters: {
-            query?: {
-                /** @description First month, YYYYMM (required; at most 36 months before toMonth) */
-                fromMonth?: string;
-                /** @description Last month, YYYYMM (required) */
-                toMonth?: string;
-                /** @description Business section (topDept); must be within the caller’s scope */
-                section?: string;
-                /** @description Department; must be within the caller’s scope */
-                deptcd?: string;
-                /** @description Page, 1-based */
-                page?: number;
-                /** @description Rows a page (a screen asks ≤ 500; an export up to 5000) */
-                size?: number;
-                /** @description Sort as field:asc|desc; fields: key, name, poCount, lineCount, krwAmount, jpyAmount, jpyKrwAmount, totalKrw, sharePct */
-                sort?: string;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        rows: {
-                            /** @description The group: section code, department code, company number, category or sourcing group code */
-                            key: string;
-                            /** @description Its name */
-                            name: string;
-                            /** @description Orders */
-                            poCount: number;
-                            /** @description Order lines */
-                            lineCount: number;
-                            /** @description KRW orders, won (exact decimal) */
-                            krwAmount: string;
-                            /** @description JPY orders, yen (exact decimal) */
-                            jpyAmount: string;
-                            /** @description JPY orders in won (month rate per 100 yen, spec §5) (exact decimal) */
-                            jpyKrwAmount: string;
-                            /** @description krwAmount + jpyKrwAmount (exact decimal) */
-                            totalKrw: string;
-                            sharePct: string | null;
-                        }[];
-                        total: number;
-                        /** @description Over the whole result */
-                        totals: {
-                            poCount: number;
-                            lineCount: number;
-                            krwAmount: string | null;
-                            jpyAmount: string | null;
-                            jpyKrwAmount: string | null;
-                            totalKrw: string | null;
-                            sharePct: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Default Response */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Default Response */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Default Response */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Default Response */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    getMonthlyReport03: {
-        parameters: {
-            query?: {
-                /** @description First month, YYYYMM (required; at most 36 months before toMonth) */
-                fromMonth?: string;
-                /** @description Last month, YYYYMM (required) */
-                toMonth?: string;
-                /** @description Business section (topDept); must be within the caller’s scope */
-                section?: string;
-                /** @description Department; must be within the caller’s scope */
-                deptcd?: string;
-                /** @description Page, 1-based */
-                page?: number;
-                /** @description Rows a page (a screen asks ≤ 500; an export up to 5000) */
-                size?: number;
-                /** @description Sort as field:asc|desc; fields: key, name, poCount, lineCount, krwAmount, jpyAmount, jpyKrwAmount, totalKrw, sharePct */
-                sort?: string;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        rows: {
-                            /** @description The group: section code, department code, company number, category or sourcing group code */
-                            key: string;
-                            /** @description Its name */
-                            name: string;
-                            /** @description Orders */
-                            poCount: number;
-                            /** @description Order lines */
-                            lineCount: number;
-                            /** @description KRW orders, won (exact decimal) */
-                            krwAmount: string;
-                            /** @description JPY orders, yen (exact decimal) */
-                            jpyAmount: string;
-                            /** @description JPY orders in won (month rate per 100 yen, spec §5) (exact decimal) */
-                            jpyKrwAmount: string;
-                            /** @description krwAmount + jpyKrwAmount (exact decimal) */
-                            totalKrw: string;
-                            sharePct: string | null;
-                        }[];
-                        total: number;
-                        /** @description Over the whole result */
-                        totals: {
-                            poCount: number;
-                            lineCount: number;
-                            krwAmount: string | null;
-                            jpyAmount: string | null;
-                            jpyKrwAmount: string | null;
-                            totalKrw: string | null;
-                            sharePct: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Default Response */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Default Response */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Default Response */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Default Response */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    getMonthlyReport04: {
-        parameters: {
-            query?: {
-                /** @description First month, YYYYMM (required; at most 36 months before toMonth) */
-                fromMonth?: string;
-                /** @description Last month, YYYYMM (required) */
-                toMonth?: string;
-                /** @description Business section (topDept); must be within the caller’s scope */
-                section?: string;
-                /** @description Department; must be within the caller’s scope */
-                deptcd?: string;
-                /** @description Page, 1-based */
-                page?: number;
-                /** @description Rows a page (a screen asks ≤ 500; an export up to 5000) */
-                size?: number;
-                /** @description Item category */
-                catCode?: string;
-                /** @description Sort as field:asc|desc; fields: key, name, poCount, lineCount, krwAmount, jpyAmount, jpyKrwAmount, totalKrw, sharePct */
-                sort?: string;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        rows: {
-                            /** @description The group: section code, department code, company number, category or sourcing group code */
-                            key: string;
-                            /** @description Its name */
-                            name: string;
-                            /** @description Orders */
-                            poCount: number;
-                            /** @description Order lines */
-                            lineCount: number;
-                            /** @description KRW orders, won (exact decimal) */
-                            krwAmount: string;
-                            /** @description JPY orders, yen (exact decimal) */
-                            jpyAmount: string;
-                            /** @description JPY orders in won (month rate per 100 yen, spec §5) (exact decimal) */
-                            jpyKrwAmount: string;
-                            /** @description krwAmount + jpyKrwAmount (exact decimal) */
-                            totalKrw: string;
-                            sharePct: string | null;
-                        }[];
-                        total: number;
-                        /** @description Over the whole result */
-                        totals: {
-                            poCount: number;
-                            lineCount: number;
-                            krwAmount: string | null;
-                            jpyAmount: string | null;
-                            jpyKrwAmount: string | null;
-                            totalKrw: string | null;
-                            sharePct: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Default Response */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Default Response */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Default Response */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Default Response */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    getMonthlyReport05: {
-        parameters: {
-            query?: {
-                /** @description First month, YYYYMM (required; at most 36 months before toMonth) */
-                fromMonth?: string;
-                /** @description Last month, YYYYMM (required) */
-                toMonth?: string;
-                /** @description Business section (topDept); must be within the caller’s scope */
-                section?: string;
-                /** @description Department; must be within the caller’s scope */
-                deptcd?: string;
-                /** @description Page, 1-based */
-                page?: number;
-                /** @description Rows a page (a screen asks ≤ 500; an export up to 5000) */
-                size?: number;
-                /** @description Sourcing group */
-                sgCode?: string;
-                /** @description Sort as field:asc|desc; fields: key, name, poCount, lineCount, krwAmount, jpyAmount, jpyKrwAmount, totalKrw, sharePct */
-                sort?: string;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        rows: {
-                            /** @description The group: section code, department code, company number, category or sourcing group code */
-                            key: string;
-                            /** @description Its name */
-                            name: string;
-                            /** @description Orders */
-                            poCount: number;
-                            /** @description Order lines */
-                            lineCount: number;
-                            /** @description KRW orders, won (exact decimal) */
-                            krwAmount: string;
-                            /** @description JPY orders, yen (exact decimal) */
-                            jpyAmount: string;
-                            /** @description JPY orders in won (month rate per 100 yen, spec §5) (exact decimal) */
-                            jpyKrwAmount: string;
-                            /** @description krwAmount + jpyKrwAmount (exact decimal) */
-                            totalKrw: string;
-                            sharePct: string | null;
-                        }[];
-                        total: number;
-                        /** @description Over the whole result */
-                        totals: {
-                            poCount: number;
-                            lineCount: number;
-                            krwAmount: string | null;
-                            jpyAmount: string | null;
-                            jpyKrwAmount: string | null;
-                            totalKrw: string | null;
-                            sharePct: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Default Response */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Default Response */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Default Response */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Default Response */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    getMonthlyReport06: {
-        parameters: {
-            query?: {
-                /** @description First month, YYYYMM (required; at most 36 months before toMonth) */
-                fromMonth?: string;
-                /** @description Last month, YYYYMM (required) */
-                toMonth?: string;
-                /** @description Business section (topDept); must be within the caller’s scope */
-                section?: string;
-                /** @description Department; must be within the caller’s scope */
-                deptcd?: string;
-                /** @description Page, 1-based */
-                page?: number;
-                /** @description Rows a page (a screen asks ≤ 500; an export up to 5000) */
-                size?: number;
-                /** @description Sort as field:asc|desc; fields: month, poCount, totalDays, avgDays, minDays, maxDays, within14Count */
-                sort?: string;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        rows: {
-                            /** @description YYYYMM */
-                            month: string;
-                            /** @description Orders from a PR */
-                            poCount: number;
-                            /** @description Σ days */
-                            totalDays: number;
-                            /** @description Average days (exact decimal) */
-                            avgDays: string;
-                            minDays: number;
-                            maxDays: number;
-                            /** @description Orders within 14 days */
-                            within14Count: number;
-                        }[];
-                        total: number;
-                        /** @description Over the whole result */
-                        totals: {
-                            poCount: number;
-                            totalDays: number;
-                            avgDays: string | null;
-                            minDays: number;
-                            maxDays: number;
-                            within14Count: number;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Default Response */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Default Response */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Default Response */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Default Response */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    getMonthlyReport07: {
-        parameters: {
-            query?: {
-                /** @description First month, YYYYMM (required; at most 36 months before toMonth) */
-                fromMonth?: string;
-                /** @description Last month, YYYYMM (required) */
-                toMonth?: string;
-                /** @description Business section (topDept); must be within the caller’s scope */
-                section?: string;
-                /** @description Department; must be within the caller’s scope */
-                deptcd?: string;
-                /** @description Page, 1-based */
-                page?: number;
-                /** @description Rows a page (a screen asks ≤ 500; an export up to 5000) */
-                size?: number;
-                /** @description Sort as field:asc|desc; fields: month, lineCount, onTimeCount, lateCount, onTimeRate, avgDelayDays */
-                sort?: string;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        rows: {
-                            /** @description YYYYMM */
-                            month: string;
-                            /** @description Receipt lines */
-                            lineCount: number;
-                            onTimeCount: number;
-                            lateCount: number;
-                            /** @description % (exact decimal) */
-                            onTimeRate: string;
-                            /** @description Average delay of the late lines, days (exact decimal) */
-                            avgDelayDays: string;
-                        }[];
-                        total: number;
-                        /** @description Over the whole result */
-                        totals: {
-                            lineCount: number;
-                            onTimeCount: number;
-                            lateCount: number;
-                            onTimeRate: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Default Response */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Default Response */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Default Response */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Default Response */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    getMonthlyReport08: {
-        parameters: {
-            query?: {
-                /** @description First month, YYYYMM (required; at most 36 months before toMonth) */
-                fromMonth?: string;
-                /** @description Last month, YYYYMM (required) */
-                toMonth?: string;
-                /** @description Business section (topDept); must be within the caller’s scope */
-                section?: string;
-                /** @description Department; must be within the caller’s scope */
-                deptcd?: string;
-                /** @description Page, 1-based */
-                page?: number;
-                /** @description Rows a page (a screen asks ≤ 500; an export up to 5000) */
-                size?: number;
-                /** @description Sort as field:asc|desc; fields: month, settlementCount, supplierCount, lineCount, krwAmount, jpyAmount, jpyKrwAmount, totalKrw, postedKrw */
-                sort?: string;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        rows: {
-                            /** @description YYYYMM */
-                            month: string;
-                            settlementCount: number;
-                            supplierCount: number;
-                            lineCount: number;
-                            /** @description (exact decimal) */
-                            krwAmount: string;
-                            /** @description yen (exact decimal) */
-                            jpyAmount: string;
-                            /** @description (exact decimal) */
-                            jpyKrwAmount: string;
-                            /** @description (exact decimal) */
-                            totalKrw: string;
-                            /** @description Of which posted to the ERP (exact decimal) */
-                            postedKrw: string;
-                        }[];
-                        total: number;
-                        /** @description Over the whole result */
-                        totals: {
-                            settlementCount: number;
-                            lineCount: number;
-                            krwAmount: string | null;
-                            jpyAmount: string | null;
-                            jpyKrwAmount: string | null;
-                            totalKrw: string | null;
-                            postedKrw: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Default Response */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Default Response */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Default Response */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Default Response */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    getMonthlyReport09: {
-        parameters: {
-            query?: {
-                /** @description First month, YYYYMM (required; at most 36 months before toMonth) */
-                fromMonth?: string;
-                /** @description Last month, YYYYMM (required) */
-                toMonth?: string;
-                /** @description Business section (topDept); must be within the caller’s scope */
-                section?: string;
-                /** @description Department; must be within the caller’s scope */
-                deptcd?: string;
-                /** @description Page, 1-based */
-                page?: number;
-                /** @description Rows a page (a screen asks ≤ 500; an export up to 5000) */
-                size?: number;
-                /** @description Sort as field:asc|desc; fields: month, lineCount, aboveCount, referenceKrw, actualKrw, varianceKrw, variancePct */
-                sort?: string;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        rows: {
-                            /** @description YYYYMM */
-                            month: string;
-                            lineCount: number;
-                            /** @description Lines above the reference price */
-                            aboveCount: number;
-                            /** @description Σ quantity × reference price, won (exact decimal) */
-                            referenceKrw: string;
-                            /** @description Σ amount, won (exact decimal) */
-                            actualKrw: string;
-                            /** @description actual − reference (exact decimal) */
-                            varianceKrw: string;
-                            variancePct: string | null;
-                        }[];
-                        total: number;
-                        /** @description Over the whole result */
-                        totals: {
-                            lineCount: number;
-                            aboveCount: number;
-                            referenceKrw: string | null;
-                            actualKrw: string | null;
-                            varianceKrw: string | null;
-                            variancePct: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Default Response */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Default Response */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Default Response */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Default Response */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    getMonthlyReport10: {
-        parameters: {
-            query?: {
-                /** @description First month, YYYYMM (required; at most 36 months before toMonth) */
-                fromMonth?: string;
-                /** @description Last month, YYYYMM (required) */
-                toMonth?: string;
-                /** @description Business section (topDept); must be within the caller’s scope */
-                section?: string;
-                /** @description Department; must be within the caller’s scope */
-                deptcd?: string;
-                /** @description Page, 1-based */
-                page?: number;
-                /** @description Rows a page (a screen asks ≤ 500; an export up to 5000) */
-                size?: number;
-                /** @description Sort as field:asc|desc; fields: month, supplierCount, poCount, totalKrw */
-                sort?: string;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        rows: {
-                            /** @description YYYYMM */
-                            month: string;
-                            supplierCount: number;
-                            poCount: number;
-                            /** @description (exact decimal) */
-                            totalKrw: string;
-                        }[];
-                        total: number;
-                        /** @description Over the whole result */
-                        totals: {
-                            supplierCount: number;
-                            poCount: number;
-                            totalKrw: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Default Response */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Default Response */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Default Response */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Default Response */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    getCostUnitDifference: {
-        parameters: {
-            query?: {
-                /** @description First month, YYYYMM (required; at most 36 months before toMonth) */
-                fromMonth?: string;
-                /** @description Last month, YYYYMM (required) */
-                toMonth?: string;
-                /** @description Business section (topDept); must be within the caller’s scope */
-                section?: string;
-                /** @description Department; must be within the caller’s scope */
-                deptcd?: string;
-                /** @description Page, 1-based */
-                page?: number;
-                /** @description Rows a page (a screen asks ≤ 500; an export up to 5000) */
-                size?: number;
-                /** @description Item */
-                itemCode?: string;
-                /** @description Item category */
-                catCode?: string;
-                /** @description Sourcing group */
-                sgCode?: string;
-                /** @description Items bought from at least this many suppliers (default 2) */
-                minSuppliers?: number;
-                /** @description Sort as field:asc|desc; fields: itemCode, itemName, currency, supplierCount, lineCount, minPrice, maxPrice, avgPrice, spread, spreadPct, firstPrice, lastPrice */
-                sort?: string;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        rows: {
-                            itemCode: string;
-                            itemName: string;
-                            currency: string;
-                            supplierCount: number;
-                            lineCount: number;
-                            /** @description (exact decimal) */
-                            minPrice: string;
-                            /** @description (exact decimal) */
-                            maxPrice: string;
-                            /** @description Σ amount ÷ Σ quantity (exact decimal) */
-                            avgPrice: string;
-                            /** @description max − min (exact decimal) */
-                            spread: string;
-                            spreadPct: string | null;
-                            /** @description (exact decimal) */
-                            firstPrice: string;
-                            /** @description (exact decimal) */
-                            lastPrice: string;
-                        }[];
-                        total: number;
-                        /** @description Over the whole result */
-                        totals: {
-                            lineCount: number;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Default Response */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Default Response */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Default Response */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Default Response */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    getHighCostUnit: {
-        parameters: {
-            query?: {
-                /** @description First month, YYYYMM (required; at most 36 months before toMonth) */
-                fromMonth?: string;
-                /** @description Last month, YYYYMM (required) */
-                toMonth?: string;
-                /** @description Business section (topDept); must be within the caller’s scope */
-                section?: string;
-                /** @description Department; must be within the caller’s scope */
-                deptcd?: string;
-                /** @description Page, 1-based */
-                page?: number;
-                /** @description Rows a page (a screen asks ≤ 500; an export up to 5000) */
-                size?: number;
-                /** @description Item category */
-                catCode?: string;
-                /** @description Sourcing group */
-                sgCode?: string;
-                /** @description Sort as field:asc|desc; fields: itemCode, itemName, currency, refPrice, aboveCount, excessAmount, excessKrw, maxOverPct, buyerCount, buyerName */
-                sort?: string;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        rows: {
-                            itemCode: string;
-                            itemName: string;
-                            currency: string;
-                            /** @description (exact decimal) */
-                            refPrice: string;
-                            aboveCount: number;
-                            /** @description Σ (price − reference) × quantity (exact decimal) */
-                            excessAmount: string;
-                            /** @description in won (exact decimal) */
-                            excessKrw: string;
-                            /** @description % (exact decimal) */
-                            maxOverPct: string;
-                            buyerCount: number;
-                            buyerName: string | null;
-                        }[];
-                        total: number;
-                        /** @description Over the whole result */
-                        totals: {
-                            aboveCount: number;
-                            excessKrw: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Default Response */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Default Response */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Default Response */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Default Response */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    getHighCostUnitDetail: {
-        parameters: {
-            query?: {
-                /** @description First month, YYYYMM (required; at most 36 months before toMonth) */
-                fromMonth?: string;
-                /** @description Last month, YYYYMM (required) */
-                toMonth?: string;
-                /** @description Business section (topDept); must be within the caller’s scope */
-                section?: string;
-                /** @description Department; must be within the caller’s scope */
-                deptcd?: string;
-                /** @description Page, 1-based */
-                page?: number;
-                /** @description Rows a page (a screen asks ≤ 500; an export up to 5000) */
-                size?: number;
-                /** @description The item (required) */
-                itemCode?: string;
-                /** @description Sort as field:asc|desc; fields: month, currency, lineCount, supplierCount, minPrice, avgPrice, maxPrice, refPrice */
-                sort?: string;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        rows: {
-                            /** @description YYYYMM */
-                            month: string;
-                            currency: string;
-                            lineCount: number;
-                            supplierCount: number;
-                            /** @description (exact decimal) */
-                            minPrice: string;
-                            /** @description (exact decimal) */
-                            avgPrice: string;
-                            /** @description (exact decimal) */
-                            maxPrice: string;
-                            refPrice: string | null;
-                        }[];
-                        total: number;
-                        /** @description Over the whole result */
-                        totals: {
-                            lineCount: number;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Default Response */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Default Response */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Default Response */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Default Response */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    getItemMasterCost: {
-        parameters: {
-            query?: {
-                /** @description First month, YYYYMM (required; at most 36 months before toMonth) */
-                fromMonth?: string;
-                /** @description Last month, YYYYMM (required) */
-                toMonth?: string;
-                /** @description Business section (topDept); must be within the caller’s scope */
-                section?: string;
-                /** @description Department; must be within the caller’s scope */
-                deptcd?: string;
-                /** @description Page, 1-based */
-                page?: number;
-                /** @description Rows a page (a screen asks ≤ 500; an export up to 5000) */
-                size?: number;
-                /** @description Item */
-                itemCode?: string;
-                /** @description Item category */
-                catCode?: string;
-                /** @description Sourcing group */
-                sgCode?: string;
-                /** @description Sort as field:asc|desc; fields: itemCode, itemName, currency, refPrice, lineCount, lastPrice, avgPrice, lastVsRefPct, avgVsRefPct */
-                sort?: string;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        rows: {
-                            itemCode: string;
-                            itemName: string;
-                            currency: string;
-                            /** @description (exact decimal) */
-                            refPrice: string;
-                            lineCount: number;
-                            /** @description (exact decimal) */
-                            lastPrice: string;
-                            /** @description (exact decimal) */
-                            avgPrice: string;
-                            lastVsRefPct: string | null;
-                            avgVsRefPct: string | null;
-                        }[];
-                        total: number;
-                        /** @description Over the whole result */
-                        totals: {
-                            lineCount: number;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Default Response */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Default Response */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Default Response */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Default Response */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    listReportOrders: {
-        parameters: {
-            query?: {
-                /** @description First month, YYYYMM (required; at most 36 months before toMonth) */
-                fromMonth?: string;
-                /** @description Last month, YYYYMM (required) */
-                toMonth?: string;
-                /** @description Business section (topDept); must be within the caller’s scope */
-                section?: string;
-                /** @description Department; must be within the caller’s scope */
-                deptcd?: string;
-                /** @description Page, 1-based */
-                page?: number;
-                /** @description Rows a page (a screen asks ≤ 500; an export up to 5000) */
-                size?: number;
+                /** @description Company number contains */
                 compNo?: string;
+                /** @description Name (Korean or English) contains */
+                compNameKr?: string;
+                /** @description Business registration number contains (hyphens ignored) */
+                taxNo?: string;
+                /** @description Any of: ACTIVE, SUSPENDED, CLOSED */
+                status?: ("ACTIVE" | "SUSPENDED" | "CLOSED")[];
+                forwardYn?: "Y" | "N";
+                councilYn?: "Y" | "N";
+                /** @description Supplies this item category */
                 catCode?: string;
+                /** @description Supplies this sourcing group */
                 sgCode?: string;
-                itemCode?: string;
-                /** @description What the period applies to: the order date (default), a receipt, a settlement month, or a supplier’s first order */
-                basis?: "po" | "receipt" | "settlement" | "newSupplier";
-                /** @description Sort as field:asc|desc; fields: poNo, poType, poDate, title, status, compNo, compNameKr, deptnm, buyerName, currency, lineCount, amount, krwAmount */
+                /** @description Page, 1-based */
+                page?: number;
+                /** @description Rows a page (a screen asks ≤ 500; an export up to 5000) */
+                size?: number;
+                /** @description Sort as field:asc|desc; fields: compNo, compNameKr, taxNo2, ceoName, status, forwardYn, councilYn, regDate, updatedAt */
                 sort?: string;
             };
             header?: never;
@@ -23375,135 +21704,28 @@ export interface operations {
                 content: {
                     "application/json": {
                         rows: {
-                            poNo: string;
-                            poType: string;
-                            poDate: string;
-                            title: string;
-                            /** @description PO_STATUS code */
-                            status: string;
                             compNo: string;
                             compNameKr: string;
-                            deptnm: string;
-                            buyerName: string;
-                            currency: string;
-                            /** @description Matching lines */
-                            lineCount: number;
-                            /** @description Matching lines, order currency (exact decimal) */
-                            amount: string;
-                            /** @description In won (spec §5) (exact decimal) */
-                            krwAmount: string;
-                        }[];
-                        total: number;
-                        /** @description Over the whole result */
-                        totals: {
-                            lineCount: number;
-                            krwAmount: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Default Response */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Default Response */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Default Response */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Default Response */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    listAssets: {
-        parameters: {
-            query?: {
-                /** @description Asset number contains */
-                assetNo?: string;
-                /** @description Name contains */
-                assetName?: string;
-                /** @description Location contains */
-                location?: string;
-                deptcd?: string;
-                custodianId?: string;
-                /** @description ASSET_STATUS codes */
-                status?: ("IN_USE" | "DISPOSED")[];
-                poNo?: string;
-                /** @description Page, 1-based */
-                page?: number;
-                /** @description Rows a page (a screen asks ≤ 500; an export up to 5000) */
-                size?: number;
-                /** @description Sort as field:asc|desc; fields: assetNo, assetName, location, deptnm, acquiredDate, acquisitionCost, status */
-                sort?: string;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        rows: {
-                            assetNo: string;
-                            assetName: string;
-                            itemCode: string | null;
-                            catName: string | null;
-                            location: string;
-                            deptcd: string;
-                            deptnm: string;
-                            custodianId: string | null;
-                            custodianName: string | null;
-                            acquiredDate: string;
-                            currency: string;
-                            acquisitionCost: string;
-                            /** @description IN_USE or DISPOSED */
+                            compNameEn: string | null;
+                            /** @description Business registration number, 123-45-67890 */
+                            taxNo2: string;
+                            corpNo: string | null;
+                            ceoName: string;
+                            bizType: string | null;
+                            bizItem: string | null;
+                            phoneNo: string | null;
+                            email: string | null;
+                            /** @description COMP_STATUS */
                             status: string;
-                            disposeReason: string | null;
-                            whReqNo: string;
-                            whLineNo: number;
-                            poNo: string;
-                            compNameKr: string;
-                            version: number;
+                            statusReason: string | null;
+                            forwardYn: string;
+                            councilYn: string;
+                            regDate: string;
+                            /** @description Item categories supplied, by name, comma-separated */
+                            categories: string;
+                            userCount: number;
+                            /** Format: date-time */
+                            updatedAt: string;
                         }[];
                         total: number;
                     };
@@ -23556,207 +21778,54 @@ export interface operations {
             };
         };
     };
-    transferAsset: {
+    createSupplier: {
         parameters: {
             query?: never;
-            header?: never;
-            path: {
-                assetNo: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    /** @description The version the client read; a stale one answers 409 VERSION_CONFLICT */
-                    version: number;
-                    /** @description The new department (default: unchanged) */
-                    deptcd?: string;
-                    /** @description The new custodian (default: unchanged) */
-                    custodianId?: string;
-                    /** @description The new location (default: unchanged) */
-                    location?: string;
-                    reason?: string;
-                };
-            };
-        };
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        ok: boolean;
-                        version?: number;
-                    };
-                };
-            };
-            /** @description Default Response */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Default Response */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Default Response */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Default Response */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Default Response */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Default Response */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    disposeAsset: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                assetNo: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    /** @description The version the client read; a stale one answers 409 VERSION_CONFLICT */
-                    version: number;
-                    /** @description Required, not blank */
-                    reason: string;
-                };
-            };
-        };
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        ok: boolean;
-                        version?: number;
-                    };
-                };
-            };
-            /** @description Default Response */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Default Response */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Default Response */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Default Response */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Default Response */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Default Response */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    listAssetCandidates: {
-        parameters: {
-            query?: {
-                whReqNo?: string;
-                poNo?: string;
-                itemName?: string;
-                /** @description Y: registered lines, N: waiting (default) */
-                registered?: "Y" | "N";
-                /** @description Page, 1-based */
-                page?: number;
-                /** @description Rows a page (a screen asks ≤ 500; an export up to 5000) */
-                size?: number;
-                /** @description Sort as field:asc|desc; fields: whReqNo, lastDeciDate, itemName, amount */
-                sort?: string;
-            };
             header?: never;
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Business registration number, hyphens optional */
+                    taxNo2: string;
+                    compNameKr: string;
+                    compNameEn?: string | null;
+                    corpNo?: string | null;
+                    ceoName: string;
+                    bizType?: string | null;
+                    bizItem?: string | null;
+                    zipCode?: string | null;
+                    address?: string | null;
+                    phoneNo?: string | null;
+                    faxNo?: string | null;
+                    email?: string | null;
+                    homepage?: string | null;
+                    bankCode?: string | null;
+                    bankAccount?: string | null;
+                    bankHolder?: string | null;
+                    /** @enum {unknown} */
+                    forwardYn?: "Y" | "N";
+                    /** @enum {unknown} */
+                    councilYn?: "Y" | "N";
+                    fileId?: string | null;
+                    contacts?: {
+                        seq?: number;
+                        name: string;
+                        deptName?: string | null;
+                        positionNm?: string | null;
+                        phoneNo?: string | null;
+                        cellPhoneNo?: string | null;
+                        email?: string | null;
+                        /** @enum {unknown} */
+                        mainYn?: "Y" | "N";
+                    }[];
+                    catCodes?: string[];
+                    sgCodes?: string[];
+                };
+            };
+        };
         responses: {
             /** @description Default Response */
             200: {
@@ -23765,284 +21834,76 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        rows: {
-                            whReqNo: string;
-                            lineNo: number;
-                            poNo: string;
-                            compNameKr: string;
-                            deptcd: string;
-                            deptnm: string;
-                            itemCode: string | null;
-                            itemName: string;
-                            quantity: string;
-                            unitPrice: string;
-                            amount: string;
-                            currency: string;
-                            lastDeciDate: string;
-                            /** @description Assets registered from the line (0 while waiting) */
-                            registeredCount: number;
+                        compNo: string;
+                        compNameKr: string;
+                        compNameEn: string | null;
+                        taxNo2: string;
+                        corpNo: string | null;
+                        ceoName: string;
+                        bizType: string | null;
+                        bizItem: string | null;
+                        zipCode: string | null;
+                        address: string | null;
+                        phoneNo: string | null;
+                        faxNo: string | null;
+                        email: string | null;
+                        homepage: string | null;
+                        bankCode: string | null;
+                        bankAccount: string | null;
+                        bankHolder: string | null;
+                        /** @enum {unknown} */
+                        bankVisible: "Y" | "N";
+                        status: string;
+                        statusReason: string | null;
+                        statusChangedAt: string | null;
+                        forwardYn: string;
+                        councilYn: string;
+                        regDate: string;
+                        fileId: string | null;
+                        contacts: {
+                            seq?: number;
+                            name: string;
+                            deptName?: string | null;
+                            positionNm?: string | null;
+                            phoneNo?: string | null;
+                            cellPhoneNo?: string | null;
+                            email?: string | null;
+                            /** @enum {unknown} */
+                            mainYn?: "Y" | "N";
                         }[];
-                        total: number;
-                    };
-                };
-            };
-            /** @description Default Response */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Default Response */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Default Response */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Default Response */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Default Response */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    registerAssets: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    lines: ({
-                        whReqNo: string;
-                        lineNo: number;
-                    } & {
-                        [key: string]: unknown;
-                    })[];
-                    /** @description Where the assets are */
-                    location: string;
-                    custodianId?: string;
-                };
-            };
-        };
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        assetNos: string[];
-                        count: number;
-                    };
-                };
-            };
-            /** @description Default Response */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Default Response */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Default Response */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Default Response */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Default Response */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Default Response */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    listAssetCounts: {
-        parameters: {
-            query?: {
-                location?: string;
-                status?: ("OPEN" | "CLOSED")[];
-                /** @description Page, 1-based */
-                page?: number;
-                /** @description Rows a page (a screen asks ≤ 500; an export up to 5000) */
-                size?: number;
-                /** @description Sort as field:asc|desc; fields: countNo, plannedDate, location, status */
-                sort?: string;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        rows: {
-                            countNo: string;
-                            title: string;
-                            location: string;
-                            plannedDate: string;
-                            /** @description OPEN or CLOSED */
-                            status: string;
-                            /** @description Assets in use at the location */
-                            expectedCount: number;
-                            foundCount: number;
-                            missingCount: number;
-                            movedCount: number;
-                            /** @description Expected assets without a result */
-                            uncountedCount: number;
-                            closedAt: string | null;
-                            version: number;
+                        /** @description Item categories supplied */
+                        catCodes: string[];
+                        /** @description Sourcing groups supplied */
+                        sgCodes: string[];
+                        categories: {
+                            code: string;
+                            name: string;
                         }[];
-                        total: number;
-                    };
-                };
-            };
-            /** @description Default Response */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Default Response */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Default Response */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Default Response */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Default Response */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    planAssetCount: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    title: string;
-                    location: string;
-                    /** @description YYYY-MM-DD */
-                    plannedDate: string;
-                };
-            };
-        };
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        countNo: string;
+                        sourcingGroups: {
+                            code: string;
+                            name: string;
+                        }[];
+                        attachments: {
+                            fileId: string;
+                            seq: number;
+                            originalName: string;
+                            sizeBytes: number;
+                            mimeType: string;
+                        }[];
+                        history: {
+                            /** Format: date-time */
+                            at: string;
+                            action: string;
+                            actor: string | null;
+                            actorName: string | null;
+                            reason: string | null;
+                        }[];
+                        /** @description What the caller may do with the document now (buttons to show) */
+                        actions: string[];
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: date-time */
+                        updatedAt: string;
                         version: number;
                     };
                 };
@@ -24103,20 +21964,11 @@ export interface operations {
             };
         };
     };
-    listAssetCountLines: {
+    listSupplierCategoryOptions: {
         parameters: {
-            query?: {
-                /** @description Page, 1-based */
-                page?: number;
-                /** @description Rows a page (a screen asks ≤ 500; an export up to 5000) */
-                size?: number;
-                /** @description Sort as field:asc|desc; fields: assetNo, result */
-                sort?: string;
-            };
+            query?: never;
             header?: never;
-            path: {
-                countNo: string;
-            };
+            path?: never;
             cookie?: never;
         };
         requestBody?: never;
@@ -24129,18 +21981,9 @@ export interface operations {
                 content: {
                     "application/json": {
                         rows: {
-                            countNo: string;
-                            assetNo: string;
-                            assetName: string;
-                            /** @description Where the register says it is */
-                            location: string;
-                            deptnm: string;
-                            custodianName: string | null;
-                            result: string | null;
-                            foundLocation: string | null;
-                            remark: string | null;
-                            /** @description Y when missing, moved or not counted */
-                            difference: string;
+                            catCode: string;
+                            nameKo: string;
+                            depth: number;
                         }[];
                         total: number;
                     };
@@ -24193,24 +22036,194 @@ export interface operations {
             };
         };
     };
-    recordAssetCount: {
+    getSupplier: {
         parameters: {
             query?: never;
             header?: never;
             path: {
-                countNo: string;
+                /** @description Company number, C00001 */
+                compNo: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        compNo: string;
+                        compNameKr: string;
+                        compNameEn: string | null;
+                        taxNo2: string;
+                        corpNo: string | null;
+                        ceoName: string;
+                        bizType: string | null;
+                        bizItem: string | null;
+                        zipCode: string | null;
+                        address: string | null;
+                        phoneNo: string | null;
+                        faxNo: string | null;
+                        email: string | null;
+                        homepage: string | null;
+                        bankCode: string | null;
+                        bankAccount: string | null;
+                        bankHolder: string | null;
+                        /** @enum {unknown} */
+                        bankVisible: "Y" | "N";
+                        status: string;
+                        statusReason: string | null;
+                        statusChangedAt: string | null;
+                        forwardYn: string;
+                        councilYn: string;
+                        regDate: string;
+                        fileId: string | null;
+                        contacts: {
+                            seq?: number;
+                            name: string;
+                            deptName?: string | null;
+                            positionNm?: string | null;
+                            phoneNo?: string | null;
+                            cellPhoneNo?: string | null;
+                            email?: string | null;
+                            /** @enum {unknown} */
+                            mainYn?: "Y" | "N";
+                        }[];
+                        /** @description Item categories supplied */
+                        catCodes: string[];
+                        /** @description Sourcing groups supplied */
+                        sgCodes: string[];
+                        categories: {
+                            code: string;
+                            name: string;
+                        }[];
+                        sourcingGroups: {
+                            code: string;
+                            name: string;
+                        }[];
+                        attachments: {
+                            fileId: string;
+                            seq: number;
+                            originalName: string;
+                            sizeBytes: number;
+                            mimeType: string;
+                        }[];
+                        history: {
+                            /** Format: date-time */
+                            at: string;
+                            action: string;
+                            actor: string | null;
+                            actorName: string | null;
+                            reason: string | null;
+                        }[];
+                        /** @description What the caller may do with the document now (buttons to show) */
+                        actions: string[];
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                        version: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    updateSupplier: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Company number, C00001 */
+                compNo: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
                 "application/json": {
-                    assetNo: string;
+                    compNameKr: string;
+                    compNameEn?: string | null;
+                    corpNo?: string | null;
+                    ceoName: string;
+                    bizType?: string | null;
+                    bizItem?: string | null;
+                    zipCode?: string | null;
+                    address?: string | null;
+                    phoneNo?: string | null;
+                    faxNo?: string | null;
+                    email?: string | null;
+                    homepage?: string | null;
+                    bankCode?: string | null;
+                    bankAccount?: string | null;
+                    bankHolder?: string | null;
                     /** @enum {unknown} */
-                    result: "FOUND" | "MISSING" | "MOVED";
-                    /** @description Required when MOVED */
-                    foundLocation?: string;
-                    remark?: string;
+                    forwardYn?: "Y" | "N";
+                    /** @enum {unknown} */
+                    councilYn?: "Y" | "N";
+                    fileId?: string | null;
+                    contacts?: {
+                        seq?: number;
+                        name: string;
+                        deptName?: string | null;
+                        positionNm?: string | null;
+                        phoneNo?: string | null;
+                        cellPhoneNo?: string | null;
+                        email?: string | null;
+                        /** @enum {unknown} */
+                        mainYn?: "Y" | "N";
+                    }[];
+                    catCodes?: string[];
+                    sgCodes?: string[];
+                    /** @description The version read; a stale one answers 409 VERSION_CONFLICT */
+                    version: number;
                 };
             };
         };
@@ -24222,8 +22235,77 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        ok: boolean;
-                        version?: number;
+                        compNo: string;
+                        compNameKr: string;
+                        compNameEn: string | null;
+                        taxNo2: string;
+                        corpNo: string | null;
+                        ceoName: string;
+                        bizType: string | null;
+                        bizItem: string | null;
+                        zipCode: string | null;
+                        address: string | null;
+                        phoneNo: string | null;
+                        faxNo: string | null;
+                        email: string | null;
+                        homepage: string | null;
+                        bankCode: string | null;
+                        bankAccount: string | null;
+                        bankHolder: string | null;
+                        /** @enum {unknown} */
+                        bankVisible: "Y" | "N";
+                        status: string;
+                        statusReason: string | null;
+                        statusChangedAt: string | null;
+                        forwardYn: string;
+                        councilYn: string;
+                        regDate: string;
+                        fileId: string | null;
+                        contacts: {
+                            seq?: number;
+                            name: string;
+                            deptName?: string | null;
+                            positionNm?: string | null;
+                            phoneNo?: string | null;
+                            cellPhoneNo?: string | null;
+                            email?: string | null;
+                            /** @enum {unknown} */
+                            mainYn?: "Y" | "N";
+                        }[];
+                        /** @description Item categories supplied */
+                        catCodes: string[];
+                        /** @description Sourcing groups supplied */
+                        sgCodes: string[];
+                        categories: {
+                            code: string;
+                            name: string;
+                        }[];
+                        sourcingGroups: {
+                            code: string;
+                            name: string;
+                        }[];
+                        attachments: {
+                            fileId: string;
+                            seq: number;
+                            originalName: string;
+                            sizeBytes: number;
+                            mimeType: string;
+                        }[];
+                        history: {
+                            /** Format: date-time */
+                            at: string;
+                            action: string;
+                            actor: string | null;
+                            actorName: string | null;
+                            reason: string | null;
+                        }[];
+                        /** @description What the caller may do with the document now (buttons to show) */
+                        actions: string[];
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                        version: number;
                     };
                 };
             };
@@ -24283,20 +22365,366 @@ export interface operations {
             };
         };
     };
-    closeAssetCount: {
+    getSupplierOverview: {
         parameters: {
             query?: never;
             header?: never;
             path: {
-                countNo: string;
+                /** @description Company number, C00001 */
+                compNo: string;
             };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rows: {
+                            /** @description compName, status, statusReason, openRfqs, openPos, onTimeRate, disputes, users, latestGrade */
+                            metric: string;
+                            value: string;
+                        }[];
+                        total: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listSupplierSpend: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Company number, C00001 */
+                compNo: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rows: {
+                            /** @description YYYY-MM */
+                            month: string;
+                            /** @description Orders sent that month, in KRW (JPY converted at the current rate) */
+                            amountKrw: number;
+                            poCount: number;
+                        }[];
+                        total: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listSupplierUsersOf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Company number, C00001 */
+                compNo: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rows: {
+                            userId: string;
+                            hname: string;
+                            authGroupId: string;
+                            email: string | null;
+                            cellPhoneNo: string | null;
+                            useFlag: string;
+                            status: string;
+                            /** @enum {unknown} */
+                            locked: "Y" | "N";
+                            lastLoginAt: string | null;
+                        }[];
+                        total: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listSupplierStatusRequests: {
+        parameters: {
+            query?: {
+                compNo?: string;
+                /** @description Name contains */
+                compNameKr?: string;
+                /** @description Any of: REQUESTED, APPROVED, REJECTED, WITHDRAWN */
+                status?: ("REQUESTED" | "APPROVED" | "REJECTED" | "WITHDRAWN")[];
+                /** @description COMP_STATUS: ACTIVE 거래중, SUSPENDED 거래정지, CLOSED 거래종료 */
+                toStatus?: "ACTIVE" | "SUSPENDED" | "CLOSED";
+                /** @description Requested on or after (YYYY-MM-DD) */
+                fromDate?: string;
+                /** @description Requested on or before (YYYY-MM-DD) */
+                toDate?: string;
+                /** @description Page, 1-based */
+                page?: number;
+                /** @description Rows a page (a screen asks ≤ 500; an export up to 5000) */
+                size?: number;
+                /** @description Sort as field:asc|desc; fields: reqNo, compNo, compNameKr, toStatus, status, requestedAt, decidedAt */
+                sort?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rows: {
+                            reqNo: string;
+                            compNo: string;
+                            compNameKr: string;
+                            fromStatus: string;
+                            toStatus: string;
+                            reason: string;
+                            /** @description REQUESTED, APPROVED, REJECTED, WITHDRAWN */
+                            status: string;
+                            fileId: string | null;
+                            requestedBy: string;
+                            requestedByName: string | null;
+                            /** Format: date-time */
+                            requestedAt: string;
+                            decidedBy: string | null;
+                            decidedByName: string | null;
+                            decidedAt: string | null;
+                            decisionComment: string | null;
+                            /** @description What the caller may do with the document now (buttons to show) */
+                            actions: string[];
+                            version: number;
+                        }[];
+                        total: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    createSupplierStatusRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
             cookie?: never;
         };
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description The version the client read; a stale one answers 409 VERSION_CONFLICT */
-                    version: number;
+                    compNo: string;
+                    /**
+                     * @description COMP_STATUS: ACTIVE 거래중, SUSPENDED 거래정지, CLOSED 거래종료
+                     * @enum {unknown}
+                     */
+                    toStatus: "ACTIVE" | "SUSPENDED" | "CLOSED";
+                    /** @description Why (required) */
+                    reason: string;
+                    fileId?: string | null;
                 };
             };
         };
@@ -24308,8 +22736,26 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        ok: boolean;
-                        version?: number;
+                        reqNo: string;
+                        compNo: string;
+                        compNameKr: string;
+                        fromStatus: string;
+                        toStatus: string;
+                        reason: string;
+                        /** @description REQUESTED, APPROVED, REJECTED, WITHDRAWN */
+                        status: string;
+                        fileId: string | null;
+                        requestedBy: string;
+                        requestedByName: string | null;
+                        /** Format: date-time */
+                        requestedAt: string;
+                        decidedBy: string | null;
+                        decidedByName: string | null;
+                        decidedAt: string | null;
+                        decisionComment: string | null;
+                        /** @description What the caller may do with the document now (buttons to show) */
+                        actions: string[];
+                        version: number;
                     };
                 };
             };
@@ -24351,6 +22797,831 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getSupplierStatusRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description CSR2026-000001 */
+                reqNo: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        reqNo: string;
+                        compNo: string;
+                        compNameKr: string;
+                        fromStatus: string;
+                        toStatus: string;
+                        reason: string;
+                        /** @description REQUESTED, APPROVED, REJECTED, WITHDRAWN */
+                        status: string;
+                        fileId: string | null;
+                        requestedBy: string;
+                        requestedByName: string | null;
+                        /** Format: date-time */
+                        requestedAt: string;
+                        decidedBy: string | null;
+                        decidedByName: string | null;
+                        decidedAt: string | null;
+                        decisionComment: string | null;
+                        /** @description What the caller may do with the document now (buttons to show) */
+                        actions: string[];
+                        version: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    approveSupplierStatusRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description CSR2026-000001 */
+                reqNo: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The version read; a stale one answers 409 VERSION_CONFLICT */
+                    version: number;
+                    comment?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        reqNo: string;
+                        compNo: string;
+                        compNameKr: string;
+                        fromStatus: string;
+                        toStatus: string;
+                        reason: string;
+                        /** @description REQUESTED, APPROVED, REJECTED, WITHDRAWN */
+                        status: string;
+                        fileId: string | null;
+                        requestedBy: string;
+                        requestedByName: string | null;
+                        /** Format: date-time */
+                        requestedAt: string;
+                        decidedBy: string | null;
+                        decidedByName: string | null;
+                        decidedAt: string | null;
+                        decisionComment: string | null;
+                        /** @description What the caller may do with the document now (buttons to show) */
+                        actions: string[];
+                        version: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    rejectSupplierStatusRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description CSR2026-000001 */
+                reqNo: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The version read; a stale one answers 409 VERSION_CONFLICT */
+                    version: number;
+                    comment?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        reqNo: string;
+                        compNo: string;
+                        compNameKr: string;
+                        fromStatus: string;
+                        toStatus: string;
+                        reason: string;
+                        /** @description REQUESTED, APPROVED, REJECTED, WITHDRAWN */
+                        status: string;
+                        fileId: string | null;
+                        requestedBy: string;
+                        requestedByName: string | null;
+                        /** Format: date-time */
+                        requestedAt: string;
+                        decidedBy: string | null;
+                        decidedByName: string | null;
+                        decidedAt: string | null;
+                        decisionComment: string | null;
+                        /** @description What the caller may do with the document now (buttons to show) */
+                        actions: string[];
+                        version: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    withdrawSupplierStatusRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description CSR2026-000001 */
+                reqNo: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The version read; a stale one answers 409 VERSION_CONFLICT */
+                    version: number;
+                    comment?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        reqNo: string;
+                        compNo: string;
+                        compNameKr: string;
+                        fromStatus: string;
+                        toStatus: string;
+                        reason: string;
+                        /** @description REQUESTED, APPROVED, REJECTED, WITHDRAWN */
+                        status: string;
+                        fileId: string | null;
+                        requestedBy: string;
+                        requestedByName: string | null;
+                        /** Format: date-time */
+                        requestedAt: string;
+                        decidedBy: string | null;
+                        decidedByName: string | null;
+                        decidedAt: string | null;
+                        decisionComment: string | null;
+                        /** @description What the caller may do with the document now (buttons to show) */
+                        actions: string[];
+                        version: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listErpVendorApps: {
+        parameters: {
+            query?: {
+                /** @description Any of: READY, SENDING, SENT, FAILED */
+                status?: ("READY" | "SENDING" | "SENT" | "FAILED")[];
+                compNo?: string;
+                /** @description Name contains */
+                compNameKr?: string;
+                /** @description Page, 1-based */
+                page?: number;
+                /** @description Rows a page (a screen asks ≤ 500; an export up to 5000) */
+                size?: number;
+                /** @description Sort as field:asc|desc; fields: appNo, compNo, compNameKr, status, requestedAt, sentAt */
+                sort?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rows: {
+                            appNo: string;
+                            compNo: string;
+                            compNameKr: string;
+                            taxNo2: string;
+                            /** @description COMP_STATUS of the supplier */
+                            compStatus: string;
+                            /** @description READY, SENDING, SENT, FAILED */
+                            status: string;
+                            erpVendorNo: string | null;
+                            attempts: number;
+                            lastError: string | null;
+                            httpStatus: number | null;
+                            remark: string | null;
+                            requestedBy: string;
+                            requestedByName: string | null;
+                            /** Format: date-time */
+                            requestedAt: string;
+                            sendingAt: string | null;
+                            sentAt: string | null;
+                            sentBy: string | null;
+                            /** @description What the caller may do with the document now (buttons to show) */
+                            actions: string[];
+                            version: number;
+                        }[];
+                        total: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    createErpVendorApp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    compNo: string;
+                    remark?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        appNo: string;
+                        compNo: string;
+                        compNameKr: string;
+                        taxNo2: string;
+                        /** @description COMP_STATUS of the supplier */
+                        compStatus: string;
+                        /** @description READY, SENDING, SENT, FAILED */
+                        status: string;
+                        erpVendorNo: string | null;
+                        attempts: number;
+                        lastError: string | null;
+                        httpStatus: number | null;
+                        remark: string | null;
+                        requestedBy: string;
+                        requestedByName: string | null;
+                        /** Format: date-time */
+                        requestedAt: string;
+                        sendingAt: string | null;
+                        sentAt: string | null;
+                        sentBy: string | null;
+                        /** @description What the caller may do with the document now (buttons to show) */
+                        actions: string[];
+                        version: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getErpVendorApp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description GV2026-000001 */
+                appNo: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        appNo: string;
+                        compNo: string;
+                        compNameKr: string;
+                        taxNo2: string;
+                        /** @description COMP_STATUS of the supplier */
+                        compStatus: string;
+                        /** @description READY, SENDING, SENT, FAILED */
+                        status: string;
+                        erpVendorNo: string | null;
+                        attempts: number;
+                        lastError: string | null;
+                        httpStatus: number | null;
+                        remark: string | null;
+                        requestedBy: string;
+                        requestedByName: string | null;
+                        /** Format: date-time */
+                        requestedAt: string;
+                        sendingAt: string | null;
+                        sentAt: string | null;
+                        sentBy: string | null;
+                        /** @description What the caller may do with the document now (buttons to show) */
+                        actions: string[];
+                        version: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    sendErpVendorApp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description GV2026-000001 */
+                appNo: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The version read; a stale one answers 409 VERSION_CONFLICT */
+                    version: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        appNo: string;
+                        compNo: string;
+                        compNameKr: string;
+                        taxNo2: string;
+                        /** @description COMP_STATUS of the supplier */
+                        compStatus: string;
+                        /** @description READY, SENDING, SENT, FAILED */
+                        status: string;
+                        erpVendorNo: string | null;
+                        attempts: number;
+                        lastError: string | null;
+                        httpStatus: number | null;
+                        remark: string | null;
+                        requestedBy: string;
+                        requestedByName: string | null;
+                        /** Format: date-time */
+                        requestedAt: string;
+                        sendingAt: string | null;
+                        sentAt: string | null;
+                        sentBy: string | null;
+                        /** @description What the caller may do with the document now (buttons to show) */
+                        actions: string[];
+                        version: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            424: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -224,3 +224,24 @@ export const SettlementStatement: Story = { name: 'settlement.statement', args: 
 
 /** screens/settlement/threeWayMatch.screen.ts */
 export const SettlementThreeWayMatch: Story = { name: 'settlement.threeWayMatch', args: { id: 'settlement.threeWayMatch' } };
+
+/** screens/suppliers/compChangeStatusList.screen.ts */
+export const SuppliersCompChangeStatusList: Story = { name: 'suppliers.compChangeStatusList', args: { id: 'suppliers.compChangeStatusList' } };
+
+/** screens/suppliers/compGerpAppEdit.screen.ts */
+export const SuppliersCompGerpAppEdit: Story = { name: 'suppliers.compGerpAppEdit', args: { id: 'suppliers.compGerpAppEdit' } };
+
+/** screens/suppliers/compGerpAppList.screen.ts */
+export const SuppliersCompGerpAppList: Story = { name: 'suppliers.compGerpAppList', args: { id: 'suppliers.compGerpAppList' } };
+
+/** screens/suppliers/compManageEdit.screen.ts */
+export const SuppliersCompManageEdit: Story = { name: 'suppliers.compManageEdit', args: { id: 'suppliers.compManageEdit' } };
+
+/** screens/suppliers/compManageList.screen.ts */
+export const SuppliersCompManageList: Story = { name: 'suppliers.compManageList', args: { id: 'suppliers.compManageList' } };
+
+/** screens/suppliers/compStatusList.screen.ts */
+export const SuppliersCompStatusList: Story = { name: 'suppliers.compStatusList', args: { id: 'suppliers.compStatusList' } };
+
+/** screens/suppliers/compStatusView.screen.ts */
+export const SuppliersCompStatusView: Story = { name: 'suppliers.compStatusView', args: { id: 'suppliers.compStatusView' } };

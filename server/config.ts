@@ -37,6 +37,8 @@ export interface Config {
   erpBackoffMs: number;
   /** How often this server looks for due background jobs, ms; 0: it runs none (a web-only server). */
   jobsPollMs: number;
+  /** ERP vendor-master endpoint (new suppliers are POSTed here once); null: vendor records are written under DATA_DIR/erp-vendors. */
+  erpVendorUrl: string | null;
 }
 
 export class ConfigError extends Error {
@@ -137,6 +139,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     erpRetries: integer(env, 'ERP_RETRIES', 3, 0, 10, problems),
     erpBackoffMs: integer(env, 'ERP_BACKOFF_MS', 500, 0, 60000, problems),
     jobsPollMs: integer(env, 'JOBS_POLL_MS', 10000, 0, 3600000, problems),
+    erpVendorUrl: optionalHttpUrl(env, 'ERP_VENDOR_URL', problems),
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

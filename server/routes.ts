@@ -15,6 +15,7 @@ import { propertiesRoutes } from './modules/properties/routes.js';
 import { purchaseRoutes } from './modules/purchase/index.js';
 import { sourcingRoutes } from './modules/sourcing/routes.js';
 import { fulfilmentRoutes } from './modules/fulfilment/routes.js';
+import { supplierRoutes } from './modules/suppliers/routes.js';
 import { userPrefRoutes } from './modules/user-prefs/routes.js';
 import { reportRoutes } from './modules/reports/routes.js';
 import { assetRoutes } from './modules/assets/routes.js';
@@ -40,4 +41,5 @@ export async function routes(app: FastifyInstance): Promise<void> {
   await app.register(userPrefRoutes);
   await app.register(reportRoutes);
   await app.register(assetRoutes);
+  await app.register(supplierRoutes);
 }

@@ -50,6 +50,11 @@ export const COMPANY_OWNED_TABLES: Readonly<Record<string, string>> = Object.fre
   settlement_adjustment: 'comp_no',
   erp_voucher: 'comp_no',
   posting_error: 'comp_no',
+  // Suppliers (0040): what a supplier supplies, its status change requests.
+  company_category: 'comp_no',
+  company_sourcing_group: 'comp_no',
+  company_status_request: 'comp_no',
+  erp_vendor_app: 'comp_no',
 });
 
 export class CompanyScopeViolation extends Error {

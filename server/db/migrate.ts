@@ -4,6 +4,7 @@ import * as m0002 from './migrations/0002-purchase-orders.js';
 import * as m0010 from './migrations/0010-auth.js';
 import * as m0020 from './migrations/0020-purchasing.js';
 import * as m0030 from './migrations/0030-fulfilment.js';
+import * as m0040 from './migrations/0040-suppliers.js';
 import * as m0070 from './migrations/0070-reports-assets.js';
 import * as m0120 from './migrations/0120-operations.js';
 
@@ -14,6 +15,7 @@ const migrations: Record<string, Migration> = {
   '0010-auth': m0010,
   '0020-purchasing': m0020,
   '0030-fulfilment': m0030,
+  '0040-suppliers': m0040,
   '0070-reports-assets': m0070,
   '0120-operations': m0120,
 };

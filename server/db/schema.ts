@@ -1,6 +1,7 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { OperationsTables } from './schema-operations.js';
 import type { AssetsTables } from './schema-assets.js';
+import type { SuppliersTables } from './schema-suppliers.js';
 
 /**
  * Kysely's view of the database, in camelCase (CamelCasePlugin maps to the snake_case columns).
@@ -85,6 +86,12 @@ export interface CompanyTable {
   forwardYn: Generated<YN>;
   councilYn: Generated<YN>;
   regDate: DateStr;
+  /** Migration 0040 (suppliers): corporate registration number (13 digits), account holder, attachments, status reason. */
+  corpNo: string | null;
+  bankHolder: string | null;
+  fileId: string | null;
+  statusReason: string | null;
+  statusChangedAt: Timestamp | null;
   createdAt: GeneratedTimestamp;
   updatedAt: GeneratedTimestamp;
   version: Generated<number>;
@@ -799,7 +806,7 @@ export interface UserPrefTable {
   version: Generated<number>;
 }
 
-export interface Database extends OperationsTables, AssetsTables {
+export interface Database extends OperationsTables, AssetsTables, SuppliersTables {
   businessSection: BusinessSectionTable;
   department: DepartmentTable;
   employee: EmployeeTable;

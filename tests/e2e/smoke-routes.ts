@@ -99,3 +99,17 @@ export const SMOKE_ROUTES: SmokeRoute[] = [
   { route: '/assetManagementRegisterList', portal: 'internal', user: 'operator', expect: 'rows' },
   { route: '/assetInventoryList', portal: 'internal', user: 'operator', expect: 'rows' },
 ];
+
+// Suppliers (#9): the master, status, one supplier at a glance, status change requests.
+SMOKE_ROUTES.push(
+  { route: '/CompManageList', portal: 'internal', user: 'tfadmin', expect: 'rows' },
+  { route: '/CompManageEdit', portal: 'internal', user: 'tfadmin', expect: 'document', open: doc('/api/v1/suppliers?size=1', 'compNo') },
+  { route: '/compStatusList', portal: 'internal', user: 'tfadmin', expect: 'rows' },
+  // A dashboard: its figures name the company by number.
+  { route: '/compStatusView', portal: 'internal', user: 'tfadmin', expect: 'document', open: doc('/api/v1/suppliers?size=1', 'compNo') },
+  { route: '/compChangeStatusList', portal: 'internal', user: 'tfadmin', expect: 'rows' },
+);
+SMOKE_ROUTES.push(
+  { route: '/compGerpAppList', portal: 'internal', user: 'tfadmin', expect: 'rows' },
+  { route: '/compGerpAppEdit', portal: 'internal', user: 'tfadmin', expect: 'document', open: doc('/api/v1/erp-vendor-apps?size=1', 'appNo') },
+);

@@ -17,6 +17,7 @@ import { buildOrganisation, SEED_CREATED_AT } from './organisation.js';
 import { buildPurchasing, insertPurchasing, syncPurchasingSequences } from './purchasing.js';
 import { rngFor } from './rng.js';
 import { buildSuppliers } from './suppliers.js';
+import { buildSupplierLifecycle, insertSupplierLifecycle } from './supplier-lifecycle.js';
 
 export { SEED_ANCHOR } from './rng.js';
 export { MAX_SCALE } from './orders-bulk.js';
@@ -30,6 +31,7 @@ export const SEEDED_TABLES = [
   'quotation', 'quotationLine', 'loi', 'poChange',
   'fxRate', 'delivery', 'deliveryLine', 'whReceipt', 'whReceiptLine', 'settlement', 'settlementLine', 'settlementAdjustment', 'erpVoucher', 'postingError',
   'assetRegistration', 'asset', 'assetTransfer', 'assetCount', 'assetCountLine',
+  'companyCategory', 'companySourcingGroup', 'companyStatusRequest', 'erpVendorApp',
   'auditLog',
 ] as const satisfies ReadonlyArray<keyof Database>;
 
@@ -177,6 +179,8 @@ export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<Recor
     step('deliveries, receipts, settlements and postings');
     await seedAssets(trx);
     step('assets and inventory counts');
+    await insertSupplierLifecycle(trx, buildSupplierLifecycle(rngFor(40), suppliers));
+    step('supplier lifecycle');
   });
 
   // Fresh statistics, or the first queries on a million-row table plan as if it were empty.

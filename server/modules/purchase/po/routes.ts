@@ -1,6 +1,7 @@
 import { Type } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { compareDecimals } from '../../../../lib/money.js';
+import { assertSuppliersEligible } from '../../suppliers/eligibility.js';
 import { access } from '../../../http/access.js';
 import { commonErrors } from '../../../http/error-schema.js';
 import { pageWindow, parseSort } from '../../../http/list-query.js';
@@ -109,6 +110,7 @@ export const poRoutes: FastifyPluginAsyncTypebox = async (app) => {
         const existing = await trx.selectFrom('poHeader').select('poNo').where('rfqNo', '=', rfq.rfqNo).where('status', '<>', 'CANCELLED').executeTakeFirst();
         if (existing) throw refused('PO_EXISTS', `이 견적요청으로 만든 발주가 이미 있습니다: ${existing.poNo}`, { poNo: existing.poNo });
         const compNo = rfq.selectedCompNo!;
+        await assertSuppliersEligible(trx, [compNo], 'order', 'body/rfqNo');
         const quote = await trx.selectFrom('quotation').selectAll().where('rfqNo', '=', rfq.rfqNo).where('compNo', '=', compNo).executeTakeFirstOrThrow();
         const pr = await trx.selectFrom('prHeader').selectAll().where('prNo', '=', rfq.prNo).forUpdate().executeTakeFirstOrThrow();
         const prStatus = pr.status === 'ORDERED' ? pr.status : transition(PR_MACHINE, 'order', pr.status);

@@ -1,5 +1,6 @@
 import { Type } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { assertSuppliersEligible } from '../../suppliers/eligibility.js';
 import { access } from '../../../http/access.js';
 import { commonErrors } from '../../../http/error-schema.js';
 import { pageWindow, parseSort } from '../../../http/list-query.js';
@@ -134,6 +135,7 @@ export const rfqRoutes: FastifyPluginAsyncTypebox = async (app) => {
         if (suppliers.indexOf(s) !== i) errors.push({ path: `body/suppliers/${i}`, message: `같은 협력사를 두 번 지정했습니다: ${s}` });
       });
       failIf(errors);
+      await assertSuppliersEligible(request.db, suppliers, 'rfq', (i) => `body/suppliers/${i}`);
       const companies = await request.db.selectFrom('company').select(['compNo', 'status']).where('compNo', 'in', suppliers).execute();
       const byNo = new Map(companies.map((c) => [c.compNo, c.status]));
       suppliers.forEach((s, i) => {

@@ -1,5 +1,6 @@
 import { Type } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { assertSuppliersEligible } from '../../suppliers/eligibility.js';
 import { access } from '../../../http/access.js';
 import { commonErrors } from '../../../http/error-schema.js';
 import { pageWindow, parseSort } from '../../../http/list-query.js';
@@ -39,6 +40,7 @@ async function checkSimple(db: Db, b: SimpleInput, actor: Actor) {
   requireText(errors, 'body/title', b.title, '제목');
   checkDate(errors, 'body/dueDate', b.dueDate, '납기일', { required: true, notBefore: today });
   const compNo = b.compNo.trim().toUpperCase();
+  await assertSuppliersEligible(db, [compNo], 'order', 'body/compNo');
   const company = await db.selectFrom('company').select(['compNo', 'status']).where('compNo', '=', compNo).executeTakeFirst();
   if (!company) errors.push({ path: 'body/compNo', message: `등록되지 않은 협력사입니다: ${compNo}` });
   else if (company.status !== 'ACTIVE') errors.push({ path: 'body/compNo', message: `거래 중이 아닌 협력사입니다: ${compNo}` });

@@ -1,0 +1,144 @@
+import { defineEditScreen } from '../../engine/define';
+
+const F = (name: string) => `screen.suppliers.field.${name}`;
+const T = (name: string) => `screen.suppliers.${name}`;
+
+const HISTORY_ACTIONS = ['CREATE', 'UPDATE', 'STATUS_CHANGE'].map((value) => ({ value, text: `option.suppliers.historyAction.${value}` }));
+const may = (action: string) => `contains(form.actions, '${action}')`;
+
+/**
+ * /CompManageEdit — one supplier of the master: registration numbers (business number with its
+ * check digit, fixed after registration; corporate number checked too), names, address, bank
+ * account (masked by the server unless the user keeps the master), contacts, item categories and
+ * sourcing groups supplied, FORWARD_YN, council membership, attachments and history. The trading
+ * status changes only through a status change request (거래상태 변경요청), asked for here.
+ */
+export default defineEditScreen({
+  id: 'suppliers.compManageEdit',
+  route: '/CompManageEdit',
+  title: 'screen.suppliers.compManageEdit',
+  key: ['compNo'],
+  load: { operation: 'getSupplier', params: { path: { compNo: 'query.compNo' } } },
+  readOnly: `mode == 'update' && !${may('update')}`,
+  sections: [
+    {
+      title: T('registration'),
+      columns: 3,
+      fields: [
+        { field: 'compNo', label: F('compNo'), readOnly: true, visible: "mode == 'update'" },
+        { field: 'status', label: F('status'), widget: 'select', codeGroup: 'COMP_STATUS', readOnly: true, visible: "mode == 'update'" },
+        { field: 'statusReason', label: F('statusReason'), readOnly: true, visible: "mode == 'update' && !empty(form.statusReason)" },
+        { field: 'taxNo2', label: F('taxNo2'), required: true, createOnly: true, mask: 'taxnum', maxLength: 12, placeholder: '123-45-67890' },
+        { field: 'corpNo', label: F('corpNo'), maxLength: 14, placeholder: '110111-1234567' },
+        { field: 'regDate', label: F('regDate'), readOnly: true, visible: "mode == 'update'" },
+        { field: 'compNameKr', label: F('compNameKr'), required: true, maxBytes: 100 },
+        { field: 'compNameEn', label: F('compNameEn'), maxLength: 100 },
+        { field: 'ceoName', label: F('ceoName'), required: true, maxBytes: 50 },
+        { field: 'bizType', label: F('bizType'), maxLength: 50 },
+        { field: 'bizItem', label: F('bizItem'), maxLength: 100 },
+        { field: 'forwardYn', label: F('forwardYn'), widget: 'select', codeGroup: 'YN', emptyOption: 'none', default: 'Y' },
+        { field: 'councilYn', label: F('councilYn'), widget: 'select', codeGroup: 'YN', emptyOption: 'none', default: 'N' },
+      ],
+    },
+    {
+      title: T('contact'),
+      columns: 3,
+      fields: [
+        { field: 'zipCode', label: F('zipCode'), maxLength: 10 },
+        { field: 'address', label: F('address'), maxLength: 200, span: 2 },
+        { field: 'phoneNo', label: F('phoneNo'), mask: 'phone', maxLength: 20 },
+        { field: 'faxNo', label: F('faxNo'), mask: 'phone', maxLength: 20 },
+        { field: 'email', label: F('email'), maxLength: 100 },
+        { field: 'homepage', label: F('homepage'), maxLength: 100, span: 3 },
+      ],
+    },
+    {
+      title: T('bank'),
+      columns: 3,
+      fields: [
+        { field: 'bankCode', label: F('bankCode'), widget: 'select', codeGroup: 'BANK' },
+        { field: 'bankAccount', label: F('bankAccount'), maxLength: 40, help: T('bankHelp') },
+        { field: 'bankHolder', label: F('bankHolder'), maxLength: 50 },
+      ],
+    },
+    {
+      title: T('supplies'),
+      columns: 2,
+      fields: [
+        { field: 'catCodes', label: F('catCodes'), widget: 'multiSelect', optionsFrom: { operation: 'listSupplierCategoryOptions', value: 'catCode', text: 'nameKo' } },
+        { field: 'fileId', label: F('fileId'), widget: 'files' },
+      ],
+    },
+  ],
+  details: [
+    {
+      id: 'contacts',
+      title: T('contacts'),
+      rowKey: 'seq',
+      maxRows: 20,
+      visibleRows: 4,
+      newRow: { mainYn: 'N' },
+      send: ['name', 'deptName', 'positionNm', 'phoneNo', 'cellPhoneNo', 'email', 'mainYn'],
+      columns: [
+        { field: 'name', label: F('contactName'), width: 100, editable: true, required: true, maxLength: 50 },
+        { field: 'deptName', label: F('deptName'), width: 110, editable: true, maxLength: 50 },
+        { field: 'positionNm', label: F('positionNm'), width: 80, editable: true, maxLength: 50 },
+        { field: 'phoneNo', label: F('phoneNo'), width: 120, editable: true, maxLength: 20, mask: 'phone' },
+        { field: 'cellPhoneNo', label: F('cellPhoneNo'), width: 120, editable: true, maxLength: 20, mask: 'phone' },
+        { field: 'email', label: F('email'), width: 180, editable: true, maxLength: 100 },
+        { field: 'mainYn', label: F('mainYn'), width: 70, editable: true, maxLength: 1 },
+      ],
+    },
+    {
+      id: 'sourcingGroups',
+      title: T('sourcingGroups'),
+      rowKey: 'code',
+      canAdd: false,
+      canDelete: false,
+      visibleRows: 4,
+      visible: "mode == 'update'",
+      columns: [
+        { field: 'code', label: F('sgCode'), width: 140 },
+        { field: 'name', label: F('sgName'), width: 240 },
+      ],
+    },
+    {
+      id: 'history',
+      title: T('history'),
+      rowKey: 'at',
+      canAdd: false,
+      canDelete: false,
+      visibleRows: 4,
+      visible: "mode == 'update'",
+      columns: [
+        { field: 'at', label: F('at'), type: 'datetime', width: 140 },
+        { field: 'action', label: F('historyAction'), type: 'code', options: HISTORY_ACTIONS, width: 110 },
+        { field: 'actorName', label: F('actorName'), width: 90 },
+        { field: 'reason', label: F('reason'), width: 300 },
+      ],
+    },
+  ],
+  actions: [
+    { kind: 'back', requires: 'read' },
+    { kind: 'navigate', id: 'glance', label: T('glance'), screen: 'suppliers.compStatusView', query: { compNo: 'form.compNo' }, visible: "mode == 'update'", requires: 'read' },
+    {
+      kind: 'workflow',
+      id: 'requestStatus',
+      label: T('requestStatus'),
+      operation: 'createSupplierStatusRequest',
+      visible: `mode == 'update' && ${may('requestStatus')}`,
+      enabled: '!screen.dirty',
+      prompt: {
+        message: T('requestStatusMessage'),
+        fields: [
+          { field: 'toStatus', label: F('toStatus'), widget: 'select', codeGroup: 'COMP_STATUS', required: true },
+          { field: 'reason', label: F('reason'), widget: 'textarea', rows: 3, required: true, maxBytes: 1000 },
+        ],
+      },
+      params: { body: { compNo: 'form.compNo', toStatus: 'input.toStatus', reason: 'input.reason' } },
+      success: T('requestStatusDone'),
+      then: ['reloadRecord'],
+    },
+    { kind: 'save', operation: 'createSupplier', updateOperation: 'updateSupplier', variant: 'primary', visible: `mode == 'create' || ${may('update')}` },
+  ],
+});

@@ -1,0 +1,48 @@
+import { defineListScreen } from '../../engine/define';
+
+const F = (name: string) => `screen.suppliers.field.${name}`;
+
+/**
+ * /CompManageList — the supplier master (협력사 마스터): search by number, name, business number,
+ * trading status, FORWARD_YN, council membership, item category or sourcing group supplied. A
+ * company number opens /CompManageEdit; 신규 registers one directly.
+ */
+export default defineListScreen({
+  id: 'suppliers.compManageList',
+  route: '/CompManageList',
+  title: 'screen.suppliers.compManageList',
+  source: { operation: 'listSuppliers', rowKey: 'compNo', defaultSort: 'compNo:asc', pageSize: 100 },
+  filters: [
+    { field: 'compNameKr', label: F('compNameKr'), maxLength: 100 },
+    { field: 'compNo', label: F('compNo'), maxLength: 10 },
+    { field: 'taxNo', label: F('taxNo2'), mask: 'taxnum', maxLength: 12 },
+    { field: 'status', label: F('status'), widget: 'multiSelect', codeGroup: 'COMP_STATUS' },
+    { field: 'forwardYn', label: F('forwardYn'), widget: 'select', codeGroup: 'YN' },
+    { field: 'councilYn', label: F('councilYn'), widget: 'select', codeGroup: 'YN' },
+    { field: 'sgCode', label: F('sgCode'), widget: 'sourcingGroup' },
+  ],
+  rememberFilters: true,
+  columns: [
+    { field: 'compNo', label: F('compNo'), width: 90, link: { screen: 'suppliers.compManageEdit', query: { compNo: 'row.compNo' } } },
+    { field: 'compNameKr', label: F('compNameKr'), width: 200 },
+    { field: 'taxNo2', label: F('taxNo2'), width: 120 },
+    { field: 'corpNo', label: F('corpNo'), width: 130 },
+    { field: 'ceoName', label: F('ceoName'), width: 90 },
+    { field: 'status', label: F('status'), type: 'code', codeGroup: 'COMP_STATUS', width: 90 },
+    { field: 'statusReason', label: F('statusReason'), width: 200 },
+    { field: 'forwardYn', label: F('forwardYn'), type: 'code', codeGroup: 'YN', width: 90, align: 'center' },
+    { field: 'councilYn', label: F('councilYn'), type: 'code', codeGroup: 'YN', width: 80, align: 'center' },
+    { field: 'categories', label: F('categories'), width: 180 },
+    { field: 'bizType', label: F('bizType'), width: 100 },
+    { field: 'bizItem', label: F('bizItem'), width: 140 },
+    { field: 'phoneNo', label: F('phoneNo'), width: 120 },
+    { field: 'userCount', label: F('userCount'), type: 'number', width: 70 },
+    { field: 'regDate', label: F('regDate'), type: 'date', width: 100 },
+    { field: 'updatedAt', label: F('updatedAt'), type: 'datetime', width: 140 },
+  ],
+  rowOpen: { screen: 'suppliers.compManageEdit', query: { compNo: 'row.compNo' } },
+  actions: [
+    { kind: 'navigate', id: 'create', label: 'screen.suppliers.create', route: '/CompManageEdit', requires: 'write', variant: 'primary' },
+    { kind: 'exportExcel', fileName: 'screen.suppliers.compManageListFile' },
+  ],
+});

@@ -1,0 +1,58 @@
+import type { ColumnType, Generated } from 'kysely';
+
+/** Tables of the supplier lifecycle (migration 0040, docs/suppliers.md). */
+type GeneratedTimestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type Timestamp = ColumnType<Date, Date | string, Date | string>;
+
+export type SupplierStatus = 'ACTIVE' | 'SUSPENDED' | 'CLOSED';
+
+export interface CompanyCategoryTable {
+  compNo: string;
+  catCode: string;
+}
+
+export interface CompanySourcingGroupTable {
+  compNo: string;
+  sgCode: string;
+}
+
+export interface CompanyStatusRequestTable {
+  reqNo: string;
+  compNo: string;
+  fromStatus: SupplierStatus;
+  toStatus: SupplierStatus;
+  reason: string;
+  status: 'REQUESTED' | 'APPROVED' | 'REJECTED' | 'WITHDRAWN';
+  fileId: string | null;
+  requestedBy: string;
+  requestedAt: GeneratedTimestamp;
+  decidedBy: string | null;
+  decidedAt: Timestamp | null;
+  decisionComment: string | null;
+  version: Generated<number>;
+}
+
+export interface ErpVendorAppTable {
+  appNo: string;
+  compNo: string;
+  status: 'READY' | 'SENDING' | 'SENT' | 'FAILED';
+  idempotencyKey: string;
+  erpVendorNo: string | null;
+  attempts: Generated<number>;
+  lastError: string | null;
+  httpStatus: number | null;
+  remark: string | null;
+  requestedBy: string;
+  requestedAt: GeneratedTimestamp;
+  sendingAt: Timestamp | null;
+  sentAt: Timestamp | null;
+  sentBy: string | null;
+  version: Generated<number>;
+}
+
+export interface SuppliersTables {
+  erpVendorApp: ErpVendorAppTable;
+  companyCategory: CompanyCategoryTable;
+  companySourcingGroup: CompanySourcingGroupTable;
+  companyStatusRequest: CompanyStatusRequestTable;
+}

@@ -1,0 +1,47 @@
+import type { Db } from '../../db/connect.js';
+import { invalid, type FieldError } from '../purchase/shared/errors.js';
+
+/**
+ * Whether a supplier may be invited to quote or ordered from: only a trading (ACTIVE) one.
+ * A suspended or closed supplier is refused with the reason its status change recorded, so the
+ * buyer sees why (docs/suppliers.md). Purchasing calls assertSuppliersEligible with one line
+ * where it invites suppliers (createRfq) and where it orders (createPo, simple orders).
+ */
+export type EligibilityPurpose = 'rfq' | 'order';
+
+export interface SupplierStanding {
+  compNo: string;
+  compNameKr: string;
+  status: string;
+  statusReason: string | null;
+}
+
+const STATUS_TEXT: Record<string, string> = { SUSPENDED: '거래정지', CLOSED: '거래종료' };
+const PURPOSE_TEXT: Record<EligibilityPurpose, string> = { rfq: '견적을 요청할 수 없습니다', order: '발주할 수 없습니다' };
+
+/** The refusal for one supplier, or null when it may be invited or ordered from. */
+export function eligibilityProblem(s: SupplierStanding, purpose: EligibilityPurpose): string | null {
+  if (s.status === 'ACTIVE') return null;
+  const state = STATUS_TEXT[s.status] ?? s.status;
+  const reason = s.statusReason ? ` (사유: ${s.statusReason})` : '';
+  return `${state} 협력사에는 ${PURPOSE_TEXT[purpose]}: ${s.compNameKr} (${s.compNo})${reason}`;
+}
+
+/**
+ * Refuses (400 SUPPLIER_NOT_ELIGIBLE, one detail per refused supplier at `path`, or at `path(i)`
+ * for a list) when any of the named suppliers is suspended or closed. Unknown numbers are
+ * left to the caller's own check. Pass the transaction when inside one.
+ */
+export async function assertSuppliersEligible(db: Db, compNos: readonly string[], purpose: EligibilityPurpose, path: string | ((i: number) => string)): Promise<void> {
+  const wanted = [...new Set(compNos)];
+  if (wanted.length === 0) return;
+  const rows = await db.selectFrom('company').select(['compNo', 'compNameKr', 'status', 'statusReason']).where('compNo', 'in', wanted).execute();
+  const byNo = new Map(rows.map((r) => [r.compNo, r]));
+  const details: FieldError[] = [];
+  compNos.forEach((compNo, i) => {
+    const s = byNo.get(compNo);
+    const problem = s ? eligibilityProblem(s, purpose) : null;
+    if (problem) details.push({ path: typeof path === 'string' ? path : path(i), message: problem });
+  });
+  if (details.length > 0) throw invalid('SUPPLIER_NOT_ELIGIBLE', details.map((d) => d.message).join('\n'), details);
+}
