@@ -2816,6 +2816,10 @@ export interface components {
             PRICE: string;
             AMT: string;
             BIGO: string | null;
+            /** @description Delivered but not accepted by its receipt (partial receipt); back on the order line’s open quantity */
+            shortQty: string;
+            shortReason: string | null;
+            shortRemark: string | null;
             poQuantity: string | null;
             poDeliveredQty: string | null;
             openQty: string | null;
@@ -2856,6 +2860,17 @@ export interface components {
                 status: string;
                 approvalStatus: string;
                 whReqDate: string;
+            }[];
+            /** @description The receive grid of /deliverEditAdmin: the lines of a delivery against an order, as receiveDelivery takes them */
+            receiveLines: {
+                lineNo: number;
+                itemName: string;
+                unitCode: string;
+                deliveredQty: string;
+                /** @description To accept: all delivered until a receipt accepted less */
+                quantity: string;
+                shortReason: string | null;
+                shortRemark: string | null;
             }[];
         };
         /** DeliverableOrderRow */
@@ -18422,12 +18437,15 @@ export interface operations {
                     /** @description YYYY-MM-DD */
                     whReqDate?: string;
                     BIGO?: string;
-                    /** @description Accepted quantity per delivery line (default: all delivered); a line left out or at 0 is not received */
+                    /** @description Accepted quantity per delivery line (default: all delivered). Given, it lists every line; less than delivered (0 included) needs a shortReason, and the rest returns to the order line’s open quantity */
                     lines?: {
                         lineNo: number;
                         /** @description Quantity, an exact decimal with up to 3 decimals ("12.5") */
                         quantity: string;
                         BIGO?: string;
+                        /** @description Required when less than delivered is accepted: short, damaged, wrong item (empty: none) */
+                        shortReason?: "SHORT" | "DAMAGED" | "WRONG_ITEM" | "" | null;
+                        shortRemark?: string | null;
                     }[];
                 };
             };

@@ -50,6 +50,8 @@ export const COMPANY_OWNED_TABLES: Readonly<Record<string, string>> = Object.fre
   settlement_adjustment: 'comp_no',
   erp_voucher: 'comp_no',
   posting_error: 'comp_no',
+  // Purchasing, finished (0110): a supplier's questions on a quotation request (shared answers are in rfq_notice, which names no company).
+  rfq_question: 'comp_no',
 });
 
 export class CompanyScopeViolation extends Error {

@@ -1,4 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { PurchasingFinishTables } from './schema-purchasing-finish.js';
 
 /**
  * Kysely's view of the database, in camelCase (CamelCasePlugin maps to the snake_case columns).
@@ -431,6 +432,8 @@ export interface ApprovalStepTable {
   status: 'WAITING' | 'PENDING' | 'APPROVED' | 'REJECTED' | 'SKIPPED';
   comment: string | null;
   actedAt: Timestamp | null;
+  /** The approver whose turn it was when a deputy got the step (approval delegation, 0110). */
+  onBehalfOf: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface PrHeaderTable {
@@ -487,6 +490,8 @@ export interface RfqHeaderTable {
   fileId: string | null;
   selectedCompNo: string | null;
   awardedAt: Timestamp | null;
+  /** When the deadline job closed it to quotations (0110). */
+  closedAt: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   cancelReason: string | null;
   createdBy: string;
   createdAt: GeneratedTimestamp;
@@ -632,6 +637,10 @@ export interface DeliveryLineTable {
   unitPrice: Decimal;
   amount: Decimal;
   remark: string | null;
+  /** Not accepted by the receipt, and why (partial receipts, 0110); back on the order line's open quantity. */
+  shortQty: Generated<string>;
+  shortReason: ColumnType<'SHORT' | 'DAMAGED' | 'WRONG_ITEM' | null, 'SHORT' | 'DAMAGED' | 'WRONG_ITEM' | null | undefined, 'SHORT' | 'DAMAGED' | 'WRONG_ITEM' | null>;
+  shortRemark: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface WhReceiptTable {
@@ -797,7 +806,7 @@ export interface UserPrefTable {
   version: Generated<number>;
 }
 
-export interface Database {
+export interface Database extends PurchasingFinishTables {
   businessSection: BusinessSectionTable;
   department: DepartmentTable;
   employee: EmployeeTable;
