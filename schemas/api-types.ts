@@ -1228,6 +1228,75 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/cyber/rfqs/{rfqNo}/questions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** My company’s questions on a request and the answers the buyer shared with every invited supplier (no one named) */
+        get: operations["listMyRfqQuestions"];
+        put?: never;
+        /** Ask the buyer a question on a request my company was invited to, until its deadline (after it, or once the request is closed: 409 RFQ_CLOSED) */
+        post: operations["askRfqQuestion"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/rfqs/{rfqNo}/questions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every supplier question on a request, with the company that asked */
+        get: operations["listRfqQuestions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/rfq-questions/{questionId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One supplier question (the answer dialog of /prConfirmEdit) */
+        get: operations["getRfqQuestion"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/rfq-questions/{questionId}/answer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Answer a question (once; stale version: 409); shared=Y shows the question and answer to every invited supplier without naming who asked */
+        put: operations["answerRfqQuestion"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/pos": {
         parameters: {
             query?: never;
@@ -9091,6 +9160,25 @@ export interface operations {
                             checkedAt: string | null;
                             submittedAt: string | null;
                         }[];
+                        /** @description Supplier questions on the request (rfq-questions) */
+                        rfqQuestions: {
+                            questionId: number;
+                            rfqNo: string;
+                            compNo: string;
+                            compName: string;
+                            question: string;
+                            askedBy: string;
+                            /** Format: date-time */
+                            askedAt: string;
+                            answer: string | null;
+                            answeredByName: string | null;
+                            answeredAt: string | null;
+                            /** @description Y: the answer is shown to every invited supplier, without naming who asked */
+                            shared: string;
+                            /** @description Y once answered */
+                            answered: string;
+                            version: number;
+                        }[];
                     };
                 };
             };
@@ -9518,6 +9606,25 @@ export interface operations {
                             checkedAt: string | null;
                             submittedAt: string | null;
                         }[];
+                        /** @description Supplier questions on the request (rfq-questions) */
+                        rfqQuestions: {
+                            questionId: number;
+                            rfqNo: string;
+                            compNo: string;
+                            compName: string;
+                            question: string;
+                            askedBy: string;
+                            /** Format: date-time */
+                            askedAt: string;
+                            answer: string | null;
+                            answeredByName: string | null;
+                            answeredAt: string | null;
+                            /** @description Y: the answer is shown to every invited supplier, without naming who asked */
+                            shared: string;
+                            /** @description Y once answered */
+                            answered: string;
+                            version: number;
+                        }[];
                     };
                 };
             };
@@ -9773,6 +9880,25 @@ export interface operations {
                             checkedAt: string | null;
                             submittedAt: string | null;
                         }[];
+                        /** @description Supplier questions on the request (rfq-questions) */
+                        rfqQuestions: {
+                            questionId: number;
+                            rfqNo: string;
+                            compNo: string;
+                            compName: string;
+                            question: string;
+                            askedBy: string;
+                            /** Format: date-time */
+                            askedAt: string;
+                            answer: string | null;
+                            answeredByName: string | null;
+                            answeredAt: string | null;
+                            /** @description Y: the answer is shown to every invited supplier, without naming who asked */
+                            shared: string;
+                            /** @description Y once answered */
+                            answered: string;
+                            version: number;
+                        }[];
                     };
                 };
             };
@@ -10010,6 +10136,25 @@ export interface operations {
                             revision: number;
                             checkedAt: string | null;
                             submittedAt: string | null;
+                        }[];
+                        /** @description Supplier questions on the request (rfq-questions) */
+                        rfqQuestions: {
+                            questionId: number;
+                            rfqNo: string;
+                            compNo: string;
+                            compName: string;
+                            question: string;
+                            askedBy: string;
+                            /** Format: date-time */
+                            askedAt: string;
+                            answer: string | null;
+                            answeredByName: string | null;
+                            answeredAt: string | null;
+                            /** @description Y: the answer is shown to every invited supplier, without naming who asked */
+                            shared: string;
+                            /** @description Y once answered */
+                            answered: string;
+                            version: number;
                         }[];
                     };
                 };
@@ -10250,6 +10395,25 @@ export interface operations {
                             revision: number;
                             checkedAt: string | null;
                             submittedAt: string | null;
+                        }[];
+                        /** @description Supplier questions on the request (rfq-questions) */
+                        rfqQuestions: {
+                            questionId: number;
+                            rfqNo: string;
+                            compNo: string;
+                            compName: string;
+                            question: string;
+                            askedBy: string;
+                            /** Format: date-time */
+                            askedAt: string;
+                            answer: string | null;
+                            answeredByName: string | null;
+                            answeredAt: string | null;
+                            /** @description Y: the answer is shown to every invited supplier, without naming who asked */
+                            shared: string;
+                            /** @description Y once answered */
+                            answered: string;
+                            version: number;
                         }[];
                     };
                 };
@@ -10492,6 +10656,25 @@ export interface operations {
                             checkedAt: string | null;
                             submittedAt: string | null;
                         }[];
+                        /** @description Supplier questions on the request (rfq-questions) */
+                        rfqQuestions: {
+                            questionId: number;
+                            rfqNo: string;
+                            compNo: string;
+                            compName: string;
+                            question: string;
+                            askedBy: string;
+                            /** Format: date-time */
+                            askedAt: string;
+                            answer: string | null;
+                            answeredByName: string | null;
+                            answeredAt: string | null;
+                            /** @description Y: the answer is shown to every invited supplier, without naming who asked */
+                            shared: string;
+                            /** @description Y once answered */
+                            answered: string;
+                            version: number;
+                        }[];
                     };
                 };
             };
@@ -10731,6 +10914,25 @@ export interface operations {
                             revision: number;
                             checkedAt: string | null;
                             submittedAt: string | null;
+                        }[];
+                        /** @description Supplier questions on the request (rfq-questions) */
+                        rfqQuestions: {
+                            questionId: number;
+                            rfqNo: string;
+                            compNo: string;
+                            compName: string;
+                            question: string;
+                            askedBy: string;
+                            /** Format: date-time */
+                            askedAt: string;
+                            answer: string | null;
+                            answeredByName: string | null;
+                            answeredAt: string | null;
+                            /** @description Y: the answer is shown to every invited supplier, without naming who asked */
+                            shared: string;
+                            /** @description Y once answered */
+                            answered: string;
+                            version: number;
                         }[];
                     };
                 };
@@ -11821,6 +12023,18 @@ export interface operations {
                         }[];
                         quoteNo: string | null;
                         version: number;
+                        /** @description My questions and the answers shared with every invited supplier */
+                        questions: {
+                            /** @description Row key: Q<id> for my own questions, N<id> for shared answers */
+                            questionKey: string;
+                            /** @description Y: asked by my company; N: shared by the buyer with every invited supplier */
+                            mine: string;
+                            question: string;
+                            /** Format: date-time */
+                            askedAt: string;
+                            answer: string | null;
+                            answeredAt: string | null;
+                        }[];
                     };
                 };
             };
@@ -12171,6 +12385,459 @@ export interface operations {
                             sizeBytes: number;
                             mimeType: string;
                         }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listMyRfqQuestions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                rfqNo: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rows: {
+                            /** @description Row key: Q<id> for my own questions, N<id> for shared answers */
+                            questionKey: string;
+                            /** @description Y: asked by my company; N: shared by the buyer with every invited supplier */
+                            mine: string;
+                            question: string;
+                            /** Format: date-time */
+                            askedAt: string;
+                            answer: string | null;
+                            answeredAt: string | null;
+                        }[];
+                        total: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    askRfqQuestion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                rfqNo: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The question (asked until the deadline) */
+                    question: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rows: {
+                            /** @description Row key: Q<id> for my own questions, N<id> for shared answers */
+                            questionKey: string;
+                            /** @description Y: asked by my company; N: shared by the buyer with every invited supplier */
+                            mine: string;
+                            question: string;
+                            /** Format: date-time */
+                            askedAt: string;
+                            answer: string | null;
+                            answeredAt: string | null;
+                        }[];
+                        total: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listRfqQuestions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                rfqNo: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rows: {
+                            questionId: number;
+                            rfqNo: string;
+                            compNo: string;
+                            compName: string;
+                            question: string;
+                            askedBy: string;
+                            /** Format: date-time */
+                            askedAt: string;
+                            answer: string | null;
+                            answeredByName: string | null;
+                            answeredAt: string | null;
+                            /** @description Y: the answer is shown to every invited supplier, without naming who asked */
+                            shared: string;
+                            /** @description Y once answered */
+                            answered: string;
+                            version: number;
+                        }[];
+                        total: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getRfqQuestion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                questionId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        questionId: number;
+                        rfqNo: string;
+                        compNo: string;
+                        compName: string;
+                        question: string;
+                        askedBy: string;
+                        /** Format: date-time */
+                        askedAt: string;
+                        answer: string | null;
+                        answeredByName: string | null;
+                        answeredAt: string | null;
+                        /** @description Y: the answer is shown to every invited supplier, without naming who asked */
+                        shared: string;
+                        /** @description Y once answered */
+                        answered: string;
+                        version: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    answerRfqQuestion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                questionId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The version read; a stale one answers 409 VERSION_CONFLICT */
+                    version: number;
+                    answer: string;
+                    /**
+                     * @description Y: show the question and answer to every invited supplier without naming who asked (default N)
+                     * @enum {unknown}
+                     */
+                    shared?: "Y" | "N";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        questionId: number;
+                        rfqNo: string;
+                        compNo: string;
+                        compName: string;
+                        question: string;
+                        askedBy: string;
+                        /** Format: date-time */
+                        askedAt: string;
+                        answer: string | null;
+                        answeredByName: string | null;
+                        answeredAt: string | null;
+                        /** @description Y: the answer is shown to every invited supplier, without naming who asked */
+                        shared: string;
+                        /** @description Y once answered */
+                        answered: string;
+                        version: number;
                     };
                 };
             };
