@@ -1228,6 +1228,75 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/cyber/rfqs/{rfqNo}/questions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** My company’s questions on a request and the answers the buyer shared with every invited supplier (no one named) */
+        get: operations["listMyRfqQuestions"];
+        put?: never;
+        /** Ask the buyer a question on a request my company was invited to, until its deadline (after it, or once the request is closed: 409 RFQ_CLOSED) */
+        post: operations["askRfqQuestion"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/rfqs/{rfqNo}/questions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every supplier question on a request, with the company that asked */
+        get: operations["listRfqQuestions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/rfq-questions/{questionId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One supplier question (the answer dialog of /prConfirmEdit) */
+        get: operations["getRfqQuestion"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/rfq-questions/{questionId}/answer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Answer a question (once; stale version: 409); shared=Y shows the question and answer to every invited supplier without naming who asked */
+        put: operations["answerRfqQuestion"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/pos": {
         parameters: {
             query?: never;
@@ -3058,6 +3127,10 @@ export interface components {
             PRICE: string;
             AMT: string;
             BIGO: string | null;
+            /** @description Delivered but not accepted by its receipt (partial receipt); back on the order line’s open quantity */
+            shortQty: string;
+            shortReason: string | null;
+            shortRemark: string | null;
             poQuantity: string | null;
             poDeliveredQty: string | null;
             openQty: string | null;
@@ -3098,6 +3171,17 @@ export interface components {
                 status: string;
                 approvalStatus: string;
                 whReqDate: string;
+            }[];
+            /** @description The receive grid of /deliverEditAdmin: the lines of a delivery against an order, as receiveDelivery takes them */
+            receiveLines: {
+                lineNo: number;
+                itemName: string;
+                unitCode: string;
+                deliveredQty: string;
+                /** @description To accept: all delivered until a receipt accepted less */
+                quantity: string;
+                shortReason: string | null;
+                shortRemark: string | null;
             }[];
         };
         /** DeliverableOrderRow */
@@ -9318,6 +9402,25 @@ export interface operations {
                             checkedAt: string | null;
                             submittedAt: string | null;
                         }[];
+                        /** @description Supplier questions on the request (rfq-questions) */
+                        rfqQuestions: {
+                            questionId: number;
+                            rfqNo: string;
+                            compNo: string;
+                            compName: string;
+                            question: string;
+                            askedBy: string;
+                            /** Format: date-time */
+                            askedAt: string;
+                            answer: string | null;
+                            answeredByName: string | null;
+                            answeredAt: string | null;
+                            /** @description Y: the answer is shown to every invited supplier, without naming who asked */
+                            shared: string;
+                            /** @description Y once answered */
+                            answered: string;
+                            version: number;
+                        }[];
                     };
                 };
             };
@@ -9745,6 +9848,25 @@ export interface operations {
                             checkedAt: string | null;
                             submittedAt: string | null;
                         }[];
+                        /** @description Supplier questions on the request (rfq-questions) */
+                        rfqQuestions: {
+                            questionId: number;
+                            rfqNo: string;
+                            compNo: string;
+                            compName: string;
+                            question: string;
+                            askedBy: string;
+                            /** Format: date-time */
+                            askedAt: string;
+                            answer: string | null;
+                            answeredByName: string | null;
+                            answeredAt: string | null;
+                            /** @description Y: the answer is shown to every invited supplier, without naming who asked */
+                            shared: string;
+                            /** @description Y once answered */
+                            answered: string;
+                            version: number;
+                        }[];
                     };
                 };
             };
@@ -10000,6 +10122,25 @@ export interface operations {
                             checkedAt: string | null;
                             submittedAt: string | null;
                         }[];
+                        /** @description Supplier questions on the request (rfq-questions) */
+                        rfqQuestions: {
+                            questionId: number;
+                            rfqNo: string;
+                            compNo: string;
+                            compName: string;
+                            question: string;
+                            askedBy: string;
+                            /** Format: date-time */
+                            askedAt: string;
+                            answer: string | null;
+                            answeredByName: string | null;
+                            answeredAt: string | null;
+                            /** @description Y: the answer is shown to every invited supplier, without naming who asked */
+                            shared: string;
+                            /** @description Y once answered */
+                            answered: string;
+                            version: number;
+                        }[];
                     };
                 };
             };
@@ -10237,6 +10378,25 @@ export interface operations {
                             revision: number;
                             checkedAt: string | null;
                             submittedAt: string | null;
+                        }[];
+                        /** @description Supplier questions on the request (rfq-questions) */
+                        rfqQuestions: {
+                            questionId: number;
+                            rfqNo: string;
+                            compNo: string;
+                            compName: string;
+                            question: string;
+                            askedBy: string;
+                            /** Format: date-time */
+                            askedAt: string;
+                            answer: string | null;
+                            answeredByName: string | null;
+                            answeredAt: string | null;
+                            /** @description Y: the answer is shown to every invited supplier, without naming who asked */
+                            shared: string;
+                            /** @description Y once answered */
+                            answered: string;
+                            version: number;
                         }[];
                     };
                 };
@@ -10477,6 +10637,25 @@ export interface operations {
                             revision: number;
                             checkedAt: string | null;
                             submittedAt: string | null;
+                        }[];
+                        /** @description Supplier questions on the request (rfq-questions) */
+                        rfqQuestions: {
+                            questionId: number;
+                            rfqNo: string;
+                            compNo: string;
+                            compName: string;
+                            question: string;
+                            askedBy: string;
+                            /** Format: date-time */
+                            askedAt: string;
+                            answer: string | null;
+                            answeredByName: string | null;
+                            answeredAt: string | null;
+                            /** @description Y: the answer is shown to every invited supplier, without naming who asked */
+                            shared: string;
+                            /** @description Y once answered */
+                            answered: string;
+                            version: number;
                         }[];
                     };
                 };
@@ -10719,6 +10898,25 @@ export interface operations {
                             checkedAt: string | null;
                             submittedAt: string | null;
                         }[];
+                        /** @description Supplier questions on the request (rfq-questions) */
+                        rfqQuestions: {
+                            questionId: number;
+                            rfqNo: string;
+                            compNo: string;
+                            compName: string;
+                            question: string;
+                            askedBy: string;
+                            /** Format: date-time */
+                            askedAt: string;
+                            answer: string | null;
+                            answeredByName: string | null;
+                            answeredAt: string | null;
+                            /** @description Y: the answer is shown to every invited supplier, without naming who asked */
+                            shared: string;
+                            /** @description Y once answered */
+                            answered: string;
+                            version: number;
+                        }[];
                     };
                 };
             };
@@ -10958,6 +11156,25 @@ export interface operations {
                             revision: number;
                             checkedAt: string | null;
                             submittedAt: string | null;
+                        }[];
+                        /** @description Supplier questions on the request (rfq-questions) */
+                        rfqQuestions: {
+                            questionId: number;
+                            rfqNo: string;
+                            compNo: string;
+                            compName: string;
+                            question: string;
+                            askedBy: string;
+                            /** Format: date-time */
+                            askedAt: string;
+                            answer: string | null;
+                            answeredByName: string | null;
+                            answeredAt: string | null;
+                            /** @description Y: the answer is shown to every invited supplier, without naming who asked */
+                            shared: string;
+                            /** @description Y once answered */
+                            answered: string;
+                            version: number;
                         }[];
                     };
                 };
@@ -12048,6 +12265,18 @@ export interface operations {
                         }[];
                         quoteNo: string | null;
                         version: number;
+                        /** @description My questions and the answers shared with every invited supplier */
+                        questions: {
+                            /** @description Row key: Q<id> for my own questions, N<id> for shared answers */
+                            questionKey: string;
+                            /** @description Y: asked by my company; N: shared by the buyer with every invited supplier */
+                            mine: string;
+                            question: string;
+                            /** Format: date-time */
+                            askedAt: string;
+                            answer: string | null;
+                            answeredAt: string | null;
+                        }[];
                     };
                 };
             };
@@ -12398,6 +12627,459 @@ export interface operations {
                             sizeBytes: number;
                             mimeType: string;
                         }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listMyRfqQuestions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                rfqNo: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rows: {
+                            /** @description Row key: Q<id> for my own questions, N<id> for shared answers */
+                            questionKey: string;
+                            /** @description Y: asked by my company; N: shared by the buyer with every invited supplier */
+                            mine: string;
+                            question: string;
+                            /** Format: date-time */
+                            askedAt: string;
+                            answer: string | null;
+                            answeredAt: string | null;
+                        }[];
+                        total: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    askRfqQuestion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                rfqNo: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The question (asked until the deadline) */
+                    question: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rows: {
+                            /** @description Row key: Q<id> for my own questions, N<id> for shared answers */
+                            questionKey: string;
+                            /** @description Y: asked by my company; N: shared by the buyer with every invited supplier */
+                            mine: string;
+                            question: string;
+                            /** Format: date-time */
+                            askedAt: string;
+                            answer: string | null;
+                            answeredAt: string | null;
+                        }[];
+                        total: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listRfqQuestions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                rfqNo: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rows: {
+                            questionId: number;
+                            rfqNo: string;
+                            compNo: string;
+                            compName: string;
+                            question: string;
+                            askedBy: string;
+                            /** Format: date-time */
+                            askedAt: string;
+                            answer: string | null;
+                            answeredByName: string | null;
+                            answeredAt: string | null;
+                            /** @description Y: the answer is shown to every invited supplier, without naming who asked */
+                            shared: string;
+                            /** @description Y once answered */
+                            answered: string;
+                            version: number;
+                        }[];
+                        total: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getRfqQuestion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                questionId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        questionId: number;
+                        rfqNo: string;
+                        compNo: string;
+                        compName: string;
+                        question: string;
+                        askedBy: string;
+                        /** Format: date-time */
+                        askedAt: string;
+                        answer: string | null;
+                        answeredByName: string | null;
+                        answeredAt: string | null;
+                        /** @description Y: the answer is shown to every invited supplier, without naming who asked */
+                        shared: string;
+                        /** @description Y once answered */
+                        answered: string;
+                        version: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    answerRfqQuestion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                questionId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The version read; a stale one answers 409 VERSION_CONFLICT */
+                    version: number;
+                    answer: string;
+                    /**
+                     * @description Y: show the question and answer to every invited supplier without naming who asked (default N)
+                     * @enum {unknown}
+                     */
+                    shared?: "Y" | "N";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        questionId: number;
+                        rfqNo: string;
+                        compNo: string;
+                        compName: string;
+                        question: string;
+                        askedBy: string;
+                        /** Format: date-time */
+                        askedAt: string;
+                        answer: string | null;
+                        answeredByName: string | null;
+                        answeredAt: string | null;
+                        /** @description Y: the answer is shown to every invited supplier, without naming who asked */
+                        shared: string;
+                        /** @description Y once answered */
+                        answered: string;
+                        version: number;
                     };
                 };
             };
@@ -18664,12 +19346,15 @@ export interface operations {
                     /** @description YYYY-MM-DD */
                     whReqDate?: string;
                     BIGO?: string;
-                    /** @description Accepted quantity per delivery line (default: all delivered); a line left out or at 0 is not received */
+                    /** @description Accepted quantity per delivery line (default: all delivered). Given, it lists every line; less than delivered (0 included) needs a shortReason, and the rest returns to the order line’s open quantity */
                     lines?: {
                         lineNo: number;
                         /** @description Quantity, an exact decimal with up to 3 decimals ("12.5") */
                         quantity: string;
                         BIGO?: string;
+                        /** @description Required when less than delivered is accepted: short, damaged, wrong item (empty: none) */
+                        shortReason?: "SHORT" | "DAMAGED" | "WRONG_ITEM" | "" | null;
+                        shortRemark?: string | null;
                     }[];
                 };
             };

@@ -141,6 +141,9 @@ export const PurchaseRequestPrEdit: Story = { name: 'purchaseRequest.prEdit', ar
 /** screens/purchase-request/prList.screen.ts */
 export const PurchaseRequestPrList: Story = { name: 'purchaseRequest.prList', args: { id: 'purchaseRequest.prList' } };
 
+/** screens/purchase-request/rfqAnswer.screen.ts */
+export const PurchaseRequestRfqAnswer: Story = { name: 'purchaseRequest.rfqAnswer', args: { id: 'purchaseRequest.rfqAnswer' } };
+
 /** screens/purchase-request/rfqCreate.screen.ts */
 export const PurchaseRequestRfqCreate: Story = { name: 'purchaseRequest.rfqCreate', args: { id: 'purchaseRequest.rfqCreate' } };
 

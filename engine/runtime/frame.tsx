@@ -19,6 +19,8 @@ export interface DialogControl {
   /** The inner screen's unsaved-changes flag (Escape and × ask first while it is set). */
   setDirty(dirty: boolean): void;
   isDirty(): boolean;
+  /** The opener shows the dialog's success line too, so it outlives a dialog that closes after it. */
+  notify?(text: string): void;
 }
 
 export interface FrameApi {
@@ -101,11 +103,15 @@ export function ScreenFrame({ def, file, query, dialog, children }: { def: Scree
   const [openPrompt, setOpenPrompt] = useState<OpenPrompt | null>(null);
   const ownDirty = useRef(false);
 
-  const notify = useCallback((text: string) => {
-    setNotice(text);
-    if (noticeTimer.current) clearTimeout(noticeTimer.current);
-    noticeTimer.current = setTimeout(() => setNotice(null), 4000);
-  }, []);
+  const notify = useCallback(
+    (text: string) => {
+      setNotice(text);
+      if (noticeTimer.current) clearTimeout(noticeTimer.current);
+      noticeTimer.current = setTimeout(() => setNotice(null), 4000);
+      dialog?.notify?.(text);
+    },
+    [dialog],
+  );
 
   const alertError = useCallback(
     async (error: unknown) => {
@@ -204,7 +210,7 @@ export function ScreenFrame({ def, file, query, dialog, children }: { def: Scree
           />
         )}
         {openDialog && (
-          <DialogScreen id={openDialog.id} title={dialogTitle ? t(dialogTitle) : openDialog.id} query={openDialog.query} onClose={closeDialog} />
+          <DialogScreen id={openDialog.id} title={dialogTitle ? t(dialogTitle) : openDialog.id} query={openDialog.query} onClose={closeDialog} onNotice={notify} />
         )}
       </InheritedRoute.Provider>
     </FrameContext.Provider>
@@ -212,7 +218,7 @@ export function ScreenFrame({ def, file, query, dialog, children }: { def: Scree
 }
 
 /** A screen (usually an edit screen) inside a modal; Escape and × ask first when there are unsaved changes. */
-function DialogScreen({ id, title, query, onClose }: { id: string; title: string; query: Record<string, string>; onClose: (changed: boolean) => void }) {
+function DialogScreen({ id, title, query, onClose, onNotice }: { id: string; title: string; query: Record<string, string>; onClose: (changed: boolean) => void; onNotice: (text: string) => void }) {
   const dirty = useRef(false);
   const dialogs = useDialogs();
   const t = useEngineText();
@@ -223,8 +229,9 @@ function DialogScreen({ id, title, query, onClose }: { id: string; title: string
         dirty.current = value;
       },
       isDirty: () => dirty.current,
+      notify: onNotice,
     }),
-    [onClose],
+    [onClose, onNotice],
   );
   const requestClose = async () => {
     if (dirty.current && !(await dialogs.confirm(t('engine.leaveConfirm')))) return;

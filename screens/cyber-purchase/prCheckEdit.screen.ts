@@ -6,6 +6,8 @@ const f = (name: string) => `screen.cyberPurchase.f.${name}`;
  * /prCheckEdit (external) — one quotation request sent to my company: opening it marks it checked
  * (the server does it on getSupplierRfq); lines, deadline, the buyer's contact and attachments; go on
  * to quote while the request is open. Read only: the supplier answers on prSubmitEdit.
+ * Questions to the buyer (asked until the deadline): my company's, and the answers the buyer shared
+ * with every invited supplier — which never say who asked.
  */
 export default defineEditScreen({
   id: 'cyberPurchase.prCheckEdit',
@@ -67,9 +69,39 @@ export default defineEditScreen({
         { field: 'deliveryDate', label: f('deliveryDate'), type: 'date', width: 100 },
       ],
     },
+    {
+      id: 'questions',
+      visibleRows: 4,
+      title: 'screen.cyberPurchase.prCheckEdit.questions',
+      rowKey: 'questionKey',
+      canAdd: false,
+      canDelete: false,
+      columns: [
+        { field: 'mine', label: f('questionFrom'), type: 'code', options: [{ value: 'Y', text: 'screen.cyberPurchase.option.questionFrom.Y' }, { value: 'N', text: 'screen.cyberPurchase.option.questionFrom.N' }], width: 90 },
+        { field: 'question', label: f('question'), width: 280 },
+        { field: 'askedAt', label: f('askedAt'), type: 'datetime', width: 140 },
+        { field: 'answer', label: f('answer'), width: 280 },
+        { field: 'answeredAt', label: f('answeredAt'), type: 'datetime', width: 140 },
+      ],
+    },
   ],
   actions: [
     { kind: 'back' },
+    {
+      kind: 'workflow',
+      id: 'ask',
+      label: 'screen.cyberPurchase.prCheckEdit.ask',
+      operation: 'askRfqQuestion',
+      visible: "form.rfqStatus == 'OPEN' && form.deadlinePassed != true && form.status != 'CANCELLED'",
+      prompt: {
+        title: 'screen.cyberPurchase.prCheckEdit.ask',
+        message: 'screen.cyberPurchase.prCheckEdit.askMessage',
+        fields: [{ field: 'question', label: f('question'), widget: 'textarea', rows: 4, maxLength: 2000, required: true }],
+      },
+      params: { path: { rfqNo: 'form.rfqNo' }, body: { question: 'input.question' } },
+      success: 'screen.cyberPurchase.prCheckEdit.asked',
+      then: ['reloadRecord'],
+    },
     { kind: 'navigate', id: 'viewQuote', label: 'screen.cyberPurchase.prCheckEdit.viewQuote', screen: 'cyberPurchase.prSubmitEdit', query: { rfqNo: 'form.rfqNo' }, visible: "!empty(form.quoteNo) && form.editable != true" },
     {
       kind: 'navigate',

@@ -1,6 +1,8 @@
 import { defineEditScreen } from '../../engine/define';
 
 const f = (name: string) => `screen.fulfilmentDelivery.field.${name}`;
+/** Why a receipt accepts less than was delivered (RECEIPT_SHORT_REASON of the receive body). */
+const shortReasonOptions = ['SHORT', 'DAMAGED', 'WRONG_ITEM'].map((value) => ({ value, text: `screen.fulfilmentDelivery.option.shortReason.${value}` }));
 const noPoOptions = [
   { value: 'N', text: 'screen.fulfilmentDelivery.option.noPo.N' },
   { value: 'Y', text: 'screen.fulfilmentDelivery.option.noPo.Y' },
@@ -11,6 +13,8 @@ const noPoOptions = [
  * quantities, delivery documents and the receipts made from it. The supplier owns the delivery
  * (every field is read only here); staff receive a registered delivery with an order into a
  * receipt request (입고요청, WR…) that then goes through approval on /warehousingList.
+ * A receipt may accept less than was delivered (the "receive" grid: quantity and, for less, a
+ * reason: short, damaged, wrong item); the rest goes back to the order line's open quantity.
  */
 export default defineEditScreen({
   id: 'fulfilmentDelivery.deliverEditAdmin',
@@ -69,7 +73,28 @@ export default defineEditScreen({
         { field: 'openQty', label: f('openQty'), type: 'number', width: 90 },
         { field: 'PRICE', label: f('PRICE'), type: 'money', width: 100 },
         { field: 'AMT', label: f('AMT'), type: 'money', width: 120 },
+        { field: 'shortQty', label: f('shortQty'), type: 'number', width: 90 },
+        { field: 'shortReason', label: f('shortReason'), type: 'code', options: shortReasonOptions, width: 100 },
+        { field: 'shortRemark', label: f('shortRemark'), width: 160 },
         { field: 'BIGO', label: f('BIGO'), width: 160 },
+      ],
+    },
+    {
+      id: 'receiveLines',
+      title: 'screen.fulfilmentDelivery.section.receiveLines',
+      visible: "form.status == 'REGISTERED' && form.noPo == 'N'",
+      rowKey: 'lineNo',
+      canAdd: false,
+      canDelete: false,
+      visibleRows: 6,
+      columns: [
+        { field: 'lineNo', label: f('lineNo'), type: 'number', width: 50 },
+        { field: 'itemName', label: f('itemName'), width: 200 },
+        { field: 'unitCode', label: f('unitCode'), width: 60 },
+        { field: 'deliveredQty', label: f('deliveredQuantity'), type: 'number', width: 90 },
+        { field: 'quantity', label: f('acceptQty'), type: 'number', width: 100, editable: true, required: true },
+        { field: 'shortReason', label: f('shortReason'), type: 'code', options: shortReasonOptions, width: 120, editable: true },
+        { field: 'shortRemark', label: f('shortRemark'), width: 200, editable: true, maxLength: 500 },
       ],
     },
     {
@@ -108,7 +133,10 @@ export default defineEditScreen({
       },
       params: {
         path: { deliveryNo: 'form.deliveryNo' },
-        body: { version: 'form.version', expenses: 'input.expenses', whReqDate: 'input.whReqDate', BIGO: 'input.BIGO' },
+        body: {
+          version: 'form.version', expenses: 'input.expenses', whReqDate: 'input.whReqDate', BIGO: 'input.BIGO',
+          lines: "pick(detail.receiveLines.rows, ['lineNo', 'quantity', 'shortReason', 'shortRemark'])",
+        },
       },
       success: 'screen.fulfilmentDelivery.receive.done',
       then: ['reloadRecord'],

@@ -71,11 +71,11 @@ describe('deliverEditAdmin: one delivery, received into warehousing', { timeout:
     expect(screen.getByLabelText('납품상태')).toHaveDisplayValue('납품등록');
     expect(screen.getByLabelText('협력사명')).toHaveAttribute('readonly');
     expect(screen.getByLabelText('차량번호')).toHaveValue('12가3456');
-    await waitFor(() => expect(gridRowTexts()[0]).toEqual(['1', '1', 'IT-1001', '육각볼트 M8', 'M8x20', 'EA', '6.000', '10.000']));
+    await waitFor(() => expect(gridRowTexts()[0]).toEqual(['1', '1', 'IT-1001', '육각볼트 M8', 'M8x20', 'EA', '6', '10']));
 
     fireEvent.click(screen.getByRole('button', { name: '입고 처리' }));
     const prompt = await screen.findByRole('dialog');
-    expect(prompt).toHaveTextContent('납품된 수량 전부를 입고요청합니다.');
+    expect(prompt).toHaveTextContent('납품보다 적게 받는 줄은 사유를 골라야 하며');
     expect(within(prompt).getByLabelText(/입고요청일/)).toHaveValue(todayText());
     fireEvent.click(within(prompt).getByRole('button', { name: '확인' }));
     expect(await within(prompt).findByText('필수 입력 항목입니다.')).toBeInTheDocument();
@@ -85,7 +85,7 @@ describe('deliverEditAdmin: one delivery, received into warehousing', { timeout:
     await screen.findByText('입고요청이 등록되었습니다. 입고현황에서 승인을 진행하세요.');
     expect(lastCall(services.calls, 'receiveDelivery')!.input).toMatchObject({
       path: { deliveryNo: 'DLV2026-000101' },
-      body: { version: 1, expenses: 'CONSUMABLE', whReqDate: todayText(), BIGO: '검수 완료' },
+      body: { version: 1, expenses: 'CONSUMABLE', whReqDate: todayText(), BIGO: '검수 완료', lines: [{ lineNo: 1, quantity: 6, shortReason: '', shortRemark: '' }] },
     });
     expect(fixtures.data.deliveries[0]).toMatchObject({ status: 'RECEIVED', version: 2 });
     // The record is read again: the new state, the receipt, and no second 입고 처리.

@@ -107,7 +107,11 @@ export function createFulfilmentFixtures() {
     if (!d) throw new OperationError(404, 'DELIVERY_NOT_FOUND', '납품을 찾을 수 없습니다');
     return d;
   };
-  const deliveryDetail = (d: Row) => ({ ...d, delivery: { ...d }, lines: deliveryLines[d.deliveryNo as string] ?? [], receipts: receipts.filter((r) => r.deliveryNo === d.deliveryNo).map((r) => ({ whReqNo: r.whReqNo, status: r.status, approvalStatus: r.approvalStatus, whReqDate: r.whReqDate })) });
+  const receiveLines = (d: Row) =>
+    (deliveryLines[d.deliveryNo as string] ?? [])
+      .filter((l) => l.poLineNo !== null)
+      .map((l) => ({ lineNo: l.lineNo, itemName: l.itemName, unitCode: l.unitCode, deliveredQty: l.quantity, quantity: l.quantity, shortReason: null, shortRemark: null }));
+  const deliveryDetail = (d: Row) => ({ ...d, delivery: { ...d }, lines: deliveryLines[d.deliveryNo as string] ?? [], receiveLines: receiveLines(d), receipts: receipts.filter((r) => r.deliveryNo === d.deliveryNo).map((r) => ({ whReqNo: r.whReqNo, status: r.status, approvalStatus: r.approvalStatus, whReqDate: r.whReqDate })) });
   const findReceipt = (no: string) => {
     const r = receipts.find((x) => x.whReqNo === no);
     if (!r) throw new OperationError(404, 'RECEIPT_NOT_FOUND', '입고를 찾을 수 없습니다');

@@ -98,7 +98,7 @@ describe('OrderRequestEdit: the workflow', () => {
     expect(screen.getByLabelText('결재상태')).toHaveDisplayValue('미상신');
     expect(screen.getByLabelText('발주금액')).toHaveValue('12,500');
     await waitFor(() => expect(gridRowTexts(document, 0).length).toBe(2));
-    expect(gridRowTexts(document, 0)[0]).toEqual(expect.arrayContaining(['MRO0101-0001', '베어링 6204', 'EA', '10.000', '1,000.00', '10,000']));
+    expect(gridRowTexts(document, 0)[0]).toEqual(expect.arrayContaining(['MRO0101-0001', '베어링 6204', 'EA', '10', '1,000', '10,000']));
     expect(screen.queryByRole('button', { name: '승인' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: '발주 전송' })).not.toBeInTheDocument();
 

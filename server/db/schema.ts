@@ -2,6 +2,7 @@ import type { ColumnType, Generated } from 'kysely';
 import type { OperationsTables } from './schema-operations.js';
 import type { AssetsTables } from './schema-assets.js';
 import type { SuppliersTables } from './schema-suppliers.js';
+import type { PurchasingFinishTables } from './schema-purchasing-finish.js';
 
 /**
  * Kysely's view of the database, in camelCase (CamelCasePlugin maps to the snake_case columns).
@@ -440,6 +441,8 @@ export interface ApprovalStepTable {
   status: 'WAITING' | 'PENDING' | 'APPROVED' | 'REJECTED' | 'SKIPPED';
   comment: string | null;
   actedAt: Timestamp | null;
+  /** The approver whose turn it was when a deputy got the step (approval delegation, 0110). */
+  onBehalfOf: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface PrHeaderTable {
@@ -496,6 +499,8 @@ export interface RfqHeaderTable {
   fileId: string | null;
   selectedCompNo: string | null;
   awardedAt: Timestamp | null;
+  /** When the deadline job closed it to quotations (0110). */
+  closedAt: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   cancelReason: string | null;
   createdBy: string;
   createdAt: GeneratedTimestamp;
@@ -641,6 +646,10 @@ export interface DeliveryLineTable {
   unitPrice: Decimal;
   amount: Decimal;
   remark: string | null;
+  /** Not accepted by the receipt, and why (partial receipts, 0110); back on the order line's open quantity. */
+  shortQty: Generated<string>;
+  shortReason: ColumnType<'SHORT' | 'DAMAGED' | 'WRONG_ITEM' | null, 'SHORT' | 'DAMAGED' | 'WRONG_ITEM' | null | undefined, 'SHORT' | 'DAMAGED' | 'WRONG_ITEM' | null>;
+  shortRemark: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface WhReceiptTable {
@@ -806,7 +815,7 @@ export interface UserPrefTable {
   version: Generated<number>;
 }
 
-export interface Database extends OperationsTables, AssetsTables, SuppliersTables {
+export interface Database extends OperationsTables, AssetsTables, SuppliersTables, PurchasingFinishTables {
   businessSection: BusinessSectionTable;
   department: DepartmentTable;
   employee: EmployeeTable;

@@ -62,7 +62,16 @@ describe('toGridCell — typed cells', () => {
     expect(cell.kind).toBe(GridCellKind.Text);
     expect(cell.displayData).toBe('1,234,567');
     expect(cell.contentAlign).toBe('right');
-    expect(cellText({ field: 'qty', title: '', type: 'number' }, { qty: '-1234.50' })).toBe('-1,234.50');
+    expect(cellText({ field: 'qty', title: '', type: 'number' }, { qty: '-1234.50' })).toBe('-1,234.5');
+  });
+
+  it('number: the server\'s fixed decimals without trailing zeros ("10.000" → "10", "2.500" → "2.5")', () => {
+    const col: GridColumn = { field: 'qty', title: '수량', type: 'number' };
+    expect(cellText(col, { qty: '10.000' })).toBe('10');
+    expect(cellText(col, { qty: '2.500' })).toBe('2.5');
+    expect(cellText(col, { qty: '1200.000' })).toBe('1,200');
+    expect(cellText(col, { qty: '100' })).toBe('100');
+    expect(cellText(col, { qty: '0.000' })).toBe('0');
   });
 
   it('money: KRW and JPY through formatMoney, currency per row via currencyField', () => {

@@ -123,7 +123,10 @@ export function isCellEditable(column: GridColumn, readOnly: boolean): boolean {
 
 const PLAIN_DECIMAL = /^-?\d+(\.\d+)?$/;
 
-/** Number display: thousand commas, decimals kept ('1234567.5' → '1,234,567.5'). */
+/** '10.000' → '10', '2.500' → '2.5': the server's fixed decimals (numeric(15,3)) are not shown. */
+const withoutTrailingZeros = (s: string) => (s.includes('.') ? s.replace(/\.?0+$/, '') : s);
+
+/** Number display: thousand commas, significant decimals kept ('1234567.50' → '1,234,567.5', '10.000' → '10'). */
 export function formatNumberText(v: unknown): string {
   if (v === null || v === undefined || v === '') return '';
   if (typeof v === 'number') {
@@ -133,7 +136,7 @@ export function formatNumberText(v: unknown): string {
   }
   if (typeof v === 'bigint') return maskNumComma(v.toString());
   const s = String(v).trim();
-  return PLAIN_DECIMAL.test(s) ? maskNumComma(s) : s;
+  return PLAIN_DECIMAL.test(s) ? maskNumComma(withoutTrailingZeros(s)) : s;
 }
 
 /** The money cell's currency: the row's currencyField, else the column's, else KRW. */

@@ -5,6 +5,7 @@ import { loiRoutes } from './loi/routes.js';
 import { poRoutes } from './po/routes.js';
 import { prRoutes } from './pr/routes.js';
 import { rfqRoutes } from './rfq/routes.js';
+import { rfqQuestionRoutes } from './rfq-questions/routes.js';
 import { simpleOrderRoutes } from './simple-order/routes.js';
 
 /** Purchasing (docs/purchasing.md): one plugin per document, registered together. */
@@ -12,6 +13,7 @@ export const purchaseRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(approvalRoutes);
   await app.register(prRoutes);
   await app.register(rfqRoutes);
+  await app.register(rfqQuestionRoutes);
   await app.register(poRoutes);
   await app.register(simpleOrderRoutes);
   await app.register(loiRoutes);

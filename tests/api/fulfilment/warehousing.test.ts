@@ -39,12 +39,12 @@ describe('warehousing', () => {
     const badCode = await http.post(`/api/v1/deliveries/${d.deliveryNo}/receive`, operator, { version: d.version, expenses: 'NOPE' });
     expectError(badCode, 400, 'VALIDATION');
     expect(badCode.body.details[0].path).toBe('body/expenses');
-    const over = await http.post(`/api/v1/deliveries/${d.deliveryNo}/receive`, operator, { version: d.version, expenses: 'MATERIAL', lines: [{ lineNo: 1, quantity: '6.5' }] });
+    const over = await http.post(`/api/v1/deliveries/${d.deliveryNo}/receive`, operator, { version: d.version, expenses: 'MATERIAL', lines: [{ lineNo: 1, quantity: '6.5' }, { lineNo: 2, quantity: '5' }] });
     expectError(over, 400, 'OVER_RECEIPT');
     expect(await count(t, 'whReceipt')).toBe(before);
     expect(await received()).toEqual(['0.000', '0.000']);
 
-    const r = await http.post(`/api/v1/deliveries/${d.deliveryNo}/receive`, operator, { version: d.version, expenses: 'MATERIAL', BIGO: '검수 완료', lines: [{ lineNo: 1, quantity: '6' }, { lineNo: 2, quantity: '4' }] });
+    const r = await http.post(`/api/v1/deliveries/${d.deliveryNo}/receive`, operator, { version: d.version, expenses: 'MATERIAL', BIGO: '검수 완료', lines: [{ lineNo: 1, quantity: '6' }, { lineNo: 2, quantity: '4', shortReason: 'DAMAGED' }] });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     expect(r.body.receipt).toMatchObject({
       poNo, deliveryNo: d.deliveryNo, compNo: 'C00001', sourceSystem: 'GPMS', status: 'REQUESTED', approvalStatus: 'PENDING', whAppNo: null, expenses: 'MATERIAL',

@@ -1,3 +1,4 @@
+import { sumDecimals } from '../../../../lib/money.js';
 import { sql } from 'kysely';
 import type { Db } from '../../../db/connect.js';
 import { likeEscape, type SortSpec } from '../../../http/list-query.js';
@@ -89,7 +90,7 @@ export async function deliveryDetail(db: Db, deliveryNo: string) {
     db
       .selectFrom('deliveryLine as l')
       .leftJoin('poLine as p', (j) => j.onRef('p.poNo', '=', 'l.poNo').onRef('p.lineNo', '=', 'l.poLineNo'))
-      .select(['l.lineNo', 'l.poNo', 'l.poLineNo', 'l.itemCode', 'l.itemName', 'l.spec', 'l.unitCode', 'l.quantity', 'l.unitPrice', 'l.amount', 'l.remark', 'p.quantity as poQuantity', 'p.deliveredQty as poDeliveredQty'])
+      .select(['l.lineNo', 'l.poNo', 'l.poLineNo', 'l.itemCode', 'l.itemName', 'l.spec', 'l.unitCode', 'l.quantity', 'l.unitPrice', 'l.amount', 'l.remark', 'l.shortQty', 'l.shortReason', 'l.shortRemark', 'p.quantity as poQuantity', 'p.deliveredQty as poDeliveredQty'])
       .where('l.deliveryNo', '=', deliveryNo)
       .orderBy('l.lineNo')
       .execute(),
@@ -101,11 +102,18 @@ export async function deliveryDetail(db: Db, deliveryNo: string) {
     lines: lines.map((l) => ({
       lineNo: l.lineNo, poNo: l.poNo, poLineNo: l.poLineNo, itemCode: l.itemCode, itemName: l.itemName, spec: l.spec, unitCode: l.unitCode,
       quantity: qty(l.quantity), PRICE: amt(l.unitPrice), AMT: amt(l.amount), BIGO: l.remark,
+      shortQty: qty(l.shortQty), shortReason: l.shortReason, shortRemark: l.shortRemark,
       poQuantity: l.poQuantity === null ? null : qty(l.poQuantity),
       poDeliveredQty: l.poDeliveredQty === null ? null : qty(l.poDeliveredQty),
       openQty: l.poQuantity === null || l.poDeliveredQty === null ? null : qty(openQuantity({ quantity: l.poQuantity, deliveredQty: l.poDeliveredQty })),
     })),
     receipts,
+    // What /deliverEditAdmin's receive grid edits: per line the quantity to accept (all that was
+    // delivered until a receipt keeps less) and, for less, why.
+    receiveLines: lines.filter((l) => l.poLineNo !== null).map((l) => ({
+      lineNo: l.lineNo, itemName: l.itemName, unitCode: l.unitCode, deliveredQty: qty(l.quantity),
+      quantity: qty(sumDecimals([l.quantity, `-${l.shortQty}`])), shortReason: l.shortReason, shortRemark: l.shortRemark,
+    })),
   };
 }
 

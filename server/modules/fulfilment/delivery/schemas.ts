@@ -50,6 +50,9 @@ export const DeliveryLineRow = Type.Object(
     PRICE: Type.String(),
     AMT: Type.String(),
     BIGO: Nullable(Type.String()),
+    shortQty: Type.String({ description: 'Delivered but not accepted by its receipt (partial receipt); back on the order line’s open quantity' }),
+    shortReason: Nullable(Type.String({ description: 'Why not accepted: SHORT, DAMAGED or WRONG_ITEM (RECEIPT_SHORT_REASON)' })),
+    shortRemark: Nullable(Type.String()),
     poQuantity: Nullable(Type.String({ description: 'Ordered quantity of the PO line' })),
     poDeliveredQty: Nullable(Type.String({ description: 'Delivered so far on the PO line, all deliveries' })),
     openQty: Nullable(Type.String({ description: 'Still open on the PO line' })),
@@ -68,6 +71,18 @@ export const DeliveryDetail = Type.Object(
     delivery: Type.Ref('DeliveryRow'),
     lines: Type.Array(Type.Ref('DeliveryLineRow')),
     receipts: Type.Array(Type.Object({ whReqNo: Type.String(), status: Type.String(), approvalStatus: Type.String(), whReqDate: Type.String() })),
+    receiveLines: Type.Array(
+      Type.Object({
+        lineNo: Type.Integer(),
+        itemName: Type.String(),
+        unitCode: Type.String(),
+        deliveredQty: Type.String(),
+        quantity: Type.String({ description: 'To accept: all delivered until a receipt accepted less' }),
+        shortReason: Nullable(Type.String()),
+        shortRemark: Nullable(Type.String()),
+      }),
+      { description: 'The receive grid of /deliverEditAdmin: the lines of a delivery against an order, as receiveDelivery takes them' },
+    ),
   },
   { $id: 'DeliveryDetail', title: 'DeliveryDetail' },
 );
@@ -143,10 +158,26 @@ export const ReceiveBody = Type.Object(
     whReqDate: Type.Optional(DateString),
     BIGO: Type.Optional(Type.String({ maxLength: 1000 })),
     lines: Type.Optional(
-      Type.Array(Type.Object({ lineNo: Type.Integer({ minimum: 1 }), quantity: Quantity, BIGO: Type.Optional(Type.String({ maxLength: 500 })) }, { additionalProperties: false }), {
-        maxItems: 200,
-        description: 'Accepted quantity per delivery line (default: all delivered); a line left out or at 0 is not received',
-      }),
+      Type.Array(
+        Type.Object(
+          {
+            lineNo: Type.Integer({ minimum: 1 }),
+            quantity: Quantity,
+            BIGO: Type.Optional(Type.String({ maxLength: 500 })),
+            shortReason: Type.Optional(
+              Type.Union([Type.Literal('SHORT'), Type.Literal('DAMAGED'), Type.Literal('WRONG_ITEM'), Type.Literal(''), Type.Null()], {
+                description: 'Required when less than delivered is accepted: short, damaged, wrong item (empty: none)',
+              }),
+            ),
+            shortRemark: Type.Optional(Nullable(Type.String({ maxLength: 500 }))),
+          },
+          { additionalProperties: false },
+        ),
+        {
+          maxItems: 200,
+          description: 'Accepted quantity per delivery line (default: all delivered). Given, it lists every line; less than delivered (0 included) needs a shortReason, and the rest returns to the order line’s open quantity',
+        },
+      ),
     ),
   },
   { additionalProperties: false },

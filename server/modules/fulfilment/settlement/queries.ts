@@ -239,7 +239,7 @@ export async function matchRows(db: Db, scope: MatchScope) {
     .innerJoin('poHeader as h', 'h.poNo', 'p.poNo')
     .select(['p.poNo', 'p.lineNo as poLineNo', 'h.compNo', 'p.itemName', 'h.currency', 'p.unitPrice', 'p.quantity', 'p.amount', 'p.deliveredQty', 'p.receivedQty'])
     .select((eb) => [
-      eb.selectFrom('deliveryLine as dl').innerJoin('delivery as d', 'd.deliveryNo', 'dl.deliveryNo').select((e) => e.fn.sum<string>('dl.quantity').as('x'))
+      eb.selectFrom('deliveryLine as dl').innerJoin('delivery as d', 'd.deliveryNo', 'dl.deliveryNo').select(sql<string>`sum(${sql.ref('dl.quantity')} - ${sql.ref('dl.shortQty')})`.as('x'))
         .whereRef('dl.poNo', '=', 'p.poNo').whereRef('dl.poLineNo', '=', 'p.lineNo').where('d.status', '<>', 'CANCELLED').as('deliveryLinesQty'),
       eb.selectFrom('whReceiptLine as rl').innerJoin('whReceipt as r', 'r.whReqNo', 'rl.whReqNo').select((e) => e.fn.sum<string>('rl.quantity').as('x'))
         .whereRef('rl.poNo', '=', 'p.poNo').whereRef('rl.poLineNo', '=', 'p.lineNo').where('r.status', '<>', 'CANCELLED').as('receiptLinesQty'),

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { sumDecimals } from '../../../../lib/money.js';
+import { compareDecimals, sumDecimals } from '../../../../lib/money.js';
 import { writeAudit } from '../../../db/audit.js';
 import type { Db } from '../../../db/connect.js';
 import { nextDocumentNumber } from '../../../db/document-number.js';
@@ -10,6 +10,7 @@ import { pageWindow, parseSort } from '../../../http/list-query.js';
 import { employeeOf, isActiveCode } from '../shared/codes.js';
 import { checkDate } from '../shared/dates.js';
 import { checkVersion, failIf, missing, notAllowed, refused, wrongState, type FieldError } from '../shared/errors.js';
+import { syncPoDeliveryStatus } from '../shared/po.js';
 import { qty } from '../shared/money.js';
 import { VersionBody, VersionReasonBody, actionErrors } from '../shared/schemas.js';
 import { text, todayKst } from '../shared/values.js';
@@ -17,7 +18,7 @@ import { ReceiveBody } from '../delivery/schemas.js';
 import { DeliveryNoParams } from '../delivery/schemas.js';
 import { listWarehousing, listWarehousingItems, warehousingDetail, whFilterOf } from './queries.js';
 import { DecideBody, WarehousingItemList, WarehousingItemListQuery, WarehousingList, WarehousingListQuery, WhReqNoParams } from './schemas.js';
-import { NATIVE_SYSTEM, WH_RULES, WRONG_STATE_MSG, canDo, planReceipt, type WhAction } from './workflow.js';
+import { NATIVE_SYSTEM, WH_RULES, WRONG_STATE_MSG, canDo, planReceipt, type ShortLine, type WhAction } from './workflow.js';
 
 const LIST = '/warehousingList';
 const ITEMS = '/warehousingItemList';
@@ -33,6 +34,39 @@ async function addReceived(trx: Db, poNo: string, deltas: ReadonlyArray<{ poLine
     const next = qty(sumDecimals([line.receivedQty, sign === 1 ? d.quantity : `-${d.quantity}`]));
     await trx.updateTable('poLine').set({ receivedQty: next }).where('poNo', '=', poNo).where('lineNo', '=', d.poLineNo).execute();
   }
+}
+
+/**
+ * A partial receipt: what was not accepted leaves the order line's delivered quantity (so it is
+ * open again and can be delivered anew) and is kept on the delivery line with its reason.
+ */
+async function returnShorts(trx: Db, deliveryNo: string, poNo: string, shorts: readonly ShortLine[], actor: string): Promise<void> {
+  if (shorts.length === 0) return;
+  for (const s of shorts) {
+    await trx.updateTable('deliveryLine').set({ shortQty: s.quantity, shortReason: s.reason, shortRemark: s.remark }).where('deliveryNo', '=', deliveryNo).where('lineNo', '=', s.deliveryLineNo).execute();
+    const line = await trx.selectFrom('poLine').select('deliveredQty').where('poNo', '=', poNo).where('lineNo', '=', s.poLineNo).forUpdate().executeTakeFirstOrThrow();
+    await trx.updateTable('poLine').set({ deliveredQty: qty(sumDecimals([line.deliveredQty, `-${s.quantity}`])) }).where('poNo', '=', poNo).where('lineNo', '=', s.poLineNo).execute();
+  }
+  await syncPoDeliveryStatus(trx, poNo, actor);
+}
+
+/**
+ * A cancelled partial receipt gives the delivery back whole: its shortfall is delivered again on
+ * the order line — refused when the supplier has meanwhile delivered that remainder anew.
+ */
+async function restoreShorts(trx: Db, deliveryNo: string, poNo: string, actor: string): Promise<void> {
+  const shorts = await trx.selectFrom('deliveryLine').select(['lineNo', 'poLineNo', 'shortQty']).where('deliveryNo', '=', deliveryNo).where('shortQty', '>', '0').execute();
+  if (shorts.length === 0) return;
+  for (const s of shorts) {
+    const line = await trx.selectFrom('poLine').select(['quantity', 'deliveredQty']).where('poNo', '=', poNo).where('lineNo', '=', s.poLineNo!).forUpdate().executeTakeFirstOrThrow();
+    const next = qty(sumDecimals([line.deliveredQty, s.shortQty]));
+    if (compareDecimals(next, line.quantity) > 0) {
+      throw refused('SHORTFALL_REDELIVERED', `${s.lineNo}번 줄의 미입고분이 이미 다시 납품되어 이 입고를 취소할 수 없습니다`);
+    }
+    await trx.updateTable('poLine').set({ deliveredQty: next }).where('poNo', '=', poNo).where('lineNo', '=', s.poLineNo!).execute();
+  }
+  await trx.updateTable('deliveryLine').set({ shortQty: '0', shortReason: null, shortRemark: null }).where('deliveryNo', '=', deliveryNo).execute();
+  await syncPoDeliveryStatus(trx, poNo, actor);
 }
 
 /**
@@ -111,8 +145,9 @@ export const warehousingRoutes: FastifyPluginAsyncTypebox = async (app) => {
       }));
       await trx.insertInto('whReceiptLine').values(lines).execute();
       await addReceived(trx, po.poNo, plan.lines, 1);
+      await returnShorts(trx, d.deliveryNo, po.poNo, plan.shorts, caller.userId);
       await trx.updateTable('delivery').set({ status: 'RECEIVED', receivedAt: new Date(), version: d.version + 1, updatedAt: new Date() }).where('deliveryNo', '=', d.deliveryNo).execute();
-      await writeAudit(trx, { entity: 'delivery', entityKey: d.deliveryNo, action: 'RECEIVE', actor: caller.userId, before: { status: d.status }, after: { status: 'RECEIVED', whReqNo: no } });
+      await writeAudit(trx, { entity: 'delivery', entityKey: d.deliveryNo, action: 'RECEIVE', actor: caller.userId, before: { status: d.status }, after: { status: 'RECEIVED', whReqNo: no, shorts: plan.shorts } });
       await writeAudit(trx, { entity: 'wh_receipt', entityKey: no, action: 'REQUEST', actor: caller.userId, after: { ...header, lines } });
       return no;
     });
@@ -163,6 +198,7 @@ export const warehousingRoutes: FastifyPluginAsyncTypebox = async (app) => {
           const lines = await trx.selectFrom('whReceiptLine').select(['poLineNo', 'quantity']).where('whReqNo', '=', whReqNo).execute();
           await trx.selectFrom('poHeader').select('poNo').where('poNo', '=', r.poNo).forUpdate().execute();
           await addReceived(trx, r.poNo, lines, -1);
+          if (r.deliveryNo) await restoreShorts(trx, r.deliveryNo, r.poNo, caller.userId);
           if (r.deliveryNo) {
             const d = await trx.selectFrom('delivery').select(['version']).where('deliveryNo', '=', r.deliveryNo).forUpdate().executeTakeFirstOrThrow();
             await trx.updateTable('delivery').set({ status: 'REGISTERED', receivedAt: null, version: d.version + 1, updatedAt: new Date() }).where('deliveryNo', '=', r.deliveryNo).execute();

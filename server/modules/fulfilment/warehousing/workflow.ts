@@ -79,23 +79,49 @@ export interface ReceiptLinePlan {
   remark: string | null;
 }
 
+export const SHORT_REASONS = ['SHORT', 'DAMAGED', 'WRONG_ITEM'] as const;
+export type ShortReason = (typeof SHORT_REASONS)[number];
+const SHORT_REASON_TEXT: Readonly<Record<ShortReason, string>> = { SHORT: '수량 부족', DAMAGED: '파손', WRONG_ITEM: '오품' };
+export const shortReasonText = (r: ShortReason): string => SHORT_REASON_TEXT[r];
+
+export interface AcceptedLine {
+  lineNo: number;
+  quantity: string;
+  BIGO?: string;
+  shortReason?: ShortReason | '' | null;
+  shortRemark?: string | null;
+}
+
+/** What a receipt did not accept of one delivery line; it goes back to the order line's open quantity. */
+export interface ShortLine {
+  deliveryLineNo: number;
+  poLineNo: number;
+  quantity: string;
+  reason: ShortReason;
+  remark: string | null;
+}
+
 /**
  * The receipt lines of a delivery: each accepted quantity is at most what was delivered on
  * that line (default: all of it), and the order line must not end up received beyond what was
- * delivered. Prices are the order's (the settlement multiplies by them).
+ * delivered. Accepting less is a partial receipt: the listed lines must be every line of the
+ * delivery, and each one short (0 included) names why (short, damaged, wrong item); the
+ * shortfall is answered in `shorts` for the caller to return to the order. Prices are the
+ * order's (the settlement multiplies by them).
  */
 export function planReceipt(
   delivery: readonly DeliveryLineState[],
-  accepted: ReadonlyArray<{ lineNo: number; quantity: string; BIGO?: string }> | undefined,
+  accepted: readonly AcceptedLine[] | undefined,
   poLines: ReadonlyMap<number, PoLinePrice>,
   currency: Currency,
-): { lines: ReceiptLinePlan[]; total: string; errors: FieldError[]; overReceipt: boolean } {
+): { lines: ReceiptLinePlan[]; shorts: ShortLine[]; total: string; errors: FieldError[]; overReceipt: boolean } {
   const errors: FieldError[] = [];
   let overReceipt = false;
-  const wanted = accepted ?? delivery.map((l) => ({ lineNo: l.lineNo, quantity: l.quantity, BIGO: undefined }));
+  const wanted: readonly AcceptedLine[] = accepted ?? delivery.map((l) => ({ lineNo: l.lineNo, quantity: l.quantity }));
   const byNo = new Map(delivery.map((l) => [l.lineNo, l]));
   const seen = new Set<number>();
   const lines: ReceiptLinePlan[] = [];
+  const shorts: ShortLine[] = [];
   wanted.forEach((w, i) => {
     const at = `body/lines/${i}`;
     const d = byNo.get(w.lineNo);
@@ -108,12 +134,20 @@ export function planReceipt(
       return;
     }
     seen.add(w.lineNo);
-    if (compareDecimals(w.quantity, '0') === 0) return;
     if (compareDecimals(w.quantity, d.quantity) > 0) {
       overReceipt = true;
       errors.push({ path: `${at}/quantity`, message: `입고 수량(${grouped(qty(w.quantity))})이 납품 수량(${grouped(qty(d.quantity))})을 초과합니다` });
       return;
     }
+    if (compareDecimals(w.quantity, d.quantity) < 0) {
+      const missingQty = qty(sumDecimals([d.quantity, `-${w.quantity}`]));
+      if (!w.shortReason) {
+        errors.push({ path: `${at}/shortReason`, message: `${w.lineNo}번 줄: 입고하지 않는 수량(${grouped(missingQty)})의 사유(수량 부족, 파손, 오품)를 선택하세요` });
+        return;
+      }
+      shorts.push({ deliveryLineNo: d.lineNo, poLineNo: d.poLineNo, quantity: missingQty, reason: w.shortReason, remark: text(w.shortRemark ?? undefined) });
+    }
+    if (compareDecimals(w.quantity, '0') === 0) return;
     const po = poLines.get(d.poLineNo);
     if (!po) {
       errors.push({ path: `${at}/lineNo`, message: `발주 품목(${d.poLineNo})을 찾을 수 없습니다` });
@@ -129,6 +163,14 @@ export function planReceipt(
       unitCode: d.unitCode, quantity: qty(w.quantity), unitPrice: po.unitPrice, amount: lineAmount(w.quantity, po.unitPrice, currency), remark: text(w.BIGO),
     });
   });
+  if (accepted) {
+    for (const d of delivery) {
+      if (!seen.has(d.lineNo) && d.poLineNo !== null) errors.push({ path: 'body/lines', message: `${d.lineNo}번 줄의 입고 수량이 없습니다. 입고하지 않으면 0과 사유를 넣으세요` });
+    }
+  }
   if (errors.length === 0 && lines.length === 0) errors.push({ path: 'body/lines', message: '입고할 수량이 없습니다' });
-  return { lines, total: lines.length ? sumDecimals(lines.map((l) => l.amount)) : '0', errors, overReceipt: overReceipt && errors.every((e) => e.message.includes('초과') || e.message.includes('넘게')) };
+  return {
+    lines, shorts, total: lines.length ? sumDecimals(lines.map((l) => l.amount)) : '0', errors,
+    overReceipt: overReceipt && errors.every((e) => e.message.includes('초과') || e.message.includes('넘게')),
+  };
 }

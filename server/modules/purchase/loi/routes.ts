@@ -17,6 +17,7 @@ import { transition } from '../shared/transition.js';
 import { checkDate, checkDecimal, iso, requireText, text, todayKst, type DecimalRule } from '../shared/values.js';
 import { findLoi, listLois, listSupplierLois } from './queries.js';
 import { approvalState, numbered } from '../po/approval-state.js';
+import { expireOverdueLois } from '../jobs.js';
 import { ExpireAnswer, LoiCreateBody, LoiDetail, LoiListQuery, LoiNoParams, LoiUpdateBody, SupplierLoiDetail, SupplierLoiListQuery, SupplierLoiRow, LoiRow } from './schemas.js';
 import { LOI_MACHINE, SUPPLIER_VISIBLE_LOI, effectiveLoiStatus, isPastValidity, loiActionsFor } from './workflow.js';
 
@@ -190,21 +191,7 @@ export const loiRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: access.login([LIST, EDIT], 'write', ['I']) },
       schema: { operationId: 'expireLois', tags, summary: 'Store the expiry of every issued LOI past its validity (lists already show them as expired); for a scheduler or an operator', response: { 200: ExpireAnswer, ...commonErrors } },
     },
-    async (request) => {
-      const actor = request.caller!.userId;
-      const today = todayKst();
-      const expired = await request.db.transaction().execute(async (trx) => {
-        const due = await trx.selectFrom('loi').select(['loiNo', 'status', 'version']).where('status', '=', 'ISSUED').where('validUntil', '<', today).orderBy('loiNo').forUpdate().execute();
-        const now = new Date();
-        for (const l of due) {
-          const status = transition(LOI_MACHINE, 'expire', l.status);
-          await trx.updateTable('loi').set({ status, expiredAt: now, version: l.version + 1, updatedAt: now }).where('loiNo', '=', l.loiNo).execute();
-          await writeAudit(trx, { entity: 'loi', entityKey: l.loiNo, action: 'EXPIRE', actor, before: { status: l.status }, after: { status } });
-        }
-        return due.map((l) => l.loiNo);
-      });
-      return { expired };
-    },
+    async (request) => ({ expired: await expireOverdueLois(request.db, new Date(), request.caller!.userId) }),
   );
 
   /* ------------------------------ the supplier's side ------------------------------ */

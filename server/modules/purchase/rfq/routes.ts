@@ -34,6 +34,7 @@ import {
   SupplierSearchQuery,
 } from './schemas.js';
 import { rfqActionsFor, searchSuppliers } from './summary.js';
+import { supplierQuestions } from '../rfq-questions/queries.js';
 import { QUOT_MACHINE, RFQ_MACHINE, lowest, quotationOpen, selectionAllowed } from './workflow.js';
 
 const INTERNAL_SCREENS = ['/prConfirmList', '/prConfirmEdit', '/OrderRequestList', '/OrderRequestEdit'];
@@ -345,6 +346,7 @@ export const rfqRoutes: FastifyPluginAsyncTypebox = async (app) => {
         attachments,
         quoteNo: own.quoteNo,
         version: own.version,
+        questions: await supplierQuestions(request.db, rfqNo),
       };
     },
   );

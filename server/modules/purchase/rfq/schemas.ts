@@ -2,6 +2,7 @@ import { Type } from 'typebox';
 import { PagingQuery, SortQuery } from '../../../http/list-query.js';
 import { ActionList, Attachment, DateStr, Decimal, FileId, HistoryEntry, Nullable, StatusList, Version, YN } from '../shared/schemas.js';
 import { QUOT_STATUSES, RFQ_STATUSES } from './workflow.js';
+import { RfqQuestionRow, SupplierRfqQuestionRow } from '../rfq-questions/schemas.js';
 
 export const RFQ_SORT = ['rfqNo', 'prNo', 'title', 'status', 'deadline', 'buyerName', 'invitedCount', 'submittedCount', 'createdAt'] as const;
 export const SUPPLIER_RFQ_SORT = ['rfqNo', 'title', 'deadline', 'status', 'invitedAt', 'submittedAt'] as const;
@@ -200,6 +201,7 @@ export const SupplierRfqDetail = Type.Object({
   attachments: Type.Array(Attachment),
   quoteNo: Nullable(Type.String()),
   version: Type.Integer(),
+  questions: Type.Array(SupplierRfqQuestionRow, { description: 'My questions and the answers shared with every invited supplier' }),
 });
 
 export const SupplierQuotation = Type.Object({
@@ -282,6 +284,7 @@ export const PrRfqFields = {
   rfqSelectedCompNo: Nullable(Type.String()),
   rfqActions: ActionList,
   quotations: Type.Array(PrQuotationRow),
+  rfqQuestions: Type.Array(RfqQuestionRow, { description: 'Supplier questions on the request (rfq-questions)' }),
 };
 
 export const SupplierSearchQuery = Type.Object(

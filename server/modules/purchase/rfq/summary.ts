@@ -5,6 +5,7 @@ import { likeEscape } from '../../../http/list-query.js';
 import { isPurchasingManager, type Actor } from '../shared/actor.js';
 import { iso } from '../shared/values.js';
 import { findQuotations } from './queries.js';
+import { questionsOfRfq } from '../rfq-questions/queries.js';
 import { selectionAllowed } from './workflow.js';
 
 /**
@@ -36,13 +37,14 @@ export async function rfqSummaryOfPr(db: Db, prNo: string, actor: Actor) {
     .limit(1)
     .executeTakeFirst();
   if (!h) {
-    return { rfqNo: null, rfqStatus: null, rfqVersion: null, rfqDeadline: null, rfqDeadlinePassed: false, rfqSelectionAllowed: false, rfqSelectedCompNo: null, rfqActions: [], quotations: [] };
+    return { rfqNo: null, rfqStatus: null, rfqVersion: null, rfqDeadline: null, rfqDeadlinePassed: false, rfqSelectionAllowed: false, rfqSelectedCompNo: null, rfqActions: [], quotations: [], rfqQuestions: [] };
   }
-  const [quotes, canWrite, canOrder, po] = await Promise.all([
+  const [quotes, canWrite, canOrder, po, rfqQuestions] = await Promise.all([
     findQuotations(db, h.rfqNo),
     groupHoldsScreen(db, actor.authGroupId, ['/prConfirmEdit'], 'write'),
     groupHoldsScreen(db, actor.authGroupId, ['/OrderRequestEdit'], 'write'),
     db.selectFrom('poHeader').select('poNo').where('rfqNo', '=', h.rfqNo).where('status', '<>', 'CANCELLED').executeTakeFirst(),
+    questionsOfRfq(db, h.rfqNo),
   ]);
   const now = new Date();
   const statuses = quotes.map((q) => q.status);
@@ -56,6 +58,7 @@ export async function rfqSummaryOfPr(db: Db, prNo: string, actor: Actor) {
     rfqSelectedCompNo: h.selectedCompNo,
     rfqActions: rfqActionsFor(h, statuses, { actor, canWrite, canOrder, hasOrder: !!po }, now),
     quotations: quotes.map(({ remark: _r, fileId: _f, ...q }) => ({ ...q, currency: h.currency })),
+    rfqQuestions,
   };
 }
 

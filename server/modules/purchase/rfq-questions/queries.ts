@@ -1,0 +1,42 @@
+import type { Db } from '../../../db/connect.js';
+import { iso } from '../shared/values.js';
+
+/** Every question on a request with the company that asked (the buyer's view), oldest first. */
+export async function questionsOfRfq(db: Db, rfqNo: string) {
+  return questionRows(db, { rfqNo });
+}
+
+export async function findQuestion(db: Db, questionId: number) {
+  const [row] = await questionRows(db, { questionId });
+  return row;
+}
+
+async function questionRows(db: Db, where: { rfqNo: string } | { questionId: number }) {
+  let q = db
+    .selectFrom('rfqQuestion as q')
+    .innerJoin('company as c', 'c.compNo', 'q.compNo')
+    .leftJoin('appUser as u', 'u.userId', 'q.answeredBy')
+    .select(['q.questionId', 'q.rfqNo', 'q.compNo', 'c.compNameKr as compName', 'q.question', 'q.askedBy', 'q.askedAt', 'q.answer', 'u.hname as answeredByName', 'q.answeredAt', 'q.shared', 'q.version']);
+  q = 'rfqNo' in where ? q.where('q.rfqNo', '=', where.rfqNo) : q.where('q.questionId', '=', where.questionId);
+  const rows = await q.orderBy('q.askedAt').orderBy('q.questionId').execute();
+  return rows.map((r) => ({ ...r, askedAt: iso(r.askedAt)!, answeredAt: iso(r.answeredAt), answered: r.answer === null ? 'N' : 'Y' }));
+}
+
+/**
+ * What a supplier sees on a request it was invited to: its own company's questions (the scoped
+ * db limits rfq_question to them) and the answers the buyer shared, which name no one. A shared
+ * answer to its own question is shown once, as its own.
+ */
+export async function supplierQuestions(db: Db, rfqNo: string) {
+  const [own, notices] = await Promise.all([
+    db.selectFrom('rfqQuestion').select(['questionId', 'question', 'askedAt', 'answer', 'answeredAt']).where('rfqNo', '=', rfqNo).execute(),
+    db.selectFrom('rfqNotice').select(['noticeId', 'questionId', 'question', 'askedAt', 'answer', 'answeredAt']).where('rfqNo', '=', rfqNo).execute(),
+  ]);
+  const mine = new Set(own.map((q) => q.questionId));
+  const rows = [
+    ...own.map((q) => ({ questionKey: `Q${q.questionId}`, mine: 'Y', question: q.question, askedAt: q.askedAt, answer: q.answer, answeredAt: q.answeredAt })),
+    ...notices.filter((n) => !mine.has(n.questionId)).map((n) => ({ questionKey: `N${n.noticeId}`, mine: 'N', question: n.question, askedAt: n.askedAt, answer: n.answer, answeredAt: n.answeredAt })),
+  ];
+  rows.sort((a, b) => a.askedAt.getTime() - b.askedAt.getTime());
+  return rows.map((r) => ({ ...r, askedAt: iso(r.askedAt)!, answeredAt: iso(r.answeredAt) }));
+}
