@@ -50,6 +50,11 @@ export const COMPANY_OWNED_TABLES: Readonly<Record<string, string>> = Object.fre
   settlement_adjustment: 'comp_no',
   erp_voucher: 'comp_no',
   posting_error: 'comp_no',
+  // Evaluation (0050): results and their lines, survey responses and answers.
+  eva_total: 'comp_no',
+  eva_total_line: 'comp_no',
+  sat_response: 'comp_no',
+  sat_answer: 'comp_no',
 });
 
 export class CompanyScopeViolation extends Error {

@@ -1,4 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { EvaluationTables } from './schema-evaluation.js';
 
 /**
  * Kysely's view of the database, in camelCase (CamelCasePlugin maps to the snake_case columns).
@@ -797,7 +798,7 @@ export interface UserPrefTable {
   version: Generated<number>;
 }
 
-export interface Database {
+export interface Database extends EvaluationTables {
   businessSection: BusinessSectionTable;
   department: DepartmentTable;
   employee: EmployeeTable;
