@@ -29,20 +29,20 @@ export async function insertFixtures(t: TestApp): Promise<void> {
     const { createdAt: _c, updatedAt: _u, version: _v, ...rest } = base;
     await db.insertInto('company').values({ ...rest, compNo, compNameKr: `평가시험${n}`, taxNo: `99900000${n}0`, taxNo2: `999-00-000${n}0`, status: 'ACTIVE' }).execute();
   }
-  const po = (poNo: string, status: string) => ({ poNo, poType: 'PO' as const, compNo: X, section: op.section, deptcd: op.deptcd, buyerId: op.singleid, title: '평가 시험 발주', currency: 'KRW' as const, status, poDate: '2031-01-15', dueDate: '2031-03-31' });
+  const po = (poNo: string, status: string) => ({ poNo, poType: 'PO' as const, compNo: X, section: op.section, deptcd: op.deptcd, buyerId: op.singleid, title: '평가 시험 발주', currency: 'KRW' as const, totalAmount: 3500, status, poDate: '2031-01-15', dueDate: '2031-03-31' });
   await db.insertInto('poHeader').values([po('POT9-000001', 'DELIVERED'), po('POT9-000002', 'CANCELLED')]).execute();
   const line = (poNo: string, lineNo: number, quantity: number, receivedQty: number, deliveryDate: string) => ({
-    poNo, lineNo, itemName: `시험품목${lineNo}`, unitCode: 'EA', quantity, unitPrice: 100, amount: quantity * 100, deliveryDate, deliveredQty: receivedQty, receivedQty,
+    poNo, lineNo, itemName: `시험품목${lineNo}`, unitCode: 'EA', quantity, unitPrice: 100, amount: quantity * 100, deliveryDate, deliveredQty: String(receivedQty), receivedQty: String(receivedQty),
   });
   await db.insertInto('poLine').values([line('POT9-000001', 1, 10, 10, '2031-03-10'), line('POT9-000001', 2, 20, 15, '2031-03-20'), line('POT9-000001', 3, 5, 6, '2031-04-10'), line('POT9-000002', 1, 100, 0, '2031-03-01')]).execute();
 
-  const delivery = (deliveryNo: string, status: 'RECEIVED' | 'CANCELLED', deliveryDate: string) => ({ deliveryNo, compNo: X, poNo: 'POT9-000001', noPo: 'N' as const, status, deliveryDate, currency: 'KRW' as const, registeredBy: 'supplier-x' });
+  const delivery = (deliveryNo: string, status: 'RECEIVED' | 'CANCELLED', deliveryDate: string) => ({ deliveryNo, compNo: X, poNo: 'POT9-000001', noPo: 'N' as const, status, deliveryDate, currency: 'KRW' as const, totalAmount: 0, registeredBy: 'supplier-x' });
   await db.insertInto('delivery').values([delivery('DLT9-000001', 'RECEIVED', '2031-03-09'), delivery('DLT9-000002', 'RECEIVED', '2031-04-12'), delivery('DLT9-000003', 'CANCELLED', '2031-03-01')]).execute();
   const dline = (deliveryNo: string, lineNo: number, poLineNo: number, quantity: number) => ({ deliveryNo, lineNo, compNo: X, poNo: 'POT9-000001', poLineNo, itemName: '시험품목', unitCode: 'EA', quantity, unitPrice: 100, amount: quantity * 100 });
   await db.insertInto('deliveryLine').values([dline('DLT9-000001', 1, 1, 10), dline('DLT9-000001', 2, 2, 15), dline('DLT9-000002', 1, 3, 6), dline('DLT9-000003', 1, 1, 10)]).execute();
 
   const receipt = (whReqNo: string, status: 'DECIDED' | 'REQUESTED' | 'CANCELLED', approvalStatus: 'APPROVED' | 'REJECTED' | 'NONE', whReqDate: string, rejectReason: string | null) => ({
-    whReqNo, whAppNo: status === 'DECIDED' ? `A${whReqNo}` : null, sourceSystem: 'GPMS', compNo: X, poNo: 'POT9-000001', section: op.section, deptcd: op.deptcd, expenses: 'MATERIAL', status, approvalStatus, currency: 'KRW' as const,
+    whReqNo, whAppNo: status === 'DECIDED' ? `A${whReqNo}` : null, sourceSystem: 'GPMS', compNo: X, poNo: 'POT9-000001', section: op.section, deptcd: op.deptcd, expenses: 'MATERIAL', status, approvalStatus, currency: 'KRW' as const, totalAmount: 0,
     whReqDate, lastDeciDate: status === 'DECIDED' ? whReqDate : null, rejectReason, requestedBy: 'operator',
   });
   await db.insertInto('whReceipt').values([receipt('WRT9-000001', 'DECIDED', 'APPROVED', '2031-03-10', null), receipt('WRT9-000002', 'REQUESTED', 'REJECTED', '2031-04-12', '외관 불량'), receipt('WRT9-000003', 'CANCELLED', 'NONE', '2031-04-13', null)]).execute();
@@ -51,7 +51,7 @@ export async function insertFixtures(t: TestApp): Promise<void> {
 
   await db
     .insertInto('prHeader')
-    .values({ prNo: 'PRT9-000001', prDate: '2031-01-05', title: '평가 시험 요청', requesterId: op.singleid, section: op.section, deptcd: op.deptcd, desiredDate: '2031-02-28', currency: 'KRW', status: 'QUOT_REQUESTED', createdBy: 'operator' })
+    .values({ prNo: 'PRT9-000001', prDate: '2031-01-05', title: '평가 시험 요청', requesterId: op.singleid, section: op.section, deptcd: op.deptcd, desiredDate: '2031-02-28', currency: 'KRW', totalAmount: 0, status: 'QUOT_REQUESTED', createdBy: 'operator' })
     .execute();
   const rfq = (rfqNo: string, status: 'AWARDED' | 'CANCELLED') => ({ rfqNo, prNo: 'PRT9-000001', title: '평가 시험 견적', buyerId: op.singleid, currency: 'KRW' as const, deadline: new Date('2026-01-01T00:00:00Z'), status, createdBy: 'operator' });
   await db.insertInto('rfqHeader').values([rfq('RFT9-000001', 'AWARDED'), rfq('RFT9-000002', 'AWARDED'), rfq('RFT9-000003', 'CANCELLED')]).execute();
