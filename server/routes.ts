@@ -19,6 +19,7 @@ import { supplierRoutes } from './modules/suppliers/routes.js';
 import { userPrefRoutes } from './modules/user-prefs/routes.js';
 import { reportRoutes } from './modules/reports/routes.js';
 import { assetRoutes } from './modules/assets/routes.js';
+import { evaluationRoutes } from './modules/evaluation/index.js';
 
 /** Every route module, registered in one place. */
 export async function routes(app: FastifyInstance): Promise<void> {
@@ -42,4 +43,5 @@ export async function routes(app: FastifyInstance): Promise<void> {
   await app.register(reportRoutes);
   await app.register(assetRoutes);
   await app.register(supplierRoutes);
+  await app.register(evaluationRoutes);
 }

@@ -57,6 +57,11 @@ export const COMPANY_OWNED_TABLES: Readonly<Record<string, string>> = Object.fre
   erp_vendor_app: 'comp_no',
   // Purchasing, finished (0110): a supplier's questions on a quotation request (shared answers are in rfq_notice, which names no company).
   rfq_question: 'comp_no',
+  // Evaluation (0050): results and their lines, survey responses and answers.
+  eva_total: 'comp_no',
+  eva_total_line: 'comp_no',
+  sat_response: 'comp_no',
+  sat_answer: 'comp_no',
 });
 
 export class CompanyScopeViolation extends Error {

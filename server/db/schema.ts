@@ -3,6 +3,7 @@ import type { OperationsTables } from './schema-operations.js';
 import type { AssetsTables } from './schema-assets.js';
 import type { SuppliersTables } from './schema-suppliers.js';
 import type { PurchasingFinishTables } from './schema-purchasing-finish.js';
+import type { EvaluationTables } from './schema-evaluation.js';
 
 /**
  * Kysely's view of the database, in camelCase (CamelCasePlugin maps to the snake_case columns).
@@ -815,7 +816,7 @@ export interface UserPrefTable {
   version: Generated<number>;
 }
 
-export interface Database extends OperationsTables, AssetsTables, SuppliersTables, PurchasingFinishTables {
+export interface Database extends OperationsTables, AssetsTables, SuppliersTables, PurchasingFinishTables, EvaluationTables {
   businessSection: BusinessSectionTable;
   department: DepartmentTable;
   employee: EmployeeTable;

@@ -38,7 +38,7 @@ export const MENU_AUTH_MATRIX: Readonly<Record<string, readonly Grant[]>> = {
   '50': [['*I', 'W']],
   '51': [['*I', 'W'], ['PORTAL_AUTHOR', '-'], ['PORTAL_SYSTEM', '-']],
   '10': [['PUR', 'W'], ['BIZ', 'W'], ['EVA', 'W'], ['ITEM', 'W'], ['BOARD', 'R']],
-  '20': [['*I', 'R'], ['PUR', 'W'], ['WHS', 'W']],
+  '20': [['*I', 'R'], ['PUR', 'W'], ['WHS', 'W'], ['EVA_WORK_TASKS', 'W']],
   '30': USER_GRANTS,
   '31': USER_ADMIN_GRANTS,
   '32': USER_ADMIN_GRANTS,

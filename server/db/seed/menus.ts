@@ -350,6 +350,7 @@ const EXTERNAL: readonly Area[] = [
         leaves: [
           ['CY_COMPANY_MASTER', '회사정보 변경', 'Company Details', '/compManage/CyberCompManageEdit'],
           ['CY_COMPANY_EVALUATION', '평가결과 조회', 'Evaluation Results', '/compInfo/evaTotalList', ['/compInfo/evaTotalView']],
+          ['CY_COMPANY_SURVEY', '거래만족도 설문', 'Satisfaction Surveys', '/compInfo/transSatisSurveyList', ['/compInfo/transSatisSurveyEdit']],
         ],
       },
     ],

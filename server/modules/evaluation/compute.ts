@@ -1,0 +1,203 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/connect.js';
+import type { EvaBand, EvaGrade, EvaMeasure } from '../../db/schema-evaluation.js';
+import { measureFigures, type Figure } from './measures.js';
+import { bandScore, gradeOf, qualitativeScore, rateOf, round2, weightedTotal, type GradeBand } from './scoring.js';
+
+/**
+ * Computing a period (docs/evaluation.md): the quantitative figures of every supplier in scope,
+ * the qualitative averages of submitted tasks, and a DRAFT total per supplier with its lines.
+ * Finalized totals are never touched: a supplier whose total is final keeps it until a correction.
+ */
+export interface PeriodRow {
+  periodId: number;
+  startDate: string;
+  endDate: string;
+  dueDate: string;
+  status: string;
+  targetMode: string;
+  targetSgCode: string | null;
+  targetMinSpend: string | null;
+  targetList: string | null;
+}
+
+export async function loadGrades(db: Db, periodId: number): Promise<GradeBand[]> {
+  const rows = await db.selectFrom('evaGrade').select(['grade', 'minScore', 'action']).where('periodId', '=', periodId).execute();
+  return rows.map((g) => ({ grade: g.grade, minScore: Number(g.minScore), action: g.action }));
+}
+
+const monthOf = (d: string) => d.slice(0, 4) + d.slice(5, 7);
+
+/**
+ * The suppliers in scope, with their spend in the period (Σ settled goods amounts in KRW of the
+ * period's months): every trading supplier, those with orders in a sourcing group (and below),
+ * those spending at least a minimum, or a list.
+ */
+export async function resolveTargets(db: Db, p: PeriodRow): Promise<Array<{ compNo: string; spendKrw: string }>> {
+  const spend = db
+    .selectFrom('settlement')
+    .select(['compNo', (eb) => eb.fn.sum<string>('goodsAmount').as('spend')])
+    .where('period', '>=', monthOf(p.startDate))
+    .where('period', '<=', monthOf(p.endDate))
+    .groupBy('compNo');
+  let q = db
+    .selectFrom('company as c')
+    .leftJoin(spend.as('s'), 's.compNo', 'c.compNo')
+    .select(['c.compNo', sql<string>`coalesce(s.spend, 0)`.as('spendKrw')])
+    .where('c.status', '=', 'ACTIVE');
+  if (p.targetMode === 'SPEND') q = q.where(sql`coalesce(s.spend, 0)`, '>=', p.targetMinSpend ?? '0');
+  if (p.targetMode === 'LIST') {
+    const list = (p.targetList ?? '').split(/[\s,]+/).map((s) => s.trim().toUpperCase()).filter(Boolean);
+    if (list.length === 0) return [];
+    q = q.where('c.compNo', 'in', list);
+  }
+  if (p.targetMode === 'SG' && p.targetSgCode) {
+    // The group and every group below it.
+    const groups = await db.selectFrom('sourcingGroup').select(['sgCode', 'upCode']).execute();
+    const codes = new Set([p.targetSgCode]);
+    for (let grew = true; grew; ) {
+      grew = false;
+      for (const g of groups) {
+        if (g.upCode && codes.has(g.upCode) && !codes.has(g.sgCode)) {
+          codes.add(g.sgCode);
+          grew = true;
+        }
+      }
+    }
+    q = q.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('poHeader as ph')
+          .innerJoin('poLine as pl', 'pl.poNo', 'ph.poNo')
+          .select(sql`1`.as('x'))
+          .whereRef('ph.compNo', '=', 'c.compNo')
+          .where('ph.poDate', '>=', p.startDate)
+          .where('ph.poDate', '<=', p.endDate)
+          .where('pl.sgCode', 'in', [...codes]),
+      ),
+    );
+  }
+  const rows = await q.orderBy('c.compNo').execute();
+  return rows.map((r) => ({ compNo: r.compNo, spendKrw: String(r.spendKrw) }));
+}
+
+export interface ComputeResult {
+  suppliers: number;
+  drafts: number;
+  finalKept: number;
+  ms: number;
+}
+
+/** Computes the period for every supplier in scope; call inside a transaction. */
+export async function computePeriod(trx: Db, periodId: number, now: Date): Promise<ComputeResult> {
+  const started = performance.now();
+  const p = await trx.selectFrom('evaPeriod').selectAll().where('periodId', '=', periodId).executeTakeFirstOrThrow();
+  const criteria = await trx.selectFrom('evaCriterion').selectAll().where('periodId', '=', periodId).orderBy('seq').execute();
+  const grades = await loadGrades(trx, periodId);
+  const targets = (await trx.selectFrom('evaTarget').select('compNo').where('periodId', '=', periodId).orderBy('compNo').execute()).map((t) => t.compNo);
+
+  // Quantitative figures, one query per measure for all suppliers.
+  const measures = [...new Set(criteria.filter((c) => c.kind === 'QUANT').map((c) => c.measure!))];
+  const figures = new Map<EvaMeasure, Map<string, Figure>>();
+  for (const m of measures) figures.set(m, await measureFigures(trx, m, { periodId, startDate: p.startDate, endDate: p.endDate, now }));
+
+  // Qualitative scores of submitted tasks.
+  const qual = await trx
+    .selectFrom('evaScore as s')
+    .innerJoin('evaTask as t', 't.taskId', 's.taskId')
+    .select(['t.compNo', 's.criterionId', 's.score', 's.comment'])
+    .where('t.periodId', '=', periodId)
+    .where('t.status', '=', 'SUBMITTED')
+    .orderBy('t.taskId')
+    .execute();
+  const qualBy = new Map<string, { scores: number[]; comments: string[] }>();
+  for (const q of qual) {
+    const k = `${q.compNo}/${q.criterionId}`;
+    const e = qualBy.get(k) ?? { scores: [], comments: [] };
+    e.scores.push(q.score);
+    if (q.comment) e.comments.push(q.comment);
+    qualBy.set(k, e);
+  }
+
+  // The previous period's final score per supplier (trend).
+  const prevPeriod = await trx.selectFrom('evaPeriod').select('periodId').where('endDate', '<', p.startDate).orderBy('endDate', 'desc').limit(1).executeTakeFirst();
+  const prevScores = new Map<string, string>();
+  if (prevPeriod) {
+    const rows = await trx.selectFrom('evaTotal').select(['compNo', 'totalScore']).where('periodId', '=', prevPeriod.periodId).where('status', '=', 'FINAL').execute();
+    for (const r of rows) prevScores.set(r.compNo, r.totalScore);
+  }
+
+  const existing = new Map(
+    (await trx.selectFrom('evaTotal').select(['totalId', 'compNo', 'status', 'adjustment', 'version']).where('periodId', '=', periodId).where('status', '<>', 'SUPERSEDED').execute()).map((t) => [t.compNo, t]),
+  );
+
+  const measureRows: Array<{ periodId: number; compNo: string; criterionId: number; numerator: string; denominator: string; rate: string | null; score: string | null; computedAt: Date }> = [];
+  const drafts: Array<{ compNo: string; computed: number; lines: ReturnType<typeof weightedTotal>['lines']; extra: Map<number, { numerator: number | null; denominator: number | null; rate: number | null; answers: number; comments: string | null }> }> = [];
+  for (const compNo of targets) {
+    const extra = new Map<number, { numerator: number | null; denominator: number | null; rate: number | null; answers: number; comments: string | null }>();
+    const inputs = criteria.map((c) => {
+      if (c.kind === 'QUANT') {
+        const f = figures.get(c.measure!)!.get(compNo) ?? { numerator: 0, denominator: 0 };
+        const rate = rateOf(f.numerator, f.denominator);
+        const score = bandScore(rate, (c.bands ?? []) as EvaBand[]);
+        measureRows.push({ periodId, compNo, criterionId: c.criterionId, numerator: String(f.numerator), denominator: String(f.denominator), rate: rate === null ? null : String(rate), score: score === null ? null : String(score), computedAt: now });
+        extra.set(c.criterionId, { numerator: f.numerator, denominator: f.denominator, rate, answers: 0, comments: null });
+        return { criterionId: c.criterionId, kind: c.kind, measure: c.measure, weight: Number(c.weight), score };
+      }
+      const q = qualBy.get(`${compNo}/${c.criterionId}`);
+      const score = qualitativeScore(q?.scores ?? []);
+      extra.set(c.criterionId, { numerator: null, denominator: null, rate: null, answers: q?.scores.length ?? 0, comments: q?.comments.length ? q.comments.join('\n').slice(0, 4000) : null });
+      return { criterionId: c.criterionId, kind: c.kind, measure: c.measure, weight: Number(c.weight), score };
+    });
+    const { total, lines } = weightedTotal(inputs);
+    drafts.push({ compNo, computed: total, lines, extra });
+  }
+
+  await trx.deleteFrom('evaMeasure').where('periodId', '=', periodId).execute();
+  for (let i = 0; i < measureRows.length; i += 500) await trx.insertInto('evaMeasure').values(measureRows.slice(i, i + 500)).execute();
+
+  let kept = 0;
+  const newTotals: Array<Record<string, unknown>> = [];
+  const totalIds = new Map<string, number>();
+  for (const d of drafts) {
+    const cur = existing.get(d.compNo);
+    if (cur && cur.status === 'FINAL') {
+      kept++;
+      continue;
+    }
+    const adjustment = cur ? Number(cur.adjustment) : 0;
+    const totalScore = Math.min(100, Math.max(0, round2(d.computed + adjustment)));
+    const g = gradeOf(totalScore, grades);
+    const values = { computedScore: String(d.computed), totalScore: String(totalScore), grade: g.grade as EvaGrade, gradeAction: g.action, prevScore: prevScores.get(d.compNo) ?? null };
+    if (cur) {
+      await trx.updateTable('evaTotal').set({ ...values, updatedAt: now, version: cur.version + 1 }).where('totalId', '=', cur.totalId).execute();
+      totalIds.set(d.compNo, cur.totalId);
+    } else newTotals.push({ periodId, compNo: d.compNo, status: 'DRAFT', revision: 1, ...values });
+  }
+  for (let i = 0; i < newTotals.length; i += 500) {
+    const ids = await trx
+      .insertInto('evaTotal')
+      .values(newTotals.slice(i, i + 500) as never)
+      .returning(['totalId', 'compNo'])
+      .execute();
+    for (const r of ids) totalIds.set(r.compNo, r.totalId);
+  }
+  const draftIds = [...totalIds.values()];
+  if (draftIds.length) await trx.deleteFrom('evaTotalLine').where('totalId', 'in', draftIds).execute();
+  const lineRows = drafts
+    .filter((d) => totalIds.has(d.compNo))
+    .flatMap((d) =>
+      d.lines.map((l) => {
+        const c = criteria.find((x) => x.criterionId === l.criterionId)!;
+        const e = d.extra.get(l.criterionId)!;
+        return {
+          totalId: totalIds.get(d.compNo)!, compNo: d.compNo, criterionId: l.criterionId, seq: c.seq, category: c.category, name: c.name, kind: c.kind, measure: c.measure, weight: c.weight,
+          effectiveWeight: String(l.effectiveWeight), numerator: e.numerator === null ? null : String(e.numerator), denominator: e.denominator === null ? null : String(e.denominator),
+          rate: e.rate === null ? null : String(e.rate), score: l.score === null ? null : String(l.score), weighted: l.weighted === null ? null : String(l.weighted), answers: e.answers, comments: e.comments,
+        };
+      }),
+    );
+  for (let i = 0; i < lineRows.length; i += 400) await trx.insertInto('evaTotalLine').values(lineRows.slice(i, i + 400)).execute();
+  await trx.updateTable('evaPeriod').set({ computedAt: now }).where('periodId', '=', periodId).execute();
+  return { suppliers: targets.length, drafts: totalIds.size, finalKept: kept, ms: Math.round(performance.now() - started) };
+}

@@ -1,0 +1,321 @@
+import { Type, type Static } from 'typebox';
+import { sql } from 'kysely';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { access } from '../../http/access.js';
+import { commonErrors } from '../../http/error-schema.js';
+import { pageWindow } from '../../http/list-query.js';
+import { writeAudit } from '../../db/audit.js';
+import type { Db } from '../../db/connect.js';
+import type { EvaBand, EvaMeasure } from '../../db/schema-evaluation.js';
+import { internalActor } from '../purchase/shared/actor.js';
+import { checkVersion, failIf, missing, refused, type FieldError } from '../purchase/shared/errors.js';
+import { actionsFrom } from '../purchase/shared/machine.js';
+import { transition } from '../purchase/shared/transition.js';
+import { checkDate, checkDecimal, iso, requireText, text, todayKst } from '../purchase/shared/values.js';
+import { computePeriod, resolveTargets } from './compute.js';
+import { formatBands, gradeProblems, MEASURES, parseBands, weightSum } from './scoring.js';
+import { PeriodCreateBody, PeriodIdParams, PeriodListQuery, PeriodRow, PeriodUpdateBody, VersionOnly } from './schemas.js';
+import { PERIOD_MACHINE } from './workflow.js';
+import { SCREENS } from './screens.js';
+
+const periodMissing = () => missing('EVA_PERIOD_NOT_FOUND', '평가기간을 찾을 수 없습니다');
+
+type PeriodBody = Static<typeof PeriodCreateBody>;
+
+/** Every rule of a period's setup; answers the rows to write or 400 with every problem at once. */
+async function checkPeriod(db: Db, b: PeriodBody, selfId: number | null) {
+  const errors: FieldError[] = [];
+  requireText(errors, 'body/periodName', b.periodName, '평가기간명');
+  checkDate(errors, 'body/startDate', b.startDate, '시작일', { required: true });
+  checkDate(errors, 'body/endDate', b.endDate, '종료일', { required: true });
+  checkDate(errors, 'body/dueDate', b.dueDate, '평가 마감일', { required: true });
+  const datesOk = !errors.some((e) => /Date$/.test(e.path));
+  if (datesOk && b.endDate < b.startDate) errors.push({ path: 'body/endDate', message: '종료일은 시작일 이후여야 합니다' });
+  if (datesOk && b.dueDate < b.startDate) errors.push({ path: 'body/dueDate', message: '평가 마감일은 시작일 이후여야 합니다' });
+  if (datesOk && b.endDate >= b.startDate) {
+    let q = db.selectFrom('evaPeriod').select(['periodName', 'startDate', 'endDate']).where('startDate', '<=', b.endDate).where('endDate', '>=', b.startDate);
+    if (selfId !== null) q = q.where('periodId', '<>', selfId);
+    const other = await q.executeTakeFirst();
+    if (other) errors.push({ path: 'body/startDate', message: `다른 평가기간과 기간이 겹칩니다: ${other.periodName} (${other.startDate} ~ ${other.endDate})` });
+  }
+  // Scope.
+  const sg = text(b.targetSgCode);
+  const minSpend = text(b.targetMinSpend);
+  const list = (text(b.targetList) ?? '').split(/[\s,]+/).map((s) => s.trim().toUpperCase()).filter(Boolean);
+  if (b.targetMode === 'SG') {
+    if (!sg) errors.push({ path: 'body/targetSgCode', message: '대상 소싱그룹을 선택하세요' });
+    else if (!(await db.selectFrom('sourcingGroup').select('sgCode').where('sgCode', '=', sg).executeTakeFirst())) errors.push({ path: 'body/targetSgCode', message: `소싱그룹을 찾을 수 없습니다: ${sg}` });
+  }
+  if (b.targetMode === 'SPEND') checkDecimal(errors, 'body/targetMinSpend', minSpend, { label: '최소 거래금액', scale: 0, intDigits: 18, sign: 'nonNegative' });
+  if (b.targetMode === 'LIST') {
+    if (list.length === 0) errors.push({ path: 'body/targetList', message: '대상 협력사를 입력하세요' });
+    else {
+      const found = new Set((await db.selectFrom('company').select('compNo').where('compNo', 'in', list).execute()).map((c) => c.compNo));
+      const unknown = list.filter((c) => !found.has(c));
+      if (unknown.length) errors.push({ path: 'body/targetList', message: `등록되지 않은 협력사입니다: ${unknown.join(', ')}` });
+    }
+  }
+  // Criteria.
+  const evaluatorIds = new Set<string>();
+  const criteria = b.criteria.map((c, i) => {
+    const p = `body/criteria/${i}`;
+    requireText(errors, `${p}/category`, c.category, '평가 분류');
+    requireText(errors, `${p}/name`, c.name, '평가 항목');
+    if (!(c.weight > 0)) errors.push({ path: `${p}/weight`, message: '가중치는 0보다 커야 합니다' });
+    let bands: EvaBand[] | null = null;
+    let measure: EvaMeasure | null = null;
+    const evaluators = (text(c.evaluators) ?? '').split(/[\s,]+/).map((s) => s.trim()).filter(Boolean);
+    if (c.kind === 'QUANT') {
+      if (!c.measure || !MEASURES.includes(c.measure as EvaMeasure)) errors.push({ path: `${p}/measure`, message: '정량 항목은 측정 지표를 선택하세요' });
+      else measure = c.measure as EvaMeasure;
+      const parsed = parseBands(text(c.bands) ?? '');
+      if (parsed.problem) errors.push({ path: `${p}/bands`, message: parsed.problem });
+      else bands = parsed.bands;
+    } else {
+      if (evaluators.length === 0) errors.push({ path: `${p}/evaluators`, message: '정성 항목은 평가자를 한 명 이상 지정하세요' });
+      evaluators.forEach((e) => evaluatorIds.add(e));
+    }
+    return { seq: c.seq ?? (i + 1) * 10, category: (c.category ?? '').trim(), name: (c.name ?? '').trim(), kind: c.kind, weight: c.weight, measure, bands, evaluators: c.kind === 'QUAL' ? [...new Set(evaluators)] : [] };
+  });
+  const seqs = criteria.map((c) => c.seq);
+  seqs.forEach((s, i) => {
+    if (seqs.indexOf(s) !== i) errors.push({ path: `body/criteria/${i}/seq`, message: `같은 순번이 두 번 있습니다: ${s}` });
+  });
+  const sum = weightSum(criteria.map((c) => c.weight));
+  if (sum !== 100) errors.push({ path: 'body/criteria', message: `가중치의 합은 100이어야 합니다 (현재 ${sum})` });
+  if (evaluatorIds.size) {
+    const found = new Set((await db.selectFrom('employee').select('singleid').where('singleid', 'in', [...evaluatorIds]).execute()).map((e) => e.singleid));
+    const unknown = [...evaluatorIds].filter((e) => !found.has(e));
+    if (unknown.length) errors.push({ path: 'body/criteria', message: `평가자를 찾을 수 없습니다: ${unknown.join(', ')}` });
+  }
+  for (const problem of gradeProblems(b.grades)) errors.push({ path: 'body/grades', message: problem });
+  failIf(errors);
+  return {
+    header: {
+      periodName: b.periodName.trim(), startDate: b.startDate, endDate: b.endDate, dueDate: b.dueDate, targetMode: b.targetMode,
+      targetSgCode: b.targetMode === 'SG' ? sg : null, targetMinSpend: b.targetMode === 'SPEND' ? minSpend : null, targetList: b.targetMode === 'LIST' ? list.join(',') : null, remark: text(b.remark),
+    },
+    criteria,
+    grades: b.grades,
+  };
+}
+
+async function writeSetup(trx: Db, periodId: number, input: Awaited<ReturnType<typeof checkPeriod>>) {
+  await trx.deleteFrom('evaGrade').where('periodId', '=', periodId).execute();
+  await trx.deleteFrom('evaCriterion').where('periodId', '=', periodId).execute();
+  for (const c of input.criteria) {
+    const { criterionId } = await trx
+      .insertInto('evaCriterion')
+      .values({ periodId, seq: c.seq, category: c.category, name: c.name, kind: c.kind, weight: c.weight, measure: c.measure, bands: c.bands ? JSON.stringify(c.bands) : null })
+      .returning('criterionId')
+      .executeTakeFirstOrThrow();
+    if (c.evaluators.length) await trx.insertInto('evaCriterionEvaluator').values(c.evaluators.map((evaluatorId) => ({ criterionId, evaluatorId }))).execute();
+  }
+  await trx.insertInto('evaGrade').values(input.grades.map((g) => ({ periodId, grade: g.grade, minScore: g.minScore, action: g.action }))).execute();
+}
+
+/** Periods with their setup and progress, newest first. */
+export async function listPeriods(db: Db, filter: { status?: string; periodId?: number }, window: { limit: number; offset: number }) {
+  let q = db.selectFrom('evaPeriod').selectAll();
+  if (filter.status) q = q.where('status', '=', filter.status as never);
+  if (filter.periodId) q = q.where('periodId', '=', filter.periodId);
+  const total = Number((await q.clearSelect().select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+  const periods = await q.orderBy('startDate', 'desc').limit(window.limit).offset(window.offset).execute();
+  if (periods.length === 0) return { rows: [], total };
+  const ids = periods.map((p) => p.periodId);
+  const [criteria, evaluators, grades, targets, tasks, totals] = await Promise.all([
+    db.selectFrom('evaCriterion').selectAll().where('periodId', 'in', ids).orderBy('seq').execute(),
+    db
+      .selectFrom('evaCriterionEvaluator as ce')
+      .innerJoin('evaCriterion as c', 'c.criterionId', 'ce.criterionId')
+      .innerJoin('employee as e', 'e.singleid', 'ce.evaluatorId')
+      .select(['ce.criterionId', 'ce.evaluatorId', 'e.hname'])
+      .where('c.periodId', 'in', ids)
+      .orderBy('ce.evaluatorId')
+      .execute(),
+    db.selectFrom('evaGrade').selectAll().where('periodId', 'in', ids).orderBy('grade').execute(),
+    db.selectFrom('evaTarget').select(['periodId', (eb) => eb.fn.countAll<number>().as('n')]).where('periodId', 'in', ids).groupBy('periodId').execute(),
+    db
+      .selectFrom('evaTask')
+      .select(['periodId', (eb) => eb.fn.countAll<number>().as('n'), sql<number>`count(*) filter (where status = 'SUBMITTED')`.as('submitted')])
+      .where('periodId', 'in', ids)
+      .groupBy('periodId')
+      .execute(),
+    db
+      .selectFrom('evaTotal')
+      .select(['periodId', sql<number>`count(*) filter (where status = 'FINAL')`.as('final'), sql<number>`count(*) filter (where published_at is not null and status = 'FINAL')`.as('published')])
+      .where('periodId', 'in', ids)
+      .groupBy('periodId')
+      .execute(),
+  ]);
+  const rows = periods.map((p) => {
+    const crit = criteria
+      .filter((c) => c.periodId === p.periodId)
+      .map((c) => {
+        const ev = evaluators.filter((e) => e.criterionId === c.criterionId);
+        return {
+          criterionId: c.criterionId, seq: c.seq, category: c.category, name: c.name, kind: c.kind, weight: Number(c.weight), measure: c.measure,
+          bands: c.bands ? formatBands(c.bands as EvaBand[]) : null, evaluators: ev.length ? ev.map((e) => e.evaluatorId).join(',') : null, evaluatorNames: ev.length ? ev.map((e) => e.hname).join(', ') : null,
+        };
+      });
+    const t = tasks.find((x) => x.periodId === p.periodId);
+    const tt = totals.find((x) => x.periodId === p.periodId);
+    return {
+      periodId: p.periodId, periodName: p.periodName, label: `${p.periodName} (${p.startDate} ~ ${p.endDate}) · ${PERIOD_MACHINE.statusLabels[p.status]}`,
+      startDate: p.startDate, endDate: p.endDate, dueDate: p.dueDate, status: p.status, targetMode: p.targetMode, targetSgCode: p.targetSgCode, targetMinSpend: p.targetMinSpend, targetList: p.targetList, remark: p.remark,
+      openedAt: iso(p.openedAt), closedAt: iso(p.closedAt), computedAt: iso(p.computedAt),
+      weightSum: weightSum(crit.map((c) => c.weight)), targetCount: Number(targets.find((x) => x.periodId === p.periodId)?.n ?? 0),
+      taskCount: Number(t?.n ?? 0), submittedCount: Number(t?.submitted ?? 0), finalCount: Number(tt?.final ?? 0), publishedCount: Number(tt?.published ?? 0),
+      criteria: crit, grades: grades.filter((g) => g.periodId === p.periodId).map((g) => ({ grade: g.grade, minScore: Number(g.minScore), action: g.action })),
+      actions: actionsFrom(PERIOD_MACHINE, p.status), version: p.version,
+    };
+  });
+  return { rows, total };
+}
+
+async function onePeriod(db: Db, periodId: number) {
+  const { rows } = await listPeriods(db, { periodId }, { limit: 1, offset: 0 });
+  if (!rows[0]) throw periodMissing();
+  return rows[0];
+}
+
+async function lockPeriod(trx: Db, periodId: number) {
+  const p = await trx.selectFrom('evaPeriod').selectAll().where('periodId', '=', periodId).forUpdate().executeTakeFirst();
+  if (!p) throw periodMissing();
+  return p;
+}
+
+/**
+ * Opens a period: the suppliers in scope are fixed, one task per supplier and evaluator of the
+ * qualitative criteria is created, and the figures are computed. Shared by the route and the job.
+ */
+export async function openPeriod(trx: Db, periodId: number, actor: string, now: Date) {
+  const p = await lockPeriod(trx, periodId);
+  const status = transition(PERIOD_MACHINE, 'open', p.status);
+  const targets = await resolveTargets(trx, p);
+  if (targets.length === 0) throw refused('EVA_NO_TARGETS', '평가 대상 협력사가 없습니다. 대상 조건을 확인하세요');
+  for (let i = 0; i < targets.length; i += 500) await trx.insertInto('evaTarget').values(targets.slice(i, i + 500).map((t) => ({ periodId, ...t }))).execute();
+  const evaluators = await trx
+    .selectFrom('evaCriterionEvaluator as ce')
+    .innerJoin('evaCriterion as c', 'c.criterionId', 'ce.criterionId')
+    .select('ce.evaluatorId')
+    .distinct()
+    .where('c.periodId', '=', periodId)
+    .execute();
+  const tasks = targets.flatMap((t) => evaluators.map((e) => ({ periodId, compNo: t.compNo, evaluatorId: e.evaluatorId, status: 'PENDING' as const })));
+  for (let i = 0; i < tasks.length; i += 500) await trx.insertInto('evaTask').values(tasks.slice(i, i + 500)).execute();
+  await trx.updateTable('evaPeriod').set({ status, openedAt: now, updatedAt: now, version: p.version + 1 }).where('periodId', '=', periodId).execute();
+  const computed = await computePeriod(trx, periodId, now);
+  await writeAudit(trx, { entity: 'eva_period', entityKey: String(periodId), action: 'OPEN', actor, before: { status: p.status }, after: { status, targets: targets.length, tasks: tasks.length, computed } });
+  return { targets: targets.length, tasks: tasks.length };
+}
+
+/** Closes a period (evaluators can no longer save or submit) and computes its totals once more. */
+export async function closePeriod(trx: Db, periodId: number, actor: string, now: Date) {
+  const p = await lockPeriod(trx, periodId);
+  const status = transition(PERIOD_MACHINE, 'close', p.status);
+  await trx.updateTable('evaPeriod').set({ status, closedAt: now, updatedAt: now, version: p.version + 1 }).where('periodId', '=', periodId).execute();
+  const computed = await computePeriod(trx, periodId, now);
+  await writeAudit(trx, { entity: 'eva_period', entityKey: String(periodId), action: 'CLOSE', actor, before: { status: p.status }, after: { status, computed } });
+}
+
+export const settingRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const tags = ['evaluation'];
+  const read = { access: access.login([SCREENS.setting, SCREENS.totalList, SCREENS.totalEdit, SCREENS.resultList, SCREENS.workList], 'read', ['I']) };
+  const write = { access: access.login([SCREENS.setting], 'write', ['I']) };
+
+  app.get(
+    '/api/v1/evaluation/periods',
+    { config: read, schema: { operationId: 'listEvaPeriods', tags, summary: 'Evaluation periods with criteria, weights, evaluators, grade bands and progress (newest first)', querystring: PeriodListQuery, response: { 200: Type.Object({ rows: Type.Array(PeriodRow), total: Type.Integer() }), ...commonErrors } } },
+    async (request) => listPeriods(request.db, { status: request.query.status }, pageWindow({ ...request.query, size: request.query.size ?? 500 })),
+  );
+
+  app.get(
+    '/api/v1/evaluation/periods/:periodId',
+    { config: read, schema: { operationId: 'getEvaPeriod', tags, summary: 'One evaluation period with its setup and progress', params: PeriodIdParams, response: { 200: PeriodRow, ...commonErrors } } },
+    async (request) => onePeriod(request.db, request.params.periodId),
+  );
+
+  app.post(
+    '/api/v1/evaluation/periods',
+    { config: write, schema: { operationId: 'createEvaPeriod', tags, summary: 'Create a period with its criteria (weights summing to 100), evaluators, scope and grade bands; dates may not overlap another period', body: PeriodCreateBody, response: { 200: PeriodRow, ...commonErrors } } },
+    async (request) => {
+      const actor = await internalActor(request.db, request.caller);
+      const input = await checkPeriod(request.db, request.body, null);
+      const periodId = await request.db.transaction().execute(async (trx) => {
+        const { periodId } = await trx.insertInto('evaPeriod').values({ ...input.header, status: 'PLANNED', createdBy: actor.userId }).returning('periodId').executeTakeFirstOrThrow();
+        await writeSetup(trx, periodId, input);
+        await writeAudit(trx, { entity: 'eva_period', entityKey: String(periodId), action: 'CREATE', actor: actor.userId, after: input });
+        return periodId;
+      });
+      return onePeriod(request.db, periodId);
+    },
+  );
+
+  app.put(
+    '/api/v1/evaluation/periods/:periodId',
+    { config: write, schema: { operationId: 'updateEvaPeriod', tags, summary: 'Change a period still in preparation (stale version: 409)', params: PeriodIdParams, body: PeriodUpdateBody, response: { 200: PeriodRow, 409: Type.Ref('ErrorBody'), ...commonErrors } } },
+    async (request) => {
+      const { periodId } = request.params;
+      const actor = await internalActor(request.db, request.caller);
+      const input = await checkPeriod(request.db, request.body, periodId);
+      await request.db.transaction().execute(async (trx) => {
+        const p = await lockPeriod(trx, periodId);
+        checkVersion(request.body.version, p.version);
+        transition(PERIOD_MACHINE, 'update', p.status);
+        await trx.updateTable('evaPeriod').set({ ...input.header, updatedAt: new Date(), version: p.version + 1 }).where('periodId', '=', periodId).execute();
+        await writeSetup(trx, periodId, input);
+        await writeAudit(trx, { entity: 'eva_period', entityKey: String(periodId), action: 'UPDATE', actor: actor.userId, before: p, after: input });
+      });
+      return onePeriod(request.db, periodId);
+    },
+  );
+
+  app.delete(
+    '/api/v1/evaluation/periods/:periodId',
+    { config: write, schema: { operationId: 'deleteEvaPeriod', tags, summary: 'Delete a period still in preparation', params: PeriodIdParams, querystring: VersionOnly, response: { 204: Type.Null(), 409: Type.Ref('ErrorBody'), ...commonErrors } } },
+    async (request, reply) => {
+      const { periodId } = request.params;
+      const actor = await internalActor(request.db, request.caller);
+      await request.db.transaction().execute(async (trx) => {
+        const p = await lockPeriod(trx, periodId);
+        checkVersion(request.query.version, p.version);
+        transition(PERIOD_MACHINE, 'delete', p.status);
+        await trx.deleteFrom('evaPeriod').where('periodId', '=', periodId).execute();
+        await writeAudit(trx, { entity: 'eva_period', entityKey: String(periodId), action: 'DELETE', actor: actor.userId, before: p });
+      });
+      return reply.code(204).send(null);
+    },
+  );
+
+  for (const [action, op, summary] of [
+    ['open', 'openEvaPeriod', 'Start the evaluation: fix the suppliers in scope, create the evaluators’ tasks, compute the figures'],
+    ['close', 'closeEvaPeriod', 'Close the evaluation (no more scoring) and compute the totals'],
+    ['compute', 'computeEvaPeriod', 'Compute the quantitative figures and the draft totals again (finalized totals are kept)'],
+  ] as const) {
+    app.post(
+      `/api/v1/evaluation/periods/:periodId/${action}`,
+      { config: write, schema: { operationId: op, tags, summary, params: PeriodIdParams, body: VersionOnly, response: { 200: PeriodRow, 409: Type.Ref('ErrorBody'), ...commonErrors } } },
+      async (request) => {
+        const { periodId } = request.params;
+        const actor = await internalActor(request.db, request.caller);
+        const now = new Date();
+        await request.db.transaction().execute(async (trx) => {
+          const p = await lockPeriod(trx, periodId);
+          checkVersion(request.body.version, p.version);
+          if (action === 'open') {
+            if (p.status === 'PLANNED' && todayKst(now) > p.dueDate) throw refused('EVA_PAST_DUE', `평가 마감일(${p.dueDate})이 지난 기간은 시작할 수 없습니다`);
+            await openPeriod(trx, periodId, actor.userId, now);
+          } else if (action === 'close') await closePeriod(trx, periodId, actor.userId, now);
+          else {
+            transition(PERIOD_MACHINE, 'compute', p.status);
+            const computed = await computePeriod(trx, periodId, now);
+            await trx.updateTable('evaPeriod').set({ version: p.version + 1 }).where('periodId', '=', periodId).execute();
+            await writeAudit(trx, { entity: 'eva_period', entityKey: String(periodId), action: 'COMPUTE', actor: actor.userId, after: computed });
+          }
+        });
+        return onePeriod(request.db, periodId);
+      },
+    );
+  }
+};
