@@ -50,6 +50,10 @@ export const COMPANY_OWNED_TABLES: Readonly<Record<string, string>> = Object.fre
   settlement_adjustment: 'comp_no',
   erp_voucher: 'comp_no',
   posting_error: 'comp_no',
+  // Items (0060): a supplier's current prices, their history and its proposals.
+  item_supplier_price: 'comp_no',
+  item_price_history: 'comp_no',
+  item_proposal: 'comp_no',
 });
 
 export class CompanyScopeViolation extends Error {

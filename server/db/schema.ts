@@ -1,4 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { ItemsTables } from './schema-items.js';
 
 /**
  * Kysely's view of the database, in camelCase (CamelCasePlugin maps to the snake_case columns).
@@ -247,6 +248,7 @@ export interface UnitTable {
   nameEn: string;
   sortOrder: Generated<number>;
   useYn: Generated<YN>;
+  version: Generated<number>;
 }
 
 export interface ItemCategoryTable {
@@ -257,6 +259,7 @@ export interface ItemCategoryTable {
   nameEn: string;
   sortOrder: Generated<number>;
   useYn: Generated<YN>;
+  version: Generated<number>;
 }
 
 export interface SourcingGroupTable {
@@ -268,6 +271,7 @@ export interface SourcingGroupTable {
   buyerId: string | null;
   sortOrder: Generated<number>;
   useYn: Generated<YN>;
+  version: Generated<number>;
 }
 
 export interface ItemTable {
@@ -285,6 +289,8 @@ export interface ItemTable {
   createdAt: GeneratedTimestamp;
   updatedAt: GeneratedTimestamp;
   version: Generated<number>;
+  fileId: Generated<string | null>;
+  updatedBy: Generated<string | null>;
 }
 
 export interface FileGroupTable {
@@ -797,7 +803,7 @@ export interface UserPrefTable {
   version: Generated<number>;
 }
 
-export interface Database {
+export interface Database extends ItemsTables {
   businessSection: BusinessSectionTable;
   department: DepartmentTable;
   employee: EmployeeTable;
