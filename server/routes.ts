@@ -14,6 +14,7 @@ import { popupRoutes } from './modules/popup/routes.js';
 import { propertiesRoutes } from './modules/properties/routes.js';
 import { purchaseRoutes } from './modules/purchase/index.js';
 import { sourcingRoutes } from './modules/sourcing/routes.js';
+import { itemsRoutes } from './modules/items/index.js';
 import { fulfilmentRoutes } from './modules/fulfilment/routes.js';
 import { supplierRoutes } from './modules/suppliers/routes.js';
 import { userPrefRoutes } from './modules/user-prefs/routes.js';
@@ -34,6 +35,7 @@ export async function routes(app: FastifyInstance): Promise<void> {
   await app.register(popupRoutes);
   await app.register(companyRoutes);
   await app.register(sourcingRoutes);
+  await app.register(itemsRoutes);
   await app.register(fileRoutes);
   await app.register(codeRoutes);
   await app.register(messageRoutes);

@@ -62,6 +62,10 @@ export const COMPANY_OWNED_TABLES: Readonly<Record<string, string>> = Object.fre
   eva_total_line: 'comp_no',
   sat_response: 'comp_no',
   sat_answer: 'comp_no',
+  // Items (0060): a supplier's current prices, their history and its proposals.
+  item_supplier_price: 'comp_no',
+  item_price_history: 'comp_no',
+  item_proposal: 'comp_no',
 });
 
 export class CompanyScopeViolation extends Error {

@@ -4,6 +4,7 @@ import type { AssetsTables } from './schema-assets.js';
 import type { SuppliersTables } from './schema-suppliers.js';
 import type { PurchasingFinishTables } from './schema-purchasing-finish.js';
 import type { EvaluationTables } from './schema-evaluation.js';
+import type { ItemsTables } from './schema-items.js';
 
 /**
  * Kysely's view of the database, in camelCase (CamelCasePlugin maps to the snake_case columns).
@@ -258,6 +259,7 @@ export interface UnitTable {
   nameEn: string;
   sortOrder: Generated<number>;
   useYn: Generated<YN>;
+  version: Generated<number>;
 }
 
 export interface ItemCategoryTable {
@@ -268,6 +270,7 @@ export interface ItemCategoryTable {
   nameEn: string;
   sortOrder: Generated<number>;
   useYn: Generated<YN>;
+  version: Generated<number>;
 }
 
 export interface SourcingGroupTable {
@@ -279,6 +282,7 @@ export interface SourcingGroupTable {
   buyerId: string | null;
   sortOrder: Generated<number>;
   useYn: Generated<YN>;
+  version: Generated<number>;
 }
 
 export interface ItemTable {
@@ -296,6 +300,8 @@ export interface ItemTable {
   createdAt: GeneratedTimestamp;
   updatedAt: GeneratedTimestamp;
   version: Generated<number>;
+  fileId: Generated<string | null>;
+  updatedBy: Generated<string | null>;
 }
 
 export interface FileGroupTable {
@@ -816,7 +822,7 @@ export interface UserPrefTable {
   version: Generated<number>;
 }
 
-export interface Database extends OperationsTables, AssetsTables, SuppliersTables, PurchasingFinishTables, EvaluationTables {
+export interface Database extends OperationsTables, AssetsTables, SuppliersTables, PurchasingFinishTables, EvaluationTables, ItemsTables {
   businessSection: BusinessSectionTable;
   department: DepartmentTable;
   employee: EmployeeTable;

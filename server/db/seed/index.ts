@@ -6,6 +6,7 @@ import { DEMO_ACCOUNTS, DEMO_EMPLOYEES, DEMO_PASSWORD } from './accounts.js';
 import { AUTH_GROUPS, buildMenuAuth } from './authority.js';
 import { buildCodes } from './codes.js';
 import { buildItems } from './items.js';
+import { buildCatalogueExtra, insertCatalogueExtra } from './catalogue-extra.js';
 import { MENUS } from './menus.js';
 import { buildMessages } from './messages.js';
 import { buildOrders } from './orders.js';
@@ -29,6 +30,7 @@ export const SEEDED_TABLES = [
   'poHeader', 'poLine', 'documentSequence',
   'approvalLine', 'approvalLineStep', 'approvalRule', 'approval', 'approvalStep', 'prHeader', 'prLine', 'rfqHeader', 'rfqLine',
   'quotation', 'quotationLine', 'loi', 'poChange',
+  'unitConversion', 'itemAttribute', 'itemAttributeValue', 'itemAttr', 'itemSupplierPrice', 'itemPriceHistory', 'itemProposal', 'itemUploadBatch', 'itemUploadRow',
   'fxRate', 'delivery', 'deliveryLine', 'whReceipt', 'whReceiptLine', 'settlement', 'settlementLine', 'settlementAdjustment', 'erpVoucher', 'postingError',
   'assetRegistration', 'asset', 'assetTransfer', 'assetCount', 'assetCountLine',
   'companyCategory', 'companySourcingGroup', 'companyStatusRequest', 'erpVendorApp',
@@ -78,6 +80,7 @@ export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<Recor
     companies: suppliers.companies,
     supplierUsers: suppliers.users,
   });
+  const catalogueExtra = buildCatalogueExtra(rngFor(60), { items: catalogue.items, headers: orders.headers, lines: orders.lines, staffUserId: 'tfadmin' });
   const codes = buildCodes();
   const fulfilment = buildFulfilment({
     headers: orders.headers,
@@ -169,6 +172,8 @@ export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<Recor
       await insertAll(trx, 'poLine', orders.lines);
     });
     step('purchase requests, quotations, orders, LOIs and approvals');
+    await insertCatalogueExtra(trx, catalogueExtra);
+    step('attributes, suppliers\' prices, proposals and upload batches');
     if (scale > 1) {
       await multiplyOrders(trx, scale);
       step(`purchase orders × ${scale}`);

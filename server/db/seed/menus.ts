@@ -148,6 +148,7 @@ const INTERNAL: readonly Area[] = [
           ['ITEM_MASTER_DETAIL', '품목조회', 'Item Details', '/itemDetail'],
           ['ITEM_MASTER_INSERT', '품목등록', 'New Item', '/itemInsert'],
           ['ITEM_MASTER_EXCEL', '품목 엑셀등록', 'Item Excel Upload', '/itemExcelUpList', ['/itemExcelUpDetail']],
+          ['ITEM_MASTER_PROPOSAL', '협력사 단가제안', 'Supplier Proposals', '/itemProposalList', ['/itemProposalDetail']],
         ],
       },
       {
