@@ -1,4 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { PortalAdminTables } from './schema-portal-admin.js';
 
 /**
  * Kysely's view of the database, in camelCase (CamelCasePlugin maps to the snake_case columns).
@@ -60,6 +61,7 @@ export interface AuthGroupTable {
   description: string | null;
   sortOrder: Generated<number>;
   useYn: Generated<YN>;
+  version: Generated<number>;
 }
 
 export interface CompanyTable {
@@ -191,6 +193,7 @@ export interface MenuTable {
   portal: 'I' | 'X';
   sortOrder: Generated<number>;
   useYn: Generated<YN>;
+  version: Generated<number>;
 }
 
 export interface MenuAuthTable {
@@ -797,7 +800,7 @@ export interface UserPrefTable {
   version: Generated<number>;
 }
 
-export interface Database {
+export interface Database extends PortalAdminTables {
   businessSection: BusinessSectionTable;
   department: DepartmentTable;
   employee: EmployeeTable;

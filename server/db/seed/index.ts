@@ -4,6 +4,7 @@ import type { Db } from '../connect.js';
 import type { Database } from '../schema.js';
 import { DEMO_ACCOUNTS, DEMO_EMPLOYEES, DEMO_PASSWORD } from './accounts.js';
 import { AUTH_GROUPS, buildMenuAuth } from './authority.js';
+import { insertBoardPosts } from './boards.js';
 import { buildCodes } from './codes.js';
 import { buildItems } from './items.js';
 import { MENUS } from './menus.js';
@@ -28,6 +29,7 @@ export const SEEDED_TABLES = [
   'approvalLine', 'approvalLineStep', 'approvalRule', 'approval', 'approvalStep', 'prHeader', 'prLine', 'rfqHeader', 'rfqLine',
   'quotation', 'quotationLine', 'loi', 'poChange',
   'fxRate', 'delivery', 'deliveryLine', 'whReceipt', 'whReceiptLine', 'settlement', 'settlementLine', 'settlementAdjustment', 'erpVoucher', 'postingError',
+  'boardPost',
   'auditLog',
 ] as const satisfies ReadonlyArray<keyof Database>;
 
@@ -154,6 +156,7 @@ export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<Recor
     await insertAll(trx, 'codeGroup', codes.groups);
     await insertAll(trx, 'code', codes.codes);
     await insertAll(trx, 'message', buildMessages().map((m) => ({ ...m, updatedAt: SEED_CREATED_AT })));
+    await insertBoardPosts(trx);
     step('menus, authority, codes and messages');
     await insertAll(trx, 'unit', catalogue.units);
     await insertAll(trx, 'itemCategory', catalogue.categories);
