@@ -10,6 +10,7 @@ import { devRoutes } from './modules/dev/routes.js';
 import { menuLogRoutes } from './modules/menu-log/routes.js';
 import { messageRoutes } from './modules/messages/routes.js';
 import { portalUserRoutes } from './modules/portal-users/routes.js';
+import { portalAdminRoutes } from './modules/portal-admin/routes.js';
 import { popupRoutes } from './modules/popup/routes.js';
 import { propertiesRoutes } from './modules/properties/routes.js';
 import { purchaseRoutes } from './modules/purchase/index.js';
@@ -46,4 +47,5 @@ export async function routes(app: FastifyInstance): Promise<void> {
   await app.register(assetRoutes);
   await app.register(supplierRoutes);
   await app.register(evaluationRoutes);
+  await app.register(portalAdminRoutes);
 }

@@ -5,6 +5,7 @@ import type { SuppliersTables } from './schema-suppliers.js';
 import type { PurchasingFinishTables } from './schema-purchasing-finish.js';
 import type { EvaluationTables } from './schema-evaluation.js';
 import type { ItemsTables } from './schema-items.js';
+import type { PortalAdminTables } from './schema-portal-admin.js';
 
 /**
  * Kysely's view of the database, in camelCase (CamelCasePlugin maps to the snake_case columns).
@@ -66,6 +67,7 @@ export interface AuthGroupTable {
   description: string | null;
   sortOrder: Generated<number>;
   useYn: Generated<YN>;
+  version: Generated<number>;
 }
 
 export interface CompanyTable {
@@ -203,6 +205,7 @@ export interface MenuTable {
   portal: 'I' | 'X';
   sortOrder: Generated<number>;
   useYn: Generated<YN>;
+  version: Generated<number>;
 }
 
 export interface MenuAuthTable {
@@ -822,7 +825,7 @@ export interface UserPrefTable {
   version: Generated<number>;
 }
 
-export interface Database extends OperationsTables, AssetsTables, SuppliersTables, PurchasingFinishTables, EvaluationTables, ItemsTables {
+export interface Database extends OperationsTables, AssetsTables, SuppliersTables, PurchasingFinishTables, EvaluationTables, ItemsTables, PortalAdminTables {
   businessSection: BusinessSectionTable;
   department: DepartmentTable;
   employee: EmployeeTable;

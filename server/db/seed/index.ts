@@ -4,6 +4,7 @@ import type { Db } from '../connect.js';
 import type { Database } from '../schema.js';
 import { DEMO_ACCOUNTS, DEMO_EMPLOYEES, DEMO_PASSWORD } from './accounts.js';
 import { AUTH_GROUPS, buildMenuAuth } from './authority.js';
+import { insertBoardPosts } from './boards.js';
 import { buildCodes } from './codes.js';
 import { buildItems } from './items.js';
 import { buildCatalogueExtra, insertCatalogueExtra } from './catalogue-extra.js';
@@ -34,6 +35,7 @@ export const SEEDED_TABLES = [
   'fxRate', 'delivery', 'deliveryLine', 'whReceipt', 'whReceiptLine', 'settlement', 'settlementLine', 'settlementAdjustment', 'erpVoucher', 'postingError',
   'assetRegistration', 'asset', 'assetTransfer', 'assetCount', 'assetCountLine',
   'companyCategory', 'companySourcingGroup', 'companyStatusRequest', 'erpVendorApp',
+  'boardPost',
   'auditLog',
 ] as const satisfies ReadonlyArray<keyof Database>;
 
@@ -161,6 +163,7 @@ export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<Recor
     await insertAll(trx, 'codeGroup', codes.groups);
     await insertAll(trx, 'code', codes.codes);
     await insertAll(trx, 'message', buildMessages().map((m) => ({ ...m, updatedAt: SEED_CREATED_AT })));
+    await insertBoardPosts(trx);
     step('menus, authority, codes and messages');
     await insertAll(trx, 'unit', catalogue.units);
     await insertAll(trx, 'itemCategory', catalogue.categories);

@@ -221,6 +221,7 @@ const INTERNAL: readonly Area[] = [
           ['PORTAL_AUTHOR_MENU_AUTH', '메뉴권한관리', 'Menu Authority', '/portal/author/authMenuManage'],
           ['PORTAL_AUTHOR_SESSION', '사용자 세션관리', 'User Sessions', '/portal/author/userSessionManage'],
           ['PORTAL_AUTHOR_USER', '사용자 권한관리', 'Users and Authority', '/portal/author/authUserManage'],
+          ['PORTAL_AUTHOR_AUDIT', '관리 변경이력', 'Administration Log', '/portal/author/adminAudit'],
         ],
       },
       {
