@@ -1,4 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { NotificationTables } from './schema-notifications.js';
 
 /**
  * Kysely's view of the database, in camelCase (CamelCasePlugin maps to the snake_case columns).
@@ -797,7 +798,7 @@ export interface UserPrefTable {
   version: Generated<number>;
 }
 
-export interface Database {
+export interface Database extends NotificationTables {
   businessSection: BusinessSectionTable;
   department: DepartmentTable;
   employee: EmployeeTable;
