@@ -16,6 +16,7 @@ import { purchaseRoutes } from './modules/purchase/index.js';
 import { sourcingRoutes } from './modules/sourcing/routes.js';
 import { fulfilmentRoutes } from './modules/fulfilment/routes.js';
 import { userPrefRoutes } from './modules/user-prefs/routes.js';
+import { notificationRoutes } from './modules/notifications/routes.js';
 
 /** Every route module, registered in one place. */
 export async function routes(app: FastifyInstance): Promise<void> {
@@ -36,4 +37,5 @@ export async function routes(app: FastifyInstance): Promise<void> {
   await app.register(purchaseRoutes);
   await app.register(fulfilmentRoutes);
   await app.register(userPrefRoutes);
+  await app.register(notificationRoutes);
 }

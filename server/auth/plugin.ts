@@ -12,6 +12,7 @@ import { AccessTokens, TokenError } from './tokens.js';
 import { createLocalSso } from './local-sso.js';
 import { createLdapDirectory } from './directory/ldap.js';
 import { createSender, type Sender } from './sender.js';
+import { withNotificationOutbox } from '../modules/notifications/sender.js';
 
 /** Who is calling, from a verified access token whose session is still open. */
 export interface Caller {
@@ -63,7 +64,7 @@ export const authPlugin = fp(async (app) => {
     tokens: () => (tokensPromise ??= loadSigningKey(app.dbh.db).then((key) => new AccessTokens(key, app.config.accessTokenTtlSec))),
     directory: app.config.ldap ? createLdapDirectory(app.config.ldap, app.log) : createLocalDirectory(),
     sso: createLocalSso(() => services.tokens()),
-    sender: createSender(app.config, app.log),
+    sender: withNotificationOutbox(app, createSender(app.config, app.log)),
   };
   app.decorate('auth', services);
   app.decorateRequest('caller', null);

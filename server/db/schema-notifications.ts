@@ -17,7 +17,6 @@ export interface NotificationTable {
   sensitive: Generated<'Y' | 'N'>;
   state: Generated<NotificationState>;
   attempts: Generated<number>;
-  maxAttempts: number;
   nextAttemptAt: GeneratedTimestamp;
   lastError: string | null;
   refEntity: string | null;

@@ -22,7 +22,6 @@ create table notification (
   sensitive       char(1) not null default 'N' check (sensitive in ('Y','N')),
   state           varchar(10) not null default 'PENDING' check (state in ('PENDING','SENT','FAILED')),
   attempts        integer not null default 0,
-  max_attempts    integer not null check (max_attempts > 0),
   next_attempt_at timestamptz not null default now(),
   last_error      varchar(1000),
   ref_entity      varchar(40),
