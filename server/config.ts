@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { loadIntegrationConfig, type IntegrationConfig } from './config-integrations.js';
 
 /**
  * Configuration comes only from the environment and is validated once at start-up.
@@ -9,7 +10,7 @@ export type LoginMode = 'AD' | 'SSO' | 'SSO_AD';
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 export type SeedMode = 'demo' | 'none';
 
-export interface Config {
+export interface Config extends IntegrationConfig {
   port: number;
   host: string;
   dataDir: string;
@@ -140,6 +141,8 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     erpBackoffMs: integer(env, 'ERP_BACKOFF_MS', 500, 0, 60000, problems),
     jobsPollMs: integer(env, 'JOBS_POLL_MS', 10000, 0, 3600000, problems),
     erpVendorUrl: optionalHttpUrl(env, 'ERP_VENDOR_URL', problems),
+    // LDAP, OIDC, SMTP, SMS gateway and notification delivery (server/config-integrations.ts).
+    ...loadIntegrationConfig(env, nodeEnv, problems),
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

@@ -22,6 +22,7 @@ import { userPrefRoutes } from './modules/user-prefs/routes.js';
 import { reportRoutes } from './modules/reports/routes.js';
 import { assetRoutes } from './modules/assets/routes.js';
 import { evaluationRoutes } from './modules/evaluation/index.js';
+import { notificationRoutes } from './modules/notifications/routes.js';
 
 /** Every route module, registered in one place. */
 export async function routes(app: FastifyInstance): Promise<void> {
@@ -48,4 +49,5 @@ export async function routes(app: FastifyInstance): Promise<void> {
   await app.register(supplierRoutes);
   await app.register(evaluationRoutes);
   await app.register(portalAdminRoutes);
+  await app.register(notificationRoutes);
 }

@@ -2,11 +2,15 @@ import type { Db } from '../db/connect.js';
 import type { Portal } from '../http/access.js';
 import { MAX_FAILED_LOGINS, accountBlocker, passwordExpired, type AccountRow } from './account-state.js';
 import type { AuthCode } from './codes.js';
-import type { DirectoryProvider } from './providers.js';
+import { createLocalDirectory, type DirectoryProvider } from './providers.js';
+import { loginWithDirectory } from './directory/login.js';
 
 export type LoginOutcome = { ok: true; user: AccountRow } | { ok: false; code: AuthCode };
 
 const accountColumns = ['userId', 'portal', 'useFlag', 'status', 'passwordHash', 'passwordExpiresAt', 'lockedAt', 'failedLoginCount'] as const;
+
+let local: DirectoryProvider | null = null;
+const localPasswords = () => (local ??= createLocalDirectory());
 
 export function findAccount(db: Db, userId: string): Promise<AccountRow | undefined> {
   return db.selectFrom('appUser').select(accountColumns).where('userId', '=', userId).executeTakeFirst();
@@ -17,6 +21,9 @@ export function findAccount(db: Db, userId: string): Promise<AccountRow | undefi
  * password counts towards the lock in the same transaction that reads the count.
  */
 export async function checkCredentials(db: Db, directory: DirectoryProvider, input: { userId: string; password: string; portal: Portal }): Promise<LoginOutcome> {
+  // Staff accounts held by the company's directory (LDAP / AD); suppliers keep our passwords.
+  if (directory.authenticate && input.portal === 'I') return loginWithDirectory(db, directory, input, directory.loginOptions);
+  if (directory.external) directory = localPasswords();
   const user = await findAccount(db, input.userId);
   if (!user) {
     await directory.checkPassword(db, input.userId, input.password);

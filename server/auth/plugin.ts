@@ -10,7 +10,9 @@ import { loadSigningKey } from './secrets.js';
 import { findCallerSession } from './sessions.js';
 import { AccessTokens, TokenError } from './tokens.js';
 import { createLocalSso } from './local-sso.js';
+import { createLdapDirectory } from './directory/ldap.js';
 import { createSender, type Sender } from './sender.js';
+import { withNotificationOutbox } from '../modules/notifications/sender.js';
 
 /** Who is calling, from a verified access token whose session is still open. */
 export interface Caller {
@@ -60,9 +62,9 @@ export const authPlugin = fp(async (app) => {
   const services: AuthServices = {
     // The key is read from the database on first use, so building the app needs no database.
     tokens: () => (tokensPromise ??= loadSigningKey(app.dbh.db).then((key) => new AccessTokens(key, app.config.accessTokenTtlSec))),
-    directory: createLocalDirectory(),
+    directory: app.config.ldap ? createLdapDirectory(app.config.ldap, app.log) : createLocalDirectory(),
     sso: createLocalSso(() => services.tokens()),
-    sender: createSender(app.config, app.log),
+    sender: withNotificationOutbox(app, createSender(app.config, app.log)),
   };
   app.decorate('auth', services);
   app.decorateRequest('caller', null);

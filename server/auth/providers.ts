@@ -1,5 +1,6 @@
 import type { Db } from '../db/connect.js';
 import type { AuthCode } from './codes.js';
+import type { DirectoryLoginOptions } from './directory/login.js';
 import crypto from 'node:crypto';
 import { hashPassword, verifyPassword } from './password.js';
 
@@ -13,7 +14,29 @@ export interface DirectoryProvider {
   readonly name: string;
   /** True when the password is right for this login id. Account states are checked by the caller. */
   checkPassword(db: Db, userId: string, password: string): Promise<boolean>;
+  /**
+   * A directory that holds the staff accounts itself (LDAP / Active Directory): it answers the
+   * whole outcome, including its own account states and the attributes for provisioning.
+   * Internal-portal logins then go through authenticate; suppliers keep our own passwords.
+   */
+  readonly external?: boolean;
+  authenticate?(userId: string, password: string): Promise<DirectoryCheck>;
+  /** Provisioning rules for accounts the directory knows and we do not yet. */
+  readonly loginOptions?: DirectoryLoginOptions;
 }
+
+/** What a directory knows of a person (LDAP_ATTRIBUTES maps its attribute names). */
+export interface DirectoryProfile {
+  dn: string;
+  name: string | null;
+  email: string | null;
+  deptCode: string | null;
+  phone: string | null;
+}
+
+export type DirectoryCheck =
+  | { ok: true; profile: DirectoryProfile }
+  | { ok: false; code: 'AUTH011' | 'AUTH019' | 'AUTH100' | 'AUTH102' | 'AUTH103' | 'AUTH_DIRECTORY_DOWN' };
 
 export interface SsoProvider {
   readonly name: string;

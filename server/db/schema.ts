@@ -6,6 +6,7 @@ import type { PurchasingFinishTables } from './schema-purchasing-finish.js';
 import type { EvaluationTables } from './schema-evaluation.js';
 import type { ItemsTables } from './schema-items.js';
 import type { PortalAdminTables } from './schema-portal-admin.js';
+import type { NotificationTables } from './schema-notifications.js';
 
 /**
  * Kysely's view of the database, in camelCase (CamelCasePlugin maps to the snake_case columns).
@@ -825,7 +826,7 @@ export interface UserPrefTable {
   version: Generated<number>;
 }
 
-export interface Database extends OperationsTables, AssetsTables, SuppliersTables, PurchasingFinishTables, EvaluationTables, ItemsTables, PortalAdminTables {
+export interface Database extends OperationsTables, AssetsTables, SuppliersTables, PurchasingFinishTables, EvaluationTables, ItemsTables, PortalAdminTables, NotificationTables {
   businessSection: BusinessSectionTable;
   department: DepartmentTable;
   employee: EmployeeTable;

@@ -3,9 +3,10 @@ import { purchaseJobs } from '../modules/purchase/jobs.js';
 import type { JobDefinition } from './types.js';
 import { evaluationJobs } from '../modules/evaluation/jobs.js';
 import { itemsJobs } from '../modules/items/index.js';
+import { notificationJobs } from '../modules/notifications/jobs.js';
 
 /**
  * Every background job of the product, by module. Add your module's `jobs` array here (one line);
  * names must be unique (checked by the runner at start-up).
  */
-export const JOBS: readonly JobDefinition[] = [...rateLimitJobs, ...purchaseJobs, ...evaluationJobs, ...itemsJobs];
+export const JOBS: readonly JobDefinition[] = [...rateLimitJobs, ...purchaseJobs, ...evaluationJobs, ...itemsJobs, ...notificationJobs];

@@ -25,7 +25,7 @@ export const authServiceRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.addSchema(VerifyResult);
   app.addSchema(PlatformUser);
   const limited = { rateLimit: { max: app.config.authRateLimitPerMinute, timeWindow: '1 minute' } };
-  const failures = { ...commonErrors, 429: Type.Ref('ErrorBody') };
+  const failures = { ...commonErrors, 429: Type.Ref('ErrorBody'), 503: Type.Ref('ErrorBody') };
 
   const tokensAnswer = (s: Awaited<ReturnType<typeof startSession>>) => ({
     code: 'OK' as const,
@@ -49,7 +49,8 @@ export const authServiceRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (!portal) return loginFailure(app, request, reply, 'AUTH006');
       const userId = form.username.trim();
       const outcome = await checkCredentials(app.dbh.db, app.auth.directory, { userId, password: form.password, portal });
-      if (!outcome.ok) return loginFailure(app, request, reply, outcome.code);
+      // The company directory not answering is not the user's fault: 503 with its own code.
+      if (!outcome.ok) return loginFailure(app, request, reply, outcome.code, outcome.code === 'AUTH_DIRECTORY_DOWN' ? 503 : 401);
       if (portal === 'X') {
         // The external portal never opens on a password alone.
         if (!form.otpNum) return loginFailure(app, request, reply, 'AUTH013');

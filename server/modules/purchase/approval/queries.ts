@@ -1,5 +1,6 @@
 import type { Db } from '../../../db/connect.js';
 import { writeAudit } from '../../../db/audit.js';
+import { notifyApproval } from '../../notifications/approval.js';
 import { refused } from '../shared/errors.js';
 import { won } from '../shared/money.js';
 import { iso } from '../shared/values.js';
@@ -51,6 +52,7 @@ export async function startApproval(
     actor: input.actorUserId,
     after: { docType: input.docType, docNo: input.docNo, amountKrw: input.amountKrw, ruleId: rule.ruleId, lineId: rule.lineId, approvers: steps.map((s) => s.approverId) },
   });
+  await notifyApproval(trx, approvalId);
   return { approvalId, firstApproverId: steps[0].approverId, lineName: rule.lineName };
 }
 

@@ -30,6 +30,7 @@ import {
   VersionQuery,
 } from './schemas.js';
 import { DOC_TYPE_LABELS, bandsOverlap, decide, type ApprovalStatus, type DocType, type StepState } from './workflow.js';
+import { notifyApproval } from '../../notifications/approval.js';
 
 const RULE_SCREEN = '/portal/approval/approvalRule';
 const LINE_SCREEN = '/portal/approval/approvalLine';
@@ -327,6 +328,7 @@ export const approvalRoutes: FastifyPluginAsyncTypebox = async (app) => {
             .where('approvalId', '=', approvalId)
             .execute();
           await writeAudit(trx, { entity: 'approval', entityKey: String(approvalId), action: kind === 'approve' ? 'APPROVE' : 'REJECT', actor: actor.userId, before: { status: a.status, step: result.acted }, after: { status: result.status, currentStep: result.currentStep }, reason: comment });
+          await notifyApproval(trx, approvalId);
           return applyOutcome(trx, a, result.outcome, actor.userId, comment);
         });
         const [approval] = await loadApprovals(request.db, { approvalId });

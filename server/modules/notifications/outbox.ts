@@ -1,0 +1,150 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../config.js';
+import type { Db } from '../../db/connect.js';
+import { createSender, type Channel, type Sender } from '../../auth/sender.js';
+import { isSensitive, render, type Lang, type TemplateId, type TemplateParams } from './templates.js';
+import { createMailTransport, createSmsTransport, type Transport } from './transports.js';
+
+/**
+ * The notification outbox (issue 15). A message is recorded — recipient, template, rendered
+ * text, state, attempts — in the caller's transaction, so it exists exactly when the action that
+ * caused it committed. Delivery is the job notify.deliver's, never the request's.
+ */
+export interface NewNotification {
+  channel: Channel;
+  to: string;
+  template: TemplateId;
+  lang?: Lang;
+  params: TemplateParams;
+  ref?: { entity: string; key: string };
+}
+
+export async function enqueueNotification(db: Db, n: NewNotification): Promise<number> {
+  const lang = n.lang ?? 'ko';
+  const { subject, body } = render(n.template, lang, n.params);
+  const row = await db
+    .insertInto('notification')
+    .values({
+      channel: n.channel,
+      recipient: n.to.slice(0, 200),
+      template: n.template,
+      lang,
+      subject: subject.slice(0, 300),
+      body,
+      sensitive: isSensitive(n.template) ? 'Y' : 'N',
+      refEntity: n.ref?.entity ?? null,
+      refKey: n.ref?.key ?? null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return Number(row.id);
+}
+
+/**
+ * An e-mail to a staff member named by single id (approvers, requesters) in the language they
+ * chose (user preference "language", Korean by default). No e-mail address → nothing is
+ * recorded (the action itself never depends on a notice); answers whether one was.
+ */
+export async function notifyEmployee(db: Db, singleid: string, template: TemplateId, params: (lang: Lang) => TemplateParams, ref?: NewNotification['ref']): Promise<boolean> {
+  const person = await db
+    .selectFrom('employee as e')
+    .leftJoin('appUser as u', 'u.singleid', 'e.singleid')
+    .select(['e.email as employeeEmail', 'u.email as userEmail', 'u.userId'])
+    .where('e.singleid', '=', singleid)
+    .executeTakeFirst();
+  const to = person?.userEmail ?? person?.employeeEmail;
+  if (!person || !to) return false;
+  const lang = person.userId ? await preferredLang(db, person.userId) : 'ko';
+  await enqueueNotification(db, { channel: 'EMAIL', to, template, lang, params: params(lang), ref });
+  return true;
+}
+
+async function preferredLang(db: Db, userId: string): Promise<Lang> {
+  const pref = await db.selectFrom('userPref').select('value').where('userId', '=', userId).where('prefKey', '=', 'language').executeTakeFirst();
+  const value = typeof pref?.value === 'string' ? pref.value : '';
+  return value.toLowerCase().startsWith('en') ? 'en' : 'ko';
+}
+
+/** Seconds before attempt n+1 after n failed ones: backoff × 2^(n-1), at most a day. */
+export function retryDelaySec(backoffSec: number, failedAttempts: number): number {
+  return Math.min(86400, backoffSec * 2 ** Math.max(0, failedAttempts - 1));
+}
+
+/** How long a claimed message is left alone by other runs while it is being sent. */
+const LEASE_SEC = 120;
+const BATCH = 50;
+
+/**
+ * The transport for a channel: SMTP and the SMS gateway when configured; otherwise the
+ * product's base sender (the development outbox, or in production the sender that refuses),
+ * so a message is never marked sent when it went nowhere.
+ */
+function transportFor(channel: Channel, config: Config, log: FastifyBaseLogger, db: Db, cache: Map<Channel, Transport>): Transport {
+  const known = cache.get(channel);
+  if (known) return known;
+  let transport: Transport;
+  if (channel === 'EMAIL' && config.smtp) transport = createMailTransport(config.smtp);
+  else if (channel === 'SMS' && config.smsGateway) transport = createSmsTransport(config.smsGateway);
+  else {
+    const base: Sender = createSender(config, log);
+    transport = { name: base.name, send: (m) => base.send(db, { to: m.to, channel, text: `${m.subject}\n${m.body}` }), close: () => undefined };
+  }
+  cache.set(channel, transport);
+  return transport;
+}
+
+export interface DeliveryContext {
+  db: Db;
+  log: FastifyBaseLogger;
+  config: Config;
+  now: Date;
+  /** Only this message (the sender's immediate attempt); otherwise every due one. */
+  onlyId?: number;
+}
+
+/**
+ * Delivers the due messages: each is claimed (attempts + 1, lease) by a conditional update so
+ * two runs never send it twice, then sent; success → SENT; failure → retried after the backoff,
+ * FAILED after NOTIFY_MAX_ATTEMPTS. One-time codes are blanked once finished.
+ */
+export async function deliverDue(ctx: DeliveryContext): Promise<{ sent: number; retried: number; failed: number }> {
+  const { db, config, log, now } = ctx;
+  let query = db.selectFrom('notification').select(['id', 'channel', 'recipient', 'subject', 'body', 'attempts', 'template']).where('state', '=', 'PENDING').where('nextAttemptAt', '<=', now);
+  if (ctx.onlyId !== undefined) query = query.where('id', '=', ctx.onlyId);
+  const due = await query.orderBy('id').limit(BATCH).execute();
+  const cache = new Map<Channel, Transport>();
+  const counts = { sent: 0, retried: 0, failed: 0 };
+  try {
+    for (const m of due) {
+      const attempts = m.attempts + 1;
+      const claimed = await db
+        .updateTable('notification')
+        .set({ attempts, nextAttemptAt: new Date(now.getTime() + LEASE_SEC * 1000) })
+        .where('id', '=', m.id)
+        .where('attempts', '=', m.attempts)
+        .where('state', '=', 'PENDING')
+        .executeTakeFirst();
+      if (Number(claimed.numUpdatedRows) !== 1) continue;
+      const redact = isSensitive(m.template as never) ? { body: '(삭제됨: 일회용 인증번호)' } : {};
+      try {
+        await transportFor(m.channel, config, log, db, cache).send({ to: m.recipient, subject: m.subject, body: m.body });
+        await db.updateTable('notification').set({ state: 'SENT', sentAt: new Date(), lastError: null, ...redact }).where('id', '=', m.id).execute();
+        counts.sent++;
+      } catch (err) {
+        const error = (err instanceof Error ? err.message : String(err)).slice(0, 1000);
+        const last = attempts >= config.notify.maxAttempts;
+        log.warn({ notification: m.id, attempts, error }, last ? 'notification failed after the last attempt' : 'notification attempt failed: retried later');
+        await db
+          .updateTable('notification')
+          .set(last ? { state: 'FAILED', lastError: error, ...redact } : { lastError: error, nextAttemptAt: new Date(now.getTime() + retryDelaySec(config.notify.backoffSec, attempts) * 1000) })
+          .where('id', '=', m.id)
+          .execute();
+        if (last) counts.failed++;
+        else counts.retried++;
+      }
+    }
+  } finally {
+    for (const t of cache.values()) t.close();
+  }
+  return counts;
+}

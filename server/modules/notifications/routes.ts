@@ -1,0 +1,110 @@
+import { Type } from 'typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { access } from '../../http/access.js';
+import { commonErrors } from '../../http/error-schema.js';
+import { conflict, notFound } from '../../http/errors.js';
+import { writeAudit } from '../../db/audit.js';
+import { deliverDue } from './outbox.js';
+
+/** The administrators who look after the messages the product sends. */
+const SCREEN = '/portal/system/messageManage';
+
+const NotificationRow = Type.Object(
+  {
+    id: Type.Integer(),
+    channel: Type.String(),
+    recipient: Type.String(),
+    template: Type.String(),
+    lang: Type.String(),
+    subject: Type.String(),
+    state: Type.String({ description: 'PENDING, SENT or FAILED' }),
+    attempts: Type.Integer(),
+    lastError: Type.Union([Type.String(), Type.Null()]),
+    refEntity: Type.Union([Type.String(), Type.Null()]),
+    refKey: Type.Union([Type.String(), Type.Null()]),
+    createdAt: Type.String(),
+    sentAt: Type.Union([Type.String(), Type.Null()]),
+  },
+  { $id: 'NotificationRow', title: 'NotificationRow' },
+);
+
+/**
+ * The notification outbox for administrators: what was sent to whom, what failed and why, a
+ * failed message queued again, and delivery run on demand (the same code as notify.deliver).
+ * Bodies are not listed: one-time codes must not be readable here.
+ */
+export const notificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.addSchema(NotificationRow);
+
+  app.get(
+    '/api/v1/notifications',
+    {
+      config: { access: access.login([SCREEN], 'read', ['I']) },
+      schema: {
+        operationId: 'listNotifications',
+        tags: ['notifications'],
+        summary: 'Messages recorded for sending, newest first (filter by state and recipient)',
+        querystring: Type.Object(
+          {
+            state: Type.Optional(Type.Union([Type.Literal('PENDING'), Type.Literal('SENT'), Type.Literal('FAILED')])),
+            recipient: Type.Optional(Type.String({ maxLength: 200 })),
+            size: Type.Optional(Type.Integer({ minimum: 1, maximum: 500, default: 50 })),
+          },
+          { additionalProperties: false },
+        ),
+        response: { 200: Type.Object({ rows: Type.Array(Type.Ref('NotificationRow')) }), ...commonErrors },
+      },
+    },
+    async (request) => {
+      const q = request.query;
+      let query = request.db
+        .selectFrom('notification')
+        .select(['id', 'channel', 'recipient', 'template', 'lang', 'subject', 'state', 'attempts', 'lastError', 'refEntity', 'refKey', 'createdAt', 'sentAt']);
+      if (q.state) query = query.where('state', '=', q.state);
+      if (q.recipient) query = query.where('recipient', '=', q.recipient);
+      const rows = await query.orderBy('id', 'desc').limit(q.size ?? 50).execute();
+      return { rows: rows.map((r) => ({ ...r, id: Number(r.id), createdAt: r.createdAt.toISOString(), sentAt: r.sentAt ? r.sentAt.toISOString() : null })) };
+    },
+  );
+
+  app.post(
+    '/api/v1/notifications/deliver',
+    {
+      config: { access: access.login([SCREEN], 'write', ['I']) },
+      schema: {
+        operationId: 'deliverNotifications',
+        tags: ['notifications'],
+        summary: 'Deliver the due messages now (what the notify.deliver job does on its schedule)',
+        response: { 200: Type.Object({ sent: Type.Integer(), retried: Type.Integer(), failed: Type.Integer() }), ...commonErrors },
+      },
+    },
+    async () => deliverDue({ db: app.dbh.db, log: app.log, config: app.config, now: new Date() }),
+  );
+
+  app.post(
+    '/api/v1/notifications/:id/retry',
+    {
+      config: { access: access.login([SCREEN], 'write', ['I']) },
+      schema: {
+        operationId: 'retryNotification',
+        tags: ['notifications'],
+        summary: 'Queue a FAILED message again (attempts start over); a one-time code is not resent',
+        params: Type.Object({ id: Type.Integer({ minimum: 1 }) }),
+        response: { 200: Type.Object({ id: Type.Integer(), state: Type.String() }), 409: Type.Ref('ErrorBody'), ...commonErrors },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      const actor = request.caller!.userId;
+      await app.dbh.db.transaction().execute(async (trx) => {
+        const row = await trx.selectFrom('notification').select(['state', 'sensitive', 'attempts']).where('id', '=', id).forUpdate().executeTakeFirst();
+        if (!row) throw notFound('NOTIFICATION_NOT_FOUND', '메시지를 찾을 수 없습니다');
+        if (row.state !== 'FAILED') throw conflict('NOTIFICATION_NOT_FAILED', '실패한 메시지만 다시 보낼 수 있습니다');
+        if (row.sensitive === 'Y') throw conflict('NOTIFICATION_SENSITIVE', '인증번호 메시지는 다시 보낼 수 없습니다. 사용자가 인증번호를 새로 요청해야 합니다');
+        await trx.updateTable('notification').set({ state: 'PENDING', attempts: 0, nextAttemptAt: new Date(), lastError: null }).where('id', '=', id).execute();
+        await writeAudit(trx, { entity: 'notification', entityKey: String(id), action: 'RETRY', actor, before: { state: row.state, attempts: row.attempts }, after: { state: 'PENDING' } });
+      });
+      return { id, state: 'PENDING' };
+    },
+  );
+};

@@ -1,0 +1,78 @@
+/**
+ * The product's messages in Korean and English (issue 15). Each template names the parameters
+ * it needs; rendering refuses a missing one, so a message is never sent with a hole in it.
+ * Subjects are for e-mail; an SMS carries the subject and the first line of the body.
+ */
+export type Lang = 'ko' | 'en';
+
+interface Template {
+  params: readonly string[];
+  /** One-time codes: the stored text is blanked once delivered or given up. */
+  sensitive?: boolean;
+  ko: { subject: string; body: string };
+  en: { subject: string; body: string };
+}
+
+export const TEMPLATES = {
+  otp: {
+    params: ['code', 'minutes'],
+    sensitive: true,
+    ko: { subject: '[GPMS] 인증번호 안내', body: '인증번호는 {code} 입니다.\n{minutes}분 안에 입력하세요. 요청하지 않았다면 이 메시지를 무시하고 관리자에게 알려 주세요.' },
+    en: { subject: '[GPMS] Your verification code', body: 'Your verification code is {code}.\nEnter it within {minutes} minutes. If you did not ask for it, ignore this message and tell your administrator.' },
+  },
+  'approval.request': {
+    params: ['docType', 'docNo', 'title', 'amount', 'submitter'],
+    ko: { subject: '[GPMS] 결재 요청: {docType} {docNo}', body: '{submitter} 님이 결재를 요청했습니다.\n\n문서: {docType} {docNo}\n제목: {title}\n금액: {amount}원\n\nGPMS 홈 화면의 결재 대기 목록에서 승인하거나 반려하세요.' },
+    en: { subject: '[GPMS] Approval requested: {docType} {docNo}', body: '{submitter} asks for your approval.\n\nDocument: {docType} {docNo}\nTitle: {title}\nAmount: KRW {amount}\n\nApprove or reject it from the pending approvals on the GPMS home page.' },
+  },
+  'approval.result': {
+    params: ['docType', 'docNo', 'title', 'result', 'approver', 'comment'],
+    ko: { subject: '[GPMS] 결재 {result}: {docType} {docNo}', body: '{docType} {docNo} ({title}) 결재가 {result}되었습니다.\n결재자: {approver}\n의견: {comment}' },
+    en: { subject: '[GPMS] Approval {result}: {docType} {docNo}', body: 'The approval of {docType} {docNo} ({title}) was {result}.\nApprover: {approver}\nComment: {comment}' },
+  },
+  'rfq.invitation': {
+    params: ['rfqNo', 'title', 'deadline', 'company'],
+    ko: { subject: '[OGPMS] 견적 요청: {rfqNo} {title}', body: '{company} 담당자님, 견적 요청이 도착했습니다.\n\n견적번호: {rfqNo}\n제목: {title}\n마감: {deadline}\n\n협력사 포털(OGPMS)에서 견적을 제출하세요.' },
+    en: { subject: '[OGPMS] Request for quotation: {rfqNo} {title}', body: 'Dear {company}, you are invited to quote.\n\nRFQ: {rfqNo}\nTitle: {title}\nDeadline: {deadline}\n\nSubmit your quotation on the supplier portal (OGPMS).' },
+  },
+  'rfq.deadline': {
+    params: ['rfqNo', 'title', 'deadline'],
+    ko: { subject: '[OGPMS] 견적 마감 임박: {rfqNo}', body: '견적 {rfqNo} ({title})의 마감은 {deadline} 입니다. 아직 제출하지 않았다면 마감 전에 제출하세요.' },
+    en: { subject: '[OGPMS] Quotation deadline approaching: {rfqNo}', body: 'RFQ {rfqNo} ({title}) closes at {deadline}. If you have not quoted yet, please do so before then.' },
+  },
+  'po.sent': {
+    params: ['poNo', 'title', 'company', 'amount', 'currency'],
+    ko: { subject: '[OGPMS] 발주서 도착: {poNo}', body: '{company} 담당자님, 발주서가 전송되었습니다.\n\n발주번호: {poNo}\n제목: {title}\n금액: {amount} {currency}\n\n협력사 포털(OGPMS)에서 확인하세요.' },
+    en: { subject: '[OGPMS] Purchase order received: {poNo}', body: 'Dear {company}, a purchase order was sent to you.\n\nPO: {poNo}\nTitle: {title}\nAmount: {amount} {currency}\n\nSee it on the supplier portal (OGPMS).' },
+  },
+  'settlement.confirm': {
+    params: ['period', 'company', 'amount'],
+    ko: { subject: '[OGPMS] {period} 정산 확인 요청', body: '{company} 담당자님, {period} 월 정산 금액 {amount}원의 확인을 요청드립니다. 협력사 포털(OGPMS)의 월정산 화면에서 확인하세요.' },
+    en: { subject: '[OGPMS] Please confirm the {period} settlement', body: 'Dear {company}, please confirm the monthly settlement for {period} (KRW {amount}) on the supplier portal (OGPMS), monthly settlement screen.' },
+  },
+  'supplier.application': {
+    params: ['company', 'result', 'reason'],
+    ko: { subject: '[OGPMS] 협력사 등록 신청 결과: {result}', body: '{company}의 협력사 등록 신청이 {result}되었습니다.\n사유: {reason}' },
+    en: { subject: '[OGPMS] Supplier application: {result}', body: 'The supplier application of {company} was {result}.\nReason: {reason}' },
+  },
+} as const satisfies Record<string, Template>;
+
+export type TemplateId = keyof typeof TEMPLATES;
+export type TemplateParams = Record<string, string | number>;
+
+export const isSensitive = (id: TemplateId): boolean => (TEMPLATES[id] as Template).sensitive === true;
+
+/** Korean and English words the templates put into {result}. */
+export const RESULT_WORDS = {
+  APPROVED: { ko: '승인', en: 'approved' },
+  REJECTED: { ko: '반려', en: 'rejected' },
+} as const;
+
+export function render(id: TemplateId, lang: Lang, params: TemplateParams): { subject: string; body: string } {
+  const template: Template = TEMPLATES[id];
+  const missing = template.params.filter((p) => params[p] === undefined || params[p] === null);
+  if (missing.length > 0) throw new Error(`notification ${id}: missing ${missing.join(', ')}`);
+  const fill = (text: string) => text.replace(/\{(\w+)\}/g, (_, name: string) => String(params[name] ?? ''));
+  const t = template[lang];
+  return { subject: fill(t.subject), body: fill(t.body) };
+}
