@@ -8,8 +8,8 @@ const equalHelper = (equalModule as { default?: unknown }).default ?? equalModul
 
 export const validate = validate10;
 export default validate10;
-const schema11 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://gpms.local/schemas/screen.schema.json","title":"GPMS screen definition","description":"One screen of GPMS/OGPMS as data. See docs/screen-definitions.md.","type":"object","required":["id","kind","title"],"properties":{"kind":{"enum":["list","edit","tree","dashboard","custom"]}},"allOf":[{"if":{"properties":{"kind":{"const":"list"}},"required":["kind"]},"then":{"$ref":"#/definitions/listScreen"}},{"if":{"properties":{"kind":{"const":"edit"}},"required":["kind"]},"then":{"$ref":"#/definitions/editScreen"}},{"if":{"properties":{"kind":{"const":"tree"}},"required":["kind"]},"then":{"$ref":"#/definitions/treeScreen"}},{"if":{"properties":{"kind":{"const":"dashboard"}},"required":["kind"]},"then":{"$ref":"#/definitions/dashboardScreen"}},{"if":{"properties":{"kind":{"const":"custom"}},"required":["kind"]},"then":{"$ref":"#/definitions/customScreen"}}],"definitions":{"text":{"type":"string","minLength":1,"description":"An i18n key (screen.x, ui.search) or, when no such key exists, the text itself"},"expr":{"type":"string","minLength":1,"description":"An expression (engine/expr): row.endedAt == null && screen.canWrite"},"rule":{"description":"An expression or a fixed true/false","oneOf":[{"$ref":"#/definitions/expr"},{"type":"boolean"}]},"identifier":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]*$","description":"A field or parameter name"},"operationId":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9]*$","description":"An operationId of the OpenAPI document"},"route":{"type":"string","pattern":"^/[A-Za-z0-9/_-]*$","description":"A spec route, e.g. /portal/system/messageManage"},"screenId":{"type":"string","pattern":"^[a-z][A-Za-z0-9]*(\\.[A-Za-z][A-Za-z0-9]*)+$","description":"group.name, e.g. portal.messageManage"},"paramMap":{"type":"object","description":"Parameter name → expression","propertyNames":{"$ref":"#/definitions/identifier"},"additionalProperties":{"$ref":"#/definitions/expr"}},"callInputs":{"type":"object","additionalProperties":false,"properties":{"path":{"$ref":"#/definitions/paramMap"},"query":{"$ref":"#/definitions/paramMap"},"body":{"oneOf":[{"const":"form"},{"$ref":"#/definitions/paramMap"}],"description":"'form' sends the form's values; a map builds the body"}}},"codeOption":{"type":"object","additionalProperties":false,"properties":{"value":{"type":"string"},"text":{"type":"string"}},"required":["value","text"]},"optionsFrom":{"type":"object","additionalProperties":false,"properties":{"operation":{"$ref":"#/definitions/operationId"},"value":{"$ref":"#/definitions/identifier"},"text":{"$ref":"#/definitions/identifier"},"params":{"$ref":"#/definitions/callInputs"}},"required":["operation","value","text"]},"defaultValue":{"description":"A literal, { login: part }, { today: offsetDays } or { preset: name }","anyOf":[{"type":["string","number","boolean","null"]},{"type":"array","items":{"type":"string"}},{"type":"object","additionalProperties":false,"properties":{"login":{"enum":["auth","authGroupId","section","deptcd","deptnm","hname","singleid"]}},"required":["login"]},{"type":"object","additionalProperties":false,"properties":{"today":{"type":"integer"}},"required":["today"]},{"type":"object","additionalProperties":false,"properties":{"preset":{"enum":["today","lastWeek","lastMonth","last3Months","thisMonth","thisYear"]}},"required":["preset"]}]},"filter":{"type":"object","additionalProperties":false,"properties":{"field":{"$ref":"#/definitions/identifier"},"label":{"$ref":"#/definitions/text"},"widget":{"enum":["text","textarea","number","select","multiSelect","checkbox","date","dateRange","month","monthRange","businessSection","department","person","company","sourcingGroup","employeeSearch","datetime","files","money"]},"required":{"type":"boolean"},"default":{"$ref":"#/definitions/defaultValue"},"codeGroup":{"type":"string","minLength":1},"options":{"type":"array","items":{"$ref":"#/definitions/codeOption"}},"optionsFrom":{"$ref":"#/definitions/optionsFrom"},"emptyOption":{"enum":["all","choose","none"]},"mask":{"enum":["phone","number","num","onlynum","taxnum","numComma"]},"maxLength":{"type":"integer","minimum":1},"maxBytes":{"type":"integer","minimum":1},"placeholder":{"$ref":"#/definitions/text"},"visible":{"$ref":"#/definitions/expr"},"enabled":{"$ref":"#/definitions/expr"},"span":{"type":"integer","minimum":1,"maximum":4},"help":{"$ref":"#/definitions/text"},"params":{"type":"object","propertyNames":{"$ref":"#/definitions/identifier"},"additionalProperties":{"$ref":"#/definitions/identifier"},"description":"Value part → query parameter (dateRange: from/to)"},"prefill":{"enum":["section","department","person"]},"dependsOn":{"$ref":"#/definitions/identifier"},"in":{"enum":["query","path"],"description":"A query parameter (default) or a path parameter of the operation"}},"required":["field"],"description":"A search filter; its value goes to the query parameter `field` (or `params`)"},"field":{"type":"object","additionalProperties":false,"properties":{"field":{"$ref":"#/definitions/identifier"},"label":{"$ref":"#/definitions/text"},"widget":{"enum":["text","textarea","number","select","multiSelect","checkbox","date","dateRange","month","monthRange","businessSection","department","person","company","sourcingGroup","employeeSearch","datetime","files","money"]},"required":{"type":"boolean"},"default":{"$ref":"#/definitions/defaultValue"},"codeGroup":{"type":"string","minLength":1},"options":{"type":"array","items":{"$ref":"#/definitions/codeOption"}},"optionsFrom":{"$ref":"#/definitions/optionsFrom"},"emptyOption":{"enum":["all","choose","none"]},"mask":{"enum":["phone","number","num","onlynum","taxnum","numComma"]},"maxLength":{"type":"integer","minimum":1},"maxBytes":{"type":"integer","minimum":1},"placeholder":{"$ref":"#/definitions/text"},"visible":{"$ref":"#/definitions/expr"},"enabled":{"$ref":"#/definitions/expr"},"span":{"type":"integer","minimum":1,"maximum":4},"help":{"$ref":"#/definitions/text"},"type":{"enum":["string","integer","number","boolean"]},"pattern":{"type":"string"},"minimum":{"type":"number"},"maximum":{"type":"number"},"readOnly":{"$ref":"#/definitions/rule"},"createOnly":{"type":"boolean"},"valueFrom":{"type":"object","additionalProperties":false,"properties":{"operation":{"$ref":"#/definitions/operationId"},"params":{"$ref":"#/definitions/callInputs"},"value":{"type":"string","minLength":1}},"required":["operation","value"],"description":"The value comes from another operation: `value` is a dotted path into its answer (resultData.0.FORWARD_YN)"},"rows":{"type":"integer","minimum":1,"maximum":30},"params":{"type":"object","additionalProperties":{"$ref":"#/definitions/identifier"},"description":"A compound widget over flat record fields: widget part → record field ({ \"topDept\": \"section\", \"sectionName\": \"sectionName\" })"}},"required":["field"],"description":"A form field"},"link":{"type":"object","additionalProperties":false,"properties":{"screen":{"$ref":"#/definitions/screenId"},"route":{"$ref":"#/definitions/route"},"query":{"$ref":"#/definitions/paramMap"},"dialog":{"type":"boolean"}},"description":"Where a link or double-click goes: a screen id or a route, with query values from the row","anyOf":[{"required":["screen"]},{"required":["route"]}]},"column":{"type":"object","additionalProperties":false,"properties":{"field":{"$ref":"#/definitions/identifier"},"label":{"$ref":"#/definitions/text"},"type":{"enum":["text","number","money","date","datetime","code","checkbox","link"]},"width":{"type":"integer","minimum":20,"maximum":1000},"align":{"enum":["left","right","center"]},"sortable":{"type":"boolean"},"codeGroup":{"type":"string","minLength":1},"options":{"type":"array","items":{"$ref":"#/definitions/codeOption"}},"currencyField":{"$ref":"#/definitions/identifier"},"currency":{"enum":["KRW","JPY"]},"format":{"type":"string"},"mask":{"enum":["phone","number","num","onlynum","taxnum","numComma"]},"link":{"$ref":"#/definitions/link"},"total":{"oneOf":[{"const":"sum"},{"type":"object","additionalProperties":false,"properties":{"label":{"$ref":"#/definitions/text"}},"required":["label"]}]},"hidden":{"type":"boolean"},"export":{"type":"boolean"},"editable":{"$ref":"#/definitions/rule"},"required":{"type":"boolean"},"maxLength":{"type":"integer","minimum":1},"lookup":{"type":"object","additionalProperties":false,"description":"Detail grids: a typed value is looked up and fills the row's other cells (row field → answer field)","properties":{"operation":{"$ref":"#/definitions/operationId"},"param":{"$ref":"#/definitions/identifier"},"fill":{"type":"object","minProperties":1,"additionalProperties":{"$ref":"#/definitions/identifier"}}},"required":["operation","fill"]}},"required":["field"],"description":"A grid column"},"callAction":{"type":"object","additionalProperties":false,"properties":{"kind":{"enum":["call","save","delete","workflow"]},"id":{"$ref":"#/definitions/identifier"},"label":{"$ref":"#/definitions/text"},"requires":{"enum":["read","write"]},"whenDenied":{"enum":["hide","disable"]},"visible":{"$ref":"#/definitions/expr"},"enabled":{"$ref":"#/definitions/expr"},"confirm":{"$ref":"#/definitions/text"},"variant":{"enum":["primary","secondary","danger"]},"placement":{"enum":["toolbar","filters"]},"operation":{"$ref":"#/definitions/operationId"},"updateOperation":{"$ref":"#/definitions/operationId"},"selection":{"enum":["none","single","multi"]},"params":{"$ref":"#/definitions/callInputs"},"success":{"$ref":"#/definitions/text"},"then":{"type":"array","items":{"enum":["reload","back","close","reloadTexts","reloadCodes","clearSelection","newRecord","reloadRecord"]}},"thenOnError":{"type":"array","description":"Effects after a refused call too, when the server records the failure (a failed ERP posting: 424, the settlement POST_FAILED)","items":{"enum":["reload","back","close","reloadTexts","reloadCodes","clearSelection","newRecord","reloadRecord"]}},"prompt":{"type":"object","additionalProperties":false,"description":"Ask for inputs before the call: a dialog with these fields; the answers are input.<field> in params. Stands in for the confirmation.","properties":{"title":{"$ref":"#/definitions/text"},"message":{"$ref":"#/definitions/text"},"fields":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/field"}},"columns":{"type":"integer","minimum":1,"maximum":4}},"required":["fields"]}},"required":["kind"],"description":"Calls an operation (with the selected rows, the form or the node)"},"openAction":{"type":"object","additionalProperties":false,"properties":{"kind":{"enum":["open","navigate"]},"id":{"$ref":"#/definitions/identifier"},"label":{"$ref":"#/definitions/text"},"requires":{"enum":["read","write"]},"whenDenied":{"enum":["hide","disable"]},"visible":{"$ref":"#/definitions/expr"},"enabled":{"$ref":"#/definitions/expr"},"confirm":{"$ref":"#/definitions/text"},"variant":{"enum":["primary","secondary","danger"]},"placement":{"enum":["toolbar","filters"]},"screen":{"$ref":"#/definitions/screenId"},"route":{"$ref":"#/definitions/route"},"query":{"$ref":"#/definitions/paramMap"},"selection":{"enum":["none","single"]},"dialog":{"type":"boolean"},"then":{"type":"array","items":{"enum":["reload","back","close","reloadTexts","reloadCodes","clearSelection","newRecord","reloadRecord"]}}},"required":["kind"],"description":"Opens another screen (page or dialog)","anyOf":[{"required":["screen"]},{"required":["route"]}]},"exportAction":{"type":"object","additionalProperties":false,"properties":{"kind":{"const":"exportExcel"},"id":{"$ref":"#/definitions/identifier"},"label":{"$ref":"#/definitions/text"},"requires":{"enum":["read","write"]},"whenDenied":{"enum":["hide","disable"]},"visible":{"$ref":"#/definitions/expr"},"enabled":{"$ref":"#/definitions/expr"},"confirm":{"$ref":"#/definitions/text"},"variant":{"enum":["primary","secondary","danger"]},"placement":{"enum":["toolbar","filters"]},"fileName":{"$ref":"#/definitions/text"},"sheetName":{"type":"string","maxLength":31},"pageSize":{"type":"integer","minimum":100,"maximum":5000}},"required":["kind","fileName"],"description":"Exports the whole filtered result as .xlsx"},"simpleAction":{"type":"object","additionalProperties":false,"properties":{"kind":{"enum":["search","reset","back","new","close"]},"id":{"$ref":"#/definitions/identifier"},"label":{"$ref":"#/definitions/text"},"requires":{"enum":["read","write"]},"whenDenied":{"enum":["hide","disable"]},"visible":{"$ref":"#/definitions/expr"},"enabled":{"$ref":"#/definitions/expr"},"confirm":{"$ref":"#/definitions/text"},"variant":{"enum":["primary","secondary","danger"]},"placement":{"enum":["toolbar","filters"]}},"required":["kind"]},"action":{"description":"An action: a name (search, reset, exportExcel, back, new) or an object with a kind","if":{"type":"string"},"then":{"enum":["search","reset","exportExcel","back","new"]},"else":{"type":"object","required":["kind"],"properties":{"kind":{"enum":["search","reset","exportExcel","call","save","delete","workflow","open","navigate","back","new","close"]}},"allOf":[{"if":{"properties":{"kind":{"enum":["call","save","delete","workflow"]}}},"then":{"$ref":"#/definitions/callAction"}},{"if":{"properties":{"kind":{"enum":["open","navigate"]}}},"then":{"$ref":"#/definitions/openAction"}},{"if":{"properties":{"kind":{"const":"exportExcel"}}},"then":{"$ref":"#/definitions/exportAction"}},{"if":{"properties":{"kind":{"enum":["search","reset","back","new","close"]}}},"then":{"$ref":"#/definitions/simpleAction"}}]}},"section":{"type":"object","additionalProperties":false,"properties":{"title":{"$ref":"#/definitions/text"},"columns":{"type":"integer","minimum":1,"maximum":4},"fields":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/field"}},"visible":{"$ref":"#/definitions/expr"}},"required":["fields"]},"detail":{"type":"object","additionalProperties":false,"properties":{"id":{"$ref":"#/definitions/identifier"},"title":{"$ref":"#/definitions/text"},"columns":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/column"}},"rowKey":{"$ref":"#/definitions/identifier"},"load":{"type":"object","additionalProperties":false,"properties":{"operation":{"$ref":"#/definitions/operationId"},"params":{"$ref":"#/definitions/callInputs"}},"required":["operation"]},"newRow":{"type":"object","additionalProperties":{"type":["string","number","boolean","null"]}},"canAdd":{"$ref":"#/definitions/rule"},"canDelete":{"$ref":"#/definitions/rule"},"minRows":{"type":"integer","minimum":0},"maxRows":{"type":"integer","minimum":1},"visibleRows":{"type":"integer","minimum":3,"maximum":40},"visible":{"$ref":"#/definitions/expr"},"addFrom":{"type":"object","additionalProperties":false,"description":"A button adding a row from the person or company popup; fill maps row field → the chosen entry's field","properties":{"widget":{"enum":["person","company"]},"label":{"$ref":"#/definitions/text"},"operation":{"$ref":"#/definitions/operationId"},"fill":{"type":"object","minProperties":1,"additionalProperties":{"$ref":"#/definitions/identifier"}}},"required":["widget","fill"]},"reorder":{"type":"boolean","description":"Up/down buttons move the selected row"},"send":{"oneOf":[{"$ref":"#/definitions/identifier"},{"type":"array","minItems":1,"items":{"$ref":"#/definitions/identifier"}}],"description":"A 'form' body carries the rows under the grid's id: these fields of each row, or one field's values"}},"required":["id","columns","rowKey"],"description":"A detail grid: rows added, deleted and validated"},"attachments":{"type":"object","additionalProperties":false,"properties":{"field":{"$ref":"#/definitions/identifier"},"label":{"$ref":"#/definitions/text"},"kind":{"enum":["any","spreadsheet"]},"readOnly":{"$ref":"#/definitions/rule"}},"required":["field"]},"editBody":{"type":"object","additionalProperties":false,"properties":{"key":{"type":"array","items":{"$ref":"#/definitions/identifier"},"minItems":1},"load":{"type":"object","additionalProperties":false,"properties":{"operation":{"$ref":"#/definitions/operationId"},"params":{"$ref":"#/definitions/callInputs"}},"required":["operation"]},"sections":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/section"}},"details":{"type":"array","items":{"$ref":"#/definitions/detail"}},"attachments":{"$ref":"#/definitions/attachments"},"actions":{"type":"array","items":{"$ref":"#/definitions/action"}},"readOnly":{"$ref":"#/definitions/rule"},"confirmLeave":{"type":"boolean"}},"required":["sections"]},"listScreen":{"type":"object","additionalProperties":false,"properties":{"$schema":{"type":"string"},"id":{"$ref":"#/definitions/screenId"},"kind":{"const":"list"},"title":{"$ref":"#/definitions/text"},"route":{"$ref":"#/definitions/route"},"portals":{"type":"array","minItems":1,"uniqueItems":true,"items":{"enum":["internal","external"]}},"menu":{"$ref":"#/definitions/route"},"description":{"type":"string"},"source":{"type":"object","additionalProperties":false,"properties":{"operation":{"$ref":"#/definitions/operationId"},"rowKey":{"$ref":"#/definitions/identifier"},"params":{"$ref":"#/definitions/callInputs"},"pageSize":{"type":"integer","minimum":10,"maximum":500},"defaultSort":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]*:(asc|desc)$"},"autoSearch":{"type":"boolean"}},"required":["operation"]},"filters":{"type":"array","items":{"$ref":"#/definitions/filter"}},"rememberFilters":{"oneOf":[{"type":"boolean"},{"type":"object","additionalProperties":false,"properties":{"key":{"type":"string","minLength":1}},"required":["key"]}]},"columns":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/column"}},"selection":{"enum":["none","single","multi"]},"rowOpen":{"$ref":"#/definitions/link"},"actions":{"type":"array","items":{"$ref":"#/definitions/action"}},"visibleRows":{"type":"integer","minimum":3,"maximum":50},"totals":{"type":"boolean"},"currencyTotals":{"type":"boolean","description":"The server's totals are sums per currency ({ KRW, JPY }): shown beside the count."},"chart":{"type":"object","additionalProperties":false,"description":"A chart over the same rows as the grid: categories from x, one bar/line per series; drill opens a link for the clicked row","properties":{"kind":{"enum":["bar","stackedBar","line"]},"x":{"$ref":"#/definitions/identifier"},"series":{"type":"array","minItems":1,"items":{"type":"object","additionalProperties":false,"properties":{"field":{"$ref":"#/definitions/identifier"},"label":{"$ref":"#/definitions/text"},"color":{"type":"string","pattern":"^#[0-9a-fA-F]{3,8}$"}},"required":["field"]}},"limit":{"type":"integer","minimum":1,"maximum":200},"height":{"type":"integer","minimum":120,"maximum":800},"title":{"$ref":"#/definitions/text"},"drill":{"$ref":"#/definitions/link"}},"required":["kind","x","series"]}},"required":["id","kind","title","source","columns"],"description":"A list: filters, a server-paged grid, actions, Excel export"},"editScreen":{"type":"object","additionalProperties":false,"properties":{"$schema":{"type":"string"},"id":{"$ref":"#/definitions/screenId"},"kind":{"const":"edit"},"title":{"$ref":"#/definitions/text"},"route":{"$ref":"#/definitions/route"},"portals":{"type":"array","minItems":1,"uniqueItems":true,"items":{"enum":["internal","external"]}},"menu":{"$ref":"#/definitions/route"},"description":{"type":"string"},"key":{"type":"array","items":{"$ref":"#/definitions/identifier"},"minItems":1},"load":{"type":"object","additionalProperties":false,"properties":{"operation":{"$ref":"#/definitions/operationId"},"params":{"$ref":"#/definitions/callInputs"}},"required":["operation"]},"sections":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/section"}},"details":{"type":"array","items":{"$ref":"#/definitions/detail"}},"attachments":{"$ref":"#/definitions/attachments"},"actions":{"type":"array","items":{"$ref":"#/definitions/action"}},"readOnly":{"$ref":"#/definitions/rule"},"confirmLeave":{"type":"boolean"}},"required":["id","kind","title","sections"],"description":"An edit/detail screen: form sections, detail grids, attachments, workflow actions"},"treeScreen":{"type":"object","additionalProperties":false,"properties":{"$schema":{"type":"string"},"id":{"$ref":"#/definitions/screenId"},"kind":{"const":"tree"},"title":{"$ref":"#/definitions/text"},"route":{"$ref":"#/definitions/route"},"portals":{"type":"array","minItems":1,"uniqueItems":true,"items":{"enum":["internal","external"]}},"menu":{"$ref":"#/definitions/route"},"description":{"type":"string"},"tree":{"type":"object","additionalProperties":false,"properties":{"operation":{"$ref":"#/definitions/operationId"},"params":{"$ref":"#/definitions/callInputs"},"idField":{"$ref":"#/definitions/identifier"},"parentField":{"$ref":"#/definitions/identifier"},"labelField":{"$ref":"#/definitions/identifier"},"detailField":{"$ref":"#/definitions/identifier"},"search":{"type":"boolean"},"rootLabel":{"$ref":"#/definitions/text"}},"required":["operation","idField","labelField"]},"detail":{"$ref":"#/definitions/editBody"},"actions":{"type":"array","items":{"$ref":"#/definitions/action"}}},"required":["id","kind","title","tree","detail"],"description":"Master-detail: a tree (or flat list) of nodes and the selected node's editor"},"panel":{"type":"object","additionalProperties":false,"properties":{"id":{"$ref":"#/definitions/identifier"},"title":{"$ref":"#/definitions/text"},"type":{"enum":["bar","line","area","pie","stat","table"]},"source":{"type":"object","additionalProperties":false,"properties":{"operation":{"$ref":"#/definitions/operationId"},"params":{"$ref":"#/definitions/callInputs"}},"required":["operation"]},"x":{"$ref":"#/definitions/identifier"},"series":{"type":"array","minItems":1,"items":{"type":"object","additionalProperties":false,"properties":{"field":{"$ref":"#/definitions/identifier"},"label":{"$ref":"#/definitions/text"},"color":{"type":"string","pattern":"^#[0-9a-fA-F]{3,8}$"}},"required":["field"]}},"value":{"$ref":"#/definitions/identifier"},"aggregate":{"enum":["count","sum","total"]},"columns":{"type":"array","items":{"$ref":"#/definitions/column"}},"span":{"type":"integer","minimum":1,"maximum":4},"height":{"type":"integer","minimum":120,"maximum":800},"limit":{"type":"integer","minimum":1,"maximum":5000}},"required":["id","type","source"]},"dashboardScreen":{"type":"object","additionalProperties":false,"properties":{"$schema":{"type":"string"},"id":{"$ref":"#/definitions/screenId"},"kind":{"const":"dashboard"},"title":{"$ref":"#/definitions/text"},"route":{"$ref":"#/definitions/route"},"portals":{"type":"array","minItems":1,"uniqueItems":true,"items":{"enum":["internal","external"]}},"menu":{"$ref":"#/definitions/route"},"description":{"type":"string"},"panels":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/panel"}},"columns":{"type":"integer","minimum":1,"maximum":4}},"required":["id","kind","title","panels"],"description":"A dashboard of charts (recharts), figures and small tables"},"customScreen":{"type":"object","additionalProperties":false,"properties":{"$schema":{"type":"string"},"id":{"$ref":"#/definitions/screenId"},"kind":{"const":"custom"},"title":{"$ref":"#/definitions/text"},"route":{"$ref":"#/definitions/route"},"portals":{"type":"array","minItems":1,"uniqueItems":true,"items":{"enum":["internal","external"]}},"menu":{"$ref":"#/definitions/route"},"description":{"type":"string"},"component":{"$ref":"#/definitions/identifier"},"props":{"type":"object"}},"required":["id","kind","title","component"],"description":"A registered component inside the engine's frame"}}};
-const schema12 = {"type":"object","additionalProperties":false,"properties":{"$schema":{"type":"string"},"id":{"$ref":"#/definitions/screenId"},"kind":{"const":"list"},"title":{"$ref":"#/definitions/text"},"route":{"$ref":"#/definitions/route"},"portals":{"type":"array","minItems":1,"uniqueItems":true,"items":{"enum":["internal","external"]}},"menu":{"$ref":"#/definitions/route"},"description":{"type":"string"},"source":{"type":"object","additionalProperties":false,"properties":{"operation":{"$ref":"#/definitions/operationId"},"rowKey":{"$ref":"#/definitions/identifier"},"params":{"$ref":"#/definitions/callInputs"},"pageSize":{"type":"integer","minimum":10,"maximum":500},"defaultSort":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]*:(asc|desc)$"},"autoSearch":{"type":"boolean"}},"required":["operation"]},"filters":{"type":"array","items":{"$ref":"#/definitions/filter"}},"rememberFilters":{"oneOf":[{"type":"boolean"},{"type":"object","additionalProperties":false,"properties":{"key":{"type":"string","minLength":1}},"required":["key"]}]},"columns":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/column"}},"selection":{"enum":["none","single","multi"]},"rowOpen":{"$ref":"#/definitions/link"},"actions":{"type":"array","items":{"$ref":"#/definitions/action"}},"visibleRows":{"type":"integer","minimum":3,"maximum":50},"totals":{"type":"boolean"},"currencyTotals":{"type":"boolean","description":"The server's totals are sums per currency ({ KRW, JPY }): shown beside the count."},"chart":{"type":"object","additionalProperties":false,"description":"A chart over the same rows as the grid: categories from x, one bar/line per series; drill opens a link for the clicked row","properties":{"kind":{"enum":["bar","stackedBar","line"]},"x":{"$ref":"#/definitions/identifier"},"series":{"type":"array","minItems":1,"items":{"type":"object","additionalProperties":false,"properties":{"field":{"$ref":"#/definitions/identifier"},"label":{"$ref":"#/definitions/text"},"color":{"type":"string","pattern":"^#[0-9a-fA-F]{3,8}$"}},"required":["field"]}},"limit":{"type":"integer","minimum":1,"maximum":200},"height":{"type":"integer","minimum":120,"maximum":800},"title":{"$ref":"#/definitions/text"},"drill":{"$ref":"#/definitions/link"}},"required":["kind","x","series"]}},"required":["id","kind","title","source","columns"],"description":"A list: filters, a server-paged grid, actions, Excel export"};
+const schema11 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://gpms.local/schemas/screen.schema.json","title":"GPMS screen definition","description":"One screen of GPMS/OGPMS as data. See docs/screen-definitions.md.","type":"object","required":["id","kind","title"],"properties":{"kind":{"enum":["list","edit","tree","dashboard","custom"]}},"allOf":[{"if":{"properties":{"kind":{"const":"list"}},"required":["kind"]},"then":{"$ref":"#/definitions/listScreen"}},{"if":{"properties":{"kind":{"const":"edit"}},"required":["kind"]},"then":{"$ref":"#/definitions/editScreen"}},{"if":{"properties":{"kind":{"const":"tree"}},"required":["kind"]},"then":{"$ref":"#/definitions/treeScreen"}},{"if":{"properties":{"kind":{"const":"dashboard"}},"required":["kind"]},"then":{"$ref":"#/definitions/dashboardScreen"}},{"if":{"properties":{"kind":{"const":"custom"}},"required":["kind"]},"then":{"$ref":"#/definitions/customScreen"}}],"definitions":{"text":{"type":"string","minLength":1,"description":"An i18n key (screen.x, ui.search) or, when no such key exists, the text itself"},"expr":{"type":"string","minLength":1,"description":"An expression (engine/expr): row.endedAt == null && screen.canWrite"},"rule":{"description":"An expression or a fixed true/false","oneOf":[{"$ref":"#/definitions/expr"},{"type":"boolean"}]},"identifier":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]*$","description":"A field or parameter name"},"operationId":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9]*$","description":"An operationId of the OpenAPI document"},"route":{"type":"string","pattern":"^/[A-Za-z0-9/_-]*$","description":"A spec route, e.g. /portal/system/messageManage"},"screenId":{"type":"string","pattern":"^[a-z][A-Za-z0-9]*(\\.[A-Za-z][A-Za-z0-9]*)+$","description":"group.name, e.g. portal.messageManage"},"paramMap":{"type":"object","description":"Parameter name → expression","propertyNames":{"$ref":"#/definitions/identifier"},"additionalProperties":{"$ref":"#/definitions/expr"}},"callInputs":{"type":"object","additionalProperties":false,"properties":{"path":{"$ref":"#/definitions/paramMap"},"query":{"$ref":"#/definitions/paramMap"},"body":{"oneOf":[{"const":"form"},{"$ref":"#/definitions/paramMap"}],"description":"'form' sends the form's values; a map builds the body"}}},"codeOption":{"type":"object","additionalProperties":false,"properties":{"value":{"type":"string"},"text":{"type":"string"}},"required":["value","text"]},"optionsFrom":{"type":"object","additionalProperties":false,"properties":{"operation":{"$ref":"#/definitions/operationId"},"value":{"$ref":"#/definitions/identifier"},"text":{"$ref":"#/definitions/identifier"},"params":{"$ref":"#/definitions/callInputs"}},"required":["operation","value","text"]},"defaultValue":{"description":"A literal, { login: part }, { today: offsetDays } or { preset: name }","anyOf":[{"type":["string","number","boolean","null"]},{"type":"array","items":{"type":"string"}},{"type":"object","additionalProperties":false,"properties":{"login":{"enum":["auth","authGroupId","section","deptcd","deptnm","hname","singleid"]}},"required":["login"]},{"type":"object","additionalProperties":false,"properties":{"today":{"type":"integer"}},"required":["today"]},{"type":"object","additionalProperties":false,"properties":{"preset":{"enum":["today","lastWeek","lastMonth","last3Months","thisMonth","thisYear"]}},"required":["preset"]}]},"filter":{"type":"object","additionalProperties":false,"properties":{"field":{"$ref":"#/definitions/identifier"},"label":{"$ref":"#/definitions/text"},"widget":{"enum":["text","textarea","number","select","multiSelect","checkbox","date","dateRange","month","monthRange","businessSection","department","person","company","sourcingGroup","employeeSearch","datetime","files","money"]},"required":{"type":"boolean"},"default":{"$ref":"#/definitions/defaultValue"},"codeGroup":{"type":"string","minLength":1},"options":{"type":"array","items":{"$ref":"#/definitions/codeOption"}},"optionsFrom":{"$ref":"#/definitions/optionsFrom"},"emptyOption":{"enum":["all","choose","none"]},"mask":{"enum":["phone","number","num","onlynum","taxnum","numComma"]},"maxLength":{"type":"integer","minimum":1},"maxBytes":{"type":"integer","minimum":1},"placeholder":{"$ref":"#/definitions/text"},"visible":{"$ref":"#/definitions/expr"},"enabled":{"$ref":"#/definitions/expr"},"span":{"type":"integer","minimum":1,"maximum":4},"help":{"$ref":"#/definitions/text"},"params":{"type":"object","propertyNames":{"$ref":"#/definitions/identifier"},"additionalProperties":{"$ref":"#/definitions/identifier"},"description":"Value part → query parameter (dateRange: from/to)"},"prefill":{"enum":["section","department","person"]},"dependsOn":{"$ref":"#/definitions/identifier"},"in":{"enum":["query","path"],"description":"A query parameter (default) or a path parameter of the operation"}},"required":["field"],"description":"A search filter; its value goes to the query parameter `field` (or `params`)"},"field":{"type":"object","additionalProperties":false,"properties":{"field":{"$ref":"#/definitions/identifier"},"label":{"$ref":"#/definitions/text"},"widget":{"enum":["text","textarea","number","select","multiSelect","checkbox","date","dateRange","month","monthRange","businessSection","department","person","company","sourcingGroup","employeeSearch","datetime","files","money"]},"required":{"type":"boolean"},"default":{"$ref":"#/definitions/defaultValue"},"codeGroup":{"type":"string","minLength":1},"options":{"type":"array","items":{"$ref":"#/definitions/codeOption"}},"optionsFrom":{"$ref":"#/definitions/optionsFrom"},"emptyOption":{"enum":["all","choose","none"]},"mask":{"enum":["phone","number","num","onlynum","taxnum","numComma"]},"maxLength":{"type":"integer","minimum":1},"maxBytes":{"type":"integer","minimum":1},"placeholder":{"$ref":"#/definitions/text"},"visible":{"$ref":"#/definitions/expr"},"enabled":{"$ref":"#/definitions/expr"},"span":{"type":"integer","minimum":1,"maximum":4},"help":{"$ref":"#/definitions/text"},"type":{"enum":["string","integer","number","boolean"]},"pattern":{"type":"string"},"minimum":{"type":"number"},"maximum":{"type":"number"},"readOnly":{"$ref":"#/definitions/rule"},"createOnly":{"type":"boolean"},"valueFrom":{"type":"object","additionalProperties":false,"properties":{"operation":{"$ref":"#/definitions/operationId"},"params":{"$ref":"#/definitions/callInputs"},"value":{"type":"string","minLength":1}},"required":["operation","value"],"description":"The value comes from another operation: `value` is a dotted path into its answer (resultData.0.FORWARD_YN)"},"rows":{"type":"integer","minimum":1,"maximum":30},"params":{"type":"object","additionalProperties":{"$ref":"#/definitions/identifier"},"description":"A compound widget over flat record fields: widget part → record field ({ \"topDept\": \"section\", \"sectionName\": \"sectionName\" })"}},"required":["field"],"description":"A form field"},"link":{"type":"object","additionalProperties":false,"properties":{"screen":{"$ref":"#/definitions/screenId"},"route":{"$ref":"#/definitions/route"},"query":{"$ref":"#/definitions/paramMap"},"dialog":{"type":"boolean"}},"description":"Where a link or double-click goes: a screen id or a route, with query values from the row","anyOf":[{"required":["screen"]},{"required":["route"]}]},"column":{"type":"object","additionalProperties":false,"properties":{"field":{"$ref":"#/definitions/identifier"},"label":{"$ref":"#/definitions/text"},"type":{"enum":["text","number","money","date","datetime","code","checkbox","link"]},"width":{"type":"integer","minimum":20,"maximum":1000},"align":{"enum":["left","right","center"]},"sortable":{"type":"boolean"},"codeGroup":{"type":"string","minLength":1},"options":{"type":"array","items":{"$ref":"#/definitions/codeOption"}},"currencyField":{"$ref":"#/definitions/identifier"},"currency":{"enum":["KRW","JPY"]},"format":{"type":"string"},"mask":{"enum":["phone","number","num","onlynum","taxnum","numComma"]},"link":{"$ref":"#/definitions/link"},"total":{"oneOf":[{"const":"sum"},{"type":"object","additionalProperties":false,"properties":{"label":{"$ref":"#/definitions/text"}},"required":["label"]}]},"hidden":{"type":"boolean"},"export":{"type":"boolean"},"editable":{"$ref":"#/definitions/rule"},"required":{"type":"boolean"},"maxLength":{"type":"integer","minimum":1},"lookup":{"type":"object","additionalProperties":false,"description":"Detail grids: a typed value is looked up and fills the row's other cells (row field → answer field)","properties":{"operation":{"$ref":"#/definitions/operationId"},"param":{"$ref":"#/definitions/identifier"},"fill":{"type":"object","minProperties":1,"additionalProperties":{"$ref":"#/definitions/identifier"}}},"required":["operation","fill"]}},"required":["field"],"description":"A grid column"},"callAction":{"type":"object","additionalProperties":false,"properties":{"kind":{"enum":["call","save","delete","workflow"]},"id":{"$ref":"#/definitions/identifier"},"label":{"$ref":"#/definitions/text"},"requires":{"enum":["read","write"]},"whenDenied":{"enum":["hide","disable"]},"visible":{"$ref":"#/definitions/expr"},"enabled":{"$ref":"#/definitions/expr"},"confirm":{"$ref":"#/definitions/text"},"variant":{"enum":["primary","secondary","danger"]},"placement":{"enum":["toolbar","filters"]},"operation":{"$ref":"#/definitions/operationId"},"updateOperation":{"$ref":"#/definitions/operationId"},"selection":{"enum":["none","single","multi"]},"params":{"$ref":"#/definitions/callInputs"},"success":{"$ref":"#/definitions/text"},"then":{"type":"array","items":{"enum":["reload","back","close","reloadTexts","reloadCodes","clearSelection","newRecord","reloadRecord"]}},"thenOnError":{"type":"array","description":"Effects after a refused call too, when the server records the failure (a failed ERP posting: 424, the settlement POST_FAILED)","items":{"enum":["reload","back","close","reloadTexts","reloadCodes","clearSelection","newRecord","reloadRecord"]}},"prompt":{"type":"object","additionalProperties":false,"description":"Ask for inputs before the call: a dialog with these fields; the answers are input.<field> in params. Stands in for the confirmation.","properties":{"title":{"$ref":"#/definitions/text"},"message":{"$ref":"#/definitions/text"},"fields":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/field"}},"columns":{"type":"integer","minimum":1,"maximum":4}},"required":["fields"]}},"required":["kind"],"description":"Calls an operation (with the selected rows, the form or the node)"},"openAction":{"type":"object","additionalProperties":false,"properties":{"kind":{"enum":["open","navigate"]},"id":{"$ref":"#/definitions/identifier"},"label":{"$ref":"#/definitions/text"},"requires":{"enum":["read","write"]},"whenDenied":{"enum":["hide","disable"]},"visible":{"$ref":"#/definitions/expr"},"enabled":{"$ref":"#/definitions/expr"},"confirm":{"$ref":"#/definitions/text"},"variant":{"enum":["primary","secondary","danger"]},"placement":{"enum":["toolbar","filters"]},"screen":{"$ref":"#/definitions/screenId"},"route":{"$ref":"#/definitions/route"},"query":{"$ref":"#/definitions/paramMap"},"selection":{"enum":["none","single"]},"dialog":{"type":"boolean"},"then":{"type":"array","items":{"enum":["reload","back","close","reloadTexts","reloadCodes","clearSelection","newRecord","reloadRecord"]}}},"required":["kind"],"description":"Opens another screen (page or dialog)","anyOf":[{"required":["screen"]},{"required":["route"]}]},"exportAction":{"type":"object","additionalProperties":false,"properties":{"kind":{"const":"exportExcel"},"id":{"$ref":"#/definitions/identifier"},"label":{"$ref":"#/definitions/text"},"requires":{"enum":["read","write"]},"whenDenied":{"enum":["hide","disable"]},"visible":{"$ref":"#/definitions/expr"},"enabled":{"$ref":"#/definitions/expr"},"confirm":{"$ref":"#/definitions/text"},"variant":{"enum":["primary","secondary","danger"]},"placement":{"enum":["toolbar","filters"]},"fileName":{"$ref":"#/definitions/text"},"sheetName":{"type":"string","maxLength":31},"pageSize":{"type":"integer","minimum":100,"maximum":5000}},"required":["kind","fileName"],"description":"Exports the whole filtered result as .xlsx"},"simpleAction":{"type":"object","additionalProperties":false,"properties":{"kind":{"enum":["search","reset","back","new","close"]},"id":{"$ref":"#/definitions/identifier"},"label":{"$ref":"#/definitions/text"},"requires":{"enum":["read","write"]},"whenDenied":{"enum":["hide","disable"]},"visible":{"$ref":"#/definitions/expr"},"enabled":{"$ref":"#/definitions/expr"},"confirm":{"$ref":"#/definitions/text"},"variant":{"enum":["primary","secondary","danger"]},"placement":{"enum":["toolbar","filters"]}},"required":["kind"]},"action":{"description":"An action: a name (search, reset, exportExcel, back, new) or an object with a kind","if":{"type":"string"},"then":{"enum":["search","reset","exportExcel","back","new"]},"else":{"type":"object","required":["kind"],"properties":{"kind":{"enum":["search","reset","exportExcel","call","save","delete","workflow","open","navigate","back","new","close"]}},"allOf":[{"if":{"properties":{"kind":{"enum":["call","save","delete","workflow"]}}},"then":{"$ref":"#/definitions/callAction"}},{"if":{"properties":{"kind":{"enum":["open","navigate"]}}},"then":{"$ref":"#/definitions/openAction"}},{"if":{"properties":{"kind":{"const":"exportExcel"}}},"then":{"$ref":"#/definitions/exportAction"}},{"if":{"properties":{"kind":{"enum":["search","reset","back","new","close"]}}},"then":{"$ref":"#/definitions/simpleAction"}}]}},"section":{"type":"object","additionalProperties":false,"properties":{"title":{"$ref":"#/definitions/text"},"columns":{"type":"integer","minimum":1,"maximum":4},"fields":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/field"}},"visible":{"$ref":"#/definitions/expr"}},"required":["fields"]},"detail":{"type":"object","additionalProperties":false,"properties":{"id":{"$ref":"#/definitions/identifier"},"title":{"$ref":"#/definitions/text"},"columns":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/column"}},"rowKey":{"$ref":"#/definitions/identifier"},"load":{"type":"object","additionalProperties":false,"properties":{"operation":{"$ref":"#/definitions/operationId"},"params":{"$ref":"#/definitions/callInputs"}},"required":["operation"]},"newRow":{"type":"object","additionalProperties":{"type":["string","number","boolean","null"]}},"canAdd":{"$ref":"#/definitions/rule"},"canDelete":{"$ref":"#/definitions/rule"},"minRows":{"type":"integer","minimum":0},"maxRows":{"type":"integer","minimum":1},"visibleRows":{"type":"integer","minimum":3,"maximum":40},"visible":{"$ref":"#/definitions/expr"},"addFrom":{"type":"object","additionalProperties":false,"description":"A button adding a row from the person or company popup; fill maps row field → the chosen entry's field","properties":{"widget":{"enum":["person","company"]},"label":{"$ref":"#/definitions/text"},"operation":{"$ref":"#/definitions/operationId"},"fill":{"type":"object","minProperties":1,"additionalProperties":{"$ref":"#/definitions/identifier"}}},"required":["widget","fill"]},"reorder":{"type":"boolean","description":"Up/down buttons move the selected row"},"send":{"oneOf":[{"$ref":"#/definitions/identifier"},{"type":"array","minItems":1,"items":{"$ref":"#/definitions/identifier"}}],"description":"A 'form' body carries the rows under the grid's id: these fields of each row, or one field's values"}},"required":["id","columns","rowKey"],"description":"A detail grid: rows added, deleted and validated"},"attachments":{"type":"object","additionalProperties":false,"properties":{"field":{"$ref":"#/definitions/identifier"},"label":{"$ref":"#/definitions/text"},"kind":{"enum":["any","spreadsheet"]},"readOnly":{"$ref":"#/definitions/rule"}},"required":["field"]},"editBody":{"type":"object","additionalProperties":false,"properties":{"key":{"type":"array","items":{"$ref":"#/definitions/identifier"},"minItems":1},"load":{"type":"object","additionalProperties":false,"properties":{"operation":{"$ref":"#/definitions/operationId"},"params":{"$ref":"#/definitions/callInputs"}},"required":["operation"]},"sections":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/section"}},"details":{"type":"array","items":{"$ref":"#/definitions/detail"}},"attachments":{"$ref":"#/definitions/attachments"},"actions":{"type":"array","items":{"$ref":"#/definitions/action"}},"readOnly":{"$ref":"#/definitions/rule"},"confirmLeave":{"type":"boolean"}},"required":["sections"]},"listScreen":{"type":"object","additionalProperties":false,"properties":{"$schema":{"type":"string"},"id":{"$ref":"#/definitions/screenId"},"kind":{"const":"list"},"title":{"$ref":"#/definitions/text"},"route":{"$ref":"#/definitions/route"},"portals":{"type":"array","minItems":1,"uniqueItems":true,"items":{"enum":["internal","external"]}},"devOnly":{"type":"boolean","description":"Mounted only in the Vite dev server, in tests and in builds with VITE_DEV_PAGES=true; a production build has no route for it."},"menu":{"$ref":"#/definitions/route"},"description":{"type":"string"},"source":{"type":"object","additionalProperties":false,"properties":{"operation":{"$ref":"#/definitions/operationId"},"rowKey":{"$ref":"#/definitions/identifier"},"params":{"$ref":"#/definitions/callInputs"},"pageSize":{"type":"integer","minimum":10,"maximum":500},"defaultSort":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]*:(asc|desc)$"},"autoSearch":{"type":"boolean"}},"required":["operation"]},"filters":{"type":"array","items":{"$ref":"#/definitions/filter"}},"rememberFilters":{"oneOf":[{"type":"boolean"},{"type":"object","additionalProperties":false,"properties":{"key":{"type":"string","minLength":1}},"required":["key"]}]},"columns":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/column"}},"selection":{"enum":["none","single","multi"]},"rowOpen":{"$ref":"#/definitions/link"},"actions":{"type":"array","items":{"$ref":"#/definitions/action"}},"visibleRows":{"type":"integer","minimum":3,"maximum":50},"totals":{"type":"boolean"},"currencyTotals":{"type":"boolean","description":"The server's totals are sums per currency ({ KRW, JPY }): shown beside the count."},"chart":{"type":"object","additionalProperties":false,"description":"A chart over the same rows as the grid: categories from x, one bar/line per series; drill opens a link for the clicked row","properties":{"kind":{"enum":["bar","stackedBar","line"]},"x":{"$ref":"#/definitions/identifier"},"series":{"type":"array","minItems":1,"items":{"type":"object","additionalProperties":false,"properties":{"field":{"$ref":"#/definitions/identifier"},"label":{"$ref":"#/definitions/text"},"color":{"type":"string","pattern":"^#[0-9a-fA-F]{3,8}$"}},"required":["field"]}},"limit":{"type":"integer","minimum":1,"maximum":200},"height":{"type":"integer","minimum":120,"maximum":800},"title":{"$ref":"#/definitions/text"},"drill":{"$ref":"#/definitions/link"}},"required":["kind","x","series"]}},"required":["id","kind","title","source","columns"],"description":"A list: filters, a server-paged grid, actions, Excel export"},"editScreen":{"type":"object","additionalProperties":false,"properties":{"$schema":{"type":"string"},"id":{"$ref":"#/definitions/screenId"},"kind":{"const":"edit"},"title":{"$ref":"#/definitions/text"},"route":{"$ref":"#/definitions/route"},"portals":{"type":"array","minItems":1,"uniqueItems":true,"items":{"enum":["internal","external"]}},"devOnly":{"type":"boolean","description":"Mounted only in the Vite dev server, in tests and in builds with VITE_DEV_PAGES=true; a production build has no route for it."},"menu":{"$ref":"#/definitions/route"},"description":{"type":"string"},"key":{"type":"array","items":{"$ref":"#/definitions/identifier"},"minItems":1},"load":{"type":"object","additionalProperties":false,"properties":{"operation":{"$ref":"#/definitions/operationId"},"params":{"$ref":"#/definitions/callInputs"}},"required":["operation"]},"sections":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/section"}},"details":{"type":"array","items":{"$ref":"#/definitions/detail"}},"attachments":{"$ref":"#/definitions/attachments"},"actions":{"type":"array","items":{"$ref":"#/definitions/action"}},"readOnly":{"$ref":"#/definitions/rule"},"confirmLeave":{"type":"boolean"}},"required":["id","kind","title","sections"],"description":"An edit/detail screen: form sections, detail grids, attachments, workflow actions"},"treeScreen":{"type":"object","additionalProperties":false,"properties":{"$schema":{"type":"string"},"id":{"$ref":"#/definitions/screenId"},"kind":{"const":"tree"},"title":{"$ref":"#/definitions/text"},"route":{"$ref":"#/definitions/route"},"portals":{"type":"array","minItems":1,"uniqueItems":true,"items":{"enum":["internal","external"]}},"devOnly":{"type":"boolean","description":"Mounted only in the Vite dev server, in tests and in builds with VITE_DEV_PAGES=true; a production build has no route for it."},"menu":{"$ref":"#/definitions/route"},"description":{"type":"string"},"tree":{"type":"object","additionalProperties":false,"properties":{"operation":{"$ref":"#/definitions/operationId"},"params":{"$ref":"#/definitions/callInputs"},"idField":{"$ref":"#/definitions/identifier"},"parentField":{"$ref":"#/definitions/identifier"},"labelField":{"$ref":"#/definitions/identifier"},"detailField":{"$ref":"#/definitions/identifier"},"search":{"type":"boolean"},"rootLabel":{"$ref":"#/definitions/text"}},"required":["operation","idField","labelField"]},"detail":{"$ref":"#/definitions/editBody"},"actions":{"type":"array","items":{"$ref":"#/definitions/action"}}},"required":["id","kind","title","tree","detail"],"description":"Master-detail: a tree (or flat list) of nodes and the selected node's editor"},"panel":{"type":"object","additionalProperties":false,"properties":{"id":{"$ref":"#/definitions/identifier"},"title":{"$ref":"#/definitions/text"},"type":{"enum":["bar","line","area","pie","stat","table"]},"source":{"type":"object","additionalProperties":false,"properties":{"operation":{"$ref":"#/definitions/operationId"},"params":{"$ref":"#/definitions/callInputs"}},"required":["operation"]},"x":{"$ref":"#/definitions/identifier"},"series":{"type":"array","minItems":1,"items":{"type":"object","additionalProperties":false,"properties":{"field":{"$ref":"#/definitions/identifier"},"label":{"$ref":"#/definitions/text"},"color":{"type":"string","pattern":"^#[0-9a-fA-F]{3,8}$"}},"required":["field"]}},"value":{"$ref":"#/definitions/identifier"},"aggregate":{"enum":["count","sum","total"]},"columns":{"type":"array","items":{"$ref":"#/definitions/column"}},"span":{"type":"integer","minimum":1,"maximum":4},"height":{"type":"integer","minimum":120,"maximum":800},"limit":{"type":"integer","minimum":1,"maximum":5000}},"required":["id","type","source"]},"dashboardScreen":{"type":"object","additionalProperties":false,"properties":{"$schema":{"type":"string"},"id":{"$ref":"#/definitions/screenId"},"kind":{"const":"dashboard"},"title":{"$ref":"#/definitions/text"},"route":{"$ref":"#/definitions/route"},"portals":{"type":"array","minItems":1,"uniqueItems":true,"items":{"enum":["internal","external"]}},"devOnly":{"type":"boolean","description":"Mounted only in the Vite dev server, in tests and in builds with VITE_DEV_PAGES=true; a production build has no route for it."},"menu":{"$ref":"#/definitions/route"},"description":{"type":"string"},"panels":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/panel"}},"columns":{"type":"integer","minimum":1,"maximum":4}},"required":["id","kind","title","panels"],"description":"A dashboard of charts (recharts), figures and small tables"},"customScreen":{"type":"object","additionalProperties":false,"properties":{"$schema":{"type":"string"},"id":{"$ref":"#/definitions/screenId"},"kind":{"const":"custom"},"title":{"$ref":"#/definitions/text"},"route":{"$ref":"#/definitions/route"},"portals":{"type":"array","minItems":1,"uniqueItems":true,"items":{"enum":["internal","external"]}},"devOnly":{"type":"boolean","description":"Mounted only in the Vite dev server, in tests and in builds with VITE_DEV_PAGES=true; a production build has no route for it."},"menu":{"$ref":"#/definitions/route"},"description":{"type":"string"},"component":{"$ref":"#/definitions/identifier"},"props":{"type":"object"}},"required":["id","kind","title","component"],"description":"A registered component inside the engine's frame"}}};
+const schema12 = {"type":"object","additionalProperties":false,"properties":{"$schema":{"type":"string"},"id":{"$ref":"#/definitions/screenId"},"kind":{"const":"list"},"title":{"$ref":"#/definitions/text"},"route":{"$ref":"#/definitions/route"},"portals":{"type":"array","minItems":1,"uniqueItems":true,"items":{"enum":["internal","external"]}},"devOnly":{"type":"boolean","description":"Mounted only in the Vite dev server, in tests and in builds with VITE_DEV_PAGES=true; a production build has no route for it."},"menu":{"$ref":"#/definitions/route"},"description":{"type":"string"},"source":{"type":"object","additionalProperties":false,"properties":{"operation":{"$ref":"#/definitions/operationId"},"rowKey":{"$ref":"#/definitions/identifier"},"params":{"$ref":"#/definitions/callInputs"},"pageSize":{"type":"integer","minimum":10,"maximum":500},"defaultSort":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]*:(asc|desc)$"},"autoSearch":{"type":"boolean"}},"required":["operation"]},"filters":{"type":"array","items":{"$ref":"#/definitions/filter"}},"rememberFilters":{"oneOf":[{"type":"boolean"},{"type":"object","additionalProperties":false,"properties":{"key":{"type":"string","minLength":1}},"required":["key"]}]},"columns":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/column"}},"selection":{"enum":["none","single","multi"]},"rowOpen":{"$ref":"#/definitions/link"},"actions":{"type":"array","items":{"$ref":"#/definitions/action"}},"visibleRows":{"type":"integer","minimum":3,"maximum":50},"totals":{"type":"boolean"},"currencyTotals":{"type":"boolean","description":"The server's totals are sums per currency ({ KRW, JPY }): shown beside the count."},"chart":{"type":"object","additionalProperties":false,"description":"A chart over the same rows as the grid: categories from x, one bar/line per series; drill opens a link for the clicked row","properties":{"kind":{"enum":["bar","stackedBar","line"]},"x":{"$ref":"#/definitions/identifier"},"series":{"type":"array","minItems":1,"items":{"type":"object","additionalProperties":false,"properties":{"field":{"$ref":"#/definitions/identifier"},"label":{"$ref":"#/definitions/text"},"color":{"type":"string","pattern":"^#[0-9a-fA-F]{3,8}$"}},"required":["field"]}},"limit":{"type":"integer","minimum":1,"maximum":200},"height":{"type":"integer","minimum":120,"maximum":800},"title":{"$ref":"#/definitions/text"},"drill":{"$ref":"#/definitions/link"}},"required":["kind","x","series"]}},"required":["id","kind","title","source","columns"],"description":"A list: filters, a server-paged grid, actions, Excel export"};
 const schema13 = {"type":"string","pattern":"^[a-z][A-Za-z0-9]*(\\.[A-Za-z][A-Za-z0-9]*)+$","description":"group.name, e.g. portal.messageManage"};
 const schema14 = {"type":"string","minLength":1,"description":"An i18n key (screen.x, ui.search) or, when no such key exists, the text itself"};
 const schema15 = {"type":"string","pattern":"^/[A-Za-z0-9/_-]*$","description":"A spec route, e.g. /portal/system/messageManage"};
@@ -5020,11 +5020,10 @@ vErrors.push(err17);
 errors++;
 }
 }
-if(data.menu !== undefined){
-let data7 = data.menu;
-if(typeof data7 === "string"){
-if(!pattern1.test(data7)){
-const err18 = {instancePath:instancePath+"/menu",schemaPath:"#/definitions/route/pattern",keyword:"pattern",params:{pattern: "^/[A-Za-z0-9/_-]*$"},message:"must match pattern \""+"^/[A-Za-z0-9/_-]*$"+"\"",schema:"^/[A-Za-z0-9/_-]*$",parentSchema:schema15,data:data7};
+if(data.devOnly !== undefined){
+let data7 = data.devOnly;
+if(typeof data7 !== "boolean"){
+const err18 = {instancePath:instancePath+"/devOnly",schemaPath:"#/properties/devOnly/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.devOnly.type,parentSchema:schema12.properties.devOnly,data:data7};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -5034,8 +5033,11 @@ vErrors.push(err18);
 errors++;
 }
 }
-else {
-const err19 = {instancePath:instancePath+"/menu",schemaPath:"#/definitions/route/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.type,parentSchema:schema15,data:data7};
+if(data.menu !== undefined){
+let data8 = data.menu;
+if(typeof data8 === "string"){
+if(!pattern1.test(data8)){
+const err19 = {instancePath:instancePath+"/menu",schemaPath:"#/definitions/route/pattern",keyword:"pattern",params:{pattern: "^/[A-Za-z0-9/_-]*$"},message:"must match pattern \""+"^/[A-Za-z0-9/_-]*$"+"\"",schema:"^/[A-Za-z0-9/_-]*$",parentSchema:schema15,data:data8};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -5045,10 +5047,8 @@ vErrors.push(err19);
 errors++;
 }
 }
-if(data.description !== undefined){
-let data8 = data.description;
-if(typeof data8 !== "string"){
-const err20 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.description.type,parentSchema:schema12.properties.description,data:data8};
+else {
+const err20 = {instancePath:instancePath+"/menu",schemaPath:"#/definitions/route/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.type,parentSchema:schema15,data:data8};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -5058,11 +5058,10 @@ vErrors.push(err20);
 errors++;
 }
 }
-if(data.source !== undefined){
-let data9 = data.source;
-if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
-if(data9.operation === undefined){
-const err21 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/required",keyword:"required",params:{missingProperty: "operation"},message:"must have required property '"+"operation"+"'",schema:schema12.properties.source.required,parentSchema:schema12.properties.source,data:data9};
+if(data.description !== undefined){
+let data9 = data.description;
+if(typeof data9 !== "string"){
+const err21 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.description.type,parentSchema:schema12.properties.description,data:data9};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -5071,9 +5070,12 @@ vErrors.push(err21);
 }
 errors++;
 }
-for(const key1 in data9){
-if(!((((((key1 === "operation") || (key1 === "rowKey")) || (key1 === "params")) || (key1 === "pageSize")) || (key1 === "defaultSort")) || (key1 === "autoSearch"))){
-const err22 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.source,data:data9};
+}
+if(data.source !== undefined){
+let data10 = data.source;
+if(data10 && typeof data10 == "object" && !Array.isArray(data10)){
+if(data10.operation === undefined){
+const err22 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/required",keyword:"required",params:{missingProperty: "operation"},message:"must have required property '"+"operation"+"'",schema:schema12.properties.source.required,parentSchema:schema12.properties.source,data:data10};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -5082,12 +5084,9 @@ vErrors.push(err22);
 }
 errors++;
 }
-}
-if(data9.operation !== undefined){
-let data10 = data9.operation;
-if(typeof data10 === "string"){
-if(!pattern3.test(data10)){
-const err23 = {instancePath:instancePath+"/source/operation",schemaPath:"#/definitions/operationId/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9]*$"+"\"",schema:"^[A-Za-z][A-Za-z0-9]*$",parentSchema:schema17,data:data10};
+for(const key1 in data10){
+if(!((((((key1 === "operation") || (key1 === "rowKey")) || (key1 === "params")) || (key1 === "pageSize")) || (key1 === "defaultSort")) || (key1 === "autoSearch"))){
+const err23 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.source,data:data10};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -5097,8 +5096,11 @@ vErrors.push(err23);
 errors++;
 }
 }
-else {
-const err24 = {instancePath:instancePath+"/source/operation",schemaPath:"#/definitions/operationId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.type,parentSchema:schema17,data:data10};
+if(data10.operation !== undefined){
+let data11 = data10.operation;
+if(typeof data11 === "string"){
+if(!pattern3.test(data11)){
+const err24 = {instancePath:instancePath+"/source/operation",schemaPath:"#/definitions/operationId/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9]*$"+"\"",schema:"^[A-Za-z][A-Za-z0-9]*$",parentSchema:schema17,data:data11};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -5108,11 +5110,8 @@ vErrors.push(err24);
 errors++;
 }
 }
-if(data9.rowKey !== undefined){
-let data11 = data9.rowKey;
-if(typeof data11 === "string"){
-if(!pattern4.test(data11)){
-const err25 = {instancePath:instancePath+"/source/rowKey",schemaPath:"#/definitions/identifier/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]*$"+"\"",schema:"^[A-Za-z_][A-Za-z0-9_]*$",parentSchema:schema18,data:data11};
+else {
+const err25 = {instancePath:instancePath+"/source/operation",schemaPath:"#/definitions/operationId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.type,parentSchema:schema17,data:data11};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -5122,8 +5121,11 @@ vErrors.push(err25);
 errors++;
 }
 }
-else {
-const err26 = {instancePath:instancePath+"/source/rowKey",schemaPath:"#/definitions/identifier/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.type,parentSchema:schema18,data:data11};
+if(data10.rowKey !== undefined){
+let data12 = data10.rowKey;
+if(typeof data12 === "string"){
+if(!pattern4.test(data12)){
+const err26 = {instancePath:instancePath+"/source/rowKey",schemaPath:"#/definitions/identifier/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]*$"+"\"",schema:"^[A-Za-z_][A-Za-z0-9_]*$",parentSchema:schema18,data:data12};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -5133,16 +5135,8 @@ vErrors.push(err26);
 errors++;
 }
 }
-if(data9.params !== undefined){
-if(!(validate12(data9.params, {instancePath:instancePath+"/source/params",parentData:data9,parentDataProperty:"params",rootData}))){
-vErrors = vErrors === null ? validate12.errors : vErrors.concat(validate12.errors);
-errors = vErrors.length;
-}
-}
-if(data9.pageSize !== undefined){
-let data13 = data9.pageSize;
-if(!(((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13))) && (isFinite(data13)))){
-const err27 = {instancePath:instancePath+"/source/pageSize",schemaPath:"#/properties/source/properties/pageSize/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema12.properties.source.properties.pageSize.type,parentSchema:schema12.properties.source.properties.pageSize,data:data13};
+else {
+const err27 = {instancePath:instancePath+"/source/rowKey",schemaPath:"#/definitions/identifier/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.type,parentSchema:schema18,data:data12};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -5151,9 +5145,17 @@ vErrors.push(err27);
 }
 errors++;
 }
-if((typeof data13 == "number") && (isFinite(data13))){
-if(data13 > 500 || isNaN(data13)){
-const err28 = {instancePath:instancePath+"/source/pageSize",schemaPath:"#/properties/source/properties/pageSize/maximum",keyword:"maximum",params:{comparison: "<=", limit: 500},message:"must be <= 500",schema:500,parentSchema:schema12.properties.source.properties.pageSize,data:data13};
+}
+if(data10.params !== undefined){
+if(!(validate12(data10.params, {instancePath:instancePath+"/source/params",parentData:data10,parentDataProperty:"params",rootData}))){
+vErrors = vErrors === null ? validate12.errors : vErrors.concat(validate12.errors);
+errors = vErrors.length;
+}
+}
+if(data10.pageSize !== undefined){
+let data14 = data10.pageSize;
+if(!(((typeof data14 == "number") && (!(data14 % 1) && !isNaN(data14))) && (isFinite(data14)))){
+const err28 = {instancePath:instancePath+"/source/pageSize",schemaPath:"#/properties/source/properties/pageSize/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema12.properties.source.properties.pageSize.type,parentSchema:schema12.properties.source.properties.pageSize,data:data14};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -5162,8 +5164,9 @@ vErrors.push(err28);
 }
 errors++;
 }
-if(data13 < 10 || isNaN(data13)){
-const err29 = {instancePath:instancePath+"/source/pageSize",schemaPath:"#/properties/source/properties/pageSize/minimum",keyword:"minimum",params:{comparison: ">=", limit: 10},message:"must be >= 10",schema:10,parentSchema:schema12.properties.source.properties.pageSize,data:data13};
+if((typeof data14 == "number") && (isFinite(data14))){
+if(data14 > 500 || isNaN(data14)){
+const err29 = {instancePath:instancePath+"/source/pageSize",schemaPath:"#/properties/source/properties/pageSize/maximum",keyword:"maximum",params:{comparison: "<=", limit: 500},message:"must be <= 500",schema:500,parentSchema:schema12.properties.source.properties.pageSize,data:data14};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -5172,13 +5175,8 @@ vErrors.push(err29);
 }
 errors++;
 }
-}
-}
-if(data9.defaultSort !== undefined){
-let data14 = data9.defaultSort;
-if(typeof data14 === "string"){
-if(!pattern6.test(data14)){
-const err30 = {instancePath:instancePath+"/source/defaultSort",schemaPath:"#/properties/source/properties/defaultSort/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]*:(asc|desc)$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]*:(asc|desc)$"+"\"",schema:"^[A-Za-z_][A-Za-z0-9_]*:(asc|desc)$",parentSchema:schema12.properties.source.properties.defaultSort,data:data14};
+if(data14 < 10 || isNaN(data14)){
+const err30 = {instancePath:instancePath+"/source/pageSize",schemaPath:"#/properties/source/properties/pageSize/minimum",keyword:"minimum",params:{comparison: ">=", limit: 10},message:"must be >= 10",schema:10,parentSchema:schema12.properties.source.properties.pageSize,data:data14};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -5188,8 +5186,12 @@ vErrors.push(err30);
 errors++;
 }
 }
-else {
-const err31 = {instancePath:instancePath+"/source/defaultSort",schemaPath:"#/properties/source/properties/defaultSort/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.source.properties.defaultSort.type,parentSchema:schema12.properties.source.properties.defaultSort,data:data14};
+}
+if(data10.defaultSort !== undefined){
+let data15 = data10.defaultSort;
+if(typeof data15 === "string"){
+if(!pattern6.test(data15)){
+const err31 = {instancePath:instancePath+"/source/defaultSort",schemaPath:"#/properties/source/properties/defaultSort/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]*:(asc|desc)$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]*:(asc|desc)$"+"\"",schema:"^[A-Za-z_][A-Za-z0-9_]*:(asc|desc)$",parentSchema:schema12.properties.source.properties.defaultSort,data:data15};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -5199,10 +5201,8 @@ vErrors.push(err31);
 errors++;
 }
 }
-if(data9.autoSearch !== undefined){
-let data15 = data9.autoSearch;
-if(typeof data15 !== "boolean"){
-const err32 = {instancePath:instancePath+"/source/autoSearch",schemaPath:"#/properties/source/properties/autoSearch/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.source.properties.autoSearch.type,parentSchema:schema12.properties.source.properties.autoSearch,data:data15};
+else {
+const err32 = {instancePath:instancePath+"/source/defaultSort",schemaPath:"#/properties/source/properties/defaultSort/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.source.properties.defaultSort.type,parentSchema:schema12.properties.source.properties.defaultSort,data:data15};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -5212,9 +5212,10 @@ vErrors.push(err32);
 errors++;
 }
 }
-}
-else {
-const err33 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.source.type,parentSchema:schema12.properties.source,data:data9};
+if(data10.autoSearch !== undefined){
+let data16 = data10.autoSearch;
+if(typeof data16 !== "boolean"){
+const err33 = {instancePath:instancePath+"/source/autoSearch",schemaPath:"#/properties/source/properties/autoSearch/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.source.properties.autoSearch.type,parentSchema:schema12.properties.source.properties.autoSearch,data:data16};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -5224,19 +5225,9 @@ vErrors.push(err33);
 errors++;
 }
 }
-if(data.filters !== undefined){
-let data16 = data.filters;
-if(Array.isArray(data16)){
-const len1 = data16.length;
-for(let i2=0; i2<len1; i2++){
-if(!(validate18(data16[i2], {instancePath:instancePath+"/filters/" + i2,parentData:data16,parentDataProperty:i2,rootData}))){
-vErrors = vErrors === null ? validate18.errors : vErrors.concat(validate18.errors);
-errors = vErrors.length;
-}
-}
 }
 else {
-const err34 = {instancePath:instancePath+"/filters",schemaPath:"#/properties/filters/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.filters.type,parentSchema:schema12.properties.filters,data:data16};
+const err34 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.source.type,parentSchema:schema12.properties.source,data:data10};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -5246,14 +5237,19 @@ vErrors.push(err34);
 errors++;
 }
 }
-if(data.rememberFilters !== undefined){
-let data18 = data.rememberFilters;
-const _errs42 = errors;
-let valid13 = false;
-let passing0 = null;
-const _errs43 = errors;
-if(typeof data18 !== "boolean"){
-const err35 = {instancePath:instancePath+"/rememberFilters",schemaPath:"#/properties/rememberFilters/oneOf/0/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.rememberFilters.oneOf[0].type,parentSchema:schema12.properties.rememberFilters.oneOf[0],data:data18};
+if(data.filters !== undefined){
+let data17 = data.filters;
+if(Array.isArray(data17)){
+const len1 = data17.length;
+for(let i2=0; i2<len1; i2++){
+if(!(validate18(data17[i2], {instancePath:instancePath+"/filters/" + i2,parentData:data17,parentDataProperty:i2,rootData}))){
+vErrors = vErrors === null ? validate18.errors : vErrors.concat(validate18.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err35 = {instancePath:instancePath+"/filters",schemaPath:"#/properties/filters/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.filters.type,parentSchema:schema12.properties.filters,data:data17};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -5262,15 +5258,15 @@ vErrors.push(err35);
 }
 errors++;
 }
-var _valid0 = _errs43 === errors;
-if(_valid0){
-valid13 = true;
-passing0 = 0;
 }
+if(data.rememberFilters !== undefined){
+let data19 = data.rememberFilters;
+const _errs44 = errors;
+let valid13 = false;
+let passing0 = null;
 const _errs45 = errors;
-if(data18 && typeof data18 == "object" && !Array.isArray(data18)){
-if(data18.key === undefined){
-const err36 = {instancePath:instancePath+"/rememberFilters",schemaPath:"#/properties/rememberFilters/oneOf/1/required",keyword:"required",params:{missingProperty: "key"},message:"must have required property '"+"key"+"'",schema:schema12.properties.rememberFilters.oneOf[1].required,parentSchema:schema12.properties.rememberFilters.oneOf[1],data:data18};
+if(typeof data19 !== "boolean"){
+const err36 = {instancePath:instancePath+"/rememberFilters",schemaPath:"#/properties/rememberFilters/oneOf/0/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.rememberFilters.oneOf[0].type,parentSchema:schema12.properties.rememberFilters.oneOf[0],data:data19};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -5279,9 +5275,15 @@ vErrors.push(err36);
 }
 errors++;
 }
-for(const key2 in data18){
-if(!(key2 === "key")){
-const err37 = {instancePath:instancePath+"/rememberFilters",schemaPath:"#/properties/rememberFilters/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.rememberFilters.oneOf[1],data:data18};
+var _valid0 = _errs45 === errors;
+if(_valid0){
+valid13 = true;
+passing0 = 0;
+}
+const _errs47 = errors;
+if(data19 && typeof data19 == "object" && !Array.isArray(data19)){
+if(data19.key === undefined){
+const err37 = {instancePath:instancePath+"/rememberFilters",schemaPath:"#/properties/rememberFilters/oneOf/1/required",keyword:"required",params:{missingProperty: "key"},message:"must have required property '"+"key"+"'",schema:schema12.properties.rememberFilters.oneOf[1].required,parentSchema:schema12.properties.rememberFilters.oneOf[1],data:data19};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -5290,12 +5292,9 @@ vErrors.push(err37);
 }
 errors++;
 }
-}
-if(data18.key !== undefined){
-let data19 = data18.key;
-if(typeof data19 === "string"){
-if(func3(data19) < 1){
-const err38 = {instancePath:instancePath+"/rememberFilters/key",schemaPath:"#/properties/rememberFilters/oneOf/1/properties/key/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema12.properties.rememberFilters.oneOf[1].properties.key,data:data19};
+for(const key2 in data19){
+if(!(key2 === "key")){
+const err38 = {instancePath:instancePath+"/rememberFilters",schemaPath:"#/properties/rememberFilters/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.rememberFilters.oneOf[1],data:data19};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -5305,8 +5304,11 @@ vErrors.push(err38);
 errors++;
 }
 }
-else {
-const err39 = {instancePath:instancePath+"/rememberFilters/key",schemaPath:"#/properties/rememberFilters/oneOf/1/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.rememberFilters.oneOf[1].properties.key.type,parentSchema:schema12.properties.rememberFilters.oneOf[1].properties.key,data:data19};
+if(data19.key !== undefined){
+let data20 = data19.key;
+if(typeof data20 === "string"){
+if(func3(data20) < 1){
+const err39 = {instancePath:instancePath+"/rememberFilters/key",schemaPath:"#/properties/rememberFilters/oneOf/1/properties/key/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema12.properties.rememberFilters.oneOf[1].properties.key,data:data20};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -5316,9 +5318,8 @@ vErrors.push(err39);
 errors++;
 }
 }
-}
 else {
-const err40 = {instancePath:instancePath+"/rememberFilters",schemaPath:"#/properties/rememberFilters/oneOf/1/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.rememberFilters.oneOf[1].type,parentSchema:schema12.properties.rememberFilters.oneOf[1],data:data18};
+const err40 = {instancePath:instancePath+"/rememberFilters/key",schemaPath:"#/properties/rememberFilters/oneOf/1/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.rememberFilters.oneOf[1].properties.key.type,parentSchema:schema12.properties.rememberFilters.oneOf[1].properties.key,data:data20};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -5327,7 +5328,19 @@ vErrors.push(err40);
 }
 errors++;
 }
-var _valid0 = _errs45 === errors;
+}
+}
+else {
+const err41 = {instancePath:instancePath+"/rememberFilters",schemaPath:"#/properties/rememberFilters/oneOf/1/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.rememberFilters.oneOf[1].type,parentSchema:schema12.properties.rememberFilters.oneOf[1],data:data19};
+if(vErrors === null){
+vErrors = [err41];
+}
+else {
+vErrors.push(err41);
+}
+errors++;
+}
+var _valid0 = _errs47 === errors;
 if(_valid0 && valid13){
 valid13 = false;
 passing0 = [passing0, 1];
@@ -5339,32 +5352,7 @@ passing0 = 1;
 }
 }
 if(!valid13){
-const err41 = {instancePath:instancePath+"/rememberFilters",schemaPath:"#/properties/rememberFilters/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema12.properties.rememberFilters.oneOf,parentSchema:schema12.properties.rememberFilters,data:data18};
-if(vErrors === null){
-vErrors = [err41];
-}
-else {
-vErrors.push(err41);
-}
-errors++;
-}
-else {
-errors = _errs42;
-if(vErrors !== null){
-if(_errs42){
-vErrors.length = _errs42;
-}
-else {
-vErrors = null;
-}
-}
-}
-}
-if(data.columns !== undefined){
-let data20 = data.columns;
-if(Array.isArray(data20)){
-if(data20.length < 1){
-const err42 = {instancePath:instancePath+"/columns",schemaPath:"#/properties/columns/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema12.properties.columns,data:data20};
+const err42 = {instancePath:instancePath+"/rememberFilters",schemaPath:"#/properties/rememberFilters/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema12.properties.rememberFilters.oneOf,parentSchema:schema12.properties.rememberFilters,data:data19};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -5373,16 +5361,23 @@ vErrors.push(err42);
 }
 errors++;
 }
-const len2 = data20.length;
-for(let i3=0; i3<len2; i3++){
-if(!(validate23(data20[i3], {instancePath:instancePath+"/columns/" + i3,parentData:data20,parentDataProperty:i3,rootData}))){
-vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
-errors = vErrors.length;
-}
-}
+else {
+errors = _errs44;
+if(vErrors !== null){
+if(_errs44){
+vErrors.length = _errs44;
 }
 else {
-const err43 = {instancePath:instancePath+"/columns",schemaPath:"#/properties/columns/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.columns.type,parentSchema:schema12.properties.columns,data:data20};
+vErrors = null;
+}
+}
+}
+}
+if(data.columns !== undefined){
+let data21 = data.columns;
+if(Array.isArray(data21)){
+if(data21.length < 1){
+const err43 = {instancePath:instancePath+"/columns",schemaPath:"#/properties/columns/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema12.properties.columns,data:data21};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -5391,16 +5386,34 @@ vErrors.push(err43);
 }
 errors++;
 }
+const len2 = data21.length;
+for(let i3=0; i3<len2; i3++){
+if(!(validate23(data21[i3], {instancePath:instancePath+"/columns/" + i3,parentData:data21,parentDataProperty:i3,rootData}))){
+vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
+errors = vErrors.length;
 }
-if(data.selection !== undefined){
-let data22 = data.selection;
-if(!(((data22 === "none") || (data22 === "single")) || (data22 === "multi"))){
-const err44 = {instancePath:instancePath+"/selection",schemaPath:"#/properties/selection/enum",keyword:"enum",params:{allowedValues: schema12.properties.selection.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.selection.enum,parentSchema:schema12.properties.selection,data:data22};
+}
+}
+else {
+const err44 = {instancePath:instancePath+"/columns",schemaPath:"#/properties/columns/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.columns.type,parentSchema:schema12.properties.columns,data:data21};
 if(vErrors === null){
 vErrors = [err44];
 }
 else {
 vErrors.push(err44);
+}
+errors++;
+}
+}
+if(data.selection !== undefined){
+let data23 = data.selection;
+if(!(((data23 === "none") || (data23 === "single")) || (data23 === "multi"))){
+const err45 = {instancePath:instancePath+"/selection",schemaPath:"#/properties/selection/enum",keyword:"enum",params:{allowedValues: schema12.properties.selection.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.selection.enum,parentSchema:schema12.properties.selection,data:data23};
+if(vErrors === null){
+vErrors = [err45];
+}
+else {
+vErrors.push(err45);
 }
 errors++;
 }
@@ -5412,31 +5425,18 @@ errors = vErrors.length;
 }
 }
 if(data.actions !== undefined){
-let data24 = data.actions;
-if(Array.isArray(data24)){
-const len3 = data24.length;
+let data25 = data.actions;
+if(Array.isArray(data25)){
+const len3 = data25.length;
 for(let i4=0; i4<len3; i4++){
-if(!(validate31(data24[i4], {instancePath:instancePath+"/actions/" + i4,parentData:data24,parentDataProperty:i4,rootData}))){
+if(!(validate31(data25[i4], {instancePath:instancePath+"/actions/" + i4,parentData:data25,parentDataProperty:i4,rootData}))){
 vErrors = vErrors === null ? validate31.errors : vErrors.concat(validate31.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err45 = {instancePath:instancePath+"/actions",schemaPath:"#/properties/actions/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.actions.type,parentSchema:schema12.properties.actions,data:data24};
-if(vErrors === null){
-vErrors = [err45];
-}
-else {
-vErrors.push(err45);
-}
-errors++;
-}
-}
-if(data.visibleRows !== undefined){
-let data26 = data.visibleRows;
-if(!(((typeof data26 == "number") && (!(data26 % 1) && !isNaN(data26))) && (isFinite(data26)))){
-const err46 = {instancePath:instancePath+"/visibleRows",schemaPath:"#/properties/visibleRows/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema12.properties.visibleRows.type,parentSchema:schema12.properties.visibleRows,data:data26};
+const err46 = {instancePath:instancePath+"/actions",schemaPath:"#/properties/actions/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.actions.type,parentSchema:schema12.properties.actions,data:data25};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -5445,9 +5445,11 @@ vErrors.push(err46);
 }
 errors++;
 }
-if((typeof data26 == "number") && (isFinite(data26))){
-if(data26 > 50 || isNaN(data26)){
-const err47 = {instancePath:instancePath+"/visibleRows",schemaPath:"#/properties/visibleRows/maximum",keyword:"maximum",params:{comparison: "<=", limit: 50},message:"must be <= 50",schema:50,parentSchema:schema12.properties.visibleRows,data:data26};
+}
+if(data.visibleRows !== undefined){
+let data27 = data.visibleRows;
+if(!(((typeof data27 == "number") && (!(data27 % 1) && !isNaN(data27))) && (isFinite(data27)))){
+const err47 = {instancePath:instancePath+"/visibleRows",schemaPath:"#/properties/visibleRows/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema12.properties.visibleRows.type,parentSchema:schema12.properties.visibleRows,data:data27};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -5456,8 +5458,9 @@ vErrors.push(err47);
 }
 errors++;
 }
-if(data26 < 3 || isNaN(data26)){
-const err48 = {instancePath:instancePath+"/visibleRows",schemaPath:"#/properties/visibleRows/minimum",keyword:"minimum",params:{comparison: ">=", limit: 3},message:"must be >= 3",schema:3,parentSchema:schema12.properties.visibleRows,data:data26};
+if((typeof data27 == "number") && (isFinite(data27))){
+if(data27 > 50 || isNaN(data27)){
+const err48 = {instancePath:instancePath+"/visibleRows",schemaPath:"#/properties/visibleRows/maximum",keyword:"maximum",params:{comparison: "<=", limit: 50},message:"must be <= 50",schema:50,parentSchema:schema12.properties.visibleRows,data:data27};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -5466,12 +5469,8 @@ vErrors.push(err48);
 }
 errors++;
 }
-}
-}
-if(data.totals !== undefined){
-let data27 = data.totals;
-if(typeof data27 !== "boolean"){
-const err49 = {instancePath:instancePath+"/totals",schemaPath:"#/properties/totals/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.totals.type,parentSchema:schema12.properties.totals,data:data27};
+if(data27 < 3 || isNaN(data27)){
+const err49 = {instancePath:instancePath+"/visibleRows",schemaPath:"#/properties/visibleRows/minimum",keyword:"minimum",params:{comparison: ">=", limit: 3},message:"must be >= 3",schema:3,parentSchema:schema12.properties.visibleRows,data:data27};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -5481,10 +5480,11 @@ vErrors.push(err49);
 errors++;
 }
 }
-if(data.currencyTotals !== undefined){
-let data28 = data.currencyTotals;
+}
+if(data.totals !== undefined){
+let data28 = data.totals;
 if(typeof data28 !== "boolean"){
-const err50 = {instancePath:instancePath+"/currencyTotals",schemaPath:"#/properties/currencyTotals/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.currencyTotals.type,parentSchema:schema12.properties.currencyTotals,data:data28};
+const err50 = {instancePath:instancePath+"/totals",schemaPath:"#/properties/totals/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.totals.type,parentSchema:schema12.properties.totals,data:data28};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -5494,11 +5494,10 @@ vErrors.push(err50);
 errors++;
 }
 }
-if(data.chart !== undefined){
-let data29 = data.chart;
-if(data29 && typeof data29 == "object" && !Array.isArray(data29)){
-if(data29.kind === undefined){
-const err51 = {instancePath:instancePath+"/chart",schemaPath:"#/properties/chart/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema12.properties.chart.required,parentSchema:schema12.properties.chart,data:data29};
+if(data.currencyTotals !== undefined){
+let data29 = data.currencyTotals;
+if(typeof data29 !== "boolean"){
+const err51 = {instancePath:instancePath+"/currencyTotals",schemaPath:"#/properties/currencyTotals/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.currencyTotals.type,parentSchema:schema12.properties.currencyTotals,data:data29};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -5507,8 +5506,12 @@ vErrors.push(err51);
 }
 errors++;
 }
-if(data29.x === undefined){
-const err52 = {instancePath:instancePath+"/chart",schemaPath:"#/properties/chart/required",keyword:"required",params:{missingProperty: "x"},message:"must have required property '"+"x"+"'",schema:schema12.properties.chart.required,parentSchema:schema12.properties.chart,data:data29};
+}
+if(data.chart !== undefined){
+let data30 = data.chart;
+if(data30 && typeof data30 == "object" && !Array.isArray(data30)){
+if(data30.kind === undefined){
+const err52 = {instancePath:instancePath+"/chart",schemaPath:"#/properties/chart/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema12.properties.chart.required,parentSchema:schema12.properties.chart,data:data30};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -5517,8 +5520,8 @@ vErrors.push(err52);
 }
 errors++;
 }
-if(data29.series === undefined){
-const err53 = {instancePath:instancePath+"/chart",schemaPath:"#/properties/chart/required",keyword:"required",params:{missingProperty: "series"},message:"must have required property '"+"series"+"'",schema:schema12.properties.chart.required,parentSchema:schema12.properties.chart,data:data29};
+if(data30.x === undefined){
+const err53 = {instancePath:instancePath+"/chart",schemaPath:"#/properties/chart/required",keyword:"required",params:{missingProperty: "x"},message:"must have required property '"+"x"+"'",schema:schema12.properties.chart.required,parentSchema:schema12.properties.chart,data:data30};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -5527,9 +5530,8 @@ vErrors.push(err53);
 }
 errors++;
 }
-for(const key3 in data29){
-if(!(((((((key3 === "kind") || (key3 === "x")) || (key3 === "series")) || (key3 === "limit")) || (key3 === "height")) || (key3 === "title")) || (key3 === "drill"))){
-const err54 = {instancePath:instancePath+"/chart",schemaPath:"#/properties/chart/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.chart,data:data29};
+if(data30.series === undefined){
+const err54 = {instancePath:instancePath+"/chart",schemaPath:"#/properties/chart/required",keyword:"required",params:{missingProperty: "series"},message:"must have required property '"+"series"+"'",schema:schema12.properties.chart.required,parentSchema:schema12.properties.chart,data:data30};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -5538,11 +5540,9 @@ vErrors.push(err54);
 }
 errors++;
 }
-}
-if(data29.kind !== undefined){
-let data30 = data29.kind;
-if(!(((data30 === "bar") || (data30 === "stackedBar")) || (data30 === "line"))){
-const err55 = {instancePath:instancePath+"/chart/kind",schemaPath:"#/properties/chart/properties/kind/enum",keyword:"enum",params:{allowedValues: schema12.properties.chart.properties.kind.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.chart.properties.kind.enum,parentSchema:schema12.properties.chart.properties.kind,data:data30};
+for(const key3 in data30){
+if(!(((((((key3 === "kind") || (key3 === "x")) || (key3 === "series")) || (key3 === "limit")) || (key3 === "height")) || (key3 === "title")) || (key3 === "drill"))){
+const err55 = {instancePath:instancePath+"/chart",schemaPath:"#/properties/chart/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.chart,data:data30};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -5552,11 +5552,10 @@ vErrors.push(err55);
 errors++;
 }
 }
-if(data29.x !== undefined){
-let data31 = data29.x;
-if(typeof data31 === "string"){
-if(!pattern4.test(data31)){
-const err56 = {instancePath:instancePath+"/chart/x",schemaPath:"#/definitions/identifier/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]*$"+"\"",schema:"^[A-Za-z_][A-Za-z0-9_]*$",parentSchema:schema18,data:data31};
+if(data30.kind !== undefined){
+let data31 = data30.kind;
+if(!(((data31 === "bar") || (data31 === "stackedBar")) || (data31 === "line"))){
+const err56 = {instancePath:instancePath+"/chart/kind",schemaPath:"#/properties/chart/properties/kind/enum",keyword:"enum",params:{allowedValues: schema12.properties.chart.properties.kind.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.chart.properties.kind.enum,parentSchema:schema12.properties.chart.properties.kind,data:data31};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -5566,8 +5565,11 @@ vErrors.push(err56);
 errors++;
 }
 }
-else {
-const err57 = {instancePath:instancePath+"/chart/x",schemaPath:"#/definitions/identifier/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.type,parentSchema:schema18,data:data31};
+if(data30.x !== undefined){
+let data32 = data30.x;
+if(typeof data32 === "string"){
+if(!pattern4.test(data32)){
+const err57 = {instancePath:instancePath+"/chart/x",schemaPath:"#/definitions/identifier/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]*$"+"\"",schema:"^[A-Za-z_][A-Za-z0-9_]*$",parentSchema:schema18,data:data32};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -5577,11 +5579,8 @@ vErrors.push(err57);
 errors++;
 }
 }
-if(data29.series !== undefined){
-let data32 = data29.series;
-if(Array.isArray(data32)){
-if(data32.length < 1){
-const err58 = {instancePath:instancePath+"/chart/series",schemaPath:"#/properties/chart/properties/series/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema12.properties.chart.properties.series,data:data32};
+else {
+const err58 = {instancePath:instancePath+"/chart/x",schemaPath:"#/definitions/identifier/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.type,parentSchema:schema18,data:data32};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -5590,12 +5589,12 @@ vErrors.push(err58);
 }
 errors++;
 }
-const len4 = data32.length;
-for(let i5=0; i5<len4; i5++){
-let data33 = data32[i5];
-if(data33 && typeof data33 == "object" && !Array.isArray(data33)){
-if(data33.field === undefined){
-const err59 = {instancePath:instancePath+"/chart/series/" + i5,schemaPath:"#/properties/chart/properties/series/items/required",keyword:"required",params:{missingProperty: "field"},message:"must have required property '"+"field"+"'",schema:schema12.properties.chart.properties.series.items.required,parentSchema:schema12.properties.chart.properties.series.items,data:data33};
+}
+if(data30.series !== undefined){
+let data33 = data30.series;
+if(Array.isArray(data33)){
+if(data33.length < 1){
+const err59 = {instancePath:instancePath+"/chart/series",schemaPath:"#/properties/chart/properties/series/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema12.properties.chart.properties.series,data:data33};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -5604,9 +5603,12 @@ vErrors.push(err59);
 }
 errors++;
 }
-for(const key4 in data33){
-if(!(((key4 === "field") || (key4 === "label")) || (key4 === "color"))){
-const err60 = {instancePath:instancePath+"/chart/series/" + i5,schemaPath:"#/properties/chart/properties/series/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.chart.properties.series.items,data:data33};
+const len4 = data33.length;
+for(let i5=0; i5<len4; i5++){
+let data34 = data33[i5];
+if(data34 && typeof data34 == "object" && !Array.isArray(data34)){
+if(data34.field === undefined){
+const err60 = {instancePath:instancePath+"/chart/series/" + i5,schemaPath:"#/properties/chart/properties/series/items/required",keyword:"required",params:{missingProperty: "field"},message:"must have required property '"+"field"+"'",schema:schema12.properties.chart.properties.series.items.required,parentSchema:schema12.properties.chart.properties.series.items,data:data34};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -5615,12 +5617,9 @@ vErrors.push(err60);
 }
 errors++;
 }
-}
-if(data33.field !== undefined){
-let data34 = data33.field;
-if(typeof data34 === "string"){
-if(!pattern4.test(data34)){
-const err61 = {instancePath:instancePath+"/chart/series/" + i5+"/field",schemaPath:"#/definitions/identifier/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]*$"+"\"",schema:"^[A-Za-z_][A-Za-z0-9_]*$",parentSchema:schema18,data:data34};
+for(const key4 in data34){
+if(!(((key4 === "field") || (key4 === "label")) || (key4 === "color"))){
+const err61 = {instancePath:instancePath+"/chart/series/" + i5,schemaPath:"#/properties/chart/properties/series/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.chart.properties.series.items,data:data34};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -5630,8 +5629,11 @@ vErrors.push(err61);
 errors++;
 }
 }
-else {
-const err62 = {instancePath:instancePath+"/chart/series/" + i5+"/field",schemaPath:"#/definitions/identifier/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.type,parentSchema:schema18,data:data34};
+if(data34.field !== undefined){
+let data35 = data34.field;
+if(typeof data35 === "string"){
+if(!pattern4.test(data35)){
+const err62 = {instancePath:instancePath+"/chart/series/" + i5+"/field",schemaPath:"#/definitions/identifier/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]*$"+"\"",schema:"^[A-Za-z_][A-Za-z0-9_]*$",parentSchema:schema18,data:data35};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -5641,11 +5643,8 @@ vErrors.push(err62);
 errors++;
 }
 }
-if(data33.label !== undefined){
-let data35 = data33.label;
-if(typeof data35 === "string"){
-if(func3(data35) < 1){
-const err63 = {instancePath:instancePath+"/chart/series/" + i5+"/label",schemaPath:"#/definitions/text/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema14,data:data35};
+else {
+const err63 = {instancePath:instancePath+"/chart/series/" + i5+"/field",schemaPath:"#/definitions/identifier/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.type,parentSchema:schema18,data:data35};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -5655,8 +5654,11 @@ vErrors.push(err63);
 errors++;
 }
 }
-else {
-const err64 = {instancePath:instancePath+"/chart/series/" + i5+"/label",schemaPath:"#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data35};
+if(data34.label !== undefined){
+let data36 = data34.label;
+if(typeof data36 === "string"){
+if(func3(data36) < 1){
+const err64 = {instancePath:instancePath+"/chart/series/" + i5+"/label",schemaPath:"#/definitions/text/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema14,data:data36};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -5666,11 +5668,8 @@ vErrors.push(err64);
 errors++;
 }
 }
-if(data33.color !== undefined){
-let data36 = data33.color;
-if(typeof data36 === "string"){
-if(!pattern34.test(data36)){
-const err65 = {instancePath:instancePath+"/chart/series/" + i5+"/color",schemaPath:"#/properties/chart/properties/series/items/properties/color/pattern",keyword:"pattern",params:{pattern: "^#[0-9a-fA-F]{3,8}$"},message:"must match pattern \""+"^#[0-9a-fA-F]{3,8}$"+"\"",schema:"^#[0-9a-fA-F]{3,8}$",parentSchema:schema12.properties.chart.properties.series.items.properties.color,data:data36};
+else {
+const err65 = {instancePath:instancePath+"/chart/series/" + i5+"/label",schemaPath:"#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data36};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -5680,8 +5679,11 @@ vErrors.push(err65);
 errors++;
 }
 }
-else {
-const err66 = {instancePath:instancePath+"/chart/series/" + i5+"/color",schemaPath:"#/properties/chart/properties/series/items/properties/color/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.chart.properties.series.items.properties.color.type,parentSchema:schema12.properties.chart.properties.series.items.properties.color,data:data36};
+if(data34.color !== undefined){
+let data37 = data34.color;
+if(typeof data37 === "string"){
+if(!pattern34.test(data37)){
+const err66 = {instancePath:instancePath+"/chart/series/" + i5+"/color",schemaPath:"#/properties/chart/properties/series/items/properties/color/pattern",keyword:"pattern",params:{pattern: "^#[0-9a-fA-F]{3,8}$"},message:"must match pattern \""+"^#[0-9a-fA-F]{3,8}$"+"\"",schema:"^#[0-9a-fA-F]{3,8}$",parentSchema:schema12.properties.chart.properties.series.items.properties.color,data:data37};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -5691,9 +5693,8 @@ vErrors.push(err66);
 errors++;
 }
 }
-}
 else {
-const err67 = {instancePath:instancePath+"/chart/series/" + i5,schemaPath:"#/properties/chart/properties/series/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.chart.properties.series.items.type,parentSchema:schema12.properties.chart.properties.series.items,data:data33};
+const err67 = {instancePath:instancePath+"/chart/series/" + i5+"/color",schemaPath:"#/properties/chart/properties/series/items/properties/color/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.chart.properties.series.items.properties.color.type,parentSchema:schema12.properties.chart.properties.series.items.properties.color,data:data37};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -5705,7 +5706,7 @@ errors++;
 }
 }
 else {
-const err68 = {instancePath:instancePath+"/chart/series",schemaPath:"#/properties/chart/properties/series/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.chart.properties.series.type,parentSchema:schema12.properties.chart.properties.series,data:data32};
+const err68 = {instancePath:instancePath+"/chart/series/" + i5,schemaPath:"#/properties/chart/properties/series/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.chart.properties.series.items.type,parentSchema:schema12.properties.chart.properties.series.items,data:data34};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -5715,10 +5716,9 @@ vErrors.push(err68);
 errors++;
 }
 }
-if(data29.limit !== undefined){
-let data37 = data29.limit;
-if(!(((typeof data37 == "number") && (!(data37 % 1) && !isNaN(data37))) && (isFinite(data37)))){
-const err69 = {instancePath:instancePath+"/chart/limit",schemaPath:"#/properties/chart/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema12.properties.chart.properties.limit.type,parentSchema:schema12.properties.chart.properties.limit,data:data37};
+}
+else {
+const err69 = {instancePath:instancePath+"/chart/series",schemaPath:"#/properties/chart/properties/series/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.chart.properties.series.type,parentSchema:schema12.properties.chart.properties.series,data:data33};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -5727,9 +5727,11 @@ vErrors.push(err69);
 }
 errors++;
 }
-if((typeof data37 == "number") && (isFinite(data37))){
-if(data37 > 200 || isNaN(data37)){
-const err70 = {instancePath:instancePath+"/chart/limit",schemaPath:"#/properties/chart/properties/limit/maximum",keyword:"maximum",params:{comparison: "<=", limit: 200},message:"must be <= 200",schema:200,parentSchema:schema12.properties.chart.properties.limit,data:data37};
+}
+if(data30.limit !== undefined){
+let data38 = data30.limit;
+if(!(((typeof data38 == "number") && (!(data38 % 1) && !isNaN(data38))) && (isFinite(data38)))){
+const err70 = {instancePath:instancePath+"/chart/limit",schemaPath:"#/properties/chart/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema12.properties.chart.properties.limit.type,parentSchema:schema12.properties.chart.properties.limit,data:data38};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -5738,8 +5740,9 @@ vErrors.push(err70);
 }
 errors++;
 }
-if(data37 < 1 || isNaN(data37)){
-const err71 = {instancePath:instancePath+"/chart/limit",schemaPath:"#/properties/chart/properties/limit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema12.properties.chart.properties.limit,data:data37};
+if((typeof data38 == "number") && (isFinite(data38))){
+if(data38 > 200 || isNaN(data38)){
+const err71 = {instancePath:instancePath+"/chart/limit",schemaPath:"#/properties/chart/properties/limit/maximum",keyword:"maximum",params:{comparison: "<=", limit: 200},message:"must be <= 200",schema:200,parentSchema:schema12.properties.chart.properties.limit,data:data38};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -5748,12 +5751,8 @@ vErrors.push(err71);
 }
 errors++;
 }
-}
-}
-if(data29.height !== undefined){
-let data38 = data29.height;
-if(!(((typeof data38 == "number") && (!(data38 % 1) && !isNaN(data38))) && (isFinite(data38)))){
-const err72 = {instancePath:instancePath+"/chart/height",schemaPath:"#/properties/chart/properties/height/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema12.properties.chart.properties.height.type,parentSchema:schema12.properties.chart.properties.height,data:data38};
+if(data38 < 1 || isNaN(data38)){
+const err72 = {instancePath:instancePath+"/chart/limit",schemaPath:"#/properties/chart/properties/limit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema12.properties.chart.properties.limit,data:data38};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -5762,9 +5761,12 @@ vErrors.push(err72);
 }
 errors++;
 }
-if((typeof data38 == "number") && (isFinite(data38))){
-if(data38 > 800 || isNaN(data38)){
-const err73 = {instancePath:instancePath+"/chart/height",schemaPath:"#/properties/chart/properties/height/maximum",keyword:"maximum",params:{comparison: "<=", limit: 800},message:"must be <= 800",schema:800,parentSchema:schema12.properties.chart.properties.height,data:data38};
+}
+}
+if(data30.height !== undefined){
+let data39 = data30.height;
+if(!(((typeof data39 == "number") && (!(data39 % 1) && !isNaN(data39))) && (isFinite(data39)))){
+const err73 = {instancePath:instancePath+"/chart/height",schemaPath:"#/properties/chart/properties/height/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema12.properties.chart.properties.height.type,parentSchema:schema12.properties.chart.properties.height,data:data39};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -5773,8 +5775,9 @@ vErrors.push(err73);
 }
 errors++;
 }
-if(data38 < 120 || isNaN(data38)){
-const err74 = {instancePath:instancePath+"/chart/height",schemaPath:"#/properties/chart/properties/height/minimum",keyword:"minimum",params:{comparison: ">=", limit: 120},message:"must be >= 120",schema:120,parentSchema:schema12.properties.chart.properties.height,data:data38};
+if((typeof data39 == "number") && (isFinite(data39))){
+if(data39 > 800 || isNaN(data39)){
+const err74 = {instancePath:instancePath+"/chart/height",schemaPath:"#/properties/chart/properties/height/maximum",keyword:"maximum",params:{comparison: "<=", limit: 800},message:"must be <= 800",schema:800,parentSchema:schema12.properties.chart.properties.height,data:data39};
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -5783,13 +5786,8 @@ vErrors.push(err74);
 }
 errors++;
 }
-}
-}
-if(data29.title !== undefined){
-let data39 = data29.title;
-if(typeof data39 === "string"){
-if(func3(data39) < 1){
-const err75 = {instancePath:instancePath+"/chart/title",schemaPath:"#/definitions/text/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema14,data:data39};
+if(data39 < 120 || isNaN(data39)){
+const err75 = {instancePath:instancePath+"/chart/height",schemaPath:"#/properties/chart/properties/height/minimum",keyword:"minimum",params:{comparison: ">=", limit: 120},message:"must be >= 120",schema:120,parentSchema:schema12.properties.chart.properties.height,data:data39};
 if(vErrors === null){
 vErrors = [err75];
 }
@@ -5799,8 +5797,12 @@ vErrors.push(err75);
 errors++;
 }
 }
-else {
-const err76 = {instancePath:instancePath+"/chart/title",schemaPath:"#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data39};
+}
+if(data30.title !== undefined){
+let data40 = data30.title;
+if(typeof data40 === "string"){
+if(func3(data40) < 1){
+const err76 = {instancePath:instancePath+"/chart/title",schemaPath:"#/definitions/text/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema14,data:data40};
 if(vErrors === null){
 vErrors = [err76];
 }
@@ -5810,15 +5812,8 @@ vErrors.push(err76);
 errors++;
 }
 }
-if(data29.drill !== undefined){
-if(!(validate24(data29.drill, {instancePath:instancePath+"/chart/drill",parentData:data29,parentDataProperty:"drill",rootData}))){
-vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
-errors = vErrors.length;
-}
-}
-}
 else {
-const err77 = {instancePath:instancePath+"/chart",schemaPath:"#/properties/chart/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.chart.type,parentSchema:schema12.properties.chart,data:data29};
+const err77 = {instancePath:instancePath+"/chart/title",schemaPath:"#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data40};
 if(vErrors === null){
 vErrors = [err77];
 }
@@ -5828,9 +5823,15 @@ vErrors.push(err77);
 errors++;
 }
 }
+if(data30.drill !== undefined){
+if(!(validate24(data30.drill, {instancePath:instancePath+"/chart/drill",parentData:data30,parentDataProperty:"drill",rootData}))){
+vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+errors = vErrors.length;
+}
+}
 }
 else {
-const err78 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.type,parentSchema:schema12,data};
+const err78 = {instancePath:instancePath+"/chart",schemaPath:"#/properties/chart/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.chart.type,parentSchema:schema12.properties.chart,data:data30};
 if(vErrors === null){
 vErrors = [err78];
 }
@@ -5839,11 +5840,23 @@ vErrors.push(err78);
 }
 errors++;
 }
+}
+}
+else {
+const err79 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.type,parentSchema:schema12,data};
+if(vErrors === null){
+vErrors = [err79];
+}
+else {
+vErrors.push(err79);
+}
+errors++;
+}
 validate11.errors = vErrors;
 return errors === 0;
 }
 
-const schema101 = {"type":"object","additionalProperties":false,"properties":{"$schema":{"type":"string"},"id":{"$ref":"#/definitions/screenId"},"kind":{"const":"edit"},"title":{"$ref":"#/definitions/text"},"route":{"$ref":"#/definitions/route"},"portals":{"type":"array","minItems":1,"uniqueItems":true,"items":{"enum":["internal","external"]}},"menu":{"$ref":"#/definitions/route"},"description":{"type":"string"},"key":{"type":"array","items":{"$ref":"#/definitions/identifier"},"minItems":1},"load":{"type":"object","additionalProperties":false,"properties":{"operation":{"$ref":"#/definitions/operationId"},"params":{"$ref":"#/definitions/callInputs"}},"required":["operation"]},"sections":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/section"}},"details":{"type":"array","items":{"$ref":"#/definitions/detail"}},"attachments":{"$ref":"#/definitions/attachments"},"actions":{"type":"array","items":{"$ref":"#/definitions/action"}},"readOnly":{"$ref":"#/definitions/rule"},"confirmLeave":{"type":"boolean"}},"required":["id","kind","title","sections"],"description":"An edit/detail screen: form sections, detail grids, attachments, workflow actions"};
+const schema101 = {"type":"object","additionalProperties":false,"properties":{"$schema":{"type":"string"},"id":{"$ref":"#/definitions/screenId"},"kind":{"const":"edit"},"title":{"$ref":"#/definitions/text"},"route":{"$ref":"#/definitions/route"},"portals":{"type":"array","minItems":1,"uniqueItems":true,"items":{"enum":["internal","external"]}},"devOnly":{"type":"boolean","description":"Mounted only in the Vite dev server, in tests and in builds with VITE_DEV_PAGES=true; a production build has no route for it."},"menu":{"$ref":"#/definitions/route"},"description":{"type":"string"},"key":{"type":"array","items":{"$ref":"#/definitions/identifier"},"minItems":1},"load":{"type":"object","additionalProperties":false,"properties":{"operation":{"$ref":"#/definitions/operationId"},"params":{"$ref":"#/definitions/callInputs"}},"required":["operation"]},"sections":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/section"}},"details":{"type":"array","items":{"$ref":"#/definitions/detail"}},"attachments":{"$ref":"#/definitions/attachments"},"actions":{"type":"array","items":{"$ref":"#/definitions/action"}},"readOnly":{"$ref":"#/definitions/rule"},"confirmLeave":{"type":"boolean"}},"required":["id","kind","title","sections"],"description":"An edit/detail screen: form sections, detail grids, attachments, workflow actions"};
 const schema108 = {"type":"object","additionalProperties":false,"properties":{"title":{"$ref":"#/definitions/text"},"columns":{"type":"integer","minimum":1,"maximum":4},"fields":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/field"}},"visible":{"$ref":"#/definitions/expr"}},"required":["fields"]};
 
 function validate52(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -7009,11 +7022,10 @@ vErrors.push(err16);
 errors++;
 }
 }
-if(data.menu !== undefined){
-let data7 = data.menu;
-if(typeof data7 === "string"){
-if(!pattern1.test(data7)){
-const err17 = {instancePath:instancePath+"/menu",schemaPath:"#/definitions/route/pattern",keyword:"pattern",params:{pattern: "^/[A-Za-z0-9/_-]*$"},message:"must match pattern \""+"^/[A-Za-z0-9/_-]*$"+"\"",schema:"^/[A-Za-z0-9/_-]*$",parentSchema:schema15,data:data7};
+if(data.devOnly !== undefined){
+let data7 = data.devOnly;
+if(typeof data7 !== "boolean"){
+const err17 = {instancePath:instancePath+"/devOnly",schemaPath:"#/properties/devOnly/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema101.properties.devOnly.type,parentSchema:schema101.properties.devOnly,data:data7};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -7023,8 +7035,11 @@ vErrors.push(err17);
 errors++;
 }
 }
-else {
-const err18 = {instancePath:instancePath+"/menu",schemaPath:"#/definitions/route/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.type,parentSchema:schema15,data:data7};
+if(data.menu !== undefined){
+let data8 = data.menu;
+if(typeof data8 === "string"){
+if(!pattern1.test(data8)){
+const err18 = {instancePath:instancePath+"/menu",schemaPath:"#/definitions/route/pattern",keyword:"pattern",params:{pattern: "^/[A-Za-z0-9/_-]*$"},message:"must match pattern \""+"^/[A-Za-z0-9/_-]*$"+"\"",schema:"^/[A-Za-z0-9/_-]*$",parentSchema:schema15,data:data8};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -7034,10 +7049,8 @@ vErrors.push(err18);
 errors++;
 }
 }
-if(data.description !== undefined){
-let data8 = data.description;
-if(typeof data8 !== "string"){
-const err19 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema101.properties.description.type,parentSchema:schema101.properties.description,data:data8};
+else {
+const err19 = {instancePath:instancePath+"/menu",schemaPath:"#/definitions/route/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.type,parentSchema:schema15,data:data8};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -7047,11 +7060,10 @@ vErrors.push(err19);
 errors++;
 }
 }
-if(data.key !== undefined){
-let data9 = data.key;
-if(Array.isArray(data9)){
-if(data9.length < 1){
-const err20 = {instancePath:instancePath+"/key",schemaPath:"#/properties/key/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema101.properties.key,data:data9};
+if(data.description !== undefined){
+let data9 = data.description;
+if(typeof data9 !== "string"){
+const err20 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema101.properties.description.type,parentSchema:schema101.properties.description,data:data9};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -7060,12 +7072,12 @@ vErrors.push(err20);
 }
 errors++;
 }
-const len1 = data9.length;
-for(let i2=0; i2<len1; i2++){
-let data10 = data9[i2];
-if(typeof data10 === "string"){
-if(!pattern4.test(data10)){
-const err21 = {instancePath:instancePath+"/key/" + i2,schemaPath:"#/definitions/identifier/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]*$"+"\"",schema:"^[A-Za-z_][A-Za-z0-9_]*$",parentSchema:schema18,data:data10};
+}
+if(data.key !== undefined){
+let data10 = data.key;
+if(Array.isArray(data10)){
+if(data10.length < 1){
+const err21 = {instancePath:instancePath+"/key",schemaPath:"#/properties/key/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema101.properties.key,data:data10};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -7074,9 +7086,12 @@ vErrors.push(err21);
 }
 errors++;
 }
-}
-else {
-const err22 = {instancePath:instancePath+"/key/" + i2,schemaPath:"#/definitions/identifier/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.type,parentSchema:schema18,data:data10};
+const len1 = data10.length;
+for(let i2=0; i2<len1; i2++){
+let data11 = data10[i2];
+if(typeof data11 === "string"){
+if(!pattern4.test(data11)){
+const err22 = {instancePath:instancePath+"/key/" + i2,schemaPath:"#/definitions/identifier/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]*$"+"\"",schema:"^[A-Za-z_][A-Za-z0-9_]*$",parentSchema:schema18,data:data11};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -7086,9 +7101,8 @@ vErrors.push(err22);
 errors++;
 }
 }
-}
 else {
-const err23 = {instancePath:instancePath+"/key",schemaPath:"#/properties/key/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema101.properties.key.type,parentSchema:schema101.properties.key,data:data9};
+const err23 = {instancePath:instancePath+"/key/" + i2,schemaPath:"#/definitions/identifier/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.type,parentSchema:schema18,data:data11};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -7098,11 +7112,9 @@ vErrors.push(err23);
 errors++;
 }
 }
-if(data.load !== undefined){
-let data11 = data.load;
-if(data11 && typeof data11 == "object" && !Array.isArray(data11)){
-if(data11.operation === undefined){
-const err24 = {instancePath:instancePath+"/load",schemaPath:"#/properties/load/required",keyword:"required",params:{missingProperty: "operation"},message:"must have required property '"+"operation"+"'",schema:schema101.properties.load.required,parentSchema:schema101.properties.load,data:data11};
+}
+else {
+const err24 = {instancePath:instancePath+"/key",schemaPath:"#/properties/key/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema101.properties.key.type,parentSchema:schema101.properties.key,data:data10};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -7111,9 +7123,12 @@ vErrors.push(err24);
 }
 errors++;
 }
-for(const key1 in data11){
-if(!((key1 === "operation") || (key1 === "params"))){
-const err25 = {instancePath:instancePath+"/load",schemaPath:"#/properties/load/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema101.properties.load,data:data11};
+}
+if(data.load !== undefined){
+let data12 = data.load;
+if(data12 && typeof data12 == "object" && !Array.isArray(data12)){
+if(data12.operation === undefined){
+const err25 = {instancePath:instancePath+"/load",schemaPath:"#/properties/load/required",keyword:"required",params:{missingProperty: "operation"},message:"must have required property '"+"operation"+"'",schema:schema101.properties.load.required,parentSchema:schema101.properties.load,data:data12};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -7122,12 +7137,9 @@ vErrors.push(err25);
 }
 errors++;
 }
-}
-if(data11.operation !== undefined){
-let data12 = data11.operation;
-if(typeof data12 === "string"){
-if(!pattern3.test(data12)){
-const err26 = {instancePath:instancePath+"/load/operation",schemaPath:"#/definitions/operationId/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9]*$"+"\"",schema:"^[A-Za-z][A-Za-z0-9]*$",parentSchema:schema17,data:data12};
+for(const key1 in data12){
+if(!((key1 === "operation") || (key1 === "params"))){
+const err26 = {instancePath:instancePath+"/load",schemaPath:"#/properties/load/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema101.properties.load,data:data12};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -7137,8 +7149,11 @@ vErrors.push(err26);
 errors++;
 }
 }
-else {
-const err27 = {instancePath:instancePath+"/load/operation",schemaPath:"#/definitions/operationId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.type,parentSchema:schema17,data:data12};
+if(data12.operation !== undefined){
+let data13 = data12.operation;
+if(typeof data13 === "string"){
+if(!pattern3.test(data13)){
+const err27 = {instancePath:instancePath+"/load/operation",schemaPath:"#/definitions/operationId/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9]*$"+"\"",schema:"^[A-Za-z][A-Za-z0-9]*$",parentSchema:schema17,data:data13};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -7148,15 +7163,8 @@ vErrors.push(err27);
 errors++;
 }
 }
-if(data11.params !== undefined){
-if(!(validate12(data11.params, {instancePath:instancePath+"/load/params",parentData:data11,parentDataProperty:"params",rootData}))){
-vErrors = vErrors === null ? validate12.errors : vErrors.concat(validate12.errors);
-errors = vErrors.length;
-}
-}
-}
 else {
-const err28 = {instancePath:instancePath+"/load",schemaPath:"#/properties/load/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema101.properties.load.type,parentSchema:schema101.properties.load,data:data11};
+const err28 = {instancePath:instancePath+"/load/operation",schemaPath:"#/definitions/operationId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.type,parentSchema:schema17,data:data13};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -7166,11 +7174,15 @@ vErrors.push(err28);
 errors++;
 }
 }
-if(data.sections !== undefined){
-let data14 = data.sections;
-if(Array.isArray(data14)){
-if(data14.length < 1){
-const err29 = {instancePath:instancePath+"/sections",schemaPath:"#/properties/sections/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema101.properties.sections,data:data14};
+if(data12.params !== undefined){
+if(!(validate12(data12.params, {instancePath:instancePath+"/load/params",parentData:data12,parentDataProperty:"params",rootData}))){
+vErrors = vErrors === null ? validate12.errors : vErrors.concat(validate12.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err29 = {instancePath:instancePath+"/load",schemaPath:"#/properties/load/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema101.properties.load.type,parentSchema:schema101.properties.load,data:data12};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -7179,16 +7191,12 @@ vErrors.push(err29);
 }
 errors++;
 }
-const len2 = data14.length;
-for(let i3=0; i3<len2; i3++){
-if(!(validate52(data14[i3], {instancePath:instancePath+"/sections/" + i3,parentData:data14,parentDataProperty:i3,rootData}))){
-vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
-errors = vErrors.length;
 }
-}
-}
-else {
-const err30 = {instancePath:instancePath+"/sections",schemaPath:"#/properties/sections/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema101.properties.sections.type,parentSchema:schema101.properties.sections,data:data14};
+if(data.sections !== undefined){
+let data15 = data.sections;
+if(Array.isArray(data15)){
+if(data15.length < 1){
+const err30 = {instancePath:instancePath+"/sections",schemaPath:"#/properties/sections/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema101.properties.sections,data:data15};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -7197,25 +7205,43 @@ vErrors.push(err30);
 }
 errors++;
 }
+const len2 = data15.length;
+for(let i3=0; i3<len2; i3++){
+if(!(validate52(data15[i3], {instancePath:instancePath+"/sections/" + i3,parentData:data15,parentDataProperty:i3,rootData}))){
+vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err31 = {instancePath:instancePath+"/sections",schemaPath:"#/properties/sections/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema101.properties.sections.type,parentSchema:schema101.properties.sections,data:data15};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
+}
+errors++;
+}
 }
 if(data.details !== undefined){
-let data16 = data.details;
-if(Array.isArray(data16)){
-const len3 = data16.length;
+let data17 = data.details;
+if(Array.isArray(data17)){
+const len3 = data17.length;
 for(let i4=0; i4<len3; i4++){
-if(!(validate55(data16[i4], {instancePath:instancePath+"/details/" + i4,parentData:data16,parentDataProperty:i4,rootData}))){
+if(!(validate55(data17[i4], {instancePath:instancePath+"/details/" + i4,parentData:data17,parentDataProperty:i4,rootData}))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err31 = {instancePath:instancePath+"/details",schemaPath:"#/properties/details/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema101.properties.details.type,parentSchema:schema101.properties.details,data:data16};
+const err32 = {instancePath:instancePath+"/details",schemaPath:"#/properties/details/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema101.properties.details.type,parentSchema:schema101.properties.details,data:data17};
 if(vErrors === null){
-vErrors = [err31];
+vErrors = [err32];
 }
 else {
-vErrors.push(err31);
+vErrors.push(err32);
 }
 errors++;
 }
@@ -7227,23 +7253,23 @@ errors = vErrors.length;
 }
 }
 if(data.actions !== undefined){
-let data19 = data.actions;
-if(Array.isArray(data19)){
-const len4 = data19.length;
+let data20 = data.actions;
+if(Array.isArray(data20)){
+const len4 = data20.length;
 for(let i5=0; i5<len4; i5++){
-if(!(validate31(data19[i5], {instancePath:instancePath+"/actions/" + i5,parentData:data19,parentDataProperty:i5,rootData}))){
+if(!(validate31(data20[i5], {instancePath:instancePath+"/actions/" + i5,parentData:data20,parentDataProperty:i5,rootData}))){
 vErrors = vErrors === null ? validate31.errors : vErrors.concat(validate31.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err32 = {instancePath:instancePath+"/actions",schemaPath:"#/properties/actions/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema101.properties.actions.type,parentSchema:schema101.properties.actions,data:data19};
+const err33 = {instancePath:instancePath+"/actions",schemaPath:"#/properties/actions/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema101.properties.actions.type,parentSchema:schema101.properties.actions,data:data20};
 if(vErrors === null){
-vErrors = [err32];
+vErrors = [err33];
 }
 else {
-vErrors.push(err32);
+vErrors.push(err33);
 }
 errors++;
 }
@@ -7255,21 +7281,9 @@ errors = vErrors.length;
 }
 }
 if(data.confirmLeave !== undefined){
-let data22 = data.confirmLeave;
-if(typeof data22 !== "boolean"){
-const err33 = {instancePath:instancePath+"/confirmLeave",schemaPath:"#/properties/confirmLeave/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema101.properties.confirmLeave.type,parentSchema:schema101.properties.confirmLeave,data:data22};
-if(vErrors === null){
-vErrors = [err33];
-}
-else {
-vErrors.push(err33);
-}
-errors++;
-}
-}
-}
-else {
-const err34 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema101.type,parentSchema:schema101,data};
+let data23 = data.confirmLeave;
+if(typeof data23 !== "boolean"){
+const err34 = {instancePath:instancePath+"/confirmLeave",schemaPath:"#/properties/confirmLeave/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema101.properties.confirmLeave.type,parentSchema:schema101.properties.confirmLeave,data:data23};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -7278,11 +7292,23 @@ vErrors.push(err34);
 }
 errors++;
 }
+}
+}
+else {
+const err35 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema101.type,parentSchema:schema101,data};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
+}
+errors++;
+}
 validate50.errors = vErrors;
 return errors === 0;
 }
 
-const schema125 = {"type":"object","additionalProperties":false,"properties":{"$schema":{"type":"string"},"id":{"$ref":"#/definitions/screenId"},"kind":{"const":"tree"},"title":{"$ref":"#/definitions/text"},"route":{"$ref":"#/definitions/route"},"portals":{"type":"array","minItems":1,"uniqueItems":true,"items":{"enum":["internal","external"]}},"menu":{"$ref":"#/definitions/route"},"description":{"type":"string"},"tree":{"type":"object","additionalProperties":false,"properties":{"operation":{"$ref":"#/definitions/operationId"},"params":{"$ref":"#/definitions/callInputs"},"idField":{"$ref":"#/definitions/identifier"},"parentField":{"$ref":"#/definitions/identifier"},"labelField":{"$ref":"#/definitions/identifier"},"detailField":{"$ref":"#/definitions/identifier"},"search":{"type":"boolean"},"rootLabel":{"$ref":"#/definitions/text"}},"required":["operation","idField","labelField"]},"detail":{"$ref":"#/definitions/editBody"},"actions":{"type":"array","items":{"$ref":"#/definitions/action"}}},"required":["id","kind","title","tree","detail"],"description":"Master-detail: a tree (or flat list) of nodes and the selected node's editor"};
+const schema125 = {"type":"object","additionalProperties":false,"properties":{"$schema":{"type":"string"},"id":{"$ref":"#/definitions/screenId"},"kind":{"const":"tree"},"title":{"$ref":"#/definitions/text"},"route":{"$ref":"#/definitions/route"},"portals":{"type":"array","minItems":1,"uniqueItems":true,"items":{"enum":["internal","external"]}},"devOnly":{"type":"boolean","description":"Mounted only in the Vite dev server, in tests and in builds with VITE_DEV_PAGES=true; a production build has no route for it."},"menu":{"$ref":"#/definitions/route"},"description":{"type":"string"},"tree":{"type":"object","additionalProperties":false,"properties":{"operation":{"$ref":"#/definitions/operationId"},"params":{"$ref":"#/definitions/callInputs"},"idField":{"$ref":"#/definitions/identifier"},"parentField":{"$ref":"#/definitions/identifier"},"labelField":{"$ref":"#/definitions/identifier"},"detailField":{"$ref":"#/definitions/identifier"},"search":{"type":"boolean"},"rootLabel":{"$ref":"#/definitions/text"}},"required":["operation","idField","labelField"]},"detail":{"$ref":"#/definitions/editBody"},"actions":{"type":"array","items":{"$ref":"#/definitions/action"}}},"required":["id","kind","title","tree","detail"],"description":"Master-detail: a tree (or flat list) of nodes and the selected node's editor"};
 const schema136 = {"type":"object","additionalProperties":false,"properties":{"key":{"type":"array","items":{"$ref":"#/definitions/identifier"},"minItems":1},"load":{"type":"object","additionalProperties":false,"properties":{"operation":{"$ref":"#/definitions/operationId"},"params":{"$ref":"#/definitions/callInputs"}},"required":["operation"]},"sections":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/section"}},"details":{"type":"array","items":{"$ref":"#/definitions/detail"}},"attachments":{"$ref":"#/definitions/attachments"},"actions":{"type":"array","items":{"$ref":"#/definitions/action"}},"readOnly":{"$ref":"#/definitions/rule"},"confirmLeave":{"type":"boolean"}},"required":["sections"]};
 
 function validate69(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -7773,11 +7799,10 @@ vErrors.push(err17);
 errors++;
 }
 }
-if(data.menu !== undefined){
-let data7 = data.menu;
-if(typeof data7 === "string"){
-if(!pattern1.test(data7)){
-const err18 = {instancePath:instancePath+"/menu",schemaPath:"#/definitions/route/pattern",keyword:"pattern",params:{pattern: "^/[A-Za-z0-9/_-]*$"},message:"must match pattern \""+"^/[A-Za-z0-9/_-]*$"+"\"",schema:"^/[A-Za-z0-9/_-]*$",parentSchema:schema15,data:data7};
+if(data.devOnly !== undefined){
+let data7 = data.devOnly;
+if(typeof data7 !== "boolean"){
+const err18 = {instancePath:instancePath+"/devOnly",schemaPath:"#/properties/devOnly/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema125.properties.devOnly.type,parentSchema:schema125.properties.devOnly,data:data7};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -7787,8 +7812,11 @@ vErrors.push(err18);
 errors++;
 }
 }
-else {
-const err19 = {instancePath:instancePath+"/menu",schemaPath:"#/definitions/route/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.type,parentSchema:schema15,data:data7};
+if(data.menu !== undefined){
+let data8 = data.menu;
+if(typeof data8 === "string"){
+if(!pattern1.test(data8)){
+const err19 = {instancePath:instancePath+"/menu",schemaPath:"#/definitions/route/pattern",keyword:"pattern",params:{pattern: "^/[A-Za-z0-9/_-]*$"},message:"must match pattern \""+"^/[A-Za-z0-9/_-]*$"+"\"",schema:"^/[A-Za-z0-9/_-]*$",parentSchema:schema15,data:data8};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -7798,10 +7826,8 @@ vErrors.push(err19);
 errors++;
 }
 }
-if(data.description !== undefined){
-let data8 = data.description;
-if(typeof data8 !== "string"){
-const err20 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema125.properties.description.type,parentSchema:schema125.properties.description,data:data8};
+else {
+const err20 = {instancePath:instancePath+"/menu",schemaPath:"#/definitions/route/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.type,parentSchema:schema15,data:data8};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -7811,11 +7837,10 @@ vErrors.push(err20);
 errors++;
 }
 }
-if(data.tree !== undefined){
-let data9 = data.tree;
-if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
-if(data9.operation === undefined){
-const err21 = {instancePath:instancePath+"/tree",schemaPath:"#/properties/tree/required",keyword:"required",params:{missingProperty: "operation"},message:"must have required property '"+"operation"+"'",schema:schema125.properties.tree.required,parentSchema:schema125.properties.tree,data:data9};
+if(data.description !== undefined){
+let data9 = data.description;
+if(typeof data9 !== "string"){
+const err21 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema125.properties.description.type,parentSchema:schema125.properties.description,data:data9};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -7824,8 +7849,12 @@ vErrors.push(err21);
 }
 errors++;
 }
-if(data9.idField === undefined){
-const err22 = {instancePath:instancePath+"/tree",schemaPath:"#/properties/tree/required",keyword:"required",params:{missingProperty: "idField"},message:"must have required property '"+"idField"+"'",schema:schema125.properties.tree.required,parentSchema:schema125.properties.tree,data:data9};
+}
+if(data.tree !== undefined){
+let data10 = data.tree;
+if(data10 && typeof data10 == "object" && !Array.isArray(data10)){
+if(data10.operation === undefined){
+const err22 = {instancePath:instancePath+"/tree",schemaPath:"#/properties/tree/required",keyword:"required",params:{missingProperty: "operation"},message:"must have required property '"+"operation"+"'",schema:schema125.properties.tree.required,parentSchema:schema125.properties.tree,data:data10};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -7834,8 +7863,8 @@ vErrors.push(err22);
 }
 errors++;
 }
-if(data9.labelField === undefined){
-const err23 = {instancePath:instancePath+"/tree",schemaPath:"#/properties/tree/required",keyword:"required",params:{missingProperty: "labelField"},message:"must have required property '"+"labelField"+"'",schema:schema125.properties.tree.required,parentSchema:schema125.properties.tree,data:data9};
+if(data10.idField === undefined){
+const err23 = {instancePath:instancePath+"/tree",schemaPath:"#/properties/tree/required",keyword:"required",params:{missingProperty: "idField"},message:"must have required property '"+"idField"+"'",schema:schema125.properties.tree.required,parentSchema:schema125.properties.tree,data:data10};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -7844,9 +7873,8 @@ vErrors.push(err23);
 }
 errors++;
 }
-for(const key1 in data9){
-if(!((((((((key1 === "operation") || (key1 === "params")) || (key1 === "idField")) || (key1 === "parentField")) || (key1 === "labelField")) || (key1 === "detailField")) || (key1 === "search")) || (key1 === "rootLabel"))){
-const err24 = {instancePath:instancePath+"/tree",schemaPath:"#/properties/tree/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema125.properties.tree,data:data9};
+if(data10.labelField === undefined){
+const err24 = {instancePath:instancePath+"/tree",schemaPath:"#/properties/tree/required",keyword:"required",params:{missingProperty: "labelField"},message:"must have required property '"+"labelField"+"'",schema:schema125.properties.tree.required,parentSchema:schema125.properties.tree,data:data10};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -7855,12 +7883,9 @@ vErrors.push(err24);
 }
 errors++;
 }
-}
-if(data9.operation !== undefined){
-let data10 = data9.operation;
-if(typeof data10 === "string"){
-if(!pattern3.test(data10)){
-const err25 = {instancePath:instancePath+"/tree/operation",schemaPath:"#/definitions/operationId/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9]*$"+"\"",schema:"^[A-Za-z][A-Za-z0-9]*$",parentSchema:schema17,data:data10};
+for(const key1 in data10){
+if(!((((((((key1 === "operation") || (key1 === "params")) || (key1 === "idField")) || (key1 === "parentField")) || (key1 === "labelField")) || (key1 === "detailField")) || (key1 === "search")) || (key1 === "rootLabel"))){
+const err25 = {instancePath:instancePath+"/tree",schemaPath:"#/properties/tree/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema125.properties.tree,data:data10};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -7870,8 +7895,11 @@ vErrors.push(err25);
 errors++;
 }
 }
-else {
-const err26 = {instancePath:instancePath+"/tree/operation",schemaPath:"#/definitions/operationId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.type,parentSchema:schema17,data:data10};
+if(data10.operation !== undefined){
+let data11 = data10.operation;
+if(typeof data11 === "string"){
+if(!pattern3.test(data11)){
+const err26 = {instancePath:instancePath+"/tree/operation",schemaPath:"#/definitions/operationId/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9]*$"+"\"",schema:"^[A-Za-z][A-Za-z0-9]*$",parentSchema:schema17,data:data11};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -7881,17 +7909,8 @@ vErrors.push(err26);
 errors++;
 }
 }
-if(data9.params !== undefined){
-if(!(validate12(data9.params, {instancePath:instancePath+"/tree/params",parentData:data9,parentDataProperty:"params",rootData}))){
-vErrors = vErrors === null ? validate12.errors : vErrors.concat(validate12.errors);
-errors = vErrors.length;
-}
-}
-if(data9.idField !== undefined){
-let data12 = data9.idField;
-if(typeof data12 === "string"){
-if(!pattern4.test(data12)){
-const err27 = {instancePath:instancePath+"/tree/idField",schemaPath:"#/definitions/identifier/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]*$"+"\"",schema:"^[A-Za-z_][A-Za-z0-9_]*$",parentSchema:schema18,data:data12};
+else {
+const err27 = {instancePath:instancePath+"/tree/operation",schemaPath:"#/definitions/operationId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.type,parentSchema:schema17,data:data11};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -7901,8 +7920,17 @@ vErrors.push(err27);
 errors++;
 }
 }
-else {
-const err28 = {instancePath:instancePath+"/tree/idField",schemaPath:"#/definitions/identifier/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.type,parentSchema:schema18,data:data12};
+if(data10.params !== undefined){
+if(!(validate12(data10.params, {instancePath:instancePath+"/tree/params",parentData:data10,parentDataProperty:"params",rootData}))){
+vErrors = vErrors === null ? validate12.errors : vErrors.concat(validate12.errors);
+errors = vErrors.length;
+}
+}
+if(data10.idField !== undefined){
+let data13 = data10.idField;
+if(typeof data13 === "string"){
+if(!pattern4.test(data13)){
+const err28 = {instancePath:instancePath+"/tree/idField",schemaPath:"#/definitions/identifier/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]*$"+"\"",schema:"^[A-Za-z_][A-Za-z0-9_]*$",parentSchema:schema18,data:data13};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -7912,11 +7940,8 @@ vErrors.push(err28);
 errors++;
 }
 }
-if(data9.parentField !== undefined){
-let data13 = data9.parentField;
-if(typeof data13 === "string"){
-if(!pattern4.test(data13)){
-const err29 = {instancePath:instancePath+"/tree/parentField",schemaPath:"#/definitions/identifier/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]*$"+"\"",schema:"^[A-Za-z_][A-Za-z0-9_]*$",parentSchema:schema18,data:data13};
+else {
+const err29 = {instancePath:instancePath+"/tree/idField",schemaPath:"#/definitions/identifier/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.type,parentSchema:schema18,data:data13};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -7926,8 +7951,11 @@ vErrors.push(err29);
 errors++;
 }
 }
-else {
-const err30 = {instancePath:instancePath+"/tree/parentField",schemaPath:"#/definitions/identifier/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.type,parentSchema:schema18,data:data13};
+if(data10.parentField !== undefined){
+let data14 = data10.parentField;
+if(typeof data14 === "string"){
+if(!pattern4.test(data14)){
+const err30 = {instancePath:instancePath+"/tree/parentField",schemaPath:"#/definitions/identifier/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]*$"+"\"",schema:"^[A-Za-z_][A-Za-z0-9_]*$",parentSchema:schema18,data:data14};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -7937,11 +7965,8 @@ vErrors.push(err30);
 errors++;
 }
 }
-if(data9.labelField !== undefined){
-let data14 = data9.labelField;
-if(typeof data14 === "string"){
-if(!pattern4.test(data14)){
-const err31 = {instancePath:instancePath+"/tree/labelField",schemaPath:"#/definitions/identifier/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]*$"+"\"",schema:"^[A-Za-z_][A-Za-z0-9_]*$",parentSchema:schema18,data:data14};
+else {
+const err31 = {instancePath:instancePath+"/tree/parentField",schemaPath:"#/definitions/identifier/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.type,parentSchema:schema18,data:data14};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -7951,8 +7976,11 @@ vErrors.push(err31);
 errors++;
 }
 }
-else {
-const err32 = {instancePath:instancePath+"/tree/labelField",schemaPath:"#/definitions/identifier/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.type,parentSchema:schema18,data:data14};
+if(data10.labelField !== undefined){
+let data15 = data10.labelField;
+if(typeof data15 === "string"){
+if(!pattern4.test(data15)){
+const err32 = {instancePath:instancePath+"/tree/labelField",schemaPath:"#/definitions/identifier/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]*$"+"\"",schema:"^[A-Za-z_][A-Za-z0-9_]*$",parentSchema:schema18,data:data15};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -7962,11 +7990,8 @@ vErrors.push(err32);
 errors++;
 }
 }
-if(data9.detailField !== undefined){
-let data15 = data9.detailField;
-if(typeof data15 === "string"){
-if(!pattern4.test(data15)){
-const err33 = {instancePath:instancePath+"/tree/detailField",schemaPath:"#/definitions/identifier/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]*$"+"\"",schema:"^[A-Za-z_][A-Za-z0-9_]*$",parentSchema:schema18,data:data15};
+else {
+const err33 = {instancePath:instancePath+"/tree/labelField",schemaPath:"#/definitions/identifier/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.type,parentSchema:schema18,data:data15};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -7976,8 +8001,11 @@ vErrors.push(err33);
 errors++;
 }
 }
-else {
-const err34 = {instancePath:instancePath+"/tree/detailField",schemaPath:"#/definitions/identifier/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.type,parentSchema:schema18,data:data15};
+if(data10.detailField !== undefined){
+let data16 = data10.detailField;
+if(typeof data16 === "string"){
+if(!pattern4.test(data16)){
+const err34 = {instancePath:instancePath+"/tree/detailField",schemaPath:"#/definitions/identifier/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]*$"+"\"",schema:"^[A-Za-z_][A-Za-z0-9_]*$",parentSchema:schema18,data:data16};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -7987,10 +8015,8 @@ vErrors.push(err34);
 errors++;
 }
 }
-if(data9.search !== undefined){
-let data16 = data9.search;
-if(typeof data16 !== "boolean"){
-const err35 = {instancePath:instancePath+"/tree/search",schemaPath:"#/properties/tree/properties/search/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema125.properties.tree.properties.search.type,parentSchema:schema125.properties.tree.properties.search,data:data16};
+else {
+const err35 = {instancePath:instancePath+"/tree/detailField",schemaPath:"#/definitions/identifier/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.type,parentSchema:schema18,data:data16};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -8000,11 +8026,10 @@ vErrors.push(err35);
 errors++;
 }
 }
-if(data9.rootLabel !== undefined){
-let data17 = data9.rootLabel;
-if(typeof data17 === "string"){
-if(func3(data17) < 1){
-const err36 = {instancePath:instancePath+"/tree/rootLabel",schemaPath:"#/definitions/text/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema14,data:data17};
+if(data10.search !== undefined){
+let data17 = data10.search;
+if(typeof data17 !== "boolean"){
+const err36 = {instancePath:instancePath+"/tree/search",schemaPath:"#/properties/tree/properties/search/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema125.properties.tree.properties.search.type,parentSchema:schema125.properties.tree.properties.search,data:data17};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -8014,8 +8039,11 @@ vErrors.push(err36);
 errors++;
 }
 }
-else {
-const err37 = {instancePath:instancePath+"/tree/rootLabel",schemaPath:"#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data17};
+if(data10.rootLabel !== undefined){
+let data18 = data10.rootLabel;
+if(typeof data18 === "string"){
+if(func3(data18) < 1){
+const err37 = {instancePath:instancePath+"/tree/rootLabel",schemaPath:"#/definitions/text/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema14,data:data18};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -8025,14 +8053,25 @@ vErrors.push(err37);
 errors++;
 }
 }
-}
 else {
-const err38 = {instancePath:instancePath+"/tree",schemaPath:"#/properties/tree/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema125.properties.tree.type,parentSchema:schema125.properties.tree,data:data9};
+const err38 = {instancePath:instancePath+"/tree/rootLabel",schemaPath:"#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data18};
 if(vErrors === null){
 vErrors = [err38];
 }
 else {
 vErrors.push(err38);
+}
+errors++;
+}
+}
+}
+else {
+const err39 = {instancePath:instancePath+"/tree",schemaPath:"#/properties/tree/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema125.properties.tree.type,parentSchema:schema125.properties.tree,data:data10};
+if(vErrors === null){
+vErrors = [err39];
+}
+else {
+vErrors.push(err39);
 }
 errors++;
 }
@@ -8044,30 +8083,18 @@ errors = vErrors.length;
 }
 }
 if(data.actions !== undefined){
-let data19 = data.actions;
-if(Array.isArray(data19)){
-const len1 = data19.length;
+let data20 = data.actions;
+if(Array.isArray(data20)){
+const len1 = data20.length;
 for(let i2=0; i2<len1; i2++){
-if(!(validate31(data19[i2], {instancePath:instancePath+"/actions/" + i2,parentData:data19,parentDataProperty:i2,rootData}))){
+if(!(validate31(data20[i2], {instancePath:instancePath+"/actions/" + i2,parentData:data20,parentDataProperty:i2,rootData}))){
 vErrors = vErrors === null ? validate31.errors : vErrors.concat(validate31.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err39 = {instancePath:instancePath+"/actions",schemaPath:"#/properties/actions/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema125.properties.actions.type,parentSchema:schema125.properties.actions,data:data19};
-if(vErrors === null){
-vErrors = [err39];
-}
-else {
-vErrors.push(err39);
-}
-errors++;
-}
-}
-}
-else {
-const err40 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema125.type,parentSchema:schema125,data};
+const err40 = {instancePath:instancePath+"/actions",schemaPath:"#/properties/actions/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema125.properties.actions.type,parentSchema:schema125.properties.actions,data:data20};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -8076,11 +8103,23 @@ vErrors.push(err40);
 }
 errors++;
 }
+}
+}
+else {
+const err41 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema125.type,parentSchema:schema125,data};
+if(vErrors === null){
+vErrors = [err41];
+}
+else {
+vErrors.push(err41);
+}
+errors++;
+}
 validate67.errors = vErrors;
 return errors === 0;
 }
 
-const schema139 = {"type":"object","additionalProperties":false,"properties":{"$schema":{"type":"string"},"id":{"$ref":"#/definitions/screenId"},"kind":{"const":"dashboard"},"title":{"$ref":"#/definitions/text"},"route":{"$ref":"#/definitions/route"},"portals":{"type":"array","minItems":1,"uniqueItems":true,"items":{"enum":["internal","external"]}},"menu":{"$ref":"#/definitions/route"},"description":{"type":"string"},"panels":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/panel"}},"columns":{"type":"integer","minimum":1,"maximum":4}},"required":["id","kind","title","panels"],"description":"A dashboard of charts (recharts), figures and small tables"};
+const schema139 = {"type":"object","additionalProperties":false,"properties":{"$schema":{"type":"string"},"id":{"$ref":"#/definitions/screenId"},"kind":{"const":"dashboard"},"title":{"$ref":"#/definitions/text"},"route":{"$ref":"#/definitions/route"},"portals":{"type":"array","minItems":1,"uniqueItems":true,"items":{"enum":["internal","external"]}},"devOnly":{"type":"boolean","description":"Mounted only in the Vite dev server, in tests and in builds with VITE_DEV_PAGES=true; a production build has no route for it."},"menu":{"$ref":"#/definitions/route"},"description":{"type":"string"},"panels":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/panel"}},"columns":{"type":"integer","minimum":1,"maximum":4}},"required":["id","kind","title","panels"],"description":"A dashboard of charts (recharts), figures and small tables"};
 const schema144 = {"type":"object","additionalProperties":false,"properties":{"id":{"$ref":"#/definitions/identifier"},"title":{"$ref":"#/definitions/text"},"type":{"enum":["bar","line","area","pie","stat","table"]},"source":{"type":"object","additionalProperties":false,"properties":{"operation":{"$ref":"#/definitions/operationId"},"params":{"$ref":"#/definitions/callInputs"}},"required":["operation"]},"x":{"$ref":"#/definitions/identifier"},"series":{"type":"array","minItems":1,"items":{"type":"object","additionalProperties":false,"properties":{"field":{"$ref":"#/definitions/identifier"},"label":{"$ref":"#/definitions/text"},"color":{"type":"string","pattern":"^#[0-9a-fA-F]{3,8}$"}},"required":["field"]}},"value":{"$ref":"#/definitions/identifier"},"aggregate":{"enum":["count","sum","total"]},"columns":{"type":"array","items":{"$ref":"#/definitions/column"}},"span":{"type":"integer","minimum":1,"maximum":4},"height":{"type":"integer","minimum":120,"maximum":800},"limit":{"type":"integer","minimum":1,"maximum":5000}},"required":["id","type","source"]};
 
 function validate80(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -8820,11 +8859,10 @@ vErrors.push(err16);
 errors++;
 }
 }
-if(data.menu !== undefined){
-let data7 = data.menu;
-if(typeof data7 === "string"){
-if(!pattern1.test(data7)){
-const err17 = {instancePath:instancePath+"/menu",schemaPath:"#/definitions/route/pattern",keyword:"pattern",params:{pattern: "^/[A-Za-z0-9/_-]*$"},message:"must match pattern \""+"^/[A-Za-z0-9/_-]*$"+"\"",schema:"^/[A-Za-z0-9/_-]*$",parentSchema:schema15,data:data7};
+if(data.devOnly !== undefined){
+let data7 = data.devOnly;
+if(typeof data7 !== "boolean"){
+const err17 = {instancePath:instancePath+"/devOnly",schemaPath:"#/properties/devOnly/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema139.properties.devOnly.type,parentSchema:schema139.properties.devOnly,data:data7};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -8834,8 +8872,11 @@ vErrors.push(err17);
 errors++;
 }
 }
-else {
-const err18 = {instancePath:instancePath+"/menu",schemaPath:"#/definitions/route/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.type,parentSchema:schema15,data:data7};
+if(data.menu !== undefined){
+let data8 = data.menu;
+if(typeof data8 === "string"){
+if(!pattern1.test(data8)){
+const err18 = {instancePath:instancePath+"/menu",schemaPath:"#/definitions/route/pattern",keyword:"pattern",params:{pattern: "^/[A-Za-z0-9/_-]*$"},message:"must match pattern \""+"^/[A-Za-z0-9/_-]*$"+"\"",schema:"^/[A-Za-z0-9/_-]*$",parentSchema:schema15,data:data8};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -8845,10 +8886,8 @@ vErrors.push(err18);
 errors++;
 }
 }
-if(data.description !== undefined){
-let data8 = data.description;
-if(typeof data8 !== "string"){
-const err19 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema139.properties.description.type,parentSchema:schema139.properties.description,data:data8};
+else {
+const err19 = {instancePath:instancePath+"/menu",schemaPath:"#/definitions/route/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.type,parentSchema:schema15,data:data8};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -8858,11 +8897,10 @@ vErrors.push(err19);
 errors++;
 }
 }
-if(data.panels !== undefined){
-let data9 = data.panels;
-if(Array.isArray(data9)){
-if(data9.length < 1){
-const err20 = {instancePath:instancePath+"/panels",schemaPath:"#/properties/panels/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema139.properties.panels,data:data9};
+if(data.description !== undefined){
+let data9 = data.description;
+if(typeof data9 !== "string"){
+const err20 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema139.properties.description.type,parentSchema:schema139.properties.description,data:data9};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -8871,16 +8909,12 @@ vErrors.push(err20);
 }
 errors++;
 }
-const len1 = data9.length;
-for(let i2=0; i2<len1; i2++){
-if(!(validate80(data9[i2], {instancePath:instancePath+"/panels/" + i2,parentData:data9,parentDataProperty:i2,rootData}))){
-vErrors = vErrors === null ? validate80.errors : vErrors.concat(validate80.errors);
-errors = vErrors.length;
 }
-}
-}
-else {
-const err21 = {instancePath:instancePath+"/panels",schemaPath:"#/properties/panels/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema139.properties.panels.type,parentSchema:schema139.properties.panels,data:data9};
+if(data.panels !== undefined){
+let data10 = data.panels;
+if(Array.isArray(data10)){
+if(data10.length < 1){
+const err21 = {instancePath:instancePath+"/panels",schemaPath:"#/properties/panels/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema139.properties.panels,data:data10};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -8889,11 +8923,16 @@ vErrors.push(err21);
 }
 errors++;
 }
+const len1 = data10.length;
+for(let i2=0; i2<len1; i2++){
+if(!(validate80(data10[i2], {instancePath:instancePath+"/panels/" + i2,parentData:data10,parentDataProperty:i2,rootData}))){
+vErrors = vErrors === null ? validate80.errors : vErrors.concat(validate80.errors);
+errors = vErrors.length;
 }
-if(data.columns !== undefined){
-let data11 = data.columns;
-if(!(((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11))) && (isFinite(data11)))){
-const err22 = {instancePath:instancePath+"/columns",schemaPath:"#/properties/columns/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema139.properties.columns.type,parentSchema:schema139.properties.columns,data:data11};
+}
+}
+else {
+const err22 = {instancePath:instancePath+"/panels",schemaPath:"#/properties/panels/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema139.properties.panels.type,parentSchema:schema139.properties.panels,data:data10};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -8902,9 +8941,11 @@ vErrors.push(err22);
 }
 errors++;
 }
-if((typeof data11 == "number") && (isFinite(data11))){
-if(data11 > 4 || isNaN(data11)){
-const err23 = {instancePath:instancePath+"/columns",schemaPath:"#/properties/columns/maximum",keyword:"maximum",params:{comparison: "<=", limit: 4},message:"must be <= 4",schema:4,parentSchema:schema139.properties.columns,data:data11};
+}
+if(data.columns !== undefined){
+let data12 = data.columns;
+if(!(((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12))) && (isFinite(data12)))){
+const err23 = {instancePath:instancePath+"/columns",schemaPath:"#/properties/columns/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema139.properties.columns.type,parentSchema:schema139.properties.columns,data:data12};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -8913,8 +8954,9 @@ vErrors.push(err23);
 }
 errors++;
 }
-if(data11 < 1 || isNaN(data11)){
-const err24 = {instancePath:instancePath+"/columns",schemaPath:"#/properties/columns/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema139.properties.columns,data:data11};
+if((typeof data12 == "number") && (isFinite(data12))){
+if(data12 > 4 || isNaN(data12)){
+const err24 = {instancePath:instancePath+"/columns",schemaPath:"#/properties/columns/maximum",keyword:"maximum",params:{comparison: "<=", limit: 4},message:"must be <= 4",schema:4,parentSchema:schema139.properties.columns,data:data12};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -8923,11 +8965,8 @@ vErrors.push(err24);
 }
 errors++;
 }
-}
-}
-}
-else {
-const err25 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema139.type,parentSchema:schema139,data};
+if(data12 < 1 || isNaN(data12)){
+const err25 = {instancePath:instancePath+"/columns",schemaPath:"#/properties/columns/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema139.properties.columns,data:data12};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -8936,11 +8975,24 @@ vErrors.push(err25);
 }
 errors++;
 }
+}
+}
+}
+else {
+const err26 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema139.type,parentSchema:schema139,data};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
 validate79.errors = vErrors;
 return errors === 0;
 }
 
-const schema152 = {"type":"object","additionalProperties":false,"properties":{"$schema":{"type":"string"},"id":{"$ref":"#/definitions/screenId"},"kind":{"const":"custom"},"title":{"$ref":"#/definitions/text"},"route":{"$ref":"#/definitions/route"},"portals":{"type":"array","minItems":1,"uniqueItems":true,"items":{"enum":["internal","external"]}},"menu":{"$ref":"#/definitions/route"},"description":{"type":"string"},"component":{"$ref":"#/definitions/identifier"},"props":{"type":"object"}},"required":["id","kind","title","component"],"description":"A registered component inside the engine's frame"};
+const schema152 = {"type":"object","additionalProperties":false,"properties":{"$schema":{"type":"string"},"id":{"$ref":"#/definitions/screenId"},"kind":{"const":"custom"},"title":{"$ref":"#/definitions/text"},"route":{"$ref":"#/definitions/route"},"portals":{"type":"array","minItems":1,"uniqueItems":true,"items":{"enum":["internal","external"]}},"devOnly":{"type":"boolean","description":"Mounted only in the Vite dev server, in tests and in builds with VITE_DEV_PAGES=true; a production build has no route for it."},"menu":{"$ref":"#/definitions/route"},"description":{"type":"string"},"component":{"$ref":"#/definitions/identifier"},"props":{"type":"object"}},"required":["id","kind","title","component"],"description":"A registered component inside the engine's frame"};
 
 function validate85(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -9158,11 +9210,10 @@ vErrors.push(err16);
 errors++;
 }
 }
-if(data.menu !== undefined){
-let data7 = data.menu;
-if(typeof data7 === "string"){
-if(!pattern1.test(data7)){
-const err17 = {instancePath:instancePath+"/menu",schemaPath:"#/definitions/route/pattern",keyword:"pattern",params:{pattern: "^/[A-Za-z0-9/_-]*$"},message:"must match pattern \""+"^/[A-Za-z0-9/_-]*$"+"\"",schema:"^/[A-Za-z0-9/_-]*$",parentSchema:schema15,data:data7};
+if(data.devOnly !== undefined){
+let data7 = data.devOnly;
+if(typeof data7 !== "boolean"){
+const err17 = {instancePath:instancePath+"/devOnly",schemaPath:"#/properties/devOnly/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema152.properties.devOnly.type,parentSchema:schema152.properties.devOnly,data:data7};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -9172,8 +9223,11 @@ vErrors.push(err17);
 errors++;
 }
 }
-else {
-const err18 = {instancePath:instancePath+"/menu",schemaPath:"#/definitions/route/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.type,parentSchema:schema15,data:data7};
+if(data.menu !== undefined){
+let data8 = data.menu;
+if(typeof data8 === "string"){
+if(!pattern1.test(data8)){
+const err18 = {instancePath:instancePath+"/menu",schemaPath:"#/definitions/route/pattern",keyword:"pattern",params:{pattern: "^/[A-Za-z0-9/_-]*$"},message:"must match pattern \""+"^/[A-Za-z0-9/_-]*$"+"\"",schema:"^/[A-Za-z0-9/_-]*$",parentSchema:schema15,data:data8};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -9183,10 +9237,8 @@ vErrors.push(err18);
 errors++;
 }
 }
-if(data.description !== undefined){
-let data8 = data.description;
-if(typeof data8 !== "string"){
-const err19 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema152.properties.description.type,parentSchema:schema152.properties.description,data:data8};
+else {
+const err19 = {instancePath:instancePath+"/menu",schemaPath:"#/definitions/route/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.type,parentSchema:schema15,data:data8};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -9196,11 +9248,10 @@ vErrors.push(err19);
 errors++;
 }
 }
-if(data.component !== undefined){
-let data9 = data.component;
-if(typeof data9 === "string"){
-if(!pattern4.test(data9)){
-const err20 = {instancePath:instancePath+"/component",schemaPath:"#/definitions/identifier/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]*$"+"\"",schema:"^[A-Za-z_][A-Za-z0-9_]*$",parentSchema:schema18,data:data9};
+if(data.description !== undefined){
+let data9 = data.description;
+if(typeof data9 !== "string"){
+const err20 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema152.properties.description.type,parentSchema:schema152.properties.description,data:data9};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -9210,8 +9261,11 @@ vErrors.push(err20);
 errors++;
 }
 }
-else {
-const err21 = {instancePath:instancePath+"/component",schemaPath:"#/definitions/identifier/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.type,parentSchema:schema18,data:data9};
+if(data.component !== undefined){
+let data10 = data.component;
+if(typeof data10 === "string"){
+if(!pattern4.test(data10)){
+const err21 = {instancePath:instancePath+"/component",schemaPath:"#/definitions/identifier/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]*$"+"\"",schema:"^[A-Za-z_][A-Za-z0-9_]*$",parentSchema:schema18,data:data10};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -9221,10 +9275,8 @@ vErrors.push(err21);
 errors++;
 }
 }
-if(data.props !== undefined){
-let data10 = data.props;
-if(!(data10 && typeof data10 == "object" && !Array.isArray(data10))){
-const err22 = {instancePath:instancePath+"/props",schemaPath:"#/properties/props/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema152.properties.props.type,parentSchema:schema152.properties.props,data:data10};
+else {
+const err22 = {instancePath:instancePath+"/component",schemaPath:"#/definitions/identifier/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.type,parentSchema:schema18,data:data10};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -9234,14 +9286,27 @@ vErrors.push(err22);
 errors++;
 }
 }
-}
-else {
-const err23 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema152.type,parentSchema:schema152,data};
+if(data.props !== undefined){
+let data11 = data.props;
+if(!(data11 && typeof data11 == "object" && !Array.isArray(data11))){
+const err23 = {instancePath:instancePath+"/props",schemaPath:"#/properties/props/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema152.properties.props.type,parentSchema:schema152.properties.props,data:data11};
 if(vErrors === null){
 vErrors = [err23];
 }
 else {
 vErrors.push(err23);
+}
+errors++;
+}
+}
+}
+else {
+const err24 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema152.type,parentSchema:schema152,data};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
 }
 errors++;
 }

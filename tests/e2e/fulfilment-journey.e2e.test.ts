@@ -284,8 +284,8 @@ describe('fulfilment and settlement journey (issue #6)', () => {
     const delivered = await rowWith(page.getByRole('region', { name: '납품 품목' }), short.itemName);
     expect(delivered.cells).toEqual(expect.arrayContaining(['1', '수량 부족', '1개 미도착']));
     await screenshot(page, 'fulfilment-04-received');
-    const token = await apiLogin(server.url, 'supplier1');
-    const open = await fetch(`${server.url}/api/v1/cyber/deliverable-orders/${j.poNo}`, { headers: { Authorization: `Bearer ${token}`, IsCyber: 'Y' } });
+    const token = await apiLogin(baseURL, 'supplier1');
+    const open = await fetch(`${baseURL}/api/v1/cyber/deliverable-orders/${j.poNo}`, { headers: { Authorization: `Bearer ${token}`, IsCyber: 'Y' } });
     expect(open.status).toBe(200);
     const openLines = ((await open.json()) as { order: { status: string }; lines: Array<{ itemName: string; openQty: string }> });
     expect(openLines.order.status).toBe('PARTLY_DELIVERED');
