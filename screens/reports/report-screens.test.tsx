@@ -1,0 +1,41 @@
+import { screen, waitFor } from '@testing-library/react';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { gridRowTexts, installGlideJsdom } from '../../engine/testing/grid';
+import type { OperationInput } from '../../engine/services';
+import { renderScreen } from '../../engine/testing/screen-harness';
+import { screenDefinitions, screenTexts } from '../index';
+
+let uninstall: () => void;
+beforeAll(() => {
+  uninstall = installGlideJsdom();
+});
+afterAll(() => uninstall());
+
+const ROWS = [
+  { key: 'C00001', name: '가나상사', poCount: 2, lineCount: 3, krwAmount: '250000', jpyAmount: '10000', jpyKrwAmount: '100000', totalKrw: '350000', sharePct: '81.6' },
+  { key: 'C00002', name: '다라물산', poCount: 2, lineCount: 2, krwAmount: '70000', jpyAmount: '999', jpyKrwAmount: '9044', totalKrw: '79044', sharePct: '18.4' },
+];
+
+describe('monthlyReport03 on fixtures', () => {
+  it('asks the server for this year, shows its rows with the totals row and a stacked chart over the same rows', { timeout: 30_000 }, async () => {
+    const calls: Array<{ operation: string; input: OperationInput }> = [];
+    const answers = {
+      getMonthlyReport03: (input: OperationInput) => {
+        calls.push({ operation: 'getMonthlyReport03', input });
+        return { rows: ROWS, total: 2, totals: { poCount: 4, lineCount: 5, krwAmount: '320000', jpyAmount: '10999', jpyKrwAmount: '109044', totalKrw: '429044', sharePct: '100' } };
+      },
+    };
+    renderScreen('reports.monthlyReport03', { entries: screenDefinitions, texts: screenTexts, answers, route: '/report/monthlyReport/monthlyReport03' });
+    await screen.findByText('총 2건');
+    const year = String(new Date().getFullYear());
+    expect(calls[0].input.query).toMatchObject({ fromMonth: `${year}01`, sort: 'totalKrw:desc' });
+    // Two rows and the totals row.
+    await waitFor(() => expect(gridRowTexts().length).toBe(3));
+    expect(gridRowTexts()[0]).toEqual(expect.arrayContaining(['C00001', '가나상사']));
+    expect(gridRowTexts()[2]).toEqual(expect.arrayContaining(['합계', '4', '5', '320,000']));
+    // The chart sits above the grid over the same rows (jsdom lays out no svg; engine/chart tests draw it, the e2e journey clicks it).
+    const chart = document.querySelector('[data-testid="list-chart"]');
+    expect(chart?.getAttribute('data-chart-kind')).toBe('stackedBar');
+    expect(chart?.textContent).not.toContain('표시할 데이터가 없습니다');
+  });
+});
