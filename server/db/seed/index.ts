@@ -16,6 +16,7 @@ import { buildOrganisation, SEED_CREATED_AT } from './organisation.js';
 import { buildPurchasing, insertPurchasing, syncPurchasingSequences } from './purchasing.js';
 import { rngFor } from './rng.js';
 import { buildSuppliers } from './suppliers.js';
+import { EVALUATION_TABLES, seedEvaluation } from './evaluation.js';
 
 export { SEED_ANCHOR } from './rng.js';
 export { MAX_SCALE } from './orders-bulk.js';
@@ -28,6 +29,7 @@ export const SEEDED_TABLES = [
   'approvalLine', 'approvalLineStep', 'approvalRule', 'approval', 'approvalStep', 'prHeader', 'prLine', 'rfqHeader', 'rfqLine',
   'quotation', 'quotationLine', 'loi', 'poChange',
   'fxRate', 'delivery', 'deliveryLine', 'whReceipt', 'whReceiptLine', 'settlement', 'settlementLine', 'settlementAdjustment', 'erpVoucher', 'postingError',
+  ...EVALUATION_TABLES,
   'auditLog',
 ] as const satisfies ReadonlyArray<keyof Database>;
 
@@ -173,6 +175,8 @@ export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<Recor
     await syncPurchasingSequences(trx);
     await insertFulfilment(trx, fulfilment);
     step('deliveries, receipts, settlements and postings');
+    await seedEvaluation(trx);
+    step('supplier evaluation');
   });
 
   // Fresh statistics, or the first queries on a million-row table plan as if it were empty.
