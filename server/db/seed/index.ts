@@ -20,6 +20,7 @@ import { buildPurchasing, insertPurchasing, syncPurchasingSequences } from './pu
 import { rngFor } from './rng.js';
 import { buildSuppliers } from './suppliers.js';
 import { buildSupplierLifecycle, insertSupplierLifecycle } from './supplier-lifecycle.js';
+import { EVALUATION_TABLES, seedEvaluation } from './evaluation.js';
 
 export { SEED_ANCHOR } from './rng.js';
 export { MAX_SCALE } from './orders-bulk.js';
@@ -36,6 +37,7 @@ export const SEEDED_TABLES = [
   'assetRegistration', 'asset', 'assetTransfer', 'assetCount', 'assetCountLine',
   'companyCategory', 'companySourcingGroup', 'companyStatusRequest', 'erpVendorApp',
   'boardPost',
+  ...EVALUATION_TABLES,
   'auditLog',
 ] as const satisfies ReadonlyArray<keyof Database>;
 
@@ -189,6 +191,8 @@ export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<Recor
     step('assets and inventory counts');
     await insertSupplierLifecycle(trx, buildSupplierLifecycle(rngFor(40), suppliers));
     step('supplier lifecycle');
+    await seedEvaluation(trx);
+    step('supplier evaluation');
   });
 
   // Fresh statistics, or the first queries on a million-row table plan as if it were empty.

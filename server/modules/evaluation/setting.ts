@@ -206,7 +206,7 @@ export async function openPeriod(trx: Db, periodId: number, actor: string, now: 
   for (let i = 0; i < tasks.length; i += 500) await trx.insertInto('evaTask').values(tasks.slice(i, i + 500)).execute();
   await trx.updateTable('evaPeriod').set({ status, openedAt: now, updatedAt: now, version: p.version + 1 }).where('periodId', '=', periodId).execute();
   const computed = await computePeriod(trx, periodId, now);
-  await writeAudit(trx, { entity: 'eva_period', entityKey: String(periodId), action: 'OPEN', actor, before: { status: p.status }, after: { status, targets: targets.length, tasks: tasks.length, computed } });
+  await writeAudit(trx, { entity: 'eva_period', entityKey: String(periodId), action: 'OPEN', actor, before: { status: p.status }, after: { status, targets: targets.length, tasks: tasks.length, drafts: computed.drafts } });
   return { targets: targets.length, tasks: tasks.length };
 }
 
@@ -216,7 +216,7 @@ export async function closePeriod(trx: Db, periodId: number, actor: string, now:
   const status = transition(PERIOD_MACHINE, 'close', p.status);
   await trx.updateTable('evaPeriod').set({ status, closedAt: now, updatedAt: now, version: p.version + 1 }).where('periodId', '=', periodId).execute();
   const computed = await computePeriod(trx, periodId, now);
-  await writeAudit(trx, { entity: 'eva_period', entityKey: String(periodId), action: 'CLOSE', actor, before: { status: p.status }, after: { status, computed } });
+  await writeAudit(trx, { entity: 'eva_period', entityKey: String(periodId), action: 'CLOSE', actor, before: { status: p.status }, after: { status, drafts: computed.drafts, finalKept: computed.finalKept } });
 }
 
 export const settingRoutes: FastifyPluginAsyncTypebox = async (app) => {

@@ -38,6 +38,7 @@ import {
 } from './schemas.js';
 import { PO_CHANGE_SCREEN, PO_SCREENS, SIMPLE_SCREENS, editScreenOf, poDetail, poMissing } from './service.js';
 import { PO_MACHINE, statusAfterChange, withinApproval } from './workflow.js';
+import { checkSourcingEligibility } from '../../evaluation/eligibility.js';
 
 const ORDER_SCREENS = [PO_SCREENS.list, PO_SCREENS.edit, SIMPLE_SCREENS.list, SIMPLE_SCREENS.edit];
 const EDIT_SCREENS = [PO_SCREENS.edit, SIMPLE_SCREENS.edit];
@@ -130,6 +131,7 @@ export const poRoutes: FastifyPluginAsyncTypebox = async (app) => {
         });
         failIf(errors);
         const poNo = await nextDocNo(trx, 'PO');
+        await checkSourcingEligibility(trx, [compNo], { docType: 'PO', docNo: poNo, confirmWarning: b.confirmEvaluationWarning, actor: actor.userId });
         const lines = rfqLines.map((r) => {
           const unitPrice = prices.get(r.lineNo) ?? '0';
           return {

@@ -176,6 +176,7 @@ export const PoCreateBody = Type.Object(
     fileId: Type.Optional(Nullable(FileId)),
     loiNo: Type.Optional(Nullable(Type.String({ maxLength: 20, description: 'An accepted LOI of the same supplier this order follows' }))),
     lines: Type.Optional(Type.Array(Type.Object({ lineNo: Type.Integer({ minimum: 1 }), deliveryDate: DateStr() }, { additionalProperties: false }), { maxItems: 200, description: 'Delivery date per line (the due date by default)' })),
+    confirmEvaluationWarning: Type.Optional(Type.Boolean({ description: 'The buyer confirms suppliers whose evaluation grade asks for confirmation (warn); recorded with who confirmed' })),
   },
   { additionalProperties: false },
 );

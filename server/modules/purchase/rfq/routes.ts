@@ -36,6 +36,7 @@ import {
 import { rfqActionsFor, searchSuppliers } from './summary.js';
 import { supplierQuestions } from '../rfq-questions/queries.js';
 import { QUOT_MACHINE, RFQ_MACHINE, lowest, quotationOpen, selectionAllowed } from './workflow.js';
+import { checkSourcingEligibility } from '../../evaluation/eligibility.js';
 
 const INTERNAL_SCREENS = ['/prConfirmList', '/prConfirmEdit', '/OrderRequestList', '/OrderRequestEdit'];
 const CHECK_SCREENS = ['/prCheckList', '/prCheckEdit'];
@@ -153,6 +154,7 @@ export const rfqRoutes: FastifyPluginAsyncTypebox = async (app) => {
         const prStatus = transition(PR_MACHINE, 'requestQuote', pr.status);
         const prLines = await trx.selectFrom('prLine').selectAll().where('prNo', '=', pr.prNo).orderBy('lineNo').execute();
         const rfqNo = await nextDocNo(trx, 'RFQ');
+        await checkSourcingEligibility(trx, suppliers, { docType: 'RFQ', docNo: rfqNo, confirmWarning: b.confirmEvaluationWarning, actor: actor.userId });
         const header = {
           rfqNo, prNo: pr.prNo, title: text(b.title) ?? pr.title, buyerId: pr.buyerId!, currency: pr.currency, deadline: deadline!, status: 'OPEN' as const,
           description: text(b.description), fileId: b.fileId ?? null, createdBy: actor.userId,

@@ -53,6 +53,7 @@ export const RfqCreateBody = Type.Object(
     description: Type.Optional(Nullable(Type.String({ maxLength: 1000 }))),
     fileId: Type.Optional(Nullable(FileId)),
     suppliers: Type.Array(Type.String({ maxLength: 10, description: 'COMP_NO' }), { minItems: 1, maxItems: 20 }),
+    confirmEvaluationWarning: Type.Optional(Type.Boolean({ description: 'The buyer confirms suppliers whose evaluation grade asks for confirmation (warn); recorded with who confirmed' })),
   },
   { additionalProperties: false },
 );

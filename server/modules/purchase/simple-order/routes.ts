@@ -20,6 +20,7 @@ import { SIMPLE_SCREENS, poDetail, poMissing } from '../po/service.js';
 import { PO_MACHINE } from '../po/workflow.js';
 import { SimpleOrderCreateBody, SimpleOrderLimit, SimpleOrderListQuery, SimpleOrderUpdateBody } from './schemas.js';
 import { isBelowLimit } from './workflow.js';
+import { checkSourcingEligibility } from '../../evaluation/eligibility.js';
 
 type SimpleInput = {
   compNo: string;
@@ -107,6 +108,7 @@ export const simpleOrderRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const input = await checkSimple(request.db, request.body, actor);
       const poNo = await request.db.transaction().execute(async (trx) => {
         const poNo = await nextDocNo(trx, 'PO');
+        await checkSourcingEligibility(trx, [input.header.compNo], { docType: 'SIMPLE', docNo: poNo, confirmWarning: request.body.confirmEvaluationWarning, actor: actor.userId });
         const header = { poNo, poType: 'SIMPLE' as const, ...input.header, buyerId: actor.singleid, requesterId: actor.singleid, status: 'DRAFT', poDate: todayKst(), createdBy: actor.userId };
         await trx.insertInto('poHeader').values(header).execute();
         await trx.insertInto('poLine').values(input.lines.map((l) => ({ poNo, ...l }))).execute();

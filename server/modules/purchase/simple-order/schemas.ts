@@ -29,7 +29,7 @@ const Fields = {
   fileId: Type.Optional(Nullable(FileId)),
   lines: Type.Array(SimpleLineInput, { minItems: 1, maxItems: 50 }),
 };
-export const SimpleOrderCreateBody = Type.Object(Fields, { additionalProperties: false });
+export const SimpleOrderCreateBody = Type.Object({ ...Fields, confirmEvaluationWarning: Type.Optional(Type.Boolean({ description: 'The buyer confirms a supplier whose evaluation grade asks for confirmation (warn); recorded with who confirmed' })) }, { additionalProperties: false });
 export const SimpleOrderUpdateBody = Type.Object({ ...Fields, version: Version }, { additionalProperties: false });
 
 export const SimpleOrderLimit = Type.Object({
