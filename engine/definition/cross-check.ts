@@ -281,6 +281,7 @@ class Checker {
       const rowFields = dop?.rowFields ?? fromRecord;
       this.columns(d.columns, `${at}/details/${di}/columns`, rowFields, null, dop ? `the rows of ${dop.id}` : `the "${d.id}" rows`);
       if (d.addFrom?.operation) this.op(d.addFrom.operation, `${at}/details/${di}/addFrom/operation`);
+      if (d.addFrom?.categories) this.op(d.addFrom.categories.operation, `${at}/details/${di}/addFrom/categories/operation`);
       d.columns.forEach((c, ci) => {
         if (!c.lookup) return;
         const lop = this.op(c.lookup.operation, `${at}/details/${di}/columns/${ci}/lookup/operation`);

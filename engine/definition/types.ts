@@ -357,9 +357,17 @@ export interface DetailDef {
   /**
    * A button that adds a row from a popup: the person popup (spec §2) or the company popup (its
    * search is `operation`, called with `q`, answering rows with compNo, compNameKr, taxNo2).
-   * `fill` maps row field → the chosen entry's field.
+   * `fill` maps row field → the chosen entry's field. The item popup (`item`) searches with
+   * `operation` (a list operation called with catCode, itemName, spec, itemCode) and offers the
+   * categories of `categories` (an operation's rows: value and text fields) as its first filter.
    */
-  addFrom?: { widget: 'person' | 'company'; label?: Text; operation?: string; fill: Record<string, string> };
+  addFrom?: {
+    widget: 'person' | 'company' | 'item';
+    label?: Text;
+    operation?: string;
+    categories?: { operation: string; value: string; text: string };
+    fill: Record<string, string>;
+  };
   /** ↑/↓ buttons move the selected row (the rows' order is what is sent, e.g. approval steps). */
   reorder?: boolean;
   /**

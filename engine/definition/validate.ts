@@ -237,6 +237,7 @@ function editRules(body: EditBody, at: string, file: string, out: DefinitionProb
   );
   body.details?.forEach((d, di) => {
     columnRules(d.columns, `${at}/details/${di}/columns`, file, out);
+    if (d.addFrom?.widget === 'item' && !d.addFrom.operation) out.push({ file, pointer: `${at}/details/${di}/addFrom`, message: 'the item popup searches with an operation: add "operation" (a list operation taking catCode, itemName, spec, itemCode)' });
     if (d.addFrom?.widget === 'company' && !d.addFrom.operation) out.push({ file, pointer: `${at}/details/${di}/addFrom`, message: 'the company popup searches with an operation: add "operation" (called with q; rows with compNo, compNameKr, taxNo2)' });
   });
   actionRules(body.actions, `${at}/actions`, file, out);

@@ -2,6 +2,7 @@ import { useMemo, useRef, useState } from 'react';
 import { WidgetButton } from '../../widgets/common/button';
 import { CompanyPopup, type CompanyRow } from '../../widgets/company-popup/company-popup';
 import { PersonPopup } from '../../widgets/person-popup/person-popup';
+import { ItemPopup, type ItemFilters, type ItemRow } from '../../widgets/item-popup/item-popup';
 import { DataGrid } from '../../widgets/data-grid/data-grid';
 import { isOperationId, operations } from '../../schemas/operations';
 import type { ColumnDef, DetailDef } from '../definition/types';
@@ -68,6 +69,27 @@ export function DetailGrid({ def, state, onChange, onUpdate, readOnly, problems,
     const list = (Array.isArray(answer) ? answer : ((answer as { rows?: unknown[] })?.rows ?? [])) as Array<Record<string, unknown>>;
     return list.map((r) => ({ ...r, compNo: String(r.compNo ?? ''), compNameKr: String(r.compNameKr ?? ''), taxNo2: String(r.taxNo2 ?? '') }));
   };
+  /** The item popup's search: the definition's operation with the popup's filters (empty ones left out). */
+  const searchItems = async (f: ItemFilters): Promise<ItemRow[]> => {
+    const query: Record<string, unknown> = { size: 200, useYn: 'Y' };
+    for (const [k, v] of Object.entries(f)) if (v) query[k] = v;
+    const answer = await services.call(addFrom!.operation!, { query });
+    return (Array.isArray(answer) ? answer : ((answer as { rows?: unknown[] })?.rows ?? [])) as ItemRow[];
+  };
+  const [itemCategories, setItemCategories] = useState<Array<{ value: string; text: string }> | undefined>(undefined);
+  const openPicker = () => {
+    setPicking(true);
+    const cats = addFrom?.widget === 'item' ? addFrom.categories : undefined;
+    if (cats && !itemCategories) {
+      void services.call(cats.operation, isOperationId(cats.operation) && operations[cats.operation].list ? { query: { size: 5000 } } : {}).then(
+        (answer) => {
+          const list = (Array.isArray(answer) ? answer : ((answer as { rows?: unknown[] })?.rows ?? [])) as Array<Record<string, unknown>>;
+          setItemCategories(list.map((r) => ({ value: String(r[cats.value] ?? ''), text: String(r[cats.text] ?? '') })));
+        },
+        () => setItemCategories([]),
+      );
+    }
+  };
   const move = (delta: number) => {
     if (selected.length !== 1) return;
     const to = selected[0] + delta;
@@ -128,7 +150,7 @@ export function DetailGrid({ def, state, onChange, onUpdate, readOnly, problems,
               </WidgetButton>
             )}
             {addFrom && (
-              <WidgetButton size="small" disabled={!canPick} onClick={() => setPicking(true)} data-action={`addFrom-${def.id}`}>
+              <WidgetButton size="small" disabled={!canPick} onClick={openPicker} data-action={`addFrom-${def.id}`}>
                 {t(addFrom.label ?? 'engine.addRow')}
               </WidgetButton>
             )}
@@ -181,6 +203,9 @@ export function DetailGrid({ def, state, onChange, onUpdate, readOnly, problems,
       {addFrom?.widget === 'person' && <PersonPopup open={picking} onChoose={(p) => pick(p as unknown as Record<string, unknown>)} onClose={() => setPicking(false)} />}
       {addFrom?.widget === 'company' && addFrom.operation && (
         <CompanyPopup open={picking} search={searchCompanies} onChoose={(c) => pick(c as unknown as Record<string, unknown>)} onClose={() => setPicking(false)} />
+      )}
+      {addFrom?.widget === 'item' && addFrom.operation && (
+        <ItemPopup open={picking} search={searchItems} categories={addFrom.categories ? (itemCategories ?? []) : undefined} onChoose={(i) => pick(i as unknown as Record<string, unknown>)} onClose={() => setPicking(false)} />
       )}
       {problems.length > 0 && (
         <ul className={styles.error} role="alert" style={{ margin: 0 }}>
