@@ -12,6 +12,21 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
+/** screens/portal/board/faq.screen.ts */
+export const BoardFaq: Story = { name: 'board.faq', args: { id: 'board.faq' } };
+
+/** screens/portal/board/notice.screen.ts */
+export const BoardNotice: Story = { name: 'board.notice', args: { id: 'board.notice' } };
+
+/** screens/portal/board/noticeEdit.screen.ts */
+export const BoardNoticeEdit: Story = { name: 'board.noticeEdit', args: { id: 'board.noticeEdit' } };
+
+/** screens/portal/board/ogpmsNotice.screen.ts */
+export const BoardOgpmsNotice: Story = { name: 'board.ogpmsNotice', args: { id: 'board.ogpmsNotice' } };
+
+/** screens/portal/board/ogpmsNoticeEdit.screen.ts */
+export const BoardOgpmsNoticeEdit: Story = { name: 'board.ogpmsNoticeEdit', args: { id: 'board.ogpmsNoticeEdit' } };
+
 /** screens/cyber-purchase/loiEdit.screen.ts */
 export const CyberPurchaseLoiEdit: Story = { name: 'cyberPurchase.loiEdit', args: { id: 'cyberPurchase.loiEdit' } };
 
@@ -72,11 +87,23 @@ export const FulfilmentDeliveryWarehousingList: Story = { name: 'fulfilmentDeliv
 /** screens/fulfilment-delivery/warehousingListCopy.screen.ts */
 export const FulfilmentDeliveryWarehousingListCopy: Story = { name: 'fulfilmentDelivery.warehousingListCopy', args: { id: 'fulfilmentDelivery.warehousingListCopy' } };
 
+/** screens/portal/author/adminAudit.screen.ts */
+export const PortalAdminAudit: Story = { name: 'portal.adminAudit', args: { id: 'portal.adminAudit' } };
+
+/** screens/portal/author/authMenuManage.screen.ts */
+export const PortalAuthMenuManage: Story = { name: 'portal.authMenuManage', args: { id: 'portal.authMenuManage' } };
+
+/** screens/portal/author/authorGroupManage.screen.ts */
+export const PortalAuthorGroupManage: Story = { name: 'portal.authorGroupManage', args: { id: 'portal.authorGroupManage' } };
+
 /** screens/portal/author/authUserManage.screen.json */
 export const PortalAuthUserManage: Story = { name: 'portal.authUserManage', args: { id: 'portal.authUserManage' } };
 
 /** screens/portal/codeManage/cmmnCodeManage.screen.json */
 export const PortalCmmnCodeManage: Story = { name: 'portal.cmmnCodeManage', args: { id: 'portal.cmmnCodeManage' } };
+
+/** screens/portal/author/menuManage.screen.ts */
+export const PortalMenuManage: Story = { name: 'portal.menuManage', args: { id: 'portal.menuManage' } };
 
 /** screens/portal/system/messageEdit.screen.json */
 export const PortalMessageEdit: Story = { name: 'portal.messageEdit', args: { id: 'portal.messageEdit' } };
