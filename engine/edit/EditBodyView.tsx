@@ -9,6 +9,7 @@ import { runEffects, askBeforeCall } from '../runtime/run-actions';
 import { OperationError, useEngineServices, type OperationInput } from '../services';
 import { ActionButton } from '../ui/parts';
 import styles from '../ui/engine.module.css';
+import { answerWarnings } from './answer-warnings';
 import { Attachments } from './Attachments';
 import { changedRows, isDirty, loadDetail, validateDetail, type CellProblem, type DetailState } from './detail-state';
 import { DetailGrid } from './DetailGrid';
@@ -340,6 +341,9 @@ export function EditBodyView({ body, at, record, extraScope, onSaved, onDeleted,
         if (!result.ok) return;
         frame.notify(t(a.success ?? 'ui.saved'));
         const answer = result.answer;
+        // Saved, but with something the user should know (e.g. a menu URL the app has no route for).
+        const warnings = answerWarnings(answer);
+        if (warnings.length > 0) await frame.alert(warnings.join('\n'));
         const isRecord = answer && typeof answer === 'object' && !Array.isArray(answer) && !('rows' in (answer as object));
         frame.setDirty(false);
         if (isRecord) setCurrent(answer as Values);

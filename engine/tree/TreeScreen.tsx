@@ -7,7 +7,7 @@ import { useFrame } from '../runtime/frame';
 import { useEngineServices } from '../services';
 import { ActionButton, ScreenHeader } from '../ui/parts';
 import styles from '../ui/engine.module.css';
-import { buildTree, filterTree, type TreeNode } from './tree-model';
+import { buildTree, filterTree, toggleExpanded, type TreeNode } from './tree-model';
 
 type Row = Record<string, unknown>;
 
@@ -99,7 +99,8 @@ export function TreeScreen() {
               aria-selected={!creating && n.id === selectedId}
               aria-expanded={n.children.length ? open : undefined}
               onClick={() => {
-                if (n.children.length) setExpanded((s) => new Set(s).add(n.id));
+                // A click opens a folded node; a second click on the open, chosen node folds it.
+                if (n.children.length) setExpanded((s) => toggleExpanded(s, n.id, n.id === selectedId && !creating));
                 void choose(n.id);
               }}
             >

@@ -36,3 +36,11 @@ export function filterTree<Row>(nodes: TreeNode<Row>[], text: string): TreeNode<
   }
   return out;
 }
+
+/** The open nodes after a click on `id`: opened, or folded when it was open and already chosen (`fold`). */
+export function toggleExpanded(open: ReadonlySet<string>, id: string, fold: boolean): Set<string> {
+  const next = new Set(open);
+  if (fold && next.has(id)) next.delete(id);
+  else next.add(id);
+  return next;
+}

@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import type { PortalKind } from '../../layouts/portal-kind';
 import { InternalPurchaseCards, SupplierPurchaseCards } from './PurchaseCards';
+import { SupplierNoticesCard } from './SupplierNoticesCard';
 
 /**
  * ─── HOME PAGE SLOT ───────────────────────────────────────────────────────────────────────────
@@ -19,6 +20,7 @@ export interface HomeCard {
 export const HOME_CARDS: HomeCard[] = [
   { id: 'purchase', portals: ['internal'], Component: InternalPurchaseCards },
   { id: 'cyberPurchase', portals: ['external'], Component: SupplierPurchaseCards },
+  { id: 'supplierNotices', portals: ['external'], Component: SupplierNoticesCard },
 ];
 
 export function homeCardsFor(portal: PortalKind, cards: HomeCard[] = HOME_CARDS): HomeCard[] {

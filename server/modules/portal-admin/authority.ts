@@ -170,7 +170,7 @@ export const adminAuthorityRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         operationId: 'listGroupMenuAuth',
         tags: ['portal-admin'],
-        summary: 'Every menu of the group’s portal, in tree order, with the group’s read and write',
+        summary: 'Every screen menu (leaf) of the group’s portal, in tree order and named by its path, with the group’s read and write',
         params: GroupParams,
         querystring: MenuAuthListQuery,
         response: { 200: Type.Object({ rows: Type.Array(Type.Ref('MenuAuthRow')), total: Type.Integer() }), ...commonErrors },
@@ -192,7 +192,8 @@ export const adminAuthorityRoutes: FastifyPluginAsyncTypebox = async (app) => {
         for (let p = m.parentId ? names.get(m.parentId) : undefined; p; p = p.parentId ? names.get(p.parentId) : undefined) parts.unshift(p.pgmName);
         return parts.join(' › ');
       };
-      const rows = treeOrder(menus).map((m) => ({
+      // The leaves only (folders follow them), each named by its path in the tree.
+      const rows = treeOrder(menus).filter((m) => m.leaf === 'T').map((m) => ({
         pgmId: m.pgmId, parentId: m.parentId, depth: m.depth, menuPath: pathOf(m), sspUrl: m.sspUrl, leaf: m.leaf, useYn: m.useYn,
         canRead: m.canRead ?? 'N', canWrite: m.canWrite ?? 'N',
       }));

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { Type } from 'typebox';
+import { Type, type Static } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { access } from '../../http/access.js';
 import { commonErrors } from '../../http/error-schema.js';
@@ -157,6 +157,48 @@ export const boardRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     );
   }
+
+  const FaqNode = Type.Object(
+    {
+      nodeId: Type.String(),
+      parentNodeId: Type.Union([Type.String(), Type.Null()]),
+      label: Type.String(),
+      postId: Type.Union([Type.Integer(), Type.Null()]),
+      category: Type.Union([Type.String(), Type.Null()]),
+      title: Type.Union([Type.String(), Type.Null()]),
+      body: Type.Union([Type.String(), Type.Null()]),
+      pinned: Type.Union([Type.String(), Type.Null()]),
+      fileId: Type.Union([Type.String(), Type.Null()]),
+      version: Type.Union([Type.Integer(), Type.Null()]),
+    },
+    { $id: 'FaqNode', title: 'FaqNode' },
+  );
+  app.addSchema(FaqNode);
+
+  app.get(
+    '/api/v1/board/faq-tree',
+    {
+      config: { access: access.login(['/board/faq'], 'read') },
+      schema: {
+        operationId: 'listFaqTree',
+        tags: ['board'],
+        summary: 'The FAQ as a tree: FAQ › category › question (the answer in body), categories and questions in order',
+        querystring: Type.Object({ ...PostListQuery.properties }, { additionalProperties: false }),
+        response: { 200: Type.Object({ rows: Type.Array(Type.Ref('FaqNode')), total: Type.Integer() }), ...commonErrors },
+      },
+    },
+    async (request) => {
+      const rows = (await posts(request.db, 'FAQ').select(POST_COLUMNS).orderBy('p.category').orderBy('p.pinned', 'desc').orderBy('p.createdAt').orderBy('p.postId').execute()) as Array<Omit<PostRecord, 'writerName'>>;
+      const nodes: Array<Static<typeof FaqNode>> = [{ nodeId: 'FAQ', parentNodeId: null, label: 'FAQ', postId: null, category: null, title: null, body: null, pinned: null, fileId: null, version: null }];
+      for (const category of [...new Set(rows.map((r) => r.category ?? ''))]) {
+        nodes.push({ nodeId: `C:${category}`, parentNodeId: 'FAQ', label: category, postId: null, category, title: null, body: null, pinned: null, fileId: null, version: null });
+      }
+      for (const r of rows) {
+        nodes.push({ nodeId: `P:${r.postId}`, parentNodeId: `C:${r.category ?? ''}`, label: r.title, postId: r.postId, category: r.category, title: r.title, body: r.body, pinned: r.pinned, fileId: r.fileId, version: r.version });
+      }
+      return { rows: nodes, total: nodes.length };
+    },
+  );
 
   app.get(
     '/api/v1/cyber/home/notices',

@@ -149,7 +149,7 @@ export const adminMenuRoutes: FastifyPluginAsyncTypebox = async (app) => {
         await writeAudit(trx, { entity: 'menu', entityKey: b.pgmId, action: 'CREATE', actor, after: values });
         return warnings;
       });
-      return { menu: toRow((await findMenu(request.db, b.pgmId, [b.portal]))!), warnings };
+      return { ...toRow((await findMenu(request.db, b.pgmId, [b.portal]))!), warnings };
     },
   );
 
@@ -186,7 +186,7 @@ export const adminMenuRoutes: FastifyPluginAsyncTypebox = async (app) => {
         await writeAudit(trx, { entity: 'menu', entityKey: pgmId, action: shape.parentId !== before.parentId ? 'MOVE' : 'UPDATE', actor, before, after: { ...after, depth } });
         return warnings;
       });
-      return { menu: toRow((await findMenu(request.db, pgmId, portals))!), warnings };
+      return { ...toRow((await findMenu(request.db, pgmId, portals))!), warnings };
     },
   );
 
@@ -224,7 +224,7 @@ export const adminMenuRoutes: FastifyPluginAsyncTypebox = async (app) => {
         }
         await writeAudit(trx, { entity: 'menu', entityKey: pgmId, action: 'REORDER', actor, before, after: ids.map((id, i) => ({ pgmId: id, sortOrder: (i + 1) * 10 })) });
       });
-      return { menu: toRow((await findMenu(request.db, pgmId, portals))!), warnings: [] };
+      return { ...toRow((await findMenu(request.db, pgmId, portals))!), warnings: [] };
     },
   );
 

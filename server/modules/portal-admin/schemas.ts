@@ -10,8 +10,7 @@ const Version = Type.Integer({ minimum: 1 });
 
 // ---- menus ----------------------------------------------------------------------------------
 
-export const AdminMenuRow = Type.Object(
-  {
+const MENU_ROW_FIELDS = {
     pgmId: Type.String(),
     parentId: Nullable(Type.String()),
     depth: Type.Integer(),
@@ -25,12 +24,12 @@ export const AdminMenuRow = Type.Object(
     useYn: Type.String(),
     routeKnown: Type.String({ description: 'Y when every URL of the leaf is a route the app knows' }),
     version: Type.Integer(),
-  },
-  { $id: 'AdminMenuRow', title: 'AdminMenuRow' },
-);
+};
+export const AdminMenuRow = Type.Object(MENU_ROW_FIELDS, { $id: 'AdminMenuRow', title: 'AdminMenuRow' });
 
+/** The saved menu, with what the administrator should know (a URL the app has no route for). */
 export const AdminMenuSaved = Type.Object(
-  { menu: Type.Ref('AdminMenuRow'), warnings: Type.Array(Type.String(), { description: 'e.g. a URL the app does not know' }) },
+  { ...MENU_ROW_FIELDS, warnings: Type.Array(Type.String(), { description: 'e.g. a URL the app does not know' }) },
   { $id: 'AdminMenuSaved', title: 'AdminMenuSaved' },
 );
 

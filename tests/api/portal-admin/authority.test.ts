@@ -102,8 +102,9 @@ describe('authorGroupManage and authMenuManage: groups, the menu × group matrix
     expect(res.json()).toMatchObject({ authGroupId: '30', version: v + 1 });
     const rows = await matrix('30');
     expect(rows.find((r) => r.pgmId === 'PORTAL_SYSTEM_MESSAGE')).toMatchObject({ canRead: 'Y', canWrite: 'Y' });
-    expect(rows.find((r) => r.pgmId === 'PORTAL_SYSTEM')).toMatchObject({ canRead: 'Y', canWrite: 'Y' });
-    expect(rows.find((r) => r.pgmId === 'PORTAL')).toMatchObject({ canRead: 'Y' });
+    expect(rows.every((r) => r.leaf === 'T')).toBe(true);
+    const branches = await t.db.db.selectFrom('menuAuth').select(['pgmId', 'canRead', 'canWrite']).where('authGroupId', '=', '30').where('pgmId', 'in', ['PORTAL', 'PORTAL_SYSTEM']).orderBy('pgmId').execute();
+    expect(branches).toEqual([{ pgmId: 'PORTAL', canRead: 'Y', canWrite: 'Y' }, { pgmId: 'PORTAL_SYSTEM', canRead: 'Y', canWrite: 'Y' }]);
     const stale = await send('PUT', '/api/v1/portal/admin/auth-groups/30/menus', { version: v, rows: [] });
     expect(stale.statusCode).toBe(409);
     const other = await send('PUT', '/api/v1/portal/admin/auth-groups/30/menus', { version: v + 1, rows: [{ pgmId: 'CY_QUOT_REQUEST', canRead: 'Y', canWrite: 'N' }] });

@@ -39,11 +39,11 @@ describe('menuManage: the menu tree of both portals', () => {
   it('creates a leaf (audited), warns about an unknown route, and refuses a duplicate pgmId', async () => {
     const created = await send('POST', '/api/v1/portal/admin/menus', leaf('TEST_LEAF_A'));
     expect(created.statusCode).toBe(200);
-    expect(created.json()).toMatchObject({ menu: { pgmId: 'TEST_LEAF_A', depth: 3, routeKnown: 'Y', version: 1 }, warnings: [] });
+    expect(created.json()).toMatchObject({ pgmId: 'TEST_LEAF_A', depth: 3, routeKnown: 'Y', version: 1, warnings: [] });
     const unknown = await send('POST', '/api/v1/portal/admin/menus', leaf('TEST_LEAF_B', { sspUrl: '/no/such/screen', subUrls: '/prEdit, /also/nothing' }));
     expect(unknown.statusCode).toBe(200);
     expect(unknown.json().warnings).toEqual(['앱에 없는 경로입니다: /no/such/screen', '앱에 없는 경로입니다: /also/nothing']);
-    expect(unknown.json().menu).toMatchObject({ routeKnown: 'N', subUrls: '/prEdit, /also/nothing' });
+    expect(unknown.json()).toMatchObject({ routeKnown: 'N', subUrls: '/prEdit, /also/nothing' });
     const dup = await send('POST', '/api/v1/portal/admin/menus', leaf('TEST_LEAF_A'));
     expect(dup.statusCode).toBe(409);
     expect(dup.json().code).toBe('DUPLICATE_KEY');
@@ -83,7 +83,7 @@ describe('menuManage: the menu tree of both portals', () => {
 
   it('moves a menu under another parent (depths follow) and refuses a cycle', async () => {
     const area = await send('POST', '/api/v1/portal/admin/menus', { pgmId: 'TEST_AREA', portal: 'I', pgmName: '영역', pgmNameEn: 'Area', leaf: 'F' });
-    expect(area.json().menu).toMatchObject({ depth: 1, parentId: null });
+    expect(area.json()).toMatchObject({ depth: 1, parentId: null });
     await send('POST', '/api/v1/portal/admin/menus', { pgmId: 'TEST_GROUP', portal: 'I', parentId: 'TEST_AREA', pgmName: '그룹', pgmNameEn: 'Group', leaf: 'F' });
     const cyc = await send('PUT', '/api/v1/portal/admin/menus/TEST_AREA', { parentId: 'TEST_GROUP', pgmName: '영역', pgmNameEn: 'Area', leaf: 'F', version: 1 });
     expect(cyc.statusCode).toBe(400);
@@ -95,7 +95,7 @@ describe('menuManage: the menu tree of both portals', () => {
     const a = await menu('TEST_LEAF_A');
     const moved = await send('PUT', '/api/v1/portal/admin/menus/TEST_LEAF_A', { parentId: 'TEST_GROUP', pgmName: '테스트', pgmNameEn: 'Test', leaf: 'T', sspUrl: '/examples/codeList', version: a.version });
     expect(moved.statusCode).toBe(200);
-    expect(moved.json().menu).toMatchObject({ parentId: 'TEST_GROUP', depth: 3, version: a.version + 1 });
+    expect(moved.json()).toMatchObject({ parentId: 'TEST_GROUP', depth: 3, version: a.version + 1 });
     // Moving the group to the top level lifts its leaf to depth 2.
     const g = await menu('TEST_GROUP');
     await send('PUT', '/api/v1/portal/admin/menus/TEST_GROUP', { parentId: null, pgmName: '그룹', pgmNameEn: 'Group', leaf: 'F', version: g.version });

@@ -1,0 +1,73 @@
+import type { i18n as I18n } from 'i18next';
+import { useTranslation } from 'react-i18next';
+import type { paths } from '../../../schemas/api-types';
+import { ApiError } from '../../api/api-error';
+import { apiClient, type ApiClient } from '../../api/client';
+import { useAsync } from '../../hooks/use-async';
+import { useSessionStore } from '../../stores/session';
+import { Button } from '../../ui/Button';
+import { Card } from '../../ui/Card';
+import styles from './HomeCards.module.css';
+
+type Notices = paths['/api/v1/cyber/home/notices']['get']['responses'][200]['content']['application/json'];
+
+const TEXTS = {
+  ko: { supplierNotices: { title: '공지사항', empty: '공지사항이 없습니다.', pinned: '고정', error: '공지사항을 불러오지 못했습니다.' } },
+  en: { supplierNotices: { title: 'Notices', empty: 'No notices.', pinned: 'Pinned', error: 'The notices could not be loaded.' } },
+} as const;
+
+const added = new WeakSet<I18n>();
+/** The card's texts, added once to whichever i18next instance renders it (never overwriting a server message). */
+function addTexts(i18n: I18n): void {
+  if (added.has(i18n)) return;
+  added.add(i18n);
+  for (const [lang, tree] of Object.entries(TEXTS)) i18n.addResourceBundle(lang, 'translation', tree, true, false);
+}
+
+/** listSupplierHomeNotices: the notices shown today (administered in 포털관리 › 협력사 공지). */
+export async function fetchSupplierNotices(signal?: AbortSignal, client: ApiClient = apiClient): Promise<Notices> {
+  const r = await client.GET('/api/v1/cyber/home/notices', { signal, passErrors: true, background: true });
+  if (r.data === undefined) throw new ApiError(r.response.status, r.error);
+  return r.data;
+}
+
+/**
+ * The supplier home's notices: titles with their date, each opening to its text. The text is
+ * rendered as text (React escapes it; line breaks kept by CSS), never as markup.
+ */
+export function SupplierNoticesCard() {
+  const { t, i18n } = useTranslation();
+  addTexts(i18n);
+  const loggedIn = useSessionStore((s) => s.isLoggedIn);
+  const state = useAsync(fetchSupplierNotices);
+  if (!loggedIn) return null;
+  return (
+    <Card title={t('supplierNotices.title')} labelledBy="home-supplier-notices">
+      {state.status === 'loading' && <p className={styles.muted} role="status">…</p>}
+      {state.status === 'error' && (
+        <div className={styles.problem} role="alert">
+          <span className={styles.problemBody}>{t('supplierNotices.error')}</span>
+          <Button variant="secondary" onClick={() => state.reload()}>
+            {t('common.retry')}
+          </Button>
+        </div>
+      )}
+      {state.status === 'success' && state.data.length === 0 && <p className={styles.muted}>{t('supplierNotices.empty')}</p>}
+      {state.status === 'success' && state.data.length > 0 && (
+        <ul data-testid="supplier-notices" style={{ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: 6 }}>
+          {state.data.map((n) => (
+            <li key={n.postId}>
+              <details>
+                <summary>
+                  {n.pinned === 'Y' && <strong>[{t('supplierNotices.pinned')}] </strong>}
+                  {n.title} <span className={styles.muted}>{(n.showFrom ?? n.createdAt).slice(0, 10)}</span>
+                </summary>
+                <p style={{ whiteSpace: 'pre-wrap', margin: '6px 0 0 16px' }}>{n.body}</p>
+              </details>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Card>
+  );
+}
