@@ -50,6 +50,9 @@ export const COMPANY_OWNED_TABLES: Readonly<Record<string, string>> = Object.fre
   settlement_adjustment: 'comp_no',
   erp_voucher: 'comp_no',
   posting_error: 'comp_no',
+  // Security (0090): a supplier's uploads; staff uploads (null) are invisible to suppliers, so a
+  // supplier cannot attach another company's or an internal file group to its own document.
+  file_group: 'comp_no',
 });
 
 export class CompanyScopeViolation extends Error {

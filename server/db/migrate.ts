@@ -4,6 +4,7 @@ import * as m0002 from './migrations/0002-purchase-orders.js';
 import * as m0010 from './migrations/0010-auth.js';
 import * as m0020 from './migrations/0020-purchasing.js';
 import * as m0030 from './migrations/0030-fulfilment.js';
+import * as m0090 from './migrations/0090-security.js';
 
 /** Migrations are listed here in order; the name is the version recorded in the database. */
 const migrations: Record<string, Migration> = {
@@ -12,6 +13,7 @@ const migrations: Record<string, Migration> = {
   '0010-auth': m0010,
   '0020-purchasing': m0020,
   '0030-fulfilment': m0030,
+  '0090-security': m0090,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,4 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { SecurityTables } from './schema-security.js';
 
 /**
  * Kysely's view of the database, in camelCase (CamelCasePlugin maps to the snake_case columns).
@@ -291,6 +292,12 @@ export interface FileGroupTable {
   fileId: string;
   createdBy: string | null;
   createdAt: GeneratedTimestamp;
+  /** The document holding the group (server/modules/files/owners.ts), once known. */
+  docType: ColumnType<string | null, string | null | undefined, string | null>;
+  docNo: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The uploader's company (supplier uploads); null for staff uploads. */
+  compNo: ColumnType<string | null, string | null | undefined, string | null>;
+  boundAt: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
 export interface FileEntryTable {
@@ -797,7 +804,7 @@ export interface UserPrefTable {
   version: Generated<number>;
 }
 
-export interface Database {
+export interface Database extends SecurityTables {
   businessSection: BusinessSectionTable;
   department: DepartmentTable;
   employee: EmployeeTable;
