@@ -9,9 +9,11 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Config } from './config.js';
 import type { DbHandle } from './db/connect.js';
 import rateLimit from '@fastify/rate-limit';
+import { accountRateLimit } from './auth/account-rate-limit.js';
 import { sharedSchemas } from './http/shared-schemas.js';
 import { errorHandler } from './plugins/error-handler.js';
 import { databaseRateLimitStore } from './plugins/rate-limit-store.js';
+import { inputGuard } from './http/input-guard.js';
 import { noCache } from './plugins/no-cache.js';
 import { spa } from './plugins/spa.js';
 import { externalHost } from './plugins/external-host.js';
@@ -37,7 +39,8 @@ export interface AppDeps {
 export function fastifyOptions(config: Config): FastifyServerOptions {
   return {
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers["access-token"]', 'req.headers["refresh-token"]'] },
-    trustProxy: true,
+    // Only the configured proxies' X-Forwarded-For is believed; otherwise the socket address is the client.
+    trustProxy: config.trustedProxies.length > 0 ? config.trustedProxies : false,
     bodyLimit: 2 * 1024 * 1024,
     ajv: {
       customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true, allErrors: false },
@@ -55,6 +58,8 @@ async function gpmsPlugin(app: FastifyInstance, { config, dbh }: AppDeps): Promi
   for (const schema of sharedSchemas) app.addSchema(schema);
 
   await app.register(errorHandler);
+  // Before any route is added: control characters refused and numbers bounded for every route.
+  await app.register(inputGuard);
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
@@ -77,6 +82,8 @@ async function gpmsPlugin(app: FastifyInstance, { config, dbh }: AppDeps): Promi
   // Limits are set per route (login, one-time code, reset) with config.rateLimit; counted in the
   // database, so every server on it counts a client together.
   await app.register(rateLimit, { global: false, store: databaseRateLimitStore(dbh.db) });
+  // …and per account named in the request (config.accountLimit), whatever the address.
+  await app.register(accountRateLimit, { max: config.authRateLimitPerMinute });
   await app.register(formbody);
   await app.register(multipart, { limits: { fileSize: config.uploadLimitMb * 1048576, files: 20, fields: 20 } });
   await app.register(swagger, {

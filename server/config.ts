@@ -40,6 +40,18 @@ export interface Config extends IntegrationConfig {
   jobsPollMs: number;
   /** ERP vendor-master endpoint (new suppliers are POSTed here once); null: vendor records are written under DATA_DIR/erp-vendors. */
   erpVendorUrl: string | null;
+  /**
+   * Development outbox (GET /api/dev/outbox shows every one-time code): only when DEV_OUTBOX=on,
+   * never in production, never when listening beyond loopback (both refused at start-up).
+   */
+  devOutbox: boolean;
+  /**
+   * Proxies whose X-Forwarded-For is believed (addresses or CIDR ranges). Empty: the socket
+   * address is the client, whatever headers say.
+   */
+  trustedProxies: string[];
+  /** Concurrent heavy requests (exports, reports) one user may have running; more answer 429. */
+  heavyPerUser: number;
 }
 
 export class ConfigError extends Error {
@@ -98,6 +110,29 @@ function optionalHost(env: Env, name: string, problems: string[]): string | null
   return raw.toLowerCase();
 }
 
+const LOOPBACK = new Set(['127.0.0.1', '::1', 'localhost', '::ffff:127.0.0.1']);
+
+/** True when the server listens on the machine itself only. */
+export function isLoopbackHost(host: string): boolean {
+  return LOOPBACK.has(host.toLowerCase()) || /^127\.\d+\.\d+\.\d+$/.test(host);
+}
+
+const IPV4 = /^(\d{1,3})(\.\d{1,3}){3}$/;
+function proxyList(env: Env, problems: string[]): string[] {
+  const raw = env.TRUSTED_PROXIES;
+  if (raw === undefined || raw.trim() === '') return [];
+  const items = raw.split(',').map((s) => s.trim()).filter((s) => s !== '');
+  for (const item of items) {
+    const [addr, bits, extra] = item.split('/');
+    const v4 = IPV4.test(addr) && addr.split('.').every((o) => Number(o) <= 255);
+    const v6 = !v4 && /^[0-9a-fA-F:]+$/.test(addr) && addr.includes(':');
+    const maxBits = v4 ? 32 : 128;
+    const bitsOk = bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= maxBits);
+    if (!(v4 || v6) || !bitsOk || extra !== undefined) problems.push(`TRUSTED_PROXIES: "${item}" is not an IP address or CIDR range (such as 10.0.0.1 or 10.0.0.0/8)`);
+  }
+  return items;
+}
+
 export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config {
   const problems: string[] = [];
   const nodeEnv = oneOf(env, 'NODE_ENV', ['development', 'production', 'test'] as const, 'development', problems);
@@ -143,7 +178,12 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     erpVendorUrl: optionalHttpUrl(env, 'ERP_VENDOR_URL', problems),
     // LDAP, OIDC, SMTP, SMS gateway and notification delivery (server/config-integrations.ts).
     ...loadIntegrationConfig(env, nodeEnv, problems),
+    devOutbox: oneOf(env, 'DEV_OUTBOX', ['on', 'off'] as const, 'off', problems) === 'on',
+    trustedProxies: proxyList(env, problems),
+    heavyPerUser: integer(env, 'HEAVY_PER_USER', 2, 1, 100, problems),
   };
+  if (config.devOutbox && nodeEnv === 'production') problems.push('DEV_OUTBOX=on is not allowed with NODE_ENV=production: it shows every one-time code to anyone');
+  if (config.devOutbox && !isLoopbackHost(config.host)) problems.push(`DEV_OUTBOX=on needs HOST=127.0.0.1 (got HOST=${config.host}): the outbox shows every one-time code to anyone who can reach the server`);
   if (problems.length > 0) throw new ConfigError(problems);
   return config;
 }
@@ -151,5 +191,6 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
 /** A configuration for tests and tools: defaults plus overrides, never reading process.env. */
 export function testConfig(overrides: Partial<Config> = {}): Config {
   // Tests log in many times from one address; the rate-limit test sets its own limit.
-  return { ...loadConfig({ NODE_ENV: 'test' }), authRateLimitPerMinute: 10000, ...overrides };
+  // They read one-time codes from the development outbox, as on a loopback demo server.
+  return { ...loadConfig({ NODE_ENV: 'test' }), host: '127.0.0.1', devOutbox: true, authRateLimitPerMinute: 10000, ...overrides };
 }

@@ -59,6 +59,21 @@ async function main(): Promise<void> {
     '',
   ].filter((l) => l !== '');
   console.log(lines.join('\n'));
+  if (config.devOutbox) {
+    console.log(
+      [
+        '',
+        '  ************************************************************************',
+        '  *  DEV_OUTBOX=on: GET /api/dev/outbox shows every one-time and reset   *',
+        '  *  code to anyone who can reach this server. Demo use on loopback only. *',
+        '  ************************************************************************',
+        '',
+      ].join('\n'),
+    );
+    app.log.warn({ devOutbox: true }, 'development outbox is ON: one-time codes are readable at /api/dev/outbox');
+  } else if (config.nodeEnv !== 'production') {
+    console.log('  one-time codes   printed in this log (DEV_OUTBOX=on with HOST=127.0.0.1 also lists them at /api/dev/outbox)');
+  }
 }
 
 main().catch((err) => {

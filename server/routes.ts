@@ -6,7 +6,7 @@ import { fileRoutes } from './modules/files/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { authServiceRoutes } from './modules/auth/routes.js';
 import { loginRoutes } from './modules/login/routes.js';
-import { devRoutes } from './modules/dev/routes.js';
+import { devOutboxEnabled, devRoutes } from './modules/dev/routes.js';
 import { menuLogRoutes } from './modules/menu-log/routes.js';
 import { messageRoutes } from './modules/messages/routes.js';
 import { portalUserRoutes } from './modules/portal-users/routes.js';
@@ -32,7 +32,7 @@ export async function routes(app: FastifyInstance): Promise<void> {
   await app.register(loginRoutes);
   await app.register(menuLogRoutes);
   await app.register(portalUserRoutes);
-  if (app.config.nodeEnv !== 'production') await app.register(devRoutes);
+  if (devOutboxEnabled(app.config)) await app.register(devRoutes);
   await app.register(commonRoutes);
   await app.register(popupRoutes);
   await app.register(companyRoutes);

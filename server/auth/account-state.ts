@@ -1,7 +1,9 @@
 import type { AuthCode } from './codes.js';
 
-/** Consecutive wrong passwords that lock an account (AUTH102) until an administrator unlocks it. */
-export const MAX_FAILED_LOGINS = 5;
+/**
+ * Wrong passwords lock temporarily (server/auth/throttle.ts); lockedAt is an administrator's
+ * lock, ended by the unlock operation (which also clears the temporary locks).
+ */
 
 export interface AccountRow {
   userId: string;

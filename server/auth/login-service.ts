@@ -1,6 +1,7 @@
 import type { Db } from '../db/connect.js';
 import type { Portal } from '../http/access.js';
-import { MAX_FAILED_LOGINS, accountBlocker, passwordExpired, type AccountRow } from './account-state.js';
+import { accountBlocker, passwordExpired, type AccountRow } from './account-state.js';
+import { lockedFor, recordFailure, recordSuccess } from './throttle.js';
 import type { AuthCode } from './codes.js';
 import { createLocalDirectory, type DirectoryProvider } from './providers.js';
 import { loginWithDirectory } from './directory/login.js';
@@ -17,36 +18,31 @@ export function findAccount(db: Db, userId: string): Promise<AccountRow | undefi
 }
 
 /**
- * Id and password for one portal. Every refusal leaves the account table consistent: a wrong
- * password counts towards the lock in the same transaction that reads the count.
+ * Id and password for one portal, throttled per account + client, per account and per client
+ * (server/auth/throttle.ts). The password is checked before anything about the account is told,
+ * so an unknown id, another portal's id and a wrong password answer alike (AUTH011, same work:
+ * the directory checks a decoy hash for unknown ids), and a lock (AUTH102) falls on unknown ids
+ * exactly as on known ones. Account states (locked by an administrator, dormant, disabled) and an
+ * expired password are told only to the one who knows the password.
  */
-export async function checkCredentials(db: Db, directory: DirectoryProvider, input: { userId: string; password: string; portal: Portal }): Promise<LoginOutcome> {
+export async function checkCredentials(db: Db, directory: DirectoryProvider, input: { userId: string; password: string; portal: Portal; ip: string }): Promise<LoginOutcome> {
+  if ((await lockedFor(db, input.userId, input.ip)) > 0) return { ok: false, code: 'AUTH102' };
   // Staff accounts held by the company's directory (LDAP / AD); suppliers keep our passwords.
   if (directory.authenticate && input.portal === 'I') return loginWithDirectory(db, directory, input, directory.loginOptions);
   if (directory.external) directory = localPasswords();
   const user = await findAccount(db, input.userId);
-  if (!user) {
-    await directory.checkPassword(db, input.userId, input.password);
-    return { ok: false, code: 'AUTH019' };
+  // The directory checks a decoy hash when the id is unknown or has no password.
+  const right = await directory.checkPassword(db, user?.userId ?? input.userId, input.password);
+  if (!right) {
+    const locked = await recordFailure(db, input.userId, input.ip);
+    if (user) await db.updateTable('appUser').set((eb) => ({ failedLoginCount: eb('failedLoginCount', '+', 1) })).where('userId', '=', user.userId).execute();
+    return { ok: false, code: locked ? 'AUTH102' : 'AUTH011' };
   }
+  if (!user) return { ok: false, code: 'AUTH011' };
+  await recordSuccess(db, user.userId, input.ip);
   if (user.portal !== input.portal) return { ok: false, code: 'AUTH006' };
   const blocker = accountBlocker(user);
   if (blocker) return { ok: false, code: blocker };
-  const right = await directory.checkPassword(db, user.userId, input.password);
-  if (!right) {
-    const locked = await db.transaction().execute(async (trx) => {
-      const row = await trx.selectFrom('appUser').select('failedLoginCount').where('userId', '=', user.userId).forUpdate().executeTakeFirstOrThrow();
-      const count = row.failedLoginCount + 1;
-      const lock = count >= MAX_FAILED_LOGINS;
-      await trx
-        .updateTable('appUser')
-        .set({ failedLoginCount: count, ...(lock ? { lockedAt: new Date() } : {}) })
-        .where('userId', '=', user.userId)
-        .execute();
-      return lock;
-    });
-    return { ok: false, code: locked ? 'AUTH102' : 'AUTH011' };
-  }
   if (passwordExpired(user, new Date())) return { ok: false, code: 'AUTH103' };
   return { ok: true, user };
 }

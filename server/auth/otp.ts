@@ -75,6 +75,22 @@ export async function checkOtp(db: Db, input: { userId: string; purpose: OtpPurp
 /** 010-1234-5678 → 010-****-5678; hong@example.com → ho***@example.com */
 export function maskDestination(channel: Channel, destination: string): string {
   if (channel === 'SMS') return destination.replace(/(\d{2,3})[-\s]?(\d{3,4})[-\s]?(\d{4})$/, '$1-****-$3');
-  const [local, domain] = destination.split('@');
-  return `${local.slice(0, 2)}***@${domain ?? ''}`;
+  // The domain is masked too: a company's mail domain would tell which company an id belongs to.
+  const [local, domain = ''] = destination.split('@');
+  const dot = domain.lastIndexOf('.');
+  const maskedDomain = dot > 0 ? `${domain.slice(0, 1)}***${domain.slice(dot)}` : `${domain.slice(0, 1)}***`;
+  return `${local.slice(0, 2)}***@${maskedDomain}`;
+}
+
+/**
+ * What an unknown id (or another portal's) is told by the reset-code operation: a made-up masked
+ * destination that stays the same for the same id, shaped like a real one, so the answer does not
+ * tell which ids exist (ASVS 6.3.8).
+ */
+export function decoyDestination(channel: Channel, userId: string, secret: string): string {
+  const h = crypto.createHmac('sha256', secret).update(userId.trim().toLowerCase()).digest();
+  if (channel === 'SMS') return `010-****-${String(h.readUInt16BE(0) % 10000).padStart(4, '0')}`;
+  const letters = 'abcdefghijklmnopqrstuvwxyz';
+  const domains = ['gmail.com', 'naver.com', 'daum.net', 'co.kr'];
+  return maskDestination('EMAIL', `${letters[h[2] % 26]}${letters[h[3] % 26]}x@${domains[h[4] % domains.length]}`);
 }

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.js';
 import type { Db } from '../db/connect.js';
+import { devOutboxEnabled } from '../modules/dev/routes.js';
 
 export type Channel = 'SMS' | 'EMAIL';
 
@@ -46,6 +47,20 @@ export function createUnconfiguredSender(log: FastifyBaseLogger): Sender {
   };
 }
 
+/**
+ * Development without the outbox: the message (with its code) goes to the server log only, which
+ * only the operator of the machine reads.
+ */
+export function createLogSender(log: FastifyBaseLogger): Sender {
+  return {
+    name: 'dev-log',
+    async send(_db, m) {
+      log.warn({ to: m.to, channel: m.channel, code: m.code }, `[dev log sender] ${m.text}`);
+    },
+  };
+}
+
 export function createSender(config: Config, log: FastifyBaseLogger): Sender {
-  return config.nodeEnv === 'production' ? createUnconfiguredSender(log) : createDevOutboxSender(log);
+  if (config.nodeEnv === 'production') return createUnconfiguredSender(log);
+  return devOutboxEnabled(config) ? createDevOutboxSender(log) : createLogSender(log);
 }

@@ -27,6 +27,11 @@ export class AccessTokens {
     readonly ttlSec: number,
   ) {}
 
+  /** A secret for another purpose, derived from the signing key (the key itself never leaves). */
+  derivedSecret(label: string): string {
+    return crypto.createHmac('sha256', Buffer.from(this.key)).update(label).digest('hex');
+  }
+
   async issue(claims: AccessClaims, now = Date.now()): Promise<{ token: string; expiresAt: Date }> {
     const iat = Math.floor(now / 1000);
     const exp = iat + this.ttlSec;

@@ -66,6 +66,9 @@ export const COMPANY_OWNED_TABLES: Readonly<Record<string, string>> = Object.fre
   item_supplier_price: 'comp_no',
   item_price_history: 'comp_no',
   item_proposal: 'comp_no',
+  // Security (0090): a supplier's uploads; staff uploads (null) are invisible to suppliers, so a
+  // supplier cannot attach another company's or an internal file group to its own document.
+  file_group: 'comp_no',
 });
 
 export class CompanyScopeViolation extends Error {

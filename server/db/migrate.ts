@@ -9,6 +9,7 @@ import * as m0050 from './migrations/0050-evaluation.js';
 import * as m0060 from './migrations/0060-items.js';
 import * as m0070 from './migrations/0070-reports-assets.js';
 import * as m0080 from './migrations/0080-portal-admin.js';
+import * as m0090 from './migrations/0090-security.js';
 import * as m0100 from './migrations/0100-notifications.js';
 import * as m0110 from './migrations/0110-purchasing-finish.js';
 import * as m0120 from './migrations/0120-operations.js';
@@ -25,6 +26,7 @@ const migrations: Record<string, Migration> = {
   '0060-items': m0060,
   '0070-reports-assets': m0070,
   '0080-portal-admin': m0080,
+  '0090-security': m0090,
   '0100-notifications': m0100,
   '0110-purchasing-finish': m0110,
   '0120-operations': m0120,

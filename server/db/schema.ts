@@ -7,6 +7,7 @@ import type { EvaluationTables } from './schema-evaluation.js';
 import type { ItemsTables } from './schema-items.js';
 import type { PortalAdminTables } from './schema-portal-admin.js';
 import type { NotificationTables } from './schema-notifications.js';
+import type { SecurityTables } from './schema-security.js';
 
 /**
  * Kysely's view of the database, in camelCase (CamelCasePlugin maps to the snake_case columns).
@@ -312,6 +313,12 @@ export interface FileGroupTable {
   fileId: string;
   createdBy: string | null;
   createdAt: GeneratedTimestamp;
+  /** The document holding the group (server/modules/files/owners.ts), once known. */
+  docType: ColumnType<string | null, string | null | undefined, string | null>;
+  docNo: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The uploader's company (supplier uploads); null for staff uploads. */
+  compNo: ColumnType<string | null, string | null | undefined, string | null>;
+  boundAt: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
 export interface FileEntryTable {
@@ -826,7 +833,7 @@ export interface UserPrefTable {
   version: Generated<number>;
 }
 
-export interface Database extends OperationsTables, AssetsTables, SuppliersTables, PurchasingFinishTables, EvaluationTables, ItemsTables, PortalAdminTables, NotificationTables {
+export interface Database extends OperationsTables, AssetsTables, SuppliersTables, PurchasingFinishTables, EvaluationTables, ItemsTables, PortalAdminTables, NotificationTables, SecurityTables {
   businessSection: BusinessSectionTable;
   department: DepartmentTable;
   employee: EmployeeTable;

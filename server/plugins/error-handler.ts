@@ -8,7 +8,20 @@ const KO = {
   tooLarge: '요청 크기가 허용 한도를 넘었습니다',
   internal: '서버 내부 오류가 발생했습니다',
   badBody: '요청 본문을 읽을 수 없습니다',
+  badValue: '요청 값이 올바르지 않습니다(형식 또는 범위)',
 };
+
+/**
+ * The SQLSTATE of a database "data exception" (class 22), from node-postgres or PGlite (both
+ * carry it as `code`), else null.
+ */
+export function databaseDataError(error: unknown): string | null {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (typeof code !== 'string' || !/^22[0-9A-Z]{3}$/.test(code)) return null;
+  const e = error as { severity?: unknown; routine?: unknown; name?: unknown };
+  // Only database errors: both drivers set severity (ERROR) on them.
+  return typeof e.severity === 'string' || typeof e.routine === 'string' || e.name === 'error' ? code : null;
+}
 
 /**
  * One error shape for the whole API. Messages are exposed only below 500;
@@ -37,6 +50,13 @@ export const errorHandler = fp(async (app) => {
         msg: `${KO.validation}: ${where}${field ? `.${field}` : ''} ${first?.message ?? ''}`.trim(),
         details: fe.validation.map((v) => ({ path: `${where}${v.instancePath}`, message: v.message, params: v.params })),
       });
+    }
+    const sqlState = databaseDataError(error);
+    if (sqlState) {
+      // A value the database cannot take (SQLSTATE class 22: invalid date, out of range, bad
+      // encoding…) is the caller's bad input: 400, never 500. The detail goes to the log only.
+      request.log.info({ sqlState, err: error }, 'database refused a value');
+      return reply.status(400).send({ statusCode: 400, code: 'INVALID_VALUE', msg: `${KO.badValue} (${sqlState})` });
     }
     const status = typeof fe.statusCode === 'number' && fe.statusCode >= 400 ? fe.statusCode : 500;
     if (status >= 500) {

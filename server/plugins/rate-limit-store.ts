@@ -9,6 +9,20 @@ import type { JobDefinition } from '../jobs/types.js';
  * per limited request — the limits guard login, one-time codes and resets, which are rare. A window
  * that has ended starts again at 1.
  */
+/** Counts one hit of `key` in its current window (a new window when the last has ended). */
+export async function countHit(db: Db, key: string, windowMs: number): Promise<{ current: number; ttl: number }> {
+  const fullKey = key.slice(0, 300);
+  const r = await sql<{ hits: number; ttl: number }>`
+    insert into rate_limit_counter as c (key, hits, expires_at)
+    values (${fullKey}, 1, now() + make_interval(secs => ${Math.max(1, Math.round(windowMs)) / 1000}))
+    on conflict (key) do update set
+      hits = case when c.expires_at <= now() then 1 else c.hits + 1 end,
+      expires_at = case when c.expires_at <= now() then excluded.expires_at else c.expires_at end
+    returning hits, greatest(0, ceil(extract(epoch from (expires_at - now())) * 1000))::integer as ttl`.execute(db);
+  const row = r.rows[0];
+  return { current: Number(row.hits), ttl: Number(row.ttl) };
+}
+
 export function databaseRateLimitStore(db: Db): FastifyRateLimitStoreCtor {
   class DatabaseStore {
     constructor(
@@ -17,20 +31,8 @@ export function databaseRateLimitStore(db: Db): FastifyRateLimitStoreCtor {
     ) {}
 
     incr(key: string, callback: (error: Error | null, result?: { current: number; ttl: number }) => void, timeWindow: number): void {
-      const fullKey = `${this.prefix}${key}`.slice(0, 300);
-      const windowMs = Math.max(1, Math.round(timeWindow));
-      sql<{ hits: number; ttl: number }>`
-        insert into rate_limit_counter as c (key, hits, expires_at)
-        values (${fullKey}, 1, now() + make_interval(secs => ${windowMs / 1000}))
-        on conflict (key) do update set
-          hits = case when c.expires_at <= now() then 1 else c.hits + 1 end,
-          expires_at = case when c.expires_at <= now() then excluded.expires_at else c.expires_at end
-        returning hits, greatest(0, ceil(extract(epoch from (expires_at - now())) * 1000))::integer as ttl`
-        .execute(db)
-        .then((r) => {
-          const row = r.rows[0];
-          callback(null, { current: Number(row.hits), ttl: Number(row.ttl) });
-        })
+      countHit(db, `${this.prefix}${key}`, timeWindow)
+        .then((result) => callback(null, result))
         .catch((err: unknown) => callback(err instanceof Error ? err : new Error(String(err))));
     }
 

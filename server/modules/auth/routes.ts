@@ -7,7 +7,7 @@ import { bearerToken } from '../../auth/plugin.js';
 import { checkCredentials, findAccount } from '../../auth/login-service.js';
 import { ssoAccountBlocker } from '../../auth/account-state.js';
 import { loginFailure, startSession } from '../../auth/login-flow.js';
-import { checkOtp, issueOtp, maskDestination, OTP_VALIDITY_SEC } from '../../auth/otp.js';
+import { checkOtp, decoyDestination, issueOtp, maskDestination, OTP_VALIDITY_SEC } from '../../auth/otp.js';
 import { endSession, endUserSessions, rotateRefreshToken } from '../../auth/sessions.js';
 import { hashPassword } from '../../auth/password.js';
 import { TokenError } from '../../auth/tokens.js';
@@ -40,7 +40,7 @@ export const authServiceRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     AUTH_PATHS.loginIdpw,
     {
-      config: { access: access.public(), ...limited },
+      config: { access: access.public(), ...limited, accountLimit: { from: 'body', field: 'username' } },
       schema: { operationId: 'authLoginIdpw', tags: ['auth'], summary: 'Id/password login (external users also give their one-time code)', consumes: ['application/x-www-form-urlencoded'], body: IdpwLoginForm, response: { 200: Type.Ref('Tokens'), ...failures } },
     },
     async (request, reply) => {
@@ -48,7 +48,7 @@ export const authServiceRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const portal = portalOf(form.systemId);
       if (!portal) return loginFailure(app, request, reply, 'AUTH006');
       const userId = form.username.trim();
-      const outcome = await checkCredentials(app.dbh.db, app.auth.directory, { userId, password: form.password, portal });
+      const outcome = await checkCredentials(app.dbh.db, app.auth.directory, { userId, password: form.password, portal, ip: request.ip });
       // The company directory not answering is not the user's fault: 503 with its own code.
       if (!outcome.ok) return loginFailure(app, request, reply, outcome.code, outcome.code === 'AUTH_DIRECTORY_DOWN' ? 503 : 401);
       if (portal === 'X') {
@@ -154,7 +154,7 @@ export const authServiceRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     AUTH_PATHS.sendResetCode,
     {
-      config: { access: access.public(), ...limited },
+      config: { access: access.public(), ...limited, accountLimit: { from: 'query', field: 'loginUser.login' } },
       schema: { operationId: 'authSendResetCode', tags: ['auth'], summary: 'Send a password-reset code to the user’s e-mail (or cell phone)', querystring: ResetCodeQuery, response: { 200: Type.Ref('CodeSent'), ...failures, 404: Type.Ref('ErrorBody') } },
     },
     async (request, reply) => {
@@ -162,7 +162,13 @@ export const authServiceRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (!portal) return loginFailure(app, request, reply, 'AUTH006');
       const userId = request.query['loginUser.login'].trim();
       const user = await app.dbh.db.selectFrom('appUser').select(['userId', 'portal', 'email', 'cellPhoneNo']).where('userId', '=', userId).executeTakeFirst();
-      if (!user || user.portal !== portal) return loginFailure(app, request, reply, 'COM000010', 404);
+      if (!user || user.portal !== portal) {
+        // An unknown id is answered like a known one (a made-up masked destination), so the
+        // answer does not tell which ids exist; no code is made or sent.
+        const channel = request.query.channel ?? 'EMAIL';
+        const secret = (await app.auth.tokens()).derivedSecret('reset-decoy');
+        return { code: 'OK' as const, channel, destination: decoyDestination(channel, userId, secret), expiresIn: OTP_VALIDITY_SEC };
+      }
       const channel = request.query.channel ?? (user.email ? 'EMAIL' : 'SMS');
       const destination = channel === 'EMAIL' ? user.email : user.cellPhoneNo;
       if (!destination) return loginFailure(app, request, reply, channel === 'EMAIL' ? 'OTP_NO_EMAIL' : 'OTP_NO_CELL_PHONE', 400);
@@ -175,7 +181,7 @@ export const authServiceRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     AUTH_PATHS.resetPassword,
     {
-      config: { access: access.public(), ...limited },
+      config: { access: access.public(), ...limited, accountLimit: { from: 'body', field: 'loginUser.login' } },
       schema: { operationId: 'authResetPassword', tags: ['auth'], summary: 'Set a new password with the reset code; ends every session of the user', consumes: ['application/x-www-form-urlencoded'], body: ResetPasswordForm, response: { 200: Type.Ref('Ok'), ...failures } },
     },
     async (request, reply) => {
@@ -184,7 +190,8 @@ export const authServiceRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (!portal) return loginFailure(app, request, reply, 'AUTH006');
       const userId = form['loginUser.login'].trim();
       const account = await findAccount(app.dbh.db, userId);
-      if (!account || account.portal !== portal) return loginFailure(app, request, reply, 'COM000010', 404);
+      // An unknown id answers as a wrong code would (no reset code can match it).
+      if (!account || account.portal !== portal) return loginFailure(app, request, reply, 'AUTH013');
       // The new password is checked first, so a typo does not use up the code.
       if (form.password !== form.passwordCheck || passwordProblem(form.password, userId)) return loginFailure(app, request, reply, 'AUTH014', 400);
       const otp = await checkOtp(app.dbh.db, { userId, purpose: 'RESET', code: form.token });

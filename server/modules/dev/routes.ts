@@ -2,11 +2,21 @@ import { Type } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { access } from '../../http/access.js';
 import { commonErrors } from '../../http/error-schema.js';
+import { isLoopbackHost, type Config } from '../../config.js';
+
+/**
+ * The outbox shows every one-time and reset code to anyone: only when asked for (DEV_OUTBOX=on),
+ * never in production and never on a server reachable beyond loopback (loadConfig refuses both;
+ * this repeats the rule where the route is registered).
+ */
+export function devOutboxEnabled(config: Config): boolean {
+  return config.devOutbox && config.nodeEnv !== 'production' && isLoopbackHost(config.host);
+}
 
 const OutboxEntry = Type.Object({ to: Type.String(), channel: Type.String(), text: Type.String(), code: Type.Union([Type.String(), Type.Null()]), at: Type.String() });
 
 /**
- * Development and demo only (never registered in production): the messages the dev sender
+ * Development and demo only (registered only when devOutboxEnabled): the messages the dev sender
  * "sent", so a person or a browser test can read a one-time code.
  */
 export const devRoutes: FastifyPluginAsyncTypebox = async (app) => {

@@ -3,12 +3,18 @@ import path from 'node:path';
 import { Type } from 'typebox';
 import { zipSync } from 'fflate';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { writeAudit } from '../../db/audit.js';
+import { findBadString, invalidCharacter } from '../../http/input-guard.js';
 import { access } from '../../http/access.js';
 import { commonErrors } from '../../http/error-schema.js';
 import { HttpError, badRequest, notFound } from '../../http/errors.js';
 import { isSpreadsheetFile } from '../../../lib/file-size.js';
 import { Binary, FileGroup, FileIdParams, FileInfo, FileSeqParams, UploadQuery } from './schemas.js';
 import { FileStore, contentDisposition } from './storage.js';
+import { findDocument, mayUseDocument, mayUseGroup, ownerTypeOf } from './owners.js';
+import { ALLOWED_EXTENSIONS, checkContent, checkDeclared, extensionOf } from './content-check.js';
+import { expireOrphanFiles } from './jobs.js';
 
 interface Written {
   storedName: string;
@@ -34,6 +40,23 @@ export const fileRoutes: FastifyPluginAsyncTypebox = async (app) => {
       .orderBy('seq')
       .execute();
 
+  /**
+   * The group as the caller may use it, or 404 as if it did not exist: a supplier only its own
+   * company's documents' files, staff per the menu authority of the document (owners.ts).
+   */
+  const guardGroup = async (request: FastifyRequest, fileId: string, level: 'read' | 'write') => {
+    const group = await app.dbh.db.selectFrom('fileGroup').select(['fileId', 'createdBy', 'compNo', 'docType', 'docNo']).where('fileId', '=', fileId).executeTakeFirst();
+    if (!group || !(await mayUseGroup(app.dbh.db, request.caller!, group, level))) throw notFound('FILE_NOT_FOUND', `파일이 없습니다: ${fileId}`);
+    return group;
+  };
+
+  /** Served under the extension's own type (never a type the uploader chose), as an attachment, never sniffed. */
+  const sendFile = (reply: FastifyReply, name: string, body: unknown) => {
+    const type = ALLOWED_EXTENSIONS[extensionOf(name)]?.types[0] ?? 'application/octet-stream';
+    reply.header('Content-Disposition', contentDisposition(name)).header('X-Content-Type-Options', 'nosniff').type(type);
+    return reply.send(body);
+  };
+
   const toInfo = (r: Awaited<ReturnType<typeof listGroup>>[number]) => ({
     fileId: r.fileId,
     seq: r.seq,
@@ -58,36 +81,59 @@ export const fileRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       if (!request.isMultipart()) throw new HttpError(415, 'NOT_MULTIPART', '파일은 multipart/form-data 로 보내야 합니다');
-      const spreadsheetOnly = request.query.kind === 'spreadsheet';
-      const existing = request.query.fileId;
-      if (existing) {
-        const group = await app.dbh.db.selectFrom('fileGroup').select('fileId').where('fileId', '=', existing).executeTakeFirst();
-        if (!group) throw notFound('FILE_NOT_FOUND', `파일 묶음이 없습니다: ${existing}`);
+      const caller = request.caller!;
+      const { kind, fileId: existing, docType, docNo } = request.query;
+      const spreadsheetOnly = kind === 'spreadsheet';
+      if (docType && !ownerTypeOf(docType)) throw badRequest('FILE_DOC_TYPE', `알 수 없는 문서 종류입니다: ${docType}`);
+      if (docNo && !docType) throw badRequest('FILE_DOC_TYPE', '문서 번호에는 문서 종류(docType)가 필요합니다');
+      if (docType && docNo) {
+        // Binding to an existing document needs the right to change it.
+        const doc = await findDocument(app.dbh.db, docType, docNo);
+        if (!doc || !(await mayUseDocument(app.dbh.db, caller, doc, 'write'))) throw notFound('FILE_DOC_NOT_FOUND', `문서가 없습니다: ${docType} ${docNo}`);
       }
+      if (existing) await guardGroup(request, existing, 'write');
       const written: Written[] = [];
       try {
         for await (const part of request.files()) {
           const originalName = path.basename(part.filename || '').normalize('NFC');
           if (!originalName) throw badRequest('FILE_NAME_MISSING', '파일 이름이 없습니다');
           if (originalName.length > 300) throw badRequest('FILE_NAME_TOO_LONG', '파일 이름은 300자를 넘을 수 없습니다');
+          if (findBadString(originalName, 'files')) {
+            part.file.resume();
+            throw invalidCharacter('files (file name)');
+          }
           if (spreadsheetOnly && !isSpreadsheetFile(originalName, part.mimetype)) {
             part.file.resume();
             throw new HttpError(415, 'NOT_SPREADSHEET', `엑셀 파일만 올릴 수 있습니다: ${originalName}`);
           }
+          const declared = checkDeclared(originalName, part.mimetype);
+          if (declared) {
+            part.file.resume();
+            throw new HttpError(415, declared.code, declared.message);
+          }
+          // Streamed to disk under a server-made name; the size limit stops the stream (truncated).
           const saved = await store.write(part.file);
-          written.push({ ...saved, originalName, mimeType: part.mimetype || 'application/octet-stream' });
+          written.push({ ...saved, originalName, mimeType: ALLOWED_EXTENSIONS[extensionOf(originalName)].types[0] });
           if (part.file.truncated) throw tooLarge();
+          const content = await checkContent(store.pathOf(saved.storedName), originalName);
+          if (content) throw new HttpError(415, content.code, content.message);
         }
         if (written.length === 0) throw badRequest('FILE_MISSING', '올린 파일이 없습니다');
         const fileId = existing ?? crypto.randomUUID();
         await app.dbh.db.transaction().execute(async (trx) => {
-          if (!existing) await trx.insertInto('fileGroup').values({ fileId, createdBy: null }).execute();
+          if (!existing) {
+            await trx
+              .insertInto('fileGroup')
+              .values({ fileId, createdBy: caller.userId, compNo: caller.portal === 'X' ? caller.compNo : null, docType: docType ?? null, docNo: docNo ?? null, boundAt: docNo ? new Date() : null })
+              .execute();
+          }
           const last = await trx.selectFrom('fileEntry').select((eb) => eb.fn.max('seq').as('maxSeq')).where('fileId', '=', fileId).executeTakeFirst();
           let seq = Number(last?.maxSeq ?? 0);
           await trx
             .insertInto('fileEntry')
-            .values(written.map((w) => ({ fileId, seq: ++seq, originalName: w.originalName, storedName: w.storedName, sizeBytes: w.size, mimeType: w.mimeType, checksum: w.sha256, createdBy: null })))
+            .values(written.map((w) => ({ fileId, seq: ++seq, originalName: w.originalName, storedName: w.storedName, sizeBytes: w.size, mimeType: w.mimeType, checksum: w.sha256, createdBy: caller.userId })))
             .execute();
+          await writeAudit(trx, { entity: 'file_group', entityKey: fileId, action: existing ? 'APPEND' : 'UPLOAD', actor: caller.userId, before: null, after: { docType: docType ?? null, docNo: docNo ?? null, files: written.map((w) => ({ name: w.originalName, size: w.size, sha256: w.sha256 })) } });
         });
         return { fileId, files: (await listGroup(fileId)).map(toInfo) };
       } catch (err) {
@@ -106,6 +152,7 @@ export const fileRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: { operationId: 'listFiles', tags: ['file'], summary: 'Files of a group', params: FileIdParams, response: { 200: Type.Ref('FileGroup'), ...commonErrors } },
     },
     async (request) => {
+      await guardGroup(request, request.params.id, 'read');
       const rows = await listGroup(request.params.id);
       if (rows.length === 0) throw notFound('FILE_NOT_FOUND', `파일이 없습니다: ${request.params.id}`);
       return { fileId: request.params.id, files: rows.map(toInfo) };
@@ -125,13 +172,13 @@ export const fileRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
+      await guardGroup(request, request.params.id, 'read');
       const rows = await listGroup(request.params.id);
       if (rows.length === 0) throw notFound('FILE_NOT_FOUND', `파일이 없습니다: ${request.params.id}`);
       if (rows.length === 1) {
         const only = rows[0];
         if (!store.exists(only.storedName)) throw notFound('FILE_CONTENT_MISSING', `파일 내용이 없습니다: ${only.originalName}`);
-        reply.header('Content-Disposition', contentDisposition(only.originalName)).type(only.mimeType);
-        return reply.send(store.read(only.storedName));
+        return sendFile(reply, only.originalName, store.read(only.storedName));
       }
       const entries: Record<string, Uint8Array> = {};
       for (const r of rows) {
@@ -139,8 +186,7 @@ export const fileRoutes: FastifyPluginAsyncTypebox = async (app) => {
         for (let n = 2; Object.hasOwn(entries, name); n++) name = `${path.parse(r.originalName).name} (${n})${path.extname(r.originalName)}`;
         entries[name] = await store.readAll(r.storedName);
       }
-      reply.header('Content-Disposition', contentDisposition(`첨부파일-${request.params.id.slice(0, 8)}.zip`)).type('application/zip');
-      return reply.send(Buffer.from(zipSync(entries, { level: 6 })));
+      return sendFile(reply, `첨부파일-${request.params.id.slice(0, 8)}.zip`, Buffer.from(zipSync(entries, { level: 6 })));
     },
   );
 
@@ -151,10 +197,10 @@ export const fileRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: { operationId: 'downloadFile', tags: ['file'], summary: 'Download one file of a group', params: FileSeqParams, response: { 200: Binary, ...commonErrors } },
     },
     async (request, reply) => {
+      await guardGroup(request, request.params.id, 'read');
       const row = (await listGroup(request.params.id)).find((r) => r.seq === request.params.seq);
       if (!row || !store.exists(row.storedName)) throw notFound('FILE_NOT_FOUND', `파일이 없습니다: ${request.params.id}/${request.params.seq}`);
-      reply.header('Content-Disposition', contentDisposition(row.originalName)).type(row.mimeType);
-      return reply.send(store.read(row.storedName));
+      return sendFile(reply, row.originalName, store.read(row.storedName));
     },
   );
 
@@ -166,15 +212,33 @@ export const fileRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const { id, seq } = request.params;
-      const result = await app.dbh.db
-        .updateTable('fileEntry')
-        .set({ deletedAt: new Date() })
-        .where('fileId', '=', id)
-        .where('seq', '=', seq)
-        .where('deletedAt', 'is', null)
-        .executeTakeFirst();
-      if (Number(result.numUpdatedRows) === 0) throw notFound('FILE_NOT_FOUND', `파일이 없습니다: ${id}/${seq}`);
+      await guardGroup(request, id, 'write');
+      const actor = request.caller!.userId;
+      const removed = await app.dbh.db.transaction().execute(async (trx) => {
+        const result = await trx.updateTable('fileEntry').set({ deletedAt: new Date() }).where('fileId', '=', id).where('seq', '=', seq).where('deletedAt', 'is', null).executeTakeFirst();
+        if (Number(result.numUpdatedRows) === 0) return false;
+        await writeAudit(trx, { entity: 'file_entry', entityKey: `${id}/${seq}`, action: 'DELETE', actor, before: { fileId: id, seq }, after: null });
+        return true;
+      });
+      if (!removed) throw notFound('FILE_NOT_FOUND', `파일이 없습니다: ${id}/${seq}`);
       return { fileId: id, files: (await listGroup(id)).map(toInfo) };
     },
   );
+
+  app.post(
+    '/api/v1/cmmn/file/expire-orphans',
+    {
+      config: { access: access.login([ORPHAN_ADMIN_SCREEN], 'write', ['I']) },
+      schema: {
+        operationId: 'expireOrphanFiles',
+        tags: ['file'],
+        summary: 'Remove uploads no document took within a day (the files.expireOrphans job, on demand)',
+        response: { 200: Type.Object({ expired: Type.Integer(), bound: Type.Integer(), kept: Type.Integer() }), ...commonErrors },
+      },
+    },
+    async (request) => expireOrphanFiles({ db: app.dbh.db, log: request.log, config: app.config, now: new Date() }),
+  );
 };
+
+/** Who may run the orphan clean-up on demand: the system administrators (menu administration). */
+export const ORPHAN_ADMIN_SCREEN = '/portal/author/menuManage';

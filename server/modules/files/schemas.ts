@@ -23,6 +23,8 @@ export const UploadQuery = Type.Object(
   {
     fileId: Type.Optional(Type.String({ pattern: '^[0-9a-f-]{36}$', description: 'Append to this existing group' })),
     kind: Type.Optional(Type.Union([Type.Literal('any'), Type.Literal('spreadsheet')], { description: 'spreadsheet: only Excel files (.xlsx, .xls) are accepted' })),
+    docType: Type.Optional(Type.String({ pattern: '^[A-Z][A-Z0-9_]{0,29}$', description: 'The kind of document the files belong to (server/modules/files/owners.ts: PR, RFQ, QUOTATION, PO, LOI, DELIVERY, …)' })),
+    docNo: Type.Optional(Type.String({ pattern: '^[A-Za-z0-9_-]{1,50}$', description: 'The document, when it exists already: the caller must be allowed to change it. Without it the files belong to the uploader until a document takes them (else they expire after a day)' })),
   },
   { additionalProperties: false },
 );

@@ -78,13 +78,13 @@ export const loginRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/api/v1/cyberLogin',
     {
-      config: { access: access.public(), ...limited },
+      config: { access: access.public(), ...limited, accountLimit: { from: 'body', field: 'userId' } },
       schema: { operationId: 'cyberLogin', tags: ['login'], summary: 'External login, step 1: id and password; sends a one-time code by SMS or e-mail (optGubun)', consumes: ['application/x-www-form-urlencoded'], body: CyberLoginForm, response: { 200: Type.Ref('CodeSent'), ...failures } },
     },
     async (request, reply) => {
       const { userId: rawId, userPw, optGubun } = request.body;
       const userId = rawId.trim();
-      const outcome = await checkCredentials(app.dbh.db, app.auth.directory, { userId, password: userPw, portal: 'X' });
+      const outcome = await checkCredentials(app.dbh.db, app.auth.directory, { userId, password: userPw, portal: 'X', ip: request.ip });
       if (!outcome.ok) return loginFailure(app, request, reply, outcome.code);
       const user = await app.dbh.db.selectFrom('appUser').select(['email', 'cellPhoneNo']).where('userId', '=', userId).executeTakeFirstOrThrow();
       const destination = optGubun === 'EMAIL' ? user.email : user.cellPhoneNo;
@@ -98,14 +98,14 @@ export const loginRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/api/v1/cyberCheckOtp',
     {
-      config: { access: access.public(), ...limited },
+      config: { access: access.public(), ...limited, accountLimit: { from: 'body', field: 'userId' } },
       schema: { operationId: 'cyberCheckOtp', tags: ['login'], summary: 'External login, step 2: id, password and the one-time code; answers the user (with noCellPhone/noPhone), menus, codes and tokens', consumes: ['application/x-www-form-urlencoded'], body: CyberCheckOtpForm, response: { 200: Type.Ref('LoginPayload'), ...failures } },
     },
     async (request, reply) => {
       const { userId: rawId, userPw, otpNum } = request.body;
       const userId = rawId.trim();
       // The code is bound to the login that asked for it: the same id and password again.
-      const outcome = await checkCredentials(app.dbh.db, app.auth.directory, { userId, password: userPw, portal: 'X' });
+      const outcome = await checkCredentials(app.dbh.db, app.auth.directory, { userId, password: userPw, portal: 'X', ip: request.ip });
       if (!outcome.ok) return loginFailure(app, request, reply, outcome.code);
       const otp = await checkOtp(app.dbh.db, { userId, purpose: 'LOGIN', code: otpNum });
       if (!otp.ok) return loginFailure(app, request, reply, 'AUTH013');

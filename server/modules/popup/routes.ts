@@ -6,6 +6,7 @@ import { badRequest } from '../../http/errors.js';
 import { PERSON_SEARCH_MESSAGES_KO, validatePersonSearch } from '../../../lib/person-search.js';
 import { BsnsQuery, BusinessSection, DeptQuery, DepartmentRow, PersonQuery, PersonRow } from './schemas.js';
 import { listBusinessSections, listDepartments, listPeople } from './queries.js';
+import { limitPersonFields, personFieldsFor } from './person-fields.js';
 
 const trimmed = (v: string | undefined) => (v === undefined ? undefined : v.trim() || undefined);
 
@@ -54,7 +55,8 @@ export const popupRoutes: FastifyPluginAsyncTypebox = async (app) => {
       };
       const problem = validatePersonSearch({ hname: filter.hname ?? '', singleid: filter.singleid ?? '' });
       if (problem) throw badRequest(problem, PERSON_SEARCH_MESSAGES_KO[problem]);
-      return listPeople(app.dbh.db, filter);
+      const rows = await listPeople(app.dbh.db, filter);
+      return limitPersonFields(rows, await personFieldsFor(app.dbh.db, request.caller!));
     },
   );
 };

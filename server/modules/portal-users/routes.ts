@@ -1,3 +1,4 @@
+import { clearAccountThrottle } from '../../auth/throttle.js';
 import { sql } from 'kysely';
 import { Type } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
@@ -255,6 +256,8 @@ export const portalUserRoutes: FastifyPluginAsyncTypebox = async (app) => {
             action === 'unlock' ? { lockedAt: null, failedLoginCount: 0 } : action === 'block' ? { useFlag: 'N' as const } : { useFlag: 'Y' as const };
           await trx.updateTable('appUser').set({ ...change, version: before.version + 1, updatedAt: new Date() }).where('userId', '=', userId).execute();
           if (action === 'block') await endUserSessions(trx, userId, 'BLOCKED');
+          // The temporary locks after wrong passwords (every client's) end with the unlock too.
+          if (action === 'unlock') await clearAccountThrottle(trx, userId);
           await writeAudit(trx, { entity: 'app_user', entityKey: userId, action: action.toUpperCase(), actor: caller.userId, before, after: change, reason: request.body?.reason ?? null });
           return { conflict: false as const };
         });

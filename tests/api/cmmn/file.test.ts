@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { unzipSync, strFromU8 } from 'fflate';
+import * as XLSX from 'xlsx';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../helpers/app.js';
 import { multipart } from '../../helpers/multipart.js';
@@ -77,9 +78,14 @@ describe('file upload and download', () => {
   it('refuses a file over the limit (1 MB = 1048576 bytes) and keeps nothing of it', async () => {
     const before = storedFiles(t.dataDir).length;
     const rowsBefore = await t.db.db.selectFrom('fileEntry').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
-    const atLimit = await upload([{ name: 'exact.bin', content: new Uint8Array(MB) }]);
+    const pdfOf = (size: number) => {
+      const bytes = new Uint8Array(size);
+      bytes.set(Buffer.from('%PDF-1.4'));
+      return bytes;
+    };
+    const atLimit = await upload([{ name: 'exact.pdf', content: pdfOf(MB) }]);
     expect(atLimit.statusCode).toBe(200);
-    const over = await upload([{ name: 'ok.txt', content: 'fine' }, { name: 'big.bin', content: new Uint8Array(MB + 1) }]);
+    const over = await upload([{ name: 'ok.txt', content: 'fine' }, { name: 'big.pdf', content: pdfOf(MB + 1) }]);
     expect(over.statusCode).toBe(413);
     expect(over.json()).toMatchObject({ code: 'FILE_TOO_LARGE' });
     expect(over.json().msg).toContain('1MB');
@@ -92,8 +98,14 @@ describe('file upload and download', () => {
     const txt = await upload([{ name: 'notes.txt', content: 'x', type: 'text/plain' }], '?kind=spreadsheet');
     expect(txt.statusCode).toBe(415);
     expect(txt.json().code).toBe('NOT_SPREADSHEET');
-    const xlsx = await upload([{ name: '품목.xlsx', content: 'PK', type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' }], '?kind=spreadsheet');
+    const wb = XLSX.utils.book_new();
+    XLSX.utils.book_append_sheet(wb, XLSX.utils.aoa_to_sheet([['품목'], ['볼트']]), 'Sheet1');
+    const workbook = new Uint8Array(XLSX.write(wb, { type: 'buffer', bookType: 'xlsx' }) as Buffer);
+    const xlsx = await upload([{ name: '품목.xlsx', content: workbook, type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' }], '?kind=spreadsheet');
     expect(xlsx.statusCode).toBe(200);
+    // "PK" alone is not a workbook: the content must be what the extension says.
+    const fake = await upload([{ name: '가짜.xlsx', content: 'PK', type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' }], '?kind=spreadsheet');
+    expect(fake.statusCode).toBe(415);
   });
 
   it('answers a missing or malformed id with 404 / 400, never 500', async () => {

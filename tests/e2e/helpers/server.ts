@@ -104,6 +104,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       ...process.env,
       PORT: String(port),
       HOST: '127.0.0.1',
+      // The browser tests read suppliers' one-time codes from the development outbox (loopback only).
+      DEV_OUTBOX: 'on',
       DATA_DIR: dataDir,
       NODE_ENV: options.nodeEnv ?? 'test',
       SEED: options.seed ?? 'demo',

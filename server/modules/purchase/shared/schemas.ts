@@ -4,7 +4,8 @@ import { Type, type TSchema } from 'typebox';
 export const Nullable = <T extends TSchema>(s: T) => Type.Union([s, Type.Null()]);
 
 export const Decimal = (description = 'Exact decimal as a string, e.g. "1234.50" (never a float)') => Type.String({ maxLength: 30, description });
-export const DateStr = (description = 'YYYY-MM-DD') => Type.String({ maxLength: 10, description });
+/** YYYY-MM-DD, or empty (no filter); an impossible day (2025-02-30) is refused by the database as a 400. */
+export const DateStr = (description = 'YYYY-MM-DD') => Type.String({ maxLength: 10, pattern: '^(\\d{4}-\\d{2}-\\d{2})?$', description });
 export const Currency = Type.Enum(['KRW', 'JPY'], { description: 'KRW or JPY' });
 export const FileId = Type.String({ pattern: '^[0-9a-f-]{36}$', description: 'Attachment group from POST /api/v1/cmmn/file/upload' });
 export const Version = Type.Integer({ minimum: 1, description: 'The version read; a stale one answers 409 VERSION_CONFLICT' });

@@ -1,0 +1,46 @@
+import { FileStore } from './storage.js';
+import { documentsHolding } from './owners.js';
+import type { JobContext, JobDefinition } from '../../jobs/types.js';
+
+/** An upload no document took within this time is removed (the user abandoned the form). */
+export const ORPHAN_AFTER_HOURS = 24;
+
+/**
+ * Orphan uploads expire (issue #13 item 1). A group older than ORPHAN_AFTER_HOURS that no registered
+ * document holds is deleted with its entries and stored files; one a document now holds is marked
+ * bound instead. The delete is guarded by the database too: a group still referenced by a table the
+ * registry does not know (a foreign key) is kept. Idempotent.
+ */
+export async function expireOrphanFiles(ctx: JobContext): Promise<{ expired: number; bound: number; kept: number }> {
+  const cutoff = new Date(ctx.now.getTime() - ORPHAN_AFTER_HOURS * 3600_000);
+  const store = FileStore.forDataDir(ctx.config.dataDir);
+  const candidates = await ctx.db.selectFrom('fileGroup').select(['fileId']).where('boundAt', 'is', null).where('createdAt', '<', cutoff).orderBy('createdAt').limit(1000).execute();
+  let expired = 0;
+  let bound = 0;
+  let kept = 0;
+  for (const { fileId } of candidates) {
+    const holders = await documentsHolding(ctx.db, fileId);
+    if (holders.length > 0) {
+      await ctx.db.updateTable('fileGroup').set({ boundAt: ctx.now, docType: holders[0].docType, docNo: holders[0].docNo }).where('fileId', '=', fileId).execute();
+      bound++;
+      continue;
+    }
+    try {
+      const stored = await ctx.db.transaction().execute(async (trx) => {
+        const entries = await trx.deleteFrom('fileEntry').where('fileId', '=', fileId).returning('storedName').execute();
+        await trx.deleteFrom('fileGroup').where('fileId', '=', fileId).execute();
+        return entries.map((e) => e.storedName);
+      });
+      await Promise.all(stored.map((name) => store.remove(name)));
+      expired++;
+    } catch (err) {
+      // 23503: still referenced by a table outside the registry: not an orphan.
+      if ((err as { code?: string }).code !== '23503') throw err;
+      ctx.log.warn({ fileId }, 'file group referenced by a table missing from the file-owner registry (server/modules/files/owners.ts)');
+      kept++;
+    }
+  }
+  return { expired, bound, kept };
+}
+
+export const filesJobs: JobDefinition[] = [{ name: 'files.expireOrphans', everySeconds: 3600, run: (ctx) => expireOrphanFiles(ctx) }];

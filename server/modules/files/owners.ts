@@ -1,0 +1,144 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/connect.js';
+import type { Caller } from '../../auth/plugin.js';
+import { groupHoldsScreen } from '../../auth/menu-authority.js';
+
+/**
+ * Who owns a file group (issue #13 item 1): the document that holds it. This registry is plain
+ * data, one row per document type that keeps attachments: the table and its file column, the
+ * document number, how to find the supplier company (a column, a link table listing the invited
+ * companies, or none for internal documents) and the menu screens that open the document.
+ *
+ * To add a document type: one row here (table and column names in snake_case). A test checks that
+ * every foreign key to file_group(file_id) in the database has a row, so a new attachment column
+ * without one fails the suite.
+ */
+export type CompanyRule =
+  /** Internal document: no supplier may see its files. */
+  | { kind: 'none' }
+  /** The document's own column names the company. */
+  | { kind: 'column'; column: string }
+  /** Companies listed in another table (e.g. the suppliers invited to an RFQ). */
+  | { kind: 'link'; table: string; docColumn: string; compColumn: string };
+
+export interface FileOwnerType {
+  docType: string;
+  table: string;
+  /** Column holding the file group id. */
+  fileColumn: string;
+  /** Column holding the document number (its key for people). */
+  keyColumn: string;
+  company: CompanyRule;
+  /** Screens (menu routes) that open the document, internal and external; read or write per the caller's authority. */
+  screens: string[];
+}
+
+export const FILE_OWNER_TYPES: readonly FileOwnerType[] = Object.freeze([
+  { docType: 'PR', table: 'pr_header', fileColumn: 'file_id', keyColumn: 'pr_no', company: { kind: 'none' }, screens: ['/prList', '/prEdit', '/prConfirmList', '/prConfirmEdit'] },
+  {
+    docType: 'RFQ',
+    table: 'rfq_header',
+    fileColumn: 'file_id',
+    keyColumn: 'rfq_no',
+    company: { kind: 'link', table: 'quotation', docColumn: 'rfq_no', compColumn: 'comp_no' },
+    screens: ['/prConfirmList', '/prConfirmEdit', '/OrderRequestList', '/OrderRequestEdit', '/prCheckList', '/prCheckEdit', '/prSubmitList', '/prSubmitEdit'],
+  },
+  {
+    docType: 'QUOTATION',
+    table: 'quotation',
+    fileColumn: 'file_id',
+    keyColumn: 'rfq_no',
+    company: { kind: 'column', column: 'comp_no' },
+    screens: ['/prConfirmList', '/prConfirmEdit', '/OrderRequestList', '/OrderRequestEdit', '/prCheckList', '/prCheckEdit', '/prSubmitList', '/prSubmitEdit'],
+  },
+  {
+    docType: 'PO',
+    table: 'po_header',
+    fileColumn: 'file_id',
+    keyColumn: 'po_no',
+    company: { kind: 'column', column: 'comp_no' },
+    screens: ['/OrderRequestList', '/OrderRequestEdit', '/SimpleOrderList', '/SimpleOrderEdit', '/CyberOrderRequestList', '/CyberOrderRequestEdit'],
+  },
+  { docType: 'LOI', table: 'loi', fileColumn: 'file_id', keyColumn: 'loi_no', company: { kind: 'column', column: 'comp_no' }, screens: ['/LoiRequestList', '/LoiRequestEdit', '/CyberOrderRequestList', '/CyberOrderRequestEdit'] },
+  {
+    docType: 'DELIVERY',
+    table: 'delivery',
+    fileColumn: 'file_id',
+    keyColumn: 'delivery_no',
+    company: { kind: 'column', column: 'comp_no' },
+    screens: ['/deliverListAdmin', '/deliverEditAdmin', '/noneOrderViewAdmin', '/warehousingList', '/deliverInfo', '/deliverEdit', '/noneOrderView'],
+  },
+]);
+
+export const ownerTypeOf = (docType: string) => FILE_OWNER_TYPES.find((t) => t.docType === docType);
+
+export interface FileGroupOwner {
+  docType: string;
+  docNo: string;
+  /** Companies that may see the document (empty: internal only). */
+  companies: string[];
+}
+
+/** Every document that holds this file group (usually one). */
+export async function documentsHolding(db: Db, fileId: string): Promise<FileGroupOwner[]> {
+  const found: FileGroupOwner[] = [];
+  for (const t of FILE_OWNER_TYPES) {
+    const compExpr = t.company.kind === 'column' ? sql.ref(`d.${t.company.column}`) : sql`null`;
+    const rows = await sql<{ docNo: string; compNo: string | null }>`select ${sql.ref(`d.${t.keyColumn}`)} as "docNo", ${compExpr} as "compNo" from ${sql.table(t.table)} d where ${sql.ref(`d.${t.fileColumn}`)} = ${fileId}`.execute(db);
+    for (const r of rows.rows) found.push({ docType: t.docType, docNo: String(r.docNo), companies: r.compNo ? [r.compNo] : [] });
+  }
+  for (const owner of found) {
+    const t = ownerTypeOf(owner.docType)!;
+    if (t.company.kind !== 'link') continue;
+    const rows = await sql<{ compNo: string }>`select distinct ${sql.ref(t.company.compColumn)} as "compNo" from ${sql.table(t.company.table)} where ${sql.ref(t.company.docColumn)} = ${owner.docNo}`.execute(db);
+    owner.companies = rows.rows.map((r) => r.compNo);
+  }
+  return found;
+}
+
+/** A document named by type and number, with its companies; null when it does not exist. */
+export async function findDocument(db: Db, docType: string, docNo: string): Promise<FileGroupOwner | null> {
+  const t = ownerTypeOf(docType);
+  if (!t) return null;
+  const compExpr = t.company.kind === 'column' ? sql.ref(`d.${t.company.column}`) : sql`null`;
+  const rows = await sql<{ compNo: string | null }>`select ${compExpr} as "compNo" from ${sql.table(t.table)} d where ${sql.ref(`d.${t.keyColumn}`)} = ${docNo}`.execute(db);
+  if (rows.rows.length === 0) return null;
+  let companies = rows.rows.map((r) => r.compNo).filter((c): c is string => !!c);
+  if (t.company.kind === 'link') {
+    const linked = await sql<{ compNo: string }>`select distinct ${sql.ref(t.company.compColumn)} as "compNo" from ${sql.table(t.company.table)} where ${sql.ref(t.company.docColumn)} = ${docNo}`.execute(db);
+    companies = linked.rows.map((r) => r.compNo);
+  }
+  return { docType, docNo, companies };
+}
+
+/** May this caller read (or write) this document: a supplier only its own company's, everyone per menu authority. */
+export async function mayUseDocument(db: Db, caller: Caller, owner: FileGroupOwner, level: 'read' | 'write'): Promise<boolean> {
+  if (caller.portal === 'X' && (!caller.compNo || !owner.companies.includes(caller.compNo))) return false;
+  const t = ownerTypeOf(owner.docType);
+  if (!t) return false;
+  return groupHoldsScreen(db, caller.authGroupId, t.screens, level);
+}
+
+export interface GroupRow {
+  fileId: string;
+  createdBy: string | null;
+  compNo: string | null;
+  docType: string | null;
+  docNo: string | null;
+}
+
+/**
+ * The file-group check of every file operation. A group held by documents: the caller must be
+ * allowed that level on one of them. A group no document holds yet (just uploaded, the document
+ * not saved): only its uploader. Anything else answers as a missing group.
+ */
+export async function mayUseGroup(db: Db, caller: Caller, group: GroupRow, level: 'read' | 'write'): Promise<boolean> {
+  const holders = await documentsHolding(db, group.fileId);
+  if (holders.length === 0 && group.docType && group.docNo) {
+    const named = await findDocument(db, group.docType, group.docNo);
+    if (named) holders.push(named);
+  }
+  if (holders.length === 0) return group.createdBy !== null && group.createdBy === caller.userId;
+  for (const h of holders) if (await mayUseDocument(db, caller, h, level)) return true;
+  return false;
+}
