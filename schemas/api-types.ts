@@ -613,6 +613,493 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/item/categories": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The category tree (three levels), with item and child counts */
+        get: operations["listItemCategories"];
+        put?: never;
+        /** Add a category under a parent (or at the top) */
+        post: operations["createItemCategory"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/item/categories/{catCode}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Rename, move (parentCode), reorder or deactivate a category; moving keeps the tree ≤ 3 levels */
+        put: operations["updateItemCategory"];
+        post?: never;
+        /** Delete a category without items or children (else 409: deactivate it instead) */
+        delete: operations["deleteItemCategory"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/item/sourcing-groups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The four-level sourcing groups with the buyer of each level-4 group */
+        get: operations["listSourcingGroups"];
+        put?: never;
+        /** Add a sourcing group one level below its parent (level 001 without a parent) */
+        post: operations["createSourcingGroup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/item/sourcing-groups/{sgCode}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Rename, reorder, (de)activate a sourcing group or change the buyer of a level-4 group */
+        put: operations["updateSourcingGroup"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/item/attributes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Item attributes */
+        get: operations["listItemAttributes"];
+        put?: never;
+        /** Add an item attribute */
+        post: operations["createItemAttribute"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/item/attributes/{attrCode}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Rename, reorder or (de)activate an attribute */
+        put: operations["updateItemAttribute"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/item/attribute-values": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Allowed values of the attributes (one attribute with attrCode) */
+        get: operations["listItemAttributeValues"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/item/attributes/{attrCode}/values/{valueCode}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One allowed value */
+        get: operations["getItemAttributeValue"];
+        /** Rename, reorder or (de)activate an allowed value; a deactivated value is refused for new items and uploads */
+        put: operations["updateItemAttributeValue"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/item/attributes/{attrCode}/values": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Allow a new value for an attribute */
+        post: operations["createItemAttributeValue"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/item/units": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Units of measure with their conversions */
+        get: operations["listUnits"];
+        put?: never;
+        /** Add a unit with its conversions */
+        post: operations["createUnit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/item/units/{unitCode}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Rename, reorder, (de)activate a unit and replace its conversions */
+        put: operations["updateUnit"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/items": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Items by code, name, specification, category (with its subcategories), sourcing group; the item search popup uses it */
+        get: operations["listItems"];
+        put?: never;
+        /** Create an item; its code is <category>-NNNN */
+        post: operations["createItem"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/items/{itemCode}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One item: attributes, suppliers with their current prices, open PRs and POs using it */
+        get: operations["getItem"];
+        /** Change an item (attributes replaced whole when given); stale version: 409 */
+        put: operations["updateItem"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/items/{itemCode}/price-history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every supplier price of an item by effective date (the price-history chart) */
+        get: operations["listItemPriceHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/items/{itemCode}/deactivate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Stop using an item (no new PR or PO lines); refused while open POs use it */
+        post: operations["deactivateItem"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/cyber/items": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The items the caller's company supplies, with its current prices */
+        get: operations["listMyItems"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/cyber/items/{itemCode}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One item the caller's company supplies, with its own price history (404 for any other item) */
+        get: operations["getMyItem"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/item-proposals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Price and new-item proposals; a supplier sees only its own */
+        get: operations["listItemProposals"];
+        put?: never;
+        /** Propose a price change for an item the caller supplies (403 for any other) or a new item */
+        post: operations["createItemProposal"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/item-proposals/{proposalNo}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One proposal and what the caller may do with it (a supplier: its own only) */
+        get: operations["getItemProposal"];
+        /** Change a proposal while it waits for review (its supplier only; stale version: 409) */
+        put: operations["updateItemProposal"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/item-proposals/{proposalNo}/withdraw": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Withdraw a proposal that waits for review */
+        post: operations["withdrawItemProposal"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/item-proposals/{proposalNo}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Approve with an effective date: the supplier's price changes from that date and its history shows it (a new item is created first) */
+        post: operations["approveItemProposal"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/item-proposals/{proposalNo}/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Reject a proposal with a reason; nothing else changes */
+        post: operations["rejectItemProposal"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/item/uploads/template": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The upload template: sheet '품목' with the 15 columns and an example row, and a sheet of notes */
+        get: operations["downloadItemUploadTemplate"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/item/uploads": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Upload batches, newest first */
+        get: operations["listItemUploads"];
+        put?: never;
+        /** Upload a filled template (multipart field "file", .xlsx only, 10 MB at most, 1 MB = 1048576 bytes); answers at once with the batch, which a worker reads and checks */
+        post: operations["uploadItems"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/item/uploads/{batchId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One batch: state, progress (rows read / checked) and counts by result */
+        get: operations["getItemUpload"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/item/uploads/{batchId}/rows": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A batch's rows with their result and, for errors, the column and the reason */
+        get: operations["listItemUploadRows"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/item/uploads/{batchId}/errors": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The error rows as a workbook in the template's columns with the reasons beside them, to fix and upload again */
+        get: operations["downloadItemUploadErrors"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/item/uploads/{batchId}/apply": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Apply the batch's new and changed rows (error and unchanged rows are skipped), once, in one transaction; answers at once with APPLYING */
+        post: operations["applyItemUpload"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/cmmn/file/upload": {
         parameters: {
             query?: never;
@@ -693,6 +1180,23 @@ export interface paths {
         post?: never;
         /** Remove one file from its group */
         delete: operations["deleteFile"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/cmmn/file/expire-orphans": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Remove uploads no document took within a day (the files.expireOrphans job, on demand) */
+        post: operations["expireOrphanFiles"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -1221,6 +1725,75 @@ export interface paths {
         get: operations["getSupplierQuotation"];
         /** Submit or revise my quotation until the deadline: a unit price for every line, lead time, validity, attachments (stale version: 409) */
         put: operations["submitQuotation"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/cyber/rfqs/{rfqNo}/questions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** My company’s questions on a request and the answers the buyer shared with every invited supplier (no one named) */
+        get: operations["listMyRfqQuestions"];
+        put?: never;
+        /** Ask the buyer a question on a request my company was invited to, until its deadline (after it, or once the request is closed: 409 RFQ_CLOSED) */
+        post: operations["askRfqQuestion"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/rfqs/{rfqNo}/questions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every supplier question on a request, with the company that asked */
+        get: operations["listRfqQuestions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/rfq-questions/{questionId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One supplier question (the answer dialog of /prConfirmEdit) */
+        get: operations["getRfqQuestion"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/rfq-questions/{questionId}/answer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Answer a question (once; stale version: 409); shared=Y shows the question and answer to every invited supplier without naming who asked */
+        put: operations["answerRfqQuestion"];
         post?: never;
         delete?: never;
         options?: never;
@@ -2479,6 +3052,1140 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/reports/monthly/01": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Spend by business section (orders approved or later, KRW with JPY converted), one row per business section */
+        get: operations["getMonthlyReport01"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/reports/monthly/02": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Spend by department (orders approved or later, KRW with JPY converted), one row per department */
+        get: operations["getMonthlyReport02"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/reports/monthly/03": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Spend by supplier (orders approved or later, KRW with JPY converted), one row per supplier */
+        get: operations["getMonthlyReport03"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/reports/monthly/04": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Spend by item category (orders approved or later, KRW with JPY converted), one row per item category */
+        get: operations["getMonthlyReport04"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/reports/monthly/05": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Spend by sourcing group (orders approved or later, KRW with JPY converted), one row per sourcing group */
+        get: operations["getMonthlyReport05"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/reports/monthly/06": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** PR-to-PO lead time per order month: orders from a PR, average / min / max days from PR date to PO date */
+        get: operations["getMonthlyReport06"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/reports/monthly/07": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** On-time delivery per receipt month: receipt lines on or before the order line’s delivery date (else the order’s due date) */
+        get: operations["getMonthlyReport07"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/reports/monthly/08": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Settlement totals per settlement month: goods in won as settled (KRW lines, JPY lines converted at the settlement’s rate), posted part */
+        get: operations["getMonthlyReport08"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/reports/monthly/09": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Price variance per order month: what was paid against the item master’s reference price (won) */
+        get: operations["getMonthlyReport09"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/reports/monthly/10": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** New suppliers per month: companies whose first order falls in the month, and what was ordered from them that month (won) */
+        get: operations["getMonthlyReport10"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/reports/cost-unit/difference": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Unit-price differences per item: lowest, highest and average price between suppliers, first and last price in the period */
+        get: operations["getCostUnitDifference"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/reports/cost-unit/high": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Items bought above their reference price: how often, by how much (item currency and won), the highest excess and the buyer who bought it most */
+        get: operations["getHighCostUnit"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/reports/cost-unit/detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One item’s price history: lowest, average and highest price per month beside its reference price */
+        get: operations["getHighCostUnitDetail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/reports/item-master-cost": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Item master cost: reference price against the last and the average price paid in the period (item currency) */
+        get: operations["getItemMasterCost"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/reports/orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The orders behind a report figure (drill-down): the same period, scope and filters as the report */
+        get: operations["listReportOrders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/assets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Assets: where they are, who keeps them, what they cost and the receipt and order they came from */
+        get: operations["listAssets"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/assets/{assetNo}/transfer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Move an asset to another department, custodian or location (history kept) */
+        post: operations["transferAsset"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/assets/{assetNo}/dispose": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Dispose of an asset with a reason */
+        post: operations["disposeAsset"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/assets/candidates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Finally decided receipt lines of asset-type expenses: waiting to be registered (default) or registered */
+        get: operations["listAssetCandidates"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/assets/register": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Register receipt lines as assets: one asset per unit, each with its own number; a line registered before is refused (409) and nothing is written */
+        post: operations["registerAssets"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/asset-counts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Inventory counts with their figures: expected, found, missing, moved, not counted */
+        get: operations["listAssetCounts"];
+        put?: never;
+        /** Plan an inventory count for a location (one open count per location) */
+        post: operations["planAssetCount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/asset-counts/{countNo}/lines": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A count’s assets: those in use at its location and those recorded in it, with their result; differences marked */
+        get: operations["listAssetCountLines"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/asset-counts/{countNo}/results": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Record one asset as found, missing or moved in an open count; an asset counted before in the count is refused (409) */
+        post: operations["recordAssetCount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/asset-counts/{countNo}/close": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Close a count: no more results; its differences stay listed */
+        post: operations["closeAssetCount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/suppliers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Supplier master: search by number, name, business number, status, FORWARD_YN, council, category or sourcing group supplied */
+        get: operations["listSuppliers"];
+        put?: never;
+        /** Register a supplier directly in the master (trading from today); the business number must pass its check digit and not be registered yet */
+        post: operations["createSupplier"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/suppliers/category-options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Item categories a supplier may be said to supply (levels 1 and 2, in use), for the master’s choice */
+        get: operations["listSupplierCategoryOptions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/suppliers/{compNo}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One supplier: registration numbers, contacts, bank account (masked unless the caller keeps the master), categories and sourcing groups supplied, attachments, history */
+        get: operations["getSupplier"];
+        /** Change the master (not its status: that is a status change request); a masked bank account sent back keeps the stored one; stale version: 409 */
+        put: operations["updateSupplier"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/suppliers/{compNo}/overview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One supplier at a glance (compStatusView): status and reason, open RFQs and POs, on-time delivery rate (12 months), open settlement disputes, users, latest evaluation grade — as metric/value rows */
+        get: operations["getSupplierOverview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/suppliers/{compNo}/spend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Orders placed with a supplier by month over the last 12 months, in KRW (JPY at the current rate); a month without orders is 0 */
+        get: operations["listSupplierSpend"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/suppliers/{compNo}/users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The portal users of one supplier (compStatusView) */
+        get: operations["listSupplierUsersOf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/supplier-status-requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Status change requests of suppliers (compChangeStatusList) */
+        get: operations["listSupplierStatusRequests"];
+        put?: never;
+        /** Ask to change a supplier’s trading status (ACTIVE / SUSPENDED / CLOSED) with a reason; one open request per supplier */
+        post: operations["createSupplierStatusRequest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/supplier-status-requests/{reqNo}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One status change request */
+        get: operations["getSupplierStatusRequest"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/supplier-status-requests/{reqNo}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Approve a request (not one’s own): the supplier’s status and reason change; a suspended or closed supplier can no longer be invited to quote or ordered from */
+        post: operations["approveSupplierStatusRequest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/supplier-status-requests/{reqNo}/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Reject a request (not one’s own) with a comment */
+        post: operations["rejectSupplierStatusRequest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/supplier-status-requests/{reqNo}/withdraw": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Withdraw one’s own open request */
+        post: operations["withdrawSupplierStatusRequest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/erp-vendor-apps": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** ERP vendor applications (compGerpAppList): state, ERP vendor number, last failure */
+        get: operations["listErpVendorApps"];
+        put?: never;
+        /** Apply to create a trading supplier in the ERP vendor master (one application per supplier) */
+        post: operations["createErpVendorApp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/erp-vendor-apps/{appNo}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One ERP vendor application (compGerpAppEdit) */
+        get: operations["getErpVendorApp"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/erp-vendor-apps/{appNo}/send": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send the application to the ERP (once; a failed one again, with the same Idempotency-Key); failure: 424 ERP_VENDOR_FAILED with the ERP’s message, recorded */
+        post: operations["sendErpVendorApp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/evaluation/periods": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Evaluation periods with criteria, weights, evaluators, grade bands and progress (newest first) */
+        get: operations["listEvaPeriods"];
+        put?: never;
+        /** Create a period with its criteria (weights summing to 100), evaluators, scope and grade bands; dates may not overlap another period */
+        post: operations["createEvaPeriod"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/evaluation/periods/{periodId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One evaluation period with its setup and progress */
+        get: operations["getEvaPeriod"];
+        /** Change a period still in preparation (stale version: 409) */
+        put: operations["updateEvaPeriod"];
+        post?: never;
+        /** Delete a period still in preparation */
+        delete: operations["deleteEvaPeriod"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/evaluation/periods/{periodId}/open": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Start the evaluation: fix the suppliers in scope, create the evaluators’ tasks, compute the figures */
+        post: operations["openEvaPeriod"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/evaluation/periods/{periodId}/close": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Close the evaluation (no more scoring) and compute the totals */
+        post: operations["closeEvaPeriod"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/evaluation/periods/{periodId}/compute": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Compute the quantitative figures and the draft totals again (finalized totals are kept) */
+        post: operations["computeEvaPeriod"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/evaluation/tasks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** My evaluation tasks (the caller is the evaluator), with due dates */
+        get: operations["listMyEvaTasks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/evaluation/tasks/{taskId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One of my tasks: quantitative criteria filled from data (numerator, denominator), qualitative ones to score; another evaluator’s task answers 404 */
+        get: operations["getMyEvaTask"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/evaluation/tasks/{taskId}/save": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Save my qualitative scores (1–5) and comments as a draft */
+        post: operations["saveEvaTask"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/evaluation/tasks/{taskId}/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Submit my scores (every qualitative criterion scored, by the due date); then they count in the total */
+        post: operations["submitEvaTask"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/evaluation/results": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Evaluation work of every evaluator: supplier, evaluator, status, average score */
+        get: operations["listEvaResults"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/evaluation/results/{taskId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One evaluator’s scores for one supplier, with the quantitative figures (read only) */
+        get: operations["getEvaResult"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/evaluation/totals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Totals per supplier and period: weighted score, adjustment, grade, rank, trend against the previous period, finalized and published */
+        get: operations["listEvaTotals"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/evaluation/totals/{totalId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One total, explained line by line (figures, band score, weight, weighted), its revisions and trend */
+        get: operations["getEvaTotal"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/evaluation/totals/{totalId}/adjust": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add points to a draft total with a reason (the grade follows) */
+        post: operations["adjustEvaTotal"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/evaluation/totals/{totalId}/finalize": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Finalize a draft total of a closed period: from then on it never changes (a correction is a new revision) */
+        post: operations["finalizeEvaTotal"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/evaluation/totals/{totalId}/publish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Publish a finalized total to its supplier (once) */
+        post: operations["publishEvaTotal"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/evaluation/totals/{totalId}/correct": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Correct a finalized total: it is kept as superseded and a new draft revision (with the reason) takes its place; publish again after finalizing */
+        post: operations["correctEvaTotal"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/cyber/evaluation/totals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** My company’s published evaluation results (nothing unpublished, nothing of other suppliers) */
+        get: operations["listMyEvaTotals"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/cyber/evaluation/totals/{totalId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One published result of my company: total, grade, each criterion’s score and comments, trend; any other id answers 404 */
+        get: operations["getMyEvaTotal"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/evaluation/contracts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Yearly purchase-contract suppliers with their terms and evaluation standing */
+        get: operations["listPurContracts"];
+        put?: never;
+        /** Register a yearly purchase contract */
+        post: operations["createPurContract"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/evaluation/contracts/{contractNo}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One contract with the supplier’s evaluation history */
+        get: operations["getPurContract"];
+        /** Change a contract’s terms or end it (stale version: 409) */
+        put: operations["updatePurContract"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/evaluation/surveys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Transaction-satisfaction surveys with how many suppliers answered and the average score */
+        get: operations["listSatSurveys"];
+        put?: never;
+        /** Write a survey: questions and the suppliers asked */
+        post: operations["createSatSurvey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/evaluation/surveys/{surveyId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One survey: questions with their average, who answered and their scores */
+        get: operations["getSatSurvey"];
+        /** Change a survey not yet opened (stale version: 409) */
+        put: operations["updateSatSurvey"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/evaluation/surveys/{surveyId}/open": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Open the survey to the suppliers asked */
+        post: operations["openSatSurvey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/evaluation/surveys/{surveyId}/close": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Close the survey (no more answers) */
+        post: operations["closeSatSurvey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/cyber/surveys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Surveys my company is asked to answer (opened ones) */
+        get: operations["listMySurveys"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/cyber/surveys/{surveyId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One survey my company is asked to answer, with my answers; another company’s answers are never shown */
+        get: operations["getMySurvey"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/cyber/surveys/{surveyId}/answer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Answer every question 1–5 (once, while the survey is open) */
+        post: operations["answerMySurvey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/portal/admin/menus": {
         parameters: {
             query?: never;
@@ -2765,6 +4472,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/notifications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Messages recorded for sending, newest first (filter by state and recipient) */
+        get: operations["listNotifications"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/notifications/deliver": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Deliver the due messages now (what the notify.deliver job does on its schedule) */
+        post: operations["deliverNotifications"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/notifications/{id}/retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Queue a FAILED message again (attempts start over); a one-time code is not resent */
+        post: operations["retryNotification"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -3010,6 +4768,24 @@ export interface components {
             SG_CODE: string;
             SG_NAME: string;
         };
+        /** ItemRow */
+        ItemRow: {
+            itemCode: string;
+            itemName: string;
+            itemNameEn: string | null;
+            spec: string | null;
+            catCode: string;
+            catName: string;
+            sgCode: string;
+            sgName: string;
+            unitCode: string;
+            refPrice: string;
+            currency: "KRW" | "JPY";
+            maker: string | null;
+            useYn: "Y" | "N";
+            supplierCount: number;
+            version: number;
+        };
         /** FileInfo */
         FileInfo: {
             fileId: string;
@@ -3102,6 +4878,10 @@ export interface components {
             PRICE: string;
             AMT: string;
             BIGO: string | null;
+            /** @description Delivered but not accepted by its receipt (partial receipt); back on the order line’s open quantity */
+            shortQty: string;
+            shortReason: string | null;
+            shortRemark: string | null;
             poQuantity: string | null;
             poDeliveredQty: string | null;
             openQty: string | null;
@@ -3142,6 +4922,17 @@ export interface components {
                 status: string;
                 approvalStatus: string;
                 whReqDate: string;
+            }[];
+            /** @description The receive grid of /deliverEditAdmin: the lines of a delivery against an order, as receiveDelivery takes them */
+            receiveLines: {
+                lineNo: number;
+                itemName: string;
+                unitCode: string;
+                deliveredQty: string;
+                /** @description To accept: all delivered until a receipt accepted less */
+                quantity: string;
+                shortReason: string | null;
+                shortRemark: string | null;
             }[];
         };
         /** DeliverableOrderRow */
@@ -3748,6 +5539,23 @@ export interface components {
             fileId: string | null;
             version: number | null;
         };
+        /** NotificationRow */
+        NotificationRow: {
+            id: number;
+            channel: string;
+            recipient: string;
+            template: string;
+            lang: string;
+            subject: string;
+            /** @description PENDING, SENT or FAILED */
+            state: string;
+            attempts: number;
+            lastError: string | null;
+            refEntity: string | null;
+            refKey: string | null;
+            createdAt: string;
+            sentAt: string | null;
+        };
     };
     responses: never;
     parameters: never;
@@ -3895,6 +5703,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     authLoginToken: {
@@ -3975,6 +5792,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     authVerify: {
@@ -4042,6 +5868,15 @@ export interface operations {
             };
             /** @description Default Response */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4198,6 +6033,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     authResetPassword: {
@@ -4275,6 +6119,15 @@ export interface operations {
             };
             /** @description Default Response */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6532,6 +8385,3852 @@ export interface operations {
             };
         };
     };
+    listItemCategories: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rows: {
+                            catCode: string;
+                            parentCode: string | null;
+                            depth: number;
+                            nameKo: string;
+                            nameEn: string;
+                            sortOrder: number;
+                            useYn: "Y" | "N";
+                            itemCount: number;
+                            childCount: number;
+                            label: string;
+                            version: number;
+                        }[];
+                        total: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    createItemCategory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description New category code */
+                    catCode: string;
+                    parentCode?: string | null;
+                    nameKo: string;
+                    nameEn: string;
+                    sortOrder?: number;
+                    useYn?: "Y" | "N";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        catCode: string;
+                        parentCode: string | null;
+                        depth: number;
+                        nameKo: string;
+                        nameEn: string;
+                        sortOrder: number;
+                        useYn: "Y" | "N";
+                        itemCount: number;
+                        childCount: number;
+                        label: string;
+                        version: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    updateItemCategory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                catCode: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    parentCode?: string | null;
+                    nameKo: string;
+                    nameEn: string;
+                    sortOrder?: number;
+                    useYn?: "Y" | "N";
+                    /** @description The version read; a stale one answers 409 */
+                    version: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        catCode: string;
+                        parentCode: string | null;
+                        depth: number;
+                        nameKo: string;
+                        nameEn: string;
+                        sortOrder: number;
+                        useYn: "Y" | "N";
+                        itemCount: number;
+                        childCount: number;
+                        label: string;
+                        version: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    deleteItemCategory: {
+        parameters: {
+            query: {
+                version: number;
+            };
+            header?: never;
+            path: {
+                catCode: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        deleted: boolean;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listSourcingGroups: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rows: {
+                            sgCode: string;
+                            sgLevel: string;
+                            upCode: string | null;
+                            sgName: string;
+                            sgNameEn: string;
+                            buyerId: string | null;
+                            buyerName: string | null;
+                            sortOrder: number;
+                            useYn: "Y" | "N";
+                            itemCount: number;
+                            label: string;
+                            version: number;
+                        }[];
+                        total: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    createSourcingGroup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description New sourcing-group code */
+                    sgCode: string;
+                    upCode?: string | null;
+                    sgName: string;
+                    sgNameEn: string;
+                    buyerId?: string | null;
+                    sortOrder?: number;
+                    useYn?: "Y" | "N";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        sgCode: string;
+                        sgLevel: string;
+                        upCode: string | null;
+                        sgName: string;
+                        sgNameEn: string;
+                        buyerId: string | null;
+                        buyerName: string | null;
+                        sortOrder: number;
+                        useYn: "Y" | "N";
+                        itemCount: number;
+                        label: string;
+                        version: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    updateSourcingGroup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                sgCode: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    sgName: string;
+                    sgNameEn: string;
+                    buyerId?: string | null;
+                    sortOrder?: number;
+                    useYn?: "Y" | "N";
+                    /** @description The version read; a stale one answers 409 */
+                    version: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        sgCode: string;
+                        sgLevel: string;
+                        upCode: string | null;
+                        sgName: string;
+                        sgNameEn: string;
+                        buyerId: string | null;
+                        buyerName: string | null;
+                        sortOrder: number;
+                        useYn: "Y" | "N";
+                        itemCount: number;
+                        label: string;
+                        version: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listItemAttributes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rows: {
+                            attrCode: string;
+                            nameKo: string;
+                            nameEn: string;
+                            sortOrder: number;
+                            useYn: "Y" | "N";
+                            valueCount: number;
+                            version: number;
+                        }[];
+                        total: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    createItemAttribute: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description New attribute code */
+                    attrCode: string;
+                    nameKo: string;
+                    nameEn: string;
+                    sortOrder?: number;
+                    useYn?: "Y" | "N";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        attrCode: string;
+                        nameKo: string;
+                        nameEn: string;
+                        sortOrder: number;
+                        useYn: "Y" | "N";
+                        valueCount: number;
+                        version: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    updateItemAttribute: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                attrCode: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    nameKo: string;
+                    nameEn: string;
+                    sortOrder?: number;
+                    useYn?: "Y" | "N";
+                    /** @description The version read; a stale one answers 409 */
+                    version: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        attrCode: string;
+                        nameKo: string;
+                        nameEn: string;
+                        sortOrder: number;
+                        useYn: "Y" | "N";
+                        valueCount: number;
+                        version: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listItemAttributeValues: {
+        parameters: {
+            query?: {
+                attrCode?: string;
+                useYn?: "Y" | "N";
+                /** @description Part of the code or name */
+                q?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rows: {
+                            attrCode: string;
+                            attrName: string;
+                            valueCode: string;
+                            nameKo: string;
+                            nameEn: string;
+                            sortOrder: number;
+                            useYn: "Y" | "N";
+                            itemCount: number;
+                            version: number;
+                        }[];
+                        total: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getItemAttributeValue: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                attrCode: string;
+                valueCode: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        attrCode: string;
+                        attrName: string;
+                        valueCode: string;
+                        nameKo: string;
+                        nameEn: string;
+                        sortOrder: number;
+                        useYn: "Y" | "N";
+                        itemCount: number;
+                        version: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    updateItemAttributeValue: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                attrCode: string;
+                valueCode: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    nameKo: string;
+                    nameEn: string;
+                    sortOrder?: number;
+                    useYn?: "Y" | "N";
+                    /** @description The version read; a stale one answers 409 */
+                    version: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        attrCode: string;
+                        attrName: string;
+                        valueCode: string;
+                        nameKo: string;
+                        nameEn: string;
+                        sortOrder: number;
+                        useYn: "Y" | "N";
+                        itemCount: number;
+                        version: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    createItemAttributeValue: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                attrCode: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description New value code */
+                    valueCode: string;
+                    nameKo: string;
+                    nameEn: string;
+                    sortOrder?: number;
+                    useYn?: "Y" | "N";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        attrCode: string;
+                        attrName: string;
+                        valueCode: string;
+                        nameKo: string;
+                        nameEn: string;
+                        sortOrder: number;
+                        useYn: "Y" | "N";
+                        itemCount: number;
+                        version: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listUnits: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rows: {
+                            unitCode: string;
+                            nameKo: string;
+                            nameEn: string;
+                            sortOrder: number;
+                            useYn: "Y" | "N";
+                            itemCount: number;
+                            version: number;
+                            conversions: {
+                                toUnit: string;
+                                factor: string;
+                            }[];
+                        }[];
+                        total: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    createUnit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description New unit code */
+                    unitCode: string;
+                    nameKo: string;
+                    nameEn: string;
+                    sortOrder?: number;
+                    useYn?: "Y" | "N";
+                    conversions?: {
+                        toUnit: string;
+                        /** @description 1 of this unit = factor of toUnit */
+                        factor: string;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        unitCode: string;
+                        nameKo: string;
+                        nameEn: string;
+                        sortOrder: number;
+                        useYn: "Y" | "N";
+                        itemCount: number;
+                        version: number;
+                        conversions: {
+                            toUnit: string;
+                            factor: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    updateUnit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                unitCode: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    nameKo: string;
+                    nameEn: string;
+                    sortOrder?: number;
+                    useYn?: "Y" | "N";
+                    conversions?: {
+                        toUnit: string;
+                        /** @description 1 of this unit = factor of toUnit */
+                        factor: string;
+                    }[];
+                    /** @description The version read; a stale one answers 409 */
+                    version: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        unitCode: string;
+                        nameKo: string;
+                        nameEn: string;
+                        sortOrder: number;
+                        useYn: "Y" | "N";
+                        itemCount: number;
+                        version: number;
+                        conversions: {
+                            toUnit: string;
+                            factor: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listItems: {
+        parameters: {
+            query?: {
+                /** @description Start of the item code */
+                itemCode?: string;
+                /** @description Part of the name (Korean or English) */
+                itemName?: string;
+                /** @description Part of the specification */
+                spec?: string;
+                /** @description A category: its items and those of its subcategories */
+                catCode?: string;
+                sgCode?: string;
+                useYn?: "Y" | "N";
+                /** @description Page, 1-based */
+                page?: number;
+                /** @description Rows a page (a screen asks ≤ 500; an export up to 5000) */
+                size?: number;
+                /** @description Sort as field:asc|desc; fields: itemCode, itemName, spec, catCode, refPrice, updatedAt */
+                sort?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rows: components["schemas"]["ItemRow"][];
+                        total: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    createItem: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    itemName: string;
+                    itemNameEn?: string | null;
+                    spec?: string | null;
+                    catCode: string;
+                    sgCode: string;
+                    unitCode: string;
+                    /** @description Exact decimal, ≥ 0 */
+                    refPrice: string;
+                    currency: "KRW" | "JPY";
+                    maker?: string | null;
+                    useYn?: "Y" | "N";
+                    fileId?: string | null;
+                    attributes?: ({
+                        attrCode: string;
+                        valueCode: string;
+                    } & {
+                        [key: string]: unknown;
+                    })[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        itemCode: string;
+                        itemName: string;
+                        itemNameEn: string | null;
+                        spec: string | null;
+                        catCode: string;
+                        catName: string;
+                        sgCode: string;
+                        sgName: string;
+                        buyerName: string | null;
+                        unitCode: string;
+                        refPrice: string;
+                        currency: "KRW" | "JPY";
+                        maker: string | null;
+                        useYn: "Y" | "N";
+                        fileId: string | null;
+                        createdAt: string;
+                        updatedAt: string;
+                        updatedBy: string | null;
+                        version: number;
+                        attributes: {
+                            attrCode: string;
+                            attrName: string;
+                            valueCode: string;
+                            valueName: string;
+                        }[];
+                        suppliers: {
+                            compNo: string;
+                            compNameKr: string;
+                            unitPrice: string;
+                            currency: "KRW" | "JPY";
+                            effectiveDate: string;
+                            updatedAt: string;
+                            pendingProposals: number;
+                        }[];
+                        whereUsed: {
+                            docType: "PR" | "PO";
+                            docNo: string;
+                            lineNo: number;
+                            title: string;
+                            status: string;
+                            docDate: string;
+                            quantity: string;
+                            unitPrice: string;
+                            compNo: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getItem: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                itemCode: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        itemCode: string;
+                        itemName: string;
+                        itemNameEn: string | null;
+                        spec: string | null;
+                        catCode: string;
+                        catName: string;
+                        sgCode: string;
+                        sgName: string;
+                        buyerName: string | null;
+                        unitCode: string;
+                        refPrice: string;
+                        currency: "KRW" | "JPY";
+                        maker: string | null;
+                        useYn: "Y" | "N";
+                        fileId: string | null;
+                        createdAt: string;
+                        updatedAt: string;
+                        updatedBy: string | null;
+                        version: number;
+                        attributes: {
+                            attrCode: string;
+                            attrName: string;
+                            valueCode: string;
+                            valueName: string;
+                        }[];
+                        suppliers: {
+                            compNo: string;
+                            compNameKr: string;
+                            unitPrice: string;
+                            currency: "KRW" | "JPY";
+                            effectiveDate: string;
+                            updatedAt: string;
+                            pendingProposals: number;
+                        }[];
+                        whereUsed: {
+                            docType: "PR" | "PO";
+                            docNo: string;
+                            lineNo: number;
+                            title: string;
+                            status: string;
+                            docDate: string;
+                            quantity: string;
+                            unitPrice: string;
+                            compNo: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    updateItem: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                itemCode: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    itemName: string;
+                    itemNameEn?: string | null;
+                    spec?: string | null;
+                    catCode: string;
+                    sgCode: string;
+                    unitCode: string;
+                    /** @description Exact decimal, ≥ 0 */
+                    refPrice: string;
+                    currency: "KRW" | "JPY";
+                    maker?: string | null;
+                    useYn?: "Y" | "N";
+                    fileId?: string | null;
+                    attributes?: ({
+                        attrCode: string;
+                        valueCode: string;
+                    } & {
+                        [key: string]: unknown;
+                    })[];
+                    /** @description The version read; a stale one answers 409 */
+                    version: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        itemCode: string;
+                        itemName: string;
+                        itemNameEn: string | null;
+                        spec: string | null;
+                        catCode: string;
+                        catName: string;
+                        sgCode: string;
+                        sgName: string;
+                        buyerName: string | null;
+                        unitCode: string;
+                        refPrice: string;
+                        currency: "KRW" | "JPY";
+                        maker: string | null;
+                        useYn: "Y" | "N";
+                        fileId: string | null;
+                        createdAt: string;
+                        updatedAt: string;
+                        updatedBy: string | null;
+                        version: number;
+                        attributes: {
+                            attrCode: string;
+                            attrName: string;
+                            valueCode: string;
+                            valueName: string;
+                        }[];
+                        suppliers: {
+                            compNo: string;
+                            compNameKr: string;
+                            unitPrice: string;
+                            currency: "KRW" | "JPY";
+                            effectiveDate: string;
+                            updatedAt: string;
+                            pendingProposals: number;
+                        }[];
+                        whereUsed: {
+                            docType: "PR" | "PO";
+                            docNo: string;
+                            lineNo: number;
+                            title: string;
+                            status: string;
+                            docDate: string;
+                            quantity: string;
+                            unitPrice: string;
+                            compNo: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listItemPriceHistory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                itemCode: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rows: {
+                            effectiveDate: string;
+                            compNo: string;
+                            compNameKr: string;
+                            unitPrice: string;
+                            currency: "KRW" | "JPY";
+                            source: string;
+                            proposalNo: string | null;
+                            changedAt: string;
+                        }[];
+                        total: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    deactivateItem: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                itemCode: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The version read; a stale one answers 409 */
+                    version: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        itemCode: string;
+                        itemName: string;
+                        itemNameEn: string | null;
+                        spec: string | null;
+                        catCode: string;
+                        catName: string;
+                        sgCode: string;
+                        sgName: string;
+                        buyerName: string | null;
+                        unitCode: string;
+                        refPrice: string;
+                        currency: "KRW" | "JPY";
+                        maker: string | null;
+                        useYn: "Y" | "N";
+                        fileId: string | null;
+                        createdAt: string;
+                        updatedAt: string;
+                        updatedBy: string | null;
+                        version: number;
+                        attributes: {
+                            attrCode: string;
+                            attrName: string;
+                            valueCode: string;
+                            valueName: string;
+                        }[];
+                        suppliers: {
+                            compNo: string;
+                            compNameKr: string;
+                            unitPrice: string;
+                            currency: "KRW" | "JPY";
+                            effectiveDate: string;
+                            updatedAt: string;
+                            pendingProposals: number;
+                        }[];
+                        whereUsed: {
+                            docType: "PR" | "PO";
+                            docNo: string;
+                            lineNo: number;
+                            title: string;
+                            status: string;
+                            docDate: string;
+                            quantity: string;
+                            unitPrice: string;
+                            compNo: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listMyItems: {
+        parameters: {
+            query?: {
+                itemCode?: string;
+                itemName?: string;
+                spec?: string;
+                /** @description Page, 1-based */
+                page?: number;
+                /** @description Rows a page (a screen asks ≤ 500; an export up to 5000) */
+                size?: number;
+                /** @description Sort as field:asc|desc; fields: itemCode, itemName, unitPrice, effectiveDate */
+                sort?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rows: {
+                            itemCode: string;
+                            itemName: string;
+                            spec: string | null;
+                            unitCode: string;
+                            catName: string;
+                            maker: string | null;
+                            unitPrice: string;
+                            currency: "KRW" | "JPY";
+                            effectiveDate: string;
+                            pendingProposal: string | null;
+                        }[];
+                        total: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getMyItem: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                itemCode: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        itemCode: string;
+                        itemName: string;
+                        spec: string | null;
+                        unitCode: string;
+                        catName: string;
+                        maker: string | null;
+                        unitPrice: string;
+                        currency: "KRW" | "JPY";
+                        effectiveDate: string;
+                        history: {
+                            effectiveDate: string;
+                            unitPrice: string;
+                            currency: "KRW" | "JPY";
+                            source: string;
+                            proposalNo: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listItemProposals: {
+        parameters: {
+            query?: {
+                status?: "SUBMITTED" | "APPROVED" | "REJECTED" | "WITHDRAWN";
+                kind?: "NEW" | "PRICE";
+                compNo?: string;
+                itemCode?: string;
+                itemName?: string;
+                createdFrom?: string;
+                createdTo?: string;
+                /** @description Page, 1-based */
+                page?: number;
+                /** @description Rows a page (a screen asks ≤ 500; an export up to 5000) */
+                size?: number;
+                /** @description Sort as field:asc|desc; fields: proposalNo, createdAt, validFrom, status, itemCode */
+                sort?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rows: {
+                            proposalNo: string;
+                            compNo: string;
+                            compNameKr: string;
+                            kind: "NEW" | "PRICE";
+                            itemCode: string | null;
+                            itemName: string;
+                            spec: string | null;
+                            unitCode: string | null;
+                            currentPrice: string | null;
+                            proposedPrice: string;
+                            currency: "KRW" | "JPY";
+                            changeRate: string | null;
+                            validFrom: string;
+                            status: "SUBMITTED" | "APPROVED" | "REJECTED" | "WITHDRAWN";
+                            effectiveDate: string | null;
+                            createdAt: string;
+                            reviewedAt: string | null;
+                            version: number;
+                        }[];
+                        total: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    createItemProposal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    kind: "NEW" | "PRICE";
+                    itemCode?: string | null;
+                    itemName?: string | null;
+                    spec?: string | null;
+                    catCode?: string | null;
+                    unitCode?: string | null;
+                    maker?: string | null;
+                    proposedPrice: string;
+                    currency?: "KRW" | "JPY";
+                    validFrom: string;
+                    reason: string;
+                    fileId?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        proposalNo: string;
+                        compNo: string;
+                        compNameKr: string;
+                        kind: "NEW" | "PRICE";
+                        itemCode: string | null;
+                        itemName: string;
+                        spec: string | null;
+                        catCode: string | null;
+                        catName: string | null;
+                        unitCode: string | null;
+                        maker: string | null;
+                        currentPrice: string | null;
+                        proposedPrice: string;
+                        currency: "KRW" | "JPY";
+                        changeRate: string | null;
+                        validFrom: string;
+                        reason: string;
+                        fileId: string | null;
+                        status: "SUBMITTED" | "APPROVED" | "REJECTED" | "WITHDRAWN";
+                        effectiveDate: string | null;
+                        rejectReason: string | null;
+                        reviewedBy: string | null;
+                        reviewedAt: string | null;
+                        createdBy: string;
+                        createdAt: string;
+                        updatedAt: string;
+                        version: number;
+                        /** @description What the caller may do now: update, withdraw, approve, reject */
+                        actions: string[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getItemProposal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                proposalNo: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        proposalNo: string;
+                        compNo: string;
+                        compNameKr: string;
+                        kind: "NEW" | "PRICE";
+                        itemCode: string | null;
+                        itemName: string;
+                        spec: string | null;
+                        catCode: string | null;
+                        catName: string | null;
+                        unitCode: string | null;
+                        maker: string | null;
+                        currentPrice: string | null;
+                        proposedPrice: string;
+                        currency: "KRW" | "JPY";
+                        changeRate: string | null;
+                        validFrom: string;
+                        reason: string;
+                        fileId: string | null;
+                        status: "SUBMITTED" | "APPROVED" | "REJECTED" | "WITHDRAWN";
+                        effectiveDate: string | null;
+                        rejectReason: string | null;
+                        reviewedBy: string | null;
+                        reviewedAt: string | null;
+                        createdBy: string;
+                        createdAt: string;
+                        updatedAt: string;
+                        version: number;
+                        /** @description What the caller may do now: update, withdraw, approve, reject */
+                        actions: string[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    updateItemProposal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                proposalNo: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    kind: "NEW" | "PRICE";
+                    itemCode?: string | null;
+                    itemName?: string | null;
+                    spec?: string | null;
+                    catCode?: string | null;
+                    unitCode?: string | null;
+                    maker?: string | null;
+                    proposedPrice: string;
+                    currency?: "KRW" | "JPY";
+                    validFrom: string;
+                    reason: string;
+                    fileId?: string | null;
+                    /** @description The version read; a stale one answers 409 */
+                    version: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        proposalNo: string;
+                        compNo: string;
+                        compNameKr: string;
+                        kind: "NEW" | "PRICE";
+                        itemCode: string | null;
+                        itemName: string;
+                        spec: string | null;
+                        catCode: string | null;
+                        catName: string | null;
+                        unitCode: string | null;
+                        maker: string | null;
+                        currentPrice: string | null;
+                        proposedPrice: string;
+                        currency: "KRW" | "JPY";
+                        changeRate: string | null;
+                        validFrom: string;
+                        reason: string;
+                        fileId: string | null;
+                        status: "SUBMITTED" | "APPROVED" | "REJECTED" | "WITHDRAWN";
+                        effectiveDate: string | null;
+                        rejectReason: string | null;
+                        reviewedBy: string | null;
+                        reviewedAt: string | null;
+                        createdBy: string;
+                        createdAt: string;
+                        updatedAt: string;
+                        version: number;
+                        /** @description What the caller may do now: update, withdraw, approve, reject */
+                        actions: string[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    withdrawItemProposal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                proposalNo: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The version read; a stale one answers 409 */
+                    version: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        proposalNo: string;
+                        compNo: string;
+                        compNameKr: string;
+                        kind: "NEW" | "PRICE";
+                        itemCode: string | null;
+                        itemName: string;
+                        spec: string | null;
+                        catCode: string | null;
+                        catName: string | null;
+                        unitCode: string | null;
+                        maker: string | null;
+                        currentPrice: string | null;
+                        proposedPrice: string;
+                        currency: "KRW" | "JPY";
+                        changeRate: string | null;
+                        validFrom: string;
+                        reason: string;
+                        fileId: string | null;
+                        status: "SUBMITTED" | "APPROVED" | "REJECTED" | "WITHDRAWN";
+                        effectiveDate: string | null;
+                        rejectReason: string | null;
+                        reviewedBy: string | null;
+                        reviewedAt: string | null;
+                        createdBy: string;
+                        createdAt: string;
+                        updatedAt: string;
+                        version: number;
+                        /** @description What the caller may do now: update, withdraw, approve, reject */
+                        actions: string[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    approveItemProposal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                proposalNo: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The version read; a stale one answers 409 */
+                    version: number;
+                    effectiveDate: string;
+                    sgCode?: string | null;
+                    comment?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        proposalNo: string;
+                        compNo: string;
+                        compNameKr: string;
+                        kind: "NEW" | "PRICE";
+                        itemCode: string | null;
+                        itemName: string;
+                        spec: string | null;
+                        catCode: string | null;
+                        catName: string | null;
+                        unitCode: string | null;
+                        maker: string | null;
+                        currentPrice: string | null;
+                        proposedPrice: string;
+                        currency: "KRW" | "JPY";
+                        changeRate: string | null;
+                        validFrom: string;
+                        reason: string;
+                        fileId: string | null;
+                        status: "SUBMITTED" | "APPROVED" | "REJECTED" | "WITHDRAWN";
+                        effectiveDate: string | null;
+                        rejectReason: string | null;
+                        reviewedBy: string | null;
+                        reviewedAt: string | null;
+                        createdBy: string;
+                        createdAt: string;
+                        updatedAt: string;
+                        version: number;
+                        /** @description What the caller may do now: update, withdraw, approve, reject */
+                        actions: string[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    rejectItemProposal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                proposalNo: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The version read; a stale one answers 409 */
+                    version: number;
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        proposalNo: string;
+                        compNo: string;
+                        compNameKr: string;
+                        kind: "NEW" | "PRICE";
+                        itemCode: string | null;
+                        itemName: string;
+                        spec: string | null;
+                        catCode: string | null;
+                        catName: string | null;
+                        unitCode: string | null;
+                        maker: string | null;
+                        currentPrice: string | null;
+                        proposedPrice: string;
+                        currency: "KRW" | "JPY";
+                        changeRate: string | null;
+                        validFrom: string;
+                        reason: string;
+                        fileId: string | null;
+                        status: "SUBMITTED" | "APPROVED" | "REJECTED" | "WITHDRAWN";
+                        effectiveDate: string | null;
+                        rejectReason: string | null;
+                        reviewedBy: string | null;
+                        reviewedAt: string | null;
+                        createdBy: string;
+                        createdAt: string;
+                        updatedAt: string;
+                        version: number;
+                        /** @description What the caller may do now: update, withdraw, approve, reject */
+                        actions: string[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    downloadItemUploadTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": string;
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listItemUploads: {
+        parameters: {
+            query?: {
+                status?: "RECEIVED" | "PARSING" | "CHECKED" | "FAILED" | "APPLYING" | "APPLIED" | "REPLACED";
+                fileName?: string;
+                /** @description Page, 1-based */
+                page?: number;
+                /** @description Rows a page (a screen asks ≤ 500; an export up to 5000) */
+                size?: number;
+                /** @description Sort as field:asc|desc; fields: batchId, createdAt, status, fileName */
+                sort?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rows: {
+                            batchId: string;
+                            fileName: string;
+                            sizeBytes: number;
+                            status: "RECEIVED" | "PARSING" | "CHECKED" | "FAILED" | "APPLYING" | "APPLIED" | "REPLACED";
+                            rowsTotal: number;
+                            rowsRead: number;
+                            rowsChecked: number;
+                            /** @description Percent of rows checked */
+                            progress: number;
+                            countNew: number;
+                            countUpdate: number;
+                            countUnchanged: number;
+                            countError: number;
+                            failCode: string | null;
+                            failMessage: string | null;
+                            replaces: string | null;
+                            replacedBy: string | null;
+                            createdBy: string;
+                            createdByName: string | null;
+                            createdAt: string;
+                            checkedAt: string | null;
+                            appliedBy: string | null;
+                            appliedAt: string | null;
+                            version: number;
+                            /** @description apply, reupload, errors */
+                            actions: string[];
+                        }[];
+                        total: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    uploadItems: {
+        parameters: {
+            query?: {
+                /** @description The batch this file corrects (it becomes REPLACED) */
+                replaces?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        batchId: string;
+                        fileName: string;
+                        sizeBytes: number;
+                        status: "RECEIVED" | "PARSING" | "CHECKED" | "FAILED" | "APPLYING" | "APPLIED" | "REPLACED";
+                        rowsTotal: number;
+                        rowsRead: number;
+                        rowsChecked: number;
+                        /** @description Percent of rows checked */
+                        progress: number;
+                        countNew: number;
+                        countUpdate: number;
+                        countUnchanged: number;
+                        countError: number;
+                        failCode: string | null;
+                        failMessage: string | null;
+                        replaces: string | null;
+                        replacedBy: string | null;
+                        createdBy: string;
+                        createdByName: string | null;
+                        createdAt: string;
+                        checkedAt: string | null;
+                        appliedBy: string | null;
+                        appliedAt: string | null;
+                        version: number;
+                        /** @description apply, reupload, errors */
+                        actions: string[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getItemUpload: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                batchId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        batchId: string;
+                        fileName: string;
+                        sizeBytes: number;
+                        status: "RECEIVED" | "PARSING" | "CHECKED" | "FAILED" | "APPLYING" | "APPLIED" | "REPLACED";
+                        rowsTotal: number;
+                        rowsRead: number;
+                        rowsChecked: number;
+                        /** @description Percent of rows checked */
+                        progress: number;
+                        countNew: number;
+                        countUpdate: number;
+                        countUnchanged: number;
+                        countError: number;
+                        failCode: string | null;
+                        failMessage: string | null;
+                        replaces: string | null;
+                        replacedBy: string | null;
+                        createdBy: string;
+                        createdByName: string | null;
+                        createdAt: string;
+                        checkedAt: string | null;
+                        appliedBy: string | null;
+                        appliedAt: string | null;
+                        version: number;
+                        /** @description apply, reupload, errors */
+                        actions: string[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listItemUploadRows: {
+        parameters: {
+            query?: {
+                result?: "NEW" | "UPDATE" | "UNCHANGED" | "ERROR";
+                /** @description Page, 1-based */
+                page?: number;
+                /** @description Rows a page (a screen asks ≤ 500; an export up to 5000) */
+                size?: number;
+                /** @description Sort as field:asc|desc; fields: rowNo, result */
+                sort?: string;
+            };
+            header?: never;
+            path: {
+                batchId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rows: {
+                            rowNo: number;
+                            result: "NEW" | "UPDATE" | "UNCHANGED" | "ERROR";
+                            itemCode: string | null;
+                            itemName: string;
+                            spec: string;
+                            catCode: string;
+                            sgCode: string;
+                            unitCode: string;
+                            refPrice: string;
+                            currency: string;
+                            errorColumns: string;
+                            errorText: string;
+                        }[];
+                        total: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    downloadItemUploadErrors: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                batchId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": string;
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    applyItemUpload: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                batchId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The version read; a stale one answers 409 */
+                    version: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        batchId: string;
+                        fileName: string;
+                        sizeBytes: number;
+                        status: "RECEIVED" | "PARSING" | "CHECKED" | "FAILED" | "APPLYING" | "APPLIED" | "REPLACED";
+                        rowsTotal: number;
+                        rowsRead: number;
+                        rowsChecked: number;
+                        /** @description Percent of rows checked */
+                        progress: number;
+                        countNew: number;
+                        countUpdate: number;
+                        countUnchanged: number;
+                        countError: number;
+                        failCode: string | null;
+                        failMessage: string | null;
+                        replaces: string | null;
+                        replacedBy: string | null;
+                        createdBy: string;
+                        createdByName: string | null;
+                        createdAt: string;
+                        checkedAt: string | null;
+                        appliedBy: string | null;
+                        appliedAt: string | null;
+                        version: number;
+                        /** @description apply, reupload, errors */
+                        actions: string[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     uploadFiles: {
         parameters: {
             query?: {
@@ -6539,6 +12238,10 @@ export interface operations {
                 fileId?: string;
                 /** @description spreadsheet: only Excel files (.xlsx, .xls) are accepted */
                 kind?: "any" | "spreadsheet";
+                /** @description The kind of document the files belong to (server/modules/files/owners.ts: PR, RFQ, QUOTATION, PO, LOI, DELIVERY, …) */
+                docType?: string;
+                /** @description The document, when it exists already: the caller must be allowed to change it. Without it the files belong to the uploader until a document takes them (else they expire after a day) */
+                docNo?: string;
             };
             header?: never;
             path?: never;
@@ -6843,6 +12546,75 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["FileGroup"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    expireOrphanFiles: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        expired: number;
+                        bound: number;
+                        kept: number;
+                    };
                 };
             };
             /** @description Default Response */
@@ -9478,6 +15250,25 @@ export interface operations {
                             checkedAt: string | null;
                             submittedAt: string | null;
                         }[];
+                        /** @description Supplier questions on the request (rfq-questions) */
+                        rfqQuestions: {
+                            questionId: number;
+                            rfqNo: string;
+                            compNo: string;
+                            compName: string;
+                            question: string;
+                            askedBy: string;
+                            /** Format: date-time */
+                            askedAt: string;
+                            answer: string | null;
+                            answeredByName: string | null;
+                            answeredAt: string | null;
+                            /** @description Y: the answer is shown to every invited supplier, without naming who asked */
+                            shared: string;
+                            /** @description Y once answered */
+                            answered: string;
+                            version: number;
+                        }[];
                     };
                 };
             };
@@ -9905,6 +15696,25 @@ export interface operations {
                             checkedAt: string | null;
                             submittedAt: string | null;
                         }[];
+                        /** @description Supplier questions on the request (rfq-questions) */
+                        rfqQuestions: {
+                            questionId: number;
+                            rfqNo: string;
+                            compNo: string;
+                            compName: string;
+                            question: string;
+                            askedBy: string;
+                            /** Format: date-time */
+                            askedAt: string;
+                            answer: string | null;
+                            answeredByName: string | null;
+                            answeredAt: string | null;
+                            /** @description Y: the answer is shown to every invited supplier, without naming who asked */
+                            shared: string;
+                            /** @description Y once answered */
+                            answered: string;
+                            version: number;
+                        }[];
                     };
                 };
             };
@@ -10160,6 +15970,25 @@ export interface operations {
                             checkedAt: string | null;
                             submittedAt: string | null;
                         }[];
+                        /** @description Supplier questions on the request (rfq-questions) */
+                        rfqQuestions: {
+                            questionId: number;
+                            rfqNo: string;
+                            compNo: string;
+                            compName: string;
+                            question: string;
+                            askedBy: string;
+                            /** Format: date-time */
+                            askedAt: string;
+                            answer: string | null;
+                            answeredByName: string | null;
+                            answeredAt: string | null;
+                            /** @description Y: the answer is shown to every invited supplier, without naming who asked */
+                            shared: string;
+                            /** @description Y once answered */
+                            answered: string;
+                            version: number;
+                        }[];
                     };
                 };
             };
@@ -10397,6 +16226,25 @@ export interface operations {
                             revision: number;
                             checkedAt: string | null;
                             submittedAt: string | null;
+                        }[];
+                        /** @description Supplier questions on the request (rfq-questions) */
+                        rfqQuestions: {
+                            questionId: number;
+                            rfqNo: string;
+                            compNo: string;
+                            compName: string;
+                            question: string;
+                            askedBy: string;
+                            /** Format: date-time */
+                            askedAt: string;
+                            answer: string | null;
+                            answeredByName: string | null;
+                            answeredAt: string | null;
+                            /** @description Y: the answer is shown to every invited supplier, without naming who asked */
+                            shared: string;
+                            /** @description Y once answered */
+                            answered: string;
+                            version: number;
                         }[];
                     };
                 };
@@ -10637,6 +16485,25 @@ export interface operations {
                             revision: number;
                             checkedAt: string | null;
                             submittedAt: string | null;
+                        }[];
+                        /** @description Supplier questions on the request (rfq-questions) */
+                        rfqQuestions: {
+                            questionId: number;
+                            rfqNo: string;
+                            compNo: string;
+                            compName: string;
+                            question: string;
+                            askedBy: string;
+                            /** Format: date-time */
+                            askedAt: string;
+                            answer: string | null;
+                            answeredByName: string | null;
+                            answeredAt: string | null;
+                            /** @description Y: the answer is shown to every invited supplier, without naming who asked */
+                            shared: string;
+                            /** @description Y once answered */
+                            answered: string;
+                            version: number;
                         }[];
                     };
                 };
@@ -10879,6 +16746,25 @@ export interface operations {
                             checkedAt: string | null;
                             submittedAt: string | null;
                         }[];
+                        /** @description Supplier questions on the request (rfq-questions) */
+                        rfqQuestions: {
+                            questionId: number;
+                            rfqNo: string;
+                            compNo: string;
+                            compName: string;
+                            question: string;
+                            askedBy: string;
+                            /** Format: date-time */
+                            askedAt: string;
+                            answer: string | null;
+                            answeredByName: string | null;
+                            answeredAt: string | null;
+                            /** @description Y: the answer is shown to every invited supplier, without naming who asked */
+                            shared: string;
+                            /** @description Y once answered */
+                            answered: string;
+                            version: number;
+                        }[];
                     };
                 };
             };
@@ -11119,6 +17005,25 @@ export interface operations {
                             checkedAt: string | null;
                             submittedAt: string | null;
                         }[];
+                        /** @description Supplier questions on the request (rfq-questions) */
+                        rfqQuestions: {
+                            questionId: number;
+                            rfqNo: string;
+                            compNo: string;
+                            compName: string;
+                            question: string;
+                            askedBy: string;
+                            /** Format: date-time */
+                            askedAt: string;
+                            answer: string | null;
+                            answeredByName: string | null;
+                            answeredAt: string | null;
+                            /** @description Y: the answer is shown to every invited supplier, without naming who asked */
+                            shared: string;
+                            /** @description Y once answered */
+                            answered: string;
+                            version: number;
+                        }[];
                     };
                 };
             };
@@ -11304,6 +17209,8 @@ export interface operations {
                     description?: string | null;
                     fileId?: string | null;
                     suppliers: string[];
+                    /** @description The buyer confirms suppliers whose evaluation grade asks for confirmation (warn); recorded with who confirmed */
+                    confirmEvaluationWarning?: boolean;
                 };
             };
         };
@@ -12208,6 +18115,18 @@ export interface operations {
                         }[];
                         quoteNo: string | null;
                         version: number;
+                        /** @description My questions and the answers shared with every invited supplier */
+                        questions: {
+                            /** @description Row key: Q<id> for my own questions, N<id> for shared answers */
+                            questionKey: string;
+                            /** @description Y: asked by my company; N: shared by the buyer with every invited supplier */
+                            mine: string;
+                            question: string;
+                            /** Format: date-time */
+                            askedAt: string;
+                            answer: string | null;
+                            answeredAt: string | null;
+                        }[];
                     };
                 };
             };
@@ -12617,6 +18536,459 @@ export interface operations {
             };
         };
     };
+    listMyRfqQuestions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                rfqNo: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rows: {
+                            /** @description Row key: Q<id> for my own questions, N<id> for shared answers */
+                            questionKey: string;
+                            /** @description Y: asked by my company; N: shared by the buyer with every invited supplier */
+                            mine: string;
+                            question: string;
+                            /** Format: date-time */
+                            askedAt: string;
+                            answer: string | null;
+                            answeredAt: string | null;
+                        }[];
+                        total: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    askRfqQuestion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                rfqNo: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The question (asked until the deadline) */
+                    question: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rows: {
+                            /** @description Row key: Q<id> for my own questions, N<id> for shared answers */
+                            questionKey: string;
+                            /** @description Y: asked by my company; N: shared by the buyer with every invited supplier */
+                            mine: string;
+                            question: string;
+                            /** Format: date-time */
+                            askedAt: string;
+                            answer: string | null;
+                            answeredAt: string | null;
+                        }[];
+                        total: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listRfqQuestions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                rfqNo: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rows: {
+                            questionId: number;
+                            rfqNo: string;
+                            compNo: string;
+                            compName: string;
+                            question: string;
+                            askedBy: string;
+                            /** Format: date-time */
+                            askedAt: string;
+                            answer: string | null;
+                            answeredByName: string | null;
+                            answeredAt: string | null;
+                            /** @description Y: the answer is shown to every invited supplier, without naming who asked */
+                            shared: string;
+                            /** @description Y once answered */
+                            answered: string;
+                            version: number;
+                        }[];
+                        total: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getRfqQuestion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                questionId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        questionId: number;
+                        rfqNo: string;
+                        compNo: string;
+                        compName: string;
+                        question: string;
+                        askedBy: string;
+                        /** Format: date-time */
+                        askedAt: string;
+                        answer: string | null;
+                        answeredByName: string | null;
+                        answeredAt: string | null;
+                        /** @description Y: the answer is shown to every invited supplier, without naming who asked */
+                        shared: string;
+                        /** @description Y once answered */
+                        answered: string;
+                        version: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    answerRfqQuestion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                questionId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The version read; a stale one answers 409 VERSION_CONFLICT */
+                    version: number;
+                    answer: string;
+                    /**
+                     * @description Y: show the question and answer to every invited supplier without naming who asked (default N)
+                     * @enum {unknown}
+                     */
+                    shared?: "Y" | "N";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        questionId: number;
+                        rfqNo: string;
+                        compNo: string;
+                        compName: string;
+                        question: string;
+                        askedBy: string;
+                        /** Format: date-time */
+                        askedAt: string;
+                        answer: string | null;
+                        answeredByName: string | null;
+                        answeredAt: string | null;
+                        /** @description Y: the answer is shown to every invited supplier, without naming who asked */
+                        shared: string;
+                        /** @description Y once answered */
+                        answered: string;
+                        version: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     listPos: {
         parameters: {
             query?: {
@@ -12772,6 +19144,8 @@ export interface operations {
                         /** @description YYYY-MM-DD */
                         deliveryDate: string;
                     }[];
+                    /** @description The buyer confirms suppliers whose evaluation grade asks for confirmation (warn); recorded with who confirmed */
+                    confirmEvaluationWarning?: boolean;
                 };
             };
         };
@@ -15097,6 +21471,8 @@ export interface operations {
                         unitPrice: string;
                         deliveryDate?: string | null;
                     }[];
+                    /** @description The buyer confirms a supplier whose evaluation grade asks for confirmation (warn); recorded with who confirmed */
+                    confirmEvaluationWarning?: boolean;
                 };
             };
         };
@@ -18824,12 +25200,15 @@ export interface operations {
                     /** @description YYYY-MM-DD */
                     whReqDate?: string;
                     BIGO?: string;
-                    /** @description Accepted quantity per delivery line (default: all delivered); a line left out or at 0 is not received */
+                    /** @description Accepted quantity per delivery line (default: all delivered). Given, it lists every line; less than delivered (0 included) needs a shortReason, and the rest returns to the order line’s open quantity */
                     lines?: {
                         lineNo: number;
                         /** @description Quantity, an exact decimal with up to 3 decimals ("12.5") */
                         quantity: string;
                         BIGO?: string;
+                        /** @description Required when less than delivered is accepted: short, damaged, wrong item (empty: none) */
+                        shortReason?: "SHORT" | "DAMAGED" | "WRONG_ITEM" | "" | null;
+                        shortRemark?: string | null;
                     }[];
                 };
             };
@@ -21826,6 +28205,8735 @@ export interface operations {
             };
         };
     };
+    getMonthlyReport01: {
+        parameters: {
+            query?: {
+                /** @description First month, YYYYMM (required; at most 36 months before toMonth) */
+                fromMonth?: string;
+                /** @description Last month, YYYYMM (required) */
+                toMonth?: string;
+                /** @description Business section (topDept); must be within the caller’s scope */
+                section?: string;
+                /** @description Department; must be within the caller’s scope */
+                deptcd?: string;
+                /** @description Page, 1-based */
+                page?: number;
+                /** @description Rows a page (a screen asks ≤ 500; an export up to 5000) */
+                size?: number;
+                /** @description Sort as field:asc|desc; fields: key, name, poCount, lineCount, krwAmount, jpyAmount, jpyKrwAmount, totalKrw, sharePct */
+                sort?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rows: {
+                            /** @description The group: section code, department code, company number, category or sourcing group code */
+                            key: string;
+                            /** @description Its name */
+                            name: string;
+                            /** @description Orders */
+                            poCount: number;
+                            /** @description Order lines */
+                            lineCount: number;
+                            /** @description KRW orders, won (exact decimal) */
+                            krwAmount: string;
+                            /** @description JPY orders, yen (exact decimal) */
+                            jpyAmount: string;
+                            /** @description JPY orders in won (month rate per 100 yen, spec §5) (exact decimal) */
+                            jpyKrwAmount: string;
+                            /** @description krwAmount + jpyKrwAmount (exact decimal) */
+                            totalKrw: string;
+                            sharePct: string | null;
+                        }[];
+                        total: number;
+                        /** @description Over the whole result */
+                        totals: {
+                            poCount: number;
+                            lineCount: number;
+                            krwAmount: string | null;
+                            jpyAmount: string | null;
+                            jpyKrwAmount: string | null;
+                            totalKrw: string | null;
+                            sharePct: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getMonthlyReport02: {
+        parameters: {
+            query?: {
+                /** @description First month, YYYYMM (required; at most 36 months before toMonth) */
+                fromMonth?: string;
+                /** @description Last month, YYYYMM (required) */
+                toMonth?: string;
+                /** @description Business section (topDept); must be within the caller’s scope */
+                section?: string;
+                /** @description Department; must be within the caller’s scope */
+                deptcd?: string;
+                /** @description Page, 1-based */
+                page?: number;
+                /** @description Rows a page (a screen asks ≤ 500; an export up to 5000) */
+                size?: number;
+                /** @description Sort as field:asc|desc; fields: key, name, poCount, lineCount, krwAmount, jpyAmount, jpyKrwAmount, totalKrw, sharePct */
+                sort?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rows: {
+                            /** @description The group: section code, department code, company number, category or sourcing group code */
+                            key: string;
+                            /** @description Its name */
+                            name: string;
+                            /** @description Orders */
+                            poCount: number;
+                            /** @description Order lines */
+                            lineCount: number;
+                            /** @description KRW orders, won (exact decimal) */
+                            krwAmount: string;
+                            /** @description JPY orders, yen (exact decimal) */
+                            jpyAmount: string;
+                            /** @description JPY orders in won (month rate per 100 yen, spec §5) (exact decimal) */
+                            jpyKrwAmount: string;
+                            /** @description krwAmount + jpyKrwAmount (exact decimal) */
+                            totalKrw: string;
+                            sharePct: string | null;
+                        }[];
+                        total: number;
+                        /** @description Over the whole result */
+                        totals: {
+                            poCount: number;
+                            lineCount: number;
+                            krwAmount: string | null;
+                            jpyAmount: string | null;
+                            jpyKrwAmount: string | null;
+                            totalKrw: string | null;
+                            sharePct: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getMonthlyReport03: {
+        parameters: {
+            query?: {
+                /** @description First month, YYYYMM (required; at most 36 months before toMonth) */
+                fromMonth?: string;
+                /** @description Last month, YYYYMM (required) */
+                toMonth?: string;
+                /** @description Business section (topDept); must be within the caller’s scope */
+                section?: string;
+                /** @description Department; must be within the caller’s scope */
+                deptcd?: string;
+                /** @description Page, 1-based */
+                page?: number;
+                /** @description Rows a page (a screen asks ≤ 500; an export up to 5000) */
+                size?: number;
+                /** @description Sort as field:asc|desc; fields: key, name, poCount, lineCount, krwAmount, jpyAmount, jpyKrwAmount, totalKrw, sharePct */
+                sort?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rows: {
+                            /** @description The group: section code, department code, company number, category or sourcing group code */
+                            key: string;
+                            /** @description Its name */
+                            name: string;
+                            /** @description Orders */
+                            poCount: number;
+                            /** @description Order lines */
+                            lineCount: number;
+                            /** @description KRW orders, won (exact decimal) */
+                            krwAmount: string;
+                            /** @description JPY orders, yen (exact decimal) */
+                            jpyAmount: string;
+                            /** @description JPY orders in won (month rate per 100 yen, spec §5) (exact decimal) */
+                            jpyKrwAmount: string;
+                            /** @description krwAmount + jpyKrwAmount (exact decimal) */
+                            totalKrw: string;
+                            sharePct: string | null;
+                        }[];
+                        total: number;
+                        /** @description Over the whole result */
+                        totals: {
+                            poCount: number;
+                            lineCount: number;
+                            krwAmount: string | null;
+                            jpyAmount: string | null;
+                            jpyKrwAmount: string | null;
+                            totalKrw: string | null;
+                            sharePct: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getMonthlyReport04: {
+        parameters: {
+            query?: {
+                /** @description First month, YYYYMM (required; at most 36 months before toMonth) */
+                fromMonth?: string;
+                /** @description Last month, YYYYMM (required) */
+                toMonth?: string;
+                /** @description Business section (topDept); must be within the caller’s scope */
+                section?: string;
+                /** @description Department; must be within the caller’s scope */
+                deptcd?: string;
+                /** @description Page, 1-based */
+                page?: number;
+                /** @description Rows a page (a screen asks ≤ 500; an export up to 5000) */
+                size?: number;
+                /** @description Item category */
+                catCode?: string;
+                /** @description Sort as field:asc|desc; fields: key, name, poCount, lineCount, krwAmount, jpyAmount, jpyKrwAmount, totalKrw, sharePct */
+                sort?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rows: {
+                            /** @description The group: section code, department code, company number, category or sourcing group code */
+                            key: string;
+                            /** @description Its name */
+                            name: string;
+                            /** @description Orders */
+                            poCount: number;
+                            /** @description Order lines */
+                            lineCount: number;
+                            /** @description KRW orders, won (exact decimal) */
+                            krwAmount: string;
+                            /** @description JPY orders, yen (exact decimal) */
+                            jpyAmount: string;
+                            /** @description JPY orders in won (month rate per 100 yen, spec §5) (exact decimal) */
+                            jpyKrwAmount: string;
+                            /** @description krwAmount + jpyKrwAmount (exact decimal) */
+                            totalKrw: string;
+                            sharePct: string | null;
+                        }[];
+                        total: number;
+                        /** @description Over the whole result */
+                        totals: {
+                            poCount: number;
+                            lineCount: number;
+                            krwAmount: string | null;
+                            jpyAmount: string | null;
+                            jpyKrwAmount: string | null;
+                            totalKrw: string | null;
+                            sharePct: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getMonthlyReport05: {
+        parameters: {
+            query?: {
+                /** @description First month, YYYYMM (required; at most 36 months before toMonth) */
+                fromMonth?: string;
+                /** @description Last month, YYYYMM (required) */
+                toMonth?: string;
+                /** @description Business section (topDept); must be within the caller’s scope */
+                section?: string;
+                /** @description Department; must be within the caller’s scope */
+                deptcd?: string;
+                /** @description Page, 1-based */
+                page?: number;
+                /** @description Rows a page (a screen asks ≤ 500; an export up to 5000) */
+                size?: number;
+                /** @description Sourcing group */
+                sgCode?: string;
+                /** @description Sort as field:asc|desc; fields: key, name, poCount, lineCount, krwAmount, jpyAmount, jpyKrwAmount, totalKrw, sharePct */
+                sort?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rows: {
+                            /** @description The group: section code, department code, company number, category or sourcing group code */
+                            key: string;
+                            /** @description Its name */
+                            name: string;
+                            /** @description Orders */
+                            poCount: number;
+                            /** @description Order lines */
+                            lineCount: number;
+                            /** @description KRW orders, won (exact decimal) */
+                            krwAmount: string;
+                            /** @description JPY orders, yen (exact decimal) */
+                            jpyAmount: string;
+                            /** @description JPY orders in won (month rate per 100 yen, spec §5) (exact decimal) */
+                            jpyKrwAmount: string;
+                            /** @description krwAmount + jpyKrwAmount (exact decimal) */
+                            totalKrw: string;
+                            sharePct: string | null;
+                        }[];
+                        total: number;
+                        /** @description Over the whole result */
+                        totals: {
+                            poCount: number;
+                            lineCount: number;
+                            krwAmount: string | null;
+                            jpyAmount: string | null;
+                            jpyKrwAmount: string | null;
+                            totalKrw: string | null;
+                            sharePct: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getMonthlyReport06: {
+        parameters: {
+            query?: {
+                /** @description First month, YYYYMM (required; at most 36 months before toMonth) */
+                fromMonth?: string;
+                /** @description Last month, YYYYMM (required) */
+                toMonth?: string;
+                /** @description Business section (topDept); must be within the caller’s scope */
+                section?: string;
+                /** @description Department; must be within the caller’s scope */
+                deptcd?: string;
+                /** @description Page, 1-based */
+                page?: number;
+                /** @description Rows a page (a screen asks ≤ 500; an export up to 5000) */
+                size?: number;
+                /** @description Sort as field:asc|desc; fields: month, poCount, totalDays, avgDays, minDays, maxDays, within14Count */
+                sort?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rows: {
+                            /** @description YYYYMM */
+                            month: string;
+                            /** @description Orders from a PR */
+                            poCount: number;
+                            /** @description Σ days */
+                            totalDays: number;
+                            /** @description Average days (exact decimal) */
+                            avgDays: string;
+                            minDays: number;
+                            maxDays: number;
+                            /** @description Orders within 14 days */
+                            within14Count: number;
+                        }[];
+                        total: number;
+                        /** @description Over the whole result */
+                        totals: {
+                            poCount: number;
+                            totalDays: number;
+                            avgDays: string | null;
+                            minDays: number;
+                            maxDays: number;
+                            within14Count: number;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getMonthlyReport07: {
+        parameters: {
+            query?: {
+                /** @description First month, YYYYMM (required; at most 36 months before toMonth) */
+                fromMonth?: string;
+                /** @description Last month, YYYYMM (required) */
+                toMonth?: string;
+                /** @description Business section (topDept); must be within the caller’s scope */
+                section?: string;
+                /** @description Department; must be within the caller’s scope */
+                deptcd?: string;
+                /** @description Page, 1-based */
+                page?: number;
+                /** @description Rows a page (a screen asks ≤ 500; an export up to 5000) */
+                size?: number;
+                /** @description Sort as field:asc|desc; fields: month, lineCount, onTimeCount, lateCount, onTimeRate, avgDelayDays */
+                sort?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rows: {
+                            /** @description YYYYMM */
+                            month: string;
+                            /** @description Receipt lines */
+                            lineCount: number;
+                            onTimeCount: number;
+                            lateCount: number;
+                            /** @description % (exact decimal) */
+                            onTimeRate: string;
+                            /** @description Average delay of the late lines, days (exact decimal) */
+                            avgDelayDays: string;
+                        }[];
+                        total: number;
+                        /** @description Over the whole result */
+                        totals: {
+                            lineCount: number;
+                            onTimeCount: number;
+                            lateCount: number;
+                            onTimeRate: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getMonthlyReport08: {
+        parameters: {
+            query?: {
+                /** @description First month, YYYYMM (required; at most 36 months before toMonth) */
+                fromMonth?: string;
+                /** @description Last month, YYYYMM (required) */
+                toMonth?: string;
+                /** @description Business section (topDept); must be within the caller’s scope */
+                section?: string;
+                /** @description Department; must be within the caller’s scope */
+                deptcd?: string;
+                /** @description Page, 1-based */
+                page?: number;
+                /** @description Rows a page (a screen asks ≤ 500; an export up to 5000) */
+                size?: number;
+                /** @description Sort as field:asc|desc; fields: month, settlementCount, supplierCount, lineCount, krwAmount, jpyAmount, jpyKrwAmount, totalKrw, postedKrw */
+                sort?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rows: {
+                            /** @description YYYYMM */
+                            month: string;
+                            settlementCount: number;
+                            supplierCount: number;
+                            lineCount: number;
+                            /** @description (exact decimal) */
+                            krwAmount: string;
+                            /** @description yen (exact decimal) */
+                            jpyAmount: string;
+                            /** @description (exact decimal) */
+                            jpyKrwAmount: string;
+                            /** @description (exact decimal) */
+                            totalKrw: string;
+                            /** @description Of which posted to the ERP (exact decimal) */
+                            postedKrw: string;
+                        }[];
+                        total: number;
+                        /** @description Over the whole result */
+                        totals: {
+                            settlementCount: number;
+                            lineCount: number;
+                            krwAmount: string | null;
+                            jpyAmount: string | null;
+                            jpyKrwAmount: string | null;
+                            totalKrw: string | null;
+                            postedKrw: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getMonthlyReport09: {
+        parameters: {
+            query?: {
+                /** @description First month, YYYYMM (required; at most 36 months before toMonth) */
+                fromMonth?: string;
+                /** @description Last month, YYYYMM (required) */
+                toMonth?: string;
+                /** @description Business section (topDept); must be within the caller’s scope */
+                section?: string;
+                /** @description Department; must be within the caller’s scope */
+                deptcd?: string;
+                /** @description Page, 1-based */
+                page?: number;
+                /** @description Rows a page (a screen asks ≤ 500; an export up to 5000) */
+                size?: number;
+                /** @description Sort as field:asc|desc; fields: month, lineCount, aboveCount, referenceKrw, actualKrw, varianceKrw, variancePct */
+                sort?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rows: {
+                            /** @description YYYYMM */
+                            month: string;
+                            lineCount: number;
+                            /** @description Lines above the reference price */
+                            aboveCount: number;
+                            /** @description Σ quantity × reference price, won (exact decimal) */
+                            referenceKrw: string;
+                            /** @description Σ amount, won (exact decimal) */
+                            actualKrw: string;
+                            /** @description actual − reference (exact decimal) */
+                            varianceKrw: string;
+                            variancePct: string | null;
+                        }[];
+                        total: number;
+                        /** @description Over the whole result */
+                        totals: {
+                            lineCount: number;
+                            aboveCount: number;
+                            referenceKrw: string | null;
+                            actualKrw: string | null;
+                            varianceKrw: string | null;
+                            variancePct: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getMonthlyReport10: {
+        parameters: {
+            query?: {
+                /** @description First month, YYYYMM (required; at most 36 months before toMonth) */
+                fromMonth?: string;
+                /** @description Last month, YYYYMM (required) */
+                toMonth?: string;
+                /** @description Business section (topDept); must be within the caller’s scope */
+                section?: string;
+                /** @description Department; must be within the caller’s scope */
+                deptcd?: string;
+                /** @description Page, 1-based */
+                page?: number;
+                /** @description Rows a page (a screen asks ≤ 500; an export up to 5000) */
+                size?: number;
+                /** @description Sort as field:asc|desc; fields: month, supplierCount, poCount, totalKrw */
+                sort?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rows: {
+                            /** @description YYYYMM */
+                            month: string;
+                            supplierCount: number;
+                            poCount: number;
+                            /** @description (exact decimal) */
+                            totalKrw: string;
+                        }[];
+                        total: number;
+                        /** @description Over the whole result */
+                        totals: {
+                            supplierCount: number;
+                            poCount: number;
+                            totalKrw: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getCostUnitDifference: {
+        parameters: {
+            query?: {
+                /** @description First month, YYYYMM (required; at most 36 months before toMonth) */
+                fromMonth?: string;
+                /** @description Last month, YYYYMM (required) */
+                toMonth?: string;
+                /** @description Business section (topDept); must be within the caller’s scope */
+                section?: string;
+                /** @description Department; must be within the caller’s scope */
+                deptcd?: string;
+                /** @description Page, 1-based */
+                page?: number;
+                /** @description Rows a page (a screen asks ≤ 500; an export up to 5000) */
+                size?: number;
+                /** @description Item */
+                itemCode?: string;
+                /** @description Item category */
+                catCode?: string;
+                /** @description Sourcing group */
+                sgCode?: string;
+                /** @description Items bought from at least this many suppliers (default 2) */
+                minSuppliers?: number;
+                /** @description Sort as field:asc|desc; fields: itemCode, itemName, currency, supplierCount, lineCount, minPrice, maxPrice, avgPrice, spread, spreadPct, firstPrice, lastPrice */
+                sort?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rows: {
+                            itemCode: string;
+                            itemName: string;
+                            currency: string;
+                            supplierCount: number;
+                            lineCount: number;
+                            /** @description (exact decimal) */
+                            minPrice: string;
+                            /** @description (exact decimal) */
+                            maxPrice: string;
+                            /** @description Σ amount ÷ Σ quantity (exact decimal) */
+                            avgPrice: string;
+                            /** @description max − min (exact decimal) */
+                            spread: string;
+                            spreadPct: string | null;
+                            /** @description (exact decimal) */
+                            firstPrice: string;
+                            /** @description (exact decimal) */
+                            lastPrice: string;
+                        }[];
+                        total: number;
+                        /** @description Over the whole result */
+                        totals: {
+                            lineCount: number;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getHighCostUnit: {
+        parameters: {
+            query?: {
+                /** @description First month, YYYYMM (required; at most 36 months before toMonth) */
+                fromMonth?: string;
+                /** @description Last month, YYYYMM (required) */
+                toMonth?: string;
+                /** @description Business section (topDept); must be within the caller’s scope */
+                section?: string;
+                /** @description Department; must be within the caller’s scope */
+                deptcd?: string;
+                /** @description Page, 1-based */
+                page?: number;
+                /** @description Rows a page (a screen asks ≤ 500; an export up to 5000) */
+                size?: number;
+                /** @description Item category */
+                catCode?: string;
+                /** @description Sourcing group */
+                sgCode?: string;
+                /** @description Sort as field:asc|desc; fields: itemCode, itemName, currency, refPrice, aboveCount, excessAmount, excessKrw, maxOverPct, buyerCount, buyerName */
+                sort?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rows: {
+                            itemCode: string;
+                            itemName: string;
+                            currency: string;
+                            /** @description (exact decimal) */
+                            refPrice: string;
+                            aboveCount: number;
+                            /** @description Σ (price − reference) × quantity (exact decimal) */
+                            excessAmount: string;
+                            /** @description in won (exact decimal) */
+                            excessKrw: string;
+                            /** @description % (exact decimal) */
+                            maxOverPct: string;
+                            buyerCount: number;
+                            buyerName: string | null;
+                        }[];
+                        total: number;
+                        /** @description Over the whole result */
+                        totals: {
+                            aboveCount: number;
+                            excessKrw: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getHighCostUnitDetail: {
+        parameters: {
+            query?: {
+                /** @description First month, YYYYMM (required; at most 36 months before toMonth) */
+                fromMonth?: string;
+                /** @description Last month, YYYYMM (required) */
+                toMonth?: string;
+                /** @description Business section (topDept); must be within the caller’s scope */
+                section?: string;
+                /** @description Department; must be within the caller’s scope */
+                deptcd?: string;
+                /** @description Page, 1-based */
+                page?: number;
+                /** @description Rows a page (a screen asks ≤ 500; an export up to 5000) */
+                size?: number;
+                /** @description The item (required) */
+                itemCode?: string;
+                /** @description Sort as field:asc|desc; fields: month, currency, lineCount, supplierCount, minPrice, avgPrice, maxPrice, refPrice */
+                sort?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rows: {
+                            /** @description YYYYMM */
+                            month: string;
+                            currency: string;
+                            lineCount: number;
+                            supplierCount: number;
+                            /** @description (exact decimal) */
+                            minPrice: string;
+                            /** @description (exact decimal) */
+                            avgPrice: string;
+                            /** @description (exact decimal) */
+                            maxPrice: string;
+                            refPrice: string | null;
+                        }[];
+                        total: number;
+                        /** @description Over the whole result */
+                        totals: {
+                            lineCount: number;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getItemMasterCost: {
+        parameters: {
+            query?: {
+                /** @description First month, YYYYMM (required; at most 36 months before toMonth) */
+                fromMonth?: string;
+                /** @description Last month, YYYYMM (required) */
+                toMonth?: string;
+                /** @description Business section (topDept); must be within the caller’s scope */
+                section?: string;
+                /** @description Department; must be within the caller’s scope */
+                deptcd?: string;
+                /** @description Page, 1-based */
+                page?: number;
+                /** @description Rows a page (a screen asks ≤ 500; an export up to 5000) */
+                size?: number;
+                /** @description Item */
+                itemCode?: string;
+                /** @description Item category */
+                catCode?: string;
+                /** @description Sourcing group */
+                sgCode?: string;
+                /** @description Sort as field:asc|desc; fields: itemCode, itemName, currency, refPrice, lineCount, lastPrice, avgPrice, lastVsRefPct, avgVsRefPct */
+                sort?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rows: {
+                            itemCode: string;
+                            itemName: string;
+                            currency: string;
+                            /** @description (exact decimal) */
+                            refPrice: string;
+                            lineCount: number;
+                            /** @description (exact decimal) */
+                            lastPrice: string;
+                            /** @description (exact decimal) */
+                            avgPrice: string;
+                            lastVsRefPct: string | null;
+                            avgVsRefPct: string | null;
+                        }[];
+                        total: number;
+                        /** @description Over the whole result */
+                        totals: {
+                            lineCount: number;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listReportOrders: {
+        parameters: {
+            query?: {
+                /** @description First month, YYYYMM (required; at most 36 months before toMonth) */
+                fromMonth?: string;
+                /** @description Last month, YYYYMM (required) */
+                toMonth?: string;
+                /** @description Business section (topDept); must be within the caller’s scope */
+                section?: string;
+                /** @description Department; must be within the caller’s scope */
+                deptcd?: string;
+                /** @description Page, 1-based */
+                page?: number;
+                /** @description Rows a page (a screen asks ≤ 500; an export up to 5000) */
+                size?: number;
+                compNo?: string;
+                catCode?: string;
+                sgCode?: string;
+                itemCode?: string;
+                /** @description What the period applies to: the order date (default), a receipt, a settlement month, or a supplier’s first order */
+                basis?: "po" | "receipt" | "settlement" | "newSupplier";
+                /** @description Sort as field:asc|desc; fields: poNo, poType, poDate, title, status, compNo, compNameKr, deptnm, buyerName, currency, lineCount, amount, krwAmount */
+                sort?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rows: {
+                            poNo: string;
+                            poType: string;
+                            poDate: string;
+                            title: string;
+                            /** @description PO_STATUS code */
+                            status: string;
+                            compNo: string;
+                            compNameKr: string;
+                            deptnm: string;
+                            buyerName: string;
+                            currency: string;
+                            /** @description Matching lines */
+                            lineCount: number;
+                            /** @description Matching lines, order currency (exact decimal) */
+                            amount: string;
+                            /** @description In won (spec §5) (exact decimal) */
+                            krwAmount: string;
+                        }[];
+                        total: number;
+                        /** @description Over the whole result */
+                        totals: {
+                            lineCount: number;
+                            krwAmount: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listAssets: {
+        parameters: {
+            query?: {
+                /** @description Asset number contains */
+                assetNo?: string;
+                /** @description Name contains */
+                assetName?: string;
+                /** @description Location contains */
+                location?: string;
+                deptcd?: string;
+                custodianId?: string;
+                /** @description ASSET_STATUS codes */
+                status?: ("IN_USE" | "DISPOSED")[];
+                poNo?: string;
+                /** @description Page, 1-based */
+                page?: number;
+                /** @description Rows a page (a screen asks ≤ 500; an export up to 5000) */
+                size?: number;
+                /** @description Sort as field:asc|desc; fields: assetNo, assetName, location, deptnm, acquiredDate, acquisitionCost, status */
+                sort?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rows: {
+                            assetNo: string;
+                            assetName: string;
+                            itemCode: string | null;
+                            catName: string | null;
+                            location: string;
+                            deptcd: string;
+                            deptnm: string;
+                            custodianId: string | null;
+                            custodianName: string | null;
+                            acquiredDate: string;
+                            currency: string;
+                            acquisitionCost: string;
+                            /** @description IN_USE or DISPOSED */
+                            status: string;
+                            disposeReason: string | null;
+                            whReqNo: string;
+                            whLineNo: number;
+                            poNo: string;
+                            compNameKr: string;
+                            version: number;
+                        }[];
+                        total: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    transferAsset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                assetNo: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The version the client read; a stale one answers 409 VERSION_CONFLICT */
+                    version: number;
+                    /** @description The new department (default: unchanged) */
+                    deptcd?: string;
+                    /** @description The new custodian (default: unchanged) */
+                    custodianId?: string;
+                    /** @description The new location (default: unchanged) */
+                    location?: string;
+                    reason?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        ok: boolean;
+                        version?: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    disposeAsset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                assetNo: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The version the client read; a stale one answers 409 VERSION_CONFLICT */
+                    version: number;
+                    /** @description Required, not blank */
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        ok: boolean;
+                        version?: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listAssetCandidates: {
+        parameters: {
+            query?: {
+                whReqNo?: string;
+                poNo?: string;
+                itemName?: string;
+                /** @description Y: registered lines, N: waiting (default) */
+                registered?: "Y" | "N";
+                /** @description Page, 1-based */
+                page?: number;
+                /** @description Rows a page (a screen asks ≤ 500; an export up to 5000) */
+                size?: number;
+                /** @description Sort as field:asc|desc; fields: whReqNo, lastDeciDate, itemName, amount */
+                sort?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rows: {
+                            whReqNo: string;
+                            lineNo: number;
+                            poNo: string;
+                            compNameKr: string;
+                            deptcd: string;
+                            deptnm: string;
+                            itemCode: string | null;
+                            itemName: string;
+                            quantity: string;
+                            unitPrice: string;
+                            amount: string;
+                            currency: string;
+                            lastDeciDate: string;
+                            /** @description Assets registered from the line (0 while waiting) */
+                            registeredCount: number;
+                        }[];
+                        total: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    registerAssets: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    lines: ({
+                        whReqNo: string;
+                        lineNo: number;
+                    } & {
+                        [key: string]: unknown;
+                    })[];
+                    /** @description Where the assets are */
+                    location: string;
+                    custodianId?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        assetNos: string[];
+                        count: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listAssetCounts: {
+        parameters: {
+            query?: {
+                location?: string;
+                status?: ("OPEN" | "CLOSED")[];
+                /** @description Page, 1-based */
+                page?: number;
+                /** @description Rows a page (a screen asks ≤ 500; an export up to 5000) */
+                size?: number;
+                /** @description Sort as field:asc|desc; fields: countNo, plannedDate, location, status */
+                sort?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rows: {
+                            countNo: string;
+                            title: string;
+                            location: string;
+                            plannedDate: string;
+                            /** @description OPEN or CLOSED */
+                            status: string;
+                            /** @description Assets in use at the location */
+                            expectedCount: number;
+                            foundCount: number;
+                            missingCount: number;
+                            movedCount: number;
+                            /** @description Expected assets without a result */
+                            uncountedCount: number;
+                            closedAt: string | null;
+                            version: number;
+                        }[];
+                        total: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    planAssetCount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    title: string;
+                    location: string;
+                    /** @description YYYY-MM-DD */
+                    plannedDate: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        countNo: string;
+                        version: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listAssetCountLines: {
+        parameters: {
+            query?: {
+                /** @description Page, 1-based */
+                page?: number;
+                /** @description Rows a page (a screen asks ≤ 500; an export up to 5000) */
+                size?: number;
+                /** @description Sort as field:asc|desc; fields: assetNo, result */
+                sort?: string;
+            };
+            header?: never;
+            path: {
+                countNo: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rows: {
+                            countNo: string;
+                            assetNo: string;
+                            assetName: string;
+                            /** @description Where the register says it is */
+                            location: string;
+                            deptnm: string;
+                            custodianName: string | null;
+                            result: string | null;
+                            foundLocation: string | null;
+                            remark: string | null;
+                            /** @description Y when missing, moved or not counted */
+                            difference: string;
+                        }[];
+                        total: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    recordAssetCount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                countNo: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    assetNo: string;
+                    /** @enum {unknown} */
+                    result: "FOUND" | "MISSING" | "MOVED";
+                    /** @description Required when MOVED */
+                    foundLocation?: string;
+                    remark?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        ok: boolean;
+                        version?: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    closeAssetCount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                countNo: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The version the client read; a stale one answers 409 VERSION_CONFLICT */
+                    version: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        ok: boolean;
+                        version?: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listSuppliers: {
+        parameters: {
+            query?: {
+                /** @description Company number contains */
+                compNo?: string;
+                /** @description Name (Korean or English) contains */
+                compNameKr?: string;
+                /** @description Business registration number contains (hyphens ignored) */
+                taxNo?: string;
+                /** @description Any of: ACTIVE, SUSPENDED, CLOSED */
+                status?: ("ACTIVE" | "SUSPENDED" | "CLOSED")[];
+                forwardYn?: "Y" | "N";
+                councilYn?: "Y" | "N";
+                /** @description Supplies this item category */
+                catCode?: string;
+                /** @description Supplies this sourcing group */
+                sgCode?: string;
+                /** @description Page, 1-based */
+                page?: number;
+                /** @description Rows a page (a screen asks ≤ 500; an export up to 5000) */
+                size?: number;
+                /** @description Sort as field:asc|desc; fields: compNo, compNameKr, taxNo2, ceoName, status, forwardYn, councilYn, regDate, updatedAt */
+                sort?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rows: {
+                            compNo: string;
+                            compNameKr: string;
+                            compNameEn: string | null;
+                            /** @description Business registration number, 123-45-67890 */
+                            taxNo2: string;
+                            corpNo: string | null;
+                            ceoName: string;
+                            bizType: string | null;
+                            bizItem: string | null;
+                            phoneNo: string | null;
+                            email: string | null;
+                            /** @description COMP_STATUS */
+                            status: string;
+                            statusReason: string | null;
+                            forwardYn: string;
+                            councilYn: string;
+                            regDate: string;
+                            /** @description Item categories supplied, by name, comma-separated */
+                            categories: string;
+                            userCount: number;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        }[];
+                        total: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    createSupplier: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Business registration number, hyphens optional */
+                    taxNo2: string;
+                    compNameKr: string;
+                    compNameEn?: string | null;
+                    corpNo?: string | null;
+                    ceoName: string;
+                    bizType?: string | null;
+                    bizItem?: string | null;
+                    zipCode?: string | null;
+                    address?: string | null;
+                    phoneNo?: string | null;
+                    faxNo?: string | null;
+                    email?: string | null;
+                    homepage?: string | null;
+                    bankCode?: string | null;
+                    bankAccount?: string | null;
+                    bankHolder?: string | null;
+                    /** @enum {unknown} */
+                    forwardYn?: "Y" | "N";
+                    /** @enum {unknown} */
+                    councilYn?: "Y" | "N";
+                    fileId?: string | null;
+                    contacts?: {
+                        seq?: number;
+                        name: string;
+                        deptName?: string | null;
+                        positionNm?: string | null;
+                        phoneNo?: string | null;
+                        cellPhoneNo?: string | null;
+                        email?: string | null;
+                        /** @enum {unknown} */
+                        mainYn?: "Y" | "N";
+                    }[];
+                    catCodes?: string[];
+                    sgCodes?: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        compNo: string;
+                        compNameKr: string;
+                        compNameEn: string | null;
+                        taxNo2: string;
+                        corpNo: string | null;
+                        ceoName: string;
+                        bizType: string | null;
+                        bizItem: string | null;
+                        zipCode: string | null;
+                        address: string | null;
+                        phoneNo: string | null;
+                        faxNo: string | null;
+                        email: string | null;
+                        homepage: string | null;
+                        bankCode: string | null;
+                        bankAccount: string | null;
+                        bankHolder: string | null;
+                        /** @enum {unknown} */
+                        bankVisible: "Y" | "N";
+                        status: string;
+                        statusReason: string | null;
+                        statusChangedAt: string | null;
+                        forwardYn: string;
+                        councilYn: string;
+                        regDate: string;
+                        fileId: string | null;
+                        contacts: {
+                            seq?: number;
+                            name: string;
+                            deptName?: string | null;
+                            positionNm?: string | null;
+                            phoneNo?: string | null;
+                            cellPhoneNo?: string | null;
+                            email?: string | null;
+                            /** @enum {unknown} */
+                            mainYn?: "Y" | "N";
+                        }[];
+                        /** @description Item categories supplied */
+                        catCodes: string[];
+                        /** @description Sourcing groups supplied */
+                        sgCodes: string[];
+                        categories: {
+                            code: string;
+                            name: string;
+                        }[];
+                        sourcingGroups: {
+                            code: string;
+                            name: string;
+                        }[];
+                        attachments: {
+                            fileId: string;
+                            seq: number;
+                            originalName: string;
+                            sizeBytes: number;
+                            mimeType: string;
+                        }[];
+                        history: {
+                            /** Format: date-time */
+                            at: string;
+                            action: string;
+                            actor: string | null;
+                            actorName: string | null;
+                            reason: string | null;
+                        }[];
+                        /** @description What the caller may do with the document now (buttons to show) */
+                        actions: string[];
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                        version: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listSupplierCategoryOptions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rows: {
+                            catCode: string;
+                            nameKo: string;
+                            depth: number;
+                        }[];
+                        total: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getSupplier: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Company number, C00001 */
+                compNo: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        compNo: string;
+                        compNameKr: string;
+                        compNameEn: string | null;
+                        taxNo2: string;
+                        corpNo: string | null;
+                        ceoName: string;
+                        bizType: string | null;
+                        bizItem: string | null;
+                        zipCode: string | null;
+                        address: string | null;
+                        phoneNo: string | null;
+                        faxNo: string | null;
+                        email: string | null;
+                        homepage: string | null;
+                        bankCode: string | null;
+                        bankAccount: string | null;
+                        bankHolder: string | null;
+                        /** @enum {unknown} */
+                        bankVisible: "Y" | "N";
+                        status: string;
+                        statusReason: string | null;
+                        statusChangedAt: string | null;
+                        forwardYn: string;
+                        councilYn: string;
+                        regDate: string;
+                        fileId: string | null;
+                        contacts: {
+                            seq?: number;
+                            name: string;
+                            deptName?: string | null;
+                            positionNm?: string | null;
+                            phoneNo?: string | null;
+                            cellPhoneNo?: string | null;
+                            email?: string | null;
+                            /** @enum {unknown} */
+                            mainYn?: "Y" | "N";
+                        }[];
+                        /** @description Item categories supplied */
+                        catCodes: string[];
+                        /** @description Sourcing groups supplied */
+                        sgCodes: string[];
+                        categories: {
+                            code: string;
+                            name: string;
+                        }[];
+                        sourcingGroups: {
+                            code: string;
+                            name: string;
+                        }[];
+                        attachments: {
+                            fileId: string;
+                            seq: number;
+                            originalName: string;
+                            sizeBytes: number;
+                            mimeType: string;
+                        }[];
+                        history: {
+                            /** Format: date-time */
+                            at: string;
+                            action: string;
+                            actor: string | null;
+                            actorName: string | null;
+                            reason: string | null;
+                        }[];
+                        /** @description What the caller may do with the document now (buttons to show) */
+                        actions: string[];
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                        version: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    updateSupplier: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Company number, C00001 */
+                compNo: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    compNameKr: string;
+                    compNameEn?: string | null;
+                    corpNo?: string | null;
+                    ceoName: string;
+                    bizType?: string | null;
+                    bizItem?: string | null;
+                    zipCode?: string | null;
+                    address?: string | null;
+                    phoneNo?: string | null;
+                    faxNo?: string | null;
+                    email?: string | null;
+                    homepage?: string | null;
+                    bankCode?: string | null;
+                    bankAccount?: string | null;
+                    bankHolder?: string | null;
+                    /** @enum {unknown} */
+                    forwardYn?: "Y" | "N";
+                    /** @enum {unknown} */
+                    councilYn?: "Y" | "N";
+                    fileId?: string | null;
+                    contacts?: {
+                        seq?: number;
+                        name: string;
+                        deptName?: string | null;
+                        positionNm?: string | null;
+                        phoneNo?: string | null;
+                        cellPhoneNo?: string | null;
+                        email?: string | null;
+                        /** @enum {unknown} */
+                        mainYn?: "Y" | "N";
+                    }[];
+                    catCodes?: string[];
+                    sgCodes?: string[];
+                    /** @description The version read; a stale one answers 409 VERSION_CONFLICT */
+                    version: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        compNo: string;
+                        compNameKr: string;
+                        compNameEn: string | null;
+                        taxNo2: string;
+                        corpNo: string | null;
+                        ceoName: string;
+                        bizType: string | null;
+                        bizItem: string | null;
+                        zipCode: string | null;
+                        address: string | null;
+                        phoneNo: string | null;
+                        faxNo: string | null;
+                        email: string | null;
+                        homepage: string | null;
+                        bankCode: string | null;
+                        bankAccount: string | null;
+                        bankHolder: string | null;
+                        /** @enum {unknown} */
+                        bankVisible: "Y" | "N";
+                        status: string;
+                        statusReason: string | null;
+                        statusChangedAt: string | null;
+                        forwardYn: string;
+                        councilYn: string;
+                        regDate: string;
+                        fileId: string | null;
+                        contacts: {
+                            seq?: number;
+                            name: string;
+                            deptName?: string | null;
+                            positionNm?: string | null;
+                            phoneNo?: string | null;
+                            cellPhoneNo?: string | null;
+                            email?: string | null;
+                            /** @enum {unknown} */
+                            mainYn?: "Y" | "N";
+                        }[];
+                        /** @description Item categories supplied */
+                        catCodes: string[];
+                        /** @description Sourcing groups supplied */
+                        sgCodes: string[];
+                        categories: {
+                            code: string;
+                            name: string;
+                        }[];
+                        sourcingGroups: {
+                            code: string;
+                            name: string;
+                        }[];
+                        attachments: {
+                            fileId: string;
+                            seq: number;
+                            originalName: string;
+                            sizeBytes: number;
+                            mimeType: string;
+                        }[];
+                        history: {
+                            /** Format: date-time */
+                            at: string;
+                            action: string;
+                            actor: string | null;
+                            actorName: string | null;
+                            reason: string | null;
+                        }[];
+                        /** @description What the caller may do with the document now (buttons to show) */
+                        actions: string[];
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                        version: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getSupplierOverview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Company number, C00001 */
+                compNo: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rows: {
+                            /** @description compName, status, statusReason, openRfqs, openPos, onTimeRate, disputes, users, latestGrade */
+                            metric: string;
+                            value: string;
+                        }[];
+                        total: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listSupplierSpend: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Company number, C00001 */
+                compNo: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rows: {
+                            /** @description YYYY-MM */
+                            month: string;
+                            /** @description Orders sent that month, in KRW (JPY converted at the current rate) */
+                            amountKrw: number;
+                            poCount: number;
+                        }[];
+                        total: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listSupplierUsersOf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Company number, C00001 */
+                compNo: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rows: {
+                            userId: string;
+                            hname: string;
+                            authGroupId: string;
+                            email: string | null;
+                            cellPhoneNo: string | null;
+                            useFlag: string;
+                            status: string;
+                            /** @enum {unknown} */
+                            locked: "Y" | "N";
+                            lastLoginAt: string | null;
+                        }[];
+                        total: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listSupplierStatusRequests: {
+        parameters: {
+            query?: {
+                compNo?: string;
+                /** @description Name contains */
+                compNameKr?: string;
+                /** @description Any of: REQUESTED, APPROVED, REJECTED, WITHDRAWN */
+                status?: ("REQUESTED" | "APPROVED" | "REJECTED" | "WITHDRAWN")[];
+                /** @description COMP_STATUS: ACTIVE 거래중, SUSPENDED 거래정지, CLOSED 거래종료 */
+                toStatus?: "ACTIVE" | "SUSPENDED" | "CLOSED";
+                /** @description Requested on or after (YYYY-MM-DD) */
+                fromDate?: string;
+                /** @description Requested on or before (YYYY-MM-DD) */
+                toDate?: string;
+                /** @description Page, 1-based */
+                page?: number;
+                /** @description Rows a page (a screen asks ≤ 500; an export up to 5000) */
+                size?: number;
+                /** @description Sort as field:asc|desc; fields: reqNo, compNo, compNameKr, toStatus, status, requestedAt, decidedAt */
+                sort?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rows: {
+                            reqNo: string;
+                            compNo: string;
+                            compNameKr: string;
+                            fromStatus: string;
+                            toStatus: string;
+                            reason: string;
+                            /** @description REQUESTED, APPROVED, REJECTED, WITHDRAWN */
+                            status: string;
+                            fileId: string | null;
+                            requestedBy: string;
+                            requestedByName: string | null;
+                            /** Format: date-time */
+                            requestedAt: string;
+                            decidedBy: string | null;
+                            decidedByName: string | null;
+                            decidedAt: string | null;
+                            decisionComment: string | null;
+                            /** @description What the caller may do with the document now (buttons to show) */
+                            actions: string[];
+                            version: number;
+                        }[];
+                        total: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    createSupplierStatusRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    compNo: string;
+                    /**
+                     * @description COMP_STATUS: ACTIVE 거래중, SUSPENDED 거래정지, CLOSED 거래종료
+                     * @enum {unknown}
+                     */
+                    toStatus: "ACTIVE" | "SUSPENDED" | "CLOSED";
+                    /** @description Why (required) */
+                    reason: string;
+                    fileId?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        reqNo: string;
+                        compNo: string;
+                        compNameKr: string;
+                        fromStatus: string;
+                        toStatus: string;
+                        reason: string;
+                        /** @description REQUESTED, APPROVED, REJECTED, WITHDRAWN */
+                        status: string;
+                        fileId: string | null;
+                        requestedBy: string;
+                        requestedByName: string | null;
+                        /** Format: date-time */
+                        requestedAt: string;
+                        decidedBy: string | null;
+                        decidedByName: string | null;
+                        decidedAt: string | null;
+                        decisionComment: string | null;
+                        /** @description What the caller may do with the document now (buttons to show) */
+                        actions: string[];
+                        version: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getSupplierStatusRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description CSR2026-000001 */
+                reqNo: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        reqNo: string;
+                        compNo: string;
+                        compNameKr: string;
+                        fromStatus: string;
+                        toStatus: string;
+                        reason: string;
+                        /** @description REQUESTED, APPROVED, REJECTED, WITHDRAWN */
+                        status: string;
+                        fileId: string | null;
+                        requestedBy: string;
+                        requestedByName: string | null;
+                        /** Format: date-time */
+                        requestedAt: string;
+                        decidedBy: string | null;
+                        decidedByName: string | null;
+                        decidedAt: string | null;
+                        decisionComment: string | null;
+                        /** @description What the caller may do with the document now (buttons to show) */
+                        actions: string[];
+                        version: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    approveSupplierStatusRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description CSR2026-000001 */
+                reqNo: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The version read; a stale one answers 409 VERSION_CONFLICT */
+                    version: number;
+                    comment?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        reqNo: string;
+                        compNo: string;
+                        compNameKr: string;
+                        fromStatus: string;
+                        toStatus: string;
+                        reason: string;
+                        /** @description REQUESTED, APPROVED, REJECTED, WITHDRAWN */
+                        status: string;
+                        fileId: string | null;
+                        requestedBy: string;
+                        requestedByName: string | null;
+                        /** Format: date-time */
+                        requestedAt: string;
+                        decidedBy: string | null;
+                        decidedByName: string | null;
+                        decidedAt: string | null;
+                        decisionComment: string | null;
+                        /** @description What the caller may do with the document now (buttons to show) */
+                        actions: string[];
+                        version: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    rejectSupplierStatusRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description CSR2026-000001 */
+                reqNo: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The version read; a stale one answers 409 VERSION_CONFLICT */
+                    version: number;
+                    comment?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        reqNo: string;
+                        compNo: string;
+                        compNameKr: string;
+                        fromStatus: string;
+                        toStatus: string;
+                        reason: string;
+                        /** @description REQUESTED, APPROVED, REJECTED, WITHDRAWN */
+                        status: string;
+                        fileId: string | null;
+                        requestedBy: string;
+                        requestedByName: string | null;
+                        /** Format: date-time */
+                        requestedAt: string;
+                        decidedBy: string | null;
+                        decidedByName: string | null;
+                        decidedAt: string | null;
+                        decisionComment: string | null;
+                        /** @description What the caller may do with the document now (buttons to show) */
+                        actions: string[];
+                        version: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    withdrawSupplierStatusRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description CSR2026-000001 */
+                reqNo: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The version read; a stale one answers 409 VERSION_CONFLICT */
+                    version: number;
+                    comment?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        reqNo: string;
+                        compNo: string;
+                        compNameKr: string;
+                        fromStatus: string;
+                        toStatus: string;
+                        reason: string;
+                        /** @description REQUESTED, APPROVED, REJECTED, WITHDRAWN */
+                        status: string;
+                        fileId: string | null;
+                        requestedBy: string;
+                        requestedByName: string | null;
+                        /** Format: date-time */
+                        requestedAt: string;
+                        decidedBy: string | null;
+                        decidedByName: string | null;
+                        decidedAt: string | null;
+                        decisionComment: string | null;
+                        /** @description What the caller may do with the document now (buttons to show) */
+                        actions: string[];
+                        version: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listErpVendorApps: {
+        parameters: {
+            query?: {
+                /** @description Any of: READY, SENDING, SENT, FAILED */
+                status?: ("READY" | "SENDING" | "SENT" | "FAILED")[];
+                compNo?: string;
+                /** @description Name contains */
+                compNameKr?: string;
+                /** @description Page, 1-based */
+                page?: number;
+                /** @description Rows a page (a screen asks ≤ 500; an export up to 5000) */
+                size?: number;
+                /** @description Sort as field:asc|desc; fields: appNo, compNo, compNameKr, status, requestedAt, sentAt */
+                sort?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rows: {
+                            appNo: string;
+                            compNo: string;
+                            compNameKr: string;
+                            taxNo2: string;
+                            /** @description COMP_STATUS of the supplier */
+                            compStatus: string;
+                            /** @description READY, SENDING, SENT, FAILED */
+                            status: string;
+                            erpVendorNo: string | null;
+                            attempts: number;
+                            lastError: string | null;
+                            httpStatus: number | null;
+                            remark: string | null;
+                            requestedBy: string;
+                            requestedByName: string | null;
+                            /** Format: date-time */
+                            requestedAt: string;
+                            sendingAt: string | null;
+                            sentAt: string | null;
+                            sentBy: string | null;
+                            /** @description What the caller may do with the document now (buttons to show) */
+                            actions: string[];
+                            version: number;
+                        }[];
+                        total: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    createErpVendorApp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    compNo: string;
+                    remark?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        appNo: string;
+                        compNo: string;
+                        compNameKr: string;
+                        taxNo2: string;
+                        /** @description COMP_STATUS of the supplier */
+                        compStatus: string;
+                        /** @description READY, SENDING, SENT, FAILED */
+                        status: string;
+                        erpVendorNo: string | null;
+                        attempts: number;
+                        lastError: string | null;
+                        httpStatus: number | null;
+                        remark: string | null;
+                        requestedBy: string;
+                        requestedByName: string | null;
+                        /** Format: date-time */
+                        requestedAt: string;
+                        sendingAt: string | null;
+                        sentAt: string | null;
+                        sentBy: string | null;
+                        /** @description What the caller may do with the document now (buttons to show) */
+                        actions: string[];
+                        version: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getErpVendorApp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description GV2026-000001 */
+                appNo: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        appNo: string;
+                        compNo: string;
+                        compNameKr: string;
+                        taxNo2: string;
+                        /** @description COMP_STATUS of the supplier */
+                        compStatus: string;
+                        /** @description READY, SENDING, SENT, FAILED */
+                        status: string;
+                        erpVendorNo: string | null;
+                        attempts: number;
+                        lastError: string | null;
+                        httpStatus: number | null;
+                        remark: string | null;
+                        requestedBy: string;
+                        requestedByName: string | null;
+                        /** Format: date-time */
+                        requestedAt: string;
+                        sendingAt: string | null;
+                        sentAt: string | null;
+                        sentBy: string | null;
+                        /** @description What the caller may do with the document now (buttons to show) */
+                        actions: string[];
+                        version: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    sendErpVendorApp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description GV2026-000001 */
+                appNo: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The version read; a stale one answers 409 VERSION_CONFLICT */
+                    version: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        appNo: string;
+                        compNo: string;
+                        compNameKr: string;
+                        taxNo2: string;
+                        /** @description COMP_STATUS of the supplier */
+                        compStatus: string;
+                        /** @description READY, SENDING, SENT, FAILED */
+                        status: string;
+                        erpVendorNo: string | null;
+                        attempts: number;
+                        lastError: string | null;
+                        httpStatus: number | null;
+                        remark: string | null;
+                        requestedBy: string;
+                        requestedByName: string | null;
+                        /** Format: date-time */
+                        requestedAt: string;
+                        sendingAt: string | null;
+                        sentAt: string | null;
+                        sentBy: string | null;
+                        /** @description What the caller may do with the document now (buttons to show) */
+                        actions: string[];
+                        version: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            424: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listEvaPeriods: {
+        parameters: {
+            query?: {
+                status?: "PLANNED" | "OPEN" | "CLOSED";
+                /** @description Page, 1-based */
+                page?: number;
+                /** @description Rows a page (a screen asks ≤ 500; an export up to 5000) */
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rows: {
+                            periodId: number;
+                            periodName: string;
+                            /** @description Name with dates and status, for the tree */
+                            label: string;
+                            startDate: string;
+                            endDate: string;
+                            dueDate: string;
+                            /** @enum {unknown} */
+                            status: "PLANNED" | "OPEN" | "CLOSED";
+                            /** @enum {unknown} */
+                            targetMode: "ALL" | "SG" | "SPEND" | "LIST";
+                            targetSgCode: string | null;
+                            targetMinSpend: string | null;
+                            targetList: string | null;
+                            remark: string | null;
+                            openedAt: string | null;
+                            closedAt: string | null;
+                            computedAt: string | null;
+                            weightSum: number;
+                            targetCount: number;
+                            taskCount: number;
+                            submittedCount: number;
+                            finalCount: number;
+                            publishedCount: number;
+                            criteria: {
+                                criterionId: number;
+                                seq: number;
+                                category: string;
+                                name: string;
+                                /**
+                                 * @description Quantitative (computed from transactions) or qualitative (scored 1–5 by evaluators)
+                                 * @enum {unknown}
+                                 */
+                                kind: "QUANT" | "QUAL";
+                                weight: number;
+                                measure: ("ON_TIME" | "QTY_ACCURACY" | "QUALITY" | "PRICE" | "DISPUTE" | "RFQ_RESPONSE") | null;
+                                bands: string | null;
+                                evaluators: string | null;
+                                evaluatorNames: string | null;
+                            }[];
+                            grades: {
+                                /** @enum {unknown} */
+                                grade: "A" | "B" | "C" | "D";
+                                minScore: number;
+                                /**
+                                 * @description What the grade does to sourcing: nothing, ask for confirmation, refuse
+                                 * @enum {unknown}
+                                 */
+                                action: "NONE" | "WARN" | "BLOCK";
+                            }[];
+                            actions: string[];
+                            version: number;
+                        }[];
+                        total: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    createEvaPeriod: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    periodName: string;
+                    /** @description YYYY-MM-DD */
+                    startDate: string;
+                    /** @description YYYY-MM-DD */
+                    endDate: string;
+                    /** @description Evaluators submit by this day */
+                    dueDate: string;
+                    /**
+                     * @description Every trading supplier, a sourcing group, a minimum spend, or a list
+                     * @enum {unknown}
+                     */
+                    targetMode: "ALL" | "SG" | "SPEND" | "LIST";
+                    targetSgCode?: string | null;
+                    targetMinSpend?: string | null;
+                    targetList?: string | null;
+                    remark?: string | null;
+                    criteria: {
+                        criterionId?: number | null;
+                        seq?: number | null;
+                        category: string;
+                        name: string;
+                        /**
+                         * @description Quantitative (computed from transactions) or qualitative (scored 1–5 by evaluators)
+                         * @enum {unknown}
+                         */
+                        kind: "QUANT" | "QUAL";
+                        weight: number;
+                        measure?: (("ON_TIME" | "QTY_ACCURACY" | "QUALITY" | "PRICE" | "DISPUTE" | "RFQ_RESPONSE") | "") | null;
+                        bands?: string | null;
+                        evaluators?: string | null;
+                        evaluatorNames?: string | null;
+                    }[];
+                    grades: {
+                        /** @enum {unknown} */
+                        grade: "A" | "B" | "C" | "D";
+                        minScore: number;
+                        /**
+                         * @description What the grade does to sourcing: nothing, ask for confirmation, refuse
+                         * @enum {unknown}
+                         */
+                        action: "NONE" | "WARN" | "BLOCK";
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        periodId: number;
+                        periodName: string;
+                        /** @description Name with dates and status, for the tree */
+                        label: string;
+                        startDate: string;
+                        endDate: string;
+                        dueDate: string;
+                        /** @enum {unknown} */
+                        status: "PLANNED" | "OPEN" | "CLOSED";
+                        /** @enum {unknown} */
+                        targetMode: "ALL" | "SG" | "SPEND" | "LIST";
+                        targetSgCode: string | null;
+                        targetMinSpend: string | null;
+                        targetList: string | null;
+                        remark: string | null;
+                        openedAt: string | null;
+                        closedAt: string | null;
+                        computedAt: string | null;
+                        weightSum: number;
+                        targetCount: number;
+                        taskCount: number;
+                        submittedCount: number;
+                        finalCount: number;
+                        publishedCount: number;
+                        criteria: {
+                            criterionId: number;
+                            seq: number;
+                            category: string;
+                            name: string;
+                            /**
+                             * @description Quantitative (computed from transactions) or qualitative (scored 1–5 by evaluators)
+                             * @enum {unknown}
+                             */
+                            kind: "QUANT" | "QUAL";
+                            weight: number;
+                            measure: ("ON_TIME" | "QTY_ACCURACY" | "QUALITY" | "PRICE" | "DISPUTE" | "RFQ_RESPONSE") | null;
+                            bands: string | null;
+                            evaluators: string | null;
+                            evaluatorNames: string | null;
+                        }[];
+                        grades: {
+                            /** @enum {unknown} */
+                            grade: "A" | "B" | "C" | "D";
+                            minScore: number;
+                            /**
+                             * @description What the grade does to sourcing: nothing, ask for confirmation, refuse
+                             * @enum {unknown}
+                             */
+                            action: "NONE" | "WARN" | "BLOCK";
+                        }[];
+                        actions: string[];
+                        version: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getEvaPeriod: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                periodId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        periodId: number;
+                        periodName: string;
+                        /** @description Name with dates and status, for the tree */
+                        label: string;
+                        startDate: string;
+                        endDate: string;
+                        dueDate: string;
+                        /** @enum {unknown} */
+                        status: "PLANNED" | "OPEN" | "CLOSED";
+                        /** @enum {unknown} */
+                        targetMode: "ALL" | "SG" | "SPEND" | "LIST";
+                        targetSgCode: string | null;
+                        targetMinSpend: string | null;
+                        targetList: string | null;
+                        remark: string | null;
+                        openedAt: string | null;
+                        closedAt: string | null;
+                        computedAt: string | null;
+                        weightSum: number;
+                        targetCount: number;
+                        taskCount: number;
+                        submittedCount: number;
+                        finalCount: number;
+                        publishedCount: number;
+                        criteria: {
+                            criterionId: number;
+                            seq: number;
+                            category: string;
+                            name: string;
+                            /**
+                             * @description Quantitative (computed from transactions) or qualitative (scored 1–5 by evaluators)
+                             * @enum {unknown}
+                             */
+                            kind: "QUANT" | "QUAL";
+                            weight: number;
+                            measure: ("ON_TIME" | "QTY_ACCURACY" | "QUALITY" | "PRICE" | "DISPUTE" | "RFQ_RESPONSE") | null;
+                            bands: string | null;
+                            evaluators: string | null;
+                            evaluatorNames: string | null;
+                        }[];
+                        grades: {
+                            /** @enum {unknown} */
+                            grade: "A" | "B" | "C" | "D";
+                            minScore: number;
+                            /**
+                             * @description What the grade does to sourcing: nothing, ask for confirmation, refuse
+                             * @enum {unknown}
+                             */
+                            action: "NONE" | "WARN" | "BLOCK";
+                        }[];
+                        actions: string[];
+                        version: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    updateEvaPeriod: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                periodId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    periodName: string;
+                    /** @description YYYY-MM-DD */
+                    startDate: string;
+                    /** @description YYYY-MM-DD */
+                    endDate: string;
+                    /** @description Evaluators submit by this day */
+                    dueDate: string;
+                    /**
+                     * @description Every trading supplier, a sourcing group, a minimum spend, or a list
+                     * @enum {unknown}
+                     */
+                    targetMode: "ALL" | "SG" | "SPEND" | "LIST";
+                    targetSgCode?: string | null;
+                    targetMinSpend?: string | null;
+                    targetList?: string | null;
+                    remark?: string | null;
+                    criteria: {
+                        criterionId?: number | null;
+                        seq?: number | null;
+                        category: string;
+                        name: string;
+                        /**
+                         * @description Quantitative (computed from transactions) or qualitative (scored 1–5 by evaluators)
+                         * @enum {unknown}
+                         */
+                        kind: "QUANT" | "QUAL";
+                        weight: number;
+                        measure?: (("ON_TIME" | "QTY_ACCURACY" | "QUALITY" | "PRICE" | "DISPUTE" | "RFQ_RESPONSE") | "") | null;
+                        bands?: string | null;
+                        evaluators?: string | null;
+                        evaluatorNames?: string | null;
+                    }[];
+                    grades: {
+                        /** @enum {unknown} */
+                        grade: "A" | "B" | "C" | "D";
+                        minScore: number;
+                        /**
+                         * @description What the grade does to sourcing: nothing, ask for confirmation, refuse
+                         * @enum {unknown}
+                         */
+                        action: "NONE" | "WARN" | "BLOCK";
+                    }[];
+                    /** @description The version read; a stale one answers 409 VERSION_CONFLICT */
+                    version: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        periodId: number;
+                        periodName: string;
+                        /** @description Name with dates and status, for the tree */
+                        label: string;
+                        startDate: string;
+                        endDate: string;
+                        dueDate: string;
+                        /** @enum {unknown} */
+                        status: "PLANNED" | "OPEN" | "CLOSED";
+                        /** @enum {unknown} */
+                        targetMode: "ALL" | "SG" | "SPEND" | "LIST";
+                        targetSgCode: string | null;
+                        targetMinSpend: string | null;
+                        targetList: string | null;
+                        remark: string | null;
+                        openedAt: string | null;
+                        closedAt: string | null;
+                        computedAt: string | null;
+                        weightSum: number;
+                        targetCount: number;
+                        taskCount: number;
+                        submittedCount: number;
+                        finalCount: number;
+                        publishedCount: number;
+                        criteria: {
+                            criterionId: number;
+                            seq: number;
+                            category: string;
+                            name: string;
+                            /**
+                             * @description Quantitative (computed from transactions) or qualitative (scored 1–5 by evaluators)
+                             * @enum {unknown}
+                             */
+                            kind: "QUANT" | "QUAL";
+                            weight: number;
+                            measure: ("ON_TIME" | "QTY_ACCURACY" | "QUALITY" | "PRICE" | "DISPUTE" | "RFQ_RESPONSE") | null;
+                            bands: string | null;
+                            evaluators: string | null;
+                            evaluatorNames: string | null;
+                        }[];
+                        grades: {
+                            /** @enum {unknown} */
+                            grade: "A" | "B" | "C" | "D";
+                            minScore: number;
+                            /**
+                             * @description What the grade does to sourcing: nothing, ask for confirmation, refuse
+                             * @enum {unknown}
+                             */
+                            action: "NONE" | "WARN" | "BLOCK";
+                        }[];
+                        actions: string[];
+                        version: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    deleteEvaPeriod: {
+        parameters: {
+            query: {
+                /** @description The version read; a stale one answers 409 VERSION_CONFLICT */
+                version: number;
+            };
+            header?: never;
+            path: {
+                periodId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    openEvaPeriod: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                periodId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The version read; a stale one answers 409 VERSION_CONFLICT */
+                    version: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        periodId: number;
+                        periodName: string;
+                        /** @description Name with dates and status, for the tree */
+                        label: string;
+                        startDate: string;
+                        endDate: string;
+                        dueDate: string;
+                        /** @enum {unknown} */
+                        status: "PLANNED" | "OPEN" | "CLOSED";
+                        /** @enum {unknown} */
+                        targetMode: "ALL" | "SG" | "SPEND" | "LIST";
+                        targetSgCode: string | null;
+                        targetMinSpend: string | null;
+                        targetList: string | null;
+                        remark: string | null;
+                        openedAt: string | null;
+                        closedAt: string | null;
+                        computedAt: string | null;
+                        weightSum: number;
+                        targetCount: number;
+                        taskCount: number;
+                        submittedCount: number;
+                        finalCount: number;
+                        publishedCount: number;
+                        criteria: {
+                            criterionId: number;
+                            seq: number;
+                            category: string;
+                            name: string;
+                            /**
+                             * @description Quantitative (computed from transactions) or qualitative (scored 1–5 by evaluators)
+                             * @enum {unknown}
+                             */
+                            kind: "QUANT" | "QUAL";
+                            weight: number;
+                            measure: ("ON_TIME" | "QTY_ACCURACY" | "QUALITY" | "PRICE" | "DISPUTE" | "RFQ_RESPONSE") | null;
+                            bands: string | null;
+                            evaluators: string | null;
+                            evaluatorNames: string | null;
+                        }[];
+                        grades: {
+                            /** @enum {unknown} */
+                            grade: "A" | "B" | "C" | "D";
+                            minScore: number;
+                            /**
+                             * @description What the grade does to sourcing: nothing, ask for confirmation, refuse
+                             * @enum {unknown}
+                             */
+                            action: "NONE" | "WARN" | "BLOCK";
+                        }[];
+                        actions: string[];
+                        version: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    closeEvaPeriod: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                periodId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The version read; a stale one answers 409 VERSION_CONFLICT */
+                    version: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        periodId: number;
+                        periodName: string;
+                        /** @description Name with dates and status, for the tree */
+                        label: string;
+                        startDate: string;
+                        endDate: string;
+                        dueDate: string;
+                        /** @enum {unknown} */
+                        status: "PLANNED" | "OPEN" | "CLOSED";
+                        /** @enum {unknown} */
+                        targetMode: "ALL" | "SG" | "SPEND" | "LIST";
+                        targetSgCode: string | null;
+                        targetMinSpend: string | null;
+                        targetList: string | null;
+                        remark: string | null;
+                        openedAt: string | null;
+                        closedAt: string | null;
+                        computedAt: string | null;
+                        weightSum: number;
+                        targetCount: number;
+                        taskCount: number;
+                        submittedCount: number;
+                        finalCount: number;
+                        publishedCount: number;
+                        criteria: {
+                            criterionId: number;
+                            seq: number;
+                            category: string;
+                            name: string;
+                            /**
+                             * @description Quantitative (computed from transactions) or qualitative (scored 1–5 by evaluators)
+                             * @enum {unknown}
+                             */
+                            kind: "QUANT" | "QUAL";
+                            weight: number;
+                            measure: ("ON_TIME" | "QTY_ACCURACY" | "QUALITY" | "PRICE" | "DISPUTE" | "RFQ_RESPONSE") | null;
+                            bands: string | null;
+                            evaluators: string | null;
+                            evaluatorNames: string | null;
+                        }[];
+                        grades: {
+                            /** @enum {unknown} */
+                            grade: "A" | "B" | "C" | "D";
+                            minScore: number;
+                            /**
+                             * @description What the grade does to sourcing: nothing, ask for confirmation, refuse
+                             * @enum {unknown}
+                             */
+                            action: "NONE" | "WARN" | "BLOCK";
+                        }[];
+                        actions: string[];
+                        version: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    computeEvaPeriod: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                periodId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The version read; a stale one answers 409 VERSION_CONFLICT */
+                    version: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        periodId: number;
+                        periodName: string;
+                        /** @description Name with dates and status, for the tree */
+                        label: string;
+                        startDate: string;
+                        endDate: string;
+                        dueDate: string;
+                        /** @enum {unknown} */
+                        status: "PLANNED" | "OPEN" | "CLOSED";
+                        /** @enum {unknown} */
+                        targetMode: "ALL" | "SG" | "SPEND" | "LIST";
+                        targetSgCode: string | null;
+                        targetMinSpend: string | null;
+                        targetList: string | null;
+                        remark: string | null;
+                        openedAt: string | null;
+                        closedAt: string | null;
+                        computedAt: string | null;
+                        weightSum: number;
+                        targetCount: number;
+                        taskCount: number;
+                        submittedCount: number;
+                        finalCount: number;
+                        publishedCount: number;
+                        criteria: {
+                            criterionId: number;
+                            seq: number;
+                            category: string;
+                            name: string;
+                            /**
+                             * @description Quantitative (computed from transactions) or qualitative (scored 1–5 by evaluators)
+                             * @enum {unknown}
+                             */
+                            kind: "QUANT" | "QUAL";
+                            weight: number;
+                            measure: ("ON_TIME" | "QTY_ACCURACY" | "QUALITY" | "PRICE" | "DISPUTE" | "RFQ_RESPONSE") | null;
+                            bands: string | null;
+                            evaluators: string | null;
+                            evaluatorNames: string | null;
+                        }[];
+                        grades: {
+                            /** @enum {unknown} */
+                            grade: "A" | "B" | "C" | "D";
+                            minScore: number;
+                            /**
+                             * @description What the grade does to sourcing: nothing, ask for confirmation, refuse
+                             * @enum {unknown}
+                             */
+                            action: "NONE" | "WARN" | "BLOCK";
+                        }[];
+                        actions: string[];
+                        version: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listMyEvaTasks: {
+        parameters: {
+            query?: {
+                periodId?: number;
+                status?: "PENDING" | "DRAFT" | "SUBMITTED";
+                compNo?: string;
+                compName?: string;
+                /** @description Page, 1-based */
+                page?: number;
+                /** @description Rows a page (a screen asks ≤ 500; an export up to 5000) */
+                size?: number;
+                /** @description Sort as field:asc|desc; fields: taskId, dueDate, compNo, compName, status, periodName, evaluatorName, submittedAt */
+                sort?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rows: {
+                            taskId: number;
+                            periodId: number;
+                            periodName: string;
+                            periodStatus: string;
+                            compNo: string;
+                            compName: string;
+                            evaluatorId: string;
+                            evaluatorName: string;
+                            /** @enum {unknown} */
+                            status: "PENDING" | "DRAFT" | "SUBMITTED";
+                            dueDate: string;
+                            overdue: boolean;
+                            criteriaCount: number;
+                            scoredCount: number;
+                            averageScore: number | null;
+                            savedAt: string | null;
+                            submittedAt: string | null;
+                            version: number;
+                        }[];
+                        total: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getMyEvaTask: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                taskId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        taskId: number;
+                        periodId: number;
+                        periodName: string;
+                        periodStatus: string;
+                        compNo: string;
+                        compName: string;
+                        evaluatorId: string;
+                        evaluatorName: string;
+                        /** @enum {unknown} */
+                        status: "PENDING" | "DRAFT" | "SUBMITTED";
+                        dueDate: string;
+                        overdue: boolean;
+                        criteriaCount: number;
+                        scoredCount: number;
+                        averageScore: number | null;
+                        savedAt: string | null;
+                        submittedAt: string | null;
+                        version: number;
+                        scores: {
+                            criterionId: number;
+                            seq: number;
+                            category: string;
+                            name: string;
+                            /**
+                             * @description Quantitative (computed from transactions) or qualitative (scored 1–5 by evaluators)
+                             * @enum {unknown}
+                             */
+                            kind: "QUANT" | "QUAL";
+                            weight: number;
+                            measure: ("ON_TIME" | "QTY_ACCURACY" | "QUALITY" | "PRICE" | "DISPUTE" | "RFQ_RESPONSE") | null;
+                            numerator: string | null;
+                            denominator: string | null;
+                            rate: string | null;
+                            computedScore: string | null;
+                            score: number | null;
+                            comment: string | null;
+                            /** @description A qualitative criterion this evaluator scores */
+                            mine: boolean;
+                        }[];
+                        actions: string[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    saveEvaTask: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                taskId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The version read; a stale one answers 409 VERSION_CONFLICT */
+                    version: number;
+                    scores: ({
+                        criterionId: number;
+                        score: number | null;
+                        comment?: string | null;
+                    } & {
+                        [key: string]: unknown;
+                    })[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        taskId: number;
+                        periodId: number;
+                        periodName: string;
+                        periodStatus: string;
+                        compNo: string;
+                        compName: string;
+                        evaluatorId: string;
+                        evaluatorName: string;
+                        /** @enum {unknown} */
+                        status: "PENDING" | "DRAFT" | "SUBMITTED";
+                        dueDate: string;
+                        overdue: boolean;
+                        criteriaCount: number;
+                        scoredCount: number;
+                        averageScore: number | null;
+                        savedAt: string | null;
+                        submittedAt: string | null;
+                        version: number;
+                        scores: {
+                            criterionId: number;
+                            seq: number;
+                            category: string;
+                            name: string;
+                            /**
+                             * @description Quantitative (computed from transactions) or qualitative (scored 1–5 by evaluators)
+                             * @enum {unknown}
+                             */
+                            kind: "QUANT" | "QUAL";
+                            weight: number;
+                            measure: ("ON_TIME" | "QTY_ACCURACY" | "QUALITY" | "PRICE" | "DISPUTE" | "RFQ_RESPONSE") | null;
+                            numerator: string | null;
+                            denominator: string | null;
+                            rate: string | null;
+                            computedScore: string | null;
+                            score: number | null;
+                            comment: string | null;
+                            /** @description A qualitative criterion this evaluator scores */
+                            mine: boolean;
+                        }[];
+                        actions: string[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    submitEvaTask: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                taskId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The version read; a stale one answers 409 VERSION_CONFLICT */
+                    version: number;
+                    scores: ({
+                        criterionId: number;
+                        score: number | null;
+                        comment?: string | null;
+                    } & {
+                        [key: string]: unknown;
+                    })[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        taskId: number;
+                        periodId: number;
+                        periodName: string;
+                        periodStatus: string;
+                        compNo: string;
+                        compName: string;
+                        evaluatorId: string;
+                        evaluatorName: string;
+                        /** @enum {unknown} */
+                        status: "PENDING" | "DRAFT" | "SUBMITTED";
+                        dueDate: string;
+                        overdue: boolean;
+                        criteriaCount: number;
+                        scoredCount: number;
+                        averageScore: number | null;
+                        savedAt: string | null;
+                        submittedAt: string | null;
+                        version: number;
+                        scores: {
+                            criterionId: number;
+                            seq: number;
+                            category: string;
+                            name: string;
+                            /**
+                             * @description Quantitative (computed from transactions) or qualitative (scored 1–5 by evaluators)
+                             * @enum {unknown}
+                             */
+                            kind: "QUANT" | "QUAL";
+                            weight: number;
+                            measure: ("ON_TIME" | "QTY_ACCURACY" | "QUALITY" | "PRICE" | "DISPUTE" | "RFQ_RESPONSE") | null;
+                            numerator: string | null;
+                            denominator: string | null;
+                            rate: string | null;
+                            computedScore: string | null;
+                            score: number | null;
+                            comment: string | null;
+                            /** @description A qualitative criterion this evaluator scores */
+                            mine: boolean;
+                        }[];
+                        actions: string[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listEvaResults: {
+        parameters: {
+            query?: {
+                periodId?: number;
+                status?: "PENDING" | "DRAFT" | "SUBMITTED";
+                compNo?: string;
+                compName?: string;
+                evaluatorName?: string;
+                /** @description Page, 1-based */
+                page?: number;
+                /** @description Rows a page (a screen asks ≤ 500; an export up to 5000) */
+                size?: number;
+                /** @description Sort as field:asc|desc; fields: taskId, dueDate, compNo, compName, status, periodName, evaluatorName, submittedAt */
+                sort?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rows: {
+                            taskId: number;
+                            periodId: number;
+                            periodName: string;
+                            periodStatus: string;
+                            compNo: string;
+                            compName: string;
+                            evaluatorId: string;
+                            evaluatorName: string;
+                            /** @enum {unknown} */
+                            status: "PENDING" | "DRAFT" | "SUBMITTED";
+                            dueDate: string;
+                            overdue: boolean;
+                            criteriaCount: number;
+                            scoredCount: number;
+                            averageScore: number | null;
+                            savedAt: string | null;
+                            submittedAt: string | null;
+                            version: number;
+                        }[];
+                        total: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getEvaResult: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                taskId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        taskId: number;
+                        periodId: number;
+                        periodName: string;
+                        periodStatus: string;
+                        compNo: string;
+                        compName: string;
+                        evaluatorId: string;
+                        evaluatorName: string;
+                        /** @enum {unknown} */
+                        status: "PENDING" | "DRAFT" | "SUBMITTED";
+                        dueDate: string;
+                        overdue: boolean;
+                        criteriaCount: number;
+                        scoredCount: number;
+                        averageScore: number | null;
+                        savedAt: string | null;
+                        submittedAt: string | null;
+                        version: number;
+                        scores: {
+                            criterionId: number;
+                            seq: number;
+                            category: string;
+                            name: string;
+                            /**
+                             * @description Quantitative (computed from transactions) or qualitative (scored 1–5 by evaluators)
+                             * @enum {unknown}
+                             */
+                            kind: "QUANT" | "QUAL";
+                            weight: number;
+                            measure: ("ON_TIME" | "QTY_ACCURACY" | "QUALITY" | "PRICE" | "DISPUTE" | "RFQ_RESPONSE") | null;
+                            numerator: string | null;
+                            denominator: string | null;
+                            rate: string | null;
+                            computedScore: string | null;
+                            score: number | null;
+                            comment: string | null;
+                            /** @description A qualitative criterion this evaluator scores */
+                            mine: boolean;
+                        }[];
+                        actions: string[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listEvaTotals: {
+        parameters: {
+            query?: {
+                periodId?: number;
+                grade?: "A" | "B" | "C" | "D";
+                status?: "DRAFT" | "FINAL";
+                published?: "Y" | "N";
+                compNo?: string;
+                compName?: string;
+                /** @description Page, 1-based */
+                page?: number;
+                /** @description Rows a page (a screen asks ≤ 500; an export up to 5000) */
+                size?: number;
+                /** @description Sort as field:asc|desc; fields: totalScore, rankNo, compNo, compName, grade, status, periodName */
+                sort?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rows: {
+                            totalId: number;
+                            periodId: number;
+                            periodName: string;
+                            compNo: string;
+                            compName: string;
+                            revision: number;
+                            /** @enum {unknown} */
+                            status: "DRAFT" | "FINAL" | "SUPERSEDED";
+                            /** @description Score 0–100 as a decimal string */
+                            computedScore: string;
+                            /** @description Score 0–100 as a decimal string */
+                            adjustment: string;
+                            /** @description Score 0–100 as a decimal string */
+                            totalScore: string;
+                            /** @enum {unknown} */
+                            grade: "A" | "B" | "C" | "D";
+                            /**
+                             * @description What the grade does to sourcing: nothing, ask for confirmation, refuse
+                             * @enum {unknown}
+                             */
+                            gradeAction: "NONE" | "WARN" | "BLOCK";
+                            rankNo: number;
+                            prevScore: string | null;
+                            trend: string | null;
+                            /** @enum {unknown} */
+                            published: "Y" | "N";
+                            finalizedAt: string | null;
+                            publishedAt: string | null;
+                            version: number;
+                        }[];
+                        total: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getEvaTotal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                totalId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        totalId: number;
+                        periodId: number;
+                        periodName: string;
+                        compNo: string;
+                        compName: string;
+                        revision: number;
+                        /** @enum {unknown} */
+                        status: "DRAFT" | "FINAL" | "SUPERSEDED";
+                        /** @description Score 0–100 as a decimal string */
+                        computedScore: string;
+                        /** @description Score 0–100 as a decimal string */
+                        adjustment: string;
+                        /** @description Score 0–100 as a decimal string */
+                        totalScore: string;
+                        /** @enum {unknown} */
+                        grade: "A" | "B" | "C" | "D";
+                        /**
+                         * @description What the grade does to sourcing: nothing, ask for confirmation, refuse
+                         * @enum {unknown}
+                         */
+                        gradeAction: "NONE" | "WARN" | "BLOCK";
+                        rankNo: number;
+                        prevScore: string | null;
+                        trend: string | null;
+                        /** @enum {unknown} */
+                        published: "Y" | "N";
+                        finalizedAt: string | null;
+                        publishedAt: string | null;
+                        version: number;
+                        adjustReason: string | null;
+                        correctionReason: string | null;
+                        finalizedBy: string | null;
+                        publishedBy: string | null;
+                        periodStatus: string;
+                        lines: {
+                            criterionId: number;
+                            seq: number;
+                            category: string;
+                            name: string;
+                            /**
+                             * @description Quantitative (computed from transactions) or qualitative (scored 1–5 by evaluators)
+                             * @enum {unknown}
+                             */
+                            kind: "QUANT" | "QUAL";
+                            measure: ("ON_TIME" | "QTY_ACCURACY" | "QUALITY" | "PRICE" | "DISPUTE" | "RFQ_RESPONSE") | null;
+                            weight: string;
+                            effectiveWeight: string;
+                            numerator: string | null;
+                            denominator: string | null;
+                            rate: string | null;
+                            score: string | null;
+                            weighted: string | null;
+                            answers: number;
+                            comments: string | null;
+                        }[];
+                        revisions: {
+                            totalId: number;
+                            revision: number;
+                            status: string;
+                            /** @description Score 0–100 as a decimal string */
+                            totalScore: string;
+                            /** @enum {unknown} */
+                            grade: "A" | "B" | "C" | "D";
+                            correctionReason: string | null;
+                            finalizedAt: string | null;
+                            publishedAt: string | null;
+                        }[];
+                        trendRows: {
+                            periodName: string;
+                            /** @description Score 0–100 as a decimal string */
+                            totalScore: string;
+                            /** @enum {unknown} */
+                            grade: "A" | "B" | "C" | "D";
+                        }[];
+                        actions: string[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    adjustEvaTotal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                totalId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The version read; a stale one answers 409 VERSION_CONFLICT */
+                    version: number;
+                    /** @description Points added to the computed score (−100 … 100) */
+                    adjustment: number;
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        totalId: number;
+                        periodId: number;
+                        periodName: string;
+                        compNo: string;
+                        compName: string;
+                        revision: number;
+                        /** @enum {unknown} */
+                        status: "DRAFT" | "FINAL" | "SUPERSEDED";
+                        /** @description Score 0–100 as a decimal string */
+                        computedScore: string;
+                        /** @description Score 0–100 as a decimal string */
+                        adjustment: string;
+                        /** @description Score 0–100 as a decimal string */
+                        totalScore: string;
+                        /** @enum {unknown} */
+                        grade: "A" | "B" | "C" | "D";
+                        /**
+                         * @description What the grade does to sourcing: nothing, ask for confirmation, refuse
+                         * @enum {unknown}
+                         */
+                        gradeAction: "NONE" | "WARN" | "BLOCK";
+                        rankNo: number;
+                        prevScore: string | null;
+                        trend: string | null;
+                        /** @enum {unknown} */
+                        published: "Y" | "N";
+                        finalizedAt: string | null;
+                        publishedAt: string | null;
+                        version: number;
+                        adjustReason: string | null;
+                        correctionReason: string | null;
+                        finalizedBy: string | null;
+                        publishedBy: string | null;
+                        periodStatus: string;
+                        lines: {
+                            criterionId: number;
+                            seq: number;
+                            category: string;
+                            name: string;
+                            /**
+                             * @description Quantitative (computed from transactions) or qualitative (scored 1–5 by evaluators)
+                             * @enum {unknown}
+                             */
+                            kind: "QUANT" | "QUAL";
+                            measure: ("ON_TIME" | "QTY_ACCURACY" | "QUALITY" | "PRICE" | "DISPUTE" | "RFQ_RESPONSE") | null;
+                            weight: string;
+                            effectiveWeight: string;
+                            numerator: string | null;
+                            denominator: string | null;
+                            rate: string | null;
+                            score: string | null;
+                            weighted: string | null;
+                            answers: number;
+                            comments: string | null;
+                        }[];
+                        revisions: {
+                            totalId: number;
+                            revision: number;
+                            status: string;
+                            /** @description Score 0–100 as a decimal string */
+                            totalScore: string;
+                            /** @enum {unknown} */
+                            grade: "A" | "B" | "C" | "D";
+                            correctionReason: string | null;
+                            finalizedAt: string | null;
+                            publishedAt: string | null;
+                        }[];
+                        trendRows: {
+                            periodName: string;
+                            /** @description Score 0–100 as a decimal string */
+                            totalScore: string;
+                            /** @enum {unknown} */
+                            grade: "A" | "B" | "C" | "D";
+                        }[];
+                        actions: string[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    finalizeEvaTotal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                totalId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The version read; a stale one answers 409 VERSION_CONFLICT */
+                    version: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        totalId: number;
+                        periodId: number;
+                        periodName: string;
+                        compNo: string;
+                        compName: string;
+                        revision: number;
+                        /** @enum {unknown} */
+                        status: "DRAFT" | "FINAL" | "SUPERSEDED";
+                        /** @description Score 0–100 as a decimal string */
+                        computedScore: string;
+                        /** @description Score 0–100 as a decimal string */
+                        adjustment: string;
+                        /** @description Score 0–100 as a decimal string */
+                        totalScore: string;
+                        /** @enum {unknown} */
+                        grade: "A" | "B" | "C" | "D";
+                        /**
+                         * @description What the grade does to sourcing: nothing, ask for confirmation, refuse
+                         * @enum {unknown}
+                         */
+                        gradeAction: "NONE" | "WARN" | "BLOCK";
+                        rankNo: number;
+                        prevScore: string | null;
+                        trend: string | null;
+                        /** @enum {unknown} */
+                        published: "Y" | "N";
+                        finalizedAt: string | null;
+                        publishedAt: string | null;
+                        version: number;
+                        adjustReason: string | null;
+                        correctionReason: string | null;
+                        finalizedBy: string | null;
+                        publishedBy: string | null;
+                        periodStatus: string;
+                        lines: {
+                            criterionId: number;
+                            seq: number;
+                            category: string;
+                            name: string;
+                            /**
+                             * @description Quantitative (computed from transactions) or qualitative (scored 1–5 by evaluators)
+                             * @enum {unknown}
+                             */
+                            kind: "QUANT" | "QUAL";
+                            measure: ("ON_TIME" | "QTY_ACCURACY" | "QUALITY" | "PRICE" | "DISPUTE" | "RFQ_RESPONSE") | null;
+                            weight: string;
+                            effectiveWeight: string;
+                            numerator: string | null;
+                            denominator: string | null;
+                            rate: string | null;
+                            score: string | null;
+                            weighted: string | null;
+                            answers: number;
+                            comments: string | null;
+                        }[];
+                        revisions: {
+                            totalId: number;
+                            revision: number;
+                            status: string;
+                            /** @description Score 0–100 as a decimal string */
+                            totalScore: string;
+                            /** @enum {unknown} */
+                            grade: "A" | "B" | "C" | "D";
+                            correctionReason: string | null;
+                            finalizedAt: string | null;
+                            publishedAt: string | null;
+                        }[];
+                        trendRows: {
+                            periodName: string;
+                            /** @description Score 0–100 as a decimal string */
+                            totalScore: string;
+                            /** @enum {unknown} */
+                            grade: "A" | "B" | "C" | "D";
+                        }[];
+                        actions: string[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    publishEvaTotal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                totalId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The version read; a stale one answers 409 VERSION_CONFLICT */
+                    version: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        totalId: number;
+                        periodId: number;
+                        periodName: string;
+                        compNo: string;
+                        compName: string;
+                        revision: number;
+                        /** @enum {unknown} */
+                        status: "DRAFT" | "FINAL" | "SUPERSEDED";
+                        /** @description Score 0–100 as a decimal string */
+                        computedScore: string;
+                        /** @description Score 0–100 as a decimal string */
+                        adjustment: string;
+                        /** @description Score 0–100 as a decimal string */
+                        totalScore: string;
+                        /** @enum {unknown} */
+                        grade: "A" | "B" | "C" | "D";
+                        /**
+                         * @description What the grade does to sourcing: nothing, ask for confirmation, refuse
+                         * @enum {unknown}
+                         */
+                        gradeAction: "NONE" | "WARN" | "BLOCK";
+                        rankNo: number;
+                        prevScore: string | null;
+                        trend: string | null;
+                        /** @enum {unknown} */
+                        published: "Y" | "N";
+                        finalizedAt: string | null;
+                        publishedAt: string | null;
+                        version: number;
+                        adjustReason: string | null;
+                        correctionReason: string | null;
+                        finalizedBy: string | null;
+                        publishedBy: string | null;
+                        periodStatus: string;
+                        lines: {
+                            criterionId: number;
+                            seq: number;
+                            category: string;
+                            name: string;
+                            /**
+                             * @description Quantitative (computed from transactions) or qualitative (scored 1–5 by evaluators)
+                             * @enum {unknown}
+                             */
+                            kind: "QUANT" | "QUAL";
+                            measure: ("ON_TIME" | "QTY_ACCURACY" | "QUALITY" | "PRICE" | "DISPUTE" | "RFQ_RESPONSE") | null;
+                            weight: string;
+                            effectiveWeight: string;
+                            numerator: string | null;
+                            denominator: string | null;
+                            rate: string | null;
+                            score: string | null;
+                            weighted: string | null;
+                            answers: number;
+                            comments: string | null;
+                        }[];
+                        revisions: {
+                            totalId: number;
+                            revision: number;
+                            status: string;
+                            /** @description Score 0–100 as a decimal string */
+                            totalScore: string;
+                            /** @enum {unknown} */
+                            grade: "A" | "B" | "C" | "D";
+                            correctionReason: string | null;
+                            finalizedAt: string | null;
+                            publishedAt: string | null;
+                        }[];
+                        trendRows: {
+                            periodName: string;
+                            /** @description Score 0–100 as a decimal string */
+                            totalScore: string;
+                            /** @enum {unknown} */
+                            grade: "A" | "B" | "C" | "D";
+                        }[];
+                        actions: string[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    correctEvaTotal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                totalId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The version read; a stale one answers 409 VERSION_CONFLICT */
+                    version: number;
+                    /** @description Why the finalized result is corrected (required) */
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        totalId: number;
+                        periodId: number;
+                        periodName: string;
+                        compNo: string;
+                        compName: string;
+                        revision: number;
+                        /** @enum {unknown} */
+                        status: "DRAFT" | "FINAL" | "SUPERSEDED";
+                        /** @description Score 0–100 as a decimal string */
+                        computedScore: string;
+                        /** @description Score 0–100 as a decimal string */
+                        adjustment: string;
+                        /** @description Score 0–100 as a decimal string */
+                        totalScore: string;
+                        /** @enum {unknown} */
+                        grade: "A" | "B" | "C" | "D";
+                        /**
+                         * @description What the grade does to sourcing: nothing, ask for confirmation, refuse
+                         * @enum {unknown}
+                         */
+                        gradeAction: "NONE" | "WARN" | "BLOCK";
+                        rankNo: number;
+                        prevScore: string | null;
+                        trend: string | null;
+                        /** @enum {unknown} */
+                        published: "Y" | "N";
+                        finalizedAt: string | null;
+                        publishedAt: string | null;
+                        version: number;
+                        adjustReason: string | null;
+                        correctionReason: string | null;
+                        finalizedBy: string | null;
+                        publishedBy: string | null;
+                        periodStatus: string;
+                        lines: {
+                            criterionId: number;
+                            seq: number;
+                            category: string;
+                            name: string;
+                            /**
+                             * @description Quantitative (computed from transactions) or qualitative (scored 1–5 by evaluators)
+                             * @enum {unknown}
+                             */
+                            kind: "QUANT" | "QUAL";
+                            measure: ("ON_TIME" | "QTY_ACCURACY" | "QUALITY" | "PRICE" | "DISPUTE" | "RFQ_RESPONSE") | null;
+                            weight: string;
+                            effectiveWeight: string;
+                            numerator: string | null;
+                            denominator: string | null;
+                            rate: string | null;
+                            score: string | null;
+                            weighted: string | null;
+                            answers: number;
+                            comments: string | null;
+                        }[];
+                        revisions: {
+                            totalId: number;
+                            revision: number;
+                            status: string;
+                            /** @description Score 0–100 as a decimal string */
+                            totalScore: string;
+                            /** @enum {unknown} */
+                            grade: "A" | "B" | "C" | "D";
+                            correctionReason: string | null;
+                            finalizedAt: string | null;
+                            publishedAt: string | null;
+                        }[];
+                        trendRows: {
+                            periodName: string;
+                            /** @description Score 0–100 as a decimal string */
+                            totalScore: string;
+                            /** @enum {unknown} */
+                            grade: "A" | "B" | "C" | "D";
+                        }[];
+                        actions: string[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listMyEvaTotals: {
+        parameters: {
+            query?: {
+                /** @description Page, 1-based */
+                page?: number;
+                /** @description Rows a page (a screen asks ≤ 500; an export up to 5000) */
+                size?: number;
+                /** @description Sort as field:asc|desc; fields: endDate, totalScore, grade */
+                sort?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rows: {
+                            totalId: number;
+                            periodName: string;
+                            startDate: string;
+                            endDate: string;
+                            revision: number;
+                            /** @description Score 0–100 as a decimal string */
+                            totalScore: string;
+                            /** @enum {unknown} */
+                            grade: "A" | "B" | "C" | "D";
+                            prevScore: string | null;
+                            trend: string | null;
+                            /** Format: date-time */
+                            publishedAt: string;
+                        }[];
+                        total: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getMyEvaTotal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                totalId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        totalId: number;
+                        periodName: string;
+                        startDate: string;
+                        endDate: string;
+                        revision: number;
+                        /** @description Score 0–100 as a decimal string */
+                        totalScore: string;
+                        /** @enum {unknown} */
+                        grade: "A" | "B" | "C" | "D";
+                        prevScore: string | null;
+                        trend: string | null;
+                        /** Format: date-time */
+                        publishedAt: string;
+                        compNo: string;
+                        compName: string;
+                        /** @description Score 0–100 as a decimal string */
+                        adjustment: string;
+                        adjustReason: string | null;
+                        correctionReason: string | null;
+                        lines: {
+                            criterionId: number;
+                            seq: number;
+                            category: string;
+                            name: string;
+                            /**
+                             * @description Quantitative (computed from transactions) or qualitative (scored 1–5 by evaluators)
+                             * @enum {unknown}
+                             */
+                            kind: "QUANT" | "QUAL";
+                            measure: ("ON_TIME" | "QTY_ACCURACY" | "QUALITY" | "PRICE" | "DISPUTE" | "RFQ_RESPONSE") | null;
+                            weight: string;
+                            effectiveWeight: string;
+                            numerator: string | null;
+                            denominator: string | null;
+                            rate: string | null;
+                            score: string | null;
+                            weighted: string | null;
+                            answers: number;
+                            comments: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listPurContracts: {
+        parameters: {
+            query?: {
+                contractYear?: number;
+                status?: "ACTIVE" | "TERMINATED";
+                compNo?: string;
+                compName?: string;
+                grade?: "A" | "B" | "C" | "D";
+                /** @description Page, 1-based */
+                page?: number;
+                /** @description Rows a page (a screen asks ≤ 500; an export up to 5000) */
+                size?: number;
+                /** @description Sort as field:asc|desc; fields: contractNo, compNo, compName, contractYear, endDate, grade */
+                sort?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rows: {
+                            contractNo: string;
+                            compNo: string;
+                            compName: string;
+                            contractYear: number;
+                            title: string;
+                            sgCode: string | null;
+                            sgName: string | null;
+                            startDate: string;
+                            endDate: string;
+                            paymentTerms: string;
+                            deliveryTerms: string | null;
+                            amountLimit: string | null;
+                            /** @enum {unknown} */
+                            status: "ACTIVE" | "TERMINATED";
+                            remark: string | null;
+                            grade: ("A" | "B" | "C" | "D") | null;
+                            gradeAction: ("NONE" | "WARN" | "BLOCK") | null;
+                            gradePeriod: string | null;
+                            gradeScore: string | null;
+                            /** @description Unsubmitted evaluation tasks of open periods */
+                            openTasks: number;
+                            version: number;
+                        }[];
+                        total: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    createPurContract: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    compNo: string;
+                    contractYear: number;
+                    title: string;
+                    sgCode?: string | null;
+                    /** @description YYYY-MM-DD */
+                    startDate: string;
+                    /** @description YYYY-MM-DD */
+                    endDate: string;
+                    paymentTerms: string;
+                    deliveryTerms?: string | null;
+                    amountLimit?: string | null;
+                    /** @enum {unknown} */
+                    status?: "ACTIVE" | "TERMINATED";
+                    remark?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        contractNo: string;
+                        compNo: string;
+                        compName: string;
+                        contractYear: number;
+                        title: string;
+                        sgCode: string | null;
+                        sgName: string | null;
+                        startDate: string;
+                        endDate: string;
+                        paymentTerms: string;
+                        deliveryTerms: string | null;
+                        amountLimit: string | null;
+                        /** @enum {unknown} */
+                        status: "ACTIVE" | "TERMINATED";
+                        remark: string | null;
+                        grade: ("A" | "B" | "C" | "D") | null;
+                        gradeAction: ("NONE" | "WARN" | "BLOCK") | null;
+                        gradePeriod: string | null;
+                        gradeScore: string | null;
+                        /** @description Unsubmitted evaluation tasks of open periods */
+                        openTasks: number;
+                        version: number;
+                        history: {
+                            periodName: string;
+                            /** @description Score 0–100 as a decimal string */
+                            totalScore: string;
+                            /** @enum {unknown} */
+                            grade: "A" | "B" | "C" | "D";
+                            status: string;
+                            /** @enum {unknown} */
+                            published: "Y" | "N";
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getPurContract: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                contractNo: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        contractNo: string;
+                        compNo: string;
+                        compName: string;
+                        contractYear: number;
+                        title: string;
+                        sgCode: string | null;
+                        sgName: string | null;
+                        startDate: string;
+                        endDate: string;
+                        paymentTerms: string;
+                        deliveryTerms: string | null;
+                        amountLimit: string | null;
+                        /** @enum {unknown} */
+                        status: "ACTIVE" | "TERMINATED";
+                        remark: string | null;
+                        grade: ("A" | "B" | "C" | "D") | null;
+                        gradeAction: ("NONE" | "WARN" | "BLOCK") | null;
+                        gradePeriod: string | null;
+                        gradeScore: string | null;
+                        /** @description Unsubmitted evaluation tasks of open periods */
+                        openTasks: number;
+                        version: number;
+                        history: {
+                            periodName: string;
+                            /** @description Score 0–100 as a decimal string */
+                            totalScore: string;
+                            /** @enum {unknown} */
+                            grade: "A" | "B" | "C" | "D";
+                            status: string;
+                            /** @enum {unknown} */
+                            published: "Y" | "N";
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    updatePurContract: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                contractNo: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    compNo: string;
+                    contractYear: number;
+                    title: string;
+                    sgCode?: string | null;
+                    /** @description YYYY-MM-DD */
+                    startDate: string;
+                    /** @description YYYY-MM-DD */
+                    endDate: string;
+                    paymentTerms: string;
+                    deliveryTerms?: string | null;
+                    amountLimit?: string | null;
+                    /** @enum {unknown} */
+                    status?: "ACTIVE" | "TERMINATED";
+                    remark?: string | null;
+                    /** @description The version read; a stale one answers 409 VERSION_CONFLICT */
+                    version: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        contractNo: string;
+                        compNo: string;
+                        compName: string;
+                        contractYear: number;
+                        title: string;
+                        sgCode: string | null;
+                        sgName: string | null;
+                        startDate: string;
+                        endDate: string;
+                        paymentTerms: string;
+                        deliveryTerms: string | null;
+                        amountLimit: string | null;
+                        /** @enum {unknown} */
+                        status: "ACTIVE" | "TERMINATED";
+                        remark: string | null;
+                        grade: ("A" | "B" | "C" | "D") | null;
+                        gradeAction: ("NONE" | "WARN" | "BLOCK") | null;
+                        gradePeriod: string | null;
+                        gradeScore: string | null;
+                        /** @description Unsubmitted evaluation tasks of open periods */
+                        openTasks: number;
+                        version: number;
+                        history: {
+                            periodName: string;
+                            /** @description Score 0–100 as a decimal string */
+                            totalScore: string;
+                            /** @enum {unknown} */
+                            grade: "A" | "B" | "C" | "D";
+                            status: string;
+                            /** @enum {unknown} */
+                            published: "Y" | "N";
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listSatSurveys: {
+        parameters: {
+            query?: {
+                status?: "DRAFT" | "OPEN" | "CLOSED";
+                title?: string;
+                /** @description Page, 1-based */
+                page?: number;
+                /** @description Rows a page (a screen asks ≤ 500; an export up to 5000) */
+                size?: number;
+                /** @description Sort as field:asc|desc; fields: surveyId, startDate, title */
+                sort?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rows: {
+                            surveyId: number;
+                            title: string;
+                            startDate: string;
+                            endDate: string;
+                            /** @enum {unknown} */
+                            status: "DRAFT" | "OPEN" | "CLOSED";
+                            questionCount: number;
+                            invited: number;
+                            answered: number;
+                            averageScore: number | null;
+                            version: number;
+                        }[];
+                        total: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    createSatSurvey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    title: string;
+                    /** @description YYYY-MM-DD */
+                    startDate: string;
+                    /** @description YYYY-MM-DD */
+                    endDate: string;
+                    questions: ({
+                        qNo?: number | null;
+                        text: string;
+                    } & {
+                        [key: string]: unknown;
+                    })[];
+                    /** @description COMP_NOs asked to answer, comma-separated */
+                    suppliers: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        surveyId: number;
+                        title: string;
+                        startDate: string;
+                        endDate: string;
+                        /** @enum {unknown} */
+                        status: "DRAFT" | "OPEN" | "CLOSED";
+                        questionCount: number;
+                        invited: number;
+                        answered: number;
+                        averageScore: number | null;
+                        version: number;
+                        questions: {
+                            qNo: number;
+                            text: string;
+                            averageScore: number | null;
+                            answers: number;
+                        }[];
+                        responses: {
+                            compNo: string;
+                            compName: string;
+                            /** @enum {unknown} */
+                            status: "REQUESTED" | "SUBMITTED";
+                            averageScore: number | null;
+                            comment: string | null;
+                            submittedAt: string | null;
+                            submittedBy: string | null;
+                        }[];
+                        suppliers: string;
+                        actions: string[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getSatSurvey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                surveyId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        surveyId: number;
+                        title: string;
+                        startDate: string;
+                        endDate: string;
+                        /** @enum {unknown} */
+                        status: "DRAFT" | "OPEN" | "CLOSED";
+                        questionCount: number;
+                        invited: number;
+                        answered: number;
+                        averageScore: number | null;
+                        version: number;
+                        questions: {
+                            qNo: number;
+                            text: string;
+                            averageScore: number | null;
+                            answers: number;
+                        }[];
+                        responses: {
+                            compNo: string;
+                            compName: string;
+                            /** @enum {unknown} */
+                            status: "REQUESTED" | "SUBMITTED";
+                            averageScore: number | null;
+                            comment: string | null;
+                            submittedAt: string | null;
+                            submittedBy: string | null;
+                        }[];
+                        suppliers: string;
+                        actions: string[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    updateSatSurvey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                surveyId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    title: string;
+                    /** @description YYYY-MM-DD */
+                    startDate: string;
+                    /** @description YYYY-MM-DD */
+                    endDate: string;
+                    questions: ({
+                        qNo?: number | null;
+                        text: string;
+                    } & {
+                        [key: string]: unknown;
+                    })[];
+                    /** @description COMP_NOs asked to answer, comma-separated */
+                    suppliers: string;
+                    /** @description The version read; a stale one answers 409 VERSION_CONFLICT */
+                    version: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        surveyId: number;
+                        title: string;
+                        startDate: string;
+                        endDate: string;
+                        /** @enum {unknown} */
+                        status: "DRAFT" | "OPEN" | "CLOSED";
+                        questionCount: number;
+                        invited: number;
+                        answered: number;
+                        averageScore: number | null;
+                        version: number;
+                        questions: {
+                            qNo: number;
+                            text: string;
+                            averageScore: number | null;
+                            answers: number;
+                        }[];
+                        responses: {
+                            compNo: string;
+                            compName: string;
+                            /** @enum {unknown} */
+                            status: "REQUESTED" | "SUBMITTED";
+                            averageScore: number | null;
+                            comment: string | null;
+                            submittedAt: string | null;
+                            submittedBy: string | null;
+                        }[];
+                        suppliers: string;
+                        actions: string[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    openSatSurvey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                surveyId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The version read; a stale one answers 409 VERSION_CONFLICT */
+                    version: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        surveyId: number;
+                        title: string;
+                        startDate: string;
+                        endDate: string;
+                        /** @enum {unknown} */
+                        status: "DRAFT" | "OPEN" | "CLOSED";
+                        questionCount: number;
+                        invited: number;
+                        answered: number;
+                        averageScore: number | null;
+                        version: number;
+                        questions: {
+                            qNo: number;
+                            text: string;
+                            averageScore: number | null;
+                            answers: number;
+                        }[];
+                        responses: {
+                            compNo: string;
+                            compName: string;
+                            /** @enum {unknown} */
+                            status: "REQUESTED" | "SUBMITTED";
+                            averageScore: number | null;
+                            comment: string | null;
+                            submittedAt: string | null;
+                            submittedBy: string | null;
+                        }[];
+                        suppliers: string;
+                        actions: string[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    closeSatSurvey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                surveyId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The version read; a stale one answers 409 VERSION_CONFLICT */
+                    version: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        surveyId: number;
+                        title: string;
+                        startDate: string;
+                        endDate: string;
+                        /** @enum {unknown} */
+                        status: "DRAFT" | "OPEN" | "CLOSED";
+                        questionCount: number;
+                        invited: number;
+                        answered: number;
+                        averageScore: number | null;
+                        version: number;
+                        questions: {
+                            qNo: number;
+                            text: string;
+                            averageScore: number | null;
+                            answers: number;
+                        }[];
+                        responses: {
+                            compNo: string;
+                            compName: string;
+                            /** @enum {unknown} */
+                            status: "REQUESTED" | "SUBMITTED";
+                            averageScore: number | null;
+                            comment: string | null;
+                            submittedAt: string | null;
+                            submittedBy: string | null;
+                        }[];
+                        suppliers: string;
+                        actions: string[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listMySurveys: {
+        parameters: {
+            query?: {
+                /** @description Page, 1-based */
+                page?: number;
+                /** @description Rows a page (a screen asks ≤ 500; an export up to 5000) */
+                size?: number;
+                /** @description Sort as field:asc|desc; fields: surveyId, endDate */
+                sort?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rows: {
+                            surveyId: number;
+                            title: string;
+                            startDate: string;
+                            endDate: string;
+                            surveyStatus: string;
+                            /** @enum {unknown} */
+                            status: "REQUESTED" | "SUBMITTED";
+                            submittedAt: string | null;
+                            version: number;
+                        }[];
+                        total: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getMySurvey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                surveyId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        surveyId: number;
+                        title: string;
+                        startDate: string;
+                        endDate: string;
+                        surveyStatus: string;
+                        /** @enum {unknown} */
+                        status: "REQUESTED" | "SUBMITTED";
+                        submittedAt: string | null;
+                        version: number;
+                        comment: string | null;
+                        answers: {
+                            qNo: number;
+                            text: string;
+                            score: number | null;
+                        }[];
+                        actions: string[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    answerMySurvey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                surveyId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The version read; a stale one answers 409 VERSION_CONFLICT */
+                    version: number;
+                    comment?: string | null;
+                    answers: ({
+                        qNo: number;
+                        score: number | null;
+                    } & {
+                        [key: string]: unknown;
+                    })[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        surveyId: number;
+                        title: string;
+                        startDate: string;
+                        endDate: string;
+                        surveyStatus: string;
+                        /** @enum {unknown} */
+                        status: "REQUESTED" | "SUBMITTED";
+                        submittedAt: string | null;
+                        version: number;
+                        comment: string | null;
+                        answers: {
+                            qNo: number;
+                            text: string;
+                            score: number | null;
+                        }[];
+                        actions: string[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     listAdminMenus: {
         parameters: {
             query?: {
@@ -24191,6 +39299,225 @@ export interface operations {
             };
             /** @description Default Response */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listNotifications: {
+        parameters: {
+            query?: {
+                state?: "PENDING" | "SENT" | "FAILED";
+                recipient?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rows: components["schemas"]["NotificationRow"][];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    deliverNotifications: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        sent: number;
+                        retried: number;
+                        failed: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    retryNotification: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        state: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

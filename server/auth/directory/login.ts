@@ -1,7 +1,8 @@
 import type { Db } from '../../db/connect.js';
 import { writeAudit } from '../../db/audit.js';
 import type { Portal } from '../../http/access.js';
-import { MAX_FAILED_LOGINS, ssoAccountBlocker, type AccountRow } from '../account-state.js';
+import { ssoAccountBlocker, type AccountRow } from '../account-state.js';
+import { recordFailure } from '../throttle.js';
 import type { AuthCode } from '../codes.js';
 import type { DirectoryProfile, DirectoryProvider } from '../providers.js';
 
@@ -22,11 +23,11 @@ const findAccount = (db: Db, userId: string) => db.selectFrom('appUser').select(
  * AD-mode login of a staff member whose password lives in the company's directory. Our own
  * account states still apply (an administrator's block or lock, dormancy) and are checked first;
  * the directory then answers its own (wrong password, unknown, disabled, locked, expired). Our
- * lock after five wrong passwords counts here too, as for local passwords. A user the
+ * temporary lock after repeated wrong passwords counts here too, as for local passwords. A user the
  * directory knows but we do not is provisioned when LDAP_PROVISION is on (spec addUser), else
  * AUTH003 (not a registered user).
  */
-export async function loginWithDirectory(db: Db, directory: DirectoryProvider, input: { userId: string; password: string; portal: Portal }, options?: DirectoryLoginOptions): Promise<Outcome> {
+export async function loginWithDirectory(db: Db, directory: DirectoryProvider, input: { userId: string; password: string; portal: Portal; ip: string }, options?: DirectoryLoginOptions): Promise<Outcome> {
   const local = await findAccount(db, input.userId);
   if (local && local.portal !== input.portal) return { ok: false, code: 'AUTH006' };
   if (local) {
@@ -36,7 +37,7 @@ export async function loginWithDirectory(db: Db, directory: DirectoryProvider, i
   }
   const check = await directory.authenticate!(input.userId, input.password);
   if (!check.ok) {
-    if (check.code === 'AUTH011' && local) return { ok: false, code: await countFailure(db, local.userId) };
+    if (check.code === 'AUTH011' && local) return { ok: false, code: await countFailure(db, local.userId, input.ip) };
     return { ok: false, code: check.code };
   }
   if (!local) {
@@ -49,18 +50,11 @@ export async function loginWithDirectory(db: Db, directory: DirectoryProvider, i
   return { ok: true, user: (await findAccount(db, input.userId))! };
 }
 
-async function countFailure(db: Db, userId: string): Promise<AuthCode> {
-  return db.transaction().execute(async (trx) => {
-    const row = await trx.selectFrom('appUser').select('failedLoginCount').where('userId', '=', userId).forUpdate().executeTakeFirstOrThrow();
-    const count = row.failedLoginCount + 1;
-    const lock = count >= MAX_FAILED_LOGINS;
-    await trx
-      .updateTable('appUser')
-      .set({ failedLoginCount: count, ...(lock ? { lockedAt: new Date() } : {}) })
-      .where('userId', '=', userId)
-      .execute();
-    return lock ? 'AUTH102' : 'AUTH011';
-  });
+/** A wrong directory password counts toward the same temporary lock as a local one (server/auth/throttle.ts). */
+async function countFailure(db: Db, userId: string, ip: string): Promise<AuthCode> {
+  const locked = await recordFailure(db, userId, ip);
+  await db.updateTable('appUser').set((eb) => ({ failedLoginCount: eb('failedLoginCount', '+', 1) })).where('userId', '=', userId).execute();
+  return locked ? 'AUTH102' : 'AUTH011';
 }
 
 /**
