@@ -17,6 +17,7 @@ import { sourcingRoutes } from './modules/sourcing/routes.js';
 import { fulfilmentRoutes } from './modules/fulfilment/routes.js';
 import { userPrefRoutes } from './modules/user-prefs/routes.js';
 import { notificationRoutes } from './modules/notifications/routes.js';
+import { oidcRoutes } from './auth/oidc/routes.js';
 
 /** Every route module, registered in one place. */
 export async function routes(app: FastifyInstance): Promise<void> {
@@ -38,4 +39,5 @@ export async function routes(app: FastifyInstance): Promise<void> {
   await app.register(fulfilmentRoutes);
   await app.register(userPrefRoutes);
   await app.register(notificationRoutes);
+  await app.register(oidcRoutes);
 }
