@@ -214,11 +214,12 @@ function loadLdap(env: Env, problems: string[]): LdapConfig | null {
 function loadOidc(env: Env, nodeEnv: string, problems: string[]): OidcConfig | null {
   const allowInsecure = bool(env, 'OIDC_ALLOW_HTTP', false, problems);
   if (allowInsecure && nodeEnv === 'production') problems.push('OIDC_ALLOW_HTTP=true is refused in production (the identity provider must use https)');
-  const issuer = url(env, 'OIDC_ISSUER', allowInsecure ? ['https:', 'http:'] : ['https:'], 'https://adfs.example.co.kr/adfs', problems);
-  if (issuer === null) {
-    for (const n of ['OIDC_CLIENT_ID', 'OIDC_REDIRECT_URI']) if (str(env, n) !== null && str(env, 'OIDC_ISSUER') === null) problems.push(`${n} is set but OIDC_ISSUER is not`);
+  if (str(env, 'OIDC_ISSUER') === null) {
+    for (const n of ['OIDC_CLIENT_ID', 'OIDC_REDIRECT_URI']) if (str(env, n) !== null) problems.push(`${n} is set but OIDC_ISSUER is not`);
     return null;
   }
+  // Every other OIDC variable is checked even when the issuer is bad, so all are named at once.
+  const issuer = url(env, 'OIDC_ISSUER', allowInsecure ? ['https:', 'http:'] : ['https:'], 'https://adfs.example.co.kr/adfs', problems) ?? '';
   const because = 'OIDC_ISSUER is set';
   const clientId = required(env, 'OIDC_CLIENT_ID', because, problems) ?? '';
   const redirectUri = url(env, 'OIDC_REDIRECT_URI', ['https:', 'http:'], 'https://gpms.example.co.kr/auth/oidc/callback', problems);

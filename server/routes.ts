@@ -23,6 +23,7 @@ import { reportRoutes } from './modules/reports/routes.js';
 import { assetRoutes } from './modules/assets/routes.js';
 import { evaluationRoutes } from './modules/evaluation/index.js';
 import { notificationRoutes } from './modules/notifications/routes.js';
+import { oidcRoutes } from './auth/oidc/routes.js';
 
 /** Every route module, registered in one place. */
 export async function routes(app: FastifyInstance): Promise<void> {
@@ -50,4 +51,5 @@ export async function routes(app: FastifyInstance): Promise<void> {
   await app.register(evaluationRoutes);
   await app.register(portalAdminRoutes);
   await app.register(notificationRoutes);
+  await app.register(oidcRoutes);
 }

@@ -54,9 +54,11 @@ export interface DwpAuth {
   loginUri: string;
   logoutUri: string;
   verifyUri: string;
+  /** SSO over OpenID Connect (ADFS): where the login page sends the browser to sign in; null without one. */
+  ssoStartUri?: string | null;
 }
 
-const DWP_DEFAULTS: DwpAuth = { type: 'AD', loginUri: '/auth/login', logoutUri: '/auth/api/logout', verifyUri: '/auth/api/verify' };
+const DWP_DEFAULTS: DwpAuth = { type: 'AD', loginUri: '/auth/login', logoutUri: '/auth/api/logout', verifyUri: '/auth/api/verify', ssoStartUri: null };
 
 export function createAuthApi(client: ApiClient = apiClient) {
   let dwp: Promise<DwpAuth> | null = null;
@@ -74,7 +76,7 @@ export function createAuthApi(client: ApiClient = apiClient) {
           dwp = null; // try again next time
           return DWP_DEFAULTS;
         }
-        return { type: configuredLoginMode(r.data.type), loginUri: r.data.loginUri, logoutUri: r.data.logoutUri, verifyUri: r.data.verifyUri };
+        return { type: configuredLoginMode(r.data.type), loginUri: r.data.loginUri, logoutUri: r.data.logoutUri, verifyUri: r.data.verifyUri, ssoStartUri: r.data.adfs?.enabled ? (r.data.adfs.startUri ?? null) : null };
       });
       return dwp;
     },

@@ -20,3 +20,10 @@ export const SYSTEM_ID = {
   internal: 'GPMS',
   external: 'OGPMS',
 } as const;
+
+/** SSO over OpenID Connect (server/auth/oidc): browser redirects, published in dwpAuth's adfs block. */
+export const OIDC_PATHS = {
+  start: '/auth/oidc/start',
+  callback: '/auth/oidc/callback',
+  logout: '/auth/oidc/logout',
+} as const;

@@ -11,6 +11,7 @@ import { findCallerSession } from './sessions.js';
 import { AccessTokens, TokenError } from './tokens.js';
 import { createLocalSso } from './local-sso.js';
 import { createLdapDirectory } from './directory/ldap.js';
+import { createOidcService, type OidcService } from './oidc/oidc.js';
 import { createSender, type Sender } from './sender.js';
 import { withNotificationOutbox } from '../modules/notifications/sender.js';
 
@@ -28,6 +29,8 @@ export interface AuthServices {
   directory: DirectoryProvider;
   sso: SsoProvider;
   sender: Sender;
+  /** SSO over OpenID Connect, when OIDC_ISSUER is configured (it is then also the SSO provider). */
+  oidc: OidcService | null;
 }
 
 declare module 'fastify' {
@@ -59,11 +62,13 @@ function deny(reply: FastifyReply, status: number, code: string, msg: string) {
  */
 export const authPlugin = fp(async (app) => {
   let tokensPromise: Promise<AccessTokens> | null = null;
+  const oidc = app.config.oidc ? createOidcService(app.config.oidc, () => app.dbh.db, app.log) : null;
   const services: AuthServices = {
     // The key is read from the database on first use, so building the app needs no database.
     tokens: () => (tokensPromise ??= loadSigningKey(app.dbh.db).then((key) => new AccessTokens(key, app.config.accessTokenTtlSec))),
     directory: app.config.ldap ? createLdapDirectory(app.config.ldap, app.log) : createLocalDirectory(),
-    sso: createLocalSso(() => services.tokens()),
+    sso: oidc ?? createLocalSso(() => services.tokens()),
+    oidc,
     sender: withNotificationOutbox(app, createSender(app.config, app.log)),
   };
   app.decorate('auth', services);

@@ -20,8 +20,8 @@ type Phase = { kind: 'loading' } | { kind: 'sso' } | { kind: 'form'; notice?: st
  * /login — staff. The login mode comes from /properties/dwpAuth, overridden by the stored next
  * mode (spec §4):
  * - AD: the id/password form (auth service login, then GET /api/v1/login).
- * - SSO: single sign-on with the token the company portal put in the address; a failure goes
- *   to /authReq?error=CODE.
+ * - SSO: single sign-on with the token the company portal put in the address — or, with an
+ *   OpenID provider (ADFS) configured, a round trip there first; a failure goes to /authReq?error=CODE.
  * - SSO with AD fallback: as SSO, but a failure sets the override to AD and shows the form.
  */
 export function InternalLoginPage() {
@@ -40,8 +40,11 @@ export function InternalLoginPage() {
     if (started.current) return;
     started.current = true;
     const token = accessTokenParam(window.location.search);
+    // The OpenID Connect callback returns here with a ticket (accessToken) or the failure's code.
+    const ssoError = new URLSearchParams(window.location.search).get('ssoError');
     void (async () => {
-      const configured = (await authApi.dwpAuth()).type;
+      const dwp = await authApi.dwpAuth();
+      const configured = dwp.type;
       const flow = useAuthFlowStore.getState();
       const effective = effectiveLoginMode(configured, flow.nextMode);
       setMode(effective);
@@ -50,7 +53,12 @@ export function InternalLoginPage() {
         return;
       }
       setPhase({ kind: 'sso' });
-      const result = token ? await loginInternalSso(authApi, token) : ({ ok: false, status: 0, code: 'AUTH003', msg: null } as const);
+      if (!token && !ssoError && dwp.ssoStartUri) {
+        // Sign in at the company's identity provider (ADFS); it sends the browser back here.
+        window.location.assign(dwp.ssoStartUri);
+        return;
+      }
+      const result = token ? await loginInternalSso(authApi, token) : ({ ok: false, status: 0, code: ssoError ?? 'AUTH003', msg: null } as const);
       if (result.ok) {
         goOn();
         return;

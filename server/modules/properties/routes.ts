@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { access } from '../../http/access.js';
-import { AUTH_PATHS, SYSTEM_ID } from '../../auth/paths.js';
+import { AUTH_PATHS, OIDC_PATHS, SYSTEM_ID } from '../../auth/paths.js';
 import { DwpAuth } from './schemas.js';
 
 export const propertiesRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -29,7 +29,9 @@ export const propertiesRoutes: FastifyPluginAsyncTypebox = async (app) => {
       approvalUri: '/portal/approval/approvalLine',
       portalPages: { internal: '/', external: '/cyber', integration: '/integration' },
       externalHost: app.config.externalHost,
-      adfs: { server: null, realm: null, enabled: false },
+      adfs: app.config.oidc
+        ? { server: app.config.oidc.issuer, realm: app.config.oidc.resource ?? app.config.oidc.clientId, enabled: true, clientId: app.config.oidc.clientId, startUri: OIDC_PATHS.start, logoutUri: OIDC_PATHS.logout }
+        : { server: null, realm: null, enabled: false, clientId: null, startUri: null, logoutUri: null },
     }),
   );
 };
