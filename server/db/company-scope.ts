@@ -55,6 +55,7 @@ export const COMPANY_OWNED_TABLES: Readonly<Record<string, string>> = Object.fre
   company_sourcing_group: 'comp_no',
   company_status_request: 'comp_no',
   erp_vendor_app: 'comp_no',
+  company_council: 'comp_no',
 });
 
 export class CompanyScopeViolation extends Error {

@@ -95,3 +95,7 @@ SMOKE_ROUTES.push(
   { route: '/compGerpAppList', portal: 'internal', user: 'tfadmin', expect: 'rows' },
   { route: '/compGerpAppEdit', portal: 'internal', user: 'tfadmin', expect: 'document', open: doc('/api/v1/erp-vendor-apps?size=1', 'appNo') },
 );
+SMOKE_ROUTES.push(
+  { route: '/CompCouncilList', portal: 'internal', user: 'tfadmin', expect: 'rows' },
+  { route: '/compExcavationList', portal: 'internal', user: 'tfadmin', expect: 'rows' },
+);

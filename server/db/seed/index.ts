@@ -29,7 +29,7 @@ export const SEEDED_TABLES = [
   'approvalLine', 'approvalLineStep', 'approvalRule', 'approval', 'approvalStep', 'prHeader', 'prLine', 'rfqHeader', 'rfqLine',
   'quotation', 'quotationLine', 'loi', 'poChange',
   'fxRate', 'delivery', 'deliveryLine', 'whReceipt', 'whReceiptLine', 'settlement', 'settlementLine', 'settlementAdjustment', 'erpVoucher', 'postingError',
-  'companyCategory', 'companySourcingGroup', 'companyStatusRequest', 'erpVendorApp',
+  'companyCategory', 'companySourcingGroup', 'companyStatusRequest', 'erpVendorApp', 'companyCouncil', 'companyProspect',
   'auditLog',
 ] as const satisfies ReadonlyArray<keyof Database>;
 
