@@ -41,7 +41,7 @@ describe('supplier council and prospects', () => {
     const seeded = ok(await f.get('/api/v1/supplier-prospects?size=100', f.u.monitor));
     expect(new Set(seeded.rows.map((r: { status: string }) => r.status))).toEqual(new Set(['FOUND', 'INVITED', 'DROPPED']));
     refused(await f.get('/api/v1/supplier-prospects', f.u.supplier1), 403);
-    refused(await f.post('/api/v1/supplier-prospects', f.u.tfadmin, { compName: '㈜오류', taxNo2: '123-45-67891', email: 'x@example.com' }), 400, 'VALIDATION');
+    refused(await f.post('/api/v1/supplier-prospects', f.u.tfadmin, { compName: '㈜오류', taxNo2: '123-45-67890', email: 'x@example.com' }), 400, 'VALIDATION');
     refused(await f.post('/api/v1/supplier-prospects', f.u.tfadmin, { compName: '㈜오류', email: 'not-an-email' }), 400, 'VALIDATION');
     refused(await f.post('/api/v1/supplier-prospects', f.u.tfadmin, { compName: '가'.repeat(34), email: 'x@example.com' }), 400, 'VALIDATION');
     const c1 = ok(await f.get('/api/v1/suppliers/C00001', f.u.tfadmin));
