@@ -258,6 +258,12 @@ export const SettlementThreeWayMatch: Story = { name: 'settlement.threeWayMatch'
 /** screens/suppliers/compChangeStatusList.screen.ts */
 export const SuppliersCompChangeStatusList: Story = { name: 'suppliers.compChangeStatusList', args: { id: 'suppliers.compChangeStatusList' } };
 
+/** screens/suppliers/compCouncilList.screen.ts */
+export const SuppliersCompCouncilList: Story = { name: 'suppliers.compCouncilList', args: { id: 'suppliers.compCouncilList' } };
+
+/** screens/suppliers/compExcavationList.screen.ts */
+export const SuppliersCompExcavationList: Story = { name: 'suppliers.compExcavationList', args: { id: 'suppliers.compExcavationList' } };
+
 /** screens/suppliers/compGerpAppEdit.screen.ts */
 export const SuppliersCompGerpAppEdit: Story = { name: 'suppliers.compGerpAppEdit', args: { id: 'suppliers.compGerpAppEdit' } };
 

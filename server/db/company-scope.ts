@@ -69,6 +69,7 @@ export const COMPANY_OWNED_TABLES: Readonly<Record<string, string>> = Object.fre
   // Security (0090): a supplier's uploads; staff uploads (null) are invisible to suppliers, so a
   // supplier cannot attach another company's or an internal file group to its own document.
   file_group: 'comp_no',
+  company_council: 'comp_no',
 });
 
 export class CompanyScopeViolation extends Error {

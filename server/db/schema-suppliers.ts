@@ -50,7 +50,39 @@ export interface ErpVendorAppTable {
   version: Generated<number>;
 }
 
+export interface CompanyCouncilTable {
+  councilId: Generated<number>;
+  compNo: string;
+  role: 'CHAIR' | 'VICE' | 'MEMBER';
+  termFrom: string;
+  termTo: string;
+  remark: string | null;
+  createdBy: string;
+  createdAt: GeneratedTimestamp;
+  version: Generated<number>;
+}
+
+export interface CompanyProspectTable {
+  prospectNo: string;
+  compName: string;
+  taxNo: string | null;
+  ceoName: string | null;
+  contactName: string | null;
+  email: string;
+  phoneNo: string | null;
+  items: string | null;
+  status: 'FOUND' | 'INVITED' | 'DROPPED';
+  foundBy: string;
+  foundAt: GeneratedTimestamp;
+  invitedAt: Timestamp | null;
+  invitedBy: string | null;
+  dropReason: string | null;
+  version: Generated<number>;
+}
+
 export interface SuppliersTables {
+  companyCouncil: CompanyCouncilTable;
+  companyProspect: CompanyProspectTable;
   erpVendorApp: ErpVendorAppTable;
   companyCategory: CompanyCategoryTable;
   companySourcingGroup: CompanySourcingGroupTable;

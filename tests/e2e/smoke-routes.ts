@@ -105,11 +105,26 @@ SMOKE_ROUTES.push(
   { route: '/CompManageList', portal: 'internal', user: 'tfadmin', expect: 'rows' },
   { route: '/CompManageEdit', portal: 'internal', user: 'tfadmin', expect: 'document', open: doc('/api/v1/suppliers?size=1', 'compNo') },
   { route: '/compStatusList', portal: 'internal', user: 'tfadmin', expect: 'rows' },
-  // A dashboard: its figures name the company by number.
-  { route: '/compStatusView', portal: 'internal', user: 'tfadmin', expect: 'document', open: doc('/api/v1/suppliers?size=1', 'compNo') },
+  // A dashboard: its tables are canvas grids, so the check reads the spend chart's month axis (SVG text),
+  // drawn only once the supplier's answer is in.
+  {
+    route: '/compStatusView',
+    portal: 'internal',
+    user: 'tfadmin',
+    expect: 'document',
+    open: async (get) => {
+      const { compNo } = await first<{ compNo: string }>(get, '/api/v1/suppliers?size=1');
+      const spend = await get<Rows<{ month: string }>>(`/api/v1/suppliers/${compNo}/spend`);
+      return { query: { compNo }, shows: spend.rows[0].month };
+    },
+  },
   { route: '/compChangeStatusList', portal: 'internal', user: 'tfadmin', expect: 'rows' },
 );
 SMOKE_ROUTES.push(
   { route: '/compGerpAppList', portal: 'internal', user: 'tfadmin', expect: 'rows' },
   { route: '/compGerpAppEdit', portal: 'internal', user: 'tfadmin', expect: 'document', open: doc('/api/v1/erp-vendor-apps?size=1', 'appNo') },
+);
+SMOKE_ROUTES.push(
+  { route: '/CompCouncilList', portal: 'internal', user: 'tfadmin', expect: 'rows' },
+  { route: '/compExcavationList', portal: 'internal', user: 'tfadmin', expect: 'rows' },
 );

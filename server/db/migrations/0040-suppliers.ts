@@ -77,6 +77,41 @@ create table erp_vendor_app (
   check ((status = 'SENT') = (erp_vendor_no is not null))
 );
 create index erp_vendor_app_status on erp_vendor_app(status, requested_at);
+
+-- Supplier council (협력회): members and their terms.
+create table company_council (
+  council_id  bigserial primary key,
+  comp_no     varchar(10) not null references company(comp_no),
+  role        varchar(10) not null check (role in ('CHAIR','VICE','MEMBER')),
+  term_from   date not null,
+  term_to     date not null,
+  remark      varchar(500),
+  created_by  varchar(50) not null,
+  created_at  timestamptz not null default now(),
+  version     integer not null default 1,
+  check (term_to >= term_from)
+);
+create index company_council_comp on company_council(comp_no, term_to);
+
+-- Prospective suppliers found by buyers (협력사 발굴), invited to apply on the public pages.
+create table company_prospect (
+  prospect_no   varchar(20) primary key,
+  comp_name     varchar(100) not null,
+  tax_no        char(10),
+  ceo_name      varchar(50),
+  contact_name  varchar(50),
+  email         varchar(100) not null,
+  phone_no      varchar(20),
+  items         varchar(500),
+  status        varchar(10) not null check (status in ('FOUND','INVITED','DROPPED')),
+  found_by      varchar(50) not null,
+  found_at      timestamptz not null default now(),
+  invited_at    timestamptz,
+  invited_by    varchar(50),
+  drop_reason   varchar(500),
+  version       integer not null default 1
+);
+create index company_prospect_status on company_prospect(status, found_at);
 `;
 
 export async function up(db: Kysely<unknown>): Promise<void> {

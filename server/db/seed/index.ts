@@ -38,6 +38,7 @@ export const SEEDED_TABLES = [
   'companyCategory', 'companySourcingGroup', 'companyStatusRequest', 'erpVendorApp',
   'boardPost',
   ...EVALUATION_TABLES,
+  'companyCategory', 'companySourcingGroup', 'companyStatusRequest', 'erpVendorApp', 'companyCouncil', 'companyProspect',
   'auditLog',
 ] as const satisfies ReadonlyArray<keyof Database>;
 

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { businessNumberCheckDigit } from '../../../lib/business-number.js';
 import { corporateNumberCheckDigit } from '../../../lib/corporate-number.js';
 import type { Db } from '../connect.js';
 import { insertAll } from './insert.js';
@@ -31,7 +32,21 @@ export interface SupplierLifecycle {
     appNo: string; compNo: string; status: 'READY' | 'SENT' | 'FAILED'; idempotencyKey: string; erpVendorNo: string | null; attempts: number; lastError: string | null; httpStatus: number | null;
     requestedBy: string; requestedAt: string; sentAt: string | null; sentBy: string | null;
   }>;
+  council: Array<{ compNo: string; role: 'CHAIR' | 'VICE' | 'MEMBER'; termFrom: string; termTo: string; remark: string | null; createdBy: string; createdAt: string }>;
+  prospects: Array<{
+    prospectNo: string; compName: string; taxNo: string | null; ceoName: string | null; contactName: string | null; email: string; phoneNo: string | null; items: string | null;
+    status: 'FOUND' | 'INVITED' | 'DROPPED'; foundBy: string; foundAt: string; invitedAt: string | null; invitedBy: string | null; dropReason: string | null;
+  }>;
 }
+
+const PROSPECTS: ReadonlyArray<readonly [name: string, items: string, status: 'FOUND' | 'INVITED' | 'DROPPED', finder: string]> = [
+  ['㈜미래정밀가공', 'CNC 정밀가공 부품, 지그', 'FOUND', 'buyer'],
+  ['한솔산업자재', '안전용품, 산업용 장갑', 'FOUND', 'operator'],
+  ['(주)동방포장', '골판지 박스, 완충재', 'INVITED', 'operator'],
+  ['그린케미칼㈜', '세척제, 윤활유', 'INVITED', 'buyer'],
+  ['㈜누리전자부품', '커넥터, 케이블 어셈블리', 'FOUND', 'operator'],
+  ['대진사무기기', '사무용 복합기 임대', 'DROPPED', 'buyer'],
+];
 
 export function buildSupplierLifecycle(rng: Rng, suppliers: Suppliers): SupplierLifecycle {
   const extras: SupplierLifecycle['extras'] = [];
@@ -93,7 +108,21 @@ export function buildSupplierLifecycle(rng: Rng, suppliers: Suppliers): Supplier
       requestedBy: REQUESTER, requestedAt: at(days, 10), sentAt: status === 'SENT' ? at(days, 11) : null, sentBy: status === 'SENT' ? REQUESTER : null,
     });
   });
-  return { extras, categories, requests, erpApps };
+  // The council: members whose flag the seed set, on the current term; the first supplier chairs it.
+  const council: SupplierLifecycle['council'] = suppliers.companies
+    .filter((c) => c.councilYn === 'Y')
+    .map((c, k) => ({ compNo: c.compNo, role: k === 0 ? 'CHAIR' : k === 1 ? 'VICE' : 'MEMBER', termFrom: `${Number(year) - 1}-01-01`, termTo: `${year}-12-31`, remark: null, createdBy: REQUESTER, createdAt: at(-680, 9) }));
+  // A past term of some members, so the list shows history.
+  council.push(...council.slice(0, 4).map((m) => ({ ...m, role: 'MEMBER' as const, termFrom: `${Number(year) - 3}-01-01`, termTo: `${Number(year) - 2}-12-31`, remark: '전기 임기', createdAt: at(-1400, 9) })));
+  const prospects: SupplierLifecycle['prospects'] = PROSPECTS.map(([compName, items, status, finder], k) => {
+    const first9 = `${pad(rng.pick([105, 113, 120, 214, 220]), 3)}${pad(rng.int(81, 88), 2)}${pad(rng.int(0, 9999), 4)}`;
+    return {
+      prospectNo: `PS${year}-${pad(k + 1, 6)}`, compName, taxNo: k % 3 === 1 ? null : `${first9}${businessNumberCheckDigit(first9)}`, ceoName: null, contactName: `담당자${k + 1}`,
+      email: `sales${k + 1}@prospect${k + 1}.example.com`, phoneNo: `02-${500 + k}-${pad(1000 + k * 37, 4)}`, items, status, foundBy: finder, foundAt: at(-40 + k * 5, 10),
+      invitedAt: status === 'INVITED' ? at(-38 + k * 5, 15) : null, invitedBy: status === 'INVITED' ? REQUESTER : null, dropReason: status === 'DROPPED' ? '기존 거래처로 충분함' : null,
+    };
+  });
+  return { extras, categories, requests, erpApps, council, prospects };
 }
 
 /** Writes the lifecycle rows after the companies, items and orders are in (one transaction, the seed's). */
@@ -117,8 +146,10 @@ export async function insertSupplierLifecycle(trx: Db, data: SupplierLifecycle):
     ]),
   );
   await insertAll(trx, 'erpVendorApp', data.erpApps);
+  await insertAll(trx, 'companyCouncil', data.council);
+  await insertAll(trx, 'companyProspect', data.prospects);
   const year = anchorDate(0).slice(0, 4);
-  for (const [prefix, lastValue] of [['CSR', data.requests.length], ['GV', data.erpApps.length]] as const) {
+  for (const [prefix, lastValue] of [['CSR', data.requests.length], ['GV', data.erpApps.length], ['PS', data.prospects.length]] as const) {
     await trx.insertInto('documentSequence').values({ prefix, period: year, lastValue }).onConflict((oc) => oc.columns(['prefix', 'period']).doUpdateSet({ lastValue })).execute();
   }
 }

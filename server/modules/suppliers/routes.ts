@@ -2,10 +2,12 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { supplierMasterRoutes } from './master.js';
 import { supplierStatusRoutes } from './status.js';
 import { erpVendorRoutes } from './erp-vendor.js';
+import { councilProspectRoutes } from './council-prospects.js';
 
-/** Supplier lifecycle (docs/suppliers.md): the master, one supplier at a glance, status change requests, ERP vendor applications. */
+/** Supplier lifecycle (docs/suppliers.md): the master, one supplier at a glance, status change requests, ERP vendor applications, the council and prospects. */
 export const supplierRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(supplierMasterRoutes);
   await app.register(supplierStatusRoutes);
   await app.register(erpVendorRoutes);
+  await app.register(councilProspectRoutes);
 };

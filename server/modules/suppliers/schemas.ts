@@ -243,3 +243,80 @@ export const ErpAppDetail = Type.Object({
 export const ErpAppList = Type.Object({ rows: Type.Array(ErpAppDetail), total: Type.Integer() });
 
 export const ErpAppCreateBody = Type.Object({ compNo: Type.String({ maxLength: 10 }), remark: Type.Optional(Nullable(Type.String({ maxLength: 1000 }))) }, { additionalProperties: false });
+
+// ----- supplier council and prospects -----
+
+export const COUNCIL_ROLES = ['CHAIR', 'VICE', 'MEMBER'] as const;
+export const CouncilListQuery = Type.Object(
+  {
+    current: Type.Optional(YN),
+    compNameKr: Type.Optional(Type.String({ maxLength: 100 })),
+    ...PagingQuery,
+    sort: SortQuery(['compNo', 'compNameKr', 'role', 'termFrom', 'termTo'] as const),
+  },
+  { additionalProperties: false },
+);
+export const CouncilRow = Type.Object({
+  councilId: Type.Integer(),
+  compNo: Type.String(),
+  compNameKr: Type.String(),
+  compStatus: Type.String(),
+  role: Type.String({ description: 'CHAIR, VICE, MEMBER' }),
+  termFrom: Type.String(),
+  termTo: Type.String(),
+  current: YN,
+  remark: Nullable(Type.String()),
+  version: Type.Integer(),
+});
+export const CouncilList = Type.Object({ rows: Type.Array(CouncilRow), total: Type.Integer() });
+export const CouncilCreateBody = Type.Object(
+  { compNo: Type.String({ maxLength: 10 }), role: Type.Enum([...COUNCIL_ROLES]), termFrom: Type.String({ maxLength: 10 }), termTo: Type.String({ maxLength: 10 }), remark: Type.Optional(Nullable(Type.String({ maxLength: 500 }))) },
+  { additionalProperties: false },
+);
+export const CouncilIdParams = Type.Object({ councilId: Type.Integer({ minimum: 1 }) }, { additionalProperties: false });
+export const VersionQuery = Type.Object({ version: Type.Integer({ minimum: 1 }) }, { additionalProperties: false });
+
+export const PROSPECT_STATES = ['FOUND', 'INVITED', 'DROPPED'] as const;
+export const ProspectListQuery = Type.Object(
+  {
+    status: StatusList(PROSPECT_STATES),
+    compName: Type.Optional(Type.String({ maxLength: 100 })),
+    ...PagingQuery,
+    sort: SortQuery(['prospectNo', 'compName', 'status', 'foundAt', 'invitedAt'] as const),
+  },
+  { additionalProperties: false },
+);
+export const ProspectRow = Type.Object({
+  prospectNo: Type.String(),
+  compName: Type.String(),
+  taxNo2: Nullable(Type.String()),
+  ceoName: Nullable(Type.String()),
+  contactName: Nullable(Type.String()),
+  email: Type.String(),
+  phoneNo: Nullable(Type.String()),
+  items: Nullable(Type.String()),
+  status: Type.String({ description: 'FOUND, INVITED, DROPPED' }),
+  foundBy: Type.String(),
+  foundByName: Nullable(Type.String()),
+  foundAt: Type.String({ format: 'date-time' }),
+  invitedAt: Nullable(Type.String({ format: 'date-time' })),
+  dropReason: Nullable(Type.String()),
+  registeredCompNo: Nullable(Type.String({ description: 'A supplier of the master with the same business number, if any' })),
+  actions: ActionList,
+  version: Type.Integer(),
+});
+export const ProspectList = Type.Object({ rows: Type.Array(ProspectRow), total: Type.Integer() });
+export const ProspectCreateBody = Type.Object(
+  {
+    compName: Type.String({ maxLength: 100 }),
+    taxNo2: Type.Optional(Nullable(Type.String({ maxLength: 12 }))),
+    ceoName: Type.Optional(Nullable(Type.String({ maxLength: 50 }))),
+    contactName: Type.Optional(Nullable(Type.String({ maxLength: 50 }))),
+    email: Type.String({ maxLength: 100 }),
+    phoneNo: Type.Optional(Nullable(Type.String({ maxLength: 20 }))),
+    items: Type.Optional(Nullable(Type.String({ maxLength: 500 }))),
+  },
+  { additionalProperties: false },
+);
+export const ProspectNoParams = Type.Object({ prospectNo: Type.String({ pattern: '^PS[0-9]{4}-[0-9]{6}$' }) }, { additionalProperties: false });
+export const ProspectDropBody = Type.Object({ version: Version, reason: Type.String({ maxLength: 500 }) }, { additionalProperties: false });
