@@ -194,3 +194,30 @@ export const SettlementStatement: Story = { name: 'settlement.statement', args: 
 
 /** screens/settlement/threeWayMatch.screen.ts */
 export const SettlementThreeWayMatch: Story = { name: 'settlement.threeWayMatch', args: { id: 'settlement.threeWayMatch' } };
+
+/** screens/templates/dashboard.screen.ts */
+export const TemplatesDashboard: Story = { name: 'templates.dashboard', args: { id: 'templates.dashboard' } };
+
+/** screens/templates/edit.screen.ts */
+export const TemplatesEdit: Story = { name: 'templates.edit', args: { id: 'templates.edit' } };
+
+/** screens/templates/empty.screen.ts */
+export const TemplatesEmpty: Story = { name: 'templates.empty', args: { id: 'templates.empty' } };
+
+/** screens/templates/list.screen.ts */
+export const TemplatesList: Story = { name: 'templates.list', args: { id: 'templates.list' } };
+
+/** screens/templates/masterDetail.screen.ts */
+export const TemplatesMasterDetail: Story = { name: 'templates.masterDetail', args: { id: 'templates.masterDetail' } };
+
+/** screens/templates/popup.screen.ts */
+export const TemplatesPopup: Story = { name: 'templates.popup', args: { id: 'templates.popup' } };
+
+/** screens/templates/print.screen.ts */
+export const TemplatesPrint: Story = { name: 'templates.print', args: { id: 'templates.print' } };
+
+/** screens/templates/tree.screen.ts */
+export const TemplatesTree: Story = { name: 'templates.tree', args: { id: 'templates.tree' } };
+
+/** screens/templates/wizard.screen.ts */
+export const TemplatesWizard: Story = { name: 'templates.wizard', args: { id: 'templates.wizard' } };

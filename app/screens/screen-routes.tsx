@@ -2,7 +2,7 @@ import type { RouteObject } from 'react-router-dom';
 import type { ScreenDef } from '../../engine/definition/types';
 import { screenDefinitions } from '../../screens';
 import type { PortalKind } from '../layouts/portal-kind';
-import { screenRouteName } from '../router/known-screens';
+import { isTemplateScreen, screenRouteName } from '../router/known-screens';
 import { lazyPage } from '../router/lazy-page';
 import type { RouteHandle } from '../router/route-handle';
 
@@ -32,7 +32,8 @@ export function screenRoutes(portal: PortalKind): RouteObject[] {
   return screenDefinitions.flatMap(({ definition }): RouteObject[] => {
     const info = routeInfo(definition);
     if (!info || !info.portals.includes(portal)) return [];
-    const handle: RouteHandle = { isCyber, public: false, titleKey: info.title };
+    // The page templates are public routes (spec §2), as their placeholders were.
+    const handle: RouteHandle = { isCyber, public: isTemplateScreen(info.route), titleKey: info.title };
     return [
       {
         id: screenRouteName(info.route, isCyber),
