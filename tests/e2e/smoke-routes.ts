@@ -80,4 +80,13 @@ export const SMOKE_ROUTES: SmokeRoute[] = [
   { route: '/noneOrderView', portal: 'external', user: 'supplier1', expect: 'rows' },
   { route: '/monthlyCalculate', portal: 'external', user: 'supplier1', expect: 'rows' },
   { route: '/monthlyCalcDetail', portal: 'external', user: 'supplier1', expect: 'document', open: doc('/api/v1/cyber/settlements?size=1', 'settleNo') },
+  // Portal administration and boards (#17). Trees show a seeded node; the templates are public
+  // routes (spec §2), so they are not here (no /info401 without a menu).
+  { route: '/portal/author/menuManage', portal: 'internal', user: 'admin', expect: 'text', shows: '구매관리' },
+  { route: '/portal/author/authorGroupManage', portal: 'internal', user: 'admin', expect: 'text', shows: '99 시스템관리자' },
+  { route: '/portal/author/authMenuManage', portal: 'internal', user: 'admin', expect: 'text', shows: '40 모니터링' },
+  { route: '/portal/author/adminAudit', portal: 'internal', user: 'admin', expect: 'text', shows: '관리 변경이력' },
+  { route: '/portal/ogpmsManage/notice', portal: 'internal', user: 'admin', expect: 'rows' },
+  { route: '/board/notice', portal: 'internal', user: 'buyer', expect: 'rows' },
+  { route: '/board/faq', portal: 'internal', user: 'buyer', expect: 'text', shows: 'FAQ' },
 ];
