@@ -61,7 +61,9 @@ describe('portal administration: a menu leaf live at once, authority removed at 
     await page.getByRole('tree').getByRole('treeitem', { name: /포털관리/ }).first().waitFor();
     await page.getByRole('button', { name: '메뉴 추가' }).click();
     await field(page, 'pgmId').locator('input').fill(PGM_ID);
-    await field(page, 'parentId').locator('select').selectOption('PORTAL');
+    await expect.poll(() => field(page, 'parentId').locator('option').count(), { timeout: 15_000 }).toBeGreaterThan(10);
+    const portalOption = field(page, 'parentId').locator('option', { hasText: /^\s*포털관리\s*$/ }).first();
+    await field(page, 'parentId').locator('select').selectOption((await portalOption.getAttribute('value')) ?? '');
     await field(page, 'pgmName').locator('input').fill(LEAF_NAME);
     await field(page, 'pgmNameEn').locator('input').fill(`E2E codes ${run}`);
     await field(page, 'sspUrl').locator('input').fill('/examples/codeList');
