@@ -21924,7 +21924,7 @@ export interface operations {
                 portal?: "I" | "X";
                 /** @description Page, 1-based */
                 page?: number;
-                /** @description Rows a page (a screen asks ≤ 500; an export up to 5000) */
+                /** @description Rows a page (default: all) */
                 size?: number;
             };
             header?: never;
