@@ -1,7 +1,7 @@
 import type { RouteObject } from 'react-router-dom';
 import { SCREEN_ROUTES } from '../../screens/routes.generated';
 import type { PortalKind } from '../layouts/portal-kind';
-import { screenRouteName } from '../router/known-screens';
+import { isTemplateScreen, screenRouteName } from '../router/known-screens';
 import { lazyPage } from '../router/lazy-page';
 import { DEV_PAGES_ENABLED } from '../router/dev-pages';
 import type { RouteHandle } from '../router/route-handle';
@@ -18,7 +18,8 @@ const loadScreen = lazyPage(() => import('./ScreenRoute'));
 export function screenRoutes(portal: PortalKind, devPages: boolean = DEV_PAGES_ENABLED): RouteObject[] {
   const isCyber = portal === 'external';
   return SCREEN_ROUTES.filter((info) => info.portals.includes(portal) && (devPages || !info.devOnly)).map((info): RouteObject => {
-    const handle: RouteHandle = { isCyber, public: false, titleKey: info.title };
+    // The page templates are public routes (spec §2), as their placeholders were.
+    const handle: RouteHandle = { isCyber, public: isTemplateScreen(info.route), titleKey: info.title };
     return {
       id: screenRouteName(info.route, isCyber),
       path: info.route,

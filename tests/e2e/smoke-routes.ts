@@ -98,6 +98,15 @@ export const SMOKE_ROUTES: SmokeRoute[] = [
   { route: '/assetManagementList', portal: 'internal', user: 'operator', expect: 'rows' },
   { route: '/assetManagementRegisterList', portal: 'internal', user: 'operator', expect: 'rows' },
   { route: '/assetInventoryList', portal: 'internal', user: 'operator', expect: 'rows' },
+  // Portal administration and boards (#17). Trees show a seeded node; the templates are public
+  // routes (spec §2), so they are not here (no /info401 without a menu).
+  { route: '/portal/author/menuManage', portal: 'internal', user: 'admin', expect: 'text', shows: '구매관리' },
+  { route: '/portal/author/authorGroupManage', portal: 'internal', user: 'admin', expect: 'text', shows: '99 시스템관리자' },
+  { route: '/portal/author/authMenuManage', portal: 'internal', user: 'admin', expect: 'text', shows: '40 모니터링' },
+  { route: '/portal/author/adminAudit', portal: 'internal', user: 'admin', expect: 'text', shows: '관리 변경이력' },
+  { route: '/portal/ogpmsManage/notice', portal: 'internal', user: 'admin', expect: 'rows' },
+  { route: '/board/notice', portal: 'internal', user: 'buyer', expect: 'rows' },
+  { route: '/board/faq', portal: 'internal', user: 'buyer', expect: 'text', shows: 'FAQ' },
 ];
 
 // Suppliers (#9): the master, status, one supplier at a glance, status change requests.

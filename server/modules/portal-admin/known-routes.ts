@@ -71,6 +71,7 @@ export const KNOWN_ROUTES = {
     '/portal/approval/approvalLine',
     '/portal/approval/approvalRule',
     '/portal/author',
+    '/portal/author/adminAudit',
     '/portal/author/authMenuManage',
     '/portal/author/authUserManage',
     '/portal/author/authorGroupManage',

@@ -34,7 +34,8 @@ export const AdminMenuSaved = Type.Object(
 );
 
 export const MenuListQuery = Type.Object(
-  { portal: Type.Optional(Portal), ...PagingQuery },
+  // The whole tree by default (choices of a parent menu list every menu).
+  { portal: Type.Optional(Portal), page: PagingQuery.page, size: Type.Optional(Type.Integer({ minimum: 1, maximum: 5000, default: 5000, description: 'Rows a page (default: all)' })) },
   { additionalProperties: false },
 );
 
