@@ -101,6 +101,8 @@ export const operations = {
   getItemAttributeValue: {"method":"get","path":"/api/v1/item/attributes/{attrCode}/values/{valueCode}","pathParams":["attrCode","valueCode"],"queryParams":[],"requiredQuery":[],"body":null,"list":false,"sortFields":[],"bodyFields":null},
   getItemProposal: {"method":"get","path":"/api/v1/item-proposals/{proposalNo}","pathParams":["proposalNo"],"queryParams":[],"requiredQuery":[],"body":null,"list":false,"sortFields":[],"bodyFields":null},
   getItemUpload: {"method":"get","path":"/api/v1/item/uploads/{batchId}","pathParams":["batchId"],"queryParams":[],"requiredQuery":[],"body":null,"list":false,"sortFields":[],"bodyFields":null},
+  getItemUploadErrorFiles: {"method":"get","path":"/api/v1/item/uploads/{batchId}/error-files","pathParams":["batchId"],"queryParams":[],"requiredQuery":[],"body":null,"list":false,"sortFields":[],"bodyFields":null},
+  getItemUploadTemplateFiles: {"method":"get","path":"/api/v1/item/uploads/template/files","pathParams":[],"queryParams":[],"requiredQuery":[],"body":null,"list":false,"sortFields":[],"bodyFields":null},
   getLocales: {"method":"get","path":"/api/v1/common/locale","pathParams":[],"queryParams":[],"requiredQuery":[],"body":null,"list":false,"sortFields":[],"bodyFields":null},
   getLoi: {"method":"get","path":"/api/v1/lois/{loiNo}","pathParams":["loiNo"],"queryParams":[],"requiredQuery":[],"body":null,"list":false,"sortFields":[],"bodyFields":null},
   getMessage: {"method":"get","path":"/api/v1/portal/messages/{msgKey}","pathParams":["msgKey"],"queryParams":[],"requiredQuery":[],"body":null,"list":false,"sortFields":[],"bodyFields":null},
@@ -226,6 +228,7 @@ export const operations = {
   updateUnit: {"method":"put","path":"/api/v1/item/units/{unitCode}","pathParams":["unitCode"],"queryParams":[],"requiredQuery":[],"body":"json","list":false,"sortFields":[],"bodyFields":["nameKo","nameEn","sortOrder","useYn","conversions","version"]},
   uploadFiles: {"method":"post","path":"/api/v1/cmmn/file/upload","pathParams":[],"queryParams":["fileId","kind"],"requiredQuery":[],"body":null,"list":false,"sortFields":[],"bodyFields":null},
   uploadItems: {"method":"post","path":"/api/v1/item/uploads","pathParams":[],"queryParams":["replaces"],"requiredQuery":[],"body":null,"list":false,"sortFields":[],"bodyFields":null},
+  uploadItemsFromFile: {"method":"post","path":"/api/v1/item/uploads/from-file","pathParams":[],"queryParams":[],"requiredQuery":[],"body":"json","list":false,"sortFields":[],"bodyFields":["fileId","replaces"]},
   verifyV2: {"method":"get","path":"/api/v2/verify","pathParams":[],"queryParams":[],"requiredQuery":[],"body":null,"list":false,"sortFields":[],"bodyFields":null},
   withdrawItemProposal: {"method":"post","path":"/api/v1/item-proposals/{proposalNo}/withdraw","pathParams":["proposalNo"],"queryParams":[],"requiredQuery":[],"body":"json","list":false,"sortFields":[],"bodyFields":["version"]},
 } as const satisfies Record<string, OperationInfo>;

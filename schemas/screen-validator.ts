@@ -8,7 +8,7 @@ const equalHelper = (equalModule as { default?: unknown }).default ?? equalModul
 
 export const validate = validate10;
 export default validate10;
-const schema11 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://gpms.local/schemas/screen.schema.json","title":"GPMS screen definition","description":"One screen of GPMS/OGPMS as data. See docs/screen-definitions.md.","type":"object","required":["id","kind","title"],"properties":{"kind":{"enum":["list","edit","tree","dashboard","custom"]}},"allOf":[{"if":{"properties":{"kind":{"const":"list"}},"required":["kind"]},"then":{"$ref":"#/definitions/listScreen"}},{"if":{"properties":{"kind":{"const":"edit"}},"required":["kind"]},"then":{"$ref":"#/definitions/editScreen"}},{"if":{"properties":{"kind":{"const":"tree"}},"required":["kind"]},"then":{"$ref":"#/definitions/treeScreen"}},{"if":{"properties":{"kind":{"const":"dashboard"}},"required":["kind"]},"then":{"$ref":"#/definitions/dashboardScreen"}},{"if":{"properties":{"kind":{"const":"custom"}},"required":["kind"]},"then":{"$ref":"#/definitions/customScreen"}}],"definitions":{"text":{"type":"string","minLength":1,"description":"An i18n key (screen.x, ui.search) or, when no such key exists, the text itself"},"expr":{"type":"string","minLength":1,"description":"An expression (engine/expr): row.endedAt == null && screen.canWrite"},"rule":{"description":"An expression or a fixed true/false","oneOf":[{"$ref":"#/definitions/expr"},{"type":"boolean"}]},"identifier":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]*$","description":"A field or parameter name"},"operationId":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9]*$","description":"An operationId of the OpenAPI document"},"route":{"type":"string","pattern":"^/[A-Za-z0-9/_-]*$","description":"A spec route, e.g. /portal/system/messageManage"},"screenId":{"type":"string","pattern":"^[a-z][A-Za-z0-9]*(\\.[A-Za-z][A-Za-z0-9]*)+$","description":"group.name, e.g. portal.messageManage"},"paramMap":{"type":"object","description":"Parameter name → expression","propertyNames":{"$ref":"#/definitions/identifier"},"additionalProperties":{"$ref":"#/definitions/expr"}},"callInputs":{"type":"object","additionalProperties":false,"properties":{"path":{"$ref":"#/definitions/paramMap"},"query":{"$ref":"#/definitions/paramMap"},"body":{"oneOf":[{"const":"form"},{"$ref":"#/definitions/paramMap"}],"description":"'form' sends the form's values; a map builds the body"}}},"codeOption":{"type":"object","additionalProperties":false,"properties":{"value":{"type":"string"},"text":{"type":"string"}},"required":["value","text"]},"optionsFrom":{"type":"object","additionalProperties":false,"properties":{"operation":{"$ref":"#/definitions/operationId"},"value":{"$ref":"#/definitions/identifier"},"text":{"$ref":"#/definitions/identifier"},"params":{"$ref":"#/definitions/callInputs"}},"required":["operation","value","text"]},"defaultValue":{"description":"A literal, { login: part }, { today: offsetDays } or { preset: name }","anyOf":[{"type":["string","number","boolean","null"]},{"type":"array","items":{"type":"string"}},{"type":"object","additionalProperties":false,"properties":{"login":{"enum":["auth","authGroupId","section","deptcd","deptnm","hname","singleid"]}},"required":["login"]},{"type":"object","additionalProperties":false,"properties":{"today":{"type":"integer"}},"required":["today"]},{"type":"object","additionalProperties":false,"properties":{"preset":{"enum":["today","lastWeek","lastMonth","last3Months","thisMonth","thisYear"]}},"required":["preset"]}]},"filter":{"type":"object","additionalProperties":false,"properties":{"field":{"$ref":"#/definitions/identifier"},"label":{"$ref":"#/definitions/text"},"widget":{"enum":["text","textarea","number","select","multiSelect","checkbox","date","dateRange","month","monthRange","businessSection","department","person","company","sourcingGroup","employeeSearch","datetime","files","money"]},"required":{"type":"boolean"},"default":{"$ref":"#/definitions/defaultValue"},"codeGroup":{"type":"string","minLength":1},"options":{"type":"array","items":{"$ref":"#/definitions/codeOption"}},"optionsFrom":{"$ref":"#/definitions/optionsFrom"},"emptyOption":{"enum":["all","choose","none"]},"mask":{"enum":["phone","number","num","onlynum","taxnum","numComma"]},"maxLength":{"type":"integer","minimum":1},"maxBytes":{"type":"integer","minimum":1},"placeholder":{"$ref":"#/definitions/text"},"visible":{"$ref":"#/definitions/expr"},"enabled":{"$ref":"#/definitions/expr"},"span":{"type":"integer","minimum":1,"maximum":4},"help":{"$ref":"#/definitions/text"},"params":{"type":"object","propertyNames":{"$ref":"#/definitions/identifier"},"additionalProperties":{"$ref":"#/definitions/identifier"},"description":"Value part → query parameter (dateRange: from/to)"},"prefill":{"enum":["section","department","person"]},"dependsOn":{"$ref":"#/definitions/identifier"},"in":{"enum":["query","path"],"description":"A query parameter (default) or a path parameter of the operation"}},"required":["field"],"description":"A search filter; its value goes to the query parameter `field` (or `params`)"},"field":{"type":"object","additionalProperties":false,"properties":{"field":{"$ref":"#/definitions/identifier"},"label":{"$ref":"#/definitions/text"},"widget":{"enum":["text","textarea","number","select","multiSelect","checkbox","date","dateRange","month","monthRange","businessSection","department","person","company","sourcingGroup","employeeSearch","datetime","files","money"]},"required":{"type":"boolean"},"default":{"$ref":"#/definitions/defaultValue"},"codeGroup":{"type":"string","minLength":1},"options":{"type":"array","items":{"$ref":"#/definitions/codeOption"}},"optionsFrom":{"$ref":"#/definitions/optionsFrom"},"emptyOption":{"enum":["all","choose","none"]},"mask":{"enum":["phone","number","num","onlynum","taxnum","numComma"]},"maxLength":{"type":"integer","minimum":1},"maxBytes":{"type":"integer","minimum":1},"placeholder":{"$ref":"#/definitions/text"},"visible":{"$ref":"#/definitions/expr"},"enabled":{"$ref":"#/definitions/expr"},"span":{"type":"integer","minimum":1,"maximum":4},"help":{"$ref":"#/definitions/text"},"type":{"enum":["string","integer","number","boolean"]},"pattern":{"type":"string"},"minimum":{"type":"number"},"maximum":{"type":"number"},"readOnly":{"$ref":"#/definitions/rule"},"createOnly":{"type":"boolean"},"valueFrom":{"type":"object","additionalProperties":false,"properties":{"operation":{"$ref":"#/definitions/operationId"},"params":{"$ref":"#/definitions/callInputs"},"value":{"type":"string","minLength":1}},"required":["operation","value"],"description":"The value comes from another operation: `value` is a dotted path into its answer (resultData.0.FORWARD_YN)"},"rows":{"type":"integer","minimum":1,"maximum":30},"params":{"type":"object","additionalProperties":{"$ref":"#/definitions/identifier"},"description":"A compound widget over flat record fields: widget part → record field ({ \"topDept\": \"section\", \"sectionName\": \"sectionName\" })"}},"required":["field"],"description":"A form field"},"link":{"type":"object","additionalProperties":false,"properties":{"screen":{"$ref":"#/definitions/screenId"},"route":{"$ref":"#/definitions/route"},"query":{"$ref":"#/definitions/paramMap"},"dialog":{"type":"boolean"}},"description":"Where a link or double-click goes: a screen id or a route, with query values from the row","anyOf":[{"required":["screen"]},{"required":["route"]}]},"column":{"type":"object","additionalProperties":false,"properties":{"field":{"$ref":"#/definitions/identifier"},"label":{"$ref":"#/definitions/text"},"type":{"enum":["text","number","money","date","datetime","code","checkbox","link"]},"width":{"type":"integer","minimum":20,"maximum":1000},"align":{"enum":["left","right","center"]},"sortable":{"type":"boolean"},"codeGroup":{"type":"string","minLength":1},"options":{"type":"array","items":{"$ref":"#/definitions/codeOption"}},"currencyField":{"$ref":"#/definitions/identifier"},"currency":{"enum":["KRW","JPY"]},"format":{"type":"string"},"mask":{"enum":["phone","number","num","onlynum","taxnum","numComma"]},"link":{"$ref":"#/definitions/link"},"total":{"oneOf":[{"const":"sum"},{"type":"object","additionalProperties":false,"properties":{"label":{"$ref":"#/definitions/text"}},"required":["label"]}]},"hidden":{"type":"boolean"},"export":{"type":"boolean"},"editable":{"$ref":"#/definitions/rule"},"required":{"type":"boolean"},"maxLength":{"type":"integer","minimum":1},"lookup":{"type":"object","additionalProperties":false,"description":"Detail grids: a typed value is looked up and fills the row's other cells (row field → answer field)","properties":{"operation":{"$ref":"#/definitions/operationId"},"param":{"$ref":"#/definitions/identifier"},"fill":{"type":"object","minProperties":1,"additionalProperties":{"$ref":"#/definitions/identifier"}}},"required":["operation","fill"]}},"required":["field"],"description":"A grid column"},"callAction":{"type":"object","additionalProperties":false,"properties":{"kind":{"enum":["call","save","delete","workflow"]},"id":{"$ref":"#/definitions/identifier"},"label":{"$ref":"#/definitions/text"},"requires":{"enum":["read","write"]},"whenDenied":{"enum":["hide","disable"]},"visible":{"$ref":"#/definitions/expr"},"enabled":{"$ref":"#/definitions/expr"},"confirm":{"$ref":"#/definitions/text"},"variant":{"enum":["primary","secondary","danger"]},"placement":{"enum":["toolbar","filters"]},"operation":{"$ref":"#/definitions/operationId"},"updateOperation":{"$ref":"#/definitions/operationId"},"selection":{"enum":["none","single","multi"]},"params":{"$ref":"#/definitions/callInputs"},"success":{"$ref":"#/definitions/text"},"then":{"type":"array","items":{"enum":["reload","back","close","reloadTexts","reloadCodes","clearSelection","newRecord","reloadRecord"]}},"thenOnError":{"type":"array","description":"Effects after a refused call too, when the server records the failure (a failed ERP posting: 424, the settlement POST_FAILED)","items":{"enum":["reload","back","close","reloadTexts","reloadCodes","clearSelection","newRecord","reloadRecord"]}},"prompt":{"type":"object","additionalProperties":false,"description":"Ask for inputs before the call: a dialog with these fields; the answers are input.<field> in params. Stands in for the confirmation.","properties":{"title":{"$ref":"#/definitions/text"},"message":{"$ref":"#/definitions/text"},"fields":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/field"}},"columns":{"type":"integer","minimum":1,"maximum":4}},"required":["fields"]}},"required":["kind"],"description":"Calls an operation (with the selected rows, the form or the node)"},"openAction":{"type":"object","additionalProperties":false,"properties":{"kind":{"enum":["open","navigate"]},"id":{"$ref":"#/definitions/identifier"},"label":{"$ref":"#/definitions/text"},"requires":{"enum":["read","write"]},"whenDenied":{"enum":["hide","disable"]},"visible":{"$ref":"#/definitions/expr"},"enabled":{"$ref":"#/definitions/expr"},"confirm":{"$ref":"#/definitions/text"},"variant":{"enum":["primary","secondary","danger"]},"placement":{"enum":["toolbar","filters"]},"screen":{"$ref":"#/definitions/screenId"},"route":{"$ref":"#/definitions/route"},"query":{"$ref":"#/definitions/paramMap"},"selection":{"enum":["none","single"]},"dialog":{"type":"boolean"},"then":{"type":"array","items":{"enum":["reload","back","close","reloadTexts","reloadCodes","clearSelection","newRecord","reloadRecord"]}}},"required":["kind"],"description":"Opens another screen (page or dialog)","anyOf":[{"required":["screen"]},{"required":["route"]}]},"exportAction":{"type":"object","additionalProperties":false,"properties":{"kind":{"const":"exportExcel"},"id":{"$ref":"#/definitions/identifier"},"label":{"$ref":"#/definitions/text"},"requires":{"enum":["read","write"]},"whenDenied":{"enum":["hide","disable"]},"visible":{"$ref":"#/definitions/expr"},"enabled":{"$ref":"#/definitions/expr"},"confirm":{"$ref":"#/definitions/text"},"variant":{"enum":["primary","secondary","danger"]},"placement":{"enum":["toolbar","filters"]},"fileName":{"$ref":"#/definitions/text"},"sheetName":{"type":"string","maxLength":31},"pageSize":{"type":"integer","minimum":100,"maximum":5000}},"required":["kind","fileName"],"description":"Exports the whole filtered result as .xlsx"},"simpleAction":{"type":"object","additionalProperties":false,"properties":{"kind":{"enum":["search","reset","back","new","close"]},"id":{"$ref":"#/definitions/identifier"},"label":{"$ref":"#/definitions/text"},"requires":{"enum":["read","write"]},"whenDenied":{"enum":["hide","disable"]},"visible":{"$ref":"#/definitions/expr"},"enabled":{"$ref":"#/definitions/expr"},"confirm":{"$ref":"#/definitions/text"},"variant":{"enum":["primary","secondary","danger"]},"placement":{"enum":["toolbar","filters"]}},"required":["kind"]},"action":{"description":"An action: a name (search, reset, exportExcel, back, new) or an object with a kind","if":{"type":"string"},"then":{"enum":["search","reset","exportExcel","back","new"]},"else":{"type":"object","required":["kind"],"properties":{"kind":{"enum":["search","reset","exportExcel","call","save","delete","workflow","open","navigate","back","new","close"]}},"allOf":[{"if":{"properties":{"kind":{"enum":["call","save","delete","workflow"]}}},"then":{"$ref":"#/definitions/callAction"}},{"if":{"properties":{"kind":{"enum":["open","navigate"]}}},"then":{"$ref":"#/definitions/openAction"}},{"if":{"properties":{"kind":{"const":"exportExcel"}}},"then":{"$ref":"#/definitions/exportAction"}},{"if":{"properties":{"kind":{"enum":["search","reset","back","new","close"]}}},"then":{"$ref":"#/definitions/simpleAction"}}]}},"section":{"type":"object","additionalProperties":false,"properties":{"title":{"$ref":"#/definitions/text"},"columns":{"type":"integer","minimum":1,"maximum":4},"fields":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/field"}},"visible":{"$ref":"#/definitions/expr"}},"required":["fields"]},"detail":{"type":"object","additionalProperties":false,"properties":{"id":{"$ref":"#/definitions/identifier"},"title":{"$ref":"#/definitions/text"},"columns":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/column"}},"rowKey":{"$ref":"#/definitions/identifier"},"load":{"type":"object","additionalProperties":false,"properties":{"operation":{"$ref":"#/definitions/operationId"},"params":{"$ref":"#/definitions/callInputs"}},"required":["operation"]},"newRow":{"type":"object","additionalProperties":{"type":["string","number","boolean","null"]}},"canAdd":{"$ref":"#/definitions/rule"},"canDelete":{"$ref":"#/definitions/rule"},"minRows":{"type":"integer","minimum":0},"maxRows":{"type":"integer","minimum":1},"visibleRows":{"type":"integer","minimum":3,"maximum":40},"visible":{"$ref":"#/definitions/expr"},"addFrom":{"type":"object","additionalProperties":false,"description":"A button adding a row from the person or company popup; fill maps row field → the chosen entry's field","properties":{"widget":{"enum":["person","company"]},"label":{"$ref":"#/definitions/text"},"operation":{"$ref":"#/definitions/operationId"},"fill":{"type":"object","minProperties":1,"additionalProperties":{"$ref":"#/definitions/identifier"}}},"required":["widget","fill"]},"reorder":{"type":"boolean","description":"Up/down buttons move the selected row"},"send":{"oneOf":[{"$ref":"#/definitions/identifier"},{"type":"array","minItems":1,"items":{"$ref":"#/definitions/identifier"}}],"description":"A 'form' body carries the rows under the grid's id: these fields of each row, or one field's values"}},"required":["id","columns","rowKey"],"description":"A detail grid: rows added, deleted and validated"},"attachments":{"type":"object","additionalProperties":false,"properties":{"field":{"$ref":"#/definitions/identifier"},"label":{"$ref":"#/definitions/text"},"kind":{"enum":["any","spreadsheet"]},"readOnly":{"$ref":"#/definitions/rule"}},"required":["field"]},"editBody":{"type":"object","additionalProperties":false,"properties":{"key":{"type":"array","items":{"$ref":"#/definitions/identifier"},"minItems":1},"load":{"type":"object","additionalProperties":false,"properties":{"operation":{"$ref":"#/definitions/operationId"},"params":{"$ref":"#/definitions/callInputs"}},"required":["operation"]},"sections":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/section"}},"details":{"type":"array","items":{"$ref":"#/definitions/detail"}},"attachments":{"$ref":"#/definitions/attachments"},"actions":{"type":"array","items":{"$ref":"#/definitions/action"}},"readOnly":{"$ref":"#/definitions/rule"},"confirmLeave":{"type":"boolean"}},"required":["sections"]},"listScreen":{"type":"object","additionalProperties":false,"properties":{"$schema":{"type":"string"},"id":{"$ref":"#/definitions/screenId"},"kind":{"const":"list"},"title":{"$ref":"#/definitions/text"},"route":{"$ref":"#/definitions/route"},"portals":{"type":"array","minItems":1,"uniqueItems":true,"items":{"enum":["internal","external"]}},"menu":{"$ref":"#/definitions/route"},"description":{"type":"string"},"source":{"type":"object","additionalProperties":false,"properties":{"operation":{"$ref":"#/definitions/operationId"},"rowKey":{"$ref":"#/definitions/identifier"},"params":{"$ref":"#/definitions/callInputs"},"pageSize":{"type":"integer","minimum":10,"maximum":500},"defaultSort":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]*:(asc|desc)$"},"autoSearch":{"type":"boolean"}},"required":["operation"]},"filters":{"type":"array","items":{"$ref":"#/definitions/filter"}},"rememberFilters":{"oneOf":[{"type":"boolean"},{"type":"object","additionalProperties":false,"properties":{"key":{"type":"string","minLength":1}},"required":["key"]}]},"columns":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/column"}},"selection":{"enum":["none","single","multi"]},"rowOpen":{"$ref":"#/definitions/link"},"actions":{"type":"array","items":{"$ref":"#/definitions/action"}},"visibleRows":{"type":"integer","minimum":3,"maximum":50},"totals":{"type":"boolean"},"currencyTotals":{"type":"boolean","description":"The server's totals are sums per currency ({ KRW, JPY }): shown beside the count."}},"required":["id","kind","title","source","columns"],"description":"A list: filters, a server-paged grid, actions, Excel export"},"editScreen":{"type":"object","additionalProperties":false,"properties":{"$schema":{"type":"string"},"id":{"$ref":"#/definitions/screenId"},"kind":{"const":"edit"},"title":{"$ref":"#/definitions/text"},"route":{"$ref":"#/definitions/route"},"portals":{"type":"array","minItems":1,"uniqueItems":true,"items":{"enum":["internal","external"]}},"menu":{"$ref":"#/definitions/route"},"description":{"type":"string"},"key":{"type":"array","items":{"$ref":"#/definitions/identifier"},"minItems":1},"load":{"type":"object","additionalProperties":false,"properties":{"operation":{"$ref":"#/definitions/operationId"},"params":{"$ref":"#/definitions/callInputs"}},"required":["operation"]},"sections":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/section"}},"details":{"type":"array","items":{"$ref":"#/definitions/detail"}},"attachments":{"$ref":"#/definitions/attachments"},"actions":{"type":"array","items":{"$ref":"#/definitions/action"}},"readOnly":{"$ref":"#/definitions/rule"},"confirmLeave":{"type":"boolean"}},"required":["id","kind","title","sections"],"description":"An edit/detail screen: form sections, detail grids, attachments, workflow actions"},"treeScreen":{"type":"object","additionalProperties":false,"properties":{"$schema":{"type":"string"},"id":{"$ref":"#/definitions/screenId"},"kind":{"const":"tree"},"title":{"$ref":"#/definitions/text"},"route":{"$ref":"#/definitions/route"},"portals":{"type":"array","minItems":1,"uniqueItems":true,"items":{"enum":["internal","external"]}},"menu":{"$ref":"#/definitions/route"},"description":{"type":"string"},"tree":{"type":"object","additionalProperties":false,"properties":{"operation":{"$ref":"#/definitions/operationId"},"params":{"$ref":"#/definitions/callInputs"},"idField":{"$ref":"#/definitions/identifier"},"parentField":{"$ref":"#/definitions/identifier"},"labelField":{"$ref":"#/definitions/identifier"},"detailField":{"$ref":"#/definitions/identifier"},"search":{"type":"boolean"},"rootLabel":{"$ref":"#/definitions/text"}},"required":["operation","idField","labelField"]},"detail":{"$ref":"#/definitions/editBody"},"actions":{"type":"array","items":{"$ref":"#/definitions/action"}}},"required":["id","kind","title","tree","detail"],"description":"Master-detail: a tree (or flat list) of nodes and the selected node's editor"},"panel":{"type":"object","additionalProperties":false,"properties":{"id":{"$ref":"#/definitions/identifier"},"title":{"$ref":"#/definitions/text"},"type":{"enum":["bar","line","area","pie","stat","table"]},"source":{"type":"object","additionalProperties":false,"properties":{"operation":{"$ref":"#/definitions/operationId"},"params":{"$ref":"#/definitions/callInputs"}},"required":["operation"]},"x":{"$ref":"#/definitions/identifier"},"series":{"type":"array","minItems":1,"items":{"type":"object","additionalProperties":false,"properties":{"field":{"$ref":"#/definitions/identifier"},"label":{"$ref":"#/definitions/text"},"color":{"type":"string","pattern":"^#[0-9a-fA-F]{3,8}$"}},"required":["field"]}},"value":{"$ref":"#/definitions/identifier"},"aggregate":{"enum":["count","sum","total"]},"columns":{"type":"array","items":{"$ref":"#/definitions/column"}},"span":{"type":"integer","minimum":1,"maximum":4},"height":{"type":"integer","minimum":120,"maximum":800},"limit":{"type":"integer","minimum":1,"maximum":5000}},"required":["id","type","source"]},"dashboardScreen":{"type":"object","additionalProperties":false,"properties":{"$schema":{"type":"string"},"id":{"$ref":"#/definitions/screenId"},"kind":{"const":"dashboard"},"title":{"$ref":"#/definitions/text"},"route":{"$ref":"#/definitions/route"},"portals":{"type":"array","minItems":1,"uniqueItems":true,"items":{"enum":["internal","external"]}},"menu":{"$ref":"#/definitions/route"},"description":{"type":"string"},"panels":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/panel"}},"columns":{"type":"integer","minimum":1,"maximum":4}},"required":["id","kind","title","panels"],"description":"A dashboard of charts (recharts), figures and small tables"},"customScreen":{"type":"object","additionalProperties":false,"properties":{"$schema":{"type":"string"},"id":{"$ref":"#/definitions/screenId"},"kind":{"const":"custom"},"title":{"$ref":"#/definitions/text"},"route":{"$ref":"#/definitions/route"},"portals":{"type":"array","minItems":1,"uniqueItems":true,"items":{"enum":["internal","external"]}},"menu":{"$ref":"#/definitions/route"},"description":{"type":"string"},"component":{"$ref":"#/definitions/identifier"},"props":{"type":"object"}},"required":["id","kind","title","component"],"description":"A registered component inside the engine's frame"}}};
+const schema11 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://gpms.local/schemas/screen.schema.json","title":"GPMS screen definition","description":"One screen of GPMS/OGPMS as data. See docs/screen-definitions.md.","type":"object","required":["id","kind","title"],"properties":{"kind":{"enum":["list","edit","tree","dashboard","custom"]}},"allOf":[{"if":{"properties":{"kind":{"const":"list"}},"required":["kind"]},"then":{"$ref":"#/definitions/listScreen"}},{"if":{"properties":{"kind":{"const":"edit"}},"required":["kind"]},"then":{"$ref":"#/definitions/editScreen"}},{"if":{"properties":{"kind":{"const":"tree"}},"required":["kind"]},"then":{"$ref":"#/definitions/treeScreen"}},{"if":{"properties":{"kind":{"const":"dashboard"}},"required":["kind"]},"then":{"$ref":"#/definitions/dashboardScreen"}},{"if":{"properties":{"kind":{"const":"custom"}},"required":["kind"]},"then":{"$ref":"#/definitions/customScreen"}}],"definitions":{"text":{"type":"string","minLength":1,"description":"An i18n key (screen.x, ui.search) or, when no such key exists, the text itself"},"expr":{"type":"string","minLength":1,"description":"An expression (engine/expr): row.endedAt == null && screen.canWrite"},"rule":{"description":"An expression or a fixed true/false","oneOf":[{"$ref":"#/definitions/expr"},{"type":"boolean"}]},"identifier":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]*$","description":"A field or parameter name"},"operationId":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9]*$","description":"An operationId of the OpenAPI document"},"route":{"type":"string","pattern":"^/[A-Za-z0-9/_-]*$","description":"A spec route, e.g. /portal/system/messageManage"},"screenId":{"type":"string","pattern":"^[a-z][A-Za-z0-9]*(\\.[A-Za-z][A-Za-z0-9]*)+$","description":"group.name, e.g. portal.messageManage"},"paramMap":{"type":"object","description":"Parameter name → expression","propertyNames":{"$ref":"#/definitions/identifier"},"additionalProperties":{"$ref":"#/definitions/expr"}},"callInputs":{"type":"object","additionalProperties":false,"properties":{"path":{"$ref":"#/definitions/paramMap"},"query":{"$ref":"#/definitions/paramMap"},"body":{"oneOf":[{"const":"form"},{"$ref":"#/definitions/paramMap"}],"description":"'form' sends the form's values; a map builds the body"}}},"codeOption":{"type":"object","additionalProperties":false,"properties":{"value":{"type":"string"},"text":{"type":"string"}},"required":["value","text"]},"optionsFrom":{"type":"object","additionalProperties":false,"properties":{"operation":{"$ref":"#/definitions/operationId"},"value":{"$ref":"#/definitions/identifier"},"text":{"$ref":"#/definitions/identifier"},"params":{"$ref":"#/definitions/callInputs"}},"required":["operation","value","text"]},"defaultValue":{"description":"A literal, { login: part }, { today: offsetDays } or { preset: name }","anyOf":[{"type":["string","number","boolean","null"]},{"type":"array","items":{"type":"string"}},{"type":"object","additionalProperties":false,"properties":{"login":{"enum":["auth","authGroupId","section","deptcd","deptnm","hname","singleid"]}},"required":["login"]},{"type":"object","additionalProperties":false,"properties":{"today":{"type":"integer"}},"required":["today"]},{"type":"object","additionalProperties":false,"properties":{"preset":{"enum":["today","lastWeek","lastMonth","last3Months","thisMonth","thisYear"]}},"required":["preset"]}]},"filter":{"type":"object","additionalProperties":false,"properties":{"field":{"$ref":"#/definitions/identifier"},"label":{"$ref":"#/definitions/text"},"widget":{"enum":["text","textarea","number","select","multiSelect","checkbox","date","dateRange","month","monthRange","businessSection","department","person","company","sourcingGroup","employeeSearch","datetime","files","money"]},"required":{"type":"boolean"},"default":{"$ref":"#/definitions/defaultValue"},"codeGroup":{"type":"string","minLength":1},"options":{"type":"array","items":{"$ref":"#/definitions/codeOption"}},"optionsFrom":{"$ref":"#/definitions/optionsFrom"},"emptyOption":{"enum":["all","choose","none"]},"mask":{"enum":["phone","number","num","onlynum","taxnum","numComma"]},"maxLength":{"type":"integer","minimum":1},"maxBytes":{"type":"integer","minimum":1},"placeholder":{"$ref":"#/definitions/text"},"visible":{"$ref":"#/definitions/expr"},"enabled":{"$ref":"#/definitions/expr"},"span":{"type":"integer","minimum":1,"maximum":4},"help":{"$ref":"#/definitions/text"},"params":{"type":"object","propertyNames":{"$ref":"#/definitions/identifier"},"additionalProperties":{"$ref":"#/definitions/identifier"},"description":"Value part → query parameter (dateRange: from/to)"},"prefill":{"enum":["section","department","person"]},"dependsOn":{"$ref":"#/definitions/identifier"},"in":{"enum":["query","path"],"description":"A query parameter (default) or a path parameter of the operation"}},"required":["field"],"description":"A search filter; its value goes to the query parameter `field` (or `params`)"},"field":{"type":"object","additionalProperties":false,"properties":{"field":{"$ref":"#/definitions/identifier"},"label":{"$ref":"#/definitions/text"},"widget":{"enum":["text","textarea","number","select","multiSelect","checkbox","date","dateRange","month","monthRange","businessSection","department","person","company","sourcingGroup","employeeSearch","datetime","files","money"]},"required":{"type":"boolean"},"default":{"$ref":"#/definitions/defaultValue"},"codeGroup":{"type":"string","minLength":1},"options":{"type":"array","items":{"$ref":"#/definitions/codeOption"}},"optionsFrom":{"$ref":"#/definitions/optionsFrom"},"emptyOption":{"enum":["all","choose","none"]},"mask":{"enum":["phone","number","num","onlynum","taxnum","numComma"]},"maxLength":{"type":"integer","minimum":1},"maxBytes":{"type":"integer","minimum":1},"placeholder":{"$ref":"#/definitions/text"},"visible":{"$ref":"#/definitions/expr"},"enabled":{"$ref":"#/definitions/expr"},"span":{"type":"integer","minimum":1,"maximum":4},"help":{"$ref":"#/definitions/text"},"type":{"enum":["string","integer","number","boolean"]},"pattern":{"type":"string"},"minimum":{"type":"number"},"maximum":{"type":"number"},"readOnly":{"$ref":"#/definitions/rule"},"createOnly":{"type":"boolean"},"valueFrom":{"type":"object","additionalProperties":false,"properties":{"operation":{"$ref":"#/definitions/operationId"},"params":{"$ref":"#/definitions/callInputs"},"value":{"type":"string","minLength":1}},"required":["operation","value"],"description":"The value comes from another operation: `value` is a dotted path into its answer (resultData.0.FORWARD_YN)"},"rows":{"type":"integer","minimum":1,"maximum":30},"params":{"type":"object","additionalProperties":{"$ref":"#/definitions/identifier"},"description":"A compound widget over flat record fields: widget part → record field ({ \"topDept\": \"section\", \"sectionName\": \"sectionName\" })"}},"required":["field"],"description":"A form field"},"link":{"type":"object","additionalProperties":false,"properties":{"screen":{"$ref":"#/definitions/screenId"},"route":{"$ref":"#/definitions/route"},"query":{"$ref":"#/definitions/paramMap"},"dialog":{"type":"boolean"}},"description":"Where a link or double-click goes: a screen id or a route, with query values from the row","anyOf":[{"required":["screen"]},{"required":["route"]}]},"column":{"type":"object","additionalProperties":false,"properties":{"field":{"$ref":"#/definitions/identifier"},"label":{"$ref":"#/definitions/text"},"type":{"enum":["text","number","money","date","datetime","code","checkbox","link"]},"width":{"type":"integer","minimum":20,"maximum":1000},"align":{"enum":["left","right","center"]},"sortable":{"type":"boolean"},"codeGroup":{"type":"string","minLength":1},"options":{"type":"array","items":{"$ref":"#/definitions/codeOption"}},"currencyField":{"$ref":"#/definitions/identifier"},"currency":{"enum":["KRW","JPY"]},"format":{"type":"string"},"mask":{"enum":["phone","number","num","onlynum","taxnum","numComma"]},"link":{"$ref":"#/definitions/link"},"total":{"oneOf":[{"const":"sum"},{"type":"object","additionalProperties":false,"properties":{"label":{"$ref":"#/definitions/text"}},"required":["label"]}]},"hidden":{"type":"boolean"},"export":{"type":"boolean"},"editable":{"$ref":"#/definitions/rule"},"required":{"type":"boolean"},"maxLength":{"type":"integer","minimum":1},"lookup":{"type":"object","additionalProperties":false,"description":"Detail grids: a typed value is looked up and fills the row's other cells (row field → answer field)","properties":{"operation":{"$ref":"#/definitions/operationId"},"param":{"$ref":"#/definitions/identifier"},"fill":{"type":"object","minProperties":1,"additionalProperties":{"$ref":"#/definitions/identifier"}}},"required":["operation","fill"]}},"required":["field"],"description":"A grid column"},"callAction":{"type":"object","additionalProperties":false,"properties":{"kind":{"enum":["call","save","delete","workflow"]},"id":{"$ref":"#/definitions/identifier"},"label":{"$ref":"#/definitions/text"},"requires":{"enum":["read","write"]},"whenDenied":{"enum":["hide","disable"]},"visible":{"$ref":"#/definitions/expr"},"enabled":{"$ref":"#/definitions/expr"},"confirm":{"$ref":"#/definitions/text"},"variant":{"enum":["primary","secondary","danger"]},"placement":{"enum":["toolbar","filters"]},"operation":{"$ref":"#/definitions/operationId"},"updateOperation":{"$ref":"#/definitions/operationId"},"selection":{"enum":["none","single","multi"]},"params":{"$ref":"#/definitions/callInputs"},"success":{"$ref":"#/definitions/text"},"then":{"type":"array","items":{"enum":["reload","back","close","reloadTexts","reloadCodes","clearSelection","newRecord","reloadRecord"]}},"thenOnError":{"type":"array","description":"Effects after a refused call too, when the server records the failure (a failed ERP posting: 424, the settlement POST_FAILED)","items":{"enum":["reload","back","close","reloadTexts","reloadCodes","clearSelection","newRecord","reloadRecord"]}},"prompt":{"type":"object","additionalProperties":false,"description":"Ask for inputs before the call: a dialog with these fields; the answers are input.<field> in params. Stands in for the confirmation.","properties":{"title":{"$ref":"#/definitions/text"},"message":{"$ref":"#/definitions/text"},"fields":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/field"}},"columns":{"type":"integer","minimum":1,"maximum":4}},"required":["fields"]}},"required":["kind"],"description":"Calls an operation (with the selected rows, the form or the node)"},"openAction":{"type":"object","additionalProperties":false,"properties":{"kind":{"enum":["open","navigate"]},"id":{"$ref":"#/definitions/identifier"},"label":{"$ref":"#/definitions/text"},"requires":{"enum":["read","write"]},"whenDenied":{"enum":["hide","disable"]},"visible":{"$ref":"#/definitions/expr"},"enabled":{"$ref":"#/definitions/expr"},"confirm":{"$ref":"#/definitions/text"},"variant":{"enum":["primary","secondary","danger"]},"placement":{"enum":["toolbar","filters"]},"screen":{"$ref":"#/definitions/screenId"},"route":{"$ref":"#/definitions/route"},"query":{"$ref":"#/definitions/paramMap"},"selection":{"enum":["none","single"]},"dialog":{"type":"boolean"},"then":{"type":"array","items":{"enum":["reload","back","close","reloadTexts","reloadCodes","clearSelection","newRecord","reloadRecord"]}}},"required":["kind"],"description":"Opens another screen (page or dialog)","anyOf":[{"required":["screen"]},{"required":["route"]}]},"exportAction":{"type":"object","additionalProperties":false,"properties":{"kind":{"const":"exportExcel"},"id":{"$ref":"#/definitions/identifier"},"label":{"$ref":"#/definitions/text"},"requires":{"enum":["read","write"]},"whenDenied":{"enum":["hide","disable"]},"visible":{"$ref":"#/definitions/expr"},"enabled":{"$ref":"#/definitions/expr"},"confirm":{"$ref":"#/definitions/text"},"variant":{"enum":["primary","secondary","danger"]},"placement":{"enum":["toolbar","filters"]},"fileName":{"$ref":"#/definitions/text"},"sheetName":{"type":"string","maxLength":31},"pageSize":{"type":"integer","minimum":100,"maximum":5000}},"required":["kind","fileName"],"description":"Exports the whole filtered result as .xlsx"},"simpleAction":{"type":"object","additionalProperties":false,"properties":{"kind":{"enum":["search","reset","back","new","close"]},"id":{"$ref":"#/definitions/identifier"},"label":{"$ref":"#/definitions/text"},"requires":{"enum":["read","write"]},"whenDenied":{"enum":["hide","disable"]},"visible":{"$ref":"#/definitions/expr"},"enabled":{"$ref":"#/definitions/expr"},"confirm":{"$ref":"#/definitions/text"},"variant":{"enum":["primary","secondary","danger"]},"placement":{"enum":["toolbar","filters"]}},"required":["kind"]},"action":{"description":"An action: a name (search, reset, exportExcel, back, new) or an object with a kind","if":{"type":"string"},"then":{"enum":["search","reset","exportExcel","back","new"]},"else":{"type":"object","required":["kind"],"properties":{"kind":{"enum":["search","reset","exportExcel","call","save","delete","workflow","open","navigate","back","new","close"]}},"allOf":[{"if":{"properties":{"kind":{"enum":["call","save","delete","workflow"]}}},"then":{"$ref":"#/definitions/callAction"}},{"if":{"properties":{"kind":{"enum":["open","navigate"]}}},"then":{"$ref":"#/definitions/openAction"}},{"if":{"properties":{"kind":{"const":"exportExcel"}}},"then":{"$ref":"#/definitions/exportAction"}},{"if":{"properties":{"kind":{"enum":["search","reset","back","new","close"]}}},"then":{"$ref":"#/definitions/simpleAction"}}]}},"section":{"type":"object","additionalProperties":false,"properties":{"title":{"$ref":"#/definitions/text"},"columns":{"type":"integer","minimum":1,"maximum":4},"fields":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/field"}},"visible":{"$ref":"#/definitions/expr"}},"required":["fields"]},"detail":{"type":"object","additionalProperties":false,"properties":{"id":{"$ref":"#/definitions/identifier"},"title":{"$ref":"#/definitions/text"},"columns":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/column"}},"rowKey":{"$ref":"#/definitions/identifier"},"load":{"type":"object","additionalProperties":false,"properties":{"operation":{"$ref":"#/definitions/operationId"},"params":{"$ref":"#/definitions/callInputs"}},"required":["operation"]},"newRow":{"type":"object","additionalProperties":{"type":["string","number","boolean","null"]}},"canAdd":{"$ref":"#/definitions/rule"},"canDelete":{"$ref":"#/definitions/rule"},"minRows":{"type":"integer","minimum":0},"maxRows":{"type":"integer","minimum":1},"visibleRows":{"type":"integer","minimum":3,"maximum":40},"visible":{"$ref":"#/definitions/expr"},"addFrom":{"type":"object","additionalProperties":false,"description":"A button adding a row from the person, company or item popup; fill maps row field → the chosen entry's field","properties":{"widget":{"enum":["person","company","item"]},"label":{"$ref":"#/definitions/text"},"operation":{"$ref":"#/definitions/operationId"},"categories":{"type":"object","additionalProperties":false,"description":"The item popup's category filter: an operation's rows (value and text fields)","properties":{"operation":{"$ref":"#/definitions/operationId"},"value":{"$ref":"#/definitions/identifier"},"text":{"$ref":"#/definitions/identifier"}},"required":["operation","value","text"]},"fill":{"type":"object","minProperties":1,"additionalProperties":{"$ref":"#/definitions/identifier"}}},"required":["widget","fill"]},"reorder":{"type":"boolean","description":"Up/down buttons move the selected row"},"send":{"oneOf":[{"$ref":"#/definitions/identifier"},{"type":"array","minItems":1,"items":{"$ref":"#/definitions/identifier"}}],"description":"A 'form' body carries the rows under the grid's id: these fields of each row, or one field's values"}},"required":["id","columns","rowKey"],"description":"A detail grid: rows added, deleted and validated"},"attachments":{"type":"object","additionalProperties":false,"properties":{"field":{"$ref":"#/definitions/identifier"},"label":{"$ref":"#/definitions/text"},"kind":{"enum":["any","spreadsheet"]},"readOnly":{"$ref":"#/definitions/rule"}},"required":["field"]},"editBody":{"type":"object","additionalProperties":false,"properties":{"key":{"type":"array","items":{"$ref":"#/definitions/identifier"},"minItems":1},"load":{"type":"object","additionalProperties":false,"properties":{"operation":{"$ref":"#/definitions/operationId"},"params":{"$ref":"#/definitions/callInputs"}},"required":["operation"]},"sections":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/section"}},"details":{"type":"array","items":{"$ref":"#/definitions/detail"}},"attachments":{"$ref":"#/definitions/attachments"},"actions":{"type":"array","items":{"$ref":"#/definitions/action"}},"readOnly":{"$ref":"#/definitions/rule"},"confirmLeave":{"type":"boolean"}},"required":["sections"]},"listScreen":{"type":"object","additionalProperties":false,"properties":{"$schema":{"type":"string"},"id":{"$ref":"#/definitions/screenId"},"kind":{"const":"list"},"title":{"$ref":"#/definitions/text"},"route":{"$ref":"#/definitions/route"},"portals":{"type":"array","minItems":1,"uniqueItems":true,"items":{"enum":["internal","external"]}},"menu":{"$ref":"#/definitions/route"},"description":{"type":"string"},"source":{"type":"object","additionalProperties":false,"properties":{"operation":{"$ref":"#/definitions/operationId"},"rowKey":{"$ref":"#/definitions/identifier"},"params":{"$ref":"#/definitions/callInputs"},"pageSize":{"type":"integer","minimum":10,"maximum":500},"defaultSort":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]*:(asc|desc)$"},"autoSearch":{"type":"boolean"}},"required":["operation"]},"filters":{"type":"array","items":{"$ref":"#/definitions/filter"}},"rememberFilters":{"oneOf":[{"type":"boolean"},{"type":"object","additionalProperties":false,"properties":{"key":{"type":"string","minLength":1}},"required":["key"]}]},"columns":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/column"}},"selection":{"enum":["none","single","multi"]},"rowOpen":{"$ref":"#/definitions/link"},"actions":{"type":"array","items":{"$ref":"#/definitions/action"}},"visibleRows":{"type":"integer","minimum":3,"maximum":50},"totals":{"type":"boolean"},"currencyTotals":{"type":"boolean","description":"The server's totals are sums per currency ({ KRW, JPY }): shown beside the count."}},"required":["id","kind","title","source","columns"],"description":"A list: filters, a server-paged grid, actions, Excel export"},"editScreen":{"type":"object","additionalProperties":false,"properties":{"$schema":{"type":"string"},"id":{"$ref":"#/definitions/screenId"},"kind":{"const":"edit"},"title":{"$ref":"#/definitions/text"},"route":{"$ref":"#/definitions/route"},"portals":{"type":"array","minItems":1,"uniqueItems":true,"items":{"enum":["internal","external"]}},"menu":{"$ref":"#/definitions/route"},"description":{"type":"string"},"key":{"type":"array","items":{"$ref":"#/definitions/identifier"},"minItems":1},"load":{"type":"object","additionalProperties":false,"properties":{"operation":{"$ref":"#/definitions/operationId"},"params":{"$ref":"#/definitions/callInputs"}},"required":["operation"]},"sections":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/section"}},"details":{"type":"array","items":{"$ref":"#/definitions/detail"}},"attachments":{"$ref":"#/definitions/attachments"},"actions":{"type":"array","items":{"$ref":"#/definitions/action"}},"readOnly":{"$ref":"#/definitions/rule"},"confirmLeave":{"type":"boolean"}},"required":["id","kind","title","sections"],"description":"An edit/detail screen: form sections, detail grids, attachments, workflow actions"},"treeScreen":{"type":"object","additionalProperties":false,"properties":{"$schema":{"type":"string"},"id":{"$ref":"#/definitions/screenId"},"kind":{"const":"tree"},"title":{"$ref":"#/definitions/text"},"route":{"$ref":"#/definitions/route"},"portals":{"type":"array","minItems":1,"uniqueItems":true,"items":{"enum":["internal","external"]}},"menu":{"$ref":"#/definitions/route"},"description":{"type":"string"},"tree":{"type":"object","additionalProperties":false,"properties":{"operation":{"$ref":"#/definitions/operationId"},"params":{"$ref":"#/definitions/callInputs"},"idField":{"$ref":"#/definitions/identifier"},"parentField":{"$ref":"#/definitions/identifier"},"labelField":{"$ref":"#/definitions/identifier"},"detailField":{"$ref":"#/definitions/identifier"},"search":{"type":"boolean"},"rootLabel":{"$ref":"#/definitions/text"}},"required":["operation","idField","labelField"]},"detail":{"$ref":"#/definitions/editBody"},"actions":{"type":"array","items":{"$ref":"#/definitions/action"}}},"required":["id","kind","title","tree","detail"],"description":"Master-detail: a tree (or flat list) of nodes and the selected node's editor"},"panel":{"type":"object","additionalProperties":false,"properties":{"id":{"$ref":"#/definitions/identifier"},"title":{"$ref":"#/definitions/text"},"type":{"enum":["bar","line","area","pie","stat","table"]},"source":{"type":"object","additionalProperties":false,"properties":{"operation":{"$ref":"#/definitions/operationId"},"params":{"$ref":"#/definitions/callInputs"}},"required":["operation"]},"x":{"$ref":"#/definitions/identifier"},"series":{"type":"array","minItems":1,"items":{"type":"object","additionalProperties":false,"properties":{"field":{"$ref":"#/definitions/identifier"},"label":{"$ref":"#/definitions/text"},"color":{"type":"string","pattern":"^#[0-9a-fA-F]{3,8}$"}},"required":["field"]}},"value":{"$ref":"#/definitions/identifier"},"aggregate":{"enum":["count","sum","total"]},"columns":{"type":"array","items":{"$ref":"#/definitions/column"}},"span":{"type":"integer","minimum":1,"maximum":4},"height":{"type":"integer","minimum":120,"maximum":800},"limit":{"type":"integer","minimum":1,"maximum":5000}},"required":["id","type","source"]},"dashboardScreen":{"type":"object","additionalProperties":false,"properties":{"$schema":{"type":"string"},"id":{"$ref":"#/definitions/screenId"},"kind":{"const":"dashboard"},"title":{"$ref":"#/definitions/text"},"route":{"$ref":"#/definitions/route"},"portals":{"type":"array","minItems":1,"uniqueItems":true,"items":{"enum":["internal","external"]}},"menu":{"$ref":"#/definitions/route"},"description":{"type":"string"},"panels":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/panel"}},"columns":{"type":"integer","minimum":1,"maximum":4}},"required":["id","kind","title","panels"],"description":"A dashboard of charts (recharts), figures and small tables"},"customScreen":{"type":"object","additionalProperties":false,"properties":{"$schema":{"type":"string"},"id":{"$ref":"#/definitions/screenId"},"kind":{"const":"custom"},"title":{"$ref":"#/definitions/text"},"route":{"$ref":"#/definitions/route"},"portals":{"type":"array","minItems":1,"uniqueItems":true,"items":{"enum":["internal","external"]}},"menu":{"$ref":"#/definitions/route"},"description":{"type":"string"},"component":{"$ref":"#/definitions/identifier"},"props":{"type":"object"}},"required":["id","kind","title","component"],"description":"A registered component inside the engine's frame"}}};
 const schema12 = {"type":"object","additionalProperties":false,"properties":{"$schema":{"type":"string"},"id":{"$ref":"#/definitions/screenId"},"kind":{"const":"list"},"title":{"$ref":"#/definitions/text"},"route":{"$ref":"#/definitions/route"},"portals":{"type":"array","minItems":1,"uniqueItems":true,"items":{"enum":["internal","external"]}},"menu":{"$ref":"#/definitions/route"},"description":{"type":"string"},"source":{"type":"object","additionalProperties":false,"properties":{"operation":{"$ref":"#/definitions/operationId"},"rowKey":{"$ref":"#/definitions/identifier"},"params":{"$ref":"#/definitions/callInputs"},"pageSize":{"type":"integer","minimum":10,"maximum":500},"defaultSort":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]*:(asc|desc)$"},"autoSearch":{"type":"boolean"}},"required":["operation"]},"filters":{"type":"array","items":{"$ref":"#/definitions/filter"}},"rememberFilters":{"oneOf":[{"type":"boolean"},{"type":"object","additionalProperties":false,"properties":{"key":{"type":"string","minLength":1}},"required":["key"]}]},"columns":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/column"}},"selection":{"enum":["none","single","multi"]},"rowOpen":{"$ref":"#/definitions/link"},"actions":{"type":"array","items":{"$ref":"#/definitions/action"}},"visibleRows":{"type":"integer","minimum":3,"maximum":50},"totals":{"type":"boolean"},"currencyTotals":{"type":"boolean","description":"The server's totals are sums per currency ({ KRW, JPY }): shown beside the count."}},"required":["id","kind","title","source","columns"],"description":"A list: filters, a server-paged grid, actions, Excel export"};
 const schema13 = {"type":"string","pattern":"^[a-z][A-Za-z0-9]*(\\.[A-Za-z][A-Za-z0-9]*)+$","description":"group.name, e.g. portal.messageManage"};
 const schema14 = {"type":"string","minLength":1,"description":"An i18n key (screen.x, ui.search) or, when no such key exists, the text itself"};
@@ -5669,7 +5669,7 @@ validate51.errors = vErrors;
 return errors === 0;
 }
 
-const schema107 = {"type":"object","additionalProperties":false,"properties":{"id":{"$ref":"#/definitions/identifier"},"title":{"$ref":"#/definitions/text"},"columns":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/column"}},"rowKey":{"$ref":"#/definitions/identifier"},"load":{"type":"object","additionalProperties":false,"properties":{"operation":{"$ref":"#/definitions/operationId"},"params":{"$ref":"#/definitions/callInputs"}},"required":["operation"]},"newRow":{"type":"object","additionalProperties":{"type":["string","number","boolean","null"]}},"canAdd":{"$ref":"#/definitions/rule"},"canDelete":{"$ref":"#/definitions/rule"},"minRows":{"type":"integer","minimum":0},"maxRows":{"type":"integer","minimum":1},"visibleRows":{"type":"integer","minimum":3,"maximum":40},"visible":{"$ref":"#/definitions/expr"},"addFrom":{"type":"object","additionalProperties":false,"description":"A button adding a row from the person or company popup; fill maps row field → the chosen entry's field","properties":{"widget":{"enum":["person","company"]},"label":{"$ref":"#/definitions/text"},"operation":{"$ref":"#/definitions/operationId"},"fill":{"type":"object","minProperties":1,"additionalProperties":{"$ref":"#/definitions/identifier"}}},"required":["widget","fill"]},"reorder":{"type":"boolean","description":"Up/down buttons move the selected row"},"send":{"oneOf":[{"$ref":"#/definitions/identifier"},{"type":"array","minItems":1,"items":{"$ref":"#/definitions/identifier"}}],"description":"A 'form' body carries the rows under the grid's id: these fields of each row, or one field's values"}},"required":["id","columns","rowKey"],"description":"A detail grid: rows added, deleted and validated"};
+const schema107 = {"type":"object","additionalProperties":false,"properties":{"id":{"$ref":"#/definitions/identifier"},"title":{"$ref":"#/definitions/text"},"columns":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/column"}},"rowKey":{"$ref":"#/definitions/identifier"},"load":{"type":"object","additionalProperties":false,"properties":{"operation":{"$ref":"#/definitions/operationId"},"params":{"$ref":"#/definitions/callInputs"}},"required":["operation"]},"newRow":{"type":"object","additionalProperties":{"type":["string","number","boolean","null"]}},"canAdd":{"$ref":"#/definitions/rule"},"canDelete":{"$ref":"#/definitions/rule"},"minRows":{"type":"integer","minimum":0},"maxRows":{"type":"integer","minimum":1},"visibleRows":{"type":"integer","minimum":3,"maximum":40},"visible":{"$ref":"#/definitions/expr"},"addFrom":{"type":"object","additionalProperties":false,"description":"A button adding a row from the person, company or item popup; fill maps row field → the chosen entry's field","properties":{"widget":{"enum":["person","company","item"]},"label":{"$ref":"#/definitions/text"},"operation":{"$ref":"#/definitions/operationId"},"categories":{"type":"object","additionalProperties":false,"description":"The item popup's category filter: an operation's rows (value and text fields)","properties":{"operation":{"$ref":"#/definitions/operationId"},"value":{"$ref":"#/definitions/identifier"},"text":{"$ref":"#/definitions/identifier"}},"required":["operation","value","text"]},"fill":{"type":"object","minProperties":1,"additionalProperties":{"$ref":"#/definitions/identifier"}}},"required":["widget","fill"]},"reorder":{"type":"boolean","description":"Up/down buttons move the selected row"},"send":{"oneOf":[{"$ref":"#/definitions/identifier"},{"type":"array","minItems":1,"items":{"$ref":"#/definitions/identifier"}}],"description":"A 'form' body carries the rows under the grid's id: these fields of each row, or one field's values"}},"required":["id","columns","rowKey"],"description":"A detail grid: rows added, deleted and validated"};
 
 function validate54(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -6066,7 +6066,7 @@ vErrors.push(err29);
 errors++;
 }
 for(const key3 in data16){
-if(!((((key3 === "widget") || (key3 === "label")) || (key3 === "operation")) || (key3 === "fill"))){
+if(!(((((key3 === "widget") || (key3 === "label")) || (key3 === "operation")) || (key3 === "categories")) || (key3 === "fill"))){
 const err30 = {instancePath:instancePath+"/addFrom",schemaPath:"#/properties/addFrom/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema107.properties.addFrom,data:data16};
 if(vErrors === null){
 vErrors = [err30];
@@ -6079,7 +6079,7 @@ errors++;
 }
 if(data16.widget !== undefined){
 let data17 = data16.widget;
-if(!((data17 === "person") || (data17 === "company"))){
+if(!(((data17 === "person") || (data17 === "company")) || (data17 === "item"))){
 const err31 = {instancePath:instancePath+"/addFrom/widget",schemaPath:"#/properties/addFrom/properties/widget/enum",keyword:"enum",params:{allowedValues: schema107.properties.addFrom.properties.widget.enum},message:"must be equal to one of the allowed values",schema:schema107.properties.addFrom.properties.widget.enum,parentSchema:schema107.properties.addFrom.properties.widget,data:data17};
 if(vErrors === null){
 vErrors = [err31];
@@ -6140,11 +6140,11 @@ vErrors.push(err35);
 errors++;
 }
 }
-if(data16.fill !== undefined){
-let data20 = data16.fill;
+if(data16.categories !== undefined){
+let data20 = data16.categories;
 if(data20 && typeof data20 == "object" && !Array.isArray(data20)){
-if(Object.keys(data20).length < 1){
-const err36 = {instancePath:instancePath+"/addFrom/fill",schemaPath:"#/properties/addFrom/properties/fill/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema107.properties.addFrom.properties.fill,data:data20};
+if(data20.operation === undefined){
+const err36 = {instancePath:instancePath+"/addFrom/categories",schemaPath:"#/properties/addFrom/properties/categories/required",keyword:"required",params:{missingProperty: "operation"},message:"must have required property '"+"operation"+"'",schema:schema107.properties.addFrom.properties.categories.required,parentSchema:schema107.properties.addFrom.properties.categories,data:data20};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -6153,11 +6153,8 @@ vErrors.push(err36);
 }
 errors++;
 }
-for(const key4 in data20){
-let data21 = data20[key4];
-if(typeof data21 === "string"){
-if(!pattern4.test(data21)){
-const err37 = {instancePath:instancePath+"/addFrom/fill/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/identifier/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]*$"+"\"",schema:"^[A-Za-z_][A-Za-z0-9_]*$",parentSchema:schema18,data:data21};
+if(data20.value === undefined){
+const err37 = {instancePath:instancePath+"/addFrom/categories",schemaPath:"#/properties/addFrom/properties/categories/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'",schema:schema107.properties.addFrom.properties.categories.required,parentSchema:schema107.properties.addFrom.properties.categories,data:data20};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -6166,9 +6163,8 @@ vErrors.push(err37);
 }
 errors++;
 }
-}
-else {
-const err38 = {instancePath:instancePath+"/addFrom/fill/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/identifier/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.type,parentSchema:schema18,data:data21};
+if(data20.text === undefined){
+const err38 = {instancePath:instancePath+"/addFrom/categories",schemaPath:"#/properties/addFrom/properties/categories/required",keyword:"required",params:{missingProperty: "text"},message:"must have required property '"+"text"+"'",schema:schema107.properties.addFrom.properties.categories.required,parentSchema:schema107.properties.addFrom.properties.categories,data:data20};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -6177,10 +6173,9 @@ vErrors.push(err38);
 }
 errors++;
 }
-}
-}
-else {
-const err39 = {instancePath:instancePath+"/addFrom/fill",schemaPath:"#/properties/addFrom/properties/fill/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema107.properties.addFrom.properties.fill.type,parentSchema:schema107.properties.addFrom.properties.fill,data:data20};
+for(const key4 in data20){
+if(!(((key4 === "operation") || (key4 === "value")) || (key4 === "text"))){
+const err39 = {instancePath:instancePath+"/addFrom/categories",schemaPath:"#/properties/addFrom/properties/categories/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties",schema:false,parentSchema:schema107.properties.addFrom.properties.categories,data:data20};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -6190,9 +6185,11 @@ vErrors.push(err39);
 errors++;
 }
 }
-}
-else {
-const err40 = {instancePath:instancePath+"/addFrom",schemaPath:"#/properties/addFrom/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema107.properties.addFrom.type,parentSchema:schema107.properties.addFrom,data:data16};
+if(data20.operation !== undefined){
+let data21 = data20.operation;
+if(typeof data21 === "string"){
+if(!pattern3.test(data21)){
+const err40 = {instancePath:instancePath+"/addFrom/categories/operation",schemaPath:"#/definitions/operationId/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9]*$"+"\"",schema:"^[A-Za-z][A-Za-z0-9]*$",parentSchema:schema17,data:data21};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -6202,10 +6199,8 @@ vErrors.push(err40);
 errors++;
 }
 }
-if(data.reorder !== undefined){
-let data22 = data.reorder;
-if(typeof data22 !== "boolean"){
-const err41 = {instancePath:instancePath+"/reorder",schemaPath:"#/properties/reorder/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema107.properties.reorder.type,parentSchema:schema107.properties.reorder,data:data22};
+else {
+const err41 = {instancePath:instancePath+"/addFrom/categories/operation",schemaPath:"#/definitions/operationId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.type,parentSchema:schema17,data:data21};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -6215,15 +6210,11 @@ vErrors.push(err41);
 errors++;
 }
 }
-if(data.send !== undefined){
-let data23 = data.send;
-const _errs56 = errors;
-let valid15 = false;
-let passing0 = null;
-const _errs57 = errors;
-if(typeof data23 === "string"){
-if(!pattern4.test(data23)){
-const err42 = {instancePath:instancePath+"/send",schemaPath:"#/definitions/identifier/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]*$"+"\"",schema:"^[A-Za-z_][A-Za-z0-9_]*$",parentSchema:schema18,data:data23};
+if(data20.value !== undefined){
+let data22 = data20.value;
+if(typeof data22 === "string"){
+if(!pattern4.test(data22)){
+const err42 = {instancePath:instancePath+"/addFrom/categories/value",schemaPath:"#/definitions/identifier/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]*$"+"\"",schema:"^[A-Za-z_][A-Za-z0-9_]*$",parentSchema:schema18,data:data22};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -6234,7 +6225,7 @@ errors++;
 }
 }
 else {
-const err43 = {instancePath:instancePath+"/send",schemaPath:"#/definitions/identifier/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.type,parentSchema:schema18,data:data23};
+const err43 = {instancePath:instancePath+"/addFrom/categories/value",schemaPath:"#/definitions/identifier/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.type,parentSchema:schema18,data:data22};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -6243,15 +6234,12 @@ vErrors.push(err43);
 }
 errors++;
 }
-var _valid0 = _errs57 === errors;
-if(_valid0){
-valid15 = true;
-passing0 = 0;
 }
-const _errs60 = errors;
-if(Array.isArray(data23)){
-if(data23.length < 1){
-const err44 = {instancePath:instancePath+"/send",schemaPath:"#/properties/send/oneOf/1/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema107.properties.send.oneOf[1],data:data23};
+if(data20.text !== undefined){
+let data23 = data20.text;
+if(typeof data23 === "string"){
+if(!pattern4.test(data23)){
+const err44 = {instancePath:instancePath+"/addFrom/categories/text",schemaPath:"#/definitions/identifier/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]*$"+"\"",schema:"^[A-Za-z_][A-Za-z0-9_]*$",parentSchema:schema18,data:data23};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -6260,12 +6248,9 @@ vErrors.push(err44);
 }
 errors++;
 }
-const len1 = data23.length;
-for(let i1=0; i1<len1; i1++){
-let data24 = data23[i1];
-if(typeof data24 === "string"){
-if(!pattern4.test(data24)){
-const err45 = {instancePath:instancePath+"/send/" + i1,schemaPath:"#/definitions/identifier/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]*$"+"\"",schema:"^[A-Za-z_][A-Za-z0-9_]*$",parentSchema:schema18,data:data24};
+}
+else {
+const err45 = {instancePath:instancePath+"/addFrom/categories/text",schemaPath:"#/definitions/identifier/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.type,parentSchema:schema18,data:data23};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -6275,8 +6260,9 @@ vErrors.push(err45);
 errors++;
 }
 }
+}
 else {
-const err46 = {instancePath:instancePath+"/send/" + i1,schemaPath:"#/definitions/identifier/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.type,parentSchema:schema18,data:data24};
+const err46 = {instancePath:instancePath+"/addFrom/categories",schemaPath:"#/properties/addFrom/properties/categories/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema107.properties.addFrom.properties.categories.type,parentSchema:schema107.properties.addFrom.properties.categories,data:data20};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -6286,9 +6272,11 @@ vErrors.push(err46);
 errors++;
 }
 }
-}
-else {
-const err47 = {instancePath:instancePath+"/send",schemaPath:"#/properties/send/oneOf/1/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema107.properties.send.oneOf[1].type,parentSchema:schema107.properties.send.oneOf[1],data:data23};
+if(data16.fill !== undefined){
+let data24 = data16.fill;
+if(data24 && typeof data24 == "object" && !Array.isArray(data24)){
+if(Object.keys(data24).length < 1){
+const err47 = {instancePath:instancePath+"/addFrom/fill",schemaPath:"#/properties/addFrom/properties/fill/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema107.properties.addFrom.properties.fill,data:data24};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -6297,19 +6285,11 @@ vErrors.push(err47);
 }
 errors++;
 }
-var _valid0 = _errs60 === errors;
-if(_valid0 && valid15){
-valid15 = false;
-passing0 = [passing0, 1];
-}
-else {
-if(_valid0){
-valid15 = true;
-passing0 = 1;
-}
-}
-if(!valid15){
-const err48 = {instancePath:instancePath+"/send",schemaPath:"#/properties/send/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema107.properties.send.oneOf,parentSchema:schema107.properties.send,data:data23};
+for(const key5 in data24){
+let data25 = data24[key5];
+if(typeof data25 === "string"){
+if(!pattern4.test(data25)){
+const err48 = {instancePath:instancePath+"/addFrom/fill/" + key5.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/identifier/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]*$"+"\"",schema:"^[A-Za-z_][A-Za-z0-9_]*$",parentSchema:schema18,data:data25};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -6318,11 +6298,163 @@ vErrors.push(err48);
 }
 errors++;
 }
+}
 else {
-errors = _errs56;
+const err49 = {instancePath:instancePath+"/addFrom/fill/" + key5.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/identifier/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.type,parentSchema:schema18,data:data25};
+if(vErrors === null){
+vErrors = [err49];
+}
+else {
+vErrors.push(err49);
+}
+errors++;
+}
+}
+}
+else {
+const err50 = {instancePath:instancePath+"/addFrom/fill",schemaPath:"#/properties/addFrom/properties/fill/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema107.properties.addFrom.properties.fill.type,parentSchema:schema107.properties.addFrom.properties.fill,data:data24};
+if(vErrors === null){
+vErrors = [err50];
+}
+else {
+vErrors.push(err50);
+}
+errors++;
+}
+}
+}
+else {
+const err51 = {instancePath:instancePath+"/addFrom",schemaPath:"#/properties/addFrom/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema107.properties.addFrom.type,parentSchema:schema107.properties.addFrom,data:data16};
+if(vErrors === null){
+vErrors = [err51];
+}
+else {
+vErrors.push(err51);
+}
+errors++;
+}
+}
+if(data.reorder !== undefined){
+let data26 = data.reorder;
+if(typeof data26 !== "boolean"){
+const err52 = {instancePath:instancePath+"/reorder",schemaPath:"#/properties/reorder/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema107.properties.reorder.type,parentSchema:schema107.properties.reorder,data:data26};
+if(vErrors === null){
+vErrors = [err52];
+}
+else {
+vErrors.push(err52);
+}
+errors++;
+}
+}
+if(data.send !== undefined){
+let data27 = data.send;
+const _errs68 = errors;
+let valid19 = false;
+let passing0 = null;
+const _errs69 = errors;
+if(typeof data27 === "string"){
+if(!pattern4.test(data27)){
+const err53 = {instancePath:instancePath+"/send",schemaPath:"#/definitions/identifier/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]*$"+"\"",schema:"^[A-Za-z_][A-Za-z0-9_]*$",parentSchema:schema18,data:data27};
+if(vErrors === null){
+vErrors = [err53];
+}
+else {
+vErrors.push(err53);
+}
+errors++;
+}
+}
+else {
+const err54 = {instancePath:instancePath+"/send",schemaPath:"#/definitions/identifier/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.type,parentSchema:schema18,data:data27};
+if(vErrors === null){
+vErrors = [err54];
+}
+else {
+vErrors.push(err54);
+}
+errors++;
+}
+var _valid0 = _errs69 === errors;
+if(_valid0){
+valid19 = true;
+passing0 = 0;
+}
+const _errs72 = errors;
+if(Array.isArray(data27)){
+if(data27.length < 1){
+const err55 = {instancePath:instancePath+"/send",schemaPath:"#/properties/send/oneOf/1/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema107.properties.send.oneOf[1],data:data27};
+if(vErrors === null){
+vErrors = [err55];
+}
+else {
+vErrors.push(err55);
+}
+errors++;
+}
+const len1 = data27.length;
+for(let i1=0; i1<len1; i1++){
+let data28 = data27[i1];
+if(typeof data28 === "string"){
+if(!pattern4.test(data28)){
+const err56 = {instancePath:instancePath+"/send/" + i1,schemaPath:"#/definitions/identifier/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]*$"+"\"",schema:"^[A-Za-z_][A-Za-z0-9_]*$",parentSchema:schema18,data:data28};
+if(vErrors === null){
+vErrors = [err56];
+}
+else {
+vErrors.push(err56);
+}
+errors++;
+}
+}
+else {
+const err57 = {instancePath:instancePath+"/send/" + i1,schemaPath:"#/definitions/identifier/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.type,parentSchema:schema18,data:data28};
+if(vErrors === null){
+vErrors = [err57];
+}
+else {
+vErrors.push(err57);
+}
+errors++;
+}
+}
+}
+else {
+const err58 = {instancePath:instancePath+"/send",schemaPath:"#/properties/send/oneOf/1/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema107.properties.send.oneOf[1].type,parentSchema:schema107.properties.send.oneOf[1],data:data27};
+if(vErrors === null){
+vErrors = [err58];
+}
+else {
+vErrors.push(err58);
+}
+errors++;
+}
+var _valid0 = _errs72 === errors;
+if(_valid0 && valid19){
+valid19 = false;
+passing0 = [passing0, 1];
+}
+else {
+if(_valid0){
+valid19 = true;
+passing0 = 1;
+}
+}
+if(!valid19){
+const err59 = {instancePath:instancePath+"/send",schemaPath:"#/properties/send/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema107.properties.send.oneOf,parentSchema:schema107.properties.send,data:data27};
+if(vErrors === null){
+vErrors = [err59];
+}
+else {
+vErrors.push(err59);
+}
+errors++;
+}
+else {
+errors = _errs68;
 if(vErrors !== null){
-if(_errs56){
-vErrors.length = _errs56;
+if(_errs68){
+vErrors.length = _errs68;
 }
 else {
 vErrors = null;
@@ -6332,12 +6464,12 @@ vErrors = null;
 }
 }
 else {
-const err49 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema107.type,parentSchema:schema107,data};
+const err60 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema107.type,parentSchema:schema107,data};
 if(vErrors === null){
-vErrors = [err49];
+vErrors = [err60];
 }
 else {
-vErrors.push(err49);
+vErrors.push(err60);
 }
 errors++;
 }
@@ -6345,14 +6477,14 @@ validate54.errors = vErrors;
 return errors === 0;
 }
 
-const schema118 = {"type":"object","additionalProperties":false,"properties":{"field":{"$ref":"#/definitions/identifier"},"label":{"$ref":"#/definitions/text"},"kind":{"enum":["any","spreadsheet"]},"readOnly":{"$ref":"#/definitions/rule"}},"required":["field"]};
+const schema121 = {"type":"object","additionalProperties":false,"properties":{"field":{"$ref":"#/definitions/identifier"},"label":{"$ref":"#/definitions/text"},"kind":{"enum":["any","spreadsheet"]},"readOnly":{"$ref":"#/definitions/rule"}},"required":["field"]};
 
 function validate60(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.field === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "field"},message:"must have required property '"+"field"+"'",schema:schema118.required,parentSchema:schema118,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "field"},message:"must have required property '"+"field"+"'",schema:schema121.required,parentSchema:schema121,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -6363,7 +6495,7 @@ errors++;
 }
 for(const key0 in data){
 if(!((((key0 === "field") || (key0 === "label")) || (key0 === "kind")) || (key0 === "readOnly"))){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema118,data};
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema121,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -6426,7 +6558,7 @@ errors++;
 if(data.kind !== undefined){
 let data2 = data.kind;
 if(!((data2 === "any") || (data2 === "spreadsheet"))){
-const err6 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/enum",keyword:"enum",params:{allowedValues: schema118.properties.kind.enum},message:"must be equal to one of the allowed values",schema:schema118.properties.kind.enum,parentSchema:schema118.properties.kind,data:data2};
+const err6 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/enum",keyword:"enum",params:{allowedValues: schema121.properties.kind.enum},message:"must be equal to one of the allowed values",schema:schema121.properties.kind.enum,parentSchema:schema121.properties.kind,data:data2};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -6444,7 +6576,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema118.type,parentSchema:schema118,data};
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema121.type,parentSchema:schema121,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -6947,15 +7079,15 @@ validate49.errors = vErrors;
 return errors === 0;
 }
 
-const schema121 = {"type":"object","additionalProperties":false,"properties":{"$schema":{"type":"string"},"id":{"$ref":"#/definitions/screenId"},"kind":{"const":"tree"},"title":{"$ref":"#/definitions/text"},"route":{"$ref":"#/definitions/route"},"portals":{"type":"array","minItems":1,"uniqueItems":true,"items":{"enum":["internal","external"]}},"menu":{"$ref":"#/definitions/route"},"description":{"type":"string"},"tree":{"type":"object","additionalProperties":false,"properties":{"operation":{"$ref":"#/definitions/operationId"},"params":{"$ref":"#/definitions/callInputs"},"idField":{"$ref":"#/definitions/identifier"},"parentField":{"$ref":"#/definitions/identifier"},"labelField":{"$ref":"#/definitions/identifier"},"detailField":{"$ref":"#/definitions/identifier"},"search":{"type":"boolean"},"rootLabel":{"$ref":"#/definitions/text"}},"required":["operation","idField","labelField"]},"detail":{"$ref":"#/definitions/editBody"},"actions":{"type":"array","items":{"$ref":"#/definitions/action"}}},"required":["id","kind","title","tree","detail"],"description":"Master-detail: a tree (or flat list) of nodes and the selected node's editor"};
-const schema132 = {"type":"object","additionalProperties":false,"properties":{"key":{"type":"array","items":{"$ref":"#/definitions/identifier"},"minItems":1},"load":{"type":"object","additionalProperties":false,"properties":{"operation":{"$ref":"#/definitions/operationId"},"params":{"$ref":"#/definitions/callInputs"}},"required":["operation"]},"sections":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/section"}},"details":{"type":"array","items":{"$ref":"#/definitions/detail"}},"attachments":{"$ref":"#/definitions/attachments"},"actions":{"type":"array","items":{"$ref":"#/definitions/action"}},"readOnly":{"$ref":"#/definitions/rule"},"confirmLeave":{"type":"boolean"}},"required":["sections"]};
+const schema124 = {"type":"object","additionalProperties":false,"properties":{"$schema":{"type":"string"},"id":{"$ref":"#/definitions/screenId"},"kind":{"const":"tree"},"title":{"$ref":"#/definitions/text"},"route":{"$ref":"#/definitions/route"},"portals":{"type":"array","minItems":1,"uniqueItems":true,"items":{"enum":["internal","external"]}},"menu":{"$ref":"#/definitions/route"},"description":{"type":"string"},"tree":{"type":"object","additionalProperties":false,"properties":{"operation":{"$ref":"#/definitions/operationId"},"params":{"$ref":"#/definitions/callInputs"},"idField":{"$ref":"#/definitions/identifier"},"parentField":{"$ref":"#/definitions/identifier"},"labelField":{"$ref":"#/definitions/identifier"},"detailField":{"$ref":"#/definitions/identifier"},"search":{"type":"boolean"},"rootLabel":{"$ref":"#/definitions/text"}},"required":["operation","idField","labelField"]},"detail":{"$ref":"#/definitions/editBody"},"actions":{"type":"array","items":{"$ref":"#/definitions/action"}}},"required":["id","kind","title","tree","detail"],"description":"Master-detail: a tree (or flat list) of nodes and the selected node's editor"};
+const schema135 = {"type":"object","additionalProperties":false,"properties":{"key":{"type":"array","items":{"$ref":"#/definitions/identifier"},"minItems":1},"load":{"type":"object","additionalProperties":false,"properties":{"operation":{"$ref":"#/definitions/operationId"},"params":{"$ref":"#/definitions/callInputs"}},"required":["operation"]},"sections":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/section"}},"details":{"type":"array","items":{"$ref":"#/definitions/detail"}},"attachments":{"$ref":"#/definitions/attachments"},"actions":{"type":"array","items":{"$ref":"#/definitions/action"}},"readOnly":{"$ref":"#/definitions/rule"},"confirmLeave":{"type":"boolean"}},"required":["sections"]};
 
 function validate68(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.sections === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sections"},message:"must have required property '"+"sections"+"'",schema:schema132.required,parentSchema:schema132,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sections"},message:"must have required property '"+"sections"+"'",schema:schema135.required,parentSchema:schema135,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -6966,7 +7098,7 @@ errors++;
 }
 for(const key0 in data){
 if(!((((((((key0 === "key") || (key0 === "load")) || (key0 === "sections")) || (key0 === "details")) || (key0 === "attachments")) || (key0 === "actions")) || (key0 === "readOnly")) || (key0 === "confirmLeave"))){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema132,data};
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema135,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -6980,7 +7112,7 @@ if(data.key !== undefined){
 let data0 = data.key;
 if(Array.isArray(data0)){
 if(data0.length < 1){
-const err2 = {instancePath:instancePath+"/key",schemaPath:"#/properties/key/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema132.properties.key,data:data0};
+const err2 = {instancePath:instancePath+"/key",schemaPath:"#/properties/key/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema135.properties.key,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -7017,7 +7149,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/key",schemaPath:"#/properties/key/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema132.properties.key.type,parentSchema:schema132.properties.key,data:data0};
+const err5 = {instancePath:instancePath+"/key",schemaPath:"#/properties/key/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema135.properties.key.type,parentSchema:schema135.properties.key,data:data0};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -7031,7 +7163,7 @@ if(data.load !== undefined){
 let data2 = data.load;
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 if(data2.operation === undefined){
-const err6 = {instancePath:instancePath+"/load",schemaPath:"#/properties/load/required",keyword:"required",params:{missingProperty: "operation"},message:"must have required property '"+"operation"+"'",schema:schema132.properties.load.required,parentSchema:schema132.properties.load,data:data2};
+const err6 = {instancePath:instancePath+"/load",schemaPath:"#/properties/load/required",keyword:"required",params:{missingProperty: "operation"},message:"must have required property '"+"operation"+"'",schema:schema135.properties.load.required,parentSchema:schema135.properties.load,data:data2};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -7042,7 +7174,7 @@ errors++;
 }
 for(const key1 in data2){
 if(!((key1 === "operation") || (key1 === "params"))){
-const err7 = {instancePath:instancePath+"/load",schemaPath:"#/properties/load/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema132.properties.load,data:data2};
+const err7 = {instancePath:instancePath+"/load",schemaPath:"#/properties/load/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema135.properties.load,data:data2};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -7085,7 +7217,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/load",schemaPath:"#/properties/load/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema132.properties.load.type,parentSchema:schema132.properties.load,data:data2};
+const err10 = {instancePath:instancePath+"/load",schemaPath:"#/properties/load/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema135.properties.load.type,parentSchema:schema135.properties.load,data:data2};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -7099,7 +7231,7 @@ if(data.sections !== undefined){
 let data5 = data.sections;
 if(Array.isArray(data5)){
 if(data5.length < 1){
-const err11 = {instancePath:instancePath+"/sections",schemaPath:"#/properties/sections/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema132.properties.sections,data:data5};
+const err11 = {instancePath:instancePath+"/sections",schemaPath:"#/properties/sections/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema135.properties.sections,data:data5};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -7117,7 +7249,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err12 = {instancePath:instancePath+"/sections",schemaPath:"#/properties/sections/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema132.properties.sections.type,parentSchema:schema132.properties.sections,data:data5};
+const err12 = {instancePath:instancePath+"/sections",schemaPath:"#/properties/sections/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema135.properties.sections.type,parentSchema:schema135.properties.sections,data:data5};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -7139,7 +7271,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err13 = {instancePath:instancePath+"/details",schemaPath:"#/properties/details/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema132.properties.details.type,parentSchema:schema132.properties.details,data:data7};
+const err13 = {instancePath:instancePath+"/details",schemaPath:"#/properties/details/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema135.properties.details.type,parentSchema:schema135.properties.details,data:data7};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -7167,7 +7299,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err14 = {instancePath:instancePath+"/actions",schemaPath:"#/properties/actions/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema132.properties.actions.type,parentSchema:schema132.properties.actions,data:data10};
+const err14 = {instancePath:instancePath+"/actions",schemaPath:"#/properties/actions/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema135.properties.actions.type,parentSchema:schema135.properties.actions,data:data10};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -7186,7 +7318,7 @@ errors = vErrors.length;
 if(data.confirmLeave !== undefined){
 let data13 = data.confirmLeave;
 if(typeof data13 !== "boolean"){
-const err15 = {instancePath:instancePath+"/confirmLeave",schemaPath:"#/properties/confirmLeave/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema132.properties.confirmLeave.type,parentSchema:schema132.properties.confirmLeave,data:data13};
+const err15 = {instancePath:instancePath+"/confirmLeave",schemaPath:"#/properties/confirmLeave/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema135.properties.confirmLeave.type,parentSchema:schema135.properties.confirmLeave,data:data13};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -7198,7 +7330,7 @@ errors++;
 }
 }
 else {
-const err16 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema132.type,parentSchema:schema132,data};
+const err16 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema135.type,parentSchema:schema135,data};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -7217,7 +7349,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema121.required,parentSchema:schema121,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema124.required,parentSchema:schema124,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -7227,7 +7359,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.kind === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema121.required,parentSchema:schema121,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema124.required,parentSchema:schema124,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -7237,7 +7369,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.title === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'",schema:schema121.required,parentSchema:schema121,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'",schema:schema124.required,parentSchema:schema124,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -7247,7 +7379,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.tree === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tree"},message:"must have required property '"+"tree"+"'",schema:schema121.required,parentSchema:schema121,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tree"},message:"must have required property '"+"tree"+"'",schema:schema124.required,parentSchema:schema124,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -7257,7 +7389,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.detail === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "detail"},message:"must have required property '"+"detail"+"'",schema:schema121.required,parentSchema:schema121,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "detail"},message:"must have required property '"+"detail"+"'",schema:schema124.required,parentSchema:schema124,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -7267,8 +7399,8 @@ vErrors.push(err4);
 errors++;
 }
 for(const key0 in data){
-if(!(func2.call(schema121.properties, key0))){
-const err5 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema121,data};
+if(!(func2.call(schema124.properties, key0))){
+const err5 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema124,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -7281,7 +7413,7 @@ errors++;
 if(data.$schema !== undefined){
 let data0 = data.$schema;
 if(typeof data0 !== "string"){
-const err6 = {instancePath:instancePath+"/$schema",schemaPath:"#/properties/%24schema/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema121.properties.$schema.type,parentSchema:schema121.properties.$schema,data:data0};
+const err6 = {instancePath:instancePath+"/$schema",schemaPath:"#/properties/%24schema/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema124.properties.$schema.type,parentSchema:schema124.properties.$schema,data:data0};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -7319,7 +7451,7 @@ errors++;
 if(data.kind !== undefined){
 let data2 = data.kind;
 if("tree" !== data2){
-const err9 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "tree"},message:"must be equal to constant",schema:"tree",parentSchema:schema121.properties.kind,data:data2};
+const err9 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "tree"},message:"must be equal to constant",schema:"tree",parentSchema:schema124.properties.kind,data:data2};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -7383,7 +7515,7 @@ if(data.portals !== undefined){
 let data5 = data.portals;
 if(Array.isArray(data5)){
 if(data5.length < 1){
-const err14 = {instancePath:instancePath+"/portals",schemaPath:"#/properties/portals/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema121.properties.portals,data:data5};
+const err14 = {instancePath:instancePath+"/portals",schemaPath:"#/properties/portals/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema124.properties.portals,data:data5};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -7396,7 +7528,7 @@ const len0 = data5.length;
 for(let i0=0; i0<len0; i0++){
 let data6 = data5[i0];
 if(!((data6 === "internal") || (data6 === "external"))){
-const err15 = {instancePath:instancePath+"/portals/" + i0,schemaPath:"#/properties/portals/items/enum",keyword:"enum",params:{allowedValues: schema121.properties.portals.items.enum},message:"must be equal to one of the allowed values",schema:schema121.properties.portals.items.enum,parentSchema:schema121.properties.portals.items,data:data6};
+const err15 = {instancePath:instancePath+"/portals/" + i0,schemaPath:"#/properties/portals/items/enum",keyword:"enum",params:{allowedValues: schema124.properties.portals.items.enum},message:"must be equal to one of the allowed values",schema:schema124.properties.portals.items.enum,parentSchema:schema124.properties.portals.items,data:data6};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -7413,7 +7545,7 @@ outer0:
 for(;i1--;){
 for(j0 = i1; j0--;){
 if(func0(data5[i1], data5[j0])){
-const err16 = {instancePath:instancePath+"/portals",schemaPath:"#/properties/portals/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)",schema:true,parentSchema:schema121.properties.portals,data:data5};
+const err16 = {instancePath:instancePath+"/portals",schemaPath:"#/properties/portals/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)",schema:true,parentSchema:schema124.properties.portals,data:data5};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -7428,7 +7560,7 @@ break outer0;
 }
 }
 else {
-const err17 = {instancePath:instancePath+"/portals",schemaPath:"#/properties/portals/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema121.properties.portals.type,parentSchema:schema121.properties.portals,data:data5};
+const err17 = {instancePath:instancePath+"/portals",schemaPath:"#/properties/portals/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema124.properties.portals.type,parentSchema:schema124.properties.portals,data:data5};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -7466,7 +7598,7 @@ errors++;
 if(data.description !== undefined){
 let data8 = data.description;
 if(typeof data8 !== "string"){
-const err20 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema121.properties.description.type,parentSchema:schema121.properties.description,data:data8};
+const err20 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema124.properties.description.type,parentSchema:schema124.properties.description,data:data8};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -7480,7 +7612,7 @@ if(data.tree !== undefined){
 let data9 = data.tree;
 if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
 if(data9.operation === undefined){
-const err21 = {instancePath:instancePath+"/tree",schemaPath:"#/properties/tree/required",keyword:"required",params:{missingProperty: "operation"},message:"must have required property '"+"operation"+"'",schema:schema121.properties.tree.required,parentSchema:schema121.properties.tree,data:data9};
+const err21 = {instancePath:instancePath+"/tree",schemaPath:"#/properties/tree/required",keyword:"required",params:{missingProperty: "operation"},message:"must have required property '"+"operation"+"'",schema:schema124.properties.tree.required,parentSchema:schema124.properties.tree,data:data9};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -7490,7 +7622,7 @@ vErrors.push(err21);
 errors++;
 }
 if(data9.idField === undefined){
-const err22 = {instancePath:instancePath+"/tree",schemaPath:"#/properties/tree/required",keyword:"required",params:{missingProperty: "idField"},message:"must have required property '"+"idField"+"'",schema:schema121.properties.tree.required,parentSchema:schema121.properties.tree,data:data9};
+const err22 = {instancePath:instancePath+"/tree",schemaPath:"#/properties/tree/required",keyword:"required",params:{missingProperty: "idField"},message:"must have required property '"+"idField"+"'",schema:schema124.properties.tree.required,parentSchema:schema124.properties.tree,data:data9};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -7500,7 +7632,7 @@ vErrors.push(err22);
 errors++;
 }
 if(data9.labelField === undefined){
-const err23 = {instancePath:instancePath+"/tree",schemaPath:"#/properties/tree/required",keyword:"required",params:{missingProperty: "labelField"},message:"must have required property '"+"labelField"+"'",schema:schema121.properties.tree.required,parentSchema:schema121.properties.tree,data:data9};
+const err23 = {instancePath:instancePath+"/tree",schemaPath:"#/properties/tree/required",keyword:"required",params:{missingProperty: "labelField"},message:"must have required property '"+"labelField"+"'",schema:schema124.properties.tree.required,parentSchema:schema124.properties.tree,data:data9};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -7511,7 +7643,7 @@ errors++;
 }
 for(const key1 in data9){
 if(!((((((((key1 === "operation") || (key1 === "params")) || (key1 === "idField")) || (key1 === "parentField")) || (key1 === "labelField")) || (key1 === "detailField")) || (key1 === "search")) || (key1 === "rootLabel"))){
-const err24 = {instancePath:instancePath+"/tree",schemaPath:"#/properties/tree/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema121.properties.tree,data:data9};
+const err24 = {instancePath:instancePath+"/tree",schemaPath:"#/properties/tree/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema124.properties.tree,data:data9};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -7655,7 +7787,7 @@ errors++;
 if(data9.search !== undefined){
 let data16 = data9.search;
 if(typeof data16 !== "boolean"){
-const err35 = {instancePath:instancePath+"/tree/search",schemaPath:"#/properties/tree/properties/search/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema121.properties.tree.properties.search.type,parentSchema:schema121.properties.tree.properties.search,data:data16};
+const err35 = {instancePath:instancePath+"/tree/search",schemaPath:"#/properties/tree/properties/search/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema124.properties.tree.properties.search.type,parentSchema:schema124.properties.tree.properties.search,data:data16};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -7692,7 +7824,7 @@ errors++;
 }
 }
 else {
-const err38 = {instancePath:instancePath+"/tree",schemaPath:"#/properties/tree/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema121.properties.tree.type,parentSchema:schema121.properties.tree,data:data9};
+const err38 = {instancePath:instancePath+"/tree",schemaPath:"#/properties/tree/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema124.properties.tree.type,parentSchema:schema124.properties.tree,data:data9};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -7720,7 +7852,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err39 = {instancePath:instancePath+"/actions",schemaPath:"#/properties/actions/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema121.properties.actions.type,parentSchema:schema121.properties.actions,data:data19};
+const err39 = {instancePath:instancePath+"/actions",schemaPath:"#/properties/actions/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema124.properties.actions.type,parentSchema:schema124.properties.actions,data:data19};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -7732,7 +7864,7 @@ errors++;
 }
 }
 else {
-const err40 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema121.type,parentSchema:schema121,data};
+const err40 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema124.type,parentSchema:schema124,data};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -7745,16 +7877,16 @@ validate66.errors = vErrors;
 return errors === 0;
 }
 
-const schema135 = {"type":"object","additionalProperties":false,"properties":{"$schema":{"type":"string"},"id":{"$ref":"#/definitions/screenId"},"kind":{"const":"dashboard"},"title":{"$ref":"#/definitions/text"},"route":{"$ref":"#/definitions/route"},"portals":{"type":"array","minItems":1,"uniqueItems":true,"items":{"enum":["internal","external"]}},"menu":{"$ref":"#/definitions/route"},"description":{"type":"string"},"panels":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/panel"}},"columns":{"type":"integer","minimum":1,"maximum":4}},"required":["id","kind","title","panels"],"description":"A dashboard of charts (recharts), figures and small tables"};
-const schema140 = {"type":"object","additionalProperties":false,"properties":{"id":{"$ref":"#/definitions/identifier"},"title":{"$ref":"#/definitions/text"},"type":{"enum":["bar","line","area","pie","stat","table"]},"source":{"type":"object","additionalProperties":false,"properties":{"operation":{"$ref":"#/definitions/operationId"},"params":{"$ref":"#/definitions/callInputs"}},"required":["operation"]},"x":{"$ref":"#/definitions/identifier"},"series":{"type":"array","minItems":1,"items":{"type":"object","additionalProperties":false,"properties":{"field":{"$ref":"#/definitions/identifier"},"label":{"$ref":"#/definitions/text"},"color":{"type":"string","pattern":"^#[0-9a-fA-F]{3,8}$"}},"required":["field"]}},"value":{"$ref":"#/definitions/identifier"},"aggregate":{"enum":["count","sum","total"]},"columns":{"type":"array","items":{"$ref":"#/definitions/column"}},"span":{"type":"integer","minimum":1,"maximum":4},"height":{"type":"integer","minimum":120,"maximum":800},"limit":{"type":"integer","minimum":1,"maximum":5000}},"required":["id","type","source"]};
-const pattern62 = new RegExp("^#[0-9a-fA-F]{3,8}$", "u");
+const schema138 = {"type":"object","additionalProperties":false,"properties":{"$schema":{"type":"string"},"id":{"$ref":"#/definitions/screenId"},"kind":{"const":"dashboard"},"title":{"$ref":"#/definitions/text"},"route":{"$ref":"#/definitions/route"},"portals":{"type":"array","minItems":1,"uniqueItems":true,"items":{"enum":["internal","external"]}},"menu":{"$ref":"#/definitions/route"},"description":{"type":"string"},"panels":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/panel"}},"columns":{"type":"integer","minimum":1,"maximum":4}},"required":["id","kind","title","panels"],"description":"A dashboard of charts (recharts), figures and small tables"};
+const schema143 = {"type":"object","additionalProperties":false,"properties":{"id":{"$ref":"#/definitions/identifier"},"title":{"$ref":"#/definitions/text"},"type":{"enum":["bar","line","area","pie","stat","table"]},"source":{"type":"object","additionalProperties":false,"properties":{"operation":{"$ref":"#/definitions/operationId"},"params":{"$ref":"#/definitions/callInputs"}},"required":["operation"]},"x":{"$ref":"#/definitions/identifier"},"series":{"type":"array","minItems":1,"items":{"type":"object","additionalProperties":false,"properties":{"field":{"$ref":"#/definitions/identifier"},"label":{"$ref":"#/definitions/text"},"color":{"type":"string","pattern":"^#[0-9a-fA-F]{3,8}$"}},"required":["field"]}},"value":{"$ref":"#/definitions/identifier"},"aggregate":{"enum":["count","sum","total"]},"columns":{"type":"array","items":{"$ref":"#/definitions/column"}},"span":{"type":"integer","minimum":1,"maximum":4},"height":{"type":"integer","minimum":120,"maximum":800},"limit":{"type":"integer","minimum":1,"maximum":5000}},"required":["id","type","source"]};
+const pattern65 = new RegExp("^#[0-9a-fA-F]{3,8}$", "u");
 
 function validate79(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema140.required,parentSchema:schema140,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema143.required,parentSchema:schema143,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -7764,7 +7896,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.type === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema140.required,parentSchema:schema140,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema143.required,parentSchema:schema143,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -7774,7 +7906,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.source === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "source"},message:"must have required property '"+"source"+"'",schema:schema140.required,parentSchema:schema140,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "source"},message:"must have required property '"+"source"+"'",schema:schema143.required,parentSchema:schema143,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -7784,8 +7916,8 @@ vErrors.push(err2);
 errors++;
 }
 for(const key0 in data){
-if(!(func2.call(schema140.properties, key0))){
-const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema140,data};
+if(!(func2.call(schema143.properties, key0))){
+const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema143,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -7848,7 +7980,7 @@ errors++;
 if(data.type !== undefined){
 let data2 = data.type;
 if(!((((((data2 === "bar") || (data2 === "line")) || (data2 === "area")) || (data2 === "pie")) || (data2 === "stat")) || (data2 === "table"))){
-const err8 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema140.properties.type.enum},message:"must be equal to one of the allowed values",schema:schema140.properties.type.enum,parentSchema:schema140.properties.type,data:data2};
+const err8 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema143.properties.type.enum},message:"must be equal to one of the allowed values",schema:schema143.properties.type.enum,parentSchema:schema143.properties.type,data:data2};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -7862,7 +7994,7 @@ if(data.source !== undefined){
 let data3 = data.source;
 if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
 if(data3.operation === undefined){
-const err9 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/required",keyword:"required",params:{missingProperty: "operation"},message:"must have required property '"+"operation"+"'",schema:schema140.properties.source.required,parentSchema:schema140.properties.source,data:data3};
+const err9 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/required",keyword:"required",params:{missingProperty: "operation"},message:"must have required property '"+"operation"+"'",schema:schema143.properties.source.required,parentSchema:schema143.properties.source,data:data3};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -7873,7 +8005,7 @@ errors++;
 }
 for(const key1 in data3){
 if(!((key1 === "operation") || (key1 === "params"))){
-const err10 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema140.properties.source,data:data3};
+const err10 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema143.properties.source,data:data3};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -7916,7 +8048,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err13 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema140.properties.source.type,parentSchema:schema140.properties.source,data:data3};
+const err13 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema143.properties.source.type,parentSchema:schema143.properties.source,data:data3};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -7955,7 +8087,7 @@ if(data.series !== undefined){
 let data7 = data.series;
 if(Array.isArray(data7)){
 if(data7.length < 1){
-const err16 = {instancePath:instancePath+"/series",schemaPath:"#/properties/series/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema140.properties.series,data:data7};
+const err16 = {instancePath:instancePath+"/series",schemaPath:"#/properties/series/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema143.properties.series,data:data7};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -7969,7 +8101,7 @@ for(let i0=0; i0<len0; i0++){
 let data8 = data7[i0];
 if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
 if(data8.field === undefined){
-const err17 = {instancePath:instancePath+"/series/" + i0,schemaPath:"#/properties/series/items/required",keyword:"required",params:{missingProperty: "field"},message:"must have required property '"+"field"+"'",schema:schema140.properties.series.items.required,parentSchema:schema140.properties.series.items,data:data8};
+const err17 = {instancePath:instancePath+"/series/" + i0,schemaPath:"#/properties/series/items/required",keyword:"required",params:{missingProperty: "field"},message:"must have required property '"+"field"+"'",schema:schema143.properties.series.items.required,parentSchema:schema143.properties.series.items,data:data8};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -7980,7 +8112,7 @@ errors++;
 }
 for(const key2 in data8){
 if(!(((key2 === "field") || (key2 === "label")) || (key2 === "color"))){
-const err18 = {instancePath:instancePath+"/series/" + i0,schemaPath:"#/properties/series/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema140.properties.series.items,data:data8};
+const err18 = {instancePath:instancePath+"/series/" + i0,schemaPath:"#/properties/series/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema143.properties.series.items,data:data8};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -8043,8 +8175,8 @@ errors++;
 if(data8.color !== undefined){
 let data11 = data8.color;
 if(typeof data11 === "string"){
-if(!pattern62.test(data11)){
-const err23 = {instancePath:instancePath+"/series/" + i0+"/color",schemaPath:"#/properties/series/items/properties/color/pattern",keyword:"pattern",params:{pattern: "^#[0-9a-fA-F]{3,8}$"},message:"must match pattern \""+"^#[0-9a-fA-F]{3,8}$"+"\"",schema:"^#[0-9a-fA-F]{3,8}$",parentSchema:schema140.properties.series.items.properties.color,data:data11};
+if(!pattern65.test(data11)){
+const err23 = {instancePath:instancePath+"/series/" + i0+"/color",schemaPath:"#/properties/series/items/properties/color/pattern",keyword:"pattern",params:{pattern: "^#[0-9a-fA-F]{3,8}$"},message:"must match pattern \""+"^#[0-9a-fA-F]{3,8}$"+"\"",schema:"^#[0-9a-fA-F]{3,8}$",parentSchema:schema143.properties.series.items.properties.color,data:data11};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -8055,7 +8187,7 @@ errors++;
 }
 }
 else {
-const err24 = {instancePath:instancePath+"/series/" + i0+"/color",schemaPath:"#/properties/series/items/properties/color/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema140.properties.series.items.properties.color.type,parentSchema:schema140.properties.series.items.properties.color,data:data11};
+const err24 = {instancePath:instancePath+"/series/" + i0+"/color",schemaPath:"#/properties/series/items/properties/color/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema143.properties.series.items.properties.color.type,parentSchema:schema143.properties.series.items.properties.color,data:data11};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -8067,7 +8199,7 @@ errors++;
 }
 }
 else {
-const err25 = {instancePath:instancePath+"/series/" + i0,schemaPath:"#/properties/series/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema140.properties.series.items.type,parentSchema:schema140.properties.series.items,data:data8};
+const err25 = {instancePath:instancePath+"/series/" + i0,schemaPath:"#/properties/series/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema143.properties.series.items.type,parentSchema:schema143.properties.series.items,data:data8};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -8079,7 +8211,7 @@ errors++;
 }
 }
 else {
-const err26 = {instancePath:instancePath+"/series",schemaPath:"#/properties/series/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema140.properties.series.type,parentSchema:schema140.properties.series,data:data7};
+const err26 = {instancePath:instancePath+"/series",schemaPath:"#/properties/series/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema143.properties.series.type,parentSchema:schema143.properties.series,data:data7};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -8117,7 +8249,7 @@ errors++;
 if(data.aggregate !== undefined){
 let data13 = data.aggregate;
 if(!(((data13 === "count") || (data13 === "sum")) || (data13 === "total"))){
-const err29 = {instancePath:instancePath+"/aggregate",schemaPath:"#/properties/aggregate/enum",keyword:"enum",params:{allowedValues: schema140.properties.aggregate.enum},message:"must be equal to one of the allowed values",schema:schema140.properties.aggregate.enum,parentSchema:schema140.properties.aggregate,data:data13};
+const err29 = {instancePath:instancePath+"/aggregate",schemaPath:"#/properties/aggregate/enum",keyword:"enum",params:{allowedValues: schema143.properties.aggregate.enum},message:"must be equal to one of the allowed values",schema:schema143.properties.aggregate.enum,parentSchema:schema143.properties.aggregate,data:data13};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -8139,7 +8271,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err30 = {instancePath:instancePath+"/columns",schemaPath:"#/properties/columns/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema140.properties.columns.type,parentSchema:schema140.properties.columns,data:data14};
+const err30 = {instancePath:instancePath+"/columns",schemaPath:"#/properties/columns/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema143.properties.columns.type,parentSchema:schema143.properties.columns,data:data14};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -8152,7 +8284,7 @@ errors++;
 if(data.span !== undefined){
 let data16 = data.span;
 if(!(((typeof data16 == "number") && (!(data16 % 1) && !isNaN(data16))) && (isFinite(data16)))){
-const err31 = {instancePath:instancePath+"/span",schemaPath:"#/properties/span/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema140.properties.span.type,parentSchema:schema140.properties.span,data:data16};
+const err31 = {instancePath:instancePath+"/span",schemaPath:"#/properties/span/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema143.properties.span.type,parentSchema:schema143.properties.span,data:data16};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -8163,7 +8295,7 @@ errors++;
 }
 if((typeof data16 == "number") && (isFinite(data16))){
 if(data16 > 4 || isNaN(data16)){
-const err32 = {instancePath:instancePath+"/span",schemaPath:"#/properties/span/maximum",keyword:"maximum",params:{comparison: "<=", limit: 4},message:"must be <= 4",schema:4,parentSchema:schema140.properties.span,data:data16};
+const err32 = {instancePath:instancePath+"/span",schemaPath:"#/properties/span/maximum",keyword:"maximum",params:{comparison: "<=", limit: 4},message:"must be <= 4",schema:4,parentSchema:schema143.properties.span,data:data16};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -8173,7 +8305,7 @@ vErrors.push(err32);
 errors++;
 }
 if(data16 < 1 || isNaN(data16)){
-const err33 = {instancePath:instancePath+"/span",schemaPath:"#/properties/span/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema140.properties.span,data:data16};
+const err33 = {instancePath:instancePath+"/span",schemaPath:"#/properties/span/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema143.properties.span,data:data16};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -8187,7 +8319,7 @@ errors++;
 if(data.height !== undefined){
 let data17 = data.height;
 if(!(((typeof data17 == "number") && (!(data17 % 1) && !isNaN(data17))) && (isFinite(data17)))){
-const err34 = {instancePath:instancePath+"/height",schemaPath:"#/properties/height/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema140.properties.height.type,parentSchema:schema140.properties.height,data:data17};
+const err34 = {instancePath:instancePath+"/height",schemaPath:"#/properties/height/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema143.properties.height.type,parentSchema:schema143.properties.height,data:data17};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -8198,7 +8330,7 @@ errors++;
 }
 if((typeof data17 == "number") && (isFinite(data17))){
 if(data17 > 800 || isNaN(data17)){
-const err35 = {instancePath:instancePath+"/height",schemaPath:"#/properties/height/maximum",keyword:"maximum",params:{comparison: "<=", limit: 800},message:"must be <= 800",schema:800,parentSchema:schema140.properties.height,data:data17};
+const err35 = {instancePath:instancePath+"/height",schemaPath:"#/properties/height/maximum",keyword:"maximum",params:{comparison: "<=", limit: 800},message:"must be <= 800",schema:800,parentSchema:schema143.properties.height,data:data17};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -8208,7 +8340,7 @@ vErrors.push(err35);
 errors++;
 }
 if(data17 < 120 || isNaN(data17)){
-const err36 = {instancePath:instancePath+"/height",schemaPath:"#/properties/height/minimum",keyword:"minimum",params:{comparison: ">=", limit: 120},message:"must be >= 120",schema:120,parentSchema:schema140.properties.height,data:data17};
+const err36 = {instancePath:instancePath+"/height",schemaPath:"#/properties/height/minimum",keyword:"minimum",params:{comparison: ">=", limit: 120},message:"must be >= 120",schema:120,parentSchema:schema143.properties.height,data:data17};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -8222,7 +8354,7 @@ errors++;
 if(data.limit !== undefined){
 let data18 = data.limit;
 if(!(((typeof data18 == "number") && (!(data18 % 1) && !isNaN(data18))) && (isFinite(data18)))){
-const err37 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema140.properties.limit.type,parentSchema:schema140.properties.limit,data:data18};
+const err37 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema143.properties.limit.type,parentSchema:schema143.properties.limit,data:data18};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -8233,7 +8365,7 @@ errors++;
 }
 if((typeof data18 == "number") && (isFinite(data18))){
 if(data18 > 5000 || isNaN(data18)){
-const err38 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/maximum",keyword:"maximum",params:{comparison: "<=", limit: 5000},message:"must be <= 5000",schema:5000,parentSchema:schema140.properties.limit,data:data18};
+const err38 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/maximum",keyword:"maximum",params:{comparison: "<=", limit: 5000},message:"must be <= 5000",schema:5000,parentSchema:schema143.properties.limit,data:data18};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -8243,7 +8375,7 @@ vErrors.push(err38);
 errors++;
 }
 if(data18 < 1 || isNaN(data18)){
-const err39 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema140.properties.limit,data:data18};
+const err39 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema143.properties.limit,data:data18};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -8256,7 +8388,7 @@ errors++;
 }
 }
 else {
-const err40 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema140.type,parentSchema:schema140,data};
+const err40 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema143.type,parentSchema:schema143,data};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -8275,7 +8407,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema135.required,parentSchema:schema135,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema138.required,parentSchema:schema138,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -8285,7 +8417,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.kind === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema135.required,parentSchema:schema135,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema138.required,parentSchema:schema138,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -8295,7 +8427,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.title === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'",schema:schema135.required,parentSchema:schema135,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'",schema:schema138.required,parentSchema:schema138,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -8305,7 +8437,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.panels === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "panels"},message:"must have required property '"+"panels"+"'",schema:schema135.required,parentSchema:schema135,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "panels"},message:"must have required property '"+"panels"+"'",schema:schema138.required,parentSchema:schema138,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -8315,8 +8447,8 @@ vErrors.push(err3);
 errors++;
 }
 for(const key0 in data){
-if(!(func2.call(schema135.properties, key0))){
-const err4 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema135,data};
+if(!(func2.call(schema138.properties, key0))){
+const err4 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema138,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -8329,7 +8461,7 @@ errors++;
 if(data.$schema !== undefined){
 let data0 = data.$schema;
 if(typeof data0 !== "string"){
-const err5 = {instancePath:instancePath+"/$schema",schemaPath:"#/properties/%24schema/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema135.properties.$schema.type,parentSchema:schema135.properties.$schema,data:data0};
+const err5 = {instancePath:instancePath+"/$schema",schemaPath:"#/properties/%24schema/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema138.properties.$schema.type,parentSchema:schema138.properties.$schema,data:data0};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -8367,7 +8499,7 @@ errors++;
 if(data.kind !== undefined){
 let data2 = data.kind;
 if("dashboard" !== data2){
-const err8 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "dashboard"},message:"must be equal to constant",schema:"dashboard",parentSchema:schema135.properties.kind,data:data2};
+const err8 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "dashboard"},message:"must be equal to constant",schema:"dashboard",parentSchema:schema138.properties.kind,data:data2};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -8431,7 +8563,7 @@ if(data.portals !== undefined){
 let data5 = data.portals;
 if(Array.isArray(data5)){
 if(data5.length < 1){
-const err13 = {instancePath:instancePath+"/portals",schemaPath:"#/properties/portals/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema135.properties.portals,data:data5};
+const err13 = {instancePath:instancePath+"/portals",schemaPath:"#/properties/portals/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema138.properties.portals,data:data5};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -8444,7 +8576,7 @@ const len0 = data5.length;
 for(let i0=0; i0<len0; i0++){
 let data6 = data5[i0];
 if(!((data6 === "internal") || (data6 === "external"))){
-const err14 = {instancePath:instancePath+"/portals/" + i0,schemaPath:"#/properties/portals/items/enum",keyword:"enum",params:{allowedValues: schema135.properties.portals.items.enum},message:"must be equal to one of the allowed values",schema:schema135.properties.portals.items.enum,parentSchema:schema135.properties.portals.items,data:data6};
+const err14 = {instancePath:instancePath+"/portals/" + i0,schemaPath:"#/properties/portals/items/enum",keyword:"enum",params:{allowedValues: schema138.properties.portals.items.enum},message:"must be equal to one of the allowed values",schema:schema138.properties.portals.items.enum,parentSchema:schema138.properties.portals.items,data:data6};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -8461,7 +8593,7 @@ outer0:
 for(;i1--;){
 for(j0 = i1; j0--;){
 if(func0(data5[i1], data5[j0])){
-const err15 = {instancePath:instancePath+"/portals",schemaPath:"#/properties/portals/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)",schema:true,parentSchema:schema135.properties.portals,data:data5};
+const err15 = {instancePath:instancePath+"/portals",schemaPath:"#/properties/portals/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)",schema:true,parentSchema:schema138.properties.portals,data:data5};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -8476,7 +8608,7 @@ break outer0;
 }
 }
 else {
-const err16 = {instancePath:instancePath+"/portals",schemaPath:"#/properties/portals/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema135.properties.portals.type,parentSchema:schema135.properties.portals,data:data5};
+const err16 = {instancePath:instancePath+"/portals",schemaPath:"#/properties/portals/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema138.properties.portals.type,parentSchema:schema138.properties.portals,data:data5};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -8514,7 +8646,7 @@ errors++;
 if(data.description !== undefined){
 let data8 = data.description;
 if(typeof data8 !== "string"){
-const err19 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema135.properties.description.type,parentSchema:schema135.properties.description,data:data8};
+const err19 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema138.properties.description.type,parentSchema:schema138.properties.description,data:data8};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -8528,7 +8660,7 @@ if(data.panels !== undefined){
 let data9 = data.panels;
 if(Array.isArray(data9)){
 if(data9.length < 1){
-const err20 = {instancePath:instancePath+"/panels",schemaPath:"#/properties/panels/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema135.properties.panels,data:data9};
+const err20 = {instancePath:instancePath+"/panels",schemaPath:"#/properties/panels/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema138.properties.panels,data:data9};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -8546,7 +8678,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err21 = {instancePath:instancePath+"/panels",schemaPath:"#/properties/panels/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema135.properties.panels.type,parentSchema:schema135.properties.panels,data:data9};
+const err21 = {instancePath:instancePath+"/panels",schemaPath:"#/properties/panels/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema138.properties.panels.type,parentSchema:schema138.properties.panels,data:data9};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -8559,7 +8691,7 @@ errors++;
 if(data.columns !== undefined){
 let data11 = data.columns;
 if(!(((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11))) && (isFinite(data11)))){
-const err22 = {instancePath:instancePath+"/columns",schemaPath:"#/properties/columns/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema135.properties.columns.type,parentSchema:schema135.properties.columns,data:data11};
+const err22 = {instancePath:instancePath+"/columns",schemaPath:"#/properties/columns/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema138.properties.columns.type,parentSchema:schema138.properties.columns,data:data11};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -8570,7 +8702,7 @@ errors++;
 }
 if((typeof data11 == "number") && (isFinite(data11))){
 if(data11 > 4 || isNaN(data11)){
-const err23 = {instancePath:instancePath+"/columns",schemaPath:"#/properties/columns/maximum",keyword:"maximum",params:{comparison: "<=", limit: 4},message:"must be <= 4",schema:4,parentSchema:schema135.properties.columns,data:data11};
+const err23 = {instancePath:instancePath+"/columns",schemaPath:"#/properties/columns/maximum",keyword:"maximum",params:{comparison: "<=", limit: 4},message:"must be <= 4",schema:4,parentSchema:schema138.properties.columns,data:data11};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -8580,7 +8712,7 @@ vErrors.push(err23);
 errors++;
 }
 if(data11 < 1 || isNaN(data11)){
-const err24 = {instancePath:instancePath+"/columns",schemaPath:"#/properties/columns/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema135.properties.columns,data:data11};
+const err24 = {instancePath:instancePath+"/columns",schemaPath:"#/properties/columns/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema138.properties.columns,data:data11};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -8593,7 +8725,7 @@ errors++;
 }
 }
 else {
-const err25 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema135.type,parentSchema:schema135,data};
+const err25 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema138.type,parentSchema:schema138,data};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -8606,14 +8738,14 @@ validate78.errors = vErrors;
 return errors === 0;
 }
 
-const schema148 = {"type":"object","additionalProperties":false,"properties":{"$schema":{"type":"string"},"id":{"$ref":"#/definitions/screenId"},"kind":{"const":"custom"},"title":{"$ref":"#/definitions/text"},"route":{"$ref":"#/definitions/route"},"portals":{"type":"array","minItems":1,"uniqueItems":true,"items":{"enum":["internal","external"]}},"menu":{"$ref":"#/definitions/route"},"description":{"type":"string"},"component":{"$ref":"#/definitions/identifier"},"props":{"type":"object"}},"required":["id","kind","title","component"],"description":"A registered component inside the engine's frame"};
+const schema151 = {"type":"object","additionalProperties":false,"properties":{"$schema":{"type":"string"},"id":{"$ref":"#/definitions/screenId"},"kind":{"const":"custom"},"title":{"$ref":"#/definitions/text"},"route":{"$ref":"#/definitions/route"},"portals":{"type":"array","minItems":1,"uniqueItems":true,"items":{"enum":["internal","external"]}},"menu":{"$ref":"#/definitions/route"},"description":{"type":"string"},"component":{"$ref":"#/definitions/identifier"},"props":{"type":"object"}},"required":["id","kind","title","component"],"description":"A registered component inside the engine's frame"};
 
 function validate84(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema148.required,parentSchema:schema148,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema151.required,parentSchema:schema151,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -8623,7 +8755,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.kind === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema148.required,parentSchema:schema148,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema151.required,parentSchema:schema151,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -8633,7 +8765,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.title === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'",schema:schema148.required,parentSchema:schema148,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'",schema:schema151.required,parentSchema:schema151,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -8643,7 +8775,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.component === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "component"},message:"must have required property '"+"component"+"'",schema:schema148.required,parentSchema:schema148,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "component"},message:"must have required property '"+"component"+"'",schema:schema151.required,parentSchema:schema151,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -8653,8 +8785,8 @@ vErrors.push(err3);
 errors++;
 }
 for(const key0 in data){
-if(!(func2.call(schema148.properties, key0))){
-const err4 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema148,data};
+if(!(func2.call(schema151.properties, key0))){
+const err4 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema151,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -8667,7 +8799,7 @@ errors++;
 if(data.$schema !== undefined){
 let data0 = data.$schema;
 if(typeof data0 !== "string"){
-const err5 = {instancePath:instancePath+"/$schema",schemaPath:"#/properties/%24schema/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema148.properties.$schema.type,parentSchema:schema148.properties.$schema,data:data0};
+const err5 = {instancePath:instancePath+"/$schema",schemaPath:"#/properties/%24schema/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema151.properties.$schema.type,parentSchema:schema151.properties.$schema,data:data0};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -8705,7 +8837,7 @@ errors++;
 if(data.kind !== undefined){
 let data2 = data.kind;
 if("custom" !== data2){
-const err8 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "custom"},message:"must be equal to constant",schema:"custom",parentSchema:schema148.properties.kind,data:data2};
+const err8 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "custom"},message:"must be equal to constant",schema:"custom",parentSchema:schema151.properties.kind,data:data2};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -8769,7 +8901,7 @@ if(data.portals !== undefined){
 let data5 = data.portals;
 if(Array.isArray(data5)){
 if(data5.length < 1){
-const err13 = {instancePath:instancePath+"/portals",schemaPath:"#/properties/portals/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema148.properties.portals,data:data5};
+const err13 = {instancePath:instancePath+"/portals",schemaPath:"#/properties/portals/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema151.properties.portals,data:data5};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -8782,7 +8914,7 @@ const len0 = data5.length;
 for(let i0=0; i0<len0; i0++){
 let data6 = data5[i0];
 if(!((data6 === "internal") || (data6 === "external"))){
-const err14 = {instancePath:instancePath+"/portals/" + i0,schemaPath:"#/properties/portals/items/enum",keyword:"enum",params:{allowedValues: schema148.properties.portals.items.enum},message:"must be equal to one of the allowed values",schema:schema148.properties.portals.items.enum,parentSchema:schema148.properties.portals.items,data:data6};
+const err14 = {instancePath:instancePath+"/portals/" + i0,schemaPath:"#/properties/portals/items/enum",keyword:"enum",params:{allowedValues: schema151.properties.portals.items.enum},message:"must be equal to one of the allowed values",schema:schema151.properties.portals.items.enum,parentSchema:schema151.properties.portals.items,data:data6};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -8799,7 +8931,7 @@ outer0:
 for(;i1--;){
 for(j0 = i1; j0--;){
 if(func0(data5[i1], data5[j0])){
-const err15 = {instancePath:instancePath+"/portals",schemaPath:"#/properties/portals/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)",schema:true,parentSchema:schema148.properties.portals,data:data5};
+const err15 = {instancePath:instancePath+"/portals",schemaPath:"#/properties/portals/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)",schema:true,parentSchema:schema151.properties.portals,data:data5};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -8814,7 +8946,7 @@ break outer0;
 }
 }
 else {
-const err16 = {instancePath:instancePath+"/portals",schemaPath:"#/properties/portals/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema148.properties.portals.type,parentSchema:schema148.properties.portals,data:data5};
+const err16 = {instancePath:instancePath+"/portals",schemaPath:"#/properties/portals/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema151.properties.portals.type,parentSchema:schema151.properties.portals,data:data5};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -8852,7 +8984,7 @@ errors++;
 if(data.description !== undefined){
 let data8 = data.description;
 if(typeof data8 !== "string"){
-const err19 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema148.properties.description.type,parentSchema:schema148.properties.description,data:data8};
+const err19 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema151.properties.description.type,parentSchema:schema151.properties.description,data:data8};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -8890,7 +9022,7 @@ errors++;
 if(data.props !== undefined){
 let data10 = data.props;
 if(!(data10 && typeof data10 == "object" && !Array.isArray(data10))){
-const err22 = {instancePath:instancePath+"/props",schemaPath:"#/properties/props/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema148.properties.props.type,parentSchema:schema148.properties.props,data:data10};
+const err22 = {instancePath:instancePath+"/props",schemaPath:"#/properties/props/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema151.properties.props.type,parentSchema:schema151.properties.props,data:data10};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -8902,7 +9034,7 @@ errors++;
 }
 }
 else {
-const err23 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema148.type,parentSchema:schema148,data};
+const err23 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema151.type,parentSchema:schema151,data};
 if(vErrors === null){
 vErrors = [err23];
 }

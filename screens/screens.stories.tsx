@@ -72,6 +72,57 @@ export const FulfilmentDeliveryWarehousingList: Story = { name: 'fulfilmentDeliv
 /** screens/fulfilment-delivery/warehousingListCopy.screen.ts */
 export const FulfilmentDeliveryWarehousingListCopy: Story = { name: 'fulfilmentDelivery.warehousingListCopy', args: { id: 'fulfilmentDelivery.warehousingListCopy' } };
 
+/** screens/items/attribute.screen.ts */
+export const ItemsAttribute: Story = { name: 'items.attribute', args: { id: 'items.attribute' } };
+
+/** screens/items/attributeValue.screen.ts */
+export const ItemsAttributeValue: Story = { name: 'items.attributeValue', args: { id: 'items.attributeValue' } };
+
+/** screens/items/attributeValueEdit.screen.ts */
+export const ItemsAttributeValueEdit: Story = { name: 'items.attributeValueEdit', args: { id: 'items.attributeValueEdit' } };
+
+/** screens/items/categoryManage.screen.ts */
+export const ItemsCategoryManage: Story = { name: 'items.categoryManage', args: { id: 'items.categoryManage' } };
+
+/** screens/items/itemDetail.screen.ts */
+export const ItemsItemDetail: Story = { name: 'items.itemDetail', args: { id: 'items.itemDetail' } };
+
+/** screens/items/itemExcelUpDetail.screen.ts */
+export const ItemsItemExcelUpDetail: Story = { name: 'items.itemExcelUpDetail', args: { id: 'items.itemExcelUpDetail' } };
+
+/** screens/items/itemExcelUpList.screen.ts */
+export const ItemsItemExcelUpList: Story = { name: 'items.itemExcelUpList', args: { id: 'items.itemExcelUpList' } };
+
+/** screens/items/itemInsert.screen.ts */
+export const ItemsItemInsert: Story = { name: 'items.itemInsert', args: { id: 'items.itemInsert' } };
+
+/** screens/items/itemProposalDetail.screen.ts */
+export const ItemsItemProposalDetail: Story = { name: 'items.itemProposalDetail', args: { id: 'items.itemProposalDetail' } };
+
+/** screens/items/itemProposalList.screen.ts */
+export const ItemsItemProposalList: Story = { name: 'items.itemProposalList', args: { id: 'items.itemProposalList' } };
+
+/** screens/items/itemView.screen.ts */
+export const ItemsItemView: Story = { name: 'items.itemView', args: { id: 'items.itemView' } };
+
+/** screens/items/sourcingGroup.screen.ts */
+export const ItemsSourcingGroup: Story = { name: 'items.sourcingGroup', args: { id: 'items.sourcingGroup' } };
+
+/** screens/items/supplierItemInfo.screen.ts */
+export const ItemsSupplierItemInfo: Story = { name: 'items.supplierItemInfo', args: { id: 'items.supplierItemInfo' } };
+
+/** screens/items/supplierItemInfoEdit.screen.ts */
+export const ItemsSupplierItemInfoEdit: Story = { name: 'items.supplierItemInfoEdit', args: { id: 'items.supplierItemInfoEdit' } };
+
+/** screens/items/supplierUpItemDetail.screen.ts */
+export const ItemsSupplierUpItemDetail: Story = { name: 'items.supplierUpItemDetail', args: { id: 'items.supplierUpItemDetail' } };
+
+/** screens/items/supplierUpItemView.screen.ts */
+export const ItemsSupplierUpItemView: Story = { name: 'items.supplierUpItemView', args: { id: 'items.supplierUpItemView' } };
+
+/** screens/items/unitMaster.screen.ts */
+export const ItemsUnitMaster: Story = { name: 'items.unitMaster', args: { id: 'items.unitMaster' } };
+
 /** screens/portal/author/authUserManage.screen.json */
 export const PortalAuthUserManage: Story = { name: 'portal.authUserManage', args: { id: 'portal.authUserManage' } };
 
