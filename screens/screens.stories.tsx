@@ -12,21 +12,6 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-/** screens/portal/board/faq.screen.ts */
-export const BoardFaq: Story = { name: 'board.faq', args: { id: 'board.faq' } };
-
-/** screens/portal/board/notice.screen.ts */
-export const BoardNotice: Story = { name: 'board.notice', args: { id: 'board.notice' } };
-
-/** screens/portal/board/noticeEdit.screen.ts */
-export const BoardNoticeEdit: Story = { name: 'board.noticeEdit', args: { id: 'board.noticeEdit' } };
-
-/** screens/portal/board/ogpmsNotice.screen.ts */
-export const BoardOgpmsNotice: Story = { name: 'board.ogpmsNotice', args: { id: 'board.ogpmsNotice' } };
-
-/** screens/portal/board/ogpmsNoticeEdit.screen.ts */
-export const BoardOgpmsNoticeEdit: Story = { name: 'board.ogpmsNoticeEdit', args: { id: 'board.ogpmsNoticeEdit' } };
-
 /** screens/cyber-purchase/loiEdit.screen.ts */
 export const CyberPurchaseLoiEdit: Story = { name: 'cyberPurchase.loiEdit', args: { id: 'cyberPurchase.loiEdit' } };
 
@@ -87,23 +72,62 @@ export const FulfilmentDeliveryWarehousingList: Story = { name: 'fulfilmentDeliv
 /** screens/fulfilment-delivery/warehousingListCopy.screen.ts */
 export const FulfilmentDeliveryWarehousingListCopy: Story = { name: 'fulfilmentDelivery.warehousingListCopy', args: { id: 'fulfilmentDelivery.warehousingListCopy' } };
 
-/** screens/portal/author/adminAudit.screen.ts */
-export const PortalAdminAudit: Story = { name: 'portal.adminAudit', args: { id: 'portal.adminAudit' } };
+/** screens/items/attribute.screen.ts */
+export const ItemsAttribute: Story = { name: 'items.attribute', args: { id: 'items.attribute' } };
 
-/** screens/portal/author/authMenuManage.screen.ts */
-export const PortalAuthMenuManage: Story = { name: 'portal.authMenuManage', args: { id: 'portal.authMenuManage' } };
+/** screens/items/attributeValue.screen.ts */
+export const ItemsAttributeValue: Story = { name: 'items.attributeValue', args: { id: 'items.attributeValue' } };
 
-/** screens/portal/author/authorGroupManage.screen.ts */
-export const PortalAuthorGroupManage: Story = { name: 'portal.authorGroupManage', args: { id: 'portal.authorGroupManage' } };
+/** screens/items/attributeValueEdit.screen.ts */
+export const ItemsAttributeValueEdit: Story = { name: 'items.attributeValueEdit', args: { id: 'items.attributeValueEdit' } };
+
+/** screens/items/categoryManage.screen.ts */
+export const ItemsCategoryManage: Story = { name: 'items.categoryManage', args: { id: 'items.categoryManage' } };
+
+/** screens/items/itemDetail.screen.ts */
+export const ItemsItemDetail: Story = { name: 'items.itemDetail', args: { id: 'items.itemDetail' } };
+
+/** screens/items/itemExcelUpDetail.screen.ts */
+export const ItemsItemExcelUpDetail: Story = { name: 'items.itemExcelUpDetail', args: { id: 'items.itemExcelUpDetail' } };
+
+/** screens/items/itemExcelUpList.screen.ts */
+export const ItemsItemExcelUpList: Story = { name: 'items.itemExcelUpList', args: { id: 'items.itemExcelUpList' } };
+
+/** screens/items/itemInsert.screen.ts */
+export const ItemsItemInsert: Story = { name: 'items.itemInsert', args: { id: 'items.itemInsert' } };
+
+/** screens/items/itemProposalDetail.screen.ts */
+export const ItemsItemProposalDetail: Story = { name: 'items.itemProposalDetail', args: { id: 'items.itemProposalDetail' } };
+
+/** screens/items/itemProposalList.screen.ts */
+export const ItemsItemProposalList: Story = { name: 'items.itemProposalList', args: { id: 'items.itemProposalList' } };
+
+/** screens/items/itemView.screen.ts */
+export const ItemsItemView: Story = { name: 'items.itemView', args: { id: 'items.itemView' } };
+
+/** screens/items/sourcingGroup.screen.ts */
+export const ItemsSourcingGroup: Story = { name: 'items.sourcingGroup', args: { id: 'items.sourcingGroup' } };
+
+/** screens/items/supplierItemInfo.screen.ts */
+export const ItemsSupplierItemInfo: Story = { name: 'items.supplierItemInfo', args: { id: 'items.supplierItemInfo' } };
+
+/** screens/items/supplierItemInfoEdit.screen.ts */
+export const ItemsSupplierItemInfoEdit: Story = { name: 'items.supplierItemInfoEdit', args: { id: 'items.supplierItemInfoEdit' } };
+
+/** screens/items/supplierUpItemDetail.screen.ts */
+export const ItemsSupplierUpItemDetail: Story = { name: 'items.supplierUpItemDetail', args: { id: 'items.supplierUpItemDetail' } };
+
+/** screens/items/supplierUpItemView.screen.ts */
+export const ItemsSupplierUpItemView: Story = { name: 'items.supplierUpItemView', args: { id: 'items.supplierUpItemView' } };
+
+/** screens/items/unitMaster.screen.ts */
+export const ItemsUnitMaster: Story = { name: 'items.unitMaster', args: { id: 'items.unitMaster' } };
 
 /** screens/portal/author/authUserManage.screen.json */
 export const PortalAuthUserManage: Story = { name: 'portal.authUserManage', args: { id: 'portal.authUserManage' } };
 
 /** screens/portal/codeManage/cmmnCodeManage.screen.json */
 export const PortalCmmnCodeManage: Story = { name: 'portal.cmmnCodeManage', args: { id: 'portal.cmmnCodeManage' } };
-
-/** screens/portal/author/menuManage.screen.ts */
-export const PortalMenuManage: Story = { name: 'portal.menuManage', args: { id: 'portal.menuManage' } };
 
 /** screens/portal/system/messageEdit.screen.json */
 export const PortalMessageEdit: Story = { name: 'portal.messageEdit', args: { id: 'portal.messageEdit' } };
@@ -194,30 +218,3 @@ export const SettlementStatement: Story = { name: 'settlement.statement', args: 
 
 /** screens/settlement/threeWayMatch.screen.ts */
 export const SettlementThreeWayMatch: Story = { name: 'settlement.threeWayMatch', args: { id: 'settlement.threeWayMatch' } };
-
-/** screens/templates/dashboard.screen.ts */
-export const TemplatesDashboard: Story = { name: 'templates.dashboard', args: { id: 'templates.dashboard' } };
-
-/** screens/templates/edit.screen.ts */
-export const TemplatesEdit: Story = { name: 'templates.edit', args: { id: 'templates.edit' } };
-
-/** screens/templates/empty.screen.ts */
-export const TemplatesEmpty: Story = { name: 'templates.empty', args: { id: 'templates.empty' } };
-
-/** screens/templates/list.screen.ts */
-export const TemplatesList: Story = { name: 'templates.list', args: { id: 'templates.list' } };
-
-/** screens/templates/masterDetail.screen.ts */
-export const TemplatesMasterDetail: Story = { name: 'templates.masterDetail', args: { id: 'templates.masterDetail' } };
-
-/** screens/templates/popup.screen.ts */
-export const TemplatesPopup: Story = { name: 'templates.popup', args: { id: 'templates.popup' } };
-
-/** screens/templates/print.screen.ts */
-export const TemplatesPrint: Story = { name: 'templates.print', args: { id: 'templates.print' } };
-
-/** screens/templates/tree.screen.ts */
-export const TemplatesTree: Story = { name: 'templates.tree', args: { id: 'templates.tree' } };
-
-/** screens/templates/wizard.screen.ts */
-export const TemplatesWizard: Story = { name: 'templates.wizard', args: { id: 'templates.wizard' } };

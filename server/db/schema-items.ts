@@ -110,6 +110,7 @@ export interface ItemUploadBatchTable {
   failCode: string | null;
   failMessage: string | null;
   replaces: string | null;
+  errorFileId: Generated<string | null>;
   createdBy: string;
   createdAt: GeneratedTimestamp;
   checkedAt: Timestamp | null;

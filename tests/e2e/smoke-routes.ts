@@ -107,6 +107,23 @@ export const SMOKE_ROUTES: SmokeRoute[] = [
   { route: '/portal/ogpmsManage/notice', portal: 'internal', user: 'admin', expect: 'rows' },
   { route: '/board/notice', portal: 'internal', user: 'buyer', expect: 'rows' },
   { route: '/board/faq', portal: 'internal', user: 'buyer', expect: 'text', shows: 'FAQ' },
+  // Items and catalogue (#11), internal
+  { route: '/item/category/categoryManage', portal: 'internal', user: 'tfadmin', expect: 'text', shows: 'MRO 소모품' },
+  { route: '/item/comp/sourcingGroup', portal: 'internal', user: 'tfadmin', expect: 'text', shows: '간접재' },
+  { route: '/attribute', portal: 'internal', user: 'tfadmin', expect: 'text', shows: '원산지' },
+  { route: '/attributeValue', portal: 'internal', user: 'tfadmin', expect: 'rows' },
+  { route: '/unitMaster', portal: 'internal', user: 'tfadmin', expect: 'text', shows: '킬로그램' },
+  { route: '/itemInsert', portal: 'internal', user: 'tfadmin', expect: 'text', shows: '기준단가' },
+  { route: '/itemDetail', portal: 'internal', user: 'tfadmin', expect: 'rows' },
+  { route: '/itemExcelUpList', portal: 'internal', user: 'tfadmin', expect: 'rows' },
+  { route: '/itemExcelUpDetail', portal: 'internal', user: 'tfadmin', expect: 'document', open: doc('/api/v1/item/uploads?size=1', 'batchId') },
+  { route: '/itemProposalList', portal: 'internal', user: 'tfadmin', expect: 'rows' },
+  { route: '/itemProposalDetail', portal: 'internal', user: 'tfadmin', expect: 'document', open: doc('/api/v1/item-proposals?size=1', 'proposalNo') },
+  // Items, supplier portal
+  { route: '/itemManagement/itemInfo', portal: 'external', user: 'supplier1', expect: 'rows' },
+  { route: '/itemManagement/ItemInfoEdit', portal: 'external', user: 'supplier1', expect: 'text', shows: '제안 사유' },
+  { route: '/itemManagement/upItemView', portal: 'external', user: 'supplier1', expect: 'rows' },
+  { route: '/itemManagement/upItemDetail', portal: 'external', user: 'supplier1', expect: 'document', open: doc('/api/v1/item-proposals?size=1', 'proposalNo') },
 ];
 
 // Suppliers (#9): the master, status, one supplier at a glance, status change requests.

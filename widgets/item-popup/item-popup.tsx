@@ -90,7 +90,6 @@ function ItemPopupSession({ search, categories, initial, onChoose, onClose }: It
     return () => {
       live = false;
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [call]);
 
   const runSearch = async () => {

@@ -126,6 +126,7 @@ create table item_upload_batch (
   fail_code       varchar(40),
   fail_message    varchar(1000),
   replaces        varchar(20) references item_upload_batch(batch_id),
+  error_file_id   varchar(36) references file_group(file_id),
   created_by      varchar(50) not null,
   created_at      timestamptz not null default now(),
   checked_at      timestamptz,

@@ -1,6 +1,9 @@
+import crypto from 'node:crypto';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import { Type } from 'typebox';
 import * as XLSX from 'xlsx';
+import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { access } from '../../../http/access.js';
 import { commonErrors } from '../../../http/error-schema.js';
@@ -11,7 +14,7 @@ import { writeAudit } from '../../../db/audit.js';
 import type { Db } from '../../../db/connect.js';
 import { nextDocumentNumber } from '../../../db/document-number.js';
 import type { JobDefinition } from '../../../jobs/types.js';
-import { contentDisposition } from '../../files/storage.js';
+import { FileStore, contentDisposition } from '../../files/storage.js';
 import { ListOf, ROUTES, VersionBody, checkVersion, iso, missing, refused, todayKst } from '../shared.js';
 import { COLUMNS, COLUMN_KEYS, ERROR_COLUMN, SHEET_NAME, headerText } from './columns.js';
 import { checkSpreadsheet } from './file-checks.js';
@@ -41,6 +44,8 @@ const UploadRow = Type.Object({
 });
 const RowQuery = Type.Object({ result: Type.Optional(Result), ...PagingQuery, sort: SortQuery(['rowNo', 'result']) }, { additionalProperties: false });
 const Binary = Type.String({ format: 'binary' });
+const AttachmentSchema = Type.Object({ fileId: Type.String(), seq: Type.Integer(), originalName: Type.String(), sizeBytes: Type.Integer(), mimeType: Type.String() });
+const FromFileBody = Type.Object({ fileId: Type.String({ minLength: 1, maxLength: 36 }), replaces: Type.Optional(Nullable(Type.String({ maxLength: 20 }))) }, { additionalProperties: false });
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 async function batchView(db: Db, batchId: string) {
@@ -78,6 +83,28 @@ export function templateWorkbook(): Buffer {
   const wb = XLSX.utils.book_new();
   XLSX.utils.book_append_sheet(wb, ws, SHEET_NAME);
   XLSX.utils.book_append_sheet(wb, help, '안내');
+  return XLSX.write(wb, { type: 'buffer', bookType: 'xlsx', compression: true }) as Buffer;
+}
+
+/** The error rows in the template's columns with the reasons beside them; every cell a string, never a formula. */
+async function errorWorkbook(db: Db, batchId: string): Promise<Buffer> {
+  const rows = await db.selectFrom('itemUploadRow').select(['rowNo', 'data', 'errors']).where('batchId', '=', batchId).where('result', '=', 'ERROR').orderBy('rowNo').execute();
+  const ws: XLSX.WorkSheet = {};
+  const headers = [...COLUMN_KEYS.map((k) => headerText(k)), ERROR_COLUMN];
+  headers.forEach((h, c) => {
+    ws[XLSX.utils.encode_cell({ r: 0, c })] = textCell(h);
+  });
+  rows.forEach((r, i) => {
+    const d = dataOf(r.data);
+    COLUMN_KEYS.forEach((k, c) => {
+      ws[XLSX.utils.encode_cell({ r: i + 1, c })] = textCell(d[k] ?? '');
+    });
+    const reasons = errorsOf(r.errors).map((e) => `[${e.column}] ${e.message}`).join(' / ');
+    ws[XLSX.utils.encode_cell({ r: i + 1, c: COLUMN_KEYS.length })] = textCell(`${r.rowNo}행: ${reasons}`);
+  });
+  ws['!ref'] = XLSX.utils.encode_range({ s: { r: 0, c: 0 }, e: { r: Math.max(1, rows.length), c: headers.length - 1 } });
+  const wb = XLSX.utils.book_new();
+  XLSX.utils.book_append_sheet(wb, ws, SHEET_NAME);
   return XLSX.write(wb, { type: 'buffer', bookType: 'xlsx', compression: true }) as Buffer;
 }
 
@@ -155,26 +182,55 @@ export const uploadRoutes: FastifyPluginAsyncTypebox = async (app) => {
     schema: { operationId: 'downloadItemUploadErrors', tags, summary: 'The error rows as a workbook in the template\'s columns with the reasons beside them, to fix and upload again', params: BatchParams, response: { 200: Binary, ...commonErrors } },
   }, async (request, reply) => {
     const b = await batchView(request.db, request.params.batchId);
-    const rows = await request.db.selectFrom('itemUploadRow').select(['rowNo', 'data', 'errors']).where('batchId', '=', b.batchId).where('result', '=', 'ERROR').orderBy('rowNo').execute();
-    const ws: XLSX.WorkSheet = {};
-    const headers = [...COLUMN_KEYS.map((k) => headerText(k)), ERROR_COLUMN];
-    headers.forEach((h, c) => {
-      ws[XLSX.utils.encode_cell({ r: 0, c })] = textCell(h);
+    reply.header('Content-Disposition', contentDisposition(`${path.parse(b.fileName).name}_오류.xlsx`)).type(XLSX_TYPE);
+    return reply.send(await errorWorkbook(request.db, b.batchId));
+  });
+
+  /** Keeps a generated workbook as a file group, so the screens' file links download it. */
+  const store = FileStore.forDataDir(app.config.dataDir);
+  const keep = async (db: Db, name: string, content: Buffer, actor: string) => {
+    const saved = await store.write(Readable.from(content));
+    const fileId = crypto.randomUUID();
+    await db.transaction().execute(async (trx) => {
+      await trx.insertInto('fileGroup').values({ fileId, createdBy: actor }).execute();
+      await trx.insertInto('fileEntry').values({ fileId, seq: 1, originalName: name, storedName: saved.storedName, sizeBytes: saved.size, mimeType: XLSX_TYPE, checksum: saved.sha256, createdBy: actor }).execute();
     });
-    rows.forEach((r, i) => {
-      const d = dataOf(r.data);
-      COLUMN_KEYS.forEach((k, c) => {
-        ws[XLSX.utils.encode_cell({ r: i + 1, c })] = textCell(d[k] ?? '');
-      });
-      const reasons = errorsOf(r.errors).map((e) => `[${e.column}] ${e.message}`).join(' / ');
-      ws[XLSX.utils.encode_cell({ r: i + 1, c: COLUMN_KEYS.length })] = textCell(`${r.rowNo}행: ${reasons}`);
-    });
-    ws['!ref'] = XLSX.utils.encode_range({ s: { r: 0, c: 0 }, e: { r: Math.max(1, rows.length), c: headers.length - 1 } });
-    const wb = XLSX.utils.book_new();
-    XLSX.utils.book_append_sheet(wb, ws, SHEET_NAME);
-    const base = path.parse(b.fileName).name;
-    reply.header('Content-Disposition', contentDisposition(`${base}_오류.xlsx`)).type(XLSX_TYPE);
-    return reply.send(XLSX.write(wb, { type: 'buffer', bookType: 'xlsx', compression: true }) as Buffer);
+    return fileId;
+  };
+  const filesOf = async (db: Db, fileId: string) =>
+    (await db.selectFrom('fileEntry').select(['fileId', 'seq', 'originalName', 'sizeBytes', 'mimeType']).where('fileId', '=', fileId).where('deletedAt', 'is', null).execute()).map((f) => ({ ...f, sizeBytes: Number(f.sizeBytes) }));
+  let templateFileId: string | null = null;
+
+  app.get('/api/v1/item/uploads/template/files', {
+    config: read,
+    schema: { operationId: 'getItemUploadTemplateFiles', tags, summary: 'The template as an attachment list (the screens show it as a download link)', response: { 200: Type.Object({ files: Type.Array(AttachmentSchema) }), ...commonErrors } },
+  }, async (request) => {
+    if (!templateFileId || (await filesOf(request.db, templateFileId)).length === 0) templateFileId = await keep(request.db, '품목등록_양식.xlsx', templateWorkbook(), request.caller!.userId);
+    return { files: await filesOf(request.db, templateFileId) };
+  });
+
+  app.get('/api/v1/item/uploads/:batchId/error-files', {
+    config: read,
+    schema: { operationId: 'getItemUploadErrorFiles', tags, summary: 'The error workbook as an attachment list (made once per batch)', params: BatchParams, response: { 200: Type.Object({ files: Type.Array(AttachmentSchema) }), ...commonErrors } },
+  }, async (request) => {
+    const b = await batchView(request.db, request.params.batchId);
+    if (b.countError === 0) return { files: [] };
+    let fileId = b.errorFileId;
+    if (!fileId) {
+      fileId = await keep(request.db, `${path.parse(b.fileName).name}_오류.xlsx`, await errorWorkbook(request.db, b.batchId), request.caller!.userId);
+      await request.db.updateTable('itemUploadBatch').set({ errorFileId: fileId }).where('batchId', '=', b.batchId).execute();
+    }
+    return { files: await filesOf(request.db, fileId) };
+  });
+
+  app.post('/api/v1/item/uploads/from-file', {
+    config: write,
+    schema: { operationId: 'uploadItemsFromFile', tags, summary: 'Upload a filled template already sent to the file API (its newest file), with the same checks as uploadItems', body: FromFileBody, response: { 200: Batch, 415: Type.Ref('ErrorBody'), 422: Type.Ref('ErrorBody'), 409: Type.Ref('ErrorBody'), ...commonErrors } },
+  }, async (request) => {
+    const f = await request.db.selectFrom('fileEntry').select(['originalName', 'storedName', 'mimeType']).where('fileId', '=', request.body.fileId).where('deletedAt', 'is', null).orderBy('seq', 'desc').limit(1).executeTakeFirst();
+    if (!f || !store.exists(f.storedName)) throw missing('FILE_NOT_FOUND', '올린 파일을 찾을 수 없습니다. 파일을 먼저 올리세요');
+    const buffer = await store.readAll(f.storedName);
+    return startBatch(request, f.originalName, f.mimeType, buffer, request.body.replaces?.trim() || null);
   });
 
   app.post('/api/v1/item/uploads', {
@@ -186,7 +242,6 @@ export const uploadRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   }, async (request) => {
     if (!request.isMultipart()) throw new HttpError(415, 'NOT_MULTIPART', '파일은 multipart/form-data 로 보내야 합니다');
-    const caller = request.caller!;
     let part;
     let buffer: Buffer;
     try {
@@ -197,10 +252,14 @@ export const uploadRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, 'FILE_TOO_LARGE', `파일 크기는 ${limitMb}MB를 넘을 수 없습니다`);
       throw err;
     }
-    const fileName = path.basename(part.filename || '').normalize('NFC');
+    return startBatch(request, part.filename, part.mimetype || '', buffer, request.query.replaces?.trim() || null);
+  });
+
+  async function startBatch(request: { db: Db; caller: { userId: string } | null; log: FastifyBaseLogger }, rawName: string, mimeType: string, buffer: Buffer, replaces: string | null) {
+    const caller = request.caller!;
+    const fileName = path.basename(rawName || '').normalize('NFC');
     if (!fileName) throw badRequest('FILE_NAME_MISSING', '파일 이름이 없습니다');
-    checkSpreadsheet(fileName, part.mimetype || '', buffer);
-    const replaces = request.query.replaces?.trim() || null;
+    checkSpreadsheet(fileName, mimeType, buffer);
     const batchId = await request.db.transaction().execute(async (trx) => {
       if (replaces) {
         const old = await trx.selectFrom('itemUploadBatch').select(['status', 'version']).where('batchId', '=', replaces).forUpdate().executeTakeFirst();
@@ -216,7 +275,7 @@ export const uploadRoutes: FastifyPluginAsyncTypebox = async (app) => {
     // The answer goes now; the worker reads the file meanwhile and the screen follows the progress.
     track(processUpload(app.dbh.db, request.log, batchId, new Uint8Array(buffer)).catch((e: unknown) => request.log.error({ err: e, batchId }, 'item upload failed')));
     return batchView(request.db, batchId);
-  });
+  }
 
   app.post('/api/v1/item/uploads/:batchId/apply', {
     config: write,

@@ -1,0 +1,36 @@
+import { defineTreeScreen } from '../../engine/define';
+
+const F = (n: string) => `screen.items.field.${n}`;
+const T = (n: string) => `screen.items.${n}`;
+
+/**
+ * /item/comp/sourcingGroup — the four-level sourcing groups (the data getSgCode and the
+ * four-level selector read); the buyer responsible is set on level 4.
+ */
+export default defineTreeScreen({
+  id: 'items.sourcingGroup',
+  route: '/item/comp/sourcingGroup',
+  title: T('sourcingGroup'),
+  tree: { operation: 'listSourcingGroups', idField: 'sgCode', labelField: 'label', parentField: 'upCode', detailField: 'sgCode', search: true, rootLabel: T('sourcingGroups') },
+  actions: [{ kind: 'new', label: T('newSourcingGroup') }],
+  detail: {
+    sections: [
+      {
+        columns: 2,
+        fields: [
+          { field: 'sgCode', label: F('sgCode'), required: true, createOnly: true, maxLength: 20, pattern: '^[A-Za-z0-9_-]+$' },
+          { field: 'upCode', label: F('upCode'), widget: 'select', emptyOption: 'none', createOnly: true, optionsFrom: { operation: 'listSourcingGroups', value: 'sgCode', text: 'label' } },
+          { field: 'sgName', label: F('sgName'), required: true, maxLength: 100 },
+          { field: 'sgNameEn', label: F('sgNameEn'), required: true, maxLength: 100 },
+          { field: 'sgLevel', label: F('sgLevel'), readOnly: 'true' },
+          { field: 'buyerId', label: F('buyerId'), maxLength: 30, help: T('buyerHelp') },
+          { field: 'buyerName', label: F('buyerName'), readOnly: 'true' },
+          { field: 'sortOrder', label: F('sortOrder'), type: 'integer', default: 0 },
+          { field: 'useYn', label: F('useYn'), widget: 'select', codeGroup: 'USE_YN', emptyOption: 'none', default: 'Y' },
+          { field: 'itemCount', label: F('itemCount'), readOnly: 'true' },
+        ],
+      },
+    ],
+    actions: [{ kind: 'save', operation: 'createSourcingGroup', updateOperation: 'updateSourcingGroup', variant: 'primary' }],
+  },
+});

@@ -1,0 +1,39 @@
+import { defineEditScreen } from '../../engine/define';
+
+const F = (n: string) => `screen.items.field.${n}`;
+const T = (n: string) => `screen.items.${n}`;
+
+/**
+ * /itemManagement/ItemInfoEdit (supplier portal) — propose a price change for one of my items
+ * (opened with itemCode) or a new item (kind=NEW), with the date it should take effect, the
+ * reason and attachments.
+ */
+export default defineEditScreen({
+  id: 'items.supplierItemInfoEdit',
+  route: '/itemManagement/ItemInfoEdit',
+  portals: ['external'],
+  title: T('supplierItemInfoEdit'),
+  sections: [
+    {
+      columns: 2,
+      fields: [
+        { field: 'kind', label: F('kind'), widget: 'select', required: true, emptyOption: 'none', default: 'PRICE', options: [{ value: 'PRICE', text: 'option.itemProposalKind.PRICE' }, { value: 'NEW', text: 'option.itemProposalKind.NEW' }] },
+        { field: 'itemCode', label: F('itemCode'), widget: 'select', visible: "form.kind == 'PRICE'", optionsFrom: { operation: 'listMyItems', value: 'itemCode', text: 'itemName' } },
+        { field: 'itemName', label: F('itemName'), maxLength: 200, visible: "form.kind == 'NEW'" },
+        { field: 'spec', label: F('spec'), maxLength: 300, visible: "form.kind == 'NEW'" },
+        { field: 'catCode', label: F('catCode'), maxLength: 20, visible: "form.kind == 'NEW'", help: T('catCodeHelp') },
+        { field: 'unitCode', label: F('unitCode'), maxLength: 10, visible: "form.kind == 'NEW'" },
+        { field: 'maker', label: F('maker'), maxLength: 100, visible: "form.kind == 'NEW'" },
+        { field: 'proposedPrice', label: F('proposedPrice'), required: true, mask: 'number', maxLength: 19 },
+        { field: 'currency', label: F('currency'), widget: 'select', emptyOption: 'none', default: 'KRW', options: [{ value: 'KRW', text: 'KRW' }, { value: 'JPY', text: 'JPY' }] },
+        { field: 'validFrom', label: F('validFrom'), widget: 'date', required: true },
+        { field: 'reason', label: F('reason'), widget: 'textarea', rows: 3, required: true, maxLength: 1000, span: 2 },
+      ],
+    },
+  ],
+  attachments: { field: 'fileId', label: T('attachments') },
+  actions: [
+    { kind: 'back', label: T('list') },
+    { kind: 'save', id: 'propose', label: T('propose'), operation: 'createItemProposal', variant: 'primary', confirm: T('confirmPropose'), then: ['back'] },
+  ],
+});

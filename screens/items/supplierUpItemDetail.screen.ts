@@ -1,0 +1,21 @@
+import { defineEditScreen } from '../../engine/define';
+import { PROPOSAL_SECTIONS } from './proposal-parts';
+
+const T = (n: string) => `screen.items.${n}`;
+
+/** /itemManagement/upItemDetail (supplier portal) — one of my proposals; withdraw it while it waits. */
+export default defineEditScreen({
+  id: 'items.supplierUpItemDetail',
+  route: '/itemManagement/upItemDetail',
+  portals: ['external'],
+  title: T('supplierUpItemDetail'),
+  key: ['proposalNo'],
+  load: { operation: 'getItemProposal', params: { path: { proposalNo: 'query.proposalNo' } } },
+  readOnly: true,
+  sections: PROPOSAL_SECTIONS,
+  attachments: { field: 'fileId', label: T('attachments'), readOnly: 'true' },
+  actions: [
+    { kind: 'navigate', label: T('list'), route: '/itemManagement/upItemView' },
+    { kind: 'workflow', id: 'withdraw', label: T('withdraw'), operation: 'withdrawItemProposal', variant: 'danger', visible: "contains(form.actions, 'withdraw')", confirm: T('confirmWithdraw'), params: { path: { proposalNo: 'form.proposalNo' }, body: { version: 'form.version' } }, then: ['reloadRecord'] },
+  ],
+});
