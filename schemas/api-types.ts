@@ -3017,6 +3017,489 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/evaluation/periods": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Evaluation periods with criteria, weights, evaluators, grade bands and progress (newest first) */
+        get: operations["listEvaPeriods"];
+        put?: never;
+        /** Create a period with its criteria (weights summing to 100), evaluators, scope and grade bands; dates may not overlap another period */
+        post: operations["createEvaPeriod"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/evaluation/periods/{periodId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One evaluation period with its setup and progress */
+        get: operations["getEvaPeriod"];
+        /** Change a period still in preparation (stale version: 409) */
+        put: operations["updateEvaPeriod"];
+        post?: never;
+        /** Delete a period still in preparation */
+        delete: operations["deleteEvaPeriod"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/evaluation/periods/{periodId}/open": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Start the evaluation: fix the suppliers in scope, create the evaluators’ tasks, compute the figures */
+        post: operations["openEvaPeriod"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/evaluation/periods/{periodId}/close": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Close the evaluation (no more scoring) and compute the totals */
+        post: operations["closeEvaPeriod"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/evaluation/periods/{periodId}/compute": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Compute the quantitative figures and the draft totals again (finalized totals are kept) */
+        post: operations["computeEvaPeriod"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/evaluation/tasks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** My evaluation tasks (the caller is the evaluator), with due dates */
+        get: operations["listMyEvaTasks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/evaluation/tasks/{taskId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One of my tasks: quantitative criteria filled from data (numerator, denominator), qualitative ones to score; another evaluator’s task answers 404 */
+        get: operations["getMyEvaTask"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/evaluation/tasks/{taskId}/save": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Save my qualitative scores (1–5) and comments as a draft */
+        post: operations["saveEvaTask"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/evaluation/tasks/{taskId}/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Submit my scores (every qualitative criterion scored, by the due date); then they count in the total */
+        post: operations["submitEvaTask"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/evaluation/results": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Evaluation work of every evaluator: supplier, evaluator, status, average score */
+        get: operations["listEvaResults"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/evaluation/results/{taskId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One evaluator’s scores for one supplier, with the quantitative figures (read only) */
+        get: operations["getEvaResult"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/evaluation/totals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Totals per supplier and period: weighted score, adjustment, grade, rank, trend against the previous period, finalized and published */
+        get: operations["listEvaTotals"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/evaluation/totals/{totalId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One total, explained line by line (figures, band score, weight, weighted), its revisions and trend */
+        get: operations["getEvaTotal"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/evaluation/totals/{totalId}/adjust": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add points to a draft total with a reason (the grade follows) */
+        post: operations["adjustEvaTotal"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/evaluation/totals/{totalId}/finalize": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Finalize a draft total of a closed period: from then on it never changes (a correction is a new revision) */
+        post: operations["finalizeEvaTotal"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/evaluation/totals/{totalId}/publish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Publish a finalized total to its supplier (once) */
+        post: operations["publishEvaTotal"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/evaluation/totals/{totalId}/correct": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Correct a finalized total: it is kept as superseded and a new draft revision (with the reason) takes its place; publish again after finalizing */
+        post: operations["correctEvaTotal"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/cyber/evaluation/totals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** My company’s published evaluation results (nothing unpublished, nothing of other suppliers) */
+        get: operations["listMyEvaTotals"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/cyber/evaluation/totals/{totalId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One published result of my company: total, grade, each criterion’s score and comments, trend; any other id answers 404 */
+        get: operations["getMyEvaTotal"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/evaluation/contracts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Yearly purchase-contract suppliers with their terms and evaluation standing */
+        get: operations["listPurContracts"];
+        put?: never;
+        /** Register a yearly purchase contract */
+        post: operations["createPurContract"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/evaluation/contracts/{contractNo}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One contract with the supplier’s evaluation history */
+        get: operations["getPurContract"];
+        /** Change a contract’s terms or end it (stale version: 409) */
+        put: operations["updatePurContract"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/evaluation/surveys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Transaction-satisfaction surveys with how many suppliers answered and the average score */
+        get: operations["listSatSurveys"];
+        put?: never;
+        /** Write a survey: questions and the suppliers asked */
+        post: operations["createSatSurvey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/evaluation/surveys/{surveyId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One survey: questions with their average, who answered and their scores */
+        get: operations["getSatSurvey"];
+        /** Change a survey not yet opened (stale version: 409) */
+        put: operations["updateSatSurvey"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/evaluation/surveys/{surveyId}/open": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Open the survey to the suppliers asked */
+        post: operations["openSatSurvey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/evaluation/surveys/{surveyId}/close": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Close the survey (no more answers) */
+        post: operations["closeSatSurvey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/cyber/surveys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Surveys my company is asked to answer (opened ones) */
+        get: operations["listMySurveys"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/cyber/surveys/{surveyId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One survey my company is asked to answer, with my answers; another company’s answers are never shown */
+        get: operations["getMySurvey"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/cyber/surveys/{surveyId}/answer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Answer every question 1–5 (once, while the survey is open) */
+        post: operations["answerMySurvey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -15578,6 +16061,8 @@ export interface operations {
                     description?: string | null;
                     fileId?: string | null;
                     suppliers: string[];
+                    /** @description The buyer confirms suppliers whose evaluation grade asks for confirmation (warn); recorded with who confirmed */
+                    confirmEvaluationWarning?: boolean;
                 };
             };
         };
@@ -17046,6 +17531,8 @@ export interface operations {
                         /** @description YYYY-MM-DD */
                         deliveryDate: string;
                     }[];
+                    /** @description The buyer confirms suppliers whose evaluation grade asks for confirmation (warn); recorded with who confirmed */
+                    confirmEvaluationWarning?: boolean;
                 };
             };
         };
@@ -19371,6 +19858,8 @@ export interface operations {
                         unitPrice: string;
                         deliveryDate?: string | null;
                     }[];
+                    /** @description The buyer confirms a supplier whose evaluation grade asks for confirmation (warn); recorded with who confirmed */
+                    confirmEvaluationWarning?: boolean;
                 };
             };
         };
@@ -26042,6 +26531,4225 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["UserPref"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listEvaPeriods: {
+        parameters: {
+            query?: {
+                status?: "PLANNED" | "OPEN" | "CLOSED";
+                /** @description Page, 1-based */
+                page?: number;
+                /** @description Rows a page (a screen asks ≤ 500; an export up to 5000) */
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rows: {
+                            periodId: number;
+                            periodName: string;
+                            /** @description Name with dates and status, for the tree */
+                            label: string;
+                            startDate: string;
+                            endDate: string;
+                            dueDate: string;
+                            /** @enum {unknown} */
+                            status: "PLANNED" | "OPEN" | "CLOSED";
+                            /** @enum {unknown} */
+                            targetMode: "ALL" | "SG" | "SPEND" | "LIST";
+                            targetSgCode: string | null;
+                            targetMinSpend: string | null;
+                            targetList: string | null;
+                            remark: string | null;
+                            openedAt: string | null;
+                            closedAt: string | null;
+                            computedAt: string | null;
+                            weightSum: number;
+                            targetCount: number;
+                            taskCount: number;
+                            submittedCount: number;
+                            finalCount: number;
+                            publishedCount: number;
+                            criteria: {
+                                criterionId: number;
+                                seq: number;
+                                category: string;
+                                name: string;
+                                /**
+                                 * @description Quantitative (computed from transactions) or qualitative (scored 1–5 by evaluators)
+                                 * @enum {unknown}
+                                 */
+                                kind: "QUANT" | "QUAL";
+                                weight: number;
+                                measure: ("ON_TIME" | "QTY_ACCURACY" | "QUALITY" | "PRICE" | "DISPUTE" | "RFQ_RESPONSE") | null;
+                                bands: string | null;
+                                evaluators: string | null;
+                                evaluatorNames: string | null;
+                            }[];
+                            grades: {
+                                /** @enum {unknown} */
+                                grade: "A" | "B" | "C" | "D";
+                                minScore: number;
+                                /**
+                                 * @description What the grade does to sourcing: nothing, ask for confirmation, refuse
+                                 * @enum {unknown}
+                                 */
+                                action: "NONE" | "WARN" | "BLOCK";
+                            }[];
+                            actions: string[];
+                            version: number;
+                        }[];
+                        total: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    createEvaPeriod: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    periodName: string;
+                    /** @description YYYY-MM-DD */
+                    startDate: string;
+                    /** @description YYYY-MM-DD */
+                    endDate: string;
+                    /** @description Evaluators submit by this day */
+                    dueDate: string;
+                    /**
+                     * @description Every trading supplier, a sourcing group, a minimum spend, or a list
+                     * @enum {unknown}
+                     */
+                    targetMode: "ALL" | "SG" | "SPEND" | "LIST";
+                    targetSgCode?: string | null;
+                    targetMinSpend?: string | null;
+                    targetList?: string | null;
+                    remark?: string | null;
+                    criteria: {
+                        criterionId?: number | null;
+                        seq?: number | null;
+                        category: string;
+                        name: string;
+                        /**
+                         * @description Quantitative (computed from transactions) or qualitative (scored 1–5 by evaluators)
+                         * @enum {unknown}
+                         */
+                        kind: "QUANT" | "QUAL";
+                        weight: number;
+                        measure?: (("ON_TIME" | "QTY_ACCURACY" | "QUALITY" | "PRICE" | "DISPUTE" | "RFQ_RESPONSE") | "") | null;
+                        bands?: string | null;
+                        evaluators?: string | null;
+                        evaluatorNames?: string | null;
+                    }[];
+                    grades: {
+                        /** @enum {unknown} */
+                        grade: "A" | "B" | "C" | "D";
+                        minScore: number;
+                        /**
+                         * @description What the grade does to sourcing: nothing, ask for confirmation, refuse
+                         * @enum {unknown}
+                         */
+                        action: "NONE" | "WARN" | "BLOCK";
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        periodId: number;
+                        periodName: string;
+                        /** @description Name with dates and status, for the tree */
+                        label: string;
+                        startDate: string;
+                        endDate: string;
+                        dueDate: string;
+                        /** @enum {unknown} */
+                        status: "PLANNED" | "OPEN" | "CLOSED";
+                        /** @enum {unknown} */
+                        targetMode: "ALL" | "SG" | "SPEND" | "LIST";
+                        targetSgCode: string | null;
+                        targetMinSpend: string | null;
+                        targetList: string | null;
+                        remark: string | null;
+                        openedAt: string | null;
+                        closedAt: string | null;
+                        computedAt: string | null;
+                        weightSum: number;
+                        targetCount: number;
+                        taskCount: number;
+                        submittedCount: number;
+                        finalCount: number;
+                        publishedCount: number;
+                        criteria: {
+                            criterionId: number;
+                            seq: number;
+                            category: string;
+                            name: string;
+                            /**
+                             * @description Quantitative (computed from transactions) or qualitative (scored 1–5 by evaluators)
+                             * @enum {unknown}
+                             */
+                            kind: "QUANT" | "QUAL";
+                            weight: number;
+                            measure: ("ON_TIME" | "QTY_ACCURACY" | "QUALITY" | "PRICE" | "DISPUTE" | "RFQ_RESPONSE") | null;
+                            bands: string | null;
+                            evaluators: string | null;
+                            evaluatorNames: string | null;
+                        }[];
+                        grades: {
+                            /** @enum {unknown} */
+                            grade: "A" | "B" | "C" | "D";
+                            minScore: number;
+                            /**
+                             * @description What the grade does to sourcing: nothing, ask for confirmation, refuse
+                             * @enum {unknown}
+                             */
+                            action: "NONE" | "WARN" | "BLOCK";
+                        }[];
+                        actions: string[];
+                        version: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getEvaPeriod: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                periodId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        periodId: number;
+                        periodName: string;
+                        /** @description Name with dates and status, for the tree */
+                        label: string;
+                        startDate: string;
+                        endDate: string;
+                        dueDate: string;
+                        /** @enum {unknown} */
+                        status: "PLANNED" | "OPEN" | "CLOSED";
+                        /** @enum {unknown} */
+                        targetMode: "ALL" | "SG" | "SPEND" | "LIST";
+                        targetSgCode: string | null;
+                        targetMinSpend: string | null;
+                        targetList: string | null;
+                        remark: string | null;
+                        openedAt: string | null;
+                        closedAt: string | null;
+                        computedAt: string | null;
+                        weightSum: number;
+                        targetCount: number;
+                        taskCount: number;
+                        submittedCount: number;
+                        finalCount: number;
+                        publishedCount: number;
+                        criteria: {
+                            criterionId: number;
+                            seq: number;
+                            category: string;
+                            name: string;
+                            /**
+                             * @description Quantitative (computed from transactions) or qualitative (scored 1–5 by evaluators)
+                             * @enum {unknown}
+                             */
+                            kind: "QUANT" | "QUAL";
+                            weight: number;
+                            measure: ("ON_TIME" | "QTY_ACCURACY" | "QUALITY" | "PRICE" | "DISPUTE" | "RFQ_RESPONSE") | null;
+                            bands: string | null;
+                            evaluators: string | null;
+                            evaluatorNames: string | null;
+                        }[];
+                        grades: {
+                            /** @enum {unknown} */
+                            grade: "A" | "B" | "C" | "D";
+                            minScore: number;
+                            /**
+                             * @description What the grade does to sourcing: nothing, ask for confirmation, refuse
+                             * @enum {unknown}
+                             */
+                            action: "NONE" | "WARN" | "BLOCK";
+                        }[];
+                        actions: string[];
+                        version: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    updateEvaPeriod: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                periodId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    periodName: string;
+                    /** @description YYYY-MM-DD */
+                    startDate: string;
+                    /** @description YYYY-MM-DD */
+                    endDate: string;
+                    /** @description Evaluators submit by this day */
+                    dueDate: string;
+                    /**
+                     * @description Every trading supplier, a sourcing group, a minimum spend, or a list
+                     * @enum {unknown}
+                     */
+                    targetMode: "ALL" | "SG" | "SPEND" | "LIST";
+                    targetSgCode?: string | null;
+                    targetMinSpend?: string | null;
+                    targetList?: string | null;
+                    remark?: string | null;
+                    criteria: {
+                        criterionId?: number | null;
+                        seq?: number | null;
+                        category: string;
+                        name: string;
+                        /**
+                         * @description Quantitative (computed from transactions) or qualitative (scored 1–5 by evaluators)
+                         * @enum {unknown}
+                         */
+                        kind: "QUANT" | "QUAL";
+                        weight: number;
+                        measure?: (("ON_TIME" | "QTY_ACCURACY" | "QUALITY" | "PRICE" | "DISPUTE" | "RFQ_RESPONSE") | "") | null;
+                        bands?: string | null;
+                        evaluators?: string | null;
+                        evaluatorNames?: string | null;
+                    }[];
+                    grades: {
+                        /** @enum {unknown} */
+                        grade: "A" | "B" | "C" | "D";
+                        minScore: number;
+                        /**
+                         * @description What the grade does to sourcing: nothing, ask for confirmation, refuse
+                         * @enum {unknown}
+                         */
+                        action: "NONE" | "WARN" | "BLOCK";
+                    }[];
+                    /** @description The version read; a stale one answers 409 VERSION_CONFLICT */
+                    version: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        periodId: number;
+                        periodName: string;
+                        /** @description Name with dates and status, for the tree */
+                        label: string;
+                        startDate: string;
+                        endDate: string;
+                        dueDate: string;
+                        /** @enum {unknown} */
+                        status: "PLANNED" | "OPEN" | "CLOSED";
+                        /** @enum {unknown} */
+                        targetMode: "ALL" | "SG" | "SPEND" | "LIST";
+                        targetSgCode: string | null;
+                        targetMinSpend: string | null;
+                        targetList: string | null;
+                        remark: string | null;
+                        openedAt: string | null;
+                        closedAt: string | null;
+                        computedAt: string | null;
+                        weightSum: number;
+                        targetCount: number;
+                        taskCount: number;
+                        submittedCount: number;
+                        finalCount: number;
+                        publishedCount: number;
+                        criteria: {
+                            criterionId: number;
+                            seq: number;
+                            category: string;
+                            name: string;
+                            /**
+                             * @description Quantitative (computed from transactions) or qualitative (scored 1–5 by evaluators)
+                             * @enum {unknown}
+                             */
+                            kind: "QUANT" | "QUAL";
+                            weight: number;
+                            measure: ("ON_TIME" | "QTY_ACCURACY" | "QUALITY" | "PRICE" | "DISPUTE" | "RFQ_RESPONSE") | null;
+                            bands: string | null;
+                            evaluators: string | null;
+                            evaluatorNames: string | null;
+                        }[];
+                        grades: {
+                            /** @enum {unknown} */
+                            grade: "A" | "B" | "C" | "D";
+                            minScore: number;
+                            /**
+                             * @description What the grade does to sourcing: nothing, ask for confirmation, refuse
+                             * @enum {unknown}
+                             */
+                            action: "NONE" | "WARN" | "BLOCK";
+                        }[];
+                        actions: string[];
+                        version: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    deleteEvaPeriod: {
+        parameters: {
+            query: {
+                /** @description The version read; a stale one answers 409 VERSION_CONFLICT */
+                version: number;
+            };
+            header?: never;
+            path: {
+                periodId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    openEvaPeriod: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                periodId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The version read; a stale one answers 409 VERSION_CONFLICT */
+                    version: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        periodId: number;
+                        periodName: string;
+                        /** @description Name with dates and status, for the tree */
+                        label: string;
+                        startDate: string;
+                        endDate: string;
+                        dueDate: string;
+                        /** @enum {unknown} */
+                        status: "PLANNED" | "OPEN" | "CLOSED";
+                        /** @enum {unknown} */
+                        targetMode: "ALL" | "SG" | "SPEND" | "LIST";
+                        targetSgCode: string | null;
+                        targetMinSpend: string | null;
+                        targetList: string | null;
+                        remark: string | null;
+                        openedAt: string | null;
+                        closedAt: string | null;
+                        computedAt: string | null;
+                        weightSum: number;
+                        targetCount: number;
+                        taskCount: number;
+                        submittedCount: number;
+                        finalCount: number;
+                        publishedCount: number;
+                        criteria: {
+                            criterionId: number;
+                            seq: number;
+                            category: string;
+                            name: string;
+                            /**
+                             * @description Quantitative (computed from transactions) or qualitative (scored 1–5 by evaluators)
+                             * @enum {unknown}
+                             */
+                            kind: "QUANT" | "QUAL";
+                            weight: number;
+                            measure: ("ON_TIME" | "QTY_ACCURACY" | "QUALITY" | "PRICE" | "DISPUTE" | "RFQ_RESPONSE") | null;
+                            bands: string | null;
+                            evaluators: string | null;
+                            evaluatorNames: string | null;
+                        }[];
+                        grades: {
+                            /** @enum {unknown} */
+                            grade: "A" | "B" | "C" | "D";
+                            minScore: number;
+                            /**
+                             * @description What the grade does to sourcing: nothing, ask for confirmation, refuse
+                             * @enum {unknown}
+                             */
+                            action: "NONE" | "WARN" | "BLOCK";
+                        }[];
+                        actions: string[];
+                        version: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    closeEvaPeriod: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                periodId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The version read; a stale one answers 409 VERSION_CONFLICT */
+                    version: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        periodId: number;
+                        periodName: string;
+                        /** @description Name with dates and status, for the tree */
+                        label: string;
+                        startDate: string;
+                        endDate: string;
+                        dueDate: string;
+                        /** @enum {unknown} */
+                        status: "PLANNED" | "OPEN" | "CLOSED";
+                        /** @enum {unknown} */
+                        targetMode: "ALL" | "SG" | "SPEND" | "LIST";
+                        targetSgCode: string | null;
+                        targetMinSpend: string | null;
+                        targetList: string | null;
+                        remark: string | null;
+                        openedAt: string | null;
+                        closedAt: string | null;
+                        computedAt: string | null;
+                        weightSum: number;
+                        targetCount: number;
+                        taskCount: number;
+                        submittedCount: number;
+                        finalCount: number;
+                        publishedCount: number;
+                        criteria: {
+                            criterionId: number;
+                            seq: number;
+                            category: string;
+                            name: string;
+                            /**
+                             * @description Quantitative (computed from transactions) or qualitative (scored 1–5 by evaluators)
+                             * @enum {unknown}
+                             */
+                            kind: "QUANT" | "QUAL";
+                            weight: number;
+                            measure: ("ON_TIME" | "QTY_ACCURACY" | "QUALITY" | "PRICE" | "DISPUTE" | "RFQ_RESPONSE") | null;
+                            bands: string | null;
+                            evaluators: string | null;
+                            evaluatorNames: string | null;
+                        }[];
+                        grades: {
+                            /** @enum {unknown} */
+                            grade: "A" | "B" | "C" | "D";
+                            minScore: number;
+                            /**
+                             * @description What the grade does to sourcing: nothing, ask for confirmation, refuse
+                             * @enum {unknown}
+                             */
+                            action: "NONE" | "WARN" | "BLOCK";
+                        }[];
+                        actions: string[];
+                        version: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    computeEvaPeriod: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                periodId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The version read; a stale one answers 409 VERSION_CONFLICT */
+                    version: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        periodId: number;
+                        periodName: string;
+                        /** @description Name with dates and status, for the tree */
+                        label: string;
+                        startDate: string;
+                        endDate: string;
+                        dueDate: string;
+                        /** @enum {unknown} */
+                        status: "PLANNED" | "OPEN" | "CLOSED";
+                        /** @enum {unknown} */
+                        targetMode: "ALL" | "SG" | "SPEND" | "LIST";
+                        targetSgCode: string | null;
+                        targetMinSpend: string | null;
+                        targetList: string | null;
+                        remark: string | null;
+                        openedAt: string | null;
+                        closedAt: string | null;
+                        computedAt: string | null;
+                        weightSum: number;
+                        targetCount: number;
+                        taskCount: number;
+                        submittedCount: number;
+                        finalCount: number;
+                        publishedCount: number;
+                        criteria: {
+                            criterionId: number;
+                            seq: number;
+                            category: string;
+                            name: string;
+                            /**
+                             * @description Quantitative (computed from transactions) or qualitative (scored 1–5 by evaluators)
+                             * @enum {unknown}
+                             */
+                            kind: "QUANT" | "QUAL";
+                            weight: number;
+                            measure: ("ON_TIME" | "QTY_ACCURACY" | "QUALITY" | "PRICE" | "DISPUTE" | "RFQ_RESPONSE") | null;
+                            bands: string | null;
+                            evaluators: string | null;
+                            evaluatorNames: string | null;
+                        }[];
+                        grades: {
+                            /** @enum {unknown} */
+                            grade: "A" | "B" | "C" | "D";
+                            minScore: number;
+                            /**
+                             * @description What the grade does to sourcing: nothing, ask for confirmation, refuse
+                             * @enum {unknown}
+                             */
+                            action: "NONE" | "WARN" | "BLOCK";
+                        }[];
+                        actions: string[];
+                        version: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listMyEvaTasks: {
+        parameters: {
+            query?: {
+                periodId?: number;
+                status?: "PENDING" | "DRAFT" | "SUBMITTED";
+                compNo?: string;
+                compName?: string;
+                /** @description Page, 1-based */
+                page?: number;
+                /** @description Rows a page (a screen asks ≤ 500; an export up to 5000) */
+                size?: number;
+                /** @description Sort as field:asc|desc; fields: taskId, dueDate, compNo, compName, status, periodName, evaluatorName, submittedAt */
+                sort?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rows: {
+                            taskId: number;
+                            periodId: number;
+                            periodName: string;
+                            periodStatus: string;
+                            compNo: string;
+                            compName: string;
+                            evaluatorId: string;
+                            evaluatorName: string;
+                            /** @enum {unknown} */
+                            status: "PENDING" | "DRAFT" | "SUBMITTED";
+                            dueDate: string;
+                            overdue: boolean;
+                            criteriaCount: number;
+                            scoredCount: number;
+                            averageScore: number | null;
+                            savedAt: string | null;
+                            submittedAt: string | null;
+                            version: number;
+                        }[];
+                        total: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getMyEvaTask: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                taskId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        taskId: number;
+                        periodId: number;
+                        periodName: string;
+                        periodStatus: string;
+                        compNo: string;
+                        compName: string;
+                        evaluatorId: string;
+                        evaluatorName: string;
+                        /** @enum {unknown} */
+                        status: "PENDING" | "DRAFT" | "SUBMITTED";
+                        dueDate: string;
+                        overdue: boolean;
+                        criteriaCount: number;
+                        scoredCount: number;
+                        averageScore: number | null;
+                        savedAt: string | null;
+                        submittedAt: string | null;
+                        version: number;
+                        scores: {
+                            criterionId: number;
+                            seq: number;
+                            category: string;
+                            name: string;
+                            /**
+                             * @description Quantitative (computed from transactions) or qualitative (scored 1–5 by evaluators)
+                             * @enum {unknown}
+                             */
+                            kind: "QUANT" | "QUAL";
+                            weight: number;
+                            measure: ("ON_TIME" | "QTY_ACCURACY" | "QUALITY" | "PRICE" | "DISPUTE" | "RFQ_RESPONSE") | null;
+                            numerator: string | null;
+                            denominator: string | null;
+                            rate: string | null;
+                            computedScore: string | null;
+                            score: number | null;
+                            comment: string | null;
+                            /** @description A qualitative criterion this evaluator scores */
+                            mine: boolean;
+                        }[];
+                        actions: string[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    saveEvaTask: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                taskId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The version read; a stale one answers 409 VERSION_CONFLICT */
+                    version: number;
+                    scores: ({
+                        criterionId: number;
+                        score: number | null;
+                        comment?: string | null;
+                    } & {
+                        [key: string]: unknown;
+                    })[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        taskId: number;
+                        periodId: number;
+                        periodName: string;
+                        periodStatus: string;
+                        compNo: string;
+                        compName: string;
+                        evaluatorId: string;
+                        evaluatorName: string;
+                        /** @enum {unknown} */
+                        status: "PENDING" | "DRAFT" | "SUBMITTED";
+                        dueDate: string;
+                        overdue: boolean;
+                        criteriaCount: number;
+                        scoredCount: number;
+                        averageScore: number | null;
+                        savedAt: string | null;
+                        submittedAt: string | null;
+                        version: number;
+                        scores: {
+                            criterionId: number;
+                            seq: number;
+                            category: string;
+                            name: string;
+                            /**
+                             * @description Quantitative (computed from transactions) or qualitative (scored 1–5 by evaluators)
+                             * @enum {unknown}
+                             */
+                            kind: "QUANT" | "QUAL";
+                            weight: number;
+                            measure: ("ON_TIME" | "QTY_ACCURACY" | "QUALITY" | "PRICE" | "DISPUTE" | "RFQ_RESPONSE") | null;
+                            numerator: string | null;
+                            denominator: string | null;
+                            rate: string | null;
+                            computedScore: string | null;
+                            score: number | null;
+                            comment: string | null;
+                            /** @description A qualitative criterion this evaluator scores */
+                            mine: boolean;
+                        }[];
+                        actions: string[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    submitEvaTask: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                taskId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The version read; a stale one answers 409 VERSION_CONFLICT */
+                    version: number;
+                    scores: ({
+                        criterionId: number;
+                        score: number | null;
+                        comment?: string | null;
+                    } & {
+                        [key: string]: unknown;
+                    })[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        taskId: number;
+                        periodId: number;
+                        periodName: string;
+                        periodStatus: string;
+                        compNo: string;
+                        compName: string;
+                        evaluatorId: string;
+                        evaluatorName: string;
+                        /** @enum {unknown} */
+                        status: "PENDING" | "DRAFT" | "SUBMITTED";
+                        dueDate: string;
+                        overdue: boolean;
+                        criteriaCount: number;
+                        scoredCount: number;
+                        averageScore: number | null;
+                        savedAt: string | null;
+                        submittedAt: string | null;
+                        version: number;
+                        scores: {
+                            criterionId: number;
+                            seq: number;
+                            category: string;
+                            name: string;
+                            /**
+                             * @description Quantitative (computed from transactions) or qualitative (scored 1–5 by evaluators)
+                             * @enum {unknown}
+                             */
+                            kind: "QUANT" | "QUAL";
+                            weight: number;
+                            measure: ("ON_TIME" | "QTY_ACCURACY" | "QUALITY" | "PRICE" | "DISPUTE" | "RFQ_RESPONSE") | null;
+                            numerator: string | null;
+                            denominator: string | null;
+                            rate: string | null;
+                            computedScore: string | null;
+                            score: number | null;
+                            comment: string | null;
+                            /** @description A qualitative criterion this evaluator scores */
+                            mine: boolean;
+                        }[];
+                        actions: string[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listEvaResults: {
+        parameters: {
+            query?: {
+                periodId?: number;
+                status?: "PENDING" | "DRAFT" | "SUBMITTED";
+                compNo?: string;
+                compName?: string;
+                evaluatorName?: string;
+                /** @description Page, 1-based */
+                page?: number;
+                /** @description Rows a page (a screen asks ≤ 500; an export up to 5000) */
+                size?: number;
+                /** @description Sort as field:asc|desc; fields: taskId, dueDate, compNo, compName, status, periodName, evaluatorName, submittedAt */
+                sort?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rows: {
+                            taskId: number;
+                            periodId: number;
+                            periodName: string;
+                            periodStatus: string;
+                            compNo: string;
+                            compName: string;
+                            evaluatorId: string;
+                            evaluatorName: string;
+                            /** @enum {unknown} */
+                            status: "PENDING" | "DRAFT" | "SUBMITTED";
+                            dueDate: string;
+                            overdue: boolean;
+                            criteriaCount: number;
+                            scoredCount: number;
+                            averageScore: number | null;
+                            savedAt: string | null;
+                            submittedAt: string | null;
+                            version: number;
+                        }[];
+                        total: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getEvaResult: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                taskId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        taskId: number;
+                        periodId: number;
+                        periodName: string;
+                        periodStatus: string;
+                        compNo: string;
+                        compName: string;
+                        evaluatorId: string;
+                        evaluatorName: string;
+                        /** @enum {unknown} */
+                        status: "PENDING" | "DRAFT" | "SUBMITTED";
+                        dueDate: string;
+                        overdue: boolean;
+                        criteriaCount: number;
+                        scoredCount: number;
+                        averageScore: number | null;
+                        savedAt: string | null;
+                        submittedAt: string | null;
+                        version: number;
+                        scores: {
+                            criterionId: number;
+                            seq: number;
+                            category: string;
+                            name: string;
+                            /**
+                             * @description Quantitative (computed from transactions) or qualitative (scored 1–5 by evaluators)
+                             * @enum {unknown}
+                             */
+                            kind: "QUANT" | "QUAL";
+                            weight: number;
+                            measure: ("ON_TIME" | "QTY_ACCURACY" | "QUALITY" | "PRICE" | "DISPUTE" | "RFQ_RESPONSE") | null;
+                            numerator: string | null;
+                            denominator: string | null;
+                            rate: string | null;
+                            computedScore: string | null;
+                            score: number | null;
+                            comment: string | null;
+                            /** @description A qualitative criterion this evaluator scores */
+                            mine: boolean;
+                        }[];
+                        actions: string[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listEvaTotals: {
+        parameters: {
+            query?: {
+                periodId?: number;
+                grade?: "A" | "B" | "C" | "D";
+                status?: "DRAFT" | "FINAL";
+                published?: "Y" | "N";
+                compNo?: string;
+                compName?: string;
+                /** @description Page, 1-based */
+                page?: number;
+                /** @description Rows a page (a screen asks ≤ 500; an export up to 5000) */
+                size?: number;
+                /** @description Sort as field:asc|desc; fields: totalScore, rankNo, compNo, compName, grade, status, periodName */
+                sort?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rows: {
+                            totalId: number;
+                            periodId: number;
+                            periodName: string;
+                            compNo: string;
+                            compName: string;
+                            revision: number;
+                            /** @enum {unknown} */
+                            status: "DRAFT" | "FINAL" | "SUPERSEDED";
+                            /** @description Score 0–100 as a decimal string */
+                            computedScore: string;
+                            /** @description Score 0–100 as a decimal string */
+                            adjustment: string;
+                            /** @description Score 0–100 as a decimal string */
+                            totalScore: string;
+                            /** @enum {unknown} */
+                            grade: "A" | "B" | "C" | "D";
+                            /**
+                             * @description What the grade does to sourcing: nothing, ask for confirmation, refuse
+                             * @enum {unknown}
+                             */
+                            gradeAction: "NONE" | "WARN" | "BLOCK";
+                            rankNo: number;
+                            prevScore: string | null;
+                            trend: string | null;
+                            /** @enum {unknown} */
+                            published: "Y" | "N";
+                            finalizedAt: string | null;
+                            publishedAt: string | null;
+                            version: number;
+                        }[];
+                        total: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getEvaTotal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                totalId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        totalId: number;
+                        periodId: number;
+                        periodName: string;
+                        compNo: string;
+                        compName: string;
+                        revision: number;
+                        /** @enum {unknown} */
+                        status: "DRAFT" | "FINAL" | "SUPERSEDED";
+                        /** @description Score 0–100 as a decimal string */
+                        computedScore: string;
+                        /** @description Score 0–100 as a decimal string */
+                        adjustment: string;
+                        /** @description Score 0–100 as a decimal string */
+                        totalScore: string;
+                        /** @enum {unknown} */
+                        grade: "A" | "B" | "C" | "D";
+                        /**
+                         * @description What the grade does to sourcing: nothing, ask for confirmation, refuse
+                         * @enum {unknown}
+                         */
+                        gradeAction: "NONE" | "WARN" | "BLOCK";
+                        rankNo: number;
+                        prevScore: string | null;
+                        trend: string | null;
+                        /** @enum {unknown} */
+                        published: "Y" | "N";
+                        finalizedAt: string | null;
+                        publishedAt: string | null;
+                        version: number;
+                        adjustReason: string | null;
+                        correctionReason: string | null;
+                        finalizedBy: string | null;
+                        publishedBy: string | null;
+                        periodStatus: string;
+                        lines: {
+                            criterionId: number;
+                            seq: number;
+                            category: string;
+                            name: string;
+                            /**
+                             * @description Quantitative (computed from transactions) or qualitative (scored 1–5 by evaluators)
+                             * @enum {unknown}
+                             */
+                            kind: "QUANT" | "QUAL";
+                            measure: ("ON_TIME" | "QTY_ACCURACY" | "QUALITY" | "PRICE" | "DISPUTE" | "RFQ_RESPONSE") | null;
+                            weight: string;
+                            effectiveWeight: string;
+                            numerator: string | null;
+                            denominator: string | null;
+                            rate: string | null;
+                            score: string | null;
+                            weighted: string | null;
+                            answers: number;
+                            comments: string | null;
+                        }[];
+                        revisions: {
+                            totalId: number;
+                            revision: number;
+                            status: string;
+                            /** @description Score 0–100 as a decimal string */
+                            totalScore: string;
+                            /** @enum {unknown} */
+                            grade: "A" | "B" | "C" | "D";
+                            correctionReason: string | null;
+                            finalizedAt: string | null;
+                            publishedAt: string | null;
+                        }[];
+                        trendRows: {
+                            periodName: string;
+                            /** @description Score 0–100 as a decimal string */
+                            totalScore: string;
+                            /** @enum {unknown} */
+                            grade: "A" | "B" | "C" | "D";
+                        }[];
+                        actions: string[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    adjustEvaTotal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                totalId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The version read; a stale one answers 409 VERSION_CONFLICT */
+                    version: number;
+                    /** @description Points added to the computed score (−100 … 100) */
+                    adjustment: number;
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        totalId: number;
+                        periodId: number;
+                        periodName: string;
+                        compNo: string;
+                        compName: string;
+                        revision: number;
+                        /** @enum {unknown} */
+                        status: "DRAFT" | "FINAL" | "SUPERSEDED";
+                        /** @description Score 0–100 as a decimal string */
+                        computedScore: string;
+                        /** @description Score 0–100 as a decimal string */
+                        adjustment: string;
+                        /** @description Score 0–100 as a decimal string */
+                        totalScore: string;
+                        /** @enum {unknown} */
+                        grade: "A" | "B" | "C" | "D";
+                        /**
+                         * @description What the grade does to sourcing: nothing, ask for confirmation, refuse
+                         * @enum {unknown}
+                         */
+                        gradeAction: "NONE" | "WARN" | "BLOCK";
+                        rankNo: number;
+                        prevScore: string | null;
+                        trend: string | null;
+                        /** @enum {unknown} */
+                        published: "Y" | "N";
+                        finalizedAt: string | null;
+                        publishedAt: string | null;
+                        version: number;
+                        adjustReason: string | null;
+                        correctionReason: string | null;
+                        finalizedBy: string | null;
+                        publishedBy: string | null;
+                        periodStatus: string;
+                        lines: {
+                            criterionId: number;
+                            seq: number;
+                            category: string;
+                            name: string;
+                            /**
+                             * @description Quantitative (computed from transactions) or qualitative (scored 1–5 by evaluators)
+                             * @enum {unknown}
+                             */
+                            kind: "QUANT" | "QUAL";
+                            measure: ("ON_TIME" | "QTY_ACCURACY" | "QUALITY" | "PRICE" | "DISPUTE" | "RFQ_RESPONSE") | null;
+                            weight: string;
+                            effectiveWeight: string;
+                            numerator: string | null;
+                            denominator: string | null;
+                            rate: string | null;
+                            score: string | null;
+                            weighted: string | null;
+                            answers: number;
+                            comments: string | null;
+                        }[];
+                        revisions: {
+                            totalId: number;
+                            revision: number;
+                            status: string;
+                            /** @description Score 0–100 as a decimal string */
+                            totalScore: string;
+                            /** @enum {unknown} */
+                            grade: "A" | "B" | "C" | "D";
+                            correctionReason: string | null;
+                            finalizedAt: string | null;
+                            publishedAt: string | null;
+                        }[];
+                        trendRows: {
+                            periodName: string;
+                            /** @description Score 0–100 as a decimal string */
+                            totalScore: string;
+                            /** @enum {unknown} */
+                            grade: "A" | "B" | "C" | "D";
+                        }[];
+                        actions: string[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    finalizeEvaTotal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                totalId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The version read; a stale one answers 409 VERSION_CONFLICT */
+                    version: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        totalId: number;
+                        periodId: number;
+                        periodName: string;
+                        compNo: string;
+                        compName: string;
+                        revision: number;
+                        /** @enum {unknown} */
+                        status: "DRAFT" | "FINAL" | "SUPERSEDED";
+                        /** @description Score 0–100 as a decimal string */
+                        computedScore: string;
+                        /** @description Score 0–100 as a decimal string */
+                        adjustment: string;
+                        /** @description Score 0–100 as a decimal string */
+                        totalScore: string;
+                        /** @enum {unknown} */
+                        grade: "A" | "B" | "C" | "D";
+                        /**
+                         * @description What the grade does to sourcing: nothing, ask for confirmation, refuse
+                         * @enum {unknown}
+                         */
+                        gradeAction: "NONE" | "WARN" | "BLOCK";
+                        rankNo: number;
+                        prevScore: string | null;
+                        trend: string | null;
+                        /** @enum {unknown} */
+                        published: "Y" | "N";
+                        finalizedAt: string | null;
+                        publishedAt: string | null;
+                        version: number;
+                        adjustReason: string | null;
+                        correctionReason: string | null;
+                        finalizedBy: string | null;
+                        publishedBy: string | null;
+                        periodStatus: string;
+                        lines: {
+                            criterionId: number;
+                            seq: number;
+                            category: string;
+                            name: string;
+                            /**
+                             * @description Quantitative (computed from transactions) or qualitative (scored 1–5 by evaluators)
+                             * @enum {unknown}
+                             */
+                            kind: "QUANT" | "QUAL";
+                            measure: ("ON_TIME" | "QTY_ACCURACY" | "QUALITY" | "PRICE" | "DISPUTE" | "RFQ_RESPONSE") | null;
+                            weight: string;
+                            effectiveWeight: string;
+                            numerator: string | null;
+                            denominator: string | null;
+                            rate: string | null;
+                            score: string | null;
+                            weighted: string | null;
+                            answers: number;
+                            comments: string | null;
+                        }[];
+                        revisions: {
+                            totalId: number;
+                            revision: number;
+                            status: string;
+                            /** @description Score 0–100 as a decimal string */
+                            totalScore: string;
+                            /** @enum {unknown} */
+                            grade: "A" | "B" | "C" | "D";
+                            correctionReason: string | null;
+                            finalizedAt: string | null;
+                            publishedAt: string | null;
+                        }[];
+                        trendRows: {
+                            periodName: string;
+                            /** @description Score 0–100 as a decimal string */
+                            totalScore: string;
+                            /** @enum {unknown} */
+                            grade: "A" | "B" | "C" | "D";
+                        }[];
+                        actions: string[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    publishEvaTotal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                totalId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The version read; a stale one answers 409 VERSION_CONFLICT */
+                    version: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        totalId: number;
+                        periodId: number;
+                        periodName: string;
+                        compNo: string;
+                        compName: string;
+                        revision: number;
+                        /** @enum {unknown} */
+                        status: "DRAFT" | "FINAL" | "SUPERSEDED";
+                        /** @description Score 0–100 as a decimal string */
+                        computedScore: string;
+                        /** @description Score 0–100 as a decimal string */
+                        adjustment: string;
+                        /** @description Score 0–100 as a decimal string */
+                        totalScore: string;
+                        /** @enum {unknown} */
+                        grade: "A" | "B" | "C" | "D";
+                        /**
+                         * @description What the grade does to sourcing: nothing, ask for confirmation, refuse
+                         * @enum {unknown}
+                         */
+                        gradeAction: "NONE" | "WARN" | "BLOCK";
+                        rankNo: number;
+                        prevScore: string | null;
+                        trend: string | null;
+                        /** @enum {unknown} */
+                        published: "Y" | "N";
+                        finalizedAt: string | null;
+                        publishedAt: string | null;
+                        version: number;
+                        adjustReason: string | null;
+                        correctionReason: string | null;
+                        finalizedBy: string | null;
+                        publishedBy: string | null;
+                        periodStatus: string;
+                        lines: {
+                            criterionId: number;
+                            seq: number;
+                            category: string;
+                            name: string;
+                            /**
+                             * @description Quantitative (computed from transactions) or qualitative (scored 1–5 by evaluators)
+                             * @enum {unknown}
+                             */
+                            kind: "QUANT" | "QUAL";
+                            measure: ("ON_TIME" | "QTY_ACCURACY" | "QUALITY" | "PRICE" | "DISPUTE" | "RFQ_RESPONSE") | null;
+                            weight: string;
+                            effectiveWeight: string;
+                            numerator: string | null;
+                            denominator: string | null;
+                            rate: string | null;
+                            score: string | null;
+                            weighted: string | null;
+                            answers: number;
+                            comments: string | null;
+                        }[];
+                        revisions: {
+                            totalId: number;
+                            revision: number;
+                            status: string;
+                            /** @description Score 0–100 as a decimal string */
+                            totalScore: string;
+                            /** @enum {unknown} */
+                            grade: "A" | "B" | "C" | "D";
+                            correctionReason: string | null;
+                            finalizedAt: string | null;
+                            publishedAt: string | null;
+                        }[];
+                        trendRows: {
+                            periodName: string;
+                            /** @description Score 0–100 as a decimal string */
+                            totalScore: string;
+                            /** @enum {unknown} */
+                            grade: "A" | "B" | "C" | "D";
+                        }[];
+                        actions: string[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    correctEvaTotal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                totalId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The version read; a stale one answers 409 VERSION_CONFLICT */
+                    version: number;
+                    /** @description Why the finalized result is corrected (required) */
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        totalId: number;
+                        periodId: number;
+                        periodName: string;
+                        compNo: string;
+                        compName: string;
+                        revision: number;
+                        /** @enum {unknown} */
+                        status: "DRAFT" | "FINAL" | "SUPERSEDED";
+                        /** @description Score 0–100 as a decimal string */
+                        computedScore: string;
+                        /** @description Score 0–100 as a decimal string */
+                        adjustment: string;
+                        /** @description Score 0–100 as a decimal string */
+                        totalScore: string;
+                        /** @enum {unknown} */
+                        grade: "A" | "B" | "C" | "D";
+                        /**
+                         * @description What the grade does to sourcing: nothing, ask for confirmation, refuse
+                         * @enum {unknown}
+                         */
+                        gradeAction: "NONE" | "WARN" | "BLOCK";
+                        rankNo: number;
+                        prevScore: string | null;
+                        trend: string | null;
+                        /** @enum {unknown} */
+                        published: "Y" | "N";
+                        finalizedAt: string | null;
+                        publishedAt: string | null;
+                        version: number;
+                        adjustReason: string | null;
+                        correctionReason: string | null;
+                        finalizedBy: string | null;
+                        publishedBy: string | null;
+                        periodStatus: string;
+                        lines: {
+                            criterionId: number;
+                            seq: number;
+                            category: string;
+                            name: string;
+                            /**
+                             * @description Quantitative (computed from transactions) or qualitative (scored 1–5 by evaluators)
+                             * @enum {unknown}
+                             */
+                            kind: "QUANT" | "QUAL";
+                            measure: ("ON_TIME" | "QTY_ACCURACY" | "QUALITY" | "PRICE" | "DISPUTE" | "RFQ_RESPONSE") | null;
+                            weight: string;
+                            effectiveWeight: string;
+                            numerator: string | null;
+                            denominator: string | null;
+                            rate: string | null;
+                            score: string | null;
+                            weighted: string | null;
+                            answers: number;
+                            comments: string | null;
+                        }[];
+                        revisions: {
+                            totalId: number;
+                            revision: number;
+                            status: string;
+                            /** @description Score 0–100 as a decimal string */
+                            totalScore: string;
+                            /** @enum {unknown} */
+                            grade: "A" | "B" | "C" | "D";
+                            correctionReason: string | null;
+                            finalizedAt: string | null;
+                            publishedAt: string | null;
+                        }[];
+                        trendRows: {
+                            periodName: string;
+                            /** @description Score 0–100 as a decimal string */
+                            totalScore: string;
+                            /** @enum {unknown} */
+                            grade: "A" | "B" | "C" | "D";
+                        }[];
+                        actions: string[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listMyEvaTotals: {
+        parameters: {
+            query?: {
+                /** @description Page, 1-based */
+                page?: number;
+                /** @description Rows a page (a screen asks ≤ 500; an export up to 5000) */
+                size?: number;
+                /** @description Sort as field:asc|desc; fields: endDate, totalScore, grade */
+                sort?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rows: {
+                            totalId: number;
+                            periodName: string;
+                            startDate: string;
+                            endDate: string;
+                            revision: number;
+                            /** @description Score 0–100 as a decimal string */
+                            totalScore: string;
+                            /** @enum {unknown} */
+                            grade: "A" | "B" | "C" | "D";
+                            prevScore: string | null;
+                            trend: string | null;
+                            /** Format: date-time */
+                            publishedAt: string;
+                        }[];
+                        total: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getMyEvaTotal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                totalId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        totalId: number;
+                        periodName: string;
+                        startDate: string;
+                        endDate: string;
+                        revision: number;
+                        /** @description Score 0–100 as a decimal string */
+                        totalScore: string;
+                        /** @enum {unknown} */
+                        grade: "A" | "B" | "C" | "D";
+                        prevScore: string | null;
+                        trend: string | null;
+                        /** Format: date-time */
+                        publishedAt: string;
+                        compNo: string;
+                        compName: string;
+                        /** @description Score 0–100 as a decimal string */
+                        adjustment: string;
+                        adjustReason: string | null;
+                        correctionReason: string | null;
+                        lines: {
+                            criterionId: number;
+                            seq: number;
+                            category: string;
+                            name: string;
+                            /**
+                             * @description Quantitative (computed from transactions) or qualitative (scored 1–5 by evaluators)
+                             * @enum {unknown}
+                             */
+                            kind: "QUANT" | "QUAL";
+                            measure: ("ON_TIME" | "QTY_ACCURACY" | "QUALITY" | "PRICE" | "DISPUTE" | "RFQ_RESPONSE") | null;
+                            weight: string;
+                            effectiveWeight: string;
+                            numerator: string | null;
+                            denominator: string | null;
+                            rate: string | null;
+                            score: string | null;
+                            weighted: string | null;
+                            answers: number;
+                            comments: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listPurContracts: {
+        parameters: {
+            query?: {
+                contractYear?: number;
+                status?: "ACTIVE" | "TERMINATED";
+                compNo?: string;
+                compName?: string;
+                grade?: "A" | "B" | "C" | "D";
+                /** @description Page, 1-based */
+                page?: number;
+                /** @description Rows a page (a screen asks ≤ 500; an export up to 5000) */
+                size?: number;
+                /** @description Sort as field:asc|desc; fields: contractNo, compNo, compName, contractYear, endDate, grade */
+                sort?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rows: {
+                            contractNo: string;
+                            compNo: string;
+                            compName: string;
+                            contractYear: number;
+                            title: string;
+                            sgCode: string | null;
+                            sgName: string | null;
+                            startDate: string;
+                            endDate: string;
+                            paymentTerms: string;
+                            deliveryTerms: string | null;
+                            amountLimit: string | null;
+                            /** @enum {unknown} */
+                            status: "ACTIVE" | "TERMINATED";
+                            remark: string | null;
+                            grade: ("A" | "B" | "C" | "D") | null;
+                            gradeAction: ("NONE" | "WARN" | "BLOCK") | null;
+                            gradePeriod: string | null;
+                            gradeScore: string | null;
+                            /** @description Unsubmitted evaluation tasks of open periods */
+                            openTasks: number;
+                            version: number;
+                        }[];
+                        total: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    createPurContract: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    compNo: string;
+                    contractYear: number;
+                    title: string;
+                    sgCode?: string | null;
+                    /** @description YYYY-MM-DD */
+                    startDate: string;
+                    /** @description YYYY-MM-DD */
+                    endDate: string;
+                    paymentTerms: string;
+                    deliveryTerms?: string | null;
+                    amountLimit?: string | null;
+                    /** @enum {unknown} */
+                    status?: "ACTIVE" | "TERMINATED";
+                    remark?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        contractNo: string;
+                        compNo: string;
+                        compName: string;
+                        contractYear: number;
+                        title: string;
+                        sgCode: string | null;
+                        sgName: string | null;
+                        startDate: string;
+                        endDate: string;
+                        paymentTerms: string;
+                        deliveryTerms: string | null;
+                        amountLimit: string | null;
+                        /** @enum {unknown} */
+                        status: "ACTIVE" | "TERMINATED";
+                        remark: string | null;
+                        grade: ("A" | "B" | "C" | "D") | null;
+                        gradeAction: ("NONE" | "WARN" | "BLOCK") | null;
+                        gradePeriod: string | null;
+                        gradeScore: string | null;
+                        /** @description Unsubmitted evaluation tasks of open periods */
+                        openTasks: number;
+                        version: number;
+                        history: {
+                            periodName: string;
+                            /** @description Score 0–100 as a decimal string */
+                            totalScore: string;
+                            /** @enum {unknown} */
+                            grade: "A" | "B" | "C" | "D";
+                            status: string;
+                            /** @enum {unknown} */
+                            published: "Y" | "N";
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getPurContract: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                contractNo: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        contractNo: string;
+                        compNo: string;
+                        compName: string;
+                        contractYear: number;
+                        title: string;
+                        sgCode: string | null;
+                        sgName: string | null;
+                        startDate: string;
+                        endDate: string;
+                        paymentTerms: string;
+                        deliveryTerms: string | null;
+                        amountLimit: string | null;
+                        /** @enum {unknown} */
+                        status: "ACTIVE" | "TERMINATED";
+                        remark: string | null;
+                        grade: ("A" | "B" | "C" | "D") | null;
+                        gradeAction: ("NONE" | "WARN" | "BLOCK") | null;
+                        gradePeriod: string | null;
+                        gradeScore: string | null;
+                        /** @description Unsubmitted evaluation tasks of open periods */
+                        openTasks: number;
+                        version: number;
+                        history: {
+                            periodName: string;
+                            /** @description Score 0–100 as a decimal string */
+                            totalScore: string;
+                            /** @enum {unknown} */
+                            grade: "A" | "B" | "C" | "D";
+                            status: string;
+                            /** @enum {unknown} */
+                            published: "Y" | "N";
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    updatePurContract: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                contractNo: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    compNo: string;
+                    contractYear: number;
+                    title: string;
+                    sgCode?: string | null;
+                    /** @description YYYY-MM-DD */
+                    startDate: string;
+                    /** @description YYYY-MM-DD */
+                    endDate: string;
+                    paymentTerms: string;
+                    deliveryTerms?: string | null;
+                    amountLimit?: string | null;
+                    /** @enum {unknown} */
+                    status?: "ACTIVE" | "TERMINATED";
+                    remark?: string | null;
+                    /** @description The version read; a stale one answers 409 VERSION_CONFLICT */
+                    version: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        contractNo: string;
+                        compNo: string;
+                        compName: string;
+                        contractYear: number;
+                        title: string;
+                        sgCode: string | null;
+                        sgName: string | null;
+                        startDate: string;
+                        endDate: string;
+                        paymentTerms: string;
+                        deliveryTerms: string | null;
+                        amountLimit: string | null;
+                        /** @enum {unknown} */
+                        status: "ACTIVE" | "TERMINATED";
+                        remark: string | null;
+                        grade: ("A" | "B" | "C" | "D") | null;
+                        gradeAction: ("NONE" | "WARN" | "BLOCK") | null;
+                        gradePeriod: string | null;
+                        gradeScore: string | null;
+                        /** @description Unsubmitted evaluation tasks of open periods */
+                        openTasks: number;
+                        version: number;
+                        history: {
+                            periodName: string;
+                            /** @description Score 0–100 as a decimal string */
+                            totalScore: string;
+                            /** @enum {unknown} */
+                            grade: "A" | "B" | "C" | "D";
+                            status: string;
+                            /** @enum {unknown} */
+                            published: "Y" | "N";
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listSatSurveys: {
+        parameters: {
+            query?: {
+                status?: "DRAFT" | "OPEN" | "CLOSED";
+                title?: string;
+                /** @description Page, 1-based */
+                page?: number;
+                /** @description Rows a page (a screen asks ≤ 500; an export up to 5000) */
+                size?: number;
+                /** @description Sort as field:asc|desc; fields: surveyId, startDate, title */
+                sort?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rows: {
+                            surveyId: number;
+                            title: string;
+                            startDate: string;
+                            endDate: string;
+                            /** @enum {unknown} */
+                            status: "DRAFT" | "OPEN" | "CLOSED";
+                            questionCount: number;
+                            invited: number;
+                            answered: number;
+                            averageScore: number | null;
+                            version: number;
+                        }[];
+                        total: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    createSatSurvey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    title: string;
+                    /** @description YYYY-MM-DD */
+                    startDate: string;
+                    /** @description YYYY-MM-DD */
+                    endDate: string;
+                    questions: ({
+                        qNo?: number | null;
+                        text: string;
+                    } & {
+                        [key: string]: unknown;
+                    })[];
+                    /** @description COMP_NOs asked to answer, comma-separated */
+                    suppliers: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        surveyId: number;
+                        title: string;
+                        startDate: string;
+                        endDate: string;
+                        /** @enum {unknown} */
+                        status: "DRAFT" | "OPEN" | "CLOSED";
+                        questionCount: number;
+                        invited: number;
+                        answered: number;
+                        averageScore: number | null;
+                        version: number;
+                        questions: {
+                            qNo: number;
+                            text: string;
+                            averageScore: number | null;
+                            answers: number;
+                        }[];
+                        responses: {
+                            compNo: string;
+                            compName: string;
+                            /** @enum {unknown} */
+                            status: "REQUESTED" | "SUBMITTED";
+                            averageScore: number | null;
+                            comment: string | null;
+                            submittedAt: string | null;
+                            submittedBy: string | null;
+                        }[];
+                        suppliers: string;
+                        actions: string[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getSatSurvey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                surveyId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        surveyId: number;
+                        title: string;
+                        startDate: string;
+                        endDate: string;
+                        /** @enum {unknown} */
+                        status: "DRAFT" | "OPEN" | "CLOSED";
+                        questionCount: number;
+                        invited: number;
+                        answered: number;
+                        averageScore: number | null;
+                        version: number;
+                        questions: {
+                            qNo: number;
+                            text: string;
+                            averageScore: number | null;
+                            answers: number;
+                        }[];
+                        responses: {
+                            compNo: string;
+                            compName: string;
+                            /** @enum {unknown} */
+                            status: "REQUESTED" | "SUBMITTED";
+                            averageScore: number | null;
+                            comment: string | null;
+                            submittedAt: string | null;
+                            submittedBy: string | null;
+                        }[];
+                        suppliers: string;
+                        actions: string[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    updateSatSurvey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                surveyId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    title: string;
+                    /** @description YYYY-MM-DD */
+                    startDate: string;
+                    /** @description YYYY-MM-DD */
+                    endDate: string;
+                    questions: ({
+                        qNo?: number | null;
+                        text: string;
+                    } & {
+                        [key: string]: unknown;
+                    })[];
+                    /** @description COMP_NOs asked to answer, comma-separated */
+                    suppliers: string;
+                    /** @description The version read; a stale one answers 409 VERSION_CONFLICT */
+                    version: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        surveyId: number;
+                        title: string;
+                        startDate: string;
+                        endDate: string;
+                        /** @enum {unknown} */
+                        status: "DRAFT" | "OPEN" | "CLOSED";
+                        questionCount: number;
+                        invited: number;
+                        answered: number;
+                        averageScore: number | null;
+                        version: number;
+                        questions: {
+                            qNo: number;
+                            text: string;
+                            averageScore: number | null;
+                            answers: number;
+                        }[];
+                        responses: {
+                            compNo: string;
+                            compName: string;
+                            /** @enum {unknown} */
+                            status: "REQUESTED" | "SUBMITTED";
+                            averageScore: number | null;
+                            comment: string | null;
+                            submittedAt: string | null;
+                            submittedBy: string | null;
+                        }[];
+                        suppliers: string;
+                        actions: string[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    openSatSurvey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                surveyId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The version read; a stale one answers 409 VERSION_CONFLICT */
+                    version: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        surveyId: number;
+                        title: string;
+                        startDate: string;
+                        endDate: string;
+                        /** @enum {unknown} */
+                        status: "DRAFT" | "OPEN" | "CLOSED";
+                        questionCount: number;
+                        invited: number;
+                        answered: number;
+                        averageScore: number | null;
+                        version: number;
+                        questions: {
+                            qNo: number;
+                            text: string;
+                            averageScore: number | null;
+                            answers: number;
+                        }[];
+                        responses: {
+                            compNo: string;
+                            compName: string;
+                            /** @enum {unknown} */
+                            status: "REQUESTED" | "SUBMITTED";
+                            averageScore: number | null;
+                            comment: string | null;
+                            submittedAt: string | null;
+                            submittedBy: string | null;
+                        }[];
+                        suppliers: string;
+                        actions: string[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    closeSatSurvey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                surveyId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The version read; a stale one answers 409 VERSION_CONFLICT */
+                    version: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        surveyId: number;
+                        title: string;
+                        startDate: string;
+                        endDate: string;
+                        /** @enum {unknown} */
+                        status: "DRAFT" | "OPEN" | "CLOSED";
+                        questionCount: number;
+                        invited: number;
+                        answered: number;
+                        averageScore: number | null;
+                        version: number;
+                        questions: {
+                            qNo: number;
+                            text: string;
+                            averageScore: number | null;
+                            answers: number;
+                        }[];
+                        responses: {
+                            compNo: string;
+                            compName: string;
+                            /** @enum {unknown} */
+                            status: "REQUESTED" | "SUBMITTED";
+                            averageScore: number | null;
+                            comment: string | null;
+                            submittedAt: string | null;
+                            submittedBy: string | null;
+                        }[];
+                        suppliers: string;
+                        actions: string[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listMySurveys: {
+        parameters: {
+            query?: {
+                /** @description Page, 1-based */
+                page?: number;
+                /** @description Rows a page (a screen asks ≤ 500; an export up to 5000) */
+                size?: number;
+                /** @description Sort as field:asc|desc; fields: surveyId, endDate */
+                sort?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rows: {
+                            surveyId: number;
+                            title: string;
+                            startDate: string;
+                            endDate: string;
+                            surveyStatus: string;
+                            /** @enum {unknown} */
+                            status: "REQUESTED" | "SUBMITTED";
+                            submittedAt: string | null;
+                            version: number;
+                        }[];
+                        total: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getMySurvey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                surveyId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        surveyId: number;
+                        title: string;
+                        startDate: string;
+                        endDate: string;
+                        surveyStatus: string;
+                        /** @enum {unknown} */
+                        status: "REQUESTED" | "SUBMITTED";
+                        submittedAt: string | null;
+                        version: number;
+                        comment: string | null;
+                        answers: {
+                            qNo: number;
+                            text: string;
+                            score: number | null;
+                        }[];
+                        actions: string[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    answerMySurvey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                surveyId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The version read; a stale one answers 409 VERSION_CONFLICT */
+                    version: number;
+                    comment?: string | null;
+                    answers: ({
+                        qNo: number;
+                        score: number | null;
+                    } & {
+                        [key: string]: unknown;
+                    })[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        surveyId: number;
+                        title: string;
+                        startDate: string;
+                        endDate: string;
+                        surveyStatus: string;
+                        /** @enum {unknown} */
+                        status: "REQUESTED" | "SUBMITTED";
+                        submittedAt: string | null;
+                        version: number;
+                        comment: string | null;
+                        answers: {
+                            qNo: number;
+                            text: string;
+                            score: number | null;
+                        }[];
+                        actions: string[];
+                    };
                 };
             };
             /** @description Default Response */

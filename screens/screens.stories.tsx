@@ -36,6 +36,51 @@ export const CyberPurchasePrSubmitEdit: Story = { name: 'cyberPurchase.prSubmitE
 /** screens/cyber-purchase/prSubmitList.screen.ts */
 export const CyberPurchasePrSubmitList: Story = { name: 'cyberPurchase.prSubmitList', args: { id: 'cyberPurchase.prSubmitList' } };
 
+/** screens/evaluation/compEvaTotalEdit.screen.ts */
+export const EvaluationCompEvaTotalEdit: Story = { name: 'evaluation.compEvaTotalEdit', args: { id: 'evaluation.compEvaTotalEdit' } };
+
+/** screens/evaluation/compEvaTotalList.screen.ts */
+export const EvaluationCompEvaTotalList: Story = { name: 'evaluation.compEvaTotalList', args: { id: 'evaluation.compEvaTotalList' } };
+
+/** screens/evaluation/evaSetting.screen.ts */
+export const EvaluationEvaSetting: Story = { name: 'evaluation.evaSetting', args: { id: 'evaluation.evaSetting' } };
+
+/** screens/evaluation/evaWorkEdit.screen.ts */
+export const EvaluationEvaWorkEdit: Story = { name: 'evaluation.evaWorkEdit', args: { id: 'evaluation.evaWorkEdit' } };
+
+/** screens/evaluation/evaWorkList.screen.ts */
+export const EvaluationEvaWorkList: Story = { name: 'evaluation.evaWorkList', args: { id: 'evaluation.evaWorkList' } };
+
+/** screens/evaluation/evaWorkResultList.screen.ts */
+export const EvaluationEvaWorkResultList: Story = { name: 'evaluation.evaWorkResultList', args: { id: 'evaluation.evaWorkResultList' } };
+
+/** screens/evaluation/evaWorkResultView.screen.ts */
+export const EvaluationEvaWorkResultView: Story = { name: 'evaluation.evaWorkResultView', args: { id: 'evaluation.evaWorkResultView' } };
+
+/** screens/evaluation/myEvaTotalList.screen.ts */
+export const EvaluationMyEvaTotalList: Story = { name: 'evaluation.myEvaTotalList', args: { id: 'evaluation.myEvaTotalList' } };
+
+/** screens/evaluation/myEvaTotalView.screen.ts */
+export const EvaluationMyEvaTotalView: Story = { name: 'evaluation.myEvaTotalView', args: { id: 'evaluation.myEvaTotalView' } };
+
+/** screens/evaluation/mySurveyEdit.screen.ts */
+export const EvaluationMySurveyEdit: Story = { name: 'evaluation.mySurveyEdit', args: { id: 'evaluation.mySurveyEdit' } };
+
+/** screens/evaluation/mySurveyList.screen.ts */
+export const EvaluationMySurveyList: Story = { name: 'evaluation.mySurveyList', args: { id: 'evaluation.mySurveyList' } };
+
+/** screens/evaluation/purContCompMngDetail.screen.ts */
+export const EvaluationPurContCompMngDetail: Story = { name: 'evaluation.purContCompMngDetail', args: { id: 'evaluation.purContCompMngDetail' } };
+
+/** screens/evaluation/purContCompMngList.screen.ts */
+export const EvaluationPurContCompMngList: Story = { name: 'evaluation.purContCompMngList', args: { id: 'evaluation.purContCompMngList' } };
+
+/** screens/evaluation/transSatisMngDetail.screen.ts */
+export const EvaluationTransSatisMngDetail: Story = { name: 'evaluation.transSatisMngDetail', args: { id: 'evaluation.transSatisMngDetail' } };
+
+/** screens/evaluation/transSatisMngList.screen.ts */
+export const EvaluationTransSatisMngList: Story = { name: 'evaluation.transSatisMngList', args: { id: 'evaluation.transSatisMngList' } };
+
 /** screens/examples/codeDashboard.screen.json */
 export const ExamplesCodeDashboard: Story = { name: 'examples.codeDashboard', args: { id: 'examples.codeDashboard' } };
 

@@ -33,6 +33,14 @@ const doc =
     return { query: { [param]: value }, shows: value };
   };
 
+/** Opens a document by one field (its key) and expects another (a name the screen shows). */
+const shown =
+  <R extends Record<string, unknown>>(url: string, key: keyof R & string, field: keyof R & string) =>
+  async (get: <T>(url: string) => Promise<T>) => {
+    const row = await first<R>(get, url);
+    return { query: { [key]: String(row[key]) }, shows: String(row[field]) };
+  };
+
 export const SMOKE_ROUTES: SmokeRoute[] = [
   // Purchasing, internal
   { route: '/prList', portal: 'internal', user: 'buyer', expect: 'rows' },
@@ -124,6 +132,22 @@ export const SMOKE_ROUTES: SmokeRoute[] = [
   { route: '/itemManagement/ItemInfoEdit', portal: 'external', user: 'supplier1', expect: 'text', shows: '제안 사유' },
   { route: '/itemManagement/upItemView', portal: 'external', user: 'supplier1', expect: 'rows' },
   { route: '/itemManagement/upItemDetail', portal: 'external', user: 'supplier1', expect: 'document', open: doc('/api/v1/item-proposals?size=1', 'proposalNo') },
+  // Supplier evaluation (#10): settings, tasks, totals, results, contracts, surveys; the supplier's results and surveys.
+  { route: '/business/evaManage/evaSetting', portal: 'internal', user: 'tfadmin', expect: 'text', shows: '2026년 하반기 협력사 평가' },
+  { route: '/evaWorkList', portal: 'internal', user: 'operator', expect: 'rows' },
+  { route: '/evaWorkEdit', portal: 'internal', user: 'operator', expect: 'document', open: shown('/api/v1/evaluation/tasks?size=1', 'taskId', 'compName') },
+  { route: '/compEvaTotalList', portal: 'internal', user: 'tfadmin', expect: 'rows' },
+  { route: '/compEvaTotalEdit', portal: 'internal', user: 'tfadmin', expect: 'document', open: shown('/api/v1/evaluation/totals?size=1', 'totalId', 'compName') },
+  { route: '/business/evaResult/evaWorkResultList', portal: 'internal', user: 'monitor', expect: 'rows' },
+  { route: '/business/evaResult/evaWorkResultView', portal: 'internal', user: 'monitor', expect: 'document', open: shown('/api/v1/evaluation/results?size=1', 'taskId', 'compName') },
+  { route: '/business/evaManage/purContCompMngList', portal: 'internal', user: 'tfadmin', expect: 'rows' },
+  { route: '/business/evaManage/purContCompMngDetail', portal: 'internal', user: 'tfadmin', expect: 'document', open: shown('/api/v1/evaluation/contracts?size=1', 'contractNo', 'title') },
+  { route: '/business/evaManage/transSatisMngList', portal: 'internal', user: 'tfadmin', expect: 'rows' },
+  { route: '/business/evaManage/transSatisMngDetail', portal: 'internal', user: 'tfadmin', expect: 'document', open: shown('/api/v1/evaluation/surveys?size=1', 'surveyId', 'title') },
+  { route: '/compInfo/evaTotalList', portal: 'external', user: 'supplier1', expect: 'rows' },
+  { route: '/compInfo/evaTotalView', portal: 'external', user: 'supplier1', expect: 'document', open: shown('/api/v1/cyber/evaluation/totals?size=1', 'totalId', 'periodName') },
+  { route: '/compInfo/transSatisSurveyList', portal: 'external', user: 'supplier1', expect: 'rows' },
+  { route: '/compInfo/transSatisSurveyEdit', portal: 'external', user: 'supplier1', expect: 'document', open: shown('/api/v1/cyber/surveys?size=1', 'surveyId', 'title') },
 ];
 
 // Suppliers (#9): the master, status, one supplier at a glance, status change requests.

@@ -112,14 +112,14 @@ async function finalizeAll(trx: Db, periodId: number, at: Date, unpublished: rea
 export async function seedEvaluation(trx: Db): Promise<void> {
   // Two finished periods and one in progress.
   const p1 = await createPeriod(trx, '2025년 하반기 협력사 평가', '2025-07-01', '2025-12-31', '2026-01-20');
-  await openPeriod(trx, p1, 'tfadmin', at('2025-07-01', 9));
+  await openPeriod(trx, p1, 'tfadmin', at('2025-07-01', 9), { compute: false });
   await score(trx, p1, 101, 1, 1, at('2026-01-10', 15));
   await closePeriod(trx, p1, 'tfadmin', at('2026-01-21', 9));
   await adjustTo(trx, p1, 'C00117', 68, '납기 지연 클레임 반영');
   await finalizeAll(trx, p1, at('2026-01-25', 10), []);
 
   const p2 = await createPeriod(trx, '2026년 상반기 협력사 평가', '2026-01-01', '2026-06-30', '2026-07-20');
-  await openPeriod(trx, p2, 'tfadmin', at('2026-01-01', 9));
+  await openPeriod(trx, p2, 'tfadmin', at('2026-01-01', 9), { compute: false });
   await score(trx, p2, 102, 1, 1, at('2026-07-10', 15));
   await closePeriod(trx, p2, 'tfadmin', at('2026-07-21', 9));
   await adjustTo(trx, p2, 'C00001', 93, '품질 개선 활동 우수');
@@ -129,7 +129,7 @@ export async function seedEvaluation(trx: Db): Promise<void> {
   await finalizeAll(trx, p2, at('2026-07-25', 10), ['C00002']);
 
   const p3 = await createPeriod(trx, '2026년 하반기 협력사 평가', '2026-07-01', '2026-12-31', '2027-01-20');
-  await openPeriod(trx, p3, 'tfadmin', at('2026-07-01', 9));
+  await openPeriod(trx, p3, 'tfadmin', at('2026-07-01', 9), { compute: false });
   await score(trx, p3, 103, 0.5, 0.5, at('2026-10-28', 15));
   await computePeriod(trx, p3, at('2026-10-31', 18));
 

@@ -170,9 +170,9 @@ describe('evaluation periods, measures and totals', () => {
     const job = evaluationJobs.find((j) => j.name === 'evaluation.periodTransitions')!;
     const p = ok(await f.post('/api/v1/evaluation/periods', f.u.tfadmin, periodBody({ periodName: '2032 시험', startDate: '2032-01-01', endDate: '2032-06-30', dueDate: '2032-07-15' })));
     const ctx = { db: t.db.db, log: t.app.log, config: t.config };
-    expect(await job.run({ ...ctx, now: new Date('2031-12-31T00:00:00Z') })).toEqual({ opened: [], closed: [], skipped: [] });
-    expect(await job.run({ ...ctx, now: new Date('2032-01-01T00:00:00Z') })).toEqual({ opened: [p.periodId], closed: [], skipped: [] });
-    expect(await job.run({ ...ctx, now: new Date('2032-01-02T00:00:00Z') })).toEqual({ opened: [], closed: [], skipped: [] });
+    expect((await job.run({ ...ctx, now: new Date('2031-12-31T00:00:00Z') }))!.opened).toEqual([]);
+    expect((await job.run({ ...ctx, now: new Date('2032-01-01T00:00:00Z') }))!.opened).toEqual([p.periodId]);
+    expect(await job.run({ ...ctx, now: new Date('2032-01-02T00:00:00Z') })).toEqual({ opened: [], closed: [], skipped: [] }); // idempotent
     expect((await job.run({ ...ctx, now: new Date('2032-07-16T00:00:00Z') }))!.closed).toContain(p.periodId);
     expect(ok(await f.get(`/api/v1/evaluation/periods/${p.periodId}`, f.u.tfadmin))).toMatchObject({ status: 'CLOSED', targetCount: 2, taskCount: 2 });
   });

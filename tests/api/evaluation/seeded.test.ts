@@ -91,10 +91,10 @@ describe('seeded evaluation, supplier isolation and sourcing eligibility', () =>
     expect(list.total).toBe(7);
     const c118 = list.rows.find((r: { compNo: string }) => r.compNo === 'C00118');
     expect(c118).toMatchObject({ status: 'TERMINATED', grade: 'D', gradeAction: 'BLOCK', gradePeriod: '2026년 상반기 협력사 평가' });
-    const created = ok(await f.post('/api/v1/evaluation/contracts', f.u.tfadmin, { compNo: 'C00006', contractYear: 2027, title: '2027년 연간 계약', startDate: '2027-01-01', endDate: '2027-12-31', paymentTerms: '월말 마감 익월 말' }));
+    const created = ok(await f.post('/api/v1/evaluation/contracts', f.u.tfadmin, { compNo: 'C00001', contractYear: 2027, title: '2027년 연간 계약', startDate: '2027-01-01', endDate: '2027-12-31', paymentTerms: '월말 마감 익월 말' }));
     expect(created.contractNo).toMatch(/^CT\d{4}-\d{6}$/);
     expect(created.history.length).toBeGreaterThan(0);
-    refused(await f.put(`/api/v1/evaluation/contracts/${created.contractNo}`, f.u.tfadmin, { compNo: 'C00006', contractYear: 2027, title: 'x', startDate: '2027-01-01', endDate: '2026-12-31', paymentTerms: 'x', version: created.version }), 400, 'VALIDATION');
+    refused(await f.put(`/api/v1/evaluation/contracts/${created.contractNo}`, f.u.tfadmin, { compNo: 'C00001', contractYear: 2027, title: 'x', startDate: '2027-01-01', endDate: '2026-12-31', paymentTerms: 'x', version: created.version }), 400, 'VALIDATION');
     refused(await f.post('/api/v1/evaluation/contracts', f.u.operator, { compNo: 'C00010', contractYear: 2027, title: 'x', startDate: '2027-01-01', endDate: '2027-12-31', paymentTerms: 'x' }), 403);
   });
 });

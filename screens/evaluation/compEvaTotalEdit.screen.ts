@@ -1,0 +1,120 @@
+import { defineEditScreen } from '../../engine/define';
+
+const f = (name: string) => `screen.evaluation.f.${name}`;
+const T = (name: string) => `screen.evaluation.${name}`;
+const totalStatus = ['DRAFT', 'FINAL', 'SUPERSEDED'].map((value) => ({ value, text: `screen.evaluation.totalStatus.${value}` }));
+const actions = ['NONE', 'WARN', 'BLOCK'].map((value) => ({ value, text: `screen.evaluation.action.${value}` }));
+const kinds = ['QUANT', 'QUAL'].map((value) => ({ value, text: `screen.evaluation.kind.${value}` }));
+
+/**
+ * /compEvaTotalEdit — one supplier's total (종합평가 상세), explained line by line: each criterion's
+ * figures, band or 1–5 score, its weight (scaled when a criterion has no data) and weighted points;
+ * the revisions and the trend across periods. 조정 (with a reason) on a draft, 확정 (immutable), 공개
+ * to the supplier, 정정 (a new revision with a reason).
+ */
+export default defineEditScreen({
+  id: 'evaluation.compEvaTotalEdit',
+  route: '/compEvaTotalEdit',
+  menu: '/compEvaTotalList',
+  title: T('compEvaTotalEdit.title'),
+  key: ['totalId'],
+  load: { operation: 'getEvaTotal', params: { path: { totalId: 'query.totalId' } } },
+  readOnly: true,
+  confirmLeave: false,
+  sections: [
+    {
+      columns: 4,
+      fields: [
+        { field: 'periodName', label: f('period'), readOnly: true, span: 2 },
+        { field: 'compName', label: f('compName'), readOnly: true },
+        { field: 'compNo', label: f('compNo'), readOnly: true },
+        { field: 'computedScore', label: f('computedScore'), readOnly: true },
+        { field: 'adjustment', label: f('adjustment'), readOnly: true },
+        { field: 'totalScore', label: f('totalScore'), readOnly: true },
+        { field: 'grade', label: f('grade'), readOnly: true },
+        { field: 'gradeAction', label: f('gradeAction'), widget: 'select', options: actions, readOnly: true },
+        { field: 'rankNo', label: f('rankNo'), readOnly: true },
+        { field: 'prevScore', label: f('prevScore'), readOnly: true },
+        { field: 'trend', label: f('trend'), readOnly: true },
+        { field: 'status', label: f('totalStatus'), widget: 'select', options: totalStatus, readOnly: true },
+        { field: 'revision', label: f('revision'), readOnly: true },
+        { field: 'finalizedAt', label: f('finalizedAt'), widget: 'datetime', readOnly: true },
+        { field: 'publishedAt', label: f('publishedAt'), widget: 'datetime', readOnly: true },
+        { field: 'adjustReason', label: f('adjustReason'), readOnly: true, span: 2, visible: '!empty(form.adjustReason)' },
+        { field: 'correctionReason', label: f('correctionReason'), readOnly: true, span: 2, visible: '!empty(form.correctionReason)' },
+      ],
+    },
+  ],
+  details: [
+    {
+      id: 'lines',
+      title: T('compEvaTotalEdit.lines'),
+      rowKey: 'criterionId',
+      canAdd: false,
+      canDelete: false,
+      visibleRows: 9,
+      columns: [
+        { field: 'category', label: f('category'), width: 90 },
+        { field: 'name', label: f('criterionName'), width: 150 },
+        { field: 'kind', label: f('kind'), type: 'code', options: kinds, width: 70 },
+        { field: 'numerator', label: f('numerator'), type: 'number', width: 90 },
+        { field: 'denominator', label: f('denominator'), type: 'number', width: 90 },
+        { field: 'rate', label: f('rate'), type: 'number', width: 70 },
+        { field: 'answers', label: f('answers'), type: 'number', width: 60 },
+        { field: 'score', label: f('score'), type: 'number', width: 70 },
+        { field: 'weight', label: f('weight'), type: 'number', width: 60 },
+        { field: 'effectiveWeight', label: f('effectiveWeight'), type: 'number', width: 80 },
+        { field: 'weighted', label: f('weighted'), type: 'number', width: 80, total: 'sum' },
+        { field: 'comments', label: f('comments'), width: 220 },
+      ],
+    },
+    {
+      id: 'revisions',
+      title: T('compEvaTotalEdit.revisions'),
+      rowKey: 'totalId',
+      canAdd: false,
+      canDelete: false,
+      visibleRows: 3,
+      columns: [
+        { field: 'revision', label: f('revision'), type: 'number', width: 60, link: { screen: 'evaluation.compEvaTotalEdit', query: { totalId: 'row.totalId' } } },
+        { field: 'status', label: f('totalStatus'), type: 'code', options: totalStatus, width: 80 },
+        { field: 'totalScore', label: f('totalScore'), type: 'number', width: 80 },
+        { field: 'grade', label: f('grade'), width: 60 },
+        { field: 'correctionReason', label: f('correctionReason'), width: 240 },
+        { field: 'finalizedAt', label: f('finalizedAt'), type: 'datetime', width: 130 },
+        { field: 'publishedAt', label: f('publishedAt'), type: 'datetime', width: 130 },
+      ],
+    },
+    {
+      id: 'trendRows',
+      title: T('compEvaTotalEdit.trend'),
+      rowKey: 'periodName',
+      canAdd: false,
+      canDelete: false,
+      visibleRows: 4,
+      columns: [
+        { field: 'periodName', label: f('period'), width: 200 },
+        { field: 'totalScore', label: f('totalScore'), type: 'number', width: 90 },
+        { field: 'grade', label: f('grade'), width: 60 },
+      ],
+    },
+  ],
+  actions: [
+    { kind: 'back', requires: 'read' },
+    {
+      kind: 'workflow', id: 'adjust', label: T('action.adjust'), operation: 'adjustEvaTotal', visible: "contains(form.actions, 'adjust')",
+      prompt: { fields: [
+        { field: 'adjustment', label: f('adjustment'), widget: 'number', required: true },
+        { field: 'reason', label: f('adjustReason'), widget: 'textarea', rows: 3, required: true, maxLength: 500 },
+      ] },
+      params: { path: { totalId: 'form.totalId' }, body: { version: 'form.version', adjustment: 'input.adjustment', reason: 'input.reason' } }, then: ['reloadRecord'],
+    },
+    { kind: 'workflow', id: 'finalize', label: T('action.finalize'), variant: 'primary', operation: 'finalizeEvaTotal', visible: "contains(form.actions, 'finalize')", confirm: T('confirm.finalize'), params: { path: { totalId: 'form.totalId' }, body: { version: 'form.version' } }, then: ['reloadRecord'] },
+    { kind: 'workflow', id: 'publish', label: T('action.publish'), variant: 'primary', operation: 'publishEvaTotal', visible: "contains(form.actions, 'publish')", confirm: T('confirm.publish'), params: { path: { totalId: 'form.totalId' }, body: { version: 'form.version' } }, then: ['reloadRecord'] },
+    {
+      kind: 'workflow', id: 'correct', label: T('action.correct'), operation: 'correctEvaTotal', visible: "contains(form.actions, 'correct')",
+      prompt: { fields: [{ field: 'reason', label: f('correctionReason'), widget: 'textarea', rows: 3, required: true, maxLength: 500 }] },
+      params: { path: { totalId: 'form.totalId' }, body: { version: 'form.version', reason: 'input.reason' } }, then: ['reloadRecord'],
+    },
+  ],
+});

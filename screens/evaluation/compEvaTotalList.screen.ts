@@ -1,0 +1,56 @@
+import { defineListScreen } from '../../engine/define';
+
+const f = (name: string) => `screen.evaluation.f.${name}`;
+const T = (name: string) => `screen.evaluation.${name}`;
+const totalStatus = ['DRAFT', 'FINAL', 'SUPERSEDED'].map((value) => ({ value, text: `screen.evaluation.totalStatus.${value}` }));
+const actions = ['NONE', 'WARN', 'BLOCK'].map((value) => ({ value, text: `screen.evaluation.action.${value}` }));
+const grades = ['A', 'B', 'C', 'D'].map((value) => ({ value, text: value }));
+const yn = [
+  { value: 'Y', text: 'screen.evaluation.published.Y' },
+  { value: 'N', text: 'screen.evaluation.published.N' },
+];
+
+/**
+ * /compEvaTotalList — totals per supplier and period (종합평가): weighted score, adjustment, grade
+ * and its sourcing action, rank, trend against the previous period; finalize and publish the
+ * selected ones (a number opens the explanation line by line).
+ */
+export default defineListScreen({
+  id: 'evaluation.compEvaTotalList',
+  route: '/compEvaTotalList',
+  title: T('compEvaTotalList.title'),
+  source: { operation: 'listEvaTotals', rowKey: 'totalId', defaultSort: 'rankNo:asc' },
+  filters: [
+    { field: 'periodId', label: f('period'), widget: 'select', optionsFrom: { operation: 'listEvaPeriods', value: 'periodId', text: 'periodName' } },
+    { field: 'grade', label: f('grade'), widget: 'select', options: grades },
+    { field: 'status', label: f('totalStatus'), widget: 'select', options: totalStatus.slice(0, 2) },
+    { field: 'published', label: f('published'), widget: 'select', options: yn },
+    { field: 'compName', label: f('compName'), maxLength: 100 },
+    { field: 'compNo', label: f('compNo'), widget: 'company' },
+  ],
+  rememberFilters: true,
+  selection: 'multi',
+  columns: [
+    { field: 'rankNo', label: f('rankNo'), type: 'number', width: 60 },
+    { field: 'periodName', label: f('period'), width: 180 },
+    { field: 'compNo', label: f('compNo'), width: 80, link: { screen: 'evaluation.compEvaTotalEdit', query: { totalId: 'row.totalId' } } },
+    { field: 'compName', label: f('compName'), width: 170 },
+    { field: 'computedScore', label: f('computedScore'), type: 'number', width: 80 },
+    { field: 'adjustment', label: f('adjustment'), type: 'number', width: 70 },
+    { field: 'totalScore', label: f('totalScore'), type: 'number', width: 80 },
+    { field: 'grade', label: f('grade'), width: 60, align: 'center' },
+    { field: 'gradeAction', label: f('gradeAction'), type: 'code', options: actions, width: 90 },
+    { field: 'prevScore', label: f('prevScore'), type: 'number', width: 80 },
+    { field: 'trend', label: f('trend'), type: 'number', width: 70 },
+    { field: 'status', label: f('totalStatus'), type: 'code', options: totalStatus, width: 80, align: 'center' },
+    { field: 'revision', label: f('revision'), type: 'number', width: 60 },
+    { field: 'published', label: f('published'), type: 'code', options: yn, width: 70, align: 'center' },
+    { field: 'publishedAt', label: f('publishedAt'), type: 'datetime', width: 130 },
+  ],
+  rowOpen: { screen: 'evaluation.compEvaTotalEdit', query: { totalId: 'row.totalId' } },
+  actions: [
+    { kind: 'call', id: 'finalize', label: T('action.finalize'), operation: 'finalizeEvaTotal', selection: 'multi', enabled: "all(rows, 'status', 'DRAFT')", confirm: T('confirm.finalize'), params: { path: { totalId: 'row.totalId' }, body: { version: 'row.version' } } },
+    { kind: 'call', id: 'publish', label: T('action.publish'), operation: 'publishEvaTotal', selection: 'multi', enabled: "all(rows, 'status', 'FINAL') && all(rows, 'published', 'N')", confirm: T('confirm.publish'), params: { path: { totalId: 'row.totalId' }, body: { version: 'row.version' } } },
+    { kind: 'exportExcel', fileName: 'screen.evaluation.compEvaTotalList.title' },
+  ],
+});

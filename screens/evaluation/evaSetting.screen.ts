@@ -1,0 +1,96 @@
+import { defineTreeScreen } from '../../engine/define';
+
+const f = (name: string) => `screen.evaluation.f.${name}`;
+const T = (name: string) => `screen.evaluation.${name}`;
+const measures = ['ON_TIME', 'QTY_ACCURACY', 'QUALITY', 'PRICE', 'DISPUTE', 'RFQ_RESPONSE'].map((value) => ({ value, text: `screen.evaluation.measure.${value}` }));
+const kinds = ['QUANT', 'QUAL'].map((value) => ({ value, text: `screen.evaluation.kind.${value}` }));
+const modes = ['ALL', 'SG', 'SPEND', 'LIST'].map((value) => ({ value, text: `screen.evaluation.mode.${value}` }));
+const actions = ['NONE', 'WARN', 'BLOCK'].map((value) => ({ value, text: `screen.evaluation.action.${value}` }));
+const statuses = ['PLANNED', 'OPEN', 'CLOSED'].map((value) => ({ value, text: `screen.evaluation.periodStatus.${value}` }));
+
+/**
+ * /business/evaManage/evaSetting — evaluation periods (평가설정): the periods on the left; the chosen
+ * one on the right with its scope, its criteria tree (category → criterion, weight, quantitative
+ * measure with scoring bands "rate:score, …", or qualitative with its evaluators), and the grade
+ * bands A–D with the action each grade has on sourcing. Weights must sum to 100; dates may not
+ * overlap another period. 시작 opens the evaluation (tasks for evaluators), 마감 closes it.
+ */
+export default defineTreeScreen({
+  id: 'evaluation.evaSetting',
+  route: '/business/evaManage/evaSetting',
+  title: T('evaSetting.title'),
+  tree: { operation: 'listEvaPeriods', idField: 'periodId', labelField: 'label', detailField: 'weightSum', search: true, rootLabel: T('evaSetting.periods') },
+  actions: [{ kind: 'new', label: T('evaSetting.new') }],
+  detail: {
+    sections: [
+      {
+        title: T('evaSetting.period'),
+        columns: 4,
+        fields: [
+          { field: 'periodName', label: f('periodName'), required: true, maxLength: 100, span: 2 },
+          { field: 'status', label: f('periodStatus'), widget: 'select', options: statuses, readOnly: true, visible: "mode == 'update'" },
+          { field: 'weightSum', label: f('weightSum'), readOnly: true, visible: "mode == 'update'" },
+          { field: 'startDate', label: f('startDate'), widget: 'date', required: true },
+          { field: 'endDate', label: f('endDate'), widget: 'date', required: true },
+          { field: 'dueDate', label: f('dueDate'), widget: 'date', required: true },
+          { field: 'targetMode', label: f('targetMode'), widget: 'select', options: modes, required: true, default: 'ALL', emptyOption: 'none' },
+          { field: 'targetSgCode', label: f('targetSgCode'), maxLength: 20, visible: "form.targetMode == 'SG'" },
+          { field: 'targetMinSpend', label: f('targetMinSpend'), mask: 'numComma', visible: "form.targetMode == 'SPEND'" },
+          { field: 'targetList', label: f('targetList'), widget: 'textarea', rows: 2, span: 4, maxLength: 2000, visible: "form.targetMode == 'LIST'", help: T('evaSetting.targetListHelp') },
+          { field: 'remark', label: f('remark'), widget: 'textarea', rows: 2, span: 4, maxLength: 1000 },
+          { field: 'targetCount', label: f('targetCount'), readOnly: true, visible: "mode == 'update'" },
+          { field: 'taskCount', label: f('taskCount'), readOnly: true, visible: "mode == 'update'" },
+          { field: 'submittedCount', label: f('submittedCount'), readOnly: true, visible: "mode == 'update'" },
+          { field: 'publishedCount', label: f('publishedCount'), readOnly: true, visible: "mode == 'update'" },
+        ],
+      },
+    ],
+    readOnly: "mode == 'update' && form.status != 'PLANNED'",
+    details: [
+      {
+        id: 'criteria',
+        title: T('evaSetting.criteria'),
+        rowKey: 'seq',
+        minRows: 1,
+        maxRows: 50,
+        visibleRows: 8,
+        newRow: { kind: 'QUAL', weight: 10 },
+        send: ['seq', 'category', 'name', 'kind', 'weight', 'measure', 'bands', 'evaluators'],
+        columns: [
+          { field: 'seq', label: f('seq'), type: 'number', width: 60, editable: true, required: true },
+          { field: 'category', label: f('category'), width: 110, editable: true, required: true, maxLength: 100 },
+          { field: 'name', label: f('criterionName'), width: 160, editable: true, required: true, maxLength: 200 },
+          { field: 'kind', label: f('kind'), type: 'code', options: kinds, width: 80, editable: true, required: true },
+          { field: 'weight', label: f('weight'), type: 'number', width: 70, editable: true, required: true, total: 'sum' },
+          { field: 'measure', label: f('measure'), type: 'code', options: measures, width: 130, editable: true },
+          { field: 'bands', label: f('bands'), width: 190, editable: true, maxLength: 500 },
+          { field: 'evaluators', label: f('evaluators'), width: 130, editable: true, maxLength: 1000 },
+          { field: 'evaluatorNames', label: f('evaluatorNames'), width: 120 },
+        ],
+      },
+      {
+        id: 'grades',
+        title: T('evaSetting.grades'),
+        rowKey: 'grade',
+        canAdd: false,
+        canDelete: false,
+        minRows: 4,
+        maxRows: 4,
+        visibleRows: 4,
+        send: ['grade', 'minScore', 'action'],
+        columns: [
+          { field: 'grade', label: f('grade'), width: 70 },
+          { field: 'minScore', label: f('minScore'), type: 'number', width: 100, editable: true, required: true },
+          { field: 'action', label: f('gradeAction'), type: 'code', options: actions, width: 140, editable: true, required: true },
+        ],
+      },
+    ],
+    actions: [
+      { kind: 'delete', operation: 'deleteEvaPeriod', visible: "mode == 'update' && contains(form.actions, 'delete')" },
+      { kind: 'workflow', id: 'open', label: T('action.open'), operation: 'openEvaPeriod', visible: "contains(form.actions, 'open')", enabled: '!screen.dirty', confirm: T('confirm.open'), params: { path: { periodId: 'form.periodId' }, body: { version: 'form.version' } } },
+      { kind: 'workflow', id: 'compute', label: T('action.compute'), operation: 'computeEvaPeriod', visible: "contains(form.actions, 'compute')", params: { path: { periodId: 'form.periodId' }, body: { version: 'form.version' } } },
+      { kind: 'workflow', id: 'close', label: T('action.close'), operation: 'closeEvaPeriod', visible: "contains(form.actions, 'close')", confirm: T('confirm.close'), params: { path: { periodId: 'form.periodId' }, body: { version: 'form.version' } } },
+      { kind: 'save', operation: 'createEvaPeriod', updateOperation: 'updateEvaPeriod', variant: 'primary', visible: "mode == 'create' || contains(form.actions, 'update')" },
+    ],
+  },
+});

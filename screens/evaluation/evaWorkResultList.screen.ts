@@ -1,0 +1,34 @@
+import { defineListScreen } from '../../engine/define';
+
+const f = (name: string) => `screen.evaluation.f.${name}`;
+const taskStatus = ['PENDING', 'DRAFT', 'SUBMITTED'].map((value) => ({ value, text: `screen.evaluation.taskStatus.${value}` }));
+
+/** /business/evaResult/evaWorkResultList — every evaluator's work by supplier (평가결과), read only. */
+export default defineListScreen({
+  id: 'evaluation.evaWorkResultList',
+  route: '/business/evaResult/evaWorkResultList',
+  title: 'screen.evaluation.evaWorkResultList.title',
+  source: { operation: 'listEvaResults', rowKey: 'taskId', defaultSort: 'taskId:desc' },
+  filters: [
+    { field: 'periodId', label: f('period'), widget: 'select', optionsFrom: { operation: 'listEvaPeriods', value: 'periodId', text: 'periodName' } },
+    { field: 'status', label: f('taskStatus'), widget: 'select', options: taskStatus },
+    { field: 'evaluatorName', label: f('evaluatorName'), maxLength: 50 },
+    { field: 'compName', label: f('compName'), maxLength: 100 },
+    { field: 'compNo', label: f('compNo'), widget: 'company' },
+  ],
+  rememberFilters: true,
+  columns: [
+    { field: 'taskId', label: f('taskId'), type: 'number', width: 70, link: { screen: 'evaluation.evaWorkResultView', query: { taskId: 'row.taskId' } } },
+    { field: 'periodName', label: f('period'), width: 180 },
+    { field: 'evaluatorName', label: f('evaluatorName'), width: 90 },
+    { field: 'compNo', label: f('compNo'), width: 80 },
+    { field: 'compName', label: f('compName'), width: 170 },
+    { field: 'status', label: f('taskStatus'), type: 'code', options: taskStatus, width: 80, align: 'center' },
+    { field: 'dueDate', label: f('dueDate'), type: 'date', width: 100 },
+    { field: 'scoredCount', label: f('scoredCount'), type: 'number', width: 70 },
+    { field: 'averageScore', label: f('averageScore'), type: 'number', width: 80 },
+    { field: 'submittedAt', label: f('submittedAt'), type: 'datetime', width: 130 },
+  ],
+  rowOpen: { screen: 'evaluation.evaWorkResultView', query: { taskId: 'row.taskId' } },
+  actions: [{ kind: 'exportExcel', fileName: 'screen.evaluation.evaWorkResultList.title' }],
+});

@@ -1,0 +1,23 @@
+import { defineListScreen } from '../../engine/define';
+
+const f = (name: string) => `screen.evaluation.f.${name}`;
+
+/** OGPMS /compInfo/evaTotalList — my company's published evaluation results (평가결과 조회); nothing unpublished, nothing of other suppliers. */
+export default defineListScreen({
+  id: 'evaluation.myEvaTotalList',
+  route: '/compInfo/evaTotalList',
+  portals: ['external'],
+  title: 'screen.evaluation.myEvaTotalList.title',
+  source: { operation: 'listMyEvaTotals', rowKey: 'totalId', defaultSort: 'endDate:desc' },
+  columns: [
+    { field: 'periodName', label: f('period'), width: 220, link: { screen: 'evaluation.myEvaTotalView', query: { totalId: 'row.totalId' } } },
+    { field: 'startDate', label: f('startDate'), type: 'date', width: 100 },
+    { field: 'endDate', label: f('endDate'), type: 'date', width: 100 },
+    { field: 'totalScore', label: f('totalScore'), type: 'number', width: 90 },
+    { field: 'grade', label: f('grade'), width: 70, align: 'center' },
+    { field: 'prevScore', label: f('prevScore'), type: 'number', width: 90 },
+    { field: 'trend', label: f('trend'), type: 'number', width: 80 },
+    { field: 'publishedAt', label: f('publishedAt'), type: 'datetime', width: 130 },
+  ],
+  rowOpen: { screen: 'evaluation.myEvaTotalView', query: { totalId: 'row.totalId' } },
+});

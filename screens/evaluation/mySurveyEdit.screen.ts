@@ -1,0 +1,49 @@
+import { defineEditScreen } from '../../engine/define';
+
+const f = (name: string) => `screen.evaluation.f.${name}`;
+const respStatus = ['REQUESTED', 'SUBMITTED'].map((value) => ({ value, text: `screen.evaluation.responseStatus.${value}` }));
+
+/** OGPMS /compInfo/transSatisSurveyEdit — answer a survey about us: each question 1–5 and a comment, once, while it is open. */
+export default defineEditScreen({
+  id: 'evaluation.mySurveyEdit',
+  route: '/compInfo/transSatisSurveyEdit',
+  menu: '/compInfo/transSatisSurveyList',
+  portals: ['external'],
+  title: 'screen.evaluation.mySurveyEdit.title',
+  key: ['surveyId'],
+  load: { operation: 'getMySurvey', params: { path: { surveyId: 'query.surveyId' } } },
+  readOnly: "!contains(form.actions, 'answer')",
+  sections: [
+    {
+      columns: 4,
+      fields: [
+        { field: 'title', label: f('surveyTitle'), readOnly: true, span: 2 },
+        { field: 'endDate', label: f('endDate'), readOnly: true },
+        { field: 'status', label: f('responseStatus'), widget: 'select', options: respStatus, readOnly: true },
+        { field: 'comment', label: f('comment'), widget: 'textarea', rows: 2, maxLength: 1000, span: 4 },
+      ],
+    },
+  ],
+  details: [
+    {
+      id: 'answers',
+      title: 'screen.evaluation.transSatisMngDetail.questions',
+      rowKey: 'qNo',
+      canAdd: false,
+      canDelete: false,
+      visibleRows: 6,
+      columns: [
+        { field: 'qNo', label: f('qNo'), type: 'number', width: 50 },
+        { field: 'text', label: f('question'), width: 420 },
+        { field: 'score', label: f('score15'), type: 'number', width: 80, editable: "contains(form.actions, 'answer')" },
+      ],
+    },
+  ],
+  actions: [
+    { kind: 'back', requires: 'read' },
+    {
+      kind: 'workflow', id: 'answer', label: 'screen.evaluation.action.submit', variant: 'primary', operation: 'answerMySurvey', visible: "contains(form.actions, 'answer')", confirm: 'screen.evaluation.confirm.submit',
+      params: { path: { surveyId: 'form.surveyId' }, body: { version: 'form.version', comment: 'form.comment', answers: "pick(detail.answers.rows, ['qNo', 'score'])" } }, then: ['reloadRecord'],
+    },
+  ],
+});

@@ -1,0 +1,23 @@
+import { defineListScreen } from '../../engine/define';
+
+const f = (name: string) => `screen.evaluation.f.${name}`;
+const surveyStatus = ['DRAFT', 'OPEN', 'CLOSED'].map((value) => ({ value, text: `screen.evaluation.surveyStatus.${value}` }));
+const respStatus = ['REQUESTED', 'SUBMITTED'].map((value) => ({ value, text: `screen.evaluation.responseStatus.${value}` }));
+
+/** OGPMS /compInfo/transSatisSurveyList — satisfaction surveys my company is asked to answer (거래만족도 설문). */
+export default defineListScreen({
+  id: 'evaluation.mySurveyList',
+  route: '/compInfo/transSatisSurveyList',
+  portals: ['external'],
+  title: 'screen.evaluation.mySurveyList.title',
+  source: { operation: 'listMySurveys', rowKey: 'surveyId', defaultSort: 'surveyId:desc' },
+  columns: [
+    { field: 'title', label: f('surveyTitle'), width: 260, link: { screen: 'evaluation.mySurveyEdit', query: { surveyId: 'row.surveyId' } } },
+    { field: 'startDate', label: f('startDate'), type: 'date', width: 100 },
+    { field: 'endDate', label: f('endDate'), type: 'date', width: 100 },
+    { field: 'surveyStatus', label: f('surveyStatus'), type: 'code', options: surveyStatus, width: 80 },
+    { field: 'status', label: f('responseStatus'), type: 'code', options: respStatus, width: 80 },
+    { field: 'submittedAt', label: f('submittedAt'), type: 'datetime', width: 130 },
+  ],
+  rowOpen: { screen: 'evaluation.mySurveyEdit', query: { surveyId: 'row.surveyId' } },
+});
