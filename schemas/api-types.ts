@@ -918,6 +918,41 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/approval/delegations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** My approval delegations (newest period first) */
+        get: operations["listMyDelegations"];
+        put?: never;
+        /** Name a deputy for a period: approvals reaching me then go to the deputy (not myself; a deputy who can open the documents; no overlap with my other delegations: 409) */
+        post: operations["createDelegation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/approval/delegations/{delegationId}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** End one of my delegations (steps already given to the deputy stay with them) */
+        post: operations["cancelDelegation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/prs": {
         parameters: {
             query?: never;
@@ -8556,6 +8591,8 @@ export interface operations {
                             status: string;
                             comment: string | null;
                             actedAt: string | null;
+                            onBehalfOf: string | null;
+                            onBehalfOfName: string | null;
                         }[];
                     };
                 };
@@ -8658,6 +8695,8 @@ export interface operations {
                                 status: string;
                                 comment: string | null;
                                 actedAt: string | null;
+                                onBehalfOf: string | null;
+                                onBehalfOfName: string | null;
                             }[];
                         };
                         /** @description The document’s status after the decision */
@@ -8772,10 +8811,294 @@ export interface operations {
                                 status: string;
                                 comment: string | null;
                                 actedAt: string | null;
+                                onBehalfOf: string | null;
+                                onBehalfOfName: string | null;
                             }[];
                         };
                         /** @description The document’s status after the decision */
                         documentStatus: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listMyDelegations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rows: {
+                            delegationId: number;
+                            approverId: string;
+                            approverName: string;
+                            deputyId: string;
+                            deputyName: string;
+                            deputyDeptnm: string;
+                            fromDate: string;
+                            toDate: string;
+                            reason: string | null;
+                            /** @description ACTIVE or CANCELLED */
+                            status: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                            version: number;
+                        }[];
+                        total: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    createDelegation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The deputy (an employee, singleid) */
+                    deputyId: string;
+                    /** @description First day (YYYY-MM-DD, not before today) */
+                    fromDate: string;
+                    /** @description Last day (YYYY-MM-DD) */
+                    toDate: string;
+                    reason?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        delegationId: number;
+                        approverId: string;
+                        approverName: string;
+                        deputyId: string;
+                        deputyName: string;
+                        deputyDeptnm: string;
+                        fromDate: string;
+                        toDate: string;
+                        reason: string | null;
+                        /** @description ACTIVE or CANCELLED */
+                        status: string;
+                        /** Format: date-time */
+                        createdAt: string;
+                        version: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    cancelDelegation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                delegationId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The version read; a stale one answers 409 VERSION_CONFLICT */
+                    version: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        delegationId: number;
+                        approverId: string;
+                        approverName: string;
+                        deputyId: string;
+                        deputyName: string;
+                        deputyDeptnm: string;
+                        fromDate: string;
+                        toDate: string;
+                        reason: string | null;
+                        /** @description ACTIVE or CANCELLED */
+                        status: string;
+                        /** Format: date-time */
+                        createdAt: string;
+                        version: number;
                     };
                 };
             };
@@ -9082,6 +9405,8 @@ export interface operations {
                                 status: string;
                                 comment: string | null;
                                 actedAt: string | null;
+                                onBehalfOf: string | null;
+                                onBehalfOfName: string | null;
                             }[];
                         }[];
                         history: {
@@ -9134,6 +9459,8 @@ export interface operations {
                             status: string;
                             comment: string | null;
                             actedAt: string | null;
+                            onBehalfOf: string | null;
+                            onBehalfOfName: string | null;
                         }[];
                         rfqNo: string | null;
                         rfqStatus: string | null;
@@ -9528,6 +9855,8 @@ export interface operations {
                                 status: string;
                                 comment: string | null;
                                 actedAt: string | null;
+                                onBehalfOf: string | null;
+                                onBehalfOfName: string | null;
                             }[];
                         }[];
                         history: {
@@ -9580,6 +9909,8 @@ export interface operations {
                             status: string;
                             comment: string | null;
                             actedAt: string | null;
+                            onBehalfOf: string | null;
+                            onBehalfOfName: string | null;
                         }[];
                         rfqNo: string | null;
                         rfqStatus: string | null;
@@ -9802,6 +10133,8 @@ export interface operations {
                                 status: string;
                                 comment: string | null;
                                 actedAt: string | null;
+                                onBehalfOf: string | null;
+                                onBehalfOfName: string | null;
                             }[];
                         }[];
                         history: {
@@ -9854,6 +10187,8 @@ export interface operations {
                             status: string;
                             comment: string | null;
                             actedAt: string | null;
+                            onBehalfOf: string | null;
+                            onBehalfOfName: string | null;
                         }[];
                         rfqNo: string | null;
                         rfqStatus: string | null;
@@ -10059,6 +10394,8 @@ export interface operations {
                                 status: string;
                                 comment: string | null;
                                 actedAt: string | null;
+                                onBehalfOf: string | null;
+                                onBehalfOfName: string | null;
                             }[];
                         }[];
                         history: {
@@ -10111,6 +10448,8 @@ export interface operations {
                             status: string;
                             comment: string | null;
                             actedAt: string | null;
+                            onBehalfOf: string | null;
+                            onBehalfOfName: string | null;
                         }[];
                         rfqNo: string | null;
                         rfqStatus: string | null;
@@ -10318,6 +10657,8 @@ export interface operations {
                                 status: string;
                                 comment: string | null;
                                 actedAt: string | null;
+                                onBehalfOf: string | null;
+                                onBehalfOfName: string | null;
                             }[];
                         }[];
                         history: {
@@ -10370,6 +10711,8 @@ export interface operations {
                             status: string;
                             comment: string | null;
                             actedAt: string | null;
+                            onBehalfOf: string | null;
+                            onBehalfOfName: string | null;
                         }[];
                         rfqNo: string | null;
                         rfqStatus: string | null;
@@ -10578,6 +10921,8 @@ export interface operations {
                                 status: string;
                                 comment: string | null;
                                 actedAt: string | null;
+                                onBehalfOf: string | null;
+                                onBehalfOfName: string | null;
                             }[];
                         }[];
                         history: {
@@ -10630,6 +10975,8 @@ export interface operations {
                             status: string;
                             comment: string | null;
                             actedAt: string | null;
+                            onBehalfOf: string | null;
+                            onBehalfOfName: string | null;
                         }[];
                         rfqNo: string | null;
                         rfqStatus: string | null;
@@ -10837,6 +11184,8 @@ export interface operations {
                                 status: string;
                                 comment: string | null;
                                 actedAt: string | null;
+                                onBehalfOf: string | null;
+                                onBehalfOfName: string | null;
                             }[];
                         }[];
                         history: {
@@ -10889,6 +11238,8 @@ export interface operations {
                             status: string;
                             comment: string | null;
                             actedAt: string | null;
+                            onBehalfOf: string | null;
+                            onBehalfOfName: string | null;
                         }[];
                         rfqNo: string | null;
                         rfqStatus: string | null;
@@ -13145,6 +13496,8 @@ export interface operations {
                                 status: string;
                                 comment: string | null;
                                 actedAt: string | null;
+                                onBehalfOf: string | null;
+                                onBehalfOfName: string | null;
                             }[];
                         }[];
                         history: {
@@ -13203,6 +13556,8 @@ export interface operations {
                             status: string;
                             comment: string | null;
                             actedAt: string | null;
+                            onBehalfOf: string | null;
+                            onBehalfOfName: string | null;
                         }[];
                         /** @description What the caller may do with the order now (buttons to show); approve and reject when it is the caller’s turn to decide */
                         actions: string[];
@@ -13366,6 +13721,8 @@ export interface operations {
                                 status: string;
                                 comment: string | null;
                                 actedAt: string | null;
+                                onBehalfOf: string | null;
+                                onBehalfOfName: string | null;
                             }[];
                         }[];
                         history: {
@@ -13424,6 +13781,8 @@ export interface operations {
                             status: string;
                             comment: string | null;
                             actedAt: string | null;
+                            onBehalfOf: string | null;
+                            onBehalfOfName: string | null;
                         }[];
                         /** @description What the caller may do with the order now (buttons to show); approve and reject when it is the caller’s turn to decide */
                         actions: string[];
@@ -13595,6 +13954,8 @@ export interface operations {
                                 status: string;
                                 comment: string | null;
                                 actedAt: string | null;
+                                onBehalfOf: string | null;
+                                onBehalfOfName: string | null;
                             }[];
                         }[];
                         history: {
@@ -13653,6 +14014,8 @@ export interface operations {
                             status: string;
                             comment: string | null;
                             actedAt: string | null;
+                            onBehalfOf: string | null;
+                            onBehalfOfName: string | null;
                         }[];
                         /** @description What the caller may do with the order now (buttons to show); approve and reject when it is the caller’s turn to decide */
                         actions: string[];
@@ -13823,6 +14186,8 @@ export interface operations {
                                 status: string;
                                 comment: string | null;
                                 actedAt: string | null;
+                                onBehalfOf: string | null;
+                                onBehalfOfName: string | null;
                             }[];
                         }[];
                         history: {
@@ -13881,6 +14246,8 @@ export interface operations {
                             status: string;
                             comment: string | null;
                             actedAt: string | null;
+                            onBehalfOf: string | null;
+                            onBehalfOfName: string | null;
                         }[];
                         /** @description What the caller may do with the order now (buttons to show); approve and reject when it is the caller’s turn to decide */
                         actions: string[];
@@ -14051,6 +14418,8 @@ export interface operations {
                                 status: string;
                                 comment: string | null;
                                 actedAt: string | null;
+                                onBehalfOf: string | null;
+                                onBehalfOfName: string | null;
                             }[];
                         }[];
                         history: {
@@ -14109,6 +14478,8 @@ export interface operations {
                             status: string;
                             comment: string | null;
                             actedAt: string | null;
+                            onBehalfOf: string | null;
+                            onBehalfOfName: string | null;
                         }[];
                         /** @description What the caller may do with the order now (buttons to show); approve and reject when it is the caller’s turn to decide */
                         actions: string[];
@@ -14292,6 +14663,8 @@ export interface operations {
                                 status: string;
                                 comment: string | null;
                                 actedAt: string | null;
+                                onBehalfOf: string | null;
+                                onBehalfOfName: string | null;
                             }[];
                         }[];
                         history: {
@@ -14350,6 +14723,8 @@ export interface operations {
                             status: string;
                             comment: string | null;
                             actedAt: string | null;
+                            onBehalfOf: string | null;
+                            onBehalfOfName: string | null;
                         }[];
                         /** @description What the caller may do with the order now (buttons to show); approve and reject when it is the caller’s turn to decide */
                         actions: string[];
@@ -14522,6 +14897,8 @@ export interface operations {
                                 status: string;
                                 comment: string | null;
                                 actedAt: string | null;
+                                onBehalfOf: string | null;
+                                onBehalfOfName: string | null;
                             }[];
                         }[];
                         history: {
@@ -14580,6 +14957,8 @@ export interface operations {
                             status: string;
                             comment: string | null;
                             actedAt: string | null;
+                            onBehalfOf: string | null;
+                            onBehalfOfName: string | null;
                         }[];
                         /** @description What the caller may do with the order now (buttons to show); approve and reject when it is the caller’s turn to decide */
                         actions: string[];
@@ -15470,6 +15849,8 @@ export interface operations {
                                 status: string;
                                 comment: string | null;
                                 actedAt: string | null;
+                                onBehalfOf: string | null;
+                                onBehalfOfName: string | null;
                             }[];
                         }[];
                         history: {
@@ -15528,6 +15909,8 @@ export interface operations {
                             status: string;
                             comment: string | null;
                             actedAt: string | null;
+                            onBehalfOf: string | null;
+                            onBehalfOfName: string | null;
                         }[];
                         /** @description What the caller may do with the order now (buttons to show); approve and reject when it is the caller’s turn to decide */
                         actions: string[];
@@ -15754,6 +16137,8 @@ export interface operations {
                                 status: string;
                                 comment: string | null;
                                 actedAt: string | null;
+                                onBehalfOf: string | null;
+                                onBehalfOfName: string | null;
                             }[];
                         }[];
                         history: {
@@ -15812,6 +16197,8 @@ export interface operations {
                             status: string;
                             comment: string | null;
                             actedAt: string | null;
+                            onBehalfOf: string | null;
+                            onBehalfOfName: string | null;
                         }[];
                         /** @description What the caller may do with the order now (buttons to show); approve and reject when it is the caller’s turn to decide */
                         actions: string[];
@@ -15999,6 +16386,8 @@ export interface operations {
                                 status: string;
                                 comment: string | null;
                                 actedAt: string | null;
+                                onBehalfOf: string | null;
+                                onBehalfOfName: string | null;
                             }[];
                         }[];
                         history: {
@@ -16057,6 +16446,8 @@ export interface operations {
                             status: string;
                             comment: string | null;
                             actedAt: string | null;
+                            onBehalfOf: string | null;
+                            onBehalfOfName: string | null;
                         }[];
                         /** @description What the caller may do with the order now (buttons to show); approve and reject when it is the caller’s turn to decide */
                         actions: string[];
@@ -16320,6 +16711,8 @@ export interface operations {
                                 status: string;
                                 comment: string | null;
                                 actedAt: string | null;
+                                onBehalfOf: string | null;
+                                onBehalfOfName: string | null;
                             }[];
                         }[];
                         history: {
@@ -16360,6 +16753,8 @@ export interface operations {
                             status: string;
                             comment: string | null;
                             actedAt: string | null;
+                            onBehalfOf: string | null;
+                            onBehalfOfName: string | null;
                         }[];
                         /** @description What the caller may do with the LOI now (buttons to show); approve and reject when it is the caller’s turn to decide */
                         actions: string[];
@@ -16488,6 +16883,8 @@ export interface operations {
                                 status: string;
                                 comment: string | null;
                                 actedAt: string | null;
+                                onBehalfOf: string | null;
+                                onBehalfOfName: string | null;
                             }[];
                         }[];
                         history: {
@@ -16528,6 +16925,8 @@ export interface operations {
                             status: string;
                             comment: string | null;
                             actedAt: string | null;
+                            onBehalfOf: string | null;
+                            onBehalfOfName: string | null;
                         }[];
                         /** @description What the caller may do with the LOI now (buttons to show); approve and reject when it is the caller’s turn to decide */
                         actions: string[];
@@ -16681,6 +17080,8 @@ export interface operations {
                                 status: string;
                                 comment: string | null;
                                 actedAt: string | null;
+                                onBehalfOf: string | null;
+                                onBehalfOfName: string | null;
                             }[];
                         }[];
                         history: {
@@ -16721,6 +17122,8 @@ export interface operations {
                             status: string;
                             comment: string | null;
                             actedAt: string | null;
+                            onBehalfOf: string | null;
+                            onBehalfOfName: string | null;
                         }[];
                         /** @description What the caller may do with the LOI now (buttons to show); approve and reject when it is the caller’s turn to decide */
                         actions: string[];
@@ -16865,6 +17268,8 @@ export interface operations {
                                 status: string;
                                 comment: string | null;
                                 actedAt: string | null;
+                                onBehalfOf: string | null;
+                                onBehalfOfName: string | null;
                             }[];
                         }[];
                         history: {
@@ -16905,6 +17310,8 @@ export interface operations {
                             status: string;
                             comment: string | null;
                             actedAt: string | null;
+                            onBehalfOf: string | null;
+                            onBehalfOfName: string | null;
                         }[];
                         /** @description What the caller may do with the LOI now (buttons to show); approve and reject when it is the caller’s turn to decide */
                         actions: string[];
@@ -17051,6 +17458,8 @@ export interface operations {
                                 status: string;
                                 comment: string | null;
                                 actedAt: string | null;
+                                onBehalfOf: string | null;
+                                onBehalfOfName: string | null;
                             }[];
                         }[];
                         history: {
@@ -17091,6 +17500,8 @@ export interface operations {
                             status: string;
                             comment: string | null;
                             actedAt: string | null;
+                            onBehalfOf: string | null;
+                            onBehalfOfName: string | null;
                         }[];
                         /** @description What the caller may do with the LOI now (buttons to show); approve and reject when it is the caller’s turn to decide */
                         actions: string[];

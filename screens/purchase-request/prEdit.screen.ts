@@ -98,6 +98,7 @@ export default defineEditScreen({
         { field: 'round', label: F('round'), type: 'number', width: 60 },
         { field: 'stepNo', label: F('stepNo'), type: 'number', width: 60 },
         { field: 'approverName', label: F('approverName'), width: 90 },
+        { field: 'onBehalfOfName', label: F('onBehalfOfName'), width: 100 },
         { field: 'positionNm', label: F('positionNm'), width: 80 },
         { field: 'deptnm', label: F('deptnm'), width: 130 },
         { field: 'status', label: F('stepStatus'), type: 'code', options: STEP_STATUS, width: 80 },
