@@ -26,12 +26,12 @@ export const APPROVAL_STEP_COLUMNS: ColumnDef[] = [
   { field: 'lineName', label: f('lineName'), width: 120 },
   { field: 'stepNo', label: f('stepNo'), type: 'number', width: 60 },
   { field: 'approverName', label: f('approverName'), width: 90 },
-  { field: 'onBehalfOfName', label: f('onBehalfOfName'), width: 100 },
   { field: 'positionNm', label: f('positionNm'), width: 80 },
   { field: 'deptnm', label: f('deptnm'), width: 120 },
   { field: 'status', label: f('stepStatus'), type: 'code', options: STEP_STATUS, width: 90 },
   { field: 'comment', label: f('comment'), width: 260 },
   { field: 'actedAt', label: f('actedAt'), type: 'datetime', width: 140 },
+  { field: 'onBehalfOfName', label: f('onBehalfOfName'), width: 100 },
 ];
 
 /** The history grid of a document (its audit rows, numbered). */
