@@ -1456,6 +1456,41 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/approval/delegations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** My approval delegations (newest period first) */
+        get: operations["listMyDelegations"];
+        put?: never;
+        /** Name a deputy for a period: approvals reaching me then go to the deputy (not myself; a deputy who can open the documents; no overlap with my other delegations: 409) */
+        post: operations["createDelegation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/approval/delegations/{delegationId}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** End one of my delegations (steps already given to the deputy stay with them) */
+        post: operations["cancelDelegation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/prs": {
         parameters: {
             query?: never;
@@ -13631,6 +13666,8 @@ export interface operations {
                             status: string;
                             comment: string | null;
                             actedAt: string | null;
+                            onBehalfOf: string | null;
+                            onBehalfOfName: string | null;
                         }[];
                     };
                 };
@@ -13733,6 +13770,8 @@ export interface operations {
                                 status: string;
                                 comment: string | null;
                                 actedAt: string | null;
+                                onBehalfOf: string | null;
+                                onBehalfOfName: string | null;
                             }[];
                         };
                         /** @description The document’s status after the decision */
@@ -13847,10 +13886,294 @@ export interface operations {
                                 status: string;
                                 comment: string | null;
                                 actedAt: string | null;
+                                onBehalfOf: string | null;
+                                onBehalfOfName: string | null;
                             }[];
                         };
                         /** @description The document’s status after the decision */
                         documentStatus: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listMyDelegations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rows: {
+                            delegationId: number;
+                            approverId: string;
+                            approverName: string;
+                            deputyId: string;
+                            deputyName: string;
+                            deputyDeptnm: string;
+                            fromDate: string;
+                            toDate: string;
+                            reason: string | null;
+                            /** @description ACTIVE or CANCELLED */
+                            status: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                            version: number;
+                        }[];
+                        total: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    createDelegation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The deputy (an employee, singleid) */
+                    deputyId: string;
+                    /** @description First day (YYYY-MM-DD, not before today) */
+                    fromDate: string;
+                    /** @description Last day (YYYY-MM-DD) */
+                    toDate: string;
+                    reason?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        delegationId: number;
+                        approverId: string;
+                        approverName: string;
+                        deputyId: string;
+                        deputyName: string;
+                        deputyDeptnm: string;
+                        fromDate: string;
+                        toDate: string;
+                        reason: string | null;
+                        /** @description ACTIVE or CANCELLED */
+                        status: string;
+                        /** Format: date-time */
+                        createdAt: string;
+                        version: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    cancelDelegation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                delegationId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The version read; a stale one answers 409 VERSION_CONFLICT */
+                    version: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        delegationId: number;
+                        approverId: string;
+                        approverName: string;
+                        deputyId: string;
+                        deputyName: string;
+                        deputyDeptnm: string;
+                        fromDate: string;
+                        toDate: string;
+                        reason: string | null;
+                        /** @description ACTIVE or CANCELLED */
+                        status: string;
+                        /** Format: date-time */
+                        createdAt: string;
+                        version: number;
                     };
                 };
             };
@@ -14157,6 +14480,8 @@ export interface operations {
                                 status: string;
                                 comment: string | null;
                                 actedAt: string | null;
+                                onBehalfOf: string | null;
+                                onBehalfOfName: string | null;
                             }[];
                         }[];
                         history: {
@@ -14209,6 +14534,8 @@ export interface operations {
                             status: string;
                             comment: string | null;
                             actedAt: string | null;
+                            onBehalfOf: string | null;
+                            onBehalfOfName: string | null;
                         }[];
                         rfqNo: string | null;
                         rfqStatus: string | null;
@@ -14584,6 +14911,8 @@ export interface operations {
                                 status: string;
                                 comment: string | null;
                                 actedAt: string | null;
+                                onBehalfOf: string | null;
+                                onBehalfOfName: string | null;
                             }[];
                         }[];
                         history: {
@@ -14636,6 +14965,8 @@ export interface operations {
                             status: string;
                             comment: string | null;
                             actedAt: string | null;
+                            onBehalfOf: string | null;
+                            onBehalfOfName: string | null;
                         }[];
                         rfqNo: string | null;
                         rfqStatus: string | null;
@@ -14839,6 +15170,8 @@ export interface operations {
                                 status: string;
                                 comment: string | null;
                                 actedAt: string | null;
+                                onBehalfOf: string | null;
+                                onBehalfOfName: string | null;
                             }[];
                         }[];
                         history: {
@@ -14891,6 +15224,8 @@ export interface operations {
                             status: string;
                             comment: string | null;
                             actedAt: string | null;
+                            onBehalfOf: string | null;
+                            onBehalfOfName: string | null;
                         }[];
                         rfqNo: string | null;
                         rfqStatus: string | null;
@@ -15077,6 +15412,8 @@ export interface operations {
                                 status: string;
                                 comment: string | null;
                                 actedAt: string | null;
+                                onBehalfOf: string | null;
+                                onBehalfOfName: string | null;
                             }[];
                         }[];
                         history: {
@@ -15129,6 +15466,8 @@ export interface operations {
                             status: string;
                             comment: string | null;
                             actedAt: string | null;
+                            onBehalfOf: string | null;
+                            onBehalfOfName: string | null;
                         }[];
                         rfqNo: string | null;
                         rfqStatus: string | null;
@@ -15317,6 +15656,8 @@ export interface operations {
                                 status: string;
                                 comment: string | null;
                                 actedAt: string | null;
+                                onBehalfOf: string | null;
+                                onBehalfOfName: string | null;
                             }[];
                         }[];
                         history: {
@@ -15369,6 +15710,8 @@ export interface operations {
                             status: string;
                             comment: string | null;
                             actedAt: string | null;
+                            onBehalfOf: string | null;
+                            onBehalfOfName: string | null;
                         }[];
                         rfqNo: string | null;
                         rfqStatus: string | null;
@@ -15558,6 +15901,8 @@ export interface operations {
                                 status: string;
                                 comment: string | null;
                                 actedAt: string | null;
+                                onBehalfOf: string | null;
+                                onBehalfOfName: string | null;
                             }[];
                         }[];
                         history: {
@@ -15610,6 +15955,8 @@ export interface operations {
                             status: string;
                             comment: string | null;
                             actedAt: string | null;
+                            onBehalfOf: string | null;
+                            onBehalfOfName: string | null;
                         }[];
                         rfqNo: string | null;
                         rfqStatus: string | null;
@@ -15798,6 +16145,8 @@ export interface operations {
                                 status: string;
                                 comment: string | null;
                                 actedAt: string | null;
+                                onBehalfOf: string | null;
+                                onBehalfOfName: string | null;
                             }[];
                         }[];
                         history: {
@@ -15850,6 +16199,8 @@ export interface operations {
                             status: string;
                             comment: string | null;
                             actedAt: string | null;
+                            onBehalfOf: string | null;
+                            onBehalfOfName: string | null;
                         }[];
                         rfqNo: string | null;
                         rfqStatus: string | null;
@@ -17626,6 +17977,8 @@ export interface operations {
                                 status: string;
                                 comment: string | null;
                                 actedAt: string | null;
+                                onBehalfOf: string | null;
+                                onBehalfOfName: string | null;
                             }[];
                         }[];
                         history: {
@@ -17684,6 +18037,8 @@ export interface operations {
                             status: string;
                             comment: string | null;
                             actedAt: string | null;
+                            onBehalfOf: string | null;
+                            onBehalfOfName: string | null;
                         }[];
                         /** @description What the caller may do with the order now (buttons to show); approve and reject when it is the caller’s turn to decide */
                         actions: string[];
@@ -17847,6 +18202,8 @@ export interface operations {
                                 status: string;
                                 comment: string | null;
                                 actedAt: string | null;
+                                onBehalfOf: string | null;
+                                onBehalfOfName: string | null;
                             }[];
                         }[];
                         history: {
@@ -17905,6 +18262,8 @@ export interface operations {
                             status: string;
                             comment: string | null;
                             actedAt: string | null;
+                            onBehalfOf: string | null;
+                            onBehalfOfName: string | null;
                         }[];
                         /** @description What the caller may do with the order now (buttons to show); approve and reject when it is the caller’s turn to decide */
                         actions: string[];
@@ -18076,6 +18435,8 @@ export interface operations {
                                 status: string;
                                 comment: string | null;
                                 actedAt: string | null;
+                                onBehalfOf: string | null;
+                                onBehalfOfName: string | null;
                             }[];
                         }[];
                         history: {
@@ -18134,6 +18495,8 @@ export interface operations {
                             status: string;
                             comment: string | null;
                             actedAt: string | null;
+                            onBehalfOf: string | null;
+                            onBehalfOfName: string | null;
                         }[];
                         /** @description What the caller may do with the order now (buttons to show); approve and reject when it is the caller’s turn to decide */
                         actions: string[];
@@ -18304,6 +18667,8 @@ export interface operations {
                                 status: string;
                                 comment: string | null;
                                 actedAt: string | null;
+                                onBehalfOf: string | null;
+                                onBehalfOfName: string | null;
                             }[];
                         }[];
                         history: {
@@ -18362,6 +18727,8 @@ export interface operations {
                             status: string;
                             comment: string | null;
                             actedAt: string | null;
+                            onBehalfOf: string | null;
+                            onBehalfOfName: string | null;
                         }[];
                         /** @description What the caller may do with the order now (buttons to show); approve and reject when it is the caller’s turn to decide */
                         actions: string[];
@@ -18532,6 +18899,8 @@ export interface operations {
                                 status: string;
                                 comment: string | null;
                                 actedAt: string | null;
+                                onBehalfOf: string | null;
+                                onBehalfOfName: string | null;
                             }[];
                         }[];
                         history: {
@@ -18590,6 +18959,8 @@ export interface operations {
                             status: string;
                             comment: string | null;
                             actedAt: string | null;
+                            onBehalfOf: string | null;
+                            onBehalfOfName: string | null;
                         }[];
                         /** @description What the caller may do with the order now (buttons to show); approve and reject when it is the caller’s turn to decide */
                         actions: string[];
@@ -18773,6 +19144,8 @@ export interface operations {
                                 status: string;
                                 comment: string | null;
                                 actedAt: string | null;
+                                onBehalfOf: string | null;
+                                onBehalfOfName: string | null;
                             }[];
                         }[];
                         history: {
@@ -18831,6 +19204,8 @@ export interface operations {
                             status: string;
                             comment: string | null;
                             actedAt: string | null;
+                            onBehalfOf: string | null;
+                            onBehalfOfName: string | null;
                         }[];
                         /** @description What the caller may do with the order now (buttons to show); approve and reject when it is the caller’s turn to decide */
                         actions: string[];
@@ -19003,6 +19378,8 @@ export interface operations {
                                 status: string;
                                 comment: string | null;
                                 actedAt: string | null;
+                                onBehalfOf: string | null;
+                                onBehalfOfName: string | null;
                             }[];
                         }[];
                         history: {
@@ -19061,6 +19438,8 @@ export interface operations {
                             status: string;
                             comment: string | null;
                             actedAt: string | null;
+                            onBehalfOf: string | null;
+                            onBehalfOfName: string | null;
                         }[];
                         /** @description What the caller may do with the order now (buttons to show); approve and reject when it is the caller’s turn to decide */
                         actions: string[];
@@ -19953,6 +20332,8 @@ export interface operations {
                                 status: string;
                                 comment: string | null;
                                 actedAt: string | null;
+                                onBehalfOf: string | null;
+                                onBehalfOfName: string | null;
                             }[];
                         }[];
                         history: {
@@ -20011,6 +20392,8 @@ export interface operations {
                             status: string;
                             comment: string | null;
                             actedAt: string | null;
+                            onBehalfOf: string | null;
+                            onBehalfOfName: string | null;
                         }[];
                         /** @description What the caller may do with the order now (buttons to show); approve and reject when it is the caller’s turn to decide */
                         actions: string[];
@@ -20237,6 +20620,8 @@ export interface operations {
                                 status: string;
                                 comment: string | null;
                                 actedAt: string | null;
+                                onBehalfOf: string | null;
+                                onBehalfOfName: string | null;
                             }[];
                         }[];
                         history: {
@@ -20295,6 +20680,8 @@ export interface operations {
                             status: string;
                             comment: string | null;
                             actedAt: string | null;
+                            onBehalfOf: string | null;
+                            onBehalfOfName: string | null;
                         }[];
                         /** @description What the caller may do with the order now (buttons to show); approve and reject when it is the caller’s turn to decide */
                         actions: string[];
@@ -20482,6 +20869,8 @@ export interface operations {
                                 status: string;
                                 comment: string | null;
                                 actedAt: string | null;
+                                onBehalfOf: string | null;
+                                onBehalfOfName: string | null;
                             }[];
                         }[];
                         history: {
@@ -20540,6 +20929,8 @@ export interface operations {
                             status: string;
                             comment: string | null;
                             actedAt: string | null;
+                            onBehalfOf: string | null;
+                            onBehalfOfName: string | null;
                         }[];
                         /** @description What the caller may do with the order now (buttons to show); approve and reject when it is the caller’s turn to decide */
                         actions: string[];
@@ -20803,6 +21194,8 @@ export interface operations {
                                 status: string;
                                 comment: string | null;
                                 actedAt: string | null;
+                                onBehalfOf: string | null;
+                                onBehalfOfName: string | null;
                             }[];
                         }[];
                         history: {
@@ -20843,6 +21236,8 @@ export interface operations {
                             status: string;
                             comment: string | null;
                             actedAt: string | null;
+                            onBehalfOf: string | null;
+                            onBehalfOfName: string | null;
                         }[];
                         /** @description What the caller may do with the LOI now (buttons to show); approve and reject when it is the caller’s turn to decide */
                         actions: string[];
@@ -20971,6 +21366,8 @@ export interface operations {
                                 status: string;
                                 comment: string | null;
                                 actedAt: string | null;
+                                onBehalfOf: string | null;
+                                onBehalfOfName: string | null;
                             }[];
                         }[];
                         history: {
@@ -21011,6 +21408,8 @@ export interface operations {
                             status: string;
                             comment: string | null;
                             actedAt: string | null;
+                            onBehalfOf: string | null;
+                            onBehalfOfName: string | null;
                         }[];
                         /** @description What the caller may do with the LOI now (buttons to show); approve and reject when it is the caller’s turn to decide */
                         actions: string[];
@@ -21164,6 +21563,8 @@ export interface operations {
                                 status: string;
                                 comment: string | null;
                                 actedAt: string | null;
+                                onBehalfOf: string | null;
+                                onBehalfOfName: string | null;
                             }[];
                         }[];
                         history: {
@@ -21204,6 +21605,8 @@ export interface operations {
                             status: string;
                             comment: string | null;
                             actedAt: string | null;
+                            onBehalfOf: string | null;
+                            onBehalfOfName: string | null;
                         }[];
                         /** @description What the caller may do with the LOI now (buttons to show); approve and reject when it is the caller’s turn to decide */
                         actions: string[];
@@ -21348,6 +21751,8 @@ export interface operations {
                                 status: string;
                                 comment: string | null;
                                 actedAt: string | null;
+                                onBehalfOf: string | null;
+                                onBehalfOfName: string | null;
                             }[];
                         }[];
                         history: {
@@ -21388,6 +21793,8 @@ export interface operations {
                             status: string;
                             comment: string | null;
                             actedAt: string | null;
+                            onBehalfOf: string | null;
+                            onBehalfOfName: string | null;
                         }[];
                         /** @description What the caller may do with the LOI now (buttons to show); approve and reject when it is the caller’s turn to decide */
                         actions: string[];
@@ -21534,6 +21941,8 @@ export interface operations {
                                 status: string;
                                 comment: string | null;
                                 actedAt: string | null;
+                                onBehalfOf: string | null;
+                                onBehalfOfName: string | null;
                             }[];
                         }[];
                         history: {
@@ -21574,6 +21983,8 @@ export interface operations {
                             status: string;
                             comment: string | null;
                             actedAt: string | null;
+                            onBehalfOf: string | null;
+                            onBehalfOfName: string | null;
                         }[];
                         /** @description What the caller may do with the LOI now (buttons to show); approve and reject when it is the caller’s turn to decide */
                         actions: string[];

@@ -31,6 +31,7 @@ export const APPROVAL_STEP_COLUMNS: ColumnDef[] = [
   { field: 'status', label: f('stepStatus'), type: 'code', options: STEP_STATUS, width: 90 },
   { field: 'comment', label: f('comment'), width: 260 },
   { field: 'actedAt', label: f('actedAt'), type: 'datetime', width: 140 },
+  { field: 'onBehalfOfName', label: f('onBehalfOfName'), width: 100 },
 ];
 
 /** The history grid of a document (its audit rows, numbered). */

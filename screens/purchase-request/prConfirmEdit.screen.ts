@@ -150,6 +150,7 @@ export default defineEditScreen({
         { field: 'status', label: F('stepStatus'), type: 'code', options: STEP_STATUS, width: 80 },
         { field: 'comment', label: F('comment'), width: 260 },
         { field: 'actedAt', label: F('actedAt'), type: 'datetime', width: 140 },
+        { field: 'onBehalfOfName', label: F('onBehalfOfName'), width: 100 },
       ],
     },
   ],

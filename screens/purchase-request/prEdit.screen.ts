@@ -105,6 +105,7 @@ export default defineEditScreen({
         { field: 'status', label: F('stepStatus'), type: 'code', options: STEP_STATUS, width: 80 },
         { field: 'comment', label: F('comment'), width: 240 },
         { field: 'actedAt', label: F('actedAt'), type: 'datetime', width: 140 },
+        { field: 'onBehalfOfName', label: F('onBehalfOfName'), width: 100 },
         { field: 'roundStatus', label: F('roundStatus'), type: 'code', codeGroup: 'APPROVAL_STATUS', width: 90 },
         { field: 'lineName', label: F('lineName'), width: 160 },
       ],

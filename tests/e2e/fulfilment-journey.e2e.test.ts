@@ -260,8 +260,7 @@ describe('fulfilment and settlement journey (issue #6)', () => {
     expect((await rowWith(receiveGrid, short.itemName)).cells.slice(1, 5)).toEqual([short.itemName, expect.any(String), String(short.quantity), String(short.quantity)]);
     await editCell(page, receiveGrid, shortIndex, 4, String(short.quantity - 1));
     await chooseCell(page, receiveGrid, shortIndex, 5, '수량 부족');
-    await editCell(page, receiveGrid, shortIndex, 6, '1개 미도착');
-    expect((await rowWith(receiveGrid, short.itemName)).cells.slice(4, 7)).toEqual([String(short.quantity - 1), '수량 부족', '1개 미도착']);
+    expect((await rowWith(receiveGrid, short.itemName)).cells.slice(4, 6)).toEqual([String(short.quantity - 1), '수량 부족']);
     short.quantity -= 1;
     j.total = j.lines.reduce((sum, l) => sum + l.quantity * l.price, 0);
 
@@ -282,7 +281,7 @@ describe('fulfilment and settlement journey (issue #6)', () => {
     await expect.poll(() => page.getByRole('button', { name: '입고 처리' }).count()).toBe(0);
     // The delivery keeps what was not received and why; the order line's remainder is open again.
     const delivered = await rowWith(page.getByRole('region', { name: '납품 품목' }), short.itemName);
-    expect(delivered.cells).toEqual(expect.arrayContaining(['1', '수량 부족', '1개 미도착']));
+    expect(delivered.cells).toEqual(expect.arrayContaining(['1', '수량 부족']));
     await screenshot(page, 'fulfilment-04-received');
     const token = await apiLogin(baseURL, 'supplier1');
     const open = await fetch(`${baseURL}/api/v1/cyber/deliverable-orders/${j.poNo}`, { headers: { Authorization: `Bearer ${token}`, IsCyber: 'Y' } });

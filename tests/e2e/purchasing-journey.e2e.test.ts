@@ -303,7 +303,7 @@ describe('purchasing journey: PR → approval → quotations → selection → P
   }, 240_000);
 
   /** A supplier logs in with its code, finds the request in its list, opens it and quotes one price per line. */
-  async function quote(userId: string, prices: [string, string], leadTimeDays: string, shot: string): Promise<void> {
+  async function quote(userId: string, prices: [string, string], leadTimeDays: string, shot: string, ask?: (page: Page) => Promise<void>): Promise<void> {
     expect(doc.rfqNo).not.toBe('');
     const { page, problems } = await external(userId);
     await page.goto('/cyber/prCheckList');
@@ -325,9 +325,10 @@ describe('purchasing journey: PR → approval → quotations → selection → P
     expect(await fieldText(page, 'description')).toBe('품목별 단가와 납품 소요일을 알려 주세요.');
     const requested = page.getByRole('region', { name: '요청 품목' });
     await poll(async () => (await gridRows(requested)).map((r) => [r[2], r[4], r[5]])).toEqual([
-      ['여정 시험 볼트', 'EA', '10.000'],
-      ['여정 시험 너트', 'BOX', '5.000'],
+      ['여정 시험 볼트', 'EA', '10'],
+      ['여정 시험 너트', 'BOX', '5'],
     ]);
+    await ask?.(page);
     await page.getByRole('button', { name: '견적 작성' }).click();
     await page.waitForURL((u) => u.pathname === '/cyber/prSubmitEdit');
     await page.getByRole('button', { name: '견적 제출' }).waitFor();
@@ -352,12 +353,50 @@ describe('purchasing journey: PR → approval → quotations → selection → P
     expect(unexpected(problems)).toEqual([]);
   }
 
-  it('supplier1 logs in with its one-time code and quotes', async () => {
-    await quote('supplier1', ['11500', '28000'], '14', 'purchasing-08-supplier1-quote');
+  const question = '볼트 도금은 아연인가요, 니켈인가요?';
+  const answer = '아연 도금(백색)입니다.';
+
+  it('supplier1 logs in with its one-time code, asks the buyer a question and quotes', async () => {
+    await quote('supplier1', ['11500', '28000'], '14', 'purchasing-08-supplier1-quote', async (page) => {
+      await page.getByRole('button', { name: '질문하기' }).click();
+      const prompt = page.getByRole('dialog', { name: '질문하기' });
+      await prompt.getByText('답변이 모든 협력사에 공개될 때에도 질문한 회사는 밝혀지지 않습니다.').waitFor();
+      await prompt.getByLabel('질문').fill(question);
+      await prompt.getByRole('button', { name: '확인' }).click();
+      await notice(page, '질문을 등록했습니다.').waitFor();
+      const questions = page.getByRole('region', { name: '구매담당자에게 질문' });
+      await poll(async () => (await gridRows(questions)).map((r) => [r[0], r[1], r[3]])).toEqual([['우리 회사', question, '']]);
+      await screenshot(page, 'purchasing-08-supplier1-question');
+    });
   }, 180_000);
 
-  it('supplier2 logs in with its one-time code and quotes', async () => {
-    await quote('supplier2', ['12800', '29500'], '10', 'purchasing-09-supplier2-quote');
+  it('purchasing answers the question for every invited supplier, without naming who asked', async () => {
+    const { page, problems } = await internal('operator');
+    await page.goto(`/prConfirmEdit?prNo=${encodeURIComponent(doc.prNo)}`);
+    const questions = page.getByRole('region', { name: '협력사 질문 (번호를 눌러 답변)' });
+    await poll(async () => (await gridRows(questions)).map((r) => [r[1], r[2], r[4]])).toEqual([['㈜대한정밀', question, '아니오']]);
+    await clickGridRow(page, questions, 0);
+    const dialog = page.getByRole('dialog', { name: '협력사 질문 답변' });
+    await dialog.getByLabel('답변 내용').fill(answer);
+    await dialog.getByLabel('전체 공개').selectOption({ label: '초대한 모든 협력사에 공개 (질문한 곳은 밝히지 않음)' });
+    await screenshot(page, 'purchasing-08-answer-dialog');
+    await dialog.getByRole('button', { name: '답변 등록' }).click();
+    await confirm(page, '답변을 등록하시겠습니까? 등록 후에는 바꿀 수 없습니다.');
+    await dialog.waitFor({ state: 'detached' });
+    // The dialog's success line stays on the screen that opened it.
+    await notice(page, '답변을 등록했습니다.').waitFor();
+    expect(unexpected(problems)).toEqual([]);
+  }, 180_000);
+
+  it('supplier2 logs in with its one-time code, reads the shared answer (no one named) and quotes', async () => {
+    await quote('supplier2', ['12800', '29500'], '10', 'purchasing-09-supplier2-quote', async (page) => {
+      const questions = page.getByRole('region', { name: '구매담당자에게 질문' });
+      await poll(async () => (await gridRows(questions)).map((r) => [r[0], r[1], r[3]])).toEqual([['공개 답변', question, answer]]);
+      const text = await page.locator('body').innerText();
+      expect(text).not.toContain('대한정밀');
+      expect(text).not.toContain('C00001');
+      await screenshot(page, 'purchasing-09-supplier2-shared-answer');
+    });
   }, 180_000);
 
   it('purchasing compares the quotations side by side and selects the lowest', async () => {

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { approvalRoutes } from './approval/routes.js';
+import { delegationRoutes } from './approval/delegation.js';
 import { homeRoutes } from './home/routes.js';
 import { loiRoutes } from './loi/routes.js';
 import { poRoutes } from './po/routes.js';
@@ -11,6 +12,7 @@ import { simpleOrderRoutes } from './simple-order/routes.js';
 /** Purchasing (docs/purchasing.md): one plugin per document, registered together. */
 export const purchaseRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(approvalRoutes);
+  await app.register(delegationRoutes);
   await app.register(prRoutes);
   await app.register(rfqRoutes);
   await app.register(rfqQuestionRoutes);

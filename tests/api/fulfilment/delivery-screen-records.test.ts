@@ -29,8 +29,9 @@ describe('delivery and receipt details as flat screen records', () => {
   it('a delivery answers its header at the top level too, the same as `delivery`, for the supplier and for staff', async () => {
     const created = await http.post('/api/v1/cyber/deliveries', supplier1, { poNo, deliveryDate: today, vehicleNo: '34나5678', lines: [{ poLineNo: 1, quantity: '3' }] });
     expect(created.status, JSON.stringify(created.body)).toBe(200);
-    const { delivery, lines, receipts, ...top } = created.body;
+    const { delivery, lines, receipts, receiveLines, ...top } = created.body;
     expect(top).toEqual(delivery);
+    expect(receiveLines).toEqual([{ lineNo: 1, itemName: expect.any(String), unitCode: expect.any(String), deliveredQty: '3.000', quantity: '3.000', shortReason: null, shortRemark: null }]);
     expect(top).toMatchObject({ poNo, status: 'REGISTERED', noPo: 'N', vehicleNo: '34나5678', AMT: '3750.00', version: 1 });
     expect(lines).toHaveLength(1);
     expect(receipts).toEqual([]);

@@ -4,6 +4,7 @@ import { notifyApproval } from '../../notifications/approval.js';
 import { refused } from '../shared/errors.js';
 import { won } from '../shared/money.js';
 import { iso } from '../shared/values.js';
+import { stepAssignee } from './delegation.js';
 import { DOC_TYPE_LABELS, initialSteps, pickRule, withdraw, type DocType, type StepState } from './workflow.js';
 
 /**
@@ -29,6 +30,8 @@ export async function startApproval(
   const approvers = await trx.selectFrom('approvalLineStep').select(['approverId']).where('lineId', '=', rule.lineId).orderBy('stepNo').execute();
   if (approvers.length === 0) throw refused('APPROVAL_LINE_EMPTY', `결재선 "${rule.lineName}"에 결재자가 없습니다`);
   const steps = initialSteps(approvers.map((a) => a.approverId));
+  // Delegation: the first step goes to the approver's deputy when one is named for today.
+  const first = await stepAssignee(trx, steps[0].approverId);
   const { approvalId } = await trx
     .insertInto('approval')
     .values({
@@ -44,7 +47,10 @@ export async function startApproval(
     })
     .returning('approvalId')
     .executeTakeFirstOrThrow();
-  await trx.insertInto('approvalStep').values(steps.map((s) => ({ approvalId, stepNo: s.stepNo, approverId: s.approverId, status: s.status }))).execute();
+  await trx
+    .insertInto('approvalStep')
+    .values(steps.map((s) => (s.stepNo === 1 ? { approvalId, stepNo: 1, approverId: first.approverId, onBehalfOf: first.onBehalfOf, status: s.status } : { approvalId, stepNo: s.stepNo, approverId: s.approverId, status: s.status })))
+    .execute();
   await writeAudit(trx, {
     entity: 'approval',
     entityKey: String(approvalId),
@@ -53,7 +59,7 @@ export async function startApproval(
     after: { docType: input.docType, docNo: input.docNo, amountKrw: input.amountKrw, ruleId: rule.ruleId, lineId: rule.lineId, approvers: steps.map((s) => s.approverId) },
   });
   await notifyApproval(trx, approvalId);
-  return { approvalId, firstApproverId: steps[0].approverId, lineName: rule.lineName };
+  return { approvalId, firstApproverId: first.approverId, lineName: rule.lineName };
 }
 
 /** The requester withdrew the document: an open approval ends as WITHDRAWN, its open steps skipped. */
@@ -84,7 +90,7 @@ export interface ApprovalView {
   submittedAt: string;
   completedAt: string | null;
   version: number;
-  steps: Array<{ stepNo: number; approverId: string; approverName: string; positionNm: string; deptnm: string; status: string; comment: string | null; actedAt: string | null }>;
+  steps: Array<{ stepNo: number; approverId: string; approverName: string; positionNm: string; deptnm: string; status: string; comment: string | null; actedAt: string | null; onBehalfOf: string | null; onBehalfOfName: string | null }>;
 }
 
 /** Every approval round of the documents asked for (oldest first), with their steps. */
@@ -100,7 +106,8 @@ export async function loadApprovals(db: Db, where: { docTypes: DocType[]; docNo:
     .selectFrom('approvalStep as st')
     .innerJoin('employee as e', 'e.singleid', 'st.approverId')
     .innerJoin('department as d', 'd.deptcd', 'e.deptcd')
-    .select(['st.approvalId', 'st.stepNo', 'st.approverId', 'e.hname as approverName', 'e.positionNm', 'd.deptnm', 'st.status', 'st.comment', 'st.actedAt'])
+    .leftJoin('employee as b', 'b.singleid', 'st.onBehalfOf')
+    .select(['st.approvalId', 'st.stepNo', 'st.approverId', 'e.hname as approverName', 'e.positionNm', 'd.deptnm', 'st.status', 'st.comment', 'st.actedAt', 'st.onBehalfOf', 'b.hname as onBehalfOfName'])
     .where('st.approvalId', 'in', approvals.map((a) => a.approvalId))
     .orderBy('st.approvalId')
     .orderBy('st.stepNo')

@@ -11,6 +11,7 @@ import { ApprovalView } from '../shared/schemas.js';
 import { checkDecimal, requireText, text, type DecimalRule } from '../shared/values.js';
 import { findLine, findRule, listLines, listRules } from './admin.js';
 import { applyOutcome } from './outcome.js';
+import { stepAssignee } from './delegation.js';
 import { loadApprovals } from './queries.js';
 import {
   ApprovalParams,
@@ -315,9 +316,11 @@ export const approvalRoutes: FastifyPluginAsyncTypebox = async (app) => {
             const old = steps.find((x) => x.stepNo === s.stepNo)!;
             if (s.status === old.status) continue;
             const acted = s.stepNo === result.acted;
+            // Delegation: a step that becomes pending goes to its approver's deputy named for today.
+            const assignee = s.status === 'PENDING' ? await stepAssignee(trx, s.approverId, now) : null;
             await trx
               .updateTable('approvalStep')
-              .set({ status: s.status, ...(acted ? { comment, actedAt: now } : {}) })
+              .set({ status: s.status, ...(acted ? { comment, actedAt: now } : {}), ...(assignee ? assignee : {}) })
               .where('approvalId', '=', approvalId)
               .where('stepNo', '=', s.stepNo)
               .execute();

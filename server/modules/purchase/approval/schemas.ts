@@ -124,6 +124,8 @@ export const ApprovalStepRow = Type.Object({
   status: Type.String({ description: 'WAITING, PENDING (the current step), APPROVED, REJECTED, SKIPPED' }),
   comment: Nullable(Type.String()),
   actedAt: Nullable(Type.String({ format: 'date-time' })),
+  onBehalfOf: Nullable(Type.String({ description: 'Approval delegation: the approver this deputy acted for' })),
+  onBehalfOfName: Nullable(Type.String()),
 });
 
 export const ApprovalSummaryFields = {

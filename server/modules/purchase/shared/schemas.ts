@@ -42,6 +42,8 @@ export const ApprovalStepView = Type.Object({
   status: Type.String({ description: 'WAITING, PENDING (the current step), APPROVED, REJECTED, SKIPPED' }),
   comment: Nullable(Type.String()),
   actedAt: Nullable(Type.String({ format: 'date-time' })),
+  onBehalfOf: Nullable(Type.String({ description: 'Approval delegation: the approver this deputy acts for' })),
+  onBehalfOfName: Nullable(Type.String()),
 });
 
 export const ApprovalView = Type.Object({
