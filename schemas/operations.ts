@@ -72,6 +72,7 @@ export const operations = {
   downloadSettlements: {"method":"get","path":"/api/v1/data-download/settlements","pathParams":[],"queryParams":["periods","compNo","status","level"],"requiredQuery":[],"body":null,"list":false,"sortFields":[],"bodyFields":null},
   endSession: {"method":"post","path":"/api/v1/portal/sessions/{sessionId}/end","pathParams":["sessionId"],"queryParams":[],"requiredQuery":[],"body":null,"list":false,"sortFields":[],"bodyFields":null},
   expireLois: {"method":"post","path":"/api/v1/lois/expire","pathParams":[],"queryParams":[],"requiredQuery":[],"body":null,"list":false,"sortFields":[],"bodyFields":null},
+  expireOrphanFiles: {"method":"post","path":"/api/v1/cmmn/file/expire-orphans","pathParams":[],"queryParams":[],"requiredQuery":[],"body":null,"list":false,"sortFields":[],"bodyFields":null},
   getAdjustment: {"method":"get","path":"/api/v1/settlement-adjustments/{adjNo}","pathParams":["adjNo"],"queryParams":[],"requiredQuery":[],"body":null,"list":false,"sortFields":[],"bodyFields":null},
   getApproval: {"method":"get","path":"/api/v1/approvals/{approvalId}","pathParams":["approvalId"],"queryParams":[],"requiredQuery":[],"body":null,"list":false,"sortFields":[],"bodyFields":null},
   getApprovalLine: {"method":"get","path":"/api/v1/approval/lines/{lineId}","pathParams":["lineId"],"queryParams":[],"requiredQuery":[],"body":null,"list":false,"sortFields":[],"bodyFields":null},
@@ -187,7 +188,7 @@ export const operations = {
   updatePo: {"method":"put","path":"/api/v1/pos/{poNo}","pathParams":["poNo"],"queryParams":[],"requiredQuery":[],"body":"json","list":false,"sortFields":[],"bodyFields":["version","title","dueDate","remark","fileId","lines"]},
   updatePr: {"method":"put","path":"/api/v1/prs/{prNo}","pathParams":["prNo"],"queryParams":[],"requiredQuery":[],"body":"json","list":false,"sortFields":[],"bodyFields":["title","section","deptcd","desiredDate","purpose","currency","fileId","lines","version"]},
   updateSimpleOrder: {"method":"put","path":"/api/v1/simple-orders/{poNo}","pathParams":["poNo"],"queryParams":[],"requiredQuery":[],"body":"json","list":false,"sortFields":[],"bodyFields":["compNo","title","currency","dueDate","section","deptcd","remark","fileId","lines","version"]},
-  uploadFiles: {"method":"post","path":"/api/v1/cmmn/file/upload","pathParams":[],"queryParams":["fileId","kind"],"requiredQuery":[],"body":null,"list":false,"sortFields":[],"bodyFields":null},
+  uploadFiles: {"method":"post","path":"/api/v1/cmmn/file/upload","pathParams":[],"queryParams":["fileId","kind","docType","docNo"],"requiredQuery":[],"body":null,"list":false,"sortFields":[],"bodyFields":null},
   verifyV2: {"method":"get","path":"/api/v2/verify","pathParams":[],"queryParams":[],"requiredQuery":[],"body":null,"list":false,"sortFields":[],"bodyFields":null},
 } as const satisfies Record<string, OperationInfo>;
 
