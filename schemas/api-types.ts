@@ -1236,6 +1236,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/cmmn/file/expire-orphans": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Remove uploads no document took within a day (the files.expireOrphans job, on demand) */
+        post: operations["expireOrphanFiles"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/portal/code-groups": {
         parameters: {
             query?: never;
@@ -11331,6 +11348,10 @@ export interface operations {
                 fileId?: string;
                 /** @description spreadsheet: only Excel files (.xlsx, .xls) are accepted */
                 kind?: "any" | "spreadsheet";
+                /** @description The kind of document the files belong to (server/modules/files/owners.ts: PR, RFQ, QUOTATION, PO, LOI, DELIVERY, …) */
+                docType?: string;
+                /** @description The document, when it exists already: the caller must be allowed to change it. Without it the files belong to the uploader until a document takes them (else they expire after a day) */
+                docNo?: string;
             };
             header?: never;
             path?: never;
@@ -11635,6 +11656,75 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["FileGroup"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    expireOrphanFiles: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        expired: number;
+                        bound: number;
+                        kept: number;
+                    };
                 };
             };
             /** @description Default Response */

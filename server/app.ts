@@ -14,6 +14,7 @@ import { sharedSchemas } from './http/shared-schemas.js';
 import { errorHandler } from './plugins/error-handler.js';
 import { databaseRateLimitStore } from './plugins/rate-limit-store.js';
 import { inputGuard } from './http/input-guard.js';
+import { heavyLimit } from './http/heavy.js';
 import { noCache } from './plugins/no-cache.js';
 import { spa } from './plugins/spa.js';
 import { externalHost } from './plugins/external-host.js';
@@ -84,6 +85,8 @@ async function gpmsPlugin(app: FastifyInstance, { config, dbh }: AppDeps): Promi
   await app.register(rateLimit, { global: false, store: databaseRateLimitStore(dbh.db) });
   // …and per account named in the request (config.accountLimit), whatever the address.
   await app.register(accountRateLimit, { max: config.authRateLimitPerMinute });
+  // Exports and reports: a few at a time per user (config.heavy or an export path).
+  await app.register(heavyLimit, { perUser: config.heavyPerUser });
   await app.register(formbody);
   await app.register(multipart, { limits: { fileSize: config.uploadLimitMb * 1048576, files: 20, fields: 20 } });
   await app.register(swagger, {

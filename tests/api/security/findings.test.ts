@@ -42,13 +42,13 @@ describe('finding 1: the development outbox is off unless asked for, and only on
     expect(loadConfig({ DEV_OUTBOX: 'on', HOST: '127.0.0.1' }).devOutbox).toBe(true);
   });
 
-  it('even a hand-made configuration that asks for it beyond loopback gets no outbox route', async () => {
+  it('even a hand-made configuration that asks for it beyond loopback gets no outbox route', { timeout: 180_000 }, async () => {
     const app = await buildApp({ config: testConfig({ dataDir: t.dataDir, distDir: t.config.distDir, host: '0.0.0.0', devOutbox: true }), dbh: t.db });
     expect((await app.inject({ method: 'GET', url: '/api/dev/outbox' })).statusCode).toBe(404);
     await app.close();
   });
 
-  it('with NODE_ENV=production neither the outbox nor /docs exist (#13 item 6)', async () => {
+  it('with NODE_ENV=production neither the outbox nor /docs exist (#13 item 6)', { timeout: 180_000 }, async () => {
     const app = await buildApp({ config: testConfig({ nodeEnv: 'production', dataDir: t.dataDir, distDir: t.config.distDir, devOutbox: false }), dbh: t.db });
     expect((await app.inject({ method: 'GET', url: '/api/dev/outbox' })).statusCode).toBe(404);
     expect((await app.inject({ method: 'GET', url: '/docs' })).statusCode).toBe(404);

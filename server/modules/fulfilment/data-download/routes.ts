@@ -13,7 +13,8 @@ import { XlsxStream } from './xlsx.js';
 const SCREEN = '/dataDownload';
 const TAG = ['fulfilment: data download'];
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-const CHUNK = 2000;
+// Small pages: on PGlite (one query at a time) a light request waits at most one page (#19).
+const CHUNK = 500;
 
 const tooLarge = (total: number) =>
   badRequest('EXPORT_TOO_LARGE', `추출 대상이 ${total.toLocaleString('ko-KR')}건으로 한도(${MAX_EXPORT_ROWS.toLocaleString('ko-KR')}건)를 넘습니다. 조회 조건을 좁혀 주세요`, { total, limit: MAX_EXPORT_ROWS });
@@ -32,6 +33,8 @@ function stream<R, K>(extract: Extract<R>, next: (after: K | null) => Promise<R[
         if (rows.length === 0) break;
         await xlsx.write(rows.map((r) => extract.cells(r)));
         after = keyOf(rows[rows.length - 1]);
+        // Yield between pages so other requests are served while a large extract runs (#19).
+        await new Promise<void>((resolve) => setImmediate(resolve));
         if (rows.length < CHUNK) break;
       }
       await xlsx.end();
