@@ -1818,6 +1818,75 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/cyber/rfqs/{rfqNo}/questions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** My company’s questions on a request and the answers the buyer shared with every invited supplier (no one named) */
+        get: operations["listMyRfqQuestions"];
+        put?: never;
+        /** Ask the buyer a question on a request my company was invited to, until its deadline (after it, or once the request is closed: 409 RFQ_CLOSED) */
+        post: operations["askRfqQuestion"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/rfqs/{rfqNo}/questions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every supplier question on a request, with the company that asked */
+        get: operations["listRfqQuestions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/rfq-questions/{questionId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One supplier question (the answer dialog of /prConfirmEdit) */
+        get: operations["getRfqQuestion"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/rfq-questions/{questionId}/answer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Answer a question (once; stale version: 409); shared=Y shows the question and answer to every invited supplier without naming who asked */
+        put: operations["answerRfqQuestion"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/pos": {
         parameters: {
             query?: never;
@@ -3069,6 +3138,744 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/reports/monthly/01": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Spend by business section (orders approved or later, KRW with JPY converted), one row per business section */
+        get: operations["getMonthlyReport01"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/reports/monthly/02": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Spend by department (orders approved or later, KRW with JPY converted), one row per department */
+        get: operations["getMonthlyReport02"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/reports/monthly/03": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Spend by supplier (orders approved or later, KRW with JPY converted), one row per supplier */
+        get: operations["getMonthlyReport03"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/reports/monthly/04": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Spend by item category (orders approved or later, KRW with JPY converted), one row per item category */
+        get: operations["getMonthlyReport04"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/reports/monthly/05": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Spend by sourcing group (orders approved or later, KRW with JPY converted), one row per sourcing group */
+        get: operations["getMonthlyReport05"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/reports/monthly/06": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** PR-to-PO lead time per order month: orders from a PR, average / min / max days from PR date to PO date */
+        get: operations["getMonthlyReport06"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/reports/monthly/07": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** On-time delivery per receipt month: receipt lines on or before the order line’s delivery date (else the order’s due date) */
+        get: operations["getMonthlyReport07"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/reports/monthly/08": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Settlement totals per settlement month: goods in won as settled (KRW lines, JPY lines converted at the settlement’s rate), posted part */
+        get: operations["getMonthlyReport08"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/reports/monthly/09": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Price variance per order month: what was paid against the item master’s reference price (won) */
+        get: operations["getMonthlyReport09"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/reports/monthly/10": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** New suppliers per month: companies whose first order falls in the month, and what was ordered from them that month (won) */
+        get: operations["getMonthlyReport10"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/reports/cost-unit/difference": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Unit-price differences per item: lowest, highest and average price between suppliers, first and last price in the period */
+        get: operations["getCostUnitDifference"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/reports/cost-unit/high": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Items bought above their reference price: how often, by how much (item currency and won), the highest excess and the buyer who bought it most */
+        get: operations["getHighCostUnit"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/reports/cost-unit/detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One item’s price history: lowest, average and highest price per month beside its reference price */
+        get: operations["getHighCostUnitDetail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/reports/item-master-cost": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Item master cost: reference price against the last and the average price paid in the period (item currency) */
+        get: operations["getItemMasterCost"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/reports/orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The orders behind a report figure (drill-down): the same period, scope and filters as the report */
+        get: operations["listReportOrders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/assets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Assets: where they are, who keeps them, what they cost and the receipt and order they came from */
+        get: operations["listAssets"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/assets/{assetNo}/transfer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Move an asset to another department, custodian or location (history kept) */
+        post: operations["transferAsset"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/assets/{assetNo}/dispose": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Dispose of an asset with a reason */
+        post: operations["disposeAsset"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/assets/candidates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Finally decided receipt lines of asset-type expenses: waiting to be registered (default) or registered */
+        get: operations["listAssetCandidates"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/assets/register": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Register receipt lines as assets: one asset per unit, each with its own number; a line registered before is refused (409) and nothing is written */
+        post: operations["registerAssets"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/asset-counts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Inventory counts with their figures: expected, found, missing, moved, not counted */
+        get: operations["listAssetCounts"];
+        put?: never;
+        /** Plan an inventory count for a location (one open count per location) */
+        post: operations["planAssetCount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/asset-counts/{countNo}/lines": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A count’s assets: those in use at its location and those recorded in it, with their result; differences marked */
+        get: operations["listAssetCountLines"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/asset-counts/{countNo}/results": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Record one asset as found, missing or moved in an open count; an asset counted before in the count is refused (409) */
+        post: operations["recordAssetCount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/asset-counts/{countNo}/close": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Close a count: no more results; its differences stay listed */
+        post: operations["closeAssetCount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/suppliers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Supplier master: search by number, name, business number, status, FORWARD_YN, council, category or sourcing group supplied */
+        get: operations["listSuppliers"];
+        put?: never;
+        /** Register a supplier directly in the master (trading from today); the business number must pass its check digit and not be registered yet */
+        post: operations["createSupplier"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/suppliers/category-options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Item categories a supplier may be said to supply (levels 1 and 2, in use), for the master’s choice */
+        get: operations["listSupplierCategoryOptions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/suppliers/{compNo}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One supplier: registration numbers, contacts, bank account (masked unless the caller keeps the master), categories and sourcing groups supplied, attachments, history */
+        get: operations["getSupplier"];
+        /** Change the master (not its status: that is a status change request); a masked bank account sent back keeps the stored one; stale version: 409 */
+        put: operations["updateSupplier"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/suppliers/{compNo}/overview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One supplier at a glance (compStatusView): status and reason, open RFQs and POs, on-time delivery rate (12 months), open settlement disputes, users, latest evaluation grade — as metric/value rows */
+        get: operations["getSupplierOverview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/suppliers/{compNo}/spend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Orders placed with a supplier by month over the last 12 months, in KRW (JPY at the current rate); a month without orders is 0 */
+        get: operations["listSupplierSpend"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/suppliers/{compNo}/users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The portal users of one supplier (compStatusView) */
+        get: operations["listSupplierUsersOf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/supplier-status-requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Status change requests of suppliers (compChangeStatusList) */
+        get: operations["listSupplierStatusRequests"];
+        put?: never;
+        /** Ask to change a supplier’s trading status (ACTIVE / SUSPENDED / CLOSED) with a reason; one open request per supplier */
+        post: operations["createSupplierStatusRequest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/supplier-status-requests/{reqNo}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One status change request */
+        get: operations["getSupplierStatusRequest"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/supplier-status-requests/{reqNo}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Approve a request (not one’s own): the supplier’s status and reason change; a suspended or closed supplier can no longer be invited to quote or ordered from */
+        post: operations["approveSupplierStatusRequest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/supplier-status-requests/{reqNo}/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Reject a request (not one’s own) with a comment */
+        post: operations["rejectSupplierStatusRequest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/supplier-status-requests/{reqNo}/withdraw": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Withdraw one’s own open request */
+        post: operations["withdrawSupplierStatusRequest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/erp-vendor-apps": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** ERP vendor applications (compGerpAppList): state, ERP vendor number, last failure */
+        get: operations["listErpVendorApps"];
+        put?: never;
+        /** Apply to create a trading supplier in the ERP vendor master (one application per supplier) */
+        post: operations["createErpVendorApp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/erp-vendor-apps/{appNo}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One ERP vendor application (compGerpAppEdit) */
+        get: operations["getErpVendorApp"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/erp-vendor-apps/{appNo}/send": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send the application to the ERP (once; a failed one again, with the same Idempotency-Key); failure: 424 ERP_VENDOR_FAILED with the ERP’s message, recorded */
+        post: operations["sendErpVendorApp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/supplier-council": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Supplier council members and their terms (current=Y: a term covering today) */
+        get: operations["listCouncilMembers"];
+        put?: never;
+        /** Appoint a trading supplier to the council for a term (terms of one supplier may not overlap) */
+        post: operations["addCouncilMember"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/supplier-council/{councilId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove a council term (with the version read) */
+        delete: operations["removeCouncilMember"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/supplier-prospects": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Prospective suppliers found by buyers, with whether the business number is already in the master */
+        get: operations["listSupplierProspects"];
+        put?: never;
+        /** Record a prospective supplier (business number checked when given) */
+        post: operations["createSupplierProspect"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/supplier-prospects/{prospectNo}/invite": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Invite a prospect to apply: an e-mail with the public application page is sent (again, if already invited) */
+        post: operations["inviteSupplierProspect"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/supplier-prospects/{prospectNo}/drop": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Drop a prospect that was not invited, with a reason */
+        post: operations["dropSupplierProspect"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/evaluation/periods": {
         parameters: {
             query?: never;
@@ -3552,6 +4359,462 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/portal/admin/menus": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every menu (inactive too) of the portals the caller manages, in tree order */
+        get: operations["listAdminMenus"];
+        put?: never;
+        /** Add a menu (duplicate pgmId: 409; a cycle, a URL with a scheme: 400; an unknown route: a warning) */
+        post: operations["createMenu"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/portal/admin/menus/{pgmId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Change, move (parentId) or deactivate a menu (stale version: 409; a cycle: 400) */
+        put: operations["updateMenu"];
+        post?: never;
+        /** Remove a menu without children, with its grants (stale version: 409) */
+        delete: operations["deleteMenu"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/portal/admin/menus/{pgmId}/move": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Move a menu one place up or down among its siblings (stale version: 409) */
+        post: operations["reorderMenu"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/portal/admin/auth-groups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Authority groups (inactive too) of the portals the caller manages, with their user counts */
+        get: operations["listAdminAuthGroups"];
+        put?: never;
+        /** Add an authority group (duplicate code: 409) */
+        post: operations["createAuthGroup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/portal/admin/auth-groups/{authGroupId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Change or deactivate an authority group (the system group stays active; stale version: 409) */
+        put: operations["updateAuthGroup"];
+        post?: never;
+        /** Remove an authority group no user belongs to (never the system group; stale version: 409) */
+        delete: operations["deleteAuthGroup"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/portal/admin/auth-groups/{authGroupId}/menus": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every screen menu (leaf) of the group’s portal, in tree order and named by its path, with the group’s read and write */
+        get: operations["listGroupMenuAuth"];
+        /** Save a group’s read and write on the leaves sent, as one change (stale group version: 409; leaving no authority administrator: 409) */
+        put: operations["saveGroupMenuAuth"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/portal/admin/auth-groups/{authGroupId}/menus/copy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Replace a group’s grants with another group’s of the same portal, as one change (stale version: 409) */
+        post: operations["copyGroupMenuAuth"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/portal/admin/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Administrative changes (menus, authority groups, menu authority, board posts): who, when, before, after */
+        get: operations["listAdminAudit"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/board/notices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Posts of the internal notice board: pinned first, newest first; title or body contains */
+        get: operations["listNoticePosts"];
+        put?: never;
+        /** Write a post on the internal notice board (stored as plain text) */
+        post: operations["createNoticePost"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/board/notices/{postId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One post of the internal notice board */
+        get: operations["getNoticePost"];
+        /** Change a post of the internal notice board (stale version: 409) */
+        put: operations["updateNoticePost"];
+        post?: never;
+        /** Remove a post of the internal notice board (stale version: 409) */
+        delete: operations["deleteNoticePost"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/board/faqs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Posts of the FAQ (by category): pinned first, newest first; title or body contains */
+        get: operations["listFaqPosts"];
+        put?: never;
+        /** Write a post on the FAQ (by category) (stored as plain text) */
+        post: operations["createFaqPost"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/board/faqs/{postId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One post of the FAQ (by category) */
+        get: operations["getFaqPost"];
+        /** Change a post of the FAQ (by category) (stale version: 409) */
+        put: operations["updateFaqPost"];
+        post?: never;
+        /** Remove a post of the FAQ (by category) (stale version: 409) */
+        delete: operations["deleteFaqPost"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/portal/cyber-notices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Posts of the notices for the supplier portal: pinned first, newest first; title or body contains */
+        get: operations["listCyberNoticePosts"];
+        put?: never;
+        /** Write a post on the notices for the supplier portal (stored as plain text) */
+        post: operations["createCyberNoticePost"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/portal/cyber-notices/{postId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One post of the notices for the supplier portal */
+        get: operations["getCyberNoticePost"];
+        /** Change a post of the notices for the supplier portal (stale version: 409) */
+        put: operations["updateCyberNoticePost"];
+        post?: never;
+        /** Remove a post of the notices for the supplier portal (stale version: 409) */
+        delete: operations["deleteCyberNoticePost"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/board/faq-tree": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The FAQ as a tree: FAQ › category › question (the answer in body), categories and questions in order */
+        get: operations["listFaqTree"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/cyber/home/notices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Notices the supplier home shows today (within their period): pinned first, newest first, at most 10 */
+        get: operations["listSupplierHomeNotices"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/template/samples": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Sample rows for the page templates (fixed, in memory): filter, sort and page like a real list */
+        get: operations["listTemplateSamples"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/template/samples/{sampleNo}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One sample row with three lines (master-detail template) */
+        get: operations["getTemplateSample"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/template/sample-tree": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The sample rows as a tree: category › row (tree template) */
+        get: operations["listTemplateSampleTree"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/template/samples/check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Checks a template form like a save would and answers it back; nothing is stored */
+        post: operations["checkTemplateSample"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/notifications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Messages recorded for sending, newest first (filter by state and recipient) */
+        get: operations["listNotifications"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/notifications/deliver": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Deliver the due messages now (what the notify.deliver job does on its schedule) */
+        post: operations["deliverNotifications"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/notifications/{id}/retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Queue a FAILED message again (attempts start over); a one-time code is not resent */
+        post: operations["retryNotification"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/oidc/start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** SSO (OpenID Connect): go to the identity provider (state, nonce, PKCE) */
+        get: operations["oidcStart"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/oidc/callback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** SSO (OpenID Connect): the identity provider’s answer; back to /login with a one-time ticket or ssoError */
+        get: operations["oidcCallback"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/oidc/logout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** SSO (OpenID Connect): end the session at the identity provider when it offers end_session */
+        get: operations["oidcLogout"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -3907,6 +5170,10 @@ export interface components {
             PRICE: string;
             AMT: string;
             BIGO: string | null;
+            /** @description Delivered but not accepted by its receipt (partial receipt); back on the order line’s open quantity */
+            shortQty: string;
+            shortReason: string | null;
+            shortRemark: string | null;
             poQuantity: string | null;
             poDeliveredQty: string | null;
             openQty: string | null;
@@ -3947,6 +5214,17 @@ export interface components {
                 status: string;
                 approvalStatus: string;
                 whReqDate: string;
+            }[];
+            /** @description The receive grid of /deliverEditAdmin: the lines of a delivery against an order, as receiveDelivery takes them */
+            receiveLines: {
+                lineNo: number;
+                itemName: string;
+                unitCode: string;
+                deliveredQty: string;
+                /** @description To accept: all delivered until a receipt accepted less */
+                quantity: string;
+                shortReason: string | null;
+                shortRemark: string | null;
             }[];
         };
         /** DeliverableOrderRow */
@@ -4437,6 +5715,162 @@ export interface components {
             version: number;
             updatedAt: string | null;
         };
+        /** AdminMenuRow */
+        AdminMenuRow: {
+            pgmId: string;
+            parentId: string | null;
+            depth: number;
+            pgmName: string;
+            pgmNameEn: string;
+            sspUrl: string | null;
+            /** @description sspSubUrls, comma separated */
+            subUrls: string;
+            leaf: string;
+            portal: string;
+            sortOrder: number;
+            useYn: string;
+            /** @description Y when every URL of the leaf is a route the app knows */
+            routeKnown: string;
+            version: number;
+        };
+        /** AdminMenuSaved */
+        AdminMenuSaved: {
+            pgmId: string;
+            parentId: string | null;
+            depth: number;
+            pgmName: string;
+            pgmNameEn: string;
+            sspUrl: string | null;
+            /** @description sspSubUrls, comma separated */
+            subUrls: string;
+            leaf: string;
+            portal: string;
+            sortOrder: number;
+            useYn: string;
+            /** @description Y when every URL of the leaf is a route the app knows */
+            routeKnown: string;
+            version: number;
+            /** @description e.g. a URL the app does not know */
+            warnings: string[];
+        };
+        /** AdminGroupRow */
+        AdminGroupRow: {
+            authGroupId: string;
+            nameKo: string;
+            nameEn: string;
+            portal: string;
+            description: string | null;
+            sortOrder: number;
+            useYn: string;
+            userCount: number;
+            /** @description code and Korean name, for trees and choices */
+            label: string;
+            version: number;
+        };
+        /** MenuAuthRow */
+        MenuAuthRow: {
+            pgmId: string;
+            parentId: string | null;
+            depth: number;
+            /** @description area › group › leaf */
+            menuPath: string;
+            sspUrl: string | null;
+            leaf: string;
+            useYn: string;
+            canRead: string;
+            canWrite: string;
+        };
+        /** MenuAuthSaved */
+        MenuAuthSaved: {
+            authGroupId: string;
+            granted: number;
+            version: number;
+        };
+        /** AdminAuditRow */
+        AdminAuditRow: {
+            id: number;
+            entity: string;
+            entityKey: string;
+            action: string;
+            actor: string | null;
+            /** Format: date-time */
+            at: string;
+            beforeData: string | null;
+            afterData: string | null;
+        };
+        /** PostRow */
+        PostRow: {
+            postId: number;
+            board: string;
+            category: string | null;
+            title: string;
+            /** @description Plain text, shown as text */
+            body: string;
+            pinned: string;
+            showFrom: string | null;
+            showTo: string | null;
+            fileId: string | null;
+            createdBy: string;
+            writerName: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            version: number;
+        };
+        /** FaqNode */
+        FaqNode: {
+            nodeId: string;
+            parentNodeId: string | null;
+            label: string;
+            postId: number | null;
+            category: string | null;
+            title: string | null;
+            body: string | null;
+            pinned: string | null;
+            fileId: string | null;
+            version: number | null;
+        };
+        /** TemplateSampleRow */
+        TemplateSampleRow: {
+            sampleNo: string;
+            itemName: string;
+            categoryCode: string;
+            categoryName: string;
+            status: string;
+            quantity: number;
+            unitPrice: string;
+            amount: string;
+            /** Format: date */
+            dueDate: string;
+            requester: string;
+            remark: string | null;
+        };
+        /** TemplateSampleLine */
+        TemplateSampleLine: {
+            lineNo: number;
+            itemName: string;
+            quantity: number;
+            unitPrice: string;
+            amount: string;
+        };
+        /** NotificationRow */
+        NotificationRow: {
+            id: number;
+            channel: string;
+            recipient: string;
+            template: string;
+            lang: string;
+            subject: string;
+            /** @description PENDING, SENT or FAILED */
+            state: string;
+            attempts: number;
+            lastError: string | null;
+            refEntity: string | null;
+            refKey: string | null;
+            createdAt: string;
+            sentAt: string | null;
+        };
     };
     responses: never;
     parameters: never;
@@ -4490,10 +5924,19 @@ export interface operations {
                         };
                         /** @description EXTERNAL_HOST: on this host only the external portal is served */
                         externalHost: string | null;
+                        /** @description ADFS / OpenID Connect settings (spec §7 "adfs server settings") */
                         adfs: {
+                            /** @description OIDC_ISSUER: the ADFS (or other OpenID) issuer */
                             server: string | null;
+                            /** @description The relying party identifier (OIDC_RESOURCE, else the client id) */
                             realm: string | null;
+                            /** @description SSO over OpenID Connect is configured */
                             enabled: boolean;
+                            clientId: string | null;
+                            /** @description Where the login page sends the browser to sign in at the provider */
+                            startUri: string | null;
+                            /** @description Ends the session at the provider (end_session) after our logout */
+                            logoutUri: string | null;
                         };
                     };
                 };
@@ -4584,6 +6027,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     authLoginToken: {
@@ -4664,6 +6116,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     authVerify: {
@@ -4731,6 +6192,15 @@ export interface operations {
             };
             /** @description Default Response */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4887,6 +6357,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     authResetPassword: {
@@ -4964,6 +6443,15 @@ export interface operations {
             };
             /** @description Default Response */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14652,6 +16140,25 @@ export interface operations {
                             checkedAt: string | null;
                             submittedAt: string | null;
                         }[];
+                        /** @description Supplier questions on the request (rfq-questions) */
+                        rfqQuestions: {
+                            questionId: number;
+                            rfqNo: string;
+                            compNo: string;
+                            compName: string;
+                            question: string;
+                            askedBy: string;
+                            /** Format: date-time */
+                            askedAt: string;
+                            answer: string | null;
+                            answeredByName: string | null;
+                            answeredAt: string | null;
+                            /** @description Y: the answer is shown to every invited supplier, without naming who asked */
+                            shared: string;
+                            /** @description Y once answered */
+                            answered: string;
+                            version: number;
+                        }[];
                     };
                 };
             };
@@ -15083,6 +16590,25 @@ export interface operations {
                             checkedAt: string | null;
                             submittedAt: string | null;
                         }[];
+                        /** @description Supplier questions on the request (rfq-questions) */
+                        rfqQuestions: {
+                            questionId: number;
+                            rfqNo: string;
+                            compNo: string;
+                            compName: string;
+                            question: string;
+                            askedBy: string;
+                            /** Format: date-time */
+                            askedAt: string;
+                            answer: string | null;
+                            answeredByName: string | null;
+                            answeredAt: string | null;
+                            /** @description Y: the answer is shown to every invited supplier, without naming who asked */
+                            shared: string;
+                            /** @description Y once answered */
+                            answered: string;
+                            version: number;
+                        }[];
                     };
                 };
             };
@@ -15342,6 +16868,25 @@ export interface operations {
                             checkedAt: string | null;
                             submittedAt: string | null;
                         }[];
+                        /** @description Supplier questions on the request (rfq-questions) */
+                        rfqQuestions: {
+                            questionId: number;
+                            rfqNo: string;
+                            compNo: string;
+                            compName: string;
+                            question: string;
+                            askedBy: string;
+                            /** Format: date-time */
+                            askedAt: string;
+                            answer: string | null;
+                            answeredByName: string | null;
+                            answeredAt: string | null;
+                            /** @description Y: the answer is shown to every invited supplier, without naming who asked */
+                            shared: string;
+                            /** @description Y once answered */
+                            answered: string;
+                            version: number;
+                        }[];
                     };
                 };
             };
@@ -15583,6 +17128,25 @@ export interface operations {
                             revision: number;
                             checkedAt: string | null;
                             submittedAt: string | null;
+                        }[];
+                        /** @description Supplier questions on the request (rfq-questions) */
+                        rfqQuestions: {
+                            questionId: number;
+                            rfqNo: string;
+                            compNo: string;
+                            compName: string;
+                            question: string;
+                            askedBy: string;
+                            /** Format: date-time */
+                            askedAt: string;
+                            answer: string | null;
+                            answeredByName: string | null;
+                            answeredAt: string | null;
+                            /** @description Y: the answer is shown to every invited supplier, without naming who asked */
+                            shared: string;
+                            /** @description Y once answered */
+                            answered: string;
+                            version: number;
                         }[];
                     };
                 };
@@ -15827,6 +17391,25 @@ export interface operations {
                             revision: number;
                             checkedAt: string | null;
                             submittedAt: string | null;
+                        }[];
+                        /** @description Supplier questions on the request (rfq-questions) */
+                        rfqQuestions: {
+                            questionId: number;
+                            rfqNo: string;
+                            compNo: string;
+                            compName: string;
+                            question: string;
+                            askedBy: string;
+                            /** Format: date-time */
+                            askedAt: string;
+                            answer: string | null;
+                            answeredByName: string | null;
+                            answeredAt: string | null;
+                            /** @description Y: the answer is shown to every invited supplier, without naming who asked */
+                            shared: string;
+                            /** @description Y once answered */
+                            answered: string;
+                            version: number;
                         }[];
                     };
                 };
@@ -16073,6 +17656,25 @@ export interface operations {
                             checkedAt: string | null;
                             submittedAt: string | null;
                         }[];
+                        /** @description Supplier questions on the request (rfq-questions) */
+                        rfqQuestions: {
+                            questionId: number;
+                            rfqNo: string;
+                            compNo: string;
+                            compName: string;
+                            question: string;
+                            askedBy: string;
+                            /** Format: date-time */
+                            askedAt: string;
+                            answer: string | null;
+                            answeredByName: string | null;
+                            answeredAt: string | null;
+                            /** @description Y: the answer is shown to every invited supplier, without naming who asked */
+                            shared: string;
+                            /** @description Y once answered */
+                            answered: string;
+                            version: number;
+                        }[];
                     };
                 };
             };
@@ -16316,6 +17918,25 @@ export interface operations {
                             revision: number;
                             checkedAt: string | null;
                             submittedAt: string | null;
+                        }[];
+                        /** @description Supplier questions on the request (rfq-questions) */
+                        rfqQuestions: {
+                            questionId: number;
+                            rfqNo: string;
+                            compNo: string;
+                            compName: string;
+                            question: string;
+                            askedBy: string;
+                            /** Format: date-time */
+                            askedAt: string;
+                            answer: string | null;
+                            answeredByName: string | null;
+                            answeredAt: string | null;
+                            /** @description Y: the answer is shown to every invited supplier, without naming who asked */
+                            shared: string;
+                            /** @description Y once answered */
+                            answered: string;
+                            version: number;
                         }[];
                     };
                 };
@@ -17408,6 +19029,18 @@ export interface operations {
                         }[];
                         quoteNo: string | null;
                         version: number;
+                        /** @description My questions and the answers shared with every invited supplier */
+                        questions: {
+                            /** @description Row key: Q<id> for my own questions, N<id> for shared answers */
+                            questionKey: string;
+                            /** @description Y: asked by my company; N: shared by the buyer with every invited supplier */
+                            mine: string;
+                            question: string;
+                            /** Format: date-time */
+                            askedAt: string;
+                            answer: string | null;
+                            answeredAt: string | null;
+                        }[];
                     };
                 };
             };
@@ -17758,6 +19391,459 @@ export interface operations {
                             sizeBytes: number;
                             mimeType: string;
                         }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listMyRfqQuestions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                rfqNo: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rows: {
+                            /** @description Row key: Q<id> for my own questions, N<id> for shared answers */
+                            questionKey: string;
+                            /** @description Y: asked by my company; N: shared by the buyer with every invited supplier */
+                            mine: string;
+                            question: string;
+                            /** Format: date-time */
+                            askedAt: string;
+                            answer: string | null;
+                            answeredAt: string | null;
+                        }[];
+                        total: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    askRfqQuestion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                rfqNo: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The question (asked until the deadline) */
+                    question: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rows: {
+                            /** @description Row key: Q<id> for my own questions, N<id> for shared answers */
+                            questionKey: string;
+                            /** @description Y: asked by my company; N: shared by the buyer with every invited supplier */
+                            mine: string;
+                            question: string;
+                            /** Format: date-time */
+                            askedAt: string;
+                            answer: string | null;
+                            answeredAt: string | null;
+                        }[];
+                        total: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listRfqQuestions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                rfqNo: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rows: {
+                            questionId: number;
+                            rfqNo: string;
+                            compNo: string;
+                            compName: string;
+                            question: string;
+                            askedBy: string;
+                            /** Format: date-time */
+                            askedAt: string;
+                            answer: string | null;
+                            answeredByName: string | null;
+                            answeredAt: string | null;
+                            /** @description Y: the answer is shown to every invited supplier, without naming who asked */
+                            shared: string;
+                            /** @description Y once answered */
+                            answered: string;
+                            version: number;
+                        }[];
+                        total: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getRfqQuestion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                questionId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        questionId: number;
+                        rfqNo: string;
+                        compNo: string;
+                        compName: string;
+                        question: string;
+                        askedBy: string;
+                        /** Format: date-time */
+                        askedAt: string;
+                        answer: string | null;
+                        answeredByName: string | null;
+                        answeredAt: string | null;
+                        /** @description Y: the answer is shown to every invited supplier, without naming who asked */
+                        shared: string;
+                        /** @description Y once answered */
+                        answered: string;
+                        version: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    answerRfqQuestion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                questionId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The version read; a stale one answers 409 VERSION_CONFLICT */
+                    version: number;
+                    answer: string;
+                    /**
+                     * @description Y: show the question and answer to every invited supplier without naming who asked (default N)
+                     * @enum {unknown}
+                     */
+                    shared?: "Y" | "N";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        questionId: number;
+                        rfqNo: string;
+                        compNo: string;
+                        compName: string;
+                        question: string;
+                        askedBy: string;
+                        /** Format: date-time */
+                        askedAt: string;
+                        answer: string | null;
+                        answeredByName: string | null;
+                        answeredAt: string | null;
+                        /** @description Y: the answer is shown to every invited supplier, without naming who asked */
+                        shared: string;
+                        /** @description Y once answered */
+                        answered: string;
+                        version: number;
                     };
                 };
             };
@@ -24088,12 +26174,15 @@ export interface operations {
                     /** @description YYYY-MM-DD */
                     whReqDate?: string;
                     BIGO?: string;
-                    /** @description Accepted quantity per delivery line (default: all delivered); a line left out or at 0 is not received */
+                    /** @description Accepted quantity per delivery line (default: all delivered). Given, it lists every line; less than delivered (0 included) needs a shortReason, and the rest returns to the order line’s open quantity */
                     lines?: {
                         lineNo: number;
                         /** @description Quantity, an exact decimal with up to 3 decimals ("12.5") */
                         quantity: string;
                         BIGO?: string;
+                        /** @description Required when less than delivered is accepted: short, damaged, wrong item (empty: none) */
+                        shortReason?: "SHORT" | "DAMAGED" | "WRONG_ITEM" | "" | null;
+                        shortRemark?: string | null;
                     }[];
                 };
             };
@@ -27032,6 +29121,5190 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["UserPref"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getMonthlyReport01: {
+        parameters: {
+            query?: {
+                /** @description First month, YYYYMM (required; at most 36 months before toMonth) */
+                fromMonth?: string;
+                /** @description Last month, YYYYMM (required) */
+                toMonth?: string;
+                /** @description Business section (topDept); must be within the caller’s scope */
+                section?: string;
+                /** @description Department; must be within the caller’s scope */
+                deptcd?: string;
+                /** @description Page, 1-based */
+                page?: number;
+                /** @description Rows a page (a screen asks ≤ 500; an export up to 5000) */
+                size?: number;
+                /** @description Sort as field:asc|desc; fields: key, name, poCount, lineCount, krwAmount, jpyAmount, jpyKrwAmount, totalKrw, sharePct */
+                sort?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rows: {
+                            /** @description The group: section code, department code, company number, category or sourcing group code */
+                            key: string;
+                            /** @description Its name */
+                            name: string;
+                            /** @description Orders */
+                            poCount: number;
+                            /** @description Order lines */
+                            lineCount: number;
+                            /** @description KRW orders, won (exact decimal) */
+                            krwAmount: string;
+                            /** @description JPY orders, yen (exact decimal) */
+                            jpyAmount: string;
+                            /** @description JPY orders in won (month rate per 100 yen, spec §5) (exact decimal) */
+                            jpyKrwAmount: string;
+                            /** @description krwAmount + jpyKrwAmount (exact decimal) */
+                            totalKrw: string;
+                            sharePct: string | null;
+                        }[];
+                        total: number;
+                        /** @description Over the whole result */
+                        totals: {
+                            poCount: number;
+                            lineCount: number;
+                            krwAmount: string | null;
+                            jpyAmount: string | null;
+                            jpyKrwAmount: string | null;
+                            totalKrw: string | null;
+                            sharePct: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getMonthlyReport02: {
+        parameters: {
+            query?: {
+                /** @description First month, YYYYMM (required; at most 36 months before toMonth) */
+                fromMonth?: string;
+                /** @description Last month, YYYYMM (required) */
+                toMonth?: string;
+                /** @description Business section (topDept); must be within the caller’s scope */
+                section?: string;
+                /** @description Department; must be within the caller’s scope */
+                deptcd?: string;
+                /** @description Page, 1-based */
+                page?: number;
+                /** @description Rows a page (a screen asks ≤ 500; an export up to 5000) */
+                size?: number;
+                /** @description Sort as field:asc|desc; fields: key, name, poCount, lineCount, krwAmount, jpyAmount, jpyKrwAmount, totalKrw, sharePct */
+                sort?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rows: {
+                            /** @description The group: section code, department code, company number, category or sourcing group code */
+                            key: string;
+                            /** @description Its name */
+                            name: string;
+                            /** @description Orders */
+                            poCount: number;
+                            /** @description Order lines */
+                            lineCount: number;
+                            /** @description KRW orders, won (exact decimal) */
+                            krwAmount: string;
+                            /** @description JPY orders, yen (exact decimal) */
+                            jpyAmount: string;
+                            /** @description JPY orders in won (month rate per 100 yen, spec §5) (exact decimal) */
+                            jpyKrwAmount: string;
+                            /** @description krwAmount + jpyKrwAmount (exact decimal) */
+                            totalKrw: string;
+                            sharePct: string | null;
+                        }[];
+                        total: number;
+                        /** @description Over the whole result */
+                        totals: {
+                            poCount: number;
+                            lineCount: number;
+                            krwAmount: string | null;
+                            jpyAmount: string | null;
+                            jpyKrwAmount: string | null;
+                            totalKrw: string | null;
+                            sharePct: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getMonthlyReport03: {
+        parameters: {
+            query?: {
+                /** @description First month, YYYYMM (required; at most 36 months before toMonth) */
+                fromMonth?: string;
+                /** @description Last month, YYYYMM (required) */
+                toMonth?: string;
+                /** @description Business section (topDept); must be within the caller’s scope */
+                section?: string;
+                /** @description Department; must be within the caller’s scope */
+                deptcd?: string;
+                /** @description Page, 1-based */
+                page?: number;
+                /** @description Rows a page (a screen asks ≤ 500; an export up to 5000) */
+                size?: number;
+                /** @description Sort as field:asc|desc; fields: key, name, poCount, lineCount, krwAmount, jpyAmount, jpyKrwAmount, totalKrw, sharePct */
+                sort?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rows: {
+                            /** @description The group: section code, department code, company number, category or sourcing group code */
+                            key: string;
+                            /** @description Its name */
+                            name: string;
+                            /** @description Orders */
+                            poCount: number;
+                            /** @description Order lines */
+                            lineCount: number;
+                            /** @description KRW orders, won (exact decimal) */
+                            krwAmount: string;
+                            /** @description JPY orders, yen (exact decimal) */
+                            jpyAmount: string;
+                            /** @description JPY orders in won (month rate per 100 yen, spec §5) (exact decimal) */
+                            jpyKrwAmount: string;
+                            /** @description krwAmount + jpyKrwAmount (exact decimal) */
+                            totalKrw: string;
+                            sharePct: string | null;
+                        }[];
+                        total: number;
+                        /** @description Over the whole result */
+                        totals: {
+                            poCount: number;
+                            lineCount: number;
+                            krwAmount: string | null;
+                            jpyAmount: string | null;
+                            jpyKrwAmount: string | null;
+                            totalKrw: string | null;
+                            sharePct: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getMonthlyReport04: {
+        parameters: {
+            query?: {
+                /** @description First month, YYYYMM (required; at most 36 months before toMonth) */
+                fromMonth?: string;
+                /** @description Last month, YYYYMM (required) */
+                toMonth?: string;
+                /** @description Business section (topDept); must be within the caller’s scope */
+                section?: string;
+                /** @description Department; must be within the caller’s scope */
+                deptcd?: string;
+                /** @description Page, 1-based */
+                page?: number;
+                /** @description Rows a page (a screen asks ≤ 500; an export up to 5000) */
+                size?: number;
+                /** @description Item category */
+                catCode?: string;
+                /** @description Sort as field:asc|desc; fields: key, name, poCount, lineCount, krwAmount, jpyAmount, jpyKrwAmount, totalKrw, sharePct */
+                sort?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rows: {
+                            /** @description The group: section code, department code, company number, category or sourcing group code */
+                            key: string;
+                            /** @description Its name */
+                            name: string;
+                            /** @description Orders */
+                            poCount: number;
+                            /** @description Order lines */
+                            lineCount: number;
+                            /** @description KRW orders, won (exact decimal) */
+                            krwAmount: string;
+                            /** @description JPY orders, yen (exact decimal) */
+                            jpyAmount: string;
+                            /** @description JPY orders in won (month rate per 100 yen, spec §5) (exact decimal) */
+                            jpyKrwAmount: string;
+                            /** @description krwAmount + jpyKrwAmount (exact decimal) */
+                            totalKrw: string;
+                            sharePct: string | null;
+                        }[];
+                        total: number;
+                        /** @description Over the whole result */
+                        totals: {
+                            poCount: number;
+                            lineCount: number;
+                            krwAmount: string | null;
+                            jpyAmount: string | null;
+                            jpyKrwAmount: string | null;
+                            totalKrw: string | null;
+                            sharePct: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getMonthlyReport05: {
+        parameters: {
+            query?: {
+                /** @description First month, YYYYMM (required; at most 36 months before toMonth) */
+                fromMonth?: string;
+                /** @description Last month, YYYYMM (required) */
+                toMonth?: string;
+                /** @description Business section (topDept); must be within the caller’s scope */
+                section?: string;
+                /** @description Department; must be within the caller’s scope */
+                deptcd?: string;
+                /** @description Page, 1-based */
+                page?: number;
+                /** @description Rows a page (a screen asks ≤ 500; an export up to 5000) */
+                size?: number;
+                /** @description Sourcing group */
+                sgCode?: string;
+                /** @description Sort as field:asc|desc; fields: key, name, poCount, lineCount, krwAmount, jpyAmount, jpyKrwAmount, totalKrw, sharePct */
+                sort?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rows: {
+                            /** @description The group: section code, department code, company number, category or sourcing group code */
+                            key: string;
+                            /** @description Its name */
+                            name: string;
+                            /** @description Orders */
+                            poCount: number;
+                            /** @description Order lines */
+                            lineCount: number;
+                            /** @description KRW orders, won (exact decimal) */
+                            krwAmount: string;
+                            /** @description JPY orders, yen (exact decimal) */
+                            jpyAmount: string;
+                            /** @description JPY orders in won (month rate per 100 yen, spec §5) (exact decimal) */
+                            jpyKrwAmount: string;
+                            /** @description krwAmount + jpyKrwAmount (exact decimal) */
+                            totalKrw: string;
+                            sharePct: string | null;
+                        }[];
+                        total: number;
+                        /** @description Over the whole result */
+                        totals: {
+                            poCount: number;
+                            lineCount: number;
+                            krwAmount: string | null;
+                            jpyAmount: string | null;
+                            jpyKrwAmount: string | null;
+                            totalKrw: string | null;
+                            sharePct: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getMonthlyReport06: {
+        parameters: {
+            query?: {
+                /** @description First month, YYYYMM (required; at most 36 months before toMonth) */
+                fromMonth?: string;
+                /** @description Last month, YYYYMM (required) */
+                toMonth?: string;
+                /** @description Business section (topDept); must be within the caller’s scope */
+                section?: string;
+                /** @description Department; must be within the caller’s scope */
+                deptcd?: string;
+                /** @description Page, 1-based */
+                page?: number;
+                /** @description Rows a page (a screen asks ≤ 500; an export up to 5000) */
+                size?: number;
+                /** @description Sort as field:asc|desc; fields: month, poCount, totalDays, avgDays, minDays, maxDays, within14Count */
+                sort?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rows: {
+                            /** @description YYYYMM */
+                            month: string;
+                            /** @description Orders from a PR */
+                            poCount: number;
+                            /** @description Σ days */
+                            totalDays: number;
+                            /** @description Average days (exact decimal) */
+                            avgDays: string;
+                            minDays: number;
+                            maxDays: number;
+                            /** @description Orders within 14 days */
+                            within14Count: number;
+                        }[];
+                        total: number;
+                        /** @description Over the whole result */
+                        totals: {
+                            poCount: number;
+                            totalDays: number;
+                            avgDays: string | null;
+                            minDays: number;
+                            maxDays: number;
+                            within14Count: number;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getMonthlyReport07: {
+        parameters: {
+            query?: {
+                /** @description First month, YYYYMM (required; at most 36 months before toMonth) */
+                fromMonth?: string;
+                /** @description Last month, YYYYMM (required) */
+                toMonth?: string;
+                /** @description Business section (topDept); must be within the caller’s scope */
+                section?: string;
+                /** @description Department; must be within the caller’s scope */
+                deptcd?: string;
+                /** @description Page, 1-based */
+                page?: number;
+                /** @description Rows a page (a screen asks ≤ 500; an export up to 5000) */
+                size?: number;
+                /** @description Sort as field:asc|desc; fields: month, lineCount, onTimeCount, lateCount, onTimeRate, avgDelayDays */
+                sort?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rows: {
+                            /** @description YYYYMM */
+                            month: string;
+                            /** @description Receipt lines */
+                            lineCount: number;
+                            onTimeCount: number;
+                            lateCount: number;
+                            /** @description % (exact decimal) */
+                            onTimeRate: string;
+                            /** @description Average delay of the late lines, days (exact decimal) */
+                            avgDelayDays: string;
+                        }[];
+                        total: number;
+                        /** @description Over the whole result */
+                        totals: {
+                            lineCount: number;
+                            onTimeCount: number;
+                            lateCount: number;
+                            onTimeRate: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getMonthlyReport08: {
+        parameters: {
+            query?: {
+                /** @description First month, YYYYMM (required; at most 36 months before toMonth) */
+                fromMonth?: string;
+                /** @description Last month, YYYYMM (required) */
+                toMonth?: string;
+                /** @description Business section (topDept); must be within the caller’s scope */
+                section?: string;
+                /** @description Department; must be within the caller’s scope */
+                deptcd?: string;
+                /** @description Page, 1-based */
+                page?: number;
+                /** @description Rows a page (a screen asks ≤ 500; an export up to 5000) */
+                size?: number;
+                /** @description Sort as field:asc|desc; fields: month, settlementCount, supplierCount, lineCount, krwAmount, jpyAmount, jpyKrwAmount, totalKrw, postedKrw */
+                sort?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rows: {
+                            /** @description YYYYMM */
+                            month: string;
+                            settlementCount: number;
+                            supplierCount: number;
+                            lineCount: number;
+                            /** @description (exact decimal) */
+                            krwAmount: string;
+                            /** @description yen (exact decimal) */
+                            jpyAmount: string;
+                            /** @description (exact decimal) */
+                            jpyKrwAmount: string;
+                            /** @description (exact decimal) */
+                            totalKrw: string;
+                            /** @description Of which posted to the ERP (exact decimal) */
+                            postedKrw: string;
+                        }[];
+                        total: number;
+                        /** @description Over the whole result */
+                        totals: {
+                            settlementCount: number;
+                            lineCount: number;
+                            krwAmount: string | null;
+                            jpyAmount: string | null;
+                            jpyKrwAmount: string | null;
+                            totalKrw: string | null;
+                            postedKrw: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getMonthlyReport09: {
+        parameters: {
+            query?: {
+                /** @description First month, YYYYMM (required; at most 36 months before toMonth) */
+                fromMonth?: string;
+                /** @description Last month, YYYYMM (required) */
+                toMonth?: string;
+                /** @description Business section (topDept); must be within the caller’s scope */
+                section?: string;
+                /** @description Department; must be within the caller’s scope */
+                deptcd?: string;
+                /** @description Page, 1-based */
+                page?: number;
+                /** @description Rows a page (a screen asks ≤ 500; an export up to 5000) */
+                size?: number;
+                /** @description Sort as field:asc|desc; fields: month, lineCount, aboveCount, referenceKrw, actualKrw, varianceKrw, variancePct */
+                sort?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rows: {
+                            /** @description YYYYMM */
+                            month: string;
+                            lineCount: number;
+                            /** @description Lines above the reference price */
+                            aboveCount: number;
+                            /** @description Σ quantity × reference price, won (exact decimal) */
+                            referenceKrw: string;
+                            /** @description Σ amount, won (exact decimal) */
+                            actualKrw: string;
+                            /** @description actual − reference (exact decimal) */
+                            varianceKrw: string;
+                            variancePct: string | null;
+                        }[];
+                        total: number;
+                        /** @description Over the whole result */
+                        totals: {
+                            lineCount: number;
+                            aboveCount: number;
+                            referenceKrw: string | null;
+                            actualKrw: string | null;
+                            varianceKrw: string | null;
+                            variancePct: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getMonthlyReport10: {
+        parameters: {
+            query?: {
+                /** @description First month, YYYYMM (required; at most 36 months before toMonth) */
+                fromMonth?: string;
+                /** @description Last month, YYYYMM (required) */
+                toMonth?: string;
+                /** @description Business section (topDept); must be within the caller’s scope */
+                section?: string;
+                /** @description Department; must be within the caller’s scope */
+                deptcd?: string;
+                /** @description Page, 1-based */
+                page?: number;
+                /** @description Rows a page (a screen asks ≤ 500; an export up to 5000) */
+                size?: number;
+                /** @description Sort as field:asc|desc; fields: month, supplierCount, poCount, totalKrw */
+                sort?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rows: {
+                            /** @description YYYYMM */
+                            month: string;
+                            supplierCount: number;
+                            poCount: number;
+                            /** @description (exact decimal) */
+                            totalKrw: string;
+                        }[];
+                        total: number;
+                        /** @description Over the whole result */
+                        totals: {
+                            supplierCount: number;
+                            poCount: number;
+                            totalKrw: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getCostUnitDifference: {
+        parameters: {
+            query?: {
+                /** @description First month, YYYYMM (required; at most 36 months before toMonth) */
+                fromMonth?: string;
+                /** @description Last month, YYYYMM (required) */
+                toMonth?: string;
+                /** @description Business section (topDept); must be within the caller’s scope */
+                section?: string;
+                /** @description Department; must be within the caller’s scope */
+                deptcd?: string;
+                /** @description Page, 1-based */
+                page?: number;
+                /** @description Rows a page (a screen asks ≤ 500; an export up to 5000) */
+                size?: number;
+                /** @description Item */
+                itemCode?: string;
+                /** @description Item category */
+                catCode?: string;
+                /** @description Sourcing group */
+                sgCode?: string;
+                /** @description Items bought from at least this many suppliers (default 2) */
+                minSuppliers?: number;
+                /** @description Sort as field:asc|desc; fields: itemCode, itemName, currency, supplierCount, lineCount, minPrice, maxPrice, avgPrice, spread, spreadPct, firstPrice, lastPrice */
+                sort?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rows: {
+                            itemCode: string;
+                            itemName: string;
+                            currency: string;
+                            supplierCount: number;
+                            lineCount: number;
+                            /** @description (exact decimal) */
+                            minPrice: string;
+                            /** @description (exact decimal) */
+                            maxPrice: string;
+                            /** @description Σ amount ÷ Σ quantity (exact decimal) */
+                            avgPrice: string;
+                            /** @description max − min (exact decimal) */
+                            spread: string;
+                            spreadPct: string | null;
+                            /** @description (exact decimal) */
+                            firstPrice: string;
+                            /** @description (exact decimal) */
+                            lastPrice: string;
+                        }[];
+                        total: number;
+                        /** @description Over the whole result */
+                        totals: {
+                            lineCount: number;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getHighCostUnit: {
+        parameters: {
+            query?: {
+                /** @description First month, YYYYMM (required; at most 36 months before toMonth) */
+                fromMonth?: string;
+                /** @description Last month, YYYYMM (required) */
+                toMonth?: string;
+                /** @description Business section (topDept); must be within the caller’s scope */
+                section?: string;
+                /** @description Department; must be within the caller’s scope */
+                deptcd?: string;
+                /** @description Page, 1-based */
+                page?: number;
+                /** @description Rows a page (a screen asks ≤ 500; an export up to 5000) */
+                size?: number;
+                /** @description Item category */
+                catCode?: string;
+                /** @description Sourcing group */
+                sgCode?: string;
+                /** @description Sort as field:asc|desc; fields: itemCode, itemName, currency, refPrice, aboveCount, excessAmount, excessKrw, maxOverPct, buyerCount, buyerName */
+                sort?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rows: {
+                            itemCode: string;
+                            itemName: string;
+                            currency: string;
+                            /** @description (exact decimal) */
+                            refPrice: string;
+                            aboveCount: number;
+                            /** @description Σ (price − reference) × quantity (exact decimal) */
+                            excessAmount: string;
+                            /** @description in won (exact decimal) */
+                            excessKrw: string;
+                            /** @description % (exact decimal) */
+                            maxOverPct: string;
+                            buyerCount: number;
+                            buyerName: string | null;
+                        }[];
+                        total: number;
+                        /** @description Over the whole result */
+                        totals: {
+                            aboveCount: number;
+                            excessKrw: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getHighCostUnitDetail: {
+        parameters: {
+            query?: {
+                /** @description First month, YYYYMM (required; at most 36 months before toMonth) */
+                fromMonth?: string;
+                /** @description Last month, YYYYMM (required) */
+                toMonth?: string;
+                /** @description Business section (topDept); must be within the caller’s scope */
+                section?: string;
+                /** @description Department; must be within the caller’s scope */
+                deptcd?: string;
+                /** @description Page, 1-based */
+                page?: number;
+                /** @description Rows a page (a screen asks ≤ 500; an export up to 5000) */
+                size?: number;
+                /** @description The item (required) */
+                itemCode?: string;
+                /** @description Sort as field:asc|desc; fields: month, currency, lineCount, supplierCount, minPrice, avgPrice, maxPrice, refPrice */
+                sort?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rows: {
+                            /** @description YYYYMM */
+                            month: string;
+                            currency: string;
+                            lineCount: number;
+                            supplierCount: number;
+                            /** @description (exact decimal) */
+                            minPrice: string;
+                            /** @description (exact decimal) */
+                            avgPrice: string;
+                            /** @description (exact decimal) */
+                            maxPrice: string;
+                            refPrice: string | null;
+                        }[];
+                        total: number;
+                        /** @description Over the whole result */
+                        totals: {
+                            lineCount: number;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getItemMasterCost: {
+        parameters: {
+            query?: {
+                /** @description First month, YYYYMM (required; at most 36 months before toMonth) */
+                fromMonth?: string;
+                /** @description Last month, YYYYMM (required) */
+                toMonth?: string;
+                /** @description Business section (topDept); must be within the caller’s scope */
+                section?: string;
+                /** @description Department; must be within the caller’s scope */
+                deptcd?: string;
+                /** @description Page, 1-based */
+                page?: number;
+                /** @description Rows a page (a screen asks ≤ 500; an export up to 5000) */
+                size?: number;
+                /** @description Item */
+                itemCode?: string;
+                /** @description Item category */
+                catCode?: string;
+                /** @description Sourcing group */
+                sgCode?: string;
+                /** @description Sort as field:asc|desc; fields: itemCode, itemName, currency, refPrice, lineCount, lastPrice, avgPrice, lastVsRefPct, avgVsRefPct */
+                sort?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rows: {
+                            itemCode: string;
+                            itemName: string;
+                            currency: string;
+                            /** @description (exact decimal) */
+                            refPrice: string;
+                            lineCount: number;
+                            /** @description (exact decimal) */
+                            lastPrice: string;
+                            /** @description (exact decimal) */
+                            avgPrice: string;
+                            lastVsRefPct: string | null;
+                            avgVsRefPct: string | null;
+                        }[];
+                        total: number;
+                        /** @description Over the whole result */
+                        totals: {
+                            lineCount: number;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listReportOrders: {
+        parameters: {
+            query?: {
+                /** @description First month, YYYYMM (required; at most 36 months before toMonth) */
+                fromMonth?: string;
+                /** @description Last month, YYYYMM (required) */
+                toMonth?: string;
+                /** @description Business section (topDept); must be within the caller’s scope */
+                section?: string;
+                /** @description Department; must be within the caller’s scope */
+                deptcd?: string;
+                /** @description Page, 1-based */
+                page?: number;
+                /** @description Rows a page (a screen asks ≤ 500; an export up to 5000) */
+                size?: number;
+                compNo?: string;
+                catCode?: string;
+                sgCode?: string;
+                itemCode?: string;
+                /** @description What the period applies to: the order date (default), a receipt, a settlement month, or a supplier’s first order */
+                basis?: "po" | "receipt" | "settlement" | "newSupplier";
+                /** @description Sort as field:asc|desc; fields: poNo, poType, poDate, title, status, compNo, compNameKr, deptnm, buyerName, currency, lineCount, amount, krwAmount */
+                sort?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rows: {
+                            poNo: string;
+                            poType: string;
+                            poDate: string;
+                            title: string;
+                            /** @description PO_STATUS code */
+                            status: string;
+                            compNo: string;
+                            compNameKr: string;
+                            deptnm: string;
+                            buyerName: string;
+                            currency: string;
+                            /** @description Matching lines */
+                            lineCount: number;
+                            /** @description Matching lines, order currency (exact decimal) */
+                            amount: string;
+                            /** @description In won (spec §5) (exact decimal) */
+                            krwAmount: string;
+                        }[];
+                        total: number;
+                        /** @description Over the whole result */
+                        totals: {
+                            lineCount: number;
+                            krwAmount: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listAssets: {
+        parameters: {
+            query?: {
+                /** @description Asset number contains */
+                assetNo?: string;
+                /** @description Name contains */
+                assetName?: string;
+                /** @description Location contains */
+                location?: string;
+                deptcd?: string;
+                custodianId?: string;
+                /** @description ASSET_STATUS codes */
+                status?: ("IN_USE" | "DISPOSED")[];
+                poNo?: string;
+                /** @description Page, 1-based */
+                page?: number;
+                /** @description Rows a page (a screen asks ≤ 500; an export up to 5000) */
+                size?: number;
+                /** @description Sort as field:asc|desc; fields: assetNo, assetName, location, deptnm, acquiredDate, acquisitionCost, status */
+                sort?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rows: {
+                            assetNo: string;
+                            assetName: string;
+                            itemCode: string | null;
+                            catName: string | null;
+                            location: string;
+                            deptcd: string;
+                            deptnm: string;
+                            custodianId: string | null;
+                            custodianName: string | null;
+                            acquiredDate: string;
+                            currency: string;
+                            acquisitionCost: string;
+                            /** @description IN_USE or DISPOSED */
+                            status: string;
+                            disposeReason: string | null;
+                            whReqNo: string;
+                            whLineNo: number;
+                            poNo: string;
+                            compNameKr: string;
+                            version: number;
+                        }[];
+                        total: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    transferAsset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                assetNo: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The version the client read; a stale one answers 409 VERSION_CONFLICT */
+                    version: number;
+                    /** @description The new department (default: unchanged) */
+                    deptcd?: string;
+                    /** @description The new custodian (default: unchanged) */
+                    custodianId?: string;
+                    /** @description The new location (default: unchanged) */
+                    location?: string;
+                    reason?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        ok: boolean;
+                        version?: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    disposeAsset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                assetNo: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The version the client read; a stale one answers 409 VERSION_CONFLICT */
+                    version: number;
+                    /** @description Required, not blank */
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        ok: boolean;
+                        version?: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listAssetCandidates: {
+        parameters: {
+            query?: {
+                whReqNo?: string;
+                poNo?: string;
+                itemName?: string;
+                /** @description Y: registered lines, N: waiting (default) */
+                registered?: "Y" | "N";
+                /** @description Page, 1-based */
+                page?: number;
+                /** @description Rows a page (a screen asks ≤ 500; an export up to 5000) */
+                size?: number;
+                /** @description Sort as field:asc|desc; fields: whReqNo, lastDeciDate, itemName, amount */
+                sort?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rows: {
+                            whReqNo: string;
+                            lineNo: number;
+                            poNo: string;
+                            compNameKr: string;
+                            deptcd: string;
+                            deptnm: string;
+                            itemCode: string | null;
+                            itemName: string;
+                            quantity: string;
+                            unitPrice: string;
+                            amount: string;
+                            currency: string;
+                            lastDeciDate: string;
+                            /** @description Assets registered from the line (0 while waiting) */
+                            registeredCount: number;
+                        }[];
+                        total: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    registerAssets: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    lines: ({
+                        whReqNo: string;
+                        lineNo: number;
+                    } & {
+                        [key: string]: unknown;
+                    })[];
+                    /** @description Where the assets are */
+                    location: string;
+                    custodianId?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        assetNos: string[];
+                        count: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listAssetCounts: {
+        parameters: {
+            query?: {
+                location?: string;
+                status?: ("OPEN" | "CLOSED")[];
+                /** @description Page, 1-based */
+                page?: number;
+                /** @description Rows a page (a screen asks ≤ 500; an export up to 5000) */
+                size?: number;
+                /** @description Sort as field:asc|desc; fields: countNo, plannedDate, location, status */
+                sort?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rows: {
+                            countNo: string;
+                            title: string;
+                            location: string;
+                            plannedDate: string;
+                            /** @description OPEN or CLOSED */
+                            status: string;
+                            /** @description Assets in use at the location */
+                            expectedCount: number;
+                            foundCount: number;
+                            missingCount: number;
+                            movedCount: number;
+                            /** @description Expected assets without a result */
+                            uncountedCount: number;
+                            closedAt: string | null;
+                            version: number;
+                        }[];
+                        total: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    planAssetCount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    title: string;
+                    location: string;
+                    /** @description YYYY-MM-DD */
+                    plannedDate: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        countNo: string;
+                        version: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listAssetCountLines: {
+        parameters: {
+            query?: {
+                /** @description Page, 1-based */
+                page?: number;
+                /** @description Rows a page (a screen asks ≤ 500; an export up to 5000) */
+                size?: number;
+                /** @description Sort as field:asc|desc; fields: assetNo, result */
+                sort?: string;
+            };
+            header?: never;
+            path: {
+                countNo: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rows: {
+                            countNo: string;
+                            assetNo: string;
+                            assetName: string;
+                            /** @description Where the register says it is */
+                            location: string;
+                            deptnm: string;
+                            custodianName: string | null;
+                            result: string | null;
+                            foundLocation: string | null;
+                            remark: string | null;
+                            /** @description Y when missing, moved or not counted */
+                            difference: string;
+                        }[];
+                        total: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    recordAssetCount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                countNo: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    assetNo: string;
+                    /** @enum {unknown} */
+                    result: "FOUND" | "MISSING" | "MOVED";
+                    /** @description Required when MOVED */
+                    foundLocation?: string;
+                    remark?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        ok: boolean;
+                        version?: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    closeAssetCount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                countNo: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The version the client read; a stale one answers 409 VERSION_CONFLICT */
+                    version: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        ok: boolean;
+                        version?: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listSuppliers: {
+        parameters: {
+            query?: {
+                /** @description Company number contains */
+                compNo?: string;
+                /** @description Name (Korean or English) contains */
+                compNameKr?: string;
+                /** @description Business registration number contains (hyphens ignored) */
+                taxNo?: string;
+                /** @description Any of: ACTIVE, SUSPENDED, CLOSED */
+                status?: ("ACTIVE" | "SUSPENDED" | "CLOSED")[];
+                forwardYn?: "Y" | "N";
+                councilYn?: "Y" | "N";
+                /** @description Supplies this item category */
+                catCode?: string;
+                /** @description Supplies this sourcing group */
+                sgCode?: string;
+                /** @description Page, 1-based */
+                page?: number;
+                /** @description Rows a page (a screen asks ≤ 500; an export up to 5000) */
+                size?: number;
+                /** @description Sort as field:asc|desc; fields: compNo, compNameKr, taxNo2, ceoName, status, forwardYn, councilYn, regDate, updatedAt */
+                sort?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rows: {
+                            compNo: string;
+                            compNameKr: string;
+                            compNameEn: string | null;
+                            /** @description Business registration number, 123-45-67890 */
+                            taxNo2: string;
+                            corpNo: string | null;
+                            ceoName: string;
+                            bizType: string | null;
+                            bizItem: string | null;
+                            phoneNo: string | null;
+                            email: string | null;
+                            /** @description COMP_STATUS */
+                            status: string;
+                            statusReason: string | null;
+                            forwardYn: string;
+                            councilYn: string;
+                            regDate: string;
+                            /** @description Item categories supplied, by name, comma-separated */
+                            categories: string;
+                            userCount: number;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        }[];
+                        total: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    createSupplier: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Business registration number, hyphens optional */
+                    taxNo2: string;
+                    compNameKr: string;
+                    compNameEn?: string | null;
+                    corpNo?: string | null;
+                    ceoName: string;
+                    bizType?: string | null;
+                    bizItem?: string | null;
+                    zipCode?: string | null;
+                    address?: string | null;
+                    phoneNo?: string | null;
+                    faxNo?: string | null;
+                    email?: string | null;
+                    homepage?: string | null;
+                    bankCode?: string | null;
+                    bankAccount?: string | null;
+                    bankHolder?: string | null;
+                    /** @enum {unknown} */
+                    forwardYn?: "Y" | "N";
+                    /** @enum {unknown} */
+                    councilYn?: "Y" | "N";
+                    fileId?: string | null;
+                    contacts?: {
+                        seq?: number;
+                        name: string;
+                        deptName?: string | null;
+                        positionNm?: string | null;
+                        phoneNo?: string | null;
+                        cellPhoneNo?: string | null;
+                        email?: string | null;
+                        /** @enum {unknown} */
+                        mainYn?: "Y" | "N";
+                    }[];
+                    catCodes?: string[];
+                    sgCodes?: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        compNo: string;
+                        compNameKr: string;
+                        compNameEn: string | null;
+                        taxNo2: string;
+                        corpNo: string | null;
+                        ceoName: string;
+                        bizType: string | null;
+                        bizItem: string | null;
+                        zipCode: string | null;
+                        address: string | null;
+                        phoneNo: string | null;
+                        faxNo: string | null;
+                        email: string | null;
+                        homepage: string | null;
+                        bankCode: string | null;
+                        bankAccount: string | null;
+                        bankHolder: string | null;
+                        /** @enum {unknown} */
+                        bankVisible: "Y" | "N";
+                        status: string;
+                        statusReason: string | null;
+                        statusChangedAt: string | null;
+                        forwardYn: string;
+                        councilYn: string;
+                        regDate: string;
+                        fileId: string | null;
+                        contacts: {
+                            seq?: number;
+                            name: string;
+                            deptName?: string | null;
+                            positionNm?: string | null;
+                            phoneNo?: string | null;
+                            cellPhoneNo?: string | null;
+                            email?: string | null;
+                            /** @enum {unknown} */
+                            mainYn?: "Y" | "N";
+                        }[];
+                        /** @description Item categories supplied */
+                        catCodes: string[];
+                        /** @description Sourcing groups supplied */
+                        sgCodes: string[];
+                        categories: {
+                            code: string;
+                            name: string;
+                        }[];
+                        sourcingGroups: {
+                            code: string;
+                            name: string;
+                        }[];
+                        attachments: {
+                            fileId: string;
+                            seq: number;
+                            originalName: string;
+                            sizeBytes: number;
+                            mimeType: string;
+                        }[];
+                        history: {
+                            /** Format: date-time */
+                            at: string;
+                            action: string;
+                            actor: string | null;
+                            actorName: string | null;
+                            reason: string | null;
+                        }[];
+                        /** @description What the caller may do with the document now (buttons to show) */
+                        actions: string[];
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                        version: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listSupplierCategoryOptions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rows: {
+                            catCode: string;
+                            nameKo: string;
+                            depth: number;
+                        }[];
+                        total: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getSupplier: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Company number, C00001 */
+                compNo: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        compNo: string;
+                        compNameKr: string;
+                        compNameEn: string | null;
+                        taxNo2: string;
+                        corpNo: string | null;
+                        ceoName: string;
+                        bizType: string | null;
+                        bizItem: string | null;
+                        zipCode: string | null;
+                        address: string | null;
+                        phoneNo: string | null;
+                        faxNo: string | null;
+                        email: string | null;
+                        homepage: string | null;
+                        bankCode: string | null;
+                        bankAccount: string | null;
+                        bankHolder: string | null;
+                        /** @enum {unknown} */
+                        bankVisible: "Y" | "N";
+                        status: string;
+                        statusReason: string | null;
+                        statusChangedAt: string | null;
+                        forwardYn: string;
+                        councilYn: string;
+                        regDate: string;
+                        fileId: string | null;
+                        contacts: {
+                            seq?: number;
+                            name: string;
+                            deptName?: string | null;
+                            positionNm?: string | null;
+                            phoneNo?: string | null;
+                            cellPhoneNo?: string | null;
+                            email?: string | null;
+                            /** @enum {unknown} */
+                            mainYn?: "Y" | "N";
+                        }[];
+                        /** @description Item categories supplied */
+                        catCodes: string[];
+                        /** @description Sourcing groups supplied */
+                        sgCodes: string[];
+                        categories: {
+                            code: string;
+                            name: string;
+                        }[];
+                        sourcingGroups: {
+                            code: string;
+                            name: string;
+                        }[];
+                        attachments: {
+                            fileId: string;
+                            seq: number;
+                            originalName: string;
+                            sizeBytes: number;
+                            mimeType: string;
+                        }[];
+                        history: {
+                            /** Format: date-time */
+                            at: string;
+                            action: string;
+                            actor: string | null;
+                            actorName: string | null;
+                            reason: string | null;
+                        }[];
+                        /** @description What the caller may do with the document now (buttons to show) */
+                        actions: string[];
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                        version: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    updateSupplier: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Company number, C00001 */
+                compNo: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    compNameKr: string;
+                    compNameEn?: string | null;
+                    corpNo?: string | null;
+                    ceoName: string;
+                    bizType?: string | null;
+                    bizItem?: string | null;
+                    zipCode?: string | null;
+                    address?: string | null;
+                    phoneNo?: string | null;
+                    faxNo?: string | null;
+                    email?: string | null;
+                    homepage?: string | null;
+                    bankCode?: string | null;
+                    bankAccount?: string | null;
+                    bankHolder?: string | null;
+                    /** @enum {unknown} */
+                    forwardYn?: "Y" | "N";
+                    /** @enum {unknown} */
+                    councilYn?: "Y" | "N";
+                    fileId?: string | null;
+                    contacts?: {
+                        seq?: number;
+                        name: string;
+                        deptName?: string | null;
+                        positionNm?: string | null;
+                        phoneNo?: string | null;
+                        cellPhoneNo?: string | null;
+                        email?: string | null;
+                        /** @enum {unknown} */
+                        mainYn?: "Y" | "N";
+                    }[];
+                    catCodes?: string[];
+                    sgCodes?: string[];
+                    /** @description The version read; a stale one answers 409 VERSION_CONFLICT */
+                    version: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        compNo: string;
+                        compNameKr: string;
+                        compNameEn: string | null;
+                        taxNo2: string;
+                        corpNo: string | null;
+                        ceoName: string;
+                        bizType: string | null;
+                        bizItem: string | null;
+                        zipCode: string | null;
+                        address: string | null;
+                        phoneNo: string | null;
+                        faxNo: string | null;
+                        email: string | null;
+                        homepage: string | null;
+                        bankCode: string | null;
+                        bankAccount: string | null;
+                        bankHolder: string | null;
+                        /** @enum {unknown} */
+                        bankVisible: "Y" | "N";
+                        status: string;
+                        statusReason: string | null;
+                        statusChangedAt: string | null;
+                        forwardYn: string;
+                        councilYn: string;
+                        regDate: string;
+                        fileId: string | null;
+                        contacts: {
+                            seq?: number;
+                            name: string;
+                            deptName?: string | null;
+                            positionNm?: string | null;
+                            phoneNo?: string | null;
+                            cellPhoneNo?: string | null;
+                            email?: string | null;
+                            /** @enum {unknown} */
+                            mainYn?: "Y" | "N";
+                        }[];
+                        /** @description Item categories supplied */
+                        catCodes: string[];
+                        /** @description Sourcing groups supplied */
+                        sgCodes: string[];
+                        categories: {
+                            code: string;
+                            name: string;
+                        }[];
+                        sourcingGroups: {
+                            code: string;
+                            name: string;
+                        }[];
+                        attachments: {
+                            fileId: string;
+                            seq: number;
+                            originalName: string;
+                            sizeBytes: number;
+                            mimeType: string;
+                        }[];
+                        history: {
+                            /** Format: date-time */
+                            at: string;
+                            action: string;
+                            actor: string | null;
+                            actorName: string | null;
+                            reason: string | null;
+                        }[];
+                        /** @description What the caller may do with the document now (buttons to show) */
+                        actions: string[];
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                        version: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getSupplierOverview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Company number, C00001 */
+                compNo: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rows: {
+                            /** @description compName, status, statusReason, openRfqs, openPos, onTimeRate, disputes, users, latestGrade */
+                            metric: string;
+                            value: string;
+                        }[];
+                        total: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listSupplierSpend: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Company number, C00001 */
+                compNo: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rows: {
+                            /** @description YYYY-MM */
+                            month: string;
+                            /** @description Orders sent that month, in KRW (JPY converted at the current rate) */
+                            amountKrw: number;
+                            poCount: number;
+                        }[];
+                        total: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listSupplierUsersOf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Company number, C00001 */
+                compNo: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rows: {
+                            userId: string;
+                            hname: string;
+                            authGroupId: string;
+                            email: string | null;
+                            cellPhoneNo: string | null;
+                            useFlag: string;
+                            status: string;
+                            /** @enum {unknown} */
+                            locked: "Y" | "N";
+                            lastLoginAt: string | null;
+                        }[];
+                        total: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listSupplierStatusRequests: {
+        parameters: {
+            query?: {
+                compNo?: string;
+                /** @description Name contains */
+                compNameKr?: string;
+                /** @description Any of: REQUESTED, APPROVED, REJECTED, WITHDRAWN */
+                status?: ("REQUESTED" | "APPROVED" | "REJECTED" | "WITHDRAWN")[];
+                /** @description COMP_STATUS: ACTIVE 거래중, SUSPENDED 거래정지, CLOSED 거래종료 */
+                toStatus?: "ACTIVE" | "SUSPENDED" | "CLOSED";
+                /** @description Requested on or after (YYYY-MM-DD) */
+                fromDate?: string;
+                /** @description Requested on or before (YYYY-MM-DD) */
+                toDate?: string;
+                /** @description Page, 1-based */
+                page?: number;
+                /** @description Rows a page (a screen asks ≤ 500; an export up to 5000) */
+                size?: number;
+                /** @description Sort as field:asc|desc; fields: reqNo, compNo, compNameKr, toStatus, status, requestedAt, decidedAt */
+                sort?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rows: {
+                            reqNo: string;
+                            compNo: string;
+                            compNameKr: string;
+                            fromStatus: string;
+                            toStatus: string;
+                            reason: string;
+                            /** @description REQUESTED, APPROVED, REJECTED, WITHDRAWN */
+                            status: string;
+                            fileId: string | null;
+                            requestedBy: string;
+                            requestedByName: string | null;
+                            /** Format: date-time */
+                            requestedAt: string;
+                            decidedBy: string | null;
+                            decidedByName: string | null;
+                            decidedAt: string | null;
+                            decisionComment: string | null;
+                            /** @description What the caller may do with the document now (buttons to show) */
+                            actions: string[];
+                            version: number;
+                        }[];
+                        total: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    createSupplierStatusRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    compNo: string;
+                    /**
+                     * @description COMP_STATUS: ACTIVE 거래중, SUSPENDED 거래정지, CLOSED 거래종료
+                     * @enum {unknown}
+                     */
+                    toStatus: "ACTIVE" | "SUSPENDED" | "CLOSED";
+                    /** @description Why (required) */
+                    reason: string;
+                    fileId?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        reqNo: string;
+                        compNo: string;
+                        compNameKr: string;
+                        fromStatus: string;
+                        toStatus: string;
+                        reason: string;
+                        /** @description REQUESTED, APPROVED, REJECTED, WITHDRAWN */
+                        status: string;
+                        fileId: string | null;
+                        requestedBy: string;
+                        requestedByName: string | null;
+                        /** Format: date-time */
+                        requestedAt: string;
+                        decidedBy: string | null;
+                        decidedByName: string | null;
+                        decidedAt: string | null;
+                        decisionComment: string | null;
+                        /** @description What the caller may do with the document now (buttons to show) */
+                        actions: string[];
+                        version: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getSupplierStatusRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description CSR2026-000001 */
+                reqNo: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        reqNo: string;
+                        compNo: string;
+                        compNameKr: string;
+                        fromStatus: string;
+                        toStatus: string;
+                        reason: string;
+                        /** @description REQUESTED, APPROVED, REJECTED, WITHDRAWN */
+                        status: string;
+                        fileId: string | null;
+                        requestedBy: string;
+                        requestedByName: string | null;
+                        /** Format: date-time */
+                        requestedAt: string;
+                        decidedBy: string | null;
+                        decidedByName: string | null;
+                        decidedAt: string | null;
+                        decisionComment: string | null;
+                        /** @description What the caller may do with the document now (buttons to show) */
+                        actions: string[];
+                        version: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    approveSupplierStatusRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description CSR2026-000001 */
+                reqNo: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The version read; a stale one answers 409 VERSION_CONFLICT */
+                    version: number;
+                    comment?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        reqNo: string;
+                        compNo: string;
+                        compNameKr: string;
+                        fromStatus: string;
+                        toStatus: string;
+                        reason: string;
+                        /** @description REQUESTED, APPROVED, REJECTED, WITHDRAWN */
+                        status: string;
+                        fileId: string | null;
+                        requestedBy: string;
+                        requestedByName: string | null;
+                        /** Format: date-time */
+                        requestedAt: string;
+                        decidedBy: string | null;
+                        decidedByName: string | null;
+                        decidedAt: string | null;
+                        decisionComment: string | null;
+                        /** @description What the caller may do with the document now (buttons to show) */
+                        actions: string[];
+                        version: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    rejectSupplierStatusRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description CSR2026-000001 */
+                reqNo: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The version read; a stale one answers 409 VERSION_CONFLICT */
+                    version: number;
+                    comment?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        reqNo: string;
+                        compNo: string;
+                        compNameKr: string;
+                        fromStatus: string;
+                        toStatus: string;
+                        reason: string;
+                        /** @description REQUESTED, APPROVED, REJECTED, WITHDRAWN */
+                        status: string;
+                        fileId: string | null;
+                        requestedBy: string;
+                        requestedByName: string | null;
+                        /** Format: date-time */
+                        requestedAt: string;
+                        decidedBy: string | null;
+                        decidedByName: string | null;
+                        decidedAt: string | null;
+                        decisionComment: string | null;
+                        /** @description What the caller may do with the document now (buttons to show) */
+                        actions: string[];
+                        version: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    withdrawSupplierStatusRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description CSR2026-000001 */
+                reqNo: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The version read; a stale one answers 409 VERSION_CONFLICT */
+                    version: number;
+                    comment?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        reqNo: string;
+                        compNo: string;
+                        compNameKr: string;
+                        fromStatus: string;
+                        toStatus: string;
+                        reason: string;
+                        /** @description REQUESTED, APPROVED, REJECTED, WITHDRAWN */
+                        status: string;
+                        fileId: string | null;
+                        requestedBy: string;
+                        requestedByName: string | null;
+                        /** Format: date-time */
+                        requestedAt: string;
+                        decidedBy: string | null;
+                        decidedByName: string | null;
+                        decidedAt: string | null;
+                        decisionComment: string | null;
+                        /** @description What the caller may do with the document now (buttons to show) */
+                        actions: string[];
+                        version: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listErpVendorApps: {
+        parameters: {
+            query?: {
+                /** @description Any of: READY, SENDING, SENT, FAILED */
+                status?: ("READY" | "SENDING" | "SENT" | "FAILED")[];
+                compNo?: string;
+                /** @description Name contains */
+                compNameKr?: string;
+                /** @description Page, 1-based */
+                page?: number;
+                /** @description Rows a page (a screen asks ≤ 500; an export up to 5000) */
+                size?: number;
+                /** @description Sort as field:asc|desc; fields: appNo, compNo, compNameKr, status, requestedAt, sentAt */
+                sort?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rows: {
+                            appNo: string;
+                            compNo: string;
+                            compNameKr: string;
+                            taxNo2: string;
+                            /** @description COMP_STATUS of the supplier */
+                            compStatus: string;
+                            /** @description READY, SENDING, SENT, FAILED */
+                            status: string;
+                            erpVendorNo: string | null;
+                            attempts: number;
+                            lastError: string | null;
+                            httpStatus: number | null;
+                            remark: string | null;
+                            requestedBy: string;
+                            requestedByName: string | null;
+                            /** Format: date-time */
+                            requestedAt: string;
+                            sendingAt: string | null;
+                            sentAt: string | null;
+                            sentBy: string | null;
+                            /** @description What the caller may do with the document now (buttons to show) */
+                            actions: string[];
+                            version: number;
+                        }[];
+                        total: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    createErpVendorApp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    compNo: string;
+                    remark?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        appNo: string;
+                        compNo: string;
+                        compNameKr: string;
+                        taxNo2: string;
+                        /** @description COMP_STATUS of the supplier */
+                        compStatus: string;
+                        /** @description READY, SENDING, SENT, FAILED */
+                        status: string;
+                        erpVendorNo: string | null;
+                        attempts: number;
+                        lastError: string | null;
+                        httpStatus: number | null;
+                        remark: string | null;
+                        requestedBy: string;
+                        requestedByName: string | null;
+                        /** Format: date-time */
+                        requestedAt: string;
+                        sendingAt: string | null;
+                        sentAt: string | null;
+                        sentBy: string | null;
+                        /** @description What the caller may do with the document now (buttons to show) */
+                        actions: string[];
+                        version: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getErpVendorApp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description GV2026-000001 */
+                appNo: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        appNo: string;
+                        compNo: string;
+                        compNameKr: string;
+                        taxNo2: string;
+                        /** @description COMP_STATUS of the supplier */
+                        compStatus: string;
+                        /** @description READY, SENDING, SENT, FAILED */
+                        status: string;
+                        erpVendorNo: string | null;
+                        attempts: number;
+                        lastError: string | null;
+                        httpStatus: number | null;
+                        remark: string | null;
+                        requestedBy: string;
+                        requestedByName: string | null;
+                        /** Format: date-time */
+                        requestedAt: string;
+                        sendingAt: string | null;
+                        sentAt: string | null;
+                        sentBy: string | null;
+                        /** @description What the caller may do with the document now (buttons to show) */
+                        actions: string[];
+                        version: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    sendErpVendorApp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description GV2026-000001 */
+                appNo: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The version read; a stale one answers 409 VERSION_CONFLICT */
+                    version: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        appNo: string;
+                        compNo: string;
+                        compNameKr: string;
+                        taxNo2: string;
+                        /** @description COMP_STATUS of the supplier */
+                        compStatus: string;
+                        /** @description READY, SENDING, SENT, FAILED */
+                        status: string;
+                        erpVendorNo: string | null;
+                        attempts: number;
+                        lastError: string | null;
+                        httpStatus: number | null;
+                        remark: string | null;
+                        requestedBy: string;
+                        requestedByName: string | null;
+                        /** Format: date-time */
+                        requestedAt: string;
+                        sendingAt: string | null;
+                        sentAt: string | null;
+                        sentBy: string | null;
+                        /** @description What the caller may do with the document now (buttons to show) */
+                        actions: string[];
+                        version: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            424: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listCouncilMembers: {
+        parameters: {
+            query?: {
+                current?: "Y" | "N";
+                compNameKr?: string;
+                /** @description Page, 1-based */
+                page?: number;
+                /** @description Rows a page (a screen asks ≤ 500; an export up to 5000) */
+                size?: number;
+                /** @description Sort as field:asc|desc; fields: compNo, compNameKr, role, termFrom, termTo */
+                sort?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rows: {
+                            councilId: number;
+                            compNo: string;
+                            compNameKr: string;
+                            compStatus: string;
+                            /** @description CHAIR, VICE, MEMBER */
+                            role: string;
+                            termFrom: string;
+                            termTo: string;
+                            /** @enum {unknown} */
+                            current: "Y" | "N";
+                            remark: string | null;
+                            version: number;
+                        }[];
+                        total: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    addCouncilMember: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    compNo: string;
+                    /** @enum {unknown} */
+                    role: "CHAIR" | "VICE" | "MEMBER";
+                    termFrom: string;
+                    termTo: string;
+                    remark?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        councilId: number;
+                        compNo: string;
+                        compNameKr: string;
+                        compStatus: string;
+                        /** @description CHAIR, VICE, MEMBER */
+                        role: string;
+                        termFrom: string;
+                        termTo: string;
+                        /** @enum {unknown} */
+                        current: "Y" | "N";
+                        remark: string | null;
+                        version: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    removeCouncilMember: {
+        parameters: {
+            query: {
+                version: number;
+            };
+            header?: never;
+            path: {
+                councilId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        councilId: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listSupplierProspects: {
+        parameters: {
+            query?: {
+                /** @description Any of: FOUND, INVITED, DROPPED */
+                status?: ("FOUND" | "INVITED" | "DROPPED")[];
+                compName?: string;
+                /** @description Page, 1-based */
+                page?: number;
+                /** @description Rows a page (a screen asks ≤ 500; an export up to 5000) */
+                size?: number;
+                /** @description Sort as field:asc|desc; fields: prospectNo, compName, status, foundAt, invitedAt */
+                sort?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rows: {
+                            prospectNo: string;
+                            compName: string;
+                            taxNo2: string | null;
+                            ceoName: string | null;
+                            contactName: string | null;
+                            email: string;
+                            phoneNo: string | null;
+                            items: string | null;
+                            /** @description FOUND, INVITED, DROPPED */
+                            status: string;
+                            foundBy: string;
+                            foundByName: string | null;
+                            /** Format: date-time */
+                            foundAt: string;
+                            invitedAt: string | null;
+                            dropReason: string | null;
+                            registeredCompNo: string | null;
+                            /** @description What the caller may do with the document now (buttons to show) */
+                            actions: string[];
+                            version: number;
+                        }[];
+                        total: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    createSupplierProspect: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    compName: string;
+                    taxNo2?: string | null;
+                    ceoName?: string | null;
+                    contactName?: string | null;
+                    email: string;
+                    phoneNo?: string | null;
+                    items?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        prospectNo: string;
+                        compName: string;
+                        taxNo2: string | null;
+                        ceoName: string | null;
+                        contactName: string | null;
+                        email: string;
+                        phoneNo: string | null;
+                        items: string | null;
+                        /** @description FOUND, INVITED, DROPPED */
+                        status: string;
+                        foundBy: string;
+                        foundByName: string | null;
+                        /** Format: date-time */
+                        foundAt: string;
+                        invitedAt: string | null;
+                        dropReason: string | null;
+                        registeredCompNo: string | null;
+                        /** @description What the caller may do with the document now (buttons to show) */
+                        actions: string[];
+                        version: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    inviteSupplierProspect: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                prospectNo: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The version read; a stale one answers 409 VERSION_CONFLICT */
+                    version: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        prospectNo: string;
+                        compName: string;
+                        taxNo2: string | null;
+                        ceoName: string | null;
+                        contactName: string | null;
+                        email: string;
+                        phoneNo: string | null;
+                        items: string | null;
+                        /** @description FOUND, INVITED, DROPPED */
+                        status: string;
+                        foundBy: string;
+                        foundByName: string | null;
+                        /** Format: date-time */
+                        foundAt: string;
+                        invitedAt: string | null;
+                        dropReason: string | null;
+                        registeredCompNo: string | null;
+                        /** @description What the caller may do with the document now (buttons to show) */
+                        actions: string[];
+                        version: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    dropSupplierProspect: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                prospectNo: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The version read; a stale one answers 409 VERSION_CONFLICT */
+                    version: number;
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        prospectNo: string;
+                        compName: string;
+                        taxNo2: string | null;
+                        ceoName: string | null;
+                        contactName: string | null;
+                        email: string;
+                        phoneNo: string | null;
+                        items: string | null;
+                        /** @description FOUND, INVITED, DROPPED */
+                        status: string;
+                        foundBy: string;
+                        foundByName: string | null;
+                        /** Format: date-time */
+                        foundAt: string;
+                        invitedAt: string | null;
+                        dropReason: string | null;
+                        registeredCompNo: string | null;
+                        /** @description What the caller may do with the document now (buttons to show) */
+                        actions: string[];
+                        version: number;
+                    };
                 };
             };
             /** @description Default Response */
@@ -31306,6 +38579,3006 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
+            };
+        };
+    };
+    listAdminMenus: {
+        parameters: {
+            query?: {
+                /** @description I internal (GPMS), X external (OGPMS) */
+                portal?: "I" | "X";
+                /** @description Page, 1-based */
+                page?: number;
+                /** @description Rows a page (default: all) */
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rows: components["schemas"]["AdminMenuRow"][];
+                        total: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    createMenu: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    pgmId: string;
+                    /** @description I internal (GPMS), X external (OGPMS) */
+                    portal: "I" | "X";
+                    parentId?: string | null;
+                    pgmName: string;
+                    pgmNameEn: string;
+                    sspUrl?: string | null;
+                    subUrls?: string | null;
+                    leaf: "T" | "F";
+                    sortOrder?: number;
+                    useYn?: "Y" | "N";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminMenuSaved"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    updateMenu: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                pgmId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    parentId?: string | null;
+                    pgmName: string;
+                    pgmNameEn: string;
+                    sspUrl?: string | null;
+                    subUrls?: string | null;
+                    leaf: "T" | "F";
+                    sortOrder?: number;
+                    useYn?: "Y" | "N";
+                    version: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminMenuSaved"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    deleteMenu: {
+        parameters: {
+            query: {
+                version: number;
+            };
+            header?: never;
+            path: {
+                pgmId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    reorderMenu: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                pgmId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    direction: "up" | "down";
+                    version: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminMenuSaved"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listAdminAuthGroups: {
+        parameters: {
+            query?: {
+                /** @description I internal (GPMS), X external (OGPMS) */
+                portal?: "I" | "X";
+                useYn?: "Y" | "N";
+                /** @description Page, 1-based */
+                page?: number;
+                /** @description Rows a page (a screen asks ≤ 500; an export up to 5000) */
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rows: components["schemas"]["AdminGroupRow"][];
+                        total: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    createAuthGroup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    authGroupId: string;
+                    /** @description I internal (GPMS), X external (OGPMS) */
+                    portal: "I" | "X";
+                    nameKo: string;
+                    nameEn: string;
+                    description?: string | null;
+                    sortOrder?: number;
+                    useYn?: "Y" | "N";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminGroupRow"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    updateAuthGroup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                authGroupId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    nameKo: string;
+                    nameEn: string;
+                    description?: string | null;
+                    sortOrder?: number;
+                    useYn?: "Y" | "N";
+                    version: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminGroupRow"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    deleteAuthGroup: {
+        parameters: {
+            query: {
+                version: number;
+            };
+            header?: never;
+            path: {
+                authGroupId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listGroupMenuAuth: {
+        parameters: {
+            query?: {
+                /** @description Page, 1-based */
+                page?: number;
+                /** @description Rows a page (a screen asks ≤ 500; an export up to 5000) */
+                size?: number;
+            };
+            header?: never;
+            path: {
+                authGroupId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rows: components["schemas"]["MenuAuthRow"][];
+                        total: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    saveGroupMenuAuth: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                authGroupId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The group’s version as read */
+                    version: number;
+                    /** @description Leaves of the group’s portal; a leaf not sent keeps its grant */
+                    rows: ({
+                        pgmId: string;
+                        canRead: "Y" | "N";
+                        canWrite: "Y" | "N";
+                    } & {
+                        [key: string]: unknown;
+                    })[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MenuAuthSaved"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    copyGroupMenuAuth: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                authGroupId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    fromGroupId: string;
+                    version: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MenuAuthSaved"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listAdminAudit: {
+        parameters: {
+            query?: {
+                entity?: "menu" | "authGroup" | "menuAuth" | "boardPost";
+                entityKey?: string;
+                actor?: string;
+                atFrom?: string;
+                atTo?: string;
+                /** @description Page, 1-based */
+                page?: number;
+                /** @description Rows a page (a screen asks ≤ 500; an export up to 5000) */
+                size?: number;
+                /** @description Sort as field:asc|desc; fields: at, entity, entityKey, actor, action */
+                sort?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rows: components["schemas"]["AdminAuditRow"][];
+                        total: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listNoticePosts: {
+        parameters: {
+            query?: {
+                /** @description Title or body contains */
+                title?: string;
+                category?: string;
+                /** @description Page, 1-based */
+                page?: number;
+                /** @description Rows a page (a screen asks ≤ 500; an export up to 5000) */
+                size?: number;
+                /** @description Sort as field:asc|desc; fields: createdAt, title, category, showFrom, updatedAt */
+                sort?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rows: components["schemas"]["PostRow"][];
+                        total: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    createNoticePost: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    category?: string | null;
+                    title: string;
+                    body: string;
+                    pinned?: "Y" | "N";
+                    showFrom?: (string | "") | null;
+                    showTo?: (string | "") | null;
+                    fileId?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PostRow"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getNoticePost: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                postId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PostRow"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    updateNoticePost: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                postId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    category?: string | null;
+                    title: string;
+                    body: string;
+                    pinned?: "Y" | "N";
+                    showFrom?: (string | "") | null;
+                    showTo?: (string | "") | null;
+                    fileId?: string | null;
+                    version: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PostRow"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    deleteNoticePost: {
+        parameters: {
+            query: {
+                version: number;
+            };
+            header?: never;
+            path: {
+                postId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listFaqPosts: {
+        parameters: {
+            query?: {
+                /** @description Title or body contains */
+                title?: string;
+                category?: string;
+                /** @description Page, 1-based */
+                page?: number;
+                /** @description Rows a page (a screen asks ≤ 500; an export up to 5000) */
+                size?: number;
+                /** @description Sort as field:asc|desc; fields: createdAt, title, category, showFrom, updatedAt */
+                sort?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rows: components["schemas"]["PostRow"][];
+                        total: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    createFaqPost: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    category?: string | null;
+                    title: string;
+                    body: string;
+                    pinned?: "Y" | "N";
+                    showFrom?: (string | "") | null;
+                    showTo?: (string | "") | null;
+                    fileId?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PostRow"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getFaqPost: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                postId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PostRow"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    updateFaqPost: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                postId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    category?: string | null;
+                    title: string;
+                    body: string;
+                    pinned?: "Y" | "N";
+                    showFrom?: (string | "") | null;
+                    showTo?: (string | "") | null;
+                    fileId?: string | null;
+                    version: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PostRow"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    deleteFaqPost: {
+        parameters: {
+            query: {
+                version: number;
+            };
+            header?: never;
+            path: {
+                postId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listCyberNoticePosts: {
+        parameters: {
+            query?: {
+                /** @description Title or body contains */
+                title?: string;
+                category?: string;
+                /** @description Page, 1-based */
+                page?: number;
+                /** @description Rows a page (a screen asks ≤ 500; an export up to 5000) */
+                size?: number;
+                /** @description Sort as field:asc|desc; fields: createdAt, title, category, showFrom, updatedAt */
+                sort?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rows: components["schemas"]["PostRow"][];
+                        total: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    createCyberNoticePost: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    category?: string | null;
+                    title: string;
+                    body: string;
+                    pinned?: "Y" | "N";
+                    showFrom?: (string | "") | null;
+                    showTo?: (string | "") | null;
+                    fileId?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PostRow"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getCyberNoticePost: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                postId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PostRow"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    updateCyberNoticePost: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                postId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    category?: string | null;
+                    title: string;
+                    body: string;
+                    pinned?: "Y" | "N";
+                    showFrom?: (string | "") | null;
+                    showTo?: (string | "") | null;
+                    fileId?: string | null;
+                    version: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PostRow"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    deleteCyberNoticePost: {
+        parameters: {
+            query: {
+                version: number;
+            };
+            header?: never;
+            path: {
+                postId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listFaqTree: {
+        parameters: {
+            query?: {
+                /** @description Title or body contains */
+                title?: string;
+                category?: string;
+                /** @description Page, 1-based */
+                page?: number;
+                /** @description Rows a page (a screen asks ≤ 500; an export up to 5000) */
+                size?: number;
+                /** @description Sort as field:asc|desc; fields: createdAt, title, category, showFrom, updatedAt */
+                sort?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rows: components["schemas"]["FaqNode"][];
+                        total: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listSupplierHomeNotices: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PostRow"][];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listTemplateSamples: {
+        parameters: {
+            query?: {
+                itemName?: string;
+                categoryCode?: string;
+                status?: string;
+                /** @description Page, 1-based */
+                page?: number;
+                /** @description Rows a page (a screen asks ≤ 500; an export up to 5000) */
+                size?: number;
+                /** @description Sort as field:asc|desc; fields: sampleNo, itemName, categoryName, status, quantity, amount, dueDate */
+                sort?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rows: components["schemas"]["TemplateSampleRow"][];
+                        total: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getTemplateSample: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                sampleNo: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        sampleNo: string;
+                        itemName: string;
+                        categoryCode: string;
+                        categoryName: string;
+                        status: string;
+                        quantity: number;
+                        unitPrice: string;
+                        amount: string;
+                        /** Format: date */
+                        dueDate: string;
+                        requester: string;
+                        remark: string | null;
+                        lines: components["schemas"]["TemplateSampleLine"][];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listTemplateSampleTree: {
+        parameters: {
+            query?: {
+                /** @description Page, 1-based */
+                page?: number;
+                /** @description Rows a page (a screen asks ≤ 500; an export up to 5000) */
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rows: {
+                            nodeId: string;
+                            parentId: string | null;
+                            label: string;
+                            sampleNo: string | null;
+                            itemName: string | null;
+                            categoryCode: string;
+                            quantity: number | null;
+                            dueDate: string | null;
+                            remark: string | null;
+                        }[];
+                        total: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    checkTemplateSample: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    sampleNo?: string;
+                    itemName: string;
+                    categoryCode: "OFFICE" | "IT" | "MRO";
+                    quantity: number;
+                    unitPrice?: string;
+                    dueDate?: string | null;
+                    remark?: string | null;
+                    agree?: string;
+                    /** @description wizard template: the step shown */
+                    step?: string;
+                    lines?: ({
+                        lineNo?: number;
+                        itemName: string;
+                        quantity: number;
+                    } & {
+                        [key: string]: unknown;
+                    })[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        sampleNo: string;
+                        itemName: string;
+                        categoryCode: string;
+                        quantity: number;
+                        warnings: string[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listNotifications: {
+        parameters: {
+            query?: {
+                state?: "PENDING" | "SENT" | "FAILED";
+                recipient?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rows: components["schemas"]["NotificationRow"][];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    deliverNotifications: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        sent: number;
+                        retried: number;
+                        failed: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    retryNotification: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        state: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    oidcStart: {
+        parameters: {
+            query?: {
+                moveUrl?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Redirect (Location header) */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    oidcCallback: {
+        parameters: {
+            query?: {
+                code?: string;
+                state?: string;
+                error?: string;
+                error_description?: string;
+                iss?: string;
+                session_state?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Redirect (Location header) */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    oidcLogout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Redirect (Location header) */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };

@@ -8,8 +8,8 @@ const equalHelper = (equalModule as { default?: unknown }).default ?? equalModul
 
 export const validate = validate10;
 export default validate10;
-const schema11 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://gpms.local/schemas/screen.schema.json","title":"GPMS screen definition","description":"One screen of GPMS/OGPMS as data. See docs/screen-definitions.md.","type":"object","required":["id","kind","title"],"properties":{"kind":{"enum":["list","edit","tree","dashboard","custom"]}},"allOf":[{"if":{"properties":{"kind":{"const":"list"}},"required":["kind"]},"then":{"$ref":"#/definitions/listScreen"}},{"if":{"properties":{"kind":{"const":"edit"}},"required":["kind"]},"then":{"$ref":"#/definitions/editScreen"}},{"if":{"properties":{"kind":{"const":"tree"}},"required":["kind"]},"then":{"$ref":"#/definitions/treeScreen"}},{"if":{"properties":{"kind":{"const":"dashboard"}},"required":["kind"]},"then":{"$ref":"#/definitions/dashboardScreen"}},{"if":{"properties":{"kind":{"const":"custom"}},"required":["kind"]},"then":{"$ref":"#/definitions/customScreen"}}],"definitions":{"text":{"type":"string","minLength":1,"description":"An i18n key (screen.x, ui.search) or, when no such key exists, the text itself"},"expr":{"type":"string","minLength":1,"description":"An expression (engine/expr): row.endedAt == null && screen.canWrite"},"rule":{"description":"An expression or a fixed true/false","oneOf":[{"$ref":"#/definitions/expr"},{"type":"boolean"}]},"identifier":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]*$","description":"A field or parameter name"},"operationId":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9]*$","description":"An operationId of the OpenAPI document"},"route":{"type":"string","pattern":"^/[A-Za-z0-9/_-]*$","description":"A spec route, e.g. /portal/system/messageManage"},"screenId":{"type":"string","pattern":"^[a-z][A-Za-z0-9]*(\\.[A-Za-z][A-Za-z0-9]*)+$","description":"group.name, e.g. portal.messageManage"},"paramMap":{"type":"object","description":"Parameter name → expression","propertyNames":{"$ref":"#/definitions/identifier"},"additionalProperties":{"$ref":"#/definitions/expr"}},"callInputs":{"type":"object","additionalProperties":false,"properties":{"path":{"$ref":"#/definitions/paramMap"},"query":{"$ref":"#/definitions/paramMap"},"body":{"oneOf":[{"const":"form"},{"$ref":"#/definitions/paramMap"}],"description":"'form' sends the form's values; a map builds the body"}}},"codeOption":{"type":"object","additionalProperties":false,"properties":{"value":{"type":"string"},"text":{"type":"string"}},"required":["value","text"]},"optionsFrom":{"type":"object","additionalProperties":false,"properties":{"operation":{"$ref":"#/definitions/operationId"},"value":{"$ref":"#/definitions/identifier"},"text":{"$ref":"#/definitions/identifier"},"params":{"$ref":"#/definitions/callInputs"}},"required":["operation","value","text"]},"defaultValue":{"description":"A literal, { login: part }, { today: offsetDays } or { preset: name }","anyOf":[{"type":["string","number","boolean","null"]},{"type":"array","items":{"type":"string"}},{"type":"object","additionalProperties":false,"properties":{"login":{"enum":["auth","authGroupId","section","deptcd","deptnm","hname","singleid"]}},"required":["login"]},{"type":"object","additionalProperties":false,"properties":{"today":{"type":"integer"}},"required":["today"]},{"type":"object","additionalProperties":false,"properties":{"preset":{"enum":["today","lastWeek","lastMonth","last3Months","thisMonth","thisYear"]}},"required":["preset"]}]},"filter":{"type":"object","additionalProperties":false,"properties":{"field":{"$ref":"#/definitions/identifier"},"label":{"$ref":"#/definitions/text"},"widget":{"enum":["text","textarea","number","select","multiSelect","checkbox","date","dateRange","month","monthRange","businessSection","department","person","company","sourcingGroup","employeeSearch","datetime","files","money"]},"required":{"type":"boolean"},"default":{"$ref":"#/definitions/defaultValue"},"codeGroup":{"type":"string","minLength":1},"options":{"type":"array","items":{"$ref":"#/definitions/codeOption"}},"optionsFrom":{"$ref":"#/definitions/optionsFrom"},"emptyOption":{"enum":["all","choose","none"]},"mask":{"enum":["phone","number","num","onlynum","taxnum","numComma"]},"maxLength":{"type":"integer","minimum":1},"maxBytes":{"type":"integer","minimum":1},"placeholder":{"$ref":"#/definitions/text"},"visible":{"$ref":"#/definitions/expr"},"enabled":{"$ref":"#/definitions/expr"},"span":{"type":"integer","minimum":1,"maximum":4},"help":{"$ref":"#/definitions/text"},"params":{"type":"object","propertyNames":{"$ref":"#/definitions/identifier"},"additionalProperties":{"$ref":"#/definitions/identifier"},"description":"Value part → query parameter (dateRange: from/to)"},"prefill":{"enum":["section","department","person"]},"dependsOn":{"$ref":"#/definitions/identifier"},"in":{"enum":["query","path"],"description":"A query parameter (default) or a path parameter of the operation"}},"required":["field"],"description":"A search filter; its value goes to the query parameter `field` (or `params`)"},"field":{"type":"object","additionalProperties":false,"properties":{"field":{"$ref":"#/definitions/identifier"},"label":{"$ref":"#/definitions/text"},"widget":{"enum":["text","textarea","number","select","multiSelect","checkbox","date","dateRange","month","monthRange","businessSection","department","person","company","sourcingGroup","employeeSearch","datetime","files","money"]},"required":{"type":"boolean"},"default":{"$ref":"#/definitions/defaultValue"},"codeGroup":{"type":"string","minLength":1},"options":{"type":"array","items":{"$ref":"#/definitions/codeOption"}},"optionsFrom":{"$ref":"#/definitions/optionsFrom"},"emptyOption":{"enum":["all","choose","none"]},"mask":{"enum":["phone","number","num","onlynum","taxnum","numComma"]},"maxLength":{"type":"integer","minimum":1},"maxBytes":{"type":"integer","minimum":1},"placeholder":{"$ref":"#/definitions/text"},"visible":{"$ref":"#/definitions/expr"},"enabled":{"$ref":"#/definitions/expr"},"span":{"type":"integer","minimum":1,"maximum":4},"help":{"$ref":"#/definitions/text"},"type":{"enum":["string","integer","number","boolean"]},"pattern":{"type":"string"},"minimum":{"type":"number"},"maximum":{"type":"number"},"readOnly":{"$ref":"#/definitions/rule"},"createOnly":{"type":"boolean"},"valueFrom":{"type":"object","additionalProperties":false,"properties":{"operation":{"$ref":"#/definitions/operationId"},"params":{"$ref":"#/definitions/callInputs"},"value":{"type":"string","minLength":1}},"required":["operation","value"],"description":"The value comes from another operation: `value` is a dotted path into its answer (resultData.0.FORWARD_YN)"},"rows":{"type":"integer","minimum":1,"maximum":30},"params":{"type":"object","additionalProperties":{"$ref":"#/definitions/identifier"},"description":"A compound widget over flat record fields: widget part → record field ({ \"topDept\": \"section\", \"sectionName\": \"sectionName\" })"}},"required":["field"],"description":"A form field"},"link":{"type":"object","additionalProperties":false,"properties":{"screen":{"$ref":"#/definitions/screenId"},"route":{"$ref":"#/definitions/route"},"query":{"$ref":"#/definitions/paramMap"},"dialog":{"type":"boolean"}},"description":"Where a link or double-click goes: a screen id or a route, with query values from the row","anyOf":[{"required":["screen"]},{"required":["route"]}]},"column":{"type":"object","additionalProperties":false,"properties":{"field":{"$ref":"#/definitions/identifier"},"label":{"$ref":"#/definitions/text"},"type":{"enum":["text","number","money","date","datetime","code","checkbox","link"]},"width":{"type":"integer","minimum":20,"maximum":1000},"align":{"enum":["left","right","center"]},"sortable":{"type":"boolean"},"codeGroup":{"type":"string","minLength":1},"options":{"type":"array","items":{"$ref":"#/definitions/codeOption"}},"currencyField":{"$ref":"#/definitions/identifier"},"currency":{"enum":["KRW","JPY"]},"format":{"type":"string"},"mask":{"enum":["phone","number","num","onlynum","taxnum","numComma"]},"link":{"$ref":"#/definitions/link"},"total":{"oneOf":[{"const":"sum"},{"type":"object","additionalProperties":false,"properties":{"label":{"$ref":"#/definitions/text"}},"required":["label"]}]},"hidden":{"type":"boolean"},"export":{"type":"boolean"},"editable":{"$ref":"#/definitions/rule"},"required":{"type":"boolean"},"maxLength":{"type":"integer","minimum":1},"lookup":{"type":"object","additionalProperties":false,"description":"Detail grids: a typed value is looked up and fills the row's other cells (row field → answer field)","properties":{"operation":{"$ref":"#/definitions/operationId"},"param":{"$ref":"#/definitions/identifier"},"fill":{"type":"object","minProperties":1,"additionalProperties":{"$ref":"#/definitions/identifier"}}},"required":["operation","fill"]}},"required":["field"],"description":"A grid column"},"callAction":{"type":"object","additionalProperties":false,"properties":{"kind":{"enum":["call","save","delete","workflow"]},"id":{"$ref":"#/definitions/identifier"},"label":{"$ref":"#/definitions/text"},"requires":{"enum":["read","write"]},"whenDenied":{"enum":["hide","disable"]},"visible":{"$ref":"#/definitions/expr"},"enabled":{"$ref":"#/definitions/expr"},"confirm":{"$ref":"#/definitions/text"},"variant":{"enum":["primary","secondary","danger"]},"placement":{"enum":["toolbar","filters"]},"operation":{"$ref":"#/definitions/operationId"},"updateOperation":{"$ref":"#/definitions/operationId"},"selection":{"enum":["none","single","multi"]},"params":{"$ref":"#/definitions/callInputs"},"success":{"$ref":"#/definitions/text"},"then":{"type":"array","items":{"enum":["reload","back","close","reloadTexts","reloadCodes","clearSelection","newRecord","reloadRecord"]}},"thenOnError":{"type":"array","description":"Effects after a refused call too, when the server records the failure (a failed ERP posting: 424, the settlement POST_FAILED)","items":{"enum":["reload","back","close","reloadTexts","reloadCodes","clearSelection","newRecord","reloadRecord"]}},"prompt":{"type":"object","additionalProperties":false,"description":"Ask for inputs before the call: a dialog with these fields; the answers are input.<field> in params. Stands in for the confirmation.","properties":{"title":{"$ref":"#/definitions/text"},"message":{"$ref":"#/definitions/text"},"fields":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/field"}},"columns":{"type":"integer","minimum":1,"maximum":4}},"required":["fields"]}},"required":["kind"],"description":"Calls an operation (with the selected rows, the form or the node)"},"openAction":{"type":"object","additionalProperties":false,"properties":{"kind":{"enum":["open","navigate"]},"id":{"$ref":"#/definitions/identifier"},"label":{"$ref":"#/definitions/text"},"requires":{"enum":["read","write"]},"whenDenied":{"enum":["hide","disable"]},"visible":{"$ref":"#/definitions/expr"},"enabled":{"$ref":"#/definitions/expr"},"confirm":{"$ref":"#/definitions/text"},"variant":{"enum":["primary","secondary","danger"]},"placement":{"enum":["toolbar","filters"]},"screen":{"$ref":"#/definitions/screenId"},"route":{"$ref":"#/definitions/route"},"query":{"$ref":"#/definitions/paramMap"},"selection":{"enum":["none","single"]},"dialog":{"type":"boolean"},"then":{"type":"array","items":{"enum":["reload","back","close","reloadTexts","reloadCodes","clearSelection","newRecord","reloadRecord"]}}},"required":["kind"],"description":"Opens another screen (page or dialog)","anyOf":[{"required":["screen"]},{"required":["route"]}]},"exportAction":{"type":"object","additionalProperties":false,"properties":{"kind":{"const":"exportExcel"},"id":{"$ref":"#/definitions/identifier"},"label":{"$ref":"#/definitions/text"},"requires":{"enum":["read","write"]},"whenDenied":{"enum":["hide","disable"]},"visible":{"$ref":"#/definitions/expr"},"enabled":{"$ref":"#/definitions/expr"},"confirm":{"$ref":"#/definitions/text"},"variant":{"enum":["primary","secondary","danger"]},"placement":{"enum":["toolbar","filters"]},"fileName":{"$ref":"#/definitions/text"},"sheetName":{"type":"string","maxLength":31},"pageSize":{"type":"integer","minimum":100,"maximum":5000}},"required":["kind","fileName"],"description":"Exports the whole filtered result as .xlsx"},"simpleAction":{"type":"object","additionalProperties":false,"properties":{"kind":{"enum":["search","reset","back","new","close"]},"id":{"$ref":"#/definitions/identifier"},"label":{"$ref":"#/definitions/text"},"requires":{"enum":["read","write"]},"whenDenied":{"enum":["hide","disable"]},"visible":{"$ref":"#/definitions/expr"},"enabled":{"$ref":"#/definitions/expr"},"confirm":{"$ref":"#/definitions/text"},"variant":{"enum":["primary","secondary","danger"]},"placement":{"enum":["toolbar","filters"]}},"required":["kind"]},"action":{"description":"An action: a name (search, reset, exportExcel, back, new) or an object with a kind","if":{"type":"string"},"then":{"enum":["search","reset","exportExcel","back","new"]},"else":{"type":"object","required":["kind"],"properties":{"kind":{"enum":["search","reset","exportExcel","call","save","delete","workflow","open","navigate","back","new","close"]}},"allOf":[{"if":{"properties":{"kind":{"enum":["call","save","delete","workflow"]}}},"then":{"$ref":"#/definitions/callAction"}},{"if":{"properties":{"kind":{"enum":["open","navigate"]}}},"then":{"$ref":"#/definitions/openAction"}},{"if":{"properties":{"kind":{"const":"exportExcel"}}},"then":{"$ref":"#/definitions/exportAction"}},{"if":{"properties":{"kind":{"enum":["search","reset","back","new","close"]}}},"then":{"$ref":"#/definitions/simpleAction"}}]}},"section":{"type":"object","additionalProperties":false,"properties":{"title":{"$ref":"#/definitions/text"},"columns":{"type":"integer","minimum":1,"maximum":4},"fields":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/field"}},"visible":{"$ref":"#/definitions/expr"}},"required":["fields"]},"detail":{"type":"object","additionalProperties":false,"properties":{"id":{"$ref":"#/definitions/identifier"},"title":{"$ref":"#/definitions/text"},"columns":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/column"}},"rowKey":{"$ref":"#/definitions/identifier"},"load":{"type":"object","additionalProperties":false,"properties":{"operation":{"$ref":"#/definitions/operationId"},"params":{"$ref":"#/definitions/callInputs"}},"required":["operation"]},"newRow":{"type":"object","additionalProperties":{"type":["string","number","boolean","null"]}},"canAdd":{"$ref":"#/definitions/rule"},"canDelete":{"$ref":"#/definitions/rule"},"minRows":{"type":"integer","minimum":0},"maxRows":{"type":"integer","minimum":1},"visibleRows":{"type":"integer","minimum":3,"maximum":40},"visible":{"$ref":"#/definitions/expr"},"addFrom":{"type":"object","additionalProperties":false,"description":"A button adding a row from the person, company or item popup; fill maps row field → the chosen entry's field","properties":{"widget":{"enum":["person","company","item"]},"label":{"$ref":"#/definitions/text"},"operation":{"$ref":"#/definitions/operationId"},"categories":{"type":"object","additionalProperties":false,"description":"The item popup's category filter: an operation's rows (value and text fields)","properties":{"operation":{"$ref":"#/definitions/operationId"},"value":{"$ref":"#/definitions/identifier"},"text":{"$ref":"#/definitions/identifier"}},"required":["operation","value","text"]},"fill":{"type":"object","minProperties":1,"additionalProperties":{"$ref":"#/definitions/identifier"}}},"required":["widget","fill"]},"reorder":{"type":"boolean","description":"Up/down buttons move the selected row"},"send":{"oneOf":[{"$ref":"#/definitions/identifier"},{"type":"array","minItems":1,"items":{"$ref":"#/definitions/identifier"}}],"description":"A 'form' body carries the rows under the grid's id: these fields of each row, or one field's values"}},"required":["id","columns","rowKey"],"description":"A detail grid: rows added, deleted and validated"},"attachments":{"type":"object","additionalProperties":false,"properties":{"field":{"$ref":"#/definitions/identifier"},"label":{"$ref":"#/definitions/text"},"kind":{"enum":["any","spreadsheet"]},"readOnly":{"$ref":"#/definitions/rule"}},"required":["field"]},"editBody":{"type":"object","additionalProperties":false,"properties":{"key":{"type":"array","items":{"$ref":"#/definitions/identifier"},"minItems":1},"load":{"type":"object","additionalProperties":false,"properties":{"operation":{"$ref":"#/definitions/operationId"},"params":{"$ref":"#/definitions/callInputs"}},"required":["operation"]},"sections":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/section"}},"details":{"type":"array","items":{"$ref":"#/definitions/detail"}},"attachments":{"$ref":"#/definitions/attachments"},"actions":{"type":"array","items":{"$ref":"#/definitions/action"}},"readOnly":{"$ref":"#/definitions/rule"},"confirmLeave":{"type":"boolean"}},"required":["sections"]},"listScreen":{"type":"object","additionalProperties":false,"properties":{"$schema":{"type":"string"},"id":{"$ref":"#/definitions/screenId"},"kind":{"const":"list"},"title":{"$ref":"#/definitions/text"},"route":{"$ref":"#/definitions/route"},"portals":{"type":"array","minItems":1,"uniqueItems":true,"items":{"enum":["internal","external"]}},"menu":{"$ref":"#/definitions/route"},"description":{"type":"string"},"source":{"type":"object","additionalProperties":false,"properties":{"operation":{"$ref":"#/definitions/operationId"},"rowKey":{"$ref":"#/definitions/identifier"},"params":{"$ref":"#/definitions/callInputs"},"pageSize":{"type":"integer","minimum":10,"maximum":500},"defaultSort":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]*:(asc|desc)$"},"autoSearch":{"type":"boolean"}},"required":["operation"]},"filters":{"type":"array","items":{"$ref":"#/definitions/filter"}},"rememberFilters":{"oneOf":[{"type":"boolean"},{"type":"object","additionalProperties":false,"properties":{"key":{"type":"string","minLength":1}},"required":["key"]}]},"columns":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/column"}},"selection":{"enum":["none","single","multi"]},"rowOpen":{"$ref":"#/definitions/link"},"actions":{"type":"array","items":{"$ref":"#/definitions/action"}},"visibleRows":{"type":"integer","minimum":3,"maximum":50},"totals":{"type":"boolean"},"currencyTotals":{"type":"boolean","description":"The server's totals are sums per currency ({ KRW, JPY }): shown beside the count."}},"required":["id","kind","title","source","columns"],"description":"A list: filters, a server-paged grid, actions, Excel export"},"editScreen":{"type":"object","additionalProperties":false,"properties":{"$schema":{"type":"string"},"id":{"$ref":"#/definitions/screenId"},"kind":{"const":"edit"},"title":{"$ref":"#/definitions/text"},"route":{"$ref":"#/definitions/route"},"portals":{"type":"array","minItems":1,"uniqueItems":true,"items":{"enum":["internal","external"]}},"menu":{"$ref":"#/definitions/route"},"description":{"type":"string"},"key":{"type":"array","items":{"$ref":"#/definitions/identifier"},"minItems":1},"load":{"type":"object","additionalProperties":false,"properties":{"operation":{"$ref":"#/definitions/operationId"},"params":{"$ref":"#/definitions/callInputs"}},"required":["operation"]},"sections":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/section"}},"details":{"type":"array","items":{"$ref":"#/definitions/detail"}},"attachments":{"$ref":"#/definitions/attachments"},"actions":{"type":"array","items":{"$ref":"#/definitions/action"}},"readOnly":{"$ref":"#/definitions/rule"},"confirmLeave":{"type":"boolean"}},"required":["id","kind","title","sections"],"description":"An edit/detail screen: form sections, detail grids, attachments, workflow actions"},"treeScreen":{"type":"object","additionalProperties":false,"properties":{"$schema":{"type":"string"},"id":{"$ref":"#/definitions/screenId"},"kind":{"const":"tree"},"title":{"$ref":"#/definitions/text"},"route":{"$ref":"#/definitions/route"},"portals":{"type":"array","minItems":1,"uniqueItems":true,"items":{"enum":["internal","external"]}},"menu":{"$ref":"#/definitions/route"},"description":{"type":"string"},"tree":{"type":"object","additionalProperties":false,"properties":{"operation":{"$ref":"#/definitions/operationId"},"params":{"$ref":"#/definitions/callInputs"},"idField":{"$ref":"#/definitions/identifier"},"parentField":{"$ref":"#/definitions/identifier"},"labelField":{"$ref":"#/definitions/identifier"},"detailField":{"$ref":"#/definitions/identifier"},"search":{"type":"boolean"},"rootLabel":{"$ref":"#/definitions/text"}},"required":["operation","idField","labelField"]},"detail":{"$ref":"#/definitions/editBody"},"actions":{"type":"array","items":{"$ref":"#/definitions/action"}}},"required":["id","kind","title","tree","detail"],"description":"Master-detail: a tree (or flat list) of nodes and the selected node's editor"},"panel":{"type":"object","additionalProperties":false,"properties":{"id":{"$ref":"#/definitions/identifier"},"title":{"$ref":"#/definitions/text"},"type":{"enum":["bar","line","area","pie","stat","table"]},"source":{"type":"object","additionalProperties":false,"properties":{"operation":{"$ref":"#/definitions/operationId"},"params":{"$ref":"#/definitions/callInputs"}},"required":["operation"]},"x":{"$ref":"#/definitions/identifier"},"series":{"type":"array","minItems":1,"items":{"type":"object","additionalProperties":false,"properties":{"field":{"$ref":"#/definitions/identifier"},"label":{"$ref":"#/definitions/text"},"color":{"type":"string","pattern":"^#[0-9a-fA-F]{3,8}$"}},"required":["field"]}},"value":{"$ref":"#/definitions/identifier"},"aggregate":{"enum":["count","sum","total"]},"columns":{"type":"array","items":{"$ref":"#/definitions/column"}},"span":{"type":"integer","minimum":1,"maximum":4},"height":{"type":"integer","minimum":120,"maximum":800},"limit":{"type":"integer","minimum":1,"maximum":5000}},"required":["id","type","source"]},"dashboardScreen":{"type":"object","additionalProperties":false,"properties":{"$schema":{"type":"string"},"id":{"$ref":"#/definitions/screenId"},"kind":{"const":"dashboard"},"title":{"$ref":"#/definitions/text"},"route":{"$ref":"#/definitions/route"},"portals":{"type":"array","minItems":1,"uniqueItems":true,"items":{"enum":["internal","external"]}},"menu":{"$ref":"#/definitions/route"},"description":{"type":"string"},"panels":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/panel"}},"columns":{"type":"integer","minimum":1,"maximum":4}},"required":["id","kind","title","panels"],"description":"A dashboard of charts (recharts), figures and small tables"},"customScreen":{"type":"object","additionalProperties":false,"properties":{"$schema":{"type":"string"},"id":{"$ref":"#/definitions/screenId"},"kind":{"const":"custom"},"title":{"$ref":"#/definitions/text"},"route":{"$ref":"#/definitions/route"},"portals":{"type":"array","minItems":1,"uniqueItems":true,"items":{"enum":["internal","external"]}},"menu":{"$ref":"#/definitions/route"},"description":{"type":"string"},"component":{"$ref":"#/definitions/identifier"},"props":{"type":"object"}},"required":["id","kind","title","component"],"description":"A registered component inside the engine's frame"}}};
-const schema12 = {"type":"object","additionalProperties":false,"properties":{"$schema":{"type":"string"},"id":{"$ref":"#/definitions/screenId"},"kind":{"const":"list"},"title":{"$ref":"#/definitions/text"},"route":{"$ref":"#/definitions/route"},"portals":{"type":"array","minItems":1,"uniqueItems":true,"items":{"enum":["internal","external"]}},"menu":{"$ref":"#/definitions/route"},"description":{"type":"string"},"source":{"type":"object","additionalProperties":false,"properties":{"operation":{"$ref":"#/definitions/operationId"},"rowKey":{"$ref":"#/definitions/identifier"},"params":{"$ref":"#/definitions/callInputs"},"pageSize":{"type":"integer","minimum":10,"maximum":500},"defaultSort":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]*:(asc|desc)$"},"autoSearch":{"type":"boolean"}},"required":["operation"]},"filters":{"type":"array","items":{"$ref":"#/definitions/filter"}},"rememberFilters":{"oneOf":[{"type":"boolean"},{"type":"object","additionalProperties":false,"properties":{"key":{"type":"string","minLength":1}},"required":["key"]}]},"columns":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/column"}},"selection":{"enum":["none","single","multi"]},"rowOpen":{"$ref":"#/definitions/link"},"actions":{"type":"array","items":{"$ref":"#/definitions/action"}},"visibleRows":{"type":"integer","minimum":3,"maximum":50},"totals":{"type":"boolean"},"currencyTotals":{"type":"boolean","description":"The server's totals are sums per currency ({ KRW, JPY }): shown beside the count."}},"required":["id","kind","title","source","columns"],"description":"A list: filters, a server-paged grid, actions, Excel export"};
+const schema11 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://gpms.local/schemas/screen.schema.json","title":"GPMS screen definition","description":"One screen of GPMS/OGPMS as data. See docs/screen-definitions.md.","type":"object","required":["id","kind","title"],"properties":{"kind":{"enum":["list","edit","tree","dashboard","custom"]}},"allOf":[{"if":{"properties":{"kind":{"const":"list"}},"required":["kind"]},"then":{"$ref":"#/definitions/listScreen"}},{"if":{"properties":{"kind":{"const":"edit"}},"required":["kind"]},"then":{"$ref":"#/definitions/editScreen"}},{"if":{"properties":{"kind":{"const":"tree"}},"required":["kind"]},"then":{"$ref":"#/definitions/treeScreen"}},{"if":{"properties":{"kind":{"const":"dashboard"}},"required":["kind"]},"then":{"$ref":"#/definitions/dashboardScreen"}},{"if":{"properties":{"kind":{"const":"custom"}},"required":["kind"]},"then":{"$ref":"#/definitions/customScreen"}}],"definitions":{"text":{"type":"string","minLength":1,"description":"An i18n key (screen.x, ui.search) or, when no such key exists, the text itself"},"expr":{"type":"string","minLength":1,"description":"An expression (engine/expr): row.endedAt == null && screen.canWrite"},"rule":{"description":"An expression or a fixed true/false","oneOf":[{"$ref":"#/definitions/expr"},{"type":"boolean"}]},"identifier":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]*$","description":"A field or parameter name"},"operationId":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9]*$","description":"An operationId of the OpenAPI document"},"route":{"type":"string","pattern":"^/[A-Za-z0-9/_-]*$","description":"A spec route, e.g. /portal/system/messageManage"},"screenId":{"type":"string","pattern":"^[a-z][A-Za-z0-9]*(\\.[A-Za-z][A-Za-z0-9]*)+$","description":"group.name, e.g. portal.messageManage"},"paramMap":{"type":"object","description":"Parameter name → expression","propertyNames":{"$ref":"#/definitions/identifier"},"additionalProperties":{"$ref":"#/definitions/expr"}},"callInputs":{"type":"object","additionalProperties":false,"properties":{"path":{"$ref":"#/definitions/paramMap"},"query":{"$ref":"#/definitions/paramMap"},"body":{"oneOf":[{"const":"form"},{"$ref":"#/definitions/paramMap"}],"description":"'form' sends the form's values; a map builds the body"}}},"codeOption":{"type":"object","additionalProperties":false,"properties":{"value":{"type":"string"},"text":{"type":"string"}},"required":["value","text"]},"optionsFrom":{"type":"object","additionalProperties":false,"properties":{"operation":{"$ref":"#/definitions/operationId"},"value":{"$ref":"#/definitions/identifier"},"text":{"$ref":"#/definitions/identifier"},"params":{"$ref":"#/definitions/callInputs"}},"required":["operation","value","text"]},"defaultValue":{"description":"A literal, { login: part }, { today: offsetDays } or { preset: name }","anyOf":[{"type":["string","number","boolean","null"]},{"type":"array","items":{"type":"string"}},{"type":"object","additionalProperties":false,"properties":{"login":{"enum":["auth","authGroupId","section","deptcd","deptnm","hname","singleid"]}},"required":["login"]},{"type":"object","additionalProperties":false,"properties":{"today":{"type":"integer"}},"required":["today"]},{"type":"object","additionalProperties":false,"properties":{"preset":{"enum":["today","lastWeek","lastMonth","last3Months","thisMonth","thisYear"]}},"required":["preset"]}]},"filter":{"type":"object","additionalProperties":false,"properties":{"field":{"$ref":"#/definitions/identifier"},"label":{"$ref":"#/definitions/text"},"widget":{"enum":["text","textarea","number","select","multiSelect","checkbox","date","dateRange","month","monthRange","businessSection","department","person","company","sourcingGroup","employeeSearch","datetime","files","money"]},"required":{"type":"boolean"},"default":{"$ref":"#/definitions/defaultValue"},"codeGroup":{"type":"string","minLength":1},"options":{"type":"array","items":{"$ref":"#/definitions/codeOption"}},"optionsFrom":{"$ref":"#/definitions/optionsFrom"},"emptyOption":{"enum":["all","choose","none"]},"mask":{"enum":["phone","number","num","onlynum","taxnum","numComma"]},"maxLength":{"type":"integer","minimum":1},"maxBytes":{"type":"integer","minimum":1},"placeholder":{"$ref":"#/definitions/text"},"visible":{"$ref":"#/definitions/expr"},"enabled":{"$ref":"#/definitions/expr"},"span":{"type":"integer","minimum":1,"maximum":4},"help":{"$ref":"#/definitions/text"},"params":{"type":"object","propertyNames":{"$ref":"#/definitions/identifier"},"additionalProperties":{"$ref":"#/definitions/identifier"},"description":"Value part → query parameter (dateRange: from/to)"},"prefill":{"enum":["section","department","person"]},"dependsOn":{"$ref":"#/definitions/identifier"},"in":{"enum":["query","path"],"description":"A query parameter (default) or a path parameter of the operation"}},"required":["field"],"description":"A search filter; its value goes to the query parameter `field` (or `params`)"},"field":{"type":"object","additionalProperties":false,"properties":{"field":{"$ref":"#/definitions/identifier"},"label":{"$ref":"#/definitions/text"},"widget":{"enum":["text","textarea","number","select","multiSelect","checkbox","date","dateRange","month","monthRange","businessSection","department","person","company","sourcingGroup","employeeSearch","datetime","files","money"]},"required":{"type":"boolean"},"default":{"$ref":"#/definitions/defaultValue"},"codeGroup":{"type":"string","minLength":1},"options":{"type":"array","items":{"$ref":"#/definitions/codeOption"}},"optionsFrom":{"$ref":"#/definitions/optionsFrom"},"emptyOption":{"enum":["all","choose","none"]},"mask":{"enum":["phone","number","num","onlynum","taxnum","numComma"]},"maxLength":{"type":"integer","minimum":1},"maxBytes":{"type":"integer","minimum":1},"placeholder":{"$ref":"#/definitions/text"},"visible":{"$ref":"#/definitions/expr"},"enabled":{"$ref":"#/definitions/expr"},"span":{"type":"integer","minimum":1,"maximum":4},"help":{"$ref":"#/definitions/text"},"type":{"enum":["string","integer","number","boolean"]},"pattern":{"type":"string"},"minimum":{"type":"number"},"maximum":{"type":"number"},"readOnly":{"$ref":"#/definitions/rule"},"createOnly":{"type":"boolean"},"valueFrom":{"type":"object","additionalProperties":false,"properties":{"operation":{"$ref":"#/definitions/operationId"},"params":{"$ref":"#/definitions/callInputs"},"value":{"type":"string","minLength":1}},"required":["operation","value"],"description":"The value comes from another operation: `value` is a dotted path into its answer (resultData.0.FORWARD_YN)"},"rows":{"type":"integer","minimum":1,"maximum":30},"params":{"type":"object","additionalProperties":{"$ref":"#/definitions/identifier"},"description":"A compound widget over flat record fields: widget part → record field ({ \"topDept\": \"section\", \"sectionName\": \"sectionName\" })"}},"required":["field"],"description":"A form field"},"link":{"type":"object","additionalProperties":false,"properties":{"screen":{"$ref":"#/definitions/screenId"},"route":{"$ref":"#/definitions/route"},"query":{"$ref":"#/definitions/paramMap"},"dialog":{"type":"boolean"}},"description":"Where a link or double-click goes: a screen id or a route, with query values from the row","anyOf":[{"required":["screen"]},{"required":["route"]}]},"column":{"type":"object","additionalProperties":false,"properties":{"field":{"$ref":"#/definitions/identifier"},"label":{"$ref":"#/definitions/text"},"type":{"enum":["text","number","money","date","datetime","code","checkbox","link"]},"width":{"type":"integer","minimum":20,"maximum":1000},"align":{"enum":["left","right","center"]},"sortable":{"type":"boolean"},"codeGroup":{"type":"string","minLength":1},"options":{"type":"array","items":{"$ref":"#/definitions/codeOption"}},"currencyField":{"$ref":"#/definitions/identifier"},"currency":{"enum":["KRW","JPY"]},"format":{"type":"string"},"mask":{"enum":["phone","number","num","onlynum","taxnum","numComma"]},"link":{"$ref":"#/definitions/link"},"total":{"oneOf":[{"const":"sum"},{"type":"object","additionalProperties":false,"properties":{"label":{"$ref":"#/definitions/text"}},"required":["label"]}]},"hidden":{"type":"boolean"},"export":{"type":"boolean"},"editable":{"$ref":"#/definitions/rule"},"required":{"type":"boolean"},"maxLength":{"type":"integer","minimum":1},"lookup":{"type":"object","additionalProperties":false,"description":"Detail grids: a typed value is looked up and fills the row's other cells (row field → answer field)","properties":{"operation":{"$ref":"#/definitions/operationId"},"param":{"$ref":"#/definitions/identifier"},"fill":{"type":"object","minProperties":1,"additionalProperties":{"$ref":"#/definitions/identifier"}}},"required":["operation","fill"]}},"required":["field"],"description":"A grid column"},"callAction":{"type":"object","additionalProperties":false,"properties":{"kind":{"enum":["call","save","delete","workflow"]},"id":{"$ref":"#/definitions/identifier"},"label":{"$ref":"#/definitions/text"},"requires":{"enum":["read","write"]},"whenDenied":{"enum":["hide","disable"]},"visible":{"$ref":"#/definitions/expr"},"enabled":{"$ref":"#/definitions/expr"},"confirm":{"$ref":"#/definitions/text"},"variant":{"enum":["primary","secondary","danger"]},"placement":{"enum":["toolbar","filters"]},"operation":{"$ref":"#/definitions/operationId"},"updateOperation":{"$ref":"#/definitions/operationId"},"selection":{"enum":["none","single","multi"]},"params":{"$ref":"#/definitions/callInputs"},"success":{"$ref":"#/definitions/text"},"then":{"type":"array","items":{"enum":["reload","back","close","reloadTexts","reloadCodes","clearSelection","newRecord","reloadRecord"]}},"thenOnError":{"type":"array","description":"Effects after a refused call too, when the server records the failure (a failed ERP posting: 424, the settlement POST_FAILED)","items":{"enum":["reload","back","close","reloadTexts","reloadCodes","clearSelection","newRecord","reloadRecord"]}},"prompt":{"type":"object","additionalProperties":false,"description":"Ask for inputs before the call: a dialog with these fields; the answers are input.<field> in params. Stands in for the confirmation.","properties":{"title":{"$ref":"#/definitions/text"},"message":{"$ref":"#/definitions/text"},"fields":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/field"}},"columns":{"type":"integer","minimum":1,"maximum":4}},"required":["fields"]}},"required":["kind"],"description":"Calls an operation (with the selected rows, the form or the node)"},"openAction":{"type":"object","additionalProperties":false,"properties":{"kind":{"enum":["open","navigate"]},"id":{"$ref":"#/definitions/identifier"},"label":{"$ref":"#/definitions/text"},"requires":{"enum":["read","write"]},"whenDenied":{"enum":["hide","disable"]},"visible":{"$ref":"#/definitions/expr"},"enabled":{"$ref":"#/definitions/expr"},"confirm":{"$ref":"#/definitions/text"},"variant":{"enum":["primary","secondary","danger"]},"placement":{"enum":["toolbar","filters"]},"screen":{"$ref":"#/definitions/screenId"},"route":{"$ref":"#/definitions/route"},"query":{"$ref":"#/definitions/paramMap"},"selection":{"enum":["none","single"]},"dialog":{"type":"boolean"},"then":{"type":"array","items":{"enum":["reload","back","close","reloadTexts","reloadCodes","clearSelection","newRecord","reloadRecord"]}}},"required":["kind"],"description":"Opens another screen (page or dialog)","anyOf":[{"required":["screen"]},{"required":["route"]}]},"exportAction":{"type":"object","additionalProperties":false,"properties":{"kind":{"const":"exportExcel"},"id":{"$ref":"#/definitions/identifier"},"label":{"$ref":"#/definitions/text"},"requires":{"enum":["read","write"]},"whenDenied":{"enum":["hide","disable"]},"visible":{"$ref":"#/definitions/expr"},"enabled":{"$ref":"#/definitions/expr"},"confirm":{"$ref":"#/definitions/text"},"variant":{"enum":["primary","secondary","danger"]},"placement":{"enum":["toolbar","filters"]},"fileName":{"$ref":"#/definitions/text"},"sheetName":{"type":"string","maxLength":31},"pageSize":{"type":"integer","minimum":100,"maximum":5000}},"required":["kind","fileName"],"description":"Exports the whole filtered result as .xlsx"},"simpleAction":{"type":"object","additionalProperties":false,"properties":{"kind":{"enum":["search","reset","back","new","close"]},"id":{"$ref":"#/definitions/identifier"},"label":{"$ref":"#/definitions/text"},"requires":{"enum":["read","write"]},"whenDenied":{"enum":["hide","disable"]},"visible":{"$ref":"#/definitions/expr"},"enabled":{"$ref":"#/definitions/expr"},"confirm":{"$ref":"#/definitions/text"},"variant":{"enum":["primary","secondary","danger"]},"placement":{"enum":["toolbar","filters"]}},"required":["kind"]},"action":{"description":"An action: a name (search, reset, exportExcel, back, new) or an object with a kind","if":{"type":"string"},"then":{"enum":["search","reset","exportExcel","back","new"]},"else":{"type":"object","required":["kind"],"properties":{"kind":{"enum":["search","reset","exportExcel","call","save","delete","workflow","open","navigate","back","new","close"]}},"allOf":[{"if":{"properties":{"kind":{"enum":["call","save","delete","workflow"]}}},"then":{"$ref":"#/definitions/callAction"}},{"if":{"properties":{"kind":{"enum":["open","navigate"]}}},"then":{"$ref":"#/definitions/openAction"}},{"if":{"properties":{"kind":{"const":"exportExcel"}}},"then":{"$ref":"#/definitions/exportAction"}},{"if":{"properties":{"kind":{"enum":["search","reset","back","new","close"]}}},"then":{"$ref":"#/definitions/simpleAction"}}]}},"section":{"type":"object","additionalProperties":false,"properties":{"title":{"$ref":"#/definitions/text"},"columns":{"type":"integer","minimum":1,"maximum":4},"fields":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/field"}},"visible":{"$ref":"#/definitions/expr"}},"required":["fields"]},"detail":{"type":"object","additionalProperties":false,"properties":{"id":{"$ref":"#/definitions/identifier"},"title":{"$ref":"#/definitions/text"},"columns":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/column"}},"rowKey":{"$ref":"#/definitions/identifier"},"load":{"type":"object","additionalProperties":false,"properties":{"operation":{"$ref":"#/definitions/operationId"},"params":{"$ref":"#/definitions/callInputs"}},"required":["operation"]},"newRow":{"type":"object","additionalProperties":{"type":["string","number","boolean","null"]}},"canAdd":{"$ref":"#/definitions/rule"},"canDelete":{"$ref":"#/definitions/rule"},"minRows":{"type":"integer","minimum":0},"maxRows":{"type":"integer","minimum":1},"visibleRows":{"type":"integer","minimum":3,"maximum":40},"visible":{"$ref":"#/definitions/expr"},"addFrom":{"type":"object","additionalProperties":false,"description":"A button adding a row from the person, company or item popup; fill maps row field → the chosen entry's field","properties":{"widget":{"enum":["person","company","item"]},"label":{"$ref":"#/definitions/text"},"operation":{"$ref":"#/definitions/operationId"},"categories":{"type":"object","additionalProperties":false,"description":"The item popup's category filter: an operation's rows (value and text fields)","properties":{"operation":{"$ref":"#/definitions/operationId"},"value":{"$ref":"#/definitions/identifier"},"text":{"$ref":"#/definitions/identifier"}},"required":["operation","value","text"]},"fill":{"type":"object","minProperties":1,"additionalProperties":{"$ref":"#/definitions/identifier"}}},"required":["widget","fill"]},"reorder":{"type":"boolean","description":"Up/down buttons move the selected row"},"send":{"oneOf":[{"$ref":"#/definitions/identifier"},{"type":"array","minItems":1,"items":{"$ref":"#/definitions/identifier"}}],"description":"A 'form' body carries the rows under the grid's id: these fields of each row, or one field's values"}},"required":["id","columns","rowKey"],"description":"A detail grid: rows added, deleted and validated"},"attachments":{"type":"object","additionalProperties":false,"properties":{"field":{"$ref":"#/definitions/identifier"},"label":{"$ref":"#/definitions/text"},"kind":{"enum":["any","spreadsheet"]},"readOnly":{"$ref":"#/definitions/rule"}},"required":["field"]},"editBody":{"type":"object","additionalProperties":false,"properties":{"key":{"type":"array","items":{"$ref":"#/definitions/identifier"},"minItems":1},"load":{"type":"object","additionalProperties":false,"properties":{"operation":{"$ref":"#/definitions/operationId"},"params":{"$ref":"#/definitions/callInputs"}},"required":["operation"]},"sections":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/section"}},"details":{"type":"array","items":{"$ref":"#/definitions/detail"}},"attachments":{"$ref":"#/definitions/attachments"},"actions":{"type":"array","items":{"$ref":"#/definitions/action"}},"readOnly":{"$ref":"#/definitions/rule"},"confirmLeave":{"type":"boolean"}},"required":["sections"]},"listScreen":{"type":"object","additionalProperties":false,"properties":{"$schema":{"type":"string"},"id":{"$ref":"#/definitions/screenId"},"kind":{"const":"list"},"title":{"$ref":"#/definitions/text"},"route":{"$ref":"#/definitions/route"},"portals":{"type":"array","minItems":1,"uniqueItems":true,"items":{"enum":["internal","external"]}},"devOnly":{"type":"boolean","description":"Mounted only in the Vite dev server, in tests and in builds with VITE_DEV_PAGES=true; a production build has no route for it."},"menu":{"$ref":"#/definitions/route"},"description":{"type":"string"},"source":{"type":"object","additionalProperties":false,"properties":{"operation":{"$ref":"#/definitions/operationId"},"rowKey":{"$ref":"#/definitions/identifier"},"params":{"$ref":"#/definitions/callInputs"},"pageSize":{"type":"integer","minimum":10,"maximum":500},"defaultSort":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]*:(asc|desc)$"},"autoSearch":{"type":"boolean"}},"required":["operation"]},"filters":{"type":"array","items":{"$ref":"#/definitions/filter"}},"rememberFilters":{"oneOf":[{"type":"boolean"},{"type":"object","additionalProperties":false,"properties":{"key":{"type":"string","minLength":1}},"required":["key"]}]},"columns":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/column"}},"selection":{"enum":["none","single","multi"]},"rowOpen":{"$ref":"#/definitions/link"},"actions":{"type":"array","items":{"$ref":"#/definitions/action"}},"visibleRows":{"type":"integer","minimum":3,"maximum":50},"totals":{"type":"boolean"},"currencyTotals":{"type":"boolean","description":"The server's totals are sums per currency ({ KRW, JPY }): shown beside the count."},"chart":{"type":"object","additionalProperties":false,"description":"A chart over the same rows as the grid: categories from x, one bar/line per series; drill opens a link for the clicked row","properties":{"kind":{"enum":["bar","stackedBar","line"]},"x":{"$ref":"#/definitions/identifier"},"series":{"type":"array","minItems":1,"items":{"type":"object","additionalProperties":false,"properties":{"field":{"$ref":"#/definitions/identifier"},"label":{"$ref":"#/definitions/text"},"color":{"type":"string","pattern":"^#[0-9a-fA-F]{3,8}$"}},"required":["field"]}},"limit":{"type":"integer","minimum":1,"maximum":200},"height":{"type":"integer","minimum":120,"maximum":800},"title":{"$ref":"#/definitions/text"},"drill":{"$ref":"#/definitions/link"}},"required":["kind","x","series"]}},"required":["id","kind","title","source","columns"],"description":"A list: filters, a server-paged grid, actions, Excel export"},"editScreen":{"type":"object","additionalProperties":false,"properties":{"$schema":{"type":"string"},"id":{"$ref":"#/definitions/screenId"},"kind":{"const":"edit"},"title":{"$ref":"#/definitions/text"},"route":{"$ref":"#/definitions/route"},"portals":{"type":"array","minItems":1,"uniqueItems":true,"items":{"enum":["internal","external"]}},"devOnly":{"type":"boolean","description":"Mounted only in the Vite dev server, in tests and in builds with VITE_DEV_PAGES=true; a production build has no route for it."},"menu":{"$ref":"#/definitions/route"},"description":{"type":"string"},"key":{"type":"array","items":{"$ref":"#/definitions/identifier"},"minItems":1},"load":{"type":"object","additionalProperties":false,"properties":{"operation":{"$ref":"#/definitions/operationId"},"params":{"$ref":"#/definitions/callInputs"}},"required":["operation"]},"sections":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/section"}},"details":{"type":"array","items":{"$ref":"#/definitions/detail"}},"attachments":{"$ref":"#/definitions/attachments"},"actions":{"type":"array","items":{"$ref":"#/definitions/action"}},"readOnly":{"$ref":"#/definitions/rule"},"confirmLeave":{"type":"boolean"}},"required":["id","kind","title","sections"],"description":"An edit/detail screen: form sections, detail grids, attachments, workflow actions"},"treeScreen":{"type":"object","additionalProperties":false,"properties":{"$schema":{"type":"string"},"id":{"$ref":"#/definitions/screenId"},"kind":{"const":"tree"},"title":{"$ref":"#/definitions/text"},"route":{"$ref":"#/definitions/route"},"portals":{"type":"array","minItems":1,"uniqueItems":true,"items":{"enum":["internal","external"]}},"devOnly":{"type":"boolean","description":"Mounted only in the Vite dev server, in tests and in builds with VITE_DEV_PAGES=true; a production build has no route for it."},"menu":{"$ref":"#/definitions/route"},"description":{"type":"string"},"tree":{"type":"object","additionalProperties":false,"properties":{"operation":{"$ref":"#/definitions/operationId"},"params":{"$ref":"#/definitions/callInputs"},"idField":{"$ref":"#/definitions/identifier"},"parentField":{"$ref":"#/definitions/identifier"},"labelField":{"$ref":"#/definitions/identifier"},"detailField":{"$ref":"#/definitions/identifier"},"search":{"type":"boolean"},"rootLabel":{"$ref":"#/definitions/text"}},"required":["operation","idField","labelField"]},"detail":{"$ref":"#/definitions/editBody"},"actions":{"type":"array","items":{"$ref":"#/definitions/action"}}},"required":["id","kind","title","tree","detail"],"description":"Master-detail: a tree (or flat list) of nodes and the selected node's editor"},"panel":{"type":"object","additionalProperties":false,"properties":{"id":{"$ref":"#/definitions/identifier"},"title":{"$ref":"#/definitions/text"},"type":{"enum":["bar","line","area","pie","stat","table"]},"source":{"type":"object","additionalProperties":false,"properties":{"operation":{"$ref":"#/definitions/operationId"},"params":{"$ref":"#/definitions/callInputs"}},"required":["operation"]},"x":{"$ref":"#/definitions/identifier"},"series":{"type":"array","minItems":1,"items":{"type":"object","additionalProperties":false,"properties":{"field":{"$ref":"#/definitions/identifier"},"label":{"$ref":"#/definitions/text"},"color":{"type":"string","pattern":"^#[0-9a-fA-F]{3,8}$"}},"required":["field"]}},"value":{"$ref":"#/definitions/identifier"},"aggregate":{"enum":["count","sum","total"]},"columns":{"type":"array","items":{"$ref":"#/definitions/column"}},"span":{"type":"integer","minimum":1,"maximum":4},"height":{"type":"integer","minimum":120,"maximum":800},"limit":{"type":"integer","minimum":1,"maximum":5000}},"required":["id","type","source"]},"dashboardScreen":{"type":"object","additionalProperties":false,"properties":{"$schema":{"type":"string"},"id":{"$ref":"#/definitions/screenId"},"kind":{"const":"dashboard"},"title":{"$ref":"#/definitions/text"},"route":{"$ref":"#/definitions/route"},"portals":{"type":"array","minItems":1,"uniqueItems":true,"items":{"enum":["internal","external"]}},"devOnly":{"type":"boolean","description":"Mounted only in the Vite dev server, in tests and in builds with VITE_DEV_PAGES=true; a production build has no route for it."},"menu":{"$ref":"#/definitions/route"},"description":{"type":"string"},"panels":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/panel"}},"columns":{"type":"integer","minimum":1,"maximum":4}},"required":["id","kind","title","panels"],"description":"A dashboard of charts (recharts), figures and small tables"},"customScreen":{"type":"object","additionalProperties":false,"properties":{"$schema":{"type":"string"},"id":{"$ref":"#/definitions/screenId"},"kind":{"const":"custom"},"title":{"$ref":"#/definitions/text"},"route":{"$ref":"#/definitions/route"},"portals":{"type":"array","minItems":1,"uniqueItems":true,"items":{"enum":["internal","external"]}},"devOnly":{"type":"boolean","description":"Mounted only in the Vite dev server, in tests and in builds with VITE_DEV_PAGES=true; a production build has no route for it."},"menu":{"$ref":"#/definitions/route"},"description":{"type":"string"},"component":{"$ref":"#/definitions/identifier"},"props":{"type":"object"}},"required":["id","kind","title","component"],"description":"A registered component inside the engine's frame"}}};
+const schema12 = {"type":"object","additionalProperties":false,"properties":{"$schema":{"type":"string"},"id":{"$ref":"#/definitions/screenId"},"kind":{"const":"list"},"title":{"$ref":"#/definitions/text"},"route":{"$ref":"#/definitions/route"},"portals":{"type":"array","minItems":1,"uniqueItems":true,"items":{"enum":["internal","external"]}},"devOnly":{"type":"boolean","description":"Mounted only in the Vite dev server, in tests and in builds with VITE_DEV_PAGES=true; a production build has no route for it."},"menu":{"$ref":"#/definitions/route"},"description":{"type":"string"},"source":{"type":"object","additionalProperties":false,"properties":{"operation":{"$ref":"#/definitions/operationId"},"rowKey":{"$ref":"#/definitions/identifier"},"params":{"$ref":"#/definitions/callInputs"},"pageSize":{"type":"integer","minimum":10,"maximum":500},"defaultSort":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]*:(asc|desc)$"},"autoSearch":{"type":"boolean"}},"required":["operation"]},"filters":{"type":"array","items":{"$ref":"#/definitions/filter"}},"rememberFilters":{"oneOf":[{"type":"boolean"},{"type":"object","additionalProperties":false,"properties":{"key":{"type":"string","minLength":1}},"required":["key"]}]},"columns":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/column"}},"selection":{"enum":["none","single","multi"]},"rowOpen":{"$ref":"#/definitions/link"},"actions":{"type":"array","items":{"$ref":"#/definitions/action"}},"visibleRows":{"type":"integer","minimum":3,"maximum":50},"totals":{"type":"boolean"},"currencyTotals":{"type":"boolean","description":"The server's totals are sums per currency ({ KRW, JPY }): shown beside the count."},"chart":{"type":"object","additionalProperties":false,"description":"A chart over the same rows as the grid: categories from x, one bar/line per series; drill opens a link for the clicked row","properties":{"kind":{"enum":["bar","stackedBar","line"]},"x":{"$ref":"#/definitions/identifier"},"series":{"type":"array","minItems":1,"items":{"type":"object","additionalProperties":false,"properties":{"field":{"$ref":"#/definitions/identifier"},"label":{"$ref":"#/definitions/text"},"color":{"type":"string","pattern":"^#[0-9a-fA-F]{3,8}$"}},"required":["field"]}},"limit":{"type":"integer","minimum":1,"maximum":200},"height":{"type":"integer","minimum":120,"maximum":800},"title":{"$ref":"#/definitions/text"},"drill":{"$ref":"#/definitions/link"}},"required":["kind","x","series"]}},"required":["id","kind","title","source","columns"],"description":"A list: filters, a server-paged grid, actions, Excel export"};
 const schema13 = {"type":"string","pattern":"^[a-z][A-Za-z0-9]*(\\.[A-Za-z][A-Za-z0-9]*)+$","description":"group.name, e.g. portal.messageManage"};
 const schema14 = {"type":"string","minLength":1,"description":"An i18n key (screen.x, ui.search) or, when no such key exists, the text itself"};
 const schema15 = {"type":"string","pattern":"^/[A-Za-z0-9/_-]*$","description":"A spec route, e.g. /portal/system/messageManage"};
@@ -23,6 +23,7 @@ const pattern1 = new RegExp("^/[A-Za-z0-9/_-]*$", "u");
 const pattern3 = new RegExp("^[A-Za-z][A-Za-z0-9]*$", "u");
 const pattern4 = new RegExp("^[A-Za-z_][A-Za-z0-9_]*$", "u");
 const pattern6 = new RegExp("^[A-Za-z_][A-Za-z0-9_]*:(asc|desc)$", "u");
+const pattern34 = new RegExp("^#[0-9a-fA-F]{3,8}$", "u");
 const schema19 = {"type":"object","additionalProperties":false,"properties":{"path":{"$ref":"#/definitions/paramMap"},"query":{"$ref":"#/definitions/paramMap"},"body":{"oneOf":[{"const":"form"},{"$ref":"#/definitions/paramMap"}],"description":"'form' sends the form's values; a map builds the body"}}};
 const schema20 = {"type":"object","description":"Parameter name → expression","propertyNames":{"$ref":"#/definitions/identifier"},"additionalProperties":{"$ref":"#/definitions/expr"}};
 const schema22 = {"type":"string","minLength":1,"description":"An expression (engine/expr): row.endedAt == null && screen.canWrite"};
@@ -5019,11 +5020,10 @@ vErrors.push(err17);
 errors++;
 }
 }
-if(data.menu !== undefined){
-let data7 = data.menu;
-if(typeof data7 === "string"){
-if(!pattern1.test(data7)){
-const err18 = {instancePath:instancePath+"/menu",schemaPath:"#/definitions/route/pattern",keyword:"pattern",params:{pattern: "^/[A-Za-z0-9/_-]*$"},message:"must match pattern \""+"^/[A-Za-z0-9/_-]*$"+"\"",schema:"^/[A-Za-z0-9/_-]*$",parentSchema:schema15,data:data7};
+if(data.devOnly !== undefined){
+let data7 = data.devOnly;
+if(typeof data7 !== "boolean"){
+const err18 = {instancePath:instancePath+"/devOnly",schemaPath:"#/properties/devOnly/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.devOnly.type,parentSchema:schema12.properties.devOnly,data:data7};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -5033,8 +5033,11 @@ vErrors.push(err18);
 errors++;
 }
 }
-else {
-const err19 = {instancePath:instancePath+"/menu",schemaPath:"#/definitions/route/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.type,parentSchema:schema15,data:data7};
+if(data.menu !== undefined){
+let data8 = data.menu;
+if(typeof data8 === "string"){
+if(!pattern1.test(data8)){
+const err19 = {instancePath:instancePath+"/menu",schemaPath:"#/definitions/route/pattern",keyword:"pattern",params:{pattern: "^/[A-Za-z0-9/_-]*$"},message:"must match pattern \""+"^/[A-Za-z0-9/_-]*$"+"\"",schema:"^/[A-Za-z0-9/_-]*$",parentSchema:schema15,data:data8};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -5044,10 +5047,8 @@ vErrors.push(err19);
 errors++;
 }
 }
-if(data.description !== undefined){
-let data8 = data.description;
-if(typeof data8 !== "string"){
-const err20 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.description.type,parentSchema:schema12.properties.description,data:data8};
+else {
+const err20 = {instancePath:instancePath+"/menu",schemaPath:"#/definitions/route/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.type,parentSchema:schema15,data:data8};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -5057,11 +5058,10 @@ vErrors.push(err20);
 errors++;
 }
 }
-if(data.source !== undefined){
-let data9 = data.source;
-if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
-if(data9.operation === undefined){
-const err21 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/required",keyword:"required",params:{missingProperty: "operation"},message:"must have required property '"+"operation"+"'",schema:schema12.properties.source.required,parentSchema:schema12.properties.source,data:data9};
+if(data.description !== undefined){
+let data9 = data.description;
+if(typeof data9 !== "string"){
+const err21 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.description.type,parentSchema:schema12.properties.description,data:data9};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -5070,9 +5070,12 @@ vErrors.push(err21);
 }
 errors++;
 }
-for(const key1 in data9){
-if(!((((((key1 === "operation") || (key1 === "rowKey")) || (key1 === "params")) || (key1 === "pageSize")) || (key1 === "defaultSort")) || (key1 === "autoSearch"))){
-const err22 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.source,data:data9};
+}
+if(data.source !== undefined){
+let data10 = data.source;
+if(data10 && typeof data10 == "object" && !Array.isArray(data10)){
+if(data10.operation === undefined){
+const err22 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/required",keyword:"required",params:{missingProperty: "operation"},message:"must have required property '"+"operation"+"'",schema:schema12.properties.source.required,parentSchema:schema12.properties.source,data:data10};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -5081,12 +5084,9 @@ vErrors.push(err22);
 }
 errors++;
 }
-}
-if(data9.operation !== undefined){
-let data10 = data9.operation;
-if(typeof data10 === "string"){
-if(!pattern3.test(data10)){
-const err23 = {instancePath:instancePath+"/source/operation",schemaPath:"#/definitions/operationId/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9]*$"+"\"",schema:"^[A-Za-z][A-Za-z0-9]*$",parentSchema:schema17,data:data10};
+for(const key1 in data10){
+if(!((((((key1 === "operation") || (key1 === "rowKey")) || (key1 === "params")) || (key1 === "pageSize")) || (key1 === "defaultSort")) || (key1 === "autoSearch"))){
+const err23 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.source,data:data10};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -5096,8 +5096,11 @@ vErrors.push(err23);
 errors++;
 }
 }
-else {
-const err24 = {instancePath:instancePath+"/source/operation",schemaPath:"#/definitions/operationId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.type,parentSchema:schema17,data:data10};
+if(data10.operation !== undefined){
+let data11 = data10.operation;
+if(typeof data11 === "string"){
+if(!pattern3.test(data11)){
+const err24 = {instancePath:instancePath+"/source/operation",schemaPath:"#/definitions/operationId/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9]*$"+"\"",schema:"^[A-Za-z][A-Za-z0-9]*$",parentSchema:schema17,data:data11};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -5107,11 +5110,8 @@ vErrors.push(err24);
 errors++;
 }
 }
-if(data9.rowKey !== undefined){
-let data11 = data9.rowKey;
-if(typeof data11 === "string"){
-if(!pattern4.test(data11)){
-const err25 = {instancePath:instancePath+"/source/rowKey",schemaPath:"#/definitions/identifier/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]*$"+"\"",schema:"^[A-Za-z_][A-Za-z0-9_]*$",parentSchema:schema18,data:data11};
+else {
+const err25 = {instancePath:instancePath+"/source/operation",schemaPath:"#/definitions/operationId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.type,parentSchema:schema17,data:data11};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -5121,8 +5121,11 @@ vErrors.push(err25);
 errors++;
 }
 }
-else {
-const err26 = {instancePath:instancePath+"/source/rowKey",schemaPath:"#/definitions/identifier/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.type,parentSchema:schema18,data:data11};
+if(data10.rowKey !== undefined){
+let data12 = data10.rowKey;
+if(typeof data12 === "string"){
+if(!pattern4.test(data12)){
+const err26 = {instancePath:instancePath+"/source/rowKey",schemaPath:"#/definitions/identifier/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]*$"+"\"",schema:"^[A-Za-z_][A-Za-z0-9_]*$",parentSchema:schema18,data:data12};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -5132,16 +5135,8 @@ vErrors.push(err26);
 errors++;
 }
 }
-if(data9.params !== undefined){
-if(!(validate12(data9.params, {instancePath:instancePath+"/source/params",parentData:data9,parentDataProperty:"params",rootData}))){
-vErrors = vErrors === null ? validate12.errors : vErrors.concat(validate12.errors);
-errors = vErrors.length;
-}
-}
-if(data9.pageSize !== undefined){
-let data13 = data9.pageSize;
-if(!(((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13))) && (isFinite(data13)))){
-const err27 = {instancePath:instancePath+"/source/pageSize",schemaPath:"#/properties/source/properties/pageSize/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema12.properties.source.properties.pageSize.type,parentSchema:schema12.properties.source.properties.pageSize,data:data13};
+else {
+const err27 = {instancePath:instancePath+"/source/rowKey",schemaPath:"#/definitions/identifier/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.type,parentSchema:schema18,data:data12};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -5150,9 +5145,17 @@ vErrors.push(err27);
 }
 errors++;
 }
-if((typeof data13 == "number") && (isFinite(data13))){
-if(data13 > 500 || isNaN(data13)){
-const err28 = {instancePath:instancePath+"/source/pageSize",schemaPath:"#/properties/source/properties/pageSize/maximum",keyword:"maximum",params:{comparison: "<=", limit: 500},message:"must be <= 500",schema:500,parentSchema:schema12.properties.source.properties.pageSize,data:data13};
+}
+if(data10.params !== undefined){
+if(!(validate12(data10.params, {instancePath:instancePath+"/source/params",parentData:data10,parentDataProperty:"params",rootData}))){
+vErrors = vErrors === null ? validate12.errors : vErrors.concat(validate12.errors);
+errors = vErrors.length;
+}
+}
+if(data10.pageSize !== undefined){
+let data14 = data10.pageSize;
+if(!(((typeof data14 == "number") && (!(data14 % 1) && !isNaN(data14))) && (isFinite(data14)))){
+const err28 = {instancePath:instancePath+"/source/pageSize",schemaPath:"#/properties/source/properties/pageSize/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema12.properties.source.properties.pageSize.type,parentSchema:schema12.properties.source.properties.pageSize,data:data14};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -5161,8 +5164,9 @@ vErrors.push(err28);
 }
 errors++;
 }
-if(data13 < 10 || isNaN(data13)){
-const err29 = {instancePath:instancePath+"/source/pageSize",schemaPath:"#/properties/source/properties/pageSize/minimum",keyword:"minimum",params:{comparison: ">=", limit: 10},message:"must be >= 10",schema:10,parentSchema:schema12.properties.source.properties.pageSize,data:data13};
+if((typeof data14 == "number") && (isFinite(data14))){
+if(data14 > 500 || isNaN(data14)){
+const err29 = {instancePath:instancePath+"/source/pageSize",schemaPath:"#/properties/source/properties/pageSize/maximum",keyword:"maximum",params:{comparison: "<=", limit: 500},message:"must be <= 500",schema:500,parentSchema:schema12.properties.source.properties.pageSize,data:data14};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -5171,13 +5175,8 @@ vErrors.push(err29);
 }
 errors++;
 }
-}
-}
-if(data9.defaultSort !== undefined){
-let data14 = data9.defaultSort;
-if(typeof data14 === "string"){
-if(!pattern6.test(data14)){
-const err30 = {instancePath:instancePath+"/source/defaultSort",schemaPath:"#/properties/source/properties/defaultSort/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]*:(asc|desc)$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]*:(asc|desc)$"+"\"",schema:"^[A-Za-z_][A-Za-z0-9_]*:(asc|desc)$",parentSchema:schema12.properties.source.properties.defaultSort,data:data14};
+if(data14 < 10 || isNaN(data14)){
+const err30 = {instancePath:instancePath+"/source/pageSize",schemaPath:"#/properties/source/properties/pageSize/minimum",keyword:"minimum",params:{comparison: ">=", limit: 10},message:"must be >= 10",schema:10,parentSchema:schema12.properties.source.properties.pageSize,data:data14};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -5187,8 +5186,12 @@ vErrors.push(err30);
 errors++;
 }
 }
-else {
-const err31 = {instancePath:instancePath+"/source/defaultSort",schemaPath:"#/properties/source/properties/defaultSort/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.source.properties.defaultSort.type,parentSchema:schema12.properties.source.properties.defaultSort,data:data14};
+}
+if(data10.defaultSort !== undefined){
+let data15 = data10.defaultSort;
+if(typeof data15 === "string"){
+if(!pattern6.test(data15)){
+const err31 = {instancePath:instancePath+"/source/defaultSort",schemaPath:"#/properties/source/properties/defaultSort/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]*:(asc|desc)$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]*:(asc|desc)$"+"\"",schema:"^[A-Za-z_][A-Za-z0-9_]*:(asc|desc)$",parentSchema:schema12.properties.source.properties.defaultSort,data:data15};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -5198,10 +5201,8 @@ vErrors.push(err31);
 errors++;
 }
 }
-if(data9.autoSearch !== undefined){
-let data15 = data9.autoSearch;
-if(typeof data15 !== "boolean"){
-const err32 = {instancePath:instancePath+"/source/autoSearch",schemaPath:"#/properties/source/properties/autoSearch/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.source.properties.autoSearch.type,parentSchema:schema12.properties.source.properties.autoSearch,data:data15};
+else {
+const err32 = {instancePath:instancePath+"/source/defaultSort",schemaPath:"#/properties/source/properties/defaultSort/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.source.properties.defaultSort.type,parentSchema:schema12.properties.source.properties.defaultSort,data:data15};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -5211,9 +5212,10 @@ vErrors.push(err32);
 errors++;
 }
 }
-}
-else {
-const err33 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.source.type,parentSchema:schema12.properties.source,data:data9};
+if(data10.autoSearch !== undefined){
+let data16 = data10.autoSearch;
+if(typeof data16 !== "boolean"){
+const err33 = {instancePath:instancePath+"/source/autoSearch",schemaPath:"#/properties/source/properties/autoSearch/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.source.properties.autoSearch.type,parentSchema:schema12.properties.source.properties.autoSearch,data:data16};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -5223,19 +5225,9 @@ vErrors.push(err33);
 errors++;
 }
 }
-if(data.filters !== undefined){
-let data16 = data.filters;
-if(Array.isArray(data16)){
-const len1 = data16.length;
-for(let i2=0; i2<len1; i2++){
-if(!(validate18(data16[i2], {instancePath:instancePath+"/filters/" + i2,parentData:data16,parentDataProperty:i2,rootData}))){
-vErrors = vErrors === null ? validate18.errors : vErrors.concat(validate18.errors);
-errors = vErrors.length;
-}
-}
 }
 else {
-const err34 = {instancePath:instancePath+"/filters",schemaPath:"#/properties/filters/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.filters.type,parentSchema:schema12.properties.filters,data:data16};
+const err34 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.source.type,parentSchema:schema12.properties.source,data:data10};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -5245,14 +5237,19 @@ vErrors.push(err34);
 errors++;
 }
 }
-if(data.rememberFilters !== undefined){
-let data18 = data.rememberFilters;
-const _errs42 = errors;
-let valid13 = false;
-let passing0 = null;
-const _errs43 = errors;
-if(typeof data18 !== "boolean"){
-const err35 = {instancePath:instancePath+"/rememberFilters",schemaPath:"#/properties/rememberFilters/oneOf/0/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.rememberFilters.oneOf[0].type,parentSchema:schema12.properties.rememberFilters.oneOf[0],data:data18};
+if(data.filters !== undefined){
+let data17 = data.filters;
+if(Array.isArray(data17)){
+const len1 = data17.length;
+for(let i2=0; i2<len1; i2++){
+if(!(validate18(data17[i2], {instancePath:instancePath+"/filters/" + i2,parentData:data17,parentDataProperty:i2,rootData}))){
+vErrors = vErrors === null ? validate18.errors : vErrors.concat(validate18.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err35 = {instancePath:instancePath+"/filters",schemaPath:"#/properties/filters/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.filters.type,parentSchema:schema12.properties.filters,data:data17};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -5261,15 +5258,15 @@ vErrors.push(err35);
 }
 errors++;
 }
-var _valid0 = _errs43 === errors;
-if(_valid0){
-valid13 = true;
-passing0 = 0;
 }
+if(data.rememberFilters !== undefined){
+let data19 = data.rememberFilters;
+const _errs44 = errors;
+let valid13 = false;
+let passing0 = null;
 const _errs45 = errors;
-if(data18 && typeof data18 == "object" && !Array.isArray(data18)){
-if(data18.key === undefined){
-const err36 = {instancePath:instancePath+"/rememberFilters",schemaPath:"#/properties/rememberFilters/oneOf/1/required",keyword:"required",params:{missingProperty: "key"},message:"must have required property '"+"key"+"'",schema:schema12.properties.rememberFilters.oneOf[1].required,parentSchema:schema12.properties.rememberFilters.oneOf[1],data:data18};
+if(typeof data19 !== "boolean"){
+const err36 = {instancePath:instancePath+"/rememberFilters",schemaPath:"#/properties/rememberFilters/oneOf/0/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.rememberFilters.oneOf[0].type,parentSchema:schema12.properties.rememberFilters.oneOf[0],data:data19};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -5278,9 +5275,15 @@ vErrors.push(err36);
 }
 errors++;
 }
-for(const key2 in data18){
-if(!(key2 === "key")){
-const err37 = {instancePath:instancePath+"/rememberFilters",schemaPath:"#/properties/rememberFilters/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.rememberFilters.oneOf[1],data:data18};
+var _valid0 = _errs45 === errors;
+if(_valid0){
+valid13 = true;
+passing0 = 0;
+}
+const _errs47 = errors;
+if(data19 && typeof data19 == "object" && !Array.isArray(data19)){
+if(data19.key === undefined){
+const err37 = {instancePath:instancePath+"/rememberFilters",schemaPath:"#/properties/rememberFilters/oneOf/1/required",keyword:"required",params:{missingProperty: "key"},message:"must have required property '"+"key"+"'",schema:schema12.properties.rememberFilters.oneOf[1].required,parentSchema:schema12.properties.rememberFilters.oneOf[1],data:data19};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -5289,12 +5292,9 @@ vErrors.push(err37);
 }
 errors++;
 }
-}
-if(data18.key !== undefined){
-let data19 = data18.key;
-if(typeof data19 === "string"){
-if(func3(data19) < 1){
-const err38 = {instancePath:instancePath+"/rememberFilters/key",schemaPath:"#/properties/rememberFilters/oneOf/1/properties/key/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema12.properties.rememberFilters.oneOf[1].properties.key,data:data19};
+for(const key2 in data19){
+if(!(key2 === "key")){
+const err38 = {instancePath:instancePath+"/rememberFilters",schemaPath:"#/properties/rememberFilters/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.rememberFilters.oneOf[1],data:data19};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -5304,8 +5304,11 @@ vErrors.push(err38);
 errors++;
 }
 }
-else {
-const err39 = {instancePath:instancePath+"/rememberFilters/key",schemaPath:"#/properties/rememberFilters/oneOf/1/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.rememberFilters.oneOf[1].properties.key.type,parentSchema:schema12.properties.rememberFilters.oneOf[1].properties.key,data:data19};
+if(data19.key !== undefined){
+let data20 = data19.key;
+if(typeof data20 === "string"){
+if(func3(data20) < 1){
+const err39 = {instancePath:instancePath+"/rememberFilters/key",schemaPath:"#/properties/rememberFilters/oneOf/1/properties/key/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema12.properties.rememberFilters.oneOf[1].properties.key,data:data20};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -5315,9 +5318,8 @@ vErrors.push(err39);
 errors++;
 }
 }
-}
 else {
-const err40 = {instancePath:instancePath+"/rememberFilters",schemaPath:"#/properties/rememberFilters/oneOf/1/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.rememberFilters.oneOf[1].type,parentSchema:schema12.properties.rememberFilters.oneOf[1],data:data18};
+const err40 = {instancePath:instancePath+"/rememberFilters/key",schemaPath:"#/properties/rememberFilters/oneOf/1/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.rememberFilters.oneOf[1].properties.key.type,parentSchema:schema12.properties.rememberFilters.oneOf[1].properties.key,data:data20};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -5326,7 +5328,19 @@ vErrors.push(err40);
 }
 errors++;
 }
-var _valid0 = _errs45 === errors;
+}
+}
+else {
+const err41 = {instancePath:instancePath+"/rememberFilters",schemaPath:"#/properties/rememberFilters/oneOf/1/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.rememberFilters.oneOf[1].type,parentSchema:schema12.properties.rememberFilters.oneOf[1],data:data19};
+if(vErrors === null){
+vErrors = [err41];
+}
+else {
+vErrors.push(err41);
+}
+errors++;
+}
+var _valid0 = _errs47 === errors;
 if(_valid0 && valid13){
 valid13 = false;
 passing0 = [passing0, 1];
@@ -5338,32 +5352,7 @@ passing0 = 1;
 }
 }
 if(!valid13){
-const err41 = {instancePath:instancePath+"/rememberFilters",schemaPath:"#/properties/rememberFilters/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema12.properties.rememberFilters.oneOf,parentSchema:schema12.properties.rememberFilters,data:data18};
-if(vErrors === null){
-vErrors = [err41];
-}
-else {
-vErrors.push(err41);
-}
-errors++;
-}
-else {
-errors = _errs42;
-if(vErrors !== null){
-if(_errs42){
-vErrors.length = _errs42;
-}
-else {
-vErrors = null;
-}
-}
-}
-}
-if(data.columns !== undefined){
-let data20 = data.columns;
-if(Array.isArray(data20)){
-if(data20.length < 1){
-const err42 = {instancePath:instancePath+"/columns",schemaPath:"#/properties/columns/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema12.properties.columns,data:data20};
+const err42 = {instancePath:instancePath+"/rememberFilters",schemaPath:"#/properties/rememberFilters/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema12.properties.rememberFilters.oneOf,parentSchema:schema12.properties.rememberFilters,data:data19};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -5372,16 +5361,23 @@ vErrors.push(err42);
 }
 errors++;
 }
-const len2 = data20.length;
-for(let i3=0; i3<len2; i3++){
-if(!(validate23(data20[i3], {instancePath:instancePath+"/columns/" + i3,parentData:data20,parentDataProperty:i3,rootData}))){
-vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
-errors = vErrors.length;
-}
-}
+else {
+errors = _errs44;
+if(vErrors !== null){
+if(_errs44){
+vErrors.length = _errs44;
 }
 else {
-const err43 = {instancePath:instancePath+"/columns",schemaPath:"#/properties/columns/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.columns.type,parentSchema:schema12.properties.columns,data:data20};
+vErrors = null;
+}
+}
+}
+}
+if(data.columns !== undefined){
+let data21 = data.columns;
+if(Array.isArray(data21)){
+if(data21.length < 1){
+const err43 = {instancePath:instancePath+"/columns",schemaPath:"#/properties/columns/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema12.properties.columns,data:data21};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -5390,16 +5386,34 @@ vErrors.push(err43);
 }
 errors++;
 }
+const len2 = data21.length;
+for(let i3=0; i3<len2; i3++){
+if(!(validate23(data21[i3], {instancePath:instancePath+"/columns/" + i3,parentData:data21,parentDataProperty:i3,rootData}))){
+vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
+errors = vErrors.length;
 }
-if(data.selection !== undefined){
-let data22 = data.selection;
-if(!(((data22 === "none") || (data22 === "single")) || (data22 === "multi"))){
-const err44 = {instancePath:instancePath+"/selection",schemaPath:"#/properties/selection/enum",keyword:"enum",params:{allowedValues: schema12.properties.selection.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.selection.enum,parentSchema:schema12.properties.selection,data:data22};
+}
+}
+else {
+const err44 = {instancePath:instancePath+"/columns",schemaPath:"#/properties/columns/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.columns.type,parentSchema:schema12.properties.columns,data:data21};
 if(vErrors === null){
 vErrors = [err44];
 }
 else {
 vErrors.push(err44);
+}
+errors++;
+}
+}
+if(data.selection !== undefined){
+let data23 = data.selection;
+if(!(((data23 === "none") || (data23 === "single")) || (data23 === "multi"))){
+const err45 = {instancePath:instancePath+"/selection",schemaPath:"#/properties/selection/enum",keyword:"enum",params:{allowedValues: schema12.properties.selection.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.selection.enum,parentSchema:schema12.properties.selection,data:data23};
+if(vErrors === null){
+vErrors = [err45];
+}
+else {
+vErrors.push(err45);
 }
 errors++;
 }
@@ -5411,31 +5425,18 @@ errors = vErrors.length;
 }
 }
 if(data.actions !== undefined){
-let data24 = data.actions;
-if(Array.isArray(data24)){
-const len3 = data24.length;
+let data25 = data.actions;
+if(Array.isArray(data25)){
+const len3 = data25.length;
 for(let i4=0; i4<len3; i4++){
-if(!(validate31(data24[i4], {instancePath:instancePath+"/actions/" + i4,parentData:data24,parentDataProperty:i4,rootData}))){
+if(!(validate31(data25[i4], {instancePath:instancePath+"/actions/" + i4,parentData:data25,parentDataProperty:i4,rootData}))){
 vErrors = vErrors === null ? validate31.errors : vErrors.concat(validate31.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err45 = {instancePath:instancePath+"/actions",schemaPath:"#/properties/actions/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.actions.type,parentSchema:schema12.properties.actions,data:data24};
-if(vErrors === null){
-vErrors = [err45];
-}
-else {
-vErrors.push(err45);
-}
-errors++;
-}
-}
-if(data.visibleRows !== undefined){
-let data26 = data.visibleRows;
-if(!(((typeof data26 == "number") && (!(data26 % 1) && !isNaN(data26))) && (isFinite(data26)))){
-const err46 = {instancePath:instancePath+"/visibleRows",schemaPath:"#/properties/visibleRows/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema12.properties.visibleRows.type,parentSchema:schema12.properties.visibleRows,data:data26};
+const err46 = {instancePath:instancePath+"/actions",schemaPath:"#/properties/actions/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.actions.type,parentSchema:schema12.properties.actions,data:data25};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -5444,9 +5445,11 @@ vErrors.push(err46);
 }
 errors++;
 }
-if((typeof data26 == "number") && (isFinite(data26))){
-if(data26 > 50 || isNaN(data26)){
-const err47 = {instancePath:instancePath+"/visibleRows",schemaPath:"#/properties/visibleRows/maximum",keyword:"maximum",params:{comparison: "<=", limit: 50},message:"must be <= 50",schema:50,parentSchema:schema12.properties.visibleRows,data:data26};
+}
+if(data.visibleRows !== undefined){
+let data27 = data.visibleRows;
+if(!(((typeof data27 == "number") && (!(data27 % 1) && !isNaN(data27))) && (isFinite(data27)))){
+const err47 = {instancePath:instancePath+"/visibleRows",schemaPath:"#/properties/visibleRows/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema12.properties.visibleRows.type,parentSchema:schema12.properties.visibleRows,data:data27};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -5455,8 +5458,9 @@ vErrors.push(err47);
 }
 errors++;
 }
-if(data26 < 3 || isNaN(data26)){
-const err48 = {instancePath:instancePath+"/visibleRows",schemaPath:"#/properties/visibleRows/minimum",keyword:"minimum",params:{comparison: ">=", limit: 3},message:"must be >= 3",schema:3,parentSchema:schema12.properties.visibleRows,data:data26};
+if((typeof data27 == "number") && (isFinite(data27))){
+if(data27 > 50 || isNaN(data27)){
+const err48 = {instancePath:instancePath+"/visibleRows",schemaPath:"#/properties/visibleRows/maximum",keyword:"maximum",params:{comparison: "<=", limit: 50},message:"must be <= 50",schema:50,parentSchema:schema12.properties.visibleRows,data:data27};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -5465,12 +5469,8 @@ vErrors.push(err48);
 }
 errors++;
 }
-}
-}
-if(data.totals !== undefined){
-let data27 = data.totals;
-if(typeof data27 !== "boolean"){
-const err49 = {instancePath:instancePath+"/totals",schemaPath:"#/properties/totals/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.totals.type,parentSchema:schema12.properties.totals,data:data27};
+if(data27 < 3 || isNaN(data27)){
+const err49 = {instancePath:instancePath+"/visibleRows",schemaPath:"#/properties/visibleRows/minimum",keyword:"minimum",params:{comparison: ">=", limit: 3},message:"must be >= 3",schema:3,parentSchema:schema12.properties.visibleRows,data:data27};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -5480,10 +5480,11 @@ vErrors.push(err49);
 errors++;
 }
 }
-if(data.currencyTotals !== undefined){
-let data28 = data.currencyTotals;
+}
+if(data.totals !== undefined){
+let data28 = data.totals;
 if(typeof data28 !== "boolean"){
-const err50 = {instancePath:instancePath+"/currencyTotals",schemaPath:"#/properties/currencyTotals/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.currencyTotals.type,parentSchema:schema12.properties.currencyTotals,data:data28};
+const err50 = {instancePath:instancePath+"/totals",schemaPath:"#/properties/totals/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.totals.type,parentSchema:schema12.properties.totals,data:data28};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -5493,9 +5494,10 @@ vErrors.push(err50);
 errors++;
 }
 }
-}
-else {
-const err51 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.type,parentSchema:schema12,data};
+if(data.currencyTotals !== undefined){
+let data29 = data.currencyTotals;
+if(typeof data29 !== "boolean"){
+const err51 = {instancePath:instancePath+"/currencyTotals",schemaPath:"#/properties/currencyTotals/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.currencyTotals.type,parentSchema:schema12.properties.currencyTotals,data:data29};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -5504,19 +5506,365 @@ vErrors.push(err51);
 }
 errors++;
 }
+}
+if(data.chart !== undefined){
+let data30 = data.chart;
+if(data30 && typeof data30 == "object" && !Array.isArray(data30)){
+if(data30.kind === undefined){
+const err52 = {instancePath:instancePath+"/chart",schemaPath:"#/properties/chart/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema12.properties.chart.required,parentSchema:schema12.properties.chart,data:data30};
+if(vErrors === null){
+vErrors = [err52];
+}
+else {
+vErrors.push(err52);
+}
+errors++;
+}
+if(data30.x === undefined){
+const err53 = {instancePath:instancePath+"/chart",schemaPath:"#/properties/chart/required",keyword:"required",params:{missingProperty: "x"},message:"must have required property '"+"x"+"'",schema:schema12.properties.chart.required,parentSchema:schema12.properties.chart,data:data30};
+if(vErrors === null){
+vErrors = [err53];
+}
+else {
+vErrors.push(err53);
+}
+errors++;
+}
+if(data30.series === undefined){
+const err54 = {instancePath:instancePath+"/chart",schemaPath:"#/properties/chart/required",keyword:"required",params:{missingProperty: "series"},message:"must have required property '"+"series"+"'",schema:schema12.properties.chart.required,parentSchema:schema12.properties.chart,data:data30};
+if(vErrors === null){
+vErrors = [err54];
+}
+else {
+vErrors.push(err54);
+}
+errors++;
+}
+for(const key3 in data30){
+if(!(((((((key3 === "kind") || (key3 === "x")) || (key3 === "series")) || (key3 === "limit")) || (key3 === "height")) || (key3 === "title")) || (key3 === "drill"))){
+const err55 = {instancePath:instancePath+"/chart",schemaPath:"#/properties/chart/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.chart,data:data30};
+if(vErrors === null){
+vErrors = [err55];
+}
+else {
+vErrors.push(err55);
+}
+errors++;
+}
+}
+if(data30.kind !== undefined){
+let data31 = data30.kind;
+if(!(((data31 === "bar") || (data31 === "stackedBar")) || (data31 === "line"))){
+const err56 = {instancePath:instancePath+"/chart/kind",schemaPath:"#/properties/chart/properties/kind/enum",keyword:"enum",params:{allowedValues: schema12.properties.chart.properties.kind.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.chart.properties.kind.enum,parentSchema:schema12.properties.chart.properties.kind,data:data31};
+if(vErrors === null){
+vErrors = [err56];
+}
+else {
+vErrors.push(err56);
+}
+errors++;
+}
+}
+if(data30.x !== undefined){
+let data32 = data30.x;
+if(typeof data32 === "string"){
+if(!pattern4.test(data32)){
+const err57 = {instancePath:instancePath+"/chart/x",schemaPath:"#/definitions/identifier/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]*$"+"\"",schema:"^[A-Za-z_][A-Za-z0-9_]*$",parentSchema:schema18,data:data32};
+if(vErrors === null){
+vErrors = [err57];
+}
+else {
+vErrors.push(err57);
+}
+errors++;
+}
+}
+else {
+const err58 = {instancePath:instancePath+"/chart/x",schemaPath:"#/definitions/identifier/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.type,parentSchema:schema18,data:data32};
+if(vErrors === null){
+vErrors = [err58];
+}
+else {
+vErrors.push(err58);
+}
+errors++;
+}
+}
+if(data30.series !== undefined){
+let data33 = data30.series;
+if(Array.isArray(data33)){
+if(data33.length < 1){
+const err59 = {instancePath:instancePath+"/chart/series",schemaPath:"#/properties/chart/properties/series/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema12.properties.chart.properties.series,data:data33};
+if(vErrors === null){
+vErrors = [err59];
+}
+else {
+vErrors.push(err59);
+}
+errors++;
+}
+const len4 = data33.length;
+for(let i5=0; i5<len4; i5++){
+let data34 = data33[i5];
+if(data34 && typeof data34 == "object" && !Array.isArray(data34)){
+if(data34.field === undefined){
+const err60 = {instancePath:instancePath+"/chart/series/" + i5,schemaPath:"#/properties/chart/properties/series/items/required",keyword:"required",params:{missingProperty: "field"},message:"must have required property '"+"field"+"'",schema:schema12.properties.chart.properties.series.items.required,parentSchema:schema12.properties.chart.properties.series.items,data:data34};
+if(vErrors === null){
+vErrors = [err60];
+}
+else {
+vErrors.push(err60);
+}
+errors++;
+}
+for(const key4 in data34){
+if(!(((key4 === "field") || (key4 === "label")) || (key4 === "color"))){
+const err61 = {instancePath:instancePath+"/chart/series/" + i5,schemaPath:"#/properties/chart/properties/series/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.chart.properties.series.items,data:data34};
+if(vErrors === null){
+vErrors = [err61];
+}
+else {
+vErrors.push(err61);
+}
+errors++;
+}
+}
+if(data34.field !== undefined){
+let data35 = data34.field;
+if(typeof data35 === "string"){
+if(!pattern4.test(data35)){
+const err62 = {instancePath:instancePath+"/chart/series/" + i5+"/field",schemaPath:"#/definitions/identifier/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]*$"+"\"",schema:"^[A-Za-z_][A-Za-z0-9_]*$",parentSchema:schema18,data:data35};
+if(vErrors === null){
+vErrors = [err62];
+}
+else {
+vErrors.push(err62);
+}
+errors++;
+}
+}
+else {
+const err63 = {instancePath:instancePath+"/chart/series/" + i5+"/field",schemaPath:"#/definitions/identifier/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.type,parentSchema:schema18,data:data35};
+if(vErrors === null){
+vErrors = [err63];
+}
+else {
+vErrors.push(err63);
+}
+errors++;
+}
+}
+if(data34.label !== undefined){
+let data36 = data34.label;
+if(typeof data36 === "string"){
+if(func3(data36) < 1){
+const err64 = {instancePath:instancePath+"/chart/series/" + i5+"/label",schemaPath:"#/definitions/text/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema14,data:data36};
+if(vErrors === null){
+vErrors = [err64];
+}
+else {
+vErrors.push(err64);
+}
+errors++;
+}
+}
+else {
+const err65 = {instancePath:instancePath+"/chart/series/" + i5+"/label",schemaPath:"#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data36};
+if(vErrors === null){
+vErrors = [err65];
+}
+else {
+vErrors.push(err65);
+}
+errors++;
+}
+}
+if(data34.color !== undefined){
+let data37 = data34.color;
+if(typeof data37 === "string"){
+if(!pattern34.test(data37)){
+const err66 = {instancePath:instancePath+"/chart/series/" + i5+"/color",schemaPath:"#/properties/chart/properties/series/items/properties/color/pattern",keyword:"pattern",params:{pattern: "^#[0-9a-fA-F]{3,8}$"},message:"must match pattern \""+"^#[0-9a-fA-F]{3,8}$"+"\"",schema:"^#[0-9a-fA-F]{3,8}$",parentSchema:schema12.properties.chart.properties.series.items.properties.color,data:data37};
+if(vErrors === null){
+vErrors = [err66];
+}
+else {
+vErrors.push(err66);
+}
+errors++;
+}
+}
+else {
+const err67 = {instancePath:instancePath+"/chart/series/" + i5+"/color",schemaPath:"#/properties/chart/properties/series/items/properties/color/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.chart.properties.series.items.properties.color.type,parentSchema:schema12.properties.chart.properties.series.items.properties.color,data:data37};
+if(vErrors === null){
+vErrors = [err67];
+}
+else {
+vErrors.push(err67);
+}
+errors++;
+}
+}
+}
+else {
+const err68 = {instancePath:instancePath+"/chart/series/" + i5,schemaPath:"#/properties/chart/properties/series/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.chart.properties.series.items.type,parentSchema:schema12.properties.chart.properties.series.items,data:data34};
+if(vErrors === null){
+vErrors = [err68];
+}
+else {
+vErrors.push(err68);
+}
+errors++;
+}
+}
+}
+else {
+const err69 = {instancePath:instancePath+"/chart/series",schemaPath:"#/properties/chart/properties/series/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.chart.properties.series.type,parentSchema:schema12.properties.chart.properties.series,data:data33};
+if(vErrors === null){
+vErrors = [err69];
+}
+else {
+vErrors.push(err69);
+}
+errors++;
+}
+}
+if(data30.limit !== undefined){
+let data38 = data30.limit;
+if(!(((typeof data38 == "number") && (!(data38 % 1) && !isNaN(data38))) && (isFinite(data38)))){
+const err70 = {instancePath:instancePath+"/chart/limit",schemaPath:"#/properties/chart/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema12.properties.chart.properties.limit.type,parentSchema:schema12.properties.chart.properties.limit,data:data38};
+if(vErrors === null){
+vErrors = [err70];
+}
+else {
+vErrors.push(err70);
+}
+errors++;
+}
+if((typeof data38 == "number") && (isFinite(data38))){
+if(data38 > 200 || isNaN(data38)){
+const err71 = {instancePath:instancePath+"/chart/limit",schemaPath:"#/properties/chart/properties/limit/maximum",keyword:"maximum",params:{comparison: "<=", limit: 200},message:"must be <= 200",schema:200,parentSchema:schema12.properties.chart.properties.limit,data:data38};
+if(vErrors === null){
+vErrors = [err71];
+}
+else {
+vErrors.push(err71);
+}
+errors++;
+}
+if(data38 < 1 || isNaN(data38)){
+const err72 = {instancePath:instancePath+"/chart/limit",schemaPath:"#/properties/chart/properties/limit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema12.properties.chart.properties.limit,data:data38};
+if(vErrors === null){
+vErrors = [err72];
+}
+else {
+vErrors.push(err72);
+}
+errors++;
+}
+}
+}
+if(data30.height !== undefined){
+let data39 = data30.height;
+if(!(((typeof data39 == "number") && (!(data39 % 1) && !isNaN(data39))) && (isFinite(data39)))){
+const err73 = {instancePath:instancePath+"/chart/height",schemaPath:"#/properties/chart/properties/height/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema12.properties.chart.properties.height.type,parentSchema:schema12.properties.chart.properties.height,data:data39};
+if(vErrors === null){
+vErrors = [err73];
+}
+else {
+vErrors.push(err73);
+}
+errors++;
+}
+if((typeof data39 == "number") && (isFinite(data39))){
+if(data39 > 800 || isNaN(data39)){
+const err74 = {instancePath:instancePath+"/chart/height",schemaPath:"#/properties/chart/properties/height/maximum",keyword:"maximum",params:{comparison: "<=", limit: 800},message:"must be <= 800",schema:800,parentSchema:schema12.properties.chart.properties.height,data:data39};
+if(vErrors === null){
+vErrors = [err74];
+}
+else {
+vErrors.push(err74);
+}
+errors++;
+}
+if(data39 < 120 || isNaN(data39)){
+const err75 = {instancePath:instancePath+"/chart/height",schemaPath:"#/properties/chart/properties/height/minimum",keyword:"minimum",params:{comparison: ">=", limit: 120},message:"must be >= 120",schema:120,parentSchema:schema12.properties.chart.properties.height,data:data39};
+if(vErrors === null){
+vErrors = [err75];
+}
+else {
+vErrors.push(err75);
+}
+errors++;
+}
+}
+}
+if(data30.title !== undefined){
+let data40 = data30.title;
+if(typeof data40 === "string"){
+if(func3(data40) < 1){
+const err76 = {instancePath:instancePath+"/chart/title",schemaPath:"#/definitions/text/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema14,data:data40};
+if(vErrors === null){
+vErrors = [err76];
+}
+else {
+vErrors.push(err76);
+}
+errors++;
+}
+}
+else {
+const err77 = {instancePath:instancePath+"/chart/title",schemaPath:"#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data40};
+if(vErrors === null){
+vErrors = [err77];
+}
+else {
+vErrors.push(err77);
+}
+errors++;
+}
+}
+if(data30.drill !== undefined){
+if(!(validate24(data30.drill, {instancePath:instancePath+"/chart/drill",parentData:data30,parentDataProperty:"drill",rootData}))){
+vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err78 = {instancePath:instancePath+"/chart",schemaPath:"#/properties/chart/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.chart.type,parentSchema:schema12.properties.chart,data:data30};
+if(vErrors === null){
+vErrors = [err78];
+}
+else {
+vErrors.push(err78);
+}
+errors++;
+}
+}
+}
+else {
+const err79 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.type,parentSchema:schema12,data};
+if(vErrors === null){
+vErrors = [err79];
+}
+else {
+vErrors.push(err79);
+}
+errors++;
+}
 validate11.errors = vErrors;
 return errors === 0;
 }
 
-const schema97 = {"type":"object","additionalProperties":false,"properties":{"$schema":{"type":"string"},"id":{"$ref":"#/definitions/screenId"},"kind":{"const":"edit"},"title":{"$ref":"#/definitions/text"},"route":{"$ref":"#/definitions/route"},"portals":{"type":"array","minItems":1,"uniqueItems":true,"items":{"enum":["internal","external"]}},"menu":{"$ref":"#/definitions/route"},"description":{"type":"string"},"key":{"type":"array","items":{"$ref":"#/definitions/identifier"},"minItems":1},"load":{"type":"object","additionalProperties":false,"properties":{"operation":{"$ref":"#/definitions/operationId"},"params":{"$ref":"#/definitions/callInputs"}},"required":["operation"]},"sections":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/section"}},"details":{"type":"array","items":{"$ref":"#/definitions/detail"}},"attachments":{"$ref":"#/definitions/attachments"},"actions":{"type":"array","items":{"$ref":"#/definitions/action"}},"readOnly":{"$ref":"#/definitions/rule"},"confirmLeave":{"type":"boolean"}},"required":["id","kind","title","sections"],"description":"An edit/detail screen: form sections, detail grids, attachments, workflow actions"};
-const schema104 = {"type":"object","additionalProperties":false,"properties":{"title":{"$ref":"#/definitions/text"},"columns":{"type":"integer","minimum":1,"maximum":4},"fields":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/field"}},"visible":{"$ref":"#/definitions/expr"}},"required":["fields"]};
+const schema101 = {"type":"object","additionalProperties":false,"properties":{"$schema":{"type":"string"},"id":{"$ref":"#/definitions/screenId"},"kind":{"const":"edit"},"title":{"$ref":"#/definitions/text"},"route":{"$ref":"#/definitions/route"},"portals":{"type":"array","minItems":1,"uniqueItems":true,"items":{"enum":["internal","external"]}},"devOnly":{"type":"boolean","description":"Mounted only in the Vite dev server, in tests and in builds with VITE_DEV_PAGES=true; a production build has no route for it."},"menu":{"$ref":"#/definitions/route"},"description":{"type":"string"},"key":{"type":"array","items":{"$ref":"#/definitions/identifier"},"minItems":1},"load":{"type":"object","additionalProperties":false,"properties":{"operation":{"$ref":"#/definitions/operationId"},"params":{"$ref":"#/definitions/callInputs"}},"required":["operation"]},"sections":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/section"}},"details":{"type":"array","items":{"$ref":"#/definitions/detail"}},"attachments":{"$ref":"#/definitions/attachments"},"actions":{"type":"array","items":{"$ref":"#/definitions/action"}},"readOnly":{"$ref":"#/definitions/rule"},"confirmLeave":{"type":"boolean"}},"required":["id","kind","title","sections"],"description":"An edit/detail screen: form sections, detail grids, attachments, workflow actions"};
+const schema108 = {"type":"object","additionalProperties":false,"properties":{"title":{"$ref":"#/definitions/text"},"columns":{"type":"integer","minimum":1,"maximum":4},"fields":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/field"}},"visible":{"$ref":"#/definitions/expr"}},"required":["fields"]};
 
-function validate51(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate52(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.fields === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "fields"},message:"must have required property '"+"fields"+"'",schema:schema104.required,parentSchema:schema104,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "fields"},message:"must have required property '"+"fields"+"'",schema:schema108.required,parentSchema:schema108,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -5527,7 +5875,7 @@ errors++;
 }
 for(const key0 in data){
 if(!((((key0 === "title") || (key0 === "columns")) || (key0 === "fields")) || (key0 === "visible"))){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema104,data};
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema108,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -5565,7 +5913,7 @@ errors++;
 if(data.columns !== undefined){
 let data1 = data.columns;
 if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
-const err4 = {instancePath:instancePath+"/columns",schemaPath:"#/properties/columns/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema104.properties.columns.type,parentSchema:schema104.properties.columns,data:data1};
+const err4 = {instancePath:instancePath+"/columns",schemaPath:"#/properties/columns/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema108.properties.columns.type,parentSchema:schema108.properties.columns,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -5576,7 +5924,7 @@ errors++;
 }
 if((typeof data1 == "number") && (isFinite(data1))){
 if(data1 > 4 || isNaN(data1)){
-const err5 = {instancePath:instancePath+"/columns",schemaPath:"#/properties/columns/maximum",keyword:"maximum",params:{comparison: "<=", limit: 4},message:"must be <= 4",schema:4,parentSchema:schema104.properties.columns,data:data1};
+const err5 = {instancePath:instancePath+"/columns",schemaPath:"#/properties/columns/maximum",keyword:"maximum",params:{comparison: "<=", limit: 4},message:"must be <= 4",schema:4,parentSchema:schema108.properties.columns,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -5586,7 +5934,7 @@ vErrors.push(err5);
 errors++;
 }
 if(data1 < 1 || isNaN(data1)){
-const err6 = {instancePath:instancePath+"/columns",schemaPath:"#/properties/columns/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema104.properties.columns,data:data1};
+const err6 = {instancePath:instancePath+"/columns",schemaPath:"#/properties/columns/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema108.properties.columns,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -5601,7 +5949,7 @@ if(data.fields !== undefined){
 let data2 = data.fields;
 if(Array.isArray(data2)){
 if(data2.length < 1){
-const err7 = {instancePath:instancePath+"/fields",schemaPath:"#/properties/fields/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema104.properties.fields,data:data2};
+const err7 = {instancePath:instancePath+"/fields",schemaPath:"#/properties/fields/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema108.properties.fields,data:data2};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -5619,7 +5967,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err8 = {instancePath:instancePath+"/fields",schemaPath:"#/properties/fields/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema104.properties.fields.type,parentSchema:schema104.properties.fields,data:data2};
+const err8 = {instancePath:instancePath+"/fields",schemaPath:"#/properties/fields/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema108.properties.fields.type,parentSchema:schema108.properties.fields,data:data2};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -5656,7 +6004,7 @@ errors++;
 }
 }
 else {
-const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema104.type,parentSchema:schema104,data};
+const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema108.type,parentSchema:schema108,data};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -5665,18 +6013,18 @@ vErrors.push(err11);
 }
 errors++;
 }
-validate51.errors = vErrors;
+validate52.errors = vErrors;
 return errors === 0;
 }
 
-const schema107 = {"type":"object","additionalProperties":false,"properties":{"id":{"$ref":"#/definitions/identifier"},"title":{"$ref":"#/definitions/text"},"columns":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/column"}},"rowKey":{"$ref":"#/definitions/identifier"},"load":{"type":"object","additionalProperties":false,"properties":{"operation":{"$ref":"#/definitions/operationId"},"params":{"$ref":"#/definitions/callInputs"}},"required":["operation"]},"newRow":{"type":"object","additionalProperties":{"type":["string","number","boolean","null"]}},"canAdd":{"$ref":"#/definitions/rule"},"canDelete":{"$ref":"#/definitions/rule"},"minRows":{"type":"integer","minimum":0},"maxRows":{"type":"integer","minimum":1},"visibleRows":{"type":"integer","minimum":3,"maximum":40},"visible":{"$ref":"#/definitions/expr"},"addFrom":{"type":"object","additionalProperties":false,"description":"A button adding a row from the person, company or item popup; fill maps row field → the chosen entry's field","properties":{"widget":{"enum":["person","company","item"]},"label":{"$ref":"#/definitions/text"},"operation":{"$ref":"#/definitions/operationId"},"categories":{"type":"object","additionalProperties":false,"description":"The item popup's category filter: an operation's rows (value and text fields)","properties":{"operation":{"$ref":"#/definitions/operationId"},"value":{"$ref":"#/definitions/identifier"},"text":{"$ref":"#/definitions/identifier"}},"required":["operation","value","text"]},"fill":{"type":"object","minProperties":1,"additionalProperties":{"$ref":"#/definitions/identifier"}}},"required":["widget","fill"]},"reorder":{"type":"boolean","description":"Up/down buttons move the selected row"},"send":{"oneOf":[{"$ref":"#/definitions/identifier"},{"type":"array","minItems":1,"items":{"$ref":"#/definitions/identifier"}}],"description":"A 'form' body carries the rows under the grid's id: these fields of each row, or one field's values"}},"required":["id","columns","rowKey"],"description":"A detail grid: rows added, deleted and validated"};
+const schema111 = {"type":"object","additionalProperties":false,"properties":{"id":{"$ref":"#/definitions/identifier"},"title":{"$ref":"#/definitions/text"},"columns":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/column"}},"rowKey":{"$ref":"#/definitions/identifier"},"load":{"type":"object","additionalProperties":false,"properties":{"operation":{"$ref":"#/definitions/operationId"},"params":{"$ref":"#/definitions/callInputs"}},"required":["operation"]},"newRow":{"type":"object","additionalProperties":{"type":["string","number","boolean","null"]}},"canAdd":{"$ref":"#/definitions/rule"},"canDelete":{"$ref":"#/definitions/rule"},"minRows":{"type":"integer","minimum":0},"maxRows":{"type":"integer","minimum":1},"visibleRows":{"type":"integer","minimum":3,"maximum":40},"visible":{"$ref":"#/definitions/expr"},"addFrom":{"type":"object","additionalProperties":false,"description":"A button adding a row from the person, company or item popup; fill maps row field → the chosen entry's field","properties":{"widget":{"enum":["person","company","item"]},"label":{"$ref":"#/definitions/text"},"operation":{"$ref":"#/definitions/operationId"},"categories":{"type":"object","additionalProperties":false,"description":"The item popup's category filter: an operation's rows (value and text fields)","properties":{"operation":{"$ref":"#/definitions/operationId"},"value":{"$ref":"#/definitions/identifier"},"text":{"$ref":"#/definitions/identifier"}},"required":["operation","value","text"]},"fill":{"type":"object","minProperties":1,"additionalProperties":{"$ref":"#/definitions/identifier"}}},"required":["widget","fill"]},"reorder":{"type":"boolean","description":"Up/down buttons move the selected row"},"send":{"oneOf":[{"$ref":"#/definitions/identifier"},{"type":"array","minItems":1,"items":{"$ref":"#/definitions/identifier"}}],"description":"A 'form' body carries the rows under the grid's id: these fields of each row, or one field's values"}},"required":["id","columns","rowKey"],"description":"A detail grid: rows added, deleted and validated"};
 
-function validate54(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate55(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema107.required,parentSchema:schema107,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema111.required,parentSchema:schema111,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -5686,7 +6034,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.columns === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "columns"},message:"must have required property '"+"columns"+"'",schema:schema107.required,parentSchema:schema107,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "columns"},message:"must have required property '"+"columns"+"'",schema:schema111.required,parentSchema:schema111,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -5696,7 +6044,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.rowKey === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "rowKey"},message:"must have required property '"+"rowKey"+"'",schema:schema107.required,parentSchema:schema107,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "rowKey"},message:"must have required property '"+"rowKey"+"'",schema:schema111.required,parentSchema:schema111,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -5706,8 +6054,8 @@ vErrors.push(err2);
 errors++;
 }
 for(const key0 in data){
-if(!(func2.call(schema107.properties, key0))){
-const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema107,data};
+if(!(func2.call(schema111.properties, key0))){
+const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema111,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -5771,7 +6119,7 @@ if(data.columns !== undefined){
 let data2 = data.columns;
 if(Array.isArray(data2)){
 if(data2.length < 1){
-const err8 = {instancePath:instancePath+"/columns",schemaPath:"#/properties/columns/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema107.properties.columns,data:data2};
+const err8 = {instancePath:instancePath+"/columns",schemaPath:"#/properties/columns/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema111.properties.columns,data:data2};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -5789,7 +6137,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/columns",schemaPath:"#/properties/columns/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema107.properties.columns.type,parentSchema:schema107.properties.columns,data:data2};
+const err9 = {instancePath:instancePath+"/columns",schemaPath:"#/properties/columns/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema111.properties.columns.type,parentSchema:schema111.properties.columns,data:data2};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -5828,7 +6176,7 @@ if(data.load !== undefined){
 let data5 = data.load;
 if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
 if(data5.operation === undefined){
-const err12 = {instancePath:instancePath+"/load",schemaPath:"#/properties/load/required",keyword:"required",params:{missingProperty: "operation"},message:"must have required property '"+"operation"+"'",schema:schema107.properties.load.required,parentSchema:schema107.properties.load,data:data5};
+const err12 = {instancePath:instancePath+"/load",schemaPath:"#/properties/load/required",keyword:"required",params:{missingProperty: "operation"},message:"must have required property '"+"operation"+"'",schema:schema111.properties.load.required,parentSchema:schema111.properties.load,data:data5};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -5839,7 +6187,7 @@ errors++;
 }
 for(const key1 in data5){
 if(!((key1 === "operation") || (key1 === "params"))){
-const err13 = {instancePath:instancePath+"/load",schemaPath:"#/properties/load/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema107.properties.load,data:data5};
+const err13 = {instancePath:instancePath+"/load",schemaPath:"#/properties/load/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema111.properties.load,data:data5};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -5882,7 +6230,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err16 = {instancePath:instancePath+"/load",schemaPath:"#/properties/load/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema107.properties.load.type,parentSchema:schema107.properties.load,data:data5};
+const err16 = {instancePath:instancePath+"/load",schemaPath:"#/properties/load/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema111.properties.load.type,parentSchema:schema111.properties.load,data:data5};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -5898,7 +6246,7 @@ if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
 for(const key2 in data8){
 let data9 = data8[key2];
 if((((typeof data9 !== "string") && (!((typeof data9 == "number") && (isFinite(data9))))) && (typeof data9 !== "boolean")) && (data9 !== null)){
-const err17 = {instancePath:instancePath+"/newRow/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/newRow/additionalProperties/type",keyword:"type",params:{type: schema107.properties.newRow.additionalProperties.type},message:"must be string,number,boolean,null",schema:schema107.properties.newRow.additionalProperties.type,parentSchema:schema107.properties.newRow.additionalProperties,data:data9};
+const err17 = {instancePath:instancePath+"/newRow/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/newRow/additionalProperties/type",keyword:"type",params:{type: schema111.properties.newRow.additionalProperties.type},message:"must be string,number,boolean,null",schema:schema111.properties.newRow.additionalProperties.type,parentSchema:schema111.properties.newRow.additionalProperties,data:data9};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -5910,7 +6258,7 @@ errors++;
 }
 }
 else {
-const err18 = {instancePath:instancePath+"/newRow",schemaPath:"#/properties/newRow/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema107.properties.newRow.type,parentSchema:schema107.properties.newRow,data:data8};
+const err18 = {instancePath:instancePath+"/newRow",schemaPath:"#/properties/newRow/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema111.properties.newRow.type,parentSchema:schema111.properties.newRow,data:data8};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -5935,7 +6283,7 @@ errors = vErrors.length;
 if(data.minRows !== undefined){
 let data12 = data.minRows;
 if(!(((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12))) && (isFinite(data12)))){
-const err19 = {instancePath:instancePath+"/minRows",schemaPath:"#/properties/minRows/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema107.properties.minRows.type,parentSchema:schema107.properties.minRows,data:data12};
+const err19 = {instancePath:instancePath+"/minRows",schemaPath:"#/properties/minRows/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema111.properties.minRows.type,parentSchema:schema111.properties.minRows,data:data12};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -5946,7 +6294,7 @@ errors++;
 }
 if((typeof data12 == "number") && (isFinite(data12))){
 if(data12 < 0 || isNaN(data12)){
-const err20 = {instancePath:instancePath+"/minRows",schemaPath:"#/properties/minRows/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema107.properties.minRows,data:data12};
+const err20 = {instancePath:instancePath+"/minRows",schemaPath:"#/properties/minRows/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema111.properties.minRows,data:data12};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -5960,7 +6308,7 @@ errors++;
 if(data.maxRows !== undefined){
 let data13 = data.maxRows;
 if(!(((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13))) && (isFinite(data13)))){
-const err21 = {instancePath:instancePath+"/maxRows",schemaPath:"#/properties/maxRows/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema107.properties.maxRows.type,parentSchema:schema107.properties.maxRows,data:data13};
+const err21 = {instancePath:instancePath+"/maxRows",schemaPath:"#/properties/maxRows/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema111.properties.maxRows.type,parentSchema:schema111.properties.maxRows,data:data13};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -5971,7 +6319,7 @@ errors++;
 }
 if((typeof data13 == "number") && (isFinite(data13))){
 if(data13 < 1 || isNaN(data13)){
-const err22 = {instancePath:instancePath+"/maxRows",schemaPath:"#/properties/maxRows/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema107.properties.maxRows,data:data13};
+const err22 = {instancePath:instancePath+"/maxRows",schemaPath:"#/properties/maxRows/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema111.properties.maxRows,data:data13};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -5985,7 +6333,7 @@ errors++;
 if(data.visibleRows !== undefined){
 let data14 = data.visibleRows;
 if(!(((typeof data14 == "number") && (!(data14 % 1) && !isNaN(data14))) && (isFinite(data14)))){
-const err23 = {instancePath:instancePath+"/visibleRows",schemaPath:"#/properties/visibleRows/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema107.properties.visibleRows.type,parentSchema:schema107.properties.visibleRows,data:data14};
+const err23 = {instancePath:instancePath+"/visibleRows",schemaPath:"#/properties/visibleRows/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema111.properties.visibleRows.type,parentSchema:schema111.properties.visibleRows,data:data14};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -5996,7 +6344,7 @@ errors++;
 }
 if((typeof data14 == "number") && (isFinite(data14))){
 if(data14 > 40 || isNaN(data14)){
-const err24 = {instancePath:instancePath+"/visibleRows",schemaPath:"#/properties/visibleRows/maximum",keyword:"maximum",params:{comparison: "<=", limit: 40},message:"must be <= 40",schema:40,parentSchema:schema107.properties.visibleRows,data:data14};
+const err24 = {instancePath:instancePath+"/visibleRows",schemaPath:"#/properties/visibleRows/maximum",keyword:"maximum",params:{comparison: "<=", limit: 40},message:"must be <= 40",schema:40,parentSchema:schema111.properties.visibleRows,data:data14};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -6006,7 +6354,7 @@ vErrors.push(err24);
 errors++;
 }
 if(data14 < 3 || isNaN(data14)){
-const err25 = {instancePath:instancePath+"/visibleRows",schemaPath:"#/properties/visibleRows/minimum",keyword:"minimum",params:{comparison: ">=", limit: 3},message:"must be >= 3",schema:3,parentSchema:schema107.properties.visibleRows,data:data14};
+const err25 = {instancePath:instancePath+"/visibleRows",schemaPath:"#/properties/visibleRows/minimum",keyword:"minimum",params:{comparison: ">=", limit: 3},message:"must be >= 3",schema:3,parentSchema:schema111.properties.visibleRows,data:data14};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -6046,7 +6394,7 @@ if(data.addFrom !== undefined){
 let data16 = data.addFrom;
 if(data16 && typeof data16 == "object" && !Array.isArray(data16)){
 if(data16.widget === undefined){
-const err28 = {instancePath:instancePath+"/addFrom",schemaPath:"#/properties/addFrom/required",keyword:"required",params:{missingProperty: "widget"},message:"must have required property '"+"widget"+"'",schema:schema107.properties.addFrom.required,parentSchema:schema107.properties.addFrom,data:data16};
+const err28 = {instancePath:instancePath+"/addFrom",schemaPath:"#/properties/addFrom/required",keyword:"required",params:{missingProperty: "widget"},message:"must have required property '"+"widget"+"'",schema:schema111.properties.addFrom.required,parentSchema:schema111.properties.addFrom,data:data16};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -6056,7 +6404,7 @@ vErrors.push(err28);
 errors++;
 }
 if(data16.fill === undefined){
-const err29 = {instancePath:instancePath+"/addFrom",schemaPath:"#/properties/addFrom/required",keyword:"required",params:{missingProperty: "fill"},message:"must have required property '"+"fill"+"'",schema:schema107.properties.addFrom.required,parentSchema:schema107.properties.addFrom,data:data16};
+const err29 = {instancePath:instancePath+"/addFrom",schemaPath:"#/properties/addFrom/required",keyword:"required",params:{missingProperty: "fill"},message:"must have required property '"+"fill"+"'",schema:schema111.properties.addFrom.required,parentSchema:schema111.properties.addFrom,data:data16};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -6067,7 +6415,7 @@ errors++;
 }
 for(const key3 in data16){
 if(!(((((key3 === "widget") || (key3 === "label")) || (key3 === "operation")) || (key3 === "categories")) || (key3 === "fill"))){
-const err30 = {instancePath:instancePath+"/addFrom",schemaPath:"#/properties/addFrom/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema107.properties.addFrom,data:data16};
+const err30 = {instancePath:instancePath+"/addFrom",schemaPath:"#/properties/addFrom/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema111.properties.addFrom,data:data16};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -6080,7 +6428,7 @@ errors++;
 if(data16.widget !== undefined){
 let data17 = data16.widget;
 if(!(((data17 === "person") || (data17 === "company")) || (data17 === "item"))){
-const err31 = {instancePath:instancePath+"/addFrom/widget",schemaPath:"#/properties/addFrom/properties/widget/enum",keyword:"enum",params:{allowedValues: schema107.properties.addFrom.properties.widget.enum},message:"must be equal to one of the allowed values",schema:schema107.properties.addFrom.properties.widget.enum,parentSchema:schema107.properties.addFrom.properties.widget,data:data17};
+const err31 = {instancePath:instancePath+"/addFrom/widget",schemaPath:"#/properties/addFrom/properties/widget/enum",keyword:"enum",params:{allowedValues: schema111.properties.addFrom.properties.widget.enum},message:"must be equal to one of the allowed values",schema:schema111.properties.addFrom.properties.widget.enum,parentSchema:schema111.properties.addFrom.properties.widget,data:data17};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -6144,7 +6492,7 @@ if(data16.categories !== undefined){
 let data20 = data16.categories;
 if(data20 && typeof data20 == "object" && !Array.isArray(data20)){
 if(data20.operation === undefined){
-const err36 = {instancePath:instancePath+"/addFrom/categories",schemaPath:"#/properties/addFrom/properties/categories/required",keyword:"required",params:{missingProperty: "operation"},message:"must have required property '"+"operation"+"'",schema:schema107.properties.addFrom.properties.categories.required,parentSchema:schema107.properties.addFrom.properties.categories,data:data20};
+const err36 = {instancePath:instancePath+"/addFrom/categories",schemaPath:"#/properties/addFrom/properties/categories/required",keyword:"required",params:{missingProperty: "operation"},message:"must have required property '"+"operation"+"'",schema:schema111.properties.addFrom.properties.categories.required,parentSchema:schema111.properties.addFrom.properties.categories,data:data20};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -6154,7 +6502,7 @@ vErrors.push(err36);
 errors++;
 }
 if(data20.value === undefined){
-const err37 = {instancePath:instancePath+"/addFrom/categories",schemaPath:"#/properties/addFrom/properties/categories/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'",schema:schema107.properties.addFrom.properties.categories.required,parentSchema:schema107.properties.addFrom.properties.categories,data:data20};
+const err37 = {instancePath:instancePath+"/addFrom/categories",schemaPath:"#/properties/addFrom/properties/categories/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'",schema:schema111.properties.addFrom.properties.categories.required,parentSchema:schema111.properties.addFrom.properties.categories,data:data20};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -6164,7 +6512,7 @@ vErrors.push(err37);
 errors++;
 }
 if(data20.text === undefined){
-const err38 = {instancePath:instancePath+"/addFrom/categories",schemaPath:"#/properties/addFrom/properties/categories/required",keyword:"required",params:{missingProperty: "text"},message:"must have required property '"+"text"+"'",schema:schema107.properties.addFrom.properties.categories.required,parentSchema:schema107.properties.addFrom.properties.categories,data:data20};
+const err38 = {instancePath:instancePath+"/addFrom/categories",schemaPath:"#/properties/addFrom/properties/categories/required",keyword:"required",params:{missingProperty: "text"},message:"must have required property '"+"text"+"'",schema:schema111.properties.addFrom.properties.categories.required,parentSchema:schema111.properties.addFrom.properties.categories,data:data20};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -6175,7 +6523,7 @@ errors++;
 }
 for(const key4 in data20){
 if(!(((key4 === "operation") || (key4 === "value")) || (key4 === "text"))){
-const err39 = {instancePath:instancePath+"/addFrom/categories",schemaPath:"#/properties/addFrom/properties/categories/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties",schema:false,parentSchema:schema107.properties.addFrom.properties.categories,data:data20};
+const err39 = {instancePath:instancePath+"/addFrom/categories",schemaPath:"#/properties/addFrom/properties/categories/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties",schema:false,parentSchema:schema111.properties.addFrom.properties.categories,data:data20};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -6262,7 +6610,7 @@ errors++;
 }
 }
 else {
-const err46 = {instancePath:instancePath+"/addFrom/categories",schemaPath:"#/properties/addFrom/properties/categories/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema107.properties.addFrom.properties.categories.type,parentSchema:schema107.properties.addFrom.properties.categories,data:data20};
+const err46 = {instancePath:instancePath+"/addFrom/categories",schemaPath:"#/properties/addFrom/properties/categories/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema111.properties.addFrom.properties.categories.type,parentSchema:schema111.properties.addFrom.properties.categories,data:data20};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -6276,7 +6624,7 @@ if(data16.fill !== undefined){
 let data24 = data16.fill;
 if(data24 && typeof data24 == "object" && !Array.isArray(data24)){
 if(Object.keys(data24).length < 1){
-const err47 = {instancePath:instancePath+"/addFrom/fill",schemaPath:"#/properties/addFrom/properties/fill/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema107.properties.addFrom.properties.fill,data:data24};
+const err47 = {instancePath:instancePath+"/addFrom/fill",schemaPath:"#/properties/addFrom/properties/fill/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema111.properties.addFrom.properties.fill,data:data24};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -6312,7 +6660,7 @@ errors++;
 }
 }
 else {
-const err50 = {instancePath:instancePath+"/addFrom/fill",schemaPath:"#/properties/addFrom/properties/fill/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema107.properties.addFrom.properties.fill.type,parentSchema:schema107.properties.addFrom.properties.fill,data:data24};
+const err50 = {instancePath:instancePath+"/addFrom/fill",schemaPath:"#/properties/addFrom/properties/fill/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema111.properties.addFrom.properties.fill.type,parentSchema:schema111.properties.addFrom.properties.fill,data:data24};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -6324,7 +6672,7 @@ errors++;
 }
 }
 else {
-const err51 = {instancePath:instancePath+"/addFrom",schemaPath:"#/properties/addFrom/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema107.properties.addFrom.type,parentSchema:schema107.properties.addFrom,data:data16};
+const err51 = {instancePath:instancePath+"/addFrom",schemaPath:"#/properties/addFrom/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema111.properties.addFrom.type,parentSchema:schema111.properties.addFrom,data:data16};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -6337,7 +6685,7 @@ errors++;
 if(data.reorder !== undefined){
 let data26 = data.reorder;
 if(typeof data26 !== "boolean"){
-const err52 = {instancePath:instancePath+"/reorder",schemaPath:"#/properties/reorder/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema107.properties.reorder.type,parentSchema:schema107.properties.reorder,data:data26};
+const err52 = {instancePath:instancePath+"/reorder",schemaPath:"#/properties/reorder/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema111.properties.reorder.type,parentSchema:schema111.properties.reorder,data:data26};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -6383,7 +6731,7 @@ passing0 = 0;
 const _errs72 = errors;
 if(Array.isArray(data27)){
 if(data27.length < 1){
-const err55 = {instancePath:instancePath+"/send",schemaPath:"#/properties/send/oneOf/1/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema107.properties.send.oneOf[1],data:data27};
+const err55 = {instancePath:instancePath+"/send",schemaPath:"#/properties/send/oneOf/1/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema111.properties.send.oneOf[1],data:data27};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -6420,7 +6768,7 @@ errors++;
 }
 }
 else {
-const err58 = {instancePath:instancePath+"/send",schemaPath:"#/properties/send/oneOf/1/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema107.properties.send.oneOf[1].type,parentSchema:schema107.properties.send.oneOf[1],data:data27};
+const err58 = {instancePath:instancePath+"/send",schemaPath:"#/properties/send/oneOf/1/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema111.properties.send.oneOf[1].type,parentSchema:schema111.properties.send.oneOf[1],data:data27};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -6441,7 +6789,7 @@ passing0 = 1;
 }
 }
 if(!valid19){
-const err59 = {instancePath:instancePath+"/send",schemaPath:"#/properties/send/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema107.properties.send.oneOf,parentSchema:schema107.properties.send,data:data27};
+const err59 = {instancePath:instancePath+"/send",schemaPath:"#/properties/send/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema111.properties.send.oneOf,parentSchema:schema111.properties.send,data:data27};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -6464,7 +6812,7 @@ vErrors = null;
 }
 }
 else {
-const err60 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema107.type,parentSchema:schema107,data};
+const err60 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema111.type,parentSchema:schema111,data};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -6473,18 +6821,18 @@ vErrors.push(err60);
 }
 errors++;
 }
-validate54.errors = vErrors;
+validate55.errors = vErrors;
 return errors === 0;
 }
 
-const schema121 = {"type":"object","additionalProperties":false,"properties":{"field":{"$ref":"#/definitions/identifier"},"label":{"$ref":"#/definitions/text"},"kind":{"enum":["any","spreadsheet"]},"readOnly":{"$ref":"#/definitions/rule"}},"required":["field"]};
+const schema125 = {"type":"object","additionalProperties":false,"properties":{"field":{"$ref":"#/definitions/identifier"},"label":{"$ref":"#/definitions/text"},"kind":{"enum":["any","spreadsheet"]},"readOnly":{"$ref":"#/definitions/rule"}},"required":["field"]};
 
-function validate60(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate61(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.field === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "field"},message:"must have required property '"+"field"+"'",schema:schema121.required,parentSchema:schema121,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "field"},message:"must have required property '"+"field"+"'",schema:schema125.required,parentSchema:schema125,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -6495,7 +6843,7 @@ errors++;
 }
 for(const key0 in data){
 if(!((((key0 === "field") || (key0 === "label")) || (key0 === "kind")) || (key0 === "readOnly"))){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema121,data};
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema125,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -6558,7 +6906,7 @@ errors++;
 if(data.kind !== undefined){
 let data2 = data.kind;
 if(!((data2 === "any") || (data2 === "spreadsheet"))){
-const err6 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/enum",keyword:"enum",params:{allowedValues: schema121.properties.kind.enum},message:"must be equal to one of the allowed values",schema:schema121.properties.kind.enum,parentSchema:schema121.properties.kind,data:data2};
+const err6 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/enum",keyword:"enum",params:{allowedValues: schema125.properties.kind.enum},message:"must be equal to one of the allowed values",schema:schema125.properties.kind.enum,parentSchema:schema125.properties.kind,data:data2};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -6576,7 +6924,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema121.type,parentSchema:schema121,data};
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema125.type,parentSchema:schema125,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -6585,17 +6933,17 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate60.errors = vErrors;
+validate61.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate49(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate50(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema97.required,parentSchema:schema97,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema101.required,parentSchema:schema101,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -6605,7 +6953,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.kind === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema97.required,parentSchema:schema97,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema101.required,parentSchema:schema101,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -6615,7 +6963,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.title === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'",schema:schema97.required,parentSchema:schema97,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'",schema:schema101.required,parentSchema:schema101,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -6625,7 +6973,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.sections === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sections"},message:"must have required property '"+"sections"+"'",schema:schema97.required,parentSchema:schema97,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sections"},message:"must have required property '"+"sections"+"'",schema:schema101.required,parentSchema:schema101,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -6635,8 +6983,8 @@ vErrors.push(err3);
 errors++;
 }
 for(const key0 in data){
-if(!(func2.call(schema97.properties, key0))){
-const err4 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema97,data};
+if(!(func2.call(schema101.properties, key0))){
+const err4 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema101,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -6649,7 +6997,7 @@ errors++;
 if(data.$schema !== undefined){
 let data0 = data.$schema;
 if(typeof data0 !== "string"){
-const err5 = {instancePath:instancePath+"/$schema",schemaPath:"#/properties/%24schema/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema97.properties.$schema.type,parentSchema:schema97.properties.$schema,data:data0};
+const err5 = {instancePath:instancePath+"/$schema",schemaPath:"#/properties/%24schema/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema101.properties.$schema.type,parentSchema:schema101.properties.$schema,data:data0};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -6687,7 +7035,7 @@ errors++;
 if(data.kind !== undefined){
 let data2 = data.kind;
 if("edit" !== data2){
-const err8 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "edit"},message:"must be equal to constant",schema:"edit",parentSchema:schema97.properties.kind,data:data2};
+const err8 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "edit"},message:"must be equal to constant",schema:"edit",parentSchema:schema101.properties.kind,data:data2};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -6751,7 +7099,7 @@ if(data.portals !== undefined){
 let data5 = data.portals;
 if(Array.isArray(data5)){
 if(data5.length < 1){
-const err13 = {instancePath:instancePath+"/portals",schemaPath:"#/properties/portals/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema97.properties.portals,data:data5};
+const err13 = {instancePath:instancePath+"/portals",schemaPath:"#/properties/portals/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema101.properties.portals,data:data5};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -6764,7 +7112,7 @@ const len0 = data5.length;
 for(let i0=0; i0<len0; i0++){
 let data6 = data5[i0];
 if(!((data6 === "internal") || (data6 === "external"))){
-const err14 = {instancePath:instancePath+"/portals/" + i0,schemaPath:"#/properties/portals/items/enum",keyword:"enum",params:{allowedValues: schema97.properties.portals.items.enum},message:"must be equal to one of the allowed values",schema:schema97.properties.portals.items.enum,parentSchema:schema97.properties.portals.items,data:data6};
+const err14 = {instancePath:instancePath+"/portals/" + i0,schemaPath:"#/properties/portals/items/enum",keyword:"enum",params:{allowedValues: schema101.properties.portals.items.enum},message:"must be equal to one of the allowed values",schema:schema101.properties.portals.items.enum,parentSchema:schema101.properties.portals.items,data:data6};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -6781,7 +7129,7 @@ outer0:
 for(;i1--;){
 for(j0 = i1; j0--;){
 if(func0(data5[i1], data5[j0])){
-const err15 = {instancePath:instancePath+"/portals",schemaPath:"#/properties/portals/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)",schema:true,parentSchema:schema97.properties.portals,data:data5};
+const err15 = {instancePath:instancePath+"/portals",schemaPath:"#/properties/portals/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)",schema:true,parentSchema:schema101.properties.portals,data:data5};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -6796,7 +7144,7 @@ break outer0;
 }
 }
 else {
-const err16 = {instancePath:instancePath+"/portals",schemaPath:"#/properties/portals/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema97.properties.portals.type,parentSchema:schema97.properties.portals,data:data5};
+const err16 = {instancePath:instancePath+"/portals",schemaPath:"#/properties/portals/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema101.properties.portals.type,parentSchema:schema101.properties.portals,data:data5};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -6806,11 +7154,10 @@ vErrors.push(err16);
 errors++;
 }
 }
-if(data.menu !== undefined){
-let data7 = data.menu;
-if(typeof data7 === "string"){
-if(!pattern1.test(data7)){
-const err17 = {instancePath:instancePath+"/menu",schemaPath:"#/definitions/route/pattern",keyword:"pattern",params:{pattern: "^/[A-Za-z0-9/_-]*$"},message:"must match pattern \""+"^/[A-Za-z0-9/_-]*$"+"\"",schema:"^/[A-Za-z0-9/_-]*$",parentSchema:schema15,data:data7};
+if(data.devOnly !== undefined){
+let data7 = data.devOnly;
+if(typeof data7 !== "boolean"){
+const err17 = {instancePath:instancePath+"/devOnly",schemaPath:"#/properties/devOnly/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema101.properties.devOnly.type,parentSchema:schema101.properties.devOnly,data:data7};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -6820,8 +7167,11 @@ vErrors.push(err17);
 errors++;
 }
 }
-else {
-const err18 = {instancePath:instancePath+"/menu",schemaPath:"#/definitions/route/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.type,parentSchema:schema15,data:data7};
+if(data.menu !== undefined){
+let data8 = data.menu;
+if(typeof data8 === "string"){
+if(!pattern1.test(data8)){
+const err18 = {instancePath:instancePath+"/menu",schemaPath:"#/definitions/route/pattern",keyword:"pattern",params:{pattern: "^/[A-Za-z0-9/_-]*$"},message:"must match pattern \""+"^/[A-Za-z0-9/_-]*$"+"\"",schema:"^/[A-Za-z0-9/_-]*$",parentSchema:schema15,data:data8};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -6831,10 +7181,8 @@ vErrors.push(err18);
 errors++;
 }
 }
-if(data.description !== undefined){
-let data8 = data.description;
-if(typeof data8 !== "string"){
-const err19 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema97.properties.description.type,parentSchema:schema97.properties.description,data:data8};
+else {
+const err19 = {instancePath:instancePath+"/menu",schemaPath:"#/definitions/route/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.type,parentSchema:schema15,data:data8};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -6844,11 +7192,10 @@ vErrors.push(err19);
 errors++;
 }
 }
-if(data.key !== undefined){
-let data9 = data.key;
-if(Array.isArray(data9)){
-if(data9.length < 1){
-const err20 = {instancePath:instancePath+"/key",schemaPath:"#/properties/key/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema97.properties.key,data:data9};
+if(data.description !== undefined){
+let data9 = data.description;
+if(typeof data9 !== "string"){
+const err20 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema101.properties.description.type,parentSchema:schema101.properties.description,data:data9};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -6857,12 +7204,12 @@ vErrors.push(err20);
 }
 errors++;
 }
-const len1 = data9.length;
-for(let i2=0; i2<len1; i2++){
-let data10 = data9[i2];
-if(typeof data10 === "string"){
-if(!pattern4.test(data10)){
-const err21 = {instancePath:instancePath+"/key/" + i2,schemaPath:"#/definitions/identifier/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]*$"+"\"",schema:"^[A-Za-z_][A-Za-z0-9_]*$",parentSchema:schema18,data:data10};
+}
+if(data.key !== undefined){
+let data10 = data.key;
+if(Array.isArray(data10)){
+if(data10.length < 1){
+const err21 = {instancePath:instancePath+"/key",schemaPath:"#/properties/key/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema101.properties.key,data:data10};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -6871,9 +7218,12 @@ vErrors.push(err21);
 }
 errors++;
 }
-}
-else {
-const err22 = {instancePath:instancePath+"/key/" + i2,schemaPath:"#/definitions/identifier/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.type,parentSchema:schema18,data:data10};
+const len1 = data10.length;
+for(let i2=0; i2<len1; i2++){
+let data11 = data10[i2];
+if(typeof data11 === "string"){
+if(!pattern4.test(data11)){
+const err22 = {instancePath:instancePath+"/key/" + i2,schemaPath:"#/definitions/identifier/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]*$"+"\"",schema:"^[A-Za-z_][A-Za-z0-9_]*$",parentSchema:schema18,data:data11};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -6883,9 +7233,8 @@ vErrors.push(err22);
 errors++;
 }
 }
-}
 else {
-const err23 = {instancePath:instancePath+"/key",schemaPath:"#/properties/key/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema97.properties.key.type,parentSchema:schema97.properties.key,data:data9};
+const err23 = {instancePath:instancePath+"/key/" + i2,schemaPath:"#/definitions/identifier/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.type,parentSchema:schema18,data:data11};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -6895,11 +7244,9 @@ vErrors.push(err23);
 errors++;
 }
 }
-if(data.load !== undefined){
-let data11 = data.load;
-if(data11 && typeof data11 == "object" && !Array.isArray(data11)){
-if(data11.operation === undefined){
-const err24 = {instancePath:instancePath+"/load",schemaPath:"#/properties/load/required",keyword:"required",params:{missingProperty: "operation"},message:"must have required property '"+"operation"+"'",schema:schema97.properties.load.required,parentSchema:schema97.properties.load,data:data11};
+}
+else {
+const err24 = {instancePath:instancePath+"/key",schemaPath:"#/properties/key/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema101.properties.key.type,parentSchema:schema101.properties.key,data:data10};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -6908,9 +7255,12 @@ vErrors.push(err24);
 }
 errors++;
 }
-for(const key1 in data11){
-if(!((key1 === "operation") || (key1 === "params"))){
-const err25 = {instancePath:instancePath+"/load",schemaPath:"#/properties/load/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema97.properties.load,data:data11};
+}
+if(data.load !== undefined){
+let data12 = data.load;
+if(data12 && typeof data12 == "object" && !Array.isArray(data12)){
+if(data12.operation === undefined){
+const err25 = {instancePath:instancePath+"/load",schemaPath:"#/properties/load/required",keyword:"required",params:{missingProperty: "operation"},message:"must have required property '"+"operation"+"'",schema:schema101.properties.load.required,parentSchema:schema101.properties.load,data:data12};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -6919,12 +7269,9 @@ vErrors.push(err25);
 }
 errors++;
 }
-}
-if(data11.operation !== undefined){
-let data12 = data11.operation;
-if(typeof data12 === "string"){
-if(!pattern3.test(data12)){
-const err26 = {instancePath:instancePath+"/load/operation",schemaPath:"#/definitions/operationId/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9]*$"+"\"",schema:"^[A-Za-z][A-Za-z0-9]*$",parentSchema:schema17,data:data12};
+for(const key1 in data12){
+if(!((key1 === "operation") || (key1 === "params"))){
+const err26 = {instancePath:instancePath+"/load",schemaPath:"#/properties/load/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema101.properties.load,data:data12};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -6934,8 +7281,11 @@ vErrors.push(err26);
 errors++;
 }
 }
-else {
-const err27 = {instancePath:instancePath+"/load/operation",schemaPath:"#/definitions/operationId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.type,parentSchema:schema17,data:data12};
+if(data12.operation !== undefined){
+let data13 = data12.operation;
+if(typeof data13 === "string"){
+if(!pattern3.test(data13)){
+const err27 = {instancePath:instancePath+"/load/operation",schemaPath:"#/definitions/operationId/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9]*$"+"\"",schema:"^[A-Za-z][A-Za-z0-9]*$",parentSchema:schema17,data:data13};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -6945,15 +7295,8 @@ vErrors.push(err27);
 errors++;
 }
 }
-if(data11.params !== undefined){
-if(!(validate12(data11.params, {instancePath:instancePath+"/load/params",parentData:data11,parentDataProperty:"params",rootData}))){
-vErrors = vErrors === null ? validate12.errors : vErrors.concat(validate12.errors);
-errors = vErrors.length;
-}
-}
-}
 else {
-const err28 = {instancePath:instancePath+"/load",schemaPath:"#/properties/load/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema97.properties.load.type,parentSchema:schema97.properties.load,data:data11};
+const err28 = {instancePath:instancePath+"/load/operation",schemaPath:"#/definitions/operationId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.type,parentSchema:schema17,data:data13};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -6963,11 +7306,15 @@ vErrors.push(err28);
 errors++;
 }
 }
-if(data.sections !== undefined){
-let data14 = data.sections;
-if(Array.isArray(data14)){
-if(data14.length < 1){
-const err29 = {instancePath:instancePath+"/sections",schemaPath:"#/properties/sections/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema97.properties.sections,data:data14};
+if(data12.params !== undefined){
+if(!(validate12(data12.params, {instancePath:instancePath+"/load/params",parentData:data12,parentDataProperty:"params",rootData}))){
+vErrors = vErrors === null ? validate12.errors : vErrors.concat(validate12.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err29 = {instancePath:instancePath+"/load",schemaPath:"#/properties/load/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema101.properties.load.type,parentSchema:schema101.properties.load,data:data12};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -6976,16 +7323,12 @@ vErrors.push(err29);
 }
 errors++;
 }
-const len2 = data14.length;
-for(let i3=0; i3<len2; i3++){
-if(!(validate51(data14[i3], {instancePath:instancePath+"/sections/" + i3,parentData:data14,parentDataProperty:i3,rootData}))){
-vErrors = vErrors === null ? validate51.errors : vErrors.concat(validate51.errors);
-errors = vErrors.length;
 }
-}
-}
-else {
-const err30 = {instancePath:instancePath+"/sections",schemaPath:"#/properties/sections/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema97.properties.sections.type,parentSchema:schema97.properties.sections,data:data14};
+if(data.sections !== undefined){
+let data15 = data.sections;
+if(Array.isArray(data15)){
+if(data15.length < 1){
+const err30 = {instancePath:instancePath+"/sections",schemaPath:"#/properties/sections/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema101.properties.sections,data:data15};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -6994,20 +7337,16 @@ vErrors.push(err30);
 }
 errors++;
 }
-}
-if(data.details !== undefined){
-let data16 = data.details;
-if(Array.isArray(data16)){
-const len3 = data16.length;
-for(let i4=0; i4<len3; i4++){
-if(!(validate54(data16[i4], {instancePath:instancePath+"/details/" + i4,parentData:data16,parentDataProperty:i4,rootData}))){
-vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
+const len2 = data15.length;
+for(let i3=0; i3<len2; i3++){
+if(!(validate52(data15[i3], {instancePath:instancePath+"/sections/" + i3,parentData:data15,parentDataProperty:i3,rootData}))){
+vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err31 = {instancePath:instancePath+"/details",schemaPath:"#/properties/details/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema97.properties.details.type,parentSchema:schema97.properties.details,data:data16};
+const err31 = {instancePath:instancePath+"/sections",schemaPath:"#/properties/sections/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema101.properties.sections.type,parentSchema:schema101.properties.sections,data:data15};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -7017,30 +7356,52 @@ vErrors.push(err31);
 errors++;
 }
 }
+if(data.details !== undefined){
+let data17 = data.details;
+if(Array.isArray(data17)){
+const len3 = data17.length;
+for(let i4=0; i4<len3; i4++){
+if(!(validate55(data17[i4], {instancePath:instancePath+"/details/" + i4,parentData:data17,parentDataProperty:i4,rootData}))){
+vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err32 = {instancePath:instancePath+"/details",schemaPath:"#/properties/details/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema101.properties.details.type,parentSchema:schema101.properties.details,data:data17};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
+}
+errors++;
+}
+}
 if(data.attachments !== undefined){
-if(!(validate60(data.attachments, {instancePath:instancePath+"/attachments",parentData:data,parentDataProperty:"attachments",rootData}))){
-vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
+if(!(validate61(data.attachments, {instancePath:instancePath+"/attachments",parentData:data,parentDataProperty:"attachments",rootData}))){
+vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
 errors = vErrors.length;
 }
 }
 if(data.actions !== undefined){
-let data19 = data.actions;
-if(Array.isArray(data19)){
-const len4 = data19.length;
+let data20 = data.actions;
+if(Array.isArray(data20)){
+const len4 = data20.length;
 for(let i5=0; i5<len4; i5++){
-if(!(validate31(data19[i5], {instancePath:instancePath+"/actions/" + i5,parentData:data19,parentDataProperty:i5,rootData}))){
+if(!(validate31(data20[i5], {instancePath:instancePath+"/actions/" + i5,parentData:data20,parentDataProperty:i5,rootData}))){
 vErrors = vErrors === null ? validate31.errors : vErrors.concat(validate31.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err32 = {instancePath:instancePath+"/actions",schemaPath:"#/properties/actions/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema97.properties.actions.type,parentSchema:schema97.properties.actions,data:data19};
+const err33 = {instancePath:instancePath+"/actions",schemaPath:"#/properties/actions/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema101.properties.actions.type,parentSchema:schema101.properties.actions,data:data20};
 if(vErrors === null){
-vErrors = [err32];
+vErrors = [err33];
 }
 else {
-vErrors.push(err32);
+vErrors.push(err33);
 }
 errors++;
 }
@@ -7052,21 +7413,9 @@ errors = vErrors.length;
 }
 }
 if(data.confirmLeave !== undefined){
-let data22 = data.confirmLeave;
-if(typeof data22 !== "boolean"){
-const err33 = {instancePath:instancePath+"/confirmLeave",schemaPath:"#/properties/confirmLeave/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema97.properties.confirmLeave.type,parentSchema:schema97.properties.confirmLeave,data:data22};
-if(vErrors === null){
-vErrors = [err33];
-}
-else {
-vErrors.push(err33);
-}
-errors++;
-}
-}
-}
-else {
-const err34 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema97.type,parentSchema:schema97,data};
+let data23 = data.confirmLeave;
+if(typeof data23 !== "boolean"){
+const err34 = {instancePath:instancePath+"/confirmLeave",schemaPath:"#/properties/confirmLeave/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema101.properties.confirmLeave.type,parentSchema:schema101.properties.confirmLeave,data:data23};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -7075,19 +7424,31 @@ vErrors.push(err34);
 }
 errors++;
 }
-validate49.errors = vErrors;
+}
+}
+else {
+const err35 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema101.type,parentSchema:schema101,data};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
+}
+errors++;
+}
+validate50.errors = vErrors;
 return errors === 0;
 }
 
-const schema124 = {"type":"object","additionalProperties":false,"properties":{"$schema":{"type":"string"},"id":{"$ref":"#/definitions/screenId"},"kind":{"const":"tree"},"title":{"$ref":"#/definitions/text"},"route":{"$ref":"#/definitions/route"},"portals":{"type":"array","minItems":1,"uniqueItems":true,"items":{"enum":["internal","external"]}},"menu":{"$ref":"#/definitions/route"},"description":{"type":"string"},"tree":{"type":"object","additionalProperties":false,"properties":{"operation":{"$ref":"#/definitions/operationId"},"params":{"$ref":"#/definitions/callInputs"},"idField":{"$ref":"#/definitions/identifier"},"parentField":{"$ref":"#/definitions/identifier"},"labelField":{"$ref":"#/definitions/identifier"},"detailField":{"$ref":"#/definitions/identifier"},"search":{"type":"boolean"},"rootLabel":{"$ref":"#/definitions/text"}},"required":["operation","idField","labelField"]},"detail":{"$ref":"#/definitions/editBody"},"actions":{"type":"array","items":{"$ref":"#/definitions/action"}}},"required":["id","kind","title","tree","detail"],"description":"Master-detail: a tree (or flat list) of nodes and the selected node's editor"};
-const schema135 = {"type":"object","additionalProperties":false,"properties":{"key":{"type":"array","items":{"$ref":"#/definitions/identifier"},"minItems":1},"load":{"type":"object","additionalProperties":false,"properties":{"operation":{"$ref":"#/definitions/operationId"},"params":{"$ref":"#/definitions/callInputs"}},"required":["operation"]},"sections":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/section"}},"details":{"type":"array","items":{"$ref":"#/definitions/detail"}},"attachments":{"$ref":"#/definitions/attachments"},"actions":{"type":"array","items":{"$ref":"#/definitions/action"}},"readOnly":{"$ref":"#/definitions/rule"},"confirmLeave":{"type":"boolean"}},"required":["sections"]};
+const schema128 = {"type":"object","additionalProperties":false,"properties":{"$schema":{"type":"string"},"id":{"$ref":"#/definitions/screenId"},"kind":{"const":"tree"},"title":{"$ref":"#/definitions/text"},"route":{"$ref":"#/definitions/route"},"portals":{"type":"array","minItems":1,"uniqueItems":true,"items":{"enum":["internal","external"]}},"devOnly":{"type":"boolean","description":"Mounted only in the Vite dev server, in tests and in builds with VITE_DEV_PAGES=true; a production build has no route for it."},"menu":{"$ref":"#/definitions/route"},"description":{"type":"string"},"tree":{"type":"object","additionalProperties":false,"properties":{"operation":{"$ref":"#/definitions/operationId"},"params":{"$ref":"#/definitions/callInputs"},"idField":{"$ref":"#/definitions/identifier"},"parentField":{"$ref":"#/definitions/identifier"},"labelField":{"$ref":"#/definitions/identifier"},"detailField":{"$ref":"#/definitions/identifier"},"search":{"type":"boolean"},"rootLabel":{"$ref":"#/definitions/text"}},"required":["operation","idField","labelField"]},"detail":{"$ref":"#/definitions/editBody"},"actions":{"type":"array","items":{"$ref":"#/definitions/action"}}},"required":["id","kind","title","tree","detail"],"description":"Master-detail: a tree (or flat list) of nodes and the selected node's editor"};
+const schema139 = {"type":"object","additionalProperties":false,"properties":{"key":{"type":"array","items":{"$ref":"#/definitions/identifier"},"minItems":1},"load":{"type":"object","additionalProperties":false,"properties":{"operation":{"$ref":"#/definitions/operationId"},"params":{"$ref":"#/definitions/callInputs"}},"required":["operation"]},"sections":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/section"}},"details":{"type":"array","items":{"$ref":"#/definitions/detail"}},"attachments":{"$ref":"#/definitions/attachments"},"actions":{"type":"array","items":{"$ref":"#/definitions/action"}},"readOnly":{"$ref":"#/definitions/rule"},"confirmLeave":{"type":"boolean"}},"required":["sections"]};
 
-function validate68(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate69(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.sections === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sections"},message:"must have required property '"+"sections"+"'",schema:schema135.required,parentSchema:schema135,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sections"},message:"must have required property '"+"sections"+"'",schema:schema139.required,parentSchema:schema139,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -7098,7 +7459,7 @@ errors++;
 }
 for(const key0 in data){
 if(!((((((((key0 === "key") || (key0 === "load")) || (key0 === "sections")) || (key0 === "details")) || (key0 === "attachments")) || (key0 === "actions")) || (key0 === "readOnly")) || (key0 === "confirmLeave"))){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema135,data};
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema139,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -7112,7 +7473,7 @@ if(data.key !== undefined){
 let data0 = data.key;
 if(Array.isArray(data0)){
 if(data0.length < 1){
-const err2 = {instancePath:instancePath+"/key",schemaPath:"#/properties/key/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema135.properties.key,data:data0};
+const err2 = {instancePath:instancePath+"/key",schemaPath:"#/properties/key/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema139.properties.key,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -7149,7 +7510,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/key",schemaPath:"#/properties/key/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema135.properties.key.type,parentSchema:schema135.properties.key,data:data0};
+const err5 = {instancePath:instancePath+"/key",schemaPath:"#/properties/key/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema139.properties.key.type,parentSchema:schema139.properties.key,data:data0};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -7163,7 +7524,7 @@ if(data.load !== undefined){
 let data2 = data.load;
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 if(data2.operation === undefined){
-const err6 = {instancePath:instancePath+"/load",schemaPath:"#/properties/load/required",keyword:"required",params:{missingProperty: "operation"},message:"must have required property '"+"operation"+"'",schema:schema135.properties.load.required,parentSchema:schema135.properties.load,data:data2};
+const err6 = {instancePath:instancePath+"/load",schemaPath:"#/properties/load/required",keyword:"required",params:{missingProperty: "operation"},message:"must have required property '"+"operation"+"'",schema:schema139.properties.load.required,parentSchema:schema139.properties.load,data:data2};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -7174,7 +7535,7 @@ errors++;
 }
 for(const key1 in data2){
 if(!((key1 === "operation") || (key1 === "params"))){
-const err7 = {instancePath:instancePath+"/load",schemaPath:"#/properties/load/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema135.properties.load,data:data2};
+const err7 = {instancePath:instancePath+"/load",schemaPath:"#/properties/load/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema139.properties.load,data:data2};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -7217,7 +7578,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/load",schemaPath:"#/properties/load/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema135.properties.load.type,parentSchema:schema135.properties.load,data:data2};
+const err10 = {instancePath:instancePath+"/load",schemaPath:"#/properties/load/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema139.properties.load.type,parentSchema:schema139.properties.load,data:data2};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -7231,7 +7592,7 @@ if(data.sections !== undefined){
 let data5 = data.sections;
 if(Array.isArray(data5)){
 if(data5.length < 1){
-const err11 = {instancePath:instancePath+"/sections",schemaPath:"#/properties/sections/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema135.properties.sections,data:data5};
+const err11 = {instancePath:instancePath+"/sections",schemaPath:"#/properties/sections/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema139.properties.sections,data:data5};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -7242,14 +7603,14 @@ errors++;
 }
 const len1 = data5.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate51(data5[i1], {instancePath:instancePath+"/sections/" + i1,parentData:data5,parentDataProperty:i1,rootData}))){
-vErrors = vErrors === null ? validate51.errors : vErrors.concat(validate51.errors);
+if(!(validate52(data5[i1], {instancePath:instancePath+"/sections/" + i1,parentData:data5,parentDataProperty:i1,rootData}))){
+vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err12 = {instancePath:instancePath+"/sections",schemaPath:"#/properties/sections/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema135.properties.sections.type,parentSchema:schema135.properties.sections,data:data5};
+const err12 = {instancePath:instancePath+"/sections",schemaPath:"#/properties/sections/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema139.properties.sections.type,parentSchema:schema139.properties.sections,data:data5};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -7264,14 +7625,14 @@ let data7 = data.details;
 if(Array.isArray(data7)){
 const len2 = data7.length;
 for(let i2=0; i2<len2; i2++){
-if(!(validate54(data7[i2], {instancePath:instancePath+"/details/" + i2,parentData:data7,parentDataProperty:i2,rootData}))){
-vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
+if(!(validate55(data7[i2], {instancePath:instancePath+"/details/" + i2,parentData:data7,parentDataProperty:i2,rootData}))){
+vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err13 = {instancePath:instancePath+"/details",schemaPath:"#/properties/details/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema135.properties.details.type,parentSchema:schema135.properties.details,data:data7};
+const err13 = {instancePath:instancePath+"/details",schemaPath:"#/properties/details/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema139.properties.details.type,parentSchema:schema139.properties.details,data:data7};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -7282,8 +7643,8 @@ errors++;
 }
 }
 if(data.attachments !== undefined){
-if(!(validate60(data.attachments, {instancePath:instancePath+"/attachments",parentData:data,parentDataProperty:"attachments",rootData}))){
-vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
+if(!(validate61(data.attachments, {instancePath:instancePath+"/attachments",parentData:data,parentDataProperty:"attachments",rootData}))){
+vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
 errors = vErrors.length;
 }
 }
@@ -7299,7 +7660,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err14 = {instancePath:instancePath+"/actions",schemaPath:"#/properties/actions/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema135.properties.actions.type,parentSchema:schema135.properties.actions,data:data10};
+const err14 = {instancePath:instancePath+"/actions",schemaPath:"#/properties/actions/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema139.properties.actions.type,parentSchema:schema139.properties.actions,data:data10};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -7318,7 +7679,7 @@ errors = vErrors.length;
 if(data.confirmLeave !== undefined){
 let data13 = data.confirmLeave;
 if(typeof data13 !== "boolean"){
-const err15 = {instancePath:instancePath+"/confirmLeave",schemaPath:"#/properties/confirmLeave/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema135.properties.confirmLeave.type,parentSchema:schema135.properties.confirmLeave,data:data13};
+const err15 = {instancePath:instancePath+"/confirmLeave",schemaPath:"#/properties/confirmLeave/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema139.properties.confirmLeave.type,parentSchema:schema139.properties.confirmLeave,data:data13};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -7330,7 +7691,7 @@ errors++;
 }
 }
 else {
-const err16 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema135.type,parentSchema:schema135,data};
+const err16 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema139.type,parentSchema:schema139,data};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -7339,17 +7700,17 @@ vErrors.push(err16);
 }
 errors++;
 }
-validate68.errors = vErrors;
+validate69.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate66(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate67(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema124.required,parentSchema:schema124,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema128.required,parentSchema:schema128,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -7359,7 +7720,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.kind === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema124.required,parentSchema:schema124,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema128.required,parentSchema:schema128,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -7369,7 +7730,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.title === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'",schema:schema124.required,parentSchema:schema124,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'",schema:schema128.required,parentSchema:schema128,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -7379,7 +7740,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.tree === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tree"},message:"must have required property '"+"tree"+"'",schema:schema124.required,parentSchema:schema124,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tree"},message:"must have required property '"+"tree"+"'",schema:schema128.required,parentSchema:schema128,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -7389,7 +7750,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.detail === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "detail"},message:"must have required property '"+"detail"+"'",schema:schema124.required,parentSchema:schema124,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "detail"},message:"must have required property '"+"detail"+"'",schema:schema128.required,parentSchema:schema128,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -7399,8 +7760,8 @@ vErrors.push(err4);
 errors++;
 }
 for(const key0 in data){
-if(!(func2.call(schema124.properties, key0))){
-const err5 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema124,data};
+if(!(func2.call(schema128.properties, key0))){
+const err5 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema128,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -7413,7 +7774,7 @@ errors++;
 if(data.$schema !== undefined){
 let data0 = data.$schema;
 if(typeof data0 !== "string"){
-const err6 = {instancePath:instancePath+"/$schema",schemaPath:"#/properties/%24schema/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema124.properties.$schema.type,parentSchema:schema124.properties.$schema,data:data0};
+const err6 = {instancePath:instancePath+"/$schema",schemaPath:"#/properties/%24schema/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema128.properties.$schema.type,parentSchema:schema128.properties.$schema,data:data0};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -7451,7 +7812,7 @@ errors++;
 if(data.kind !== undefined){
 let data2 = data.kind;
 if("tree" !== data2){
-const err9 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "tree"},message:"must be equal to constant",schema:"tree",parentSchema:schema124.properties.kind,data:data2};
+const err9 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "tree"},message:"must be equal to constant",schema:"tree",parentSchema:schema128.properties.kind,data:data2};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -7515,7 +7876,7 @@ if(data.portals !== undefined){
 let data5 = data.portals;
 if(Array.isArray(data5)){
 if(data5.length < 1){
-const err14 = {instancePath:instancePath+"/portals",schemaPath:"#/properties/portals/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema124.properties.portals,data:data5};
+const err14 = {instancePath:instancePath+"/portals",schemaPath:"#/properties/portals/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema128.properties.portals,data:data5};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -7528,7 +7889,7 @@ const len0 = data5.length;
 for(let i0=0; i0<len0; i0++){
 let data6 = data5[i0];
 if(!((data6 === "internal") || (data6 === "external"))){
-const err15 = {instancePath:instancePath+"/portals/" + i0,schemaPath:"#/properties/portals/items/enum",keyword:"enum",params:{allowedValues: schema124.properties.portals.items.enum},message:"must be equal to one of the allowed values",schema:schema124.properties.portals.items.enum,parentSchema:schema124.properties.portals.items,data:data6};
+const err15 = {instancePath:instancePath+"/portals/" + i0,schemaPath:"#/properties/portals/items/enum",keyword:"enum",params:{allowedValues: schema128.properties.portals.items.enum},message:"must be equal to one of the allowed values",schema:schema128.properties.portals.items.enum,parentSchema:schema128.properties.portals.items,data:data6};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -7545,7 +7906,7 @@ outer0:
 for(;i1--;){
 for(j0 = i1; j0--;){
 if(func0(data5[i1], data5[j0])){
-const err16 = {instancePath:instancePath+"/portals",schemaPath:"#/properties/portals/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)",schema:true,parentSchema:schema124.properties.portals,data:data5};
+const err16 = {instancePath:instancePath+"/portals",schemaPath:"#/properties/portals/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)",schema:true,parentSchema:schema128.properties.portals,data:data5};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -7560,7 +7921,7 @@ break outer0;
 }
 }
 else {
-const err17 = {instancePath:instancePath+"/portals",schemaPath:"#/properties/portals/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema124.properties.portals.type,parentSchema:schema124.properties.portals,data:data5};
+const err17 = {instancePath:instancePath+"/portals",schemaPath:"#/properties/portals/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema128.properties.portals.type,parentSchema:schema128.properties.portals,data:data5};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -7570,11 +7931,10 @@ vErrors.push(err17);
 errors++;
 }
 }
-if(data.menu !== undefined){
-let data7 = data.menu;
-if(typeof data7 === "string"){
-if(!pattern1.test(data7)){
-const err18 = {instancePath:instancePath+"/menu",schemaPath:"#/definitions/route/pattern",keyword:"pattern",params:{pattern: "^/[A-Za-z0-9/_-]*$"},message:"must match pattern \""+"^/[A-Za-z0-9/_-]*$"+"\"",schema:"^/[A-Za-z0-9/_-]*$",parentSchema:schema15,data:data7};
+if(data.devOnly !== undefined){
+let data7 = data.devOnly;
+if(typeof data7 !== "boolean"){
+const err18 = {instancePath:instancePath+"/devOnly",schemaPath:"#/properties/devOnly/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema128.properties.devOnly.type,parentSchema:schema128.properties.devOnly,data:data7};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -7584,8 +7944,11 @@ vErrors.push(err18);
 errors++;
 }
 }
-else {
-const err19 = {instancePath:instancePath+"/menu",schemaPath:"#/definitions/route/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.type,parentSchema:schema15,data:data7};
+if(data.menu !== undefined){
+let data8 = data.menu;
+if(typeof data8 === "string"){
+if(!pattern1.test(data8)){
+const err19 = {instancePath:instancePath+"/menu",schemaPath:"#/definitions/route/pattern",keyword:"pattern",params:{pattern: "^/[A-Za-z0-9/_-]*$"},message:"must match pattern \""+"^/[A-Za-z0-9/_-]*$"+"\"",schema:"^/[A-Za-z0-9/_-]*$",parentSchema:schema15,data:data8};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -7595,10 +7958,8 @@ vErrors.push(err19);
 errors++;
 }
 }
-if(data.description !== undefined){
-let data8 = data.description;
-if(typeof data8 !== "string"){
-const err20 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema124.properties.description.type,parentSchema:schema124.properties.description,data:data8};
+else {
+const err20 = {instancePath:instancePath+"/menu",schemaPath:"#/definitions/route/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.type,parentSchema:schema15,data:data8};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -7608,11 +7969,10 @@ vErrors.push(err20);
 errors++;
 }
 }
-if(data.tree !== undefined){
-let data9 = data.tree;
-if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
-if(data9.operation === undefined){
-const err21 = {instancePath:instancePath+"/tree",schemaPath:"#/properties/tree/required",keyword:"required",params:{missingProperty: "operation"},message:"must have required property '"+"operation"+"'",schema:schema124.properties.tree.required,parentSchema:schema124.properties.tree,data:data9};
+if(data.description !== undefined){
+let data9 = data.description;
+if(typeof data9 !== "string"){
+const err21 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema128.properties.description.type,parentSchema:schema128.properties.description,data:data9};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -7621,8 +7981,12 @@ vErrors.push(err21);
 }
 errors++;
 }
-if(data9.idField === undefined){
-const err22 = {instancePath:instancePath+"/tree",schemaPath:"#/properties/tree/required",keyword:"required",params:{missingProperty: "idField"},message:"must have required property '"+"idField"+"'",schema:schema124.properties.tree.required,parentSchema:schema124.properties.tree,data:data9};
+}
+if(data.tree !== undefined){
+let data10 = data.tree;
+if(data10 && typeof data10 == "object" && !Array.isArray(data10)){
+if(data10.operation === undefined){
+const err22 = {instancePath:instancePath+"/tree",schemaPath:"#/properties/tree/required",keyword:"required",params:{missingProperty: "operation"},message:"must have required property '"+"operation"+"'",schema:schema128.properties.tree.required,parentSchema:schema128.properties.tree,data:data10};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -7631,8 +7995,8 @@ vErrors.push(err22);
 }
 errors++;
 }
-if(data9.labelField === undefined){
-const err23 = {instancePath:instancePath+"/tree",schemaPath:"#/properties/tree/required",keyword:"required",params:{missingProperty: "labelField"},message:"must have required property '"+"labelField"+"'",schema:schema124.properties.tree.required,parentSchema:schema124.properties.tree,data:data9};
+if(data10.idField === undefined){
+const err23 = {instancePath:instancePath+"/tree",schemaPath:"#/properties/tree/required",keyword:"required",params:{missingProperty: "idField"},message:"must have required property '"+"idField"+"'",schema:schema128.properties.tree.required,parentSchema:schema128.properties.tree,data:data10};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -7641,9 +8005,8 @@ vErrors.push(err23);
 }
 errors++;
 }
-for(const key1 in data9){
-if(!((((((((key1 === "operation") || (key1 === "params")) || (key1 === "idField")) || (key1 === "parentField")) || (key1 === "labelField")) || (key1 === "detailField")) || (key1 === "search")) || (key1 === "rootLabel"))){
-const err24 = {instancePath:instancePath+"/tree",schemaPath:"#/properties/tree/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema124.properties.tree,data:data9};
+if(data10.labelField === undefined){
+const err24 = {instancePath:instancePath+"/tree",schemaPath:"#/properties/tree/required",keyword:"required",params:{missingProperty: "labelField"},message:"must have required property '"+"labelField"+"'",schema:schema128.properties.tree.required,parentSchema:schema128.properties.tree,data:data10};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -7652,12 +8015,9 @@ vErrors.push(err24);
 }
 errors++;
 }
-}
-if(data9.operation !== undefined){
-let data10 = data9.operation;
-if(typeof data10 === "string"){
-if(!pattern3.test(data10)){
-const err25 = {instancePath:instancePath+"/tree/operation",schemaPath:"#/definitions/operationId/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9]*$"+"\"",schema:"^[A-Za-z][A-Za-z0-9]*$",parentSchema:schema17,data:data10};
+for(const key1 in data10){
+if(!((((((((key1 === "operation") || (key1 === "params")) || (key1 === "idField")) || (key1 === "parentField")) || (key1 === "labelField")) || (key1 === "detailField")) || (key1 === "search")) || (key1 === "rootLabel"))){
+const err25 = {instancePath:instancePath+"/tree",schemaPath:"#/properties/tree/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema128.properties.tree,data:data10};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -7667,8 +8027,11 @@ vErrors.push(err25);
 errors++;
 }
 }
-else {
-const err26 = {instancePath:instancePath+"/tree/operation",schemaPath:"#/definitions/operationId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.type,parentSchema:schema17,data:data10};
+if(data10.operation !== undefined){
+let data11 = data10.operation;
+if(typeof data11 === "string"){
+if(!pattern3.test(data11)){
+const err26 = {instancePath:instancePath+"/tree/operation",schemaPath:"#/definitions/operationId/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9]*$"+"\"",schema:"^[A-Za-z][A-Za-z0-9]*$",parentSchema:schema17,data:data11};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -7678,17 +8041,8 @@ vErrors.push(err26);
 errors++;
 }
 }
-if(data9.params !== undefined){
-if(!(validate12(data9.params, {instancePath:instancePath+"/tree/params",parentData:data9,parentDataProperty:"params",rootData}))){
-vErrors = vErrors === null ? validate12.errors : vErrors.concat(validate12.errors);
-errors = vErrors.length;
-}
-}
-if(data9.idField !== undefined){
-let data12 = data9.idField;
-if(typeof data12 === "string"){
-if(!pattern4.test(data12)){
-const err27 = {instancePath:instancePath+"/tree/idField",schemaPath:"#/definitions/identifier/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]*$"+"\"",schema:"^[A-Za-z_][A-Za-z0-9_]*$",parentSchema:schema18,data:data12};
+else {
+const err27 = {instancePath:instancePath+"/tree/operation",schemaPath:"#/definitions/operationId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.type,parentSchema:schema17,data:data11};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -7698,8 +8052,17 @@ vErrors.push(err27);
 errors++;
 }
 }
-else {
-const err28 = {instancePath:instancePath+"/tree/idField",schemaPath:"#/definitions/identifier/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.type,parentSchema:schema18,data:data12};
+if(data10.params !== undefined){
+if(!(validate12(data10.params, {instancePath:instancePath+"/tree/params",parentData:data10,parentDataProperty:"params",rootData}))){
+vErrors = vErrors === null ? validate12.errors : vErrors.concat(validate12.errors);
+errors = vErrors.length;
+}
+}
+if(data10.idField !== undefined){
+let data13 = data10.idField;
+if(typeof data13 === "string"){
+if(!pattern4.test(data13)){
+const err28 = {instancePath:instancePath+"/tree/idField",schemaPath:"#/definitions/identifier/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]*$"+"\"",schema:"^[A-Za-z_][A-Za-z0-9_]*$",parentSchema:schema18,data:data13};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -7709,11 +8072,8 @@ vErrors.push(err28);
 errors++;
 }
 }
-if(data9.parentField !== undefined){
-let data13 = data9.parentField;
-if(typeof data13 === "string"){
-if(!pattern4.test(data13)){
-const err29 = {instancePath:instancePath+"/tree/parentField",schemaPath:"#/definitions/identifier/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]*$"+"\"",schema:"^[A-Za-z_][A-Za-z0-9_]*$",parentSchema:schema18,data:data13};
+else {
+const err29 = {instancePath:instancePath+"/tree/idField",schemaPath:"#/definitions/identifier/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.type,parentSchema:schema18,data:data13};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -7723,8 +8083,11 @@ vErrors.push(err29);
 errors++;
 }
 }
-else {
-const err30 = {instancePath:instancePath+"/tree/parentField",schemaPath:"#/definitions/identifier/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.type,parentSchema:schema18,data:data13};
+if(data10.parentField !== undefined){
+let data14 = data10.parentField;
+if(typeof data14 === "string"){
+if(!pattern4.test(data14)){
+const err30 = {instancePath:instancePath+"/tree/parentField",schemaPath:"#/definitions/identifier/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]*$"+"\"",schema:"^[A-Za-z_][A-Za-z0-9_]*$",parentSchema:schema18,data:data14};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -7734,11 +8097,8 @@ vErrors.push(err30);
 errors++;
 }
 }
-if(data9.labelField !== undefined){
-let data14 = data9.labelField;
-if(typeof data14 === "string"){
-if(!pattern4.test(data14)){
-const err31 = {instancePath:instancePath+"/tree/labelField",schemaPath:"#/definitions/identifier/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]*$"+"\"",schema:"^[A-Za-z_][A-Za-z0-9_]*$",parentSchema:schema18,data:data14};
+else {
+const err31 = {instancePath:instancePath+"/tree/parentField",schemaPath:"#/definitions/identifier/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.type,parentSchema:schema18,data:data14};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -7748,8 +8108,11 @@ vErrors.push(err31);
 errors++;
 }
 }
-else {
-const err32 = {instancePath:instancePath+"/tree/labelField",schemaPath:"#/definitions/identifier/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.type,parentSchema:schema18,data:data14};
+if(data10.labelField !== undefined){
+let data15 = data10.labelField;
+if(typeof data15 === "string"){
+if(!pattern4.test(data15)){
+const err32 = {instancePath:instancePath+"/tree/labelField",schemaPath:"#/definitions/identifier/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]*$"+"\"",schema:"^[A-Za-z_][A-Za-z0-9_]*$",parentSchema:schema18,data:data15};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -7759,11 +8122,8 @@ vErrors.push(err32);
 errors++;
 }
 }
-if(data9.detailField !== undefined){
-let data15 = data9.detailField;
-if(typeof data15 === "string"){
-if(!pattern4.test(data15)){
-const err33 = {instancePath:instancePath+"/tree/detailField",schemaPath:"#/definitions/identifier/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]*$"+"\"",schema:"^[A-Za-z_][A-Za-z0-9_]*$",parentSchema:schema18,data:data15};
+else {
+const err33 = {instancePath:instancePath+"/tree/labelField",schemaPath:"#/definitions/identifier/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.type,parentSchema:schema18,data:data15};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -7773,8 +8133,11 @@ vErrors.push(err33);
 errors++;
 }
 }
-else {
-const err34 = {instancePath:instancePath+"/tree/detailField",schemaPath:"#/definitions/identifier/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.type,parentSchema:schema18,data:data15};
+if(data10.detailField !== undefined){
+let data16 = data10.detailField;
+if(typeof data16 === "string"){
+if(!pattern4.test(data16)){
+const err34 = {instancePath:instancePath+"/tree/detailField",schemaPath:"#/definitions/identifier/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]*$"+"\"",schema:"^[A-Za-z_][A-Za-z0-9_]*$",parentSchema:schema18,data:data16};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -7784,10 +8147,8 @@ vErrors.push(err34);
 errors++;
 }
 }
-if(data9.search !== undefined){
-let data16 = data9.search;
-if(typeof data16 !== "boolean"){
-const err35 = {instancePath:instancePath+"/tree/search",schemaPath:"#/properties/tree/properties/search/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema124.properties.tree.properties.search.type,parentSchema:schema124.properties.tree.properties.search,data:data16};
+else {
+const err35 = {instancePath:instancePath+"/tree/detailField",schemaPath:"#/definitions/identifier/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.type,parentSchema:schema18,data:data16};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -7797,11 +8158,10 @@ vErrors.push(err35);
 errors++;
 }
 }
-if(data9.rootLabel !== undefined){
-let data17 = data9.rootLabel;
-if(typeof data17 === "string"){
-if(func3(data17) < 1){
-const err36 = {instancePath:instancePath+"/tree/rootLabel",schemaPath:"#/definitions/text/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema14,data:data17};
+if(data10.search !== undefined){
+let data17 = data10.search;
+if(typeof data17 !== "boolean"){
+const err36 = {instancePath:instancePath+"/tree/search",schemaPath:"#/properties/tree/properties/search/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema128.properties.tree.properties.search.type,parentSchema:schema128.properties.tree.properties.search,data:data17};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -7811,8 +8171,11 @@ vErrors.push(err36);
 errors++;
 }
 }
-else {
-const err37 = {instancePath:instancePath+"/tree/rootLabel",schemaPath:"#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data17};
+if(data10.rootLabel !== undefined){
+let data18 = data10.rootLabel;
+if(typeof data18 === "string"){
+if(func3(data18) < 1){
+const err37 = {instancePath:instancePath+"/tree/rootLabel",schemaPath:"#/definitions/text/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema14,data:data18};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -7822,9 +8185,8 @@ vErrors.push(err37);
 errors++;
 }
 }
-}
 else {
-const err38 = {instancePath:instancePath+"/tree",schemaPath:"#/properties/tree/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema124.properties.tree.type,parentSchema:schema124.properties.tree,data:data9};
+const err38 = {instancePath:instancePath+"/tree/rootLabel",schemaPath:"#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data18};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -7834,25 +8196,9 @@ vErrors.push(err38);
 errors++;
 }
 }
-if(data.detail !== undefined){
-if(!(validate68(data.detail, {instancePath:instancePath+"/detail",parentData:data,parentDataProperty:"detail",rootData}))){
-vErrors = vErrors === null ? validate68.errors : vErrors.concat(validate68.errors);
-errors = vErrors.length;
-}
-}
-if(data.actions !== undefined){
-let data19 = data.actions;
-if(Array.isArray(data19)){
-const len1 = data19.length;
-for(let i2=0; i2<len1; i2++){
-if(!(validate31(data19[i2], {instancePath:instancePath+"/actions/" + i2,parentData:data19,parentDataProperty:i2,rootData}))){
-vErrors = vErrors === null ? validate31.errors : vErrors.concat(validate31.errors);
-errors = vErrors.length;
-}
-}
 }
 else {
-const err39 = {instancePath:instancePath+"/actions",schemaPath:"#/properties/actions/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema124.properties.actions.type,parentSchema:schema124.properties.actions,data:data19};
+const err39 = {instancePath:instancePath+"/tree",schemaPath:"#/properties/tree/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema128.properties.tree.type,parentSchema:schema128.properties.tree,data:data10};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -7862,9 +8208,25 @@ vErrors.push(err39);
 errors++;
 }
 }
+if(data.detail !== undefined){
+if(!(validate69(data.detail, {instancePath:instancePath+"/detail",parentData:data,parentDataProperty:"detail",rootData}))){
+vErrors = vErrors === null ? validate69.errors : vErrors.concat(validate69.errors);
+errors = vErrors.length;
+}
+}
+if(data.actions !== undefined){
+let data20 = data.actions;
+if(Array.isArray(data20)){
+const len1 = data20.length;
+for(let i2=0; i2<len1; i2++){
+if(!(validate31(data20[i2], {instancePath:instancePath+"/actions/" + i2,parentData:data20,parentDataProperty:i2,rootData}))){
+vErrors = vErrors === null ? validate31.errors : vErrors.concat(validate31.errors);
+errors = vErrors.length;
+}
+}
 }
 else {
-const err40 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema124.type,parentSchema:schema124,data};
+const err40 = {instancePath:instancePath+"/actions",schemaPath:"#/properties/actions/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema128.properties.actions.type,parentSchema:schema128.properties.actions,data:data20};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -7873,20 +8235,31 @@ vErrors.push(err40);
 }
 errors++;
 }
-validate66.errors = vErrors;
+}
+}
+else {
+const err41 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema128.type,parentSchema:schema128,data};
+if(vErrors === null){
+vErrors = [err41];
+}
+else {
+vErrors.push(err41);
+}
+errors++;
+}
+validate67.errors = vErrors;
 return errors === 0;
 }
 
-const schema138 = {"type":"object","additionalProperties":false,"properties":{"$schema":{"type":"string"},"id":{"$ref":"#/definitions/screenId"},"kind":{"const":"dashboard"},"title":{"$ref":"#/definitions/text"},"route":{"$ref":"#/definitions/route"},"portals":{"type":"array","minItems":1,"uniqueItems":true,"items":{"enum":["internal","external"]}},"menu":{"$ref":"#/definitions/route"},"description":{"type":"string"},"panels":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/panel"}},"columns":{"type":"integer","minimum":1,"maximum":4}},"required":["id","kind","title","panels"],"description":"A dashboard of charts (recharts), figures and small tables"};
-const schema143 = {"type":"object","additionalProperties":false,"properties":{"id":{"$ref":"#/definitions/identifier"},"title":{"$ref":"#/definitions/text"},"type":{"enum":["bar","line","area","pie","stat","table"]},"source":{"type":"object","additionalProperties":false,"properties":{"operation":{"$ref":"#/definitions/operationId"},"params":{"$ref":"#/definitions/callInputs"}},"required":["operation"]},"x":{"$ref":"#/definitions/identifier"},"series":{"type":"array","minItems":1,"items":{"type":"object","additionalProperties":false,"properties":{"field":{"$ref":"#/definitions/identifier"},"label":{"$ref":"#/definitions/text"},"color":{"type":"string","pattern":"^#[0-9a-fA-F]{3,8}$"}},"required":["field"]}},"value":{"$ref":"#/definitions/identifier"},"aggregate":{"enum":["count","sum","total"]},"columns":{"type":"array","items":{"$ref":"#/definitions/column"}},"span":{"type":"integer","minimum":1,"maximum":4},"height":{"type":"integer","minimum":120,"maximum":800},"limit":{"type":"integer","minimum":1,"maximum":5000}},"required":["id","type","source"]};
-const pattern65 = new RegExp("^#[0-9a-fA-F]{3,8}$", "u");
+const schema142 = {"type":"object","additionalProperties":false,"properties":{"$schema":{"type":"string"},"id":{"$ref":"#/definitions/screenId"},"kind":{"const":"dashboard"},"title":{"$ref":"#/definitions/text"},"route":{"$ref":"#/definitions/route"},"portals":{"type":"array","minItems":1,"uniqueItems":true,"items":{"enum":["internal","external"]}},"devOnly":{"type":"boolean","description":"Mounted only in the Vite dev server, in tests and in builds with VITE_DEV_PAGES=true; a production build has no route for it."},"menu":{"$ref":"#/definitions/route"},"description":{"type":"string"},"panels":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/panel"}},"columns":{"type":"integer","minimum":1,"maximum":4}},"required":["id","kind","title","panels"],"description":"A dashboard of charts (recharts), figures and small tables"};
+const schema147 = {"type":"object","additionalProperties":false,"properties":{"id":{"$ref":"#/definitions/identifier"},"title":{"$ref":"#/definitions/text"},"type":{"enum":["bar","line","area","pie","stat","table"]},"source":{"type":"object","additionalProperties":false,"properties":{"operation":{"$ref":"#/definitions/operationId"},"params":{"$ref":"#/definitions/callInputs"}},"required":["operation"]},"x":{"$ref":"#/definitions/identifier"},"series":{"type":"array","minItems":1,"items":{"type":"object","additionalProperties":false,"properties":{"field":{"$ref":"#/definitions/identifier"},"label":{"$ref":"#/definitions/text"},"color":{"type":"string","pattern":"^#[0-9a-fA-F]{3,8}$"}},"required":["field"]}},"value":{"$ref":"#/definitions/identifier"},"aggregate":{"enum":["count","sum","total"]},"columns":{"type":"array","items":{"$ref":"#/definitions/column"}},"span":{"type":"integer","minimum":1,"maximum":4},"height":{"type":"integer","minimum":120,"maximum":800},"limit":{"type":"integer","minimum":1,"maximum":5000}},"required":["id","type","source"]};
 
-function validate79(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate80(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema143.required,parentSchema:schema143,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema147.required,parentSchema:schema147,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -7896,7 +8269,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.type === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema143.required,parentSchema:schema143,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema147.required,parentSchema:schema147,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -7906,7 +8279,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.source === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "source"},message:"must have required property '"+"source"+"'",schema:schema143.required,parentSchema:schema143,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "source"},message:"must have required property '"+"source"+"'",schema:schema147.required,parentSchema:schema147,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -7916,8 +8289,8 @@ vErrors.push(err2);
 errors++;
 }
 for(const key0 in data){
-if(!(func2.call(schema143.properties, key0))){
-const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema143,data};
+if(!(func2.call(schema147.properties, key0))){
+const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema147,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -7980,7 +8353,7 @@ errors++;
 if(data.type !== undefined){
 let data2 = data.type;
 if(!((((((data2 === "bar") || (data2 === "line")) || (data2 === "area")) || (data2 === "pie")) || (data2 === "stat")) || (data2 === "table"))){
-const err8 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema143.properties.type.enum},message:"must be equal to one of the allowed values",schema:schema143.properties.type.enum,parentSchema:schema143.properties.type,data:data2};
+const err8 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema147.properties.type.enum},message:"must be equal to one of the allowed values",schema:schema147.properties.type.enum,parentSchema:schema147.properties.type,data:data2};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -7994,7 +8367,7 @@ if(data.source !== undefined){
 let data3 = data.source;
 if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
 if(data3.operation === undefined){
-const err9 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/required",keyword:"required",params:{missingProperty: "operation"},message:"must have required property '"+"operation"+"'",schema:schema143.properties.source.required,parentSchema:schema143.properties.source,data:data3};
+const err9 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/required",keyword:"required",params:{missingProperty: "operation"},message:"must have required property '"+"operation"+"'",schema:schema147.properties.source.required,parentSchema:schema147.properties.source,data:data3};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -8005,7 +8378,7 @@ errors++;
 }
 for(const key1 in data3){
 if(!((key1 === "operation") || (key1 === "params"))){
-const err10 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema143.properties.source,data:data3};
+const err10 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema147.properties.source,data:data3};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -8048,7 +8421,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err13 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema143.properties.source.type,parentSchema:schema143.properties.source,data:data3};
+const err13 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema147.properties.source.type,parentSchema:schema147.properties.source,data:data3};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -8087,7 +8460,7 @@ if(data.series !== undefined){
 let data7 = data.series;
 if(Array.isArray(data7)){
 if(data7.length < 1){
-const err16 = {instancePath:instancePath+"/series",schemaPath:"#/properties/series/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema143.properties.series,data:data7};
+const err16 = {instancePath:instancePath+"/series",schemaPath:"#/properties/series/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema147.properties.series,data:data7};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -8101,7 +8474,7 @@ for(let i0=0; i0<len0; i0++){
 let data8 = data7[i0];
 if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
 if(data8.field === undefined){
-const err17 = {instancePath:instancePath+"/series/" + i0,schemaPath:"#/properties/series/items/required",keyword:"required",params:{missingProperty: "field"},message:"must have required property '"+"field"+"'",schema:schema143.properties.series.items.required,parentSchema:schema143.properties.series.items,data:data8};
+const err17 = {instancePath:instancePath+"/series/" + i0,schemaPath:"#/properties/series/items/required",keyword:"required",params:{missingProperty: "field"},message:"must have required property '"+"field"+"'",schema:schema147.properties.series.items.required,parentSchema:schema147.properties.series.items,data:data8};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -8112,7 +8485,7 @@ errors++;
 }
 for(const key2 in data8){
 if(!(((key2 === "field") || (key2 === "label")) || (key2 === "color"))){
-const err18 = {instancePath:instancePath+"/series/" + i0,schemaPath:"#/properties/series/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema143.properties.series.items,data:data8};
+const err18 = {instancePath:instancePath+"/series/" + i0,schemaPath:"#/properties/series/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema147.properties.series.items,data:data8};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -8175,8 +8548,8 @@ errors++;
 if(data8.color !== undefined){
 let data11 = data8.color;
 if(typeof data11 === "string"){
-if(!pattern65.test(data11)){
-const err23 = {instancePath:instancePath+"/series/" + i0+"/color",schemaPath:"#/properties/series/items/properties/color/pattern",keyword:"pattern",params:{pattern: "^#[0-9a-fA-F]{3,8}$"},message:"must match pattern \""+"^#[0-9a-fA-F]{3,8}$"+"\"",schema:"^#[0-9a-fA-F]{3,8}$",parentSchema:schema143.properties.series.items.properties.color,data:data11};
+if(!pattern34.test(data11)){
+const err23 = {instancePath:instancePath+"/series/" + i0+"/color",schemaPath:"#/properties/series/items/properties/color/pattern",keyword:"pattern",params:{pattern: "^#[0-9a-fA-F]{3,8}$"},message:"must match pattern \""+"^#[0-9a-fA-F]{3,8}$"+"\"",schema:"^#[0-9a-fA-F]{3,8}$",parentSchema:schema147.properties.series.items.properties.color,data:data11};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -8187,7 +8560,7 @@ errors++;
 }
 }
 else {
-const err24 = {instancePath:instancePath+"/series/" + i0+"/color",schemaPath:"#/properties/series/items/properties/color/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema143.properties.series.items.properties.color.type,parentSchema:schema143.properties.series.items.properties.color,data:data11};
+const err24 = {instancePath:instancePath+"/series/" + i0+"/color",schemaPath:"#/properties/series/items/properties/color/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema147.properties.series.items.properties.color.type,parentSchema:schema147.properties.series.items.properties.color,data:data11};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -8199,7 +8572,7 @@ errors++;
 }
 }
 else {
-const err25 = {instancePath:instancePath+"/series/" + i0,schemaPath:"#/properties/series/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema143.properties.series.items.type,parentSchema:schema143.properties.series.items,data:data8};
+const err25 = {instancePath:instancePath+"/series/" + i0,schemaPath:"#/properties/series/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema147.properties.series.items.type,parentSchema:schema147.properties.series.items,data:data8};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -8211,7 +8584,7 @@ errors++;
 }
 }
 else {
-const err26 = {instancePath:instancePath+"/series",schemaPath:"#/properties/series/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema143.properties.series.type,parentSchema:schema143.properties.series,data:data7};
+const err26 = {instancePath:instancePath+"/series",schemaPath:"#/properties/series/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema147.properties.series.type,parentSchema:schema147.properties.series,data:data7};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -8249,7 +8622,7 @@ errors++;
 if(data.aggregate !== undefined){
 let data13 = data.aggregate;
 if(!(((data13 === "count") || (data13 === "sum")) || (data13 === "total"))){
-const err29 = {instancePath:instancePath+"/aggregate",schemaPath:"#/properties/aggregate/enum",keyword:"enum",params:{allowedValues: schema143.properties.aggregate.enum},message:"must be equal to one of the allowed values",schema:schema143.properties.aggregate.enum,parentSchema:schema143.properties.aggregate,data:data13};
+const err29 = {instancePath:instancePath+"/aggregate",schemaPath:"#/properties/aggregate/enum",keyword:"enum",params:{allowedValues: schema147.properties.aggregate.enum},message:"must be equal to one of the allowed values",schema:schema147.properties.aggregate.enum,parentSchema:schema147.properties.aggregate,data:data13};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -8271,7 +8644,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err30 = {instancePath:instancePath+"/columns",schemaPath:"#/properties/columns/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema143.properties.columns.type,parentSchema:schema143.properties.columns,data:data14};
+const err30 = {instancePath:instancePath+"/columns",schemaPath:"#/properties/columns/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema147.properties.columns.type,parentSchema:schema147.properties.columns,data:data14};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -8284,7 +8657,7 @@ errors++;
 if(data.span !== undefined){
 let data16 = data.span;
 if(!(((typeof data16 == "number") && (!(data16 % 1) && !isNaN(data16))) && (isFinite(data16)))){
-const err31 = {instancePath:instancePath+"/span",schemaPath:"#/properties/span/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema143.properties.span.type,parentSchema:schema143.properties.span,data:data16};
+const err31 = {instancePath:instancePath+"/span",schemaPath:"#/properties/span/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema147.properties.span.type,parentSchema:schema147.properties.span,data:data16};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -8295,7 +8668,7 @@ errors++;
 }
 if((typeof data16 == "number") && (isFinite(data16))){
 if(data16 > 4 || isNaN(data16)){
-const err32 = {instancePath:instancePath+"/span",schemaPath:"#/properties/span/maximum",keyword:"maximum",params:{comparison: "<=", limit: 4},message:"must be <= 4",schema:4,parentSchema:schema143.properties.span,data:data16};
+const err32 = {instancePath:instancePath+"/span",schemaPath:"#/properties/span/maximum",keyword:"maximum",params:{comparison: "<=", limit: 4},message:"must be <= 4",schema:4,parentSchema:schema147.properties.span,data:data16};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -8305,7 +8678,7 @@ vErrors.push(err32);
 errors++;
 }
 if(data16 < 1 || isNaN(data16)){
-const err33 = {instancePath:instancePath+"/span",schemaPath:"#/properties/span/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema143.properties.span,data:data16};
+const err33 = {instancePath:instancePath+"/span",schemaPath:"#/properties/span/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema147.properties.span,data:data16};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -8319,7 +8692,7 @@ errors++;
 if(data.height !== undefined){
 let data17 = data.height;
 if(!(((typeof data17 == "number") && (!(data17 % 1) && !isNaN(data17))) && (isFinite(data17)))){
-const err34 = {instancePath:instancePath+"/height",schemaPath:"#/properties/height/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema143.properties.height.type,parentSchema:schema143.properties.height,data:data17};
+const err34 = {instancePath:instancePath+"/height",schemaPath:"#/properties/height/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema147.properties.height.type,parentSchema:schema147.properties.height,data:data17};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -8330,7 +8703,7 @@ errors++;
 }
 if((typeof data17 == "number") && (isFinite(data17))){
 if(data17 > 800 || isNaN(data17)){
-const err35 = {instancePath:instancePath+"/height",schemaPath:"#/properties/height/maximum",keyword:"maximum",params:{comparison: "<=", limit: 800},message:"must be <= 800",schema:800,parentSchema:schema143.properties.height,data:data17};
+const err35 = {instancePath:instancePath+"/height",schemaPath:"#/properties/height/maximum",keyword:"maximum",params:{comparison: "<=", limit: 800},message:"must be <= 800",schema:800,parentSchema:schema147.properties.height,data:data17};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -8340,7 +8713,7 @@ vErrors.push(err35);
 errors++;
 }
 if(data17 < 120 || isNaN(data17)){
-const err36 = {instancePath:instancePath+"/height",schemaPath:"#/properties/height/minimum",keyword:"minimum",params:{comparison: ">=", limit: 120},message:"must be >= 120",schema:120,parentSchema:schema143.properties.height,data:data17};
+const err36 = {instancePath:instancePath+"/height",schemaPath:"#/properties/height/minimum",keyword:"minimum",params:{comparison: ">=", limit: 120},message:"must be >= 120",schema:120,parentSchema:schema147.properties.height,data:data17};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -8354,7 +8727,7 @@ errors++;
 if(data.limit !== undefined){
 let data18 = data.limit;
 if(!(((typeof data18 == "number") && (!(data18 % 1) && !isNaN(data18))) && (isFinite(data18)))){
-const err37 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema143.properties.limit.type,parentSchema:schema143.properties.limit,data:data18};
+const err37 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema147.properties.limit.type,parentSchema:schema147.properties.limit,data:data18};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -8365,7 +8738,7 @@ errors++;
 }
 if((typeof data18 == "number") && (isFinite(data18))){
 if(data18 > 5000 || isNaN(data18)){
-const err38 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/maximum",keyword:"maximum",params:{comparison: "<=", limit: 5000},message:"must be <= 5000",schema:5000,parentSchema:schema143.properties.limit,data:data18};
+const err38 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/maximum",keyword:"maximum",params:{comparison: "<=", limit: 5000},message:"must be <= 5000",schema:5000,parentSchema:schema147.properties.limit,data:data18};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -8375,7 +8748,7 @@ vErrors.push(err38);
 errors++;
 }
 if(data18 < 1 || isNaN(data18)){
-const err39 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema143.properties.limit,data:data18};
+const err39 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema147.properties.limit,data:data18};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -8388,7 +8761,7 @@ errors++;
 }
 }
 else {
-const err40 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema143.type,parentSchema:schema143,data};
+const err40 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema147.type,parentSchema:schema147,data};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -8397,17 +8770,17 @@ vErrors.push(err40);
 }
 errors++;
 }
-validate79.errors = vErrors;
+validate80.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate78(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate79(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema138.required,parentSchema:schema138,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema142.required,parentSchema:schema142,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -8417,7 +8790,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.kind === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema138.required,parentSchema:schema138,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema142.required,parentSchema:schema142,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -8427,7 +8800,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.title === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'",schema:schema138.required,parentSchema:schema138,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'",schema:schema142.required,parentSchema:schema142,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -8437,7 +8810,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.panels === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "panels"},message:"must have required property '"+"panels"+"'",schema:schema138.required,parentSchema:schema138,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "panels"},message:"must have required property '"+"panels"+"'",schema:schema142.required,parentSchema:schema142,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -8447,8 +8820,8 @@ vErrors.push(err3);
 errors++;
 }
 for(const key0 in data){
-if(!(func2.call(schema138.properties, key0))){
-const err4 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema138,data};
+if(!(func2.call(schema142.properties, key0))){
+const err4 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema142,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -8461,7 +8834,7 @@ errors++;
 if(data.$schema !== undefined){
 let data0 = data.$schema;
 if(typeof data0 !== "string"){
-const err5 = {instancePath:instancePath+"/$schema",schemaPath:"#/properties/%24schema/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema138.properties.$schema.type,parentSchema:schema138.properties.$schema,data:data0};
+const err5 = {instancePath:instancePath+"/$schema",schemaPath:"#/properties/%24schema/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema142.properties.$schema.type,parentSchema:schema142.properties.$schema,data:data0};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -8499,7 +8872,7 @@ errors++;
 if(data.kind !== undefined){
 let data2 = data.kind;
 if("dashboard" !== data2){
-const err8 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "dashboard"},message:"must be equal to constant",schema:"dashboard",parentSchema:schema138.properties.kind,data:data2};
+const err8 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "dashboard"},message:"must be equal to constant",schema:"dashboard",parentSchema:schema142.properties.kind,data:data2};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -8563,7 +8936,7 @@ if(data.portals !== undefined){
 let data5 = data.portals;
 if(Array.isArray(data5)){
 if(data5.length < 1){
-const err13 = {instancePath:instancePath+"/portals",schemaPath:"#/properties/portals/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema138.properties.portals,data:data5};
+const err13 = {instancePath:instancePath+"/portals",schemaPath:"#/properties/portals/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema142.properties.portals,data:data5};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -8576,7 +8949,7 @@ const len0 = data5.length;
 for(let i0=0; i0<len0; i0++){
 let data6 = data5[i0];
 if(!((data6 === "internal") || (data6 === "external"))){
-const err14 = {instancePath:instancePath+"/portals/" + i0,schemaPath:"#/properties/portals/items/enum",keyword:"enum",params:{allowedValues: schema138.properties.portals.items.enum},message:"must be equal to one of the allowed values",schema:schema138.properties.portals.items.enum,parentSchema:schema138.properties.portals.items,data:data6};
+const err14 = {instancePath:instancePath+"/portals/" + i0,schemaPath:"#/properties/portals/items/enum",keyword:"enum",params:{allowedValues: schema142.properties.portals.items.enum},message:"must be equal to one of the allowed values",schema:schema142.properties.portals.items.enum,parentSchema:schema142.properties.portals.items,data:data6};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -8593,7 +8966,7 @@ outer0:
 for(;i1--;){
 for(j0 = i1; j0--;){
 if(func0(data5[i1], data5[j0])){
-const err15 = {instancePath:instancePath+"/portals",schemaPath:"#/properties/portals/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)",schema:true,parentSchema:schema138.properties.portals,data:data5};
+const err15 = {instancePath:instancePath+"/portals",schemaPath:"#/properties/portals/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)",schema:true,parentSchema:schema142.properties.portals,data:data5};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -8608,7 +8981,7 @@ break outer0;
 }
 }
 else {
-const err16 = {instancePath:instancePath+"/portals",schemaPath:"#/properties/portals/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema138.properties.portals.type,parentSchema:schema138.properties.portals,data:data5};
+const err16 = {instancePath:instancePath+"/portals",schemaPath:"#/properties/portals/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema142.properties.portals.type,parentSchema:schema142.properties.portals,data:data5};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -8618,11 +8991,10 @@ vErrors.push(err16);
 errors++;
 }
 }
-if(data.menu !== undefined){
-let data7 = data.menu;
-if(typeof data7 === "string"){
-if(!pattern1.test(data7)){
-const err17 = {instancePath:instancePath+"/menu",schemaPath:"#/definitions/route/pattern",keyword:"pattern",params:{pattern: "^/[A-Za-z0-9/_-]*$"},message:"must match pattern \""+"^/[A-Za-z0-9/_-]*$"+"\"",schema:"^/[A-Za-z0-9/_-]*$",parentSchema:schema15,data:data7};
+if(data.devOnly !== undefined){
+let data7 = data.devOnly;
+if(typeof data7 !== "boolean"){
+const err17 = {instancePath:instancePath+"/devOnly",schemaPath:"#/properties/devOnly/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema142.properties.devOnly.type,parentSchema:schema142.properties.devOnly,data:data7};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -8632,8 +9004,11 @@ vErrors.push(err17);
 errors++;
 }
 }
-else {
-const err18 = {instancePath:instancePath+"/menu",schemaPath:"#/definitions/route/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.type,parentSchema:schema15,data:data7};
+if(data.menu !== undefined){
+let data8 = data.menu;
+if(typeof data8 === "string"){
+if(!pattern1.test(data8)){
+const err18 = {instancePath:instancePath+"/menu",schemaPath:"#/definitions/route/pattern",keyword:"pattern",params:{pattern: "^/[A-Za-z0-9/_-]*$"},message:"must match pattern \""+"^/[A-Za-z0-9/_-]*$"+"\"",schema:"^/[A-Za-z0-9/_-]*$",parentSchema:schema15,data:data8};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -8643,10 +9018,8 @@ vErrors.push(err18);
 errors++;
 }
 }
-if(data.description !== undefined){
-let data8 = data.description;
-if(typeof data8 !== "string"){
-const err19 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema138.properties.description.type,parentSchema:schema138.properties.description,data:data8};
+else {
+const err19 = {instancePath:instancePath+"/menu",schemaPath:"#/definitions/route/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.type,parentSchema:schema15,data:data8};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -8656,11 +9029,10 @@ vErrors.push(err19);
 errors++;
 }
 }
-if(data.panels !== undefined){
-let data9 = data.panels;
-if(Array.isArray(data9)){
-if(data9.length < 1){
-const err20 = {instancePath:instancePath+"/panels",schemaPath:"#/properties/panels/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema138.properties.panels,data:data9};
+if(data.description !== undefined){
+let data9 = data.description;
+if(typeof data9 !== "string"){
+const err20 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema142.properties.description.type,parentSchema:schema142.properties.description,data:data9};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -8669,16 +9041,12 @@ vErrors.push(err20);
 }
 errors++;
 }
-const len1 = data9.length;
-for(let i2=0; i2<len1; i2++){
-if(!(validate79(data9[i2], {instancePath:instancePath+"/panels/" + i2,parentData:data9,parentDataProperty:i2,rootData}))){
-vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
-errors = vErrors.length;
 }
-}
-}
-else {
-const err21 = {instancePath:instancePath+"/panels",schemaPath:"#/properties/panels/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema138.properties.panels.type,parentSchema:schema138.properties.panels,data:data9};
+if(data.panels !== undefined){
+let data10 = data.panels;
+if(Array.isArray(data10)){
+if(data10.length < 1){
+const err21 = {instancePath:instancePath+"/panels",schemaPath:"#/properties/panels/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema142.properties.panels,data:data10};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -8687,11 +9055,16 @@ vErrors.push(err21);
 }
 errors++;
 }
+const len1 = data10.length;
+for(let i2=0; i2<len1; i2++){
+if(!(validate80(data10[i2], {instancePath:instancePath+"/panels/" + i2,parentData:data10,parentDataProperty:i2,rootData}))){
+vErrors = vErrors === null ? validate80.errors : vErrors.concat(validate80.errors);
+errors = vErrors.length;
 }
-if(data.columns !== undefined){
-let data11 = data.columns;
-if(!(((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11))) && (isFinite(data11)))){
-const err22 = {instancePath:instancePath+"/columns",schemaPath:"#/properties/columns/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema138.properties.columns.type,parentSchema:schema138.properties.columns,data:data11};
+}
+}
+else {
+const err22 = {instancePath:instancePath+"/panels",schemaPath:"#/properties/panels/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema142.properties.panels.type,parentSchema:schema142.properties.panels,data:data10};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -8700,9 +9073,11 @@ vErrors.push(err22);
 }
 errors++;
 }
-if((typeof data11 == "number") && (isFinite(data11))){
-if(data11 > 4 || isNaN(data11)){
-const err23 = {instancePath:instancePath+"/columns",schemaPath:"#/properties/columns/maximum",keyword:"maximum",params:{comparison: "<=", limit: 4},message:"must be <= 4",schema:4,parentSchema:schema138.properties.columns,data:data11};
+}
+if(data.columns !== undefined){
+let data12 = data.columns;
+if(!(((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12))) && (isFinite(data12)))){
+const err23 = {instancePath:instancePath+"/columns",schemaPath:"#/properties/columns/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema142.properties.columns.type,parentSchema:schema142.properties.columns,data:data12};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -8711,8 +9086,9 @@ vErrors.push(err23);
 }
 errors++;
 }
-if(data11 < 1 || isNaN(data11)){
-const err24 = {instancePath:instancePath+"/columns",schemaPath:"#/properties/columns/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema138.properties.columns,data:data11};
+if((typeof data12 == "number") && (isFinite(data12))){
+if(data12 > 4 || isNaN(data12)){
+const err24 = {instancePath:instancePath+"/columns",schemaPath:"#/properties/columns/maximum",keyword:"maximum",params:{comparison: "<=", limit: 4},message:"must be <= 4",schema:4,parentSchema:schema142.properties.columns,data:data12};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -8721,11 +9097,8 @@ vErrors.push(err24);
 }
 errors++;
 }
-}
-}
-}
-else {
-const err25 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema138.type,parentSchema:schema138,data};
+if(data12 < 1 || isNaN(data12)){
+const err25 = {instancePath:instancePath+"/columns",schemaPath:"#/properties/columns/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema142.properties.columns,data:data12};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -8734,18 +9107,31 @@ vErrors.push(err25);
 }
 errors++;
 }
-validate78.errors = vErrors;
+}
+}
+}
+else {
+const err26 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema142.type,parentSchema:schema142,data};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+validate79.errors = vErrors;
 return errors === 0;
 }
 
-const schema151 = {"type":"object","additionalProperties":false,"properties":{"$schema":{"type":"string"},"id":{"$ref":"#/definitions/screenId"},"kind":{"const":"custom"},"title":{"$ref":"#/definitions/text"},"route":{"$ref":"#/definitions/route"},"portals":{"type":"array","minItems":1,"uniqueItems":true,"items":{"enum":["internal","external"]}},"menu":{"$ref":"#/definitions/route"},"description":{"type":"string"},"component":{"$ref":"#/definitions/identifier"},"props":{"type":"object"}},"required":["id","kind","title","component"],"description":"A registered component inside the engine's frame"};
+const schema155 = {"type":"object","additionalProperties":false,"properties":{"$schema":{"type":"string"},"id":{"$ref":"#/definitions/screenId"},"kind":{"const":"custom"},"title":{"$ref":"#/definitions/text"},"route":{"$ref":"#/definitions/route"},"portals":{"type":"array","minItems":1,"uniqueItems":true,"items":{"enum":["internal","external"]}},"devOnly":{"type":"boolean","description":"Mounted only in the Vite dev server, in tests and in builds with VITE_DEV_PAGES=true; a production build has no route for it."},"menu":{"$ref":"#/definitions/route"},"description":{"type":"string"},"component":{"$ref":"#/definitions/identifier"},"props":{"type":"object"}},"required":["id","kind","title","component"],"description":"A registered component inside the engine's frame"};
 
-function validate84(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate85(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema151.required,parentSchema:schema151,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema155.required,parentSchema:schema155,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -8755,7 +9141,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.kind === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema151.required,parentSchema:schema151,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema155.required,parentSchema:schema155,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -8765,7 +9151,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.title === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'",schema:schema151.required,parentSchema:schema151,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'",schema:schema155.required,parentSchema:schema155,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -8775,7 +9161,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.component === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "component"},message:"must have required property '"+"component"+"'",schema:schema151.required,parentSchema:schema151,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "component"},message:"must have required property '"+"component"+"'",schema:schema155.required,parentSchema:schema155,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -8785,8 +9171,8 @@ vErrors.push(err3);
 errors++;
 }
 for(const key0 in data){
-if(!(func2.call(schema151.properties, key0))){
-const err4 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema151,data};
+if(!(func2.call(schema155.properties, key0))){
+const err4 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema155,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -8799,7 +9185,7 @@ errors++;
 if(data.$schema !== undefined){
 let data0 = data.$schema;
 if(typeof data0 !== "string"){
-const err5 = {instancePath:instancePath+"/$schema",schemaPath:"#/properties/%24schema/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema151.properties.$schema.type,parentSchema:schema151.properties.$schema,data:data0};
+const err5 = {instancePath:instancePath+"/$schema",schemaPath:"#/properties/%24schema/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema155.properties.$schema.type,parentSchema:schema155.properties.$schema,data:data0};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -8837,7 +9223,7 @@ errors++;
 if(data.kind !== undefined){
 let data2 = data.kind;
 if("custom" !== data2){
-const err8 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "custom"},message:"must be equal to constant",schema:"custom",parentSchema:schema151.properties.kind,data:data2};
+const err8 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "custom"},message:"must be equal to constant",schema:"custom",parentSchema:schema155.properties.kind,data:data2};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -8901,7 +9287,7 @@ if(data.portals !== undefined){
 let data5 = data.portals;
 if(Array.isArray(data5)){
 if(data5.length < 1){
-const err13 = {instancePath:instancePath+"/portals",schemaPath:"#/properties/portals/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema151.properties.portals,data:data5};
+const err13 = {instancePath:instancePath+"/portals",schemaPath:"#/properties/portals/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema155.properties.portals,data:data5};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -8914,7 +9300,7 @@ const len0 = data5.length;
 for(let i0=0; i0<len0; i0++){
 let data6 = data5[i0];
 if(!((data6 === "internal") || (data6 === "external"))){
-const err14 = {instancePath:instancePath+"/portals/" + i0,schemaPath:"#/properties/portals/items/enum",keyword:"enum",params:{allowedValues: schema151.properties.portals.items.enum},message:"must be equal to one of the allowed values",schema:schema151.properties.portals.items.enum,parentSchema:schema151.properties.portals.items,data:data6};
+const err14 = {instancePath:instancePath+"/portals/" + i0,schemaPath:"#/properties/portals/items/enum",keyword:"enum",params:{allowedValues: schema155.properties.portals.items.enum},message:"must be equal to one of the allowed values",schema:schema155.properties.portals.items.enum,parentSchema:schema155.properties.portals.items,data:data6};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -8931,7 +9317,7 @@ outer0:
 for(;i1--;){
 for(j0 = i1; j0--;){
 if(func0(data5[i1], data5[j0])){
-const err15 = {instancePath:instancePath+"/portals",schemaPath:"#/properties/portals/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)",schema:true,parentSchema:schema151.properties.portals,data:data5};
+const err15 = {instancePath:instancePath+"/portals",schemaPath:"#/properties/portals/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)",schema:true,parentSchema:schema155.properties.portals,data:data5};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -8946,7 +9332,7 @@ break outer0;
 }
 }
 else {
-const err16 = {instancePath:instancePath+"/portals",schemaPath:"#/properties/portals/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema151.properties.portals.type,parentSchema:schema151.properties.portals,data:data5};
+const err16 = {instancePath:instancePath+"/portals",schemaPath:"#/properties/portals/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema155.properties.portals.type,parentSchema:schema155.properties.portals,data:data5};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -8956,11 +9342,10 @@ vErrors.push(err16);
 errors++;
 }
 }
-if(data.menu !== undefined){
-let data7 = data.menu;
-if(typeof data7 === "string"){
-if(!pattern1.test(data7)){
-const err17 = {instancePath:instancePath+"/menu",schemaPath:"#/definitions/route/pattern",keyword:"pattern",params:{pattern: "^/[A-Za-z0-9/_-]*$"},message:"must match pattern \""+"^/[A-Za-z0-9/_-]*$"+"\"",schema:"^/[A-Za-z0-9/_-]*$",parentSchema:schema15,data:data7};
+if(data.devOnly !== undefined){
+let data7 = data.devOnly;
+if(typeof data7 !== "boolean"){
+const err17 = {instancePath:instancePath+"/devOnly",schemaPath:"#/properties/devOnly/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema155.properties.devOnly.type,parentSchema:schema155.properties.devOnly,data:data7};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -8970,8 +9355,11 @@ vErrors.push(err17);
 errors++;
 }
 }
-else {
-const err18 = {instancePath:instancePath+"/menu",schemaPath:"#/definitions/route/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.type,parentSchema:schema15,data:data7};
+if(data.menu !== undefined){
+let data8 = data.menu;
+if(typeof data8 === "string"){
+if(!pattern1.test(data8)){
+const err18 = {instancePath:instancePath+"/menu",schemaPath:"#/definitions/route/pattern",keyword:"pattern",params:{pattern: "^/[A-Za-z0-9/_-]*$"},message:"must match pattern \""+"^/[A-Za-z0-9/_-]*$"+"\"",schema:"^/[A-Za-z0-9/_-]*$",parentSchema:schema15,data:data8};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -8981,10 +9369,8 @@ vErrors.push(err18);
 errors++;
 }
 }
-if(data.description !== undefined){
-let data8 = data.description;
-if(typeof data8 !== "string"){
-const err19 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema151.properties.description.type,parentSchema:schema151.properties.description,data:data8};
+else {
+const err19 = {instancePath:instancePath+"/menu",schemaPath:"#/definitions/route/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.type,parentSchema:schema15,data:data8};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -8994,11 +9380,10 @@ vErrors.push(err19);
 errors++;
 }
 }
-if(data.component !== undefined){
-let data9 = data.component;
-if(typeof data9 === "string"){
-if(!pattern4.test(data9)){
-const err20 = {instancePath:instancePath+"/component",schemaPath:"#/definitions/identifier/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]*$"+"\"",schema:"^[A-Za-z_][A-Za-z0-9_]*$",parentSchema:schema18,data:data9};
+if(data.description !== undefined){
+let data9 = data.description;
+if(typeof data9 !== "string"){
+const err20 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema155.properties.description.type,parentSchema:schema155.properties.description,data:data9};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -9008,8 +9393,11 @@ vErrors.push(err20);
 errors++;
 }
 }
-else {
-const err21 = {instancePath:instancePath+"/component",schemaPath:"#/definitions/identifier/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.type,parentSchema:schema18,data:data9};
+if(data.component !== undefined){
+let data10 = data.component;
+if(typeof data10 === "string"){
+if(!pattern4.test(data10)){
+const err21 = {instancePath:instancePath+"/component",schemaPath:"#/definitions/identifier/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]*$"+"\"",schema:"^[A-Za-z_][A-Za-z0-9_]*$",parentSchema:schema18,data:data10};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -9019,10 +9407,8 @@ vErrors.push(err21);
 errors++;
 }
 }
-if(data.props !== undefined){
-let data10 = data.props;
-if(!(data10 && typeof data10 == "object" && !Array.isArray(data10))){
-const err22 = {instancePath:instancePath+"/props",schemaPath:"#/properties/props/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema151.properties.props.type,parentSchema:schema151.properties.props,data:data10};
+else {
+const err22 = {instancePath:instancePath+"/component",schemaPath:"#/definitions/identifier/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.type,parentSchema:schema18,data:data10};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -9032,9 +9418,10 @@ vErrors.push(err22);
 errors++;
 }
 }
-}
-else {
-const err23 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema151.type,parentSchema:schema151,data};
+if(data.props !== undefined){
+let data11 = data.props;
+if(!(data11 && typeof data11 == "object" && !Array.isArray(data11))){
+const err23 = {instancePath:instancePath+"/props",schemaPath:"#/properties/props/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema155.properties.props.type,parentSchema:schema155.properties.props,data:data11};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -9043,7 +9430,19 @@ vErrors.push(err23);
 }
 errors++;
 }
-validate84.errors = vErrors;
+}
+}
+else {
+const err24 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema155.type,parentSchema:schema155,data};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+validate85.errors = vErrors;
 return errors === 0;
 }
 
@@ -9153,8 +9552,8 @@ vErrors = null;
 }
 if(_valid1){
 const _errs10 = errors;
-if(!(validate49(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate49.errors : vErrors.concat(validate49.errors);
+if(!(validate50(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate50.errors : vErrors.concat(validate50.errors);
 errors = vErrors.length;
 }
 var _valid1 = _errs10 === errors;
@@ -9212,8 +9611,8 @@ vErrors = null;
 }
 if(_valid2){
 const _errs15 = errors;
-if(!(validate66(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
+if(!(validate67(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
 errors = vErrors.length;
 }
 var _valid2 = _errs15 === errors;
@@ -9271,8 +9670,8 @@ vErrors = null;
 }
 if(_valid3){
 const _errs20 = errors;
-if(!(validate78(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate78.errors : vErrors.concat(validate78.errors);
+if(!(validate79(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
 errors = vErrors.length;
 }
 var _valid3 = _errs20 === errors;
@@ -9330,8 +9729,8 @@ vErrors = null;
 }
 if(_valid4){
 const _errs25 = errors;
-if(!(validate84(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate84.errors : vErrors.concat(validate84.errors);
+if(!(validate85(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate85.errors : vErrors.concat(validate85.errors);
 errors = vErrors.length;
 }
 var _valid4 = _errs25 === errors;

@@ -12,6 +12,33 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
+/** screens/assets/assetCountLines.screen.ts */
+export const AssetsAssetCountLines: Story = { name: 'assets.assetCountLines', args: { id: 'assets.assetCountLines' } };
+
+/** screens/assets/assetInventoryList.screen.ts */
+export const AssetsAssetInventoryList: Story = { name: 'assets.assetInventoryList', args: { id: 'assets.assetInventoryList' } };
+
+/** screens/assets/assetManagementList.screen.ts */
+export const AssetsAssetManagementList: Story = { name: 'assets.assetManagementList', args: { id: 'assets.assetManagementList' } };
+
+/** screens/assets/assetManagementRegisterList.screen.ts */
+export const AssetsAssetManagementRegisterList: Story = { name: 'assets.assetManagementRegisterList', args: { id: 'assets.assetManagementRegisterList' } };
+
+/** screens/portal/board/faq.screen.ts */
+export const BoardFaq: Story = { name: 'board.faq', args: { id: 'board.faq' } };
+
+/** screens/portal/board/notice.screen.ts */
+export const BoardNotice: Story = { name: 'board.notice', args: { id: 'board.notice' } };
+
+/** screens/portal/board/noticeEdit.screen.ts */
+export const BoardNoticeEdit: Story = { name: 'board.noticeEdit', args: { id: 'board.noticeEdit' } };
+
+/** screens/portal/board/ogpmsNotice.screen.ts */
+export const BoardOgpmsNotice: Story = { name: 'board.ogpmsNotice', args: { id: 'board.ogpmsNotice' } };
+
+/** screens/portal/board/ogpmsNoticeEdit.screen.ts */
+export const BoardOgpmsNoticeEdit: Story = { name: 'board.ogpmsNoticeEdit', args: { id: 'board.ogpmsNoticeEdit' } };
+
 /** screens/cyber-purchase/loiEdit.screen.ts */
 export const CyberPurchaseLoiEdit: Story = { name: 'cyberPurchase.loiEdit', args: { id: 'cyberPurchase.loiEdit' } };
 
@@ -168,11 +195,23 @@ export const ItemsSupplierUpItemView: Story = { name: 'items.supplierUpItemView'
 /** screens/items/unitMaster.screen.ts */
 export const ItemsUnitMaster: Story = { name: 'items.unitMaster', args: { id: 'items.unitMaster' } };
 
+/** screens/portal/author/adminAudit.screen.ts */
+export const PortalAdminAudit: Story = { name: 'portal.adminAudit', args: { id: 'portal.adminAudit' } };
+
+/** screens/portal/author/authMenuManage.screen.ts */
+export const PortalAuthMenuManage: Story = { name: 'portal.authMenuManage', args: { id: 'portal.authMenuManage' } };
+
+/** screens/portal/author/authorGroupManage.screen.ts */
+export const PortalAuthorGroupManage: Story = { name: 'portal.authorGroupManage', args: { id: 'portal.authorGroupManage' } };
+
 /** screens/portal/author/authUserManage.screen.json */
 export const PortalAuthUserManage: Story = { name: 'portal.authUserManage', args: { id: 'portal.authUserManage' } };
 
 /** screens/portal/codeManage/cmmnCodeManage.screen.json */
 export const PortalCmmnCodeManage: Story = { name: 'portal.cmmnCodeManage', args: { id: 'portal.cmmnCodeManage' } };
+
+/** screens/portal/author/menuManage.screen.ts */
+export const PortalMenuManage: Story = { name: 'portal.menuManage', args: { id: 'portal.menuManage' } };
 
 /** screens/portal/system/messageEdit.screen.json */
 export const PortalMessageEdit: Story = { name: 'portal.messageEdit', args: { id: 'portal.messageEdit' } };
@@ -225,8 +264,56 @@ export const PurchaseRequestPrEdit: Story = { name: 'purchaseRequest.prEdit', ar
 /** screens/purchase-request/prList.screen.ts */
 export const PurchaseRequestPrList: Story = { name: 'purchaseRequest.prList', args: { id: 'purchaseRequest.prList' } };
 
+/** screens/purchase-request/rfqAnswer.screen.ts */
+export const PurchaseRequestRfqAnswer: Story = { name: 'purchaseRequest.rfqAnswer', args: { id: 'purchaseRequest.rfqAnswer' } };
+
 /** screens/purchase-request/rfqCreate.screen.ts */
 export const PurchaseRequestRfqCreate: Story = { name: 'purchaseRequest.rfqCreate', args: { id: 'purchaseRequest.rfqCreate' } };
+
+/** screens/reports/costUnitDifference.screen.ts */
+export const ReportsCostUnitDifference: Story = { name: 'reports.costUnitDifference', args: { id: 'reports.costUnitDifference' } };
+
+/** screens/reports/highCostUnit.screen.ts */
+export const ReportsHighCostUnit: Story = { name: 'reports.highCostUnit', args: { id: 'reports.highCostUnit' } };
+
+/** screens/reports/highCostUnitDetail.screen.ts */
+export const ReportsHighCostUnitDetail: Story = { name: 'reports.highCostUnitDetail', args: { id: 'reports.highCostUnitDetail' } };
+
+/** screens/reports/itemMasterCostNew.screen.ts */
+export const ReportsItemMasterCostNew: Story = { name: 'reports.itemMasterCostNew', args: { id: 'reports.itemMasterCostNew' } };
+
+/** screens/reports/monthlyReport01.screen.ts */
+export const ReportsMonthlyReport01: Story = { name: 'reports.monthlyReport01', args: { id: 'reports.monthlyReport01' } };
+
+/** screens/reports/monthlyReport02.screen.ts */
+export const ReportsMonthlyReport02: Story = { name: 'reports.monthlyReport02', args: { id: 'reports.monthlyReport02' } };
+
+/** screens/reports/monthlyReport03.screen.ts */
+export const ReportsMonthlyReport03: Story = { name: 'reports.monthlyReport03', args: { id: 'reports.monthlyReport03' } };
+
+/** screens/reports/monthlyReport04.screen.ts */
+export const ReportsMonthlyReport04: Story = { name: 'reports.monthlyReport04', args: { id: 'reports.monthlyReport04' } };
+
+/** screens/reports/monthlyReport05.screen.ts */
+export const ReportsMonthlyReport05: Story = { name: 'reports.monthlyReport05', args: { id: 'reports.monthlyReport05' } };
+
+/** screens/reports/monthlyReport06.screen.ts */
+export const ReportsMonthlyReport06: Story = { name: 'reports.monthlyReport06', args: { id: 'reports.monthlyReport06' } };
+
+/** screens/reports/monthlyReport07.screen.ts */
+export const ReportsMonthlyReport07: Story = { name: 'reports.monthlyReport07', args: { id: 'reports.monthlyReport07' } };
+
+/** screens/reports/monthlyReport08.screen.ts */
+export const ReportsMonthlyReport08: Story = { name: 'reports.monthlyReport08', args: { id: 'reports.monthlyReport08' } };
+
+/** screens/reports/monthlyReport09.screen.ts */
+export const ReportsMonthlyReport09: Story = { name: 'reports.monthlyReport09', args: { id: 'reports.monthlyReport09' } };
+
+/** screens/reports/monthlyReport10.screen.ts */
+export const ReportsMonthlyReport10: Story = { name: 'reports.monthlyReport10', args: { id: 'reports.monthlyReport10' } };
+
+/** screens/reports/orderDrill.screen.ts */
+export const ReportsOrderDrill: Story = { name: 'reports.orderDrill', args: { id: 'reports.orderDrill' } };
 
 /** screens/settlement/adjustment.screen.ts */
 export const SettlementAdjustment: Story = { name: 'settlement.adjustment', args: { id: 'settlement.adjustment' } };
@@ -263,3 +350,57 @@ export const SettlementStatement: Story = { name: 'settlement.statement', args: 
 
 /** screens/settlement/threeWayMatch.screen.ts */
 export const SettlementThreeWayMatch: Story = { name: 'settlement.threeWayMatch', args: { id: 'settlement.threeWayMatch' } };
+
+/** screens/suppliers/compChangeStatusList.screen.ts */
+export const SuppliersCompChangeStatusList: Story = { name: 'suppliers.compChangeStatusList', args: { id: 'suppliers.compChangeStatusList' } };
+
+/** screens/suppliers/compCouncilList.screen.ts */
+export const SuppliersCompCouncilList: Story = { name: 'suppliers.compCouncilList', args: { id: 'suppliers.compCouncilList' } };
+
+/** screens/suppliers/compExcavationList.screen.ts */
+export const SuppliersCompExcavationList: Story = { name: 'suppliers.compExcavationList', args: { id: 'suppliers.compExcavationList' } };
+
+/** screens/suppliers/compGerpAppEdit.screen.ts */
+export const SuppliersCompGerpAppEdit: Story = { name: 'suppliers.compGerpAppEdit', args: { id: 'suppliers.compGerpAppEdit' } };
+
+/** screens/suppliers/compGerpAppList.screen.ts */
+export const SuppliersCompGerpAppList: Story = { name: 'suppliers.compGerpAppList', args: { id: 'suppliers.compGerpAppList' } };
+
+/** screens/suppliers/compManageEdit.screen.ts */
+export const SuppliersCompManageEdit: Story = { name: 'suppliers.compManageEdit', args: { id: 'suppliers.compManageEdit' } };
+
+/** screens/suppliers/compManageList.screen.ts */
+export const SuppliersCompManageList: Story = { name: 'suppliers.compManageList', args: { id: 'suppliers.compManageList' } };
+
+/** screens/suppliers/compStatusList.screen.ts */
+export const SuppliersCompStatusList: Story = { name: 'suppliers.compStatusList', args: { id: 'suppliers.compStatusList' } };
+
+/** screens/suppliers/compStatusView.screen.ts */
+export const SuppliersCompStatusView: Story = { name: 'suppliers.compStatusView', args: { id: 'suppliers.compStatusView' } };
+
+/** screens/templates/dashboard.screen.ts */
+export const TemplatesDashboard: Story = { name: 'templates.dashboard', args: { id: 'templates.dashboard' } };
+
+/** screens/templates/edit.screen.ts */
+export const TemplatesEdit: Story = { name: 'templates.edit', args: { id: 'templates.edit' } };
+
+/** screens/templates/empty.screen.ts */
+export const TemplatesEmpty: Story = { name: 'templates.empty', args: { id: 'templates.empty' } };
+
+/** screens/templates/list.screen.ts */
+export const TemplatesList: Story = { name: 'templates.list', args: { id: 'templates.list' } };
+
+/** screens/templates/masterDetail.screen.ts */
+export const TemplatesMasterDetail: Story = { name: 'templates.masterDetail', args: { id: 'templates.masterDetail' } };
+
+/** screens/templates/popup.screen.ts */
+export const TemplatesPopup: Story = { name: 'templates.popup', args: { id: 'templates.popup' } };
+
+/** screens/templates/print.screen.ts */
+export const TemplatesPrint: Story = { name: 'templates.print', args: { id: 'templates.print' } };
+
+/** screens/templates/tree.screen.ts */
+export const TemplatesTree: Story = { name: 'templates.tree', args: { id: 'templates.tree' } };
+
+/** screens/templates/wizard.screen.ts */
+export const TemplatesWizard: Story = { name: 'templates.wizard', args: { id: 'templates.wizard' } };

@@ -19,7 +19,13 @@ export type CompanyRule =
   /** The document's own column names the company. */
   | { kind: 'column'; column: string }
   /** Companies listed in another table (e.g. the suppliers invited to an RFQ). */
-  | { kind: 'link'; table: string; docColumn: string; compColumn: string };
+  | { kind: 'link'; table: string; docColumn: string; compColumn: string }
+  /**
+   * Published to every supplier when `column` holds `value` (a notice for the supplier portal):
+   * any logged-in user may read those files; otherwise an internal document. Writing still takes
+   * the menu's write authority.
+   */
+  | { kind: 'publishedWhen'; column: string; value: string };
 
 export interface FileOwnerType {
   docType: string;
@@ -68,6 +74,21 @@ export const FILE_OWNER_TYPES: readonly FileOwnerType[] = Object.freeze([
     company: { kind: 'column', column: 'comp_no' },
     screens: ['/deliverListAdmin', '/deliverEditAdmin', '/noneOrderViewAdmin', '/warehousingList', '/deliverInfo', '/deliverEdit', '/noneOrderView'],
   },
+  // Supplier master (#9): registration certificate, bankbook copy; status change requests' evidence.
+  { docType: 'COMPANY', table: 'company', fileColumn: 'file_id', keyColumn: 'comp_no', company: { kind: 'column', column: 'comp_no' }, screens: ['/CompManageList', '/CompManageEdit', '/compStatusList', '/compStatusView', '/compManage/CyberCompManageEdit'] },
+  { docType: 'COMPANY_STATUS', table: 'company_status_request', fileColumn: 'file_id', keyColumn: 'req_no', company: { kind: 'none' }, screens: ['/compChangeStatusList', '/CompManageEdit'] },
+  // Items (#11): an item's photo or spec sheet is the company's own; a supplier's price proposal is its company's.
+  { docType: 'ITEM', table: 'item', fileColumn: 'file_id', keyColumn: 'item_code', company: { kind: 'none' }, screens: ['/itemDetail', '/itemInsert'] },
+  {
+    docType: 'ITEM_PROPOSAL',
+    table: 'item_proposal',
+    fileColumn: 'file_id',
+    keyColumn: 'proposal_no',
+    company: { kind: 'column', column: 'comp_no' },
+    screens: ['/itemProposalList', '/itemProposalDetail', '/itemManagement/ItemInfoEdit', '/itemManagement/upItemView', '/itemManagement/upItemDetail'],
+  },
+  // Boards (#17): internal notices and FAQ; the supplier-portal notices are read by every supplier.
+  { docType: 'BOARD_POST', table: 'board_post', fileColumn: 'file_id', keyColumn: 'post_id', company: { kind: 'publishedWhen', column: 'board', value: 'CYBER' }, screens: ['/board/notice', '/board/faq', '/portal/ogpmsManage/notice'] },
 ]);
 
 export const ownerTypeOf = (docType: string) => FILE_OWNER_TYPES.find((t) => t.docType === docType);
@@ -113,10 +134,18 @@ export async function findDocument(db: Db, docType: string, docNo: string): Prom
 
 /** May this caller read (or write) this document: a supplier only its own company's, everyone per menu authority. */
 export async function mayUseDocument(db: Db, caller: Caller, owner: FileGroupOwner, level: 'read' | 'write'): Promise<boolean> {
-  if (caller.portal === 'X' && (!caller.compNo || !owner.companies.includes(caller.compNo))) return false;
   const t = ownerTypeOf(owner.docType);
   if (!t) return false;
+  if (level === 'read' && t.company.kind === 'publishedWhen' && (await isPublished(db, t, owner.docNo))) return true;
+  if (caller.portal === 'X' && (!caller.compNo || !owner.companies.includes(caller.compNo))) return false;
   return groupHoldsScreen(db, caller.authGroupId, t.screens, level);
+}
+
+/** A `publishedWhen` document whose column holds the published value. */
+async function isPublished(db: Db, t: FileOwnerType, docNo: string): Promise<boolean> {
+  if (t.company.kind !== 'publishedWhen') return false;
+  const rows = await sql<{ n: number }>`select count(*)::integer as n from ${sql.table(t.table)} d where ${sql.ref(`d.${t.keyColumn}`)}::text = ${docNo} and ${sql.ref(`d.${t.company.column}`)} = ${t.company.value}`.execute(db);
+  return Number(rows.rows[0]?.n ?? 0) > 0;
 }
 
 export interface GroupRow {
