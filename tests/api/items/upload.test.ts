@@ -172,6 +172,24 @@ describe('item Excel upload', () => {
     expect(made).toHaveLength(0);
   });
 
+  it('the screen path: template and error workbook as file links, upload from a file group', async () => {
+    const tpl = (await t.app.inject({ method: 'GET', url: '/api/v1/item/uploads/template/files', headers: who.headers })).json();
+    expect(tpl.files[0].originalName).toBe('품목등록_양식.xlsx');
+    const body = await multipart([{ name: 'from-file.xlsx', content: workbook([good(5000), { ...good(5001), unitCode: 'ZZ' }]), type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' }]);
+    const up = await t.app.inject({ method: 'POST', url: '/api/v1/cmmn/file/upload?kind=spreadsheet', headers: { ...who.headers, ...body.headers }, payload: body.payload });
+    expect(up.statusCode).toBe(200);
+    const res = await t.app.inject({ method: 'POST', url: '/api/v1/item/uploads/from-file', headers: who.headers, payload: { fileId: up.json().fileId } });
+    expect(res.statusCode).toBe(200);
+    const b = await settle(res.json().batchId);
+    expect(b).toMatchObject({ status: 'CHECKED', fileName: 'from-file.xlsx', countNew: 1, countError: 1 });
+    const errs = (await t.app.inject({ method: 'GET', url: `/api/v1/item/uploads/${b.batchId}/error-files`, headers: who.headers })).json();
+    expect(errs.files).toHaveLength(1);
+    const again = (await t.app.inject({ method: 'GET', url: `/api/v1/item/uploads/${b.batchId}/error-files`, headers: who.headers })).json();
+    expect(again.files[0].fileId).toBe(errs.files[0].fileId);
+    const file = await t.app.inject({ method: 'GET', url: `/api/v1/cmmn/file/${errs.files[0].fileId}/download`, headers: who.headers });
+    expect(XLSX.utils.sheet_to_json<string[]>(XLSX.read(file.rawPayload, { type: 'buffer' }).Sheets['품목'], { header: 1 })).toHaveLength(2);
+  });
+
   it('is for the upload menu only', async () => {
     const buyer = await loginAs(t.app, 'buyer');
     expect((await t.app.inject({ method: 'GET', url: '/api/v1/item/uploads', headers: buyer.headers })).statusCode).toBe(403);
