@@ -28,7 +28,13 @@ describe('file ownership', () => {
   let admin: LoggedIn;
   beforeAll(async () => {
     t = await buildTestApp();
-    [supplier1, supplier2, buyer, operator, monitor, admin] = await Promise.all(['supplier1', 'supplier2', 'buyer', 'operator', 'monitor', 'admin'].map((u) => loginAs(t.app, u)));
+    // One after another: suppliers' one-time codes are read from the shared outbox.
+    supplier1 = await loginAs(t.app, 'supplier1');
+    supplier2 = await loginAs(t.app, 'supplier2');
+    buyer = await loginAs(t.app, 'buyer');
+    operator = await loginAs(t.app, 'operator');
+    monitor = await loginAs(t.app, 'monitor');
+    admin = await loginAs(t.app, 'admin');
   });
   afterAll(() => t.close());
 
