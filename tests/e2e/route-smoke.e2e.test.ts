@@ -106,7 +106,7 @@ describe('every purchasing and fulfilment route', () => {
   });
 
   describe('without the menu', () => {
-    it.each(SMOKE_ROUTES.filter((r) => r.expect !== 'absent').map((r) => [pathOf(r), r] as const))('%s answers /info401', async (_path, r) => {
+    it.each(SMOKE_ROUTES.filter((r) => r.expect !== 'absent' && !r.public).map((r) => [pathOf(r), r] as const))('%s answers /info401', async (_path, r) => {
       const user = r.portal === 'external' ? NO_MENU_USERS.external : NO_MENU_USERS.internal;
       const { page } = await sessionOf(baseURL, r.portal, user);
       await page.goto(pathOf(r));

@@ -14,6 +14,8 @@ export interface SmokeRoute {
   shows?: string;
   /** The page draws a chart: an svg with bars or lines (the reports, #12). */
   chart?: boolean;
+  /** A public route (spec §2 templates): open to anyone logged in or not, so it has no /info401 half. */
+  public?: boolean;
 }
 
 type Rows<R> = { rows: R[]; total: number };
@@ -106,8 +108,22 @@ export const SMOKE_ROUTES: SmokeRoute[] = [
   { route: '/assetManagementList', portal: 'internal', user: 'operator', expect: 'rows' },
   { route: '/assetManagementRegisterList', portal: 'internal', user: 'operator', expect: 'rows' },
   { route: '/assetInventoryList', portal: 'internal', user: 'operator', expect: 'rows' },
-  // Portal administration and boards (#17). Trees show a seeded node; the templates are public
-  // routes (spec §2), so they are not here (no /info401 without a menu).
+  // The engine's page templates (#17): public routes (spec §2), each the template rendered on its
+  // sample data beside its definition.
+  ...(
+    [
+      ['/template/template0', '목록 템플릿'],
+      ['/template/template1', '편집 템플릿'],
+      ['/template/template2', '마스터-디테일 템플릿'],
+      ['/template/template3', '트리 템플릿'],
+      ['/template/template4', '대시보드 템플릿'],
+      ['/template/template5', '마법사 템플릿'],
+      ['/template/template6', '인쇄 템플릿'],
+      ['/template/template7', '팝업 템플릿'],
+      ['/template/template8', '빈 화면 템플릿'],
+    ] as const
+  ).map(([route, title]): SmokeRoute => ({ route, portal: 'internal', user: 'buyer', expect: 'text', shows: title, public: true })),
+  // Portal administration and boards (#17). Trees show a seeded node.
   { route: '/portal/author/menuManage', portal: 'internal', user: 'admin', expect: 'text', shows: '구매관리' },
   { route: '/portal/author/authorGroupManage', portal: 'internal', user: 'admin', expect: 'text', shows: '99 시스템관리자' },
   { route: '/portal/author/authMenuManage', portal: 'internal', user: 'admin', expect: 'text', shows: '40 모니터링' },
