@@ -36,15 +36,19 @@ describe('two servers on one database', () => {
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('counts one client’s login attempts across both servers', async () => {
-    const attempt = (app: FastifyInstance) =>
-      app.inject({ method: 'POST', url: '/auth/api/login/idpw', remoteAddress: '10.20.30.40', ...formRequest({ systemId: 'GPMS', grantType: 'idpw', username: 'nobody', password: 'x' }) });
-    const answers = [await attempt(a), await attempt(b), await attempt(a), await attempt(b), await attempt(a)].map((r) => r.statusCode);
-    expect(answers).toEqual([401, 401, 401, 401, 429]);
-    expect((await attempt(b)).statusCode).toBe(429);
-    // Another client is counted on its own.
-    const other = await b.inject({ method: 'POST', url: '/auth/api/login/idpw', remoteAddress: '10.20.30.41', ...formRequest({ systemId: 'GPMS', grantType: 'idpw', username: 'nobody', password: 'x' }) });
-    expect(other.statusCode).toBe(401);
+  it('counts one client’s login attempts across both servers, and one account’s', async () => {
+    const attempt = (app: FastifyInstance, username: string, remoteAddress: string) =>
+      app.inject({ method: 'POST', url: '/auth/api/login/idpw', remoteAddress, ...formRequest({ systemId: 'GPMS', grantType: 'idpw', username, password: 'x' }) });
+    // One address, a new id each time: only the per-address limit counts.
+    const byAddress = [await attempt(a, 'nobody1', '10.20.30.40'), await attempt(b, 'nobody2', '10.20.30.40'), await attempt(a, 'nobody3', '10.20.30.40'), await attempt(b, 'nobody4', '10.20.30.40'), await attempt(a, 'nobody5', '10.20.30.40')];
+    expect(byAddress.map((r) => r.statusCode)).toEqual([401, 401, 401, 401, 429]);
+    expect((await attempt(b, 'nobody6', '10.20.30.40')).statusCode).toBe(429);
+    // Another address is counted on its own.
+    expect((await attempt(b, 'nobody7', '10.20.30.41')).statusCode).toBe(401);
+    // One id from a new address each time: the per-account limit counts across both servers too.
+    const byAccount = [];
+    for (let i = 0; i < 5; i++) byAccount.push((await attempt(i % 2 ? b : a, 'target-account', `10.20.31.${i + 1}`)).statusCode);
+    expect(byAccount).toEqual([401, 401, 401, 401, 429]);
   });
 
   it('a session ended on one server is refused by the other at once', async () => {
@@ -73,6 +77,8 @@ describe('two servers on one database', () => {
   it('a due background job runs on one of them, once', async () => {
     await a.jobs.register();
     await b.jobs.register();
+    // Every job is due at once when first registered: make only one of them due.
+    await a.dbh.db.updateTable('jobState').set({ nextRunAt: new Date(Date.now() + 3600_000) }).execute();
     await a.dbh.db.updateTable('jobState').set({ nextRunAt: new Date(Date.now() - 1000) }).where('name', '=', 'rateLimit.purgeExpired').execute();
     const ran = (await Promise.all([a.jobs.runDue(), b.jobs.runDue()])).flat();
     expect(ran).toEqual(['rateLimit.purgeExpired']);

@@ -62,12 +62,19 @@ describe('receipt rules', () => {
     expect(plan.lines.map((l) => [l.deliveryLineNo, l.quantity, l.amount])).toEqual([[1, '6.000', '6000'], [2, '4.000', '2800']]);
   });
 
-  it('accepts less than delivered, skips zero lines, refuses more', () => {
-    expect(planReceipt(delivery, [{ lineNo: 1, quantity: '5' }, { lineNo: 2, quantity: '0' }], prices, 'KRW').lines.map((l) => l.quantity)).toEqual(['5.000']);
-    const over = planReceipt(delivery, [{ lineNo: 2, quantity: '4.001' }], prices, 'KRW');
+  it('accepts less than delivered with a reason per short line, skips zero lines, refuses more', () => {
+    const partial = planReceipt(delivery, [{ lineNo: 1, quantity: '5', shortReason: 'DAMAGED' }, { lineNo: 2, quantity: '0', shortReason: 'SHORT' }], prices, 'KRW');
+    expect(partial.lines.map((l) => l.quantity)).toEqual(['5.000']);
+    expect(partial.shorts.map((s) => [s.deliveryLineNo, s.reason])).toEqual([[1, 'DAMAGED'], [2, 'SHORT']]);
+    // A short line without its reason is refused, naming the line.
+    expect(planReceipt(delivery, [{ lineNo: 1, quantity: '5' }], prices, 'KRW').errors[0].path).toBe('body/lines/0/shortReason');
+    const over = planReceipt(delivery, [{ lineNo: 1, quantity: '6' }, { lineNo: 2, quantity: '4.001' }], prices, 'KRW');
     expect(over.overReceipt).toBe(true);
-    expect(over.errors[0].path).toBe('body/lines/0/quantity');
-    expect(planReceipt(delivery, [{ lineNo: 1, quantity: '0' }], prices, 'KRW').errors).toEqual([{ path: 'body/lines', message: '입고할 수량이 없습니다' }]);
+    expect(over.errors[0].path).toBe('body/lines/1/quantity');
+    // Every delivered line must be answered (0 and a reason to receive none of it).
+    expect(planReceipt(delivery, [{ lineNo: 1, quantity: '6' }], prices, 'KRW').errors.map((e) => e.path)).toEqual(['body/lines']);
+    const none = planReceipt(delivery, [{ lineNo: 1, quantity: '0', shortReason: 'SHORT' }, { lineNo: 2, quantity: '0', shortReason: 'WRONG_ITEM' }], prices, 'KRW');
+    expect(none.errors).toEqual([{ path: 'body/lines', message: '입고할 수량이 없습니다' }]);
   });
 
   it('allows each action only from its states, and never on copies from other systems', () => {
