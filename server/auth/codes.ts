@@ -7,7 +7,8 @@ import type { Db } from '../db/connect.js';
 export const AUTH_CODES = {
   AUTH006: '인증된 시스템이 아닙니다',
   AUTH019: '아이디가 올바르지 않습니다',
-  AUTH011: '비밀번호가 올바르지 않습니다',
+  // Unknown ids answer this too (no account discovery): the text names both.
+  AUTH011: '아이디 또는 비밀번호가 올바르지 않습니다',
   AUTH015: '비밀번호가 설정되지 않았습니다',
   AUTH100: '비정상 계정입니다',
   AUTH101: '휴면 계정입니다',

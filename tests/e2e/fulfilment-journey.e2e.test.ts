@@ -497,7 +497,9 @@ describe('fulfilment and settlement journey (issue #6)', () => {
     expect(file.suggestedFilename()).toBe(`거래명세서_${j.settleNo}.pdf`);
     const saved = await file.path();
     expect(fs.readFileSync(saved).subarray(0, 5).toString('latin1')).toBe('%PDF-');
-    await notice(page, 'PDF를 저장했습니다.').waitFor();
+    // Said in the statement's dialog, and on the page that opened it (so it outlives the dialog).
+    await page.getByRole('dialog', { name: '거래명세서' }).getByRole('status').filter({ hasText: 'PDF를 저장했습니다.' }).waitFor();
+    await page.locator('#main-content').getByRole('status').filter({ hasText: 'PDF를 저장했습니다.' }).waitFor();
     expect(await voucherCalls()).toHaveLength(2);
     expect(consoleProblems()).toEqual([]);
   });

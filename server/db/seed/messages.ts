@@ -16,7 +16,7 @@ const AUTH: readonly Def[] = [
   ['AUTH006', '인가된 시스템이 아닙니다.', 'This system is not authorised.'],
   ['AUTH006.retry', '인가된 시스템이 아닙니다. 다시 시도하시겠습니까?', 'This system is not authorised. Do you want to try again?'],
   ['AUTH019', '아이디가 올바르지 않습니다.', 'The user ID is invalid.'],
-  ['AUTH011', '비밀번호가 올바르지 않습니다.', 'The password is incorrect.'],
+  ['AUTH011', '아이디 또는 비밀번호가 올바르지 않습니다.', 'The user ID or password is incorrect.'],
   ['AUTH015', '비밀번호가 설정되지 않았습니다.', 'No password has been set for this account.'],
   ['AUTH100', '비정상 계정입니다. 관리자에게 문의하세요.', 'This account is abnormal. Please contact the administrator.'],
   ['AUTH101', '휴면 계정입니다. 관리자에게 문의하세요.', 'This account is dormant. Please contact the administrator.'],
