@@ -68,7 +68,7 @@ describe('approvalRule: rules by document type and amount band', { timeout: 30_0
     await confirmYes();
     await waitFor(() => expect(screen.queryByRole('dialog', { name: '결재규칙' })).not.toBeInTheDocument());
     // The dialog's success line outlives the dialog: the list that opened it shows it.
-    expect(screen.getByRole('status')).toHaveTextContent(/저장/);
+    await waitFor(() => expect(screen.getAllByRole('status').some((el) => /저장/.test(el.textContent ?? ''))).toBe(true));
     expect(lastCall(services.calls, 'createApprovalRule')!.input.body).toEqual({ docType: 'LOI', useYn: 'Y', minAmount: 50000000, maxAmount: 300000000, lineId: 3, description: '' });
     expect(fixtures.data.rules).toHaveLength(4);
     await screen.findByText('총 4건');
