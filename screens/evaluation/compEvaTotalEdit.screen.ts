@@ -1,10 +1,5 @@
 import { defineEditScreen } from '../../engine/define';
-
-const f = (name: string) => `screen.evaluation.f.${name}`;
-const T = (name: string) => `screen.evaluation.${name}`;
-const totalStatus = ['DRAFT', 'FINAL', 'SUPERSEDED'].map((value) => ({ value, text: `screen.evaluation.totalStatus.${value}` }));
-const actions = ['NONE', 'WARN', 'BLOCK'].map((value) => ({ value, text: `screen.evaluation.action.${value}` }));
-const kinds = ['QUANT', 'QUAL'].map((value) => ({ value, text: `screen.evaluation.kind.${value}` }));
+import { T, f, actions, kinds, totalStatus } from './labels';
 
 /**
  * /compEvaTotalEdit — one supplier's total (종합평가 상세), explained line by line: each criterion's

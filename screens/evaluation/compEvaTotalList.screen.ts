@@ -1,10 +1,6 @@
 import { defineListScreen } from '../../engine/define';
+import { T, f, actions, grades, totalStatus } from './labels';
 
-const f = (name: string) => `screen.evaluation.f.${name}`;
-const T = (name: string) => `screen.evaluation.${name}`;
-const totalStatus = ['DRAFT', 'FINAL', 'SUPERSEDED'].map((value) => ({ value, text: `screen.evaluation.totalStatus.${value}` }));
-const actions = ['NONE', 'WARN', 'BLOCK'].map((value) => ({ value, text: `screen.evaluation.action.${value}` }));
-const grades = ['A', 'B', 'C', 'D'].map((value) => ({ value, text: value }));
 const yn = [
   { value: 'Y', text: 'screen.evaluation.published.Y' },
   { value: 'N', text: 'screen.evaluation.published.N' },

@@ -1,11 +1,7 @@
 import { defineTreeScreen } from '../../engine/define';
+import { T, f, actions, kinds, measures } from './labels';
 
-const f = (name: string) => `screen.evaluation.f.${name}`;
-const T = (name: string) => `screen.evaluation.${name}`;
-const measures = ['ON_TIME', 'QTY_ACCURACY', 'QUALITY', 'PRICE', 'DISPUTE', 'RFQ_RESPONSE'].map((value) => ({ value, text: `screen.evaluation.measure.${value}` }));
-const kinds = ['QUANT', 'QUAL'].map((value) => ({ value, text: `screen.evaluation.kind.${value}` }));
 const modes = ['ALL', 'SG', 'SPEND', 'LIST'].map((value) => ({ value, text: `screen.evaluation.mode.${value}` }));
-const actions = ['NONE', 'WARN', 'BLOCK'].map((value) => ({ value, text: `screen.evaluation.action.${value}` }));
 const statuses = ['PLANNED', 'OPEN', 'CLOSED'].map((value) => ({ value, text: `screen.evaluation.periodStatus.${value}` }));
 
 /**

@@ -1,10 +1,5 @@
 import { defineEditScreen } from '../../engine/define';
-
-const f = (name: string) => `screen.evaluation.f.${name}`;
-const T = (name: string) => `screen.evaluation.${name}`;
-const taskStatus = ['PENDING', 'DRAFT', 'SUBMITTED'].map((value) => ({ value, text: `screen.evaluation.taskStatus.${value}` }));
-const kinds = ['QUANT', 'QUAL'].map((value) => ({ value, text: `screen.evaluation.kind.${value}` }));
-const measures = ['ON_TIME', 'QTY_ACCURACY', 'QUALITY', 'PRICE', 'DISPUTE', 'RFQ_RESPONSE'].map((value) => ({ value, text: `screen.evaluation.measure.${value}` }));
+import { T, scoreColumns, taskSection } from './labels';
 
 /**
  * /evaWorkEdit — score one supplier (평가 수행): the quantitative criteria come filled from the
@@ -20,20 +15,7 @@ export default defineEditScreen({
   key: ['taskId'],
   load: { operation: 'getMyEvaTask', params: { path: { taskId: 'query.taskId' } } },
   readOnly: "!contains(form.actions, 'save')",
-  sections: [
-    {
-      columns: 4,
-      fields: [
-        { field: 'periodName', label: f('period'), readOnly: true, span: 2 },
-        { field: 'status', label: f('taskStatus'), widget: 'select', options: taskStatus, readOnly: true },
-        { field: 'dueDate', label: f('dueDate'), readOnly: true },
-        { field: 'compName', label: f('compName'), readOnly: true },
-        { field: 'compNo', label: f('compNo'), readOnly: true },
-        { field: 'evaluatorName', label: f('evaluatorName'), readOnly: true },
-        { field: 'submittedAt', label: f('submittedAt'), widget: 'datetime', readOnly: true },
-      ],
-    },
-  ],
+  sections: [taskSection],
   details: [
     {
       id: 'scores',
@@ -42,19 +24,7 @@ export default defineEditScreen({
       canAdd: false,
       canDelete: false,
       visibleRows: 10,
-      columns: [
-        { field: 'category', label: f('category'), width: 90 },
-        { field: 'name', label: f('criterionName'), width: 150 },
-        { field: 'kind', label: f('kind'), type: 'code', options: kinds, width: 70 },
-        { field: 'weight', label: f('weight'), type: 'number', width: 60 },
-        { field: 'measure', label: f('measure'), type: 'code', options: measures, width: 120 },
-        { field: 'numerator', label: f('numerator'), type: 'number', width: 80 },
-        { field: 'denominator', label: f('denominator'), type: 'number', width: 80 },
-        { field: 'rate', label: f('rate'), type: 'number', width: 70 },
-        { field: 'computedScore', label: f('computedScore'), type: 'number', width: 70 },
-        { field: 'score', label: f('score15'), type: 'number', width: 70, editable: "row.mine && contains(form.actions, 'save')" },
-        { field: 'comment', label: f('comment'), width: 220, editable: "row.mine && contains(form.actions, 'save')", maxLength: 1000 },
-      ],
+      columns: scoreColumns("row.mine && contains(form.actions, 'save')"),
     },
   ],
   actions: [

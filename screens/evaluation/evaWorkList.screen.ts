@@ -1,7 +1,5 @@
 import { defineListScreen } from '../../engine/define';
-
-const f = (name: string) => `screen.evaluation.f.${name}`;
-const taskStatus = ['PENDING', 'DRAFT', 'SUBMITTED'].map((value) => ({ value, text: `screen.evaluation.taskStatus.${value}` }));
+import { f, taskStatus } from './labels';
 
 /** /evaWorkList — my evaluation tasks (평가작업): one row per supplier I score in an open period, with the due date. */
 export default defineListScreen({

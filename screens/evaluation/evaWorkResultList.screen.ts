@@ -1,7 +1,5 @@
 import { defineListScreen } from '../../engine/define';
-
-const f = (name: string) => `screen.evaluation.f.${name}`;
-const taskStatus = ['PENDING', 'DRAFT', 'SUBMITTED'].map((value) => ({ value, text: `screen.evaluation.taskStatus.${value}` }));
+import { f, taskStatus } from './labels';
 
 /** /business/evaResult/evaWorkResultList — every evaluator's work by supplier (평가결과), read only. */
 export default defineListScreen({

@@ -1,6 +1,5 @@
 import { defineListScreen } from '../../engine/define';
-
-const f = (name: string) => `screen.evaluation.f.${name}`;
+import { f } from './labels';
 
 /** OGPMS /compInfo/evaTotalList — my company's published evaluation results (평가결과 조회); nothing unpublished, nothing of other suppliers. */
 export default defineListScreen({

@@ -1,7 +1,5 @@
 import { defineEditScreen } from '../../engine/define';
-
-const f = (name: string) => `screen.evaluation.f.${name}`;
-const kinds = ['QUANT', 'QUAL'].map((value) => ({ value, text: `screen.evaluation.kind.${value}` }));
+import { f, kinds } from './labels';
 
 /** OGPMS /compInfo/evaTotalView — one published result of my company: total, grade, each criterion's figures, score and comments, trend (read only). */
 export default defineEditScreen({

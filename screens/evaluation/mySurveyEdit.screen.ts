@@ -1,7 +1,5 @@
 import { defineEditScreen } from '../../engine/define';
-
-const f = (name: string) => `screen.evaluation.f.${name}`;
-const respStatus = ['REQUESTED', 'SUBMITTED'].map((value) => ({ value, text: `screen.evaluation.responseStatus.${value}` }));
+import { f, respStatus } from './labels';
 
 /** OGPMS /compInfo/transSatisSurveyEdit — answer a survey about us: each question 1–5 and a comment, once, while it is open. */
 export default defineEditScreen({

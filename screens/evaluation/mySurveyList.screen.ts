@@ -1,8 +1,5 @@
 import { defineListScreen } from '../../engine/define';
-
-const f = (name: string) => `screen.evaluation.f.${name}`;
-const surveyStatus = ['DRAFT', 'OPEN', 'CLOSED'].map((value) => ({ value, text: `screen.evaluation.surveyStatus.${value}` }));
-const respStatus = ['REQUESTED', 'SUBMITTED'].map((value) => ({ value, text: `screen.evaluation.responseStatus.${value}` }));
+import { f, respStatus, surveyStatus } from './labels';
 
 /** OGPMS /compInfo/transSatisSurveyList — satisfaction surveys my company is asked to answer (거래만족도 설문). */
 export default defineListScreen({

@@ -1,8 +1,5 @@
 import { defineEditScreen } from '../../engine/define';
-
-const f = (name: string) => `screen.evaluation.f.${name}`;
-const contractStatus = ['ACTIVE', 'TERMINATED'].map((value) => ({ value, text: `screen.evaluation.contractStatus.${value}` }));
-const totalStatus = ['DRAFT', 'FINAL', 'SUPERSEDED'].map((value) => ({ value, text: `screen.evaluation.totalStatus.${value}` }));
+import { f, contractStatus, totalStatus } from './labels';
 
 /** /business/evaManage/purContCompMngDetail — one yearly contract: its terms (write), and the supplier's evaluations across periods. */
 export default defineEditScreen({

@@ -1,9 +1,5 @@
 import { defineListScreen } from '../../engine/define';
-
-const f = (name: string) => `screen.evaluation.f.${name}`;
-const actions = ['NONE', 'WARN', 'BLOCK'].map((value) => ({ value, text: `screen.evaluation.action.${value}` }));
-const contractStatus = ['ACTIVE', 'TERMINATED'].map((value) => ({ value, text: `screen.evaluation.contractStatus.${value}` }));
-const grades = ['A', 'B', 'C', 'D'].map((value) => ({ value, text: value }));
+import { f, actions, contractStatus, grades } from './labels';
 
 /** /business/evaManage/purContCompMngList — yearly purchase-contract suppliers (구매계약 협력사): terms and evaluation standing. */
 export default defineListScreen({

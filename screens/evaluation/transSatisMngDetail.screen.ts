@@ -1,9 +1,5 @@
 import { defineEditScreen } from '../../engine/define';
-
-const f = (name: string) => `screen.evaluation.f.${name}`;
-const T = (name: string) => `screen.evaluation.${name}`;
-const surveyStatus = ['DRAFT', 'OPEN', 'CLOSED'].map((value) => ({ value, text: `screen.evaluation.surveyStatus.${value}` }));
-const respStatus = ['REQUESTED', 'SUBMITTED'].map((value) => ({ value, text: `screen.evaluation.responseStatus.${value}` }));
+import { T, f, respStatus, surveyStatus } from './labels';
 
 /** /business/evaManage/transSatisMngDetail — one survey: questions and the suppliers asked (while in preparation), then who answered and the scores; 시작 / 마감. */
 export default defineEditScreen({

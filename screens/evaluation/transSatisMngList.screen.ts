@@ -1,7 +1,5 @@
 import { defineListScreen } from '../../engine/define';
-
-const f = (name: string) => `screen.evaluation.f.${name}`;
-const surveyStatus = ['DRAFT', 'OPEN', 'CLOSED'].map((value) => ({ value, text: `screen.evaluation.surveyStatus.${value}` }));
+import { f, surveyStatus } from './labels';
 
 /** /business/evaManage/transSatisMngList — transaction-satisfaction surveys (거래만족도): who was asked, who answered, the average. */
 export default defineListScreen({

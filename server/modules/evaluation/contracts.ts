@@ -6,6 +6,7 @@ import { commonErrors } from '../../http/error-schema.js';
 import { given, likeEscape, pageWindow, parseSort } from '../../http/list-query.js';
 import { writeAudit } from '../../db/audit.js';
 import type { Db } from '../../db/connect.js';
+import { nextDocumentNumber } from '../../db/document-number.js';
 import { internalActor } from '../purchase/shared/actor.js';
 import { checkVersion, failIf, missing, type FieldError } from '../purchase/shared/errors.js';
 import { checkDate, checkDecimal, requireText, text, todayKst } from '../purchase/shared/values.js';
@@ -13,17 +14,8 @@ import { ContractCreateBody, ContractDetail, ContractListQuery, ContractNoParams
 import { SCREENS } from './screens.js';
 
 /** Purchase-contract suppliers (구매계약 협력사): yearly contracts, their terms, and each supplier's evaluation standing. */
-/** CT2026-000001: the purchasing documents' numbering (document_sequence), prefix CT. */
-async function nextContractNo(trx: Db): Promise<string> {
-  const year = todayKst().slice(0, 4);
-  const row = await trx
-    .insertInto('documentSequence')
-    .values({ prefix: 'CT', period: year, lastValue: 1 })
-    .onConflict((oc) => oc.columns(['prefix', 'period']).doUpdateSet((eb) => ({ lastValue: eb('documentSequence.lastValue', '+', 1) })))
-    .returning('lastValue')
-    .executeTakeFirstOrThrow();
-  return `CT${year}-${String(row.lastValue).padStart(6, '0')}`;
-}
+/** CT2026-000001: the shared document numbering (document_sequence), prefix CT. */
+const nextContractNo = (trx: Db): Promise<string> => nextDocumentNumber(trx, 'CT', todayKst());
 
 const contractMissing = () => missing('CONTRACT_NOT_FOUND', '구매계약을 찾을 수 없습니다');
 
