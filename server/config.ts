@@ -52,6 +52,8 @@ export interface Config extends IntegrationConfig {
   trustedProxies: string[];
   /** Concurrent heavy requests (exports, reports) one user may have running; more answer 429. */
   heavyPerUser: number;
+  /** Rows a server-side export reads a page (server/modules/exports); smaller pages let other requests in more often on PGlite. */
+  exportPageSize: number;
 }
 
 export class ConfigError extends Error {
@@ -181,6 +183,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     devOutbox: oneOf(env, 'DEV_OUTBOX', ['on', 'off'] as const, 'off', problems) === 'on',
     trustedProxies: proxyList(env, problems),
     heavyPerUser: integer(env, 'HEAVY_PER_USER', 2, 1, 100, problems),
+    exportPageSize: integer(env, 'EXPORT_PAGE_SIZE', 5000, 1, 5000, problems),
   };
   if (config.devOutbox && nodeEnv === 'production') problems.push('DEV_OUTBOX=on is not allowed with NODE_ENV=production: it shows every one-time code to anyone');
   if (config.devOutbox && !isLoopbackHost(config.host)) problems.push(`DEV_OUTBOX=on needs HOST=127.0.0.1 (got HOST=${config.host}): the outbox shows every one-time code to anyone who can reach the server`);

@@ -24,6 +24,7 @@ import { assetRoutes } from './modules/assets/routes.js';
 import { evaluationRoutes } from './modules/evaluation/index.js';
 import { notificationRoutes } from './modules/notifications/routes.js';
 import { oidcRoutes } from './auth/oidc/routes.js';
+import { exportRoutes } from './modules/exports/routes.js';
 
 /** Every route module, registered in one place. */
 export async function routes(app: FastifyInstance): Promise<void> {
@@ -52,4 +53,5 @@ export async function routes(app: FastifyInstance): Promise<void> {
   await app.register(portalAdminRoutes);
   await app.register(notificationRoutes);
   await app.register(oidcRoutes);
+  await app.register(exportRoutes);
 }

@@ -33,7 +33,28 @@ export interface RateLimitCounterTable {
   expiresAt: Timestamp;
 }
 
+export interface ExportJobTable {
+  exportId: string;
+  userId: string;
+  sessionId: string;
+  operationId: string;
+  /** JSON text on insert, the parsed value when read: { path, query, columns, tzOffsetMinutes }. */
+  request: ColumnType<unknown, string, string>;
+  sheetName: string;
+  status: 'RUNNING' | 'DONE' | 'FAILED' | 'CANCELLED';
+  rowsTotal: Generated<number>;
+  rowsDone: Generated<number>;
+  bytes: ColumnType<string | null, number | null | undefined, number | null>;
+  cancelRequested: Generated<boolean>;
+  error: string | null;
+  serverId: string;
+  leaseUntil: Timestamp;
+  createdAt: Generated<Date>;
+  finishedAt: Timestamp | null;
+}
+
 export interface OperationsTables {
+  exportJob: ExportJobTable;
   jobState: JobStateTable;
   jobRun: JobRunTable;
   rateLimitCounter: RateLimitCounterTable;

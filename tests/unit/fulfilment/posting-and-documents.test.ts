@@ -9,7 +9,7 @@ import { loadConfig } from '../../../server/config.js';
 import { createErpConnector, postingWindowMs, type VoucherPayload } from '../../../server/modules/fulfilment/posting/connector.js';
 import { createFileAdapter } from '../../../server/modules/fulfilment/posting/file-adapter.js';
 import { buildVoucherPayload, imbalance, maySend } from '../../../server/modules/fulfilment/posting/workflow.js';
-import { columnName, XlsxStream } from '../../../server/modules/fulfilment/data-download/xlsx.js';
+import { columnName, XlsxStream } from '../../../server/modules/exports/xlsx-stream.js';
 import { renderStatementHtml } from '../../../server/modules/fulfilment/statement/html.js';
 import { renderStatementPdf, textWidth } from '../../../server/modules/fulfilment/statement/pdf.js';
 import { formatNumber, statementModel, type StatementSource } from '../../../server/modules/fulfilment/statement/workflow.js';

@@ -8,7 +8,7 @@ import { countWarehousingItems, warehousingItemsAfter, whFilterOf } from '../war
 import { countSettlements, settlementHeadersAfter, settlementLinesAfter } from './queries.js';
 import { MAX_EXPORT_ROWS, ReceiptExtractQuery, SettlementExtractQuery, XlsxAnswer } from './schemas.js';
 import { RECEIPT_LINES, SETTLEMENT_HEADERS, SETTLEMENT_LINES, attachment, type Extract } from './workflow.js';
-import { XlsxStream } from './xlsx.js';
+import { XlsxStream } from '../../exports/xlsx-stream.js';
 
 const SCREEN = '/dataDownload';
 const TAG = ['fulfilment: data download'];

@@ -2,7 +2,7 @@
  * What each extract holds, as pure data: its columns (header, cell type, width) and how a
  * row becomes cells. The routes stream rows through these into XlsxStream.
  */
-import type { XlsxColumn } from './xlsx.js';
+import type { XlsxColumn } from '../../exports/xlsx-stream.js';
 
 type Cell = string | number | null | undefined;
 

@@ -1,6 +1,7 @@
 import { once } from 'node:events';
 import { PassThrough, type Readable } from 'node:stream';
 import { Zip, ZipDeflate } from 'fflate';
+import { EXCEL_FORMATS, type XlsxCell } from '../../../lib/export-cell.js';
 
 /**
  * A streamed .xlsx writer: rows go out as they are produced, so an extract of 100,000 rows
@@ -44,6 +45,26 @@ export function columnName(index: number): string {
 }
 
 const NS = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
+
+/** Number formats beyond Excel's built-in ones (3 is `#,##0`). */
+const CUSTOM_FORMATS: ReadonlyArray<readonly [number, string]> = [
+  [164, '#,##0.###'],
+  [165, EXCEL_FORMATS.fraction],
+  [166, EXCEL_FORMATS.money2],
+  [167, EXCEL_FORMATS.date],
+  [168, EXCEL_FORMATS.datetime],
+];
+const xf = (numFmtId: number, extra = '') => `<xf numFmtId="${numFmtId}" fontId="0" fillId="0" borderId="0" xfId="0"${numFmtId ? ' applyNumberFormat="1"' : ''}${extra}/>`;
+/** Cell styles by index: 0 plain, 1 header, 2 amount, 3 quantity, then one per format of the grid's cells. */
+const CELL_XFS = [xf(0), '<xf numFmtId="0" fontId="1" fillId="2" borderId="0" xfId="0" applyFont="1" applyFill="1"/>', xf(3), xf(164), xf(165), xf(166), xf(167), xf(168)];
+/** The style index of a cell's number format (lib/export-cell); an unknown format shows as General. */
+const STYLE_OF_FORMAT: Readonly<Record<string, number>> = {
+  [EXCEL_FORMATS.whole]: 2,
+  [EXCEL_FORMATS.fraction]: 4,
+  [EXCEL_FORMATS.money2]: 5,
+  [EXCEL_FORMATS.date]: 6,
+  [EXCEL_FORMATS.datetime]: 7,
+};
 const REL_NS = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
 const HEAD = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n';
 
@@ -53,7 +74,7 @@ function staticParts(sheetName: string): Record<string, string> {
     '_rels/.rels': `${HEAD}<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="${REL_NS}/officeDocument" Target="xl/workbook.xml"/></Relationships>`,
     'xl/workbook.xml': `${HEAD}<workbook xmlns="${NS}" xmlns:r="${REL_NS}"><sheets><sheet name="${xml(sheetName.slice(0, 31))}" sheetId="1" r:id="rId1"/></sheets></workbook>`,
     'xl/_rels/workbook.xml.rels': `${HEAD}<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="${REL_NS}/worksheet" Target="worksheets/sheet1.xml"/><Relationship Id="rId2" Type="${REL_NS}/styles" Target="styles.xml"/></Relationships>`,
-    'xl/styles.xml': `${HEAD}<styleSheet xmlns="${NS}"><numFmts count="1"><numFmt numFmtId="164" formatCode="#,##0.###"/></numFmts><fonts count="2"><font><sz val="10"/><name val="맑은 고딕"/></font><font><b/><sz val="10"/><name val="맑은 고딕"/></font></fonts><fills count="3"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill><fill><patternFill patternType="solid"><fgColor rgb="FFE8E8E8"/></patternFill></fill></fills><borders count="1"><border/></borders><cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs><cellXfs count="4"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/><xf numFmtId="0" fontId="1" fillId="2" borderId="0" xfId="0" applyFont="1" applyFill="1"/><xf numFmtId="3" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/><xf numFmtId="164" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/></cellXfs></styleSheet>`,
+    'xl/styles.xml': `${HEAD}<styleSheet xmlns="${NS}"><numFmts count="${CUSTOM_FORMATS.length}">${CUSTOM_FORMATS.map(([id, code]) => `<numFmt numFmtId="${id}" formatCode="${xml(code)}"/>`).join('')}</numFmts><fonts count="2"><font><sz val="10"/><name val="맑은 고딕"/></font><font><b/><sz val="10"/><name val="맑은 고딕"/></font></fonts><fills count="3"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill><fill><patternFill patternType="solid"><fgColor rgb="FFE8E8E8"/></patternFill></fill></fills><borders count="1"><border/></borders><cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs><cellXfs count="${CELL_XFS.length}">${CELL_XFS.join('')}</cellXfs></styleSheet>`,
   };
 }
 
@@ -106,6 +127,29 @@ export class XlsxStream {
   async write(rows: ReadonlyArray<ReadonlyArray<string | number | null | undefined>>): Promise<void> {
     let chunk = '';
     for (const row of rows) chunk += this.rowXml(row);
+    this.sheet.push(enc.encode(chunk));
+    await this.flush();
+  }
+
+  /** Writes rows of typed cells (lib/export-cell: the grid's own cells), then waits while the reader is behind. */
+  async writeCells(rows: ReadonlyArray<ReadonlyArray<XlsxCell>>): Promise<void> {
+    let chunk = '';
+    for (const row of rows) {
+      this.rowNo += 1;
+      const r = this.rowNo;
+      let cells = '';
+      for (let i = 0; i < row.length; i++) {
+        const c = row[i];
+        if (!c) continue;
+        const ref = `${this.letters[i]}${r}`;
+        if (c.t === 'n') {
+          const style = c.z && Object.hasOwn(STYLE_OF_FORMAT, c.z) ? STYLE_OF_FORMAT[c.z] : 0;
+          cells += `<c r="${ref}"${style ? ` s="${style}"` : ''}><v>${c.v}</v></c>`;
+        } else if (c.t === 'b') cells += `<c r="${ref}" t="b"><v>${c.v ? 1 : 0}</v></c>`;
+        else if (c.v !== '') cells += `<c r="${ref}" t="inlineStr"><is><t xml:space="preserve">${xml(c.v)}</t></is></c>`;
+      }
+      chunk += `<row r="${r}">${cells}</row>`;
+    }
     this.sheet.push(enc.encode(chunk));
     await this.flush();
   }

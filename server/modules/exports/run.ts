@@ -1,0 +1,97 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import type { FastifyInstance } from 'fastify';
+import { exportCell, type ExportColumn } from '../../../lib/export-cell.js';
+import type { Caller } from '../../auth/plugin.js';
+import { XlsxStream } from './xlsx-stream.js';
+import { pageQuery } from './list-operations.js';
+
+/** A running export renews its lease every page; one that has not for this long belongs to a stopped server. */
+export const LEASE_MS = 120_000;
+
+export interface ExportRequest {
+  url: string;
+  query: Record<string, string | number | boolean | string[]>;
+  columns: ExportColumn[];
+  tzOffsetMinutes?: number;
+}
+
+export const exportFile = (dataDir: string, exportId: string) => path.join(dataDir, 'exports', `${exportId}.xlsx`);
+
+/**
+ * Reads one page of the list operation as the caller, through the app itself (`inject`): the
+ * route's own authority check, company scope and validation apply exactly as to the user's screen,
+ * with a fresh token of the caller's own session — a logged-out session stops the export.
+ */
+export async function readPage(app: FastifyInstance, caller: Caller, req: Pick<ExportRequest, 'url' | 'query'>, page: number, size: number) {
+  const { token } = await (await app.auth.tokens()).issue({ userId: caller.userId, sessionId: caller.sessionId, portal: caller.portal, authGroupId: caller.authGroupId, compNo: caller.compNo });
+  const res = await app.inject({
+    method: 'GET',
+    url: `${req.url}?${pageQuery(req.query, page, size)}`,
+    headers: { authorization: `Bearer ${token}`, iscyber: caller.portal === 'X' ? 'Y' : 'N' },
+  });
+  const body = res.json() as { rows?: Array<Record<string, unknown>>; total?: number; code?: string; msg?: string; statusCode?: number };
+  return { status: res.statusCode, body };
+}
+
+export class ExportStopped extends Error {
+  constructor(readonly status: 'CANCELLED' | 'FAILED', message: string) {
+    super(message);
+  }
+}
+
+/**
+ * Writes the whole result to DATA_DIR/exports/<id>.xlsx: page after page through the streamed
+ * writer, so memory holds one page however many rows. Progress and the lease are written after
+ * every page; a cancel asked on any server is seen there. Ends in DONE, CANCELLED or FAILED.
+ */
+export async function runExport(app: FastifyInstance, caller: Caller, exportId: string, req: ExportRequest, sheetName: string, signal: AbortSignal): Promise<void> {
+  const db = app.dbh.db;
+  const file = exportFile(app.config.dataDir, exportId);
+  const partial = `${file}.part`;
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  const zone = req.tzOffsetMinutes === undefined ? ({ offsetMinutes: -540 } as const) : { offsetMinutes: req.tzOffsetMinutes };
+  const xlsx = new XlsxStream(sheetName, req.columns.map((c) => ({ header: c.header, type: 'string' as const, width: c.width })));
+  const written = pipeline(xlsx.output, fs.createWriteStream(partial));
+  written.catch(() => undefined);
+  let done = 0;
+  // At most the list operations' own maximum (server/http/list-query MAX_PAGE_SIZE).
+  const pageSize = app.config.exportPageSize;
+  try {
+    for (let page = 1; ; page++) {
+      if (signal.aborted) throw new ExportStopped('FAILED', '서버가 종료되어 내려받기 파일 작성을 멈췄습니다');
+      const { status, body } = await readPage(app, caller, req, page, pageSize);
+      if (status !== 200) throw new ExportStopped('FAILED', body.msg ?? `조회가 ${status} 오류로 끝났습니다`);
+      const rows = body.rows ?? [];
+      await xlsx.writeCells(rows.map((row) => req.columns.map((c) => exportCell(c, row, zone))));
+      done += rows.length;
+      const state = await db
+        .updateTable('exportJob')
+        .set({ rowsDone: done, rowsTotal: Math.max(body.total ?? 0, done), leaseUntil: new Date(Date.now() + LEASE_MS) })
+        .where('exportId', '=', exportId)
+        .returning(['cancelRequested'])
+        .executeTakeFirst();
+      if (!state || state.cancelRequested) throw new ExportStopped('CANCELLED', '내려받기를 취소했습니다');
+      if (rows.length < pageSize) break;
+      // Other requests are served between pages (PGlite runs one query at a time).
+      await new Promise<void>((resolve) => setImmediate(resolve));
+    }
+    await xlsx.end();
+    await written;
+    fs.renameSync(partial, file);
+    const bytes = fs.statSync(file).size;
+    await db.updateTable('exportJob').set({ status: 'DONE', rowsDone: done, bytes, finishedAt: new Date() }).where('exportId', '=', exportId).execute();
+  } catch (err) {
+    xlsx.fail(err instanceof Error ? err : new Error(String(err)));
+    await written.catch(() => undefined);
+    fs.rmSync(partial, { force: true });
+    const stopped = err instanceof ExportStopped ? err : null;
+    if (!stopped) app.log.error({ err, exportId }, 'export failed');
+    await db
+      .updateTable('exportJob')
+      .set({ status: stopped?.status ?? 'FAILED', error: stopped?.message ?? '내려받기 파일을 만들지 못했습니다', finishedAt: new Date() })
+      .where('exportId', '=', exportId)
+      .execute();
+  }
+}
