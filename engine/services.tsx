@@ -16,6 +16,8 @@ export interface OperationInput {
 export interface CallInit {
   signal?: AbortSignal;
   quiet?: boolean;
+  /** 'blob': the answer is a file (a server-side export's download), not JSON. */
+  parseAs?: 'json' | 'blob';
 }
 
 export interface Authority {

@@ -6,6 +6,8 @@ import { isOperationId, operations } from '../../schemas/operations';
 import type { CallAction, ColumnDef, ExportAction, LinkDef, ListScreenDef, OpenAction } from '../definition/types';
 import { evalRule, type ExprScope } from '../expr/expr';
 import { runExport, saveBlob, type ExportProgress } from '../export/run-export';
+import { runServerExport } from '../export/server-export';
+import { SERVER_EXPORT_ROWS } from '../../lib/constants';
 import { createExportWorker } from '../export/worker-factory';
 import { actionState, buildInputs, linkQuery, normalizeAction, type NormalAction } from '../runtime/actions';
 import { useFrame } from '../runtime/frame';
@@ -42,14 +44,16 @@ function defaultStorage(services: EngineServices): Storage | null {
 }
 
 /** Fetches one page of the list operation as `{ rows, total, totals }`. */
-function pageFetcher(services: EngineServices, def: ListScreenDef, search: { query: Row; path: Row }, sort: Sort, scope: ExprScope) {
+/** The list operation's inputs for a search and sort, without page and size. */
+function listInputs(def: ListScreenDef, search: { query: Row; path: Row }, sort: Sort, scope: ExprScope) {
   const extra = buildInputs(def.source.params, scope);
+  return { path: { ...search.path, ...extra.path }, query: { ...extra.query, ...search.query, ...(sort ? { sort: `${sort.field}:${sort.direction}` } : {}) } };
+}
+
+function pageFetcher(services: EngineServices, def: ListScreenDef, search: { query: Row; path: Row }, sort: Sort, scope: ExprScope) {
+  const inputs = listInputs(def, search, sort, scope);
   return async (page: number, size: number, signal: AbortSignal): Promise<PageAnswer<Row>> => {
-    const answer = (await services.call(
-      def.source.operation,
-      { path: { ...search.path, ...extra.path }, query: { ...extra.query, ...search.query, page, size, ...(sort ? { sort: `${sort.field}:${sort.direction}` } : {}) } },
-      { signal, quiet: true },
-    )) as PageAnswer<Row>;
+    const answer = (await services.call(def.source.operation, { path: inputs.path, query: { ...inputs.query, page, size } }, { signal, quiet: true })) as PageAnswer<Row>;
     return { rows: answer.rows ?? [], total: answer.total ?? 0, totals: answer.totals };
   };
 }
@@ -231,15 +235,22 @@ export function ListScreen() {
     exportAbort.current = controller;
     setExporting({ phase: 'fetching', done: 0, total: meta.total });
     try {
-      const blob = await runExport({
-        columns: exportColumns(def.columns, columnCtx),
-        sheetName: action.sheetName ?? t(def.title),
-        fetchPage: pageFetcher(services, def, search, sort, { ...baseScope, filters: search.values }),
-        pageSize: action.pageSize,
-        onProgress: setExporting,
-        signal: controller.signal,
-        createWorker: createExportWorker,
-      });
+      const columns = exportColumns(def.columns, columnCtx);
+      const sheetName = action.sheetName ?? t(def.title);
+      const scope = { ...baseScope, filters: search.values };
+      // A result too large for the browser's memory is written on the server as a job (#14).
+      const blob =
+        meta.total > SERVER_EXPORT_ROWS
+          ? await runServerExport({ call: (op, input, init) => services.call(op, input, init), operation: def.source.operation, ...listInputs(def, search, sort, scope), columns, sheetName, onProgress: setExporting, signal: controller.signal })
+          : await runExport({
+              columns,
+              sheetName,
+              fetchPage: pageFetcher(services, def, search, sort, scope),
+              pageSize: action.pageSize,
+              onProgress: setExporting,
+              signal: controller.signal,
+              createWorker: createExportWorker,
+            });
       exportAbort.current = null;
       setExporting(null);
       saveBlob(blob, `${t(action.fileName)}.xlsx`);

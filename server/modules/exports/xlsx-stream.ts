@@ -173,7 +173,8 @@ export class XlsxStream {
       if (this.pass.destroyed) throw new Error('the download was aborted');
       if (!this.pass.write(Buffer.from(c.buffer, c.byteOffset, c.byteLength))) {
         // A reader that goes away closes the stream instead of draining it.
-        await Promise.race([once(this.pass, 'drain'), once(this.pass, 'close')]);
+        const settled = new AbortController();
+        await Promise.race([once(this.pass, 'drain', { signal: settled.signal }), once(this.pass, 'close', { signal: settled.signal })]).finally(() => settled.abort());
       }
     }
   }
