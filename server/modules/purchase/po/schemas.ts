@@ -306,3 +306,9 @@ export const SupplierPoDetail = Type.Object({
   changes: Type.Array(PoChangeRow),
   actions: ActionList,
 });
+
+/** The printed order (발주서) as a PDF file. */
+export const PoPdfAnswer = {
+  description: 'The purchase order as a PDF (A4, Korean text embedded)',
+  content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } } },
+} as const;
