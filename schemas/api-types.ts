@@ -16104,20 +16104,19 @@ export interface operations {
                         }[];
                         /** @description What the caller may do with the PR now: update, submit, cancel, receive, return, requestQuote, and approve / reject when the caller is the pending approver */
                         actions: string[];
-                        approvalId: number | null;
-                        approvalVersion: number | null;
-                        /** @description The caller is the pending step’s approver */
-                        myApprovalTurn: boolean;
-                        /** @description Every round’s steps, oldest round first */
+                        pendingApprovalId: number | null;
+                        pendingApprovalVersion: number | null;
+                        currentApproverName: string | null;
                         approvalSteps: {
-                            /** @description Round and step, e.g. "2-1" */
+                            /** @description approvalId-stepNo */
                             stepKey: string;
-                            /** @description Submission round, 1 for the first */
+                            /** @description Approval round, 1 for the first submission */
                             round: number;
                             approvalId: number;
-                            /** @description APPROVAL_STATUS of the round */
-                            roundStatus: string;
+                            /** @description The round: PENDING, IN_PROGRESS, APPROVED, REJECTED, WITHDRAWN */
+                            approvalStatus: string;
                             lineName: string;
+                            submittedByName: string;
                             /** Format: date-time */
                             submittedAt: string;
                             stepNo: number;
@@ -16554,20 +16553,19 @@ export interface operations {
                         }[];
                         /** @description What the caller may do with the PR now: update, submit, cancel, receive, return, requestQuote, and approve / reject when the caller is the pending approver */
                         actions: string[];
-                        approvalId: number | null;
-                        approvalVersion: number | null;
-                        /** @description The caller is the pending step’s approver */
-                        myApprovalTurn: boolean;
-                        /** @description Every round’s steps, oldest round first */
+                        pendingApprovalId: number | null;
+                        pendingApprovalVersion: number | null;
+                        currentApproverName: string | null;
                         approvalSteps: {
-                            /** @description Round and step, e.g. "2-1" */
+                            /** @description approvalId-stepNo */
                             stepKey: string;
-                            /** @description Submission round, 1 for the first */
+                            /** @description Approval round, 1 for the first submission */
                             round: number;
                             approvalId: number;
-                            /** @description APPROVAL_STATUS of the round */
-                            roundStatus: string;
+                            /** @description The round: PENDING, IN_PROGRESS, APPROVED, REJECTED, WITHDRAWN */
+                            approvalStatus: string;
                             lineName: string;
+                            submittedByName: string;
                             /** Format: date-time */
                             submittedAt: string;
                             stepNo: number;
@@ -16832,20 +16830,19 @@ export interface operations {
                         }[];
                         /** @description What the caller may do with the PR now: update, submit, cancel, receive, return, requestQuote, and approve / reject when the caller is the pending approver */
                         actions: string[];
-                        approvalId: number | null;
-                        approvalVersion: number | null;
-                        /** @description The caller is the pending step’s approver */
-                        myApprovalTurn: boolean;
-                        /** @description Every round’s steps, oldest round first */
+                        pendingApprovalId: number | null;
+                        pendingApprovalVersion: number | null;
+                        currentApproverName: string | null;
                         approvalSteps: {
-                            /** @description Round and step, e.g. "2-1" */
+                            /** @description approvalId-stepNo */
                             stepKey: string;
-                            /** @description Submission round, 1 for the first */
+                            /** @description Approval round, 1 for the first submission */
                             round: number;
                             approvalId: number;
-                            /** @description APPROVAL_STATUS of the round */
-                            roundStatus: string;
+                            /** @description The round: PENDING, IN_PROGRESS, APPROVED, REJECTED, WITHDRAWN */
+                            approvalStatus: string;
                             lineName: string;
+                            submittedByName: string;
                             /** Format: date-time */
                             submittedAt: string;
                             stepNo: number;
@@ -17093,20 +17090,19 @@ export interface operations {
                         }[];
                         /** @description What the caller may do with the PR now: update, submit, cancel, receive, return, requestQuote, and approve / reject when the caller is the pending approver */
                         actions: string[];
-                        approvalId: number | null;
-                        approvalVersion: number | null;
-                        /** @description The caller is the pending step’s approver */
-                        myApprovalTurn: boolean;
-                        /** @description Every round’s steps, oldest round first */
+                        pendingApprovalId: number | null;
+                        pendingApprovalVersion: number | null;
+                        currentApproverName: string | null;
                         approvalSteps: {
-                            /** @description Round and step, e.g. "2-1" */
+                            /** @description approvalId-stepNo */
                             stepKey: string;
-                            /** @description Submission round, 1 for the first */
+                            /** @description Approval round, 1 for the first submission */
                             round: number;
                             approvalId: number;
-                            /** @description APPROVAL_STATUS of the round */
-                            roundStatus: string;
+                            /** @description The round: PENDING, IN_PROGRESS, APPROVED, REJECTED, WITHDRAWN */
+                            approvalStatus: string;
                             lineName: string;
+                            submittedByName: string;
                             /** Format: date-time */
                             submittedAt: string;
                             stepNo: number;
@@ -17356,20 +17352,19 @@ export interface operations {
                         }[];
                         /** @description What the caller may do with the PR now: update, submit, cancel, receive, return, requestQuote, and approve / reject when the caller is the pending approver */
                         actions: string[];
-                        approvalId: number | null;
-                        approvalVersion: number | null;
-                        /** @description The caller is the pending step’s approver */
-                        myApprovalTurn: boolean;
-                        /** @description Every round’s steps, oldest round first */
+                        pendingApprovalId: number | null;
+                        pendingApprovalVersion: number | null;
+                        currentApproverName: string | null;
                         approvalSteps: {
-                            /** @description Round and step, e.g. "2-1" */
+                            /** @description approvalId-stepNo */
                             stepKey: string;
-                            /** @description Submission round, 1 for the first */
+                            /** @description Approval round, 1 for the first submission */
                             round: number;
                             approvalId: number;
-                            /** @description APPROVAL_STATUS of the round */
-                            roundStatus: string;
+                            /** @description The round: PENDING, IN_PROGRESS, APPROVED, REJECTED, WITHDRAWN */
+                            approvalStatus: string;
                             lineName: string;
+                            submittedByName: string;
                             /** Format: date-time */
                             submittedAt: string;
                             stepNo: number;
@@ -17620,20 +17615,19 @@ export interface operations {
                         }[];
                         /** @description What the caller may do with the PR now: update, submit, cancel, receive, return, requestQuote, and approve / reject when the caller is the pending approver */
                         actions: string[];
-                        approvalId: number | null;
-                        approvalVersion: number | null;
-                        /** @description The caller is the pending step’s approver */
-                        myApprovalTurn: boolean;
-                        /** @description Every round’s steps, oldest round first */
+                        pendingApprovalId: number | null;
+                        pendingApprovalVersion: number | null;
+                        currentApproverName: string | null;
                         approvalSteps: {
-                            /** @description Round and step, e.g. "2-1" */
+                            /** @description approvalId-stepNo */
                             stepKey: string;
-                            /** @description Submission round, 1 for the first */
+                            /** @description Approval round, 1 for the first submission */
                             round: number;
                             approvalId: number;
-                            /** @description APPROVAL_STATUS of the round */
-                            roundStatus: string;
+                            /** @description The round: PENDING, IN_PROGRESS, APPROVED, REJECTED, WITHDRAWN */
+                            approvalStatus: string;
                             lineName: string;
+                            submittedByName: string;
                             /** Format: date-time */
                             submittedAt: string;
                             stepNo: number;
@@ -17883,20 +17877,19 @@ export interface operations {
                         }[];
                         /** @description What the caller may do with the PR now: update, submit, cancel, receive, return, requestQuote, and approve / reject when the caller is the pending approver */
                         actions: string[];
-                        approvalId: number | null;
-                        approvalVersion: number | null;
-                        /** @description The caller is the pending step’s approver */
-                        myApprovalTurn: boolean;
-                        /** @description Every round’s steps, oldest round first */
+                        pendingApprovalId: number | null;
+                        pendingApprovalVersion: number | null;
+                        currentApproverName: string | null;
                         approvalSteps: {
-                            /** @description Round and step, e.g. "2-1" */
+                            /** @description approvalId-stepNo */
                             stepKey: string;
-                            /** @description Submission round, 1 for the first */
+                            /** @description Approval round, 1 for the first submission */
                             round: number;
                             approvalId: number;
-                            /** @description APPROVAL_STATUS of the round */
-                            roundStatus: string;
+                            /** @description The round: PENDING, IN_PROGRESS, APPROVED, REJECTED, WITHDRAWN */
+                            approvalStatus: string;
                             lineName: string;
+                            submittedByName: string;
                             /** Format: date-time */
                             submittedAt: string;
                             stepNo: number;

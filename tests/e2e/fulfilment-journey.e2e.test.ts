@@ -87,6 +87,8 @@ const RECEIVE_COLUMNS = ['lineNo', 'itemName', 'unitCode', 'deliveredQty', 'quan
  */
 async function editGridCell(page: Page, grid: Locator, row: number, field: string, act: (editor: Locator) => Promise<void>): Promise<void> {
   const column = RECEIVE_COLUMNS.indexOf(field);
+  // The grid sits below the delivery's sections: on screen first, or the click lands nowhere.
+  await grid.scrollIntoViewIfNeeded();
   await clickGridRow(page, grid, row, 20);
   await grid.locator(`#glide-cell-0-${row}[aria-selected="true"]`).waitFor({ state: 'attached' });
   for (let i = 0; i < column; i++) await page.keyboard.press('ArrowRight');
