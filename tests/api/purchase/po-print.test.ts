@@ -4,7 +4,8 @@ import { readPdf } from '../../helpers/pdf.js';
 import { awardedRfq, client, day, logins, ok, refused, type Flow } from './helpers.js';
 
 /** The printed purchase order: GET /api/v1/pos/{poNo}/pdf (docs/purchasing.md "Printing"). */
-describe('purchase order print (PDF)', () => {
+// Two quotation rounds and two PDFs: more than the default 30 s on a loaded 2-core machine.
+describe('purchase order print (PDF)', { timeout: 120_000 }, () => {
   let t: TestApp;
   let f: Flow;
   beforeAll(async () => {
