@@ -524,13 +524,14 @@ describe('purchasing journey: PR → approval → quotations → selection → P
     expect(answer.status()).toBe(200);
     expect(answer.headers()['content-type']).toContain('application/pdf');
     const file = await download;
+    // Said in the dialog (a notice that goes after a while: looked for before the file is read).
+    await page.getByRole('dialog', { name: '발주서 인쇄' }).getByRole('status').filter({ hasText: 'PDF를 저장했습니다.' }).waitFor();
     expect(file.suggestedFilename()).toBe(`발주서_${doc.poNo}.pdf`);
     const pdf = await readPdf(fs.readFileSync(await file.path()));
     expect(pdf.magic).toBe('%PDF-');
     expect(pdf.pages).toBe(1);
     expect(pdf.title).toBe(`발주서 ${doc.poNo}`);
     for (const text of [doc.poNo, title, '여정 시험 볼트', '여정 시험 너트', '255,000 KRW', '박성호', dates.due]) expect(pdf.text[0]).toContain(text);
-    await page.getByRole('dialog', { name: '발주서 인쇄' }).getByRole('status').filter({ hasText: 'PDF를 저장했습니다.' }).waitFor();
     expect(unexpected(problems)).toEqual([]);
   }, 180_000);
 
