@@ -2076,6 +2076,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/pos/{poNo}/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The purchase order as a printable PDF (letterhead, parties, lines, total, approval stamps) */
+        get: operations["printPo"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/simple-orders": {
         parameters: {
             query?: never;
@@ -16155,20 +16172,19 @@ export interface operations {
                         }[];
                         /** @description What the caller may do with the PR now: update, submit, cancel, receive, return, requestQuote, and approve / reject when the caller is the pending approver */
                         actions: string[];
-                        approvalId: number | null;
-                        approvalVersion: number | null;
-                        /** @description The caller is the pending step’s approver */
-                        myApprovalTurn: boolean;
-                        /** @description Every round’s steps, oldest round first */
+                        pendingApprovalId: number | null;
+                        pendingApprovalVersion: number | null;
+                        currentApproverName: string | null;
                         approvalSteps: {
-                            /** @description Round and step, e.g. "2-1" */
+                            /** @description approvalId-stepNo */
                             stepKey: string;
-                            /** @description Submission round, 1 for the first */
+                            /** @description Approval round, 1 for the first submission */
                             round: number;
                             approvalId: number;
-                            /** @description APPROVAL_STATUS of the round */
-                            roundStatus: string;
+                            /** @description The round: PENDING, IN_PROGRESS, APPROVED, REJECTED, WITHDRAWN */
+                            approvalStatus: string;
                             lineName: string;
+                            submittedByName: string;
                             /** Format: date-time */
                             submittedAt: string;
                             stepNo: number;
@@ -16605,20 +16621,19 @@ export interface operations {
                         }[];
                         /** @description What the caller may do with the PR now: update, submit, cancel, receive, return, requestQuote, and approve / reject when the caller is the pending approver */
                         actions: string[];
-                        approvalId: number | null;
-                        approvalVersion: number | null;
-                        /** @description The caller is the pending step’s approver */
-                        myApprovalTurn: boolean;
-                        /** @description Every round’s steps, oldest round first */
+                        pendingApprovalId: number | null;
+                        pendingApprovalVersion: number | null;
+                        currentApproverName: string | null;
                         approvalSteps: {
-                            /** @description Round and step, e.g. "2-1" */
+                            /** @description approvalId-stepNo */
                             stepKey: string;
-                            /** @description Submission round, 1 for the first */
+                            /** @description Approval round, 1 for the first submission */
                             round: number;
                             approvalId: number;
-                            /** @description APPROVAL_STATUS of the round */
-                            roundStatus: string;
+                            /** @description The round: PENDING, IN_PROGRESS, APPROVED, REJECTED, WITHDRAWN */
+                            approvalStatus: string;
                             lineName: string;
+                            submittedByName: string;
                             /** Format: date-time */
                             submittedAt: string;
                             stepNo: number;
@@ -16883,20 +16898,19 @@ export interface operations {
                         }[];
                         /** @description What the caller may do with the PR now: update, submit, cancel, receive, return, requestQuote, and approve / reject when the caller is the pending approver */
                         actions: string[];
-                        approvalId: number | null;
-                        approvalVersion: number | null;
-                        /** @description The caller is the pending step’s approver */
-                        myApprovalTurn: boolean;
-                        /** @description Every round’s steps, oldest round first */
+                        pendingApprovalId: number | null;
+                        pendingApprovalVersion: number | null;
+                        currentApproverName: string | null;
                         approvalSteps: {
-                            /** @description Round and step, e.g. "2-1" */
+                            /** @description approvalId-stepNo */
                             stepKey: string;
-                            /** @description Submission round, 1 for the first */
+                            /** @description Approval round, 1 for the first submission */
                             round: number;
                             approvalId: number;
-                            /** @description APPROVAL_STATUS of the round */
-                            roundStatus: string;
+                            /** @description The round: PENDING, IN_PROGRESS, APPROVED, REJECTED, WITHDRAWN */
+                            approvalStatus: string;
                             lineName: string;
+                            submittedByName: string;
                             /** Format: date-time */
                             submittedAt: string;
                             stepNo: number;
@@ -17144,20 +17158,19 @@ export interface operations {
                         }[];
                         /** @description What the caller may do with the PR now: update, submit, cancel, receive, return, requestQuote, and approve / reject when the caller is the pending approver */
                         actions: string[];
-                        approvalId: number | null;
-                        approvalVersion: number | null;
-                        /** @description The caller is the pending step’s approver */
-                        myApprovalTurn: boolean;
-                        /** @description Every round’s steps, oldest round first */
+                        pendingApprovalId: number | null;
+                        pendingApprovalVersion: number | null;
+                        currentApproverName: string | null;
                         approvalSteps: {
-                            /** @description Round and step, e.g. "2-1" */
+                            /** @description approvalId-stepNo */
                             stepKey: string;
-                            /** @description Submission round, 1 for the first */
+                            /** @description Approval round, 1 for the first submission */
                             round: number;
                             approvalId: number;
-                            /** @description APPROVAL_STATUS of the round */
-                            roundStatus: string;
+                            /** @description The round: PENDING, IN_PROGRESS, APPROVED, REJECTED, WITHDRAWN */
+                            approvalStatus: string;
                             lineName: string;
+                            submittedByName: string;
                             /** Format: date-time */
                             submittedAt: string;
                             stepNo: number;
@@ -17407,20 +17420,19 @@ export interface operations {
                         }[];
                         /** @description What the caller may do with the PR now: update, submit, cancel, receive, return, requestQuote, and approve / reject when the caller is the pending approver */
                         actions: string[];
-                        approvalId: number | null;
-                        approvalVersion: number | null;
-                        /** @description The caller is the pending step’s approver */
-                        myApprovalTurn: boolean;
-                        /** @description Every round’s steps, oldest round first */
+                        pendingApprovalId: number | null;
+                        pendingApprovalVersion: number | null;
+                        currentApproverName: string | null;
                         approvalSteps: {
-                            /** @description Round and step, e.g. "2-1" */
+                            /** @description approvalId-stepNo */
                             stepKey: string;
-                            /** @description Submission round, 1 for the first */
+                            /** @description Approval round, 1 for the first submission */
                             round: number;
                             approvalId: number;
-                            /** @description APPROVAL_STATUS of the round */
-                            roundStatus: string;
+                            /** @description The round: PENDING, IN_PROGRESS, APPROVED, REJECTED, WITHDRAWN */
+                            approvalStatus: string;
                             lineName: string;
+                            submittedByName: string;
                             /** Format: date-time */
                             submittedAt: string;
                             stepNo: number;
@@ -17671,20 +17683,19 @@ export interface operations {
                         }[];
                         /** @description What the caller may do with the PR now: update, submit, cancel, receive, return, requestQuote, and approve / reject when the caller is the pending approver */
                         actions: string[];
-                        approvalId: number | null;
-                        approvalVersion: number | null;
-                        /** @description The caller is the pending step’s approver */
-                        myApprovalTurn: boolean;
-                        /** @description Every round’s steps, oldest round first */
+                        pendingApprovalId: number | null;
+                        pendingApprovalVersion: number | null;
+                        currentApproverName: string | null;
                         approvalSteps: {
-                            /** @description Round and step, e.g. "2-1" */
+                            /** @description approvalId-stepNo */
                             stepKey: string;
-                            /** @description Submission round, 1 for the first */
+                            /** @description Approval round, 1 for the first submission */
                             round: number;
                             approvalId: number;
-                            /** @description APPROVAL_STATUS of the round */
-                            roundStatus: string;
+                            /** @description The round: PENDING, IN_PROGRESS, APPROVED, REJECTED, WITHDRAWN */
+                            approvalStatus: string;
                             lineName: string;
+                            submittedByName: string;
                             /** Format: date-time */
                             submittedAt: string;
                             stepNo: number;
@@ -17934,20 +17945,19 @@ export interface operations {
                         }[];
                         /** @description What the caller may do with the PR now: update, submit, cancel, receive, return, requestQuote, and approve / reject when the caller is the pending approver */
                         actions: string[];
-                        approvalId: number | null;
-                        approvalVersion: number | null;
-                        /** @description The caller is the pending step’s approver */
-                        myApprovalTurn: boolean;
-                        /** @description Every round’s steps, oldest round first */
+                        pendingApprovalId: number | null;
+                        pendingApprovalVersion: number | null;
+                        currentApproverName: string | null;
                         approvalSteps: {
-                            /** @description Round and step, e.g. "2-1" */
+                            /** @description approvalId-stepNo */
                             stepKey: string;
-                            /** @description Submission round, 1 for the first */
+                            /** @description Approval round, 1 for the first submission */
                             round: number;
                             approvalId: number;
-                            /** @description APPROVAL_STATUS of the round */
-                            roundStatus: string;
+                            /** @description The round: PENDING, IN_PROGRESS, APPROVED, REJECTED, WITHDRAWN */
+                            approvalStatus: string;
                             lineName: string;
+                            submittedByName: string;
                             /** Format: date-time */
                             submittedAt: string;
                             stepNo: number;
@@ -22299,6 +22309,74 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    printPo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description PO2026-000123 */
+                poNo: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The purchase order as a PDF (A4, Korean text embedded) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

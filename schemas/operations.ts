@@ -301,6 +301,7 @@ export const operations = {
   planAssetCount: {"method":"post","path":"/api/v1/asset-counts","pathParams":[],"queryParams":[],"requiredQuery":[],"body":"json","list":false,"sortFields":[],"bodyFields":["title","location","plannedDate"]},
   postSettlement: {"method":"post","path":"/api/v1/settlements/{settleNo}/post","pathParams":["settleNo"],"queryParams":[],"requiredQuery":[],"body":"json","list":false,"sortFields":[],"bodyFields":["version"]},
   printMyStatement: {"method":"get","path":"/api/v1/cyber/statements/{settleNo}","pathParams":["settleNo"],"queryParams":["format"],"requiredQuery":[],"body":null,"list":false,"sortFields":[],"bodyFields":null},
+  printPo: {"method":"get","path":"/api/v1/pos/{poNo}/pdf","pathParams":["poNo"],"queryParams":[],"requiredQuery":[],"body":null,"list":false,"sortFields":[],"bodyFields":null},
   printStatement: {"method":"get","path":"/api/v1/statements/{settleNo}","pathParams":["settleNo"],"queryParams":["format"],"requiredQuery":[],"body":null,"list":false,"sortFields":[],"bodyFields":null},
   publishEvaTotal: {"method":"post","path":"/api/v1/evaluation/totals/{totalId}/publish","pathParams":["totalId"],"queryParams":[],"requiredQuery":[],"body":"json","list":false,"sortFields":[],"bodyFields":["version"]},
   putFxRate: {"method":"put","path":"/api/v1/fx-rates/{currency}/{period}","pathParams":["currency","period"],"queryParams":[],"requiredQuery":[],"body":"json","list":false,"sortFields":[],"bodyFields":["rate","version"]},

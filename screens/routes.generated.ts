@@ -75,6 +75,7 @@ export const SCREEN_ROUTES: readonly ScreenRouteInfo[] = [
   { id: "fulfilmentDelivery.noneOrderViewAdmin", route: "/noneOrderViewAdmin", title: "screen.fulfilmentDelivery.noneOrderViewAdmin.title", portals: ["internal"] },
   { id: "purchaseOrder.orderRequestEdit", route: "/OrderRequestEdit", title: "screen.purchaseOrder.orderRequestEdit", portals: ["internal"] },
   { id: "purchaseOrder.orderRequestList", route: "/OrderRequestList", title: "screen.purchaseOrder.orderRequestList", portals: ["internal"] },
+  { id: "approvalDelegation.list", route: "/portal/approval/approvalDelegation", title: "screen.approvalDelegation.title", portals: ["internal"] },
   { id: "purchaseRequest.approvalLine", route: "/portal/approval/approvalLine", title: "screen.purchaseRequest.approvalLine", portals: ["internal"] },
   { id: "purchaseRequest.approvalRule", route: "/portal/approval/approvalRule", title: "screen.purchaseRequest.approvalRule", portals: ["internal"] },
   { id: "portal.adminAudit", route: "/portal/author/adminAudit", title: "screen.portalAdmin.adminAudit", portals: ["internal"] },

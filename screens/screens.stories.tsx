@@ -12,6 +12,9 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
+/** screens/approval-delegation/approvalDelegation.screen.ts */
+export const ApprovalDelegationList: Story = { name: 'approvalDelegation.list', args: { id: 'approvalDelegation.list' } };
+
 /** screens/assets/assetCountLines.screen.ts */
 export const AssetsAssetCountLines: Story = { name: 'assets.assetCountLines', args: { id: 'assets.assetCountLines' } };
 

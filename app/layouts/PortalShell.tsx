@@ -4,6 +4,7 @@ import { Outlet } from 'react-router-dom';
 import { useSessionStore } from '../stores/session';
 import { AppHeader } from './AppHeader';
 import { Breadcrumb } from './menu/Breadcrumb';
+import { useVisibleMenus } from './menu/dev-menus';
 import { MenuBar } from './menu/MenuBar';
 import { useMenuStyle } from './menu/menu-style';
 import type { PortalKind } from './portal-kind';
@@ -18,7 +19,7 @@ export interface PortalShellProps {
 /** Header, main menu, breadcrumb and content area: the frame of every logged-in page of one portal. */
 export function PortalShell({ portal, children }: PortalShellProps) {
   const { t } = useTranslation();
-  const menus = useSessionStore((s) => s.menus);
+  const menus = useVisibleMenus(useSessionStore((s) => s.menus));
   const userId = useSessionStore((s) => s.user?.userId ?? s.loginData?.singleid ?? null);
   const [menuStyle, setMenuStyle] = useMenuStyle(userId);
   return (

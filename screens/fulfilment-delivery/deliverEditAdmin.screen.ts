@@ -40,7 +40,7 @@ export default defineEditScreen({
         { field: 'deliveryDate', label: f('deliveryDate'), widget: 'date', readOnly: true },
         { field: 'arrivalDate', label: f('arrivalDate'), widget: 'date', readOnly: true },
         { field: 'currency', label: f('currency'), widget: 'select', codeGroup: 'CURRENCY', readOnly: true },
-        { field: 'AMT', label: f('AMT'), mask: 'numComma', readOnly: true },
+        { field: 'AMT', label: f('AMT'), widget: 'money', readOnly: true },
         { field: 'delivererName', label: f('delivererName'), readOnly: true },
         { field: 'delivererPhone', label: f('delivererPhone'), mask: 'phone', readOnly: true },
         { field: 'vehicleNo', label: f('vehicleNo'), readOnly: true },

@@ -35,7 +35,7 @@ export default defineEditScreen({
         { field: 'receiveName', label: f('receiveName'), readOnly: true },
         { field: 'expenses', label: f('expenses'), widget: 'select', codeGroup: 'EXPENSES', readOnly: true },
         { field: 'currency', label: f('currency'), widget: 'select', codeGroup: 'CURRENCY', readOnly: true },
-        { field: 'AMT', label: f('whAmount'), mask: 'numComma', readOnly: true },
+        { field: 'AMT', label: f('whAmount'), widget: 'money', readOnly: true },
         { field: 'whReqDate', label: f('whReqDate'), widget: 'date', readOnly: true },
         { field: 'approvedAt', label: f('approvedAt'), widget: 'datetime', readOnly: true },
         { field: 'lastDeciDate', label: f('lastDeciDate'), widget: 'date', readOnly: true },

@@ -133,5 +133,6 @@ export default defineEditScreen({
       },
     },
     ...ORDER_WORKFLOW_ACTIONS,
+    { kind: 'open', id: 'print', label: t('a.print'), screen: 'purchaseOrder.orderPrint', dialog: true, query: { poNo: 'form.poNo' }, visible: "mode == 'update'" },
   ],
 });

@@ -252,11 +252,12 @@ export function createPrFixtures(options: PrFixtureOptions = {}) {
       rfqs: current ? [{ rfqNo: current.rfqNo, status: current.status, deadline: current.deadline, selectedCompNo: current.selectedCompNo }] : [],
       orders: [],
       actions: actionsOf(pr),
-      approvalId: open?.approvalId ?? null,
-      approvalVersion: open?.version ?? null,
-      myApprovalTurn: !!open?.steps.some((s) => s.status === 'PENDING' && s.approverId === viewer),
+      // The one approval-state shape of every document (server/modules/purchase/approval/state.ts).
+      pendingApprovalId: open?.approvalId ?? null,
+      pendingApprovalVersion: open?.version ?? null,
+      currentApproverName: open?.steps.find((s) => s.status === 'PENDING')?.approverName ?? null,
       approvalSteps: rounds.flatMap((a, i) =>
-        a.steps.map((s) => ({ stepKey: `${i + 1}-${s.stepNo}`, round: i + 1, approvalId: a.approvalId, roundStatus: a.status, lineName: a.lineName, submittedAt: a.submittedAt, positionNm: '부장', deptnm: '생산1팀', ...s })),
+        a.steps.map((s) => ({ stepKey: `${a.approvalId}-${s.stepNo}`, round: i + 1, approvalId: a.approvalId, approvalStatus: a.status, lineName: a.lineName, submittedByName: pr.requesterName, submittedAt: a.submittedAt, positionNm: '부장', deptnm: '생산1팀', ...s })),
       ),
       rfqNo: current?.rfqNo ?? null,
       rfqStatus: current?.status ?? null,

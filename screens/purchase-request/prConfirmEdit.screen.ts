@@ -36,7 +36,7 @@ export default defineEditScreen({
         { field: 'sectionName', label: F('sectionName'), readOnly: true },
         { field: 'deptnm', label: F('deptnm'), readOnly: true },
         { field: 'currency', label: F('currency'), widget: 'select', codeGroup: 'CURRENCY', readOnly: true },
-        { field: 'totalAmount', label: F('totalAmount'), mask: 'numComma', readOnly: true },
+        { field: 'totalAmount', label: F('totalAmount'), widget: 'money', readOnly: true },
         { field: 'buyerName', label: F('buyerName'), readOnly: true },
         { field: 'receivedAt', label: F('receivedAt'), widget: 'datetime', readOnly: true },
         { field: 'approvalStatus', label: F('approvalStatus'), widget: 'select', codeGroup: 'APPROVAL_STATUS', readOnly: true },

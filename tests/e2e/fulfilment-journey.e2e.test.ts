@@ -77,6 +77,50 @@ async function clickGridRow(page: Page, grid: Locator, row: number, x?: number):
   await page.mouse.click(box.x + (x ?? marker / 2), box.y + header + row * rowHeight + rowHeight / 2);
 }
 
+/** The columns of /deliverEditAdmin's "입고할 수량" grid, in order (the keyboard moves through them). */
+const RECEIVE_COLUMNS = ['lineNo', 'itemName', 'unitCode', 'deliveredQty', 'quantity', 'shortReason', 'shortRemark'];
+
+/**
+ * Edits one cell as a keyboard user does: a click on the row's first cell, → to the column, Enter
+ * opens the cell's editor (glide's overlay in #portal: a text box, or a drop-down for a code), and
+ * `act` changes it; the editor closes when the change is committed.
+ */
+async function editGridCell(page: Page, grid: Locator, row: number, field: string, act: (editor: Locator) => Promise<void>): Promise<void> {
+  const column = RECEIVE_COLUMNS.indexOf(field);
+  // The grid sits below the delivery's sections: on screen first, or the click lands nowhere.
+  await grid.scrollIntoViewIfNeeded();
+  await clickGridRow(page, grid, row, 20);
+  await grid.locator(`#glide-cell-0-${row}[aria-selected="true"]`).waitFor({ state: 'attached' });
+  for (let i = 0; i < column; i++) await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('Enter');
+  const editor = page.locator('#portal');
+  await editor.locator('textarea, select').first().waitFor();
+  await act(editor);
+  await editor.locator('textarea, select').first().waitFor({ state: 'detached' });
+}
+
+/** The order's lines as the server has them (what was delivered of each) and its status. */
+async function poLineDelivered(poNo: string): Promise<{ status: string; lines: Array<{ itemName: string; deliveredQty: number }> }> {
+  const base = inject('e2eBaseUrl');
+  const token = await apiLogin(base, 'operator');
+  const res = await fetch(`${base}/api/v1/pos/${poNo}`, { headers: { Authorization: `Bearer ${token}`, IsCyber: 'N' } });
+  expect(res.status).toBe(200);
+  const po = (await res.json()) as { status: string; lines: Array<{ itemName: string; deliveredQty: string }> };
+  return { status: po.status, lines: po.lines.map((l) => ({ itemName: l.itemName, deliveredQty: Number(l.deliveredQty) })) };
+}
+
+/** The delivery's lines as the server has them (what was received short, and why). */
+async function deliveryLines(deliveryNo: string): Promise<Array<{ itemName: string; shortQty: string | null; shortReason: string | null; shortRemark: string | null }>> {
+  const base = inject('e2eBaseUrl');
+  const token = await apiLogin(base, 'operator');
+  const res = await fetch(`${base}/api/v1/deliveries/${deliveryNo}`, { headers: { Authorization: `Bearer ${token}`, IsCyber: 'N' } });
+  expect(res.status).toBe(200);
+  return ((await res.json()) as { lines: Array<{ itemName: string; shortQty: string | null; shortReason: string | null; shortRemark: string | null }> }).lines;
+}
+
+/** expect.poll with time for a busy machine. */
+const poll = <T>(read: () => Promise<T>) => expect.poll(read, { timeout: 20_000 });
+
 const listGrid = (page: Page) => page.getByTestId('list-grid');
 const listTotal = async (page: Page) => {
   const total = page.getByTestId('list-total');
@@ -172,8 +216,9 @@ describe('fulfilment and settlement journey (issue #6)', () => {
     const number = (s: string) => Number(s.replace(/,/g, ''));
     for (const [i, cells] of bodyRows.slice(0, 2).entries()) {
       const available = number(cells[col('납품가능수량')]);
-      const quantity = i === 0 ? Math.min(2, Math.floor(available)) : 1;
-      expect(quantity).toBeGreaterThan(0);
+      // The first line gets two units or more: purchasing receives one less (a partial receipt).
+      const quantity = i === 0 ? Math.min(3, Math.floor(available)) : 1;
+      expect(quantity).toBeGreaterThan(i === 0 ? 1 : 0);
       j.lines.push({ itemName: cells[col('품목명')], quantity, price: number(cells[col('단가')]) });
       await page.getByLabel(`납품수량 ${i + 1}`).fill(String(quantity));
     }
@@ -214,9 +259,30 @@ describe('fulfilment and settlement journey (issue #6)', () => {
     expect(await shown(page, '협력사명')).toBe('㈜대한정밀');
     expect(await shown(page, '금액')).toMatch(new RegExp(`^${won(j.total)}(\\.00)?$`));
 
+    // A partial receipt: one unit of the first line is short. Its cells are edited as a user does:
+    // a double-click opens the cell's editor (a text box; a drop-down for the reason).
+    const receiveLines = page.getByRole('region', { name: '입고할 수량 (납품보다 적으면 사유 선택)' });
+    await poll(async () => (await gridRows(receiveLines)).length).toBe(j.lines.length);
+    const received = j.lines[0].quantity - 1;
+    await editGridCell(page, receiveLines, 0, 'quantity', async (editor) => {
+      const box = editor.locator('textarea');
+      await box.fill(String(received));
+      await box.press('Enter');
+    });
+    await editGridCell(page, receiveLines, 0, 'shortReason', async (editor) => {
+      await editor.locator('select').selectOption({ label: '수량 부족' });
+    });
+    await editGridCell(page, receiveLines, 0, 'shortRemark', async (editor) => {
+      const box = editor.locator('textarea');
+      await box.fill('포장 1개 누락');
+      await box.press('Enter');
+    });
+    await poll(async () => (await gridRows(receiveLines))[0]).toEqual(['1', j.lines[0].itemName, expect.any(String), String(j.lines[0].quantity), String(received), '수량 부족', '포장 1개 누락']);
+    await screenshot(page, 'fulfilment-03a-partial-receipt-lines');
+    const deliveredBefore = await poLineDelivered(j.poNo);
+
     await page.getByRole('button', { name: '입고 처리' }).click();
     const prompt = page.getByRole('dialog', { name: '입고 처리' });
-    // Receiving all that was delivered needs no reason (a partial receipt is covered by tests/api/fulfilment/partial-receipt.test.ts).
     await prompt.getByText('납품보다 적게 받는 줄은 사유를 골라야 하며').waitFor();
     await prompt.getByRole('combobox', { name: '비용유형' }).selectOption({ label: '재료비' });
     const requestedOn = await prompt.getByLabel('입고요청일').inputValue();
@@ -225,6 +291,18 @@ describe('fulfilment and settlement journey (issue #6)', () => {
     await prompt.getByRole('button', { name: '확인' }).click();
     await notice(page, '입고요청이 등록되었습니다. 입고현황에서 승인을 진행하세요.').waitFor();
     await expectShown(page, '납품상태', '입고완료');
+    // The short unit leaves the delivery: it is the order's again (its line open, the order partly delivered).
+    // (The delivery's grid has the shortfall columns far right, off screen: the server is asked.)
+    const shortLine = (await deliveryLines(j.deliveryNo)).find((l) => l.itemName === j.lines[0].itemName);
+    expect(shortLine).toMatchObject({ shortReason: 'SHORT', shortRemark: '포장 1개 누락' });
+    expect(Number(shortLine!.shortQty)).toBe(1);
+    const deliveredAfter = await poLineDelivered(j.poNo);
+    const line = deliveredBefore.lines.findIndex((l) => l.itemName === j.lines[0].itemName);
+    expect(deliveredAfter.lines[line].deliveredQty).toBe(deliveredBefore.lines[line].deliveredQty - 1);
+    expect(deliveredAfter.status).toBe('PARTLY_DELIVERED');
+    await screenshot(page, 'fulfilment-03b-partial-receipt-done');
+    j.lines[0].quantity = received;
+    j.total = j.lines.reduce((sum, l) => sum + l.quantity * l.price, 0);
     j.whReqNo = await shown(page, '입고요청번호');
     expect(j.whReqNo).toMatch(/^WR\d{4}-\d{6}$/);
     const receipts = await rowWith(page.getByRole('region', { name: '입고 내역' }), j.whReqNo);

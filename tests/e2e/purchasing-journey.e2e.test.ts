@@ -1,7 +1,9 @@
+import fs from 'node:fs';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { submitExternalLogin, submitInternalLogin, unexpected } from './helpers/auth';
 import { launchBrowser, openPage, screenshot, type TestPage } from './helpers/browser';
+import { readPdf } from '../helpers/pdf';
 
 /**
  * The purchasing journey of issue #5 in Debian's Chromium against the real server, through the
@@ -11,7 +13,7 @@ import { launchBrowser, openPage, screenshot, type TestPage } from './helpers/br
  * quotes → purchasing compares the quotations and selects C00001 (allowed before the deadline because
  * every invited supplier has answered — no clock is faked) → builds the PO from the awarded request and
  * submits it → the PO approver (opadmin) approves it with the FORWARD_YN = Y message, which sends it →
- * supplier1 acknowledges it → supplier2 opens supplier1's PO by its address and sees nothing of it.
+ * purchasing prints it and saves its PDF → supplier1 acknowledges it → supplier2 opens supplier1's PO by its address and sees nothing of it.
  *
  * The steps share the documents they create (prNo → rfqNo → poNo), read from the screens themselves.
  */
@@ -500,6 +502,36 @@ describe('purchasing journey: PR → approval → quotations → selection → P
     expect(amount(await fieldText(page, 'approvedAmount'))).toBe(255_000);
     expect(await fieldText(page, 'forwardedAt')).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
     await screenshot(page, 'purchasing-15-po-sent');
+    expect(unexpected(problems)).toEqual([]);
+  }, 180_000);
+
+  it('purchasing prints the sent order: the sheet the supplier sees, and its PDF with the approver’s stamp', async () => {
+    expect(doc.poNo).not.toBe('');
+    const { page, problems } = await internal('operator');
+    await page.goto(`/OrderRequestEdit?poNo=${encodeURIComponent(doc.poNo)}`);
+    await page.getByRole('button', { name: '발주서 인쇄' }).click();
+    const dialog = page.getByRole('dialog', { name: '발주서 인쇄' });
+    const sheet = dialog.getByRole('article', { name: '발주서' });
+    await sheet.waitFor();
+    expect(await sheet.innerText()).toContain(doc.poNo);
+    expect(await sheet.getByRole('row').count()).toBe(4); // header, two lines, the total
+    await screenshot(page, 'purchasing-15b-po-print');
+
+    const pdfAnswer = page.waitForResponse((r) => r.url().includes(`/api/v1/pos/${doc.poNo}/pdf`));
+    const download = page.waitForEvent('download');
+    await dialog.getByRole('button', { name: 'PDF 저장' }).click();
+    const answer = await pdfAnswer;
+    expect(answer.status()).toBe(200);
+    expect(answer.headers()['content-type']).toContain('application/pdf');
+    const file = await download;
+    // Said in the dialog (a notice that goes after a while: looked for before the file is read).
+    await page.getByRole('dialog', { name: '발주서 인쇄' }).getByRole('status').filter({ hasText: 'PDF를 저장했습니다.' }).waitFor();
+    expect(file.suggestedFilename()).toBe(`발주서_${doc.poNo}.pdf`);
+    const pdf = await readPdf(fs.readFileSync(await file.path()));
+    expect(pdf.magic).toBe('%PDF-');
+    expect(pdf.pages).toBe(1);
+    expect(pdf.title).toBe(`발주서 ${doc.poNo}`);
+    for (const text of [doc.poNo, title, '여정 시험 볼트', '여정 시험 너트', '255,000 KRW', '박성호', dates.due]) expect(pdf.text[0]).toContain(text);
     expect(unexpected(problems)).toEqual([]);
   }, 180_000);
 

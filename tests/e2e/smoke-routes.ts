@@ -58,6 +58,8 @@ export const SMOKE_ROUTES: SmokeRoute[] = [
   { route: '/portal/approval/approvalRule', portal: 'internal', user: 'admin', expect: 'rows' },
   // A tree of the lines: the seeded small-PR line is on it.
   { route: '/portal/approval/approvalLine', portal: 'internal', user: 'admin', expect: 'text', shows: '구매요청 결재 (1천만원 미만)' },
+  // No delegation in the demo data: the screen's own button shows once it is in.
+  { route: '/portal/approval/approvalDelegation', portal: 'internal', user: 'uadmin1', expect: 'text', shows: '위임 등록' },
   { route: '/portal/poChange/poChangeInfo', portal: 'internal', user: 'operator', expect: 'rows' },
   // Development only: a production build (what the browser tests serve) has no such page.
   { route: '/testPo', portal: 'internal', user: 'operator', expect: 'absent' },

@@ -1,6 +1,9 @@
 /**
- * The printable purchase order (발주서) of one PO sent to the supplier's company: letterhead, the
- * two parties, the line table with its total, remarks and signature boxes, and 인쇄.
+ * The printable purchase order (발주서) of one PO: letterhead, the two parties, the line table with
+ * its total, remarks and signature boxes, and 인쇄. Suppliers open it from
+ * /CyberOrderRequestEdit (their own orders, getSupplierPo); staff from /OrderRequestEdit
+ * (props.portal 'internal', getPo) — the same sheet, so both sides print the same document —
+ * where PDF 저장 also saves the order as the PDF the server writes (docs/purchasing.md "Printing").
  *
  * Why a custom component: a print document's layout (a letter with parties, a bordered table with
  * a totals row, signature boxes, print-only styling) is none of the definition kinds — list, edit,
@@ -12,10 +15,13 @@ import { createPortal } from 'react-dom';
 import { callOperation, useEngineServices, type CustomScreenProps, type ResultOf } from '../../../engine';
 import { useEngineText } from '../../../engine/text';
 import { formatMoney } from '../../../lib/money';
+import { useFrame } from '../../../engine/runtime/frame';
 import { WidgetButton } from '../../../widgets/common/button';
+import { fetchFile, saveFile } from '../settlement/settlement-files';
 import styles from './cyberPoPrint.module.css';
 
-type Po = ResultOf<'getSupplierPo'>;
+/** What the sheet shows: the supplier's answer; the staff answer has all of it but the buyer's contacts. */
+type Po = Omit<ResultOf<'getSupplierPo'>, 'buyerTelNo' | 'buyerEmail'> & Partial<Pick<ResultOf<'getSupplierPo'>, 'buyerTelNo' | 'buyerEmail'>>;
 
 const T = 'screen.cyberPurchase.orderPrint';
 const PRINT_CLASS = 'cyber-po-printing';
@@ -132,23 +138,27 @@ function Sheet({ po, t, codeText, hidden }: { po: Po; t: (key: string, vars?: Re
   );
 }
 
-export default function CyberPoPrint({ query }: CustomScreenProps) {
+export default function CyberPoPrint({ query, props }: CustomScreenProps) {
   const services = useEngineServices();
+  const frame = useFrame();
   const t = useEngineText();
+  const internal = props.portal === 'internal';
   const poNo = query.poNo ?? '';
   const [state, setState] = useState<{ poNo: string; po: Po | null; error: string | null } | null>(null);
+  const [saving, setSaving] = useState(false);
 
   useEffect(() => {
     if (!poNo) return;
     let live = true;
-    callOperation(services, 'getSupplierPo', { path: { poNo } }).then(
+    const read: Promise<Po> = internal ? callOperation(services, 'getPo', { path: { poNo } }) : callOperation(services, 'getSupplierPo', { path: { poNo } });
+    read.then(
       (po) => live && setState({ poNo, po, error: null }),
       (e: unknown) => live && setState({ poNo, po: null, error: e instanceof Error ? e.message : String(e) }),
     );
     return () => {
       live = false;
     };
-  }, [services, poNo]);
+  }, [services, poNo, internal]);
 
   // Printing prints only the sheet while it is on screen: a copy of it straight under <body>, in
   // the page's flow (so a long order continues on the next page), and nothing else.
@@ -172,9 +182,26 @@ export default function CyberPoPrint({ query }: CustomScreenProps) {
   if (current.error !== null || !current.po) return <p className={styles.error} role="alert">{t('engine.loadFailed', { message: current.error ?? '' })}</p>;
   const po = current.po;
   const codeText = (group: string, value: string | null) => services.codes(group).find((c) => c.value === value)?.text ?? value ?? '';
+  const savePdf = async () => {
+    setSaving(true);
+    try {
+      const pdf = await fetchFile(`/api/v1/pos/${encodeURIComponent(po.poNo)}/pdf`, {});
+      saveFile(pdf.blob, pdf.fileName ?? `${t(`${T}.docTitle`)}_${po.poNo}.pdf`);
+      frame.notify(t(`${T}.pdfSaved`));
+    } catch (e) {
+      await frame.alertError(e);
+    } finally {
+      setSaving(false);
+    }
+  };
   return (
     <>
       <div className={styles.toolbar}>
+        {internal && (
+          <WidgetButton onClick={() => void savePdf()} disabled={saving} data-action="pdf">
+            {saving ? t(`${T}.pdfSaving`) : t(`${T}.pdf`)}
+          </WidgetButton>
+        )}
         <WidgetButton variant="primary" onClick={() => window.print()} data-action="print">
           {t(`${T}.print`)}
         </WidgetButton>

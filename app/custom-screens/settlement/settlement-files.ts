@@ -77,12 +77,15 @@ export interface SettlementFiles {
   extract(kind: 'receipts' | 'settlements', query: Query): Promise<FetchedFile>;
 }
 
+/** Any file the API answers (a PDF, an extract) as a blob with its name; other screens print through it too. */
+export async function fetchFile(path: string, query: Query, client: ApiClient = apiClient): Promise<FetchedFile> {
+  const { data, response } = await fetchRaw(client, path, query, 'blob');
+  const total = response.headers.get('X-Total-Count');
+  return { blob: data as Blob, fileName: dispositionFileName(response.headers.get('Content-Disposition')), total: total === null ? null : Number(total) };
+}
+
 export function createSettlementFiles(client: ApiClient = apiClient): SettlementFiles {
-  const file = async (path: string, query: Query): Promise<FetchedFile> => {
-    const { data, response } = await fetchRaw(client, path, query, 'blob');
-    const total = response.headers.get('X-Total-Count');
-    return { blob: data as Blob, fileName: dispositionFileName(response.headers.get('Content-Disposition')), total: total === null ? null : Number(total) };
-  };
+  const file = (path: string, query: Query) => fetchFile(path, query, client);
   return {
     statementHtml: async (settleNo, portal) => String((await fetchRaw(client, statementPath(settleNo, portal), { format: 'html' }, 'text')).data ?? ''),
     statementPdf: (settleNo, portal) => file(statementPath(settleNo, portal), { format: 'pdf' }),

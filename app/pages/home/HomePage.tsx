@@ -6,6 +6,7 @@ import { useAsync } from '../../hooks/use-async';
 import { DEFAULT_LANGUAGE, normaliseLanguage } from '../../i18n/language';
 import type { PortalKind } from '../../layouts/portal-kind';
 import { useSessionStore } from '../../stores/session';
+import { useVisibleMenus } from '../../layouts/menu/dev-menus';
 import { homeCardsFor } from './home-slots';
 import { HomeView } from './HomeView';
 
@@ -22,7 +23,7 @@ export function HomePage({ portal }: { portal: PortalKind }) {
   const resources = useAsync(loadResources);
   const loginData = useSessionStore((s) => s.loginData);
   const user = useSessionStore((s) => s.user);
-  const menus = useSessionStore((s) => s.menus);
+  const menus = useVisibleMenus(useSessionStore((s) => s.menus));
   const extra = homeCardsFor(portal);
   return (
     <HomeView

@@ -32,8 +32,8 @@ export interface PurchaseCardViewProps {
   onRetry: () => void;
   /** Above the list (the document-type filter). */
   toolbar?: ReactNode;
-  /** A link to the full list. */
-  more?: { href: string; label: string };
+  /** The full list: a link to its screen, or a button that lists every row in the card. */
+  more?: { href: string; label: string } | { onClick: () => void; label: string };
 }
 
 /** A purchasing card of the home page, without fetching: a short list of documents with links. */
@@ -84,11 +84,16 @@ export function PurchaseCardView({ id, title, state, emptyText, onRetry, toolbar
             ))}
           </ul>
         ))}
-      {more && (
-        <Link to={more.href} className={styles.more}>
-          {more.label} →
-        </Link>
-      )}
+      {more &&
+        ('href' in more ? (
+          <Link to={more.href} className={styles.more}>
+            {more.label} →
+          </Link>
+        ) : (
+          <button type="button" className={`${styles.more} ${styles.moreButton}`} onClick={more.onClick} data-action="more">
+            {more.label} →
+          </button>
+        ))}
     </Card>
   );
 }

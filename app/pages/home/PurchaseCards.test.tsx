@@ -65,6 +65,25 @@ describe('home cards of purchasing', () => {
     expect(within(documents).getByRole('button', { name: 'LOI' })).toHaveAttribute('aria-pressed', 'true');
   });
 
+  it('internal: more pending approvals than the card shows → 전체 보기 lists every one in the card', async () => {
+    const many = Array.from({ length: 7 }, (_, i) => ({ ...APPROVALS.rows[0], approvalId: 900 + i, docNo: `PR2026-0009${String(i).padStart(2, '0')}` }));
+    const requests = stubServer({
+      '/api/v1/home/approvals': (url) => ({ body: { rows: many.slice(0, Number(url.searchParams.get('size'))), total: many.length } }),
+      '/api/v1/home/documents': { body: DOCUMENTS },
+    });
+    login('I');
+    renderPage(<InternalPurchaseCards />);
+    const approvals = await screen.findByRole('region', { name: '내 결재 대기' });
+    await within(approvals).findByRole('link', { name: 'PR2026-000900' });
+    expect(within(approvals).getAllByRole('listitem')).toHaveLength(5);
+    await userEvent.click(within(approvals).getByRole('button', { name: '결재 대기 전체 보기 (7건) →' }));
+    await within(approvals).findByRole('link', { name: 'PR2026-000906' });
+    expect(within(approvals).getAllByRole('listitem')).toHaveLength(7);
+    expect(requests.filter((u) => u.pathname === '/api/v1/home/approvals').at(-1)!.searchParams.get('size')).toBe('500');
+    // Everything is listed: no more "more".
+    expect(within(approvals).queryByRole('button', { name: /전체 보기/ })).not.toBeInTheDocument();
+  });
+
   it('external: new quotation requests and open orders of my company, linked under /cyber', async () => {
     stubServer({ '/api/v1/cyber/home/rfqs': { body: NEW_RFQS }, '/api/v1/cyber/home/orders': { body: OPEN_ORDERS } });
     login('X');

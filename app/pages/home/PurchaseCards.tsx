@@ -4,7 +4,7 @@ import { formatDate } from '../../../lib/date';
 import { formatMoney } from '../../../lib/money';
 import { useAsync, type AsyncState } from '../../hooks/use-async';
 import { useSessionStore, type CodeLists } from '../../stores/session';
-import { fetchPendingApprovals, fetchRecentDocuments, fetchSupplierNewRfqs, fetchSupplierOpenOrders, type DocType, type PendingApprovals, type RecentDocuments, type SupplierNewRfqs, type SupplierOpenOrders } from './home-api';
+import { HOME_ALL_ROWS, HOME_CARD_ROWS, fetchPendingApprovals, fetchRecentDocuments, fetchSupplierNewRfqs, fetchSupplierOpenOrders, type DocType, type PendingApprovals, type RecentDocuments, type SupplierNewRfqs, type SupplierOpenOrders } from './home-api';
 import { useHomePurchaseText } from './home-texts';
 import { PurchaseCardView, type HomeList } from './PurchaseCardView';
 import styles from './PurchaseCards.module.css';
@@ -128,10 +128,14 @@ function useLoggedIn(): boolean {
 function PendingApprovals() {
   const { t } = useHomePurchaseText();
   const codes = useSessionStore((s) => s.codes);
-  const state = useAsync(fetchPendingApprovals);
+  // The card shows the oldest few; "전체 보기" lists all of them in the card (each a link to its document).
+  const [all, setAll] = useState(false);
+  const load = useCallback((signal: AbortSignal) => fetchPendingApprovals(signal, undefined, all ? HOME_ALL_ROWS : HOME_CARD_ROWS), [all]);
+  const state = useAsync(load);
   const map = useCallback((d: PendingApprovals) => mapApprovals(d, t, codes), [t, codes]);
   const mapped = useMapped(state, map);
-  return <PurchaseCardView id="home-approvals" title={t('homePurchase.approvals.title')} state={mapped} emptyText={t('homePurchase.approvals.empty')} onRetry={state.reload} />;
+  const more = mapped.status === 'success' && mapped.data.items.length < mapped.data.total ? { label: t('homePurchase.approvals.more', { count: mapped.data.total }), onClick: () => setAll(true) } : undefined;
+  return <PurchaseCardView id="home-approvals" title={t('homePurchase.approvals.title')} state={mapped} emptyText={t('homePurchase.approvals.empty')} onRetry={state.reload} more={more} />;
 }
 
 function RecentDocuments() {

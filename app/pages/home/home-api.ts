@@ -12,6 +12,8 @@ export type DocType = 'PR' | 'PO' | 'SIMPLE' | 'LOI';
 
 /** How many rows a home card shows. */
 export const HOME_CARD_ROWS = 5;
+/** "전체 보기" on a card lists up to this many (a screen page's limit). */
+export const HOME_ALL_ROWS = 500;
 
 // The cards show their own message and a retry: no spec §8 alert, no global loading bar.
 const flags = { passErrors: true, background: true } as const;
@@ -22,8 +24,8 @@ function answer<T>(r: { data?: T; error?: unknown; response: Response }): T {
 }
 
 /** listMyPendingApprovals: approvals whose current step is mine, oldest first. */
-export async function fetchPendingApprovals(signal?: AbortSignal, client: ApiClient = apiClient): Promise<PendingApprovals> {
-  return answer(await client.GET('/api/v1/home/approvals', { params: { query: { size: HOME_CARD_ROWS } }, signal, ...flags }));
+export async function fetchPendingApprovals(signal?: AbortSignal, client: ApiClient = apiClient, size: number = HOME_CARD_ROWS): Promise<PendingApprovals> {
+  return answer(await client.GET('/api/v1/home/approvals', { params: { query: { size } }, signal, ...flags }));
 }
 
 /** listMyRecentDocuments: PRs I requested, orders and LOIs I buy; newest change first. */

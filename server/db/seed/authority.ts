@@ -27,6 +27,8 @@ type Grant = readonly [scope: string, level: Level];
 
 const USER_GRANTS: readonly Grant[] = [
   ['PUR_PR_LIST', 'W'],
+  // Any user may be named in an approval line, so any user may name a deputy.
+  ['PORTAL_APPROVAL_DELEGATION', 'W'],
   ['WHS_RECEIPT', 'W'],
   ['RPT', 'R'],
   ['BOARD', 'R'],

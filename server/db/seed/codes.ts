@@ -204,6 +204,10 @@ const GROUPS: readonly GroupDef[] = [
     codes: [
       ['SIMPLE_ORDER_LIMIT', '소액발주 한도', 'Simple order limit', String(SIMPLE_ORDER_LIMIT_KRW), 'KRW'],
       ['JPY_RATE', '엔화 환율 (100엔당)', 'JPY rate (KRW per 100 JPY)', JPY_RATE_PER_100, 'KRW/100JPY'],
+      // The letterhead of printed documents (purchase orders, statements).
+      ['COMPANY_NAME', '회사명', 'Company name', '(주)지피엠에스'],
+      ['COMPANY_ADDRESS', '회사 주소', 'Company address', '서울특별시 중구 세종대로 110'],
+      ['COMPANY_TEL', '회사 대표전화', 'Company telephone', '02-1234-5678'],
     ],
   },
 ];

@@ -245,6 +245,7 @@ const INTERNAL: readonly Area[] = [
         leaves: [
           ['PORTAL_APPROVAL_RULE', '결재규칙', 'Approval Rules', '/portal/approval/approvalRule'],
           ['PORTAL_APPROVAL_LINE', '결재선', 'Approval Lines', '/portal/approval/approvalLine'],
+          ['PORTAL_APPROVAL_DELEGATION', '결재 위임', 'Approval Delegation', '/portal/approval/approvalDelegation'],
         ],
       },
       {

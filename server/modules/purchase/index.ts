@@ -4,6 +4,7 @@ import { delegationRoutes } from './approval/delegation.js';
 import { homeRoutes } from './home/routes.js';
 import { loiRoutes } from './loi/routes.js';
 import { poRoutes } from './po/routes.js';
+import { poPrintRoutes } from './po/print/routes.js';
 import { prRoutes } from './pr/routes.js';
 import { rfqRoutes } from './rfq/routes.js';
 import { rfqQuestionRoutes } from './rfq-questions/routes.js';
@@ -17,6 +18,7 @@ export const purchaseRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(rfqRoutes);
   await app.register(rfqQuestionRoutes);
   await app.register(poRoutes);
+  await app.register(poPrintRoutes);
   await app.register(simpleOrderRoutes);
   await app.register(loiRoutes);
   await app.register(homeRoutes);

@@ -17,46 +17,54 @@ describe('PR screens: approval and quotation fields, supplier search, rule and l
   });
   afterAll(() => t.close());
 
-  it('a PR in approval names its open round, and only the pending approver gets approve / reject', async () => {
+  it('a PR in approval names its open round in the approval-state shape of every document; only the pending approver gets approve / reject', async () => {
     // ≥ 10,000,000 won: two steps, uadmin1 then opadmin.
     const pr = ok(await f.post('/api/v1/prs', f.u.buyer, prBody({ lines: [{ itemName: '대형 설비', unitCode: 'EA', quantity: '1', estUnitPrice: '12000000' }] })));
-    expect(pr).toMatchObject({ approvalId: null, approvalVersion: null, myApprovalTurn: false, approvalSteps: [] });
+    expect(pr).toMatchObject({ pendingApprovalId: null, pendingApprovalVersion: null, currentApproverName: null, approvalSteps: [] });
+    expect(pr).not.toHaveProperty('approvalId');
+    expect(pr).not.toHaveProperty('myApprovalTurn');
     const submitted = ok(await f.post(`/api/v1/prs/${pr.prNo}/submit`, f.u.buyer, { version: pr.version }));
-    expect(submitted.approvalId).toBe(submitted.approvals[0].approvalId);
-    expect(submitted.approvalVersion).toBe(submitted.approvals[0].version);
-    expect(submitted.myApprovalTurn).toBe(false);
+    const a1 = submitted.approvals[0].approvalId;
+    expect(submitted.pendingApprovalId).toBe(a1);
+    expect(submitted.pendingApprovalVersion).toBe(submitted.approvals[0].version);
+    expect(submitted.currentApproverName).toBe('강동현');
     expect(submitted.actions).toEqual(['cancel']);
-    expect(submitted.approvalSteps.map((s: Record<string, unknown>) => [s.stepKey, s.round, s.approverId, s.status, s.roundStatus])).toEqual([
-      ['1-1', 1, 'E000006', 'PENDING', 'PENDING'],
-      ['1-2', 1, 'E000002', 'WAITING', 'PENDING'],
+    expect(submitted.approvalSteps.map((s: Record<string, unknown>) => [s.stepKey, s.round, s.approverId, s.status, s.approvalStatus, s.submittedByName])).toEqual([
+      [`${a1}-1`, 1, 'E000006', 'PENDING', 'PENDING', '정수빈'],
+      [`${a1}-2`, 1, 'E000002', 'WAITING', 'PENDING', '정수빈'],
     ]);
+    // The same fields as an order's detail (one shape for PR, PO, simple order and LOI).
+    const anyPo = await t.db.db.selectFrom('poHeader').select('poNo').where('poType', '=', 'PO').limit(1).executeTakeFirstOrThrow();
+    const po = ok(await f.get(`/api/v1/pos/${anyPo.poNo}`, f.u.opadmin));
+    for (const field of ['pendingApprovalId', 'pendingApprovalVersion', 'currentApproverName', 'approvalSteps']) {
+      expect(po).toHaveProperty(field);
+      expect(submitted).toHaveProperty(field);
+    }
 
     const first = ok(await f.get(`/api/v1/prs/${pr.prNo}`, f.u.uadmin1));
-    expect(first.myApprovalTurn).toBe(true);
     expect(first.actions).toEqual(['approve', 'reject']);
     const notYet = ok(await f.get(`/api/v1/prs/${pr.prNo}`, f.u.opadmin));
-    expect(notYet.myApprovalTurn).toBe(false);
     expect(notYet.actions).not.toContain('approve');
 
-    ok(await f.post(`/api/v1/approvals/${first.approvalId}/approve`, f.u.uadmin1, { version: first.approvalVersion, comment: '1차 승인' }));
+    ok(await f.post(`/api/v1/approvals/${first.pendingApprovalId}/approve`, f.u.uadmin1, { version: first.pendingApprovalVersion, comment: '1차 승인' }));
     const second = ok(await f.get(`/api/v1/prs/${pr.prNo}`, f.u.opadmin));
-    expect(second).toMatchObject({ myApprovalTurn: true, approvalVersion: first.approvalVersion + 1 });
+    expect(second).toMatchObject({ currentApproverName: '박성호', pendingApprovalVersion: first.pendingApprovalVersion + 1 });
     expect(second.actions).toEqual(expect.arrayContaining(['approve', 'reject']));
     expect(second.approvalSteps[0]).toMatchObject({ status: 'APPROVED', comment: '1차 승인', approverName: '강동현' });
     expect(second.approvalSteps[1]).toMatchObject({ status: 'PENDING' });
 
     // A rejection ends the round; a new submission is round 2, the first stays in the rows.
-    ok(await f.post(`/api/v1/approvals/${second.approvalId}/reject`, f.u.opadmin, { version: second.approvalVersion, comment: '예산 재검토' }));
+    ok(await f.post(`/api/v1/approvals/${second.pendingApprovalId}/reject`, f.u.opadmin, { version: second.pendingApprovalVersion, comment: '예산 재검토' }));
     const rejected = ok(await f.get(`/api/v1/prs/${pr.prNo}`, f.u.buyer));
-    expect(rejected).toMatchObject({ status: 'REJECTED', approvalId: null, approvalVersion: null, myApprovalTurn: false });
+    expect(rejected).toMatchObject({ status: 'REJECTED', pendingApprovalId: null, pendingApprovalVersion: null, currentApproverName: null });
     const again = ok(await f.post(`/api/v1/prs/${pr.prNo}/submit`, f.u.buyer, { version: rejected.version }));
-    expect(again.approvalSteps.map((s: Record<string, unknown>) => [s.stepKey, s.status])).toEqual([
-      ['1-1', 'APPROVED'],
-      ['1-2', 'REJECTED'],
-      ['2-1', 'PENDING'],
-      ['2-2', 'WAITING'],
+    expect(again.pendingApprovalId).not.toBe(a1);
+    expect(again.approvalSteps.map((s: Record<string, unknown>) => [s.stepKey, s.round, s.status])).toEqual([
+      [`${a1}-1`, 1, 'APPROVED'],
+      [`${a1}-2`, 1, 'REJECTED'],
+      [`${again.pendingApprovalId}-1`, 2, 'PENDING'],
+      [`${again.pendingApprovalId}-2`, 2, 'WAITING'],
     ]);
-    expect(again.approvalId).not.toBe(first.approvalId);
   });
 
   it('a PR out for quotation carries its request, the invited suppliers and what purchasing may do', async () => {
@@ -89,7 +97,7 @@ describe('PR screens: approval and quotation fields, supplier search, rule and l
   it('receiving may file every line under one level-4 sourcing group; other levels and unknown groups are refused', async () => {
     const pr = ok(await f.post('/api/v1/prs', f.u.buyer, prBody()));
     const sub = ok(await f.post(`/api/v1/prs/${pr.prNo}/submit`, f.u.buyer, { version: pr.version }));
-    ok(await f.post(`/api/v1/approvals/${sub.approvalId}/approve`, f.u.uadmin1, { version: sub.approvalVersion }));
+    ok(await f.post(`/api/v1/approvals/${sub.pendingApprovalId}/approve`, f.u.uadmin1, { version: sub.pendingApprovalVersion }));
     const approved = ok(await f.get(`/api/v1/prs/${pr.prNo}`, f.u.operator));
     const [leaf, upper] = await Promise.all([
       t.db.db.selectFrom('sourcingGroup').select(['sgCode', 'sgName']).where('sgLevel', '=', '004').where('useYn', '=', 'Y').orderBy('sgCode').limit(1).executeTakeFirstOrThrow(),
@@ -108,7 +116,7 @@ describe('PR screens: approval and quotation fields, supplier search, rule and l
     // Without a group the lines keep their own (the item master's, or none for free text).
     const other = ok(await f.post('/api/v1/prs', f.u.buyer, prBody()));
     const sub2 = ok(await f.post(`/api/v1/prs/${other.prNo}/submit`, f.u.buyer, { version: other.version }));
-    ok(await f.post(`/api/v1/approvals/${sub2.approvalId}/approve`, f.u.uadmin1, { version: sub2.approvalVersion }));
+    ok(await f.post(`/api/v1/approvals/${sub2.pendingApprovalId}/approve`, f.u.uadmin1, { version: sub2.pendingApprovalVersion }));
     const approved2 = ok(await f.get(`/api/v1/prs/${other.prNo}`, f.u.operator));
     const kept = ok(await f.post(`/api/v1/prs/${other.prNo}/receive`, f.u.operator, { version: approved2.version, buyerId: 'E000004', sgCode: null }));
     expect(kept.lines.map((l: { sgCode: string | null }) => l.sgCode)).toEqual([approved2.lines[0].sgCode, null]);

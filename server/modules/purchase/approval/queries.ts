@@ -134,19 +134,3 @@ export async function isApproverOf(db: Db, docTypes: DocType[], docNo: string, s
   return row !== undefined;
 }
 
-/**
- * A document's approvals as the flat fields of ApprovalSummaryFields: the open round, whether the
- * viewer is its pending approver, and every round's steps as rows (oldest round first).
- */
-export function approvalSummary(approvals: ApprovalView[], viewer: string) {
-  const open = [...approvals].reverse().find((a) => a.status === 'PENDING' || a.status === 'IN_PROGRESS') ?? null;
-  const pending = open?.steps.find((s) => s.stepNo === open.currentStep && s.status === 'PENDING') ?? null;
-  return {
-    approvalId: open?.approvalId ?? null,
-    approvalVersion: open?.version ?? null,
-    myApprovalTurn: pending !== null && pending.approverId === viewer,
-    approvalSteps: approvals.flatMap((a, i) =>
-      a.steps.map((s) => ({ stepKey: `${i + 1}-${s.stepNo}`, round: i + 1, approvalId: a.approvalId, roundStatus: a.status, lineName: a.lineName, submittedAt: a.submittedAt, ...s })),
-    ),
-  };
-}

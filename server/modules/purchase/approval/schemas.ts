@@ -104,17 +104,14 @@ export const DecisionAnswer = Type.Object({
   documentStatus: Type.String({ description: 'The document’s status after the decision' }),
 });
 
-/**
- * A document's approval as flat fields for its edit screen (PR, and any document that wants them):
- * the open round (approve / reject send its id and version), whether the caller is its current
- * approver, and every round's steps as one list of rows (a grid shows them).
- */
+/** Every step of every approval round, flat (the document screens' approval grid). */
 export const ApprovalStepRow = Type.Object({
-  stepKey: Type.String({ description: 'Round and step, e.g. "2-1"' }),
-  round: Type.Integer({ description: 'Submission round, 1 for the first' }),
+  stepKey: Type.String({ description: 'approvalId-stepNo' }),
+  round: Type.Integer({ description: 'Approval round, 1 for the first submission' }),
   approvalId: Type.Integer(),
-  roundStatus: Type.String({ description: 'APPROVAL_STATUS of the round' }),
+  approvalStatus: Type.String({ description: 'The round: PENDING, IN_PROGRESS, APPROVED, REJECTED, WITHDRAWN' }),
   lineName: Type.String(),
+  submittedByName: Type.String(),
   submittedAt: Type.String({ format: 'date-time' }),
   stepNo: Type.Integer(),
   approverId: Type.String(),
@@ -128,9 +125,10 @@ export const ApprovalStepRow = Type.Object({
   onBehalfOfName: Nullable(Type.String()),
 });
 
-export const ApprovalSummaryFields = {
-  approvalId: Nullable(Type.Integer({ description: 'The open approval round (PENDING or IN_PROGRESS), for approveApproval / rejectApproval' })),
-  approvalVersion: Nullable(Type.Integer({ description: 'Its version (the body of approve / reject)' })),
-  myApprovalTurn: Type.Boolean({ description: 'The caller is the pending step’s approver' }),
-  approvalSteps: Type.Array(ApprovalStepRow, { description: 'Every round’s steps, oldest round first' }),
+/** What a document screen shows of its approvals besides the rounds (see state.ts): the same fields on every document. */
+export const ApprovalStateFields = {
+  pendingApprovalId: Nullable(Type.Integer({ description: 'The open approval round (approveApproval / rejectApproval take it)' })),
+  pendingApprovalVersion: Nullable(Type.Integer({ description: 'Its version (the decision sends it)' })),
+  currentApproverName: Nullable(Type.String({ description: 'Whose turn it is' })),
+  approvalSteps: Type.Array(ApprovalStepRow),
 };

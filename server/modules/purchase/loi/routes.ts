@@ -16,7 +16,7 @@ import { ReasonBody, VersionBody } from '../shared/schemas.js';
 import { transition } from '../shared/transition.js';
 import { checkDate, checkDecimal, iso, requireText, text, todayKst, type DecimalRule } from '../shared/values.js';
 import { findLoi, listLois, listSupplierLois } from './queries.js';
-import { approvalState, numbered } from '../po/approval-state.js';
+import { approvalState, numbered } from '../approval/state.js';
 import { expireOverdueLois } from '../jobs.js';
 import { ExpireAnswer, LoiCreateBody, LoiDetail, LoiListQuery, LoiNoParams, LoiUpdateBody, SupplierLoiDetail, SupplierLoiListQuery, SupplierLoiRow, LoiRow } from './schemas.js';
 import { LOI_MACHINE, SUPPLIER_VISIBLE_LOI, effectiveLoiStatus, isPastValidity, loiActionsFor } from './workflow.js';

@@ -2,7 +2,8 @@ import { Type } from 'typebox';
 import { PagingQuery, SortQuery } from '../../../http/list-query.js';
 import { ActionList, ApprovalView, Attachment, Currency, DateStr, Decimal, FileId, Nullable, StatusList, Version } from '../shared/schemas.js';
 import { LOI_STATUSES } from './workflow.js';
-import { ApprovalStateFields, NumberedHistoryEntry } from '../po/schemas.js';
+import { ApprovalStateFields } from '../approval/schemas.js';
+import { NumberedHistoryEntry } from '../po/schemas.js';
 
 export const LOI_SORT = ['loiNo', 'compNameKr', 'title', 'amount', 'validFrom', 'validUntil', 'status', 'buyerName', 'updatedAt'] as const;
 

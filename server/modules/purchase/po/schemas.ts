@@ -1,6 +1,7 @@
 import { Type } from 'typebox';
 import { PagingQuery, SortQuery } from '../../../http/list-query.js';
 import { ActionList, ApprovalView, Attachment, Currency, DateStr, Decimal, FileId, HistoryEntry, Nullable, StatusList, Totals, Version, YN } from '../shared/schemas.js';
+import { ApprovalStateFields } from '../approval/schemas.js';
 import { PO_STATUSES } from './workflow.js';
 
 export const PO_SORT = ['poNo', 'poDate', 'title', 'status', 'approvalStatus', 'compNameKr', 'buyerName', 'totalAmount', 'dueDate', 'updatedAt'] as const;
@@ -93,35 +94,6 @@ export const PoChangeRow = Type.Object({
   title: Type.String(),
   status: Type.String(),
 });
-
-/** Every step of every approval round, flat (the document screens' approval grid). */
-export const ApprovalStepRow = Type.Object({
-  stepKey: Type.String({ description: 'approvalId-stepNo' }),
-  round: Type.Integer({ description: 'Approval round, 1 for the first submission' }),
-  approvalId: Type.Integer(),
-  approvalStatus: Type.String({ description: 'The round: PENDING, IN_PROGRESS, APPROVED, REJECTED, WITHDRAWN' }),
-  lineName: Type.String(),
-  submittedByName: Type.String(),
-  submittedAt: Type.String({ format: 'date-time' }),
-  stepNo: Type.Integer(),
-  approverId: Type.String(),
-  approverName: Type.String(),
-  positionNm: Type.String(),
-  deptnm: Type.String(),
-  status: Type.String({ description: 'WAITING, PENDING (the current step), APPROVED, REJECTED, SKIPPED' }),
-  comment: Nullable(Type.String()),
-  actedAt: Nullable(Type.String({ format: 'date-time' })),
-  onBehalfOf: Nullable(Type.String({ description: 'Approval delegation: the approver this deputy acted for' })),
-  onBehalfOfName: Nullable(Type.String()),
-});
-
-/** What a document screen shows of its approvals besides the rounds (see approval-state.ts). */
-export const ApprovalStateFields = {
-  pendingApprovalId: Nullable(Type.Integer({ description: 'The open approval round (approveApproval / rejectApproval take it)' })),
-  pendingApprovalVersion: Nullable(Type.Integer({ description: 'Its version (the decision sends it)' })),
-  currentApproverName: Nullable(Type.String({ description: 'Whose turn it is' })),
-  approvalSteps: Type.Array(ApprovalStepRow),
-};
 
 export const NumberedHistoryEntry = Type.Object({ no: Type.Integer(), ...HistoryEntry.properties });
 
@@ -306,3 +278,9 @@ export const SupplierPoDetail = Type.Object({
   changes: Type.Array(PoChangeRow),
   actions: ActionList,
 });
+
+/** The printed order (발주서) as a PDF file. */
+export const PoPdfAnswer = {
+  description: 'The purchase order as a PDF (A4, Korean text embedded)',
+  content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } } },
+} as const;

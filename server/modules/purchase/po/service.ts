@@ -6,7 +6,7 @@ import { loadAttachments, loadHistory } from '../shared/documents.js';
 import { missing } from '../shared/errors.js';
 import { iso } from '../shared/values.js';
 import { findPoHeader, findPoLines, listPoChanges } from './queries.js';
-import { approvalState, numbered } from './approval-state.js';
+import { approvalState, numbered } from '../approval/state.js';
 import { poActionsFor } from './workflow.js';
 
 export const PO_SCREENS = { list: '/OrderRequestList', edit: '/OrderRequestEdit' } as const;

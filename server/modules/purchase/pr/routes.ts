@@ -6,7 +6,8 @@ import { pageWindow, parseSort } from '../../../http/list-query.js';
 import { groupHoldsScreen } from '../../../auth/menu-authority.js';
 import { writeAudit } from '../../../db/audit.js';
 import type { Db } from '../../../db/connect.js';
-import { approvalSummary, startApproval, withdrawApproval, isApproverOf, loadApprovals } from '../approval/queries.js';
+import { startApproval, withdrawApproval, isApproverOf, loadApprovals } from '../approval/queries.js';
+import { approvalState } from '../approval/state.js';
 import { rfqSummaryOfPr } from '../rfq/summary.js';
 import { internalActor, isPurchasingManager, type Actor } from '../shared/actor.js';
 import { checkFileId, loadAttachments, loadHistory } from '../shared/documents.js';
@@ -84,10 +85,10 @@ export const prRoutes: FastifyPluginAsyncTypebox = async (app) => {
       rfqSummaryOfPr(db, prNo, actor),
     ]);
     const { approvalId: _a, ...header } = h;
-    const approval = approvalSummary(approvals, actor.singleid);
+    const { isCurrentApprover, ...approval } = approvalState(approvals, actor.singleid);
     const actions: string[] = prActionsFor(h.status, { isRequester: h.requesterId === actor.singleid, canPurchase, canWritePr, isBuyer: h.buyerId === actor.singleid, isManager: isPurchasingManager(actor) });
     // Deciding is on the approval itself (approveApproval / rejectApproval): the pending approver's buttons.
-    if (approval.myApprovalTurn && h.status === 'IN_APPROVAL') actions.push('approve', 'reject');
+    if (isCurrentApprover && h.status === 'IN_APPROVAL') actions.push('approve', 'reject');
     return {
       ...header,
       receivedAt: iso(h.receivedAt),

@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
 import { PagingQuery, SortQuery } from '../../../http/list-query.js';
 import { ApprovalView, Attachment, Currency, DateStr, Decimal, FileId, HistoryEntry, Nullable, StatusList, Totals, Version } from '../shared/schemas.js';
-import { ApprovalSummaryFields } from '../approval/schemas.js';
+import { ApprovalStateFields } from '../approval/schemas.js';
 import { PrRfqFields } from '../rfq/schemas.js';
 import { PR_STATUSES } from './workflow.js';
 
@@ -158,6 +158,6 @@ export const PrDetail = Type.Object({
   rfqs: Type.Array(Type.Object({ rfqNo: Type.String(), status: Type.String(), deadline: Type.String({ format: 'date-time' }), selectedCompNo: Nullable(Type.String()) })),
   orders: Type.Array(Type.Object({ poNo: Type.String(), status: Type.String(), compNo: Type.String(), compNameKr: Type.String(), currency: Type.String(), totalAmount: Type.String() })),
   actions: Type.Array(Type.String(), { description: 'What the caller may do with the PR now: update, submit, cancel, receive, return, requestQuote, and approve / reject when the caller is the pending approver' }),
-  ...ApprovalSummaryFields,
+  ...ApprovalStateFields,
   ...PrRfqFields,
 });

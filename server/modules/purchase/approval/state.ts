@@ -1,10 +1,11 @@
-import type { ApprovalView } from '../approval/queries.js';
+import type { ApprovalView } from './queries.js';
 
 /**
  * What a document screen needs about its approvals besides the rounds themselves: the open
  * round (its id and version, which the approver's decision sends), whether the caller is the
  * approver whose turn it is (the screen's 승인 / 반려 buttons), and every step of every round as
- * one flat list (the screen's approval grid). Shared by orders, simple orders and LOIs.
+ * one flat list (the screen's approval grid). One shape for every document: requests, orders,
+ * simple orders and LOIs (ApprovalStateFields in ./schemas.ts).
  */
 export function approvalState(approvals: readonly ApprovalView[], singleid: string) {
   const open = [...approvals].reverse().find((a) => a.status === 'PENDING' || a.status === 'IN_PROGRESS') ?? null;
