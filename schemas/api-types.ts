@@ -32824,6 +32824,8 @@ export interface operations {
                 catCode?: string;
                 /** @description Supplies this sourcing group */
                 sgCode?: string;
+                /** @description Y: only suppliers with a change request (bank, registration) waiting for staff */
+                changeRequested?: "Y";
                 /** @description Page, 1-based */
                 page?: number;
                 /** @description Rows a page (a screen asks ≤ 500; an export up to 5000) */
@@ -32865,6 +32867,7 @@ export interface operations {
                             /** @description Item categories supplied, by name, comma-separated */
                             categories: string;
                             userCount: number;
+                            openChangeReqNo: string | null;
                             /** Format: date-time */
                             updatedAt: string;
                         }[];
@@ -35546,6 +35549,7 @@ export interface operations {
                         updatedAt: string;
                         version: number;
                         openReqNo: string | null;
+                        openReqVersion: number | null;
                         changeRequests: {
                             reqNo: string;
                             compNo: string;
@@ -35745,6 +35749,7 @@ export interface operations {
                         updatedAt: string;
                         version: number;
                         openReqNo: string | null;
+                        openReqVersion: number | null;
                         changeRequests: {
                             reqNo: string;
                             compNo: string;

@@ -36,6 +36,7 @@ export const SCREEN_ROUTES: readonly ScreenRouteInfo[] = [
   { id: "evaluation.myEvaTotalView", route: "/compInfo/evaTotalView", title: "screen.evaluation.myEvaTotalView.title", portals: ["external"] },
   { id: "evaluation.mySurveyEdit", route: "/compInfo/transSatisSurveyEdit", title: "screen.evaluation.mySurveyEdit.title", portals: ["external"] },
   { id: "evaluation.mySurveyList", route: "/compInfo/transSatisSurveyList", title: "screen.evaluation.mySurveyList.title", portals: ["external"] },
+  { id: "suppliers.cyberCompManageEdit", route: "/compManage/CyberCompManageEdit", title: "screen.suppliers.cyberCompManageEdit", portals: ["internal", "external"] },
   { id: "suppliers.compManageEdit", route: "/CompManageEdit", title: "screen.suppliers.compManageEdit", portals: ["internal"] },
   { id: "suppliers.compManageList", route: "/CompManageList", title: "screen.suppliers.compManageList", portals: ["internal"] },
   { id: "suppliers.compStatusList", route: "/compStatusList", title: "screen.suppliers.compStatusList", portals: ["internal"] },

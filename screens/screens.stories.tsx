@@ -351,6 +351,9 @@ export const SettlementStatement: Story = { name: 'settlement.statement', args: 
 /** screens/settlement/threeWayMatch.screen.ts */
 export const SettlementThreeWayMatch: Story = { name: 'settlement.threeWayMatch', args: { id: 'settlement.threeWayMatch' } };
 
+/** screens/suppliers/compChangeRequestEdit.screen.ts */
+export const SuppliersCompChangeRequestEdit: Story = { name: 'suppliers.compChangeRequestEdit', args: { id: 'suppliers.compChangeRequestEdit' } };
+
 /** screens/suppliers/compChangeStatusList.screen.ts */
 export const SuppliersCompChangeStatusList: Story = { name: 'suppliers.compChangeStatusList', args: { id: 'suppliers.compChangeStatusList' } };
 
@@ -377,6 +380,9 @@ export const SuppliersCompStatusList: Story = { name: 'suppliers.compStatusList'
 
 /** screens/suppliers/compStatusView.screen.ts */
 export const SuppliersCompStatusView: Story = { name: 'suppliers.compStatusView', args: { id: 'suppliers.compStatusView' } };
+
+/** screens/suppliers/cyberCompManageEdit.screen.ts */
+export const SuppliersCyberCompManageEdit: Story = { name: 'suppliers.cyberCompManageEdit', args: { id: 'suppliers.cyberCompManageEdit' } };
 
 /** screens/templates/dashboard.screen.ts */
 export const TemplatesDashboard: Story = { name: 'templates.dashboard', args: { id: 'templates.dashboard' } };

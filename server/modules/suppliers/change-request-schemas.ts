@@ -57,6 +57,7 @@ export const MyCompanyQuery = Type.Object(
 export const MyCompany = Type.Object({
   ...SupplierDetail.properties,
   openReqNo: Nullable(Type.String({ description: 'The change request waiting for staff, if any' })),
+  openReqVersion: Nullable(Type.Integer({ description: 'Its version (to withdraw it)' })),
   changeRequests: Type.Array(ChangeRequestRow),
   changeFileId: Nullable(Type.String({ description: 'Always empty: the attachment group of the next request' })),
   changeReason: Nullable(Type.String({ description: 'Always empty: the reason of the next request' })),

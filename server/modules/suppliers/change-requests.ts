@@ -130,7 +130,7 @@ async function myCompany(db: Db, compNo: string, caller: Caller, canWrite: boole
   const open = changeRequests.find((r) => r.status === 'REQUESTED');
   // Staff see the supplier's screen as it sees it, without its buttons (#18).
   const actions = caller.portal === 'X' && canWrite ? ['update', ...(open ? ['withdraw'] : [])] : [];
-  return { ...detail, actions, openReqNo: open?.reqNo ?? null, changeRequests, changeFileId: null, changeReason: null };
+  return { ...detail, actions, openReqNo: open?.reqNo ?? null, openReqVersion: open?.version ?? null, changeRequests, changeFileId: null, changeReason: null };
 }
 
 const norm = (v: string | null | undefined) => (v === undefined ? undefined : text(v));
