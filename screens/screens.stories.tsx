@@ -195,6 +195,12 @@ export const ItemsSupplierUpItemView: Story = { name: 'items.supplierUpItemView'
 /** screens/items/unitMaster.screen.ts */
 export const ItemsUnitMaster: Story = { name: 'items.unitMaster', args: { id: 'items.unitMaster' } };
 
+/** screens/portal/ogpmsManage/compUserManage.screen.ts */
+export const OgpmsManageCompUserManage: Story = { name: 'ogpmsManage.compUserManage', args: { id: 'ogpmsManage.compUserManage' } };
+
+/** screens/portal/ogpmsManage/userBlock.screen.ts */
+export const OgpmsManageUserBlock: Story = { name: 'ogpmsManage.userBlock', args: { id: 'ogpmsManage.userBlock' } };
+
 /** screens/portal/author/adminAudit.screen.ts */
 export const PortalAdminAudit: Story = { name: 'portal.adminAudit', args: { id: 'portal.adminAudit' } };
 
@@ -380,6 +386,9 @@ export const SuppliersCompStatusList: Story = { name: 'suppliers.compStatusList'
 
 /** screens/suppliers/compStatusView.screen.ts */
 export const SuppliersCompStatusView: Story = { name: 'suppliers.compStatusView', args: { id: 'suppliers.compStatusView' } };
+
+/** screens/suppliers/compUserManageList.screen.ts */
+export const SuppliersCompUserManageList: Story = { name: 'suppliers.compUserManageList', args: { id: 'suppliers.compUserManageList' } };
 
 /** screens/suppliers/cyberCompManageEdit.screen.ts */
 export const SuppliersCyberCompManageEdit: Story = { name: 'suppliers.cyberCompManageEdit', args: { id: 'suppliers.cyberCompManageEdit' } };
