@@ -130,6 +130,8 @@ export const SCREEN_ROUTES: readonly ScreenRouteInfo[] = [
   { id: "templates.template8", route: "/template/template8", title: "screen.templates.page.empty", portals: ["internal"] },
   { id: "purchaseOrder.testPo", route: "/testPo", title: "screen.purchaseOrder.testPo", portals: ["internal"], devOnly: true },
   { id: "items.unitMaster", route: "/unitMaster", title: "screen.items.unitMaster", portals: ["internal"] },
+  { id: "userManagement.personInfo", route: "/userManagement/PersonInfo", title: "screen.userManagement.personInfo", portals: ["internal", "external"] },
+  { id: "userManagement.personInfoLogin", route: "/userManagement/PersonInfoLogin", title: "screen.userManagement.personInfoLogin", portals: ["internal", "external"] },
   { id: "fulfilmentDelivery.warehousingItemList", route: "/warehousingItemList", title: "screen.fulfilmentDelivery.warehousingItemList.title", portals: ["internal"] },
   { id: "fulfilmentDelivery.warehousingItemListCopy", route: "/warehousingItemListCopy", title: "screen.fulfilmentDelivery.warehousingItemListCopy.title", portals: ["internal"] },
   { id: "fulfilmentDelivery.warehousingList", route: "/warehousingList", title: "screen.fulfilmentDelivery.warehousingList.title", portals: ["internal"] },

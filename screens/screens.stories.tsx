@@ -419,3 +419,6 @@ export const TemplatesTree: Story = { name: 'templates.tree', args: { id: 'templ
 
 /** screens/templates/wizard.screen.ts */
 export const TemplatesWizard: Story = { name: 'templates.wizard', args: { id: 'templates.wizard' } };
+
+/** screens/user-management/personInfo.screen.ts */
+export const UserManagementPersonInfo: Story = { name: 'userManagement.personInfo', args: { id: 'userManagement.personInfo' } };

@@ -272,6 +272,11 @@ const INTERNAL: readonly Area[] = [
           ['PORTAL_TEMPLATE_OGPMS_APPLY', '협력사 사용자 신청 템플릿', 'Supplier User Application Template', '/template/ogpmsUserApply1', ['/template/ogpmsUserApply2', '/template/ogpmsUserApply3']],
         ],
       },
+      {
+        // Every staff member's own account (#18: the internal address of the supplier's 내 정보).
+        id: 'PORTAL_MY', ko: '내 정보', en: 'My Account',
+        leaves: [['PORTAL_MY_INFO', '내 정보', 'My Account', '/userManagement/PersonInfoLogin', ['/userManagement/PersonInfo']]],
+      },
     ],
   },
   {
