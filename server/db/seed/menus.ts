@@ -100,7 +100,7 @@ const INTERNAL: readonly Area[] = [
       {
         id: 'BIZ_COMP', ko: '협력사', en: 'Suppliers',
         leaves: [
-          ['BIZ_COMP_MASTER', '협력사 마스터', 'Supplier Master', '/CompManageList', ['/CompManageEdit']],
+          ['BIZ_COMP_MASTER', '협력사 마스터', 'Supplier Master', '/CompManageList', ['/CompManageEdit', '/compManage/CyberCompManageEdit']],
           ['BIZ_COMP_STATUS', '협력사 현황', 'Supplier Status', '/compStatusList', ['/compStatusView']],
           ['BIZ_COMP_CHANGE_STATUS', '거래상태 변경', 'Status Change Requests', '/compChangeStatusList'],
           ['BIZ_COMP_COUNCIL', '협력회', 'Supplier Council', '/CompCouncilList'],
