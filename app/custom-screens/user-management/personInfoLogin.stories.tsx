@@ -19,7 +19,7 @@ function ReauthStory() {
         answers: {
           reauthenticate: ({ body }) => {
             if ((body as { password: string }).password !== 'Gpms!2345') throw new OperationError(400, 'AUTH011', '비밀번호가 올바르지 않습니다');
-            return { code: 'OK', reauthUntil: new Date(Date.now() + 600_000).toISOString() };
+            return { code: 'OK', reauthUntil: '2026-11-23T01:00:00.000Z' };
           },
         },
       }),
