@@ -33,6 +33,27 @@ export interface BankChangeResult {
 /** The input of a form field of an engine screen, by its data-field. */
 const field = (page: Page, name: string) => page.locator(`[data-field="${name}"] input, [data-field="${name}"] textarea`).first();
 
+/**
+ * Clicks the first data column of the grid row showing `text` (glide draws on a canvas: by
+ * coordinates, as a user's mouse). glide acts on the mouse-up, so the button is released only once
+ * the press has been taken (the pressed cell reads as selected).
+ */
+async function clickGridRowWith(page: Page, text: string): Promise<void> {
+  const cell = page.locator('td[id^="glide-cell-"]', { hasText: text }).first();
+  await cell.waitFor({ state: 'attached' });
+  const row = Number((await cell.getAttribute('id'))!.split('-').at(-1));
+  const grid = page.locator('[data-row-marker-width]').filter({ has: cell }).first();
+  await grid.scrollIntoViewIfNeeded();
+  const box = await grid.locator('canvas[data-testid="data-grid-canvas"]').boundingBox();
+  if (!box) throw new Error('the grid has no canvas on screen');
+  const d = await grid.evaluate((el) => ({ ...(el as HTMLElement).dataset }));
+  const [marker, header, height] = [Number(d.rowMarkerWidth), Number(d.headerHeight), Number(d.rowHeight)];
+  await page.mouse.move(box.x + marker + 20, box.y + header + row * height + height / 2);
+  await page.mouse.down();
+  await grid.locator(`#glide-cell-${marker > 0 ? 1 : 0}-${row}[aria-selected="true"]`).waitFor({ state: 'attached' });
+  await page.mouse.up();
+}
+
 /** Presses a button of the engine's confirmation dialog (확인), if one is asked. */
 async function confirmDialog(page: Page): Promise<void> {
   const dialog = page.getByRole('alertdialog');
@@ -60,7 +81,7 @@ export async function requestAndApproveBankChange(browser: Browser, o: BankChang
     const sp = supplier.page;
     await sp.goto('/cyberLogin');
     await submitExternalLogin(sp, o.baseURL, o.supplierLogin, o.supplierPassword ?? DEMO_PASSWORD);
-    await sp.waitForURL((u) => u.pathname.startsWith('/cyber'));
+    await sp.getByRole('heading', { name: 'OGPMS 협력사 포털에 오신 것을 환영합니다' }).waitFor();
     await sp.goto('/cyber/compManage/CyberCompManageEdit');
     await sp.getByRole('heading', { name: '회사정보 변경' }).waitFor();
     const compNo = await field(sp, 'compNo').inputValue({ timeout: 20_000 });
@@ -83,7 +104,7 @@ export async function requestAndApproveBankChange(browser: Browser, o: BankChang
     await st.getByRole('heading', { name: 'GPMS에 오신 것을 환영합니다' }).waitFor();
     await st.goto(`/CompManageEdit?compNo=${compNo}`);
     await st.getByRole('heading', { name: '협력사 정보' }).waitFor();
-    await st.getByText(reqNo, { exact: true }).first().click();
+    await clickGridRowWith(st, reqNo);
     const dialog = st.getByRole('dialog', { name: '협력사 정보 변경요청' });
     await dialog.waitFor();
     await dialog.getByText('통장사본.pdf').waitFor();
