@@ -460,6 +460,143 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/supplier-users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Supplier portal users with company, lock and password state; staff see every company, a supplier admin its own */
+        get: operations["listSupplierUsers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/supplier-users/{userId}/lock": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Lock a supplier user: no login until unlocked; its sessions end at once */
+        post: operations["lockSupplierUser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/supplier-users/{userId}/unlock": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Unlock a supplier user (an administrator’s lock and the temporary locks after wrong passwords) */
+        post: operations["unlockSupplierUser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/supplier-users/{userId}/reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Reset a supplier user’s password: the old one stops working, sessions end, and the user is told by e-mail to set a new one with a reset code */
+        post: operations["resetSupplierUserPassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/my-account/reauth": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** PersonInfoLogin: the password again; a correct one lets this session open and edit my account for 10 minutes (wrong ones count toward the login lock) */
+        post: operations["reauthenticate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/my-account": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** My account (PersonInfo): name, phones, e-mail, password dates; needs the password re-entered in this session */
+        get: operations["getMyAccount"];
+        /** Change my name, phones and e-mail; a new cell phone needs the code sent to it (sendMyPhoneCode) */
+        put: operations["updateMyAccount"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/my-account/phone-code": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send a one-time code to a new cell phone number (valid 3 minutes) */
+        post: operations["sendMyPhoneCode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/my-account/password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Change my password under the policy (8–64 characters, three kinds, not the id, not the current one); my other sessions end */
+        post: operations["changeMyPassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/dev/outbox": {
         parameters: {
             query?: never;
@@ -3887,6 +4024,109 @@ export interface paths {
         put?: never;
         /** Drop a prospect that was not invited, with a reason */
         post: operations["dropSupplierProspect"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/my-company": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** My company (CyberCompManageEdit): the master with the bank account masked, and its change requests; staff name the supplier with compNo */
+        get: operations["getMyCompany"];
+        /** A supplier saves its company: phones, e-mail, homepage and contacts change at once; bank and registration changes become a change request (attachment and reason required; one open at a time) */
+        put: operations["updateMyCompany"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/company-change-requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Supplier change requests (bank, registration); a supplier sees only its own */
+        get: operations["listCompanyChangeRequests"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/company-change-requests/{reqNo}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One change request: each field from → to (bank accounts masked), the attachments */
+        get: operations["getCompanyChangeRequest"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/company-change-requests/{reqNo}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Staff approve a supplier’s change request: the master changes in the same transaction (audit CHANGE_REQUEST); a field changed since the request answers 409 */
+        post: operations["approveCompanyChangeRequest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/company-change-requests/{reqNo}/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Staff reject a supplier’s change request with a comment */
+        post: operations["rejectCompanyChangeRequest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/company-change-requests/{reqNo}/withdraw": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The supplier withdraws its open change request */
+        post: operations["withdrawCompanyChangeRequest"];
         delete?: never;
         options?: never;
         head?: never;
@@ -8132,6 +8372,858 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listSupplierUsers: {
+        parameters: {
+            query?: {
+                /** @description Staff only; a supplier admin always sees its own company */
+                compNo?: string;
+                compNameKr?: string;
+                userId?: string;
+                hname?: string;
+                locked?: "Y" | "N";
+                useFlag?: "Y" | "N";
+                /** @description Page, 1-based */
+                page?: number;
+                /** @description Rows a page (a screen asks ≤ 500; an export up to 5000) */
+                size?: number;
+                /** @description Sort as field:asc|desc; fields: userId, hname, compNo, compNameKr, authGroupId, useFlag, status, lastLoginAt, failedLoginCount */
+                sort?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rows: {
+                            userId: string;
+                            hname: string;
+                            compNo: string | null;
+                            compNameKr: string | null;
+                            authGroupId: string;
+                            authGroupName: string;
+                            email: string | null;
+                            cellPhoneNo: string | null;
+                            useFlag: string;
+                            status: string;
+                            locked: boolean;
+                            lockedAt: string | null;
+                            /** @description False after a reset until the user sets a new password */
+                            passwordSet: boolean;
+                            failedLoginCount: number;
+                            lastLoginAt: string | null;
+                            version: number;
+                        }[];
+                        total: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    lockSupplierUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    version: number;
+                    reason?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        userId: string;
+                        hname: string;
+                        compNo: string | null;
+                        compNameKr: string | null;
+                        authGroupId: string;
+                        authGroupName: string;
+                        email: string | null;
+                        cellPhoneNo: string | null;
+                        useFlag: string;
+                        status: string;
+                        locked: boolean;
+                        lockedAt: string | null;
+                        /** @description False after a reset until the user sets a new password */
+                        passwordSet: boolean;
+                        failedLoginCount: number;
+                        lastLoginAt: string | null;
+                        version: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    unlockSupplierUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    version: number;
+                    reason?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        userId: string;
+                        hname: string;
+                        compNo: string | null;
+                        compNameKr: string | null;
+                        authGroupId: string;
+                        authGroupName: string;
+                        email: string | null;
+                        cellPhoneNo: string | null;
+                        useFlag: string;
+                        status: string;
+                        locked: boolean;
+                        lockedAt: string | null;
+                        /** @description False after a reset until the user sets a new password */
+                        passwordSet: boolean;
+                        failedLoginCount: number;
+                        lastLoginAt: string | null;
+                        version: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    resetSupplierUserPassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    version: number;
+                    reason?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        userId: string;
+                        hname: string;
+                        compNo: string | null;
+                        compNameKr: string | null;
+                        authGroupId: string;
+                        authGroupName: string;
+                        email: string | null;
+                        cellPhoneNo: string | null;
+                        useFlag: string;
+                        status: string;
+                        locked: boolean;
+                        lockedAt: string | null;
+                        /** @description False after a reset until the user sets a new password */
+                        passwordSet: boolean;
+                        failedLoginCount: number;
+                        lastLoginAt: string | null;
+                        version: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    reauthenticate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    password: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        code: "OK";
+                        /** Format: date-time */
+                        reauthUntil: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getMyAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        userId: string;
+                        portal: string;
+                        hname: string;
+                        ename: string | null;
+                        email: string | null;
+                        cellPhoneNo: string | null;
+                        phoneNo: string | null;
+                        compNo: string | null;
+                        compNameKr: string | null;
+                        deptnm: string | null;
+                        authGroupName: string;
+                        passwordChangedAt: string | null;
+                        passwordExpiresAt: string | null;
+                        /**
+                         * Format: date-time
+                         * @description Until when this session may edit the account without the password again
+                         */
+                        reauthUntil: string;
+                        phoneCode: string | null;
+                        version: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    updateMyAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    hname: string;
+                    ename?: string | null;
+                    email?: string | null;
+                    cellPhoneNo?: string | null;
+                    phoneNo?: string | null;
+                    phoneCode?: string | null;
+                    version: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        userId: string;
+                        portal: string;
+                        hname: string;
+                        ename: string | null;
+                        email: string | null;
+                        cellPhoneNo: string | null;
+                        phoneNo: string | null;
+                        compNo: string | null;
+                        compNameKr: string | null;
+                        deptnm: string | null;
+                        authGroupName: string;
+                        passwordChangedAt: string | null;
+                        passwordExpiresAt: string | null;
+                        /**
+                         * Format: date-time
+                         * @description Until when this session may edit the account without the password again
+                         */
+                        reauthUntil: string;
+                        phoneCode: string | null;
+                        version: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    sendMyPhoneCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    cellPhoneNo: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        code: "OK";
+                        destination: string;
+                        expiresIn: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    changeMyPassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    newPassword: string;
+                    newPasswordCheck: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        code: "OK";
+                        /** Format: date-time */
+                        passwordExpiresAt: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -31878,6 +32970,8 @@ export interface operations {
                 catCode?: string;
                 /** @description Supplies this sourcing group */
                 sgCode?: string;
+                /** @description Y: only suppliers with a change request (bank, registration) waiting for staff */
+                changeRequested?: "Y";
                 /** @description Page, 1-based */
                 page?: number;
                 /** @description Rows a page (a screen asks ≤ 500; an export up to 5000) */
@@ -31919,6 +33013,7 @@ export interface operations {
                             /** @description Item categories supplied, by name, comma-separated */
                             categories: string;
                             userCount: number;
+                            openChangeReqNo: string | null;
                             /** Format: date-time */
                             updatedAt: string;
                         }[];
@@ -34450,6 +35545,953 @@ export interface operations {
                         /** @description What the caller may do with the document now (buttons to show) */
                         actions: string[];
                         version: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getMyCompany: {
+        parameters: {
+            query?: {
+                /** @description Staff only (internal address): the supplier to show; a supplier always gets its own */
+                compNo?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        compNo: string;
+                        compNameKr: string;
+                        compNameEn: string | null;
+                        taxNo2: string;
+                        corpNo: string | null;
+                        ceoName: string;
+                        bizType: string | null;
+                        bizItem: string | null;
+                        zipCode: string | null;
+                        address: string | null;
+                        phoneNo: string | null;
+                        faxNo: string | null;
+                        email: string | null;
+                        homepage: string | null;
+                        bankCode: string | null;
+                        bankAccount: string | null;
+                        bankHolder: string | null;
+                        /** @enum {unknown} */
+                        bankVisible: "Y" | "N";
+                        status: string;
+                        statusReason: string | null;
+                        statusChangedAt: string | null;
+                        forwardYn: string;
+                        councilYn: string;
+                        regDate: string;
+                        fileId: string | null;
+                        contacts: {
+                            seq?: number;
+                            name: string;
+                            deptName?: string | null;
+                            positionNm?: string | null;
+                            phoneNo?: string | null;
+                            cellPhoneNo?: string | null;
+                            email?: string | null;
+                            /** @enum {unknown} */
+                            mainYn?: "Y" | "N";
+                        }[];
+                        /** @description Item categories supplied */
+                        catCodes: string[];
+                        /** @description Sourcing groups supplied */
+                        sgCodes: string[];
+                        categories: {
+                            code: string;
+                            name: string;
+                        }[];
+                        sourcingGroups: {
+                            code: string;
+                            name: string;
+                        }[];
+                        attachments: {
+                            fileId: string;
+                            seq: number;
+                            originalName: string;
+                            sizeBytes: number;
+                            mimeType: string;
+                        }[];
+                        history: {
+                            /** Format: date-time */
+                            at: string;
+                            action: string;
+                            actor: string | null;
+                            actorName: string | null;
+                            reason: string | null;
+                        }[];
+                        /** @description What the caller may do with the document now (buttons to show) */
+                        actions: string[];
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                        version: number;
+                        openReqNo: string | null;
+                        openReqVersion: number | null;
+                        changeRequests: {
+                            reqNo: string;
+                            compNo: string;
+                            compNameKr: string;
+                            /** @description BANK, REGISTRATION or BANK,REGISTRATION */
+                            kinds: string;
+                            /** @description What changes, e.g. "계좌번호: ***-**1234 → ***-**5678" */
+                            summary: string;
+                            reason: string;
+                            fileId: string;
+                            /** @description REQUESTED, APPROVED, REJECTED, WITHDRAWN */
+                            status: string;
+                            requestedBy: string;
+                            requestedByName: string | null;
+                            /** Format: date-time */
+                            requestedAt: string;
+                            decidedBy: string | null;
+                            decidedByName: string | null;
+                            decidedAt: string | null;
+                            decisionComment: string | null;
+                            version: number;
+                            /** @description What the caller may do with the document now (buttons to show) */
+                            actions: string[];
+                        }[];
+                        changeFileId: string | null;
+                        changeReason: string | null;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    updateMyCompany: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    compNameKr: string;
+                    compNameEn?: string | null;
+                    corpNo?: string | null;
+                    ceoName: string;
+                    bizType?: string | null;
+                    bizItem?: string | null;
+                    zipCode?: string | null;
+                    address?: string | null;
+                    phoneNo?: string | null;
+                    faxNo?: string | null;
+                    email?: string | null;
+                    homepage?: string | null;
+                    bankCode?: string | null;
+                    bankAccount?: string | null;
+                    bankHolder?: string | null;
+                    contacts?: {
+                        seq?: number;
+                        name: string;
+                        deptName?: string | null;
+                        positionNm?: string | null;
+                        phoneNo?: string | null;
+                        cellPhoneNo?: string | null;
+                        email?: string | null;
+                        /** @enum {unknown} */
+                        mainYn?: "Y" | "N";
+                    }[];
+                    changeFileId?: string | null;
+                    changeReason?: string | null;
+                    /** @description The version read; a stale one answers 409 VERSION_CONFLICT */
+                    version: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        compNo: string;
+                        compNameKr: string;
+                        compNameEn: string | null;
+                        taxNo2: string;
+                        corpNo: string | null;
+                        ceoName: string;
+                        bizType: string | null;
+                        bizItem: string | null;
+                        zipCode: string | null;
+                        address: string | null;
+                        phoneNo: string | null;
+                        faxNo: string | null;
+                        email: string | null;
+                        homepage: string | null;
+                        bankCode: string | null;
+                        bankAccount: string | null;
+                        bankHolder: string | null;
+                        /** @enum {unknown} */
+                        bankVisible: "Y" | "N";
+                        status: string;
+                        statusReason: string | null;
+                        statusChangedAt: string | null;
+                        forwardYn: string;
+                        councilYn: string;
+                        regDate: string;
+                        fileId: string | null;
+                        contacts: {
+                            seq?: number;
+                            name: string;
+                            deptName?: string | null;
+                            positionNm?: string | null;
+                            phoneNo?: string | null;
+                            cellPhoneNo?: string | null;
+                            email?: string | null;
+                            /** @enum {unknown} */
+                            mainYn?: "Y" | "N";
+                        }[];
+                        /** @description Item categories supplied */
+                        catCodes: string[];
+                        /** @description Sourcing groups supplied */
+                        sgCodes: string[];
+                        categories: {
+                            code: string;
+                            name: string;
+                        }[];
+                        sourcingGroups: {
+                            code: string;
+                            name: string;
+                        }[];
+                        attachments: {
+                            fileId: string;
+                            seq: number;
+                            originalName: string;
+                            sizeBytes: number;
+                            mimeType: string;
+                        }[];
+                        history: {
+                            /** Format: date-time */
+                            at: string;
+                            action: string;
+                            actor: string | null;
+                            actorName: string | null;
+                            reason: string | null;
+                        }[];
+                        /** @description What the caller may do with the document now (buttons to show) */
+                        actions: string[];
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                        version: number;
+                        openReqNo: string | null;
+                        openReqVersion: number | null;
+                        changeRequests: {
+                            reqNo: string;
+                            compNo: string;
+                            compNameKr: string;
+                            /** @description BANK, REGISTRATION or BANK,REGISTRATION */
+                            kinds: string;
+                            /** @description What changes, e.g. "계좌번호: ***-**1234 → ***-**5678" */
+                            summary: string;
+                            reason: string;
+                            fileId: string;
+                            /** @description REQUESTED, APPROVED, REJECTED, WITHDRAWN */
+                            status: string;
+                            requestedBy: string;
+                            requestedByName: string | null;
+                            /** Format: date-time */
+                            requestedAt: string;
+                            decidedBy: string | null;
+                            decidedByName: string | null;
+                            decidedAt: string | null;
+                            decisionComment: string | null;
+                            version: number;
+                            /** @description What the caller may do with the document now (buttons to show) */
+                            actions: string[];
+                        }[];
+                        changeFileId: string | null;
+                        changeReason: string | null;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listCompanyChangeRequests: {
+        parameters: {
+            query?: {
+                /** @description Company number (a supplier sees only its own whatever it sends) */
+                compNo?: string;
+                compNameKr?: string;
+                /** @description Any of: REQUESTED, APPROVED, REJECTED, WITHDRAWN */
+                status?: ("REQUESTED" | "APPROVED" | "REJECTED" | "WITHDRAWN")[];
+                /** @description Page, 1-based */
+                page?: number;
+                /** @description Rows a page (a screen asks ≤ 500; an export up to 5000) */
+                size?: number;
+                /** @description Sort as field:asc|desc; fields: reqNo, compNo, compNameKr, status, requestedAt, decidedAt */
+                sort?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rows: {
+                            reqNo: string;
+                            compNo: string;
+                            compNameKr: string;
+                            /** @description BANK, REGISTRATION or BANK,REGISTRATION */
+                            kinds: string;
+                            /** @description What changes, e.g. "계좌번호: ***-**1234 → ***-**5678" */
+                            summary: string;
+                            reason: string;
+                            fileId: string;
+                            /** @description REQUESTED, APPROVED, REJECTED, WITHDRAWN */
+                            status: string;
+                            requestedBy: string;
+                            requestedByName: string | null;
+                            /** Format: date-time */
+                            requestedAt: string;
+                            decidedBy: string | null;
+                            decidedByName: string | null;
+                            decidedAt: string | null;
+                            decisionComment: string | null;
+                            version: number;
+                            /** @description What the caller may do with the document now (buttons to show) */
+                            actions: string[];
+                        }[];
+                        total: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getCompanyChangeRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description CCR2026-000001 */
+                reqNo: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        reqNo: string;
+                        compNo: string;
+                        compNameKr: string;
+                        /** @description BANK, REGISTRATION or BANK,REGISTRATION */
+                        kinds: string;
+                        /** @description What changes, e.g. "계좌번호: ***-**1234 → ***-**5678" */
+                        summary: string;
+                        reason: string;
+                        fileId: string;
+                        /** @description REQUESTED, APPROVED, REJECTED, WITHDRAWN */
+                        status: string;
+                        requestedBy: string;
+                        requestedByName: string | null;
+                        /** Format: date-time */
+                        requestedAt: string;
+                        decidedBy: string | null;
+                        decidedByName: string | null;
+                        decidedAt: string | null;
+                        decisionComment: string | null;
+                        version: number;
+                        /** @description What the caller may do with the document now (buttons to show) */
+                        actions: string[];
+                        /** @description Each changed field; bank accounts masked */
+                        changes: {
+                            field: string;
+                            from: string | null;
+                            to: string | null;
+                        }[];
+                        attachments: {
+                            fileId: string;
+                            seq: number;
+                            originalName: string;
+                            sizeBytes: number;
+                            mimeType: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    approveCompanyChangeRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description CCR2026-000001 */
+                reqNo: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The version read; a stale one answers 409 VERSION_CONFLICT */
+                    version: number;
+                    comment?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        reqNo: string;
+                        compNo: string;
+                        compNameKr: string;
+                        /** @description BANK, REGISTRATION or BANK,REGISTRATION */
+                        kinds: string;
+                        /** @description What changes, e.g. "계좌번호: ***-**1234 → ***-**5678" */
+                        summary: string;
+                        reason: string;
+                        fileId: string;
+                        /** @description REQUESTED, APPROVED, REJECTED, WITHDRAWN */
+                        status: string;
+                        requestedBy: string;
+                        requestedByName: string | null;
+                        /** Format: date-time */
+                        requestedAt: string;
+                        decidedBy: string | null;
+                        decidedByName: string | null;
+                        decidedAt: string | null;
+                        decisionComment: string | null;
+                        version: number;
+                        /** @description What the caller may do with the document now (buttons to show) */
+                        actions: string[];
+                        /** @description Each changed field; bank accounts masked */
+                        changes: {
+                            field: string;
+                            from: string | null;
+                            to: string | null;
+                        }[];
+                        attachments: {
+                            fileId: string;
+                            seq: number;
+                            originalName: string;
+                            sizeBytes: number;
+                            mimeType: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    rejectCompanyChangeRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description CCR2026-000001 */
+                reqNo: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The version read; a stale one answers 409 VERSION_CONFLICT */
+                    version: number;
+                    comment?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        reqNo: string;
+                        compNo: string;
+                        compNameKr: string;
+                        /** @description BANK, REGISTRATION or BANK,REGISTRATION */
+                        kinds: string;
+                        /** @description What changes, e.g. "계좌번호: ***-**1234 → ***-**5678" */
+                        summary: string;
+                        reason: string;
+                        fileId: string;
+                        /** @description REQUESTED, APPROVED, REJECTED, WITHDRAWN */
+                        status: string;
+                        requestedBy: string;
+                        requestedByName: string | null;
+                        /** Format: date-time */
+                        requestedAt: string;
+                        decidedBy: string | null;
+                        decidedByName: string | null;
+                        decidedAt: string | null;
+                        decisionComment: string | null;
+                        version: number;
+                        /** @description What the caller may do with the document now (buttons to show) */
+                        actions: string[];
+                        /** @description Each changed field; bank accounts masked */
+                        changes: {
+                            field: string;
+                            from: string | null;
+                            to: string | null;
+                        }[];
+                        attachments: {
+                            fileId: string;
+                            seq: number;
+                            originalName: string;
+                            sizeBytes: number;
+                            mimeType: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    withdrawCompanyChangeRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description CCR2026-000001 */
+                reqNo: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The version read; a stale one answers 409 VERSION_CONFLICT */
+                    version: number;
+                    comment?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        reqNo: string;
+                        compNo: string;
+                        compNameKr: string;
+                        /** @description BANK, REGISTRATION or BANK,REGISTRATION */
+                        kinds: string;
+                        /** @description What changes, e.g. "계좌번호: ***-**1234 → ***-**5678" */
+                        summary: string;
+                        reason: string;
+                        fileId: string;
+                        /** @description REQUESTED, APPROVED, REJECTED, WITHDRAWN */
+                        status: string;
+                        requestedBy: string;
+                        requestedByName: string | null;
+                        /** Format: date-time */
+                        requestedAt: string;
+                        decidedBy: string | null;
+                        decidedByName: string | null;
+                        decidedAt: string | null;
+                        decisionComment: string | null;
+                        version: number;
+                        /** @description What the caller may do with the document now (buttons to show) */
+                        actions: string[];
+                        /** @description Each changed field; bank accounts masked */
+                        changes: {
+                            field: string;
+                            from: string | null;
+                            to: string | null;
+                        }[];
+                        attachments: {
+                            fileId: string;
+                            seq: number;
+                            originalName: string;
+                            sizeBytes: number;
+                            mimeType: string;
+                        }[];
                     };
                 };
             };

@@ -198,6 +198,12 @@ export const ItemsSupplierUpItemView: Story = { name: 'items.supplierUpItemView'
 /** screens/items/unitMaster.screen.ts */
 export const ItemsUnitMaster: Story = { name: 'items.unitMaster', args: { id: 'items.unitMaster' } };
 
+/** screens/portal/ogpmsManage/compUserManage.screen.ts */
+export const OgpmsManageCompUserManage: Story = { name: 'ogpmsManage.compUserManage', args: { id: 'ogpmsManage.compUserManage' } };
+
+/** screens/portal/ogpmsManage/userBlock.screen.ts */
+export const OgpmsManageUserBlock: Story = { name: 'ogpmsManage.userBlock', args: { id: 'ogpmsManage.userBlock' } };
+
 /** screens/portal/author/adminAudit.screen.ts */
 export const PortalAdminAudit: Story = { name: 'portal.adminAudit', args: { id: 'portal.adminAudit' } };
 
@@ -354,6 +360,9 @@ export const SettlementStatement: Story = { name: 'settlement.statement', args: 
 /** screens/settlement/threeWayMatch.screen.ts */
 export const SettlementThreeWayMatch: Story = { name: 'settlement.threeWayMatch', args: { id: 'settlement.threeWayMatch' } };
 
+/** screens/suppliers/compChangeRequestEdit.screen.ts */
+export const SuppliersCompChangeRequestEdit: Story = { name: 'suppliers.compChangeRequestEdit', args: { id: 'suppliers.compChangeRequestEdit' } };
+
 /** screens/suppliers/compChangeStatusList.screen.ts */
 export const SuppliersCompChangeStatusList: Story = { name: 'suppliers.compChangeStatusList', args: { id: 'suppliers.compChangeStatusList' } };
 
@@ -381,6 +390,12 @@ export const SuppliersCompStatusList: Story = { name: 'suppliers.compStatusList'
 /** screens/suppliers/compStatusView.screen.ts */
 export const SuppliersCompStatusView: Story = { name: 'suppliers.compStatusView', args: { id: 'suppliers.compStatusView' } };
 
+/** screens/suppliers/compUserManageList.screen.ts */
+export const SuppliersCompUserManageList: Story = { name: 'suppliers.compUserManageList', args: { id: 'suppliers.compUserManageList' } };
+
+/** screens/suppliers/cyberCompManageEdit.screen.ts */
+export const SuppliersCyberCompManageEdit: Story = { name: 'suppliers.cyberCompManageEdit', args: { id: 'suppliers.cyberCompManageEdit' } };
+
 /** screens/templates/dashboard.screen.ts */
 export const TemplatesDashboard: Story = { name: 'templates.dashboard', args: { id: 'templates.dashboard' } };
 
@@ -407,3 +422,6 @@ export const TemplatesTree: Story = { name: 'templates.tree', args: { id: 'templ
 
 /** screens/templates/wizard.screen.ts */
 export const TemplatesWizard: Story = { name: 'templates.wizard', args: { id: 'templates.wizard' } };
+
+/** screens/user-management/personInfo.screen.ts */
+export const UserManagementPersonInfo: Story = { name: 'userManagement.personInfo', args: { id: 'userManagement.personInfo' } };

@@ -10,6 +10,8 @@ import { devOutboxEnabled, devRoutes } from './modules/dev/routes.js';
 import { menuLogRoutes } from './modules/menu-log/routes.js';
 import { messageRoutes } from './modules/messages/routes.js';
 import { portalUserRoutes } from './modules/portal-users/routes.js';
+import { supplierUserRoutes } from './modules/portal-users/supplier-users.js';
+import { myAccountRoutes } from './modules/portal-users/my-account.js';
 import { portalAdminRoutes } from './modules/portal-admin/routes.js';
 import { popupRoutes } from './modules/popup/routes.js';
 import { propertiesRoutes } from './modules/properties/routes.js';
@@ -34,6 +36,8 @@ export async function routes(app: FastifyInstance): Promise<void> {
   await app.register(loginRoutes);
   await app.register(menuLogRoutes);
   await app.register(portalUserRoutes);
+  await app.register(supplierUserRoutes);
+  await app.register(myAccountRoutes);
   if (devOutboxEnabled(app.config)) await app.register(devRoutes);
   await app.register(commonRoutes);
   await app.register(popupRoutes);

@@ -397,6 +397,11 @@ export interface EditBody {
   readOnly?: Expr | boolean;
   /** Warn before leaving with unsaved changes (default true). */
   confirmLeave?: boolean;
+  /**
+   * The caller's own record (my company, my account): the screen always loads it with `load`
+   * and updates it, without a key in the address. `key` is then optional (staff may name one).
+   */
+  singleton?: boolean;
 }
 
 export interface EditScreenDef extends ScreenBase, EditBody {

@@ -21,7 +21,8 @@ export function EditScreen() {
   const { t } = frame;
   const def = frame.def as EditScreenDef;
   const keyString = (def.key ?? []).map((k) => frame.query[k] ?? '').join('\u0000');
-  const hasKey = (def.key?.length ?? 0) > 0 && (def.key ?? []).every((k) => (frame.query[k] ?? '') !== '');
+  // A singleton (my company, my account) is always there to load: it needs no key in the address.
+  const hasKey = (def.singleton === true && !!def.load) || ((def.key?.length ?? 0) > 0 && (def.key ?? []).every((k) => (frame.query[k] ?? '') !== ''));
   const [attempt, setAttempt] = useState(0);
   const [loaded, setLoaded] = useState<{ key: string; attempt: number; record: Values | null; error: string | null } | null>(null);
 

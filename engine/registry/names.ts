@@ -26,6 +26,7 @@ export const WIDGET_NAMES = [
   'datetime',
   'files',
   'money',
+  'password',
 ] as const;
 
 export const COLUMN_TYPE_NAMES = ['text', 'number', 'money', 'date', 'datetime', 'code', 'checkbox', 'link'] as const;

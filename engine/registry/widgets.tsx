@@ -69,7 +69,7 @@ const str = (v: unknown): string => (v === null || v === undefined ? '' : String
 const filledText = (v: unknown) => str(v).trim() !== '';
 const parts = (v: unknown): Record<string, string> => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, string>) : {});
 
-function TextWidget(p: EngineInputProps & { multiline?: boolean }) {
+function TextWidget(p: EngineInputProps & { multiline?: boolean; password?: boolean }) {
   if (p.mask) {
     return (
       <MaskedInput
@@ -102,6 +102,7 @@ function TextWidget(p: EngineInputProps & { multiline?: boolean }) {
       maxlength={p.maxBytes}
       maxRealLength={p.maxLength}
       multiline={p.multiline}
+      type={p.password ? 'password' : 'text'}
       rows={p.rows}
       onEnter={p.onEnter}
       block
@@ -392,6 +393,8 @@ export const WIDGETS: Readonly<Record<WidgetName, WidgetSpec>> = Object.freeze({
   },
   datetime: { component: DateTimeWidget, empty: () => '', filled: filledText },
   money: { component: MoneyWidget, empty: () => '', filled: filledText },
+  // A password never shows its characters, and is never given a mask.
+  password: { component: (p: EngineInputProps) => <TextWidget {...p} mask={undefined} password />, empty: () => '', filled: filledText },
   files: { component: FilesWidget, empty: () => '', filled: (v) => (Array.isArray(v) ? v.length > 0 : filledText(v)) },
 });
 

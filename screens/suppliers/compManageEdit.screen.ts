@@ -3,8 +3,9 @@ import { defineEditScreen } from '../../engine/define';
 const F = (name: string) => `screen.suppliers.field.${name}`;
 const T = (name: string) => `screen.suppliers.${name}`;
 
-const HISTORY_ACTIONS = ['CREATE', 'UPDATE', 'STATUS_CHANGE'].map((value) => ({ value, text: `option.suppliers.historyAction.${value}` }));
+const HISTORY_ACTIONS = ['CREATE', 'UPDATE', 'STATUS_CHANGE', 'CHANGE_REQUEST', 'SUPPLIER_UPDATE'].map((value) => ({ value, text: `option.suppliers.historyAction.${value}` }));
 const may = (action: string) => `contains(form.actions, '${action}')`;
+const REQUEST_STATUS = ['REQUESTED', 'APPROVED', 'REJECTED', 'WITHDRAWN'].map((value) => ({ value, text: `option.suppliers.requestStatus.${value}` }));
 
 /**
  * /CompManageEdit — one supplier of the master: registration numbers (business number with its
@@ -100,6 +101,25 @@ export default defineEditScreen({
       columns: [
         { field: 'code', label: F('sgCode'), width: 140 },
         { field: 'name', label: F('sgName'), width: 240 },
+      ],
+    },
+    {
+      // The supplier's change requests (CyberCompManageEdit): a link opens one to approve or reject it.
+      id: 'changeRequests',
+      title: T('changeRequests'),
+      rowKey: 'reqNo',
+      canAdd: false,
+      canDelete: false,
+      visibleRows: 4,
+      visible: "mode == 'update'",
+      load: { operation: 'listCompanyChangeRequests', params: { query: { compNo: 'form.compNo', size: "'50'" } } },
+      columns: [
+        { field: 'reqNo', label: F('reqNo'), width: 130, link: { screen: 'suppliers.compChangeRequestEdit', query: { reqNo: 'row.reqNo' }, dialog: true } },
+        { field: 'status', label: F('requestStatus'), type: 'code', options: REQUEST_STATUS, width: 80 },
+        { field: 'summary', label: F('changeSummary'), width: 320 },
+        { field: 'requestedByName', label: F('requestedByName'), width: 80 },
+        { field: 'requestedAt', label: F('requestedAt'), type: 'datetime', width: 130 },
+        { field: 'decisionComment', label: F('decisionComment'), width: 200 },
       ],
     },
     {

@@ -20,6 +20,7 @@ export default defineListScreen({
     { field: 'forwardYn', label: F('forwardYn'), widget: 'select', codeGroup: 'YN' },
     { field: 'councilYn', label: F('councilYn'), widget: 'select', codeGroup: 'YN' },
     { field: 'sgCode', label: F('sgCode'), widget: 'sourcingGroup' },
+    { field: 'changeRequested', label: F('changeRequested'), widget: 'select', options: [{ value: 'Y', text: 'option.suppliers.changeRequested.Y' }] },
   ],
   rememberFilters: true,
   columns: [
@@ -37,6 +38,7 @@ export default defineListScreen({
     { field: 'bizItem', label: F('bizItem'), width: 140 },
     { field: 'phoneNo', label: F('phoneNo'), width: 120 },
     { field: 'userCount', label: F('userCount'), type: 'number', width: 70 },
+    { field: 'openChangeReqNo', label: F('openChangeReqNo'), width: 130, link: { screen: 'suppliers.compChangeRequestEdit', query: { reqNo: 'row.openChangeReqNo' }, dialog: true } },
     { field: 'regDate', label: F('regDate'), type: 'date', width: 100 },
     { field: 'updatedAt', label: F('updatedAt'), type: 'datetime', width: 140 },
   ],

@@ -8,7 +8,7 @@ export const OTP_VALIDITY_SEC = 180;
 export const OTP_MAX_ATTEMPTS = 5;
 export const OTP_DIGITS = 6;
 
-export type OtpPurpose = 'LOGIN' | 'RESET';
+export type OtpPurpose = 'LOGIN' | 'RESET' | 'PHONE';
 
 /** Six digits from a CSPRNG, every value equally likely (crypto.randomInt has no modulo bias). */
 export function newOtpCode(): string {

@@ -55,6 +55,8 @@ export const COMPANY_OWNED_TABLES: Readonly<Record<string, string>> = Object.fre
   company_sourcing_group: 'comp_no',
   company_status_request: 'comp_no',
   erp_vendor_app: 'comp_no',
+  // Supplier self-service (0150): a supplier's change requests to its master data.
+  company_change_request: 'comp_no',
   // Purchasing, finished (0110): a supplier's questions on a quotation request (shared answers are in rfq_notice, which names no company).
   rfq_question: 'comp_no',
   // Evaluation (0050): results and their lines, survey responses and answers.

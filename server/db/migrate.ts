@@ -15,6 +15,7 @@ import * as m0110 from './migrations/0110-purchasing-finish.js';
 import * as m0120 from './migrations/0120-operations.js';
 import * as m0130 from './migrations/0130-file-owner-indexes.js';
 import * as m0230 from './migrations/0230-export-jobs.js';
+import * as m0150 from './migrations/0150-supplier-self-service.js';
 
 /** Migrations are listed here in order; the name is the version recorded in the database. */
 const migrations: Record<string, Migration> = {
@@ -34,6 +35,7 @@ const migrations: Record<string, Migration> = {
   '0120-operations': m0120,
   '0130-file-owner-indexes': m0130,
   '0230-export-jobs': m0230,
+  '0150-supplier-self-service': m0150,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

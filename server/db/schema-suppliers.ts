@@ -80,7 +80,29 @@ export interface CompanyProspectTable {
   version: Generated<number>;
 }
 
+/** A supplier's request to change its bank account or registration data (migration 0150). */
+export interface CompanyChangeRequestTable {
+  reqNo: string;
+  compNo: string;
+  /** BANK, REGISTRATION or BANK,REGISTRATION */
+  kinds: string;
+  /** { field: { from, to } } as people see it (bank account masked). */
+  changes: ColumnType<Record<string, { from: string | null; to: string | null }>, string, string>;
+  /** The requested account in full, applied on approval; never answered. */
+  bankAccount: string | null;
+  reason: string;
+  fileId: string;
+  status: 'REQUESTED' | 'APPROVED' | 'REJECTED' | 'WITHDRAWN';
+  requestedBy: string;
+  requestedAt: GeneratedTimestamp;
+  decidedBy: string | null;
+  decidedAt: Timestamp | null;
+  decisionComment: string | null;
+  version: Generated<number>;
+}
+
 export interface SuppliersTables {
+  companyChangeRequest: CompanyChangeRequestTable;
   companyCouncil: CompanyCouncilTable;
   companyProspect: CompanyProspectTable;
   erpVendorApp: ErpVendorAppTable;

@@ -156,6 +156,8 @@ export interface UserSessionTable {
   expiredDate: Timestamp;
   endedAt: Timestamp | null;
   endReason: string | null;
+  /** When the password was last re-entered in this session (PersonInfoLogin, migration 0150). */
+  reauthAt: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   loginMethod: string | null;
 }
 
@@ -176,7 +178,7 @@ export interface RefreshTokenTable {
 export interface OtpCodeTable {
   otpId: string;
   userId: string;
-  purpose: 'LOGIN' | 'RESET';
+  purpose: 'LOGIN' | 'RESET' | 'PHONE';
   channel: 'SMS' | 'EMAIL';
   codeHash: string;
   destination: string;

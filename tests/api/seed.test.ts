@@ -241,7 +241,9 @@ describe('demo seed', () => {
     }
     const leaves = (portal: 'I' | 'X') => [...menus.values()].filter((m) => m.leaf === 'T' && m.portal === portal).map((m) => m.pgmId);
     for (const g of ['99', '50']) expect(leaves('I').every((id) => of(g).get(id)?.canWrite === 'Y'), g).toBe(true);
-    expect(leaves('I').every((id) => of('40').get(id)?.canRead === 'Y' && of('40').get(id)?.canWrite === 'N')).toBe(true);
+    // Monitoring reads everything and writes nothing — but its own account (내 정보: name, phones, password).
+    expect(leaves('I').every((id) => of('40').get(id)?.canRead === 'Y' && of('40').get(id)?.canWrite === (id === 'PORTAL_MY_INFO' ? 'Y' : 'N'))).toBe(true);
+    for (const g of ['10', '20', '30', '31', '40', '51']) expect(of(g).get('PORTAL_MY_INFO')?.canWrite, g).toBe('Y');
     expect(leaves('X').every((id) => of('61').get(id)?.canWrite === 'Y')).toBe(true);
     expect(of('60').has('CY_USER_ADMIN_BLOCK')).toBe(false);
     expect(of('60').has('CY_USER_ADMIN_COMP_USER')).toBe(false);

@@ -172,6 +172,19 @@ export const SMOKE_ROUTES: SmokeRoute[] = [
 SMOKE_ROUTES.push(
   { route: '/CompManageList', portal: 'internal', user: 'tfadmin', expect: 'rows' },
   { route: '/CompManageEdit', portal: 'internal', user: 'tfadmin', expect: 'document', open: doc('/api/v1/suppliers?size=1', 'compNo') },
+  // Supplier self-service (#9, #18): my company, change requests, the supplier's users, my account — at both addresses.
+  { route: '/compManage/CyberCompManageEdit', portal: 'external', user: 'supplier1', expect: 'text', shows: 'C00001' },
+  { route: '/compManage/CyberCompManageEdit', portal: 'internal', user: 'tfadmin', expect: 'document', open: doc('/api/v1/suppliers?size=1', 'compNo') },
+  { route: '/portal/ogpmsManage/userBlock', portal: 'internal', user: 'admin', expect: 'rows' },
+  { route: '/portal/ogpmsManage/userBlock', portal: 'external', user: 'supplier1adm', expect: 'rows' },
+  { route: '/portal/ogpmsManage/compUserManage', portal: 'internal', user: 'admin', expect: 'rows' },
+  { route: '/portal/ogpmsManage/compUserManage', portal: 'external', user: 'supplier1adm', expect: 'rows' },
+  { route: '/compUserManageList', portal: 'internal', user: 'tfadmin', expect: 'rows' },
+  { route: '/userManagement/PersonInfoLogin', portal: 'internal', user: 'buyer', expect: 'text', shows: '개인정보를 보호하기 위해 비밀번호를 다시 입력하세요.' },
+  { route: '/userManagement/PersonInfoLogin', portal: 'external', user: 'supplier1', expect: 'text', shows: '개인정보를 보호하기 위해 비밀번호를 다시 입력하세요.' },
+  // Without the password re-entered in this session the server answers nothing but how to get in.
+  { route: '/userManagement/PersonInfo', portal: 'internal', user: 'buyer', expect: 'text', shows: '내 정보를 보려면 비밀번호를 다시 입력하세요' },
+  { route: '/userManagement/PersonInfo', portal: 'external', user: 'supplier1', expect: 'text', shows: '내 정보를 보려면 비밀번호를 다시 입력하세요' },
   { route: '/compStatusList', portal: 'internal', user: 'tfadmin', expect: 'rows' },
   // A dashboard: its tables are canvas grids, so the check reads the spend chart's month axis (SVG text),
   // drawn only once the supplier's answer is in.

@@ -61,3 +61,14 @@ export const Disabled: Story = {
 export const Invalid: Story = {
   render: () => <Demo invalid="이미 등록된 품명입니다." value="볼트 M8" width={240} />,
 };
+
+/** A password: typed characters are hidden; the value is what was typed. */
+export const Password: Story = {
+  render: () => <Demo label="비밀번호" type="password" maxRealLength={64} showCounter={false} width={240} />,
+  play: async ({ canvas, userEvent }) => {
+    const input = canvas.getByLabelText('비밀번호');
+    await expect(input).toHaveAttribute('type', 'password');
+    await userEvent.type(input, 'Gpms!2345');
+    await expect(input).toHaveValue('Gpms!2345');
+  },
+};

@@ -101,3 +101,15 @@ describe('TextInput — required and invalid', () => {
     expect(screen.getByLabelText('품명')).toBeDisabled();
   });
 });
+
+describe('TextInput — password', () => {
+  it('hides what is typed and hands the value over unchanged', async () => {
+    const seen: string[] = [];
+    renderWidget(<Host label="비밀번호" type="password" onValue={(v) => seen.push(v)} />);
+    const input = screen.getByLabelText('비밀번호');
+    expect(input).toHaveAttribute('type', 'password');
+    expect(input).toHaveAttribute('autocomplete', 'current-password');
+    await userEvent.type(input, 'Ab1!');
+    expect(seen.at(-1)).toBe('Ab1!');
+  });
+});

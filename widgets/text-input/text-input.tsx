@@ -25,6 +25,8 @@ export interface TextInputProps extends CommonFieldProps {
   width?: number | string;
   /** Ref to the <input> (single-line only), e.g. to focus it. */
   inputRef?: Ref<HTMLInputElement>;
+  /** `password`: the characters are hidden and the browser may offer its password manager. */
+  type?: 'text' | 'password';
 }
 
 /**
@@ -49,6 +51,7 @@ export function TextInput({
   inputMode,
   width,
   inputRef,
+  type = 'text',
   label,
   id,
   name,
@@ -124,7 +127,8 @@ export function TextInput({
         <input
           {...common}
           ref={inputRef}
-          type="text"
+          type={type}
+          autoComplete={type === 'password' ? 'current-password' : undefined}
           inputMode={inputMode}
           onKeyDown={(e) => {
             if (e.key === 'Enter' && !e.nativeEvent.isComposing && onEnter) {

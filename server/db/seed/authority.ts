@@ -25,6 +25,9 @@ export const AUTH_GROUPS = [
 type Level = 'W' | 'R' | '-';
 type Grant = readonly [scope: string, level: Level];
 
+/** Everyone keeps their own account (name, phones, password): PersonInfo writes only the caller's. */
+const OWN_ACCOUNT: Grant = ['PORTAL_MY', 'W'];
+
 const USER_GRANTS: readonly Grant[] = [
   ['PUR_PR_LIST', 'W'],
   // Any user may be named in an approval line, so any user may name a deputy.
@@ -32,6 +35,7 @@ const USER_GRANTS: readonly Grant[] = [
   ['WHS_RECEIPT', 'W'],
   ['RPT', 'R'],
   ['BOARD', 'R'],
+  OWN_ACCOUNT,
 ];
 const USER_ADMIN_GRANTS: readonly Grant[] = [...USER_GRANTS, ['PORTAL_AUTHOR_USER', 'R'], ['PORTAL_AUTHOR_SESSION', 'R']];
 
@@ -39,14 +43,14 @@ export const MENU_AUTH_MATRIX: Readonly<Record<string, readonly Grant[]>> = {
   '99': [['*I', 'W']],
   '50': [['*I', 'W']],
   '51': [['*I', 'W'], ['PORTAL_AUTHOR', '-'], ['PORTAL_SYSTEM', '-']],
-  '10': [['PUR', 'W'], ['BIZ', 'W'], ['EVA', 'W'], ['ITEM', 'W'], ['BOARD', 'R']],
-  '20': [['*I', 'R'], ['PUR', 'W'], ['WHS', 'W'], ['EVA_WORK_TASKS', 'W']],
+  '10': [['PUR', 'W'], ['BIZ', 'W'], ['EVA', 'W'], ['ITEM', 'W'], ['BOARD', 'R'], OWN_ACCOUNT],
+  '20': [['*I', 'R'], ['PUR', 'W'], ['WHS', 'W'], ['EVA_WORK_TASKS', 'W'], OWN_ACCOUNT],
   '30': USER_GRANTS,
   '31': USER_ADMIN_GRANTS,
   '32': USER_ADMIN_GRANTS,
   '33': USER_ADMIN_GRANTS,
   '34': USER_ADMIN_GRANTS,
-  '40': [['*I', 'R']],
+  '40': [['*I', 'R'], OWN_ACCOUNT],
   '60': [['*X', 'W'], ['CY_USER_ADMIN', '-']],
   '61': [['*X', 'W']],
 };

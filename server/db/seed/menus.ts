@@ -100,7 +100,7 @@ const INTERNAL: readonly Area[] = [
       {
         id: 'BIZ_COMP', ko: '협력사', en: 'Suppliers',
         leaves: [
-          ['BIZ_COMP_MASTER', '협력사 마스터', 'Supplier Master', '/CompManageList', ['/CompManageEdit']],
+          ['BIZ_COMP_MASTER', '협력사 마스터', 'Supplier Master', '/CompManageList', ['/CompManageEdit', '/compManage/CyberCompManageEdit']],
           ['BIZ_COMP_STATUS', '협력사 현황', 'Supplier Status', '/compStatusList', ['/compStatusView']],
           ['BIZ_COMP_CHANGE_STATUS', '거래상태 변경', 'Status Change Requests', '/compChangeStatusList'],
           ['BIZ_COMP_COUNCIL', '협력회', 'Supplier Council', '/CompCouncilList'],
@@ -272,6 +272,11 @@ const INTERNAL: readonly Area[] = [
           ['PORTAL_TEMPLATE_OGPMS_LOGIN', '협력사 로그인 템플릿', 'Supplier Login Template', '/template/ogpmsLogin'],
           ['PORTAL_TEMPLATE_OGPMS_APPLY', '협력사 사용자 신청 템플릿', 'Supplier User Application Template', '/template/ogpmsUserApply1', ['/template/ogpmsUserApply2', '/template/ogpmsUserApply3']],
         ],
+      },
+      {
+        // Every staff member's own account (#18: the internal address of the supplier's 내 정보).
+        id: 'PORTAL_MY', ko: '내 정보', en: 'My Account',
+        leaves: [['PORTAL_MY_INFO', '내 정보', 'My Account', '/userManagement/PersonInfoLogin', ['/userManagement/PersonInfo']]],
       },
     ],
   },

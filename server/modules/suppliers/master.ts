@@ -238,6 +238,7 @@ export const supplierMasterRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (cat) base = base.where((eb) => eb.exists(eb.selectFrom('companyCategory as cc').select('cc.compNo').whereRef('cc.compNo', '=', 'c.compNo').where('cc.catCode', '=', cat)));
       const sg = given(q.sgCode);
       if (sg) base = base.where((eb) => eb.exists(eb.selectFrom('companySourcingGroup as cs').select('cs.compNo').whereRef('cs.compNo', '=', 'c.compNo').where('cs.sgCode', '=', sg)));
+      if (q.changeRequested === 'Y') base = base.where((eb) => eb.exists(eb.selectFrom('companyChangeRequest as cr').select('cr.compNo').whereRef('cr.compNo', '=', 'c.compNo').where('cr.status', '=', 'REQUESTED')));
       const [count, rows] = await Promise.all([
         base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
         base
@@ -248,6 +249,7 @@ export const supplierMasterRoutes: FastifyPluginAsyncTypebox = async (app) => {
           .select((eb) => [
             sql<string>`coalesce((select string_agg(ic.name_ko, ', ' order by ic.cat_code) from company_category cc join item_category ic on ic.cat_code = cc.cat_code where cc.comp_no = c.comp_no), '')`.as('categories'),
             eb.selectFrom('appUser as u').select((e) => e.fn.countAll<number>().as('n')).whereRef('u.compNo', '=', 'c.compNo').as('userCount'),
+            eb.selectFrom('companyChangeRequest as cr').select('cr.reqNo').whereRef('cr.compNo', '=', 'c.compNo').where('cr.status', '=', 'REQUESTED').limit(1).as('openChangeReqNo'),
           ])
           .orderBy(`c.${sort.field satisfies (typeof SUPPLIER_SORT)[number]}`, sort.direction)
           .orderBy('c.compNo')
@@ -256,7 +258,7 @@ export const supplierMasterRoutes: FastifyPluginAsyncTypebox = async (app) => {
           .execute(),
       ]);
       return {
-        rows: rows.map((r) => ({ ...r, corpNo: r.corpNo ? formatCorporateNumber(r.corpNo) : null, userCount: Number(r.userCount ?? 0), updatedAt: iso(r.updatedAt)! })),
+        rows: rows.map((r) => ({ ...r, corpNo: r.corpNo ? formatCorporateNumber(r.corpNo) : null, userCount: Number(r.userCount ?? 0), openChangeReqNo: r.openChangeReqNo ?? null, updatedAt: iso(r.updatedAt)! })),
         total: Number(count.n),
       };
     },

@@ -3,11 +3,13 @@ import { supplierMasterRoutes } from './master.js';
 import { supplierStatusRoutes } from './status.js';
 import { erpVendorRoutes } from './erp-vendor.js';
 import { councilProspectRoutes } from './council-prospects.js';
+import { supplierChangeRequestRoutes } from './change-requests.js';
 
-/** Supplier lifecycle (docs/suppliers.md): the master, one supplier at a glance, status change requests, ERP vendor applications, the council and prospects. */
+/** Supplier lifecycle (docs/suppliers.md): the master, one supplier at a glance, status change requests, ERP vendor applications, the council and prospects, the supplier's change requests. */
 export const supplierRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(supplierMasterRoutes);
   await app.register(supplierStatusRoutes);
   await app.register(erpVendorRoutes);
   await app.register(councilProspectRoutes);
+  await app.register(supplierChangeRequestRoutes);
 };

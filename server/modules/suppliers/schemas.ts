@@ -22,6 +22,7 @@ export const SupplierListQuery = Type.Object(
     councilYn: Type.Optional(YN),
     catCode: Type.Optional(Type.String({ maxLength: 20, description: 'Supplies this item category' })),
     sgCode: Type.Optional(Type.String({ maxLength: 20, description: 'Supplies this sourcing group' })),
+    changeRequested: Type.Optional(Type.Enum(['Y'], { description: 'Y: only suppliers with a change request (bank, registration) waiting for staff' })),
     ...PagingQuery,
     sort: SortQuery(SUPPLIER_SORT),
   },
@@ -46,6 +47,7 @@ export const SupplierRow = Type.Object({
   regDate: Type.String(),
   categories: Type.String({ description: 'Item categories supplied, by name, comma-separated' }),
   userCount: Type.Integer(),
+  openChangeReqNo: Nullable(Type.String({ description: 'The supplier’s change request waiting for staff, if any' })),
   updatedAt: Type.String({ format: 'date-time' }),
 });
 export const SupplierList = Type.Object({ rows: Type.Array(SupplierRow), total: Type.Integer() });

@@ -1,0 +1,65 @@
+import { defineListScreen } from '../../../engine/define';
+
+const F = (name: string) => `screen.ogpmsManage.field.${name}`;
+const T = (name: string) => `screen.ogpmsManage.${name}`;
+const PORTALS = [{ value: 'I', text: 'option.portal.I' }, { value: 'X', text: 'option.portal.X' }];
+/** Cyber groups (60, 61) are suppliers: the server limits them to their own company's users. */
+const STAFF = "!startsWith(login.authGroupId, '6')";
+
+/**
+ * /portal/ogpmsManage/userBlock — block and unblock users. Staff see the accounts of both portals;
+ * a supplier admin (group 61, on the supplier portal) sees and blocks only its own company's users:
+ * the server's company scope answers another company's user as not found, whatever id is sent.
+ */
+export default defineListScreen({
+  id: 'ogpmsManage.userBlock',
+  route: '/portal/ogpmsManage/userBlock',
+  portals: ['internal', 'external'],
+  title: T('userBlock'),
+  source: { operation: 'listUsers', rowKey: 'userId', defaultSort: 'userId:asc' },
+  filters: [
+    { field: 'userId', label: F('userId'), maxLength: 50 },
+    { field: 'hname', label: F('hname'), maxLength: 50 },
+    { field: 'portal', label: F('portal'), widget: 'select', options: PORTALS, visible: STAFF },
+    { field: 'useFlag', label: F('useFlag'), widget: 'select', codeGroup: 'USE_YN' },
+  ],
+  rememberFilters: true,
+  columns: [
+    { field: 'userId', label: F('userId'), width: 120 },
+    { field: 'hname', label: F('hname'), width: 90 },
+    { field: 'portal', label: F('portal'), type: 'code', options: PORTALS, width: 100 },
+    { field: 'compNameKr', label: F('compNameKr'), width: 160 },
+    { field: 'authGroupName', label: F('authGroupName'), width: 120 },
+    { field: 'useFlag', label: F('useFlag'), type: 'code', codeGroup: 'USE_YN', width: 80 },
+    { field: 'status', label: F('status'), type: 'code', codeGroup: 'USER_STATUS', width: 80 },
+    { field: 'locked', label: F('locked'), type: 'checkbox', width: 60 },
+    { field: 'lastLoginAt', label: F('lastLoginAt'), type: 'datetime', width: 140 },
+  ],
+  selection: 'multi',
+  actions: [
+    {
+      kind: 'call',
+      id: 'block',
+      label: T('block'),
+      operation: 'blockUser',
+      selection: 'multi',
+      variant: 'danger',
+      enabled: "selection > 0 && all(rows, 'useFlag', 'Y')",
+      confirm: T('confirmBlock'),
+      params: { path: { userId: 'row.userId' }, body: { version: 'row.version' } },
+      success: T('blocked'),
+    },
+    {
+      kind: 'call',
+      id: 'unblock',
+      label: T('unblock'),
+      operation: 'unblockUser',
+      selection: 'multi',
+      enabled: "selection > 0 && all(rows, 'useFlag', 'N')",
+      confirm: T('confirmUnblock'),
+      params: { path: { userId: 'row.userId' }, body: { version: 'row.version' } },
+      success: T('unblocked'),
+    },
+    { kind: 'exportExcel', fileName: T('userBlock') },
+  ],
+});

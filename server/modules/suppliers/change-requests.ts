@@ -1,0 +1,312 @@
+import { Type, type Static } from 'typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { maskBankAccount } from '../../../lib/bank-account.js';
+import { formatCorporateNumber } from '../../../lib/corporate-number.js';
+import { byteLength } from '../../../lib/text.js';
+import { access } from '../../http/access.js';
+import { commonErrors } from '../../http/error-schema.js';
+import { given, likeEscape, pageWindow, parseSort } from '../../http/list-query.js';
+import { groupHoldsScreen } from '../../auth/menu-authority.js';
+import { writeAudit } from '../../db/audit.js';
+import { nextDocumentNumber, todayKst } from '../../db/document-number.js';
+import type { Db } from '../../db/connect.js';
+import type { Caller } from '../../auth/plugin.js';
+import { checkFileId, loadAttachments } from '../purchase/shared/documents.js';
+import { checkVersion, failIf, invalid, missing, notAllowed, refused, wrongState, type FieldError } from '../purchase/shared/errors.js';
+import { iso, text } from '../purchase/shared/values.js';
+import { SUPPLIER_SCREENS, checkSupplierInput, notFoundSupplier, supplierDetail } from './master.js';
+import {
+  CHANGE_REQUEST_SORT,
+  CHANGE_REQUEST_STATES,
+  ChangeDecisionBody,
+  ChangeReqNoParams,
+  ChangeRequestDetail,
+  ChangeRequestList,
+  ChangeRequestListQuery,
+  MyCompany,
+  MyCompanyQuery,
+  MyCompanyUpdateBody,
+} from './change-request-schemas.js';
+
+const tags = ['suppliers'];
+export const MY_COMPANY_SCREEN = '/compManage/CyberCompManageEdit';
+/** Staff review change requests where they keep the master. */
+const REVIEW_SCREENS = [SUPPLIER_SCREENS.edit, SUPPLIER_SCREENS.list];
+const READ_SCREENS = [MY_COMPANY_SCREEN, ...REVIEW_SCREENS];
+const REASON_BYTES = 1000;
+
+/** Fields a supplier changes only through a request staff approve, by kind. */
+const REGISTRATION_FIELDS = ['compNameKr', 'compNameEn', 'ceoName', 'corpNo', 'bizType', 'bizItem', 'zipCode', 'address'] as const;
+const BANK_FIELDS = ['bankCode', 'bankAccount', 'bankHolder'] as const;
+/** Fields a supplier keeps current itself: they change at once, with an audit row. */
+const DIRECT_FIELDS = ['phoneNo', 'faxNo', 'email', 'homepage'] as const;
+type ControlledField = (typeof REGISTRATION_FIELDS)[number] | (typeof BANK_FIELDS)[number];
+
+export const FIELD_NAME: Record<ControlledField, string> = {
+  compNameKr: '업체명', compNameEn: '영문 업체명', ceoName: '대표자명', corpNo: '법인등록번호', bizType: '업태', bizItem: '종목', zipCode: '우편번호', address: '주소',
+  bankCode: '은행', bankAccount: '계좌번호', bankHolder: '예금주',
+};
+
+type Changes = Record<string, { from: string | null; to: string | null }>;
+
+const notFoundRequest = () => missing('CHANGE_REQUEST_NOT_FOUND', '정보 변경요청을 찾을 수 없습니다');
+
+const summaryOf = (changes: Changes) =>
+  Object.entries(changes)
+    .map(([f, c]) => `${Object.hasOwn(FIELD_NAME, f) ? FIELD_NAME[f as ControlledField] : f}: ${c.from ?? '-'} → ${c.to ?? '-'}`)
+    .join('; ');
+
+/** The changes column arrives as an object from both drivers (jsonb), or as text from an older row. */
+const changesOf = (v: unknown): Changes => (typeof v === 'string' ? (JSON.parse(v) as Changes) : ((v ?? {}) as Changes));
+
+async function listRequests(db: Db, where: { reqNo?: string; q?: Static<typeof ChangeRequestListQuery> }) {
+  let base = db
+    .selectFrom('companyChangeRequest as r')
+    .innerJoin('company as c', 'c.compNo', 'r.compNo')
+    .leftJoin('appUser as ru', 'ru.userId', 'r.requestedBy')
+    .leftJoin('appUser as du', 'du.userId', 'r.decidedBy');
+  if (where.reqNo) base = base.where('r.reqNo', '=', where.reqNo);
+  const q = where.q;
+  if (q) {
+    const compNo = given(q.compNo);
+    if (compNo) base = base.where('r.compNo', '=', compNo.toUpperCase());
+    const name = given(q.compNameKr);
+    if (name) base = base.where('c.compNameKr', 'ilike', `%${likeEscape(name)}%`);
+    if (q.status?.length) base = base.where('r.status', 'in', q.status as Array<(typeof CHANGE_REQUEST_STATES)[number]>);
+  }
+  const sort = parseSort(q?.sort, { field: 'requestedAt', direction: 'desc' });
+  const field = sort.field as (typeof CHANGE_REQUEST_SORT)[number];
+  const sortRef = field === 'compNameKr' ? ('c.compNameKr' as const) : (`r.${field}` as const);
+  const { limit, offset } = q ? pageWindow(q) : { limit: 1, offset: 0 };
+  const [count, rows] = await Promise.all([
+    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    base
+      .select([
+        'r.reqNo', 'r.compNo', 'c.compNameKr', 'r.kinds', 'r.changes', 'r.reason', 'r.fileId', 'r.status', 'r.requestedBy', 'ru.hname as requestedByName', 'r.requestedAt',
+        'r.decidedBy', 'du.hname as decidedByName', 'r.decidedAt', 'r.decisionComment', 'r.version',
+      ])
+      .orderBy(sortRef, sort.direction)
+      .orderBy('r.reqNo', 'desc')
+      .limit(limit)
+      .offset(offset)
+      .execute(),
+  ]);
+  return { rows, total: Number(count.n) };
+}
+
+/** Staff with write on the master decide; the supplier's own users (write on its screen) withdraw. */
+async function present(db: Db, rows: Awaited<ReturnType<typeof listRequests>>['rows'], caller: Caller) {
+  const canDecide = caller.portal === 'I' && (await groupHoldsScreen(db, caller.authGroupId, [SUPPLIER_SCREENS.edit], 'write'));
+  const canWithdraw = caller.portal === 'X' && (await groupHoldsScreen(db, caller.authGroupId, [MY_COMPANY_SCREEN], 'write'));
+  return rows.map(({ changes, ...r }) => {
+    const actions = r.status !== 'REQUESTED' ? [] : canDecide ? ['approve', 'reject'] : canWithdraw ? ['withdraw'] : [];
+    return { ...r, summary: summaryOf(changesOf(changes)), requestedAt: iso(r.requestedAt)!, decidedAt: iso(r.decidedAt), actions, changes: changesOf(changes) };
+  });
+}
+
+async function oneRequest(db: Db, reqNo: string, caller: Caller) {
+  const { rows } = await listRequests(db, { reqNo });
+  if (!rows.length) throw notFoundRequest();
+  const [r] = await present(db, rows, caller);
+  const { changes, ...row } = r;
+  return { ...row, changes: Object.entries(changes).map(([field, c]) => ({ field, from: c.from, to: c.to })), attachments: await loadAttachments(db, r.fileId) };
+}
+
+/** The company a call is about: a supplier's own whatever it sends; staff name one. */
+function companyOf(caller: Caller, compNo: string | undefined): string {
+  if (caller.portal === 'X') {
+    if (!caller.compNo) throw notAllowed('회사에 속한 사용자만 이용할 수 있습니다');
+    return caller.compNo;
+  }
+  const c = given(compNo)?.toUpperCase();
+  if (!c) throw invalid('VALIDATION', '협력사를 지정하세요', [{ path: 'querystring/compNo', message: '협력사를 지정하세요' }]);
+  return c;
+}
+
+async function myCompany(db: Db, compNo: string, caller: Caller, canWrite: boolean) {
+  const detail = await supplierDetail(db, compNo, caller);
+  const { rows } = await listRequests(db, { q: { compNo, size: 50 } });
+  const changeRequests = (await present(db, rows, caller)).map(({ changes: _c, ...r }) => r);
+  const open = changeRequests.find((r) => r.status === 'REQUESTED');
+  // Staff see the supplier's screen as it sees it, without its buttons (#18).
+  const actions = caller.portal === 'X' && canWrite ? ['update', ...(open ? ['withdraw'] : [])] : [];
+  return { ...detail, actions, openReqNo: open?.reqNo ?? null, openReqVersion: open?.version ?? null, changeRequests, changeFileId: null, changeReason: null };
+}
+
+const norm = (v: string | null | undefined) => (v === undefined ? undefined : text(v));
+
+/**
+ * Supplier change requests (docs/suppliers.md): on CyberCompManageEdit a supplier keeps its
+ * phones, e-mail and contacts current itself and asks for bank and registration changes, which
+ * staff approve on CompManageEdit — the master changes in the approval's transaction.
+ */
+export const supplierChangeRequestRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
+    '/api/v1/my-company',
+    {
+      config: { access: access.login(READ_SCREENS, 'read') },
+      schema: { operationId: 'getMyCompany', tags, summary: 'My company (CyberCompManageEdit): the master with the bank account masked, and its change requests; staff name the supplier with compNo', querystring: MyCompanyQuery, response: { 200: MyCompany, ...commonErrors } },
+    },
+    async (request) => {
+      const caller = request.caller!;
+      const compNo = companyOf(caller, request.query.compNo);
+      const canWrite = caller.portal === 'X' && (await groupHoldsScreen(request.db, caller.authGroupId, [MY_COMPANY_SCREEN], 'write'));
+      return myCompany(request.db, compNo, caller, canWrite);
+    },
+  );
+
+  app.put(
+    '/api/v1/my-company',
+    {
+      config: { access: access.login([MY_COMPANY_SCREEN], 'write', ['X']) },
+      schema: {
+        operationId: 'updateMyCompany',
+        tags,
+        summary: 'A supplier saves its company: phones, e-mail, homepage and contacts change at once; bank and registration changes become a change request (attachment and reason required; one open at a time)',
+        body: MyCompanyUpdateBody,
+        response: { 200: MyCompany, 409: Type.Ref('ErrorBody'), ...commonErrors },
+      },
+    },
+    async (request) => {
+      const caller = request.caller!;
+      const compNo = companyOf(caller, undefined);
+      const b = request.body;
+      const input = await checkSupplierInput(request.db, { ...b, fileId: undefined });
+      const changeReason = text(b.changeReason);
+      await request.db.transaction().execute(async (trx) => {
+        const before = await trx.selectFrom('company').selectAll().where('compNo', '=', compNo).forUpdate().executeTakeFirst();
+        if (!before) throw notFoundSupplier();
+        checkVersion(b.version, before.version);
+        const current = before as Record<string, unknown>;
+        const changes: Changes = {};
+        for (const f of [...REGISTRATION_FIELDS, ...BANK_FIELDS]) {
+          if (f === 'bankAccount') {
+            if (input.bankAccount !== undefined && input.bankAccount !== before.bankAccount) changes.bankAccount = { from: maskBankAccount(before.bankAccount), to: maskBankAccount(input.bankAccount) };
+            continue;
+          }
+          const next = (input.values as Record<string, unknown>)[f];
+          if (b[f as keyof typeof b] === undefined) continue;
+          if ((next ?? null) !== (current[f] ?? null)) {
+            const show = (v: unknown) => (v === null || v === undefined ? null : f === 'corpNo' ? formatCorporateNumber(String(v)) : String(v));
+            changes[f] = { from: show(current[f]), to: show(next) };
+          }
+        }
+        const direct: Record<string, string | null> = {};
+        for (const f of DIRECT_FIELDS) {
+          const next = norm(b[f]);
+          if (next !== undefined && next !== (before[f] ?? null)) direct[f] = next;
+        }
+        const contactsChanged = input.contacts !== undefined;
+        const kinds = [Object.keys(changes).some((f) => (BANK_FIELDS as readonly string[]).includes(f)) && 'BANK', Object.keys(changes).some((f) => (REGISTRATION_FIELDS as readonly string[]).includes(f)) && 'REGISTRATION'].filter(Boolean) as string[];
+        if (kinds.length) {
+          const errors: FieldError[] = [];
+          if (!b.changeFileId) errors.push({ path: 'body/changeFileId', message: kinds.includes('BANK') ? '계좌 변경에는 통장 사본을 첨부하세요' : '등록정보 변경에는 사업자등록증을 첨부하세요' });
+          if (!changeReason) errors.push({ path: 'body/changeReason', message: '변경 사유를 입력하세요' });
+          else if (byteLength(changeReason) > REASON_BYTES) errors.push({ path: 'body/changeReason', message: `변경 사유는 ${REASON_BYTES}바이트를 넘을 수 없습니다` });
+          failIf(errors);
+          await checkFileId(trx, 'body/changeFileId', b.changeFileId);
+          const open = await trx.selectFrom('companyChangeRequest').select('reqNo').where('compNo', '=', compNo).where('status', '=', 'REQUESTED').executeTakeFirst();
+          if (open) throw refused('CHANGE_REQUEST_OPEN', `처리 중인 정보 변경요청이 있습니다: ${open.reqNo}. 승인이나 반려 뒤에 다시 요청하거나, 철회한 뒤 요청하세요`, { reqNo: open.reqNo });
+          const reqNo = await nextDocumentNumber(trx, 'CCR', todayKst());
+          const row = {
+            reqNo, compNo, kinds: kinds.join(','), changes: JSON.stringify(changes), bankAccount: changes.bankAccount ? input.bankAccount ?? null : null,
+            reason: changeReason!, fileId: b.changeFileId!, status: 'REQUESTED' as const, requestedBy: caller.userId,
+          };
+          await trx.insertInto('companyChangeRequest').values(row).execute();
+          await writeAudit(trx, { entity: 'company_change_request', entityKey: reqNo, action: 'CREATE', actor: caller.userId, after: { compNo, kinds: row.kinds, changes }, reason: changeReason });
+        } else if (!Object.keys(direct).length && !contactsChanged) {
+          throw invalid('NO_CHANGE', '변경된 내용이 없습니다');
+        }
+        if (Object.keys(direct).length || contactsChanged) {
+          await trx.updateTable('company').set({ ...direct, updatedAt: new Date(), version: before.version + 1 }).where('compNo', '=', compNo).execute();
+          if (input.contacts) {
+            await trx.deleteFrom('companyContact').where('compNo', '=', compNo).execute();
+            if (input.contacts.length) await trx.insertInto('companyContact').values(input.contacts.map((c, i) => ({ compNo, seq: i + 1, ...c }))).execute();
+          }
+          await writeAudit(trx, {
+            entity: 'company', entityKey: compNo, action: 'SUPPLIER_UPDATE', actor: caller.userId,
+            before: Object.fromEntries(Object.keys(direct).map((k) => [k, before[k as keyof typeof before]])),
+            after: { ...direct, ...(input.contacts ? { contacts: input.contacts } : {}) },
+          });
+        }
+      });
+      return myCompany(request.db, compNo, caller, true);
+    },
+  );
+
+  app.get(
+    '/api/v1/company-change-requests',
+    {
+      config: { access: access.login(READ_SCREENS, 'read') },
+      schema: { operationId: 'listCompanyChangeRequests', tags, summary: 'Supplier change requests (bank, registration); a supplier sees only its own', querystring: ChangeRequestListQuery, response: { 200: ChangeRequestList, ...commonErrors } },
+    },
+    async (request) => {
+      const { rows, total } = await listRequests(request.db, { q: request.query });
+      return { rows: (await present(request.db, rows, request.caller!)).map(({ changes: _c, ...r }) => r), total };
+    },
+  );
+
+  app.get(
+    '/api/v1/company-change-requests/:reqNo',
+    {
+      config: { access: access.login(READ_SCREENS, 'read') },
+      schema: { operationId: 'getCompanyChangeRequest', tags, summary: 'One change request: each field from → to (bank accounts masked), the attachments', params: ChangeReqNoParams, response: { 200: ChangeRequestDetail, ...commonErrors } },
+    },
+    async (request) => oneRequest(request.db, request.params.reqNo, request.caller!),
+  );
+
+  const decide = (kind: 'approve' | 'reject' | 'withdraw') => async (request: { params: { reqNo: string }; body: Static<typeof ChangeDecisionBody>; db: Db; caller: Caller | null }) => {
+    const caller = request.caller!;
+    const comment = text(request.body.comment);
+    if (kind === 'reject' && !comment) failIf([{ path: 'body/comment', message: '반려 사유를 입력하세요' }]);
+    if (comment && byteLength(comment) > REASON_BYTES) failIf([{ path: 'body/comment', message: `의견은 ${REASON_BYTES}바이트를 넘을 수 없습니다` }]);
+    await request.db.transaction().execute(async (trx) => {
+      // A supplier's Db is scoped to its company: another company's request is simply not found.
+      const r = await trx.selectFrom('companyChangeRequest').selectAll().where('reqNo', '=', request.params.reqNo).forUpdate().executeTakeFirst();
+      if (!r) throw notFoundRequest();
+      checkVersion(request.body.version, r.version);
+      if (r.status !== 'REQUESTED') throw wrongState('이미 처리된 변경요청입니다', r.status);
+      const now = new Date();
+      const status = kind === 'approve' ? 'APPROVED' : kind === 'reject' ? 'REJECTED' : 'WITHDRAWN';
+      if (kind === 'approve') {
+        const company = await trx.selectFrom('company').selectAll().where('compNo', '=', r.compNo).forUpdate().executeTakeFirstOrThrow();
+        const changes = changesOf(r.changes);
+        const set: Record<string, string | null> = {};
+        for (const [f, c] of Object.entries(changes)) {
+          const stored = (company as Record<string, unknown>)[f] as string | null;
+          const shown = f === 'bankAccount' ? maskBankAccount(stored) : f === 'corpNo' && stored ? formatCorporateNumber(stored) : stored;
+          // Someone changed the field since the request: approving would overwrite that unseen.
+          if ((shown ?? null) !== c.from) throw wrongState(`요청 이후 ${FIELD_NAME[f as ControlledField] ?? f}이(가) 바뀌었습니다. 반려한 뒤 다시 요청받으세요`, 'CHANGED');
+          set[f] = f === 'bankAccount' ? r.bankAccount : f === 'corpNo' && c.to ? c.to.replace(/-/g, '') : c.to;
+        }
+        await trx.updateTable('company').set({ ...set, updatedAt: now, version: company.version + 1 }).where('compNo', '=', r.compNo).execute();
+        await writeAudit(trx, {
+          entity: 'company', entityKey: r.compNo, action: 'CHANGE_REQUEST', actor: caller.userId,
+          before: Object.fromEntries(Object.entries(changes).map(([f, c]) => [f, c.from])),
+          after: { ...Object.fromEntries(Object.entries(changes).map(([f, c]) => [f, c.to])), reqNo: r.reqNo },
+          reason: `${r.reqNo} ${r.reason}`,
+        });
+      }
+      await trx
+        .updateTable('companyChangeRequest')
+        .set({ status, decidedBy: caller.userId, decidedAt: now, decisionComment: comment, version: r.version + 1 })
+        .where('reqNo', '=', r.reqNo)
+        .execute();
+      await writeAudit(trx, { entity: 'company_change_request', entityKey: r.reqNo, action: status, actor: caller.userId, before: { status: r.status }, after: { status }, reason: comment });
+    });
+    return oneRequest(request.db, request.params.reqNo, caller);
+  };
+
+  const route = (kind: 'approve' | 'reject' | 'withdraw', operationId: string, summary: string) =>
+    app.post(
+      `/api/v1/company-change-requests/:reqNo/${kind}`,
+      {
+        config: { access: kind === 'withdraw' ? access.login([MY_COMPANY_SCREEN], 'write', ['X']) : access.login([SUPPLIER_SCREENS.edit], 'write', ['I']) },
+        schema: { operationId, tags, summary, params: ChangeReqNoParams, body: ChangeDecisionBody, response: { 200: ChangeRequestDetail, 409: Type.Ref('ErrorBody'), ...commonErrors } },
+      },
+      decide(kind),
+    );
+  route('approve', 'approveCompanyChangeRequest', 'Staff approve a supplier’s change request: the master changes in the same transaction (audit CHANGE_REQUEST); a field changed since the request answers 409');
+  route('reject', 'rejectCompanyChangeRequest', 'Staff reject a supplier’s change request with a comment');
+  route('withdraw', 'withdrawCompanyChangeRequest', 'The supplier withdraws its open change request');
+};
