@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db } from '../../db/connect.js';
 import { enqueueNotification, preferredLang, type NewNotification } from './outbox.js';
 import { RESULT_WORDS, type Lang, type TemplateId, type TemplateParams } from './templates.js';
@@ -105,7 +106,7 @@ export async function remindRfqDeadlines(db: Db, now: Date): Promise<{ reminded:
             selectFrom('notification as n')
               .select('n.id')
               .where('n.refEntity', '=', 'quotation')
-              .whereRef('n.refKey', '=', (eb) => eb.fn<string>('concat', [eb.ref('q.rfqNo'), eb.val('/'), eb.ref('q.compNo')]))
+              .where('n.refKey', '=', sql<string>`${sql.ref('q.rfqNo')} || '/' || ${sql.ref('q.compNo')}`)
               .where('n.template', '=', 'rfq.deadline'),
           ),
         ),
