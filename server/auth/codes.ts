@@ -2,7 +2,8 @@ import type { Db } from '../db/connect.js';
 
 /**
  * Spec §8 authentication codes. The texts users see come from the message table (editable in
- * messageManage); these Korean defaults answer when a key is missing there.
+ * messageManage); these Korean defaults (and the English ones below) answer when a key is
+ * missing there — a database set up without the demo seed, or seeded before a code was added.
  */
 export const AUTH_CODES = {
   AUTH006: '인증된 시스템이 아닙니다',
@@ -27,8 +28,30 @@ export const AUTH_CODES = {
 
 export type AuthCode = keyof typeof AUTH_CODES;
 
+/** English defaults; typed so a new code cannot be added without its English text. */
+export const AUTH_CODES_EN: Readonly<Record<AuthCode, string>> = {
+  AUTH006: 'This system is not authorised',
+  AUTH019: 'The user ID is invalid',
+  AUTH011: 'The user ID or password is incorrect',
+  AUTH015: 'No password has been set for this account',
+  AUTH100: 'This account is abnormal',
+  AUTH101: 'This account is dormant',
+  AUTH102: 'This account is locked. Please contact the administrator',
+  AUTH103: 'Your password has expired. Please reset it',
+  AUTH008: 'The token has expired',
+  AUTH013: 'The verification code is incorrect',
+  AUTH014: 'The new password is not valid',
+  AUTH003: 'You are not a registered user',
+  COM000010: 'User not found',
+  AUTH_DIRECTORY_DOWN: 'The directory (AD) server is not answering. Please try again shortly or contact the administrator',
+  AUTH_SSO_DOWN: 'The single sign-on (SSO) server is not answering. Please try again shortly or contact the administrator',
+  GPMS005: 'You need to log in',
+  GPMS006: 'You do not have access to this page',
+};
+
 export async function messageText(db: Db, key: AuthCode | string, lang: 'ko' | 'en' = 'ko'): Promise<string> {
   const row = await db.selectFrom('message').select(['textKo', 'textEn']).where('msgKey', '=', key).executeTakeFirst();
   if (row) return lang === 'en' ? row.textEn : row.textKo;
-  return Object.hasOwn(AUTH_CODES, key) ? AUTH_CODES[key as AuthCode] : key;
+  if (!Object.hasOwn(AUTH_CODES, key)) return key;
+  return lang === 'en' ? AUTH_CODES_EN[key as AuthCode] : AUTH_CODES[key as AuthCode];
 }

@@ -16,6 +16,7 @@ import * as m0120 from './migrations/0120-operations.js';
 import * as m0130 from './migrations/0130-file-owner-indexes.js';
 import * as m0230 from './migrations/0230-export-jobs.js';
 import * as m0150 from './migrations/0150-supplier-self-service.js';
+import * as m0190 from './migrations/0190-notification-ref.js';
 
 /** Migrations are listed here in order; the name is the version recorded in the database. */
 const migrations: Record<string, Migration> = {
@@ -36,6 +37,7 @@ const migrations: Record<string, Migration> = {
   '0130-file-owner-indexes': m0130,
   '0230-export-jobs': m0230,
   '0150-supplier-self-service': m0150,
+  '0190-notification-ref': m0190,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

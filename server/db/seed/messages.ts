@@ -27,6 +27,8 @@ const AUTH: readonly Def[] = [
   ['AUTH014', '재설정 비밀번호가 올바르지 않습니다.', 'The new password is not valid.'],
   ['AUTH003', '등록된 사용자가 아닙니다.', 'You are not a registered user.'],
   ['COM000010', '사용자를 찾을 수 없습니다.', 'User not found.'],
+  ['AUTH_DIRECTORY_DOWN', '디렉터리(AD) 서버가 응답하지 않습니다. 잠시 후 다시 시도하거나 관리자에게 문의하세요.', 'The directory (AD) server is not answering. Please try again shortly or contact the administrator.'],
+  ['AUTH_SSO_DOWN', 'SSO 인증 서버가 응답하지 않습니다. 잠시 후 다시 시도하거나 관리자에게 문의하세요.', 'The single sign-on (SSO) server is not answering. Please try again shortly or contact the administrator.'],
   ['GPMS005', '로그인이 필요합니다.', 'You need to log in.'],
   ['GPMS006', '접근 권한이 없습니다.', 'You do not have access to this page.'],
   ['CMM-0005', '세션이 종료되었습니다. 다시 접속하세요.', 'Your session has ended. Please sign in again.'],

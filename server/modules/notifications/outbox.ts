@@ -59,7 +59,7 @@ export async function notifyEmployee(db: Db, singleid: string, template: Templat
   return true;
 }
 
-async function preferredLang(db: Db, userId: string): Promise<Lang> {
+export async function preferredLang(db: Db, userId: string): Promise<Lang> {
   const pref = await db.selectFrom('userPref').select('value').where('userId', '=', userId).where('prefKey', '=', 'language').executeTakeFirst();
   const value = typeof pref?.value === 'string' ? pref.value : '';
   return value.toLowerCase().startsWith('en') ? 'en' : 'ko';

@@ -47,7 +47,7 @@ export const TEMPLATES = {
   },
   'settlement.confirm': {
     params: ['period', 'company', 'amount'],
-    ko: { subject: '[OGPMS] {period} 정산 확인 요청', body: '{company} 담당자님, {period} 월 정산 금액 {amount}원의 확인을 요청드립니다. 협력사 포털(OGPMS)의 월정산 화면에서 확인하세요.' },
+    ko: { subject: '[OGPMS] {period} 정산 확인 요청', body: '{company} 담당자님, {period} 월정산 금액 {amount}원의 확인을 요청드립니다. 협력사 포털(OGPMS)의 월정산 화면에서 확인하세요.' },
     en: { subject: '[OGPMS] Please confirm the {period} settlement', body: 'Dear {company}, please confirm the monthly settlement for {period} (KRW {amount}) on the supplier portal (OGPMS), monthly settlement screen.' },
   },
   'supplier.application': {

@@ -145,6 +145,10 @@ describe.skipIf(!available)('AD mode: a directory that does not answer', () => {
     expect(res.statusCode).toBe(503);
     expect(res.json()).toMatchObject({ code: 'ERROR', errorCode: 'AUTH_DIRECTORY_DOWN' });
     expect(res.json().msg).toMatch(/디렉터리/);
+    // In English too (the message table's row, or the code's English default without one).
+    const en = await t.app.inject({ method: 'POST', url: '/auth/api/login/idpw', ...formRequest({ systemId: 'GPMS', grantType: 'idpw', username: 'someone', password: 'pw' }), headers: { ...formRequest({}).headers, 'accept-language': 'en' } });
+    expect(en.statusCode).toBe(503);
+    expect(en.json().msg).toMatch(/^The directory \(AD\) server is not answering/);
   });
 
   it('a closed port: the same clear answer at once', async () => {

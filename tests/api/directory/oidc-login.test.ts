@@ -4,7 +4,7 @@ import { loginIdFromClaim } from '../../../server/auth/oidc/oidc.js';
 import { buildTestApp, type TestApp } from '../../helpers/app.js';
 import { formRequest } from '../../helpers/login.js';
 import { freePort } from './slapd.js';
-import { signInAtIdp, startTestIdp, type TestIdp } from './oidc-idp.js';
+import { signInAtIdp, startTestIdp, type TestIdp } from '../../helpers/oidc-idp.js';
 
 /**
  * SSO over OpenID Connect against a real OpenID provider run in the test (oidc-provider on

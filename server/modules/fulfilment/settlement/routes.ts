@@ -20,6 +20,7 @@ import {
   MatchListQuery, MySettlementListQuery, SettleNoParams, SettlementList, SettlementListQuery,
 } from './schemas.js';
 import { SETTLE_WRONG_STATE, SUPPLIER_VISIBLE, adjustmentProblem, canSettle, settleLines, settlementTotals, type DecidedLine, type SettleAction } from './workflow.js';
+import { notifySettlementConfirmRequest } from '../../notifications/supplier.js';
 
 const MONTHLY = '/monthlyCalcAdmin';
 const MONTHLY_DETAIL = '/monthlyCalcADetail';
@@ -200,6 +201,7 @@ export const settlementRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const after = { status: 'CONFIRM_REQUESTED' as const, confirmRequestedAt: new Date(), confirmRequestedBy: actor };
       await trx.updateTable('settlement').set({ ...after, version: s.version + 1, updatedAt: new Date() }).where('settleNo', '=', s.settleNo).execute();
       await writeAudit(trx, { entity: 'settlement', entityKey: s.settleNo, action: 'REQUEST_CONFIRM', actor, before: { status: s.status }, after: { status: after.status } });
+      await notifySettlementConfirmRequest(trx, s.settleNo);
     });
     return detail(request.db, request.params.settleNo, false);
   });

@@ -6,6 +6,7 @@ import { PR_MACHINE } from '../pr/workflow.js';
 import { PO_MACHINE, statusAfterApproval } from '../po/workflow.js';
 import { LOI_MACHINE } from '../loi/workflow.js';
 import type { DocType } from './workflow.js';
+import { notifyPoSent } from '../../notifications/supplier.js';
 
 export type Outcome = 'NEXT' | 'APPROVED' | 'REJECTED';
 
@@ -67,7 +68,10 @@ export async function applyOutcome(
       .where('poNo', '=', a.docNo)
       .execute();
     await writeAudit(trx, { entity: 'po_header', entityKey: a.docNo, action, actor: actorUserId, before: { status: po.status, approvalStatus: po.approvalStatus }, after: { status, approvalStatus }, reason: comment });
-    if (sent) await writeAudit(trx, { entity: 'po_header', entityKey: a.docNo, action: 'SENT', actor: actorUserId, after: { status, forwardedAt: now.toISOString() }, reason: '결재 완료 후 자동 전송 (FORWARD_YN=Y)' });
+    if (sent) {
+      await writeAudit(trx, { entity: 'po_header', entityKey: a.docNo, action: 'SENT', actor: actorUserId, after: { status, forwardedAt: now.toISOString() }, reason: '결재 완료 후 자동 전송 (FORWARD_YN=Y)' });
+      await notifyPoSent(trx, a.docNo);
+    }
     return status;
   }
 

@@ -39,6 +39,7 @@ import {
 import { PO_CHANGE_SCREEN, PO_SCREENS, SIMPLE_SCREENS, editScreenOf, poDetail, poMissing } from './service.js';
 import { PO_MACHINE, statusAfterChange, withinApproval } from './workflow.js';
 import { checkSourcingEligibility } from '../../evaluation/eligibility.js';
+import { notifyPoSent } from '../../notifications/supplier.js';
 
 const ORDER_SCREENS = [PO_SCREENS.list, PO_SCREENS.edit, SIMPLE_SCREENS.list, SIMPLE_SCREENS.edit];
 const EDIT_SCREENS = [PO_SCREENS.edit, SIMPLE_SCREENS.edit];
@@ -249,6 +250,7 @@ export const poRoutes: FastifyPluginAsyncTypebox = async (app) => {
         const now = new Date();
         await trx.updateTable('poHeader').set({ status, forwardedAt: now, sentBy: actor.userId, version: po.version + 1, updatedAt: now }).where('poNo', '=', poNo).execute();
         await writeAudit(trx, { entity: 'po_header', entityKey: poNo, action: 'SENT', actor: actor.userId, before: { status: po.status }, after: { status, forwardedAt: now.toISOString() } });
+        await notifyPoSent(trx, poNo);
       });
       return poDetail(request.db, poNo, actor);
     },

@@ -37,6 +37,7 @@ import { rfqActionsFor, searchSuppliers } from './summary.js';
 import { supplierQuestions } from '../rfq-questions/queries.js';
 import { QUOT_MACHINE, RFQ_MACHINE, lowest, quotationOpen, selectionAllowed } from './workflow.js';
 import { checkSourcingEligibility } from '../../evaluation/eligibility.js';
+import { notifyRfqInvitations } from '../../notifications/supplier.js';
 
 const INTERNAL_SCREENS = ['/prConfirmList', '/prConfirmEdit', '/OrderRequestList', '/OrderRequestEdit'];
 const CHECK_SCREENS = ['/prCheckList', '/prCheckEdit'];
@@ -165,6 +166,7 @@ export const rfqRoutes: FastifyPluginAsyncTypebox = async (app) => {
           .values(prLines.map((l) => ({ rfqNo, lineNo: l.lineNo, prLineNo: l.lineNo, itemCode: l.itemCode, itemName: l.itemName, spec: l.spec, unitCode: l.unitCode, sgCode: l.sgCode, quantity: l.quantity, deliveryDate: pr.desiredDate })))
           .execute();
         await trx.insertInto('quotation').values(suppliers.map((compNo) => ({ rfqNo, compNo, status: 'REQUESTED' as const, currency: pr.currency }))).execute();
+        await notifyRfqInvitations(trx, rfqNo, suppliers);
         await trx.updateTable('prHeader').set({ status: prStatus, version: pr.version + 1, updatedAt: new Date() }).where('prNo', '=', pr.prNo).execute();
         await writeAudit(trx, { entity: 'rfq_header', entityKey: rfqNo, action: 'CREATE', actor: actor.userId, after: { ...header, suppliers } });
         await writeAudit(trx, { entity: 'pr_header', entityKey: pr.prNo, action: 'REQUEST_QUOTE', actor: actor.userId, before: { status: pr.status }, after: { status: prStatus, rfqNo, suppliers } });

@@ -1,0 +1,166 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/connect.js';
+import { enqueueNotification, preferredLang, type NewNotification } from './outbox.js';
+import { RESULT_WORDS, type Lang, type TemplateId, type TemplateParams } from './templates.js';
+
+/**
+ * The notices to suppliers (issue 15): RFQ invitation and deadline reminder, PO sent, settlement
+ * confirmation request, supplier application result. Each is recorded in the outbox inside the
+ * transaction of the action that causes it (notify.deliver sends it later), so it exists exactly
+ * when the action committed and a mail problem never stops the action.
+ *
+ * Who receives a company's notice: the people who act on it in OGPMS — every enabled supplier
+ * account of the company with an e-mail address, each in its own language. A company without
+ * such an account gets it at its main contact's address, else at the company's address (Korean).
+ * No address at all → nothing is recorded.
+ */
+
+interface Recipient {
+  to: string;
+  lang: Lang;
+}
+
+export async function companyRecipients(db: Db, compNo: string): Promise<Recipient[]> {
+  const users = await db
+    .selectFrom('appUser')
+    .select(['userId', 'email'])
+    .where('compNo', '=', compNo)
+    .where('portal', '=', 'X')
+    .where('useFlag', '=', 'Y')
+    .where('status', '=', 'NORMAL')
+    .where('email', 'is not', null)
+    .where('email', '<>', '')
+    .orderBy('userId')
+    .execute();
+  const seen = new Set<string>();
+  const out: Recipient[] = [];
+  for (const u of users) {
+    const key = u.email!.toLowerCase();
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push({ to: u.email!, lang: await preferredLang(db, u.userId) });
+  }
+  if (out.length > 0) return out;
+  const contact = await db.selectFrom('companyContact').select('email').where('compNo', '=', compNo).where('email', 'is not', null).where('email', '<>', '').orderBy('mainYn', 'desc').orderBy('seq').executeTakeFirst();
+  const company = await db.selectFrom('company').select('email').where('compNo', '=', compNo).executeTakeFirst();
+  const fallback = contact?.email ?? company?.email ?? null;
+  return fallback ? [{ to: fallback, lang: 'ko' }] : [];
+}
+
+/** Records `template` for every recipient of the company; answers how many were recorded. */
+async function notifyCompany(db: Db, compNo: string, template: TemplateId, params: (lang: Lang) => TemplateParams, ref: NewNotification['ref']): Promise<number> {
+  const recipients = await companyRecipients(db, compNo);
+  for (const r of recipients) await enqueueNotification(db, { channel: 'EMAIL', to: r.to, template, lang: r.lang, params: params(r.lang), ref });
+  return recipients.length;
+}
+
+async function companyName(db: Db, compNo: string, lang: Lang): Promise<string> {
+  const c = await db.selectFrom('company').select(['compNameKr', 'compNameEn']).where('compNo', '=', compNo).executeTakeFirst();
+  if (!c) return compNo;
+  return lang === 'en' && c.compNameEn ? c.compNameEn : c.compNameKr;
+}
+
+/** A moment as the suppliers read it: Korean time, minutes. */
+export function kstMinute(at: Date): string {
+  return `${new Date(at.getTime() + 9 * 3600_000).toISOString().slice(0, 16).replace('T', ' ')} (KST)`;
+}
+
+const grouped = (amount: string | number, lang: Lang) => Number(amount).toLocaleString(lang === 'en' ? 'en-US' : 'ko-KR', { maximumFractionDigits: 2 });
+
+/** RFQ issued: each invited supplier is asked to quote. Called in the RFQ's creating transaction. */
+export async function notifyRfqInvitations(db: Db, rfqNo: string, compNos: readonly string[]): Promise<number> {
+  const rfq = await db.selectFrom('rfqHeader').select(['title', 'deadline']).where('rfqNo', '=', rfqNo).executeTakeFirstOrThrow();
+  let count = 0;
+  for (const compNo of compNos) {
+    const names = { ko: await companyName(db, compNo, 'ko'), en: await companyName(db, compNo, 'en') };
+    count += await notifyCompany(db, compNo, 'rfq.invitation', (lang) => ({ rfqNo, title: rfq.title, deadline: kstMinute(new Date(rfq.deadline)), company: names[lang] }), { entity: 'quotation', key: `${rfqNo}/${compNo}` });
+  }
+  return count;
+}
+
+/** How long before the deadline a supplier that has not quoted is reminded. */
+export const RFQ_REMINDER_HOURS = 24;
+
+/**
+ * The deadline reminder: every supplier of an open request that closes within the next
+ * RFQ_REMINDER_HOURS and has not submitted (quotation REQUESTED or CHECKED) is reminded once.
+ * "Once" is read from the outbox itself (a 'rfq.deadline' notice for that quotation), so a run
+ * repeated or racing another server's (the job runner already runs one at a time) sends nothing twice.
+ * One transaction per run.
+ */
+export async function remindRfqDeadlines(db: Db, now: Date): Promise<{ reminded: number; notices: number }> {
+  return db.transaction().execute(async (trx) => {
+    const until = new Date(now.getTime() + RFQ_REMINDER_HOURS * 3600_000);
+    const due = await trx
+      .selectFrom('quotation as q')
+      .innerJoin('rfqHeader as r', 'r.rfqNo', 'q.rfqNo')
+      .select(['q.rfqNo', 'q.compNo', 'r.title', 'r.deadline'])
+      .where('r.status', '=', 'OPEN')
+      .where('r.closedAt', 'is', null)
+      .where('r.deadline', '>', now)
+      .where('r.deadline', '<=', until)
+      .where('q.status', 'in', ['REQUESTED', 'CHECKED'])
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('notification as n')
+              .select('n.id')
+              .where('n.refEntity', '=', 'quotation')
+              .where('n.refKey', '=', sql<string>`${sql.ref('q.rfqNo')} || '/' || ${sql.ref('q.compNo')}`)
+              .where('n.template', '=', 'rfq.deadline'),
+          ),
+        ),
+      )
+      .orderBy('q.rfqNo')
+      .orderBy('q.compNo')
+      .execute();
+    let notices = 0;
+    let reminded = 0;
+    for (const q of due) {
+      const sent = await notifyCompany(trx, q.compNo, 'rfq.deadline', () => ({ rfqNo: q.rfqNo, title: q.title, deadline: kstMinute(new Date(q.deadline)) }), { entity: 'quotation', key: `${q.rfqNo}/${q.compNo}` });
+      notices += sent;
+      if (sent > 0) reminded++;
+    }
+    return { reminded, notices };
+  });
+}
+
+/** A purchase order (or small order) has been sent to its supplier. Called in the sending transaction. */
+export async function notifyPoSent(db: Db, poNo: string): Promise<number> {
+  const po = await db.selectFrom('poHeader').select(['compNo', 'title', 'totalAmount', 'currency']).where('poNo', '=', poNo).executeTakeFirstOrThrow();
+  const names = { ko: await companyName(db, po.compNo, 'ko'), en: await companyName(db, po.compNo, 'en') };
+  return notifyCompany(db, po.compNo, 'po.sent', (lang) => ({ poNo, title: po.title, company: names[lang], amount: grouped(String(po.totalAmount), lang), currency: po.currency }), { entity: 'po_header', key: poNo });
+}
+
+/** A monthly settlement is put to its supplier for confirmation. Called in that transaction. */
+export async function notifySettlementConfirmRequest(db: Db, settleNo: string): Promise<number> {
+  const s = await db.selectFrom('settlement').select(['compNo', 'period', 'totalAmount']).where('settleNo', '=', settleNo).executeTakeFirstOrThrow();
+  const names = { ko: await companyName(db, s.compNo, 'ko'), en: await companyName(db, s.compNo, 'en') };
+  const period = `${s.period.slice(0, 4)}-${s.period.slice(4, 6)}`;
+  return notifyCompany(db, s.compNo, 'settlement.confirm', (lang) => ({ period, company: names[lang], amount: grouped(String(s.totalAmount), lang) }), { entity: 'settlement', key: settleNo });
+}
+
+export interface SupplierApplicationResult {
+  /** The application's key (its number), recorded as the notice's document. */
+  applicationNo: string;
+  /** The applicant's e-mail address as given on the application. */
+  email: string;
+  /** The applying company's name as given on the application. */
+  companyName: string;
+  approved: boolean;
+  /** Why (required in practice for a rejection); "-" when none. */
+  reason: string | null;
+  lang?: Lang;
+}
+
+/**
+ * The result of a supplier (registration) application, to the applicant. For the approval and
+ * rejection of the supplier application flow to call in its own transaction; the applicant has
+ * no account yet, so the address is the one on the application. Answers the notice's id.
+ */
+export async function notifySupplierApplicationResult(db: Db, a: SupplierApplicationResult): Promise<number> {
+  const lang = a.lang ?? 'ko';
+  const result = RESULT_WORDS[a.approved ? 'APPROVED' : 'REJECTED'][lang];
+  const reason = a.reason && a.reason.trim() !== '' ? a.reason.trim() : '-';
+  return enqueueNotification(db, { channel: 'EMAIL', to: a.email, template: 'supplier.application', lang, params: { company: a.companyName, result, reason }, ref: { entity: 'supplier_application', key: a.applicationNo } });
+}
