@@ -22952,6 +22952,8 @@ export interface operations {
                     }[];
                     /** @description The version read; a stale one answers 409 VERSION_CONFLICT */
                     version: number;
+                    /** @description The buyer confirms a supplier whose evaluation grade asks for confirmation (warn); recorded with who confirmed */
+                    confirmEvaluationWarning?: boolean;
                 };
             };
         };
