@@ -3308,6 +3308,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/reports/monthly/11": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Evaluation summary per evaluation period ending in the month range: the suppliers’ current totals — count, finalized, published, average score, per grade, warned and blocked */
+        get: operations["getMonthlyReport11"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/reports/cost-unit/difference": {
         parameters: {
             query?: never;
@@ -3385,6 +3402,23 @@ export interface paths {
         };
         /** The orders behind a report figure (drill-down): the same period, scope and filters as the report */
         get: operations["listReportOrders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/reports/evaluation-totals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The suppliers’ evaluation totals behind an evaluation-summary figure (drill-down): the same period, scope and filters as the report */
+        get: operations["listReportEvaluationTotals"];
         put?: never;
         post?: never;
         delete?: never;
@@ -30256,6 +30290,130 @@ export interface operations {
             };
         };
     };
+    getMonthlyReport11: {
+        parameters: {
+            query?: {
+                /** @description First month, YYYYMM (required; at most 36 months before toMonth) */
+                fromMonth?: string;
+                /** @description Last month, YYYYMM (required) */
+                toMonth?: string;
+                /** @description Business section (topDept); must be within the caller’s scope */
+                section?: string;
+                /** @description Department; must be within the caller’s scope */
+                deptcd?: string;
+                /** @description Page, 1-based */
+                page?: number;
+                /** @description Rows a page (a screen asks ≤ 500; an export up to 5000) */
+                size?: number;
+                /** @description Sort as field:asc|desc; fields: periodId, periodName, startDate, endDate, periodStatus, supplierCount, finalCount, publishedCount, avgScore, scoreSum, gradeA, gradeB, gradeC, gradeD, warnCount, blockCount */
+                sort?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rows: {
+                            /** @description Evaluation period */
+                            periodId: number;
+                            periodName: string;
+                            /** @description YYYY-MM-DD */
+                            startDate: string;
+                            /** @description YYYY-MM-DD */
+                            endDate: string;
+                            /** @description EVA_PERIOD_STATUS: PLANNED, OPEN, CLOSED */
+                            periodStatus: string;
+                            /** @description Suppliers with a current total */
+                            supplierCount: number;
+                            /** @description Of which finalized */
+                            finalCount: number;
+                            /** @description Of which published to the supplier */
+                            publishedCount: number;
+                            avgScore: string | null;
+                            /** @description Σ total scores (for the totals row’s average) (exact decimal) */
+                            scoreSum: string;
+                            gradeA: number;
+                            gradeB: number;
+                            gradeC: number;
+                            gradeD: number;
+                            /** @description Graded “warn” */
+                            warnCount: number;
+                            /** @description Graded “block” */
+                            blockCount: number;
+                        }[];
+                        total: number;
+                        /** @description Over the whole result */
+                        totals: {
+                            supplierCount: number;
+                            finalCount: number;
+                            publishedCount: number;
+                            scoreSum: string | null;
+                            avgScore: string | null;
+                            gradeA: number;
+                            gradeB: number;
+                            gradeC: number;
+                            gradeD: number;
+                            warnCount: number;
+                            blockCount: number;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     getCostUnitDifference: {
         parameters: {
             query?: {
@@ -30747,6 +30905,113 @@ export interface operations {
                             lineCount: number;
                             krwAmount: string | null;
                         };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listReportEvaluationTotals: {
+        parameters: {
+            query?: {
+                /** @description First month, YYYYMM (required; at most 36 months before toMonth) */
+                fromMonth?: string;
+                /** @description Last month, YYYYMM (required) */
+                toMonth?: string;
+                /** @description Business section (topDept); must be within the caller’s scope */
+                section?: string;
+                /** @description Department; must be within the caller’s scope */
+                deptcd?: string;
+                /** @description Page, 1-based */
+                page?: number;
+                /** @description Rows a page (a screen asks ≤ 500; an export up to 5000) */
+                size?: number;
+                /** @description Evaluation period */
+                periodId?: number;
+                /** @description One grade only */
+                grade?: "A" | "B" | "C" | "D" | "";
+                /** @description Sort as field:asc|desc; fields: totalId, periodName, compNo, compNameKr, status, totalScore, grade, gradeAction, rankNo, prevScore, published */
+                sort?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rows: {
+                            totalId: number;
+                            periodName: string;
+                            compNo: string;
+                            compNameKr: string;
+                            /** @description EVA_TOTAL_STATUS: DRAFT or FINAL */
+                            status: string;
+                            /** @description (exact decimal) */
+                            totalScore: string;
+                            /** @description A–D */
+                            grade: string;
+                            /** @description NONE, WARN or BLOCK */
+                            gradeAction: string;
+                            /** @description Rank in the period (competition rank) */
+                            rankNo: number;
+                            prevScore: string | null;
+                            /** @description Y or N */
+                            published: string;
+                        }[];
+                        total: number;
+                        /** @description Over the whole result */
+                        totals: Record<string, never>;
                     };
                 };
             };
