@@ -18319,6 +18319,12 @@ export interface operations {
                             taxNo2: string;
                             ceoName: string;
                             forwardYn: string;
+                            /** @description Grade A–D of the newest finalized evaluation (null: never evaluated) */
+                            grade: string | null;
+                            /** @description What the grade does to sourcing: WARN asks the buyer to confirm (confirmEvaluationWarning), BLOCK refuses */
+                            gradeAction: ("NONE" | "WARN" | "BLOCK") | null;
+                            /** @description The evaluation period of that grade */
+                            gradePeriod: string | null;
                         }[];
                         total: number;
                     };

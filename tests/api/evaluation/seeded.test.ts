@@ -50,6 +50,11 @@ describe('seeded evaluation, supplier isolation and sourcing eligibility', () =>
   });
 
   it('a supplier graded "block" cannot be invited; "warn" needs a confirmation that is recorded', async () => {
+    // The supplier popup shows each candidate's standing, so the buyer sees it before inviting.
+    const standing = async (q: string) => ok(await f.get(`/api/v1/rfqs/suppliers?q=${q}`, f.u.operator)).rows[0];
+    expect(await standing('C00118')).toMatchObject({ compNo: 'C00118', grade: 'D', gradeAction: 'BLOCK', gradePeriod: '2026년 상반기 협력사 평가' });
+    expect(await standing('C00117')).toMatchObject({ compNo: 'C00117', grade: 'C', gradeAction: 'WARN' });
+    expect(await standing('C00001')).toMatchObject({ compNo: 'C00001', grade: 'A', gradeAction: 'NONE' });
     const pr = await receivedPr(f);
     const body = { prNo: pr.prNo, prVersion: pr.version, deadline: day(7) };
     const blocked = refused(await f.post('/api/v1/rfqs', f.u.operator, { ...body, suppliers: ['C00001', 'C00118'] }), 409, 'EVAL_BLOCKED');
