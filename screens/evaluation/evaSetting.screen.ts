@@ -73,6 +73,13 @@ export default defineTreeScreen({
         minRows: 4,
         maxRows: 4,
         visibleRows: 4,
+        // A new period starts from the usual bands (A 90, B 75, C 60 warn, D 0 block); they stay editable.
+        initialRows: [
+          { grade: 'A', minScore: 90, action: 'NONE' },
+          { grade: 'B', minScore: 75, action: 'NONE' },
+          { grade: 'C', minScore: 60, action: 'WARN' },
+          { grade: 'D', minScore: 0, action: 'BLOCK' },
+        ],
         send: ['grade', 'minScore', 'action'],
         columns: [
           { field: 'grade', label: f('grade'), width: 70 },
