@@ -30,7 +30,6 @@ function halfYearBefore(start: string): { startDate: string; endDate: string } {
 }
 
 const poll = <T>(read: () => Promise<T>) => expect.poll(read, { timeout: 20_000 });
-const notice = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text });
 
 async function gridRows(grid: Locator): Promise<string[][]> {
   return grid.locator('tbody tr').evaluateAll((rows) => rows.map((r) => Array.from(r.querySelectorAll('td')).map((td) => td.textContent ?? '')));
@@ -323,8 +322,34 @@ describe('supplier evaluation journey', () => {
     await poll(async () => (await gridRows(invited)).map((r) => [r[0], r[3], r[4]])).toEqual([['C00118', 'D', '거래 제한']]);
     await rfq.locator('[data-action="save"]').click();
     await confirm(page, '선택한 협력사에 견적을 요청하시겠습니까?');
-    await page.getByText(/거래가 제한된 협력사입니다.*C00118.*D등급/).first().waitFor();
+    const error = page.getByRole('alertdialog').filter({ hasText: /거래가 제한된 협력사입니다.*C00118.*D등급/ });
+    await error.waitFor();
     await screenshot(page, 'evaluation-06-blocked');
+    await error.getByRole('button', { name: '확인', exact: true }).click();
+
+    // C00117 is graded "warn" (C): the dialog asks for the confirmation check box, and sends once it is ticked.
+    await tickRow(page, invited, 0);
+    await rfq.getByRole('button', { name: '행 삭제' }).click();
+    await rfq.getByRole('button', { name: '협력사 추가' }).click();
+    await companies.getByLabel('업체명 또는 사업자번호').fill('C00117');
+    await companies.getByRole('button', { name: '조회' }).click();
+    await poll(async () => (await gridRows(companies.locator('[data-gpms-grid]'))).map((r) => r[0])).toEqual(['C00117']);
+    await companies.getByRole('button', { name: '선택' }).click();
+    await companies.waitFor({ state: 'detached' });
+    await poll(async () => (await gridRows(invited)).map((r) => [r[0], r[3], r[4]])).toEqual([['C00117', 'C', '확인 후 거래']]);
+    const check = rfq.getByLabel('평가 등급 확인');
+    await check.waitFor();
+    await rfq.locator('[data-action="save"]').click();
+    await confirm(page, '선택한 협력사에 견적을 요청하시겠습니까?');
+    const warn = page.getByRole('alertdialog').filter({ hasText: /주의 등급입니다.*C00117/ });
+    await warn.waitFor();
+    await warn.getByRole('button', { name: '확인', exact: true }).click();
+    await check.check();
+    await screenshot(page, 'evaluation-07-warn-confirmed');
+    await rfq.locator('[data-action="save"]').click();
+    await confirm(page, '선택한 협력사에 견적을 요청하시겠습니까?');
+    await rfq.waitFor({ state: 'detached' });
+    await poll(() => page.locator('[data-field="rfqNo"] input').inputValue()).toMatch(/^RFQ\d{4}-\d{6}$/);
     expect(unexpected(problems).filter((p) => !/status of 409/.test(p))).toEqual([]);
   });
 });
