@@ -3315,7 +3315,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Evaluation summary per evaluation period ending in the month range: the suppliers’ current totals — count, finalized, published, average score, per grade, warned and blocked */
+        /** Evaluation summary per evaluation period overlapping the month range: the suppliers’ current totals — count, finalized, published, average score, per grade, warned and blocked */
         get: operations["getMonthlyReport11"];
         put?: never;
         post?: never;
@@ -34699,6 +34699,14 @@ export interface operations {
                                 evaluators: string | null;
                                 evaluatorNames: string | null;
                             }[];
+                            /** @description Every qualitative criterion’s evaluators, one row each */
+                            evaluatorRows: {
+                                seq: number;
+                                criterionName: string;
+                                singleid: string;
+                                hname: string;
+                                deptnm: string | null;
+                            }[];
                             grades: {
                                 /** @enum {unknown} */
                                 grade: "A" | "B" | "C" | "D";
@@ -34805,6 +34813,16 @@ export interface operations {
                         evaluators?: string | null;
                         evaluatorNames?: string | null;
                     }[];
+                    /** @description Evaluators per qualitative criterion (by its seq); when given, the criteria’s evaluators texts are not read */
+                    evaluatorRows?: {
+                        /** @description The qualitative criterion’s seq */
+                        seq: number;
+                        /** @description The evaluator (employee) */
+                        singleid: string;
+                        hname?: string | null;
+                        deptnm?: string | null;
+                        criterionName?: string | null;
+                    }[];
                     grades: {
                         /** @enum {unknown} */
                         grade: "A" | "B" | "C" | "D";
@@ -34865,6 +34883,14 @@ export interface operations {
                             bands: string | null;
                             evaluators: string | null;
                             evaluatorNames: string | null;
+                        }[];
+                        /** @description Every qualitative criterion’s evaluators, one row each */
+                        evaluatorRows: {
+                            seq: number;
+                            criterionName: string;
+                            singleid: string;
+                            hname: string;
+                            deptnm: string | null;
                         }[];
                         grades: {
                             /** @enum {unknown} */
@@ -34986,6 +35012,14 @@ export interface operations {
                             evaluators: string | null;
                             evaluatorNames: string | null;
                         }[];
+                        /** @description Every qualitative criterion’s evaluators, one row each */
+                        evaluatorRows: {
+                            seq: number;
+                            criterionName: string;
+                            singleid: string;
+                            hname: string;
+                            deptnm: string | null;
+                        }[];
                         grades: {
                             /** @enum {unknown} */
                             grade: "A" | "B" | "C" | "D";
@@ -35092,6 +35126,16 @@ export interface operations {
                         evaluators?: string | null;
                         evaluatorNames?: string | null;
                     }[];
+                    /** @description Evaluators per qualitative criterion (by its seq); when given, the criteria’s evaluators texts are not read */
+                    evaluatorRows?: {
+                        /** @description The qualitative criterion’s seq */
+                        seq: number;
+                        /** @description The evaluator (employee) */
+                        singleid: string;
+                        hname?: string | null;
+                        deptnm?: string | null;
+                        criterionName?: string | null;
+                    }[];
                     grades: {
                         /** @enum {unknown} */
                         grade: "A" | "B" | "C" | "D";
@@ -35154,6 +35198,14 @@ export interface operations {
                             bands: string | null;
                             evaluators: string | null;
                             evaluatorNames: string | null;
+                        }[];
+                        /** @description Every qualitative criterion’s evaluators, one row each */
+                        evaluatorRows: {
+                            seq: number;
+                            criterionName: string;
+                            singleid: string;
+                            hname: string;
+                            deptnm: string | null;
                         }[];
                         grades: {
                             /** @enum {unknown} */
@@ -35368,6 +35420,14 @@ export interface operations {
                             evaluators: string | null;
                             evaluatorNames: string | null;
                         }[];
+                        /** @description Every qualitative criterion’s evaluators, one row each */
+                        evaluatorRows: {
+                            seq: number;
+                            criterionName: string;
+                            singleid: string;
+                            hname: string;
+                            deptnm: string | null;
+                        }[];
                         grades: {
                             /** @enum {unknown} */
                             grade: "A" | "B" | "C" | "D";
@@ -35504,6 +35564,14 @@ export interface operations {
                             evaluators: string | null;
                             evaluatorNames: string | null;
                         }[];
+                        /** @description Every qualitative criterion’s evaluators, one row each */
+                        evaluatorRows: {
+                            seq: number;
+                            criterionName: string;
+                            singleid: string;
+                            hname: string;
+                            deptnm: string | null;
+                        }[];
                         grades: {
                             /** @enum {unknown} */
                             grade: "A" | "B" | "C" | "D";
@@ -35639,6 +35707,14 @@ export interface operations {
                             bands: string | null;
                             evaluators: string | null;
                             evaluatorNames: string | null;
+                        }[];
+                        /** @description Every qualitative criterion’s evaluators, one row each */
+                        evaluatorRows: {
+                            seq: number;
+                            criterionName: string;
+                            singleid: string;
+                            hname: string;
+                            deptnm: string | null;
                         }[];
                         grades: {
                             /** @enum {unknown} */

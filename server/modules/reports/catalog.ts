@@ -150,7 +150,7 @@ export const REPORTS: ReportSpec[] = [
     route: '/report/monthlyReport/monthlyReport11',
     path: '/api/v1/reports/monthly/11',
     operationId: 'getMonthlyReport11',
-    summary: 'Evaluation summary per evaluation period ending in the month range: the suppliers’ current totals — count, finalized, published, average score, per grade, warned and blocked',
+    summary: 'Evaluation summary per evaluation period overlapping the month range: the suppliers’ current totals — count, finalized, published, average score, per grade, warned and blocked',
     fields: {
       periodId: I('Evaluation period'), periodName: T(), startDate: T('YYYY-MM-DD'), endDate: T('YYYY-MM-DD'), periodStatus: T('EVA_PERIOD_STATUS: PLANNED, OPEN, CLOSED'),
       supplierCount: I('Suppliers with a current total'), finalCount: I('Of which finalized'), publishedCount: I('Of which published to the supplier'),

@@ -297,7 +297,7 @@ export function drillOrders(ctx: ReportContext, basis: DrillBasis): RawBuilder<u
 }
 
 // ---------------------------------------------------------------------------------------------
-// monthlyReport11: evaluation summary — per evaluation period ending in the month range, the
+// monthlyReport11: evaluation summary — per evaluation period overlapping the month range, the
 // suppliers' current totals (the revision not superseded: final, or a draft while the period is
 // being scored): how many, average score, how many in each grade, warned, blocked, published.
 // Scope (spec §6): a supplier counts for a scoped user, or under a section / department filter,
@@ -309,7 +309,8 @@ function evaluationScope(ctx: ReportContext): RawBuilder<unknown> {
   return sql`exists (select 1 from po_header h where h.comp_no = t.comp_no and h.po_date >= p.start_date and h.po_date <= p.end_date and ${headerWhere(ctx, { dated: false })})`;
 }
 
-const evaluationPeriods = (ctx: ReportContext) => sql`p.end_date >= ${ctx.period.fromDate}::date and p.end_date < ${ctx.period.toDateExclusive}::date`;
+/** Periods overlapping the month range (a period in progress shows in this year's report). */
+const evaluationPeriods = (ctx: ReportContext) => sql`p.end_date >= ${ctx.period.fromDate}::date and p.start_date < ${ctx.period.toDateExclusive}::date`;
 
 export function evaluationSummary(ctx: ReportContext): RawBuilder<unknown> {
   return sql`

@@ -19,7 +19,7 @@ const Q = 'fromMonth=201901&toMonth=201906';
  * |    |                          | C00002 | 65.00 | FINAL | C / WARN | no |
  * |    |                          | C00003 | 40.00 | FINAL | D / BLOCK | yes |
  * | E2 | 2019-04-01…06-30, OPEN   | C00001 | 85.25 | DRAFT | B / NONE | – |
- * | E3 | 2019-07-01…12-31 (ends after 201906: outside) | C00001 | 99.00 | FINAL | A | – |
+ * | E3 | 2019-07-01…12-31 (after 201906: outside) | C00001 | 99.00 | FINAL | A | – |
  *
  * E1: 3 suppliers, 3 final, 2 published, average 196.5 / 3 = 65.50, A 1, C 1, D 1, warn 1, block 1.
  * E2: 1 supplier, 0 final, average 85.25, B 1. Totals: 4 suppliers, average 281.75 / 4 = 70.4375 → 70.44.
@@ -84,8 +84,9 @@ describe('monthlyReport11: evaluation summary', () => {
       },
     ]);
     expect(body.totals).toEqual({ supplierCount: 4, finalCount: 3, publishedCount: 2, scoreSum: '281.75', avgScore: '70.44', gradeA: 1, gradeB: 1, gradeC: 1, gradeD: 1, warnCount: 1, blockCount: 1 });
-    // A period counts by its end month: 201904–201906 holds E2 only.
+    // A period counts when it overlaps the months: 201904–201906 holds E2 only, 201903–201904 both.
     expect(ok(await http.get(`${URL11}?fromMonth=201904&toMonth=201906`, who.admin)).rows.map((r: { periodId: number }) => r.periodId)).toEqual([ids.e2]);
+    expect(ok(await http.get(`${URL11}?fromMonth=201903&toMonth=201904`, who.admin)).rows.map((r: { periodId: number }) => r.periodId)).toEqual([ids.e1, ids.e2]);
     const sorted = ok(await http.get(`${URL11}?${Q}&sort=avgScore:desc&size=1`, who.admin));
     expect(sorted.rows.map((r: { periodId: number }) => r.periodId)).toEqual([ids.e2]);
     expect(sorted.totals.supplierCount).toBe(4);
