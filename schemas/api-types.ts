@@ -34701,6 +34701,8 @@ export interface operations {
                             }[];
                             /** @description Every qualitative criterion’s evaluators, one row each */
                             evaluatorRows: {
+                                /** @description seq:singleid (the row key) */
+                                key: string;
                                 seq: number;
                                 criterionName: string;
                                 singleid: string;
@@ -34886,6 +34888,8 @@ export interface operations {
                         }[];
                         /** @description Every qualitative criterion’s evaluators, one row each */
                         evaluatorRows: {
+                            /** @description seq:singleid (the row key) */
+                            key: string;
                             seq: number;
                             criterionName: string;
                             singleid: string;
@@ -35014,6 +35018,8 @@ export interface operations {
                         }[];
                         /** @description Every qualitative criterion’s evaluators, one row each */
                         evaluatorRows: {
+                            /** @description seq:singleid (the row key) */
+                            key: string;
                             seq: number;
                             criterionName: string;
                             singleid: string;
@@ -35201,6 +35207,8 @@ export interface operations {
                         }[];
                         /** @description Every qualitative criterion’s evaluators, one row each */
                         evaluatorRows: {
+                            /** @description seq:singleid (the row key) */
+                            key: string;
                             seq: number;
                             criterionName: string;
                             singleid: string;
@@ -35422,6 +35430,8 @@ export interface operations {
                         }[];
                         /** @description Every qualitative criterion’s evaluators, one row each */
                         evaluatorRows: {
+                            /** @description seq:singleid (the row key) */
+                            key: string;
                             seq: number;
                             criterionName: string;
                             singleid: string;
@@ -35566,6 +35576,8 @@ export interface operations {
                         }[];
                         /** @description Every qualitative criterion’s evaluators, one row each */
                         evaluatorRows: {
+                            /** @description seq:singleid (the row key) */
+                            key: string;
                             seq: number;
                             criterionName: string;
                             singleid: string;
@@ -35710,6 +35722,8 @@ export interface operations {
                         }[];
                         /** @description Every qualitative criterion’s evaluators, one row each */
                         evaluatorRows: {
+                            /** @description seq:singleid (the row key) */
+                            key: string;
                             seq: number;
                             criterionName: string;
                             singleid: string;

@@ -67,7 +67,9 @@ export default defineTreeScreen({
         // Who scores each qualitative criterion: people chosen with the person popup, the criterion by its seq.
         id: 'evaluatorRows',
         title: T('evaSetting.evaluators'),
-        rowKey: 'singleid',
+        // seq:singleid from the server (one person may score several criteria); added rows have none until saved.
+        rowKey: 'key',
+        canAdd: false,
         visibleRows: 5,
         maxRows: 500,
         addFrom: { widget: 'person', label: T('evaSetting.addEvaluator'), fill: { singleid: 'singleid', hname: 'hname', deptnm: 'deptnm' } },

@@ -50,8 +50,9 @@ async function clickGridRow(page: Page, grid: Locator, row: number): Promise<voi
   await page.mouse.up();
 }
 
-/** The definitions' column widths (evaSetting's criteria, evaWorkEdit's scores), to find a cell on the canvas. */
-const CRITERIA_WIDTHS = [60, 110, 160, 80, 70, 130, 190, 130, 120];
+/** The definitions' column widths (evaSetting's criteria and evaluators, evaWorkEdit's scores), to find a cell on the canvas. */
+const CRITERIA_WIDTHS = [60, 110, 160, 80, 70, 130, 190, 150];
+const EVALUATOR_WIDTHS = [90, 160, 90, 100, 150];
 const SCORE_WIDTHS = [90, 150, 70, 60, 120, 80, 80, 70, 70, 70, 220];
 
 /**
@@ -164,15 +165,30 @@ describe('supplier evaluation journey', () => {
     await page.getByLabel('대상 협력사 목록').fill('C00001, C00002');
 
     // Two qualitative criteria (weights 60 + 40), each scored by operator (E000004); the grade bands start as A 90 / B 75 / C 60 warn / D block.
-    const criteria = page.getByRole('region', { name: /평가 항목/ });
+    const criteria = page.getByRole('region', { name: '평가 항목 (가중치 합 100)' });
     for (const [row, [seq, category, name, weight]] of [['1', '협력', '협조도', '60'], ['2', '기술', '기술 대응력', '40']].entries()) {
       await page.getByRole('button', { name: '행 추가' }).click();
       await editCell(page, criteria, CRITERIA_WIDTHS, row, 0, seq);
       await editCell(page, criteria, CRITERIA_WIDTHS, row, 1, category);
       await editCell(page, criteria, CRITERIA_WIDTHS, row, 2, name);
       await editCell(page, criteria, CRITERIA_WIDTHS, row, 4, weight);
-      await editCell(page, criteria, CRITERIA_WIDTHS, row, 7, 'E000004');
     }
+    // The evaluator of each, from the person popup: operator (김민수, E000004), then the criterion's seq.
+    const evaluators = page.getByRole('region', { name: /정성 항목 평가자/ });
+    for (const [row, seq] of ['1', '2'].entries()) {
+      await page.getByRole('button', { name: '평가자 추가' }).click();
+      const people = page.getByRole('dialog', { name: '사원 검색' });
+      await people.getByLabel('사번').fill('E000004');
+      await people.getByRole('button', { name: '조회' }).click();
+      await poll(async () => (await gridRows(people.locator('[data-gpms-grid]'))).map((r) => [r[0], r[3]])).toEqual([['김민수', 'E000004']]);
+      await people.getByRole('button', { name: '선택' }).click();
+      await people.waitFor({ state: 'detached' });
+      await editCell(page, evaluators, EVALUATOR_WIDTHS, row, 0, seq);
+    }
+    await poll(async () => (await gridRows(evaluators)).map((r) => [r[0], r[2], r[3]])).toEqual([
+      ['1', 'E000004', '김민수'],
+      ['2', 'E000004', '김민수'],
+    ]);
     const grades = page.getByRole('region', { name: /등급 기준/ });
     expect((await gridRows(grades)).map((r) => r.slice(0, 3))).toEqual([
       ['A', '90', '없음'],

@@ -54,7 +54,7 @@ export const PeriodRow = Type.Object({
   finalCount: Type.Integer(),
   publishedCount: Type.Integer(),
   criteria: Type.Array(CriterionView),
-  evaluatorRows: Type.Array(Type.Object({ seq: Type.Integer(), criterionName: Type.String(), singleid: Type.String(), hname: Type.String(), deptnm: Type.Union([Type.String(), Type.Null()]) }), { description: 'Every qualitative criterion’s evaluators, one row each' }),
+  evaluatorRows: Type.Array(Type.Object({ key: Type.String({ description: 'seq:singleid (the row key)' }), seq: Type.Integer(), criterionName: Type.String(), singleid: Type.String(), hname: Type.String(), deptnm: Type.Union([Type.String(), Type.Null()]) }), { description: 'Every qualitative criterion’s evaluators, one row each' }),
   grades: Type.Array(GradeView),
   actions: Type.Array(Type.String()),
   version: Type.Integer(),

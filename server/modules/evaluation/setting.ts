@@ -177,7 +177,7 @@ export async function listPeriods(db: Db, filter: { status?: string; periodId?: 
       taskCount: Number(t?.n ?? 0), submittedCount: Number(t?.submitted ?? 0), finalCount: Number(tt?.final ?? 0), publishedCount: Number(tt?.published ?? 0),
       criteria: crit,
       evaluatorRows: crit.flatMap((c) =>
-        evaluators.filter((e) => e.criterionId === c.criterionId).map((e) => ({ seq: c.seq, criterionName: c.name, singleid: e.evaluatorId, hname: e.hname, deptnm: e.deptnm ?? null })),
+        evaluators.filter((e) => e.criterionId === c.criterionId).map((e) => ({ key: `${c.seq}:${e.evaluatorId}`, seq: c.seq, criterionName: c.name, singleid: e.evaluatorId, hname: e.hname, deptnm: e.deptnm ?? null })),
       ),
       grades: grades.filter((g) => g.periodId === p.periodId).map((g) => ({ grade: g.grade, minScore: Number(g.minScore), action: g.action })),
       actions: actionsFrom(PERIOD_MACHINE, p.status), version: p.version,

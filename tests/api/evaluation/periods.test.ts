@@ -59,8 +59,8 @@ describe('evaluation periods, measures and totals', () => {
     const two = ok(await f.put(`/api/v1/evaluation/periods/${periodId}`, f.u.tfadmin, rows([{ seq: 70, singleid: 'E000004' }, { seq: 70, singleid: 'E000003' }], edited.version)));
     expect(two.criteria[6]).toMatchObject({ evaluators: 'E000003,E000004' });
     expect(two.evaluatorRows).toEqual([
-      { seq: 70, criterionName: '협조도', singleid: 'E000003', hname: expect.any(String), deptnm: expect.any(String) },
-      { seq: 70, criterionName: '협조도', singleid: 'E000004', hname: '김민수', deptnm: expect.any(String) },
+      { key: '70:E000003', seq: 70, criterionName: '협조도', singleid: 'E000003', hname: expect.any(String), deptnm: expect.any(String) },
+      { key: '70:E000004', seq: 70, criterionName: '협조도', singleid: 'E000004', hname: '김민수', deptnm: expect.any(String) },
     ]);
     const back = ok(await f.put(`/api/v1/evaluation/periods/${periodId}`, f.u.tfadmin, rows([{ seq: 70, singleid: 'E000004' }], two.version)));
     expect(back.criteria[6]).toMatchObject({ evaluators: 'E000004' });
