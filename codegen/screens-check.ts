@@ -92,7 +92,7 @@ function textsOf(node: unknown, pointer = ''): Array<{ pointer: string; text: st
     for (const [k, v] of Object.entries(node)) {
       if (TEXT_KEYS.has(k) && typeof v === 'string') out.push({ pointer: `${pointer}/${k}`, text: v });
       // Call inputs, link queries and new-row values are expressions and data, not texts (a body may well have a `title`).
-      else if (k !== 'description' && k !== 'params' && k !== 'query' && k !== 'newRow') out.push(...textsOf(v, `${pointer}/${k}`));
+      else if (k !== 'description' && k !== 'params' && k !== 'query' && k !== 'newRow' && k !== 'initialRows') out.push(...textsOf(v, `${pointer}/${k}`));
     }
   }
   return out;

@@ -3462,6 +3462,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/reports/monthly/11": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Evaluation summary per evaluation period overlapping the month range: the suppliers’ current totals — count, finalized, published, average score, per grade, warned and blocked */
+        get: operations["getMonthlyReport11"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/reports/cost-unit/difference": {
         parameters: {
             query?: never;
@@ -3539,6 +3556,23 @@ export interface paths {
         };
         /** The orders behind a report figure (drill-down): the same period, scope and filters as the report */
         get: operations["listReportOrders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/reports/evaluation-totals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The suppliers’ evaluation totals behind an evaluation-summary figure (drill-down): the same period, scope and filters as the report */
+        get: operations["listReportEvaluationTotals"];
         put?: never;
         post?: never;
         delete?: never;
@@ -19455,6 +19489,12 @@ export interface operations {
                             taxNo2: string;
                             ceoName: string;
                             forwardYn: string;
+                            /** @description Grade A–D of the newest finalized evaluation (null: never evaluated) */
+                            grade: string | null;
+                            /** @description What the grade does to sourcing: WARN asks the buyer to confirm (confirmEvaluationWarning), BLOCK refuses */
+                            gradeAction: ("NONE" | "WARN" | "BLOCK") | null;
+                            /** @description The evaluation period of that grade */
+                            gradePeriod: string | null;
                         }[];
                         total: number;
                     };
@@ -24190,6 +24230,8 @@ export interface operations {
                     }[];
                     /** @description The version read; a stale one answers 409 VERSION_CONFLICT */
                     version: number;
+                    /** @description The buyer confirms a supplier whose evaluation grade asks for confirmation (warn); recorded with who confirmed */
+                    confirmEvaluationWarning?: boolean;
                 };
             };
         };
@@ -31492,6 +31534,130 @@ export interface operations {
             };
         };
     };
+    getMonthlyReport11: {
+        parameters: {
+            query?: {
+                /** @description First month, YYYYMM (required; at most 36 months before toMonth) */
+                fromMonth?: string;
+                /** @description Last month, YYYYMM (required) */
+                toMonth?: string;
+                /** @description Business section (topDept); must be within the caller’s scope */
+                section?: string;
+                /** @description Department; must be within the caller’s scope */
+                deptcd?: string;
+                /** @description Page, 1-based */
+                page?: number;
+                /** @description Rows a page (a screen asks ≤ 500; an export up to 5000) */
+                size?: number;
+                /** @description Sort as field:asc|desc; fields: periodId, periodName, startDate, endDate, periodStatus, supplierCount, finalCount, publishedCount, avgScore, scoreSum, gradeA, gradeB, gradeC, gradeD, warnCount, blockCount */
+                sort?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rows: {
+                            /** @description Evaluation period */
+                            periodId: number;
+                            periodName: string;
+                            /** @description YYYY-MM-DD */
+                            startDate: string;
+                            /** @description YYYY-MM-DD */
+                            endDate: string;
+                            /** @description EVA_PERIOD_STATUS: PLANNED, OPEN, CLOSED */
+                            periodStatus: string;
+                            /** @description Suppliers with a current total */
+                            supplierCount: number;
+                            /** @description Of which finalized */
+                            finalCount: number;
+                            /** @description Of which published to the supplier */
+                            publishedCount: number;
+                            avgScore: string | null;
+                            /** @description Σ total scores (for the totals row’s average) (exact decimal) */
+                            scoreSum: string;
+                            gradeA: number;
+                            gradeB: number;
+                            gradeC: number;
+                            gradeD: number;
+                            /** @description Graded “warn” */
+                            warnCount: number;
+                            /** @description Graded “block” */
+                            blockCount: number;
+                        }[];
+                        total: number;
+                        /** @description Over the whole result */
+                        totals: {
+                            supplierCount: number;
+                            finalCount: number;
+                            publishedCount: number;
+                            scoreSum: string | null;
+                            avgScore: string | null;
+                            gradeA: number;
+                            gradeB: number;
+                            gradeC: number;
+                            gradeD: number;
+                            warnCount: number;
+                            blockCount: number;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     getCostUnitDifference: {
         parameters: {
             query?: {
@@ -31983,6 +32149,113 @@ export interface operations {
                             lineCount: number;
                             krwAmount: string | null;
                         };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listReportEvaluationTotals: {
+        parameters: {
+            query?: {
+                /** @description First month, YYYYMM (required; at most 36 months before toMonth) */
+                fromMonth?: string;
+                /** @description Last month, YYYYMM (required) */
+                toMonth?: string;
+                /** @description Business section (topDept); must be within the caller’s scope */
+                section?: string;
+                /** @description Department; must be within the caller’s scope */
+                deptcd?: string;
+                /** @description Page, 1-based */
+                page?: number;
+                /** @description Rows a page (a screen asks ≤ 500; an export up to 5000) */
+                size?: number;
+                /** @description Evaluation period */
+                periodId?: number;
+                /** @description One grade only */
+                grade?: "A" | "B" | "C" | "D" | "";
+                /** @description Sort as field:asc|desc; fields: totalId, periodName, compNo, compNameKr, status, totalScore, grade, gradeAction, rankNo, prevScore, published */
+                sort?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rows: {
+                            totalId: number;
+                            periodName: string;
+                            compNo: string;
+                            compNameKr: string;
+                            /** @description EVA_TOTAL_STATUS: DRAFT or FINAL */
+                            status: string;
+                            /** @description (exact decimal) */
+                            totalScore: string;
+                            /** @description A–D */
+                            grade: string;
+                            /** @description NONE, WARN or BLOCK */
+                            gradeAction: string;
+                            /** @description Rank in the period (competition rank) */
+                            rankNo: number;
+                            prevScore: string | null;
+                            /** @description Y or N */
+                            published: string;
+                        }[];
+                        total: number;
+                        /** @description Over the whole result */
+                        totals: Record<string, never>;
                     };
                 };
             };
@@ -36614,6 +36887,16 @@ export interface operations {
                                 evaluators: string | null;
                                 evaluatorNames: string | null;
                             }[];
+                            /** @description Every qualitative criterion’s evaluators, one row each */
+                            evaluatorRows: {
+                                /** @description seq:singleid (the row key) */
+                                key: string;
+                                seq: number;
+                                criterionName: string;
+                                singleid: string;
+                                hname: string;
+                                deptnm: string | null;
+                            }[];
                             grades: {
                                 /** @enum {unknown} */
                                 grade: "A" | "B" | "C" | "D";
@@ -36720,6 +37003,16 @@ export interface operations {
                         evaluators?: string | null;
                         evaluatorNames?: string | null;
                     }[];
+                    /** @description Evaluators per qualitative criterion (by its seq); when given, the criteria’s evaluators texts are not read */
+                    evaluatorRows?: {
+                        /** @description The qualitative criterion’s seq */
+                        seq: number;
+                        /** @description The evaluator (employee) */
+                        singleid: string;
+                        hname?: string | null;
+                        deptnm?: string | null;
+                        criterionName?: string | null;
+                    }[];
                     grades: {
                         /** @enum {unknown} */
                         grade: "A" | "B" | "C" | "D";
@@ -36780,6 +37073,16 @@ export interface operations {
                             bands: string | null;
                             evaluators: string | null;
                             evaluatorNames: string | null;
+                        }[];
+                        /** @description Every qualitative criterion’s evaluators, one row each */
+                        evaluatorRows: {
+                            /** @description seq:singleid (the row key) */
+                            key: string;
+                            seq: number;
+                            criterionName: string;
+                            singleid: string;
+                            hname: string;
+                            deptnm: string | null;
                         }[];
                         grades: {
                             /** @enum {unknown} */
@@ -36901,6 +37204,16 @@ export interface operations {
                             evaluators: string | null;
                             evaluatorNames: string | null;
                         }[];
+                        /** @description Every qualitative criterion’s evaluators, one row each */
+                        evaluatorRows: {
+                            /** @description seq:singleid (the row key) */
+                            key: string;
+                            seq: number;
+                            criterionName: string;
+                            singleid: string;
+                            hname: string;
+                            deptnm: string | null;
+                        }[];
                         grades: {
                             /** @enum {unknown} */
                             grade: "A" | "B" | "C" | "D";
@@ -37007,6 +37320,16 @@ export interface operations {
                         evaluators?: string | null;
                         evaluatorNames?: string | null;
                     }[];
+                    /** @description Evaluators per qualitative criterion (by its seq); when given, the criteria’s evaluators texts are not read */
+                    evaluatorRows?: {
+                        /** @description The qualitative criterion’s seq */
+                        seq: number;
+                        /** @description The evaluator (employee) */
+                        singleid: string;
+                        hname?: string | null;
+                        deptnm?: string | null;
+                        criterionName?: string | null;
+                    }[];
                     grades: {
                         /** @enum {unknown} */
                         grade: "A" | "B" | "C" | "D";
@@ -37069,6 +37392,16 @@ export interface operations {
                             bands: string | null;
                             evaluators: string | null;
                             evaluatorNames: string | null;
+                        }[];
+                        /** @description Every qualitative criterion’s evaluators, one row each */
+                        evaluatorRows: {
+                            /** @description seq:singleid (the row key) */
+                            key: string;
+                            seq: number;
+                            criterionName: string;
+                            singleid: string;
+                            hname: string;
+                            deptnm: string | null;
                         }[];
                         grades: {
                             /** @enum {unknown} */
@@ -37283,6 +37616,16 @@ export interface operations {
                             evaluators: string | null;
                             evaluatorNames: string | null;
                         }[];
+                        /** @description Every qualitative criterion’s evaluators, one row each */
+                        evaluatorRows: {
+                            /** @description seq:singleid (the row key) */
+                            key: string;
+                            seq: number;
+                            criterionName: string;
+                            singleid: string;
+                            hname: string;
+                            deptnm: string | null;
+                        }[];
                         grades: {
                             /** @enum {unknown} */
                             grade: "A" | "B" | "C" | "D";
@@ -37419,6 +37762,16 @@ export interface operations {
                             evaluators: string | null;
                             evaluatorNames: string | null;
                         }[];
+                        /** @description Every qualitative criterion’s evaluators, one row each */
+                        evaluatorRows: {
+                            /** @description seq:singleid (the row key) */
+                            key: string;
+                            seq: number;
+                            criterionName: string;
+                            singleid: string;
+                            hname: string;
+                            deptnm: string | null;
+                        }[];
                         grades: {
                             /** @enum {unknown} */
                             grade: "A" | "B" | "C" | "D";
@@ -37554,6 +37907,16 @@ export interface operations {
                             bands: string | null;
                             evaluators: string | null;
                             evaluatorNames: string | null;
+                        }[];
+                        /** @description Every qualitative criterion’s evaluators, one row each */
+                        evaluatorRows: {
+                            /** @description seq:singleid (the row key) */
+                            key: string;
+                            seq: number;
+                            criterionName: string;
+                            singleid: string;
+                            hname: string;
+                            deptnm: string | null;
                         }[];
                         grades: {
                             /** @enum {unknown} */

@@ -115,6 +115,7 @@ export const SCREEN_ROUTES: readonly ScreenRouteInfo[] = [
   { id: "reports.monthlyReport08", route: "/report/monthlyReport/monthlyReport08", title: "screen.reports.monthlyReport08.title", portals: ["internal"] },
   { id: "reports.monthlyReport09", route: "/report/monthlyReport/monthlyReport09", title: "screen.reports.monthlyReport09.title", portals: ["internal"] },
   { id: "reports.monthlyReport10", route: "/report/monthlyReport/monthlyReport10", title: "screen.reports.monthlyReport10.title", portals: ["internal"] },
+  { id: "reports.monthlyReport11", route: "/report/monthlyReport/monthlyReport11", title: "screen.reports.monthlyReport11.title", portals: ["internal"] },
   { id: "settlement.signifier", route: "/signifier", title: "screen.settlement.signifier.title", portals: ["internal"] },
   { id: "settlement.signifierDetail", route: "/signifierDetail", title: "screen.settlement.signifierDetail.title", portals: ["internal"] },
   { id: "purchaseOrder.simpleOrderEdit", route: "/SimpleOrderEdit", title: "screen.purchaseOrder.simpleOrderEdit", portals: ["internal"] },

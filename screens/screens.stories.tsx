@@ -282,6 +282,9 @@ export const PurchaseRequestRfqCreate: Story = { name: 'purchaseRequest.rfqCreat
 /** screens/reports/costUnitDifference.screen.ts */
 export const ReportsCostUnitDifference: Story = { name: 'reports.costUnitDifference', args: { id: 'reports.costUnitDifference' } };
 
+/** screens/reports/evaluationDrill.screen.ts */
+export const ReportsEvaluationDrill: Story = { name: 'reports.evaluationDrill', args: { id: 'reports.evaluationDrill' } };
+
 /** screens/reports/highCostUnit.screen.ts */
 export const ReportsHighCostUnit: Story = { name: 'reports.highCostUnit', args: { id: 'reports.highCostUnit' } };
 
@@ -320,6 +323,9 @@ export const ReportsMonthlyReport09: Story = { name: 'reports.monthlyReport09', 
 
 /** screens/reports/monthlyReport10.screen.ts */
 export const ReportsMonthlyReport10: Story = { name: 'reports.monthlyReport10', args: { id: 'reports.monthlyReport10' } };
+
+/** screens/reports/monthlyReport11.screen.ts */
+export const ReportsMonthlyReport11: Story = { name: 'reports.monthlyReport11', args: { id: 'reports.monthlyReport11' } };
 
 /** screens/reports/orderDrill.screen.ts */
 export const ReportsOrderDrill: Story = { name: 'reports.orderDrill', args: { id: 'reports.orderDrill' } };

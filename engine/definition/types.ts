@@ -346,6 +346,8 @@ export interface DetailDef {
   load?: { operation: string; params?: CallInputs };
   /** New rows start with these values. */
   newRow?: Record<string, string | number | boolean | null>;
+  /** A new record (create) starts with these rows, as rows the user added (they are sent with the save), e.g. a period's four grade bands. */
+  initialRows?: Array<Record<string, string | number | boolean | null>>;
   /** Rows may be added / deleted: true (default), false or a rule (`"mode == 'create' || form.status == 'DRAFT'"`). */
   canAdd?: boolean | Expr;
   canDelete?: boolean | Expr;

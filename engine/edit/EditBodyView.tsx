@@ -11,7 +11,7 @@ import { ActionButton } from '../ui/parts';
 import styles from '../ui/engine.module.css';
 import { answerWarnings } from './answer-warnings';
 import { Attachments } from './Attachments';
-import { changedRows, isDirty, loadDetail, validateDetail, type CellProblem, type DetailState } from './detail-state';
+import { changedRows, isDirty, loadDetail, startDetail, validateDetail, type CellProblem, type DetailState } from './detail-state';
 import { DetailGrid } from './DetailGrid';
 import { SectionsForm, type SectionsFormHandle } from './SectionsForm';
 import { useValuesFrom } from './value-from';
@@ -180,7 +180,10 @@ export function EditBodyView({ body, at, record, extraScope, onSaved, onDeleted,
   useEffect(() => {
     let live = true;
     const load = async (d: DetailDef, input: OperationInput | null): Promise<DetailState> => {
-      if (!d.load || !input) return loadDetail(Array.isArray(current?.[d.id]) ? (current![d.id] as Values[]) : []);
+      if (!d.load || !input) {
+        if (Array.isArray(current?.[d.id])) return loadDetail(current![d.id] as Values[]);
+        return current === null && d.initialRows ? startDetail(d.initialRows) : loadDetail([]);
+      }
       try {
         const answer = await services.call(d.load.operation, input);
         return loadDetail((Array.isArray(answer) ? answer : ((answer as { rows?: Values[] })?.rows ?? [])) as Values[]);

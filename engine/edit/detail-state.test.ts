@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addRow, addRowFrom, changedRows, deleteRows, editCell, isDirty, loadDetail, moveRow, validateDetail } from './detail-state';
+import { addRow, addRowFrom, changedRows, deleteRows, editCell, isDirty, loadDetail, moveRow, startDetail, validateDetail } from './detail-state';
 
 const def = { rowKey: 'code', columns: [{ field: 'code', required: true, maxLength: 3 }, { field: 'text', required: true }, { field: 'order', type: 'number' as const }], newRow: { order: 0 } };
 const messages = { required: 'req', tooLong: (n: number) => `max ${n}`, duplicate: 'dup' };
@@ -17,6 +17,16 @@ describe('detail rows', () => {
     expect(isDirty(s)).toBe(true);
     s = editCell(s, 0, 'text', '가');
     expect(changedRows(s)).toHaveLength(1);
+  });
+
+  it('a new record’s initial rows are added rows: sent with the save, not reported as deleted when removed', () => {
+    let s = startDetail([{ code: 'A', text: '가' }, { code: 'B', text: '나' }]);
+    expect(changedRows(s).map((r) => r.data)).toEqual([{ code: 'A', text: '가' }, { code: 'B', text: '나' }]);
+    expect(isDirty(s)).toBe(true);
+    s = deleteRows(s, [0]);
+    expect(s.deleted).toEqual([]);
+    s = addRow(s, def);
+    expect(s.rows.map((r) => r.uid)).toEqual([2, 3]);
   });
 
   it('validates required cells, lengths and duplicate keys by row', () => {

@@ -25,6 +25,11 @@ export function loadDetail(rows: Data[]): DetailState {
   return { rows: rows.map((r, i) => ({ uid: i + 1, data: { ...r }, original: r })), deleted: [], nextUid: rows.length + 1 };
 }
 
+/** A new record's starting rows: new rows (no original), so a save sends them as added. */
+export function startDetail(rows: Data[]): DetailState {
+  return { rows: rows.map((r, i) => ({ uid: i + 1, data: { ...r } })), deleted: [], nextUid: rows.length + 1 };
+}
+
 export function addRow(state: DetailState, def: Pick<DetailDef, 'newRow' | 'columns'>): DetailState {
   const data: Data = {};
   for (const c of def.columns) data[c.field] = def.newRow && Object.hasOwn(def.newRow, c.field) ? def.newRow[c.field] : '';

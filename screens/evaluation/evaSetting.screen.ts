@@ -51,7 +51,7 @@ export default defineTreeScreen({
         maxRows: 50,
         visibleRows: 8,
         newRow: { kind: 'QUAL', weight: 10 },
-        send: ['seq', 'category', 'name', 'kind', 'weight', 'measure', 'bands', 'evaluators'],
+        send: ['seq', 'category', 'name', 'kind', 'weight', 'measure', 'bands'],
         columns: [
           { field: 'seq', label: f('seq'), type: 'number', width: 60, editable: true, required: true },
           { field: 'category', label: f('category'), width: 110, editable: true, required: true, maxLength: 100 },
@@ -60,8 +60,26 @@ export default defineTreeScreen({
           { field: 'weight', label: f('weight'), type: 'number', width: 70, editable: true, required: true, total: 'sum' },
           { field: 'measure', label: f('measure'), type: 'code', options: measures, width: 130, editable: true },
           { field: 'bands', label: f('bands'), width: 190, editable: true, maxLength: 500 },
-          { field: 'evaluators', label: f('evaluators'), width: 130, editable: true, maxLength: 1000 },
-          { field: 'evaluatorNames', label: f('evaluatorNames'), width: 120 },
+          { field: 'evaluatorNames', label: f('evaluatorNames'), width: 150 },
+        ],
+      },
+      {
+        // Who scores each qualitative criterion: people chosen with the person popup, the criterion by its seq.
+        id: 'evaluatorRows',
+        title: T('evaSetting.evaluators'),
+        // seq:singleid from the server (one person may score several criteria); added rows have none until saved.
+        rowKey: 'key',
+        canAdd: false,
+        visibleRows: 5,
+        maxRows: 500,
+        addFrom: { widget: 'person', label: T('evaSetting.addEvaluator'), fill: { singleid: 'singleid', hname: 'hname', deptnm: 'deptnm' } },
+        send: ['seq', 'singleid'],
+        columns: [
+          { field: 'seq', label: f('criterionSeq'), type: 'number', width: 90, editable: true, required: true },
+          { field: 'criterionName', label: f('criterionName'), width: 160 },
+          { field: 'singleid', label: f('evaluatorId'), width: 90 },
+          { field: 'hname', label: f('evaluatorName'), width: 100 },
+          { field: 'deptnm', label: f('deptnm'), width: 150 },
         ],
       },
       {
@@ -73,6 +91,13 @@ export default defineTreeScreen({
         minRows: 4,
         maxRows: 4,
         visibleRows: 4,
+        // A new period starts from the usual bands (A 90, B 75, C 60 warn, D 0 block); they stay editable.
+        initialRows: [
+          { grade: 'A', minScore: 90, action: 'NONE' },
+          { grade: 'B', minScore: 75, action: 'NONE' },
+          { grade: 'C', minScore: 60, action: 'WARN' },
+          { grade: 'D', minScore: 0, action: 'BLOCK' },
+        ],
         send: ['grade', 'minScore', 'action'],
         columns: [
           { field: 'grade', label: f('grade'), width: 70 },

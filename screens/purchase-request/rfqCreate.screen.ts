@@ -2,6 +2,7 @@ import { defineEditScreen } from '../../engine/define';
 
 const F = (name: string) => `screen.purchaseRequest.field.${name}`;
 const T = (name: string) => `screen.purchaseRequest.${name}`;
+const GRADE_ACTIONS = ['NONE', 'WARN', 'BLOCK'].map((value) => ({ value, text: `screen.evaluation.action.${value}` }));
 
 /**
  * Opened in a dialog from /prConfirmEdit (query prNo): invite suppliers to quote on a received PR
@@ -22,6 +23,16 @@ export default defineEditScreen({
         { field: 'deadline', label: F('deadline'), widget: 'date', required: true, help: T('deadlineHelp') },
         { field: 'title', label: F('rfqTitle'), maxLength: 200, span: 2, valueFrom: { operation: 'getPr', params: { path: { prNo: 'query.prNo' } }, value: 'title' } },
         { field: 'description', label: F('rfqDescription'), widget: 'textarea', rows: 3, maxLength: 1000, span: 2 },
+        // A supplier graded "warn" (협력사 평가) is invited only once the buyer confirms; the server records who confirmed.
+        {
+          field: 'confirmEvaluationWarning',
+          label: F('confirmEvaluationWarning'),
+          widget: 'checkbox',
+          type: 'boolean',
+          span: 2,
+          visible: "some(detail.suppliers.rows, 'gradeAction', 'WARN')",
+          help: T('evaluationWarningHelp'),
+        },
       ],
     },
   ],
@@ -35,11 +46,20 @@ export default defineEditScreen({
       maxRows: 20,
       visibleRows: 5,
       send: 'compNo',
-      addFrom: { widget: 'company', label: T('addSupplier'), operation: 'searchRfqSuppliers', fill: { compNo: 'compNo', compNameKr: 'compNameKr', taxNo2: 'taxNo2' } },
+      addFrom: {
+        widget: 'company',
+        label: T('addSupplier'),
+        operation: 'searchRfqSuppliers',
+        fill: { compNo: 'compNo', compNameKr: 'compNameKr', taxNo2: 'taxNo2', grade: 'grade', gradeAction: 'gradeAction', gradePeriod: 'gradePeriod' },
+      },
+      // The newest finalized evaluation grade: "warn" asks for the confirmation above, "block" is refused on sending.
       columns: [
         { field: 'compNo', label: F('compNo'), width: 100 },
-        { field: 'compNameKr', label: F('compNameKr'), width: 240 },
-        { field: 'taxNo2', label: F('taxNo2'), width: 140 },
+        { field: 'compNameKr', label: F('compNameKr'), width: 200 },
+        { field: 'taxNo2', label: F('taxNo2'), width: 120 },
+        { field: 'grade', label: F('evaGrade'), width: 60, align: 'center' },
+        { field: 'gradeAction', label: F('evaGradeAction'), type: 'code', options: GRADE_ACTIONS, width: 110 },
+        { field: 'gradePeriod', label: F('evaGradePeriod'), width: 180 },
       ],
     },
   ],

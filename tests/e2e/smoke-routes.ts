@@ -99,6 +99,8 @@ export const SMOKE_ROUTES: SmokeRoute[] = [
     '/report/monthlyReport/monthlyReport01', '/report/monthlyReport/monthlyReport02', '/report/monthlyReport/monthlyReport03', '/report/monthlyReport/monthlyReport04',
     '/report/monthlyReport/monthlyReport05', '/report/monthlyReport/monthlyReport06', '/report/monthlyReport/monthlyReport07', '/report/monthlyReport/monthlyReport08',
     '/report/monthlyReport/monthlyReport09', '/report/costUnit/costUnitDifference', '/report/costUnit/highCostUnit', '/report/manage/itemMasterCostNew',
+    // The evaluation summary: this year's two demo periods (2026 H1 finalized, 2026 H2 in progress), grades stacked.
+    '/report/monthlyReport/monthlyReport11',
   ].map((route): SmokeRoute => ({ route, portal: 'internal', user: 'operator', expect: 'rows', chart: true })),
   // The demo suppliers all had their first order in 2024-11/12: this year has no new supplier, so the page shows its (empty) chart and title.
   { route: '/report/monthlyReport/monthlyReport10', portal: 'internal', user: 'operator', expect: 'text', shows: '신규 협력사' },

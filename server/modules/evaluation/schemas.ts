@@ -54,6 +54,7 @@ export const PeriodRow = Type.Object({
   finalCount: Type.Integer(),
   publishedCount: Type.Integer(),
   criteria: Type.Array(CriterionView),
+  evaluatorRows: Type.Array(Type.Object({ key: Type.String({ description: 'seq:singleid (the row key)' }), seq: Type.Integer(), criterionName: Type.String(), singleid: Type.String(), hname: Type.String(), deptnm: Type.Union([Type.String(), Type.Null()]) }), { description: 'Every qualitative criterion’s evaluators, one row each' }),
   grades: Type.Array(GradeView),
   actions: Type.Array(Type.String()),
   version: Type.Integer(),
@@ -76,6 +77,10 @@ const CriterionInput = Type.Object(
   },
   { additionalProperties: false },
 );
+const EvaluatorInput = Type.Object(
+  { seq: Type.Integer({ minimum: 0, maximum: 1000, description: 'The qualitative criterion’s seq' }), singleid: Type.String({ maxLength: 30, description: 'The evaluator (employee)' }), hname: Type.Optional(Nullable(Type.String())), deptnm: Type.Optional(Nullable(Type.String())), criterionName: Type.Optional(Nullable(Type.String())) },
+  { additionalProperties: false },
+);
 const GradeInput = Type.Object({ grade: Grade, minScore: Type.Number({ minimum: 0, maximum: 100 }), action: Action }, { additionalProperties: false });
 
 const periodFields = {
@@ -89,6 +94,8 @@ const periodFields = {
   targetList: Type.Optional(Nullable(Type.String({ maxLength: 2000, description: 'COMP_NOs, comma-separated' }))),
   remark: Type.Optional(Nullable(Type.String({ maxLength: 1000 }))),
   criteria: Type.Array(CriterionInput, { minItems: 1, maxItems: 50 }),
+  /** The evaluators as rows (the screen's person popup): when given, they replace every criterion's `evaluators` text. */
+  evaluatorRows: Type.Optional(Type.Array(EvaluatorInput, { maxItems: 500, description: 'Evaluators per qualitative criterion (by its seq); when given, the criteria’s evaluators texts are not read' })),
   grades: Type.Array(GradeInput, { minItems: 4, maxItems: 4 }),
 };
 export const PeriodCreateBody = Type.Object(periodFields, { additionalProperties: false });

@@ -64,7 +64,10 @@ async function checkPeriod(db: Db, b: PeriodBody, selfId: number | null) {
     if (!(c.weight > 0)) errors.push({ path: `${p}/weight`, message: '가중치는 0보다 커야 합니다' });
     let bands: EvaBand[] | null = null;
     let measure: EvaMeasure | null = null;
-    const evaluators = (text(c.evaluators) ?? '').split(/[\s,]+/).map((s) => s.trim()).filter(Boolean);
+    // Evaluators: the rows for this criterion's seq when the body has rows (the person popup), else its text.
+    const evaluators = b.evaluatorRows
+      ? b.evaluatorRows.filter((r) => r.seq === (c.seq ?? (i + 1) * 10)).map((r) => r.singleid.trim())
+      : (text(c.evaluators) ?? '').split(/[\s,]+/).map((s) => s.trim()).filter(Boolean);
     if (c.kind === 'QUANT') {
       if (!c.measure || !MEASURES.includes(c.measure as EvaMeasure)) errors.push({ path: `${p}/measure`, message: '정량 항목은 측정 지표를 선택하세요' });
       else measure = c.measure as EvaMeasure;
@@ -76,6 +79,11 @@ async function checkPeriod(db: Db, b: PeriodBody, selfId: number | null) {
       evaluators.forEach((e) => evaluatorIds.add(e));
     }
     return { seq: c.seq ?? (i + 1) * 10, category: (c.category ?? '').trim(), name: (c.name ?? '').trim(), kind: c.kind, weight: c.weight, measure, bands, evaluators: c.kind === 'QUAL' ? [...new Set(evaluators)] : [] };
+  });
+  (b.evaluatorRows ?? []).forEach((r, i) => {
+    const c = criteria.find((x) => x.seq === r.seq);
+    if (!c) errors.push({ path: `body/evaluatorRows/${i}/seq`, message: `평가 항목 순번을 찾을 수 없습니다: ${r.seq}` });
+    else if (c.kind !== 'QUAL') errors.push({ path: `body/evaluatorRows/${i}/seq`, message: `정량 항목에는 평가자를 지정하지 않습니다: ${r.seq}` });
   });
   const seqs = criteria.map((c) => c.seq);
   seqs.forEach((s, i) => {
@@ -129,7 +137,8 @@ export async function listPeriods(db: Db, filter: { status?: string; periodId?: 
       .selectFrom('evaCriterionEvaluator as ce')
       .innerJoin('evaCriterion as c', 'c.criterionId', 'ce.criterionId')
       .innerJoin('employee as e', 'e.singleid', 'ce.evaluatorId')
-      .select(['ce.criterionId', 'ce.evaluatorId', 'e.hname'])
+      .leftJoin('department as d', 'd.deptcd', 'e.deptcd')
+      .select(['ce.criterionId', 'ce.evaluatorId', 'e.hname', 'd.deptnm'])
       .where('c.periodId', 'in', ids)
       .orderBy('ce.evaluatorId')
       .execute(),
@@ -166,7 +175,11 @@ export async function listPeriods(db: Db, filter: { status?: string; periodId?: 
       openedAt: iso(p.openedAt), closedAt: iso(p.closedAt), computedAt: iso(p.computedAt),
       weightSum: weightSum(crit.map((c) => c.weight)), targetCount: Number(targets.find((x) => x.periodId === p.periodId)?.n ?? 0),
       taskCount: Number(t?.n ?? 0), submittedCount: Number(t?.submitted ?? 0), finalCount: Number(tt?.final ?? 0), publishedCount: Number(tt?.published ?? 0),
-      criteria: crit, grades: grades.filter((g) => g.periodId === p.periodId).map((g) => ({ grade: g.grade, minScore: Number(g.minScore), action: g.action })),
+      criteria: crit,
+      evaluatorRows: crit.flatMap((c) =>
+        evaluators.filter((e) => e.criterionId === c.criterionId).map((e) => ({ key: `${c.seq}:${e.evaluatorId}`, seq: c.seq, criterionName: c.name, singleid: e.evaluatorId, hname: e.hname, deptnm: e.deptnm ?? null })),
+      ),
+      grades: grades.filter((g) => g.periodId === p.periodId).map((g) => ({ grade: g.grade, minScore: Number(g.minScore), action: g.action })),
       actions: actionsFrom(PERIOD_MACHINE, p.status), version: p.version,
     };
   });

@@ -8,6 +8,8 @@ import type { RawBuilder } from 'kysely';
 import { badRequest } from '../../http/errors.js';
 import {
   costUnitDifference,
+  evaluationDrill,
+  evaluationSummary,
   highCostUnit,
   highCostUnitDetail,
   itemMasterCost,
@@ -144,6 +146,26 @@ export const REPORTS: ReportSpec[] = [
     build: (ctx) => newSuppliers(ctx),
   },
   {
+    key: 'monthlyReport11',
+    route: '/report/monthlyReport/monthlyReport11',
+    path: '/api/v1/reports/monthly/11',
+    operationId: 'getMonthlyReport11',
+    summary: 'Evaluation summary per evaluation period overlapping the month range: the suppliers’ current totals — count, finalized, published, average score, per grade, warned and blocked',
+    fields: {
+      periodId: I('Evaluation period'), periodName: T(), startDate: T('YYYY-MM-DD'), endDate: T('YYYY-MM-DD'), periodStatus: T('EVA_PERIOD_STATUS: PLANNED, OPEN, CLOSED'),
+      supplierCount: I('Suppliers with a current total'), finalCount: I('Of which finalized'), publishedCount: I('Of which published to the supplier'),
+      avgScore: D('Average total score', true), scoreSum: D('Σ total scores (for the totals row’s average)'),
+      gradeA: I(), gradeB: I(), gradeC: I(), gradeD: I(), warnCount: I('Graded “warn”'), blockCount: I('Graded “block”'),
+    },
+    defaultSort: 'endDate:asc',
+    totals: {
+      supplierCount: 'sum(r.supplier_count)', finalCount: 'sum(r.final_count)', publishedCount: 'sum(r.published_count)', scoreSum: 'sum(r.score_sum)',
+      avgScore: 'round(sum(r.score_sum) / nullif(sum(r.supplier_count), 0), 2)', gradeA: 'sum(r.grade_a)', gradeB: 'sum(r.grade_b)', gradeC: 'sum(r.grade_c)', gradeD: 'sum(r.grade_d)',
+      warnCount: 'sum(r.warn_count)', blockCount: 'sum(r.block_count)',
+    },
+    build: (ctx) => evaluationSummary(ctx),
+  },
+  {
     key: 'costUnitDifference',
     route: '/report/costUnit/costUnitDifference',
     path: '/api/v1/reports/cost-unit/difference',
@@ -198,6 +220,26 @@ export const REPORTS: ReportSpec[] = [
     build: (ctx) => itemMasterCost(ctx),
   },
 ];
+
+/** monthlyReport11's drill-down: the suppliers' totals behind a period (and grade), same period and scope as the report. */
+export const EVALUATION_DRILL: ReportSpec = {
+  key: 'reportEvaluationTotals',
+  route: '/report/monthlyReport/monthlyReport11',
+  path: '/api/v1/reports/evaluation-totals',
+  operationId: 'listReportEvaluationTotals',
+  summary: 'The suppliers’ evaluation totals behind an evaluation-summary figure (drill-down): the same period, scope and filters as the report',
+  fields: {
+    totalId: I(), periodName: T(), compNo: T(), compNameKr: T(), status: T('EVA_TOTAL_STATUS: DRAFT or FINAL'), totalScore: D(), grade: T('A–D'),
+    gradeAction: T('NONE, WARN or BLOCK'), rankNo: { kind: 'int', description: 'Rank in the period (competition rank)' }, prevScore: D('The previous period’s final score', true), published: T('Y or N'),
+  },
+  defaultSort: 'totalScore:desc',
+  totals: {},
+  extraQuery: {
+    periodId: Type.Optional(Type.Integer({ minimum: 1, description: 'Evaluation period' })),
+    grade: Type.Optional(Type.Union([Type.Literal('A'), Type.Literal('B'), Type.Literal('C'), Type.Literal('D'), Type.Literal('')], { description: 'One grade only' })),
+  },
+  build: (ctx, q) => evaluationDrill(ctx, q.periodId as number | undefined, q.grade as string | undefined),
+};
 
 /** The report's row as a TypeBox object. */
 export function rowSchema(spec: ReportSpec): TObject {

@@ -4,7 +4,7 @@ import { access } from '../../http/access.js';
 import { commonErrors } from '../../http/error-schema.js';
 import { PagingQuery, SortQuery, pageWindow, parseSort } from '../../http/list-query.js';
 import { internalActor } from '../purchase/shared/actor.js';
-import { REPORTS, REPORT_ROUTES, rowSchema, type ReportSpec } from './catalog.js';
+import { EVALUATION_DRILL, REPORTS, REPORT_ROUTES, rowSchema, type ReportSpec } from './catalog.js';
 import { reportPeriod } from './period.js';
 import { runReport } from './run.js';
 import { checkScopeFilters, scopeOf } from './scope.js';
@@ -62,7 +62,7 @@ function totalsSchema(spec: ReportSpec): TSchema {
  */
 export const reportRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const tags = ['reports'];
-  for (const spec of [...REPORTS, DRILL_FIELDS]) {
+  for (const spec of [...REPORTS, DRILL_FIELDS, EVALUATION_DRILL]) {
     const sortFields = Object.keys(spec.fields);
     const [defField, defDir] = spec.defaultSort.split(':');
     const drill = spec === DRILL_FIELDS;

@@ -295,3 +295,48 @@ export function drillOrders(ctx: ReportContext, basis: DrillBasis): RawBuilder<u
     left join employee e on e.singleid = h.buyer_id
     where ${headerWhere(ctx, { dated: false })} and ${period}`;
 }
+
+// ---------------------------------------------------------------------------------------------
+// monthlyReport11: evaluation summary — per evaluation period overlapping the month range, the
+// suppliers' current totals (the revision not superseded: final, or a draft while the period is
+// being scored): how many, average score, how many in each grade, warned, blocked, published.
+// Scope (spec §6): a supplier counts for a scoped user, or under a section / department filter,
+// when it had an order of that scope (approved or later) dated in the evaluation period.
+
+/** The condition that the total `t` of period `p` belongs to the caller's scope and filters. */
+function evaluationScope(ctx: ReportContext): RawBuilder<unknown> {
+  if (ctx.scope.kind === 'all' && !ctx.filters.section && !ctx.filters.deptcd) return sql`true`;
+  return sql`exists (select 1 from po_header h where h.comp_no = t.comp_no and h.po_date >= p.start_date and h.po_date <= p.end_date and ${headerWhere(ctx, { dated: false })})`;
+}
+
+/** Periods overlapping the month range (a period in progress shows in this year's report). */
+const evaluationPeriods = (ctx: ReportContext) => sql`p.end_date >= ${ctx.period.fromDate}::date and p.start_date < ${ctx.period.toDateExclusive}::date`;
+
+export function evaluationSummary(ctx: ReportContext): RawBuilder<unknown> {
+  return sql`
+    select p.period_id, p.period_name, p.start_date::text as start_date, p.end_date::text as end_date, p.status as period_status,
+           count(*) as supplier_count,
+           sum(case when t.status = 'FINAL' then 1 else 0 end) as final_count,
+           sum(case when t.published_at is not null then 1 else 0 end) as published_count,
+           round(avg(t.total_score), 2) as avg_score, sum(t.total_score) as score_sum,
+           sum(case when t.grade = 'A' then 1 else 0 end) as grade_a,
+           sum(case when t.grade = 'B' then 1 else 0 end) as grade_b,
+           sum(case when t.grade = 'C' then 1 else 0 end) as grade_c,
+           sum(case when t.grade = 'D' then 1 else 0 end) as grade_d,
+           sum(case when t.grade_action = 'WARN' then 1 else 0 end) as warn_count,
+           sum(case when t.grade_action = 'BLOCK' then 1 else 0 end) as block_count
+    from eva_total t join eva_period p on p.period_id = t.period_id
+    where t.status <> 'SUPERSEDED' and ${evaluationPeriods(ctx)} and ${evaluationScope(ctx)}
+    group by p.period_id, p.period_name, p.start_date, p.end_date, p.status`;
+}
+
+/** The totals behind an evaluation-summary figure: one period's current totals (a grade's, when given), same scope. */
+export function evaluationDrill(ctx: ReportContext, periodId: number | undefined, grade: string | undefined): RawBuilder<unknown> {
+  return sql`
+    select t.total_id, p.period_name, t.comp_no, coalesce(c.comp_name_kr, t.comp_no) as comp_name_kr, t.status, t.total_score, t.grade,
+           t.grade_action, t.rank_no, t.prev_score, case when t.published_at is null then 'N' else 'Y' end as published
+    from eva_total t join eva_period p on p.period_id = t.period_id left join company c on c.comp_no = t.comp_no
+    where t.status <> 'SUPERSEDED' and ${evaluationPeriods(ctx)} and ${evaluationScope(ctx)}
+      ${periodId !== undefined ? sql`and t.period_id = ${periodId}` : sql``}
+      ${grade ? sql`and t.grade = ${grade}` : sql``}`;
+}

@@ -52,6 +52,18 @@ describe('evaluation periods, measures and totals', () => {
     const edited = ok(await f.put(`/api/v1/evaluation/periods/${periodId}`, f.u.tfadmin, { ...periodBody({ remark: '시험' }), version: p.version }));
     expect(edited.version).toBe(p.version + 1);
     refused(await f.put(`/api/v1/evaluation/periods/${periodId}`, f.u.tfadmin, { ...periodBody(), version: p.version }), 409, 'VERSION_CONFLICT');
+    // Evaluators as rows (the screen's person popup), by the criterion's seq (the 7th criterion: 70); they replace the texts.
+    const rows = (evaluatorRows: Array<{ seq: number; singleid: string }>, version: number) => ({ ...periodBody(), criteria: periodBody().criteria.map(({ evaluators: _e, ...c }) => c), evaluatorRows, version });
+    const wrong = refused(await f.put(`/api/v1/evaluation/periods/${periodId}`, f.u.tfadmin, rows([{ seq: 10, singleid: 'E000004' }, { seq: 99, singleid: 'E000004' }], edited.version)), 400, 'VALIDATION');
+    expect(wrong.details!.map((d) => d.path)).toEqual(['body/criteria/6/evaluators', 'body/evaluatorRows/0/seq', 'body/evaluatorRows/1/seq']);
+    const two = ok(await f.put(`/api/v1/evaluation/periods/${periodId}`, f.u.tfadmin, rows([{ seq: 70, singleid: 'E000004' }, { seq: 70, singleid: 'E000003' }], edited.version)));
+    expect(two.criteria[6]).toMatchObject({ evaluators: 'E000003,E000004' });
+    expect(two.evaluatorRows).toEqual([
+      { key: '70:E000003', seq: 70, criterionName: '협조도', singleid: 'E000003', hname: expect.any(String), deptnm: expect.any(String) },
+      { key: '70:E000004', seq: 70, criterionName: '협조도', singleid: 'E000004', hname: '김민수', deptnm: expect.any(String) },
+    ]);
+    const back = ok(await f.put(`/api/v1/evaluation/periods/${periodId}`, f.u.tfadmin, rows([{ seq: 70, singleid: 'E000004' }], two.version)));
+    expect(back.criteria[6]).toMatchObject({ evaluators: 'E000004' });
   });
 
   it('opens the period: tasks for the evaluator, every measure computed with numerator and denominator', async () => {

@@ -50,6 +50,11 @@ describe('seeded evaluation, supplier isolation and sourcing eligibility', () =>
   });
 
   it('a supplier graded "block" cannot be invited; "warn" needs a confirmation that is recorded', async () => {
+    // The supplier popup shows each candidate's standing, so the buyer sees it before inviting.
+    const standing = async (q: string) => ok(await f.get(`/api/v1/rfqs/suppliers?q=${q}`, f.u.operator)).rows[0];
+    expect(await standing('C00118')).toMatchObject({ compNo: 'C00118', grade: 'D', gradeAction: 'BLOCK', gradePeriod: '2026년 상반기 협력사 평가' });
+    expect(await standing('C00117')).toMatchObject({ compNo: 'C00117', grade: 'C', gradeAction: 'WARN' });
+    expect(await standing('C00001')).toMatchObject({ compNo: 'C00001', grade: 'A', gradeAction: 'NONE' });
     const pr = await receivedPr(f);
     const body = { prNo: pr.prNo, prVersion: pr.version, deadline: day(7) };
     const blocked = refused(await f.post('/api/v1/rfqs', f.u.operator, { ...body, suppliers: ['C00001', 'C00118'] }), 409, 'EVAL_BLOCKED');
@@ -61,6 +66,26 @@ describe('seeded evaluation, supplier isolation and sourcing eligibility', () =>
     const rfq = ok(await f.post('/api/v1/rfqs', f.u.operator, { ...body, suppliers: ['C00001', 'C00117'], confirmEvaluationWarning: true }));
     const confirms = await t.db.db.selectFrom('evaWarnConfirm').selectAll().where('docNo', '=', rfq.rfqNo).execute();
     expect(confirms).toEqual([expect.objectContaining({ compNo: 'C00117', grade: 'C', docType: 'RFQ', confirmedBy: 'operator' })]);
+  });
+
+  it('a simple order’s supplier changed to a blocked one is refused, to a warned one asks for confirmation; unchanged is not asked again', async () => {
+    const order = (compNo: string, extra: Record<string, unknown> = {}) => ({
+      compNo, title: '평가 등급 소액발주', currency: 'KRW', dueDate: day(10), lines: [{ itemName: '명함 인쇄', unitCode: 'BOX', quantity: '2', unitPrice: '15000' }], ...extra,
+    });
+    refused(await f.post('/api/v1/simple-orders', f.u.operator, order('C00118')), 409, 'EVAL_BLOCKED');
+    const created = ok(await f.post('/api/v1/simple-orders', f.u.operator, order('C00001')));
+    const blocked = refused(await f.put(`/api/v1/simple-orders/${created.poNo}`, f.u.operator, order('C00118', { version: created.version })), 409, 'EVAL_BLOCKED');
+    expect(blocked.msg).toContain('2026년 상반기 협력사 평가 D등급');
+    const warned = refused(await f.put(`/api/v1/simple-orders/${created.poNo}`, f.u.operator, order('C00117', { version: created.version })), 409, 'EVAL_WARN_CONFIRM');
+    expect(warned.msg).toContain('C00117');
+    // Nothing changed by the refusals.
+    expect(ok(await f.get(`/api/v1/simple-orders/${created.poNo}`, f.u.operator))).toMatchObject({ compNo: 'C00001', version: created.version });
+    const changed = ok(await f.put(`/api/v1/simple-orders/${created.poNo}`, f.u.operator, order('C00117', { version: created.version, confirmEvaluationWarning: true })));
+    expect(changed).toMatchObject({ compNo: 'C00117', version: created.version + 1 });
+    const confirms = await t.db.db.selectFrom('evaWarnConfirm').selectAll().where('docNo', '=', created.poNo).execute();
+    expect(confirms).toEqual([expect.objectContaining({ compNo: 'C00117', grade: 'C', docType: 'SIMPLE', confirmedBy: 'operator' })]);
+    // The same (warned) supplier kept: another edit is not asked to confirm again.
+    ok(await f.put(`/api/v1/simple-orders/${created.poNo}`, f.u.operator, order('C00117', { version: changed.version, title: '제목 변경' })));
   });
 
   it('surveys: the supplier answers its own, once, 1–5; others cannot see or answer it', async () => {

@@ -302,4 +302,7 @@ export const SupplierCandidate = Type.Object({
   taxNo2: Type.String({ description: 'Business number 123-45-67890' }),
   ceoName: Type.String(),
   forwardYn: Type.String(),
+  grade: Type.Union([Type.String(), Type.Null()], { description: 'Grade A–D of the newest finalized evaluation (null: never evaluated)' }),
+  gradeAction: Type.Union([Type.Union([Type.Literal('NONE'), Type.Literal('WARN'), Type.Literal('BLOCK')]), Type.Null()], { description: 'What the grade does to sourcing: WARN asks the buyer to confirm (confirmEvaluationWarning), BLOCK refuses' }),
+  gradePeriod: Type.Union([Type.String(), Type.Null()], { description: 'The evaluation period of that grade' }),
 });

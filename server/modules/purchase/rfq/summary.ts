@@ -7,6 +7,7 @@ import { iso } from '../shared/values.js';
 import { findQuotations } from './queries.js';
 import { questionsOfRfq } from '../rfq-questions/queries.js';
 import { selectionAllowed } from './workflow.js';
+import { standings } from '../../evaluation/eligibility.js';
 
 /**
  * What the caller may do with a quotation request now (the buttons of a screen): select once
@@ -84,5 +85,13 @@ export async function searchSuppliers(db: Db, q: string | undefined, w: { limit:
       .execute(),
     base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
   ]);
-  return { rows, total: Number(count.n) };
+  // Each candidate's evaluation standing, so the buyer sees a "warn" or "block" grade before inviting.
+  const standing = await standings(db, rows.map((r) => r.compNo));
+  return {
+    rows: rows.map((r) => {
+      const s = standing.get(r.compNo);
+      return { ...r, grade: s?.grade ?? null, gradeAction: s?.action ?? null, gradePeriod: s?.periodName ?? null };
+    }),
+    total: Number(count.n),
+  };
 }

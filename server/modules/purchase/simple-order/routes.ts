@@ -135,6 +135,10 @@ export const simpleOrderRoutes: FastifyPluginAsyncTypebox = async (app) => {
         checkVersion(request.body.version, po.version);
         transition(PO_MACHINE, 'update', po.status);
         const input = await checkSimple(trx, request.body, actor);
+        // A new supplier is held to its evaluation standing as on creation (block refused, warn confirmed).
+        if (input.header.compNo !== po.compNo) {
+          await checkSourcingEligibility(trx, [input.header.compNo], { docType: 'SIMPLE', docNo: poNo, confirmWarning: request.body.confirmEvaluationWarning, actor: actor.userId });
+        }
         const oldLines = await trx.selectFrom('poLine').selectAll().where('poNo', '=', poNo).orderBy('lineNo').execute();
         await trx.updateTable('poHeader').set({ ...input.header, version: po.version + 1, updatedAt: new Date() }).where('poNo', '=', poNo).execute();
         await trx.deleteFrom('poLine').where('poNo', '=', poNo).execute();

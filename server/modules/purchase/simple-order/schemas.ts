@@ -29,8 +29,10 @@ const Fields = {
   fileId: Type.Optional(Nullable(FileId)),
   lines: Type.Array(SimpleLineInput, { minItems: 1, maxItems: 50 }),
 };
-export const SimpleOrderCreateBody = Type.Object({ ...Fields, confirmEvaluationWarning: Type.Optional(Type.Boolean({ description: 'The buyer confirms a supplier whose evaluation grade asks for confirmation (warn); recorded with who confirmed' })) }, { additionalProperties: false });
-export const SimpleOrderUpdateBody = Type.Object({ ...Fields, version: Version }, { additionalProperties: false });
+const ConfirmWarning = Type.Optional(Type.Boolean({ description: 'The buyer confirms a supplier whose evaluation grade asks for confirmation (warn); recorded with who confirmed' }));
+export const SimpleOrderCreateBody = Type.Object({ ...Fields, confirmEvaluationWarning: ConfirmWarning }, { additionalProperties: false });
+/** A changed supplier is checked as on creation (status, evaluation grade); an unchanged one is not asked again. */
+export const SimpleOrderUpdateBody = Type.Object({ ...Fields, version: Version, confirmEvaluationWarning: ConfirmWarning }, { additionalProperties: false });
 
 export const SimpleOrderLimit = Type.Object({
   limit: Type.String({ description: 'KRW; a simple order’s amount must stay below it (SYSTEM_CONST / SIMPLE_ORDER_LIMIT)' }),
