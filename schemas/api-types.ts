@@ -883,7 +883,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The items the caller's company supplies, with its current prices */
+        /** The items the caller's company supplies, with its current prices; staff: every supplier's, or compNo's */
         get: operations["listMyItems"];
         put?: never;
         post?: never;
@@ -900,7 +900,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One item the caller's company supplies, with its own price history (404 for any other item) */
+        /** One item the caller's company supplies, with its own price history (404 for any other item); staff read compNo's (required) */
         get: operations["getMyItem"];
         put?: never;
         post?: never;
@@ -1756,7 +1756,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Quotation requests sent to my company (prCheckList) */
+        /** Quotation requests sent to my company (prCheckList); staff: to every supplier, or to compNo */
         get: operations["listSupplierRfqs"];
         put?: never;
         post?: never;
@@ -1773,7 +1773,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Read a request sent to my company (prCheckEdit); the first opening marks it checked. Another company’s request answers 404 */
+        /** Read a request sent to my company (prCheckEdit); the supplier’s first opening marks it checked. Another company’s request answers 404. Staff read compNo’s (required) and mark nothing */
         get: operations["getSupplierRfq"];
         put?: never;
         post?: never;
@@ -1790,7 +1790,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** My company’s submitted quotations (prSubmitList) */
+        /** My company’s submitted quotations (prSubmitList); staff: every supplier’s, or compNo’s */
         get: operations["listSupplierQuotations"];
         put?: never;
         post?: never;
@@ -1807,7 +1807,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** My company’s quotation for a request (prSubmitEdit): the request’s lines with my prices only */
+        /** My company’s quotation for a request (prSubmitEdit): the request’s lines with my prices only; staff read compNo’s (required) */
         get: operations["getSupplierQuotation"];
         /** Submit or revise my quotation until the deadline: a unit price for every line, lead time, validity, attachments (stale version: 409) */
         put: operations["submitQuotation"];
@@ -2032,7 +2032,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Orders sent to my company (CyberOrderRequestList); open=Y: sent, acknowledged or partly delivered */
+        /** Orders sent to my company (CyberOrderRequestList); open=Y: sent, acknowledged or partly delivered. Staff: every supplier’s, or compNo’s */
         get: operations["listSupplierPos"];
         put?: never;
         post?: never;
@@ -2049,7 +2049,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One order sent to my company (CyberOrderRequestEdit); another company’s or an unsent order answers 404 */
+        /** One order sent to my company (CyberOrderRequestEdit); another company’s or an unsent order answers 404. Staff read any supplier’s sent order, with no actions */
         get: operations["getSupplierPo"];
         put?: never;
         post?: never;
@@ -2393,7 +2393,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** My company’s deliveries (deliverInfo) */
+        /** My company’s deliveries (deliverInfo); staff: every supplier’s, or compNo’s */
         get: operations["listMyDeliveries"];
         put?: never;
         /** Register a delivery against my acknowledged order (quantities ≤ open quantity: else 400 OVER_DELIVERY), or without an order (flagged noPo=Y) */
@@ -2411,7 +2411,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** My deliveries without an order (noneOrderView) */
+        /** My deliveries without an order (noneOrderView); staff: every supplier’s, or compNo’s */
         get: operations["listMyNoneOrderDeliveries"];
         put?: never;
         post?: never;
@@ -2428,7 +2428,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One of my deliveries; another company’s answers 404 */
+        /** One of my deliveries; another company’s answers 404. Staff read any supplier’s */
         get: operations["getMyDelivery"];
         /** Change a registered delivery: dates, documents, lines and quantities (stale version: 409) */
         put: operations["updateDelivery"];
@@ -2905,7 +2905,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** My company’s monthly settlements put to us (monthlyCalculate) */
+        /** My company’s monthly settlements put to us (monthlyCalculate); staff: every supplier’s, or compNo’s, as the supplier sees them */
         get: operations["listMySettlements"];
         put?: never;
         post?: never;
@@ -4332,7 +4332,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One survey my company is asked to answer, with my answers; another company’s answers are never shown */
+        /** One survey my company is asked to answer, with my answers; another company’s answers are never shown. Staff read compNo’s (required), with no actions */
         get: operations["getMySurvey"];
         put?: never;
         post?: never;
@@ -10948,6 +10948,8 @@ export interface operations {
                 itemCode?: string;
                 itemName?: string;
                 spec?: string;
+                /** @description Staff only: one supplier (as its users see it); empty: every supplier. Ignored for supplier users */
+                compNo?: string;
                 /** @description Page, 1-based */
                 page?: number;
                 /** @description Rows a page (a screen asks ≤ 500; an export up to 5000) */
@@ -10969,6 +10971,9 @@ export interface operations {
                 content: {
                     "application/json": {
                         rows: {
+                            /** @description The supplier (staff read across suppliers) */
+                            compNo: string;
+                            compName: string;
                             itemCode: string;
                             itemName: string;
                             spec: string | null;
@@ -11033,7 +11038,10 @@ export interface operations {
     };
     getMyItem: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Staff only: one supplier (as its users see it); empty: every supplier. Ignored for supplier users */
+                compNo?: string;
+            };
             header?: never;
             path: {
                 itemCode: string;
@@ -11049,6 +11057,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        compNo: string;
+                        compName: string;
                         itemCode: string;
                         itemName: string;
                         spec: string | null;
@@ -18882,6 +18892,8 @@ export interface operations {
                 fromDate?: string;
                 /** @description Requested to */
                 toDate?: string;
+                /** @description Staff only: one supplier (as its users see it); empty: every supplier. Ignored for supplier users */
+                compNo?: string;
                 /** @description Page, 1-based */
                 page?: number;
                 /** @description Rows a page (a screen asks ≤ 500; an export up to 5000) */
@@ -18904,6 +18916,9 @@ export interface operations {
                     "application/json": {
                         rows: {
                             rfqNo: string;
+                            /** @description The supplier (staff read across suppliers) */
+                            compNo: string;
+                            compName: string;
                             title: string;
                             /** @description RFQ_STATUS code */
                             rfqStatus: string;
@@ -18976,7 +18991,10 @@ export interface operations {
     };
     getSupplierRfq: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Staff only: one supplier (as its users see it); empty: every supplier. Ignored for supplier users */
+                compNo?: string;
+            };
             header?: never;
             path: {
                 /** @description RFQ2026-000123 */
@@ -18994,6 +19012,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         rfqNo: string;
+                        compNo: string;
+                        compName: string;
                         title: string;
                         rfqStatus: string;
                         status: string;
@@ -19103,6 +19123,8 @@ export interface operations {
                 fromDate?: string;
                 /** @description Requested to */
                 toDate?: string;
+                /** @description Staff only: one supplier (as its users see it); empty: every supplier. Ignored for supplier users */
+                compNo?: string;
                 /** @description Page, 1-based */
                 page?: number;
                 /** @description Rows a page (a screen asks ≤ 500; an export up to 5000) */
@@ -19125,6 +19147,9 @@ export interface operations {
                     "application/json": {
                         rows: {
                             rfqNo: string;
+                            /** @description The supplier (staff read across suppliers) */
+                            compNo: string;
+                            compName: string;
                             title: string;
                             /** @description RFQ_STATUS code */
                             rfqStatus: string;
@@ -19197,7 +19222,10 @@ export interface operations {
     };
     getSupplierQuotation: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Staff only: one supplier (as its users see it); empty: every supplier. Ignored for supplier users */
+                compNo?: string;
+            };
             header?: never;
             path: {
                 /** @description RFQ2026-000123 */
@@ -19215,6 +19243,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         rfqNo: string;
+                        compNo: string;
+                        compName: string;
                         title: string;
                         rfqStatus: string;
                         status: string;
@@ -19348,6 +19378,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         rfqNo: string;
+                        compNo: string;
+                        compName: string;
                         title: string;
                         rfqStatus: string;
                         status: string;
@@ -21875,6 +21907,8 @@ export interface operations {
                 fromDate?: string;
                 /** @description PO date to */
                 toDate?: string;
+                /** @description Staff only: one supplier (as its users see it); empty: every supplier. Ignored for supplier users */
+                compNo?: string;
                 /** @description Page, 1-based */
                 page?: number;
                 /** @description Rows a page (a screen asks ≤ 500; an export up to 5000) */
@@ -21897,6 +21931,9 @@ export interface operations {
                     "application/json": {
                         rows: {
                             poNo: string;
+                            /** @description The supplier (staff read across suppliers) */
+                            compNo: string;
+                            compName: string;
                             poType: string;
                             poDate: string;
                             title: string;
@@ -24784,6 +24821,9 @@ export interface operations {
                     "application/json": {
                         rows: {
                             rfqNo: string;
+                            /** @description The supplier (staff read across suppliers) */
+                            compNo: string;
+                            compName: string;
                             title: string;
                             /** @description RFQ_STATUS code */
                             rfqStatus: string;
@@ -24877,6 +24917,9 @@ export interface operations {
                     "application/json": {
                         rows: {
                             poNo: string;
+                            /** @description The supplier (staff read across suppliers) */
+                            compNo: string;
+                            compName: string;
                             poType: string;
                             poDate: string;
                             title: string;
@@ -25198,6 +25241,8 @@ export interface operations {
                 /** @description Some line’s item name contains */
                 itemName?: string;
                 noPo?: "Y" | "N";
+                /** @description Staff only: one supplier; empty: every supplier. Ignored for supplier users */
+                compNo?: string;
                 /** @description Page, 1-based */
                 page?: number;
                 /** @description Rows a page (a screen asks ≤ 500; an export up to 5000) */
@@ -25392,6 +25437,8 @@ export interface operations {
                 deliveryDates?: string[];
                 /** @description Some line’s item name contains */
                 itemName?: string;
+                /** @description Staff only: one supplier; empty: every supplier. Ignored for supplier users */
+                compNo?: string;
                 /** @description Page, 1-based */
                 page?: number;
                 /** @description Rows a page (a screen asks ≤ 500; an export up to 5000) */
@@ -27904,6 +27951,8 @@ export interface operations {
                 periods?: (string | "")[];
                 /** @description SETTLE_STATUS codes: DRAFT, CONFIRM_REQUESTED, CONFIRMED, DISPUTED, POSTED, POST_FAILED (repeat the parameter) */
                 status?: ("DRAFT" | "CONFIRM_REQUESTED" | "CONFIRMED" | "DISPUTED" | "POSTED" | "POST_FAILED")[];
+                /** @description Staff only: one supplier; empty: every supplier. Ignored for supplier users */
+                compNo?: string;
                 /** @description Page, 1-based */
                 page?: number;
                 /** @description Rows a page (a screen asks ≤ 500; an export up to 5000) */
@@ -37011,6 +37060,8 @@ export interface operations {
     listMyEvaTotals: {
         parameters: {
             query?: {
+                /** @description Staff only: one supplier (as its users see it); empty: every supplier. Ignored for supplier users */
+                compNo?: string;
                 /** @description Page, 1-based */
                 page?: number;
                 /** @description Rows a page (a screen asks ≤ 500; an export up to 5000) */
@@ -37033,6 +37084,9 @@ export interface operations {
                     "application/json": {
                         rows: {
                             totalId: number;
+                            /** @description The supplier (staff read across suppliers) */
+                            compNo: string;
+                            compName: string;
                             periodName: string;
                             startDate: string;
                             endDate: string;
@@ -37116,6 +37170,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         totalId: number;
+                        compNo: string;
+                        compName: string;
                         periodName: string;
                         startDate: string;
                         endDate: string;
@@ -37128,8 +37184,6 @@ export interface operations {
                         trend: string | null;
                         /** Format: date-time */
                         publishedAt: string;
-                        compNo: string;
-                        compName: string;
                         /** @description Score 0–100 as a decimal string */
                         adjustment: string;
                         adjustReason: string | null;
@@ -38309,6 +38363,8 @@ export interface operations {
     listMySurveys: {
         parameters: {
             query?: {
+                /** @description Staff only: one supplier (as its users see it); empty: every supplier. Ignored for supplier users */
+                compNo?: string;
                 /** @description Page, 1-based */
                 page?: number;
                 /** @description Rows a page (a screen asks ≤ 500; an export up to 5000) */
@@ -38331,6 +38387,9 @@ export interface operations {
                     "application/json": {
                         rows: {
                             surveyId: number;
+                            /** @description The supplier asked (staff read across suppliers) */
+                            compNo: string;
+                            compName: string;
                             title: string;
                             startDate: string;
                             endDate: string;
@@ -38393,7 +38452,10 @@ export interface operations {
     };
     getMySurvey: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Staff only: one supplier (as its users see it); empty: every supplier. Ignored for supplier users */
+                compNo?: string;
+            };
             header?: never;
             path: {
                 surveyId: number;
@@ -38410,6 +38472,9 @@ export interface operations {
                 content: {
                     "application/json": {
                         surveyId: number;
+                        /** @description The supplier asked (staff read across suppliers) */
+                        compNo: string;
+                        compName: string;
                         title: string;
                         startDate: string;
                         endDate: string;
@@ -38508,6 +38573,9 @@ export interface operations {
                 content: {
                     "application/json": {
                         surveyId: number;
+                        /** @description The supplier asked (staff read across suppliers) */
+                        compNo: string;
+                        compName: string;
                         title: string;
                         startDate: string;
                         endDate: string;
