@@ -7,7 +7,7 @@ import { given, likeEscape, pageWindow, parseSort } from '../../http/list-query.
 import { supplierView } from '../../http/supplier-view.js';
 import { writeAudit } from '../../db/audit.js';
 import type { Db } from '../../db/connect.js';
-import { internalActor, supplierActor } from '../purchase/shared/actor.js';
+import { internalActor } from '../purchase/shared/actor.js';
 import { checkVersion, failIf, missing, refused } from '../purchase/shared/errors.js';
 import { transition } from '../purchase/shared/transition.js';
 import { iso, text } from '../purchase/shared/values.js';

@@ -356,14 +356,14 @@ export const rfqRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   /** The supplier's first opening of a request marks its quotation CHECKED (once, audited). */
   async function markChecked(db: Db, rfqNo: string, supplier: { userId: string; compNo: string }) {
-      await db.transaction().execute(async (trx) => {
-        const q = await trx.selectFrom('quotation').select(['status', 'version']).where('rfqNo', '=', rfqNo).forUpdate().executeTakeFirst();
-        if (!q) throw rfqMissing();
-        if (q.status !== 'REQUESTED') return;
-        const now = new Date();
-        await trx.updateTable('quotation').set({ status: 'CHECKED', checkedAt: now, checkedBy: supplier.userId, version: q.version + 1 }).where('rfqNo', '=', rfqNo).execute();
-        await writeAudit(trx, { entity: 'quotation', entityKey: `${rfqNo}/${supplier.compNo}`, action: 'CHECK', actor: supplier.userId, before: { status: q.status }, after: { status: 'CHECKED' } });
-      });
+    await db.transaction().execute(async (trx) => {
+      const q = await trx.selectFrom('quotation').select(['status', 'version']).where('rfqNo', '=', rfqNo).forUpdate().executeTakeFirst();
+      if (!q) throw rfqMissing();
+      if (q.status !== 'REQUESTED') return;
+      const now = new Date();
+      await trx.updateTable('quotation').set({ status: 'CHECKED', checkedAt: now, checkedBy: supplier.userId, version: q.version + 1 }).where('rfqNo', '=', rfqNo).execute();
+      await writeAudit(trx, { entity: 'quotation', entityKey: `${rfqNo}/${supplier.compNo}`, action: 'CHECK', actor: supplier.userId, before: { status: q.status }, after: { status: 'CHECKED' } });
+    });
   }
 
   app.get(
