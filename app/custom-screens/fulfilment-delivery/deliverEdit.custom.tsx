@@ -354,6 +354,12 @@ export default function DeliverEdit({ query }: CustomScreenProps) {
             <dt>{t(`${F}.deliveryNo`)}</dt>
             <dd>{delivery.deliveryNo}</dd>
           </div>
+          {staffView && (
+            <div>
+              <dt>{t('screen.supplierView.compName')}</dt>
+              <dd data-testid="delivery-company">{delivery.compName}</dd>
+            </div>
+          )}
           <div>
             <dt>{t(`${F}.deliveryStatus`)}</dt>
             <dd data-testid="delivery-status">{codeText('DELIVERY_STATUS', delivery.status)}</dd>
