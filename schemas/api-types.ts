@@ -1020,7 +1020,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The items the caller's company supplies, with its current prices */
+        /** The items the caller's company supplies, with its current prices; staff: every supplier's, or compNo's */
         get: operations["listMyItems"];
         put?: never;
         post?: never;
@@ -1037,7 +1037,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One item the caller's company supplies, with its own price history (404 for any other item) */
+        /** One item the caller's company supplies, with its own price history (404 for any other item); staff read compNo's (required) */
         get: operations["getMyItem"];
         put?: never;
         post?: never;
@@ -1893,7 +1893,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Quotation requests sent to my company (prCheckList) */
+        /** Quotation requests sent to my company (prCheckList); staff: to every supplier, or to compNo */
         get: operations["listSupplierRfqs"];
         put?: never;
         post?: never;
@@ -1910,7 +1910,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Read a request sent to my company (prCheckEdit); the first opening marks it checked. Another company’s request answers 404 */
+        /** Read a request sent to my company (prCheckEdit); the supplier’s first opening marks it checked. Another company’s request answers 404. Staff read compNo’s (required) and mark nothing */
         get: operations["getSupplierRfq"];
         put?: never;
         post?: never;
@@ -1927,7 +1927,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** My company’s submitted quotations (prSubmitList) */
+        /** My company’s submitted quotations (prSubmitList); staff: every supplier’s, or compNo’s */
         get: operations["listSupplierQuotations"];
         put?: never;
         post?: never;
@@ -1944,7 +1944,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** My company’s quotation for a request (prSubmitEdit): the request’s lines with my prices only */
+        /** My company’s quotation for a request (prSubmitEdit): the request’s lines with my prices only; staff read compNo’s (required) */
         get: operations["getSupplierQuotation"];
         /** Submit or revise my quotation until the deadline: a unit price for every line, lead time, validity, attachments (stale version: 409) */
         put: operations["submitQuotation"];
@@ -2169,7 +2169,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Orders sent to my company (CyberOrderRequestList); open=Y: sent, acknowledged or partly delivered */
+        /** Orders sent to my company (CyberOrderRequestList); open=Y: sent, acknowledged or partly delivered. Staff: every supplier’s, or compNo’s */
         get: operations["listSupplierPos"];
         put?: never;
         post?: never;
@@ -2186,7 +2186,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One order sent to my company (CyberOrderRequestEdit); another company’s or an unsent order answers 404 */
+        /** One order sent to my company (CyberOrderRequestEdit); another company’s or an unsent order answers 404. Staff read any supplier’s sent order, with no actions */
         get: operations["getSupplierPo"];
         put?: never;
         post?: never;
@@ -2547,7 +2547,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** My company’s deliveries (deliverInfo) */
+        /** My company’s deliveries (deliverInfo); staff: every supplier’s, or compNo’s */
         get: operations["listMyDeliveries"];
         put?: never;
         /** Register a delivery against my acknowledged order (quantities ≤ open quantity: else 400 OVER_DELIVERY), or without an order (flagged noPo=Y) */
@@ -2565,7 +2565,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** My deliveries without an order (noneOrderView) */
+        /** My deliveries without an order (noneOrderView); staff: every supplier’s, or compNo’s */
         get: operations["listMyNoneOrderDeliveries"];
         put?: never;
         post?: never;
@@ -2582,7 +2582,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One of my deliveries; another company’s answers 404 */
+        /** One of my deliveries; another company’s answers 404. Staff read any supplier’s */
         get: operations["getMyDelivery"];
         /** Change a registered delivery: dates, documents, lines and quantities (stale version: 409) */
         put: operations["updateDelivery"];
@@ -3059,7 +3059,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** My company’s monthly settlements put to us (monthlyCalculate) */
+        /** My company’s monthly settlements put to us (monthlyCalculate); staff: every supplier’s, or compNo’s, as the supplier sees them */
         get: operations["listMySettlements"];
         put?: never;
         post?: never;
@@ -4623,7 +4623,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One survey my company is asked to answer, with my answers; another company’s answers are never shown */
+        /** One survey my company is asked to answer, with my answers; another company’s answers are never shown. Staff read compNo’s (required), with no actions */
         get: operations["getMySurvey"];
         put?: never;
         post?: never;
@@ -12159,6 +12159,8 @@ export interface operations {
                 itemCode?: string;
                 itemName?: string;
                 spec?: string;
+                /** @description Staff only: one supplier (as its users see it); empty: every supplier. Ignored for supplier users */
+                compNo?: string;
                 /** @description Page, 1-based */
                 page?: number;
                 /** @description Rows a page (a screen asks ≤ 500; an export up to 5000) */
@@ -12180,6 +12182,9 @@ export interface operations {
                 content: {
                     "application/json": {
                         rows: {
+                            /** @description The supplier (staff read across suppliers) */
+                            compNo: string;
+                            compName: string;
                             itemCode: string;
                             itemName: string;
                             spec: string | null;
@@ -12244,7 +12249,10 @@ export interface operations {
     };
     getMyItem: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Staff only: one supplier (as its users see it); empty: every supplier. Ignored for supplier users */
+                compNo?: string;
+            };
             header?: never;
             path: {
                 itemCode: string;
@@ -12260,6 +12268,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        compNo: string;
+                        compName: string;
                         itemCode: string;
                         itemName: string;
                         spec: string | null;
@@ -20092,6 +20102,8 @@ export interface operations {
                 fromDate?: string;
                 /** @description Requested to */
                 toDate?: string;
+                /** @description Staff only: one supplier (as its users see it); empty: every supplier. Ignored for supplier users */
+                compNo?: string;
                 /** @description Page, 1-based */
                 page?: number;
                 /** @description Rows a page (a screen asks ≤ 500; an export up to 5000) */
@@ -20114,6 +20126,9 @@ export interface operations {
                     "application/json": {
                         rows: {
                             rfqNo: string;
+                            /** @description The supplier (staff read across suppliers) */
+                            compNo: string;
+                            compName: string;
                             title: string;
                             /** @description RFQ_STATUS code */
                             rfqStatus: string;
@@ -20186,7 +20201,10 @@ export interface operations {
     };
     getSupplierRfq: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Staff only: one supplier (as its users see it); empty: every supplier. Ignored for supplier users */
+                compNo?: string;
+            };
             header?: never;
             path: {
                 /** @description RFQ2026-000123 */
@@ -20204,6 +20222,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         rfqNo: string;
+                        compNo: string;
+                        compName: string;
                         title: string;
                         rfqStatus: string;
                         status: string;
@@ -20313,6 +20333,8 @@ export interface operations {
                 fromDate?: string;
                 /** @description Requested to */
                 toDate?: string;
+                /** @description Staff only: one supplier (as its users see it); empty: every supplier. Ignored for supplier users */
+                compNo?: string;
                 /** @description Page, 1-based */
                 page?: number;
                 /** @description Rows a page (a screen asks ≤ 500; an export up to 5000) */
@@ -20335,6 +20357,9 @@ export interface operations {
                     "application/json": {
                         rows: {
                             rfqNo: string;
+                            /** @description The supplier (staff read across suppliers) */
+                            compNo: string;
+                            compName: string;
                             title: string;
                             /** @description RFQ_STATUS code */
                             rfqStatus: string;
@@ -20407,7 +20432,10 @@ export interface operations {
     };
     getSupplierQuotation: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Staff only: one supplier (as its users see it); empty: every supplier. Ignored for supplier users */
+                compNo?: string;
+            };
             header?: never;
             path: {
                 /** @description RFQ2026-000123 */
@@ -20425,6 +20453,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         rfqNo: string;
+                        compNo: string;
+                        compName: string;
                         title: string;
                         rfqStatus: string;
                         status: string;
@@ -20558,6 +20588,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         rfqNo: string;
+                        compNo: string;
+                        compName: string;
                         title: string;
                         rfqStatus: string;
                         status: string;
@@ -23085,6 +23117,8 @@ export interface operations {
                 fromDate?: string;
                 /** @description PO date to */
                 toDate?: string;
+                /** @description Staff only: one supplier (as its users see it); empty: every supplier. Ignored for supplier users */
+                compNo?: string;
                 /** @description Page, 1-based */
                 page?: number;
                 /** @description Rows a page (a screen asks ≤ 500; an export up to 5000) */
@@ -23107,6 +23141,9 @@ export interface operations {
                     "application/json": {
                         rows: {
                             poNo: string;
+                            /** @description The supplier (staff read across suppliers) */
+                            compNo: string;
+                            compName: string;
                             poType: string;
                             poDate: string;
                             title: string;
@@ -26064,6 +26101,9 @@ export interface operations {
                     "application/json": {
                         rows: {
                             rfqNo: string;
+                            /** @description The supplier (staff read across suppliers) */
+                            compNo: string;
+                            compName: string;
                             title: string;
                             /** @description RFQ_STATUS code */
                             rfqStatus: string;
@@ -26157,6 +26197,9 @@ export interface operations {
                     "application/json": {
                         rows: {
                             poNo: string;
+                            /** @description The supplier (staff read across suppliers) */
+                            compNo: string;
+                            compName: string;
                             poType: string;
                             poDate: string;
                             title: string;
@@ -26478,6 +26521,8 @@ export interface operations {
                 /** @description Some line’s item name contains */
                 itemName?: string;
                 noPo?: "Y" | "N";
+                /** @description Staff only: one supplier; empty: every supplier. Ignored for supplier users */
+                compNo?: string;
                 /** @description Page, 1-based */
                 page?: number;
                 /** @description Rows a page (a screen asks ≤ 500; an export up to 5000) */
@@ -26672,6 +26717,8 @@ export interface operations {
                 deliveryDates?: string[];
                 /** @description Some line’s item name contains */
                 itemName?: string;
+                /** @description Staff only: one supplier; empty: every supplier. Ignored for supplier users */
+                compNo?: string;
                 /** @description Page, 1-based */
                 page?: number;
                 /** @description Rows a page (a screen asks ≤ 500; an export up to 5000) */
@@ -29184,6 +29231,8 @@ export interface operations {
                 periods?: (string | "")[];
                 /** @description SETTLE_STATUS codes: DRAFT, CONFIRM_REQUESTED, CONFIRMED, DISPUTED, POSTED, POST_FAILED (repeat the parameter) */
                 status?: ("DRAFT" | "CONFIRM_REQUESTED" | "CONFIRMED" | "DISPUTED" | "POSTED" | "POST_FAILED")[];
+                /** @description Staff only: one supplier; empty: every supplier. Ignored for supplier users */
+                compNo?: string;
                 /** @description Page, 1-based */
                 page?: number;
                 /** @description Rows a page (a screen asks ≤ 500; an export up to 5000) */
@@ -39562,6 +39611,8 @@ export interface operations {
     listMyEvaTotals: {
         parameters: {
             query?: {
+                /** @description Staff only: one supplier (as its users see it); empty: every supplier. Ignored for supplier users */
+                compNo?: string;
                 /** @description Page, 1-based */
                 page?: number;
                 /** @description Rows a page (a screen asks ≤ 500; an export up to 5000) */
@@ -39584,6 +39635,9 @@ export interface operations {
                     "application/json": {
                         rows: {
                             totalId: number;
+                            /** @description The supplier (staff read across suppliers) */
+                            compNo: string;
+                            compName: string;
                             periodName: string;
                             startDate: string;
                             endDate: string;
@@ -39667,6 +39721,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         totalId: number;
+                        compNo: string;
+                        compName: string;
                         periodName: string;
                         startDate: string;
                         endDate: string;
@@ -39679,8 +39735,6 @@ export interface operations {
                         trend: string | null;
                         /** Format: date-time */
                         publishedAt: string;
-                        compNo: string;
-                        compName: string;
                         /** @description Score 0–100 as a decimal string */
                         adjustment: string;
                         adjustReason: string | null;
@@ -40860,6 +40914,8 @@ export interface operations {
     listMySurveys: {
         parameters: {
             query?: {
+                /** @description Staff only: one supplier (as its users see it); empty: every supplier. Ignored for supplier users */
+                compNo?: string;
                 /** @description Page, 1-based */
                 page?: number;
                 /** @description Rows a page (a screen asks ≤ 500; an export up to 5000) */
@@ -40882,6 +40938,9 @@ export interface operations {
                     "application/json": {
                         rows: {
                             surveyId: number;
+                            /** @description The supplier asked (staff read across suppliers) */
+                            compNo: string;
+                            compName: string;
                             title: string;
                             startDate: string;
                             endDate: string;
@@ -40944,7 +41003,10 @@ export interface operations {
     };
     getMySurvey: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Staff only: one supplier (as its users see it); empty: every supplier. Ignored for supplier users */
+                compNo?: string;
+            };
             header?: never;
             path: {
                 surveyId: number;
@@ -40961,6 +41023,9 @@ export interface operations {
                 content: {
                     "application/json": {
                         surveyId: number;
+                        /** @description The supplier asked (staff read across suppliers) */
+                        compNo: string;
+                        compName: string;
                         title: string;
                         startDate: string;
                         endDate: string;
@@ -41059,6 +41124,9 @@ export interface operations {
                 content: {
                     "application/json": {
                         surveyId: number;
+                        /** @description The supplier asked (staff read across suppliers) */
+                        compNo: string;
+                        compName: string;
                         title: string;
                         startDate: string;
                         endDate: string;

@@ -8,7 +8,7 @@ const equalHelper = (equalModule as { default?: unknown }).default ?? equalModul
 
 export const validate = validate10;
 export default validate10;
-const schema11 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://gpms.local/schemas/screen.schema.json","title":"GPMS screen definition","description":"One screen of GPMS/OGPMS as data. See docs/screen-definitions.md.","type":"object","required":["id","kind","title"],"properties":{"kind":{"enum":["list","edit","tree","dashboard","custom"]}},"allOf":[{"if":{"properties":{"kind":{"const":"list"}},"required":["kind"]},"then":{"$ref":"#/definitions/listScreen"}},{"if":{"properties":{"kind":{"const":"edit"}},"required":["kind"]},"then":{"$ref":"#/definitions/editScreen"}},{"if":{"properties":{"kind":{"const":"tree"}},"required":["kind"]},"then":{"$ref":"#/definitions/treeScreen"}},{"if":{"properties":{"kind":{"const":"dashboard"}},"required":["kind"]},"then":{"$ref":"#/definitions/dashboardScreen"}},{"if":{"properties":{"kind":{"const":"custom"}},"required":["kind"]},"then":{"$ref":"#/definitions/customScreen"}}],"definitions":{"text":{"type":"string","minLength":1,"description":"An i18n key (screen.x, ui.search) or, when no such key exists, the text itself"},"expr":{"type":"string","minLength":1,"description":"An expression (engine/expr): row.endedAt == null && screen.canWrite"},"rule":{"description":"An expression or a fixed true/false","oneOf":[{"$ref":"#/definitions/expr"},{"type":"boolean"}]},"identifier":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]*$","description":"A field or parameter name"},"operationId":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9]*$","description":"An operationId of the OpenAPI document"},"route":{"type":"string","pattern":"^/[A-Za-z0-9/_-]*$","description":"A spec route, e.g. /portal/system/messageManage"},"screenId":{"type":"string","pattern":"^[a-z][A-Za-z0-9]*(\\.[A-Za-z][A-Za-z0-9]*)+$","description":"group.name, e.g. portal.messageManage"},"paramMap":{"type":"object","description":"Parameter name → expression","propertyNames":{"$ref":"#/definitions/identifier"},"additionalProperties":{"$ref":"#/definitions/expr"}},"callInputs":{"type":"object","additionalProperties":false,"properties":{"path":{"$ref":"#/definitions/paramMap"},"query":{"$ref":"#/definitions/paramMap"},"body":{"oneOf":[{"const":"form"},{"$ref":"#/definitions/paramMap"}],"description":"'form' sends the form's values; a map builds the body"}}},"codeOption":{"type":"object","additionalProperties":false,"properties":{"value":{"type":"string"},"text":{"type":"string"}},"required":["value","text"]},"optionsFrom":{"type":"object","additionalProperties":false,"properties":{"operation":{"$ref":"#/definitions/operationId"},"value":{"$ref":"#/definitions/identifier"},"text":{"$ref":"#/definitions/identifier"},"params":{"$ref":"#/definitions/callInputs"}},"required":["operation","value","text"]},"defaultValue":{"description":"A literal, { login: part }, { today: offsetDays } or { preset: name }","anyOf":[{"type":["string","number","boolean","null"]},{"type":"array","items":{"type":"string"}},{"type":"object","additionalProperties":false,"properties":{"login":{"enum":["auth","authGroupId","section","deptcd","deptnm","hname","singleid"]}},"required":["login"]},{"type":"object","additionalProperties":false,"properties":{"today":{"type":"integer"}},"required":["today"]},{"type":"object","additionalProperties":false,"properties":{"preset":{"enum":["today","lastWeek","lastMonth","last3Months","thisMonth","thisYear"]}},"required":["preset"]}]},"filter":{"type":"object","additionalProperties":false,"properties":{"field":{"$ref":"#/definitions/identifier"},"label":{"$ref":"#/definitions/text"},"widget":{"enum":["text","textarea","number","select","multiSelect","checkbox","date","dateRange","month","monthRange","businessSection","department","person","company","sourcingGroup","employeeSearch","datetime","files","money","password"]},"required":{"type":"boolean"},"default":{"$ref":"#/definitions/defaultValue"},"codeGroup":{"type":"string","minLength":1},"options":{"type":"array","items":{"$ref":"#/definitions/codeOption"}},"optionsFrom":{"$ref":"#/definitions/optionsFrom"},"emptyOption":{"enum":["all","choose","none"]},"mask":{"enum":["phone","number","num","onlynum","taxnum","numComma"]},"maxLength":{"type":"integer","minimum":1},"maxBytes":{"type":"integer","minimum":1},"placeholder":{"$ref":"#/definitions/text"},"visible":{"$ref":"#/definitions/expr"},"enabled":{"$ref":"#/definitions/expr"},"span":{"type":"integer","minimum":1,"maximum":4},"help":{"$ref":"#/definitions/text"},"params":{"type":"object","propertyNames":{"$ref":"#/definitions/identifier"},"additionalProperties":{"$ref":"#/definitions/identifier"},"description":"Value part → query parameter (dateRange: from/to)"},"prefill":{"enum":["section","department","person"]},"dependsOn":{"$ref":"#/definitions/identifier"},"in":{"enum":["query","path"],"description":"A query parameter (default) or a path parameter of the operation"}},"required":["field"],"description":"A search filter; its value goes to the query parameter `field` (or `params`)"},"field":{"type":"object","additionalProperties":false,"properties":{"field":{"$ref":"#/definitions/identifier"},"label":{"$ref":"#/definitions/text"},"widget":{"enum":["text","textarea","number","select","multiSelect","checkbox","date","dateRange","month","monthRange","businessSection","department","person","company","sourcingGroup","employeeSearch","datetime","files","money","password"]},"required":{"type":"boolean"},"default":{"$ref":"#/definitions/defaultValue"},"codeGroup":{"type":"string","minLength":1},"options":{"type":"array","items":{"$ref":"#/definitions/codeOption"}},"optionsFrom":{"$ref":"#/definitions/optionsFrom"},"emptyOption":{"enum":["all","choose","none"]},"mask":{"enum":["phone","number","num","onlynum","taxnum","numComma"]},"maxLength":{"type":"integer","minimum":1},"maxBytes":{"type":"integer","minimum":1},"placeholder":{"$ref":"#/definitions/text"},"visible":{"$ref":"#/definitions/expr"},"enabled":{"$ref":"#/definitions/expr"},"span":{"type":"integer","minimum":1,"maximum":4},"help":{"$ref":"#/definitions/text"},"type":{"enum":["string","integer","number","boolean"]},"pattern":{"type":"string"},"minimum":{"type":"number"},"maximum":{"type":"number"},"readOnly":{"$ref":"#/definitions/rule"},"createOnly":{"type":"boolean"},"valueFrom":{"type":"object","additionalProperties":false,"properties":{"operation":{"$ref":"#/definitions/operationId"},"params":{"$ref":"#/definitions/callInputs"},"value":{"type":"string","minLength":1}},"required":["operation","value"],"description":"The value comes from another operation: `value` is a dotted path into its answer (resultData.0.FORWARD_YN)"},"rows":{"type":"integer","minimum":1,"maximum":30},"params":{"type":"object","additionalProperties":{"$ref":"#/definitions/identifier"},"description":"A compound widget over flat record fields: widget part → record field ({ \"topDept\": \"section\", \"sectionName\": \"sectionName\" })"}},"required":["field"],"description":"A form field"},"link":{"type":"object","additionalProperties":false,"properties":{"screen":{"$ref":"#/definitions/screenId"},"route":{"$ref":"#/definitions/route"},"query":{"$ref":"#/definitions/paramMap"},"dialog":{"type":"boolean"}},"description":"Where a link or double-click goes: a screen id or a route, with query values from the row","anyOf":[{"required":["screen"]},{"required":["route"]}]},"column":{"type":"object","additionalProperties":false,"properties":{"field":{"$ref":"#/definitions/identifier"},"label":{"$ref":"#/definitions/text"},"type":{"enum":["text","number","money","date","datetime","code","checkbox","link"]},"width":{"type":"integer","minimum":20,"maximum":1000},"align":{"enum":["left","right","center"]},"sortable":{"type":"boolean"},"codeGroup":{"type":"string","minLength":1},"options":{"type":"array","items":{"$ref":"#/definitions/codeOption"}},"currencyField":{"$ref":"#/definitions/identifier"},"currency":{"enum":["KRW","JPY"]},"format":{"type":"string"},"mask":{"enum":["phone","number","num","onlynum","taxnum","numComma"]},"link":{"$ref":"#/definitions/link"},"total":{"oneOf":[{"const":"sum"},{"type":"object","additionalProperties":false,"properties":{"label":{"$ref":"#/definitions/text"}},"required":["label"]}]},"hidden":{"type":"boolean"},"export":{"type":"boolean"},"editable":{"$ref":"#/definitions/rule"},"required":{"type":"boolean"},"maxLength":{"type":"integer","minimum":1},"lookup":{"type":"object","additionalProperties":false,"description":"Detail grids: a typed value is looked up and fills the row's other cells (row field → answer field)","properties":{"operation":{"$ref":"#/definitions/operationId"},"param":{"$ref":"#/definitions/identifier"},"fill":{"type":"object","minProperties":1,"additionalProperties":{"$ref":"#/definitions/identifier"}}},"required":["operation","fill"]}},"required":["field"],"description":"A grid column"},"callAction":{"type":"object","additionalProperties":false,"properties":{"kind":{"enum":["call","save","delete","workflow"]},"id":{"$ref":"#/definitions/identifier"},"label":{"$ref":"#/definitions/text"},"requires":{"enum":["read","write"]},"whenDenied":{"enum":["hide","disable"]},"visible":{"$ref":"#/definitions/expr"},"enabled":{"$ref":"#/definitions/expr"},"confirm":{"$ref":"#/definitions/text"},"variant":{"enum":["primary","secondary","danger"]},"placement":{"enum":["toolbar","filters"]},"operation":{"$ref":"#/definitions/operationId"},"updateOperation":{"$ref":"#/definitions/operationId"},"selection":{"enum":["none","single","multi"]},"params":{"$ref":"#/definitions/callInputs"},"success":{"$ref":"#/definitions/text"},"then":{"type":"array","items":{"enum":["reload","back","close","reloadTexts","reloadCodes","clearSelection","newRecord","reloadRecord"]}},"thenOnError":{"type":"array","description":"Effects after a refused call too, when the server records the failure (a failed ERP posting: 424, the settlement POST_FAILED)","items":{"enum":["reload","back","close","reloadTexts","reloadCodes","clearSelection","newRecord","reloadRecord"]}},"prompt":{"type":"object","additionalProperties":false,"description":"Ask for inputs before the call: a dialog with these fields; the answers are input.<field> in params. Stands in for the confirmation.","properties":{"title":{"$ref":"#/definitions/text"},"message":{"$ref":"#/definitions/text"},"fields":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/field"}},"columns":{"type":"integer","minimum":1,"maximum":4}},"required":["fields"]}},"required":["kind"],"description":"Calls an operation (with the selected rows, the form or the node)"},"openAction":{"type":"object","additionalProperties":false,"properties":{"kind":{"enum":["open","navigate"]},"id":{"$ref":"#/definitions/identifier"},"label":{"$ref":"#/definitions/text"},"requires":{"enum":["read","write"]},"whenDenied":{"enum":["hide","disable"]},"visible":{"$ref":"#/definitions/expr"},"enabled":{"$ref":"#/definitions/expr"},"confirm":{"$ref":"#/definitions/text"},"variant":{"enum":["primary","secondary","danger"]},"placement":{"enum":["toolbar","filters"]},"screen":{"$ref":"#/definitions/screenId"},"route":{"$ref":"#/definitions/route"},"query":{"$ref":"#/definitions/paramMap"},"selection":{"enum":["none","single"]},"dialog":{"type":"boolean"},"then":{"type":"array","items":{"enum":["reload","back","close","reloadTexts","reloadCodes","clearSelection","newRecord","reloadRecord"]}}},"required":["kind"],"description":"Opens another screen (page or dialog)","anyOf":[{"required":["screen"]},{"required":["route"]}]},"exportAction":{"type":"object","additionalProperties":false,"properties":{"kind":{"const":"exportExcel"},"id":{"$ref":"#/definitions/identifier"},"label":{"$ref":"#/definitions/text"},"requires":{"enum":["read","write"]},"whenDenied":{"enum":["hide","disable"]},"visible":{"$ref":"#/definitions/expr"},"enabled":{"$ref":"#/definitions/expr"},"confirm":{"$ref":"#/definitions/text"},"variant":{"enum":["primary","secondary","danger"]},"placement":{"enum":["toolbar","filters"]},"fileName":{"$ref":"#/definitions/text"},"sheetName":{"type":"string","maxLength":31},"pageSize":{"type":"integer","minimum":100,"maximum":5000}},"required":["kind","fileName"],"description":"Exports the whole filtered result as .xlsx"},"simpleAction":{"type":"object","additionalProperties":false,"properties":{"kind":{"enum":["search","reset","back","new","close"]},"id":{"$ref":"#/definitions/identifier"},"label":{"$ref":"#/definitions/text"},"requires":{"enum":["read","write"]},"whenDenied":{"enum":["hide","disable"]},"visible":{"$ref":"#/definitions/expr"},"enabled":{"$ref":"#/definitions/expr"},"confirm":{"$ref":"#/definitions/text"},"variant":{"enum":["primary","secondary","danger"]},"placement":{"enum":["toolbar","filters"]}},"required":["kind"]},"action":{"description":"An action: a name (search, reset, exportExcel, back, new) or an object with a kind","if":{"type":"string"},"then":{"enum":["search","reset","exportExcel","back","new"]},"else":{"type":"object","required":["kind"],"properties":{"kind":{"enum":["search","reset","exportExcel","call","save","delete","workflow","open","navigate","back","new","close"]}},"allOf":[{"if":{"properties":{"kind":{"enum":["call","save","delete","workflow"]}}},"then":{"$ref":"#/definitions/callAction"}},{"if":{"properties":{"kind":{"enum":["open","navigate"]}}},"then":{"$ref":"#/definitions/openAction"}},{"if":{"properties":{"kind":{"const":"exportExcel"}}},"then":{"$ref":"#/definitions/exportAction"}},{"if":{"properties":{"kind":{"enum":["search","reset","back","new","close"]}}},"then":{"$ref":"#/definitions/simpleAction"}}]}},"section":{"type":"object","additionalProperties":false,"properties":{"title":{"$ref":"#/definitions/text"},"columns":{"type":"integer","minimum":1,"maximum":4},"fields":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/field"}},"visible":{"$ref":"#/definitions/expr"}},"required":["fields"]},"detail":{"type":"object","additionalProperties":false,"properties":{"id":{"$ref":"#/definitions/identifier"},"title":{"$ref":"#/definitions/text"},"columns":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/column"}},"rowKey":{"$ref":"#/definitions/identifier"},"load":{"type":"object","additionalProperties":false,"properties":{"operation":{"$ref":"#/definitions/operationId"},"params":{"$ref":"#/definitions/callInputs"}},"required":["operation"]},"newRow":{"type":"object","additionalProperties":{"type":["string","number","boolean","null"]}},"initialRows":{"type":"array","description":"A new record (create) starts with these rows, as rows the user added","items":{"type":"object","additionalProperties":{"type":["string","number","boolean","null"]}}},"canAdd":{"$ref":"#/definitions/rule"},"canDelete":{"$ref":"#/definitions/rule"},"minRows":{"type":"integer","minimum":0},"maxRows":{"type":"integer","minimum":1},"visibleRows":{"type":"integer","minimum":3,"maximum":40},"visible":{"$ref":"#/definitions/expr"},"addFrom":{"type":"object","additionalProperties":false,"description":"A button adding a row from the person, company or item popup; fill maps row field → the chosen entry's field","properties":{"widget":{"enum":["person","company","item"]},"label":{"$ref":"#/definitions/text"},"operation":{"$ref":"#/definitions/operationId"},"categories":{"type":"object","additionalProperties":false,"description":"The item popup's category filter: an operation's rows (value and text fields)","properties":{"operation":{"$ref":"#/definitions/operationId"},"value":{"$ref":"#/definitions/identifier"},"text":{"$ref":"#/definitions/identifier"}},"required":["operation","value","text"]},"fill":{"type":"object","minProperties":1,"additionalProperties":{"$ref":"#/definitions/identifier"}}},"required":["widget","fill"]},"reorder":{"type":"boolean","description":"Up/down buttons move the selected row"},"send":{"oneOf":[{"$ref":"#/definitions/identifier"},{"type":"array","minItems":1,"items":{"$ref":"#/definitions/identifier"}}],"description":"A 'form' body carries the rows under the grid's id: these fields of each row, or one field's values"}},"required":["id","columns","rowKey"],"description":"A detail grid: rows added, deleted and validated"},"attachments":{"type":"object","additionalProperties":false,"properties":{"field":{"$ref":"#/definitions/identifier"},"label":{"$ref":"#/definitions/text"},"kind":{"enum":["any","spreadsheet"]},"readOnly":{"$ref":"#/definitions/rule"}},"required":["field"]},"editBody":{"type":"object","additionalProperties":false,"properties":{"key":{"type":"array","items":{"$ref":"#/definitions/identifier"},"minItems":1},"load":{"type":"object","additionalProperties":false,"properties":{"operation":{"$ref":"#/definitions/operationId"},"params":{"$ref":"#/definitions/callInputs"}},"required":["operation"]},"sections":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/section"}},"details":{"type":"array","items":{"$ref":"#/definitions/detail"}},"attachments":{"$ref":"#/definitions/attachments"},"actions":{"type":"array","items":{"$ref":"#/definitions/action"}},"readOnly":{"$ref":"#/definitions/rule"},"confirmLeave":{"type":"boolean"},"singleton":{"type":"boolean"}},"required":["sections"]},"listScreen":{"type":"object","additionalProperties":false,"properties":{"$schema":{"type":"string"},"id":{"$ref":"#/definitions/screenId"},"kind":{"const":"list"},"title":{"$ref":"#/definitions/text"},"route":{"$ref":"#/definitions/route"},"portals":{"type":"array","minItems":1,"uniqueItems":true,"items":{"enum":["internal","external"]}},"devOnly":{"type":"boolean","description":"Mounted only in the Vite dev server, in tests and in builds with VITE_DEV_PAGES=true; a production build has no route for it."},"menu":{"$ref":"#/definitions/route"},"description":{"type":"string"},"source":{"type":"object","additionalProperties":false,"properties":{"operation":{"$ref":"#/definitions/operationId"},"rowKey":{"$ref":"#/definitions/identifier"},"params":{"$ref":"#/definitions/callInputs"},"pageSize":{"type":"integer","minimum":10,"maximum":500},"defaultSort":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]*:(asc|desc)$"},"autoSearch":{"type":"boolean"}},"required":["operation"]},"filters":{"type":"array","items":{"$ref":"#/definitions/filter"}},"rememberFilters":{"oneOf":[{"type":"boolean"},{"type":"object","additionalProperties":false,"properties":{"key":{"type":"string","minLength":1}},"required":["key"]}]},"columns":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/column"}},"selection":{"enum":["none","single","multi"]},"rowOpen":{"$ref":"#/definitions/link"},"actions":{"type":"array","items":{"$ref":"#/definitions/action"}},"visibleRows":{"type":"integer","minimum":3,"maximum":50},"totals":{"type":"boolean"},"currencyTotals":{"type":"boolean","description":"The server's totals are sums per currency ({ KRW, JPY }): shown beside the count."},"chart":{"type":"object","additionalProperties":false,"description":"A chart over the same rows as the grid: categories from x, one bar/line per series; drill opens a link for the clicked row","properties":{"kind":{"enum":["bar","stackedBar","line"]},"x":{"$ref":"#/definitions/identifier"},"series":{"type":"array","minItems":1,"items":{"type":"object","additionalProperties":false,"properties":{"field":{"$ref":"#/definitions/identifier"},"label":{"$ref":"#/definitions/text"},"color":{"type":"string","pattern":"^#[0-9a-fA-F]{3,8}$"}},"required":["field"]}},"limit":{"type":"integer","minimum":1,"maximum":200},"height":{"type":"integer","minimum":120,"maximum":800},"title":{"$ref":"#/definitions/text"},"drill":{"$ref":"#/definitions/link"}},"required":["kind","x","series"]}},"required":["id","kind","title","source","columns"],"description":"A list: filters, a server-paged grid, actions, Excel export"},"editScreen":{"type":"object","additionalProperties":false,"properties":{"$schema":{"type":"string"},"id":{"$ref":"#/definitions/screenId"},"kind":{"const":"edit"},"title":{"$ref":"#/definitions/text"},"route":{"$ref":"#/definitions/route"},"portals":{"type":"array","minItems":1,"uniqueItems":true,"items":{"enum":["internal","external"]}},"devOnly":{"type":"boolean","description":"Mounted only in the Vite dev server, in tests and in builds with VITE_DEV_PAGES=true; a production build has no route for it."},"menu":{"$ref":"#/definitions/route"},"description":{"type":"string"},"key":{"type":"array","items":{"$ref":"#/definitions/identifier"},"minItems":1},"load":{"type":"object","additionalProperties":false,"properties":{"operation":{"$ref":"#/definitions/operationId"},"params":{"$ref":"#/definitions/callInputs"}},"required":["operation"]},"sections":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/section"}},"details":{"type":"array","items":{"$ref":"#/definitions/detail"}},"attachments":{"$ref":"#/definitions/attachments"},"actions":{"type":"array","items":{"$ref":"#/definitions/action"}},"readOnly":{"$ref":"#/definitions/rule"},"confirmLeave":{"type":"boolean"},"singleton":{"type":"boolean"}},"required":["id","kind","title","sections"],"description":"An edit/detail screen: form sections, detail grids, attachments, workflow actions"},"treeScreen":{"type":"object","additionalProperties":false,"properties":{"$schema":{"type":"string"},"id":{"$ref":"#/definitions/screenId"},"kind":{"const":"tree"},"title":{"$ref":"#/definitions/text"},"route":{"$ref":"#/definitions/route"},"portals":{"type":"array","minItems":1,"uniqueItems":true,"items":{"enum":["internal","external"]}},"devOnly":{"type":"boolean","description":"Mounted only in the Vite dev server, in tests and in builds with VITE_DEV_PAGES=true; a production build has no route for it."},"menu":{"$ref":"#/definitions/route"},"description":{"type":"string"},"tree":{"type":"object","additionalProperties":false,"properties":{"operation":{"$ref":"#/definitions/operationId"},"params":{"$ref":"#/definitions/callInputs"},"idField":{"$ref":"#/definitions/identifier"},"parentField":{"$ref":"#/definitions/identifier"},"labelField":{"$ref":"#/definitions/identifier"},"detailField":{"$ref":"#/definitions/identifier"},"search":{"type":"boolean"},"rootLabel":{"$ref":"#/definitions/text"}},"required":["operation","idField","labelField"]},"detail":{"$ref":"#/definitions/editBody"},"actions":{"type":"array","items":{"$ref":"#/definitions/action"}}},"required":["id","kind","title","tree","detail"],"description":"Master-detail: a tree (or flat list) of nodes and the selected node's editor"},"panel":{"type":"object","additionalProperties":false,"properties":{"id":{"$ref":"#/definitions/identifier"},"title":{"$ref":"#/definitions/text"},"type":{"enum":["bar","line","area","pie","stat","table"]},"source":{"type":"object","additionalProperties":false,"properties":{"operation":{"$ref":"#/definitions/operationId"},"params":{"$ref":"#/definitions/callInputs"}},"required":["operation"]},"x":{"$ref":"#/definitions/identifier"},"series":{"type":"array","minItems":1,"items":{"type":"object","additionalProperties":false,"properties":{"field":{"$ref":"#/definitions/identifier"},"label":{"$ref":"#/definitions/text"},"color":{"type":"string","pattern":"^#[0-9a-fA-F]{3,8}$"}},"required":["field"]}},"value":{"$ref":"#/definitions/identifier"},"aggregate":{"enum":["count","sum","total"]},"columns":{"type":"array","items":{"$ref":"#/definitions/column"}},"span":{"type":"integer","minimum":1,"maximum":4},"height":{"type":"integer","minimum":120,"maximum":800},"limit":{"type":"integer","minimum":1,"maximum":5000}},"required":["id","type","source"]},"dashboardScreen":{"type":"object","additionalProperties":false,"properties":{"$schema":{"type":"string"},"id":{"$ref":"#/definitions/screenId"},"kind":{"const":"dashboard"},"title":{"$ref":"#/definitions/text"},"route":{"$ref":"#/definitions/route"},"portals":{"type":"array","minItems":1,"uniqueItems":true,"items":{"enum":["internal","external"]}},"devOnly":{"type":"boolean","description":"Mounted only in the Vite dev server, in tests and in builds with VITE_DEV_PAGES=true; a production build has no route for it."},"menu":{"$ref":"#/definitions/route"},"description":{"type":"string"},"panels":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/panel"}},"columns":{"type":"integer","minimum":1,"maximum":4}},"required":["id","kind","title","panels"],"description":"A dashboard of charts (recharts), figures and small tables"},"customScreen":{"type":"object","additionalProperties":false,"properties":{"$schema":{"type":"string"},"id":{"$ref":"#/definitions/screenId"},"kind":{"const":"custom"},"title":{"$ref":"#/definitions/text"},"route":{"$ref":"#/definitions/route"},"portals":{"type":"array","minItems":1,"uniqueItems":true,"items":{"enum":["internal","external"]}},"devOnly":{"type":"boolean","description":"Mounted only in the Vite dev server, in tests and in builds with VITE_DEV_PAGES=true; a production build has no route for it."},"menu":{"$ref":"#/definitions/route"},"description":{"type":"string"},"component":{"$ref":"#/definitions/identifier"},"props":{"type":"object"}},"required":["id","kind","title","component"],"description":"A registered component inside the engine's frame"}}};
+const schema11 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://gpms.local/schemas/screen.schema.json","title":"GPMS screen definition","description":"One screen of GPMS/OGPMS as data. See docs/screen-definitions.md.","type":"object","required":["id","kind","title"],"properties":{"kind":{"enum":["list","edit","tree","dashboard","custom"]}},"allOf":[{"if":{"properties":{"kind":{"const":"list"}},"required":["kind"]},"then":{"$ref":"#/definitions/listScreen"}},{"if":{"properties":{"kind":{"const":"edit"}},"required":["kind"]},"then":{"$ref":"#/definitions/editScreen"}},{"if":{"properties":{"kind":{"const":"tree"}},"required":["kind"]},"then":{"$ref":"#/definitions/treeScreen"}},{"if":{"properties":{"kind":{"const":"dashboard"}},"required":["kind"]},"then":{"$ref":"#/definitions/dashboardScreen"}},{"if":{"properties":{"kind":{"const":"custom"}},"required":["kind"]},"then":{"$ref":"#/definitions/customScreen"}}],"definitions":{"text":{"type":"string","minLength":1,"description":"An i18n key (screen.x, ui.search) or, when no such key exists, the text itself"},"expr":{"type":"string","minLength":1,"description":"An expression (engine/expr): row.endedAt == null && screen.canWrite"},"rule":{"description":"An expression or a fixed true/false","oneOf":[{"$ref":"#/definitions/expr"},{"type":"boolean"}]},"identifier":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]*$","description":"A field or parameter name"},"operationId":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9]*$","description":"An operationId of the OpenAPI document"},"route":{"type":"string","pattern":"^/[A-Za-z0-9/_-]*$","description":"A spec route, e.g. /portal/system/messageManage"},"screenId":{"type":"string","pattern":"^[a-z][A-Za-z0-9]*(\\.[A-Za-z][A-Za-z0-9]*)+$","description":"group.name, e.g. portal.messageManage"},"paramMap":{"type":"object","description":"Parameter name → expression","propertyNames":{"$ref":"#/definitions/identifier"},"additionalProperties":{"$ref":"#/definitions/expr"}},"callInputs":{"type":"object","additionalProperties":false,"properties":{"path":{"$ref":"#/definitions/paramMap"},"query":{"$ref":"#/definitions/paramMap"},"body":{"oneOf":[{"const":"form"},{"$ref":"#/definitions/paramMap"}],"description":"'form' sends the form's values; a map builds the body"}}},"codeOption":{"type":"object","additionalProperties":false,"properties":{"value":{"type":"string"},"text":{"type":"string"}},"required":["value","text"]},"optionsFrom":{"type":"object","additionalProperties":false,"properties":{"operation":{"$ref":"#/definitions/operationId"},"value":{"$ref":"#/definitions/identifier"},"text":{"$ref":"#/definitions/identifier"},"params":{"$ref":"#/definitions/callInputs"}},"required":["operation","value","text"]},"defaultValue":{"description":"A literal, { login: part }, { today: offsetDays } or { preset: name }","anyOf":[{"type":["string","number","boolean","null"]},{"type":"array","items":{"type":"string"}},{"type":"object","additionalProperties":false,"properties":{"login":{"enum":["auth","authGroupId","section","deptcd","deptnm","hname","singleid"]}},"required":["login"]},{"type":"object","additionalProperties":false,"properties":{"today":{"type":"integer"}},"required":["today"]},{"type":"object","additionalProperties":false,"properties":{"preset":{"enum":["today","lastWeek","lastMonth","last3Months","thisMonth","thisYear"]}},"required":["preset"]}]},"filter":{"type":"object","additionalProperties":false,"properties":{"field":{"$ref":"#/definitions/identifier"},"label":{"$ref":"#/definitions/text"},"widget":{"enum":["text","textarea","number","select","multiSelect","checkbox","date","dateRange","month","monthRange","businessSection","department","person","company","sourcingGroup","employeeSearch","datetime","files","money","password"]},"required":{"type":"boolean"},"default":{"$ref":"#/definitions/defaultValue"},"codeGroup":{"type":"string","minLength":1},"options":{"type":"array","items":{"$ref":"#/definitions/codeOption"}},"optionsFrom":{"$ref":"#/definitions/optionsFrom"},"emptyOption":{"enum":["all","choose","none"]},"mask":{"enum":["phone","number","num","onlynum","taxnum","numComma"]},"maxLength":{"type":"integer","minimum":1},"maxBytes":{"type":"integer","minimum":1},"placeholder":{"$ref":"#/definitions/text"},"visible":{"$ref":"#/definitions/expr"},"enabled":{"$ref":"#/definitions/expr"},"span":{"type":"integer","minimum":1,"maximum":4},"help":{"$ref":"#/definitions/text"},"params":{"type":"object","propertyNames":{"$ref":"#/definitions/identifier"},"additionalProperties":{"$ref":"#/definitions/identifier"},"description":"Value part → query parameter (dateRange: from/to)"},"prefill":{"enum":["section","department","person"]},"dependsOn":{"$ref":"#/definitions/identifier"},"in":{"enum":["query","path"],"description":"A query parameter (default) or a path parameter of the operation"},"portal":{"$ref":"#/definitions/portal"}},"required":["field"],"description":"A search filter; its value goes to the query parameter `field` (or `params`)"},"field":{"type":"object","additionalProperties":false,"properties":{"field":{"$ref":"#/definitions/identifier"},"label":{"$ref":"#/definitions/text"},"widget":{"enum":["text","textarea","number","select","multiSelect","checkbox","date","dateRange","month","monthRange","businessSection","department","person","company","sourcingGroup","employeeSearch","datetime","files","money","password"]},"required":{"type":"boolean"},"default":{"$ref":"#/definitions/defaultValue"},"codeGroup":{"type":"string","minLength":1},"options":{"type":"array","items":{"$ref":"#/definitions/codeOption"}},"optionsFrom":{"$ref":"#/definitions/optionsFrom"},"emptyOption":{"enum":["all","choose","none"]},"mask":{"enum":["phone","number","num","onlynum","taxnum","numComma"]},"maxLength":{"type":"integer","minimum":1},"maxBytes":{"type":"integer","minimum":1},"placeholder":{"$ref":"#/definitions/text"},"visible":{"$ref":"#/definitions/expr"},"enabled":{"$ref":"#/definitions/expr"},"span":{"type":"integer","minimum":1,"maximum":4},"help":{"$ref":"#/definitions/text"},"type":{"enum":["string","integer","number","boolean"]},"pattern":{"type":"string"},"minimum":{"type":"number"},"maximum":{"type":"number"},"readOnly":{"$ref":"#/definitions/rule"},"createOnly":{"type":"boolean"},"valueFrom":{"type":"object","additionalProperties":false,"properties":{"operation":{"$ref":"#/definitions/operationId"},"params":{"$ref":"#/definitions/callInputs"},"value":{"type":"string","minLength":1}},"required":["operation","value"],"description":"The value comes from another operation: `value` is a dotted path into its answer (resultData.0.FORWARD_YN)"},"rows":{"type":"integer","minimum":1,"maximum":30},"params":{"type":"object","additionalProperties":{"$ref":"#/definitions/identifier"},"description":"A compound widget over flat record fields: widget part → record field ({ \"topDept\": \"section\", \"sectionName\": \"sectionName\" })"},"portal":{"$ref":"#/definitions/portal"}},"required":["field"],"description":"A form field"},"link":{"type":"object","additionalProperties":false,"properties":{"screen":{"$ref":"#/definitions/screenId"},"route":{"$ref":"#/definitions/route"},"query":{"$ref":"#/definitions/paramMap"},"dialog":{"type":"boolean"}},"description":"Where a link or double-click goes: a screen id or a route, with query values from the row","anyOf":[{"required":["screen"]},{"required":["route"]}]},"column":{"type":"object","additionalProperties":false,"properties":{"field":{"$ref":"#/definitions/identifier"},"label":{"$ref":"#/definitions/text"},"type":{"enum":["text","number","money","date","datetime","code","checkbox","link"]},"width":{"type":"integer","minimum":20,"maximum":1000},"align":{"enum":["left","right","center"]},"sortable":{"type":"boolean"},"codeGroup":{"type":"string","minLength":1},"options":{"type":"array","items":{"$ref":"#/definitions/codeOption"}},"currencyField":{"$ref":"#/definitions/identifier"},"currency":{"enum":["KRW","JPY"]},"format":{"type":"string"},"mask":{"enum":["phone","number","num","onlynum","taxnum","numComma"]},"link":{"$ref":"#/definitions/link"},"total":{"oneOf":[{"const":"sum"},{"type":"object","additionalProperties":false,"properties":{"label":{"$ref":"#/definitions/text"}},"required":["label"]}]},"hidden":{"type":"boolean"},"export":{"type":"boolean"},"editable":{"$ref":"#/definitions/rule"},"required":{"type":"boolean"},"maxLength":{"type":"integer","minimum":1},"lookup":{"type":"object","additionalProperties":false,"description":"Detail grids: a typed value is looked up and fills the row's other cells (row field → answer field)","properties":{"operation":{"$ref":"#/definitions/operationId"},"param":{"$ref":"#/definitions/identifier"},"fill":{"type":"object","minProperties":1,"additionalProperties":{"$ref":"#/definitions/identifier"}}},"required":["operation","fill"]},"portal":{"$ref":"#/definitions/portal"}},"required":["field"],"description":"A grid column"},"callAction":{"type":"object","additionalProperties":false,"properties":{"kind":{"enum":["call","save","delete","workflow"]},"id":{"$ref":"#/definitions/identifier"},"label":{"$ref":"#/definitions/text"},"requires":{"enum":["read","write"]},"whenDenied":{"enum":["hide","disable"]},"visible":{"$ref":"#/definitions/expr"},"enabled":{"$ref":"#/definitions/expr"},"confirm":{"$ref":"#/definitions/text"},"variant":{"enum":["primary","secondary","danger"]},"placement":{"enum":["toolbar","filters"]},"operation":{"$ref":"#/definitions/operationId"},"updateOperation":{"$ref":"#/definitions/operationId"},"selection":{"enum":["none","single","multi"]},"params":{"$ref":"#/definitions/callInputs"},"success":{"$ref":"#/definitions/text"},"then":{"type":"array","items":{"enum":["reload","back","close","reloadTexts","reloadCodes","clearSelection","newRecord","reloadRecord"]}},"thenOnError":{"type":"array","description":"Effects after a refused call too, when the server records the failure (a failed ERP posting: 424, the settlement POST_FAILED)","items":{"enum":["reload","back","close","reloadTexts","reloadCodes","clearSelection","newRecord","reloadRecord"]}},"prompt":{"type":"object","additionalProperties":false,"description":"Ask for inputs before the call: a dialog with these fields; the answers are input.<field> in params. Stands in for the confirmation.","properties":{"title":{"$ref":"#/definitions/text"},"message":{"$ref":"#/definitions/text"},"fields":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/field"}},"columns":{"type":"integer","minimum":1,"maximum":4}},"required":["fields"]},"portal":{"$ref":"#/definitions/portal"}},"required":["kind"],"description":"Calls an operation (with the selected rows, the form or the node)"},"openAction":{"type":"object","additionalProperties":false,"properties":{"kind":{"enum":["open","navigate"]},"id":{"$ref":"#/definitions/identifier"},"label":{"$ref":"#/definitions/text"},"requires":{"enum":["read","write"]},"whenDenied":{"enum":["hide","disable"]},"visible":{"$ref":"#/definitions/expr"},"enabled":{"$ref":"#/definitions/expr"},"confirm":{"$ref":"#/definitions/text"},"variant":{"enum":["primary","secondary","danger"]},"placement":{"enum":["toolbar","filters"]},"screen":{"$ref":"#/definitions/screenId"},"route":{"$ref":"#/definitions/route"},"query":{"$ref":"#/definitions/paramMap"},"selection":{"enum":["none","single"]},"dialog":{"type":"boolean"},"then":{"type":"array","items":{"enum":["reload","back","close","reloadTexts","reloadCodes","clearSelection","newRecord","reloadRecord"]}},"portal":{"$ref":"#/definitions/portal"}},"required":["kind"],"description":"Opens another screen (page or dialog)","anyOf":[{"required":["screen"]},{"required":["route"]}]},"exportAction":{"type":"object","additionalProperties":false,"properties":{"kind":{"const":"exportExcel"},"id":{"$ref":"#/definitions/identifier"},"label":{"$ref":"#/definitions/text"},"requires":{"enum":["read","write"]},"whenDenied":{"enum":["hide","disable"]},"visible":{"$ref":"#/definitions/expr"},"enabled":{"$ref":"#/definitions/expr"},"confirm":{"$ref":"#/definitions/text"},"variant":{"enum":["primary","secondary","danger"]},"placement":{"enum":["toolbar","filters"]},"fileName":{"$ref":"#/definitions/text"},"sheetName":{"type":"string","maxLength":31},"pageSize":{"type":"integer","minimum":100,"maximum":5000},"portal":{"$ref":"#/definitions/portal"}},"required":["kind","fileName"],"description":"Exports the whole filtered result as .xlsx"},"simpleAction":{"type":"object","additionalProperties":false,"properties":{"kind":{"enum":["search","reset","back","new","close"]},"id":{"$ref":"#/definitions/identifier"},"label":{"$ref":"#/definitions/text"},"requires":{"enum":["read","write"]},"whenDenied":{"enum":["hide","disable"]},"visible":{"$ref":"#/definitions/expr"},"enabled":{"$ref":"#/definitions/expr"},"confirm":{"$ref":"#/definitions/text"},"variant":{"enum":["primary","secondary","danger"]},"placement":{"enum":["toolbar","filters"]},"portal":{"$ref":"#/definitions/portal"}},"required":["kind"]},"action":{"description":"An action: a name (search, reset, exportExcel, back, new) or an object with a kind","if":{"type":"string"},"then":{"enum":["search","reset","exportExcel","back","new"]},"else":{"type":"object","required":["kind"],"properties":{"kind":{"enum":["search","reset","exportExcel","call","save","delete","workflow","open","navigate","back","new","close"]}},"allOf":[{"if":{"properties":{"kind":{"enum":["call","save","delete","workflow"]}}},"then":{"$ref":"#/definitions/callAction"}},{"if":{"properties":{"kind":{"enum":["open","navigate"]}}},"then":{"$ref":"#/definitions/openAction"}},{"if":{"properties":{"kind":{"const":"exportExcel"}}},"then":{"$ref":"#/definitions/exportAction"}},{"if":{"properties":{"kind":{"enum":["search","reset","back","new","close"]}}},"then":{"$ref":"#/definitions/simpleAction"}}]}},"section":{"type":"object","additionalProperties":false,"properties":{"title":{"$ref":"#/definitions/text"},"columns":{"type":"integer","minimum":1,"maximum":4},"fields":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/field"}},"visible":{"$ref":"#/definitions/expr"},"portal":{"$ref":"#/definitions/portal"}},"required":["fields"]},"detail":{"type":"object","additionalProperties":false,"properties":{"id":{"$ref":"#/definitions/identifier"},"title":{"$ref":"#/definitions/text"},"columns":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/column"}},"rowKey":{"$ref":"#/definitions/identifier"},"load":{"type":"object","additionalProperties":false,"properties":{"operation":{"$ref":"#/definitions/operationId"},"params":{"$ref":"#/definitions/callInputs"}},"required":["operation"]},"newRow":{"type":"object","additionalProperties":{"type":["string","number","boolean","null"]}},"initialRows":{"type":"array","description":"A new record (create) starts with these rows, as rows the user added","items":{"type":"object","additionalProperties":{"type":["string","number","boolean","null"]}}},"canAdd":{"$ref":"#/definitions/rule"},"canDelete":{"$ref":"#/definitions/rule"},"minRows":{"type":"integer","minimum":0},"maxRows":{"type":"integer","minimum":1},"visibleRows":{"type":"integer","minimum":3,"maximum":40},"visible":{"$ref":"#/definitions/expr"},"addFrom":{"type":"object","additionalProperties":false,"description":"A button adding a row from the person, company or item popup; fill maps row field → the chosen entry's field","properties":{"widget":{"enum":["person","company","item"]},"label":{"$ref":"#/definitions/text"},"operation":{"$ref":"#/definitions/operationId"},"categories":{"type":"object","additionalProperties":false,"description":"The item popup's category filter: an operation's rows (value and text fields)","properties":{"operation":{"$ref":"#/definitions/operationId"},"value":{"$ref":"#/definitions/identifier"},"text":{"$ref":"#/definitions/identifier"}},"required":["operation","value","text"]},"fill":{"type":"object","minProperties":1,"additionalProperties":{"$ref":"#/definitions/identifier"}}},"required":["widget","fill"]},"reorder":{"type":"boolean","description":"Up/down buttons move the selected row"},"send":{"oneOf":[{"$ref":"#/definitions/identifier"},{"type":"array","minItems":1,"items":{"$ref":"#/definitions/identifier"}}],"description":"A 'form' body carries the rows under the grid's id: these fields of each row, or one field's values"},"portal":{"$ref":"#/definitions/portal"}},"required":["id","columns","rowKey"],"description":"A detail grid: rows added, deleted and validated"},"attachments":{"type":"object","additionalProperties":false,"properties":{"field":{"$ref":"#/definitions/identifier"},"label":{"$ref":"#/definitions/text"},"kind":{"enum":["any","spreadsheet"]},"readOnly":{"$ref":"#/definitions/rule"}},"required":["field"]},"editBody":{"type":"object","additionalProperties":false,"properties":{"key":{"type":"array","items":{"$ref":"#/definitions/identifier"},"minItems":1},"load":{"type":"object","additionalProperties":false,"properties":{"operation":{"$ref":"#/definitions/operationId"},"params":{"$ref":"#/definitions/callInputs"}},"required":["operation"]},"sections":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/section"}},"details":{"type":"array","items":{"$ref":"#/definitions/detail"}},"attachments":{"$ref":"#/definitions/attachments"},"actions":{"type":"array","items":{"$ref":"#/definitions/action"}},"readOnly":{"$ref":"#/definitions/rule"},"confirmLeave":{"type":"boolean"},"singleton":{"type":"boolean"}},"required":["sections"]},"listScreen":{"type":"object","additionalProperties":false,"properties":{"$schema":{"type":"string"},"id":{"$ref":"#/definitions/screenId"},"kind":{"const":"list"},"title":{"$ref":"#/definitions/text"},"route":{"$ref":"#/definitions/route"},"portals":{"type":"array","minItems":1,"uniqueItems":true,"items":{"enum":["internal","external"]}},"devOnly":{"type":"boolean","description":"Mounted only in the Vite dev server, in tests and in builds with VITE_DEV_PAGES=true; a production build has no route for it."},"menu":{"$ref":"#/definitions/route"},"description":{"type":"string"},"source":{"type":"object","additionalProperties":false,"properties":{"operation":{"$ref":"#/definitions/operationId"},"rowKey":{"$ref":"#/definitions/identifier"},"params":{"$ref":"#/definitions/callInputs"},"pageSize":{"type":"integer","minimum":10,"maximum":500},"defaultSort":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]*:(asc|desc)$"},"autoSearch":{"type":"boolean"}},"required":["operation"]},"filters":{"type":"array","items":{"$ref":"#/definitions/filter"}},"rememberFilters":{"oneOf":[{"type":"boolean"},{"type":"object","additionalProperties":false,"properties":{"key":{"type":"string","minLength":1}},"required":["key"]}]},"columns":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/column"}},"selection":{"enum":["none","single","multi"]},"rowOpen":{"$ref":"#/definitions/link"},"actions":{"type":"array","items":{"$ref":"#/definitions/action"}},"visibleRows":{"type":"integer","minimum":3,"maximum":50},"totals":{"type":"boolean"},"currencyTotals":{"type":"boolean","description":"The server's totals are sums per currency ({ KRW, JPY }): shown beside the count."},"chart":{"type":"object","additionalProperties":false,"description":"A chart over the same rows as the grid: categories from x, one bar/line per series; drill opens a link for the clicked row","properties":{"kind":{"enum":["bar","stackedBar","line"]},"x":{"$ref":"#/definitions/identifier"},"series":{"type":"array","minItems":1,"items":{"type":"object","additionalProperties":false,"properties":{"field":{"$ref":"#/definitions/identifier"},"label":{"$ref":"#/definitions/text"},"color":{"type":"string","pattern":"^#[0-9a-fA-F]{3,8}$"}},"required":["field"]}},"limit":{"type":"integer","minimum":1,"maximum":200},"height":{"type":"integer","minimum":120,"maximum":800},"title":{"$ref":"#/definitions/text"},"drill":{"$ref":"#/definitions/link"}},"required":["kind","x","series"]}},"required":["id","kind","title","source","columns"],"description":"A list: filters, a server-paged grid, actions, Excel export"},"editScreen":{"type":"object","additionalProperties":false,"properties":{"$schema":{"type":"string"},"id":{"$ref":"#/definitions/screenId"},"kind":{"const":"edit"},"title":{"$ref":"#/definitions/text"},"route":{"$ref":"#/definitions/route"},"portals":{"type":"array","minItems":1,"uniqueItems":true,"items":{"enum":["internal","external"]}},"devOnly":{"type":"boolean","description":"Mounted only in the Vite dev server, in tests and in builds with VITE_DEV_PAGES=true; a production build has no route for it."},"menu":{"$ref":"#/definitions/route"},"description":{"type":"string"},"key":{"type":"array","items":{"$ref":"#/definitions/identifier"},"minItems":1},"load":{"type":"object","additionalProperties":false,"properties":{"operation":{"$ref":"#/definitions/operationId"},"params":{"$ref":"#/definitions/callInputs"}},"required":["operation"]},"sections":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/section"}},"details":{"type":"array","items":{"$ref":"#/definitions/detail"}},"attachments":{"$ref":"#/definitions/attachments"},"actions":{"type":"array","items":{"$ref":"#/definitions/action"}},"readOnly":{"$ref":"#/definitions/rule"},"confirmLeave":{"type":"boolean"},"singleton":{"type":"boolean"}},"required":["id","kind","title","sections"],"description":"An edit/detail screen: form sections, detail grids, attachments, workflow actions"},"treeScreen":{"type":"object","additionalProperties":false,"properties":{"$schema":{"type":"string"},"id":{"$ref":"#/definitions/screenId"},"kind":{"const":"tree"},"title":{"$ref":"#/definitions/text"},"route":{"$ref":"#/definitions/route"},"portals":{"type":"array","minItems":1,"uniqueItems":true,"items":{"enum":["internal","external"]}},"devOnly":{"type":"boolean","description":"Mounted only in the Vite dev server, in tests and in builds with VITE_DEV_PAGES=true; a production build has no route for it."},"menu":{"$ref":"#/definitions/route"},"description":{"type":"string"},"tree":{"type":"object","additionalProperties":false,"properties":{"operation":{"$ref":"#/definitions/operationId"},"params":{"$ref":"#/definitions/callInputs"},"idField":{"$ref":"#/definitions/identifier"},"parentField":{"$ref":"#/definitions/identifier"},"labelField":{"$ref":"#/definitions/identifier"},"detailField":{"$ref":"#/definitions/identifier"},"search":{"type":"boolean"},"rootLabel":{"$ref":"#/definitions/text"}},"required":["operation","idField","labelField"]},"detail":{"$ref":"#/definitions/editBody"},"actions":{"type":"array","items":{"$ref":"#/definitions/action"}}},"required":["id","kind","title","tree","detail"],"description":"Master-detail: a tree (or flat list) of nodes and the selected node's editor"},"panel":{"type":"object","additionalProperties":false,"properties":{"id":{"$ref":"#/definitions/identifier"},"title":{"$ref":"#/definitions/text"},"type":{"enum":["bar","line","area","pie","stat","table"]},"source":{"type":"object","additionalProperties":false,"properties":{"operation":{"$ref":"#/definitions/operationId"},"params":{"$ref":"#/definitions/callInputs"}},"required":["operation"]},"x":{"$ref":"#/definitions/identifier"},"series":{"type":"array","minItems":1,"items":{"type":"object","additionalProperties":false,"properties":{"field":{"$ref":"#/definitions/identifier"},"label":{"$ref":"#/definitions/text"},"color":{"type":"string","pattern":"^#[0-9a-fA-F]{3,8}$"}},"required":["field"]}},"value":{"$ref":"#/definitions/identifier"},"aggregate":{"enum":["count","sum","total"]},"columns":{"type":"array","items":{"$ref":"#/definitions/column"}},"span":{"type":"integer","minimum":1,"maximum":4},"height":{"type":"integer","minimum":120,"maximum":800},"limit":{"type":"integer","minimum":1,"maximum":5000}},"required":["id","type","source"]},"dashboardScreen":{"type":"object","additionalProperties":false,"properties":{"$schema":{"type":"string"},"id":{"$ref":"#/definitions/screenId"},"kind":{"const":"dashboard"},"title":{"$ref":"#/definitions/text"},"route":{"$ref":"#/definitions/route"},"portals":{"type":"array","minItems":1,"uniqueItems":true,"items":{"enum":["internal","external"]}},"devOnly":{"type":"boolean","description":"Mounted only in the Vite dev server, in tests and in builds with VITE_DEV_PAGES=true; a production build has no route for it."},"menu":{"$ref":"#/definitions/route"},"description":{"type":"string"},"panels":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/panel"}},"columns":{"type":"integer","minimum":1,"maximum":4}},"required":["id","kind","title","panels"],"description":"A dashboard of charts (recharts), figures and small tables"},"customScreen":{"type":"object","additionalProperties":false,"properties":{"$schema":{"type":"string"},"id":{"$ref":"#/definitions/screenId"},"kind":{"const":"custom"},"title":{"$ref":"#/definitions/text"},"route":{"$ref":"#/definitions/route"},"portals":{"type":"array","minItems":1,"uniqueItems":true,"items":{"enum":["internal","external"]}},"devOnly":{"type":"boolean","description":"Mounted only in the Vite dev server, in tests and in builds with VITE_DEV_PAGES=true; a production build has no route for it."},"menu":{"$ref":"#/definitions/route"},"description":{"type":"string"},"component":{"$ref":"#/definitions/identifier"},"props":{"type":"object"}},"required":["id","kind","title","component"],"description":"A registered component inside the engine's frame"},"portal":{"description":"Shown only on this portal: 'internal' (GPMS, staff) or 'external' (OGPMS under /cyber, suppliers). Absent: on both. See docs/screen-definitions.md 'One screen on both portals'.","enum":["internal","external"]}}};
 const schema12 = {"type":"object","additionalProperties":false,"properties":{"$schema":{"type":"string"},"id":{"$ref":"#/definitions/screenId"},"kind":{"const":"list"},"title":{"$ref":"#/definitions/text"},"route":{"$ref":"#/definitions/route"},"portals":{"type":"array","minItems":1,"uniqueItems":true,"items":{"enum":["internal","external"]}},"devOnly":{"type":"boolean","description":"Mounted only in the Vite dev server, in tests and in builds with VITE_DEV_PAGES=true; a production build has no route for it."},"menu":{"$ref":"#/definitions/route"},"description":{"type":"string"},"source":{"type":"object","additionalProperties":false,"properties":{"operation":{"$ref":"#/definitions/operationId"},"rowKey":{"$ref":"#/definitions/identifier"},"params":{"$ref":"#/definitions/callInputs"},"pageSize":{"type":"integer","minimum":10,"maximum":500},"defaultSort":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]*:(asc|desc)$"},"autoSearch":{"type":"boolean"}},"required":["operation"]},"filters":{"type":"array","items":{"$ref":"#/definitions/filter"}},"rememberFilters":{"oneOf":[{"type":"boolean"},{"type":"object","additionalProperties":false,"properties":{"key":{"type":"string","minLength":1}},"required":["key"]}]},"columns":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/column"}},"selection":{"enum":["none","single","multi"]},"rowOpen":{"$ref":"#/definitions/link"},"actions":{"type":"array","items":{"$ref":"#/definitions/action"}},"visibleRows":{"type":"integer","minimum":3,"maximum":50},"totals":{"type":"boolean"},"currencyTotals":{"type":"boolean","description":"The server's totals are sums per currency ({ KRW, JPY }): shown beside the count."},"chart":{"type":"object","additionalProperties":false,"description":"A chart over the same rows as the grid: categories from x, one bar/line per series; drill opens a link for the clicked row","properties":{"kind":{"enum":["bar","stackedBar","line"]},"x":{"$ref":"#/definitions/identifier"},"series":{"type":"array","minItems":1,"items":{"type":"object","additionalProperties":false,"properties":{"field":{"$ref":"#/definitions/identifier"},"label":{"$ref":"#/definitions/text"},"color":{"type":"string","pattern":"^#[0-9a-fA-F]{3,8}$"}},"required":["field"]}},"limit":{"type":"integer","minimum":1,"maximum":200},"height":{"type":"integer","minimum":120,"maximum":800},"title":{"$ref":"#/definitions/text"},"drill":{"$ref":"#/definitions/link"}},"required":["kind","x","series"]}},"required":["id","kind","title","source","columns"],"description":"A list: filters, a server-paged grid, actions, Excel export"};
 const schema13 = {"type":"string","pattern":"^[a-z][A-Za-z0-9]*(\\.[A-Za-z][A-Za-z0-9]*)+$","description":"group.name, e.g. portal.messageManage"};
 const schema14 = {"type":"string","minLength":1,"description":"An i18n key (screen.x, ui.search) or, when no such key exists, the text itself"};
@@ -211,9 +211,10 @@ validate12.errors = vErrors;
 return errors === 0;
 }
 
-const schema23 = {"type":"object","additionalProperties":false,"properties":{"field":{"$ref":"#/definitions/identifier"},"label":{"$ref":"#/definitions/text"},"widget":{"enum":["text","textarea","number","select","multiSelect","checkbox","date","dateRange","month","monthRange","businessSection","department","person","company","sourcingGroup","employeeSearch","datetime","files","money","password"]},"required":{"type":"boolean"},"default":{"$ref":"#/definitions/defaultValue"},"codeGroup":{"type":"string","minLength":1},"options":{"type":"array","items":{"$ref":"#/definitions/codeOption"}},"optionsFrom":{"$ref":"#/definitions/optionsFrom"},"emptyOption":{"enum":["all","choose","none"]},"mask":{"enum":["phone","number","num","onlynum","taxnum","numComma"]},"maxLength":{"type":"integer","minimum":1},"maxBytes":{"type":"integer","minimum":1},"placeholder":{"$ref":"#/definitions/text"},"visible":{"$ref":"#/definitions/expr"},"enabled":{"$ref":"#/definitions/expr"},"span":{"type":"integer","minimum":1,"maximum":4},"help":{"$ref":"#/definitions/text"},"params":{"type":"object","propertyNames":{"$ref":"#/definitions/identifier"},"additionalProperties":{"$ref":"#/definitions/identifier"},"description":"Value part → query parameter (dateRange: from/to)"},"prefill":{"enum":["section","department","person"]},"dependsOn":{"$ref":"#/definitions/identifier"},"in":{"enum":["query","path"],"description":"A query parameter (default) or a path parameter of the operation"}},"required":["field"],"description":"A search filter; its value goes to the query parameter `field` (or `params`)"};
+const schema23 = {"type":"object","additionalProperties":false,"properties":{"field":{"$ref":"#/definitions/identifier"},"label":{"$ref":"#/definitions/text"},"widget":{"enum":["text","textarea","number","select","multiSelect","checkbox","date","dateRange","month","monthRange","businessSection","department","person","company","sourcingGroup","employeeSearch","datetime","files","money","password"]},"required":{"type":"boolean"},"default":{"$ref":"#/definitions/defaultValue"},"codeGroup":{"type":"string","minLength":1},"options":{"type":"array","items":{"$ref":"#/definitions/codeOption"}},"optionsFrom":{"$ref":"#/definitions/optionsFrom"},"emptyOption":{"enum":["all","choose","none"]},"mask":{"enum":["phone","number","num","onlynum","taxnum","numComma"]},"maxLength":{"type":"integer","minimum":1},"maxBytes":{"type":"integer","minimum":1},"placeholder":{"$ref":"#/definitions/text"},"visible":{"$ref":"#/definitions/expr"},"enabled":{"$ref":"#/definitions/expr"},"span":{"type":"integer","minimum":1,"maximum":4},"help":{"$ref":"#/definitions/text"},"params":{"type":"object","propertyNames":{"$ref":"#/definitions/identifier"},"additionalProperties":{"$ref":"#/definitions/identifier"},"description":"Value part → query parameter (dateRange: from/to)"},"prefill":{"enum":["section","department","person"]},"dependsOn":{"$ref":"#/definitions/identifier"},"in":{"enum":["query","path"],"description":"A query parameter (default) or a path parameter of the operation"},"portal":{"$ref":"#/definitions/portal"}},"required":["field"],"description":"A search filter; its value goes to the query parameter `field` (or `params`)"};
 const schema26 = {"description":"A literal, { login: part }, { today: offsetDays } or { preset: name }","anyOf":[{"type":["string","number","boolean","null"]},{"type":"array","items":{"type":"string"}},{"type":"object","additionalProperties":false,"properties":{"login":{"enum":["auth","authGroupId","section","deptcd","deptnm","hname","singleid"]}},"required":["login"]},{"type":"object","additionalProperties":false,"properties":{"today":{"type":"integer"}},"required":["today"]},{"type":"object","additionalProperties":false,"properties":{"preset":{"enum":["today","lastWeek","lastMonth","last3Months","thisMonth","thisYear"]}},"required":["preset"]}]};
 const schema27 = {"type":"object","additionalProperties":false,"properties":{"value":{"type":"string"},"text":{"type":"string"}},"required":["value","text"]};
+const schema39 = {"description":"Shown only on this portal: 'internal' (GPMS, staff) or 'external' (OGPMS under /cyber, suppliers). Absent: on both. See docs/screen-definitions.md 'One screen on both portals'.","enum":["internal","external"]};
 const schema28 = {"type":"object","additionalProperties":false,"properties":{"operation":{"$ref":"#/definitions/operationId"},"value":{"$ref":"#/definitions/identifier"},"text":{"$ref":"#/definitions/identifier"},"params":{"$ref":"#/definitions/callInputs"}},"required":["operation","value","text"]};
 
 function validate19(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -1145,9 +1146,10 @@ vErrors.push(err59);
 errors++;
 }
 }
-}
-else {
-const err60 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema23.type,parentSchema:schema23,data};
+if(data.portal !== undefined){
+let data29 = data.portal;
+if(!((data29 === "internal") || (data29 === "external"))){
+const err60 = {instancePath:instancePath+"/portal",schemaPath:"#/definitions/portal/enum",keyword:"enum",params:{allowedValues: schema39.enum},message:"must be equal to one of the allowed values",schema:schema39.enum,parentSchema:schema39,data:data29};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -1156,12 +1158,24 @@ vErrors.push(err60);
 }
 errors++;
 }
+}
+}
+else {
+const err61 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema23.type,parentSchema:schema23,data};
+if(vErrors === null){
+vErrors = [err61];
+}
+else {
+vErrors.push(err61);
+}
+errors++;
+}
 validate18.errors = vErrors;
 return errors === 0;
 }
 
-const schema39 = {"type":"object","additionalProperties":false,"properties":{"field":{"$ref":"#/definitions/identifier"},"label":{"$ref":"#/definitions/text"},"type":{"enum":["text","number","money","date","datetime","code","checkbox","link"]},"width":{"type":"integer","minimum":20,"maximum":1000},"align":{"enum":["left","right","center"]},"sortable":{"type":"boolean"},"codeGroup":{"type":"string","minLength":1},"options":{"type":"array","items":{"$ref":"#/definitions/codeOption"}},"currencyField":{"$ref":"#/definitions/identifier"},"currency":{"enum":["KRW","JPY"]},"format":{"type":"string"},"mask":{"enum":["phone","number","num","onlynum","taxnum","numComma"]},"link":{"$ref":"#/definitions/link"},"total":{"oneOf":[{"const":"sum"},{"type":"object","additionalProperties":false,"properties":{"label":{"$ref":"#/definitions/text"}},"required":["label"]}]},"hidden":{"type":"boolean"},"export":{"type":"boolean"},"editable":{"$ref":"#/definitions/rule"},"required":{"type":"boolean"},"maxLength":{"type":"integer","minimum":1},"lookup":{"type":"object","additionalProperties":false,"description":"Detail grids: a typed value is looked up and fills the row's other cells (row field → answer field)","properties":{"operation":{"$ref":"#/definitions/operationId"},"param":{"$ref":"#/definitions/identifier"},"fill":{"type":"object","minProperties":1,"additionalProperties":{"$ref":"#/definitions/identifier"}}},"required":["operation","fill"]}},"required":["field"],"description":"A grid column"};
-const schema44 = {"type":"object","additionalProperties":false,"properties":{"screen":{"$ref":"#/definitions/screenId"},"route":{"$ref":"#/definitions/route"},"query":{"$ref":"#/definitions/paramMap"},"dialog":{"type":"boolean"}},"description":"Where a link or double-click goes: a screen id or a route, with query values from the row","anyOf":[{"required":["screen"]},{"required":["route"]}]};
+const schema40 = {"type":"object","additionalProperties":false,"properties":{"field":{"$ref":"#/definitions/identifier"},"label":{"$ref":"#/definitions/text"},"type":{"enum":["text","number","money","date","datetime","code","checkbox","link"]},"width":{"type":"integer","minimum":20,"maximum":1000},"align":{"enum":["left","right","center"]},"sortable":{"type":"boolean"},"codeGroup":{"type":"string","minLength":1},"options":{"type":"array","items":{"$ref":"#/definitions/codeOption"}},"currencyField":{"$ref":"#/definitions/identifier"},"currency":{"enum":["KRW","JPY"]},"format":{"type":"string"},"mask":{"enum":["phone","number","num","onlynum","taxnum","numComma"]},"link":{"$ref":"#/definitions/link"},"total":{"oneOf":[{"const":"sum"},{"type":"object","additionalProperties":false,"properties":{"label":{"$ref":"#/definitions/text"}},"required":["label"]}]},"hidden":{"type":"boolean"},"export":{"type":"boolean"},"editable":{"$ref":"#/definitions/rule"},"required":{"type":"boolean"},"maxLength":{"type":"integer","minimum":1},"lookup":{"type":"object","additionalProperties":false,"description":"Detail grids: a typed value is looked up and fills the row's other cells (row field → answer field)","properties":{"operation":{"$ref":"#/definitions/operationId"},"param":{"$ref":"#/definitions/identifier"},"fill":{"type":"object","minProperties":1,"additionalProperties":{"$ref":"#/definitions/identifier"}}},"required":["operation","fill"]},"portal":{"$ref":"#/definitions/portal"}},"required":["field"],"description":"A grid column"};
+const schema45 = {"type":"object","additionalProperties":false,"properties":{"screen":{"$ref":"#/definitions/screenId"},"route":{"$ref":"#/definitions/route"},"query":{"$ref":"#/definitions/paramMap"},"dialog":{"type":"boolean"}},"description":"Where a link or double-click goes: a screen id or a route, with query values from the row","anyOf":[{"required":["screen"]},{"required":["route"]}]};
 
 function validate24(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -1171,7 +1185,7 @@ let valid0 = false;
 const _errs2 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.screen === undefined){
-const err0 = {instancePath,schemaPath:"#/anyOf/0/required",keyword:"required",params:{missingProperty: "screen"},message:"must have required property '"+"screen"+"'",schema:schema44.anyOf[0].required,parentSchema:schema44.anyOf[0],data};
+const err0 = {instancePath,schemaPath:"#/anyOf/0/required",keyword:"required",params:{missingProperty: "screen"},message:"must have required property '"+"screen"+"'",schema:schema45.anyOf[0].required,parentSchema:schema45.anyOf[0],data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1187,7 +1201,7 @@ if(!valid0){
 const _errs3 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.route === undefined){
-const err1 = {instancePath,schemaPath:"#/anyOf/1/required",keyword:"required",params:{missingProperty: "route"},message:"must have required property '"+"route"+"'",schema:schema44.anyOf[1].required,parentSchema:schema44.anyOf[1],data};
+const err1 = {instancePath,schemaPath:"#/anyOf/1/required",keyword:"required",params:{missingProperty: "route"},message:"must have required property '"+"route"+"'",schema:schema45.anyOf[1].required,parentSchema:schema45.anyOf[1],data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1201,7 +1215,7 @@ var _valid0 = _errs3 === errors;
 valid0 = valid0 || _valid0;
 }
 if(!valid0){
-const err2 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema44.anyOf,parentSchema:schema44,data};
+const err2 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema45.anyOf,parentSchema:schema45,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1224,7 +1238,7 @@ vErrors = null;
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 if(!((((key0 === "screen") || (key0 === "route")) || (key0 === "query")) || (key0 === "dialog"))){
-const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema44,data};
+const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema45,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1293,7 +1307,7 @@ errors = vErrors.length;
 if(data.dialog !== undefined){
 let data3 = data.dialog;
 if(typeof data3 !== "boolean"){
-const err8 = {instancePath:instancePath+"/dialog",schemaPath:"#/properties/dialog/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema44.properties.dialog.type,parentSchema:schema44.properties.dialog,data:data3};
+const err8 = {instancePath:instancePath+"/dialog",schemaPath:"#/properties/dialog/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema45.properties.dialog.type,parentSchema:schema45.properties.dialog,data:data3};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -1305,7 +1319,7 @@ errors++;
 }
 }
 else {
-const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema44.type,parentSchema:schema44,data};
+const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema45.type,parentSchema:schema45,data};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -1318,7 +1332,7 @@ validate24.errors = vErrors;
 return errors === 0;
 }
 
-const schema48 = {"description":"An expression or a fixed true/false","oneOf":[{"$ref":"#/definitions/expr"},{"type":"boolean"}]};
+const schema49 = {"description":"An expression or a fixed true/false","oneOf":[{"$ref":"#/definitions/expr"},{"type":"boolean"}]};
 
 function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -1356,7 +1370,7 @@ passing0 = 0;
 }
 const _errs4 = errors;
 if(typeof data !== "boolean"){
-const err2 = {instancePath,schemaPath:"#/oneOf/1/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema48.oneOf[1].type,parentSchema:schema48.oneOf[1],data};
+const err2 = {instancePath,schemaPath:"#/oneOf/1/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema49.oneOf[1].type,parentSchema:schema49.oneOf[1],data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1377,7 +1391,7 @@ passing0 = 1;
 }
 }
 if(!valid0){
-const err3 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema48.oneOf,parentSchema:schema48,data};
+const err3 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema49.oneOf,parentSchema:schema49,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1407,7 +1421,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.field === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "field"},message:"must have required property '"+"field"+"'",schema:schema39.required,parentSchema:schema39,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "field"},message:"must have required property '"+"field"+"'",schema:schema40.required,parentSchema:schema40,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1417,8 +1431,8 @@ vErrors.push(err0);
 errors++;
 }
 for(const key0 in data){
-if(!(func2.call(schema39.properties, key0))){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema39,data};
+if(!(func2.call(schema40.properties, key0))){
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema40,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1481,7 +1495,7 @@ errors++;
 if(data.type !== undefined){
 let data2 = data.type;
 if(!((((((((data2 === "text") || (data2 === "number")) || (data2 === "money")) || (data2 === "date")) || (data2 === "datetime")) || (data2 === "code")) || (data2 === "checkbox")) || (data2 === "link"))){
-const err6 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema39.properties.type.enum},message:"must be equal to one of the allowed values",schema:schema39.properties.type.enum,parentSchema:schema39.properties.type,data:data2};
+const err6 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema40.properties.type.enum},message:"must be equal to one of the allowed values",schema:schema40.properties.type.enum,parentSchema:schema40.properties.type,data:data2};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -1494,7 +1508,7 @@ errors++;
 if(data.width !== undefined){
 let data3 = data.width;
 if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
-const err7 = {instancePath:instancePath+"/width",schemaPath:"#/properties/width/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema39.properties.width.type,parentSchema:schema39.properties.width,data:data3};
+const err7 = {instancePath:instancePath+"/width",schemaPath:"#/properties/width/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema40.properties.width.type,parentSchema:schema40.properties.width,data:data3};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -1505,7 +1519,7 @@ errors++;
 }
 if((typeof data3 == "number") && (isFinite(data3))){
 if(data3 > 1000 || isNaN(data3)){
-const err8 = {instancePath:instancePath+"/width",schemaPath:"#/properties/width/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000},message:"must be <= 1000",schema:1000,parentSchema:schema39.properties.width,data:data3};
+const err8 = {instancePath:instancePath+"/width",schemaPath:"#/properties/width/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000},message:"must be <= 1000",schema:1000,parentSchema:schema40.properties.width,data:data3};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -1515,7 +1529,7 @@ vErrors.push(err8);
 errors++;
 }
 if(data3 < 20 || isNaN(data3)){
-const err9 = {instancePath:instancePath+"/width",schemaPath:"#/properties/width/minimum",keyword:"minimum",params:{comparison: ">=", limit: 20},message:"must be >= 20",schema:20,parentSchema:schema39.properties.width,data:data3};
+const err9 = {instancePath:instancePath+"/width",schemaPath:"#/properties/width/minimum",keyword:"minimum",params:{comparison: ">=", limit: 20},message:"must be >= 20",schema:20,parentSchema:schema40.properties.width,data:data3};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -1529,7 +1543,7 @@ errors++;
 if(data.align !== undefined){
 let data4 = data.align;
 if(!(((data4 === "left") || (data4 === "right")) || (data4 === "center"))){
-const err10 = {instancePath:instancePath+"/align",schemaPath:"#/properties/align/enum",keyword:"enum",params:{allowedValues: schema39.properties.align.enum},message:"must be equal to one of the allowed values",schema:schema39.properties.align.enum,parentSchema:schema39.properties.align,data:data4};
+const err10 = {instancePath:instancePath+"/align",schemaPath:"#/properties/align/enum",keyword:"enum",params:{allowedValues: schema40.properties.align.enum},message:"must be equal to one of the allowed values",schema:schema40.properties.align.enum,parentSchema:schema40.properties.align,data:data4};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -1542,7 +1556,7 @@ errors++;
 if(data.sortable !== undefined){
 let data5 = data.sortable;
 if(typeof data5 !== "boolean"){
-const err11 = {instancePath:instancePath+"/sortable",schemaPath:"#/properties/sortable/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema39.properties.sortable.type,parentSchema:schema39.properties.sortable,data:data5};
+const err11 = {instancePath:instancePath+"/sortable",schemaPath:"#/properties/sortable/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema40.properties.sortable.type,parentSchema:schema40.properties.sortable,data:data5};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -1556,7 +1570,7 @@ if(data.codeGroup !== undefined){
 let data6 = data.codeGroup;
 if(typeof data6 === "string"){
 if(func3(data6) < 1){
-const err12 = {instancePath:instancePath+"/codeGroup",schemaPath:"#/properties/codeGroup/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema39.properties.codeGroup,data:data6};
+const err12 = {instancePath:instancePath+"/codeGroup",schemaPath:"#/properties/codeGroup/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema40.properties.codeGroup,data:data6};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -1567,7 +1581,7 @@ errors++;
 }
 }
 else {
-const err13 = {instancePath:instancePath+"/codeGroup",schemaPath:"#/properties/codeGroup/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema39.properties.codeGroup.type,parentSchema:schema39.properties.codeGroup,data:data6};
+const err13 = {instancePath:instancePath+"/codeGroup",schemaPath:"#/properties/codeGroup/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema40.properties.codeGroup.type,parentSchema:schema40.properties.codeGroup,data:data6};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -1656,7 +1670,7 @@ errors++;
 }
 }
 else {
-const err20 = {instancePath:instancePath+"/options",schemaPath:"#/properties/options/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema39.properties.options.type,parentSchema:schema39.properties.options,data:data7};
+const err20 = {instancePath:instancePath+"/options",schemaPath:"#/properties/options/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema40.properties.options.type,parentSchema:schema40.properties.options,data:data7};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -1694,7 +1708,7 @@ errors++;
 if(data.currency !== undefined){
 let data12 = data.currency;
 if(!((data12 === "KRW") || (data12 === "JPY"))){
-const err23 = {instancePath:instancePath+"/currency",schemaPath:"#/properties/currency/enum",keyword:"enum",params:{allowedValues: schema39.properties.currency.enum},message:"must be equal to one of the allowed values",schema:schema39.properties.currency.enum,parentSchema:schema39.properties.currency,data:data12};
+const err23 = {instancePath:instancePath+"/currency",schemaPath:"#/properties/currency/enum",keyword:"enum",params:{allowedValues: schema40.properties.currency.enum},message:"must be equal to one of the allowed values",schema:schema40.properties.currency.enum,parentSchema:schema40.properties.currency,data:data12};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -1707,7 +1721,7 @@ errors++;
 if(data.format !== undefined){
 let data13 = data.format;
 if(typeof data13 !== "string"){
-const err24 = {instancePath:instancePath+"/format",schemaPath:"#/properties/format/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema39.properties.format.type,parentSchema:schema39.properties.format,data:data13};
+const err24 = {instancePath:instancePath+"/format",schemaPath:"#/properties/format/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema40.properties.format.type,parentSchema:schema40.properties.format,data:data13};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -1720,7 +1734,7 @@ errors++;
 if(data.mask !== undefined){
 let data14 = data.mask;
 if(!((((((data14 === "phone") || (data14 === "number")) || (data14 === "num")) || (data14 === "onlynum")) || (data14 === "taxnum")) || (data14 === "numComma"))){
-const err25 = {instancePath:instancePath+"/mask",schemaPath:"#/properties/mask/enum",keyword:"enum",params:{allowedValues: schema39.properties.mask.enum},message:"must be equal to one of the allowed values",schema:schema39.properties.mask.enum,parentSchema:schema39.properties.mask,data:data14};
+const err25 = {instancePath:instancePath+"/mask",schemaPath:"#/properties/mask/enum",keyword:"enum",params:{allowedValues: schema40.properties.mask.enum},message:"must be equal to one of the allowed values",schema:schema40.properties.mask.enum,parentSchema:schema40.properties.mask,data:data14};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -1743,7 +1757,7 @@ let valid8 = false;
 let passing0 = null;
 const _errs36 = errors;
 if("sum" !== data16){
-const err26 = {instancePath:instancePath+"/total",schemaPath:"#/properties/total/oneOf/0/const",keyword:"const",params:{allowedValue: "sum"},message:"must be equal to constant",schema:"sum",parentSchema:schema39.properties.total.oneOf[0],data:data16};
+const err26 = {instancePath:instancePath+"/total",schemaPath:"#/properties/total/oneOf/0/const",keyword:"const",params:{allowedValue: "sum"},message:"must be equal to constant",schema:"sum",parentSchema:schema40.properties.total.oneOf[0],data:data16};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -1760,7 +1774,7 @@ passing0 = 0;
 const _errs37 = errors;
 if(data16 && typeof data16 == "object" && !Array.isArray(data16)){
 if(data16.label === undefined){
-const err27 = {instancePath:instancePath+"/total",schemaPath:"#/properties/total/oneOf/1/required",keyword:"required",params:{missingProperty: "label"},message:"must have required property '"+"label"+"'",schema:schema39.properties.total.oneOf[1].required,parentSchema:schema39.properties.total.oneOf[1],data:data16};
+const err27 = {instancePath:instancePath+"/total",schemaPath:"#/properties/total/oneOf/1/required",keyword:"required",params:{missingProperty: "label"},message:"must have required property '"+"label"+"'",schema:schema40.properties.total.oneOf[1].required,parentSchema:schema40.properties.total.oneOf[1],data:data16};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -1771,7 +1785,7 @@ errors++;
 }
 for(const key2 in data16){
 if(!(key2 === "label")){
-const err28 = {instancePath:instancePath+"/total",schemaPath:"#/properties/total/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema39.properties.total.oneOf[1],data:data16};
+const err28 = {instancePath:instancePath+"/total",schemaPath:"#/properties/total/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema40.properties.total.oneOf[1],data:data16};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -1808,7 +1822,7 @@ errors++;
 }
 }
 else {
-const err31 = {instancePath:instancePath+"/total",schemaPath:"#/properties/total/oneOf/1/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema39.properties.total.oneOf[1].type,parentSchema:schema39.properties.total.oneOf[1],data:data16};
+const err31 = {instancePath:instancePath+"/total",schemaPath:"#/properties/total/oneOf/1/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema40.properties.total.oneOf[1].type,parentSchema:schema40.properties.total.oneOf[1],data:data16};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -1829,7 +1843,7 @@ passing0 = 1;
 }
 }
 if(!valid8){
-const err32 = {instancePath:instancePath+"/total",schemaPath:"#/properties/total/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema39.properties.total.oneOf,parentSchema:schema39.properties.total,data:data16};
+const err32 = {instancePath:instancePath+"/total",schemaPath:"#/properties/total/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema40.properties.total.oneOf,parentSchema:schema40.properties.total,data:data16};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -1853,7 +1867,7 @@ vErrors = null;
 if(data.hidden !== undefined){
 let data18 = data.hidden;
 if(typeof data18 !== "boolean"){
-const err33 = {instancePath:instancePath+"/hidden",schemaPath:"#/properties/hidden/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema39.properties.hidden.type,parentSchema:schema39.properties.hidden,data:data18};
+const err33 = {instancePath:instancePath+"/hidden",schemaPath:"#/properties/hidden/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema40.properties.hidden.type,parentSchema:schema40.properties.hidden,data:data18};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -1866,7 +1880,7 @@ errors++;
 if(data.export !== undefined){
 let data19 = data.export;
 if(typeof data19 !== "boolean"){
-const err34 = {instancePath:instancePath+"/export",schemaPath:"#/properties/export/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema39.properties.export.type,parentSchema:schema39.properties.export,data:data19};
+const err34 = {instancePath:instancePath+"/export",schemaPath:"#/properties/export/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema40.properties.export.type,parentSchema:schema40.properties.export,data:data19};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -1885,7 +1899,7 @@ errors = vErrors.length;
 if(data.required !== undefined){
 let data21 = data.required;
 if(typeof data21 !== "boolean"){
-const err35 = {instancePath:instancePath+"/required",schemaPath:"#/properties/required/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema39.properties.required.type,parentSchema:schema39.properties.required,data:data21};
+const err35 = {instancePath:instancePath+"/required",schemaPath:"#/properties/required/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema40.properties.required.type,parentSchema:schema40.properties.required,data:data21};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -1898,7 +1912,7 @@ errors++;
 if(data.maxLength !== undefined){
 let data22 = data.maxLength;
 if(!(((typeof data22 == "number") && (!(data22 % 1) && !isNaN(data22))) && (isFinite(data22)))){
-const err36 = {instancePath:instancePath+"/maxLength",schemaPath:"#/properties/maxLength/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema39.properties.maxLength.type,parentSchema:schema39.properties.maxLength,data:data22};
+const err36 = {instancePath:instancePath+"/maxLength",schemaPath:"#/properties/maxLength/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema40.properties.maxLength.type,parentSchema:schema40.properties.maxLength,data:data22};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -1909,7 +1923,7 @@ errors++;
 }
 if((typeof data22 == "number") && (isFinite(data22))){
 if(data22 < 1 || isNaN(data22)){
-const err37 = {instancePath:instancePath+"/maxLength",schemaPath:"#/properties/maxLength/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema39.properties.maxLength,data:data22};
+const err37 = {instancePath:instancePath+"/maxLength",schemaPath:"#/properties/maxLength/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema40.properties.maxLength,data:data22};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -1924,7 +1938,7 @@ if(data.lookup !== undefined){
 let data23 = data.lookup;
 if(data23 && typeof data23 == "object" && !Array.isArray(data23)){
 if(data23.operation === undefined){
-const err38 = {instancePath:instancePath+"/lookup",schemaPath:"#/properties/lookup/required",keyword:"required",params:{missingProperty: "operation"},message:"must have required property '"+"operation"+"'",schema:schema39.properties.lookup.required,parentSchema:schema39.properties.lookup,data:data23};
+const err38 = {instancePath:instancePath+"/lookup",schemaPath:"#/properties/lookup/required",keyword:"required",params:{missingProperty: "operation"},message:"must have required property '"+"operation"+"'",schema:schema40.properties.lookup.required,parentSchema:schema40.properties.lookup,data:data23};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -1934,7 +1948,7 @@ vErrors.push(err38);
 errors++;
 }
 if(data23.fill === undefined){
-const err39 = {instancePath:instancePath+"/lookup",schemaPath:"#/properties/lookup/required",keyword:"required",params:{missingProperty: "fill"},message:"must have required property '"+"fill"+"'",schema:schema39.properties.lookup.required,parentSchema:schema39.properties.lookup,data:data23};
+const err39 = {instancePath:instancePath+"/lookup",schemaPath:"#/properties/lookup/required",keyword:"required",params:{missingProperty: "fill"},message:"must have required property '"+"fill"+"'",schema:schema40.properties.lookup.required,parentSchema:schema40.properties.lookup,data:data23};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -1945,7 +1959,7 @@ errors++;
 }
 for(const key3 in data23){
 if(!(((key3 === "operation") || (key3 === "param")) || (key3 === "fill"))){
-const err40 = {instancePath:instancePath+"/lookup",schemaPath:"#/properties/lookup/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema39.properties.lookup,data:data23};
+const err40 = {instancePath:instancePath+"/lookup",schemaPath:"#/properties/lookup/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema40.properties.lookup,data:data23};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -2009,7 +2023,7 @@ if(data23.fill !== undefined){
 let data26 = data23.fill;
 if(data26 && typeof data26 == "object" && !Array.isArray(data26)){
 if(Object.keys(data26).length < 1){
-const err45 = {instancePath:instancePath+"/lookup/fill",schemaPath:"#/properties/lookup/properties/fill/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema39.properties.lookup.properties.fill,data:data26};
+const err45 = {instancePath:instancePath+"/lookup/fill",schemaPath:"#/properties/lookup/properties/fill/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema40.properties.lookup.properties.fill,data:data26};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -2045,7 +2059,7 @@ errors++;
 }
 }
 else {
-const err48 = {instancePath:instancePath+"/lookup/fill",schemaPath:"#/properties/lookup/properties/fill/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema39.properties.lookup.properties.fill.type,parentSchema:schema39.properties.lookup.properties.fill,data:data26};
+const err48 = {instancePath:instancePath+"/lookup/fill",schemaPath:"#/properties/lookup/properties/fill/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema40.properties.lookup.properties.fill.type,parentSchema:schema40.properties.lookup.properties.fill,data:data26};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -2057,7 +2071,7 @@ errors++;
 }
 }
 else {
-const err49 = {instancePath:instancePath+"/lookup",schemaPath:"#/properties/lookup/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema39.properties.lookup.type,parentSchema:schema39.properties.lookup,data:data23};
+const err49 = {instancePath:instancePath+"/lookup",schemaPath:"#/properties/lookup/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema40.properties.lookup.type,parentSchema:schema40.properties.lookup,data:data23};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -2067,9 +2081,10 @@ vErrors.push(err49);
 errors++;
 }
 }
-}
-else {
-const err50 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema39.type,parentSchema:schema39,data};
+if(data.portal !== undefined){
+let data28 = data.portal;
+if(!((data28 === "internal") || (data28 === "external"))){
+const err50 = {instancePath:instancePath+"/portal",schemaPath:"#/definitions/portal/enum",keyword:"enum",params:{allowedValues: schema39.enum},message:"must be equal to one of the allowed values",schema:schema39.enum,parentSchema:schema39,data:data28};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -2078,20 +2093,32 @@ vErrors.push(err50);
 }
 errors++;
 }
+}
+}
+else {
+const err51 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema40.type,parentSchema:schema40,data};
+if(vErrors === null){
+vErrors = [err51];
+}
+else {
+vErrors.push(err51);
+}
+errors++;
+}
 validate23.errors = vErrors;
 return errors === 0;
 }
 
-const schema53 = {"description":"An action: a name (search, reset, exportExcel, back, new) or an object with a kind","if":{"type":"string"},"then":{"enum":["search","reset","exportExcel","back","new"]},"else":{"type":"object","required":["kind"],"properties":{"kind":{"enum":["search","reset","exportExcel","call","save","delete","workflow","open","navigate","back","new","close"]}},"allOf":[{"if":{"properties":{"kind":{"enum":["call","save","delete","workflow"]}}},"then":{"$ref":"#/definitions/callAction"}},{"if":{"properties":{"kind":{"enum":["open","navigate"]}}},"then":{"$ref":"#/definitions/openAction"}},{"if":{"properties":{"kind":{"const":"exportExcel"}}},"then":{"$ref":"#/definitions/exportAction"}},{"if":{"properties":{"kind":{"enum":["search","reset","back","new","close"]}}},"then":{"$ref":"#/definitions/simpleAction"}}]}};
-const schema54 = {"type":"object","additionalProperties":false,"properties":{"kind":{"enum":["call","save","delete","workflow"]},"id":{"$ref":"#/definitions/identifier"},"label":{"$ref":"#/definitions/text"},"requires":{"enum":["read","write"]},"whenDenied":{"enum":["hide","disable"]},"visible":{"$ref":"#/definitions/expr"},"enabled":{"$ref":"#/definitions/expr"},"confirm":{"$ref":"#/definitions/text"},"variant":{"enum":["primary","secondary","danger"]},"placement":{"enum":["toolbar","filters"]},"operation":{"$ref":"#/definitions/operationId"},"updateOperation":{"$ref":"#/definitions/operationId"},"selection":{"enum":["none","single","multi"]},"params":{"$ref":"#/definitions/callInputs"},"success":{"$ref":"#/definitions/text"},"then":{"type":"array","items":{"enum":["reload","back","close","reloadTexts","reloadCodes","clearSelection","newRecord","reloadRecord"]}},"thenOnError":{"type":"array","description":"Effects after a refused call too, when the server records the failure (a failed ERP posting: 424, the settlement POST_FAILED)","items":{"enum":["reload","back","close","reloadTexts","reloadCodes","clearSelection","newRecord","reloadRecord"]}},"prompt":{"type":"object","additionalProperties":false,"description":"Ask for inputs before the call: a dialog with these fields; the answers are input.<field> in params. Stands in for the confirmation.","properties":{"title":{"$ref":"#/definitions/text"},"message":{"$ref":"#/definitions/text"},"fields":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/field"}},"columns":{"type":"integer","minimum":1,"maximum":4}},"required":["fields"]}},"required":["kind"],"description":"Calls an operation (with the selected rows, the form or the node)"};
-const schema65 = {"type":"object","additionalProperties":false,"properties":{"field":{"$ref":"#/definitions/identifier"},"label":{"$ref":"#/definitions/text"},"widget":{"enum":["text","textarea","number","select","multiSelect","checkbox","date","dateRange","month","monthRange","businessSection","department","person","company","sourcingGroup","employeeSearch","datetime","files","money","password"]},"required":{"type":"boolean"},"default":{"$ref":"#/definitions/defaultValue"},"codeGroup":{"type":"string","minLength":1},"options":{"type":"array","items":{"$ref":"#/definitions/codeOption"}},"optionsFrom":{"$ref":"#/definitions/optionsFrom"},"emptyOption":{"enum":["all","choose","none"]},"mask":{"enum":["phone","number","num","onlynum","taxnum","numComma"]},"maxLength":{"type":"integer","minimum":1},"maxBytes":{"type":"integer","minimum":1},"placeholder":{"$ref":"#/definitions/text"},"visible":{"$ref":"#/definitions/expr"},"enabled":{"$ref":"#/definitions/expr"},"span":{"type":"integer","minimum":1,"maximum":4},"help":{"$ref":"#/definitions/text"},"type":{"enum":["string","integer","number","boolean"]},"pattern":{"type":"string"},"minimum":{"type":"number"},"maximum":{"type":"number"},"readOnly":{"$ref":"#/definitions/rule"},"createOnly":{"type":"boolean"},"valueFrom":{"type":"object","additionalProperties":false,"properties":{"operation":{"$ref":"#/definitions/operationId"},"params":{"$ref":"#/definitions/callInputs"},"value":{"type":"string","minLength":1}},"required":["operation","value"],"description":"The value comes from another operation: `value` is a dotted path into its answer (resultData.0.FORWARD_YN)"},"rows":{"type":"integer","minimum":1,"maximum":30},"params":{"type":"object","additionalProperties":{"$ref":"#/definitions/identifier"},"description":"A compound widget over flat record fields: widget part → record field ({ \"topDept\": \"section\", \"sectionName\": \"sectionName\" })"}},"required":["field"],"description":"A form field"};
+const schema55 = {"description":"An action: a name (search, reset, exportExcel, back, new) or an object with a kind","if":{"type":"string"},"then":{"enum":["search","reset","exportExcel","back","new"]},"else":{"type":"object","required":["kind"],"properties":{"kind":{"enum":["search","reset","exportExcel","call","save","delete","workflow","open","navigate","back","new","close"]}},"allOf":[{"if":{"properties":{"kind":{"enum":["call","save","delete","workflow"]}}},"then":{"$ref":"#/definitions/callAction"}},{"if":{"properties":{"kind":{"enum":["open","navigate"]}}},"then":{"$ref":"#/definitions/openAction"}},{"if":{"properties":{"kind":{"const":"exportExcel"}}},"then":{"$ref":"#/definitions/exportAction"}},{"if":{"properties":{"kind":{"enum":["search","reset","back","new","close"]}}},"then":{"$ref":"#/definitions/simpleAction"}}]}};
+const schema56 = {"type":"object","additionalProperties":false,"properties":{"kind":{"enum":["call","save","delete","workflow"]},"id":{"$ref":"#/definitions/identifier"},"label":{"$ref":"#/definitions/text"},"requires":{"enum":["read","write"]},"whenDenied":{"enum":["hide","disable"]},"visible":{"$ref":"#/definitions/expr"},"enabled":{"$ref":"#/definitions/expr"},"confirm":{"$ref":"#/definitions/text"},"variant":{"enum":["primary","secondary","danger"]},"placement":{"enum":["toolbar","filters"]},"operation":{"$ref":"#/definitions/operationId"},"updateOperation":{"$ref":"#/definitions/operationId"},"selection":{"enum":["none","single","multi"]},"params":{"$ref":"#/definitions/callInputs"},"success":{"$ref":"#/definitions/text"},"then":{"type":"array","items":{"enum":["reload","back","close","reloadTexts","reloadCodes","clearSelection","newRecord","reloadRecord"]}},"thenOnError":{"type":"array","description":"Effects after a refused call too, when the server records the failure (a failed ERP posting: 424, the settlement POST_FAILED)","items":{"enum":["reload","back","close","reloadTexts","reloadCodes","clearSelection","newRecord","reloadRecord"]}},"prompt":{"type":"object","additionalProperties":false,"description":"Ask for inputs before the call: a dialog with these fields; the answers are input.<field> in params. Stands in for the confirmation.","properties":{"title":{"$ref":"#/definitions/text"},"message":{"$ref":"#/definitions/text"},"fields":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/field"}},"columns":{"type":"integer","minimum":1,"maximum":4}},"required":["fields"]},"portal":{"$ref":"#/definitions/portal"}},"required":["kind"],"description":"Calls an operation (with the selected rows, the form or the node)"};
+const schema67 = {"type":"object","additionalProperties":false,"properties":{"field":{"$ref":"#/definitions/identifier"},"label":{"$ref":"#/definitions/text"},"widget":{"enum":["text","textarea","number","select","multiSelect","checkbox","date","dateRange","month","monthRange","businessSection","department","person","company","sourcingGroup","employeeSearch","datetime","files","money","password"]},"required":{"type":"boolean"},"default":{"$ref":"#/definitions/defaultValue"},"codeGroup":{"type":"string","minLength":1},"options":{"type":"array","items":{"$ref":"#/definitions/codeOption"}},"optionsFrom":{"$ref":"#/definitions/optionsFrom"},"emptyOption":{"enum":["all","choose","none"]},"mask":{"enum":["phone","number","num","onlynum","taxnum","numComma"]},"maxLength":{"type":"integer","minimum":1},"maxBytes":{"type":"integer","minimum":1},"placeholder":{"$ref":"#/definitions/text"},"visible":{"$ref":"#/definitions/expr"},"enabled":{"$ref":"#/definitions/expr"},"span":{"type":"integer","minimum":1,"maximum":4},"help":{"$ref":"#/definitions/text"},"type":{"enum":["string","integer","number","boolean"]},"pattern":{"type":"string"},"minimum":{"type":"number"},"maximum":{"type":"number"},"readOnly":{"$ref":"#/definitions/rule"},"createOnly":{"type":"boolean"},"valueFrom":{"type":"object","additionalProperties":false,"properties":{"operation":{"$ref":"#/definitions/operationId"},"params":{"$ref":"#/definitions/callInputs"},"value":{"type":"string","minLength":1}},"required":["operation","value"],"description":"The value comes from another operation: `value` is a dotted path into its answer (resultData.0.FORWARD_YN)"},"rows":{"type":"integer","minimum":1,"maximum":30},"params":{"type":"object","additionalProperties":{"$ref":"#/definitions/identifier"},"description":"A compound widget over flat record fields: widget part → record field ({ \"topDept\": \"section\", \"sectionName\": \"sectionName\" })"},"portal":{"$ref":"#/definitions/portal"}},"required":["field"],"description":"A form field"};
 
 function validate34(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.field === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "field"},message:"must have required property '"+"field"+"'",schema:schema65.required,parentSchema:schema65,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "field"},message:"must have required property '"+"field"+"'",schema:schema67.required,parentSchema:schema67,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -2101,8 +2128,8 @@ vErrors.push(err0);
 errors++;
 }
 for(const key0 in data){
-if(!(func2.call(schema65.properties, key0))){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema65,data};
+if(!(func2.call(schema67.properties, key0))){
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema67,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -2165,7 +2192,7 @@ errors++;
 if(data.widget !== undefined){
 let data2 = data.widget;
 if(!((((((((((((((((((((data2 === "text") || (data2 === "textarea")) || (data2 === "number")) || (data2 === "select")) || (data2 === "multiSelect")) || (data2 === "checkbox")) || (data2 === "date")) || (data2 === "dateRange")) || (data2 === "month")) || (data2 === "monthRange")) || (data2 === "businessSection")) || (data2 === "department")) || (data2 === "person")) || (data2 === "company")) || (data2 === "sourcingGroup")) || (data2 === "employeeSearch")) || (data2 === "datetime")) || (data2 === "files")) || (data2 === "money")) || (data2 === "password"))){
-const err6 = {instancePath:instancePath+"/widget",schemaPath:"#/properties/widget/enum",keyword:"enum",params:{allowedValues: schema65.properties.widget.enum},message:"must be equal to one of the allowed values",schema:schema65.properties.widget.enum,parentSchema:schema65.properties.widget,data:data2};
+const err6 = {instancePath:instancePath+"/widget",schemaPath:"#/properties/widget/enum",keyword:"enum",params:{allowedValues: schema67.properties.widget.enum},message:"must be equal to one of the allowed values",schema:schema67.properties.widget.enum,parentSchema:schema67.properties.widget,data:data2};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -2178,7 +2205,7 @@ errors++;
 if(data.required !== undefined){
 let data3 = data.required;
 if(typeof data3 !== "boolean"){
-const err7 = {instancePath:instancePath+"/required",schemaPath:"#/properties/required/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema65.properties.required.type,parentSchema:schema65.properties.required,data:data3};
+const err7 = {instancePath:instancePath+"/required",schemaPath:"#/properties/required/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema67.properties.required.type,parentSchema:schema67.properties.required,data:data3};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -2418,7 +2445,7 @@ if(data.codeGroup !== undefined){
 let data9 = data.codeGroup;
 if(typeof data9 === "string"){
 if(func3(data9) < 1){
-const err24 = {instancePath:instancePath+"/codeGroup",schemaPath:"#/properties/codeGroup/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema65.properties.codeGroup,data:data9};
+const err24 = {instancePath:instancePath+"/codeGroup",schemaPath:"#/properties/codeGroup/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema67.properties.codeGroup,data:data9};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -2429,7 +2456,7 @@ errors++;
 }
 }
 else {
-const err25 = {instancePath:instancePath+"/codeGroup",schemaPath:"#/properties/codeGroup/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema65.properties.codeGroup.type,parentSchema:schema65.properties.codeGroup,data:data9};
+const err25 = {instancePath:instancePath+"/codeGroup",schemaPath:"#/properties/codeGroup/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema67.properties.codeGroup.type,parentSchema:schema67.properties.codeGroup,data:data9};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -2518,7 +2545,7 @@ errors++;
 }
 }
 else {
-const err32 = {instancePath:instancePath+"/options",schemaPath:"#/properties/options/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema65.properties.options.type,parentSchema:schema65.properties.options,data:data10};
+const err32 = {instancePath:instancePath+"/options",schemaPath:"#/properties/options/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema67.properties.options.type,parentSchema:schema67.properties.options,data:data10};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -2537,7 +2564,7 @@ errors = vErrors.length;
 if(data.emptyOption !== undefined){
 let data15 = data.emptyOption;
 if(!(((data15 === "all") || (data15 === "choose")) || (data15 === "none"))){
-const err33 = {instancePath:instancePath+"/emptyOption",schemaPath:"#/properties/emptyOption/enum",keyword:"enum",params:{allowedValues: schema65.properties.emptyOption.enum},message:"must be equal to one of the allowed values",schema:schema65.properties.emptyOption.enum,parentSchema:schema65.properties.emptyOption,data:data15};
+const err33 = {instancePath:instancePath+"/emptyOption",schemaPath:"#/properties/emptyOption/enum",keyword:"enum",params:{allowedValues: schema67.properties.emptyOption.enum},message:"must be equal to one of the allowed values",schema:schema67.properties.emptyOption.enum,parentSchema:schema67.properties.emptyOption,data:data15};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -2550,7 +2577,7 @@ errors++;
 if(data.mask !== undefined){
 let data16 = data.mask;
 if(!((((((data16 === "phone") || (data16 === "number")) || (data16 === "num")) || (data16 === "onlynum")) || (data16 === "taxnum")) || (data16 === "numComma"))){
-const err34 = {instancePath:instancePath+"/mask",schemaPath:"#/properties/mask/enum",keyword:"enum",params:{allowedValues: schema65.properties.mask.enum},message:"must be equal to one of the allowed values",schema:schema65.properties.mask.enum,parentSchema:schema65.properties.mask,data:data16};
+const err34 = {instancePath:instancePath+"/mask",schemaPath:"#/properties/mask/enum",keyword:"enum",params:{allowedValues: schema67.properties.mask.enum},message:"must be equal to one of the allowed values",schema:schema67.properties.mask.enum,parentSchema:schema67.properties.mask,data:data16};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -2563,7 +2590,7 @@ errors++;
 if(data.maxLength !== undefined){
 let data17 = data.maxLength;
 if(!(((typeof data17 == "number") && (!(data17 % 1) && !isNaN(data17))) && (isFinite(data17)))){
-const err35 = {instancePath:instancePath+"/maxLength",schemaPath:"#/properties/maxLength/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema65.properties.maxLength.type,parentSchema:schema65.properties.maxLength,data:data17};
+const err35 = {instancePath:instancePath+"/maxLength",schemaPath:"#/properties/maxLength/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema67.properties.maxLength.type,parentSchema:schema67.properties.maxLength,data:data17};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -2574,7 +2601,7 @@ errors++;
 }
 if((typeof data17 == "number") && (isFinite(data17))){
 if(data17 < 1 || isNaN(data17)){
-const err36 = {instancePath:instancePath+"/maxLength",schemaPath:"#/properties/maxLength/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema65.properties.maxLength,data:data17};
+const err36 = {instancePath:instancePath+"/maxLength",schemaPath:"#/properties/maxLength/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema67.properties.maxLength,data:data17};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -2588,7 +2615,7 @@ errors++;
 if(data.maxBytes !== undefined){
 let data18 = data.maxBytes;
 if(!(((typeof data18 == "number") && (!(data18 % 1) && !isNaN(data18))) && (isFinite(data18)))){
-const err37 = {instancePath:instancePath+"/maxBytes",schemaPath:"#/properties/maxBytes/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema65.properties.maxBytes.type,parentSchema:schema65.properties.maxBytes,data:data18};
+const err37 = {instancePath:instancePath+"/maxBytes",schemaPath:"#/properties/maxBytes/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema67.properties.maxBytes.type,parentSchema:schema67.properties.maxBytes,data:data18};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -2599,7 +2626,7 @@ errors++;
 }
 if((typeof data18 == "number") && (isFinite(data18))){
 if(data18 < 1 || isNaN(data18)){
-const err38 = {instancePath:instancePath+"/maxBytes",schemaPath:"#/properties/maxBytes/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema65.properties.maxBytes,data:data18};
+const err38 = {instancePath:instancePath+"/maxBytes",schemaPath:"#/properties/maxBytes/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema67.properties.maxBytes,data:data18};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -2688,7 +2715,7 @@ errors++;
 if(data.span !== undefined){
 let data22 = data.span;
 if(!(((typeof data22 == "number") && (!(data22 % 1) && !isNaN(data22))) && (isFinite(data22)))){
-const err45 = {instancePath:instancePath+"/span",schemaPath:"#/properties/span/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema65.properties.span.type,parentSchema:schema65.properties.span,data:data22};
+const err45 = {instancePath:instancePath+"/span",schemaPath:"#/properties/span/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema67.properties.span.type,parentSchema:schema67.properties.span,data:data22};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -2699,7 +2726,7 @@ errors++;
 }
 if((typeof data22 == "number") && (isFinite(data22))){
 if(data22 > 4 || isNaN(data22)){
-const err46 = {instancePath:instancePath+"/span",schemaPath:"#/properties/span/maximum",keyword:"maximum",params:{comparison: "<=", limit: 4},message:"must be <= 4",schema:4,parentSchema:schema65.properties.span,data:data22};
+const err46 = {instancePath:instancePath+"/span",schemaPath:"#/properties/span/maximum",keyword:"maximum",params:{comparison: "<=", limit: 4},message:"must be <= 4",schema:4,parentSchema:schema67.properties.span,data:data22};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -2709,7 +2736,7 @@ vErrors.push(err46);
 errors++;
 }
 if(data22 < 1 || isNaN(data22)){
-const err47 = {instancePath:instancePath+"/span",schemaPath:"#/properties/span/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema65.properties.span,data:data22};
+const err47 = {instancePath:instancePath+"/span",schemaPath:"#/properties/span/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema67.properties.span,data:data22};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -2748,7 +2775,7 @@ errors++;
 if(data.type !== undefined){
 let data24 = data.type;
 if(!((((data24 === "string") || (data24 === "integer")) || (data24 === "number")) || (data24 === "boolean"))){
-const err50 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema65.properties.type.enum},message:"must be equal to one of the allowed values",schema:schema65.properties.type.enum,parentSchema:schema65.properties.type,data:data24};
+const err50 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema67.properties.type.enum},message:"must be equal to one of the allowed values",schema:schema67.properties.type.enum,parentSchema:schema67.properties.type,data:data24};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -2761,7 +2788,7 @@ errors++;
 if(data.pattern !== undefined){
 let data25 = data.pattern;
 if(typeof data25 !== "string"){
-const err51 = {instancePath:instancePath+"/pattern",schemaPath:"#/properties/pattern/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema65.properties.pattern.type,parentSchema:schema65.properties.pattern,data:data25};
+const err51 = {instancePath:instancePath+"/pattern",schemaPath:"#/properties/pattern/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema67.properties.pattern.type,parentSchema:schema67.properties.pattern,data:data25};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -2774,7 +2801,7 @@ errors++;
 if(data.minimum !== undefined){
 let data26 = data.minimum;
 if(!((typeof data26 == "number") && (isFinite(data26)))){
-const err52 = {instancePath:instancePath+"/minimum",schemaPath:"#/properties/minimum/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema65.properties.minimum.type,parentSchema:schema65.properties.minimum,data:data26};
+const err52 = {instancePath:instancePath+"/minimum",schemaPath:"#/properties/minimum/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema67.properties.minimum.type,parentSchema:schema67.properties.minimum,data:data26};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -2787,7 +2814,7 @@ errors++;
 if(data.maximum !== undefined){
 let data27 = data.maximum;
 if(!((typeof data27 == "number") && (isFinite(data27)))){
-const err53 = {instancePath:instancePath+"/maximum",schemaPath:"#/properties/maximum/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema65.properties.maximum.type,parentSchema:schema65.properties.maximum,data:data27};
+const err53 = {instancePath:instancePath+"/maximum",schemaPath:"#/properties/maximum/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema67.properties.maximum.type,parentSchema:schema67.properties.maximum,data:data27};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -2806,7 +2833,7 @@ errors = vErrors.length;
 if(data.createOnly !== undefined){
 let data29 = data.createOnly;
 if(typeof data29 !== "boolean"){
-const err54 = {instancePath:instancePath+"/createOnly",schemaPath:"#/properties/createOnly/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema65.properties.createOnly.type,parentSchema:schema65.properties.createOnly,data:data29};
+const err54 = {instancePath:instancePath+"/createOnly",schemaPath:"#/properties/createOnly/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema67.properties.createOnly.type,parentSchema:schema67.properties.createOnly,data:data29};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -2820,7 +2847,7 @@ if(data.valueFrom !== undefined){
 let data30 = data.valueFrom;
 if(data30 && typeof data30 == "object" && !Array.isArray(data30)){
 if(data30.operation === undefined){
-const err55 = {instancePath:instancePath+"/valueFrom",schemaPath:"#/properties/valueFrom/required",keyword:"required",params:{missingProperty: "operation"},message:"must have required property '"+"operation"+"'",schema:schema65.properties.valueFrom.required,parentSchema:schema65.properties.valueFrom,data:data30};
+const err55 = {instancePath:instancePath+"/valueFrom",schemaPath:"#/properties/valueFrom/required",keyword:"required",params:{missingProperty: "operation"},message:"must have required property '"+"operation"+"'",schema:schema67.properties.valueFrom.required,parentSchema:schema67.properties.valueFrom,data:data30};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -2830,7 +2857,7 @@ vErrors.push(err55);
 errors++;
 }
 if(data30.value === undefined){
-const err56 = {instancePath:instancePath+"/valueFrom",schemaPath:"#/properties/valueFrom/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'",schema:schema65.properties.valueFrom.required,parentSchema:schema65.properties.valueFrom,data:data30};
+const err56 = {instancePath:instancePath+"/valueFrom",schemaPath:"#/properties/valueFrom/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'",schema:schema67.properties.valueFrom.required,parentSchema:schema67.properties.valueFrom,data:data30};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -2841,7 +2868,7 @@ errors++;
 }
 for(const key5 in data30){
 if(!(((key5 === "operation") || (key5 === "params")) || (key5 === "value"))){
-const err57 = {instancePath:instancePath+"/valueFrom",schemaPath:"#/properties/valueFrom/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties",schema:false,parentSchema:schema65.properties.valueFrom,data:data30};
+const err57 = {instancePath:instancePath+"/valueFrom",schemaPath:"#/properties/valueFrom/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties",schema:false,parentSchema:schema67.properties.valueFrom,data:data30};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -2886,7 +2913,7 @@ if(data30.value !== undefined){
 let data33 = data30.value;
 if(typeof data33 === "string"){
 if(func3(data33) < 1){
-const err60 = {instancePath:instancePath+"/valueFrom/value",schemaPath:"#/properties/valueFrom/properties/value/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema65.properties.valueFrom.properties.value,data:data33};
+const err60 = {instancePath:instancePath+"/valueFrom/value",schemaPath:"#/properties/valueFrom/properties/value/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema67.properties.valueFrom.properties.value,data:data33};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -2897,7 +2924,7 @@ errors++;
 }
 }
 else {
-const err61 = {instancePath:instancePath+"/valueFrom/value",schemaPath:"#/properties/valueFrom/properties/value/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema65.properties.valueFrom.properties.value.type,parentSchema:schema65.properties.valueFrom.properties.value,data:data33};
+const err61 = {instancePath:instancePath+"/valueFrom/value",schemaPath:"#/properties/valueFrom/properties/value/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema67.properties.valueFrom.properties.value.type,parentSchema:schema67.properties.valueFrom.properties.value,data:data33};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -2909,7 +2936,7 @@ errors++;
 }
 }
 else {
-const err62 = {instancePath:instancePath+"/valueFrom",schemaPath:"#/properties/valueFrom/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema65.properties.valueFrom.type,parentSchema:schema65.properties.valueFrom,data:data30};
+const err62 = {instancePath:instancePath+"/valueFrom",schemaPath:"#/properties/valueFrom/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema67.properties.valueFrom.type,parentSchema:schema67.properties.valueFrom,data:data30};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -2922,7 +2949,7 @@ errors++;
 if(data.rows !== undefined){
 let data34 = data.rows;
 if(!(((typeof data34 == "number") && (!(data34 % 1) && !isNaN(data34))) && (isFinite(data34)))){
-const err63 = {instancePath:instancePath+"/rows",schemaPath:"#/properties/rows/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema65.properties.rows.type,parentSchema:schema65.properties.rows,data:data34};
+const err63 = {instancePath:instancePath+"/rows",schemaPath:"#/properties/rows/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema67.properties.rows.type,parentSchema:schema67.properties.rows,data:data34};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -2933,7 +2960,7 @@ errors++;
 }
 if((typeof data34 == "number") && (isFinite(data34))){
 if(data34 > 30 || isNaN(data34)){
-const err64 = {instancePath:instancePath+"/rows",schemaPath:"#/properties/rows/maximum",keyword:"maximum",params:{comparison: "<=", limit: 30},message:"must be <= 30",schema:30,parentSchema:schema65.properties.rows,data:data34};
+const err64 = {instancePath:instancePath+"/rows",schemaPath:"#/properties/rows/maximum",keyword:"maximum",params:{comparison: "<=", limit: 30},message:"must be <= 30",schema:30,parentSchema:schema67.properties.rows,data:data34};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -2943,7 +2970,7 @@ vErrors.push(err64);
 errors++;
 }
 if(data34 < 1 || isNaN(data34)){
-const err65 = {instancePath:instancePath+"/rows",schemaPath:"#/properties/rows/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema65.properties.rows,data:data34};
+const err65 = {instancePath:instancePath+"/rows",schemaPath:"#/properties/rows/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema67.properties.rows,data:data34};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -2984,7 +3011,7 @@ errors++;
 }
 }
 else {
-const err68 = {instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema65.properties.params.type,parentSchema:schema65.properties.params,data:data35};
+const err68 = {instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema67.properties.params.type,parentSchema:schema67.properties.params,data:data35};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -2994,14 +3021,27 @@ vErrors.push(err68);
 errors++;
 }
 }
-}
-else {
-const err69 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema65.type,parentSchema:schema65,data};
+if(data.portal !== undefined){
+let data37 = data.portal;
+if(!((data37 === "internal") || (data37 === "external"))){
+const err69 = {instancePath:instancePath+"/portal",schemaPath:"#/definitions/portal/enum",keyword:"enum",params:{allowedValues: schema39.enum},message:"must be equal to one of the allowed values",schema:schema39.enum,parentSchema:schema39,data:data37};
 if(vErrors === null){
 vErrors = [err69];
 }
 else {
 vErrors.push(err69);
+}
+errors++;
+}
+}
+}
+else {
+const err70 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema67.type,parentSchema:schema67,data};
+if(vErrors === null){
+vErrors = [err70];
+}
+else {
+vErrors.push(err70);
 }
 errors++;
 }
@@ -3015,7 +3055,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.kind === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema54.required,parentSchema:schema54,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema56.required,parentSchema:schema56,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -3025,8 +3065,8 @@ vErrors.push(err0);
 errors++;
 }
 for(const key0 in data){
-if(!(func2.call(schema54.properties, key0))){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema54,data};
+if(!(func2.call(schema56.properties, key0))){
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema56,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -3039,7 +3079,7 @@ errors++;
 if(data.kind !== undefined){
 let data0 = data.kind;
 if(!((((data0 === "call") || (data0 === "save")) || (data0 === "delete")) || (data0 === "workflow"))){
-const err2 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/enum",keyword:"enum",params:{allowedValues: schema54.properties.kind.enum},message:"must be equal to one of the allowed values",schema:schema54.properties.kind.enum,parentSchema:schema54.properties.kind,data:data0};
+const err2 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/enum",keyword:"enum",params:{allowedValues: schema56.properties.kind.enum},message:"must be equal to one of the allowed values",schema:schema56.properties.kind.enum,parentSchema:schema56.properties.kind,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -3102,7 +3142,7 @@ errors++;
 if(data.requires !== undefined){
 let data3 = data.requires;
 if(!((data3 === "read") || (data3 === "write"))){
-const err7 = {instancePath:instancePath+"/requires",schemaPath:"#/properties/requires/enum",keyword:"enum",params:{allowedValues: schema54.properties.requires.enum},message:"must be equal to one of the allowed values",schema:schema54.properties.requires.enum,parentSchema:schema54.properties.requires,data:data3};
+const err7 = {instancePath:instancePath+"/requires",schemaPath:"#/properties/requires/enum",keyword:"enum",params:{allowedValues: schema56.properties.requires.enum},message:"must be equal to one of the allowed values",schema:schema56.properties.requires.enum,parentSchema:schema56.properties.requires,data:data3};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -3115,7 +3155,7 @@ errors++;
 if(data.whenDenied !== undefined){
 let data4 = data.whenDenied;
 if(!((data4 === "hide") || (data4 === "disable"))){
-const err8 = {instancePath:instancePath+"/whenDenied",schemaPath:"#/properties/whenDenied/enum",keyword:"enum",params:{allowedValues: schema54.properties.whenDenied.enum},message:"must be equal to one of the allowed values",schema:schema54.properties.whenDenied.enum,parentSchema:schema54.properties.whenDenied,data:data4};
+const err8 = {instancePath:instancePath+"/whenDenied",schemaPath:"#/properties/whenDenied/enum",keyword:"enum",params:{allowedValues: schema56.properties.whenDenied.enum},message:"must be equal to one of the allowed values",schema:schema56.properties.whenDenied.enum,parentSchema:schema56.properties.whenDenied,data:data4};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -3203,7 +3243,7 @@ errors++;
 if(data.variant !== undefined){
 let data8 = data.variant;
 if(!(((data8 === "primary") || (data8 === "secondary")) || (data8 === "danger"))){
-const err15 = {instancePath:instancePath+"/variant",schemaPath:"#/properties/variant/enum",keyword:"enum",params:{allowedValues: schema54.properties.variant.enum},message:"must be equal to one of the allowed values",schema:schema54.properties.variant.enum,parentSchema:schema54.properties.variant,data:data8};
+const err15 = {instancePath:instancePath+"/variant",schemaPath:"#/properties/variant/enum",keyword:"enum",params:{allowedValues: schema56.properties.variant.enum},message:"must be equal to one of the allowed values",schema:schema56.properties.variant.enum,parentSchema:schema56.properties.variant,data:data8};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -3216,7 +3256,7 @@ errors++;
 if(data.placement !== undefined){
 let data9 = data.placement;
 if(!((data9 === "toolbar") || (data9 === "filters"))){
-const err16 = {instancePath:instancePath+"/placement",schemaPath:"#/properties/placement/enum",keyword:"enum",params:{allowedValues: schema54.properties.placement.enum},message:"must be equal to one of the allowed values",schema:schema54.properties.placement.enum,parentSchema:schema54.properties.placement,data:data9};
+const err16 = {instancePath:instancePath+"/placement",schemaPath:"#/properties/placement/enum",keyword:"enum",params:{allowedValues: schema56.properties.placement.enum},message:"must be equal to one of the allowed values",schema:schema56.properties.placement.enum,parentSchema:schema56.properties.placement,data:data9};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -3279,7 +3319,7 @@ errors++;
 if(data.selection !== undefined){
 let data12 = data.selection;
 if(!(((data12 === "none") || (data12 === "single")) || (data12 === "multi"))){
-const err21 = {instancePath:instancePath+"/selection",schemaPath:"#/properties/selection/enum",keyword:"enum",params:{allowedValues: schema54.properties.selection.enum},message:"must be equal to one of the allowed values",schema:schema54.properties.selection.enum,parentSchema:schema54.properties.selection,data:data12};
+const err21 = {instancePath:instancePath+"/selection",schemaPath:"#/properties/selection/enum",keyword:"enum",params:{allowedValues: schema56.properties.selection.enum},message:"must be equal to one of the allowed values",schema:schema56.properties.selection.enum,parentSchema:schema56.properties.selection,data:data12};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -3327,7 +3367,7 @@ const len0 = data15.length;
 for(let i0=0; i0<len0; i0++){
 let data16 = data15[i0];
 if(!((((((((data16 === "reload") || (data16 === "back")) || (data16 === "close")) || (data16 === "reloadTexts")) || (data16 === "reloadCodes")) || (data16 === "clearSelection")) || (data16 === "newRecord")) || (data16 === "reloadRecord"))){
-const err24 = {instancePath:instancePath+"/then/" + i0,schemaPath:"#/properties/then/items/enum",keyword:"enum",params:{allowedValues: schema54.properties.then.items.enum},message:"must be equal to one of the allowed values",schema:schema54.properties.then.items.enum,parentSchema:schema54.properties.then.items,data:data16};
+const err24 = {instancePath:instancePath+"/then/" + i0,schemaPath:"#/properties/then/items/enum",keyword:"enum",params:{allowedValues: schema56.properties.then.items.enum},message:"must be equal to one of the allowed values",schema:schema56.properties.then.items.enum,parentSchema:schema56.properties.then.items,data:data16};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -3339,7 +3379,7 @@ errors++;
 }
 }
 else {
-const err25 = {instancePath:instancePath+"/then",schemaPath:"#/properties/then/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema54.properties.then.type,parentSchema:schema54.properties.then,data:data15};
+const err25 = {instancePath:instancePath+"/then",schemaPath:"#/properties/then/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema56.properties.then.type,parentSchema:schema56.properties.then,data:data15};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -3356,7 +3396,7 @@ const len1 = data17.length;
 for(let i1=0; i1<len1; i1++){
 let data18 = data17[i1];
 if(!((((((((data18 === "reload") || (data18 === "back")) || (data18 === "close")) || (data18 === "reloadTexts")) || (data18 === "reloadCodes")) || (data18 === "clearSelection")) || (data18 === "newRecord")) || (data18 === "reloadRecord"))){
-const err26 = {instancePath:instancePath+"/thenOnError/" + i1,schemaPath:"#/properties/thenOnError/items/enum",keyword:"enum",params:{allowedValues: schema54.properties.thenOnError.items.enum},message:"must be equal to one of the allowed values",schema:schema54.properties.thenOnError.items.enum,parentSchema:schema54.properties.thenOnError.items,data:data18};
+const err26 = {instancePath:instancePath+"/thenOnError/" + i1,schemaPath:"#/properties/thenOnError/items/enum",keyword:"enum",params:{allowedValues: schema56.properties.thenOnError.items.enum},message:"must be equal to one of the allowed values",schema:schema56.properties.thenOnError.items.enum,parentSchema:schema56.properties.thenOnError.items,data:data18};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -3368,7 +3408,7 @@ errors++;
 }
 }
 else {
-const err27 = {instancePath:instancePath+"/thenOnError",schemaPath:"#/properties/thenOnError/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema54.properties.thenOnError.type,parentSchema:schema54.properties.thenOnError,data:data17};
+const err27 = {instancePath:instancePath+"/thenOnError",schemaPath:"#/properties/thenOnError/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema56.properties.thenOnError.type,parentSchema:schema56.properties.thenOnError,data:data17};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -3382,7 +3422,7 @@ if(data.prompt !== undefined){
 let data19 = data.prompt;
 if(data19 && typeof data19 == "object" && !Array.isArray(data19)){
 if(data19.fields === undefined){
-const err28 = {instancePath:instancePath+"/prompt",schemaPath:"#/properties/prompt/required",keyword:"required",params:{missingProperty: "fields"},message:"must have required property '"+"fields"+"'",schema:schema54.properties.prompt.required,parentSchema:schema54.properties.prompt,data:data19};
+const err28 = {instancePath:instancePath+"/prompt",schemaPath:"#/properties/prompt/required",keyword:"required",params:{missingProperty: "fields"},message:"must have required property '"+"fields"+"'",schema:schema56.properties.prompt.required,parentSchema:schema56.properties.prompt,data:data19};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -3393,7 +3433,7 @@ errors++;
 }
 for(const key1 in data19){
 if(!((((key1 === "title") || (key1 === "message")) || (key1 === "fields")) || (key1 === "columns"))){
-const err29 = {instancePath:instancePath+"/prompt",schemaPath:"#/properties/prompt/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema54.properties.prompt,data:data19};
+const err29 = {instancePath:instancePath+"/prompt",schemaPath:"#/properties/prompt/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema56.properties.prompt,data:data19};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -3457,7 +3497,7 @@ if(data19.fields !== undefined){
 let data22 = data19.fields;
 if(Array.isArray(data22)){
 if(data22.length < 1){
-const err34 = {instancePath:instancePath+"/prompt/fields",schemaPath:"#/properties/prompt/properties/fields/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema54.properties.prompt.properties.fields,data:data22};
+const err34 = {instancePath:instancePath+"/prompt/fields",schemaPath:"#/properties/prompt/properties/fields/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema56.properties.prompt.properties.fields,data:data22};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -3475,7 +3515,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err35 = {instancePath:instancePath+"/prompt/fields",schemaPath:"#/properties/prompt/properties/fields/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema54.properties.prompt.properties.fields.type,parentSchema:schema54.properties.prompt.properties.fields,data:data22};
+const err35 = {instancePath:instancePath+"/prompt/fields",schemaPath:"#/properties/prompt/properties/fields/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema56.properties.prompt.properties.fields.type,parentSchema:schema56.properties.prompt.properties.fields,data:data22};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -3488,7 +3528,7 @@ errors++;
 if(data19.columns !== undefined){
 let data24 = data19.columns;
 if(!(((typeof data24 == "number") && (!(data24 % 1) && !isNaN(data24))) && (isFinite(data24)))){
-const err36 = {instancePath:instancePath+"/prompt/columns",schemaPath:"#/properties/prompt/properties/columns/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema54.properties.prompt.properties.columns.type,parentSchema:schema54.properties.prompt.properties.columns,data:data24};
+const err36 = {instancePath:instancePath+"/prompt/columns",schemaPath:"#/properties/prompt/properties/columns/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema56.properties.prompt.properties.columns.type,parentSchema:schema56.properties.prompt.properties.columns,data:data24};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -3499,7 +3539,7 @@ errors++;
 }
 if((typeof data24 == "number") && (isFinite(data24))){
 if(data24 > 4 || isNaN(data24)){
-const err37 = {instancePath:instancePath+"/prompt/columns",schemaPath:"#/properties/prompt/properties/columns/maximum",keyword:"maximum",params:{comparison: "<=", limit: 4},message:"must be <= 4",schema:4,parentSchema:schema54.properties.prompt.properties.columns,data:data24};
+const err37 = {instancePath:instancePath+"/prompt/columns",schemaPath:"#/properties/prompt/properties/columns/maximum",keyword:"maximum",params:{comparison: "<=", limit: 4},message:"must be <= 4",schema:4,parentSchema:schema56.properties.prompt.properties.columns,data:data24};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -3509,7 +3549,7 @@ vErrors.push(err37);
 errors++;
 }
 if(data24 < 1 || isNaN(data24)){
-const err38 = {instancePath:instancePath+"/prompt/columns",schemaPath:"#/properties/prompt/properties/columns/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema54.properties.prompt.properties.columns,data:data24};
+const err38 = {instancePath:instancePath+"/prompt/columns",schemaPath:"#/properties/prompt/properties/columns/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema56.properties.prompt.properties.columns,data:data24};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -3522,7 +3562,7 @@ errors++;
 }
 }
 else {
-const err39 = {instancePath:instancePath+"/prompt",schemaPath:"#/properties/prompt/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema54.properties.prompt.type,parentSchema:schema54.properties.prompt,data:data19};
+const err39 = {instancePath:instancePath+"/prompt",schemaPath:"#/properties/prompt/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema56.properties.prompt.type,parentSchema:schema56.properties.prompt,data:data19};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -3532,9 +3572,10 @@ vErrors.push(err39);
 errors++;
 }
 }
-}
-else {
-const err40 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema54.type,parentSchema:schema54,data};
+if(data.portal !== undefined){
+let data25 = data.portal;
+if(!((data25 === "internal") || (data25 === "external"))){
+const err40 = {instancePath:instancePath+"/portal",schemaPath:"#/definitions/portal/enum",keyword:"enum",params:{allowedValues: schema39.enum},message:"must be equal to one of the allowed values",schema:schema39.enum,parentSchema:schema39,data:data25};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -3543,11 +3584,23 @@ vErrors.push(err40);
 }
 errors++;
 }
+}
+}
+else {
+const err41 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema56.type,parentSchema:schema56,data};
+if(vErrors === null){
+vErrors = [err41];
+}
+else {
+vErrors.push(err41);
+}
+errors++;
+}
 validate32.errors = vErrors;
 return errors === 0;
 }
 
-const schema76 = {"type":"object","additionalProperties":false,"properties":{"kind":{"enum":["open","navigate"]},"id":{"$ref":"#/definitions/identifier"},"label":{"$ref":"#/definitions/text"},"requires":{"enum":["read","write"]},"whenDenied":{"enum":["hide","disable"]},"visible":{"$ref":"#/definitions/expr"},"enabled":{"$ref":"#/definitions/expr"},"confirm":{"$ref":"#/definitions/text"},"variant":{"enum":["primary","secondary","danger"]},"placement":{"enum":["toolbar","filters"]},"screen":{"$ref":"#/definitions/screenId"},"route":{"$ref":"#/definitions/route"},"query":{"$ref":"#/definitions/paramMap"},"selection":{"enum":["none","single"]},"dialog":{"type":"boolean"},"then":{"type":"array","items":{"enum":["reload","back","close","reloadTexts","reloadCodes","clearSelection","newRecord","reloadRecord"]}}},"required":["kind"],"description":"Opens another screen (page or dialog)","anyOf":[{"required":["screen"]},{"required":["route"]}]};
+const schema80 = {"type":"object","additionalProperties":false,"properties":{"kind":{"enum":["open","navigate"]},"id":{"$ref":"#/definitions/identifier"},"label":{"$ref":"#/definitions/text"},"requires":{"enum":["read","write"]},"whenDenied":{"enum":["hide","disable"]},"visible":{"$ref":"#/definitions/expr"},"enabled":{"$ref":"#/definitions/expr"},"confirm":{"$ref":"#/definitions/text"},"variant":{"enum":["primary","secondary","danger"]},"placement":{"enum":["toolbar","filters"]},"screen":{"$ref":"#/definitions/screenId"},"route":{"$ref":"#/definitions/route"},"query":{"$ref":"#/definitions/paramMap"},"selection":{"enum":["none","single"]},"dialog":{"type":"boolean"},"then":{"type":"array","items":{"enum":["reload","back","close","reloadTexts","reloadCodes","clearSelection","newRecord","reloadRecord"]}},"portal":{"$ref":"#/definitions/portal"}},"required":["kind"],"description":"Opens another screen (page or dialog)","anyOf":[{"required":["screen"]},{"required":["route"]}]};
 
 function validate40(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -3557,7 +3610,7 @@ let valid0 = false;
 const _errs2 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.screen === undefined){
-const err0 = {instancePath,schemaPath:"#/anyOf/0/required",keyword:"required",params:{missingProperty: "screen"},message:"must have required property '"+"screen"+"'",schema:schema76.anyOf[0].required,parentSchema:schema76.anyOf[0],data};
+const err0 = {instancePath,schemaPath:"#/anyOf/0/required",keyword:"required",params:{missingProperty: "screen"},message:"must have required property '"+"screen"+"'",schema:schema80.anyOf[0].required,parentSchema:schema80.anyOf[0],data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -3573,7 +3626,7 @@ if(!valid0){
 const _errs3 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.route === undefined){
-const err1 = {instancePath,schemaPath:"#/anyOf/1/required",keyword:"required",params:{missingProperty: "route"},message:"must have required property '"+"route"+"'",schema:schema76.anyOf[1].required,parentSchema:schema76.anyOf[1],data};
+const err1 = {instancePath,schemaPath:"#/anyOf/1/required",keyword:"required",params:{missingProperty: "route"},message:"must have required property '"+"route"+"'",schema:schema80.anyOf[1].required,parentSchema:schema80.anyOf[1],data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -3587,7 +3640,7 @@ var _valid0 = _errs3 === errors;
 valid0 = valid0 || _valid0;
 }
 if(!valid0){
-const err2 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema76.anyOf,parentSchema:schema76,data};
+const err2 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema80.anyOf,parentSchema:schema80,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -3609,7 +3662,7 @@ vErrors = null;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.kind === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema76.required,parentSchema:schema76,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema80.required,parentSchema:schema80,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -3619,8 +3672,8 @@ vErrors.push(err3);
 errors++;
 }
 for(const key0 in data){
-if(!(func2.call(schema76.properties, key0))){
-const err4 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema76,data};
+if(!(func2.call(schema80.properties, key0))){
+const err4 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema80,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -3633,7 +3686,7 @@ errors++;
 if(data.kind !== undefined){
 let data0 = data.kind;
 if(!((data0 === "open") || (data0 === "navigate"))){
-const err5 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/enum",keyword:"enum",params:{allowedValues: schema76.properties.kind.enum},message:"must be equal to one of the allowed values",schema:schema76.properties.kind.enum,parentSchema:schema76.properties.kind,data:data0};
+const err5 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/enum",keyword:"enum",params:{allowedValues: schema80.properties.kind.enum},message:"must be equal to one of the allowed values",schema:schema80.properties.kind.enum,parentSchema:schema80.properties.kind,data:data0};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -3696,7 +3749,7 @@ errors++;
 if(data.requires !== undefined){
 let data3 = data.requires;
 if(!((data3 === "read") || (data3 === "write"))){
-const err10 = {instancePath:instancePath+"/requires",schemaPath:"#/properties/requires/enum",keyword:"enum",params:{allowedValues: schema76.properties.requires.enum},message:"must be equal to one of the allowed values",schema:schema76.properties.requires.enum,parentSchema:schema76.properties.requires,data:data3};
+const err10 = {instancePath:instancePath+"/requires",schemaPath:"#/properties/requires/enum",keyword:"enum",params:{allowedValues: schema80.properties.requires.enum},message:"must be equal to one of the allowed values",schema:schema80.properties.requires.enum,parentSchema:schema80.properties.requires,data:data3};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -3709,7 +3762,7 @@ errors++;
 if(data.whenDenied !== undefined){
 let data4 = data.whenDenied;
 if(!((data4 === "hide") || (data4 === "disable"))){
-const err11 = {instancePath:instancePath+"/whenDenied",schemaPath:"#/properties/whenDenied/enum",keyword:"enum",params:{allowedValues: schema76.properties.whenDenied.enum},message:"must be equal to one of the allowed values",schema:schema76.properties.whenDenied.enum,parentSchema:schema76.properties.whenDenied,data:data4};
+const err11 = {instancePath:instancePath+"/whenDenied",schemaPath:"#/properties/whenDenied/enum",keyword:"enum",params:{allowedValues: schema80.properties.whenDenied.enum},message:"must be equal to one of the allowed values",schema:schema80.properties.whenDenied.enum,parentSchema:schema80.properties.whenDenied,data:data4};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -3797,7 +3850,7 @@ errors++;
 if(data.variant !== undefined){
 let data8 = data.variant;
 if(!(((data8 === "primary") || (data8 === "secondary")) || (data8 === "danger"))){
-const err18 = {instancePath:instancePath+"/variant",schemaPath:"#/properties/variant/enum",keyword:"enum",params:{allowedValues: schema76.properties.variant.enum},message:"must be equal to one of the allowed values",schema:schema76.properties.variant.enum,parentSchema:schema76.properties.variant,data:data8};
+const err18 = {instancePath:instancePath+"/variant",schemaPath:"#/properties/variant/enum",keyword:"enum",params:{allowedValues: schema80.properties.variant.enum},message:"must be equal to one of the allowed values",schema:schema80.properties.variant.enum,parentSchema:schema80.properties.variant,data:data8};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -3810,7 +3863,7 @@ errors++;
 if(data.placement !== undefined){
 let data9 = data.placement;
 if(!((data9 === "toolbar") || (data9 === "filters"))){
-const err19 = {instancePath:instancePath+"/placement",schemaPath:"#/properties/placement/enum",keyword:"enum",params:{allowedValues: schema76.properties.placement.enum},message:"must be equal to one of the allowed values",schema:schema76.properties.placement.enum,parentSchema:schema76.properties.placement,data:data9};
+const err19 = {instancePath:instancePath+"/placement",schemaPath:"#/properties/placement/enum",keyword:"enum",params:{allowedValues: schema80.properties.placement.enum},message:"must be equal to one of the allowed values",schema:schema80.properties.placement.enum,parentSchema:schema80.properties.placement,data:data9};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -3879,7 +3932,7 @@ errors = vErrors.length;
 if(data.selection !== undefined){
 let data13 = data.selection;
 if(!((data13 === "none") || (data13 === "single"))){
-const err24 = {instancePath:instancePath+"/selection",schemaPath:"#/properties/selection/enum",keyword:"enum",params:{allowedValues: schema76.properties.selection.enum},message:"must be equal to one of the allowed values",schema:schema76.properties.selection.enum,parentSchema:schema76.properties.selection,data:data13};
+const err24 = {instancePath:instancePath+"/selection",schemaPath:"#/properties/selection/enum",keyword:"enum",params:{allowedValues: schema80.properties.selection.enum},message:"must be equal to one of the allowed values",schema:schema80.properties.selection.enum,parentSchema:schema80.properties.selection,data:data13};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -3892,7 +3945,7 @@ errors++;
 if(data.dialog !== undefined){
 let data14 = data.dialog;
 if(typeof data14 !== "boolean"){
-const err25 = {instancePath:instancePath+"/dialog",schemaPath:"#/properties/dialog/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema76.properties.dialog.type,parentSchema:schema76.properties.dialog,data:data14};
+const err25 = {instancePath:instancePath+"/dialog",schemaPath:"#/properties/dialog/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema80.properties.dialog.type,parentSchema:schema80.properties.dialog,data:data14};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -3909,7 +3962,7 @@ const len0 = data15.length;
 for(let i0=0; i0<len0; i0++){
 let data16 = data15[i0];
 if(!((((((((data16 === "reload") || (data16 === "back")) || (data16 === "close")) || (data16 === "reloadTexts")) || (data16 === "reloadCodes")) || (data16 === "clearSelection")) || (data16 === "newRecord")) || (data16 === "reloadRecord"))){
-const err26 = {instancePath:instancePath+"/then/" + i0,schemaPath:"#/properties/then/items/enum",keyword:"enum",params:{allowedValues: schema76.properties.then.items.enum},message:"must be equal to one of the allowed values",schema:schema76.properties.then.items.enum,parentSchema:schema76.properties.then.items,data:data16};
+const err26 = {instancePath:instancePath+"/then/" + i0,schemaPath:"#/properties/then/items/enum",keyword:"enum",params:{allowedValues: schema80.properties.then.items.enum},message:"must be equal to one of the allowed values",schema:schema80.properties.then.items.enum,parentSchema:schema80.properties.then.items,data:data16};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -3921,7 +3974,7 @@ errors++;
 }
 }
 else {
-const err27 = {instancePath:instancePath+"/then",schemaPath:"#/properties/then/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema76.properties.then.type,parentSchema:schema76.properties.then,data:data15};
+const err27 = {instancePath:instancePath+"/then",schemaPath:"#/properties/then/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema80.properties.then.type,parentSchema:schema80.properties.then,data:data15};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -3931,9 +3984,10 @@ vErrors.push(err27);
 errors++;
 }
 }
-}
-else {
-const err28 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema76.type,parentSchema:schema76,data};
+if(data.portal !== undefined){
+let data17 = data.portal;
+if(!((data17 === "internal") || (data17 === "external"))){
+const err28 = {instancePath:instancePath+"/portal",schemaPath:"#/definitions/portal/enum",keyword:"enum",params:{allowedValues: schema39.enum},message:"must be equal to one of the allowed values",schema:schema39.enum,parentSchema:schema39,data:data17};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -3942,18 +3996,30 @@ vErrors.push(err28);
 }
 errors++;
 }
+}
+}
+else {
+const err29 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema80.type,parentSchema:schema80,data};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
 validate40.errors = vErrors;
 return errors === 0;
 }
 
-const schema84 = {"type":"object","additionalProperties":false,"properties":{"kind":{"const":"exportExcel"},"id":{"$ref":"#/definitions/identifier"},"label":{"$ref":"#/definitions/text"},"requires":{"enum":["read","write"]},"whenDenied":{"enum":["hide","disable"]},"visible":{"$ref":"#/definitions/expr"},"enabled":{"$ref":"#/definitions/expr"},"confirm":{"$ref":"#/definitions/text"},"variant":{"enum":["primary","secondary","danger"]},"placement":{"enum":["toolbar","filters"]},"fileName":{"$ref":"#/definitions/text"},"sheetName":{"type":"string","maxLength":31},"pageSize":{"type":"integer","minimum":100,"maximum":5000}},"required":["kind","fileName"],"description":"Exports the whole filtered result as .xlsx"};
+const schema89 = {"type":"object","additionalProperties":false,"properties":{"kind":{"const":"exportExcel"},"id":{"$ref":"#/definitions/identifier"},"label":{"$ref":"#/definitions/text"},"requires":{"enum":["read","write"]},"whenDenied":{"enum":["hide","disable"]},"visible":{"$ref":"#/definitions/expr"},"enabled":{"$ref":"#/definitions/expr"},"confirm":{"$ref":"#/definitions/text"},"variant":{"enum":["primary","secondary","danger"]},"placement":{"enum":["toolbar","filters"]},"fileName":{"$ref":"#/definitions/text"},"sheetName":{"type":"string","maxLength":31},"pageSize":{"type":"integer","minimum":100,"maximum":5000},"portal":{"$ref":"#/definitions/portal"}},"required":["kind","fileName"],"description":"Exports the whole filtered result as .xlsx"};
 
 function validate43(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.kind === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema84.required,parentSchema:schema84,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema89.required,parentSchema:schema89,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -3963,7 +4029,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.fileName === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "fileName"},message:"must have required property '"+"fileName"+"'",schema:schema84.required,parentSchema:schema84,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "fileName"},message:"must have required property '"+"fileName"+"'",schema:schema89.required,parentSchema:schema89,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -3973,8 +4039,8 @@ vErrors.push(err1);
 errors++;
 }
 for(const key0 in data){
-if(!(func2.call(schema84.properties, key0))){
-const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema84,data};
+if(!(func2.call(schema89.properties, key0))){
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema89,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -3987,7 +4053,7 @@ errors++;
 if(data.kind !== undefined){
 let data0 = data.kind;
 if("exportExcel" !== data0){
-const err3 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "exportExcel"},message:"must be equal to constant",schema:"exportExcel",parentSchema:schema84.properties.kind,data:data0};
+const err3 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "exportExcel"},message:"must be equal to constant",schema:"exportExcel",parentSchema:schema89.properties.kind,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -4050,7 +4116,7 @@ errors++;
 if(data.requires !== undefined){
 let data3 = data.requires;
 if(!((data3 === "read") || (data3 === "write"))){
-const err8 = {instancePath:instancePath+"/requires",schemaPath:"#/properties/requires/enum",keyword:"enum",params:{allowedValues: schema84.properties.requires.enum},message:"must be equal to one of the allowed values",schema:schema84.properties.requires.enum,parentSchema:schema84.properties.requires,data:data3};
+const err8 = {instancePath:instancePath+"/requires",schemaPath:"#/properties/requires/enum",keyword:"enum",params:{allowedValues: schema89.properties.requires.enum},message:"must be equal to one of the allowed values",schema:schema89.properties.requires.enum,parentSchema:schema89.properties.requires,data:data3};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -4063,7 +4129,7 @@ errors++;
 if(data.whenDenied !== undefined){
 let data4 = data.whenDenied;
 if(!((data4 === "hide") || (data4 === "disable"))){
-const err9 = {instancePath:instancePath+"/whenDenied",schemaPath:"#/properties/whenDenied/enum",keyword:"enum",params:{allowedValues: schema84.properties.whenDenied.enum},message:"must be equal to one of the allowed values",schema:schema84.properties.whenDenied.enum,parentSchema:schema84.properties.whenDenied,data:data4};
+const err9 = {instancePath:instancePath+"/whenDenied",schemaPath:"#/properties/whenDenied/enum",keyword:"enum",params:{allowedValues: schema89.properties.whenDenied.enum},message:"must be equal to one of the allowed values",schema:schema89.properties.whenDenied.enum,parentSchema:schema89.properties.whenDenied,data:data4};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -4151,7 +4217,7 @@ errors++;
 if(data.variant !== undefined){
 let data8 = data.variant;
 if(!(((data8 === "primary") || (data8 === "secondary")) || (data8 === "danger"))){
-const err16 = {instancePath:instancePath+"/variant",schemaPath:"#/properties/variant/enum",keyword:"enum",params:{allowedValues: schema84.properties.variant.enum},message:"must be equal to one of the allowed values",schema:schema84.properties.variant.enum,parentSchema:schema84.properties.variant,data:data8};
+const err16 = {instancePath:instancePath+"/variant",schemaPath:"#/properties/variant/enum",keyword:"enum",params:{allowedValues: schema89.properties.variant.enum},message:"must be equal to one of the allowed values",schema:schema89.properties.variant.enum,parentSchema:schema89.properties.variant,data:data8};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -4164,7 +4230,7 @@ errors++;
 if(data.placement !== undefined){
 let data9 = data.placement;
 if(!((data9 === "toolbar") || (data9 === "filters"))){
-const err17 = {instancePath:instancePath+"/placement",schemaPath:"#/properties/placement/enum",keyword:"enum",params:{allowedValues: schema84.properties.placement.enum},message:"must be equal to one of the allowed values",schema:schema84.properties.placement.enum,parentSchema:schema84.properties.placement,data:data9};
+const err17 = {instancePath:instancePath+"/placement",schemaPath:"#/properties/placement/enum",keyword:"enum",params:{allowedValues: schema89.properties.placement.enum},message:"must be equal to one of the allowed values",schema:schema89.properties.placement.enum,parentSchema:schema89.properties.placement,data:data9};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -4203,7 +4269,7 @@ if(data.sheetName !== undefined){
 let data11 = data.sheetName;
 if(typeof data11 === "string"){
 if(func3(data11) > 31){
-const err20 = {instancePath:instancePath+"/sheetName",schemaPath:"#/properties/sheetName/maxLength",keyword:"maxLength",params:{limit: 31},message:"must NOT have more than 31 characters",schema:31,parentSchema:schema84.properties.sheetName,data:data11};
+const err20 = {instancePath:instancePath+"/sheetName",schemaPath:"#/properties/sheetName/maxLength",keyword:"maxLength",params:{limit: 31},message:"must NOT have more than 31 characters",schema:31,parentSchema:schema89.properties.sheetName,data:data11};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -4214,7 +4280,7 @@ errors++;
 }
 }
 else {
-const err21 = {instancePath:instancePath+"/sheetName",schemaPath:"#/properties/sheetName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema84.properties.sheetName.type,parentSchema:schema84.properties.sheetName,data:data11};
+const err21 = {instancePath:instancePath+"/sheetName",schemaPath:"#/properties/sheetName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema89.properties.sheetName.type,parentSchema:schema89.properties.sheetName,data:data11};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -4227,7 +4293,7 @@ errors++;
 if(data.pageSize !== undefined){
 let data12 = data.pageSize;
 if(!(((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12))) && (isFinite(data12)))){
-const err22 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema84.properties.pageSize.type,parentSchema:schema84.properties.pageSize,data:data12};
+const err22 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema89.properties.pageSize.type,parentSchema:schema89.properties.pageSize,data:data12};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -4238,7 +4304,7 @@ errors++;
 }
 if((typeof data12 == "number") && (isFinite(data12))){
 if(data12 > 5000 || isNaN(data12)){
-const err23 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/maximum",keyword:"maximum",params:{comparison: "<=", limit: 5000},message:"must be <= 5000",schema:5000,parentSchema:schema84.properties.pageSize,data:data12};
+const err23 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/maximum",keyword:"maximum",params:{comparison: "<=", limit: 5000},message:"must be <= 5000",schema:5000,parentSchema:schema89.properties.pageSize,data:data12};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -4248,7 +4314,7 @@ vErrors.push(err23);
 errors++;
 }
 if(data12 < 100 || isNaN(data12)){
-const err24 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/minimum",keyword:"minimum",params:{comparison: ">=", limit: 100},message:"must be >= 100",schema:100,parentSchema:schema84.properties.pageSize,data:data12};
+const err24 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/minimum",keyword:"minimum",params:{comparison: ">=", limit: 100},message:"must be >= 100",schema:100,parentSchema:schema89.properties.pageSize,data:data12};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -4259,9 +4325,10 @@ errors++;
 }
 }
 }
-}
-else {
-const err25 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema84.type,parentSchema:schema84,data};
+if(data.portal !== undefined){
+let data13 = data.portal;
+if(!((data13 === "internal") || (data13 === "external"))){
+const err25 = {instancePath:instancePath+"/portal",schemaPath:"#/definitions/portal/enum",keyword:"enum",params:{allowedValues: schema39.enum},message:"must be equal to one of the allowed values",schema:schema39.enum,parentSchema:schema39,data:data13};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -4270,18 +4337,30 @@ vErrors.push(err25);
 }
 errors++;
 }
+}
+}
+else {
+const err26 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema89.type,parentSchema:schema89,data};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
 validate43.errors = vErrors;
 return errors === 0;
 }
 
-const schema91 = {"type":"object","additionalProperties":false,"properties":{"kind":{"enum":["search","reset","back","new","close"]},"id":{"$ref":"#/definitions/identifier"},"label":{"$ref":"#/definitions/text"},"requires":{"enum":["read","write"]},"whenDenied":{"enum":["hide","disable"]},"visible":{"$ref":"#/definitions/expr"},"enabled":{"$ref":"#/definitions/expr"},"confirm":{"$ref":"#/definitions/text"},"variant":{"enum":["primary","secondary","danger"]},"placement":{"enum":["toolbar","filters"]}},"required":["kind"]};
+const schema97 = {"type":"object","additionalProperties":false,"properties":{"kind":{"enum":["search","reset","back","new","close"]},"id":{"$ref":"#/definitions/identifier"},"label":{"$ref":"#/definitions/text"},"requires":{"enum":["read","write"]},"whenDenied":{"enum":["hide","disable"]},"visible":{"$ref":"#/definitions/expr"},"enabled":{"$ref":"#/definitions/expr"},"confirm":{"$ref":"#/definitions/text"},"variant":{"enum":["primary","secondary","danger"]},"placement":{"enum":["toolbar","filters"]},"portal":{"$ref":"#/definitions/portal"}},"required":["kind"]};
 
 function validate45(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.kind === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema91.required,parentSchema:schema91,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema97.required,parentSchema:schema97,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -4291,8 +4370,8 @@ vErrors.push(err0);
 errors++;
 }
 for(const key0 in data){
-if(!(func2.call(schema91.properties, key0))){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema91,data};
+if(!(func2.call(schema97.properties, key0))){
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema97,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -4305,7 +4384,7 @@ errors++;
 if(data.kind !== undefined){
 let data0 = data.kind;
 if(!(((((data0 === "search") || (data0 === "reset")) || (data0 === "back")) || (data0 === "new")) || (data0 === "close"))){
-const err2 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/enum",keyword:"enum",params:{allowedValues: schema91.properties.kind.enum},message:"must be equal to one of the allowed values",schema:schema91.properties.kind.enum,parentSchema:schema91.properties.kind,data:data0};
+const err2 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/enum",keyword:"enum",params:{allowedValues: schema97.properties.kind.enum},message:"must be equal to one of the allowed values",schema:schema97.properties.kind.enum,parentSchema:schema97.properties.kind,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -4368,7 +4447,7 @@ errors++;
 if(data.requires !== undefined){
 let data3 = data.requires;
 if(!((data3 === "read") || (data3 === "write"))){
-const err7 = {instancePath:instancePath+"/requires",schemaPath:"#/properties/requires/enum",keyword:"enum",params:{allowedValues: schema91.properties.requires.enum},message:"must be equal to one of the allowed values",schema:schema91.properties.requires.enum,parentSchema:schema91.properties.requires,data:data3};
+const err7 = {instancePath:instancePath+"/requires",schemaPath:"#/properties/requires/enum",keyword:"enum",params:{allowedValues: schema97.properties.requires.enum},message:"must be equal to one of the allowed values",schema:schema97.properties.requires.enum,parentSchema:schema97.properties.requires,data:data3};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -4381,7 +4460,7 @@ errors++;
 if(data.whenDenied !== undefined){
 let data4 = data.whenDenied;
 if(!((data4 === "hide") || (data4 === "disable"))){
-const err8 = {instancePath:instancePath+"/whenDenied",schemaPath:"#/properties/whenDenied/enum",keyword:"enum",params:{allowedValues: schema91.properties.whenDenied.enum},message:"must be equal to one of the allowed values",schema:schema91.properties.whenDenied.enum,parentSchema:schema91.properties.whenDenied,data:data4};
+const err8 = {instancePath:instancePath+"/whenDenied",schemaPath:"#/properties/whenDenied/enum",keyword:"enum",params:{allowedValues: schema97.properties.whenDenied.enum},message:"must be equal to one of the allowed values",schema:schema97.properties.whenDenied.enum,parentSchema:schema97.properties.whenDenied,data:data4};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -4469,7 +4548,7 @@ errors++;
 if(data.variant !== undefined){
 let data8 = data.variant;
 if(!(((data8 === "primary") || (data8 === "secondary")) || (data8 === "danger"))){
-const err15 = {instancePath:instancePath+"/variant",schemaPath:"#/properties/variant/enum",keyword:"enum",params:{allowedValues: schema91.properties.variant.enum},message:"must be equal to one of the allowed values",schema:schema91.properties.variant.enum,parentSchema:schema91.properties.variant,data:data8};
+const err15 = {instancePath:instancePath+"/variant",schemaPath:"#/properties/variant/enum",keyword:"enum",params:{allowedValues: schema97.properties.variant.enum},message:"must be equal to one of the allowed values",schema:schema97.properties.variant.enum,parentSchema:schema97.properties.variant,data:data8};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -4482,7 +4561,7 @@ errors++;
 if(data.placement !== undefined){
 let data9 = data.placement;
 if(!((data9 === "toolbar") || (data9 === "filters"))){
-const err16 = {instancePath:instancePath+"/placement",schemaPath:"#/properties/placement/enum",keyword:"enum",params:{allowedValues: schema91.properties.placement.enum},message:"must be equal to one of the allowed values",schema:schema91.properties.placement.enum,parentSchema:schema91.properties.placement,data:data9};
+const err16 = {instancePath:instancePath+"/placement",schemaPath:"#/properties/placement/enum",keyword:"enum",params:{allowedValues: schema97.properties.placement.enum},message:"must be equal to one of the allowed values",schema:schema97.properties.placement.enum,parentSchema:schema97.properties.placement,data:data9};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -4492,14 +4571,27 @@ vErrors.push(err16);
 errors++;
 }
 }
-}
-else {
-const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema91.type,parentSchema:schema91,data};
+if(data.portal !== undefined){
+let data10 = data.portal;
+if(!((data10 === "internal") || (data10 === "external"))){
+const err17 = {instancePath:instancePath+"/portal",schemaPath:"#/definitions/portal/enum",keyword:"enum",params:{allowedValues: schema39.enum},message:"must be equal to one of the allowed values",schema:schema39.enum,parentSchema:schema39,data:data10};
 if(vErrors === null){
 vErrors = [err17];
 }
 else {
 vErrors.push(err17);
+}
+errors++;
+}
+}
+}
+else {
+const err18 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema97.type,parentSchema:schema97,data};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
 }
 errors++;
 }
@@ -4538,7 +4630,7 @@ let ifClause0;
 if(_valid0){
 const _errs3 = errors;
 if(!(((((data === "search") || (data === "reset")) || (data === "exportExcel")) || (data === "back")) || (data === "new"))){
-const err1 = {instancePath,schemaPath:"#/then/enum",keyword:"enum",params:{allowedValues: schema53.then.enum},message:"must be equal to one of the allowed values",schema:schema53.then.enum,parentSchema:schema53.then,data};
+const err1 = {instancePath,schemaPath:"#/then/enum",keyword:"enum",params:{allowedValues: schema55.then.enum},message:"must be equal to one of the allowed values",schema:schema55.then.enum,parentSchema:schema55.then,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -4591,7 +4683,7 @@ var _valid1 = _errs10 === errors;
 valid2 = _valid1;
 }
 if(!valid2){
-const err3 = {instancePath,schemaPath:"#/else/allOf/0/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema",schema:schema53.else.allOf[0].if,parentSchema:schema53.else.allOf[0],data};
+const err3 = {instancePath,schemaPath:"#/else/allOf/0/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema",schema:schema55.else.allOf[0].if,parentSchema:schema55.else.allOf[0],data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -4638,7 +4730,7 @@ var _valid2 = _errs15 === errors;
 valid4 = _valid2;
 }
 if(!valid4){
-const err5 = {instancePath,schemaPath:"#/else/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema",schema:schema53.else.allOf[1].if,parentSchema:schema53.else.allOf[1],data};
+const err5 = {instancePath,schemaPath:"#/else/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema",schema:schema55.else.allOf[1].if,parentSchema:schema55.else.allOf[1],data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -4684,7 +4776,7 @@ var _valid3 = _errs20 === errors;
 valid6 = _valid3;
 }
 if(!valid6){
-const err7 = {instancePath,schemaPath:"#/else/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema",schema:schema53.else.allOf[2].if,parentSchema:schema53.else.allOf[2],data};
+const err7 = {instancePath,schemaPath:"#/else/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema",schema:schema55.else.allOf[2].if,parentSchema:schema55.else.allOf[2],data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -4731,7 +4823,7 @@ var _valid4 = _errs25 === errors;
 valid8 = _valid4;
 }
 if(!valid8){
-const err9 = {instancePath,schemaPath:"#/else/allOf/3/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema",schema:schema53.else.allOf[3].if,parentSchema:schema53.else.allOf[3],data};
+const err9 = {instancePath,schemaPath:"#/else/allOf/3/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema",schema:schema55.else.allOf[3].if,parentSchema:schema55.else.allOf[3],data};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -4742,7 +4834,7 @@ errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.kind === undefined){
-const err10 = {instancePath,schemaPath:"#/else/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema53.else.required,parentSchema:schema53.else,data};
+const err10 = {instancePath,schemaPath:"#/else/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema55.else.required,parentSchema:schema55.else,data};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -4754,7 +4846,7 @@ errors++;
 if(data.kind !== undefined){
 let data4 = data.kind;
 if(!((((((((((((data4 === "search") || (data4 === "reset")) || (data4 === "exportExcel")) || (data4 === "call")) || (data4 === "save")) || (data4 === "delete")) || (data4 === "workflow")) || (data4 === "open")) || (data4 === "navigate")) || (data4 === "back")) || (data4 === "new")) || (data4 === "close"))){
-const err11 = {instancePath:instancePath+"/kind",schemaPath:"#/else/properties/kind/enum",keyword:"enum",params:{allowedValues: schema53.else.properties.kind.enum},message:"must be equal to one of the allowed values",schema:schema53.else.properties.kind.enum,parentSchema:schema53.else.properties.kind,data:data4};
+const err11 = {instancePath:instancePath+"/kind",schemaPath:"#/else/properties/kind/enum",keyword:"enum",params:{allowedValues: schema55.else.properties.kind.enum},message:"must be equal to one of the allowed values",schema:schema55.else.properties.kind.enum,parentSchema:schema55.else.properties.kind,data:data4};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -4766,7 +4858,7 @@ errors++;
 }
 }
 else {
-const err12 = {instancePath,schemaPath:"#/else/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema53.else.type,parentSchema:schema53.else,data};
+const err12 = {instancePath,schemaPath:"#/else/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema55.else.type,parentSchema:schema55.else,data};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -4780,7 +4872,7 @@ valid0 = _valid0;
 ifClause0 = "else";
 }
 if(!valid0){
-const err13 = {instancePath,schemaPath:"#/if",keyword:"if",params:{failingKeyword: ifClause0},message:"must match \""+ifClause0+"\" schema",schema:schema53.if,parentSchema:schema53,data};
+const err13 = {instancePath,schemaPath:"#/if",keyword:"if",params:{failingKeyword: ifClause0},message:"must match \""+ifClause0+"\" schema",schema:schema55.if,parentSchema:schema55,data};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -5856,15 +5948,15 @@ validate11.errors = vErrors;
 return errors === 0;
 }
 
-const schema101 = {"type":"object","additionalProperties":false,"properties":{"$schema":{"type":"string"},"id":{"$ref":"#/definitions/screenId"},"kind":{"const":"edit"},"title":{"$ref":"#/definitions/text"},"route":{"$ref":"#/definitions/route"},"portals":{"type":"array","minItems":1,"uniqueItems":true,"items":{"enum":["internal","external"]}},"devOnly":{"type":"boolean","description":"Mounted only in the Vite dev server, in tests and in builds with VITE_DEV_PAGES=true; a production build has no route for it."},"menu":{"$ref":"#/definitions/route"},"description":{"type":"string"},"key":{"type":"array","items":{"$ref":"#/definitions/identifier"},"minItems":1},"load":{"type":"object","additionalProperties":false,"properties":{"operation":{"$ref":"#/definitions/operationId"},"params":{"$ref":"#/definitions/callInputs"}},"required":["operation"]},"sections":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/section"}},"details":{"type":"array","items":{"$ref":"#/definitions/detail"}},"attachments":{"$ref":"#/definitions/attachments"},"actions":{"type":"array","items":{"$ref":"#/definitions/action"}},"readOnly":{"$ref":"#/definitions/rule"},"confirmLeave":{"type":"boolean"},"singleton":{"type":"boolean"}},"required":["id","kind","title","sections"],"description":"An edit/detail screen: form sections, detail grids, attachments, workflow actions"};
-const schema108 = {"type":"object","additionalProperties":false,"properties":{"title":{"$ref":"#/definitions/text"},"columns":{"type":"integer","minimum":1,"maximum":4},"fields":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/field"}},"visible":{"$ref":"#/definitions/expr"}},"required":["fields"]};
+const schema108 = {"type":"object","additionalProperties":false,"properties":{"$schema":{"type":"string"},"id":{"$ref":"#/definitions/screenId"},"kind":{"const":"edit"},"title":{"$ref":"#/definitions/text"},"route":{"$ref":"#/definitions/route"},"portals":{"type":"array","minItems":1,"uniqueItems":true,"items":{"enum":["internal","external"]}},"devOnly":{"type":"boolean","description":"Mounted only in the Vite dev server, in tests and in builds with VITE_DEV_PAGES=true; a production build has no route for it."},"menu":{"$ref":"#/definitions/route"},"description":{"type":"string"},"key":{"type":"array","items":{"$ref":"#/definitions/identifier"},"minItems":1},"load":{"type":"object","additionalProperties":false,"properties":{"operation":{"$ref":"#/definitions/operationId"},"params":{"$ref":"#/definitions/callInputs"}},"required":["operation"]},"sections":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/section"}},"details":{"type":"array","items":{"$ref":"#/definitions/detail"}},"attachments":{"$ref":"#/definitions/attachments"},"actions":{"type":"array","items":{"$ref":"#/definitions/action"}},"readOnly":{"$ref":"#/definitions/rule"},"confirmLeave":{"type":"boolean"},"singleton":{"type":"boolean"}},"required":["id","kind","title","sections"],"description":"An edit/detail screen: form sections, detail grids, attachments, workflow actions"};
+const schema115 = {"type":"object","additionalProperties":false,"properties":{"title":{"$ref":"#/definitions/text"},"columns":{"type":"integer","minimum":1,"maximum":4},"fields":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/field"}},"visible":{"$ref":"#/definitions/expr"},"portal":{"$ref":"#/definitions/portal"}},"required":["fields"]};
 
 function validate52(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.fields === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "fields"},message:"must have required property '"+"fields"+"'",schema:schema108.required,parentSchema:schema108,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "fields"},message:"must have required property '"+"fields"+"'",schema:schema115.required,parentSchema:schema115,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -5874,8 +5966,8 @@ vErrors.push(err0);
 errors++;
 }
 for(const key0 in data){
-if(!((((key0 === "title") || (key0 === "columns")) || (key0 === "fields")) || (key0 === "visible"))){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema108,data};
+if(!(((((key0 === "title") || (key0 === "columns")) || (key0 === "fields")) || (key0 === "visible")) || (key0 === "portal"))){
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema115,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -5913,7 +6005,7 @@ errors++;
 if(data.columns !== undefined){
 let data1 = data.columns;
 if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
-const err4 = {instancePath:instancePath+"/columns",schemaPath:"#/properties/columns/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema108.properties.columns.type,parentSchema:schema108.properties.columns,data:data1};
+const err4 = {instancePath:instancePath+"/columns",schemaPath:"#/properties/columns/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema115.properties.columns.type,parentSchema:schema115.properties.columns,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -5924,7 +6016,7 @@ errors++;
 }
 if((typeof data1 == "number") && (isFinite(data1))){
 if(data1 > 4 || isNaN(data1)){
-const err5 = {instancePath:instancePath+"/columns",schemaPath:"#/properties/columns/maximum",keyword:"maximum",params:{comparison: "<=", limit: 4},message:"must be <= 4",schema:4,parentSchema:schema108.properties.columns,data:data1};
+const err5 = {instancePath:instancePath+"/columns",schemaPath:"#/properties/columns/maximum",keyword:"maximum",params:{comparison: "<=", limit: 4},message:"must be <= 4",schema:4,parentSchema:schema115.properties.columns,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -5934,7 +6026,7 @@ vErrors.push(err5);
 errors++;
 }
 if(data1 < 1 || isNaN(data1)){
-const err6 = {instancePath:instancePath+"/columns",schemaPath:"#/properties/columns/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema108.properties.columns,data:data1};
+const err6 = {instancePath:instancePath+"/columns",schemaPath:"#/properties/columns/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema115.properties.columns,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -5949,7 +6041,7 @@ if(data.fields !== undefined){
 let data2 = data.fields;
 if(Array.isArray(data2)){
 if(data2.length < 1){
-const err7 = {instancePath:instancePath+"/fields",schemaPath:"#/properties/fields/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema108.properties.fields,data:data2};
+const err7 = {instancePath:instancePath+"/fields",schemaPath:"#/properties/fields/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema115.properties.fields,data:data2};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -5967,7 +6059,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err8 = {instancePath:instancePath+"/fields",schemaPath:"#/properties/fields/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema108.properties.fields.type,parentSchema:schema108.properties.fields,data:data2};
+const err8 = {instancePath:instancePath+"/fields",schemaPath:"#/properties/fields/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema115.properties.fields.type,parentSchema:schema115.properties.fields,data:data2};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -6002,9 +6094,10 @@ vErrors.push(err10);
 errors++;
 }
 }
-}
-else {
-const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema108.type,parentSchema:schema108,data};
+if(data.portal !== undefined){
+let data5 = data.portal;
+if(!((data5 === "internal") || (data5 === "external"))){
+const err11 = {instancePath:instancePath+"/portal",schemaPath:"#/definitions/portal/enum",keyword:"enum",params:{allowedValues: schema39.enum},message:"must be equal to one of the allowed values",schema:schema39.enum,parentSchema:schema39,data:data5};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -6013,18 +6106,30 @@ vErrors.push(err11);
 }
 errors++;
 }
+}
+}
+else {
+const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema115.type,parentSchema:schema115,data};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
 validate52.errors = vErrors;
 return errors === 0;
 }
 
-const schema111 = {"type":"object","additionalProperties":false,"properties":{"id":{"$ref":"#/definitions/identifier"},"title":{"$ref":"#/definitions/text"},"columns":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/column"}},"rowKey":{"$ref":"#/definitions/identifier"},"load":{"type":"object","additionalProperties":false,"properties":{"operation":{"$ref":"#/definitions/operationId"},"params":{"$ref":"#/definitions/callInputs"}},"required":["operation"]},"newRow":{"type":"object","additionalProperties":{"type":["string","number","boolean","null"]}},"initialRows":{"type":"array","description":"A new record (create) starts with these rows, as rows the user added","items":{"type":"object","additionalProperties":{"type":["string","number","boolean","null"]}}},"canAdd":{"$ref":"#/definitions/rule"},"canDelete":{"$ref":"#/definitions/rule"},"minRows":{"type":"integer","minimum":0},"maxRows":{"type":"integer","minimum":1},"visibleRows":{"type":"integer","minimum":3,"maximum":40},"visible":{"$ref":"#/definitions/expr"},"addFrom":{"type":"object","additionalProperties":false,"description":"A button adding a row from the person, company or item popup; fill maps row field → the chosen entry's field","properties":{"widget":{"enum":["person","company","item"]},"label":{"$ref":"#/definitions/text"},"operation":{"$ref":"#/definitions/operationId"},"categories":{"type":"object","additionalProperties":false,"description":"The item popup's category filter: an operation's rows (value and text fields)","properties":{"operation":{"$ref":"#/definitions/operationId"},"value":{"$ref":"#/definitions/identifier"},"text":{"$ref":"#/definitions/identifier"}},"required":["operation","value","text"]},"fill":{"type":"object","minProperties":1,"additionalProperties":{"$ref":"#/definitions/identifier"}}},"required":["widget","fill"]},"reorder":{"type":"boolean","description":"Up/down buttons move the selected row"},"send":{"oneOf":[{"$ref":"#/definitions/identifier"},{"type":"array","minItems":1,"items":{"$ref":"#/definitions/identifier"}}],"description":"A 'form' body carries the rows under the grid's id: these fields of each row, or one field's values"}},"required":["id","columns","rowKey"],"description":"A detail grid: rows added, deleted and validated"};
+const schema119 = {"type":"object","additionalProperties":false,"properties":{"id":{"$ref":"#/definitions/identifier"},"title":{"$ref":"#/definitions/text"},"columns":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/column"}},"rowKey":{"$ref":"#/definitions/identifier"},"load":{"type":"object","additionalProperties":false,"properties":{"operation":{"$ref":"#/definitions/operationId"},"params":{"$ref":"#/definitions/callInputs"}},"required":["operation"]},"newRow":{"type":"object","additionalProperties":{"type":["string","number","boolean","null"]}},"initialRows":{"type":"array","description":"A new record (create) starts with these rows, as rows the user added","items":{"type":"object","additionalProperties":{"type":["string","number","boolean","null"]}}},"canAdd":{"$ref":"#/definitions/rule"},"canDelete":{"$ref":"#/definitions/rule"},"minRows":{"type":"integer","minimum":0},"maxRows":{"type":"integer","minimum":1},"visibleRows":{"type":"integer","minimum":3,"maximum":40},"visible":{"$ref":"#/definitions/expr"},"addFrom":{"type":"object","additionalProperties":false,"description":"A button adding a row from the person, company or item popup; fill maps row field → the chosen entry's field","properties":{"widget":{"enum":["person","company","item"]},"label":{"$ref":"#/definitions/text"},"operation":{"$ref":"#/definitions/operationId"},"categories":{"type":"object","additionalProperties":false,"description":"The item popup's category filter: an operation's rows (value and text fields)","properties":{"operation":{"$ref":"#/definitions/operationId"},"value":{"$ref":"#/definitions/identifier"},"text":{"$ref":"#/definitions/identifier"}},"required":["operation","value","text"]},"fill":{"type":"object","minProperties":1,"additionalProperties":{"$ref":"#/definitions/identifier"}}},"required":["widget","fill"]},"reorder":{"type":"boolean","description":"Up/down buttons move the selected row"},"send":{"oneOf":[{"$ref":"#/definitions/identifier"},{"type":"array","minItems":1,"items":{"$ref":"#/definitions/identifier"}}],"description":"A 'form' body carries the rows under the grid's id: these fields of each row, or one field's values"},"portal":{"$ref":"#/definitions/portal"}},"required":["id","columns","rowKey"],"description":"A detail grid: rows added, deleted and validated"};
 
 function validate55(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema111.required,parentSchema:schema111,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema119.required,parentSchema:schema119,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -6034,7 +6139,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.columns === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "columns"},message:"must have required property '"+"columns"+"'",schema:schema111.required,parentSchema:schema111,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "columns"},message:"must have required property '"+"columns"+"'",schema:schema119.required,parentSchema:schema119,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -6044,7 +6149,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.rowKey === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "rowKey"},message:"must have required property '"+"rowKey"+"'",schema:schema111.required,parentSchema:schema111,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "rowKey"},message:"must have required property '"+"rowKey"+"'",schema:schema119.required,parentSchema:schema119,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -6054,8 +6159,8 @@ vErrors.push(err2);
 errors++;
 }
 for(const key0 in data){
-if(!(func2.call(schema111.properties, key0))){
-const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema111,data};
+if(!(func2.call(schema119.properties, key0))){
+const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema119,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -6119,7 +6224,7 @@ if(data.columns !== undefined){
 let data2 = data.columns;
 if(Array.isArray(data2)){
 if(data2.length < 1){
-const err8 = {instancePath:instancePath+"/columns",schemaPath:"#/properties/columns/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema111.properties.columns,data:data2};
+const err8 = {instancePath:instancePath+"/columns",schemaPath:"#/properties/columns/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema119.properties.columns,data:data2};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -6137,7 +6242,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/columns",schemaPath:"#/properties/columns/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema111.properties.columns.type,parentSchema:schema111.properties.columns,data:data2};
+const err9 = {instancePath:instancePath+"/columns",schemaPath:"#/properties/columns/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema119.properties.columns.type,parentSchema:schema119.properties.columns,data:data2};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -6176,7 +6281,7 @@ if(data.load !== undefined){
 let data5 = data.load;
 if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
 if(data5.operation === undefined){
-const err12 = {instancePath:instancePath+"/load",schemaPath:"#/properties/load/required",keyword:"required",params:{missingProperty: "operation"},message:"must have required property '"+"operation"+"'",schema:schema111.properties.load.required,parentSchema:schema111.properties.load,data:data5};
+const err12 = {instancePath:instancePath+"/load",schemaPath:"#/properties/load/required",keyword:"required",params:{missingProperty: "operation"},message:"must have required property '"+"operation"+"'",schema:schema119.properties.load.required,parentSchema:schema119.properties.load,data:data5};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -6187,7 +6292,7 @@ errors++;
 }
 for(const key1 in data5){
 if(!((key1 === "operation") || (key1 === "params"))){
-const err13 = {instancePath:instancePath+"/load",schemaPath:"#/properties/load/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema111.properties.load,data:data5};
+const err13 = {instancePath:instancePath+"/load",schemaPath:"#/properties/load/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema119.properties.load,data:data5};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -6230,7 +6335,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err16 = {instancePath:instancePath+"/load",schemaPath:"#/properties/load/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema111.properties.load.type,parentSchema:schema111.properties.load,data:data5};
+const err16 = {instancePath:instancePath+"/load",schemaPath:"#/properties/load/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema119.properties.load.type,parentSchema:schema119.properties.load,data:data5};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -6246,7 +6351,7 @@ if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
 for(const key2 in data8){
 let data9 = data8[key2];
 if((((typeof data9 !== "string") && (!((typeof data9 == "number") && (isFinite(data9))))) && (typeof data9 !== "boolean")) && (data9 !== null)){
-const err17 = {instancePath:instancePath+"/newRow/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/newRow/additionalProperties/type",keyword:"type",params:{type: schema111.properties.newRow.additionalProperties.type},message:"must be string,number,boolean,null",schema:schema111.properties.newRow.additionalProperties.type,parentSchema:schema111.properties.newRow.additionalProperties,data:data9};
+const err17 = {instancePath:instancePath+"/newRow/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/newRow/additionalProperties/type",keyword:"type",params:{type: schema119.properties.newRow.additionalProperties.type},message:"must be string,number,boolean,null",schema:schema119.properties.newRow.additionalProperties.type,parentSchema:schema119.properties.newRow.additionalProperties,data:data9};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -6258,7 +6363,7 @@ errors++;
 }
 }
 else {
-const err18 = {instancePath:instancePath+"/newRow",schemaPath:"#/properties/newRow/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema111.properties.newRow.type,parentSchema:schema111.properties.newRow,data:data8};
+const err18 = {instancePath:instancePath+"/newRow",schemaPath:"#/properties/newRow/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema119.properties.newRow.type,parentSchema:schema119.properties.newRow,data:data8};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -6278,7 +6383,7 @@ if(data11 && typeof data11 == "object" && !Array.isArray(data11)){
 for(const key3 in data11){
 let data12 = data11[key3];
 if((((typeof data12 !== "string") && (!((typeof data12 == "number") && (isFinite(data12))))) && (typeof data12 !== "boolean")) && (data12 !== null)){
-const err19 = {instancePath:instancePath+"/initialRows/" + i1+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/initialRows/items/additionalProperties/type",keyword:"type",params:{type: schema111.properties.initialRows.items.additionalProperties.type},message:"must be string,number,boolean,null",schema:schema111.properties.initialRows.items.additionalProperties.type,parentSchema:schema111.properties.initialRows.items.additionalProperties,data:data12};
+const err19 = {instancePath:instancePath+"/initialRows/" + i1+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/initialRows/items/additionalProperties/type",keyword:"type",params:{type: schema119.properties.initialRows.items.additionalProperties.type},message:"must be string,number,boolean,null",schema:schema119.properties.initialRows.items.additionalProperties.type,parentSchema:schema119.properties.initialRows.items.additionalProperties,data:data12};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -6290,7 +6395,7 @@ errors++;
 }
 }
 else {
-const err20 = {instancePath:instancePath+"/initialRows/" + i1,schemaPath:"#/properties/initialRows/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema111.properties.initialRows.items.type,parentSchema:schema111.properties.initialRows.items,data:data11};
+const err20 = {instancePath:instancePath+"/initialRows/" + i1,schemaPath:"#/properties/initialRows/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema119.properties.initialRows.items.type,parentSchema:schema119.properties.initialRows.items,data:data11};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -6302,7 +6407,7 @@ errors++;
 }
 }
 else {
-const err21 = {instancePath:instancePath+"/initialRows",schemaPath:"#/properties/initialRows/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema111.properties.initialRows.type,parentSchema:schema111.properties.initialRows,data:data10};
+const err21 = {instancePath:instancePath+"/initialRows",schemaPath:"#/properties/initialRows/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema119.properties.initialRows.type,parentSchema:schema119.properties.initialRows,data:data10};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -6327,7 +6432,7 @@ errors = vErrors.length;
 if(data.minRows !== undefined){
 let data15 = data.minRows;
 if(!(((typeof data15 == "number") && (!(data15 % 1) && !isNaN(data15))) && (isFinite(data15)))){
-const err22 = {instancePath:instancePath+"/minRows",schemaPath:"#/properties/minRows/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema111.properties.minRows.type,parentSchema:schema111.properties.minRows,data:data15};
+const err22 = {instancePath:instancePath+"/minRows",schemaPath:"#/properties/minRows/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema119.properties.minRows.type,parentSchema:schema119.properties.minRows,data:data15};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -6338,7 +6443,7 @@ errors++;
 }
 if((typeof data15 == "number") && (isFinite(data15))){
 if(data15 < 0 || isNaN(data15)){
-const err23 = {instancePath:instancePath+"/minRows",schemaPath:"#/properties/minRows/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema111.properties.minRows,data:data15};
+const err23 = {instancePath:instancePath+"/minRows",schemaPath:"#/properties/minRows/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema119.properties.minRows,data:data15};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -6352,7 +6457,7 @@ errors++;
 if(data.maxRows !== undefined){
 let data16 = data.maxRows;
 if(!(((typeof data16 == "number") && (!(data16 % 1) && !isNaN(data16))) && (isFinite(data16)))){
-const err24 = {instancePath:instancePath+"/maxRows",schemaPath:"#/properties/maxRows/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema111.properties.maxRows.type,parentSchema:schema111.properties.maxRows,data:data16};
+const err24 = {instancePath:instancePath+"/maxRows",schemaPath:"#/properties/maxRows/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema119.properties.maxRows.type,parentSchema:schema119.properties.maxRows,data:data16};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -6363,7 +6468,7 @@ errors++;
 }
 if((typeof data16 == "number") && (isFinite(data16))){
 if(data16 < 1 || isNaN(data16)){
-const err25 = {instancePath:instancePath+"/maxRows",schemaPath:"#/properties/maxRows/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema111.properties.maxRows,data:data16};
+const err25 = {instancePath:instancePath+"/maxRows",schemaPath:"#/properties/maxRows/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema119.properties.maxRows,data:data16};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -6377,7 +6482,7 @@ errors++;
 if(data.visibleRows !== undefined){
 let data17 = data.visibleRows;
 if(!(((typeof data17 == "number") && (!(data17 % 1) && !isNaN(data17))) && (isFinite(data17)))){
-const err26 = {instancePath:instancePath+"/visibleRows",schemaPath:"#/properties/visibleRows/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema111.properties.visibleRows.type,parentSchema:schema111.properties.visibleRows,data:data17};
+const err26 = {instancePath:instancePath+"/visibleRows",schemaPath:"#/properties/visibleRows/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema119.properties.visibleRows.type,parentSchema:schema119.properties.visibleRows,data:data17};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -6388,7 +6493,7 @@ errors++;
 }
 if((typeof data17 == "number") && (isFinite(data17))){
 if(data17 > 40 || isNaN(data17)){
-const err27 = {instancePath:instancePath+"/visibleRows",schemaPath:"#/properties/visibleRows/maximum",keyword:"maximum",params:{comparison: "<=", limit: 40},message:"must be <= 40",schema:40,parentSchema:schema111.properties.visibleRows,data:data17};
+const err27 = {instancePath:instancePath+"/visibleRows",schemaPath:"#/properties/visibleRows/maximum",keyword:"maximum",params:{comparison: "<=", limit: 40},message:"must be <= 40",schema:40,parentSchema:schema119.properties.visibleRows,data:data17};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -6398,7 +6503,7 @@ vErrors.push(err27);
 errors++;
 }
 if(data17 < 3 || isNaN(data17)){
-const err28 = {instancePath:instancePath+"/visibleRows",schemaPath:"#/properties/visibleRows/minimum",keyword:"minimum",params:{comparison: ">=", limit: 3},message:"must be >= 3",schema:3,parentSchema:schema111.properties.visibleRows,data:data17};
+const err28 = {instancePath:instancePath+"/visibleRows",schemaPath:"#/properties/visibleRows/minimum",keyword:"minimum",params:{comparison: ">=", limit: 3},message:"must be >= 3",schema:3,parentSchema:schema119.properties.visibleRows,data:data17};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -6438,7 +6543,7 @@ if(data.addFrom !== undefined){
 let data19 = data.addFrom;
 if(data19 && typeof data19 == "object" && !Array.isArray(data19)){
 if(data19.widget === undefined){
-const err31 = {instancePath:instancePath+"/addFrom",schemaPath:"#/properties/addFrom/required",keyword:"required",params:{missingProperty: "widget"},message:"must have required property '"+"widget"+"'",schema:schema111.properties.addFrom.required,parentSchema:schema111.properties.addFrom,data:data19};
+const err31 = {instancePath:instancePath+"/addFrom",schemaPath:"#/properties/addFrom/required",keyword:"required",params:{missingProperty: "widget"},message:"must have required property '"+"widget"+"'",schema:schema119.properties.addFrom.required,parentSchema:schema119.properties.addFrom,data:data19};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -6448,7 +6553,7 @@ vErrors.push(err31);
 errors++;
 }
 if(data19.fill === undefined){
-const err32 = {instancePath:instancePath+"/addFrom",schemaPath:"#/properties/addFrom/required",keyword:"required",params:{missingProperty: "fill"},message:"must have required property '"+"fill"+"'",schema:schema111.properties.addFrom.required,parentSchema:schema111.properties.addFrom,data:data19};
+const err32 = {instancePath:instancePath+"/addFrom",schemaPath:"#/properties/addFrom/required",keyword:"required",params:{missingProperty: "fill"},message:"must have required property '"+"fill"+"'",schema:schema119.properties.addFrom.required,parentSchema:schema119.properties.addFrom,data:data19};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -6459,7 +6564,7 @@ errors++;
 }
 for(const key4 in data19){
 if(!(((((key4 === "widget") || (key4 === "label")) || (key4 === "operation")) || (key4 === "categories")) || (key4 === "fill"))){
-const err33 = {instancePath:instancePath+"/addFrom",schemaPath:"#/properties/addFrom/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties",schema:false,parentSchema:schema111.properties.addFrom,data:data19};
+const err33 = {instancePath:instancePath+"/addFrom",schemaPath:"#/properties/addFrom/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties",schema:false,parentSchema:schema119.properties.addFrom,data:data19};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -6472,7 +6577,7 @@ errors++;
 if(data19.widget !== undefined){
 let data20 = data19.widget;
 if(!(((data20 === "person") || (data20 === "company")) || (data20 === "item"))){
-const err34 = {instancePath:instancePath+"/addFrom/widget",schemaPath:"#/properties/addFrom/properties/widget/enum",keyword:"enum",params:{allowedValues: schema111.properties.addFrom.properties.widget.enum},message:"must be equal to one of the allowed values",schema:schema111.properties.addFrom.properties.widget.enum,parentSchema:schema111.properties.addFrom.properties.widget,data:data20};
+const err34 = {instancePath:instancePath+"/addFrom/widget",schemaPath:"#/properties/addFrom/properties/widget/enum",keyword:"enum",params:{allowedValues: schema119.properties.addFrom.properties.widget.enum},message:"must be equal to one of the allowed values",schema:schema119.properties.addFrom.properties.widget.enum,parentSchema:schema119.properties.addFrom.properties.widget,data:data20};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -6536,7 +6641,7 @@ if(data19.categories !== undefined){
 let data23 = data19.categories;
 if(data23 && typeof data23 == "object" && !Array.isArray(data23)){
 if(data23.operation === undefined){
-const err39 = {instancePath:instancePath+"/addFrom/categories",schemaPath:"#/properties/addFrom/properties/categories/required",keyword:"required",params:{missingProperty: "operation"},message:"must have required property '"+"operation"+"'",schema:schema111.properties.addFrom.properties.categories.required,parentSchema:schema111.properties.addFrom.properties.categories,data:data23};
+const err39 = {instancePath:instancePath+"/addFrom/categories",schemaPath:"#/properties/addFrom/properties/categories/required",keyword:"required",params:{missingProperty: "operation"},message:"must have required property '"+"operation"+"'",schema:schema119.properties.addFrom.properties.categories.required,parentSchema:schema119.properties.addFrom.properties.categories,data:data23};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -6546,7 +6651,7 @@ vErrors.push(err39);
 errors++;
 }
 if(data23.value === undefined){
-const err40 = {instancePath:instancePath+"/addFrom/categories",schemaPath:"#/properties/addFrom/properties/categories/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'",schema:schema111.properties.addFrom.properties.categories.required,parentSchema:schema111.properties.addFrom.properties.categories,data:data23};
+const err40 = {instancePath:instancePath+"/addFrom/categories",schemaPath:"#/properties/addFrom/properties/categories/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'",schema:schema119.properties.addFrom.properties.categories.required,parentSchema:schema119.properties.addFrom.properties.categories,data:data23};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -6556,7 +6661,7 @@ vErrors.push(err40);
 errors++;
 }
 if(data23.text === undefined){
-const err41 = {instancePath:instancePath+"/addFrom/categories",schemaPath:"#/properties/addFrom/properties/categories/required",keyword:"required",params:{missingProperty: "text"},message:"must have required property '"+"text"+"'",schema:schema111.properties.addFrom.properties.categories.required,parentSchema:schema111.properties.addFrom.properties.categories,data:data23};
+const err41 = {instancePath:instancePath+"/addFrom/categories",schemaPath:"#/properties/addFrom/properties/categories/required",keyword:"required",params:{missingProperty: "text"},message:"must have required property '"+"text"+"'",schema:schema119.properties.addFrom.properties.categories.required,parentSchema:schema119.properties.addFrom.properties.categories,data:data23};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -6567,7 +6672,7 @@ errors++;
 }
 for(const key5 in data23){
 if(!(((key5 === "operation") || (key5 === "value")) || (key5 === "text"))){
-const err42 = {instancePath:instancePath+"/addFrom/categories",schemaPath:"#/properties/addFrom/properties/categories/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties",schema:false,parentSchema:schema111.properties.addFrom.properties.categories,data:data23};
+const err42 = {instancePath:instancePath+"/addFrom/categories",schemaPath:"#/properties/addFrom/properties/categories/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties",schema:false,parentSchema:schema119.properties.addFrom.properties.categories,data:data23};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -6654,7 +6759,7 @@ errors++;
 }
 }
 else {
-const err49 = {instancePath:instancePath+"/addFrom/categories",schemaPath:"#/properties/addFrom/properties/categories/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema111.properties.addFrom.properties.categories.type,parentSchema:schema111.properties.addFrom.properties.categories,data:data23};
+const err49 = {instancePath:instancePath+"/addFrom/categories",schemaPath:"#/properties/addFrom/properties/categories/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema119.properties.addFrom.properties.categories.type,parentSchema:schema119.properties.addFrom.properties.categories,data:data23};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -6668,7 +6773,7 @@ if(data19.fill !== undefined){
 let data27 = data19.fill;
 if(data27 && typeof data27 == "object" && !Array.isArray(data27)){
 if(Object.keys(data27).length < 1){
-const err50 = {instancePath:instancePath+"/addFrom/fill",schemaPath:"#/properties/addFrom/properties/fill/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema111.properties.addFrom.properties.fill,data:data27};
+const err50 = {instancePath:instancePath+"/addFrom/fill",schemaPath:"#/properties/addFrom/properties/fill/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema119.properties.addFrom.properties.fill,data:data27};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -6704,7 +6809,7 @@ errors++;
 }
 }
 else {
-const err53 = {instancePath:instancePath+"/addFrom/fill",schemaPath:"#/properties/addFrom/properties/fill/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema111.properties.addFrom.properties.fill.type,parentSchema:schema111.properties.addFrom.properties.fill,data:data27};
+const err53 = {instancePath:instancePath+"/addFrom/fill",schemaPath:"#/properties/addFrom/properties/fill/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema119.properties.addFrom.properties.fill.type,parentSchema:schema119.properties.addFrom.properties.fill,data:data27};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -6716,7 +6821,7 @@ errors++;
 }
 }
 else {
-const err54 = {instancePath:instancePath+"/addFrom",schemaPath:"#/properties/addFrom/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema111.properties.addFrom.type,parentSchema:schema111.properties.addFrom,data:data19};
+const err54 = {instancePath:instancePath+"/addFrom",schemaPath:"#/properties/addFrom/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema119.properties.addFrom.type,parentSchema:schema119.properties.addFrom,data:data19};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -6729,7 +6834,7 @@ errors++;
 if(data.reorder !== undefined){
 let data29 = data.reorder;
 if(typeof data29 !== "boolean"){
-const err55 = {instancePath:instancePath+"/reorder",schemaPath:"#/properties/reorder/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema111.properties.reorder.type,parentSchema:schema111.properties.reorder,data:data29};
+const err55 = {instancePath:instancePath+"/reorder",schemaPath:"#/properties/reorder/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema119.properties.reorder.type,parentSchema:schema119.properties.reorder,data:data29};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -6775,7 +6880,7 @@ passing0 = 0;
 const _errs79 = errors;
 if(Array.isArray(data30)){
 if(data30.length < 1){
-const err58 = {instancePath:instancePath+"/send",schemaPath:"#/properties/send/oneOf/1/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema111.properties.send.oneOf[1],data:data30};
+const err58 = {instancePath:instancePath+"/send",schemaPath:"#/properties/send/oneOf/1/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema119.properties.send.oneOf[1],data:data30};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -6812,7 +6917,7 @@ errors++;
 }
 }
 else {
-const err61 = {instancePath:instancePath+"/send",schemaPath:"#/properties/send/oneOf/1/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema111.properties.send.oneOf[1].type,parentSchema:schema111.properties.send.oneOf[1],data:data30};
+const err61 = {instancePath:instancePath+"/send",schemaPath:"#/properties/send/oneOf/1/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema119.properties.send.oneOf[1].type,parentSchema:schema119.properties.send.oneOf[1],data:data30};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -6833,7 +6938,7 @@ passing0 = 1;
 }
 }
 if(!valid22){
-const err62 = {instancePath:instancePath+"/send",schemaPath:"#/properties/send/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema111.properties.send.oneOf,parentSchema:schema111.properties.send,data:data30};
+const err62 = {instancePath:instancePath+"/send",schemaPath:"#/properties/send/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema119.properties.send.oneOf,parentSchema:schema119.properties.send,data:data30};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -6854,9 +6959,10 @@ vErrors = null;
 }
 }
 }
-}
-else {
-const err63 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema111.type,parentSchema:schema111,data};
+if(data.portal !== undefined){
+let data32 = data.portal;
+if(!((data32 === "internal") || (data32 === "external"))){
+const err63 = {instancePath:instancePath+"/portal",schemaPath:"#/definitions/portal/enum",keyword:"enum",params:{allowedValues: schema39.enum},message:"must be equal to one of the allowed values",schema:schema39.enum,parentSchema:schema39,data:data32};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -6865,18 +6971,30 @@ vErrors.push(err63);
 }
 errors++;
 }
+}
+}
+else {
+const err64 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema119.type,parentSchema:schema119,data};
+if(vErrors === null){
+vErrors = [err64];
+}
+else {
+vErrors.push(err64);
+}
+errors++;
+}
 validate55.errors = vErrors;
 return errors === 0;
 }
 
-const schema125 = {"type":"object","additionalProperties":false,"properties":{"field":{"$ref":"#/definitions/identifier"},"label":{"$ref":"#/definitions/text"},"kind":{"enum":["any","spreadsheet"]},"readOnly":{"$ref":"#/definitions/rule"}},"required":["field"]};
+const schema134 = {"type":"object","additionalProperties":false,"properties":{"field":{"$ref":"#/definitions/identifier"},"label":{"$ref":"#/definitions/text"},"kind":{"enum":["any","spreadsheet"]},"readOnly":{"$ref":"#/definitions/rule"}},"required":["field"]};
 
 function validate61(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.field === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "field"},message:"must have required property '"+"field"+"'",schema:schema125.required,parentSchema:schema125,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "field"},message:"must have required property '"+"field"+"'",schema:schema134.required,parentSchema:schema134,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -6887,7 +7005,7 @@ errors++;
 }
 for(const key0 in data){
 if(!((((key0 === "field") || (key0 === "label")) || (key0 === "kind")) || (key0 === "readOnly"))){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema125,data};
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema134,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -6950,7 +7068,7 @@ errors++;
 if(data.kind !== undefined){
 let data2 = data.kind;
 if(!((data2 === "any") || (data2 === "spreadsheet"))){
-const err6 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/enum",keyword:"enum",params:{allowedValues: schema125.properties.kind.enum},message:"must be equal to one of the allowed values",schema:schema125.properties.kind.enum,parentSchema:schema125.properties.kind,data:data2};
+const err6 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/enum",keyword:"enum",params:{allowedValues: schema134.properties.kind.enum},message:"must be equal to one of the allowed values",schema:schema134.properties.kind.enum,parentSchema:schema134.properties.kind,data:data2};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -6968,7 +7086,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema125.type,parentSchema:schema125,data};
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema134.type,parentSchema:schema134,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -6987,7 +7105,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema101.required,parentSchema:schema101,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema108.required,parentSchema:schema108,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -6997,7 +7115,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.kind === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema101.required,parentSchema:schema101,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema108.required,parentSchema:schema108,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -7007,7 +7125,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.title === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'",schema:schema101.required,parentSchema:schema101,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'",schema:schema108.required,parentSchema:schema108,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -7017,7 +7135,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.sections === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sections"},message:"must have required property '"+"sections"+"'",schema:schema101.required,parentSchema:schema101,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sections"},message:"must have required property '"+"sections"+"'",schema:schema108.required,parentSchema:schema108,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -7027,8 +7145,8 @@ vErrors.push(err3);
 errors++;
 }
 for(const key0 in data){
-if(!(func2.call(schema101.properties, key0))){
-const err4 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema101,data};
+if(!(func2.call(schema108.properties, key0))){
+const err4 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema108,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -7041,7 +7159,7 @@ errors++;
 if(data.$schema !== undefined){
 let data0 = data.$schema;
 if(typeof data0 !== "string"){
-const err5 = {instancePath:instancePath+"/$schema",schemaPath:"#/properties/%24schema/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema101.properties.$schema.type,parentSchema:schema101.properties.$schema,data:data0};
+const err5 = {instancePath:instancePath+"/$schema",schemaPath:"#/properties/%24schema/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema108.properties.$schema.type,parentSchema:schema108.properties.$schema,data:data0};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -7079,7 +7197,7 @@ errors++;
 if(data.kind !== undefined){
 let data2 = data.kind;
 if("edit" !== data2){
-const err8 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "edit"},message:"must be equal to constant",schema:"edit",parentSchema:schema101.properties.kind,data:data2};
+const err8 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "edit"},message:"must be equal to constant",schema:"edit",parentSchema:schema108.properties.kind,data:data2};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -7143,7 +7261,7 @@ if(data.portals !== undefined){
 let data5 = data.portals;
 if(Array.isArray(data5)){
 if(data5.length < 1){
-const err13 = {instancePath:instancePath+"/portals",schemaPath:"#/properties/portals/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema101.properties.portals,data:data5};
+const err13 = {instancePath:instancePath+"/portals",schemaPath:"#/properties/portals/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema108.properties.portals,data:data5};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -7156,7 +7274,7 @@ const len0 = data5.length;
 for(let i0=0; i0<len0; i0++){
 let data6 = data5[i0];
 if(!((data6 === "internal") || (data6 === "external"))){
-const err14 = {instancePath:instancePath+"/portals/" + i0,schemaPath:"#/properties/portals/items/enum",keyword:"enum",params:{allowedValues: schema101.properties.portals.items.enum},message:"must be equal to one of the allowed values",schema:schema101.properties.portals.items.enum,parentSchema:schema101.properties.portals.items,data:data6};
+const err14 = {instancePath:instancePath+"/portals/" + i0,schemaPath:"#/properties/portals/items/enum",keyword:"enum",params:{allowedValues: schema108.properties.portals.items.enum},message:"must be equal to one of the allowed values",schema:schema108.properties.portals.items.enum,parentSchema:schema108.properties.portals.items,data:data6};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -7173,7 +7291,7 @@ outer0:
 for(;i1--;){
 for(j0 = i1; j0--;){
 if(func0(data5[i1], data5[j0])){
-const err15 = {instancePath:instancePath+"/portals",schemaPath:"#/properties/portals/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)",schema:true,parentSchema:schema101.properties.portals,data:data5};
+const err15 = {instancePath:instancePath+"/portals",schemaPath:"#/properties/portals/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)",schema:true,parentSchema:schema108.properties.portals,data:data5};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -7188,7 +7306,7 @@ break outer0;
 }
 }
 else {
-const err16 = {instancePath:instancePath+"/portals",schemaPath:"#/properties/portals/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema101.properties.portals.type,parentSchema:schema101.properties.portals,data:data5};
+const err16 = {instancePath:instancePath+"/portals",schemaPath:"#/properties/portals/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema108.properties.portals.type,parentSchema:schema108.properties.portals,data:data5};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -7201,7 +7319,7 @@ errors++;
 if(data.devOnly !== undefined){
 let data7 = data.devOnly;
 if(typeof data7 !== "boolean"){
-const err17 = {instancePath:instancePath+"/devOnly",schemaPath:"#/properties/devOnly/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema101.properties.devOnly.type,parentSchema:schema101.properties.devOnly,data:data7};
+const err17 = {instancePath:instancePath+"/devOnly",schemaPath:"#/properties/devOnly/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema108.properties.devOnly.type,parentSchema:schema108.properties.devOnly,data:data7};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -7239,7 +7357,7 @@ errors++;
 if(data.description !== undefined){
 let data9 = data.description;
 if(typeof data9 !== "string"){
-const err20 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema101.properties.description.type,parentSchema:schema101.properties.description,data:data9};
+const err20 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema108.properties.description.type,parentSchema:schema108.properties.description,data:data9};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -7253,7 +7371,7 @@ if(data.key !== undefined){
 let data10 = data.key;
 if(Array.isArray(data10)){
 if(data10.length < 1){
-const err21 = {instancePath:instancePath+"/key",schemaPath:"#/properties/key/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema101.properties.key,data:data10};
+const err21 = {instancePath:instancePath+"/key",schemaPath:"#/properties/key/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema108.properties.key,data:data10};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -7290,7 +7408,7 @@ errors++;
 }
 }
 else {
-const err24 = {instancePath:instancePath+"/key",schemaPath:"#/properties/key/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema101.properties.key.type,parentSchema:schema101.properties.key,data:data10};
+const err24 = {instancePath:instancePath+"/key",schemaPath:"#/properties/key/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema108.properties.key.type,parentSchema:schema108.properties.key,data:data10};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -7304,7 +7422,7 @@ if(data.load !== undefined){
 let data12 = data.load;
 if(data12 && typeof data12 == "object" && !Array.isArray(data12)){
 if(data12.operation === undefined){
-const err25 = {instancePath:instancePath+"/load",schemaPath:"#/properties/load/required",keyword:"required",params:{missingProperty: "operation"},message:"must have required property '"+"operation"+"'",schema:schema101.properties.load.required,parentSchema:schema101.properties.load,data:data12};
+const err25 = {instancePath:instancePath+"/load",schemaPath:"#/properties/load/required",keyword:"required",params:{missingProperty: "operation"},message:"must have required property '"+"operation"+"'",schema:schema108.properties.load.required,parentSchema:schema108.properties.load,data:data12};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -7315,7 +7433,7 @@ errors++;
 }
 for(const key1 in data12){
 if(!((key1 === "operation") || (key1 === "params"))){
-const err26 = {instancePath:instancePath+"/load",schemaPath:"#/properties/load/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema101.properties.load,data:data12};
+const err26 = {instancePath:instancePath+"/load",schemaPath:"#/properties/load/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema108.properties.load,data:data12};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -7358,7 +7476,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err29 = {instancePath:instancePath+"/load",schemaPath:"#/properties/load/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema101.properties.load.type,parentSchema:schema101.properties.load,data:data12};
+const err29 = {instancePath:instancePath+"/load",schemaPath:"#/properties/load/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema108.properties.load.type,parentSchema:schema108.properties.load,data:data12};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -7372,7 +7490,7 @@ if(data.sections !== undefined){
 let data15 = data.sections;
 if(Array.isArray(data15)){
 if(data15.length < 1){
-const err30 = {instancePath:instancePath+"/sections",schemaPath:"#/properties/sections/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema101.properties.sections,data:data15};
+const err30 = {instancePath:instancePath+"/sections",schemaPath:"#/properties/sections/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema108.properties.sections,data:data15};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -7390,7 +7508,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err31 = {instancePath:instancePath+"/sections",schemaPath:"#/properties/sections/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema101.properties.sections.type,parentSchema:schema101.properties.sections,data:data15};
+const err31 = {instancePath:instancePath+"/sections",schemaPath:"#/properties/sections/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema108.properties.sections.type,parentSchema:schema108.properties.sections,data:data15};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -7412,7 +7530,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err32 = {instancePath:instancePath+"/details",schemaPath:"#/properties/details/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema101.properties.details.type,parentSchema:schema101.properties.details,data:data17};
+const err32 = {instancePath:instancePath+"/details",schemaPath:"#/properties/details/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema108.properties.details.type,parentSchema:schema108.properties.details,data:data17};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -7440,7 +7558,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err33 = {instancePath:instancePath+"/actions",schemaPath:"#/properties/actions/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema101.properties.actions.type,parentSchema:schema101.properties.actions,data:data20};
+const err33 = {instancePath:instancePath+"/actions",schemaPath:"#/properties/actions/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema108.properties.actions.type,parentSchema:schema108.properties.actions,data:data20};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -7459,7 +7577,7 @@ errors = vErrors.length;
 if(data.confirmLeave !== undefined){
 let data23 = data.confirmLeave;
 if(typeof data23 !== "boolean"){
-const err34 = {instancePath:instancePath+"/confirmLeave",schemaPath:"#/properties/confirmLeave/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema101.properties.confirmLeave.type,parentSchema:schema101.properties.confirmLeave,data:data23};
+const err34 = {instancePath:instancePath+"/confirmLeave",schemaPath:"#/properties/confirmLeave/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema108.properties.confirmLeave.type,parentSchema:schema108.properties.confirmLeave,data:data23};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -7472,7 +7590,7 @@ errors++;
 if(data.singleton !== undefined){
 let data24 = data.singleton;
 if(typeof data24 !== "boolean"){
-const err35 = {instancePath:instancePath+"/singleton",schemaPath:"#/properties/singleton/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema101.properties.singleton.type,parentSchema:schema101.properties.singleton,data:data24};
+const err35 = {instancePath:instancePath+"/singleton",schemaPath:"#/properties/singleton/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema108.properties.singleton.type,parentSchema:schema108.properties.singleton,data:data24};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -7484,7 +7602,7 @@ errors++;
 }
 }
 else {
-const err36 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema101.type,parentSchema:schema101,data};
+const err36 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema108.type,parentSchema:schema108,data};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -7497,15 +7615,15 @@ validate50.errors = vErrors;
 return errors === 0;
 }
 
-const schema128 = {"type":"object","additionalProperties":false,"properties":{"$schema":{"type":"string"},"id":{"$ref":"#/definitions/screenId"},"kind":{"const":"tree"},"title":{"$ref":"#/definitions/text"},"route":{"$ref":"#/definitions/route"},"portals":{"type":"array","minItems":1,"uniqueItems":true,"items":{"enum":["internal","external"]}},"devOnly":{"type":"boolean","description":"Mounted only in the Vite dev server, in tests and in builds with VITE_DEV_PAGES=true; a production build has no route for it."},"menu":{"$ref":"#/definitions/route"},"description":{"type":"string"},"tree":{"type":"object","additionalProperties":false,"properties":{"operation":{"$ref":"#/definitions/operationId"},"params":{"$ref":"#/definitions/callInputs"},"idField":{"$ref":"#/definitions/identifier"},"parentField":{"$ref":"#/definitions/identifier"},"labelField":{"$ref":"#/definitions/identifier"},"detailField":{"$ref":"#/definitions/identifier"},"search":{"type":"boolean"},"rootLabel":{"$ref":"#/definitions/text"}},"required":["operation","idField","labelField"]},"detail":{"$ref":"#/definitions/editBody"},"actions":{"type":"array","items":{"$ref":"#/definitions/action"}}},"required":["id","kind","title","tree","detail"],"description":"Master-detail: a tree (or flat list) of nodes and the selected node's editor"};
-const schema139 = {"type":"object","additionalProperties":false,"properties":{"key":{"type":"array","items":{"$ref":"#/definitions/identifier"},"minItems":1},"load":{"type":"object","additionalProperties":false,"properties":{"operation":{"$ref":"#/definitions/operationId"},"params":{"$ref":"#/definitions/callInputs"}},"required":["operation"]},"sections":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/section"}},"details":{"type":"array","items":{"$ref":"#/definitions/detail"}},"attachments":{"$ref":"#/definitions/attachments"},"actions":{"type":"array","items":{"$ref":"#/definitions/action"}},"readOnly":{"$ref":"#/definitions/rule"},"confirmLeave":{"type":"boolean"},"singleton":{"type":"boolean"}},"required":["sections"]};
+const schema137 = {"type":"object","additionalProperties":false,"properties":{"$schema":{"type":"string"},"id":{"$ref":"#/definitions/screenId"},"kind":{"const":"tree"},"title":{"$ref":"#/definitions/text"},"route":{"$ref":"#/definitions/route"},"portals":{"type":"array","minItems":1,"uniqueItems":true,"items":{"enum":["internal","external"]}},"devOnly":{"type":"boolean","description":"Mounted only in the Vite dev server, in tests and in builds with VITE_DEV_PAGES=true; a production build has no route for it."},"menu":{"$ref":"#/definitions/route"},"description":{"type":"string"},"tree":{"type":"object","additionalProperties":false,"properties":{"operation":{"$ref":"#/definitions/operationId"},"params":{"$ref":"#/definitions/callInputs"},"idField":{"$ref":"#/definitions/identifier"},"parentField":{"$ref":"#/definitions/identifier"},"labelField":{"$ref":"#/definitions/identifier"},"detailField":{"$ref":"#/definitions/identifier"},"search":{"type":"boolean"},"rootLabel":{"$ref":"#/definitions/text"}},"required":["operation","idField","labelField"]},"detail":{"$ref":"#/definitions/editBody"},"actions":{"type":"array","items":{"$ref":"#/definitions/action"}}},"required":["id","kind","title","tree","detail"],"description":"Master-detail: a tree (or flat list) of nodes and the selected node's editor"};
+const schema148 = {"type":"object","additionalProperties":false,"properties":{"key":{"type":"array","items":{"$ref":"#/definitions/identifier"},"minItems":1},"load":{"type":"object","additionalProperties":false,"properties":{"operation":{"$ref":"#/definitions/operationId"},"params":{"$ref":"#/definitions/callInputs"}},"required":["operation"]},"sections":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/section"}},"details":{"type":"array","items":{"$ref":"#/definitions/detail"}},"attachments":{"$ref":"#/definitions/attachments"},"actions":{"type":"array","items":{"$ref":"#/definitions/action"}},"readOnly":{"$ref":"#/definitions/rule"},"confirmLeave":{"type":"boolean"},"singleton":{"type":"boolean"}},"required":["sections"]};
 
 function validate69(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.sections === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sections"},message:"must have required property '"+"sections"+"'",schema:schema139.required,parentSchema:schema139,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sections"},message:"must have required property '"+"sections"+"'",schema:schema148.required,parentSchema:schema148,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -7515,8 +7633,8 @@ vErrors.push(err0);
 errors++;
 }
 for(const key0 in data){
-if(!(func2.call(schema139.properties, key0))){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema139,data};
+if(!(func2.call(schema148.properties, key0))){
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema148,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -7530,7 +7648,7 @@ if(data.key !== undefined){
 let data0 = data.key;
 if(Array.isArray(data0)){
 if(data0.length < 1){
-const err2 = {instancePath:instancePath+"/key",schemaPath:"#/properties/key/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema139.properties.key,data:data0};
+const err2 = {instancePath:instancePath+"/key",schemaPath:"#/properties/key/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema148.properties.key,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -7567,7 +7685,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/key",schemaPath:"#/properties/key/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema139.properties.key.type,parentSchema:schema139.properties.key,data:data0};
+const err5 = {instancePath:instancePath+"/key",schemaPath:"#/properties/key/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema148.properties.key.type,parentSchema:schema148.properties.key,data:data0};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -7581,7 +7699,7 @@ if(data.load !== undefined){
 let data2 = data.load;
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 if(data2.operation === undefined){
-const err6 = {instancePath:instancePath+"/load",schemaPath:"#/properties/load/required",keyword:"required",params:{missingProperty: "operation"},message:"must have required property '"+"operation"+"'",schema:schema139.properties.load.required,parentSchema:schema139.properties.load,data:data2};
+const err6 = {instancePath:instancePath+"/load",schemaPath:"#/properties/load/required",keyword:"required",params:{missingProperty: "operation"},message:"must have required property '"+"operation"+"'",schema:schema148.properties.load.required,parentSchema:schema148.properties.load,data:data2};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -7592,7 +7710,7 @@ errors++;
 }
 for(const key1 in data2){
 if(!((key1 === "operation") || (key1 === "params"))){
-const err7 = {instancePath:instancePath+"/load",schemaPath:"#/properties/load/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema139.properties.load,data:data2};
+const err7 = {instancePath:instancePath+"/load",schemaPath:"#/properties/load/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema148.properties.load,data:data2};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -7635,7 +7753,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/load",schemaPath:"#/properties/load/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema139.properties.load.type,parentSchema:schema139.properties.load,data:data2};
+const err10 = {instancePath:instancePath+"/load",schemaPath:"#/properties/load/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema148.properties.load.type,parentSchema:schema148.properties.load,data:data2};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -7649,7 +7767,7 @@ if(data.sections !== undefined){
 let data5 = data.sections;
 if(Array.isArray(data5)){
 if(data5.length < 1){
-const err11 = {instancePath:instancePath+"/sections",schemaPath:"#/properties/sections/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema139.properties.sections,data:data5};
+const err11 = {instancePath:instancePath+"/sections",schemaPath:"#/properties/sections/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema148.properties.sections,data:data5};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -7667,7 +7785,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err12 = {instancePath:instancePath+"/sections",schemaPath:"#/properties/sections/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema139.properties.sections.type,parentSchema:schema139.properties.sections,data:data5};
+const err12 = {instancePath:instancePath+"/sections",schemaPath:"#/properties/sections/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema148.properties.sections.type,parentSchema:schema148.properties.sections,data:data5};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -7689,7 +7807,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err13 = {instancePath:instancePath+"/details",schemaPath:"#/properties/details/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema139.properties.details.type,parentSchema:schema139.properties.details,data:data7};
+const err13 = {instancePath:instancePath+"/details",schemaPath:"#/properties/details/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema148.properties.details.type,parentSchema:schema148.properties.details,data:data7};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -7717,7 +7835,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err14 = {instancePath:instancePath+"/actions",schemaPath:"#/properties/actions/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema139.properties.actions.type,parentSchema:schema139.properties.actions,data:data10};
+const err14 = {instancePath:instancePath+"/actions",schemaPath:"#/properties/actions/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema148.properties.actions.type,parentSchema:schema148.properties.actions,data:data10};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -7736,7 +7854,7 @@ errors = vErrors.length;
 if(data.confirmLeave !== undefined){
 let data13 = data.confirmLeave;
 if(typeof data13 !== "boolean"){
-const err15 = {instancePath:instancePath+"/confirmLeave",schemaPath:"#/properties/confirmLeave/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema139.properties.confirmLeave.type,parentSchema:schema139.properties.confirmLeave,data:data13};
+const err15 = {instancePath:instancePath+"/confirmLeave",schemaPath:"#/properties/confirmLeave/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema148.properties.confirmLeave.type,parentSchema:schema148.properties.confirmLeave,data:data13};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -7749,7 +7867,7 @@ errors++;
 if(data.singleton !== undefined){
 let data14 = data.singleton;
 if(typeof data14 !== "boolean"){
-const err16 = {instancePath:instancePath+"/singleton",schemaPath:"#/properties/singleton/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema139.properties.singleton.type,parentSchema:schema139.properties.singleton,data:data14};
+const err16 = {instancePath:instancePath+"/singleton",schemaPath:"#/properties/singleton/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema148.properties.singleton.type,parentSchema:schema148.properties.singleton,data:data14};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -7761,7 +7879,7 @@ errors++;
 }
 }
 else {
-const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema139.type,parentSchema:schema139,data};
+const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema148.type,parentSchema:schema148,data};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -7780,7 +7898,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema128.required,parentSchema:schema128,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema137.required,parentSchema:schema137,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -7790,7 +7908,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.kind === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema128.required,parentSchema:schema128,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema137.required,parentSchema:schema137,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -7800,7 +7918,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.title === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'",schema:schema128.required,parentSchema:schema128,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'",schema:schema137.required,parentSchema:schema137,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -7810,7 +7928,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.tree === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tree"},message:"must have required property '"+"tree"+"'",schema:schema128.required,parentSchema:schema128,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tree"},message:"must have required property '"+"tree"+"'",schema:schema137.required,parentSchema:schema137,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -7820,7 +7938,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.detail === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "detail"},message:"must have required property '"+"detail"+"'",schema:schema128.required,parentSchema:schema128,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "detail"},message:"must have required property '"+"detail"+"'",schema:schema137.required,parentSchema:schema137,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -7830,8 +7948,8 @@ vErrors.push(err4);
 errors++;
 }
 for(const key0 in data){
-if(!(func2.call(schema128.properties, key0))){
-const err5 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema128,data};
+if(!(func2.call(schema137.properties, key0))){
+const err5 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema137,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -7844,7 +7962,7 @@ errors++;
 if(data.$schema !== undefined){
 let data0 = data.$schema;
 if(typeof data0 !== "string"){
-const err6 = {instancePath:instancePath+"/$schema",schemaPath:"#/properties/%24schema/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema128.properties.$schema.type,parentSchema:schema128.properties.$schema,data:data0};
+const err6 = {instancePath:instancePath+"/$schema",schemaPath:"#/properties/%24schema/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema137.properties.$schema.type,parentSchema:schema137.properties.$schema,data:data0};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -7882,7 +8000,7 @@ errors++;
 if(data.kind !== undefined){
 let data2 = data.kind;
 if("tree" !== data2){
-const err9 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "tree"},message:"must be equal to constant",schema:"tree",parentSchema:schema128.properties.kind,data:data2};
+const err9 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "tree"},message:"must be equal to constant",schema:"tree",parentSchema:schema137.properties.kind,data:data2};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -7946,7 +8064,7 @@ if(data.portals !== undefined){
 let data5 = data.portals;
 if(Array.isArray(data5)){
 if(data5.length < 1){
-const err14 = {instancePath:instancePath+"/portals",schemaPath:"#/properties/portals/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema128.properties.portals,data:data5};
+const err14 = {instancePath:instancePath+"/portals",schemaPath:"#/properties/portals/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema137.properties.portals,data:data5};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -7959,7 +8077,7 @@ const len0 = data5.length;
 for(let i0=0; i0<len0; i0++){
 let data6 = data5[i0];
 if(!((data6 === "internal") || (data6 === "external"))){
-const err15 = {instancePath:instancePath+"/portals/" + i0,schemaPath:"#/properties/portals/items/enum",keyword:"enum",params:{allowedValues: schema128.properties.portals.items.enum},message:"must be equal to one of the allowed values",schema:schema128.properties.portals.items.enum,parentSchema:schema128.properties.portals.items,data:data6};
+const err15 = {instancePath:instancePath+"/portals/" + i0,schemaPath:"#/properties/portals/items/enum",keyword:"enum",params:{allowedValues: schema137.properties.portals.items.enum},message:"must be equal to one of the allowed values",schema:schema137.properties.portals.items.enum,parentSchema:schema137.properties.portals.items,data:data6};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -7976,7 +8094,7 @@ outer0:
 for(;i1--;){
 for(j0 = i1; j0--;){
 if(func0(data5[i1], data5[j0])){
-const err16 = {instancePath:instancePath+"/portals",schemaPath:"#/properties/portals/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)",schema:true,parentSchema:schema128.properties.portals,data:data5};
+const err16 = {instancePath:instancePath+"/portals",schemaPath:"#/properties/portals/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)",schema:true,parentSchema:schema137.properties.portals,data:data5};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -7991,7 +8109,7 @@ break outer0;
 }
 }
 else {
-const err17 = {instancePath:instancePath+"/portals",schemaPath:"#/properties/portals/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema128.properties.portals.type,parentSchema:schema128.properties.portals,data:data5};
+const err17 = {instancePath:instancePath+"/portals",schemaPath:"#/properties/portals/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema137.properties.portals.type,parentSchema:schema137.properties.portals,data:data5};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -8004,7 +8122,7 @@ errors++;
 if(data.devOnly !== undefined){
 let data7 = data.devOnly;
 if(typeof data7 !== "boolean"){
-const err18 = {instancePath:instancePath+"/devOnly",schemaPath:"#/properties/devOnly/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema128.properties.devOnly.type,parentSchema:schema128.properties.devOnly,data:data7};
+const err18 = {instancePath:instancePath+"/devOnly",schemaPath:"#/properties/devOnly/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema137.properties.devOnly.type,parentSchema:schema137.properties.devOnly,data:data7};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -8042,7 +8160,7 @@ errors++;
 if(data.description !== undefined){
 let data9 = data.description;
 if(typeof data9 !== "string"){
-const err21 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema128.properties.description.type,parentSchema:schema128.properties.description,data:data9};
+const err21 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema137.properties.description.type,parentSchema:schema137.properties.description,data:data9};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -8056,7 +8174,7 @@ if(data.tree !== undefined){
 let data10 = data.tree;
 if(data10 && typeof data10 == "object" && !Array.isArray(data10)){
 if(data10.operation === undefined){
-const err22 = {instancePath:instancePath+"/tree",schemaPath:"#/properties/tree/required",keyword:"required",params:{missingProperty: "operation"},message:"must have required property '"+"operation"+"'",schema:schema128.properties.tree.required,parentSchema:schema128.properties.tree,data:data10};
+const err22 = {instancePath:instancePath+"/tree",schemaPath:"#/properties/tree/required",keyword:"required",params:{missingProperty: "operation"},message:"must have required property '"+"operation"+"'",schema:schema137.properties.tree.required,parentSchema:schema137.properties.tree,data:data10};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -8066,7 +8184,7 @@ vErrors.push(err22);
 errors++;
 }
 if(data10.idField === undefined){
-const err23 = {instancePath:instancePath+"/tree",schemaPath:"#/properties/tree/required",keyword:"required",params:{missingProperty: "idField"},message:"must have required property '"+"idField"+"'",schema:schema128.properties.tree.required,parentSchema:schema128.properties.tree,data:data10};
+const err23 = {instancePath:instancePath+"/tree",schemaPath:"#/properties/tree/required",keyword:"required",params:{missingProperty: "idField"},message:"must have required property '"+"idField"+"'",schema:schema137.properties.tree.required,parentSchema:schema137.properties.tree,data:data10};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -8076,7 +8194,7 @@ vErrors.push(err23);
 errors++;
 }
 if(data10.labelField === undefined){
-const err24 = {instancePath:instancePath+"/tree",schemaPath:"#/properties/tree/required",keyword:"required",params:{missingProperty: "labelField"},message:"must have required property '"+"labelField"+"'",schema:schema128.properties.tree.required,parentSchema:schema128.properties.tree,data:data10};
+const err24 = {instancePath:instancePath+"/tree",schemaPath:"#/properties/tree/required",keyword:"required",params:{missingProperty: "labelField"},message:"must have required property '"+"labelField"+"'",schema:schema137.properties.tree.required,parentSchema:schema137.properties.tree,data:data10};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -8087,7 +8205,7 @@ errors++;
 }
 for(const key1 in data10){
 if(!((((((((key1 === "operation") || (key1 === "params")) || (key1 === "idField")) || (key1 === "parentField")) || (key1 === "labelField")) || (key1 === "detailField")) || (key1 === "search")) || (key1 === "rootLabel"))){
-const err25 = {instancePath:instancePath+"/tree",schemaPath:"#/properties/tree/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema128.properties.tree,data:data10};
+const err25 = {instancePath:instancePath+"/tree",schemaPath:"#/properties/tree/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema137.properties.tree,data:data10};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -8231,7 +8349,7 @@ errors++;
 if(data10.search !== undefined){
 let data17 = data10.search;
 if(typeof data17 !== "boolean"){
-const err36 = {instancePath:instancePath+"/tree/search",schemaPath:"#/properties/tree/properties/search/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema128.properties.tree.properties.search.type,parentSchema:schema128.properties.tree.properties.search,data:data17};
+const err36 = {instancePath:instancePath+"/tree/search",schemaPath:"#/properties/tree/properties/search/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema137.properties.tree.properties.search.type,parentSchema:schema137.properties.tree.properties.search,data:data17};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -8268,7 +8386,7 @@ errors++;
 }
 }
 else {
-const err39 = {instancePath:instancePath+"/tree",schemaPath:"#/properties/tree/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema128.properties.tree.type,parentSchema:schema128.properties.tree,data:data10};
+const err39 = {instancePath:instancePath+"/tree",schemaPath:"#/properties/tree/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema137.properties.tree.type,parentSchema:schema137.properties.tree,data:data10};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -8296,7 +8414,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err40 = {instancePath:instancePath+"/actions",schemaPath:"#/properties/actions/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema128.properties.actions.type,parentSchema:schema128.properties.actions,data:data20};
+const err40 = {instancePath:instancePath+"/actions",schemaPath:"#/properties/actions/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema137.properties.actions.type,parentSchema:schema137.properties.actions,data:data20};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -8308,7 +8426,7 @@ errors++;
 }
 }
 else {
-const err41 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema128.type,parentSchema:schema128,data};
+const err41 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema137.type,parentSchema:schema137,data};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -8321,15 +8439,15 @@ validate67.errors = vErrors;
 return errors === 0;
 }
 
-const schema142 = {"type":"object","additionalProperties":false,"properties":{"$schema":{"type":"string"},"id":{"$ref":"#/definitions/screenId"},"kind":{"const":"dashboard"},"title":{"$ref":"#/definitions/text"},"route":{"$ref":"#/definitions/route"},"portals":{"type":"array","minItems":1,"uniqueItems":true,"items":{"enum":["internal","external"]}},"devOnly":{"type":"boolean","description":"Mounted only in the Vite dev server, in tests and in builds with VITE_DEV_PAGES=true; a production build has no route for it."},"menu":{"$ref":"#/definitions/route"},"description":{"type":"string"},"panels":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/panel"}},"columns":{"type":"integer","minimum":1,"maximum":4}},"required":["id","kind","title","panels"],"description":"A dashboard of charts (recharts), figures and small tables"};
-const schema147 = {"type":"object","additionalProperties":false,"properties":{"id":{"$ref":"#/definitions/identifier"},"title":{"$ref":"#/definitions/text"},"type":{"enum":["bar","line","area","pie","stat","table"]},"source":{"type":"object","additionalProperties":false,"properties":{"operation":{"$ref":"#/definitions/operationId"},"params":{"$ref":"#/definitions/callInputs"}},"required":["operation"]},"x":{"$ref":"#/definitions/identifier"},"series":{"type":"array","minItems":1,"items":{"type":"object","additionalProperties":false,"properties":{"field":{"$ref":"#/definitions/identifier"},"label":{"$ref":"#/definitions/text"},"color":{"type":"string","pattern":"^#[0-9a-fA-F]{3,8}$"}},"required":["field"]}},"value":{"$ref":"#/definitions/identifier"},"aggregate":{"enum":["count","sum","total"]},"columns":{"type":"array","items":{"$ref":"#/definitions/column"}},"span":{"type":"integer","minimum":1,"maximum":4},"height":{"type":"integer","minimum":120,"maximum":800},"limit":{"type":"integer","minimum":1,"maximum":5000}},"required":["id","type","source"]};
+const schema151 = {"type":"object","additionalProperties":false,"properties":{"$schema":{"type":"string"},"id":{"$ref":"#/definitions/screenId"},"kind":{"const":"dashboard"},"title":{"$ref":"#/definitions/text"},"route":{"$ref":"#/definitions/route"},"portals":{"type":"array","minItems":1,"uniqueItems":true,"items":{"enum":["internal","external"]}},"devOnly":{"type":"boolean","description":"Mounted only in the Vite dev server, in tests and in builds with VITE_DEV_PAGES=true; a production build has no route for it."},"menu":{"$ref":"#/definitions/route"},"description":{"type":"string"},"panels":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/panel"}},"columns":{"type":"integer","minimum":1,"maximum":4}},"required":["id","kind","title","panels"],"description":"A dashboard of charts (recharts), figures and small tables"};
+const schema156 = {"type":"object","additionalProperties":false,"properties":{"id":{"$ref":"#/definitions/identifier"},"title":{"$ref":"#/definitions/text"},"type":{"enum":["bar","line","area","pie","stat","table"]},"source":{"type":"object","additionalProperties":false,"properties":{"operation":{"$ref":"#/definitions/operationId"},"params":{"$ref":"#/definitions/callInputs"}},"required":["operation"]},"x":{"$ref":"#/definitions/identifier"},"series":{"type":"array","minItems":1,"items":{"type":"object","additionalProperties":false,"properties":{"field":{"$ref":"#/definitions/identifier"},"label":{"$ref":"#/definitions/text"},"color":{"type":"string","pattern":"^#[0-9a-fA-F]{3,8}$"}},"required":["field"]}},"value":{"$ref":"#/definitions/identifier"},"aggregate":{"enum":["count","sum","total"]},"columns":{"type":"array","items":{"$ref":"#/definitions/column"}},"span":{"type":"integer","minimum":1,"maximum":4},"height":{"type":"integer","minimum":120,"maximum":800},"limit":{"type":"integer","minimum":1,"maximum":5000}},"required":["id","type","source"]};
 
 function validate80(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema147.required,parentSchema:schema147,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema156.required,parentSchema:schema156,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -8339,7 +8457,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.type === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema147.required,parentSchema:schema147,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema156.required,parentSchema:schema156,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -8349,7 +8467,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.source === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "source"},message:"must have required property '"+"source"+"'",schema:schema147.required,parentSchema:schema147,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "source"},message:"must have required property '"+"source"+"'",schema:schema156.required,parentSchema:schema156,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -8359,8 +8477,8 @@ vErrors.push(err2);
 errors++;
 }
 for(const key0 in data){
-if(!(func2.call(schema147.properties, key0))){
-const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema147,data};
+if(!(func2.call(schema156.properties, key0))){
+const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema156,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -8423,7 +8541,7 @@ errors++;
 if(data.type !== undefined){
 let data2 = data.type;
 if(!((((((data2 === "bar") || (data2 === "line")) || (data2 === "area")) || (data2 === "pie")) || (data2 === "stat")) || (data2 === "table"))){
-const err8 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema147.properties.type.enum},message:"must be equal to one of the allowed values",schema:schema147.properties.type.enum,parentSchema:schema147.properties.type,data:data2};
+const err8 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema156.properties.type.enum},message:"must be equal to one of the allowed values",schema:schema156.properties.type.enum,parentSchema:schema156.properties.type,data:data2};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -8437,7 +8555,7 @@ if(data.source !== undefined){
 let data3 = data.source;
 if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
 if(data3.operation === undefined){
-const err9 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/required",keyword:"required",params:{missingProperty: "operation"},message:"must have required property '"+"operation"+"'",schema:schema147.properties.source.required,parentSchema:schema147.properties.source,data:data3};
+const err9 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/required",keyword:"required",params:{missingProperty: "operation"},message:"must have required property '"+"operation"+"'",schema:schema156.properties.source.required,parentSchema:schema156.properties.source,data:data3};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -8448,7 +8566,7 @@ errors++;
 }
 for(const key1 in data3){
 if(!((key1 === "operation") || (key1 === "params"))){
-const err10 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema147.properties.source,data:data3};
+const err10 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema156.properties.source,data:data3};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -8491,7 +8609,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err13 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema147.properties.source.type,parentSchema:schema147.properties.source,data:data3};
+const err13 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema156.properties.source.type,parentSchema:schema156.properties.source,data:data3};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -8530,7 +8648,7 @@ if(data.series !== undefined){
 let data7 = data.series;
 if(Array.isArray(data7)){
 if(data7.length < 1){
-const err16 = {instancePath:instancePath+"/series",schemaPath:"#/properties/series/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema147.properties.series,data:data7};
+const err16 = {instancePath:instancePath+"/series",schemaPath:"#/properties/series/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema156.properties.series,data:data7};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -8544,7 +8662,7 @@ for(let i0=0; i0<len0; i0++){
 let data8 = data7[i0];
 if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
 if(data8.field === undefined){
-const err17 = {instancePath:instancePath+"/series/" + i0,schemaPath:"#/properties/series/items/required",keyword:"required",params:{missingProperty: "field"},message:"must have required property '"+"field"+"'",schema:schema147.properties.series.items.required,parentSchema:schema147.properties.series.items,data:data8};
+const err17 = {instancePath:instancePath+"/series/" + i0,schemaPath:"#/properties/series/items/required",keyword:"required",params:{missingProperty: "field"},message:"must have required property '"+"field"+"'",schema:schema156.properties.series.items.required,parentSchema:schema156.properties.series.items,data:data8};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -8555,7 +8673,7 @@ errors++;
 }
 for(const key2 in data8){
 if(!(((key2 === "field") || (key2 === "label")) || (key2 === "color"))){
-const err18 = {instancePath:instancePath+"/series/" + i0,schemaPath:"#/properties/series/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema147.properties.series.items,data:data8};
+const err18 = {instancePath:instancePath+"/series/" + i0,schemaPath:"#/properties/series/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema156.properties.series.items,data:data8};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -8619,7 +8737,7 @@ if(data8.color !== undefined){
 let data11 = data8.color;
 if(typeof data11 === "string"){
 if(!pattern34.test(data11)){
-const err23 = {instancePath:instancePath+"/series/" + i0+"/color",schemaPath:"#/properties/series/items/properties/color/pattern",keyword:"pattern",params:{pattern: "^#[0-9a-fA-F]{3,8}$"},message:"must match pattern \""+"^#[0-9a-fA-F]{3,8}$"+"\"",schema:"^#[0-9a-fA-F]{3,8}$",parentSchema:schema147.properties.series.items.properties.color,data:data11};
+const err23 = {instancePath:instancePath+"/series/" + i0+"/color",schemaPath:"#/properties/series/items/properties/color/pattern",keyword:"pattern",params:{pattern: "^#[0-9a-fA-F]{3,8}$"},message:"must match pattern \""+"^#[0-9a-fA-F]{3,8}$"+"\"",schema:"^#[0-9a-fA-F]{3,8}$",parentSchema:schema156.properties.series.items.properties.color,data:data11};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -8630,7 +8748,7 @@ errors++;
 }
 }
 else {
-const err24 = {instancePath:instancePath+"/series/" + i0+"/color",schemaPath:"#/properties/series/items/properties/color/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema147.properties.series.items.properties.color.type,parentSchema:schema147.properties.series.items.properties.color,data:data11};
+const err24 = {instancePath:instancePath+"/series/" + i0+"/color",schemaPath:"#/properties/series/items/properties/color/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema156.properties.series.items.properties.color.type,parentSchema:schema156.properties.series.items.properties.color,data:data11};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -8642,7 +8760,7 @@ errors++;
 }
 }
 else {
-const err25 = {instancePath:instancePath+"/series/" + i0,schemaPath:"#/properties/series/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema147.properties.series.items.type,parentSchema:schema147.properties.series.items,data:data8};
+const err25 = {instancePath:instancePath+"/series/" + i0,schemaPath:"#/properties/series/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema156.properties.series.items.type,parentSchema:schema156.properties.series.items,data:data8};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -8654,7 +8772,7 @@ errors++;
 }
 }
 else {
-const err26 = {instancePath:instancePath+"/series",schemaPath:"#/properties/series/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema147.properties.series.type,parentSchema:schema147.properties.series,data:data7};
+const err26 = {instancePath:instancePath+"/series",schemaPath:"#/properties/series/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema156.properties.series.type,parentSchema:schema156.properties.series,data:data7};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -8692,7 +8810,7 @@ errors++;
 if(data.aggregate !== undefined){
 let data13 = data.aggregate;
 if(!(((data13 === "count") || (data13 === "sum")) || (data13 === "total"))){
-const err29 = {instancePath:instancePath+"/aggregate",schemaPath:"#/properties/aggregate/enum",keyword:"enum",params:{allowedValues: schema147.properties.aggregate.enum},message:"must be equal to one of the allowed values",schema:schema147.properties.aggregate.enum,parentSchema:schema147.properties.aggregate,data:data13};
+const err29 = {instancePath:instancePath+"/aggregate",schemaPath:"#/properties/aggregate/enum",keyword:"enum",params:{allowedValues: schema156.properties.aggregate.enum},message:"must be equal to one of the allowed values",schema:schema156.properties.aggregate.enum,parentSchema:schema156.properties.aggregate,data:data13};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -8714,7 +8832,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err30 = {instancePath:instancePath+"/columns",schemaPath:"#/properties/columns/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema147.properties.columns.type,parentSchema:schema147.properties.columns,data:data14};
+const err30 = {instancePath:instancePath+"/columns",schemaPath:"#/properties/columns/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema156.properties.columns.type,parentSchema:schema156.properties.columns,data:data14};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -8727,7 +8845,7 @@ errors++;
 if(data.span !== undefined){
 let data16 = data.span;
 if(!(((typeof data16 == "number") && (!(data16 % 1) && !isNaN(data16))) && (isFinite(data16)))){
-const err31 = {instancePath:instancePath+"/span",schemaPath:"#/properties/span/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema147.properties.span.type,parentSchema:schema147.properties.span,data:data16};
+const err31 = {instancePath:instancePath+"/span",schemaPath:"#/properties/span/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema156.properties.span.type,parentSchema:schema156.properties.span,data:data16};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -8738,7 +8856,7 @@ errors++;
 }
 if((typeof data16 == "number") && (isFinite(data16))){
 if(data16 > 4 || isNaN(data16)){
-const err32 = {instancePath:instancePath+"/span",schemaPath:"#/properties/span/maximum",keyword:"maximum",params:{comparison: "<=", limit: 4},message:"must be <= 4",schema:4,parentSchema:schema147.properties.span,data:data16};
+const err32 = {instancePath:instancePath+"/span",schemaPath:"#/properties/span/maximum",keyword:"maximum",params:{comparison: "<=", limit: 4},message:"must be <= 4",schema:4,parentSchema:schema156.properties.span,data:data16};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -8748,7 +8866,7 @@ vErrors.push(err32);
 errors++;
 }
 if(data16 < 1 || isNaN(data16)){
-const err33 = {instancePath:instancePath+"/span",schemaPath:"#/properties/span/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema147.properties.span,data:data16};
+const err33 = {instancePath:instancePath+"/span",schemaPath:"#/properties/span/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema156.properties.span,data:data16};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -8762,7 +8880,7 @@ errors++;
 if(data.height !== undefined){
 let data17 = data.height;
 if(!(((typeof data17 == "number") && (!(data17 % 1) && !isNaN(data17))) && (isFinite(data17)))){
-const err34 = {instancePath:instancePath+"/height",schemaPath:"#/properties/height/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema147.properties.height.type,parentSchema:schema147.properties.height,data:data17};
+const err34 = {instancePath:instancePath+"/height",schemaPath:"#/properties/height/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema156.properties.height.type,parentSchema:schema156.properties.height,data:data17};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -8773,7 +8891,7 @@ errors++;
 }
 if((typeof data17 == "number") && (isFinite(data17))){
 if(data17 > 800 || isNaN(data17)){
-const err35 = {instancePath:instancePath+"/height",schemaPath:"#/properties/height/maximum",keyword:"maximum",params:{comparison: "<=", limit: 800},message:"must be <= 800",schema:800,parentSchema:schema147.properties.height,data:data17};
+const err35 = {instancePath:instancePath+"/height",schemaPath:"#/properties/height/maximum",keyword:"maximum",params:{comparison: "<=", limit: 800},message:"must be <= 800",schema:800,parentSchema:schema156.properties.height,data:data17};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -8783,7 +8901,7 @@ vErrors.push(err35);
 errors++;
 }
 if(data17 < 120 || isNaN(data17)){
-const err36 = {instancePath:instancePath+"/height",schemaPath:"#/properties/height/minimum",keyword:"minimum",params:{comparison: ">=", limit: 120},message:"must be >= 120",schema:120,parentSchema:schema147.properties.height,data:data17};
+const err36 = {instancePath:instancePath+"/height",schemaPath:"#/properties/height/minimum",keyword:"minimum",params:{comparison: ">=", limit: 120},message:"must be >= 120",schema:120,parentSchema:schema156.properties.height,data:data17};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -8797,7 +8915,7 @@ errors++;
 if(data.limit !== undefined){
 let data18 = data.limit;
 if(!(((typeof data18 == "number") && (!(data18 % 1) && !isNaN(data18))) && (isFinite(data18)))){
-const err37 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema147.properties.limit.type,parentSchema:schema147.properties.limit,data:data18};
+const err37 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema156.properties.limit.type,parentSchema:schema156.properties.limit,data:data18};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -8808,7 +8926,7 @@ errors++;
 }
 if((typeof data18 == "number") && (isFinite(data18))){
 if(data18 > 5000 || isNaN(data18)){
-const err38 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/maximum",keyword:"maximum",params:{comparison: "<=", limit: 5000},message:"must be <= 5000",schema:5000,parentSchema:schema147.properties.limit,data:data18};
+const err38 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/maximum",keyword:"maximum",params:{comparison: "<=", limit: 5000},message:"must be <= 5000",schema:5000,parentSchema:schema156.properties.limit,data:data18};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -8818,7 +8936,7 @@ vErrors.push(err38);
 errors++;
 }
 if(data18 < 1 || isNaN(data18)){
-const err39 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema147.properties.limit,data:data18};
+const err39 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema156.properties.limit,data:data18};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -8831,7 +8949,7 @@ errors++;
 }
 }
 else {
-const err40 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema147.type,parentSchema:schema147,data};
+const err40 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema156.type,parentSchema:schema156,data};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -8850,7 +8968,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema142.required,parentSchema:schema142,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema151.required,parentSchema:schema151,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -8860,7 +8978,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.kind === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema142.required,parentSchema:schema142,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema151.required,parentSchema:schema151,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -8870,7 +8988,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.title === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'",schema:schema142.required,parentSchema:schema142,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'",schema:schema151.required,parentSchema:schema151,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -8880,7 +8998,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.panels === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "panels"},message:"must have required property '"+"panels"+"'",schema:schema142.required,parentSchema:schema142,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "panels"},message:"must have required property '"+"panels"+"'",schema:schema151.required,parentSchema:schema151,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -8890,8 +9008,8 @@ vErrors.push(err3);
 errors++;
 }
 for(const key0 in data){
-if(!(func2.call(schema142.properties, key0))){
-const err4 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema142,data};
+if(!(func2.call(schema151.properties, key0))){
+const err4 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema151,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -8904,7 +9022,7 @@ errors++;
 if(data.$schema !== undefined){
 let data0 = data.$schema;
 if(typeof data0 !== "string"){
-const err5 = {instancePath:instancePath+"/$schema",schemaPath:"#/properties/%24schema/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema142.properties.$schema.type,parentSchema:schema142.properties.$schema,data:data0};
+const err5 = {instancePath:instancePath+"/$schema",schemaPath:"#/properties/%24schema/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema151.properties.$schema.type,parentSchema:schema151.properties.$schema,data:data0};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -8942,7 +9060,7 @@ errors++;
 if(data.kind !== undefined){
 let data2 = data.kind;
 if("dashboard" !== data2){
-const err8 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "dashboard"},message:"must be equal to constant",schema:"dashboard",parentSchema:schema142.properties.kind,data:data2};
+const err8 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "dashboard"},message:"must be equal to constant",schema:"dashboard",parentSchema:schema151.properties.kind,data:data2};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -9006,7 +9124,7 @@ if(data.portals !== undefined){
 let data5 = data.portals;
 if(Array.isArray(data5)){
 if(data5.length < 1){
-const err13 = {instancePath:instancePath+"/portals",schemaPath:"#/properties/portals/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema142.properties.portals,data:data5};
+const err13 = {instancePath:instancePath+"/portals",schemaPath:"#/properties/portals/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema151.properties.portals,data:data5};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -9019,7 +9137,7 @@ const len0 = data5.length;
 for(let i0=0; i0<len0; i0++){
 let data6 = data5[i0];
 if(!((data6 === "internal") || (data6 === "external"))){
-const err14 = {instancePath:instancePath+"/portals/" + i0,schemaPath:"#/properties/portals/items/enum",keyword:"enum",params:{allowedValues: schema142.properties.portals.items.enum},message:"must be equal to one of the allowed values",schema:schema142.properties.portals.items.enum,parentSchema:schema142.properties.portals.items,data:data6};
+const err14 = {instancePath:instancePath+"/portals/" + i0,schemaPath:"#/properties/portals/items/enum",keyword:"enum",params:{allowedValues: schema151.properties.portals.items.enum},message:"must be equal to one of the allowed values",schema:schema151.properties.portals.items.enum,parentSchema:schema151.properties.portals.items,data:data6};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -9036,7 +9154,7 @@ outer0:
 for(;i1--;){
 for(j0 = i1; j0--;){
 if(func0(data5[i1], data5[j0])){
-const err15 = {instancePath:instancePath+"/portals",schemaPath:"#/properties/portals/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)",schema:true,parentSchema:schema142.properties.portals,data:data5};
+const err15 = {instancePath:instancePath+"/portals",schemaPath:"#/properties/portals/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)",schema:true,parentSchema:schema151.properties.portals,data:data5};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -9051,7 +9169,7 @@ break outer0;
 }
 }
 else {
-const err16 = {instancePath:instancePath+"/portals",schemaPath:"#/properties/portals/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema142.properties.portals.type,parentSchema:schema142.properties.portals,data:data5};
+const err16 = {instancePath:instancePath+"/portals",schemaPath:"#/properties/portals/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema151.properties.portals.type,parentSchema:schema151.properties.portals,data:data5};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -9064,7 +9182,7 @@ errors++;
 if(data.devOnly !== undefined){
 let data7 = data.devOnly;
 if(typeof data7 !== "boolean"){
-const err17 = {instancePath:instancePath+"/devOnly",schemaPath:"#/properties/devOnly/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema142.properties.devOnly.type,parentSchema:schema142.properties.devOnly,data:data7};
+const err17 = {instancePath:instancePath+"/devOnly",schemaPath:"#/properties/devOnly/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema151.properties.devOnly.type,parentSchema:schema151.properties.devOnly,data:data7};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -9102,7 +9220,7 @@ errors++;
 if(data.description !== undefined){
 let data9 = data.description;
 if(typeof data9 !== "string"){
-const err20 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema142.properties.description.type,parentSchema:schema142.properties.description,data:data9};
+const err20 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema151.properties.description.type,parentSchema:schema151.properties.description,data:data9};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -9116,7 +9234,7 @@ if(data.panels !== undefined){
 let data10 = data.panels;
 if(Array.isArray(data10)){
 if(data10.length < 1){
-const err21 = {instancePath:instancePath+"/panels",schemaPath:"#/properties/panels/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema142.properties.panels,data:data10};
+const err21 = {instancePath:instancePath+"/panels",schemaPath:"#/properties/panels/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema151.properties.panels,data:data10};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -9134,7 +9252,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err22 = {instancePath:instancePath+"/panels",schemaPath:"#/properties/panels/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema142.properties.panels.type,parentSchema:schema142.properties.panels,data:data10};
+const err22 = {instancePath:instancePath+"/panels",schemaPath:"#/properties/panels/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema151.properties.panels.type,parentSchema:schema151.properties.panels,data:data10};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -9147,7 +9265,7 @@ errors++;
 if(data.columns !== undefined){
 let data12 = data.columns;
 if(!(((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12))) && (isFinite(data12)))){
-const err23 = {instancePath:instancePath+"/columns",schemaPath:"#/properties/columns/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema142.properties.columns.type,parentSchema:schema142.properties.columns,data:data12};
+const err23 = {instancePath:instancePath+"/columns",schemaPath:"#/properties/columns/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema151.properties.columns.type,parentSchema:schema151.properties.columns,data:data12};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -9158,7 +9276,7 @@ errors++;
 }
 if((typeof data12 == "number") && (isFinite(data12))){
 if(data12 > 4 || isNaN(data12)){
-const err24 = {instancePath:instancePath+"/columns",schemaPath:"#/properties/columns/maximum",keyword:"maximum",params:{comparison: "<=", limit: 4},message:"must be <= 4",schema:4,parentSchema:schema142.properties.columns,data:data12};
+const err24 = {instancePath:instancePath+"/columns",schemaPath:"#/properties/columns/maximum",keyword:"maximum",params:{comparison: "<=", limit: 4},message:"must be <= 4",schema:4,parentSchema:schema151.properties.columns,data:data12};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -9168,7 +9286,7 @@ vErrors.push(err24);
 errors++;
 }
 if(data12 < 1 || isNaN(data12)){
-const err25 = {instancePath:instancePath+"/columns",schemaPath:"#/properties/columns/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema142.properties.columns,data:data12};
+const err25 = {instancePath:instancePath+"/columns",schemaPath:"#/properties/columns/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema151.properties.columns,data:data12};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -9181,7 +9299,7 @@ errors++;
 }
 }
 else {
-const err26 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema142.type,parentSchema:schema142,data};
+const err26 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema151.type,parentSchema:schema151,data};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -9194,14 +9312,14 @@ validate79.errors = vErrors;
 return errors === 0;
 }
 
-const schema155 = {"type":"object","additionalProperties":false,"properties":{"$schema":{"type":"string"},"id":{"$ref":"#/definitions/screenId"},"kind":{"const":"custom"},"title":{"$ref":"#/definitions/text"},"route":{"$ref":"#/definitions/route"},"portals":{"type":"array","minItems":1,"uniqueItems":true,"items":{"enum":["internal","external"]}},"devOnly":{"type":"boolean","description":"Mounted only in the Vite dev server, in tests and in builds with VITE_DEV_PAGES=true; a production build has no route for it."},"menu":{"$ref":"#/definitions/route"},"description":{"type":"string"},"component":{"$ref":"#/definitions/identifier"},"props":{"type":"object"}},"required":["id","kind","title","component"],"description":"A registered component inside the engine's frame"};
+const schema164 = {"type":"object","additionalProperties":false,"properties":{"$schema":{"type":"string"},"id":{"$ref":"#/definitions/screenId"},"kind":{"const":"custom"},"title":{"$ref":"#/definitions/text"},"route":{"$ref":"#/definitions/route"},"portals":{"type":"array","minItems":1,"uniqueItems":true,"items":{"enum":["internal","external"]}},"devOnly":{"type":"boolean","description":"Mounted only in the Vite dev server, in tests and in builds with VITE_DEV_PAGES=true; a production build has no route for it."},"menu":{"$ref":"#/definitions/route"},"description":{"type":"string"},"component":{"$ref":"#/definitions/identifier"},"props":{"type":"object"}},"required":["id","kind","title","component"],"description":"A registered component inside the engine's frame"};
 
 function validate85(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema155.required,parentSchema:schema155,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema164.required,parentSchema:schema164,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -9211,7 +9329,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.kind === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema155.required,parentSchema:schema155,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema164.required,parentSchema:schema164,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -9221,7 +9339,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.title === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'",schema:schema155.required,parentSchema:schema155,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'",schema:schema164.required,parentSchema:schema164,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -9231,7 +9349,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.component === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "component"},message:"must have required property '"+"component"+"'",schema:schema155.required,parentSchema:schema155,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "component"},message:"must have required property '"+"component"+"'",schema:schema164.required,parentSchema:schema164,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -9241,8 +9359,8 @@ vErrors.push(err3);
 errors++;
 }
 for(const key0 in data){
-if(!(func2.call(schema155.properties, key0))){
-const err4 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema155,data};
+if(!(func2.call(schema164.properties, key0))){
+const err4 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema164,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -9255,7 +9373,7 @@ errors++;
 if(data.$schema !== undefined){
 let data0 = data.$schema;
 if(typeof data0 !== "string"){
-const err5 = {instancePath:instancePath+"/$schema",schemaPath:"#/properties/%24schema/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema155.properties.$schema.type,parentSchema:schema155.properties.$schema,data:data0};
+const err5 = {instancePath:instancePath+"/$schema",schemaPath:"#/properties/%24schema/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema164.properties.$schema.type,parentSchema:schema164.properties.$schema,data:data0};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -9293,7 +9411,7 @@ errors++;
 if(data.kind !== undefined){
 let data2 = data.kind;
 if("custom" !== data2){
-const err8 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "custom"},message:"must be equal to constant",schema:"custom",parentSchema:schema155.properties.kind,data:data2};
+const err8 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "custom"},message:"must be equal to constant",schema:"custom",parentSchema:schema164.properties.kind,data:data2};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -9357,7 +9475,7 @@ if(data.portals !== undefined){
 let data5 = data.portals;
 if(Array.isArray(data5)){
 if(data5.length < 1){
-const err13 = {instancePath:instancePath+"/portals",schemaPath:"#/properties/portals/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema155.properties.portals,data:data5};
+const err13 = {instancePath:instancePath+"/portals",schemaPath:"#/properties/portals/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema164.properties.portals,data:data5};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -9370,7 +9488,7 @@ const len0 = data5.length;
 for(let i0=0; i0<len0; i0++){
 let data6 = data5[i0];
 if(!((data6 === "internal") || (data6 === "external"))){
-const err14 = {instancePath:instancePath+"/portals/" + i0,schemaPath:"#/properties/portals/items/enum",keyword:"enum",params:{allowedValues: schema155.properties.portals.items.enum},message:"must be equal to one of the allowed values",schema:schema155.properties.portals.items.enum,parentSchema:schema155.properties.portals.items,data:data6};
+const err14 = {instancePath:instancePath+"/portals/" + i0,schemaPath:"#/properties/portals/items/enum",keyword:"enum",params:{allowedValues: schema164.properties.portals.items.enum},message:"must be equal to one of the allowed values",schema:schema164.properties.portals.items.enum,parentSchema:schema164.properties.portals.items,data:data6};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -9387,7 +9505,7 @@ outer0:
 for(;i1--;){
 for(j0 = i1; j0--;){
 if(func0(data5[i1], data5[j0])){
-const err15 = {instancePath:instancePath+"/portals",schemaPath:"#/properties/portals/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)",schema:true,parentSchema:schema155.properties.portals,data:data5};
+const err15 = {instancePath:instancePath+"/portals",schemaPath:"#/properties/portals/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)",schema:true,parentSchema:schema164.properties.portals,data:data5};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -9402,7 +9520,7 @@ break outer0;
 }
 }
 else {
-const err16 = {instancePath:instancePath+"/portals",schemaPath:"#/properties/portals/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema155.properties.portals.type,parentSchema:schema155.properties.portals,data:data5};
+const err16 = {instancePath:instancePath+"/portals",schemaPath:"#/properties/portals/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema164.properties.portals.type,parentSchema:schema164.properties.portals,data:data5};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -9415,7 +9533,7 @@ errors++;
 if(data.devOnly !== undefined){
 let data7 = data.devOnly;
 if(typeof data7 !== "boolean"){
-const err17 = {instancePath:instancePath+"/devOnly",schemaPath:"#/properties/devOnly/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema155.properties.devOnly.type,parentSchema:schema155.properties.devOnly,data:data7};
+const err17 = {instancePath:instancePath+"/devOnly",schemaPath:"#/properties/devOnly/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema164.properties.devOnly.type,parentSchema:schema164.properties.devOnly,data:data7};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -9453,7 +9571,7 @@ errors++;
 if(data.description !== undefined){
 let data9 = data.description;
 if(typeof data9 !== "string"){
-const err20 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema155.properties.description.type,parentSchema:schema155.properties.description,data:data9};
+const err20 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema164.properties.description.type,parentSchema:schema164.properties.description,data:data9};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -9491,7 +9609,7 @@ errors++;
 if(data.props !== undefined){
 let data11 = data.props;
 if(!(data11 && typeof data11 == "object" && !Array.isArray(data11))){
-const err23 = {instancePath:instancePath+"/props",schemaPath:"#/properties/props/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema155.properties.props.type,parentSchema:schema155.properties.props,data:data11};
+const err23 = {instancePath:instancePath+"/props",schemaPath:"#/properties/props/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema164.properties.props.type,parentSchema:schema164.properties.props,data:data11};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -9503,7 +9621,7 @@ errors++;
 }
 }
 else {
-const err24 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema155.type,parentSchema:schema155,data};
+const err24 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema164.type,parentSchema:schema164,data};
 if(vErrors === null){
 vErrors = [err24];
 }

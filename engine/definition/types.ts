@@ -17,6 +17,14 @@ export type Expr = string;
 /** An i18n key (`screen.messageManage`, `ui.search`) or, when no such key exists, the text itself. */
 export type Text = string;
 
+/**
+ * The portal a part of a definition is shown on: 'internal' (GPMS, staff) or 'external' (OGPMS,
+ * suppliers). A part without one is on both. One definition serves a screen mounted on both
+ * portals (`portals: ['internal', 'external']`): e.g. a company filter only staff see, actions
+ * only suppliers take (engine/runtime/for-portal.ts drops the other portal's parts).
+ */
+export type PortalName = 'internal' | 'external';
+
 export interface CodeOption {
   value: string;
   text: string;
@@ -76,6 +84,8 @@ interface InputCommon {
   /** Grid columns this input spans in its row (1–4). */
   span?: number;
   help?: Text;
+  /** Only on this portal (default: both). */
+  portal?: PortalName;
 }
 
 export interface FilterDef extends InputCommon {
@@ -105,6 +115,8 @@ export interface LinkDef {
 
 export interface ColumnDef {
   field: string;
+  /** Only on this portal (default: both). */
+  portal?: PortalName;
   label?: Text;
   type?: ColumnTypeName;
   width?: number;
@@ -154,6 +166,8 @@ export interface ActionBase {
   variant?: 'primary' | 'secondary' | 'danger';
   /** Where a list/tree shows it: above the grid (default) or in the filter bar. */
   placement?: 'toolbar' | 'filters';
+  /** Only on this portal (default: both): e.g. a supplier's writing actions, `'external'`. */
+  portal?: PortalName;
 }
 
 /** `reloadRecord` (edit screens): read the record again with `load` and show it — the document's new state and version after a workflow step. */
@@ -241,8 +255,11 @@ interface ScreenBase {
   title: Text;
   /** Spec route (`/portal/system/messageManage`); screens opened only in a dialog have none. */
   route?: string;
-  /** Default ['internal']; 'external' also mounts it under /cyber. */
-  portals?: Array<'internal' | 'external'>;
+  /**
+   * Default ['internal']; 'external' mounts it under /cyber; both mount the one definition at both
+   * addresses (parts marked `portal` show on theirs only; `screen.portal` in expressions).
+   */
+  portals?: PortalName[];
   /** Mounted only in the Vite dev server, tests and builds with VITE_DEV_PAGES=true (a diagnostic page). */
   devOnly?: boolean;
   /** Route whose menu authority governs the actions (default: route). */
@@ -334,6 +351,8 @@ export interface SectionDef {
   columns?: number;
   fields: FieldDef[];
   visible?: Expr;
+  /** Only on this portal (default: both). */
+  portal?: PortalName;
 }
 
 export interface DetailDef {
@@ -356,6 +375,8 @@ export interface DetailDef {
   visibleRows?: number;
   /** Shown only while this holds (e.g. `mode == 'update'`). */
   visible?: Expr;
+  /** Only on this portal (default: both). */
+  portal?: PortalName;
   /**
    * A button that adds a row from a popup: the person popup (spec §2) or the company popup (its
    * search is `operation`, called with `q`, answering rows with compNo, compNameKr, taxNo2).

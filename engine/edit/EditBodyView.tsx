@@ -166,8 +166,8 @@ export function EditBodyView({ body, at, record, extraScope, onSaved, onDeleted,
   }
 
   const baseScope = useMemo<ExprScope>(
-    () => ({ login, mode, query: frame.query, screen: { canRead: !!frame.authority?.read, canWrite: !!frame.authority?.write, id: frame.def.id }, ...extraScope }),
-    [login, mode, frame.query, frame.authority, frame.def.id, extraScope],
+    () => ({ login, mode, query: frame.query, screen: { canRead: !!frame.authority?.read, canWrite: !!frame.authority?.write, id: frame.def.id, portal: frame.portal }, ...extraScope }),
+    [login, mode, frame.query, frame.authority, frame.def.id, frame.portal, extraScope],
   );
 
   // Detail rows: from their own operation, or from the record's field of the same name. They

@@ -140,7 +140,7 @@ export function ListScreen() {
   const columnCtx = useMemo(() => ({ t, codes: (g: string) => services.codes(g), sortFields, where }), [t, services, sortFields, where, codesRevision]);
   const columns = useMemo(() => gridColumns(def.columns, columnCtx), [def.columns, columnCtx]);
   const transform = useMemo(() => viewTransform(def.columns), [def.columns]);
-  const baseScope = useMemo<ExprScope>(() => ({ login, screen: { canRead: !!frame.authority?.read, canWrite: !!frame.authority?.write, id: def.id }, query: frame.query }), [login, frame.authority, def.id, frame.query]);
+  const baseScope = useMemo<ExprScope>(() => ({ login, screen: { canRead: !!frame.authority?.read, canWrite: !!frame.authority?.write, id: def.id, portal: frame.portal }, query: frame.query }), [login, frame.authority, def.id, frame.portal, frame.query]);
 
   const rows = useMemo(() => {
     if (!search) return null;

@@ -5,10 +5,12 @@ import { DefinitionError, type DefinitionProblem } from '../definition/problems'
 import type { ScreenDef } from '../definition/types';
 import { expressionsOf, validateDefinition } from '../definition/validate';
 import { screenKind } from '../registry/kinds';
+import { useEngineServices } from '../services';
 import { useEngineText } from '../text';
 import { DefinitionErrorView } from '../ui/parts';
 import { useEngineConfig } from './engine-context';
 import { ScreenFrame, type DialogControl } from './frame';
+import { definitionForPortal } from './for-portal';
 import type { ScreenEntry } from './registry';
 
 export interface ScreenPageProps {
@@ -28,6 +30,8 @@ export interface ScreenPageProps {
  */
 export function ScreenPage({ id, entry: given, query, dialog = null }: ScreenPageProps) {
   const config = useEngineConfig();
+  const services = useEngineServices();
+  const portal = services.portal();
   const t = useEngineText();
   const entry = given ?? (id ? config.screens.get(id) : undefined);
   const [params] = useSearchParams();
@@ -53,12 +57,21 @@ export function ScreenPage({ id, entry: given, query, dialog = null }: ScreenPag
 
   if (!entry) return <DefinitionErrorView problems={[{ file: 'screens/', pointer: '', message: t('engine.unknownScreen', { id: id ?? '?' }) }]} />;
   const all = problems.length > 0 ? problems : apiProblems;
-  const def = entry.definition as ScreenDef;
-  if (all.length > 0) return <DefinitionErrorView problems={all} title={typeof def?.title === 'string' ? t(def.title) : entry.id} />;
+  if (all.length > 0) {
+    const title = (entry.definition as Partial<ScreenDef> | undefined)?.title;
+    return <DefinitionErrorView problems={all} title={typeof title === 'string' ? t(title) : entry.id} />;
+  }
+  return <ValidScreen entry={entry} portal={portal} query={query ?? urlQuery} dialog={dialog} />;
+}
+
+/** A validated definition as this portal shows it (parts marked for the other portal left out), rendered by its kind. */
+function ValidScreen({ entry, portal, query, dialog }: { entry: ScreenEntry; portal: 'internal' | 'external'; query: Record<string, string>; dialog: DialogControl | null }) {
+  const t = useEngineText();
+  const def = useMemo(() => definitionForPortal(entry.definition as ScreenDef, portal), [entry, portal]);
   const Kind = screenKind(def.kind, `${entry.file}#/kind`);
   return (
     <ScreenErrorBoundary file={entry.file} key={entry.id}>
-      <ScreenFrame def={def} file={entry.file} query={query ?? urlQuery} dialog={dialog}>
+      <ScreenFrame def={def} file={entry.file} query={query} dialog={dialog}>
         <Suspense fallback={<p>{t('engine.loading')}</p>}>{createElement(Kind)}</Suspense>
       </ScreenFrame>
     </ScreenErrorBoundary>

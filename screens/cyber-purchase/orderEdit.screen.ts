@@ -12,7 +12,7 @@ const T = 'screen.cyberPurchase.orderEdit';
 export default defineEditScreen({
   id: 'cyberPurchase.orderEdit',
   route: '/CyberOrderRequestEdit',
-  portals: ['external'],
+  portals: ['internal', 'external'],
   title: `${T}.title`,
   description: 'One PO: read it, acknowledge it (once), print it; the LOI it names is a click away.',
   key: ['poNo'],
@@ -102,11 +102,12 @@ export default defineEditScreen({
   ],
   actions: [
     { kind: 'back' },
-    { kind: 'navigate', id: 'loi', label: `${T}.loi`, screen: 'cyberPurchase.loiEdit', query: { loiNo: 'form.loiNo' }, visible: '!empty(form.loiNo)' },
+    { kind: 'navigate', id: 'loi', portal: 'external', label: `${T}.loi`, screen: 'cyberPurchase.loiEdit', query: { loiNo: 'form.loiNo' }, visible: '!empty(form.loiNo)' },
     { kind: 'open', id: 'print', label: `${T}.print`, screen: 'cyberPurchase.orderPrint', dialog: true, query: { poNo: 'form.poNo' } },
     {
       kind: 'workflow',
       id: 'acknowledge',
+      portal: 'external',
       label: `${T}.acknowledge`,
       variant: 'primary',
       operation: 'acknowledgePo',

@@ -10,11 +10,12 @@ const f = (name: string) => `screen.cyberPurchase.f.${name}`;
 export default defineListScreen({
   id: 'cyberPurchase.orderList',
   route: '/CyberOrderRequestList',
-  portals: ['external'],
+  portals: ['internal', 'external'],
   title: 'screen.cyberPurchase.orderList.title',
   description: 'POs sent to my company: state, amount, due date, acknowledgment; a link opens the PO; LOIs on cyberPurchase.loiList.',
   source: { operation: 'listSupplierPos', rowKey: 'poNo', defaultSort: 'poNo:desc' },
   filters: [
+    { field: 'compNo', label: 'screen.supplierView.company', widget: 'company', portal: 'internal' },
     { field: 'poNo', label: f('poNo') },
     { field: 'title', label: f('title') },
     { field: 'status', label: f('poStatus'), widget: 'multiSelect', codeGroup: 'PO_STATUS' },
@@ -24,6 +25,7 @@ export default defineListScreen({
   rememberFilters: true,
   columns: [
     { field: 'poNo', label: f('poNo'), width: 130, link: { screen: 'cyberPurchase.orderEdit', query: { poNo: 'row.poNo' } } },
+    { field: 'compName', label: 'screen.supplierView.compName', width: 160, portal: 'internal' },
     { field: 'poType', label: f('poType'), type: 'code', codeGroup: 'PO_TYPE', width: 80, align: 'center' },
     { field: 'poDate', label: f('poDate'), type: 'date', width: 100 },
     { field: 'title', label: f('title'), width: 240 },
@@ -38,7 +40,7 @@ export default defineListScreen({
   ],
   rowOpen: { screen: 'cyberPurchase.orderEdit', query: { poNo: 'row.poNo' } },
   actions: [
-    { kind: 'navigate', id: 'lois', label: 'screen.cyberPurchase.orderList.lois', screen: 'cyberPurchase.loiList' },
+    { kind: 'navigate', id: 'lois', portal: 'external', label: 'screen.cyberPurchase.orderList.lois', screen: 'cyberPurchase.loiList' },
     { kind: 'exportExcel', fileName: 'screen.cyberPurchase.orderList.file' },
   ],
 });

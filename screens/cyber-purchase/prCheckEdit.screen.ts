@@ -12,11 +12,11 @@ const f = (name: string) => `screen.cyberPurchase.f.${name}`;
 export default defineEditScreen({
   id: 'cyberPurchase.prCheckEdit',
   route: '/prCheckEdit',
-  portals: ['external'],
+  portals: ['internal', 'external'],
   title: 'screen.cyberPurchase.prCheckEdit.title',
   description: 'A quotation request: header, buyer, lines, attachments; 견적 작성 goes to prSubmitEdit while it is open.',
   key: ['rfqNo'],
-  load: { operation: 'getSupplierRfq', params: { path: { rfqNo: 'query.rfqNo' } } },
+  load: { operation: 'getSupplierRfq', params: { path: { rfqNo: 'query.rfqNo' }, query: { compNo: 'query.compNo' } } },
   readOnly: true,
   confirmLeave: false,
   sections: [
@@ -26,6 +26,7 @@ export default defineEditScreen({
       fields: [
         { field: 'rfqNo', label: f('rfqNo') },
         { field: 'title', label: f('title'), span: 2 },
+        { field: 'compName', label: 'screen.supplierView.compName', portal: 'internal' },
         { field: 'status', label: f('quotStatus'), widget: 'select', codeGroup: 'QUOT_STATUS', emptyOption: 'none' },
         { field: 'rfqStatus', label: f('rfqStatus'), widget: 'select', codeGroup: 'RFQ_STATUS', emptyOption: 'none' },
         { field: 'currency', label: f('currency'), widget: 'select', codeGroup: 'CURRENCY', emptyOption: 'none' },
@@ -90,6 +91,7 @@ export default defineEditScreen({
     {
       kind: 'workflow',
       id: 'ask',
+      portal: 'external',
       label: 'screen.cyberPurchase.prCheckEdit.ask',
       operation: 'askRfqQuestion',
       visible: "form.rfqStatus == 'OPEN' && form.deadlinePassed != true && form.status != 'CANCELLED'",
@@ -102,10 +104,11 @@ export default defineEditScreen({
       success: 'screen.cyberPurchase.prCheckEdit.asked',
       then: ['reloadRecord'],
     },
-    { kind: 'navigate', id: 'viewQuote', label: 'screen.cyberPurchase.prCheckEdit.viewQuote', screen: 'cyberPurchase.prSubmitEdit', query: { rfqNo: 'form.rfqNo' }, visible: "!empty(form.quoteNo) && form.editable != true" },
+    { kind: 'navigate', id: 'viewQuote', label: 'screen.cyberPurchase.prCheckEdit.viewQuote', screen: 'cyberPurchase.prSubmitEdit', query: { rfqNo: 'form.rfqNo', compNo: 'form.compNo' }, visible: "!empty(form.quoteNo) && form.editable != true" },
     {
       kind: 'navigate',
       id: 'quote',
+      portal: 'external',
       label: 'screen.cyberPurchase.prCheckEdit.quote',
       variant: 'primary',
       requires: 'write',

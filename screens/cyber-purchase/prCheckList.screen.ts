@@ -9,11 +9,12 @@ const f = (name: string) => `screen.cyberPurchase.f.${name}`;
 export default defineListScreen({
   id: 'cyberPurchase.prCheckList',
   route: '/prCheckList',
-  portals: ['external'],
+  portals: ['internal', 'external'],
   title: 'screen.cyberPurchase.prCheckList.title',
   description: 'Quotation requests sent to my company: status of my answer, deadline, buyer; a link opens the request.',
   source: { operation: 'listSupplierRfqs', rowKey: 'rfqNo', defaultSort: 'invitedAt:desc' },
   filters: [
+    { field: 'compNo', label: 'screen.supplierView.company', widget: 'company', portal: 'internal' },
     { field: 'rfqNo', label: f('rfqNo') },
     { field: 'title', label: f('title') },
     { field: 'status', label: f('quotStatus'), widget: 'multiSelect', codeGroup: 'QUOT_STATUS' },
@@ -22,7 +23,8 @@ export default defineListScreen({
   ],
   rememberFilters: true,
   columns: [
-    { field: 'rfqNo', label: f('rfqNo'), width: 130, link: { screen: 'cyberPurchase.prCheckEdit', query: { rfqNo: 'row.rfqNo' } } },
+    { field: 'rfqNo', label: f('rfqNo'), width: 130, link: { screen: 'cyberPurchase.prCheckEdit', query: { rfqNo: 'row.rfqNo', compNo: 'row.compNo' } } },
+    { field: 'compName', label: 'screen.supplierView.compName', width: 160, portal: 'internal' },
     { field: 'title', label: f('title'), width: 260 },
     { field: 'status', label: f('quotStatus'), type: 'code', codeGroup: 'QUOT_STATUS', width: 90, align: 'center' },
     { field: 'rfqStatus', label: f('rfqStatus'), type: 'code', codeGroup: 'RFQ_STATUS', width: 90, align: 'center' },
@@ -37,6 +39,6 @@ export default defineListScreen({
     { field: 'totalAmount', label: f('totalAmount'), type: 'money', currencyField: 'currency', width: 120 },
     { field: 'currency', label: f('currency'), type: 'code', codeGroup: 'CURRENCY', width: 70, align: 'center' },
   ],
-  rowOpen: { screen: 'cyberPurchase.prCheckEdit', query: { rfqNo: 'row.rfqNo' } },
+  rowOpen: { screen: 'cyberPurchase.prCheckEdit', query: { rfqNo: 'row.rfqNo', compNo: 'row.compNo' } },
   actions: [{ kind: 'exportExcel', fileName: 'screen.cyberPurchase.prCheckList.file' }],
 });

@@ -25,16 +25,17 @@ const submitParams = {
 export default defineEditScreen({
   id: 'cyberPurchase.prSubmitEdit',
   route: '/prSubmitEdit',
-  portals: ['external'],
+  portals: ['internal', 'external'],
   title: `${T}.title`,
   description: 'Submit or revise my quotation (unit prices, lead time, validity, attachments) until the deadline; read only afterwards.',
   key: ['rfqNo'],
-  load: { operation: 'getSupplierQuotation', params: { path: { rfqNo: 'query.rfqNo' } } },
-  readOnly: 'form.editable != true',
+  load: { operation: 'getSupplierQuotation', params: { path: { rfqNo: 'query.rfqNo' }, query: { compNo: 'query.compNo' } } },
+  readOnly: "screen.portal == 'internal' || form.editable != true",
   sections: [
     {
       title: `${T}.closedHelp`,
       visible: 'form.editable != true',
+      portal: 'external',
       columns: 3,
       fields: [
         { field: 'rfqStatus', label: f('rfqStatus'), widget: 'select', codeGroup: 'RFQ_STATUS', emptyOption: 'none', readOnly: true },
@@ -46,6 +47,7 @@ export default defineEditScreen({
       fields: [
         { field: 'rfqNo', label: f('rfqNo'), readOnly: true },
         { field: 'title', label: f('title'), span: 2, readOnly: true },
+        { field: 'compName', label: 'screen.supplierView.compName', readOnly: true, portal: 'internal' },
         { field: 'status', label: f('quotStatus'), widget: 'select', codeGroup: 'QUOT_STATUS', emptyOption: 'none', readOnly: true },
         { field: 'quoteNo', label: f('quoteNo'), readOnly: true },
         { field: 'revision', label: f('revision'), widget: 'number', readOnly: true },
@@ -97,10 +99,11 @@ export default defineEditScreen({
   ],
   actions: [
     { kind: 'back' },
-    { kind: 'navigate', id: 'request', label: `${T}.request0`, screen: 'cyberPurchase.prCheckEdit', query: { rfqNo: 'form.rfqNo' } },
+    { kind: 'navigate', id: 'request', label: `${T}.request0`, screen: 'cyberPurchase.prCheckEdit', query: { rfqNo: 'form.rfqNo', compNo: 'form.compNo' } },
     {
       kind: 'workflow',
       id: 'submit',
+      portal: 'external',
       label: `${T}.submit`,
       variant: 'primary',
       operation: 'submitQuotation',
@@ -113,6 +116,7 @@ export default defineEditScreen({
     {
       kind: 'workflow',
       id: 'revise',
+      portal: 'external',
       label: `${T}.revise`,
       variant: 'primary',
       operation: 'submitQuotation',

@@ -9,11 +9,12 @@ const f = (name: string) => `screen.cyberPurchase.f.${name}`;
 export default defineListScreen({
   id: 'cyberPurchase.prSubmitList',
   route: '/prSubmitList',
-  portals: ['external'],
+  portals: ['internal', 'external'],
   title: 'screen.cyberPurchase.prSubmitList.title',
   description: 'My quotations: state (submitted, selected, not selected), amount, deadline; a link opens the quotation.',
   source: { operation: 'listSupplierQuotations', rowKey: 'rfqNo', defaultSort: 'submittedAt:desc' },
   filters: [
+    { field: 'compNo', label: 'screen.supplierView.company', widget: 'company', portal: 'internal' },
     { field: 'rfqNo', label: f('rfqNo') },
     { field: 'title', label: f('title') },
     { field: 'status', label: f('quotStatus'), widget: 'multiSelect', codeGroup: 'QUOT_STATUS' },
@@ -22,8 +23,9 @@ export default defineListScreen({
   ],
   rememberFilters: true,
   columns: [
-    { field: 'quoteNo', label: f('quoteNo'), width: 120, link: { screen: 'cyberPurchase.prSubmitEdit', query: { rfqNo: 'row.rfqNo' } } },
-    { field: 'rfqNo', label: f('rfqNo'), width: 130, link: { screen: 'cyberPurchase.prCheckEdit', query: { rfqNo: 'row.rfqNo' } } },
+    { field: 'quoteNo', label: f('quoteNo'), width: 120, link: { screen: 'cyberPurchase.prSubmitEdit', query: { rfqNo: 'row.rfqNo', compNo: 'row.compNo' } } },
+    { field: 'compName', label: 'screen.supplierView.compName', width: 160, portal: 'internal' },
+    { field: 'rfqNo', label: f('rfqNo'), width: 130, link: { screen: 'cyberPurchase.prCheckEdit', query: { rfqNo: 'row.rfqNo', compNo: 'row.compNo' } } },
     { field: 'title', label: f('title'), width: 240 },
     { field: 'status', label: f('quotStatus'), type: 'code', codeGroup: 'QUOT_STATUS', width: 90, align: 'center' },
     { field: 'rfqStatus', label: f('rfqStatus'), type: 'code', codeGroup: 'RFQ_STATUS', width: 90, align: 'center' },
@@ -36,6 +38,6 @@ export default defineListScreen({
     { field: 'buyerName', label: f('buyerName'), width: 90 },
     { field: 'invitedAt', label: f('invitedAt'), type: 'datetime', width: 130 },
   ],
-  rowOpen: { screen: 'cyberPurchase.prSubmitEdit', query: { rfqNo: 'row.rfqNo' } },
+  rowOpen: { screen: 'cyberPurchase.prSubmitEdit', query: { rfqNo: 'row.rfqNo', compNo: 'row.compNo' } },
   actions: [{ kind: 'exportExcel', fileName: 'screen.cyberPurchase.prSubmitList.file' }],
 });

@@ -5,10 +5,12 @@ import { f } from './labels';
 export default defineListScreen({
   id: 'evaluation.myEvaTotalList',
   route: '/compInfo/evaTotalList',
-  portals: ['external'],
+  portals: ['internal', 'external'],
   title: 'screen.evaluation.myEvaTotalList.title',
   source: { operation: 'listMyEvaTotals', rowKey: 'totalId', defaultSort: 'endDate:desc' },
+  filters: [{ field: 'compNo', label: 'screen.supplierView.company', widget: 'company', portal: 'internal' }],
   columns: [
+    { field: 'compName', label: 'screen.supplierView.compName', width: 160, portal: 'internal' },
     { field: 'periodName', label: f('period'), width: 220, link: { screen: 'evaluation.myEvaTotalView', query: { totalId: 'row.totalId' } } },
     { field: 'startDate', label: f('startDate'), type: 'date', width: 100 },
     { field: 'endDate', label: f('endDate'), type: 'date', width: 100 },

@@ -6,7 +6,7 @@ export default defineEditScreen({
   id: 'evaluation.myEvaTotalView',
   route: '/compInfo/evaTotalView',
   menu: '/compInfo/evaTotalList',
-  portals: ['external'],
+  portals: ['internal', 'external'],
   title: 'screen.evaluation.myEvaTotalView.title',
   key: ['totalId'],
   load: { operation: 'getMyEvaTotal', params: { path: { totalId: 'query.totalId' } } },

@@ -6,16 +6,17 @@ export default defineEditScreen({
   id: 'evaluation.mySurveyEdit',
   route: '/compInfo/transSatisSurveyEdit',
   menu: '/compInfo/transSatisSurveyList',
-  portals: ['external'],
+  portals: ['internal', 'external'],
   title: 'screen.evaluation.mySurveyEdit.title',
   key: ['surveyId'],
-  load: { operation: 'getMySurvey', params: { path: { surveyId: 'query.surveyId' } } },
+  load: { operation: 'getMySurvey', params: { path: { surveyId: 'query.surveyId' }, query: { compNo: 'query.compNo' } } },
   readOnly: "!contains(form.actions, 'answer')",
   sections: [
     {
       columns: 4,
       fields: [
         { field: 'title', label: f('surveyTitle'), readOnly: true, span: 2 },
+        { field: 'compName', label: 'screen.supplierView.compName', readOnly: true, portal: 'internal' },
         { field: 'endDate', label: f('endDate'), readOnly: true },
         { field: 'status', label: f('responseStatus'), widget: 'select', options: respStatus, readOnly: true },
         { field: 'comment', label: f('comment'), widget: 'textarea', rows: 2, maxLength: 1000, span: 4 },
@@ -40,7 +41,7 @@ export default defineEditScreen({
   actions: [
     { kind: 'back', requires: 'read' },
     {
-      kind: 'workflow', id: 'answer', label: 'screen.evaluation.action.submit', variant: 'primary', operation: 'answerMySurvey', visible: "contains(form.actions, 'answer')", confirm: 'screen.evaluation.confirm.submit',
+      kind: 'workflow', id: 'answer', portal: 'external', label: 'screen.evaluation.action.submit', variant: 'primary', operation: 'answerMySurvey', visible: "contains(form.actions, 'answer')", confirm: 'screen.evaluation.confirm.submit',
       params: { path: { surveyId: 'form.surveyId' }, body: { version: 'form.version', comment: 'form.comment', answers: "pick(detail.answers.rows, ['qNo', 'score'])" } }, then: ['reloadRecord'],
     },
   ],

@@ -5,16 +5,18 @@ import { f, respStatus, surveyStatus } from './labels';
 export default defineListScreen({
   id: 'evaluation.mySurveyList',
   route: '/compInfo/transSatisSurveyList',
-  portals: ['external'],
+  portals: ['internal', 'external'],
   title: 'screen.evaluation.mySurveyList.title',
   source: { operation: 'listMySurveys', rowKey: 'surveyId', defaultSort: 'surveyId:desc' },
+  filters: [{ field: 'compNo', label: 'screen.supplierView.company', widget: 'company', portal: 'internal' }],
   columns: [
-    { field: 'title', label: f('surveyTitle'), width: 260, link: { screen: 'evaluation.mySurveyEdit', query: { surveyId: 'row.surveyId' } } },
+    { field: 'compName', label: 'screen.supplierView.compName', width: 160, portal: 'internal' },
+    { field: 'title', label: f('surveyTitle'), width: 260, link: { screen: 'evaluation.mySurveyEdit', query: { surveyId: 'row.surveyId', compNo: 'row.compNo' } } },
     { field: 'startDate', label: f('startDate'), type: 'date', width: 100 },
     { field: 'endDate', label: f('endDate'), type: 'date', width: 100 },
     { field: 'surveyStatus', label: f('surveyStatus'), type: 'code', options: surveyStatus, width: 80 },
     { field: 'status', label: f('responseStatus'), type: 'code', options: respStatus, width: 80 },
     { field: 'submittedAt', label: f('submittedAt'), type: 'datetime', width: 130 },
   ],
-  rowOpen: { screen: 'evaluation.mySurveyEdit', query: { surveyId: 'row.surveyId' } },
+  rowOpen: { screen: 'evaluation.mySurveyEdit', query: { surveyId: 'row.surveyId', compNo: 'row.compNo' } },
 });

@@ -10,7 +10,7 @@ import { defineCustomScreen } from '../../engine/define';
 export default defineCustomScreen({
   id: 'fulfilmentDelivery.deliverEdit',
   route: '/deliverEdit',
-  portals: ['external'],
+  portals: ['internal', 'external'],
   title: 'screen.fulfilmentDelivery.deliverEdit.title',
   description: 'Supplier delivery registration (ASN): order lines and quantities, dates, documents; or without an order.',
   component: 'deliverEdit',

@@ -10,11 +10,12 @@ const f = (name: string) => `screen.fulfilmentDelivery.field.${name}`;
 export default defineListScreen({
   id: 'fulfilmentDelivery.deliverInfo',
   route: '/deliverInfo',
-  portals: ['external'],
+  portals: ['internal', 'external'],
   title: 'screen.fulfilmentDelivery.deliverInfo.title',
   description: 'The supplier’s own deliveries: register, open, cancel.',
   source: { operation: 'listMyDeliveries', rowKey: 'deliveryNo', defaultSort: 'deliveryDate:desc' },
   filters: [
+    { field: 'compNo', label: 'screen.supplierView.company', widget: 'company', portal: 'internal' },
     { field: 'deliveryDates', label: f('deliveryDate'), widget: 'dateRange', default: { preset: 'last3Months' }, span: 2 },
     { field: 'status', label: f('deliveryStatus'), widget: 'multiSelect', codeGroup: 'DELIVERY_STATUS' },
     { field: 'noPo', label: f('noPo'), widget: 'select', options: [{ value: 'N', text: 'screen.fulfilmentDelivery.option.noPo.N' }, { value: 'Y', text: 'screen.fulfilmentDelivery.option.noPo.Y' }] },
@@ -25,6 +26,7 @@ export default defineListScreen({
   rememberFilters: true,
   columns: [
     { field: 'deliveryNo', label: f('deliveryNo'), width: 140, link: { screen: 'fulfilmentDelivery.deliverEdit', query: { deliveryNo: 'row.deliveryNo' } } },
+    { field: 'compName', label: 'screen.supplierView.compName', width: 160, portal: 'internal' },
     { field: 'status', label: f('deliveryStatus'), type: 'code', codeGroup: 'DELIVERY_STATUS', width: 90 },
     { field: 'poNo', label: f('poNo'), width: 130 },
     { field: 'poTitle', label: f('poTitle'), width: 200 },
@@ -43,10 +45,11 @@ export default defineListScreen({
   selection: 'single',
   rowOpen: { screen: 'fulfilmentDelivery.deliverEdit', query: { deliveryNo: 'row.deliveryNo' } },
   actions: [
-    { kind: 'navigate', id: 'register', label: 'screen.fulfilmentDelivery.action.register', variant: 'primary', screen: 'fulfilmentDelivery.deliverEdit', requires: 'write' },
+    { kind: 'navigate', id: 'register', portal: 'external', label: 'screen.fulfilmentDelivery.action.register', variant: 'primary', screen: 'fulfilmentDelivery.deliverEdit', requires: 'write' },
     {
       kind: 'call',
       id: 'cancel',
+      portal: 'external',
       label: 'screen.fulfilmentDelivery.action.cancelDelivery',
       variant: 'danger',
       operation: 'cancelDelivery',

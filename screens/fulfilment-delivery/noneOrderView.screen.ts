@@ -9,11 +9,12 @@ const f = (name: string) => `screen.fulfilmentDelivery.field.${name}`;
 export default defineListScreen({
   id: 'fulfilmentDelivery.noneOrderView',
   route: '/noneOrderView',
-  portals: ['external'],
+  portals: ['internal', 'external'],
   title: 'screen.fulfilmentDelivery.noneOrderView.title',
   description: 'The supplier’s deliveries without an order.',
   source: { operation: 'listMyNoneOrderDeliveries', rowKey: 'deliveryNo', defaultSort: 'deliveryDate:desc' },
   filters: [
+    { field: 'compNo', label: 'screen.supplierView.company', widget: 'company', portal: 'internal' },
     { field: 'deliveryDates', label: f('deliveryDate'), widget: 'dateRange', span: 2 },
     { field: 'status', label: f('deliveryStatus'), widget: 'multiSelect', codeGroup: 'DELIVERY_STATUS' },
     { field: 'deliveryNo', label: f('deliveryNo') },
@@ -22,6 +23,7 @@ export default defineListScreen({
   rememberFilters: true,
   columns: [
     { field: 'deliveryNo', label: f('deliveryNo'), width: 140, link: { screen: 'fulfilmentDelivery.deliverEdit', query: { deliveryNo: 'row.deliveryNo' } } },
+    { field: 'compName', label: 'screen.supplierView.compName', width: 160, portal: 'internal' },
     { field: 'status', label: f('deliveryStatus'), type: 'code', codeGroup: 'DELIVERY_STATUS', width: 90 },
     { field: 'deliveryDate', label: f('deliveryDate'), type: 'date', width: 100 },
     { field: 'arrivalDate', label: f('arrivalDate'), type: 'date', width: 100 },
@@ -36,7 +38,7 @@ export default defineListScreen({
   selection: 'single',
   rowOpen: { screen: 'fulfilmentDelivery.deliverEdit', query: { deliveryNo: 'row.deliveryNo' } },
   actions: [
-    { kind: 'navigate', id: 'register', label: 'screen.fulfilmentDelivery.action.register', variant: 'primary', screen: 'fulfilmentDelivery.deliverEdit', query: { noPo: "'Y'" }, requires: 'write' },
+    { kind: 'navigate', id: 'register', portal: 'external', label: 'screen.fulfilmentDelivery.action.register', variant: 'primary', screen: 'fulfilmentDelivery.deliverEdit', query: { noPo: "'Y'" }, requires: 'write' },
     { kind: 'open', id: 'detail', label: 'screen.fulfilmentDelivery.action.detail', screen: 'fulfilmentDelivery.deliverEdit', selection: 'single', query: { deliveryNo: 'row.deliveryNo' } },
     { kind: 'exportExcel', fileName: 'screen.fulfilmentDelivery.noneOrderView.file' },
   ],

@@ -7,11 +7,14 @@ const T = (n: string) => `screen.items.${n}`;
 export default defineListScreen({
   id: 'items.supplierItemInfo',
   route: '/itemManagement/itemInfo',
-  portals: ['external'],
+  portals: ['internal', 'external'],
   title: T('supplierItemInfo'),
   source: { operation: 'listMyItems', rowKey: 'itemCode', defaultSort: 'itemCode:asc' },
-  filters: [{ field: 'itemName', label: F('itemName') }, { field: 'spec', label: F('spec') }, { field: 'itemCode', label: F('itemCode') }],
+  filters: [
+    { field: 'compNo', label: 'screen.supplierView.company', widget: 'company', portal: 'internal' },
+    { field: 'itemName', label: F('itemName') }, { field: 'spec', label: F('spec') }, { field: 'itemCode', label: F('itemCode') }],
   columns: [
+    { field: 'compName', label: 'screen.supplierView.compName', width: 160, portal: 'internal' },
     { field: 'itemCode', label: F('itemCode'), width: 130 },
     { field: 'itemName', label: F('itemName'), width: 180 },
     { field: 'spec', label: F('spec'), width: 200 },
@@ -23,9 +26,9 @@ export default defineListScreen({
     { field: 'pendingProposal', label: F('pendingProposal'), width: 130 },
   ],
   selection: 'single',
-  rowOpen: { route: '/itemManagement/ItemInfoEdit', query: { itemCode: 'row.itemCode' } },
+  rowOpen: { route: '/itemManagement/ItemInfoEdit', query: { itemCode: 'row.itemCode', compNo: 'row.compNo' } },
   actions: [
-    { kind: 'navigate', id: 'proposePrice', label: T('proposePrice'), route: '/itemManagement/ItemInfoEdit', query: { itemCode: 'row.itemCode' }, enabled: 'selection == 1', requires: 'write' },
-    { kind: 'navigate', id: 'proposeNew', label: T('proposeNew'), route: '/itemManagement/ItemInfoEdit', query: { kind: "'NEW'" }, requires: 'write' },
+    { kind: 'navigate', id: 'proposePrice', portal: 'external', label: T('proposePrice'), route: '/itemManagement/ItemInfoEdit', query: { itemCode: 'row.itemCode' }, enabled: 'selection == 1', requires: 'write' },
+    { kind: 'navigate', id: 'proposeNew', portal: 'external', label: T('proposeNew'), route: '/itemManagement/ItemInfoEdit', query: { kind: "'NEW'" }, requires: 'write' },
   ],
 });

@@ -11,10 +11,27 @@ const T = (n: string) => `screen.items.${n}`;
 export default defineEditScreen({
   id: 'items.supplierItemInfoEdit',
   route: '/itemManagement/ItemInfoEdit',
-  portals: ['external'],
+  portals: ['internal', 'external'],
   title: T('supplierItemInfoEdit'),
+  // Staff (internal address) read the supplier's current price of the item the list row names, as the
+  // supplier's list shows it; proposing is the supplier's, so the form and its action are external only.
+  readOnly: "screen.portal == 'internal'",
   sections: [
     {
+      portal: 'internal',
+      columns: 2,
+      fields: [
+        { field: 'staffCompName', label: 'screen.supplierView.compName', readOnly: true, valueFrom: { operation: 'getMyItem', params: { path: { itemCode: 'query.itemCode' }, query: { compNo: 'query.compNo' } }, value: 'compName' } },
+        { field: 'staffItemCode', label: F('itemCode'), readOnly: true, valueFrom: { operation: 'getMyItem', params: { path: { itemCode: 'query.itemCode' }, query: { compNo: 'query.compNo' } }, value: 'itemCode' } },
+        { field: 'staffItemName', label: F('itemName'), readOnly: true, valueFrom: { operation: 'getMyItem', params: { path: { itemCode: 'query.itemCode' }, query: { compNo: 'query.compNo' } }, value: 'itemName' } },
+        { field: 'staffSpec', label: F('spec'), readOnly: true, valueFrom: { operation: 'getMyItem', params: { path: { itemCode: 'query.itemCode' }, query: { compNo: 'query.compNo' } }, value: 'spec' } },
+        { field: 'staffUnitPrice', label: F('unitPrice'), mask: 'numComma', readOnly: true, valueFrom: { operation: 'getMyItem', params: { path: { itemCode: 'query.itemCode' }, query: { compNo: 'query.compNo' } }, value: 'unitPrice' } },
+        { field: 'staffCurrency', label: F('currency'), readOnly: true, valueFrom: { operation: 'getMyItem', params: { path: { itemCode: 'query.itemCode' }, query: { compNo: 'query.compNo' } }, value: 'currency' } },
+        { field: 'staffEffectiveDate', label: F('effectiveDate'), readOnly: true, valueFrom: { operation: 'getMyItem', params: { path: { itemCode: 'query.itemCode' }, query: { compNo: 'query.compNo' } }, value: 'effectiveDate' } },
+      ],
+    },
+    {
+      portal: 'external',
       columns: 2,
       fields: [
         { field: 'kind', label: F('kind'), widget: 'select', required: true, emptyOption: 'none', default: 'PRICE', options: [{ value: 'PRICE', text: 'option.itemProposalKind.PRICE' }, { value: 'NEW', text: 'option.itemProposalKind.NEW' }] },
@@ -31,9 +48,9 @@ export default defineEditScreen({
       ],
     },
   ],
-  attachments: { field: 'fileId', label: T('attachments') },
+  attachments: { field: 'fileId', label: T('attachments'), readOnly: "screen.portal == 'internal'" },
   actions: [
     { kind: 'back', label: T('list') },
-    { kind: 'save', id: 'propose', label: T('propose'), operation: 'createItemProposal', variant: 'primary', confirm: T('confirmPropose'), then: ['back'] },
+    { kind: 'save', id: 'propose', portal: 'external', label: T('propose'), operation: 'createItemProposal', variant: 'primary', confirm: T('confirmPropose'), then: ['back'] },
   ],
 });

@@ -7,7 +7,7 @@ const T = (n: string) => `screen.items.${n}`;
 export default defineEditScreen({
   id: 'items.supplierUpItemDetail',
   route: '/itemManagement/upItemDetail',
-  portals: ['external'],
+  portals: ['internal', 'external'],
   title: T('supplierUpItemDetail'),
   key: ['proposalNo'],
   load: { operation: 'getItemProposal', params: { path: { proposalNo: 'query.proposalNo' } } },
@@ -16,6 +16,6 @@ export default defineEditScreen({
   attachments: { field: 'fileId', label: T('attachments'), readOnly: 'true' },
   actions: [
     { kind: 'navigate', label: T('list'), route: '/itemManagement/upItemView' },
-    { kind: 'workflow', id: 'withdraw', label: T('withdraw'), operation: 'withdrawItemProposal', variant: 'danger', visible: "contains(form.actions, 'withdraw')", confirm: T('confirmWithdraw'), params: { path: { proposalNo: 'form.proposalNo' }, body: { version: 'form.version' } }, then: ['reloadRecord'] },
+    { kind: 'workflow', id: 'withdraw', portal: 'external', label: T('withdraw'), operation: 'withdrawItemProposal', variant: 'danger', visible: "contains(form.actions, 'withdraw')", confirm: T('confirmWithdraw'), params: { path: { proposalNo: 'form.proposalNo' }, body: { version: 'form.version' } }, then: ['reloadRecord'] },
   ],
 });

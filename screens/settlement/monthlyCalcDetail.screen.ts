@@ -24,7 +24,7 @@ const issues = ['OVER_DELIVERED', 'OVER_RECEIVED', 'OVER_SETTLED', 'DELIVERED_CO
 export default defineEditScreen({
   id: 'settlement.monthlyCalcDetail',
   route: '/monthlyCalcDetail',
-  portals: ['external'],
+  portals: ['internal', 'external'],
   title: 'screen.settlement.monthlyCalcDetail.title',
   description: 'The supplier’s settlement: lines, approved adjustments, match; confirm or dispute.',
   key: ['settleNo'],
@@ -36,6 +36,7 @@ export default defineEditScreen({
       columns: 4,
       fields: [
         { field: 'settleNo', label: f('settleNo'), readOnly: true },
+        { field: 'compName', label: 'screen.supplierView.compName', readOnly: true, portal: 'internal' },
         { field: 'period', label: f('period'), widget: 'month', readOnly: true },
         { field: 'status', label: f('settleStatus'), widget: 'select', options: supplierStatus, readOnly: true },
         { field: 'confirmRequestedAt', label: f('confirmRequestedAt'), widget: 'datetime', readOnly: true },
@@ -120,6 +121,7 @@ export default defineEditScreen({
     {
       kind: 'workflow',
       id: 'dispute',
+      portal: 'external',
       label: 'screen.settlement.action.dispute',
       variant: 'danger',
       operation: 'disputeSettlement',
@@ -136,6 +138,7 @@ export default defineEditScreen({
     {
       kind: 'workflow',
       id: 'confirm',
+      portal: 'external',
       label: 'screen.settlement.action.confirm',
       variant: 'primary',
       operation: 'confirmSettlement',

@@ -12,11 +12,12 @@ const supplierStatus = ['CONFIRM_REQUESTED', 'CONFIRMED', 'DISPUTED', 'POSTED', 
 export default defineListScreen({
   id: 'settlement.monthlyCalculate',
   route: '/monthlyCalculate',
-  portals: ['external'],
+  portals: ['internal', 'external'],
   title: 'screen.settlement.monthlyCalculate.title',
   description: 'The supplier’s own monthly settlements: open one to confirm or dispute it; print the statement.',
   source: { operation: 'listMySettlements', rowKey: 'settleNo', defaultSort: 'period:desc' },
   filters: [
+    { field: 'compNo', label: 'screen.supplierView.company', widget: 'company', portal: 'internal' },
     { field: 'periods', label: f('period'), widget: 'monthRange', default: { preset: 'thisYear' }, span: 2 },
     { field: 'status', label: f('settleStatus'), widget: 'multiSelect', options: supplierStatus },
     { field: 'settleNo', label: f('settleNo'), maxLength: 20 },
@@ -25,6 +26,7 @@ export default defineListScreen({
   totals: true,
   columns: [
     { field: 'settleNo', label: f('settleNo'), width: 130, link: { screen: 'settlement.monthlyCalcDetail', query: { settleNo: 'row.settleNo' } } },
+    { field: 'compName', label: 'screen.supplierView.compName', width: 160, portal: 'internal' },
     { field: 'period', label: f('period'), width: 80, align: 'center' },
     { field: 'status', label: f('settleStatus'), type: 'code', options: supplierStatus, width: 100 },
     { field: 'lineCount', label: f('lineCount'), type: 'number', width: 70 },

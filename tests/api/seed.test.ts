@@ -182,7 +182,10 @@ describe('demo seed', () => {
     expect(menuIdForRoute('/portal/ogpmsManage/userBlock', 'I')).toBe('PORTAL_OGPMS_BLOCK');
     expect(menuIdForRoute('/cyber/portal/ogpmsManage/userBlock', 'X')).toBe('CY_USER_ADMIN_BLOCK');
     expect(menuIdForRoute('/portal/author', 'I')).toBe('PORTAL_AUTHOR_MENU');
-    expect(menuIdForRoute('/prCheckList', 'I')).toBeUndefined();
+    // The supplier screens at their internal address (#18) have their own internal menu rows.
+    expect(menuIdForRoute('/prCheckList', 'I')).toBe('SUPVIEW_QUOT_REQUEST');
+    expect(menuIdForRoute('/prCheckList', 'X')).toBe('CY_QUOT_REQUEST');
+    expect(menuIdForRoute('/compInfo/transSatisSurveyEdit?surveyId=1', 'I')).toBe('SUPVIEW_SURVEY');
     expect(menuIdForRoute('/prList', 'X')).toBeUndefined();
     expect(menuIdForRoute('/', 'I')).toBeUndefined();
     expect(menuIdForRoute('/nowhere', 'I')).toBeUndefined();
@@ -240,7 +243,12 @@ describe('demo seed', () => {
       }
     }
     const leaves = (portal: 'I' | 'X') => [...menus.values()].filter((m) => m.leaf === 'T' && m.portal === portal).map((m) => m.pgmId);
-    for (const g of ['99', '50']) expect(leaves('I').every((id) => of(g).get(id)?.canWrite === 'Y'), g).toBe(true);
+    // Every internal menu with write for the administrators, except the supplier screens at their
+    // internal address (#18), which staff only read.
+    const supplierView = (id: string) => id.startsWith('SUPVIEW_');
+    for (const g of ['99', '50']) expect(leaves('I').every((id) => supplierView(id) || of(g).get(id)?.canWrite === 'Y'), g).toBe(true);
+    for (const g of ['99', '50', '51', '20', '40']) expect(leaves('I').filter(supplierView).every((id) => of(g).get(id)?.canRead === 'Y' && of(g).get(id)?.canWrite === 'N'), g).toBe(true);
+    for (const g of ['10', '30', '31', '32', '33', '34']) expect(leaves('I').filter(supplierView).some((id) => of(g).has(id)), g).toBe(false);
     // Monitoring reads everything and writes nothing — but its own account (내 정보: name, phones, password).
     expect(leaves('I').every((id) => of('40').get(id)?.canRead === 'Y' && of('40').get(id)?.canWrite === (id === 'PORTAL_MY_INFO' ? 'Y' : 'N'))).toBe(true);
     for (const g of ['10', '20', '30', '31', '40', '51']) expect(of(g).get('PORTAL_MY_INFO')?.canWrite, g).toBe('Y');

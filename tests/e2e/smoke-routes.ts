@@ -211,3 +211,36 @@ SMOKE_ROUTES.push(
   { route: '/CompCouncilList', portal: 'internal', user: 'tfadmin', expect: 'rows' },
   { route: '/compExcavationList', portal: 'internal', user: 'tfadmin', expect: 'rows' },
 );
+
+/**
+ * The supplier screens at their internal address (#18): staff with the 협력사 화면 menu (operation)
+ * read every supplier's rows; a document opens by its key and its supplier's company, as the list's
+ * links open it, and shows the company's name (a field staff alone see on most of them).
+ */
+const supplierDoc =
+  <R extends Record<string, unknown>>(url: string, key: keyof R & string, field: keyof R & string) =>
+  async (get: <T>(url: string) => Promise<T>) => {
+    const row = await first<R & { compNo: string }>(get, url);
+    return { query: { [key]: String(row[key]), compNo: row.compNo }, shows: String(row[field]) };
+  };
+SMOKE_ROUTES.push(
+  { route: '/prCheckList', portal: 'internal', user: 'operator', expect: 'rows' },
+  { route: '/prCheckEdit', portal: 'internal', user: 'operator', expect: 'document', open: supplierDoc('/api/v1/cyber/rfqs?size=1', 'rfqNo', 'compName') },
+  { route: '/prSubmitList', portal: 'internal', user: 'operator', expect: 'rows' },
+  { route: '/prSubmitEdit', portal: 'internal', user: 'operator', expect: 'document', open: supplierDoc('/api/v1/cyber/quotations?size=1', 'rfqNo', 'compName') },
+  { route: '/CyberOrderRequestList', portal: 'internal', user: 'operator', expect: 'rows' },
+  { route: '/CyberOrderRequestEdit', portal: 'internal', user: 'operator', expect: 'document', open: supplierDoc('/api/v1/cyber/pos?size=1', 'poNo', 'compName') },
+  { route: '/deliverInfo', portal: 'internal', user: 'operator', expect: 'rows' },
+  { route: '/deliverEdit', portal: 'internal', user: 'operator', expect: 'document', open: doc('/api/v1/cyber/deliveries?size=1', 'deliveryNo') },
+  { route: '/noneOrderView', portal: 'internal', user: 'operator', expect: 'rows' },
+  { route: '/monthlyCalculate', portal: 'internal', user: 'operator', expect: 'rows' },
+  { route: '/monthlyCalcDetail', portal: 'internal', user: 'operator', expect: 'document', open: supplierDoc('/api/v1/cyber/settlements?size=1', 'settleNo', 'compName') },
+  { route: '/itemManagement/itemInfo', portal: 'internal', user: 'operator', expect: 'rows' },
+  { route: '/itemManagement/ItemInfoEdit', portal: 'internal', user: 'operator', expect: 'document', open: supplierDoc('/api/v1/cyber/items?size=1', 'itemCode', 'compName') },
+  { route: '/itemManagement/upItemView', portal: 'internal', user: 'operator', expect: 'rows' },
+  { route: '/itemManagement/upItemDetail', portal: 'internal', user: 'operator', expect: 'document', open: doc('/api/v1/item-proposals?size=1', 'proposalNo') },
+  { route: '/compInfo/evaTotalList', portal: 'internal', user: 'operator', expect: 'rows' },
+  { route: '/compInfo/evaTotalView', portal: 'internal', user: 'operator', expect: 'document', open: supplierDoc('/api/v1/cyber/evaluation/totals?size=1', 'totalId', 'compName') },
+  { route: '/compInfo/transSatisSurveyList', portal: 'internal', user: 'operator', expect: 'rows' },
+  { route: '/compInfo/transSatisSurveyEdit', portal: 'internal', user: 'operator', expect: 'document', open: supplierDoc('/api/v1/cyber/surveys?size=1', 'surveyId', 'compName') },
+);

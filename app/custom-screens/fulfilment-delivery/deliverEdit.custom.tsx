@@ -138,7 +138,9 @@ export default function DeliverEdit({ query }: CustomScreenProps) {
   const services = useEngineServices();
   const t = useEngineText();
   const deliveryNo = query.deliveryNo ?? '';
-  const canWrite = !!frame.authority.write;
+  // Staff see a supplier's delivery at the internal address as the supplier does, and never write it.
+  const staffView = frame.portal === 'internal';
+  const canWrite = !!frame.authority.write && !staffView;
 
   const [answer, setAnswer] = useState<Answer | null>(null);
   const [withOrder, setWithOrder] = useState(query.noPo !== 'Y');
@@ -188,7 +190,7 @@ export default function DeliverEdit({ query }: CustomScreenProps) {
 
   // Creating: my acknowledged orders with something still open.
   useEffect(() => {
-    if (!creating) return;
+    if (!creating || staffView) return;
     let live = true;
     callOperation(services, 'listDeliverableOrders', { query: { page: 1, size: 200, sort: 'poDate:desc' } }).then(
       (answer) => live && setOrders(answer.rows.map((o) => ({ value: o.poNo, text: `${o.poNo} · ${o.title}${o.dueDate ? ` (${t(`${T}.due`)} ${o.dueDate})` : ''}` }))),
@@ -201,7 +203,7 @@ export default function DeliverEdit({ query }: CustomScreenProps) {
     return () => {
       live = false;
     };
-  }, [creating, services, frame, t]);
+  }, [creating, staffView, services, frame, t]);
 
   // Creating against an order: its lines and open quantities.
   useEffect(() => {
@@ -328,6 +330,8 @@ export default function DeliverEdit({ query }: CustomScreenProps) {
     }
   };
 
+  // Staff register nothing: without a delivery there is nothing to show.
+  if (staffView && creating) return <p className={styles.muted}>{t('screen.supplierView.pickDelivery')}</p>;
   if (loaded.kind === 'loading') return <p className={styles.muted}>{t('engine.loading')}</p>;
   if (loaded.kind === 'failed')
     return (
@@ -350,6 +354,12 @@ export default function DeliverEdit({ query }: CustomScreenProps) {
             <dt>{t(`${F}.deliveryNo`)}</dt>
             <dd>{delivery.deliveryNo}</dd>
           </div>
+          {staffView && (
+            <div>
+              <dt>{t('screen.supplierView.compName')}</dt>
+              <dd data-testid="delivery-company">{delivery.compName}</dd>
+            </div>
+          )}
           <div>
             <dt>{t(`${F}.deliveryStatus`)}</dt>
             <dd data-testid="delivery-status">{codeText('DELIVERY_STATUS', delivery.status)}</dd>

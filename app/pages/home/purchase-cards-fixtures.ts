@@ -22,15 +22,15 @@ export const DOCUMENTS: RecentDocuments = {
 export const NEW_RFQS: SupplierNewRfqs = {
   total: 1,
   rows: [
-    { rfqNo: 'RFQ2026-000101', title: '생산설비 베어링 구매 견적', rfqStatus: 'OPEN', status: 'REQUESTED', currency: 'KRW', deadline: '2026-05-31T14:59:59.999Z', deadlinePassed: false, buyerName: '김민수', lineCount: 2, invitedAt: '2026-03-02T01:00:00.000Z', checkedAt: null, submittedAt: null, quoteNo: null, totalAmount: null, version: 1 },
+    { rfqNo: 'RFQ2026-000101', compNo: 'C00001', compName: '한빛전자 주식회사', title: '생산설비 베어링 구매 견적', rfqStatus: 'OPEN', status: 'REQUESTED', currency: 'KRW', deadline: '2026-05-31T14:59:59.999Z', deadlinePassed: false, buyerName: '김민수', lineCount: 2, invitedAt: '2026-03-02T01:00:00.000Z', checkedAt: null, submittedAt: null, quoteNo: null, totalAmount: null, version: 1 },
   ],
 };
 
 export const OPEN_ORDERS: SupplierOpenOrders = {
   total: 2,
   rows: [
-    { poNo: 'PO2026-000201', poType: 'PO', poDate: '2026-03-05', title: '생산설비 베어링 발주', status: 'SENT', currency: 'KRW', totalAmount: '3400000', dueDate: '2026-04-10', forwardedAt: '2026-03-05T02:00:00.000Z', acknowledgedAt: null, buyerName: '김민수', lineCount: 2, version: 4 },
-    { poNo: 'PO2026-000180', poType: 'SIMPLE', poDate: '2026-02-10', title: '사무용품 소액 발주', status: 'ACKNOWLEDGED', currency: 'KRW', totalAmount: '450000', dueDate: null, forwardedAt: '2026-02-10T02:00:00.000Z', acknowledgedAt: '2026-02-11T02:00:00.000Z', buyerName: '김민수', lineCount: 1, version: 2 },
+    { poNo: 'PO2026-000201', compNo: 'C00001', compName: '한빛전자 주식회사', poType: 'PO', poDate: '2026-03-05', title: '생산설비 베어링 발주', status: 'SENT', currency: 'KRW', totalAmount: '3400000', dueDate: '2026-04-10', forwardedAt: '2026-03-05T02:00:00.000Z', acknowledgedAt: null, buyerName: '김민수', lineCount: 2, version: 4 },
+    { poNo: 'PO2026-000180', compNo: 'C00001', compName: '한빛전자 주식회사', poType: 'SIMPLE', poDate: '2026-02-10', title: '사무용품 소액 발주', status: 'ACKNOWLEDGED', currency: 'KRW', totalAmount: '450000', dueDate: null, forwardedAt: '2026-02-10T02:00:00.000Z', acknowledgedAt: '2026-02-11T02:00:00.000Z', buyerName: '김민수', lineCount: 1, version: 2 },
   ],
 };
 

@@ -39,10 +39,15 @@ const USER_GRANTS: readonly Grant[] = [
 ];
 const USER_ADMIN_GRANTS: readonly Grant[] = [...USER_GRANTS, ['PORTAL_AUTHOR_USER', 'R'], ['PORTAL_AUTHOR_SESSION', 'R']];
 
+/**
+ * The supplier screens at their internal address (SUPVIEW) are read-only views for support
+ * (issue #18): operation, the administrators and monitoring read them; nobody writes there (the
+ * server refuses a staff member's write on a supplier operation whatever the grant says).
+ */
 export const MENU_AUTH_MATRIX: Readonly<Record<string, readonly Grant[]>> = {
-  '99': [['*I', 'W']],
-  '50': [['*I', 'W']],
-  '51': [['*I', 'W'], ['PORTAL_AUTHOR', '-'], ['PORTAL_SYSTEM', '-']],
+  '99': [['*I', 'W'], ['SUPVIEW', 'R']],
+  '50': [['*I', 'W'], ['SUPVIEW', 'R']],
+  '51': [['*I', 'W'], ['PORTAL_AUTHOR', '-'], ['PORTAL_SYSTEM', '-'], ['SUPVIEW', 'R']],
   '10': [['PUR', 'W'], ['BIZ', 'W'], ['EVA', 'W'], ['ITEM', 'W'], ['BOARD', 'R'], OWN_ACCOUNT],
   '20': [['*I', 'R'], ['PUR', 'W'], ['WHS', 'W'], ['EVA_WORK_TASKS', 'W'], OWN_ACCOUNT],
   '30': USER_GRANTS,

@@ -211,6 +211,39 @@ const INTERNAL: readonly Area[] = [
     ],
   },
   {
+    // The supplier screens at their internal address (spec §2, issue #18): staff see what a
+    // supplier sees, across suppliers, read only. Same routes as the supplier's own menus; the
+    // portal column tells them apart, and the server lets staff in through these rows only.
+    id: 'SUPVIEW', ko: '협력사 화면', en: 'Supplier Screens',
+    groups: [
+      {
+        id: 'SUPVIEW_PUR', ko: '견적/발주', en: 'Quotations & Orders',
+        leaves: [
+          ['SUPVIEW_QUOT_REQUEST', '견적요청 확인', 'Quotation Requests', '/prCheckList', ['/prCheckEdit']],
+          ['SUPVIEW_QUOT_SUBMIT', '견적제출 현황', 'Submitted Quotations', '/prSubmitList', ['/prSubmitEdit']],
+          ['SUPVIEW_ORDER', '협력사 발주서', 'Supplier Orders', '/CyberOrderRequestList', ['/CyberOrderRequestEdit']],
+        ],
+      },
+      {
+        id: 'SUPVIEW_FULFIL', ko: '납품/정산', en: 'Deliveries & Settlement',
+        leaves: [
+          ['SUPVIEW_DELIVERY', '협력사 납품', 'Supplier Deliveries', '/deliverInfo', ['/deliverEdit']],
+          ['SUPVIEW_NONE_ORDER', '협력사 무발주 납품', 'Supplier Deliveries without PO', '/noneOrderView'],
+          ['SUPVIEW_SETTLE', '협력사 월정산', 'Supplier Monthly Settlement', '/monthlyCalculate', ['/monthlyCalcDetail']],
+        ],
+      },
+      {
+        id: 'SUPVIEW_INFO', ko: '품목/회사정보', en: 'Items & Company',
+        leaves: [
+          ['SUPVIEW_ITEM', '협력사 품목/단가', 'Supplier Items and Prices', '/itemManagement/itemInfo', ['/itemManagement/ItemInfoEdit']],
+          ['SUPVIEW_ITEM_PROPOSAL', '협력사 단가변경 요청', 'Supplier Price Change Requests', '/itemManagement/upItemView', ['/itemManagement/upItemDetail']],
+          ['SUPVIEW_EVALUATION', '협력사 평가결과', 'Supplier Evaluation Results', '/compInfo/evaTotalList', ['/compInfo/evaTotalView']],
+          ['SUPVIEW_SURVEY', '협력사 거래만족도 응답', 'Supplier Survey Answers', '/compInfo/transSatisSurveyList', ['/compInfo/transSatisSurveyEdit']],
+        ],
+      },
+    ],
+  },
+  {
     id: 'PORTAL', ko: '포털관리', en: 'Portal Administration',
     groups: [
       {

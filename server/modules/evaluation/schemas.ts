@@ -1,5 +1,6 @@
 import { Type } from 'typebox';
 import { PagingQuery, SortQuery } from '../../http/list-query.js';
+import { SupplierCompanyQuery } from '../../http/supplier-view.js';
 import { DateStr, Nullable, Version } from '../purchase/shared/schemas.js';
 
 /** TypeBox schemas of the evaluation operations (docs/evaluation.md). Scores travel as decimal strings. */
@@ -265,6 +266,8 @@ export const CorrectBody = Type.Object({ version: Version, reason: Type.String({
 
 export const MyTotalRow = Type.Object({
   totalId: Type.Integer(),
+  compNo: Type.String({ description: 'The supplier (staff read across suppliers)' }),
+  compName: Type.String(),
   periodName: Type.String(),
   startDate: Type.String(),
   endDate: Type.String(),
@@ -275,7 +278,7 @@ export const MyTotalRow = Type.Object({
   trend: Nullable(Type.String()),
   publishedAt: Iso,
 });
-export const MyTotalListQuery = Type.Object({ ...PagingQuery, sort: SortQuery(['endDate', 'totalScore', 'grade'] as const) }, { additionalProperties: false });
+export const MyTotalListQuery = Type.Object({ ...SupplierCompanyQuery, ...PagingQuery, sort: SortQuery(['endDate', 'totalScore', 'grade'] as const) }, { additionalProperties: false });
 export const MyTotalDetail = Type.Object({ ...MyTotalRow.properties, 
     compNo: Type.String(),
     compName: Type.String(),
@@ -379,6 +382,8 @@ export const SurveyUpdateBody = Type.Object({ ...surveyFields, version: Version 
 
 export const MySurveyRow = Type.Object({
   surveyId: Type.Integer(),
+  compNo: Type.String({ description: 'The supplier asked (staff read across suppliers)' }),
+  compName: Type.String(),
   title: Type.String(),
   startDate: Type.String(),
   endDate: Type.String(),
@@ -387,7 +392,9 @@ export const MySurveyRow = Type.Object({
   submittedAt: Nullable(Iso),
   version: Type.Integer(),
 });
-export const MySurveyListQuery = Type.Object({ ...PagingQuery, sort: SortQuery(['surveyId', 'endDate'] as const) }, { additionalProperties: false });
+export const MySurveyListQuery = Type.Object({ ...SupplierCompanyQuery, ...PagingQuery, sort: SortQuery(['surveyId', 'endDate'] as const) }, { additionalProperties: false });
+/** Staff reading one supplier's answers name the supplier (suppliers: ignored). */
+export const MySurveyReadQuery = Type.Object({ ...SupplierCompanyQuery }, { additionalProperties: false });
 export const MySurveyDetail = Type.Object({ ...MySurveyRow.properties,  comment: Nullable(Type.String()), answers: Type.Array(Type.Object({ qNo: Type.Integer(), text: Type.String(), score: Nullable(Type.Integer()) })), actions: Type.Array(Type.String()) });
 export const MySurveyAnswerBody = Type.Object(
   {

@@ -4,12 +4,13 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { access } from '../../http/access.js';
 import { commonErrors } from '../../http/error-schema.js';
 import { given, likeEscape, pageWindow, parseSort } from '../../http/list-query.js';
+import { supplierView, supplierViewOfOne } from '../../http/supplier-view.js';
 import { writeAudit } from '../../db/audit.js';
 import type { Db } from '../../db/connect.js';
 import { internalActor, supplierActor } from '../purchase/shared/actor.js';
 import { checkVersion, failIf, missing, refused, wrongState, type FieldError } from '../purchase/shared/errors.js';
 import { checkDate, iso, requireText, text, todayKst } from '../purchase/shared/values.js';
-import { MySurveyAnswerBody, MySurveyDetail, MySurveyListQuery, MySurveyRow, SurveyCreateBody, SurveyDetail, SurveyIdParams, SurveyListQuery, SurveyRow, SurveyUpdateBody, VersionOnly } from './schemas.js';
+import { MySurveyAnswerBody, MySurveyDetail, MySurveyReadQuery, MySurveyListQuery, MySurveyRow, SurveyCreateBody, SurveyDetail, SurveyIdParams, SurveyListQuery, SurveyRow, SurveyUpdateBody, VersionOnly } from './schemas.js';
 import { SCREENS } from './screens.js';
 
 /**
@@ -100,11 +101,12 @@ async function writeSurvey(trx: Db, surveyId: number, input: Awaited<ReturnType<
   await trx.insertInto('satResponse').values(input.suppliers.map((compNo) => ({ surveyId, compNo, status: 'REQUESTED' as const }))).execute();
 }
 
-async function mySurvey(db: Db, compNo: string, surveyId: number) {
+async function mySurvey(db: Db, compNo: string, surveyId: number, staff = false) {
   const r = await db
     .selectFrom('satResponse as r')
     .innerJoin('satSurvey as s', 's.surveyId', 'r.surveyId')
-    .select(['s.surveyId', 's.title', 's.startDate', 's.endDate', 's.status as surveyStatus', 'r.status', 'r.submittedAt', 'r.comment', 'r.version'])
+    .innerJoin('company as c', 'c.compNo', 'r.compNo')
+    .select(['s.surveyId', 'r.compNo', 'c.compNameKr as compName', 's.title', 's.startDate', 's.endDate', 's.status as surveyStatus', 'r.status', 'r.submittedAt', 'r.comment', 'r.version'])
     .where('r.compNo', '=', compNo)
     .where('r.surveyId', '=', surveyId)
     .where('s.status', '<>', 'DRAFT')
@@ -117,7 +119,7 @@ async function mySurvey(db: Db, compNo: string, surveyId: number) {
     .where('q.surveyId', '=', surveyId)
     .orderBy('q.qNo')
     .execute();
-  const open = r.surveyStatus === 'OPEN' && r.status === 'REQUESTED';
+  const open = !staff && r.surveyStatus === 'OPEN' && r.status === 'REQUESTED';
   return { ...r, submittedAt: iso(r.submittedAt), answers, actions: open ? ['answer'] : [] };
 }
 
@@ -194,19 +196,26 @@ export const surveyRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }
 
   // ── The supplier answers (OGPMS 회사정보 › 거래만족도 설문) ──
-  const mineRead = { access: access.login([SCREENS.mySurveyList, SCREENS.mySurveyEdit], 'read', ['X']) };
+  // Staff read them too, from the internal address (their internal menu of these screens); answering stays the supplier's.
+  const mineRead = { access: access.login([SCREENS.mySurveyList, SCREENS.mySurveyEdit], 'read') };
   app.get(
     '/api/v1/cyber/surveys',
     { config: mineRead, schema: { operationId: 'listMySurveys', tags, summary: 'Surveys my company is asked to answer (opened ones)', querystring: MySurveyListQuery, response: { 200: Type.Object({ rows: Type.Array(MySurveyRow), total: Type.Integer() }), ...commonErrors } } },
     async (request) => {
-      const s = supplierActor(request.caller);
-      const q = request.db.selectFrom('satResponse as r').innerJoin('satSurvey as v', 'v.surveyId', 'r.surveyId').where('r.compNo', '=', s.compNo).where('v.status', '<>', 'DRAFT');
+      const view = supplierView(request, request.query.compNo);
+      const q = view.db
+        .selectFrom('satResponse as r')
+        .innerJoin('satSurvey as v', 'v.surveyId', 'r.surveyId')
+        .innerJoin('company as c', 'c.compNo', 'r.compNo')
+        .$if(view.compNo !== null, (w) => w.where('r.compNo', '=', view.compNo!))
+        .where('v.status', '<>', 'DRAFT');
       const total = Number((await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
       const sort = parseSort(request.query.sort, { field: 'surveyId', direction: 'desc' });
       const w = pageWindow(request.query);
       const rows = await q
-        .select(['v.surveyId', 'v.title', 'v.startDate', 'v.endDate', 'v.status as surveyStatus', 'r.status', 'r.submittedAt', 'r.version'])
+        .select(['v.surveyId', 'r.compNo', 'c.compNameKr as compName', 'v.title', 'v.startDate', 'v.endDate', 'v.status as surveyStatus', 'r.status', 'r.submittedAt', 'r.version'])
         .orderBy(sql.ref(`v.${sort.field}`), sort.direction)
+        .orderBy('r.compNo')
         .limit(w.limit)
         .offset(w.offset)
         .execute();
@@ -215,8 +224,11 @@ export const surveyRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
   app.get(
     '/api/v1/cyber/surveys/:surveyId',
-    { config: mineRead, schema: { operationId: 'getMySurvey', tags, summary: 'One survey my company is asked to answer, with my answers; another company’s answers are never shown', params: SurveyIdParams, response: { 200: MySurveyDetail, ...commonErrors } } },
-    async (request) => mySurvey(request.db, supplierActor(request.caller).compNo, request.params.surveyId),
+    { config: mineRead, schema: { operationId: 'getMySurvey', tags, summary: 'One survey my company is asked to answer, with my answers; another company’s answers are never shown. Staff read compNo’s (required), with no actions', params: SurveyIdParams, querystring: MySurveyReadQuery, response: { 200: MySurveyDetail, ...commonErrors } } },
+    async (request) => {
+      const view = supplierViewOfOne(request, request.query.compNo);
+      return mySurvey(view.db, view.compNo!, request.params.surveyId, view.staff);
+    },
   );
   app.post(
     '/api/v1/cyber/surveys/:surveyId/answer',

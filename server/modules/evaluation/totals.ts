@@ -4,9 +4,10 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { access } from '../../http/access.js';
 import { commonErrors } from '../../http/error-schema.js';
 import { given, likeEscape, pageWindow, parseSort } from '../../http/list-query.js';
+import { supplierView } from '../../http/supplier-view.js';
 import { writeAudit } from '../../db/audit.js';
 import type { Db } from '../../db/connect.js';
-import { internalActor, supplierActor } from '../purchase/shared/actor.js';
+import { internalActor } from '../purchase/shared/actor.js';
 import { checkVersion, failIf, missing, refused } from '../purchase/shared/errors.js';
 import { transition } from '../purchase/shared/transition.js';
 import { iso, text } from '../purchase/shared/values.js';
@@ -116,11 +117,12 @@ async function lockTotal(trx: Db, totalId: number) {
 }
 
 /** The supplier's own published, finalized results: never another company's, never an unpublished one. */
-function myTotals(db: Db, compNo: string) {
+/** Published results: one company's, or (staff, null) every supplier's. */
+function myTotals(db: Db, compNo: string | null) {
   return db
     .selectFrom('evaTotal as t')
     .innerJoin('evaPeriod as p', 'p.periodId', 't.periodId')
-    .where('t.compNo', '=', compNo)
+    .$if(compNo !== null, (q) => q.where('t.compNo', '=', compNo!))
     .where('t.status', '=', 'FINAL')
     .where('t.publishedAt', 'is not', null);
 }
@@ -238,20 +240,22 @@ export const totalRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
 
   // ── The supplier's own results (OGPMS /compInfo/evaTotalList, evaTotalView) ──
-  const mine = { access: access.login([SCREENS.myTotalList, SCREENS.myTotalView], 'read', ['X']) };
+  // Staff read them too, from the internal address (their internal menu of these screens): every supplier's, or compNo's.
+  const mine = { access: access.login([SCREENS.myTotalList, SCREENS.myTotalView], 'read') };
   app.get(
     '/api/v1/cyber/evaluation/totals',
     { config: mine, schema: { operationId: 'listMyEvaTotals', tags, summary: 'My company’s published evaluation results (nothing unpublished, nothing of other suppliers)', querystring: MyTotalListQuery, response: { 200: Type.Object({ rows: Type.Array(MyTotalRow), total: Type.Integer() }), ...commonErrors } } },
     async (request) => {
-      const s = supplierActor(request.caller);
-      const q = myTotals(request.db, s.compNo);
+      const view = supplierView(request, request.query.compNo);
+      const q = myTotals(view.db, view.compNo).innerJoin('company as c', 'c.compNo', 't.compNo');
       const total = Number((await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
       const sort = parseSort(request.query.sort, { field: 'endDate', direction: 'desc' });
       const col = { endDate: 'p.endDate', totalScore: 't.totalScore', grade: 't.grade' } as const;
       const w = pageWindow(request.query);
       const rows = await q
-        .select(['t.totalId', 'p.periodName', 'p.startDate', 'p.endDate', 't.revision', 't.totalScore', 't.grade', 't.prevScore', 't.publishedAt'])
+        .select(['t.totalId', 't.compNo', 'c.compNameKr as compName', 'p.periodName', 'p.startDate', 'p.endDate', 't.revision', 't.totalScore', 't.grade', 't.prevScore', 't.publishedAt'])
         .orderBy(sql.ref(col[sort.field]), sort.direction)
+        .orderBy('t.totalId', 'desc')
         .limit(w.limit)
         .offset(w.offset)
         .execute();
@@ -263,14 +267,14 @@ export const totalRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api/v1/cyber/evaluation/totals/:totalId',
     { config: mine, schema: { operationId: 'getMyEvaTotal', tags, summary: 'One published result of my company: total, grade, each criterion’s score and comments, trend; any other id answers 404', params: TotalIdParams, response: { 200: MyTotalDetail, ...commonErrors } } },
     async (request) => {
-      const s = supplierActor(request.caller);
-      const t = await myTotals(request.db, s.compNo)
+      const view = supplierView(request);
+      const t = await myTotals(view.db, view.compNo)
         .innerJoin('company as c', 'c.compNo', 't.compNo')
         .select(['t.totalId', 'p.periodName', 'p.startDate', 'p.endDate', 't.revision', 't.totalScore', 't.grade', 't.prevScore', 't.publishedAt', 't.compNo', 'c.compNameKr as compName', 't.adjustment', 't.adjustReason', 't.correctionReason'])
         .where('t.totalId', '=', request.params.totalId)
         .executeTakeFirst();
       if (!t) throw totalMissing();
-      return { ...t, trend: trendOf(t.totalScore, t.prevScore), publishedAt: iso(t.publishedAt)!, lines: await loadLines(request.db, t.totalId) };
+      return { ...t, trend: trendOf(t.totalScore, t.prevScore), publishedAt: iso(t.publishedAt)!, lines: await loadLines(view.db, t.totalId) };
     },
   );
 };

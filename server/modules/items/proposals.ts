@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Caller } from '../../auth/plugin.js';
 import { access } from '../../http/access.js';
 import { commonErrors } from '../../http/error-schema.js';
+import { SupplierCompanyQuery, supplierView, supplierViewOfOne } from '../../http/supplier-view.js';
 import { PagingQuery, SortQuery, given, likeEscape, pageWindow, parseSort } from '../../http/list-query.js';
 import { Nullable, Str } from '../../http/schema-helpers.js';
 import { writeAudit } from '../../db/audit.js';
@@ -68,11 +69,14 @@ const RejectBody = Type.Object({ ...VersionBody, reason: Type.String({ minLength
 const WithdrawBody = Type.Object(VersionBody, { additionalProperties: false });
 
 const MyItemRow = Type.Object({
+  compNo: Type.String({ description: 'The supplier (staff read across suppliers)' }), compName: Type.String(),
   itemCode: Type.String(), itemName: Type.String(), spec: Nullable(Type.String()), unitCode: Type.String(), catName: Type.String(), maker: Nullable(Type.String()),
   unitPrice: Type.String(), currency: Currency, effectiveDate: Type.String(), pendingProposal: Nullable(Type.String()),
 });
-const MyItemQuery = Type.Object({ itemCode: Type.Optional(Type.String({ maxLength: 20 })), itemName: Type.Optional(Type.String({ maxLength: 200 })), spec: Type.Optional(Type.String({ maxLength: 300 })), ...PagingQuery, sort: SortQuery(['itemCode', 'itemName', 'unitPrice', 'effectiveDate']) }, { additionalProperties: false });
+const MyItemQuery = Type.Object({ itemCode: Type.Optional(Type.String({ maxLength: 20 })), itemName: Type.Optional(Type.String({ maxLength: 200 })), spec: Type.Optional(Type.String({ maxLength: 300 })), ...SupplierCompanyQuery, ...PagingQuery, sort: SortQuery(['itemCode', 'itemName', 'unitPrice', 'effectiveDate']) }, { additionalProperties: false });
+const MyItemReadQuery = Type.Object({ ...SupplierCompanyQuery }, { additionalProperties: false });
 const MyItemDetail = Type.Object({
+  compNo: Type.String(), compName: Type.String(),
   itemCode: Type.String(), itemName: Type.String(), spec: Nullable(Type.String()), unitCode: Type.String(), catName: Type.String(), maker: Nullable(Type.String()),
   unitPrice: Type.String(), currency: Currency, effectiveDate: Type.String(),
   history: Type.Array(Type.Object({ effectiveDate: Type.String(), unitPrice: Type.String(), currency: Currency, source: Type.String(), proposalNo: Nullable(Type.String()) })),
@@ -201,11 +205,11 @@ export const proposalRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   // ---- supplier: my items and prices
   app.get('/api/v1/cyber/items', {
-    config: { access: access.login([ROUTES.supplierInfo, ROUTES.supplierEdit], 'read', ['X']) },
-    schema: { operationId: 'listMyItems', tags, summary: 'The items the caller\'s company supplies, with its current prices', querystring: MyItemQuery, response: { 200: ListOf(MyItemRow), ...commonErrors } },
+    config: { access: access.login([ROUTES.supplierInfo, ROUTES.supplierEdit], 'read') },
+    schema: { operationId: 'listMyItems', tags, summary: 'The items the caller\'s company supplies, with its current prices; staff: every supplier\'s, or compNo\'s', querystring: MyItemQuery, response: { 200: ListOf(MyItemRow), ...commonErrors } },
   }, async (request) => {
     const q = request.query;
-    let s = request.db.selectFrom('itemSupplierPrice as p').innerJoin('item as i', 'i.itemCode', 'p.itemCode').innerJoin('itemCategory as c', 'c.catCode', 'i.catCode');
+    let s = supplierView(request, q.compNo).db.selectFrom('itemSupplierPrice as p').innerJoin('item as i', 'i.itemCode', 'p.itemCode').innerJoin('itemCategory as c', 'c.catCode', 'i.catCode').innerJoin('company as co', 'co.compNo', 'p.compNo');
     if (given(q.itemCode)) s = s.where('i.itemCode', 'like', `${likeEscape(q.itemCode!.trim().toUpperCase())}%`);
     if (given(q.itemName)) s = s.where('i.itemName', 'ilike', `%${likeEscape(q.itemName!.trim())}%`);
     if (given(q.spec)) s = s.where('i.spec', 'ilike', `%${likeEscape(q.spec!.trim())}%`);
@@ -213,22 +217,23 @@ export const proposalRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const sort = parseSort<'itemCode' | 'itemName' | 'unitPrice' | 'effectiveDate'>(q.sort, { field: 'itemCode', direction: 'asc' });
     const col = sort.field === 'unitPrice' || sort.field === 'effectiveDate' ? (`p.${sort.field}` as const) : (`i.${sort.field}` as const);
     const { limit, offset } = pageWindow(q);
-    const rows = await s.select(['i.itemCode', 'i.itemName', 'i.spec', 'i.unitCode', 'c.nameKo as catName', 'i.maker', 'p.unitPrice', 'p.currency', 'p.effectiveDate'])
-      .select((eb) => eb.selectFrom('itemProposal as x').select('x.proposalNo').whereRef('x.itemCode', '=', 'p.itemCode').where('x.status', '=', 'SUBMITTED').limit(1).as('pendingProposal'))
-      .orderBy(col, sort.direction).orderBy('i.itemCode').limit(limit).offset(offset).execute();
+    const rows = await s.select(['p.compNo', 'co.compNameKr as compName', 'i.itemCode', 'i.itemName', 'i.spec', 'i.unitCode', 'c.nameKo as catName', 'i.maker', 'p.unitPrice', 'p.currency', 'p.effectiveDate'])
+      .select((eb) => eb.selectFrom('itemProposal as x').select('x.proposalNo').whereRef('x.itemCode', '=', 'p.itemCode').whereRef('x.compNo', '=', 'p.compNo').where('x.status', '=', 'SUBMITTED').limit(1).as('pendingProposal'))
+      .orderBy(col, sort.direction).orderBy('i.itemCode').orderBy('p.compNo').limit(limit).offset(offset).execute();
     return { rows: rows.map((r) => ({ ...r, unitPrice: String(r.unitPrice), pendingProposal: r.pendingProposal ?? null })), total: Number(total.n) };
   });
 
   app.get('/api/v1/cyber/items/:itemCode', {
-    config: { access: access.login([ROUTES.supplierInfo, ROUTES.supplierEdit], 'read', ['X']) },
-    schema: { operationId: 'getMyItem', tags, summary: 'One item the caller\'s company supplies, with its own price history (404 for any other item)', params: ItemCodeParams, response: { 200: MyItemDetail, ...commonErrors } },
+    config: { access: access.login([ROUTES.supplierInfo, ROUTES.supplierEdit], 'read') },
+    schema: { operationId: 'getMyItem', tags, summary: 'One item the caller\'s company supplies, with its own price history (404 for any other item); staff read compNo\'s (required)', params: ItemCodeParams, querystring: MyItemReadQuery, response: { 200: MyItemDetail, ...commonErrors } },
   }, async (request) => {
     const itemCode = request.params.itemCode.trim().toUpperCase();
-    const row = await request.db.selectFrom('itemSupplierPrice as p').innerJoin('item as i', 'i.itemCode', 'p.itemCode').innerJoin('itemCategory as c', 'c.catCode', 'i.catCode')
-      .select(['i.itemCode', 'i.itemName', 'i.spec', 'i.unitCode', 'c.nameKo as catName', 'i.maker', 'p.unitPrice', 'p.currency', 'p.effectiveDate'])
+    const db = supplierViewOfOne(request, request.query.compNo).db;
+    const row = await db.selectFrom('itemSupplierPrice as p').innerJoin('item as i', 'i.itemCode', 'p.itemCode').innerJoin('itemCategory as c', 'c.catCode', 'i.catCode').innerJoin('company as co', 'co.compNo', 'p.compNo')
+      .select(['p.compNo', 'co.compNameKr as compName', 'i.itemCode', 'i.itemName', 'i.spec', 'i.unitCode', 'c.nameKo as catName', 'i.maker', 'p.unitPrice', 'p.currency', 'p.effectiveDate'])
       .where('p.itemCode', '=', itemCode).executeTakeFirst();
     if (!row) throw missing('ITEM_NOT_FOUND', `공급하는 품목이 아닙니다: ${itemCode}`);
-    const history = await request.db.selectFrom('itemPriceHistory').select(['effectiveDate', 'unitPrice', 'currency', 'source', 'proposalNo']).where('itemCode', '=', itemCode).orderBy('effectiveDate').orderBy('id').execute();
+    const history = await db.selectFrom('itemPriceHistory').select(['effectiveDate', 'unitPrice', 'currency', 'source', 'proposalNo']).where('itemCode', '=', itemCode).orderBy('effectiveDate').orderBy('id').execute();
     return { ...row, unitPrice: String(row.unitPrice), history: history.map((h) => ({ ...h, unitPrice: String(h.unitPrice) })) };
   });
 

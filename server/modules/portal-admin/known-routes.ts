@@ -38,6 +38,8 @@ export const KNOWN_ROUTES = {
     '/compGerpAppList',
     '/compInfo/evaTotalList',
     '/compInfo/evaTotalView',
+    '/compInfo/transSatisSurveyEdit',
+    '/compInfo/transSatisSurveyList',
     '/compManage/CyberCompManageEdit',
     '/compRegList',
     '/compStatusList',

@@ -62,9 +62,10 @@ describe('quotation requests and quotations', () => {
     expect(again.version).toBe(opened.version);
     const history = await t.db.db.selectFrom('auditLog').select(['action', 'actor']).where('entity', '=', 'quotation').where('entityKey', '=', `${rfq.rfqNo}/C00001`).execute();
     expect(history).toEqual([{ action: 'CHECK', actor: 'supplier1' }]);
-    // Internal screens are not for suppliers, and supplier screens are not for staff.
+    // Internal screens are not for suppliers, and supplier screens are for staff only through the
+    // internal 협력사 화면 menu (#18: operation reads them; a requester does not).
     refused(await f.get(`/api/v1/rfqs/${rfq.rfqNo}/comparison`, f.u.supplier1), 403);
-    refused(await f.get('/api/v1/cyber/rfqs', f.u.operator), 403);
+    refused(await f.get('/api/v1/cyber/rfqs', f.u.buyer), 403);
   });
 
   it('submits and revises a quotation until the deadline; bad prices, validity and versions change nothing', async () => {

@@ -7,6 +7,7 @@ import { nextDocumentNumber } from '../../../db/document-number.js';
 import { access } from '../../../http/access.js';
 import { commonErrors } from '../../../http/error-schema.js';
 import { pageWindow, parseSort } from '../../../http/list-query.js';
+import { supplierView } from '../../../http/supplier-view.js';
 import { checkDate, dateRange } from '../shared/dates.js';
 import { checkVersion, failIf, missing, wrongState, type FieldError } from '../shared/errors.js';
 import { qty, type Currency } from '../shared/money.js';
@@ -146,19 +147,19 @@ export const deliveryRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   // ── supplier ──────────────────────────────────────────────────────────────
   app.get('/api/v1/cyber/deliveries', {
-    config: { access: access.login([MY_LIST, MY_EDIT], 'read', ['X']) },
-    schema: { operationId: 'listMyDeliveries', tags: TAG, summary: 'My company’s deliveries (deliverInfo)', querystring: MyDeliveryListQuery, response: { 200: ListOf('DeliveryRow'), ...commonErrors } },
-  }, async (request) => listDeliveries(request.db, listFilter(request.query), sortOf(request.query.sort), pageWindow(request.query)));
+    config: { access: access.login([MY_LIST, MY_EDIT], 'read') },
+    schema: { operationId: 'listMyDeliveries', tags: TAG, summary: 'My company’s deliveries (deliverInfo); staff: every supplier’s, or compNo’s', querystring: MyDeliveryListQuery, response: { 200: ListOf('DeliveryRow'), ...commonErrors } },
+  }, async (request) => listDeliveries(supplierView(request, request.query.compNo).db, listFilter({ ...request.query, compNo: undefined }), sortOf(request.query.sort), pageWindow(request.query)));
 
   app.get('/api/v1/cyber/deliveries/none-order', {
-    config: { access: access.login([MY_NONE_ORDER], 'read', ['X']) },
-    schema: { operationId: 'listMyNoneOrderDeliveries', tags: TAG, summary: 'My deliveries without an order (noneOrderView)', querystring: MyNoneOrderListQuery, response: { 200: ListOf('DeliveryRow'), ...commonErrors } },
-  }, async (request) => listDeliveries(request.db, { ...listFilter(request.query), noPo: 'Y' }, sortOf(request.query.sort), pageWindow(request.query)));
+    config: { access: access.login([MY_NONE_ORDER], 'read') },
+    schema: { operationId: 'listMyNoneOrderDeliveries', tags: TAG, summary: 'My deliveries without an order (noneOrderView); staff: every supplier’s, or compNo’s', querystring: MyNoneOrderListQuery, response: { 200: ListOf('DeliveryRow'), ...commonErrors } },
+  }, async (request) => listDeliveries(supplierView(request, request.query.compNo).db, { ...listFilter({ ...request.query, compNo: undefined }), noPo: 'Y' }, sortOf(request.query.sort), pageWindow(request.query)));
 
   app.get('/api/v1/cyber/deliveries/:deliveryNo', {
-    config: { access: access.login([MY_LIST, MY_EDIT, MY_NONE_ORDER], 'read', ['X']) },
-    schema: { operationId: 'getMyDelivery', tags: TAG, summary: 'One of my deliveries; another company’s answers 404', params: DeliveryNoParams, response: { 200: Type.Ref('DeliveryDetail'), ...commonErrors } },
-  }, async (request) => detailOr404(request.db, request.params.deliveryNo));
+    config: { access: access.login([MY_LIST, MY_EDIT, MY_NONE_ORDER], 'read') },
+    schema: { operationId: 'getMyDelivery', tags: TAG, summary: 'One of my deliveries; another company’s answers 404. Staff read any supplier’s', params: DeliveryNoParams, response: { 200: Type.Ref('DeliveryDetail'), ...commonErrors } },
+  }, async (request) => detailOr404(supplierView(request).db, request.params.deliveryNo));
 
   app.get('/api/v1/cyber/deliverable-orders', {
     config: { access: access.login([MY_EDIT], 'read', ['X']) },

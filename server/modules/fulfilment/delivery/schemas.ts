@@ -109,9 +109,11 @@ export const DeliveryListQuery = Type.Object(
   { additionalProperties: false },
 );
 
-export const MyDeliveryListQuery = Type.Object({ ...filters, noPo: Type.Optional(YesNo), ...PagingQuery, sort: SortQuery(DELIVERY_SORT) }, { additionalProperties: false });
+/** The supplier's lists take `compNo` for staff reading them (a supplier's own is ignored: its database is its company's). */
+const StaffCompany = { compNo: Type.Optional(Type.String({ maxLength: 10, description: 'Staff only: one supplier; empty: every supplier. Ignored for supplier users' })) };
+export const MyDeliveryListQuery = Type.Object({ ...filters, noPo: Type.Optional(YesNo), ...StaffCompany, ...PagingQuery, sort: SortQuery(DELIVERY_SORT) }, { additionalProperties: false });
 export const NoneOrderListQuery = Type.Object({ ...filters, compNo: Type.Optional(CompNo), compName: Type.Optional(Type.String({ maxLength: 100 })), ...PagingQuery, sort: SortQuery(DELIVERY_SORT) }, { additionalProperties: false });
-export const MyNoneOrderListQuery = Type.Object({ ...filters, ...PagingQuery, sort: SortQuery(DELIVERY_SORT) }, { additionalProperties: false });
+export const MyNoneOrderListQuery = Type.Object({ ...filters, ...StaffCompany, ...PagingQuery, sort: SortQuery(DELIVERY_SORT) }, { additionalProperties: false });
 
 export const DeliveryNoParams = Type.Object({ deliveryNo: Type.String({ minLength: 1, maxLength: 20 }) }, { additionalProperties: false });
 

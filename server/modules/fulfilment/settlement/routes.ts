@@ -7,6 +7,7 @@ import { nextDocumentNumber } from '../../../db/document-number.js';
 import { access } from '../../../http/access.js';
 import { commonErrors } from '../../../http/error-schema.js';
 import { pageWindow, parseSort } from '../../../http/list-query.js';
+import { supplierView } from '../../../http/supplier-view.js';
 import { dateRange } from '../shared/dates.js';
 import { checkVersion, failIf, fieldError, missing, notAllowed, refused, wrongState, type FieldError } from '../shared/errors.js';
 import { ListOf, VersionBody, VersionReasonBody, actionErrors } from '../shared/schemas.js';
@@ -353,17 +354,17 @@ export const settlementRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   // ── supplier ──────────────────────────────────────────────────────────────
   app.get('/api/v1/cyber/settlements', {
-    config: { access: access.login([MY_LIST, MY_DETAIL], 'read', ['X']) },
-    schema: { operationId: 'listMySettlements', tags: TAG, summary: 'My company’s monthly settlements put to us (monthlyCalculate)', querystring: MySettlementListQuery, response: { 200: SettlementList, ...commonErrors } },
-  }, async (request) => listSettlements(request.db, { ...listFilter(request.query), visible: SUPPLIER_VISIBLE }, parseSort(request.query.sort, { field: 'period', direction: 'desc' }), pageWindow(request.query)));
+    config: { access: access.login([MY_LIST, MY_DETAIL], 'read') },
+    schema: { operationId: 'listMySettlements', tags: TAG, summary: 'My company’s monthly settlements put to us (monthlyCalculate); staff: every supplier’s, or compNo’s, as the supplier sees them', querystring: MySettlementListQuery, response: { 200: SettlementList, ...commonErrors } },
+  }, async (request) => listSettlements(supplierView(request, request.query.compNo).db, { ...listFilter({ ...request.query, compNo: undefined }), visible: SUPPLIER_VISIBLE }, parseSort(request.query.sort, { field: 'period', direction: 'desc' }), pageWindow(request.query)));
 
   app.get('/api/v1/cyber/settlements/:settleNo', {
-    config: { access: access.login([MY_LIST, MY_DETAIL], 'read', ['X']) },
+    config: { access: access.login([MY_LIST, MY_DETAIL], 'read') },
     schema: {
       operationId: 'getMySettlement', tags: TAG, summary: 'One of my settlements: lines, approved adjustments, three-way match (monthlyCalcDetail); another company’s answers 404',
       params: SettleNoParams, response: { 200: Type.Ref('SettlementDetail'), ...commonErrors },
     },
-  }, async (request) => detail(request.db, request.params.settleNo, true));
+  }, async (request) => detail(supplierView(request).db, request.params.settleNo, true));
 
   const supplierAction = (name: 'confirm' | 'dispute', summary: string) =>
     app.post(`/api/v1/cyber/settlements/:settleNo/${name}`, {

@@ -133,7 +133,10 @@ export const SettlementListQuery = Type.Object(
   { ...settlementFilters, compNo: Type.Optional(CompNo), compName: Type.Optional(Type.String({ maxLength: 100 })), ...PagingQuery, sort: SortQuery(SETTLE_SORT) },
   { additionalProperties: false },
 );
-export const MySettlementListQuery = Type.Object({ ...settlementFilters, ...PagingQuery, sort: SortQuery(SETTLE_SORT) }, { additionalProperties: false });
+export const MySettlementListQuery = Type.Object(
+  { ...settlementFilters, compNo: Type.Optional(Type.String({ maxLength: 10, description: 'Staff only: one supplier; empty: every supplier. Ignored for supplier users' })), ...PagingQuery, sort: SortQuery(SETTLE_SORT) },
+  { additionalProperties: false },
+);
 
 export const SettlementTotalsSchema = Type.Object({ goodsAmount: Type.String(), adjustmentAmount: Type.String(), totalAmount: Type.String() }, { description: 'KRW sums over the whole filter' });
 export const SettlementList = Type.Object({ rows: Type.Array(Type.Ref('SettlementRow')), total: Type.Integer(), totals: SettlementTotalsSchema });

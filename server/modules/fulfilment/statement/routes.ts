@@ -3,6 +3,7 @@ import type { FastifyReply } from 'fastify';
 import type { Db } from '../../../db/connect.js';
 import { access } from '../../../http/access.js';
 import { commonErrors } from '../../../http/error-schema.js';
+import { supplierView } from '../../../http/supplier-view.js';
 import { missing } from '../shared/errors.js';
 import { SettleNoParams } from '../settlement/schemas.js';
 import { SUPPLIER_VISIBLE } from '../settlement/workflow.js';
@@ -38,7 +39,7 @@ export const statementRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }, async (request, reply) => answer(request.db, reply, request.params.settleNo, request.query.format));
 
   app.get('/api/v1/cyber/statements/:settleNo', {
-    config: { access: access.login(['/monthlyCalculate', '/monthlyCalcDetail'], 'read', ['X']) },
+    config: { access: access.login(['/monthlyCalculate', '/monthlyCalcDetail'], 'read') },
     schema: { operationId: 'printMyStatement', tags: TAG, summary: 'My statement of a month (format=html or pdf); another company’s answers 404', params: SettleNoParams, querystring: StatementQuery, response: { 200: StatementAnswer, ...commonErrors } },
-  }, async (request, reply) => answer(request.db, reply, request.params.settleNo, request.query.format, SUPPLIER_VISIBLE));
+  }, async (request, reply) => answer(supplierView(request).db, reply, request.params.settleNo, request.query.format, SUPPLIER_VISIBLE));
 };

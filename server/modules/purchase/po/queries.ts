@@ -192,6 +192,7 @@ export async function listSupplierPos(db: Db, f: SupplierPoFilter, sort: SortSpe
   const base = db
     .selectFrom('poHeader as h')
     .innerJoin('employee as bu', 'bu.singleid', 'h.buyerId')
+    .innerJoin('company as c', 'c.compNo', 'h.compNo')
     .where(supplierVisible)
     .$if(!!given(f.poNo), (q) => q.where('h.poNo', 'ilike', `%${likeEscape(f.poNo!.trim())}%`))
     .$if(!!given(f.title), (q) => q.where('h.title', 'ilike', `%${likeEscape(f.title!.trim())}%`))
@@ -202,7 +203,7 @@ export async function listSupplierPos(db: Db, f: SupplierPoFilter, sort: SortSpe
     .$if(!!given(f.toDate), (q) => q.where('h.poDate', '<=', f.toDate!));
   const [rows, count] = await Promise.all([
     base
-      .select(['h.poNo', 'h.poType', 'h.poDate', 'h.title', 'h.status', 'h.currency', 'h.totalAmount', 'h.dueDate', 'h.forwardedAt', 'h.acknowledgedAt', 'bu.hname as buyerName', 'h.version'])
+      .select(['h.poNo', 'h.compNo', 'c.compNameKr as compName', 'h.poType', 'h.poDate', 'h.title', 'h.status', 'h.currency', 'h.totalAmount', 'h.dueDate', 'h.forwardedAt', 'h.acknowledgedAt', 'bu.hname as buyerName', 'h.version'])
       .select(sql<number>`(select count(*) from po_line l where l.po_no = h.po_no)`.as('lineCount'))
       .orderBy(SUPPLIER_SORT_COLUMNS[sort.field], sort.direction)
       .orderBy('h.poNo', 'desc')

@@ -38,6 +38,7 @@ import {
 } from './schemas.js';
 import { PO_CHANGE_SCREEN, PO_SCREENS, SIMPLE_SCREENS, editScreenOf, poDetail, poMissing } from './service.js';
 import { PO_MACHINE, statusAfterChange, withinApproval } from './workflow.js';
+import { supplierView } from '../../../http/supplier-view.js';
 import { checkSourcingEligibility } from '../../evaluation/eligibility.js';
 import { notifyPoSent } from '../../notifications/supplier.js';
 
@@ -428,16 +429,16 @@ export const poRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/api/v1/cyber/pos',
     {
-      config: { access: access.login(CYBER_SCREENS, 'read', ['X']) },
-      schema: { operationId: 'listSupplierPos', tags, summary: 'Orders sent to my company (CyberOrderRequestList); open=Y: sent, acknowledged or partly delivered', querystring: SupplierPoListQuery, response: { 200: Type.Object({ rows: Type.Array(SupplierPoRow), total: Type.Integer() }), ...commonErrors } },
+      config: { access: access.login(CYBER_SCREENS, 'read') },
+      schema: { operationId: 'listSupplierPos', tags, summary: 'Orders sent to my company (CyberOrderRequestList); open=Y: sent, acknowledged or partly delivered. Staff: every supplier’s, or compNo’s', querystring: SupplierPoListQuery, response: { 200: Type.Object({ rows: Type.Array(SupplierPoRow), total: Type.Integer() }), ...commonErrors } },
     },
     async (request) => {
       const q = request.query;
-      return listSupplierPos(request.db, q, parseSort(q.sort, { field: 'poNo', direction: 'desc' }), pageWindow(q));
+      return listSupplierPos(supplierView(request, q.compNo).db, q, parseSort(q.sort, { field: 'poNo', direction: 'desc' }), pageWindow(q));
     },
   );
 
-  async function supplierDetail(db: Db, poNo: string) {
+  async function supplierDetail(db: Db, poNo: string, staff = false) {
     const h = await findSupplierPo(db, poNo);
     if (!h) throw poMissing();
     const [lines, attachments, changes] = await Promise.all([
@@ -450,19 +451,19 @@ export const poRoutes: FastifyPluginAsyncTypebox = async (app) => {
       dueDate: h.dueDate, forwardedAt: iso(h.forwardedAt), acknowledgedAt: iso(h.acknowledgedAt), cancelReason: h.cancelReason, remark: h.remark, quoteNo: h.quoteNo, loiNo: h.loiNo,
       buyerName: h.buyerName, buyerEmail: h.buyerEmail, buyerTelNo: h.buyerTelNo, deptnm: h.deptnm, version: h.version,
       lines, attachments, changes: changes.rows,
-      actions: h.status === 'SENT' ? ['acknowledge'] : [],
+      actions: h.status === 'SENT' && !staff ? ['acknowledge'] : [],
     };
   }
 
   app.get(
     '/api/v1/cyber/pos/:poNo',
     {
-      config: { access: access.login(CYBER_SCREENS, 'read', ['X']) },
-      schema: { operationId: 'getSupplierPo', tags, summary: 'One order sent to my company (CyberOrderRequestEdit); another company’s or an unsent order answers 404', params: PoNoParams, response: { 200: SupplierPoDetail, ...commonErrors } },
+      config: { access: access.login(CYBER_SCREENS, 'read') },
+      schema: { operationId: 'getSupplierPo', tags, summary: 'One order sent to my company (CyberOrderRequestEdit); another company’s or an unsent order answers 404. Staff read any supplier’s sent order, with no actions', params: PoNoParams, response: { 200: SupplierPoDetail, ...commonErrors } },
     },
     async (request) => {
-      supplierActor(request.caller);
-      return supplierDetail(request.db, request.params.poNo);
+      const view = supplierView(request);
+      return supplierDetail(view.db, request.params.poNo, view.staff);
     },
   );
 

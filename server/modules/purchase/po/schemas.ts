@@ -1,4 +1,5 @@
 import { Type } from 'typebox';
+import { SupplierCompanyQuery } from '../../../http/supplier-view.js';
 import { PagingQuery, SortQuery } from '../../../http/list-query.js';
 import { ActionList, ApprovalView, Attachment, Currency, DateStr, Decimal, FileId, HistoryEntry, Nullable, StatusList, Totals, Version, YN } from '../shared/schemas.js';
 import { ApprovalStateFields } from '../approval/schemas.js';
@@ -229,6 +230,7 @@ export const SupplierPoListQuery = Type.Object(
     open: Type.Optional(YN),
     fromDate: Type.Optional(DateStr('PO date from')),
     toDate: Type.Optional(DateStr('PO date to')),
+    ...SupplierCompanyQuery,
     ...PagingQuery,
     sort: SortQuery(SUPPLIER_PO_SORT),
   },
@@ -237,6 +239,8 @@ export const SupplierPoListQuery = Type.Object(
 
 export const SupplierPoRow = Type.Object({
   poNo: Type.String(),
+  compNo: Type.String({ description: 'The supplier (staff read across suppliers)' }),
+  compName: Type.String(),
   poType: Type.String(),
   poDate: Type.String(),
   title: Type.String(),

@@ -134,14 +134,15 @@ export async function listSupplierRfqs(db: Db, f: SupplierRfqFilter, sort: SortS
     if (f.submittedOnly) parts.push(eb('q.quoteNo', 'is not', null));
     return eb.and(parts);
   };
-  const base = db.selectFrom('quotation as q').innerJoin('rfqHeader as r', 'r.rfqNo', 'q.rfqNo').innerJoin('employee as e', 'e.singleid', 'r.buyerId');
+  const base = db.selectFrom('quotation as q').innerJoin('rfqHeader as r', 'r.rfqNo', 'q.rfqNo').innerJoin('employee as e', 'e.singleid', 'r.buyerId').innerJoin('company as c', 'c.compNo', 'q.compNo');
   const [rows, count] = await Promise.all([
     base
       .where(cond)
-      .select(['r.rfqNo', 'r.title', 'r.status as rfqStatus', 'q.status', 'r.currency', 'r.deadline', 'e.hname as buyerName', 'q.invitedAt', 'q.checkedAt', 'q.submittedAt', 'q.quoteNo', 'q.totalAmount', 'q.version'])
+      .select(['r.rfqNo', 'q.compNo', 'c.compNameKr as compName', 'r.title', 'r.status as rfqStatus', 'q.status', 'r.currency', 'r.deadline', 'e.hname as buyerName', 'q.invitedAt', 'q.checkedAt', 'q.submittedAt', 'q.quoteNo', 'q.totalAmount', 'q.version'])
       .select(sql<number>`(select count(*) from rfq_line l where l.rfq_no = r.rfq_no)`.as('lineCount'))
       .orderBy(SUPPLIER_SORT_COLUMNS[sort.field], sort.direction)
       .orderBy('r.rfqNo', 'desc')
+      .orderBy('q.compNo')
       .limit(w.limit)
       .offset(w.offset)
       .execute(),
@@ -168,8 +169,9 @@ export async function findOwnQuotation(db: Db, rfqNo: string) {
     .selectFrom('quotation as q')
     .innerJoin('rfqHeader as r', 'r.rfqNo', 'q.rfqNo')
     .innerJoin('employee as e', 'e.singleid', 'r.buyerId')
+    .innerJoin('company as c', 'c.compNo', 'q.compNo')
     .select([
-      'r.rfqNo', 'r.title', 'r.status as rfqStatus', 'r.currency', 'r.deadline', 'r.description', 'r.fileId as rfqFileId', 'e.hname as buyerName', 'e.email as buyerEmail', 'e.telNo as buyerTelNo',
+      'c.compNameKr as compName', 'r.rfqNo', 'r.title', 'r.status as rfqStatus', 'r.currency', 'r.deadline', 'r.description', 'r.fileId as rfqFileId', 'e.hname as buyerName', 'e.email as buyerEmail', 'e.telNo as buyerTelNo',
       'q.compNo', 'q.status', 'q.quoteNo', 'q.totalAmount', 'q.leadTimeDays', 'q.validUntil', 'q.remark', 'q.fileId', 'q.revision', 'q.invitedAt', 'q.checkedAt', 'q.submittedAt', 'q.version',
     ])
     .where('q.rfqNo', '=', rfqNo)

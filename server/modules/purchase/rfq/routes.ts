@@ -24,6 +24,7 @@ import {
   RfqDetail,
   RfqListQuery,
   RfqNoParams,
+  SupplierRfqReadQuery,
   RfqRow,
   SelectBody,
   SupplierQuotation,
@@ -38,6 +39,7 @@ import { supplierQuestions } from '../rfq-questions/queries.js';
 import { QUOT_MACHINE, RFQ_MACHINE, lowest, quotationOpen, selectionAllowed } from './workflow.js';
 import { checkSourcingEligibility } from '../../evaluation/eligibility.js';
 import { notifyRfqInvitations } from '../../notifications/supplier.js';
+import { supplierView, supplierViewOfOne } from '../../../http/supplier-view.js';
 
 const INTERNAL_SCREENS = ['/prConfirmList', '/prConfirmEdit', '/OrderRequestList', '/OrderRequestEdit'];
 const CHECK_SCREENS = ['/prCheckList', '/prCheckEdit'];
@@ -296,50 +298,49 @@ export const rfqRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/api/v1/cyber/rfqs',
     {
-      config: { access: access.login(CHECK_SCREENS, 'read', ['X']) },
-      schema: { operationId: 'listSupplierRfqs', tags, summary: 'Quotation requests sent to my company (prCheckList)', querystring: SupplierRfqListQuery, response: { 200: Type.Object({ rows: Type.Array(SupplierRfqRow), total: Type.Integer() }), ...commonErrors } },
+      config: { access: access.login(CHECK_SCREENS, 'read') },
+      schema: { operationId: 'listSupplierRfqs', tags, summary: 'Quotation requests sent to my company (prCheckList); staff: to every supplier, or to compNo', querystring: SupplierRfqListQuery, response: { 200: Type.Object({ rows: Type.Array(SupplierRfqRow), total: Type.Integer() }), ...commonErrors } },
     },
     async (request) => {
       const q = request.query;
-      return listSupplierRfqs(request.db, q, parseSort(q.sort, { field: 'rfqNo', direction: 'desc' }), pageWindow(q));
+      return listSupplierRfqs(supplierView(request, q.compNo).db, q, parseSort(q.sort, { field: 'rfqNo', direction: 'desc' }), pageWindow(q));
     },
   );
 
   app.get(
     '/api/v1/cyber/rfqs/:rfqNo',
     {
-      config: { access: access.login(CHECK_SCREENS, 'read', ['X']) },
+      config: { access: access.login(CHECK_SCREENS, 'read') },
       schema: {
         operationId: 'getSupplierRfq',
         tags,
-        summary: 'Read a request sent to my company (prCheckEdit); the first opening marks it checked. Another company’s request answers 404',
+        summary: 'Read a request sent to my company (prCheckEdit); the supplier’s first opening marks it checked. Another company’s request answers 404. Staff read compNo’s (required) and mark nothing',
         params: RfqNoParams,
+        querystring: SupplierRfqReadQuery,
         response: { 200: SupplierRfqDetail, ...commonErrors },
       },
     },
     async (request) => {
       const { rfqNo } = request.params;
-      const supplier = supplierActor(request.caller);
-      await request.db.transaction().execute(async (trx) => {
-        const q = await trx.selectFrom('quotation').select(['status', 'version']).where('rfqNo', '=', rfqNo).forUpdate().executeTakeFirst();
-        if (!q) throw rfqMissing();
-        if (q.status !== 'REQUESTED') return;
-        const now = new Date();
-        await trx.updateTable('quotation').set({ status: 'CHECKED', checkedAt: now, checkedBy: supplier.userId, version: q.version + 1 }).where('rfqNo', '=', rfqNo).execute();
-        await writeAudit(trx, { entity: 'quotation', entityKey: `${rfqNo}/${supplier.compNo}`, action: 'CHECK', actor: supplier.userId, before: { status: q.status }, after: { status: 'CHECKED' } });
-      });
-      const own = (await findOwnQuotation(request.db, rfqNo))!;
-      const [lines, attachments] = await Promise.all([findOwnQuotationLines(request.db, rfqNo), loadAttachments(request.db, own.rfqFileId)]);
+      const view = supplierViewOfOne(request, request.query.compNo);
+      const db = view.db;
+      // Only the supplier's own opening is news to the buyer; a staff member's look changes nothing.
+      if (!view.staff) await markChecked(db, rfqNo, supplierActor(request.caller));
+      const own = await findOwnQuotation(db, rfqNo);
+      if (!own) throw rfqMissing();
+      const [lines, attachments] = await Promise.all([findOwnQuotationLines(db, rfqNo), loadAttachments(db, own.rfqFileId)]);
       const now = new Date();
       return {
         rfqNo: own.rfqNo,
+        compNo: own.compNo,
+        compName: own.compName,
         title: own.title,
         rfqStatus: own.rfqStatus,
         status: own.status,
         currency: own.currency,
         deadline: iso(own.deadline)!,
         deadlinePassed: own.deadline.getTime() < now.getTime(),
-        editable: quotationOpen(own.rfqStatus, own.deadline, now) && QUOT_MACHINE.transitions.submit.from.includes(own.status),
+        editable: !view.staff && quotationOpen(own.rfqStatus, own.deadline, now) && QUOT_MACHINE.transitions.submit.from.includes(own.status),
         description: own.description,
         buyerName: own.buyerName,
         buyerEmail: own.buyerEmail,
@@ -350,30 +351,44 @@ export const rfqRoutes: FastifyPluginAsyncTypebox = async (app) => {
         attachments,
         quoteNo: own.quoteNo,
         version: own.version,
-        questions: await supplierQuestions(request.db, rfqNo),
+        questions: await supplierQuestions(db, rfqNo),
       };
     },
   );
 
+  /** The supplier's first opening of a request marks its quotation CHECKED (once, audited). */
+  async function markChecked(db: Db, rfqNo: string, supplier: { userId: string; compNo: string }) {
+    await db.transaction().execute(async (trx) => {
+      const q = await trx.selectFrom('quotation').select(['status', 'version']).where('rfqNo', '=', rfqNo).forUpdate().executeTakeFirst();
+      if (!q) throw rfqMissing();
+      if (q.status !== 'REQUESTED') return;
+      const now = new Date();
+      await trx.updateTable('quotation').set({ status: 'CHECKED', checkedAt: now, checkedBy: supplier.userId, version: q.version + 1 }).where('rfqNo', '=', rfqNo).execute();
+      await writeAudit(trx, { entity: 'quotation', entityKey: `${rfqNo}/${supplier.compNo}`, action: 'CHECK', actor: supplier.userId, before: { status: q.status }, after: { status: 'CHECKED' } });
+    });
+  }
+
   app.get(
     '/api/v1/cyber/quotations',
     {
-      config: { access: access.login(SUBMIT_SCREENS, 'read', ['X']) },
-      schema: { operationId: 'listSupplierQuotations', tags, summary: 'My company’s submitted quotations (prSubmitList)', querystring: SupplierRfqListQuery, response: { 200: Type.Object({ rows: Type.Array(SupplierRfqRow), total: Type.Integer() }), ...commonErrors } },
+      config: { access: access.login(SUBMIT_SCREENS, 'read') },
+      schema: { operationId: 'listSupplierQuotations', tags, summary: 'My company’s submitted quotations (prSubmitList); staff: every supplier’s, or compNo’s', querystring: SupplierRfqListQuery, response: { 200: Type.Object({ rows: Type.Array(SupplierRfqRow), total: Type.Integer() }), ...commonErrors } },
     },
     async (request) => {
       const q = request.query;
-      return listSupplierRfqs(request.db, { ...q, submittedOnly: true }, parseSort(q.sort, { field: 'submittedAt', direction: 'desc' }), pageWindow(q));
+      return listSupplierRfqs(supplierView(request, q.compNo).db, { ...q, submittedOnly: true }, parseSort(q.sort, { field: 'submittedAt', direction: 'desc' }), pageWindow(q));
     },
   );
 
-  async function ownQuotation(db: Db, rfqNo: string) {
+  async function ownQuotation(db: Db, rfqNo: string, staff = false) {
     const own = await findOwnQuotation(db, rfqNo);
     if (!own) throw rfqMissing();
     const [lines, attachments, rfqAttachments] = await Promise.all([findOwnQuotationLines(db, rfqNo), loadAttachments(db, own.fileId), loadAttachments(db, own.rfqFileId)]);
     const now = new Date();
     return {
       rfqNo: own.rfqNo,
+      compNo: own.compNo,
+      compName: own.compName,
       title: own.title,
       rfqStatus: own.rfqStatus,
       status: own.status,
@@ -381,7 +396,7 @@ export const rfqRoutes: FastifyPluginAsyncTypebox = async (app) => {
       currency: own.currency,
       deadline: iso(own.deadline)!,
       deadlinePassed: own.deadline.getTime() < now.getTime(),
-      editable: quotationOpen(own.rfqStatus, own.deadline, now) && QUOT_MACHINE.transitions.submit.from.includes(own.status),
+      editable: !staff && quotationOpen(own.rfqStatus, own.deadline, now) && QUOT_MACHINE.transitions.submit.from.includes(own.status),
       totalAmount: own.totalAmount,
       leadTimeDays: own.leadTimeDays,
       validUntil: own.validUntil,
@@ -399,12 +414,12 @@ export const rfqRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/api/v1/cyber/quotations/:rfqNo',
     {
-      config: { access: access.login([...SUBMIT_SCREENS, ...CHECK_SCREENS], 'read', ['X']) },
-      schema: { operationId: 'getSupplierQuotation', tags, summary: 'My company’s quotation for a request (prSubmitEdit): the request’s lines with my prices only', params: RfqNoParams, response: { 200: SupplierQuotation, ...commonErrors } },
+      config: { access: access.login([...SUBMIT_SCREENS, ...CHECK_SCREENS], 'read') },
+      schema: { operationId: 'getSupplierQuotation', tags, summary: 'My company’s quotation for a request (prSubmitEdit): the request’s lines with my prices only; staff read compNo’s (required)', params: RfqNoParams, querystring: SupplierRfqReadQuery, response: { 200: SupplierQuotation, ...commonErrors } },
     },
     async (request) => {
-      supplierActor(request.caller);
-      return ownQuotation(request.db, request.params.rfqNo);
+      const view = supplierViewOfOne(request, request.query.compNo);
+      return ownQuotation(view.db, request.params.rfqNo, view.staff);
     },
   );
 

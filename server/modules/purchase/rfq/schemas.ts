@@ -1,3 +1,4 @@
+import { SupplierCompanyQuery } from '../../../http/supplier-view.js';
 import { Type } from 'typebox';
 import { PagingQuery, SortQuery } from '../../../http/list-query.js';
 import { ActionList, Attachment, DateStr, Decimal, FileId, HistoryEntry, Nullable, StatusList, Version, YN } from '../shared/schemas.js';
@@ -6,6 +7,9 @@ import { RfqQuestionRow, SupplierRfqQuestionRow } from '../rfq-questions/schemas
 
 export const RFQ_SORT = ['rfqNo', 'prNo', 'title', 'status', 'deadline', 'buyerName', 'invitedCount', 'submittedCount', 'createdAt'] as const;
 export const SUPPLIER_RFQ_SORT = ['rfqNo', 'title', 'deadline', 'status', 'invitedAt', 'submittedAt'] as const;
+
+/** Staff reading one supplier's answer to a request name the supplier (suppliers: ignored). */
+export const SupplierRfqReadQuery = Type.Object({ ...SupplierCompanyQuery }, { additionalProperties: false });
 
 export const RfqNoParams = Type.Object({ rfqNo: Type.String({ maxLength: 20, description: 'RFQ2026-000123' }) }, { additionalProperties: false });
 
@@ -159,6 +163,7 @@ export const SupplierRfqListQuery = Type.Object(
     open: Type.Optional(YN),
     fromDate: Type.Optional(DateStr('Requested from')),
     toDate: Type.Optional(DateStr('Requested to')),
+    ...SupplierCompanyQuery,
     ...PagingQuery,
     sort: SortQuery(SUPPLIER_RFQ_SORT),
   },
@@ -167,6 +172,8 @@ export const SupplierRfqListQuery = Type.Object(
 
 export const SupplierRfqRow = Type.Object({
   rfqNo: Type.String(),
+  compNo: Type.String({ description: 'The supplier (staff read across suppliers)' }),
+  compName: Type.String(),
   title: Type.String(),
   rfqStatus: Type.String({ description: 'RFQ_STATUS code' }),
   status: Type.String({ description: 'My quotation’s QUOT_STATUS code' }),
@@ -185,6 +192,8 @@ export const SupplierRfqRow = Type.Object({
 
 export const SupplierRfqDetail = Type.Object({
   rfqNo: Type.String(),
+  compNo: Type.String(),
+  compName: Type.String(),
   title: Type.String(),
   rfqStatus: Type.String(),
   status: Type.String(),
@@ -207,6 +216,8 @@ export const SupplierRfqDetail = Type.Object({
 
 export const SupplierQuotation = Type.Object({
   rfqNo: Type.String(),
+  compNo: Type.String(),
+  compName: Type.String(),
   title: Type.String(),
   rfqStatus: Type.String(),
   status: Type.String(),
