@@ -14,6 +14,7 @@ import * as m0100 from './migrations/0100-notifications.js';
 import * as m0110 from './migrations/0110-purchasing-finish.js';
 import * as m0120 from './migrations/0120-operations.js';
 import * as m0130 from './migrations/0130-file-owner-indexes.js';
+import * as m0140 from './migrations/0140-supplier-applications.js';
 
 /** Migrations are listed here in order; the name is the version recorded in the database. */
 const migrations: Record<string, Migration> = {
@@ -32,6 +33,7 @@ const migrations: Record<string, Migration> = {
   '0110-purchasing-finish': m0110,
   '0120-operations': m0120,
   '0130-file-owner-indexes': m0130,
+  '0140-supplier-applications': m0140,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
