@@ -21,7 +21,7 @@ import { iso } from '../purchase/shared/values.js';
 import { CELL, EMAIL, LIMITS, MSG, USER_ID, checkCompanyStep, taxNoTaken, userIdTaken } from './apply-checks.js';
 import { byteLength } from '../../../lib/text.js';
 import {
-  CompanyBody, ConsentBody, FileKindParams, OtpAnswer, OtpBody, PublicApplication, ReceiptParams, SecretHeaders, StartAnswer, StartBody, SubmitBody, Terms, UploadAnswer,
+  ApplyOptions, CompanyBody, ConsentBody, FileKindParams, OtpAnswer, OtpBody, PublicApplication, ReceiptParams, SecretHeaders, StartAnswer, StartBody, SubmitBody, Terms, UploadAnswer,
 } from './apply-schemas.js';
 
 const tags = ['supplier-apply'];
@@ -103,6 +103,18 @@ export const supplierApplyPublicRoutes: FastifyPluginAsyncTypebox = async (app) 
     async () => {
       const rows = await currentTerms(app.dbh.db);
       return { rows, total: rows.length };
+    },
+  );
+
+  app.get(
+    '/api/v1/public/apply-options',
+    { config: { access: access.public(), ...limited }, schema: { operationId: 'listApplyOptions', tags, summary: 'What the company step offers: banks (BANK codes) and item categories (levels 1–2, in use)', response: { 200: ApplyOptions, ...failures } } },
+    async () => {
+      const [banks, categories] = await Promise.all([
+        app.dbh.db.selectFrom('code').select(['code as value', 'textKo as text']).where('groupId', '=', 'BANK').where('useYn', '=', 'Y').orderBy('sortOrder').orderBy('code').execute(),
+        app.dbh.db.selectFrom('itemCategory').select(['catCode as value', 'nameKo as text', 'depth']).where('depth', '<=', 2).where('useYn', '=', 'Y').orderBy('catCode').execute(),
+      ]);
+      return { banks, categories: categories.map((c) => ({ value: c.value, text: c.depth > 1 ? `· ${c.text}` : c.text })) };
     },
   );
 

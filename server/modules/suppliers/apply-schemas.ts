@@ -21,6 +21,9 @@ export const Terms = Type.Object({
   total: Type.Integer(),
 });
 
+const Option = Type.Object({ value: Type.String(), text: Type.String() });
+export const ApplyOptions = Type.Object({ banks: Type.Array(Option), categories: Type.Array(Option) });
+
 export const ConsentBody = Type.Object(
   { termsVersion: Text(20), privacyVersion: Text(20), agreeTerms: Type.Boolean(), agreePrivacy: Type.Boolean() },
   { additionalProperties: false },
