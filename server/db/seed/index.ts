@@ -20,6 +20,7 @@ import { buildPurchasing, insertPurchasing, syncPurchasingSequences } from './pu
 import { rngFor } from './rng.js';
 import { buildSuppliers } from './suppliers.js';
 import { buildSupplierLifecycle, insertSupplierLifecycle } from './supplier-lifecycle.js';
+import { seedSupplierApplications } from './supplier-applications.js';
 import { EVALUATION_TABLES, seedEvaluation } from './evaluation.js';
 
 export { SEED_ANCHOR } from './rng.js';
@@ -192,6 +193,8 @@ export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<Recor
     step('assets and inventory counts');
     await insertSupplierLifecycle(trx, buildSupplierLifecycle(rngFor(40), suppliers));
     step('supplier lifecycle');
+    await seedSupplierApplications(trx, suppliers);
+    step('supplier applications');
     await seedEvaluation(trx);
     step('supplier evaluation');
   });

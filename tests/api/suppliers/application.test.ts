@@ -41,6 +41,16 @@ describe('supplier application wizard', () => {
     return { ...s, done };
   }
 
+  it('lists the seeded applications and evaluations in every state', async () => {
+    const apps = ok(await f.get('/api/v1/supplier-applications?size=500', f.u.monitor));
+    expect(new Set(apps.rows.map((r: { status: string }) => r.status))).toEqual(new Set(['DRAFT', 'SUBMITTED', 'APPROVED', 'REJECTED', 'EXPIRED']));
+    expect(apps.rows.some((r: { applyType: string }) => r.applyType === 'NEW_USER')).toBe(true);
+    const evals = ok(await f.get('/api/v1/registration-evaluations?size=500', f.u.monitor));
+    expect(new Set(evals.rows.map((r: { status: string }) => r.status))).toEqual(new Set(['OPEN', 'PASSED', 'FAILED', 'CANCELLED']));
+    const approved = apps.rows.find((r: { status: string }) => r.status === 'APPROVED');
+    expect(await t.db.db.selectFrom('company').select('compNo').where('compNo', '=', approved.compNo).executeTakeFirst()).toBeTruthy();
+  });
+
   it('walks the four steps to a receipt; the user cannot log in until approval; approval creates company, user and ERP application', async () => {
     const taxNo = freshTaxNo();
     const s = ok(await a.start());
