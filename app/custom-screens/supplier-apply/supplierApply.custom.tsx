@@ -129,15 +129,20 @@ function StepPage({ step }: { step: Exclude<Step, 'start'> }) {
   const [refusal, setRefusal] = useState<Refusal | null>(null);
   const [done, setDone] = useState<string | null>(null);
 
-  const reload = useCallback(async () => {
-    if (!draft) return;
-    const { data, error } = await readDraft(draft);
-    if (data) setApp(data);
-    else setRefusal(refusalOf(error, t(`${K}.failed`)));
-  }, [draft, t]);
+  const [tick, setTick] = useState(0);
+  const reload = useCallback(async () => setTick((n) => n + 1), []);
   useEffect(() => {
-    void reload();
-  }, [reload]);
+    if (!draft) return;
+    let live = true;
+    void readDraft(draft).then(({ data, error }) => {
+      if (!live) return;
+      if (data) setApp(data);
+      else setRefusal(refusalOf(error, t(`${K}.failed`)));
+    });
+    return () => {
+      live = false;
+    };
+  }, [draft, t, tick]);
 
   if (done) {
     return (
