@@ -4167,6 +4167,296 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/public/apply-terms": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The terms of use and privacy consent in force (versioned) */
+        get: operations["listApplyTerms"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/public/apply-options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What the company step offers: banks (BANK codes) and item categories (levels 1–2, in use) */
+        get: operations["listApplyOptions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/public/supplier-applications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Start an application: answers its receipt number and a secret (shown once) that keep it for 7 days */
+        post: operations["startSupplierApplication"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/public/supplier-applications/{receiptNo}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The applicant reads its unfinished application back (to resume it) */
+        get: operations["getOwnSupplierApplication"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/public/supplier-applications/{receiptNo}/consent": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Step 1: consent to the terms and the privacy notice in force (their versions are kept) */
+        put: operations["consentSupplierApplication"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/public/supplier-applications/{receiptNo}/files/{kind}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Step 2: the registration certificate (CERT) or bankbook copy (BANKBOOK), one PDF or image each (multipart, field "file"); size, type and content are checked before it is kept; a second upload replaces the first */
+        post: operations["uploadSupplierApplicationFile"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/public/supplier-applications/{receiptNo}/company": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Step 2: the company (business number with check digit, not yet registered; corporate number with check digit; names within their byte limits; CEO, address, categories, bank account) — or, for a new user, the registered company’s business number */
+        put: operations["saveSupplierApplicationCompany"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/public/supplier-applications/{receiptNo}/otp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Step 3: send a one-time code to the first user’s cell phone (valid 3 minutes, 5 attempts; a new code replaces the last) */
+        post: operations["sendSupplierApplicationOtp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/public/supplier-applications/{receiptNo}/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Step 3: the first user (id, name, phones, e-mail, password under the policy) with the one-time code that proves the phone; submits the application for review (a new company also gets its registration evaluation). No login works until staff approve */
+        post: operations["submitSupplierApplication"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/supplier-applications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Supplier applications (RegisterUser, compRegList), a draft past its 7 days shown as EXPIRED */
+        get: operations["listSupplierApplications"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/supplier-applications/{receiptNo}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One application with its categories and attachments */
+        get: operations["getSupplierApplication"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/supplier-applications/{receiptNo}/approve-user": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Approve the applying user; a new user of a registered company is created at once, a new company once its registration evaluation has passed */
+        post: operations["approveSupplierApplicationUser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/supplier-applications/{receiptNo}/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Reject an application with a reason; its open registration evaluation is cancelled; nothing is created */
+        post: operations["rejectSupplierApplication"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/registration-evaluations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Registration evaluations of new-company applications (compRegMngList) */
+        get: operations["listRegistrationEvaluations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/registration-evaluations/{evalNo}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One registration evaluation with the application’s attachments (compRegMngDetail) */
+        get: operations["getRegistrationEvaluation"];
+        /** Save the checklist, score and remark of an open evaluation */
+        put: operations["saveRegistrationEvaluation"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/registration-evaluations/{evalNo}/pass": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Pass: every checklist item confirmed and the score at or above the pass mark (values sent are saved first); with the user approved, the supplier, its first user and its ERP vendor application are created */
+        post: operations["passRegistrationEvaluation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/registration-evaluations/{evalNo}/fail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Fail with a reason: the application is rejected with it; nothing is created */
+        post: operations["failRegistrationEvaluation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/evaluation/periods": {
         parameters: {
             query?: never;
@@ -36814,6 +37104,2128 @@ export interface operations {
                             sizeBytes: number;
                             mimeType: string;
                         }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listApplyTerms: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rows: {
+                            kind: string;
+                            version: string;
+                            title: string;
+                            body: string;
+                            effectiveFrom: string;
+                        }[];
+                        total: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listApplyOptions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        banks: {
+                            value: string;
+                            text: string;
+                        }[];
+                        categories: {
+                            value: string;
+                            text: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    startSupplierApplication: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description NEW_COMPANY a new supplier company; NEW_USER a new user for a registered company
+                     * @enum {unknown}
+                     */
+                    applyType: "NEW_COMPANY" | "NEW_USER";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        receiptNo: string;
+                        secret: string;
+                        applyType: string;
+                        /** Format: date-time */
+                        expiresAt: string;
+                        step: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getOwnSupplierApplication: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The secret answered when the application was started */
+                "x-apply-secret": string;
+            };
+            path: {
+                /** @description Receipt number, SA2026-000001 */
+                receiptNo: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        receiptNo: string;
+                        applyType: string;
+                        status: string;
+                        step: number;
+                        /** Format: date-time */
+                        expiresAt: string;
+                        termsVersion: string | null;
+                        privacyVersion: string | null;
+                        taxNo2: string | null;
+                        corpNo: string | null;
+                        compNameKr: string | null;
+                        compNameEn: string | null;
+                        ceoName: string | null;
+                        zipCode: string | null;
+                        address: string | null;
+                        bizType: string | null;
+                        bizItem: string | null;
+                        phoneNo: string | null;
+                        catCodes: string[];
+                        bankCode: string | null;
+                        bankAccount: string | null;
+                        bankHolder: string | null;
+                        certName: string | null;
+                        bankbookName: string | null;
+                        phoneVerified: boolean;
+                        submittedAt: string | null;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    consentSupplierApplication: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The secret answered when the application was started */
+                "x-apply-secret": string;
+            };
+            path: {
+                /** @description Receipt number, SA2026-000001 */
+                receiptNo: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    termsVersion: string;
+                    privacyVersion: string;
+                    agreeTerms: boolean;
+                    agreePrivacy: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        receiptNo: string;
+                        applyType: string;
+                        status: string;
+                        step: number;
+                        /** Format: date-time */
+                        expiresAt: string;
+                        termsVersion: string | null;
+                        privacyVersion: string | null;
+                        taxNo2: string | null;
+                        corpNo: string | null;
+                        compNameKr: string | null;
+                        compNameEn: string | null;
+                        ceoName: string | null;
+                        zipCode: string | null;
+                        address: string | null;
+                        bizType: string | null;
+                        bizItem: string | null;
+                        phoneNo: string | null;
+                        catCodes: string[];
+                        bankCode: string | null;
+                        bankAccount: string | null;
+                        bankHolder: string | null;
+                        certName: string | null;
+                        bankbookName: string | null;
+                        phoneVerified: boolean;
+                        submittedAt: string | null;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    uploadSupplierApplicationFile: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The secret answered when the application was started */
+                "x-apply-secret": string;
+            };
+            path: {
+                /** @description Receipt number, SA2026-000001 */
+                receiptNo: string;
+                /** @description CERT registration certificate, BANKBOOK bankbook copy */
+                kind: "CERT" | "BANKBOOK";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        kind: string;
+                        originalName: string;
+                        sizeBytes: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    saveSupplierApplicationCompany: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The secret answered when the application was started */
+                "x-apply-secret": string;
+            };
+            path: {
+                /** @description Receipt number, SA2026-000001 */
+                receiptNo: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Business registration number, 123-45-67890 or 10 digits */
+                    taxNo: string;
+                    corpNo?: string | null;
+                    compNameKr?: string;
+                    compNameEn?: string | null;
+                    ceoName?: string;
+                    zipCode?: string | null;
+                    address?: string;
+                    bizType?: string | null;
+                    bizItem?: string | null;
+                    phoneNo?: string | null;
+                    catCodes?: string[];
+                    bankCode?: string;
+                    bankAccount?: string;
+                    bankHolder?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        receiptNo: string;
+                        applyType: string;
+                        status: string;
+                        step: number;
+                        /** Format: date-time */
+                        expiresAt: string;
+                        termsVersion: string | null;
+                        privacyVersion: string | null;
+                        taxNo2: string | null;
+                        corpNo: string | null;
+                        compNameKr: string | null;
+                        compNameEn: string | null;
+                        ceoName: string | null;
+                        zipCode: string | null;
+                        address: string | null;
+                        bizType: string | null;
+                        bizItem: string | null;
+                        phoneNo: string | null;
+                        catCodes: string[];
+                        bankCode: string | null;
+                        bankAccount: string | null;
+                        bankHolder: string | null;
+                        certName: string | null;
+                        bankbookName: string | null;
+                        phoneVerified: boolean;
+                        submittedAt: string | null;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    sendSupplierApplicationOtp: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The secret answered when the application was started */
+                "x-apply-secret": string;
+            };
+            path: {
+                /** @description Receipt number, SA2026-000001 */
+                receiptNo: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    cellPhoneNo: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        sentTo: string;
+                        /** Format: date-time */
+                        expiresAt: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    submitSupplierApplication: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The secret answered when the application was started */
+                "x-apply-secret": string;
+            };
+            path: {
+                /** @description Receipt number, SA2026-000001 */
+                receiptNo: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    userId: string;
+                    hname: string;
+                    phoneNo?: string | null;
+                    cellPhoneNo: string;
+                    email: string;
+                    password: string;
+                    otpCode: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        receiptNo: string;
+                        applyType: string;
+                        status: string;
+                        step: number;
+                        /** Format: date-time */
+                        expiresAt: string;
+                        termsVersion: string | null;
+                        privacyVersion: string | null;
+                        taxNo2: string | null;
+                        corpNo: string | null;
+                        compNameKr: string | null;
+                        compNameEn: string | null;
+                        ceoName: string | null;
+                        zipCode: string | null;
+                        address: string | null;
+                        bizType: string | null;
+                        bizItem: string | null;
+                        phoneNo: string | null;
+                        catCodes: string[];
+                        bankCode: string | null;
+                        bankAccount: string | null;
+                        bankHolder: string | null;
+                        certName: string | null;
+                        bankbookName: string | null;
+                        phoneVerified: boolean;
+                        submittedAt: string | null;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listSupplierApplications: {
+        parameters: {
+            query?: {
+                receiptNo?: string;
+                compNameKr?: string;
+                applyType?: "NEW_COMPANY" | "NEW_USER";
+                /** @description Any of: DRAFT, SUBMITTED, APPROVED, REJECTED, EXPIRED */
+                status?: ("DRAFT" | "SUBMITTED" | "APPROVED" | "REJECTED" | "EXPIRED")[];
+                userDecision?: "PENDING" | "APPROVED" | "REJECTED";
+                fromDate?: string;
+                toDate?: string;
+                /** @description Page, 1-based */
+                page?: number;
+                /** @description Rows a page (a screen asks ≤ 500; an export up to 5000) */
+                size?: number;
+                /** @description Sort as field:asc|desc; fields: receiptNo, submittedAt, compNameKr, status, applyType, userId */
+                sort?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rows: {
+                            receiptNo: string;
+                            applyType: string;
+                            status: string;
+                            step: number;
+                            taxNo2: string | null;
+                            corpNo: string | null;
+                            compNameKr: string | null;
+                            ceoName: string | null;
+                            address: string | null;
+                            bizType: string | null;
+                            bizItem: string | null;
+                            compNo: string | null;
+                            userId: string | null;
+                            hname: string | null;
+                            email: string | null;
+                            cellPhoneNo: string | null;
+                            bankCode: string | null;
+                            bankAccount: string | null;
+                            bankHolder: string | null;
+                            userDecision: string;
+                            userDecidedBy: string | null;
+                            userDecidedAt: string | null;
+                            evalNo: string | null;
+                            evalStatus: string | null;
+                            score: number | null;
+                            duplicateOf: string | null;
+                            rejectReason: string | null;
+                            submittedAt: string | null;
+                            decidedAt: string | null;
+                            /** Format: date-time */
+                            expiresAt: string;
+                            /** @description The version read; a stale one answers 409 VERSION_CONFLICT */
+                            version: number;
+                            /** @description What the caller may do with the document now (buttons to show) */
+                            actions: string[];
+                        }[];
+                        total: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getSupplierApplication: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Receipt number, SA2026-000001 */
+                receiptNo: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        receiptNo: string;
+                        applyType: string;
+                        status: string;
+                        step: number;
+                        taxNo2: string | null;
+                        corpNo: string | null;
+                        compNameKr: string | null;
+                        ceoName: string | null;
+                        address: string | null;
+                        bizType: string | null;
+                        bizItem: string | null;
+                        compNo: string | null;
+                        userId: string | null;
+                        hname: string | null;
+                        email: string | null;
+                        cellPhoneNo: string | null;
+                        bankCode: string | null;
+                        bankAccount: string | null;
+                        bankHolder: string | null;
+                        userDecision: string;
+                        userDecidedBy: string | null;
+                        userDecidedAt: string | null;
+                        evalNo: string | null;
+                        evalStatus: string | null;
+                        score: number | null;
+                        duplicateOf: string | null;
+                        rejectReason: string | null;
+                        submittedAt: string | null;
+                        decidedAt: string | null;
+                        /** Format: date-time */
+                        expiresAt: string;
+                        /** @description The version read; a stale one answers 409 VERSION_CONFLICT */
+                        version: number;
+                        /** @description What the caller may do with the document now (buttons to show) */
+                        actions: string[];
+                        catNames: string[];
+                        attachments: {
+                            fileId: string;
+                            seq: number;
+                            originalName: string;
+                            sizeBytes: number;
+                            mimeType: string;
+                        }[];
+                        fileId: string | null;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    approveSupplierApplicationUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Receipt number, SA2026-000001 */
+                receiptNo: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The version read; a stale one answers 409 VERSION_CONFLICT */
+                    version: number;
+                    comment?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        receiptNo: string;
+                        applyType: string;
+                        status: string;
+                        step: number;
+                        taxNo2: string | null;
+                        corpNo: string | null;
+                        compNameKr: string | null;
+                        ceoName: string | null;
+                        address: string | null;
+                        bizType: string | null;
+                        bizItem: string | null;
+                        compNo: string | null;
+                        userId: string | null;
+                        hname: string | null;
+                        email: string | null;
+                        cellPhoneNo: string | null;
+                        bankCode: string | null;
+                        bankAccount: string | null;
+                        bankHolder: string | null;
+                        userDecision: string;
+                        userDecidedBy: string | null;
+                        userDecidedAt: string | null;
+                        evalNo: string | null;
+                        evalStatus: string | null;
+                        score: number | null;
+                        duplicateOf: string | null;
+                        rejectReason: string | null;
+                        submittedAt: string | null;
+                        decidedAt: string | null;
+                        /** Format: date-time */
+                        expiresAt: string;
+                        /** @description The version read; a stale one answers 409 VERSION_CONFLICT */
+                        version: number;
+                        /** @description What the caller may do with the document now (buttons to show) */
+                        actions: string[];
+                        catNames: string[];
+                        attachments: {
+                            fileId: string;
+                            seq: number;
+                            originalName: string;
+                            sizeBytes: number;
+                            mimeType: string;
+                        }[];
+                        fileId: string | null;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    rejectSupplierApplication: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Receipt number, SA2026-000001 */
+                receiptNo: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The version read; a stale one answers 409 VERSION_CONFLICT */
+                    version: number;
+                    comment?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        receiptNo: string;
+                        applyType: string;
+                        status: string;
+                        step: number;
+                        taxNo2: string | null;
+                        corpNo: string | null;
+                        compNameKr: string | null;
+                        ceoName: string | null;
+                        address: string | null;
+                        bizType: string | null;
+                        bizItem: string | null;
+                        compNo: string | null;
+                        userId: string | null;
+                        hname: string | null;
+                        email: string | null;
+                        cellPhoneNo: string | null;
+                        bankCode: string | null;
+                        bankAccount: string | null;
+                        bankHolder: string | null;
+                        userDecision: string;
+                        userDecidedBy: string | null;
+                        userDecidedAt: string | null;
+                        evalNo: string | null;
+                        evalStatus: string | null;
+                        score: number | null;
+                        duplicateOf: string | null;
+                        rejectReason: string | null;
+                        submittedAt: string | null;
+                        decidedAt: string | null;
+                        /** Format: date-time */
+                        expiresAt: string;
+                        /** @description The version read; a stale one answers 409 VERSION_CONFLICT */
+                        version: number;
+                        /** @description What the caller may do with the document now (buttons to show) */
+                        actions: string[];
+                        catNames: string[];
+                        attachments: {
+                            fileId: string;
+                            seq: number;
+                            originalName: string;
+                            sizeBytes: number;
+                            mimeType: string;
+                        }[];
+                        fileId: string | null;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listRegistrationEvaluations: {
+        parameters: {
+            query?: {
+                evalNo?: string;
+                compNameKr?: string;
+                /** @description Any of: OPEN, PASSED, FAILED, CANCELLED */
+                status?: ("OPEN" | "PASSED" | "FAILED" | "CANCELLED")[];
+                /** @description Page, 1-based */
+                page?: number;
+                /** @description Rows a page (a screen asks ≤ 500; an export up to 5000) */
+                size?: number;
+                /** @description Sort as field:asc|desc; fields: evalNo, createdAt, status, score, compNameKr, evaluatedAt */
+                sort?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rows: {
+                            evalNo: string;
+                            receiptNo: string;
+                            compNameKr: string | null;
+                            taxNo2: string | null;
+                            ceoName: string | null;
+                            applicationStatus: string;
+                            userDecision: string;
+                            status: string;
+                            /** @enum {unknown} */
+                            chkCert: "Y" | "N";
+                            /** @enum {unknown} */
+                            chkBank: "Y" | "N";
+                            /** @enum {unknown} */
+                            chkTax: "Y" | "N";
+                            /** @enum {unknown} */
+                            chkCredit: "Y" | "N";
+                            /** @enum {unknown} */
+                            chkQuality: "Y" | "N";
+                            score: number | null;
+                            passMark: number;
+                            remark: string | null;
+                            failReason: string | null;
+                            evaluator: string | null;
+                            evaluatorName: string | null;
+                            evaluatedAt: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            compNo: string | null;
+                            /** @description The version read; a stale one answers 409 VERSION_CONFLICT */
+                            version: number;
+                            /** @description What the caller may do with the document now (buttons to show) */
+                            actions: string[];
+                        }[];
+                        total: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getRegistrationEvaluation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Registration evaluation number, CRE2026-000001 */
+                evalNo: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        evalNo: string;
+                        receiptNo: string;
+                        compNameKr: string | null;
+                        taxNo2: string | null;
+                        ceoName: string | null;
+                        applicationStatus: string;
+                        userDecision: string;
+                        status: string;
+                        /** @enum {unknown} */
+                        chkCert: "Y" | "N";
+                        /** @enum {unknown} */
+                        chkBank: "Y" | "N";
+                        /** @enum {unknown} */
+                        chkTax: "Y" | "N";
+                        /** @enum {unknown} */
+                        chkCredit: "Y" | "N";
+                        /** @enum {unknown} */
+                        chkQuality: "Y" | "N";
+                        score: number | null;
+                        passMark: number;
+                        remark: string | null;
+                        failReason: string | null;
+                        evaluator: string | null;
+                        evaluatorName: string | null;
+                        evaluatedAt: string | null;
+                        /** Format: date-time */
+                        createdAt: string;
+                        compNo: string | null;
+                        /** @description The version read; a stale one answers 409 VERSION_CONFLICT */
+                        version: number;
+                        /** @description What the caller may do with the document now (buttons to show) */
+                        actions: string[];
+                        attachments: {
+                            fileId: string;
+                            seq: number;
+                            originalName: string;
+                            sizeBytes: number;
+                            mimeType: string;
+                        }[];
+                        bizType: string | null;
+                        bizItem: string | null;
+                        address: string | null;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    saveRegistrationEvaluation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Registration evaluation number, CRE2026-000001 */
+                evalNo: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The version read; a stale one answers 409 VERSION_CONFLICT */
+                    version: number;
+                    /** @enum {unknown} */
+                    chkCert?: "Y" | "N";
+                    /** @enum {unknown} */
+                    chkBank?: "Y" | "N";
+                    /** @enum {unknown} */
+                    chkTax?: "Y" | "N";
+                    /** @enum {unknown} */
+                    chkCredit?: "Y" | "N";
+                    /** @enum {unknown} */
+                    chkQuality?: "Y" | "N";
+                    score?: number | null;
+                    remark?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        evalNo: string;
+                        receiptNo: string;
+                        compNameKr: string | null;
+                        taxNo2: string | null;
+                        ceoName: string | null;
+                        applicationStatus: string;
+                        userDecision: string;
+                        status: string;
+                        /** @enum {unknown} */
+                        chkCert: "Y" | "N";
+                        /** @enum {unknown} */
+                        chkBank: "Y" | "N";
+                        /** @enum {unknown} */
+                        chkTax: "Y" | "N";
+                        /** @enum {unknown} */
+                        chkCredit: "Y" | "N";
+                        /** @enum {unknown} */
+                        chkQuality: "Y" | "N";
+                        score: number | null;
+                        passMark: number;
+                        remark: string | null;
+                        failReason: string | null;
+                        evaluator: string | null;
+                        evaluatorName: string | null;
+                        evaluatedAt: string | null;
+                        /** Format: date-time */
+                        createdAt: string;
+                        compNo: string | null;
+                        /** @description The version read; a stale one answers 409 VERSION_CONFLICT */
+                        version: number;
+                        /** @description What the caller may do with the document now (buttons to show) */
+                        actions: string[];
+                        attachments: {
+                            fileId: string;
+                            seq: number;
+                            originalName: string;
+                            sizeBytes: number;
+                            mimeType: string;
+                        }[];
+                        bizType: string | null;
+                        bizItem: string | null;
+                        address: string | null;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    passRegistrationEvaluation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Registration evaluation number, CRE2026-000001 */
+                evalNo: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The version read; a stale one answers 409 VERSION_CONFLICT */
+                    version: number;
+                    /** @enum {unknown} */
+                    chkCert?: "Y" | "N";
+                    /** @enum {unknown} */
+                    chkBank?: "Y" | "N";
+                    /** @enum {unknown} */
+                    chkTax?: "Y" | "N";
+                    /** @enum {unknown} */
+                    chkCredit?: "Y" | "N";
+                    /** @enum {unknown} */
+                    chkQuality?: "Y" | "N";
+                    score?: number | null;
+                    remark?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        evalNo: string;
+                        receiptNo: string;
+                        compNameKr: string | null;
+                        taxNo2: string | null;
+                        ceoName: string | null;
+                        applicationStatus: string;
+                        userDecision: string;
+                        status: string;
+                        /** @enum {unknown} */
+                        chkCert: "Y" | "N";
+                        /** @enum {unknown} */
+                        chkBank: "Y" | "N";
+                        /** @enum {unknown} */
+                        chkTax: "Y" | "N";
+                        /** @enum {unknown} */
+                        chkCredit: "Y" | "N";
+                        /** @enum {unknown} */
+                        chkQuality: "Y" | "N";
+                        score: number | null;
+                        passMark: number;
+                        remark: string | null;
+                        failReason: string | null;
+                        evaluator: string | null;
+                        evaluatorName: string | null;
+                        evaluatedAt: string | null;
+                        /** Format: date-time */
+                        createdAt: string;
+                        compNo: string | null;
+                        /** @description The version read; a stale one answers 409 VERSION_CONFLICT */
+                        version: number;
+                        /** @description What the caller may do with the document now (buttons to show) */
+                        actions: string[];
+                        attachments: {
+                            fileId: string;
+                            seq: number;
+                            originalName: string;
+                            sizeBytes: number;
+                            mimeType: string;
+                        }[];
+                        bizType: string | null;
+                        bizItem: string | null;
+                        address: string | null;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    failRegistrationEvaluation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Registration evaluation number, CRE2026-000001 */
+                evalNo: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The version read; a stale one answers 409 VERSION_CONFLICT */
+                    version: number;
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        evalNo: string;
+                        receiptNo: string;
+                        compNameKr: string | null;
+                        taxNo2: string | null;
+                        ceoName: string | null;
+                        applicationStatus: string;
+                        userDecision: string;
+                        status: string;
+                        /** @enum {unknown} */
+                        chkCert: "Y" | "N";
+                        /** @enum {unknown} */
+                        chkBank: "Y" | "N";
+                        /** @enum {unknown} */
+                        chkTax: "Y" | "N";
+                        /** @enum {unknown} */
+                        chkCredit: "Y" | "N";
+                        /** @enum {unknown} */
+                        chkQuality: "Y" | "N";
+                        score: number | null;
+                        passMark: number;
+                        remark: string | null;
+                        failReason: string | null;
+                        evaluator: string | null;
+                        evaluatorName: string | null;
+                        evaluatedAt: string | null;
+                        /** Format: date-time */
+                        createdAt: string;
+                        compNo: string | null;
+                        /** @description The version read; a stale one answers 409 VERSION_CONFLICT */
+                        version: number;
+                        /** @description What the caller may do with the document now (buttons to show) */
+                        actions: string[];
+                        attachments: {
+                            fileId: string;
+                            seq: number;
+                            originalName: string;
+                            sizeBytes: number;
+                            mimeType: string;
+                        }[];
+                        bizType: string | null;
+                        bizItem: string | null;
+                        address: string | null;
                     };
                 };
             };

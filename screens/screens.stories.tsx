@@ -366,6 +366,18 @@ export const SettlementStatement: Story = { name: 'settlement.statement', args: 
 /** screens/settlement/threeWayMatch.screen.ts */
 export const SettlementThreeWayMatch: Story = { name: 'settlement.threeWayMatch', args: { id: 'settlement.threeWayMatch' } };
 
+/** screens/supplier-apply/compRegList.screen.ts */
+export const SupplierApplyCompRegList: Story = { name: 'supplierApply.compRegList', args: { id: 'supplierApply.compRegList' } };
+
+/** screens/supplier-apply/compRegMngDetail.screen.ts */
+export const SupplierApplyCompRegMngDetail: Story = { name: 'supplierApply.compRegMngDetail', args: { id: 'supplierApply.compRegMngDetail' } };
+
+/** screens/supplier-apply/compRegMngList.screen.ts */
+export const SupplierApplyCompRegMngList: Story = { name: 'supplierApply.compRegMngList', args: { id: 'supplierApply.compRegMngList' } };
+
+/** screens/supplier-apply/registerUser.screen.ts */
+export const SupplierApplyRegisterUser: Story = { name: 'supplierApply.registerUser', args: { id: 'supplierApply.registerUser' } };
+
 /** screens/suppliers/compChangeRequestEdit.screen.ts */
 export const SuppliersCompChangeRequestEdit: Story = { name: 'suppliers.compChangeRequestEdit', args: { id: 'suppliers.compChangeRequestEdit' } };
 

@@ -72,6 +72,8 @@ export const COMPANY_OWNED_TABLES: Readonly<Record<string, string>> = Object.fre
   // supplier cannot attach another company's or an internal file group to its own document.
   file_group: 'comp_no',
   company_council: 'comp_no',
+  // Supplier applications (0140): a new user's application for an existing company names it.
+  supplier_application: 'comp_no',
 });
 
 export class CompanyScopeViolation extends Error {

@@ -17,6 +17,7 @@ import * as m0130 from './migrations/0130-file-owner-indexes.js';
 import * as m0230 from './migrations/0230-export-jobs.js';
 import * as m0150 from './migrations/0150-supplier-self-service.js';
 import * as m0190 from './migrations/0190-notification-ref.js';
+import * as m0140 from './migrations/0140-supplier-applications.js';
 
 /** Migrations are listed here in order; the name is the version recorded in the database. */
 const migrations: Record<string, Migration> = {
@@ -38,6 +39,7 @@ const migrations: Record<string, Migration> = {
   '0230-export-jobs': m0230,
   '0150-supplier-self-service': m0150,
   '0190-notification-ref': m0190,
+  '0140-supplier-applications': m0140,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -244,3 +244,17 @@ SMOKE_ROUTES.push(
   { route: '/compInfo/transSatisSurveyList', portal: 'internal', user: 'operator', expect: 'rows' },
   { route: '/compInfo/transSatisSurveyEdit', portal: 'internal', user: 'operator', expect: 'document', open: supplierDoc('/api/v1/cyber/surveys?size=1', 'surveyId', 'compName') },
 );
+
+// Supplier applications (#9): the public wizard (a step page opened without an application in the
+// tab says so and links to the start) and the staff review screens.
+SMOKE_ROUTES.push(
+  { route: '/template/userApply', portal: 'internal', user: 'buyer', expect: 'text', shows: '신청 시작', public: true },
+  { route: '/template/ogpmsUserApply1', portal: 'internal', user: 'buyer', expect: 'text', shows: '진행 중인 신청이 없습니다', public: true },
+  { route: '/template/ogpmsUserApply2', portal: 'internal', user: 'buyer', expect: 'text', shows: '진행 중인 신청이 없습니다', public: true },
+  { route: '/template/ogpmsUserApply3', portal: 'internal', user: 'buyer', expect: 'text', shows: '진행 중인 신청이 없습니다', public: true },
+  { route: '/template/ogpmsLogin', portal: 'internal', user: 'buyer', expect: 'text', shows: '협력사 등록 신청하기', public: true },
+  { route: '/portal/ogpmsManage/RegisterUser', portal: 'internal', user: 'admin', expect: 'rows' },
+  { route: '/compRegList', portal: 'internal', user: 'tfadmin', expect: 'rows' },
+  { route: '/business/evaManage/compRegMngList', portal: 'internal', user: 'tfadmin', expect: 'rows' },
+  { route: '/business/evaManage/compRegMngDetail', portal: 'internal', user: 'tfadmin', expect: 'document', open: doc('/api/v1/registration-evaluations?size=1', 'evalNo') },
+);

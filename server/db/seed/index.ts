@@ -21,6 +21,7 @@ import { rngFor } from './rng.js';
 import { buildSuppliers } from './suppliers.js';
 import { buildSupplierLifecycle, insertSupplierLifecycle } from './supplier-lifecycle.js';
 import { insertChangeRequests } from './change-requests.js';
+import { seedSupplierApplications } from './supplier-applications.js';
 import { EVALUATION_TABLES, seedEvaluation } from './evaluation.js';
 
 export { SEED_ANCHOR } from './rng.js';
@@ -195,6 +196,8 @@ export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<Recor
     step('supplier lifecycle');
     await insertChangeRequests(trx);
     step('supplier change requests');
+    await seedSupplierApplications(trx, suppliers);
+    step('supplier applications');
     await seedEvaluation(trx);
     step('supplier evaluation');
   });

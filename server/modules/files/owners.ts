@@ -78,6 +78,8 @@ export const FILE_OWNER_TYPES: readonly FileOwnerType[] = Object.freeze([
   { docType: 'COMPANY', table: 'company', fileColumn: 'file_id', keyColumn: 'comp_no', company: { kind: 'column', column: 'comp_no' }, screens: ['/CompManageList', '/CompManageEdit', '/compStatusList', '/compStatusView', '/compManage/CyberCompManageEdit'] },
   { docType: 'COMPANY_CHANGE', table: 'company_change_request', fileColumn: 'file_id', keyColumn: 'req_no', company: { kind: 'column', column: 'comp_no' }, screens: ['/CompManageList', '/CompManageEdit', '/compManage/CyberCompManageEdit'] },
   { docType: 'COMPANY_STATUS', table: 'company_status_request', fileColumn: 'file_id', keyColumn: 'req_no', company: { kind: 'none' }, screens: ['/compChangeStatusList', '/CompManageEdit'] },
+  // Supplier applications (#9): the registration certificate and bankbook copy of the public wizard, staff of the review screens only.
+  { docType: 'SUPPLIER_APPLICATION', table: 'supplier_application', fileColumn: 'file_id', keyColumn: 'receipt_no', company: { kind: 'none' }, screens: ['/portal/ogpmsManage/RegisterUser', '/compRegList', '/business/evaManage/compRegMngList', '/business/evaManage/compRegMngDetail'] },
   // Items (#11): an item's photo or spec sheet is the company's own; a supplier's price proposal is its company's.
   { docType: 'ITEM', table: 'item', fileColumn: 'file_id', keyColumn: 'item_code', company: { kind: 'none' }, screens: ['/itemDetail', '/itemInsert'] },
   {
