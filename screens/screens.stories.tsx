@@ -168,6 +168,9 @@ export const ItemsItemExcelUpList: Story = { name: 'items.itemExcelUpList', args
 /** screens/items/itemInsert.screen.ts */
 export const ItemsItemInsert: Story = { name: 'items.itemInsert', args: { id: 'items.itemInsert' } };
 
+/** screens/items/itemPriceTrend.screen.ts */
+export const ItemsItemPriceTrend: Story = { name: 'items.itemPriceTrend', args: { id: 'items.itemPriceTrend' } };
+
 /** screens/items/itemProposalDetail.screen.ts */
 export const ItemsItemProposalDetail: Story = { name: 'items.itemProposalDetail', args: { id: 'items.itemProposalDetail' } };
 
