@@ -192,6 +192,9 @@ export const ItemsSupplierItemInfoEdit: Story = { name: 'items.supplierItemInfoE
 /** screens/items/supplierUpItemDetail.screen.ts */
 export const ItemsSupplierUpItemDetail: Story = { name: 'items.supplierUpItemDetail', args: { id: 'items.supplierUpItemDetail' } };
 
+/** screens/items/supplierUpItemEdit.screen.ts */
+export const ItemsSupplierUpItemEdit: Story = { name: 'items.supplierUpItemEdit', args: { id: 'items.supplierUpItemEdit' } };
+
 /** screens/items/supplierUpItemView.screen.ts */
 export const ItemsSupplierUpItemView: Story = { name: 'items.supplierUpItemView', args: { id: 'items.supplierUpItemView' } };
 
