@@ -75,6 +75,18 @@ async function downloadedRows(page: Page, link: Locator): Promise<{ name: string
   return { name: file.suggestedFilename(), sheet, rows };
 }
 
+/** The page's login; the app may still be navigating right after it logged in, so ask again. */
+async function sessionOf(page: Page): ReturnType<typeof pageSession> {
+  for (let i = 0; ; i++) {
+    try {
+      return await pageSession(page);
+    } catch (e) {
+      if (i >= 10) throw e;
+      await page.waitForTimeout(300);
+    }
+  }
+}
+
 describe('items journey: Excel upload → item popup on a PR line → supplier price proposal → approval → price history', () => {
   const baseURL = inject('e2eBaseUrl');
   const today = koreanDate(0);
@@ -111,7 +123,7 @@ describe('items journey: Excel upload → item popup on a PR line → supplier p
 
   /** The API as the page's own login (supplier calls carry IsCyber: Y). */
   async function api<T>(page: Page, url: string, cyber: boolean): Promise<{ status: number; body: T }> {
-    const { accessToken } = await pageSession(page);
+    const { accessToken } = await sessionOf(page);
     const res = await fetch(`${baseURL}${url}`, { headers: { Authorization: `Bearer ${accessToken}`, IsCyber: cyber ? 'Y' : 'N' } });
     return { status: res.status, body: (await res.json()) as T };
   }
