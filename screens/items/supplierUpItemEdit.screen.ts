@@ -29,7 +29,7 @@ export default defineEditScreen({
         { field: 'unitCode', label: F('unitCode'), maxLength: 10, visible: NEW_ONLY },
         { field: 'maker', label: F('maker'), maxLength: 100, visible: NEW_ONLY },
         { field: 'currentPrice', label: F('currentPrice'), widget: 'money', readOnly: 'true', visible: "form.kind == 'PRICE'" },
-        { field: 'proposedPrice', label: F('proposedPrice'), required: true, mask: 'number', maxLength: 19 },
+        { field: 'proposedPrice', label: F('proposedPrice'), required: true, mask: 'numComma', maxLength: 22 },
         { field: 'currency', label: F('currency'), widget: 'select', emptyOption: 'none', options: [{ value: 'KRW', text: 'KRW' }, { value: 'JPY', text: 'JPY' }] },
         { field: 'validFrom', label: F('validFrom'), widget: 'date', required: true },
         { field: 'reason', label: F('reason'), widget: 'textarea', rows: 3, required: true, maxLength: 1000, span: 2 },

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import * as XLSX from 'xlsx';
 import { pageSession, submitExternalLogin, submitInternalLogin, unexpected } from './helpers/auth';
 import { launchBrowser, openPage, screenshot, type TestPage } from './helpers/browser';
@@ -98,6 +98,10 @@ describe('items journey: Excel upload → item popup on a PR line → supplier p
   beforeAll(async () => {
     browser = await launchBrowser();
   }, 60_000);
+  // A failed step leaves a picture of where it stopped.
+  afterEach(async (ctx) => {
+    if (ctx.task.result?.state === 'fail' && current) await screenshot(current.page, `items-failed-${ctx.task.name.slice(0, 24).replace(/\W+/g, '-')}`).catch(() => undefined);
+  });
   afterAll(async () => {
     await current?.context.close();
     await browser?.close();
@@ -224,7 +228,7 @@ describe('items journey: Excel upload → item popup on a PR line → supplier p
     expect(await popup.locator('canvas[data-testid="data-grid-canvas"]').count()).toBe(1);
     await screenshot(page, 'items-03-item-popup');
     const chosen = (await gridRows(popup))[1];
-    const at = await rowPoint(popup, 1);
+    const at = await rowPoint(popup.locator('[data-row-height]').first(), 1);
     await page.mouse.dblclick(at.x, at.y);
     await popup.waitFor({ state: 'detached' });
     const lines = page.getByRole('region', { name: '품목' });
@@ -256,7 +260,8 @@ describe('items journey: Excel upload → item popup on a PR line → supplier p
     await page.getByRole('button', { name: '제안 수정' }).click();
     const edit = page.getByRole('dialog', { name: '단가 제안 수정' });
     await poll(() => fieldText(edit, 'proposalNo')).toBe(state.proposalNo);
-    await edit.getByLabel('제안 단가').fill('23450');
+    // By its field: the page behind the dialog has a field of the same name (and label).
+    await edit.locator('[data-field="proposedPrice"] input').fill('23450');
     await screenshot(page, 'items-04-proposal-edit');
     await edit.getByRole('button', { name: '저장', exact: true }).click();
     await confirm(page, '제안을 수정하시겠습니까?');

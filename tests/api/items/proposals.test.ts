@@ -101,6 +101,16 @@ describe('items: item master, supplier prices and proposals', () => {
     expect(audit.map((a) => a.action)).toEqual(['SUBMIT', 'APPROVE']);
   });
 
+  it('supplier1 changes its waiting proposal as the edit screen sends it (every field, the version); a stale version is refused', async () => {
+    const own = (await t.db.db.selectFrom('itemSupplierPrice').select('itemCode').where('compNo', '=', 'C00001').where('itemCode', 'not in', t.db.db.selectFrom('itemProposal').select('itemCode').where('status', '=', 'SUBMITTED').where('itemCode', 'is not', null)).orderBy('itemCode').offset(3).limit(1).executeTakeFirstOrThrow()).itemCode;
+    const p = (await call(s1, 'POST', '/api/v1/item-proposals', { kind: 'PRICE', itemCode: own, proposedPrice: '500', validFrom: inDays(1), reason: '처음' })).json();
+    const screen = { kind: 'PRICE', itemCode: own, itemName: p.itemName, spec: p.spec, catCode: p.catCode, unitCode: p.unitCode, maker: p.maker, proposedPrice: '450.00', currency: p.currency, validFrom: inDays(2), reason: '고침', fileId: null, version: p.version };
+    const res = await call(s1, 'PUT', `/api/v1/item-proposals/${p.proposalNo}`, screen);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ proposedPrice: expect.stringMatching(/^450(\.00)?$/), validFrom: inDays(2), reason: '고침', version: p.version + 1, status: 'SUBMITTED' });
+    expect((await call(s1, 'PUT', `/api/v1/item-proposals/${p.proposalNo}`, screen)).statusCode).toBe(409);
+  });
+
   it('the price-history chart: lowest, average and highest price in force on each date, per currency; staff only', async () => {
     const { itemCode } = await t.db.db.selectFrom('item').select('itemCode').where('itemCode', 'not in', t.db.db.selectFrom('itemPriceHistory').select('itemCode')).orderBy('itemCode').limit(1).executeTakeFirstOrThrow();
     const point = (compNo: string, effectiveDate: string, unitPrice: string, currency: 'KRW' | 'JPY' = 'KRW') => ({ itemCode, compNo, effectiveDate, unitPrice, currency, source: 'MANUAL' as const, changedBy: 'test' });

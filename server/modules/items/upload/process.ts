@@ -231,12 +231,15 @@ export async function applyUpload(db: Db, batchId: string, actor: string): Promi
     const now = new Date();
     // The same lock and numbering as allocateItemCodes: <category>-NNNN after the category's highest.
     await sql`select pg_advisory_xact_lock(60060)`.execute(trx);
+    // The batch's rows were written moments ago: without fresh statistics the planner takes them
+    // for a handful and joins the numbering below row by row (minutes for 100,000 rows).
+    await sql`analyze item_upload_row`.execute(trx);
     const numbered = await sql`
       with news as (
         select row_no, data->>'catCode' as cat from item_upload_row where batch_id = ${batchId} and result = 'NEW'
       ), last as (
         select cat_code, max(substring(item_code from '-([0-9]+)$')::int) as n from item where cat_code in (select distinct cat from news) group by cat_code
-      ), coded as (
+      ), coded as materialized (
         select n.row_no, (coalesce(l.n, 0) + row_number() over (partition by n.cat order by n.row_no))::text as seq, n.cat
         from news n left join last l on l.cat_code = n.cat
       )
