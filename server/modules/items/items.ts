@@ -142,7 +142,7 @@ export async function priceHistory(db: Db, itemCode: string) {
     .innerJoin('company as c', 'c.compNo', 'h.compNo')
     .select(['h.effectiveDate', 'h.compNo', 'c.compNameKr', 'h.unitPrice', 'h.currency', 'h.source', 'h.proposalNo', 'h.changedAt'])
     .where('h.itemCode', '=', itemCode)
-    .orderBy('h.effectiveDate').orderBy('h.id')
+    .orderBy('h.effectiveDate', 'desc').orderBy('h.id', 'desc')
     .execute();
   return rows.map((r) => ({ ...r, unitPrice: String(r.unitPrice), changedAt: iso(r.changedAt)! }));
 }
