@@ -171,6 +171,9 @@ export const ItemsItemExcelUpList: Story = { name: 'items.itemExcelUpList', args
 /** screens/items/itemInsert.screen.ts */
 export const ItemsItemInsert: Story = { name: 'items.itemInsert', args: { id: 'items.itemInsert' } };
 
+/** screens/items/itemPriceTrend.screen.ts */
+export const ItemsItemPriceTrend: Story = { name: 'items.itemPriceTrend', args: { id: 'items.itemPriceTrend' } };
+
 /** screens/items/itemProposalDetail.screen.ts */
 export const ItemsItemProposalDetail: Story = { name: 'items.itemProposalDetail', args: { id: 'items.itemProposalDetail' } };
 
@@ -191,6 +194,9 @@ export const ItemsSupplierItemInfoEdit: Story = { name: 'items.supplierItemInfoE
 
 /** screens/items/supplierUpItemDetail.screen.ts */
 export const ItemsSupplierUpItemDetail: Story = { name: 'items.supplierUpItemDetail', args: { id: 'items.supplierUpItemDetail' } };
+
+/** screens/items/supplierUpItemEdit.screen.ts */
+export const ItemsSupplierUpItemEdit: Story = { name: 'items.supplierUpItemEdit', args: { id: 'items.supplierUpItemEdit' } };
 
 /** screens/items/supplierUpItemView.screen.ts */
 export const ItemsSupplierUpItemView: Story = { name: 'items.supplierUpItemView', args: { id: 'items.supplierUpItemView' } };

@@ -21,6 +21,7 @@ export function EditScreen() {
   const { t } = frame;
   const def = frame.def as EditScreenDef;
   const keyString = (def.key ?? []).map((k) => frame.query[k] ?? '').join('\u0000');
+  const queryKey = JSON.stringify(Object.entries(frame.query).sort(([a], [b]) => a.localeCompare(b)));
   // A singleton (my company, my account) is always there to load: it needs no key in the address.
   const hasKey = (def.singleton === true && !!def.load) || ((def.key?.length ?? 0) > 0 && (def.key ?? []).every((k) => (frame.query[k] ?? '') !== ''));
   const [attempt, setAttempt] = useState(0);
@@ -84,7 +85,9 @@ export function EditScreen() {
           </WidgetButton>
         </div>
       )}
-      {state === 'ready' && <EditBodyView body={def} at="" record={record} reloadRecord={reloadRecord} />}
+      {/* Keyed by the whole query: a link to this screen with other parameters (a record created here
+          keeps no key in the address; /itemExcelUpDetail?replaces=… after an upload) starts afresh. */}
+      {state === 'ready' && <EditBodyView key={queryKey} body={def} at="" record={record} reloadRecord={reloadRecord} />}
     </>
   );
 }

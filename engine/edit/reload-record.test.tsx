@@ -111,3 +111,36 @@ describe('edit screens: the reloadRecord effect and the datetime, money and file
     expect(screen.queryByText('파일 선택')).not.toBeInTheDocument();
   });
 });
+
+describe('edit screens: a link to the same screen with other parameters', () => {
+  it('starts a fresh record after one was created in place (its key is not in the address)', async () => {
+    renderScreen('test.create', {
+      entries: [
+        {
+          file: 'screens/test/create.screen.json',
+          definition: {
+            id: 'test.create',
+            kind: 'edit',
+            route: '/test/create',
+            title: '만들기',
+            key: ['msgKey'],
+            load: { operation: 'getMessage' },
+            sections: [{ fields: [{ field: 'textKo', label: '내용' }] }],
+            actions: [
+              { kind: 'save', operation: 'createMessage' },
+              { kind: 'navigate', id: 'again', label: '다시 만들기', route: '/test/create', query: { replaces: 'form.msgKey' } },
+            ],
+          },
+        },
+      ],
+      answers: { createMessage: () => ({ msgKey: 'm1', textKo: '처음 것', version: 1 }) },
+      route: '/test/create',
+    });
+    fireEvent.change(await screen.findByLabelText('내용'), { target: { value: '처음 것' } });
+    fireEvent.click(screen.getByRole('button', { name: '저장' }));
+    fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: '확인' }));
+    await waitFor(() => expect(screen.getByLabelText('내용')).toHaveValue('처음 것'));
+    fireEvent.click(screen.getByRole('button', { name: '다시 만들기' }));
+    await waitFor(() => expect(screen.getByLabelText('내용')).toHaveValue(''));
+  });
+});

@@ -14,7 +14,7 @@ export const ITEM_FIELDS: FormFieldDef[] = [
   { field: 'spec', label: F('spec'), maxLength: 300 },
   { field: 'unitCode', label: F('unitCode'), widget: 'select', required: true, optionsFrom: { operation: 'listUnits', value: 'unitCode', text: 'nameKo' } },
   { field: 'sgCode', label: F('sgCode'), widget: 'select', required: true, optionsFrom: { operation: 'listSourcingGroups', value: 'sgCode', text: 'label' } },
-  { field: 'refPrice', label: F('refPrice'), required: true, mask: 'number', maxLength: 19 },
+  { field: 'refPrice', label: F('refPrice'), required: true, mask: 'numComma', maxLength: 22 },
   { field: 'currency', label: F('currency'), widget: 'select', required: true, emptyOption: 'none', default: 'KRW', options: [{ value: 'KRW', text: 'KRW' }, { value: 'JPY', text: 'JPY' }] },
   { field: 'maker', label: F('maker'), maxLength: 100 },
   { field: 'useYn', label: F('useYn'), widget: 'select', codeGroup: 'USE_YN', emptyOption: 'none', default: 'Y' },

@@ -72,8 +72,8 @@ export default defineEditScreen({
   actions: [
     { kind: 'navigate', label: T('list'), route: '/itemExcelUpList' },
     { kind: 'save', id: 'upload', label: T('upload'), operation: 'uploadItemsFromFile', visible: "mode == 'create'", variant: 'primary', params: { body: { fileId: 'form.fileId', replaces: 'query.replaces' } } },
-    { kind: 'call', id: 'refresh', label: T('refresh'), operation: 'getItemUpload', requires: 'read', visible: "mode == 'update'", params: { path: { batchId: 'form.batchId' } }, then: ['reloadRecord'] },
+    { kind: 'call', id: 'refresh', label: T('refresh'), operation: 'getItemUpload', requires: 'read', visible: "mode == 'update'", params: { path: { batchId: 'form.batchId' } }, then: ['reloadRecord', 'reload'] },
     { kind: 'navigate', id: 'reupload', label: T('reupload'), route: '/itemExcelUpDetail', query: { replaces: 'form.batchId' }, requires: 'write', visible: "contains(form.actions, 'reupload')" },
-    { kind: 'workflow', id: 'apply', label: T('apply'), operation: 'applyItemUpload', variant: 'primary', visible: "contains(form.actions, 'apply')", confirm: T('confirmApply'), params: { path: { batchId: 'form.batchId' }, body: { version: 'form.version' } }, then: ['reloadRecord'] },
+    { kind: 'workflow', id: 'apply', label: T('apply'), operation: 'applyItemUpload', variant: 'primary', visible: "contains(form.actions, 'apply')", confirm: T('confirmApply'), params: { path: { batchId: 'form.batchId' }, body: { version: 'form.version' } }, then: ['reloadRecord', 'reload'] },
   ],
 });

@@ -51,6 +51,7 @@ export default defineEditScreen({
   attachments: { field: 'fileId', label: T('photo') },
   actions: [
     { kind: 'close', requires: 'read' },
+    { kind: 'open', id: 'priceTrend', label: T('priceTrend'), screen: 'items.itemPriceTrend', dialog: true, query: { itemCode: 'form.itemCode' }, requires: 'read' },
     { kind: 'workflow', id: 'deactivate', label: T('deactivate'), operation: 'deactivateItem', variant: 'danger', visible: "form.useYn == 'Y'", confirm: T('confirmDeactivate'), params: { path: { itemCode: 'form.itemCode' }, body: { version: 'form.version' } }, then: ['reloadRecord'] },
     { kind: 'save', operation: 'updateItem', variant: 'primary', then: ['reloadRecord'] },
   ],

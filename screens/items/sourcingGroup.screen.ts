@@ -23,8 +23,8 @@ export default defineTreeScreen({
           { field: 'sgName', label: F('sgName'), required: true, maxLength: 100 },
           { field: 'sgNameEn', label: F('sgNameEn'), required: true, maxLength: 100 },
           { field: 'sgLevel', label: F('sgLevel'), readOnly: 'true' },
-          { field: 'buyerId', label: F('buyerId'), maxLength: 30, help: T('buyerHelp') },
-          { field: 'buyerName', label: F('buyerName'), readOnly: 'true' },
+          // The person popup (spec §2) picks the buyer; its parts go to the group's flat buyerId/buyerName.
+          { field: 'buyerId', label: F('buyerName'), widget: 'person', params: { singleid: 'buyerId', hname: 'buyerName' }, help: T('buyerHelp') },
           { field: 'sortOrder', label: F('sortOrder'), type: 'integer', default: 0 },
           { field: 'useYn', label: F('useYn'), widget: 'select', codeGroup: 'USE_YN', emptyOption: 'none', default: 'Y' },
           { field: 'itemCount', label: F('itemCount'), readOnly: 'true' },

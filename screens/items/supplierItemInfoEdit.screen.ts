@@ -41,7 +41,7 @@ export default defineEditScreen({
         { field: 'catCode', label: F('catCode'), maxLength: 20, visible: "form.kind == 'NEW'", help: T('catCodeHelp') },
         { field: 'unitCode', label: F('unitCode'), maxLength: 10, visible: "form.kind == 'NEW'" },
         { field: 'maker', label: F('maker'), maxLength: 100, visible: "form.kind == 'NEW'" },
-        { field: 'proposedPrice', label: F('proposedPrice'), required: true, mask: 'number', maxLength: 19 },
+        { field: 'proposedPrice', label: F('proposedPrice'), required: true, mask: 'numComma', maxLength: 22 },
         { field: 'currency', label: F('currency'), widget: 'select', emptyOption: 'none', default: 'KRW', options: [{ value: 'KRW', text: 'KRW' }, { value: 'JPY', text: 'JPY' }] },
         { field: 'validFrom', label: F('validFrom'), widget: 'date', required: true },
         { field: 'reason', label: F('reason'), widget: 'textarea', rows: 3, required: true, maxLength: 1000, span: 2 },

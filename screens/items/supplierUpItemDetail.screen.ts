@@ -16,6 +16,7 @@ export default defineEditScreen({
   attachments: { field: 'fileId', label: T('attachments'), readOnly: 'true' },
   actions: [
     { kind: 'navigate', label: T('list'), route: '/itemManagement/upItemView' },
+    { kind: 'open', id: 'edit', portal: 'external', label: T('editProposal'), screen: 'items.supplierUpItemEdit', dialog: true, query: { proposalNo: 'form.proposalNo' }, requires: 'write', visible: "contains(form.actions, 'update')", then: ['reloadRecord'] },
     { kind: 'workflow', id: 'withdraw', portal: 'external', label: T('withdraw'), operation: 'withdrawItemProposal', variant: 'danger', visible: "contains(form.actions, 'withdraw')", confirm: T('confirmWithdraw'), params: { path: { proposalNo: 'form.proposalNo' }, body: { version: 'form.version' } }, then: ['reloadRecord'] },
   ],
 });

@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import { sql } from 'kysely';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { access } from '../../http/access.js';
 import { commonErrors } from '../../http/error-schema.js';
@@ -32,6 +33,12 @@ const ItemDetail = Type.Object({
   refPrice: Type.String(), currency: Currency, maker: Nullable(Type.String()), useYn: YN, fileId: Nullable(Type.String()),
   createdAt: Type.String(), updatedAt: Type.String(), updatedBy: Nullable(Type.String()), version: Type.Integer(),
   attributes: Type.Array(ItemAttribute), suppliers: Type.Array(ItemSupplier), whereUsed: Type.Array(WhereUsed),
+});
+const TrendPoint = Type.Object({
+  effectiveDate: Type.String({ description: 'A date on which some supplier\'s price changed' }),
+  currency: Currency,
+  supplierCount: Type.Integer({ description: 'Suppliers with a price in this currency in force on that date' }),
+  lowPrice: Type.String(), avgPrice: Type.String(), highPrice: Type.String(),
 });
 const PricePoint = Type.Object({ effectiveDate: Type.String(), compNo: Type.String(), compNameKr: Type.String(), unitPrice: Type.String(), currency: Currency, source: Type.String(), proposalNo: Nullable(Type.String()), changedAt: Type.String() });
 
@@ -135,9 +142,31 @@ export async function priceHistory(db: Db, itemCode: string) {
     .innerJoin('company as c', 'c.compNo', 'h.compNo')
     .select(['h.effectiveDate', 'h.compNo', 'c.compNameKr', 'h.unitPrice', 'h.currency', 'h.source', 'h.proposalNo', 'h.changedAt'])
     .where('h.itemCode', '=', itemCode)
-    .orderBy('h.effectiveDate').orderBy('h.id')
+    .orderBy('h.effectiveDate', 'desc').orderBy('h.id', 'desc')
     .execute();
   return rows.map((r) => ({ ...r, unitPrice: String(r.unitPrice), changedAt: iso(r.changedAt)! }));
+}
+
+/**
+ * The price-history chart's points: on every date some supplier's price changed, the lowest,
+ * average and highest of the prices then in force (each supplier's latest point on or before the
+ * date), per currency. The database does the aggregation; the chart only draws the rows.
+ */
+export async function priceTrend(db: Db, itemCode: string) {
+  const { rows } = await sql<{ effectiveDate: string; currency: 'KRW' | 'JPY'; supplierCount: string; lowPrice: string; avgPrice: string; highPrice: string }>`
+    with days as (select distinct effective_date from item_price_history where item_code = ${itemCode}),
+    in_force as (
+      select d.effective_date as day, p.currency, p.unit_price
+      from days d cross join lateral (
+        select distinct on (h.comp_no) h.comp_no, h.unit_price, h.currency
+        from item_price_history h where h.item_code = ${itemCode} and h.effective_date <= d.effective_date
+        order by h.comp_no, h.effective_date desc, h.id desc
+      ) p
+    )
+    select to_char(day, 'YYYY-MM-DD') as "effectiveDate", currency, count(*)::text as "supplierCount",
+      min(unit_price)::text as "lowPrice", round(avg(unit_price), 2)::text as "avgPrice", max(unit_price)::text as "highPrice"
+    from in_force group by day, currency order by day, currency`.execute(db);
+  return rows.map((r) => ({ ...r, supplierCount: Number(r.supplierCount) }));
 }
 
 async function checkItemBody(db: Db, b: Static<typeof ItemCreate>): Promise<void> {
@@ -173,6 +202,14 @@ export const itemRoutes: FastifyPluginAsyncTypebox = async (app) => {
     schema: { operationId: 'listItemPriceHistory', tags, summary: 'Every supplier price of an item by effective date (the price-history chart)', params: ItemParams, response: { 200: ListOf(PricePoint), ...commonErrors } },
   }, async (request) => {
     const rows = await priceHistory(request.db, request.params.itemCode.trim().toUpperCase());
+    return { rows, total: rows.length };
+  });
+
+  app.get('/api/v1/items/:itemCode/price-trend', {
+    config: { access: access.login([ROUTES.detail, ROUTES.review], 'read', ['I']) },
+    schema: { operationId: 'listItemPriceTrend', tags, summary: 'The price-history chart: lowest, average and highest supplier price in force on each date a price changed, per currency', params: ItemParams, response: { 200: ListOf(TrendPoint), ...commonErrors } },
+  }, async (request) => {
+    const rows = await priceTrend(request.db, request.params.itemCode.trim().toUpperCase());
     return { rows, total: rows.length };
   });
 

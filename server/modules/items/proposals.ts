@@ -115,6 +115,7 @@ async function proposalDetail(db: Db, proposalNo: string, caller: Caller) {
 type ProposalInput = Static<typeof CreateBody>;
 
 /** Checks a supplier's proposal; for a price change the item must be one it supplies (its scoped Db sees only its prices). */
+// A null fileId may arrive as "" (the body schema coerces types): text() makes both "no attachments".
 async function checkProposal(db: Db, b: ProposalInput, today: string) {
   const errors: FieldError[] = [];
   if (!money(b.proposedPrice)) errors.push({ path: 'body/proposedPrice', message: '제안 단가는 0 이상의 숫자여야 합니다' });
@@ -137,7 +138,7 @@ async function checkProposal(db: Db, b: ProposalInput, today: string) {
     failIf(errors);
     return {
       kind: 'PRICE' as const, itemCode: own.itemCode, itemName: own.itemName, spec: own.spec, catCode: own.catCode, unitCode: own.unitCode, maker: own.maker,
-      currentPrice: String(own.unitPrice), proposedPrice: money(b.proposedPrice)!, currency: own.currency, validFrom: b.validFrom, reason: b.reason.trim(), fileId: b.fileId ?? null,
+      currentPrice: String(own.unitPrice), proposedPrice: money(b.proposedPrice)!, currency: own.currency, validFrom: b.validFrom, reason: b.reason.trim(), fileId: text(b.fileId),
     };
   }
   const masters = await loadMasters(db);
@@ -150,7 +151,7 @@ async function checkProposal(db: Db, b: ProposalInput, today: string) {
   failIf(errors);
   return {
     kind: 'NEW' as const, itemCode: null, itemName, spec: text(b.spec), catCode, unitCode, maker: text(b.maker), currentPrice: null,
-    proposedPrice: money(b.proposedPrice)!, currency: b.currency ?? ('KRW' as const), validFrom: b.validFrom, reason: b.reason.trim(), fileId: b.fileId ?? null,
+    proposedPrice: money(b.proposedPrice)!, currency: b.currency ?? ('KRW' as const), validFrom: b.validFrom, reason: b.reason.trim(), fileId: text(b.fileId),
   };
 }
 

@@ -101,6 +101,35 @@ describe('items: item master, supplier prices and proposals', () => {
     expect(audit.map((a) => a.action)).toEqual(['SUBMIT', 'APPROVE']);
   });
 
+  it('supplier1 changes its waiting proposal as the edit screen sends it (every field, the version); a stale version is refused', async () => {
+    const own = (await t.db.db.selectFrom('itemSupplierPrice').select('itemCode').where('compNo', '=', 'C00001').where('itemCode', 'not in', t.db.db.selectFrom('itemProposal').select('itemCode').where('status', '=', 'SUBMITTED').where('itemCode', 'is not', null)).orderBy('itemCode').offset(3).limit(1).executeTakeFirstOrThrow()).itemCode;
+    const p = (await call(s1, 'POST', '/api/v1/item-proposals', { kind: 'PRICE', itemCode: own, proposedPrice: '500', validFrom: inDays(1), reason: '처음' })).json();
+    const screen = { kind: 'PRICE', itemCode: own, itemName: p.itemName, spec: p.spec, catCode: p.catCode, unitCode: p.unitCode, maker: p.maker, proposedPrice: '450.00', currency: p.currency, validFrom: inDays(2), reason: '고침', fileId: null, version: p.version };
+    const res = await call(s1, 'PUT', `/api/v1/item-proposals/${p.proposalNo}`, screen);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ proposedPrice: expect.stringMatching(/^450(\.00)?$/), validFrom: inDays(2), reason: '고침', version: p.version + 1, status: 'SUBMITTED' });
+    expect((await call(s1, 'PUT', `/api/v1/item-proposals/${p.proposalNo}`, screen)).statusCode).toBe(409);
+  });
+
+  it('the price-history chart: lowest, average and highest price in force on each date, per currency; staff only', async () => {
+    const { itemCode } = await t.db.db.selectFrom('item').select('itemCode').where('itemCode', 'not in', t.db.db.selectFrom('itemPriceHistory').select('itemCode')).orderBy('itemCode').limit(1).executeTakeFirstOrThrow();
+    const point = (compNo: string, effectiveDate: string, unitPrice: string, currency: 'KRW' | 'JPY' = 'KRW') => ({ itemCode, compNo, effectiveDate, unitPrice, currency, source: 'MANUAL' as const, changedBy: 'test' });
+    await t.db.db.insertInto('itemPriceHistory').values([
+      point('C00001', '2020-01-01', '100'), point('C00002', '2020-02-01', '300'), point('C00001', '2020-03-01', '200'), point('C00002', '2020-03-01', '50', 'JPY'),
+    ]).execute();
+    const res = await call(staff, 'GET', `/api/v1/items/${itemCode}/price-trend`);
+    expect(res.statusCode).toBe(200);
+    const rows = res.json().rows.map((r: Record<string, string | number>) => ({ ...r, lowPrice: Number(r.lowPrice), avgPrice: Number(r.avgPrice), highPrice: Number(r.highPrice) }));
+    expect(rows).toEqual([
+      { effectiveDate: '2020-01-01', currency: 'KRW', supplierCount: 1, lowPrice: 100, avgPrice: 100, highPrice: 100 },
+      { effectiveDate: '2020-02-01', currency: 'KRW', supplierCount: 2, lowPrice: 100, avgPrice: 200, highPrice: 300 },
+      // C00002 moved to yen on 03-01: its won price is no longer in force.
+      { effectiveDate: '2020-03-01', currency: 'JPY', supplierCount: 1, lowPrice: 50, avgPrice: 50, highPrice: 50 },
+      { effectiveDate: '2020-03-01', currency: 'KRW', supplierCount: 1, lowPrice: 200, avgPrice: 200, highPrice: 200 },
+    ]);
+    expect((await call(s1, 'GET', `/api/v1/items/${itemCode}/price-trend`)).statusCode).toBe(403);
+  });
+
   it('a future effective date changes the price when the job finds it due', async () => {
     const own = (await t.db.db.selectFrom('itemSupplierPrice').select(['itemCode', 'unitPrice']).where('compNo', '=', 'C00002').where('itemCode', 'not in', t.db.db.selectFrom('itemProposal').select('itemCode').where('status', '=', 'SUBMITTED').where('itemCode', 'is not', null)).orderBy('itemCode', 'desc').limit(1).executeTakeFirstOrThrow());
     const p = (await call(s2, 'POST', '/api/v1/item-proposals', { kind: 'PRICE', itemCode: own.itemCode, proposedPrice: '777', validFrom: inDays(1), reason: '환율' })).json();

@@ -172,6 +172,37 @@ describe('item Excel upload', () => {
     expect(made).toHaveLength(0);
   });
 
+  it('applies new and changed rows as the item screens would write them: codes after the highest, texts, prices, attributes', async () => {
+    const [target] = await t.db.db.selectFrom('item').selectAll().where('catCode', '=', 'MRO0101').where('useYn', '=', 'Y').orderBy('itemCode', 'desc').limit(1).execute();
+    const last = await t.db.db.selectFrom('item').select('itemCode').where('catCode', '=', 'MRO0102').orderBy('itemCode', 'desc').limit(1).executeTakeFirstOrThrow();
+    const changed: Row = { itemCode: target.itemCode, itemName: `${target.itemName} 개정`, itemNameEn: '', spec: '새 규격', catCode: target.catCode, sgCode: target.sgCode, unitCode: target.unitCode, refPrice: '1,234', currency: 'KRW', maker: '', COLOR: 'BLACK', useYn: 'N' };
+    const fresh: Row[] = [
+      { ...good(7000), itemNameEn: 'Applied item', catCode: 'MRO0102', COLOR: 'RED', ORIGIN: '' },
+      { ...good(7001), catCode: 'MRO0102', maker: '', MATERIAL: '', ORIGIN: '', useYn: '' },
+    ];
+    const b = await settle((await upload(workbook([changed, ...fresh]))).json().batchId);
+    expect(b).toMatchObject({ status: 'CHECKED', countNew: 2, countUpdate: 1, countError: 0 });
+    expect((await t.app.inject({ method: 'POST', url: `/api/v1/item/uploads/${b.batchId}/apply`, headers: who.headers, payload: { version: b.version } })).statusCode).toBe(200);
+    expect((await settle(b.batchId)).status).toBe('APPLIED');
+
+    const after = await t.db.db.selectFrom('item').selectAll().where('itemCode', '=', target.itemCode).executeTakeFirstOrThrow();
+    expect(after).toMatchObject({ itemName: `${target.itemName} 개정`, itemNameEn: null, spec: '새 규격', maker: null, useYn: 'N', version: target.version + 1, updatedBy: 'tfadmin' });
+    expect(Number(after.refPrice)).toBe(1234);
+    const attrsOf = async (code: string) => Object.fromEntries((await t.db.db.selectFrom('itemAttr').select(['attrCode', 'valueCode']).where('itemCode', '=', code).execute()).map((a) => [a.attrCode, a.valueCode]));
+    // The row's attribute columns replace the item's: MATERIAL and ORIGIN were empty, so they are gone.
+    expect(await attrsOf(target.itemCode)).toEqual({ COLOR: 'BLACK' });
+
+    const rows = await t.db.db.selectFrom('itemUploadRow').select(['rowNo', 'itemCode']).where('batchId', '=', b.batchId).where('result', '=', 'NEW').orderBy('rowNo').execute();
+    const n = Number(last.itemCode.split('-').pop());
+    expect(rows.map((r) => r.itemCode)).toEqual([`MRO0102-${String(n + 1).padStart(4, '0')}`, `MRO0102-${String(n + 2).padStart(4, '0')}`]);
+    const made = await t.db.db.selectFrom('item').selectAll().where('itemCode', 'in', rows.map((r) => r.itemCode!)).orderBy('itemCode').execute();
+    expect(made[0]).toMatchObject({ itemName: '업로드 시험 품목 7000', itemNameEn: 'Applied item', spec: '규격 7000', catCode: 'MRO0102', sgCode: 'SGI-MRO0101-D', unitCode: 'EA', currency: 'KRW', maker: '시험제조', useYn: 'Y', version: 1 });
+    expect(Number(made[0].refPrice)).toBe(8000);
+    expect(made[1]).toMatchObject({ maker: null, useYn: 'Y' });
+    expect(await attrsOf(made[0].itemCode)).toEqual({ MATERIAL: 'SUS304', COLOR: 'RED' });
+    expect(await attrsOf(made[1].itemCode)).toEqual({});
+  });
+
   it('the screen path: template and error workbook as file links, upload from a file group', async () => {
     const tpl = (await t.app.inject({ method: 'GET', url: '/api/v1/item/uploads/template/files', headers: who.headers })).json();
     expect(tpl.files[0].originalName).toBe('품목등록_양식.xlsx');

@@ -1,0 +1,319 @@
+import fs from 'node:fs';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import * as XLSX from 'xlsx';
+import { pageSession, submitExternalLogin, submitInternalLogin, unexpected } from './helpers/auth';
+import { launchBrowser, openPage, screenshot, type TestPage } from './helpers/browser';
+
+/**
+ * The items journey of issue #11 in Chromium against the shared demo server, through the screens:
+ * staff (tfadmin) download the upload template → fill it (SheetJS, as the server does) with five
+ * good rows and two bad ones → upload → see the two errors and download them as a workbook with the
+ * reasons → fix the file and upload it again (the first batch is replaced) → apply → the buyer finds
+ * the new items with the item search popup on a PR line → supplier1 proposes a price change for one
+ * of its items and then edits the waiting proposal → staff approve it with today's date → the
+ * item's price history lists the proposal and its chart draws → supplier2 sees the proposal neither
+ * in its list nor at its address. Every item and proposal it touches is its own (names with RUN).
+ */
+const RUN = Date.now().toString(36).toUpperCase();
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** yyyy-MM-dd in Korea, `days` from today (the server's dates are Korean). */
+function koreanDate(days: number): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Seoul', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(Date.now() + days * 86_400_000));
+}
+
+/** What an edit screen's field shows: a select's chosen text, an input's value, else its text. */
+async function fieldText(scope: Page | Locator, name: string): Promise<string> {
+  return scope
+    .locator(`[data-field="${name}"]`)
+    .first()
+    .evaluate((el) => {
+      const select = el.querySelector('select');
+      if (select) return select.selectedOptions[0]?.textContent ?? '';
+      const input = el.querySelector<HTMLInputElement | HTMLTextAreaElement>('input, textarea');
+      return input ? input.value : (el as HTMLElement).innerText;
+    });
+}
+
+/** The rows glide exposes in its accessibility table (the rows on screen), as cell texts. */
+async function gridRows(grid: Locator): Promise<string[][]> {
+  return grid.locator('tbody tr').evaluateAll((rows) => rows.map((r) => Array.from(r.querySelectorAll('td')).map((td) => td.textContent ?? '')));
+}
+
+/** A point inside row `row` of a glide grid (a canvas), `x` pixels into its data columns. */
+async function rowPoint(grid: Locator, row: number, x = 20): Promise<{ x: number; y: number }> {
+  await grid.scrollIntoViewIfNeeded();
+  const box = await grid.locator('canvas[data-testid="data-grid-canvas"]').boundingBox();
+  if (!box) throw new Error('the grid has no canvas on screen');
+  const d = await grid.evaluate((el) => ({ ...(el as HTMLElement).dataset }));
+  const [marker, header, height] = [Number(d.rowMarkerWidth), Number(d.headerHeight), Number(d.rowHeight)];
+  return { x: box.x + marker + x, y: box.y + header + row * height + height / 2 };
+}
+
+/** Answers the confirmation dialog with 확인 after checking its message. */
+async function confirm(page: Page, message: string | RegExp): Promise<void> {
+  const dialog = page.getByRole('alertdialog');
+  await dialog.waitFor();
+  expect(await dialog.innerText()).toMatch(message);
+  await dialog.getByRole('button', { name: '확인', exact: true }).click();
+  await dialog.waitFor({ state: 'detached' });
+}
+
+/** expect.poll with time for a busy machine (its default gives up after a second). */
+const poll = <T>(read: () => Promise<T>, timeout = 30_000) => expect.poll(read, { timeout });
+
+/** A workbook file as the browser hands it over. */
+const xlsxFile = (name: string, wb: XLSX.WorkBook) => ({ name, mimeType: XLSX_TYPE, buffer: Buffer.from(XLSX.write(wb, { type: 'buffer', bookType: 'xlsx' }) as Buffer) });
+
+/** Reads a download as rows of cell texts (first sheet). */
+async function downloadedRows(page: Page, link: Locator): Promise<{ name: string; sheet: string; rows: string[][] }> {
+  const [file] = await Promise.all([page.waitForEvent('download'), link.click()]);
+  const book = XLSX.read(fs.readFileSync(await file.path()));
+  const sheet = book.SheetNames[0];
+  const rows = XLSX.utils.sheet_to_json<unknown[]>(book.Sheets[sheet], { header: 1, defval: '', raw: false }).map((r) => r.map((c) => String(c)));
+  return { name: file.suggestedFilename(), sheet, rows };
+}
+
+/** The page's login; the app may still be navigating right after it logged in, so ask again. */
+async function sessionOf(page: Page): ReturnType<typeof pageSession> {
+  for (let i = 0; ; i++) {
+    try {
+      return await pageSession(page);
+    } catch (e) {
+      if (i >= 10) throw e;
+      await page.waitForTimeout(300);
+    }
+  }
+}
+
+describe('items journey: Excel upload → item popup on a PR line → supplier price proposal → approval → price history', () => {
+  const baseURL = inject('e2eBaseUrl');
+  const today = koreanDate(0);
+  const names = ['A', 'B', 'C', 'D', 'E'].map((s) => `여정 품목 ${RUN} ${s}`);
+  const state = { header: [] as string[], example: [] as string[], itemCode: '', itemName: '', proposalNo: '' };
+  let browser: Browser;
+  let current: TestPage | undefined;
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  }, 60_000);
+  // A failed step leaves a picture of where it stopped.
+  afterEach(async (ctx) => {
+    if (ctx.task.result?.state === 'fail' && current) await screenshot(current.page, `items-failed-${ctx.task.name.slice(0, 24).replace(/\W+/g, '-')}`).catch(() => undefined);
+  });
+  afterAll(async () => {
+    await current?.context.close();
+    await browser?.close();
+  });
+
+  async function internal(userId: string): Promise<TestPage> {
+    await current?.context.close();
+    current = await openPage(browser, baseURL);
+    await current.page.goto('/login');
+    await submitInternalLogin(current.page, userId);
+    await current.page.getByRole('heading', { name: 'GPMS에 오신 것을 환영합니다' }).waitFor();
+    return current;
+  }
+
+  async function external(userId: string): Promise<TestPage> {
+    await current?.context.close();
+    current = await openPage(browser, baseURL);
+    await current.page.goto('/cyberLogin');
+    await submitExternalLogin(current.page, baseURL, userId);
+    await current.page.getByRole('heading', { name: 'OGPMS 협력사 포털에 오신 것을 환영합니다' }).waitFor();
+    return current;
+  }
+
+  /** The API as the page's own login (supplier calls carry IsCyber: Y). */
+  async function api<T>(page: Page, url: string, cyber: boolean): Promise<{ status: number; body: T }> {
+    const { accessToken } = await sessionOf(page);
+    const res = await fetch(`${baseURL}${url}`, { headers: { Authorization: `Bearer ${accessToken}`, IsCyber: cyber ? 'Y' : 'N' } });
+    return { status: res.status, body: (await res.json()) as T };
+  }
+
+  /** The upload screen's batch once the worker has checked it (새로고침 until it says so). */
+  async function waitForBatch(page: Page, status: string): Promise<void> {
+    await poll(async () => {
+      if ((await fieldText(page, 'status')) !== status) await page.getByRole('button', { name: '새로고침' }).click();
+      return fieldText(page, 'status');
+    }).toBe(status);
+  }
+
+  /** Attaches a workbook on the upload screen and sends it (올리기); answers with the new batch id. */
+  async function uploadWorkbook(page: Page, file: ReturnType<typeof xlsxFile>): Promise<string> {
+    const attachments = page.getByRole('group', { name: '올릴 엑셀 파일' });
+    await attachments.locator('input[type="file"]').setInputFiles(file);
+    await attachments.getByRole('link', { name: file.name }).waitFor();
+    await page.getByRole('button', { name: '올리기', exact: true }).click();
+    await confirm(page, '저장하시겠습니까?');
+    await poll(() => fieldText(page, 'batchId')).toMatch(/^IU\d{4}-\d{6}$/);
+    return fieldText(page, 'batchId');
+  }
+
+  it('staff upload items from the template: the bad rows are named, downloaded, fixed, uploaded again and applied', async () => {
+    const { page, problems } = await internal('tfadmin');
+    await page.goto('/itemExcelUpDetail');
+    await page.getByRole('heading', { name: '품목 엑셀등록' }).waitFor();
+    const template = await downloadedRows(page, page.locator('[data-field="template"]').getByRole('link').first());
+    expect(template.sheet).toBe('품목');
+    [state.header, state.example] = [template.rows[0], template.rows[1]];
+    expect(state.header).toHaveLength(15);
+    expect(state.header[1]).toContain('itemName');
+
+    // Five good rows from the template's example, two bad: an unknown unit, a colour not allowed.
+    const col = (key: string) => state.header.findIndex((h) => h.includes(`(${key})`));
+    const row = (name: string, change: Record<string, string> = {}) => {
+      const r = [...state.example];
+      r[col('itemName')] = name;
+      r[col('spec')] = `여정 규격 ${RUN}`;
+      for (const [k, v] of Object.entries(change)) r[col(k)] = v;
+      return r;
+    };
+    const rows = [row(names[0]), row(names[1]), row(names[2], { unitCode: 'XX' }), row(names[3]), row(names[4], { COLOR: 'PURPLE' })];
+    const book = (data: string[][]) => {
+      const wb = XLSX.utils.book_new();
+      XLSX.utils.book_append_sheet(wb, XLSX.utils.aoa_to_sheet([state.header, ...data]), '품목');
+      return wb;
+    };
+    const first = await uploadWorkbook(page, xlsxFile(`items-${RUN}.xlsx`, book(rows)));
+    await waitForBatch(page, '검사 완료');
+    expect([await fieldText(page, 'countNew'), await fieldText(page, 'countError')]).toEqual(['3', '2']);
+    // Each bad row with its column and reason (errors sort first).
+    const results = page.getByRole('region', { name: '행별 결과' });
+    await poll(async () => (await gridRows(results)).filter((r) => r[1] === '오류').map((r) => [r[0], r[2]])).toEqual([
+      ['4', 'unitCode'],
+      ['6', 'COLOR'],
+    ]);
+    await screenshot(page, 'items-01-upload-errors');
+
+    // The error workbook: the two rows in the template's columns, the reasons beside them.
+    const errors = await downloadedRows(page, page.locator('[data-field="errorFiles"]').getByRole('link').first());
+    expect(errors.rows[0].slice(0, 15)).toEqual(state.header);
+    expect(errors.rows[0][15]).toBe('오류내용');
+    expect(errors.rows.slice(1).map((r) => r[col('itemName')])).toEqual([names[2], names[4]]);
+    expect(errors.rows[1][15]).toContain('[unitCode]');
+    expect(errors.rows[2][15]).toContain('[COLOR]');
+
+    // Fix the file and upload it again: the new batch replaces the first.
+    rows[2][col('unitCode')] = 'EA';
+    rows[4][col('COLOR')] = '';
+    await page.getByRole('button', { name: '고쳐서 다시 올리기' }).click();
+    await page.waitForURL(/replaces=/);
+    const second = await uploadWorkbook(page, xlsxFile(`items-${RUN}-fixed.xlsx`, book(rows)));
+    expect(second).not.toBe(first);
+    await waitForBatch(page, '검사 완료');
+    expect([await fieldText(page, 'countNew'), await fieldText(page, 'countError'), await fieldText(page, 'replaces')]).toEqual(['5', '0', first]);
+
+    await page.getByRole('button', { name: '반영', exact: true }).click();
+    await confirm(page, /한 번만 반영할 수 있습니다/);
+    await waitForBatch(page, '반영 완료');
+    await poll(async () => (await gridRows(results)).map((r) => r[4]).filter((code) => /^MRO0101-\d{4,}$/.test(code)).length).toBe(5);
+    await screenshot(page, 'items-02-applied');
+    const old = await api<{ status: string }>(page, `/api/v1/item/uploads/${first}`, false);
+    expect(old.body.status).toBe('REPLACED');
+    expect(unexpected(problems)).toEqual([]);
+  }, 180_000);
+
+  it('the buyer finds the new items with the item search popup on a PR line', async () => {
+    const { page, problems } = await internal('buyer');
+    await page.goto('/prEdit');
+    await page.getByRole('heading', { name: '구매요청서' }).waitFor();
+    await page.getByRole('button', { name: '품목 검색' }).click();
+    const popup = page.getByRole('dialog', { name: '품목 검색' });
+    await popup.getByLabel('품목명').fill(`여정 품목 ${RUN}`);
+    await popup.getByLabel('품목명').press('Enter');
+    await poll(async () => (await gridRows(popup)).map((r) => r[1])).toEqual(names);
+    // One search grid in the popup (the shared widgets once drew two).
+    expect(await popup.locator('canvas[data-testid="data-grid-canvas"]').count()).toBe(1);
+    await screenshot(page, 'items-03-item-popup');
+    const chosen = (await gridRows(popup))[1];
+    const at = await rowPoint(popup.locator('[data-row-height]').first(), 1);
+    await page.mouse.dblclick(at.x, at.y);
+    await popup.waitFor({ state: 'detached' });
+    const lines = page.getByRole('region', { name: '품목' });
+    await poll(async () => (await gridRows(lines)).some((r) => r.includes(chosen[0]) && r.includes(names[1]))).toBe(true);
+    expect(unexpected(problems)).toEqual([]);
+  }, 120_000);
+
+  it('supplier1 proposes a price change for one of its items and edits it while it waits', async () => {
+    const { page, problems } = await external('supplier1');
+    const mine = await api<{ rows: Array<{ itemCode: string; itemName: string; pendingProposal: string | null }> }>(page, '/api/v1/cyber/items?size=50&sort=itemCode:asc', true);
+    const item = mine.body.rows.find((r) => r.pendingProposal === null);
+    if (!item) throw new Error('supplier1 should supply an item without a waiting proposal');
+    [state.itemCode, state.itemName] = [item.itemCode, item.itemName];
+
+    await page.goto('/cyber/itemManagement/ItemInfoEdit');
+    await page.getByRole('heading', { name: '단가변경·신규품목 제안' }).waitFor();
+    await page.locator('[data-field="itemCode"] select').selectOption(item.itemCode);
+    await page.getByLabel('제안 단가').fill('24680');
+    await page.getByLabel('적용 희망일').fill(today);
+    await page.getByLabel('제안 사유').fill(`여정 시험 ${RUN}: 원자재 가격 변동`);
+    await page.getByRole('button', { name: '제안 제출' }).click();
+    await confirm(page, '제안을 제출하시겠습니까?');
+    await poll(async () => (await api<{ rows: Array<{ proposalNo: string; status: string }> }>(page, `/api/v1/item-proposals?itemCode=${item.itemCode}&status=SUBMITTED`, true)).body.rows.length).toBe(1);
+    state.proposalNo = (await api<{ rows: Array<{ proposalNo: string }> }>(page, `/api/v1/item-proposals?itemCode=${item.itemCode}&status=SUBMITTED`, true)).body.rows[0].proposalNo;
+
+    // Change the waiting proposal: a lower price.
+    await page.goto(`/cyber/itemManagement/upItemDetail?proposalNo=${state.proposalNo}`);
+    await poll(() => fieldText(page, 'proposalNo')).toBe(state.proposalNo);
+    await page.getByRole('button', { name: '제안 수정' }).click();
+    const edit = page.getByRole('dialog', { name: '단가 제안 수정' });
+    await poll(() => fieldText(edit, 'proposalNo')).toBe(state.proposalNo);
+    // By its field: the page behind the dialog has a field of the same name (and label).
+    await edit.locator('[data-field="proposedPrice"] input').fill('23450');
+    await screenshot(page, 'items-04-proposal-edit');
+    await edit.getByRole('button', { name: '저장', exact: true }).click();
+    await confirm(page, '제안을 수정하시겠습니까?');
+    await edit.waitFor({ state: 'detached' });
+    await poll(() => fieldText(page, 'proposedPrice')).toBe('23,450');
+    expect(unexpected(problems)).toEqual([]);
+  }, 120_000);
+
+  it('supplier2 sees the proposal neither in its list nor at its address', async () => {
+    expect(state.proposalNo).not.toBe('');
+    const { page, problems } = await external('supplier2');
+    await page.goto('/cyber/itemManagement/upItemView');
+    const search = page.getByRole('search');
+    await search.getByLabel('품목코드').fill(state.itemCode);
+    await Promise.all([page.waitForResponse((r) => r.url().includes('/api/v1/item-proposals?') && r.ok()), search.getByRole('button', { name: '조회' }).click()]);
+    await page.getByTestId('list-total').waitFor();
+    expect((await gridRows(page.getByTestId('list-grid'))).map((r) => r[0])).not.toContain(state.proposalNo);
+    await page.goto(`/cyber/itemManagement/upItemDetail?proposalNo=${state.proposalNo}`);
+    const refused = page.getByRole('main').getByRole('alert');
+    await refused.waitFor();
+    expect(await refused.innerText()).toContain('제안이 없습니다');
+    expect(await api(page, `/api/v1/item-proposals/${state.proposalNo}`, true).then((r) => r.status)).toBe(404);
+    expect(unexpected(problems).filter((p) => !p.includes('status of 404'))).toEqual([]);
+  }, 120_000);
+
+  it('staff approve it with today as the effective date: the item price history shows it and its chart draws', async () => {
+    expect(state.proposalNo).not.toBe('');
+    const { page, problems } = await internal('tfadmin');
+    await page.goto(`/itemProposalDetail?proposalNo=${state.proposalNo}`);
+    await poll(() => fieldText(page, 'proposalNo')).toBe(state.proposalNo);
+    const supplier = await fieldText(page, 'compNameKr');
+    expect(await fieldText(page, 'proposedPrice')).toBe('23,450');
+    await page.getByRole('button', { name: '승인', exact: true }).click();
+    const prompt = page.getByRole('dialog', { name: '승인' });
+    await prompt.getByLabel('적용일').fill(today);
+    await prompt.getByRole('button', { name: '확인', exact: true }).click();
+    await poll(() => fieldText(page, 'status')).toBe('승인');
+
+    await page.goto(`/itemDetail?itemCode=${state.itemCode}`);
+    const list = page.getByTestId('list-grid');
+    await list.locator('td', { hasText: state.itemCode }).first().waitFor({ state: 'attached' });
+    const at = await rowPoint(list, 0);
+    await page.mouse.dblclick(at.x, at.y);
+    const item = page.getByRole('dialog', { name: '품목 상세' });
+    const history = item.getByRole('region', { name: '단가 이력' });
+    await poll(async () => (await gridRows(history)).find((r) => r.includes(state.proposalNo))?.slice(0, 3)).toEqual([today, supplier, '23,450']);
+    await item.getByRole('button', { name: '단가 추이' }).click();
+    const trend = page.getByRole('dialog', { name: '단가 추이' });
+    await trend.locator('[data-testid="list-chart"] svg .recharts-line').first().waitFor();
+    // Today's approval is a point of the chart (its date on the x axis).
+    await poll(async () => trend.locator('[data-testid="list-chart"] svg text').allTextContents()).toContain(today);
+    await screenshot(page, 'items-05-price-trend');
+    expect(unexpected(problems)).toEqual([]);
+  }, 120_000);
+});
