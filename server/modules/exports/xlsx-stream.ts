@@ -100,7 +100,7 @@ export class XlsxStream {
       this.zip.add(f);
       f.push(enc.encode(content), true);
     }
-    this.sheet = new ZipDeflate('xl/worksheets/sheet1.xml', { level: 6 });
+    this.sheet = new ZipDeflate('xl/worksheets/sheet1.xml', { level: 1 });
     this.zip.add(this.sheet);
     const cols = columns.map((c, i) => `<col min="${i + 1}" max="${i + 1}" width="${c.width ?? 14}" customWidth="1"/>`).join('');
     this.sheet.push(enc.encode(`${HEAD}<worksheet xmlns="${NS}"><sheetViews><sheetView workbookViewId="0"><pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/></sheetView></sheetViews><cols>${cols}</cols><sheetData>`));
