@@ -139,7 +139,8 @@ export async function loadParamValues(db: Db): Promise<Record<string, ParamValue
 
 /**
  * Strings that must never appear in an answer to OWN_COMPANY's users: every other company's
- * number and name, and the text keys (≥ 6 characters) of every company-owned row of another company.
+ * number and name, and the single-column text keys (≥ 6 characters) of every company-owned row of
+ * another company (a composite key's parts, such as an item code in item_supplier_price, are shared).
  */
 export async function loadForeignMarkers(db: Db): Promise<Set<string>> {
   const markers = new Set<string>();
@@ -153,7 +154,8 @@ export async function loadForeignMarkers(db: Db): Promise<Set<string>> {
     select k.table_name as tbl, k.column_name as col from information_schema.table_constraints c
     join information_schema.key_column_usage k on k.constraint_name = c.constraint_name and k.table_name = c.table_name
     join information_schema.columns col on col.table_name = k.table_name and col.column_name = k.column_name
-    where c.constraint_type = 'PRIMARY KEY' and c.table_schema = 'public' and col.data_type in ('character varying', 'text', 'character')`.execute(db);
+    where c.constraint_type = 'PRIMARY KEY' and c.table_schema = 'public' and col.data_type in ('character varying', 'text', 'character')
+      and (select count(*) from information_schema.key_column_usage k2 where k2.constraint_name = c.constraint_name and k2.table_name = c.table_name) = 1`.execute(db);
   for (const { tbl: table, col: column } of keys.rows) {
     const compColumn = COMPANY_OWNED_TABLES[table];
     if (!compColumn || column === compColumn) continue;
