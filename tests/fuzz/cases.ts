@@ -114,6 +114,15 @@ function setAt(root: unknown, path: string[], value: unknown, remove = false): u
   return copy;
 }
 
+/** encodeURIComponent throws on a lone surrogate: send the bytes a broken client would. */
+export function encodeUrlPart(v: string): string {
+  try {
+    return encodeURIComponent(v);
+  } catch {
+    return Array.from(v, (ch) => (/[\ud800-\udfff]/.test(ch) ? '%ED%A0%80' : encodeURIComponent(ch))).join('');
+  }
+}
+
 /** A schema-valid sample for a request part (openapi-sampler resolves the document's $refs). */
 export function sampleOf(schema: Record<string, unknown>, doc: OpenApiDoc): unknown {
   try {
@@ -207,7 +216,7 @@ export function casesFor(doc: OpenApiDoc, method: string, pathTemplate: string, 
         break;
     }
     let url = pathTemplate;
-    for (const [name, value] of Object.entries(params)) url = url.replace(`{${name}}`, encodeURIComponent(value));
+    for (const [name, value] of Object.entries(params)) url = url.replace(`{${name}}`, encodeUrlPart(value));
     return { method, url, params, query, body, rawBody, contentType: type, mutation };
   });
 }

@@ -34,8 +34,6 @@ if (!(process.argv.includes('--reuse') && (await dbh.db.selectFrom('company').se
   console.log(`seeded in ${((Date.now() - seeded) / 1000).toFixed(1)} s on ${dbh.description}`);
 }
 const app = await buildApp({ config, dbh });
-// The supplier accounts' one-time codes are read from the development outbox, as in the tests.
-await dbh.db.updateTable('appUser').set({ passwordHash: (eb) => eb.selectFrom('appUser as b').select('b.passwordHash').where('b.userId', '=', 'buyer') }).where('userId', 'in', ['E000024', 'E000012']).execute();
 
 const operations = only.length > 0 ? only.length : Object.values(loadDoc().paths).reduce((n, ops) => n + Object.keys(ops).length, 0);
 const perOperation = Math.max(1, Math.ceil(target / operations));

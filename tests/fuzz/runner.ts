@@ -8,7 +8,7 @@ import { loginAs } from '../helpers/login.js';
 import { AUTHZ_MATRIX } from '../api/security/authz-matrix.js';
 import { ruleAllows, type HeldMenu } from '../api/security/authz-rules.js';
 import { loadHeldMenus, loadParamValues, otherCompanyDigest } from '../api/security/authz-fixtures.js';
-import { casesFor, type FuzzRequest, type OpenApiDoc, type OpenApiOperation } from './cases.js';
+import { casesFor, encodeUrlPart as encode, type FuzzRequest, type OpenApiDoc, type OpenApiOperation } from './cases.js';
 
 /**
  * Sends the fuzz cases of every operation to the app as a caller the authorization matrix allows
@@ -54,15 +54,6 @@ const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]|[\ud800-\udbff](
 const LONE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 const hasControl = (v: unknown): boolean =>
   typeof v === 'string' ? CONTROL.test(v) : Array.isArray(v) ? v.some(hasControl) : v && typeof v === 'object' ? Object.entries(v).some(([k, x]) => CONTROL.test(k) || hasControl(x)) : false;
-
-/** encodeURIComponent throws on a lone surrogate: send the bytes a broken client would. */
-const encode = (v: string) => {
-  try {
-    return encodeURIComponent(v);
-  } catch {
-    return Array.from(v, (ch) => (/[\ud800-\udfff]/.test(ch) ? '%ED%A0%80' : encodeURIComponent(ch))).join('');
-  }
-};
 
 export function loadDoc(): OpenApiDoc {
   return JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, '../../schemas/openapi.json'), 'utf8')) as OpenApiDoc;
