@@ -52,8 +52,18 @@ export interface FuzzOptions {
 
 const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 const LONE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
-const hasControl = (v: unknown): boolean =>
-  typeof v === 'string' ? CONTROL.test(v) : Array.isArray(v) ? v.some(hasControl) : v && typeof v === 'object' ? Object.entries(v).some(([k, x]) => CONTROL.test(k) || hasControl(x)) : false;
+// Depth-limited like the server's guard: a 5,000-deep array must not overflow the judge's stack.
+const hasControl = (v: unknown, depth = 0): boolean =>
+  depth > 64 ? false : typeof v === 'string' ? CONTROL.test(v) : Array.isArray(v) ? v.some((x) => hasControl(x, depth + 1)) : v && typeof v === 'object' ? Object.entries(v).some(([k, x]) => CONTROL.test(k) || hasControl(x, depth + 1)) : false;
+
+/** A request too deep to judge (JSON nested thousands of levels) is only checked for 5xx. */
+function judge(check: () => boolean): boolean {
+  try {
+    return check();
+  } catch {
+    return false;
+  }
+}
 
 export function loadDoc(): OpenApiDoc {
   return JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, '../../schemas/openapi.json'), 'utf8')) as OpenApiDoc;
@@ -160,7 +170,7 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
       report.byStatus[status] = (report.byStatus[status] ?? 0) + 1;
       const failure = (): FuzzFailure => ({ operationId: op.operationId, status: res.statusCode, mutation: req.mutation, request: `${method} ${url.slice(0, 300)} ${String(payload ?? '').slice(0, 300)}`, answer: res.body.slice(0, 300) });
       if (res.statusCode >= 500) report.serverErrors.push(failure());
-      else if (res.statusCode < 300 && mustRefuse(validate, req, isForm)) report.acceptedInvalid.push(failure());
+      else if (res.statusCode < 300 && judge(() => mustRefuse(validate, req, isForm))) report.acceptedInvalid.push(failure());
     }
     if (index % 25 === 0) log(`${report.requests} requests, ${report.serverErrors.length} 5xx, ${((Date.now() - started) / 1000).toFixed(0)} s`);
   };

@@ -97,12 +97,15 @@ describe.skipIf(!runHere)('authorization matrix over every operation', () => {
       const qs = query.toString();
       return qs ? `${url}?${qs}` : url;
     };
-    const call = (op: Operation, caller: Caller, url: string) =>
+    // A JSON body of `[]` fails every object schema: an allowed caller is stopped by validation
+    // (400, after authorization) before the handler changes anything, so such calls can run side by side.
+    const inert = (op: Operation) => op.method === 'GET' || op.bodyType === 'json';
+    const call = (op: Operation, caller: Caller, url: string, body = '{}') =>
       t.app.inject({
         method: op.method as 'GET',
         url,
         headers: { ...caller.headers, ...(op.bodyType === 'form' ? { 'content-type': 'application/x-www-form-urlencoded' } : op.bodyType ? { 'content-type': 'application/json' } : {}) },
-        payload: op.bodyType === 'form' ? '' : op.bodyType ? '{}' : undefined,
+        payload: op.bodyType === 'form' ? '' : op.bodyType ? body : undefined,
       });
     const refused = (status: number, body: string) => {
       if (status !== 401 && status !== 403) return false;
@@ -117,7 +120,7 @@ describe.skipIf(!runHere)('authorization matrix over every operation', () => {
     const ordered = [...operations].sort((a, b) => order(a) - order(b));
     type Check = { op: Operation; caller: Caller; allow: boolean; url: string };
     const run = async ({ op, caller, allow, url }: Check) => {
-      const res = await call(op, caller, url);
+      const res = await call(op, caller, url, op.bodyType === 'json' ? '[]' : '{}');
       checks++;
       const denied = refused(res.statusCode, res.body);
       if (!allow && !denied) {
@@ -145,9 +148,9 @@ describe.skipIf(!runHere)('authorization matrix over every operation', () => {
     // 1. Expected refusals, many at a time: the authority layer answers before any handler runs
     //    (one that does not is a failure whatever it changed). Session-ending operations excepted.
     await pool(all.filter((c) => !c.allow && order(c.op) < 2), 16, run);
-    // 2. Allowed reads, many at a time; 3. allowed writes one after another (they change data).
-    await pool(all.filter((c) => c.allow && order(c.op) === 0), 16, run);
-    for (const c of all.filter((x) => x.allow && order(x.op) === 1)) await run(c);
+    // 2. Allowed reads and inert writes, many at a time; 3. other allowed writes one after another (they change data).
+    await pool(all.filter((c) => c.allow && order(c.op) < 2 && inert(c.op)), 16, run);
+    for (const c of all.filter((x) => x.allow && order(x.op) === 1 && !inert(x.op))) await run(c);
     for (const c of all.filter((x) => order(x.op) === 2)) await run(c);
 
     // A supplier sending another company's ids: refused (or answered without that company's data), and nothing of it changes.
@@ -194,7 +197,7 @@ describe.skipIf(!runHere)('authorization matrix over every operation', () => {
     expect(failures, `${summary}\n${failures.join('\n')}`).toEqual([]);
     expect(checks).toBeGreaterThan(operations.length * callers.length - 1);
     expect(markers.size).toBeGreaterThan(1000);
-  }, 600_000);
+  }, 900_000);
 });
 
 /** Runs `work` over `items`, at most `limit` at a time. */
