@@ -85,6 +85,11 @@ export const errorHandler = fp(async (app) => {
       request.log.info({ sqlState, err: error }, 'database refused a value');
       return reply.status(400).send({ statusCode: 400, code: 'INVALID_VALUE', msg: `${KO.badValue} (${sqlState})` });
     }
+    // A multipart body the parser cannot read (no boundary, a broken part header, cut short):
+    // busboy throws plain errors, which answered 500 (found by the fuzzer, #13 item 3).
+    if (/^(Multipart: |Malformed part header|Unexpected end of (form|multipart data))/.test(String(fe.message ?? ''))) {
+      return reply.status(400).send({ statusCode: 400, code: 'BAD_BODY', msg: `${KO.badBody}: ${fe.message}` });
+    }
     const integrity = databaseIntegrityError(error);
     if (integrity) {
       request.log.info({ err: error }, 'database refused a change');

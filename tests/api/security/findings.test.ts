@@ -305,6 +305,13 @@ describe('finding 5: bad input answers 400, never 5xx', () => {
     expect(await t.db.db.selectFrom('boardPost').select('postId').where('title', '=', '안내').where('fileId', '=', 'no-such-file-group').execute()).toEqual([]);
   });
 
+  it('a multipart body without a boundary is a 400, not a parser 500 (#13 fuzzing)', async () => {
+    for (const url of ['/api/v1/menuLog', '/api/v1/cmmn/file/upload']) {
+      const res = await t.app.inject({ method: 'POST', url, headers: { ...admin.headers, 'content-type': 'multipart/form-data' }, payload: '{"path":"/prList"}' });
+      expect(res.statusCode, `${url} ${res.body}`).toBe(400);
+    }
+  });
+
   it('every request schema number has bounds (added where a route declared none)', () => {
     const swagger = (t.app as unknown as { swagger: () => { paths: Record<string, Record<string, { parameters?: Array<{ name: string; schema?: { type?: string; maximum?: number; minimum?: number } }> }>> } }).swagger();
     const unbounded: string[] = [];
