@@ -138,7 +138,17 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
   const ids = Object.fromEntries(Object.entries(await loadParamValues(db)).map(([k, v]) => [k, v.own]));
   const accounts = { admin: { portal: 'I' as const, authGroupId: '99' }, supplier1adm: { portal: 'X' as const, authGroupId: '61' } };
   const headers: Record<string, Record<string, string>> = { anonymous: {} };
-  const login = async (userId: 'admin' | 'supplier1adm') => (headers[userId] = (await loginAs(app, userId)).headers);
+  // One login at a time per account: two workers logging a supplier in at once would each read the
+  // other's one-time code from the outbox (this ended the first long run).
+  const loggingIn: Record<string, Promise<void> | undefined> = {};
+  const login = (userId: 'admin' | 'supplier1adm') =>
+    (loggingIn[userId] ??= loginAs(app, userId)
+      .then((r) => {
+        headers[userId] = r.headers;
+      })
+      .finally(() => {
+        loggingIn[userId] = undefined;
+      }));
   await login('admin');
   await login('supplier1adm');
 
