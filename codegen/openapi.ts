@@ -19,7 +19,7 @@ const typesFile = path.join(root, 'schemas/api-types.ts');
 const operationsFile = path.join(root, 'schemas/operations.ts');
 
 /** Route registration never touches the database; any use here is a bug worth a loud failure. */
-function noDatabase(): DbHandle {
+export function noDatabase(): DbHandle {
   const refuse = () => {
     throw new Error('codegen builds the app without a database');
   };

@@ -12,6 +12,9 @@ import { HttpError } from './errors.js';
  * 2. Numbers: every integer or number in a route's querystring, params or body schema that has no
  *    bounds gets the widest safe ones (±2^53 − 1), so "1e400" or 99999999999999999999 never reaches
  *    the database as a value it cannot hold. Routes should still declare their real bounds.
+ *    A query or path value that reads as a number too large to hold (310 digits, "Infinity")
+ *    is refused before validation: ajv's type coercion turns it into Infinity, which then passes
+ *    `maximum` (found by the fuzzer, #13 item 3).
  * 3. What still slips through to the database as a bad value (SQLSTATE class 22: a date that does
  *    not exist, a number out of a column's range) is answered 400 by the error handler, never 500.
  */
@@ -80,7 +83,43 @@ export function boundNumbers(schema: unknown, depth = 0): void {
   for (const key of ['anyOf', 'oneOf', 'allOf', 'prefixItems']) boundNumbers(s[key], depth + 1);
 }
 
+/** Top-level properties of a querystring or params schema that are integers or numbers. */
+function numericProperties(schema: unknown): string[] {
+  const props = (schema as { properties?: Record<string, JsonSchema> } | undefined)?.properties;
+  if (!props) return [];
+  const numeric = (s: JsonSchema | undefined): boolean => {
+    if (!s) return false;
+    const types = Array.isArray(s.type) ? s.type : [s.type];
+    if (types.includes('integer') || types.includes('number')) return true;
+    return ['anyOf', 'oneOf'].some((k) => Array.isArray(s[k]) && (s[k] as JsonSchema[]).some(numeric)) || (s.type === 'array' && numeric(s.items as JsonSchema));
+  };
+  return Object.entries(props).filter(([, s]) => numeric(s)).map(([k]) => k);
+}
+
+const NUMBER_TEXT = /^\s*[+-]?(?:Infinity|\d+\.?\d*(?:e[+-]?\d+)?|\.\d+(?:e[+-]?\d+)?)\s*$/i;
+
+/** The path of the first numeric query/params field whose text is a number no JavaScript number can hold, or null. */
+export function findOverflowingNumber(request: FastifyRequest, cache: WeakMap<object, Record<string, string[]>>): string | null {
+  const schema = request.routeOptions.schema as Record<string, unknown> | undefined;
+  if (!schema) return null;
+  let fields = cache.get(schema);
+  if (!fields) {
+    fields = { querystring: numericProperties(schema.querystring), params: numericProperties(schema.params) };
+    cache.set(schema, fields);
+  }
+  for (const [part, value] of [['querystring', request.query], ['params', request.params]] as const) {
+    for (const name of fields[part]) {
+      const raw = (value as Record<string, unknown> | undefined)?.[name];
+      for (const v of Array.isArray(raw) ? raw : [raw]) {
+        if (typeof v === 'string' && NUMBER_TEXT.test(v) && !Number.isFinite(Number(v))) return `${part}/${name}`;
+      }
+    }
+  }
+  return null;
+}
+
 export const inputGuard = fp(async (app) => {
+  const numericFields = new WeakMap<object, Record<string, string[]>>();
   app.addHook('onRoute', (route) => {
     const schema = route.schema as Record<string, unknown> | undefined;
     if (!schema) return;
@@ -88,5 +127,7 @@ export const inputGuard = fp(async (app) => {
   });
   app.addHook('preValidation', async (request) => {
     checkRequestStrings(request);
+    const overflow = findOverflowingNumber(request, numericFields);
+    if (overflow) throw new HttpError(400, 'INVALID_VALUE', `숫자가 허용 범위를 벗어났습니다: ${overflow}`, [{ path: overflow, message: 'must be a finite number within its bounds' }]);
   });
 });

@@ -9,6 +9,10 @@ const KO = {
   internal: '서버 내부 오류가 발생했습니다',
   badBody: '요청 본문을 읽을 수 없습니다',
   badValue: '요청 값이 올바르지 않습니다(형식 또는 범위)',
+  badReference: '참조하는 항목이 없습니다',
+  inUse: '다른 데이터가 참조하고 있어 변경하거나 삭제할 수 없습니다',
+  duplicate: '이미 등록된 값입니다',
+  required: '필수 값이 없습니다',
 };
 
 /**
@@ -21,6 +25,29 @@ export function databaseDataError(error: unknown): string | null {
   const e = error as { severity?: unknown; routine?: unknown; name?: unknown };
   // Only database errors: both drivers set severity (ERROR) on them.
   return typeof e.severity === 'string' || typeof e.routine === 'string' || e.name === 'error' ? code : null;
+}
+
+/**
+ * A database integrity error (SQLSTATE class 23) as the caller's mistake: a reference to a row
+ * that does not exist (a made-up file id, say), a duplicate key, a missing value, a failed check.
+ * Found by the fuzzer (#13 item 3): these answered 500. Null for anything else.
+ */
+export function databaseIntegrityError(error: unknown): { status: number; code: string; msg: string } | null {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (typeof code !== 'string' || !/^23[0-9A-Z]{3}$/.test(code)) return null;
+  const e = error as { severity?: unknown; routine?: unknown; name?: unknown; message?: unknown; detail?: unknown };
+  if (!(typeof e.severity === 'string' || typeof e.routine === 'string' || e.name === 'error')) return null;
+  // "Key (file_id)=(…) is not present…": name the field as the API spells it.
+  const column = /Key \(([a-z_, ]+)\)/.exec(String(e.detail ?? ''))?.[1];
+  const field = column ? ` (${column.split(', ').map((c) => c.replace(/_([a-z])/g, (_, ch: string) => ch.toUpperCase())).join(', ')})` : '';
+  if (code === '23503') {
+    return String(e.message ?? '').startsWith('update or delete')
+      ? { status: 409, code: 'IN_USE', msg: KO.inUse }
+      : { status: 400, code: 'INVALID_REFERENCE', msg: `${KO.badReference}${field}` };
+  }
+  if (code === '23505') return { status: 409, code: 'DUPLICATE', msg: `${KO.duplicate}${field}` };
+  if (code === '23502') return { status: 400, code: 'REQUIRED_VALUE', msg: KO.required };
+  return { status: 400, code: 'INVALID_VALUE', msg: `${KO.badValue} (${code})` };
 }
 
 /**
@@ -57,6 +84,16 @@ export const errorHandler = fp(async (app) => {
       // encoding…) is the caller's bad input: 400, never 500. The detail goes to the log only.
       request.log.info({ sqlState, err: error }, 'database refused a value');
       return reply.status(400).send({ statusCode: 400, code: 'INVALID_VALUE', msg: `${KO.badValue} (${sqlState})` });
+    }
+    // A multipart body the parser cannot read (no boundary, a broken part header, cut short):
+    // busboy throws plain errors, which answered 500 (found by the fuzzer, #13 item 3).
+    if (/^(Multipart: |Malformed part header|Unexpected end of (form|multipart data))/.test(String(fe.message ?? ''))) {
+      return reply.status(400).send({ statusCode: 400, code: 'BAD_BODY', msg: `${KO.badBody}: ${fe.message}` });
+    }
+    const integrity = databaseIntegrityError(error);
+    if (integrity) {
+      request.log.info({ err: error }, 'database refused a change');
+      return reply.status(integrity.status).send({ statusCode: integrity.status, code: integrity.code, msg: integrity.msg });
     }
     const status = typeof fe.statusCode === 'number' && fe.statusCode >= 400 ? fe.statusCode : 500;
     if (status >= 500) {

@@ -18,6 +18,7 @@ export interface XlsxColumn {
 }
 
 const enc = new TextEncoder();
+const SLICE = 100;
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };
 
 /** XML text: markup escaped, and the control characters XML 1.0 forbids dropped (tab, newline and return stay). */
@@ -125,10 +126,15 @@ export class XlsxStream {
 
   /** Writes rows, then waits while the reader is behind (backpressure). */
   async write(rows: ReadonlyArray<ReadonlyArray<string | number | null | undefined>>): Promise<void> {
-    let chunk = '';
-    for (const row of rows) chunk += this.rowXml(row);
-    this.sheet.push(enc.encode(chunk));
-    await this.flush();
+    // Slices of SLICE rows with a yield between: building and deflating XML is CPU work in the
+    // request thread, and a light request should wait for one slice, not a page (#19 finding 6).
+    for (let i = 0; i < rows.length; i += SLICE) {
+      let chunk = '';
+      for (const row of rows.slice(i, i + SLICE)) chunk += this.rowXml(row);
+      this.sheet.push(enc.encode(chunk));
+      await this.flush();
+      if (i + SLICE < rows.length) await new Promise<void>((resolve) => setImmediate(resolve));
+    }
   }
 
   /** Writes rows of typed cells (lib/export-cell: the grid's own cells), then waits while the reader is behind. */
@@ -173,8 +179,9 @@ export class XlsxStream {
       if (this.pass.destroyed) throw new Error('the download was aborted');
       if (!this.pass.write(Buffer.from(c.buffer, c.byteOffset, c.byteLength))) {
         // A reader that goes away closes the stream instead of draining it.
-        const settled = new AbortController();
-        await Promise.race([once(this.pass, 'drain', { signal: settled.signal }), once(this.pass, 'close', { signal: settled.signal })]).finally(() => settled.abort());
+        // The listener of the event that did not come is removed (else every wait leaks two listeners).
+        const stop = new AbortController();
+        await Promise.race([once(this.pass, 'drain', { signal: stop.signal }), once(this.pass, 'close', { signal: stop.signal })]).finally(() => stop.abort());
       }
     }
   }

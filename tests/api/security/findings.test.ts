@@ -286,6 +286,32 @@ describe('finding 5: bad input answers 400, never 5xx', () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/v1/approvals/1e400', headers: admin.headers })).statusCode).toBe(400);
   });
 
+  it('a query number too long for JavaScript (ajv coerces it to Infinity, which passes maximum) is a 400 (#13 fuzzing)', async () => {
+    for (const size of ['9'.repeat(309), 'Infinity', '-Infinity', `1e${'9'.repeat(5)}`]) {
+      const res = await t.app.inject({ method: 'GET', url: `/api/v1/prs?size=${size}`, headers: admin.headers });
+      expect(res.statusCode, size).toBe(400);
+      expect(res.json().code).toBe('INVALID_VALUE');
+      expect(res.json().msg).toContain('querystring/size');
+    }
+    // A long number inside the bounds' reach is judged by the schema as before.
+    expect((await t.app.inject({ method: 'GET', url: `/api/v1/prs?size=${'9'.repeat(30)}`, headers: admin.headers })).json().code).toBe('VALIDATION');
+  });
+
+  it('a reference to a row that does not exist is a 400 naming the field, not a foreign-key 500 (#13 fuzzing)', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/v1/portal/cyber-notices', headers: admin.headers, payload: { category: 'GENERAL', title: '안내', body: '본문', pinned: 'N', fileId: 'no-such-file-group' } });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'INVALID_REFERENCE' });
+    expect(res.json().msg).toContain('fileId');
+    expect(await t.db.db.selectFrom('boardPost').select('postId').where('title', '=', '안내').where('fileId', '=', 'no-such-file-group').execute()).toEqual([]);
+  });
+
+  it('a multipart body without a boundary is a 400, not a parser 500 (#13 fuzzing)', async () => {
+    for (const url of ['/api/v1/menuLog', '/api/v1/cmmn/file/upload']) {
+      const res = await t.app.inject({ method: 'POST', url, headers: { ...admin.headers, 'content-type': 'multipart/form-data' }, payload: '{"path":"/prList"}' });
+      expect(res.statusCode, `${url} ${res.body}`).toBe(400);
+    }
+  });
+
   it('every request schema number has bounds (added where a route declared none)', () => {
     const swagger = (t.app as unknown as { swagger: () => { paths: Record<string, Record<string, { parameters?: Array<{ name: string; schema?: { type?: string; maximum?: number; minimum?: number } }> }>> } }).swagger();
     const unbounded: string[] = [];
