@@ -22,17 +22,21 @@ export function PortalShell({ portal, children }: PortalShellProps) {
   const menus = useVisibleMenus(useSessionStore((s) => s.menus));
   const userId = useSessionStore((s) => s.user?.userId ?? s.loginData?.singleid ?? null);
   const [menuStyle, setMenuStyle] = useMenuStyle(userId);
+  // A public page (spec §2 templates) opened by a visitor with no login: no menu to show.
+  const anonymous = userId === null;
   return (
     <div className={styles.shell} data-portal={portal}>
       <a className={styles.skip} href="#main-content">
         {t('app.skipToContent')}
       </a>
       <AppHeader portal={portal} />
-      <MenuBar portal={portal} menus={menus} style={menuStyle} onStyleChange={setMenuStyle} />
+      {!anonymous && <MenuBar portal={portal} menus={menus} style={menuStyle} onStyleChange={setMenuStyle} />}
       <div className={styles.body}>
-        <div className={styles.crumbs}>
-          <Breadcrumb portal={portal} menus={menus} />
-        </div>
+        {!anonymous && (
+          <div className={styles.crumbs}>
+            <Breadcrumb portal={portal} menus={menus} />
+          </div>
+        )}
         <main id="main-content" className={styles.main} tabIndex={-1}>
           {children ?? <Outlet />}
         </main>

@@ -44,7 +44,14 @@ export function isCyberPathname(pathname: string): boolean {
   return pathname.startsWith('/cyber');
 }
 
-/** Spec §4: a matched route flagged as needing extra authentication. */
+/**
+ * Spec §4: a matched route flagged as needing extra authentication. A public page (spec §2's
+ * templates: the supplier application wizard is for companies that have no login yet) does not
+ * inherit the flag from the layout it is drawn in; it needs it only if it says so itself.
+ */
 export function needsExtraAuth(handles: readonly unknown[]): boolean {
-  return handles.some((h) => isRouteHandle(h) && h.extraAuth === true);
+  const own = handles.filter(isRouteHandle);
+  const deepest = own[own.length - 1];
+  if (deepest?.public) return deepest.extraAuth === true;
+  return own.some((h) => h.extraAuth === true);
 }

@@ -53,8 +53,9 @@ describe('route table', () => {
   });
 
   it('flags the two main layouts (and everything under them) as needing extra authentication (spec §4)', () => {
-    for (const p of ['/', '/prList', '/template/template0', '/cyber', '/cyber/deliverInfo']) expect(needsExtraAuth(handlesAt(p)), p).toBe(true);
-    for (const p of ['/login', '/cyberLogin', '/integration', '/info401', '/nope', '/cyber/nope']) expect(needsExtraAuth(handlesAt(p)), p).toBe(false);
+    for (const p of ['/', '/prList', '/cyber', '/cyber/deliverInfo']) expect(needsExtraAuth(handlesAt(p)), p).toBe(true);
+    // The public templates (spec §2) are open to a visitor with no login: the application wizard is for new companies.
+    for (const p of ['/login', '/cyberLogin', '/integration', '/info401', '/nope', '/cyber/nope', '/template/template0', '/template/userApply']) expect(needsExtraAuth(handlesAt(p)), p).toBe(false);
   });
 
   it('has the development pages only when they are enabled (absent, i.e. not found, in production builds)', () => {

@@ -105,6 +105,22 @@ describe('every purchasing and fulfilment route', () => {
     });
   });
 
+  describe('without a login', () => {
+    // Spec §2's public templates: a visitor with no login (a company applying to become a supplier) sees the page, without the menu.
+    it.each(SMOKE_ROUTES.filter((r) => r.public && r.shows).map((r) => [pathOf(r), r] as const))('%s opens for a visitor', async (_path, r) => {
+      const tp = await openPage(browser, baseURL);
+      try {
+        await tp.page.goto(pathOf(r));
+        await tp.page.getByText(r.shows!).first().waitFor({ timeout: 15_000 });
+        expect(new URL(tp.page.url()).pathname).toBe(pathOf(r));
+        expect(await tp.page.getByText('사용할 수 있는 메뉴가 없습니다').count()).toBe(0);
+        await screenshot(tp.page, `smoke-anonymous${pathOf(r).replace(/\//g, '_')}`);
+      } finally {
+        await tp.context.close();
+      }
+    });
+  });
+
   describe('without the menu', () => {
     it.each(SMOKE_ROUTES.filter((r) => r.expect !== 'absent' && !r.public).map((r) => [pathOf(r), r] as const))('%s answers /info401', async (_path, r) => {
       const user = r.portal === 'external' ? NO_MENU_USERS.external : NO_MENU_USERS.internal;
