@@ -14,6 +14,7 @@ describe('spec §9 constants', () => {
       MENU_BREAKPOINT: 1600,
       MENU_COLUMNS_PER_ROW: 5,
       EXPORT_EXTENSION: '.xlsx',
+      SERVER_EXPORT_ROWS: 100_000,
       DEFAULT_LANGUAGE: 'ko',
       DEFAULT_LOCALE: 'ko_KR',
       LANGUAGE_STORAGE_KEY: 'language',

@@ -119,7 +119,7 @@ describe('prConfirmEdit: purchasing receives, returns, asks for quotations, comp
     expect(ask).toHaveTextContent('선택한 협력사에 견적을 요청하시겠습니까?');
     fireEvent.click(within(ask).getByRole('button', { name: '확인' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: '견적요청' })).not.toBeInTheDocument());
-    expect(lastCall(services.calls, 'createRfq')!.input.body).toEqual({ prNo: 'PR2026-000105', prVersion: 4, deadline: '2026-12-01', title: '동판 외 2건', description: '', suppliers: ['C00001', 'C00113'] });
+    expect(lastCall(services.calls, 'createRfq')!.input.body).toEqual({ prNo: 'PR2026-000105', prVersion: 4, deadline: '2026-12-01', title: '동판 외 2건', description: '', suppliers: ['C00001', 'C00113'], confirmEvaluationWarning: false });
     // The PR is read again: out for quotation, the invited suppliers listed.
     await waitFor(() => expect(screen.getByLabelText('진행상태')).toHaveDisplayValue('견적요청'));
     expect(screen.getByLabelText('견적요청번호')).toHaveValue('RFQ2026-000777');

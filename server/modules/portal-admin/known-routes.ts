@@ -72,6 +72,7 @@ export const KNOWN_ROUTES = {
     '/monthlyCalculate',
     '/noneOrderView',
     '/noneOrderViewAdmin',
+    '/portal/approval/approvalDelegation',
     '/portal/approval/approvalLine',
     '/portal/approval/approvalRule',
     '/portal/author',
