@@ -20,7 +20,7 @@ export type FilterParamOf<Op extends OperationId> = Exclude<Extract<keyof QueryO
 export type FieldOf<Op extends OperationId> = Extract<keyof RowOf<Op>, string>;
 
 export type TypedFilter<Op extends OperationId> = (FilterDef & { field: FilterParamOf<Op>; params?: undefined }) | (FilterDef & { params: Record<string, FilterParamOf<Op>> });
-type TypedColumn<Op extends OperationId> = ColumnDef & { field: FieldOf<Op>; currencyField?: FieldOf<Op> };
+export type TypedColumn<Op extends OperationId> = ColumnDef & { field: FieldOf<Op>; currencyField?: FieldOf<Op> };
 
 export interface TypedListScreen<Op extends ListOperationId> extends Omit<ListScreenDef, 'kind' | 'source' | 'columns' | 'filters'> {
   source: Omit<ListSource, 'operation' | 'rowKey' | 'defaultSort'> & { operation: Op; rowKey?: FieldOf<Op>; defaultSort?: `${FieldOf<Op>}:${'asc' | 'desc'}` };
