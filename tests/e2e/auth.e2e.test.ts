@@ -144,8 +144,8 @@ describe('login journeys', () => {
     await page.goto('/login');
     await submitInternalLogin(page, 'buyer');
     await page.getByRole('heading', { name: 'GPMS에 오신 것을 환영합니다' }).waitFor();
-    // Portal administration is not in the buyer's menus.
-    expect(await mainMenu(page).getByRole('button', { name: /포털관리/ }).count()).toBe(0);
+    // Portal administration is not in the buyer's menus (its 포털관리 holds only 내 정보, the buyer's own account).
+    expect(await mainMenu(page).getByText('메뉴관리', { exact: true }).count()).toBe(0);
     await page.goto('/portal/author/menuManage');
     await page.getByRole('heading', { name: '권한이 없습니다' }).waitFor();
     expect(path(page)).toBe('/info401');

@@ -251,6 +251,8 @@ describe('items journey: Excel upload → item popup on a PR line → supplier p
     await page.getByLabel('제안 사유').fill(`여정 시험 ${RUN}: 원자재 가격 변동`);
     await page.getByRole('button', { name: '제안 제출' }).click();
     await confirm(page, '제안을 제출하시겠습니까?');
+    // The screen goes back after saving: let that navigation land before this test opens the next page.
+    await page.waitForURL((u) => !u.pathname.endsWith('/ItemInfoEdit'));
     await poll(async () => (await api<{ rows: Array<{ proposalNo: string; status: string }> }>(page, `/api/v1/item-proposals?itemCode=${item.itemCode}&status=SUBMITTED`, true)).body.rows.length).toBe(1);
     state.proposalNo = (await api<{ rows: Array<{ proposalNo: string }> }>(page, `/api/v1/item-proposals?itemCode=${item.itemCode}&status=SUBMITTED`, true)).body.rows[0].proposalNo;
 
