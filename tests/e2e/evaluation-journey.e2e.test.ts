@@ -1,7 +1,7 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { apiLogin, submitExternalLogin, submitInternalLogin, unexpected } from './helpers/auth';
-import { launchBrowser, openPage, screenshot, type TestPage } from './helpers/browser';
+import { apiLogin, openLoggedIn, unexpected } from './helpers/auth';
+import { launchBrowser, screenshot, type TestPage } from './helpers/browser';
 
 /**
  * Supplier evaluation in the browser (issue #10), on the shared demo server:
@@ -131,20 +131,12 @@ describe('supplier evaluation journey', () => {
 
   async function internal(userId: string): Promise<TestPage> {
     await current?.context.close();
-    current = await openPage(browser, baseURL);
-    await current.page.goto('/login');
-    await submitInternalLogin(current.page, userId);
-    await current.page.getByRole('heading', { name: 'GPMS에 오신 것을 환영합니다' }).waitFor();
-    return current;
+    return (current = await openLoggedIn(browser, baseURL, 'internal', userId));
   }
 
   async function external(userId: string): Promise<TestPage> {
     await current?.context.close();
-    current = await openPage(browser, baseURL);
-    await current.page.goto('/cyberLogin');
-    await submitExternalLogin(current.page, baseURL, userId);
-    await current.page.getByRole('heading', { name: 'OGPMS 협력사 포털에 오신 것을 환영합니다' }).waitFor();
-    return current;
+    return (current = await openLoggedIn(browser, baseURL, 'external', userId));
   }
 
   async function openPeriod(page: Page): Promise<void> {

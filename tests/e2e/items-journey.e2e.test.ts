@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import * as XLSX from 'xlsx';
-import { pageSession, submitExternalLogin, submitInternalLogin, unexpected } from './helpers/auth';
-import { launchBrowser, openPage, screenshot, type TestPage } from './helpers/browser';
+import { openLoggedIn, pageSession, unexpected } from './helpers/auth';
+import { launchBrowser, screenshot, type TestPage } from './helpers/browser';
 
 /**
  * The items journey of issue #11 in Chromium against the shared demo server, through the screens:
@@ -109,20 +109,12 @@ describe('items journey: Excel upload → item popup on a PR line → supplier p
 
   async function internal(userId: string): Promise<TestPage> {
     await current?.context.close();
-    current = await openPage(browser, baseURL);
-    await current.page.goto('/login');
-    await submitInternalLogin(current.page, userId);
-    await current.page.getByRole('heading', { name: 'GPMS에 오신 것을 환영합니다' }).waitFor();
-    return current;
+    return (current = await openLoggedIn(browser, baseURL, 'internal', userId));
   }
 
   async function external(userId: string): Promise<TestPage> {
     await current?.context.close();
-    current = await openPage(browser, baseURL);
-    await current.page.goto('/cyberLogin');
-    await submitExternalLogin(current.page, baseURL, userId);
-    await current.page.getByRole('heading', { name: 'OGPMS 협력사 포털에 오신 것을 환영합니다' }).waitFor();
-    return current;
+    return (current = await openLoggedIn(browser, baseURL, 'external', userId));
   }
 
   /** The API as the page's own login (supplier calls carry IsCyber: Y). */

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { submitExternalLogin, submitInternalLogin, unexpected } from './helpers/auth';
-import { launchBrowser, openPage, screenshot, type TestPage } from './helpers/browser';
+import { openLoggedIn, unexpected } from './helpers/auth';
+import { launchBrowser, screenshot, type TestPage } from './helpers/browser';
 import { readPdf } from '../helpers/pdf';
 
 /**
@@ -122,20 +122,12 @@ describe('purchasing journey: PR → approval → quotations → selection → P
 
   async function internal(userId: string): Promise<TestPage> {
     await current?.context.close();
-    current = await openPage(browser, baseURL);
-    await current.page.goto('/login');
-    await submitInternalLogin(current.page, userId);
-    await current.page.getByRole('heading', { name: 'GPMS에 오신 것을 환영합니다' }).waitFor();
-    return current;
+    return (current = await openLoggedIn(browser, baseURL, 'internal', userId));
   }
 
   async function external(userId: string): Promise<TestPage> {
     await current?.context.close();
-    current = await openPage(browser, baseURL);
-    await current.page.goto('/cyberLogin');
-    await submitExternalLogin(current.page, baseURL, userId);
-    await current.page.getByRole('heading', { name: 'OGPMS 협력사 포털에 오신 것을 환영합니다' }).waitFor();
-    return current;
+    return (current = await openLoggedIn(browser, baseURL, 'external', userId));
   }
 
   it('the requester writes a PR with two lines, saves it and submits it for approval', async () => {

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { submitExternalLogin, submitInternalLogin, unexpected } from './helpers/auth';
+import { openLoggedIn, unexpected } from './helpers/auth';
 import { launchBrowser, openPage, screenshot, type TestPage } from './helpers/browser';
 import { NO_MENU_USERS } from './helpers/no-menu-accounts';
 import { SMOKE_ROUTES, type SmokeRoute } from './smoke-routes';
@@ -26,19 +26,6 @@ async function apiFromPage<T>(page: Page, url: string): Promise<T> {
 
 const pathOf = (r: SmokeRoute) => (r.portal === 'external' ? `/cyber${r.route}` : r.route);
 
-async function login(browser: Browser, baseURL: string, portal: SmokeRoute['portal'], user: string): Promise<TestPage> {
-  const tp = await openPage(browser, baseURL);
-  if (portal === 'external') {
-    await tp.page.goto('/cyberLogin');
-    await submitExternalLogin(tp.page, baseURL, user);
-    await tp.page.getByRole('heading', { name: 'OGPMS 협력사 포털에 오신 것을 환영합니다' }).waitFor();
-  } else {
-    await tp.page.goto('/login');
-    await submitInternalLogin(tp.page, user);
-    await tp.page.getByRole('heading', { name: 'GPMS에 오신 것을 환영합니다' }).waitFor();
-  }
-  return tp;
-}
 
 describe('every purchasing and fulfilment route', () => {
   const baseURL = inject('e2eBaseUrl');
@@ -49,7 +36,7 @@ describe('every purchasing and fulfilment route', () => {
     const key = `${base} ${portal} ${user}`;
     const known = sessions.get(key);
     if (known) return known;
-    const tp = await login(browser, base, portal, user);
+    const tp = await openLoggedIn(browser, base, portal, user);
     sessions.set(key, tp);
     return tp;
   }

@@ -1,4 +1,5 @@
-import type { Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+import { openPage, type TestPage } from './browser';
 
 /** Demo accounts (server seed); every one has this password. */
 export const DEMO_PASSWORD = 'Gpms!2345';
@@ -86,4 +87,22 @@ export async function endSessionAsAdmin(baseURL: string, sessionId: string): Pro
 export async function logoutWithToken(baseURL: string, accessToken: string): Promise<void> {
   const res = await fetch(`${baseURL}/auth/api/logout`, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ AccessToken: accessToken }) });
   if (!res.ok) throw new Error(`logout answered ${res.status}`);
+}
+
+/**
+ * A new tab logged in as `userId` on its portal's login page, waiting for the portal's home: the
+ * journeys and the route smoke test log their users in this way.
+ */
+export async function openLoggedIn(browser: Browser, baseURL: string, portal: 'internal' | 'external', userId: string): Promise<TestPage> {
+  const tp = await openPage(browser, baseURL);
+  if (portal === 'external') {
+    await tp.page.goto('/cyberLogin');
+    await submitExternalLogin(tp.page, baseURL, userId);
+    await tp.page.getByRole('heading', { name: 'OGPMS 협력사 포털에 오신 것을 환영합니다' }).waitFor();
+  } else {
+    await tp.page.goto('/login');
+    await submitInternalLogin(tp.page, userId);
+    await tp.page.getByRole('heading', { name: 'GPMS에 오신 것을 환영합니다' }).waitFor();
+  }
+  return tp;
 }
