@@ -6,7 +6,8 @@
  *   2. under load: the same while the read-only monitor downloads the unfiltered receipt extract
  *      (GET /api/v1/data-download/receipts) over and over for LOAD_MS.
  * Prints p50 / p95 / max of the light request in both phases and writes bench/results/heavy.json.
- * Options (environment): SEED_SCALE (demo seed scale, default 1), LOAD_MS (default 15000).
+ * Options (environment): SEED_SCALE (demo seed scale, default 1), LOAD_MS (default 15000),
+ * PGLITE_THREAD=main (PGlite in the server's thread, to compare; default: a worker thread, as the server).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -23,7 +24,8 @@ const scale = Number(process.env.SEED_SCALE ?? 1);
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gpms-bench-heavy-'));
 const config = { ...loadConfig({ ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, HOST: '127.0.0.1', PORT: '0', DEV_OUTBOX: 'off' }), authRateLimitPerMinute: 10000 };
-const { dbh } = await openDatabase(config);
+// PGLITE_THREAD=main compares with PGlite in the server's own thread (the server always uses a worker).
+const { dbh } = await openDatabase(config, { pgliteThread: process.env.PGLITE_THREAD === 'main' ? 'main' : 'worker' });
 const seedStarted = Date.now();
 await seedDemo(dbh.db, { scale });
 console.log(`seeded (scale ${scale}) in ${((Date.now() - seedStarted) / 1000).toFixed(1)} s on ${dbh.description}`);

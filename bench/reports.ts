@@ -5,9 +5,10 @@
  * (default 2; the issue's figure is scale 50 ≈ 1.13 M order lines). For each report:
  *   operation — GET through the whole app (app.inject: authentication, menu authority, scope,
  *               period checks, the SQL, the answer's schema and serialisation), first page of 500;
- *   sql       — the report's one statement (the same text and parameters) on a plain pg client.
+ *   sql       — the report's one statement (the same text and parameters, in a transaction with the
+ *               report's work_mem) on a plain pg client.
  * Median of R rounds (default 5) after one warm-up each; ratio = operation ÷ sql. The database
- * `gpms_bench_reports_s<N>` is created and seeded once and reused (DATABASE_URL overrides it).
+ * `gpms_bench_reports_s<N>` is created and seeded once and reused (bench/scale-db.ts; DATABASE_URL overrides it).
  * Results: bench/results/reports.json; docs/reports.md quotes them.
  */
 import fs from 'node:fs';
@@ -16,48 +17,24 @@ import path from 'node:path';
 import pg from 'pg';
 import { buildApp } from '../server/app.js';
 import { testConfig } from '../server/config.js';
-import { connect } from '../server/db/connect.js';
-import { migrateToLatest } from '../server/db/migrate.js';
-import { isSeeded, seedDemo } from '../server/db/seed/index.js';
 import { DEMO_PASSWORD } from '../server/db/seed/accounts.js';
 import { REPORTS, type ReportSpec } from '../server/modules/reports/catalog.js';
 import { reportPeriod } from '../server/modules/reports/period.js';
-import { reportStatement } from '../server/modules/reports/run.js';
+import { REPORT_WORK_MEM, reportStatement } from '../server/modules/reports/run.js';
 import { scopeOf } from '../server/modules/reports/scope.js';
 import { writeResult } from './harness';
+import { numberArg as arg, openScaleDb } from './scale-db';
 
-const arg = (name: string, fallback: number) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 ? Number(process.argv[i + 1]) : fallback;
-};
 const scale = arg('scale', 2);
 const rounds = arg('rounds', 5);
 const months = arg('months', 12);
-const ADMIN_URL = process.env.PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const dbName = `gpms_bench_reports_s${scale}`;
-const url = process.env.DATABASE_URL ?? ADMIN_URL.replace(/\/[^/]*$/, `/${dbName}`);
 
 // The last `months` months before the seed's anchor (2026-11-01): 202511–202610 by default.
 const toMonth = '202610';
 const fromIndex = 2026 * 12 + 9 - (months - 1);
 const fromMonth = `${Math.floor(fromIndex / 12)}${String((fromIndex % 12) + 1).padStart(2, '0')}`;
 
-if (!process.env.DATABASE_URL) {
-  const admin = new pg.Client({ connectionString: ADMIN_URL });
-  await admin.connect();
-  const exists = await admin.query('select 1 from pg_database where datname = $1', [dbName]);
-  if (exists.rowCount === 0) await admin.query(`create database ${dbName}`);
-  await admin.end();
-}
-const dbh = await connect({ databaseUrl: url, pgliteDir: null });
-await migrateToLatest(dbh.db);
-if (!(await isSeeded(dbh.db))) {
-  console.log(`seeding ${dbName} at scale ${scale} …`);
-  const t0 = performance.now();
-  await seedDemo(dbh.db, { scale, log: (m) => console.log(`  ${m}`) });
-  console.log(`seeded in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
-}
-const lines = Number((await dbh.db.selectFrom('poLine').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n);
+const { url, dbh, orderLines: lines } = await openScaleDb(scale);
 const item = await dbh.db.selectFrom('poLine').select('itemCode').where('itemCode', 'is not', null).groupBy('itemCode').orderBy((eb) => eb.fn.countAll(), 'desc').limit(1).executeTakeFirstOrThrow();
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gpms-bench-reports-'));
@@ -87,7 +64,11 @@ for (const spec of REPORTS) {
     if (res.statusCode !== 200) throw new Error(`${spec.operationId}: ${res.statusCode} ${res.body}`);
     count = res.json().total;
     t0 = performance.now();
+    // The statement as the report runs it: in its own transaction with the report's work_mem (run.ts).
+    await sqlClient.query('begin');
+    await sqlClient.query(`set local work_mem = '${REPORT_WORK_MEM}'`);
     await sqlClient.query(compiled.sql, compiled.parameters as unknown[]);
+    await sqlClient.query('commit');
     const sqlMs = performance.now() - t0;
     if (r > 0) {
       op.push(opMs);

@@ -77,7 +77,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Logout (form AccessToken, or the Authorization header): ends the session at once */
+        /** Logout (form AccessToken, or the Authorization header): ends the session at once; a session from OpenID Connect SSO also answers where the provider’s logout starts */
         post: operations["authLogout"];
         delete?: never;
         options?: never;
@@ -6897,7 +6897,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Ok"];
+                    "application/json": {
+                        /** @enum {string} */
+                        code: "OK";
+                        /** @description Present when the ended session came from single sign-on (OpenID Connect): the browser goes there next so that the provider ends its session too (RP-initiated logout, /auth/oidc/logout) */
+                        ssoLogoutUri?: string;
+                    };
                 };
             };
             /** @description Default Response */

@@ -15,6 +15,7 @@ import { errorHandler } from './plugins/error-handler.js';
 import { databaseRateLimitStore } from './plugins/rate-limit-store.js';
 import { inputGuard } from './http/input-guard.js';
 import { heavyLimit } from './http/heavy.js';
+import { lightFirst } from './http/light-first.js';
 import { noCache } from './plugins/no-cache.js';
 import { spa } from './plugins/spa.js';
 import { externalHost } from './plugins/external-host.js';
@@ -87,6 +88,8 @@ async function gpmsPlugin(app: FastifyInstance, { config, dbh }: AppDeps): Promi
   await app.register(accountRateLimit, { max: config.authRateLimitPerMinute });
   // Exports and reports: a few at a time per user (config.heavy or an export path).
   await app.register(heavyLimit, { perUser: config.heavyPerUser });
+  // …which step aside between pages for light requests where the database is one connection.
+  await app.register(lightFirst, { maxWaitMs: dbh.kind === 'pglite' ? 1000 : 0 });
   await app.register(formbody);
   await app.register(multipart, { limits: { fileSize: config.uploadLimitMb * 1048576, files: 20, fields: 20 } });
   await app.register(swagger, {

@@ -16,14 +16,21 @@ async function main(): Promise<void> {
     throw err;
   }
   const started = Date.now();
-  const { dbh, applied } = await openDatabase(config);
+  // The demo seed runs before the app exists (see openDatabase); its lines are logged once it does.
+  const seedLog: string[] = [];
+  let seeded: Awaited<ReturnType<typeof seedDemo>> | null = null;
+  const { dbh, applied } = await openDatabase(config, {
+    prepare: async (db) => {
+      if (config.seed !== 'demo' || (await isSeeded(db))) return;
+      if (config.logLevel !== 'silent') console.error('first start: seeding the demo company …');
+      seeded = await seedDemo(db, { log: (msg) => seedLog.push(msg) });
+    },
+  });
   const app = await buildApp({ config, dbh });
   app.log.info({ database: dbh.description, migrations: applied }, 'database ready');
-
-  if (config.seed === 'demo' && !(await isSeeded(dbh.db))) {
-    app.log.info('first start: seeding the demo company');
-    const report = await seedDemo(dbh.db, { log: (msg) => app.log.info(msg) });
-    app.log.info({ rows: report }, 'demo seed done');
+  if (seeded) {
+    for (const line of seedLog) app.log.info(line);
+    app.log.info({ rows: seeded }, 'demo seed done');
   }
 
   let closing = false;

@@ -4,7 +4,7 @@ import type { TestProject } from 'vitest/node';
 import { connect } from '../server/db/connect.js';
 import { migrateToLatest } from '../server/db/migrate.js';
 import { seedDemo } from '../server/db/seed/index.js';
-import { createPgDatabase, dropPgDatabase } from './helpers/test-db.js';
+import { createPgDatabase, dropPgDatabase, testPgliteThread } from './helpers/test-db.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -21,10 +21,10 @@ export default async function setup(project: TestProject): Promise<() => Promise
     const dir = path.resolve('.data-test');
     fs.mkdirSync(dir, { recursive: true });
     const file = path.join(dir, `seeded-${process.pid}.tar`);
-    const h = await connect({ databaseUrl: null, pgliteDir: null });
+    const h = await connect({ databaseUrl: null, pgliteDir: null, pgliteThread: testPgliteThread() });
     await migrateToLatest(h.db);
     await seedDemo(h.db, {});
-    const dump = await h.pglite!.dumpDataDir('none');
+    const dump = await h.dumpDataDir!();
     fs.writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
     await h.close();
     project.provide('seededPgliteDump', file);

@@ -126,9 +126,13 @@ export function createAuthApi(client: ApiClient = apiClient) {
       return settle(() => client.GET('/auth/api/verify', { headers }));
     },
 
-    /** Auth service logout (form AccessToken): ends the session at once. Never fails loudly. */
-    async logout(accessToken: string | null): Promise<void> {
-      await settle(() => client.POST('/auth/api/logout', formBody(accessToken ? { AccessToken: accessToken } : {})));
+    /**
+     * Auth service logout (form AccessToken): ends the session at once. Never fails loudly.
+     * Answers where an SSO session's logout continues (the provider's), or null.
+     */
+    async logout(accessToken: string | null): Promise<{ ssoLogoutUri: string | null }> {
+      const r = await settle(() => client.POST('/auth/api/logout', formBody(accessToken ? { AccessToken: accessToken } : {})));
+      return { ssoLogoutUri: r.ok ? (r.data.ssoLogoutUri ?? null) : null };
     },
 
     /** Spec §7 /api/v1/menuLog: which screen the user opened. Quiet: a failed log never bothers anyone. */

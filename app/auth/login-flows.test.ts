@@ -11,7 +11,7 @@ function api(idpw: Array<Awaited<ReturnType<AuthApi['loginIdpw']>>>, login: Awai
   return {
     loginIdpw: vi.fn(async () => idpw.shift()!),
     loginWithToken: vi.fn(async () => login),
-    logout: vi.fn(async () => {}),
+    logout: vi.fn(async () => ({ ssoLogoutUri: null })),
   };
 }
 

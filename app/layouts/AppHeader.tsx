@@ -21,8 +21,10 @@ export function AppHeader({ portal }: { portal: PortalKind }) {
 
   const onLogout = async () => {
     setLeaving(true);
-    const to = await logout(isCyber);
-    navigate(to, { replace: true });
+    const target = await logout(isCyber);
+    // An SSO logout continues at the server and the provider: a full page load, not a route.
+    if (target.kind === 'document') window.location.assign(target.to);
+    else navigate(target.to, { replace: true });
   };
 
   return (

@@ -1,6 +1,6 @@
 import { defineEditScreen } from '../../engine/define';
+import { buyerSection, compNameField, currencyField, f, filesSection, headerSection, titleField } from './supplier-document';
 
-const f = (name: string) => `screen.cyberPurchase.f.${name}`;
 const T = 'screen.cyberPurchase.loiEdit';
 
 /**
@@ -20,37 +20,21 @@ export default defineEditScreen({
   readOnly: true,
   confirmLeave: false,
   sections: [
-    {
-      title: `${T}.header`,
-      columns: 3,
-      fields: [
-        { field: 'loiNo', label: f('loiNo') },
-        { field: 'title', label: f('title'), span: 2 },
-        { field: 'status', label: f('loiStatus'), widget: 'select', codeGroup: 'LOI_STATUS', emptyOption: 'none' },
-        { field: 'amount', label: f('loiAmount'), widget: 'money' },
-        { field: 'currency', label: f('currency'), widget: 'select', codeGroup: 'CURRENCY', emptyOption: 'none' },
-        { field: 'validFrom', label: f('validFrom'), widget: 'date' },
-        { field: 'validUntil', label: f('loiValidUntil'), widget: 'date' },
-        { field: 'compNameKr', label: f('compNameKr') },
-        { field: 'issuedAt', label: f('issuedAt'), widget: 'datetime' },
-        { field: 'acceptedAt', label: f('acceptedAt'), widget: 'datetime' },
-        { field: 'scope', label: f('scope'), widget: 'textarea', rows: 4, span: 3 },
-      ],
-    },
-    {
-      title: `${T}.buyer`,
-      columns: 3,
-      fields: [
-        { field: 'buyerName', label: f('buyerName') },
-        { field: 'buyerEmail', label: f('buyerEmail') },
-        { field: 'buyerTelNo', label: f('buyerTelNo'), mask: 'phone' },
-      ],
-    },
-    {
-      title: `${T}.files`,
-      columns: 1,
-      fields: [{ field: 'attachments', label: f('attachments'), widget: 'files' }],
-    },
+    headerSection(T, [
+      { field: 'loiNo', label: f('loiNo') },
+      titleField,
+      { field: 'status', label: f('loiStatus'), widget: 'select', codeGroup: 'LOI_STATUS', emptyOption: 'none' },
+      { field: 'amount', label: f('loiAmount'), widget: 'money' },
+      currencyField,
+      { field: 'validFrom', label: f('validFrom'), widget: 'date' },
+      { field: 'validUntil', label: f('loiValidUntil'), widget: 'date' },
+      compNameField,
+      { field: 'issuedAt', label: f('issuedAt'), widget: 'datetime' },
+      { field: 'acceptedAt', label: f('acceptedAt'), widget: 'datetime' },
+      { field: 'scope', label: f('scope'), widget: 'textarea', rows: 4, span: 3 },
+    ]),
+    buyerSection(T),
+    filesSection(T),
   ],
   actions: [
     { kind: 'back' },

@@ -59,14 +59,20 @@ describe('CyberOrderRequestEdit: one order, acknowledged once', () => {
   it('shows the order, its lines and its change history; acknowledging sends the version read and shows the new state', { timeout: 20_000 }, async () => {
     const { services, fixtures } = renderCyberFlow('/cyber/CyberOrderRequestEdit?poNo=PO2026-000201');
     await screen.findByDisplayValue('생산설비 베어링 발주', undefined, { timeout: 5000 });
-    expect(screen.getByLabelText('발주상태')).toHaveDisplayValue('발주전송');
-    expect(screen.getByLabelText('발주금액')).toHaveValue('3,400,000');
-    expect(screen.getByLabelText('발주 비고')).toHaveValue('분할 납품 가능');
+    // The record, its code texts, its grids and its actions arrive in separate renders: wait for all of them.
+    await waitFor(() => {
+      expect(screen.getByLabelText('발주상태')).toHaveDisplayValue('발주전송');
+      expect(screen.getByLabelText('발주금액')).toHaveValue('3,400,000');
+      expect(screen.getByLabelText('발주 비고')).toHaveValue('분할 납품 가능');
+    });
     await waitFor(() => expect(gridRowTexts(document, 0).length).toBe(2));
+    await waitFor(() => expect(gridRowTexts(document, 1).length).toBeGreaterThan(0));
     expect(gridRowTexts(document, 0)[0]).toEqual(expect.arrayContaining(['베어링 6204ZZ', '200', '12,000', '2,400,000']));
     expect(gridRowTexts(document, 1)[0]).toEqual(expect.arrayContaining(['납기일', '2026-04-03', '2026-04-10', '설비 반입 일정 변경']));
-    expect(screen.getByRole('button', { name: '인쇄' })).toBeEnabled();
-    expect(screen.getByRole('button', { name: '관련 LOI 보기' })).toBeEnabled();
+    await waitFor(() => {
+      expect(screen.getByRole('button', { name: '인쇄' })).toBeEnabled();
+      expect(screen.getByRole('button', { name: '관련 LOI 보기' })).toBeEnabled();
+    });
 
     fireEvent.click(screen.getByRole('button', { name: '발주 확인' }));
     await answer('취소');

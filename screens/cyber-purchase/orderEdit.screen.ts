@@ -1,6 +1,6 @@
 import { defineEditScreen } from '../../engine/define';
+import { buyerSection, compNameField, currencyField, f, filesSection, headerSection, titleField } from './supplier-document';
 
-const f = (name: string) => `screen.cyberPurchase.f.${name}`;
 const T = 'screen.cyberPurchase.orderEdit';
 
 /**
@@ -20,42 +20,26 @@ export default defineEditScreen({
   readOnly: true,
   confirmLeave: false,
   sections: [
-    {
-      title: `${T}.header`,
-      columns: 3,
-      fields: [
-        { field: 'poNo', label: f('poNo') },
-        { field: 'title', label: f('title'), span: 2 },
-        { field: 'status', label: f('poStatus'), widget: 'select', codeGroup: 'PO_STATUS', emptyOption: 'none' },
-        { field: 'poType', label: f('poType'), widget: 'select', codeGroup: 'PO_TYPE', emptyOption: 'none' },
-        { field: 'poDate', label: f('poDate'), widget: 'date' },
-        { field: 'totalAmount', label: f('poAmount'), widget: 'money' },
-        { field: 'currency', label: f('currency'), widget: 'select', codeGroup: 'CURRENCY', emptyOption: 'none' },
-        { field: 'dueDate', label: f('dueDate'), widget: 'date' },
-        { field: 'compNameKr', label: f('compNameKr') },
-        { field: 'deptnm', label: f('deptnm') },
-        { field: 'quoteNo', label: f('quoteNo') },
-        { field: 'forwardedAt', label: f('forwardedAt'), widget: 'datetime' },
-        { field: 'acknowledgedAt', label: f('acknowledgedAt'), widget: 'datetime' },
-        { field: 'loiNo', label: f('loiNo') },
-        { field: 'remark', label: f('poRemark'), widget: 'textarea', rows: 2, span: 3 },
-        { field: 'cancelReason', label: f('cancelReason'), widget: 'textarea', rows: 2, span: 3, visible: '!empty(form.cancelReason)' },
-      ],
-    },
-    {
-      title: `${T}.buyer`,
-      columns: 3,
-      fields: [
-        { field: 'buyerName', label: f('buyerName') },
-        { field: 'buyerEmail', label: f('buyerEmail') },
-        { field: 'buyerTelNo', label: f('buyerTelNo'), mask: 'phone' },
-      ],
-    },
-    {
-      title: `${T}.files`,
-      columns: 1,
-      fields: [{ field: 'attachments', label: f('attachments'), widget: 'files' }],
-    },
+    headerSection(T, [
+      { field: 'poNo', label: f('poNo') },
+      titleField,
+      { field: 'status', label: f('poStatus'), widget: 'select', codeGroup: 'PO_STATUS', emptyOption: 'none' },
+      { field: 'poType', label: f('poType'), widget: 'select', codeGroup: 'PO_TYPE', emptyOption: 'none' },
+      { field: 'poDate', label: f('poDate'), widget: 'date' },
+      { field: 'totalAmount', label: f('poAmount'), widget: 'money' },
+      currencyField,
+      { field: 'dueDate', label: f('dueDate'), widget: 'date' },
+      compNameField,
+      { field: 'deptnm', label: f('deptnm') },
+      { field: 'quoteNo', label: f('quoteNo') },
+      { field: 'forwardedAt', label: f('forwardedAt'), widget: 'datetime' },
+      { field: 'acknowledgedAt', label: f('acknowledgedAt'), widget: 'datetime' },
+      { field: 'loiNo', label: f('loiNo') },
+      { field: 'remark', label: f('poRemark'), widget: 'textarea', rows: 2, span: 3 },
+      { field: 'cancelReason', label: f('cancelReason'), widget: 'textarea', rows: 2, span: 3, visible: '!empty(form.cancelReason)' },
+    ]),
+    buyerSection(T),
+    filesSection(T),
   ],
   details: [
     {

@@ -1,6 +1,5 @@
 import { defineEditScreen } from '../../engine/define';
-
-const f = (name: string) => `screen.cyberPurchase.f.${name}`;
+import { buyerSection, f, filesSection, titleField } from './supplier-document';
 
 /**
  * /prCheckEdit (external) — one quotation request sent to my company: opening it marks it checked
@@ -25,7 +24,7 @@ export default defineEditScreen({
       columns: 3,
       fields: [
         { field: 'rfqNo', label: f('rfqNo') },
-        { field: 'title', label: f('title'), span: 2 },
+        titleField,
         { field: 'compName', label: 'screen.supplierView.compName', portal: 'internal' },
         { field: 'status', label: f('quotStatus'), widget: 'select', codeGroup: 'QUOT_STATUS', emptyOption: 'none' },
         { field: 'rfqStatus', label: f('rfqStatus'), widget: 'select', codeGroup: 'RFQ_STATUS', emptyOption: 'none' },
@@ -37,20 +36,8 @@ export default defineEditScreen({
         { field: 'description', label: f('description'), widget: 'textarea', rows: 3, span: 3 },
       ],
     },
-    {
-      title: 'screen.cyberPurchase.prCheckEdit.buyer',
-      columns: 3,
-      fields: [
-        { field: 'buyerName', label: f('buyerName') },
-        { field: 'buyerEmail', label: f('buyerEmail') },
-        { field: 'buyerTelNo', label: f('buyerTelNo'), mask: 'phone' },
-      ],
-    },
-    {
-      title: 'screen.cyberPurchase.prCheckEdit.files',
-      columns: 1,
-      fields: [{ field: 'attachments', label: f('attachments'), widget: 'files' }],
-    },
+    buyerSection('screen.cyberPurchase.prCheckEdit'),
+    filesSection('screen.cyberPurchase.prCheckEdit'),
   ],
   details: [
     {

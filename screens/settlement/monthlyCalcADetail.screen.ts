@@ -1,18 +1,6 @@
 import { defineEditScreen } from '../../engine/define';
+import { amountFields, f, lineColumn, matchColumn, matchStatus, pick, readOnlyGrid } from './settlement-detail';
 
-const f = (name: string) => `screen.settlement.field.${name}`;
-const rateSource = [
-  { value: 'MONTHLY', text: 'screen.settlement.option.rateSource.MONTHLY' },
-  { value: 'SYSTEM_CONST', text: 'screen.settlement.option.rateSource.SYSTEM_CONST' },
-];
-const matchStatus = [
-  { value: 'MATCH', text: 'screen.settlement.option.match.MATCH' },
-  { value: 'MISMATCH', text: 'screen.settlement.option.match.MISMATCH' },
-];
-const issues = ['OVER_DELIVERED', 'OVER_RECEIVED', 'OVER_SETTLED', 'DELIVERED_COUNTER', 'RECEIVED_COUNTER', 'PRICE_MISMATCH', 'AMOUNT_MISMATCH', 'NOT_YET_RECEIVED', 'NOT_YET_DECIDED', 'NOT_YET_SETTLED'].map((value) => ({
-  value,
-  text: `screen.settlement.option.issue.${value}`,
-}));
 const historyActions = ['BUILD', 'REBUILD', 'REQUEST_CONFIRM', 'CONFIRM', 'DISPUTE', 'ADJUST', 'REQUEST', 'APPROVE', 'REJECT', 'CANCEL', 'CREATE', 'SEND', 'RETRY', 'POSTED', 'FAILED', 'POST_FAILED'].map((value) => ({
   value,
   text: `screen.settlement.option.history.${value}`,
@@ -51,14 +39,7 @@ export default defineEditScreen({
       title: 'screen.settlement.section.amounts',
       columns: 4,
       fields: [
-        { field: 'krwGoodsAmount', label: f('krwGoodsAmount'), mask: 'numComma', readOnly: true },
-        { field: 'jpyGoodsAmount', label: f('jpyGoodsAmount'), mask: 'numComma', readOnly: true },
-        { field: 'jpyRate', label: f('jpyRate'), mask: 'numComma', readOnly: true, visible: '!empty(form.jpyRate)' },
-        { field: 'jpyRateSource', label: f('jpyRateSource'), widget: 'select', options: rateSource, readOnly: true, visible: '!empty(form.jpyRateSource)' },
-        { field: 'jpyKrwAmount', label: f('jpyKrwAmount'), mask: 'numComma', readOnly: true },
-        { field: 'goodsAmount', label: f('goodsAmount'), mask: 'numComma', readOnly: true },
-        { field: 'adjustmentAmount', label: f('adjustmentAmount'), mask: 'numComma', readOnly: true },
-        { field: 'totalAmount', label: f('totalAmount'), mask: 'numComma', readOnly: true },
+        ...amountFields,
       ],
     },
     {
@@ -79,75 +60,19 @@ export default defineEditScreen({
     },
   ],
   details: [
-    {
-      id: 'lines',
-      title: 'screen.settlement.section.lines',
-      rowKey: 'lineNo',
-      canAdd: false,
-      canDelete: false,
-      visibleRows: 8,
-      columns: [
-        { field: 'lineNo', label: f('lineNo'), type: 'number', width: 50 },
-        { field: 'whReqNo', label: f('whReqNo'), width: 130 },
-        { field: 'lastDeciDate', label: f('lastDeciDate'), type: 'date', width: 100 },
-        { field: 'poNo', label: f('poNo'), width: 130 },
-        { field: 'poLineNo', label: f('poLineNo'), type: 'number', width: 60 },
-        { field: 'itemCode', label: f('itemCode'), width: 110 },
-        { field: 'itemName', label: f('itemName'), width: 180 },
-        { field: 'spec', label: f('spec'), width: 120 },
-        { field: 'unitCode', label: f('unitCode'), width: 60 },
-        { field: 'expenses', label: f('expenses'), type: 'code', codeGroup: 'EXPENSES', width: 90 },
-        { field: 'quantity', label: f('quantity'), type: 'number', width: 80 },
-        { field: 'currency', label: f('currency'), width: 60, align: 'center' },
-        { field: 'PRICE', label: f('PRICE'), type: 'money', currencyField: 'currency', width: 100 },
-        { field: 'AMT', label: f('AMT'), type: 'money', currencyField: 'currency', width: 110 },
-        { field: 'krwAmount', label: f('krwAmount'), type: 'money', currency: 'KRW', width: 120 },
-      ],
-    },
-    {
-      id: 'adjustments',
-      title: 'screen.settlement.section.adjustments',
-      rowKey: 'adjNo',
-      canAdd: false,
-      canDelete: false,
-      visibleRows: 4,
-      columns: [
-        { field: 'adjNo', label: f('adjNo'), width: 130 },
-        { field: 'amount', label: f('adjAmount'), type: 'money', currency: 'KRW', width: 110 },
-        { field: 'reason', label: f('adjReason'), width: 240 },
-        { field: 'status', label: f('adjStatus'), type: 'code', codeGroup: 'ADJUST_STATUS', width: 90 },
-        { field: 'requestedByName', label: f('requestedBy'), width: 90 },
-        { field: 'requestedAt', label: f('requestedAt'), type: 'datetime', width: 130 },
-        { field: 'decidedByName', label: f('decidedBy'), width: 90 },
-        { field: 'decidedAt', label: f('decidedAt'), type: 'datetime', width: 130 },
-        { field: 'decisionComment', label: f('decisionComment'), width: 200 },
-      ],
-    },
-    {
-      id: 'match',
-      title: 'screen.settlement.section.match',
-      rowKey: 'poLineNo',
-      canAdd: false,
-      canDelete: false,
-      visibleRows: 6,
-      columns: [
-        { field: 'status', label: f('matchStatus'), type: 'code', options: matchStatus, width: 80 },
-        { field: 'issues', label: f('issues'), type: 'code', options: issues, width: 200 },
-        { field: 'poNo', label: f('poNo'), width: 130 },
-        { field: 'poLineNo', label: f('poLineNo'), type: 'number', width: 60 },
-        { field: 'itemName', label: f('itemName'), width: 170 },
-        { field: 'currency', label: f('currency'), width: 60, align: 'center' },
-        { field: 'PRICE', label: f('PRICE'), type: 'money', currencyField: 'currency', width: 100 },
-        { field: 'orderedQty', label: f('orderedQty'), type: 'number', width: 80 },
-        { field: 'deliveredQty', label: f('deliveredQty'), type: 'number', width: 80 },
-        { field: 'receivedQty', label: f('receivedQty'), type: 'number', width: 80 },
-        { field: 'decidedQty', label: f('decidedQty'), type: 'number', width: 80 },
-        { field: 'settledQty', label: f('settledQty'), type: 'number', width: 80 },
-        { field: 'orderedAmount', label: f('orderedAmount'), type: 'money', currencyField: 'currency', width: 110 },
-        { field: 'receivedAmount', label: f('receivedAmount'), type: 'money', currencyField: 'currency', width: 110 },
-        { field: 'settledAmount', label: f('settledAmount'), type: 'money', currencyField: 'currency', width: 110 },
-      ],
-    },
+    readOnlyGrid('lines', 'screen.settlement.section.lines', 'lineNo', 8, pick(lineColumn, ['lineNo', 'whReqNo', 'lastDeciDate', 'poNo', 'poLineNo', 'itemCode', 'itemName', 'spec', 'unitCode', 'expenses', 'quantity', 'currency', 'PRICE', 'AMT', 'krwAmount'])),
+    readOnlyGrid('adjustments', 'screen.settlement.section.adjustments', 'adjNo', 4, [
+      { field: 'adjNo', label: f('adjNo'), width: 130 },
+      { field: 'amount', label: f('adjAmount'), type: 'money', currency: 'KRW', width: 110 },
+      { field: 'reason', label: f('adjReason'), width: 240 },
+      { field: 'status', label: f('adjStatus'), type: 'code', codeGroup: 'ADJUST_STATUS', width: 90 },
+      { field: 'requestedByName', label: f('requestedBy'), width: 90 },
+      { field: 'requestedAt', label: f('requestedAt'), type: 'datetime', width: 130 },
+      { field: 'decidedByName', label: f('decidedBy'), width: 90 },
+      { field: 'decidedAt', label: f('decidedAt'), type: 'datetime', width: 130 },
+      { field: 'decisionComment', label: f('decisionComment'), width: 200 },
+    ]),
+    readOnlyGrid('match', 'screen.settlement.section.match', 'poLineNo', 6, pick(matchColumn, ['status', 'issues', 'poNo', 'poLineNo', 'itemName', 'currency', 'PRICE', 'orderedQty', 'deliveredQty', 'receivedQty', 'decidedQty', 'settledQty', 'orderedAmount', 'receivedAmount', 'settledAmount'])),
     {
       id: 'history',
       title: 'screen.settlement.section.history',

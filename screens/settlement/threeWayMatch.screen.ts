@@ -1,14 +1,6 @@
 import { defineListScreen } from '../../engine/define';
+import { f, matchIssues, matchStatus } from './settlement-detail';
 
-const f = (name: string) => `screen.settlement.field.${name}`;
-const matchStatus = [
-  { value: 'MATCH', text: 'screen.settlement.option.match.MATCH' },
-  { value: 'MISMATCH', text: 'screen.settlement.option.match.MISMATCH' },
-];
-const issues = ['OVER_DELIVERED', 'OVER_RECEIVED', 'OVER_SETTLED', 'DELIVERED_COUNTER', 'RECEIVED_COUNTER', 'PRICE_MISMATCH', 'AMOUNT_MISMATCH', 'NOT_YET_RECEIVED', 'NOT_YET_DECIDED', 'NOT_YET_SETTLED'].map((value) => ({
-  value,
-  text: `screen.settlement.option.issue.${value}`,
-}));
 
 /**
  * The three-way match of a month (opened from /monthlyCalcAdmin in a dialog): for every order
@@ -30,7 +22,7 @@ export default defineListScreen({
   ],
   columns: [
     { field: 'status', label: f('matchStatus'), type: 'code', options: matchStatus, width: 80 },
-    { field: 'issues', label: f('issues'), type: 'code', options: issues, width: 220 },
+    { field: 'issues', label: f('issues'), type: 'code', options: matchIssues, width: 220 },
     { field: 'compNo', label: f('compNo'), width: 80 },
     { field: 'poNo', label: f('poNo'), width: 130 },
     { field: 'poLineNo', label: f('poLineNo'), type: 'number', width: 60 },

@@ -1,9 +1,8 @@
 import { defineEditScreen } from '../../engine/define';
+import { CHANGE_KINDS, REQUEST_STATUS } from './company-form';
 
 const F = (name: string) => `screen.suppliers.field.${name}`;
 const T = (name: string) => `screen.suppliers.${name}`;
-const REQUEST_STATUS = ['REQUESTED', 'APPROVED', 'REJECTED', 'WITHDRAWN'].map((value) => ({ value, text: `option.suppliers.requestStatus.${value}` }));
-const KINDS = ['BANK', 'REGISTRATION', 'BANK,REGISTRATION'].map((value) => ({ value, text: `option.suppliers.changeKind.${value}` }));
 const FIELDS = ['compNameKr', 'compNameEn', 'ceoName', 'corpNo', 'bizType', 'bizItem', 'zipCode', 'address', 'bankCode', 'bankAccount', 'bankHolder'].map((value) => ({ value, text: F(value) }));
 const may = (action: string) => `contains(form.actions, '${action}')`;
 
@@ -27,7 +26,7 @@ export default defineEditScreen({
         { field: 'compNo', label: F('compNo') },
         { field: 'compNameKr', label: F('compNameKr') },
         { field: 'status', label: F('requestStatus'), widget: 'select', options: REQUEST_STATUS },
-        { field: 'kinds', label: F('changeKinds'), widget: 'select', options: KINDS },
+        { field: 'kinds', label: F('changeKinds'), widget: 'select', options: CHANGE_KINDS },
         { field: 'requestedByName', label: F('requestedByName') },
         { field: 'requestedAt', label: F('requestedAt'), widget: 'datetime' },
         { field: 'decidedByName', label: F('decidedByName') },

@@ -1,9 +1,9 @@
 import { defineListScreen } from '../../engine/define';
+import { REQUEST_STATUS } from './company-form';
 
 const F = (name: string) => `screen.suppliers.field.${name}`;
 const T = (name: string) => `screen.suppliers.${name}`;
 const may = (action: string) => `contains(row.actions, '${action}')`;
-const REQUEST_STATUS = ['REQUESTED', 'APPROVED', 'REJECTED', 'WITHDRAWN'].map((value) => ({ value, text: `option.suppliers.requestStatus.${value}` }));
 
 /**
  * /compChangeStatusList — status change requests (거래상태 변경요청): suspend, close or reactivate a

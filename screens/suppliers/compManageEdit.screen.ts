@@ -1,11 +1,7 @@
 import { defineEditScreen } from '../../engine/define';
-
-const F = (name: string) => `screen.suppliers.field.${name}`;
-const T = (name: string) => `screen.suppliers.${name}`;
+import { bankSection, companyField, contactsGrid, directFields, F, may, REQUEST_STATUS, T } from './company-form';
 
 const HISTORY_ACTIONS = ['CREATE', 'UPDATE', 'STATUS_CHANGE', 'CHANGE_REQUEST', 'SUPPLIER_UPDATE'].map((value) => ({ value, text: `option.suppliers.historyAction.${value}` }));
-const may = (action: string) => `contains(form.actions, '${action}')`;
-const REQUEST_STATUS = ['REQUESTED', 'APPROVED', 'REJECTED', 'WITHDRAWN'].map((value) => ({ value, text: `option.suppliers.requestStatus.${value}` }));
 
 /**
  * /CompManageEdit — one supplier of the master: registration numbers (business number with its
@@ -30,13 +26,13 @@ export default defineEditScreen({
         { field: 'status', label: F('status'), widget: 'select', codeGroup: 'COMP_STATUS', readOnly: true, visible: "mode == 'update'" },
         { field: 'statusReason', label: F('statusReason'), readOnly: true, visible: "mode == 'update' && !empty(form.statusReason)" },
         { field: 'taxNo2', label: F('taxNo2'), required: true, createOnly: true, mask: 'taxnum', maxLength: 12, placeholder: '123-45-67890' },
-        { field: 'corpNo', label: F('corpNo'), maxLength: 14, placeholder: '110111-1234567' },
+        companyField.corpNo,
         { field: 'regDate', label: F('regDate'), readOnly: true, visible: "mode == 'update'" },
-        { field: 'compNameKr', label: F('compNameKr'), required: true, maxBytes: 100 },
-        { field: 'compNameEn', label: F('compNameEn'), maxLength: 100 },
-        { field: 'ceoName', label: F('ceoName'), required: true, maxBytes: 50 },
-        { field: 'bizType', label: F('bizType'), maxLength: 50 },
-        { field: 'bizItem', label: F('bizItem'), maxLength: 100 },
+        companyField.compNameKr,
+        companyField.compNameEn,
+        companyField.ceoName,
+        companyField.bizType,
+        companyField.bizItem,
         { field: 'forwardYn', label: F('forwardYn'), widget: 'select', codeGroup: 'YN', emptyOption: 'none', default: 'Y' },
         { field: 'councilYn', label: F('councilYn'), widget: 'select', codeGroup: 'YN', emptyOption: 'none', default: 'N' },
       ],
@@ -45,23 +41,12 @@ export default defineEditScreen({
       title: T('contact'),
       columns: 3,
       fields: [
-        { field: 'zipCode', label: F('zipCode'), maxLength: 10 },
-        { field: 'address', label: F('address'), maxLength: 200, span: 2 },
-        { field: 'phoneNo', label: F('phoneNo'), mask: 'phone', maxLength: 20 },
-        { field: 'faxNo', label: F('faxNo'), mask: 'phone', maxLength: 20 },
-        { field: 'email', label: F('email'), maxLength: 100 },
-        { field: 'homepage', label: F('homepage'), maxLength: 100, span: 3 },
+        companyField.zipCode,
+        companyField.address,
+        ...directFields,
       ],
     },
-    {
-      title: T('bank'),
-      columns: 3,
-      fields: [
-        { field: 'bankCode', label: F('bankCode'), widget: 'select', codeGroup: 'BANK' },
-        { field: 'bankAccount', label: F('bankAccount'), maxLength: 40, help: T('bankHelp') },
-        { field: 'bankHolder', label: F('bankHolder'), maxLength: 50 },
-      ],
-    },
+    bankSection(T('bankHelp')),
     {
       title: T('supplies'),
       columns: 2,
@@ -72,24 +57,7 @@ export default defineEditScreen({
     },
   ],
   details: [
-    {
-      id: 'contacts',
-      title: T('contacts'),
-      rowKey: 'seq',
-      maxRows: 20,
-      visibleRows: 4,
-      newRow: { mainYn: 'N' },
-      send: ['name', 'deptName', 'positionNm', 'phoneNo', 'cellPhoneNo', 'email', 'mainYn'],
-      columns: [
-        { field: 'name', label: F('contactName'), width: 100, editable: true, required: true, maxLength: 50 },
-        { field: 'deptName', label: F('deptName'), width: 110, editable: true, maxLength: 50 },
-        { field: 'positionNm', label: F('positionNm'), width: 80, editable: true, maxLength: 50 },
-        { field: 'phoneNo', label: F('phoneNo'), width: 120, editable: true, maxLength: 20, mask: 'phone' },
-        { field: 'cellPhoneNo', label: F('cellPhoneNo'), width: 120, editable: true, maxLength: 20, mask: 'phone' },
-        { field: 'email', label: F('email'), width: 180, editable: true, maxLength: 100 },
-        { field: 'mainYn', label: F('mainYn'), width: 70, editable: true, maxLength: 1 },
-      ],
-    },
+    contactsGrid(),
     {
       id: 'sourcingGroups',
       title: T('sourcingGroups'),

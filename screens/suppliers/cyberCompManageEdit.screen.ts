@@ -1,10 +1,5 @@
 import { defineEditScreen } from '../../engine/define';
-
-const F = (name: string) => `screen.suppliers.field.${name}`;
-const T = (name: string) => `screen.suppliers.${name}`;
-const REQUEST_STATUS = ['REQUESTED', 'APPROVED', 'REJECTED', 'WITHDRAWN'].map((value) => ({ value, text: `option.suppliers.requestStatus.${value}` }));
-const KINDS = ['BANK', 'REGISTRATION', 'BANK,REGISTRATION'].map((value) => ({ value, text: `option.suppliers.changeKind.${value}` }));
-const may = (action: string) => `contains(form.actions, '${action}')`;
+import { bankSection, CHANGE_KINDS, companyField, contactsGrid, directFields, F, may, REQUEST_STATUS, T } from './company-form';
 
 /**
  * /compManage/CyberCompManageEdit — my company (supplier portal, also under /cyber). Phones,
@@ -31,35 +26,22 @@ export default defineEditScreen({
         { field: 'compNo', label: F('compNo'), readOnly: true },
         { field: 'taxNo2', label: F('taxNo2'), readOnly: true },
         { field: 'status', label: F('status'), widget: 'select', codeGroup: 'COMP_STATUS', readOnly: true },
-        { field: 'compNameKr', label: F('compNameKr'), required: true, maxBytes: 100 },
-        { field: 'compNameEn', label: F('compNameEn'), maxLength: 100 },
-        { field: 'ceoName', label: F('ceoName'), required: true, maxBytes: 50 },
-        { field: 'corpNo', label: F('corpNo'), maxLength: 14, placeholder: '110111-1234567' },
-        { field: 'bizType', label: F('bizType'), maxLength: 50 },
-        { field: 'bizItem', label: F('bizItem'), maxLength: 100 },
-        { field: 'zipCode', label: F('zipCode'), maxLength: 10 },
-        { field: 'address', label: F('address'), maxLength: 200, span: 2 },
+        companyField.compNameKr,
+        companyField.compNameEn,
+        companyField.ceoName,
+        companyField.corpNo,
+        companyField.bizType,
+        companyField.bizItem,
+        companyField.zipCode,
+        companyField.address,
       ],
     },
     {
       title: T('contact'),
       columns: 3,
-      fields: [
-        { field: 'phoneNo', label: F('phoneNo'), mask: 'phone', maxLength: 20 },
-        { field: 'faxNo', label: F('faxNo'), mask: 'phone', maxLength: 20 },
-        { field: 'email', label: F('email'), maxLength: 100 },
-        { field: 'homepage', label: F('homepage'), maxLength: 100, span: 3 },
-      ],
+      fields: directFields,
     },
-    {
-      title: T('bank'),
-      columns: 3,
-      fields: [
-        { field: 'bankCode', label: F('bankCode'), widget: 'select', codeGroup: 'BANK' },
-        { field: 'bankAccount', label: F('bankAccount'), maxLength: 40, help: T('myBankHelp') },
-        { field: 'bankHolder', label: F('bankHolder'), maxLength: 50 },
-      ],
-    },
+    bankSection(T('myBankHelp')),
     {
       title: T('changeRequest'),
       columns: 2,
@@ -72,26 +54,7 @@ export default defineEditScreen({
     },
   ],
   details: [
-    {
-      id: 'contacts',
-      title: T('contacts'),
-      rowKey: 'seq',
-      maxRows: 20,
-      visibleRows: 4,
-      newRow: { mainYn: 'N' },
-      canAdd: may('update'),
-      canDelete: may('update'),
-      send: ['name', 'deptName', 'positionNm', 'phoneNo', 'cellPhoneNo', 'email', 'mainYn'],
-      columns: [
-        { field: 'name', label: F('contactName'), width: 100, editable: true, required: true, maxLength: 50 },
-        { field: 'deptName', label: F('deptName'), width: 110, editable: true, maxLength: 50 },
-        { field: 'positionNm', label: F('positionNm'), width: 80, editable: true, maxLength: 50 },
-        { field: 'phoneNo', label: F('phoneNo'), width: 120, editable: true, maxLength: 20, mask: 'phone' },
-        { field: 'cellPhoneNo', label: F('cellPhoneNo'), width: 120, editable: true, maxLength: 20, mask: 'phone' },
-        { field: 'email', label: F('email'), width: 180, editable: true, maxLength: 100 },
-        { field: 'mainYn', label: F('mainYn'), width: 70, editable: true, maxLength: 1 },
-      ],
-    },
+    contactsGrid({ canAdd: may('update'), canDelete: may('update') }),
     {
       id: 'changeRequests',
       title: T('changeRequests'),
@@ -102,7 +65,7 @@ export default defineEditScreen({
       columns: [
         { field: 'reqNo', label: F('reqNo'), width: 130 },
         { field: 'status', label: F('requestStatus'), type: 'code', options: REQUEST_STATUS, width: 80 },
-        { field: 'kinds', label: F('changeKinds'), type: 'code', options: KINDS, width: 110 },
+        { field: 'kinds', label: F('changeKinds'), type: 'code', options: CHANGE_KINDS, width: 110 },
         { field: 'summary', label: F('changeSummary'), width: 320 },
         { field: 'requestedByName', label: F('requestedByName'), width: 80 },
         { field: 'requestedAt', label: F('requestedAt'), type: 'datetime', width: 130 },

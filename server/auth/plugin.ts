@@ -4,10 +4,9 @@ import type { Db } from '../db/connect.js';
 import { scopeToCompany } from '../db/company-scope.js';
 import type { Portal } from '../http/access.js';
 import { AUTH_CODES } from './codes.js';
-import { groupHoldsScreen } from './menu-authority.js';
 import { createLocalDirectory, type DirectoryProvider, type SsoProvider } from './providers.js';
 import { loadSigningKey } from './secrets.js';
-import { findCallerSession } from './sessions.js';
+import { findCallerSessionHolding } from './sessions.js';
 import { AccessTokens, TokenError } from './tokens.js';
 import { createLocalSso } from './local-sso.js';
 import { createLdapDirectory } from './directory/ldap.js';
@@ -83,12 +82,15 @@ export const authPlugin = fp(async (app) => {
 
     const token = bearerToken(request);
     let expired = false;
+    let holdsScreen = false;
     if (token) {
       try {
         const claims = await (await services.tokens()).verify(token);
-        const session = await findCallerSession(app.dbh.db, claims.sessionId);
+        // The session and the group's menu authority for this route in one statement.
+        const session = await findCallerSessionHolding(app.dbh.db, claims.sessionId, access.kind === 'login' ? access.screens : [], access.kind === 'login' ? access.level : 'read');
         if (session && session.userId === claims.userId && session.portal === claims.portal) {
           request.caller = { userId: session.userId, sessionId: session.sessionId, portal: session.portal, authGroupId: session.authGroupId, compNo: session.compNo };
+          holdsScreen = session.holdsScreen === true;
         }
       } catch (err) {
         if (!(err instanceof TokenError)) throw err;
@@ -108,6 +110,6 @@ export const authPlugin = fp(async (app) => {
       return deny(reply, 403, 'PORTAL_MISMATCH', '요청한 포털과 로그인한 포털이 다릅니다');
     }
     if (access.portals && !access.portals.includes(caller.portal)) return deny(reply, 403, 'GPMS006', AUTH_CODES.GPMS006);
-    if (!(await groupHoldsScreen(app.dbh.db, caller.authGroupId, access.screens, access.level))) return deny(reply, 403, 'GPMS006', AUTH_CODES.GPMS006);
+    if (!holdsScreen) return deny(reply, 403, 'GPMS006', AUTH_CODES.GPMS006);
   });
 });

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { sql } from 'kysely';
+import { sql, type Expression, type SqlBool } from 'kysely';
 import type { Db } from '../db/connect.js';
 import type { Portal } from '../http/access.js';
 import { newRefreshToken, sha256 } from './tokens.js';
@@ -116,6 +116,36 @@ export async function endUserSessions(db: Db, userId: string, reason: EndReason)
 
 /** The open session behind an access token, with the user's current group and company (an admin may have changed them). */
 export function findCallerSession(db: Db, sessionId: string) {
+  return callerSessionQuery(db, sessionId).executeTakeFirst();
+}
+
+/**
+ * The open session and, in the same statement, whether the user's group holds one of the screens
+ * (menu-authority.ts groupHoldsScreen's rule): every API request asks both, and one round trip
+ * instead of two is most of what authentication costs a fast list (bench/README.md, bench:api).
+ */
+export function findCallerSessionHolding(db: Db, sessionId: string, screens: string[], level: 'read' | 'write') {
+  return callerSessionQuery(db, sessionId)
+    .select((eb) => {
+      const holds: Expression<SqlBool> =
+        screens.length === 0
+          ? sql<SqlBool>`true`
+          : eb.exists(
+              eb
+                .selectFrom('menuAuth as a')
+                .innerJoin('menu as m', 'm.pgmId', 'a.pgmId')
+                .select('a.pgmId')
+                .whereRef('a.authGroupId', '=', 'u.authGroupId')
+                .where(level === 'write' ? 'a.canWrite' : 'a.canRead', '=', 'Y')
+                .where('m.useYn', '=', 'Y')
+                .where((w) => w.or([w('m.sspUrl', 'in', screens), w('m.sspSubUrls', '&&', w.val(screens))])),
+            );
+      return sql<boolean>`${holds}`.as('holdsScreen');
+    })
+    .executeTakeFirst();
+}
+
+function callerSessionQuery(db: Db, sessionId: string) {
   return db
     .selectFrom('userSession as s')
     .innerJoin('appUser as u', 'u.userId', 's.userId')
@@ -124,6 +154,5 @@ export function findCallerSession(db: Db, sessionId: string) {
     .where('s.endedAt', 'is', null)
     .where('s.expiredDate', '>', sql<Date>`now()`)
     .where('u.useFlag', '=', 'Y')
-    .where('u.lockedAt', 'is', null)
-    .executeTakeFirst();
+    .where('u.lockedAt', 'is', null);
 }

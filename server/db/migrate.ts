@@ -15,9 +15,11 @@ import * as m0110 from './migrations/0110-purchasing-finish.js';
 import * as m0120 from './migrations/0120-operations.js';
 import * as m0130 from './migrations/0130-file-owner-indexes.js';
 import * as m0230 from './migrations/0230-export-jobs.js';
+import * as m0260 from './migrations/0260-po-list-totals.js';
 import * as m0150 from './migrations/0150-supplier-self-service.js';
 import * as m0190 from './migrations/0190-notification-ref.js';
 import * as m0140 from './migrations/0140-supplier-applications.js';
+import * as m0240 from './migrations/0240-company-number-counter.js';
 
 /** Migrations are listed here in order; the name is the version recorded in the database. */
 const migrations: Record<string, Migration> = {
@@ -37,9 +39,11 @@ const migrations: Record<string, Migration> = {
   '0120-operations': m0120,
   '0130-file-owner-indexes': m0130,
   '0230-export-jobs': m0230,
+  '0260-po-list-totals': m0260,
   '0150-supplier-self-service': m0150,
   '0190-notification-ref': m0190,
   '0140-supplier-applications': m0140,
+  '0240-company-number-counter': m0240,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

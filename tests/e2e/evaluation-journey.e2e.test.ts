@@ -2,6 +2,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { apiLogin, openLoggedIn, unexpected } from './helpers/auth';
 import { launchBrowser, screenshot, type TestPage } from './helpers/browser';
+import { confirm, gridRows, koreanDate, poll } from './helpers/screen';
 
 /**
  * Supplier evaluation in the browser (issue #10), on the shared demo server:
@@ -18,21 +19,10 @@ import { launchBrowser, screenshot, type TestPage } from './helpers/browser';
 const RUN = Date.now().toString(36);
 const PERIOD = `여정 평가 ${RUN}`;
 
-/** yyyy-MM-dd in Korea, `days` from today. */
-function koreanDate(days: number): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Seoul', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(Date.now() + days * 86_400_000));
-}
-
 /** The half-year before `start` (yyyy-MM-dd, a 1 January or 1 July). */
 function halfYearBefore(start: string): { startDate: string; endDate: string } {
   const [y, m] = start.split('-').map(Number);
   return m === 7 ? { startDate: `${y}-01-01`, endDate: `${y}-06-30` } : { startDate: `${y - 1}-07-01`, endDate: `${y - 1}-12-31` };
-}
-
-const poll = <T>(read: () => Promise<T>) => expect.poll(read, { timeout: 20_000 });
-
-async function gridRows(grid: Locator): Promise<string[][]> {
-  return grid.locator('tbody tr').evaluateAll((rows) => rows.map((r) => Array.from(r.querySelectorAll('td')).map((td) => td.textContent ?? '')));
 }
 
 /** Presses row `row`'s first data cell of a glide grid (a canvas) and releases once glide has taken it. */
@@ -89,14 +79,6 @@ async function tickRow(page: Page, grid: Locator, row: number): Promise<void> {
   const d = await grid.evaluate((el) => ({ ...(el as HTMLElement).dataset }));
   const [marker, header, height] = [Number(d.rowMarkerWidth), Number(d.headerHeight), Number(d.rowHeight)];
   await page.mouse.click(box.x + marker / 2, box.y + header + row * height + height / 2);
-}
-
-async function confirm(page: Page, message: string | RegExp): Promise<void> {
-  const dialog = page.getByRole('alertdialog');
-  await dialog.waitFor();
-  expect(await dialog.innerText()).toMatch(message);
-  await dialog.getByRole('button', { name: '확인', exact: true }).click();
-  await dialog.waitFor({ state: 'detached' });
 }
 
 async function api<T>(baseURL: string, token: string, url: string, init: RequestInit = {}): Promise<T> {

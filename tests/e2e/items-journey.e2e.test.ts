@@ -4,6 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vi
 import * as XLSX from 'xlsx';
 import { openLoggedIn, pageSession, unexpected } from './helpers/auth';
 import { launchBrowser, screenshot, type TestPage } from './helpers/browser';
+import { confirm, fieldText, gridRows, koreanDate } from './helpers/screen';
 
 /**
  * The items journey of issue #11 in Chromium against the shared demo server, through the screens:
@@ -18,29 +19,6 @@ import { launchBrowser, screenshot, type TestPage } from './helpers/browser';
 const RUN = Date.now().toString(36).toUpperCase();
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-/** yyyy-MM-dd in Korea, `days` from today (the server's dates are Korean). */
-function koreanDate(days: number): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Seoul', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(Date.now() + days * 86_400_000));
-}
-
-/** What an edit screen's field shows: a select's chosen text, an input's value, else its text. */
-async function fieldText(scope: Page | Locator, name: string): Promise<string> {
-  return scope
-    .locator(`[data-field="${name}"]`)
-    .first()
-    .evaluate((el) => {
-      const select = el.querySelector('select');
-      if (select) return select.selectedOptions[0]?.textContent ?? '';
-      const input = el.querySelector<HTMLInputElement | HTMLTextAreaElement>('input, textarea');
-      return input ? input.value : (el as HTMLElement).innerText;
-    });
-}
-
-/** The rows glide exposes in its accessibility table (the rows on screen), as cell texts. */
-async function gridRows(grid: Locator): Promise<string[][]> {
-  return grid.locator('tbody tr').evaluateAll((rows) => rows.map((r) => Array.from(r.querySelectorAll('td')).map((td) => td.textContent ?? '')));
-}
-
 /** A point inside row `row` of a glide grid (a canvas), `x` pixels into its data columns. */
 async function rowPoint(grid: Locator, row: number, x = 20): Promise<{ x: number; y: number }> {
   await grid.scrollIntoViewIfNeeded();
@@ -49,15 +27,6 @@ async function rowPoint(grid: Locator, row: number, x = 20): Promise<{ x: number
   const d = await grid.evaluate((el) => ({ ...(el as HTMLElement).dataset }));
   const [marker, header, height] = [Number(d.rowMarkerWidth), Number(d.headerHeight), Number(d.rowHeight)];
   return { x: box.x + marker + x, y: box.y + header + row * height + height / 2 };
-}
-
-/** Answers the confirmation dialog with 확인 after checking its message. */
-async function confirm(page: Page, message: string | RegExp): Promise<void> {
-  const dialog = page.getByRole('alertdialog');
-  await dialog.waitFor();
-  expect(await dialog.innerText()).toMatch(message);
-  await dialog.getByRole('button', { name: '확인', exact: true }).click();
-  await dialog.waitFor({ state: 'detached' });
 }
 
 /** expect.poll with time for a busy machine (its default gives up after a second). */

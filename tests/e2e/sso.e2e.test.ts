@@ -72,6 +72,30 @@ describe('SSO over OpenID Connect', () => {
     expect(unexpected(problems)).toEqual([]);
   });
 
+  it('logout of an SSO session ends the provider’s session too (RP-initiated logout): the next SSO login asks for the sign-in again', async () => {
+    const { page, problems } = await open();
+    await loginPageInSsoMode(page);
+    await signInAtProvider(page, 'buyer');
+    await page.getByRole('heading', { name: 'GPMS에 오신 것을 환영합니다' }).waitFor();
+    const { accessToken } = await pageSession(page);
+    await page.getByRole('button', { name: '로그아웃' }).click();
+    // Our server sends the tab to the provider's end_session endpoint, which asks to confirm.
+    await page.waitForURL((u) => u.origin === issuer);
+    await page.getByRole('button', { name: 'Yes, sign me out' }).click();
+    // … and the provider returns it to our login page (OIDC_POST_LOGOUT_REDIRECT_URI).
+    await page.waitForURL((u) => u.origin === baseURL && u.pathname === '/login');
+    const menus = await fetch(`${baseURL}/api/v1/menus`, { headers: { Authorization: `Bearer ${accessToken}`, IsCyber: 'N' } });
+    expect(menus.status).toBe(401);
+    // With the provider's session still open it would sign buyer straight back in; it asks again.
+    // A new tab of the same browser context: the provider's cookies are shared, the tab's
+    // sessionStorage (our login flow) starts empty.
+    const again = await current!.context.newPage();
+    await loginPageInSsoMode(again);
+    await again.waitForURL((u) => u.origin === issuer);
+    await again.locator('input[name=login]').waitFor();
+    expect(unexpected(problems)).toEqual([]);
+  });
+
   it('SSO_AD: a user the provider knows but GPMS does not → the id/password form with a notice, next mode AD', async () => {
     const { page, problems } = await open();
     // The shared server is configured AD; this tab sees the configuration an SSO_AD company has

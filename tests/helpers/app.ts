@@ -4,7 +4,8 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/app.js';
 import { testConfig, type Config } from '../../server/config.js';
-import { createEmptyTestDb, createSeededTestDb, type TestDb } from './test-db.js';
+import type { PgliteThread } from '../../server/db/connect.js';
+import { createEmptyTestDb, createSeededTestDb, testPgliteThread, type TestDb } from './test-db.js';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -18,8 +19,9 @@ export interface TestApp {
  * The real app on a database of the run's kind (PGlite or PostgreSQL): seeded with the demo
  * company by default, or empty. Files go to a temporary DATA_DIR removed by close().
  */
-export async function buildTestApp(options: { seeded?: boolean; config?: Partial<Config> } = {}): Promise<TestApp> {
-  const db = options.seeded === false ? await createEmptyTestDb() : await createSeededTestDb();
+export async function buildTestApp(options: { seeded?: boolean; config?: Partial<Config>; pgliteThread?: PgliteThread } = {}): Promise<TestApp> {
+  const thread = options.pgliteThread ?? testPgliteThread();
+  const db = options.seeded === false ? await createEmptyTestDb(undefined, thread) : await createSeededTestDb(undefined, thread);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gpms-test-'));
   const config = testConfig({ dataDir, distDir: path.join(dataDir, 'no-dist'), databaseUrl: db.url, ...options.config });
   const app = await buildApp({ config, dbh: db });

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { connect, type DbHandle } from '../../server/db/connect.js';
+import { connect, type DbHandle, type PgliteThread } from '../../server/db/connect.js';
 import { migrateToLatest } from '../../server/db/migrate.js';
 
 /** Which database this test run uses: the vitest project sets TEST_DB. */
@@ -9,6 +9,16 @@ export const PG_ADMIN_URL = process.env.TEST_PG_URL ?? 'postgres://postgres@127.
 
 export function testDbKind(): TestDbKind {
   return process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
+}
+
+/**
+ * Where the tests' PGlite runs: PGLITE_THREAD=main|worker, default main. Every query in a worker
+ * costs two thread wake-ups, and on the shared, loaded machine (tests at nice 19) that made
+ * seeded test files time out in their setup; the server always uses the worker, and
+ * tests/api/db/pglite-worker.test.ts and the start-up test run it. docs/testing.md.
+ */
+export function testPgliteThread(): PgliteThread {
+  return process.env.PGLITE_THREAD === 'worker' ? 'worker' : 'main';
 }
 
 function withDatabase(url: string, database: string): string {
@@ -37,9 +47,9 @@ export interface TestDb extends DbHandle {
  * A fresh, migrated, empty database of the run's kind: PGlite in memory, or a new
  * PostgreSQL database of its own (dropped by drop()).
  */
-export async function createEmptyTestDb(kind: TestDbKind = testDbKind()): Promise<TestDb> {
+export async function createEmptyTestDb(kind: TestDbKind = testDbKind(), pgliteThread = testPgliteThread()): Promise<TestDb> {
   if (kind === 'pglite') {
-    const h = await connect({ databaseUrl: null, pgliteDir: null });
+    const h = await connect({ databaseUrl: null, pgliteDir: null, pgliteThread });
     await migrateToLatest(h.db);
     return { ...h, url: null, drop: () => h.close() };
   }
@@ -66,13 +76,13 @@ async function openPgTestDb(name: string, migrate: boolean): Promise<TestDb> {
  * A copy of the seeded demo database that tests/global-setup.ts prepared once per run:
  * PGlite loads the dumped data directory; PostgreSQL clones the template database.
  */
-export async function createSeededTestDb(kind: TestDbKind = testDbKind()): Promise<TestDb> {
+export async function createSeededTestDb(kind: TestDbKind = testDbKind(), pgliteThread = testPgliteThread()): Promise<TestDb> {
   const { inject } = await import('vitest');
   if (kind === 'pglite') {
     const dumpPath = inject('seededPgliteDump' as never) as string;
     const fs = await import('node:fs');
     const blob = new Blob([fs.readFileSync(dumpPath)]);
-    const h = await connect({ databaseUrl: null, pgliteDir: null, loadDataDir: blob });
+    const h = await connect({ databaseUrl: null, pgliteDir: null, loadDataDir: blob, pgliteThread });
     return { ...h, url: null, drop: () => h.close() };
   }
   const template = inject('seededPgTemplate' as never) as string;

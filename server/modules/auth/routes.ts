@@ -2,7 +2,7 @@ import { Type } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { access } from '../../http/access.js';
 import { commonErrors } from '../../http/error-schema.js';
-import { AUTH_PATHS } from '../../auth/paths.js';
+import { AUTH_PATHS, OIDC_PATHS } from '../../auth/paths.js';
 import { bearerToken } from '../../auth/plugin.js';
 import { checkCredentials, findAccount } from '../../auth/login-service.js';
 import { ssoAccountBlocker } from '../../auth/account-state.js';
@@ -12,7 +12,7 @@ import { endSession, endUserSessions, rotateRefreshToken } from '../../auth/sess
 import { hashPassword } from '../../auth/password.js';
 import { TokenError } from '../../auth/tokens.js';
 import { passwordProblem, PASSWORD_LIFETIME_DAYS } from '../../auth/password-policy.js';
-import { IdpwLoginForm, LogoutForm, PlatformUser, ResetCodeQuery, ResetPasswordForm, TokenLoginForm, Tokens, VerifyResult } from './schemas.js';
+import { IdpwLoginForm, LogoutAnswer, LogoutForm, PlatformUser, ResetCodeQuery, ResetPasswordForm, TokenLoginForm, Tokens, VerifyResult } from './schemas.js';
 
 const portalOf = (systemId: string) => (systemId === 'OGPMS' ? 'X' : systemId === 'GPMS' ? 'I' : null);
 
@@ -134,20 +134,33 @@ export const authServiceRoutes: FastifyPluginAsyncTypebox = async (app) => {
     AUTH_PATHS.logout,
     {
       config: { access: access.public() },
-      schema: { operationId: 'authLogout', tags: ['auth'], summary: 'Logout (form AccessToken, or the Authorization header): ends the session at once', consumes: ['application/x-www-form-urlencoded'], body: Type.Optional(LogoutForm), response: { 200: Type.Ref('Ok'), ...commonErrors } },
+      schema: {
+        operationId: 'authLogout',
+        tags: ['auth'],
+        summary: 'Logout (form AccessToken, or the Authorization header): ends the session at once; a session from OpenID Connect SSO also answers where the provider’s logout starts',
+        consumes: ['application/x-www-form-urlencoded'],
+        body: Type.Optional(LogoutForm),
+        response: { 200: LogoutAnswer, ...commonErrors },
+      },
     },
     async (request) => {
       const token = request.body?.AccessToken || bearerToken(request);
+      let fromSso = false;
       if (token) {
         try {
           // An expired token still names the session the user wants ended.
           const claims = await (await app.auth.tokens()).verify(token, { allowExpired: true });
+          const session = await app.dbh.db.selectFrom('userSession').select('loginMethod').where('sessionId', '=', claims.sessionId).executeTakeFirst();
+          fromSso = session?.loginMethod === 'SSO';
           await endSession(app.dbh.db, claims.sessionId, 'LOGOUT');
         } catch (err) {
           if (!(err instanceof TokenError)) throw err;
         }
       }
-      return { code: 'OK' as const };
+      // Ending only our session would leave the provider's open: the next /login would sign the
+      // same person straight back in. So an SSO session's logout continues at the provider
+      // (RP-initiated logout); without OpenID Connect configured there is no provider to tell.
+      return fromSso && app.auth.oidc ? { code: 'OK' as const, ssoLogoutUri: OIDC_PATHS.logout } : { code: 'OK' as const };
     },
   );
 

@@ -17,6 +17,12 @@ export const IdpwLoginForm = Type.Object(
 
 export const TokenLoginForm = Type.Object({ token: Str(4000, { minLength: 1 }) }, { additionalProperties: false });
 export const LogoutForm = Type.Object({ AccessToken: Type.Optional(Str(4000)) }, { additionalProperties: false });
+export const LogoutAnswer = Type.Object({
+  code: Type.Literal('OK'),
+  ssoLogoutUri: Type.Optional(
+    Str(200, { description: 'Present when the ended session came from single sign-on (OpenID Connect): the browser goes there next so that the provider ends its session too (RP-initiated logout, /auth/oidc/logout)' }),
+  ),
+});
 
 export const ResetCodeQuery = Type.Object(
   { systemId: Str(20), 'loginUser.login': Str(50, { minLength: 1 }), channel: Type.Optional(Type.Union([Type.Literal('SMS'), Type.Literal('EMAIL')])) },

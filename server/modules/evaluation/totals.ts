@@ -50,7 +50,9 @@ async function listTotals(db: Db, f: Static<typeof TotalListQuery> & { totalId?:
   if (given(f.compName)) q = q.where('c.compNameKr', 'like', `%${likeEscape(f.compName!.trim())}%`);
   const total = Number((await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
   const sort = parseSort(f.sort, { field: 'rankNo', direction: 'asc' });
-  const rows = await q
+  // A rank means something only within its period: across periods, the newest period comes first.
+  const byPeriod = sort.field === 'rankNo' ? q.orderBy('p.startDate', 'desc').orderBy('t.periodId', 'desc') : q;
+  const rows = await byPeriod
     .select([
       't.totalId', 't.periodId', 'p.periodName', 'p.status as periodStatus', 't.compNo', 'c.compNameKr as compName', 't.revision', 't.status', 't.computedScore', 't.adjustment', 't.adjustReason', 't.totalScore', 't.grade', 't.gradeAction',
       sql<number>`coalesce(t.rank_no, r.live_rank, 0)`.as('rankNo'), 't.prevScore', 't.correctionReason', 't.finalizedAt', 't.finalizedBy', 't.publishedAt', 't.publishedBy', 't.version',

@@ -40,8 +40,19 @@ export function reportStatement(spec: ReportSpec, inner: RawBuilder<unknown>, so
     select r.*, t.* from r cross join t order by ${order} limit ${page.limit} offset ${page.offset}`;
 }
 
+/**
+ * Memory for a report's sorts and hash aggregations. PostgreSQL's default (4 MB) sends a report over
+ * a year of order lines to disk (external merge); 64 MB keeps it in memory — a limit per running
+ * report, set for its own transaction only (benchmark: docs/reports.md).
+ */
+export const REPORT_WORK_MEM = '64MB';
+export const reportSession = sql`set local work_mem = '${sql.raw(REPORT_WORK_MEM)}'`;
+
 export async function runReport(db: Db, spec: ReportSpec, inner: RawBuilder<unknown>, sort: { field: string; direction: 'asc' | 'desc' }, page: { limit: number; offset: number }): Promise<ReportAnswer> {
-  const result = await reportStatement(spec, inner, sort, page).execute(db);
+  const result = await db.transaction().execute(async (trx) => {
+    await reportSession.execute(trx);
+    return reportStatement(spec, inner, sort, page).execute(trx);
+  });
   const raw = result.rows;
   const get = (r: Row, snakeName: string) => {
     // The connection maps snake_case to camelCase; read either.

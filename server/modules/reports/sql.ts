@@ -74,17 +74,26 @@ const DIMENSIONS: Record<SpendDimension, { key: RawBuilder<unknown>; join: RawBu
   sourcingGroup: { key: sql`coalesce(l.sg_code, '-')`, join: sql``, name: sql`coalesce(n.sg_name, '(미지정)')`, nameJoin: sql`left join sourcing_group n on n.sg_code = s.key` },
 };
 
-/** Rows: key, name, poCount, lineCount, krwAmount, jpyAmount, jpyKrwAmount, totalKrw, sharePct. */
+/**
+ * Rows: key, name, poCount, lineCount, krwAmount, jpyAmount, jpyKrwAmount, totalKrw, sharePct.
+ * Two steps: lines are summed per order (and key, for the line-level keys) in one hash
+ * aggregation, then orders are counted per key, month and currency — the same figures as a
+ * `count(distinct po_no)`, which sorts every line (≈ 1.7× the time at benchmark scale 50).
+ */
 export function spendByDimension(ctx: ReportContext, dimension: SpendDimension): RawBuilder<unknown> {
   const d = DIMENSIONS[dimension];
   return sql`
-    with b as (
-      select ${d.key} as key, to_char(h.po_date, 'YYYYMM') as month, h.currency,
-             count(distinct h.po_no) as po_count, count(*) as line_count, sum(l.amount) as amount
+    with p as (
+      select ${d.key} as key, h.po_date, h.currency, count(*) as line_count, sum(l.amount) as amount
       from po_line l
       join po_header h on h.po_no = l.po_no
       ${d.join}
       where ${headerWhere(ctx)} and ${lineWhere(ctx)}
+      group by h.po_no, 1
+    ), b as (
+      select key, to_char(po_date, 'YYYYMM') as month, currency,
+             count(*) as po_count, sum(line_count) as line_count, sum(amount) as amount
+      from p
       group by 1, 2, 3
     ), s as (
       select key, sum(po_count) as po_count, sum(line_count) as line_count,
@@ -205,6 +214,16 @@ export function newSuppliers(ctx: ReportContext): RawBuilder<unknown> {
 // ---------------------------------------------------------------------------------------------
 // Unit prices
 
+/**
+ * A line's place in time as sortable text — order date, order number (padded, so a shorter number
+ * sorts first as in `order by`), line number — followed by its unit price: `min()` of it is the
+ * first price and `max()` the last, in one hash aggregation instead of sorting every group's lines
+ * as `array_agg(… order by …)[1]` does. Compared byte by byte (`collate "C"`): a locale's rules would
+ * cost a library call per comparison. `priceAfterKey` reads the price back.
+ */
+const keyedPrice = sql`(to_char(h.po_date, 'YYYYMMDD') || rpad(h.po_no, 20) || lpad(l.line_no::text, 6, '0') || l.unit_price::text) collate "C"`;
+const priceAfterKey = (keyed: RawBuilder<unknown>) => sql`substr(${keyed}, 35)::numeric`;
+
 /** costUnitDifference: per item and currency, the spread of unit prices between suppliers and from first to last purchase. */
 export function costUnitDifference(ctx: ReportContext, minSuppliers: number): RawBuilder<unknown> {
   return sql`
@@ -259,14 +278,18 @@ export function highCostUnitDetail(ctx: ReportContext): RawBuilder<unknown> {
 /** itemMasterCostNew: per item bought in the period (in its own currency): reference, last and average price. */
 export function itemMasterCost(ctx: ReportContext): RawBuilder<unknown> {
   return sql`
-    select i.item_code, i.item_name, i.currency, i.ref_price, count(*) as line_count,
-           (array_agg(l.unit_price order by h.po_date desc, h.po_no desc, l.line_no desc))[1] as last_price,
-           round(sum(l.amount) / nullif(sum(l.quantity), 0), 2) as avg_price,
-           round(100.0 * ((array_agg(l.unit_price order by h.po_date desc, h.po_no desc, l.line_no desc))[1] - i.ref_price) / nullif(i.ref_price, 0), 1) as last_vs_ref_pct,
-           round(100.0 * (sum(l.amount) / nullif(sum(l.quantity), 0) - i.ref_price) / nullif(i.ref_price, 0), 1) as avg_vs_ref_pct
-    from po_line l join po_header h on h.po_no = l.po_no join item i on i.item_code = l.item_code
-    where ${headerWhere(ctx)} and ${lineWhere(ctx)} and i.currency = h.currency
-    group by i.item_code, i.item_name, i.currency, i.ref_price`;
+    select item_code, item_name, currency, ref_price, line_count, last_price, avg_price,
+           round(100.0 * (last_price - ref_price) / nullif(ref_price, 0), 1) as last_vs_ref_pct,
+           round(100.0 * (avg_price_exact - ref_price) / nullif(ref_price, 0), 1) as avg_vs_ref_pct
+    from (
+      select i.item_code, i.item_name, i.currency, i.ref_price, count(*) as line_count,
+             ${priceAfterKey(sql`max(${keyedPrice})`)} as last_price,
+             sum(l.amount) / nullif(sum(l.quantity), 0) as avg_price_exact,
+             round(sum(l.amount) / nullif(sum(l.quantity), 0), 2) as avg_price
+      from po_line l join po_header h on h.po_no = l.po_no join item i on i.item_code = l.item_code
+      where ${headerWhere(ctx)} and ${lineWhere(ctx)} and i.currency = h.currency
+      group by i.item_code, i.item_name, i.currency, i.ref_price
+    ) m`;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -9,6 +9,7 @@ import type { SupplierApplicationTable } from '../../db/schema-suppliers.js';
 import { PASSWORD_LIFETIME_DAYS } from '../../auth/password-policy.js';
 import { refused, wrongState } from '../purchase/shared/errors.js';
 import { nextCompNo } from './master.js';
+import { notifyApplicant } from './apply-notify.js';
 
 export type ApplicationRow = Selectable<SupplierApplicationTable>;
 
@@ -21,7 +22,8 @@ export const ADDED_USER_GROUP = '60';
  * Called inside the transaction of every decision, with the application row locked: when every
  * decision the application needs is in (the user approved, and for a new company the registration
  * evaluation passed), it creates the company, its first user — the first moment a login can work —
- * and the ERP vendor application (READY, sent from /compGerpAppList), each with its audit row.
+ * and the ERP vendor application (READY, sent from /compGerpAppList), each with its audit row, and
+ * records the result notice to the applicant (apply-notify.ts).
  * Answers the company number when it finished the application, else null.
  */
 export async function finishIfDecided(trx: Db, app: ApplicationRow, actor: string): Promise<string | null> {
@@ -72,5 +74,6 @@ export async function finishIfDecided(trx: Db, app: ApplicationRow, actor: strin
   // The hash now lives only on the user; the application keeps no copy.
   await trx.updateTable('supplierApplication').set({ status: 'APPROVED', compNo, passwordHash: null, decidedAt: now, updatedAt: now, version: app.version + 1 }).where('receiptNo', '=', app.receiptNo).execute();
   await writeAudit(trx, { entity: 'supplier_application', entityKey: app.receiptNo, action: 'APPROVED', actor, after: { compNo, userId: app.userId } });
+  await notifyApplicant(trx, { ...app, compNo }, true, null);
   return compNo;
 }

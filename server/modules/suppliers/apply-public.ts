@@ -32,6 +32,7 @@ const FILE_KINDS = { CERT: '사업자등록증', BANKBOOK: '통장사본' } as c
 const DOCUMENT_EXTENSIONS = new Set(['pdf', 'png', 'jpg', 'jpeg', 'gif', 'bmp', 'tif', 'tiff']);
 
 const notFoundApp = () => missing('APPLICATION_NOT_FOUND', '신청서를 찾을 수 없습니다. 접수번호와 비밀번호를 확인하세요');
+const applicationExpired = () => refused('APPLICATION_EXPIRED', `신청서 보관 기간(${APPLICATION_KEEP_DAYS}일)이 지났습니다. 처음부터 다시 신청하세요`);
 const stepSkipped = (step: number) => refused('STEP_SKIPPED', `이전 단계를 먼저 마치세요 (현재 ${step}단계까지 완료)`, { step });
 
 type AppRow = NonNullable<Awaited<ReturnType<typeof loadForUpdate>>>;
@@ -49,8 +50,10 @@ function openDraft(row: AppRow | undefined, secret: string): AppRow {
   if (!row) throw notFoundApp();
   const given = Buffer.from(sha256(`${row.receiptNo}:${secret}`));
   if (!crypto.timingSafeEqual(given, Buffer.from(row.secretHash))) throw notFoundApp();
+  // Expired by the job (suppliers/jobs.ts) or only by the clock: the same answer either way.
+  if (row.status === 'EXPIRED') throw applicationExpired();
   if (row.status !== 'DRAFT') throw refused('APPLICATION_CLOSED', '이미 제출된 신청서입니다. 접수번호로 심사 결과를 기다리세요', { status: row.status });
-  if (row.expiresAt.getTime() <= Date.now()) throw refused('APPLICATION_EXPIRED', `신청서 보관 기간(${APPLICATION_KEEP_DAYS}일)이 지났습니다. 처음부터 다시 신청하세요`);
+  if (row.expiresAt.getTime() <= Date.now()) throw applicationExpired();
   return row;
 }
 

@@ -16,6 +16,7 @@ import { loadAttachments } from '../purchase/shared/documents.js';
 import { checkVersion, failIf, missing, wrongState } from '../purchase/shared/errors.js';
 import { iso, text } from '../purchase/shared/values.js';
 import { finishIfDecided } from './apply-finalize.js';
+import { notifyApplicant, type DecidedApplication } from './apply-notify.js';
 import { mayViewBank } from './master.js';
 import { APPLICATION_SORT, ApplicationDecisionBody, ApplicationDetail, ApplicationList, ApplicationListQuery, ReceiptParams } from './apply-schemas.js';
 
@@ -183,8 +184,11 @@ export const supplierApplyReviewRoutes: FastifyPluginAsyncTypebox = async (app) 
   );
 };
 
-/** Rejection (by staff, or by a failed evaluation): the application closes, the password hash is dropped, an open evaluation is cancelled. */
-export async function rejectApplication(trx: Db, a: { receiptNo: string; version: number; userDecision: string }, actor: string, reason: string, action: string) {
+/**
+ * Rejection (by staff, or by a failed evaluation): the application closes, the password hash is
+ * dropped, an open evaluation is cancelled, and the applicant is told why (the result notice).
+ */
+export async function rejectApplication(trx: Db, a: DecidedApplication & { version: number; userDecision: string }, actor: string, reason: string, action: string) {
   const now = new Date();
   await trx
     .updateTable('supplierApplication')
@@ -197,4 +201,5 @@ export async function rejectApplication(trx: Db, a: { receiptNo: string; version
     await trx.updateTable('registrationEvaluation').set({ status: 'CANCELLED', updatedAt: now, version: open.version + 1 }).where('evalNo', '=', open.evalNo).execute();
     await writeAudit(trx, { entity: 'registration_evaluation', entityKey: open.evalNo, action: 'CANCEL', actor, reason });
   }
+  await notifyApplicant(trx, a, false, reason);
 }

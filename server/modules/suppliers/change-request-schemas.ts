@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
 import { PagingQuery, SortQuery } from '../../http/list-query.js';
 import { ActionList, Attachment, FileId, Nullable, StatusList, Version } from '../purchase/shared/schemas.js';
-import { Contact, SupplierDetail } from './schemas.js';
+import { CompanyFields, Contact, SupplierDetail } from './schemas.js';
 
 export const CHANGE_REQUEST_STATES = ['REQUESTED', 'APPROVED', 'REJECTED', 'WITHDRAWN'] as const;
 export const CHANGE_REQUEST_SORT = ['reqNo', 'compNo', 'compNameKr', 'status', 'requestedAt', 'decidedAt'] as const;
@@ -70,21 +70,10 @@ export const MyCompany = Type.Object({
  */
 export const MyCompanyUpdateBody = Type.Object(
   {
-    compNameKr: Type.String({ minLength: 1, maxLength: 100 }),
-    compNameEn: Type.Optional(Nullable(Type.String({ maxLength: 100 }))),
+    // The staff's fields, two described for the supplier (keys keep their place in the spread).
+    ...CompanyFields,
     corpNo: Type.Optional(Nullable(Type.String({ maxLength: 14 }))),
-    ceoName: Type.String({ minLength: 1, maxLength: 50 }),
-    bizType: Type.Optional(Nullable(Type.String({ maxLength: 50 }))),
-    bizItem: Type.Optional(Nullable(Type.String({ maxLength: 100 }))),
-    zipCode: Type.Optional(Nullable(Type.String({ maxLength: 10 }))),
-    address: Type.Optional(Nullable(Type.String({ maxLength: 200 }))),
-    phoneNo: Type.Optional(Nullable(Type.String({ maxLength: 20 }))),
-    faxNo: Type.Optional(Nullable(Type.String({ maxLength: 20 }))),
-    email: Type.Optional(Nullable(Type.String({ maxLength: 100 }))),
-    homepage: Type.Optional(Nullable(Type.String({ maxLength: 100 }))),
-    bankCode: Type.Optional(Nullable(Type.String({ maxLength: 10 }))),
     bankAccount: Type.Optional(Nullable(Type.String({ maxLength: 40, description: 'The masked value sent back unchanged keeps the stored account' }))),
-    bankHolder: Type.Optional(Nullable(Type.String({ maxLength: 50 }))),
     contacts: Type.Optional(Type.Array(Contact, { maxItems: 20 })),
     changeFileId: Type.Optional(Nullable(FileId)),
     changeReason: Type.Optional(Nullable(Type.String({ maxLength: 1000 }))),

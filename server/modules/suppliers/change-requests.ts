@@ -5,7 +5,7 @@ import { formatCorporateNumber } from '../../../lib/corporate-number.js';
 import { byteLength } from '../../../lib/text.js';
 import { access } from '../../http/access.js';
 import { commonErrors } from '../../http/error-schema.js';
-import { given, likeEscape, pageWindow, parseSort } from '../../http/list-query.js';
+import { given } from '../../http/list-query.js';
 import { groupHoldsScreen } from '../../auth/menu-authority.js';
 import { writeAudit } from '../../db/audit.js';
 import { nextDocumentNumber, todayKst } from '../../db/document-number.js';
@@ -14,10 +14,10 @@ import type { Caller } from '../../auth/plugin.js';
 import { checkFileId, loadAttachments } from '../purchase/shared/documents.js';
 import { checkVersion, failIf, invalid, missing, notAllowed, refused, wrongState, type FieldError } from '../purchase/shared/errors.js';
 import { iso, text } from '../purchase/shared/values.js';
+import { REASON_BYTES, checkOpen, decisionOf, recordDecision, requestFilters, requestOrder, type DecisionKind } from './request-flow.js';
 import { SUPPLIER_SCREENS, checkSupplierInput, notFoundSupplier, supplierDetail } from './master.js';
 import {
   CHANGE_REQUEST_SORT,
-  CHANGE_REQUEST_STATES,
   ChangeDecisionBody,
   ChangeReqNoParams,
   ChangeRequestDetail,
@@ -33,7 +33,6 @@ export const MY_COMPANY_SCREEN = '/compManage/CyberCompManageEdit';
 /** Staff review change requests where they keep the master. */
 const REVIEW_SCREENS = [SUPPLIER_SCREENS.edit, SUPPLIER_SCREENS.list];
 const READ_SCREENS = [MY_COMPANY_SCREEN, ...REVIEW_SCREENS];
-const REASON_BYTES = 1000;
 
 /** Fields a supplier changes only through a request staff approve, by kind. */
 const REGISTRATION_FIELDS = ['compNameKr', 'compNameEn', 'ceoName', 'corpNo', 'bizType', 'bizItem', 'zipCode', 'address'] as const;
@@ -68,16 +67,9 @@ async function listRequests(db: Db, where: { reqNo?: string; q?: Static<typeof C
   if (where.reqNo) base = base.where('r.reqNo', '=', where.reqNo);
   const q = where.q;
   if (q) {
-    const compNo = given(q.compNo);
-    if (compNo) base = base.where('r.compNo', '=', compNo.toUpperCase());
-    const name = given(q.compNameKr);
-    if (name) base = base.where('c.compNameKr', 'ilike', `%${likeEscape(name)}%`);
-    if (q.status?.length) base = base.where('r.status', 'in', q.status as Array<(typeof CHANGE_REQUEST_STATES)[number]>);
+    for (const condition of requestFilters(q)) base = base.where(condition);
   }
-  const sort = parseSort(q?.sort, { field: 'requestedAt', direction: 'desc' });
-  const field = sort.field as (typeof CHANGE_REQUEST_SORT)[number];
-  const sortRef = field === 'compNameKr' ? ('c.compNameKr' as const) : (`r.${field}` as const);
-  const { limit, offset } = q ? pageWindow(q) : { limit: 1, offset: 0 };
+  const { sortRef, direction, limit, offset } = requestOrder<(typeof CHANGE_REQUEST_SORT)[number]>(q);
   const [count, rows] = await Promise.all([
     base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
     base
@@ -85,7 +77,7 @@ async function listRequests(db: Db, where: { reqNo?: string; q?: Static<typeof C
         'r.reqNo', 'r.compNo', 'c.compNameKr', 'r.kinds', 'r.changes', 'r.reason', 'r.fileId', 'r.status', 'r.requestedBy', 'ru.hname as requestedByName', 'r.requestedAt',
         'r.decidedBy', 'du.hname as decidedByName', 'r.decidedAt', 'r.decisionComment', 'r.version',
       ])
-      .orderBy(sortRef, sort.direction)
+      .orderBy(sortRef, direction)
       .orderBy('r.reqNo', 'desc')
       .limit(limit)
       .offset(offset)
@@ -255,19 +247,15 @@ export const supplierChangeRequestRoutes: FastifyPluginAsyncTypebox = async (app
     async (request) => oneRequest(request.db, request.params.reqNo, request.caller!),
   );
 
-  const decide = (kind: 'approve' | 'reject' | 'withdraw') => async (request: { params: { reqNo: string }; body: Static<typeof ChangeDecisionBody>; db: Db; caller: Caller | null }) => {
+  const decide = (kind: DecisionKind) => async (request: { params: { reqNo: string }; body: Static<typeof ChangeDecisionBody>; db: Db; caller: Caller | null }) => {
     const caller = request.caller!;
-    const comment = text(request.body.comment);
-    if (kind === 'reject' && !comment) failIf([{ path: 'body/comment', message: '반려 사유를 입력하세요' }]);
-    if (comment && byteLength(comment) > REASON_BYTES) failIf([{ path: 'body/comment', message: `의견은 ${REASON_BYTES}바이트를 넘을 수 없습니다` }]);
+    const { comment, status } = decisionOf(kind, request.body);
     await request.db.transaction().execute(async (trx) => {
       // A supplier's Db is scoped to its company: another company's request is simply not found.
       const r = await trx.selectFrom('companyChangeRequest').selectAll().where('reqNo', '=', request.params.reqNo).forUpdate().executeTakeFirst();
       if (!r) throw notFoundRequest();
-      checkVersion(request.body.version, r.version);
-      if (r.status !== 'REQUESTED') throw wrongState('이미 처리된 변경요청입니다', r.status);
+      checkOpen(r, request.body.version);
       const now = new Date();
-      const status = kind === 'approve' ? 'APPROVED' : kind === 'reject' ? 'REJECTED' : 'WITHDRAWN';
       if (kind === 'approve') {
         const company = await trx.selectFrom('company').selectAll().where('compNo', '=', r.compNo).forUpdate().executeTakeFirstOrThrow();
         const changes = changesOf(r.changes);
@@ -287,17 +275,12 @@ export const supplierChangeRequestRoutes: FastifyPluginAsyncTypebox = async (app
           reason: `${r.reqNo} ${r.reason}`,
         });
       }
-      await trx
-        .updateTable('companyChangeRequest')
-        .set({ status, decidedBy: caller.userId, decidedAt: now, decisionComment: comment, version: r.version + 1 })
-        .where('reqNo', '=', r.reqNo)
-        .execute();
-      await writeAudit(trx, { entity: 'company_change_request', entityKey: r.reqNo, action: status, actor: caller.userId, before: { status: r.status }, after: { status }, reason: comment });
+      await recordDecision(trx, 'companyChangeRequest', r, { status, comment, actor: caller.userId, at: now });
     });
     return oneRequest(request.db, request.params.reqNo, caller);
   };
 
-  const route = (kind: 'approve' | 'reject' | 'withdraw', operationId: string, summary: string) =>
+  const route = (kind: DecisionKind, operationId: string, summary: string) =>
     app.post(
       `/api/v1/company-change-requests/:reqNo/${kind}`,
       {

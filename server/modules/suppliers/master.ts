@@ -148,10 +148,21 @@ export async function duplicateTaxNo(db: Db, taxNo: string): Promise<{ compNo: s
   return db.selectFrom('company').select(['compNo', 'compNameKr']).where('taxNo', '=', taxNo).executeTakeFirst();
 }
 
-/** The next company number (C + five digits), allocated inside the caller's transaction. */
+/**
+ * The next company number (C + five digits), allocated inside the caller's transaction from the
+ * counter row COMP/ALL of document_sequence (migration 0240). The upsert locks that row until the
+ * caller commits, so two approvals at the same moment get different numbers (the second waits and
+ * re-reads the row on PostgreSQL); a rolled-back transaction gives its number back. `greatest` with
+ * the table's maximum keeps the counter ahead of companies written without it (the seed, imports).
+ */
 export async function nextCompNo(trx: Db): Promise<string> {
-  const row = await trx.selectFrom('company').select((eb) => eb.fn.max('compNo').as('max')).where('compNo', 'like', 'C%').executeTakeFirst();
-  const n = row?.max ? Number(String(row.max).slice(1)) + 1 : 1;
+  const { rows } = await sql<{ lastValue: number }>`
+    insert into document_sequence (prefix, period, last_value)
+    values ('COMP', 'ALL', (select coalesce(max(substr(comp_no, 2)::integer), 0) + 1 from company where comp_no ~ '^C[0-9]{5}$'))
+    on conflict (prefix, period) do update set last_value = greatest(document_sequence.last_value + 1, excluded.last_value)
+    returning last_value`.execute(trx);
+  const n = Number(rows[0].lastValue);
+  if (n > 99_999) throw new Error('company numbers C00001–C99999 are exhausted');
   return `C${String(n).padStart(5, '0')}`;
 }
 

@@ -104,7 +104,11 @@ export const SupplierDetail = Type.Object({
   version: Type.Integer(),
 });
 
-const SupplierFields = {
+/**
+ * The company's own data as staff (SupplierCreate/UpdateBody) and the supplier itself
+ * (MyCompanyUpdateBody, change-request-schemas.ts) send it; each adds what only it sends.
+ */
+export const CompanyFields = {
   compNameKr: Type.String({ minLength: 1, maxLength: 100 }),
   compNameEn: Type.Optional(Nullable(Type.String({ maxLength: 100 }))),
   corpNo: Type.Optional(Nullable(Type.String({ maxLength: 14, description: '13 digits, hyphen optional' }))),
@@ -120,6 +124,10 @@ const SupplierFields = {
   bankCode: Type.Optional(Nullable(Type.String({ maxLength: 10 }))),
   bankAccount: Type.Optional(Nullable(Type.String({ maxLength: 40, description: 'Digits and hyphens; a masked value sent back unchanged keeps the stored one' }))),
   bankHolder: Type.Optional(Nullable(Type.String({ maxLength: 50 }))),
+};
+
+const SupplierFields = {
+  ...CompanyFields,
   forwardYn: Type.Optional(YN),
   councilYn: Type.Optional(YN),
   fileId: Type.Optional(Nullable(FileId)),

@@ -3,21 +3,21 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { byteLength } from '../../../lib/text.js';
 import { access } from '../../http/access.js';
 import { commonErrors } from '../../http/error-schema.js';
-import { given, likeEscape, pageWindow, parseSort } from '../../http/list-query.js';
+import { given } from '../../http/list-query.js';
 import { groupHoldsScreen } from '../../auth/menu-authority.js';
 import { writeAudit } from '../../db/audit.js';
 import { nextDocumentNumber, todayKst } from '../../db/document-number.js';
 import type { Db } from '../../db/connect.js';
 import type { Caller } from '../../auth/plugin.js';
 import { checkFileId } from '../purchase/shared/documents.js';
-import { checkVersion, failIf, missing, notAllowed, refused, wrongState, type FieldError } from '../purchase/shared/errors.js';
-import { iso, text } from '../purchase/shared/values.js';
+import { failIf, missing, notAllowed, refused, wrongState, type FieldError } from '../purchase/shared/errors.js';
+import { iso } from '../purchase/shared/values.js';
+import { REASON_BYTES, checkOpen, decisionOf, recordDecision, requestFilters, requestOrder, type DecisionKind } from './request-flow.js';
 import { SUPPLIER_SCREENS, notFoundSupplier } from './master.js';
-import { DecisionBody, STATUS_REQUEST_STATES, ReqNoParams, StatusRequestCreateBody, StatusRequestList, StatusRequestListQuery, StatusRequestRow, STATUS_REQUEST_SORT } from './schemas.js';
+import { DecisionBody, ReqNoParams, StatusRequestCreateBody, StatusRequestList, StatusRequestListQuery, StatusRequestRow, STATUS_REQUEST_SORT } from './schemas.js';
 
 const tags = ['suppliers'];
 const SCREENS = [SUPPLIER_SCREENS.changeStatus, SUPPLIER_SCREENS.edit];
-const REASON_BYTES = 1000;
 const notFoundRequest = () => missing('STATUS_REQUEST_NOT_FOUND', '거래상태 변경요청을 찾을 수 없습니다');
 export const STATUS_TEXT: Record<string, string> = { ACTIVE: '거래중', SUSPENDED: '거래정지', CLOSED: '거래종료' };
 
@@ -36,19 +36,12 @@ async function listRequests(db: Db, where: { reqNo?: string; q?: Static<typeof S
   if (where.reqNo) base = base.where('r.reqNo', '=', where.reqNo);
   const q = where.q;
   if (q) {
-    const compNo = given(q.compNo);
-    if (compNo) base = base.where('r.compNo', '=', compNo.toUpperCase());
-    const name = given(q.compNameKr);
-    if (name) base = base.where('c.compNameKr', 'ilike', `%${likeEscape(name)}%`);
-    if (q.status?.length) base = base.where('r.status', 'in', q.status as Array<(typeof STATUS_REQUEST_STATES)[number]>);
+    for (const condition of requestFilters(q)) base = base.where(condition);
     if (q.toStatus) base = base.where('r.toStatus', '=', q.toStatus);
     if (given(q.fromDate)) base = base.where('r.requestedAt', '>=', new Date(`${q.fromDate}T00:00:00+09:00`));
     if (given(q.toDate)) base = base.where('r.requestedAt', '<', new Date(new Date(`${q.toDate}T00:00:00+09:00`).getTime() + 86_400_000));
   }
-  const sort = parseSort(q?.sort, { field: 'requestedAt', direction: 'desc' });
-  const field = sort.field as (typeof STATUS_REQUEST_SORT)[number];
-  const sortRef = field === 'compNameKr' ? ('c.compNameKr' as const) : (`r.${field}` as const);
-  const { limit, offset } = q ? pageWindow(q) : { limit: 1, offset: 0 };
+  const { sortRef, direction, limit, offset } = requestOrder<(typeof STATUS_REQUEST_SORT)[number]>(q);
   const [count, rows] = await Promise.all([
     base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
     base
@@ -56,7 +49,7 @@ async function listRequests(db: Db, where: { reqNo?: string; q?: Static<typeof S
         'r.reqNo', 'r.compNo', 'c.compNameKr', 'r.fromStatus', 'r.toStatus', 'r.reason', 'r.status', 'r.fileId', 'r.requestedBy', 'ru.hname as requestedByName',
         'r.requestedAt', 'r.decidedBy', 'du.hname as decidedByName', 'r.decidedAt', 'r.decisionComment', 'r.version',
       ])
-      .orderBy(sortRef, sort.direction)
+      .orderBy(sortRef, direction)
       .orderBy('r.reqNo', 'desc')
       .limit(limit)
       .offset(offset)
@@ -142,20 +135,16 @@ export const supplierStatusRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 
-  const decide = (kind: 'approve' | 'reject' | 'withdraw') => async (request: { params: { reqNo: string }; body: Static<typeof DecisionBody>; db: Db; caller: Caller | null }) => {
+  const decide = (kind: DecisionKind) => async (request: { params: { reqNo: string }; body: Static<typeof DecisionBody>; db: Db; caller: Caller | null }) => {
     const caller = request.caller!;
-    const comment = text(request.body.comment);
-    if (kind === 'reject' && !comment) failIf([{ path: 'body/comment', message: '반려 사유를 입력하세요' }]);
-    if (comment && byteLength(comment) > REASON_BYTES) failIf([{ path: 'body/comment', message: `의견은 ${REASON_BYTES}바이트를 넘을 수 없습니다` }]);
+    const { comment, status } = decisionOf(kind, request.body);
     await request.db.transaction().execute(async (trx) => {
       const r = await trx.selectFrom('companyStatusRequest').selectAll().where('reqNo', '=', request.params.reqNo).forUpdate().executeTakeFirst();
       if (!r) throw notFoundRequest();
-      checkVersion(request.body.version, r.version);
-      if (r.status !== 'REQUESTED') throw wrongState('이미 처리된 변경요청입니다', r.status);
+      checkOpen(r, request.body.version);
       if (kind === 'withdraw' && r.requestedBy !== caller.userId) throw notAllowed('요청자만 변경요청을 철회할 수 있습니다');
       if (kind !== 'withdraw' && r.requestedBy === caller.userId) throw notAllowed('자신이 올린 변경요청은 승인하거나 반려할 수 없습니다');
       const now = new Date();
-      const status = kind === 'approve' ? 'APPROVED' : kind === 'reject' ? 'REJECTED' : 'WITHDRAWN';
       if (kind === 'approve') {
         const company = await trx.selectFrom('company').select(['status', 'statusReason', 'version']).where('compNo', '=', r.compNo).forUpdate().executeTakeFirstOrThrow();
         if (company.status !== r.fromStatus) throw wrongState(`요청 이후 협력사 상태가 바뀌었습니다 (현재 ${STATUS_TEXT[company.status] ?? company.status}). 반려 후 다시 요청하세요`, company.status);
@@ -163,17 +152,12 @@ export const supplierStatusRoutes: FastifyPluginAsyncTypebox = async (app) => {
         await trx.updateTable('company').set({ status: r.toStatus, statusReason, statusChangedAt: now, updatedAt: now, version: company.version + 1 }).where('compNo', '=', r.compNo).execute();
         await writeAudit(trx, { entity: 'company', entityKey: r.compNo, action: 'STATUS_CHANGE', actor: caller.userId, before: { status: company.status, statusReason: company.statusReason }, after: { status: r.toStatus, statusReason, reqNo: r.reqNo }, reason: r.reason });
       }
-      await trx
-        .updateTable('companyStatusRequest')
-        .set({ status, decidedBy: caller.userId, decidedAt: now, decisionComment: comment, version: r.version + 1 })
-        .where('reqNo', '=', r.reqNo)
-        .execute();
-      await writeAudit(trx, { entity: 'company_status_request', entityKey: r.reqNo, action: status, actor: caller.userId, before: { status: r.status }, after: { status }, reason: comment });
+      await recordDecision(trx, 'companyStatusRequest', r, { status, comment, actor: caller.userId, at: now });
     });
     return oneRequest(request.db, request.params.reqNo, caller);
   };
 
-  const route = (kind: 'approve' | 'reject' | 'withdraw', operationId: string, summary: string) =>
+  const route = (kind: DecisionKind, operationId: string, summary: string) =>
     app.post(
       `/api/v1/supplier-status-requests/:reqNo/${kind}`,
       {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../../server/config.js';
 import { loginIdFromClaim } from '../../../server/auth/oidc/oidc.js';
 import { buildTestApp, type TestApp } from '../../helpers/app.js';
-import { formRequest } from '../../helpers/login.js';
+import { formRequest, loginAs } from '../../helpers/login.js';
 import { freePort } from './slapd.js';
 import { signInAtIdp, startTestIdp, type TestIdp } from '../../helpers/oidc-idp.js';
 
@@ -135,6 +135,26 @@ describe('SSO over OpenID Connect (real oidc-provider)', () => {
     const res = await exchange(back.searchParams.get('accessToken')!);
     expect(res.statusCode).toBe(401);
     expect(res.json()).toMatchObject({ code: 'ERROR', errorCode: 'AUTH003' });
+  });
+
+  it('the app’s logout of an SSO session ends ours and sends the browser on to the provider’s logout; an id/password session’s does not', async () => {
+    const { url } = await start();
+    const back = await signInAtIdp(url.href, 'buyer', REDIRECT);
+    const landing = await t.app.inject({ method: 'GET', url: back.replace('http://gpms.test', '') });
+    const login = await exchange(new URL(landing.headers.location as string, 'http://gpms.test').searchParams.get('accessToken')!);
+    expect(login.statusCode, login.body).toBe(200);
+    const { accessToken, tokenKey: sessionId } = login.json().user as { accessToken: string; tokenKey: string };
+    const sso = await t.app.inject({ method: 'POST', url: '/auth/api/logout', ...formRequest({ AccessToken: accessToken }) });
+    expect(sso.statusCode, sso.body).toBe(200);
+    expect(sso.json()).toEqual({ code: 'OK', ssoLogoutUri: '/auth/oidc/logout' });
+    const ended = await t.db.db.selectFrom('userSession').select(['endReason']).where('sessionId', '=', sessionId).executeTakeFirstOrThrow();
+    expect(ended.endReason).toBe('LOGOUT');
+    // That address is the RP-initiated logout at the provider (checked in the next test).
+    expect((await t.app.inject({ method: 'GET', url: sso.json().ssoLogoutUri })).headers.location).toContain(`${idp.issuer}/session/end`);
+
+    const idpw = await loginAs(t.app, 'buyer');
+    const plain = await t.app.inject({ method: 'POST', url: '/auth/api/logout', ...formRequest({ AccessToken: idpw.accessToken }) });
+    expect(plain.json()).toEqual({ code: 'OK' });
   });
 
   it('logout ends the session at the provider’s end_session endpoint', async () => {

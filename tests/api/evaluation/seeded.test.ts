@@ -32,6 +32,20 @@ describe('seeded evaluation, supplier isolation and sourcing eligibility', () =>
     expect(new Set(results.rows.map((r: { status: string }) => r.status))).toEqual(new Set(['PENDING', 'DRAFT', 'SUBMITTED']));
   });
 
+  it('without a period, totals come period by period (newest first), ranked within each', async () => {
+    const all = ok(await f.get('/api/v1/evaluation/totals?size=500', f.u.monitor));
+    const periods = ok(await f.get('/api/v1/evaluation/periods', f.u.monitor)).rows.map((p: { periodId: number }) => p.periodId);
+    const seen = all.rows.map((r: { periodId: number }) => r.periodId);
+    // Each period's rows are together (one run per period), in the periods' newest-first order.
+    const runs = seen.filter((id: number, i: number) => i === 0 || seen[i - 1] !== id);
+    expect(runs).toEqual(periods.filter((id: number) => seen.includes(id)));
+    expect(new Set(seen).size).toBeGreaterThan(1);
+    for (const id of new Set(seen)) {
+      const ranks = all.rows.filter((r: { periodId: number }) => r.periodId === id).map((r: { rankNo: number }) => r.rankNo);
+      expect(ranks).toEqual([...ranks].sort((a, b) => a - b));
+    }
+  });
+
   it('a supplier sees only its own published results; another’s or an unpublished id answers 404', async () => {
     const mine = ok(await f.get('/api/v1/cyber/evaluation/totals', f.u.supplier1));
     expect(mine.rows.map((r: { periodName: string }) => r.periodName)).toEqual(['2026년 상반기 협력사 평가', '2025년 하반기 협력사 평가']);

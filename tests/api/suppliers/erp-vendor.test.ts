@@ -40,6 +40,9 @@ describe('ERP vendor applications', () => {
     const url = `http://127.0.0.1:${(erp.server.address() as AddressInfo).port}/erp/vendors`;
     t = await buildTestApp({ config: { erpVendorUrl: url, erpRetries: 0, erpBackoffMs: 0 } });
     f = { ...client(t), u: await logins(t, ['tfadmin', 'operator', 'monitor', 'buyer', 'supplier1']) };
+    // The second app (no ERP_VENDOR_URL) is built here, under the hook's time limit: a copy of the
+    // seeded database can take longer than one test's 30 s on a busy machine.
+    files = await buildTestApp();
   });
   afterAll(async () => {
     await t.close();
@@ -95,7 +98,6 @@ describe('ERP vendor applications', () => {
   });
 
   it('without ERP_VENDOR_URL writes the vendor record under DATA_DIR/erp-vendors once', async () => {
-    files = await buildTestApp();
     const g = { ...client(files), u: await logins(files, ['tfadmin']) };
     const ready = ok(await g.get('/api/v1/erp-vendor-apps?status=READY&size=1', g.u.tfadmin)).rows[0];
     const sent = ok(await g.post(`/api/v1/erp-vendor-apps/${ready.appNo}/send`, g.u.tfadmin, { version: ready.version }));

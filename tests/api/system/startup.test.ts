@@ -35,7 +35,7 @@ once('start-up and shutdown of the real server process', () => {
     const port = 20000 + Math.floor(Math.random() * 20000);
     const run = runServer({ PORT: String(port), DATA_DIR: path.join(tmp, 'serve'), SEED: 'none', NODE_ENV: 'development' });
     let ready = false;
-    for (let i = 0; i < 120 && !ready; i++) {
+    for (let i = 0; i < 240 && !ready; i++) {
       await new Promise((r) => setTimeout(r, 500));
       ready = await fetch(`http://127.0.0.1:${port}/readyz`).then((r) => r.ok, () => false);
     }
@@ -44,7 +44,7 @@ once('start-up and shutdown of the real server process', () => {
     expect(await health.json()).toEqual({ status: 'ok' });
     run.child.kill('SIGTERM');
     expect(await run.exited).toBe(0);
-  }, 90_000);
+  }, 150_000);
 });
 
 once('the embedded database keeps its data', () => {

@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { DEMO_PASSWORD, submitExternalLogin, submitInternalLogin } from './auth';
 import { openPage, screenshot, type TestPage } from './browser';
+import { clickGridRow } from './screen';
 
 export interface BankChangeOptions {
   baseURL: string;
@@ -43,15 +44,7 @@ async function clickGridRowWith(page: Page, text: string): Promise<void> {
   await cell.waitFor({ state: 'attached' });
   const row = Number((await cell.getAttribute('id'))!.split('-').at(-1));
   const grid = page.locator('[data-row-marker-width]').filter({ has: cell }).first();
-  await grid.scrollIntoViewIfNeeded();
-  const box = await grid.locator('canvas[data-testid="data-grid-canvas"]').boundingBox();
-  if (!box) throw new Error('the grid has no canvas on screen');
-  const d = await grid.evaluate((el) => ({ ...(el as HTMLElement).dataset }));
-  const [marker, header, height] = [Number(d.rowMarkerWidth), Number(d.headerHeight), Number(d.rowHeight)];
-  await page.mouse.move(box.x + marker + 20, box.y + header + row * height + height / 2);
-  await page.mouse.down();
-  await grid.locator(`#glide-cell-${marker > 0 ? 1 : 0}-${row}[aria-selected="true"]`).waitFor({ state: 'attached' });
-  await page.mouse.up();
+  await clickGridRow(page, grid, row);
 }
 
 /** Presses a button of the engine's confirmation dialog (확인), if one is asked. */

@@ -23,8 +23,8 @@ const tooLarge = (total: number) =>
  * Streams an extract: pages of CHUNK rows in key order go through the workbook writer as the
  * client reads, so memory stays at one page however large the extract.
  */
-function stream<R, K>(extract: Extract<R>, next: (after: K | null) => Promise<R[]>, keyOf: (row: R) => K, log: (err: unknown) => void) {
-  const xlsx = new XlsxStream(extract.sheet, extract.columns);
+function stream<R, K>(app: { yieldToLight(): Promise<void> }, extract: Extract<R>, next: (after: K | null) => Promise<R[]>, keyOf: (row: R) => K, log: (err: unknown) => void) {
+  const xlsx = new XlsxStream(extract.sheet, extract.columns, () => app.yieldToLight());
   void (async () => {
     try {
       let after: K | null = null;
@@ -33,8 +33,9 @@ function stream<R, K>(extract: Extract<R>, next: (after: K | null) => Promise<R[
         if (rows.length === 0) break;
         await xlsx.write(rows.map((r) => extract.cells(r)));
         after = keyOf(rows[rows.length - 1]);
-        // Yield between pages so other requests are served while a large extract runs (#19).
-        await new Promise<void>((resolve) => setImmediate(resolve));
+        // Yield between pages so other requests are served while a large extract runs, light
+        // ones first (#19).
+        await app.yieldToLight();
         if (rows.length < CHUNK) break;
       }
       await xlsx.end();
@@ -58,7 +59,7 @@ export const dataDownloadRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const filter = whFilterOf(request.query);
     const total = await countWarehousingItems(request.db, filter);
     if (total > MAX_EXPORT_ROWS) throw tooLarge(total);
-    const body = stream(RECEIPT_LINES, (after: { whReqNo: string; lineNo: number } | null) => warehousingItemsAfter(request.db, filter, after, CHUNK), (r) => ({ whReqNo: r.whReqNo, lineNo: r.lineNo }), (err) => request.log.error({ err }, 'receipt extract failed'));
+    const body = stream(app, RECEIPT_LINES, (after: { whReqNo: string; lineNo: number } | null) => warehousingItemsAfter(request.db, filter, after, CHUNK), (r) => ({ whReqNo: r.whReqNo, lineNo: r.lineNo }), (err) => request.log.error({ err }, 'receipt extract failed'));
     const day = todayKst();
     return reply.type(XLSX_TYPE).header('Content-Disposition', attachment(`receipts-${day}.xlsx`, `입고내역_${day}.xlsx`)).header('X-Total-Count', String(total)).send(body);
   });
@@ -82,8 +83,8 @@ export const dataDownloadRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const log = (err: unknown) => request.log.error({ err }, 'settlement extract failed');
     const body =
       level === 'header'
-        ? stream(SETTLEMENT_HEADERS, (after: string | null) => settlementHeadersAfter(request.db, filter, after, CHUNK), (r) => r.settleNo, log)
-        : stream(SETTLEMENT_LINES, (after: { settleNo: string; lineNo: number } | null) => settlementLinesAfter(request.db, filter, after, CHUNK), (r) => ({ settleNo: r.settleNo, lineNo: r.lineNo }), log);
+        ? stream(app, SETTLEMENT_HEADERS, (after: string | null) => settlementHeadersAfter(request.db, filter, after, CHUNK), (r) => r.settleNo, log)
+        : stream(app, SETTLEMENT_LINES, (after: { settleNo: string; lineNo: number } | null) => settlementLinesAfter(request.db, filter, after, CHUNK), (r) => ({ settleNo: r.settleNo, lineNo: r.lineNo }), log);
     const day = todayKst();
     const stem = level === 'header' ? SETTLEMENT_HEADERS.fileStem : SETTLEMENT_LINES.fileStem;
     return reply.type(XLSX_TYPE).header('Content-Disposition', attachment(`${stem}-${day}.xlsx`, `${level === 'header' ? '월정산' : '월정산내역'}_${day}.xlsx`)).header('X-Total-Count', String(total)).send(body);

@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
 import { PagingQuery, SortQuery } from '../../../http/list-query.js';
-import { CodeList, CompNo, CurrencyCode, DateRange, DateString, Nullable, Price, Quantity, Version, YesNo } from '../shared/schemas.js';
+import { CodeList, CompNo, CurrencyCode, DateRange, DateString, Nullable, Price, PricedItem, Quantity, Version, YesNo } from '../shared/schemas.js';
 import { DELIVERY_STATUSES } from './workflow.js';
 
 /**
@@ -42,13 +42,7 @@ export const DeliveryLineRow = Type.Object(
     lineNo: Type.Integer(),
     poNo: Nullable(Type.String()),
     poLineNo: Nullable(Type.Integer()),
-    itemCode: Nullable(Type.String()),
-    itemName: Type.String(),
-    spec: Nullable(Type.String()),
-    unitCode: Type.String(),
-    quantity: Type.String(),
-    PRICE: Type.String(),
-    AMT: Type.String(),
+    ...PricedItem,
     BIGO: Nullable(Type.String()),
     shortQty: Type.String({ description: 'Delivered but not accepted by its receipt (partial receipt); back on the order line’s open quantity' }),
     shortReason: Nullable(Type.String({ description: 'Why not accepted: SHORT, DAMAGED or WRONG_ITEM (RECEIPT_SHORT_REASON)' })),
@@ -205,13 +199,7 @@ export const DeliverableOrderDetail = Type.Object(
     lines: Type.Array(
       Type.Object({
         lineNo: Type.Integer(),
-        itemCode: Nullable(Type.String()),
-        itemName: Type.String(),
-        spec: Nullable(Type.String()),
-        unitCode: Type.String(),
-        quantity: Type.String(),
-        PRICE: Type.String(),
-        AMT: Type.String(),
+        ...PricedItem,
         deliveredQty: Type.String(),
         openQty: Type.String(),
         deliveryDate: Nullable(Type.String()),

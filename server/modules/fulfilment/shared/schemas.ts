@@ -14,6 +14,17 @@ export const CurrencyCode = Type.Union([Type.Literal('KRW'), Type.Literal('JPY')
 export const CompNo = Type.String({ minLength: 1, maxLength: 10 });
 export const YesNo = Type.Union([Type.Literal('Y'), Type.Literal('N')]);
 
+/** An order line's item, quantity, unit price and amount as the delivery and receipt lines carry them. */
+export const PricedItem = {
+  itemCode: Nullable(Type.String()),
+  itemName: Type.String(),
+  spec: Nullable(Type.String()),
+  unitCode: Type.String(),
+  quantity: Type.String(),
+  PRICE: Type.String(),
+  AMT: Type.String(),
+};
+
 /** A date range as two repeated query values, `[from, to]`; either may be blank (open end). */
 export const DateRange = (what: string) =>
   Type.Array(Type.String({ pattern: '^(\\d{4}-\\d{2}-\\d{2})?$' }), { maxItems: 2, description: `${what}: [from, to] as YYYY-MM-DD, repeated (…=2026-10-01&…=2026-10-31); either may be blank` });

@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
 import { PagingQuery, SortQuery } from '../../../http/list-query.js';
-import { CodeList, CurrencyTotals, DateRange, DateString, Nullable, Version } from '../shared/schemas.js';
+import { CodeList, CurrencyTotals, DateRange, DateString, Nullable, PricedItem, Version } from '../shared/schemas.js';
 import { APPROVAL_STATUSES, WH_STATUSES } from './workflow.js';
 
 /**
@@ -91,13 +91,7 @@ export const WarehousingItemRow = Type.Object(
     lineNo: Type.Integer(),
     poLineNo: Type.Integer(),
     deliveryLineNo: Nullable(Type.Integer()),
-    itemCode: Nullable(Type.String()),
-    itemName: Type.String(),
-    spec: Nullable(Type.String()),
-    unitCode: Type.String(),
-    quantity: Type.String(),
-    PRICE: Type.String(),
-    AMT: Type.String(),
+    ...PricedItem,
     BIGO: Nullable(Type.String()),
   },
   { $id: 'WarehousingItemRow', title: 'WarehousingItemRow' },
@@ -109,13 +103,7 @@ export const WarehousingLine = Type.Object(
     poNo: Type.String(),
     poLineNo: Type.Integer(),
     deliveryLineNo: Nullable(Type.Integer()),
-    itemCode: Nullable(Type.String()),
-    itemName: Type.String(),
-    spec: Nullable(Type.String()),
-    unitCode: Type.String(),
-    quantity: Type.String(),
-    PRICE: Type.String(),
-    AMT: Type.String(),
+    ...PricedItem,
     BIGO: Nullable(Type.String()),
   },
   { $id: 'WarehousingLine', title: 'WarehousingLine' },

@@ -84,6 +84,8 @@ async function listOf(db: Db, where: { approverId?: string; delegationId?: numbe
 export const delegationRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const tags = ['approval'];
   const config = { access: access.login(DOCUMENT_SCREENS, 'read', ['I']) };
+  // Naming or ending a deputy writes: write authority on a document menu, as deciding needs.
+  const writeConfig = { access: access.login(DOCUMENT_SCREENS, 'write', ['I']) };
   const list = Type.Object({ rows: Type.Array(DelegationRow), total: Type.Integer() });
 
   app.get('/api/v1/approval/delegations', {
@@ -96,7 +98,7 @@ export const delegationRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.post('/api/v1/approval/delegations', {
-    config,
+    config: writeConfig,
     schema: {
       operationId: 'createDelegation', tags,
       summary: 'Name a deputy for a period: approvals reaching me then go to the deputy (not myself; a deputy who can open the documents; no overlap with my other delegations: 409)',
@@ -140,7 +142,7 @@ export const delegationRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.post('/api/v1/approval/delegations/:delegationId/cancel', {
-    config,
+    config: writeConfig,
     schema: {
       operationId: 'cancelDelegation', tags, summary: 'End one of my delegations (steps already given to the deputy stay with them)',
       params: Type.Object({ delegationId: Type.Integer({ minimum: 1 }) }), body: Type.Object({ version: Version }, { additionalProperties: false }),

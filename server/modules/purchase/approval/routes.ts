@@ -284,7 +284,9 @@ export const approvalRoutes: FastifyPluginAsyncTypebox = async (app) => {
     app.post(
       `/api/v1/approvals/:approvalId/${kind}`,
       {
-        config: { access: access.login(DOCUMENT_SCREENS, 'read', ['I']) },
+        // A decision is a write: write authority on a document menu, and then the handler checks
+        // that the caller is the current approver (or their deputy).
+        config: { access: access.login(DOCUMENT_SCREENS, 'write', ['I']) },
         schema: {
           operationId: kind === 'approve' ? 'approveApproval' : 'rejectApproval',
           tags,

@@ -1,4 +1,4 @@
-import { sql, type ExpressionBuilder } from 'kysely';
+import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
 import type { Db } from '../../../db/connect.js';
 import type { Database } from '../../../db/schema.js';
 import { given, likeEscape, type SortSpec } from '../../../http/list-query.js';
@@ -65,7 +65,6 @@ export async function listPos(db: Db, f: PoFilter, sort: SortSpec<(typeof PO_SOR
         'h.poNo', 'h.poType', 'h.poDate', 'h.title', 'h.status', 'h.approvalStatus', 'h.compNo', 'c.compNameKr', 'c.forwardYn', 'h.buyerId', 'bu.hname as buyerName', 'rq.hname as requesterName',
         'd.deptnm', 'h.prNo', 'h.rfqNo', 'h.loiNo', 'h.currency', 'h.totalAmount', 'h.dueDate', 'h.forwardedAt', 'h.acknowledgedAt', 'h.updatedAt', 'h.version',
       ])
-      .select(sql<number>`(select count(*) from po_line l where l.po_no = h.po_no)`.as('lineCount'))
       .orderBy(PO_SORT_COLUMNS[sort.field], sort.direction)
       .orderBy('h.poNo', 'desc')
       .limit(w.limit)
@@ -73,15 +72,30 @@ export async function listPos(db: Db, f: PoFilter, sort: SortSpec<(typeof PO_SOR
       .execute(),
     db
       .selectFrom('poHeader as h')
-      .innerJoin('company as c', 'c.compNo', 'h.compNo')
-      .where(poWhere(f))
+      // The supplier's name is read only to filter by it: every order has its company (a non-null
+      // foreign key), so without that filter the join changes nothing and the totals read one table.
+      .$if(!!given(f.compName), (q) => q.innerJoin('company as c', 'c.compNo', 'h.compNo') as unknown as typeof q)
+      // Typed for h and c; it names c only with the supplier-name filter, which joins c above.
+      .where(poWhere(f) as unknown as (eb: ExpressionBuilder<Database & { h: Database['poHeader'] }, 'h'>) => Expression<SqlBool>)
       .select(['h.currency', (eb) => eb.fn.countAll<number>().as('count'), (eb) => eb.fn.sum<string>('h.totalAmount').as('totalAmount')])
       .groupBy('h.currency')
       .orderBy('h.currency')
       .execute(),
   ]);
+  // Line counts for the page's orders only: as a column of the page query they were counted for
+  // every row an OFFSET skips too (EXPLAIN at scale 5, page 200: 20,000 subplans, 86 % of its time).
+  const lineCounts = new Map<string, number>();
+  if (rows.length) {
+    const counted = await db
+      .selectFrom('poLine')
+      .select(['poNo', (eb) => eb.fn.countAll<number>().as('n')])
+      .where('poNo', 'in', rows.map((r) => r.poNo))
+      .groupBy('poNo')
+      .execute();
+    for (const c of counted) lineCounts.set(c.poNo, Number(c.n));
+  }
   return {
-    rows: rows.map((r) => ({ ...r, lineCount: Number(r.lineCount), forwardedAt: iso(r.forwardedAt), acknowledgedAt: iso(r.acknowledgedAt), updatedAt: iso(r.updatedAt)! })),
+    rows: rows.map((r) => ({ ...r, lineCount: lineCounts.get(r.poNo) ?? 0, forwardedAt: iso(r.forwardedAt), acknowledgedAt: iso(r.acknowledgedAt), updatedAt: iso(r.updatedAt)! })),
     total: totals.reduce((s, t) => s + Number(t.count), 0),
     totals: totals.map((t) => ({ currency: t.currency, count: Number(t.count), totalAmount: String(t.totalAmount ?? '0') })),
   };

@@ -112,6 +112,17 @@ export const RfqDetail = Type.Object({
   actions: ActionList,
 });
 
+/** An RFQ line as the buyer's comparison and the supplier's quotation both show it, before their prices. */
+const LineHead = {
+  lineNo: Type.Integer(),
+  itemCode: Nullable(Type.String()),
+  itemName: Type.String(),
+  spec: Nullable(Type.String()),
+  unitCode: Type.String(),
+  quantity: Type.String(),
+  deliveryDate: Nullable(Type.String()),
+};
+
 export const Comparison = Type.Object({
   rfqNo: Type.String(),
   status: Type.String(),
@@ -139,13 +150,7 @@ export const Comparison = Type.Object({
   ),
   lines: Type.Array(
     Type.Object({
-      lineNo: Type.Integer(),
-      itemCode: Nullable(Type.String()),
-      itemName: Type.String(),
-      spec: Nullable(Type.String()),
-      unitCode: Type.String(),
-      quantity: Type.String(),
-      deliveryDate: Nullable(Type.String()),
+      ...LineHead,
       lowestUnitPrice: Nullable(Type.String()),
       quotes: Type.Array(Type.Object({ compNo: Type.String(), unitPrice: Type.String(), amount: Type.String(), remark: Nullable(Type.String()), lowest: Type.Boolean() })),
     }),
@@ -236,13 +241,7 @@ export const SupplierQuotation = Type.Object({
   version: Type.Integer(),
   lines: Type.Array(
     Type.Object({
-      lineNo: Type.Integer(),
-      itemCode: Nullable(Type.String()),
-      itemName: Type.String(),
-      spec: Nullable(Type.String()),
-      unitCode: Type.String(),
-      quantity: Type.String(),
-      deliveryDate: Nullable(Type.String()),
+      ...LineHead,
       unitPrice: Nullable(Type.String()),
       amount: Nullable(Type.String()),
       remark: Nullable(Type.String()),

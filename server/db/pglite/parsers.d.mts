@@ -1,0 +1,1 @@
+export declare const pgParsers: Record<number, (value: string) => unknown>;

@@ -1,0 +1,142 @@
+import { Worker } from 'node:worker_threads';
+import { HttpError } from '../../http/errors.js';
+
+/** What kysely-pglite-dialect's driver calls on its client: query() and close(), nothing else. */
+export interface PgliteQueryClient {
+  query(sql: string, params?: unknown[]): Promise<{ rows: unknown[]; affectedRows?: number }>;
+  close(): Promise<void>;
+}
+
+export interface PgliteWorkerOptions {
+  dataDir: string | null;
+  /** A data-dir dump (dumpDataDir) to start from. */
+  loadDataDir?: Blob;
+  /** Told once when the thread dies without close(); default: console.error. */
+  onCrash?: (err: Error) => void;
+}
+
+interface Pending {
+  resolve(value: unknown): void;
+  reject(err: Error): void;
+  /** The caller's stack, so a database error points at the query that failed, not at this file. */
+  origin: Error;
+}
+
+type Reply = { id: number; ok: true; result: unknown } | { id: number; ok: false; error: Record<string, unknown> };
+
+/** 503 for every query once the database thread is gone: the error handler answers it and logs it. */
+export function databaseUnavailable(cause: Error): HttpError {
+  const err = new HttpError(503, 'DATABASE_UNAVAILABLE', '데이터베이스를 사용할 수 없습니다');
+  err.cause = cause;
+  return err;
+}
+
+/**
+ * The error the worker sent, rebuilt in this thread with every field it carried (code, severity,
+ * detail, constraint…) so the error handler maps it as it maps PGlite's own errors.
+ */
+function rebuildError(fields: Record<string, unknown>, origin: Error): Error {
+  const err = new Error(String(fields.message ?? 'database error'));
+  Object.assign(err, fields);
+  err.stack = `${err.name}: ${err.message}\n${origin.stack?.split('\n').slice(1).join('\n') ?? ''}`;
+  return err;
+}
+
+/**
+ * PGlite running in a worker thread (worker.mjs): the main thread's event loop keeps serving
+ * while a query runs there. Requests are answered in the order sent; the thread holds the
+ * process open only while a request is pending, as a socket would.
+ */
+export class PgliteWorkerClient implements PgliteQueryClient {
+  private nextId = 1;
+  private readonly pending = new Map<number, Pending>();
+  private dead: Error | null = null;
+  private closing = false;
+
+  private constructor(
+    private readonly worker: Worker,
+    private readonly onCrash: (err: Error) => void,
+  ) {
+    worker.on('message', (reply: Reply) => this.answer(reply));
+    worker.on('error', (err) => this.die(err));
+    worker.on('exit', (code) => this.die(new Error(`the PGlite worker thread exited (code ${code})`)));
+  }
+
+  static async start(options: PgliteWorkerOptions): Promise<PgliteWorkerClient> {
+    const load = options.loadDataDir ? new Uint8Array(await options.loadDataDir.arrayBuffer()) : null;
+    const worker = new Worker(new URL('./worker.mjs', import.meta.url), {
+      workerData: { dataDir: options.dataDir, loadDataDir: load },
+      transferList: load ? [load.buffer as ArrayBuffer] : [],
+      // The parent's flags (tsx's or vitest's loaders) are for TypeScript; the worker is plain JS.
+      execArgv: [],
+    });
+    await new Promise<void>((resolve, reject) => {
+      const onExit = (code: number) => reject(new Error(`the PGlite worker thread exited while starting (code ${code})`));
+      worker.once('error', reject);
+      worker.once('exit', onExit);
+      worker.once('message', (msg: { ready: boolean; error?: Record<string, unknown> }) => {
+        worker.off('error', reject);
+        worker.off('exit', onExit);
+        if (msg.ready) resolve();
+        else reject(rebuildError(msg.error ?? {}, new Error()));
+      });
+    });
+    worker.unref();
+    return new PgliteWorkerClient(worker, options.onCrash ?? ((err) => console.error('GPMS: the PGlite database thread failed:', err)));
+  }
+
+  /** Runs one statement; rows come back as PGlite made them (Date, Uint8Array, parsed json…). */
+  query(sql: string, params: unknown[] = []): Promise<{ rows: unknown[]; affectedRows?: number }> {
+    return this.send({ op: 'query', sql, params }) as Promise<{ rows: unknown[]; affectedRows?: number }>;
+  }
+
+  /** The data directory as an uncompressed tar (PGlite's dumpDataDir), to load into another database. */
+  async dumpDataDir(): Promise<Blob> {
+    const bytes = (await this.send({ op: 'dump' })) as Uint8Array;
+    return new Blob([bytes as Uint8Array<ArrayBuffer>]);
+  }
+
+  /** Closes the database (PGlite flushes its data directory) after every query sent before, then ends the thread. */
+  async close(): Promise<void> {
+    if (this.closing || this.dead) return;
+    this.closing = true;
+    try {
+      await this.send({ op: 'close' });
+    } finally {
+      await this.worker.terminate();
+    }
+  }
+
+  /** Stops the thread at once without closing the database: what a crash does (tests use it). */
+  async terminate(): Promise<void> {
+    await this.worker.terminate();
+  }
+
+  private send(message: { op: string; sql?: string; params?: unknown[] }): Promise<unknown> {
+    if (this.dead) return Promise.reject(databaseUnavailable(this.dead));
+    const id = this.nextId++;
+    const origin = new Error();
+    return new Promise((resolve, reject) => {
+      this.pending.set(id, { resolve, reject, origin });
+      if (this.pending.size === 1) this.worker.ref();
+      this.worker.postMessage({ id, ...message });
+    });
+  }
+
+  private answer(reply: Reply): void {
+    const p = this.pending.get(reply.id);
+    if (!p) return;
+    this.pending.delete(reply.id);
+    if (this.pending.size === 0) this.worker.unref();
+    if (reply.ok) p.resolve(reply.result);
+    else p.reject(rebuildError(reply.error, p.origin));
+  }
+
+  private die(err: Error): void {
+    if (this.dead) return;
+    this.dead = err;
+    if (!this.closing) this.onCrash(err);
+    for (const p of this.pending.values()) p.reject(databaseUnavailable(err));
+    this.pending.clear();
+  }
+}
