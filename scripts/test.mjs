@@ -1,8 +1,8 @@
 #!/usr/bin/env node
-// `npm test`: every check the project has, in order, stopping at the first failure:
-// types, lint, generated-contract freshness, screen definitions, the web build, the test
-// suites (unit; API on PGlite and, when it answers, on PostgreSQL; browser), and Storybook.
-import { spawnSync } from 'node:child_process';
+// `npm test`: every check the project has: first, side by side, types, lint, generated-contract
+// freshness, screen definitions, the web build and the Storybook build; then, if all passed, the
+// test suites (unit; API on PGlite and, when it answers, on PostgreSQL; browser).
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
@@ -29,6 +29,36 @@ function step(name, cmd, args, env = {}) {
   return true;
 }
 
+/**
+ * Checks that need no test server (types, lint, contract, screen definitions, build) run side by
+ * side: each is mostly one thread, and CI has two cores. Output is held and printed per step, in
+ * order, when all have finished; the first failure in that order is reported as the run's.
+ */
+async function parallelSteps(list) {
+  const runs = list.map(([name, cmd, args, env = {}]) => {
+    const t = Date.now();
+    return new Promise((resolve) => {
+      const child = spawn(cmd, args, { cwd: root, env: { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? '1', ...env } });
+      const out = [];
+      child.stdout.on('data', (d) => out.push(d));
+      child.stderr.on('data', (d) => out.push(d));
+      child.on('error', (e) => out.push(Buffer.from(String(e))));
+      child.on('close', (code) => resolve({ name, code, secs: ((Date.now() - t) / 1000).toFixed(1), output: Buffer.concat(out) }));
+    });
+  });
+  let allOk = true;
+  for (const r of await Promise.all(runs)) {
+    console.log(`\n▶ ${r.name}`);
+    process.stdout.write(r.output);
+    timings.push([r.name, r.secs, r.code === 0 ? '' : ' (failed)']);
+    if (r.code !== 0) {
+      console.error(`✖ ${r.name} failed after ${r.secs} s`);
+      allOk = false;
+    } else console.log(`✔ ${r.name} (${r.secs} s)`);
+  }
+  return allOk;
+}
+
 function postgresAnswers() {
   return new Promise((resolve) => {
     const socket = net.connect({ host: '127.0.0.1', port: 5432 });
@@ -49,18 +79,20 @@ fs.rmSync(resultsFile, { force: true });
 const summaryFile = path.join(root, 'test-results/failure-summary.txt');
 fs.rmSync(summaryFile, { force: true });
 
-const steps = [
+const checks = [
   ['type check', bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']],
   ['lint', bin('eslint'), ['.', '--max-warnings=0']],
   ['generated API contract is current', bin('tsx'), ['codegen/openapi.ts', '--check']],
   ...(fs.existsSync(path.join(root, 'codegen/screens-check.ts')) ? [['screen definitions', bin('tsx'), ['codegen/screens-check.ts', '--no-write']]] : []),
   ['web build', bin('vite'), ['build', '--logLevel', 'warn']],
-  ['tests', bin('vitest'), ['run', ...projects.flatMap((p) => ['--project', p]), '--reporter=default', '--reporter=json', '--reporter=./tests/reporters/failure-summary.ts', `--outputFile.json=${resultsFile}`]],
   ...(fs.existsSync(path.join(root, '.storybook')) ? [['storybook build', bin('storybook'), ['build', '-o', 'storybook-static', '--quiet', '--disable-telemetry']]] : []),
 ];
+const steps = [
+  ['tests', bin('vitest'), ['run', ...projects.flatMap((p) => ['--project', p]), '--reporter=default', '--reporter=json', '--reporter=./tests/reporters/failure-summary.ts', `--outputFile.json=${resultsFile}`]],
+];
 
-let ok = true;
-for (const [name, cmd, args, env] of steps) {
+let ok = await parallelSteps(checks);
+for (const [name, cmd, args, env] of ok ? steps : []) {
   if (!step(name, cmd, args, env)) {
     ok = false;
     break;

@@ -149,6 +149,14 @@ export function ListScreen() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [search, sort]);
 
+  // The latest alertError, read when an error arrives: its identity follows the text function, which
+  // changes whenever i18n resources are added (a screen's chunk loading them, say, while this list is
+  // still shown during navigation). As an effect dependency that restarted the search each time.
+  const alertErrorRef = useRef(alertError);
+  useEffect(() => {
+    alertErrorRef.current = alertError;
+  }, [alertError]);
+
   useEffect(() => {
     if (!rows) return;
     rows.listen({
@@ -158,11 +166,11 @@ export function ListScreen() {
       },
       onMeta: (m) => setMeta(m),
       onLoading: setLoading,
-      onError: (e) => void alertError(e),
+      onError: (e) => void alertErrorRef.current(e),
     });
     void rows.reset();
     return () => rows.dispose();
-  }, [rows, alertError]);
+  }, [rows]);
 
   /** A new result (search, reload, sort): what belonged to the old one goes. */
   const startResult = useCallback(() => {

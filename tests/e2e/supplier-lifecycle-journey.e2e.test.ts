@@ -193,6 +193,7 @@ describe('supplier lifecycle journey: application → approval → ERP → quota
     expect(await vendorCalls()).toEqual([]);
     await clickGridRow(page, list, 0);
     await page.waitForURL((u) => u.pathname === '/compGerpAppEdit' && u.searchParams.get('appNo') === doc.appNo);
+    await expectField(page, 'appNo', doc.appNo);
     await page.getByRole('button', { name: 'ERP 전송' }).click();
     await confirm(page, 'ERP 거래처로 등록합니다. 전송하시겠습니까?');
     // The success line stays a few seconds only; the state the screen reads back stays.
