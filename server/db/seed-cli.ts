@@ -12,7 +12,7 @@ import { MAX_SCALE, seedDemo } from './seed/index.js';
  */
 const USAGE = `usage: npm run seed -- [--scale N] [--reset]
   --scale N   multiply purchase orders by N (1 to ${MAX_SCALE}; 50 gives over 1,000,000 order lines)
-  --reset     delete all data (every table, migrations kept) before seeding`;
+  --reset     delete all data (every table but the consent terms the migrations wrote) before seeding`;
 
 interface Args {
   scale: number;
@@ -48,6 +48,15 @@ async function appTables(db: Db): Promise<string[]> {
 
 const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
+/**
+ * Rows the migrations themselves write: the versioned consent terms (0140) and the company-number
+ * counter (0240). A freshly migrated database holds them and nothing else, so they do not make it
+ * "hold data"; --reset keeps the terms (configuration the application needs, which only a migration
+ * writes) and empties the counter (the allocation starts again from the table's highest number).
+ */
+const MIGRATION_DATA = new Set(['apply_terms', 'document_sequence']);
+const KEPT_ON_RESET = new Set(['apply_terms']);
+
 async function nonEmptyTables(db: Db, tables: string[]): Promise<string[]> {
   const out: string[] = [];
   for (const t of tables) {
@@ -79,15 +88,16 @@ async function main(): Promise<number> {
   try {
     console.log(`database: ${dbh.description}`);
     const tables = await appTables(dbh.db);
-    const filled = await nonEmptyTables(dbh.db, tables);
+    const filled = (await nonEmptyTables(dbh.db, tables)).filter((t) => !MIGRATION_DATA.has(t));
     if (filled.length > 0) {
       if (!parsed.reset) {
         console.error(`the database already holds data (${filled.join(', ')}); run with --reset to delete it and seed again`);
         return 1;
       }
       // One statement over every table needs no foreign-key ordering; cascade covers the rest.
-      await sql`truncate table ${sql.raw(tables.map(quoteIdent).join(', '))} restart identity cascade`.execute(dbh.db);
-      console.log(`reset: emptied ${tables.length} tables`);
+      const emptied = tables.filter((t) => !KEPT_ON_RESET.has(t));
+      await sql`truncate table ${sql.raw(emptied.map(quoteIdent).join(', '))} restart identity`.execute(dbh.db);
+      console.log(`reset: emptied ${emptied.length} tables (kept: ${[...KEPT_ON_RESET].join(', ')})`);
     }
     const counts = await seedDemo(dbh.db, { scale: parsed.scale, log: (msg) => console.log(msg) });
     const width = Math.max(...Object.keys(counts).map((k) => k.length));
