@@ -57,7 +57,7 @@ async function batchView(db: Db, batchId: string) {
   if (b.status === 'CHECKED' || b.status === 'FAILED') actions.push('reupload');
   if (b.countError > 0) actions.push('errors');
   return {
-    ...b, sizeBytes: Number(b.sizeBytes), progress: b.rowsTotal ? Math.floor((b.rowsChecked * 100) / b.rowsTotal) : b.status === 'CHECKED' || b.status === 'APPLIED' ? 100 : 0,
+    ...b, sizeBytes: Number(b.sizeBytes), progress: b.rowsTotal ? Math.min(100, Math.floor((b.rowsChecked * 100) / b.rowsTotal)) : b.status === 'CHECKED' || b.status === 'APPLIED' ? 100 : 0,
     replacedBy: next?.batchId ?? null, createdAt: iso(b.createdAt)!, checkedAt: iso(b.checkedAt), appliedAt: iso(b.appliedAt), actions,
   };
 }
