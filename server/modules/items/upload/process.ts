@@ -27,10 +27,13 @@ const CHUNK = 2000;
  */
 const WORKER_HEAP_MB = 192;
 
+/** The worker gets the file's bytes moved to it, not copied, when `buffer` owns its whole ArrayBuffer. */
 function startWorker(buffer: Uint8Array): Worker {
   const entry = new URL(`./parse-worker${import.meta.url.endsWith('.ts') ? '.ts' : '.js'}`, import.meta.url).href;
+  const owned = buffer.byteOffset === 0 && buffer.byteLength === buffer.buffer.byteLength && buffer.buffer instanceof ArrayBuffer;
   return new Worker(new URL('./worker-boot.mjs', import.meta.url), {
     workerData: { buffer, chunkSize: CHUNK, entry },
+    transferList: owned ? [buffer.buffer as ArrayBuffer] : [],
     resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB },
   });
 }
@@ -116,7 +119,8 @@ export async function checkRows(
 /**
  * Reads and checks a batch's workbook in a worker; resolves when the batch is CHECKED or FAILED. Each
  * chunk is acknowledged to the worker once checked and stored (the worker reads on only while fewer
- * than two chunks wait); a failure stops the worker.
+ * than two chunks wait); a failure stops the worker. The file's bytes are moved to the worker: the
+ * caller must not use `buffer` afterwards.
  */
 export async function processUpload(db: Db, log: FastifyBaseLogger, batchId: string, buffer: Uint8Array): Promise<void> {
   const fail = async (code: string, message: string) => {

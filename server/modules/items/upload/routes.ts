@@ -273,7 +273,7 @@ export const uploadRoutes: FastifyPluginAsyncTypebox = async (app) => {
       return id;
     });
     // The answer goes now; the worker reads the file meanwhile and the screen follows the progress.
-    track(processUpload(app.dbh.db, request.log, batchId, new Uint8Array(buffer)).catch((e: unknown) => request.log.error({ err: e, batchId }, 'item upload failed')));
+    track(processUpload(app.dbh.db, request.log, batchId, buffer).catch((e: unknown) => request.log.error({ err: e, batchId }, 'item upload failed')));
     return batchView(request.db, batchId);
   }
 
