@@ -29,6 +29,8 @@ import { COLUMN_KEYS, headerText } from '../server/modules/items/upload/columns'
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
 /** BENCH_SST=1: strings in the shared-strings part, as Excel writes them (SheetJS's default writes them in the cells). */
 const SST = process.env.BENCH_SST === '1';
+/** BENCH_SERVER_FLAGS: node flags for the server process (e.g. --max-semi-space-size=4), to see where memory goes. */
+const SERVER_FLAGS = (process.env.BENCH_SERVER_FLAGS ?? '').split(' ').filter(Boolean);
 
 type Cat = { catCode: string; sgCode: string | null; unitCode: string };
 /** The child's job: the workbook a user would upload, written to a file (its memory is not the server's). */
@@ -77,7 +79,7 @@ try {
     });
   });
   const base = `http://127.0.0.1:${port}`;
-  const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const server = spawn(process.execPath, [...SERVER_FLAGS, '--import', 'tsx', 'server/main.ts'], {
     cwd: ROOT,
     env: { ...process.env, NODE_ENV: 'production', DATABASE_URL: url, DATA_DIR: dataDir, DIST_DIR: path.join(dataDir, 'no-dist'), HOST: '127.0.0.1', PORT: String(port), SEED: 'none', LOG_LEVEL: 'warn', INTERNAL_HOST: '127.0.0.1', UPLOAD_LIMIT_MB: '64' },
     stdio: ['ignore', 'inherit', 'inherit'],
@@ -114,9 +116,14 @@ try {
   const baseline = memory();
 
   const peaks = { check: 0, apply: 0 };
-  let phase: keyof typeof peaks = 'check';
-  const sampler = setInterval(() => (peaks[phase] = Math.max(peaks[phase], memory().rssMb)), 50);
   const t0 = performance.now();
+  let phase: keyof typeof peaks = 'check';
+  const samples: Array<[number, number]> = [];
+  const sampler = setInterval(() => {
+    const rss = memory().rssMb;
+    peaks[phase] = Math.max(peaks[phase], rss);
+    samples.push([Math.round(performance.now() - t0), rss]);
+  }, 50);
   const form = new FormData();
   form.append('file', new Blob([file], { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' }), 'bench.xlsx');
   const { batchId } = await call('/api/v1/item/uploads', { method: 'POST', headers: auth, body: form });
@@ -138,7 +145,7 @@ try {
   clearInterval(sampler);
   const end = memory();
   const result = {
-    rows: ROWS, columns: COLUMN_KEYS.length, sharedStrings: SST, fileMb: +(file.length / 1_048_576).toFixed(1), answeredMs: Math.round(answered),
+    rows: ROWS, columns: COLUMN_KEYS.length, sharedStrings: SST, serverFlags: SERVER_FLAGS.join(' '), fileMb: +(file.length / 1_048_576).toFixed(1), answeredMs: Math.round(answered),
     checkSeconds: +((t1 - t0) / 1000).toFixed(1), applySeconds: +((t2 - t1) / 1000).toFixed(1), totalSeconds: +((t2 - t0) / 1000).toFixed(1),
     status: applied.status, countNew: checked.countNew, countError: checked.countError,
     // The server process (main thread and upload worker): RSS when ready, after login and one list
@@ -148,9 +155,17 @@ try {
     peakRssMb: Math.max(peaks.check, peaks.apply),
     load: os.loadavg().map((x) => +x.toFixed(1)),
   };
+  // The server's RSS over time (ms from the upload's start, MB): the highest of each half second.
+  const timeline: Array<[number, number]> = [];
+  for (const [t, rss] of samples) {
+    const slot = Math.floor(t / 500) * 500;
+    const last = timeline[timeline.length - 1];
+    if (last && last[0] === slot) last[1] = Math.max(last[1], rss);
+    else timeline.push([slot, rss]);
+  }
   console.log(JSON.stringify(result, null, 2));
   fs.mkdirSync(path.join(ROOT, 'bench/results'), { recursive: true });
-  fs.writeFileSync(path.join(ROOT, `bench/results/item-upload${SST ? '-sst' : ''}.json`), JSON.stringify({ ...result, at: new Date().toISOString(), node: process.version, cpus: os.cpus().length }, null, 2) + '\n');
+  fs.writeFileSync(path.join(ROOT, `bench/results/item-upload${SST ? '-sst' : ''}.json`), JSON.stringify({ ...result, at: new Date().toISOString(), node: process.version, cpus: os.cpus().length, timeline: timeline.map(([t, rss]) => `${t}:${rss}`).join(' ') }, null, 2) + '\n');
 } finally {
   if (child && child.exitCode === null) {
     const exited = new Promise((r) => child!.once('exit', r));
