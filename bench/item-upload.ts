@@ -1,26 +1,36 @@
 /**
  * npm run bench:items — the item Excel upload end to end on PostgreSQL: a 100,000-row × 15-column
- * workbook is uploaded through the API (multipart), read by the worker, checked against the
- * master and stored per row, then applied in one transaction. Prints the time of each phase and
- * the process's peak RSS (server and its upload worker share the process; the workbook is made by
- * a child process beforehand, so building it does not count). Needs PostgreSQL at
- * 127.0.0.1:5432 (TEST_PG_URL to change); uses a fresh database seeded with the demo company.
+ * workbook (BENCH_ROWS to change) is uploaded through the API (multipart), read by the worker,
+ * checked against the master and stored per row, then applied in one transaction. Prints the time
+ * of each phase and the server's memory.
+ *
+ * The server is a process of its own, started as `npm run serve` does (server/main.ts under tsx, one
+ * `node --import tsx` process, NODE_ENV=production), on a fresh database seeded with the demo company
+ * beforehand by this script; its upload worker is a thread of that process, so the process's RSS is
+ * the server's and the worker's together. This script samples the server's VmRSS every 50 ms
+ * (/proc/<pid>/status) and reads VmHWM (the peak since start) at the end; the workbook is made by
+ * another child process, and this script's own copies of the file are not the server's. Needs
+ * PostgreSQL at 127.0.0.1:5432 (TEST_PG_URL to change). Results: bench/results/item-upload.json.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as XLSX from 'xlsx';
 import pg from 'pg';
-import { buildApp } from '../server/app';
 import { testConfig } from '../server/config';
 import { openDatabase } from '../server/db/open';
 import { seedDemo } from '../server/db/seed';
+import { DEMO_PASSWORD } from '../server/db/seed/accounts';
 import { COLUMN_KEYS, headerText } from '../server/modules/items/upload/columns';
-import { loginAs } from '../tests/helpers/login';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
+/** BENCH_SST=1: strings in the shared-strings part, as Excel writes them (SheetJS's default writes them in the cells). */
+const SST = process.env.BENCH_SST === '1';
+/** BENCH_SERVER_FLAGS: node flags for the server process (e.g. --max-semi-space-size=4), to see where memory goes. */
+const SERVER_FLAGS = (process.env.BENCH_SERVER_FLAGS ?? '').split(' ').filter(Boolean);
 
 type Cat = { catCode: string; sgCode: string | null; unitCode: string };
 /** The child's job: the workbook a user would upload, written to a file (its memory is not the server's). */
@@ -32,70 +42,136 @@ function writeWorkbook(cats: Cat[], out: string): void {
   }
   const wb = XLSX.utils.book_new();
   XLSX.utils.book_append_sheet(wb, XLSX.utils.aoa_to_sheet(aoa), '품목');
-  fs.writeFileSync(out, new Uint8Array(XLSX.write(wb, { type: 'array', bookType: 'xlsx', compression: true }) as ArrayBuffer));
+  fs.writeFileSync(out, new Uint8Array(XLSX.write(wb, { type: 'array', bookType: 'xlsx', compression: true, bookSST: SST }) as ArrayBuffer));
 }
 if (process.argv[2] === '--write-workbook') {
   writeWorkbook(JSON.parse(fs.readFileSync(process.argv[3], 'utf8')) as Cat[], process.argv[4]);
   process.exit(0);
 }
-const base = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const ROOT = path.resolve(import.meta.dirname, '..');
+const pgBase = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const dbName = `bench_items_${process.pid}`;
-let peak = 0;
-const sample = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 50);
-const admin = new pg.Client({ connectionString: base });
+const admin = new pg.Client({ connectionString: pgBase });
 await admin.connect();
 await admin.query(`create database ${dbName}`);
-const url = base.replace(/\/[^/]*$/, `/${dbName}`);
+const url = pgBase.replace(/\/[^/]*$/, `/${dbName}`);
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-items-'));
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+let child: ReturnType<typeof spawn> | null = null;
 try {
-  const config = testConfig({ dataDir, distDir: path.join(dataDir, 'none'), databaseUrl: url, uploadLimitMb: 64 });
-  const { dbh } = await openDatabase(config);
+  // Migrated and seeded here, so the server only opens the database (as a server that has run before).
+  const { dbh } = await openDatabase(testConfig({ dataDir, distDir: path.join(dataDir, 'none'), databaseUrl: url }));
   await seedDemo(dbh.db);
-  const app = await buildApp({ config, dbh });
-  const who = await loginAs(app, 'tfadmin');
   const cats = await dbh.db.selectFrom('item').select(['catCode', 'sgCode', 'unitCode']).distinct().execute();
+  await dbh.close();
   const catsFile = path.join(dataDir, 'cats.json');
   const bookFile = path.join(dataDir, 'bench.xlsx');
   fs.writeFileSync(catsFile, JSON.stringify(cats));
   const made = spawnSync(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url), '--write-workbook', catsFile, bookFile], { stdio: 'inherit' });
   if (made.status !== 0) throw new Error(`making the workbook failed (${made.status})`);
   const file = new Uint8Array(fs.readFileSync(bookFile));
-  console.log(`workbook: ${ROWS} rows × ${COLUMN_KEYS.length} columns, ${(file.length / 1_048_576).toFixed(1)} MB`);
+  console.log(`workbook: ${ROWS} rows × ${COLUMN_KEYS.length} columns${SST ? ', shared strings' : ''}, ${(file.length / 1_048_576).toFixed(1)} MB`);
+
+  const port = await new Promise<number>((resolve) => {
+    const srv = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port: p } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(p));
+    });
+  });
+  const base = `http://127.0.0.1:${port}`;
+  const server = spawn(process.execPath, [...SERVER_FLAGS, '--import', 'tsx', 'server/main.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, NODE_ENV: 'production', DATABASE_URL: url, DATA_DIR: dataDir, DIST_DIR: path.join(dataDir, 'no-dist'), HOST: '127.0.0.1', PORT: String(port), SEED: 'none', LOG_LEVEL: 'warn', INTERNAL_HOST: '127.0.0.1', UPLOAD_LIMIT_MB: '64' },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  child = server;
+  const memory = () => {
+    const status = fs.readFileSync(`/proc/${server.pid}/status`, 'utf8');
+    const kb = (name: string) => Number(new RegExp(`^${name}:\\s+(\\d+)`, 'm').exec(status)?.[1] ?? 0);
+    return { rssMb: Math.round(kb('VmRSS') / 1024), hwmMb: Math.round(kb('VmHWM') / 1024) };
+  };
+  for (let i = 0; ; i++) {
+    if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}`);
+    if (i > 600) throw new Error('server not ready in 150 s');
+    const ready = await fetch(`${base}/readyz`).then((r) => r.status === 200, () => false);
+    if (ready) break;
+    await sleep(250);
+  }
+  const afterStart = memory();
+  const call = async (pathName: string, init: RequestInit = {}) => {
+    const res = await fetch(`${base}${pathName}`, init);
+    const body = await res.text();
+    if (res.status < 200 || res.status > 299) throw new Error(`${pathName}: ${res.status} ${body.slice(0, 300)}`);
+    return JSON.parse(body);
+  };
+  const login = await call('/auth/api/login/idpw', {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ systemId: 'GPMS', grantType: 'idpw', username: 'tfadmin', password: DEMO_PASSWORD }).toString(),
+  });
+  const auth = { authorization: `Bearer ${login.accessToken}`, iscyber: 'N' };
+  // One page of the upload list first, so the baseline includes a warmed route (schemas compiled, pool open).
+  await call('/api/v1/item/uploads?size=10', { headers: auth });
+  await sleep(1000);
+  const baseline = memory();
+
+  const peaks = { check: 0, apply: 0 };
+  const t0 = performance.now();
+  let phase: keyof typeof peaks = 'check';
+  const samples: Array<[number, number]> = [];
+  const sampler = setInterval(() => {
+    const rss = memory().rssMb;
+    peaks[phase] = Math.max(peaks[phase], rss);
+    samples.push([Math.round(performance.now() - t0), rss]);
+  }, 50);
   const form = new FormData();
   form.append('file', new Blob([file], { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' }), 'bench.xlsx');
-  const req = new Request('http://local/', { method: 'POST', body: form });
-  const payload = Buffer.from(await req.arrayBuffer());
-  const rssBefore = process.memoryUsage().rss;
-  peak = rssBefore;
-  const t0 = performance.now();
-  const res = await app.inject({ method: 'POST', url: '/api/v1/item/uploads', headers: { ...who.headers, 'content-type': req.headers.get('content-type')! }, payload });
+  const { batchId } = await call('/api/v1/item/uploads', { method: 'POST', headers: auth, body: form });
   const answered = performance.now() - t0;
-  if (res.statusCode !== 200) throw new Error(`upload: ${res.statusCode} ${res.body}`);
-  const { batchId } = res.json();
   const settle = async () => {
     for (;;) {
-      const b = (await app.inject({ method: 'GET', url: `/api/v1/item/uploads/${batchId}`, headers: who.headers })).json();
+      const b = await call(`/api/v1/item/uploads/${batchId}`, { headers: auth });
       if (!['RECEIVED', 'PARSING', 'APPLYING'].includes(b.status)) return b;
-      await new Promise((r) => setTimeout(r, 200));
+      await sleep(200);
     }
   };
   const checked = await settle();
   const t1 = performance.now();
   if (checked.status !== 'CHECKED') throw new Error(`batch ${checked.status}: ${checked.failMessage}`);
-  await app.inject({ method: 'POST', url: `/api/v1/item/uploads/${batchId}/apply`, headers: who.headers, payload: { version: checked.version } });
+  phase = 'apply';
+  await call(`/api/v1/item/uploads/${batchId}/apply`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify({ version: checked.version }) });
   const applied = await settle();
   const t2 = performance.now();
+  clearInterval(sampler);
+  const end = memory();
   const result = {
-    rows: ROWS, columns: COLUMN_KEYS.length, fileMb: +(file.length / 1_048_576).toFixed(1), answeredMs: Math.round(answered),
+    rows: ROWS, columns: COLUMN_KEYS.length, sharedStrings: SST, serverFlags: SERVER_FLAGS.join(' '), fileMb: +(file.length / 1_048_576).toFixed(1), answeredMs: Math.round(answered),
     checkSeconds: +((t1 - t0) / 1000).toFixed(1), applySeconds: +((t2 - t1) / 1000).toFixed(1), totalSeconds: +((t2 - t0) / 1000).toFixed(1),
-    status: applied.status, countNew: checked.countNew, countError: checked.countError, peakRssMb: Math.round(peak / 1_048_576), rssBeforeUploadMb: Math.round(rssBefore / 1_048_576),
+    status: applied.status, countNew: checked.countNew, countError: checked.countError,
+    // The server process (main thread and upload worker): RSS when ready, after login and one list
+    // request (the baseline), the highest sampled while reading + checking and while applying, and
+    // VmHWM (its peak since start, start-up included) at the end.
+    server: { rssAfterStartMb: afterStart.rssMb, rssBaselineMb: baseline.rssMb, peakRssCheckMb: peaks.check, peakRssApplyMb: peaks.apply, hwmMb: end.hwmMb },
+    peakRssMb: Math.max(peaks.check, peaks.apply),
+    load: os.loadavg().map((x) => +x.toFixed(1)),
   };
+  // The server's RSS over time (ms from the upload's start, MB): the highest of each half second.
+  const timeline: Array<[number, number]> = [];
+  for (const [t, rss] of samples) {
+    const slot = Math.floor(t / 500) * 500;
+    const last = timeline[timeline.length - 1];
+    if (last && last[0] === slot) last[1] = Math.max(last[1], rss);
+    else timeline.push([slot, rss]);
+  }
   console.log(JSON.stringify(result, null, 2));
-  fs.mkdirSync('bench/results', { recursive: true });
-  fs.writeFileSync('bench/results/item-upload.json', JSON.stringify({ ...result, at: new Date().toISOString(), cpus: os.cpus().length }, null, 2) + '\n');
-  await app.close();
+  fs.mkdirSync(path.join(ROOT, 'bench/results'), { recursive: true });
+  fs.writeFileSync(path.join(ROOT, `bench/results/item-upload${SST ? '-sst' : ''}.json`), JSON.stringify({ ...result, at: new Date().toISOString(), node: process.version, cpus: os.cpus().length, timeline: timeline.map(([t, rss]) => `${t}:${rss}`).join(' ') }, null, 2) + '\n');
 } finally {
-  clearInterval(sample);
+  if (child && child.exitCode === null) {
+    const exited = new Promise((r) => child!.once('exit', r));
+    child.kill('SIGTERM');
+    await exited;
+  }
   await admin.query(`drop database if exists ${dbName} with (force)`);
   await admin.end();
   fs.rmSync(dataDir, { recursive: true, force: true });

@@ -161,6 +161,26 @@ describe('item Excel upload', () => {
     expect((await t.app.inject({ method: 'POST', url: `/api/v1/item/uploads/${sheet.batchId}/apply`, headers: who.headers, payload: { version: sheet.version } })).statusCode).toBe(409);
   });
 
+  it('reads a file of several chunks as the checks keep up, numbering rows as Excel does; a sheet of blank rows is empty', async () => {
+    // 4,100 rows: three chunks of 2,000, so the worker waits for the first chunk's acknowledgement.
+    const rows: Row[] = [];
+    for (let i = 0; i < 4100; i++) rows.push(i === 4000 ? { ...good(20_000 + i), unitCode: 'NOPE' } : good(20_000 + i));
+    const aoa = [COLUMN_KEYS.map((k) => headerText(k)), ...rows.map((r) => COLUMN_KEYS.map((c) => r[c] ?? null))];
+    aoa.splice(3, 0, COLUMN_KEYS.map(() => '')); // a row of empty strings: skipped, and the rows after it keep their numbers
+    const wb = XLSX.utils.book_new();
+    XLSX.utils.book_append_sheet(wb, XLSX.utils.aoa_to_sheet(aoa), '품목');
+    const b = await settle((await upload(new Uint8Array(XLSX.write(wb, { type: 'array', bookType: 'xlsx', bookSST: true }) as ArrayBuffer))).json().batchId);
+    expect(b).toMatchObject({ status: 'CHECKED', rowsTotal: 4100, rowsChecked: 4100, progress: 100, countNew: 4099, countError: 1 });
+    const err = (await t.app.inject({ method: 'GET', url: `/api/v1/item/uploads/${b.batchId}/rows?result=ERROR`, headers: who.headers })).json();
+    expect(err.rows.map((r: { rowNo: number }) => r.rowNo)).toEqual([4003]);
+
+    const blank = XLSX.utils.aoa_to_sheet([COLUMN_KEYS.map((k) => headerText(k)), COLUMN_KEYS.map(() => ''), COLUMN_KEYS.map(() => '  ')]);
+    const empty = XLSX.utils.book_new();
+    XLSX.utils.book_append_sheet(empty, blank, '품목');
+    const e = await settle((await upload(new Uint8Array(XLSX.write(empty, { type: 'array', bookType: 'xlsx' }) as ArrayBuffer))).json().batchId);
+    expect(e).toMatchObject({ status: 'FAILED', failCode: 'UPLOAD_EMPTY', failMessage: '품목 행이 없습니다' });
+  });
+
   it('10 % bad rows: the good ones are applied, the bad ones never', async () => {
     const rows: Row[] = [];
     for (let i = 0; i < 200; i++) rows.push(i % 10 === 0 ? { ...good(1000 + i), unitCode: 'BAD' } : good(1000 + i));

@@ -57,7 +57,7 @@ async function batchView(db: Db, batchId: string) {
   if (b.status === 'CHECKED' || b.status === 'FAILED') actions.push('reupload');
   if (b.countError > 0) actions.push('errors');
   return {
-    ...b, sizeBytes: Number(b.sizeBytes), progress: b.rowsTotal ? Math.floor((b.rowsChecked * 100) / b.rowsTotal) : b.status === 'CHECKED' || b.status === 'APPLIED' ? 100 : 0,
+    ...b, sizeBytes: Number(b.sizeBytes), progress: b.rowsTotal ? Math.min(100, Math.floor((b.rowsChecked * 100) / b.rowsTotal)) : b.status === 'CHECKED' || b.status === 'APPLIED' ? 100 : 0,
     replacedBy: next?.batchId ?? null, createdAt: iso(b.createdAt)!, checkedAt: iso(b.checkedAt), appliedAt: iso(b.appliedAt), actions,
   };
 }
@@ -273,7 +273,7 @@ export const uploadRoutes: FastifyPluginAsyncTypebox = async (app) => {
       return id;
     });
     // The answer goes now; the worker reads the file meanwhile and the screen follows the progress.
-    track(processUpload(app.dbh.db, request.log, batchId, new Uint8Array(buffer)).catch((e: unknown) => request.log.error({ err: e, batchId }, 'item upload failed')));
+    track(processUpload(app.dbh.db, request.log, batchId, buffer).catch((e: unknown) => request.log.error({ err: e, batchId }, 'item upload failed')));
     return batchView(request.db, batchId);
   }
 
