@@ -24,6 +24,7 @@ import poList from '../screens/purchase-order/orderRequestList.screen';
 import type { ListScreenDef } from '../engine/definition/types';
 import { DEMO_PASSWORD } from '../server/db/seed/accounts.js';
 import { numberArg as arg, openScaleDb, scaleDbUrl } from './scale-db';
+import { buildServer } from '../scripts/build-server.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const scale = arg('scale', 2);
@@ -53,7 +54,10 @@ const freePort = () =>
 const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gpms-bench-export-rss-'));
-const nodeArgs = ['--import', 'tsx', ...(maxOldSpace ? [`--max-old-space-size=${maxOldSpace}`] : []), 'server/main.ts'];
+// The compiled server, as `npm start` runs it (BENCH_TSX=1: through tsx, as before).
+const tsx = process.env.BENCH_TSX === '1';
+if (!tsx) await buildServer();
+const nodeArgs = [...(tsx ? ['--import', 'tsx'] : []), ...(maxOldSpace ? [`--max-old-space-size=${maxOldSpace}`] : []), tsx ? 'server/main.ts' : 'dist-server/main.mjs'];
 const child = spawn(process.execPath, nodeArgs, {
   cwd: ROOT,
   env: {

@@ -57,6 +57,12 @@ if (!fs.existsSync(builtIndex) || newestIn(sources) > mtime(builtIndex)) {
   run(path.join(root, 'node_modules/.bin/vite'), ['build', '--logLevel', 'warn'], 'building the web app (vite build)');
 }
 
-const server = spawn(path.join(root, 'node_modules/.bin/tsx'), ['server/main.ts'], { cwd: root, stdio: 'inherit', env: process.env });
+const builtServer = path.join(root, 'dist-server/main.mjs');
+if (!fs.existsSync(builtServer) || newestIn(['server', 'schemas', 'lib', 'package-lock.json']) > mtime(builtServer)) {
+  run(process.execPath, [path.join(root, 'scripts/build-server.mjs')], 'building the server (esbuild)');
+}
+
+// Compiled JavaScript, not tsx: less memory and a faster start (scripts/build-server.mjs).
+const server = spawn(process.execPath, ['--enable-source-maps', builtServer], { cwd: root, stdio: 'inherit', env: process.env });
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => server.kill(sig));
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 0 : 1)));

@@ -4,6 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { DIST_DIR, REPO_ROOT } from './paths';
+import { buildServer } from '../../../scripts/build-server.mjs';
 
 export type SeedMode = 'demo' | 'none';
 
@@ -70,7 +71,7 @@ async function waitUntilReady(url: string, child: ChildProcess, output: () => st
   throw new Error(`The server did not answer 200 on /readyz within ${timeoutMs / 1000} s. Its output:\n${tail(output())}`);
 }
 
-/** Stops the server's whole process group (npx → tsx → node), politely first. */
+/** Stops the server's whole process group, politely first. */
 async function stopProcess(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null || child.pid === undefined) return;
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
@@ -88,7 +89,7 @@ async function stopProcess(child: ChildProcess): Promise<void> {
 }
 
 /**
- * Starts the real server (`npx tsx server/main.ts`) on a free port with its own data directory,
+ * Starts the real server (compiled, `node dist-server/main.mjs`, as `npm start` runs it) on a free port with its own data directory,
  * and resolves once GET /readyz answers 200. The caller must call stop().
  */
 export async function startServer(options: StartServerOptions = {}): Promise<RunningServer> {
@@ -98,7 +99,9 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   const url = `http://127.0.0.1:${port}`;
   let printed = '';
 
-  const child = spawn('npx', ['tsx', 'server/main.ts'], {
+  // The compiled server, as `npm start` runs it (scripts/build-server.mjs; about a second).
+  await buildServer();
+  const child = spawn(process.execPath, ['--enable-source-maps', 'dist-server/main.mjs'], {
     cwd: REPO_ROOT,
     env: {
       ...process.env,
@@ -113,7 +116,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       DIST_DIR,
       ...options.env,
     },
-    // Its own process group, so stop() reaches tsx's child node process too.
+    // Its own process group, so stop() reaches whatever the server starts.
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -33,11 +33,16 @@ const WORKER_HEAP_MB = 256;
  */
 const WORKER_YOUNG_MB = 8;
 
-/** The worker gets the file's bytes moved to it, not copied, when `buffer` owns its whole ArrayBuffer. */
+/**
+ * The worker gets the file's bytes moved to it, not copied, when `buffer` owns its whole ArrayBuffer.
+ * Compiled (dist-server/, scripts/build-server.mjs) the worker is parse-worker.mjs beside this code;
+ * under tsx it is the TypeScript module, loaded through worker-boot.mjs, which registers tsx first.
+ */
 function startWorker(buffer: Uint8Array): Worker {
-  const entry = new URL(`./parse-worker${import.meta.url.endsWith('.ts') ? '.ts' : '.js'}`, import.meta.url).href;
+  const compiled = !import.meta.url.endsWith('.ts');
+  const entry = new URL(compiled ? './parse-worker.mjs' : './parse-worker.ts', import.meta.url).href;
   const owned = buffer.byteOffset === 0 && buffer.byteLength === buffer.buffer.byteLength && buffer.buffer instanceof ArrayBuffer;
-  return new Worker(new URL('./worker-boot.mjs', import.meta.url), {
+  return new Worker(compiled ? new URL(entry) : new URL('./worker-boot.mjs', import.meta.url), {
     workerData: { buffer, chunkSize: CHUNK, entry },
     transferList: owned ? [buffer.buffer as ArrayBuffer] : [],
     resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB, maxYoungGenerationSizeMb: WORKER_YOUNG_MB },

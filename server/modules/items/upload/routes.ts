@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { Type } from 'typebox';
-import * as XLSX from 'xlsx';
+import type * as XLSXTypes from 'xlsx';
 import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { access } from '../../../http/access.js';
@@ -66,10 +66,17 @@ const errorsOf = (raw: unknown): RowError[] => (raw == null ? [] : ((typeof raw 
 const dataOf = (raw: unknown): RowData => (typeof raw === 'string' ? JSON.parse(raw) : raw) as RowData;
 
 /** A string cell: never a formula, whatever it starts with (=, +, -, @ stay text). */
-const textCell = (v: string): XLSX.CellObject => ({ t: 's', v });
+const textCell = (v: string): XLSXTypes.CellObject => ({ t: 's', v });
 
-export function templateWorkbook(): Buffer {
-  const ws: XLSX.WorkSheet = {};
+/**
+ * SheetJS is loaded when a workbook is first written, not with the server: its full build holds
+ * ~27 MB of heap, which every server process carried at rest for two rarely used downloads.
+ */
+const sheetjs = () => import('xlsx');
+
+export async function templateWorkbook(): Promise<Buffer> {
+  const XLSX = await sheetjs();
+  const ws: XLSXTypes.WorkSheet = {};
   COLUMNS.forEach(([key], c) => {
     ws[XLSX.utils.encode_cell({ r: 0, c })] = textCell(headerText(key));
   });
@@ -88,8 +95,9 @@ export function templateWorkbook(): Buffer {
 
 /** The error rows in the template's columns with the reasons beside them; every cell a string, never a formula. */
 async function errorWorkbook(db: Db, batchId: string): Promise<Buffer> {
+  const XLSX = await sheetjs();
   const rows = await db.selectFrom('itemUploadRow').select(['rowNo', 'data', 'errors']).where('batchId', '=', batchId).where('result', '=', 'ERROR').orderBy('rowNo').execute();
-  const ws: XLSX.WorkSheet = {};
+  const ws: XLSXTypes.WorkSheet = {};
   const headers = [...COLUMN_KEYS.map((k) => headerText(k)), ERROR_COLUMN];
   headers.forEach((h, c) => {
     ws[XLSX.utils.encode_cell({ r: 0, c })] = textCell(h);
@@ -128,7 +136,7 @@ export const uploadRoutes: FastifyPluginAsyncTypebox = async (app) => {
     schema: { operationId: 'downloadItemUploadTemplate', tags, summary: `The upload template: sheet '${SHEET_NAME}' with the 15 columns and an example row, and a sheet of notes`, response: { 200: Binary, ...commonErrors } },
   }, async (_request, reply) => {
     reply.header('Content-Disposition', contentDisposition('품목등록_양식.xlsx')).type(XLSX_TYPE);
-    return reply.send(templateWorkbook());
+    return reply.send(await templateWorkbook());
   });
 
   app.get('/api/v1/item/uploads', {
@@ -205,7 +213,7 @@ export const uploadRoutes: FastifyPluginAsyncTypebox = async (app) => {
     config: read,
     schema: { operationId: 'getItemUploadTemplateFiles', tags, summary: 'The template as an attachment list (the screens show it as a download link)', response: { 200: Type.Object({ files: Type.Array(AttachmentSchema) }), ...commonErrors } },
   }, async (request) => {
-    if (!templateFileId || (await filesOf(request.db, templateFileId)).length === 0) templateFileId = await keep(request.db, '품목등록_양식.xlsx', templateWorkbook(), request.caller!.userId);
+    if (!templateFileId || (await filesOf(request.db, templateFileId)).length === 0) templateFileId = await keep(request.db, '품목등록_양식.xlsx', await templateWorkbook(), request.caller!.userId);
     return { files: await filesOf(request.db, templateFileId) };
   });
 

@@ -1,0 +1,2 @@
+/** Builds the server into dist-server/ (scripts/build-server.mjs). */
+export function buildServer(): Promise<void>;
