@@ -2,8 +2,8 @@
  * npm run bench:export:rss -- [--scale N] [--page-size P] [--max-old-space MB] [--query k=v …]
  *
  * The memory of a real server during a server-side export (issue #14 item 3: ≤ 300 MB RSS for
- * 1,000,000 rows). Starts the server as `npm run serve` does (server/main.ts under tsx, as one
- * `node --import tsx` process so its pid is the server's), NODE_ENV=production, on the scale-N
+ * 1,000,000 rows). Starts the server as `npm run serve` does (compiled, `node dist-server/main.mjs`;
+ * BENCH_TSX=1: server/main.ts under `node --import tsx`), NODE_ENV=production, on the scale-N
  * database of bench/scale-db.ts; logs in as admin, starts POST /api/v1/exports of the largest list
  * and samples the child's VmRSS and VmHWM (/proc/<pid>/status) every 200 ms until the export is
  * done, then downloads the file and counts its rows. EXPORT_PAGE_SIZE=P (default the server's

@@ -1,4 +1,4 @@
-import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useDialogs } from '../../widgets/modal/modal-context';
 import { Modal } from '../../widgets/modal/modal';
@@ -102,6 +102,15 @@ export function ScreenFrame({ def, file, query, dialog, children }: { def: Scree
   const [openDialog, setOpenDialog] = useState<OpenDialog | null>(null);
   const [openPrompt, setOpenPrompt] = useState<OpenPrompt | null>(null);
   const ownDirty = useRef(false);
+
+  // The notice's timer ends with the screen: set after unmount, it updated a screen that was gone (in
+  // tests, after the DOM was torn down: "window is not defined").
+  useEffect(
+    () => () => {
+      if (noticeTimer.current) clearTimeout(noticeTimer.current);
+    },
+    [],
+  );
 
   const notify = useCallback(
     (text: string) => {
