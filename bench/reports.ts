@@ -22,6 +22,8 @@ import { REPORTS, type ReportSpec } from '../server/modules/reports/catalog.js';
 import { reportPeriod } from '../server/modules/reports/period.js';
 import { REPORT_WORK_MEM, reportStatement } from '../server/modules/reports/run.js';
 import { scopeOf } from '../server/modules/reports/scope.js';
+import { refreshReportSummary } from '../server/modules/reports/summary.js';
+import { sql } from 'kysely';
 import { writeResult } from './harness';
 import { numberArg as arg, openScaleDb } from './scale-db';
 
@@ -44,6 +46,31 @@ const headers = { authorization: `Bearer ${login.json().accessToken}`, iscyber: 
 const sqlClient = new pg.Client({ connectionString: url });
 await sqlClient.connect();
 
+// The monthly summaries (summary.ts): every month rebuilt once (a fresh or just-migrated database has
+// them all marked), then the period's months marked again and rebuilt, timed — what the first report
+// after a year's worth of writes pays, once.
+let t0 = performance.now();
+const initial = await refreshReportSummary(dbh.db);
+const initialMs = performance.now() - t0;
+const periodMonths: string[] = [];
+for (let i = fromIndex; i < fromIndex + months; i++) periodMonths.push(`${Math.floor(i / 12)}${String((i % 12) + 1).padStart(2, '0')}`);
+const rebuildMs: number[] = [];
+for (let r = 0; r < 3; r++) {
+  await sql`insert into report_summary_dirty (month) select m from unnest(${periodMonths}::text[]) as m`.execute(dbh.db);
+  t0 = performance.now();
+  await refreshReportSummary(dbh.db, reportPeriod(fromMonth, toMonth));
+  rebuildMs.push(performance.now() - t0);
+}
+const summaryRows = await sql<{ spend: string; price: string }>`select (select count(*) from report_spend_month where month between ${fromMonth} and ${toMonth}) as spend, (select count(*) from report_price_month where month between ${fromMonth} and ${toMonth}) as price`.execute(dbh.db);
+const summary = {
+  initialMonths: initial.length,
+  initialMs: Number(initialMs.toFixed(0)),
+  periodRebuildMs: Number([...rebuildMs].sort((a, b) => a - b)[1].toFixed(0)),
+  periodSpendRows: Number(summaryRows.rows[0].spend),
+  periodPriceRows: Number(summaryRows.rows[0].price),
+};
+console.log(`summaries: first rebuild ${summary.initialMonths} months in ${summary.initialMs} ms; the period's ${months} months rebuilt in ${summary.periodRebuildMs} ms (median of 3); ${summary.periodSpendRows} spend rows and ${summary.periodPriceRows} price rows for the period`);
+
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const extra = (spec: ReportSpec): Record<string, string> => (spec.key === 'highCostUnitDetail' ? { itemCode: item.itemCode! } : {});
 
@@ -58,7 +85,7 @@ for (const spec of REPORTS) {
   let count = 0;
   for (let r = 0; r <= rounds; r++) {
     // Alternate, so both see the same machine; round 0 warms up and is not counted.
-    let t0 = performance.now();
+    t0 = performance.now();
     const res = await app.inject({ method: 'GET', url: `${spec.path}?${query}`, headers });
     const opMs = performance.now() - t0;
     if (res.statusCode !== 200) throw new Error(`${spec.operationId}: ${res.statusCode} ${res.body}`);
@@ -84,7 +111,7 @@ await sqlClient.end();
 await app.close();
 fs.rmSync(dataDir, { recursive: true, force: true });
 
-const result = { scale, orderLines: lines, period: `${fromMonth}–${toMonth}`, rounds, load: os.loadavg().map((x) => Number(x.toFixed(1))), reports: rows };
+const result = { scale, orderLines: lines, period: `${fromMonth}–${toMonth}`, rounds, load: os.loadavg().map((x) => Number(x.toFixed(1))), summary, reports: rows };
 console.log(`\n| report | rows | operation (ms) | own SQL (ms) | ratio |\n|---|---|---|---|---|`);
 for (const r of rows) console.log(`| ${r.report} | ${r.rows} | ${r.operationMs} | ${r.sqlMs} | ${r.ratio} |`);
 console.log(`scale ${scale}: ${lines.toLocaleString()} order lines, period ${result.period}, median of ${rounds}; load average ${result.load.join(' / ')}`);

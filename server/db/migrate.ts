@@ -20,6 +20,7 @@ import * as m0150 from './migrations/0150-supplier-self-service.js';
 import * as m0190 from './migrations/0190-notification-ref.js';
 import * as m0140 from './migrations/0140-supplier-applications.js';
 import * as m0240 from './migrations/0240-company-number-counter.js';
+import * as m0280 from './migrations/0280-report-summary.js';
 
 /** Migrations are listed here in order; the name is the version recorded in the database. */
 const migrations: Record<string, Migration> = {
@@ -44,6 +45,7 @@ const migrations: Record<string, Migration> = {
   '0190-notification-ref': m0190,
   '0140-supplier-applications': m0140,
   '0240-company-number-counter': m0240,
+  '0280-report-summary': m0280,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -7,9 +7,10 @@ import { notificationJobs } from '../modules/notifications/jobs.js';
 import { filesJobs } from '../modules/files/jobs.js';
 import { exportJobs } from '../modules/exports/jobs.js';
 import { supplierJobs } from '../modules/suppliers/jobs.js';
+import { reportJobs } from '../modules/reports/summary.js';
 
 /**
  * Every background job of the product, by module. Add your module's `jobs` array here (one line);
  * names must be unique (checked by the runner at start-up).
  */
-export const JOBS: readonly JobDefinition[] = [...rateLimitJobs, ...purchaseJobs, ...evaluationJobs, ...itemsJobs, ...notificationJobs, ...filesJobs, ...exportJobs, ...supplierJobs];
+export const JOBS: readonly JobDefinition[] = [...rateLimitJobs, ...purchaseJobs, ...evaluationJobs, ...itemsJobs, ...notificationJobs, ...filesJobs, ...exportJobs, ...supplierJobs, ...reportJobs];

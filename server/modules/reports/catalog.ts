@@ -42,6 +42,8 @@ export interface ReportSpec {
   derived?: Record<string, string>;
   /** Report-specific query parameters. */
   extraQuery?: Record<string, TSchema>;
+  /** Reads the monthly summaries (summary.ts): the period's dirty months are rebuilt before the report runs. */
+  fromSummary?: boolean;
   build(ctx: ReportContext, query: Record<string, unknown>): RawBuilder<unknown>;
 }
 
@@ -77,6 +79,7 @@ function spend(nn: string, dimension: SpendDimension, what: string, extra: Recor
     totals: spendTotals,
     derived: { sharePct: 'round(100.0 * r0.total_krw / nullif(sum(r0.total_krw) over (), 0), 1)' },
     extraQuery: extra,
+    fromSummary: true,
     build: (ctx) => spendByDimension(ctx, dimension),
   };
 }
@@ -132,6 +135,7 @@ export const REPORTS: ReportSpec[] = [
     defaultSort: 'month:asc',
     derived: { variancePct: 'round(100.0 * r0.variance_krw / nullif(r0.reference_krw, 0), 1)' },
     totals: { lineCount: 'sum(r.line_count)', aboveCount: 'sum(r.above_count)', referenceKrw: 'sum(r.reference_krw)', actualKrw: 'sum(r.actual_krw)', varianceKrw: 'sum(r.variance_krw)', variancePct: 'round(100.0 * sum(r.variance_krw) / nullif(sum(r.reference_krw), 0), 1)' },
+    fromSummary: true,
     build: (ctx) => priceVariance(ctx),
   },
   {
@@ -178,6 +182,7 @@ export const REPORTS: ReportSpec[] = [
     defaultSort: 'spreadPct:desc',
     totals: { lineCount: 'sum(r.line_count)' },
     extraQuery: { itemCode: Code('Item'), catCode: Code('Item category'), sgCode: Code('Sourcing group'), minSuppliers: Type.Optional(Type.Integer({ minimum: 1, maximum: 99, default: 2, description: 'Items bought from at least this many suppliers (default 2)' })) },
+    fromSummary: true,
     build: (ctx, q) => costUnitDifference(ctx, (q.minSuppliers as number | undefined) ?? 2),
   },
   {
@@ -190,6 +195,7 @@ export const REPORTS: ReportSpec[] = [
     defaultSort: 'excessKrw:desc',
     totals: { aboveCount: 'sum(r.above_count)', excessKrw: 'sum(r.excess_krw)' },
     extraQuery: { catCode: Code('Item category'), sgCode: Code('Sourcing group') },
+    fromSummary: true,
     build: (ctx) => highCostUnit(ctx),
   },
   {
@@ -217,6 +223,7 @@ export const REPORTS: ReportSpec[] = [
     defaultSort: 'lineCount:desc',
     totals: { lineCount: 'sum(r.line_count)' },
     extraQuery: { itemCode: Code('Item'), catCode: Code('Item category'), sgCode: Code('Sourcing group') },
+    fromSummary: true,
     build: (ctx) => itemMasterCost(ctx),
   },
 ];

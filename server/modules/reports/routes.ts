@@ -7,6 +7,7 @@ import { internalActor } from '../purchase/shared/actor.js';
 import { EVALUATION_DRILL, REPORTS, REPORT_ROUTES, rowSchema, type ReportSpec } from './catalog.js';
 import { reportPeriod } from './period.js';
 import { runReport } from './run.js';
+import { refreshReportSummary } from './summary.js';
 import { checkScopeFilters, scopeOf } from './scope.js';
 import { drillOrders, type DrillBasis, type ReportContext } from './sql.js';
 import type { Db } from '../../db/connect.js';
@@ -98,7 +99,9 @@ export const reportRoutes: FastifyPluginAsyncTypebox = async (app) => {
         const q = request.query as Query;
         const ctx = await contextOf(request.db, request.caller, q);
         const sort = parseSort(q.sort, { field: defField, direction: defDir === 'desc' ? 'desc' : 'asc' });
-        return runReport(request.db, spec, spec.build(ctx, q), sort, pageWindow(q));
+        const inner = spec.build(ctx, q);
+        if (spec.fromSummary) await refreshReportSummary(request.db, ctx.period);
+        return runReport(request.db, spec, inner, sort, pageWindow(q));
       },
     );
   }

@@ -36,7 +36,7 @@ export function reportStatement(spec: ReportSpec, inner: RawBuilder<unknown>, so
   return sql<Row>`
     with r0 as (${inner}),
     r as (select r0.*${derived.length ? sql`, ${sql.join(derived)}` : sql``} from r0)
-    , t as (select count(*) as zz_count${totals.length ? sql`, ${sql.join(totals)}` : sql``} from r)
+    , t as materialized (select count(*) as zz_count${totals.length ? sql`, ${sql.join(totals)}` : sql``} from r)
     select r.*, t.* from r cross join t order by ${order} limit ${page.limit} offset ${page.offset}`;
 }
 

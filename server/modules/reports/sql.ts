@@ -9,6 +9,10 @@
  * SYSTEM_CONST / JPY_RATE) — KRW per 100 yen: JPY × rate ÷ 100, rounded to whole won — and the
  * won amounts are added up. Settlement totals (monthlyReport08) take the settlement lines' own
  * KRW amounts, converted when the settlement was built.
+ *
+ * The spend reports (01–05), price variance (09) and the unit-price reports over a period read the
+ * monthly summaries of summary.ts (report_spend_month, report_price_month) instead of the lines:
+ * the same sums, grouped per month and every column they filter, scope or group by.
  */
 import { sql, type RawBuilder } from 'kysely';
 import type { ReportPeriod } from './period.js';
@@ -44,12 +48,25 @@ export function headerWhere(ctx: ReportContext, opts: { dated?: boolean } = { da
   return sql.join(parts, sql` and `);
 }
 
-/** Line conditions (an item, a category, a sourcing group) on a PO line aliased `l`. */
-export function lineWhere(ctx: ReportContext): RawBuilder<unknown> {
+/** Line conditions (an item, a category, a sourcing group) on a PO line — or a price summary row — aliased `alias` (default `l`). */
+export function lineWhere(ctx: ReportContext, alias: 'l' | 'h' = 'l'): RawBuilder<unknown> {
+  const col = (c: string) => sql.raw(`${alias}.${c}`);
   const parts: RawBuilder<unknown>[] = [sql`true`];
-  if (ctx.filters.itemCode) parts.push(sql`l.item_code = ${ctx.filters.itemCode}`);
-  if (ctx.filters.sgCode) parts.push(sql`l.sg_code = ${ctx.filters.sgCode}`);
-  if (ctx.filters.catCode) parts.push(sql`exists (select 1 from item ic where ic.item_code = l.item_code and ic.cat_code = ${ctx.filters.catCode})`);
+  if (ctx.filters.itemCode) parts.push(sql`${col('item_code')} = ${ctx.filters.itemCode}`);
+  if (ctx.filters.sgCode) parts.push(sql`${col('sg_code')} = ${ctx.filters.sgCode}`);
+  if (ctx.filters.catCode) parts.push(sql`exists (select 1 from item ic where ic.item_code = ${col('item_code')} and ic.cat_code = ${ctx.filters.catCode})`);
+  return sql.join(parts, sql` and `);
+}
+
+/**
+ * The conditions of headerWhere on a summary row aliased `h` (report_spend_month, report_price_month:
+ * spend-state orders only, by month): the period's months, scope, section / department / supplier.
+ */
+export function summaryWhere(ctx: ReportContext): RawBuilder<unknown> {
+  const parts: RawBuilder<unknown>[] = [sql`h.month >= ${ctx.period.fromMonth} and h.month <= ${ctx.period.toMonth}`, scopeSql(ctx.scope)];
+  if (ctx.filters.section) parts.push(sql`h.section = ${ctx.filters.section}`);
+  if (ctx.filters.deptcd) parts.push(sql`h.deptcd = ${ctx.filters.deptcd}`);
+  if (ctx.filters.compNo) parts.push(sql`h.comp_no = ${ctx.filters.compNo}`);
   return sql.join(parts, sql` and `);
 }
 
@@ -66,34 +83,31 @@ export const wonOf = (amount: RawBuilder<unknown>, currencyCol: RawBuilder<unkno
 
 export type SpendDimension = 'section' | 'department' | 'supplier' | 'category' | 'sourcingGroup';
 
-const DIMENSIONS: Record<SpendDimension, { key: RawBuilder<unknown>; join: RawBuilder<unknown>; name: RawBuilder<unknown>; nameJoin: RawBuilder<unknown> }> = {
-  section: { key: sql`h.section`, join: sql``, name: sql`coalesce(n.section_name, s.key)`, nameJoin: sql`left join business_section n on n.top_dept = s.key` },
-  department: { key: sql`h.deptcd`, join: sql``, name: sql`coalesce(n.deptnm, s.key)`, nameJoin: sql`left join department n on n.deptcd = s.key` },
-  supplier: { key: sql`h.comp_no`, join: sql``, name: sql`coalesce(n.comp_name_kr, s.key)`, nameJoin: sql`left join company n on n.comp_no = s.key` },
-  category: { key: sql`coalesce(i.cat_code, '-')`, join: sql`left join item i on i.item_code = l.item_code`, name: sql`coalesce(n.name_ko, '(미분류)')`, nameJoin: sql`left join item_category n on n.cat_code = s.key` },
-  sourcingGroup: { key: sql`coalesce(l.sg_code, '-')`, join: sql``, name: sql`coalesce(n.sg_name, '(미지정)')`, nameJoin: sql`left join sourcing_group n on n.sg_code = s.key` },
+const DIMENSIONS: Record<SpendDimension, { dim: 'P' | 'C' | 'S'; key: RawBuilder<unknown>; name: RawBuilder<unknown>; nameJoin: RawBuilder<unknown> }> = {
+  section: { dim: 'P', key: sql`h.section`, name: sql`coalesce(n.section_name, s.key)`, nameJoin: sql`left join business_section n on n.top_dept = s.key` },
+  department: { dim: 'P', key: sql`h.deptcd`, name: sql`coalesce(n.deptnm, s.key)`, nameJoin: sql`left join department n on n.deptcd = s.key` },
+  supplier: { dim: 'P', key: sql`h.comp_no`, name: sql`coalesce(n.comp_name_kr, s.key)`, nameJoin: sql`left join company n on n.comp_no = s.key` },
+  category: { dim: 'C', key: sql`h.dim_key`, name: sql`coalesce(n.name_ko, '(미분류)')`, nameJoin: sql`left join item_category n on n.cat_code = s.key` },
+  sourcingGroup: { dim: 'S', key: sql`h.dim_key`, name: sql`coalesce(n.sg_name, '(미지정)')`, nameJoin: sql`left join sourcing_group n on n.sg_code = s.key` },
 };
 
 /**
- * Rows: key, name, poCount, lineCount, krwAmount, jpyAmount, jpyKrwAmount, totalKrw, sharePct.
- * Two steps: lines are summed per order (and key, for the line-level keys) in one hash
- * aggregation, then orders are counted per key, month and currency — the same figures as a
- * `count(distinct po_no)`, which sorts every line (≈ 1.7× the time at benchmark scale 50).
+ * Rows: key, name, poCount, lineCount, krwAmount, jpyAmount, jpyKrwAmount, totalKrw, sharePct — read
+ * from report_spend_month (summary.ts): orders, lines and amount per month, currency and the grain
+ * that holds the key, summed per key, month and currency; then each month's JPY converted to won.
+ * A category or sourcing-group filter selects that group's rows (the only line filter these
+ * reports take).
  */
 export function spendByDimension(ctx: ReportContext, dimension: SpendDimension): RawBuilder<unknown> {
   const d = DIMENSIONS[dimension];
+  const { catCode, sgCode, itemCode } = ctx.filters;
+  if (itemCode || (catCode && d.dim !== 'C') || (sgCode && d.dim !== 'S')) throw new Error(`spend by ${dimension}: the summary cannot filter by item, or by a category or sourcing group it does not group by`);
+  const group = catCode ?? sgCode;
   return sql`
-    with p as (
-      select ${d.key} as key, h.po_date, h.currency, count(*) as line_count, sum(l.amount) as amount
-      from po_line l
-      join po_header h on h.po_no = l.po_no
-      ${d.join}
-      where ${headerWhere(ctx)} and ${lineWhere(ctx)}
-      group by h.po_no, 1
-    ), b as (
-      select key, to_char(po_date, 'YYYYMM') as month, currency,
-             count(*) as po_count, sum(line_count) as line_count, sum(amount) as amount
-      from p
+    with b as (
+      select ${d.key} as key, h.month, h.currency, sum(h.po_count) as po_count, sum(h.line_count) as line_count, sum(h.amount) as amount
+      from report_spend_month h
+      where h.dim = ${d.dim} and ${summaryWhere(ctx)}${group ? sql` and h.dim_key = ${group}` : sql``}
       group by 1, 2, 3
     ), s as (
       select key, sum(po_count) as po_count, sum(line_count) as line_count,
@@ -173,11 +187,10 @@ export function settlementTotals(ctx: ReportContext): RawBuilder<unknown> {
 export function priceVariance(ctx: ReportContext): RawBuilder<unknown> {
   return sql`
     with b as (
-      select to_char(h.po_date, 'YYYYMM') as month, h.currency, count(*) as line_count,
-             sum(case when l.unit_price > i.ref_price then 1 else 0 end) as above_count,
-             sum(l.amount) as actual, sum(round(l.quantity * i.ref_price)) as reference
-      from po_line l join po_header h on h.po_no = l.po_no join item i on i.item_code = l.item_code
-      where ${headerWhere(ctx)} and ${lineWhere(ctx)} and i.currency = h.currency and i.ref_price > 0
+      select h.month, h.currency, sum(h.ref_line_count) as line_count, sum(h.above_count) as above_count,
+             sum(h.ref_line_amount) as actual, sum(h.ref_amount) as reference
+      from report_price_month h
+      where ${summaryWhere(ctx)} and ${lineWhere(ctx, 'h')} and h.ref_line_count > 0
       group by 1, 2
     )
     select month, sum(line_count) as line_count, sum(above_count) as above_count,
@@ -221,47 +234,61 @@ export function newSuppliers(ctx: ReportContext): RawBuilder<unknown> {
  * as `array_agg(… order by …)[1]` does. Compared byte by byte (`collate "C"`): a locale's rules would
  * cost a library call per comparison. `priceAfterKey` reads the price back.
  */
-const keyedPrice = sql`(to_char(h.po_date, 'YYYYMMDD') || rpad(h.po_no, 20) || lpad(l.line_no::text, 6, '0') || l.unit_price::text) collate "C"`;
+export const keyedPrice = sql`(to_char(h.po_date, 'YYYYMMDD') || rpad(h.po_no, 20) || lpad(l.line_no::text, 6, '0') || l.unit_price::text) collate "C"`;
 const priceAfterKey = (keyed: RawBuilder<unknown>) => sql`substr(${keyed}, 35)::numeric`;
 
-/** costUnitDifference: per item and currency, the spread of unit prices between suppliers and from first to last purchase. */
+/**
+ * costUnitDifference: per item and currency, the spread of unit prices between suppliers and from
+ * first to last purchase — from report_price_month (its first and last keys are keyedPrice's).
+ */
 export function costUnitDifference(ctx: ReportContext, minSuppliers: number): RawBuilder<unknown> {
   return sql`
-    select l.item_code, max(l.item_name) as item_name, h.currency,
-           count(distinct h.comp_no) as supplier_count, count(*) as line_count,
-           min(l.unit_price) as min_price, max(l.unit_price) as max_price,
-           round(sum(l.amount) / nullif(sum(l.quantity), 0), 2) as avg_price,
-           max(l.unit_price) - min(l.unit_price) as spread,
-           round(100.0 * (max(l.unit_price) - min(l.unit_price)) / nullif(min(l.unit_price), 0), 1) as spread_pct,
-           (array_agg(l.unit_price order by h.po_date, h.po_no, l.line_no))[1] as first_price,
-           (array_agg(l.unit_price order by h.po_date desc, h.po_no desc, l.line_no desc))[1] as last_price
-    from po_line l join po_header h on h.po_no = l.po_no
-    where ${headerWhere(ctx)} and ${lineWhere(ctx)} and l.item_code is not null
-    group by l.item_code, h.currency
+    select h.item_code, max(h.item_name) as item_name, h.currency,
+           count(distinct h.comp_no) as supplier_count, sum(h.line_count) as line_count,
+           min(h.min_price) as min_price, max(h.max_price) as max_price,
+           round(sum(h.amount) / nullif(sum(h.quantity), 0), 2) as avg_price,
+           max(h.max_price) - min(h.min_price) as spread,
+           round(100.0 * (max(h.max_price) - min(h.min_price)) / nullif(min(h.min_price), 0), 1) as spread_pct,
+           ${priceAfterKey(sql`min(h.first_key)`)} as first_price,
+           ${priceAfterKey(sql`max(h.last_key)`)} as last_price
+    from report_price_month h
+    where ${summaryWhere(ctx)} and ${lineWhere(ctx, 'h')} and h.item_code is not null
+    group by h.item_code, h.currency
     having count(distinct h.comp_no) >= ${minSuppliers}`;
 }
 
-/** highCostUnit: per item, lines bought above the item's reference price (same currency): how often, by how much, by whom. */
+/**
+ * highCostUnit: per item, lines bought above the item's reference price (same currency): how often,
+ * by how much (each month's excess converted at that month's rate), the highest excess, and who —
+ * the buyer with most such lines in the period (the lowest id on a tie) and how many buyers had any.
+ */
 export function highCostUnit(ctx: ReportContext): RawBuilder<unknown> {
+  // One pass over the item × month × buyer sums: windows give each month's excess (converted once per
+  // month) and each buyer's lines over the period, so no two aggregates need joining.
   return sql`
-    with b as (
-      select l.item_code, i.item_name, i.ref_price, h.currency, to_char(h.po_date, 'YYYYMM') as month,
-             count(*) as above_count, sum(round((l.unit_price - i.ref_price) * l.quantity)) as excess,
-             max(round(100.0 * (l.unit_price - i.ref_price) / i.ref_price, 1)) as max_over_pct,
-             mode() within group (order by h.buyer_id) as buyer_id, count(distinct h.buyer_id) as buyer_count
-      from po_line l join po_header h on h.po_no = l.po_no join item i on i.item_code = l.item_code
-      where ${headerWhere(ctx)} and ${lineWhere(ctx)} and i.currency = h.currency and i.ref_price > 0 and l.unit_price > i.ref_price
-      group by 1, 2, 3, 4, 5
+    with a as (
+      select h.item_code, h.currency, h.month, h.buyer_id, sum(h.above_count) as above_count, sum(h.excess) as excess, max(h.max_over_pct) as max_over_pct
+      from report_price_month h
+      where ${summaryWhere(ctx)} and ${lineWhere(ctx, 'h')} and h.above_count > 0
+      group by 1, 2, 3, 4
+    ), w as (
+      select a.*,
+             sum(excess) over (partition by item_code, currency, month) as month_excess,
+             row_number() over (partition by item_code, currency, month order by buyer_id) as month_row,
+             sum(above_count) over (partition by item_code, currency, buyer_id) as buyer_above
+      from a
     ), s as (
-      select item_code, max(item_name) as item_name, max(ref_price) as ref_price, max(currency) as currency,
-             sum(above_count) as above_count, sum(excess) as excess_amount,
-             sum(${wonOf(sql`excess`, sql`currency`, sql`month`)}) as excess_krw,
-             max(max_over_pct) as max_over_pct, mode() within group (order by buyer_id) as buyer_id, max(buyer_count) as buyer_count
-      from b group by item_code
+      select item_code, currency, sum(above_count) as above_count, sum(excess) as excess_amount,
+             sum(case when month_row = 1 then ${wonOf(sql`month_excess`, sql`currency`, sql`month`)} else 0 end) as excess_krw,
+             max(max_over_pct) as max_over_pct, count(distinct buyer_id) as buyer_count,
+             (array_agg(buyer_id order by buyer_above desc, buyer_id))[1] as buyer_id
+      from w group by item_code, currency
     )
-    select s.item_code, s.item_name, s.currency, s.ref_price, s.above_count, s.excess_amount, s.excess_krw, s.max_over_pct,
+    select s.item_code, i.item_name, s.currency, i.ref_price, s.above_count, s.excess_amount, s.excess_krw, s.max_over_pct,
            s.buyer_count, coalesce(e.hname, s.buyer_id) as buyer_name
-    from s left join employee e on e.singleid = s.buyer_id`;
+    from s
+    join item i on i.item_code = s.item_code
+    left join employee e on e.singleid = s.buyer_id`;
 }
 
 /** highCostUnitDetail: one item's prices per month (min, average, max) beside its reference price. */
@@ -282,12 +309,12 @@ export function itemMasterCost(ctx: ReportContext): RawBuilder<unknown> {
            round(100.0 * (last_price - ref_price) / nullif(ref_price, 0), 1) as last_vs_ref_pct,
            round(100.0 * (avg_price_exact - ref_price) / nullif(ref_price, 0), 1) as avg_vs_ref_pct
     from (
-      select i.item_code, i.item_name, i.currency, i.ref_price, count(*) as line_count,
-             ${priceAfterKey(sql`max(${keyedPrice})`)} as last_price,
-             sum(l.amount) / nullif(sum(l.quantity), 0) as avg_price_exact,
-             round(sum(l.amount) / nullif(sum(l.quantity), 0), 2) as avg_price
-      from po_line l join po_header h on h.po_no = l.po_no join item i on i.item_code = l.item_code
-      where ${headerWhere(ctx)} and ${lineWhere(ctx)} and i.currency = h.currency
+      select i.item_code, i.item_name, i.currency, i.ref_price, sum(h.line_count) as line_count,
+             ${priceAfterKey(sql`max(h.last_key)`)} as last_price,
+             sum(h.amount) / nullif(sum(h.quantity), 0) as avg_price_exact,
+             round(sum(h.amount) / nullif(sum(h.quantity), 0), 2) as avg_price
+      from report_price_month h join item i on i.item_code = h.item_code
+      where ${summaryWhere(ctx)} and ${lineWhere(ctx, 'h')} and i.currency = h.currency
       group by i.item_code, i.item_name, i.currency, i.ref_price
     ) m`;
 }
