@@ -7,7 +7,9 @@
  *               period checks, the SQL, the answer's schema and serialisation), first page of 500;
  *   sql       — the report's one statement (the same text and parameters, in a transaction with the
  *               report's work_mem) on a plain pg client.
- * Median of R rounds (default 5) after one warm-up each; ratio = operation ÷ sql. The database
+ * Median of R rounds (default 5) after one warm-up each; ratio = operation ÷ sql. First, the monthly
+ * summaries (server/modules/reports/summary.ts) are rebuilt, and the period's months marked and rebuilt
+ * again, timed (`summary` in the result). The database
  * `gpms_bench_reports_s<N>` is created and seeded once and reused (bench/scale-db.ts; DATABASE_URL overrides it).
  * Results: bench/results/reports.json; docs/reports.md quotes them.
  */
