@@ -1,6 +1,6 @@
-import type { ReactNode } from 'react';
+import { useContext, useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet } from 'react-router-dom';
+import { Outlet, UNSAFE_DataRouterStateContext } from 'react-router-dom';
 import { useSessionStore } from '../stores/session';
 import { AppHeader } from './AppHeader';
 import { Breadcrumb } from './menu/Breadcrumb';
@@ -24,6 +24,14 @@ export function PortalShell({ portal, children }: PortalShellProps) {
   const [menuStyle, setMenuStyle] = useMenuStyle(userId);
   // A public page (spec §2 templates) opened by a visitor with no login: no menu to show.
   const anonymous = userId === null;
+  // While the next page's code and data load, the page being left stays on screen: it must not take
+  // clicks or keys meant for the next one (a list's own buttons act on its selected row). Stories
+  // render the shell without a data router: no navigation, nothing to hold.
+  const leaving = useContext(UNSAFE_DataRouterStateContext)?.navigation.state === 'loading';
+  const mainRef = useRef<HTMLElement>(null);
+  useEffect(() => {
+    mainRef.current?.toggleAttribute('inert', leaving);
+  }, [leaving]);
   return (
     <div className={styles.shell} data-portal={portal}>
       <a className={styles.skip} href="#main-content">
@@ -37,7 +45,7 @@ export function PortalShell({ portal, children }: PortalShellProps) {
             <Breadcrumb portal={portal} menus={menus} />
           </div>
         )}
-        <main id="main-content" className={styles.main} tabIndex={-1}>
+        <main ref={mainRef} id="main-content" className={styles.main} tabIndex={-1} aria-busy={leaving || undefined}>
           {children ?? <Outlet />}
         </main>
       </div>
