@@ -22,12 +22,27 @@ describe('external login with the one-time code', () => {
     await userEvent.click(screen.getByRole('button', { name: '인증번호 받기' }));
     expect(cyberLogin).toHaveBeenCalledWith('supplier1', 'Gpms!2345', 'SMS');
     expect(await screen.findByText('휴대폰(SMS) 010-****-8112(으)로 인증번호를 보냈습니다.')).toBeInTheDocument();
-    // The countdown starts at 3:00; a slow machine may already show a second or two less.
+    // The countdown starts at 3:00 — never 3:01 — and a slow machine may already show a second or two less.
     expect(screen.getByText(/^(3:00|2:5\d)$/)).toBeInTheDocument();
     await userEvent.type(screen.getByLabelText('인증번호 6자리'), '12a3456');
     expect(screen.getByLabelText('인증번호 6자리')).toHaveValue('123456');
     await userEvent.click(screen.getByRole('button', { name: '확인' }));
     expect(verify).toHaveBeenCalledWith('supplier1', 'Gpms!2345', '123456');
+  });
+
+  it('starts the countdown at 3:00 even when the clock moves while the answer is handled', async () => {
+    renderPage(<ExternalLoginFlow api={{ cyberLogin: async () => sent }} verify={async () => ({ ok: true as const })} />);
+    await credentials();
+    // Every reading of the clock 5 ms after the last, as on a loaded machine.
+    let clock = Date.now();
+    const now = vi.spyOn(Date, 'now').mockImplementation(() => (clock += 5));
+    try {
+      await userEvent.click(screen.getByRole('button', { name: '인증번호 받기' }));
+      await screen.findByText('휴대폰(SMS) 010-****-8112(으)로 인증번호를 보냈습니다.');
+      expect(screen.getByText(/^\d:\d\d$/)).toHaveTextContent('3:00');
+    } finally {
+      now.mockRestore();
+    }
   });
 
   it('a wrong or expired code (AUTH013) keeps the code step with the message', async () => {
