@@ -133,11 +133,15 @@ try {
     await fetch(`${base}/api/v1/exports`, { method: 'POST', headers, body: JSON.stringify({ operation: 'listPos', query: { sort: 'poNo:desc', ...query }, columns, sheetName: 'PO', tzOffsetMinutes: -540 }) }),
   );
   let peakRss = 0;
+  let peakAtMs = 0;
   const samples: Array<{ t: number; rssMb: number }> = [];
   // Sampled on a timer of its own, so a slow status request does not leave gaps.
   const sampler = setInterval(() => {
     const m = memory();
-    peakRss = Math.max(peakRss, m.rssMb);
+    if (m.rssMb > peakRss) {
+      peakRss = m.rssMb;
+      peakAtMs = Math.round(performance.now() - t0);
+    }
     samples.push({ t: Math.round(performance.now() - t0), rssMb: Number(m.rssMb.toFixed(1)) });
   }, 200);
   let status: { status: string; rowsDone: number; rowsTotal: number; bytes: number | null; error: string | null } = { status: 'RUNNING', rowsDone: 0, rowsTotal: 0, bytes: null, error: null };
@@ -181,6 +185,7 @@ try {
     // VmHWM is the process's peak since it started: above the sampled peak only if start-up was higher.
     baselineHwmMb: Number(baseline.hwmMb.toFixed(1)),
     peakRssMb: Number(peakRss.toFixed(1)),
+    peakAtSeconds: Number((peakAtMs / 1000).toFixed(1)),
     peakHwmMb: Number(end.hwmMb.toFixed(1)),
     load: os.loadavg().map((x) => Number(x.toFixed(1))),
     samples: samples.filter((_, i) => i % 5 === 0),

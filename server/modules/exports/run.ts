@@ -39,16 +39,21 @@ export async function readPage(app: FastifyInstance, caller: Caller, req: Pick<E
 
 let fullGc: (() => void) | null | undefined;
 
+/** Rows written since the last collection after which the next page collects first (one page of 5000 by default). */
+const COLLECT_EVERY_ROWS = 1000;
+
 /**
- * A full collection of V8's heap between pages. Without it a long export held 340–600 MB resident
- * with the default heap (1,000,000 rows, bench/README.md): each page's answer, parsed rows and cells
- * live across the page's awaits, so they are promoted to the old generation, which V8 lets grow to
- * a few times its live size before collecting it. A full collection per page (tens of milliseconds
- * per 5000 rows) keeps the server near its start-up size. Node gives `gc` only under --expose-gc:
- * the flag is set at run time and the function taken from a new context (as Jest's leak detector
- * does); where that fails nothing is collected here and V8 decides as before.
+ * A full collection of V8's heap, between the pages of an export. Without it a long export held
+ * 340–600 MB resident with the default heap (1,000,000 rows, bench/README.md): each page's answer,
+ * parsed rows and cells live across the page's awaits, so they are promoted to the old generation,
+ * which V8 lets grow to a few times its live size before collecting it. A collection before every
+ * page of 5000 rows (and before the first: what start-up left) keeps the server near its start-up
+ * size. (Deciding by the resident size instead failed: V8 returns memory some time after a
+ * collection, so the size read just after one is too high to compare with.)
+ * Node gives `gc` only under --expose-gc: the flag is set at run time and the function taken from a
+ * new context (as Jest's leak detector does); where that fails V8 decides alone, as before.
  */
-export function collectBetweenPages(): void {
+export function collectGarbage(): void {
   if (fullGc === undefined) {
     const given = (globalThis as { gc?: () => void }).gc;
     try {
@@ -87,20 +92,27 @@ export async function runExport(app: FastifyInstance, caller: Caller, exportId: 
   let done = 0;
   // At most the list operations' own maximum (server/http/list-query MAX_PAGE_SIZE).
   const pageSize = app.config.exportPageSize;
+  let sinceCollected = 0;
   const writePage = async (page: number): Promise<{ count: number; total: number }> => {
+    // Before the page: the previous pages' garbage (small pages, as in the tests, every
+    // COLLECT_EVERY_ROWS rows), and before the first what start-up left.
+    if (page === 1 || sinceCollected >= COLLECT_EVERY_ROWS) {
+      collectGarbage();
+      sinceCollected = 0;
+    }
     const { status, body } = await readPage(app, caller, req, page, pageSize);
     if (status !== 200) throw new ExportStopped('FAILED', body.msg ?? `조회가 ${status} 오류로 끝났습니다`);
     const rows = body.rows ?? [];
     // Converted and written a slice at a time (XlsxStream.writeRows), not the page's cells at once.
     await xlsx.writeRows(rows, (row) => req.columns.map((c) => exportCell(c, row, zone)));
+    sinceCollected += rows.length;
     return { count: rows.length, total: body.total ?? 0 };
   };
   try {
     for (let page = 1; ; page++) {
       if (signal.aborted) throw new ExportStopped('FAILED', '서버가 종료되어 내려받기 파일 작성을 멈췄습니다');
-      // The page's answer, rows and cells are unreachable once writePage returns: collected below.
+      // The page's answer, rows and cells are unreachable once writePage returns: collected before the next.
       const { count, total } = await writePage(page);
-      collectBetweenPages();
       done += count;
       const state = await db
         .updateTable('exportJob')
