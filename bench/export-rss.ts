@@ -1,5 +1,5 @@
 /**
- * npm run bench:export:rss -- [--scale N] [--page-size P] [--max-old-space MB] [--query k=v …]
+ * npm run bench:export:rss -- [--scale N] [--page-size P] [--max-old-space MB] [--query k=v …] [--label L]
  *
  * The memory of a real server during a server-side export (issue #14 item 3: ≤ 300 MB RSS for
  * 1,000,000 rows). Starts the server as `npm run serve` does (compiled, `node dist-server/main.mjs`;
@@ -11,7 +11,9 @@
  *
  * The list: `listPos` with no filter (purchase and simple orders, the PO list's columns), the
  * largest list a screen can export — the seed multiplies orders with the scale (scale 50: 300,000
- * orders); the 1.13 M order lines are not a list of their own. Results: bench/results/export-rss-s<N>.json.
+ * orders); the 1.13 M order lines are not a list of their own. Results: bench/results/export-rss-s<N>.json
+ * (`--label L`: export-rss-L.json, for a database given by DATABASE_URL that is not a seed scale, such as
+ * the 1,000,000-order copy of bench/README.md).
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -30,6 +32,8 @@ const ROOT = path.resolve(import.meta.dirname, '..');
 const scale = arg('scale', 2);
 const pageSize = arg('page-size', 0);
 const maxOldSpace = arg('max-old-space', 0);
+const labelAt = process.argv.indexOf('--label');
+const label = labelAt >= 0 ? process.argv[labelAt + 1] : `s${scale}`;
 const query: Record<string, string> = {};
 process.argv.forEach((a, i) => {
   if (a === '--query') {
@@ -129,11 +133,15 @@ try {
     await fetch(`${base}/api/v1/exports`, { method: 'POST', headers, body: JSON.stringify({ operation: 'listPos', query: { sort: 'poNo:desc', ...query }, columns, sheetName: 'PO', tzOffsetMinutes: -540 }) }),
   );
   let peakRss = 0;
+  let peakAtMs = 0;
   const samples: Array<{ t: number; rssMb: number }> = [];
   // Sampled on a timer of its own, so a slow status request does not leave gaps.
   const sampler = setInterval(() => {
     const m = memory();
-    peakRss = Math.max(peakRss, m.rssMb);
+    if (m.rssMb > peakRss) {
+      peakRss = m.rssMb;
+      peakAtMs = Math.round(performance.now() - t0);
+    }
     samples.push({ t: Math.round(performance.now() - t0), rssMb: Number(m.rssMb.toFixed(1)) });
   }, 200);
   let status: { status: string; rowsDone: number; rowsTotal: number; bytes: number | null; error: string | null } = { status: 'RUNNING', rowsDone: 0, rowsTotal: 0, bytes: null, error: null };
@@ -153,10 +161,17 @@ try {
   const bytes = Buffer.from(await file.arrayBuffer());
   // The sheet's rows, counted in its XML (header row included).
   const sheet = unzipSync(bytes, { filter: (f) => f.name === 'xl/worksheets/sheet1.xml' })['xl/worksheets/sheet1.xml'];
-  const sheetRows = (Buffer.from(sheet).toString('latin1').match(/<row[ >]/g) ?? []).length;
+  // Searched in the bytes: a 1,000,000-row sheet is longer than a JavaScript string may be (512 MB).
+  const xmlBytes = Buffer.from(sheet.buffer, sheet.byteOffset, sheet.byteLength);
+  let sheetRows = 0;
+  for (let at = xmlBytes.indexOf('<row'); at >= 0; at = xmlBytes.indexOf('<row', at + 4)) {
+    const next = xmlBytes[at + 4];
+    if (next === 0x20 || next === 0x3e) sheetRows++;
+  }
 
   const result = {
     scale,
+    database: new URL(scaleDbUrl(scale)).pathname.slice(1),
     orderLines,
     list: 'listPos (all orders, sort poNo:desc)',
     query,
@@ -170,15 +185,16 @@ try {
     // VmHWM is the process's peak since it started: above the sampled peak only if start-up was higher.
     baselineHwmMb: Number(baseline.hwmMb.toFixed(1)),
     peakRssMb: Number(peakRss.toFixed(1)),
+    peakAtSeconds: Number((peakAtMs / 1000).toFixed(1)),
     peakHwmMb: Number(end.hwmMb.toFixed(1)),
     load: os.loadavg().map((x) => Number(x.toFixed(1))),
     samples: samples.filter((_, i) => i % 5 === 0),
   };
   console.log(
-    `scale ${scale}: ${result.rows.toLocaleString('en')} rows (${sheetRows - 1} in the sheet), ${(bytes.length / 1e6).toFixed(1)} MB in ${result.seconds} s; ` +
+    `${label} (${result.database}): ${result.rows.toLocaleString('en')} rows (${sheetRows - 1} in the sheet), ${(bytes.length / 1e6).toFixed(1)} MB in ${result.seconds} s; ` +
       `server RSS baseline ${result.baselineRssMb} MB (VmHWM ${result.baselineHwmMb}), peak sampled ${result.peakRssMb} MB, VmHWM at the end ${result.peakHwmMb} MB, page size ${result.exportPageSize}${maxOldSpace ? `, --max-old-space-size=${maxOldSpace}` : ''}; load ${result.load.join(' / ')}`,
   );
-  const out = path.join(ROOT, 'bench/results', `export-rss-s${scale}${pageSize ? `-p${pageSize}` : ''}${maxOldSpace ? `-h${maxOldSpace}` : ''}.json`);
+  const out = path.join(ROOT, 'bench/results', `export-rss-${label}${pageSize ? `-p${pageSize}` : ''}${maxOldSpace ? `-h${maxOldSpace}` : ''}.json`);
   fs.writeFileSync(out, `${JSON.stringify({ ...result, measuredAt: new Date().toISOString(), node: process.version, cpus: os.cpus().length }, null, 2)}\n`);
   console.log(`wrote ${path.relative(ROOT, out)}`);
 } finally {

@@ -150,4 +150,32 @@ describe('streamed xlsx', () => {
     expect(ws.B2.t).toBe('n');
     expect(x.rowsWritten).toBe(3);
   });
+
+  it('writes rows converted to cells slice by slice (writeRows), in order and numbered across slices', async () => {
+    const x = new XlsxStream('목록', [{ header: '번호', type: 'string' }, { header: '금액', type: 'string' }]);
+    const chunks: Buffer[] = [];
+    x.output.on('data', (c: Buffer) => chunks.push(c));
+    const done = new Promise((resolve) => x.output.on('end', resolve));
+    // 250 rows: two full slices of 100 and a part, then a second call continuing the numbering.
+    const rows = Array.from({ length: 250 }, (_, i) => ({ no: `R${i + 1}`, amount: i * 10 }));
+    const seen: string[] = [];
+    await x.writeRows(rows, (r) => {
+      seen.push(r.no);
+      return [{ t: 's', v: r.no }, { t: 'n', v: r.amount, z: '#,##0' }];
+    });
+    await x.writeRows([{ no: 'last', amount: -1 }], (r) => [{ t: 's', v: r.no }, { t: 'n', v: r.amount }]);
+    await x.end();
+    await done;
+    expect(seen).toHaveLength(250);
+    const ws = XLSX.read(Buffer.concat(chunks), { type: 'buffer' }).Sheets['목록'];
+    const read = XLSX.utils.sheet_to_json<[string, number]>(ws, { header: 1, raw: true });
+    expect(read).toHaveLength(252);
+    expect(read[1]).toEqual(['R1', 0]);
+    expect(read[100]).toEqual(['R100', 990]);
+    expect(read[101]).toEqual(['R101', 1000]);
+    expect(read[250]).toEqual(['R250', 2490]);
+    expect(read[251]).toEqual(['last', -1]);
+    expect(ws.A252.v).toBe('last');
+    expect(x.rowsWritten).toBe(251);
+  });
 });
