@@ -36,16 +36,22 @@ export interface ReportContext {
   filters: ReportFilters;
 }
 
-const spendStatuses = sql.join(SPEND_STATUSES.map((s) => sql.lit(s)));
+export const spendStatuses = sql.join(SPEND_STATUSES.map((s) => sql.lit(s)));
+
+/** The section / department / supplier filters, on the order columns of `h` (a PO header or a summary row). */
+function orgFilters(ctx: ReportContext): RawBuilder<unknown>[] {
+  const parts: RawBuilder<unknown>[] = [];
+  if (ctx.filters.section) parts.push(sql`h.section = ${ctx.filters.section}`);
+  if (ctx.filters.deptcd) parts.push(sql`h.deptcd = ${ctx.filters.deptcd}`);
+  if (ctx.filters.compNo) parts.push(sql`h.comp_no = ${ctx.filters.compNo}`);
+  return parts;
+}
 
 /** The PO header conditions every order-based report shares: spend states, scope, section / department / supplier. */
 export function headerWhere(ctx: ReportContext, opts: { dated?: boolean } = { dated: true }): RawBuilder<unknown> {
   const parts: RawBuilder<unknown>[] = [sql`h.status in (${spendStatuses})`, scopeSql(ctx.scope)];
   if (opts.dated !== false) parts.push(sql`h.po_date >= ${ctx.period.fromDate}::date and h.po_date < ${ctx.period.toDateExclusive}::date`);
-  if (ctx.filters.section) parts.push(sql`h.section = ${ctx.filters.section}`);
-  if (ctx.filters.deptcd) parts.push(sql`h.deptcd = ${ctx.filters.deptcd}`);
-  if (ctx.filters.compNo) parts.push(sql`h.comp_no = ${ctx.filters.compNo}`);
-  return sql.join(parts, sql` and `);
+  return sql.join([...parts, ...orgFilters(ctx)], sql` and `);
 }
 
 /** Line conditions (an item, a category, a sourcing group) on a PO line — or a price summary row — aliased `alias` (default `l`). */
@@ -63,11 +69,7 @@ export function lineWhere(ctx: ReportContext, alias: 'l' | 'h' = 'l'): RawBuilde
  * spend-state orders only, by month): the period's months, scope, section / department / supplier.
  */
 export function summaryWhere(ctx: ReportContext): RawBuilder<unknown> {
-  const parts: RawBuilder<unknown>[] = [sql`h.month >= ${ctx.period.fromMonth} and h.month <= ${ctx.period.toMonth}`, scopeSql(ctx.scope)];
-  if (ctx.filters.section) parts.push(sql`h.section = ${ctx.filters.section}`);
-  if (ctx.filters.deptcd) parts.push(sql`h.deptcd = ${ctx.filters.deptcd}`);
-  if (ctx.filters.compNo) parts.push(sql`h.comp_no = ${ctx.filters.compNo}`);
-  return sql.join(parts, sql` and `);
+  return sql.join([sql`h.month >= ${ctx.period.fromMonth} and h.month <= ${ctx.period.toMonth}`, scopeSql(ctx.scope), ...orgFilters(ctx)], sql` and `);
 }
 
 /** KRW per 100 yen for a month column `m`: the month's rate, else the system constant. */

@@ -14,16 +14,8 @@ import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../db/connect.js';
 import type { JobDefinition } from '../../jobs/types.js';
 import { reportSession } from './run.js';
-import { keyedPrice, SPEND_STATUSES } from './sql.js';
-
-const spend = sql.join(SPEND_STATUSES.map((s) => sql.lit(s)));
-
-function monthBounds(month: string): { from: string; to: string } {
-  const y = Number(month.slice(0, 4));
-  const m = Number(month.slice(4, 6));
-  const to = m === 12 ? `${y + 1}-01-01` : `${y}-${String(m + 1).padStart(2, '0')}-01`;
-  return { from: `${month.slice(0, 4)}-${month.slice(4, 6)}-01`, to };
-}
+import { reportPeriod } from './period.js';
+import { keyedPrice, spendStatuses } from './sql.js';
 
 const HEADER = sql.raw('currency, section, deptcd, comp_no, buyer_id, requester_id');
 
@@ -36,7 +28,7 @@ const HEADER = sql.raw('currency, section, deptcd, comp_no, buyer_id, requester_
  *   count lines of the item's own currency that have a reference price.
  */
 function rebuildMonth(month: string): RawBuilder<unknown> {
-  const { from, to } = monthBounds(month);
+  const { fromDate, toDateExclusive } = reportPeriod(month, month);
   const above = sql`ref_ok and unit_price > ref_price`;
   return sql`
     with x as materialized (
@@ -44,7 +36,7 @@ function rebuildMonth(month: string): RawBuilder<unknown> {
              coalesce(i.cat_code, '-') as cat, coalesce(l.sg_code, '-') as sg, l.item_name, l.quantity, l.unit_price, l.amount,
              ${keyedPrice} as k, i.ref_price, coalesce(i.currency = h.currency and i.ref_price > 0, false) as ref_ok
       from po_line l join po_header h on h.po_no = l.po_no left join item i on i.item_code = l.item_code
-      where h.status in (${spend}) and h.po_date >= ${from}::date and h.po_date < ${to}::date
+      where h.status in (${spendStatuses}) and h.po_date >= ${fromDate}::date and h.po_date < ${toDateExclusive}::date
     ), p as (
       select po_no, ${HEADER}, cat, sg, count(*) as line_count, sum(amount) as amount from x group by po_no, ${HEADER}, cat, sg
     ), po as (
