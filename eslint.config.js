@@ -51,7 +51,7 @@ function layerRules() {
 export default tseslint.config(
   {
     name: 'gpms/ignores',
-    ignores: ['dist/', 'dist-server/', 'storybook-static/', 'node_modules/', 'data/', '.data-test/', 'test-results/', 'coverage/', 'schemas/api-types.ts'],
+    ignores: ['dist/', 'dist-server/', 'storybook-static/', 'node_modules/', 'data/', '.data-test/', 'test-results/', 'coverage/', 'schemas/api-types.generated.ts'],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,

@@ -1,6 +1,7 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { compression } from 'vite-plugin-compression2';
+import { devPagesOut } from './codegen/vite-dev-pages';
 
 /** Paths the Node server owns; in development the Vite server forwards them to it. */
 const SERVER_PATHS = ['/api', '/properties', '/healthz', '/readyz', '/docs'];
@@ -9,6 +10,8 @@ const API_ORIGIN = process.env.GPMS_API_ORIGIN ?? 'http://localhost:8080';
 export default defineConfig({
   plugins: [
     react(),
+    // A production build ships no development page (/testPo): see codegen/vite-dev-pages.ts.
+    devPagesOut({ keep: process.env.VITE_DEV_PAGES === 'true' }),
     // Brotli and gzip copies beside each built file: the server sends the one the browser accepts
     // (@fastify/static preCompressed), so nothing is compressed per request.
     compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024 }),

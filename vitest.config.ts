@@ -17,7 +17,9 @@ const apiProject = (name: 'pglite' | 'postgres', order: number, maxWorkers: numb
     env: { TEST_DB: name, NODE_ENV: 'test' },
     globalSetup: ['tests/global-setup.ts'],
     testTimeout: 30_000,
-    hookTimeout: 120_000,
+    // A file's seeded app takes a few seconds alone, but up to two minutes when the API workers, the
+    // private PostgreSQL clusters and the S3 server all start at once on two cores.
+    hookTimeout: 240_000,
     pool: 'forks' as const,
     // A worker keeps its modules from one file to the next: importing the server again for each of
     // the 80 files was a third of the project's time (10 files: 64 s → 51 s). The files share no

@@ -1,6 +1,6 @@
 /**
  * npm run authz:missing [-- --all]
- * Lists the operations of schemas/openapi.json that have no row in the authorization matrix
+ * Lists the operations of schemas/openapi.generated.json that have no row in the authorization matrix
  * (tests/api/security/authz-matrix.ts) and prints a PROPOSED row for each, derived from the
  * route's declared access (config.access, read from the routes as the app registers them).
  * Also lists rows naming operations that no longer exist. Exit code 1 when anything is missing.
@@ -34,7 +34,7 @@ export async function declaredAccess(): Promise<Map<string, Access | undefined>>
 }
 
 export function openapiOperations(): string[] {
-  const doc = JSON.parse(fs.readFileSync(path.join(root, 'schemas/openapi.json'), 'utf8')) as { paths: Record<string, Record<string, { operationId?: string }>> };
+  const doc = JSON.parse(fs.readFileSync(path.join(root, 'schemas/openapi.generated.json'), 'utf8')) as { paths: Record<string, Record<string, { operationId?: string }>> };
   return Object.values(doc.paths).flatMap((ops) => Object.values(ops).map((o) => o.operationId).filter((id): id is string => typeof id === 'string'));
 }
 
@@ -45,7 +45,7 @@ async function main(): Promise<void> {
   const missing = operations.filter((id) => all || !Object.hasOwn(AUTHZ_MATRIX, id));
   const stale = Object.keys(AUTHZ_MATRIX).filter((id) => !operations.includes(id));
   if (missing.length > 0) {
-    console.log(all ? `Rows proposed for all ${missing.length} operations:` : `${missing.length} operation(s) in schemas/openapi.json without a row in tests/api/security/authz-matrix.ts. Proposed rows (from each route's config.access; check them):`);
+    console.log(all ? `Rows proposed for all ${missing.length} operations:` : `${missing.length} operation(s) in schemas/openapi.generated.json without a row in tests/api/security/authz-matrix.ts. Proposed rows (from each route's config.access; check them):`);
     for (const id of missing) console.log(proposeRow(id, declared.get(id)));
   }
   if (stale.length > 0) console.log(`\nRows for operations that no longer exist (remove them): ${stale.join(', ')}`);

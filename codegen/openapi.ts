@@ -1,8 +1,8 @@
 /**
  * Writes the API contract from the server's route schemas:
- *   schemas/openapi.json  — the OpenAPI 3.1 document
- *   schemas/api-types.ts  — typed bindings (openapi-typescript) the front end's client uses
- *   schemas/operations.ts — operationId → method, path, parameters (the engine calls operations by id)
+ *   schemas/openapi.generated.json  — the OpenAPI 3.1 document
+ *   schemas/api-types.generated.ts  — typed bindings (openapi-typescript) the front end's client uses
+ *   schemas/operations.generated.ts — operationId → method, path, parameters (the engine calls operations by id)
  * With --check it writes nothing and fails when either file is stale.
  */
 import fs from 'node:fs';
@@ -14,16 +14,16 @@ import type { DbHandle } from '../server/db/connect.js';
 import { operationsModule } from './operations.js';
 
 const root = path.resolve(import.meta.dirname, '..');
-const jsonFile = path.join(root, 'schemas/openapi.json');
-const typesFile = path.join(root, 'schemas/api-types.ts');
-const operationsFile = path.join(root, 'schemas/operations.ts');
+const jsonFile = path.join(root, 'schemas/openapi.generated.json');
+const typesFile = path.join(root, 'schemas/api-types.generated.ts');
+const operationsFile = path.join(root, 'schemas/operations.generated.ts');
 
 /** Route registration never touches the database; any use here is a bug worth a loud failure. */
 export function noDatabase(): DbHandle {
   const refuse = () => {
     throw new Error('codegen builds the app without a database');
   };
-  return { db: new Proxy({}, { get: refuse }) as DbHandle['db'], kind: 'pglite', description: 'none (codegen)', close: async () => {} };
+  return { db: new Proxy({}, { get: refuse }) as DbHandle['db'], kind: 'pglite', description: 'none (codegen)', onQuery: () => () => undefined, close: async () => {} };
 }
 
 export async function generateContract(): Promise<{ json: string; types: string; operations: string }> {
@@ -51,7 +51,7 @@ async function main(): Promise<void> {
       console.error(`Generated API files are stale: ${stale.map(([f]) => path.relative(root, f)).join(', ')}. Run \`npm run codegen\` and commit the result.`);
       process.exit(1);
     }
-    console.log('codegen: schemas/openapi.json, schemas/api-types.ts and schemas/operations.ts are up to date');
+    console.log('codegen: schemas/openapi.generated.json, schemas/api-types.generated.ts and schemas/operations.generated.ts are up to date');
     return;
   }
   for (const [file, content] of outputs) fs.writeFileSync(file, content);

@@ -136,7 +136,7 @@ export interface CheckOptions {
 export async function checkScreens(options: CheckOptions = {}): Promise<CheckResult> {
   const root = options.root ?? ROOT;
   const folder = options.folder ?? 'screens';
-  const openapi = options.openapi ?? (JSON.parse(fs.readFileSync(path.join(ROOT, 'schemas/openapi.json'), 'utf8')) as Record<string, unknown>);
+  const openapi = options.openapi ?? (JSON.parse(fs.readFileSync(path.join(ROOT, 'schemas/openapi.generated.json'), 'utf8')) as Record<string, unknown>);
   const api = indexApi(openapi);
   const definitions = await loadDefinitions(root, folder);
   const problems: DefinitionProblem[] = [];

@@ -1,10 +1,10 @@
 /**
  * Typed definitions: `defineListScreen({ … })` lets the compiler check the operation id, the
- * filter parameters and the column fields against the generated API types (schemas/api-types),
+ * filter parameters and the column fields against the generated API types (schemas/api-types.generated),
  * the way `npm run screens:check` checks JSON definitions. No React here: screens/ imports this.
  */
-import type { operations as ApiOperations } from '../schemas/api-types';
-import type { OperationId } from '../schemas/operations';
+import type { operations as ApiOperations } from '../schemas/api-types.generated';
+import type { OperationId } from '../schemas/operations.generated';
 import type { ColumnDef, CustomScreenDef, DashboardScreenDef, EditScreenDef, FilterDef, ListScreenDef, ListSource, TreeScreenDef } from './definition/types';
 
 type Json<T> = T extends { content: { 'application/json': infer B } } ? B : never;

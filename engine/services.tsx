@@ -1,6 +1,6 @@
 import { createContext, useContext, useEffect, useState } from 'react';
-import type { operations as ApiOperations } from '../schemas/api-types';
-import { isOperationId, operations, type OperationId } from '../schemas/operations';
+import type { operations as ApiOperations } from '../schemas/api-types.generated';
+import { isOperationId, operations, type OperationId } from '../schemas/operations.generated';
 import type { CodeOption, LoginData } from '../widgets/services';
 
 /**
@@ -50,6 +50,11 @@ export interface EngineServices {
   subscribeCodes?(onChange: () => void): () => void;
   /** Where remembered filters live (default: sessionStorage — per tab, like the session). */
   storage?(): Storage | null;
+  /**
+   * The screen shown as the page (not in a dialog) names itself, in the interface language, for the
+   * document title ("발주서 조회 - GPMS"); null when it goes away.
+   */
+  pageTitle?(title: string | null): void;
 }
 
 /** A field error from the server: `path` like 'body/textKo' or 'body/rows/3/code'. */
@@ -108,7 +113,7 @@ export function callOperation<Op extends OperationId>(services: EngineServices, 
  * string built) and body. Both the app's client and fixture transports use it.
  */
 export function operationRequest(op: string, input: OperationInput): { method: string; path: string; url: string; query: Record<string, unknown>; pathParams: Record<string, unknown>; body: unknown } {
-  if (!isOperationId(op)) throw new Error(`Unknown operation "${op}": it is not in schemas/operations.ts (run npm run codegen after adding a route)`);
+  if (!isOperationId(op)) throw new Error(`Unknown operation "${op}": it is not in schemas/operations.generated.ts (run npm run codegen after adding a route)`);
   const info = operations[op];
   const pathParams = input.path ?? {};
   let path: string = info.path;

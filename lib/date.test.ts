@@ -1,11 +1,13 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import {
+  BUSINESS_TIME_ZONE,
   CLOCK_SKEW_THRESHOLD_MS,
   MIN_DATE,
   clockSkewExceeded,
   daysInMonth,
   expandTwoDigitYear,
   formatDate,
+  formatInstant,
   isLeapYear,
   isValidDateString,
   normalizeMonth,
@@ -311,5 +313,44 @@ describe('clockSkewExceeded', () => {
   it('cannot tell without both clocks', () => {
     expect(clockSkewExceeded(Number.NaN, server)).toBe(false);
     expect(clockSkewExceeded(server, Number.POSITIVE_INFINITY)).toBe(false);
+  });
+});
+
+describe('formatInstant (issue #31: the business clock, Asia/Seoul, whatever the browser)', () => {
+  const original = process.env.TZ;
+  afterEach(() => {
+    // Node re-reads TZ when it is assigned: each case below runs as a browser in another zone would.
+    if (original === undefined) delete process.env.TZ;
+    else process.env.TZ = original;
+  });
+  // A session that ends at 11:34 in Korea: 02:34 UTC.
+  const ends = '2026-11-23T02:34:00.000Z';
+
+  it.each(['UTC', 'America/New_York', 'Australia/Sydney', 'Asia/Seoul'])('prints the Korean wall time in a %s browser', (zone) => {
+    process.env.TZ = zone;
+    expect(new Intl.DateTimeFormat().resolvedOptions().timeZone).toBe(zone);
+    expect(formatInstant(ends, 'yyyy-MM-dd HH:mm')).toBe('2026-11-23 11:34');
+    expect(formatInstant(new Date(ends), 'a hh:mm')).toBe('오전 11:34');
+    expect(formatInstant(Date.parse(ends), 'a hh:mm E', 'en')).toBe('AM 11:34 Mon');
+  });
+
+  it('in a UTC browser formatDate still prints the browser clock: the difference the fix makes', () => {
+    process.env.TZ = 'UTC';
+    expect(formatDate(new Date(ends), 'a hh:mm')).toBe('오전 02:34');
+    expect(formatInstant(ends, 'a hh:mm')).toBe('오전 11:34');
+  });
+
+  it('crosses midnight and the year on the Korean side', () => {
+    process.env.TZ = 'UTC';
+    expect(formatInstant('2026-12-31T15:00:00Z', 'yyyy-MM-dd HH:mm:ss EEEE')).toBe('2027-01-01 00:00:00 금요일');
+    expect(formatInstant('2026-12-31T14:59:59Z', 'yyyy-MM-dd HH:mm:ss')).toBe('2026-12-31 23:59:59');
+    expect(formatInstant('2026-03-02T15:00:00Z', 'a hh HH')).toBe('오전 12 00');
+  });
+
+  it('another zone when asked; invalid input gives an empty text', () => {
+    expect(BUSINESS_TIME_ZONE).toBe('Asia/Seoul');
+    expect(formatInstant(ends, 'HH:mm', 'ko', 'UTC')).toBe('02:34');
+    expect(formatInstant('not a date', 'HH:mm')).toBe('');
+    expect(formatInstant(Number.NaN, 'HH:mm')).toBe('');
   });
 });

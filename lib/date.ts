@@ -144,22 +144,69 @@ const MERIDIEM: Record<DateLang, readonly [string, string]> = {
   en: ['AM', 'PM'],
 };
 
-type Part = (d: Date, lang: DateLang) => string;
+/** The calendar and clock fields a pattern prints, in whichever time zone they were read. */
+interface WallTime {
+  year: number;
+  /** 1–12 */
+  month: number;
+  day: number;
+  hours: number;
+  minutes: number;
+  seconds: number;
+  /** 0 = Sunday */
+  weekday: number;
+}
+
+type Part = (d: WallTime, lang: DateLang) => string;
 
 /** Token → renderer. Keys are a letter repeated; see formatDate for the table. */
 const TOKENS: Record<string, Part> = {
-  yyyy: (d) => pad(d.getFullYear(), 4),
-  yy: (d) => pad(d.getFullYear() % 100, 2),
-  MM: (d) => pad(d.getMonth() + 1, 2),
-  dd: (d) => pad(d.getDate(), 2),
-  HH: (d) => pad(d.getHours(), 2),
-  hh: (d) => pad(d.getHours() % 12 === 0 ? 12 : d.getHours() % 12, 2),
-  mm: (d) => pad(d.getMinutes(), 2),
-  ss: (d) => pad(d.getSeconds(), 2),
-  E: (d, lang) => WEEKDAY_SHORT[lang][d.getDay()],
-  EEEE: (d, lang) => WEEKDAY_LONG[lang][d.getDay()],
-  a: (d, lang) => MERIDIEM[lang][d.getHours() < 12 ? 0 : 1],
+  yyyy: (d) => pad(d.year, 4),
+  yy: (d) => pad(d.year % 100, 2),
+  MM: (d) => pad(d.month, 2),
+  dd: (d) => pad(d.day, 2),
+  HH: (d) => pad(d.hours, 2),
+  hh: (d) => pad(d.hours % 12 === 0 ? 12 : d.hours % 12, 2),
+  mm: (d) => pad(d.minutes, 2),
+  ss: (d) => pad(d.seconds, 2),
+  E: (d, lang) => WEEKDAY_SHORT[lang][d.weekday],
+  EEEE: (d, lang) => WEEKDAY_LONG[lang][d.weekday],
+  a: (d, lang) => MERIDIEM[lang][d.hours < 12 ? 0 : 1],
 };
+
+function localWallTime(d: Date): WallTime {
+  return { year: d.getFullYear(), month: d.getMonth() + 1, day: d.getDate(), hours: d.getHours(), minutes: d.getMinutes(), seconds: d.getSeconds(), weekday: d.getDay() };
+}
+
+/**
+ * The company's business clock (issue #31): the company works in Korea, so a moment — a session's
+ * end, an audit time, a deadline — is shown in Korean time whatever zone the browser is set to.
+ */
+export const BUSINESS_TIME_ZONE = 'Asia/Seoul';
+/** The zone's short name, said beside times where it matters (session expiry, audit times). */
+export const BUSINESS_TIME_ZONE_LABEL = 'KST';
+
+const zoneFormats = new Map<string, Intl.DateTimeFormat>();
+const WEEKDAY_INDEX: Record<string, number> = { Sun: 0, Mon: 1, Tue: 2, Wed: 3, Thu: 4, Fri: 5, Sat: 6 };
+
+function zonedWallTime(d: Date, timeZone: string): WallTime {
+  let f = zoneFormats.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric', weekday: 'short' });
+    zoneFormats.set(timeZone, f);
+  }
+  const part: Record<string, string> = {};
+  for (const p of f.formatToParts(d)) part[p.type] = p.value;
+  return {
+    year: Number(part.year),
+    month: Number(part.month),
+    day: Number(part.day),
+    hours: Number(part.hour) % 24,
+    minutes: Number(part.minute),
+    seconds: Number(part.second),
+    weekday: WEEKDAY_INDEX[part.weekday] ?? 0,
+  };
+}
 
 const ASCII_LETTER = /[A-Za-z]/;
 
@@ -189,6 +236,22 @@ const ASCII_LETTER = /[A-Za-z]/;
 export function formatDate(date: Date | number, pattern: string, lang: DateLang = 'ko'): string {
   const d = typeof date === 'number' ? new Date(date) : date;
   if (Number.isNaN(d.getTime())) return '';
+  return render(localWallTime(d), pattern, lang);
+}
+
+/**
+ * A moment (a timestamp from the server) on the business clock, Asia/Seoul by default, with
+ * formatDate's tokens: '2026-11-23 11:34' in every browser, where formatDate would print the
+ * browser's own time ('02:34' in a UTC browser). Calendar dates ('YYYY-MM-DD', no time of day)
+ * are not moments: they go through formatDate, which never shifts them.
+ */
+export function formatInstant(date: Date | number | string, pattern: string, lang: DateLang = 'ko', timeZone: string = BUSINESS_TIME_ZONE): string {
+  const d = date instanceof Date ? date : new Date(date);
+  if (Number.isNaN(d.getTime())) return '';
+  return render(zonedWallTime(d, timeZone), pattern, lang);
+}
+
+function render(d: WallTime, pattern: string, lang: DateLang): string {
   let out = '';
   let i = 0;
   while (i < pattern.length) {

@@ -33,7 +33,8 @@ const PHONE_MAX_DIGITS = 11;
  * the mask has 11 slots. Seoul numbers (02…) follow the same spec grouping.
  */
 export function maskPhone(text: string): string {
-  const d = onlyDigits(text).slice(0, PHONE_MAX_DIGITS);
+  // '*' stands for a digit hidden by the server's personal-data masking (lib/personal-data.ts).
+  const d = text.replace(/[^0-9*]/g, '').slice(0, PHONE_MAX_DIGITS);
   const middle = d.length < PHONE_MAX_DIGITS ? 3 : 4;
   const groups = [d.slice(0, 3), d.slice(3, 3 + middle), d.slice(3 + middle)].filter((g) => g !== '');
   return groups.join(PHONE_SEPARATOR);

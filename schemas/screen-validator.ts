@@ -8,7 +8,7 @@ const equalHelper = (equalModule as { default?: unknown }).default ?? equalModul
 
 export const validate = validate10;
 export default validate10;
-const schema11 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://gpms.local/schemas/screen.schema.json","title":"GPMS screen definition","description":"One screen of GPMS/OGPMS as data. See docs/screen-definitions.md.","type":"object","required":["id","kind","title"],"properties":{"kind":{"enum":["list","edit","tree","dashboard","custom"]}},"allOf":[{"if":{"properties":{"kind":{"const":"list"}},"required":["kind"]},"then":{"$ref":"#/definitions/listScreen"}},{"if":{"properties":{"kind":{"const":"edit"}},"required":["kind"]},"then":{"$ref":"#/definitions/editScreen"}},{"if":{"properties":{"kind":{"const":"tree"}},"required":["kind"]},"then":{"$ref":"#/definitions/treeScreen"}},{"if":{"properties":{"kind":{"const":"dashboard"}},"required":["kind"]},"then":{"$ref":"#/definitions/dashboardScreen"}},{"if":{"properties":{"kind":{"const":"custom"}},"required":["kind"]},"then":{"$ref":"#/definitions/customScreen"}}],"definitions":{"text":{"type":"string","minLength":1,"description":"An i18n key (screen.x, ui.search) or, when no such key exists, the text itself"},"expr":{"type":"string","minLength":1,"description":"An expression (engine/expr): row.endedAt == null && screen.canWrite"},"rule":{"description":"An expression or a fixed true/false","oneOf":[{"$ref":"#/definitions/expr"},{"type":"boolean"}]},"identifier":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]*$","description":"A field or parameter name"},"operationId":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9]*$","description":"An operationId of the OpenAPI document"},"route":{"type":"string","pattern":"^/[A-Za-z0-9/_-]*$","description":"A spec route, e.g. /portal/system/messageManage"},"screenId":{"type":"string","pattern":"^[a-z][A-Za-z0-9]*(\\.[A-Za-z][A-Za-z0-9]*)+$","description":"group.name, e.g. portal.messageManage"},"paramMap":{"type":"object","description":"Parameter name → expression","propertyNames":{"$ref":"#/definitions/identifier"},"additionalProperties":{"$ref":"#/definitions/expr"}},"callInputs":{"type":"object","additionalProperties":false,"properties":{"path":{"$ref":"#/definitions/paramMap"},"query":{"$ref":"#/definitions/paramMap"},"body":{"oneOf":[{"const":"form"},{"$ref":"#/definitions/paramMap"}],"description":"'form' sends the form's values; a map builds the body"}}},"codeOption":{"type":"object","additionalProperties":false,"properties":{"value":{"type":"string"},"text":{"type":"string"}},"required":["value","text"]},"optionsFrom":{"type":"object","additionalProperties":false,"properties":{"operation":{"$ref":"#/definitions/operationId"},"value":{"$ref":"#/definitions/identifier"},"text":{"$ref":"#/definitions/identifier"},"params":{"$ref":"#/definitions/callInputs"}},"required":["operation","value","text"]},"defaultValue":{"description":"A literal, { login: part }, { today: offsetDays } or { preset: name }","anyOf":[{"type":["string","number","boolean","null"]},{"type":"array","items":{"type":"string"}},{"type":"object","additionalProperties":false,"properties":{"login":{"enum":["auth","authGroupId","section","deptcd","deptnm","hname","singleid"]}},"required":["login"]},{"type":"object","additionalProperties":false,"properties":{"today":{"type":"integer"}},"required":["today"]},{"type":"object","additionalProperties":false,"properties":{"preset":{"enum":["today","lastWeek","lastMonth","last3Months","thisMonth","thisYear"]}},"required":["preset"]}]},"filter":{"type":"object","additionalProperties":false,"properties":{"field":{"$ref":"#/definitions/identifier"},"label":{"$ref":"#/definitions/text"},"widget":{"enum":["text","textarea","number","select","multiSelect","checkbox","date","dateRange","month","monthRange","businessSection","department","person","company","sourcingGroup","employeeSearch","datetime","files","money","password"]},"required":{"type":"boolean"},"default":{"$ref":"#/definitions/defaultValue"},"codeGroup":{"type":"string","minLength":1},"options":{"type":"array","items":{"$ref":"#/definitions/codeOption"}},"optionsFrom":{"$ref":"#/definitions/optionsFrom"},"emptyOption":{"enum":["all","choose","none"]},"mask":{"enum":["phone","number","num","onlynum","taxnum","numComma"]},"maxLength":{"type":"integer","minimum":1},"maxBytes":{"type":"integer","minimum":1},"placeholder":{"$ref":"#/definitions/text"},"visible":{"$ref":"#/definitions/expr"},"enabled":{"$ref":"#/definitions/expr"},"span":{"type":"integer","minimum":1,"maximum":4},"help":{"$ref":"#/definitions/text"},"params":{"type":"object","propertyNames":{"$ref":"#/definitions/identifier"},"additionalProperties":{"$ref":"#/definitions/identifier"},"description":"Value part → query parameter (dateRange: from/to)"},"prefill":{"enum":["section","department","person"]},"dependsOn":{"$ref":"#/definitions/identifier"},"in":{"enum":["query","path"],"description":"A query parameter (default) or a path parameter of the operation"},"portal":{"$ref":"#/definitions/portal"}},"required":["field"],"description":"A search filter; its value goes to the query parameter `field` (or `params`)"},"field":{"type":"object","additionalProperties":false,"properties":{"field":{"$ref":"#/definitions/identifier"},"label":{"$ref":"#/definitions/text"},"widget":{"enum":["text","textarea","number","select","multiSelect","checkbox","date","dateRange","month","monthRange","businessSection","department","person","company","sourcingGroup","employeeSearch","datetime","files","money","password"]},"required":{"type":"boolean"},"default":{"$ref":"#/definitions/defaultValue"},"codeGroup":{"type":"string","minLength":1},"options":{"type":"array","items":{"$ref":"#/definitions/codeOption"}},"optionsFrom":{"$ref":"#/definitions/optionsFrom"},"emptyOption":{"enum":["all","choose","none"]},"mask":{"enum":["phone","number","num","onlynum","taxnum","numComma"]},"maxLength":{"type":"integer","minimum":1},"maxBytes":{"type":"integer","minimum":1},"placeholder":{"$ref":"#/definitions/text"},"visible":{"$ref":"#/definitions/expr"},"enabled":{"$ref":"#/definitions/expr"},"span":{"type":"integer","minimum":1,"maximum":4},"help":{"$ref":"#/definitions/text"},"type":{"enum":["string","integer","number","boolean"]},"pattern":{"type":"string"},"minimum":{"type":"number"},"maximum":{"type":"number"},"readOnly":{"$ref":"#/definitions/rule"},"createOnly":{"type":"boolean"},"valueFrom":{"type":"object","additionalProperties":false,"properties":{"operation":{"$ref":"#/definitions/operationId"},"params":{"$ref":"#/definitions/callInputs"},"value":{"type":"string","minLength":1}},"required":["operation","value"],"description":"The value comes from another operation: `value` is a dotted path into its answer (resultData.0.FORWARD_YN)"},"rows":{"type":"integer","minimum":1,"maximum":30},"params":{"type":"object","additionalProperties":{"$ref":"#/definitions/identifier"},"description":"A compound widget over flat record fields: widget part → record field ({ \"topDept\": \"section\", \"sectionName\": \"sectionName\" })"},"portal":{"$ref":"#/definitions/portal"}},"required":["field"],"description":"A form field"},"link":{"type":"object","additionalProperties":false,"properties":{"screen":{"$ref":"#/definitions/screenId"},"route":{"$ref":"#/definitions/route"},"query":{"$ref":"#/definitions/paramMap"},"dialog":{"type":"boolean"}},"description":"Where a link or double-click goes: a screen id or a route, with query values from the row","anyOf":[{"required":["screen"]},{"required":["route"]}]},"column":{"type":"object","additionalProperties":false,"properties":{"field":{"$ref":"#/definitions/identifier"},"label":{"$ref":"#/definitions/text"},"type":{"enum":["text","number","money","date","datetime","code","checkbox","link"]},"width":{"type":"integer","minimum":20,"maximum":1000},"align":{"enum":["left","right","center"]},"sortable":{"type":"boolean"},"codeGroup":{"type":"string","minLength":1},"options":{"type":"array","items":{"$ref":"#/definitions/codeOption"}},"currencyField":{"$ref":"#/definitions/identifier"},"currency":{"enum":["KRW","JPY"]},"format":{"type":"string"},"mask":{"enum":["phone","number","num","onlynum","taxnum","numComma"]},"link":{"$ref":"#/definitions/link"},"total":{"oneOf":[{"const":"sum"},{"type":"object","additionalProperties":false,"properties":{"label":{"$ref":"#/definitions/text"}},"required":["label"]}]},"hidden":{"type":"boolean"},"export":{"type":"boolean"},"editable":{"$ref":"#/definitions/rule"},"required":{"type":"boolean"},"maxLength":{"type":"integer","minimum":1},"lookup":{"type":"object","additionalProperties":false,"description":"Detail grids: a typed value is looked up and fills the row's other cells (row field → answer field)","properties":{"operation":{"$ref":"#/definitions/operationId"},"param":{"$ref":"#/definitions/identifier"},"fill":{"type":"object","minProperties":1,"additionalProperties":{"$ref":"#/definitions/identifier"}}},"required":["operation","fill"]},"portal":{"$ref":"#/definitions/portal"}},"required":["field"],"description":"A grid column"},"callAction":{"type":"object","additionalProperties":false,"properties":{"kind":{"enum":["call","save","delete","workflow"]},"id":{"$ref":"#/definitions/identifier"},"label":{"$ref":"#/definitions/text"},"requires":{"enum":["read","write"]},"whenDenied":{"enum":["hide","disable"]},"visible":{"$ref":"#/definitions/expr"},"enabled":{"$ref":"#/definitions/expr"},"confirm":{"$ref":"#/definitions/text"},"variant":{"enum":["primary","secondary","danger"]},"placement":{"enum":["toolbar","filters"]},"operation":{"$ref":"#/definitions/operationId"},"updateOperation":{"$ref":"#/definitions/operationId"},"selection":{"enum":["none","single","multi"]},"params":{"$ref":"#/definitions/callInputs"},"success":{"$ref":"#/definitions/text"},"then":{"type":"array","items":{"enum":["reload","back","close","reloadTexts","reloadCodes","clearSelection","newRecord","reloadRecord"]}},"thenOnError":{"type":"array","description":"Effects after a refused call too, when the server records the failure (a failed ERP posting: 424, the settlement POST_FAILED)","items":{"enum":["reload","back","close","reloadTexts","reloadCodes","clearSelection","newRecord","reloadRecord"]}},"prompt":{"type":"object","additionalProperties":false,"description":"Ask for inputs before the call: a dialog with these fields; the answers are input.<field> in params. Stands in for the confirmation.","properties":{"title":{"$ref":"#/definitions/text"},"message":{"$ref":"#/definitions/text"},"fields":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/field"}},"columns":{"type":"integer","minimum":1,"maximum":4}},"required":["fields"]},"portal":{"$ref":"#/definitions/portal"}},"required":["kind"],"description":"Calls an operation (with the selected rows, the form or the node)"},"openAction":{"type":"object","additionalProperties":false,"properties":{"kind":{"enum":["open","navigate"]},"id":{"$ref":"#/definitions/identifier"},"label":{"$ref":"#/definitions/text"},"requires":{"enum":["read","write"]},"whenDenied":{"enum":["hide","disable"]},"visible":{"$ref":"#/definitions/expr"},"enabled":{"$ref":"#/definitions/expr"},"confirm":{"$ref":"#/definitions/text"},"variant":{"enum":["primary","secondary","danger"]},"placement":{"enum":["toolbar","filters"]},"screen":{"$ref":"#/definitions/screenId"},"route":{"$ref":"#/definitions/route"},"query":{"$ref":"#/definitions/paramMap"},"selection":{"enum":["none","single"]},"dialog":{"type":"boolean"},"then":{"type":"array","items":{"enum":["reload","back","close","reloadTexts","reloadCodes","clearSelection","newRecord","reloadRecord"]}},"portal":{"$ref":"#/definitions/portal"}},"required":["kind"],"description":"Opens another screen (page or dialog)","anyOf":[{"required":["screen"]},{"required":["route"]}]},"exportAction":{"type":"object","additionalProperties":false,"properties":{"kind":{"const":"exportExcel"},"id":{"$ref":"#/definitions/identifier"},"label":{"$ref":"#/definitions/text"},"requires":{"enum":["read","write"]},"whenDenied":{"enum":["hide","disable"]},"visible":{"$ref":"#/definitions/expr"},"enabled":{"$ref":"#/definitions/expr"},"confirm":{"$ref":"#/definitions/text"},"variant":{"enum":["primary","secondary","danger"]},"placement":{"enum":["toolbar","filters"]},"fileName":{"$ref":"#/definitions/text"},"sheetName":{"type":"string","maxLength":31},"pageSize":{"type":"integer","minimum":100,"maximum":5000},"portal":{"$ref":"#/definitions/portal"}},"required":["kind","fileName"],"description":"Exports the whole filtered result as .xlsx"},"simpleAction":{"type":"object","additionalProperties":false,"properties":{"kind":{"enum":["search","reset","back","new","close"]},"id":{"$ref":"#/definitions/identifier"},"label":{"$ref":"#/definitions/text"},"requires":{"enum":["read","write"]},"whenDenied":{"enum":["hide","disable"]},"visible":{"$ref":"#/definitions/expr"},"enabled":{"$ref":"#/definitions/expr"},"confirm":{"$ref":"#/definitions/text"},"variant":{"enum":["primary","secondary","danger"]},"placement":{"enum":["toolbar","filters"]},"portal":{"$ref":"#/definitions/portal"}},"required":["kind"]},"action":{"description":"An action: a name (search, reset, exportExcel, back, new) or an object with a kind","if":{"type":"string"},"then":{"enum":["search","reset","exportExcel","back","new"]},"else":{"type":"object","required":["kind"],"properties":{"kind":{"enum":["search","reset","exportExcel","call","save","delete","workflow","open","navigate","back","new","close"]}},"allOf":[{"if":{"properties":{"kind":{"enum":["call","save","delete","workflow"]}}},"then":{"$ref":"#/definitions/callAction"}},{"if":{"properties":{"kind":{"enum":["open","navigate"]}}},"then":{"$ref":"#/definitions/openAction"}},{"if":{"properties":{"kind":{"const":"exportExcel"}}},"then":{"$ref":"#/definitions/exportAction"}},{"if":{"properties":{"kind":{"enum":["search","reset","back","new","close"]}}},"then":{"$ref":"#/definitions/simpleAction"}}]}},"section":{"type":"object","additionalProperties":false,"properties":{"title":{"$ref":"#/definitions/text"},"columns":{"type":"integer","minimum":1,"maximum":4},"fields":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/field"}},"visible":{"$ref":"#/definitions/expr"},"portal":{"$ref":"#/definitions/portal"}},"required":["fields"]},"detail":{"type":"object","additionalProperties":false,"properties":{"id":{"$ref":"#/definitions/identifier"},"title":{"$ref":"#/definitions/text"},"columns":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/column"}},"rowKey":{"$ref":"#/definitions/identifier"},"load":{"type":"object","additionalProperties":false,"properties":{"operation":{"$ref":"#/definitions/operationId"},"params":{"$ref":"#/definitions/callInputs"}},"required":["operation"]},"newRow":{"type":"object","additionalProperties":{"type":["string","number","boolean","null"]}},"initialRows":{"type":"array","description":"A new record (create) starts with these rows, as rows the user added","items":{"type":"object","additionalProperties":{"type":["string","number","boolean","null"]}}},"canAdd":{"$ref":"#/definitions/rule"},"canDelete":{"$ref":"#/definitions/rule"},"minRows":{"type":"integer","minimum":0},"maxRows":{"type":"integer","minimum":1},"visibleRows":{"type":"integer","minimum":3,"maximum":40},"visible":{"$ref":"#/definitions/expr"},"addFrom":{"type":"object","additionalProperties":false,"description":"A button adding a row from the person, company or item popup; fill maps row field → the chosen entry's field","properties":{"widget":{"enum":["person","company","item"]},"label":{"$ref":"#/definitions/text"},"operation":{"$ref":"#/definitions/operationId"},"categories":{"type":"object","additionalProperties":false,"description":"The item popup's category filter: an operation's rows (value and text fields)","properties":{"operation":{"$ref":"#/definitions/operationId"},"value":{"$ref":"#/definitions/identifier"},"text":{"$ref":"#/definitions/identifier"}},"required":["operation","value","text"]},"fill":{"type":"object","minProperties":1,"additionalProperties":{"$ref":"#/definitions/identifier"}}},"required":["widget","fill"]},"reorder":{"type":"boolean","description":"Up/down buttons move the selected row"},"send":{"oneOf":[{"$ref":"#/definitions/identifier"},{"type":"array","minItems":1,"items":{"$ref":"#/definitions/identifier"}}],"description":"A 'form' body carries the rows under the grid's id: these fields of each row, or one field's values"},"portal":{"$ref":"#/definitions/portal"}},"required":["id","columns","rowKey"],"description":"A detail grid: rows added, deleted and validated"},"attachments":{"type":"object","additionalProperties":false,"properties":{"field":{"$ref":"#/definitions/identifier"},"label":{"$ref":"#/definitions/text"},"kind":{"enum":["any","spreadsheet"]},"readOnly":{"$ref":"#/definitions/rule"}},"required":["field"]},"editBody":{"type":"object","additionalProperties":false,"properties":{"key":{"type":"array","items":{"$ref":"#/definitions/identifier"},"minItems":1},"load":{"type":"object","additionalProperties":false,"properties":{"operation":{"$ref":"#/definitions/operationId"},"params":{"$ref":"#/definitions/callInputs"}},"required":["operation"]},"sections":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/section"}},"details":{"type":"array","items":{"$ref":"#/definitions/detail"}},"attachments":{"$ref":"#/definitions/attachments"},"actions":{"type":"array","items":{"$ref":"#/definitions/action"}},"readOnly":{"$ref":"#/definitions/rule"},"confirmLeave":{"type":"boolean"},"singleton":{"type":"boolean"}},"required":["sections"]},"listScreen":{"type":"object","additionalProperties":false,"properties":{"$schema":{"type":"string"},"id":{"$ref":"#/definitions/screenId"},"kind":{"const":"list"},"title":{"$ref":"#/definitions/text"},"route":{"$ref":"#/definitions/route"},"portals":{"type":"array","minItems":1,"uniqueItems":true,"items":{"enum":["internal","external"]}},"devOnly":{"type":"boolean","description":"Mounted only in the Vite dev server, in tests and in builds with VITE_DEV_PAGES=true; a production build has no route for it."},"menu":{"$ref":"#/definitions/route"},"description":{"type":"string"},"source":{"type":"object","additionalProperties":false,"properties":{"operation":{"$ref":"#/definitions/operationId"},"rowKey":{"$ref":"#/definitions/identifier"},"params":{"$ref":"#/definitions/callInputs"},"pageSize":{"type":"integer","minimum":10,"maximum":500},"defaultSort":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]*:(asc|desc)$"},"autoSearch":{"type":"boolean"}},"required":["operation"]},"filters":{"type":"array","items":{"$ref":"#/definitions/filter"}},"rememberFilters":{"oneOf":[{"type":"boolean"},{"type":"object","additionalProperties":false,"properties":{"key":{"type":"string","minLength":1}},"required":["key"]}]},"columns":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/column"}},"selection":{"enum":["none","single","multi"]},"rowOpen":{"$ref":"#/definitions/link"},"actions":{"type":"array","items":{"$ref":"#/definitions/action"}},"visibleRows":{"type":"integer","minimum":3,"maximum":50},"totals":{"type":"boolean"},"currencyTotals":{"type":"boolean","description":"The server's totals are sums per currency ({ KRW, JPY }): shown beside the count."},"chart":{"type":"object","additionalProperties":false,"description":"A chart over the same rows as the grid: categories from x, one bar/line per series; drill opens a link for the clicked row","properties":{"kind":{"enum":["bar","stackedBar","line"]},"x":{"$ref":"#/definitions/identifier"},"series":{"type":"array","minItems":1,"items":{"type":"object","additionalProperties":false,"properties":{"field":{"$ref":"#/definitions/identifier"},"label":{"$ref":"#/definitions/text"},"color":{"type":"string","pattern":"^#[0-9a-fA-F]{3,8}$"}},"required":["field"]}},"limit":{"type":"integer","minimum":1,"maximum":200},"height":{"type":"integer","minimum":120,"maximum":800},"title":{"$ref":"#/definitions/text"},"drill":{"$ref":"#/definitions/link"}},"required":["kind","x","series"]}},"required":["id","kind","title","source","columns"],"description":"A list: filters, a server-paged grid, actions, Excel export"},"editScreen":{"type":"object","additionalProperties":false,"properties":{"$schema":{"type":"string"},"id":{"$ref":"#/definitions/screenId"},"kind":{"const":"edit"},"title":{"$ref":"#/definitions/text"},"route":{"$ref":"#/definitions/route"},"portals":{"type":"array","minItems":1,"uniqueItems":true,"items":{"enum":["internal","external"]}},"devOnly":{"type":"boolean","description":"Mounted only in the Vite dev server, in tests and in builds with VITE_DEV_PAGES=true; a production build has no route for it."},"menu":{"$ref":"#/definitions/route"},"description":{"type":"string"},"key":{"type":"array","items":{"$ref":"#/definitions/identifier"},"minItems":1},"load":{"type":"object","additionalProperties":false,"properties":{"operation":{"$ref":"#/definitions/operationId"},"params":{"$ref":"#/definitions/callInputs"}},"required":["operation"]},"sections":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/section"}},"details":{"type":"array","items":{"$ref":"#/definitions/detail"}},"attachments":{"$ref":"#/definitions/attachments"},"actions":{"type":"array","items":{"$ref":"#/definitions/action"}},"readOnly":{"$ref":"#/definitions/rule"},"confirmLeave":{"type":"boolean"},"singleton":{"type":"boolean"}},"required":["id","kind","title","sections"],"description":"An edit/detail screen: form sections, detail grids, attachments, workflow actions"},"treeScreen":{"type":"object","additionalProperties":false,"properties":{"$schema":{"type":"string"},"id":{"$ref":"#/definitions/screenId"},"kind":{"const":"tree"},"title":{"$ref":"#/definitions/text"},"route":{"$ref":"#/definitions/route"},"portals":{"type":"array","minItems":1,"uniqueItems":true,"items":{"enum":["internal","external"]}},"devOnly":{"type":"boolean","description":"Mounted only in the Vite dev server, in tests and in builds with VITE_DEV_PAGES=true; a production build has no route for it."},"menu":{"$ref":"#/definitions/route"},"description":{"type":"string"},"tree":{"type":"object","additionalProperties":false,"properties":{"operation":{"$ref":"#/definitions/operationId"},"params":{"$ref":"#/definitions/callInputs"},"idField":{"$ref":"#/definitions/identifier"},"parentField":{"$ref":"#/definitions/identifier"},"labelField":{"$ref":"#/definitions/identifier"},"detailField":{"$ref":"#/definitions/identifier"},"search":{"type":"boolean"},"rootLabel":{"$ref":"#/definitions/text"}},"required":["operation","idField","labelField"]},"detail":{"$ref":"#/definitions/editBody"},"actions":{"type":"array","items":{"$ref":"#/definitions/action"}}},"required":["id","kind","title","tree","detail"],"description":"Master-detail: a tree (or flat list) of nodes and the selected node's editor"},"panel":{"type":"object","additionalProperties":false,"properties":{"id":{"$ref":"#/definitions/identifier"},"title":{"$ref":"#/definitions/text"},"type":{"enum":["bar","line","area","pie","stat","table"]},"source":{"type":"object","additionalProperties":false,"properties":{"operation":{"$ref":"#/definitions/operationId"},"params":{"$ref":"#/definitions/callInputs"}},"required":["operation"]},"x":{"$ref":"#/definitions/identifier"},"series":{"type":"array","minItems":1,"items":{"type":"object","additionalProperties":false,"properties":{"field":{"$ref":"#/definitions/identifier"},"label":{"$ref":"#/definitions/text"},"color":{"type":"string","pattern":"^#[0-9a-fA-F]{3,8}$"}},"required":["field"]}},"value":{"$ref":"#/definitions/identifier"},"aggregate":{"enum":["count","sum","total"]},"columns":{"type":"array","items":{"$ref":"#/definitions/column"}},"span":{"type":"integer","minimum":1,"maximum":4},"height":{"type":"integer","minimum":120,"maximum":800},"limit":{"type":"integer","minimum":1,"maximum":5000}},"required":["id","type","source"]},"dashboardScreen":{"type":"object","additionalProperties":false,"properties":{"$schema":{"type":"string"},"id":{"$ref":"#/definitions/screenId"},"kind":{"const":"dashboard"},"title":{"$ref":"#/definitions/text"},"route":{"$ref":"#/definitions/route"},"portals":{"type":"array","minItems":1,"uniqueItems":true,"items":{"enum":["internal","external"]}},"devOnly":{"type":"boolean","description":"Mounted only in the Vite dev server, in tests and in builds with VITE_DEV_PAGES=true; a production build has no route for it."},"menu":{"$ref":"#/definitions/route"},"description":{"type":"string"},"panels":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/panel"}},"columns":{"type":"integer","minimum":1,"maximum":4}},"required":["id","kind","title","panels"],"description":"A dashboard of charts (recharts), figures and small tables"},"customScreen":{"type":"object","additionalProperties":false,"properties":{"$schema":{"type":"string"},"id":{"$ref":"#/definitions/screenId"},"kind":{"const":"custom"},"title":{"$ref":"#/definitions/text"},"route":{"$ref":"#/definitions/route"},"portals":{"type":"array","minItems":1,"uniqueItems":true,"items":{"enum":["internal","external"]}},"devOnly":{"type":"boolean","description":"Mounted only in the Vite dev server, in tests and in builds with VITE_DEV_PAGES=true; a production build has no route for it."},"menu":{"$ref":"#/definitions/route"},"description":{"type":"string"},"component":{"$ref":"#/definitions/identifier"},"props":{"type":"object"}},"required":["id","kind","title","component"],"description":"A registered component inside the engine's frame"},"portal":{"description":"Shown only on this portal: 'internal' (GPMS, staff) or 'external' (OGPMS under /cyber, suppliers). Absent: on both. See docs/screen-definitions.md 'One screen on both portals'.","enum":["internal","external"]}}};
+const schema11 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://gpms.local/schemas/screen.schema.json","title":"GPMS screen definition","description":"One screen of GPMS/OGPMS as data. See docs/screen-definitions.md.","type":"object","required":["id","kind","title"],"properties":{"kind":{"enum":["list","edit","tree","dashboard","custom"]}},"allOf":[{"if":{"properties":{"kind":{"const":"list"}},"required":["kind"]},"then":{"$ref":"#/definitions/listScreen"}},{"if":{"properties":{"kind":{"const":"edit"}},"required":["kind"]},"then":{"$ref":"#/definitions/editScreen"}},{"if":{"properties":{"kind":{"const":"tree"}},"required":["kind"]},"then":{"$ref":"#/definitions/treeScreen"}},{"if":{"properties":{"kind":{"const":"dashboard"}},"required":["kind"]},"then":{"$ref":"#/definitions/dashboardScreen"}},{"if":{"properties":{"kind":{"const":"custom"}},"required":["kind"]},"then":{"$ref":"#/definitions/customScreen"}}],"definitions":{"text":{"type":"string","minLength":1,"description":"An i18n key (screen.x, ui.search) or, when no such key exists, the text itself"},"expr":{"type":"string","minLength":1,"description":"An expression (engine/expr): row.endedAt == null && screen.canWrite"},"rule":{"description":"An expression or a fixed true/false","oneOf":[{"$ref":"#/definitions/expr"},{"type":"boolean"}]},"identifier":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]*$","description":"A field or parameter name"},"operationId":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9]*$","description":"An operationId of the OpenAPI document"},"route":{"type":"string","pattern":"^/[A-Za-z0-9/_-]*$","description":"A spec route, e.g. /portal/system/messageManage"},"screenId":{"type":"string","pattern":"^[a-z][A-Za-z0-9]*(\\.[A-Za-z][A-Za-z0-9]*)+$","description":"group.name, e.g. portal.messageManage"},"paramMap":{"type":"object","description":"Parameter name → expression","propertyNames":{"$ref":"#/definitions/identifier"},"additionalProperties":{"$ref":"#/definitions/expr"}},"callInputs":{"type":"object","additionalProperties":false,"properties":{"path":{"$ref":"#/definitions/paramMap"},"query":{"$ref":"#/definitions/paramMap"},"body":{"oneOf":[{"const":"form"},{"$ref":"#/definitions/paramMap"}],"description":"'form' sends the form's values; a map builds the body"}}},"codeOption":{"type":"object","additionalProperties":false,"properties":{"value":{"type":"string"},"text":{"type":"string"}},"required":["value","text"]},"optionsFrom":{"type":"object","additionalProperties":false,"properties":{"operation":{"$ref":"#/definitions/operationId"},"value":{"$ref":"#/definitions/identifier"},"text":{"$ref":"#/definitions/identifier"},"params":{"$ref":"#/definitions/callInputs"}},"required":["operation","value","text"]},"defaultValue":{"description":"A literal, { login: part }, { today: offsetDays } or { preset: name }","anyOf":[{"type":["string","number","boolean","null"]},{"type":"array","items":{"type":"string"}},{"type":"object","additionalProperties":false,"properties":{"login":{"enum":["auth","authGroupId","section","deptcd","deptnm","hname","singleid"]}},"required":["login"]},{"type":"object","additionalProperties":false,"properties":{"today":{"type":"integer"}},"required":["today"]},{"type":"object","additionalProperties":false,"properties":{"preset":{"enum":["today","lastWeek","lastMonth","last3Months","thisMonth","thisYear"]}},"required":["preset"]}]},"filter":{"type":"object","additionalProperties":false,"properties":{"field":{"$ref":"#/definitions/identifier"},"label":{"$ref":"#/definitions/text"},"widget":{"enum":["text","textarea","number","select","multiSelect","checkbox","date","dateRange","month","monthRange","businessSection","department","person","company","sourcingGroup","employeeSearch","datetime","files","money","password"]},"required":{"type":"boolean"},"default":{"$ref":"#/definitions/defaultValue"},"codeGroup":{"type":"string","minLength":1},"options":{"type":"array","items":{"$ref":"#/definitions/codeOption"}},"optionsFrom":{"$ref":"#/definitions/optionsFrom"},"emptyOption":{"enum":["all","choose","none"]},"mask":{"enum":["phone","number","num","onlynum","taxnum","numComma"]},"maxLength":{"type":"integer","minimum":1},"maxBytes":{"type":"integer","minimum":1},"placeholder":{"$ref":"#/definitions/text"},"visible":{"$ref":"#/definitions/expr"},"enabled":{"$ref":"#/definitions/expr"},"span":{"type":"integer","minimum":1,"maximum":4},"help":{"$ref":"#/definitions/text"},"params":{"type":"object","propertyNames":{"$ref":"#/definitions/identifier"},"additionalProperties":{"$ref":"#/definitions/identifier"},"description":"Value part → query parameter (dateRange: from/to)"},"prefill":{"enum":["section","department","person"]},"dependsOn":{"$ref":"#/definitions/identifier"},"in":{"enum":["query","path"],"description":"A query parameter (default) or a path parameter of the operation"},"portal":{"$ref":"#/definitions/portal"}},"required":["field"],"description":"A search filter; its value goes to the query parameter `field` (or `params`)"},"field":{"type":"object","additionalProperties":false,"properties":{"field":{"$ref":"#/definitions/identifier"},"label":{"$ref":"#/definitions/text"},"widget":{"enum":["text","textarea","number","select","multiSelect","checkbox","date","dateRange","month","monthRange","businessSection","department","person","company","sourcingGroup","employeeSearch","datetime","files","money","password"]},"required":{"type":"boolean"},"default":{"$ref":"#/definitions/defaultValue"},"codeGroup":{"type":"string","minLength":1},"options":{"type":"array","items":{"$ref":"#/definitions/codeOption"}},"optionsFrom":{"$ref":"#/definitions/optionsFrom"},"emptyOption":{"enum":["all","choose","none"]},"mask":{"enum":["phone","number","num","onlynum","taxnum","numComma"]},"maxLength":{"type":"integer","minimum":1},"maxBytes":{"type":"integer","minimum":1},"placeholder":{"$ref":"#/definitions/text"},"visible":{"$ref":"#/definitions/expr"},"enabled":{"$ref":"#/definitions/expr"},"span":{"type":"integer","minimum":1,"maximum":4},"help":{"$ref":"#/definitions/text"},"type":{"enum":["string","integer","number","boolean"]},"pattern":{"type":"string"},"minimum":{"type":"number"},"maximum":{"type":"number"},"readOnly":{"$ref":"#/definitions/rule"},"createOnly":{"type":"boolean"},"valueFrom":{"type":"object","additionalProperties":false,"properties":{"operation":{"$ref":"#/definitions/operationId"},"params":{"$ref":"#/definitions/callInputs"},"value":{"type":"string","minLength":1}},"required":["operation","value"],"description":"The value comes from another operation: `value` is a dotted path into its answer (resultData.0.FORWARD_YN)"},"rows":{"type":"integer","minimum":1,"maximum":30},"params":{"type":"object","additionalProperties":{"$ref":"#/definitions/identifier"},"description":"A compound widget over flat record fields: widget part → record field ({ \"topDept\": \"section\", \"sectionName\": \"sectionName\" })"},"portal":{"$ref":"#/definitions/portal"}},"required":["field"],"description":"A form field"},"link":{"type":"object","additionalProperties":false,"properties":{"screen":{"$ref":"#/definitions/screenId"},"route":{"$ref":"#/definitions/route"},"query":{"$ref":"#/definitions/paramMap"},"dialog":{"type":"boolean"}},"description":"Where a link or double-click goes: a screen id or a route, with query values from the row","anyOf":[{"required":["screen"]},{"required":["route"]}]},"column":{"type":"object","additionalProperties":false,"properties":{"field":{"$ref":"#/definitions/identifier"},"label":{"$ref":"#/definitions/text"},"type":{"enum":["text","number","money","date","datetime","code","checkbox","link"]},"width":{"type":"integer","minimum":20,"maximum":1000},"align":{"enum":["left","right","center"]},"sortable":{"type":"boolean"},"codeGroup":{"type":"string","minLength":1},"options":{"type":"array","items":{"$ref":"#/definitions/codeOption"}},"currencyField":{"$ref":"#/definitions/identifier"},"currency":{"enum":["KRW","JPY"]},"format":{"type":"string"},"mask":{"enum":["phone","number","num","onlynum","taxnum","numComma"]},"link":{"$ref":"#/definitions/link"},"total":{"oneOf":[{"const":"sum"},{"type":"object","additionalProperties":false,"properties":{"label":{"$ref":"#/definitions/text"}},"required":["label"]}]},"hidden":{"type":"boolean"},"export":{"type":"boolean"},"editable":{"$ref":"#/definitions/rule"},"required":{"type":"boolean"},"maxLength":{"type":"integer","minimum":1},"lookup":{"type":"object","additionalProperties":false,"description":"Detail grids: a typed value is looked up and fills the row's other cells (row field → answer field)","properties":{"operation":{"$ref":"#/definitions/operationId"},"param":{"$ref":"#/definitions/identifier"},"fill":{"type":"object","minProperties":1,"additionalProperties":{"$ref":"#/definitions/identifier"}}},"required":["operation","fill"]},"portal":{"$ref":"#/definitions/portal"}},"required":["field"],"description":"A grid column"},"callAction":{"type":"object","additionalProperties":false,"properties":{"kind":{"enum":["call","save","delete","workflow"]},"id":{"$ref":"#/definitions/identifier"},"label":{"$ref":"#/definitions/text"},"requires":{"enum":["read","write"]},"whenDenied":{"enum":["hide","disable"]},"visible":{"$ref":"#/definitions/expr"},"enabled":{"$ref":"#/definitions/expr"},"confirm":{"$ref":"#/definitions/text"},"variant":{"enum":["primary","secondary","danger"]},"placement":{"enum":["toolbar","filters"]},"operation":{"$ref":"#/definitions/operationId"},"updateOperation":{"$ref":"#/definitions/operationId"},"selection":{"enum":["none","single","multi"]},"params":{"$ref":"#/definitions/callInputs"},"success":{"$ref":"#/definitions/text"},"then":{"type":"array","items":{"enum":["reload","back","close","reloadTexts","reloadCodes","clearSelection","newRecord","reloadRecord"]}},"thenOnError":{"type":"array","description":"Effects after a refused call too, when the server records the failure (a failed ERP posting: 424, the settlement POST_FAILED)","items":{"enum":["reload","back","close","reloadTexts","reloadCodes","clearSelection","newRecord","reloadRecord"]}},"prompt":{"type":"object","additionalProperties":false,"description":"Ask for inputs before the call: a dialog with these fields; the answers are input.<field> in params. Stands in for the confirmation.","properties":{"title":{"$ref":"#/definitions/text"},"message":{"$ref":"#/definitions/text"},"fields":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/field"}},"columns":{"type":"integer","minimum":1,"maximum":4}},"required":["fields"]},"portal":{"$ref":"#/definitions/portal"}},"required":["kind"],"description":"Calls an operation (with the selected rows, the form or the node)"},"openAction":{"type":"object","additionalProperties":false,"properties":{"kind":{"enum":["open","navigate"]},"id":{"$ref":"#/definitions/identifier"},"label":{"$ref":"#/definitions/text"},"requires":{"enum":["read","write"]},"whenDenied":{"enum":["hide","disable"]},"visible":{"$ref":"#/definitions/expr"},"enabled":{"$ref":"#/definitions/expr"},"confirm":{"$ref":"#/definitions/text"},"variant":{"enum":["primary","secondary","danger"]},"placement":{"enum":["toolbar","filters"]},"screen":{"$ref":"#/definitions/screenId"},"route":{"$ref":"#/definitions/route"},"query":{"$ref":"#/definitions/paramMap"},"selection":{"enum":["none","single"]},"dialog":{"type":"boolean"},"then":{"type":"array","items":{"enum":["reload","back","close","reloadTexts","reloadCodes","clearSelection","newRecord","reloadRecord"]}},"portal":{"$ref":"#/definitions/portal"}},"required":["kind"],"description":"Opens another screen (page or dialog)","anyOf":[{"required":["screen"]},{"required":["route"]}]},"exportAction":{"type":"object","additionalProperties":false,"properties":{"kind":{"const":"exportExcel"},"id":{"$ref":"#/definitions/identifier"},"label":{"$ref":"#/definitions/text"},"requires":{"enum":["read","write"]},"whenDenied":{"enum":["hide","disable"]},"visible":{"$ref":"#/definitions/expr"},"enabled":{"$ref":"#/definitions/expr"},"confirm":{"$ref":"#/definitions/text"},"variant":{"enum":["primary","secondary","danger"]},"placement":{"enum":["toolbar","filters"]},"fileName":{"$ref":"#/definitions/text"},"sheetName":{"type":"string","maxLength":31},"pageSize":{"type":"integer","minimum":100,"maximum":5000},"portal":{"$ref":"#/definitions/portal"}},"required":["kind","fileName"],"description":"Exports the whole filtered result as .xlsx"},"simpleAction":{"type":"object","additionalProperties":false,"properties":{"kind":{"enum":["search","reset","back","new","close"]},"id":{"$ref":"#/definitions/identifier"},"label":{"$ref":"#/definitions/text"},"requires":{"enum":["read","write"]},"whenDenied":{"enum":["hide","disable"]},"visible":{"$ref":"#/definitions/expr"},"enabled":{"$ref":"#/definitions/expr"},"confirm":{"$ref":"#/definitions/text"},"variant":{"enum":["primary","secondary","danger"]},"placement":{"enum":["toolbar","filters"]},"portal":{"$ref":"#/definitions/portal"}},"required":["kind"]},"action":{"description":"An action: a name (search, reset, exportExcel, back, new) or an object with a kind","if":{"type":"string"},"then":{"enum":["search","reset","exportExcel","back","new"]},"else":{"type":"object","required":["kind"],"properties":{"kind":{"enum":["search","reset","exportExcel","call","save","delete","workflow","open","navigate","back","new","close"]}},"allOf":[{"if":{"properties":{"kind":{"enum":["call","save","delete","workflow"]}}},"then":{"$ref":"#/definitions/callAction"}},{"if":{"properties":{"kind":{"enum":["open","navigate"]}}},"then":{"$ref":"#/definitions/openAction"}},{"if":{"properties":{"kind":{"const":"exportExcel"}}},"then":{"$ref":"#/definitions/exportAction"}},{"if":{"properties":{"kind":{"enum":["search","reset","back","new","close"]}}},"then":{"$ref":"#/definitions/simpleAction"}}]}},"section":{"type":"object","additionalProperties":false,"properties":{"title":{"$ref":"#/definitions/text"},"columns":{"type":"integer","minimum":1,"maximum":4},"fields":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/field"}},"visible":{"$ref":"#/definitions/expr"},"portal":{"$ref":"#/definitions/portal"}},"required":["fields"]},"detail":{"type":"object","additionalProperties":false,"properties":{"id":{"$ref":"#/definitions/identifier"},"title":{"$ref":"#/definitions/text"},"columns":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/column"}},"rowKey":{"$ref":"#/definitions/identifier"},"load":{"type":"object","additionalProperties":false,"properties":{"operation":{"$ref":"#/definitions/operationId"},"params":{"$ref":"#/definitions/callInputs"}},"required":["operation"]},"newRow":{"type":"object","additionalProperties":{"type":["string","number","boolean","null"]}},"initialRows":{"type":"array","description":"A new record (create) starts with these rows, as rows the user added","items":{"type":"object","additionalProperties":{"type":["string","number","boolean","null"]}}},"canAdd":{"$ref":"#/definitions/rule"},"canDelete":{"$ref":"#/definitions/rule"},"minRows":{"type":"integer","minimum":0},"maxRows":{"type":"integer","minimum":1},"visibleRows":{"type":"integer","minimum":3,"maximum":40},"visible":{"$ref":"#/definitions/expr"},"addFrom":{"type":"object","additionalProperties":false,"description":"A button adding a row from the person, company or item popup; fill maps row field → the chosen entry's field","properties":{"widget":{"enum":["person","company","item"]},"label":{"$ref":"#/definitions/text"},"operation":{"$ref":"#/definitions/operationId"},"categories":{"type":"object","additionalProperties":false,"description":"The item popup's category filter: an operation's rows (value and text fields)","properties":{"operation":{"$ref":"#/definitions/operationId"},"value":{"$ref":"#/definitions/identifier"},"text":{"$ref":"#/definitions/identifier"}},"required":["operation","value","text"]},"fill":{"type":"object","minProperties":1,"additionalProperties":{"$ref":"#/definitions/identifier"}}},"required":["widget","fill"]},"reorder":{"type":"boolean","description":"Up/down buttons move the selected row"},"send":{"oneOf":[{"$ref":"#/definitions/identifier"},{"type":"array","minItems":1,"items":{"$ref":"#/definitions/identifier"}}],"description":"A 'form' body carries the rows under the grid's id: these fields of each row, or one field's values"},"portal":{"$ref":"#/definitions/portal"}},"required":["id","columns","rowKey"],"description":"A detail grid: rows added, deleted and validated"},"attachments":{"type":"object","additionalProperties":false,"properties":{"field":{"$ref":"#/definitions/identifier"},"label":{"$ref":"#/definitions/text"},"kind":{"enum":["any","spreadsheet"]},"readOnly":{"$ref":"#/definitions/rule"}},"required":["field"]},"editBody":{"type":"object","additionalProperties":false,"properties":{"key":{"type":"array","items":{"$ref":"#/definitions/identifier"},"minItems":1},"load":{"type":"object","additionalProperties":false,"properties":{"operation":{"$ref":"#/definitions/operationId"},"params":{"$ref":"#/definitions/callInputs"}},"required":["operation"]},"sections":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/section"}},"details":{"type":"array","items":{"$ref":"#/definitions/detail"}},"attachments":{"$ref":"#/definitions/attachments"},"actions":{"type":"array","items":{"$ref":"#/definitions/action"}},"readOnly":{"$ref":"#/definitions/rule"},"confirmLeave":{"type":"boolean"},"singleton":{"type":"boolean"}},"required":["sections"]},"listScreen":{"type":"object","additionalProperties":false,"properties":{"$schema":{"type":"string"},"id":{"$ref":"#/definitions/screenId"},"kind":{"const":"list"},"title":{"$ref":"#/definitions/text"},"route":{"$ref":"#/definitions/route"},"portals":{"type":"array","minItems":1,"uniqueItems":true,"items":{"enum":["internal","external"]}},"devOnly":{"type":"boolean","description":"Mounted only in the Vite dev server, in tests and in builds with VITE_DEV_PAGES=true; a production build has no route for it."},"menu":{"$ref":"#/definitions/route"},"description":{"type":"string"},"source":{"type":"object","additionalProperties":false,"properties":{"operation":{"$ref":"#/definitions/operationId"},"rowKey":{"$ref":"#/definitions/identifier"},"params":{"$ref":"#/definitions/callInputs"},"pageSize":{"type":"integer","minimum":10,"maximum":500},"defaultSort":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]*:(asc|desc)$"},"autoSearch":{"type":"boolean"}},"required":["operation"]},"filters":{"type":"array","items":{"$ref":"#/definitions/filter"}},"rememberFilters":{"oneOf":[{"type":"boolean"},{"type":"object","additionalProperties":false,"properties":{"key":{"type":"string","minLength":1}},"required":["key"]}]},"columns":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/column"}},"selection":{"enum":["none","single","multi"]},"rowOpen":{"$ref":"#/definitions/link"},"actions":{"type":"array","items":{"$ref":"#/definitions/action"}},"visibleRows":{"type":"integer","minimum":3,"maximum":50},"totals":{"type":"boolean"},"currencyTotals":{"type":"boolean","description":"The server's totals are sums per currency ({ KRW, JPY }): shown beside the count."},"chart":{"type":"object","additionalProperties":false,"description":"A chart over the same rows as the grid: categories from x, one bar/line per series; drill opens a link for the clicked row","properties":{"kind":{"enum":["bar","stackedBar","line"]},"x":{"$ref":"#/definitions/identifier"},"series":{"type":"array","minItems":1,"items":{"type":"object","additionalProperties":false,"properties":{"field":{"$ref":"#/definitions/identifier"},"label":{"$ref":"#/definitions/text"},"color":{"type":"string","pattern":"^#[0-9a-fA-F]{3,8}$"}},"required":["field"]}},"limit":{"type":"integer","minimum":1,"maximum":200},"height":{"type":"integer","minimum":120,"maximum":800},"title":{"$ref":"#/definitions/text"},"drill":{"$ref":"#/definitions/link"}},"required":["kind","x","series"]}},"required":["id","kind","title","source","columns"],"description":"A list: filters, a server-paged grid, actions, Excel export"},"editScreen":{"type":"object","additionalProperties":false,"properties":{"$schema":{"type":"string"},"id":{"$ref":"#/definitions/screenId"},"kind":{"const":"edit"},"title":{"$ref":"#/definitions/text"},"route":{"$ref":"#/definitions/route"},"portals":{"type":"array","minItems":1,"uniqueItems":true,"items":{"enum":["internal","external"]}},"devOnly":{"type":"boolean","description":"Mounted only in the Vite dev server, in tests and in builds with VITE_DEV_PAGES=true; a production build has no route for it."},"menu":{"$ref":"#/definitions/route"},"description":{"type":"string"},"key":{"type":"array","items":{"$ref":"#/definitions/identifier"},"minItems":1},"load":{"type":"object","additionalProperties":false,"properties":{"operation":{"$ref":"#/definitions/operationId"},"params":{"$ref":"#/definitions/callInputs"}},"required":["operation"]},"sections":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/section"}},"details":{"type":"array","items":{"$ref":"#/definitions/detail"}},"attachments":{"$ref":"#/definitions/attachments"},"actions":{"type":"array","items":{"$ref":"#/definitions/action"}},"readOnly":{"$ref":"#/definitions/rule"},"confirmLeave":{"type":"boolean"},"singleton":{"type":"boolean"},"choose":{"type":"object","additionalProperties":false,"description":"A record named by a query parameter one portal must give (staff at a supplier's own page): without it the screen offers the company popup over `operation` instead of loading; the choice goes into the address.","properties":{"param":{"$ref":"#/definitions/identifier"},"widget":{"enum":["company"]},"operation":{"$ref":"#/definitions/operationId"},"portal":{"$ref":"#/definitions/portal"},"message":{"$ref":"#/definitions/text"}},"required":["param","widget","operation"]},"refused":{"type":"object","description":"A load refused with one of these error codes opens this screen or route instead of showing the error (in the refused page's place in the history).","propertyNames":{"type":"string","pattern":"^[A-Z][A-Z0-9_]*$"},"additionalProperties":{"type":"object","additionalProperties":false,"properties":{"screen":{"$ref":"#/definitions/screenId"},"route":{"$ref":"#/definitions/route"}},"anyOf":[{"required":["screen"]},{"required":["route"]}]}}},"required":["id","kind","title","sections"],"description":"An edit/detail screen: form sections, detail grids, attachments, workflow actions"},"treeScreen":{"type":"object","additionalProperties":false,"properties":{"$schema":{"type":"string"},"id":{"$ref":"#/definitions/screenId"},"kind":{"const":"tree"},"title":{"$ref":"#/definitions/text"},"route":{"$ref":"#/definitions/route"},"portals":{"type":"array","minItems":1,"uniqueItems":true,"items":{"enum":["internal","external"]}},"devOnly":{"type":"boolean","description":"Mounted only in the Vite dev server, in tests and in builds with VITE_DEV_PAGES=true; a production build has no route for it."},"menu":{"$ref":"#/definitions/route"},"description":{"type":"string"},"tree":{"type":"object","additionalProperties":false,"properties":{"operation":{"$ref":"#/definitions/operationId"},"params":{"$ref":"#/definitions/callInputs"},"idField":{"$ref":"#/definitions/identifier"},"parentField":{"$ref":"#/definitions/identifier"},"labelField":{"$ref":"#/definitions/identifier"},"detailField":{"$ref":"#/definitions/identifier"},"search":{"type":"boolean"},"rootLabel":{"$ref":"#/definitions/text"}},"required":["operation","idField","labelField"]},"detail":{"$ref":"#/definitions/editBody"},"actions":{"type":"array","items":{"$ref":"#/definitions/action"}}},"required":["id","kind","title","tree","detail"],"description":"Master-detail: a tree (or flat list) of nodes and the selected node's editor"},"panel":{"type":"object","additionalProperties":false,"properties":{"id":{"$ref":"#/definitions/identifier"},"title":{"$ref":"#/definitions/text"},"type":{"enum":["bar","line","area","pie","stat","table"]},"source":{"type":"object","additionalProperties":false,"properties":{"operation":{"$ref":"#/definitions/operationId"},"params":{"$ref":"#/definitions/callInputs"}},"required":["operation"]},"x":{"$ref":"#/definitions/identifier"},"series":{"type":"array","minItems":1,"items":{"type":"object","additionalProperties":false,"properties":{"field":{"$ref":"#/definitions/identifier"},"label":{"$ref":"#/definitions/text"},"color":{"type":"string","pattern":"^#[0-9a-fA-F]{3,8}$"}},"required":["field"]}},"value":{"$ref":"#/definitions/identifier"},"aggregate":{"enum":["count","sum","total"]},"columns":{"type":"array","items":{"$ref":"#/definitions/column"}},"span":{"type":"integer","minimum":1,"maximum":4},"height":{"type":"integer","minimum":120,"maximum":800},"limit":{"type":"integer","minimum":1,"maximum":5000}},"required":["id","type","source"]},"dashboardScreen":{"type":"object","additionalProperties":false,"properties":{"$schema":{"type":"string"},"id":{"$ref":"#/definitions/screenId"},"kind":{"const":"dashboard"},"title":{"$ref":"#/definitions/text"},"route":{"$ref":"#/definitions/route"},"portals":{"type":"array","minItems":1,"uniqueItems":true,"items":{"enum":["internal","external"]}},"devOnly":{"type":"boolean","description":"Mounted only in the Vite dev server, in tests and in builds with VITE_DEV_PAGES=true; a production build has no route for it."},"menu":{"$ref":"#/definitions/route"},"description":{"type":"string"},"panels":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/panel"}},"columns":{"type":"integer","minimum":1,"maximum":4}},"required":["id","kind","title","panels"],"description":"A dashboard of charts (recharts), figures and small tables"},"customScreen":{"type":"object","additionalProperties":false,"properties":{"$schema":{"type":"string"},"id":{"$ref":"#/definitions/screenId"},"kind":{"const":"custom"},"title":{"$ref":"#/definitions/text"},"route":{"$ref":"#/definitions/route"},"portals":{"type":"array","minItems":1,"uniqueItems":true,"items":{"enum":["internal","external"]}},"devOnly":{"type":"boolean","description":"Mounted only in the Vite dev server, in tests and in builds with VITE_DEV_PAGES=true; a production build has no route for it."},"menu":{"$ref":"#/definitions/route"},"description":{"type":"string"},"component":{"$ref":"#/definitions/identifier"},"props":{"type":"object"}},"required":["id","kind","title","component"],"description":"A registered component inside the engine's frame"},"portal":{"description":"Shown only on this portal: 'internal' (GPMS, staff) or 'external' (OGPMS under /cyber, suppliers). Absent: on both. See docs/screen-definitions.md 'One screen on both portals'.","enum":["internal","external"]}}};
 const schema12 = {"type":"object","additionalProperties":false,"properties":{"$schema":{"type":"string"},"id":{"$ref":"#/definitions/screenId"},"kind":{"const":"list"},"title":{"$ref":"#/definitions/text"},"route":{"$ref":"#/definitions/route"},"portals":{"type":"array","minItems":1,"uniqueItems":true,"items":{"enum":["internal","external"]}},"devOnly":{"type":"boolean","description":"Mounted only in the Vite dev server, in tests and in builds with VITE_DEV_PAGES=true; a production build has no route for it."},"menu":{"$ref":"#/definitions/route"},"description":{"type":"string"},"source":{"type":"object","additionalProperties":false,"properties":{"operation":{"$ref":"#/definitions/operationId"},"rowKey":{"$ref":"#/definitions/identifier"},"params":{"$ref":"#/definitions/callInputs"},"pageSize":{"type":"integer","minimum":10,"maximum":500},"defaultSort":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]*:(asc|desc)$"},"autoSearch":{"type":"boolean"}},"required":["operation"]},"filters":{"type":"array","items":{"$ref":"#/definitions/filter"}},"rememberFilters":{"oneOf":[{"type":"boolean"},{"type":"object","additionalProperties":false,"properties":{"key":{"type":"string","minLength":1}},"required":["key"]}]},"columns":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/column"}},"selection":{"enum":["none","single","multi"]},"rowOpen":{"$ref":"#/definitions/link"},"actions":{"type":"array","items":{"$ref":"#/definitions/action"}},"visibleRows":{"type":"integer","minimum":3,"maximum":50},"totals":{"type":"boolean"},"currencyTotals":{"type":"boolean","description":"The server's totals are sums per currency ({ KRW, JPY }): shown beside the count."},"chart":{"type":"object","additionalProperties":false,"description":"A chart over the same rows as the grid: categories from x, one bar/line per series; drill opens a link for the clicked row","properties":{"kind":{"enum":["bar","stackedBar","line"]},"x":{"$ref":"#/definitions/identifier"},"series":{"type":"array","minItems":1,"items":{"type":"object","additionalProperties":false,"properties":{"field":{"$ref":"#/definitions/identifier"},"label":{"$ref":"#/definitions/text"},"color":{"type":"string","pattern":"^#[0-9a-fA-F]{3,8}$"}},"required":["field"]}},"limit":{"type":"integer","minimum":1,"maximum":200},"height":{"type":"integer","minimum":120,"maximum":800},"title":{"$ref":"#/definitions/text"},"drill":{"$ref":"#/definitions/link"}},"required":["kind","x","series"]}},"required":["id","kind","title","source","columns"],"description":"A list: filters, a server-paged grid, actions, Excel export"};
 const schema13 = {"type":"string","pattern":"^[a-z][A-Za-z0-9]*(\\.[A-Za-z][A-Za-z0-9]*)+$","description":"group.name, e.g. portal.messageManage"};
 const schema14 = {"type":"string","minLength":1,"description":"An i18n key (screen.x, ui.search) or, when no such key exists, the text itself"};
@@ -5948,7 +5948,8 @@ validate11.errors = vErrors;
 return errors === 0;
 }
 
-const schema108 = {"type":"object","additionalProperties":false,"properties":{"$schema":{"type":"string"},"id":{"$ref":"#/definitions/screenId"},"kind":{"const":"edit"},"title":{"$ref":"#/definitions/text"},"route":{"$ref":"#/definitions/route"},"portals":{"type":"array","minItems":1,"uniqueItems":true,"items":{"enum":["internal","external"]}},"devOnly":{"type":"boolean","description":"Mounted only in the Vite dev server, in tests and in builds with VITE_DEV_PAGES=true; a production build has no route for it."},"menu":{"$ref":"#/definitions/route"},"description":{"type":"string"},"key":{"type":"array","items":{"$ref":"#/definitions/identifier"},"minItems":1},"load":{"type":"object","additionalProperties":false,"properties":{"operation":{"$ref":"#/definitions/operationId"},"params":{"$ref":"#/definitions/callInputs"}},"required":["operation"]},"sections":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/section"}},"details":{"type":"array","items":{"$ref":"#/definitions/detail"}},"attachments":{"$ref":"#/definitions/attachments"},"actions":{"type":"array","items":{"$ref":"#/definitions/action"}},"readOnly":{"$ref":"#/definitions/rule"},"confirmLeave":{"type":"boolean"},"singleton":{"type":"boolean"}},"required":["id","kind","title","sections"],"description":"An edit/detail screen: form sections, detail grids, attachments, workflow actions"};
+const schema108 = {"type":"object","additionalProperties":false,"properties":{"$schema":{"type":"string"},"id":{"$ref":"#/definitions/screenId"},"kind":{"const":"edit"},"title":{"$ref":"#/definitions/text"},"route":{"$ref":"#/definitions/route"},"portals":{"type":"array","minItems":1,"uniqueItems":true,"items":{"enum":["internal","external"]}},"devOnly":{"type":"boolean","description":"Mounted only in the Vite dev server, in tests and in builds with VITE_DEV_PAGES=true; a production build has no route for it."},"menu":{"$ref":"#/definitions/route"},"description":{"type":"string"},"key":{"type":"array","items":{"$ref":"#/definitions/identifier"},"minItems":1},"load":{"type":"object","additionalProperties":false,"properties":{"operation":{"$ref":"#/definitions/operationId"},"params":{"$ref":"#/definitions/callInputs"}},"required":["operation"]},"sections":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/section"}},"details":{"type":"array","items":{"$ref":"#/definitions/detail"}},"attachments":{"$ref":"#/definitions/attachments"},"actions":{"type":"array","items":{"$ref":"#/definitions/action"}},"readOnly":{"$ref":"#/definitions/rule"},"confirmLeave":{"type":"boolean"},"singleton":{"type":"boolean"},"choose":{"type":"object","additionalProperties":false,"description":"A record named by a query parameter one portal must give (staff at a supplier's own page): without it the screen offers the company popup over `operation` instead of loading; the choice goes into the address.","properties":{"param":{"$ref":"#/definitions/identifier"},"widget":{"enum":["company"]},"operation":{"$ref":"#/definitions/operationId"},"portal":{"$ref":"#/definitions/portal"},"message":{"$ref":"#/definitions/text"}},"required":["param","widget","operation"]},"refused":{"type":"object","description":"A load refused with one of these error codes opens this screen or route instead of showing the error (in the refused page's place in the history).","propertyNames":{"type":"string","pattern":"^[A-Z][A-Z0-9_]*$"},"additionalProperties":{"type":"object","additionalProperties":false,"properties":{"screen":{"$ref":"#/definitions/screenId"},"route":{"$ref":"#/definitions/route"}},"anyOf":[{"required":["screen"]},{"required":["route"]}]}}},"required":["id","kind","title","sections"],"description":"An edit/detail screen: form sections, detail grids, attachments, workflow actions"};
+const pattern53 = new RegExp("^[A-Z][A-Z0-9_]*$", "u");
 const schema115 = {"type":"object","additionalProperties":false,"properties":{"title":{"$ref":"#/definitions/text"},"columns":{"type":"integer","minimum":1,"maximum":4},"fields":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/field"}},"visible":{"$ref":"#/definitions/expr"},"portal":{"$ref":"#/definitions/portal"}},"required":["fields"]};
 
 function validate52(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -7600,9 +7601,11 @@ vErrors.push(err35);
 errors++;
 }
 }
-}
-else {
-const err36 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema108.type,parentSchema:schema108,data};
+if(data.choose !== undefined){
+let data25 = data.choose;
+if(data25 && typeof data25 == "object" && !Array.isArray(data25)){
+if(data25.param === undefined){
+const err36 = {instancePath:instancePath+"/choose",schemaPath:"#/properties/choose/required",keyword:"required",params:{missingProperty: "param"},message:"must have required property '"+"param"+"'",schema:schema108.properties.choose.required,parentSchema:schema108.properties.choose,data:data25};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -7611,19 +7614,358 @@ vErrors.push(err36);
 }
 errors++;
 }
+if(data25.widget === undefined){
+const err37 = {instancePath:instancePath+"/choose",schemaPath:"#/properties/choose/required",keyword:"required",params:{missingProperty: "widget"},message:"must have required property '"+"widget"+"'",schema:schema108.properties.choose.required,parentSchema:schema108.properties.choose,data:data25};
+if(vErrors === null){
+vErrors = [err37];
+}
+else {
+vErrors.push(err37);
+}
+errors++;
+}
+if(data25.operation === undefined){
+const err38 = {instancePath:instancePath+"/choose",schemaPath:"#/properties/choose/required",keyword:"required",params:{missingProperty: "operation"},message:"must have required property '"+"operation"+"'",schema:schema108.properties.choose.required,parentSchema:schema108.properties.choose,data:data25};
+if(vErrors === null){
+vErrors = [err38];
+}
+else {
+vErrors.push(err38);
+}
+errors++;
+}
+for(const key2 in data25){
+if(!(((((key2 === "param") || (key2 === "widget")) || (key2 === "operation")) || (key2 === "portal")) || (key2 === "message"))){
+const err39 = {instancePath:instancePath+"/choose",schemaPath:"#/properties/choose/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema108.properties.choose,data:data25};
+if(vErrors === null){
+vErrors = [err39];
+}
+else {
+vErrors.push(err39);
+}
+errors++;
+}
+}
+if(data25.param !== undefined){
+let data26 = data25.param;
+if(typeof data26 === "string"){
+if(!pattern4.test(data26)){
+const err40 = {instancePath:instancePath+"/choose/param",schemaPath:"#/definitions/identifier/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]*$"+"\"",schema:"^[A-Za-z_][A-Za-z0-9_]*$",parentSchema:schema18,data:data26};
+if(vErrors === null){
+vErrors = [err40];
+}
+else {
+vErrors.push(err40);
+}
+errors++;
+}
+}
+else {
+const err41 = {instancePath:instancePath+"/choose/param",schemaPath:"#/definitions/identifier/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.type,parentSchema:schema18,data:data26};
+if(vErrors === null){
+vErrors = [err41];
+}
+else {
+vErrors.push(err41);
+}
+errors++;
+}
+}
+if(data25.widget !== undefined){
+let data27 = data25.widget;
+if(!(data27 === "company")){
+const err42 = {instancePath:instancePath+"/choose/widget",schemaPath:"#/properties/choose/properties/widget/enum",keyword:"enum",params:{allowedValues: schema108.properties.choose.properties.widget.enum},message:"must be equal to one of the allowed values",schema:schema108.properties.choose.properties.widget.enum,parentSchema:schema108.properties.choose.properties.widget,data:data27};
+if(vErrors === null){
+vErrors = [err42];
+}
+else {
+vErrors.push(err42);
+}
+errors++;
+}
+}
+if(data25.operation !== undefined){
+let data28 = data25.operation;
+if(typeof data28 === "string"){
+if(!pattern3.test(data28)){
+const err43 = {instancePath:instancePath+"/choose/operation",schemaPath:"#/definitions/operationId/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9]*$"+"\"",schema:"^[A-Za-z][A-Za-z0-9]*$",parentSchema:schema17,data:data28};
+if(vErrors === null){
+vErrors = [err43];
+}
+else {
+vErrors.push(err43);
+}
+errors++;
+}
+}
+else {
+const err44 = {instancePath:instancePath+"/choose/operation",schemaPath:"#/definitions/operationId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.type,parentSchema:schema17,data:data28};
+if(vErrors === null){
+vErrors = [err44];
+}
+else {
+vErrors.push(err44);
+}
+errors++;
+}
+}
+if(data25.portal !== undefined){
+let data29 = data25.portal;
+if(!((data29 === "internal") || (data29 === "external"))){
+const err45 = {instancePath:instancePath+"/choose/portal",schemaPath:"#/definitions/portal/enum",keyword:"enum",params:{allowedValues: schema39.enum},message:"must be equal to one of the allowed values",schema:schema39.enum,parentSchema:schema39,data:data29};
+if(vErrors === null){
+vErrors = [err45];
+}
+else {
+vErrors.push(err45);
+}
+errors++;
+}
+}
+if(data25.message !== undefined){
+let data30 = data25.message;
+if(typeof data30 === "string"){
+if(func3(data30) < 1){
+const err46 = {instancePath:instancePath+"/choose/message",schemaPath:"#/definitions/text/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema14,data:data30};
+if(vErrors === null){
+vErrors = [err46];
+}
+else {
+vErrors.push(err46);
+}
+errors++;
+}
+}
+else {
+const err47 = {instancePath:instancePath+"/choose/message",schemaPath:"#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data30};
+if(vErrors === null){
+vErrors = [err47];
+}
+else {
+vErrors.push(err47);
+}
+errors++;
+}
+}
+}
+else {
+const err48 = {instancePath:instancePath+"/choose",schemaPath:"#/properties/choose/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema108.properties.choose.type,parentSchema:schema108.properties.choose,data:data25};
+if(vErrors === null){
+vErrors = [err48];
+}
+else {
+vErrors.push(err48);
+}
+errors++;
+}
+}
+if(data.refused !== undefined){
+let data31 = data.refused;
+if(data31 && typeof data31 == "object" && !Array.isArray(data31)){
+for(const key3 in data31){
+const _errs68 = errors;
+if(typeof key3 === "string"){
+if(!pattern53.test(key3)){
+const err49 = {instancePath:instancePath+"/refused",schemaPath:"#/properties/refused/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[A-Z][A-Z0-9_]*$"},message:"must match pattern \""+"^[A-Z][A-Z0-9_]*$"+"\"",schema:"^[A-Z][A-Z0-9_]*$",parentSchema:schema108.properties.refused.propertyNames,data:key3,propertyName:key3};
+if(vErrors === null){
+vErrors = [err49];
+}
+else {
+vErrors.push(err49);
+}
+errors++;
+}
+}
+else {
+const err50 = {instancePath:instancePath+"/refused",schemaPath:"#/properties/refused/propertyNames/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema108.properties.refused.propertyNames.type,parentSchema:schema108.properties.refused.propertyNames,data:key3,propertyName:key3};
+if(vErrors === null){
+vErrors = [err50];
+}
+else {
+vErrors.push(err50);
+}
+errors++;
+}
+var valid24 = _errs68 === errors;
+if(!valid24){
+const err51 = {instancePath:instancePath+"/refused",schemaPath:"#/properties/refused/propertyNames",keyword:"propertyNames",params:{propertyName: key3},message:"property name must be valid",schema:schema108.properties.refused.propertyNames,parentSchema:schema108.properties.refused,data:data31};
+if(vErrors === null){
+vErrors = [err51];
+}
+else {
+vErrors.push(err51);
+}
+errors++;
+}
+}
+for(const key4 in data31){
+let data32 = data31[key4];
+const _errs73 = errors;
+let valid26 = false;
+const _errs74 = errors;
+if(data32 && typeof data32 == "object" && !Array.isArray(data32)){
+if(data32.screen === undefined){
+const err52 = {instancePath:instancePath+"/refused/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/refused/additionalProperties/anyOf/0/required",keyword:"required",params:{missingProperty: "screen"},message:"must have required property '"+"screen"+"'",schema:schema108.properties.refused.additionalProperties.anyOf[0].required,parentSchema:schema108.properties.refused.additionalProperties.anyOf[0],data:data32};
+if(vErrors === null){
+vErrors = [err52];
+}
+else {
+vErrors.push(err52);
+}
+errors++;
+}
+}
+var _valid0 = _errs74 === errors;
+valid26 = valid26 || _valid0;
+if(!valid26){
+const _errs75 = errors;
+if(data32 && typeof data32 == "object" && !Array.isArray(data32)){
+if(data32.route === undefined){
+const err53 = {instancePath:instancePath+"/refused/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/refused/additionalProperties/anyOf/1/required",keyword:"required",params:{missingProperty: "route"},message:"must have required property '"+"route"+"'",schema:schema108.properties.refused.additionalProperties.anyOf[1].required,parentSchema:schema108.properties.refused.additionalProperties.anyOf[1],data:data32};
+if(vErrors === null){
+vErrors = [err53];
+}
+else {
+vErrors.push(err53);
+}
+errors++;
+}
+}
+var _valid0 = _errs75 === errors;
+valid26 = valid26 || _valid0;
+}
+if(!valid26){
+const err54 = {instancePath:instancePath+"/refused/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/refused/additionalProperties/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema108.properties.refused.additionalProperties.anyOf,parentSchema:schema108.properties.refused.additionalProperties,data:data32};
+if(vErrors === null){
+vErrors = [err54];
+}
+else {
+vErrors.push(err54);
+}
+errors++;
+}
+else {
+errors = _errs73;
+if(vErrors !== null){
+if(_errs73){
+vErrors.length = _errs73;
+}
+else {
+vErrors = null;
+}
+}
+}
+if(data32 && typeof data32 == "object" && !Array.isArray(data32)){
+for(const key5 in data32){
+if(!((key5 === "screen") || (key5 === "route"))){
+const err55 = {instancePath:instancePath+"/refused/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/refused/additionalProperties/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties",schema:false,parentSchema:schema108.properties.refused.additionalProperties,data:data32};
+if(vErrors === null){
+vErrors = [err55];
+}
+else {
+vErrors.push(err55);
+}
+errors++;
+}
+}
+if(data32.screen !== undefined){
+let data33 = data32.screen;
+if(typeof data33 === "string"){
+if(!pattern0.test(data33)){
+const err56 = {instancePath:instancePath+"/refused/" + key4.replace(/~/g, "~0").replace(/\//g, "~1")+"/screen",schemaPath:"#/definitions/screenId/pattern",keyword:"pattern",params:{pattern: "^[a-z][A-Za-z0-9]*(\\.[A-Za-z][A-Za-z0-9]*)+$"},message:"must match pattern \""+"^[a-z][A-Za-z0-9]*(\\.[A-Za-z][A-Za-z0-9]*)+$"+"\"",schema:"^[a-z][A-Za-z0-9]*(\\.[A-Za-z][A-Za-z0-9]*)+$",parentSchema:schema13,data:data33};
+if(vErrors === null){
+vErrors = [err56];
+}
+else {
+vErrors.push(err56);
+}
+errors++;
+}
+}
+else {
+const err57 = {instancePath:instancePath+"/refused/" + key4.replace(/~/g, "~0").replace(/\//g, "~1")+"/screen",schemaPath:"#/definitions/screenId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.type,parentSchema:schema13,data:data33};
+if(vErrors === null){
+vErrors = [err57];
+}
+else {
+vErrors.push(err57);
+}
+errors++;
+}
+}
+if(data32.route !== undefined){
+let data34 = data32.route;
+if(typeof data34 === "string"){
+if(!pattern1.test(data34)){
+const err58 = {instancePath:instancePath+"/refused/" + key4.replace(/~/g, "~0").replace(/\//g, "~1")+"/route",schemaPath:"#/definitions/route/pattern",keyword:"pattern",params:{pattern: "^/[A-Za-z0-9/_-]*$"},message:"must match pattern \""+"^/[A-Za-z0-9/_-]*$"+"\"",schema:"^/[A-Za-z0-9/_-]*$",parentSchema:schema15,data:data34};
+if(vErrors === null){
+vErrors = [err58];
+}
+else {
+vErrors.push(err58);
+}
+errors++;
+}
+}
+else {
+const err59 = {instancePath:instancePath+"/refused/" + key4.replace(/~/g, "~0").replace(/\//g, "~1")+"/route",schemaPath:"#/definitions/route/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.type,parentSchema:schema15,data:data34};
+if(vErrors === null){
+vErrors = [err59];
+}
+else {
+vErrors.push(err59);
+}
+errors++;
+}
+}
+}
+else {
+const err60 = {instancePath:instancePath+"/refused/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/refused/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema108.properties.refused.additionalProperties.type,parentSchema:schema108.properties.refused.additionalProperties,data:data32};
+if(vErrors === null){
+vErrors = [err60];
+}
+else {
+vErrors.push(err60);
+}
+errors++;
+}
+}
+}
+else {
+const err61 = {instancePath:instancePath+"/refused",schemaPath:"#/properties/refused/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema108.properties.refused.type,parentSchema:schema108.properties.refused,data:data31};
+if(vErrors === null){
+vErrors = [err61];
+}
+else {
+vErrors.push(err61);
+}
+errors++;
+}
+}
+}
+else {
+const err62 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema108.type,parentSchema:schema108,data};
+if(vErrors === null){
+vErrors = [err62];
+}
+else {
+vErrors.push(err62);
+}
+errors++;
+}
 validate50.errors = vErrors;
 return errors === 0;
 }
 
-const schema137 = {"type":"object","additionalProperties":false,"properties":{"$schema":{"type":"string"},"id":{"$ref":"#/definitions/screenId"},"kind":{"const":"tree"},"title":{"$ref":"#/definitions/text"},"route":{"$ref":"#/definitions/route"},"portals":{"type":"array","minItems":1,"uniqueItems":true,"items":{"enum":["internal","external"]}},"devOnly":{"type":"boolean","description":"Mounted only in the Vite dev server, in tests and in builds with VITE_DEV_PAGES=true; a production build has no route for it."},"menu":{"$ref":"#/definitions/route"},"description":{"type":"string"},"tree":{"type":"object","additionalProperties":false,"properties":{"operation":{"$ref":"#/definitions/operationId"},"params":{"$ref":"#/definitions/callInputs"},"idField":{"$ref":"#/definitions/identifier"},"parentField":{"$ref":"#/definitions/identifier"},"labelField":{"$ref":"#/definitions/identifier"},"detailField":{"$ref":"#/definitions/identifier"},"search":{"type":"boolean"},"rootLabel":{"$ref":"#/definitions/text"}},"required":["operation","idField","labelField"]},"detail":{"$ref":"#/definitions/editBody"},"actions":{"type":"array","items":{"$ref":"#/definitions/action"}}},"required":["id","kind","title","tree","detail"],"description":"Master-detail: a tree (or flat list) of nodes and the selected node's editor"};
-const schema148 = {"type":"object","additionalProperties":false,"properties":{"key":{"type":"array","items":{"$ref":"#/definitions/identifier"},"minItems":1},"load":{"type":"object","additionalProperties":false,"properties":{"operation":{"$ref":"#/definitions/operationId"},"params":{"$ref":"#/definitions/callInputs"}},"required":["operation"]},"sections":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/section"}},"details":{"type":"array","items":{"$ref":"#/definitions/detail"}},"attachments":{"$ref":"#/definitions/attachments"},"actions":{"type":"array","items":{"$ref":"#/definitions/action"}},"readOnly":{"$ref":"#/definitions/rule"},"confirmLeave":{"type":"boolean"},"singleton":{"type":"boolean"}},"required":["sections"]};
+const schema143 = {"type":"object","additionalProperties":false,"properties":{"$schema":{"type":"string"},"id":{"$ref":"#/definitions/screenId"},"kind":{"const":"tree"},"title":{"$ref":"#/definitions/text"},"route":{"$ref":"#/definitions/route"},"portals":{"type":"array","minItems":1,"uniqueItems":true,"items":{"enum":["internal","external"]}},"devOnly":{"type":"boolean","description":"Mounted only in the Vite dev server, in tests and in builds with VITE_DEV_PAGES=true; a production build has no route for it."},"menu":{"$ref":"#/definitions/route"},"description":{"type":"string"},"tree":{"type":"object","additionalProperties":false,"properties":{"operation":{"$ref":"#/definitions/operationId"},"params":{"$ref":"#/definitions/callInputs"},"idField":{"$ref":"#/definitions/identifier"},"parentField":{"$ref":"#/definitions/identifier"},"labelField":{"$ref":"#/definitions/identifier"},"detailField":{"$ref":"#/definitions/identifier"},"search":{"type":"boolean"},"rootLabel":{"$ref":"#/definitions/text"}},"required":["operation","idField","labelField"]},"detail":{"$ref":"#/definitions/editBody"},"actions":{"type":"array","items":{"$ref":"#/definitions/action"}}},"required":["id","kind","title","tree","detail"],"description":"Master-detail: a tree (or flat list) of nodes and the selected node's editor"};
+const schema154 = {"type":"object","additionalProperties":false,"properties":{"key":{"type":"array","items":{"$ref":"#/definitions/identifier"},"minItems":1},"load":{"type":"object","additionalProperties":false,"properties":{"operation":{"$ref":"#/definitions/operationId"},"params":{"$ref":"#/definitions/callInputs"}},"required":["operation"]},"sections":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/section"}},"details":{"type":"array","items":{"$ref":"#/definitions/detail"}},"attachments":{"$ref":"#/definitions/attachments"},"actions":{"type":"array","items":{"$ref":"#/definitions/action"}},"readOnly":{"$ref":"#/definitions/rule"},"confirmLeave":{"type":"boolean"},"singleton":{"type":"boolean"}},"required":["sections"]};
 
 function validate69(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.sections === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sections"},message:"must have required property '"+"sections"+"'",schema:schema148.required,parentSchema:schema148,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sections"},message:"must have required property '"+"sections"+"'",schema:schema154.required,parentSchema:schema154,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -7633,8 +7975,8 @@ vErrors.push(err0);
 errors++;
 }
 for(const key0 in data){
-if(!(func2.call(schema148.properties, key0))){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema148,data};
+if(!(func2.call(schema154.properties, key0))){
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema154,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -7648,7 +7990,7 @@ if(data.key !== undefined){
 let data0 = data.key;
 if(Array.isArray(data0)){
 if(data0.length < 1){
-const err2 = {instancePath:instancePath+"/key",schemaPath:"#/properties/key/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema148.properties.key,data:data0};
+const err2 = {instancePath:instancePath+"/key",schemaPath:"#/properties/key/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema154.properties.key,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -7685,7 +8027,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/key",schemaPath:"#/properties/key/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema148.properties.key.type,parentSchema:schema148.properties.key,data:data0};
+const err5 = {instancePath:instancePath+"/key",schemaPath:"#/properties/key/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema154.properties.key.type,parentSchema:schema154.properties.key,data:data0};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -7699,7 +8041,7 @@ if(data.load !== undefined){
 let data2 = data.load;
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 if(data2.operation === undefined){
-const err6 = {instancePath:instancePath+"/load",schemaPath:"#/properties/load/required",keyword:"required",params:{missingProperty: "operation"},message:"must have required property '"+"operation"+"'",schema:schema148.properties.load.required,parentSchema:schema148.properties.load,data:data2};
+const err6 = {instancePath:instancePath+"/load",schemaPath:"#/properties/load/required",keyword:"required",params:{missingProperty: "operation"},message:"must have required property '"+"operation"+"'",schema:schema154.properties.load.required,parentSchema:schema154.properties.load,data:data2};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -7710,7 +8052,7 @@ errors++;
 }
 for(const key1 in data2){
 if(!((key1 === "operation") || (key1 === "params"))){
-const err7 = {instancePath:instancePath+"/load",schemaPath:"#/properties/load/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema148.properties.load,data:data2};
+const err7 = {instancePath:instancePath+"/load",schemaPath:"#/properties/load/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema154.properties.load,data:data2};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -7753,7 +8095,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/load",schemaPath:"#/properties/load/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema148.properties.load.type,parentSchema:schema148.properties.load,data:data2};
+const err10 = {instancePath:instancePath+"/load",schemaPath:"#/properties/load/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema154.properties.load.type,parentSchema:schema154.properties.load,data:data2};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -7767,7 +8109,7 @@ if(data.sections !== undefined){
 let data5 = data.sections;
 if(Array.isArray(data5)){
 if(data5.length < 1){
-const err11 = {instancePath:instancePath+"/sections",schemaPath:"#/properties/sections/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema148.properties.sections,data:data5};
+const err11 = {instancePath:instancePath+"/sections",schemaPath:"#/properties/sections/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema154.properties.sections,data:data5};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -7785,7 +8127,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err12 = {instancePath:instancePath+"/sections",schemaPath:"#/properties/sections/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema148.properties.sections.type,parentSchema:schema148.properties.sections,data:data5};
+const err12 = {instancePath:instancePath+"/sections",schemaPath:"#/properties/sections/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema154.properties.sections.type,parentSchema:schema154.properties.sections,data:data5};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -7807,7 +8149,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err13 = {instancePath:instancePath+"/details",schemaPath:"#/properties/details/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema148.properties.details.type,parentSchema:schema148.properties.details,data:data7};
+const err13 = {instancePath:instancePath+"/details",schemaPath:"#/properties/details/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema154.properties.details.type,parentSchema:schema154.properties.details,data:data7};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -7835,7 +8177,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err14 = {instancePath:instancePath+"/actions",schemaPath:"#/properties/actions/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema148.properties.actions.type,parentSchema:schema148.properties.actions,data:data10};
+const err14 = {instancePath:instancePath+"/actions",schemaPath:"#/properties/actions/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema154.properties.actions.type,parentSchema:schema154.properties.actions,data:data10};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -7854,7 +8196,7 @@ errors = vErrors.length;
 if(data.confirmLeave !== undefined){
 let data13 = data.confirmLeave;
 if(typeof data13 !== "boolean"){
-const err15 = {instancePath:instancePath+"/confirmLeave",schemaPath:"#/properties/confirmLeave/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema148.properties.confirmLeave.type,parentSchema:schema148.properties.confirmLeave,data:data13};
+const err15 = {instancePath:instancePath+"/confirmLeave",schemaPath:"#/properties/confirmLeave/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema154.properties.confirmLeave.type,parentSchema:schema154.properties.confirmLeave,data:data13};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -7867,7 +8209,7 @@ errors++;
 if(data.singleton !== undefined){
 let data14 = data.singleton;
 if(typeof data14 !== "boolean"){
-const err16 = {instancePath:instancePath+"/singleton",schemaPath:"#/properties/singleton/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema148.properties.singleton.type,parentSchema:schema148.properties.singleton,data:data14};
+const err16 = {instancePath:instancePath+"/singleton",schemaPath:"#/properties/singleton/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema154.properties.singleton.type,parentSchema:schema154.properties.singleton,data:data14};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -7879,7 +8221,7 @@ errors++;
 }
 }
 else {
-const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema148.type,parentSchema:schema148,data};
+const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema154.type,parentSchema:schema154,data};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -7898,7 +8240,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema137.required,parentSchema:schema137,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema143.required,parentSchema:schema143,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -7908,7 +8250,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.kind === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema137.required,parentSchema:schema137,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema143.required,parentSchema:schema143,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -7918,7 +8260,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.title === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'",schema:schema137.required,parentSchema:schema137,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'",schema:schema143.required,parentSchema:schema143,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -7928,7 +8270,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.tree === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tree"},message:"must have required property '"+"tree"+"'",schema:schema137.required,parentSchema:schema137,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tree"},message:"must have required property '"+"tree"+"'",schema:schema143.required,parentSchema:schema143,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -7938,7 +8280,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.detail === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "detail"},message:"must have required property '"+"detail"+"'",schema:schema137.required,parentSchema:schema137,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "detail"},message:"must have required property '"+"detail"+"'",schema:schema143.required,parentSchema:schema143,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -7948,8 +8290,8 @@ vErrors.push(err4);
 errors++;
 }
 for(const key0 in data){
-if(!(func2.call(schema137.properties, key0))){
-const err5 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema137,data};
+if(!(func2.call(schema143.properties, key0))){
+const err5 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema143,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -7962,7 +8304,7 @@ errors++;
 if(data.$schema !== undefined){
 let data0 = data.$schema;
 if(typeof data0 !== "string"){
-const err6 = {instancePath:instancePath+"/$schema",schemaPath:"#/properties/%24schema/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema137.properties.$schema.type,parentSchema:schema137.properties.$schema,data:data0};
+const err6 = {instancePath:instancePath+"/$schema",schemaPath:"#/properties/%24schema/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema143.properties.$schema.type,parentSchema:schema143.properties.$schema,data:data0};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -8000,7 +8342,7 @@ errors++;
 if(data.kind !== undefined){
 let data2 = data.kind;
 if("tree" !== data2){
-const err9 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "tree"},message:"must be equal to constant",schema:"tree",parentSchema:schema137.properties.kind,data:data2};
+const err9 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "tree"},message:"must be equal to constant",schema:"tree",parentSchema:schema143.properties.kind,data:data2};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -8064,7 +8406,7 @@ if(data.portals !== undefined){
 let data5 = data.portals;
 if(Array.isArray(data5)){
 if(data5.length < 1){
-const err14 = {instancePath:instancePath+"/portals",schemaPath:"#/properties/portals/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema137.properties.portals,data:data5};
+const err14 = {instancePath:instancePath+"/portals",schemaPath:"#/properties/portals/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema143.properties.portals,data:data5};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -8077,7 +8419,7 @@ const len0 = data5.length;
 for(let i0=0; i0<len0; i0++){
 let data6 = data5[i0];
 if(!((data6 === "internal") || (data6 === "external"))){
-const err15 = {instancePath:instancePath+"/portals/" + i0,schemaPath:"#/properties/portals/items/enum",keyword:"enum",params:{allowedValues: schema137.properties.portals.items.enum},message:"must be equal to one of the allowed values",schema:schema137.properties.portals.items.enum,parentSchema:schema137.properties.portals.items,data:data6};
+const err15 = {instancePath:instancePath+"/portals/" + i0,schemaPath:"#/properties/portals/items/enum",keyword:"enum",params:{allowedValues: schema143.properties.portals.items.enum},message:"must be equal to one of the allowed values",schema:schema143.properties.portals.items.enum,parentSchema:schema143.properties.portals.items,data:data6};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -8094,7 +8436,7 @@ outer0:
 for(;i1--;){
 for(j0 = i1; j0--;){
 if(func0(data5[i1], data5[j0])){
-const err16 = {instancePath:instancePath+"/portals",schemaPath:"#/properties/portals/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)",schema:true,parentSchema:schema137.properties.portals,data:data5};
+const err16 = {instancePath:instancePath+"/portals",schemaPath:"#/properties/portals/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)",schema:true,parentSchema:schema143.properties.portals,data:data5};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -8109,7 +8451,7 @@ break outer0;
 }
 }
 else {
-const err17 = {instancePath:instancePath+"/portals",schemaPath:"#/properties/portals/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema137.properties.portals.type,parentSchema:schema137.properties.portals,data:data5};
+const err17 = {instancePath:instancePath+"/portals",schemaPath:"#/properties/portals/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema143.properties.portals.type,parentSchema:schema143.properties.portals,data:data5};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -8122,7 +8464,7 @@ errors++;
 if(data.devOnly !== undefined){
 let data7 = data.devOnly;
 if(typeof data7 !== "boolean"){
-const err18 = {instancePath:instancePath+"/devOnly",schemaPath:"#/properties/devOnly/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema137.properties.devOnly.type,parentSchema:schema137.properties.devOnly,data:data7};
+const err18 = {instancePath:instancePath+"/devOnly",schemaPath:"#/properties/devOnly/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema143.properties.devOnly.type,parentSchema:schema143.properties.devOnly,data:data7};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -8160,7 +8502,7 @@ errors++;
 if(data.description !== undefined){
 let data9 = data.description;
 if(typeof data9 !== "string"){
-const err21 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema137.properties.description.type,parentSchema:schema137.properties.description,data:data9};
+const err21 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema143.properties.description.type,parentSchema:schema143.properties.description,data:data9};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -8174,7 +8516,7 @@ if(data.tree !== undefined){
 let data10 = data.tree;
 if(data10 && typeof data10 == "object" && !Array.isArray(data10)){
 if(data10.operation === undefined){
-const err22 = {instancePath:instancePath+"/tree",schemaPath:"#/properties/tree/required",keyword:"required",params:{missingProperty: "operation"},message:"must have required property '"+"operation"+"'",schema:schema137.properties.tree.required,parentSchema:schema137.properties.tree,data:data10};
+const err22 = {instancePath:instancePath+"/tree",schemaPath:"#/properties/tree/required",keyword:"required",params:{missingProperty: "operation"},message:"must have required property '"+"operation"+"'",schema:schema143.properties.tree.required,parentSchema:schema143.properties.tree,data:data10};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -8184,7 +8526,7 @@ vErrors.push(err22);
 errors++;
 }
 if(data10.idField === undefined){
-const err23 = {instancePath:instancePath+"/tree",schemaPath:"#/properties/tree/required",keyword:"required",params:{missingProperty: "idField"},message:"must have required property '"+"idField"+"'",schema:schema137.properties.tree.required,parentSchema:schema137.properties.tree,data:data10};
+const err23 = {instancePath:instancePath+"/tree",schemaPath:"#/properties/tree/required",keyword:"required",params:{missingProperty: "idField"},message:"must have required property '"+"idField"+"'",schema:schema143.properties.tree.required,parentSchema:schema143.properties.tree,data:data10};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -8194,7 +8536,7 @@ vErrors.push(err23);
 errors++;
 }
 if(data10.labelField === undefined){
-const err24 = {instancePath:instancePath+"/tree",schemaPath:"#/properties/tree/required",keyword:"required",params:{missingProperty: "labelField"},message:"must have required property '"+"labelField"+"'",schema:schema137.properties.tree.required,parentSchema:schema137.properties.tree,data:data10};
+const err24 = {instancePath:instancePath+"/tree",schemaPath:"#/properties/tree/required",keyword:"required",params:{missingProperty: "labelField"},message:"must have required property '"+"labelField"+"'",schema:schema143.properties.tree.required,parentSchema:schema143.properties.tree,data:data10};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -8205,7 +8547,7 @@ errors++;
 }
 for(const key1 in data10){
 if(!((((((((key1 === "operation") || (key1 === "params")) || (key1 === "idField")) || (key1 === "parentField")) || (key1 === "labelField")) || (key1 === "detailField")) || (key1 === "search")) || (key1 === "rootLabel"))){
-const err25 = {instancePath:instancePath+"/tree",schemaPath:"#/properties/tree/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema137.properties.tree,data:data10};
+const err25 = {instancePath:instancePath+"/tree",schemaPath:"#/properties/tree/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema143.properties.tree,data:data10};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -8349,7 +8691,7 @@ errors++;
 if(data10.search !== undefined){
 let data17 = data10.search;
 if(typeof data17 !== "boolean"){
-const err36 = {instancePath:instancePath+"/tree/search",schemaPath:"#/properties/tree/properties/search/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema137.properties.tree.properties.search.type,parentSchema:schema137.properties.tree.properties.search,data:data17};
+const err36 = {instancePath:instancePath+"/tree/search",schemaPath:"#/properties/tree/properties/search/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema143.properties.tree.properties.search.type,parentSchema:schema143.properties.tree.properties.search,data:data17};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -8386,7 +8728,7 @@ errors++;
 }
 }
 else {
-const err39 = {instancePath:instancePath+"/tree",schemaPath:"#/properties/tree/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema137.properties.tree.type,parentSchema:schema137.properties.tree,data:data10};
+const err39 = {instancePath:instancePath+"/tree",schemaPath:"#/properties/tree/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema143.properties.tree.type,parentSchema:schema143.properties.tree,data:data10};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -8414,7 +8756,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err40 = {instancePath:instancePath+"/actions",schemaPath:"#/properties/actions/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema137.properties.actions.type,parentSchema:schema137.properties.actions,data:data20};
+const err40 = {instancePath:instancePath+"/actions",schemaPath:"#/properties/actions/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema143.properties.actions.type,parentSchema:schema143.properties.actions,data:data20};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -8426,7 +8768,7 @@ errors++;
 }
 }
 else {
-const err41 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema137.type,parentSchema:schema137,data};
+const err41 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema143.type,parentSchema:schema143,data};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -8439,15 +8781,15 @@ validate67.errors = vErrors;
 return errors === 0;
 }
 
-const schema151 = {"type":"object","additionalProperties":false,"properties":{"$schema":{"type":"string"},"id":{"$ref":"#/definitions/screenId"},"kind":{"const":"dashboard"},"title":{"$ref":"#/definitions/text"},"route":{"$ref":"#/definitions/route"},"portals":{"type":"array","minItems":1,"uniqueItems":true,"items":{"enum":["internal","external"]}},"devOnly":{"type":"boolean","description":"Mounted only in the Vite dev server, in tests and in builds with VITE_DEV_PAGES=true; a production build has no route for it."},"menu":{"$ref":"#/definitions/route"},"description":{"type":"string"},"panels":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/panel"}},"columns":{"type":"integer","minimum":1,"maximum":4}},"required":["id","kind","title","panels"],"description":"A dashboard of charts (recharts), figures and small tables"};
-const schema156 = {"type":"object","additionalProperties":false,"properties":{"id":{"$ref":"#/definitions/identifier"},"title":{"$ref":"#/definitions/text"},"type":{"enum":["bar","line","area","pie","stat","table"]},"source":{"type":"object","additionalProperties":false,"properties":{"operation":{"$ref":"#/definitions/operationId"},"params":{"$ref":"#/definitions/callInputs"}},"required":["operation"]},"x":{"$ref":"#/definitions/identifier"},"series":{"type":"array","minItems":1,"items":{"type":"object","additionalProperties":false,"properties":{"field":{"$ref":"#/definitions/identifier"},"label":{"$ref":"#/definitions/text"},"color":{"type":"string","pattern":"^#[0-9a-fA-F]{3,8}$"}},"required":["field"]}},"value":{"$ref":"#/definitions/identifier"},"aggregate":{"enum":["count","sum","total"]},"columns":{"type":"array","items":{"$ref":"#/definitions/column"}},"span":{"type":"integer","minimum":1,"maximum":4},"height":{"type":"integer","minimum":120,"maximum":800},"limit":{"type":"integer","minimum":1,"maximum":5000}},"required":["id","type","source"]};
+const schema157 = {"type":"object","additionalProperties":false,"properties":{"$schema":{"type":"string"},"id":{"$ref":"#/definitions/screenId"},"kind":{"const":"dashboard"},"title":{"$ref":"#/definitions/text"},"route":{"$ref":"#/definitions/route"},"portals":{"type":"array","minItems":1,"uniqueItems":true,"items":{"enum":["internal","external"]}},"devOnly":{"type":"boolean","description":"Mounted only in the Vite dev server, in tests and in builds with VITE_DEV_PAGES=true; a production build has no route for it."},"menu":{"$ref":"#/definitions/route"},"description":{"type":"string"},"panels":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/panel"}},"columns":{"type":"integer","minimum":1,"maximum":4}},"required":["id","kind","title","panels"],"description":"A dashboard of charts (recharts), figures and small tables"};
+const schema162 = {"type":"object","additionalProperties":false,"properties":{"id":{"$ref":"#/definitions/identifier"},"title":{"$ref":"#/definitions/text"},"type":{"enum":["bar","line","area","pie","stat","table"]},"source":{"type":"object","additionalProperties":false,"properties":{"operation":{"$ref":"#/definitions/operationId"},"params":{"$ref":"#/definitions/callInputs"}},"required":["operation"]},"x":{"$ref":"#/definitions/identifier"},"series":{"type":"array","minItems":1,"items":{"type":"object","additionalProperties":false,"properties":{"field":{"$ref":"#/definitions/identifier"},"label":{"$ref":"#/definitions/text"},"color":{"type":"string","pattern":"^#[0-9a-fA-F]{3,8}$"}},"required":["field"]}},"value":{"$ref":"#/definitions/identifier"},"aggregate":{"enum":["count","sum","total"]},"columns":{"type":"array","items":{"$ref":"#/definitions/column"}},"span":{"type":"integer","minimum":1,"maximum":4},"height":{"type":"integer","minimum":120,"maximum":800},"limit":{"type":"integer","minimum":1,"maximum":5000}},"required":["id","type","source"]};
 
 function validate80(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema156.required,parentSchema:schema156,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema162.required,parentSchema:schema162,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -8457,7 +8799,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.type === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema156.required,parentSchema:schema156,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema162.required,parentSchema:schema162,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -8467,7 +8809,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.source === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "source"},message:"must have required property '"+"source"+"'",schema:schema156.required,parentSchema:schema156,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "source"},message:"must have required property '"+"source"+"'",schema:schema162.required,parentSchema:schema162,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -8477,8 +8819,8 @@ vErrors.push(err2);
 errors++;
 }
 for(const key0 in data){
-if(!(func2.call(schema156.properties, key0))){
-const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema156,data};
+if(!(func2.call(schema162.properties, key0))){
+const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema162,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -8541,7 +8883,7 @@ errors++;
 if(data.type !== undefined){
 let data2 = data.type;
 if(!((((((data2 === "bar") || (data2 === "line")) || (data2 === "area")) || (data2 === "pie")) || (data2 === "stat")) || (data2 === "table"))){
-const err8 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema156.properties.type.enum},message:"must be equal to one of the allowed values",schema:schema156.properties.type.enum,parentSchema:schema156.properties.type,data:data2};
+const err8 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema162.properties.type.enum},message:"must be equal to one of the allowed values",schema:schema162.properties.type.enum,parentSchema:schema162.properties.type,data:data2};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -8555,7 +8897,7 @@ if(data.source !== undefined){
 let data3 = data.source;
 if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
 if(data3.operation === undefined){
-const err9 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/required",keyword:"required",params:{missingProperty: "operation"},message:"must have required property '"+"operation"+"'",schema:schema156.properties.source.required,parentSchema:schema156.properties.source,data:data3};
+const err9 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/required",keyword:"required",params:{missingProperty: "operation"},message:"must have required property '"+"operation"+"'",schema:schema162.properties.source.required,parentSchema:schema162.properties.source,data:data3};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -8566,7 +8908,7 @@ errors++;
 }
 for(const key1 in data3){
 if(!((key1 === "operation") || (key1 === "params"))){
-const err10 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema156.properties.source,data:data3};
+const err10 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema162.properties.source,data:data3};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -8609,7 +8951,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err13 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema156.properties.source.type,parentSchema:schema156.properties.source,data:data3};
+const err13 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema162.properties.source.type,parentSchema:schema162.properties.source,data:data3};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -8648,7 +8990,7 @@ if(data.series !== undefined){
 let data7 = data.series;
 if(Array.isArray(data7)){
 if(data7.length < 1){
-const err16 = {instancePath:instancePath+"/series",schemaPath:"#/properties/series/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema156.properties.series,data:data7};
+const err16 = {instancePath:instancePath+"/series",schemaPath:"#/properties/series/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema162.properties.series,data:data7};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -8662,7 +9004,7 @@ for(let i0=0; i0<len0; i0++){
 let data8 = data7[i0];
 if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
 if(data8.field === undefined){
-const err17 = {instancePath:instancePath+"/series/" + i0,schemaPath:"#/properties/series/items/required",keyword:"required",params:{missingProperty: "field"},message:"must have required property '"+"field"+"'",schema:schema156.properties.series.items.required,parentSchema:schema156.properties.series.items,data:data8};
+const err17 = {instancePath:instancePath+"/series/" + i0,schemaPath:"#/properties/series/items/required",keyword:"required",params:{missingProperty: "field"},message:"must have required property '"+"field"+"'",schema:schema162.properties.series.items.required,parentSchema:schema162.properties.series.items,data:data8};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -8673,7 +9015,7 @@ errors++;
 }
 for(const key2 in data8){
 if(!(((key2 === "field") || (key2 === "label")) || (key2 === "color"))){
-const err18 = {instancePath:instancePath+"/series/" + i0,schemaPath:"#/properties/series/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema156.properties.series.items,data:data8};
+const err18 = {instancePath:instancePath+"/series/" + i0,schemaPath:"#/properties/series/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema162.properties.series.items,data:data8};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -8737,7 +9079,7 @@ if(data8.color !== undefined){
 let data11 = data8.color;
 if(typeof data11 === "string"){
 if(!pattern34.test(data11)){
-const err23 = {instancePath:instancePath+"/series/" + i0+"/color",schemaPath:"#/properties/series/items/properties/color/pattern",keyword:"pattern",params:{pattern: "^#[0-9a-fA-F]{3,8}$"},message:"must match pattern \""+"^#[0-9a-fA-F]{3,8}$"+"\"",schema:"^#[0-9a-fA-F]{3,8}$",parentSchema:schema156.properties.series.items.properties.color,data:data11};
+const err23 = {instancePath:instancePath+"/series/" + i0+"/color",schemaPath:"#/properties/series/items/properties/color/pattern",keyword:"pattern",params:{pattern: "^#[0-9a-fA-F]{3,8}$"},message:"must match pattern \""+"^#[0-9a-fA-F]{3,8}$"+"\"",schema:"^#[0-9a-fA-F]{3,8}$",parentSchema:schema162.properties.series.items.properties.color,data:data11};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -8748,7 +9090,7 @@ errors++;
 }
 }
 else {
-const err24 = {instancePath:instancePath+"/series/" + i0+"/color",schemaPath:"#/properties/series/items/properties/color/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema156.properties.series.items.properties.color.type,parentSchema:schema156.properties.series.items.properties.color,data:data11};
+const err24 = {instancePath:instancePath+"/series/" + i0+"/color",schemaPath:"#/properties/series/items/properties/color/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema162.properties.series.items.properties.color.type,parentSchema:schema162.properties.series.items.properties.color,data:data11};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -8760,7 +9102,7 @@ errors++;
 }
 }
 else {
-const err25 = {instancePath:instancePath+"/series/" + i0,schemaPath:"#/properties/series/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema156.properties.series.items.type,parentSchema:schema156.properties.series.items,data:data8};
+const err25 = {instancePath:instancePath+"/series/" + i0,schemaPath:"#/properties/series/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema162.properties.series.items.type,parentSchema:schema162.properties.series.items,data:data8};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -8772,7 +9114,7 @@ errors++;
 }
 }
 else {
-const err26 = {instancePath:instancePath+"/series",schemaPath:"#/properties/series/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema156.properties.series.type,parentSchema:schema156.properties.series,data:data7};
+const err26 = {instancePath:instancePath+"/series",schemaPath:"#/properties/series/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema162.properties.series.type,parentSchema:schema162.properties.series,data:data7};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -8810,7 +9152,7 @@ errors++;
 if(data.aggregate !== undefined){
 let data13 = data.aggregate;
 if(!(((data13 === "count") || (data13 === "sum")) || (data13 === "total"))){
-const err29 = {instancePath:instancePath+"/aggregate",schemaPath:"#/properties/aggregate/enum",keyword:"enum",params:{allowedValues: schema156.properties.aggregate.enum},message:"must be equal to one of the allowed values",schema:schema156.properties.aggregate.enum,parentSchema:schema156.properties.aggregate,data:data13};
+const err29 = {instancePath:instancePath+"/aggregate",schemaPath:"#/properties/aggregate/enum",keyword:"enum",params:{allowedValues: schema162.properties.aggregate.enum},message:"must be equal to one of the allowed values",schema:schema162.properties.aggregate.enum,parentSchema:schema162.properties.aggregate,data:data13};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -8832,7 +9174,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err30 = {instancePath:instancePath+"/columns",schemaPath:"#/properties/columns/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema156.properties.columns.type,parentSchema:schema156.properties.columns,data:data14};
+const err30 = {instancePath:instancePath+"/columns",schemaPath:"#/properties/columns/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema162.properties.columns.type,parentSchema:schema162.properties.columns,data:data14};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -8845,7 +9187,7 @@ errors++;
 if(data.span !== undefined){
 let data16 = data.span;
 if(!(((typeof data16 == "number") && (!(data16 % 1) && !isNaN(data16))) && (isFinite(data16)))){
-const err31 = {instancePath:instancePath+"/span",schemaPath:"#/properties/span/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema156.properties.span.type,parentSchema:schema156.properties.span,data:data16};
+const err31 = {instancePath:instancePath+"/span",schemaPath:"#/properties/span/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema162.properties.span.type,parentSchema:schema162.properties.span,data:data16};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -8856,7 +9198,7 @@ errors++;
 }
 if((typeof data16 == "number") && (isFinite(data16))){
 if(data16 > 4 || isNaN(data16)){
-const err32 = {instancePath:instancePath+"/span",schemaPath:"#/properties/span/maximum",keyword:"maximum",params:{comparison: "<=", limit: 4},message:"must be <= 4",schema:4,parentSchema:schema156.properties.span,data:data16};
+const err32 = {instancePath:instancePath+"/span",schemaPath:"#/properties/span/maximum",keyword:"maximum",params:{comparison: "<=", limit: 4},message:"must be <= 4",schema:4,parentSchema:schema162.properties.span,data:data16};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -8866,7 +9208,7 @@ vErrors.push(err32);
 errors++;
 }
 if(data16 < 1 || isNaN(data16)){
-const err33 = {instancePath:instancePath+"/span",schemaPath:"#/properties/span/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema156.properties.span,data:data16};
+const err33 = {instancePath:instancePath+"/span",schemaPath:"#/properties/span/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema162.properties.span,data:data16};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -8880,7 +9222,7 @@ errors++;
 if(data.height !== undefined){
 let data17 = data.height;
 if(!(((typeof data17 == "number") && (!(data17 % 1) && !isNaN(data17))) && (isFinite(data17)))){
-const err34 = {instancePath:instancePath+"/height",schemaPath:"#/properties/height/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema156.properties.height.type,parentSchema:schema156.properties.height,data:data17};
+const err34 = {instancePath:instancePath+"/height",schemaPath:"#/properties/height/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema162.properties.height.type,parentSchema:schema162.properties.height,data:data17};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -8891,7 +9233,7 @@ errors++;
 }
 if((typeof data17 == "number") && (isFinite(data17))){
 if(data17 > 800 || isNaN(data17)){
-const err35 = {instancePath:instancePath+"/height",schemaPath:"#/properties/height/maximum",keyword:"maximum",params:{comparison: "<=", limit: 800},message:"must be <= 800",schema:800,parentSchema:schema156.properties.height,data:data17};
+const err35 = {instancePath:instancePath+"/height",schemaPath:"#/properties/height/maximum",keyword:"maximum",params:{comparison: "<=", limit: 800},message:"must be <= 800",schema:800,parentSchema:schema162.properties.height,data:data17};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -8901,7 +9243,7 @@ vErrors.push(err35);
 errors++;
 }
 if(data17 < 120 || isNaN(data17)){
-const err36 = {instancePath:instancePath+"/height",schemaPath:"#/properties/height/minimum",keyword:"minimum",params:{comparison: ">=", limit: 120},message:"must be >= 120",schema:120,parentSchema:schema156.properties.height,data:data17};
+const err36 = {instancePath:instancePath+"/height",schemaPath:"#/properties/height/minimum",keyword:"minimum",params:{comparison: ">=", limit: 120},message:"must be >= 120",schema:120,parentSchema:schema162.properties.height,data:data17};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -8915,7 +9257,7 @@ errors++;
 if(data.limit !== undefined){
 let data18 = data.limit;
 if(!(((typeof data18 == "number") && (!(data18 % 1) && !isNaN(data18))) && (isFinite(data18)))){
-const err37 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema156.properties.limit.type,parentSchema:schema156.properties.limit,data:data18};
+const err37 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema162.properties.limit.type,parentSchema:schema162.properties.limit,data:data18};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -8926,7 +9268,7 @@ errors++;
 }
 if((typeof data18 == "number") && (isFinite(data18))){
 if(data18 > 5000 || isNaN(data18)){
-const err38 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/maximum",keyword:"maximum",params:{comparison: "<=", limit: 5000},message:"must be <= 5000",schema:5000,parentSchema:schema156.properties.limit,data:data18};
+const err38 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/maximum",keyword:"maximum",params:{comparison: "<=", limit: 5000},message:"must be <= 5000",schema:5000,parentSchema:schema162.properties.limit,data:data18};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -8936,7 +9278,7 @@ vErrors.push(err38);
 errors++;
 }
 if(data18 < 1 || isNaN(data18)){
-const err39 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema156.properties.limit,data:data18};
+const err39 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema162.properties.limit,data:data18};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -8949,7 +9291,7 @@ errors++;
 }
 }
 else {
-const err40 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema156.type,parentSchema:schema156,data};
+const err40 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema162.type,parentSchema:schema162,data};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -8968,7 +9310,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema151.required,parentSchema:schema151,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema157.required,parentSchema:schema157,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -8978,7 +9320,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.kind === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema151.required,parentSchema:schema151,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema157.required,parentSchema:schema157,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -8988,7 +9330,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.title === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'",schema:schema151.required,parentSchema:schema151,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'",schema:schema157.required,parentSchema:schema157,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -8998,7 +9340,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.panels === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "panels"},message:"must have required property '"+"panels"+"'",schema:schema151.required,parentSchema:schema151,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "panels"},message:"must have required property '"+"panels"+"'",schema:schema157.required,parentSchema:schema157,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -9008,8 +9350,8 @@ vErrors.push(err3);
 errors++;
 }
 for(const key0 in data){
-if(!(func2.call(schema151.properties, key0))){
-const err4 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema151,data};
+if(!(func2.call(schema157.properties, key0))){
+const err4 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema157,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -9022,7 +9364,7 @@ errors++;
 if(data.$schema !== undefined){
 let data0 = data.$schema;
 if(typeof data0 !== "string"){
-const err5 = {instancePath:instancePath+"/$schema",schemaPath:"#/properties/%24schema/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema151.properties.$schema.type,parentSchema:schema151.properties.$schema,data:data0};
+const err5 = {instancePath:instancePath+"/$schema",schemaPath:"#/properties/%24schema/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema157.properties.$schema.type,parentSchema:schema157.properties.$schema,data:data0};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -9060,7 +9402,7 @@ errors++;
 if(data.kind !== undefined){
 let data2 = data.kind;
 if("dashboard" !== data2){
-const err8 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "dashboard"},message:"must be equal to constant",schema:"dashboard",parentSchema:schema151.properties.kind,data:data2};
+const err8 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "dashboard"},message:"must be equal to constant",schema:"dashboard",parentSchema:schema157.properties.kind,data:data2};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -9124,7 +9466,7 @@ if(data.portals !== undefined){
 let data5 = data.portals;
 if(Array.isArray(data5)){
 if(data5.length < 1){
-const err13 = {instancePath:instancePath+"/portals",schemaPath:"#/properties/portals/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema151.properties.portals,data:data5};
+const err13 = {instancePath:instancePath+"/portals",schemaPath:"#/properties/portals/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema157.properties.portals,data:data5};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -9137,7 +9479,7 @@ const len0 = data5.length;
 for(let i0=0; i0<len0; i0++){
 let data6 = data5[i0];
 if(!((data6 === "internal") || (data6 === "external"))){
-const err14 = {instancePath:instancePath+"/portals/" + i0,schemaPath:"#/properties/portals/items/enum",keyword:"enum",params:{allowedValues: schema151.properties.portals.items.enum},message:"must be equal to one of the allowed values",schema:schema151.properties.portals.items.enum,parentSchema:schema151.properties.portals.items,data:data6};
+const err14 = {instancePath:instancePath+"/portals/" + i0,schemaPath:"#/properties/portals/items/enum",keyword:"enum",params:{allowedValues: schema157.properties.portals.items.enum},message:"must be equal to one of the allowed values",schema:schema157.properties.portals.items.enum,parentSchema:schema157.properties.portals.items,data:data6};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -9154,7 +9496,7 @@ outer0:
 for(;i1--;){
 for(j0 = i1; j0--;){
 if(func0(data5[i1], data5[j0])){
-const err15 = {instancePath:instancePath+"/portals",schemaPath:"#/properties/portals/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)",schema:true,parentSchema:schema151.properties.portals,data:data5};
+const err15 = {instancePath:instancePath+"/portals",schemaPath:"#/properties/portals/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)",schema:true,parentSchema:schema157.properties.portals,data:data5};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -9169,7 +9511,7 @@ break outer0;
 }
 }
 else {
-const err16 = {instancePath:instancePath+"/portals",schemaPath:"#/properties/portals/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema151.properties.portals.type,parentSchema:schema151.properties.portals,data:data5};
+const err16 = {instancePath:instancePath+"/portals",schemaPath:"#/properties/portals/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema157.properties.portals.type,parentSchema:schema157.properties.portals,data:data5};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -9182,7 +9524,7 @@ errors++;
 if(data.devOnly !== undefined){
 let data7 = data.devOnly;
 if(typeof data7 !== "boolean"){
-const err17 = {instancePath:instancePath+"/devOnly",schemaPath:"#/properties/devOnly/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema151.properties.devOnly.type,parentSchema:schema151.properties.devOnly,data:data7};
+const err17 = {instancePath:instancePath+"/devOnly",schemaPath:"#/properties/devOnly/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema157.properties.devOnly.type,parentSchema:schema157.properties.devOnly,data:data7};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -9220,7 +9562,7 @@ errors++;
 if(data.description !== undefined){
 let data9 = data.description;
 if(typeof data9 !== "string"){
-const err20 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema151.properties.description.type,parentSchema:schema151.properties.description,data:data9};
+const err20 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema157.properties.description.type,parentSchema:schema157.properties.description,data:data9};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -9234,7 +9576,7 @@ if(data.panels !== undefined){
 let data10 = data.panels;
 if(Array.isArray(data10)){
 if(data10.length < 1){
-const err21 = {instancePath:instancePath+"/panels",schemaPath:"#/properties/panels/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema151.properties.panels,data:data10};
+const err21 = {instancePath:instancePath+"/panels",schemaPath:"#/properties/panels/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema157.properties.panels,data:data10};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -9252,7 +9594,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err22 = {instancePath:instancePath+"/panels",schemaPath:"#/properties/panels/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema151.properties.panels.type,parentSchema:schema151.properties.panels,data:data10};
+const err22 = {instancePath:instancePath+"/panels",schemaPath:"#/properties/panels/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema157.properties.panels.type,parentSchema:schema157.properties.panels,data:data10};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -9265,7 +9607,7 @@ errors++;
 if(data.columns !== undefined){
 let data12 = data.columns;
 if(!(((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12))) && (isFinite(data12)))){
-const err23 = {instancePath:instancePath+"/columns",schemaPath:"#/properties/columns/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema151.properties.columns.type,parentSchema:schema151.properties.columns,data:data12};
+const err23 = {instancePath:instancePath+"/columns",schemaPath:"#/properties/columns/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema157.properties.columns.type,parentSchema:schema157.properties.columns,data:data12};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -9276,7 +9618,7 @@ errors++;
 }
 if((typeof data12 == "number") && (isFinite(data12))){
 if(data12 > 4 || isNaN(data12)){
-const err24 = {instancePath:instancePath+"/columns",schemaPath:"#/properties/columns/maximum",keyword:"maximum",params:{comparison: "<=", limit: 4},message:"must be <= 4",schema:4,parentSchema:schema151.properties.columns,data:data12};
+const err24 = {instancePath:instancePath+"/columns",schemaPath:"#/properties/columns/maximum",keyword:"maximum",params:{comparison: "<=", limit: 4},message:"must be <= 4",schema:4,parentSchema:schema157.properties.columns,data:data12};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -9286,7 +9628,7 @@ vErrors.push(err24);
 errors++;
 }
 if(data12 < 1 || isNaN(data12)){
-const err25 = {instancePath:instancePath+"/columns",schemaPath:"#/properties/columns/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema151.properties.columns,data:data12};
+const err25 = {instancePath:instancePath+"/columns",schemaPath:"#/properties/columns/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema157.properties.columns,data:data12};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -9299,7 +9641,7 @@ errors++;
 }
 }
 else {
-const err26 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema151.type,parentSchema:schema151,data};
+const err26 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema157.type,parentSchema:schema157,data};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -9312,14 +9654,14 @@ validate79.errors = vErrors;
 return errors === 0;
 }
 
-const schema164 = {"type":"object","additionalProperties":false,"properties":{"$schema":{"type":"string"},"id":{"$ref":"#/definitions/screenId"},"kind":{"const":"custom"},"title":{"$ref":"#/definitions/text"},"route":{"$ref":"#/definitions/route"},"portals":{"type":"array","minItems":1,"uniqueItems":true,"items":{"enum":["internal","external"]}},"devOnly":{"type":"boolean","description":"Mounted only in the Vite dev server, in tests and in builds with VITE_DEV_PAGES=true; a production build has no route for it."},"menu":{"$ref":"#/definitions/route"},"description":{"type":"string"},"component":{"$ref":"#/definitions/identifier"},"props":{"type":"object"}},"required":["id","kind","title","component"],"description":"A registered component inside the engine's frame"};
+const schema170 = {"type":"object","additionalProperties":false,"properties":{"$schema":{"type":"string"},"id":{"$ref":"#/definitions/screenId"},"kind":{"const":"custom"},"title":{"$ref":"#/definitions/text"},"route":{"$ref":"#/definitions/route"},"portals":{"type":"array","minItems":1,"uniqueItems":true,"items":{"enum":["internal","external"]}},"devOnly":{"type":"boolean","description":"Mounted only in the Vite dev server, in tests and in builds with VITE_DEV_PAGES=true; a production build has no route for it."},"menu":{"$ref":"#/definitions/route"},"description":{"type":"string"},"component":{"$ref":"#/definitions/identifier"},"props":{"type":"object"}},"required":["id","kind","title","component"],"description":"A registered component inside the engine's frame"};
 
 function validate85(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema164.required,parentSchema:schema164,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema170.required,parentSchema:schema170,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -9329,7 +9671,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.kind === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema164.required,parentSchema:schema164,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema170.required,parentSchema:schema170,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -9339,7 +9681,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.title === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'",schema:schema164.required,parentSchema:schema164,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'",schema:schema170.required,parentSchema:schema170,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -9349,7 +9691,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.component === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "component"},message:"must have required property '"+"component"+"'",schema:schema164.required,parentSchema:schema164,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "component"},message:"must have required property '"+"component"+"'",schema:schema170.required,parentSchema:schema170,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -9359,8 +9701,8 @@ vErrors.push(err3);
 errors++;
 }
 for(const key0 in data){
-if(!(func2.call(schema164.properties, key0))){
-const err4 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema164,data};
+if(!(func2.call(schema170.properties, key0))){
+const err4 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema170,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -9373,7 +9715,7 @@ errors++;
 if(data.$schema !== undefined){
 let data0 = data.$schema;
 if(typeof data0 !== "string"){
-const err5 = {instancePath:instancePath+"/$schema",schemaPath:"#/properties/%24schema/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema164.properties.$schema.type,parentSchema:schema164.properties.$schema,data:data0};
+const err5 = {instancePath:instancePath+"/$schema",schemaPath:"#/properties/%24schema/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema170.properties.$schema.type,parentSchema:schema170.properties.$schema,data:data0};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -9411,7 +9753,7 @@ errors++;
 if(data.kind !== undefined){
 let data2 = data.kind;
 if("custom" !== data2){
-const err8 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "custom"},message:"must be equal to constant",schema:"custom",parentSchema:schema164.properties.kind,data:data2};
+const err8 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "custom"},message:"must be equal to constant",schema:"custom",parentSchema:schema170.properties.kind,data:data2};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -9475,7 +9817,7 @@ if(data.portals !== undefined){
 let data5 = data.portals;
 if(Array.isArray(data5)){
 if(data5.length < 1){
-const err13 = {instancePath:instancePath+"/portals",schemaPath:"#/properties/portals/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema164.properties.portals,data:data5};
+const err13 = {instancePath:instancePath+"/portals",schemaPath:"#/properties/portals/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema170.properties.portals,data:data5};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -9488,7 +9830,7 @@ const len0 = data5.length;
 for(let i0=0; i0<len0; i0++){
 let data6 = data5[i0];
 if(!((data6 === "internal") || (data6 === "external"))){
-const err14 = {instancePath:instancePath+"/portals/" + i0,schemaPath:"#/properties/portals/items/enum",keyword:"enum",params:{allowedValues: schema164.properties.portals.items.enum},message:"must be equal to one of the allowed values",schema:schema164.properties.portals.items.enum,parentSchema:schema164.properties.portals.items,data:data6};
+const err14 = {instancePath:instancePath+"/portals/" + i0,schemaPath:"#/properties/portals/items/enum",keyword:"enum",params:{allowedValues: schema170.properties.portals.items.enum},message:"must be equal to one of the allowed values",schema:schema170.properties.portals.items.enum,parentSchema:schema170.properties.portals.items,data:data6};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -9505,7 +9847,7 @@ outer0:
 for(;i1--;){
 for(j0 = i1; j0--;){
 if(func0(data5[i1], data5[j0])){
-const err15 = {instancePath:instancePath+"/portals",schemaPath:"#/properties/portals/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)",schema:true,parentSchema:schema164.properties.portals,data:data5};
+const err15 = {instancePath:instancePath+"/portals",schemaPath:"#/properties/portals/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)",schema:true,parentSchema:schema170.properties.portals,data:data5};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -9520,7 +9862,7 @@ break outer0;
 }
 }
 else {
-const err16 = {instancePath:instancePath+"/portals",schemaPath:"#/properties/portals/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema164.properties.portals.type,parentSchema:schema164.properties.portals,data:data5};
+const err16 = {instancePath:instancePath+"/portals",schemaPath:"#/properties/portals/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema170.properties.portals.type,parentSchema:schema170.properties.portals,data:data5};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -9533,7 +9875,7 @@ errors++;
 if(data.devOnly !== undefined){
 let data7 = data.devOnly;
 if(typeof data7 !== "boolean"){
-const err17 = {instancePath:instancePath+"/devOnly",schemaPath:"#/properties/devOnly/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema164.properties.devOnly.type,parentSchema:schema164.properties.devOnly,data:data7};
+const err17 = {instancePath:instancePath+"/devOnly",schemaPath:"#/properties/devOnly/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema170.properties.devOnly.type,parentSchema:schema170.properties.devOnly,data:data7};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -9571,7 +9913,7 @@ errors++;
 if(data.description !== undefined){
 let data9 = data.description;
 if(typeof data9 !== "string"){
-const err20 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema164.properties.description.type,parentSchema:schema164.properties.description,data:data9};
+const err20 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema170.properties.description.type,parentSchema:schema170.properties.description,data:data9};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -9609,7 +9951,7 @@ errors++;
 if(data.props !== undefined){
 let data11 = data.props;
 if(!(data11 && typeof data11 == "object" && !Array.isArray(data11))){
-const err23 = {instancePath:instancePath+"/props",schemaPath:"#/properties/props/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema164.properties.props.type,parentSchema:schema164.properties.props,data:data11};
+const err23 = {instancePath:instancePath+"/props",schemaPath:"#/properties/props/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema170.properties.props.type,parentSchema:schema170.properties.props,data:data11};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -9621,7 +9963,7 @@ errors++;
 }
 }
 else {
-const err24 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema164.type,parentSchema:schema164,data};
+const err24 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema170.type,parentSchema:schema170,data};
 if(vErrors === null){
 vErrors = [err24];
 }

@@ -16,6 +16,8 @@ export interface LoadedDefinition {
 }
 
 export const screenDefinitions: readonly LoadedDefinition[] = Object.entries({ ...jsonFiles, ...tsFiles })
+  // A production build loads development pages' definitions as null (codegen/vite-dev-pages.ts).
+  .filter(([, definition]) => definition !== null)
   .map(([key, definition]) => ({ file: `screens/${key.replace(/^\.\//, '')}`, definition }))
   .sort((a, b) => a.file.localeCompare(b.file));
 

@@ -95,6 +95,7 @@ export const SCREEN_ROUTES: readonly ScreenRouteInfo[] = [
   { id: "supplierApply.registerUser", route: "/portal/ogpmsManage/RegisterUser", title: "screen.supplierApply.registerUser", portals: ["internal"] },
   { id: "ogpmsManage.userBlock", route: "/portal/ogpmsManage/userBlock", title: "screen.ogpmsManage.userBlock", portals: ["internal", "external"] },
   { id: "purchaseOrder.poChangeInfo", route: "/portal/poChange/poChangeInfo", title: "screen.purchaseOrder.poChangeInfo", portals: ["internal"] },
+  { id: "portal.accessLog", route: "/portal/system/accessLog", title: "screen.accessLog.title", portals: ["internal"] },
   { id: "portal.messageManage", route: "/portal/system/messageManage", title: "screen.messageManage.title", portals: ["internal"] },
   { id: "settlement.postingError", route: "/posting-error", title: "screen.settlement.postingError.title", portals: ["internal"] },
   { id: "cyberPurchase.prCheckEdit", route: "/prCheckEdit", title: "screen.cyberPurchase.prCheckEdit.title", portals: ["internal", "external"] },

@@ -210,6 +210,9 @@ export const OgpmsManageCompUserManage: Story = { name: 'ogpmsManage.compUserMan
 /** screens/portal/ogpmsManage/userBlock.screen.ts */
 export const OgpmsManageUserBlock: Story = { name: 'ogpmsManage.userBlock', args: { id: 'ogpmsManage.userBlock' } };
 
+/** screens/portal/system/accessLog.screen.ts */
+export const PortalAccessLog: Story = { name: 'portal.accessLog', args: { id: 'portal.accessLog' } };
+
 /** screens/portal/author/adminAudit.screen.ts */
 export const PortalAdminAudit: Story = { name: 'portal.adminAudit', args: { id: 'portal.adminAudit' } };
 

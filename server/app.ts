@@ -23,6 +23,9 @@ import { routes } from './routes.js';
 import { authPlugin } from './auth/plugin.js';
 import { createJobRunner, type RunningJobRunner } from './jobs/runner.js';
 import { JOBS } from './jobs/registry.js';
+import { Metrics } from './metrics/registry.js';
+import { metricsPlugin } from './metrics/plugin.js';
+import { lifecyclePlugin } from './lifecycle.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -55,11 +58,17 @@ export function fastifyOptions(config: Config): FastifyServerOptions {
 async function gpmsPlugin(app: FastifyInstance, { config, dbh }: AppDeps): Promise<void> {
   app.decorate('config', config);
   app.decorate('dbh', dbh);
-  app.decorate('jobs', createJobRunner({ db: dbh.db, log: app.log, config, jobs: JOBS, pollMs: config.jobsPollMs }));
+  // One registry per app instance (GET /metrics): tests build several apps in one process.
+  const metrics = new Metrics();
+  app.decorate('metrics', metrics);
+  app.decorate('jobs', createJobRunner({ db: dbh.db, log: app.log, config, jobs: JOBS, pollMs: config.jobsPollMs, metrics }));
   app.addHook('onClose', async () => app.jobs.stop());
   for (const schema of sharedSchemas) app.addSchema(schema);
 
   await app.register(errorHandler);
+  await app.register(lifecyclePlugin);
+  // Before any route, so its request hooks count every one.
+  await app.register(metricsPlugin, { metrics });
   // Before any route is added: control characters refused and numbers bounded for every route.
   await app.register(inputGuard);
   await app.register(helmet, {

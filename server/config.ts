@@ -1,5 +1,8 @@
 import path from 'node:path';
+import { passwordProblem } from './auth/password-policy.js';
 import { loadIntegrationConfig, type IntegrationConfig } from './config-integrations.js';
+import { loadOperationsConfig, type OperationsConfig } from './config-operations.js';
+import { loadFileStoreConfig, type FileStoreConfig } from './config-file-store.js';
 
 /**
  * Configuration comes only from the environment and is validated once at start-up.
@@ -10,7 +13,7 @@ export type LoginMode = 'AD' | 'SSO' | 'SSO_AD';
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 export type SeedMode = 'demo' | 'none';
 
-export interface Config extends IntegrationConfig {
+export interface Config extends IntegrationConfig, OperationsConfig {
   port: number;
   host: string;
   dataDir: string;
@@ -23,7 +26,15 @@ export interface Config extends IntegrationConfig {
   sessionTtlSec: number;
   internalHost: string | null;
   externalHost: string | null;
+  /** Demo company on an empty database: SEED=demo; production defaults to none (issue #28 item 3). */
   seed: SeedMode;
+  /**
+   * The first administrator's password on an empty production database (ADMIN_INITIAL_PASSWORD),
+   * to be changed at first login; null: a one-time setup code is printed instead.
+   */
+  adminInitialPassword: string | null;
+  /** Seconds a server keeps the token signing keys it read before reading them again (TOKEN_KEY_CACHE_SEC). */
+  tokenKeyCacheSec: number;
   /** Login, one-time-code and reset attempts allowed per client address and minute. */
   authRateLimitPerMinute: number;
   /** Where the built SPA lives; the server serves it when present. */
@@ -52,6 +63,8 @@ export interface Config extends IntegrationConfig {
   trustedProxies: string[];
   /** Concurrent heavy requests (exports, reports) one user may have running; more answer 429. */
   heavyPerUser: number;
+  /** Where written files go: DATA_DIR (disk, the default) or an S3-compatible bucket (FILE_STORE=s3://…). */
+  fileStore: FileStoreConfig;
   /** Rows a server-side export reads a page (server/modules/exports); smaller pages let other requests in more often on PGlite. */
   exportPageSize: number;
 }
@@ -135,6 +148,16 @@ function proxyList(env: Env, problems: string[]): string[] {
   return items;
 }
 
+function initialPassword(env: Env, problems: string[]): string | null {
+  const raw = env.ADMIN_INITIAL_PASSWORD;
+  if (raw === undefined || raw === '') return null;
+  // The value is not echoed: it is a password.
+  const problem = passwordProblem(raw, 'admin');
+  const why = { length: '8–64 characters', variety: 'three of upper case, lower case, digits and symbols', containsId: 'must not contain the login id admin' };
+  if (problem) problems.push(`ADMIN_INITIAL_PASSWORD does not meet the password policy (${why[problem as keyof typeof why] ?? problem})`);
+  return problem ? null : raw;
+}
+
 export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config {
   const problems: string[] = [];
   const nodeEnv = oneOf(env, 'NODE_ENV', ['development', 'production', 'test'] as const, 'development', problems);
@@ -169,7 +192,10 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     sessionTtlSec: integer(env, 'SESSION_TTL', 43200, 300, 2592000, problems),
     internalHost: optionalHost(env, 'INTERNAL_HOST', problems),
     externalHost: optionalHost(env, 'EXTERNAL_HOST', problems),
-    seed: oneOf(env, 'SEED', ['demo', 'none'] as const, 'demo', problems),
+    // In production a forgotten setting must not put the demo accounts on the internet: only an explicit SEED=demo seeds.
+    seed: oneOf(env, 'SEED', ['demo', 'none'] as const, nodeEnv === 'production' ? 'none' : 'demo', problems),
+    adminInitialPassword: initialPassword(env, problems),
+    tokenKeyCacheSec: integer(env, 'TOKEN_KEY_CACHE_SEC', 30, 0, 3600, problems),
     authRateLimitPerMinute: integer(env, 'AUTH_RATE_LIMIT', 30, 1, 100000, problems),
     distDir: path.resolve(cwd, env.DIST_DIR && env.DIST_DIR !== '' ? env.DIST_DIR : './dist'),
     erpUrl: optionalHttpUrl(env, 'ERP_URL', problems),
@@ -180,10 +206,13 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     erpVendorUrl: optionalHttpUrl(env, 'ERP_VENDOR_URL', problems),
     // LDAP, OIDC, SMTP, SMS gateway and notification delivery (server/config-integrations.ts).
     ...loadIntegrationConfig(env, nodeEnv, problems),
+    // Metrics access and the shutdown drain (server/config-operations.ts).
+    ...loadOperationsConfig(env, problems),
     devOutbox: oneOf(env, 'DEV_OUTBOX', ['on', 'off'] as const, 'off', problems) === 'on',
     trustedProxies: proxyList(env, problems),
     heavyPerUser: integer(env, 'HEAVY_PER_USER', 2, 1, 100, problems),
     exportPageSize: integer(env, 'EXPORT_PAGE_SIZE', 5000, 1, 5000, problems),
+    fileStore: loadFileStoreConfig(env, problems),
   };
   if (config.devOutbox && nodeEnv === 'production') problems.push('DEV_OUTBOX=on is not allowed with NODE_ENV=production: it shows every one-time code to anyone');
   if (config.devOutbox && !isLoopbackHost(config.host)) problems.push(`DEV_OUTBOX=on needs HOST=127.0.0.1 (got HOST=${config.host}): the outbox shows every one-time code to anyone who can reach the server`);

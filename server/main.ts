@@ -1,7 +1,8 @@
 import { buildApp } from './app.js';
+import { gracefulShutdown } from './lifecycle.js';
 import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/open.js';
-import { isSeeded, seedDemo } from './db/seed/index.js';
+import { prepareFirstStart, type FirstStart } from './modules/first-start/service.js';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './db/seed/accounts.js';
 
 async function main(): Promise<void> {
@@ -16,21 +17,22 @@ async function main(): Promise<void> {
     throw err;
   }
   const started = Date.now();
-  // The demo seed runs before the app exists (see openDatabase); its lines are logged once it does.
+  // The first start (demo seed, or the first administrator of a production database) runs before the
+  // app exists (see openDatabase); its lines are logged once it does.
   const seedLog: string[] = [];
-  let seeded: Awaited<ReturnType<typeof seedDemo>> | null = null;
+  let first: FirstStart = { kind: 'nothing' };
   const { dbh, applied } = await openDatabase(config, {
     prepare: async (db) => {
-      if (config.seed !== 'demo' || (await isSeeded(db))) return;
-      if (config.logLevel !== 'silent') console.error('first start: seeding the demo company …');
-      seeded = await seedDemo(db, { log: (msg) => seedLog.push(msg) });
+      if (config.seed === 'demo' && config.logLevel !== 'silent') console.error('first start: seeding the demo company (if the database is empty) …');
+      first = await prepareFirstStart(db, config, (msg) => seedLog.push(msg));
     },
   });
   const app = await buildApp({ config, dbh });
   app.log.info({ database: dbh.description, migrations: applied }, 'database ready');
-  if (seeded) {
+  const done = first as FirstStart;
+  if (done.kind === 'demo') {
     for (const line of seedLog) app.log.info(line);
-    app.log.info({ rows: seeded }, 'demo seed done');
+    app.log.info({ rows: done.rows, mustChangePassword: done.mustChange }, 'demo seed done');
   }
 
   let closing = false;
@@ -38,11 +40,11 @@ async function main(): Promise<void> {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
-    const force = setTimeout(() => process.exit(1), 10_000);
+    // The drain, then 10 s for requests in flight, the job running and the exports' release.
+    const force = setTimeout(() => process.exit(1), config.shutdownDrainMs + 10_000);
     force.unref();
     try {
-      await app.close();
-      await dbh.close();
+      await gracefulShutdown(app, { drainMs: config.shutdownDrainMs, closeDatabase: () => dbh.close() });
       process.exit(0);
     } catch (err) {
       app.log.error({ err }, 'shutdown failed');
@@ -61,11 +63,12 @@ async function main(): Promise<void> {
     `  OGPMS (external) ${url}/cyber`,
     config.nodeEnv !== 'production' ? `  API docs         ${url}/docs` : '',
     `  database         ${dbh.description}`,
-    config.seed === 'demo' ? `  demo accounts    ${DEMO_ACCOUNTS.map((a) => a.userId).join(', ')} (password ${DEMO_PASSWORD})` : '',
+    config.seed === 'demo' ? `  demo accounts    ${DEMO_ACCOUNTS.map((a) => a.userId).join(', ')} (password ${DEMO_PASSWORD}${config.nodeEnv === 'production' ? ', to be changed at first login' : ''})` : '',
     `  ready in ${((Date.now() - started) / 1000).toFixed(1)} s (${address})`,
     '',
   ].filter((l) => l !== '');
   console.log(lines.join('\n'));
+  printFirstAdmin(done);
   if (config.devOutbox) {
     console.log(
       [
@@ -87,3 +90,25 @@ main().catch((err) => {
   console.error('GPMS failed to start:', err instanceof Error ? err.message : err);
   process.exit(1);
 });
+
+/**
+ * The first administrator of an empty production database (server/modules/first-start): the setup
+ * code goes to the console only — never to the structured log, which is often shipped elsewhere.
+ */
+function printFirstAdmin(first: FirstStart): void {
+  if (first.kind === 'adminPassword') {
+    console.log(`\n  first administrator: '${first.userId}' with ADMIN_INITIAL_PASSWORD; a new password is asked at the first login.\n`);
+  }
+  if (first.kind !== 'setupCode') return;
+  console.log(
+    [
+      '',
+      '  ************************************************************************',
+      `  First administrator: log in at / as '${first.userId}' with this one-time setup code`,
+      `  as the password, then choose a password:   ${first.code}`,
+      `  It works once, until ${first.expiresAt.toISOString()}; a restart prints a new one.`,
+      '  ************************************************************************',
+      '',
+    ].join('\n'),
+  );
+}

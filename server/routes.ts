@@ -5,6 +5,7 @@ import { companyRoutes } from './modules/company/routes.js';
 import { fileRoutes } from './modules/files/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { authServiceRoutes } from './modules/auth/routes.js';
+import { passwordChangeRoutes } from './modules/password-change/routes.js';
 import { loginRoutes } from './modules/login/routes.js';
 import { devOutboxEnabled, devRoutes } from './modules/dev/routes.js';
 import { menuLogRoutes } from './modules/menu-log/routes.js';
@@ -27,12 +28,17 @@ import { evaluationRoutes } from './modules/evaluation/index.js';
 import { notificationRoutes } from './modules/notifications/routes.js';
 import { oidcRoutes } from './auth/oidc/routes.js';
 import { exportRoutes } from './modules/exports/routes.js';
+import { personalDataGate } from './modules/privacy/plugin.js';
+import { privacyRoutes } from './modules/privacy/routes.js';
 
 /** Every route module, registered in one place. */
 export async function routes(app: FastifyInstance): Promise<void> {
+  // First: its hook masks and logs the personal data of every route registered after it.
+  await app.register(personalDataGate);
   await app.register(healthRoutes);
   await app.register(propertiesRoutes);
   await app.register(authServiceRoutes);
+  await app.register(passwordChangeRoutes);
   await app.register(loginRoutes);
   await app.register(menuLogRoutes);
   await app.register(portalUserRoutes);
@@ -58,4 +64,5 @@ export async function routes(app: FastifyInstance): Promise<void> {
   await app.register(notificationRoutes);
   await app.register(oidcRoutes);
   await app.register(exportRoutes);
+  await app.register(privacyRoutes);
 }

@@ -5,11 +5,14 @@ import { connect } from '../server/db/connect.js';
 import { migrateToLatest } from '../server/db/migrate.js';
 import { seedDemo } from '../server/db/seed/index.js';
 import { createPgDatabase, dropPgDatabase, testPgliteThread } from './helpers/test-db.js';
+import { startS3Server } from './helpers/s3-server.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     seededPgliteDump: string;
     seededPgTemplate: string;
+    /** The run's S3-compatible server (tests/helpers/s3-server.ts), for the S3 file-store variants. */
+    s3Endpoint: string;
   }
 }
 
@@ -17,6 +20,8 @@ declare module 'vitest' {
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   // Global setup runs in the main process, where the project's env is not applied: ask the project.
   const kind = project.name.endsWith('postgres') ? 'postgres' : 'pglite';
+  const s3 = await startS3Server();
+  project.provide('s3Endpoint', s3.endpoint);
   if (kind === 'pglite') {
     const dir = path.resolve('.data-test');
     fs.mkdirSync(dir, { recursive: true });
@@ -29,7 +34,10 @@ export default async function setup(project: TestProject): Promise<() => Promise
     await h.close();
     project.provide('seededPgliteDump', file);
     project.provide('seededPgTemplate', '');
-    return async () => fs.rmSync(file, { force: true });
+    return async () => {
+      fs.rmSync(file, { force: true });
+      await s3.release();
+    };
   }
   const name = `gpms_tpl_${process.pid}`;
   const url = await createPgDatabase(name);
@@ -39,5 +47,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
   await h.close();
   project.provide('seededPgTemplate', name);
   project.provide('seededPgliteDump', '');
-  return async () => dropPgDatabase(name);
+  return async () => {
+    await dropPgDatabase(name);
+    await s3.release();
+  };
 }

@@ -36,6 +36,8 @@ export { MonthRange, orderMonthRange, type MonthRangeProps, type MonthRangeValue
 export { Select, type SelectProps, type SelectEmptyEntry } from './select/select';
 export { MultiSelect, type MultiSelectProps } from './multi-select/multi-select';
 
+export { TreeView, type TreeViewNode, type TreeViewProps } from './tree/tree-view';
+
 export { Modal, type ModalProps } from './modal/modal';
 export { ModalProvider } from './modal/modal-provider';
 export { useDialogs, modalZIndex, MODAL_Z_INDEX_STEP, type Dialogs, type DialogOptions } from './modal/modal-context';

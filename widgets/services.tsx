@@ -1,5 +1,5 @@
 import { createContext, useContext, type ReactNode } from 'react';
-import type { components } from '../schemas/api-types';
+import type { components } from '../schemas/api-types.generated';
 
 /**
  * What widgets need from the outside world, injected by the app (real API client) or by a

@@ -151,6 +151,30 @@ describe('api client: the spec §8 catalogue', () => {
     expect((await call({ status: 409, body: { msg: 'stale' } })).log).toEqual(['alert «http.errorTitle» | t(stale)']);
   });
 
+  it('503 DATABASE_UNAVAILABLE (or a 503 without our code): one calm "try again shortly", however many requests met it', async () => {
+    const { fetch } = recordingFetch({ status: 503, body: { statusCode: 503, code: 'DATABASE_UNAVAILABLE', msg: '잠시 후 다시 시도하세요' } });
+    const { effects, log } = fakeEffects();
+    let close!: () => void;
+    effects.alert = vi.fn(({ title, message }) => {
+      log.push(`alert ${title} | ${message}`);
+      return new Promise<void>((r) => (close = r));
+    });
+    const client = createApiClient({ baseUrl: 'http://localhost', fetch, tokens: () => null, effects: () => effects, loader: false });
+    await Promise.all([client.GET('/api/v1/menus'), client.GET('/api/v1/menus'), client.GET('/api/v1/menus')]);
+    await settle();
+    expect(log).toEqual(['hideLoader', 'alert «http.unavailableTitle» | «http.503»']);
+    close();
+    await settle();
+    await client.GET('/api/v1/menus');
+    await settle();
+    expect(log.filter((l) => l.startsWith('alert'))).toHaveLength(2);
+    close();
+    await settle();
+    expect((await call({ status: 503, body: {} })).log).toEqual(['hideLoader', 'alert «http.unavailableTitle» | «http.503»']);
+    // Another 503 of ours that will not pass by itself keeps its own words.
+    expect((await call({ status: 503, body: { code: 'PRINT_FONT_MISSING', msg: '글꼴이 없습니다' } })).log).toEqual(['alert «http.errorTitle» | t(글꼴이 없습니다)']);
+  });
+
   it('the login check (an auth URL) passes its answers to the caller untouched', async () => {
     const { result, log } = await call({ status: 401, body: { code: 'GPMS005' } }, '/api/v1/loginCheck');
     expect(result.error).toEqual({ code: 'GPMS005' });

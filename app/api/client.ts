@@ -1,5 +1,5 @@
 import createClient, { type Client, type Middleware } from 'openapi-fetch';
-import type { paths } from '../../schemas/api-types';
+import type { paths } from '../../schemas/api-types.generated';
 import { usePortalStore } from '../stores/portal';
 import { currentTokens, type SessionTokens } from '../stores/session';
 import { useLoaderStore } from '../ui/loader/loader';
@@ -91,6 +91,9 @@ function once(run: () => Promise<void>): void {
   });
 }
 
+/** The "try again shortly" notice is shown once while it is open, however many requests met a 503. */
+let unavailableShown: Promise<void> | null = null;
+
 /** Carries out a §8 decision. Returns at once: the caller gets its answer, the effects follow. */
 export function performResponseAction(action: ResponseAction, effects: HttpEffects): void {
   switch (action.kind) {
@@ -116,6 +119,13 @@ export function performResponseAction(action: ResponseAction, effects: HttpEffec
         await effects.alert({ title: effects.message('login.infoTitle'), message: effects.message('session.expiredLogout') });
         effects.clearSession();
         effects.navigate('/integration?type=l');
+      });
+      return;
+    case 'unavailable':
+      if (unavailableShown) return;
+      effects.hideLoader();
+      unavailableShown = effects.alert({ title: effects.message('http.unavailableTitle'), message: effects.message('http.503') }).finally(() => {
+        unavailableShown = null;
       });
       return;
     case 'alert':
@@ -202,7 +212,7 @@ export function setTokenRefresher(refresher: () => Promise<RefreshOutcome>): voi
   installedRefresher = refresher;
 }
 
-/** A typed client for the server's OpenAPI document (schemas/api-types.ts, from `npm run codegen`). */
+/** A typed client for the server's OpenAPI document (schemas/api-types.generated.ts, from `npm run codegen`). */
 export function createApiClient({
   baseUrl = defaultBaseUrl(),
   isCyber = () => usePortalStore.getState().isCyber,

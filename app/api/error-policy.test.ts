@@ -64,6 +64,12 @@ describe('spec §8 general response handling', () => {
   it('other statuses show the (translated) msg, else a generic error', () => {
     expect(at('/api/v1/x', 409, { code: 'STALE', msg: '다른 사용자가 먼저 변경했습니다.' })).toEqual({ kind: 'alert', titleKey: 'http.errorTitle', text: '다른 사용자가 먼저 변경했습니다.' });
     expect(at('/api/v1/x', 418, 'teapot')).toEqual({ kind: 'alert', titleKey: 'http.errorTitle', messageKey: 'http.error' });
-    expect(at('/api/v1/x', 503, null)).toEqual({ kind: 'alert', titleKey: 'http.errorTitle', messageKey: 'http.error' });
+    expect(at('/api/v1/x', 504, null)).toEqual({ kind: 'alert', titleKey: 'http.errorTitle', messageKey: 'http.error' });
+  });
+
+  it('503 from a database out of reach, or without our code, is "try again shortly"', () => {
+    expect(at('/api/v1/x', 503, null)).toEqual({ kind: 'unavailable' });
+    expect(at('/api/v1/x', 503, { statusCode: 503, code: 'DATABASE_UNAVAILABLE', msg: '잠시 후 다시 시도하세요' })).toEqual({ kind: 'unavailable' });
+    expect(at('/api/v1/x', 503, { code: 'PRINT_FONT_MISSING', msg: '글꼴' })).toEqual({ kind: 'alert', titleKey: 'http.errorTitle', text: '글꼴' });
   });
 });

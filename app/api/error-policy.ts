@@ -44,6 +44,11 @@ export type ResponseAction =
   /** AUTH008 that a refresh could not cure: the session-expiry logout. */
   | { kind: 'sessionExpired' }
   /**
+   * 503 with DATABASE_UNAVAILABLE, or without a code of ours (a balancer's or a stopping server's
+   * 503): a passing condition — a calm "try again shortly", not an error, shown once at a time.
+   */
+  | { kind: 'unavailable' }
+  /**
    * An alert titled "error". `messageKey` is a message key; `text` a message from the server to
    * show as it is (after translation, spec "msg translated"); `detail` the server's own message
    * under a status message when it says more.
@@ -76,6 +81,7 @@ export function decideResponse({ pathname, status, body, isCyber, passErrors }: 
   if (status >= 200 && status < 300) return { kind: 'pass' };
   if (code === 'GPMS005') return { kind: 'timeoutLogout', to: isCyber ? '/cyberLogin' : '/login' };
   if (status === 401 && code === 'AUTH008') return { kind: 'sessionExpired' };
+  if (status === 503 && (code === null || code === 'DATABASE_UNAVAILABLE')) return { kind: 'unavailable' };
   const msg = field(body, 'msg');
   const key = STATUS_MESSAGE_KEYS[status];
   if (key) return { kind: 'alert', titleKey: 'http.errorTitle', messageKey: key, detail: msg ?? undefined };

@@ -1,4 +1,4 @@
-import type { paths } from '../../schemas/api-types';
+import type { paths } from '../../schemas/api-types.generated';
 import type { Language } from '../i18n/language';
 import { apiClient, type ApiClient } from './client';
 import { ApiError } from './api-error';

@@ -1,4 +1,4 @@
-import type { components } from '../../schemas/api-types';
+import type { components } from '../../schemas/api-types.generated';
 import { apiClient, formBody, type ApiClient } from '../api/client';
 import { configuredLoginMode, type LoginMode } from './login-mode';
 
@@ -89,6 +89,11 @@ export function createAuthApi(client: ApiClient = apiClient) {
     /** Auth service id/password login (internal AD mode; external with the one-time code). */
     async loginIdpw(input: { systemId: 'GPMS' | 'OGPMS'; username: string; password: string; otpNum?: string }): Promise<Result<{ data: TokensAnswer }>> {
       return settle(() => client.POST('/auth/api/login/idpw', formBody({ systemId: input.systemId, grantType: 'idpw' as const, username: input.username, password: input.password, otpNum: input.otpNum })));
+    },
+
+    /** After AUTH103: the expired password (or the first administrator's setup code) for a new one. */
+    async changeExpiredPassword(input: { systemId: 'GPMS' | 'OGPMS'; username: string; password: string; newPassword: string; newPasswordCheck: string }): Promise<Result<{ data: unknown }>> {
+      return settle(() => client.POST('/auth/api/password/change', formBody(input)));
     },
 
     /** AD mode, after the auth service login: GET /api/v1/login with that bearer. */

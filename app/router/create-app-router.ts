@@ -15,7 +15,9 @@ import { usePortalStore } from '../stores/portal';
 import { useSessionStore } from '../stores/session';
 import { dialogs } from '../ui/dialogs/dialogs';
 import { useLoaderStore } from '../ui/loader/loader';
+import { startDocumentTitle, usePageTitleStore } from './document-title';
 import { createGuardLoader, guardFirst } from './guard-loader';
+import { titleKeyOf } from './portal';
 import { syncPortalWithRouter } from './portal-sync';
 import { createRoutes, EXTERNAL_MAIN_ID, INTERNAL_MAIN_ID } from './routes';
 
@@ -95,10 +97,13 @@ export function createAppRouter(i18n: I18n): AppRouter {
 
   syncPortalWithRouter(r, {
     setCyber: (isCyber) => usePortalStore.getState().setCyber(isCyber),
-    setTitle: (title) => {
-      document.title = title;
-    },
+    // The product name ends every page's title (document-title.ts adds the page's own name).
+    setTitle: (product) => usePageTitleStore.setState({ product }),
   });
+  const routeTitle = (matches: typeof r.state.matches) => usePageTitleStore.setState({ routeKey: titleKeyOf(matches.map((m) => m.route.handle)) });
+  routeTitle(r.state.matches);
+  r.subscribe((state) => routeTitle(state.matches));
+  startDocumentTitle(i18n);
 
   // The loading bar follows navigations too (a guard's round trip, a chunk download).
   r.subscribe((state) => useLoaderStore.getState().setNavigating(state.navigation.state !== 'idle'));

@@ -14,7 +14,7 @@ const PURCHASE = [
 const PORTAL = [
   '/portal/author/menuManage', '/portal/author/authorGroupManage', '/portal/author/authMenuManage',
   '/portal/author/userSessionManage', '/portal/author/authUserManage', '/portal/codeManage/cmmnCodeManage',
-  '/portal/system/messageManage', '/portal/ogpmsManage/RegisterUser', '/portal/ogpmsManage/userBlock',
+  '/portal/system/messageManage', '/portal/system/accessLog', '/portal/ogpmsManage/RegisterUser', '/portal/ogpmsManage/userBlock',
   '/portal/ogpmsManage/compUserManage', '/portal/ogpmsManage/notice', '/portal/approval/approvalRule',
   '/portal/approval/approvalLine', '/portal/poChange/poChangeInfo', '/board/faq', '/board/notice', '/monthlyCalcAdmin', '/monthlyCalcADetail',
 ];

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ChunkLoadTimeoutError, lazyPage } from './lazy-page';
 import { routeErrorKind } from './route-error-kind';
+import { ApiError } from '../api/api-error';
 
 describe('lazyPage', () => {
   it('passes a loaded chunk through', async () => {
@@ -20,5 +21,13 @@ describe('routeErrorKind', () => {
     expect(routeErrorKind(new Error('boom'))).toBe('server');
     // The shape react-router throws when no route matches.
     expect(routeErrorKind({ status: 404, statusText: 'Not Found', internal: true, data: '' })).toBe('notFound');
+  });
+
+  it('a database out of reach (503) is "try again shortly", not a server error', () => {
+    expect(routeErrorKind(new ApiError(503, { code: 'DATABASE_UNAVAILABLE', msg: '잠시 후 다시 시도하세요' }))).toBe('unavailable');
+    expect(routeErrorKind(new ApiError(503, null))).toBe('unavailable');
+    expect(routeErrorKind({ status: 503, statusText: 'Service Unavailable', internal: false, data: '' })).toBe('unavailable');
+    expect(routeErrorKind(new ApiError(503, { code: 'PRINT_FONT_MISSING' }))).toBe('server');
+    expect(routeErrorKind(new ApiError(500, { code: 'INTERNAL' }))).toBe('server');
   });
 });

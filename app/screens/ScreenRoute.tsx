@@ -10,7 +10,7 @@ const registry = createScreenRegistry(screenDefinitions);
 const widgetServices = createWidgetServices();
 
 /** Development only: the page cross-checks its definition against the OpenAPI document, like screens:check. */
-const loadApiIndex = import.meta.env.DEV ? () => import('../../schemas/openapi.json').then((m) => indexApi(m.default as Record<string, unknown>)) : undefined;
+const loadApiIndex = import.meta.env.DEV ? () => import('../../schemas/openapi.generated.json').then((m) => indexApi(m.default as Record<string, unknown>)) : undefined;
 
 /** A screen of the registry, rendered by the engine with the app's services. */
 export function ScreenRoute({ id }: { id: string }) {

@@ -9,6 +9,7 @@ import { authApi } from '../auth/auth-api';
 import { applyLoginCheckStore } from '../auth/session-actions';
 import { addServerMessages } from '../i18n/messages';
 import { normaliseLanguage } from '../i18n/language';
+import { usePageTitleStore } from '../router/document-title';
 import { usePortalStore } from '../stores/portal';
 import { useSessionStore, type MenuItem } from '../stores/session';
 import { createOperationCaller } from './call-operation';
@@ -69,5 +70,6 @@ export function createEngineServices(i18n: I18n): EngineServices {
     reloadTexts: () => reloadServerMessages(i18n),
     reloadCodes: reloadCommonCodes,
     storage: () => (typeof sessionStorage === 'undefined' ? null : sessionStorage),
+    pageTitle: (title) => usePageTitleStore.setState({ screen: title }),
   };
 }

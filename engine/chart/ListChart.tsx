@@ -2,6 +2,7 @@ import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, ResponsiveContai
 import type { ListChartDef } from '../definition/types';
 import { fieldLabel, type Translate } from '../text';
 import styles from '../ui/engine.module.css';
+import { ChartFigure } from './chart-alt';
 import { CHART_PALETTE, pointAt, rechartsData, type ChartPoint } from './chart-data';
 
 type Row = Record<string, unknown>;
@@ -14,6 +15,10 @@ export interface ListChartProps {
   onDrill?: (row: Row) => void;
   /** Fixed width in pixels (tests); default: the container's width. */
   width?: number;
+  /** The chart's name when it has no title of its own (the screen's title). */
+  name: string;
+  /** The grid beside the chart, holding the same rows: its name, for the chart's text alternative. */
+  gridLabel: string;
 }
 
 // Room on the right for the last category's label.
@@ -24,7 +29,7 @@ const fmt = (v: unknown) => (typeof v === 'number' ? v.toLocaleString('ko-KR') :
  * A list's chart (`chart` in a list definition): bars, stacked bars or lines over the grid's rows,
  * drawn with recharts. A click on a mark calls `onDrill` with the row behind it.
  */
-export function ListChart({ chart, points, t, onDrill, width }: ListChartProps) {
+export function ListChart({ chart, points, t, onDrill, width, name, gridLabel }: ListChartProps) {
   const height = chart.height ?? 260;
   const data = rechartsData(points);
   const series = chart.series.map((s, i) => ({ ...s, name: fieldLabel(t, s), color: s.color ?? CHART_PALETTE[i % CHART_PALETTE.length] }));
@@ -71,12 +76,16 @@ export function ListChart({ chart, points, t, onDrill, width }: ListChartProps) 
       {chart.title && <h2 className={styles.sectionTitle}>{t(chart.title)}</h2>}
       {points.length === 0 ? (
         <p className={styles.muted}>{t('engine.chartEmpty')}</p>
-      ) : width ? (
-        inner
       ) : (
-        <ResponsiveContainer width="100%" height={height}>
-          {inner}
-        </ResponsiveContainer>
+        <ChartFigure t={t} title={chart.title ? t(chart.title) : name} kind={chart.kind} count={points.length} series={series.map((s) => s.name)} gridLabel={gridLabel}>
+          {width ? (
+            inner
+          ) : (
+            <ResponsiveContainer width="100%" height={height}>
+              {inner}
+            </ResponsiveContainer>
+          )}
+        </ChartFigure>
       )}
     </section>
   );

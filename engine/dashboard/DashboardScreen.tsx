@@ -1,12 +1,13 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Area, AreaChart, Bar, BarChart, CartesianGrid, Cell, Legend, Line, LineChart, Pie, PieChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { DataGrid } from '../../widgets/data-grid/data-grid';
-import { isOperationId, operations } from '../../schemas/operations';
+import { isOperationId, operations } from '../../schemas/operations.generated';
 import type { DashboardScreenDef, PanelDef } from '../definition/types';
 import { gridColumns } from '../list/grid-columns';
 import { buildInputs } from '../runtime/actions';
 import { useFrame } from '../runtime/frame';
 import { useEngineServices } from '../services';
+import { ChartFigure } from '../chart/chart-alt';
 import { fieldLabel } from '../text';
 import { ScreenHeader } from '../ui/parts';
 import styles from '../ui/engine.module.css';
@@ -78,7 +79,14 @@ function Panel({ panel, index }: { panel: PanelDef; index: number }) {
         {named.length > 1 && <Legend />}
       </>
     );
+    // Read as text: the categories and their values (a dashboard has no grid beside its charts).
+    const valueFields = panel.type === 'pie' ? [{ field: panel.value!, name: fieldLabel(t, { field: panel.value! }) }] : named;
+    const table = {
+      columns: [panel.x ? fieldLabel(t, { field: panel.x }) : '', ...valueFields.map((s) => s.name)],
+      rows: chartRows.map((r) => [String(r[panel.x ?? ''] ?? ''), ...valueFields.map((s) => num(r[s.field]))]),
+    };
     return (
+      <ChartFigure t={t} title={panel.title ? t(panel.title) : panel.id} kind={panel.type as 'bar' | 'line' | 'area' | 'pie'} count={chartRows.length} series={valueFields.map((s) => s.name)} table={table}>
       <ResponsiveContainer width="100%" height={height}>
         {panel.type === 'bar' ? (
           <BarChart data={chartRows}>
@@ -113,6 +121,7 @@ function Panel({ panel, index }: { panel: PanelDef; index: number }) {
           </PieChart>
         )}
       </ResponsiveContainer>
+      </ChartFigure>
     );
   }, [failed, data, panel, t, height, services, frame.file, index]);
 

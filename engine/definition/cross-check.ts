@@ -338,6 +338,9 @@ export function crossCheckDefinition(def: ScreenDef, api: ApiIndex, file: string
     }
     case 'edit':
       c.editBody(def, '', null);
+      // The supplier picker's search and the pages a refusal opens must exist too.
+      if (def.choose) c.op(def.choose.operation, '/choose/operation');
+      for (const [code, link] of Object.entries(def.refused ?? {})) c.target(link, `/refused/${code}`);
       break;
     case 'tree': {
       const op = c.op(def.tree.operation, '/tree/operation');

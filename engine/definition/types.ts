@@ -429,6 +429,29 @@ export interface EditBody {
 
 export interface EditScreenDef extends ScreenBase, EditBody {
   kind: 'edit';
+  /**
+   * A record named by a query parameter that one portal must give (staff opening a supplier's own
+   * page): without it, the screen offers the picker (company popup over `operation`) instead of
+   * loading, and the choice goes into the address.
+   */
+  choose?: ChooseDef;
+  /**
+   * A load refused with one of these codes opens the link instead of showing the error (my account
+   * without the recent password check → the page that asks for it, which comes back here).
+   */
+  refused?: Record<string, LinkDef>;
+}
+
+export interface ChooseDef {
+  /** The query parameter the chosen entry fills (its field of the same name). */
+  param: string;
+  widget: 'company';
+  /** The search: called with compNo, compNameKr or taxNo from the popup's one filter. */
+  operation: string;
+  /** Asked only on this portal (absent: on both). */
+  portal?: PortalName;
+  /** The prompt above the button. */
+  message?: Text;
 }
 
 export interface TreeSourceDef {

@@ -4,7 +4,7 @@ import { CompanyPopup, type CompanyRow } from '../../widgets/company-popup/compa
 import { PersonPopup } from '../../widgets/person-popup/person-popup';
 import { ItemPopup, type ItemFilters, type ItemRow } from '../../widgets/item-popup/item-popup';
 import { DataGrid } from '../../widgets/data-grid/data-grid';
-import { isOperationId, operations } from '../../schemas/operations';
+import { isOperationId, operations } from '../../schemas/operations.generated';
 import type { ColumnDef, DetailDef } from '../definition/types';
 import { evalRule, type ExprScope } from '../expr/expr';
 import { gridColumns, viewTransform } from '../list/grid-columns';

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useBlocker } from 'react-router-dom';
-import { isOperationId, operations } from '../../schemas/operations';
+import { isOperationId, operations } from '../../schemas/operations.generated';
 import type { CallAction, DetailDef, EditBody, FieldDef } from '../definition/types';
 import { evalRule, type ExprScope } from '../expr/expr';
 import { actionState, buildInputs, linkQuery, normalizeAction, type NormalAction } from '../runtime/actions';

@@ -1,12 +1,14 @@
 import { useEffect, useState } from 'react';
 import { WidgetButton } from '../../widgets/common/button';
-import { isOperationId, operations } from '../../schemas/operations';
+import { isOperationId, operations } from '../../schemas/operations.generated';
 import type { EditScreenDef } from '../definition/types';
 import { buildInputs } from '../runtime/actions';
 import { useFrame } from '../runtime/frame';
 import { useEngineServices } from '../services';
 import { ScreenHeader } from '../ui/parts';
 import styles from '../ui/engine.module.css';
+import { OperationError } from '../services';
+import { ChoosePanel } from './ChoosePanel';
 import { EditBodyView } from './EditBodyView';
 
 type Values = Record<string, unknown>;
@@ -22,8 +24,10 @@ export function EditScreen() {
   const def = frame.def as EditScreenDef;
   const keyString = (def.key ?? []).map((k) => frame.query[k] ?? '').join('\u0000');
   const queryKey = JSON.stringify(Object.entries(frame.query).sort(([a], [b]) => a.localeCompare(b)));
+  // Staff at a supplier's own page name the supplier first (def.choose): nothing is loaded until then.
+  const choosing = !!def.choose && (!def.choose.portal || def.choose.portal === frame.portal) && (frame.query[def.choose.param] ?? '') === '';
   // A singleton (my company, my account) is always there to load: it needs no key in the address.
-  const hasKey = (def.singleton === true && !!def.load) || ((def.key?.length ?? 0) > 0 && (def.key ?? []).every((k) => (frame.query[k] ?? '') !== ''));
+  const hasKey = !choosing && ((def.singleton === true && !!def.load) || ((def.key?.length ?? 0) > 0 && (def.key ?? []).every((k) => (frame.query[k] ?? '') !== '')));
   const [attempt, setAttempt] = useState(0);
   const [loaded, setLoaded] = useState<{ key: string; attempt: number; record: Values | null; error: string | null } | null>(null);
 
@@ -58,7 +62,13 @@ export function EditScreen() {
     const input = loadInput();
     services.call(def.load.operation, input).then(
       (record) => live && setLoaded({ key: keyString, attempt, record: record as Values, error: null }),
-      (e: unknown) => live && setLoaded({ key: keyString, attempt, record: null, error: e instanceof Error ? e.message : String(e) }),
+      (e: unknown) => {
+        if (!live) return;
+        // A refusal the definition knows what to do about (def.refused): go there instead of showing it.
+        const next = e instanceof OperationError && e.code ? def.refused?.[e.code] : undefined;
+        if (next) void frame.open({ ...next, replace: true }, {});
+        else setLoaded({ key: keyString, attempt, record: null, error: e instanceof Error ? e.message : String(e) });
+      },
     );
     return () => {
       live = false;
@@ -76,6 +86,7 @@ export function EditScreen() {
   return (
     <>
       {!frame.dialog && <ScreenHeader title={t(def.title)} badge={frame.authority && !frame.authority.write ? t('engine.readOnly') : null} />}
+      {choosing && def.choose && <ChoosePanel choose={def.choose} onChoose={(value) => void frame.open({ route: def.route, replace: true }, { ...frame.query, [def.choose!.param]: value })} />}
       {state === 'loading' && <p className={styles.muted}>{t('engine.loading')}</p>}
       {state === 'failed' && (
         <div className={styles.warning} role="alert">
@@ -87,7 +98,7 @@ export function EditScreen() {
       )}
       {/* Keyed by the whole query: a link to this screen with other parameters (a record created here
           keeps no key in the address; /itemExcelUpDetail?replaces=… after an upload) starts afresh. */}
-      {state === 'ready' && <EditBodyView key={queryKey} body={def} at="" record={record} reloadRecord={reloadRecord} />}
+      {state === 'ready' && !choosing && <EditBodyView key={queryKey} body={def} at="" record={record} reloadRecord={reloadRecord} />}
     </>
   );
 }

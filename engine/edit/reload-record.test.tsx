@@ -92,10 +92,9 @@ describe('edit screens: the reloadRecord effect and the datetime, money and file
     expect(screen.getByDisplayValue('전송')).toBeInTheDocument();
   });
 
-  it('datetime shows a timestamp in local time; money an amount in whole units; files shows a record’s attachment list with download links', async () => {
+  it('datetime shows a timestamp on the business clock (KST, whatever the runtime zone); money an amount in whole units; files shows a record’s attachment list with download links', async () => {
     const at = '2026-03-02T01:05:00.000Z';
-    const d = new Date(at);
-    const local = `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')} ${String(d.getHours()).padStart(2, '0')}:${String(d.getMinutes()).padStart(2, '0')}`;
+    const local = '2026-03-02 10:05';
     documentScreen({
       getMessage: () => ({ msgKey: 'a', textKo: '확인', updatedAt: at, files: [{ fileId: FIXTURE_FILE_GROUP_ID, seq: 1, originalName: 'x', sizeBytes: 1, mimeType: 'a/b' }], fileId: null, amount: '1363340.00', version: 1 }),
     });

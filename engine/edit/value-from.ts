@@ -5,7 +5,7 @@
  * call's inputs change; no call while a path parameter is empty.
  */
 import { useEffect } from 'react';
-import { isOperationId, operations } from '../../schemas/operations';
+import { isOperationId, operations } from '../../schemas/operations.generated';
 import type { FieldDef } from '../definition/types';
 import type { ExprScope } from '../expr/expr';
 import { buildInputs } from '../runtime/actions';

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } fro
 import { WidgetButton } from '../../widgets/common/button';
 import { DataGrid, type DataGridHandle } from '../../widgets/data-grid/data-grid';
 import { formatMoney, sumDecimals } from '../../lib/money';
-import { isOperationId, operations } from '../../schemas/operations';
+import { isOperationId, operations } from '../../schemas/operations.generated';
 import type { CallAction, ColumnDef, ExportAction, LinkDef, ListScreenDef, OpenAction } from '../definition/types';
 import { evalRule, type ExprScope } from '../expr/expr';
 import { runExport, saveBlob, type ExportProgress } from '../export/run-export';
@@ -27,6 +27,11 @@ type Row = Record<string, unknown>;
 type Sort = { field: string; direction: 'asc' | 'desc' } | null;
 
 const DEFAULT_PAGE_SIZE = 100;
+
+/** Columns a filter takes in the panel: its span, or two for the four-level sourcing group (four selects side by side). */
+export function filterSpan(f: { span?: number; widget?: string }): number {
+  return f.span ?? (f.widget === 'sourcingGroup' ? 2 : 1);
+}
 
 function parseSort(s: string | undefined): Sort {
   if (!s) return null;
@@ -336,7 +341,7 @@ export function ListScreen() {
         <form className={`${styles.panel} ${styles.filters}`} onSubmit={submit} role="search" aria-label={t('ui.search')}>
           {def.filters!.map((f, i) =>
             evalRule(f.visible, scope, true) ? (
-              <div key={f.field} style={f.span ? { gridColumn: `span ${f.span}` } : undefined} data-filter={f.field}>
+              <div key={f.field} style={filterSpan(f) > 1 ? { gridColumn: `span ${filterSpan(f)}` } : undefined} data-filter={f.field}>
                 <EngineInput
                   def={f}
                   value={values[f.field]}
@@ -411,7 +416,7 @@ export function ListScreen() {
         />
       )}
       {def.chart && points && (
-        <ListChart chart={def.chart} points={points} t={t} onDrill={def.chart.drill ? (row) => void openLink(def.chart!.drill!, row) : undefined} />
+        <ListChart chart={def.chart} points={points} t={t} name={t(def.title)} gridLabel={t(def.title)} onDrill={def.chart.drill ? (row) => void openLink(def.chart!.drill!, row) : undefined} />
       )}
       <DataGrid<Row>
         ref={gridRef}

@@ -3,7 +3,7 @@
  * data and pure functions (no React, no glide), so the export worker uses the very same rules:
  * the file shows what the user saw — code texts, thousand separators, dates.
  */
-import { formatDate } from '../../lib/date';
+import { formatInstant } from '../../lib/date';
 import { EXCEL_FORMATS, type ExportColumnType } from '../../lib/export-cell';
 import type { ColumnTypeName } from './names';
 
@@ -46,10 +46,10 @@ export { excelDateSerial, exportCell } from '../../lib/export-cell';
 
 const empty = (v: unknown) => v === null || v === undefined || v === '';
 
-/** A timestamp as the user sees it (local time). */
+/** A timestamp as the user sees it: on the business clock (Asia/Seoul), whatever the browser's zone. */
 export function formatDateTime(v: unknown, format = DEFAULT_DATETIME_FORMAT): string {
   if (empty(v)) return '';
   const d = v instanceof Date ? v : new Date(typeof v === 'number' ? v : String(v));
-  return Number.isNaN(d.getTime()) ? String(v) : formatDate(d, format);
+  return Number.isNaN(d.getTime()) ? String(v) : formatInstant(d, format);
 }
 

@@ -24,7 +24,7 @@ describe('a malformed definition shows its problems on the page', () => {
 
   it('in development, the same cross-check as screens:check (operation and fields)', async () => {
     const { indexApi } = await import('../definition/cross-check');
-    const openapi = (await import('../../schemas/openapi.json')).default as Record<string, unknown>;
+    const openapi = (await import('../../schemas/openapi.generated.json')).default as Record<string, unknown>;
     renderScreen('bad.list', {
       entries: [{ file: 'screens/bad/list.screen.json', definition: { id: 'bad.list', kind: 'list', title: 'Bad', source: { operation: 'listMessages' }, columns: [{ field: 'textKr' }] } }],
       answers,

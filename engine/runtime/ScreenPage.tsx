@@ -67,7 +67,15 @@ export function ScreenPage({ id, entry: given, query, dialog = null }: ScreenPag
 /** A validated definition as this portal shows it (parts marked for the other portal left out), rendered by its kind. */
 function ValidScreen({ entry, portal, query, dialog }: { entry: ScreenEntry; portal: 'internal' | 'external'; query: Record<string, string>; dialog: DialogControl | null }) {
   const t = useEngineText();
+  const services = useEngineServices();
   const def = useMemo(() => definitionForPortal(entry.definition as ScreenDef, portal), [entry, portal]);
+  // The page's screen names the document (a dialog's screen does not): follows the language too.
+  const title = t(def.title);
+  useEffect(() => {
+    if (dialog) return;
+    services.pageTitle?.(title);
+    return () => services.pageTitle?.(null);
+  }, [dialog, services, title]);
   const Kind = screenKind(def.kind, `${entry.file}#/kind`);
   return (
     <ScreenErrorBoundary file={entry.file} key={entry.id}>

@@ -42,13 +42,17 @@ export interface FrameApi {
   /** An action's prompt (engine/runtime/prompt): the answers, or null when cancelled. */
   prompt(def: PromptDef, options: { title: string; message?: string; scope: ExprScope; where?: string }): Promise<PromptValues | null>;
   /** Opens a screen by id or route: navigates, or shows it in a dialog and resolves when it closes. */
-  open(target: { screen?: string; route?: string; dialog?: boolean }, query: Record<string, string>): Promise<boolean>;
+  /** `replace`: the new page takes the current one's place in the history (a page that could not be shown). */
+  open(target: { screen?: string; route?: string; dialog?: boolean; replace?: boolean }, query: Record<string, string>): Promise<boolean>;
   /** Leaves the screen (back in history, or closes its dialog). */
   leave(changed: boolean): void;
   /** Edit screens say whether they hold unsaved changes (leaving asks first while they do). */
   setDirty(dirty: boolean): void;
   isDirty(): boolean;
 }
+
+/** Statuses spec §8 gives a text of their own (http.<status> in the messages). */
+const SPEC_STATUS_TEXTS: ReadonlySet<number> = new Set([400, 401, 403, 404, 409, 500, 502]);
 
 const FrameContext = createContext<FrameApi | null>(null);
 
@@ -125,9 +129,10 @@ export function ScreenFrame({ def, file, query, dialog, children }: { def: Scree
   const alertError = useCallback(
     async (error: unknown) => {
       if (error instanceof Error && error.name === 'AbortError') return;
+      // Spec §8: the server's message, else the status's own text (403: "authorization failed, no access right").
       const message =
         error instanceof OperationError
-          ? (error.serverMessage ?? (error.status === 409 ? t('http.409') : t('http.error')))
+          ? (error.serverMessage ?? (SPEC_STATUS_TEXTS.has(error.status) ? t(`http.${error.status}`) : t('http.error')))
           : error instanceof Error
             ? error.message
             : t('http.error');
@@ -147,7 +152,7 @@ export function ScreenFrame({ def, file, query, dialog, children }: { def: Scree
         return false;
       }
       if (inDialog && entry) return new Promise<boolean>((resolve) => setOpenDialog({ id: entry.id, query: q, resolve }));
-      if (route) navigate(portalPath(route, portal, q));
+      if (route) navigate(portalPath(route, portal, q), target.replace ? { replace: true } : undefined);
       return false;
     },
     [config.screens, dialogs, navigate, portal, t],

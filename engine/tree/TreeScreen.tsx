@@ -1,5 +1,6 @@
-import { useCallback, useEffect, useMemo, useState, type KeyboardEvent } from 'react';
-import { isOperationId, operations } from '../../schemas/operations';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { TreeView } from '../../widgets';
+import { isOperationId, operations } from '../../schemas/operations.generated';
 import type { TreeScreenDef } from '../definition/types';
 import { EditBodyView } from '../edit/EditBodyView';
 import { actionState, buildInputs, normalizeAction, type NormalAction } from '../runtime/actions';
@@ -7,7 +8,7 @@ import { useFrame } from '../runtime/frame';
 import { useEngineServices } from '../services';
 import { ActionButton, ScreenHeader } from '../ui/parts';
 import styles from '../ui/engine.module.css';
-import { buildTree, filterTree, toggleExpanded, type TreeNode } from './tree-model';
+import { afterClick, buildTree, filterTree, isNodeOpen, withOpen, type OpenState, type TreeNode } from './tree-model';
 
 type Row = Record<string, unknown>;
 
@@ -24,7 +25,7 @@ export function TreeScreen() {
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [creating, setCreating] = useState(false);
   const [filter, setFilter] = useState('');
-  const [expanded, setExpanded] = useState<Set<string>>(new Set());
+  const [openState, setOpenState] = useState<OpenState>(() => new Map());
 
   // The tree loads on open and again after a save or delete, then selects what it was asked to.
   const [reload, setReload] = useState<{ tick: number; select?: string | null }>({ tick: 0 });
@@ -77,43 +78,19 @@ export function TreeScreen() {
     } else if (a.kind === 'search') load(selectedId);
   };
 
-  const onKey = (e: KeyboardEvent<HTMLUListElement>) => {
-    if (e.key !== 'ArrowDown' && e.key !== 'ArrowUp') return;
-    const items = Array.from(e.currentTarget.querySelectorAll<HTMLButtonElement>('button[role="treeitem"]'));
-    const at = items.indexOf(document.activeElement as HTMLButtonElement);
-    const next = items[Math.max(0, Math.min(items.length - 1, at + (e.key === 'ArrowDown' ? 1 : -1)))];
-    next?.focus();
-    e.preventDefault();
+  // A filter shows every match with its path, so every node is open while one is typed.
+  const isOpen = useCallback((n: TreeNode<Row>, depth: number) => filter.trim() !== '' || isNodeOpen(openState, n.id, depth), [filter, openState]);
+  const depthOf = useMemo(() => {
+    const m = new Map<string, number>();
+    const walk = (list: TreeNode<Row>[], d: number) => list.forEach((n) => (m.set(n.id, d), walk(n.children, d + 1)));
+    walk(visible, 0);
+    return m;
+  }, [visible]);
+  const activate = (id: string) => {
+    // A click (or Enter) opens a folded node; a second one on the open, chosen node folds it.
+    if (filter.trim() === '') setOpenState((s) => afterClick(s, id, depthOf.get(id) ?? 0, id === selectedId && !creating));
+    void choose(id);
   };
-
-  const renderNodes = (nodes: TreeNode<Row>[], depth: number) => (
-    <>
-      {nodes.map((n) => {
-        const open = filter.trim() !== '' || expanded.has(n.id) || depth === 0;
-        return (
-          <li key={n.id}>
-            <button
-              type="button"
-              role="treeitem"
-              className={styles.treeItem}
-              aria-selected={!creating && n.id === selectedId}
-              aria-expanded={n.children.length ? open : undefined}
-              onClick={() => {
-                // A click opens a folded node; a second click on the open, chosen node folds it.
-                if (n.children.length) setExpanded((s) => toggleExpanded(s, n.id, n.id === selectedId && !creating));
-                void choose(n.id);
-              }}
-            >
-              {n.children.length > 0 && <span aria-hidden="true">{open ? '▾' : '▸'}</span>}
-              <span>{n.label}</span>
-              {n.detail && <span className={styles.treeDetail}>{n.detail}</span>}
-            </button>
-            {n.children.length > 0 && open && <ul role="group">{renderNodes(n.children, depth + 1)}</ul>}
-          </li>
-        );
-      })}
-    </>
-  );
 
   return (
     <>
@@ -132,9 +109,14 @@ export function TreeScreen() {
           ) : visible.length === 0 ? (
             <p className={styles.muted}>{t('engine.treeEmpty')}</p>
           ) : (
-            <ul className={styles.treeList} role="tree" aria-label={def.tree.rootLabel ? t(def.tree.rootLabel) : t(def.title)} onKeyDown={onKey}>
-              {renderNodes(visible, 0)}
-            </ul>
+            <TreeView
+              nodes={visible}
+              aria-label={def.tree.rootLabel ? t(def.tree.rootLabel) : t(def.title)}
+              selectedId={creating ? null : selectedId}
+              isOpen={isOpen}
+              onToggle={(id, open) => setOpenState((st) => withOpen(st, id, open))}
+              onActivate={activate}
+            />
           )}
         </nav>
         <div className={styles.section}>

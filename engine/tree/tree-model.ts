@@ -37,10 +37,20 @@ export function filterTree<Row>(nodes: TreeNode<Row>[], text: string): TreeNode<
   return out;
 }
 
-/** The open nodes after a click on `id`: opened, or folded when it was open and already chosen (`fold`). */
-export function toggleExpanded(open: ReadonlySet<string>, id: string, fold: boolean): Set<string> {
-  const next = new Set(open);
-  if (fold && next.has(id)) next.delete(id);
-  else next.add(id);
-  return next;
+/** Nodes opened or folded by the user; the rest keep their default (roots open, the others folded). */
+export type OpenState = ReadonlyMap<string, boolean>;
+
+export function isNodeOpen(state: OpenState, id: string, depth: number): boolean {
+  return state.get(id) ?? depth === 0;
+}
+
+export function withOpen(state: OpenState, id: string, open: boolean): Map<string, boolean> {
+  return new Map(state).set(id, open);
+}
+
+/** A click opens a folded node, and folds an open node that was already chosen (`fold`). */
+export function afterClick(state: OpenState, id: string, depth: number, fold: boolean): OpenState {
+  const open = isNodeOpen(state, id, depth);
+  if (!open) return withOpen(state, id, true);
+  return fold ? withOpen(state, id, false) : state;
 }

@@ -2,7 +2,7 @@
  * Fixture answers for the purchase-order screens (orders, simple orders, LOIs, PO changes): a
  * small in-memory server that keeps state, so tests and stories see an action's effect on the
  * next read, and refuses what the real one refuses (wrong version, over the simple-order limit,
- * reasons missing). Shapes follow schemas/openapi.json.
+ * reasons missing). Shapes follow schemas/openapi.generated.json.
  */
 import { OperationError, type OperationInput } from '../../engine/services';
 import { pagedAnswer } from '../../engine/testing/fixture-engine-services';

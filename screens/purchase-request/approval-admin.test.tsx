@@ -38,7 +38,8 @@ describe('approvalRule: rules by document type and amount band', { timeout: 30_0
     expect(gridRowTexts()[0].slice(0, 6)).toEqual(['3', '발주', '0', '', '발주 결재', '박성호']);
     expect(gridRowTexts()[1].slice(0, 6)).toEqual(['1', '구매요청', '0', '10,000,000', '구매요청 결재 (1천만원 미만)', '강동현']);
     expect(gridRowTexts()[2].slice(0, 4)).toEqual(['2', '구매요청', '10,000,000', '']);
-    fireEvent.change(screen.getByLabelText('문서유형'), { target: { value: 'PO' } });
+    // The filter's select (the grid's accessible table also names a column 문서유형).
+    fireEvent.change(screen.getAllByLabelText('문서유형').find((el) => el.tagName === 'SELECT')!, { target: { value: 'PO' } });
     fireEvent.click(screen.getByRole('button', { name: '조회' }));
     await screen.findByText('총 1건');
     expect(lastCall(services.calls, 'listApprovalRules')!.input.query).toMatchObject({ docType: 'PO', sort: 'docType:asc' });
@@ -111,7 +112,7 @@ describe('approvalLine: ordered approvers per line', { timeout: 30_000 }, () => 
   it('adds an approver with the person popup, puts the steps in order and saves them as the body’s steps', { timeout: 30_000 }, async () => {
     const { services, fixtures } = renderPrFlow('/portal/approval/approvalLine', asAdmin);
     const tree = await screen.findByRole('tree');
-    expect(within(tree).getAllByRole('treeitem').map((n) => n.textContent)).toEqual(['구매요청 결재 (1천만원 미만)강동현', '구매요청 결재 (1천만원 이상)강동현 → 박성호', '발주 결재박성호']);
+    expect(within(tree).getAllByRole('treeitem').map((n) => n.textContent)).toEqual(['구매요청 결재 (1천만원 미만) 강동현', '구매요청 결재 (1천만원 이상) 강동현 → 박성호', '발주 결재 박성호']);
     fireEvent.click(within(tree).getByRole('treeitem', { name: /1천만원 이상/ }));
     expect(await screen.findByDisplayValue('구매요청 결재 (1천만원 이상)')).toBeInTheDocument();
     await waitFor(() => expect(gridRowTexts().map((r) => r[0])).toEqual(['강동현', '박성호']));

@@ -8,7 +8,8 @@ import { bankSection, CHANGE_KINDS, companyField, contactsGrid, directFields, F,
  * attachment (bankbook copy or registration certificate) and a reason, and its state is listed
  * below. The bank account shows masked, as the master's rule says for anyone who does not keep it.
  * At the internal address (#18) staff open any supplier's page with ?compNo= as the supplier sees
- * it: the server answers no actions, so the form is read only and no button shows.
+ * it: the server answers no actions, so the form is read only and no button shows. Without a
+ * supplier named, staff get the company popup to choose one (issue #31) instead of a refused load.
  */
 export default defineEditScreen({
   id: 'suppliers.cyberCompManageEdit',
@@ -17,6 +18,7 @@ export default defineEditScreen({
   title: 'screen.suppliers.cyberCompManageEdit',
   singleton: true,
   load: { operation: 'getMyCompany', params: { query: { compNo: 'query.compNo' } } },
+  choose: { param: 'compNo', widget: 'company', operation: 'listSuppliers', portal: 'internal' },
   readOnly: `!${may('update')}`,
   sections: [
     {

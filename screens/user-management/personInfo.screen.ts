@@ -8,6 +8,8 @@ const T = (name: string) => `screen.userManagement.${name}`;
  * own): name, phones, e-mail and the password. The server answers only after the password was
  * re-entered in this session (PersonInfoLogin); a new cell phone is saved only with the code sent
  * to it (인증번호 받기); a new password follows the login policy and ends my other sessions.
+ * Without the recent check the server refuses (403 REAUTH_REQUIRED): the screen goes to the check,
+ * which comes back here.
  */
 export default defineEditScreen({
   id: 'userManagement.personInfo',
@@ -17,6 +19,7 @@ export default defineEditScreen({
   title: T('personInfo'),
   singleton: true,
   load: { operation: 'getMyAccount' },
+  refused: { REAUTH_REQUIRED: { screen: 'userManagement.personInfoLogin' } },
   sections: [
     {
       title: T('account'),

@@ -69,8 +69,8 @@ export async function sessionUser(
 }
 
 /** What a successful login answers: the user, the menus of the user's group in that portal, and the code lists. */
-export async function loginPayload(db: Db, input: Parameters<typeof sessionUser>[1]): Promise<LoginPayload> {
+export async function loginPayload(db: Db, input: Parameters<typeof sessionUser>[1], devPages: boolean): Promise<LoginPayload> {
   const user = await sessionUser(db, input);
-  const [menus, codes] = await Promise.all([menuTreeFor(db, user.authGroupId, user.portal, input.lang), codeListsFor(db, input.lang)]);
+  const [menus, codes] = await Promise.all([menuTreeFor(db, user.authGroupId, user.portal, input.lang, devPages), codeListsFor(db, input.lang)]);
   return { code: 'OK', user, menus, codes };
 }

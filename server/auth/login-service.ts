@@ -1,6 +1,7 @@
 import type { Db } from '../db/connect.js';
 import type { Portal } from '../http/access.js';
-import { accountBlocker, passwordExpired, type AccountRow } from './account-state.js';
+import { accountBlocker, passwordExpired, ssoAccountBlocker, type AccountRow } from './account-state.js';
+import { setupCodeMatches } from './setup-code.js';
 import { lockedFor, recordFailure, recordSuccess } from './throttle.js';
 import type { AuthCode } from './codes.js';
 import { createLocalDirectory, type DirectoryProvider } from './providers.js';
@@ -12,6 +13,16 @@ const accountColumns = ['userId', 'portal', 'useFlag', 'status', 'passwordHash',
 
 let local: DirectoryProvider | null = null;
 const localPasswords = () => (local ??= createLocalDirectory());
+
+async function setupCodeOutcome(db: Db, input: { userId: string; password: string; portal: Portal; ip: string }): Promise<LoginOutcome | null> {
+  if (!(await setupCodeMatches(db, input.userId, input.password))) return null;
+  const user = await findAccount(db, input.userId);
+  if (!user || user.passwordHash) return null;
+  await recordSuccess(db, user.userId, input.ip);
+  if (user.portal !== input.portal) return { ok: false, code: 'AUTH006' };
+  const blocker = ssoAccountBlocker(user);
+  return { ok: false, code: blocker ?? 'AUTH103' };
+}
 
 export function findAccount(db: Db, userId: string): Promise<AccountRow | undefined> {
   return db.selectFrom('appUser').select(accountColumns).where('userId', '=', userId).executeTakeFirst();
@@ -27,6 +38,10 @@ export function findAccount(db: Db, userId: string): Promise<AccountRow | undefi
  */
 export async function checkCredentials(db: Db, directory: DirectoryProvider, input: { userId: string; password: string; portal: Portal; ip: string }): Promise<LoginOutcome> {
   if ((await lockedFor(db, input.userId, input.ip)) > 0) return { ok: false, code: 'AUTH102' };
+  // The first administrator of a production database has a one-time setup code, not a password yet:
+  // the right code answers AUTH103 (choose a password, server/modules/password-change).
+  const setup = await setupCodeOutcome(db, input);
+  if (setup) return setup;
   // Staff accounts held by the company's directory (LDAP / AD); suppliers keep our passwords.
   if (directory.authenticate && input.portal === 'I') return loginWithDirectory(db, directory, input, directory.loginOptions);
   if (directory.external) directory = localPasswords();

@@ -1,5 +1,7 @@
 import type { Db } from '../db/connect.js';
 import type { Portal } from '../http/access.js';
+import type { Config } from '../config.js';
+import { KNOWN_ROUTES } from '../modules/portal-admin/known-routes.js';
 
 export interface MenuNode {
   pgmId: string;
@@ -27,8 +29,27 @@ export async function groupHoldsScreen(db: Db, authGroupId: string, screens: str
   return row !== undefined;
 }
 
-/** The menu tree a group sees in one portal (spec §3 menu item: pgmId, pgmName, sspUrl, sspSubUrls, childs, leaf). */
-export async function menuTreeFor(db: Db, authGroupId: string, portal: Portal, lang: 'ko' | 'en'): Promise<MenuNode[]> {
+/**
+ * Development pages (devOnly screens such as /testPo) exist in the Vite dev server and the tests'
+ * builds only; a production build has none. Their menu rows stay in the table (an administrator may
+ * grant them on a development server), but a production server sends none of them.
+ */
+export function devPagesServed(config: Pick<Config, 'nodeEnv'>): boolean {
+  return config.nodeEnv !== 'production';
+}
+
+const DEV_ONLY_PATHS: ReadonlySet<string> = new Set(KNOWN_ROUTES.devOnly.map((p) => p.toLowerCase()));
+
+/** True when a menu URL opens a development page. */
+export function isDevPagePath(sspUrl: string | null): boolean {
+  return sspUrl !== null && DEV_ONLY_PATHS.has(sspUrl.replace(/\/+$/, '').toLowerCase());
+}
+
+/**
+ * The menu tree a group sees in one portal (spec §3 menu item: pgmId, pgmName, sspUrl, sspSubUrls,
+ * childs, leaf); without development pages unless `devPages` (devPagesServed).
+ */
+export async function menuTreeFor(db: Db, authGroupId: string, portal: Portal, lang: 'ko' | 'en', devPages: boolean): Promise<MenuNode[]> {
   const rows = await db
     .selectFrom('menu as m')
     .innerJoin('menuAuth as a', (j) => j.onRef('a.pgmId', '=', 'm.pgmId').on('a.authGroupId', '=', authGroupId).on('a.canRead', '=', 'Y'))
@@ -42,6 +63,7 @@ export async function menuTreeFor(db: Db, authGroupId: string, portal: Portal, l
   const byId = new Map<string, MenuNode>();
   const roots: MenuNode[] = [];
   for (const r of rows) {
+    if (!devPages && r.leaf === 'T' && isDevPagePath(r.sspUrl)) continue;
     const node: MenuNode = { pgmId: r.pgmId, pgmName: lang === 'en' ? r.pgmNameEn : r.pgmName, sspUrl: r.sspUrl, sspSubUrls: r.sspSubUrls ?? [], leaf: r.leaf, canWrite: r.canWrite === 'Y', childs: [] };
     byId.set(r.pgmId, node);
     const parent = r.parentId ? byId.get(r.parentId) : undefined;

@@ -12,6 +12,7 @@ export const AUTH_PATHS = {
   loginToken: '/auth/api/login/token',
   token: '/auth/api/token',
   resetPassword: '/auth/api/password/reset',
+  changeExpiredPassword: '/auth/api/password/change',
   sendResetCode: '/auth/api/password/reset-code',
   platformUsers: '/auth/api/users',
 } as const;

@@ -6,6 +6,7 @@ import type { Portal } from '../http/access.js';
 import { AUTH_CODES } from './codes.js';
 import { createLocalDirectory, type DirectoryProvider, type SsoProvider } from './providers.js';
 import { loadSigningKey } from './secrets.js';
+import { SigningKeyRing } from './signing-keys.js';
 import { findCallerSessionHolding } from './sessions.js';
 import { AccessTokens, TokenError } from './tokens.js';
 import { createLocalSso } from './local-sso.js';
@@ -64,7 +65,8 @@ export const authPlugin = fp(async (app) => {
   const oidc = app.config.oidc ? createOidcService(app.config.oidc, () => app.dbh.db, app.log) : null;
   const services: AuthServices = {
     // The key is read from the database on first use, so building the app needs no database.
-    tokens: () => (tokensPromise ??= loadSigningKey(app.dbh.db).then((key) => new AccessTokens(key, app.config.accessTokenTtlSec))),
+    tokens: () =>
+      (tokensPromise ??= loadSigningKey(app.dbh.db).then((root) => new AccessTokens(root, new SigningKeyRing(() => app.dbh.db, app.config.tokenKeyCacheSec), app.config.accessTokenTtlSec))),
     directory: app.config.ldap ? createLdapDirectory(app.config.ldap, app.log) : createLocalDirectory(),
     sso: oidc ?? createLocalSso(() => services.tokens()),
     oidc,

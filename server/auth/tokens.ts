@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
-import { SignJWT, errors, jwtVerify } from 'jose';
+import { SignJWT, decodeProtectedHeader, errors, jwtVerify } from 'jose';
 import type { Portal } from '../http/access.js';
+import { FIRST_KID, type SigningKeyRing } from './signing-keys.js';
 
 export const ISSUER = 'gpms-auth';
 const ALGORITHM = 'HS256';
@@ -20,36 +21,57 @@ export class TokenError extends Error {
   }
 }
 
-/** Short-lived signed access tokens: algorithm pinned, issuer, audience and expiry checked. */
+/**
+ * Short-lived signed access tokens: algorithm pinned, issuer, audience and expiry checked. Signed
+ * with the ring's current key, its id in the `kid` header; verified with the key the `kid` names
+ * while that key is not retired (server/auth/signing-keys.ts). A token without `kid` was signed
+ * before keys rotated: the first key (k0) verifies it.
+ */
 export class AccessTokens {
   constructor(
-    private readonly key: Uint8Array,
+    private readonly root: Uint8Array,
+    private readonly ring: SigningKeyRing,
     readonly ttlSec: number,
   ) {}
 
-  /** A secret for another purpose, derived from the signing key (the key itself never leaves). */
+  /** A secret for another purpose, derived from the server's root secret (which never signs a token after the first rotation). */
   derivedSecret(label: string): string {
-    return crypto.createHmac('sha256', Buffer.from(this.key)).update(label).digest('hex');
+    return crypto.createHmac('sha256', Buffer.from(this.root)).update(label).digest('hex');
   }
 
-  async issue(claims: AccessClaims, now = Date.now()): Promise<{ token: string; expiresAt: Date }> {
+  /** 32 bytes for an encryption key, derived from the root secret with HKDF-SHA256 and `label`. */
+  derivedKey(label: string): Buffer {
+    return Buffer.from(crypto.hkdfSync('sha256', Buffer.from(this.root), Buffer.alloc(0), label, 32));
+  }
+
+  async issue(claims: AccessClaims, now = Date.now()): Promise<{ token: string; expiresAt: Date; kid: string }> {
     const iat = Math.floor(now / 1000);
     const exp = iat + this.ttlSec;
+    const signing = await this.ring.signing();
     const token = await new SignJWT({ sid: claims.sessionId, prt: claims.portal, grp: claims.authGroupId, cmp: claims.compNo })
-      .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
+      .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT', kid: signing.kid })
       .setSubject(claims.userId)
       .setIssuer(ISSUER)
       .setAudience(audienceOf(claims.portal))
       .setIssuedAt(iat)
       .setExpirationTime(exp)
       .setJti(crypto.randomUUID())
-      .sign(this.key);
-    return { token, expiresAt: new Date(exp * 1000) };
+      .sign(signing.key);
+    return { token, expiresAt: new Date(exp * 1000), kid: signing.kid };
   }
 
   async verify(token: string, options: { allowExpired?: boolean } = {}): Promise<AccessClaims & { expiresAt: Date }> {
     try {
-      const { payload } = await jwtVerify(token, this.key, {
+      let kid: unknown;
+      try {
+        kid = decodeProtectedHeader(token).kid ?? FIRST_KID;
+      } catch {
+        throw new TokenError('invalid');
+      }
+      // An unknown or retired key is no key: the token is refused as a forged one would be.
+      const key = typeof kid === 'string' && kid.length <= 40 ? await this.ring.verifying(kid) : undefined;
+      if (!key) throw new TokenError('invalid');
+      const { payload } = await jwtVerify(token, key.key, {
         algorithms: [ALGORITHM],
         issuer: ISSUER,
         audience: ['gpms', 'ogpms'],

@@ -25,6 +25,7 @@ import {
   type UnknownRow,
 } from 'kysely';
 import type { Db } from './connect.js';
+import { markSupplierQuery } from './supplier-role.js';
 
 /**
  * Tables that belong to one supplier company, and the column that says which (snake_case:
@@ -74,6 +75,18 @@ export const COMPANY_OWNED_TABLES: Readonly<Record<string, string>> = Object.fre
   company_council: 'comp_no',
   // Supplier applications (0140): a new user's application for an existing company names it.
   supplier_application: 'comp_no',
+  // Every other table with a comp_no (found from the catalogue when row-level security came, 0310):
+  // a supplier's assets, its evaluation targets, tasks, measures and warnings, its purchase
+  // contracts, and the reports' monthly summaries per supplier. No supplier operation reads them
+  // today; listed so that the day one does, it reads its own rows only, as the policies do.
+  asset: 'comp_no',
+  eva_target: 'comp_no',
+  eva_task: 'comp_no',
+  eva_measure: 'comp_no',
+  eva_warn_confirm: 'comp_no',
+  pur_contract: 'comp_no',
+  report_spend_month: 'comp_no',
+  report_price_month: 'comp_no',
 });
 
 export class CompanyScopeViolation extends Error {
@@ -198,10 +211,13 @@ class CompanyScopeTransformer extends OperationNodeTransformer {
 
 class CompanyScopePlugin implements KyselyPlugin {
   private readonly transformer: CompanyScopeTransformer;
-  constructor(compNo: string) {
+  constructor(private readonly compNo: string) {
     this.transformer = new CompanyScopeTransformer(compNo);
   }
   transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
+    // The second line: this statement runs as the supplier role with the company set, so
+    // row-level security holds whatever the rewrite misses (a raw `sql` fragment, a subquery in it).
+    markSupplierQuery(args.queryId, this.compNo);
     return this.transformer.transformNode(args.node);
   }
   async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
@@ -212,6 +228,9 @@ class CompanyScopePlugin implements KyselyPlugin {
 /**
  * The database as one supplier company may see it. Every route serving an external caller
  * queries through this (request.db does it for them), so no route can forget the filter.
+ * Two layers: this plugin rewrites the queries it can read, and every statement it sees runs as
+ * the `gpms_supplier` role with `app.comp_no` set (supplier-role.ts), under the row-level
+ * security policies of migration 0310.
  */
 export function scopeToCompany(db: Db, compNo: string): Db {
   return db.withPlugin(new CompanyScopePlugin(compNo));

@@ -1,12 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { CamelCasePlugin, Kysely, PostgresDialect, type KyselyConfig } from 'kysely';
+import { CamelCasePlugin, Kysely, PostgresDialect, type Dialect, type KyselyConfig, type LogEvent } from 'kysely';
 import { PGlite } from '@electric-sql/pglite';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
-import type { Database } from './schema.js';
+import type { Database } from './schema.generated.js';
 import { pgParsers } from './pglite/parsers.mjs';
 import { PgliteWorkerClient, type PgliteQueryClient } from './pglite/worker-client.js';
+import { withSupplierRole } from './supplier-role.js';
 
 export type Db = Kysely<Database>;
 
@@ -17,9 +18,38 @@ export interface DbHandle {
   dumpDataDir?: () => Promise<Blob>;
   /** When PGlite runs in a worker thread: its client (tests stop the thread to see a crash answered). */
   pgliteWorker?: PgliteWorkerClient;
+  /** When kind is postgres: the pool (metrics read its total, idle and waiting counts). */
+  pgPool?: pg.Pool;
   /** Human description for logs; never contains a password. */
   description: string;
+  /**
+   * Tells `listener` every statement's time and outcome (the app's metrics); answers the way to stop.
+   * Several apps may share one handle (tests), each with its own listener.
+   */
+  onQuery(listener: QueryListener): () => void;
   close(): Promise<void>;
+}
+
+export type QueryListener = (event: { ms: number; ok: boolean }) => void;
+
+/** Kysely's log hook, feeding the handle's listeners and the caller's own log function if any. */
+function queryLog(listeners: Set<QueryListener>, log: KyselyConfig['log']): KyselyConfig['log'] {
+  if (log && typeof log !== 'function') return log;
+  return (event: LogEvent) => {
+    for (const l of listeners) l({ ms: event.queryDurationMillis, ok: event.level === 'query' });
+    if (log) return log(event);
+  };
+}
+
+function listenerSet(): { listeners: Set<QueryListener>; onQuery: DbHandle['onQuery'] } {
+  const listeners = new Set<QueryListener>();
+  return {
+    listeners,
+    onQuery: (listener) => {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
+  };
 }
 
 // underscoreBeforeDigits keeps the spec's TAX_NO_2 as tax_no_2 (taxNo2 in code).
@@ -41,15 +71,26 @@ export interface ConnectOptions {
    * does not stop the event loop (#19 finding 6); 'main' — in this thread, as before.
    */
   pgliteThread?: PgliteThread;
+  /**
+   * Run supplier-scoped statements as the gpms_supplier role under row-level security (default
+   * true; supplier-role.ts). false only for bench/rls.ts, which measures what it costs.
+   */
+  supplierRole?: boolean;
 }
 
 export type PgliteThread = 'main' | 'worker';
+
+const roleAware = (dialect: Dialect, options: ConnectOptions): Dialect => (options.supplierRole === false ? dialect : withSupplierRole(dialect));
 
 export async function connect(options: ConnectOptions): Promise<DbHandle> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
       max: 10,
+      // Waiting for a connection is bounded: with the database unreachable (a network cut: no
+      // refusal, no answer) a request answers 503 DATABASE_UNAVAILABLE after 10 s instead of hanging
+      // until the client gives up; long enough that a burst queued behind slow queries still waits.
+      connectionTimeoutMillis: 10_000,
       options: options.searchPath ? `-c search_path=${options.searchPath}` : undefined,
       types: {
         getTypeParser: ((oid: number, format?: string) =>
@@ -62,10 +103,20 @@ export async function connect(options: ConnectOptions): Promise<DbHandle> {
     pool.on('error', (err) => {
       process.emitWarning(`PostgreSQL closed an idle connection: ${err.message}`, { code: 'GPMS_PG_IDLE' });
     });
+    // …and a client checked out between two statements (in a transaction) has no pool listener:
+    // its 'error' event (57P01 on a fast stop, "Connection terminated unexpectedly") was an uncaught
+    // exception that would end the process. The statement in progress or the next one fails with
+    // it (answered 503 DATABASE_UNAVAILABLE) and the pool discards the client when it is released.
+    pool.on('connect', (client) => {
+      client.on('error', () => undefined);
+    });
     const url = new URL(options.databaseUrl);
+    const { listeners, onQuery } = listenerSet();
     return {
-      db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [camelCase()], log: options.log }),
+      db: new Kysely<Database>({ dialect: roleAware(new PostgresDialect({ pool }), options), plugins: [camelCase()], log: queryLog(listeners, options.log) }),
       kind: 'postgres',
+      pgPool: pool,
+      onQuery,
       description: `PostgreSQL ${url.hostname}:${url.port || 5432}${url.pathname}${options.searchPath ? ` (schema ${options.searchPath})` : ''}`,
       close: async () => {
         await pool.end();
@@ -76,23 +127,27 @@ export async function connect(options: ConnectOptions): Promise<DbHandle> {
   const description = options.pgliteDir ? `PGlite ${options.pgliteDir}` : 'PGlite (in memory)';
   if ((options.pgliteThread ?? 'worker') === 'worker') {
     const worker = await PgliteWorkerClient.start({ dataDir: options.pgliteDir, loadDataDir: options.loadDataDir });
-    return pgliteHandle(worker, `${description}, worker thread`, () => worker.dumpDataDir(), worker, options.log);
+    return pgliteHandle(worker, `${description}, worker thread`, () => worker.dumpDataDir(), worker, options);
   }
   const client = await PGlite.create({
     dataDir: options.pgliteDir ?? undefined,
     loadDataDir: options.loadDataDir,
     parsers: pgParsers,
   });
-  return pgliteHandle(client, description, () => client.dumpDataDir('none'), undefined, options.log);
+  return pgliteHandle(client, description, () => client.dumpDataDir('none'), undefined, options);
 }
 
-function pgliteHandle(client: PgliteQueryClient, description: string, dumpDataDir: () => Promise<Blob>, worker?: PgliteWorkerClient, log?: KyselyConfig['log']): DbHandle {
+function pgliteHandle(client: PgliteQueryClient, description: string, dumpDataDir: () => Promise<Blob>, worker: PgliteWorkerClient | undefined, options: ConnectOptions): DbHandle {
   // kysely-pglite-dialect's driver (one connection: a queue, a transaction holds it from begin to
   // commit) calls only query() and close() on its client, which the worker client provides too.
-  const db = new Kysely<Database>({ dialect: new PGliteDialect(client as PGlite), plugins: [camelCase()], log });
+  // withSupplierRole: a supplier's statement outside a transaction is wrapped in one of its own,
+  // which holds that one connection for the statement only, not for the request.
+  const { listeners, onQuery } = listenerSet();
+  const db = new Kysely<Database>({ dialect: roleAware(new PGliteDialect(client as PGlite), options), plugins: [camelCase()], log: queryLog(listeners, options.log) });
   return {
     db,
     kind: 'pglite',
+    onQuery,
     dumpDataDir,
     pgliteWorker: worker,
     description,

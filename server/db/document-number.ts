@@ -19,8 +19,3 @@ export async function nextDocumentNumber(trx: Db, prefix: string, date: string):
   if (n > 999_999) throw new Error(`document numbers ${prefix}${year} are exhausted`);
   return `${prefix}${year}-${String(n).padStart(6, '0')}`;
 }
-
-/** Today's date in Korea (documents are dated in KST whatever the server's time zone). */
-export function todayKst(now: Date = new Date()): string {
-  return new Date(now.getTime() + 9 * 3_600_000).toISOString().slice(0, 10);
-}

@@ -54,8 +54,12 @@ const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`;
  * "hold data"; --reset keeps the terms (configuration the application needs, which only a migration
  * writes) and empties the counter (the allocation starts again from the table's highest number).
  */
-const MIGRATION_DATA = new Set(['apply_terms', 'document_sequence']);
-const KEPT_ON_RESET = new Set(['apply_terms']);
+const MIGRATION_DATA = new Set(['apply_terms', 'document_sequence', 'personal_data_access_log']);
+/**
+ * The personal-data access log is append-only (migration 0350: the database refuses to empty it) and
+ * outlives the data it records: a reset keeps it, and it does not make a database "hold data".
+ */
+const KEPT_ON_RESET = new Set(['apply_terms', 'personal_data_access_log']);
 
 async function nonEmptyTables(db: Db, tables: string[]): Promise<string[]> {
   const out: string[] = [];

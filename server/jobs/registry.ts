@@ -8,9 +8,10 @@ import { filesJobs } from '../modules/files/jobs.js';
 import { exportJobs } from '../modules/exports/jobs.js';
 import { supplierJobs } from '../modules/suppliers/jobs.js';
 import { reportJobs } from '../modules/reports/summary.js';
+import { privacyJobs } from '../modules/privacy/jobs.js';
 
 /**
  * Every background job of the product, by module. Add your module's `jobs` array here (one line);
  * names must be unique (checked by the runner at start-up).
  */
-export const JOBS: readonly JobDefinition[] = [...rateLimitJobs, ...purchaseJobs, ...evaluationJobs, ...itemsJobs, ...notificationJobs, ...filesJobs, ...exportJobs, ...supplierJobs, ...reportJobs];
+export const JOBS: readonly JobDefinition[] = [...rateLimitJobs, ...purchaseJobs, ...evaluationJobs, ...itemsJobs, ...notificationJobs, ...filesJobs, ...exportJobs, ...supplierJobs, ...reportJobs, ...privacyJobs];

@@ -4,7 +4,8 @@ import { sql } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.js';
 import type { Db } from '../db/connect.js';
-import type { JobDefinition, JobRunner } from './types.js';
+import type { Metrics } from '../metrics/registry.js';
+import type { JobDefinition, JobRunner, JobServices } from './types.js';
 
 export interface JobRunnerOptions {
   db: Db;
@@ -17,6 +18,8 @@ export interface JobRunnerOptions {
   leaseSeconds?: number;
   /** Names this process in job_state.running_by and job_run.server_id. */
   serverId?: string;
+  /** Counts runs (gpms_job_runs_total) and is handed to the jobs. */
+  metrics?: Metrics;
 }
 
 export interface RunningJobRunner extends JobRunner {
@@ -60,6 +63,8 @@ export function createJobRunner(options: JobRunnerOptions): RunningJobRunner {
   const leaseSeconds = options.leaseSeconds ?? 600;
   const serverId = options.serverId ?? `${os.hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
   const byName = new Map(jobs.map((j) => [j.name, j]));
+  const services: JobServices = {};
+  const metrics = options.metrics;
   const inFlight = new Set<Promise<unknown>>();
   let timer: NodeJS.Timeout | null = null;
   let stopped = false;
@@ -93,13 +98,14 @@ export function createJobRunner(options: JobRunnerOptions): RunningJobRunner {
     let summary: Record<string, unknown> | void = undefined;
     let error: string | null = null;
     try {
-      summary = await job.run({ db, log: log.child({ job: job.name }), config, now });
+      summary = await job.run({ db, log: log.child({ job: job.name }), config, now, metrics, services });
     } catch (err) {
       status = 'FAILED';
       error = (err instanceof Error ? err.message : String(err)).slice(0, ERROR_LENGTH);
       log.error({ err, job: job.name }, 'background job failed');
     }
     const finishedAt = new Date();
+    metrics?.jobRun(job.name, status, (finishedAt.getTime() - startedAt.getTime()) / 1000);
     await db.transaction().execute(async (trx) => {
       const state = await trx.selectFrom('jobState').select('failures').where('name', '=', job.name).executeTakeFirstOrThrow();
       const failures = status === 'OK' ? 0 : state.failures + 1;
@@ -176,6 +182,7 @@ export function createJobRunner(options: JobRunnerOptions): RunningJobRunner {
 
   return {
     serverId,
+    services,
     register,
     async start() {
       await register();

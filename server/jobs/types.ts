@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.js';
 import type { Db } from '../db/connect.js';
+import type { Metrics } from '../metrics/registry.js';
 
 /**
  * Background and scheduled work. A module exports its jobs as plain data (`JobDefinition[]`) and
@@ -16,6 +17,19 @@ export interface JobContext {
   config: Config;
   /** The run's clock; tests pass a fixed one. */
   now: Date;
+  /** This server's metrics (a job counts what it does: notification deliveries…); absent in tools. */
+  metrics?: Metrics;
+  /** What route modules lend their jobs (JobRunner.services); absent in tools and unit tests. */
+  services?: JobServices;
+}
+
+/**
+ * Work a job needs from a route module that owns it at run time (the running exports live in the
+ * exports routes): the module sets it on `app.jobs.services` when it is registered.
+ */
+export interface JobServices {
+  /** Starts waiting server-side exports on this server; answers how many it took up. */
+  resumeExports?: (now: Date) => Promise<number>;
 }
 
 export interface JobDefinition {
@@ -30,4 +44,6 @@ export interface JobDefinition {
 /** What routes see as `app.jobs`: ask for a job to run soon (after the caller's transaction committed). */
 export interface JobRunner {
   poke(name: string): void;
+  /** Per server (per runner), never module state: tests build several apps in one process. */
+  readonly services: JobServices;
 }

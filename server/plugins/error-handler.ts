@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyError } from 'fastify';
 import { HttpError } from '../http/errors.js';
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnreachable } from '../http/database-unavailable.js';
 
 const KO = {
   validation: '요청 값이 올바르지 않습니다',
@@ -13,6 +14,7 @@ const KO = {
   inUse: '다른 데이터가 참조하고 있어 변경하거나 삭제할 수 없습니다',
   duplicate: '이미 등록된 값입니다',
   required: '필수 값이 없습니다',
+  databaseUnavailable: '잠시 후 다시 시도하세요 (데이터베이스에 연결할 수 없습니다)',
 };
 
 /**
@@ -56,6 +58,15 @@ export function databaseIntegrityError(error: unknown): { status: number; code: 
  */
 export const errorHandler = fp(async (app) => {
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
+    // Checked first: whatever the route was doing, a database out of reach is "try again shortly".
+    if (isDatabaseUnreachable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      request.server.metrics?.dbUnavailable.inc();
+      return reply
+        .status(503)
+        .header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
+        .send({ statusCode: 503, code: 'DATABASE_UNAVAILABLE', msg: KO.databaseUnavailable });
+    }
     if (error instanceof HttpError) {
       if (error.statusCode >= 500) request.log.error({ err: error }, 'server error');
       const exposed = error.statusCode < 500;

@@ -112,7 +112,7 @@ describe('login journeys', () => {
     await page.goto('/cyber/deliverInfo');
     await page.getByRole('heading', { name: 'OGPMS 협력사 로그인' }).waitFor();
     expect(path(page)).toBe('/cyberLogin');
-    expect(await page.title()).toBe('OGPMS');
+    expect(await page.title()).toBe('협력사 로그인 - OGPMS');
     await screenshot(page, 'journey-login-external');
 
     // A wrong code first: the spec's message, still on the code step.
@@ -127,7 +127,8 @@ describe('login journeys', () => {
 
     await submitExternalLogin(page, baseURL, 'supplier1');
     await waitForPath(page, '/cyber/deliverInfo');
-    expect(await page.title()).toBe('OGPMS');
+    // The screen names the document once its chunk is in (issue #31: a title per screen).
+    await expect.poll(() => page.title(), { timeout: 15_000 }).toMatch(/^\S.* - OGPMS$/);
     // The screen's chunk loads lazily: wait for its breadcrumb rather than read it at once.
     await expect.poll(() => crumbTexts(page), { timeout: 15_000 }).toEqual(['홈', '납품', '납품관리', '납품등록/현황']);
     await breadcrumb(page).getByRole('link', { name: '홈' }).click();

@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openLoggedIn, unexpected } from './helpers/auth';
+import { axeViolations, blocking, describeFindings } from './helpers/axe';
 import { launchBrowser, openPage, screenshot, type TestPage } from './helpers/browser';
 import { NO_MENU_USERS } from './helpers/no-menu-accounts';
 import { SMOKE_ROUTES, type SmokeRoute } from './smoke-routes';
@@ -9,6 +10,8 @@ import { SMOKE_ROUTES, type SmokeRoute } from './smoke-routes';
  * Every purchasing and fulfilment route (issues #5 and #6), in the real app on the demo company:
  * a user whose group has the menu sees real rows (a list's total above zero; an edit screen showing
  * the document it was opened on), and a user whose group has no menu lands on /info401.
+ * Once a screen shows its data, axe-core's WCAG 2.1 A/AA rules run on it (issue #31): a serious or
+ * critical violation fails the route, printed with its rule and the elements' selectors.
  */
 
 /** Calls the API from the page with the tab's own login, as the app would. */
@@ -25,6 +28,19 @@ async function apiFromPage<T>(page: Page, url: string): Promise<T> {
 }
 
 const pathOf = (r: SmokeRoute) => (r.portal === 'external' ? `/cyber${r.route}` : r.route);
+
+/** axe's milliseconds per page checked, printed at the end (what the check adds to the run). */
+const axeTimes: number[] = [];
+
+/** Fails on axe's serious and critical findings in the page as it is now; prints the others. */
+async function expectAccessible(page: Page, route: string): Promise<void> {
+  const { findings, ms } = await axeViolations(page);
+  axeTimes.push(ms);
+  const bad = blocking(findings);
+  const minor = findings.filter((f) => !bad.includes(f));
+  if (minor.length) console.info(`axe (moderate/minor, not failed):\n${describeFindings(route, minor)}`);
+  expect(bad.length, `axe-core found serious or critical WCAG 2.1 A/AA violations:\n${describeFindings(route, bad)}`).toBe(0);
+}
 
 
 describe('every purchasing and fulfilment route', () => {
@@ -46,6 +62,10 @@ describe('every purchasing and fulfilment route', () => {
   });
 
   afterAll(async () => {
+    if (axeTimes.length) {
+      const total = axeTimes.reduce((a, b) => a + b, 0);
+      console.info(`axe-core: ${axeTimes.length} pages, ${(total / 1000).toFixed(1)} s in all, ${Math.round(total / axeTimes.length)} ms a page (slowest ${Math.max(...axeTimes)} ms)`);
+    }
     for (const s of sessions.values()) await s.context.close();
     await browser?.close();
   });
@@ -64,6 +84,7 @@ describe('every purchasing and fulfilment route', () => {
       await page.goto(target);
       if (r.expect === 'absent') {
         await page.getByRole('heading', { name: '페이지를 찾을 수 없습니다' }).waitFor();
+        await expectAccessible(page, pathOf(r));
         return;
       }
       if (r.expect === 'download') {
@@ -86,8 +107,9 @@ describe('every purchasing and fulfilment route', () => {
         await page.locator('[data-testid="list-chart"] svg .recharts-bar-rectangle, [data-testid="list-chart"] svg .recharts-line-curve').first().waitFor({ timeout: 15_000 });
       }
       expect(await page.getByTestId('definition-error').count()).toBe(0);
-      expect(new URL(page.url()).pathname).toBe(pathOf(r));
+      expect(new URL(page.url()).pathname).toBe(pathOf(r.lands ? { ...r, route: r.lands } : r));
       await screenshot(page, `smoke${pathOf(r).replace(/\//g, '_')}`);
+      await expectAccessible(page, pathOf(r));
       expect(unexpected(problems.slice(before))).toEqual([]);
     });
   });
@@ -102,6 +124,23 @@ describe('every purchasing and fulfilment route', () => {
         expect(new URL(tp.page.url()).pathname).toBe(pathOf(r));
         expect(await tp.page.getByText('사용할 수 있는 메뉴가 없습니다').count()).toBe(0);
         await screenshot(tp.page, `smoke-anonymous${pathOf(r).replace(/\//g, '_')}`);
+        await expectAccessible(tp.page, `${pathOf(r)} (visitor)`);
+      } finally {
+        await tp.context.close();
+      }
+    });
+  });
+
+  describe('the login pages', () => {
+    it.each([
+      ['/login', '아이디'],
+      ['/cyberLogin', '아이디'],
+    ])('%s passes axe-core', async (route, field) => {
+      const tp = await openPage(browser, baseURL);
+      try {
+        await tp.page.goto(route);
+        await tp.page.getByLabel(field).waitFor();
+        await expectAccessible(tp.page, route);
       } finally {
         await tp.context.close();
       }

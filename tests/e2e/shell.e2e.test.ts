@@ -34,7 +34,7 @@ describe('app shell', () => {
     await page.getByRole('heading', { name: 'GPMS 로그인' }).waitFor();
     await submitInternalLogin(page, 'admin');
     await page.getByRole('heading', { name: 'GPMS에 오신 것을 환영합니다' }).waitFor();
-    expect(await page.title()).toBe('GPMS');
+    expect(await page.title()).toBe('홈 - GPMS');
     expect((await resources).headers()['iscyber']).toBe('N');
     await page.getByText('내장 PostgreSQL (PGlite)').waitFor();
     await page.getByText('공통 상수').waitFor();
@@ -49,7 +49,7 @@ describe('app shell', () => {
     await page.getByRole('heading', { name: 'OGPMS 협력사 로그인' }).waitFor();
     await submitExternalLogin(page, baseURL, 'supplier1');
     await page.getByRole('heading', { name: 'OGPMS 협력사 포털에 오신 것을 환영합니다' }).waitFor();
-    expect(await page.title()).toBe('OGPMS');
+    expect(await page.title()).toBe('홈 - OGPMS');
     expect((await resources).headers()['iscyber']).toBe('Y');
     expect(await page.evaluate(() => sessionStorage.getItem('gpms.portal'))).toContain('"isCyber":true');
     await screenshot(page, 'home-external');
@@ -61,12 +61,12 @@ describe('app shell', () => {
     const response = await page.goto('/purchase/no/such/screen/42?x=1');
     expect(response?.status()).toBe(200);
     await page.getByRole('heading', { name: '페이지를 찾을 수 없습니다' }).waitFor();
-    expect(await page.title()).toBe('GPMS');
+    expect(await page.title()).toBe('페이지 없음 - GPMS');
     await screenshot(page, 'not-found');
 
     await page.goto('/cyber/no/such/screen');
     await page.getByRole('heading', { name: '페이지를 찾을 수 없습니다' }).waitFor();
-    expect(await page.title()).toBe('OGPMS');
+    expect(await page.title()).toBe('페이지 없음 - OGPMS');
     expect(await page.getByRole('link', { name: '홈으로 이동' }).getAttribute('href')).toBe('/cyber');
     expect(problems).toEqual([]);
   });
@@ -78,6 +78,9 @@ describe('app shell', () => {
     await page.getByRole('heading', { name: 'GPMS에 오신 것을 환영합니다' }).waitFor();
     await page.getByRole('button', { name: 'English' }).click();
     await page.getByRole('heading', { name: 'Welcome to GPMS' }).waitFor();
+    // The document follows the language: its title and <html lang> (issue #31).
+    expect(await page.title()).toBe('Home - GPMS');
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
     expect(await page.evaluate(() => localStorage.getItem('language'))).toBe('en');
     await page.reload();
     await page.getByRole('heading', { name: 'Welcome to GPMS' }).waitFor();
@@ -97,11 +100,11 @@ describe('app shell', () => {
 
     await page.goto('/cyberLogin');
     await page.getByRole('heading', { name: 'OGPMS 협력사 로그인' }).waitFor();
-    expect(await page.title()).toBe('OGPMS');
+    expect(await page.title()).toBe('협력사 로그인 - OGPMS');
 
     await page.goto('/info401');
     await page.getByRole('heading', { name: '권한이 없습니다' }).waitFor();
-    expect(await page.title()).toBe('GPMS');
+    expect(await page.title()).toBe('권한 없음 - GPMS');
     await screenshot(page, 'info401');
 
     // In-app navigation (no reload) goes through the lazily loaded chunks — and the guard: home

@@ -16,6 +16,8 @@ export interface SmokeRoute {
   chart?: boolean;
   /** A public route (spec §2 templates): open to anyone logged in or not, so it has no /info401 half. */
   public?: boolean;
+  /** The page takes the user to another route of the portal (my account → the password check). */
+  lands?: string;
 }
 
 type Rows<R> = { rows: R[]; total: number };
@@ -177,6 +179,8 @@ SMOKE_ROUTES.push(
   // Supplier self-service (#9, #18): my company, change requests, the supplier's users, my account — at both addresses.
   { route: '/compManage/CyberCompManageEdit', portal: 'external', user: 'supplier1', expect: 'text', shows: 'C00001' },
   { route: '/compManage/CyberCompManageEdit', portal: 'internal', user: 'tfadmin', expect: 'document', open: doc('/api/v1/suppliers?size=1', 'compNo') },
+  // Staff without a supplier named get the supplier picker, not a refused request (issue #31).
+  { route: '/compManage/CyberCompManageEdit', portal: 'internal', user: 'tfadmin', expect: 'text', shows: '조회할 업체를 선택하세요.' },
   { route: '/portal/ogpmsManage/userBlock', portal: 'internal', user: 'admin', expect: 'rows' },
   { route: '/portal/ogpmsManage/userBlock', portal: 'external', user: 'supplier1adm', expect: 'rows' },
   { route: '/portal/ogpmsManage/compUserManage', portal: 'internal', user: 'admin', expect: 'rows' },
@@ -184,9 +188,10 @@ SMOKE_ROUTES.push(
   { route: '/compUserManageList', portal: 'internal', user: 'tfadmin', expect: 'rows' },
   { route: '/userManagement/PersonInfoLogin', portal: 'internal', user: 'buyer', expect: 'text', shows: '개인정보를 보호하기 위해 비밀번호를 다시 입력하세요.' },
   { route: '/userManagement/PersonInfoLogin', portal: 'external', user: 'supplier1', expect: 'text', shows: '개인정보를 보호하기 위해 비밀번호를 다시 입력하세요.' },
-  // Without the password re-entered in this session the server answers nothing but how to get in.
-  { route: '/userManagement/PersonInfo', portal: 'internal', user: 'buyer', expect: 'text', shows: '내 정보를 보려면 비밀번호를 다시 입력하세요' },
-  { route: '/userManagement/PersonInfo', portal: 'external', user: 'supplier1', expect: 'text', shows: '내 정보를 보려면 비밀번호를 다시 입력하세요' },
+  // Without the password re-entered in this session the server refuses (REAUTH_REQUIRED): the page
+  // takes the user to the check, which comes back here (issue #31).
+  { route: '/userManagement/PersonInfo', portal: 'internal', user: 'buyer', expect: 'text', shows: '개인정보를 보호하기 위해 비밀번호를 다시 입력하세요.', lands: '/userManagement/PersonInfoLogin' },
+  { route: '/userManagement/PersonInfo', portal: 'external', user: 'supplier1', expect: 'text', shows: '개인정보를 보호하기 위해 비밀번호를 다시 입력하세요.', lands: '/userManagement/PersonInfoLogin' },
   { route: '/compStatusList', portal: 'internal', user: 'tfadmin', expect: 'rows' },
   // A dashboard: its tables are canvas grids, so the check reads the spend chart's month axis (SVG text),
   // drawn only once the supplier's answer is in.

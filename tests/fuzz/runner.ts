@@ -70,7 +70,7 @@ function judge(check: () => boolean): boolean {
 }
 
 export function loadDoc(): OpenApiDoc {
-  return JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, '../../schemas/openapi.json'), 'utf8')) as OpenApiDoc;
+  return JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, '../../schemas/openapi.generated.json'), 'utf8')) as OpenApiDoc;
 }
 
 /** One validator per operation over { params, query, body }, with the server's ajv options (server/app.ts). */

@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/app.js';
 import { testConfig, type Config } from '../../server/config.js';
 import type { PgliteThread } from '../../server/db/connect.js';
+import { fileStoreConfig, type FileStoreKind } from './file-stores.js';
 import { createEmptyTestDb, createSeededTestDb, testPgliteThread, type TestDb } from './test-db.js';
 
 export interface TestApp {
@@ -17,13 +18,14 @@ export interface TestApp {
 
 /**
  * The real app on a database of the run's kind (PGlite or PostgreSQL): seeded with the demo
- * company by default, or empty. Files go to a temporary DATA_DIR removed by close().
+ * company by default, or empty. Files go to a temporary DATA_DIR removed by close(), or with
+ * `fileStore: 's3'` to a prefix of their own on the run's S3 server.
  */
-export async function buildTestApp(options: { seeded?: boolean; config?: Partial<Config>; pgliteThread?: PgliteThread } = {}): Promise<TestApp> {
+export async function buildTestApp(options: { seeded?: boolean; config?: Partial<Config>; pgliteThread?: PgliteThread; fileStore?: FileStoreKind } = {}): Promise<TestApp> {
   const thread = options.pgliteThread ?? testPgliteThread();
   const db = options.seeded === false ? await createEmptyTestDb(undefined, thread) : await createSeededTestDb(undefined, thread);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gpms-test-'));
-  const config = testConfig({ dataDir, distDir: path.join(dataDir, 'no-dist'), databaseUrl: db.url, ...options.config });
+  const config = testConfig({ dataDir, distDir: path.join(dataDir, 'no-dist'), databaseUrl: db.url, fileStore: await fileStoreConfig(options.fileStore ?? 'disk'), ...options.config });
   const app = await buildApp({ config, dbh: db });
   return {
     app,

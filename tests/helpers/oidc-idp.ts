@@ -79,22 +79,32 @@ export async function startTestIdp(options: { redirectUri: string; postLogoutRed
   };
 }
 
+/** A browser's cookies at the provider: pass the same jar to keep its session between calls. */
+export type CookieJar = Map<string, string>;
+
+interface Hop {
+  /** The first address outside the provider starting with `stopAt`. */
+  reached?: string;
+  /** The provider's page when a form is shown that `fill` declined to submit. */
+  page?: string;
+}
+
 /**
- * The browser's part of a code-flow login, done with fetch: follows the provider's redirects
- * with a cookie jar, signs in on the development login form as `loginId`, consents, and stops
- * at the redirect back to the relying party (answering that address).
+ * Follows the provider's redirects and forms with a cookie jar, as a browser would, until a redirect
+ * leaves for `stopAt`. `fill` gets each form's fields (hidden inputs filled in) and its HTML and
+ * answers the fields to submit, or null to stop there.
  */
-export async function signInAtIdp(authorizeUrl: string, loginId: string, redirectPrefix: string): Promise<string> {
-  const jar = new Map<string, string>();
+async function browse(url: string, jar: CookieJar, stopAt: string, fill: (fields: URLSearchParams, html: string) => URLSearchParams | null): Promise<Hop> {
   const cookieHeader = () => [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
   const remember = (res: Response) => {
     for (const c of res.headers.getSetCookie()) {
       const [pair] = c.split(';');
       const i = pair.indexOf('=');
-      jar.set(pair.slice(0, i), pair.slice(i + 1));
+      const value = pair.slice(i + 1);
+      if (/expires=Thu, 01 Jan 1970/i.test(c) || value === '') jar.delete(pair.slice(0, i));
+      else jar.set(pair.slice(0, i), value);
     }
   };
-  let url = authorizeUrl;
   let init: RequestInit = {};
   for (let hop = 0; hop < 20; hop++) {
     const res = await fetch(url, { ...init, redirect: 'manual', headers: { ...(init.headers as Record<string, string>), cookie: cookieHeader() } });
@@ -103,7 +113,7 @@ export async function signInAtIdp(authorizeUrl: string, loginId: string, redirec
     const location = res.headers.get('location');
     if (location) {
       const next = new URL(location, url).href;
-      if (next.startsWith(redirectPrefix)) return next;
+      if (next.startsWith(stopAt)) return { reached: next };
       url = next;
       continue;
     }
@@ -112,12 +122,44 @@ export async function signInAtIdp(authorizeUrl: string, loginId: string, redirec
     if (!form) throw new Error(`no form at ${url} (${res.status}): ${html.slice(0, 300)}`);
     const fields = new URLSearchParams();
     for (const m of form[2].matchAll(/<input[^>]*type="hidden"[^>]*name="([^"]+)"[^>]*value="([^"]*)"/gi)) fields.set(m[1], m[2]);
-    if (/name="login"/.test(form[2])) {
+    const filled = fill(fields, form[0]);
+    if (!filled) return { page: html };
+    url = new URL(form[1].replace(/&amp;/g, '&'), url).href;
+    init = { method: 'POST', body: filled.toString(), headers: { 'content-type': 'application/x-www-form-urlencoded' } };
+  }
+  throw new Error('too many redirects at the identity provider');
+}
+
+/**
+ * The browser's part of a code-flow login, done with fetch: follows the provider's redirects
+ * with a cookie jar, signs in on the development login form as `loginId`, consents, and stops
+ * at the redirect back to the relying party (answering that address).
+ */
+export async function signInAtIdp(authorizeUrl: string, loginId: string, redirectPrefix: string, jar: CookieJar = new Map()): Promise<string> {
+  const hop = await browse(authorizeUrl, jar, redirectPrefix, (fields, form) => {
+    if (/name="login"/.test(form)) {
       fields.set('login', loginId);
       fields.set('password', 'any');
     }
-    url = new URL(form[1].replace(/&amp;/g, '&'), url).href;
-    init = { method: 'POST', body: fields.toString(), headers: { 'content-type': 'application/x-www-form-urlencoded' } };
-  }
-  throw new Error('too many redirects at the identity provider');
+    return fields;
+  });
+  return hop.reached!;
+}
+
+/** True when the provider, given this browser's cookies, asks who is signing in (no session there). */
+export async function idpAsksToSignIn(authorizeUrl: string, redirectPrefix: string, jar: CookieJar): Promise<boolean> {
+  const hop = await browse(authorizeUrl, jar, redirectPrefix, (fields, form) => (/name="login"/.test(form) ? null : fields));
+  return hop.page !== undefined;
+}
+
+/**
+ * The browser at the provider's end_session address: confirms the logout when the provider asks
+ * (oidc-provider's form, logout=yes) and answers where the provider sent it back.
+ */
+export async function signOutAtIdp(endSessionUrl: string, redirectPrefix: string, jar: CookieJar): Promise<string> {
+  const hop = await browse(endSessionUrl, jar, redirectPrefix, (fields) => {
+    fields.set('logout', 'yes');
+    return fields;
+  });
+  return hop.reached!;
 }

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { fixtureServiceError, searchFixtureCompanies } from '../testing/fixture-services';
 import { doubleClickGridRow, gridHeaderTexts, gridRowTexts, installGlideJsdom } from '../testing/glide-jsdom';
 import { renderWidget } from '../testing/render';
+import { tabToGrid } from '../testing/keyboard';
 import { CompanyPopup, type CompanyPopupProps } from './company-popup';
 
 let uninstall: () => void;
@@ -53,5 +54,22 @@ describe('CompanyPopup', () => {
     const { dialog, user } = setup({ search: () => Promise.reject(fixtureServiceError('업체 목록을 불러오지 못했습니다.')) });
     await user.click(within(dialog).getByRole('button', { name: '조회' }));
     expect(await screen.findByRole('alertdialog')).toHaveTextContent('업체 목록을 불러오지 못했습니다.');
+  });
+
+  it('works from the keyboard alone (issue #31): Enter searches, Tab reaches the result, ↓ and Enter choose', async () => {
+    const { dialog, onChoose, user } = setup();
+    await waitFor(() => expect(within(dialog).getByLabelText('업체명 또는 사업자번호')).toHaveFocus());
+    await user.keyboard('한빛{Enter}');
+    await waitFor(() => expect(gridRowTexts(dialog)).toHaveLength(2));
+    await tabToGrid(user, dialog);
+    await user.keyboard('{ArrowDown}{Enter}');
+    expect(onChoose).toHaveBeenCalledTimes(1);
+    expect(onChoose).toHaveBeenCalledWith(expect.objectContaining({ compNo: 'C00006' }));
+  });
+
+  it('Escape closes it', async () => {
+    const { onClose, user } = setup();
+    await user.keyboard('{Escape}');
+    expect(onClose).toHaveBeenCalledTimes(1);
   });
 });

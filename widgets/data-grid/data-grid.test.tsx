@@ -234,6 +234,68 @@ describe('DataGrid', () => {
     expect(onCellEdit).not.toHaveBeenCalled();
   });
 
+  it("names glide's accessibility table, counts every row, states the sort and the selection mode (issue #31)", async () => {
+    const { rerenderWidget } = renderWidget(grid({ rowCount: 500, sort: { field: 'amount', direction: 'desc' }, selection: 'single' }));
+    const table = await waitFor(() => {
+      const t = document.querySelector('table[role="grid"]');
+      expect(t).toHaveAttribute('aria-label', '발주 목록');
+      return t!;
+    });
+    // The header row plus every row of the result, not only those on screen.
+    expect(table).toHaveAttribute('aria-rowcount', '501');
+    expect(table).toHaveAttribute('aria-multiselectable', 'false');
+    const headers = Array.from(table.querySelectorAll('th'));
+    expect(headers[2]).toHaveAttribute('aria-sort', 'descending');
+    expect(headers[2]).toHaveAttribute('aria-label', '금액');
+    expect(headers[0]).not.toHaveAttribute('aria-sort');
+    rerenderWidget(grid({ rowCount: 500, sort: { field: 'poNo', direction: 'asc' }, selection: 'multi' }));
+    await waitFor(() => expect(table.querySelector('th')).toHaveAttribute('aria-sort', 'ascending'));
+    expect(table.querySelectorAll('th')[2]).not.toHaveAttribute('aria-sort');
+    expect(table).toHaveAttribute('aria-multiselectable', 'true');
+  });
+
+  it('moves focus cell by cell with the arrows, marks the chosen row selected, and edits from the keyboard: Enter opens, Escape cancels, Enter commits', { timeout: 30_000 }, async () => {
+    const onCellEdit = vi.fn();
+    const editable = COLUMNS.map((c) => (c.field === 'title' ? { ...c, editable: true } : c));
+    renderWidget(grid({ columns: editable, onCellEdit, selection: 'single' }));
+    await waitFor(() => expect(gridRowTexts()).toHaveLength(3));
+    const user = userEvent.setup();
+    // Tab reaches the grid, which puts focus on its first cell.
+    await user.tab();
+    await waitFor(() => expect(document.activeElement).toHaveAttribute('id', 'glide-cell-0-0'));
+    await user.keyboard('{ArrowDown}{ArrowRight}');
+    await waitFor(() => expect(document.activeElement).toHaveAttribute('id', 'glide-cell-1-1'));
+    expect(document.activeElement).toHaveTextContent('MCU 32bit');
+    expect(document.activeElement?.closest('tr')).toHaveAttribute('aria-selected', 'true');
+    // Escape leaves the cell as it was.
+    await user.keyboard('{Enter}');
+    const editor = await waitFor(() => {
+      const el = document.querySelector<HTMLTextAreaElement>('#portal textarea');
+      expect(el).not.toBeNull();
+      return el!;
+    });
+    expect(editor).toHaveAttribute('aria-label', '제목');
+    await user.keyboard('{Control>}a{/Control}버려질 값{Escape}');
+    await waitFor(() => expect(document.querySelector('#portal textarea')).toBeNull());
+    expect(onCellEdit).not.toHaveBeenCalled();
+    // Enter opens the editor again and Enter commits.
+    await waitFor(() => expect(document.activeElement?.closest('[data-gpms-grid]')).not.toBeNull());
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(document.querySelector('#portal textarea')).not.toBeNull());
+    await user.keyboard('{Control>}a{/Control}MCU 64bit{Enter}');
+    await waitFor(() => expect(onCellEdit).toHaveBeenCalledWith(1, 'title', 'MCU 64bit'));
+  });
+
+  it('Tab into a grid that arrives with a chosen row puts the focus on that row, so the arrows work (a popup)', { timeout: 30_000 }, async () => {
+    renderWidget(grid({ selection: 'single', selectedRows: [1], readOnly: true }));
+    await waitFor(() => expect(gridRowTexts()).toHaveLength(3));
+    const user = userEvent.setup();
+    await user.tab();
+    await waitFor(() => expect(document.activeElement).toHaveAttribute('id', 'glide-cell-0-1'));
+    await user.keyboard('{ArrowDown}');
+    await waitFor(() => expect(document.activeElement).toHaveAttribute('id', 'glide-cell-0-2'));
+  });
+
   it('creates the #portal glide needs for its editor', () => {
     document.getElementById('portal')?.remove();
     renderWidget(grid());

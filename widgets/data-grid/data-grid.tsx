@@ -11,8 +11,9 @@ import {
   type Rectangle,
   type Theme,
 } from '@glideapps/glide-data-grid';
-import { forwardRef, useCallback, useEffect, useImperativeHandle, useMemo, useRef, useState, type ForwardedRef, type ReactElement, type Ref } from 'react';
+import { forwardRef, useCallback, useEffect, useImperativeHandle, useMemo, useRef, useState, type FocusEvent, type ForwardedRef, type ReactElement, type Ref } from 'react';
 import { useWidgetText } from '../i18n';
+import { useAccessibleTable } from './accessible-table';
 import { codeCellRenderer } from './code-cell';
 import {
   gridHeight,
@@ -163,7 +164,9 @@ function DataGridInner<Row extends GridRow>(props: DataGridProps<Row>, ref: Forw
   }, []);
 
   // The portal's accent (internal blue, external teal) from the CSS token, read once mounted.
+  const rootRef = useRef<HTMLDivElement | null>(null);
   const wrapperRef = useCallback((el: HTMLDivElement | null) => {
+    rootRef.current = el;
     if (!el || typeof getComputedStyle !== 'function') return;
     const v = getComputedStyle(el).getPropertyValue('--accent').trim();
     if (/^#[0-9a-f]{3,8}$/i.test(v)) setAccent(v);
@@ -186,6 +189,8 @@ function DataGridInner<Row extends GridRow>(props: DataGridProps<Row>, ref: Forw
     () => ({ current: safeCurrent, rows: rowSelection, columns: CompactSelection.empty() }),
     [safeCurrent, rowSelection],
   );
+
+  useAccessibleTable(rootRef, { label: props['aria-label'], multiselectable: selection === 'multi', columns, sort, editingColumn: safeCurrent?.cell[0] });
 
   const emitRows = useCallback(
     (next: number[]) => {
@@ -319,6 +324,26 @@ function DataGridInner<Row extends GridRow>(props: DataGridProps<Row>, ref: Forw
     [rowCount],
   );
 
+  // glide gives the keyboard a current cell on focus only when nothing is selected; a grid arriving
+  // with a chosen row (a popup's first row) would take Tab and then ignore the arrows. Focus by Tab
+  // starts on the chosen row (or the first); a pointer's focus is left to the click.
+  const pointerDown = useRef(false);
+  useEffect(() => {
+    // Released anywhere (a drag may end outside the grid).
+    const up = () => (pointerDown.current = false);
+    window.addEventListener('pointerup', up, true);
+    window.addEventListener('pointercancel', up, true);
+    return () => {
+      window.removeEventListener('pointerup', up, true);
+      window.removeEventListener('pointercancel', up, true);
+    };
+  }, []);
+  const onFocusCapture = (e: FocusEvent<HTMLDivElement>) => {
+    if (pointerDown.current || safeCurrent || rowCount === 0 || (e.target as HTMLElement).dataset.testid !== 'data-grid-canvas') return;
+    const row = Math.min(rows[0] ?? Math.max(0, lastRange.current[0]), rowCount - 1);
+    setCurrent({ cell: [0, row], range: { x: 0, y: row, width: 1, height: 1 }, rangeStack: [] });
+  };
+
   const empty = rowCount === 0 && emptyText !== '';
   return (
     <div
@@ -332,6 +357,8 @@ function DataGridInner<Row extends GridRow>(props: DataGridProps<Row>, ref: Forw
       data-row-marker-width={showMarkers ? ROW_MARKER_WIDTH : 0}
       data-header-height={hh}
       data-row-height={rh}
+      onFocusCapture={onFocusCapture}
+      onPointerDownCapture={() => (pointerDown.current = true)}
     >
       <DataEditor
         ref={editorRef}

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createFixtureServices } from '../testing/fixture-services';
 import { doubleClickGridRow, gridHeaderTexts, gridRowTexts, installGlideJsdom } from '../testing/glide-jsdom';
 import { renderWidget } from '../testing/render';
+import { tabToGrid } from '../testing/keyboard';
 import { DepartmentField } from './department-field';
 import { DepartmentPopup, departmentQuery, type DepartmentPopupProps } from './department-popup';
 
@@ -130,5 +131,16 @@ describe('DepartmentField', () => {
     await user.type(screen.getByLabelText('부서'), '시험{Enter}');
     await waitFor(() => expect(onChange).toHaveBeenCalledWith(expect.objectContaining({ deptcd: 'D3230', deptnm: '시험분석팀' })));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('works from the keyboard alone (issue #31): Tab reaches the result, ↓ and Enter choose', async () => {
+    const { onChoose, user } = setup({ section: { topDept: 'D2000', sectionName: '생산부문' } });
+    const dialog = await screen.findByRole('dialog', { name: '부서 선택' });
+    await waitFor(() => expect(gridRowTexts(dialog)).toHaveLength(6));
+    const second = gridRowTexts(dialog)[1][1];
+    await waitFor(() => expect(within(dialog).getByLabelText('부서명')).toHaveFocus());
+    await tabToGrid(user, dialog);
+    await user.keyboard('{ArrowDown}{Enter}');
+    expect(onChoose).toHaveBeenCalledWith(expect.objectContaining({ deptnm: second }));
   });
 });

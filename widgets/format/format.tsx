@@ -1,4 +1,4 @@
-import { formatDate, type DateLang } from '../../lib/date';
+import { formatDate, formatInstant, type DateLang } from '../../lib/date';
 import { formatMoney, jpyToKrw, type Currency, type DecimalInput } from '../../lib/money';
 import { useDateLang } from '../i18n';
 
@@ -27,14 +27,22 @@ export interface DateTextProps {
   className?: string;
 }
 
-/** A formatted date in a <time> element (empty for no or invalid date). */
+const PLAIN_DATE = /^\d{4}-?\d{2}-?\d{2}$/;
+
+/**
+ * A formatted date in a <time> element (empty for no or invalid date). A calendar date
+ * ('YYYY-MM-DD', 'YYYYMMDD') is printed as it is; a moment (an ISO timestamp, epoch ms, a Date)
+ * on the business clock (Asia/Seoul, lib/date.ts formatInstant), whatever the browser's zone.
+ */
 export function DateText({ value, pattern = 'yyyy-MM-dd', lang, className }: DateTextProps) {
   const uiLang = useDateLang();
   const d = toDate(value);
   if (!d) return <time className={className} />;
+  const calendarDate = typeof value === 'string' && PLAIN_DATE.test(value.trim());
+  const format = calendarDate ? formatDate : formatInstant;
   return (
-    <time className={className} dateTime={formatDate(d, "yyyy-MM-dd'T'HH:mm:ss")}>
-      {formatDate(d, pattern, lang ?? uiLang)}
+    <time className={className} dateTime={calendarDate ? formatDate(d, 'yyyy-MM-dd') : d.toISOString()}>
+      {format(d, pattern, lang ?? uiLang)}
     </time>
   );
 }

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { doubleClickGridRow, gridHeaderTexts, gridRowTexts, installGlideJsdom } from '../testing/glide-jsdom';
 import { renderWidget } from '../testing/render';
+import { tabToGrid } from '../testing/keyboard';
 import { ItemPopup, type ItemPopupProps } from './item-popup';
 import { FIXTURE_ITEM_CATEGORIES, searchFixtureItems } from './item-popup.fixtures';
 
@@ -59,5 +60,16 @@ describe('ItemPopup', () => {
     expect(onChoose).not.toHaveBeenCalled();
     await user.click(within(dialog).getByRole('button', { name: '취소' }));
     expect(onClose).toHaveBeenCalled();
+  });
+
+  it('works from the keyboard alone (issue #31): Enter searches, Tab reaches the result, ↓ and Enter choose', async () => {
+    const { dialog, onChoose, user } = setup();
+    await waitFor(() => expect(within(dialog).getByLabelText('품목명')).toHaveFocus());
+    await user.keyboard('볼트{Enter}');
+    await waitFor(() => expect(gridRowTexts(dialog).length).toBeGreaterThan(1));
+    const second = gridRowTexts(dialog)[1][0];
+    await tabToGrid(user, dialog);
+    await user.keyboard('{ArrowDown}{Enter}');
+    expect(onChoose).toHaveBeenCalledWith(expect.objectContaining({ itemCode: second }));
   });
 });

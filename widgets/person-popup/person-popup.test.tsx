@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createFixtureServices } from '../testing/fixture-services';
 import { doubleClickGridRow, gridRowTexts, installGlideJsdom } from '../testing/glide-jsdom';
 import { renderWidget } from '../testing/render';
+import { tabToGrid } from '../testing/keyboard';
 import { PersonField } from './person-field';
 import { PersonPopup, personQuery } from './person-popup';
 
@@ -139,5 +140,18 @@ describe('PersonField', () => {
     rerenderWidget(<PersonField value={{ singleid: 'E000005', hname: '정수빈' }} onChange={onChange} />);
     expect(screen.getByLabelText('사원')).toHaveValue('정수빈');
     expect(screen.getByText('E000005')).toBeInTheDocument();
+  });
+
+  it('works from the keyboard alone (issue #31): Enter searches, Tab reaches the result, ↓ ↑ End and Enter choose', async () => {
+    const { dialog, onChoose, user } = setup();
+    await waitFor(() => expect(within(dialog).getByLabelText('이름')).toHaveFocus());
+    await user.keyboard('김민{Enter}');
+    await waitFor(() => expect(gridRowTexts(dialog)).toHaveLength(3));
+    await tabToGrid(user, dialog);
+    await user.keyboard('{ArrowDown}{ArrowDown}{ArrowDown}{ArrowUp}');
+    await user.keyboard('{Enter}');
+    expect(onChoose).toHaveBeenLastCalledWith(expect.objectContaining({ hname: '김민지' }));
+    await user.keyboard('{End}{Enter}');
+    expect(onChoose).toHaveBeenLastCalledWith(expect.objectContaining({ hname: '김민준' }));
   });
 });

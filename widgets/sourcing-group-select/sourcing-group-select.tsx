@@ -90,6 +90,7 @@ export function SourcingGroupSelect({ value, onChange, empty = 'all', levelLabel
               key={field}
               id={`${ids.controlId}-${i + 1}`}
               className={styles.level}
+              block
               aria-label={labels[i]}
               value={value[field]}
               options={options ?? []}

@@ -1,3 +1,4 @@
+import { BUSINESS_TIME_ZONE } from '../../../lib/date';
 /**
  * The printable purchase order (발주서) of one PO: letterhead, the two parties, the line table with
  * its total, remarks and signature boxes, and 인쇄. Suppliers open it from
@@ -62,7 +63,7 @@ function Sheet({ po, t, codeText, hidden }: { po: Po; t: (key: string, vars?: Re
               {po.compNameKr} ({po.compNo})
             </dd>
             <dt>{t(`${T}.acknowledgedAt`)}</dt>
-            <dd>{po.acknowledgedAt ? new Date(po.acknowledgedAt).toLocaleString('ko-KR') : t(`${T}.notYet`)}</dd>
+            <dd>{po.acknowledgedAt ? new Date(po.acknowledgedAt).toLocaleString('ko-KR', { timeZone: BUSINESS_TIME_ZONE }) : t(`${T}.notYet`)}</dd>
           </dl>
         </div>
         <div className={styles.party}>

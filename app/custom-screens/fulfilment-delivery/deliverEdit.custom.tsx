@@ -1,3 +1,4 @@
+import { BUSINESS_TIME_ZONE } from '../../../lib/date';
 /**
  * /deliverEdit (external) — the supplier registers a delivery (ASN) against one of its
  * acknowledged orders: picks the order, enters the quantity delivered per order line (at most
@@ -379,7 +380,7 @@ export default function DeliverEdit({ query }: CustomScreenProps) {
           {delivery.receivedAt && (
             <div>
               <dt>{t(`${F}.receivedAt`)}</dt>
-              <dd>{new Date(delivery.receivedAt).toLocaleString('ko-KR')}</dd>
+              <dd>{new Date(delivery.receivedAt).toLocaleString('ko-KR', { timeZone: BUSINESS_TIME_ZONE })}</dd>
             </div>
           )}
           {delivery.cancelReason && (

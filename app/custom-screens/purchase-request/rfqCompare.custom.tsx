@@ -17,7 +17,7 @@ import { callOperation, useEngineServices, type CustomScreenProps, type ResultOf
 import { useFrame } from '../../../engine/runtime/frame';
 import { useEngineText } from '../../../engine/text';
 import { formatMoney } from '../../../lib/money';
-import { formatDate } from '../../../lib/date';
+import { formatInstant } from '../../../lib/date';
 import { WidgetButton } from '../../../widgets/common/button';
 import styles from './rfqCompare.module.css';
 
@@ -121,7 +121,7 @@ export default function RfqCompare({ query }: CustomScreenProps) {
         <div>
           <dt>{t(`${T}.deadline`)}</dt>
           <dd>
-            {formatDate(new Date(c.deadline), 'yyyy-MM-dd HH:mm')} {c.deadlinePassed ? <span className={styles.badge}>{t(`${T}.closed`)}</span> : null}
+            {formatInstant(c.deadline, 'yyyy-MM-dd HH:mm')} {c.deadlinePassed ? <span className={styles.badge}>{t(`${T}.closed`)}</span> : null}
           </dd>
         </div>
         <div>

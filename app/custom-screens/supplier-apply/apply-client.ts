@@ -1,5 +1,5 @@
 import createClient from 'openapi-fetch';
-import type { paths } from '../../../schemas/api-types';
+import type { paths } from '../../../schemas/api-types.generated';
 
 /**
  * The public wizard's own typed client: no login, no token refresh and no global error alert —

@@ -1,3 +1,4 @@
+import { BUSINESS_TIME_ZONE } from '../../../lib/date';
 /**
  * The public supplier application wizard (spec §2 templates; docs/suppliers.md "Application"):
  * /template/userApply (start or resume), ogpmsUserApply1 (terms and privacy, versioned),
@@ -173,7 +174,7 @@ function StepPage({ step }: { step: Exclude<Step, 'start'> }) {
       <h2 className={styles.title}>{t(`${K}.title`)}</h2>
       <Steps current={step} />
       <p className={styles.keep} data-testid="apply-draft">
-        {t(`${K}.keep`, { receiptNo: app.receiptNo, date: new Date(app.expiresAt).toLocaleDateString('ko-KR') })} <code>{draft.secret}</code>
+        {t(`${K}.keep`, { receiptNo: app.receiptNo, date: new Date(app.expiresAt).toLocaleDateString('ko-KR', { timeZone: BUSINESS_TIME_ZONE }) })} <code>{draft.secret}</code>
       </p>
       {step === 'terms' && <TermsStep draft={draft} onDone={() => finished('company')} />}
       {step === 'company' && <CompanyStep draft={draft} app={app} onChanged={reload} onDone={() => finished('user')} onBack={() => navigate(ROUTES.terms)} />}

@@ -36,7 +36,8 @@ export default function PersonInfoLogin(_: CustomScreenProps) {
     try {
       await callOperation(services, 'reauthenticate', { body: { password } });
       setPassword('');
-      await frame.open({ screen: 'userManagement.personInfo' }, {});
+      // In the check's place: Back from my account does not ask for the password again.
+      await frame.open({ screen: 'userManagement.personInfo', replace: true }, {});
     } catch (err) {
       // A wrong password is told here, beside the field; anything else the engine's way.
       if (err instanceof OperationError && err.status === 400) setError(err.message);

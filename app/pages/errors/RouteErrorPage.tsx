@@ -17,10 +17,21 @@ export function RouteErrorPage() {
   const { pathname } = useLocation();
   const portal = portalKind(isCyberPathname(pathname));
   const kind = routeErrorKind(error);
-  if (kind !== 'notFound') console.error('Route error', error);
+  if (kind !== 'notFound' && kind !== 'unavailable') console.error('Route error', error);
 
   if (kind === 'notFound') {
     return <MessagePage portal={portal} badge="404" title={t('error.notFound.title')} body={t('error.notFound.body')} actions={<HomeAndBackActions portal={portal} />} />;
+  }
+  if (kind === 'unavailable') {
+    return (
+      <MessagePage
+        portal={portal}
+        badge="…"
+        title={t('error.unavailable.title')}
+        body={t('error.unavailable.body')}
+        actions={<Button onClick={() => window.location.reload()}>{t('common.retry')}</Button>}
+      />
+    );
   }
   if (kind === 'chunk') {
     return (

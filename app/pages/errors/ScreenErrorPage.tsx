@@ -14,9 +14,10 @@ export function ScreenErrorPage() {
   const { t } = useTranslation();
   const error = useRouteError();
   const kind = routeErrorKind(error);
-  if (kind !== 'notFound') console.error('Screen error', error);
-  const title = kind === 'chunk' ? t('error.chunk.title') : kind === 'notFound' ? t('error.notFound.title') : t('error.screen.title');
-  const body = kind === 'chunk' ? t('error.chunk.body') : kind === 'notFound' ? t('error.notFound.body') : t('error.screen.body');
+  if (kind !== 'notFound' && kind !== 'unavailable') console.error('Screen error', error);
+  const key = kind === 'server' ? 'screen' : kind;
+  const title = t(`error.${key}.title`);
+  const body = t(`error.${key}.body`);
   return (
     <div className={styles.page} role="alert">
       <Card title={title}>

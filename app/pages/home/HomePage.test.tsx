@@ -11,6 +11,7 @@ function stubServer(resources: { status: number; body: unknown }) {
   const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
     const url = new URL(input instanceof Request ? input.url : String(input), 'http://localhost');
     if (url.pathname === '/readyz') return Response.json({ status: 'ok', database: 'pglite' });
+    if (url.pathname === '/api/v1/board/notices') return Response.json({ rows: [], total: 0 });
     return Response.json(resources.body, { status: resources.status });
   });
   vi.stubGlobal('fetch', fetchMock);

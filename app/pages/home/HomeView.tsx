@@ -1,3 +1,4 @@
+import { BUSINESS_TIME_ZONE } from '../../../lib/date';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Readiness } from '../../api/health';
@@ -29,7 +30,7 @@ export interface HomeViewProps {
 /** The home screen's look, without any fetching (stories render it with canned states). */
 export function HomeView({ portal, readiness, resources, onRecheck, onRetryResources, loginData, user, menus = [], extraCards, today = new Date() }: HomeViewProps) {
   const { t, i18n } = useTranslation();
-  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'full' }).format(today);
+  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'full', timeZone: BUSINESS_TIME_ZONE }).format(today);
   const isCyber = portal === 'external';
   return (
     <div className={styles.page}>

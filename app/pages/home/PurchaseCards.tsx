@@ -1,6 +1,6 @@
 import { useCallback, useMemo, useState } from 'react';
 import type { TFunction } from 'i18next';
-import { formatDate } from '../../../lib/date';
+import { formatInstant } from '../../../lib/date';
 import { formatMoney } from '../../../lib/money';
 import { useAsync, type AsyncState } from '../../hooks/use-async';
 import { useSessionStore, type CodeLists } from '../../stores/session';
@@ -44,7 +44,7 @@ function codeText(codes: CodeLists, group: string, value: string | null | undefi
 function when(iso: string | null | undefined, pattern = 'yyyy-MM-dd HH:mm'): string {
   if (!iso) return '';
   const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? iso : formatDate(d, pattern);
+  return Number.isNaN(d.getTime()) ? iso : formatInstant(d, pattern);
 }
 
 const money = (amount: string | null | undefined, currency: string) => (amount === null || amount === undefined || amount === '' ? '' : `${formatMoney(amount, currency)} ${currency}`);

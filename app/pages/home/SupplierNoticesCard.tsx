@@ -1,6 +1,7 @@
 import type { i18n as I18n } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import type { paths } from '../../../schemas/api-types';
+import { formatInstant } from '../../../lib/date';
+import type { paths } from '../../../schemas/api-types.generated';
 import { ApiError } from '../../api/api-error';
 import { apiClient, type ApiClient } from '../../api/client';
 import { useAsync } from '../../hooks/use-async';
@@ -60,7 +61,7 @@ export function SupplierNoticesCard() {
               <details>
                 <summary>
                   {n.pinned === 'Y' && <strong>[{t('supplierNotices.pinned')}] </strong>}
-                  {n.title} <span className={styles.muted}>{(n.showFrom ?? n.createdAt).slice(0, 10)}</span>
+                  {n.title} <span className={styles.muted}>{n.showFrom ?? formatInstant(n.createdAt, 'yyyy-MM-dd')}</span>
                 </summary>
                 <p style={{ whiteSpace: 'pre-wrap', margin: '6px 0 0 16px' }}>{n.body}</p>
               </details>

@@ -1,3 +1,4 @@
+import { BUSINESS_TIME_ZONE, BUSINESS_TIME_ZONE_LABEL } from '../../../lib/date';
 import { useTranslation } from 'react-i18next';
 import type { Readiness } from '../../api/health';
 import type { AsyncState } from '../../hooks/use-async';
@@ -27,7 +28,7 @@ export function SystemStatusCard({ state, onRecheck }: SystemStatusCardProps) {
     ok: t('status.ok'),
     warning: t('status.unavailable'),
   }[tone];
-  const time = state.status === 'loading' ? null : new Intl.DateTimeFormat(i18n.language, { timeStyle: 'medium' }).format(state.at);
+  const time = state.status === 'loading' ? null : `${new Intl.DateTimeFormat(i18n.language, { timeStyle: 'medium', timeZone: BUSINESS_TIME_ZONE }).format(state.at)} ${BUSINESS_TIME_ZONE_LABEL}`;
   const database = state.status === 'success' ? state.data.database : '';
   return (
     <Card title={t('status.title')} labelledBy="system-status-title" aside={<StatusBadge tone={tone}>{tone === 'danger' ? t('status.unavailable') : label}</StatusBadge>}>

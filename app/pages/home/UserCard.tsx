@@ -1,3 +1,4 @@
+import { BUSINESS_TIME_ZONE, BUSINESS_TIME_ZONE_LABEL } from '../../../lib/date';
 import { useTranslation } from 'react-i18next';
 import type { LoginData, SessionUserInfo } from '../../stores/session';
 import { Card } from '../../ui/Card';
@@ -9,11 +10,12 @@ export interface UserCardProps {
   user: SessionUserInfo | null;
 }
 
+/** A moment on the business clock (Asia/Seoul) whatever the browser's zone, with the zone said: "2026. 11. 23. 오전 11:34 KST". */
 function formatDateTime(iso: string | null | undefined, lang: string): string | null {
   if (!iso) return null;
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return null;
-  return new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short' }).format(d);
+  return `${new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short', timeZone: BUSINESS_TIME_ZONE }).format(d)} ${BUSINESS_TIME_ZONE_LABEL}`;
 }
 
 /** Who is logged in, from the session user (spec §3): affiliation, authority, this and the previous login. */

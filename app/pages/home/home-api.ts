@@ -1,4 +1,4 @@
-import type { paths } from '../../../schemas/api-types';
+import type { paths } from '../../../schemas/api-types.generated';
 import { ApiError } from '../../api/api-error';
 import { apiClient, type ApiClient } from '../../api/client';
 

@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import type { PortalKind } from '../../layouts/portal-kind';
+import { InternalNoticesCard } from './InternalNoticesCard';
 import { InternalPurchaseCards, SupplierPurchaseCards } from './PurchaseCards';
 import { SupplierNoticesCard } from './SupplierNoticesCard';
 
@@ -19,6 +20,8 @@ export interface HomeCard {
 
 export const HOME_CARDS: HomeCard[] = [
   { id: 'purchase', portals: ['internal'], Component: InternalPurchaseCards },
+  // screens.md: the internal home shows notices too (issue #31).
+  { id: 'internalNotices', portals: ['internal'], Component: InternalNoticesCard },
   { id: 'cyberPurchase', portals: ['external'], Component: SupplierPurchaseCards },
   { id: 'supplierNotices', portals: ['external'], Component: SupplierNoticesCard },
 ];

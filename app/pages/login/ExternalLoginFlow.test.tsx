@@ -30,6 +30,25 @@ describe('external login with the one-time code', () => {
     expect(verify).toHaveBeenCalledWith('supplier1', 'Gpms!2345', '123456');
   });
 
+  it('a password that must be changed (AUTH103) asks for a new one, changes it and sends the code with it', async () => {
+    const cyberLogin = vi.fn<AuthApi['cyberLogin']>(async (_user, password) => (password === 'Gpms!2345' ? fail('AUTH103') : sent));
+    const changeExpiredPassword = vi.fn<AuthApi['changeExpiredPassword']>(async () => ({ ok: true as const, data: { code: 'OK' } }));
+    renderPage(<ExternalLoginFlow api={{ cyberLogin, changeExpiredPassword }} verify={vi.fn()} />);
+    await credentials();
+    await userEvent.click(screen.getByRole('button', { name: '인증번호 받기' }));
+    await userEvent.type(await screen.findByLabelText('새 비밀번호'), 'Own-Pass-77');
+    await userEvent.type(screen.getByLabelText('새 비밀번호 확인'), 'Own-Pass-78');
+    await userEvent.click(screen.getByRole('button', { name: '변경하고 로그인' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('새 비밀번호가 서로 다릅니다.');
+    expect(changeExpiredPassword).not.toHaveBeenCalled();
+    await userEvent.clear(screen.getByLabelText('새 비밀번호 확인'));
+    await userEvent.type(screen.getByLabelText('새 비밀번호 확인'), 'Own-Pass-77');
+    await userEvent.click(screen.getByRole('button', { name: '변경하고 로그인' }));
+    expect(changeExpiredPassword).toHaveBeenCalledWith({ systemId: 'OGPMS', username: 'supplier1', password: 'Gpms!2345', newPassword: 'Own-Pass-77', newPasswordCheck: 'Own-Pass-77' });
+    expect(cyberLogin).toHaveBeenLastCalledWith('supplier1', 'Own-Pass-77', 'SMS');
+    expect(await screen.findByText('휴대폰(SMS) 010-****-8112(으)로 인증번호를 보냈습니다.')).toBeInTheDocument();
+  });
+
   it('starts the countdown at 3:00 even when the clock moves while the answer is handled', async () => {
     renderPage(<ExternalLoginFlow api={{ cyberLogin: async () => sent }} verify={async () => ({ ok: true as const })} />);
     await credentials();

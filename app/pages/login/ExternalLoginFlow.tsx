@@ -1,16 +1,18 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { AuthApi, Failure } from '../../auth/auth-api';
+import { authApi, type AuthApi, type Failure } from '../../auth/auth-api';
 import { authCodeText } from '../../auth/auth-messages';
 import { isValidOtp, normaliseOtp } from '../../auth/login-flows';
 import { Button } from '../../ui/Button';
+import { ChangeExpiredPasswordForm } from './ChangeExpiredPasswordForm';
 import { LoginForm, type LoginCredentials } from './LoginForm';
 import styles from './LoginForm.module.css';
 
 export type OtpChannel = 'SMS' | 'EMAIL';
 
 export interface ExternalLoginFlowProps {
-  api: Pick<AuthApi, 'cyberLogin'>;
+  /** changeExpiredPassword: after AUTH103 (defaults to the real auth service). */
+  api: Pick<AuthApi, 'cyberLogin'> & Partial<Pick<AuthApi, 'changeExpiredPassword'>>;
   /** Step 2: checks the code and logs in; a failure keeps the user on the code step. */
   verify: (userId: string, password: string, otpNum: string) => Promise<{ ok: true } | Failure>;
   initialUserId?: string;
@@ -18,6 +20,7 @@ export interface ExternalLoginFlowProps {
 
 type Step =
   | { kind: 'credentials' }
+  | { kind: 'change'; credentials: LoginCredentials }
   | { kind: 'code'; userId: string; password: string; channel: OtpChannel; destination: string; expiresAt: number };
 
 /** Seconds left until `expiresAt`, never below zero. */
@@ -61,6 +64,8 @@ export function ExternalLoginFlow({ api, verify, initialUserId = '' }: ExternalL
     const r = await api.cyberLogin(credentials.userId, credentials.password, via);
     setBusy(false);
     if (!r.ok) {
+      // Right password, but it must be changed first (an expired one, or a demo account of a production start).
+      if (r.code === 'AUTH103') return setStep({ kind: 'change', credentials });
       if (r.code === 'OTP_NO_CELL_PHONE' || r.code === 'OTP_NO_EMAIL') setMissing({ channel: via, credentials });
       setError(authCodeText(i18n, r.code, r.msg));
       return;
@@ -88,6 +93,20 @@ export function ExternalLoginFlow({ api, verify, initialUserId = '' }: ExternalL
       if (r.code !== 'AUTH013') setStep({ kind: 'credentials' });
     }
   };
+
+  if (step.kind === 'change') {
+    const { credentials } = step;
+    const change = async (newPassword: string, newPasswordCheck: string): Promise<string | null> => {
+      setBusy(true);
+      const r = await (api.changeExpiredPassword ?? authApi.changeExpiredPassword)({ systemId: 'OGPMS', username: credentials.userId, password: credentials.password, newPassword, newPasswordCheck });
+      setBusy(false);
+      if (!r.ok) return authCodeText(i18n, r.code, r.msg);
+      setStep({ kind: 'credentials' });
+      await send({ userId: credentials.userId, password: newPassword }, channel);
+      return null;
+    };
+    return <ChangeExpiredPasswordForm busy={busy} onSubmit={change} onCancel={() => setStep({ kind: 'credentials' })} />;
+  }
 
   if (step.kind === 'credentials') {
     const other: OtpChannel = missing?.channel === 'SMS' ? 'EMAIL' : 'SMS';

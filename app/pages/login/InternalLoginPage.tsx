@@ -10,11 +10,12 @@ import { serverMessage } from '../../i18n/messages';
 import { useAuthFlowStore } from '../../stores/auth-flow';
 import { dialogs } from '../../ui/dialogs/dialogs';
 import { PageLoading } from '../../ui/PageLoading';
+import { ChangeExpiredPasswordForm } from './ChangeExpiredPasswordForm';
 import type { LoginCredentials } from './LoginForm';
 import { LoginPage } from './LoginPage';
 import styles from './LoginPage.module.css';
 
-type Phase = { kind: 'loading' } | { kind: 'sso' } | { kind: 'form'; notice?: string };
+type Phase = { kind: 'loading' } | { kind: 'sso' } | { kind: 'form'; notice?: string } | { kind: 'change'; userId: string; password: string };
 
 /**
  * /login — staff. The login mode comes from /properties/dwpAuth, overridden by the stored next
@@ -87,7 +88,22 @@ export function InternalLoginPage() {
       goOn();
       return;
     }
+    // The password (or the first administrator's setup code) was right but must be changed first.
+    if (result.code === 'AUTH103') {
+      setPhase({ kind: 'change', userId, password });
+      return;
+    }
     setError(authCodeText(i18n, result.code, result.msg));
+  };
+
+  const changeAndLogIn = async (userId: string, current: string, newPassword: string, newPasswordCheck: string): Promise<string | null> => {
+    setBusy(true);
+    const changed = await authApi.changeExpiredPassword({ systemId: 'GPMS', username: userId, password: current, newPassword, newPasswordCheck });
+    setBusy(false);
+    if (!changed.ok) return authCodeText(i18n, changed.code, changed.msg);
+    setPhase({ kind: 'form' });
+    await submit({ userId, password: newPassword });
+    return null;
   };
 
   if (phase.kind === 'loading') return <PageLoading />;
@@ -96,6 +112,14 @@ export function InternalLoginPage() {
     return (
       <LoginPage portal="internal" badge={badge}>
         <PageLoading label={t('login.ssoInProgress')} />
+      </LoginPage>
+    );
+  }
+  if (phase.kind === 'change') {
+    const { userId, password } = phase;
+    return (
+      <LoginPage portal="internal" badge={badge}>
+        <ChangeExpiredPasswordForm busy={busy} onSubmit={(next, check) => changeAndLogIn(userId, password, next, check)} onCancel={() => setPhase({ kind: 'form' })} />
       </LoginPage>
     );
   }

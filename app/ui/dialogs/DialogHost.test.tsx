@@ -51,4 +51,31 @@ describe('DialogHost', () => {
     await userEvent.click(await screen.findByRole('button', { name: '확인' }));
     expect(await screen.findByRole('alertdialog', { name: 'B' })).toBeInTheDocument();
   });
+
+  it('keeps the focus inside (Tab and Shift+Tab cycle its buttons) and gives it back to the opener (issue #31)', async () => {
+    renderPage(
+      <>
+        <button type="button">열기</button>
+        <button type="button">뒤의 버튼</button>
+        <DialogHost />
+      </>,
+    );
+    const opener = screen.getByRole('button', { name: '열기' });
+    opener.focus();
+    let answer: boolean | undefined;
+    act(() => {
+      void dialogs.confirm({ title: '확인', message: '저장하시겠습니까?' }).then((a) => (answer = a));
+    });
+    const ok = await screen.findByRole('button', { name: '확인' });
+    expect(ok).toHaveFocus();
+    await userEvent.tab();
+    expect(screen.getByRole('button', { name: '취소' })).toHaveFocus();
+    await userEvent.tab();
+    expect(ok).toHaveFocus();
+    await userEvent.tab({ shift: true });
+    expect(screen.getByRole('button', { name: '취소' })).toHaveFocus();
+    await userEvent.keyboard('{Enter}');
+    expect(answer).toBe(false);
+    expect(opener).toHaveFocus();
+  });
 });

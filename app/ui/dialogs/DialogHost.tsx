@@ -15,6 +15,7 @@ export function DialogHost() {
   const current = useDialogStore((s) => s.queue[0]);
   const answer = useDialogStore((s) => s.answer);
   const okRef = useRef<HTMLButtonElement>(null);
+  const dialogRef = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
     if (!current) return;
@@ -24,6 +25,13 @@ export function DialogHost() {
       if (event.key === 'Escape') {
         event.preventDefault();
         answer(current.id, current.kind === 'alert');
+      } else if (event.key === 'Tab' && dialogRef.current) {
+        // Modal: Tab and Shift+Tab cycle through the dialog's buttons, never to the page behind it.
+        const buttons = Array.from(dialogRef.current.querySelectorAll<HTMLElement>('button:not([disabled])'));
+        if (buttons.length === 0) return;
+        const at = buttons.indexOf(document.activeElement as HTMLElement);
+        event.preventDefault();
+        buttons[(at + (event.shiftKey ? -1 : 1) + buttons.length) % buttons.length].focus();
       }
     };
     document.addEventListener('keydown', onKey);
@@ -38,7 +46,7 @@ export function DialogHost() {
   const messageId = `dialog-message-${current.id}`;
   return (
     <div className={styles.backdrop} style={{ zIndex: MODAL_Z_INDEX_BASE }}>
-      <div className={styles.dialog} role="alertdialog" aria-modal="true" aria-labelledby={titleId} aria-describedby={messageId}>
+      <div ref={dialogRef} className={styles.dialog} role="alertdialog" aria-modal="true" aria-labelledby={titleId} aria-describedby={messageId}>
         <h2 id={titleId} className={styles.title}>
           {current.title}
         </h2>

@@ -22,7 +22,7 @@ export default defineListScreen({
   ],
   rememberFilters: true,
   columns: [
-    { field: 'at', label: L('at'), type: 'datetime', format: 'yyyy-MM-dd HH:mm:ss', width: 150 },
+    { field: 'at', label: L('atKst'), type: 'datetime', format: 'yyyy-MM-dd HH:mm:ss', width: 150 },
     { field: 'actor', label: L('actor'), width: 90 },
     { field: 'entity', label: L('entity'), type: 'code', options: ENTITIES, width: 110 },
     { field: 'entityKey', label: L('entityKey'), width: 150 },

@@ -46,7 +46,7 @@ describe('tree screen: cmmnCodeManage', () => {
   it('lists the groups; choosing one shows its form and its codes', async () => {
     open();
     const tree = await screen.findByRole('tree');
-    expect(within(tree).getAllByRole('treeitem').map((n) => n.textContent)).toEqual(['발주 상태PO_STATUS', '입고 상태WH_STATUS', '결재 상태APPROVAL_STATUS', '사용여부USE_YN', '통화CURRENCY']);
+    expect(within(tree).getAllByRole('treeitem').map((n) => n.textContent)).toEqual(['발주 상태 PO_STATUS', '입고 상태 WH_STATUS', '결재 상태 APPROVAL_STATUS', '사용여부 USE_YN', '통화 CURRENCY']);
     expect(screen.getByText('왼쪽에서 항목을 선택하세요.')).toBeInTheDocument();
     fireEvent.click(within(tree).getByRole('treeitem', { name: /발주 상태/ }));
     expect(await screen.findByDisplayValue('PO_STATUS')).toHaveAttribute('readonly');

@@ -16,7 +16,8 @@ import type { SsoProvider } from '../providers.js';
  *   spec's 5-minute clock tolerance (§8, §9). The login id is the configured claim. The browser
  *   then returns to /login with a one-time ticket (60 s, stored hashed), which the login page
  *   exchanges for a session at POST /api/v1/login like any SSO assertion.
- * - GET /auth/oidc/logout: the provider's end_session endpoint, when it offers one.
+ * - GET /auth/oidc/logout: the provider's end_session endpoint, when it offers one, with the
+ *   session's ID token as id_token_hint (server/auth/oidc/logout.ts).
  *
  * Any failure answers a spec code (AUTH006 token not for us, AUTH008 expired, AUTH003 nobody,
  * AUTH_SSO_DOWN provider away), which the login page handles as an SSO failure: /authReq in
@@ -31,7 +32,8 @@ export type CallbackResult = { ok: true; ticket: string; moveUrl: string | null 
 export interface OidcService extends SsoProvider {
   start(moveUrl: string | null): Promise<{ ok: true; url: string } | { ok: false; code: AuthCode }>;
   callback(currentUrl: URL): Promise<CallbackResult>;
-  endSessionUrl(): Promise<string | null>;
+  /** The provider's end_session URL (with id_token_hint when the session's ID token is given), or null. */
+  endSessionUrl(idToken?: string | null): Promise<string | null>;
 }
 
 const sha256 = (s: string) => crypto.createHash('sha256').update(s).digest('hex');
@@ -148,20 +150,25 @@ export function createOidcService(config: OidcConfig, db: () => Db, log: Fastify
     async resolve(form) {
       const ticket = typeof form.ssoToken === 'string' ? form.ssoToken : typeof form.token === 'string' ? form.token : '';
       if (!ticket) return { ok: false, code: 'AUTH003' };
-      const row = await db().selectFrom('oidcLogin').select(['state', 'userId', 'expiresAt']).where('ticketHash', '=', sha256(ticket)).executeTakeFirst();
+      const row = await db().selectFrom('oidcLogin').select(['state', 'userId', 'expiresAt', 'idToken']).where('ticketHash', '=', sha256(ticket)).executeTakeFirst();
       if (!row?.userId) return { ok: false, code: 'AUTH003' };
       // The ticket is spent at once (deleting the row), whether or not it is still valid.
       const spent = await db().deleteFrom('oidcLogin').where('state', '=', row.state).executeTakeFirst();
       if (Number(spent.numDeletedRows) !== 1) return { ok: false, code: 'AUTH003' };
       if (row.expiresAt.getTime() < Date.now()) return { ok: false, code: 'AUTH008' };
-      return { ok: true, userId: row.userId };
+      return { ok: true, userId: row.userId, ...(row.idToken ? { idToken: row.idToken } : {}) };
     },
 
-    async endSessionUrl() {
+    async endSessionUrl(idToken) {
       try {
         const cfg = await configuration();
         if (!cfg.serverMetadata().end_session_endpoint) return null;
-        return client.buildEndSessionUrl(cfg, { client_id: config.clientId, ...(config.postLogoutRedirectUri ? { post_logout_redirect_uri: config.postLogoutRedirectUri } : {}) }).href;
+        // Providers may refuse post_logout_redirect_uri (or ask the user to confirm) without id_token_hint.
+        return client.buildEndSessionUrl(cfg, {
+          client_id: config.clientId,
+          ...(idToken ? { id_token_hint: idToken } : {}),
+          ...(config.postLogoutRedirectUri ? { post_logout_redirect_uri: config.postLogoutRedirectUri } : {}),
+        }).href;
       } catch (err) {
         log.warn({ err }, 'OpenID provider unreachable for logout');
         return null;

@@ -2,6 +2,7 @@ import { Type } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { access } from '../../http/access.js';
 import { OIDC_PATHS } from '../paths.js';
+import { takeIdToken } from './logout.js';
 
 const loginWith = (params: Record<string, string>) => `/login?${new URLSearchParams(params).toString()}`;
 
@@ -55,10 +56,20 @@ export const oidcRoutes: FastifyPluginAsyncTypebox = async (app) => {
     OIDC_PATHS.logout,
     {
       config: { access: access.public() },
-      schema: { operationId: 'oidcLogout', tags: ['auth'], summary: 'SSO (OpenID Connect): end the session at the identity provider when it offers end_session', response: redirect },
+      schema: {
+        operationId: 'oidcLogout',
+        tags: ['auth'],
+        summary: 'SSO (OpenID Connect): end the session at the identity provider when it offers end_session; with the logout’s one-time handle the session’s ID token goes along as id_token_hint',
+        querystring: Type.Object({ handle: Type.Optional(Type.String({ maxLength: 100, description: 'The one-time handle of POST /auth/api/logout’s ssoLogoutUri' })) }),
+        response: redirect,
+      },
     },
-    async (_request, reply) => {
-      const url = app.auth.oidc ? await app.auth.oidc.endSessionUrl() : null;
+    async (request, reply) => {
+      const oidc = app.auth.oidc;
+      if (!oidc) return reply.redirect('/login');
+      const handle = request.query.handle;
+      const idToken = handle ? await takeIdToken(app.dbh.db, await app.auth.tokens(), handle) : null;
+      const url = await oidc.endSessionUrl(idToken);
       return reply.redirect(url ?? '/login');
     },
   );

@@ -85,6 +85,11 @@ export class PgliteWorkerClient implements PgliteQueryClient {
     return new PgliteWorkerClient(worker, options.onCrash ?? ((err) => console.error('GPMS: the PGlite database thread failed:', err)));
   }
 
+  /** Statements sent and not yet answered (the one running included): the metrics' queue length. */
+  get queueLength(): number {
+    return this.pending.size;
+  }
+
   /** Runs one statement; rows come back as PGlite made them (Date, Uint8Array, parsed json…). */
   query(sql: string, params: unknown[] = []): Promise<{ rows: unknown[]; affectedRows?: number }> {
     return this.send({ op: 'query', sql, params }) as Promise<{ rows: unknown[]; affectedRows?: number }>;

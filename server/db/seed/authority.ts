@@ -49,13 +49,14 @@ export const MENU_AUTH_MATRIX: Readonly<Record<string, readonly Grant[]>> = {
   '50': [['*I', 'W'], ['SUPVIEW', 'R']],
   '51': [['*I', 'W'], ['PORTAL_AUTHOR', '-'], ['PORTAL_SYSTEM', '-'], ['SUPVIEW', 'R']],
   '10': [['PUR', 'W'], ['BIZ', 'W'], ['EVA', 'W'], ['ITEM', 'W'], ['BOARD', 'R'], OWN_ACCOUNT],
-  '20': [['*I', 'R'], ['PUR', 'W'], ['WHS', 'W'], ['EVA_WORK_TASKS', 'W'], OWN_ACCOUNT],
+  // The personal-data access log is the privacy officer's (docs/privacy.md): not among what operation and monitoring read.
+  '20': [['*I', 'R'], ['PUR', 'W'], ['WHS', 'W'], ['EVA_WORK_TASKS', 'W'], ['PORTAL_SYSTEM_ACCESS_LOG', '-'], OWN_ACCOUNT],
   '30': USER_GRANTS,
   '31': USER_ADMIN_GRANTS,
   '32': USER_ADMIN_GRANTS,
   '33': USER_ADMIN_GRANTS,
   '34': USER_ADMIN_GRANTS,
-  '40': [['*I', 'R'], OWN_ACCOUNT],
+  '40': [['*I', 'R'], ['PORTAL_SYSTEM_ACCESS_LOG', '-'], OWN_ACCOUNT],
   '60': [['*X', 'W'], ['CY_USER_ADMIN', '-']],
   '61': [['*X', 'W']],
 };

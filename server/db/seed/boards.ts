@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../schema.js';
+import type { Database } from '../schema.generated.js';
 import { insertAll } from './insert.js';
 import { anchorDate, kstTimestamp } from './rng.js';
 

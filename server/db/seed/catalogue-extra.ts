@@ -1,6 +1,5 @@
 import type { Insertable, Kysely } from 'kysely';
-import type { Database } from '../schema.js';
-import type { ItemProposalTable, ItemUploadBatchTable } from '../schema-items.js';
+import type { Database, ItemProposalTable, ItemUploadBatchTable } from '../schema.generated.js';
 import { insertAll } from './insert.js';
 import type { ItemRow } from './items.js';
 import type { PoHeaderRow, PoLineRow } from './orders.js';

@@ -1,5 +1,5 @@
 import { sumDecimals } from '../../../lib/money.js';
-import { lineAmount } from '../../modules/fulfilment/shared/money.js';
+import { lineAmount } from '../../domain/money.js';
 import type { ItemRow } from './items.js';
 import { tenthsToQuantity } from './money.js';
 import { addDays, anchorDate, kstTimestamp, pad, type Rng } from './rng.js';

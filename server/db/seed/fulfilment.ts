@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { Database } from '../schema.js';
+import type { Database } from '../schema.generated.js';
 import type { CodeRow } from './codes.js';
 import { buildDeliveries, type DeliveryDraft, type SeedPo, type SeedPoLine } from './deliveries.js';
 import { insertAll } from './insert.js';

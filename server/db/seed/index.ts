@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { hashPassword } from '../../auth/password.js';
 import type { Db } from '../connect.js';
-import type { Database } from '../schema.js';
+import type { Database } from '../schema.generated.js';
 import { DEMO_ACCOUNTS, DEMO_EMPLOYEES, DEMO_PASSWORD } from './accounts.js';
 import { AUTH_GROUPS, buildMenuAuth } from './authority.js';
 import { insertBoardPosts } from './boards.js';

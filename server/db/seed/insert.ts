@@ -1,5 +1,5 @@
 import type { InsertObject, Kysely } from 'kysely';
-import type { Database } from '../schema.js';
+import type { Database } from '../schema.generated.js';
 
 // Parameters per statement stay well below PostgreSQL's 65,535 limit, and statements stay
 // large enough that PGlite spends its time inserting rather than round-tripping.

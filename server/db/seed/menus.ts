@@ -262,6 +262,7 @@ const INTERNAL: readonly Area[] = [
         leaves: [
           ['PORTAL_SYSTEM_CODE', '공통코드관리', 'Common Codes', '/portal/codeManage/cmmnCodeManage', ['/portal/codeManage']],
           ['PORTAL_SYSTEM_MESSAGE', '메시지관리', 'Messages', '/portal/system/messageManage'],
+          ['PORTAL_SYSTEM_ACCESS_LOG', '개인정보 접근기록', 'Personal Data Access Log', '/portal/system/accessLog'],
         ],
       },
       {

@@ -47,7 +47,7 @@ const HTTP: readonly Def[] = [
   ['http.errorTitle', '오류', 'Error'],
   ['http.400', '잘못된 요청입니다.', 'Invalid request.'],
   ['http.401', '인증에 실패했습니다. 다시 로그인하세요.', 'Authentication failed. Please log in again.'],
-  ['http.403', '권한이 없습니다.', 'Authorization failed: you have no access right.'],
+  ['http.403', '인가에 실패했습니다. 접근 권한이 없습니다.', 'Authorization failed: you have no access right.'],
   ['http.404', '페이지가 존재하지 않습니다.', 'The page does not exist.'],
   ['http.409', '다른 사용자가 먼저 변경했습니다. 다시 조회한 후 처리하세요.', 'Someone else changed this first. Reload and try again.'],
   ['http.500', '서버 내부 오류입니다.', 'Internal server error.'],

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { Database } from '../schema.js';
+import type { Database } from '../schema.generated.js';
 import { HISTORY_DAYS } from './orders.js';
 import { anchorDate } from './rng.js';
 

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { jpyToKrw, multiplyQtyPrice, roundDecimal, sumDecimals } from '../../../lib/money.js';
 import { pickRule, type DocType } from '../../modules/purchase/approval/workflow.js';
-import type { Database } from '../schema.js';
+import type { Database, PrHeaderTable } from '../schema.generated.js';
 import { DEMO_EMPLOYEES } from './accounts.js';
 import { JPY_RATE_PER_100 } from './codes.js';
 import { insertAll } from './insert.js';
@@ -67,7 +67,7 @@ export interface PurchasingSeed {
 
 interface PrRow {
   prNo: string; prDate: string; title: string; requesterId: string; section: string; deptcd: string; desiredDate: string; purpose: string | null; currency: 'KRW' | 'JPY';
-  totalAmount: string; status: string; approvalStatus: string; approvalId: number | null; buyerId: string | null; receivedAt: Ts | null; receivedBy: string | null;
+  totalAmount: string; status: PrHeaderTable['status']; approvalStatus: string; approvalId: number | null; buyerId: string | null; receivedAt: Ts | null; receivedBy: string | null;
   rejectReason: string | null; cancelReason: string | null; submittedAt: Ts | null; approvedAt: Ts | null; createdBy: string; createdAt: Ts; updatedAt: Ts; version: number;
 }
 interface RfqRow {

@@ -1,5 +1,5 @@
 import { sumDecimals } from '../../../lib/money.js';
-import { lineAmount } from '../../modules/fulfilment/shared/money.js';
+import { lineAmount } from '../../domain/money.js';
 import type { DeliveryDraft } from './deliveries.js';
 import type { EmployeeRow } from './organisation.js';
 import { addDays, anchorDate, kstTimestamp, pad, type Rng } from './rng.js';

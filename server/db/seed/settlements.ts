@@ -1,4 +1,4 @@
-import { periodOf } from '../../modules/fulfilment/shared/values.js';
+import { periodOf } from '../../domain/dates.js';
 import { settleLines, settlementTotals, type DecidedLine, type SettledLine, type SettleStatus } from '../../modules/fulfilment/settlement/workflow.js';
 import type { ReceiptLineRow, ReceiptRow } from './receipts.js';
 import { addDays, anchorDate, kstTimestamp, pad, type Rng } from './rng.js';

@@ -27,7 +27,7 @@ export interface CompanyRow {
   homepage: string | null;
   bankCode: string | null;
   bankAccount: string | null;
-  status: string;
+  status: 'ACTIVE' | 'SUSPENDED' | 'CLOSED';
   forwardYn: 'Y' | 'N';
   councilYn: 'Y' | 'N';
   regDate: string;

@@ -1,5 +1,5 @@
 import { sumDecimals } from '../../../lib/money.js';
-import { won } from '../../modules/fulfilment/shared/money.js';
+import { won } from '../../domain/money.js';
 import { buildVoucherPayload } from '../../modules/fulfilment/posting/workflow.js';
 import type { CodeRow } from './codes.js';
 import { kstTimestamp, pad, type Rng } from './rng.js';

@@ -2,12 +2,13 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { sql } from 'kysely';
 import { writeAudit } from '../../db/audit.js';
 import type { Db } from '../../db/connect.js';
-import { nextDocumentNumber, todayKst } from '../../db/document-number.js';
+import { nextDocumentNumber } from '../../db/document-number.js';
+import { todayKst } from '../../domain/dates.js';
 import { access } from '../../http/access.js';
 import { commonErrors } from '../../http/error-schema.js';
 import { given, likeEscape, pageWindow, parseSort } from '../../http/list-query.js';
-import { internalActor } from '../purchase/shared/actor.js';
-import { checkVersion, failIf, missing, refused, wrongState } from '../purchase/shared/errors.js';
+import { internalActor } from '../../domain/actor.js';
+import { checkVersion, failIf, missing, refused, wrongState } from '../../domain/errors.js';
 import {
   AssetList,
   AssetListQuery,

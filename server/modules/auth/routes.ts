@@ -9,6 +9,7 @@ import { ssoAccountBlocker } from '../../auth/account-state.js';
 import { loginFailure, startSession } from '../../auth/login-flow.js';
 import { checkOtp, decoyDestination, issueOtp, maskDestination, OTP_VALIDITY_SEC } from '../../auth/otp.js';
 import { endSession, endUserSessions, rotateRefreshToken } from '../../auth/sessions.js';
+import { logoutHandle } from '../../auth/oidc/logout.js';
 import { hashPassword } from '../../auth/password.js';
 import { TokenError } from '../../auth/tokens.js';
 import { passwordProblem, PASSWORD_LIFETIME_DAYS } from '../../auth/password-policy.js';
@@ -74,7 +75,7 @@ export const authServiceRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (!account || account.portal !== 'I') return loginFailure(app, request, reply, 'AUTH003');
       const blocker = ssoAccountBlocker(account);
       if (blocker) return loginFailure(app, request, reply, blocker);
-      return tokensAnswer(await startSession(app, request, { userId: account.userId, portal: 'I', method: 'SSO' }));
+      return tokensAnswer(await startSession(app, request, { userId: account.userId, portal: 'I', method: 'SSO', idToken: resolved.idToken }));
     },
   );
 
@@ -146,13 +147,16 @@ export const authServiceRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const token = request.body?.AccessToken || bearerToken(request);
       let fromSso = false;
+      let handle: string | null = null;
       if (token) {
         try {
           // An expired token still names the session the user wants ended.
           const claims = await (await app.auth.tokens()).verify(token, { allowExpired: true });
-          const session = await app.dbh.db.selectFrom('userSession').select('loginMethod').where('sessionId', '=', claims.sessionId).executeTakeFirst();
+          const session = await app.dbh.db.selectFrom('userSession').select(['loginMethod', 'endedAt']).where('sessionId', '=', claims.sessionId).executeTakeFirst();
           fromSso = session?.loginMethod === 'SSO';
           await endSession(app.dbh.db, claims.sessionId, 'LOGOUT');
+          // The provider's logout gets the session's ID token as id_token_hint, through a one-time handle.
+          if (fromSso && app.auth.oidc && session && !session.endedAt) handle = await logoutHandle(app.dbh.db, claims.sessionId);
         } catch (err) {
           if (!(err instanceof TokenError)) throw err;
         }
@@ -160,7 +164,8 @@ export const authServiceRoutes: FastifyPluginAsyncTypebox = async (app) => {
       // Ending only our session would leave the provider's open: the next /login would sign the
       // same person straight back in. So an SSO session's logout continues at the provider
       // (RP-initiated logout); without OpenID Connect configured there is no provider to tell.
-      return fromSso && app.auth.oidc ? { code: 'OK' as const, ssoLogoutUri: OIDC_PATHS.logout } : { code: 'OK' as const };
+      if (!fromSso || !app.auth.oidc) return { code: 'OK' as const };
+      return { code: 'OK' as const, ssoLogoutUri: handle ? `${OIDC_PATHS.logout}?${new URLSearchParams({ handle }).toString()}` : OIDC_PATHS.logout };
     },
   );
 

@@ -1,6 +1,6 @@
 import type { ExpressionBuilder } from 'kysely';
 import type { Db } from '../../db/connect.js';
-import type { Database } from '../../db/schema.js';
+import type { Database } from '../../db/schema.generated.js';
 import { given, likeEscape, type SortSpec } from '../../http/list-query.js';
 import type { CODE_SORT_FIELDS, GROUP_SORT_FIELDS } from './schemas.js';
 

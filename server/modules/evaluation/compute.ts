@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/connect.js';
-import type { EvaBand, EvaGrade, EvaMeasure } from '../../db/schema-evaluation.js';
+import type { EvaBand, EvaGrade, EvaMeasure } from './types.js';
 import { measureFigures, type Figure } from './measures.js';
 import { bandScore, gradeOf, qualitativeScore, rateOf, round2, weightedTotal, type GradeBand } from './scoring.js';
 

@@ -7,9 +7,10 @@ import { given, likeEscape, pageWindow, parseSort } from '../../http/list-query.
 import { writeAudit } from '../../db/audit.js';
 import type { Db } from '../../db/connect.js';
 import { nextDocumentNumber } from '../../db/document-number.js';
-import { internalActor } from '../purchase/shared/actor.js';
-import { checkVersion, failIf, missing, type FieldError } from '../purchase/shared/errors.js';
-import { checkDate, checkDecimal, requireText, text, todayKst } from '../purchase/shared/values.js';
+import { internalActor } from '../../domain/actor.js';
+import { checkVersion, failIf, missing, type FieldError } from '../../domain/errors.js';
+import { checkDate, todayKst } from '../../domain/dates.js';
+import { checkDecimal, requireText, text } from '../../domain/values.js';
 import { ContractCreateBody, ContractDetail, ContractListQuery, ContractNoParams, ContractRow, ContractUpdateBody } from './schemas.js';
 import { SCREENS } from './screens.js';
 

@@ -1,5 +1,5 @@
 import type { JobDefinition } from '../../jobs/types.js';
-import { todayKst } from '../purchase/shared/values.js';
+import { todayKst } from '../../domain/dates.js';
 import { closePeriod, openPeriod } from './setting.js';
 
 /**

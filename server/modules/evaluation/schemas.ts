@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
 import { PagingQuery, SortQuery } from '../../http/list-query.js';
 import { SupplierCompanyQuery } from '../../http/supplier-view.js';
-import { DateStr, Nullable, Version } from '../purchase/shared/schemas.js';
+import { DateStr, Nullable, Version } from '../../domain/schemas.js';
 
 /** TypeBox schemas of the evaluation operations (docs/evaluation.md). Scores travel as decimal strings. */
 const Score = Type.String({ maxLength: 10, description: 'Score 0–100 as a decimal string' });

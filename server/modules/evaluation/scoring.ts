@@ -3,7 +3,7 @@
  * qualitative averages, the weighted total with criteria that have no data left out (the others'
  * weights scaled back to 100), grades and ranks. Scores are kept to 2 decimals.
  */
-import type { EvaAction, EvaBand, EvaGrade, EvaKind, EvaMeasure } from '../../db/schema-evaluation.js';
+import type { EvaAction, EvaBand, EvaGrade, EvaKind, EvaMeasure } from './types.js';
 
 export const MEASURES: readonly EvaMeasure[] = ['ON_TIME', 'QTY_ACCURACY', 'QUALITY', 'PRICE', 'DISPUTE', 'RFQ_RESPONSE'];
 export const GRADES: readonly EvaGrade[] = ['A', 'B', 'C', 'D'];

@@ -7,9 +7,10 @@ import { given, likeEscape, pageWindow, parseSort } from '../../http/list-query.
 import { supplierView, supplierViewOfOne } from '../../http/supplier-view.js';
 import { writeAudit } from '../../db/audit.js';
 import type { Db } from '../../db/connect.js';
-import { internalActor, supplierActor } from '../purchase/shared/actor.js';
-import { checkVersion, failIf, missing, refused, wrongState, type FieldError } from '../purchase/shared/errors.js';
-import { checkDate, iso, requireText, text, todayKst } from '../purchase/shared/values.js';
+import { internalActor, supplierActor } from '../../domain/actor.js';
+import { checkVersion, failIf, missing, refused, wrongState, type FieldError } from '../../domain/errors.js';
+import { checkDate, todayKst } from '../../domain/dates.js';
+import { iso, requireText, text } from '../../domain/values.js';
 import { MySurveyAnswerBody, MySurveyDetail, MySurveyReadQuery, MySurveyListQuery, MySurveyRow, SurveyCreateBody, SurveyDetail, SurveyIdParams, SurveyListQuery, SurveyRow, SurveyUpdateBody, VersionOnly } from './schemas.js';
 import { SCREENS } from './screens.js';
 

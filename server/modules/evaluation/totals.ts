@@ -7,10 +7,10 @@ import { given, likeEscape, pageWindow, parseSort } from '../../http/list-query.
 import { supplierView } from '../../http/supplier-view.js';
 import { writeAudit } from '../../db/audit.js';
 import type { Db } from '../../db/connect.js';
-import { internalActor } from '../purchase/shared/actor.js';
-import { checkVersion, failIf, missing, refused } from '../purchase/shared/errors.js';
-import { transition } from '../purchase/shared/transition.js';
-import { iso, text } from '../purchase/shared/values.js';
+import { internalActor } from '../../domain/actor.js';
+import { checkVersion, failIf, missing, refused } from '../../domain/errors.js';
+import { transition } from '../../domain/machine.js';
+import { iso, text } from '../../domain/values.js';
 import { loadGrades } from './compute.js';
 import { gradeOf, round2 } from './scoring.js';
 import { AdjustBody, CorrectBody, MyTotalDetail, MyTotalListQuery, MyTotalRow, TotalDetail, TotalIdParams, TotalListQuery, TotalRow, VersionOnly } from './schemas.js';

@@ -1,5 +1,5 @@
-import type { Machine } from '../purchase/shared/machine.js';
-import type { EvaPeriodStatus, EvaTaskStatus, EvaTotalStatus } from '../../db/schema-evaluation.js';
+import type { Machine } from '../../domain/machine.js';
+import type { EvaPeriodStatus, EvaTaskStatus, EvaTotalStatus } from './types.js';
 
 /** Lifecycles of the evaluation documents (docs/evaluation.md), as data the routes ask before writing. */
 export type PeriodAction = 'update' | 'open' | 'compute' | 'close' | 'delete';

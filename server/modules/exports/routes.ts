@@ -1,5 +1,4 @@
 import crypto from 'node:crypto';
-import fs from 'node:fs';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { access } from '../../http/access.js';
@@ -7,8 +6,13 @@ import { commonErrors } from '../../http/error-schema.js';
 import { badRequest, conflict, HttpError, notFound } from '../../http/errors.js';
 import { attachment } from '../fulfilment/data-download/workflow.js';
 import { listOperations, operationUrl, type ListOperation } from './list-operations.js';
-import { exportFile, LEASE_MS, readPage, runExport, type ExportRequest } from './run.js';
+import { objectStoreFor } from '../../storage/open.js';
+import { exportKey, LEASE_MS, readPage, runExport, type ExportRequest } from './run.js';
+import { claimWaitingExport } from './queries.js';
+import { MAX_EXPORT_RESTARTS } from './jobs.js';
+import type { Caller } from '../../auth/plugin.js';
 import { ExportIdParams, ExportStatus, StartExportBody } from './schemas.js';
+import { personalOperation, recordAccess } from '../privacy/index.js';
 
 const TAG = ['exports'];
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -44,11 +48,41 @@ export const exportRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const running = new Map<string, AbortController>();
   const serverId = app.jobs.serverId;
 
+  // On the way down each running export gives its lease back (run.ts) for another server to take up.
+  // Told before the server closes (preClose): a page read through app.inject once closing has begun
+  // fails, and that failure must be seen as the stop, not as the export's own.
+  app.addHook('preClose', async () => {
+    for (const c of running.values()) c.abort();
+  });
   app.addHook('onClose', async () => {
     for (const c of running.values()) c.abort();
     const deadline = Date.now() + 10_000;
     while (running.size > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
   });
+
+  const start = (exportId: string, caller: Caller, req: ExportRequest, sheetName: string) => {
+    const controller = new AbortController();
+    running.set(exportId, controller);
+    void runExport(app, caller, exportId, req, sheetName, controller.signal).finally(() => running.delete(exportId));
+  };
+
+  // exports.resume (jobs.ts): waiting exports are written again here, as their owner, at most
+  // RUNNING_PER_USER × 2 at once on this server.
+  app.jobs.services.resumeExports = async (now) => {
+    let taken = 0;
+    while (running.size < RUNNING_PER_USER * 2) {
+      const row = await claimWaitingExport(app.dbh.db, serverId, now, MAX_EXPORT_RESTARTS);
+      if (!row) break;
+      const user = await app.dbh.db.selectFrom('appUser').select(['portal', 'authGroupId', 'compNo']).where('userId', '=', row.userId).executeTakeFirst();
+      const req = row.request as ExportRequest;
+      // The session may have ended since: the first page then answers 401 and the export ends FAILED.
+      const caller: Caller = { userId: row.userId, sessionId: row.sessionId, portal: (user?.portal ?? 'I') as Caller['portal'], authGroupId: user?.authGroupId ?? '', compNo: user?.compNo ?? null };
+      start(row.exportId, caller, req, row.sheetName);
+      app.log.info({ exportId: row.exportId }, 'export taken up from a stopped server');
+      taken++;
+    }
+    return taken;
+  };
 
   app.post('/api/v1/exports', {
     config: { access: access.login(), heavy: false },
@@ -65,6 +99,11 @@ export const exportRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const url = operationUrl(op, body.path ?? {});
     if (!url) throw badRequest('EXPORT_OPERATION', `조회 경로의 값(${op.pathParams.join(', ')})이 없습니다`);
     const req: ExportRequest = { url, query: body.query ?? {}, columns: body.columns as ExportRequest['columns'], tzOffsetMinutes: body.tzOffsetMinutes };
+    // A list holding personal data is downloaded only with a reason, recorded with the export (docs/privacy.md).
+    const personal = personalOperation(op.operationId);
+    if (personal && !body.reason) {
+      throw badRequest('PRIVACY_REASON_REQUIRED', '개인정보가 포함된 목록입니다. 내려받는 사유를 선택하고 입력하세요', [{ path: 'body/reason', message: '필수 입력 항목입니다' }]);
+    }
 
     // The first page is read now: a caller who may not read the list, or a bad filter, is answered at once.
     const first = await readPage(app, caller, req, 1, 1);
@@ -83,19 +122,28 @@ export const exportRoutes: FastifyPluginAsyncTypebox = async (app) => {
         .insertInto('exportJob')
         .values({
           exportId, userId: caller.userId, sessionId: caller.sessionId, operationId: op.operationId,
-          request: JSON.stringify({ ...req, columns: undefined, columnCount: req.columns.length }),
+          // Everything needed to write it again on another server (exports.resume).
+          request: JSON.stringify(req),
           sheetName: body.sheetName, status: 'RUNNING', rowsTotal: first.body.total ?? 0, serverId, leaseUntil: new Date(Date.now() + LEASE_MS),
         })
         .returning(COLUMNS)
-        .executeTakeFirstOrThrow();
+        .executeTakeFirstOrThrow()
+        .then(async (row) => {
+          if (personal && body.reason) {
+            await recordAccess(trx, {
+              actorId: caller.userId, actorPortal: caller.portal, actorCompNo: caller.compNo, clientIp: request.ip,
+              action: 'DOWNLOAD', operation: op.operationId, subjectKind: personal.subjectKind, subjectKeys: [`export:${exportId}`],
+              fields: Object.keys(personal.fields), rowCount: first.body.total ?? 0, reasonCode: body.reason.code, reasonText: body.reason.text,
+            });
+          }
+          return row;
+        });
     });
     if (!inserted) {
       reply.header('retry-after', '10');
       throw new HttpError(429, 'EXPORT_BUSY', `내려받기 파일을 이미 ${RUNNING_PER_USER}건 만들고 있습니다. 끝난 뒤 다시 시도하세요`);
     }
-    const controller = new AbortController();
-    running.set(exportId, controller);
-    void runExport(app, caller, exportId, req, body.sheetName, controller.signal).finally(() => running.delete(exportId));
+    start(exportId, caller, req, body.sheetName);
     return reply.status(202).send(statusOf(inserted as JobRow));
   });
 
@@ -129,11 +177,11 @@ export const exportRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }, async (request, reply) => {
     const row = await own(request.params.exportId, request.caller!.userId);
     if (row.status !== 'DONE') throw conflict('EXPORT_NOT_READY', row.status === 'RUNNING' ? '내려받기 파일을 아직 만들고 있습니다' : '내려받기 파일이 없습니다');
-    const file = exportFile(app.config.dataDir, row.exportId);
-    if (!fs.existsSync(file)) throw missing();
+    const file = await objectStoreFor(app.config).get(exportKey(row.exportId));
+    if (!file) throw missing();
     const name = `${row.sheetName}.xlsx`;
     reply.header('content-type', XLSX_TYPE).header('content-disposition', attachment(`export-${row.exportId.slice(0, 8)}.xlsx`, name)).header('x-content-type-options', 'nosniff');
-    return reply.send(fs.createReadStream(file));
+    return reply.send(file);
   });
 };
 

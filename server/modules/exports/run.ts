@@ -1,6 +1,3 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import { pipeline } from 'node:stream/promises';
 import v8 from 'node:v8';
 import vm from 'node:vm';
 import type { FastifyInstance } from 'fastify';
@@ -8,6 +5,8 @@ import { exportCell, type ExportColumn } from '../../../lib/export-cell.js';
 import type { Caller } from '../../auth/plugin.js';
 import { XlsxStream } from './xlsx-stream.js';
 import { pageQuery } from './list-operations.js';
+import { releaseExport } from './queries.js';
+import { objectStoreFor } from '../../storage/open.js';
 
 /** A running export renews its lease every page; one that has not for this long belongs to a stopped server. */
 export const LEASE_MS = 120_000;
@@ -19,7 +18,8 @@ export interface ExportRequest {
   tzOffsetMinutes?: number;
 }
 
-export const exportFile = (dataDir: string, exportId: string) => path.join(dataDir, 'exports', `${exportId}.xlsx`);
+/** The finished workbook's key in the file store (DATA_DIR/exports/<id>.xlsx on disk). */
+export const exportKey = (exportId: string) => `exports/${exportId}.xlsx`;
 
 /**
  * Reads one page of the list operation as the caller, through the app itself (`inject`): the
@@ -76,18 +76,17 @@ export class ExportStopped extends Error {
 }
 
 /**
- * Writes the whole result to DATA_DIR/exports/<id>.xlsx: page after page through the streamed
- * writer, so memory holds one page however many rows. Progress and the lease are written after
+ * Writes the whole result to the file store's exports/<id>.xlsx: page after page through the
+ * streamed writer into the store's streamed put (a temporary file renamed, or a multipart upload
+ * completed), so memory holds one page however many rows and no one sees half a workbook. Progress and the lease are written after
  * every page; a cancel asked on any server is seen there. Ends in DONE, CANCELLED or FAILED.
  */
 export async function runExport(app: FastifyInstance, caller: Caller, exportId: string, req: ExportRequest, sheetName: string, signal: AbortSignal): Promise<void> {
   const db = app.dbh.db;
-  const file = exportFile(app.config.dataDir, exportId);
-  const partial = `${file}.part`;
-  fs.mkdirSync(path.dirname(file), { recursive: true });
+  const store = objectStoreFor(app.config);
   const zone = req.tzOffsetMinutes === undefined ? ({ offsetMinutes: -540 } as const) : { offsetMinutes: req.tzOffsetMinutes };
   const xlsx = new XlsxStream(sheetName, req.columns.map((c) => ({ header: c.header, type: 'string' as const, width: c.width })));
-  const written = pipeline(xlsx.output, fs.createWriteStream(partial));
+  const written = store.put(exportKey(exportId), xlsx.output);
   written.catch(() => undefined);
   let done = 0;
   // At most the list operations' own maximum (server/http/list-query MAX_PAGE_SIZE).
@@ -110,7 +109,7 @@ export async function runExport(app: FastifyInstance, caller: Caller, exportId: 
   };
   try {
     for (let page = 1; ; page++) {
-      if (signal.aborted) throw new ExportStopped('FAILED', '서버가 종료되어 내려받기 파일 작성을 멈췄습니다');
+      if (signal.aborted) throw new ExportStopped('FAILED', 'the server is stopping');
       // The page's answer, rows and cells are unreachable once writePage returns: collected before the next.
       const { count, total } = await writePage(page);
       done += count;
@@ -126,14 +125,20 @@ export async function runExport(app: FastifyInstance, caller: Caller, exportId: 
       await app.yieldToLight();
     }
     await xlsx.end();
-    await written;
-    fs.renameSync(partial, file);
-    const bytes = fs.statSync(file).size;
+    const { size: bytes } = await written;
     await db.updateTable('exportJob').set({ status: 'DONE', rowsDone: done, bytes, finishedAt: new Date() }).where('exportId', '=', exportId).execute();
   } catch (err) {
     xlsx.fail(err instanceof Error ? err : new Error(String(err)));
+    // The failed stream fails the put, which leaves nothing behind.
     await written.catch(() => undefined);
-    fs.rmSync(partial, { force: true });
+    if (signal.aborted || app.lifecycle.draining) {
+      // This server is stopping (whatever the page in progress answered): the export is given back
+      // for another server to write again (exports.resume), not failed. Should the database not
+      // answer now, the lease runs out by itself and the export is taken up then.
+      await releaseExport(db, exportId, app.jobs.serverId).catch((e: unknown) => app.log.warn({ err: e, exportId }, 'could not release the export; its lease will run out'));
+      app.log.info({ exportId }, 'export released for another server');
+      return;
+    }
     const stopped = err instanceof ExportStopped ? err : null;
     if (!stopped) app.log.error({ err, exportId }, 'export failed');
     await db

@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import { DownloadReason } from '../privacy/index.js';
 
 /** A column as the grid resolved it for export (lib/export-cell ExportColumn): headers, code texts and formats come from the screen. */
 export const ExportColumnSchema = Type.Object(
@@ -26,6 +27,7 @@ export const StartExportBody = Type.Object(
     columns: Type.Array(ExportColumnSchema, { minItems: 1, maxItems: 200 }),
     sheetName: Type.String({ minLength: 1, maxLength: 100 }),
     tzOffsetMinutes: Type.Optional(Type.Integer({ minimum: -840, maximum: 840, description: 'The user’s Date.getTimezoneOffset(): dates are written as the user’s grid shows them' })),
+    reason: Type.Optional(DownloadReason),
   },
   { additionalProperties: false },
 );

@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import path from 'node:path';
 
 /**
@@ -78,34 +77,33 @@ export function checkDeclared(originalName: string, declaredType: string | undef
   return null;
 }
 
+/** Random access to a stored file: the disk or the bucket (FileStore.reader). */
+export interface ContentReader {
+  size(): Promise<number>;
+  read(start: number, length: number): Promise<Buffer>;
+}
+
 /** The stored content against the extension: magic bytes, then zip-bomb limits for containers. */
-export async function checkContent(filePath: string, originalName: string): Promise<ContentProblem | null> {
+export async function checkContent(content: ContentReader, originalName: string): Promise<ContentProblem | null> {
   const ext = extensionOf(originalName);
   const kind = ALLOWED_EXTENSIONS[ext];
   if (!kind) return { code: 'FILE_TYPE_NOT_ALLOWED', message: `올릴 수 없는 파일 형식입니다: ${originalName}` };
-  const handle = await fs.promises.open(filePath, 'r');
-  try {
-    const { size } = await handle.stat();
-    const head = Buffer.alloc(Math.min(4096, size));
-    await handle.read(head, 0, head.length, 0);
-    const magic = sniff(head);
-    if (!magic || !kind.magic.includes(magic)) return { code: 'FILE_CONTENT_MISMATCH', message: `파일 내용이 확장자(.${ext})와 맞지 않습니다: ${originalName}` };
-    if (magic === 'zip') {
-      const bomb = await zipProblem(handle, size);
-      if (bomb) return { code: 'ZIP_TOO_LARGE', message: `${bomb}: ${originalName}` };
-    }
-    return null;
-  } finally {
-    await handle.close();
+  const size = await content.size();
+  const head = await content.read(0, Math.min(4096, size));
+  const magic = sniff(head);
+  if (!magic || !kind.magic.includes(magic)) return { code: 'FILE_CONTENT_MISMATCH', message: `파일 내용이 확장자(.${ext})와 맞지 않습니다: ${originalName}` };
+  if (magic === 'zip') {
+    const bomb = await zipProblem(content, size);
+    if (bomb) return { code: 'ZIP_TOO_LARGE', message: `${bomb}: ${originalName}` };
   }
+  return null;
 }
 
 /** Reads a zip's central directory (declared sizes) and answers what breaks the limits, or null. */
-async function zipProblem(handle: fs.promises.FileHandle, size: number): Promise<string | null> {
+async function zipProblem(content: ContentReader, size: number): Promise<string | null> {
   // End of central directory: the last 22 bytes plus up to 65535 of comment.
   const tailLen = Math.min(size, 22 + 65535);
-  const tail = Buffer.alloc(tailLen);
-  await handle.read(tail, 0, tailLen, size - tailLen);
+  const tail = await content.read(size - tailLen, tailLen);
   let eocd = -1;
   for (let i = tailLen - 22; i >= 0; i--) {
     if (tail.readUInt32LE(i) === 0x06054b50) {
@@ -120,8 +118,7 @@ async function zipProblem(handle: fs.promises.FileHandle, size: number): Promise
   if (entries === 0xffff || cdOffset === 0xffffffff) return 'ZIP64 압축 파일은 올릴 수 없습니다';
   if (entries > ZIP_LIMITS.maxEntries) return `압축 파일의 항목이 너무 많습니다(${entries}개)`;
   if (cdOffset + cdSize > size) return '압축 파일의 목록이 손상되었습니다';
-  const cd = Buffer.alloc(cdSize);
-  await handle.read(cd, 0, cdSize, cdOffset);
+  const cd = await content.read(cdOffset, cdSize);
   let total = 0;
   let p = 0;
   for (let n = 0; n < entries; n++) {

@@ -13,7 +13,7 @@ export const ORPHAN_AFTER_HOURS = 24;
  */
 export async function expireOrphanFiles(ctx: JobContext): Promise<{ expired: number; bound: number; kept: number }> {
   const cutoff = new Date(ctx.now.getTime() - ORPHAN_AFTER_HOURS * 3600_000);
-  const store = FileStore.forDataDir(ctx.config.dataDir);
+  const store = FileStore.of(ctx.config);
   const candidates = await ctx.db.selectFrom('fileGroup').select(['fileId']).where('boundAt', 'is', null).where('createdAt', '<', cutoff).orderBy('createdAt').limit(1000).execute();
   let expired = 0;
   let bound = 0;

@@ -1,7 +1,6 @@
 import crypto from 'node:crypto';
 import path from 'node:path';
 import { Type } from 'typebox';
-import { zipSync } from 'fflate';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { writeAudit } from '../../db/audit.js';
@@ -27,7 +26,7 @@ interface Written {
 export const fileRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.addSchema(FileInfo);
   app.addSchema(FileGroup);
-  const store = FileStore.forDataDir(app.config.dataDir);
+  const store = FileStore.of(app.config);
   const limitMb = app.config.uploadLimitMb;
   const tooLarge = () => new HttpError(413, 'FILE_TOO_LARGE', `파일 크기는 ${limitMb}MB를 넘을 수 없습니다`);
 
@@ -111,11 +110,11 @@ export const fileRoutes: FastifyPluginAsyncTypebox = async (app) => {
             part.file.resume();
             throw new HttpError(415, declared.code, declared.message);
           }
-          // Streamed to disk under a server-made name; the size limit stops the stream (truncated).
+          // Streamed to the store under a server-made name; the size limit stops the stream (truncated).
           const saved = await store.write(part.file);
           written.push({ ...saved, originalName, mimeType: ALLOWED_EXTENSIONS[extensionOf(originalName)].types[0] });
           if (part.file.truncated) throw tooLarge();
-          const content = await checkContent(store.pathOf(saved.storedName), originalName);
+          const content = await checkContent(store.reader(saved.storedName), originalName);
           if (content) throw new HttpError(415, content.code, content.message);
         }
         if (written.length === 0) throw badRequest('FILE_MISSING', '올린 파일이 없습니다');
@@ -177,16 +176,21 @@ export const fileRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (rows.length === 0) throw notFound('FILE_NOT_FOUND', `파일이 없습니다: ${request.params.id}`);
       if (rows.length === 1) {
         const only = rows[0];
-        if (!store.exists(only.storedName)) throw notFound('FILE_CONTENT_MISSING', `파일 내용이 없습니다: ${only.originalName}`);
-        return sendFile(reply, only.originalName, store.read(only.storedName));
+        const content = await store.read(only.storedName);
+        if (!content) throw notFound('FILE_CONTENT_MISSING', `파일 내용이 없습니다: ${only.originalName}`);
+        return sendFile(reply, only.originalName, content);
       }
-      const entries: Record<string, Uint8Array> = {};
+      const names = new Set<string>();
+      const entries: Array<{ name: string; storedName: string }> = [];
       for (const r of rows) {
+        // Checked before the first byte goes: a missing file is a 404, not a broken zip.
+        if (!(await store.exists(r.storedName))) throw notFound('FILE_CONTENT_MISSING', `파일 내용이 없습니다: ${r.originalName}`);
         let name = r.originalName;
-        for (let n = 2; Object.hasOwn(entries, name); n++) name = `${path.parse(r.originalName).name} (${n})${path.extname(r.originalName)}`;
-        entries[name] = await store.readAll(r.storedName);
+        for (let n = 2; names.has(name); n++) name = `${path.parse(r.originalName).name} (${n})${path.extname(r.originalName)}`;
+        names.add(name);
+        entries.push({ name, storedName: r.storedName });
       }
-      return sendFile(reply, `첨부파일-${request.params.id.slice(0, 8)}.zip`, Buffer.from(zipSync(entries, { level: 6 })));
+      return sendFile(reply, `첨부파일-${request.params.id.slice(0, 8)}.zip`, store.zip(entries));
     },
   );
 
@@ -199,8 +203,9 @@ export const fileRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       await guardGroup(request, request.params.id, 'read');
       const row = (await listGroup(request.params.id)).find((r) => r.seq === request.params.seq);
-      if (!row || !store.exists(row.storedName)) throw notFound('FILE_NOT_FOUND', `파일이 없습니다: ${request.params.id}/${request.params.seq}`);
-      return sendFile(reply, row.originalName, store.read(row.storedName));
+      const content = row ? await store.read(row.storedName) : null;
+      if (!row || !content) throw notFound('FILE_NOT_FOUND', `파일이 없습니다: ${request.params.id}/${request.params.seq}`);
+      return sendFile(reply, row.originalName, content);
     },
   );
 

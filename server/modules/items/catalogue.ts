@@ -5,7 +5,10 @@ import { commonErrors } from '../../http/error-schema.js';
 import { Nullable, Str, YN } from '../../http/schema-helpers.js';
 import { writeAudit } from '../../db/audit.js';
 import type { Db } from '../../db/connect.js';
-import { ListOf, ROUTES, VersionBody, checkVersion, failIf, missing, refused, text, type FieldError } from './shared.js';
+import { ROUTES, VersionBody } from './shared.js';
+import { ListOfRows } from '../../domain/schemas.js';
+import { checkVersion, failIf, missing, refused, type FieldError } from '../../domain/errors.js';
+import { text } from '../../domain/values.js';
 
 /**
  * Catalogue masters (docs/items.md): the category tree, the four-level sourcing groups, item
@@ -129,7 +132,7 @@ export const catalogueRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const PICKERS = [ROUTES.category, ROUTES.insert, ROUTES.detail, ROUTES.uploadList, ROUTES.uploadDetail, ROUTES.review, ROUTES.attribute, ROUTES.attributeValue, ROUTES.unit, ROUTES.sourcing];
 
   // ---- categories
-  app.get('/api/v1/item/categories', { config: R(PICKERS), schema: { operationId: 'listItemCategories', tags, summary: 'The category tree (three levels), with item and child counts', response: { 200: ListOf(CategoryRow), ...commonErrors } } },
+  app.get('/api/v1/item/categories', { config: R(PICKERS), schema: { operationId: 'listItemCategories', tags, summary: 'The category tree (three levels), with item and child counts', response: { 200: ListOfRows(CategoryRow), ...commonErrors } } },
     async (request) => {
       const rows = await listCategories(request.db);
       return { rows, total: rows.length };
@@ -220,7 +223,7 @@ export const catalogueRoutes: FastifyPluginAsyncTypebox = async (app) => {
     });
 
   // ---- sourcing groups
-  app.get('/api/v1/item/sourcing-groups', { config: R(PICKERS), schema: { operationId: 'listSourcingGroups', tags, summary: 'The four-level sourcing groups with the buyer of each level-4 group', response: { 200: ListOf(SgRow), ...commonErrors } } },
+  app.get('/api/v1/item/sourcing-groups', { config: R(PICKERS), schema: { operationId: 'listSourcingGroups', tags, summary: 'The four-level sourcing groups with the buyer of each level-4 group', response: { 200: ListOfRows(SgRow), ...commonErrors } } },
     async (request) => {
       const rows = await listSourcingGroups(request.db);
       return { rows, total: rows.length };
@@ -288,7 +291,7 @@ export const catalogueRoutes: FastifyPluginAsyncTypebox = async (app) => {
       .execute()
       .then((rows) => rows.map((r) => ({ ...r, valueCount: Number(r.valueCount ?? 0) })));
 
-  app.get('/api/v1/item/attributes', { config: R(PICKERS), schema: { operationId: 'listItemAttributes', tags, summary: 'Item attributes', response: { 200: ListOf(AttrRow), ...commonErrors } } },
+  app.get('/api/v1/item/attributes', { config: R(PICKERS), schema: { operationId: 'listItemAttributes', tags, summary: 'Item attributes', response: { 200: ListOfRows(AttrRow), ...commonErrors } } },
     async (request) => {
       const rows = await listAttributes(request.db);
       return { rows, total: rows.length };
@@ -336,7 +339,7 @@ export const catalogueRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return rows.map((r) => ({ ...r, itemCount: Number(r.itemCount ?? 0) }));
   };
 
-  app.get('/api/v1/item/attribute-values', { config: R(PICKERS), schema: { operationId: 'listItemAttributeValues', tags, summary: 'Allowed values of the attributes (one attribute with attrCode)', querystring: ValueQuery, response: { 200: ListOf(ValueRow), ...commonErrors } } },
+  app.get('/api/v1/item/attribute-values', { config: R(PICKERS), schema: { operationId: 'listItemAttributeValues', tags, summary: 'Allowed values of the attributes (one attribute with attrCode)', querystring: ValueQuery, response: { 200: ListOfRows(ValueRow), ...commonErrors } } },
     async (request) => {
       const rows = await listValues(request.db, request.query);
       return { rows, total: rows.length };
@@ -380,7 +383,7 @@ export const catalogueRoutes: FastifyPluginAsyncTypebox = async (app) => {
     });
 
   // ---- units and conversions
-  app.get('/api/v1/item/units', { config: R(PICKERS), schema: { operationId: 'listUnits', tags, summary: 'Units of measure with their conversions', response: { 200: ListOf(UnitRow), ...commonErrors } } },
+  app.get('/api/v1/item/units', { config: R(PICKERS), schema: { operationId: 'listUnits', tags, summary: 'Units of measure with their conversions', response: { 200: ListOfRows(UnitRow), ...commonErrors } } },
     async (request) => {
       const rows = await unitRows(request.db);
       return { rows, total: rows.length };

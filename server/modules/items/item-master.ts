@@ -1,6 +1,8 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/connect.js';
-import { money, text, type FieldError } from './shared.js';
+import { parseAmount } from '../../domain/money.js';
+import { text } from '../../domain/values.js';
+import { type FieldError } from '../../domain/errors.js';
 
 /**
  * The rules an item must follow wherever it is written from (the item screens, the Excel
@@ -80,9 +82,9 @@ export function checkItem(m: Masters, v: ItemInput, at: (field: string) => strin
     else if (!m.level4.has(v.sgCode)) errors.push({ path: at('sgCode'), message: `품목은 4단계 소싱그룹에 속해야 합니다: ${v.sgCode}` });
   }
   if (need('unitCode', v.unitCode, '단위') && !m.units.has(v.unitCode)) errors.push({ path: at('unitCode'), message: `등록되지 않은 단위입니다: ${v.unitCode}` });
-  if (need('refPrice', v.refPrice, '기준단가') && money(v.refPrice) === null) errors.push({ path: at('refPrice'), message: '기준단가는 0 이상의 숫자여야 합니다 (소수 둘째 자리까지)' });
+  if (need('refPrice', v.refPrice, '기준단가') && parseAmount(v.refPrice) === null) errors.push({ path: at('refPrice'), message: '기준단가는 0 이상의 숫자여야 합니다 (소수 둘째 자리까지)' });
   if (v.currency !== 'KRW' && v.currency !== 'JPY') errors.push({ path: at('currency'), message: `통화는 KRW 또는 JPY입니다: ${String(v.currency ?? '')}` });
-  else if (money(v.refPrice) !== null && /\.\d*[1-9]/.test(v.refPrice)) errors.push({ path: at('refPrice'), message: `${v.currency} 단가에는 소수가 없습니다` });
+  else if (parseAmount(v.refPrice) !== null && /\.\d*[1-9]/.test(v.refPrice)) errors.push({ path: at('refPrice'), message: `${v.currency} 단가에는 소수가 없습니다` });
   if (v.useYn !== undefined && v.useYn !== 'Y' && v.useYn !== 'N') errors.push({ path: at('useYn'), message: '사용여부는 Y 또는 N입니다' });
   const seen = new Set<string>();
   (v.attributes ?? []).forEach((a, i) => {
@@ -105,7 +107,7 @@ export function normaliseItem(v: ItemInput) {
     catCode: v.catCode.trim().toUpperCase(),
     sgCode: v.sgCode.trim().toUpperCase(),
     unitCode: v.unitCode.trim().toUpperCase(),
-    refPrice: money(v.refPrice) ?? v.refPrice,
+    refPrice: parseAmount(v.refPrice) ?? v.refPrice,
     currency: v.currency,
     maker: text(v.maker),
     useYn: v.useYn ?? ('Y' as const),

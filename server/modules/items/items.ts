@@ -8,7 +8,10 @@ import { Nullable, Str, YN } from '../../http/schema-helpers.js';
 import { writeAudit } from '../../db/audit.js';
 import type { Db } from '../../db/connect.js';
 import { allocateItemCodes, checkItem, loadMasters, normaliseItem } from './item-master.js';
-import { ITEM_PICKING_SCREENS, ListOf, ROUTES, VersionBody, checkVersion, failIf, iso, missing, refused, type FieldError } from './shared.js';
+import { ITEM_PICKING_SCREENS, ROUTES, VersionBody } from './shared.js';
+import { ListOfRows } from '../../domain/schemas.js';
+import { checkVersion, failIf, missing, refused, type FieldError } from '../../domain/errors.js';
+import { iso } from '../../domain/values.js';
 
 /**
  * The item master (docs/items.md): the search the item popup and the item screens use, one
@@ -189,7 +192,7 @@ export const itemRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get('/api/v1/items', {
     config: { access: access.login(readScreens, 'read', ['I']) },
-    schema: { operationId: 'listItems', tags, summary: 'Items by code, name, specification, category (with its subcategories), sourcing group; the item search popup uses it', querystring: ItemListQuery, response: { 200: ListOf(Type.Ref('ItemRow')), ...commonErrors } },
+    schema: { operationId: 'listItems', tags, summary: 'Items by code, name, specification, category (with its subcategories), sourcing group; the item search popup uses it', querystring: ItemListQuery, response: { 200: ListOfRows(Type.Ref('ItemRow')), ...commonErrors } },
   }, async (request) => listItems(request.db, request.query));
 
   app.get('/api/v1/items/:itemCode', {
@@ -199,7 +202,7 @@ export const itemRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get('/api/v1/items/:itemCode/price-history', {
     config: { access: access.login([ROUTES.detail, ROUTES.review], 'read', ['I']) },
-    schema: { operationId: 'listItemPriceHistory', tags, summary: 'Every supplier price of an item by effective date (the price-history chart)', params: ItemParams, response: { 200: ListOf(PricePoint), ...commonErrors } },
+    schema: { operationId: 'listItemPriceHistory', tags, summary: 'Every supplier price of an item by effective date (the price-history chart)', params: ItemParams, response: { 200: ListOfRows(PricePoint), ...commonErrors } },
   }, async (request) => {
     const rows = await priceHistory(request.db, request.params.itemCode.trim().toUpperCase());
     return { rows, total: rows.length };
@@ -207,7 +210,7 @@ export const itemRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get('/api/v1/items/:itemCode/price-trend', {
     config: { access: access.login([ROUTES.detail, ROUTES.review], 'read', ['I']) },
-    schema: { operationId: 'listItemPriceTrend', tags, summary: 'The price-history chart: lowest, average and highest supplier price in force on each date a price changed, per currency', params: ItemParams, response: { 200: ListOf(TrendPoint), ...commonErrors } },
+    schema: { operationId: 'listItemPriceTrend', tags, summary: 'The price-history chart: lowest, average and highest supplier price in force on each date a price changed, per currency', params: ItemParams, response: { 200: ListOfRows(TrendPoint), ...commonErrors } },
   }, async (request) => {
     const rows = await priceTrend(request.db, request.params.itemCode.trim().toUpperCase());
     return { rows, total: rows.length };

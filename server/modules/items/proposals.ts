@@ -11,7 +11,12 @@ import type { Db } from '../../db/connect.js';
 import { nextDocumentNumber } from '../../db/document-number.js';
 import type { JobDefinition } from '../../jobs/types.js';
 import { allocateItemCodes, checkItem, loadMasters } from './item-master.js';
-import { ListOf, ROUTES, VersionBody, checkVersion, failIf, isDate, iso, missing, money, notAllowed, refused, text, todayKst, type FieldError } from './shared.js';
+import { ROUTES, VersionBody } from './shared.js';
+import { ListOfRows } from '../../domain/schemas.js';
+import { checkVersion, failIf, missing, notAllowed, refused, type FieldError } from '../../domain/errors.js';
+import { isValidDate, todayKst } from '../../domain/dates.js';
+import { iso, text } from '../../domain/values.js';
+import { parseAmount } from '../../domain/money.js';
 
 /**
  * Suppliers' proposals (docs/items.md): a supplier proposes a price change for an item it
@@ -118,8 +123,8 @@ type ProposalInput = Static<typeof CreateBody>;
 // A null fileId may arrive as "" (the body schema coerces types): text() makes both "no attachments".
 async function checkProposal(db: Db, b: ProposalInput, today: string) {
   const errors: FieldError[] = [];
-  if (!money(b.proposedPrice)) errors.push({ path: 'body/proposedPrice', message: '제안 단가는 0 이상의 숫자여야 합니다' });
-  if (!isDate(b.validFrom)) errors.push({ path: 'body/validFrom', message: '적용 시작일이 올바른 날짜가 아닙니다' });
+  if (!parseAmount(b.proposedPrice)) errors.push({ path: 'body/proposedPrice', message: '제안 단가는 0 이상의 숫자여야 합니다' });
+  if (!isValidDate(b.validFrom)) errors.push({ path: 'body/validFrom', message: '적용 시작일이 올바른 날짜가 아닙니다' });
   else if (b.validFrom < today) errors.push({ path: 'body/validFrom', message: '적용 시작일은 오늘 이후여야 합니다' });
   if (!b.reason.trim()) errors.push({ path: 'body/reason', message: '제안 사유는 필수입니다' });
   if (b.fileId && !(await db.selectFrom('fileGroup').select('fileId').where('fileId', '=', b.fileId).executeTakeFirst())) errors.push({ path: 'body/fileId', message: '첨부파일을 찾을 수 없습니다. 파일을 먼저 올리세요' });
@@ -138,7 +143,7 @@ async function checkProposal(db: Db, b: ProposalInput, today: string) {
     failIf(errors);
     return {
       kind: 'PRICE' as const, itemCode: own.itemCode, itemName: own.itemName, spec: own.spec, catCode: own.catCode, unitCode: own.unitCode, maker: own.maker,
-      currentPrice: String(own.unitPrice), proposedPrice: money(b.proposedPrice)!, currency: own.currency, validFrom: b.validFrom, reason: b.reason.trim(), fileId: text(b.fileId),
+      currentPrice: String(own.unitPrice), proposedPrice: parseAmount(b.proposedPrice)!, currency: own.currency, validFrom: b.validFrom, reason: b.reason.trim(), fileId: text(b.fileId),
     };
   }
   const masters = await loadMasters(db);
@@ -151,7 +156,7 @@ async function checkProposal(db: Db, b: ProposalInput, today: string) {
   failIf(errors);
   return {
     kind: 'NEW' as const, itemCode: null, itemName, spec: text(b.spec), catCode, unitCode, maker: text(b.maker), currentPrice: null,
-    proposedPrice: money(b.proposedPrice)!, currency: b.currency ?? ('KRW' as const), validFrom: b.validFrom, reason: b.reason.trim(), fileId: text(b.fileId),
+    proposedPrice: parseAmount(b.proposedPrice)!, currency: b.currency ?? ('KRW' as const), validFrom: b.validFrom, reason: b.reason.trim(), fileId: text(b.fileId),
   };
 }
 
@@ -207,7 +212,7 @@ export const proposalRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // ---- supplier: my items and prices
   app.get('/api/v1/cyber/items', {
     config: { access: access.login([ROUTES.supplierInfo, ROUTES.supplierEdit], 'read') },
-    schema: { operationId: 'listMyItems', tags, summary: 'The items the caller\'s company supplies, with its current prices; staff: every supplier\'s, or compNo\'s', querystring: MyItemQuery, response: { 200: ListOf(MyItemRow), ...commonErrors } },
+    schema: { operationId: 'listMyItems', tags, summary: 'The items the caller\'s company supplies, with its current prices; staff: every supplier\'s, or compNo\'s', querystring: MyItemQuery, response: { 200: ListOfRows(MyItemRow), ...commonErrors } },
   }, async (request) => {
     const q = request.query;
     let s = supplierView(request, q.compNo).db.selectFrom('itemSupplierPrice as p').innerJoin('item as i', 'i.itemCode', 'p.itemCode').innerJoin('itemCategory as c', 'c.catCode', 'i.catCode').innerJoin('company as co', 'co.compNo', 'p.compNo');
@@ -241,7 +246,7 @@ export const proposalRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // ---- proposals, both portals
   app.get('/api/v1/item-proposals', {
     config: { access: access.login(readScreens, 'read') },
-    schema: { operationId: 'listItemProposals', tags, summary: 'Price and new-item proposals; a supplier sees only its own', querystring: ListQuery, response: { 200: ListOf(ProposalRow), ...commonErrors } },
+    schema: { operationId: 'listItemProposals', tags, summary: 'Price and new-item proposals; a supplier sees only its own', querystring: ListQuery, response: { 200: ListOfRows(ProposalRow), ...commonErrors } },
   }, async (request) => {
     const q = request.query;
     let s = request.db.selectFrom('itemProposal as p').innerJoin('company as c', 'c.compNo', 'p.compNo');
@@ -337,7 +342,7 @@ export const proposalRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const { proposalNo } = request.params;
     const b = request.body;
     const errors: FieldError[] = [];
-    if (!isDate(b.effectiveDate)) errors.push({ path: 'body/effectiveDate', message: '적용일이 올바른 날짜가 아닙니다' });
+    if (!isValidDate(b.effectiveDate)) errors.push({ path: 'body/effectiveDate', message: '적용일이 올바른 날짜가 아닙니다' });
     failIf(errors);
     const today = todayKst();
     const masters = await loadMasters(request.db);

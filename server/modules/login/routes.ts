@@ -9,7 +9,7 @@ import { ssoAccountBlocker } from '../../auth/account-state.js';
 import { langOf, loginFailure, startSession } from '../../auth/login-flow.js';
 import { loginPayload, sessionUser } from '../../auth/login-payload.js';
 import { checkOtp, issueOtp, maskDestination, OTP_VALIDITY_SEC } from '../../auth/otp.js';
-import { codeListsFor, groupHoldsScreen, menuPathOf, menuTreeFor } from '../../auth/menu-authority.js';
+import { codeListsFor, devPagesServed, groupHoldsScreen, menuPathOf, menuTreeFor } from '../../auth/menu-authority.js';
 import { findCallerSession, endUserSessions } from '../../auth/sessions.js';
 import { messageText } from '../../auth/codes.js';
 import { TokenError } from '../../auth/tokens.js';
@@ -53,7 +53,7 @@ export const loginRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const caller = request.caller!;
       const claims = await (await app.auth.tokens()).verify(bearerToken(request)!);
-      return loginPayload(app.dbh.db, { userId: caller.userId, sessionId: caller.sessionId, accessToken: bearerToken(request), refreshToken: null, tokenExpiresAt: claims.expiresAt, lang: langOf(request) });
+      return loginPayload(app.dbh.db, { userId: caller.userId, sessionId: caller.sessionId, accessToken: bearerToken(request), refreshToken: null, tokenExpiresAt: claims.expiresAt, lang: langOf(request) }, devPagesServed(app.config));
     },
   );
 
@@ -70,8 +70,8 @@ export const loginRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (!account || account.portal !== 'I') return loginFailure(app, request, reply, 'AUTH003');
       const blocker = ssoAccountBlocker(account);
       if (blocker) return loginFailure(app, request, reply, blocker);
-      const s = await startSession(app, request, { userId: account.userId, portal: 'I', method: 'SSO' });
-      return loginPayload(app.dbh.db, { userId: account.userId, sessionId: s.sessionId, accessToken: s.accessToken, refreshToken: s.refreshToken, tokenExpiresAt: s.tokenExpiresAt, lang: langOf(request) });
+      const s = await startSession(app, request, { userId: account.userId, portal: 'I', method: 'SSO', idToken: resolved.idToken });
+      return loginPayload(app.dbh.db, { userId: account.userId, sessionId: s.sessionId, accessToken: s.accessToken, refreshToken: s.refreshToken, tokenExpiresAt: s.tokenExpiresAt, lang: langOf(request) }, devPagesServed(app.config));
     },
   );
 
@@ -110,7 +110,7 @@ export const loginRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const otp = await checkOtp(app.dbh.db, { userId, purpose: 'LOGIN', code: otpNum });
       if (!otp.ok) return loginFailure(app, request, reply, 'AUTH013');
       const s = await startSession(app, request, { userId, portal: 'X', method: 'OTP' });
-      return loginPayload(app.dbh.db, { userId, sessionId: s.sessionId, accessToken: s.accessToken, refreshToken: s.refreshToken, tokenExpiresAt: s.tokenExpiresAt, lang: langOf(request) });
+      return loginPayload(app.dbh.db, { userId, sessionId: s.sessionId, accessToken: s.accessToken, refreshToken: s.refreshToken, tokenExpiresAt: s.tokenExpiresAt, lang: langOf(request) }, devPagesServed(app.config));
     },
   );
 
@@ -141,7 +141,7 @@ export const loginRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (claims.portal !== 'X' || claims.userId !== request.body.userId.trim()) return loginFailure(app, request, reply, 'AUTH006');
       const session = await findCallerSession(app.dbh.db, claims.sessionId);
       if (!session) return errAnswer('AUTH008');
-      return loginPayload(app.dbh.db, { userId: claims.userId, sessionId: claims.sessionId, accessToken: token, refreshToken: null, tokenExpiresAt: claims.expiresAt, lang: langOf(request) });
+      return loginPayload(app.dbh.db, { userId: claims.userId, sessionId: claims.sessionId, accessToken: token, refreshToken: null, tokenExpiresAt: claims.expiresAt, lang: langOf(request) }, devPagesServed(app.config));
     },
   );
 
@@ -179,7 +179,7 @@ export const loginRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const lang = langOf(request);
       const [user, menus, codes] = await Promise.all([
         sessionUser(app.dbh.db, { userId: caller.userId, sessionId: caller.sessionId, accessToken: null, refreshToken: null, tokenExpiresAt: null, lang }),
-        menuTreeFor(app.dbh.db, caller.authGroupId, caller.portal, lang),
+        menuTreeFor(app.dbh.db, caller.authGroupId, caller.portal, lang, devPagesServed(app.config)),
         codeListsFor(app.dbh.db, lang),
       ]);
       return { code: 'OK' as const, path, user, menus, codes };
@@ -303,6 +303,6 @@ export const loginRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: access.login() },
       schema: { operationId: 'listMenus', tags: ['login'], summary: 'The menu tree of the caller’s group in the caller’s portal', response: { 200: Type.Array(Type.Ref('MenuNode')), ...commonErrors } },
     },
-    async (request) => menuTreeFor(app.dbh.db, request.caller!.authGroupId, request.caller!.portal, langOf(request)),
+    async (request) => menuTreeFor(app.dbh.db, request.caller!.authGroupId, request.caller!.portal, langOf(request), devPagesServed(app.config)),
   );
 };

@@ -8,7 +8,7 @@ export const notificationJobs: JobDefinition[] = [
   {
     name: DELIVER_JOB,
     everySeconds: 15,
-    run: (ctx) => deliverDue({ db: ctx.db, log: ctx.log, config: ctx.config, now: ctx.now }),
+    run: (ctx) => deliverDue({ db: ctx.db, log: ctx.log, config: ctx.config, now: ctx.now, metrics: ctx.metrics }),
   },
   {
     // RFQ deadline reminders to suppliers that have not quoted (supplier.ts); once per quotation.

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { Metrics } from '../../metrics/registry.js';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/connect.js';
 import { createSender, type Channel, type Sender } from '../../auth/sender.js';
@@ -100,6 +101,8 @@ export interface DeliveryContext {
   now: Date;
   /** Only this message (the sender's immediate attempt); otherwise every due one. */
   onlyId?: number;
+  /** Counts each attempt by channel and outcome (gpms_notification_deliveries_total). */
+  metrics?: Metrics;
 }
 
 /**
@@ -130,6 +133,7 @@ export async function deliverDue(ctx: DeliveryContext): Promise<{ sent: number; 
         await transportFor(m.channel, config, log, db, cache).send({ to: m.recipient, subject: m.subject, body: m.body });
         await db.updateTable('notification').set({ state: 'SENT', sentAt: new Date(), lastError: null, ...redact }).where('id', '=', m.id).execute();
         counts.sent++;
+        ctx.metrics?.notification(m.channel, 'sent');
       } catch (err) {
         const error = (err instanceof Error ? err.message : String(err)).slice(0, 1000);
         const last = attempts >= config.notify.maxAttempts;
@@ -141,6 +145,7 @@ export async function deliverDue(ctx: DeliveryContext): Promise<{ sent: number; 
           .execute();
         if (last) counts.failed++;
         else counts.retried++;
+        ctx.metrics?.notification(m.channel, last ? 'failed' : 'retried');
       }
     }
   } finally {

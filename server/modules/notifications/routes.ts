@@ -78,7 +78,7 @@ export const notificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: Type.Object({ sent: Type.Integer(), retried: Type.Integer(), failed: Type.Integer() }), ...commonErrors },
       },
     },
-    async () => deliverDue({ db: app.dbh.db, log: app.log, config: app.config, now: new Date() }),
+    async () => deliverDue({ db: app.dbh.db, log: app.log, config: app.config, now: new Date(), metrics: app.metrics }),
   );
 
   app.post(

@@ -39,6 +39,6 @@ export function pokeDelivery(app: FastifyInstance, id?: number): void {
     return;
   }
   setImmediate(() => {
-    deliverDue({ db: app.dbh.db, log: app.log, config: app.config, now: new Date(), onlyId: id }).catch((err: unknown) => app.log.error({ err }, 'notification delivery failed'));
+    deliverDue({ db: app.dbh.db, log: app.log, config: app.config, now: new Date(), onlyId: id, metrics: app.metrics }).catch((err: unknown) => app.log.error({ err }, 'notification delivery failed'));
   });
 }

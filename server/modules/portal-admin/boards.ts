@@ -7,7 +7,7 @@ import { badRequest, notFound } from '../../http/errors.js';
 import { given, likeEscape, pageWindow, parseSort } from '../../http/list-query.js';
 import { writeAudit } from '../../db/audit.js';
 import type { Db } from '../../db/connect.js';
-import { todayKst } from '../purchase/shared/values.js';
+import { todayKst } from '../../domain/dates.js';
 import { POST_SORT, PostCreateBody, PostListQuery, PostParams, PostRow, PostUpdateBody, VersionQuery } from './schemas.js';
 import { versionConflict } from './rules.js';
 

@@ -89,6 +89,7 @@ export const KNOWN_ROUTES = {
     '/portal/ogpmsManage/notice',
     '/portal/ogpmsManage/userBlock',
     '/portal/poChange/poChangeInfo',
+    '/portal/system/accessLog',
     '/portal/system/messageManage',
     '/posting-error',
     '/prCheckEdit',
@@ -167,5 +168,9 @@ export const KNOWN_ROUTES = {
     '/prSubmitList',
     '/userManagement/PersonInfo',
     '/userManagement/PersonInfoLogin',
+  ] as string[],
+  /** Development pages (devOnly screens): a production server sends no menu row opening one. */
+  devOnly: [
+    '/testPo',
   ] as string[],
 };

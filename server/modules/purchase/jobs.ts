@@ -2,8 +2,8 @@ import type { Db } from '../../db/connect.js';
 import { writeAudit } from '../../db/audit.js';
 import type { JobDefinition } from '../../jobs/types.js';
 import { LOI_MACHINE } from './loi/workflow.js';
-import { transition } from './shared/transition.js';
-import { todayKst } from './shared/values.js';
+import { transition } from '../../domain/machine.js';
+import { todayKst } from '../../domain/dates.js';
 
 /** The actor recorded on what a job changes (audit rows name it). */
 export const JOB_ACTOR = 'system:job';

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { access } from '../../http/access.js';
 import { commonErrors } from '../../http/error-schema.js';
 import { PagingQuery, SortQuery, pageWindow, parseSort } from '../../http/list-query.js';
-import { internalActor } from '../purchase/shared/actor.js';
+import { internalActor } from '../../domain/actor.js';
 import { EVALUATION_DRILL, REPORTS, REPORT_ROUTES, rowSchema, type ReportSpec } from './catalog.js';
 import { reportPeriod } from './period.js';
 import { runReport } from './run.js';

@@ -8,7 +8,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../db/connect.js';
 import { forbidden } from '../../http/errors.js';
-import type { Actor } from '../purchase/shared/actor.js';
+import type { Actor } from '../../domain/actor.js';
 
 export type ReportScope =
   | { kind: 'all' }

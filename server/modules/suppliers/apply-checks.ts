@@ -3,7 +3,7 @@ import { byteLength } from '../../../lib/text.js';
 import { isValidBusinessNumber } from '../../../lib/business-number.js';
 import { isValidCorporateNumber } from '../../../lib/corporate-number.js';
 import type { Db } from '../../db/connect.js';
-import type { FieldError } from '../purchase/shared/errors.js';
+import type { FieldError } from '../../domain/errors.js';
 import type { CompanyBody } from './apply-schemas.js';
 
 /** Byte limits of spec §5 (3 bytes a Hangul syllable), the same as the supplier master's. */

@@ -2,12 +2,13 @@ import crypto from 'node:crypto';
 import { formatBusinessNumber } from '../../../lib/business-number.js';
 import { maskBankAccount } from '../../../lib/bank-account.js';
 import { writeAudit } from '../../db/audit.js';
-import { nextDocumentNumber, todayKst } from '../../db/document-number.js';
+import { nextDocumentNumber } from '../../db/document-number.js';
+import { todayKst } from '../../domain/dates.js';
 import type { Db } from '../../db/connect.js';
 import type { Selectable } from 'kysely';
-import type { SupplierApplicationTable } from '../../db/schema-suppliers.js';
+import type { SupplierApplicationTable } from '../../db/schema.generated.js';
 import { PASSWORD_LIFETIME_DAYS } from '../../auth/password-policy.js';
-import { refused, wrongState } from '../purchase/shared/errors.js';
+import { refused, wrongState } from '../../domain/errors.js';
 import { nextCompNo } from './master.js';
 import { notifyApplicant } from './apply-notify.js';
 
@@ -47,7 +48,7 @@ export async function finishIfDecided(trx: Db, app: ApplicationRow, actor: strin
       compNo, compNameKr: app.compNameKr!, compNameEn: app.compNameEn, taxNo: app.taxNo!, taxNo2: formatBusinessNumber(app.taxNo!), ceoName: app.ceoName!,
       bizType: app.bizType, bizItem: app.bizItem, zipCode: app.zipCode, address: app.address, phoneNo: app.phoneNo, email: app.email,
       bankCode: app.bankCode, bankAccount: app.bankAccount, bankHolder: app.bankHolder, corpNo: app.corpNo, fileId: app.fileId,
-      status: 'ACTIVE', regDate: todayKst(now), statusChangedAt: now,
+      status: 'ACTIVE' as const, regDate: todayKst(now), statusChangedAt: now,
     };
     await trx.insertInto('company').values(company).execute();
     const cats = await trx.selectFrom('supplierApplicationCategory').select('catCode').where('receiptNo', '=', app.receiptNo).execute();

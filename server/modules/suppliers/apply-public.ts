@@ -8,7 +8,8 @@ import { commonErrors } from '../../http/error-schema.js';
 import { HttpError, badRequest } from '../../http/errors.js';
 import { findBadString, invalidCharacter } from '../../http/input-guard.js';
 import { writeAudit } from '../../db/audit.js';
-import { nextDocumentNumber, todayKst } from '../../db/document-number.js';
+import { nextDocumentNumber } from '../../db/document-number.js';
+import { todayKst } from '../../domain/dates.js';
 import type { Db } from '../../db/connect.js';
 import { sha256 } from '../../auth/tokens.js';
 import { hashPassword } from '../../auth/password.js';
@@ -16,8 +17,8 @@ import { passwordProblem } from '../../auth/password-policy.js';
 import { OTP_MAX_ATTEMPTS, OTP_VALIDITY_SEC, maskDestination, newOtpCode } from '../../auth/otp.js';
 import { FileStore } from '../files/storage.js';
 import { ALLOWED_EXTENSIONS, checkContent, checkDeclared, extensionOf } from '../files/content-check.js';
-import { failIf, missing, refused, type FieldError } from '../purchase/shared/errors.js';
-import { iso } from '../purchase/shared/values.js';
+import { failIf, missing, refused, type FieldError } from '../../domain/errors.js';
+import { iso } from '../../domain/values.js';
 import { CELL, EMAIL, LIMITS, MSG, USER_ID, checkCompanyStep, taxNoTaken, userIdTaken } from './apply-checks.js';
 import { byteLength } from '../../../lib/text.js';
 import {
@@ -93,7 +94,7 @@ const digits = (phone: string) => phone.replace(/\D/g, '');
 export const supplierApplyPublicRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const limited = { rateLimit: { max: app.config.authRateLimitPerMinute, timeWindow: '1 minute' } };
   const failures = { ...commonErrors, 409: Type.Ref('ErrorBody'), 429: Type.Ref('ErrorBody') };
-  const store = FileStore.forDataDir(app.config.dataDir);
+  const store = FileStore.of(app.config);
   const base = '/api/v1/public/supplier-applications';
 
   /** One draft write: the row locked, opened by its secret, checked, changed, audited — or nothing. */
@@ -220,7 +221,7 @@ export const supplierApplyPublicRoutes: FastifyPluginAsyncTypebox = async (app) 
       const saved = await store.write(part.file);
       try {
         if (part.file.truncated) throw new HttpError(413, 'FILE_TOO_LARGE', `파일 크기는 ${app.config.uploadLimitMb}MB를 넘을 수 없습니다`);
-        const content = await checkContent(store.pathOf(saved.storedName), originalName);
+        const content = await checkContent(store.reader(saved.storedName), originalName);
         if (content) throw new HttpError(415, content.code, content.message);
         await withDraft(receiptNo, secret, async (trx, row) => {
           let fileId = row.fileId;

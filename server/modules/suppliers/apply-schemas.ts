@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
 import { PagingQuery, SortQuery } from '../../http/list-query.js';
-import { ActionList, Attachment, Nullable, StatusList, Version, YN } from '../purchase/shared/schemas.js';
+import { ActionList, Attachment, Nullable, StatusList, Version, YN } from '../../domain/schemas.js';
 
 /** Supplier applications (public wizard, RegisterUser, compRegList) and registration evaluations (compRegMng*). */
 export const APPLICATION_STATES = ['DRAFT', 'SUBMITTED', 'APPROVED', 'REJECTED', 'EXPIRED'] as const;

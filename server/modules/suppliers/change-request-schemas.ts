@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
 import { PagingQuery, SortQuery } from '../../http/list-query.js';
-import { ActionList, Attachment, FileId, Nullable, StatusList, Version } from '../purchase/shared/schemas.js';
+import { ActionList, Attachment, FileId, Nullable, StatusList, Version } from '../../domain/schemas.js';
 import { CompanyFields, Contact, SupplierDetail } from './schemas.js';
 
 export const CHANGE_REQUEST_STATES = ['REQUESTED', 'APPROVED', 'REJECTED', 'WITHDRAWN'] as const;

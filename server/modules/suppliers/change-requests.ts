@@ -8,12 +8,13 @@ import { commonErrors } from '../../http/error-schema.js';
 import { given } from '../../http/list-query.js';
 import { groupHoldsScreen } from '../../auth/menu-authority.js';
 import { writeAudit } from '../../db/audit.js';
-import { nextDocumentNumber, todayKst } from '../../db/document-number.js';
+import { nextDocumentNumber } from '../../db/document-number.js';
+import { todayKst } from '../../domain/dates.js';
 import type { Db } from '../../db/connect.js';
 import type { Caller } from '../../auth/plugin.js';
-import { checkFileId, loadAttachments } from '../purchase/shared/documents.js';
-import { checkVersion, failIf, invalid, missing, notAllowed, refused, wrongState, type FieldError } from '../purchase/shared/errors.js';
-import { iso, text } from '../purchase/shared/values.js';
+import { checkFileId, loadAttachments } from '../../domain/documents.js';
+import { checkVersion, failIf, invalid, missing, notAllowed, refused, wrongState, type FieldError } from '../../domain/errors.js';
+import { iso, text } from '../../domain/values.js';
 import { REASON_BYTES, checkOpen, decisionOf, recordDecision, requestFilters, requestOrder, type DecisionKind } from './request-flow.js';
 import { SUPPLIER_SCREENS, checkSupplierInput, notFoundSupplier, supplierDetail } from './master.js';
 import {

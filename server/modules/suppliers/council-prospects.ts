@@ -8,15 +8,16 @@ import { commonErrors } from '../../http/error-schema.js';
 import { given, likeEscape, pageWindow, parseSort } from '../../http/list-query.js';
 import { groupHoldsScreen } from '../../auth/menu-authority.js';
 import { writeAudit } from '../../db/audit.js';
-import { nextDocumentNumber, todayKst } from '../../db/document-number.js';
+import { nextDocumentNumber } from '../../db/document-number.js';
 import type { Db } from '../../db/connect.js';
-import { checkVersion, failIf, missing, wrongState, type FieldError } from '../purchase/shared/errors.js';
-import { checkDate, iso, text } from '../purchase/shared/values.js';
+import { checkVersion, failIf, missing, wrongState, type FieldError } from '../../domain/errors.js';
+import { checkDate, todayKst } from '../../domain/dates.js';
+import { iso, text } from '../../domain/values.js';
 import { notFoundSupplier } from './master.js';
 import {
   CouncilCreateBody, CouncilIdParams, CouncilList, CouncilListQuery, CouncilRow, PROSPECT_STATES, ProspectCreateBody, ProspectDropBody, ProspectList, ProspectListQuery, ProspectNoParams, ProspectRow, VersionQuery,
 } from './schemas.js';
-import { VersionBody } from '../purchase/shared/schemas.js';
+import { VersionBody } from '../../domain/schemas.js';
 
 const COUNCIL = '/CompCouncilList';
 const PROSPECTS = '/compExcavationList';

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/connect.js';
-import { invalid, type FieldError } from '../purchase/shared/errors.js';
+import { invalid, type FieldError } from '../../domain/errors.js';
 
 /**
  * Whether a supplier may be invited to quote or ordered from: only a trading (ACTIVE) one.

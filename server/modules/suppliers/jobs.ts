@@ -62,7 +62,7 @@ export const supplierJobs: JobDefinition[] = [
     name: EXPIRE_APPLICATIONS_JOB,
     everySeconds: 3600,
     run: async (ctx: JobContext) => {
-      const r = await expireApplicationDrafts(ctx.db, FileStore.forDataDir(ctx.config.dataDir), ctx.now);
+      const r = await expireApplicationDrafts(ctx.db, FileStore.of(ctx.config), ctx.now);
       return { expired: r.expired.length, filesRemoved: r.filesRemoved };
     },
   },

@@ -12,10 +12,11 @@ import { groupHoldsScreen } from '../../auth/menu-authority.js';
 import { writeAudit } from '../../db/audit.js';
 import type { Db } from '../../db/connect.js';
 import type { Caller } from '../../auth/plugin.js';
-import { checkFileId, loadAttachments, loadHistory } from '../purchase/shared/documents.js';
-import { checkVersion, failIf, missing, notAllowed, refused, type FieldError } from '../purchase/shared/errors.js';
-import { jpyRate, toKrw } from '../purchase/shared/money.js';
-import { iso, text, todayKst } from '../purchase/shared/values.js';
+import { checkFileId, loadAttachments, loadHistory } from '../../domain/documents.js';
+import { checkVersion, failIf, missing, notAllowed, refused, type FieldError } from '../../domain/errors.js';
+import { jpyRate, toKrw } from '../../domain/money.js';
+import { iso, text } from '../../domain/values.js';
+import { todayKst } from '../../domain/dates.js';
 import {
   CompNoParams,
   OverviewRows,
@@ -27,6 +28,7 @@ import {
   SupplierUpdateBody,
   SupplierUsersRows,
   SUPPLIER_SORT,
+  type SUPPLIER_STATUSES,
 } from './schemas.js';
 
 export const SUPPLIER_SCREENS = {
@@ -242,7 +244,7 @@ export const supplierMasterRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (name) base = base.where((eb) => eb.or([eb('c.compNameKr', 'ilike', `%${likeEscape(name)}%`), eb('c.compNameEn', 'ilike', `%${likeEscape(name)}%`)]));
       const tax = given(q.taxNo)?.replace(/-/g, '');
       if (tax) base = base.where('c.taxNo', 'like', `%${likeEscape(tax)}%`);
-      if (q.status?.length) base = base.where('c.status', 'in', q.status);
+      if (q.status?.length) base = base.where('c.status', 'in', q.status as Array<(typeof SUPPLIER_STATUSES)[number]>);
       if (q.forwardYn) base = base.where('c.forwardYn', '=', q.forwardYn);
       if (q.councilYn) base = base.where('c.councilYn', '=', q.councilYn);
       const cat = given(q.catCode);
@@ -318,7 +320,7 @@ export const supplierMasterRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (dup) throw refused('DUPLICATE_TAX_NO', `이미 등록된 사업자등록번호입니다: ${dup.compNameKr} (${dup.compNo})`, { compNo: dup.compNo });
       const compNo = await request.db.transaction().execute(async (trx) => {
         const compNo = await nextCompNo(trx);
-        const row = { compNo, taxNo, taxNo2: formatBusinessNumber(taxNo), ...input.values, bankAccount: input.bankAccount ?? null, status: 'ACTIVE', regDate: todayKst(), statusChangedAt: new Date() };
+        const row = { compNo, taxNo, taxNo2: formatBusinessNumber(taxNo), ...input.values, bankAccount: input.bankAccount ?? null, status: 'ACTIVE' as const, regDate: todayKst(), statusChangedAt: new Date() };
         await trx.insertInto('company').values(row).execute();
         await writeChildren(trx, compNo, input);
         await writeAudit(trx, { entity: 'company', entityKey: compNo, action: 'CREATE', actor: caller.userId, after: { ...row, bankAccount: maskBankAccount(row.bankAccount), contacts: input.contacts, catCodes: input.catCodes, sgCodes: input.sgCodes } });

@@ -3,8 +3,8 @@ import { byteLength } from '../../../lib/text.js';
 import { writeAudit } from '../../db/audit.js';
 import type { Db } from '../../db/connect.js';
 import { given, likeEscape, pageWindow, parseSort } from '../../http/list-query.js';
-import { checkVersion, failIf, wrongState } from '../purchase/shared/errors.js';
-import { text } from '../purchase/shared/values.js';
+import { checkVersion, failIf, wrongState } from '../../domain/errors.js';
+import { text } from '../../domain/values.js';
 
 /**
  * What the two kinds of supplier request share — a supplier's change request

@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
 import { PagingQuery, SortQuery } from '../../http/list-query.js';
-import { ActionList, Attachment, FileId, HistoryEntry, Nullable, StatusList, Version, YN } from '../purchase/shared/schemas.js';
+import { ActionList, Attachment, FileId, HistoryEntry, Nullable, StatusList, Version, YN } from '../../domain/schemas.js';
 
 /** Trading status of a supplier (COMP_STATUS) and the states of a status change request. */
 export const SUPPLIER_STATUSES = ['ACTIVE', 'SUSPENDED', 'CLOSED'] as const;

@@ -1,28 +1,22 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { unzipSync, strFromU8 } from 'fflate';
 import * as XLSX from 'xlsx';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../helpers/app.js';
 import { multipart } from '../../helpers/multipart.js';
 import { loginAs, type LoggedIn } from '../../helpers/login.js';
+import { FILE_STORES, storedKeys } from '../../helpers/file-stores.js';
 
 const MB = 1048576;
 
-function storedFiles(dataDir: string): string[] {
-  const root = path.join(dataDir, 'files');
-  if (!fs.existsSync(root)) return [];
-  return fs.readdirSync(root).flatMap((d) => fs.readdirSync(path.join(root, d)));
-}
-
-describe('file upload and download', () => {
+// The same tests on DATA_DIR and on an S3-compatible store (issue #29 item 4).
+describe.each(FILE_STORES)('file upload and download (%s store)', (store) => {
   let t: TestApp;
   let who: LoggedIn;
   type InjectOptions = { method: 'GET' | 'POST' | 'DELETE'; url: string; payload?: unknown; headers?: Record<string, string> };
   const call = (o: InjectOptions) => t.app.inject({ ...o, payload: o.payload as string, headers: { ...who.headers, ...o.headers } });
   beforeAll(async () => {
     // A 1 MB limit keeps the oversize test small; the default (10 MB) is checked in config tests.
-    t = await buildTestApp({ config: { uploadLimitMb: 1 } });
+    t = await buildTestApp({ config: { uploadLimitMb: 1 }, fileStore: store });
     who = await loginAs(t.app, 'buyer');
   });
   afterAll(() => t.close());
@@ -32,13 +26,13 @@ describe('file upload and download', () => {
     return call({ method: 'POST', url: `/api/v1/cmmn/file/upload${qs}`, payload: body.payload, headers: body.headers });
   };
 
-  it('stores a file under DATA_DIR and gives it back byte for byte with its Korean name', async () => {
+  it('stores a file in the store and gives it back byte for byte with its Korean name', async () => {
     const res = await upload([{ name: '견적서_2026년 11월.pdf', content: '%PDF-1.4 견적', type: 'application/pdf' }]);
     expect(res.statusCode).toBe(200);
     const group = res.json();
     expect(group.files).toHaveLength(1);
     expect(group.files[0]).toMatchObject({ seq: 1, originalName: '견적서_2026년 11월.pdf', sizeBytes: Buffer.byteLength('%PDF-1.4 견적'), mimeType: 'application/pdf' });
-    expect(storedFiles(t.dataDir)).toHaveLength(1);
+    expect(await storedKeys(t.config, 'files/')).toHaveLength(1);
 
     const dl = await call({ method: 'GET', url: `/api/v1/cmmn/file/${group.fileId}/download` });
     expect(dl.statusCode).toBe(200);
@@ -76,7 +70,7 @@ describe('file upload and download', () => {
   });
 
   it('refuses a file over the limit (1 MB = 1048576 bytes) and keeps nothing of it', async () => {
-    const before = storedFiles(t.dataDir).length;
+    const before = (await storedKeys(t.config, 'files/')).length;
     const rowsBefore = await t.db.db.selectFrom('fileEntry').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
     const pdfOf = (size: number) => {
       const bytes = new Uint8Array(size);
@@ -89,7 +83,7 @@ describe('file upload and download', () => {
     expect(over.statusCode).toBe(413);
     expect(over.json()).toMatchObject({ code: 'FILE_TOO_LARGE' });
     expect(over.json().msg).toContain('1MB');
-    expect(storedFiles(t.dataDir).length).toBe(before + 1);
+    expect((await storedKeys(t.config, 'files/')).length).toBe(before + 1);
     const rowsAfter = await t.db.db.selectFrom('fileEntry').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
     expect(Number(rowsAfter.n)).toBe(Number(rowsBefore.n) + 1);
   });

@@ -51,6 +51,9 @@ pgliteOnly('PGlite in a worker thread', () => {
       expect(res.statusCode).toBe(200);
       order.push(`light ${i}`);
     }
+    // The metrics' queue length counts the long query waiting in the thread (issue #29 item 1).
+    const metrics = await app.inject({ method: 'GET', url: '/metrics' });
+    expect(metrics.body).toMatch(/^gpms_pglite_queue_length [1-9]/m);
     expect(await long).toBeGreaterThan(3_000_000);
     // In the main thread the query held the event loop: 'long query' came first.
     expect(order).toEqual(['light 0', 'light 1', 'light 2', 'long query']);

@@ -4,7 +4,8 @@ import { loginIdFromClaim } from '../../../server/auth/oidc/oidc.js';
 import { buildTestApp, type TestApp } from '../../helpers/app.js';
 import { formRequest, loginAs } from '../../helpers/login.js';
 import { freePort } from './slapd.js';
-import { signInAtIdp, startTestIdp, type TestIdp } from '../../helpers/oidc-idp.js';
+import { decodeJwt } from 'jose';
+import { idpAsksToSignIn, signInAtIdp, signOutAtIdp, startTestIdp, type CookieJar, type TestIdp } from '../../helpers/oidc-idp.js';
 
 /**
  * SSO over OpenID Connect against a real OpenID provider run in the test (oidc-provider on
@@ -137,20 +138,39 @@ describe('SSO over OpenID Connect (real oidc-provider)', () => {
     expect(res.json()).toMatchObject({ code: 'ERROR', errorCode: 'AUTH003' });
   });
 
-  it('the app’s logout of an SSO session ends ours and sends the browser on to the provider’s logout; an id/password session’s does not', async () => {
-    const { url } = await start();
-    const back = await signInAtIdp(url.href, 'buyer', REDIRECT);
+  it('the app’s logout of an SSO session ends ours and the provider’s, with the kept ID token as id_token_hint; an id/password session’s does not', async () => {
+    const browser: CookieJar = new Map();
+    const back = await signInAtIdp((await start()).url.href, 'buyer', REDIRECT, browser);
     const landing = await t.app.inject({ method: 'GET', url: back.replace('http://gpms.test', '') });
     const login = await exchange(new URL(landing.headers.location as string, 'http://gpms.test').searchParams.get('accessToken')!);
     expect(login.statusCode, login.body).toBe(200);
     const { accessToken, tokenKey: sessionId } = login.json().user as { accessToken: string; tokenKey: string };
+    // The session keeps the provider's ID token, encrypted (AES-GCM), not as the token itself.
+    const kept = await t.db.db.selectFrom('userSession').select(['idTokenEnc']).where('sessionId', '=', sessionId).executeTakeFirstOrThrow();
+    expect(kept.idTokenEnc).toMatch(/^v1\.[\w-]+\.[\w-]+\.[\w-]+$/);
+    expect(kept.idTokenEnc).not.toContain('eyJ');
+    // While the provider's session lives, the next login there needs no sign-in.
+    expect(await idpAsksToSignIn((await start()).url.href, REDIRECT, browser)).toBe(false);
+
     const sso = await t.app.inject({ method: 'POST', url: '/auth/api/logout', ...formRequest({ AccessToken: accessToken }) });
     expect(sso.statusCode, sso.body).toBe(200);
-    expect(sso.json()).toEqual({ code: 'OK', ssoLogoutUri: '/auth/oidc/logout' });
+    const { ssoLogoutUri } = sso.json() as { ssoLogoutUri: string };
+    expect(ssoLogoutUri).toMatch(/^\/auth\/oidc\/logout\?handle=[\w-]{43}$/);
     const ended = await t.db.db.selectFrom('userSession').select(['endReason']).where('sessionId', '=', sessionId).executeTakeFirstOrThrow();
     expect(ended.endReason).toBe('LOGOUT');
-    // That address is the RP-initiated logout at the provider (checked in the next test).
-    expect((await t.app.inject({ method: 'GET', url: sso.json().ssoLogoutUri })).headers.location).toContain(`${idp.issuer}/session/end`);
+    const toIdp = await t.app.inject({ method: 'GET', url: ssoLogoutUri });
+    const end = new URL(toIdp.headers.location as string);
+    expect(end.origin + end.pathname).toBe(`${idp.issuer}/session/end`);
+    expect(decodeJwt(end.searchParams.get('id_token_hint')!)).toMatchObject({ iss: idp.issuer, aud: idp.clientId, sub: 'buyer' });
+    expect(end.searchParams.get('post_logout_redirect_uri')).toBe(POST_LOGOUT);
+    // The provider ends its session and sends the browser back; the next login there asks who signs in.
+    expect(await signOutAtIdp(end.href, POST_LOGOUT, browser)).toBe(POST_LOGOUT);
+    expect(await idpAsksToSignIn((await start()).url.href, REDIRECT, browser)).toBe(true);
+    // The handle worked once, and the ID token is forgotten.
+    const again = new URL((await t.app.inject({ method: 'GET', url: ssoLogoutUri })).headers.location as string);
+    expect(again.searchParams.has('id_token_hint')).toBe(false);
+    const forgotten = await t.db.db.selectFrom('userSession').select(['idTokenEnc', 'ssoLogoutHash']).where('sessionId', '=', sessionId).executeTakeFirstOrThrow();
+    expect(forgotten).toEqual({ idTokenEnc: null, ssoLogoutHash: null });
 
     const idpw = await loginAs(t.app, 'buyer');
     const plain = await t.app.inject({ method: 'POST', url: '/auth/api/logout', ...formRequest({ AccessToken: idpw.accessToken }) });

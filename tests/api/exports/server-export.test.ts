@@ -3,6 +3,7 @@ import * as XLSX from 'xlsx';
 import type { ExportColumn } from '../../../lib/export-cell.js';
 import { buildTestApp, type TestApp } from '../../helpers/app.js';
 import { loginAs, type LoggedIn } from '../../helpers/login.js';
+import { FILE_STORES, storedKeys } from '../../helpers/file-stores.js';
 
 /** The PO list's columns as the screen resolves them for export (codes: value → text). */
 const COLUMNS: ExportColumn[] = [
@@ -16,13 +17,14 @@ const COLUMNS: ExportColumn[] = [
 
 type Status = { exportId: string; status: string; rowsTotal: number; rowsDone: number; error: string | null; bytes: number | null };
 
-describe('server-side export (#14 item 3): a list result written as a streamed .xlsx job', () => {
+// On DATA_DIR and on an S3-compatible store (issue #29 item 4): the workbook streams into either.
+describe.each(FILE_STORES)('server-side export (#14 item 3): a list result written as a streamed .xlsx job (%s store)', (store) => {
   let t: TestApp;
   let operator: LoggedIn;
   let buyer: LoggedIn;
   let supplier1: LoggedIn;
   beforeAll(async () => {
-    t = await buildTestApp({ config: { exportPageSize: 7 } });
+    t = await buildTestApp({ config: { exportPageSize: 7 }, fileStore: store });
     operator = await loginAs(t.app, 'operator');
     buyer = await loginAs(t.app, 'buyer');
     supplier1 = await loginAs(t.app, 'supplier1');
@@ -60,6 +62,7 @@ describe('server-side export (#14 item 3): a list result written as a streamed .
     expect(res.statusCode).toBe(202);
     const s = await finished(operator, res.json().exportId);
     expect(s).toMatchObject({ status: 'DONE', rowsTotal: list.total, rowsDone: list.total, error: null });
+    expect(await storedKeys(t.config, `exports/${s.exportId}`)).toEqual([`exports/${s.exportId}.xlsx`]);
     const file = await t.app.inject({ method: 'GET', url: `/api/v1/exports/${s.exportId}/file`, headers: operator.headers });
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-disposition']).toContain(encodeURIComponent('발주 목록.xlsx'));
@@ -98,7 +101,7 @@ describe('server-side export (#14 item 3): a list result written as a streamed .
     expect(internal.statusCode).toBe(403);
   });
 
-  it('only its owner sees, cancels or downloads an export', async () => {
+  it('only its owner sees, cancels or downloads an export', { timeout: 90_000 }, async () => {
     const { compNo } = await smallFilter();
     const res = await start(operator, { operation: 'listPos', query: { compNo }, columns: COLUMNS, sheetName: '발주' });
     const id = res.json().exportId;
@@ -135,19 +138,30 @@ describe('server-side export (#14 item 3): a list result written as a streamed .
     const file = await t.app.inject({ method: 'GET', url: `/api/v1/exports/${id}/file`, headers: operator.headers });
     expect(file.statusCode).toBe(409);
     expect(file.json().code).toBe('EXPORT_NOT_READY');
+    // The stopped write left nothing in the store: no temporary file, no half-uploaded object.
+    expect(await storedKeys(t.config, `exports/${id}`)).toEqual([]);
   });
 
-  it('an export whose server stopped is marked failed by the sweep job', async () => {
+  it('an export whose server stopped is taken up again (exports.resume); past its last restart the sweep marks it failed', async () => {
     const { compNo } = await smallFilter();
     const res = await start(operator, { operation: 'listPos', query: { compNo }, columns: COLUMNS, sheetName: '발주' });
     const id = res.json().exportId;
-    await finished(operator, id);
+    const first = await finished(operator, id);
     // As if a server had died mid-run: running, with a lease long gone.
-    await t.db.db.updateTable('exportJob').set({ status: 'RUNNING', leaseUntil: new Date(Date.now() - 60_000), finishedAt: null }).where('exportId', '=', id).execute();
+    await t.db.db.updateTable('exportJob').set({ status: 'RUNNING', leaseUntil: new Date(Date.now() - 60_000), finishedAt: null, rowsDone: 3 }).where('exportId', '=', id).execute();
     await t.app.jobs.register();
-    await t.app.jobs.runDue(new Date(Date.now() + 3600_000));
+    expect(await t.app.jobs.runDue(new Date(Date.now() + 3600_000))).toContain('exports.resume');
+    const again = await finished(operator, id);
+    expect(again).toMatchObject({ status: 'DONE', rowsDone: first.rowsDone, error: null });
+    const row = await t.db.db.selectFrom('exportJob').select(['restarts', 'serverId']).where('exportId', '=', id).executeTakeFirstOrThrow();
+    expect(row).toEqual({ restarts: 1, serverId: t.app.jobs.serverId });
+    // Stopped again with its restarts used up: nobody takes it, the sweep fails it.
+    await t.db.db.updateTable('exportJob').set({ status: 'RUNNING', leaseUntil: new Date(Date.now() - 60_000), finishedAt: null, restarts: 3 }).where('exportId', '=', id).execute();
+    await t.app.jobs.runDue(new Date(Date.now() + 2 * 3600_000));
     const s = await status(operator, id);
     expect(s.status).toBe('FAILED');
     expect(s.error).toMatch(/서버/);
+    // The sweep removed the finished workbook with it.
+    expect(await storedKeys(t.config, `exports/${id}`)).toEqual([]);
   });
 });

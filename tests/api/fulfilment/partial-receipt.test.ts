@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../helpers/app.js';
 import { loginAs, type LoggedIn } from '../../helpers/login.js';
-import { todayKst } from '../../../server/db/document-number.js';
+import { todayKst } from '../../../server/domain/dates.js';
 import { api, count, expectError, insertAcknowledgedPo } from './helpers.js';
 
 /**

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import { FILE_STORES, storedKeys, storedObject } from '../../helpers/file-stores.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../helpers/app.js';
 import { loginAs, type LoggedIn } from '../../helpers/login.js';
@@ -195,26 +196,28 @@ describe('ERP posting over HTTP: retries with backoff, one idempotency key per v
   });
 });
 
-describe('ERP posting through the default file connector', () => {
+describe.each(FILE_STORES)('ERP posting through the default file connector (%s store)', (store) => {
   let t: TestApp;
   let operator: LoggedIn;
 
   beforeAll(async () => {
-    t = await buildTestApp();
+    t = await buildTestApp({ fileStore: store });
     operator = await loginAs(t.app, 'operator');
   });
   afterAll(() => t.close());
 
-  it('writes the voucher under DATA_DIR/erp-vouchers once and posts it', async () => {
+  it('writes the voucher under erp-vouchers/ of the store once and posts it', async () => {
     const s = await t.db.db.selectFrom('settlement').select(['settleNo', 'version', 'period', 'totalAmount']).where('status', '=', 'CONFIRMED').orderBy('settleNo').executeTakeFirstOrThrow();
     const r = await t.app.inject({ method: 'POST', url: `/api/v1/settlements/${s.settleNo}/post`, headers: operator.headers, payload: { version: s.version } });
     expect(r.statusCode, r.body).toBe(200);
     const v = r.json().voucher;
     expect(v).toMatchObject({ status: 'POSTED', connector: 'file', erpDocNo: `F-${v.voucherNo}`, amount: s.totalAmount });
-    const file = path.join(t.dataDir, 'erp-vouchers', s.period, `${v.voucherNo}.json`);
-    const stored = JSON.parse(fs.readFileSync(file, 'utf8'));
+    const key = `erp-vouchers/${s.period}/${v.voucherNo}.json`;
+    const stored = JSON.parse(String(await storedObject(t.config, key)));
     expect(stored).toMatchObject({ idempotencyKey: v.idempotencyKey, erpDocNo: v.erpDocNo, voucher: { voucherNo: v.voucherNo, amount: s.totalAmount } });
-    expect(fs.readdirSync(path.dirname(file)).filter((f) => f.endsWith('.tmp'))).toEqual([]);
+    // Nothing else in the period's folder: no temporary file left behind.
+    expect(await storedKeys(t.config, `erp-vouchers/${s.period}/`)).toEqual([key]);
+    if (store === 'disk') expect(fs.readdirSync(path.join(t.dataDir, 'erp-vouchers', s.period))).toEqual([`${v.voucherNo}.json`]);
     const again = await t.app.inject({ method: 'POST', url: `/api/v1/vouchers/${v.voucherNo}/retry`, headers: operator.headers, payload: { version: v.version } });
     expect(again.statusCode).toBe(409);
     expect(again.json().code).toBe('ALREADY_POSTED');

@@ -1,7 +1,10 @@
 import { zipSync } from 'fflate';
 import * as XLSX from 'xlsx';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../../server/app.js';
 import { buildTestApp, type TestApp } from '../../helpers/app.js';
+import { FILE_STORES, fileStoreConfig } from '../../helpers/file-stores.js';
 import { loginAs, type LoggedIn } from '../../helpers/login.js';
 import { multipart } from '../../helpers/multipart.js';
 import { COLUMN_KEYS, headerText } from '../../../server/modules/items/upload/columns.js';
@@ -223,23 +226,33 @@ describe('item Excel upload', () => {
     expect(await attrsOf(made[1].itemCode)).toEqual({});
   });
 
-  it('the screen path: template and error workbook as file links, upload from a file group', async () => {
-    const tpl = (await t.app.inject({ method: 'GET', url: '/api/v1/item/uploads/template/files', headers: who.headers })).json();
+  // On both file stores (issue #29 item 4): the S3 case is a second app on the same database.
+  it.each(FILE_STORES)('the screen path: template and error workbook as file links, upload from a file group (%s store)', { timeout: 120_000 }, async (store) => {
+    const app = store === 'disk' ? t.app : await buildApp({ config: { ...t.config, fileStore: await fileStoreConfig(store) }, dbh: { ...t.db, close: async () => undefined } });
+    try {
+      await screenPath(app);
+    } finally {
+      if (app !== t.app) await app.close();
+    }
+  });
+
+  const screenPath = async (app: FastifyInstance) => {
+    const tpl = (await app.inject({ method: 'GET', url: '/api/v1/item/uploads/template/files', headers: who.headers })).json();
     expect(tpl.files[0].originalName).toBe('품목등록_양식.xlsx');
     const body = await multipart([{ name: 'from-file.xlsx', content: workbook([good(5000), { ...good(5001), unitCode: 'ZZ' }]), type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' }]);
-    const up = await t.app.inject({ method: 'POST', url: '/api/v1/cmmn/file/upload?kind=spreadsheet', headers: { ...who.headers, ...body.headers }, payload: body.payload });
+    const up = await app.inject({ method: 'POST', url: '/api/v1/cmmn/file/upload?kind=spreadsheet', headers: { ...who.headers, ...body.headers }, payload: body.payload });
     expect(up.statusCode).toBe(200);
-    const res = await t.app.inject({ method: 'POST', url: '/api/v1/item/uploads/from-file', headers: who.headers, payload: { fileId: up.json().fileId } });
+    const res = await app.inject({ method: 'POST', url: '/api/v1/item/uploads/from-file', headers: who.headers, payload: { fileId: up.json().fileId } });
     expect(res.statusCode).toBe(200);
     const b = await settle(res.json().batchId);
     expect(b).toMatchObject({ status: 'CHECKED', fileName: 'from-file.xlsx', countNew: 1, countError: 1 });
-    const errs = (await t.app.inject({ method: 'GET', url: `/api/v1/item/uploads/${b.batchId}/error-files`, headers: who.headers })).json();
+    const errs = (await app.inject({ method: 'GET', url: `/api/v1/item/uploads/${b.batchId}/error-files`, headers: who.headers })).json();
     expect(errs.files).toHaveLength(1);
-    const again = (await t.app.inject({ method: 'GET', url: `/api/v1/item/uploads/${b.batchId}/error-files`, headers: who.headers })).json();
+    const again = (await app.inject({ method: 'GET', url: `/api/v1/item/uploads/${b.batchId}/error-files`, headers: who.headers })).json();
     expect(again.files[0].fileId).toBe(errs.files[0].fileId);
-    const file = await t.app.inject({ method: 'GET', url: `/api/v1/cmmn/file/${errs.files[0].fileId}/download`, headers: who.headers });
+    const file = await app.inject({ method: 'GET', url: `/api/v1/cmmn/file/${errs.files[0].fileId}/download`, headers: who.headers });
     expect(XLSX.utils.sheet_to_json<string[]>(XLSX.read(file.rawPayload, { type: 'buffer' }).Sheets['품목'], { header: 1 })).toHaveLength(2);
-  });
+  };
 
   it('is for the upload menu only', async () => {
     const buyer = await loginAs(t.app, 'buyer');

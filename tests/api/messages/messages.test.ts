@@ -1,6 +1,8 @@
+import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../helpers/app.js';
 import { loginAs, type LoggedIn } from '../../helpers/login.js';
+import { up as message403 } from '../../../server/db/migrations/0340-message-403.js';
 
 describe('messageManage: list, create, update, delete; edits reach /common/message at once', () => {
   let t: TestApp;
@@ -108,5 +110,18 @@ describe('messageManage: list, create, update, delete; edits reach /common/messa
     const supplier = await loginAs(t.app, 'supplier1adm');
     expect((await get('/api/v1/portal/messages', supplier)).statusCode).toBe(403);
     expect((await t.app.inject({ method: 'GET', url: '/api/v1/portal/messages' })).statusCode).toBe(401);
+  });
+  it("the 403 alert says the spec's text (§8: authorization failed, no access right); 0340 rewrites the old seed's text only", async () => {
+    const spec = '인가에 실패했습니다. 접근 권한이 없습니다.';
+    expect((await get('/api/v1/common/message?lang=ko')).json()['http.403']).toBe(spec);
+    expect((await get('/api/v1/common/message?lang=en')).json()['http.403']).toBe('Authorization failed: you have no access right.');
+    // A database seeded before the fix: the migration brings the spec's text.
+    await t.app.dbh.db.updateTable('message').set({ textKo: '권한이 없습니다.' }).where('msgKey', '=', 'http.403').execute();
+    await message403(t.app.dbh.db as unknown as Kysely<unknown>);
+    expect((await get('/api/v1/common/message?lang=ko')).json()['http.403']).toBe(spec);
+    // An administrator's own wording is kept.
+    await t.app.dbh.db.updateTable('message').set({ textKo: '접근할 수 없습니다.' }).where('msgKey', '=', 'http.403').execute();
+    await message403(t.app.dbh.db as unknown as Kysely<unknown>);
+    expect((await get('/api/v1/common/message?lang=ko')).json()['http.403']).toBe('접근할 수 없습니다.');
   });
 });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { todayKst } from '../../../server/db/document-number.js';
+import { todayKst } from '../../../server/domain/dates.js';
 import { companyRecipients, notifySupplierApplicationResult, remindRfqDeadlines } from '../../../server/modules/notifications/supplier.js';
 import { buildTestApp, type TestApp } from '../../helpers/app.js';
 import { insertAcknowledgedPo } from '../fulfilment/helpers.js';

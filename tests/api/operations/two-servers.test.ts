@@ -8,6 +8,8 @@ import { testConfig } from '../../../server/config.js';
 import { connect, type DbHandle } from '../../../server/db/connect.js';
 import { createSeededTestDb, type TestDb } from '../../helpers/test-db.js';
 import { formRequest, loginAs } from '../../helpers/login.js';
+import { decodeProtectedHeader } from 'jose';
+import { rotateSigningKey } from '../../../server/auth/signing-keys.js';
 
 /**
  * Two servers on one database behave as one (issue #14): each is the whole app with a connection
@@ -85,5 +87,56 @@ describe('two servers on one database', () => {
     const runs = await a.dbh.db.selectFrom('jobRun').select(['serverId', 'status']).where('name', '=', 'rateLimit.purgeExpired').execute();
     expect(runs).toHaveLength(1);
     expect([a.jobs.serverId, b.jobs.serverId]).toContain(runs[0].serverId);
+  });
+
+  it('token signing keys rotate: an older token still works on the other server, new ones carry the new kid, a retired key is refused', async () => {
+    // Two more servers on the same database that read the keys on every use (TOKEN_KEY_CACHE_SEC=0),
+    // with the default rate limits (the two above allow 4 logins a minute).
+    const config = testConfig({ dataDir, distDir: path.join(dataDir, 'no-dist'), databaseUrl: t.url, tokenKeyCacheSec: 0 });
+    const c = await buildApp({ config, dbh: { ...t, close: async () => undefined } });
+    const d = await buildApp({ config, dbh: { ...secondHandle, close: async () => undefined } });
+    try {
+      // Any logged-in caller reads its menus (the test above took /prList from buyer's group): 200, or 401 GPMS005.
+      const check = async (app: FastifyInstance, token: string) => {
+        const res = await app.inject({ method: 'GET', url: '/api/v1/menus', headers: { authorization: `Bearer ${token}`, iscyber: 'N' } });
+        return { json: () => ({ code: res.statusCode === 200 ? 'OK' : (res.json() as { code: string }).code }) };
+      };
+      const kidOf = (token: string) => decodeProtectedHeader(token).kid;
+      const before = await loginAs(c, 'buyer');
+      const oldKid = kidOf(before.accessToken);
+      expect(oldKid).toMatch(/^k/);
+
+      // The command's rotation (npm run keys:rotate): the old key verifies until its tokens have expired.
+      const rotation = await rotateSigningKey(c.dbh.db, config.accessTokenTtlSec + config.tokenKeyCacheSec);
+      expect(rotation.kid).not.toBe(oldKid);
+      expect(rotation.retired.map((r) => r.kid)).toContain(oldKid);
+      expect((await check(d, before.accessToken)).json().code).toBe('OK');
+      expect((await check(c, before.accessToken)).json().code).toBe('OK');
+      const after = await loginAs(d, 'buyer');
+      expect(kidOf(after.accessToken)).toBe(rotation.kid);
+      expect((await check(c, after.accessToken)).json().code).toBe('OK');
+      // A refresh on the other server signs with the new key too.
+      const refreshed = await c.inject({ method: 'GET', url: '/auth/api/verify', headers: { authorization: `Bearer ${before.accessToken}`, refreshtoken: before.refreshToken } });
+      expect(refreshed.statusCode, refreshed.body).toBe(200);
+      expect(kidOf(refreshed.json().accessToken)).toBe(rotation.kid);
+
+      // A key thought stolen: --retire-now. Every token it signed is refused at once, on both servers.
+      const urgent = await rotateSigningKey(d.dbh.db, 0);
+      expect(urgent.retired.map((r) => r.kid)).toEqual(expect.arrayContaining([rotation.kid]));
+      for (const app of [c, d]) {
+        expect((await check(app, before.accessToken)).json().code).toBe('GPMS005');
+        expect((await check(app, after.accessToken)).json().code).toBe('GPMS005');
+      }
+      const newest = await loginAs(c, 'buyer');
+      expect(kidOf(newest.accessToken)).toBe(urgent.kid);
+      expect((await check(d, newest.accessToken)).json().code).toBe('OK');
+      // A token naming a key nobody has is refused like a forged one.
+      const [, payload, signature] = newest.accessToken.split('.');
+      const header = Buffer.from(JSON.stringify({ alg: 'HS256', typ: 'JWT', kid: 'k-nobody' })).toString('base64url');
+      expect((await check(d, `${header}.${payload}.${signature}`)).json().code).toBe('GPMS005');
+    } finally {
+      await c.close();
+      await d.close();
+    }
   });
 });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../helpers/app.js';
 import { loginAs, type LoggedIn } from '../../helpers/login.js';
-import { todayKst } from '../../../server/modules/purchase/shared/values.js';
+import { todayKst } from '../../../server/domain/dates.js';
 
 interface Post { postId: number; title: string; body: string; pinned: string; category: string | null; version: number; writerName: string | null; showFrom: string | null; showTo: string | null }
 

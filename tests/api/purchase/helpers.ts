@@ -1,6 +1,6 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
-import { todayKst } from '../../../server/modules/purchase/shared/values.js';
+import { todayKst } from '../../../server/domain/dates.js';
 import type { TestApp } from '../../helpers/app.js';
 import { loginAs, type LoggedIn } from '../../helpers/login.js';
 

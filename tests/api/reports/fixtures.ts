@@ -80,7 +80,7 @@ export async function insertReportFixture(t: TestApp): Promise<Fixture> {
 
   // PRs behind P1 (7 days before) and P2 (20 days before).
   const pr = (prNo: string, prDate: string, deptcd: string, section: string, requesterId: string, currency: 'KRW' | 'JPY') => ({
-    prNo, prDate, title: `리포트 시험 ${prNo}`, requesterId, section, deptcd, desiredDate: prDate, currency, totalAmount: '0', status: 'ORDERED', createdBy: 'test',
+    prNo, prDate, title: `리포트 시험 ${prNo}`, requesterId, section, deptcd, desiredDate: prDate, currency, totalAmount: '0', status: 'ORDERED' as const, createdBy: 'test',
   });
   await db.insertInto('prHeader').values([pr('RPT19-R1', '2019-01-03', 'D1220', 'D1000', 'E000005', 'KRW'), pr('RPT19-R2', '2019-01-26', 'D2110', 'D2000', 'E000006', 'JPY')]).execute();
   await db.updateTable('poHeader').set({ prNo: 'RPT19-R1' }).where('poNo', '=', 'RPT19-P1').execute();

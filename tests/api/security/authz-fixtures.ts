@@ -20,7 +20,7 @@ export interface Operation {
 }
 
 export function loadOperations(): Operation[] {
-  const file = path.resolve(import.meta.dirname, '../../../schemas/openapi.json');
+  const file = path.resolve(import.meta.dirname, '../../../schemas/openapi.generated.json');
   const doc = JSON.parse(fs.readFileSync(file, 'utf8')) as {
     paths: Record<string, Record<string, { operationId: string; parameters?: Array<{ in: string; name: string; required?: boolean; schema: Record<string, unknown> }>; requestBody?: { content: Record<string, unknown> } }>>;
   };

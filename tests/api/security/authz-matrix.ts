@@ -1,7 +1,7 @@
 import { I, IX, PUBLIC, X, type Rule } from './authz-rules.js';
 
 /**
- * Who may call every operation of schemas/openapi.json (issue #13 item 2; format in
+ * Who may call every operation of schemas/openapi.generated.json (issue #13 item 2; format in
  * docs/security.md "Authorization matrix"). One row per operationId:
  *   PUBLIC                anyone, logged in or not
  *   I.r(...screens)       internal callers whose group may READ a menu opening one of the screens
@@ -21,6 +21,7 @@ export const AUTHZ_MATRIX: Readonly<Record<string, Rule>> = {
   authLogout: PUBLIC,
   authSendResetCode: PUBLIC,
   authResetPassword: PUBLIC,
+  authChangeExpiredPassword: PUBLIC,
   authPlatformUsers: IX.r('/portal/author/authUserManage', '/portal/author/userSessionManage', '/portal/ogpmsManage/compUserManage'),
   oidcStart: PUBLIC,
   oidcCallback: PUBLIC,
@@ -436,4 +437,8 @@ export const AUTHZ_MATRIX: Readonly<Record<string, Rule>> = {
   getExport: IX.r(),
   cancelExport: IX.r(),
   downloadExport: IX.r(),
+  // privacy
+  listPersonalDataAccess: I.r('/portal/system/accessLog'),
+  verifyPersonalDataAccessLog: I.r('/portal/system/accessLog'),
+  recordPersonalDataDownload: IX.r(),
 };

@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { zipSync } from 'fflate';
@@ -7,18 +6,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../helpers/app.js';
 import { multipart } from '../../helpers/multipart.js';
 import { loginAs, type LoggedIn } from '../../helpers/login.js';
+import { FILE_STORES, storedKeys } from '../../helpers/file-stores.js';
 import { insertAcknowledgedPo } from '../fulfilment/helpers.js';
 import { prBody } from '../purchase/helpers.js';
 import { FILE_OWNER_TYPES } from '../../../server/modules/files/owners.js';
-import { expireOrphanFiles } from '../../../server/modules/files/jobs.js';
-import { filesJobs } from '../../../server/modules/files/jobs.js';
+import { expireOrphanFiles, filesJobs } from '../../../server/modules/files/jobs.js';
 import { JOBS } from '../../../server/jobs/registry.js';
 
 /**
  * Issue #13 item 1 and #19 finding 7: file groups belong to documents; every file operation
  * checks the caller may read (or change) that document. Item 4: what an upload may be.
  */
-describe('file ownership', () => {
+describe.each(FILE_STORES)('file ownership (%s store)', (store) => {
   let t: TestApp;
   let supplier1: LoggedIn;
   let supplier2: LoggedIn;
@@ -27,7 +26,7 @@ describe('file ownership', () => {
   let monitor: LoggedIn;
   let admin: LoggedIn;
   beforeAll(async () => {
-    t = await buildTestApp();
+    t = await buildTestApp({ fileStore: store });
     // One after another: suppliers' one-time codes are read from the shared outbox.
     supplier1 = await loginAs(t.app, 'supplier1');
     supplier2 = await loginAs(t.app, 'supplier2');
@@ -145,12 +144,12 @@ describe('file ownership', () => {
     const old = new Date(Date.now() - 2 * 86400_000);
     await t.db.db.updateTable('fileGroup').set({ createdAt: old }).where('fileId', 'in', [orphan, held]).execute();
     const stored = (await t.db.db.selectFrom('fileEntry').select('storedName').where('fileId', '=', orphan).executeTakeFirstOrThrow()).storedName;
-    const storedPath = path.join(t.dataDir, 'files', stored.slice(0, 2), stored);
-    expect(fs.existsSync(storedPath)).toBe(true);
+    const storedKey = `files/${stored.slice(0, 2)}/${stored}`;
+    expect(await storedKeys(t.config, storedKey)).toEqual([storedKey]);
     const result = await expireOrphanFiles({ db: t.db.db, log: t.app.log, config: t.config, now: new Date() });
     expect(result.expired).toBeGreaterThanOrEqual(1);
     expect(await t.db.db.selectFrom('fileGroup').select('fileId').where('fileId', '=', orphan).executeTakeFirst()).toBeUndefined();
-    expect(fs.existsSync(storedPath)).toBe(false);
+    expect(await storedKeys(t.config, storedKey)).toEqual([]);
     expect(await t.db.db.selectFrom('fileGroup').select('fileId').where('fileId', '=', young).executeTakeFirst()).toBeDefined();
     expect((await t.db.db.selectFrom('fileGroup').select(['docType', 'docNo']).where('fileId', '=', held).executeTakeFirstOrThrow())).toEqual({ docType: 'PO', docNo: poNo });
     // The same on demand, for administrators only.
@@ -159,11 +158,11 @@ describe('file ownership', () => {
   });
 });
 
-describe('what an upload may be (#13 item 4)', () => {
+describe.each(FILE_STORES)('what an upload may be (#13 item 4; %s store)', (store) => {
   let t: TestApp;
   let buyer: LoggedIn;
   beforeAll(async () => {
-    t = await buildTestApp({ config: { uploadLimitMb: 1 } });
+    t = await buildTestApp({ config: { uploadLimitMb: 1 }, fileStore: store });
     buyer = await loginAs(t.app, 'buyer');
   });
   afterAll(() => t.close());
@@ -212,7 +211,7 @@ describe('what an upload may be (#13 item 4)', () => {
     expect(dl.headers['content-type']).toMatch(/^application\/pdf/);
     const row = await t.db.db.selectFrom('fileEntry').select('storedName').where('fileId', '=', fileId).executeTakeFirstOrThrow();
     expect(row.storedName).toMatch(/^[a-f0-9]{32}$/);
-    expect(fs.existsSync(path.join(t.dataDir, 'files', row.storedName.slice(0, 2), row.storedName))).toBe(true);
+    expect(await storedKeys(t.config, `files/${row.storedName.slice(0, 2)}/${row.storedName}`)).toHaveLength(1);
     expect(path.join(t.dataDir, 'files').startsWith(t.config.distDir)).toBe(false);
   });
 });

@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../helpers/app.js';
 import { JOBS } from '../../../server/jobs/registry.js';
@@ -113,9 +112,9 @@ describe('supplier application: result notice, draft expiry, company numbers', (
       const submittedApp = await submitted('expire01');
       const before = await t.db.db.selectFrom('supplierApplication').select(['fileId', 'version']).where('receiptNo', '=', old.receiptNo).executeTakeFirstOrThrow();
       const stored = await t.db.db.selectFrom('fileEntry').select('storedName').where('fileId', '=', before.fileId!).execute();
-      const store = FileStore.forDataDir(t.config.dataDir);
+      const store = FileStore.of(t.config);
       expect(stored.length).toBe(2);
-      for (const s of stored) expect(fs.existsSync(store.pathOf(s.storedName))).toBe(true);
+      for (const s of stored) expect(await store.exists(s.storedName)).toBe(true);
       // Eight days later for the old draft and the submitted application; the young draft has days left.
       const past = new Date(Date.now() - 86_400_000);
       await t.db.db.updateTable('supplierApplication').set({ expiresAt: past }).where('receiptNo', 'in', [old.receiptNo, submittedApp.receiptNo]).execute();
@@ -130,7 +129,7 @@ describe('supplier application: result notice, draft expiry, company numbers', (
       expect(row).toMatchObject({ status: 'EXPIRED', fileId: null, certSeq: null, bankbookSeq: null, otpHash: null, otpPhone: null, bankAccount: null, version: before.version + 1 });
       expect(await t.db.db.selectFrom('fileGroup').select('fileId').where('fileId', '=', before.fileId!).execute()).toEqual([]);
       expect(await t.db.db.selectFrom('fileEntry').select('seq').where('fileId', '=', before.fileId!).execute()).toEqual([]);
-      for (const s of stored) expect(fs.existsSync(store.pathOf(s.storedName))).toBe(false);
+      for (const s of stored) expect(await store.exists(s.storedName)).toBe(false);
       // Only drafts: the young draft and the submitted application are untouched.
       expect((await t.db.db.selectFrom('supplierApplication').select('status').where('receiptNo', '=', young.receiptNo).executeTakeFirstOrThrow()).status).toBe('DRAFT');
       expect((await t.db.db.selectFrom('supplierApplication').select('status').where('receiptNo', '=', submittedApp.receiptNo).executeTakeFirstOrThrow()).status).toBe('SUBMITTED');

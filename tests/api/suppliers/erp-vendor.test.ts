@@ -1,9 +1,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import fs from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../helpers/app.js';
+import { storedObject } from '../../helpers/file-stores.js';
 import { client, logins, ok, refused, type Flow } from '../purchase/helpers.js';
 
 interface Call { idempotencyKey: string | undefined; body: { appNo: string; compNo: string; taxNo: string } }
@@ -97,12 +96,12 @@ describe('ERP vendor applications', () => {
     expect(audit.map((a) => a.action)).toEqual(['CREATE', 'SEND', 'FAILED', 'SEND', 'SENT']);
   });
 
-  it('without ERP_VENDOR_URL writes the vendor record under DATA_DIR/erp-vendors once', async () => {
+  it('without ERP_VENDOR_URL writes the vendor record under erp-vendors/ of the file store once', async () => {
     const g = { ...client(files), u: await logins(files, ['tfadmin']) };
     const ready = ok(await g.get('/api/v1/erp-vendor-apps?status=READY&size=1', g.u.tfadmin)).rows[0];
     const sent = ok(await g.post(`/api/v1/erp-vendor-apps/${ready.appNo}/send`, g.u.tfadmin, { version: ready.version }));
     expect(sent.erpVendorNo).toBe(`FV-${ready.compNo}`);
-    const stored = JSON.parse(fs.readFileSync(path.join(files.dataDir, 'erp-vendors', `${ready.appNo}.json`), 'utf8'));
+    const stored = JSON.parse(String(await storedObject(files.config, `erp-vendors/${ready.appNo}.json`)));
     expect(stored.vendor).toMatchObject({ appNo: ready.appNo, compNo: ready.compNo });
   });
 });

@@ -20,6 +20,11 @@ export interface StartServerOptions {
   env?: Record<string, string>;
   /** The first start migrates and seeds; give it time. */
   readyTimeoutMs?: number;
+  /**
+   * Another checkout to run (the rolling-upgrade test's previous release): built with its own
+   * scripts/build-server.mjs and started from there. Default: this checkout.
+   */
+  repoRoot?: string;
 }
 
 export interface RunningServer {
@@ -88,6 +93,17 @@ async function stopProcess(child: ChildProcess): Promise<void> {
   clearTimeout(timer);
 }
 
+/** Builds another checkout's server with that checkout's own build script. */
+function buildOther(root: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['scripts/build-server.mjs'], { cwd: root, stdio: ['ignore', 'ignore', 'pipe'] });
+    let err = '';
+    child.stderr?.on('data', (d: Buffer) => (err += d.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`building the server in ${root} failed (${code}): ${err.slice(-2000)}`))));
+  });
+}
+
 /**
  * Starts the real server (compiled, `node dist-server/main.mjs`, as `npm start` runs it) on a free port with its own data directory,
  * and resolves once GET /readyz answers 200. The caller must call stop().
@@ -100,9 +116,11 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   let printed = '';
 
   // The compiled server, as `npm start` runs it (scripts/build-server.mjs; about a second).
-  await buildServer();
+  const root = options.repoRoot ?? REPO_ROOT;
+  if (options.repoRoot) await buildOther(options.repoRoot);
+  else await buildServer();
   const child = spawn(process.execPath, ['--enable-source-maps', 'dist-server/main.mjs'], {
-    cwd: REPO_ROOT,
+    cwd: root,
     env: {
       ...process.env,
       PORT: String(port),

@@ -8,6 +8,7 @@ import * as XLSX from 'xlsx';
 import { loadConfig } from '../../../server/config.js';
 import { createErpConnector, postingWindowMs, type VoucherPayload } from '../../../server/modules/fulfilment/posting/connector.js';
 import { createFileAdapter } from '../../../server/modules/fulfilment/posting/file-adapter.js';
+import { DiskStore } from '../../../server/storage/disk-store.js';
 import { buildVoucherPayload, imbalance, maySend } from '../../../server/modules/fulfilment/posting/workflow.js';
 import { columnName, XlsxStream } from '../../../server/modules/exports/xlsx-stream.js';
 import { renderStatementHtml } from '../../../server/modules/fulfilment/statement/html.js';
@@ -49,7 +50,7 @@ describe('vouchers', () => {
   afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
   it('file adapter: one file per voucher; the same key answers the same document, another key is refused', async () => {
-    const file = createFileAdapter(dir);
+    const file = createFileAdapter(new DiskStore(dir));
     const first = await file.post(source(), 'key-1');
     expect(first).toEqual({ ok: true, erpDocNo: 'F-VC2026-000001', attempts: 1 });
     const stored = path.join(dir, 'erp-vouchers', '202610', 'VC2026-000001.json');

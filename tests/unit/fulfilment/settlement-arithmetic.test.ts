@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { lineAmount, toKrw } from '../../../server/modules/fulfilment/shared/money.js';
+import { lineAmount, toKrw } from '../../../server/domain/money.js';
 import { adjustmentProblem, settleLines, settlementTotals, type DecidedLine } from '../../../server/modules/fulfilment/settlement/workflow.js';
 
 const line = (over: Partial<DecidedLine>): DecidedLine => ({

@@ -1,9 +1,10 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { lineAmount, toKrw, totalOf, won } from '../../../server/modules/purchase/shared/money.js';
+import { lineAmount, toKrw, totalOf, wonText } from '../../../server/domain/money.js';
 import { formatDocNo } from '../../../server/modules/purchase/shared/numbering.js';
-import { AMOUNT, QUANTITY, UNIT_PRICE, checkDate, decimalProblem, isValidDate, josa, parseDeadline, todayKst } from '../../../server/modules/purchase/shared/values.js';
-import type { FieldError } from '../../../server/modules/purchase/shared/errors.js';
+import { AMOUNT, QUANTITY, UNIT_PRICE, decimalProblem, josa } from '../../../server/domain/values.js';
+import { checkDate, isValidDate, parseDeadline, todayKst } from '../../../server/domain/dates.js';
+import type { FieldError } from '../../../server/domain/errors.js';
 
 describe('decimal input rules', () => {
   it('accepts quantities > 0 with up to 3 decimals and prices ≥ 0 with up to 2', () => {
@@ -48,7 +49,7 @@ describe('money', () => {
     expect(toKrw('1200000', 'JPY', '905.32')).toBe('10863840');
     expect(toKrw('552300', 'JPY', '905.32')).toBe('5000082');
     expect(toKrw('45001.00', 'KRW', '905.32')).toBe('45001');
-    expect(won('5000000')).toBe('5,000,000');
+    expect(wonText('5000000')).toBe('5,000,000');
   });
 });
 

@@ -6,7 +6,7 @@ import { LOI_MACHINE, effectiveLoiStatus, loiActionsFor } from '../../../server/
 import { PO_MACHINE, poActionsFor, statusAfterApproval, statusAfterChange, withinApproval } from '../../../server/modules/purchase/po/workflow.js';
 import { PR_MACHINE, prActionsFor, prScopeOf } from '../../../server/modules/purchase/pr/workflow.js';
 import { QUOT_MACHINE, RFQ_MACHINE, lowest, quotationOpen, selectionAllowed } from '../../../server/modules/purchase/rfq/workflow.js';
-import { actionsFrom, canDo, nextStatus, wrongStateMessage, type Machine } from '../../../server/modules/purchase/shared/machine.js';
+import { actionsFrom, canDo, nextStatus, wrongStateMessage, type Machine } from '../../../server/domain/machine.js';
 import { isBelowLimit } from '../../../server/modules/purchase/simple-order/workflow.js';
 
 const codes = buildCodes().codes;

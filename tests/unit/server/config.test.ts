@@ -38,7 +38,44 @@ describe('loadConfig', () => {
     }
   });
 
+  it('metrics access and the shutdown drain (issue #29): defaults, values, and every bad one named', () => {
+    expect(loadConfig({})).toMatchObject({ metricsAllow: ['127.0.0.0/8', '::1/128'], metricsToken: null, shutdownDrainMs: 0 });
+    const token = 'a'.repeat(24);
+    expect(loadConfig({ METRICS_ALLOW: '10.0.0.0/8, 192.168.1.7,fd00::/8', METRICS_TOKEN: token, SHUTDOWN_DRAIN_MS: '10000' })).toMatchObject({
+      metricsAllow: ['10.0.0.0/8', '192.168.1.7', 'fd00::/8'],
+      metricsToken: token,
+      shutdownDrainMs: 10000,
+    });
+    try {
+      loadConfig({ METRICS_ALLOW: '10.0.0.0/33,prometheus', METRICS_TOKEN: 'short', SHUTDOWN_DRAIN_MS: '-1' });
+      throw new Error('expected a ConfigError');
+    } catch (err) {
+      expect(err).toBeInstanceOf(ConfigError);
+      const msg = (err as ConfigError).message;
+      for (const bad of ['"10.0.0.0/33"', '"prometheus"', 'METRICS_TOKEN', 'SHUTDOWN_DRAIN_MS="-1"']) expect(msg).toContain(bad);
+      expect(msg).not.toContain('short');
+    }
+  });
+
   it('never echoes a database password', () => {
     expect(() => loadConfig({ DATABASE_URL: 'not a url with secret' })).toThrow(/DATABASE_URL is not a valid URL/);
+  });
+
+  it('FILE_STORE: disk by default, s3://bucket/prefix with the S3_* variables; every bad one named at once', () => {
+    expect(loadConfig({}, '/x').fileStore).toEqual({ kind: 'disk' });
+    expect(loadConfig({ FILE_STORE: 's3://gpms-files/prod/', S3_ENDPOINT: 'https://minio.example.co.kr:9000', S3_REGION: 'ap-northeast-2', S3_ACCESS_KEY_ID: 'AK', S3_SECRET_ACCESS_KEY: 'SK' }, '/x').fileStore).toEqual({
+      kind: 's3', bucket: 'gpms-files', prefix: 'prod', endpoint: 'https://minio.example.co.kr:9000', region: 'ap-northeast-2', accessKeyId: 'AK', secretAccessKey: 'SK', forcePathStyle: true,
+    });
+    // AWS itself: virtual-host style, the SDK's own credentials.
+    expect(loadConfig({ FILE_STORE: 's3://gpms-files' }, '/x').fileStore).toMatchObject({ prefix: '', endpoint: null, accessKeyId: null, forcePathStyle: false });
+    try {
+      loadConfig({ FILE_STORE: 's3://GP/..', S3_ENDPOINT: 'ftp://x', S3_ACCESS_KEY_ID: 'AK', S3_FORCE_PATH_STYLE: 'yes' }, '/x');
+      expect.unreachable();
+    } catch (err) {
+      const message = (err as ConfigError).message;
+      for (const name of ['bucket "GP"', 'prefix', 'S3_ENDPOINT', 'S3_SECRET_ACCESS_KEY', 'S3_FORCE_PATH_STYLE']) expect(message).toContain(name);
+    }
+    expect(() => loadConfig({ FILE_STORE: 'nfs:/srv' }, '/x')).toThrow(/FILE_STORE/);
+    expect(() => loadConfig({ S3_ENDPOINT: 'https://minio:9000' }, '/x')).toThrow(/S3_ENDPOINT set but FILE_STORE is not/);
   });
 });

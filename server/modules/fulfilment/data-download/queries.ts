@@ -1,5 +1,5 @@
 import type { Db } from '../../../db/connect.js';
-import { amt, qty, won } from '../shared/money.js';
+import { amt, qty, won } from '../../../domain/money.js';
 
 export interface SettlementExtractFilter {
   periodFrom?: string;

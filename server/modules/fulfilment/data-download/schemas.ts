@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { CodeList, CompNo, Period } from '../shared/schemas.js';
+import { CodeList, CompNo, Period } from '../../../domain/schemas.js';
 import { WarehousingFilterFields } from '../warehousing/schemas.js';
 import { SETTLE_STATUSES } from '../settlement/workflow.js';
 

@@ -2,8 +2,8 @@ import { sumDecimals } from '../../../../lib/money.js';
 import { sql } from 'kysely';
 import type { Db } from '../../../db/connect.js';
 import { likeEscape, type SortSpec } from '../../../http/list-query.js';
-import { amt, qty } from '../shared/money.js';
-import { iso } from '../shared/values.js';
+import { amt, qty } from '../../../domain/money.js';
+import { iso } from '../../../domain/values.js';
 import type { DELIVERABLE_SORT, DELIVERY_SORT } from './schemas.js';
 import { openQuantity } from './workflow.js';
 

@@ -8,12 +8,12 @@ import { access } from '../../../http/access.js';
 import { commonErrors } from '../../../http/error-schema.js';
 import { pageWindow, parseSort } from '../../../http/list-query.js';
 import { supplierView } from '../../../http/supplier-view.js';
-import { checkDate, dateRange } from '../shared/dates.js';
-import { checkVersion, failIf, missing, wrongState, type FieldError } from '../shared/errors.js';
-import { qty, type Currency } from '../shared/money.js';
+import { checkDate, dateRange, todayKst } from '../../../domain/dates.js';
+import { checkVersion, failIf, missing, wrongState, type FieldError } from '../../../domain/errors.js';
+import { qty, type Currency } from '../../../domain/money.js';
 import { DELIVERABLE_PO_STATUSES, syncPoDeliveryStatus } from '../shared/po.js';
-import { ListOf, VersionReasonBody, actionErrors } from '../shared/schemas.js';
-import { text, todayKst } from '../shared/values.js';
+import { ListOf, VersionReasonBody, actionErrors } from '../../../domain/schemas.js';
+import { text } from '../../../domain/values.js';
 import { deliverableOrder, deliveryDetail, listDeliverableOrders, listDeliveries, type DeliveryFilter } from './queries.js';
 import {
   DeliverableOrderQuery, DeliveryCreateBody, DeliveryListQuery, DeliveryNoParams, DeliveryUpdateBody, MyDeliveryListQuery, MyNoneOrderListQuery, NoneOrderListQuery, PoNoParams,
@@ -41,7 +41,7 @@ interface HeaderInput {
 
 function checkHeader(b: HeaderInput): FieldError[] {
   const errors: FieldError[] = [];
-  const delivery = checkDate(errors, 'body/deliveryDate', b.deliveryDate, '납품일', true);
+  const delivery = checkDate(errors, 'body/deliveryDate', b.deliveryDate, '납품일', { required: true });
   const arrival = checkDate(errors, 'body/arrivalDate', b.arrivalDate, '입고 예정일');
   if (delivery && arrival && arrival < delivery) errors.push({ path: 'body/arrivalDate', message: '입고 예정일은 납품일 이후여야 합니다' });
   return errors;

@@ -1,6 +1,7 @@
 import { Type } from 'typebox';
 import { PagingQuery, SortQuery } from '../../../http/list-query.js';
-import { CodeList, CompNo, CurrencyCode, DateRange, DateString, Nullable, Price, PricedItem, Quantity, Version, YesNo } from '../shared/schemas.js';
+import { CodeList, CompNo, CurrencyCode, DateRange, DateString, Nullable, Price, PricedItem, Quantity, Version } from '../../../domain/schemas.js';
+import { YN as YesNo } from '../../../http/schema-helpers.js';
 import { DELIVERY_STATUSES } from './workflow.js';
 
 /**

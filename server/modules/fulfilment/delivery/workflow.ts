@@ -3,9 +3,9 @@
  * delivery may name and how much, the lines it becomes, and the states that allow each action.
  */
 import { compareDecimals, sumDecimals } from '../../../../lib/money.js';
-import type { FieldError } from '../shared/errors.js';
-import { lineAmount, qty, type Currency } from '../shared/money.js';
-import { grouped, text } from '../shared/values.js';
+import type { FieldError } from '../../../domain/errors.js';
+import { lineAmount, qty, type Currency } from '../../../domain/money.js';
+import { grouped, text } from '../../../domain/values.js';
 
 export const DELIVERY_STATUSES = ['REGISTERED', 'RECEIVED', 'CANCELLED'] as const;
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];

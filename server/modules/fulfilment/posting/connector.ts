@@ -3,11 +3,12 @@
  * voucher under an idempotency key and answers what happened; it never throws for an ERP
  * failure. Two adapters: `http-adapter.ts` (ERP_URL set: POST with retries, exponential
  * backoff and an Idempotency-Key header) and `file-adapter.ts` (the default: a JSON file per
- * voucher under DATA_DIR/erp-vouchers/, for an ERP that imports files).
+ * voucher under erp-vouchers/ of the file store (DATA_DIR or FILE_STORE's bucket), for an ERP that imports files).
  */
 import type { Config } from '../../../config.js';
 import { createFileAdapter } from './file-adapter.js';
 import { createHttpAdapter } from './http-adapter.js';
+import { objectStoreFor } from '../../../storage/open.js';
 
 export interface VoucherLine {
   lineNo: number;
@@ -42,9 +43,9 @@ export interface ErpConnector {
   post(payload: VoucherPayload, idempotencyKey: string): Promise<PostResult>;
 }
 
-export function createErpConnector(config: Pick<Config, 'erpUrl' | 'erpTimeoutMs' | 'erpRetries' | 'erpBackoffMs' | 'dataDir'>): ErpConnector {
+export function createErpConnector(config: Pick<Config, 'erpUrl' | 'erpTimeoutMs' | 'erpRetries' | 'erpBackoffMs' | 'dataDir' | 'fileStore'>): ErpConnector {
   if (config.erpUrl) return createHttpAdapter({ url: config.erpUrl, timeoutMs: config.erpTimeoutMs, retries: config.erpRetries, backoffMs: config.erpBackoffMs });
-  return createFileAdapter(config.dataDir);
+  return createFileAdapter(objectStoreFor(config));
 }
 
 /** Longest a posting may take with every retry: a voucher SENT longer ago than this was interrupted and may be sent again. */

@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import type { Db } from '../../../db/connect.js';
 import { likeEscape, type SortSpec } from '../../../http/list-query.js';
-import { won } from '../shared/money.js';
-import { iso } from '../shared/values.js';
+import { won } from '../../../domain/money.js';
+import { iso } from '../../../domain/values.js';
 import type { VoucherPayload } from './connector.js';
 import type { ERROR_SORT, VOUCHER_SORT } from './schemas.js';
 

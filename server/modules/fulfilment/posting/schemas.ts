@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
 import { PagingQuery, SortQuery } from '../../../http/list-query.js';
-import { CodeList, CompNo, DateRange, Nullable, Period, Version } from '../shared/schemas.js';
+import { CodeList, CompNo, DateRange, Nullable, Period, Version } from '../../../domain/schemas.js';
 import { VOUCHER_STATUSES } from './workflow.js';
 
 export const VoucherRow = Type.Object(

@@ -3,7 +3,7 @@
  * confirmed settlement becomes, and which voucher states may be sent.
  */
 import { compareDecimals, sumDecimals } from '../../../../lib/money.js';
-import { won } from '../shared/money.js';
+import { won } from '../../../domain/money.js';
 import type { VoucherLine, VoucherPayload } from './connector.js';
 
 export const VOUCHER_STATUSES = ['READY', 'SENT', 'POSTED', 'FAILED'] as const;

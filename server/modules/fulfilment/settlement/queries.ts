@@ -2,8 +2,9 @@ import { sql } from 'kysely';
 import { compareDecimals } from '../../../../lib/money.js';
 import type { Db } from '../../../db/connect.js';
 import { likeEscape, type SortSpec } from '../../../http/list-query.js';
-import { amt, qty, won, type Currency } from '../shared/money.js';
-import { iso, lastDayOf } from '../shared/values.js';
+import { amt, qty, won, type Currency } from '../../../domain/money.js';
+import { iso } from '../../../domain/values.js';
+import { lastDayOf } from '../../../domain/dates.js';
 import type { ADJUST_SORT, SETTLE_SORT } from './schemas.js';
 import { matchIssues, type DecidedLine, type SettledLine } from './workflow.js';
 

@@ -8,10 +8,10 @@ import { access } from '../../../http/access.js';
 import { commonErrors } from '../../../http/error-schema.js';
 import { pageWindow, parseSort } from '../../../http/list-query.js';
 import { supplierView } from '../../../http/supplier-view.js';
-import { dateRange } from '../shared/dates.js';
-import { checkVersion, failIf, fieldError, missing, notAllowed, refused, wrongState, type FieldError } from '../shared/errors.js';
-import { ListOf, VersionBody, VersionReasonBody, actionErrors } from '../shared/schemas.js';
-import { periodOf, text, todayKst } from '../shared/values.js';
+import { dateRange, periodOf, todayKst } from '../../../domain/dates.js';
+import { checkVersion, failIf, fieldError, missing, notAllowed, refused, wrongState, type FieldError } from '../../../domain/errors.js';
+import { ListOf, VersionBody, VersionReasonBody, actionErrors } from '../../../domain/schemas.js';
+import { text } from '../../../domain/values.js';
 import {
   approvedAdjustmentAmounts, findAdjustment, findSettlement, insertSettlementLines, jpyRateFor, listAdjustments, listSettlements, matchRows, settlementAdjustments,
   settlementHistory, settlementLines, unsettledDecidedLines, type MatchScope,
@@ -271,8 +271,8 @@ export const settlementRoutes: FastifyPluginAsyncTypebox = async (app) => {
         if (a.status !== 'REQUESTED') throw wrongState('승인 대기 중인 조정만 처리할 수 있습니다', a.status);
         const s = await lockSettlement(trx, a.settleNo);
         requireState('adjust', s.status);
-        if (name === 'approve' && a.requestedBy === actor) throw notAllowed('SELF_APPROVAL', '본인이 요청한 조정은 승인할 수 없습니다');
-        if (name === 'cancel' && a.requestedBy !== actor) throw notAllowed('NOT_REQUESTER', '조정을 요청한 사람만 취소할 수 있습니다');
+        if (name === 'approve' && a.requestedBy === actor) throw notAllowed('본인이 요청한 조정은 승인할 수 없습니다', 'SELF_APPROVAL');
+        if (name === 'cancel' && a.requestedBy !== actor) throw notAllowed('조정을 요청한 사람만 취소할 수 있습니다', 'NOT_REQUESTER');
         if (name === 'reject') failIf(comment ? [] : [{ path: 'body/comment', message: '반려 사유를 입력하세요' }]);
         const status = name === 'approve' ? 'APPROVED' : name === 'reject' ? 'REJECTED' : 'CANCELLED';
         await trx.updateTable('settlementAdjustment').set({ status, decidedBy: actor, decidedAt: new Date(), decisionComment: comment, version: a.version + 1, updatedAt: new Date() }).where('adjNo', '=', a.adjNo).execute();

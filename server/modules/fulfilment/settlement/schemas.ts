@@ -1,6 +1,7 @@
 import { Type } from 'typebox';
 import { PagingQuery, SortQuery } from '../../../http/list-query.js';
-import { CodeList, CompNo, DateRange, Nullable, Period, SignedWon, Version, YesNo } from '../shared/schemas.js';
+import { CodeList, CompNo, DateRange, Nullable, Period, SignedWon, Version } from '../../../domain/schemas.js';
+import { YN as YesNo } from '../../../http/schema-helpers.js';
 import { ADJUST_STATUSES, SETTLE_STATUSES } from './workflow.js';
 
 /** Monthly settlements, their lines, adjustments, JPY rates and the three-way match. Amounts in KRW are whole won. */

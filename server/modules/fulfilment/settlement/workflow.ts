@@ -5,7 +5,7 @@
  * received and settled quantities and amounts.
  */
 import { compareDecimals, sumDecimals } from '../../../../lib/money.js';
-import { lineAmount, sum, toKrw, won, type Currency } from '../shared/money.js';
+import { lineAmount, totalOf, toKrw, won, type Currency } from '../../../domain/money.js';
 
 export const SETTLE_STATUSES = ['DRAFT', 'CONFIRM_REQUESTED', 'CONFIRMED', 'DISPUTED', 'POSTED', 'POST_FAILED'] as const;
 export type SettleStatus = (typeof SETTLE_STATUSES)[number];
@@ -84,14 +84,14 @@ export function settleLines(lines: readonly DecidedLine[], jpyRatePer100: string
   });
   const krw = settled.filter((l) => l.currency === 'KRW');
   const jpy = settled.filter((l) => l.currency === 'JPY');
-  const krwGoodsAmount = won(sum(krw.map((l) => l.krwAmount)));
-  const jpyKrwAmount = won(sum(jpy.map((l) => l.krwAmount)));
+  const krwGoodsAmount = won(totalOf(krw.map((l) => l.krwAmount)));
+  const jpyKrwAmount = won(totalOf(jpy.map((l) => l.krwAmount)));
   return {
     lines: settled,
     totals: {
       lineCount: settled.length,
       krwGoodsAmount,
-      jpyGoodsAmount: sum(jpy.map((l) => l.amount)),
+      jpyGoodsAmount: totalOf(jpy.map((l) => l.amount)),
       jpyKrwAmount,
       goodsAmount: won(sumDecimals([krwGoodsAmount, jpyKrwAmount])),
     },
@@ -100,7 +100,7 @@ export function settleLines(lines: readonly DecidedLine[], jpyRatePer100: string
 
 /** Goods plus approved adjustments (signed whole won). */
 export function settlementTotals(goodsAmount: string, approvedAdjustments: readonly string[]): { adjustmentAmount: string; totalAmount: string } {
-  const adjustmentAmount = won(sum(approvedAdjustments));
+  const adjustmentAmount = won(totalOf(approvedAdjustments));
   return { adjustmentAmount, totalAmount: won(sumDecimals([goodsAmount, adjustmentAmount])) };
 }
 

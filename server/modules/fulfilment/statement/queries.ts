@@ -1,5 +1,5 @@
 import type { Db } from '../../../db/connect.js';
-import { todayKst } from '../shared/values.js';
+import { todayKst } from '../../../domain/dates.js';
 import { findSettlement, settlementAdjustments, settlementLines } from '../settlement/queries.js';
 import type { StatementSource } from './workflow.js';
 

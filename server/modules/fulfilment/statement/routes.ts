@@ -4,7 +4,7 @@ import type { Db } from '../../../db/connect.js';
 import { access } from '../../../http/access.js';
 import { commonErrors } from '../../../http/error-schema.js';
 import { supplierView } from '../../../http/supplier-view.js';
-import { missing } from '../shared/errors.js';
+import { missing } from '../../../domain/errors.js';
 import { SettleNoParams } from '../settlement/schemas.js';
 import { SUPPLIER_VISIBLE } from '../settlement/workflow.js';
 import { renderStatementHtml } from './html.js';

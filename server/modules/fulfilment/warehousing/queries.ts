@@ -1,10 +1,10 @@
 import { sql } from 'kysely';
 import type { Db } from '../../../db/connect.js';
 import { likeEscape, type SortSpec } from '../../../http/list-query.js';
-import { dateRange } from '../shared/dates.js';
-import { failIf, type FieldError } from '../shared/errors.js';
-import { amt, qty, sum } from '../shared/money.js';
-import { iso, text } from '../shared/values.js';
+import { dateRange } from '../../../domain/dates.js';
+import { failIf, type FieldError } from '../../../domain/errors.js';
+import { amt, qty, totalOf } from '../../../domain/money.js';
+import { iso, text } from '../../../domain/values.js';
 import type { WH_ITEM_SORT, WH_SORT } from './schemas.js';
 import { NATIVE_SYSTEM } from './workflow.js';
 
@@ -126,7 +126,7 @@ const SORT: Record<(typeof WH_ITEM_SORT)[number], string> = {
 };
 
 async function currencyTotals(rows: Array<{ currency: string; total: string | null }>): Promise<{ KRW: string; JPY: string }> {
-  const of = (c: string) => amt(sum(rows.filter((r) => r.currency === c).map((r) => r.total ?? '0')));
+  const of = (c: string) => amt(totalOf(rows.filter((r) => r.currency === c).map((r) => r.total ?? '0')));
   return { KRW: of('KRW'), JPY: of('JPY') };
 }
 

@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
 import { PagingQuery, SortQuery } from '../../../http/list-query.js';
-import { CodeList, CurrencyTotals, DateRange, DateString, Nullable, PricedItem, Version } from '../shared/schemas.js';
+import { CodeList, CurrencyTotals, DateRange, DateString, Nullable, PricedItem, Version } from '../../../domain/schemas.js';
 import { APPROVAL_STATUSES, WH_STATUSES } from './workflow.js';
 
 /**

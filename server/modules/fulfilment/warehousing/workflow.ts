@@ -5,9 +5,9 @@
  * lines a delivery becomes.
  */
 import { compareDecimals, sumDecimals } from '../../../../lib/money.js';
-import type { FieldError } from '../shared/errors.js';
-import { lineAmount, qty, type Currency } from '../shared/money.js';
-import { grouped, text } from '../shared/values.js';
+import type { FieldError } from '../../../domain/errors.js';
+import { lineAmount, qty, type Currency } from '../../../domain/money.js';
+import { grouped, text } from '../../../domain/values.js';
 
 export const WH_STATUSES = ['REQUESTED', 'APPROVED', 'DECIDED', 'CANCELLED'] as const;
 export type WhStatus = (typeof WH_STATUSES)[number];

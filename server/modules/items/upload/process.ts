@@ -4,7 +4,8 @@ import { sql } from 'kysely';
 import { writeAudit } from '../../../db/audit.js';
 import type { Db } from '../../../db/connect.js';
 import { checkItem, loadMasters, normaliseItem, type Masters } from '../item-master.js';
-import { isDate, money } from '../shared.js';
+import { isValidDate } from '../../../domain/dates.js';
+import { parseAmount } from '../../../domain/money.js';
 import { ATTRIBUTE_COLUMNS, COLUMN_KEYS, ERROR_COLUMN, headerText, type ColumnKey, type WorkerMessage } from './columns.js';
 
 /**
@@ -96,7 +97,7 @@ export async function checkRows(
       { itemName: d.itemName, itemNameEn: d.itemNameEn, spec: d.spec, catCode: d.catCode, sgCode: d.sgCode, unitCode: d.unitCode, refPrice: d.refPrice.replace(/,/g, ''), currency: d.currency as 'KRW', maker: d.maker, useYn: (d.useYn || 'Y') as 'Y', attributes },
       (f) => f,
     ).map((e) => ({ column: e.path.startsWith('attributes/') ? attributes[Number(e.path.split('/')[1])].attrCode : e.path, message: e.message }));
-    if (d.priceDate && !isDate(d.priceDate)) errors.push({ column: 'priceDate', message: `날짜가 올바르지 않습니다 (YYYY-MM-DD): ${d.priceDate}` });
+    if (d.priceDate && !isValidDate(d.priceDate)) errors.push({ column: 'priceDate', message: `날짜가 올바르지 않습니다 (YYYY-MM-DD): ${d.priceDate}` });
     let result: 'NEW' | 'UPDATE' | 'UNCHANGED' | 'ERROR' = 'NEW';
     let itemCode: string | null = null;
     if (d.itemCode) {
@@ -107,7 +108,7 @@ export async function checkRows(
       const cur = existing.get(d.itemCode);
       if (!cur) errors.push({ column: 'itemCode', message: `등록되지 않은 품목코드입니다: ${d.itemCode}` });
       else if (errors.length === 0) {
-        const norm = normaliseItem({ ...d, refPrice: money(d.refPrice.replace(/,/g, '')) ?? d.refPrice, currency: d.currency as 'KRW', useYn: (d.useYn || 'Y') as 'Y' });
+        const norm = normaliseItem({ ...d, refPrice: parseAmount(d.refPrice.replace(/,/g, '')) ?? d.refPrice, currency: d.currency as 'KRW', useYn: (d.useYn || 'Y') as 'Y' });
         const same =
           norm.itemName === cur.itemName && (norm.itemNameEn ?? null) === cur.itemNameEn && (norm.spec ?? null) === cur.spec && norm.catCode === cur.catCode && norm.sgCode === cur.sgCode &&
           norm.unitCode === cur.unitCode && Number(norm.refPrice) === Number(cur.refPrice) && norm.currency === cur.currency && (norm.maker ?? null) === cur.maker && norm.useYn === cur.useYn &&

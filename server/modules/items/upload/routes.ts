@@ -15,7 +15,11 @@ import type { Db } from '../../../db/connect.js';
 import { nextDocumentNumber } from '../../../db/document-number.js';
 import type { JobDefinition } from '../../../jobs/types.js';
 import { FileStore, contentDisposition } from '../../files/storage.js';
-import { ListOf, ROUTES, VersionBody, checkVersion, iso, missing, refused, todayKst } from '../shared.js';
+import { ROUTES, VersionBody } from '../shared.js';
+import { ListOfRows } from '../../../domain/schemas.js';
+import { checkVersion, missing, refused } from '../../../domain/errors.js';
+import { iso } from '../../../domain/values.js';
+import { todayKst } from '../../../domain/dates.js';
 import { COLUMNS, COLUMN_KEYS, ERROR_COLUMN, SHEET_NAME, headerText } from './columns.js';
 import { checkSpreadsheet } from './file-checks.js';
 import { applyUpload, processUpload, type RowData, type RowError } from './process.js';
@@ -141,7 +145,7 @@ export const uploadRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get('/api/v1/item/uploads', {
     config: read,
-    schema: { operationId: 'listItemUploads', tags, summary: 'Upload batches, newest first', querystring: ListQuery, response: { 200: ListOf(Batch), ...commonErrors } },
+    schema: { operationId: 'listItemUploads', tags, summary: 'Upload batches, newest first', querystring: ListQuery, response: { 200: ListOfRows(Batch), ...commonErrors } },
   }, async (request) => {
     const q = request.query;
     let s = request.db.selectFrom('itemUploadBatch');
@@ -163,7 +167,7 @@ export const uploadRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get('/api/v1/item/uploads/:batchId/rows', {
     config: read,
-    schema: { operationId: 'listItemUploadRows', tags, summary: 'A batch\'s rows with their result and, for errors, the column and the reason', params: BatchParams, querystring: RowQuery, response: { 200: ListOf(UploadRow), ...commonErrors } },
+    schema: { operationId: 'listItemUploadRows', tags, summary: 'A batch\'s rows with their result and, for errors, the column and the reason', params: BatchParams, querystring: RowQuery, response: { 200: ListOfRows(UploadRow), ...commonErrors } },
   }, async (request) => {
     const q = request.query;
     let s = request.db.selectFrom('itemUploadRow').where('batchId', '=', request.params.batchId);
@@ -195,7 +199,7 @@ export const uploadRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   /** Keeps a generated workbook as a file group, so the screens' file links download it. */
-  const store = FileStore.forDataDir(app.config.dataDir);
+  const store = FileStore.of(app.config);
   const keep = async (db: Db, name: string, content: Buffer, actor: string) => {
     const saved = await store.write(Readable.from(content));
     const fileId = crypto.randomUUID();
@@ -236,8 +240,8 @@ export const uploadRoutes: FastifyPluginAsyncTypebox = async (app) => {
     schema: { operationId: 'uploadItemsFromFile', tags, summary: 'Upload a filled template already sent to the file API (its newest file), with the same checks as uploadItems', body: FromFileBody, response: { 200: Batch, 415: Type.Ref('ErrorBody'), 422: Type.Ref('ErrorBody'), 409: Type.Ref('ErrorBody'), ...commonErrors } },
   }, async (request) => {
     const f = await request.db.selectFrom('fileEntry').select(['originalName', 'storedName', 'mimeType']).where('fileId', '=', request.body.fileId).where('deletedAt', 'is', null).orderBy('seq', 'desc').limit(1).executeTakeFirst();
-    if (!f || !store.exists(f.storedName)) throw missing('FILE_NOT_FOUND', '올린 파일을 찾을 수 없습니다. 파일을 먼저 올리세요');
-    const buffer = await store.readAll(f.storedName);
+    const buffer = f ? await store.readAll(f.storedName) : null;
+    if (!f || !buffer) throw missing('FILE_NOT_FOUND', '올린 파일을 찾을 수 없습니다. 파일을 먼저 올리세요');
     return startBatch(request, f.originalName, f.mimeType, buffer, request.body.replaces?.trim() || null);
   });
 

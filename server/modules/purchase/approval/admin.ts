@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../../db/connect.js';
 import { likeEscape, type SortSpec } from '../../../http/list-query.js';
-import { iso } from '../shared/values.js';
+import { iso } from '../../../domain/values.js';
 import type { LINE_SORT, RULE_SORT } from './schemas.js';
 
 type Window = { limit: number; offset: number };

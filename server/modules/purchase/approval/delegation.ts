@@ -5,10 +5,11 @@ import { access } from '../../../http/access.js';
 import { commonErrors } from '../../../http/error-schema.js';
 import { writeAudit } from '../../../db/audit.js';
 import type { Db } from '../../../db/connect.js';
-import { internalActor } from '../shared/actor.js';
-import { checkVersion, failIf, missing, notAllowed, refused, wrongState, type FieldError } from '../shared/errors.js';
-import { Nullable, Version } from '../shared/schemas.js';
-import { checkDate, iso, text, todayKst } from '../shared/values.js';
+import { internalActor } from '../../../domain/actor.js';
+import { checkVersion, failIf, missing, notAllowed, refused, wrongState, type FieldError } from '../../../domain/errors.js';
+import { Nullable, Version } from '../../../domain/schemas.js';
+import { checkDate, todayKst } from '../../../domain/dates.js';
+import { iso, text } from '../../../domain/values.js';
 
 /** The documents approvers decide on: a deputy must be in a group that may work on them (write authority; a read-only group may not). */
 const DOCUMENT_SCREENS = ['/prEdit', '/prConfirmEdit', '/OrderRequestEdit', '/SimpleOrderEdit', '/LoiRequestEdit'];

@@ -1,7 +1,7 @@
 import type { Db } from '../../../db/connect.js';
 import { writeAudit } from '../../../db/audit.js';
-import { refused } from '../shared/errors.js';
-import { transition } from '../shared/transition.js';
+import { refused } from '../../../domain/errors.js';
+import { transition } from '../../../domain/machine.js';
 import { PR_MACHINE } from '../pr/workflow.js';
 import { PO_MACHINE, statusAfterApproval } from '../po/workflow.js';
 import { LOI_MACHINE } from '../loi/workflow.js';

@@ -1,9 +1,9 @@
 import type { Db } from '../../../db/connect.js';
 import { writeAudit } from '../../../db/audit.js';
 import { notifyApproval } from '../../notifications/approval.js';
-import { refused } from '../shared/errors.js';
-import { won } from '../shared/money.js';
-import { iso } from '../shared/values.js';
+import { refused } from '../../../domain/errors.js';
+import { wonText } from '../../../domain/money.js';
+import { iso } from '../../../domain/values.js';
 import { stepAssignee } from './delegation.js';
 import { DOC_TYPE_LABELS, initialSteps, pickRule, withdraw, type DocType, type StepState } from './workflow.js';
 
@@ -25,7 +25,7 @@ export async function startApproval(
     .execute();
   const rule = pickRule(rules, input.amountKrw);
   if (!rule) {
-    throw refused('APPROVAL_RULE_MISSING', `${DOC_TYPE_LABELS[input.docType]} ${won(input.amountKrw)}원에 해당하는 결재 규칙이 없습니다. 결재규칙을 먼저 등록하세요`);
+    throw refused('APPROVAL_RULE_MISSING', `${DOC_TYPE_LABELS[input.docType]} ${wonText(input.amountKrw)}원에 해당하는 결재 규칙이 없습니다. 결재규칙을 먼저 등록하세요`);
   }
   const approvers = await trx.selectFrom('approvalLineStep').select(['approverId']).where('lineId', '=', rule.lineId).orderBy('stepNo').execute();
   if (approvers.length === 0) throw refused('APPROVAL_LINE_EMPTY', `결재선 "${rule.lineName}"에 결재자가 없습니다`);

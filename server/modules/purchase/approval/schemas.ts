@@ -1,6 +1,7 @@
 import { Type } from 'typebox';
 import { PagingQuery, SortQuery } from '../../../http/list-query.js';
-import { ApprovalView, Decimal, Nullable, Version, YN } from '../shared/schemas.js';
+import { ApprovalView } from '../shared/schemas.js';
+import { Decimal, Nullable, Version, YN } from '../../../domain/schemas.js';
 import { DOC_TYPES } from './workflow.js';
 
 export const DocTypeEnum = Type.Enum([...DOC_TYPES], { description: 'PR (구매요청), PO (발주), SIMPLE (소액발주), LOI' });

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../../db/connect.js';
-import { iso } from '../shared/values.js';
+import { iso } from '../../../domain/values.js';
 
 type Window = { limit: number; offset: number };
 

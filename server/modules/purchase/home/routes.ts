@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { access } from '../../../http/access.js';
 import { commonErrors } from '../../../http/error-schema.js';
 import { pageWindow } from '../../../http/list-query.js';
-import { internalActor, supplierActor } from '../shared/actor.js';
+import { internalActor, supplierActor } from '../../../domain/actor.js';
 import { listSupplierPos } from '../po/queries.js';
 import { SupplierPoRow } from '../po/schemas.js';
 import { listSupplierRfqs } from '../rfq/queries.js';

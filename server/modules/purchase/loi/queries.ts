@@ -1,8 +1,8 @@
 import { sql, type ExpressionBuilder } from 'kysely';
 import type { Db } from '../../../db/connect.js';
-import type { Database } from '../../../db/schema.js';
+import type { Database } from '../../../db/schema.generated.js';
 import { given, likeEscape, type SortSpec } from '../../../http/list-query.js';
-import { iso } from '../shared/values.js';
+import { iso } from '../../../domain/values.js';
 import type { LOI_SORT } from './schemas.js';
 import { SUPPLIER_VISIBLE_LOI } from './workflow.js';
 

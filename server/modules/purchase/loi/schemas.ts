@@ -1,6 +1,7 @@
 import { Type } from 'typebox';
 import { PagingQuery, SortQuery } from '../../../http/list-query.js';
-import { ActionList, ApprovalView, Attachment, Currency, DateStr, Decimal, FileId, Nullable, StatusList, Version } from '../shared/schemas.js';
+import { ApprovalView } from '../shared/schemas.js';
+import { ActionList, Attachment, Currency, DateStr, Decimal, FileId, Nullable, StatusList, Version } from '../../../domain/schemas.js';
 import { LOI_STATUSES } from './workflow.js';
 import { ApprovalStateFields } from '../approval/schemas.js';
 import { NumberedHistoryEntry } from '../po/schemas.js';

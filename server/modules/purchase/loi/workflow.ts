@@ -3,7 +3,7 @@
  * approval issues it) → accepted by the supplier, or expired when its validity ends first;
  * an approver's rejection returns the draft; cancelled with a reason before acceptance.
  */
-import { actionsFrom, type Machine } from '../shared/machine.js';
+import { actionsFrom, type Machine } from '../../../domain/machine.js';
 
 export const LOI_STATUSES = ['DRAFT', 'IN_APPROVAL', 'ISSUED', 'ACCEPTED', 'EXPIRED', 'CANCELLED'] as const;
 export type LoiStatus = (typeof LOI_STATUSES)[number];

@@ -1,8 +1,8 @@
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
 import type { Db } from '../../../db/connect.js';
-import type { Database } from '../../../db/schema.js';
+import type { Database } from '../../../db/schema.generated.js';
 import { given, likeEscape, type SortSpec } from '../../../http/list-query.js';
-import { iso } from '../shared/values.js';
+import { iso } from '../../../domain/values.js';
 import type { PO_CHANGE_SORT, PO_SORT, SUPPLIER_PO_SORT } from './schemas.js';
 import { PO_MACHINE, SUPPLIER_OPEN, SUPPLIER_VISIBLE } from './workflow.js';
 

@@ -11,14 +11,15 @@ import type { Db } from '../../../db/connect.js';
 import { startApproval, withdrawApproval } from '../approval/queries.js';
 import { PR_MACHINE } from '../pr/workflow.js';
 import { RFQ_MACHINE } from '../rfq/workflow.js';
-import { internalActor, isPurchasingManager, supplierActor, type Actor } from '../shared/actor.js';
-import { checkFileId, loadAttachments } from '../shared/documents.js';
-import { checkVersion, failIf, invalid, missing, notAllowed, refused, wrongState, type FieldError } from '../shared/errors.js';
-import { fitsAmount, jpyRate, lineAmount, simpleOrderLimit, toKrw, totalOf, won } from '../shared/money.js';
+import { internalActor, isPurchasingManager, supplierActor, type Actor } from '../../../domain/actor.js';
+import { checkFileId, loadAttachments } from '../../../domain/documents.js';
+import { checkVersion, failIf, invalid, missing, notAllowed, refused, wrongState, type FieldError } from '../../../domain/errors.js';
+import { fitsAmount, jpyRate, lineAmount, simpleOrderLimit, toKrw, totalOf, wonText } from '../../../domain/money.js';
 import { nextDocNo } from '../shared/numbering.js';
-import { ReasonBody, VersionBody } from '../shared/schemas.js';
-import { transition } from '../shared/transition.js';
-import { QUANTITY, UNIT_PRICE, checkDate, checkDecimal, iso, requireText, text, todayKst } from '../shared/values.js';
+import { ReasonBody, VersionBody } from '../../../domain/schemas.js';
+import { transition } from '../../../domain/machine.js';
+import { QUANTITY, UNIT_PRICE, checkDecimal, iso, requireText, text } from '../../../domain/values.js';
+import { checkDate, todayKst } from '../../../domain/dates.js';
 import { findPoLines, findSupplierPo, listPoChanges, listPos, listSupplierPos } from './queries.js';
 import {
   ForwardYnAnswer,
@@ -56,7 +57,7 @@ async function lockOrder(trx: Db, poNo: string, actor: Actor) {
 }
 
 const overApproval = (approved: string) =>
-  invalid('PO_OVER_APPROVAL', `결재받은 금액(${won(approved)})을 넘을 수 없습니다. 취소 후 다시 발주하세요`, [{ path: 'body/lines', message: `결재 금액 ${won(approved)} 초과` }]);
+  invalid('PO_OVER_APPROVAL', `결재받은 금액(${wonText(approved)})을 넘을 수 없습니다. 취소 후 다시 발주하세요`, [{ path: 'body/lines', message: `결재 금액 ${wonText(approved)} 초과` }]);
 
 /** Purchase orders (order requests): built from a selected quotation, approved by rule, sent, acknowledged, changed, cancelled. */
 export const poRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -217,7 +218,7 @@ export const poRoutes: FastifyPluginAsyncTypebox = async (app) => {
         if (po.dueDate && po.dueDate < todayKst()) failIf([{ path: 'body', message: '납기일이 지났습니다. 납기일을 고친 뒤 상신하세요' }]);
         const amountKrw = toKrw(po.totalAmount, po.currency, rate);
         if (po.poType === 'SIMPLE' && compareDecimals(amountKrw, limit) >= 0) {
-          throw invalid('SIMPLE_ORDER_OVER_LIMIT', `소액발주는 ${won(limit)}원 미만이어야 합니다 (현재 ${won(amountKrw)}원)`);
+          throw invalid('SIMPLE_ORDER_OVER_LIMIT', `소액발주는 ${wonText(limit)}원 미만이어야 합니다 (현재 ${wonText(amountKrw)}원)`);
         }
         const { approvalId } = await startApproval(trx, { docType: po.poType, docNo: poNo, amountKrw, submitterId: actor.singleid, actorUserId: actor.userId });
         await trx.updateTable('poHeader').set({ status, approvalStatus: 'PENDING', approvalId, version: po.version + 1, updatedAt: new Date() }).where('poNo', '=', poNo).execute();
@@ -321,7 +322,7 @@ export const poRoutes: FastifyPluginAsyncTypebox = async (app) => {
         if (changes.length === 0) failIf([{ path: 'body', message: '변경된 내용이 없습니다' }]);
         const total = totalOf(next.map((l) => l.amount));
         if (!withinApproval(total, po.approvedAmount)) throw overApproval(po.approvedAmount!);
-        if (po.poType === 'SIMPLE' && compareDecimals(toKrw(total, po.currency, rate), limit) >= 0) throw invalid('SIMPLE_ORDER_OVER_LIMIT', `소액발주는 ${won(limit)}원 미만이어야 합니다`);
+        if (po.poType === 'SIMPLE' && compareDecimals(toKrw(total, po.currency, rate), limit) >= 0) throw invalid('SIMPLE_ORDER_OVER_LIMIT', `소액발주는 ${wonText(limit)}원 미만이어야 합니다`);
         if (compareDecimals(total, po.totalAmount) !== 0) changes.push({ field: 'totalAmount', lineNo: null, beforeValue: po.totalAmount, afterValue: total });
         const status = statusAfterChange(po.status as never);
         if (status !== po.status) changes.push({ field: 'status', lineNo: null, beforeValue: po.status, afterValue: status });

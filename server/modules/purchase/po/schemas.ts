@@ -1,7 +1,8 @@
 import { Type } from 'typebox';
 import { SupplierCompanyQuery } from '../../../http/supplier-view.js';
 import { PagingQuery, SortQuery } from '../../../http/list-query.js';
-import { ActionList, ApprovalView, Attachment, Currency, DateStr, Decimal, FileId, HistoryEntry, Nullable, StatusList, Totals, Version, YN } from '../shared/schemas.js';
+import { ApprovalView, Totals } from '../shared/schemas.js';
+import { ActionList, Attachment, Currency, DateStr, Decimal, FileId, HistoryEntry, Nullable, StatusList, Version, YN } from '../../../domain/schemas.js';
 import { ApprovalStateFields } from '../approval/schemas.js';
 import { PO_STATUSES } from './workflow.js';
 

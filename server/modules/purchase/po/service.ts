@@ -1,10 +1,10 @@
 import { groupHoldsScreen } from '../../../auth/menu-authority.js';
 import type { Db } from '../../../db/connect.js';
 import { loadApprovals } from '../approval/queries.js';
-import { isPurchasingManager, type Actor } from '../shared/actor.js';
-import { loadAttachments, loadHistory } from '../shared/documents.js';
-import { missing } from '../shared/errors.js';
-import { iso } from '../shared/values.js';
+import { isPurchasingManager, type Actor } from '../../../domain/actor.js';
+import { loadAttachments, loadHistory } from '../../../domain/documents.js';
+import { missing } from '../../../domain/errors.js';
+import { iso } from '../../../domain/values.js';
 import { findPoHeader, findPoLines, listPoChanges } from './queries.js';
 import { approvalState, numbered } from '../approval/state.js';
 import { poActionsFor } from './workflow.js';

@@ -6,7 +6,7 @@
  * ask the supplier to acknowledge again; cancelled with a reason. Pure data and functions.
  */
 import { compareDecimals } from '../../../../lib/money.js';
-import { actionsFrom, type Machine } from '../shared/machine.js';
+import { actionsFrom, type Machine } from '../../../domain/machine.js';
 
 export const PO_STATUSES = ['DRAFT', 'IN_APPROVAL', 'APPROVED', 'SENT', 'ACKNOWLEDGED', 'PARTLY_DELIVERED', 'DELIVERED', 'CLOSED', 'CANCELLED'] as const;
 export type PoStatus = (typeof PO_STATUSES)[number];

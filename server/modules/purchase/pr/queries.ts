@@ -1,10 +1,10 @@
 import { sql, type ExpressionBuilder } from 'kysely';
 import type { Db } from '../../../db/connect.js';
-import type { Database } from '../../../db/schema.js';
+import type { Database } from '../../../db/schema.generated.js';
 import { given, likeEscape, type SortSpec } from '../../../http/list-query.js';
-import { iso } from '../shared/values.js';
+import { iso } from '../../../domain/values.js';
 import type { PR_SORT } from './schemas.js';
-import type { PrScope } from './workflow.js';
+import type { PR_STATUSES, PrScope } from './workflow.js';
 
 type Window = { limit: number; offset: number };
 
@@ -33,7 +33,7 @@ function where(f: PrFilter, scope: PrScope, viewer: string | null) {
     if (prNo) parts.push(eb('p.prNo', 'ilike', `%${likeEscape(prNo)}%`));
     const title = given(f.title);
     if (title) parts.push(eb('p.title', 'ilike', `%${likeEscape(title)}%`));
-    if (f.status?.length) parts.push(eb('p.status', 'in', f.status));
+    if (f.status?.length) parts.push(eb('p.status', 'in', f.status as Array<(typeof PR_STATUSES)[number]>));
     if (f.approvalStatus?.length) parts.push(eb('p.approvalStatus', 'in', f.approvalStatus));
     if (given(f.requesterId)) parts.push(eb('p.requesterId', '=', f.requesterId!.trim()));
     const name = given(f.requesterName);

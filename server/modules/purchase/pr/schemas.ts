@@ -1,6 +1,7 @@
 import { Type } from 'typebox';
 import { PagingQuery, SortQuery } from '../../../http/list-query.js';
-import { ApprovalView, Attachment, Currency, DateStr, Decimal, FileId, HistoryEntry, Nullable, StatusList, Totals, Version } from '../shared/schemas.js';
+import { ApprovalView, Totals } from '../shared/schemas.js';
+import { Attachment, Currency, DateStr, Decimal, FileId, HistoryEntry, Nullable, StatusList, Version } from '../../../domain/schemas.js';
 import { ApprovalStateFields } from '../approval/schemas.js';
 import { PrRfqFields } from '../rfq/schemas.js';
 import { PR_STATUSES } from './workflow.js';

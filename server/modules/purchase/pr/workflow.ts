@@ -4,7 +4,7 @@
  * rejected (by an approver or by purchasing; the requester may revise and submit again) and
  * cancelled. Pure data and functions.
  */
-import { actionsFrom, type Machine } from '../shared/machine.js';
+import { actionsFrom, type Machine } from '../../../domain/machine.js';
 
 export const PR_STATUSES = ['DRAFT', 'IN_APPROVAL', 'APPROVED', 'RECEIVED', 'QUOT_REQUESTED', 'ORDERED', 'REJECTED', 'CANCELLED'] as const;
 export type PrStatus = (typeof PR_STATUSES)[number];

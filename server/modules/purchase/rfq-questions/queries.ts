@@ -1,5 +1,5 @@
 import type { Db } from '../../../db/connect.js';
-import { iso } from '../shared/values.js';
+import { iso } from '../../../domain/values.js';
 
 /** Every question on a request with the company that asked (the buyer's view), oldest first. */
 export async function questionsOfRfq(db: Db, rfqNo: string) {

@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { Nullable, Version } from '../shared/schemas.js';
+import { Nullable, Version } from '../../../domain/schemas.js';
 
 /** A supplier's question on a quotation request as the buyer sees it: who asked, the answer, whether it was shared. */
 export const RfqQuestionRow = Type.Object(

@@ -1,8 +1,8 @@
 import { sql, type ExpressionBuilder } from 'kysely';
 import type { Db } from '../../../db/connect.js';
-import type { Database } from '../../../db/schema.js';
+import type { Database } from '../../../db/schema.generated.js';
 import { given, likeEscape, type SortSpec } from '../../../http/list-query.js';
-import { iso } from '../shared/values.js';
+import { iso } from '../../../domain/values.js';
 import type { RFQ_SORT, SUPPLIER_RFQ_SORT } from './schemas.js';
 
 type Window = { limit: number; offset: number };
@@ -37,20 +37,25 @@ export async function listRfqs(db: Db, f: RfqFilter, sort: SortSpec<(typeof RFQ_
     if (given(f.toDate)) parts.push(eb('r.createdAt', '<', new Date(new Date(`${f.toDate}T00:00:00+09:00`).getTime() + 86_400_000)));
     return eb.and(parts);
   };
-  const invited = sql<number>`(select count(*) from quotation q where q.rfq_no = r.rfq_no)`;
-  const submitted = sql<number>`(select count(*) from quotation q where q.rfq_no = r.rfq_no and q.quote_no is not null)`;
-  const order = sort.field === 'invitedCount' ? invited : sort.field === 'submittedCount' ? submitted : RFQ_SORT_COLUMNS[sort.field];
+  // Built, not raw `sql`: on a supplier's Db the company-scope plugin rewrites these subqueries too
+  // (row-level security would hold a raw one; issue #28).
+  const invited = (eb: RfqScope) => eb.selectFrom('quotation as q').select((e) => e.fn.countAll<number>().as('n')).whereRef('q.rfqNo', '=', 'r.rfqNo');
+  const submitted = (eb: RfqScope) => invited(eb).where('q.quoteNo', 'is not', null);
   const base = db.selectFrom('rfqHeader as r').innerJoin('employee as e', 'e.singleid', 'r.buyerId').leftJoin('company as c', 'c.compNo', 'r.selectedCompNo');
   const [rows, count] = await Promise.all([
     base
       .where(cond)
       .select(['r.rfqNo', 'r.prNo', 'r.title', 'r.status', 'r.currency', 'r.deadline', 'r.buyerId', 'e.hname as buyerName', 'r.selectedCompNo', 'c.compNameKr as selectedCompName', 'r.createdAt', 'r.version'])
-      .select([
-        invited.as('invitedCount'),
-        submitted.as('submittedCount'),
-        sql<string | null>`(select max(h.po_no) from po_header h where h.rfq_no = r.rfq_no and h.status <> 'CANCELLED')`.as('poNo'),
+      .select((eb) => [
+        invited(eb).as('invitedCount'),
+        submitted(eb).as('submittedCount'),
+        eb.selectFrom('poHeader as h').select((e) => e.fn.max('h.poNo').as('poNo')).whereRef('h.rfqNo', '=', 'r.rfqNo').where('h.status', '<>', 'CANCELLED').as('poNo'),
       ])
-      .orderBy(order, sort.direction)
+      .$call((qb) =>
+        sort.field === 'invitedCount' || sort.field === 'submittedCount'
+          ? qb.orderBy((eb) => (sort.field === 'invitedCount' ? invited(eb) : submitted(eb)), sort.direction)
+          : qb.orderBy(RFQ_SORT_COLUMNS[sort.field], sort.direction),
+      )
       .orderBy('r.rfqNo', 'desc')
       .limit(w.limit)
       .offset(w.offset)

@@ -8,14 +8,15 @@ import { groupHoldsScreen } from '../../../auth/menu-authority.js';
 import { writeAudit } from '../../../db/audit.js';
 import type { Db } from '../../../db/connect.js';
 import { PR_MACHINE } from '../pr/workflow.js';
-import { internalActor, isPurchasingManager, supplierActor, type Actor } from '../shared/actor.js';
-import { checkFileId, loadAttachments, loadHistory } from '../shared/documents.js';
-import { checkVersion, failIf, missing, notAllowed, refused, wrongState, type FieldError } from '../shared/errors.js';
-import { fitsAmount, lineAmount, totalOf } from '../shared/money.js';
+import { internalActor, isPurchasingManager, supplierActor, type Actor } from '../../../domain/actor.js';
+import { checkFileId, loadAttachments, loadHistory } from '../../../domain/documents.js';
+import { checkVersion, failIf, missing, notAllowed, refused, wrongState, type FieldError } from '../../../domain/errors.js';
+import { fitsAmount, lineAmount, totalOf } from '../../../domain/money.js';
 import { nextDocNo } from '../shared/numbering.js';
-import { ReasonBody } from '../shared/schemas.js';
-import { transition } from '../shared/transition.js';
-import { UNIT_PRICE, checkDate, checkDecimal, iso, parseDeadline, text, todayKst } from '../shared/values.js';
+import { ReasonBody } from '../../../domain/schemas.js';
+import { transition } from '../../../domain/machine.js';
+import { UNIT_PRICE, checkDecimal, iso, text } from '../../../domain/values.js';
+import { checkDate, parseDeadline, todayKst } from '../../../domain/dates.js';
 import { findOwnQuotation, findOwnQuotationLines, findQuotationLines, findQuotations, findRfq, findRfqLines, listRfqs, listSupplierRfqs } from './queries.js';
 import {
   Comparison,

@@ -1,7 +1,7 @@
 import { SupplierCompanyQuery } from '../../../http/supplier-view.js';
 import { Type } from 'typebox';
 import { PagingQuery, SortQuery } from '../../../http/list-query.js';
-import { ActionList, Attachment, DateStr, Decimal, FileId, HistoryEntry, Nullable, StatusList, Version, YN } from '../shared/schemas.js';
+import { ActionList, Attachment, DateStr, Decimal, FileId, HistoryEntry, Nullable, StatusList, Version, YN } from '../../../domain/schemas.js';
 import { QUOT_STATUSES, RFQ_STATUSES } from './workflow.js';
 import { RfqQuestionRow, SupplierRfqQuestionRow } from '../rfq-questions/schemas.js';
 

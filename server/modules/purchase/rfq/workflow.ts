@@ -5,7 +5,7 @@
  * the buyer selects (awarded) or cancels it.
  */
 import { compareDecimals } from '../../../../lib/money.js';
-import type { Machine } from '../shared/machine.js';
+import type { Machine } from '../../../domain/machine.js';
 
 export const QUOT_STATUSES = ['REQUESTED', 'CHECKED', 'SUBMITTED', 'SELECTED', 'NOT_SELECTED', 'CANCELLED'] as const;
 export type QuotStatus = (typeof QUOT_STATUSES)[number];

@@ -1,8 +1,9 @@
 import type { Db } from '../../../db/connect.js';
-import { existingCodes, loadItems } from './documents.js';
-import { failIf, type FieldError } from './errors.js';
-import { fitsAmount, lineAmount, totalOf, type Currency } from './money.js';
-import { QUANTITY, UNIT_PRICE, checkDate, checkDecimal, text, type DecimalRule } from './values.js';
+import { existingCodes, loadItems } from '../../../domain/documents.js';
+import { failIf, type FieldError } from '../../../domain/errors.js';
+import { fitsAmount, lineAmount, totalOf, type Currency } from '../../../domain/money.js';
+import { QUANTITY, UNIT_PRICE, checkDecimal, text, type DecimalRule } from '../../../domain/values.js';
+import { checkDate } from '../../../domain/dates.js';
 
 /** An item line as a client sends it: an item of the master, or free text with a unit. */
 export interface LineInput {

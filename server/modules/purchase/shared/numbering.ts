@@ -1,5 +1,6 @@
 import type { Db } from '../../../db/connect.js';
-import { todayKst } from './values.js';
+import { nextDocumentNumber } from '../../../db/document-number.js';
+import { todayKst } from '../../../domain/dates.js';
 
 /** Readable document numbers: PR2026-000123, RFQ2026-…, QT2026-…, PO2026-…, LOI2026-…. */
 export type DocPrefix = 'PR' | 'RFQ' | 'QT' | 'PO' | 'LOI';
@@ -9,17 +10,10 @@ export function formatDocNo(prefix: DocPrefix, year: string, seq: number): strin
 }
 
 /**
- * The next number of a prefix in the current (Korean) year, allocated inside the caller's
- * transaction: the upsert locks the sequence row until that transaction ends, so two
- * concurrent documents never share a number, and a rolled-back one leaves no gap behind it.
+ * The next purchasing document number in the current (Korean) year, from the one numbering every
+ * document uses (db/document-number.ts): allocated inside the caller's transaction, so two concurrent
+ * documents never share a number and a rolled-back one leaves no gap behind it.
  */
-export async function nextDocNo(trx: Db, prefix: DocPrefix, today: string = todayKst()): Promise<string> {
-  const year = today.slice(0, 4);
-  const row = await trx
-    .insertInto('documentSequence')
-    .values({ prefix, period: year, lastValue: 1 })
-    .onConflict((oc) => oc.columns(['prefix', 'period']).doUpdateSet((eb) => ({ lastValue: eb('documentSequence.lastValue', '+', 1) })))
-    .returning('lastValue')
-    .executeTakeFirstOrThrow();
-  return formatDocNo(prefix, year, row.lastValue);
+export function nextDocNo(trx: Db, prefix: DocPrefix, today: string = todayKst()): Promise<string> {
+  return nextDocumentNumber(trx, prefix, today);
 }

@@ -6,14 +6,15 @@ import { commonErrors } from '../../../http/error-schema.js';
 import { pageWindow, parseSort } from '../../../http/list-query.js';
 import { writeAudit } from '../../../db/audit.js';
 import type { Db } from '../../../db/connect.js';
-import { internalActor, isPurchasingManager, type Actor } from '../shared/actor.js';
-import { checkFileId } from '../shared/documents.js';
-import { checkVersion, invalid, notAllowed, type FieldError } from '../shared/errors.js';
+import { internalActor, isPurchasingManager, type Actor } from '../../../domain/actor.js';
+import { checkFileId } from '../../../domain/documents.js';
+import { checkVersion, invalid, notAllowed, type FieldError } from '../../../domain/errors.js';
 import { resolveLines } from '../shared/lines.js';
-import { jpyRate, simpleOrderLimit, toKrw, won } from '../shared/money.js';
+import { jpyRate, simpleOrderLimit, toKrw, wonText } from '../../../domain/money.js';
 import { nextDocNo } from '../shared/numbering.js';
-import { transition } from '../shared/transition.js';
-import { checkDate, requireText, text, todayKst } from '../shared/values.js';
+import { transition } from '../../../domain/machine.js';
+import { checkDate, todayKst } from '../../../domain/dates.js';
+import { requireText, text } from '../../../domain/values.js';
 import { listPos } from '../po/queries.js';
 import { PoDetail, PoList, PoNoParams } from '../po/schemas.js';
 import { SIMPLE_SCREENS, poDetail, poMissing } from '../po/service.js';
@@ -60,8 +61,8 @@ async function checkSimple(db: Db, b: SimpleInput, actor: Actor) {
   const [rate, limit] = await Promise.all([jpyRate(db), simpleOrderLimit(db)]);
   const amountKrw = toKrw(total, b.currency, rate);
   if (!isBelowLimit(amountKrw, limit)) {
-    throw invalid('SIMPLE_ORDER_OVER_LIMIT', `소액발주는 ${won(limit)}원 미만이어야 합니다 (현재 ${won(amountKrw)}원). 구매요청으로 진행하세요`, [
-      { path: 'body/lines', message: `합계 ${won(amountKrw)}원이 소액발주 한도 ${won(limit)}원 이상입니다` },
+    throw invalid('SIMPLE_ORDER_OVER_LIMIT', `소액발주는 ${wonText(limit)}원 미만이어야 합니다 (현재 ${wonText(amountKrw)}원). 구매요청으로 진행하세요`, [
+      { path: 'body/lines', message: `합계 ${wonText(amountKrw)}원이 소액발주 한도 ${wonText(limit)}원 이상입니다` },
     ]);
   }
   return {

@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { Currency, DateStr, Decimal, FileId, Nullable, Version } from '../shared/schemas.js';
+import { Currency, DateStr, Decimal, FileId, Nullable, Version } from '../../../domain/schemas.js';
 import { PoListFilters } from '../po/schemas.js';
 
 export const SimpleOrderListQuery = Type.Object(PoListFilters, { additionalProperties: false });

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { access } from '../../../../http/access.js';
 import { commonErrors } from '../../../../http/error-schema.js';
 import { writeAudit } from '../../../../db/audit.js';
-import { internalActor } from '../../shared/actor.js';
+import { internalActor } from '../../../../domain/actor.js';
 import { PoNoParams, PoPdfAnswer } from '../schemas.js';
 import { PO_SCREENS, SIMPLE_SCREENS, poMissing } from '../service.js';
 import { poPrintModel } from './model.js';

@@ -1,6 +1,6 @@
 import type { Db } from '../../../../db/connect.js';
 import { loadApprovals } from '../../approval/queries.js';
-import { todayKst } from '../../shared/values.js';
+import { todayKst } from '../../../../domain/dates.js';
 import { findPoHeader, findPoLines } from '../queries.js';
 import type { PoPrintSource } from './model.js';
 

@@ -1,0 +1,67 @@
+import { useId, type ReactNode } from 'react';
+import type { Translate } from '../text';
+import styles from '../ui/engine.module.css';
+
+export interface ChartAltProps {
+  t: Translate;
+  /** The chart's name (its title, or the screen's). */
+  title: string;
+  kind: 'bar' | 'stackedBar' | 'line' | 'area' | 'pie';
+  /** Categories drawn. */
+  count: number;
+  /** The series' names. */
+  series: string[];
+  /** The grid beside the chart that holds the same rows (list charts). */
+  gridLabel?: string;
+  /** A table of the values, read instead of the drawing (dashboards, which have no grid beside). */
+  table?: { columns: string[]; rows: Array<Array<string | number>> };
+  className?: string;
+  style?: React.CSSProperties;
+  'data-testid'?: string;
+  children: ReactNode;
+}
+
+/** The chart's description: kind, size, series, and where the same data can be read as text. */
+export function chartAltText(t: Translate, p: Pick<ChartAltProps, 'kind' | 'count' | 'series' | 'gridLabel' | 'table'>): string {
+  const first = t('engine.chartAlt', { kind: t(`engine.chartKind.${p.kind}`), count: p.count, series: p.series.join(', ') });
+  const where = p.gridLabel ? t('engine.chartAltGrid', { grid: p.gridLabel }) : p.table ? t('engine.chartAltTable') : '';
+  return where ? `${first} ${where}` : first;
+}
+
+/**
+ * A chart as a named figure (WCAG 1.1.1): screen readers hear its name and a description that says
+ * what is drawn and where the same rows are as text — the grid beside it, or a table of the values
+ * given here. The drawing stays reachable (recharts' keyboard layer: arrows move the tooltip).
+ */
+export function ChartFigure({ t, title, kind, count, series, gridLabel, table, className, style, children, 'data-testid': testId }: ChartAltProps) {
+  const id = useId();
+  return (
+    <figure className={className} style={{ margin: 0, ...style }} role="figure" aria-label={title} aria-describedby={`${id}-alt`} data-testid={testId}>
+      <p id={`${id}-alt`} className={styles.srOnly}>
+        {chartAltText(t, { kind, count, series, gridLabel, table })}
+      </p>
+      {children}
+      {table && (
+        <table className={styles.srOnly}>
+          <caption>{title}</caption>
+          <thead>
+            <tr>
+              {table.columns.map((c) => (
+                <th key={c} scope="col">
+                  {c}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {table.rows.map((r, i) => (
+              <tr key={i}>
+                {r.map((v, j) => (j === 0 ? <th key={j} scope="row">{v}</th> : <td key={j}>{typeof v === 'number' ? v.toLocaleString('ko-KR') : v}</td>))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </figure>
+  );
+}

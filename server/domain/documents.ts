@@ -1,0 +1,79 @@
+/** What every document shares: its attachment group, its history (the audit log), and the master rows its lines name. */
+import type { Db } from '../db/connect.js';
+import { invalid, type FieldError } from './errors.js';
+import { iso } from './values.js';
+
+export interface Attachment {
+  fileId: string;
+  seq: number;
+  originalName: string;
+  sizeBytes: number;
+  mimeType: string;
+}
+
+/** The files of an attachment group (served by the file API: /api/v1/cmmn/file/{fileId}/…). */
+export async function loadAttachments(db: Db, fileId: string | null): Promise<Attachment[]> {
+  if (!fileId) return [];
+  const rows = await db
+    .selectFrom('fileEntry')
+    .select(['fileId', 'seq', 'originalName', 'sizeBytes', 'mimeType'])
+    .where('fileId', '=', fileId)
+    .where('deletedAt', 'is', null)
+    .orderBy('seq')
+    .execute();
+  return rows.map((r) => ({ ...r, sizeBytes: Number(r.sizeBytes) }));
+}
+
+/** A file group id given by the client must exist (uploaded first through the file API). */
+export async function checkFileId(db: Db, path: string, fileId: string | null | undefined): Promise<void> {
+  if (!fileId) return;
+  const row = await db.selectFrom('fileGroup').select('fileId').where('fileId', '=', fileId).executeTakeFirst();
+  if (!row) throw invalid('VALIDATION', '첨부파일을 찾을 수 없습니다. 파일을 먼저 올리세요', [{ path, message: '첨부파일을 찾을 수 없습니다' }]);
+}
+
+export interface HistoryEntry {
+  at: string;
+  action: string;
+  actor: string | null;
+  actorName: string | null;
+  reason: string | null;
+}
+
+/** A document's history: its audit rows, oldest first, with the actor's name. */
+export async function loadHistory(db: Db, entity: string, key: string): Promise<HistoryEntry[]> {
+  const rows = await db
+    .selectFrom('auditLog as a')
+    .leftJoin('appUser as u', 'u.userId', 'a.actor')
+    .select(['a.at', 'a.action', 'a.actor', 'u.hname as actorName', 'a.reason', 'a.id'])
+    .where('a.entity', '=', entity)
+    .where('a.entityKey', '=', key)
+    .orderBy('a.at')
+    .orderBy('a.id')
+    .execute();
+  return rows.map((r) => ({ at: iso(r.at)!, action: r.action, actor: r.actor, actorName: r.actorName, reason: r.reason }));
+}
+
+/** Items of the master named by lines: unknown or unused codes are field errors. */
+export async function loadItems(db: Db, lines: ReadonlyArray<{ itemCode?: string | null }>, pathOf: (i: number) => string) {
+  const codes = [...new Set(lines.map((l) => l.itemCode?.trim()).filter((c): c is string => !!c))];
+  const found = codes.length
+    ? await db.selectFrom('item').select(['itemCode', 'itemName', 'spec', 'unitCode', 'sgCode', 'currency', 'refPrice', 'useYn']).where('itemCode', 'in', codes).execute()
+    : [];
+  const byCode = new Map(found.map((i) => [i.itemCode, i]));
+  const errors: FieldError[] = [];
+  lines.forEach((l, i) => {
+    const code = l.itemCode?.trim();
+    if (!code) return;
+    const item = byCode.get(code);
+    if (!item) errors.push({ path: pathOf(i), message: `등록되지 않은 품목입니다: ${code}` });
+    else if (item.useYn !== 'Y') errors.push({ path: pathOf(i), message: `사용하지 않는 품목입니다: ${code}` });
+  });
+  return { byCode, errors };
+}
+
+export async function existingCodes(db: Db, table: 'unit' | 'sourcingGroup', values: string[]): Promise<Set<string>> {
+  const list = [...new Set(values.filter(Boolean))];
+  if (list.length === 0) return new Set();
+  if (table === 'unit') return new Set((await db.selectFrom('unit').select('unitCode').where('unitCode', 'in', list).execute()).map((r) => r.unitCode));
+  return new Set((await db.selectFrom('sourcingGroup').select('sgCode').where('sgCode', 'in', list).execute()).map((r) => r.sgCode));
+}

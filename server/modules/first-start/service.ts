@@ -1,0 +1,57 @@
+import type { Config } from '../../config.js';
+import type { Db } from '../../db/connect.js';
+import { writeAudit } from '../../db/audit.js';
+import { isSeeded, seedDemo } from '../../db/seed/index.js';
+import { hashPassword } from '../../auth/password.js';
+import { newSetupCode, setupCodeHash, SETUP_CODE_TTL_SEC } from '../../auth/setup-code.js';
+import { accountCount, expireAllPasswords, FIRST_ADMIN, insertFirstAdmin, insertReferenceData, pendingSetupUser, replaceSetupCode } from './queries.js';
+
+/** What the first start did, for main.ts to tell the operator. */
+export type FirstStart =
+  | { kind: 'nothing' }
+  | { kind: 'demo'; rows: Record<string, number>; mustChange: number }
+  | { kind: 'adminPassword'; userId: string }
+  | { kind: 'setupCode'; userId: string; code: string; expiresAt: Date };
+
+/**
+ * The database's first start (issue #28 item 3), run by main.ts before the app is built:
+ *
+ * - `SEED=demo` on an empty database seeds the demo company. In production (only when SEED=demo
+ *   was set explicitly: production defaults to none) every demo password is expired at once, so
+ *   each account must choose its own at first login — the README's password opens nothing for long.
+ * - In production without the demo, an empty database gets the first administrator (`admin`, group
+ *   99) and the reference data it needs (authority groups, menus, codes, messages): with
+ *   ADMIN_INITIAL_PASSWORD, that password, already expired; otherwise no password and a one-time
+ *   setup code, printed by main.ts, that the login page takes once (with a new password) within
+ *   SETUP_CODE_TTL_SEC. While that administrator has no password, every start prints a new code.
+ */
+export async function prepareFirstStart(db: Db, config: Pick<Config, 'seed' | 'nodeEnv' | 'adminInitialPassword'>, log: (msg: string) => void = () => {}): Promise<FirstStart> {
+  const now = new Date();
+  const production = config.nodeEnv === 'production';
+  if (config.seed === 'demo') {
+    if (await isSeeded(db)) return { kind: 'nothing' };
+    const rows = await seedDemo(db, { log });
+    const mustChange = production ? await db.transaction().execute((trx) => expireAllPasswords(trx, now)) : 0;
+    return { kind: 'demo', rows, mustChange };
+  }
+  if (!production) return { kind: 'nothing' };
+  if ((await accountCount(db)) === 0) {
+    const passwordHash = config.adminInitialPassword ? await hashPassword(config.adminInitialPassword) : null;
+    const code = passwordHash ? null : newSetupCode();
+    const expiresAt = new Date(now.getTime() + SETUP_CODE_TTL_SEC * 1000);
+    await db.transaction().execute(async (trx) => {
+      if (!(await isSeeded(trx))) await insertReferenceData(trx);
+      await insertFirstAdmin(trx, passwordHash, now);
+      if (code) await replaceSetupCode(trx, FIRST_ADMIN.userId, setupCodeHash(code), expiresAt);
+      await writeAudit(trx, { entity: 'app_user', entityKey: FIRST_ADMIN.userId, action: 'FIRST_ADMIN', actor: null, after: { authGroupId: FIRST_ADMIN.authGroupId, by: code ? 'setup code' : 'ADMIN_INITIAL_PASSWORD' } });
+    });
+    return code ? { kind: 'setupCode', userId: FIRST_ADMIN.userId, code, expiresAt } : { kind: 'adminPassword', userId: FIRST_ADMIN.userId };
+  }
+  const pending = await pendingSetupUser(db);
+  if (!pending) return { kind: 'nothing' };
+  // The earlier code may have expired or scrolled away with the console: a new one replaces it.
+  const code = newSetupCode();
+  const expiresAt = new Date(now.getTime() + SETUP_CODE_TTL_SEC * 1000);
+  await db.transaction().execute((trx) => replaceSetupCode(trx, pending, setupCodeHash(code), expiresAt));
+  return { kind: 'setupCode', userId: pending, code, expiresAt };
+}

@@ -1,0 +1,93 @@
+import { createHash } from 'node:crypto';
+import type { Db } from '../../db/connect.js';
+
+/** The hash a chain starts from: no previous row. */
+export const GENESIS_HASH = '0'.repeat(64);
+
+export interface ChainRow {
+  seq: number;
+  occurredAt: Date;
+  actorId: string;
+  actorPortal: string;
+  actorCompNo: string | null;
+  clientIp: string | null;
+  action: string;
+  operation: string;
+  subjectKind: string;
+  subjectKeys: string;
+  fields: string;
+  rowCount: number;
+  reasonCode: string | null;
+  reasonText: string | null;
+  prevHash: string;
+  hash: string;
+}
+
+/**
+ * The row's hash as the insert trigger computes it (migration 0350): sha256 over the text of a jsonb
+ * array of the values. jsonb writes `[a, b]` with ", " between elements and JSON string escapes,
+ * which JSON.stringify of each element reproduces. Recomputed here, in Node, so a verification does
+ * not trust a database function that whoever altered a row could have altered too.
+ */
+export function rowHash(r: Omit<ChainRow, 'hash'>): string {
+  const values = [r.prevHash, r.seq, r.occurredAt.toISOString(), r.actorId, r.actorPortal, r.actorCompNo, r.clientIp, r.action, r.operation, r.subjectKind, r.subjectKeys, r.fields, r.rowCount, r.reasonCode, r.reasonText];
+  const text = `[${values.map((v) => JSON.stringify(v)).join(', ')}]`;
+  return createHash('sha256').update(text, 'utf8').digest('hex');
+}
+
+export interface ChainVerdict {
+  intact: boolean;
+  /** Rows read. */
+  checked: number;
+  firstSeq: number | null;
+  lastSeq: number | null;
+  /** The newest row's hash: written down outside the database, it also proves nothing was cut from the end. */
+  headHash: string | null;
+  /** The first row that does not fit, and why. */
+  broken: { seq: number; reason: 'HASH_MISMATCH' | 'CHAIN_BREAK' | 'START_MISSING' } | null;
+}
+
+const PURGE_KEY = /^through:(\d+)$/;
+
+/**
+ * Reads the whole log in sequence order, a batch at a time, and checks that every row's hash is its
+ * own values' hash and that it names the previous row's hash. The first row either starts the chain
+ * or follows rows the retention purge removed (a PURGE row records up to which sequence number).
+ */
+export async function verifyChain(db: Db, batchSize = 5000): Promise<ChainVerdict> {
+  const purgedThrough = await db
+    .selectFrom('personalDataAccessLog')
+    .select('subjectKeys')
+    .where('action', '=', 'PURGE')
+    .orderBy('seq', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  const purgeLimit = purgedThrough ? Number(PURGE_KEY.exec(purgedThrough.subjectKeys)?.[1] ?? 0) : 0;
+
+  let checked = 0;
+  let previous: ChainRow | null = null;
+  let firstSeq: number | null = null;
+  let after = -1;
+  for (;;) {
+    const rows = (await db.selectFrom('personalDataAccessLog').selectAll().where('seq', '>', after).orderBy('seq').limit(batchSize).execute()) as ChainRow[];
+    if (rows.length === 0) break;
+    for (const row of rows) {
+      const seq = Number(row.seq);
+      if (firstSeq === null) firstSeq = seq;
+      const expectedPrev = previous ? previous.hash : row.prevHash === GENESIS_HASH ? GENESIS_HASH : null;
+      if (previous === null && expectedPrev === null && !(purgeLimit > 0 && seq > purgeLimit)) {
+        return { intact: false, checked, firstSeq, lastSeq: seq, headHash: null, broken: { seq, reason: 'START_MISSING' } };
+      }
+      if (previous !== null && row.prevHash !== previous.hash) {
+        return { intact: false, checked, firstSeq, lastSeq: seq, headHash: null, broken: { seq, reason: 'CHAIN_BREAK' } };
+      }
+      if (rowHash({ ...row, seq, rowCount: Number(row.rowCount) }) !== row.hash) {
+        return { intact: false, checked, firstSeq, lastSeq: seq, headHash: null, broken: { seq, reason: 'HASH_MISMATCH' } };
+      }
+      previous = row;
+      checked++;
+    }
+    after = Number(rows[rows.length - 1].seq);
+  }
+  return { intact: true, checked, firstSeq, lastSeq: previous ? Number(previous.seq) : null, headHash: previous?.hash ?? null, broken: null };
+}

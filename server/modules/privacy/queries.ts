@@ -1,0 +1,83 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/connect.js';
+
+export interface AccessEntry {
+  actorId: string;
+  actorPortal: 'I' | 'X' | 'S';
+  actorCompNo: string | null;
+  clientIp: string | null;
+  action: 'VIEW' | 'DOWNLOAD' | 'PURGE';
+  operation: string;
+  subjectKind: string;
+  subjectKeys: string[];
+  fields: string[];
+  rowCount?: number;
+  reasonCode?: string | null;
+  reasonText?: string | null;
+}
+
+/** Keys beyond this are summarised: one list view never writes an unbounded row. */
+const MAX_KEYS_TEXT = 4000;
+
+function joinKeys(keys: string[]): string {
+  const text = keys.join(',');
+  if (text.length <= MAX_KEYS_TEXT) return text;
+  const cut = text.lastIndexOf(',', MAX_KEYS_TEXT);
+  const kept = text.slice(0, cut > 0 ? cut : MAX_KEYS_TEXT);
+  return `${kept},…(+${keys.length - kept.split(',').length})`;
+}
+
+/** One row of the log; the insert trigger numbers, times and chains it. */
+export async function insertAccess(db: Db, e: AccessEntry): Promise<void> {
+  await db
+    .insertInto('personalDataAccessLog')
+    .values({
+      actorId: e.actorId,
+      actorPortal: e.actorPortal,
+      actorCompNo: e.actorCompNo,
+      clientIp: e.clientIp,
+      action: e.action,
+      operation: e.operation,
+      subjectKind: e.subjectKind,
+      subjectKeys: joinKeys(e.subjectKeys),
+      fields: [...new Set(e.fields)].sort().join(','),
+      rowCount: e.rowCount ?? Math.max(1, e.subjectKeys.length),
+      reasonCode: e.reasonCode ?? null,
+      reasonText: e.reasonText ?? null,
+    })
+    .execute();
+}
+
+export interface AccessLogFilter {
+  from: string;
+  to: string;
+  actorId?: string;
+  action?: string;
+  subjectKind?: string;
+  subjectKey?: string;
+  page: number;
+  size: number;
+}
+
+export async function listAccess(db: Db, f: AccessLogFilter) {
+  let q = db
+    .selectFrom('personalDataAccessLog as l')
+    .leftJoin('appUser as u', 'u.userId', 'l.actorId')
+    // The days are Korean calendar days, whatever the session's time zone.
+    .where('l.occurredAt', '>=', sql<Date>`(${f.from}::date)::timestamp at time zone 'Asia/Seoul'`)
+    .where('l.occurredAt', '<', sql<Date>`(${f.to}::date + 1)::timestamp at time zone 'Asia/Seoul'`);
+  if (f.actorId) q = q.where('l.actorId', '=', f.actorId);
+  if (f.action) q = q.where('l.action', '=', f.action as 'VIEW');
+  if (f.subjectKind) q = q.where('l.subjectKind', '=', f.subjectKind);
+  if (f.subjectKey) q = q.where(sql<boolean>`(',' || l.subject_keys || ',') like ${'%,' + f.subjectKey.replace(/[%_\\]/g, '\\$&') + ',%'}`);
+  const [rows, total] = await Promise.all([
+    q
+      .select(['l.seq', 'l.occurredAt', 'l.actorId', 'u.hname as actorName', 'l.actorPortal', 'l.actorCompNo', 'l.clientIp', 'l.action', 'l.operation', 'l.subjectKind', 'l.subjectKeys', 'l.fields', 'l.rowCount', 'l.reasonCode', 'l.reasonText', 'l.hash'])
+      .orderBy('l.seq', 'desc')
+      .limit(f.size)
+      .offset((f.page - 1) * f.size)
+      .execute(),
+    q.select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(total.n) };
+}

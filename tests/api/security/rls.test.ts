@@ -1,0 +1,152 @@
+import { sql, type RawBuilder } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { COMPANY_OWNED_TABLES, scopeToCompany } from '../../../server/db/company-scope.js';
+import type { Db } from '../../../server/db/connect.js';
+import { createSeededTestDb, type TestDb } from '../../helpers/test-db.js';
+import { POLICY, rlsGaps, SUPPLIER_ROLE, tablesWithCompNo } from './rls-catalogue.js';
+
+/**
+ * Supplier isolation's second layer (issue #28 item 1, docs/security.md): row-level security on
+ * every company-owned table, for the role a supplier's statements run as. Raw `sql` on a
+ * supplier's Db — the one request.db is for a supplier (server/auth/plugin.ts: scopeToCompany
+ * over the app's Db) — passes the Kysely plugin unrewritten, so what it sees here is the
+ * policies' work alone. Both databases.
+ */
+const OWN = 'C00001';
+const OTHER = 'C00002';
+const TABLES = Object.keys(COMPANY_OWNED_TABLES).sort();
+
+class RolledBack extends Error {}
+
+/** Runs a statement in a supplier transaction of its own, always rolled back: writes leave nothing. */
+async function attempt(scoped: Db, statement: RawBuilder<unknown>): Promise<bigint> {
+  let affected = 0n;
+  try {
+    await scoped.transaction().execute(async (trx) => {
+      affected = (await statement.execute(trx)).numAffectedRows ?? 0n;
+      throw new RolledBack();
+    });
+  } catch (err) {
+    if (!(err instanceof RolledBack)) throw err;
+  }
+  return affected;
+}
+
+async function counts(db: Db, table: string) {
+  const { rows } = await sql<{ own: number; others: number }>`
+    select count(*) filter (where comp_no = ${OWN})::int as own, count(*) filter (where comp_no is distinct from ${OWN})::int as others
+      from ${sql.table(table)}`.execute(db);
+  return rows[0];
+}
+
+/**
+ * The seed leaves five company-owned tables without rows of one company or the other; a row of
+ * each company makes every table's test mean something. A new table the seed leaves empty fails
+ * the per-table test ("no rows of …") until it gets a line here.
+ */
+async function fillEmpty(db: Db): Promise<void> {
+  for (const comp of [OWN, OTHER]) {
+    const user = (await sql<{ userId: string }>`select user_id from app_user where comp_no = ${comp} order by user_id limit 1`.execute(db)).rows[0].userId;
+    const rfq = (await sql<{ rfqNo: string }>`select rfq_no from quotation where comp_no = ${comp} order by rfq_no limit 1`.execute(db)).rows[0].rfqNo;
+    const total = (await sql<{ totalId: number; periodId: number }>`select total_id, period_id from eva_total where comp_no = ${comp} order by total_id limit 1`.execute(db)).rows[0];
+    await sql`insert into company_status_request (req_no, comp_no, from_status, to_status, reason, status, requested_by)
+      values (${`RLS-${comp}`}, ${comp}, 'ACTIVE', 'SUSPENDED', 'rls test', 'REQUESTED', ${user})`.execute(db);
+    await sql`insert into eva_warn_confirm (comp_no, period_id, total_id, grade, doc_type, doc_no, confirmed_by)
+      values (${comp}, ${total.periodId}, ${total.totalId}, 'C', 'PO', 'PO-RLS', 'admin')`.execute(db);
+    await sql`insert into rfq_question (rfq_no, comp_no, question, asked_by) values (${rfq}, ${comp}, 'rls test', ${user})`.execute(db);
+    await sql`insert into report_spend_month (month, currency, section, deptcd, comp_no, buyer_id, dim, dim_key, po_count, line_count, amount)
+      values ('202601', 'KRW', 'S', 'D', ${comp}, 'b', 'P', ${comp}, 1, 1, 1)`.execute(db);
+    await sql`insert into report_price_month (month, currency, section, deptcd, comp_no, buyer_id, item_name, line_count, quantity, amount,
+        min_price, max_price, first_key, last_key, ref_line_count, ref_line_amount, ref_amount, above_count, excess)
+      values ('202601', 'KRW', 'S', 'D', ${comp}, 'b', 'rls', 1, 1, 1, 1, 1, 'a', 'a', 0, 0, 0, 0, 0)`.execute(db);
+  }
+}
+
+describe('row-level security on company-owned tables', () => {
+  let t: TestDb;
+  let supplier: Db;
+  beforeAll(async () => {
+    t = await createSeededTestDb();
+    await fillEmpty(t.db);
+    supplier = scopeToCompany(t.db, OWN);
+  }, 120_000);
+  afterAll(() => t?.drop());
+
+  it('the company-owned tables of the catalogue are the plugin’s COMPANY_OWNED_TABLES, each scoped by comp_no', async () => {
+    expect(await tablesWithCompNo(t.db)).toEqual(TABLES);
+    expect(new Set(Object.values(COMPANY_OWNED_TABLES))).toEqual(new Set(['comp_no']));
+  });
+
+  it('every company-owned table has row-level security and its policy; the supplier role may use every table', async () => {
+    expect(await rlsGaps(t.db)).toEqual([]);
+  });
+
+  it('names a table added without a policy, a dropped policy, row-level security turned off, a widening policy, a missing grant', async () => {
+    // In a transaction rolled back, so the shared database keeps its policies.
+    await t.db
+      .transaction()
+      .execute(async (trx) => {
+        await sql`create table rls_probe (id integer primary key, comp_no varchar(10))`.execute(trx);
+        await sql`drop policy ${sql.raw(POLICY)} on loi`.execute(trx);
+        await sql`alter table quotation disable row level security`.execute(trx);
+        await sql`create policy rls_probe_all on delivery using (true)`.execute(trx);
+        await sql`revoke delete on po_line from ${sql.raw(SUPPLIER_ROLE)}`.execute(trx);
+        expect(await rlsGaps(trx)).toEqual([
+          'delivery: policy rls_probe_all may widen what gpms_supplier sees',
+          'loi: no company_isolation policy',
+          `po_line: ${SUPPLIER_ROLE} may not select, insert, update and delete`,
+          'quotation: row-level security is not enabled',
+          'rls_probe: row-level security is not enabled',
+          'rls_probe: no company_isolation policy',
+        ]);
+        throw new RolledBack();
+      })
+      .catch((err) => {
+        if (!(err instanceof RolledBack)) throw err;
+      });
+    expect(await rlsGaps(t.db)).toEqual([]);
+  });
+
+  it.each(TABLES)('%s: a supplier’s raw SQL reads only its company’s rows and cannot write another’s', async (table) => {
+    const staff = await counts(t.db, table);
+    expect(staff.own, `no rows of ${OWN} in ${table}: add one in fillEmpty`).toBeGreaterThan(0);
+    expect(staff.others, `no rows of other companies in ${table}: add one in fillEmpty`).toBeGreaterThan(0);
+    const T = sql.table(table);
+
+    // Reads: every own row, nothing else, whatever the statement asks for.
+    const seen = (await sql<{ total: number; foreign: number }>`
+      select count(*)::int as total, count(*) filter (where comp_no is distinct from ${OWN})::int as foreign from ${T}`.execute(supplier)).rows[0];
+    expect(seen).toEqual({ total: staff.own, foreign: 0 });
+    expect((await sql`select * from ${T} where comp_no = ${OTHER}`.execute(supplier)).rows).toEqual([]);
+
+    // Other companies' rows cannot be reached to update or delete.
+    expect(await attempt(supplier, sql`update ${T} set comp_no = comp_no where comp_no is distinct from ${OWN}`)).toBe(0n);
+    expect(await attempt(supplier, sql`delete from ${T} where comp_no is distinct from ${OWN}`)).toBe(0n);
+    // An own row cannot be given to another company, nor another company's row be written.
+    await expect(attempt(supplier, sql`update ${T} set comp_no = ${OTHER} where ctid = (select ctid from ${T} where comp_no = ${OWN} limit 1)`)).rejects.toMatchObject({ code: '42501' });
+    await expect(
+      attempt(supplier, sql`insert into ${T} select (jsonb_populate_record(null::${T}, to_jsonb(r) || jsonb_build_object('comp_no', ${OTHER}::text))).* from ${T} r where r.comp_no = ${OWN} limit 1`),
+    ).rejects.toMatchObject({ code: '42501' });
+
+    expect(await counts(t.db, table)).toEqual(staff);
+  });
+
+  it('the role and company hold for the supplier’s statement or transaction only; staff statements are untouched', async () => {
+    const who = (db: Db) => sql<{ role: string; comp: string | null }>`select current_user as role, nullif(current_setting('app.comp_no', true), '') as comp`.execute(db).then((r) => r.rows[0]);
+    const staff = await who(t.db);
+    expect(staff.role).not.toBe(SUPPLIER_ROLE);
+    expect(await who(supplier)).toEqual({ role: SUPPLIER_ROLE, comp: OWN });
+    expect(await who(t.db)).toEqual(staff);
+    const inside = await supplier.transaction().execute(async (trx) => [await who(trx), await who(scopeToCompany(trx, OTHER)), await who(trx)]);
+    expect(inside).toEqual([
+      { role: SUPPLIER_ROLE, comp: OWN },
+      { role: SUPPLIER_ROLE, comp: OTHER },
+      { role: SUPPLIER_ROLE, comp: OWN },
+    ]);
+    // A statement that fails rolls its transaction back and leaves the connection as it was.
+    await expect(sql`select 1 / 0`.execute(supplier)).rejects.toThrow();
+    expect(await who(t.db)).toEqual(staff);
+    await expect(supplier.transaction().execute(async (trx) => sql`select 1 / 0`.execute(trx))).rejects.toThrow();
+    expect(await who(t.db)).toEqual(staff);
+  });
+});

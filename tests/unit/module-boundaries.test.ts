@@ -1,0 +1,90 @@
+// @vitest-environment node
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * No server module imports another module's internals (issue #32 item 3). What every module shares
+ * lives in server/domain/ (errors, field checks, versions, dates, money, attachments and history, the
+ * actor, the state machine, shared TypeBox pieces); a module may call another only through the entry
+ * points below, each a service the other module offers on purpose. Anything else — a helper, a
+ * schema, a query borrowed sideways — fails here: move it to server/domain/ or add it here with why.
+ * An entry nobody imports any more fails too, so the list only shrinks.
+ */
+const PUBLIC_ENTRIES: Record<string, string> = {
+  'evaluation/eligibility': 'ordering and RFQ invitations ask whether an evaluation grade blocks the supplier',
+  'suppliers/eligibility': 'ordering and RFQ invitations ask whether the supplier may trade',
+  'notifications/supplier': 'supplier notices recorded in the acting transaction',
+  'notifications/approval': 'approver notices recorded in the approval transaction',
+  'purchase/approval/workflow': 'the approval notices name the document an approval belongs to',
+  'files/storage': 'the uploaded-file store (item uploads, supplier applications, their expiry job)',
+  'files/content-check': 'the upload content check the public application wizard applies too',
+  'exports/xlsx-stream': 'the streaming .xlsx writer the data downloads write with',
+  'fulfilment/data-download/workflow': 'server-side exports run the data downloads as jobs',
+  'fulfilment/posting/connector': 'the ERP connection (retries, idempotency) the vendor master uses too',
+  'fulfilment/posting/http-adapter': 'the ERP HTTP adapter the vendor master uses too',
+  'fulfilment/statement/workflow': 'the order print shows the transaction statement of the order',
+  'privacy/index': 'the personal-data access log and download reasons an export records and asks for',
+  'fulfilment/warehousing/schemas': 'user preferences validate a remembered warehousing filter with its own schema',
+};
+
+const root = path.resolve(import.meta.dirname, '../..');
+const modulesDir = path.join(root, 'server/modules');
+
+function sourceFiles(dir: string): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const p = path.join(dir, e.name);
+    return e.isDirectory() ? sourceFiles(p) : /\.tsx?$/.test(e.name) ? [p] : [];
+  });
+}
+
+/** Every relative import of a file that lands in another module: [target below server/modules, file]. */
+export function crossModuleImports(files: string[]): Array<[string, string]> {
+  const found: Array<[string, string]> = [];
+  for (const file of files) {
+    const own = path.relative(modulesDir, file).split(path.sep)[0];
+    const src = fs.readFileSync(file, 'utf8');
+    for (const m of src.matchAll(/(?:\bfrom\s+|\bimport\s*\(\s*|\bimport\s+)['"](\.[^'"]+)['"]/g)) {
+      const target = path.relative(modulesDir, path.resolve(path.dirname(file), m[1])).replace(/\.js$/, '');
+      if (target.startsWith('..')) continue;
+      if (target.split(path.sep)[0] !== own) found.push([target.split(path.sep).join('/'), path.relative(root, file)]);
+    }
+  }
+  return found;
+}
+
+describe('server module boundaries', () => {
+  const imports = crossModuleImports(sourceFiles(modulesDir));
+
+  it('a module reaches another only through its declared entry points', () => {
+    const internals = imports.filter(([target]) => !(target in PUBLIC_ENTRIES)).map(([target, file]) => `${file} imports ${target}`);
+    expect(internals).toEqual([]);
+  });
+
+  it('every declared entry point is still used', () => {
+    const used = new Set(imports.map(([target]) => target));
+    expect(Object.keys(PUBLIC_ENTRIES).filter((e) => !used.has(e))).toEqual([]);
+  });
+
+  it('server/domain imports no module: it is the layer below them', () => {
+    const domainDir = path.join(root, 'server/domain');
+    const upward = sourceFiles(domainDir).flatMap((file) =>
+      [...fs.readFileSync(file, 'utf8').matchAll(/\bfrom\s+['"](\.[^'"]+)['"]/g)]
+        .map((m) => path.relative(root, path.resolve(path.dirname(file), m[1])))
+        .filter((target) => target.startsWith(`server${path.sep}modules`))
+        .map((target) => `${path.relative(root, file)} imports ${target}`),
+    );
+    expect(upward).toEqual([]);
+  });
+
+  it('the check sees a sideways import', () => {
+    const dir = fs.mkdtempSync(path.join(modulesDir, 'zz-boundary-'));
+    try {
+      const file = path.join(dir, 'x.ts');
+      fs.writeFileSync(file, "import { lineAmount } from '../purchase/shared/lines.js';\nimport { failIf } from '../../domain/errors.js';\n");
+      expect(crossModuleImports([file]).map(([t]) => t)).toEqual(['purchase/shared/lines']);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

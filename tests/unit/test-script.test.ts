@@ -1,0 +1,58 @@
+// @vitest-environment node
+import { spawnSync } from 'node:child_process';
+import net from 'node:net';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { REQUIRED_TESTS, requiredTestProblems } from '../../scripts/required-tests.mjs';
+
+const root = path.resolve(import.meta.dirname, '../..');
+
+/** A port nothing listens on: one the system gave us, closed again. */
+async function closedPort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise<void>((r) => server.close(() => r()));
+  return port;
+}
+
+/** `npm test`'s PostgreSQL decision only (scripts/test.mjs --postgres-check), with the given environment. */
+function postgresCheck(env: Record<string, string | undefined>) {
+  const { CI: _ci, SKIP_POSTGRES: _skip, ...rest } = process.env;
+  const r = spawnSync(process.execPath, ['scripts/test.mjs', '--postgres-check'], { cwd: root, env: { ...rest, ...env }, encoding: 'utf8', timeout: 20_000 });
+  return { code: r.status, output: `${r.stdout}${r.stderr}` };
+}
+
+describe('npm test (scripts/test.mjs) cannot skip the PostgreSQL suite in CI (issue #28 item 2)', () => {
+  it('fails with CI=true when PostgreSQL does not answer, naming the address', async () => {
+    const port = await closedPort();
+    const r = postgresCheck({ CI: 'true', TEST_PG_URL: `postgres://postgres@127.0.0.1:${port}/test` });
+    expect(r.code).toBe(1);
+    expect(r.output).toContain(`CI=true and PostgreSQL does not answer at 127.0.0.1:${port}`);
+  });
+
+  it('without CI runs on PGlite only and says so', async () => {
+    const port = await closedPort();
+    const r = postgresCheck({ TEST_PG_URL: `postgres://postgres@127.0.0.1:${port}/test` });
+    expect(r.code).toBe(0);
+    expect(r.output).toContain('the API suite runs on PGlite only');
+  });
+
+  it('refuses SKIP_POSTGRES=1 with CI=true', () => {
+    const r = postgresCheck({ CI: 'true', SKIP_POSTGRES: '1' });
+    expect(r.code).toBe(1);
+    expect(r.output).toContain('cannot be skipped in CI');
+  });
+
+  it('names required test files that were skipped or missing from the report', () => {
+    const entry = (file: string, statuses: string[]) => ({ name: `${root}/${file}`, assertionResults: statuses.map((status) => ({ status })) });
+    const [matrix, ldap, seed] = REQUIRED_TESTS.map(([file]) => file);
+    const full = { testResults: [entry(matrix, ['passed', 'passed']), entry(matrix, ['passed', 'passed']), entry(ldap, ['passed']), entry(ldap, ['passed']), entry(seed, ['passed'])] };
+    expect(requiredTestProblems(full, root)).toEqual([]);
+    const skipped = { testResults: [entry(matrix, ['passed', 'passed']), entry(matrix, ['skipped', 'skipped']), entry(ldap, ['passed']), entry(ldap, ['passed'])] };
+    const problems = requiredTestProblems(skipped, root);
+    expect(problems).toHaveLength(2);
+    expect(problems[0]).toContain(`${matrix}: ran fully in 1 of the 2`);
+    expect(problems[1]).toContain(`${seed}: ran fully in 0 of the 1`);
+  });
+});
