@@ -2,7 +2,7 @@
 // `npm test`: every check the project has: first, side by side, types, lint, generated-contract
 // freshness, screen definitions, the web build and the Storybook build; then, if all passed, the
 // test suites (unit; API on PGlite and, when it answers, on PostgreSQL; browser).
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
@@ -16,18 +16,51 @@ const started = Date.now();
 /** Each step's seconds, printed again at the end: where the time of a run went. */
 const timings = [];
 
-function step(name, cmd, args, env = {}) {
+/**
+ * Runs one step in its own process group. With a deadline, a step still running at it is stopped
+ * (the whole group: vitest's forks too) and the files then in flight are printed: CI stops a run at
+ * 90 minutes and keeps only the end of its log, so a hang must name itself before that.
+ */
+function step(name, cmd, args, env = {}, deadlineMs = Infinity) {
   const t = Date.now();
   console.log(`\n▶ ${name}`);
-  const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
-  const secs = ((Date.now() - t) / 1000).toFixed(1);
-  timings.push([name, secs, r.status === 0 ? '' : ' (failed)']);
-  if (r.status !== 0) {
-    console.error(`✖ ${name} failed after ${secs} s`);
-    return false;
-  }
-  console.log(`✔ ${name} (${secs} s)`);
-  return true;
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env }, detached: true });
+    let stopped = false;
+    // Its own group does not get the terminal's Ctrl-C: pass it on.
+    const forward = (signal) => {
+      try {
+        process.kill(-child.pid, signal);
+      } catch {
+        // already gone
+      }
+    };
+    process.on('SIGINT', forward);
+    process.on('SIGTERM', forward);
+    const timer = Number.isFinite(deadlineMs)
+      ? setTimeout(() => {
+          stopped = true;
+          console.error(`\n✖ ${name} still running at the run's deadline (${((Date.now() - started) / 60_000).toFixed(0)} min into npm test): stopped.`);
+          if (fs.existsSync(inFlightFile)) console.error(`  In flight (test-results/in-flight.txt):\n${fs.readFileSync(inFlightFile, 'utf8').trimEnd().replace(/^/gm, '    ')}`);
+          try {
+            process.kill(-child.pid, 'SIGKILL');
+          } catch {
+            // already gone
+          }
+        }, Math.max(0, deadlineMs - Date.now()))
+      : null;
+    child.on('close', (code) => {
+      if (timer) clearTimeout(timer);
+      process.off('SIGINT', forward);
+      process.off('SIGTERM', forward);
+      const secs = ((Date.now() - t) / 1000).toFixed(1);
+      const okStep = code === 0 && !stopped;
+      timings.push([name, secs, okStep ? '' : stopped ? ' (stopped at the deadline)' : ' (failed)']);
+      if (okStep) console.log(`✔ ${name} (${secs} s)`);
+      else console.error(`✖ ${name} failed after ${secs} s`);
+      resolve(okStep);
+    });
+  });
 }
 
 /**
@@ -99,6 +132,9 @@ const resultsFile = path.join(root, 'test-results/vitest.json');
 fs.mkdirSync(path.dirname(resultsFile), { recursive: true });
 fs.rmSync(resultsFile, { force: true });
 const summaryFile = path.join(root, 'test-results/failure-summary.txt');
+const inFlightFile = path.join(root, 'test-results/in-flight.txt');
+// CI stops everything at 90 minutes, install included: the tests stop first, saying what ran.
+const deadline = started + Number(process.env.TEST_DEADLINE_MIN ?? 78) * 60_000;
 fs.rmSync(summaryFile, { force: true });
 
 const checks = [
@@ -112,12 +148,12 @@ const checks = [
   ...(fs.existsSync(path.join(root, '.storybook')) ? [['storybook build', bin('storybook'), ['build', '-o', 'storybook-static', '--quiet', '--disable-telemetry']]] : []),
 ];
 const steps = [
-  ['tests', bin('vitest'), ['run', ...projects.flatMap((p) => ['--project', p]), '--reporter=default', '--reporter=json', '--reporter=./tests/reporters/failure-summary.ts', `--outputFile.json=${resultsFile}`]],
+  ['tests', bin('vitest'), ['run', ...projects.flatMap((p) => ['--project', p]), '--reporter=default', '--reporter=json', '--reporter=./tests/reporters/failure-summary.ts', '--reporter=./tests/reporters/watchdog.ts', `--outputFile.json=${resultsFile}`], {}, deadline],
 ];
 
 let ok = await parallelSteps(checks);
-for (const [name, cmd, args, env] of ok ? steps : []) {
-  if (!step(name, cmd, args, env)) {
+for (const [name, cmd, args, env, stepDeadline] of ok ? steps : []) {
+  if (!(await step(name, cmd, args, env, stepDeadline))) {
     ok = false;
     break;
   }
