@@ -14,6 +14,8 @@ interface OpenApiParameter {
 }
 interface OpenApiOperation {
   operationId?: string;
+  /** Set by the server for the operations of server/modules/privacy/registry.ts. */
+  'x-personal-data'?: 'list' | 'detail';
   parameters?: OpenApiParameter[];
   requestBody?: { content?: Record<string, unknown> };
   responses?: Record<string, { content?: Record<string, { schema?: Record<string, unknown> }> }>;
@@ -34,6 +36,8 @@ export interface OperationRecord {
   sortFields: string[];
   /** Fields a closed JSON body accepts (a form sends only these); null when open or none. */
   bodyFields: string[] | null;
+  /** The answer holds personal data: a list (masked; downloaded only with a reason) or a detail (a logged view). */
+  personalData: 'list' | 'detail' | null;
 }
 
 /** `^(a|b|c):(asc|desc)$` → ['a', 'b', 'c']. */
@@ -80,6 +84,7 @@ export function operationRecords(doc: OpenApiDoc): Record<string, OperationRecor
         list: isListAnswer(op),
         sortFields: sortFieldsOf(query.find((p) => p.name === 'sort')?.schema?.pattern),
         bodyFields: closedBodyFields(op),
+        personalData: op['x-personal-data'] ?? null,
       };
     }
   }
@@ -106,6 +111,8 @@ export interface OperationInfo {
   sortFields: readonly string[];
   /** Fields a closed JSON body accepts (a form sends only these); null when open or none. */
   bodyFields: readonly string[] | null;
+  /** The answer holds personal data: a list (masked; downloaded only with a reason) or a detail (a logged view). */
+  personalData: 'list' | 'detail' | null;
 }
 
 export const operations = {

@@ -26,6 +26,7 @@ import { JOBS } from './jobs/registry.js';
 import { Metrics } from './metrics/registry.js';
 import { metricsPlugin } from './metrics/plugin.js';
 import { lifecyclePlugin } from './lifecycle.js';
+import { personalOperation } from './modules/privacy/registry.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -116,6 +117,10 @@ async function gpmsPlugin(app: FastifyInstance, { config, dbh }: AppDeps): Promi
     if ((url.startsWith('/api/') || url.startsWith('/properties/')) && !route.config?.access) {
       throw new Error(`Route ${route.method} ${url} declares no access (config.access): every API route must say who may call it`);
     }
+    // The contract says which operations answer personal data, so that a screen asks why before
+    // downloading such a list (docs/privacy.md); the registry is the one source.
+    const personal = personalOperation(route.schema?.operationId as string | undefined);
+    if (personal && route.schema) (route.schema as Record<string, unknown>)['x-personal-data'] = personal.kind;
   });
   await app.register(authPlugin);
   await app.register(routes);

@@ -25,6 +25,8 @@ export interface ServerExportJob {
   query: Record<string, unknown>;
   columns: ExportColumn[];
   sheetName: string;
+  /** Why, when the list holds personal data (engine/export/download-reason.ts): recorded with the export. */
+  reason?: { code: string; text: string } | null;
   onProgress?: (p: ExportProgress) => void;
   signal?: AbortSignal;
   pollMs?: number;
@@ -38,7 +40,7 @@ const wait = (ms: number, signal?: AbortSignal) =>
 
 export async function runServerExport(job: ServerExportJob): Promise<Blob> {
   const quiet = { quiet: true };
-  const body = { operation: job.operation, path: job.path, query: job.query, columns: job.columns, sheetName: job.sheetName, tzOffsetMinutes: new Date().getTimezoneOffset() };
+  const body = { operation: job.operation, path: job.path, query: job.query, columns: job.columns, sheetName: job.sheetName, tzOffsetMinutes: new Date().getTimezoneOffset(), ...(job.reason ? { reason: job.reason } : {}) };
   let state = (await job.call('startExport', { body }, quiet)) as ExportState;
   const id = { path: { exportId: state.exportId } };
   let cancelAsked = false;

@@ -5,6 +5,7 @@ import { formatMoney, sumDecimals } from '../../lib/money';
 import { isOperationId, operations } from '../../schemas/operations.generated';
 import type { CallAction, ColumnDef, ExportAction, LinkDef, ListScreenDef, OpenAction } from '../definition/types';
 import { evalRule, type ExprScope } from '../expr/expr';
+import { askDownloadReason, downloadNeedsReason } from '../export/download-reason';
 import { runExport, saveBlob, type ExportProgress } from '../export/run-export';
 import { runServerExport } from '../export/server-export';
 import { SERVER_EXPORT_ROWS } from '../../lib/constants';
@@ -244,26 +245,32 @@ export function ListScreen() {
       await frame.alert(t('engine.exportEmpty'));
       return;
     }
+    // A list holding personal data is downloaded only with a reason (docs/privacy.md).
+    const personal = downloadNeedsReason(def.source.operation);
+    const reason = personal ? await askDownloadReason(frame, t, scope) : null;
+    if (personal && !reason) return;
     const controller = new AbortController();
     exportAbort.current = controller;
     setExporting({ phase: 'fetching', done: 0, total: meta.total });
     try {
       const columns = exportColumns(def.columns, columnCtx);
       const sheetName = action.sheetName ?? t(def.title);
-      const scope = { ...baseScope, filters: search.values };
+      const searchScope = { ...baseScope, filters: search.values };
       // A result too large for the browser's memory is written on the server as a job (#14).
       const blob =
         meta.total > SERVER_EXPORT_ROWS
-          ? await runServerExport({ call: (op, input, init) => services.call(op, input, init), operation: def.source.operation, ...listInputs(def, search, sort, scope), columns, sheetName, onProgress: setExporting, signal: controller.signal })
+          ? await runServerExport({ call: (op, input, init) => services.call(op, input, init), operation: def.source.operation, ...listInputs(def, search, sort, searchScope), columns, sheetName, reason, onProgress: setExporting, signal: controller.signal })
           : await runExport({
               columns,
               sheetName,
-              fetchPage: pageFetcher(services, def, search, sort, scope),
+              fetchPage: pageFetcher(services, def, search, sort, searchScope),
               pageSize: action.pageSize,
               onProgress: setExporting,
               signal: controller.signal,
               createWorker: createExportWorker,
             });
+      // The browser's own file of a personal-data list is recorded, with its reason, before it is saved.
+      if (reason && meta.total <= SERVER_EXPORT_ROWS) await services.call('recordPersonalDataDownload', { body: { operation: def.source.operation, rowCount: meta.total, reason } });
       exportAbort.current = null;
       setExporting(null);
       saveBlob(blob, `${t(action.fileName)}.xlsx`);

@@ -64,6 +64,52 @@ describe('deliverListAdmin: every supplier’s deliveries', { timeout: 30_000 },
   });
 });
 
+describe('deliverListAdmin: the Excel file of a list with the deliverer’s phone asks why (docs/privacy.md)', { timeout: 30_000 }, () => {
+  it('asks the reason first; cancelling downloads nothing; a reason is recorded before the file is saved', async () => {
+    const saved: string[] = [];
+    const created = URL.createObjectURL;
+    const revoked = URL.revokeObjectURL;
+    URL.createObjectURL = () => 'blob:test';
+    URL.revokeObjectURL = () => undefined;
+    const click = HTMLAnchorElement.prototype.click;
+    HTMLAnchorElement.prototype.click = function (this: HTMLAnchorElement) {
+      saved.push(this.download);
+    };
+    try {
+      const { services } = open('fulfilmentDelivery.deliverListAdmin');
+      await screen.findByText('총 4건');
+      fireEvent.click(screen.getByRole('button', { name: '엑셀 다운로드' }));
+      let dialog = await screen.findByRole('dialog', { name: '개인정보 다운로드 사유' });
+      expect(dialog).toHaveTextContent('개인정보 접근기록에 남습니다');
+      fireEvent.click(within(dialog).getByRole('button', { name: '취소' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+      expect(lastCall(services.calls, 'recordPersonalDataDownload')).toBeUndefined();
+      expect(saved).toEqual([]);
+
+      // A reason of one character is not taken: the user is told and asked again.
+      fireEvent.click(screen.getByRole('button', { name: '엑셀 다운로드' }));
+      dialog = await screen.findByRole('dialog', { name: '개인정보 다운로드 사유' });
+      fireEvent.change(within(dialog).getByLabelText(/사유 구분/), { target: { value: 'SETTLEMENT' } });
+      fireEvent.change(within(dialog).getByLabelText(/상세 사유/), { target: { value: '월' } });
+      fireEvent.click(within(dialog).getByRole('button', { name: '확인' }));
+      await screen.findByText('상세 사유를 2자 이상 입력하세요.');
+      fireEvent.click(screen.getByRole('button', { name: '확인' }));
+      dialog = await screen.findByRole('dialog', { name: '개인정보 다운로드 사유' });
+      fireEvent.change(within(dialog).getByLabelText(/사유 구분/), { target: { value: 'SETTLEMENT' } });
+      fireEvent.change(within(dialog).getByLabelText(/상세 사유/), { target: { value: '  11월 납품 정산 대사  ' } });
+      fireEvent.click(within(dialog).getByRole('button', { name: '확인' }));
+      await waitFor(() => expect(saved).toHaveLength(1));
+      expect(lastCall(services.calls, 'recordPersonalDataDownload')!.input.body).toEqual({ operation: 'listDeliveries', rowCount: 4, reason: { code: 'SETTLEMENT', text: '11월 납품 정산 대사' } });
+      const order = services.calls.map((c) => c.operation).filter((op) => op === 'recordPersonalDataDownload' || op === 'listDeliveries');
+      expect(order.at(-1)).toBe('recordPersonalDataDownload');
+    } finally {
+      URL.createObjectURL = created;
+      URL.revokeObjectURL = revoked;
+      HTMLAnchorElement.prototype.click = click;
+    }
+  });
+});
+
 describe('deliverEditAdmin: one delivery, received into warehousing', { timeout: 30_000 }, () => {
   it('shows the delivery read only with its lines; 입고 처리 asks expense type and date, sends them with the version, and shows the new state', async () => {
     const { services, fixtures } = open('fulfilmentDelivery.deliverEditAdmin', { route: '/deliverEditAdmin?deliveryNo=DLV2026-000101' });

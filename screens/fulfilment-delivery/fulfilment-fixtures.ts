@@ -194,6 +194,8 @@ export function createFulfilmentFixtures() {
   };
 
   const answers: Record<string, FixtureHandler> = {
+    // A list with the deliverer's phone is downloaded with a reason (engine/export/download-reason.ts).
+    recordPersonalDataDownload: () => ({ recorded: true }),
     // ── deliveries, staff ──
     listDeliveries: (input) => pagedAnswer(deliveries, input, { match: deliveryMatch(false, null) }),
     listNoneOrderDeliveries: (input) => pagedAnswer(deliveries, input, { match: deliveryMatch(true, null) }),

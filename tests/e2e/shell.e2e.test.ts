@@ -2,6 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { submitExternalLogin, submitInternalLogin } from './helpers/auth';
 import { launchBrowser, openPage, screenshot, type TestPage } from './helpers/browser';
+import { metricSamples, sumOf } from '../helpers/prometheus';
 
 /**
  * The SPA shell against the real server: both portals' homes (after a login: they are guarded),
@@ -112,6 +113,34 @@ describe('app shell', () => {
     await page.getByRole('link', { name: '홈으로 이동' }).click();
     await page.getByRole('heading', { name: 'GPMS 로그인' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/login');
+    expect(problems).toEqual([]);
+  });
+
+  it('after a browser journey, GET /metrics counts its login, its list and its database time (issue #29 item 1)', async () => {
+    // Loopback is in the default METRICS_ALLOW; the refusals (another address, the external host) are in tests/api/operations/metrics.test.ts.
+    const scrape = async () => {
+      const res = await fetch(`${baseURL}/metrics`);
+      expect(res.status).toBe(200);
+      return metricSamples(await res.text());
+    };
+    const before = await scrape();
+    const { page, problems } = await open();
+    await page.goto('/login');
+    await submitInternalLogin(page, 'operator');
+    await page.getByRole('heading', { name: 'GPMS에 오신 것을 환영합니다' }).waitFor();
+    const list = page.waitForResponse((r) => r.url().includes('/api/v1/pos?') && r.status() === 200);
+    await page.goto('/OrderRequestList');
+    await list;
+    await page.getByRole('grid').first().waitFor();
+    const after = await scrape();
+    const delta = (name: string, labels: Record<string, string>) => sumOf(after, name, labels) - sumOf(before, name, labels);
+    expect(delta('gpms_logins_total', { portal: 'I', outcome: 'success' })).toBeGreaterThanOrEqual(1);
+    expect(delta('gpms_http_requests_total', { operation: 'listPos', method: 'GET', status: '200' })).toBeGreaterThanOrEqual(1);
+    expect(delta('gpms_http_requests_total', { operation: 'static', status: '200' })).toBeGreaterThanOrEqual(1);
+    expect(delta('gpms_db_query_duration_seconds_count', { outcome: 'ok' })).toBeGreaterThan(0);
+    for (const family of ['gpms_http_request_duration_seconds_bucket', 'gpms_job_runs_total', 'gpms_pglite_queue_length', 'gpms_export_jobs', 'process_cpu_seconds_total', 'nodejs_eventloop_lag_seconds']) {
+      expect(after.some((s) => s.name === family), family).toBe(true);
+    }
     expect(problems).toEqual([]);
   });
 });

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enqueueNotification } from '../../../server/modules/notifications/outbox.js';
 import { buildTestApp, type TestApp } from '../../helpers/app.js';
 import { formRequest, loginAs } from '../../helpers/login.js';
+import { metricSamples as parse, sumOf as value } from '../../helpers/prometheus.js';
 
 /**
  * GET /metrics (issue #29 item 1): Prometheus text from this server's own registry, after real
@@ -12,22 +13,6 @@ import { formRequest, loginAs } from '../../helpers/login.js';
  */
 const TOKEN = 'metrics-token-0123456789abcdef';
 const EXTERNAL = 'partner.example.co.kr';
-
-type Sample = { name: string; labels: Record<string, string>; value: number };
-
-/** Prometheus's text format, the lines with a value (no comments). */
-function parse(text: string): Sample[] {
-  const out: Sample[] = [];
-  for (const line of text.split('\n')) {
-    if (line === '' || line.startsWith('#')) continue;
-    const m = /^([a-zA-Z_:][a-zA-Z0-9_:]*)(?:\{(.*)\})? (\S+)$/.exec(line);
-    if (!m) throw new Error(`not a metrics line: ${line}`);
-    const labels: Record<string, string> = {};
-    for (const [, k, v] of (m[2] ?? '').matchAll(/([a-zA-Z_][a-zA-Z0-9_]*)="((?:[^"\\]|\\.)*)"/g)) labels[k] = v;
-    out.push({ name: m[1], labels, value: Number(m[3]) });
-  }
-  return out;
-}
 
 describe('GET /metrics', () => {
   let t: TestApp;
@@ -42,8 +27,6 @@ describe('GET /metrics', () => {
     expect(res.headers['content-type']).toContain('text/plain');
     return parse(res.body);
   };
-  const value = (samples: Sample[], name: string, labels: Record<string, string> = {}) =>
-    samples.filter((s) => s.name === name && Object.entries(labels).every(([k, v]) => s.labels[k] === v)).reduce((sum, s) => sum + s.value, 0);
 
   it('counts logins, requests by operation, database time, job runs and deliveries', async () => {
     const before = await scrape();
