@@ -1,4 +1,5 @@
 import { act, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, Link, RouterProvider } from 'react-router-dom';
@@ -48,5 +49,22 @@ describe('PortalShell', () => {
     expect(await screen.findByText('도착')).toBeInTheDocument();
     expect(main).not.toHaveAttribute('inert');
     expect(main).not.toHaveAttribute('aria-busy');
+  });
+
+  it('starts with a skip link to the content: the first Tab stop, its target the focusable <main> (issue #31, KWCAG 6.4.1)', async () => {
+    const user = userEvent.setup();
+    const router = createMemoryRouter([{ element: <PortalShell portal="internal" />, children: [{ path: '/', element: <p>본문</p> }] }], { initialEntries: ['/'] });
+    render(
+      <I18nextProvider i18n={createI18n({ storage: memoryStorage(), language: 'ko' })}>
+        <RouterProvider router={router} />
+      </I18nextProvider>,
+    );
+    await user.tab();
+    const skip = screen.getByRole('link', { name: '본문 바로가기' });
+    expect(skip).toHaveFocus();
+    expect(skip).toHaveAttribute('href', '#main-content');
+    const main = screen.getByRole('main');
+    expect(main).toHaveAttribute('id', 'main-content');
+    expect(main).toHaveAttribute('tabindex', '-1');
   });
 });

@@ -52,7 +52,7 @@ function Panel({ panel, index }: { panel: PanelDef; index: number }) {
   const height = panel.height ?? 260;
   const body = useMemo(() => {
     const series = panel.series ?? [];
-    if (failed) return <p className={styles.warning}>{t('engine.loadFailed', { message: failed })}</p>;
+    if (failed) return <p className={styles.warning} role="alert">{t('engine.loadFailed', { message: failed })}</p>;
     if (!data) return <p className={styles.muted}>{t('engine.loading')}</p>;
     if (panel.type === 'stat') {
       const value = panel.aggregate === 'total' ? (data.total ?? 0) : panel.aggregate === 'sum' && panel.value ? data.rows.reduce((a, r) => a + num(r[panel.value!]), 0) : data.rows.length;

@@ -4,6 +4,7 @@ import { gridRowTexts, installGlideJsdom } from '../../engine/testing/grid';
 import { screenDefinitions, screenTexts } from '../index';
 import { createAdminFixtures } from '../testing/fixture-answers';
 import { renderScreen } from '../../engine/testing/screen-harness';
+import { OperationError } from '../../engine/services';
 
 let uninstall: () => void;
 beforeAll(() => {
@@ -23,5 +24,16 @@ describe('dashboard: examples.codeDashboard', () => {
     expect(gridRowTexts()[0].slice(0, 4)).toEqual(['PO_STATUS', '발주 상태', 'PO status', '5']);
     expect(services.calls.find((c) => c.input.query?.useYn === 'N')).toBeTruthy();
     expect(container.querySelector('[data-panel="largest"] .recharts-responsive-container')).not.toBeNull();
+  });
+
+  it('announces a panel that could not load (role=alert, issue #31: KWCAG 8.2.1 status messages)', async () => {
+    const answers = {
+      ...createAdminFixtures().answers,
+      listCodeGroups: () => {
+        throw new OperationError(500, 'SERVER_ERROR', '서버 오류');
+      },
+    };
+    renderScreen('examples.codeDashboard', { entries: screenDefinitions, texts: screenTexts, answers });
+    await waitFor(() => expect(screen.getAllByRole('alert').some((a) => a.textContent === '불러오지 못했습니다: 서버 오류')).toBe(true));
   });
 });

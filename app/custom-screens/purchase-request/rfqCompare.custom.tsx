@@ -172,7 +172,12 @@ export default function RfqCompare({ query }: CustomScreenProps) {
                   return [
                     <td key={`${s.compNo}-p`} className={`${styles.num} ${q?.lowest ? styles.lowest : ''}`} title={q?.lowest ? t(`${T}.lowestLine`) : undefined}>
                       {q ? formatQuantity(q.unitPrice) : '–'}
-                      {q?.lowest ? <span aria-label={t(`${T}.lowestLine`)}> ★</span> : null}
+                      {q?.lowest ? (
+                        <>
+                          <span aria-hidden="true"> ★</span>
+                          <span className={styles.srOnly}> {t(`${T}.lowestLine`)}</span>
+                        </>
+                      ) : null}
                     </td>,
                     <td key={`${s.compNo}-a`} className={styles.num}>
                       {q ? money(q.amount) : ''}

@@ -41,7 +41,8 @@ describe('InternalNoticesCard', () => {
     ]);
     // The body is text: the markup typed into it is not rendered.
     expect(within(list).getByText(/<b>2시간<\/b>/)).toBeInTheDocument();
-    expect(within(card).getByRole('link', { name: '전체 보기' })).toHaveAttribute('href', '/board/notice');
+    // The link says where it goes on its own, as the other cards' do (KWCAG 6.4.3).
+    expect(within(card).getByRole('link', { name: '공지사항 전체 보기' })).toHaveAttribute('href', '/board/notice');
     const url = urlOf(fetchMock.mock.calls[0]);
     expect(url.pathname).toBe('/api/v1/board/notices');
     expect(url.searchParams.get('size')).toBe('5');

@@ -20,8 +20,8 @@ export const NOTICE_BOARD_ROUTE = '/board/notice';
 export const HOME_NOTICE_COUNT = 5;
 
 const TEXTS = {
-  ko: { internalNotices: { title: '공지사항', empty: '공지사항이 없습니다.', pinned: '고정', error: '공지사항을 불러오지 못했습니다.', all: '전체 보기' } },
-  en: { internalNotices: { title: 'Notices', empty: 'No notices.', pinned: 'Pinned', error: 'The notices could not be loaded.', all: 'View all' } },
+  ko: { internalNotices: { title: '공지사항', empty: '공지사항이 없습니다.', pinned: '고정', error: '공지사항을 불러오지 못했습니다.', all: '공지사항 전체 보기' } },
+  en: { internalNotices: { title: 'Notices', empty: 'No notices.', pinned: 'Pinned', error: 'The notices could not be loaded.', all: 'All notices' } },
 } as const;
 
 const added = new WeakSet<I18n>();

@@ -47,7 +47,8 @@ describe('tree screen: cmmnCodeManage', () => {
     open();
     const tree = await screen.findByRole('tree');
     expect(within(tree).getAllByRole('treeitem').map((n) => n.textContent)).toEqual(['발주 상태 PO_STATUS', '입고 상태 WH_STATUS', '결재 상태 APPROVAL_STATUS', '사용여부 USE_YN', '통화 CURRENCY']);
-    expect(screen.getByText('왼쪽에서 항목을 선택하세요.')).toBeInTheDocument();
+    // The hint names the tree, not its place on the screen (KWCAG 5.3.3: instructions not by position alone).
+    expect(screen.getByText('트리에서 항목을 선택하세요.')).toBeInTheDocument();
     fireEvent.click(within(tree).getByRole('treeitem', { name: /발주 상태/ }));
     expect(await screen.findByDisplayValue('PO_STATUS')).toHaveAttribute('readonly');
     await waitFor(() => expect(gridRowTexts().length).toBe(5));
