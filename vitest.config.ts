@@ -26,6 +26,9 @@ const apiProject = (name: 'pglite' | 'postgres', order: number, maxWorkers: numb
     // state but what they build themselves (each its own app and database copy); the server keeps
     // no module-level mutable state (docs/testing.md).
     isolate: false,
+    // tests/api/system/app-release.test.ts proves a closed app is garbage (a retained app kept its
+    // whole PGlite database: 370 MB a file, workers killed for memory).
+    execArgv: ['--expose-gc'],
   },
 });
 

@@ -62,6 +62,7 @@ async function gpmsPlugin(app: FastifyInstance, { config, dbh }: AppDeps): Promi
   // One registry per app instance (GET /metrics): tests build several apps in one process.
   const metrics = new Metrics();
   app.decorate('metrics', metrics);
+  app.addHook('onClose', async () => metrics.close());
   app.decorate('jobs', createJobRunner({ db: dbh.db, log: app.log, config, jobs: JOBS, pollMs: config.jobsPollMs, metrics }));
   app.addHook('onClose', async () => app.jobs.stop());
   for (const schema of sharedSchemas) app.addSchema(schema);
