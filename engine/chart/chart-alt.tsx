@@ -1,6 +1,6 @@
 import { useId, type ReactNode } from 'react';
 import type { Translate } from '../text';
-import styles from '../ui/engine.module.css';
+import hidden from '../../widgets/common/visually-hidden.module.css';
 
 export interface ChartAltProps {
   t: Translate;
@@ -37,12 +37,12 @@ export function ChartFigure({ t, title, kind, count, series, gridLabel, table, c
   const id = useId();
   return (
     <figure className={className} style={{ margin: 0, ...style }} role="figure" aria-label={title} aria-describedby={`${id}-alt`} data-testid={testId}>
-      <p id={`${id}-alt`} className={styles.srOnly}>
+      <p id={`${id}-alt`} className={hidden.visuallyHidden}>
         {chartAltText(t, { kind, count, series, gridLabel, table })}
       </p>
       {children}
       {table && (
-        <table className={styles.srOnly}>
+        <table className={hidden.visuallyHidden}>
           <caption>{title}</caption>
           <thead>
             <tr>

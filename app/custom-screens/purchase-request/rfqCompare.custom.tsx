@@ -19,6 +19,7 @@ import { useEngineText } from '../../../engine/text';
 import { formatMoney } from '../../../lib/money';
 import { formatInstant } from '../../../lib/date';
 import { WidgetButton } from '../../../widgets/common/button';
+import hidden from '../../../widgets/common/visually-hidden.module.css';
 import styles from './rfqCompare.module.css';
 
 type Comparison = ResultOf<'compareQuotations'>;
@@ -175,7 +176,7 @@ export default function RfqCompare({ query }: CustomScreenProps) {
                       {q?.lowest ? (
                         <>
                           <span aria-hidden="true"> ★</span>
-                          <span className={styles.srOnly}> {t(`${T}.lowestLine`)}</span>
+                          <span className={hidden.visuallyHidden}> {t(`${T}.lowestLine`)}</span>
                         </>
                       ) : null}
                     </td>,
