@@ -75,7 +75,7 @@ export default defineEditScreen({
       maxRows: 50,
       newRow: { unitCode: 'EA' },
       // The item search popup (widgets/item-popup) adds a line from the item master.
-      addFrom: { widget: 'item', label: '품목 검색', operation: 'listItems', categories: { operation: 'listItemCategories', value: 'catCode', text: 'label' }, fill: { itemCode: 'itemCode', itemName: 'itemName', spec: 'spec', unitCode: 'unitCode' } },
+      addFrom: { widget: 'item', label: t('itemSearch'), operation: 'listItems', categories: { operation: 'listItemCategories', value: 'catCode', text: 'label' }, fill: { itemCode: 'itemCode', itemName: 'itemName', spec: 'spec', unitCode: 'unitCode' } },
       columns: [
         { field: 'lineNo', label: f('lineNo'), type: 'number', width: 60 },
         { field: 'itemCode', label: f('itemCode'), width: 120, editable: DRAFT, maxLength: 20 },

@@ -65,7 +65,7 @@ export default defineEditScreen({
       newRow: { quantity: 1 },
       send: ['itemCode', 'itemName', 'spec', 'unitCode', 'sgCode', 'quantity', 'estUnitPrice', 'remark'],
       // The item search popup (widgets/item-popup) adds a line from the item master.
-      addFrom: { widget: 'item', label: '품목 검색', operation: 'listItems', categories: { operation: 'listItemCategories', value: 'catCode', text: 'label' }, fill: { itemCode: 'itemCode', itemName: 'itemName', spec: 'spec', unitCode: 'unitCode', sgCode: 'sgCode', sgName: 'sgName' } },
+      addFrom: { widget: 'item', label: T('itemSearch'), operation: 'listItems', categories: { operation: 'listItemCategories', value: 'catCode', text: 'label' }, fill: { itemCode: 'itemCode', itemName: 'itemName', spec: 'spec', unitCode: 'unitCode', sgCode: 'sgCode', sgName: 'sgName' } },
       columns: [
         { field: 'lineNo', label: F('lineNo'), type: 'number', width: 50 },
         {
