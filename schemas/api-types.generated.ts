@@ -85,6 +85,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/auth/api/session/extend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Extend the caller’s session by SESSION_TTL from now, never beyond SESSION_MAX_TTL from its login (KWCAG 6.2.1 / WCAG 2.2.1 timing adjustable) */
+        post: operations["extendSession"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/auth/api/password/reset-code": {
         parameters: {
             query?: never;
@@ -5617,6 +5634,23 @@ export interface components {
             status: string;
             locked: boolean;
         };
+        /** SessionExtended */
+        SessionExtended: {
+            /** @enum {string} */
+            code: "OK";
+            /**
+             * Format: date-time
+             * @description When the session now ends: SESSION_TTL from now, at most sessionLimitAt
+             */
+            sessionExpiresAt: string;
+            /**
+             * Format: date-time
+             * @description The absolute limit (SESSION_MAX_TTL from login) no extension passes
+             */
+            sessionLimitAt: string;
+            /** @description False when the session was already at its absolute limit: nothing changed */
+            extended: boolean;
+        };
         /** MenuNode */
         MenuNode: {
             pgmId: string;
@@ -6990,6 +7024,71 @@ export interface operations {
                         /** @description Present when the ended session came from single sign-on (OpenID Connect): the browser goes there next so that the provider ends its session too (RP-initiated logout, /auth/oidc/logout) */
                         ssoLogoutUri?: string;
                     };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    extendSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SessionExtended"];
                 };
             };
             /** @description Default Response */

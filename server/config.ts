@@ -24,6 +24,8 @@ export interface Config extends IntegrationConfig, OperationsConfig {
   uploadLimitMb: number;
   accessTokenTtlSec: number;
   sessionTtlSec: number;
+  /** The absolute limit from login (SESSION_MAX_TTL) that extending a session never passes. */
+  sessionMaxTtlSec: number;
   internalHost: string | null;
   externalHost: string | null;
   /** Demo company on an empty database: SEED=demo; production defaults to none (issue #28 item 3). */
@@ -178,6 +180,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     }
   }
 
+  const sessionTtlSec = integer(env, 'SESSION_TTL', 43200, 300, 2592000, problems);
   const dataDirRaw = env.DATA_DIR && env.DATA_DIR !== '' ? env.DATA_DIR : './data';
   const config: Config = {
     port,
@@ -189,7 +192,9 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     loginMode: oneOf(env, 'LOGIN_MODE', ['AD', 'SSO', 'SSO_AD'] as const, 'AD', problems),
     uploadLimitMb: integer(env, 'UPLOAD_LIMIT_MB', 10, 1, 1024, problems),
     accessTokenTtlSec: integer(env, 'ACCESS_TOKEN_TTL', 900, 30, 86400, problems),
-    sessionTtlSec: integer(env, 'SESSION_TTL', 43200, 300, 2592000, problems),
+    sessionTtlSec,
+    // Unset, it is 24 hours, or SESSION_TTL when that is longer (a setting made before it existed keeps working).
+    sessionMaxTtlSec: integer(env, 'SESSION_MAX_TTL', Math.max(86400, sessionTtlSec), 300, 2592000, problems),
     internalHost: optionalHost(env, 'INTERNAL_HOST', problems),
     externalHost: optionalHost(env, 'EXTERNAL_HOST', problems),
     // In production a forgotten setting must not put the demo accounts on the internet: only an explicit SEED=demo seeds.
@@ -214,6 +219,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     exportPageSize: integer(env, 'EXPORT_PAGE_SIZE', 5000, 1, 5000, problems),
     fileStore: loadFileStoreConfig(env, problems),
   };
+  if (config.sessionMaxTtlSec < config.sessionTtlSec) problems.push(`SESSION_MAX_TTL=${config.sessionMaxTtlSec} must not be below SESSION_TTL=${config.sessionTtlSec}: a session cannot be extended to less than it lasts from the start`);
   if (config.devOutbox && nodeEnv === 'production') problems.push('DEV_OUTBOX=on is not allowed with NODE_ENV=production: it shows every one-time code to anyone');
   if (config.devOutbox && !isLoopbackHost(config.host)) problems.push(`DEV_OUTBOX=on needs HOST=127.0.0.1 (got HOST=${config.host}): the outbox shows every one-time code to anyone who can reach the server`);
   if (problems.length > 0) throw new ConfigError(problems);

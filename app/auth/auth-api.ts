@@ -15,6 +15,7 @@ export type LoginCheckAnswer = S['LoginCheckAnswer'];
 export type TokensAnswer = S['Tokens'];
 export type VerifyAnswer = S['VerifyResult'];
 export type CodeSent = S['CodeSent'];
+export type SessionExtended = S['SessionExtended'];
 
 export interface Failure {
   ok: false;
@@ -138,6 +139,11 @@ export function createAuthApi(client: ApiClient = apiClient) {
     async logout(accessToken: string | null): Promise<{ ssoLogoutUri: string | null }> {
       const r = await settle(() => client.POST('/auth/api/logout', formBody(accessToken ? { AccessToken: accessToken } : {})));
       return { ssoLogoutUri: r.ok ? (r.data.ssoLogoutUri ?? null) : null };
+    },
+
+    /** Extends this tab's session (KWCAG 6.2.1): SESSION_TTL from now, never past its absolute limit. */
+    async extendSession(): Promise<Result<{ data: SessionExtended }>> {
+      return settle(() => client.POST('/auth/api/session/extend', { passErrors: true }));
     },
 
     /** Spec §7 /api/v1/menuLog: which screen the user opened. Quiet: a failed log never bothers anyone. */

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router-dom';
-import { logout } from '../auth/logout';
+import { Link } from 'react-router-dom';
+import { useLogout } from '../auth/use-logout';
 import { homePath } from '../router/portal';
 import { useSessionStore } from '../stores/session';
 import styles from './AppHeader.module.css';
@@ -11,7 +11,6 @@ import type { PortalKind } from './portal-kind';
 /** Product name (GPMS / OGPMS) linking home, who is logged in, logout and the language switch. */
 export function AppHeader({ portal }: { portal: PortalKind }) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const loginData = useSessionStore((s) => s.loginData);
   const user = useSessionStore((s) => s.user);
   const [leaving, setLeaving] = useState(false);
@@ -19,12 +18,10 @@ export function AppHeader({ portal }: { portal: PortalKind }) {
   // Staff: department and name; suppliers: company and name.
   const affiliation = isCyber ? (user?.compNameKr ?? '') : (loginData?.deptnm ?? '');
 
+  const leave = useLogout(isCyber);
   const onLogout = async () => {
     setLeaving(true);
-    const target = await logout(isCyber);
-    // An SSO logout continues at the server and the provider: a full page load, not a route.
-    if (target.kind === 'document') window.location.assign(target.to);
-    else navigate(target.to, { replace: true });
+    await leave();
   };
 
   return (

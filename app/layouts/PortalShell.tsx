@@ -1,6 +1,8 @@
 import { useContext, useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, UNSAFE_DataRouterStateContext } from 'react-router-dom';
+import { SessionExpiryWarning } from '../auth/SessionExpiryWarning';
+import { useLogout } from '../auth/use-logout';
 import { useSessionStore } from '../stores/session';
 import { AppHeader } from './AppHeader';
 import { Breadcrumb } from './menu/Breadcrumb';
@@ -29,6 +31,7 @@ export function PortalShell({ portal, children }: PortalShellProps) {
   // render the shell without a data router: no navigation, nothing to hold.
   const leaving = useContext(UNSAFE_DataRouterStateContext)?.navigation.state === 'loading';
   const mainRef = useRef<HTMLElement>(null);
+  const leave = useLogout(portal === 'external');
   useEffect(() => {
     mainRef.current?.toggleAttribute('inert', leaving);
   }, [leaving]);
@@ -50,6 +53,7 @@ export function PortalShell({ portal, children }: PortalShellProps) {
         </main>
       </div>
       <footer className={styles.footer}>{t('app.footer')}</footer>
+      {!anonymous && <SessionExpiryWarning onLogout={() => void leave()} />}
     </div>
   );
 }

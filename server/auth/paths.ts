@@ -15,6 +15,7 @@ export const AUTH_PATHS = {
   changeExpiredPassword: '/auth/api/password/change',
   sendResetCode: '/auth/api/password/reset-code',
   platformUsers: '/auth/api/users',
+  sessionExtend: '/auth/api/session/extend',
 } as const;
 
 export const SYSTEM_ID = {

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { sql, type Expression, type SqlBool } from 'kysely';
 import type { Db } from '../db/connect.js';
+import { writeAudit } from '../db/audit.js';
 import type { Portal } from '../http/access.js';
 import { newRefreshToken, sha256 } from './tokens.js';
 
@@ -79,6 +80,8 @@ export async function rotateRefreshToken(db: Db, presented: string): Promise<Rot
   return db.transaction().execute(async (trx): Promise<RotateResult> => {
     const row = await trx.selectFrom('refreshToken').selectAll().where('tokenHash', '=', hash).forUpdate().executeTakeFirst();
     if (!row) return { ok: false, reason: 'unknown' };
+    // A refresh token lives as long as its session did when it was issued (or extended, below).
+    if (row.expiresAt.getTime() <= Date.now()) return { ok: false, reason: 'ended' };
     if (row.usedAt) {
       await endSessionIn(trx, row.sessionId, 'REFRESH_REUSE');
       return { ok: false, reason: 'reused' };
@@ -96,6 +99,44 @@ export async function rotateRefreshToken(db: Db, presented: string): Promise<Rot
     await trx.insertInto('refreshToken').values({ tokenHash: next.hash, sessionId: session.sessionId, expiresAt: session.expiredDate, usedAt: null }).execute();
     await trx.updateTable('userSession').set({ lastSeenAt: new Date() }).where('sessionId', '=', session.sessionId).execute();
     return { ok: true, session, refreshToken: next.token };
+  });
+}
+
+export type ExtendResult = { ok: true; before: Date; expiredDate: Date; limit: Date } | { ok: false };
+
+/**
+ * WCAG 2.2.1 (KWCAG 6.2.1): the caller's own open session lives `ttlSec` from now, but never
+ * beyond `maxTtlSec` from its login — the absolute limit that bounds a stolen token's use. The
+ * unused refresh token follows, so the extended session can still refresh its access token.
+ */
+export async function extendSession(db: Db, input: { sessionId: string; userId: string; ttlSec: number; maxTtlSec: number }): Promise<ExtendResult> {
+  return db.transaction().execute(async (trx): Promise<ExtendResult> => {
+    // Locked, so a logout or force logout running now cannot be undone by this extension.
+    const session = await trx
+      .selectFrom('userSession')
+      .select(['createdDate', 'expiredDate'])
+      .where('sessionId', '=', input.sessionId)
+      .where('userId', '=', input.userId)
+      .where('endedAt', 'is', null)
+      .where('expiredDate', '>', sql<Date>`now()`)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!session) return { ok: false };
+    const limit = new Date(session.createdDate.getTime() + input.maxTtlSec * 1000);
+    const wanted = Math.min(Date.now() + input.ttlSec * 1000, limit.getTime());
+    // Never shortens: a session already past what an extension gives keeps its expiry.
+    const expiredDate = new Date(Math.max(wanted, session.expiredDate.getTime()));
+    await trx.updateTable('userSession').set({ expiredDate, lastSeenAt: new Date() }).where('sessionId', '=', input.sessionId).execute();
+    await trx.updateTable('refreshToken').set({ expiresAt: expiredDate }).where('sessionId', '=', input.sessionId).where('usedAt', 'is', null).execute();
+    await writeAudit(trx, {
+      entity: 'user_session',
+      entityKey: input.sessionId,
+      action: 'SESSION_EXTEND',
+      actor: input.userId,
+      before: { expiredDate: session.expiredDate.toISOString() },
+      after: { expiredDate: expiredDate.toISOString() },
+    });
+    return { ok: true, before: session.expiredDate, expiredDate, limit };
   });
 }
 

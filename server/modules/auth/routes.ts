@@ -8,12 +8,13 @@ import { checkCredentials, findAccount } from '../../auth/login-service.js';
 import { ssoAccountBlocker } from '../../auth/account-state.js';
 import { loginFailure, startSession } from '../../auth/login-flow.js';
 import { checkOtp, decoyDestination, issueOtp, maskDestination, OTP_VALIDITY_SEC } from '../../auth/otp.js';
-import { endSession, endUserSessions, rotateRefreshToken } from '../../auth/sessions.js';
+import { endSession, endUserSessions, extendSession, rotateRefreshToken } from '../../auth/sessions.js';
 import { logoutHandle } from '../../auth/oidc/logout.js';
 import { hashPassword } from '../../auth/password.js';
 import { TokenError } from '../../auth/tokens.js';
 import { passwordProblem, PASSWORD_LIFETIME_DAYS } from '../../auth/password-policy.js';
-import { IdpwLoginForm, LogoutAnswer, LogoutForm, PlatformUser, ResetCodeQuery, ResetPasswordForm, TokenLoginForm, Tokens, VerifyResult } from './schemas.js';
+import { AUTH_CODES } from '../../auth/codes.js';
+import { IdpwLoginForm, LogoutAnswer, LogoutForm, PlatformUser, ResetCodeQuery, ResetPasswordForm, SessionExtended, TokenLoginForm, Tokens, VerifyResult } from './schemas.js';
 
 const portalOf = (systemId: string) => (systemId === 'OGPMS' ? 'X' : systemId === 'GPMS' ? 'I' : null);
 
@@ -25,6 +26,7 @@ export const authServiceRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.addSchema(Tokens);
   app.addSchema(VerifyResult);
   app.addSchema(PlatformUser);
+  app.addSchema(SessionExtended);
   const limited = { rateLimit: { max: app.config.authRateLimitPerMinute, timeWindow: '1 minute' } };
   const failures = { ...commonErrors, 429: Type.Ref('ErrorBody'), 503: Type.Ref('ErrorBody') };
 
@@ -166,6 +168,27 @@ export const authServiceRoutes: FastifyPluginAsyncTypebox = async (app) => {
       // (RP-initiated logout); without OpenID Connect configured there is no provider to tell.
       if (!fromSso || !app.auth.oidc) return { code: 'OK' as const };
       return { code: 'OK' as const, ssoLogoutUri: handle ? `${OIDC_PATHS.logout}?${new URLSearchParams({ handle }).toString()}` : OIDC_PATHS.logout };
+    },
+  );
+
+  app.post(
+    AUTH_PATHS.sessionExtend,
+    {
+      // Any logged-in user, either portal: the caller's own session, named by its access token.
+      config: { access: access.login() },
+      schema: {
+        operationId: 'extendSession',
+        tags: ['auth'],
+        summary: 'Extend the caller’s session by SESSION_TTL from now, never beyond SESSION_MAX_TTL from its login (KWCAG 6.2.1 / WCAG 2.2.1 timing adjustable)',
+        response: { 200: Type.Ref('SessionExtended'), ...commonErrors },
+      },
+    },
+    async (request, reply) => {
+      const caller = request.caller!;
+      const r = await extendSession(app.dbh.db, { sessionId: caller.sessionId, userId: caller.userId, ttlSec: app.config.sessionTtlSec, maxTtlSec: app.config.sessionMaxTtlSec });
+      // Ended between the access check and the lock (a logout, a force logout): as the check would answer.
+      if (!r.ok) return reply.status(401).send({ statusCode: 401, code: 'GPMS005', msg: AUTH_CODES.GPMS005 });
+      return { code: 'OK' as const, sessionExpiresAt: r.expiredDate.toISOString(), sessionLimitAt: r.limit.toISOString(), extended: r.expiredDate.getTime() > r.before.getTime() };
     },
   );
 

@@ -72,3 +72,13 @@ export const PlatformUser = Type.Object(
   },
   { $id: 'PlatformUser', title: 'PlatformUser' },
 );
+
+export const SessionExtended = Type.Object(
+  {
+    code: Type.Literal('OK'),
+    sessionExpiresAt: Type.String({ format: 'date-time', description: 'When the session now ends: SESSION_TTL from now, at most sessionLimitAt' }),
+    sessionLimitAt: Type.String({ format: 'date-time', description: 'The absolute limit (SESSION_MAX_TTL from login) no extension passes' }),
+    extended: Type.Boolean({ description: 'False when the session was already at its absolute limit: nothing changed' }),
+  },
+  { $id: 'SessionExtended', title: 'SessionExtended' },
+);

@@ -22,6 +22,8 @@ export const AUTHZ_MATRIX: Readonly<Record<string, Rule>> = {
   authSendResetCode: PUBLIC,
   authResetPassword: PUBLIC,
   authChangeExpiredPassword: PUBLIC,
+  // Any logged-in caller extends its own session (KWCAG 6.2.1).
+  extendSession: IX.r(),
   authPlatformUsers: IX.r('/portal/author/authUserManage', '/portal/author/userSessionManage', '/portal/ogpmsManage/compUserManage'),
   oidcStart: PUBLIC,
   oidcCallback: PUBLIC,

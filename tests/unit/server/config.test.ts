@@ -22,6 +22,15 @@ describe('loadConfig', () => {
     expect(c).toMatchObject({ port: 9000, dataDir: '/var/gpms', databaseUrl: 'postgres://u@db:5432/gpms', logLevel: 'warn', nodeEnv: 'production', loginMode: 'SSO_AD', uploadLimitMb: 20, externalHost: 'partner.example.co.kr', seed: 'none' });
   });
 
+  it('SESSION_MAX_TTL (#31, KWCAG 6.2.1): 24 hours by default, never below SESSION_TTL', () => {
+    expect(loadConfig({})).toMatchObject({ sessionTtlSec: 43200, sessionMaxTtlSec: 86400 });
+    expect(loadConfig({ SESSION_MAX_TTL: '7200', SESSION_TTL: '3600' })).toMatchObject({ sessionTtlSec: 3600, sessionMaxTtlSec: 7200 });
+    // A SESSION_TTL longer than a day set before SESSION_MAX_TTL existed keeps starting.
+    expect(loadConfig({ SESSION_TTL: '172800' }).sessionMaxTtlSec).toBe(172800);
+    expect(() => loadConfig({ SESSION_MAX_TTL: '3600' })).toThrow(/SESSION_MAX_TTL=3600 must not be below SESSION_TTL=43200/);
+    expect(() => loadConfig({ SESSION_MAX_TTL: 'a day' })).toThrow(/SESSION_MAX_TTL="a day"/);
+  });
+
   it('PORT=abc stops start-up naming PORT', () => {
     expect(() => loadConfig({ PORT: 'abc' })).toThrow(/PORT="abc"/);
   });
