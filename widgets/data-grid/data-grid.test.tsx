@@ -128,6 +128,49 @@ describe('DataGrid', () => {
     expect(onSortChange).not.toHaveBeenCalled();
   });
 
+  it('sorts from the keyboard: Alt+S on a cell cycles its column as a header click does, the arrows still move (KWCAG 6.1.1)', { timeout: 30_000 }, async () => {
+    const seen: Array<GridSort | null> = [];
+    function Sorted() {
+      const [sort, setSort] = useState<GridSort | null>(null);
+      return grid({
+        columns: COLUMNS.map((c) => (c.field === 'amount' ? { ...c, sortable: false } : c)),
+        sort,
+        onSortChange: (s) => {
+          seen.push(s);
+          setSort(s);
+        },
+      });
+    }
+    renderWidget(<Sorted />);
+    await waitFor(() => expect(gridRowTexts()).toHaveLength(3));
+    const headers = () => [...document.querySelectorAll('table[role="grid"] th[role="columnheader"]')];
+    // Screen readers hear the key with each sortable header; a column that does not sort has none.
+    await waitFor(() => expect(headers()[1]).toHaveAttribute('aria-keyshortcuts', 'Alt+S'));
+    expect(headers()[2]).not.toHaveAttribute('aria-keyshortcuts');
+    const user = userEvent.setup();
+    await user.tab();
+    await waitFor(() => expect(document.activeElement).toHaveAttribute('id', 'glide-cell-0-0'));
+    await user.keyboard('{ArrowRight}');
+    await waitFor(() => expect(document.activeElement).toHaveAttribute('id', 'glide-cell-1-0'));
+    await user.keyboard('{Alt>}s{/Alt}');
+    await waitFor(() => expect(gridHeaderTexts()[1]).toBe('제목 ▲'));
+    await waitFor(() => expect(headers()[1]).toHaveAttribute('aria-sort', 'ascending'));
+    // A Korean IME reports the S key as ㄴ: the key's code still sorts.
+    const korean = userEvent.setup({ keyboardMap: [{ code: 'AltLeft', key: 'Alt' }, { code: 'KeyS', key: 'ㄴ' }] });
+    await korean.keyboard('{Alt>}[KeyS]{/Alt}');
+    await waitFor(() => expect(gridHeaderTexts()[1]).toBe('제목 ▼'));
+    await user.keyboard('{Alt>}s{/Alt}');
+    await waitFor(() => expect(gridHeaderTexts()[1]).toBe('제목'));
+    expect(seen).toEqual([{ field: 'title', direction: 'asc' }, { field: 'title', direction: 'desc' }, null]);
+    // The focus stays on the cell and the arrows still move it; a column that does not sort ignores the key.
+    expect(document.activeElement?.closest('[data-gpms-grid]')).not.toBeNull();
+    await user.keyboard('{ArrowRight}');
+    await waitFor(() => expect(document.activeElement).toHaveAttribute('id', 'glide-cell-2-0'));
+    await user.keyboard('{Alt>}s{/Alt}');
+    expect(seen).toHaveLength(3);
+    expect(gridRowTexts().map((r) => r[0])).toEqual(['PO2024-0001', 'PO2024-0002', 'PO2024-0003']);
+  });
+
   it('single selection: a click selects the row, a double-click reports it', async () => {
     const onSelectionChange = vi.fn();
     const onRowDoubleClick = vi.fn();
