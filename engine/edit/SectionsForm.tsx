@@ -207,25 +207,25 @@ export const SectionsForm = forwardRef<SectionsFormHandle, SectionsFormProps>(fu
         </p>
       )}
       <Form
-      schema={schema}
-      uiSchema={uiSchema}
-      formData={values}
-      formContext={formContext}
-      validator={validator}
-      fields={FIELDS}
-      templates={TEMPLATES}
-      showErrorList={false}
-      noHtml5Validate
-      readonly={readOnly}
-      onChange={(e) => {
-        const next = (e.formData ?? {}) as Values;
-        const changed = Object.keys(clientErrors).filter((k) => next[k] !== values[k]);
-        if (changed.length) setClientErrors((old) => Object.fromEntries(Object.entries(old).filter(([k]) => !changed.includes(k))));
-        onChange(next);
-      }}
-      onSubmit={() => undefined}
-    >
-      <></>
+        schema={schema}
+        uiSchema={uiSchema}
+        formData={values}
+        formContext={formContext}
+        validator={validator}
+        fields={FIELDS}
+        templates={TEMPLATES}
+        showErrorList={false}
+        noHtml5Validate
+        readonly={readOnly}
+        onChange={(e) => {
+          const next = (e.formData ?? {}) as Values;
+          const changed = Object.keys(clientErrors).filter((k) => next[k] !== values[k]);
+          if (changed.length) setClientErrors((old) => Object.fromEntries(Object.entries(old).filter(([k]) => !changed.includes(k))));
+          onChange(next);
+        }}
+        onSubmit={() => undefined}
+      >
+        <></>
       </Form>
     </div>
   );
