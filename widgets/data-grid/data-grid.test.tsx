@@ -192,6 +192,34 @@ describe('DataGrid', () => {
     await waitFor(() => expect(onLinkClick).toHaveBeenCalledWith(PO_ROWS[0], 'poNo'));
   });
 
+  it('multi selection from the keyboard: Shift+Space checks the focused row, Alt+arrows move on keeping it, Shift+Space adds another (KWCAG 6.1.1)', { timeout: 30_000 }, async () => {
+    const onSelectionChange = vi.fn();
+    function Multi() {
+      const [rows, setRows] = useState<number[]>([]);
+      return grid({
+        selection: 'multi',
+        selectedRows: rows,
+        onSelectionChange: (r) => {
+          onSelectionChange(r);
+          setRows(r);
+        },
+      });
+    }
+    renderWidget(<Multi />);
+    await waitFor(() => expect(gridRowTexts()).toHaveLength(3));
+    const user = userEvent.setup();
+    await user.tab();
+    // The check bar is glide's column 0, so the first data cell is glide-cell-1-<row>.
+    await waitFor(() => expect(document.activeElement).toHaveAttribute('id', 'glide-cell-1-0'));
+    await user.keyboard('{Shift>} {/Shift}');
+    await waitFor(() => expect(onSelectionChange).toHaveBeenLastCalledWith([0]));
+    // glide's plain arrows drop the checked rows; Alt+arrows (its "retain selection" moves) keep them.
+    await user.keyboard('{Alt>}{ArrowDown}{ArrowDown}{/Alt}');
+    await waitFor(() => expect(document.activeElement).toHaveAttribute('id', 'glide-cell-1-2'));
+    await user.keyboard('{Shift>} {/Shift}');
+    await waitFor(() => expect(onSelectionChange.mock.calls).toEqual([[[0]], [[0, 2]]]));
+  });
+
   it('multi selection shows check bars; readOnly removes them (a click then selects one row)', async () => {
     const onSelectionChange = vi.fn();
     function Multi({ readOnly }: { readOnly: boolean }) {
@@ -238,7 +266,7 @@ describe('DataGrid', () => {
     await waitFor(() => expect(onSelectionChange).toHaveBeenLastCalledWith([0]));
     await new Promise((r) => setTimeout(r, 550));
     clickGridRow(2, { x: 18 });
-    await waitFor(() => expect(onSelectionChange).toHaveBeenLastCalledWith([0, 2]));
+    await waitFor(() => expect(onSelectionChange.mock.calls).toEqual([[[0]], [[0, 2]]]));
   });
 
   it('shows the empty text when there are no rows', () => {
