@@ -243,6 +243,14 @@ export function EditBodyView({ body, at, record, extraScope, onSaved, onDeleted,
     return formOk && detailsOk;
   };
 
+  // After a refused save (KWCAG 7.3.1) the focus goes to the first field in error, once the alert has
+  // closed and handed the focus back to the button: an effect after that render, not during the click.
+  const [errorFocus, setErrorFocus] = useState(0);
+  const requestErrorFocus = () => setErrorFocus((n) => n + 1);
+  useEffect(() => {
+    if (errorFocus > 0) formRef.current?.focusFirstError();
+  }, [errorFocus]);
+
   /** Server field errors: body/<field> to the form, body/<list>/<i>/<field> to the detail rows sent. */
   const showServerErrors = (error: OperationError, sent: Record<string, { detail: string; uids: number[] }>) => {
     const form: Record<string, string> = {};
@@ -336,12 +344,16 @@ export function EditBodyView({ body, at, record, extraScope, onSaved, onDeleted,
         const a = action as NormalAction & CallAction;
         if (!validateAll()) {
           await frame.alert(t('engine.rowsInvalid'));
+          requestErrorFocus();
           return;
         }
         if (!(await frame.confirm(t(a.confirm ?? 'ui.confirmSave')))) return;
         const operation = mode === 'update' ? (a.updateOperation ?? a.operation!) : a.operation!;
         const result = await call(a, operation, 'save');
-        if (!result.ok) return;
+        if (!result.ok) {
+          requestErrorFocus();
+          return;
+        }
         frame.notify(t(a.success ?? 'ui.saved'));
         const answer = result.answer;
         // Saved, but with something the user should know (e.g. a menu URL the app has no route for).
@@ -375,6 +387,7 @@ export function EditBodyView({ body, at, record, extraScope, onSaved, onDeleted,
         const sendsRows = typeof a.params?.body === 'object' && Object.values(a.params.body).some((e) => e.includes('detail.'));
         if (sendsRows && !validateAll()) {
           await frame.alert(t('engine.rowsInvalid'));
+          requestErrorFocus();
           return;
         }
         // The prompt (a comment, a reason …) or the confirmation; `input` holds the prompt's answers.

@@ -7,7 +7,7 @@
 import Form from '@rjsf/core';
 import type { FieldProps, FieldTemplateProps, ObjectFieldTemplateProps, RJSFSchema, UiSchema } from '@rjsf/utils';
 import { formValidator as validator } from './form-validator';
-import { forwardRef, useImperativeHandle, useMemo, useState } from 'react';
+import { forwardRef, useImperativeHandle, useMemo, useRef, useState } from 'react';
 import type { FieldDef, SectionDef } from '../definition/types';
 import { evalRule, type ExprScope } from '../expr/expr';
 import { widgetSpec } from '../registry/widgets';
@@ -31,6 +31,8 @@ interface FormContext {
 export interface SectionsFormHandle {
   /** Runs the client rules; true when the form may be sent. */
   validate(): boolean;
+  /** Moves the focus to the first field showing an error (KWCAG 7.3.1); false when none does. */
+  focusFirstError(): boolean;
 }
 
 export interface SectionsFormProps {
@@ -158,9 +160,17 @@ export const SectionsForm = forwardRef<SectionsFormHandle, SectionsFormProps>(fu
   const errors = useMemo(() => ({ ...clientErrors, ...fieldErrors }), [fieldErrors, clientErrors]);
   const formContext = useMemo<FormContext>(() => ({ sections: visible, scope, readOnly: fieldReadOnly, file, fieldIndex, errors, t }), [visible, scope, fieldReadOnly, file, fieldIndex, errors, t]);
 
+  const wrapper = useRef<HTMLDivElement>(null);
   useImperativeHandle(
     ref,
     () => ({
+      focusFirstError: () => {
+        // Widgets mark their control aria-invalid while it shows a message (widgets/common/field.tsx);
+        // the first in page order is the first in error.
+        const first = wrapper.current?.querySelector<HTMLElement>('[aria-invalid="true"]:not([disabled])');
+        first?.focus();
+        return !!first;
+      },
       validate: () => {
         const result = validator.validateFormData(values, schema, customValidate as never, (errors) =>
           errors.map((e) => {
@@ -186,27 +196,37 @@ export const SectionsForm = forwardRef<SectionsFormHandle, SectionsFormProps>(fu
     [values, schema, customValidate, t, fieldReadOnly, fields],
   );
 
+  const hasRequired = fields.some((f) => f.required);
   return (
-    <Form
-      schema={schema}
-      uiSchema={uiSchema}
-      formData={values}
-      formContext={formContext}
-      validator={validator}
-      fields={FIELDS}
-      templates={TEMPLATES}
-      showErrorList={false}
-      noHtml5Validate
-      readonly={readOnly}
-      onChange={(e) => {
-        const next = (e.formData ?? {}) as Values;
-        const changed = Object.keys(clientErrors).filter((k) => next[k] !== values[k]);
-        if (changed.length) setClientErrors((old) => Object.fromEntries(Object.entries(old).filter(([k]) => !changed.includes(k))));
-        onChange(next);
-      }}
-      onSubmit={() => undefined}
-    >
-      <></>
-    </Form>
+    <div ref={wrapper} className={styles.sectionsForm}>
+      {/* What the * means (KWCAG 5.3.3), once per form. Hidden from screen readers like the * itself:
+          they already hear "required" from each control's aria-required. */}
+      {hasRequired && (
+        <p className={styles.requiredLegend} aria-hidden="true">
+          {t('engine.requiredLegend')}
+        </p>
+      )}
+      <Form
+        schema={schema}
+        uiSchema={uiSchema}
+        formData={values}
+        formContext={formContext}
+        validator={validator}
+        fields={FIELDS}
+        templates={TEMPLATES}
+        showErrorList={false}
+        noHtml5Validate
+        readonly={readOnly}
+        onChange={(e) => {
+          const next = (e.formData ?? {}) as Values;
+          const changed = Object.keys(clientErrors).filter((k) => next[k] !== values[k]);
+          if (changed.length) setClientErrors((old) => Object.fromEntries(Object.entries(old).filter(([k]) => !changed.includes(k))));
+          onChange(next);
+        }}
+        onSubmit={() => undefined}
+      >
+        <></>
+      </Form>
+    </div>
   );
 });

@@ -1,5 +1,5 @@
 import { useEffect, useRef, type RefObject } from 'react';
-import type { GridColumn, GridSort } from './grid-model';
+import { SORT_SHORTCUT, type GridColumn, type GridSort } from './grid-model';
 
 /**
  * What glide-data-grid's accessibility table leaves out, added to it in place (issue #31).
@@ -13,14 +13,22 @@ import type { GridColumn, GridSort } from './grid-model';
  *
  * glide gives no props for the table itself, so this fills in, whenever glide re-renders it: the
  * grid's name, aria-multiselectable as the grid selects, aria-sort on the sorted column (whose
- * header is named without the ▲/▼ drawn after its title), and a name on the cell editor glide opens
+ * header is named without the ▲/▼ drawn after its title), aria-keyshortcuts (Alt+S) on the headers
+ * that sort, and a name on the cell editor glide opens
  * in `#portal` (the column's title).
  */
 export function useAccessibleTable(
   root: RefObject<HTMLElement | null>,
-  options: { label: string | undefined; multiselectable: boolean; columns: readonly GridColumn[]; sort: GridSort | null | undefined; editingColumn: number | undefined },
+  options: {
+    label: string | undefined;
+    multiselectable: boolean;
+    columns: readonly GridColumn[];
+    sort: GridSort | null | undefined;
+    sortable: boolean;
+    editingColumn: number | undefined;
+  },
 ): void {
-  const { label, multiselectable, columns, sort, editingColumn } = options;
+  const { label, multiselectable, columns, sort, sortable, editingColumn } = options;
   const editorLabel = useRef<string | undefined>(undefined);
   useEffect(() => {
     editorLabel.current = editingColumn === undefined ? undefined : columns[editingColumn]?.title;
@@ -40,13 +48,15 @@ export function useAccessibleTable(
         const sorted = column && sort && sort.field === column.field ? sort.direction : null;
         setAttr(th, 'aria-sort', sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : null);
         setAttr(th, 'aria-label', sorted ? column.title : null);
+        // The grid's sort key, announced with the header a screen reader reads on each column change.
+        setAttr(th, 'aria-keyshortcuts', sortable && column && column.sortable !== false ? SORT_SHORTCUT : null);
       }
     };
     apply();
     const observer = new MutationObserver(apply);
     observer.observe(el, { childList: true, subtree: true });
     return () => observer.disconnect();
-  }, [root, label, multiselectable, columns, sort]);
+  }, [root, label, multiselectable, columns, sort, sortable]);
 
   useEffect(() => {
     const portal = document.getElementById('portal');

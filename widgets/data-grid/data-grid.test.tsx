@@ -128,6 +128,49 @@ describe('DataGrid', () => {
     expect(onSortChange).not.toHaveBeenCalled();
   });
 
+  it('sorts from the keyboard: Alt+S on a cell cycles its column as a header click does, the arrows still move (KWCAG 6.1.1)', { timeout: 30_000 }, async () => {
+    const seen: Array<GridSort | null> = [];
+    function Sorted() {
+      const [sort, setSort] = useState<GridSort | null>(null);
+      return grid({
+        columns: COLUMNS.map((c) => (c.field === 'amount' ? { ...c, sortable: false } : c)),
+        sort,
+        onSortChange: (s) => {
+          seen.push(s);
+          setSort(s);
+        },
+      });
+    }
+    renderWidget(<Sorted />);
+    await waitFor(() => expect(gridRowTexts()).toHaveLength(3));
+    const headers = () => [...document.querySelectorAll('table[role="grid"] th[role="columnheader"]')];
+    // Screen readers hear the key with each sortable header; a column that does not sort has none.
+    await waitFor(() => expect(headers()[1]).toHaveAttribute('aria-keyshortcuts', 'Alt+S'));
+    expect(headers()[2]).not.toHaveAttribute('aria-keyshortcuts');
+    const user = userEvent.setup();
+    await user.tab();
+    await waitFor(() => expect(document.activeElement).toHaveAttribute('id', 'glide-cell-0-0'));
+    await user.keyboard('{ArrowRight}');
+    await waitFor(() => expect(document.activeElement).toHaveAttribute('id', 'glide-cell-1-0'));
+    await user.keyboard('{Alt>}s{/Alt}');
+    await waitFor(() => expect(gridHeaderTexts()[1]).toBe('제목 ▲'));
+    await waitFor(() => expect(headers()[1]).toHaveAttribute('aria-sort', 'ascending'));
+    // A Korean IME reports the S key as ㄴ: the key's code still sorts.
+    const korean = userEvent.setup({ keyboardMap: [{ code: 'AltLeft', key: 'Alt' }, { code: 'KeyS', key: 'ㄴ' }] });
+    await korean.keyboard('{Alt>}[KeyS]{/Alt}');
+    await waitFor(() => expect(gridHeaderTexts()[1]).toBe('제목 ▼'));
+    await user.keyboard('{Alt>}s{/Alt}');
+    await waitFor(() => expect(gridHeaderTexts()[1]).toBe('제목'));
+    expect(seen).toEqual([{ field: 'title', direction: 'asc' }, { field: 'title', direction: 'desc' }, null]);
+    // The focus stays on the cell and the arrows still move it; a column that does not sort ignores the key.
+    expect(document.activeElement?.closest('[data-gpms-grid]')).not.toBeNull();
+    await user.keyboard('{ArrowRight}');
+    await waitFor(() => expect(document.activeElement).toHaveAttribute('id', 'glide-cell-2-0'));
+    await user.keyboard('{Alt>}s{/Alt}');
+    expect(seen).toHaveLength(3);
+    expect(gridRowTexts().map((r) => r[0])).toEqual(['PO2024-0001', 'PO2024-0002', 'PO2024-0003']);
+  });
+
   it('single selection: a click selects the row, a double-click reports it', async () => {
     const onSelectionChange = vi.fn();
     const onRowDoubleClick = vi.fn();
@@ -147,6 +190,34 @@ describe('DataGrid', () => {
     await waitFor(() => expect(gridRowTexts()).toHaveLength(3));
     clickGridRow(0, { x: 40 });
     await waitFor(() => expect(onLinkClick).toHaveBeenCalledWith(PO_ROWS[0], 'poNo'));
+  });
+
+  it('multi selection from the keyboard: Shift+Space checks the focused row, Alt+arrows move on keeping it, Shift+Space adds another (KWCAG 6.1.1)', { timeout: 30_000 }, async () => {
+    const onSelectionChange = vi.fn();
+    function Multi() {
+      const [rows, setRows] = useState<number[]>([]);
+      return grid({
+        selection: 'multi',
+        selectedRows: rows,
+        onSelectionChange: (r) => {
+          onSelectionChange(r);
+          setRows(r);
+        },
+      });
+    }
+    renderWidget(<Multi />);
+    await waitFor(() => expect(gridRowTexts()).toHaveLength(3));
+    const user = userEvent.setup();
+    await user.tab();
+    // The check bar is glide's column 0, so the first data cell is glide-cell-1-<row>.
+    await waitFor(() => expect(document.activeElement).toHaveAttribute('id', 'glide-cell-1-0'));
+    await user.keyboard('{Shift>} {/Shift}');
+    await waitFor(() => expect(onSelectionChange).toHaveBeenLastCalledWith([0]));
+    // glide's plain arrows drop the checked rows; Alt+arrows (its "retain selection" moves) keep them.
+    await user.keyboard('{Alt>}{ArrowDown}{ArrowDown}{/Alt}');
+    await waitFor(() => expect(document.activeElement).toHaveAttribute('id', 'glide-cell-1-2'));
+    await user.keyboard('{Shift>} {/Shift}');
+    await waitFor(() => expect(onSelectionChange.mock.calls).toEqual([[[0]], [[0, 2]]]));
   });
 
   it('multi selection shows check bars; readOnly removes them (a click then selects one row)', async () => {
@@ -195,7 +266,7 @@ describe('DataGrid', () => {
     await waitFor(() => expect(onSelectionChange).toHaveBeenLastCalledWith([0]));
     await new Promise((r) => setTimeout(r, 550));
     clickGridRow(2, { x: 18 });
-    await waitFor(() => expect(onSelectionChange).toHaveBeenLastCalledWith([0, 2]));
+    await waitFor(() => expect(onSelectionChange.mock.calls).toEqual([[[0]], [[0, 2]]]));
   });
 
   it('shows the empty text when there are no rows', () => {

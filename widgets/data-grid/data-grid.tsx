@@ -6,6 +6,7 @@ import {
   type DataEditorRef,
   type EditableGridCell,
   type GridCell,
+  type GridKeyEventArgs,
   type GridSelection,
   type Item,
   type Rectangle,
@@ -18,6 +19,7 @@ import { codeCellRenderer } from './code-cell';
 import {
   gridHeight,
   isCellEditable,
+  isSortKey,
   loadingCell,
   nextSort,
   parseCellEdit,
@@ -190,7 +192,14 @@ function DataGridInner<Row extends GridRow>(props: DataGridProps<Row>, ref: Forw
     [safeCurrent, rowSelection],
   );
 
-  useAccessibleTable(rootRef, { label: props['aria-label'], multiselectable: selection === 'multi', columns, sort, editingColumn: safeCurrent?.cell[0] });
+  useAccessibleTable(rootRef, {
+    label: props['aria-label'],
+    multiselectable: selection === 'multi',
+    columns,
+    sort,
+    sortable: !!onSortChange,
+    editingColumn: safeCurrent?.cell[0],
+  });
 
   const emitRows = useCallback(
     (next: number[]) => {
@@ -271,6 +280,19 @@ function DataGridInner<Row extends GridRow>(props: DataGridProps<Row>, ref: Forw
       onSortChange(nextSort(sort, column.field));
     },
     [columns, onSortChange, sort],
+  );
+
+  // Sorting from the keyboard (KWCAG 6.1.1): glide's headers take no focus, so Alt+S on a cell sorts
+  // its column as a header click does; the focus stays on the (visibly outlined) cell and the header's
+  // aria-sort says the new order. `code` too: a Korean IME turns the S key into ㄴ.
+  const onKeyDown = useCallback(
+    (e: GridKeyEventArgs) => {
+      if (!isSortKey(e) || !e.location) return;
+      e.cancel();
+      e.preventDefault();
+      onHeaderClicked(e.location[0]);
+    },
+    [onHeaderClicked],
   );
 
   const parseEdit = useCallback(
@@ -387,6 +409,7 @@ function DataGridInner<Row extends GridRow>(props: DataGridProps<Row>, ref: Forw
         onCellActivated={onCellActivated}
         cellActivationBehavior="double-click"
         onHeaderClicked={onHeaderClicked}
+        onKeyDown={onKeyDown}
         onCellEdited={onCellEdited}
         validateCell={validateCell}
         onPaste={readOnly ? false : undefined}

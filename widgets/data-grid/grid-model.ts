@@ -86,6 +86,15 @@ export function nextSort(current: GridSort | null | undefined, field: string): G
   return null;
 }
 
+/** The key that sorts the focused cell's column (KWCAG 6.1.1), in `aria-keyshortcuts` syntax. */
+export const SORT_SHORTCUT = 'Alt+S';
+
+/** Alt+S without other modifiers; `code` too, as a Korean IME reports the S key as ㄴ. */
+export function isSortKey(e: { key: string; altKey: boolean; ctrlKey: boolean; metaKey: boolean; shiftKey: boolean; rawEvent?: { code?: string } | undefined }): boolean {
+  if (!e.altKey || e.ctrlKey || e.metaKey || e.shiftKey) return false;
+  return e.key.toLowerCase() === 's' || e.rawEvent?.code === 'KeyS';
+}
+
 export const SORT_MARK = Object.freeze({ asc: '▲', desc: '▼' });
 
 const DEFAULT_WIDTH: Record<GridColumnType, number> = { text: 140, number: 100, money: 120, date: 100, code: 100, checkbox: 56, link: 140 };
