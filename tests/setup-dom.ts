@@ -1,10 +1,24 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
-
-// vitest runs without globals, so Testing Library cannot register its own cleanup.
-afterEach(() => cleanup());
+import { FIXTURE_CONTRACT_EVENT } from '../widgets/testing/fixture-contract-event';
 
 // findBy*/waitFor give up after 1 s by default; on a loaded 2-core CI machine a screen's first
 // render (grid, lazy chunks) can take longer. A wrong screen still fails, only later.
 configure({ asyncUtilTimeout: 5000 });
+
+// A fixture answer that breaks the OpenAPI contract (widgets/testing/fixture-contract.ts) is thrown
+// inside the screen, which shows it; the test fails here with what was wrong, not only by a timeout.
+// (Files that run in the node environment have no global event target and no screens.)
+const contractBreaks: string[] = [];
+if (typeof globalThis.addEventListener === 'function') {
+  globalThis.addEventListener(FIXTURE_CONTRACT_EVENT, (e) => contractBreaks.push((e as CustomEvent<string>).detail));
+}
+
+afterEach(() => {
+  // vitest runs without globals, so Testing Library cannot register its own cleanup. It comes first:
+  // the next test starts on an empty page even when this one broke the contract.
+  cleanup();
+  const found = [...new Set(contractBreaks.splice(0))];
+  if (found.length) throw new Error(found.join('\n'));
+});

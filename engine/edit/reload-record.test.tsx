@@ -5,6 +5,7 @@ import { OperationError } from '../services';
 import type { FixtureHandler } from '../testing/fixture-engine-services';
 import { installGlideJsdom } from '../testing/grid';
 import { renderScreen } from '../testing/screen-harness';
+import { messageRow } from '../testing/contract-rows';
 
 let uninstall: () => void;
 beforeAll(() => {
@@ -52,6 +53,8 @@ function documentScreen(answers: Record<string, FixtureHandler>) {
       },
     ],
     answers,
+    // TODO(#32): a made-up record (files, fileId, amount) under getMessage's id; answer an operation whose record has these fields.
+    uncheckedAnswers: { getMessage: 'engine test: a made-up record with files, fileId and amount', updateMessage: 'engine test: the step answers a made-up acknowledgement' },
     route: '/?msgKey=a',
   });
 }
@@ -132,7 +135,7 @@ describe('edit screens: a link to the same screen with other parameters', () => 
           },
         },
       ],
-      answers: { createMessage: () => ({ msgKey: 'm1', textKo: '처음 것', version: 1 }) },
+      answers: { createMessage: () => messageRow({ msgKey: 'm1', textKo: '처음 것', version: 1 }) },
       route: '/test/create',
     });
     fireEvent.change(await screen.findByLabelText('내용'), { target: { value: '처음 것' } });

@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { installGlideJsdom } from '../testing/grid';
 import { renderScreen } from '../testing/screen-harness';
+import { messageRow } from '../testing/contract-rows';
 
 let uninstall: () => void;
 beforeAll(() => {
@@ -12,7 +13,7 @@ afterAll(() => uninstall());
 /** `singleton: true` — the caller's own record (my company, my account): loaded and updated without a key in the address. */
 describe('edit screens: a singleton record', () => {
   it('loads without a key and saves with the update operation', { timeout: 30_000 }, async () => {
-    let record = { msgKey: 'me', textKo: '내 정보', version: 2 };
+    let record = messageRow({ msgKey: 'me', textKo: '내 정보', version: 2 });
     const { services } = renderScreen('test.mine', {
       entries: [
         {

@@ -4,6 +4,7 @@ import type { OperationInput } from '../services';
 import { installGlideJsdom } from '../testing/grid';
 import { renderScreen } from '../testing/screen-harness';
 import { valueAt } from './value-from';
+import { messageRow } from '../testing/contract-rows';
 
 let uninstall: () => void;
 beforeAll(() => {
@@ -47,7 +48,7 @@ function open() {
     entries: [{ file: 'screens/test/valueFrom.screen.json', definition }],
     route: '/?msgKey=k1',
     answers: {
-      getMessage: () => ({ msgKey: 'k1', category: 'ui', textKo: 'C00001', textEn: '', version: 3 }),
+      getMessage: () => messageRow({ msgKey: 'k1', textKo: 'C00001', version: 3 }),
       getSimpleOrderLimit: () => ({ limit: '5000000', currency: 'KRW', jpyRate: '900' }),
       getForwardYn: (input: OperationInput) => {
         const wanted = (input.body as { params: string[] }).params;

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { installGlideJsdom } from '../testing/grid';
 import { pagedAnswer } from '../testing/fixture-engine-services';
 import { renderScreen } from '../testing/screen-harness';
+import { messageRow } from '../testing/contract-rows';
 
 let uninstall: () => void;
 beforeAll(() => {
@@ -13,7 +14,7 @@ afterAll(() => uninstall());
 const entries = [
   { file: 'screens/t/list.screen.json', definition: { id: 't.list', kind: 'list', title: 'Messages', source: { operation: 'listMessages' }, columns: [{ field: 'msgKey' }, { field: 'textKo' }] } },
 ];
-const answers = { listMessages: (input: Parameters<typeof pagedAnswer>[1]) => pagedAnswer([{ msgKey: 'a', textKo: '가' }], input) };
+const answers = { listMessages: (input: Parameters<typeof pagedAnswer>[1]) => pagedAnswer([messageRow({ msgKey: 'a', textKo: '가' })], input) };
 
 describe('a list screen searches once per search', () => {
   it('does not search again when i18n resources arrive (a screen chunk loading its texts during navigation)', async () => {

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { installGlideJsdom } from '../testing/grid';
 import { pagedAnswer } from '../testing/fixture-engine-services';
 import { renderScreen } from '../testing/screen-harness';
+import { messageRow } from '../testing/contract-rows';
 
 let uninstall: () => void;
 beforeAll(() => {
@@ -10,7 +11,7 @@ beforeAll(() => {
 });
 afterAll(() => uninstall());
 
-const answers = { listMessages: (input: Parameters<typeof pagedAnswer>[1]) => pagedAnswer([{ msgKey: 'a', textKo: '가' }], input) };
+const answers = { listMessages: (input: Parameters<typeof pagedAnswer>[1]) => pagedAnswer([messageRow({ msgKey: 'a', textKo: '가' })], input) };
 
 describe('a malformed definition shows its problems on the page', () => {
   it('schema problems with file and pointer', async () => {

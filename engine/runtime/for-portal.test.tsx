@@ -4,6 +4,7 @@ import type { EditScreenDef, ListScreenDef } from '../definition/types';
 import { installGlideJsdom } from '../testing/grid';
 import { renderScreen } from '../testing/screen-harness';
 import { definitionForPortal } from './for-portal';
+import { messageRow } from '../testing/contract-rows';
 
 let uninstall: () => void;
 beforeAll(() => {
@@ -84,7 +85,7 @@ describe('a screen on both portals renders each portal its own parts, and screen
       { kind: 'back', label: '목록' },
     ],
   };
-  const answers = { getMessage: () => ({ msgKey: 'a', textKo: '본문', category: '(주)가나', version: 1 }), updateMessage: () => ({ ok: true }) };
+  const answers = { getMessage: () => messageRow({ msgKey: 'a', textKo: '본문', category: '(주)가나' }), updateMessage: () => messageRow({ msgKey: 'a', textKo: '본문', category: '(주)가나', version: 2 }) };
 
   it('internal: the staff-only field shows, the supplier action does not, the form is read only', async () => {
     renderScreen('test.doc', { entries: [{ file: 'screens/test/doc.screen.json', definition: edit }], answers, portal: 'internal', route: '/?msgKey=a' });

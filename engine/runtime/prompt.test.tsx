@@ -4,6 +4,7 @@ import type { OperationInput } from '../services';
 import { clickGridRow, gridRowTexts, installGlideJsdom } from '../testing/grid';
 import { renderScreen } from '../testing/screen-harness';
 import { promptMissing, promptStart } from './prompt';
+import { messageRow, userRow } from '../testing/contract-rows';
 
 let uninstall: () => void;
 beforeAll(() => {
@@ -24,8 +25,8 @@ describe('prompt values', { timeout: 30_000 }, () => {
 });
 
 const users = [
-  { userId: 'u1', hname: '가', useFlag: 'Y', version: 1 },
-  { userId: 'u2', hname: '나', useFlag: 'Y', version: 4 },
+  userRow({ userId: 'u1', hname: '가', useFlag: 'Y', version: 1 }),
+  userRow({ userId: 'u2', hname: '나', useFlag: 'Y', version: 4 }),
 ];
 
 const list = {
@@ -55,7 +56,7 @@ describe('an action with a prompt', { timeout: 30_000 }, () => {
     const blocked: OperationInput[] = [];
     const { services } = renderScreen('test.promptList', {
       entries: [{ file: 'screens/test/promptList.screen.json', definition: list }],
-      answers: { listUsers: () => ({ rows: users, total: 2 }), blockUser: (input) => (blocked.push(input), { ok: true }) },
+      answers: { listUsers: () => ({ rows: users, total: 2 }), blockUser: (input) => (blocked.push(input), { ...users.find((u) => u.userId === input.path?.userId)!, useFlag: 'N' }) },
     });
     await screen.findByText('총 2건');
     await waitFor(() => expect(gridRowTexts().length).toBe(2));
@@ -91,7 +92,7 @@ describe('an action with a prompt', { timeout: 30_000 }, () => {
     const { services } = renderScreen('test.promptEdit', {
       entries: [{ file: 'screens/test/promptEdit.screen.json', definition: edit }],
       route: '/?msgKey=k1',
-      answers: { getMessage: () => ({ msgKey: 'k1', category: 'ui', textKo: '', textEn: '', version: 2 }), updateMessage: () => ({ ok: true }) },
+      answers: { getMessage: () => messageRow({ msgKey: 'k1', version: 2 }), updateMessage: () => messageRow({ msgKey: 'k1', version: 3 }) },
     });
     await screen.findByDisplayValue('k1');
     fireEvent.click(screen.getByRole('button', { name: '반려' }));

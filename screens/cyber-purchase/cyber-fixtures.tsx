@@ -59,6 +59,9 @@ export const CYBER_CODES = {
   ],
 };
 
+/** The logged-in supplier's company (the quotations are its own). */
+const SUPPLIER = { compNo: 'C00001', compName: '한빛정밀' };
+
 const FUTURE = '2099-12-31T14:59:59.999Z';
 const PAST = '2020-01-31T14:59:59.999Z';
 
@@ -84,13 +87,13 @@ function createData() {
       rfqNo: 'RFQ2026-000102', title: '포장재 연간 단가 견적', rfqStatus: 'OPEN', status: 'SUBMITTED', currency: 'KRW', deadline: FUTURE, buyerName: '김민수', buyerEmail: null, buyerTelNo: null,
       description: null, invitedAt: '2026-02-20T01:00:00.000Z', checkedAt: '2026-02-20T03:00:00.000Z', submittedAt: '2026-02-21T05:00:00.000Z', quoteNo: 'QT2026-000050', totalAmount: '1250000',
       leadTimeDays: 14, validUntil: '2099-06-30', remark: '부가세 별도', fileId: null, revision: 1, version: 3,
-      lines: [{ lineNo: 1, itemCode: 'PK-200', itemName: '골판지 박스 A형', spec: '400x300x250', unitCode: 'EA', quantity: '500', deliveryDate: null, unitPrice: '2500', amount: '1250000', remark: null }], rfqFileId: null,
+      lines: [{ lineNo: 1, prLineNo: 1, itemCode: 'PK-200', itemName: '골판지 박스 A형', spec: '400x300x250', unitCode: 'EA', quantity: '500', deliveryDate: null, unitPrice: '2500', amount: '1250000', remark: null }], rfqFileId: null,
     },
     {
       rfqNo: 'RFQ2026-000090', title: '공구류 견적 (마감)', rfqStatus: 'AWARDED', status: 'NOT_SELECTED', currency: 'JPY', deadline: PAST, buyerName: '김민수', buyerEmail: null, buyerTelNo: null,
       description: null, invitedAt: '2020-01-10T01:00:00.000Z', checkedAt: '2020-01-11T01:00:00.000Z', submittedAt: '2020-01-12T01:00:00.000Z', quoteNo: 'QT2020-000010', totalAmount: '98000',
       leadTimeDays: 30, validUntil: '2020-03-31', remark: null, fileId: null, revision: 2, version: 5,
-      lines: [{ lineNo: 1, itemCode: null, itemName: '토크렌치', spec: null, unitCode: 'EA', quantity: '2', deliveryDate: null, unitPrice: '49000', amount: '98000', remark: null }], rfqFileId: null,
+      lines: [{ lineNo: 1, prLineNo: 1, itemCode: null, itemName: '토크렌치', spec: null, unitCode: 'EA', quantity: '2', deliveryDate: null, unitPrice: '49000', amount: '98000', remark: null }], rfqFileId: null,
     },
   ];
   const pos: Row[] = [
@@ -103,7 +106,7 @@ function createData() {
         { lineNo: 2, itemCode: 'IT-10388', itemName: '오일씰 TC 25x40x7', spec: 'NBR', unitCode: 'EA', sgCode: null, quantity: '100', unitPrice: '10000', amount: '1000000', deliveryDate: '2026-04-10', deliveredQty: '0', receivedQty: '0' },
       ],
       attachments: [], changes: [
-        { changeId: 7, poNo: 'PO2026-000201', changeSeq: 1, field: 'dueDate', fieldName: '납기일', lineNo: null, itemName: null, beforeValue: '2026-04-03', afterValue: '2026-04-10', reason: '설비 반입 일정 변경', changedBy: 'operator', changedByName: '김민수', changedAt: '2026-03-06T01:00:00.000Z', compNo: 'C00001', compNameKr: '한빛정밀', title: '생산설비 베어링 발주', status: 'SENT' },
+        { changeId: 7, poNo: 'PO2026-000201', changeSeq: 1, field: 'dueDate', fieldName: '납기일', lineNo: null, itemName: null, beforeValue: '2026-04-03', afterValue: '2026-04-10', beforeText: '2026-04-03', afterText: '2026-04-10', reason: '설비 반입 일정 변경', changedBy: 'operator', changedByName: '김민수', changedAt: '2026-03-06T01:00:00.000Z', compNo: 'C00001', compNameKr: '한빛정밀', title: '생산설비 베어링 발주', status: 'SENT' },
       ],
     },
     {
@@ -129,7 +132,7 @@ const statusMatch = (value: unknown, query: unknown) => query === undefined || (
 function rfqRow(q: Quote): Row {
   const lines = q.lines as Row[];
   return {
-    rfqNo: q.rfqNo, title: q.title, rfqStatus: q.rfqStatus, status: q.status, currency: q.currency, deadline: q.deadline, deadlinePassed: String(q.deadline) < new Date().toISOString(), buyerName: q.buyerName,
+    rfqNo: q.rfqNo, compNo: SUPPLIER.compNo, compName: SUPPLIER.compName, title: q.title, rfqStatus: q.rfqStatus, status: q.status, currency: q.currency, deadline: q.deadline, deadlinePassed: String(q.deadline) < new Date().toISOString(), buyerName: q.buyerName,
     lineCount: lines.length, invitedAt: q.invitedAt, checkedAt: q.checkedAt, submittedAt: q.submittedAt, quoteNo: q.quoteNo, totalAmount: q.totalAmount, version: q.version,
   };
 }
@@ -140,7 +143,9 @@ function rfqAttachments(q: Quote) {
 
 function quotation(q: Quote): Row {
   const { rfqFileId: _r, description: _d, buyerEmail: _e, buyerTelNo: _t, buyerName: _b, invitedAt: _i, checkedAt: _c, ...rest } = q;
-  return { ...rest, deadlinePassed: String(q.deadline) < new Date().toISOString(), editable: editable(q), attachments: [], rfqAttachments: rfqAttachments(q) };
+  // The quotation's lines are the supplier's prices; the PR line they answer is the RFQ's (getSupplierRfq).
+  const lines = (q.lines as Row[]).map(({ prLineNo: _p, ...l }) => l);
+  return { ...rest, lines, compNo: SUPPLIER.compNo, compName: SUPPLIER.compName, deadlinePassed: String(q.deadline) < new Date().toISOString(), editable: editable(q), attachments: [], rfqAttachments: rfqAttachments(q) };
 }
 
 /** The answers, over a fresh copy of the data (tests read and change `data`). */
@@ -178,7 +183,9 @@ export function createCyberFixtures() {
       const q = quote(input.path?.rfqNo);
       if (q.status === 'REQUESTED') Object.assign(q, { status: 'CHECKED', checkedAt: '2026-03-03T00:00:00.000Z', version: q.version + 1 });
       const lines = (q.lines as Row[]).map(({ unitPrice: _u, amount: _a, remark: _r, ...l }) => l);
-      return { ...rfqRow(q), editable: editable(q), description: q.description, buyerEmail: q.buyerEmail, buyerTelNo: q.buyerTelNo, lines, attachments: rfqAttachments(q) };
+      // The request as the supplier reads it: no list counts, no quotation figures, with the questions asked.
+      const { lineCount: _n, submittedAt: _s, totalAmount: _t, ...row } = rfqRow(q);
+      return { ...row, editable: editable(q), description: q.description, buyerEmail: q.buyerEmail, buyerTelNo: q.buyerTelNo, lines, attachments: rfqAttachments(q), questions: [] };
     },
     getSupplierQuotation: (input: OperationInput) => quotation(quote(input.path?.rfqNo)),
     submitQuotation: (input: OperationInput) => {
@@ -208,7 +215,7 @@ export function createCyberFixtures() {
       const openSet = ['SENT', 'ACKNOWLEDGED', 'PARTLY_DELIVERED'];
       const rows = data.pos
         .filter((p) => statusMatch(p.status, q.status) && (q.open !== 'Y' || openSet.includes(String(p.status))) && (q.open !== 'N' || !openSet.includes(String(p.status))))
-        .map((p) => ({ poNo: p.poNo, poType: p.poType, poDate: p.poDate, title: p.title, status: p.status, currency: p.currency, totalAmount: p.totalAmount, dueDate: p.dueDate, forwardedAt: p.forwardedAt, acknowledgedAt: p.acknowledgedAt, buyerName: p.buyerName, lineCount: (p.lines as Row[]).length, version: p.version }));
+        .map((p) => ({ poNo: p.poNo, compNo: p.compNo, compName: p.compNameKr, poType: p.poType, poDate: p.poDate, title: p.title, status: p.status, currency: p.currency, totalAmount: p.totalAmount, dueDate: p.dueDate, forwardedAt: p.forwardedAt, acknowledgedAt: p.acknowledgedAt, buyerName: p.buyerName, lineCount: (p.lines as Row[]).length, version: p.version }));
       return pagedAnswer(rows, { ...input, query: { ...q, status: undefined, open: undefined, fromDate: undefined, toDate: undefined } });
     },
     getSupplierPo: (input: OperationInput) => poDetail(po(input.path?.poNo)),

@@ -60,7 +60,8 @@ describe('prCheckList: quotation requests sent to my company', () => {
     await waitFor(() => expect(gridRowTexts().length).toBe(3));
     clickGridRow(0, { x: 40 });
     await waitFor(() => expect(router.state.location.pathname).toBe('/cyber/prCheckEdit'));
-    expect(router.state.location.search).toBe('?rfqNo=RFQ2026-000101');
+    // The server answers each row with the supplier's company; the link carries it (staff open the same screen).
+    expect(router.state.location.search).toBe('?rfqNo=RFQ2026-000101&compNo=C00001');
     await screen.findByDisplayValue('생산설비 베어링 구매 견적');
     expect(lastCall(services.calls, 'getSupplierRfq')!.input.path).toEqual({ rfqNo: 'RFQ2026-000101' });
     // The first opening marked it checked: the server's new state is shown.
@@ -168,6 +169,6 @@ describe('prSubmitList: my quotations', () => {
     expect(gridRowTexts()[0]).toEqual(expect.arrayContaining(['QT2026-000050', 'RFQ2026-000102', '견적제출', '1,250,000']));
     clickGridRow(0, { x: 40 });
     await waitFor(() => expect(router.state.location.pathname).toBe('/cyber/prSubmitEdit'));
-    expect(router.state.location.search).toBe('?rfqNo=RFQ2026-000102');
+    expect(router.state.location.search).toBe('?rfqNo=RFQ2026-000102&compNo=C00001');
   });
 });

@@ -58,6 +58,13 @@ function receipt(no: string, v: Partial<Row>): Row {
   };
 }
 
+const ITEM_ROW_FIELDS = [
+  'whReqNo', 'whAppNo', 'poNo', 'deliveryNo', 'compNo', 'compName', 'sourceSystem', 'externalRef', 'section', 'sectionName', 'deptcd', 'deptName', 'eprId', 'eprName',
+  'receiverId', 'receiveName', 'expenses', 'status', 'approvalStatus', 'currency', 'whReqDate', 'lastDeciDate', 'FILE_SEQ', 'settleNo',
+  'lineNo', 'poLineNo', 'deliveryLineNo', 'itemCode', 'itemName', 'spec', 'unitCode', 'quantity', 'PRICE', 'AMT', 'BIGO',
+] as const;
+const pick = (row: Row, fields: readonly string[]): Row => Object.fromEntries(fields.filter((f) => f in row).map((f) => [f, row[f]]));
+
 const line = (lineNo: number, itemName: string, quantity: string, price: string, amount: string, extra: Partial<Row> = {}): Row => ({
   lineNo, poNo: 'PO2026-000400', poLineNo: lineNo, deliveryLineNo: lineNo, itemCode: `IT-${1000 + lineNo}`, itemName, spec: 'M8x20', unitCode: 'EA', quantity, PRICE: price, AMT: amount, BIGO: null, ...extra,
 });
@@ -111,7 +118,7 @@ export function createFulfilmentFixtures() {
     (deliveryLines[d.deliveryNo as string] ?? [])
       .filter((l) => l.poLineNo !== null)
       .map((l) => ({ lineNo: l.lineNo, itemName: l.itemName, unitCode: l.unitCode, deliveredQty: l.quantity, quantity: l.quantity, shortReason: null, shortRemark: null }));
-  const deliveryDetail = (d: Row) => ({ ...d, delivery: { ...d }, lines: deliveryLines[d.deliveryNo as string] ?? [], receiveLines: receiveLines(d), receipts: receipts.filter((r) => r.deliveryNo === d.deliveryNo).map((r) => ({ whReqNo: r.whReqNo, status: r.status, approvalStatus: r.approvalStatus, whReqDate: r.whReqDate })) });
+  const deliveryDetail = (d: Row) => ({ ...d, delivery: { ...d }, lines: (deliveryLines[d.deliveryNo as string] ?? []).map((l) => ({ shortQty: '0.000', shortReason: null, shortRemark: null, ...l })), receiveLines: receiveLines(d), receipts: receipts.filter((r) => r.deliveryNo === d.deliveryNo).map((r) => ({ whReqNo: r.whReqNo, status: r.status, approvalStatus: r.approvalStatus, whReqDate: r.whReqDate })) });
   const findReceipt = (no: string) => {
     const r = receipts.find((x) => x.whReqNo === no);
     if (!r) throw new OperationError(404, 'RECEIPT_NOT_FOUND', '입고를 찾을 수 없습니다');
@@ -155,7 +162,9 @@ export function createFulfilmentFixtures() {
     const of = (c: string) => rows.filter((r) => r.currency === c).reduce((a, r) => a + Number(r.AMT), 0).toFixed(2);
     return { KRW: of('KRW'), JPY: of('JPY') };
   };
-  const itemRows = () => receipts.flatMap((r) => (receiptLines[r.whReqNo as string] ?? []).map((l) => ({ ...r, ...l, poNo: r.poNo, AMT: l.AMT })));
+  // A line row is the receipt's list fields and the line's own (the server names each; nothing more).
+  const itemRows = () =>
+    receipts.flatMap((r) => (receiptLines[r.whReqNo as string] ?? []).map((l) => pick({ ...r, ...l, poNo: r.poNo, AMT: l.AMT }, ITEM_ROW_FIELDS)));
 
   const whAction = (name: string, rule: (r: Row) => boolean, change: (r: Row, b: Record<string, unknown>) => void) => (input: OperationInput) => {
     const r = findReceipt(path(input, 'whReqNo'));

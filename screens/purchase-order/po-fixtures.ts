@@ -6,6 +6,7 @@
  */
 import { OperationError, type OperationInput } from '../../engine/services';
 import { pagedAnswer } from '../../engine/testing/fixture-engine-services';
+import { approvalAnswer } from '../testing/approval-answer';
 
 type Row = Record<string, unknown>;
 type Handler = (input: OperationInput) => unknown;
@@ -135,7 +136,6 @@ function loi(loiNo: string, over: Row): Row {
     currentApproverName: null,
     approvalSteps: [],
     actions: ['update', 'submit', 'cancel'],
-    orderCount: 0,
     ...over,
   };
 }
@@ -156,7 +156,26 @@ const pendingStep = (approvalId: number, approverName = '박성호') => ({
   status: 'PENDING',
   comment: null,
   actedAt: null,
+  onBehalfOf: null,
+  onBehalfOfName: null,
 });
+
+/** The decided round of an order or LOI (its steps as the document shows them). */
+function decidedRound(doc: Record<string, unknown>, status: string, steps: Array<Record<string, unknown>>) {
+  const first = steps[0] ?? {};
+  const isLoi = !('poNo' in doc);
+  return {
+    approvalId: Number(first.approvalId), docType: isLoi ? 'LOI' : 'PO', docNo: String(isLoi ? doc.loiNo : doc.poNo), status, lineName: String(first.lineName ?? '발주 결재'),
+    amountKrw: String(isLoi ? doc.amount : doc.totalAmount), submittedBy: 'E000004', submittedByName: String(first.submittedByName ?? '김민수'), submittedAt: String(first.submittedAt ?? '2026-11-20T02:00:00.000Z'),
+    version: 2, steps,
+  };
+}
+
+/** The fields of a row of listPos / listSimpleOrders. */
+const PO_LIST_FIELDS = [
+  'poNo', 'poType', 'poDate', 'title', 'status', 'approvalStatus', 'compNo', 'compNameKr', 'forwardYn', 'buyerId', 'buyerName', 'requesterName', 'deptnm', 'prNo', 'rfqNo', 'loiNo',
+  'currency', 'totalAmount', 'dueDate', 'forwardedAt', 'acknowledgedAt', 'lineCount', 'updatedAt', 'version',
+] as const;
 
 function refuse(status: number, code: string, msg: string, details?: unknown): never {
   throw new OperationError(status, code, msg, details);
@@ -233,7 +252,7 @@ export function createPoFixtures() {
       approvalSteps: [{ ...pendingStep(81), lineName: 'LOI 결재' }],
       actions: ['cancel', 'approve', 'reject'],
     }),
-    loi('LOI2026-000023', { compNo: 'C00002', status: 'ACCEPTED', approvalStatus: 'APPROVED', issuedAt: '2026-10-01T00:00:00.000Z', acceptedAt: '2026-10-03T00:00:00.000Z', actions: [], orders: [{ poNo: 'PO2026-000304', status: 'ACKNOWLEDGED', totalAmount: '12500.00' }], orderCount: 1 }),
+    loi('LOI2026-000023', { compNo: 'C00002', status: 'ACCEPTED', approvalStatus: 'APPROVED', issuedAt: '2026-10-01T00:00:00.000Z', acceptedAt: '2026-10-03T00:00:00.000Z', actions: [], orders: [{ poNo: 'PO2026-000304', status: 'ACKNOWLEDGED', totalAmount: '12500.00' }] }),
     loi('LOI2026-000024', { status: 'EXPIRED', approvalStatus: 'APPROVED', validUntil: '2026-10-31', issuedAt: '2026-08-01T00:00:00.000Z', actions: ['cancel'] }),
   ];
   const rfqs: Row[] = [
@@ -325,7 +344,11 @@ export function createPoFixtures() {
     return true;
   };
   /** A money list answer: one page, and per-currency totals over the whole filtered result. */
-  const withTotals = (rows: Row[], input: OperationInput) => ({ ...pagedAnswer(rows, input, { match }), totals: totals(rows.filter((r) => match(r, input.query ?? {}))) });
+  const withTotals = (rows: Row[], input: OperationInput) => {
+    const page = pagedAnswer(rows, input, { match });
+    // Filtered over the whole order; a row carries the list's fields only, as the server answers it.
+    return { ...page, rows: page.rows.map((r) => Object.fromEntries(PO_LIST_FIELDS.map((f) => [f, r[f]]))), totals: totals(rows.filter((r) => match(r, input.query ?? {}))) };
+  };
   const allChanges = () => pos.flatMap((p) => p.changes as Row[]);
 
   const answers: Record<string, Handler> = {
@@ -344,7 +367,9 @@ export function createPoFixtures() {
     getRfq: (input) => {
       const r = rfqs.find((x) => x.rfqNo === input.path?.rfqNo);
       if (!r) refuse(404, 'RFQ_NOT_FOUND', '견적요청을 찾을 수 없습니다');
-      return { ...r, description: null, fileId: null, selectionAllowed: false, awardedAt: null, cancelReason: null, lines: [], suppliers: [], attachments: [], history: [], actions: [] };
+      // The detail has no list counts; the supplier chosen is named by its number.
+      const { invitedCount: _i, submittedCount: _s, selectedCompName: _n, ...detail } = r!;
+      return { ...detail, description: null, fileId: null, selectionAllowed: false, awardedAt: null, cancelReason: null, lines: [], suppliers: [], attachments: [], history: [], actions: [] };
     },
     createPo: (input) => {
       const b = body(input);
@@ -379,7 +404,7 @@ export function createPoFixtures() {
       const isLoi = !('poNo' in doc);
       const status = isLoi ? 'ISSUED' : doc.forwardYn === 'Y' ? 'SENT' : 'APPROVED';
       bump(doc, { status, approvalStatus: 'APPROVED', pendingApprovalId: null, pendingApprovalVersion: null, currentApproverName: null, approvalSteps: steps, actions: isLoi ? ['cancel'] : status === 'SENT' ? ['change', 'cancel'] : ['send', 'cancel'] }, 'APPROVED', (body(input).comment as string) ?? null);
-      return { approval: { approvalId: Number(input.path?.approvalId), status: 'APPROVED' }, documentStatus: status };
+      return approvalAnswer(decidedRound(doc, 'APPROVED', steps), status, '2026-11-21T00:00:00.000Z');
     },
     rejectApproval: (input) => {
       const doc = findApproval(input.path?.approvalId);
@@ -387,7 +412,7 @@ export function createPoFixtures() {
       if (!comment) refuse(400, 'VALIDATION', '입력 값을 확인하세요', [{ path: 'body/comment', message: '반려 사유를 입력하세요' }]);
       const steps = (doc.approvalSteps as Row[]).map((s) => (s.status === 'PENDING' ? { ...s, status: 'REJECTED', approvalStatus: 'REJECTED', comment, actedAt: '2026-11-21T00:00:00.000Z' } : s));
       bump(doc, { status: 'DRAFT', approvalStatus: 'REJECTED', pendingApprovalId: null, pendingApprovalVersion: null, currentApproverName: null, approvalSteps: steps, actions: [] }, 'REJECTED', comment);
-      return { approval: { approvalId: Number(input.path?.approvalId), status: 'REJECTED' }, documentStatus: 'DRAFT' };
+      return approvalAnswer(decidedRound(doc, 'REJECTED', steps), 'DRAFT', '2026-11-21T00:00:00.000Z');
     },
     sendPo: (input) => {
       const po = findPo(input.path?.poNo);
@@ -401,8 +426,10 @@ export function createPoFixtures() {
       if (!String(b.reason ?? '').trim()) refuse(400, 'VALIDATION', '입력 값을 확인하세요', [{ path: 'body/reason', message: '변경 사유를 입력하세요' }]);
       const changes = po.changes as Row[];
       const seq = changes.length + 1;
+      // Values are stored as text, as the server keeps them.
+      const text = (v: unknown) => (v === null || v === undefined ? null : String(v));
       const record = (field: string, lineNo: number | null, before: unknown, after: unknown) =>
-        changes.push({ changeId: 100 + changes.length, poNo: po.poNo, changeSeq: seq, field, fieldName: field, lineNo, itemName: null, beforeValue: before, afterValue: after, beforeText: before, afterText: after, reason: b.reason, changedBy: 'operator', changedByName: '김민수', changedAt: '2026-11-21T00:00:00.000Z', compNo: po.compNo, compNameKr: po.compNameKr, title: po.title, status: po.status });
+        changes.push({ changeId: 100 + changes.length, poNo: po.poNo, changeSeq: seq, field, fieldName: field, lineNo, itemName: null, beforeValue: text(before), afterValue: text(after), beforeText: text(before), afterText: text(after), reason: b.reason, changedBy: 'operator', changedByName: '김민수', changedAt: '2026-11-21T00:00:00.000Z', compNo: po.compNo, compNameKr: po.compNameKr, title: po.title, status: po.status });
       const before = changes.length;
       const snapshot = structuredClone(po.lines as Row[]);
       if (b.dueDate !== undefined && b.dueDate !== po.dueDate) record('dueDate', null, po.dueDate, b.dueDate);
@@ -446,7 +473,13 @@ export function createPoFixtures() {
       checkVersion(po, body(input).version);
       return bump(po, simpleInput(input), 'UPDATE');
     },
-    listLois: (input) => pagedAnswer(lois.map(({ attachments, approvals, history, orders, approvalSteps, actions, scope, ...r }) => r), input, { match }),
+    listLois: (input) =>
+      pagedAnswer(
+        // A list row is the LOI without its detail parts, with the count of its orders.
+        lois.map(({ attachments, approvals, history, orders, approvalSteps, actions, scope, fileId, expiredAt, cancelReason, createdAt, pendingApprovalId, pendingApprovalVersion, currentApproverName, ...r }) => ({ ...r, orderCount: (orders as Row[]).length })),
+        input,
+        { match },
+      ),
     getLoi: (input) => findLoi(input.path?.loiNo),
     createLoi: (input) => {
       const b = body(input);

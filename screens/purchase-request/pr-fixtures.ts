@@ -7,6 +7,7 @@
 import { OperationError, type OperationInput } from '../../engine/services';
 import { pagedAnswer, type FixtureHandler } from '../../engine/testing/fixture-engine-services';
 import type { CodeOption } from '../../engine/definition/types';
+import { approvalAnswer } from '../testing/approval-answer';
 
 type Row = Record<string, unknown>;
 
@@ -165,9 +166,9 @@ const ITEMS = [
 ];
 
 const SUPPLIERS = [
-  { compNo: 'C00001', compNameKr: '㈜대한정밀', taxNo2: '123-45-67890', ceoName: '김대한', forwardYn: 'Y' },
-  { compNo: 'C00002', compNameKr: '한빛전자 주식회사', taxNo2: '234-56-78901', ceoName: '이한빛', forwardYn: 'N' },
-  { compNo: 'C00113', compNameKr: '㈜일신전자', taxNo2: '108-86-54992', ceoName: '박일신', forwardYn: 'Y' },
+  { compNo: 'C00001', compNameKr: '㈜대한정밀', taxNo2: '123-45-67890', ceoName: '김대한', forwardYn: 'Y', grade: null, gradeAction: null, gradePeriod: null },
+  { compNo: 'C00002', compNameKr: '한빛전자 주식회사', taxNo2: '234-56-78901', ceoName: '이한빛', forwardYn: 'N', grade: null, gradeAction: null, gradePeriod: null },
+  { compNo: 'C00113', compNameKr: '㈜일신전자', taxNo2: '108-86-54992', ceoName: '박일신', forwardYn: 'Y', grade: null, gradeAction: null, gradePeriod: null },
 ];
 
 function seedRules() {
@@ -257,7 +258,7 @@ export function createPrFixtures(options: PrFixtureOptions = {}) {
       pendingApprovalVersion: open?.version ?? null,
       currentApproverName: open?.steps.find((s) => s.status === 'PENDING')?.approverName ?? null,
       approvalSteps: rounds.flatMap((a, i) =>
-        a.steps.map((s) => ({ stepKey: `${a.approvalId}-${s.stepNo}`, round: i + 1, approvalId: a.approvalId, approvalStatus: a.status, lineName: a.lineName, submittedByName: pr.requesterName, submittedAt: a.submittedAt, positionNm: '부장', deptnm: '생산1팀', ...s })),
+        a.steps.map((s) => ({ stepKey: `${a.approvalId}-${s.stepNo}`, round: i + 1, approvalId: a.approvalId, approvalStatus: a.status, lineName: a.lineName, submittedByName: pr.requesterName, submittedAt: a.submittedAt, positionNm: '부장', deptnm: '생산1팀', onBehalfOf: null, onBehalfOfName: null, ...s })),
       ),
       rfqNo: current?.rfqNo ?? null,
       rfqStatus: current?.status ?? null,
@@ -270,6 +271,7 @@ export function createPrFixtures(options: PrFixtureOptions = {}) {
       quotations: current
         ? current.quotes.map(({ prices: _p, remark: _m, ...q }) => ({ ...q, currency: pr.currency, checkedAt: '2026-11-12T01:00:00.000Z', submittedAt: q.quoteNo ? '2026-11-13T01:00:00.000Z' : null }))
         : [],
+      rfqQuestions: [],
     };
   }
 
@@ -415,14 +417,14 @@ export function createPrFixtures(options: PrFixtureOptions = {}) {
         rfqNo: 'RFQ2026-000777', prNo: pr.prNo, status: 'OPEN', version: 1, deadline: `${String(body.deadline)}T14:59:59.000Z`, deadlinePassed: false, selectedCompNo: null,
         quotes: suppliers.map((compNo) => ({ compNo, compNameKr: SUPPLIERS.find((s) => s.compNo === compNo)?.compNameKr ?? compNo, status: 'REQUESTED', quoteNo: null, totalAmount: null, leadTimeDays: null, validUntil: null, revision: 0, remark: null, prices: {} })),
       });
-      return { rfqNo: rfq.rfqNo };
+      return rfqDetail();
     },
     getRfq: (input) => {
       if (input.path?.rfqNo !== rfq.rfqNo) throw new OperationError(404, 'RFQ_NOT_FOUND', '견적요청을 찾을 수 없습니다');
       const actions: string[] = [];
       if (purchasing && rfq.status === 'OPEN' && rfq.deadlinePassed && rfq.quotes.some((q) => q.status === 'SUBMITTED')) actions.push('select');
       if (purchasing && rfq.status === 'OPEN') actions.push('cancel');
-      return { rfqNo: rfq.rfqNo, prNo: rfq.prNo, status: rfq.status, version: rfq.version, actions };
+      return rfqDetail(actions);
     },
     compareQuotations: (input) => {
       if (input.path?.rfqNo !== rfq.rfqNo) throw new OperationError(404, 'RFQ_NOT_FOUND', '견적요청을 찾을 수 없습니다');
@@ -451,7 +453,7 @@ export function createPrFixtures(options: PrFixtureOptions = {}) {
       rfq.selectedCompNo = chosen.compNo;
       rfq.version++;
       find(rfq.prNo).version++;
-      return { rfqNo: rfq.rfqNo, status: rfq.status, version: rfq.version };
+      return rfqDetail();
     },
     cancelRfq: (input) => {
       const body = input.body as Row;
@@ -462,7 +464,7 @@ export function createPrFixtures(options: PrFixtureOptions = {}) {
       pr.status = 'RECEIVED';
       pr.rfqNo = null;
       pr.version++;
-      return { rfqNo: rfq.rfqNo, status: rfq.status };
+      return rfqDetail();
     },
     listApprovalRules: (input) => pagedAnswer(rules, input),
     getApprovalRule: (input) => {
@@ -483,7 +485,8 @@ export function createPrFixtures(options: PrFixtureOptions = {}) {
       const r = rules.find((x) => x.ruleId === Number(input.path?.ruleId))!;
       const b = input.body as Row;
       checkVersion(b.version, Number(r.version));
-      Object.assign(r, { ...b, maxAmount: b.maxAmount ?? null, version: Number(r.version) + 1 });
+      // Amounts are kept as text, as the server answers them (the form sends numbers).
+      Object.assign(r, { ...b, minAmount: String(b.minAmount ?? r.minAmount), maxAmount: b.maxAmount === undefined || b.maxAmount === null ? null : String(b.maxAmount), version: Number(r.version) + 1 });
       return r;
     },
     deleteApprovalRule: (input) => {
@@ -521,6 +524,22 @@ export function createPrFixtures(options: PrFixtureOptions = {}) {
     },
   };
 
+  /** The current quotation request as getRfq answers it. */
+  function rfqDetail(actions: string[] = []) {
+    const pr = find(rfq.prNo);
+    return {
+      rfqNo: rfq.rfqNo, prNo: rfq.prNo, title: pr.title, status: rfq.status, currency: pr.currency, deadline: rfq.deadline, deadlinePassed: rfq.deadlinePassed,
+      selectionAllowed: rfq.status === 'OPEN' && rfq.deadlinePassed, buyerId: pr.buyerId ?? 'E000004', buyerName: pr.buyerName ?? '김민수', description: null, fileId: null,
+      selectedCompNo: rfq.selectedCompNo, awardedAt: null, cancelReason: null, createdAt: NOW, version: rfq.version,
+      lines: pr.lines.map((l) => ({ lineNo: l.lineNo, prLineNo: l.lineNo, itemCode: l.itemCode ?? null, itemName: l.itemName, spec: l.spec ?? null, unitCode: l.unitCode, quantity: l.quantity, deliveryDate: null })),
+      suppliers: rfq.quotes.map((q) => ({
+        compNo: q.compNo, compNameKr: q.compNameKr, status: q.status, quoteNo: q.quoteNo, totalAmount: q.totalAmount, leadTimeDays: q.leadTimeDays, validUntil: q.validUntil, revision: q.revision,
+        checkedAt: null, submittedAt: q.quoteNo ? '2026-11-13T01:00:00.000Z' : null,
+      })),
+      attachments: [], history: [], poNo: null, actions,
+    };
+  }
+
   function decide(input: OperationInput, outcome: 'APPROVED' | 'REJECTED') {
     const a = approvals.find((x) => x.approvalId === Number(input.path?.approvalId));
     if (!a) throw new OperationError(404, 'APPROVAL_NOT_FOUND', '결재를 찾을 수 없습니다');
@@ -535,7 +554,8 @@ export function createPrFixtures(options: PrFixtureOptions = {}) {
     pr.status = outcome === 'APPROVED' ? 'APPROVED' : 'REJECTED';
     pr.approvalStatus = outcome;
     pr.version++;
-    return { approval: { approvalId: a.approvalId, status: a.status, version: a.version }, documentStatus: pr.status };
+    const round = { approvalId: a.approvalId, docType: 'PR', docNo: pr.prNo, status: a.status, lineName: a.lineName, amountKrw: detail(pr).totalAmount, submittedBy: pr.requesterId, submittedByName: pr.requesterName, submittedAt: a.submittedAt, version: a.version, steps: a.steps };
+    return approvalAnswer(round, pr.status, NOW);
   }
 
   return { answers, data: { prs, approvals, rfq, rules, lines } };

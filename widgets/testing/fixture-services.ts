@@ -4,6 +4,7 @@
  * Every call is answered from memory; `delayMs` makes the answers asynchronous like a network.
  */
 import { businessNumberCheckDigit, formatBusinessNumber } from '../../lib/business-number';
+import { createFixtureContract, type FixtureContract } from './fixture-contract';
 import type {
   BusinessSection,
   CodeOption,
@@ -291,7 +292,15 @@ export interface FixtureOptions {
   uploadStepMs?: number;
   /** Operations that fail, with the server's Korean message. */
   failures?: Partial<Record<FixtureOperation, string>>;
+  /** Checks the answers against the OpenAPI response schemas (default: a contract of these services' own). */
+  contract?: FixtureContract;
 }
+
+/**
+ * Operations whose service answer is not the server's body (the real service unwraps it:
+ * getCompanyName gives the name, downloadFile saves a file): their fixture answers are not checked.
+ */
+const NOT_THE_BODY: ReadonlySet<FixtureOperation> = new Set(['getCompanyName', 'downloadFile']);
 
 export function fixtureServiceError(message: string, status = 500, code = 'FIXTURE_ERROR'): ServiceError {
   return Object.assign(new Error(message), { name: 'ServiceError', status, code, serverMessage: message });
@@ -309,6 +318,11 @@ export function createFixtureServices(options: FixtureOptions = {}): WidgetServi
   const login = options.login === undefined ? FIXTURE_LOGINS['20'] : options.login;
   const failures = options.failures ?? {};
   const stepMs = options.uploadStepMs ?? 0;
+  const contract = options.contract ?? createFixtureContract();
+  const checked = <T>(op: FixtureOperation, body: T): T => {
+    if (!NOT_THE_BODY.has(op)) contract.check(op, body);
+    return body;
+  };
   const files = new Map<string, FileInfo[]>([
     [
       FIXTURE_FILE_GROUP_ID,
@@ -331,7 +345,7 @@ export function createFixtureServices(options: FixtureOptions = {}): WidgetServi
     await new Promise((r) => setTimeout(r, delayMs));
     const failure = failures[op];
     if (failure !== undefined) throw fixtureServiceError(failure);
-    return produce();
+    return checked(op, produce());
   };
   const group = (fileId: string): FileGroup => ({ fileId, files: [...(files.get(fileId) ?? [])] });
 
@@ -390,7 +404,7 @@ export function createFixtureServices(options: FixtureOptions = {}): WidgetServi
         createdAt: new Date().toISOString(),
       }));
       files.set(id, [...existing, ...added]);
-      return group(id);
+      return checked('uploadFiles', group(id));
     },
     listFiles: (fileId) => answer('listFiles', () => group(fileId)),
     deleteFile: (fileId, seq) =>
