@@ -12,9 +12,10 @@ import { HttpError } from './errors.js';
  * 2. Numbers: every integer or number in a route's querystring, params or body schema that has no
  *    bounds gets the widest safe ones (±2^53 − 1), so "1e400" or 99999999999999999999 never reaches
  *    the database as a value it cannot hold. Routes should still declare their real bounds.
- *    A query or path value that reads as a number too large to hold (310 digits, "Infinity")
- *    is refused before validation: ajv's type coercion turns it into Infinity, which then passes
- *    `maximum` (found by the fuzzer, #13 item 3).
+ *    A query, path or JSON body value that reads as a number too large to hold (310 digits,
+ *    "Infinity", 1e999) where the schema wants a number is refused before validation: ajv's type
+ *    coercion turns it into Infinity, which then passes `maximum` (found by the fuzzer, #13 item 3;
+ *    the body by the 50,000-request run of #28 item 4, where the answer's serializer then failed: 500).
  * 3. What still slips through to the database as a bad value (SQLSTATE class 22: a date that does
  *    not exist, a number out of a column's range) is answered 400 by the error handler, never 500.
  */
@@ -118,6 +119,49 @@ export function findOverflowingNumber(request: FastifyRequest, cache: WeakMap<ob
   return null;
 }
 
+const isNumericSchema = (s: JsonSchema): boolean => {
+  const types = Array.isArray(s.type) ? s.type : [s.type];
+  return types.includes('integer') || types.includes('number');
+};
+
+/**
+ * The path of the first value of a JSON body, at a place its schema wants a number, that no
+ * JavaScript number can hold: a numeric string of 310 digits (which ajv's coercion would make
+ * Infinity, passing `maximum`) or a literal such as 1e999 (which JSON.parse already made Infinity).
+ * Follows properties, items and anyOf/oneOf/allOf; a `$ref` is not followed. Pure.
+ */
+export function findOverflowingBodyNumber(value: unknown, schema: unknown, path = 'body', depth = 0): string | null {
+  if (!schema || typeof schema !== 'object' || depth > 32 || value === null || value === undefined) return null;
+  const s = schema as JsonSchema;
+  if (isNumericSchema(s)) {
+    for (const v of Array.isArray(value) ? value : [value]) {
+      if (typeof v === 'number' && !Number.isFinite(v)) return path;
+      if (typeof v === 'string' && NUMBER_TEXT.test(v) && !Number.isFinite(Number(v))) return path;
+    }
+  }
+  for (const key of ['anyOf', 'oneOf', 'allOf']) {
+    const alternatives = s[key];
+    if (!Array.isArray(alternatives)) continue;
+    for (const alt of alternatives) {
+      const hit = findOverflowingBodyNumber(value, alt, path, depth + 1);
+      if (hit) return hit;
+    }
+  }
+  if (Array.isArray(value) && s.items && typeof s.items === 'object') {
+    for (let i = 0; i < value.length; i++) {
+      const hit = findOverflowingBodyNumber(value[i], s.items, `${path}/${i}`, depth + 1);
+      if (hit) return hit;
+    }
+  } else if (typeof value === 'object' && !Array.isArray(value) && s.properties && typeof s.properties === 'object') {
+    for (const [key, sub] of Object.entries(s.properties as Record<string, unknown>)) {
+      if (!Object.hasOwn(value, key)) continue;
+      const hit = findOverflowingBodyNumber((value as Record<string, unknown>)[key], sub, `${path}/${key}`, depth + 1);
+      if (hit) return hit;
+    }
+  }
+  return null;
+}
+
 export const inputGuard = fp(async (app) => {
   const numericFields = new WeakMap<object, Record<string, string[]>>();
   app.addHook('onRoute', (route) => {
@@ -127,7 +171,7 @@ export const inputGuard = fp(async (app) => {
   });
   app.addHook('preValidation', async (request) => {
     checkRequestStrings(request);
-    const overflow = findOverflowingNumber(request, numericFields);
+    const overflow = findOverflowingNumber(request, numericFields) ?? findOverflowingBodyNumber(request.body, (request.routeOptions.schema as Record<string, unknown> | undefined)?.body);
     if (overflow) throw new HttpError(400, 'INVALID_VALUE', `숫자가 허용 범위를 벗어났습니다: ${overflow}`, [{ path: overflow, message: 'must be a finite number within its bounds' }]);
   });
 });

@@ -297,6 +297,28 @@ describe('finding 5: bad input answers 400, never 5xx', () => {
     expect((await t.app.inject({ method: 'GET', url: `/api/v1/prs?size=${'9'.repeat(30)}`, headers: admin.headers })).json().code).toBe('VALIDATION');
   });
 
+  it('a number no JavaScript number can hold in a JSON body is a 400 naming the field, not a 500 (#28 item 4, the 50,000-request run)', async () => {
+    const check = (body: string) =>
+      t.app.inject({ method: 'POST', url: '/api/v1/template/samples/check', headers: { 'content-type': 'application/json' }, payload: body });
+    const base = { itemName: '볼트', categoryCode: 'OFFICE' };
+    for (const [body, field] of [
+      [JSON.stringify({ ...base, quantity: '9'.repeat(400) }), 'body/quantity'],
+      [JSON.stringify({ ...base, quantity: 'Infinity' }), 'body/quantity'],
+      [`{"itemName":"볼트","categoryCode":"OFFICE","quantity":1e999}`, 'body/quantity'],
+      [JSON.stringify({ ...base, quantity: 1, lines: [{ itemName: 'a', quantity: 1 }, { itemName: 'b', quantity: '9'.repeat(400) }] }), 'body/lines/1/quantity'],
+    ] as const) {
+      const res = await check(body);
+      expect(res.statusCode, body.slice(0, 80)).toBe(400);
+      expect(res.json()).toMatchObject({ code: 'INVALID_VALUE' });
+      expect(res.json().msg).toContain(field);
+    }
+    // A string field may hold such text: only numbers are judged.
+    const text = await check(JSON.stringify({ ...base, quantity: 2, remark: 'Infinity' }));
+    expect(text.statusCode).toBe(200);
+    // Within reach, the schema judges as before.
+    expect((await check(JSON.stringify({ ...base, quantity: '9'.repeat(30) }))).json().code).toBe('VALIDATION');
+  });
+
   it('a reference to a row that does not exist is a 400 naming the field, not a foreign-key 500 (#13 fuzzing)', async () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/v1/portal/cyber-notices', headers: admin.headers, payload: { category: 'GENERAL', title: '안내', body: '본문', pinned: 'N', fileId: 'no-such-file-group' } });
     expect(res.statusCode, res.body).toBe(400);
