@@ -131,7 +131,7 @@ describe('app shell', () => {
     const list = page.waitForResponse((r) => r.url().includes('/api/v1/pos?') && r.status() === 200);
     await page.goto('/OrderRequestList');
     await list;
-    await page.getByRole('grid').first().waitFor();
+    await page.getByTestId('list-total').waitFor();
     const after = await scrape();
     const delta = (name: string, labels: Record<string, string>) => sumOf(after, name, labels) - sumOf(before, name, labels);
     expect(delta('gpms_logins_total', { portal: 'I', outcome: 'success' })).toBeGreaterThanOrEqual(1);

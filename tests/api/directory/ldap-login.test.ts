@@ -102,7 +102,7 @@ describe.skipIf(!available)('AD mode over LDAP (real slapd)', () => {
     expect(user).toMatchObject({ portal: 'I', singleid: 'newhire', hname: '홍길동', email: 'gildong@corp.test', cellPhoneNo: '010-5555-6666', authGroupId: '31', useFlag: 'Y', status: 'NORMAL', passwordHash: null });
     const employee = await t.db.db.selectFrom('employee').select(['deptcd', 'section']).where('singleid', '=', 'newhire').executeTakeFirstOrThrow();
     expect(employee.deptcd).toBe('D2110');
-    const audit = await t.db.db.selectFrom('auditLog').select('action').where('entity', '=', 'app_user').where('entityKey', '=', 'newhire').execute();
+    const audit = await t.db.db.selectFrom('auditLog').select('action').where('entity', '=', 'app_user').where('entityKey', '=', 'newhire').orderBy('id').execute();
     expect(audit.map((a) => a.action)).toContain('PROVISION');
     // The second login finds the account.
     expect((await idpw('newhire', 'Dir-Pass-4')).statusCode).toBe(200);

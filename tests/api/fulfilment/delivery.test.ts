@@ -75,7 +75,7 @@ describe('deliveries', () => {
     version = d.version;
     expect((await poLines()).map((l) => l.deliveredQty)).toEqual(['6.000', '0.000']);
     expect(await poStatus()).toBe('PARTLY_DELIVERED');
-    const audit = await t.db.db.selectFrom('auditLog').select(['action', 'actor']).where('entity', '=', 'delivery').where('entityKey', '=', deliveryNo).execute();
+    const audit = await t.db.db.selectFrom('auditLog').select(['action', 'actor']).where('entity', '=', 'delivery').where('entityKey', '=', deliveryNo).orderBy('id').execute();
     expect(audit).toEqual([{ action: 'CREATE', actor: 'supplier1' }]);
   });
 

@@ -59,7 +59,7 @@ describe('catalogue masters', () => {
     expect((await call(admin, 'DELETE', `/api/v1/item/categories/TST0101?version=${version - 1}`)).statusCode).toBe(409);
     const del = await call(admin, 'DELETE', `/api/v1/item/categories/TST0101?version=${version}`);
     expect(del.statusCode).toBe(200);
-    const audit = await t.db.db.selectFrom('auditLog').select('action').where('entity', '=', 'item_category').where('entityKey', '=', 'TST01').execute();
+    const audit = await t.db.db.selectFrom('auditLog').select('action').where('entity', '=', 'item_category').where('entityKey', '=', 'TST01').orderBy('id').execute();
     expect(audit.map((a) => a.action)).toEqual(expect.arrayContaining(['CREATE', 'MOVE', 'DEACTIVATE']));
   });
 

@@ -97,7 +97,7 @@ describe('items: item master, supplier prices and proposals', () => {
     expect(hist.some((h: { proposalNo: string | null }) => h.proposalNo === p.proposalNo)).toBe(true);
     expect((await call(s1, 'GET', `/api/v1/cyber/items/${own1}`)).json().history.some((h: { proposalNo: string | null }) => h.proposalNo === p.proposalNo)).toBe(true);
     expect((await call(staff, 'POST', `/api/v1/item-proposals/${p.proposalNo}/reject`, { version: 2, reason: 'x' })).json().code).toBe('INVALID_STATE');
-    const audit = await t.db.db.selectFrom('auditLog').select('action').where('entity', '=', 'item_proposal').where('entityKey', '=', p.proposalNo).execute();
+    const audit = await t.db.db.selectFrom('auditLog').select('action').where('entity', '=', 'item_proposal').where('entityKey', '=', p.proposalNo).orderBy('id').execute();
     expect(audit.map((a) => a.action)).toEqual(['SUBMIT', 'APPROVE']);
   });
 

@@ -110,7 +110,7 @@ describe('authorGroupManage and authMenuManage: groups, the menu × group matrix
     const other = await send('PUT', '/api/v1/portal/admin/auth-groups/30/menus', { version: v + 1, rows: [{ pgmId: 'CY_QUOT_REQUEST', canRead: 'Y', canWrite: 'N' }] });
     expect(other.statusCode).toBe(400);
     expect(other.json().details[0].path).toBe('body/rows/0/pgmId');
-    const audit = await t.db.db.selectFrom('auditLog').select(['action', 'beforeData', 'afterData']).where('entity', '=', 'menuAuth').where('entityKey', '=', '30').execute();
+    const audit = await t.db.db.selectFrom('auditLog').select(['action', 'beforeData', 'afterData']).where('entity', '=', 'menuAuth').where('entityKey', '=', '30').orderBy('id').execute();
     expect(audit).toHaveLength(1);
     expect(audit[0].afterData).toContain('PORTAL_SYSTEM_MESSAGE:W');
     expect(audit[0].beforeData).not.toContain('PORTAL_SYSTEM_MESSAGE:W');

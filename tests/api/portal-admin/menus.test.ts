@@ -49,7 +49,7 @@ describe('menuManage: the menu tree of both portals', () => {
     expect(dup.json().code).toBe('DUPLICATE_KEY');
     const dupSeed = await send('POST', '/api/v1/portal/admin/menus', leaf('PUR_PR_LIST'));
     expect(dupSeed.statusCode).toBe(409);
-    const audit = await t.db.db.selectFrom('auditLog').select(['action', 'actor']).where('entity', '=', 'menu').where('entityKey', '=', 'TEST_LEAF_A').execute();
+    const audit = await t.db.db.selectFrom('auditLog').select(['action', 'actor']).where('entity', '=', 'menu').where('entityKey', '=', 'TEST_LEAF_A').orderBy('id').execute();
     expect(audit).toEqual([{ action: 'CREATE', actor: 'admin' }]);
   });
 

@@ -76,7 +76,7 @@ describe('approval delegation', () => {
     ok(await f.post(`/api/v1/approval/delegations/${mine.delegationId}/cancel`, f.u.uadmin1, { version: mine.version }));
     const again = await submitPr();
     expect(again.approvals.at(-1).steps[0]).toMatchObject({ approverId: 'E000006', onBehalfOf: null });
-    const audit = await t.db.db.selectFrom('auditLog').select('action').where('entity', '=', 'approval_delegation').execute();
+    const audit = await t.db.db.selectFrom('auditLog').select('action').where('entity', '=', 'approval_delegation').orderBy('id').execute();
     expect(audit.length).toBeGreaterThanOrEqual(6);
   });
 });

@@ -40,7 +40,7 @@ describe('purchase order print (PDF)', { timeout: 120_000 }, () => {
     // Quantities without trailing zeros (10 and 2.5), money in the currency's decimals.
     expect(text).toMatch(/10\s+1,000\s+10,000/);
     expect(text).toMatch(/2\.5\s+1,000\s+2,500/);
-    const audit = await t.db.db.selectFrom('auditLog').select(['action', 'actor']).where('entity', '=', 'po_header').where('entityKey', '=', draft.poNo).where('action', '=', 'PRINT').execute();
+    const audit = await t.db.db.selectFrom('auditLog').select(['action', 'actor']).where('entity', '=', 'po_header').where('entityKey', '=', draft.poNo).where('action', '=', 'PRINT').orderBy('id').execute();
     expect(audit).toEqual([{ action: 'PRINT', actor: 'operator' }]);
 
     // Read-only staff may print too; a draft of another order prints without stamps.
@@ -74,7 +74,7 @@ describe('purchase order print (PDF)', { timeout: 120_000 }, () => {
     refused(await f.get(`/api/v1/pos/${any.poNo}/pdf`, f.u.buyer), 403, 'GPMS006');
     refused(await f.get(`/api/v1/pos/${any.poNo}/pdf`, f.u.supplier1), 403);
     refused(await f.get('/api/v1/pos/PO2099-999999/pdf', f.u.operator), 404, 'PO_NOT_FOUND');
-    const audit = await t.db.db.selectFrom('auditLog').select('id').where('entityKey', '=', any.poNo).where('action', '=', 'PRINT').execute();
+    const audit = await t.db.db.selectFrom('auditLog').select('id').where('entityKey', '=', any.poNo).where('action', '=', 'PRINT').orderBy('id').execute();
     expect(audit).toEqual([]);
   });
 });

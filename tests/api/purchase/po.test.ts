@@ -101,7 +101,7 @@ describe('purchase orders', () => {
     expect(ack).toMatchObject({ status: 'ACKNOWLEDGED', actions: [] });
     const second = refused(await f.post(`/api/v1/cyber/pos/${po.poNo}/acknowledge`, f.u.supplier1, { version: ack.version }), 409, 'INVALID_STATE');
     expect(second.msg).toBe('이미 확인한 발주입니다');
-    const audit = await t.db.db.selectFrom('auditLog').select(['action', 'actor']).where('entity', '=', 'po_header').where('entityKey', '=', po.poNo).where('action', '=', 'ACKNOWLEDGE').execute();
+    const audit = await t.db.db.selectFrom('auditLog').select(['action', 'actor']).where('entity', '=', 'po_header').where('entityKey', '=', po.poNo).where('action', '=', 'ACKNOWLEDGE').orderBy('id').execute();
     expect(audit).toEqual([{ action: 'ACKNOWLEDGE', actor: 'supplier1' }]);
   });
 

@@ -27,7 +27,7 @@ describe('purchase requests', () => {
     expect(pr.lines[1]).toMatchObject({ itemCode: null, itemName: '비규격 브래킷', quantity: '2.500' });
     expect(pr.actions).toEqual(['update', 'submit', 'cancel']);
     expect(pr.history.map((h: { action: string }) => h.action)).toEqual(['CREATE']);
-    const audit = await t.db.db.selectFrom('auditLog').select(['action', 'actor']).where('entity', '=', 'pr_header').where('entityKey', '=', pr.prNo).execute();
+    const audit = await t.db.db.selectFrom('auditLog').select(['action', 'actor']).where('entity', '=', 'pr_header').where('entityKey', '=', pr.prNo).orderBy('id').execute();
     expect(audit).toEqual([{ action: 'CREATE', actor: 'buyer' }]);
   });
 

@@ -60,7 +60,7 @@ describe('quotation requests and quotations', () => {
     expect(JSON.stringify(opened)).not.toContain('1500');
     const again = ok(await f.get(`/api/v1/cyber/rfqs/${rfq.rfqNo}`, f.u.supplier1adm));
     expect(again.version).toBe(opened.version);
-    const history = await t.db.db.selectFrom('auditLog').select(['action', 'actor']).where('entity', '=', 'quotation').where('entityKey', '=', `${rfq.rfqNo}/C00001`).execute();
+    const history = await t.db.db.selectFrom('auditLog').select(['action', 'actor']).where('entity', '=', 'quotation').where('entityKey', '=', `${rfq.rfqNo}/C00001`).orderBy('id').execute();
     expect(history).toEqual([{ action: 'CHECK', actor: 'supplier1' }]);
     // Internal screens are not for suppliers, and supplier screens are for staff only through the
     // internal 협력사 화면 menu (#18: operation reads them; a requester does not).
