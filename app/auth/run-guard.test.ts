@@ -1,3 +1,4 @@
+import { ApiError } from '../api/api-error';
 import { describe, expect, it, vi } from 'vitest';
 import type { LoginCheckAnswer, LoginPayload, Result } from './auth-api';
 import type { GuardTarget } from './guard-decisions';
@@ -90,6 +91,19 @@ describe('runGuard: public routes and the login check', () => {
     const f = fake({ loggedIn: true, portal: 'I', mainScreen: true, checks: [check('GPMS005')] });
     expect(await runGuard(target({ search: '?q=1' }), f.deps)).toEqual({ redirect: '/login' });
     expect(f.events).toEqual(['setCyber false', 'loginCheck /prList N store=N', 'alert login.infoTitle login.logoutTimeout', 'clearSession', 'moveUrl /prList?q=1']);
+  });
+
+  it('the database out of reach (503): no redirect to /info500 — the route shows "try again shortly" at the same address, and the login is kept', async () => {
+    for (const code of ['DATABASE_UNAVAILABLE', 'HTTP_503']) {
+      const f = fake({ loggedIn: true, checks: [{ ok: false, status: 503, code, msg: '데이터베이스에 연결할 수 없습니다' }] });
+      const outcome = runGuard(target(), f.deps);
+      await expect(outcome).rejects.toBeInstanceOf(ApiError);
+      await expect(outcome).rejects.toMatchObject({ status: 503, code: 'DATABASE_UNAVAILABLE' });
+      expect(f.events).toEqual(['setCyber false', 'loginCheck /prList N store=N']);
+    }
+    // Any other failure still goes to /info500 (spec §4).
+    const other = fake({ loggedIn: true, checks: [{ ok: false, status: 500, code: 'INTERNAL', msg: null }] });
+    expect(await runGuard(target(), other.deps)).toEqual({ redirect: '/info500' });
   });
 
   it('GPMS005 on a fresh page: no alert', async () => {

@@ -1,3 +1,4 @@
+import { ApiError } from '../api/api-error';
 import type { RefreshOutcome } from '../api/client';
 import type { AuthApi, LoginCheckAnswer, LoginPayload, Result } from './auth-api';
 import {
@@ -61,6 +62,12 @@ export async function runGuard(target: GuardTarget, deps: GuardDeps): Promise<Gu
 
       case 'loginCheck': {
         const r = await deps.api.loginCheck(target.pathname, target.isCyber, loginCheckStore(deps.session().menusLoaded));
+        // The database out of reach (503 DATABASE_UNAVAILABLE, or a balancer's 503 without our code)
+        // is no answer about the user: the route's error page says "try again shortly" at the same
+        // address, so a reload once it is back just works (a redirect to /info500 stayed there).
+        if (!r.ok && r.status === 503 && (r.code === 'DATABASE_UNAVAILABLE' || r.code === 'HTTP_503')) {
+          throw new ApiError(503, { statusCode: 503, code: 'DATABASE_UNAVAILABLE', msg: r.msg });
+        }
         const code = r.ok ? r.data.code : 'unreachable';
         if (r.ok && code === 'OK' && r.data.user) deps.storeLoginCheck(r.data);
         step = decideLoginCheck(code, target, deps.mainScreenShown(), deps.session().portal);

@@ -15,9 +15,18 @@ const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ECONNABORTED', 'EP
 /**
  * SQLSTATEs of a server going away or not taking connections: class 08 (connection exception),
  * 57P01 admin_shutdown (a fast stop ends every session), 57P02 crash_shutdown, 57P03
- * cannot_connect_now (starting up or shutting down), 53300 too_many_connections.
+ * cannot_connect_now (starting up or shutting down), 53300 too_many_connections; and the refusals
+ * a connection meets when the database itself is closed to it — 3D000 (the database is gone, e.g.
+ * during a restore), 28000/28P01 (the server's login no longer accepted, e.g. a rotated password).
  */
-const SQLSTATES = new Set(['57P01', '57P02', '57P03', '53300']);
+const SQLSTATES = new Set(['57P01', '57P02', '57P03', '53300', '3D000', '28000', '28P01']);
+
+/**
+ * 55000 (object_not_in_prerequisite_state) is also raised by ordinary statements; only its
+ * connection-time form — an administrator closed the database (ALLOW_CONNECTIONS false) — means
+ * the database is out of reach. Seen as 500s in the browser until this was added.
+ */
+const CLOSED_DATABASE = /is not currently accepting connections/;
 
 /**
  * node-postgres reports a lost connection and a pool that could not connect in time by message
@@ -36,6 +45,7 @@ function oneIsUnreachable(err: unknown): boolean {
   const e = err as { code?: unknown; message?: unknown };
   if (typeof e.code === 'string') {
     if (NETWORK_CODES.has(e.code) || SQLSTATES.has(e.code) || /^08[0-9A-Z]{3}$/.test(e.code)) return true;
+    if (e.code === '55000' && typeof e.message === 'string' && CLOSED_DATABASE.test(e.message)) return true;
     // The PGlite thread gone (server/db/pglite/worker-client.ts) is the same condition.
     if (e.code === 'DATABASE_UNAVAILABLE') return true;
   }

@@ -6,12 +6,17 @@ const withCode = (code: string, message = 'x') => Object.assign(new Error(messag
 
 describe('isDatabaseUnreachable', () => {
   it('knows a database out of reach by socket code, SQLSTATE or node-postgres message', () => {
-    for (const code of ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P02', '57P03', '53300', '08006', '08001', 'DATABASE_UNAVAILABLE']) {
+    for (const code of ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P02', '57P03', '53300', '08006', '08001', '3D000', '28P01', 'DATABASE_UNAVAILABLE']) {
       expect(isDatabaseUnreachable(withCode(code)), code).toBe(true);
     }
     for (const message of ['Connection terminated unexpectedly', 'Connection terminated due to connection timeout', 'timeout exceeded when trying to connect', 'Client has encountered a connection error and is not queryable']) {
       expect(isDatabaseUnreachable(new Error(message)), message).toBe(true);
     }
+  });
+
+  it('knows a database an administrator closed (ALLOW_CONNECTIONS false), not other 55000s', () => {
+    expect(isDatabaseUnreachable(withCode('55000', 'database "gpms" is not currently accepting connections'))).toBe(true);
+    expect(isDatabaseUnreachable(withCode('55000', 'currval of sequence "s" is not yet defined in this session'))).toBe(false);
   });
 
   it('looks through cause and AggregateError (localhost tried on IPv4 and IPv6)', () => {
