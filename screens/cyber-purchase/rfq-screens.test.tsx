@@ -1,7 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clickGridRow, doubleClickGridRow, gridHeaderTexts, gridRowTexts, installGlideJsdom } from '../../engine/testing/grid';
+import { clickGridRow, editGridCell, gridHeaderTexts, gridRowTexts, installGlideJsdom } from '../../engine/testing/grid';
 import { OperationError, type OperationInput } from '../../engine/services';
 import { renderCyberFlow } from './cyber-fixtures';
 
@@ -18,22 +17,6 @@ async function confirmYes() {
   const dialog = await screen.findByRole('alertdialog');
   fireEvent.click(within(dialog).getByRole('button', { name: '확인' }));
 }
-
-/** Types into cell (row, x) of a detail grid through glide's overlay editor. */
-async function editCell(row: number, x: number, text: string) {
-  doubleClickGridRow(row, { x });
-  const editor = await waitFor(() => {
-    const el = document.querySelector<HTMLTextAreaElement>('#portal textarea, #portal input');
-    expect(el).not.toBeNull();
-    return el!;
-  });
-  await userEvent.clear(editor);
-  await userEvent.type(editor, `${text}{Enter}`);
-  await new Promise((r) => setTimeout(r, 550));
-}
-
-// prSubmitEdit's lines grid (no row markers): lineNo 56, itemName 200, spec 150, unitCode 60, quantity 80, then unitPrice 120.
-const UNIT_PRICE_X = 56 + 200 + 150 + 60 + 80 + 60;
 
 describe('prCheckList: quotation requests sent to my company', () => {
   it('lists the requests with code texts, sorted by request date; filters go to the server', async () => {
@@ -106,8 +89,8 @@ describe('prSubmitEdit: my quotation until the deadline', () => {
     fireEvent.change(screen.getByLabelText(/견적유효기한/), { target: { value: '2099-05-31' } });
     fireEvent.blur(screen.getByLabelText(/견적유효기한/));
     fireEvent.change(screen.getByLabelText('비고'), { target: { value: '운송비 포함' } });
-    await editCell(0, UNIT_PRICE_X, '12000');
-    await editCell(1, UNIT_PRICE_X, '3500.5');
+    await editGridCell({ row: 0, field: 'unitPrice' }, '12000');
+    await editGridCell({ row: 1, field: 'unitPrice' }, '3500.5');
     fireEvent.click(screen.getByRole('button', { name: '견적 제출' }));
     expect(await screen.findByRole('alertdialog')).toHaveTextContent('견적을 제출하시겠습니까?');
     await confirmYes();

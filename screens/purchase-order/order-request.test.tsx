@@ -1,8 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clickGridRow, gridHeaderTexts, gridRowTexts, installGlideJsdom } from '../../engine/testing/grid';
+import { clickGridRow, editGridCell, gridHeaderTexts, gridRowTexts, installGlideJsdom } from '../../engine/testing/grid';
 import { OperationError } from '../../engine/services';
-import { answer, callsOf, editCell, lastCall, promptDialog, renderPoFlow } from './po-test-helpers';
+import { answer, callsOf, lastCall, promptDialog, renderPoFlow } from './po-test-helpers';
 
 let uninstall: () => void;
 beforeAll(() => {
@@ -182,8 +182,7 @@ describe('OrderRequestEdit: the workflow', () => {
     await screen.findByDisplayValue('금형 부품', undefined, { timeout: 5000 });
     await waitFor(() => expect(gridRowTexts(document, 0).length).toBe(2));
     await waitFor(() => expect(gridRowTexts(document, 1)[0]).toEqual(expect.arrayContaining(['납기일', '2026-12-10', '2026-12-20', '협력사 요청'])));
-    // Quantity of line 2 (x: lineNo 60 + item code 120 + name 200 + spec 140 + unit 60, then the middle of 90).
-    await editCell(1, 625, '2');
+    await editGridCell({ row: 1, field: 'quantity' }, '2');
     fireEvent.change(screen.getByLabelText(/^납기일/), { target: { value: '2026-12-27' } });
     fireEvent.blur(screen.getByLabelText(/^납기일/));
     fireEvent.click(screen.getByRole('button', { name: '발주 변경' }));
@@ -206,7 +205,7 @@ describe('OrderRequestEdit: the workflow', () => {
     const { services, fixtures } = renderPoFlow('/OrderRequestEdit?poNo=PO2026-000304');
     await screen.findByDisplayValue('금형 부품', undefined, { timeout: 5000 });
     await waitFor(() => expect(gridRowTexts(document, 0).length).toBe(2));
-    await editCell(0, 625, '20');
+    await editGridCell({ row: 0, field: 'quantity' }, '20');
     fireEvent.click(screen.getByRole('button', { name: '발주 변경' }));
     const prompt = await promptDialog('발주 변경');
     fireEvent.change(within(prompt).getByLabelText(/변경 사유/), { target: { value: '추가 주문' } });

@@ -2,12 +2,9 @@
  * Test helpers of the purchase-order screens: the screens on their routes in one memory router
  * over the fixture server (po-fixtures.ts), so a test follows links and sees state change.
  */
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { expect } from 'vitest';
+import { fireEvent, screen, within } from '@testing-library/react';
 import type { Authority, OperationInput } from '../../engine/services';
 import { createFixtureEngineServices } from '../../engine/testing/fixture-engine-services';
-import { doubleClickGridRow } from '../../engine/testing/grid';
 import { renderScreenRoutes } from '../../engine/testing/screen-routes-harness';
 import { screenDefinitions, screenTexts } from '../index';
 import { PO_FIXTURE_CODES, createPoFixtures } from './po-fixtures';
@@ -63,17 +60,3 @@ export async function promptDialog(title: string): Promise<HTMLElement> {
   return screen.findByRole('dialog', { name: title });
 }
 
-/** Types into cell (row, x) of grid `index` through glide's overlay editor. */
-export async function editCell(row: number, x: number, text: string, index = 0) {
-  const grid = document.querySelectorAll<HTMLElement>('[data-gpms-grid]')[index];
-  const marker = Number(grid.dataset.rowMarkerWidth) || 0;
-  doubleClickGridRow(row, { x: marker + x, index });
-  const editor = await waitFor(() => {
-    const el = document.querySelector<HTMLTextAreaElement>('#portal textarea, #portal input');
-    expect(el).not.toBeNull();
-    return el!;
-  });
-  await userEvent.clear(editor);
-  await userEvent.type(editor, `${text}{Enter}`);
-  await new Promise((r) => setTimeout(r, 550));
-}

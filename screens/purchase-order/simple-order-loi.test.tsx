@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clickGridRow, gridRowTexts, installGlideJsdom } from '../../engine/testing/grid';
-import { answer, callsOf, editCell, lastCall, promptDialog, renderPoFlow } from './po-test-helpers';
+import { clickGridRow, editGridCell, gridRowTexts, installGlideJsdom } from '../../engine/testing/grid';
+import { answer, callsOf, lastCall, promptDialog, renderPoFlow } from './po-test-helpers';
 
 let uninstall: () => void;
 beforeAll(() => {
@@ -10,11 +10,6 @@ beforeAll(() => {
 afterAll(() => uninstall());
 
 const T = { timeout: 30_000 };
-
-// Simple-order lines: row markers, then lineNo 60, item code 120, name 200, spec 140, unit 60, quantity 90, unit price 110.
-const ITEM_NAME_X = 60 + 120 + 100;
-const QUANTITY_X = 60 + 120 + 200 + 140 + 60 + 45;
-const UNIT_PRICE_X = 60 + 120 + 200 + 140 + 60 + 90 + 55;
 
 describe('SimpleOrderList / SimpleOrderEdit', () => {
   it('lists simple orders only and opens one', T, async () => {
@@ -45,9 +40,9 @@ describe('SimpleOrderList / SimpleOrderEdit', () => {
 
     fireEvent.click(screen.getByRole('button', { name: '행 추가' }));
     await waitFor(() => expect(gridRowTexts(document, 0).length).toBe(1));
-    await editCell(0, ITEM_NAME_X, '안전장갑');
-    await editCell(0, QUANTITY_X, '100');
-    await editCell(0, UNIT_PRICE_X, '60000');
+    await editGridCell({ row: 0, field: 'itemName' }, '안전장갑');
+    await editGridCell({ row: 0, field: 'quantity' }, '100');
+    await editGridCell({ row: 0, field: 'unitPrice' }, '60000');
     fireEvent.click(screen.getByRole('button', { name: '저장' }));
     await answer('확인');
     expect(await screen.findByRole('alertdialog')).toHaveTextContent('소액발주는 5,000,000원 미만이어야 합니다 (현재 6,000,000원). 구매요청으로 진행하세요');
@@ -63,7 +58,7 @@ describe('SimpleOrderList / SimpleOrderEdit', () => {
     });
 
     await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
-    await editCell(0, QUANTITY_X, '50');
+    await editGridCell({ row: 0, field: 'quantity' }, '50');
     fireEvent.click(screen.getByRole('button', { name: '저장' }));
     await answer('확인');
     await screen.findByText('저장되었습니다.');
@@ -77,7 +72,7 @@ describe('SimpleOrderList / SimpleOrderEdit', () => {
     const { services } = renderPoFlow('/SimpleOrderEdit?poNo=PO2026-000305');
     await screen.findByDisplayValue('사무용품', undefined, { timeout: 5000 });
     await waitFor(() => expect(gridRowTexts(document, 0).length).toBe(1));
-    await editCell(0, QUANTITY_X, '25');
+    await editGridCell({ row: 0, field: 'quantity' }, '25');
     fireEvent.click(screen.getByRole('button', { name: '저장' }));
     await answer('확인');
     await screen.findByText('저장되었습니다.');

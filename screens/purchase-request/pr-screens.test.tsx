@@ -1,7 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clickGridRow, doubleClickGridRow, gridHeaderTexts, gridRowTexts, installGlideJsdom } from '../../engine/testing/grid';
+import { clickGridRow, editGridCell, gridHeaderTexts, gridRowTexts, installGlideJsdom } from '../../engine/testing/grid';
 import { OperationError, type OperationInput } from '../../engine/services';
 import { PR_LOGINS } from './pr-fixtures';
 import { renderPrFlow } from './pr-flow';
@@ -21,21 +20,6 @@ async function confirmYes() {
   fireEvent.click(within(dialog).getByRole('button', { name: '확인' }));
 }
 
-/** Types into cell (row, x) of the first grid through glide's overlay editor. */
-async function editCell(row: number, x: number, text: string) {
-  doubleClickGridRow(row, { x });
-  const editor = await waitFor(() => {
-    const el = document.querySelector<HTMLTextAreaElement>('#portal textarea, #portal input');
-    expect(el).not.toBeNull();
-    return el!;
-  });
-  await userEvent.clear(editor);
-  await userEvent.type(editor, `${text}{Enter}`);
-  await new Promise((r) => setTimeout(r, 550));
-}
-
-// prEdit's lines grid: row markers 36, lineNo 50, itemCode 120, itemName 200, spec 160, unitCode 60, quantity 80, estUnitPrice 110.
-const X = { itemCode: 36 + 50 + 60, itemName: 36 + 50 + 120 + 100, unitCode: 36 + 50 + 120 + 200 + 160 + 30, quantity: 36 + 50 + 120 + 200 + 160 + 60 + 40, price: 36 + 50 + 120 + 200 + 160 + 60 + 80 + 55 };
 
 describe('prList: purchase requests of my scope', { timeout: 30_000 }, () => {
   it('shows the PRs with code texts, money and the per-currency totals; searches the last three months by request date', async () => {
@@ -109,9 +93,9 @@ describe('prEdit: the requester writes, saves and submits a PR', { timeout: 30_0
     fireEvent.change(screen.getByLabelText(/구매 목적/), { target: { value: '공구 교체' } });
     fireEvent.click(screen.getByRole('button', { name: '행 추가' }));
     await waitFor(() => expect(gridRowTexts().length).toBe(1));
-    await editCell(0, X.itemName, '엔드밀 10mm');
-    await editCell(0, X.unitCode, 'EA');
-    await editCell(0, X.price, '32000');
+    await editGridCell({ row: 0, field: 'itemName' }, '엔드밀 10mm');
+    await editGridCell({ row: 0, field: 'unitCode' }, 'EA');
+    await editGridCell({ row: 0, field: 'estUnitPrice' }, '32000');
     fireEvent.click(screen.getByRole('button', { name: '저장' }));
     await confirmYes();
     await screen.findByText('저장되었습니다.');
@@ -131,13 +115,13 @@ describe('prEdit: the requester writes, saves and submits a PR', { timeout: 30_0
     await screen.findByRole('heading', { name: '구매요청서' });
     fireEvent.click(await screen.findByRole('button', { name: '행 추가' }));
     await waitFor(() => expect(gridRowTexts().length).toBe(1));
-    await editCell(0, X.itemCode, 'mro0101-0001');
+    await editGridCell({ row: 0, field: 'itemCode' }, 'mro0101-0001');
     await waitFor(() => expect(gridRowTexts()[0].slice(1, 5)).toEqual(['mro0101-0001', '육각볼트', 'M4x10 SUS304', 'EA']));
     expect(lastCall(services.calls, 'getPrItem')!.input).toEqual({ path: { itemCode: 'mro0101-0001' } });
-    await editCell(0, X.itemCode, 'NOPE-0001');
+    await editGridCell({ row: 0, field: 'itemCode' }, 'NOPE-0001');
     expect(await screen.findByText('등록되지 않았거나 사용하지 않는 품목입니다: NOPE-0001')).toBeInTheDocument();
     // The row keeps what it had besides the code typed.
-    expect(gridRowTexts()[0].slice(1, 3)).toEqual(['NOPE-0001', '육각볼트']);
+    await waitFor(() => expect(gridRowTexts()[0].slice(1, 3)).toEqual(['NOPE-0001', '육각볼트']));
   });
 
   it('the server’s row error lands on its line; nothing is saved', { timeout: 20_000 }, async () => {

@@ -181,6 +181,8 @@ function DataGridInner<Row extends GridRow>(props: DataGridProps<Row>, ref: Forw
   const totalLabel = t('gridTotal');
   const theme = useMemo(() => gridTheme(accent), [accent]);
   const glideColumns = useMemo(() => toGlideColumns(columns, sort), [columns, sort]);
+  // The columns' fields in order: tests and play functions find a column by field, not by pixels.
+  const fieldList = useMemo(() => columns.map((c) => c.field).join(' '), [columns]);
   const showMarkers = selection === 'multi' && !readOnly;
 
   const rows = useMemo(() => (selection === 'none' ? [] : (selectedRows ?? innerRows)), [selection, selectedRows, innerRows]);
@@ -379,6 +381,8 @@ function DataGridInner<Row extends GridRow>(props: DataGridProps<Row>, ref: Forw
       data-row-marker-width={showMarkers ? ROW_MARKER_WIDTH : 0}
       data-header-height={hh}
       data-row-height={rh}
+      data-fields={fieldList}
+      data-current={safeCurrent ? safeCurrent.cell.join(',') : undefined}
       onFocusCapture={onFocusCapture}
       onPointerDownCapture={() => (pointerDown.current = true)}
     >

@@ -1,7 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { doubleClickGridRow, gridRowTexts, installGlideJsdom } from '../../../engine/testing/grid';
+import { editGridCell, gridRowTexts, installGlideJsdom } from '../../../engine/testing/grid';
 import { screenDefinitions, screenTexts } from '../../index';
 import { createAdminFixtures } from '../../testing/fixture-answers';
 import { OperationError, type OperationInput } from '../../../engine/services';
@@ -13,9 +12,11 @@ beforeAll(() => {
 });
 afterAll(() => uninstall());
 
-const open = (answers?: Record<string, (input: OperationInput) => unknown>) => {
+type Fixtures = ReturnType<typeof createAdminFixtures>;
+/** The screen over one fixture server; `answers` may wrap that server's own answers. */
+const open = (answers?: (fixtures: Fixtures) => Record<string, (input: OperationInput) => unknown>) => {
   const fixtures = createAdminFixtures();
-  const r = renderScreen('portal.cmmnCodeManage', { entries: screenDefinitions, texts: screenTexts, answers: { ...fixtures.answers, ...answers } });
+  const r = renderScreen('portal.cmmnCodeManage', { entries: screenDefinitions, texts: screenTexts, answers: { ...fixtures.answers, ...answers?.(fixtures) } });
   return { ...r, fixtures };
 };
 
@@ -23,24 +24,6 @@ async function confirmYes() {
   const dialog = await screen.findByRole('alertdialog');
   fireEvent.click(within(dialog).getByRole('button', { name: '확인' }));
 }
-
-/** Types into cell (row, x) of the codes grid through glide's overlay editor. */
-async function editCell(row: number, x: number, text: string) {
-  doubleClickGridRow(row, { x });
-  const editor = await waitFor(() => {
-    const el = document.querySelector<HTMLTextAreaElement>('#portal textarea, #portal input');
-    expect(el).not.toBeNull();
-    return el!;
-  });
-  await userEvent.clear(editor);
-  await userEvent.type(editor, `${text}{Enter}`);
-  await new Promise((r) => setTimeout(r, 550));
-}
-
-// Codes grid: row markers 36 px, then code 130, textKo 200, textEn 200.
-const CODE_X = 36 + 60;
-const TEXT_KO_X = 36 + 130 + 100;
-const TEXT_EN_X = 36 + 130 + 200 + 100;
 
 describe('tree screen: cmmnCodeManage', () => {
   it('lists the groups; choosing one shows its form and its codes', async () => {
@@ -63,20 +46,20 @@ describe('tree screen: cmmnCodeManage', () => {
   });
 
   it('adds a code and saves the changed rows only; a server row error lands on its row', async () => {
-    const { services } = open({
+    const { services } = open((fixtures) => ({
       saveCodes: (input) => {
         const body = input.body as { rows: Array<Record<string, unknown>> };
         if (body.rows.some((r) => r.textKo === '금지')) throw new OperationError(400, 'VALIDATION', '입력 값을 확인하세요', [{ path: 'body/rows/0/textKo', message: '사용할 수 없는 말입니다' }]);
-        return createAdminFixtures().answers.saveCodes(input);
+        return fixtures.answers.saveCodes(input);
       },
-    });
+    }));
     fireEvent.click(await screen.findByRole('treeitem', { name: /결재 상태/ }));
     await waitFor(() => expect(gridRowTexts().length).toBe(3));
     fireEvent.click(screen.getByRole('button', { name: '행 추가' }));
     await waitFor(() => expect(gridRowTexts().length).toBe(4));
-    await editCell(3, CODE_X, 'HOLD');
-    await editCell(3, TEXT_KO_X, '금지');
-    await editCell(3, TEXT_EN_X, 'On hold');
+    await editGridCell({ row: 3, field: 'code' }, 'HOLD');
+    await editGridCell({ row: 3, field: 'textKo' }, '금지');
+    await editGridCell({ row: 3, field: 'textEn' }, 'On hold');
     fireEvent.click(screen.getByRole('button', { name: '코드 저장' }));
     await confirmYes();
     const error = await screen.findByRole('alertdialog');
@@ -86,7 +69,7 @@ describe('tree screen: cmmnCodeManage', () => {
     const sent = services.calls.find((c) => c.operation === 'saveCodes')!.input;
     expect(sent).toEqual({ path: { groupId: 'APPROVAL_STATUS' }, query: undefined, body: { rows: [{ code: 'HOLD', textKo: '금지', textEn: 'On hold', attr1: '', attr2: '', sortOrder: 0, useYn: 'Y' }], deleted: [] } });
 
-    await editCell(3, TEXT_KO_X, '보류');
+    await editGridCell({ row: 3, field: 'textKo' }, '보류');
     fireEvent.click(screen.getByRole('button', { name: '코드 저장' }));
     await confirmYes();
     await screen.findByText('저장되었습니다.');
