@@ -14,6 +14,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { crossCheckDefinition, indexApi } from '../engine/definition/cross-check';
+import { withFieldLabels } from '../engine/runtime/field-labels';
 import { formatProblem, type DefinitionProblem } from '../engine/definition/problems';
 import type { ScreenDef } from '../engine/definition/types';
 import { expressionsOf, validateDefinition } from '../engine/definition/validate';
@@ -80,6 +81,21 @@ export async function loadDefinitions(root = ROOT, folder = 'screens'): Promise<
 function flatKeys(obj: unknown, prefix = '', out = new Set<string>()): Set<string> {
   if (obj && typeof obj === 'object') for (const [k, v] of Object.entries(obj)) flatKeys(v, prefix ? `${prefix}.${k}` : k, out);
   else if (typeof obj === 'string') out.add(prefix);
+  return out;
+}
+
+/** Fields, columns, filters and series a definition labels by its `labels` prefix, with their pointers. */
+function conventionLabelsOf(def: ScreenDef): Array<{ pointer: string; key: string; field: string }> {
+  const out: Array<{ pointer: string; key: string; field: string }> = [];
+  const walk = (node: unknown, pointer: string) => {
+    if (Array.isArray(node)) node.forEach((v, i) => walk(v, `${pointer}/${i}`));
+    else if (node && typeof node === 'object') {
+      const o = node as { field?: unknown; labelKey?: unknown };
+      if (typeof o.field === 'string' && typeof o.labelKey === 'string') out.push({ pointer: `${pointer}/field`, key: o.labelKey, field: o.field });
+      for (const [k, v] of Object.entries(node)) walk(v, `${pointer}/${k}`);
+    }
+  };
+  walk(withFieldLabels(def), '');
   return out;
 }
 
@@ -184,6 +200,10 @@ export async function checkScreens(options: CheckOptions = {}): Promise<CheckRes
     problems.push(...crossCheckDefinition(def, api, d.file, knownIds, expressionsOf(def)));
     if (def.kind === 'custom' && !customNames.has(def.component)) {
       problems.push({ file: d.file, pointer: '/component', message: `no file app/custom-screens/**/${def.component}.custom.tsx; custom components: ${[...customNames].sort().join(', ') || 'none'}` });
+    }
+    for (const { pointer, key, field } of conventionLabelsOf(def)) {
+      const found = [key, `field.${field}`].some((k) => ko.has(k) && en.has(k));
+      if (!found) problems.push({ file: d.file, pointer, message: `field ${JSON.stringify(field)} has no label: add ${JSON.stringify(key)} (or field.${field}) to ${folder}/**/i18n/{ko,en}.json, or give it a label` });
     }
     for (const { pointer, text } of textsOf(def)) {
       if (!looksLikeKey(text) || Object.hasOwn(ENGINE_TEXTS_KO, text)) continue;

@@ -244,10 +244,17 @@ export function useEngineText(): Translate {
   );
 }
 
-/** A field's label: the definition's label, else the shared field dictionary (`field.<name>`), else the name. */
-export function fieldLabel(t: Translate, def: { field: string; label?: string }): string {
+/**
+ * A field's label: the definition's label, else the screen's own key for the field (`labelKey`, from
+ * the definition's `labels` prefix: engine/runtime/field-labels.ts), else the shared field
+ * dictionary (`field.<name>`), else the name.
+ */
+export function fieldLabel(t: Translate, def: { field: string; label?: string; labelKey?: string }): string {
   if (def.label) return t(def.label);
-  const key = `field.${def.field}`;
-  const text = t(key);
-  return text === key ? def.field : text;
+  for (const key of [def.labelKey, `field.${def.field}`]) {
+    if (!key) continue;
+    const text = t(key);
+    if (text !== key) return text;
+  }
+  return def.field;
 }

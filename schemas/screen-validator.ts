@@ -8,8 +8,8 @@ const equalHelper = (equalModule as { default?: unknown }).default ?? equalModul
 
 export const validate = validate10;
 export default validate10;
-const schema11 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://gpms.local/schemas/screen.schema.json","title":"GPMS screen definition","description":"One screen of GPMS/OGPMS as data. See docs/screen-definitions.md.","type":"object","required":["id","kind","title"],"properties":{"kind":{"enum":["list","edit","tree","dashboard","custom"]}},"allOf":[{"if":{"properties":{"kind":{"const":"list"}},"required":["kind"]},"then":{"$ref":"#/definitions/listScreen"}},{"if":{"properties":{"kind":{"const":"edit"}},"required":["kind"]},"then":{"$ref":"#/definitions/editScreen"}},{"if":{"properties":{"kind":{"const":"tree"}},"required":["kind"]},"then":{"$ref":"#/definitions/treeScreen"}},{"if":{"properties":{"kind":{"const":"dashboard"}},"required":["kind"]},"then":{"$ref":"#/definitions/dashboardScreen"}},{"if":{"properties":{"kind":{"const":"custom"}},"required":["kind"]},"then":{"$ref":"#/definitions/customScreen"}}],"definitions":{"text":{"type":"string","minLength":1,"description":"An i18n key (screen.x, ui.search) or, when no such key exists, the text itself"},"expr":{"type":"string","minLength":1,"description":"An expression (engine/expr): row.endedAt == null && screen.canWrite"},"rule":{"description":"An expression or a fixed true/false","oneOf":[{"$ref":"#/definitions/expr"},{"type":"boolean"}]},"identifier":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]*$","description":"A field or parameter name"},"operationId":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9]*$","description":"An operationId of the OpenAPI document"},"route":{"type":"string","pattern":"^/[A-Za-z0-9/_-]*$","description":"A spec route, e.g. /portal/system/messageManage"},"screenId":{"type":"string","pattern":"^[a-z][A-Za-z0-9]*(\\.[A-Za-z][A-Za-z0-9]*)+$","description":"group.name, e.g. portal.messageManage"},"paramMap":{"type":"object","description":"Parameter name → expression","propertyNames":{"$ref":"#/definitions/identifier"},"additionalProperties":{"$ref":"#/definitions/expr"}},"callInputs":{"type":"object","additionalProperties":false,"properties":{"path":{"$ref":"#/definitions/paramMap"},"query":{"$ref":"#/definitions/paramMap"},"body":{"oneOf":[{"const":"form"},{"$ref":"#/definitions/paramMap"}],"description":"'form' sends the form's values; a map builds the body"}}},"codeOption":{"type":"object","additionalProperties":false,"properties":{"value":{"type":"string"},"text":{"type":"string"}},"required":["value","text"]},"optionsFrom":{"type":"object","additionalProperties":false,"properties":{"operation":{"$ref":"#/definitions/operationId"},"value":{"$ref":"#/definitions/identifier"},"text":{"$ref":"#/definitions/identifier"},"params":{"$ref":"#/definitions/callInputs"}},"required":["operation","value","text"]},"defaultValue":{"description":"A literal, { login: part }, { today: offsetDays } or { preset: name }","anyOf":[{"type":["string","number","boolean","null"]},{"type":"array","items":{"type":"string"}},{"type":"object","additionalProperties":false,"properties":{"login":{"enum":["auth","authGroupId","section","deptcd","deptnm","hname","singleid"]}},"required":["login"]},{"type":"object","additionalProperties":false,"properties":{"today":{"type":"integer"}},"required":["today"]},{"type":"object","additionalProperties":false,"properties":{"preset":{"enum":["today","lastWeek","lastMonth","last3Months","thisMonth","thisYear"]}},"required":["preset"]}]},"filter":{"type":"object","additionalProperties":false,"properties":{"field":{"$ref":"#/definitions/identifier"},"label":{"$ref":"#/definitions/text"},"widget":{"enum":["text","textarea","number","select","multiSelect","checkbox","date","dateRange","month","monthRange","businessSection","department","person","company","sourcingGroup","employeeSearch","datetime","files","money","password"]},"required":{"type":"boolean"},"default":{"$ref":"#/definitions/defaultValue"},"codeGroup":{"type":"string","minLength":1},"options":{"type":"array","items":{"$ref":"#/definitions/codeOption"}},"optionsFrom":{"$ref":"#/definitions/optionsFrom"},"emptyOption":{"enum":["all","choose","none"]},"mask":{"enum":["phone","number","num","onlynum","taxnum","numComma"]},"maxLength":{"type":"integer","minimum":1},"maxBytes":{"type":"integer","minimum":1},"placeholder":{"$ref":"#/definitions/text"},"visible":{"$ref":"#/definitions/expr"},"enabled":{"$ref":"#/definitions/expr"},"span":{"type":"integer","minimum":1,"maximum":4},"help":{"$ref":"#/definitions/text"},"params":{"type":"object","propertyNames":{"$ref":"#/definitions/identifier"},"additionalProperties":{"$ref":"#/definitions/identifier"},"description":"Value part → query parameter (dateRange: from/to)"},"prefill":{"enum":["section","department","person"]},"dependsOn":{"$ref":"#/definitions/identifier"},"in":{"enum":["query","path"],"description":"A query parameter (default) or a path parameter of the operation"},"portal":{"$ref":"#/definitions/portal"}},"required":["field"],"description":"A search filter; its value goes to the query parameter `field` (or `params`)"},"field":{"type":"object","additionalProperties":false,"properties":{"field":{"$ref":"#/definitions/identifier"},"label":{"$ref":"#/definitions/text"},"widget":{"enum":["text","textarea","number","select","multiSelect","checkbox","date","dateRange","month","monthRange","businessSection","department","person","company","sourcingGroup","employeeSearch","datetime","files","money","password"]},"required":{"type":"boolean"},"default":{"$ref":"#/definitions/defaultValue"},"codeGroup":{"type":"string","minLength":1},"options":{"type":"array","items":{"$ref":"#/definitions/codeOption"}},"optionsFrom":{"$ref":"#/definitions/optionsFrom"},"emptyOption":{"enum":["all","choose","none"]},"mask":{"enum":["phone","number","num","onlynum","taxnum","numComma"]},"maxLength":{"type":"integer","minimum":1},"maxBytes":{"type":"integer","minimum":1},"placeholder":{"$ref":"#/definitions/text"},"visible":{"$ref":"#/definitions/expr"},"enabled":{"$ref":"#/definitions/expr"},"span":{"type":"integer","minimum":1,"maximum":4},"help":{"$ref":"#/definitions/text"},"type":{"enum":["string","integer","number","boolean"]},"pattern":{"type":"string"},"minimum":{"type":"number"},"maximum":{"type":"number"},"readOnly":{"$ref":"#/definitions/rule"},"createOnly":{"type":"boolean"},"valueFrom":{"type":"object","additionalProperties":false,"properties":{"operation":{"$ref":"#/definitions/operationId"},"params":{"$ref":"#/definitions/callInputs"},"value":{"type":"string","minLength":1}},"required":["operation","value"],"description":"The value comes from another operation: `value` is a dotted path into its answer (resultData.0.FORWARD_YN)"},"rows":{"type":"integer","minimum":1,"maximum":30},"params":{"type":"object","additionalProperties":{"$ref":"#/definitions/identifier"},"description":"A compound widget over flat record fields: widget part → record field ({ \"topDept\": \"section\", \"sectionName\": \"sectionName\" })"},"portal":{"$ref":"#/definitions/portal"}},"required":["field"],"description":"A form field"},"link":{"type":"object","additionalProperties":false,"properties":{"screen":{"$ref":"#/definitions/screenId"},"route":{"$ref":"#/definitions/route"},"query":{"$ref":"#/definitions/paramMap"},"dialog":{"type":"boolean"}},"description":"Where a link or double-click goes: a screen id or a route, with query values from the row","anyOf":[{"required":["screen"]},{"required":["route"]}]},"column":{"type":"object","additionalProperties":false,"properties":{"field":{"$ref":"#/definitions/identifier"},"label":{"$ref":"#/definitions/text"},"type":{"enum":["text","number","money","date","datetime","code","checkbox","link"]},"width":{"type":"integer","minimum":20,"maximum":1000},"align":{"enum":["left","right","center"]},"sortable":{"type":"boolean"},"codeGroup":{"type":"string","minLength":1},"options":{"type":"array","items":{"$ref":"#/definitions/codeOption"}},"currencyField":{"$ref":"#/definitions/identifier"},"currency":{"enum":["KRW","JPY"]},"format":{"type":"string"},"mask":{"enum":["phone","number","num","onlynum","taxnum","numComma"]},"link":{"$ref":"#/definitions/link"},"total":{"oneOf":[{"const":"sum"},{"type":"object","additionalProperties":false,"properties":{"label":{"$ref":"#/definitions/text"}},"required":["label"]}]},"hidden":{"type":"boolean"},"export":{"type":"boolean"},"editable":{"$ref":"#/definitions/rule"},"required":{"type":"boolean"},"maxLength":{"type":"integer","minimum":1},"lookup":{"type":"object","additionalProperties":false,"description":"Detail grids: a typed value is looked up and fills the row's other cells (row field → answer field)","properties":{"operation":{"$ref":"#/definitions/operationId"},"param":{"$ref":"#/definitions/identifier"},"fill":{"type":"object","minProperties":1,"additionalProperties":{"$ref":"#/definitions/identifier"}}},"required":["operation","fill"]},"portal":{"$ref":"#/definitions/portal"}},"required":["field"],"description":"A grid column"},"callAction":{"type":"object","additionalProperties":false,"properties":{"kind":{"enum":["call","save","delete","workflow"]},"id":{"$ref":"#/definitions/identifier"},"label":{"$ref":"#/definitions/text"},"requires":{"enum":["read","write"]},"whenDenied":{"enum":["hide","disable"]},"visible":{"$ref":"#/definitions/expr"},"enabled":{"$ref":"#/definitions/expr"},"confirm":{"$ref":"#/definitions/text"},"variant":{"enum":["primary","secondary","danger"]},"placement":{"enum":["toolbar","filters"]},"operation":{"$ref":"#/definitions/operationId"},"updateOperation":{"$ref":"#/definitions/operationId"},"selection":{"enum":["none","single","multi"]},"params":{"$ref":"#/definitions/callInputs"},"success":{"$ref":"#/definitions/text"},"then":{"type":"array","items":{"enum":["reload","back","close","reloadTexts","reloadCodes","clearSelection","newRecord","reloadRecord"]}},"thenOnError":{"type":"array","description":"Effects after a refused call too, when the server records the failure (a failed ERP posting: 424, the settlement POST_FAILED)","items":{"enum":["reload","back","close","reloadTexts","reloadCodes","clearSelection","newRecord","reloadRecord"]}},"prompt":{"type":"object","additionalProperties":false,"description":"Ask for inputs before the call: a dialog with these fields; the answers are input.<field> in params. Stands in for the confirmation.","properties":{"title":{"$ref":"#/definitions/text"},"message":{"$ref":"#/definitions/text"},"fields":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/field"}},"columns":{"type":"integer","minimum":1,"maximum":4}},"required":["fields"]},"portal":{"$ref":"#/definitions/portal"}},"required":["kind"],"description":"Calls an operation (with the selected rows, the form or the node)"},"openAction":{"type":"object","additionalProperties":false,"properties":{"kind":{"enum":["open","navigate"]},"id":{"$ref":"#/definitions/identifier"},"label":{"$ref":"#/definitions/text"},"requires":{"enum":["read","write"]},"whenDenied":{"enum":["hide","disable"]},"visible":{"$ref":"#/definitions/expr"},"enabled":{"$ref":"#/definitions/expr"},"confirm":{"$ref":"#/definitions/text"},"variant":{"enum":["primary","secondary","danger"]},"placement":{"enum":["toolbar","filters"]},"screen":{"$ref":"#/definitions/screenId"},"route":{"$ref":"#/definitions/route"},"query":{"$ref":"#/definitions/paramMap"},"selection":{"enum":["none","single"]},"dialog":{"type":"boolean"},"then":{"type":"array","items":{"enum":["reload","back","close","reloadTexts","reloadCodes","clearSelection","newRecord","reloadRecord"]}},"portal":{"$ref":"#/definitions/portal"}},"required":["kind"],"description":"Opens another screen (page or dialog)","anyOf":[{"required":["screen"]},{"required":["route"]}]},"exportAction":{"type":"object","additionalProperties":false,"properties":{"kind":{"const":"exportExcel"},"id":{"$ref":"#/definitions/identifier"},"label":{"$ref":"#/definitions/text"},"requires":{"enum":["read","write"]},"whenDenied":{"enum":["hide","disable"]},"visible":{"$ref":"#/definitions/expr"},"enabled":{"$ref":"#/definitions/expr"},"confirm":{"$ref":"#/definitions/text"},"variant":{"enum":["primary","secondary","danger"]},"placement":{"enum":["toolbar","filters"]},"fileName":{"$ref":"#/definitions/text"},"sheetName":{"type":"string","maxLength":31},"pageSize":{"type":"integer","minimum":100,"maximum":5000},"portal":{"$ref":"#/definitions/portal"}},"required":["kind","fileName"],"description":"Exports the whole filtered result as .xlsx"},"simpleAction":{"type":"object","additionalProperties":false,"properties":{"kind":{"enum":["search","reset","back","new","close"]},"id":{"$ref":"#/definitions/identifier"},"label":{"$ref":"#/definitions/text"},"requires":{"enum":["read","write"]},"whenDenied":{"enum":["hide","disable"]},"visible":{"$ref":"#/definitions/expr"},"enabled":{"$ref":"#/definitions/expr"},"confirm":{"$ref":"#/definitions/text"},"variant":{"enum":["primary","secondary","danger"]},"placement":{"enum":["toolbar","filters"]},"portal":{"$ref":"#/definitions/portal"}},"required":["kind"]},"action":{"description":"An action: a name (search, reset, exportExcel, back, new) or an object with a kind","if":{"type":"string"},"then":{"enum":["search","reset","exportExcel","back","new"]},"else":{"type":"object","required":["kind"],"properties":{"kind":{"enum":["search","reset","exportExcel","call","save","delete","workflow","open","navigate","back","new","close"]}},"allOf":[{"if":{"properties":{"kind":{"enum":["call","save","delete","workflow"]}}},"then":{"$ref":"#/definitions/callAction"}},{"if":{"properties":{"kind":{"enum":["open","navigate"]}}},"then":{"$ref":"#/definitions/openAction"}},{"if":{"properties":{"kind":{"const":"exportExcel"}}},"then":{"$ref":"#/definitions/exportAction"}},{"if":{"properties":{"kind":{"enum":["search","reset","back","new","close"]}}},"then":{"$ref":"#/definitions/simpleAction"}}]}},"section":{"type":"object","additionalProperties":false,"properties":{"title":{"$ref":"#/definitions/text"},"columns":{"type":"integer","minimum":1,"maximum":4},"fields":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/field"}},"visible":{"$ref":"#/definitions/expr"},"portal":{"$ref":"#/definitions/portal"}},"required":["fields"]},"detail":{"type":"object","additionalProperties":false,"properties":{"id":{"$ref":"#/definitions/identifier"},"title":{"$ref":"#/definitions/text"},"columns":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/column"}},"rowKey":{"$ref":"#/definitions/identifier"},"load":{"type":"object","additionalProperties":false,"properties":{"operation":{"$ref":"#/definitions/operationId"},"params":{"$ref":"#/definitions/callInputs"}},"required":["operation"]},"newRow":{"type":"object","additionalProperties":{"type":["string","number","boolean","null"]}},"initialRows":{"type":"array","description":"A new record (create) starts with these rows, as rows the user added","items":{"type":"object","additionalProperties":{"type":["string","number","boolean","null"]}}},"canAdd":{"$ref":"#/definitions/rule"},"canDelete":{"$ref":"#/definitions/rule"},"minRows":{"type":"integer","minimum":0},"maxRows":{"type":"integer","minimum":1},"visibleRows":{"type":"integer","minimum":3,"maximum":40},"visible":{"$ref":"#/definitions/expr"},"addFrom":{"type":"object","additionalProperties":false,"description":"A button adding a row from the person, company or item popup; fill maps row field → the chosen entry's field","properties":{"widget":{"enum":["person","company","item"]},"label":{"$ref":"#/definitions/text"},"operation":{"$ref":"#/definitions/operationId"},"categories":{"type":"object","additionalProperties":false,"description":"The item popup's category filter: an operation's rows (value and text fields)","properties":{"operation":{"$ref":"#/definitions/operationId"},"value":{"$ref":"#/definitions/identifier"},"text":{"$ref":"#/definitions/identifier"}},"required":["operation","value","text"]},"fill":{"type":"object","minProperties":1,"additionalProperties":{"$ref":"#/definitions/identifier"}}},"required":["widget","fill"]},"reorder":{"type":"boolean","description":"Up/down buttons move the selected row"},"send":{"oneOf":[{"$ref":"#/definitions/identifier"},{"type":"array","minItems":1,"items":{"$ref":"#/definitions/identifier"}}],"description":"A 'form' body carries the rows under the grid's id: these fields of each row, or one field's values"},"portal":{"$ref":"#/definitions/portal"}},"required":["id","columns","rowKey"],"description":"A detail grid: rows added, deleted and validated"},"attachments":{"type":"object","additionalProperties":false,"properties":{"field":{"$ref":"#/definitions/identifier"},"label":{"$ref":"#/definitions/text"},"kind":{"enum":["any","spreadsheet"]},"readOnly":{"$ref":"#/definitions/rule"}},"required":["field"]},"editBody":{"type":"object","additionalProperties":false,"properties":{"key":{"type":"array","items":{"$ref":"#/definitions/identifier"},"minItems":1},"load":{"type":"object","additionalProperties":false,"properties":{"operation":{"$ref":"#/definitions/operationId"},"params":{"$ref":"#/definitions/callInputs"}},"required":["operation"]},"sections":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/section"}},"details":{"type":"array","items":{"$ref":"#/definitions/detail"}},"attachments":{"$ref":"#/definitions/attachments"},"actions":{"type":"array","items":{"$ref":"#/definitions/action"}},"readOnly":{"$ref":"#/definitions/rule"},"confirmLeave":{"type":"boolean"},"singleton":{"type":"boolean"}},"required":["sections"]},"listScreen":{"type":"object","additionalProperties":false,"properties":{"$schema":{"type":"string"},"id":{"$ref":"#/definitions/screenId"},"kind":{"const":"list"},"title":{"$ref":"#/definitions/text"},"route":{"$ref":"#/definitions/route"},"portals":{"type":"array","minItems":1,"uniqueItems":true,"items":{"enum":["internal","external"]}},"devOnly":{"type":"boolean","description":"Mounted only in the Vite dev server, in tests and in builds with VITE_DEV_PAGES=true; a production build has no route for it."},"menu":{"$ref":"#/definitions/route"},"description":{"type":"string"},"source":{"type":"object","additionalProperties":false,"properties":{"operation":{"$ref":"#/definitions/operationId"},"rowKey":{"$ref":"#/definitions/identifier"},"params":{"$ref":"#/definitions/callInputs"},"pageSize":{"type":"integer","minimum":10,"maximum":500},"defaultSort":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]*:(asc|desc)$"},"autoSearch":{"type":"boolean"}},"required":["operation"]},"filters":{"type":"array","items":{"$ref":"#/definitions/filter"}},"rememberFilters":{"oneOf":[{"type":"boolean"},{"type":"object","additionalProperties":false,"properties":{"key":{"type":"string","minLength":1}},"required":["key"]}]},"columns":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/column"}},"selection":{"enum":["none","single","multi"]},"rowOpen":{"$ref":"#/definitions/link"},"actions":{"type":"array","items":{"$ref":"#/definitions/action"}},"visibleRows":{"type":"integer","minimum":3,"maximum":50},"totals":{"type":"boolean"},"currencyTotals":{"type":"boolean","description":"The server's totals are sums per currency ({ KRW, JPY }): shown beside the count."},"chart":{"type":"object","additionalProperties":false,"description":"A chart over the same rows as the grid: categories from x, one bar/line per series; drill opens a link for the clicked row","properties":{"kind":{"enum":["bar","stackedBar","line"]},"x":{"$ref":"#/definitions/identifier"},"series":{"type":"array","minItems":1,"items":{"type":"object","additionalProperties":false,"properties":{"field":{"$ref":"#/definitions/identifier"},"label":{"$ref":"#/definitions/text"},"color":{"type":"string","pattern":"^#[0-9a-fA-F]{3,8}$"}},"required":["field"]}},"limit":{"type":"integer","minimum":1,"maximum":200},"height":{"type":"integer","minimum":120,"maximum":800},"title":{"$ref":"#/definitions/text"},"drill":{"$ref":"#/definitions/link"}},"required":["kind","x","series"]}},"required":["id","kind","title","source","columns"],"description":"A list: filters, a server-paged grid, actions, Excel export"},"editScreen":{"type":"object","additionalProperties":false,"properties":{"$schema":{"type":"string"},"id":{"$ref":"#/definitions/screenId"},"kind":{"const":"edit"},"title":{"$ref":"#/definitions/text"},"route":{"$ref":"#/definitions/route"},"portals":{"type":"array","minItems":1,"uniqueItems":true,"items":{"enum":["internal","external"]}},"devOnly":{"type":"boolean","description":"Mounted only in the Vite dev server, in tests and in builds with VITE_DEV_PAGES=true; a production build has no route for it."},"menu":{"$ref":"#/definitions/route"},"description":{"type":"string"},"key":{"type":"array","items":{"$ref":"#/definitions/identifier"},"minItems":1},"load":{"type":"object","additionalProperties":false,"properties":{"operation":{"$ref":"#/definitions/operationId"},"params":{"$ref":"#/definitions/callInputs"}},"required":["operation"]},"sections":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/section"}},"details":{"type":"array","items":{"$ref":"#/definitions/detail"}},"attachments":{"$ref":"#/definitions/attachments"},"actions":{"type":"array","items":{"$ref":"#/definitions/action"}},"readOnly":{"$ref":"#/definitions/rule"},"confirmLeave":{"type":"boolean"},"singleton":{"type":"boolean"},"choose":{"type":"object","additionalProperties":false,"description":"A record named by a query parameter one portal must give (staff at a supplier's own page): without it the screen offers the company popup over `operation` instead of loading; the choice goes into the address.","properties":{"param":{"$ref":"#/definitions/identifier"},"widget":{"enum":["company"]},"operation":{"$ref":"#/definitions/operationId"},"portal":{"$ref":"#/definitions/portal"},"message":{"$ref":"#/definitions/text"}},"required":["param","widget","operation"]},"refused":{"type":"object","description":"A load refused with one of these error codes opens this screen or route instead of showing the error (in the refused page's place in the history).","propertyNames":{"type":"string","pattern":"^[A-Z][A-Z0-9_]*$"},"additionalProperties":{"type":"object","additionalProperties":false,"properties":{"screen":{"$ref":"#/definitions/screenId"},"route":{"$ref":"#/definitions/route"}},"anyOf":[{"required":["screen"]},{"required":["route"]}]}}},"required":["id","kind","title","sections"],"description":"An edit/detail screen: form sections, detail grids, attachments, workflow actions"},"treeScreen":{"type":"object","additionalProperties":false,"properties":{"$schema":{"type":"string"},"id":{"$ref":"#/definitions/screenId"},"kind":{"const":"tree"},"title":{"$ref":"#/definitions/text"},"route":{"$ref":"#/definitions/route"},"portals":{"type":"array","minItems":1,"uniqueItems":true,"items":{"enum":["internal","external"]}},"devOnly":{"type":"boolean","description":"Mounted only in the Vite dev server, in tests and in builds with VITE_DEV_PAGES=true; a production build has no route for it."},"menu":{"$ref":"#/definitions/route"},"description":{"type":"string"},"tree":{"type":"object","additionalProperties":false,"properties":{"operation":{"$ref":"#/definitions/operationId"},"params":{"$ref":"#/definitions/callInputs"},"idField":{"$ref":"#/definitions/identifier"},"parentField":{"$ref":"#/definitions/identifier"},"labelField":{"$ref":"#/definitions/identifier"},"detailField":{"$ref":"#/definitions/identifier"},"search":{"type":"boolean"},"rootLabel":{"$ref":"#/definitions/text"}},"required":["operation","idField","labelField"]},"detail":{"$ref":"#/definitions/editBody"},"actions":{"type":"array","items":{"$ref":"#/definitions/action"}}},"required":["id","kind","title","tree","detail"],"description":"Master-detail: a tree (or flat list) of nodes and the selected node's editor"},"panel":{"type":"object","additionalProperties":false,"properties":{"id":{"$ref":"#/definitions/identifier"},"title":{"$ref":"#/definitions/text"},"type":{"enum":["bar","line","area","pie","stat","table"]},"source":{"type":"object","additionalProperties":false,"properties":{"operation":{"$ref":"#/definitions/operationId"},"params":{"$ref":"#/definitions/callInputs"}},"required":["operation"]},"x":{"$ref":"#/definitions/identifier"},"series":{"type":"array","minItems":1,"items":{"type":"object","additionalProperties":false,"properties":{"field":{"$ref":"#/definitions/identifier"},"label":{"$ref":"#/definitions/text"},"color":{"type":"string","pattern":"^#[0-9a-fA-F]{3,8}$"}},"required":["field"]}},"value":{"$ref":"#/definitions/identifier"},"aggregate":{"enum":["count","sum","total"]},"columns":{"type":"array","items":{"$ref":"#/definitions/column"}},"span":{"type":"integer","minimum":1,"maximum":4},"height":{"type":"integer","minimum":120,"maximum":800},"limit":{"type":"integer","minimum":1,"maximum":5000}},"required":["id","type","source"]},"dashboardScreen":{"type":"object","additionalProperties":false,"properties":{"$schema":{"type":"string"},"id":{"$ref":"#/definitions/screenId"},"kind":{"const":"dashboard"},"title":{"$ref":"#/definitions/text"},"route":{"$ref":"#/definitions/route"},"portals":{"type":"array","minItems":1,"uniqueItems":true,"items":{"enum":["internal","external"]}},"devOnly":{"type":"boolean","description":"Mounted only in the Vite dev server, in tests and in builds with VITE_DEV_PAGES=true; a production build has no route for it."},"menu":{"$ref":"#/definitions/route"},"description":{"type":"string"},"panels":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/panel"}},"columns":{"type":"integer","minimum":1,"maximum":4}},"required":["id","kind","title","panels"],"description":"A dashboard of charts (recharts), figures and small tables"},"customScreen":{"type":"object","additionalProperties":false,"properties":{"$schema":{"type":"string"},"id":{"$ref":"#/definitions/screenId"},"kind":{"const":"custom"},"title":{"$ref":"#/definitions/text"},"route":{"$ref":"#/definitions/route"},"portals":{"type":"array","minItems":1,"uniqueItems":true,"items":{"enum":["internal","external"]}},"devOnly":{"type":"boolean","description":"Mounted only in the Vite dev server, in tests and in builds with VITE_DEV_PAGES=true; a production build has no route for it."},"menu":{"$ref":"#/definitions/route"},"description":{"type":"string"},"component":{"$ref":"#/definitions/identifier"},"props":{"type":"object"}},"required":["id","kind","title","component"],"description":"A registered component inside the engine's frame"},"portal":{"description":"Shown only on this portal: 'internal' (GPMS, staff) or 'external' (OGPMS under /cyber, suppliers). Absent: on both. See docs/screen-definitions.md 'One screen on both portals'.","enum":["internal","external"]}}};
-const schema12 = {"type":"object","additionalProperties":false,"properties":{"$schema":{"type":"string"},"id":{"$ref":"#/definitions/screenId"},"kind":{"const":"list"},"title":{"$ref":"#/definitions/text"},"route":{"$ref":"#/definitions/route"},"portals":{"type":"array","minItems":1,"uniqueItems":true,"items":{"enum":["internal","external"]}},"devOnly":{"type":"boolean","description":"Mounted only in the Vite dev server, in tests and in builds with VITE_DEV_PAGES=true; a production build has no route for it."},"menu":{"$ref":"#/definitions/route"},"description":{"type":"string"},"source":{"type":"object","additionalProperties":false,"properties":{"operation":{"$ref":"#/definitions/operationId"},"rowKey":{"$ref":"#/definitions/identifier"},"params":{"$ref":"#/definitions/callInputs"},"pageSize":{"type":"integer","minimum":10,"maximum":500},"defaultSort":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]*:(asc|desc)$"},"autoSearch":{"type":"boolean"}},"required":["operation"]},"filters":{"type":"array","items":{"$ref":"#/definitions/filter"}},"rememberFilters":{"oneOf":[{"type":"boolean"},{"type":"object","additionalProperties":false,"properties":{"key":{"type":"string","minLength":1}},"required":["key"]}]},"columns":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/column"}},"selection":{"enum":["none","single","multi"]},"rowOpen":{"$ref":"#/definitions/link"},"actions":{"type":"array","items":{"$ref":"#/definitions/action"}},"visibleRows":{"type":"integer","minimum":3,"maximum":50},"totals":{"type":"boolean"},"currencyTotals":{"type":"boolean","description":"The server's totals are sums per currency ({ KRW, JPY }): shown beside the count."},"chart":{"type":"object","additionalProperties":false,"description":"A chart over the same rows as the grid: categories from x, one bar/line per series; drill opens a link for the clicked row","properties":{"kind":{"enum":["bar","stackedBar","line"]},"x":{"$ref":"#/definitions/identifier"},"series":{"type":"array","minItems":1,"items":{"type":"object","additionalProperties":false,"properties":{"field":{"$ref":"#/definitions/identifier"},"label":{"$ref":"#/definitions/text"},"color":{"type":"string","pattern":"^#[0-9a-fA-F]{3,8}$"}},"required":["field"]}},"limit":{"type":"integer","minimum":1,"maximum":200},"height":{"type":"integer","minimum":120,"maximum":800},"title":{"$ref":"#/definitions/text"},"drill":{"$ref":"#/definitions/link"}},"required":["kind","x","series"]}},"required":["id","kind","title","source","columns"],"description":"A list: filters, a server-paged grid, actions, Excel export"};
+const schema11 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://gpms.local/schemas/screen.schema.json","title":"GPMS screen definition","description":"One screen of GPMS/OGPMS as data. See docs/screen-definitions.md.","type":"object","required":["id","kind","title"],"properties":{"kind":{"enum":["list","edit","tree","dashboard","custom"]}},"allOf":[{"if":{"properties":{"kind":{"const":"list"}},"required":["kind"]},"then":{"$ref":"#/definitions/listScreen"}},{"if":{"properties":{"kind":{"const":"edit"}},"required":["kind"]},"then":{"$ref":"#/definitions/editScreen"}},{"if":{"properties":{"kind":{"const":"tree"}},"required":["kind"]},"then":{"$ref":"#/definitions/treeScreen"}},{"if":{"properties":{"kind":{"const":"dashboard"}},"required":["kind"]},"then":{"$ref":"#/definitions/dashboardScreen"}},{"if":{"properties":{"kind":{"const":"custom"}},"required":["kind"]},"then":{"$ref":"#/definitions/customScreen"}}],"definitions":{"text":{"type":"string","minLength":1,"description":"An i18n key (screen.x, ui.search) or, when no such key exists, the text itself"},"expr":{"type":"string","minLength":1,"description":"An expression (engine/expr): row.endedAt == null && screen.canWrite"},"rule":{"description":"An expression or a fixed true/false","oneOf":[{"$ref":"#/definitions/expr"},{"type":"boolean"}]},"identifier":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]*$","description":"A field or parameter name"},"operationId":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9]*$","description":"An operationId of the OpenAPI document"},"route":{"type":"string","pattern":"^/[A-Za-z0-9/_-]*$","description":"A spec route, e.g. /portal/system/messageManage"},"screenId":{"type":"string","pattern":"^[a-z][A-Za-z0-9]*(\\.[A-Za-z][A-Za-z0-9]*)+$","description":"group.name, e.g. portal.messageManage"},"paramMap":{"type":"object","description":"Parameter name → expression","propertyNames":{"$ref":"#/definitions/identifier"},"additionalProperties":{"$ref":"#/definitions/expr"}},"callInputs":{"type":"object","additionalProperties":false,"properties":{"path":{"$ref":"#/definitions/paramMap"},"query":{"$ref":"#/definitions/paramMap"},"body":{"oneOf":[{"const":"form"},{"$ref":"#/definitions/paramMap"}],"description":"'form' sends the form's values; a map builds the body"}}},"codeOption":{"type":"object","additionalProperties":false,"properties":{"value":{"type":"string"},"text":{"type":"string"}},"required":["value","text"]},"optionsFrom":{"type":"object","additionalProperties":false,"properties":{"operation":{"$ref":"#/definitions/operationId"},"value":{"$ref":"#/definitions/identifier"},"text":{"$ref":"#/definitions/identifier"},"params":{"$ref":"#/definitions/callInputs"}},"required":["operation","value","text"]},"defaultValue":{"description":"A literal, { login: part }, { today: offsetDays } or { preset: name }","anyOf":[{"type":["string","number","boolean","null"]},{"type":"array","items":{"type":"string"}},{"type":"object","additionalProperties":false,"properties":{"login":{"enum":["auth","authGroupId","section","deptcd","deptnm","hname","singleid"]}},"required":["login"]},{"type":"object","additionalProperties":false,"properties":{"today":{"type":"integer"}},"required":["today"]},{"type":"object","additionalProperties":false,"properties":{"preset":{"enum":["today","lastWeek","lastMonth","last3Months","thisMonth","thisYear"]}},"required":["preset"]}]},"filter":{"type":"object","additionalProperties":false,"properties":{"field":{"$ref":"#/definitions/identifier"},"label":{"$ref":"#/definitions/text"},"widget":{"enum":["text","textarea","number","select","multiSelect","checkbox","date","dateRange","month","monthRange","businessSection","department","person","company","sourcingGroup","employeeSearch","datetime","files","money","password"]},"required":{"type":"boolean"},"default":{"$ref":"#/definitions/defaultValue"},"codeGroup":{"type":"string","minLength":1},"options":{"type":"array","items":{"$ref":"#/definitions/codeOption"}},"optionsFrom":{"$ref":"#/definitions/optionsFrom"},"emptyOption":{"enum":["all","choose","none"]},"mask":{"enum":["phone","number","num","onlynum","taxnum","numComma"]},"maxLength":{"type":"integer","minimum":1},"maxBytes":{"type":"integer","minimum":1},"placeholder":{"$ref":"#/definitions/text"},"visible":{"$ref":"#/definitions/expr"},"enabled":{"$ref":"#/definitions/expr"},"span":{"type":"integer","minimum":1,"maximum":4},"help":{"$ref":"#/definitions/text"},"params":{"type":"object","propertyNames":{"$ref":"#/definitions/identifier"},"additionalProperties":{"$ref":"#/definitions/identifier"},"description":"Value part → query parameter (dateRange: from/to)"},"prefill":{"enum":["section","department","person"]},"dependsOn":{"$ref":"#/definitions/identifier"},"in":{"enum":["query","path"],"description":"A query parameter (default) or a path parameter of the operation"},"portal":{"$ref":"#/definitions/portal"}},"required":["field"],"description":"A search filter; its value goes to the query parameter `field` (or `params`)"},"field":{"type":"object","additionalProperties":false,"properties":{"field":{"$ref":"#/definitions/identifier"},"label":{"$ref":"#/definitions/text"},"widget":{"enum":["text","textarea","number","select","multiSelect","checkbox","date","dateRange","month","monthRange","businessSection","department","person","company","sourcingGroup","employeeSearch","datetime","files","money","password"]},"required":{"type":"boolean"},"default":{"$ref":"#/definitions/defaultValue"},"codeGroup":{"type":"string","minLength":1},"options":{"type":"array","items":{"$ref":"#/definitions/codeOption"}},"optionsFrom":{"$ref":"#/definitions/optionsFrom"},"emptyOption":{"enum":["all","choose","none"]},"mask":{"enum":["phone","number","num","onlynum","taxnum","numComma"]},"maxLength":{"type":"integer","minimum":1},"maxBytes":{"type":"integer","minimum":1},"placeholder":{"$ref":"#/definitions/text"},"visible":{"$ref":"#/definitions/expr"},"enabled":{"$ref":"#/definitions/expr"},"span":{"type":"integer","minimum":1,"maximum":4},"help":{"$ref":"#/definitions/text"},"type":{"enum":["string","integer","number","boolean"]},"pattern":{"type":"string"},"minimum":{"type":"number"},"maximum":{"type":"number"},"readOnly":{"$ref":"#/definitions/rule"},"createOnly":{"type":"boolean"},"valueFrom":{"type":"object","additionalProperties":false,"properties":{"operation":{"$ref":"#/definitions/operationId"},"params":{"$ref":"#/definitions/callInputs"},"value":{"type":"string","minLength":1}},"required":["operation","value"],"description":"The value comes from another operation: `value` is a dotted path into its answer (resultData.0.FORWARD_YN)"},"rows":{"type":"integer","minimum":1,"maximum":30},"params":{"type":"object","additionalProperties":{"$ref":"#/definitions/identifier"},"description":"A compound widget over flat record fields: widget part → record field ({ \"topDept\": \"section\", \"sectionName\": \"sectionName\" })"},"portal":{"$ref":"#/definitions/portal"}},"required":["field"],"description":"A form field"},"link":{"type":"object","additionalProperties":false,"properties":{"screen":{"$ref":"#/definitions/screenId"},"route":{"$ref":"#/definitions/route"},"query":{"$ref":"#/definitions/paramMap"},"dialog":{"type":"boolean"}},"description":"Where a link or double-click goes: a screen id or a route, with query values from the row","anyOf":[{"required":["screen"]},{"required":["route"]}]},"column":{"type":"object","additionalProperties":false,"properties":{"field":{"$ref":"#/definitions/identifier"},"label":{"$ref":"#/definitions/text"},"type":{"enum":["text","number","money","date","datetime","code","checkbox","link"]},"width":{"type":"integer","minimum":20,"maximum":1000},"align":{"enum":["left","right","center"]},"sortable":{"type":"boolean"},"codeGroup":{"type":"string","minLength":1},"options":{"type":"array","items":{"$ref":"#/definitions/codeOption"}},"currencyField":{"$ref":"#/definitions/identifier"},"currency":{"enum":["KRW","JPY"]},"format":{"type":"string"},"mask":{"enum":["phone","number","num","onlynum","taxnum","numComma"]},"link":{"$ref":"#/definitions/link"},"total":{"oneOf":[{"const":"sum"},{"type":"object","additionalProperties":false,"properties":{"label":{"$ref":"#/definitions/text"}},"required":["label"]}]},"hidden":{"type":"boolean"},"export":{"type":"boolean"},"editable":{"$ref":"#/definitions/rule"},"required":{"type":"boolean"},"maxLength":{"type":"integer","minimum":1},"lookup":{"type":"object","additionalProperties":false,"description":"Detail grids: a typed value is looked up and fills the row's other cells (row field → answer field)","properties":{"operation":{"$ref":"#/definitions/operationId"},"param":{"$ref":"#/definitions/identifier"},"fill":{"description":"Row field → the answer's field; a list of names fills each from the field of the same name.","oneOf":[{"type":"object","minProperties":1,"additionalProperties":{"$ref":"#/definitions/identifier"}},{"type":"array","minItems":1,"uniqueItems":true,"items":{"$ref":"#/definitions/identifier"}}]}},"required":["operation","fill"]},"portal":{"$ref":"#/definitions/portal"}},"required":["field"],"description":"A grid column"},"callAction":{"type":"object","additionalProperties":false,"properties":{"kind":{"enum":["call","save","delete","workflow"]},"id":{"$ref":"#/definitions/identifier"},"label":{"$ref":"#/definitions/text"},"requires":{"enum":["read","write"]},"whenDenied":{"enum":["hide","disable"]},"visible":{"$ref":"#/definitions/expr"},"enabled":{"$ref":"#/definitions/expr"},"confirm":{"$ref":"#/definitions/text"},"variant":{"enum":["primary","secondary","danger"]},"placement":{"enum":["toolbar","filters"]},"operation":{"$ref":"#/definitions/operationId"},"updateOperation":{"$ref":"#/definitions/operationId"},"selection":{"enum":["none","single","multi"]},"params":{"$ref":"#/definitions/callInputs"},"success":{"$ref":"#/definitions/text"},"then":{"type":"array","items":{"enum":["reload","back","close","reloadTexts","reloadCodes","clearSelection","newRecord","reloadRecord"]}},"thenOnError":{"type":"array","description":"Effects after a refused call too, when the server records the failure (a failed ERP posting: 424, the settlement POST_FAILED)","items":{"enum":["reload","back","close","reloadTexts","reloadCodes","clearSelection","newRecord","reloadRecord"]}},"prompt":{"type":"object","additionalProperties":false,"description":"Ask for inputs before the call: a dialog with these fields; the answers are input.<field> in params. Stands in for the confirmation.","properties":{"title":{"$ref":"#/definitions/text"},"message":{"$ref":"#/definitions/text"},"fields":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/field"}},"columns":{"type":"integer","minimum":1,"maximum":4}},"required":["fields"]},"portal":{"$ref":"#/definitions/portal"}},"required":["kind"],"description":"Calls an operation (with the selected rows, the form or the node)"},"openAction":{"type":"object","additionalProperties":false,"properties":{"kind":{"enum":["open","navigate"]},"id":{"$ref":"#/definitions/identifier"},"label":{"$ref":"#/definitions/text"},"requires":{"enum":["read","write"]},"whenDenied":{"enum":["hide","disable"]},"visible":{"$ref":"#/definitions/expr"},"enabled":{"$ref":"#/definitions/expr"},"confirm":{"$ref":"#/definitions/text"},"variant":{"enum":["primary","secondary","danger"]},"placement":{"enum":["toolbar","filters"]},"screen":{"$ref":"#/definitions/screenId"},"route":{"$ref":"#/definitions/route"},"query":{"$ref":"#/definitions/paramMap"},"selection":{"enum":["none","single"]},"dialog":{"type":"boolean"},"then":{"type":"array","items":{"enum":["reload","back","close","reloadTexts","reloadCodes","clearSelection","newRecord","reloadRecord"]}},"portal":{"$ref":"#/definitions/portal"}},"required":["kind"],"description":"Opens another screen (page or dialog)","anyOf":[{"required":["screen"]},{"required":["route"]}]},"exportAction":{"type":"object","additionalProperties":false,"properties":{"kind":{"const":"exportExcel"},"id":{"$ref":"#/definitions/identifier"},"label":{"$ref":"#/definitions/text"},"requires":{"enum":["read","write"]},"whenDenied":{"enum":["hide","disable"]},"visible":{"$ref":"#/definitions/expr"},"enabled":{"$ref":"#/definitions/expr"},"confirm":{"$ref":"#/definitions/text"},"variant":{"enum":["primary","secondary","danger"]},"placement":{"enum":["toolbar","filters"]},"fileName":{"$ref":"#/definitions/text"},"sheetName":{"type":"string","maxLength":31},"pageSize":{"type":"integer","minimum":100,"maximum":5000},"portal":{"$ref":"#/definitions/portal"}},"required":["kind","fileName"],"description":"Exports the whole filtered result as .xlsx"},"simpleAction":{"type":"object","additionalProperties":false,"properties":{"kind":{"enum":["search","reset","back","new","close"]},"id":{"$ref":"#/definitions/identifier"},"label":{"$ref":"#/definitions/text"},"requires":{"enum":["read","write"]},"whenDenied":{"enum":["hide","disable"]},"visible":{"$ref":"#/definitions/expr"},"enabled":{"$ref":"#/definitions/expr"},"confirm":{"$ref":"#/definitions/text"},"variant":{"enum":["primary","secondary","danger"]},"placement":{"enum":["toolbar","filters"]},"portal":{"$ref":"#/definitions/portal"}},"required":["kind"]},"action":{"description":"An action: a name (search, reset, exportExcel, back, new) or an object with a kind","if":{"type":"string"},"then":{"enum":["search","reset","exportExcel","back","new"]},"else":{"type":"object","required":["kind"],"properties":{"kind":{"enum":["search","reset","exportExcel","call","save","delete","workflow","open","navigate","back","new","close"]}},"allOf":[{"if":{"properties":{"kind":{"enum":["call","save","delete","workflow"]}}},"then":{"$ref":"#/definitions/callAction"}},{"if":{"properties":{"kind":{"enum":["open","navigate"]}}},"then":{"$ref":"#/definitions/openAction"}},{"if":{"properties":{"kind":{"const":"exportExcel"}}},"then":{"$ref":"#/definitions/exportAction"}},{"if":{"properties":{"kind":{"enum":["search","reset","back","new","close"]}}},"then":{"$ref":"#/definitions/simpleAction"}}]}},"section":{"type":"object","additionalProperties":false,"properties":{"title":{"$ref":"#/definitions/text"},"columns":{"type":"integer","minimum":1,"maximum":4},"fields":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/field"}},"visible":{"$ref":"#/definitions/expr"},"portal":{"$ref":"#/definitions/portal"}},"required":["fields"]},"detail":{"type":"object","additionalProperties":false,"properties":{"id":{"$ref":"#/definitions/identifier"},"title":{"$ref":"#/definitions/text"},"columns":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/column"}},"rowKey":{"$ref":"#/definitions/identifier"},"load":{"type":"object","additionalProperties":false,"properties":{"operation":{"$ref":"#/definitions/operationId"},"params":{"$ref":"#/definitions/callInputs"}},"required":["operation"]},"newRow":{"type":"object","additionalProperties":{"type":["string","number","boolean","null"]}},"initialRows":{"type":"array","description":"A new record (create) starts with these rows, as rows the user added","items":{"type":"object","additionalProperties":{"type":["string","number","boolean","null"]}}},"canAdd":{"$ref":"#/definitions/rule"},"canDelete":{"$ref":"#/definitions/rule"},"minRows":{"type":"integer","minimum":0},"maxRows":{"type":"integer","minimum":1},"visibleRows":{"type":"integer","minimum":3,"maximum":40},"visible":{"$ref":"#/definitions/expr"},"addFrom":{"type":"object","additionalProperties":false,"description":"A button adding a row from the person, company or item popup; fill maps row field → the chosen entry's field","properties":{"widget":{"enum":["person","company","item"]},"label":{"$ref":"#/definitions/text"},"operation":{"$ref":"#/definitions/operationId"},"categories":{"type":"object","additionalProperties":false,"description":"The item popup's category filter: an operation's rows (value and text fields)","properties":{"operation":{"$ref":"#/definitions/operationId"},"value":{"$ref":"#/definitions/identifier"},"text":{"$ref":"#/definitions/identifier"}},"required":["operation","value","text"]},"fill":{"description":"Row field → the answer's field; a list of names fills each from the field of the same name.","oneOf":[{"type":"object","minProperties":1,"additionalProperties":{"$ref":"#/definitions/identifier"}},{"type":"array","minItems":1,"uniqueItems":true,"items":{"$ref":"#/definitions/identifier"}}]}},"required":["widget","fill"]},"reorder":{"type":"boolean","description":"Up/down buttons move the selected row"},"send":{"oneOf":[{"$ref":"#/definitions/identifier"},{"type":"array","minItems":1,"items":{"$ref":"#/definitions/identifier"}}],"description":"A 'form' body carries the rows under the grid's id: these fields of each row, or one field's values"},"portal":{"$ref":"#/definitions/portal"}},"required":["id","columns","rowKey"],"description":"A detail grid: rows added, deleted and validated"},"attachments":{"type":"object","additionalProperties":false,"properties":{"field":{"$ref":"#/definitions/identifier"},"label":{"$ref":"#/definitions/text"},"kind":{"enum":["any","spreadsheet"]},"readOnly":{"$ref":"#/definitions/rule"}},"required":["field"]},"editBody":{"type":"object","additionalProperties":false,"properties":{"key":{"type":"array","items":{"$ref":"#/definitions/identifier"},"minItems":1},"load":{"type":"object","additionalProperties":false,"properties":{"operation":{"$ref":"#/definitions/operationId"},"params":{"$ref":"#/definitions/callInputs"}},"required":["operation"]},"sections":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/section"}},"details":{"type":"array","items":{"$ref":"#/definitions/detail"}},"attachments":{"$ref":"#/definitions/attachments"},"actions":{"type":"array","items":{"$ref":"#/definitions/action"}},"readOnly":{"$ref":"#/definitions/rule"},"confirmLeave":{"type":"boolean"},"singleton":{"type":"boolean"}},"required":["sections"]},"listScreen":{"type":"object","additionalProperties":false,"properties":{"$schema":{"type":"string"},"id":{"$ref":"#/definitions/screenId"},"kind":{"const":"list"},"title":{"$ref":"#/definitions/text"},"route":{"$ref":"#/definitions/route"},"portals":{"type":"array","minItems":1,"uniqueItems":true,"items":{"enum":["internal","external"]}},"labels":{"type":"string","minLength":1,"description":"The prefix of this screen's field labels (e.g. screen.purchaseRequest.field): a field, column, filter or series without a label of its own is labelled <prefix>.<field>, else field.<field> from the shared dictionary, else its name."},"devOnly":{"type":"boolean","description":"Mounted only in the Vite dev server, in tests and in builds with VITE_DEV_PAGES=true; a production build has no route for it."},"menu":{"$ref":"#/definitions/route"},"description":{"type":"string"},"source":{"type":"object","additionalProperties":false,"properties":{"operation":{"$ref":"#/definitions/operationId"},"rowKey":{"$ref":"#/definitions/identifier"},"params":{"$ref":"#/definitions/callInputs"},"pageSize":{"type":"integer","minimum":10,"maximum":500},"defaultSort":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]*:(asc|desc)$"},"autoSearch":{"type":"boolean"}},"required":["operation"]},"filters":{"type":"array","items":{"$ref":"#/definitions/filter"}},"rememberFilters":{"oneOf":[{"type":"boolean"},{"type":"object","additionalProperties":false,"properties":{"key":{"type":"string","minLength":1}},"required":["key"]}]},"columns":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/column"}},"selection":{"enum":["none","single","multi"]},"rowOpen":{"$ref":"#/definitions/link"},"actions":{"type":"array","items":{"$ref":"#/definitions/action"}},"visibleRows":{"type":"integer","minimum":3,"maximum":50},"totals":{"type":"boolean"},"currencyTotals":{"type":"boolean","description":"The server's totals are sums per currency ({ KRW, JPY }): shown beside the count."},"chart":{"type":"object","additionalProperties":false,"description":"A chart over the same rows as the grid: categories from x, one bar/line per series; drill opens a link for the clicked row","properties":{"kind":{"enum":["bar","stackedBar","line"]},"x":{"$ref":"#/definitions/identifier"},"series":{"type":"array","minItems":1,"items":{"type":"object","additionalProperties":false,"properties":{"field":{"$ref":"#/definitions/identifier"},"label":{"$ref":"#/definitions/text"},"color":{"type":"string","pattern":"^#[0-9a-fA-F]{3,8}$"}},"required":["field"]}},"limit":{"type":"integer","minimum":1,"maximum":200},"height":{"type":"integer","minimum":120,"maximum":800},"title":{"$ref":"#/definitions/text"},"drill":{"$ref":"#/definitions/link"}},"required":["kind","x","series"]}},"required":["id","kind","title","source","columns"],"description":"A list: filters, a server-paged grid, actions, Excel export"},"editScreen":{"type":"object","additionalProperties":false,"properties":{"$schema":{"type":"string"},"id":{"$ref":"#/definitions/screenId"},"kind":{"const":"edit"},"title":{"$ref":"#/definitions/text"},"route":{"$ref":"#/definitions/route"},"portals":{"type":"array","minItems":1,"uniqueItems":true,"items":{"enum":["internal","external"]}},"labels":{"type":"string","minLength":1,"description":"The prefix of this screen's field labels (e.g. screen.purchaseRequest.field): a field, column, filter or series without a label of its own is labelled <prefix>.<field>, else field.<field> from the shared dictionary, else its name."},"devOnly":{"type":"boolean","description":"Mounted only in the Vite dev server, in tests and in builds with VITE_DEV_PAGES=true; a production build has no route for it."},"menu":{"$ref":"#/definitions/route"},"description":{"type":"string"},"key":{"type":"array","items":{"$ref":"#/definitions/identifier"},"minItems":1},"load":{"type":"object","additionalProperties":false,"properties":{"operation":{"$ref":"#/definitions/operationId"},"params":{"$ref":"#/definitions/callInputs"}},"required":["operation"]},"sections":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/section"}},"details":{"type":"array","items":{"$ref":"#/definitions/detail"}},"attachments":{"$ref":"#/definitions/attachments"},"actions":{"type":"array","items":{"$ref":"#/definitions/action"}},"readOnly":{"$ref":"#/definitions/rule"},"confirmLeave":{"type":"boolean"},"singleton":{"type":"boolean"},"choose":{"type":"object","additionalProperties":false,"description":"A record named by a query parameter one portal must give (staff at a supplier's own page): without it the screen offers the company popup over `operation` instead of loading; the choice goes into the address.","properties":{"param":{"$ref":"#/definitions/identifier"},"widget":{"enum":["company"]},"operation":{"$ref":"#/definitions/operationId"},"portal":{"$ref":"#/definitions/portal"},"message":{"$ref":"#/definitions/text"}},"required":["param","widget","operation"]},"refused":{"type":"object","description":"A load refused with one of these error codes opens this screen or route instead of showing the error (in the refused page's place in the history).","propertyNames":{"type":"string","pattern":"^[A-Z][A-Z0-9_]*$"},"additionalProperties":{"type":"object","additionalProperties":false,"properties":{"screen":{"$ref":"#/definitions/screenId"},"route":{"$ref":"#/definitions/route"}},"anyOf":[{"required":["screen"]},{"required":["route"]}]}}},"required":["id","kind","title","sections"],"description":"An edit/detail screen: form sections, detail grids, attachments, workflow actions"},"treeScreen":{"type":"object","additionalProperties":false,"properties":{"$schema":{"type":"string"},"id":{"$ref":"#/definitions/screenId"},"kind":{"const":"tree"},"title":{"$ref":"#/definitions/text"},"route":{"$ref":"#/definitions/route"},"portals":{"type":"array","minItems":1,"uniqueItems":true,"items":{"enum":["internal","external"]}},"labels":{"type":"string","minLength":1,"description":"The prefix of this screen's field labels (e.g. screen.purchaseRequest.field): a field, column, filter or series without a label of its own is labelled <prefix>.<field>, else field.<field> from the shared dictionary, else its name."},"devOnly":{"type":"boolean","description":"Mounted only in the Vite dev server, in tests and in builds with VITE_DEV_PAGES=true; a production build has no route for it."},"menu":{"$ref":"#/definitions/route"},"description":{"type":"string"},"tree":{"type":"object","additionalProperties":false,"properties":{"operation":{"$ref":"#/definitions/operationId"},"params":{"$ref":"#/definitions/callInputs"},"idField":{"$ref":"#/definitions/identifier"},"parentField":{"$ref":"#/definitions/identifier"},"labelField":{"$ref":"#/definitions/identifier"},"detailField":{"$ref":"#/definitions/identifier"},"search":{"type":"boolean"},"rootLabel":{"$ref":"#/definitions/text"}},"required":["operation","idField","labelField"]},"detail":{"$ref":"#/definitions/editBody"},"actions":{"type":"array","items":{"$ref":"#/definitions/action"}}},"required":["id","kind","title","tree","detail"],"description":"Master-detail: a tree (or flat list) of nodes and the selected node's editor"},"panel":{"type":"object","additionalProperties":false,"properties":{"id":{"$ref":"#/definitions/identifier"},"title":{"$ref":"#/definitions/text"},"type":{"enum":["bar","line","area","pie","stat","table"]},"source":{"type":"object","additionalProperties":false,"properties":{"operation":{"$ref":"#/definitions/operationId"},"params":{"$ref":"#/definitions/callInputs"}},"required":["operation"]},"x":{"$ref":"#/definitions/identifier"},"series":{"type":"array","minItems":1,"items":{"type":"object","additionalProperties":false,"properties":{"field":{"$ref":"#/definitions/identifier"},"label":{"$ref":"#/definitions/text"},"color":{"type":"string","pattern":"^#[0-9a-fA-F]{3,8}$"}},"required":["field"]}},"value":{"$ref":"#/definitions/identifier"},"aggregate":{"enum":["count","sum","total"]},"columns":{"type":"array","items":{"$ref":"#/definitions/column"}},"span":{"type":"integer","minimum":1,"maximum":4},"height":{"type":"integer","minimum":120,"maximum":800},"limit":{"type":"integer","minimum":1,"maximum":5000}},"required":["id","type","source"]},"dashboardScreen":{"type":"object","additionalProperties":false,"properties":{"$schema":{"type":"string"},"id":{"$ref":"#/definitions/screenId"},"kind":{"const":"dashboard"},"title":{"$ref":"#/definitions/text"},"route":{"$ref":"#/definitions/route"},"portals":{"type":"array","minItems":1,"uniqueItems":true,"items":{"enum":["internal","external"]}},"labels":{"type":"string","minLength":1,"description":"The prefix of this screen's field labels (e.g. screen.purchaseRequest.field): a field, column, filter or series without a label of its own is labelled <prefix>.<field>, else field.<field> from the shared dictionary, else its name."},"devOnly":{"type":"boolean","description":"Mounted only in the Vite dev server, in tests and in builds with VITE_DEV_PAGES=true; a production build has no route for it."},"menu":{"$ref":"#/definitions/route"},"description":{"type":"string"},"panels":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/panel"}},"columns":{"type":"integer","minimum":1,"maximum":4}},"required":["id","kind","title","panels"],"description":"A dashboard of charts (recharts), figures and small tables"},"customScreen":{"type":"object","additionalProperties":false,"properties":{"$schema":{"type":"string"},"id":{"$ref":"#/definitions/screenId"},"kind":{"const":"custom"},"title":{"$ref":"#/definitions/text"},"route":{"$ref":"#/definitions/route"},"portals":{"type":"array","minItems":1,"uniqueItems":true,"items":{"enum":["internal","external"]}},"labels":{"type":"string","minLength":1,"description":"The prefix of this screen's field labels (e.g. screen.purchaseRequest.field): a field, column, filter or series without a label of its own is labelled <prefix>.<field>, else field.<field> from the shared dictionary, else its name."},"devOnly":{"type":"boolean","description":"Mounted only in the Vite dev server, in tests and in builds with VITE_DEV_PAGES=true; a production build has no route for it."},"menu":{"$ref":"#/definitions/route"},"description":{"type":"string"},"component":{"$ref":"#/definitions/identifier"},"props":{"type":"object"}},"required":["id","kind","title","component"],"description":"A registered component inside the engine's frame"},"portal":{"description":"Shown only on this portal: 'internal' (GPMS, staff) or 'external' (OGPMS under /cyber, suppliers). Absent: on both. See docs/screen-definitions.md 'One screen on both portals'.","enum":["internal","external"]}}};
+const schema12 = {"type":"object","additionalProperties":false,"properties":{"$schema":{"type":"string"},"id":{"$ref":"#/definitions/screenId"},"kind":{"const":"list"},"title":{"$ref":"#/definitions/text"},"route":{"$ref":"#/definitions/route"},"portals":{"type":"array","minItems":1,"uniqueItems":true,"items":{"enum":["internal","external"]}},"labels":{"type":"string","minLength":1,"description":"The prefix of this screen's field labels (e.g. screen.purchaseRequest.field): a field, column, filter or series without a label of its own is labelled <prefix>.<field>, else field.<field> from the shared dictionary, else its name."},"devOnly":{"type":"boolean","description":"Mounted only in the Vite dev server, in tests and in builds with VITE_DEV_PAGES=true; a production build has no route for it."},"menu":{"$ref":"#/definitions/route"},"description":{"type":"string"},"source":{"type":"object","additionalProperties":false,"properties":{"operation":{"$ref":"#/definitions/operationId"},"rowKey":{"$ref":"#/definitions/identifier"},"params":{"$ref":"#/definitions/callInputs"},"pageSize":{"type":"integer","minimum":10,"maximum":500},"defaultSort":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]*:(asc|desc)$"},"autoSearch":{"type":"boolean"}},"required":["operation"]},"filters":{"type":"array","items":{"$ref":"#/definitions/filter"}},"rememberFilters":{"oneOf":[{"type":"boolean"},{"type":"object","additionalProperties":false,"properties":{"key":{"type":"string","minLength":1}},"required":["key"]}]},"columns":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/column"}},"selection":{"enum":["none","single","multi"]},"rowOpen":{"$ref":"#/definitions/link"},"actions":{"type":"array","items":{"$ref":"#/definitions/action"}},"visibleRows":{"type":"integer","minimum":3,"maximum":50},"totals":{"type":"boolean"},"currencyTotals":{"type":"boolean","description":"The server's totals are sums per currency ({ KRW, JPY }): shown beside the count."},"chart":{"type":"object","additionalProperties":false,"description":"A chart over the same rows as the grid: categories from x, one bar/line per series; drill opens a link for the clicked row","properties":{"kind":{"enum":["bar","stackedBar","line"]},"x":{"$ref":"#/definitions/identifier"},"series":{"type":"array","minItems":1,"items":{"type":"object","additionalProperties":false,"properties":{"field":{"$ref":"#/definitions/identifier"},"label":{"$ref":"#/definitions/text"},"color":{"type":"string","pattern":"^#[0-9a-fA-F]{3,8}$"}},"required":["field"]}},"limit":{"type":"integer","minimum":1,"maximum":200},"height":{"type":"integer","minimum":120,"maximum":800},"title":{"$ref":"#/definitions/text"},"drill":{"$ref":"#/definitions/link"}},"required":["kind","x","series"]}},"required":["id","kind","title","source","columns"],"description":"A list: filters, a server-paged grid, actions, Excel export"};
 const schema13 = {"type":"string","pattern":"^[a-z][A-Za-z0-9]*(\\.[A-Za-z][A-Za-z0-9]*)+$","description":"group.name, e.g. portal.messageManage"};
 const schema14 = {"type":"string","minLength":1,"description":"An i18n key (screen.x, ui.search) or, when no such key exists, the text itself"};
 const schema15 = {"type":"string","pattern":"^/[A-Za-z0-9/_-]*$","description":"A spec route, e.g. /portal/system/messageManage"};
@@ -23,7 +23,7 @@ const pattern1 = new RegExp("^/[A-Za-z0-9/_-]*$", "u");
 const pattern3 = new RegExp("^[A-Za-z][A-Za-z0-9]*$", "u");
 const pattern4 = new RegExp("^[A-Za-z_][A-Za-z0-9_]*$", "u");
 const pattern6 = new RegExp("^[A-Za-z_][A-Za-z0-9_]*:(asc|desc)$", "u");
-const pattern34 = new RegExp("^#[0-9a-fA-F]{3,8}$", "u");
+const pattern35 = new RegExp("^#[0-9a-fA-F]{3,8}$", "u");
 const schema19 = {"type":"object","additionalProperties":false,"properties":{"path":{"$ref":"#/definitions/paramMap"},"query":{"$ref":"#/definitions/paramMap"},"body":{"oneOf":[{"const":"form"},{"$ref":"#/definitions/paramMap"}],"description":"'form' sends the form's values; a map builds the body"}}};
 const schema20 = {"type":"object","description":"Parameter name → expression","propertyNames":{"$ref":"#/definitions/identifier"},"additionalProperties":{"$ref":"#/definitions/expr"}};
 const schema22 = {"type":"string","minLength":1,"description":"An expression (engine/expr): row.endedAt == null && screen.canWrite"};
@@ -1174,7 +1174,7 @@ validate18.errors = vErrors;
 return errors === 0;
 }
 
-const schema40 = {"type":"object","additionalProperties":false,"properties":{"field":{"$ref":"#/definitions/identifier"},"label":{"$ref":"#/definitions/text"},"type":{"enum":["text","number","money","date","datetime","code","checkbox","link"]},"width":{"type":"integer","minimum":20,"maximum":1000},"align":{"enum":["left","right","center"]},"sortable":{"type":"boolean"},"codeGroup":{"type":"string","minLength":1},"options":{"type":"array","items":{"$ref":"#/definitions/codeOption"}},"currencyField":{"$ref":"#/definitions/identifier"},"currency":{"enum":["KRW","JPY"]},"format":{"type":"string"},"mask":{"enum":["phone","number","num","onlynum","taxnum","numComma"]},"link":{"$ref":"#/definitions/link"},"total":{"oneOf":[{"const":"sum"},{"type":"object","additionalProperties":false,"properties":{"label":{"$ref":"#/definitions/text"}},"required":["label"]}]},"hidden":{"type":"boolean"},"export":{"type":"boolean"},"editable":{"$ref":"#/definitions/rule"},"required":{"type":"boolean"},"maxLength":{"type":"integer","minimum":1},"lookup":{"type":"object","additionalProperties":false,"description":"Detail grids: a typed value is looked up and fills the row's other cells (row field → answer field)","properties":{"operation":{"$ref":"#/definitions/operationId"},"param":{"$ref":"#/definitions/identifier"},"fill":{"type":"object","minProperties":1,"additionalProperties":{"$ref":"#/definitions/identifier"}}},"required":["operation","fill"]},"portal":{"$ref":"#/definitions/portal"}},"required":["field"],"description":"A grid column"};
+const schema40 = {"type":"object","additionalProperties":false,"properties":{"field":{"$ref":"#/definitions/identifier"},"label":{"$ref":"#/definitions/text"},"type":{"enum":["text","number","money","date","datetime","code","checkbox","link"]},"width":{"type":"integer","minimum":20,"maximum":1000},"align":{"enum":["left","right","center"]},"sortable":{"type":"boolean"},"codeGroup":{"type":"string","minLength":1},"options":{"type":"array","items":{"$ref":"#/definitions/codeOption"}},"currencyField":{"$ref":"#/definitions/identifier"},"currency":{"enum":["KRW","JPY"]},"format":{"type":"string"},"mask":{"enum":["phone","number","num","onlynum","taxnum","numComma"]},"link":{"$ref":"#/definitions/link"},"total":{"oneOf":[{"const":"sum"},{"type":"object","additionalProperties":false,"properties":{"label":{"$ref":"#/definitions/text"}},"required":["label"]}]},"hidden":{"type":"boolean"},"export":{"type":"boolean"},"editable":{"$ref":"#/definitions/rule"},"required":{"type":"boolean"},"maxLength":{"type":"integer","minimum":1},"lookup":{"type":"object","additionalProperties":false,"description":"Detail grids: a typed value is looked up and fills the row's other cells (row field → answer field)","properties":{"operation":{"$ref":"#/definitions/operationId"},"param":{"$ref":"#/definitions/identifier"},"fill":{"description":"Row field → the answer's field; a list of names fills each from the field of the same name.","oneOf":[{"type":"object","minProperties":1,"additionalProperties":{"$ref":"#/definitions/identifier"}},{"type":"array","minItems":1,"uniqueItems":true,"items":{"$ref":"#/definitions/identifier"}}]}},"required":["operation","fill"]},"portal":{"$ref":"#/definitions/portal"}},"required":["field"],"description":"A grid column"};
 const schema45 = {"type":"object","additionalProperties":false,"properties":{"screen":{"$ref":"#/definitions/screenId"},"route":{"$ref":"#/definitions/route"},"query":{"$ref":"#/definitions/paramMap"},"dialog":{"type":"boolean"}},"description":"Where a link or double-click goes: a screen id or a route, with query values from the row","anyOf":[{"required":["screen"]},{"required":["route"]}]};
 
 function validate24(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -2021,9 +2021,13 @@ errors++;
 }
 if(data23.fill !== undefined){
 let data26 = data23.fill;
+const _errs62 = errors;
+let valid14 = false;
+let passing1 = null;
+const _errs63 = errors;
 if(data26 && typeof data26 == "object" && !Array.isArray(data26)){
 if(Object.keys(data26).length < 1){
-const err45 = {instancePath:instancePath+"/lookup/fill",schemaPath:"#/properties/lookup/properties/fill/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema40.properties.lookup.properties.fill,data:data26};
+const err45 = {instancePath:instancePath+"/lookup/fill",schemaPath:"#/properties/lookup/properties/fill/oneOf/0/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema40.properties.lookup.properties.fill.oneOf[0],data:data26};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -2059,7 +2063,7 @@ errors++;
 }
 }
 else {
-const err48 = {instancePath:instancePath+"/lookup/fill",schemaPath:"#/properties/lookup/properties/fill/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema40.properties.lookup.properties.fill.type,parentSchema:schema40.properties.lookup.properties.fill,data:data26};
+const err48 = {instancePath:instancePath+"/lookup/fill",schemaPath:"#/properties/lookup/properties/fill/oneOf/0/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema40.properties.lookup.properties.fill.oneOf[0].type,parentSchema:schema40.properties.lookup.properties.fill.oneOf[0],data:data26};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -2068,10 +2072,15 @@ vErrors.push(err48);
 }
 errors++;
 }
+var _valid1 = _errs63 === errors;
+if(_valid1){
+valid14 = true;
+passing1 = 0;
 }
-}
-else {
-const err49 = {instancePath:instancePath+"/lookup",schemaPath:"#/properties/lookup/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema40.properties.lookup.type,parentSchema:schema40.properties.lookup,data:data23};
+const _errs69 = errors;
+if(Array.isArray(data26)){
+if(data26.length < 1){
+const err49 = {instancePath:instancePath+"/lookup/fill",schemaPath:"#/properties/lookup/properties/fill/oneOf/1/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema40.properties.lookup.properties.fill.oneOf[1],data:data26};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -2080,11 +2089,12 @@ vErrors.push(err49);
 }
 errors++;
 }
-}
-if(data.portal !== undefined){
-let data28 = data.portal;
-if(!((data28 === "internal") || (data28 === "external"))){
-const err50 = {instancePath:instancePath+"/portal",schemaPath:"#/definitions/portal/enum",keyword:"enum",params:{allowedValues: schema39.enum},message:"must be equal to one of the allowed values",schema:schema39.enum,parentSchema:schema39,data:data28};
+const len1 = data26.length;
+for(let i1=0; i1<len1; i1++){
+let data28 = data26[i1];
+if(typeof data28 === "string"){
+if(!pattern4.test(data28)){
+const err50 = {instancePath:instancePath+"/lookup/fill/" + i1,schemaPath:"#/definitions/identifier/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]*$"+"\"",schema:"^[A-Za-z_][A-Za-z0-9_]*$",parentSchema:schema18,data:data28};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -2094,9 +2104,8 @@ vErrors.push(err50);
 errors++;
 }
 }
-}
 else {
-const err51 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema40.type,parentSchema:schema40,data};
+const err51 = {instancePath:instancePath+"/lookup/fill/" + i1,schemaPath:"#/definitions/identifier/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.type,parentSchema:schema18,data:data28};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -2105,20 +2114,121 @@ vErrors.push(err51);
 }
 errors++;
 }
+}
+let i2 = data26.length;
+let j0;
+if(i2 > 1){
+outer0:
+for(;i2--;){
+for(j0 = i2; j0--;){
+if(func0(data26[i2], data26[j0])){
+const err52 = {instancePath:instancePath+"/lookup/fill",schemaPath:"#/properties/lookup/properties/fill/oneOf/1/uniqueItems",keyword:"uniqueItems",params:{i: i2, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i2+" are identical)",schema:true,parentSchema:schema40.properties.lookup.properties.fill.oneOf[1],data:data26};
+if(vErrors === null){
+vErrors = [err52];
+}
+else {
+vErrors.push(err52);
+}
+errors++;
+break outer0;
+}
+}
+}
+}
+}
+else {
+const err53 = {instancePath:instancePath+"/lookup/fill",schemaPath:"#/properties/lookup/properties/fill/oneOf/1/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema40.properties.lookup.properties.fill.oneOf[1].type,parentSchema:schema40.properties.lookup.properties.fill.oneOf[1],data:data26};
+if(vErrors === null){
+vErrors = [err53];
+}
+else {
+vErrors.push(err53);
+}
+errors++;
+}
+var _valid1 = _errs69 === errors;
+if(_valid1 && valid14){
+valid14 = false;
+passing1 = [passing1, 1];
+}
+else {
+if(_valid1){
+valid14 = true;
+passing1 = 1;
+}
+}
+if(!valid14){
+const err54 = {instancePath:instancePath+"/lookup/fill",schemaPath:"#/properties/lookup/properties/fill/oneOf",keyword:"oneOf",params:{passingSchemas: passing1},message:"must match exactly one schema in oneOf",schema:schema40.properties.lookup.properties.fill.oneOf,parentSchema:schema40.properties.lookup.properties.fill,data:data26};
+if(vErrors === null){
+vErrors = [err54];
+}
+else {
+vErrors.push(err54);
+}
+errors++;
+}
+else {
+errors = _errs62;
+if(vErrors !== null){
+if(_errs62){
+vErrors.length = _errs62;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+}
+else {
+const err55 = {instancePath:instancePath+"/lookup",schemaPath:"#/properties/lookup/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema40.properties.lookup.type,parentSchema:schema40.properties.lookup,data:data23};
+if(vErrors === null){
+vErrors = [err55];
+}
+else {
+vErrors.push(err55);
+}
+errors++;
+}
+}
+if(data.portal !== undefined){
+let data29 = data.portal;
+if(!((data29 === "internal") || (data29 === "external"))){
+const err56 = {instancePath:instancePath+"/portal",schemaPath:"#/definitions/portal/enum",keyword:"enum",params:{allowedValues: schema39.enum},message:"must be equal to one of the allowed values",schema:schema39.enum,parentSchema:schema39,data:data29};
+if(vErrors === null){
+vErrors = [err56];
+}
+else {
+vErrors.push(err56);
+}
+errors++;
+}
+}
+}
+else {
+const err57 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema40.type,parentSchema:schema40,data};
+if(vErrors === null){
+vErrors = [err57];
+}
+else {
+vErrors.push(err57);
+}
+errors++;
+}
 validate23.errors = vErrors;
 return errors === 0;
 }
 
-const schema55 = {"description":"An action: a name (search, reset, exportExcel, back, new) or an object with a kind","if":{"type":"string"},"then":{"enum":["search","reset","exportExcel","back","new"]},"else":{"type":"object","required":["kind"],"properties":{"kind":{"enum":["search","reset","exportExcel","call","save","delete","workflow","open","navigate","back","new","close"]}},"allOf":[{"if":{"properties":{"kind":{"enum":["call","save","delete","workflow"]}}},"then":{"$ref":"#/definitions/callAction"}},{"if":{"properties":{"kind":{"enum":["open","navigate"]}}},"then":{"$ref":"#/definitions/openAction"}},{"if":{"properties":{"kind":{"const":"exportExcel"}}},"then":{"$ref":"#/definitions/exportAction"}},{"if":{"properties":{"kind":{"enum":["search","reset","back","new","close"]}}},"then":{"$ref":"#/definitions/simpleAction"}}]}};
-const schema56 = {"type":"object","additionalProperties":false,"properties":{"kind":{"enum":["call","save","delete","workflow"]},"id":{"$ref":"#/definitions/identifier"},"label":{"$ref":"#/definitions/text"},"requires":{"enum":["read","write"]},"whenDenied":{"enum":["hide","disable"]},"visible":{"$ref":"#/definitions/expr"},"enabled":{"$ref":"#/definitions/expr"},"confirm":{"$ref":"#/definitions/text"},"variant":{"enum":["primary","secondary","danger"]},"placement":{"enum":["toolbar","filters"]},"operation":{"$ref":"#/definitions/operationId"},"updateOperation":{"$ref":"#/definitions/operationId"},"selection":{"enum":["none","single","multi"]},"params":{"$ref":"#/definitions/callInputs"},"success":{"$ref":"#/definitions/text"},"then":{"type":"array","items":{"enum":["reload","back","close","reloadTexts","reloadCodes","clearSelection","newRecord","reloadRecord"]}},"thenOnError":{"type":"array","description":"Effects after a refused call too, when the server records the failure (a failed ERP posting: 424, the settlement POST_FAILED)","items":{"enum":["reload","back","close","reloadTexts","reloadCodes","clearSelection","newRecord","reloadRecord"]}},"prompt":{"type":"object","additionalProperties":false,"description":"Ask for inputs before the call: a dialog with these fields; the answers are input.<field> in params. Stands in for the confirmation.","properties":{"title":{"$ref":"#/definitions/text"},"message":{"$ref":"#/definitions/text"},"fields":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/field"}},"columns":{"type":"integer","minimum":1,"maximum":4}},"required":["fields"]},"portal":{"$ref":"#/definitions/portal"}},"required":["kind"],"description":"Calls an operation (with the selected rows, the form or the node)"};
-const schema67 = {"type":"object","additionalProperties":false,"properties":{"field":{"$ref":"#/definitions/identifier"},"label":{"$ref":"#/definitions/text"},"widget":{"enum":["text","textarea","number","select","multiSelect","checkbox","date","dateRange","month","monthRange","businessSection","department","person","company","sourcingGroup","employeeSearch","datetime","files","money","password"]},"required":{"type":"boolean"},"default":{"$ref":"#/definitions/defaultValue"},"codeGroup":{"type":"string","minLength":1},"options":{"type":"array","items":{"$ref":"#/definitions/codeOption"}},"optionsFrom":{"$ref":"#/definitions/optionsFrom"},"emptyOption":{"enum":["all","choose","none"]},"mask":{"enum":["phone","number","num","onlynum","taxnum","numComma"]},"maxLength":{"type":"integer","minimum":1},"maxBytes":{"type":"integer","minimum":1},"placeholder":{"$ref":"#/definitions/text"},"visible":{"$ref":"#/definitions/expr"},"enabled":{"$ref":"#/definitions/expr"},"span":{"type":"integer","minimum":1,"maximum":4},"help":{"$ref":"#/definitions/text"},"type":{"enum":["string","integer","number","boolean"]},"pattern":{"type":"string"},"minimum":{"type":"number"},"maximum":{"type":"number"},"readOnly":{"$ref":"#/definitions/rule"},"createOnly":{"type":"boolean"},"valueFrom":{"type":"object","additionalProperties":false,"properties":{"operation":{"$ref":"#/definitions/operationId"},"params":{"$ref":"#/definitions/callInputs"},"value":{"type":"string","minLength":1}},"required":["operation","value"],"description":"The value comes from another operation: `value` is a dotted path into its answer (resultData.0.FORWARD_YN)"},"rows":{"type":"integer","minimum":1,"maximum":30},"params":{"type":"object","additionalProperties":{"$ref":"#/definitions/identifier"},"description":"A compound widget over flat record fields: widget part → record field ({ \"topDept\": \"section\", \"sectionName\": \"sectionName\" })"},"portal":{"$ref":"#/definitions/portal"}},"required":["field"],"description":"A form field"};
+const schema56 = {"description":"An action: a name (search, reset, exportExcel, back, new) or an object with a kind","if":{"type":"string"},"then":{"enum":["search","reset","exportExcel","back","new"]},"else":{"type":"object","required":["kind"],"properties":{"kind":{"enum":["search","reset","exportExcel","call","save","delete","workflow","open","navigate","back","new","close"]}},"allOf":[{"if":{"properties":{"kind":{"enum":["call","save","delete","workflow"]}}},"then":{"$ref":"#/definitions/callAction"}},{"if":{"properties":{"kind":{"enum":["open","navigate"]}}},"then":{"$ref":"#/definitions/openAction"}},{"if":{"properties":{"kind":{"const":"exportExcel"}}},"then":{"$ref":"#/definitions/exportAction"}},{"if":{"properties":{"kind":{"enum":["search","reset","back","new","close"]}}},"then":{"$ref":"#/definitions/simpleAction"}}]}};
+const schema57 = {"type":"object","additionalProperties":false,"properties":{"kind":{"enum":["call","save","delete","workflow"]},"id":{"$ref":"#/definitions/identifier"},"label":{"$ref":"#/definitions/text"},"requires":{"enum":["read","write"]},"whenDenied":{"enum":["hide","disable"]},"visible":{"$ref":"#/definitions/expr"},"enabled":{"$ref":"#/definitions/expr"},"confirm":{"$ref":"#/definitions/text"},"variant":{"enum":["primary","secondary","danger"]},"placement":{"enum":["toolbar","filters"]},"operation":{"$ref":"#/definitions/operationId"},"updateOperation":{"$ref":"#/definitions/operationId"},"selection":{"enum":["none","single","multi"]},"params":{"$ref":"#/definitions/callInputs"},"success":{"$ref":"#/definitions/text"},"then":{"type":"array","items":{"enum":["reload","back","close","reloadTexts","reloadCodes","clearSelection","newRecord","reloadRecord"]}},"thenOnError":{"type":"array","description":"Effects after a refused call too, when the server records the failure (a failed ERP posting: 424, the settlement POST_FAILED)","items":{"enum":["reload","back","close","reloadTexts","reloadCodes","clearSelection","newRecord","reloadRecord"]}},"prompt":{"type":"object","additionalProperties":false,"description":"Ask for inputs before the call: a dialog with these fields; the answers are input.<field> in params. Stands in for the confirmation.","properties":{"title":{"$ref":"#/definitions/text"},"message":{"$ref":"#/definitions/text"},"fields":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/field"}},"columns":{"type":"integer","minimum":1,"maximum":4}},"required":["fields"]},"portal":{"$ref":"#/definitions/portal"}},"required":["kind"],"description":"Calls an operation (with the selected rows, the form or the node)"};
+const schema68 = {"type":"object","additionalProperties":false,"properties":{"field":{"$ref":"#/definitions/identifier"},"label":{"$ref":"#/definitions/text"},"widget":{"enum":["text","textarea","number","select","multiSelect","checkbox","date","dateRange","month","monthRange","businessSection","department","person","company","sourcingGroup","employeeSearch","datetime","files","money","password"]},"required":{"type":"boolean"},"default":{"$ref":"#/definitions/defaultValue"},"codeGroup":{"type":"string","minLength":1},"options":{"type":"array","items":{"$ref":"#/definitions/codeOption"}},"optionsFrom":{"$ref":"#/definitions/optionsFrom"},"emptyOption":{"enum":["all","choose","none"]},"mask":{"enum":["phone","number","num","onlynum","taxnum","numComma"]},"maxLength":{"type":"integer","minimum":1},"maxBytes":{"type":"integer","minimum":1},"placeholder":{"$ref":"#/definitions/text"},"visible":{"$ref":"#/definitions/expr"},"enabled":{"$ref":"#/definitions/expr"},"span":{"type":"integer","minimum":1,"maximum":4},"help":{"$ref":"#/definitions/text"},"type":{"enum":["string","integer","number","boolean"]},"pattern":{"type":"string"},"minimum":{"type":"number"},"maximum":{"type":"number"},"readOnly":{"$ref":"#/definitions/rule"},"createOnly":{"type":"boolean"},"valueFrom":{"type":"object","additionalProperties":false,"properties":{"operation":{"$ref":"#/definitions/operationId"},"params":{"$ref":"#/definitions/callInputs"},"value":{"type":"string","minLength":1}},"required":["operation","value"],"description":"The value comes from another operation: `value` is a dotted path into its answer (resultData.0.FORWARD_YN)"},"rows":{"type":"integer","minimum":1,"maximum":30},"params":{"type":"object","additionalProperties":{"$ref":"#/definitions/identifier"},"description":"A compound widget over flat record fields: widget part → record field ({ \"topDept\": \"section\", \"sectionName\": \"sectionName\" })"},"portal":{"$ref":"#/definitions/portal"}},"required":["field"],"description":"A form field"};
 
 function validate34(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.field === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "field"},message:"must have required property '"+"field"+"'",schema:schema67.required,parentSchema:schema67,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "field"},message:"must have required property '"+"field"+"'",schema:schema68.required,parentSchema:schema68,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -2128,8 +2238,8 @@ vErrors.push(err0);
 errors++;
 }
 for(const key0 in data){
-if(!(func2.call(schema67.properties, key0))){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema67,data};
+if(!(func2.call(schema68.properties, key0))){
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema68,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -2192,7 +2302,7 @@ errors++;
 if(data.widget !== undefined){
 let data2 = data.widget;
 if(!((((((((((((((((((((data2 === "text") || (data2 === "textarea")) || (data2 === "number")) || (data2 === "select")) || (data2 === "multiSelect")) || (data2 === "checkbox")) || (data2 === "date")) || (data2 === "dateRange")) || (data2 === "month")) || (data2 === "monthRange")) || (data2 === "businessSection")) || (data2 === "department")) || (data2 === "person")) || (data2 === "company")) || (data2 === "sourcingGroup")) || (data2 === "employeeSearch")) || (data2 === "datetime")) || (data2 === "files")) || (data2 === "money")) || (data2 === "password"))){
-const err6 = {instancePath:instancePath+"/widget",schemaPath:"#/properties/widget/enum",keyword:"enum",params:{allowedValues: schema67.properties.widget.enum},message:"must be equal to one of the allowed values",schema:schema67.properties.widget.enum,parentSchema:schema67.properties.widget,data:data2};
+const err6 = {instancePath:instancePath+"/widget",schemaPath:"#/properties/widget/enum",keyword:"enum",params:{allowedValues: schema68.properties.widget.enum},message:"must be equal to one of the allowed values",schema:schema68.properties.widget.enum,parentSchema:schema68.properties.widget,data:data2};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -2205,7 +2315,7 @@ errors++;
 if(data.required !== undefined){
 let data3 = data.required;
 if(typeof data3 !== "boolean"){
-const err7 = {instancePath:instancePath+"/required",schemaPath:"#/properties/required/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema67.properties.required.type,parentSchema:schema67.properties.required,data:data3};
+const err7 = {instancePath:instancePath+"/required",schemaPath:"#/properties/required/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema68.properties.required.type,parentSchema:schema68.properties.required,data:data3};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -2445,7 +2555,7 @@ if(data.codeGroup !== undefined){
 let data9 = data.codeGroup;
 if(typeof data9 === "string"){
 if(func3(data9) < 1){
-const err24 = {instancePath:instancePath+"/codeGroup",schemaPath:"#/properties/codeGroup/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema67.properties.codeGroup,data:data9};
+const err24 = {instancePath:instancePath+"/codeGroup",schemaPath:"#/properties/codeGroup/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema68.properties.codeGroup,data:data9};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -2456,7 +2566,7 @@ errors++;
 }
 }
 else {
-const err25 = {instancePath:instancePath+"/codeGroup",schemaPath:"#/properties/codeGroup/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema67.properties.codeGroup.type,parentSchema:schema67.properties.codeGroup,data:data9};
+const err25 = {instancePath:instancePath+"/codeGroup",schemaPath:"#/properties/codeGroup/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema68.properties.codeGroup.type,parentSchema:schema68.properties.codeGroup,data:data9};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -2545,7 +2655,7 @@ errors++;
 }
 }
 else {
-const err32 = {instancePath:instancePath+"/options",schemaPath:"#/properties/options/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema67.properties.options.type,parentSchema:schema67.properties.options,data:data10};
+const err32 = {instancePath:instancePath+"/options",schemaPath:"#/properties/options/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema68.properties.options.type,parentSchema:schema68.properties.options,data:data10};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -2564,7 +2674,7 @@ errors = vErrors.length;
 if(data.emptyOption !== undefined){
 let data15 = data.emptyOption;
 if(!(((data15 === "all") || (data15 === "choose")) || (data15 === "none"))){
-const err33 = {instancePath:instancePath+"/emptyOption",schemaPath:"#/properties/emptyOption/enum",keyword:"enum",params:{allowedValues: schema67.properties.emptyOption.enum},message:"must be equal to one of the allowed values",schema:schema67.properties.emptyOption.enum,parentSchema:schema67.properties.emptyOption,data:data15};
+const err33 = {instancePath:instancePath+"/emptyOption",schemaPath:"#/properties/emptyOption/enum",keyword:"enum",params:{allowedValues: schema68.properties.emptyOption.enum},message:"must be equal to one of the allowed values",schema:schema68.properties.emptyOption.enum,parentSchema:schema68.properties.emptyOption,data:data15};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -2577,7 +2687,7 @@ errors++;
 if(data.mask !== undefined){
 let data16 = data.mask;
 if(!((((((data16 === "phone") || (data16 === "number")) || (data16 === "num")) || (data16 === "onlynum")) || (data16 === "taxnum")) || (data16 === "numComma"))){
-const err34 = {instancePath:instancePath+"/mask",schemaPath:"#/properties/mask/enum",keyword:"enum",params:{allowedValues: schema67.properties.mask.enum},message:"must be equal to one of the allowed values",schema:schema67.properties.mask.enum,parentSchema:schema67.properties.mask,data:data16};
+const err34 = {instancePath:instancePath+"/mask",schemaPath:"#/properties/mask/enum",keyword:"enum",params:{allowedValues: schema68.properties.mask.enum},message:"must be equal to one of the allowed values",schema:schema68.properties.mask.enum,parentSchema:schema68.properties.mask,data:data16};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -2590,7 +2700,7 @@ errors++;
 if(data.maxLength !== undefined){
 let data17 = data.maxLength;
 if(!(((typeof data17 == "number") && (!(data17 % 1) && !isNaN(data17))) && (isFinite(data17)))){
-const err35 = {instancePath:instancePath+"/maxLength",schemaPath:"#/properties/maxLength/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema67.properties.maxLength.type,parentSchema:schema67.properties.maxLength,data:data17};
+const err35 = {instancePath:instancePath+"/maxLength",schemaPath:"#/properties/maxLength/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema68.properties.maxLength.type,parentSchema:schema68.properties.maxLength,data:data17};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -2601,7 +2711,7 @@ errors++;
 }
 if((typeof data17 == "number") && (isFinite(data17))){
 if(data17 < 1 || isNaN(data17)){
-const err36 = {instancePath:instancePath+"/maxLength",schemaPath:"#/properties/maxLength/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema67.properties.maxLength,data:data17};
+const err36 = {instancePath:instancePath+"/maxLength",schemaPath:"#/properties/maxLength/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema68.properties.maxLength,data:data17};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -2615,7 +2725,7 @@ errors++;
 if(data.maxBytes !== undefined){
 let data18 = data.maxBytes;
 if(!(((typeof data18 == "number") && (!(data18 % 1) && !isNaN(data18))) && (isFinite(data18)))){
-const err37 = {instancePath:instancePath+"/maxBytes",schemaPath:"#/properties/maxBytes/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema67.properties.maxBytes.type,parentSchema:schema67.properties.maxBytes,data:data18};
+const err37 = {instancePath:instancePath+"/maxBytes",schemaPath:"#/properties/maxBytes/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema68.properties.maxBytes.type,parentSchema:schema68.properties.maxBytes,data:data18};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -2626,7 +2736,7 @@ errors++;
 }
 if((typeof data18 == "number") && (isFinite(data18))){
 if(data18 < 1 || isNaN(data18)){
-const err38 = {instancePath:instancePath+"/maxBytes",schemaPath:"#/properties/maxBytes/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema67.properties.maxBytes,data:data18};
+const err38 = {instancePath:instancePath+"/maxBytes",schemaPath:"#/properties/maxBytes/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema68.properties.maxBytes,data:data18};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -2715,7 +2825,7 @@ errors++;
 if(data.span !== undefined){
 let data22 = data.span;
 if(!(((typeof data22 == "number") && (!(data22 % 1) && !isNaN(data22))) && (isFinite(data22)))){
-const err45 = {instancePath:instancePath+"/span",schemaPath:"#/properties/span/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema67.properties.span.type,parentSchema:schema67.properties.span,data:data22};
+const err45 = {instancePath:instancePath+"/span",schemaPath:"#/properties/span/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema68.properties.span.type,parentSchema:schema68.properties.span,data:data22};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -2726,7 +2836,7 @@ errors++;
 }
 if((typeof data22 == "number") && (isFinite(data22))){
 if(data22 > 4 || isNaN(data22)){
-const err46 = {instancePath:instancePath+"/span",schemaPath:"#/properties/span/maximum",keyword:"maximum",params:{comparison: "<=", limit: 4},message:"must be <= 4",schema:4,parentSchema:schema67.properties.span,data:data22};
+const err46 = {instancePath:instancePath+"/span",schemaPath:"#/properties/span/maximum",keyword:"maximum",params:{comparison: "<=", limit: 4},message:"must be <= 4",schema:4,parentSchema:schema68.properties.span,data:data22};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -2736,7 +2846,7 @@ vErrors.push(err46);
 errors++;
 }
 if(data22 < 1 || isNaN(data22)){
-const err47 = {instancePath:instancePath+"/span",schemaPath:"#/properties/span/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema67.properties.span,data:data22};
+const err47 = {instancePath:instancePath+"/span",schemaPath:"#/properties/span/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema68.properties.span,data:data22};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -2775,7 +2885,7 @@ errors++;
 if(data.type !== undefined){
 let data24 = data.type;
 if(!((((data24 === "string") || (data24 === "integer")) || (data24 === "number")) || (data24 === "boolean"))){
-const err50 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema67.properties.type.enum},message:"must be equal to one of the allowed values",schema:schema67.properties.type.enum,parentSchema:schema67.properties.type,data:data24};
+const err50 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema68.properties.type.enum},message:"must be equal to one of the allowed values",schema:schema68.properties.type.enum,parentSchema:schema68.properties.type,data:data24};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -2788,7 +2898,7 @@ errors++;
 if(data.pattern !== undefined){
 let data25 = data.pattern;
 if(typeof data25 !== "string"){
-const err51 = {instancePath:instancePath+"/pattern",schemaPath:"#/properties/pattern/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema67.properties.pattern.type,parentSchema:schema67.properties.pattern,data:data25};
+const err51 = {instancePath:instancePath+"/pattern",schemaPath:"#/properties/pattern/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema68.properties.pattern.type,parentSchema:schema68.properties.pattern,data:data25};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -2801,7 +2911,7 @@ errors++;
 if(data.minimum !== undefined){
 let data26 = data.minimum;
 if(!((typeof data26 == "number") && (isFinite(data26)))){
-const err52 = {instancePath:instancePath+"/minimum",schemaPath:"#/properties/minimum/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema67.properties.minimum.type,parentSchema:schema67.properties.minimum,data:data26};
+const err52 = {instancePath:instancePath+"/minimum",schemaPath:"#/properties/minimum/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema68.properties.minimum.type,parentSchema:schema68.properties.minimum,data:data26};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -2814,7 +2924,7 @@ errors++;
 if(data.maximum !== undefined){
 let data27 = data.maximum;
 if(!((typeof data27 == "number") && (isFinite(data27)))){
-const err53 = {instancePath:instancePath+"/maximum",schemaPath:"#/properties/maximum/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema67.properties.maximum.type,parentSchema:schema67.properties.maximum,data:data27};
+const err53 = {instancePath:instancePath+"/maximum",schemaPath:"#/properties/maximum/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema68.properties.maximum.type,parentSchema:schema68.properties.maximum,data:data27};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -2833,7 +2943,7 @@ errors = vErrors.length;
 if(data.createOnly !== undefined){
 let data29 = data.createOnly;
 if(typeof data29 !== "boolean"){
-const err54 = {instancePath:instancePath+"/createOnly",schemaPath:"#/properties/createOnly/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema67.properties.createOnly.type,parentSchema:schema67.properties.createOnly,data:data29};
+const err54 = {instancePath:instancePath+"/createOnly",schemaPath:"#/properties/createOnly/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema68.properties.createOnly.type,parentSchema:schema68.properties.createOnly,data:data29};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -2847,7 +2957,7 @@ if(data.valueFrom !== undefined){
 let data30 = data.valueFrom;
 if(data30 && typeof data30 == "object" && !Array.isArray(data30)){
 if(data30.operation === undefined){
-const err55 = {instancePath:instancePath+"/valueFrom",schemaPath:"#/properties/valueFrom/required",keyword:"required",params:{missingProperty: "operation"},message:"must have required property '"+"operation"+"'",schema:schema67.properties.valueFrom.required,parentSchema:schema67.properties.valueFrom,data:data30};
+const err55 = {instancePath:instancePath+"/valueFrom",schemaPath:"#/properties/valueFrom/required",keyword:"required",params:{missingProperty: "operation"},message:"must have required property '"+"operation"+"'",schema:schema68.properties.valueFrom.required,parentSchema:schema68.properties.valueFrom,data:data30};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -2857,7 +2967,7 @@ vErrors.push(err55);
 errors++;
 }
 if(data30.value === undefined){
-const err56 = {instancePath:instancePath+"/valueFrom",schemaPath:"#/properties/valueFrom/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'",schema:schema67.properties.valueFrom.required,parentSchema:schema67.properties.valueFrom,data:data30};
+const err56 = {instancePath:instancePath+"/valueFrom",schemaPath:"#/properties/valueFrom/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'",schema:schema68.properties.valueFrom.required,parentSchema:schema68.properties.valueFrom,data:data30};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -2868,7 +2978,7 @@ errors++;
 }
 for(const key5 in data30){
 if(!(((key5 === "operation") || (key5 === "params")) || (key5 === "value"))){
-const err57 = {instancePath:instancePath+"/valueFrom",schemaPath:"#/properties/valueFrom/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties",schema:false,parentSchema:schema67.properties.valueFrom,data:data30};
+const err57 = {instancePath:instancePath+"/valueFrom",schemaPath:"#/properties/valueFrom/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties",schema:false,parentSchema:schema68.properties.valueFrom,data:data30};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -2913,7 +3023,7 @@ if(data30.value !== undefined){
 let data33 = data30.value;
 if(typeof data33 === "string"){
 if(func3(data33) < 1){
-const err60 = {instancePath:instancePath+"/valueFrom/value",schemaPath:"#/properties/valueFrom/properties/value/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema67.properties.valueFrom.properties.value,data:data33};
+const err60 = {instancePath:instancePath+"/valueFrom/value",schemaPath:"#/properties/valueFrom/properties/value/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema68.properties.valueFrom.properties.value,data:data33};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -2924,7 +3034,7 @@ errors++;
 }
 }
 else {
-const err61 = {instancePath:instancePath+"/valueFrom/value",schemaPath:"#/properties/valueFrom/properties/value/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema67.properties.valueFrom.properties.value.type,parentSchema:schema67.properties.valueFrom.properties.value,data:data33};
+const err61 = {instancePath:instancePath+"/valueFrom/value",schemaPath:"#/properties/valueFrom/properties/value/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema68.properties.valueFrom.properties.value.type,parentSchema:schema68.properties.valueFrom.properties.value,data:data33};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -2936,7 +3046,7 @@ errors++;
 }
 }
 else {
-const err62 = {instancePath:instancePath+"/valueFrom",schemaPath:"#/properties/valueFrom/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema67.properties.valueFrom.type,parentSchema:schema67.properties.valueFrom,data:data30};
+const err62 = {instancePath:instancePath+"/valueFrom",schemaPath:"#/properties/valueFrom/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema68.properties.valueFrom.type,parentSchema:schema68.properties.valueFrom,data:data30};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -2949,7 +3059,7 @@ errors++;
 if(data.rows !== undefined){
 let data34 = data.rows;
 if(!(((typeof data34 == "number") && (!(data34 % 1) && !isNaN(data34))) && (isFinite(data34)))){
-const err63 = {instancePath:instancePath+"/rows",schemaPath:"#/properties/rows/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema67.properties.rows.type,parentSchema:schema67.properties.rows,data:data34};
+const err63 = {instancePath:instancePath+"/rows",schemaPath:"#/properties/rows/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema68.properties.rows.type,parentSchema:schema68.properties.rows,data:data34};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -2960,7 +3070,7 @@ errors++;
 }
 if((typeof data34 == "number") && (isFinite(data34))){
 if(data34 > 30 || isNaN(data34)){
-const err64 = {instancePath:instancePath+"/rows",schemaPath:"#/properties/rows/maximum",keyword:"maximum",params:{comparison: "<=", limit: 30},message:"must be <= 30",schema:30,parentSchema:schema67.properties.rows,data:data34};
+const err64 = {instancePath:instancePath+"/rows",schemaPath:"#/properties/rows/maximum",keyword:"maximum",params:{comparison: "<=", limit: 30},message:"must be <= 30",schema:30,parentSchema:schema68.properties.rows,data:data34};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -2970,7 +3080,7 @@ vErrors.push(err64);
 errors++;
 }
 if(data34 < 1 || isNaN(data34)){
-const err65 = {instancePath:instancePath+"/rows",schemaPath:"#/properties/rows/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema67.properties.rows,data:data34};
+const err65 = {instancePath:instancePath+"/rows",schemaPath:"#/properties/rows/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema68.properties.rows,data:data34};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -3011,7 +3121,7 @@ errors++;
 }
 }
 else {
-const err68 = {instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema67.properties.params.type,parentSchema:schema67.properties.params,data:data35};
+const err68 = {instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema68.properties.params.type,parentSchema:schema68.properties.params,data:data35};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -3036,7 +3146,7 @@ errors++;
 }
 }
 else {
-const err70 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema67.type,parentSchema:schema67,data};
+const err70 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema68.type,parentSchema:schema68,data};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -3055,7 +3165,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.kind === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema56.required,parentSchema:schema56,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema57.required,parentSchema:schema57,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -3065,8 +3175,8 @@ vErrors.push(err0);
 errors++;
 }
 for(const key0 in data){
-if(!(func2.call(schema56.properties, key0))){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema56,data};
+if(!(func2.call(schema57.properties, key0))){
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema57,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -3079,7 +3189,7 @@ errors++;
 if(data.kind !== undefined){
 let data0 = data.kind;
 if(!((((data0 === "call") || (data0 === "save")) || (data0 === "delete")) || (data0 === "workflow"))){
-const err2 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/enum",keyword:"enum",params:{allowedValues: schema56.properties.kind.enum},message:"must be equal to one of the allowed values",schema:schema56.properties.kind.enum,parentSchema:schema56.properties.kind,data:data0};
+const err2 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/enum",keyword:"enum",params:{allowedValues: schema57.properties.kind.enum},message:"must be equal to one of the allowed values",schema:schema57.properties.kind.enum,parentSchema:schema57.properties.kind,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -3142,7 +3252,7 @@ errors++;
 if(data.requires !== undefined){
 let data3 = data.requires;
 if(!((data3 === "read") || (data3 === "write"))){
-const err7 = {instancePath:instancePath+"/requires",schemaPath:"#/properties/requires/enum",keyword:"enum",params:{allowedValues: schema56.properties.requires.enum},message:"must be equal to one of the allowed values",schema:schema56.properties.requires.enum,parentSchema:schema56.properties.requires,data:data3};
+const err7 = {instancePath:instancePath+"/requires",schemaPath:"#/properties/requires/enum",keyword:"enum",params:{allowedValues: schema57.properties.requires.enum},message:"must be equal to one of the allowed values",schema:schema57.properties.requires.enum,parentSchema:schema57.properties.requires,data:data3};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -3155,7 +3265,7 @@ errors++;
 if(data.whenDenied !== undefined){
 let data4 = data.whenDenied;
 if(!((data4 === "hide") || (data4 === "disable"))){
-const err8 = {instancePath:instancePath+"/whenDenied",schemaPath:"#/properties/whenDenied/enum",keyword:"enum",params:{allowedValues: schema56.properties.whenDenied.enum},message:"must be equal to one of the allowed values",schema:schema56.properties.whenDenied.enum,parentSchema:schema56.properties.whenDenied,data:data4};
+const err8 = {instancePath:instancePath+"/whenDenied",schemaPath:"#/properties/whenDenied/enum",keyword:"enum",params:{allowedValues: schema57.properties.whenDenied.enum},message:"must be equal to one of the allowed values",schema:schema57.properties.whenDenied.enum,parentSchema:schema57.properties.whenDenied,data:data4};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -3243,7 +3353,7 @@ errors++;
 if(data.variant !== undefined){
 let data8 = data.variant;
 if(!(((data8 === "primary") || (data8 === "secondary")) || (data8 === "danger"))){
-const err15 = {instancePath:instancePath+"/variant",schemaPath:"#/properties/variant/enum",keyword:"enum",params:{allowedValues: schema56.properties.variant.enum},message:"must be equal to one of the allowed values",schema:schema56.properties.variant.enum,parentSchema:schema56.properties.variant,data:data8};
+const err15 = {instancePath:instancePath+"/variant",schemaPath:"#/properties/variant/enum",keyword:"enum",params:{allowedValues: schema57.properties.variant.enum},message:"must be equal to one of the allowed values",schema:schema57.properties.variant.enum,parentSchema:schema57.properties.variant,data:data8};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -3256,7 +3366,7 @@ errors++;
 if(data.placement !== undefined){
 let data9 = data.placement;
 if(!((data9 === "toolbar") || (data9 === "filters"))){
-const err16 = {instancePath:instancePath+"/placement",schemaPath:"#/properties/placement/enum",keyword:"enum",params:{allowedValues: schema56.properties.placement.enum},message:"must be equal to one of the allowed values",schema:schema56.properties.placement.enum,parentSchema:schema56.properties.placement,data:data9};
+const err16 = {instancePath:instancePath+"/placement",schemaPath:"#/properties/placement/enum",keyword:"enum",params:{allowedValues: schema57.properties.placement.enum},message:"must be equal to one of the allowed values",schema:schema57.properties.placement.enum,parentSchema:schema57.properties.placement,data:data9};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -3319,7 +3429,7 @@ errors++;
 if(data.selection !== undefined){
 let data12 = data.selection;
 if(!(((data12 === "none") || (data12 === "single")) || (data12 === "multi"))){
-const err21 = {instancePath:instancePath+"/selection",schemaPath:"#/properties/selection/enum",keyword:"enum",params:{allowedValues: schema56.properties.selection.enum},message:"must be equal to one of the allowed values",schema:schema56.properties.selection.enum,parentSchema:schema56.properties.selection,data:data12};
+const err21 = {instancePath:instancePath+"/selection",schemaPath:"#/properties/selection/enum",keyword:"enum",params:{allowedValues: schema57.properties.selection.enum},message:"must be equal to one of the allowed values",schema:schema57.properties.selection.enum,parentSchema:schema57.properties.selection,data:data12};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -3367,7 +3477,7 @@ const len0 = data15.length;
 for(let i0=0; i0<len0; i0++){
 let data16 = data15[i0];
 if(!((((((((data16 === "reload") || (data16 === "back")) || (data16 === "close")) || (data16 === "reloadTexts")) || (data16 === "reloadCodes")) || (data16 === "clearSelection")) || (data16 === "newRecord")) || (data16 === "reloadRecord"))){
-const err24 = {instancePath:instancePath+"/then/" + i0,schemaPath:"#/properties/then/items/enum",keyword:"enum",params:{allowedValues: schema56.properties.then.items.enum},message:"must be equal to one of the allowed values",schema:schema56.properties.then.items.enum,parentSchema:schema56.properties.then.items,data:data16};
+const err24 = {instancePath:instancePath+"/then/" + i0,schemaPath:"#/properties/then/items/enum",keyword:"enum",params:{allowedValues: schema57.properties.then.items.enum},message:"must be equal to one of the allowed values",schema:schema57.properties.then.items.enum,parentSchema:schema57.properties.then.items,data:data16};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -3379,7 +3489,7 @@ errors++;
 }
 }
 else {
-const err25 = {instancePath:instancePath+"/then",schemaPath:"#/properties/then/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema56.properties.then.type,parentSchema:schema56.properties.then,data:data15};
+const err25 = {instancePath:instancePath+"/then",schemaPath:"#/properties/then/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema57.properties.then.type,parentSchema:schema57.properties.then,data:data15};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -3396,7 +3506,7 @@ const len1 = data17.length;
 for(let i1=0; i1<len1; i1++){
 let data18 = data17[i1];
 if(!((((((((data18 === "reload") || (data18 === "back")) || (data18 === "close")) || (data18 === "reloadTexts")) || (data18 === "reloadCodes")) || (data18 === "clearSelection")) || (data18 === "newRecord")) || (data18 === "reloadRecord"))){
-const err26 = {instancePath:instancePath+"/thenOnError/" + i1,schemaPath:"#/properties/thenOnError/items/enum",keyword:"enum",params:{allowedValues: schema56.properties.thenOnError.items.enum},message:"must be equal to one of the allowed values",schema:schema56.properties.thenOnError.items.enum,parentSchema:schema56.properties.thenOnError.items,data:data18};
+const err26 = {instancePath:instancePath+"/thenOnError/" + i1,schemaPath:"#/properties/thenOnError/items/enum",keyword:"enum",params:{allowedValues: schema57.properties.thenOnError.items.enum},message:"must be equal to one of the allowed values",schema:schema57.properties.thenOnError.items.enum,parentSchema:schema57.properties.thenOnError.items,data:data18};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -3408,7 +3518,7 @@ errors++;
 }
 }
 else {
-const err27 = {instancePath:instancePath+"/thenOnError",schemaPath:"#/properties/thenOnError/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema56.properties.thenOnError.type,parentSchema:schema56.properties.thenOnError,data:data17};
+const err27 = {instancePath:instancePath+"/thenOnError",schemaPath:"#/properties/thenOnError/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema57.properties.thenOnError.type,parentSchema:schema57.properties.thenOnError,data:data17};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -3422,7 +3532,7 @@ if(data.prompt !== undefined){
 let data19 = data.prompt;
 if(data19 && typeof data19 == "object" && !Array.isArray(data19)){
 if(data19.fields === undefined){
-const err28 = {instancePath:instancePath+"/prompt",schemaPath:"#/properties/prompt/required",keyword:"required",params:{missingProperty: "fields"},message:"must have required property '"+"fields"+"'",schema:schema56.properties.prompt.required,parentSchema:schema56.properties.prompt,data:data19};
+const err28 = {instancePath:instancePath+"/prompt",schemaPath:"#/properties/prompt/required",keyword:"required",params:{missingProperty: "fields"},message:"must have required property '"+"fields"+"'",schema:schema57.properties.prompt.required,parentSchema:schema57.properties.prompt,data:data19};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -3433,7 +3543,7 @@ errors++;
 }
 for(const key1 in data19){
 if(!((((key1 === "title") || (key1 === "message")) || (key1 === "fields")) || (key1 === "columns"))){
-const err29 = {instancePath:instancePath+"/prompt",schemaPath:"#/properties/prompt/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema56.properties.prompt,data:data19};
+const err29 = {instancePath:instancePath+"/prompt",schemaPath:"#/properties/prompt/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema57.properties.prompt,data:data19};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -3497,7 +3607,7 @@ if(data19.fields !== undefined){
 let data22 = data19.fields;
 if(Array.isArray(data22)){
 if(data22.length < 1){
-const err34 = {instancePath:instancePath+"/prompt/fields",schemaPath:"#/properties/prompt/properties/fields/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema56.properties.prompt.properties.fields,data:data22};
+const err34 = {instancePath:instancePath+"/prompt/fields",schemaPath:"#/properties/prompt/properties/fields/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema57.properties.prompt.properties.fields,data:data22};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -3515,7 +3625,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err35 = {instancePath:instancePath+"/prompt/fields",schemaPath:"#/properties/prompt/properties/fields/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema56.properties.prompt.properties.fields.type,parentSchema:schema56.properties.prompt.properties.fields,data:data22};
+const err35 = {instancePath:instancePath+"/prompt/fields",schemaPath:"#/properties/prompt/properties/fields/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema57.properties.prompt.properties.fields.type,parentSchema:schema57.properties.prompt.properties.fields,data:data22};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -3528,7 +3638,7 @@ errors++;
 if(data19.columns !== undefined){
 let data24 = data19.columns;
 if(!(((typeof data24 == "number") && (!(data24 % 1) && !isNaN(data24))) && (isFinite(data24)))){
-const err36 = {instancePath:instancePath+"/prompt/columns",schemaPath:"#/properties/prompt/properties/columns/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema56.properties.prompt.properties.columns.type,parentSchema:schema56.properties.prompt.properties.columns,data:data24};
+const err36 = {instancePath:instancePath+"/prompt/columns",schemaPath:"#/properties/prompt/properties/columns/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema57.properties.prompt.properties.columns.type,parentSchema:schema57.properties.prompt.properties.columns,data:data24};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -3539,7 +3649,7 @@ errors++;
 }
 if((typeof data24 == "number") && (isFinite(data24))){
 if(data24 > 4 || isNaN(data24)){
-const err37 = {instancePath:instancePath+"/prompt/columns",schemaPath:"#/properties/prompt/properties/columns/maximum",keyword:"maximum",params:{comparison: "<=", limit: 4},message:"must be <= 4",schema:4,parentSchema:schema56.properties.prompt.properties.columns,data:data24};
+const err37 = {instancePath:instancePath+"/prompt/columns",schemaPath:"#/properties/prompt/properties/columns/maximum",keyword:"maximum",params:{comparison: "<=", limit: 4},message:"must be <= 4",schema:4,parentSchema:schema57.properties.prompt.properties.columns,data:data24};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -3549,7 +3659,7 @@ vErrors.push(err37);
 errors++;
 }
 if(data24 < 1 || isNaN(data24)){
-const err38 = {instancePath:instancePath+"/prompt/columns",schemaPath:"#/properties/prompt/properties/columns/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema56.properties.prompt.properties.columns,data:data24};
+const err38 = {instancePath:instancePath+"/prompt/columns",schemaPath:"#/properties/prompt/properties/columns/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema57.properties.prompt.properties.columns,data:data24};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -3562,7 +3672,7 @@ errors++;
 }
 }
 else {
-const err39 = {instancePath:instancePath+"/prompt",schemaPath:"#/properties/prompt/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema56.properties.prompt.type,parentSchema:schema56.properties.prompt,data:data19};
+const err39 = {instancePath:instancePath+"/prompt",schemaPath:"#/properties/prompt/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema57.properties.prompt.type,parentSchema:schema57.properties.prompt,data:data19};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -3587,7 +3697,7 @@ errors++;
 }
 }
 else {
-const err41 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema56.type,parentSchema:schema56,data};
+const err41 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema57.type,parentSchema:schema57,data};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -3600,7 +3710,7 @@ validate32.errors = vErrors;
 return errors === 0;
 }
 
-const schema80 = {"type":"object","additionalProperties":false,"properties":{"kind":{"enum":["open","navigate"]},"id":{"$ref":"#/definitions/identifier"},"label":{"$ref":"#/definitions/text"},"requires":{"enum":["read","write"]},"whenDenied":{"enum":["hide","disable"]},"visible":{"$ref":"#/definitions/expr"},"enabled":{"$ref":"#/definitions/expr"},"confirm":{"$ref":"#/definitions/text"},"variant":{"enum":["primary","secondary","danger"]},"placement":{"enum":["toolbar","filters"]},"screen":{"$ref":"#/definitions/screenId"},"route":{"$ref":"#/definitions/route"},"query":{"$ref":"#/definitions/paramMap"},"selection":{"enum":["none","single"]},"dialog":{"type":"boolean"},"then":{"type":"array","items":{"enum":["reload","back","close","reloadTexts","reloadCodes","clearSelection","newRecord","reloadRecord"]}},"portal":{"$ref":"#/definitions/portal"}},"required":["kind"],"description":"Opens another screen (page or dialog)","anyOf":[{"required":["screen"]},{"required":["route"]}]};
+const schema81 = {"type":"object","additionalProperties":false,"properties":{"kind":{"enum":["open","navigate"]},"id":{"$ref":"#/definitions/identifier"},"label":{"$ref":"#/definitions/text"},"requires":{"enum":["read","write"]},"whenDenied":{"enum":["hide","disable"]},"visible":{"$ref":"#/definitions/expr"},"enabled":{"$ref":"#/definitions/expr"},"confirm":{"$ref":"#/definitions/text"},"variant":{"enum":["primary","secondary","danger"]},"placement":{"enum":["toolbar","filters"]},"screen":{"$ref":"#/definitions/screenId"},"route":{"$ref":"#/definitions/route"},"query":{"$ref":"#/definitions/paramMap"},"selection":{"enum":["none","single"]},"dialog":{"type":"boolean"},"then":{"type":"array","items":{"enum":["reload","back","close","reloadTexts","reloadCodes","clearSelection","newRecord","reloadRecord"]}},"portal":{"$ref":"#/definitions/portal"}},"required":["kind"],"description":"Opens another screen (page or dialog)","anyOf":[{"required":["screen"]},{"required":["route"]}]};
 
 function validate40(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -3610,7 +3720,7 @@ let valid0 = false;
 const _errs2 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.screen === undefined){
-const err0 = {instancePath,schemaPath:"#/anyOf/0/required",keyword:"required",params:{missingProperty: "screen"},message:"must have required property '"+"screen"+"'",schema:schema80.anyOf[0].required,parentSchema:schema80.anyOf[0],data};
+const err0 = {instancePath,schemaPath:"#/anyOf/0/required",keyword:"required",params:{missingProperty: "screen"},message:"must have required property '"+"screen"+"'",schema:schema81.anyOf[0].required,parentSchema:schema81.anyOf[0],data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -3626,7 +3736,7 @@ if(!valid0){
 const _errs3 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.route === undefined){
-const err1 = {instancePath,schemaPath:"#/anyOf/1/required",keyword:"required",params:{missingProperty: "route"},message:"must have required property '"+"route"+"'",schema:schema80.anyOf[1].required,parentSchema:schema80.anyOf[1],data};
+const err1 = {instancePath,schemaPath:"#/anyOf/1/required",keyword:"required",params:{missingProperty: "route"},message:"must have required property '"+"route"+"'",schema:schema81.anyOf[1].required,parentSchema:schema81.anyOf[1],data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -3640,7 +3750,7 @@ var _valid0 = _errs3 === errors;
 valid0 = valid0 || _valid0;
 }
 if(!valid0){
-const err2 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema80.anyOf,parentSchema:schema80,data};
+const err2 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema81.anyOf,parentSchema:schema81,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -3662,7 +3772,7 @@ vErrors = null;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.kind === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema80.required,parentSchema:schema80,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema81.required,parentSchema:schema81,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -3672,8 +3782,8 @@ vErrors.push(err3);
 errors++;
 }
 for(const key0 in data){
-if(!(func2.call(schema80.properties, key0))){
-const err4 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema80,data};
+if(!(func2.call(schema81.properties, key0))){
+const err4 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema81,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -3686,7 +3796,7 @@ errors++;
 if(data.kind !== undefined){
 let data0 = data.kind;
 if(!((data0 === "open") || (data0 === "navigate"))){
-const err5 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/enum",keyword:"enum",params:{allowedValues: schema80.properties.kind.enum},message:"must be equal to one of the allowed values",schema:schema80.properties.kind.enum,parentSchema:schema80.properties.kind,data:data0};
+const err5 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/enum",keyword:"enum",params:{allowedValues: schema81.properties.kind.enum},message:"must be equal to one of the allowed values",schema:schema81.properties.kind.enum,parentSchema:schema81.properties.kind,data:data0};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -3749,7 +3859,7 @@ errors++;
 if(data.requires !== undefined){
 let data3 = data.requires;
 if(!((data3 === "read") || (data3 === "write"))){
-const err10 = {instancePath:instancePath+"/requires",schemaPath:"#/properties/requires/enum",keyword:"enum",params:{allowedValues: schema80.properties.requires.enum},message:"must be equal to one of the allowed values",schema:schema80.properties.requires.enum,parentSchema:schema80.properties.requires,data:data3};
+const err10 = {instancePath:instancePath+"/requires",schemaPath:"#/properties/requires/enum",keyword:"enum",params:{allowedValues: schema81.properties.requires.enum},message:"must be equal to one of the allowed values",schema:schema81.properties.requires.enum,parentSchema:schema81.properties.requires,data:data3};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -3762,7 +3872,7 @@ errors++;
 if(data.whenDenied !== undefined){
 let data4 = data.whenDenied;
 if(!((data4 === "hide") || (data4 === "disable"))){
-const err11 = {instancePath:instancePath+"/whenDenied",schemaPath:"#/properties/whenDenied/enum",keyword:"enum",params:{allowedValues: schema80.properties.whenDenied.enum},message:"must be equal to one of the allowed values",schema:schema80.properties.whenDenied.enum,parentSchema:schema80.properties.whenDenied,data:data4};
+const err11 = {instancePath:instancePath+"/whenDenied",schemaPath:"#/properties/whenDenied/enum",keyword:"enum",params:{allowedValues: schema81.properties.whenDenied.enum},message:"must be equal to one of the allowed values",schema:schema81.properties.whenDenied.enum,parentSchema:schema81.properties.whenDenied,data:data4};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -3850,7 +3960,7 @@ errors++;
 if(data.variant !== undefined){
 let data8 = data.variant;
 if(!(((data8 === "primary") || (data8 === "secondary")) || (data8 === "danger"))){
-const err18 = {instancePath:instancePath+"/variant",schemaPath:"#/properties/variant/enum",keyword:"enum",params:{allowedValues: schema80.properties.variant.enum},message:"must be equal to one of the allowed values",schema:schema80.properties.variant.enum,parentSchema:schema80.properties.variant,data:data8};
+const err18 = {instancePath:instancePath+"/variant",schemaPath:"#/properties/variant/enum",keyword:"enum",params:{allowedValues: schema81.properties.variant.enum},message:"must be equal to one of the allowed values",schema:schema81.properties.variant.enum,parentSchema:schema81.properties.variant,data:data8};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -3863,7 +3973,7 @@ errors++;
 if(data.placement !== undefined){
 let data9 = data.placement;
 if(!((data9 === "toolbar") || (data9 === "filters"))){
-const err19 = {instancePath:instancePath+"/placement",schemaPath:"#/properties/placement/enum",keyword:"enum",params:{allowedValues: schema80.properties.placement.enum},message:"must be equal to one of the allowed values",schema:schema80.properties.placement.enum,parentSchema:schema80.properties.placement,data:data9};
+const err19 = {instancePath:instancePath+"/placement",schemaPath:"#/properties/placement/enum",keyword:"enum",params:{allowedValues: schema81.properties.placement.enum},message:"must be equal to one of the allowed values",schema:schema81.properties.placement.enum,parentSchema:schema81.properties.placement,data:data9};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -3932,7 +4042,7 @@ errors = vErrors.length;
 if(data.selection !== undefined){
 let data13 = data.selection;
 if(!((data13 === "none") || (data13 === "single"))){
-const err24 = {instancePath:instancePath+"/selection",schemaPath:"#/properties/selection/enum",keyword:"enum",params:{allowedValues: schema80.properties.selection.enum},message:"must be equal to one of the allowed values",schema:schema80.properties.selection.enum,parentSchema:schema80.properties.selection,data:data13};
+const err24 = {instancePath:instancePath+"/selection",schemaPath:"#/properties/selection/enum",keyword:"enum",params:{allowedValues: schema81.properties.selection.enum},message:"must be equal to one of the allowed values",schema:schema81.properties.selection.enum,parentSchema:schema81.properties.selection,data:data13};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -3945,7 +4055,7 @@ errors++;
 if(data.dialog !== undefined){
 let data14 = data.dialog;
 if(typeof data14 !== "boolean"){
-const err25 = {instancePath:instancePath+"/dialog",schemaPath:"#/properties/dialog/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema80.properties.dialog.type,parentSchema:schema80.properties.dialog,data:data14};
+const err25 = {instancePath:instancePath+"/dialog",schemaPath:"#/properties/dialog/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema81.properties.dialog.type,parentSchema:schema81.properties.dialog,data:data14};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -3962,7 +4072,7 @@ const len0 = data15.length;
 for(let i0=0; i0<len0; i0++){
 let data16 = data15[i0];
 if(!((((((((data16 === "reload") || (data16 === "back")) || (data16 === "close")) || (data16 === "reloadTexts")) || (data16 === "reloadCodes")) || (data16 === "clearSelection")) || (data16 === "newRecord")) || (data16 === "reloadRecord"))){
-const err26 = {instancePath:instancePath+"/then/" + i0,schemaPath:"#/properties/then/items/enum",keyword:"enum",params:{allowedValues: schema80.properties.then.items.enum},message:"must be equal to one of the allowed values",schema:schema80.properties.then.items.enum,parentSchema:schema80.properties.then.items,data:data16};
+const err26 = {instancePath:instancePath+"/then/" + i0,schemaPath:"#/properties/then/items/enum",keyword:"enum",params:{allowedValues: schema81.properties.then.items.enum},message:"must be equal to one of the allowed values",schema:schema81.properties.then.items.enum,parentSchema:schema81.properties.then.items,data:data16};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -3974,7 +4084,7 @@ errors++;
 }
 }
 else {
-const err27 = {instancePath:instancePath+"/then",schemaPath:"#/properties/then/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema80.properties.then.type,parentSchema:schema80.properties.then,data:data15};
+const err27 = {instancePath:instancePath+"/then",schemaPath:"#/properties/then/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema81.properties.then.type,parentSchema:schema81.properties.then,data:data15};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -3999,7 +4109,7 @@ errors++;
 }
 }
 else {
-const err29 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema80.type,parentSchema:schema80,data};
+const err29 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema81.type,parentSchema:schema81,data};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -4012,14 +4122,14 @@ validate40.errors = vErrors;
 return errors === 0;
 }
 
-const schema89 = {"type":"object","additionalProperties":false,"properties":{"kind":{"const":"exportExcel"},"id":{"$ref":"#/definitions/identifier"},"label":{"$ref":"#/definitions/text"},"requires":{"enum":["read","write"]},"whenDenied":{"enum":["hide","disable"]},"visible":{"$ref":"#/definitions/expr"},"enabled":{"$ref":"#/definitions/expr"},"confirm":{"$ref":"#/definitions/text"},"variant":{"enum":["primary","secondary","danger"]},"placement":{"enum":["toolbar","filters"]},"fileName":{"$ref":"#/definitions/text"},"sheetName":{"type":"string","maxLength":31},"pageSize":{"type":"integer","minimum":100,"maximum":5000},"portal":{"$ref":"#/definitions/portal"}},"required":["kind","fileName"],"description":"Exports the whole filtered result as .xlsx"};
+const schema90 = {"type":"object","additionalProperties":false,"properties":{"kind":{"const":"exportExcel"},"id":{"$ref":"#/definitions/identifier"},"label":{"$ref":"#/definitions/text"},"requires":{"enum":["read","write"]},"whenDenied":{"enum":["hide","disable"]},"visible":{"$ref":"#/definitions/expr"},"enabled":{"$ref":"#/definitions/expr"},"confirm":{"$ref":"#/definitions/text"},"variant":{"enum":["primary","secondary","danger"]},"placement":{"enum":["toolbar","filters"]},"fileName":{"$ref":"#/definitions/text"},"sheetName":{"type":"string","maxLength":31},"pageSize":{"type":"integer","minimum":100,"maximum":5000},"portal":{"$ref":"#/definitions/portal"}},"required":["kind","fileName"],"description":"Exports the whole filtered result as .xlsx"};
 
 function validate43(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.kind === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema89.required,parentSchema:schema89,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema90.required,parentSchema:schema90,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -4029,7 +4139,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.fileName === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "fileName"},message:"must have required property '"+"fileName"+"'",schema:schema89.required,parentSchema:schema89,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "fileName"},message:"must have required property '"+"fileName"+"'",schema:schema90.required,parentSchema:schema90,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -4039,8 +4149,8 @@ vErrors.push(err1);
 errors++;
 }
 for(const key0 in data){
-if(!(func2.call(schema89.properties, key0))){
-const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema89,data};
+if(!(func2.call(schema90.properties, key0))){
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema90,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -4053,7 +4163,7 @@ errors++;
 if(data.kind !== undefined){
 let data0 = data.kind;
 if("exportExcel" !== data0){
-const err3 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "exportExcel"},message:"must be equal to constant",schema:"exportExcel",parentSchema:schema89.properties.kind,data:data0};
+const err3 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "exportExcel"},message:"must be equal to constant",schema:"exportExcel",parentSchema:schema90.properties.kind,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -4116,7 +4226,7 @@ errors++;
 if(data.requires !== undefined){
 let data3 = data.requires;
 if(!((data3 === "read") || (data3 === "write"))){
-const err8 = {instancePath:instancePath+"/requires",schemaPath:"#/properties/requires/enum",keyword:"enum",params:{allowedValues: schema89.properties.requires.enum},message:"must be equal to one of the allowed values",schema:schema89.properties.requires.enum,parentSchema:schema89.properties.requires,data:data3};
+const err8 = {instancePath:instancePath+"/requires",schemaPath:"#/properties/requires/enum",keyword:"enum",params:{allowedValues: schema90.properties.requires.enum},message:"must be equal to one of the allowed values",schema:schema90.properties.requires.enum,parentSchema:schema90.properties.requires,data:data3};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -4129,7 +4239,7 @@ errors++;
 if(data.whenDenied !== undefined){
 let data4 = data.whenDenied;
 if(!((data4 === "hide") || (data4 === "disable"))){
-const err9 = {instancePath:instancePath+"/whenDenied",schemaPath:"#/properties/whenDenied/enum",keyword:"enum",params:{allowedValues: schema89.properties.whenDenied.enum},message:"must be equal to one of the allowed values",schema:schema89.properties.whenDenied.enum,parentSchema:schema89.properties.whenDenied,data:data4};
+const err9 = {instancePath:instancePath+"/whenDenied",schemaPath:"#/properties/whenDenied/enum",keyword:"enum",params:{allowedValues: schema90.properties.whenDenied.enum},message:"must be equal to one of the allowed values",schema:schema90.properties.whenDenied.enum,parentSchema:schema90.properties.whenDenied,data:data4};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -4217,7 +4327,7 @@ errors++;
 if(data.variant !== undefined){
 let data8 = data.variant;
 if(!(((data8 === "primary") || (data8 === "secondary")) || (data8 === "danger"))){
-const err16 = {instancePath:instancePath+"/variant",schemaPath:"#/properties/variant/enum",keyword:"enum",params:{allowedValues: schema89.properties.variant.enum},message:"must be equal to one of the allowed values",schema:schema89.properties.variant.enum,parentSchema:schema89.properties.variant,data:data8};
+const err16 = {instancePath:instancePath+"/variant",schemaPath:"#/properties/variant/enum",keyword:"enum",params:{allowedValues: schema90.properties.variant.enum},message:"must be equal to one of the allowed values",schema:schema90.properties.variant.enum,parentSchema:schema90.properties.variant,data:data8};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -4230,7 +4340,7 @@ errors++;
 if(data.placement !== undefined){
 let data9 = data.placement;
 if(!((data9 === "toolbar") || (data9 === "filters"))){
-const err17 = {instancePath:instancePath+"/placement",schemaPath:"#/properties/placement/enum",keyword:"enum",params:{allowedValues: schema89.properties.placement.enum},message:"must be equal to one of the allowed values",schema:schema89.properties.placement.enum,parentSchema:schema89.properties.placement,data:data9};
+const err17 = {instancePath:instancePath+"/placement",schemaPath:"#/properties/placement/enum",keyword:"enum",params:{allowedValues: schema90.properties.placement.enum},message:"must be equal to one of the allowed values",schema:schema90.properties.placement.enum,parentSchema:schema90.properties.placement,data:data9};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -4269,7 +4379,7 @@ if(data.sheetName !== undefined){
 let data11 = data.sheetName;
 if(typeof data11 === "string"){
 if(func3(data11) > 31){
-const err20 = {instancePath:instancePath+"/sheetName",schemaPath:"#/properties/sheetName/maxLength",keyword:"maxLength",params:{limit: 31},message:"must NOT have more than 31 characters",schema:31,parentSchema:schema89.properties.sheetName,data:data11};
+const err20 = {instancePath:instancePath+"/sheetName",schemaPath:"#/properties/sheetName/maxLength",keyword:"maxLength",params:{limit: 31},message:"must NOT have more than 31 characters",schema:31,parentSchema:schema90.properties.sheetName,data:data11};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -4280,7 +4390,7 @@ errors++;
 }
 }
 else {
-const err21 = {instancePath:instancePath+"/sheetName",schemaPath:"#/properties/sheetName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema89.properties.sheetName.type,parentSchema:schema89.properties.sheetName,data:data11};
+const err21 = {instancePath:instancePath+"/sheetName",schemaPath:"#/properties/sheetName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema90.properties.sheetName.type,parentSchema:schema90.properties.sheetName,data:data11};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -4293,7 +4403,7 @@ errors++;
 if(data.pageSize !== undefined){
 let data12 = data.pageSize;
 if(!(((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12))) && (isFinite(data12)))){
-const err22 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema89.properties.pageSize.type,parentSchema:schema89.properties.pageSize,data:data12};
+const err22 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema90.properties.pageSize.type,parentSchema:schema90.properties.pageSize,data:data12};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -4304,7 +4414,7 @@ errors++;
 }
 if((typeof data12 == "number") && (isFinite(data12))){
 if(data12 > 5000 || isNaN(data12)){
-const err23 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/maximum",keyword:"maximum",params:{comparison: "<=", limit: 5000},message:"must be <= 5000",schema:5000,parentSchema:schema89.properties.pageSize,data:data12};
+const err23 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/maximum",keyword:"maximum",params:{comparison: "<=", limit: 5000},message:"must be <= 5000",schema:5000,parentSchema:schema90.properties.pageSize,data:data12};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -4314,7 +4424,7 @@ vErrors.push(err23);
 errors++;
 }
 if(data12 < 100 || isNaN(data12)){
-const err24 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/minimum",keyword:"minimum",params:{comparison: ">=", limit: 100},message:"must be >= 100",schema:100,parentSchema:schema89.properties.pageSize,data:data12};
+const err24 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/minimum",keyword:"minimum",params:{comparison: ">=", limit: 100},message:"must be >= 100",schema:100,parentSchema:schema90.properties.pageSize,data:data12};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -4340,7 +4450,7 @@ errors++;
 }
 }
 else {
-const err26 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema89.type,parentSchema:schema89,data};
+const err26 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema90.type,parentSchema:schema90,data};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -4353,14 +4463,14 @@ validate43.errors = vErrors;
 return errors === 0;
 }
 
-const schema97 = {"type":"object","additionalProperties":false,"properties":{"kind":{"enum":["search","reset","back","new","close"]},"id":{"$ref":"#/definitions/identifier"},"label":{"$ref":"#/definitions/text"},"requires":{"enum":["read","write"]},"whenDenied":{"enum":["hide","disable"]},"visible":{"$ref":"#/definitions/expr"},"enabled":{"$ref":"#/definitions/expr"},"confirm":{"$ref":"#/definitions/text"},"variant":{"enum":["primary","secondary","danger"]},"placement":{"enum":["toolbar","filters"]},"portal":{"$ref":"#/definitions/portal"}},"required":["kind"]};
+const schema98 = {"type":"object","additionalProperties":false,"properties":{"kind":{"enum":["search","reset","back","new","close"]},"id":{"$ref":"#/definitions/identifier"},"label":{"$ref":"#/definitions/text"},"requires":{"enum":["read","write"]},"whenDenied":{"enum":["hide","disable"]},"visible":{"$ref":"#/definitions/expr"},"enabled":{"$ref":"#/definitions/expr"},"confirm":{"$ref":"#/definitions/text"},"variant":{"enum":["primary","secondary","danger"]},"placement":{"enum":["toolbar","filters"]},"portal":{"$ref":"#/definitions/portal"}},"required":["kind"]};
 
 function validate45(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.kind === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema97.required,parentSchema:schema97,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema98.required,parentSchema:schema98,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -4370,8 +4480,8 @@ vErrors.push(err0);
 errors++;
 }
 for(const key0 in data){
-if(!(func2.call(schema97.properties, key0))){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema97,data};
+if(!(func2.call(schema98.properties, key0))){
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema98,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -4384,7 +4494,7 @@ errors++;
 if(data.kind !== undefined){
 let data0 = data.kind;
 if(!(((((data0 === "search") || (data0 === "reset")) || (data0 === "back")) || (data0 === "new")) || (data0 === "close"))){
-const err2 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/enum",keyword:"enum",params:{allowedValues: schema97.properties.kind.enum},message:"must be equal to one of the allowed values",schema:schema97.properties.kind.enum,parentSchema:schema97.properties.kind,data:data0};
+const err2 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/enum",keyword:"enum",params:{allowedValues: schema98.properties.kind.enum},message:"must be equal to one of the allowed values",schema:schema98.properties.kind.enum,parentSchema:schema98.properties.kind,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -4447,7 +4557,7 @@ errors++;
 if(data.requires !== undefined){
 let data3 = data.requires;
 if(!((data3 === "read") || (data3 === "write"))){
-const err7 = {instancePath:instancePath+"/requires",schemaPath:"#/properties/requires/enum",keyword:"enum",params:{allowedValues: schema97.properties.requires.enum},message:"must be equal to one of the allowed values",schema:schema97.properties.requires.enum,parentSchema:schema97.properties.requires,data:data3};
+const err7 = {instancePath:instancePath+"/requires",schemaPath:"#/properties/requires/enum",keyword:"enum",params:{allowedValues: schema98.properties.requires.enum},message:"must be equal to one of the allowed values",schema:schema98.properties.requires.enum,parentSchema:schema98.properties.requires,data:data3};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -4460,7 +4570,7 @@ errors++;
 if(data.whenDenied !== undefined){
 let data4 = data.whenDenied;
 if(!((data4 === "hide") || (data4 === "disable"))){
-const err8 = {instancePath:instancePath+"/whenDenied",schemaPath:"#/properties/whenDenied/enum",keyword:"enum",params:{allowedValues: schema97.properties.whenDenied.enum},message:"must be equal to one of the allowed values",schema:schema97.properties.whenDenied.enum,parentSchema:schema97.properties.whenDenied,data:data4};
+const err8 = {instancePath:instancePath+"/whenDenied",schemaPath:"#/properties/whenDenied/enum",keyword:"enum",params:{allowedValues: schema98.properties.whenDenied.enum},message:"must be equal to one of the allowed values",schema:schema98.properties.whenDenied.enum,parentSchema:schema98.properties.whenDenied,data:data4};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -4548,7 +4658,7 @@ errors++;
 if(data.variant !== undefined){
 let data8 = data.variant;
 if(!(((data8 === "primary") || (data8 === "secondary")) || (data8 === "danger"))){
-const err15 = {instancePath:instancePath+"/variant",schemaPath:"#/properties/variant/enum",keyword:"enum",params:{allowedValues: schema97.properties.variant.enum},message:"must be equal to one of the allowed values",schema:schema97.properties.variant.enum,parentSchema:schema97.properties.variant,data:data8};
+const err15 = {instancePath:instancePath+"/variant",schemaPath:"#/properties/variant/enum",keyword:"enum",params:{allowedValues: schema98.properties.variant.enum},message:"must be equal to one of the allowed values",schema:schema98.properties.variant.enum,parentSchema:schema98.properties.variant,data:data8};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -4561,7 +4671,7 @@ errors++;
 if(data.placement !== undefined){
 let data9 = data.placement;
 if(!((data9 === "toolbar") || (data9 === "filters"))){
-const err16 = {instancePath:instancePath+"/placement",schemaPath:"#/properties/placement/enum",keyword:"enum",params:{allowedValues: schema97.properties.placement.enum},message:"must be equal to one of the allowed values",schema:schema97.properties.placement.enum,parentSchema:schema97.properties.placement,data:data9};
+const err16 = {instancePath:instancePath+"/placement",schemaPath:"#/properties/placement/enum",keyword:"enum",params:{allowedValues: schema98.properties.placement.enum},message:"must be equal to one of the allowed values",schema:schema98.properties.placement.enum,parentSchema:schema98.properties.placement,data:data9};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -4586,7 +4696,7 @@ errors++;
 }
 }
 else {
-const err18 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema97.type,parentSchema:schema97,data};
+const err18 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema98.type,parentSchema:schema98,data};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -4630,7 +4740,7 @@ let ifClause0;
 if(_valid0){
 const _errs3 = errors;
 if(!(((((data === "search") || (data === "reset")) || (data === "exportExcel")) || (data === "back")) || (data === "new"))){
-const err1 = {instancePath,schemaPath:"#/then/enum",keyword:"enum",params:{allowedValues: schema55.then.enum},message:"must be equal to one of the allowed values",schema:schema55.then.enum,parentSchema:schema55.then,data};
+const err1 = {instancePath,schemaPath:"#/then/enum",keyword:"enum",params:{allowedValues: schema56.then.enum},message:"must be equal to one of the allowed values",schema:schema56.then.enum,parentSchema:schema56.then,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -4683,7 +4793,7 @@ var _valid1 = _errs10 === errors;
 valid2 = _valid1;
 }
 if(!valid2){
-const err3 = {instancePath,schemaPath:"#/else/allOf/0/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema",schema:schema55.else.allOf[0].if,parentSchema:schema55.else.allOf[0],data};
+const err3 = {instancePath,schemaPath:"#/else/allOf/0/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema",schema:schema56.else.allOf[0].if,parentSchema:schema56.else.allOf[0],data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -4730,7 +4840,7 @@ var _valid2 = _errs15 === errors;
 valid4 = _valid2;
 }
 if(!valid4){
-const err5 = {instancePath,schemaPath:"#/else/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema",schema:schema55.else.allOf[1].if,parentSchema:schema55.else.allOf[1],data};
+const err5 = {instancePath,schemaPath:"#/else/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema",schema:schema56.else.allOf[1].if,parentSchema:schema56.else.allOf[1],data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -4776,7 +4886,7 @@ var _valid3 = _errs20 === errors;
 valid6 = _valid3;
 }
 if(!valid6){
-const err7 = {instancePath,schemaPath:"#/else/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema",schema:schema55.else.allOf[2].if,parentSchema:schema55.else.allOf[2],data};
+const err7 = {instancePath,schemaPath:"#/else/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema",schema:schema56.else.allOf[2].if,parentSchema:schema56.else.allOf[2],data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -4823,7 +4933,7 @@ var _valid4 = _errs25 === errors;
 valid8 = _valid4;
 }
 if(!valid8){
-const err9 = {instancePath,schemaPath:"#/else/allOf/3/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema",schema:schema55.else.allOf[3].if,parentSchema:schema55.else.allOf[3],data};
+const err9 = {instancePath,schemaPath:"#/else/allOf/3/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema",schema:schema56.else.allOf[3].if,parentSchema:schema56.else.allOf[3],data};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -4834,7 +4944,7 @@ errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.kind === undefined){
-const err10 = {instancePath,schemaPath:"#/else/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema55.else.required,parentSchema:schema55.else,data};
+const err10 = {instancePath,schemaPath:"#/else/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema56.else.required,parentSchema:schema56.else,data};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -4846,7 +4956,7 @@ errors++;
 if(data.kind !== undefined){
 let data4 = data.kind;
 if(!((((((((((((data4 === "search") || (data4 === "reset")) || (data4 === "exportExcel")) || (data4 === "call")) || (data4 === "save")) || (data4 === "delete")) || (data4 === "workflow")) || (data4 === "open")) || (data4 === "navigate")) || (data4 === "back")) || (data4 === "new")) || (data4 === "close"))){
-const err11 = {instancePath:instancePath+"/kind",schemaPath:"#/else/properties/kind/enum",keyword:"enum",params:{allowedValues: schema55.else.properties.kind.enum},message:"must be equal to one of the allowed values",schema:schema55.else.properties.kind.enum,parentSchema:schema55.else.properties.kind,data:data4};
+const err11 = {instancePath:instancePath+"/kind",schemaPath:"#/else/properties/kind/enum",keyword:"enum",params:{allowedValues: schema56.else.properties.kind.enum},message:"must be equal to one of the allowed values",schema:schema56.else.properties.kind.enum,parentSchema:schema56.else.properties.kind,data:data4};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -4858,7 +4968,7 @@ errors++;
 }
 }
 else {
-const err12 = {instancePath,schemaPath:"#/else/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema55.else.type,parentSchema:schema55.else,data};
+const err12 = {instancePath,schemaPath:"#/else/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema56.else.type,parentSchema:schema56.else,data};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -4872,7 +4982,7 @@ valid0 = _valid0;
 ifClause0 = "else";
 }
 if(!valid0){
-const err13 = {instancePath,schemaPath:"#/if",keyword:"if",params:{failingKeyword: ifClause0},message:"must match \""+ifClause0+"\" schema",schema:schema55.if,parentSchema:schema55,data};
+const err13 = {instancePath,schemaPath:"#/if",keyword:"if",params:{failingKeyword: ifClause0},message:"must match \""+ifClause0+"\" schema",schema:schema56.if,parentSchema:schema56,data};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -5112,10 +5222,11 @@ vErrors.push(err17);
 errors++;
 }
 }
-if(data.devOnly !== undefined){
-let data7 = data.devOnly;
-if(typeof data7 !== "boolean"){
-const err18 = {instancePath:instancePath+"/devOnly",schemaPath:"#/properties/devOnly/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.devOnly.type,parentSchema:schema12.properties.devOnly,data:data7};
+if(data.labels !== undefined){
+let data7 = data.labels;
+if(typeof data7 === "string"){
+if(func3(data7) < 1){
+const err18 = {instancePath:instancePath+"/labels",schemaPath:"#/properties/labels/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema12.properties.labels,data:data7};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -5125,11 +5236,8 @@ vErrors.push(err18);
 errors++;
 }
 }
-if(data.menu !== undefined){
-let data8 = data.menu;
-if(typeof data8 === "string"){
-if(!pattern1.test(data8)){
-const err19 = {instancePath:instancePath+"/menu",schemaPath:"#/definitions/route/pattern",keyword:"pattern",params:{pattern: "^/[A-Za-z0-9/_-]*$"},message:"must match pattern \""+"^/[A-Za-z0-9/_-]*$"+"\"",schema:"^/[A-Za-z0-9/_-]*$",parentSchema:schema15,data:data8};
+else {
+const err19 = {instancePath:instancePath+"/labels",schemaPath:"#/properties/labels/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.labels.type,parentSchema:schema12.properties.labels,data:data7};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -5139,8 +5247,10 @@ vErrors.push(err19);
 errors++;
 }
 }
-else {
-const err20 = {instancePath:instancePath+"/menu",schemaPath:"#/definitions/route/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.type,parentSchema:schema15,data:data8};
+if(data.devOnly !== undefined){
+let data8 = data.devOnly;
+if(typeof data8 !== "boolean"){
+const err20 = {instancePath:instancePath+"/devOnly",schemaPath:"#/properties/devOnly/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.devOnly.type,parentSchema:schema12.properties.devOnly,data:data8};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -5150,10 +5260,11 @@ vErrors.push(err20);
 errors++;
 }
 }
-if(data.description !== undefined){
-let data9 = data.description;
-if(typeof data9 !== "string"){
-const err21 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.description.type,parentSchema:schema12.properties.description,data:data9};
+if(data.menu !== undefined){
+let data9 = data.menu;
+if(typeof data9 === "string"){
+if(!pattern1.test(data9)){
+const err21 = {instancePath:instancePath+"/menu",schemaPath:"#/definitions/route/pattern",keyword:"pattern",params:{pattern: "^/[A-Za-z0-9/_-]*$"},message:"must match pattern \""+"^/[A-Za-z0-9/_-]*$"+"\"",schema:"^/[A-Za-z0-9/_-]*$",parentSchema:schema15,data:data9};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -5163,11 +5274,8 @@ vErrors.push(err21);
 errors++;
 }
 }
-if(data.source !== undefined){
-let data10 = data.source;
-if(data10 && typeof data10 == "object" && !Array.isArray(data10)){
-if(data10.operation === undefined){
-const err22 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/required",keyword:"required",params:{missingProperty: "operation"},message:"must have required property '"+"operation"+"'",schema:schema12.properties.source.required,parentSchema:schema12.properties.source,data:data10};
+else {
+const err22 = {instancePath:instancePath+"/menu",schemaPath:"#/definitions/route/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.type,parentSchema:schema15,data:data9};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -5176,9 +5284,11 @@ vErrors.push(err22);
 }
 errors++;
 }
-for(const key1 in data10){
-if(!((((((key1 === "operation") || (key1 === "rowKey")) || (key1 === "params")) || (key1 === "pageSize")) || (key1 === "defaultSort")) || (key1 === "autoSearch"))){
-const err23 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.source,data:data10};
+}
+if(data.description !== undefined){
+let data10 = data.description;
+if(typeof data10 !== "string"){
+const err23 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.description.type,parentSchema:schema12.properties.description,data:data10};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -5188,11 +5298,11 @@ vErrors.push(err23);
 errors++;
 }
 }
-if(data10.operation !== undefined){
-let data11 = data10.operation;
-if(typeof data11 === "string"){
-if(!pattern3.test(data11)){
-const err24 = {instancePath:instancePath+"/source/operation",schemaPath:"#/definitions/operationId/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9]*$"+"\"",schema:"^[A-Za-z][A-Za-z0-9]*$",parentSchema:schema17,data:data11};
+if(data.source !== undefined){
+let data11 = data.source;
+if(data11 && typeof data11 == "object" && !Array.isArray(data11)){
+if(data11.operation === undefined){
+const err24 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/required",keyword:"required",params:{missingProperty: "operation"},message:"must have required property '"+"operation"+"'",schema:schema12.properties.source.required,parentSchema:schema12.properties.source,data:data11};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -5201,9 +5311,9 @@ vErrors.push(err24);
 }
 errors++;
 }
-}
-else {
-const err25 = {instancePath:instancePath+"/source/operation",schemaPath:"#/definitions/operationId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.type,parentSchema:schema17,data:data11};
+for(const key1 in data11){
+if(!((((((key1 === "operation") || (key1 === "rowKey")) || (key1 === "params")) || (key1 === "pageSize")) || (key1 === "defaultSort")) || (key1 === "autoSearch"))){
+const err25 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.source,data:data11};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -5213,11 +5323,11 @@ vErrors.push(err25);
 errors++;
 }
 }
-if(data10.rowKey !== undefined){
-let data12 = data10.rowKey;
+if(data11.operation !== undefined){
+let data12 = data11.operation;
 if(typeof data12 === "string"){
-if(!pattern4.test(data12)){
-const err26 = {instancePath:instancePath+"/source/rowKey",schemaPath:"#/definitions/identifier/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]*$"+"\"",schema:"^[A-Za-z_][A-Za-z0-9_]*$",parentSchema:schema18,data:data12};
+if(!pattern3.test(data12)){
+const err26 = {instancePath:instancePath+"/source/operation",schemaPath:"#/definitions/operationId/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9]*$"+"\"",schema:"^[A-Za-z][A-Za-z0-9]*$",parentSchema:schema17,data:data12};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -5228,7 +5338,7 @@ errors++;
 }
 }
 else {
-const err27 = {instancePath:instancePath+"/source/rowKey",schemaPath:"#/definitions/identifier/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.type,parentSchema:schema18,data:data12};
+const err27 = {instancePath:instancePath+"/source/operation",schemaPath:"#/definitions/operationId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.type,parentSchema:schema17,data:data12};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -5238,16 +5348,11 @@ vErrors.push(err27);
 errors++;
 }
 }
-if(data10.params !== undefined){
-if(!(validate12(data10.params, {instancePath:instancePath+"/source/params",parentData:data10,parentDataProperty:"params",rootData}))){
-vErrors = vErrors === null ? validate12.errors : vErrors.concat(validate12.errors);
-errors = vErrors.length;
-}
-}
-if(data10.pageSize !== undefined){
-let data14 = data10.pageSize;
-if(!(((typeof data14 == "number") && (!(data14 % 1) && !isNaN(data14))) && (isFinite(data14)))){
-const err28 = {instancePath:instancePath+"/source/pageSize",schemaPath:"#/properties/source/properties/pageSize/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema12.properties.source.properties.pageSize.type,parentSchema:schema12.properties.source.properties.pageSize,data:data14};
+if(data11.rowKey !== undefined){
+let data13 = data11.rowKey;
+if(typeof data13 === "string"){
+if(!pattern4.test(data13)){
+const err28 = {instancePath:instancePath+"/source/rowKey",schemaPath:"#/definitions/identifier/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]*$"+"\"",schema:"^[A-Za-z_][A-Za-z0-9_]*$",parentSchema:schema18,data:data13};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -5256,9 +5361,9 @@ vErrors.push(err28);
 }
 errors++;
 }
-if((typeof data14 == "number") && (isFinite(data14))){
-if(data14 > 500 || isNaN(data14)){
-const err29 = {instancePath:instancePath+"/source/pageSize",schemaPath:"#/properties/source/properties/pageSize/maximum",keyword:"maximum",params:{comparison: "<=", limit: 500},message:"must be <= 500",schema:500,parentSchema:schema12.properties.source.properties.pageSize,data:data14};
+}
+else {
+const err29 = {instancePath:instancePath+"/source/rowKey",schemaPath:"#/definitions/identifier/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.type,parentSchema:schema18,data:data13};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -5267,8 +5372,17 @@ vErrors.push(err29);
 }
 errors++;
 }
-if(data14 < 10 || isNaN(data14)){
-const err30 = {instancePath:instancePath+"/source/pageSize",schemaPath:"#/properties/source/properties/pageSize/minimum",keyword:"minimum",params:{comparison: ">=", limit: 10},message:"must be >= 10",schema:10,parentSchema:schema12.properties.source.properties.pageSize,data:data14};
+}
+if(data11.params !== undefined){
+if(!(validate12(data11.params, {instancePath:instancePath+"/source/params",parentData:data11,parentDataProperty:"params",rootData}))){
+vErrors = vErrors === null ? validate12.errors : vErrors.concat(validate12.errors);
+errors = vErrors.length;
+}
+}
+if(data11.pageSize !== undefined){
+let data15 = data11.pageSize;
+if(!(((typeof data15 == "number") && (!(data15 % 1) && !isNaN(data15))) && (isFinite(data15)))){
+const err30 = {instancePath:instancePath+"/source/pageSize",schemaPath:"#/properties/source/properties/pageSize/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema12.properties.source.properties.pageSize.type,parentSchema:schema12.properties.source.properties.pageSize,data:data15};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -5277,13 +5391,9 @@ vErrors.push(err30);
 }
 errors++;
 }
-}
-}
-if(data10.defaultSort !== undefined){
-let data15 = data10.defaultSort;
-if(typeof data15 === "string"){
-if(!pattern6.test(data15)){
-const err31 = {instancePath:instancePath+"/source/defaultSort",schemaPath:"#/properties/source/properties/defaultSort/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]*:(asc|desc)$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]*:(asc|desc)$"+"\"",schema:"^[A-Za-z_][A-Za-z0-9_]*:(asc|desc)$",parentSchema:schema12.properties.source.properties.defaultSort,data:data15};
+if((typeof data15 == "number") && (isFinite(data15))){
+if(data15 > 500 || isNaN(data15)){
+const err31 = {instancePath:instancePath+"/source/pageSize",schemaPath:"#/properties/source/properties/pageSize/maximum",keyword:"maximum",params:{comparison: "<=", limit: 500},message:"must be <= 500",schema:500,parentSchema:schema12.properties.source.properties.pageSize,data:data15};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -5292,9 +5402,8 @@ vErrors.push(err31);
 }
 errors++;
 }
-}
-else {
-const err32 = {instancePath:instancePath+"/source/defaultSort",schemaPath:"#/properties/source/properties/defaultSort/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.source.properties.defaultSort.type,parentSchema:schema12.properties.source.properties.defaultSort,data:data15};
+if(data15 < 10 || isNaN(data15)){
+const err32 = {instancePath:instancePath+"/source/pageSize",schemaPath:"#/properties/source/properties/pageSize/minimum",keyword:"minimum",params:{comparison: ">=", limit: 10},message:"must be >= 10",schema:10,parentSchema:schema12.properties.source.properties.pageSize,data:data15};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -5304,10 +5413,12 @@ vErrors.push(err32);
 errors++;
 }
 }
-if(data10.autoSearch !== undefined){
-let data16 = data10.autoSearch;
-if(typeof data16 !== "boolean"){
-const err33 = {instancePath:instancePath+"/source/autoSearch",schemaPath:"#/properties/source/properties/autoSearch/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.source.properties.autoSearch.type,parentSchema:schema12.properties.source.properties.autoSearch,data:data16};
+}
+if(data11.defaultSort !== undefined){
+let data16 = data11.defaultSort;
+if(typeof data16 === "string"){
+if(!pattern6.test(data16)){
+const err33 = {instancePath:instancePath+"/source/defaultSort",schemaPath:"#/properties/source/properties/defaultSort/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]*:(asc|desc)$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]*:(asc|desc)$"+"\"",schema:"^[A-Za-z_][A-Za-z0-9_]*:(asc|desc)$",parentSchema:schema12.properties.source.properties.defaultSort,data:data16};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -5317,9 +5428,8 @@ vErrors.push(err33);
 errors++;
 }
 }
-}
 else {
-const err34 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.source.type,parentSchema:schema12.properties.source,data:data10};
+const err34 = {instancePath:instancePath+"/source/defaultSort",schemaPath:"#/properties/source/properties/defaultSort/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.source.properties.defaultSort.type,parentSchema:schema12.properties.source.properties.defaultSort,data:data16};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -5329,19 +5439,10 @@ vErrors.push(err34);
 errors++;
 }
 }
-if(data.filters !== undefined){
-let data17 = data.filters;
-if(Array.isArray(data17)){
-const len1 = data17.length;
-for(let i2=0; i2<len1; i2++){
-if(!(validate18(data17[i2], {instancePath:instancePath+"/filters/" + i2,parentData:data17,parentDataProperty:i2,rootData}))){
-vErrors = vErrors === null ? validate18.errors : vErrors.concat(validate18.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err35 = {instancePath:instancePath+"/filters",schemaPath:"#/properties/filters/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.filters.type,parentSchema:schema12.properties.filters,data:data17};
+if(data11.autoSearch !== undefined){
+let data17 = data11.autoSearch;
+if(typeof data17 !== "boolean"){
+const err35 = {instancePath:instancePath+"/source/autoSearch",schemaPath:"#/properties/source/properties/autoSearch/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.source.properties.autoSearch.type,parentSchema:schema12.properties.source.properties.autoSearch,data:data17};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -5351,14 +5452,9 @@ vErrors.push(err35);
 errors++;
 }
 }
-if(data.rememberFilters !== undefined){
-let data19 = data.rememberFilters;
-const _errs44 = errors;
-let valid13 = false;
-let passing0 = null;
-const _errs45 = errors;
-if(typeof data19 !== "boolean"){
-const err36 = {instancePath:instancePath+"/rememberFilters",schemaPath:"#/properties/rememberFilters/oneOf/0/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.rememberFilters.oneOf[0].type,parentSchema:schema12.properties.rememberFilters.oneOf[0],data:data19};
+}
+else {
+const err36 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.source.type,parentSchema:schema12.properties.source,data:data11};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -5367,15 +5463,20 @@ vErrors.push(err36);
 }
 errors++;
 }
-var _valid0 = _errs45 === errors;
-if(_valid0){
-valid13 = true;
-passing0 = 0;
 }
-const _errs47 = errors;
-if(data19 && typeof data19 == "object" && !Array.isArray(data19)){
-if(data19.key === undefined){
-const err37 = {instancePath:instancePath+"/rememberFilters",schemaPath:"#/properties/rememberFilters/oneOf/1/required",keyword:"required",params:{missingProperty: "key"},message:"must have required property '"+"key"+"'",schema:schema12.properties.rememberFilters.oneOf[1].required,parentSchema:schema12.properties.rememberFilters.oneOf[1],data:data19};
+if(data.filters !== undefined){
+let data18 = data.filters;
+if(Array.isArray(data18)){
+const len1 = data18.length;
+for(let i2=0; i2<len1; i2++){
+if(!(validate18(data18[i2], {instancePath:instancePath+"/filters/" + i2,parentData:data18,parentDataProperty:i2,rootData}))){
+vErrors = vErrors === null ? validate18.errors : vErrors.concat(validate18.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err37 = {instancePath:instancePath+"/filters",schemaPath:"#/properties/filters/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.filters.type,parentSchema:schema12.properties.filters,data:data18};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -5384,9 +5485,15 @@ vErrors.push(err37);
 }
 errors++;
 }
-for(const key2 in data19){
-if(!(key2 === "key")){
-const err38 = {instancePath:instancePath+"/rememberFilters",schemaPath:"#/properties/rememberFilters/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.rememberFilters.oneOf[1],data:data19};
+}
+if(data.rememberFilters !== undefined){
+let data20 = data.rememberFilters;
+const _errs46 = errors;
+let valid13 = false;
+let passing0 = null;
+const _errs47 = errors;
+if(typeof data20 !== "boolean"){
+const err38 = {instancePath:instancePath+"/rememberFilters",schemaPath:"#/properties/rememberFilters/oneOf/0/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.rememberFilters.oneOf[0].type,parentSchema:schema12.properties.rememberFilters.oneOf[0],data:data20};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -5395,12 +5502,15 @@ vErrors.push(err38);
 }
 errors++;
 }
+var _valid0 = _errs47 === errors;
+if(_valid0){
+valid13 = true;
+passing0 = 0;
 }
-if(data19.key !== undefined){
-let data20 = data19.key;
-if(typeof data20 === "string"){
-if(func3(data20) < 1){
-const err39 = {instancePath:instancePath+"/rememberFilters/key",schemaPath:"#/properties/rememberFilters/oneOf/1/properties/key/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema12.properties.rememberFilters.oneOf[1].properties.key,data:data20};
+const _errs49 = errors;
+if(data20 && typeof data20 == "object" && !Array.isArray(data20)){
+if(data20.key === undefined){
+const err39 = {instancePath:instancePath+"/rememberFilters",schemaPath:"#/properties/rememberFilters/oneOf/1/required",keyword:"required",params:{missingProperty: "key"},message:"must have required property '"+"key"+"'",schema:schema12.properties.rememberFilters.oneOf[1].required,parentSchema:schema12.properties.rememberFilters.oneOf[1],data:data20};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -5409,9 +5519,9 @@ vErrors.push(err39);
 }
 errors++;
 }
-}
-else {
-const err40 = {instancePath:instancePath+"/rememberFilters/key",schemaPath:"#/properties/rememberFilters/oneOf/1/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.rememberFilters.oneOf[1].properties.key.type,parentSchema:schema12.properties.rememberFilters.oneOf[1].properties.key,data:data20};
+for(const key2 in data20){
+if(!(key2 === "key")){
+const err40 = {instancePath:instancePath+"/rememberFilters",schemaPath:"#/properties/rememberFilters/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.rememberFilters.oneOf[1],data:data20};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -5421,9 +5531,11 @@ vErrors.push(err40);
 errors++;
 }
 }
-}
-else {
-const err41 = {instancePath:instancePath+"/rememberFilters",schemaPath:"#/properties/rememberFilters/oneOf/1/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.rememberFilters.oneOf[1].type,parentSchema:schema12.properties.rememberFilters.oneOf[1],data:data19};
+if(data20.key !== undefined){
+let data21 = data20.key;
+if(typeof data21 === "string"){
+if(func3(data21) < 1){
+const err41 = {instancePath:instancePath+"/rememberFilters/key",schemaPath:"#/properties/rememberFilters/oneOf/1/properties/key/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema12.properties.rememberFilters.oneOf[1].properties.key,data:data21};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -5432,7 +5544,30 @@ vErrors.push(err41);
 }
 errors++;
 }
-var _valid0 = _errs47 === errors;
+}
+else {
+const err42 = {instancePath:instancePath+"/rememberFilters/key",schemaPath:"#/properties/rememberFilters/oneOf/1/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.rememberFilters.oneOf[1].properties.key.type,parentSchema:schema12.properties.rememberFilters.oneOf[1].properties.key,data:data21};
+if(vErrors === null){
+vErrors = [err42];
+}
+else {
+vErrors.push(err42);
+}
+errors++;
+}
+}
+}
+else {
+const err43 = {instancePath:instancePath+"/rememberFilters",schemaPath:"#/properties/rememberFilters/oneOf/1/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.rememberFilters.oneOf[1].type,parentSchema:schema12.properties.rememberFilters.oneOf[1],data:data20};
+if(vErrors === null){
+vErrors = [err43];
+}
+else {
+vErrors.push(err43);
+}
+errors++;
+}
+var _valid0 = _errs49 === errors;
 if(_valid0 && valid13){
 valid13 = false;
 passing0 = [passing0, 1];
@@ -5444,50 +5579,7 @@ passing0 = 1;
 }
 }
 if(!valid13){
-const err42 = {instancePath:instancePath+"/rememberFilters",schemaPath:"#/properties/rememberFilters/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema12.properties.rememberFilters.oneOf,parentSchema:schema12.properties.rememberFilters,data:data19};
-if(vErrors === null){
-vErrors = [err42];
-}
-else {
-vErrors.push(err42);
-}
-errors++;
-}
-else {
-errors = _errs44;
-if(vErrors !== null){
-if(_errs44){
-vErrors.length = _errs44;
-}
-else {
-vErrors = null;
-}
-}
-}
-}
-if(data.columns !== undefined){
-let data21 = data.columns;
-if(Array.isArray(data21)){
-if(data21.length < 1){
-const err43 = {instancePath:instancePath+"/columns",schemaPath:"#/properties/columns/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema12.properties.columns,data:data21};
-if(vErrors === null){
-vErrors = [err43];
-}
-else {
-vErrors.push(err43);
-}
-errors++;
-}
-const len2 = data21.length;
-for(let i3=0; i3<len2; i3++){
-if(!(validate23(data21[i3], {instancePath:instancePath+"/columns/" + i3,parentData:data21,parentDataProperty:i3,rootData}))){
-vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err44 = {instancePath:instancePath+"/columns",schemaPath:"#/properties/columns/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.columns.type,parentSchema:schema12.properties.columns,data:data21};
+const err44 = {instancePath:instancePath+"/rememberFilters",schemaPath:"#/properties/rememberFilters/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema12.properties.rememberFilters.oneOf,parentSchema:schema12.properties.rememberFilters,data:data20};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -5496,16 +5588,59 @@ vErrors.push(err44);
 }
 errors++;
 }
+else {
+errors = _errs46;
+if(vErrors !== null){
+if(_errs46){
+vErrors.length = _errs46;
 }
-if(data.selection !== undefined){
-let data23 = data.selection;
-if(!(((data23 === "none") || (data23 === "single")) || (data23 === "multi"))){
-const err45 = {instancePath:instancePath+"/selection",schemaPath:"#/properties/selection/enum",keyword:"enum",params:{allowedValues: schema12.properties.selection.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.selection.enum,parentSchema:schema12.properties.selection,data:data23};
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data.columns !== undefined){
+let data22 = data.columns;
+if(Array.isArray(data22)){
+if(data22.length < 1){
+const err45 = {instancePath:instancePath+"/columns",schemaPath:"#/properties/columns/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema12.properties.columns,data:data22};
 if(vErrors === null){
 vErrors = [err45];
 }
 else {
 vErrors.push(err45);
+}
+errors++;
+}
+const len2 = data22.length;
+for(let i3=0; i3<len2; i3++){
+if(!(validate23(data22[i3], {instancePath:instancePath+"/columns/" + i3,parentData:data22,parentDataProperty:i3,rootData}))){
+vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err46 = {instancePath:instancePath+"/columns",schemaPath:"#/properties/columns/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.columns.type,parentSchema:schema12.properties.columns,data:data22};
+if(vErrors === null){
+vErrors = [err46];
+}
+else {
+vErrors.push(err46);
+}
+errors++;
+}
+}
+if(data.selection !== undefined){
+let data24 = data.selection;
+if(!(((data24 === "none") || (data24 === "single")) || (data24 === "multi"))){
+const err47 = {instancePath:instancePath+"/selection",schemaPath:"#/properties/selection/enum",keyword:"enum",params:{allowedValues: schema12.properties.selection.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.selection.enum,parentSchema:schema12.properties.selection,data:data24};
+if(vErrors === null){
+vErrors = [err47];
+}
+else {
+vErrors.push(err47);
 }
 errors++;
 }
@@ -5517,42 +5652,18 @@ errors = vErrors.length;
 }
 }
 if(data.actions !== undefined){
-let data25 = data.actions;
-if(Array.isArray(data25)){
-const len3 = data25.length;
+let data26 = data.actions;
+if(Array.isArray(data26)){
+const len3 = data26.length;
 for(let i4=0; i4<len3; i4++){
-if(!(validate31(data25[i4], {instancePath:instancePath+"/actions/" + i4,parentData:data25,parentDataProperty:i4,rootData}))){
+if(!(validate31(data26[i4], {instancePath:instancePath+"/actions/" + i4,parentData:data26,parentDataProperty:i4,rootData}))){
 vErrors = vErrors === null ? validate31.errors : vErrors.concat(validate31.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err46 = {instancePath:instancePath+"/actions",schemaPath:"#/properties/actions/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.actions.type,parentSchema:schema12.properties.actions,data:data25};
-if(vErrors === null){
-vErrors = [err46];
-}
-else {
-vErrors.push(err46);
-}
-errors++;
-}
-}
-if(data.visibleRows !== undefined){
-let data27 = data.visibleRows;
-if(!(((typeof data27 == "number") && (!(data27 % 1) && !isNaN(data27))) && (isFinite(data27)))){
-const err47 = {instancePath:instancePath+"/visibleRows",schemaPath:"#/properties/visibleRows/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema12.properties.visibleRows.type,parentSchema:schema12.properties.visibleRows,data:data27};
-if(vErrors === null){
-vErrors = [err47];
-}
-else {
-vErrors.push(err47);
-}
-errors++;
-}
-if((typeof data27 == "number") && (isFinite(data27))){
-if(data27 > 50 || isNaN(data27)){
-const err48 = {instancePath:instancePath+"/visibleRows",schemaPath:"#/properties/visibleRows/maximum",keyword:"maximum",params:{comparison: "<=", limit: 50},message:"must be <= 50",schema:50,parentSchema:schema12.properties.visibleRows,data:data27};
+const err48 = {instancePath:instancePath+"/actions",schemaPath:"#/properties/actions/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.actions.type,parentSchema:schema12.properties.actions,data:data26};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -5561,8 +5672,11 @@ vErrors.push(err48);
 }
 errors++;
 }
-if(data27 < 3 || isNaN(data27)){
-const err49 = {instancePath:instancePath+"/visibleRows",schemaPath:"#/properties/visibleRows/minimum",keyword:"minimum",params:{comparison: ">=", limit: 3},message:"must be >= 3",schema:3,parentSchema:schema12.properties.visibleRows,data:data27};
+}
+if(data.visibleRows !== undefined){
+let data28 = data.visibleRows;
+if(!(((typeof data28 == "number") && (!(data28 % 1) && !isNaN(data28))) && (isFinite(data28)))){
+const err49 = {instancePath:instancePath+"/visibleRows",schemaPath:"#/properties/visibleRows/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema12.properties.visibleRows.type,parentSchema:schema12.properties.visibleRows,data:data28};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -5571,12 +5685,9 @@ vErrors.push(err49);
 }
 errors++;
 }
-}
-}
-if(data.totals !== undefined){
-let data28 = data.totals;
-if(typeof data28 !== "boolean"){
-const err50 = {instancePath:instancePath+"/totals",schemaPath:"#/properties/totals/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.totals.type,parentSchema:schema12.properties.totals,data:data28};
+if((typeof data28 == "number") && (isFinite(data28))){
+if(data28 > 50 || isNaN(data28)){
+const err50 = {instancePath:instancePath+"/visibleRows",schemaPath:"#/properties/visibleRows/maximum",keyword:"maximum",params:{comparison: "<=", limit: 50},message:"must be <= 50",schema:50,parentSchema:schema12.properties.visibleRows,data:data28};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -5585,11 +5696,8 @@ vErrors.push(err50);
 }
 errors++;
 }
-}
-if(data.currencyTotals !== undefined){
-let data29 = data.currencyTotals;
-if(typeof data29 !== "boolean"){
-const err51 = {instancePath:instancePath+"/currencyTotals",schemaPath:"#/properties/currencyTotals/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.currencyTotals.type,parentSchema:schema12.properties.currencyTotals,data:data29};
+if(data28 < 3 || isNaN(data28)){
+const err51 = {instancePath:instancePath+"/visibleRows",schemaPath:"#/properties/visibleRows/minimum",keyword:"minimum",params:{comparison: ">=", limit: 3},message:"must be >= 3",schema:3,parentSchema:schema12.properties.visibleRows,data:data28};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -5599,11 +5707,11 @@ vErrors.push(err51);
 errors++;
 }
 }
-if(data.chart !== undefined){
-let data30 = data.chart;
-if(data30 && typeof data30 == "object" && !Array.isArray(data30)){
-if(data30.kind === undefined){
-const err52 = {instancePath:instancePath+"/chart",schemaPath:"#/properties/chart/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema12.properties.chart.required,parentSchema:schema12.properties.chart,data:data30};
+}
+if(data.totals !== undefined){
+let data29 = data.totals;
+if(typeof data29 !== "boolean"){
+const err52 = {instancePath:instancePath+"/totals",schemaPath:"#/properties/totals/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.totals.type,parentSchema:schema12.properties.totals,data:data29};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -5612,8 +5720,11 @@ vErrors.push(err52);
 }
 errors++;
 }
-if(data30.x === undefined){
-const err53 = {instancePath:instancePath+"/chart",schemaPath:"#/properties/chart/required",keyword:"required",params:{missingProperty: "x"},message:"must have required property '"+"x"+"'",schema:schema12.properties.chart.required,parentSchema:schema12.properties.chart,data:data30};
+}
+if(data.currencyTotals !== undefined){
+let data30 = data.currencyTotals;
+if(typeof data30 !== "boolean"){
+const err53 = {instancePath:instancePath+"/currencyTotals",schemaPath:"#/properties/currencyTotals/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.currencyTotals.type,parentSchema:schema12.properties.currencyTotals,data:data30};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -5622,8 +5733,12 @@ vErrors.push(err53);
 }
 errors++;
 }
-if(data30.series === undefined){
-const err54 = {instancePath:instancePath+"/chart",schemaPath:"#/properties/chart/required",keyword:"required",params:{missingProperty: "series"},message:"must have required property '"+"series"+"'",schema:schema12.properties.chart.required,parentSchema:schema12.properties.chart,data:data30};
+}
+if(data.chart !== undefined){
+let data31 = data.chart;
+if(data31 && typeof data31 == "object" && !Array.isArray(data31)){
+if(data31.kind === undefined){
+const err54 = {instancePath:instancePath+"/chart",schemaPath:"#/properties/chart/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema12.properties.chart.required,parentSchema:schema12.properties.chart,data:data31};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -5632,9 +5747,8 @@ vErrors.push(err54);
 }
 errors++;
 }
-for(const key3 in data30){
-if(!(((((((key3 === "kind") || (key3 === "x")) || (key3 === "series")) || (key3 === "limit")) || (key3 === "height")) || (key3 === "title")) || (key3 === "drill"))){
-const err55 = {instancePath:instancePath+"/chart",schemaPath:"#/properties/chart/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.chart,data:data30};
+if(data31.x === undefined){
+const err55 = {instancePath:instancePath+"/chart",schemaPath:"#/properties/chart/required",keyword:"required",params:{missingProperty: "x"},message:"must have required property '"+"x"+"'",schema:schema12.properties.chart.required,parentSchema:schema12.properties.chart,data:data31};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -5643,11 +5757,8 @@ vErrors.push(err55);
 }
 errors++;
 }
-}
-if(data30.kind !== undefined){
-let data31 = data30.kind;
-if(!(((data31 === "bar") || (data31 === "stackedBar")) || (data31 === "line"))){
-const err56 = {instancePath:instancePath+"/chart/kind",schemaPath:"#/properties/chart/properties/kind/enum",keyword:"enum",params:{allowedValues: schema12.properties.chart.properties.kind.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.chart.properties.kind.enum,parentSchema:schema12.properties.chart.properties.kind,data:data31};
+if(data31.series === undefined){
+const err56 = {instancePath:instancePath+"/chart",schemaPath:"#/properties/chart/required",keyword:"required",params:{missingProperty: "series"},message:"must have required property '"+"series"+"'",schema:schema12.properties.chart.required,parentSchema:schema12.properties.chart,data:data31};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -5656,12 +5767,9 @@ vErrors.push(err56);
 }
 errors++;
 }
-}
-if(data30.x !== undefined){
-let data32 = data30.x;
-if(typeof data32 === "string"){
-if(!pattern4.test(data32)){
-const err57 = {instancePath:instancePath+"/chart/x",schemaPath:"#/definitions/identifier/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]*$"+"\"",schema:"^[A-Za-z_][A-Za-z0-9_]*$",parentSchema:schema18,data:data32};
+for(const key3 in data31){
+if(!(((((((key3 === "kind") || (key3 === "x")) || (key3 === "series")) || (key3 === "limit")) || (key3 === "height")) || (key3 === "title")) || (key3 === "drill"))){
+const err57 = {instancePath:instancePath+"/chart",schemaPath:"#/properties/chart/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.chart,data:data31};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -5671,8 +5779,10 @@ vErrors.push(err57);
 errors++;
 }
 }
-else {
-const err58 = {instancePath:instancePath+"/chart/x",schemaPath:"#/definitions/identifier/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.type,parentSchema:schema18,data:data32};
+if(data31.kind !== undefined){
+let data32 = data31.kind;
+if(!(((data32 === "bar") || (data32 === "stackedBar")) || (data32 === "line"))){
+const err58 = {instancePath:instancePath+"/chart/kind",schemaPath:"#/properties/chart/properties/kind/enum",keyword:"enum",params:{allowedValues: schema12.properties.chart.properties.kind.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.chart.properties.kind.enum,parentSchema:schema12.properties.chart.properties.kind,data:data32};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -5682,11 +5792,11 @@ vErrors.push(err58);
 errors++;
 }
 }
-if(data30.series !== undefined){
-let data33 = data30.series;
-if(Array.isArray(data33)){
-if(data33.length < 1){
-const err59 = {instancePath:instancePath+"/chart/series",schemaPath:"#/properties/chart/properties/series/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema12.properties.chart.properties.series,data:data33};
+if(data31.x !== undefined){
+let data33 = data31.x;
+if(typeof data33 === "string"){
+if(!pattern4.test(data33)){
+const err59 = {instancePath:instancePath+"/chart/x",schemaPath:"#/definitions/identifier/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]*$"+"\"",schema:"^[A-Za-z_][A-Za-z0-9_]*$",parentSchema:schema18,data:data33};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -5695,12 +5805,9 @@ vErrors.push(err59);
 }
 errors++;
 }
-const len4 = data33.length;
-for(let i5=0; i5<len4; i5++){
-let data34 = data33[i5];
-if(data34 && typeof data34 == "object" && !Array.isArray(data34)){
-if(data34.field === undefined){
-const err60 = {instancePath:instancePath+"/chart/series/" + i5,schemaPath:"#/properties/chart/properties/series/items/required",keyword:"required",params:{missingProperty: "field"},message:"must have required property '"+"field"+"'",schema:schema12.properties.chart.properties.series.items.required,parentSchema:schema12.properties.chart.properties.series.items,data:data34};
+}
+else {
+const err60 = {instancePath:instancePath+"/chart/x",schemaPath:"#/definitions/identifier/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.type,parentSchema:schema18,data:data33};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -5709,9 +5816,12 @@ vErrors.push(err60);
 }
 errors++;
 }
-for(const key4 in data34){
-if(!(((key4 === "field") || (key4 === "label")) || (key4 === "color"))){
-const err61 = {instancePath:instancePath+"/chart/series/" + i5,schemaPath:"#/properties/chart/properties/series/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.chart.properties.series.items,data:data34};
+}
+if(data31.series !== undefined){
+let data34 = data31.series;
+if(Array.isArray(data34)){
+if(data34.length < 1){
+const err61 = {instancePath:instancePath+"/chart/series",schemaPath:"#/properties/chart/properties/series/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema12.properties.chart.properties.series,data:data34};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -5720,12 +5830,12 @@ vErrors.push(err61);
 }
 errors++;
 }
-}
-if(data34.field !== undefined){
-let data35 = data34.field;
-if(typeof data35 === "string"){
-if(!pattern4.test(data35)){
-const err62 = {instancePath:instancePath+"/chart/series/" + i5+"/field",schemaPath:"#/definitions/identifier/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]*$"+"\"",schema:"^[A-Za-z_][A-Za-z0-9_]*$",parentSchema:schema18,data:data35};
+const len4 = data34.length;
+for(let i5=0; i5<len4; i5++){
+let data35 = data34[i5];
+if(data35 && typeof data35 == "object" && !Array.isArray(data35)){
+if(data35.field === undefined){
+const err62 = {instancePath:instancePath+"/chart/series/" + i5,schemaPath:"#/properties/chart/properties/series/items/required",keyword:"required",params:{missingProperty: "field"},message:"must have required property '"+"field"+"'",schema:schema12.properties.chart.properties.series.items.required,parentSchema:schema12.properties.chart.properties.series.items,data:data35};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -5734,9 +5844,9 @@ vErrors.push(err62);
 }
 errors++;
 }
-}
-else {
-const err63 = {instancePath:instancePath+"/chart/series/" + i5+"/field",schemaPath:"#/definitions/identifier/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.type,parentSchema:schema18,data:data35};
+for(const key4 in data35){
+if(!(((key4 === "field") || (key4 === "label")) || (key4 === "color"))){
+const err63 = {instancePath:instancePath+"/chart/series/" + i5,schemaPath:"#/properties/chart/properties/series/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.chart.properties.series.items,data:data35};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -5746,11 +5856,11 @@ vErrors.push(err63);
 errors++;
 }
 }
-if(data34.label !== undefined){
-let data36 = data34.label;
+if(data35.field !== undefined){
+let data36 = data35.field;
 if(typeof data36 === "string"){
-if(func3(data36) < 1){
-const err64 = {instancePath:instancePath+"/chart/series/" + i5+"/label",schemaPath:"#/definitions/text/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema14,data:data36};
+if(!pattern4.test(data36)){
+const err64 = {instancePath:instancePath+"/chart/series/" + i5+"/field",schemaPath:"#/definitions/identifier/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]*$"+"\"",schema:"^[A-Za-z_][A-Za-z0-9_]*$",parentSchema:schema18,data:data36};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -5761,7 +5871,7 @@ errors++;
 }
 }
 else {
-const err65 = {instancePath:instancePath+"/chart/series/" + i5+"/label",schemaPath:"#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data36};
+const err65 = {instancePath:instancePath+"/chart/series/" + i5+"/field",schemaPath:"#/definitions/identifier/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.type,parentSchema:schema18,data:data36};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -5771,11 +5881,11 @@ vErrors.push(err65);
 errors++;
 }
 }
-if(data34.color !== undefined){
-let data37 = data34.color;
+if(data35.label !== undefined){
+let data37 = data35.label;
 if(typeof data37 === "string"){
-if(!pattern34.test(data37)){
-const err66 = {instancePath:instancePath+"/chart/series/" + i5+"/color",schemaPath:"#/properties/chart/properties/series/items/properties/color/pattern",keyword:"pattern",params:{pattern: "^#[0-9a-fA-F]{3,8}$"},message:"must match pattern \""+"^#[0-9a-fA-F]{3,8}$"+"\"",schema:"^#[0-9a-fA-F]{3,8}$",parentSchema:schema12.properties.chart.properties.series.items.properties.color,data:data37};
+if(func3(data37) < 1){
+const err66 = {instancePath:instancePath+"/chart/series/" + i5+"/label",schemaPath:"#/definitions/text/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema14,data:data37};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -5786,7 +5896,7 @@ errors++;
 }
 }
 else {
-const err67 = {instancePath:instancePath+"/chart/series/" + i5+"/color",schemaPath:"#/properties/chart/properties/series/items/properties/color/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.chart.properties.series.items.properties.color.type,parentSchema:schema12.properties.chart.properties.series.items.properties.color,data:data37};
+const err67 = {instancePath:instancePath+"/chart/series/" + i5+"/label",schemaPath:"#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data37};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -5796,9 +5906,11 @@ vErrors.push(err67);
 errors++;
 }
 }
-}
-else {
-const err68 = {instancePath:instancePath+"/chart/series/" + i5,schemaPath:"#/properties/chart/properties/series/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.chart.properties.series.items.type,parentSchema:schema12.properties.chart.properties.series.items,data:data34};
+if(data35.color !== undefined){
+let data38 = data35.color;
+if(typeof data38 === "string"){
+if(!pattern35.test(data38)){
+const err68 = {instancePath:instancePath+"/chart/series/" + i5+"/color",schemaPath:"#/properties/chart/properties/series/items/properties/color/pattern",keyword:"pattern",params:{pattern: "^#[0-9a-fA-F]{3,8}$"},message:"must match pattern \""+"^#[0-9a-fA-F]{3,8}$"+"\"",schema:"^#[0-9a-fA-F]{3,8}$",parentSchema:schema12.properties.chart.properties.series.items.properties.color,data:data38};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -5808,9 +5920,8 @@ vErrors.push(err68);
 errors++;
 }
 }
-}
 else {
-const err69 = {instancePath:instancePath+"/chart/series",schemaPath:"#/properties/chart/properties/series/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.chart.properties.series.type,parentSchema:schema12.properties.chart.properties.series,data:data33};
+const err69 = {instancePath:instancePath+"/chart/series/" + i5+"/color",schemaPath:"#/properties/chart/properties/series/items/properties/color/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.chart.properties.series.items.properties.color.type,parentSchema:schema12.properties.chart.properties.series.items.properties.color,data:data38};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -5820,10 +5931,9 @@ vErrors.push(err69);
 errors++;
 }
 }
-if(data30.limit !== undefined){
-let data38 = data30.limit;
-if(!(((typeof data38 == "number") && (!(data38 % 1) && !isNaN(data38))) && (isFinite(data38)))){
-const err70 = {instancePath:instancePath+"/chart/limit",schemaPath:"#/properties/chart/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema12.properties.chart.properties.limit.type,parentSchema:schema12.properties.chart.properties.limit,data:data38};
+}
+else {
+const err70 = {instancePath:instancePath+"/chart/series/" + i5,schemaPath:"#/properties/chart/properties/series/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.chart.properties.series.items.type,parentSchema:schema12.properties.chart.properties.series.items,data:data35};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -5832,9 +5942,10 @@ vErrors.push(err70);
 }
 errors++;
 }
-if((typeof data38 == "number") && (isFinite(data38))){
-if(data38 > 200 || isNaN(data38)){
-const err71 = {instancePath:instancePath+"/chart/limit",schemaPath:"#/properties/chart/properties/limit/maximum",keyword:"maximum",params:{comparison: "<=", limit: 200},message:"must be <= 200",schema:200,parentSchema:schema12.properties.chart.properties.limit,data:data38};
+}
+}
+else {
+const err71 = {instancePath:instancePath+"/chart/series",schemaPath:"#/properties/chart/properties/series/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.chart.properties.series.type,parentSchema:schema12.properties.chart.properties.series,data:data34};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -5843,8 +5954,11 @@ vErrors.push(err71);
 }
 errors++;
 }
-if(data38 < 1 || isNaN(data38)){
-const err72 = {instancePath:instancePath+"/chart/limit",schemaPath:"#/properties/chart/properties/limit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema12.properties.chart.properties.limit,data:data38};
+}
+if(data31.limit !== undefined){
+let data39 = data31.limit;
+if(!(((typeof data39 == "number") && (!(data39 % 1) && !isNaN(data39))) && (isFinite(data39)))){
+const err72 = {instancePath:instancePath+"/chart/limit",schemaPath:"#/properties/chart/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema12.properties.chart.properties.limit.type,parentSchema:schema12.properties.chart.properties.limit,data:data39};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -5853,12 +5967,9 @@ vErrors.push(err72);
 }
 errors++;
 }
-}
-}
-if(data30.height !== undefined){
-let data39 = data30.height;
-if(!(((typeof data39 == "number") && (!(data39 % 1) && !isNaN(data39))) && (isFinite(data39)))){
-const err73 = {instancePath:instancePath+"/chart/height",schemaPath:"#/properties/chart/properties/height/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema12.properties.chart.properties.height.type,parentSchema:schema12.properties.chart.properties.height,data:data39};
+if((typeof data39 == "number") && (isFinite(data39))){
+if(data39 > 200 || isNaN(data39)){
+const err73 = {instancePath:instancePath+"/chart/limit",schemaPath:"#/properties/chart/properties/limit/maximum",keyword:"maximum",params:{comparison: "<=", limit: 200},message:"must be <= 200",schema:200,parentSchema:schema12.properties.chart.properties.limit,data:data39};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -5867,9 +5978,8 @@ vErrors.push(err73);
 }
 errors++;
 }
-if((typeof data39 == "number") && (isFinite(data39))){
-if(data39 > 800 || isNaN(data39)){
-const err74 = {instancePath:instancePath+"/chart/height",schemaPath:"#/properties/chart/properties/height/maximum",keyword:"maximum",params:{comparison: "<=", limit: 800},message:"must be <= 800",schema:800,parentSchema:schema12.properties.chart.properties.height,data:data39};
+if(data39 < 1 || isNaN(data39)){
+const err74 = {instancePath:instancePath+"/chart/limit",schemaPath:"#/properties/chart/properties/limit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema12.properties.chart.properties.limit,data:data39};
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -5878,8 +5988,12 @@ vErrors.push(err74);
 }
 errors++;
 }
-if(data39 < 120 || isNaN(data39)){
-const err75 = {instancePath:instancePath+"/chart/height",schemaPath:"#/properties/chart/properties/height/minimum",keyword:"minimum",params:{comparison: ">=", limit: 120},message:"must be >= 120",schema:120,parentSchema:schema12.properties.chart.properties.height,data:data39};
+}
+}
+if(data31.height !== undefined){
+let data40 = data31.height;
+if(!(((typeof data40 == "number") && (!(data40 % 1) && !isNaN(data40))) && (isFinite(data40)))){
+const err75 = {instancePath:instancePath+"/chart/height",schemaPath:"#/properties/chart/properties/height/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema12.properties.chart.properties.height.type,parentSchema:schema12.properties.chart.properties.height,data:data40};
 if(vErrors === null){
 vErrors = [err75];
 }
@@ -5888,13 +6002,9 @@ vErrors.push(err75);
 }
 errors++;
 }
-}
-}
-if(data30.title !== undefined){
-let data40 = data30.title;
-if(typeof data40 === "string"){
-if(func3(data40) < 1){
-const err76 = {instancePath:instancePath+"/chart/title",schemaPath:"#/definitions/text/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema14,data:data40};
+if((typeof data40 == "number") && (isFinite(data40))){
+if(data40 > 800 || isNaN(data40)){
+const err76 = {instancePath:instancePath+"/chart/height",schemaPath:"#/properties/chart/properties/height/maximum",keyword:"maximum",params:{comparison: "<=", limit: 800},message:"must be <= 800",schema:800,parentSchema:schema12.properties.chart.properties.height,data:data40};
 if(vErrors === null){
 vErrors = [err76];
 }
@@ -5903,9 +6013,8 @@ vErrors.push(err76);
 }
 errors++;
 }
-}
-else {
-const err77 = {instancePath:instancePath+"/chart/title",schemaPath:"#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data40};
+if(data40 < 120 || isNaN(data40)){
+const err77 = {instancePath:instancePath+"/chart/height",schemaPath:"#/properties/chart/properties/height/minimum",keyword:"minimum",params:{comparison: ">=", limit: 120},message:"must be >= 120",schema:120,parentSchema:schema12.properties.chart.properties.height,data:data40};
 if(vErrors === null){
 vErrors = [err77];
 }
@@ -5915,15 +6024,12 @@ vErrors.push(err77);
 errors++;
 }
 }
-if(data30.drill !== undefined){
-if(!(validate24(data30.drill, {instancePath:instancePath+"/chart/drill",parentData:data30,parentDataProperty:"drill",rootData}))){
-vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
-errors = vErrors.length;
 }
-}
-}
-else {
-const err78 = {instancePath:instancePath+"/chart",schemaPath:"#/properties/chart/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.chart.type,parentSchema:schema12.properties.chart,data:data30};
+if(data31.title !== undefined){
+let data41 = data31.title;
+if(typeof data41 === "string"){
+if(func3(data41) < 1){
+const err78 = {instancePath:instancePath+"/chart/title",schemaPath:"#/definitions/text/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema14,data:data41};
 if(vErrors === null){
 vErrors = [err78];
 }
@@ -5933,9 +6039,8 @@ vErrors.push(err78);
 errors++;
 }
 }
-}
 else {
-const err79 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.type,parentSchema:schema12,data};
+const err79 = {instancePath:instancePath+"/chart/title",schemaPath:"#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data41};
 if(vErrors === null){
 vErrors = [err79];
 }
@@ -5944,20 +6049,50 @@ vErrors.push(err79);
 }
 errors++;
 }
+}
+if(data31.drill !== undefined){
+if(!(validate24(data31.drill, {instancePath:instancePath+"/chart/drill",parentData:data31,parentDataProperty:"drill",rootData}))){
+vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err80 = {instancePath:instancePath+"/chart",schemaPath:"#/properties/chart/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.chart.type,parentSchema:schema12.properties.chart,data:data31};
+if(vErrors === null){
+vErrors = [err80];
+}
+else {
+vErrors.push(err80);
+}
+errors++;
+}
+}
+}
+else {
+const err81 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.type,parentSchema:schema12,data};
+if(vErrors === null){
+vErrors = [err81];
+}
+else {
+vErrors.push(err81);
+}
+errors++;
+}
 validate11.errors = vErrors;
 return errors === 0;
 }
 
-const schema108 = {"type":"object","additionalProperties":false,"properties":{"$schema":{"type":"string"},"id":{"$ref":"#/definitions/screenId"},"kind":{"const":"edit"},"title":{"$ref":"#/definitions/text"},"route":{"$ref":"#/definitions/route"},"portals":{"type":"array","minItems":1,"uniqueItems":true,"items":{"enum":["internal","external"]}},"devOnly":{"type":"boolean","description":"Mounted only in the Vite dev server, in tests and in builds with VITE_DEV_PAGES=true; a production build has no route for it."},"menu":{"$ref":"#/definitions/route"},"description":{"type":"string"},"key":{"type":"array","items":{"$ref":"#/definitions/identifier"},"minItems":1},"load":{"type":"object","additionalProperties":false,"properties":{"operation":{"$ref":"#/definitions/operationId"},"params":{"$ref":"#/definitions/callInputs"}},"required":["operation"]},"sections":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/section"}},"details":{"type":"array","items":{"$ref":"#/definitions/detail"}},"attachments":{"$ref":"#/definitions/attachments"},"actions":{"type":"array","items":{"$ref":"#/definitions/action"}},"readOnly":{"$ref":"#/definitions/rule"},"confirmLeave":{"type":"boolean"},"singleton":{"type":"boolean"},"choose":{"type":"object","additionalProperties":false,"description":"A record named by a query parameter one portal must give (staff at a supplier's own page): without it the screen offers the company popup over `operation` instead of loading; the choice goes into the address.","properties":{"param":{"$ref":"#/definitions/identifier"},"widget":{"enum":["company"]},"operation":{"$ref":"#/definitions/operationId"},"portal":{"$ref":"#/definitions/portal"},"message":{"$ref":"#/definitions/text"}},"required":["param","widget","operation"]},"refused":{"type":"object","description":"A load refused with one of these error codes opens this screen or route instead of showing the error (in the refused page's place in the history).","propertyNames":{"type":"string","pattern":"^[A-Z][A-Z0-9_]*$"},"additionalProperties":{"type":"object","additionalProperties":false,"properties":{"screen":{"$ref":"#/definitions/screenId"},"route":{"$ref":"#/definitions/route"}},"anyOf":[{"required":["screen"]},{"required":["route"]}]}}},"required":["id","kind","title","sections"],"description":"An edit/detail screen: form sections, detail grids, attachments, workflow actions"};
-const pattern53 = new RegExp("^[A-Z][A-Z0-9_]*$", "u");
-const schema115 = {"type":"object","additionalProperties":false,"properties":{"title":{"$ref":"#/definitions/text"},"columns":{"type":"integer","minimum":1,"maximum":4},"fields":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/field"}},"visible":{"$ref":"#/definitions/expr"},"portal":{"$ref":"#/definitions/portal"}},"required":["fields"]};
+const schema109 = {"type":"object","additionalProperties":false,"properties":{"$schema":{"type":"string"},"id":{"$ref":"#/definitions/screenId"},"kind":{"const":"edit"},"title":{"$ref":"#/definitions/text"},"route":{"$ref":"#/definitions/route"},"portals":{"type":"array","minItems":1,"uniqueItems":true,"items":{"enum":["internal","external"]}},"labels":{"type":"string","minLength":1,"description":"The prefix of this screen's field labels (e.g. screen.purchaseRequest.field): a field, column, filter or series without a label of its own is labelled <prefix>.<field>, else field.<field> from the shared dictionary, else its name."},"devOnly":{"type":"boolean","description":"Mounted only in the Vite dev server, in tests and in builds with VITE_DEV_PAGES=true; a production build has no route for it."},"menu":{"$ref":"#/definitions/route"},"description":{"type":"string"},"key":{"type":"array","items":{"$ref":"#/definitions/identifier"},"minItems":1},"load":{"type":"object","additionalProperties":false,"properties":{"operation":{"$ref":"#/definitions/operationId"},"params":{"$ref":"#/definitions/callInputs"}},"required":["operation"]},"sections":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/section"}},"details":{"type":"array","items":{"$ref":"#/definitions/detail"}},"attachments":{"$ref":"#/definitions/attachments"},"actions":{"type":"array","items":{"$ref":"#/definitions/action"}},"readOnly":{"$ref":"#/definitions/rule"},"confirmLeave":{"type":"boolean"},"singleton":{"type":"boolean"},"choose":{"type":"object","additionalProperties":false,"description":"A record named by a query parameter one portal must give (staff at a supplier's own page): without it the screen offers the company popup over `operation` instead of loading; the choice goes into the address.","properties":{"param":{"$ref":"#/definitions/identifier"},"widget":{"enum":["company"]},"operation":{"$ref":"#/definitions/operationId"},"portal":{"$ref":"#/definitions/portal"},"message":{"$ref":"#/definitions/text"}},"required":["param","widget","operation"]},"refused":{"type":"object","description":"A load refused with one of these error codes opens this screen or route instead of showing the error (in the refused page's place in the history).","propertyNames":{"type":"string","pattern":"^[A-Z][A-Z0-9_]*$"},"additionalProperties":{"type":"object","additionalProperties":false,"properties":{"screen":{"$ref":"#/definitions/screenId"},"route":{"$ref":"#/definitions/route"}},"anyOf":[{"required":["screen"]},{"required":["route"]}]}}},"required":["id","kind","title","sections"],"description":"An edit/detail screen: form sections, detail grids, attachments, workflow actions"};
+const pattern55 = new RegExp("^[A-Z][A-Z0-9_]*$", "u");
+const schema116 = {"type":"object","additionalProperties":false,"properties":{"title":{"$ref":"#/definitions/text"},"columns":{"type":"integer","minimum":1,"maximum":4},"fields":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/field"}},"visible":{"$ref":"#/definitions/expr"},"portal":{"$ref":"#/definitions/portal"}},"required":["fields"]};
 
 function validate52(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.fields === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "fields"},message:"must have required property '"+"fields"+"'",schema:schema115.required,parentSchema:schema115,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "fields"},message:"must have required property '"+"fields"+"'",schema:schema116.required,parentSchema:schema116,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -5968,7 +6103,7 @@ errors++;
 }
 for(const key0 in data){
 if(!(((((key0 === "title") || (key0 === "columns")) || (key0 === "fields")) || (key0 === "visible")) || (key0 === "portal"))){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema115,data};
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema116,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -6006,7 +6141,7 @@ errors++;
 if(data.columns !== undefined){
 let data1 = data.columns;
 if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
-const err4 = {instancePath:instancePath+"/columns",schemaPath:"#/properties/columns/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema115.properties.columns.type,parentSchema:schema115.properties.columns,data:data1};
+const err4 = {instancePath:instancePath+"/columns",schemaPath:"#/properties/columns/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema116.properties.columns.type,parentSchema:schema116.properties.columns,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -6017,7 +6152,7 @@ errors++;
 }
 if((typeof data1 == "number") && (isFinite(data1))){
 if(data1 > 4 || isNaN(data1)){
-const err5 = {instancePath:instancePath+"/columns",schemaPath:"#/properties/columns/maximum",keyword:"maximum",params:{comparison: "<=", limit: 4},message:"must be <= 4",schema:4,parentSchema:schema115.properties.columns,data:data1};
+const err5 = {instancePath:instancePath+"/columns",schemaPath:"#/properties/columns/maximum",keyword:"maximum",params:{comparison: "<=", limit: 4},message:"must be <= 4",schema:4,parentSchema:schema116.properties.columns,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -6027,7 +6162,7 @@ vErrors.push(err5);
 errors++;
 }
 if(data1 < 1 || isNaN(data1)){
-const err6 = {instancePath:instancePath+"/columns",schemaPath:"#/properties/columns/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema115.properties.columns,data:data1};
+const err6 = {instancePath:instancePath+"/columns",schemaPath:"#/properties/columns/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema116.properties.columns,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -6042,7 +6177,7 @@ if(data.fields !== undefined){
 let data2 = data.fields;
 if(Array.isArray(data2)){
 if(data2.length < 1){
-const err7 = {instancePath:instancePath+"/fields",schemaPath:"#/properties/fields/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema115.properties.fields,data:data2};
+const err7 = {instancePath:instancePath+"/fields",schemaPath:"#/properties/fields/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema116.properties.fields,data:data2};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -6060,7 +6195,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err8 = {instancePath:instancePath+"/fields",schemaPath:"#/properties/fields/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema115.properties.fields.type,parentSchema:schema115.properties.fields,data:data2};
+const err8 = {instancePath:instancePath+"/fields",schemaPath:"#/properties/fields/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema116.properties.fields.type,parentSchema:schema116.properties.fields,data:data2};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -6110,7 +6245,7 @@ errors++;
 }
 }
 else {
-const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema115.type,parentSchema:schema115,data};
+const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema116.type,parentSchema:schema116,data};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -6123,14 +6258,14 @@ validate52.errors = vErrors;
 return errors === 0;
 }
 
-const schema119 = {"type":"object","additionalProperties":false,"properties":{"id":{"$ref":"#/definitions/identifier"},"title":{"$ref":"#/definitions/text"},"columns":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/column"}},"rowKey":{"$ref":"#/definitions/identifier"},"load":{"type":"object","additionalProperties":false,"properties":{"operation":{"$ref":"#/definitions/operationId"},"params":{"$ref":"#/definitions/callInputs"}},"required":["operation"]},"newRow":{"type":"object","additionalProperties":{"type":["string","number","boolean","null"]}},"initialRows":{"type":"array","description":"A new record (create) starts with these rows, as rows the user added","items":{"type":"object","additionalProperties":{"type":["string","number","boolean","null"]}}},"canAdd":{"$ref":"#/definitions/rule"},"canDelete":{"$ref":"#/definitions/rule"},"minRows":{"type":"integer","minimum":0},"maxRows":{"type":"integer","minimum":1},"visibleRows":{"type":"integer","minimum":3,"maximum":40},"visible":{"$ref":"#/definitions/expr"},"addFrom":{"type":"object","additionalProperties":false,"description":"A button adding a row from the person, company or item popup; fill maps row field → the chosen entry's field","properties":{"widget":{"enum":["person","company","item"]},"label":{"$ref":"#/definitions/text"},"operation":{"$ref":"#/definitions/operationId"},"categories":{"type":"object","additionalProperties":false,"description":"The item popup's category filter: an operation's rows (value and text fields)","properties":{"operation":{"$ref":"#/definitions/operationId"},"value":{"$ref":"#/definitions/identifier"},"text":{"$ref":"#/definitions/identifier"}},"required":["operation","value","text"]},"fill":{"type":"object","minProperties":1,"additionalProperties":{"$ref":"#/definitions/identifier"}}},"required":["widget","fill"]},"reorder":{"type":"boolean","description":"Up/down buttons move the selected row"},"send":{"oneOf":[{"$ref":"#/definitions/identifier"},{"type":"array","minItems":1,"items":{"$ref":"#/definitions/identifier"}}],"description":"A 'form' body carries the rows under the grid's id: these fields of each row, or one field's values"},"portal":{"$ref":"#/definitions/portal"}},"required":["id","columns","rowKey"],"description":"A detail grid: rows added, deleted and validated"};
+const schema120 = {"type":"object","additionalProperties":false,"properties":{"id":{"$ref":"#/definitions/identifier"},"title":{"$ref":"#/definitions/text"},"columns":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/column"}},"rowKey":{"$ref":"#/definitions/identifier"},"load":{"type":"object","additionalProperties":false,"properties":{"operation":{"$ref":"#/definitions/operationId"},"params":{"$ref":"#/definitions/callInputs"}},"required":["operation"]},"newRow":{"type":"object","additionalProperties":{"type":["string","number","boolean","null"]}},"initialRows":{"type":"array","description":"A new record (create) starts with these rows, as rows the user added","items":{"type":"object","additionalProperties":{"type":["string","number","boolean","null"]}}},"canAdd":{"$ref":"#/definitions/rule"},"canDelete":{"$ref":"#/definitions/rule"},"minRows":{"type":"integer","minimum":0},"maxRows":{"type":"integer","minimum":1},"visibleRows":{"type":"integer","minimum":3,"maximum":40},"visible":{"$ref":"#/definitions/expr"},"addFrom":{"type":"object","additionalProperties":false,"description":"A button adding a row from the person, company or item popup; fill maps row field → the chosen entry's field","properties":{"widget":{"enum":["person","company","item"]},"label":{"$ref":"#/definitions/text"},"operation":{"$ref":"#/definitions/operationId"},"categories":{"type":"object","additionalProperties":false,"description":"The item popup's category filter: an operation's rows (value and text fields)","properties":{"operation":{"$ref":"#/definitions/operationId"},"value":{"$ref":"#/definitions/identifier"},"text":{"$ref":"#/definitions/identifier"}},"required":["operation","value","text"]},"fill":{"description":"Row field → the answer's field; a list of names fills each from the field of the same name.","oneOf":[{"type":"object","minProperties":1,"additionalProperties":{"$ref":"#/definitions/identifier"}},{"type":"array","minItems":1,"uniqueItems":true,"items":{"$ref":"#/definitions/identifier"}}]}},"required":["widget","fill"]},"reorder":{"type":"boolean","description":"Up/down buttons move the selected row"},"send":{"oneOf":[{"$ref":"#/definitions/identifier"},{"type":"array","minItems":1,"items":{"$ref":"#/definitions/identifier"}}],"description":"A 'form' body carries the rows under the grid's id: these fields of each row, or one field's values"},"portal":{"$ref":"#/definitions/portal"}},"required":["id","columns","rowKey"],"description":"A detail grid: rows added, deleted and validated"};
 
 function validate55(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema119.required,parentSchema:schema119,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema120.required,parentSchema:schema120,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -6140,7 +6275,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.columns === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "columns"},message:"must have required property '"+"columns"+"'",schema:schema119.required,parentSchema:schema119,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "columns"},message:"must have required property '"+"columns"+"'",schema:schema120.required,parentSchema:schema120,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -6150,7 +6285,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.rowKey === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "rowKey"},message:"must have required property '"+"rowKey"+"'",schema:schema119.required,parentSchema:schema119,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "rowKey"},message:"must have required property '"+"rowKey"+"'",schema:schema120.required,parentSchema:schema120,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -6160,8 +6295,8 @@ vErrors.push(err2);
 errors++;
 }
 for(const key0 in data){
-if(!(func2.call(schema119.properties, key0))){
-const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema119,data};
+if(!(func2.call(schema120.properties, key0))){
+const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema120,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -6225,7 +6360,7 @@ if(data.columns !== undefined){
 let data2 = data.columns;
 if(Array.isArray(data2)){
 if(data2.length < 1){
-const err8 = {instancePath:instancePath+"/columns",schemaPath:"#/properties/columns/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema119.properties.columns,data:data2};
+const err8 = {instancePath:instancePath+"/columns",schemaPath:"#/properties/columns/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema120.properties.columns,data:data2};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -6243,7 +6378,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/columns",schemaPath:"#/properties/columns/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema119.properties.columns.type,parentSchema:schema119.properties.columns,data:data2};
+const err9 = {instancePath:instancePath+"/columns",schemaPath:"#/properties/columns/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema120.properties.columns.type,parentSchema:schema120.properties.columns,data:data2};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -6282,7 +6417,7 @@ if(data.load !== undefined){
 let data5 = data.load;
 if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
 if(data5.operation === undefined){
-const err12 = {instancePath:instancePath+"/load",schemaPath:"#/properties/load/required",keyword:"required",params:{missingProperty: "operation"},message:"must have required property '"+"operation"+"'",schema:schema119.properties.load.required,parentSchema:schema119.properties.load,data:data5};
+const err12 = {instancePath:instancePath+"/load",schemaPath:"#/properties/load/required",keyword:"required",params:{missingProperty: "operation"},message:"must have required property '"+"operation"+"'",schema:schema120.properties.load.required,parentSchema:schema120.properties.load,data:data5};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -6293,7 +6428,7 @@ errors++;
 }
 for(const key1 in data5){
 if(!((key1 === "operation") || (key1 === "params"))){
-const err13 = {instancePath:instancePath+"/load",schemaPath:"#/properties/load/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema119.properties.load,data:data5};
+const err13 = {instancePath:instancePath+"/load",schemaPath:"#/properties/load/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema120.properties.load,data:data5};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -6336,7 +6471,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err16 = {instancePath:instancePath+"/load",schemaPath:"#/properties/load/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema119.properties.load.type,parentSchema:schema119.properties.load,data:data5};
+const err16 = {instancePath:instancePath+"/load",schemaPath:"#/properties/load/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema120.properties.load.type,parentSchema:schema120.properties.load,data:data5};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -6352,7 +6487,7 @@ if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
 for(const key2 in data8){
 let data9 = data8[key2];
 if((((typeof data9 !== "string") && (!((typeof data9 == "number") && (isFinite(data9))))) && (typeof data9 !== "boolean")) && (data9 !== null)){
-const err17 = {instancePath:instancePath+"/newRow/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/newRow/additionalProperties/type",keyword:"type",params:{type: schema119.properties.newRow.additionalProperties.type},message:"must be string,number,boolean,null",schema:schema119.properties.newRow.additionalProperties.type,parentSchema:schema119.properties.newRow.additionalProperties,data:data9};
+const err17 = {instancePath:instancePath+"/newRow/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/newRow/additionalProperties/type",keyword:"type",params:{type: schema120.properties.newRow.additionalProperties.type},message:"must be string,number,boolean,null",schema:schema120.properties.newRow.additionalProperties.type,parentSchema:schema120.properties.newRow.additionalProperties,data:data9};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -6364,7 +6499,7 @@ errors++;
 }
 }
 else {
-const err18 = {instancePath:instancePath+"/newRow",schemaPath:"#/properties/newRow/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema119.properties.newRow.type,parentSchema:schema119.properties.newRow,data:data8};
+const err18 = {instancePath:instancePath+"/newRow",schemaPath:"#/properties/newRow/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema120.properties.newRow.type,parentSchema:schema120.properties.newRow,data:data8};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -6384,7 +6519,7 @@ if(data11 && typeof data11 == "object" && !Array.isArray(data11)){
 for(const key3 in data11){
 let data12 = data11[key3];
 if((((typeof data12 !== "string") && (!((typeof data12 == "number") && (isFinite(data12))))) && (typeof data12 !== "boolean")) && (data12 !== null)){
-const err19 = {instancePath:instancePath+"/initialRows/" + i1+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/initialRows/items/additionalProperties/type",keyword:"type",params:{type: schema119.properties.initialRows.items.additionalProperties.type},message:"must be string,number,boolean,null",schema:schema119.properties.initialRows.items.additionalProperties.type,parentSchema:schema119.properties.initialRows.items.additionalProperties,data:data12};
+const err19 = {instancePath:instancePath+"/initialRows/" + i1+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/initialRows/items/additionalProperties/type",keyword:"type",params:{type: schema120.properties.initialRows.items.additionalProperties.type},message:"must be string,number,boolean,null",schema:schema120.properties.initialRows.items.additionalProperties.type,parentSchema:schema120.properties.initialRows.items.additionalProperties,data:data12};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -6396,7 +6531,7 @@ errors++;
 }
 }
 else {
-const err20 = {instancePath:instancePath+"/initialRows/" + i1,schemaPath:"#/properties/initialRows/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema119.properties.initialRows.items.type,parentSchema:schema119.properties.initialRows.items,data:data11};
+const err20 = {instancePath:instancePath+"/initialRows/" + i1,schemaPath:"#/properties/initialRows/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema120.properties.initialRows.items.type,parentSchema:schema120.properties.initialRows.items,data:data11};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -6408,7 +6543,7 @@ errors++;
 }
 }
 else {
-const err21 = {instancePath:instancePath+"/initialRows",schemaPath:"#/properties/initialRows/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema119.properties.initialRows.type,parentSchema:schema119.properties.initialRows,data:data10};
+const err21 = {instancePath:instancePath+"/initialRows",schemaPath:"#/properties/initialRows/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema120.properties.initialRows.type,parentSchema:schema120.properties.initialRows,data:data10};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -6433,7 +6568,7 @@ errors = vErrors.length;
 if(data.minRows !== undefined){
 let data15 = data.minRows;
 if(!(((typeof data15 == "number") && (!(data15 % 1) && !isNaN(data15))) && (isFinite(data15)))){
-const err22 = {instancePath:instancePath+"/minRows",schemaPath:"#/properties/minRows/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema119.properties.minRows.type,parentSchema:schema119.properties.minRows,data:data15};
+const err22 = {instancePath:instancePath+"/minRows",schemaPath:"#/properties/minRows/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema120.properties.minRows.type,parentSchema:schema120.properties.minRows,data:data15};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -6444,7 +6579,7 @@ errors++;
 }
 if((typeof data15 == "number") && (isFinite(data15))){
 if(data15 < 0 || isNaN(data15)){
-const err23 = {instancePath:instancePath+"/minRows",schemaPath:"#/properties/minRows/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema119.properties.minRows,data:data15};
+const err23 = {instancePath:instancePath+"/minRows",schemaPath:"#/properties/minRows/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema120.properties.minRows,data:data15};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -6458,7 +6593,7 @@ errors++;
 if(data.maxRows !== undefined){
 let data16 = data.maxRows;
 if(!(((typeof data16 == "number") && (!(data16 % 1) && !isNaN(data16))) && (isFinite(data16)))){
-const err24 = {instancePath:instancePath+"/maxRows",schemaPath:"#/properties/maxRows/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema119.properties.maxRows.type,parentSchema:schema119.properties.maxRows,data:data16};
+const err24 = {instancePath:instancePath+"/maxRows",schemaPath:"#/properties/maxRows/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema120.properties.maxRows.type,parentSchema:schema120.properties.maxRows,data:data16};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -6469,7 +6604,7 @@ errors++;
 }
 if((typeof data16 == "number") && (isFinite(data16))){
 if(data16 < 1 || isNaN(data16)){
-const err25 = {instancePath:instancePath+"/maxRows",schemaPath:"#/properties/maxRows/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema119.properties.maxRows,data:data16};
+const err25 = {instancePath:instancePath+"/maxRows",schemaPath:"#/properties/maxRows/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema120.properties.maxRows,data:data16};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -6483,7 +6618,7 @@ errors++;
 if(data.visibleRows !== undefined){
 let data17 = data.visibleRows;
 if(!(((typeof data17 == "number") && (!(data17 % 1) && !isNaN(data17))) && (isFinite(data17)))){
-const err26 = {instancePath:instancePath+"/visibleRows",schemaPath:"#/properties/visibleRows/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema119.properties.visibleRows.type,parentSchema:schema119.properties.visibleRows,data:data17};
+const err26 = {instancePath:instancePath+"/visibleRows",schemaPath:"#/properties/visibleRows/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema120.properties.visibleRows.type,parentSchema:schema120.properties.visibleRows,data:data17};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -6494,7 +6629,7 @@ errors++;
 }
 if((typeof data17 == "number") && (isFinite(data17))){
 if(data17 > 40 || isNaN(data17)){
-const err27 = {instancePath:instancePath+"/visibleRows",schemaPath:"#/properties/visibleRows/maximum",keyword:"maximum",params:{comparison: "<=", limit: 40},message:"must be <= 40",schema:40,parentSchema:schema119.properties.visibleRows,data:data17};
+const err27 = {instancePath:instancePath+"/visibleRows",schemaPath:"#/properties/visibleRows/maximum",keyword:"maximum",params:{comparison: "<=", limit: 40},message:"must be <= 40",schema:40,parentSchema:schema120.properties.visibleRows,data:data17};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -6504,7 +6639,7 @@ vErrors.push(err27);
 errors++;
 }
 if(data17 < 3 || isNaN(data17)){
-const err28 = {instancePath:instancePath+"/visibleRows",schemaPath:"#/properties/visibleRows/minimum",keyword:"minimum",params:{comparison: ">=", limit: 3},message:"must be >= 3",schema:3,parentSchema:schema119.properties.visibleRows,data:data17};
+const err28 = {instancePath:instancePath+"/visibleRows",schemaPath:"#/properties/visibleRows/minimum",keyword:"minimum",params:{comparison: ">=", limit: 3},message:"must be >= 3",schema:3,parentSchema:schema120.properties.visibleRows,data:data17};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -6544,7 +6679,7 @@ if(data.addFrom !== undefined){
 let data19 = data.addFrom;
 if(data19 && typeof data19 == "object" && !Array.isArray(data19)){
 if(data19.widget === undefined){
-const err31 = {instancePath:instancePath+"/addFrom",schemaPath:"#/properties/addFrom/required",keyword:"required",params:{missingProperty: "widget"},message:"must have required property '"+"widget"+"'",schema:schema119.properties.addFrom.required,parentSchema:schema119.properties.addFrom,data:data19};
+const err31 = {instancePath:instancePath+"/addFrom",schemaPath:"#/properties/addFrom/required",keyword:"required",params:{missingProperty: "widget"},message:"must have required property '"+"widget"+"'",schema:schema120.properties.addFrom.required,parentSchema:schema120.properties.addFrom,data:data19};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -6554,7 +6689,7 @@ vErrors.push(err31);
 errors++;
 }
 if(data19.fill === undefined){
-const err32 = {instancePath:instancePath+"/addFrom",schemaPath:"#/properties/addFrom/required",keyword:"required",params:{missingProperty: "fill"},message:"must have required property '"+"fill"+"'",schema:schema119.properties.addFrom.required,parentSchema:schema119.properties.addFrom,data:data19};
+const err32 = {instancePath:instancePath+"/addFrom",schemaPath:"#/properties/addFrom/required",keyword:"required",params:{missingProperty: "fill"},message:"must have required property '"+"fill"+"'",schema:schema120.properties.addFrom.required,parentSchema:schema120.properties.addFrom,data:data19};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -6565,7 +6700,7 @@ errors++;
 }
 for(const key4 in data19){
 if(!(((((key4 === "widget") || (key4 === "label")) || (key4 === "operation")) || (key4 === "categories")) || (key4 === "fill"))){
-const err33 = {instancePath:instancePath+"/addFrom",schemaPath:"#/properties/addFrom/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties",schema:false,parentSchema:schema119.properties.addFrom,data:data19};
+const err33 = {instancePath:instancePath+"/addFrom",schemaPath:"#/properties/addFrom/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties",schema:false,parentSchema:schema120.properties.addFrom,data:data19};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -6578,7 +6713,7 @@ errors++;
 if(data19.widget !== undefined){
 let data20 = data19.widget;
 if(!(((data20 === "person") || (data20 === "company")) || (data20 === "item"))){
-const err34 = {instancePath:instancePath+"/addFrom/widget",schemaPath:"#/properties/addFrom/properties/widget/enum",keyword:"enum",params:{allowedValues: schema119.properties.addFrom.properties.widget.enum},message:"must be equal to one of the allowed values",schema:schema119.properties.addFrom.properties.widget.enum,parentSchema:schema119.properties.addFrom.properties.widget,data:data20};
+const err34 = {instancePath:instancePath+"/addFrom/widget",schemaPath:"#/properties/addFrom/properties/widget/enum",keyword:"enum",params:{allowedValues: schema120.properties.addFrom.properties.widget.enum},message:"must be equal to one of the allowed values",schema:schema120.properties.addFrom.properties.widget.enum,parentSchema:schema120.properties.addFrom.properties.widget,data:data20};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -6642,7 +6777,7 @@ if(data19.categories !== undefined){
 let data23 = data19.categories;
 if(data23 && typeof data23 == "object" && !Array.isArray(data23)){
 if(data23.operation === undefined){
-const err39 = {instancePath:instancePath+"/addFrom/categories",schemaPath:"#/properties/addFrom/properties/categories/required",keyword:"required",params:{missingProperty: "operation"},message:"must have required property '"+"operation"+"'",schema:schema119.properties.addFrom.properties.categories.required,parentSchema:schema119.properties.addFrom.properties.categories,data:data23};
+const err39 = {instancePath:instancePath+"/addFrom/categories",schemaPath:"#/properties/addFrom/properties/categories/required",keyword:"required",params:{missingProperty: "operation"},message:"must have required property '"+"operation"+"'",schema:schema120.properties.addFrom.properties.categories.required,parentSchema:schema120.properties.addFrom.properties.categories,data:data23};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -6652,7 +6787,7 @@ vErrors.push(err39);
 errors++;
 }
 if(data23.value === undefined){
-const err40 = {instancePath:instancePath+"/addFrom/categories",schemaPath:"#/properties/addFrom/properties/categories/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'",schema:schema119.properties.addFrom.properties.categories.required,parentSchema:schema119.properties.addFrom.properties.categories,data:data23};
+const err40 = {instancePath:instancePath+"/addFrom/categories",schemaPath:"#/properties/addFrom/properties/categories/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'",schema:schema120.properties.addFrom.properties.categories.required,parentSchema:schema120.properties.addFrom.properties.categories,data:data23};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -6662,7 +6797,7 @@ vErrors.push(err40);
 errors++;
 }
 if(data23.text === undefined){
-const err41 = {instancePath:instancePath+"/addFrom/categories",schemaPath:"#/properties/addFrom/properties/categories/required",keyword:"required",params:{missingProperty: "text"},message:"must have required property '"+"text"+"'",schema:schema119.properties.addFrom.properties.categories.required,parentSchema:schema119.properties.addFrom.properties.categories,data:data23};
+const err41 = {instancePath:instancePath+"/addFrom/categories",schemaPath:"#/properties/addFrom/properties/categories/required",keyword:"required",params:{missingProperty: "text"},message:"must have required property '"+"text"+"'",schema:schema120.properties.addFrom.properties.categories.required,parentSchema:schema120.properties.addFrom.properties.categories,data:data23};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -6673,7 +6808,7 @@ errors++;
 }
 for(const key5 in data23){
 if(!(((key5 === "operation") || (key5 === "value")) || (key5 === "text"))){
-const err42 = {instancePath:instancePath+"/addFrom/categories",schemaPath:"#/properties/addFrom/properties/categories/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties",schema:false,parentSchema:schema119.properties.addFrom.properties.categories,data:data23};
+const err42 = {instancePath:instancePath+"/addFrom/categories",schemaPath:"#/properties/addFrom/properties/categories/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties",schema:false,parentSchema:schema120.properties.addFrom.properties.categories,data:data23};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -6760,7 +6895,7 @@ errors++;
 }
 }
 else {
-const err49 = {instancePath:instancePath+"/addFrom/categories",schemaPath:"#/properties/addFrom/properties/categories/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema119.properties.addFrom.properties.categories.type,parentSchema:schema119.properties.addFrom.properties.categories,data:data23};
+const err49 = {instancePath:instancePath+"/addFrom/categories",schemaPath:"#/properties/addFrom/properties/categories/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema120.properties.addFrom.properties.categories.type,parentSchema:schema120.properties.addFrom.properties.categories,data:data23};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -6772,9 +6907,13 @@ errors++;
 }
 if(data19.fill !== undefined){
 let data27 = data19.fill;
+const _errs67 = errors;
+let valid20 = false;
+let passing0 = null;
+const _errs68 = errors;
 if(data27 && typeof data27 == "object" && !Array.isArray(data27)){
 if(Object.keys(data27).length < 1){
-const err50 = {instancePath:instancePath+"/addFrom/fill",schemaPath:"#/properties/addFrom/properties/fill/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema119.properties.addFrom.properties.fill,data:data27};
+const err50 = {instancePath:instancePath+"/addFrom/fill",schemaPath:"#/properties/addFrom/properties/fill/oneOf/0/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema120.properties.addFrom.properties.fill.oneOf[0],data:data27};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -6810,7 +6949,7 @@ errors++;
 }
 }
 else {
-const err53 = {instancePath:instancePath+"/addFrom/fill",schemaPath:"#/properties/addFrom/properties/fill/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema119.properties.addFrom.properties.fill.type,parentSchema:schema119.properties.addFrom.properties.fill,data:data27};
+const err53 = {instancePath:instancePath+"/addFrom/fill",schemaPath:"#/properties/addFrom/properties/fill/oneOf/0/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema120.properties.addFrom.properties.fill.oneOf[0].type,parentSchema:schema120.properties.addFrom.properties.fill.oneOf[0],data:data27};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -6819,10 +6958,15 @@ vErrors.push(err53);
 }
 errors++;
 }
+var _valid0 = _errs68 === errors;
+if(_valid0){
+valid20 = true;
+passing0 = 0;
 }
-}
-else {
-const err54 = {instancePath:instancePath+"/addFrom",schemaPath:"#/properties/addFrom/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema119.properties.addFrom.type,parentSchema:schema119.properties.addFrom,data:data19};
+const _errs74 = errors;
+if(Array.isArray(data27)){
+if(data27.length < 1){
+const err54 = {instancePath:instancePath+"/addFrom/fill",schemaPath:"#/properties/addFrom/properties/fill/oneOf/1/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema120.properties.addFrom.properties.fill.oneOf[1],data:data27};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -6831,11 +6975,12 @@ vErrors.push(err54);
 }
 errors++;
 }
-}
-if(data.reorder !== undefined){
-let data29 = data.reorder;
-if(typeof data29 !== "boolean"){
-const err55 = {instancePath:instancePath+"/reorder",schemaPath:"#/properties/reorder/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema119.properties.reorder.type,parentSchema:schema119.properties.reorder,data:data29};
+const len2 = data27.length;
+for(let i2=0; i2<len2; i2++){
+let data29 = data27[i2];
+if(typeof data29 === "string"){
+if(!pattern4.test(data29)){
+const err55 = {instancePath:instancePath+"/addFrom/fill/" + i2,schemaPath:"#/definitions/identifier/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]*$"+"\"",schema:"^[A-Za-z_][A-Za-z0-9_]*$",parentSchema:schema18,data:data29};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -6845,15 +6990,8 @@ vErrors.push(err55);
 errors++;
 }
 }
-if(data.send !== undefined){
-let data30 = data.send;
-const _errs75 = errors;
-let valid22 = false;
-let passing0 = null;
-const _errs76 = errors;
-if(typeof data30 === "string"){
-if(!pattern4.test(data30)){
-const err56 = {instancePath:instancePath+"/send",schemaPath:"#/definitions/identifier/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]*$"+"\"",schema:"^[A-Za-z_][A-Za-z0-9_]*$",parentSchema:schema18,data:data30};
+else {
+const err56 = {instancePath:instancePath+"/addFrom/fill/" + i2,schemaPath:"#/definitions/identifier/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.type,parentSchema:schema18,data:data29};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -6863,8 +7001,14 @@ vErrors.push(err56);
 errors++;
 }
 }
-else {
-const err57 = {instancePath:instancePath+"/send",schemaPath:"#/definitions/identifier/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.type,parentSchema:schema18,data:data30};
+let i3 = data27.length;
+let j0;
+if(i3 > 1){
+outer0:
+for(;i3--;){
+for(j0 = i3; j0--;){
+if(func0(data27[i3], data27[j0])){
+const err57 = {instancePath:instancePath+"/addFrom/fill",schemaPath:"#/properties/addFrom/properties/fill/oneOf/1/uniqueItems",keyword:"uniqueItems",params:{i: i3, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i3+" are identical)",schema:true,parentSchema:schema120.properties.addFrom.properties.fill.oneOf[1],data:data27};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -6872,16 +7016,14 @@ else {
 vErrors.push(err57);
 }
 errors++;
+break outer0;
 }
-var _valid0 = _errs76 === errors;
-if(_valid0){
-valid22 = true;
-passing0 = 0;
 }
-const _errs79 = errors;
-if(Array.isArray(data30)){
-if(data30.length < 1){
-const err58 = {instancePath:instancePath+"/send",schemaPath:"#/properties/send/oneOf/1/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema119.properties.send.oneOf[1],data:data30};
+}
+}
+}
+else {
+const err58 = {instancePath:instancePath+"/addFrom/fill",schemaPath:"#/properties/addFrom/properties/fill/oneOf/1/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema120.properties.addFrom.properties.fill.oneOf[1].type,parentSchema:schema120.properties.addFrom.properties.fill.oneOf[1],data:data27};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -6890,12 +7032,19 @@ vErrors.push(err58);
 }
 errors++;
 }
-const len2 = data30.length;
-for(let i2=0; i2<len2; i2++){
-let data31 = data30[i2];
-if(typeof data31 === "string"){
-if(!pattern4.test(data31)){
-const err59 = {instancePath:instancePath+"/send/" + i2,schemaPath:"#/definitions/identifier/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]*$"+"\"",schema:"^[A-Za-z_][A-Za-z0-9_]*$",parentSchema:schema18,data:data31};
+var _valid0 = _errs74 === errors;
+if(_valid0 && valid20){
+valid20 = false;
+passing0 = [passing0, 1];
+}
+else {
+if(_valid0){
+valid20 = true;
+passing0 = 1;
+}
+}
+if(!valid20){
+const err59 = {instancePath:instancePath+"/addFrom/fill",schemaPath:"#/properties/addFrom/properties/fill/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema120.properties.addFrom.properties.fill.oneOf,parentSchema:schema120.properties.addFrom.properties.fill,data:data27};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -6904,9 +7053,21 @@ vErrors.push(err59);
 }
 errors++;
 }
+else {
+errors = _errs67;
+if(vErrors !== null){
+if(_errs67){
+vErrors.length = _errs67;
 }
 else {
-const err60 = {instancePath:instancePath+"/send/" + i2,schemaPath:"#/definitions/identifier/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.type,parentSchema:schema18,data:data31};
+vErrors = null;
+}
+}
+}
+}
+}
+else {
+const err60 = {instancePath:instancePath+"/addFrom",schemaPath:"#/properties/addFrom/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema120.properties.addFrom.type,parentSchema:schema120.properties.addFrom,data:data19};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -6916,9 +7077,10 @@ vErrors.push(err60);
 errors++;
 }
 }
-}
-else {
-const err61 = {instancePath:instancePath+"/send",schemaPath:"#/properties/send/oneOf/1/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema119.properties.send.oneOf[1].type,parentSchema:schema119.properties.send.oneOf[1],data:data30};
+if(data.reorder !== undefined){
+let data30 = data.reorder;
+if(typeof data30 !== "boolean"){
+const err61 = {instancePath:instancePath+"/reorder",schemaPath:"#/properties/reorder/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema120.properties.reorder.type,parentSchema:schema120.properties.reorder,data:data30};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -6927,19 +7089,16 @@ vErrors.push(err61);
 }
 errors++;
 }
-var _valid0 = _errs79 === errors;
-if(_valid0 && valid22){
-valid22 = false;
-passing0 = [passing0, 1];
 }
-else {
-if(_valid0){
-valid22 = true;
-passing0 = 1;
-}
-}
-if(!valid22){
-const err62 = {instancePath:instancePath+"/send",schemaPath:"#/properties/send/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema119.properties.send.oneOf,parentSchema:schema119.properties.send,data:data30};
+if(data.send !== undefined){
+let data31 = data.send;
+const _errs82 = errors;
+let valid27 = false;
+let passing1 = null;
+const _errs83 = errors;
+if(typeof data31 === "string"){
+if(!pattern4.test(data31)){
+const err62 = {instancePath:instancePath+"/send",schemaPath:"#/definitions/identifier/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]*$"+"\"",schema:"^[A-Za-z_][A-Za-z0-9_]*$",parentSchema:schema18,data:data31};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -6948,22 +7107,9 @@ vErrors.push(err62);
 }
 errors++;
 }
-else {
-errors = _errs75;
-if(vErrors !== null){
-if(_errs75){
-vErrors.length = _errs75;
 }
 else {
-vErrors = null;
-}
-}
-}
-}
-if(data.portal !== undefined){
-let data32 = data.portal;
-if(!((data32 === "internal") || (data32 === "external"))){
-const err63 = {instancePath:instancePath+"/portal",schemaPath:"#/definitions/portal/enum",keyword:"enum",params:{allowedValues: schema39.enum},message:"must be equal to one of the allowed values",schema:schema39.enum,parentSchema:schema39,data:data32};
+const err63 = {instancePath:instancePath+"/send",schemaPath:"#/definitions/identifier/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.type,parentSchema:schema18,data:data31};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -6972,10 +7118,15 @@ vErrors.push(err63);
 }
 errors++;
 }
+var _valid1 = _errs83 === errors;
+if(_valid1){
+valid27 = true;
+passing1 = 0;
 }
-}
-else {
-const err64 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema119.type,parentSchema:schema119,data};
+const _errs86 = errors;
+if(Array.isArray(data31)){
+if(data31.length < 1){
+const err64 = {instancePath:instancePath+"/send",schemaPath:"#/properties/send/oneOf/1/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema120.properties.send.oneOf[1],data:data31};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -6984,18 +7135,112 @@ vErrors.push(err64);
 }
 errors++;
 }
+const len3 = data31.length;
+for(let i4=0; i4<len3; i4++){
+let data32 = data31[i4];
+if(typeof data32 === "string"){
+if(!pattern4.test(data32)){
+const err65 = {instancePath:instancePath+"/send/" + i4,schemaPath:"#/definitions/identifier/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]*$"+"\"",schema:"^[A-Za-z_][A-Za-z0-9_]*$",parentSchema:schema18,data:data32};
+if(vErrors === null){
+vErrors = [err65];
+}
+else {
+vErrors.push(err65);
+}
+errors++;
+}
+}
+else {
+const err66 = {instancePath:instancePath+"/send/" + i4,schemaPath:"#/definitions/identifier/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.type,parentSchema:schema18,data:data32};
+if(vErrors === null){
+vErrors = [err66];
+}
+else {
+vErrors.push(err66);
+}
+errors++;
+}
+}
+}
+else {
+const err67 = {instancePath:instancePath+"/send",schemaPath:"#/properties/send/oneOf/1/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema120.properties.send.oneOf[1].type,parentSchema:schema120.properties.send.oneOf[1],data:data31};
+if(vErrors === null){
+vErrors = [err67];
+}
+else {
+vErrors.push(err67);
+}
+errors++;
+}
+var _valid1 = _errs86 === errors;
+if(_valid1 && valid27){
+valid27 = false;
+passing1 = [passing1, 1];
+}
+else {
+if(_valid1){
+valid27 = true;
+passing1 = 1;
+}
+}
+if(!valid27){
+const err68 = {instancePath:instancePath+"/send",schemaPath:"#/properties/send/oneOf",keyword:"oneOf",params:{passingSchemas: passing1},message:"must match exactly one schema in oneOf",schema:schema120.properties.send.oneOf,parentSchema:schema120.properties.send,data:data31};
+if(vErrors === null){
+vErrors = [err68];
+}
+else {
+vErrors.push(err68);
+}
+errors++;
+}
+else {
+errors = _errs82;
+if(vErrors !== null){
+if(_errs82){
+vErrors.length = _errs82;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data.portal !== undefined){
+let data33 = data.portal;
+if(!((data33 === "internal") || (data33 === "external"))){
+const err69 = {instancePath:instancePath+"/portal",schemaPath:"#/definitions/portal/enum",keyword:"enum",params:{allowedValues: schema39.enum},message:"must be equal to one of the allowed values",schema:schema39.enum,parentSchema:schema39,data:data33};
+if(vErrors === null){
+vErrors = [err69];
+}
+else {
+vErrors.push(err69);
+}
+errors++;
+}
+}
+}
+else {
+const err70 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema120.type,parentSchema:schema120,data};
+if(vErrors === null){
+vErrors = [err70];
+}
+else {
+vErrors.push(err70);
+}
+errors++;
+}
 validate55.errors = vErrors;
 return errors === 0;
 }
 
-const schema134 = {"type":"object","additionalProperties":false,"properties":{"field":{"$ref":"#/definitions/identifier"},"label":{"$ref":"#/definitions/text"},"kind":{"enum":["any","spreadsheet"]},"readOnly":{"$ref":"#/definitions/rule"}},"required":["field"]};
+const schema136 = {"type":"object","additionalProperties":false,"properties":{"field":{"$ref":"#/definitions/identifier"},"label":{"$ref":"#/definitions/text"},"kind":{"enum":["any","spreadsheet"]},"readOnly":{"$ref":"#/definitions/rule"}},"required":["field"]};
 
 function validate61(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.field === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "field"},message:"must have required property '"+"field"+"'",schema:schema134.required,parentSchema:schema134,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "field"},message:"must have required property '"+"field"+"'",schema:schema136.required,parentSchema:schema136,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -7006,7 +7251,7 @@ errors++;
 }
 for(const key0 in data){
 if(!((((key0 === "field") || (key0 === "label")) || (key0 === "kind")) || (key0 === "readOnly"))){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema134,data};
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema136,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -7069,7 +7314,7 @@ errors++;
 if(data.kind !== undefined){
 let data2 = data.kind;
 if(!((data2 === "any") || (data2 === "spreadsheet"))){
-const err6 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/enum",keyword:"enum",params:{allowedValues: schema134.properties.kind.enum},message:"must be equal to one of the allowed values",schema:schema134.properties.kind.enum,parentSchema:schema134.properties.kind,data:data2};
+const err6 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/enum",keyword:"enum",params:{allowedValues: schema136.properties.kind.enum},message:"must be equal to one of the allowed values",schema:schema136.properties.kind.enum,parentSchema:schema136.properties.kind,data:data2};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -7087,7 +7332,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema134.type,parentSchema:schema134,data};
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema136.type,parentSchema:schema136,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -7106,7 +7351,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema108.required,parentSchema:schema108,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema109.required,parentSchema:schema109,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -7116,7 +7361,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.kind === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema108.required,parentSchema:schema108,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema109.required,parentSchema:schema109,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -7126,7 +7371,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.title === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'",schema:schema108.required,parentSchema:schema108,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'",schema:schema109.required,parentSchema:schema109,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -7136,7 +7381,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.sections === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sections"},message:"must have required property '"+"sections"+"'",schema:schema108.required,parentSchema:schema108,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sections"},message:"must have required property '"+"sections"+"'",schema:schema109.required,parentSchema:schema109,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -7146,8 +7391,8 @@ vErrors.push(err3);
 errors++;
 }
 for(const key0 in data){
-if(!(func2.call(schema108.properties, key0))){
-const err4 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema108,data};
+if(!(func2.call(schema109.properties, key0))){
+const err4 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema109,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -7160,7 +7405,7 @@ errors++;
 if(data.$schema !== undefined){
 let data0 = data.$schema;
 if(typeof data0 !== "string"){
-const err5 = {instancePath:instancePath+"/$schema",schemaPath:"#/properties/%24schema/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema108.properties.$schema.type,parentSchema:schema108.properties.$schema,data:data0};
+const err5 = {instancePath:instancePath+"/$schema",schemaPath:"#/properties/%24schema/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema109.properties.$schema.type,parentSchema:schema109.properties.$schema,data:data0};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -7198,7 +7443,7 @@ errors++;
 if(data.kind !== undefined){
 let data2 = data.kind;
 if("edit" !== data2){
-const err8 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "edit"},message:"must be equal to constant",schema:"edit",parentSchema:schema108.properties.kind,data:data2};
+const err8 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "edit"},message:"must be equal to constant",schema:"edit",parentSchema:schema109.properties.kind,data:data2};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -7262,7 +7507,7 @@ if(data.portals !== undefined){
 let data5 = data.portals;
 if(Array.isArray(data5)){
 if(data5.length < 1){
-const err13 = {instancePath:instancePath+"/portals",schemaPath:"#/properties/portals/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema108.properties.portals,data:data5};
+const err13 = {instancePath:instancePath+"/portals",schemaPath:"#/properties/portals/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema109.properties.portals,data:data5};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -7275,7 +7520,7 @@ const len0 = data5.length;
 for(let i0=0; i0<len0; i0++){
 let data6 = data5[i0];
 if(!((data6 === "internal") || (data6 === "external"))){
-const err14 = {instancePath:instancePath+"/portals/" + i0,schemaPath:"#/properties/portals/items/enum",keyword:"enum",params:{allowedValues: schema108.properties.portals.items.enum},message:"must be equal to one of the allowed values",schema:schema108.properties.portals.items.enum,parentSchema:schema108.properties.portals.items,data:data6};
+const err14 = {instancePath:instancePath+"/portals/" + i0,schemaPath:"#/properties/portals/items/enum",keyword:"enum",params:{allowedValues: schema109.properties.portals.items.enum},message:"must be equal to one of the allowed values",schema:schema109.properties.portals.items.enum,parentSchema:schema109.properties.portals.items,data:data6};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -7292,7 +7537,7 @@ outer0:
 for(;i1--;){
 for(j0 = i1; j0--;){
 if(func0(data5[i1], data5[j0])){
-const err15 = {instancePath:instancePath+"/portals",schemaPath:"#/properties/portals/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)",schema:true,parentSchema:schema108.properties.portals,data:data5};
+const err15 = {instancePath:instancePath+"/portals",schemaPath:"#/properties/portals/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)",schema:true,parentSchema:schema109.properties.portals,data:data5};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -7307,7 +7552,7 @@ break outer0;
 }
 }
 else {
-const err16 = {instancePath:instancePath+"/portals",schemaPath:"#/properties/portals/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema108.properties.portals.type,parentSchema:schema108.properties.portals,data:data5};
+const err16 = {instancePath:instancePath+"/portals",schemaPath:"#/properties/portals/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema109.properties.portals.type,parentSchema:schema109.properties.portals,data:data5};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -7317,10 +7562,11 @@ vErrors.push(err16);
 errors++;
 }
 }
-if(data.devOnly !== undefined){
-let data7 = data.devOnly;
-if(typeof data7 !== "boolean"){
-const err17 = {instancePath:instancePath+"/devOnly",schemaPath:"#/properties/devOnly/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema108.properties.devOnly.type,parentSchema:schema108.properties.devOnly,data:data7};
+if(data.labels !== undefined){
+let data7 = data.labels;
+if(typeof data7 === "string"){
+if(func3(data7) < 1){
+const err17 = {instancePath:instancePath+"/labels",schemaPath:"#/properties/labels/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema109.properties.labels,data:data7};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -7330,11 +7576,8 @@ vErrors.push(err17);
 errors++;
 }
 }
-if(data.menu !== undefined){
-let data8 = data.menu;
-if(typeof data8 === "string"){
-if(!pattern1.test(data8)){
-const err18 = {instancePath:instancePath+"/menu",schemaPath:"#/definitions/route/pattern",keyword:"pattern",params:{pattern: "^/[A-Za-z0-9/_-]*$"},message:"must match pattern \""+"^/[A-Za-z0-9/_-]*$"+"\"",schema:"^/[A-Za-z0-9/_-]*$",parentSchema:schema15,data:data8};
+else {
+const err18 = {instancePath:instancePath+"/labels",schemaPath:"#/properties/labels/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema109.properties.labels.type,parentSchema:schema109.properties.labels,data:data7};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -7344,8 +7587,10 @@ vErrors.push(err18);
 errors++;
 }
 }
-else {
-const err19 = {instancePath:instancePath+"/menu",schemaPath:"#/definitions/route/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.type,parentSchema:schema15,data:data8};
+if(data.devOnly !== undefined){
+let data8 = data.devOnly;
+if(typeof data8 !== "boolean"){
+const err19 = {instancePath:instancePath+"/devOnly",schemaPath:"#/properties/devOnly/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema109.properties.devOnly.type,parentSchema:schema109.properties.devOnly,data:data8};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -7355,10 +7600,11 @@ vErrors.push(err19);
 errors++;
 }
 }
-if(data.description !== undefined){
-let data9 = data.description;
-if(typeof data9 !== "string"){
-const err20 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema108.properties.description.type,parentSchema:schema108.properties.description,data:data9};
+if(data.menu !== undefined){
+let data9 = data.menu;
+if(typeof data9 === "string"){
+if(!pattern1.test(data9)){
+const err20 = {instancePath:instancePath+"/menu",schemaPath:"#/definitions/route/pattern",keyword:"pattern",params:{pattern: "^/[A-Za-z0-9/_-]*$"},message:"must match pattern \""+"^/[A-Za-z0-9/_-]*$"+"\"",schema:"^/[A-Za-z0-9/_-]*$",parentSchema:schema15,data:data9};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -7368,11 +7614,8 @@ vErrors.push(err20);
 errors++;
 }
 }
-if(data.key !== undefined){
-let data10 = data.key;
-if(Array.isArray(data10)){
-if(data10.length < 1){
-const err21 = {instancePath:instancePath+"/key",schemaPath:"#/properties/key/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema108.properties.key,data:data10};
+else {
+const err21 = {instancePath:instancePath+"/menu",schemaPath:"#/definitions/route/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.type,parentSchema:schema15,data:data9};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -7381,12 +7624,11 @@ vErrors.push(err21);
 }
 errors++;
 }
-const len1 = data10.length;
-for(let i2=0; i2<len1; i2++){
-let data11 = data10[i2];
-if(typeof data11 === "string"){
-if(!pattern4.test(data11)){
-const err22 = {instancePath:instancePath+"/key/" + i2,schemaPath:"#/definitions/identifier/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]*$"+"\"",schema:"^[A-Za-z_][A-Za-z0-9_]*$",parentSchema:schema18,data:data11};
+}
+if(data.description !== undefined){
+let data10 = data.description;
+if(typeof data10 !== "string"){
+const err22 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema109.properties.description.type,parentSchema:schema109.properties.description,data:data10};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -7396,8 +7638,11 @@ vErrors.push(err22);
 errors++;
 }
 }
-else {
-const err23 = {instancePath:instancePath+"/key/" + i2,schemaPath:"#/definitions/identifier/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.type,parentSchema:schema18,data:data11};
+if(data.key !== undefined){
+let data11 = data.key;
+if(Array.isArray(data11)){
+if(data11.length < 1){
+const err23 = {instancePath:instancePath+"/key",schemaPath:"#/properties/key/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema109.properties.key,data:data11};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -7406,10 +7651,12 @@ vErrors.push(err23);
 }
 errors++;
 }
-}
-}
-else {
-const err24 = {instancePath:instancePath+"/key",schemaPath:"#/properties/key/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema108.properties.key.type,parentSchema:schema108.properties.key,data:data10};
+const len1 = data11.length;
+for(let i2=0; i2<len1; i2++){
+let data12 = data11[i2];
+if(typeof data12 === "string"){
+if(!pattern4.test(data12)){
+const err24 = {instancePath:instancePath+"/key/" + i2,schemaPath:"#/definitions/identifier/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]*$"+"\"",schema:"^[A-Za-z_][A-Za-z0-9_]*$",parentSchema:schema18,data:data12};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -7419,11 +7666,8 @@ vErrors.push(err24);
 errors++;
 }
 }
-if(data.load !== undefined){
-let data12 = data.load;
-if(data12 && typeof data12 == "object" && !Array.isArray(data12)){
-if(data12.operation === undefined){
-const err25 = {instancePath:instancePath+"/load",schemaPath:"#/properties/load/required",keyword:"required",params:{missingProperty: "operation"},message:"must have required property '"+"operation"+"'",schema:schema108.properties.load.required,parentSchema:schema108.properties.load,data:data12};
+else {
+const err25 = {instancePath:instancePath+"/key/" + i2,schemaPath:"#/definitions/identifier/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.type,parentSchema:schema18,data:data12};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -7432,9 +7676,10 @@ vErrors.push(err25);
 }
 errors++;
 }
-for(const key1 in data12){
-if(!((key1 === "operation") || (key1 === "params"))){
-const err26 = {instancePath:instancePath+"/load",schemaPath:"#/properties/load/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema108.properties.load,data:data12};
+}
+}
+else {
+const err26 = {instancePath:instancePath+"/key",schemaPath:"#/properties/key/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema109.properties.key.type,parentSchema:schema109.properties.key,data:data11};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -7444,11 +7689,11 @@ vErrors.push(err26);
 errors++;
 }
 }
-if(data12.operation !== undefined){
-let data13 = data12.operation;
-if(typeof data13 === "string"){
-if(!pattern3.test(data13)){
-const err27 = {instancePath:instancePath+"/load/operation",schemaPath:"#/definitions/operationId/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9]*$"+"\"",schema:"^[A-Za-z][A-Za-z0-9]*$",parentSchema:schema17,data:data13};
+if(data.load !== undefined){
+let data13 = data.load;
+if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
+if(data13.operation === undefined){
+const err27 = {instancePath:instancePath+"/load",schemaPath:"#/properties/load/required",keyword:"required",params:{missingProperty: "operation"},message:"must have required property '"+"operation"+"'",schema:schema109.properties.load.required,parentSchema:schema109.properties.load,data:data13};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -7457,9 +7702,9 @@ vErrors.push(err27);
 }
 errors++;
 }
-}
-else {
-const err28 = {instancePath:instancePath+"/load/operation",schemaPath:"#/definitions/operationId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.type,parentSchema:schema17,data:data13};
+for(const key1 in data13){
+if(!((key1 === "operation") || (key1 === "params"))){
+const err28 = {instancePath:instancePath+"/load",schemaPath:"#/properties/load/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema109.properties.load,data:data13};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -7469,15 +7714,11 @@ vErrors.push(err28);
 errors++;
 }
 }
-if(data12.params !== undefined){
-if(!(validate12(data12.params, {instancePath:instancePath+"/load/params",parentData:data12,parentDataProperty:"params",rootData}))){
-vErrors = vErrors === null ? validate12.errors : vErrors.concat(validate12.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err29 = {instancePath:instancePath+"/load",schemaPath:"#/properties/load/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema108.properties.load.type,parentSchema:schema108.properties.load,data:data12};
+if(data13.operation !== undefined){
+let data14 = data13.operation;
+if(typeof data14 === "string"){
+if(!pattern3.test(data14)){
+const err29 = {instancePath:instancePath+"/load/operation",schemaPath:"#/definitions/operationId/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9]*$"+"\"",schema:"^[A-Za-z][A-Za-z0-9]*$",parentSchema:schema17,data:data14};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -7487,11 +7728,8 @@ vErrors.push(err29);
 errors++;
 }
 }
-if(data.sections !== undefined){
-let data15 = data.sections;
-if(Array.isArray(data15)){
-if(data15.length < 1){
-const err30 = {instancePath:instancePath+"/sections",schemaPath:"#/properties/sections/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema108.properties.sections,data:data15};
+else {
+const err30 = {instancePath:instancePath+"/load/operation",schemaPath:"#/definitions/operationId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.type,parentSchema:schema17,data:data14};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -7500,16 +7738,16 @@ vErrors.push(err30);
 }
 errors++;
 }
-const len2 = data15.length;
-for(let i3=0; i3<len2; i3++){
-if(!(validate52(data15[i3], {instancePath:instancePath+"/sections/" + i3,parentData:data15,parentDataProperty:i3,rootData}))){
-vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
+}
+if(data13.params !== undefined){
+if(!(validate12(data13.params, {instancePath:instancePath+"/load/params",parentData:data13,parentDataProperty:"params",rootData}))){
+vErrors = vErrors === null ? validate12.errors : vErrors.concat(validate12.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err31 = {instancePath:instancePath+"/sections",schemaPath:"#/properties/sections/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema108.properties.sections.type,parentSchema:schema108.properties.sections,data:data15};
+const err31 = {instancePath:instancePath+"/load",schemaPath:"#/properties/load/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema109.properties.load.type,parentSchema:schema109.properties.load,data:data13};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -7519,24 +7757,56 @@ vErrors.push(err31);
 errors++;
 }
 }
+if(data.sections !== undefined){
+let data16 = data.sections;
+if(Array.isArray(data16)){
+if(data16.length < 1){
+const err32 = {instancePath:instancePath+"/sections",schemaPath:"#/properties/sections/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema109.properties.sections,data:data16};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
+}
+errors++;
+}
+const len2 = data16.length;
+for(let i3=0; i3<len2; i3++){
+if(!(validate52(data16[i3], {instancePath:instancePath+"/sections/" + i3,parentData:data16,parentDataProperty:i3,rootData}))){
+vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err33 = {instancePath:instancePath+"/sections",schemaPath:"#/properties/sections/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema109.properties.sections.type,parentSchema:schema109.properties.sections,data:data16};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
+}
+errors++;
+}
+}
 if(data.details !== undefined){
-let data17 = data.details;
-if(Array.isArray(data17)){
-const len3 = data17.length;
+let data18 = data.details;
+if(Array.isArray(data18)){
+const len3 = data18.length;
 for(let i4=0; i4<len3; i4++){
-if(!(validate55(data17[i4], {instancePath:instancePath+"/details/" + i4,parentData:data17,parentDataProperty:i4,rootData}))){
+if(!(validate55(data18[i4], {instancePath:instancePath+"/details/" + i4,parentData:data18,parentDataProperty:i4,rootData}))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err32 = {instancePath:instancePath+"/details",schemaPath:"#/properties/details/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema108.properties.details.type,parentSchema:schema108.properties.details,data:data17};
+const err34 = {instancePath:instancePath+"/details",schemaPath:"#/properties/details/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema109.properties.details.type,parentSchema:schema109.properties.details,data:data18};
 if(vErrors === null){
-vErrors = [err32];
+vErrors = [err34];
 }
 else {
-vErrors.push(err32);
+vErrors.push(err34);
 }
 errors++;
 }
@@ -7548,23 +7818,23 @@ errors = vErrors.length;
 }
 }
 if(data.actions !== undefined){
-let data20 = data.actions;
-if(Array.isArray(data20)){
-const len4 = data20.length;
+let data21 = data.actions;
+if(Array.isArray(data21)){
+const len4 = data21.length;
 for(let i5=0; i5<len4; i5++){
-if(!(validate31(data20[i5], {instancePath:instancePath+"/actions/" + i5,parentData:data20,parentDataProperty:i5,rootData}))){
+if(!(validate31(data21[i5], {instancePath:instancePath+"/actions/" + i5,parentData:data21,parentDataProperty:i5,rootData}))){
 vErrors = vErrors === null ? validate31.errors : vErrors.concat(validate31.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err33 = {instancePath:instancePath+"/actions",schemaPath:"#/properties/actions/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema108.properties.actions.type,parentSchema:schema108.properties.actions,data:data20};
+const err35 = {instancePath:instancePath+"/actions",schemaPath:"#/properties/actions/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema109.properties.actions.type,parentSchema:schema109.properties.actions,data:data21};
 if(vErrors === null){
-vErrors = [err33];
+vErrors = [err35];
 }
 else {
-vErrors.push(err33);
+vErrors.push(err35);
 }
 errors++;
 }
@@ -7576,36 +7846,9 @@ errors = vErrors.length;
 }
 }
 if(data.confirmLeave !== undefined){
-let data23 = data.confirmLeave;
-if(typeof data23 !== "boolean"){
-const err34 = {instancePath:instancePath+"/confirmLeave",schemaPath:"#/properties/confirmLeave/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema108.properties.confirmLeave.type,parentSchema:schema108.properties.confirmLeave,data:data23};
-if(vErrors === null){
-vErrors = [err34];
-}
-else {
-vErrors.push(err34);
-}
-errors++;
-}
-}
-if(data.singleton !== undefined){
-let data24 = data.singleton;
+let data24 = data.confirmLeave;
 if(typeof data24 !== "boolean"){
-const err35 = {instancePath:instancePath+"/singleton",schemaPath:"#/properties/singleton/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema108.properties.singleton.type,parentSchema:schema108.properties.singleton,data:data24};
-if(vErrors === null){
-vErrors = [err35];
-}
-else {
-vErrors.push(err35);
-}
-errors++;
-}
-}
-if(data.choose !== undefined){
-let data25 = data.choose;
-if(data25 && typeof data25 == "object" && !Array.isArray(data25)){
-if(data25.param === undefined){
-const err36 = {instancePath:instancePath+"/choose",schemaPath:"#/properties/choose/required",keyword:"required",params:{missingProperty: "param"},message:"must have required property '"+"param"+"'",schema:schema108.properties.choose.required,parentSchema:schema108.properties.choose,data:data25};
+const err36 = {instancePath:instancePath+"/confirmLeave",schemaPath:"#/properties/confirmLeave/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema109.properties.confirmLeave.type,parentSchema:schema109.properties.confirmLeave,data:data24};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -7614,8 +7857,11 @@ vErrors.push(err36);
 }
 errors++;
 }
-if(data25.widget === undefined){
-const err37 = {instancePath:instancePath+"/choose",schemaPath:"#/properties/choose/required",keyword:"required",params:{missingProperty: "widget"},message:"must have required property '"+"widget"+"'",schema:schema108.properties.choose.required,parentSchema:schema108.properties.choose,data:data25};
+}
+if(data.singleton !== undefined){
+let data25 = data.singleton;
+if(typeof data25 !== "boolean"){
+const err37 = {instancePath:instancePath+"/singleton",schemaPath:"#/properties/singleton/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema109.properties.singleton.type,parentSchema:schema109.properties.singleton,data:data25};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -7624,8 +7870,12 @@ vErrors.push(err37);
 }
 errors++;
 }
-if(data25.operation === undefined){
-const err38 = {instancePath:instancePath+"/choose",schemaPath:"#/properties/choose/required",keyword:"required",params:{missingProperty: "operation"},message:"must have required property '"+"operation"+"'",schema:schema108.properties.choose.required,parentSchema:schema108.properties.choose,data:data25};
+}
+if(data.choose !== undefined){
+let data26 = data.choose;
+if(data26 && typeof data26 == "object" && !Array.isArray(data26)){
+if(data26.param === undefined){
+const err38 = {instancePath:instancePath+"/choose",schemaPath:"#/properties/choose/required",keyword:"required",params:{missingProperty: "param"},message:"must have required property '"+"param"+"'",schema:schema109.properties.choose.required,parentSchema:schema109.properties.choose,data:data26};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -7634,9 +7884,8 @@ vErrors.push(err38);
 }
 errors++;
 }
-for(const key2 in data25){
-if(!(((((key2 === "param") || (key2 === "widget")) || (key2 === "operation")) || (key2 === "portal")) || (key2 === "message"))){
-const err39 = {instancePath:instancePath+"/choose",schemaPath:"#/properties/choose/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema108.properties.choose,data:data25};
+if(data26.widget === undefined){
+const err39 = {instancePath:instancePath+"/choose",schemaPath:"#/properties/choose/required",keyword:"required",params:{missingProperty: "widget"},message:"must have required property '"+"widget"+"'",schema:schema109.properties.choose.required,parentSchema:schema109.properties.choose,data:data26};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -7645,12 +7894,8 @@ vErrors.push(err39);
 }
 errors++;
 }
-}
-if(data25.param !== undefined){
-let data26 = data25.param;
-if(typeof data26 === "string"){
-if(!pattern4.test(data26)){
-const err40 = {instancePath:instancePath+"/choose/param",schemaPath:"#/definitions/identifier/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]*$"+"\"",schema:"^[A-Za-z_][A-Za-z0-9_]*$",parentSchema:schema18,data:data26};
+if(data26.operation === undefined){
+const err40 = {instancePath:instancePath+"/choose",schemaPath:"#/properties/choose/required",keyword:"required",params:{missingProperty: "operation"},message:"must have required property '"+"operation"+"'",schema:schema109.properties.choose.required,parentSchema:schema109.properties.choose,data:data26};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -7659,9 +7904,9 @@ vErrors.push(err40);
 }
 errors++;
 }
-}
-else {
-const err41 = {instancePath:instancePath+"/choose/param",schemaPath:"#/definitions/identifier/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.type,parentSchema:schema18,data:data26};
+for(const key2 in data26){
+if(!(((((key2 === "param") || (key2 === "widget")) || (key2 === "operation")) || (key2 === "portal")) || (key2 === "message"))){
+const err41 = {instancePath:instancePath+"/choose",schemaPath:"#/properties/choose/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema109.properties.choose,data:data26};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -7671,10 +7916,11 @@ vErrors.push(err41);
 errors++;
 }
 }
-if(data25.widget !== undefined){
-let data27 = data25.widget;
-if(!(data27 === "company")){
-const err42 = {instancePath:instancePath+"/choose/widget",schemaPath:"#/properties/choose/properties/widget/enum",keyword:"enum",params:{allowedValues: schema108.properties.choose.properties.widget.enum},message:"must be equal to one of the allowed values",schema:schema108.properties.choose.properties.widget.enum,parentSchema:schema108.properties.choose.properties.widget,data:data27};
+if(data26.param !== undefined){
+let data27 = data26.param;
+if(typeof data27 === "string"){
+if(!pattern4.test(data27)){
+const err42 = {instancePath:instancePath+"/choose/param",schemaPath:"#/definitions/identifier/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]*$"+"\"",schema:"^[A-Za-z_][A-Za-z0-9_]*$",parentSchema:schema18,data:data27};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -7684,11 +7930,8 @@ vErrors.push(err42);
 errors++;
 }
 }
-if(data25.operation !== undefined){
-let data28 = data25.operation;
-if(typeof data28 === "string"){
-if(!pattern3.test(data28)){
-const err43 = {instancePath:instancePath+"/choose/operation",schemaPath:"#/definitions/operationId/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9]*$"+"\"",schema:"^[A-Za-z][A-Za-z0-9]*$",parentSchema:schema17,data:data28};
+else {
+const err43 = {instancePath:instancePath+"/choose/param",schemaPath:"#/definitions/identifier/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.type,parentSchema:schema18,data:data27};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -7698,8 +7941,10 @@ vErrors.push(err43);
 errors++;
 }
 }
-else {
-const err44 = {instancePath:instancePath+"/choose/operation",schemaPath:"#/definitions/operationId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.type,parentSchema:schema17,data:data28};
+if(data26.widget !== undefined){
+let data28 = data26.widget;
+if(!(data28 === "company")){
+const err44 = {instancePath:instancePath+"/choose/widget",schemaPath:"#/properties/choose/properties/widget/enum",keyword:"enum",params:{allowedValues: schema109.properties.choose.properties.widget.enum},message:"must be equal to one of the allowed values",schema:schema109.properties.choose.properties.widget.enum,parentSchema:schema109.properties.choose.properties.widget,data:data28};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -7709,10 +7954,11 @@ vErrors.push(err44);
 errors++;
 }
 }
-if(data25.portal !== undefined){
-let data29 = data25.portal;
-if(!((data29 === "internal") || (data29 === "external"))){
-const err45 = {instancePath:instancePath+"/choose/portal",schemaPath:"#/definitions/portal/enum",keyword:"enum",params:{allowedValues: schema39.enum},message:"must be equal to one of the allowed values",schema:schema39.enum,parentSchema:schema39,data:data29};
+if(data26.operation !== undefined){
+let data29 = data26.operation;
+if(typeof data29 === "string"){
+if(!pattern3.test(data29)){
+const err45 = {instancePath:instancePath+"/choose/operation",schemaPath:"#/definitions/operationId/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9]*$"+"\"",schema:"^[A-Za-z][A-Za-z0-9]*$",parentSchema:schema17,data:data29};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -7722,11 +7968,8 @@ vErrors.push(err45);
 errors++;
 }
 }
-if(data25.message !== undefined){
-let data30 = data25.message;
-if(typeof data30 === "string"){
-if(func3(data30) < 1){
-const err46 = {instancePath:instancePath+"/choose/message",schemaPath:"#/definitions/text/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema14,data:data30};
+else {
+const err46 = {instancePath:instancePath+"/choose/operation",schemaPath:"#/definitions/operationId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.type,parentSchema:schema17,data:data29};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -7736,8 +7979,10 @@ vErrors.push(err46);
 errors++;
 }
 }
-else {
-const err47 = {instancePath:instancePath+"/choose/message",schemaPath:"#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data30};
+if(data26.portal !== undefined){
+let data30 = data26.portal;
+if(!((data30 === "internal") || (data30 === "external"))){
+const err47 = {instancePath:instancePath+"/choose/portal",schemaPath:"#/definitions/portal/enum",keyword:"enum",params:{allowedValues: schema39.enum},message:"must be equal to one of the allowed values",schema:schema39.enum,parentSchema:schema39,data:data30};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -7747,9 +7992,11 @@ vErrors.push(err47);
 errors++;
 }
 }
-}
-else {
-const err48 = {instancePath:instancePath+"/choose",schemaPath:"#/properties/choose/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema108.properties.choose.type,parentSchema:schema108.properties.choose,data:data25};
+if(data26.message !== undefined){
+let data31 = data26.message;
+if(typeof data31 === "string"){
+if(func3(data31) < 1){
+const err48 = {instancePath:instancePath+"/choose/message",schemaPath:"#/definitions/text/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema14,data:data31};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -7759,14 +8006,8 @@ vErrors.push(err48);
 errors++;
 }
 }
-if(data.refused !== undefined){
-let data31 = data.refused;
-if(data31 && typeof data31 == "object" && !Array.isArray(data31)){
-for(const key3 in data31){
-const _errs68 = errors;
-if(typeof key3 === "string"){
-if(!pattern53.test(key3)){
-const err49 = {instancePath:instancePath+"/refused",schemaPath:"#/properties/refused/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[A-Z][A-Z0-9_]*$"},message:"must match pattern \""+"^[A-Z][A-Z0-9_]*$"+"\"",schema:"^[A-Z][A-Z0-9_]*$",parentSchema:schema108.properties.refused.propertyNames,data:key3,propertyName:key3};
+else {
+const err49 = {instancePath:instancePath+"/choose/message",schemaPath:"#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data31};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -7776,8 +8017,9 @@ vErrors.push(err49);
 errors++;
 }
 }
+}
 else {
-const err50 = {instancePath:instancePath+"/refused",schemaPath:"#/properties/refused/propertyNames/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema108.properties.refused.propertyNames.type,parentSchema:schema108.properties.refused.propertyNames,data:key3,propertyName:key3};
+const err50 = {instancePath:instancePath+"/choose",schemaPath:"#/properties/choose/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema109.properties.choose.type,parentSchema:schema109.properties.choose,data:data26};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -7786,9 +8028,15 @@ vErrors.push(err50);
 }
 errors++;
 }
-var valid24 = _errs68 === errors;
-if(!valid24){
-const err51 = {instancePath:instancePath+"/refused",schemaPath:"#/properties/refused/propertyNames",keyword:"propertyNames",params:{propertyName: key3},message:"property name must be valid",schema:schema108.properties.refused.propertyNames,parentSchema:schema108.properties.refused,data:data31};
+}
+if(data.refused !== undefined){
+let data32 = data.refused;
+if(data32 && typeof data32 == "object" && !Array.isArray(data32)){
+for(const key3 in data32){
+const _errs70 = errors;
+if(typeof key3 === "string"){
+if(!pattern55.test(key3)){
+const err51 = {instancePath:instancePath+"/refused",schemaPath:"#/properties/refused/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[A-Z][A-Z0-9_]*$"},message:"must match pattern \""+"^[A-Z][A-Z0-9_]*$"+"\"",schema:"^[A-Z][A-Z0-9_]*$",parentSchema:schema109.properties.refused.propertyNames,data:key3,propertyName:key3};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -7798,14 +8046,8 @@ vErrors.push(err51);
 errors++;
 }
 }
-for(const key4 in data31){
-let data32 = data31[key4];
-const _errs73 = errors;
-let valid26 = false;
-const _errs74 = errors;
-if(data32 && typeof data32 == "object" && !Array.isArray(data32)){
-if(data32.screen === undefined){
-const err52 = {instancePath:instancePath+"/refused/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/refused/additionalProperties/anyOf/0/required",keyword:"required",params:{missingProperty: "screen"},message:"must have required property '"+"screen"+"'",schema:schema108.properties.refused.additionalProperties.anyOf[0].required,parentSchema:schema108.properties.refused.additionalProperties.anyOf[0],data:data32};
+else {
+const err52 = {instancePath:instancePath+"/refused",schemaPath:"#/properties/refused/propertyNames/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema109.properties.refused.propertyNames.type,parentSchema:schema109.properties.refused.propertyNames,data:key3,propertyName:key3};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -7814,14 +8056,9 @@ vErrors.push(err52);
 }
 errors++;
 }
-}
-var _valid0 = _errs74 === errors;
-valid26 = valid26 || _valid0;
-if(!valid26){
-const _errs75 = errors;
-if(data32 && typeof data32 == "object" && !Array.isArray(data32)){
-if(data32.route === undefined){
-const err53 = {instancePath:instancePath+"/refused/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/refused/additionalProperties/anyOf/1/required",keyword:"required",params:{missingProperty: "route"},message:"must have required property '"+"route"+"'",schema:schema108.properties.refused.additionalProperties.anyOf[1].required,parentSchema:schema108.properties.refused.additionalProperties.anyOf[1],data:data32};
+var valid24 = _errs70 === errors;
+if(!valid24){
+const err53 = {instancePath:instancePath+"/refused",schemaPath:"#/properties/refused/propertyNames",keyword:"propertyNames",params:{propertyName: key3},message:"property name must be valid",schema:schema109.properties.refused.propertyNames,parentSchema:schema109.properties.refused,data:data32};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -7831,11 +8068,14 @@ vErrors.push(err53);
 errors++;
 }
 }
-var _valid0 = _errs75 === errors;
-valid26 = valid26 || _valid0;
-}
-if(!valid26){
-const err54 = {instancePath:instancePath+"/refused/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/refused/additionalProperties/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema108.properties.refused.additionalProperties.anyOf,parentSchema:schema108.properties.refused.additionalProperties,data:data32};
+for(const key4 in data32){
+let data33 = data32[key4];
+const _errs75 = errors;
+let valid26 = false;
+const _errs76 = errors;
+if(data33 && typeof data33 == "object" && !Array.isArray(data33)){
+if(data33.screen === undefined){
+const err54 = {instancePath:instancePath+"/refused/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/refused/additionalProperties/anyOf/0/required",keyword:"required",params:{missingProperty: "screen"},message:"must have required property '"+"screen"+"'",schema:schema109.properties.refused.additionalProperties.anyOf[0].required,parentSchema:schema109.properties.refused.additionalProperties.anyOf[0],data:data33};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -7844,21 +8084,14 @@ vErrors.push(err54);
 }
 errors++;
 }
-else {
-errors = _errs73;
-if(vErrors !== null){
-if(_errs73){
-vErrors.length = _errs73;
 }
-else {
-vErrors = null;
-}
-}
-}
-if(data32 && typeof data32 == "object" && !Array.isArray(data32)){
-for(const key5 in data32){
-if(!((key5 === "screen") || (key5 === "route"))){
-const err55 = {instancePath:instancePath+"/refused/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/refused/additionalProperties/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties",schema:false,parentSchema:schema108.properties.refused.additionalProperties,data:data32};
+var _valid0 = _errs76 === errors;
+valid26 = valid26 || _valid0;
+if(!valid26){
+const _errs77 = errors;
+if(data33 && typeof data33 == "object" && !Array.isArray(data33)){
+if(data33.route === undefined){
+const err55 = {instancePath:instancePath+"/refused/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/refused/additionalProperties/anyOf/1/required",keyword:"required",params:{missingProperty: "route"},message:"must have required property '"+"route"+"'",schema:schema109.properties.refused.additionalProperties.anyOf[1].required,parentSchema:schema109.properties.refused.additionalProperties.anyOf[1],data:data33};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -7868,11 +8101,11 @@ vErrors.push(err55);
 errors++;
 }
 }
-if(data32.screen !== undefined){
-let data33 = data32.screen;
-if(typeof data33 === "string"){
-if(!pattern0.test(data33)){
-const err56 = {instancePath:instancePath+"/refused/" + key4.replace(/~/g, "~0").replace(/\//g, "~1")+"/screen",schemaPath:"#/definitions/screenId/pattern",keyword:"pattern",params:{pattern: "^[a-z][A-Za-z0-9]*(\\.[A-Za-z][A-Za-z0-9]*)+$"},message:"must match pattern \""+"^[a-z][A-Za-z0-9]*(\\.[A-Za-z][A-Za-z0-9]*)+$"+"\"",schema:"^[a-z][A-Za-z0-9]*(\\.[A-Za-z][A-Za-z0-9]*)+$",parentSchema:schema13,data:data33};
+var _valid0 = _errs77 === errors;
+valid26 = valid26 || _valid0;
+}
+if(!valid26){
+const err56 = {instancePath:instancePath+"/refused/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/refused/additionalProperties/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema109.properties.refused.additionalProperties.anyOf,parentSchema:schema109.properties.refused.additionalProperties,data:data33};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -7881,9 +8114,21 @@ vErrors.push(err56);
 }
 errors++;
 }
+else {
+errors = _errs75;
+if(vErrors !== null){
+if(_errs75){
+vErrors.length = _errs75;
 }
 else {
-const err57 = {instancePath:instancePath+"/refused/" + key4.replace(/~/g, "~0").replace(/\//g, "~1")+"/screen",schemaPath:"#/definitions/screenId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.type,parentSchema:schema13,data:data33};
+vErrors = null;
+}
+}
+}
+if(data33 && typeof data33 == "object" && !Array.isArray(data33)){
+for(const key5 in data33){
+if(!((key5 === "screen") || (key5 === "route"))){
+const err57 = {instancePath:instancePath+"/refused/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/refused/additionalProperties/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties",schema:false,parentSchema:schema109.properties.refused.additionalProperties,data:data33};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -7893,11 +8138,11 @@ vErrors.push(err57);
 errors++;
 }
 }
-if(data32.route !== undefined){
-let data34 = data32.route;
+if(data33.screen !== undefined){
+let data34 = data33.screen;
 if(typeof data34 === "string"){
-if(!pattern1.test(data34)){
-const err58 = {instancePath:instancePath+"/refused/" + key4.replace(/~/g, "~0").replace(/\//g, "~1")+"/route",schemaPath:"#/definitions/route/pattern",keyword:"pattern",params:{pattern: "^/[A-Za-z0-9/_-]*$"},message:"must match pattern \""+"^/[A-Za-z0-9/_-]*$"+"\"",schema:"^/[A-Za-z0-9/_-]*$",parentSchema:schema15,data:data34};
+if(!pattern0.test(data34)){
+const err58 = {instancePath:instancePath+"/refused/" + key4.replace(/~/g, "~0").replace(/\//g, "~1")+"/screen",schemaPath:"#/definitions/screenId/pattern",keyword:"pattern",params:{pattern: "^[a-z][A-Za-z0-9]*(\\.[A-Za-z][A-Za-z0-9]*)+$"},message:"must match pattern \""+"^[a-z][A-Za-z0-9]*(\\.[A-Za-z][A-Za-z0-9]*)+$"+"\"",schema:"^[a-z][A-Za-z0-9]*(\\.[A-Za-z][A-Za-z0-9]*)+$",parentSchema:schema13,data:data34};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -7908,7 +8153,7 @@ errors++;
 }
 }
 else {
-const err59 = {instancePath:instancePath+"/refused/" + key4.replace(/~/g, "~0").replace(/\//g, "~1")+"/route",schemaPath:"#/definitions/route/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.type,parentSchema:schema15,data:data34};
+const err59 = {instancePath:instancePath+"/refused/" + key4.replace(/~/g, "~0").replace(/\//g, "~1")+"/screen",schemaPath:"#/definitions/screenId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.type,parentSchema:schema13,data:data34};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -7918,9 +8163,11 @@ vErrors.push(err59);
 errors++;
 }
 }
-}
-else {
-const err60 = {instancePath:instancePath+"/refused/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/refused/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema108.properties.refused.additionalProperties.type,parentSchema:schema108.properties.refused.additionalProperties,data:data32};
+if(data33.route !== undefined){
+let data35 = data33.route;
+if(typeof data35 === "string"){
+if(!pattern1.test(data35)){
+const err60 = {instancePath:instancePath+"/refused/" + key4.replace(/~/g, "~0").replace(/\//g, "~1")+"/route",schemaPath:"#/definitions/route/pattern",keyword:"pattern",params:{pattern: "^/[A-Za-z0-9/_-]*$"},message:"must match pattern \""+"^/[A-Za-z0-9/_-]*$"+"\"",schema:"^/[A-Za-z0-9/_-]*$",parentSchema:schema15,data:data35};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -7930,9 +8177,8 @@ vErrors.push(err60);
 errors++;
 }
 }
-}
 else {
-const err61 = {instancePath:instancePath+"/refused",schemaPath:"#/properties/refused/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema108.properties.refused.type,parentSchema:schema108.properties.refused,data:data31};
+const err61 = {instancePath:instancePath+"/refused/" + key4.replace(/~/g, "~0").replace(/\//g, "~1")+"/route",schemaPath:"#/definitions/route/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.type,parentSchema:schema15,data:data35};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -7944,7 +8190,7 @@ errors++;
 }
 }
 else {
-const err62 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema108.type,parentSchema:schema108,data};
+const err62 = {instancePath:instancePath+"/refused/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/refused/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema109.properties.refused.additionalProperties.type,parentSchema:schema109.properties.refused.additionalProperties,data:data33};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -7953,19 +8199,43 @@ vErrors.push(err62);
 }
 errors++;
 }
+}
+}
+else {
+const err63 = {instancePath:instancePath+"/refused",schemaPath:"#/properties/refused/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema109.properties.refused.type,parentSchema:schema109.properties.refused,data:data32};
+if(vErrors === null){
+vErrors = [err63];
+}
+else {
+vErrors.push(err63);
+}
+errors++;
+}
+}
+}
+else {
+const err64 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema109.type,parentSchema:schema109,data};
+if(vErrors === null){
+vErrors = [err64];
+}
+else {
+vErrors.push(err64);
+}
+errors++;
+}
 validate50.errors = vErrors;
 return errors === 0;
 }
 
-const schema143 = {"type":"object","additionalProperties":false,"properties":{"$schema":{"type":"string"},"id":{"$ref":"#/definitions/screenId"},"kind":{"const":"tree"},"title":{"$ref":"#/definitions/text"},"route":{"$ref":"#/definitions/route"},"portals":{"type":"array","minItems":1,"uniqueItems":true,"items":{"enum":["internal","external"]}},"devOnly":{"type":"boolean","description":"Mounted only in the Vite dev server, in tests and in builds with VITE_DEV_PAGES=true; a production build has no route for it."},"menu":{"$ref":"#/definitions/route"},"description":{"type":"string"},"tree":{"type":"object","additionalProperties":false,"properties":{"operation":{"$ref":"#/definitions/operationId"},"params":{"$ref":"#/definitions/callInputs"},"idField":{"$ref":"#/definitions/identifier"},"parentField":{"$ref":"#/definitions/identifier"},"labelField":{"$ref":"#/definitions/identifier"},"detailField":{"$ref":"#/definitions/identifier"},"search":{"type":"boolean"},"rootLabel":{"$ref":"#/definitions/text"}},"required":["operation","idField","labelField"]},"detail":{"$ref":"#/definitions/editBody"},"actions":{"type":"array","items":{"$ref":"#/definitions/action"}}},"required":["id","kind","title","tree","detail"],"description":"Master-detail: a tree (or flat list) of nodes and the selected node's editor"};
-const schema154 = {"type":"object","additionalProperties":false,"properties":{"key":{"type":"array","items":{"$ref":"#/definitions/identifier"},"minItems":1},"load":{"type":"object","additionalProperties":false,"properties":{"operation":{"$ref":"#/definitions/operationId"},"params":{"$ref":"#/definitions/callInputs"}},"required":["operation"]},"sections":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/section"}},"details":{"type":"array","items":{"$ref":"#/definitions/detail"}},"attachments":{"$ref":"#/definitions/attachments"},"actions":{"type":"array","items":{"$ref":"#/definitions/action"}},"readOnly":{"$ref":"#/definitions/rule"},"confirmLeave":{"type":"boolean"},"singleton":{"type":"boolean"}},"required":["sections"]};
+const schema145 = {"type":"object","additionalProperties":false,"properties":{"$schema":{"type":"string"},"id":{"$ref":"#/definitions/screenId"},"kind":{"const":"tree"},"title":{"$ref":"#/definitions/text"},"route":{"$ref":"#/definitions/route"},"portals":{"type":"array","minItems":1,"uniqueItems":true,"items":{"enum":["internal","external"]}},"labels":{"type":"string","minLength":1,"description":"The prefix of this screen's field labels (e.g. screen.purchaseRequest.field): a field, column, filter or series without a label of its own is labelled <prefix>.<field>, else field.<field> from the shared dictionary, else its name."},"devOnly":{"type":"boolean","description":"Mounted only in the Vite dev server, in tests and in builds with VITE_DEV_PAGES=true; a production build has no route for it."},"menu":{"$ref":"#/definitions/route"},"description":{"type":"string"},"tree":{"type":"object","additionalProperties":false,"properties":{"operation":{"$ref":"#/definitions/operationId"},"params":{"$ref":"#/definitions/callInputs"},"idField":{"$ref":"#/definitions/identifier"},"parentField":{"$ref":"#/definitions/identifier"},"labelField":{"$ref":"#/definitions/identifier"},"detailField":{"$ref":"#/definitions/identifier"},"search":{"type":"boolean"},"rootLabel":{"$ref":"#/definitions/text"}},"required":["operation","idField","labelField"]},"detail":{"$ref":"#/definitions/editBody"},"actions":{"type":"array","items":{"$ref":"#/definitions/action"}}},"required":["id","kind","title","tree","detail"],"description":"Master-detail: a tree (or flat list) of nodes and the selected node's editor"};
+const schema156 = {"type":"object","additionalProperties":false,"properties":{"key":{"type":"array","items":{"$ref":"#/definitions/identifier"},"minItems":1},"load":{"type":"object","additionalProperties":false,"properties":{"operation":{"$ref":"#/definitions/operationId"},"params":{"$ref":"#/definitions/callInputs"}},"required":["operation"]},"sections":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/section"}},"details":{"type":"array","items":{"$ref":"#/definitions/detail"}},"attachments":{"$ref":"#/definitions/attachments"},"actions":{"type":"array","items":{"$ref":"#/definitions/action"}},"readOnly":{"$ref":"#/definitions/rule"},"confirmLeave":{"type":"boolean"},"singleton":{"type":"boolean"}},"required":["sections"]};
 
 function validate69(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.sections === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sections"},message:"must have required property '"+"sections"+"'",schema:schema154.required,parentSchema:schema154,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sections"},message:"must have required property '"+"sections"+"'",schema:schema156.required,parentSchema:schema156,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -7975,8 +8245,8 @@ vErrors.push(err0);
 errors++;
 }
 for(const key0 in data){
-if(!(func2.call(schema154.properties, key0))){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema154,data};
+if(!(func2.call(schema156.properties, key0))){
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema156,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -7990,7 +8260,7 @@ if(data.key !== undefined){
 let data0 = data.key;
 if(Array.isArray(data0)){
 if(data0.length < 1){
-const err2 = {instancePath:instancePath+"/key",schemaPath:"#/properties/key/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema154.properties.key,data:data0};
+const err2 = {instancePath:instancePath+"/key",schemaPath:"#/properties/key/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema156.properties.key,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -8027,7 +8297,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/key",schemaPath:"#/properties/key/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema154.properties.key.type,parentSchema:schema154.properties.key,data:data0};
+const err5 = {instancePath:instancePath+"/key",schemaPath:"#/properties/key/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema156.properties.key.type,parentSchema:schema156.properties.key,data:data0};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -8041,7 +8311,7 @@ if(data.load !== undefined){
 let data2 = data.load;
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 if(data2.operation === undefined){
-const err6 = {instancePath:instancePath+"/load",schemaPath:"#/properties/load/required",keyword:"required",params:{missingProperty: "operation"},message:"must have required property '"+"operation"+"'",schema:schema154.properties.load.required,parentSchema:schema154.properties.load,data:data2};
+const err6 = {instancePath:instancePath+"/load",schemaPath:"#/properties/load/required",keyword:"required",params:{missingProperty: "operation"},message:"must have required property '"+"operation"+"'",schema:schema156.properties.load.required,parentSchema:schema156.properties.load,data:data2};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -8052,7 +8322,7 @@ errors++;
 }
 for(const key1 in data2){
 if(!((key1 === "operation") || (key1 === "params"))){
-const err7 = {instancePath:instancePath+"/load",schemaPath:"#/properties/load/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema154.properties.load,data:data2};
+const err7 = {instancePath:instancePath+"/load",schemaPath:"#/properties/load/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema156.properties.load,data:data2};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -8095,7 +8365,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/load",schemaPath:"#/properties/load/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema154.properties.load.type,parentSchema:schema154.properties.load,data:data2};
+const err10 = {instancePath:instancePath+"/load",schemaPath:"#/properties/load/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema156.properties.load.type,parentSchema:schema156.properties.load,data:data2};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -8109,7 +8379,7 @@ if(data.sections !== undefined){
 let data5 = data.sections;
 if(Array.isArray(data5)){
 if(data5.length < 1){
-const err11 = {instancePath:instancePath+"/sections",schemaPath:"#/properties/sections/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema154.properties.sections,data:data5};
+const err11 = {instancePath:instancePath+"/sections",schemaPath:"#/properties/sections/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema156.properties.sections,data:data5};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -8127,7 +8397,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err12 = {instancePath:instancePath+"/sections",schemaPath:"#/properties/sections/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema154.properties.sections.type,parentSchema:schema154.properties.sections,data:data5};
+const err12 = {instancePath:instancePath+"/sections",schemaPath:"#/properties/sections/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema156.properties.sections.type,parentSchema:schema156.properties.sections,data:data5};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -8149,7 +8419,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err13 = {instancePath:instancePath+"/details",schemaPath:"#/properties/details/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema154.properties.details.type,parentSchema:schema154.properties.details,data:data7};
+const err13 = {instancePath:instancePath+"/details",schemaPath:"#/properties/details/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema156.properties.details.type,parentSchema:schema156.properties.details,data:data7};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -8177,7 +8447,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err14 = {instancePath:instancePath+"/actions",schemaPath:"#/properties/actions/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema154.properties.actions.type,parentSchema:schema154.properties.actions,data:data10};
+const err14 = {instancePath:instancePath+"/actions",schemaPath:"#/properties/actions/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema156.properties.actions.type,parentSchema:schema156.properties.actions,data:data10};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -8196,7 +8466,7 @@ errors = vErrors.length;
 if(data.confirmLeave !== undefined){
 let data13 = data.confirmLeave;
 if(typeof data13 !== "boolean"){
-const err15 = {instancePath:instancePath+"/confirmLeave",schemaPath:"#/properties/confirmLeave/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema154.properties.confirmLeave.type,parentSchema:schema154.properties.confirmLeave,data:data13};
+const err15 = {instancePath:instancePath+"/confirmLeave",schemaPath:"#/properties/confirmLeave/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema156.properties.confirmLeave.type,parentSchema:schema156.properties.confirmLeave,data:data13};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -8209,7 +8479,7 @@ errors++;
 if(data.singleton !== undefined){
 let data14 = data.singleton;
 if(typeof data14 !== "boolean"){
-const err16 = {instancePath:instancePath+"/singleton",schemaPath:"#/properties/singleton/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema154.properties.singleton.type,parentSchema:schema154.properties.singleton,data:data14};
+const err16 = {instancePath:instancePath+"/singleton",schemaPath:"#/properties/singleton/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema156.properties.singleton.type,parentSchema:schema156.properties.singleton,data:data14};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -8221,7 +8491,7 @@ errors++;
 }
 }
 else {
-const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema154.type,parentSchema:schema154,data};
+const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema156.type,parentSchema:schema156,data};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -8240,7 +8510,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema143.required,parentSchema:schema143,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema145.required,parentSchema:schema145,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -8250,7 +8520,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.kind === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema143.required,parentSchema:schema143,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema145.required,parentSchema:schema145,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -8260,7 +8530,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.title === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'",schema:schema143.required,parentSchema:schema143,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'",schema:schema145.required,parentSchema:schema145,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -8270,7 +8540,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.tree === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tree"},message:"must have required property '"+"tree"+"'",schema:schema143.required,parentSchema:schema143,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tree"},message:"must have required property '"+"tree"+"'",schema:schema145.required,parentSchema:schema145,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -8280,7 +8550,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.detail === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "detail"},message:"must have required property '"+"detail"+"'",schema:schema143.required,parentSchema:schema143,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "detail"},message:"must have required property '"+"detail"+"'",schema:schema145.required,parentSchema:schema145,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -8290,8 +8560,8 @@ vErrors.push(err4);
 errors++;
 }
 for(const key0 in data){
-if(!(func2.call(schema143.properties, key0))){
-const err5 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema143,data};
+if(!(func2.call(schema145.properties, key0))){
+const err5 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema145,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -8304,7 +8574,7 @@ errors++;
 if(data.$schema !== undefined){
 let data0 = data.$schema;
 if(typeof data0 !== "string"){
-const err6 = {instancePath:instancePath+"/$schema",schemaPath:"#/properties/%24schema/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema143.properties.$schema.type,parentSchema:schema143.properties.$schema,data:data0};
+const err6 = {instancePath:instancePath+"/$schema",schemaPath:"#/properties/%24schema/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema145.properties.$schema.type,parentSchema:schema145.properties.$schema,data:data0};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -8342,7 +8612,7 @@ errors++;
 if(data.kind !== undefined){
 let data2 = data.kind;
 if("tree" !== data2){
-const err9 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "tree"},message:"must be equal to constant",schema:"tree",parentSchema:schema143.properties.kind,data:data2};
+const err9 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "tree"},message:"must be equal to constant",schema:"tree",parentSchema:schema145.properties.kind,data:data2};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -8406,7 +8676,7 @@ if(data.portals !== undefined){
 let data5 = data.portals;
 if(Array.isArray(data5)){
 if(data5.length < 1){
-const err14 = {instancePath:instancePath+"/portals",schemaPath:"#/properties/portals/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema143.properties.portals,data:data5};
+const err14 = {instancePath:instancePath+"/portals",schemaPath:"#/properties/portals/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema145.properties.portals,data:data5};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -8419,7 +8689,7 @@ const len0 = data5.length;
 for(let i0=0; i0<len0; i0++){
 let data6 = data5[i0];
 if(!((data6 === "internal") || (data6 === "external"))){
-const err15 = {instancePath:instancePath+"/portals/" + i0,schemaPath:"#/properties/portals/items/enum",keyword:"enum",params:{allowedValues: schema143.properties.portals.items.enum},message:"must be equal to one of the allowed values",schema:schema143.properties.portals.items.enum,parentSchema:schema143.properties.portals.items,data:data6};
+const err15 = {instancePath:instancePath+"/portals/" + i0,schemaPath:"#/properties/portals/items/enum",keyword:"enum",params:{allowedValues: schema145.properties.portals.items.enum},message:"must be equal to one of the allowed values",schema:schema145.properties.portals.items.enum,parentSchema:schema145.properties.portals.items,data:data6};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -8436,7 +8706,7 @@ outer0:
 for(;i1--;){
 for(j0 = i1; j0--;){
 if(func0(data5[i1], data5[j0])){
-const err16 = {instancePath:instancePath+"/portals",schemaPath:"#/properties/portals/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)",schema:true,parentSchema:schema143.properties.portals,data:data5};
+const err16 = {instancePath:instancePath+"/portals",schemaPath:"#/properties/portals/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)",schema:true,parentSchema:schema145.properties.portals,data:data5};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -8451,7 +8721,7 @@ break outer0;
 }
 }
 else {
-const err17 = {instancePath:instancePath+"/portals",schemaPath:"#/properties/portals/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema143.properties.portals.type,parentSchema:schema143.properties.portals,data:data5};
+const err17 = {instancePath:instancePath+"/portals",schemaPath:"#/properties/portals/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema145.properties.portals.type,parentSchema:schema145.properties.portals,data:data5};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -8461,10 +8731,11 @@ vErrors.push(err17);
 errors++;
 }
 }
-if(data.devOnly !== undefined){
-let data7 = data.devOnly;
-if(typeof data7 !== "boolean"){
-const err18 = {instancePath:instancePath+"/devOnly",schemaPath:"#/properties/devOnly/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema143.properties.devOnly.type,parentSchema:schema143.properties.devOnly,data:data7};
+if(data.labels !== undefined){
+let data7 = data.labels;
+if(typeof data7 === "string"){
+if(func3(data7) < 1){
+const err18 = {instancePath:instancePath+"/labels",schemaPath:"#/properties/labels/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema145.properties.labels,data:data7};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -8474,11 +8745,8 @@ vErrors.push(err18);
 errors++;
 }
 }
-if(data.menu !== undefined){
-let data8 = data.menu;
-if(typeof data8 === "string"){
-if(!pattern1.test(data8)){
-const err19 = {instancePath:instancePath+"/menu",schemaPath:"#/definitions/route/pattern",keyword:"pattern",params:{pattern: "^/[A-Za-z0-9/_-]*$"},message:"must match pattern \""+"^/[A-Za-z0-9/_-]*$"+"\"",schema:"^/[A-Za-z0-9/_-]*$",parentSchema:schema15,data:data8};
+else {
+const err19 = {instancePath:instancePath+"/labels",schemaPath:"#/properties/labels/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema145.properties.labels.type,parentSchema:schema145.properties.labels,data:data7};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -8488,8 +8756,10 @@ vErrors.push(err19);
 errors++;
 }
 }
-else {
-const err20 = {instancePath:instancePath+"/menu",schemaPath:"#/definitions/route/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.type,parentSchema:schema15,data:data8};
+if(data.devOnly !== undefined){
+let data8 = data.devOnly;
+if(typeof data8 !== "boolean"){
+const err20 = {instancePath:instancePath+"/devOnly",schemaPath:"#/properties/devOnly/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema145.properties.devOnly.type,parentSchema:schema145.properties.devOnly,data:data8};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -8499,10 +8769,11 @@ vErrors.push(err20);
 errors++;
 }
 }
-if(data.description !== undefined){
-let data9 = data.description;
-if(typeof data9 !== "string"){
-const err21 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema143.properties.description.type,parentSchema:schema143.properties.description,data:data9};
+if(data.menu !== undefined){
+let data9 = data.menu;
+if(typeof data9 === "string"){
+if(!pattern1.test(data9)){
+const err21 = {instancePath:instancePath+"/menu",schemaPath:"#/definitions/route/pattern",keyword:"pattern",params:{pattern: "^/[A-Za-z0-9/_-]*$"},message:"must match pattern \""+"^/[A-Za-z0-9/_-]*$"+"\"",schema:"^/[A-Za-z0-9/_-]*$",parentSchema:schema15,data:data9};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -8512,11 +8783,8 @@ vErrors.push(err21);
 errors++;
 }
 }
-if(data.tree !== undefined){
-let data10 = data.tree;
-if(data10 && typeof data10 == "object" && !Array.isArray(data10)){
-if(data10.operation === undefined){
-const err22 = {instancePath:instancePath+"/tree",schemaPath:"#/properties/tree/required",keyword:"required",params:{missingProperty: "operation"},message:"must have required property '"+"operation"+"'",schema:schema143.properties.tree.required,parentSchema:schema143.properties.tree,data:data10};
+else {
+const err22 = {instancePath:instancePath+"/menu",schemaPath:"#/definitions/route/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.type,parentSchema:schema15,data:data9};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -8525,8 +8793,11 @@ vErrors.push(err22);
 }
 errors++;
 }
-if(data10.idField === undefined){
-const err23 = {instancePath:instancePath+"/tree",schemaPath:"#/properties/tree/required",keyword:"required",params:{missingProperty: "idField"},message:"must have required property '"+"idField"+"'",schema:schema143.properties.tree.required,parentSchema:schema143.properties.tree,data:data10};
+}
+if(data.description !== undefined){
+let data10 = data.description;
+if(typeof data10 !== "string"){
+const err23 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema145.properties.description.type,parentSchema:schema145.properties.description,data:data10};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -8535,8 +8806,12 @@ vErrors.push(err23);
 }
 errors++;
 }
-if(data10.labelField === undefined){
-const err24 = {instancePath:instancePath+"/tree",schemaPath:"#/properties/tree/required",keyword:"required",params:{missingProperty: "labelField"},message:"must have required property '"+"labelField"+"'",schema:schema143.properties.tree.required,parentSchema:schema143.properties.tree,data:data10};
+}
+if(data.tree !== undefined){
+let data11 = data.tree;
+if(data11 && typeof data11 == "object" && !Array.isArray(data11)){
+if(data11.operation === undefined){
+const err24 = {instancePath:instancePath+"/tree",schemaPath:"#/properties/tree/required",keyword:"required",params:{missingProperty: "operation"},message:"must have required property '"+"operation"+"'",schema:schema145.properties.tree.required,parentSchema:schema145.properties.tree,data:data11};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -8545,9 +8820,8 @@ vErrors.push(err24);
 }
 errors++;
 }
-for(const key1 in data10){
-if(!((((((((key1 === "operation") || (key1 === "params")) || (key1 === "idField")) || (key1 === "parentField")) || (key1 === "labelField")) || (key1 === "detailField")) || (key1 === "search")) || (key1 === "rootLabel"))){
-const err25 = {instancePath:instancePath+"/tree",schemaPath:"#/properties/tree/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema143.properties.tree,data:data10};
+if(data11.idField === undefined){
+const err25 = {instancePath:instancePath+"/tree",schemaPath:"#/properties/tree/required",keyword:"required",params:{missingProperty: "idField"},message:"must have required property '"+"idField"+"'",schema:schema145.properties.tree.required,parentSchema:schema145.properties.tree,data:data11};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -8556,12 +8830,8 @@ vErrors.push(err25);
 }
 errors++;
 }
-}
-if(data10.operation !== undefined){
-let data11 = data10.operation;
-if(typeof data11 === "string"){
-if(!pattern3.test(data11)){
-const err26 = {instancePath:instancePath+"/tree/operation",schemaPath:"#/definitions/operationId/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9]*$"+"\"",schema:"^[A-Za-z][A-Za-z0-9]*$",parentSchema:schema17,data:data11};
+if(data11.labelField === undefined){
+const err26 = {instancePath:instancePath+"/tree",schemaPath:"#/properties/tree/required",keyword:"required",params:{missingProperty: "labelField"},message:"must have required property '"+"labelField"+"'",schema:schema145.properties.tree.required,parentSchema:schema145.properties.tree,data:data11};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -8570,9 +8840,9 @@ vErrors.push(err26);
 }
 errors++;
 }
-}
-else {
-const err27 = {instancePath:instancePath+"/tree/operation",schemaPath:"#/definitions/operationId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.type,parentSchema:schema17,data:data11};
+for(const key1 in data11){
+if(!((((((((key1 === "operation") || (key1 === "params")) || (key1 === "idField")) || (key1 === "parentField")) || (key1 === "labelField")) || (key1 === "detailField")) || (key1 === "search")) || (key1 === "rootLabel"))){
+const err27 = {instancePath:instancePath+"/tree",schemaPath:"#/properties/tree/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema145.properties.tree,data:data11};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -8582,17 +8852,11 @@ vErrors.push(err27);
 errors++;
 }
 }
-if(data10.params !== undefined){
-if(!(validate12(data10.params, {instancePath:instancePath+"/tree/params",parentData:data10,parentDataProperty:"params",rootData}))){
-vErrors = vErrors === null ? validate12.errors : vErrors.concat(validate12.errors);
-errors = vErrors.length;
-}
-}
-if(data10.idField !== undefined){
-let data13 = data10.idField;
-if(typeof data13 === "string"){
-if(!pattern4.test(data13)){
-const err28 = {instancePath:instancePath+"/tree/idField",schemaPath:"#/definitions/identifier/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]*$"+"\"",schema:"^[A-Za-z_][A-Za-z0-9_]*$",parentSchema:schema18,data:data13};
+if(data11.operation !== undefined){
+let data12 = data11.operation;
+if(typeof data12 === "string"){
+if(!pattern3.test(data12)){
+const err28 = {instancePath:instancePath+"/tree/operation",schemaPath:"#/definitions/operationId/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9]*$"+"\"",schema:"^[A-Za-z][A-Za-z0-9]*$",parentSchema:schema17,data:data12};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -8603,7 +8867,7 @@ errors++;
 }
 }
 else {
-const err29 = {instancePath:instancePath+"/tree/idField",schemaPath:"#/definitions/identifier/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.type,parentSchema:schema18,data:data13};
+const err29 = {instancePath:instancePath+"/tree/operation",schemaPath:"#/definitions/operationId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.type,parentSchema:schema17,data:data12};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -8613,11 +8877,17 @@ vErrors.push(err29);
 errors++;
 }
 }
-if(data10.parentField !== undefined){
-let data14 = data10.parentField;
+if(data11.params !== undefined){
+if(!(validate12(data11.params, {instancePath:instancePath+"/tree/params",parentData:data11,parentDataProperty:"params",rootData}))){
+vErrors = vErrors === null ? validate12.errors : vErrors.concat(validate12.errors);
+errors = vErrors.length;
+}
+}
+if(data11.idField !== undefined){
+let data14 = data11.idField;
 if(typeof data14 === "string"){
 if(!pattern4.test(data14)){
-const err30 = {instancePath:instancePath+"/tree/parentField",schemaPath:"#/definitions/identifier/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]*$"+"\"",schema:"^[A-Za-z_][A-Za-z0-9_]*$",parentSchema:schema18,data:data14};
+const err30 = {instancePath:instancePath+"/tree/idField",schemaPath:"#/definitions/identifier/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]*$"+"\"",schema:"^[A-Za-z_][A-Za-z0-9_]*$",parentSchema:schema18,data:data14};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -8628,7 +8898,7 @@ errors++;
 }
 }
 else {
-const err31 = {instancePath:instancePath+"/tree/parentField",schemaPath:"#/definitions/identifier/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.type,parentSchema:schema18,data:data14};
+const err31 = {instancePath:instancePath+"/tree/idField",schemaPath:"#/definitions/identifier/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.type,parentSchema:schema18,data:data14};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -8638,11 +8908,11 @@ vErrors.push(err31);
 errors++;
 }
 }
-if(data10.labelField !== undefined){
-let data15 = data10.labelField;
+if(data11.parentField !== undefined){
+let data15 = data11.parentField;
 if(typeof data15 === "string"){
 if(!pattern4.test(data15)){
-const err32 = {instancePath:instancePath+"/tree/labelField",schemaPath:"#/definitions/identifier/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]*$"+"\"",schema:"^[A-Za-z_][A-Za-z0-9_]*$",parentSchema:schema18,data:data15};
+const err32 = {instancePath:instancePath+"/tree/parentField",schemaPath:"#/definitions/identifier/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]*$"+"\"",schema:"^[A-Za-z_][A-Za-z0-9_]*$",parentSchema:schema18,data:data15};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -8653,7 +8923,7 @@ errors++;
 }
 }
 else {
-const err33 = {instancePath:instancePath+"/tree/labelField",schemaPath:"#/definitions/identifier/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.type,parentSchema:schema18,data:data15};
+const err33 = {instancePath:instancePath+"/tree/parentField",schemaPath:"#/definitions/identifier/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.type,parentSchema:schema18,data:data15};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -8663,11 +8933,11 @@ vErrors.push(err33);
 errors++;
 }
 }
-if(data10.detailField !== undefined){
-let data16 = data10.detailField;
+if(data11.labelField !== undefined){
+let data16 = data11.labelField;
 if(typeof data16 === "string"){
 if(!pattern4.test(data16)){
-const err34 = {instancePath:instancePath+"/tree/detailField",schemaPath:"#/definitions/identifier/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]*$"+"\"",schema:"^[A-Za-z_][A-Za-z0-9_]*$",parentSchema:schema18,data:data16};
+const err34 = {instancePath:instancePath+"/tree/labelField",schemaPath:"#/definitions/identifier/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]*$"+"\"",schema:"^[A-Za-z_][A-Za-z0-9_]*$",parentSchema:schema18,data:data16};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -8678,7 +8948,7 @@ errors++;
 }
 }
 else {
-const err35 = {instancePath:instancePath+"/tree/detailField",schemaPath:"#/definitions/identifier/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.type,parentSchema:schema18,data:data16};
+const err35 = {instancePath:instancePath+"/tree/labelField",schemaPath:"#/definitions/identifier/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.type,parentSchema:schema18,data:data16};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -8688,10 +8958,11 @@ vErrors.push(err35);
 errors++;
 }
 }
-if(data10.search !== undefined){
-let data17 = data10.search;
-if(typeof data17 !== "boolean"){
-const err36 = {instancePath:instancePath+"/tree/search",schemaPath:"#/properties/tree/properties/search/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema143.properties.tree.properties.search.type,parentSchema:schema143.properties.tree.properties.search,data:data17};
+if(data11.detailField !== undefined){
+let data17 = data11.detailField;
+if(typeof data17 === "string"){
+if(!pattern4.test(data17)){
+const err36 = {instancePath:instancePath+"/tree/detailField",schemaPath:"#/definitions/identifier/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]*$"+"\"",schema:"^[A-Za-z_][A-Za-z0-9_]*$",parentSchema:schema18,data:data17};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -8701,11 +8972,8 @@ vErrors.push(err36);
 errors++;
 }
 }
-if(data10.rootLabel !== undefined){
-let data18 = data10.rootLabel;
-if(typeof data18 === "string"){
-if(func3(data18) < 1){
-const err37 = {instancePath:instancePath+"/tree/rootLabel",schemaPath:"#/definitions/text/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema14,data:data18};
+else {
+const err37 = {instancePath:instancePath+"/tree/detailField",schemaPath:"#/definitions/identifier/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.type,parentSchema:schema18,data:data17};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -8715,8 +8983,10 @@ vErrors.push(err37);
 errors++;
 }
 }
-else {
-const err38 = {instancePath:instancePath+"/tree/rootLabel",schemaPath:"#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data18};
+if(data11.search !== undefined){
+let data18 = data11.search;
+if(typeof data18 !== "boolean"){
+const err38 = {instancePath:instancePath+"/tree/search",schemaPath:"#/properties/tree/properties/search/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema145.properties.tree.properties.search.type,parentSchema:schema145.properties.tree.properties.search,data:data18};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -8726,9 +8996,11 @@ vErrors.push(err38);
 errors++;
 }
 }
-}
-else {
-const err39 = {instancePath:instancePath+"/tree",schemaPath:"#/properties/tree/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema143.properties.tree.type,parentSchema:schema143.properties.tree,data:data10};
+if(data11.rootLabel !== undefined){
+let data19 = data11.rootLabel;
+if(typeof data19 === "string"){
+if(func3(data19) < 1){
+const err39 = {instancePath:instancePath+"/tree/rootLabel",schemaPath:"#/definitions/text/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema14,data:data19};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -8738,25 +9010,8 @@ vErrors.push(err39);
 errors++;
 }
 }
-if(data.detail !== undefined){
-if(!(validate69(data.detail, {instancePath:instancePath+"/detail",parentData:data,parentDataProperty:"detail",rootData}))){
-vErrors = vErrors === null ? validate69.errors : vErrors.concat(validate69.errors);
-errors = vErrors.length;
-}
-}
-if(data.actions !== undefined){
-let data20 = data.actions;
-if(Array.isArray(data20)){
-const len1 = data20.length;
-for(let i2=0; i2<len1; i2++){
-if(!(validate31(data20[i2], {instancePath:instancePath+"/actions/" + i2,parentData:data20,parentDataProperty:i2,rootData}))){
-vErrors = vErrors === null ? validate31.errors : vErrors.concat(validate31.errors);
-errors = vErrors.length;
-}
-}
-}
 else {
-const err40 = {instancePath:instancePath+"/actions",schemaPath:"#/properties/actions/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema143.properties.actions.type,parentSchema:schema143.properties.actions,data:data20};
+const err40 = {instancePath:instancePath+"/tree/rootLabel",schemaPath:"#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data19};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -8768,7 +9023,7 @@ errors++;
 }
 }
 else {
-const err41 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema143.type,parentSchema:schema143,data};
+const err41 = {instancePath:instancePath+"/tree",schemaPath:"#/properties/tree/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema145.properties.tree.type,parentSchema:schema145.properties.tree,data:data11};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -8777,19 +9032,59 @@ vErrors.push(err41);
 }
 errors++;
 }
+}
+if(data.detail !== undefined){
+if(!(validate69(data.detail, {instancePath:instancePath+"/detail",parentData:data,parentDataProperty:"detail",rootData}))){
+vErrors = vErrors === null ? validate69.errors : vErrors.concat(validate69.errors);
+errors = vErrors.length;
+}
+}
+if(data.actions !== undefined){
+let data21 = data.actions;
+if(Array.isArray(data21)){
+const len1 = data21.length;
+for(let i2=0; i2<len1; i2++){
+if(!(validate31(data21[i2], {instancePath:instancePath+"/actions/" + i2,parentData:data21,parentDataProperty:i2,rootData}))){
+vErrors = vErrors === null ? validate31.errors : vErrors.concat(validate31.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err42 = {instancePath:instancePath+"/actions",schemaPath:"#/properties/actions/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema145.properties.actions.type,parentSchema:schema145.properties.actions,data:data21};
+if(vErrors === null){
+vErrors = [err42];
+}
+else {
+vErrors.push(err42);
+}
+errors++;
+}
+}
+}
+else {
+const err43 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema145.type,parentSchema:schema145,data};
+if(vErrors === null){
+vErrors = [err43];
+}
+else {
+vErrors.push(err43);
+}
+errors++;
+}
 validate67.errors = vErrors;
 return errors === 0;
 }
 
-const schema157 = {"type":"object","additionalProperties":false,"properties":{"$schema":{"type":"string"},"id":{"$ref":"#/definitions/screenId"},"kind":{"const":"dashboard"},"title":{"$ref":"#/definitions/text"},"route":{"$ref":"#/definitions/route"},"portals":{"type":"array","minItems":1,"uniqueItems":true,"items":{"enum":["internal","external"]}},"devOnly":{"type":"boolean","description":"Mounted only in the Vite dev server, in tests and in builds with VITE_DEV_PAGES=true; a production build has no route for it."},"menu":{"$ref":"#/definitions/route"},"description":{"type":"string"},"panels":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/panel"}},"columns":{"type":"integer","minimum":1,"maximum":4}},"required":["id","kind","title","panels"],"description":"A dashboard of charts (recharts), figures and small tables"};
-const schema162 = {"type":"object","additionalProperties":false,"properties":{"id":{"$ref":"#/definitions/identifier"},"title":{"$ref":"#/definitions/text"},"type":{"enum":["bar","line","area","pie","stat","table"]},"source":{"type":"object","additionalProperties":false,"properties":{"operation":{"$ref":"#/definitions/operationId"},"params":{"$ref":"#/definitions/callInputs"}},"required":["operation"]},"x":{"$ref":"#/definitions/identifier"},"series":{"type":"array","minItems":1,"items":{"type":"object","additionalProperties":false,"properties":{"field":{"$ref":"#/definitions/identifier"},"label":{"$ref":"#/definitions/text"},"color":{"type":"string","pattern":"^#[0-9a-fA-F]{3,8}$"}},"required":["field"]}},"value":{"$ref":"#/definitions/identifier"},"aggregate":{"enum":["count","sum","total"]},"columns":{"type":"array","items":{"$ref":"#/definitions/column"}},"span":{"type":"integer","minimum":1,"maximum":4},"height":{"type":"integer","minimum":120,"maximum":800},"limit":{"type":"integer","minimum":1,"maximum":5000}},"required":["id","type","source"]};
+const schema159 = {"type":"object","additionalProperties":false,"properties":{"$schema":{"type":"string"},"id":{"$ref":"#/definitions/screenId"},"kind":{"const":"dashboard"},"title":{"$ref":"#/definitions/text"},"route":{"$ref":"#/definitions/route"},"portals":{"type":"array","minItems":1,"uniqueItems":true,"items":{"enum":["internal","external"]}},"labels":{"type":"string","minLength":1,"description":"The prefix of this screen's field labels (e.g. screen.purchaseRequest.field): a field, column, filter or series without a label of its own is labelled <prefix>.<field>, else field.<field> from the shared dictionary, else its name."},"devOnly":{"type":"boolean","description":"Mounted only in the Vite dev server, in tests and in builds with VITE_DEV_PAGES=true; a production build has no route for it."},"menu":{"$ref":"#/definitions/route"},"description":{"type":"string"},"panels":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/panel"}},"columns":{"type":"integer","minimum":1,"maximum":4}},"required":["id","kind","title","panels"],"description":"A dashboard of charts (recharts), figures and small tables"};
+const schema164 = {"type":"object","additionalProperties":false,"properties":{"id":{"$ref":"#/definitions/identifier"},"title":{"$ref":"#/definitions/text"},"type":{"enum":["bar","line","area","pie","stat","table"]},"source":{"type":"object","additionalProperties":false,"properties":{"operation":{"$ref":"#/definitions/operationId"},"params":{"$ref":"#/definitions/callInputs"}},"required":["operation"]},"x":{"$ref":"#/definitions/identifier"},"series":{"type":"array","minItems":1,"items":{"type":"object","additionalProperties":false,"properties":{"field":{"$ref":"#/definitions/identifier"},"label":{"$ref":"#/definitions/text"},"color":{"type":"string","pattern":"^#[0-9a-fA-F]{3,8}$"}},"required":["field"]}},"value":{"$ref":"#/definitions/identifier"},"aggregate":{"enum":["count","sum","total"]},"columns":{"type":"array","items":{"$ref":"#/definitions/column"}},"span":{"type":"integer","minimum":1,"maximum":4},"height":{"type":"integer","minimum":120,"maximum":800},"limit":{"type":"integer","minimum":1,"maximum":5000}},"required":["id","type","source"]};
 
 function validate80(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema162.required,parentSchema:schema162,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema164.required,parentSchema:schema164,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -8799,7 +9094,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.type === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema162.required,parentSchema:schema162,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema164.required,parentSchema:schema164,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -8809,7 +9104,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.source === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "source"},message:"must have required property '"+"source"+"'",schema:schema162.required,parentSchema:schema162,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "source"},message:"must have required property '"+"source"+"'",schema:schema164.required,parentSchema:schema164,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -8819,8 +9114,8 @@ vErrors.push(err2);
 errors++;
 }
 for(const key0 in data){
-if(!(func2.call(schema162.properties, key0))){
-const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema162,data};
+if(!(func2.call(schema164.properties, key0))){
+const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema164,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -8883,7 +9178,7 @@ errors++;
 if(data.type !== undefined){
 let data2 = data.type;
 if(!((((((data2 === "bar") || (data2 === "line")) || (data2 === "area")) || (data2 === "pie")) || (data2 === "stat")) || (data2 === "table"))){
-const err8 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema162.properties.type.enum},message:"must be equal to one of the allowed values",schema:schema162.properties.type.enum,parentSchema:schema162.properties.type,data:data2};
+const err8 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema164.properties.type.enum},message:"must be equal to one of the allowed values",schema:schema164.properties.type.enum,parentSchema:schema164.properties.type,data:data2};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -8897,7 +9192,7 @@ if(data.source !== undefined){
 let data3 = data.source;
 if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
 if(data3.operation === undefined){
-const err9 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/required",keyword:"required",params:{missingProperty: "operation"},message:"must have required property '"+"operation"+"'",schema:schema162.properties.source.required,parentSchema:schema162.properties.source,data:data3};
+const err9 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/required",keyword:"required",params:{missingProperty: "operation"},message:"must have required property '"+"operation"+"'",schema:schema164.properties.source.required,parentSchema:schema164.properties.source,data:data3};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -8908,7 +9203,7 @@ errors++;
 }
 for(const key1 in data3){
 if(!((key1 === "operation") || (key1 === "params"))){
-const err10 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema162.properties.source,data:data3};
+const err10 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema164.properties.source,data:data3};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -8951,7 +9246,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err13 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema162.properties.source.type,parentSchema:schema162.properties.source,data:data3};
+const err13 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema164.properties.source.type,parentSchema:schema164.properties.source,data:data3};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -8990,7 +9285,7 @@ if(data.series !== undefined){
 let data7 = data.series;
 if(Array.isArray(data7)){
 if(data7.length < 1){
-const err16 = {instancePath:instancePath+"/series",schemaPath:"#/properties/series/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema162.properties.series,data:data7};
+const err16 = {instancePath:instancePath+"/series",schemaPath:"#/properties/series/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema164.properties.series,data:data7};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -9004,7 +9299,7 @@ for(let i0=0; i0<len0; i0++){
 let data8 = data7[i0];
 if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
 if(data8.field === undefined){
-const err17 = {instancePath:instancePath+"/series/" + i0,schemaPath:"#/properties/series/items/required",keyword:"required",params:{missingProperty: "field"},message:"must have required property '"+"field"+"'",schema:schema162.properties.series.items.required,parentSchema:schema162.properties.series.items,data:data8};
+const err17 = {instancePath:instancePath+"/series/" + i0,schemaPath:"#/properties/series/items/required",keyword:"required",params:{missingProperty: "field"},message:"must have required property '"+"field"+"'",schema:schema164.properties.series.items.required,parentSchema:schema164.properties.series.items,data:data8};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -9015,7 +9310,7 @@ errors++;
 }
 for(const key2 in data8){
 if(!(((key2 === "field") || (key2 === "label")) || (key2 === "color"))){
-const err18 = {instancePath:instancePath+"/series/" + i0,schemaPath:"#/properties/series/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema162.properties.series.items,data:data8};
+const err18 = {instancePath:instancePath+"/series/" + i0,schemaPath:"#/properties/series/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema164.properties.series.items,data:data8};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -9078,8 +9373,8 @@ errors++;
 if(data8.color !== undefined){
 let data11 = data8.color;
 if(typeof data11 === "string"){
-if(!pattern34.test(data11)){
-const err23 = {instancePath:instancePath+"/series/" + i0+"/color",schemaPath:"#/properties/series/items/properties/color/pattern",keyword:"pattern",params:{pattern: "^#[0-9a-fA-F]{3,8}$"},message:"must match pattern \""+"^#[0-9a-fA-F]{3,8}$"+"\"",schema:"^#[0-9a-fA-F]{3,8}$",parentSchema:schema162.properties.series.items.properties.color,data:data11};
+if(!pattern35.test(data11)){
+const err23 = {instancePath:instancePath+"/series/" + i0+"/color",schemaPath:"#/properties/series/items/properties/color/pattern",keyword:"pattern",params:{pattern: "^#[0-9a-fA-F]{3,8}$"},message:"must match pattern \""+"^#[0-9a-fA-F]{3,8}$"+"\"",schema:"^#[0-9a-fA-F]{3,8}$",parentSchema:schema164.properties.series.items.properties.color,data:data11};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -9090,7 +9385,7 @@ errors++;
 }
 }
 else {
-const err24 = {instancePath:instancePath+"/series/" + i0+"/color",schemaPath:"#/properties/series/items/properties/color/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema162.properties.series.items.properties.color.type,parentSchema:schema162.properties.series.items.properties.color,data:data11};
+const err24 = {instancePath:instancePath+"/series/" + i0+"/color",schemaPath:"#/properties/series/items/properties/color/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema164.properties.series.items.properties.color.type,parentSchema:schema164.properties.series.items.properties.color,data:data11};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -9102,7 +9397,7 @@ errors++;
 }
 }
 else {
-const err25 = {instancePath:instancePath+"/series/" + i0,schemaPath:"#/properties/series/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema162.properties.series.items.type,parentSchema:schema162.properties.series.items,data:data8};
+const err25 = {instancePath:instancePath+"/series/" + i0,schemaPath:"#/properties/series/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema164.properties.series.items.type,parentSchema:schema164.properties.series.items,data:data8};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -9114,7 +9409,7 @@ errors++;
 }
 }
 else {
-const err26 = {instancePath:instancePath+"/series",schemaPath:"#/properties/series/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema162.properties.series.type,parentSchema:schema162.properties.series,data:data7};
+const err26 = {instancePath:instancePath+"/series",schemaPath:"#/properties/series/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema164.properties.series.type,parentSchema:schema164.properties.series,data:data7};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -9152,7 +9447,7 @@ errors++;
 if(data.aggregate !== undefined){
 let data13 = data.aggregate;
 if(!(((data13 === "count") || (data13 === "sum")) || (data13 === "total"))){
-const err29 = {instancePath:instancePath+"/aggregate",schemaPath:"#/properties/aggregate/enum",keyword:"enum",params:{allowedValues: schema162.properties.aggregate.enum},message:"must be equal to one of the allowed values",schema:schema162.properties.aggregate.enum,parentSchema:schema162.properties.aggregate,data:data13};
+const err29 = {instancePath:instancePath+"/aggregate",schemaPath:"#/properties/aggregate/enum",keyword:"enum",params:{allowedValues: schema164.properties.aggregate.enum},message:"must be equal to one of the allowed values",schema:schema164.properties.aggregate.enum,parentSchema:schema164.properties.aggregate,data:data13};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -9174,7 +9469,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err30 = {instancePath:instancePath+"/columns",schemaPath:"#/properties/columns/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema162.properties.columns.type,parentSchema:schema162.properties.columns,data:data14};
+const err30 = {instancePath:instancePath+"/columns",schemaPath:"#/properties/columns/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema164.properties.columns.type,parentSchema:schema164.properties.columns,data:data14};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -9187,7 +9482,7 @@ errors++;
 if(data.span !== undefined){
 let data16 = data.span;
 if(!(((typeof data16 == "number") && (!(data16 % 1) && !isNaN(data16))) && (isFinite(data16)))){
-const err31 = {instancePath:instancePath+"/span",schemaPath:"#/properties/span/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema162.properties.span.type,parentSchema:schema162.properties.span,data:data16};
+const err31 = {instancePath:instancePath+"/span",schemaPath:"#/properties/span/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema164.properties.span.type,parentSchema:schema164.properties.span,data:data16};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -9198,7 +9493,7 @@ errors++;
 }
 if((typeof data16 == "number") && (isFinite(data16))){
 if(data16 > 4 || isNaN(data16)){
-const err32 = {instancePath:instancePath+"/span",schemaPath:"#/properties/span/maximum",keyword:"maximum",params:{comparison: "<=", limit: 4},message:"must be <= 4",schema:4,parentSchema:schema162.properties.span,data:data16};
+const err32 = {instancePath:instancePath+"/span",schemaPath:"#/properties/span/maximum",keyword:"maximum",params:{comparison: "<=", limit: 4},message:"must be <= 4",schema:4,parentSchema:schema164.properties.span,data:data16};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -9208,7 +9503,7 @@ vErrors.push(err32);
 errors++;
 }
 if(data16 < 1 || isNaN(data16)){
-const err33 = {instancePath:instancePath+"/span",schemaPath:"#/properties/span/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema162.properties.span,data:data16};
+const err33 = {instancePath:instancePath+"/span",schemaPath:"#/properties/span/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema164.properties.span,data:data16};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -9222,7 +9517,7 @@ errors++;
 if(data.height !== undefined){
 let data17 = data.height;
 if(!(((typeof data17 == "number") && (!(data17 % 1) && !isNaN(data17))) && (isFinite(data17)))){
-const err34 = {instancePath:instancePath+"/height",schemaPath:"#/properties/height/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema162.properties.height.type,parentSchema:schema162.properties.height,data:data17};
+const err34 = {instancePath:instancePath+"/height",schemaPath:"#/properties/height/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema164.properties.height.type,parentSchema:schema164.properties.height,data:data17};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -9233,7 +9528,7 @@ errors++;
 }
 if((typeof data17 == "number") && (isFinite(data17))){
 if(data17 > 800 || isNaN(data17)){
-const err35 = {instancePath:instancePath+"/height",schemaPath:"#/properties/height/maximum",keyword:"maximum",params:{comparison: "<=", limit: 800},message:"must be <= 800",schema:800,parentSchema:schema162.properties.height,data:data17};
+const err35 = {instancePath:instancePath+"/height",schemaPath:"#/properties/height/maximum",keyword:"maximum",params:{comparison: "<=", limit: 800},message:"must be <= 800",schema:800,parentSchema:schema164.properties.height,data:data17};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -9243,7 +9538,7 @@ vErrors.push(err35);
 errors++;
 }
 if(data17 < 120 || isNaN(data17)){
-const err36 = {instancePath:instancePath+"/height",schemaPath:"#/properties/height/minimum",keyword:"minimum",params:{comparison: ">=", limit: 120},message:"must be >= 120",schema:120,parentSchema:schema162.properties.height,data:data17};
+const err36 = {instancePath:instancePath+"/height",schemaPath:"#/properties/height/minimum",keyword:"minimum",params:{comparison: ">=", limit: 120},message:"must be >= 120",schema:120,parentSchema:schema164.properties.height,data:data17};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -9257,7 +9552,7 @@ errors++;
 if(data.limit !== undefined){
 let data18 = data.limit;
 if(!(((typeof data18 == "number") && (!(data18 % 1) && !isNaN(data18))) && (isFinite(data18)))){
-const err37 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema162.properties.limit.type,parentSchema:schema162.properties.limit,data:data18};
+const err37 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema164.properties.limit.type,parentSchema:schema164.properties.limit,data:data18};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -9268,7 +9563,7 @@ errors++;
 }
 if((typeof data18 == "number") && (isFinite(data18))){
 if(data18 > 5000 || isNaN(data18)){
-const err38 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/maximum",keyword:"maximum",params:{comparison: "<=", limit: 5000},message:"must be <= 5000",schema:5000,parentSchema:schema162.properties.limit,data:data18};
+const err38 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/maximum",keyword:"maximum",params:{comparison: "<=", limit: 5000},message:"must be <= 5000",schema:5000,parentSchema:schema164.properties.limit,data:data18};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -9278,7 +9573,7 @@ vErrors.push(err38);
 errors++;
 }
 if(data18 < 1 || isNaN(data18)){
-const err39 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema162.properties.limit,data:data18};
+const err39 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema164.properties.limit,data:data18};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -9291,7 +9586,7 @@ errors++;
 }
 }
 else {
-const err40 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema162.type,parentSchema:schema162,data};
+const err40 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema164.type,parentSchema:schema164,data};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -9310,7 +9605,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema157.required,parentSchema:schema157,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema159.required,parentSchema:schema159,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -9320,7 +9615,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.kind === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema157.required,parentSchema:schema157,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema159.required,parentSchema:schema159,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -9330,7 +9625,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.title === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'",schema:schema157.required,parentSchema:schema157,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'",schema:schema159.required,parentSchema:schema159,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -9340,7 +9635,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.panels === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "panels"},message:"must have required property '"+"panels"+"'",schema:schema157.required,parentSchema:schema157,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "panels"},message:"must have required property '"+"panels"+"'",schema:schema159.required,parentSchema:schema159,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -9350,8 +9645,8 @@ vErrors.push(err3);
 errors++;
 }
 for(const key0 in data){
-if(!(func2.call(schema157.properties, key0))){
-const err4 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema157,data};
+if(!(func2.call(schema159.properties, key0))){
+const err4 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema159,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -9364,7 +9659,7 @@ errors++;
 if(data.$schema !== undefined){
 let data0 = data.$schema;
 if(typeof data0 !== "string"){
-const err5 = {instancePath:instancePath+"/$schema",schemaPath:"#/properties/%24schema/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema157.properties.$schema.type,parentSchema:schema157.properties.$schema,data:data0};
+const err5 = {instancePath:instancePath+"/$schema",schemaPath:"#/properties/%24schema/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema159.properties.$schema.type,parentSchema:schema159.properties.$schema,data:data0};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -9402,7 +9697,7 @@ errors++;
 if(data.kind !== undefined){
 let data2 = data.kind;
 if("dashboard" !== data2){
-const err8 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "dashboard"},message:"must be equal to constant",schema:"dashboard",parentSchema:schema157.properties.kind,data:data2};
+const err8 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "dashboard"},message:"must be equal to constant",schema:"dashboard",parentSchema:schema159.properties.kind,data:data2};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -9466,7 +9761,7 @@ if(data.portals !== undefined){
 let data5 = data.portals;
 if(Array.isArray(data5)){
 if(data5.length < 1){
-const err13 = {instancePath:instancePath+"/portals",schemaPath:"#/properties/portals/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema157.properties.portals,data:data5};
+const err13 = {instancePath:instancePath+"/portals",schemaPath:"#/properties/portals/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema159.properties.portals,data:data5};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -9479,7 +9774,7 @@ const len0 = data5.length;
 for(let i0=0; i0<len0; i0++){
 let data6 = data5[i0];
 if(!((data6 === "internal") || (data6 === "external"))){
-const err14 = {instancePath:instancePath+"/portals/" + i0,schemaPath:"#/properties/portals/items/enum",keyword:"enum",params:{allowedValues: schema157.properties.portals.items.enum},message:"must be equal to one of the allowed values",schema:schema157.properties.portals.items.enum,parentSchema:schema157.properties.portals.items,data:data6};
+const err14 = {instancePath:instancePath+"/portals/" + i0,schemaPath:"#/properties/portals/items/enum",keyword:"enum",params:{allowedValues: schema159.properties.portals.items.enum},message:"must be equal to one of the allowed values",schema:schema159.properties.portals.items.enum,parentSchema:schema159.properties.portals.items,data:data6};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -9496,7 +9791,7 @@ outer0:
 for(;i1--;){
 for(j0 = i1; j0--;){
 if(func0(data5[i1], data5[j0])){
-const err15 = {instancePath:instancePath+"/portals",schemaPath:"#/properties/portals/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)",schema:true,parentSchema:schema157.properties.portals,data:data5};
+const err15 = {instancePath:instancePath+"/portals",schemaPath:"#/properties/portals/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)",schema:true,parentSchema:schema159.properties.portals,data:data5};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -9511,7 +9806,7 @@ break outer0;
 }
 }
 else {
-const err16 = {instancePath:instancePath+"/portals",schemaPath:"#/properties/portals/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema157.properties.portals.type,parentSchema:schema157.properties.portals,data:data5};
+const err16 = {instancePath:instancePath+"/portals",schemaPath:"#/properties/portals/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema159.properties.portals.type,parentSchema:schema159.properties.portals,data:data5};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -9521,10 +9816,11 @@ vErrors.push(err16);
 errors++;
 }
 }
-if(data.devOnly !== undefined){
-let data7 = data.devOnly;
-if(typeof data7 !== "boolean"){
-const err17 = {instancePath:instancePath+"/devOnly",schemaPath:"#/properties/devOnly/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema157.properties.devOnly.type,parentSchema:schema157.properties.devOnly,data:data7};
+if(data.labels !== undefined){
+let data7 = data.labels;
+if(typeof data7 === "string"){
+if(func3(data7) < 1){
+const err17 = {instancePath:instancePath+"/labels",schemaPath:"#/properties/labels/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema159.properties.labels,data:data7};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -9534,11 +9830,8 @@ vErrors.push(err17);
 errors++;
 }
 }
-if(data.menu !== undefined){
-let data8 = data.menu;
-if(typeof data8 === "string"){
-if(!pattern1.test(data8)){
-const err18 = {instancePath:instancePath+"/menu",schemaPath:"#/definitions/route/pattern",keyword:"pattern",params:{pattern: "^/[A-Za-z0-9/_-]*$"},message:"must match pattern \""+"^/[A-Za-z0-9/_-]*$"+"\"",schema:"^/[A-Za-z0-9/_-]*$",parentSchema:schema15,data:data8};
+else {
+const err18 = {instancePath:instancePath+"/labels",schemaPath:"#/properties/labels/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema159.properties.labels.type,parentSchema:schema159.properties.labels,data:data7};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -9548,8 +9841,10 @@ vErrors.push(err18);
 errors++;
 }
 }
-else {
-const err19 = {instancePath:instancePath+"/menu",schemaPath:"#/definitions/route/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.type,parentSchema:schema15,data:data8};
+if(data.devOnly !== undefined){
+let data8 = data.devOnly;
+if(typeof data8 !== "boolean"){
+const err19 = {instancePath:instancePath+"/devOnly",schemaPath:"#/properties/devOnly/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema159.properties.devOnly.type,parentSchema:schema159.properties.devOnly,data:data8};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -9559,10 +9854,11 @@ vErrors.push(err19);
 errors++;
 }
 }
-if(data.description !== undefined){
-let data9 = data.description;
-if(typeof data9 !== "string"){
-const err20 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema157.properties.description.type,parentSchema:schema157.properties.description,data:data9};
+if(data.menu !== undefined){
+let data9 = data.menu;
+if(typeof data9 === "string"){
+if(!pattern1.test(data9)){
+const err20 = {instancePath:instancePath+"/menu",schemaPath:"#/definitions/route/pattern",keyword:"pattern",params:{pattern: "^/[A-Za-z0-9/_-]*$"},message:"must match pattern \""+"^/[A-Za-z0-9/_-]*$"+"\"",schema:"^/[A-Za-z0-9/_-]*$",parentSchema:schema15,data:data9};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -9572,11 +9868,8 @@ vErrors.push(err20);
 errors++;
 }
 }
-if(data.panels !== undefined){
-let data10 = data.panels;
-if(Array.isArray(data10)){
-if(data10.length < 1){
-const err21 = {instancePath:instancePath+"/panels",schemaPath:"#/properties/panels/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema157.properties.panels,data:data10};
+else {
+const err21 = {instancePath:instancePath+"/menu",schemaPath:"#/definitions/route/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.type,parentSchema:schema15,data:data9};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -9585,16 +9878,11 @@ vErrors.push(err21);
 }
 errors++;
 }
-const len1 = data10.length;
-for(let i2=0; i2<len1; i2++){
-if(!(validate80(data10[i2], {instancePath:instancePath+"/panels/" + i2,parentData:data10,parentDataProperty:i2,rootData}))){
-vErrors = vErrors === null ? validate80.errors : vErrors.concat(validate80.errors);
-errors = vErrors.length;
 }
-}
-}
-else {
-const err22 = {instancePath:instancePath+"/panels",schemaPath:"#/properties/panels/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema157.properties.panels.type,parentSchema:schema157.properties.panels,data:data10};
+if(data.description !== undefined){
+let data10 = data.description;
+if(typeof data10 !== "string"){
+const err22 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema159.properties.description.type,parentSchema:schema159.properties.description,data:data10};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -9604,10 +9892,11 @@ vErrors.push(err22);
 errors++;
 }
 }
-if(data.columns !== undefined){
-let data12 = data.columns;
-if(!(((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12))) && (isFinite(data12)))){
-const err23 = {instancePath:instancePath+"/columns",schemaPath:"#/properties/columns/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema157.properties.columns.type,parentSchema:schema157.properties.columns,data:data12};
+if(data.panels !== undefined){
+let data11 = data.panels;
+if(Array.isArray(data11)){
+if(data11.length < 1){
+const err23 = {instancePath:instancePath+"/panels",schemaPath:"#/properties/panels/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema159.properties.panels,data:data11};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -9616,9 +9905,16 @@ vErrors.push(err23);
 }
 errors++;
 }
-if((typeof data12 == "number") && (isFinite(data12))){
-if(data12 > 4 || isNaN(data12)){
-const err24 = {instancePath:instancePath+"/columns",schemaPath:"#/properties/columns/maximum",keyword:"maximum",params:{comparison: "<=", limit: 4},message:"must be <= 4",schema:4,parentSchema:schema157.properties.columns,data:data12};
+const len1 = data11.length;
+for(let i2=0; i2<len1; i2++){
+if(!(validate80(data11[i2], {instancePath:instancePath+"/panels/" + i2,parentData:data11,parentDataProperty:i2,rootData}))){
+vErrors = vErrors === null ? validate80.errors : vErrors.concat(validate80.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err24 = {instancePath:instancePath+"/panels",schemaPath:"#/properties/panels/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema159.properties.panels.type,parentSchema:schema159.properties.panels,data:data11};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -9627,8 +9923,11 @@ vErrors.push(err24);
 }
 errors++;
 }
-if(data12 < 1 || isNaN(data12)){
-const err25 = {instancePath:instancePath+"/columns",schemaPath:"#/properties/columns/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema157.properties.columns,data:data12};
+}
+if(data.columns !== undefined){
+let data13 = data.columns;
+if(!(((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13))) && (isFinite(data13)))){
+const err25 = {instancePath:instancePath+"/columns",schemaPath:"#/properties/columns/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema159.properties.columns.type,parentSchema:schema159.properties.columns,data:data13};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -9637,11 +9936,9 @@ vErrors.push(err25);
 }
 errors++;
 }
-}
-}
-}
-else {
-const err26 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema157.type,parentSchema:schema157,data};
+if((typeof data13 == "number") && (isFinite(data13))){
+if(data13 > 4 || isNaN(data13)){
+const err26 = {instancePath:instancePath+"/columns",schemaPath:"#/properties/columns/maximum",keyword:"maximum",params:{comparison: "<=", limit: 4},message:"must be <= 4",schema:4,parentSchema:schema159.properties.columns,data:data13};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -9650,18 +9947,41 @@ vErrors.push(err26);
 }
 errors++;
 }
+if(data13 < 1 || isNaN(data13)){
+const err27 = {instancePath:instancePath+"/columns",schemaPath:"#/properties/columns/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema159.properties.columns,data:data13};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err28 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema159.type,parentSchema:schema159,data};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
 validate79.errors = vErrors;
 return errors === 0;
 }
 
-const schema170 = {"type":"object","additionalProperties":false,"properties":{"$schema":{"type":"string"},"id":{"$ref":"#/definitions/screenId"},"kind":{"const":"custom"},"title":{"$ref":"#/definitions/text"},"route":{"$ref":"#/definitions/route"},"portals":{"type":"array","minItems":1,"uniqueItems":true,"items":{"enum":["internal","external"]}},"devOnly":{"type":"boolean","description":"Mounted only in the Vite dev server, in tests and in builds with VITE_DEV_PAGES=true; a production build has no route for it."},"menu":{"$ref":"#/definitions/route"},"description":{"type":"string"},"component":{"$ref":"#/definitions/identifier"},"props":{"type":"object"}},"required":["id","kind","title","component"],"description":"A registered component inside the engine's frame"};
+const schema172 = {"type":"object","additionalProperties":false,"properties":{"$schema":{"type":"string"},"id":{"$ref":"#/definitions/screenId"},"kind":{"const":"custom"},"title":{"$ref":"#/definitions/text"},"route":{"$ref":"#/definitions/route"},"portals":{"type":"array","minItems":1,"uniqueItems":true,"items":{"enum":["internal","external"]}},"labels":{"type":"string","minLength":1,"description":"The prefix of this screen's field labels (e.g. screen.purchaseRequest.field): a field, column, filter or series without a label of its own is labelled <prefix>.<field>, else field.<field> from the shared dictionary, else its name."},"devOnly":{"type":"boolean","description":"Mounted only in the Vite dev server, in tests and in builds with VITE_DEV_PAGES=true; a production build has no route for it."},"menu":{"$ref":"#/definitions/route"},"description":{"type":"string"},"component":{"$ref":"#/definitions/identifier"},"props":{"type":"object"}},"required":["id","kind","title","component"],"description":"A registered component inside the engine's frame"};
 
 function validate85(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema170.required,parentSchema:schema170,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema172.required,parentSchema:schema172,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -9671,7 +9991,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.kind === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema170.required,parentSchema:schema170,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema172.required,parentSchema:schema172,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -9681,7 +10001,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.title === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'",schema:schema170.required,parentSchema:schema170,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'",schema:schema172.required,parentSchema:schema172,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -9691,7 +10011,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.component === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "component"},message:"must have required property '"+"component"+"'",schema:schema170.required,parentSchema:schema170,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "component"},message:"must have required property '"+"component"+"'",schema:schema172.required,parentSchema:schema172,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -9701,8 +10021,8 @@ vErrors.push(err3);
 errors++;
 }
 for(const key0 in data){
-if(!(func2.call(schema170.properties, key0))){
-const err4 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema170,data};
+if(!(func2.call(schema172.properties, key0))){
+const err4 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema172,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -9715,7 +10035,7 @@ errors++;
 if(data.$schema !== undefined){
 let data0 = data.$schema;
 if(typeof data0 !== "string"){
-const err5 = {instancePath:instancePath+"/$schema",schemaPath:"#/properties/%24schema/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema170.properties.$schema.type,parentSchema:schema170.properties.$schema,data:data0};
+const err5 = {instancePath:instancePath+"/$schema",schemaPath:"#/properties/%24schema/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema172.properties.$schema.type,parentSchema:schema172.properties.$schema,data:data0};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -9753,7 +10073,7 @@ errors++;
 if(data.kind !== undefined){
 let data2 = data.kind;
 if("custom" !== data2){
-const err8 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "custom"},message:"must be equal to constant",schema:"custom",parentSchema:schema170.properties.kind,data:data2};
+const err8 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "custom"},message:"must be equal to constant",schema:"custom",parentSchema:schema172.properties.kind,data:data2};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -9817,7 +10137,7 @@ if(data.portals !== undefined){
 let data5 = data.portals;
 if(Array.isArray(data5)){
 if(data5.length < 1){
-const err13 = {instancePath:instancePath+"/portals",schemaPath:"#/properties/portals/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema170.properties.portals,data:data5};
+const err13 = {instancePath:instancePath+"/portals",schemaPath:"#/properties/portals/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema172.properties.portals,data:data5};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -9830,7 +10150,7 @@ const len0 = data5.length;
 for(let i0=0; i0<len0; i0++){
 let data6 = data5[i0];
 if(!((data6 === "internal") || (data6 === "external"))){
-const err14 = {instancePath:instancePath+"/portals/" + i0,schemaPath:"#/properties/portals/items/enum",keyword:"enum",params:{allowedValues: schema170.properties.portals.items.enum},message:"must be equal to one of the allowed values",schema:schema170.properties.portals.items.enum,parentSchema:schema170.properties.portals.items,data:data6};
+const err14 = {instancePath:instancePath+"/portals/" + i0,schemaPath:"#/properties/portals/items/enum",keyword:"enum",params:{allowedValues: schema172.properties.portals.items.enum},message:"must be equal to one of the allowed values",schema:schema172.properties.portals.items.enum,parentSchema:schema172.properties.portals.items,data:data6};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -9847,7 +10167,7 @@ outer0:
 for(;i1--;){
 for(j0 = i1; j0--;){
 if(func0(data5[i1], data5[j0])){
-const err15 = {instancePath:instancePath+"/portals",schemaPath:"#/properties/portals/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)",schema:true,parentSchema:schema170.properties.portals,data:data5};
+const err15 = {instancePath:instancePath+"/portals",schemaPath:"#/properties/portals/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)",schema:true,parentSchema:schema172.properties.portals,data:data5};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -9862,7 +10182,7 @@ break outer0;
 }
 }
 else {
-const err16 = {instancePath:instancePath+"/portals",schemaPath:"#/properties/portals/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema170.properties.portals.type,parentSchema:schema170.properties.portals,data:data5};
+const err16 = {instancePath:instancePath+"/portals",schemaPath:"#/properties/portals/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema172.properties.portals.type,parentSchema:schema172.properties.portals,data:data5};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -9872,10 +10192,11 @@ vErrors.push(err16);
 errors++;
 }
 }
-if(data.devOnly !== undefined){
-let data7 = data.devOnly;
-if(typeof data7 !== "boolean"){
-const err17 = {instancePath:instancePath+"/devOnly",schemaPath:"#/properties/devOnly/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema170.properties.devOnly.type,parentSchema:schema170.properties.devOnly,data:data7};
+if(data.labels !== undefined){
+let data7 = data.labels;
+if(typeof data7 === "string"){
+if(func3(data7) < 1){
+const err17 = {instancePath:instancePath+"/labels",schemaPath:"#/properties/labels/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema172.properties.labels,data:data7};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -9885,11 +10206,8 @@ vErrors.push(err17);
 errors++;
 }
 }
-if(data.menu !== undefined){
-let data8 = data.menu;
-if(typeof data8 === "string"){
-if(!pattern1.test(data8)){
-const err18 = {instancePath:instancePath+"/menu",schemaPath:"#/definitions/route/pattern",keyword:"pattern",params:{pattern: "^/[A-Za-z0-9/_-]*$"},message:"must match pattern \""+"^/[A-Za-z0-9/_-]*$"+"\"",schema:"^/[A-Za-z0-9/_-]*$",parentSchema:schema15,data:data8};
+else {
+const err18 = {instancePath:instancePath+"/labels",schemaPath:"#/properties/labels/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema172.properties.labels.type,parentSchema:schema172.properties.labels,data:data7};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -9899,8 +10217,10 @@ vErrors.push(err18);
 errors++;
 }
 }
-else {
-const err19 = {instancePath:instancePath+"/menu",schemaPath:"#/definitions/route/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.type,parentSchema:schema15,data:data8};
+if(data.devOnly !== undefined){
+let data8 = data.devOnly;
+if(typeof data8 !== "boolean"){
+const err19 = {instancePath:instancePath+"/devOnly",schemaPath:"#/properties/devOnly/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema172.properties.devOnly.type,parentSchema:schema172.properties.devOnly,data:data8};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -9910,10 +10230,11 @@ vErrors.push(err19);
 errors++;
 }
 }
-if(data.description !== undefined){
-let data9 = data.description;
-if(typeof data9 !== "string"){
-const err20 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema170.properties.description.type,parentSchema:schema170.properties.description,data:data9};
+if(data.menu !== undefined){
+let data9 = data.menu;
+if(typeof data9 === "string"){
+if(!pattern1.test(data9)){
+const err20 = {instancePath:instancePath+"/menu",schemaPath:"#/definitions/route/pattern",keyword:"pattern",params:{pattern: "^/[A-Za-z0-9/_-]*$"},message:"must match pattern \""+"^/[A-Za-z0-9/_-]*$"+"\"",schema:"^/[A-Za-z0-9/_-]*$",parentSchema:schema15,data:data9};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -9923,11 +10244,8 @@ vErrors.push(err20);
 errors++;
 }
 }
-if(data.component !== undefined){
-let data10 = data.component;
-if(typeof data10 === "string"){
-if(!pattern4.test(data10)){
-const err21 = {instancePath:instancePath+"/component",schemaPath:"#/definitions/identifier/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]*$"+"\"",schema:"^[A-Za-z_][A-Za-z0-9_]*$",parentSchema:schema18,data:data10};
+else {
+const err21 = {instancePath:instancePath+"/menu",schemaPath:"#/definitions/route/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.type,parentSchema:schema15,data:data9};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -9937,8 +10255,10 @@ vErrors.push(err21);
 errors++;
 }
 }
-else {
-const err22 = {instancePath:instancePath+"/component",schemaPath:"#/definitions/identifier/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.type,parentSchema:schema18,data:data10};
+if(data.description !== undefined){
+let data10 = data.description;
+if(typeof data10 !== "string"){
+const err22 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema172.properties.description.type,parentSchema:schema172.properties.description,data:data10};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -9948,10 +10268,11 @@ vErrors.push(err22);
 errors++;
 }
 }
-if(data.props !== undefined){
-let data11 = data.props;
-if(!(data11 && typeof data11 == "object" && !Array.isArray(data11))){
-const err23 = {instancePath:instancePath+"/props",schemaPath:"#/properties/props/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema170.properties.props.type,parentSchema:schema170.properties.props,data:data11};
+if(data.component !== undefined){
+let data11 = data.component;
+if(typeof data11 === "string"){
+if(!pattern4.test(data11)){
+const err23 = {instancePath:instancePath+"/component",schemaPath:"#/definitions/identifier/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]*$"+"\"",schema:"^[A-Za-z_][A-Za-z0-9_]*$",parentSchema:schema18,data:data11};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -9961,14 +10282,38 @@ vErrors.push(err23);
 errors++;
 }
 }
-}
 else {
-const err24 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema170.type,parentSchema:schema170,data};
+const err24 = {instancePath:instancePath+"/component",schemaPath:"#/definitions/identifier/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.type,parentSchema:schema18,data:data11};
 if(vErrors === null){
 vErrors = [err24];
 }
 else {
 vErrors.push(err24);
+}
+errors++;
+}
+}
+if(data.props !== undefined){
+let data12 = data.props;
+if(!(data12 && typeof data12 == "object" && !Array.isArray(data12))){
+const err25 = {instancePath:instancePath+"/props",schemaPath:"#/properties/props/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema172.properties.props.type,parentSchema:schema172.properties.props,data:data12};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+}
+}
+else {
+const err26 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema172.type,parentSchema:schema172,data};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
 }
 errors++;
 }

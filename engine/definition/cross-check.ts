@@ -6,6 +6,7 @@
  * and the development page report the same problems.
  */
 import { compileExpr, type ExprNode } from '../expr/expr';
+import { fillPairs } from './fill';
 import type { DefinitionProblem } from './problems';
 import type { ActionDef, CallAction, CallInputs, ColumnDef, EditBody, LinkDef, ScreenDef } from './types';
 
@@ -287,7 +288,10 @@ class Checker {
         const lop = this.op(c.lookup.operation, `${at}/details/${di}/columns/${ci}/lookup/operation`);
         const param = c.lookup.param ?? c.field;
         if (lop && !lop.pathParams.includes(param) && !lop.queryParams.includes(param)) this.problem(`${at}/details/${di}/columns/${ci}/lookup`, `${lop.id} has no path or query parameter ${JSON.stringify(param)}; name it with "param"`);
-        if (lop?.answerFields) this.fields(Object.values(c.lookup.fill), lop.answerFields, (k) => `${at}/details/${di}/columns/${ci}/lookup/fill/${Object.keys(c.lookup!.fill)[k]}`, 'field', `the answer of ${lop.id}`);
+        if (lop?.answerFields) {
+          const pairs = fillPairs(c.lookup.fill);
+          this.fields(pairs.map(([, from]) => from), lop.answerFields, (k) => `${at}/details/${di}/columns/${ci}/lookup/fill/${Array.isArray(c.lookup!.fill) ? k : pairs[k][0]}`, 'field', `the answer of ${lop.id}`);
+        }
       });
       if (rowFields && !rowFields.includes(d.rowKey)) this.problem(`${at}/details/${di}/rowKey`, `rowKey ${JSON.stringify(d.rowKey)} is not a field of the rows; fields: ${list(rowFields)}`);
     });

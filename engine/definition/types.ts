@@ -6,6 +6,9 @@
  * actions and custom components are named, never imported, and looked up in the registry.
  */
 import type { ActionKindName, ColumnTypeName, MaskName, WidgetName } from '../registry/names';
+import type { FillMap } from './fill';
+
+export type { FillMap } from './fill';
 
 /**
  * An expression over the screen's data, e.g. `row.endedAt == null && screen.canWrite`.
@@ -143,10 +146,10 @@ export interface ColumnDef {
   /**
    * Detail grids: a value typed in this cell is looked up and fills the row's other cells — an item
    * code → name, unit, price. `operation` is called with the value as its `param` (a path or query
-   * parameter; default the column's field); `fill` maps row field → answer field. A refusal (an
+   * parameter; default the column's field); `fill` maps row field → answer field (a list of names: each from the same name). A refusal (an
    * unknown code) is shown under the grid and leaves the row as typed.
    */
-  lookup?: { operation: string; param?: string; fill: Record<string, string> };
+  lookup?: { operation: string; param?: string; fill: FillMap };
   maxLength?: number;
 }
 
@@ -265,6 +268,12 @@ interface ScreenBase {
   /** Route whose menu authority governs the actions (default: route). */
   menu?: string;
   description?: string;
+  /**
+   * The prefix of this screen's field labels (`screen.purchaseRequest.field`): a field, column,
+   * filter or series without a `label` of its own is labelled `<prefix>.<field>`, else
+   * `field.<field>` from the shared dictionary, else its name (engine/runtime/field-labels.ts).
+   */
+  labels?: Text;
 }
 
 export interface ListScreenDef extends ScreenBase {
@@ -380,7 +389,7 @@ export interface DetailDef {
   /**
    * A button that adds a row from a popup: the person popup (spec §2) or the company popup (its
    * search is `operation`, called with `q`, answering rows with compNo, compNameKr, taxNo2).
-   * `fill` maps row field → the chosen entry's field. The item popup (`item`) searches with
+   * `fill` maps row field → the chosen entry's field (a list of names: each from the same name). The item popup (`item`) searches with
    * `operation` (a list operation called with catCode, itemName, spec, itemCode) and offers the
    * categories of `categories` (an operation's rows: value and text fields) as its first filter.
    */
@@ -389,7 +398,7 @@ export interface DetailDef {
     label?: Text;
     operation?: string;
     categories?: { operation: string; value: string; text: string };
-    fill: Record<string, string>;
+    fill: FillMap;
   };
   /** ↑/↓ buttons move the selected row (the rows' order is what is sent, e.g. approval steps). */
   reorder?: boolean;

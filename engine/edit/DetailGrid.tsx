@@ -6,6 +6,7 @@ import { ItemPopup, type ItemFilters, type ItemRow } from '../../widgets/item-po
 import { DataGrid } from '../../widgets/data-grid/data-grid';
 import { isOperationId, operations } from '../../schemas/operations.generated';
 import type { ColumnDef, DetailDef } from '../definition/types';
+import { fillPairs } from '../definition/fill';
 import { evalRule, type ExprScope } from '../expr/expr';
 import { gridColumns, viewTransform } from '../list/grid-columns';
 import { linkQuery } from '../runtime/actions';
@@ -127,7 +128,7 @@ export function DetailGrid({ def, state, onChange, onUpdate, readOnly, problems,
         // The user changed the cell again meanwhile: that value's lookup decides.
         if (at < 0 || String(current.rows[at].data[column.field] ?? '').trim() !== value) return current;
         let next = current;
-        for (const [field, from] of Object.entries(lookup.fill)) next = editCell(next, at, field, answer?.[from] ?? '');
+        for (const [field, from] of fillPairs(lookup.fill)) next = editCell(next, at, field, answer?.[from] ?? '');
         return next;
       };
       if (onUpdate) onUpdate(apply);

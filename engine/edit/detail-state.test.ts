@@ -51,6 +51,11 @@ describe('detail rows from a popup and in a chosen order', () => {
     expect(s.rows.map((r) => r.data)).toEqual([{ approverId: 'E000006', approverName: '강동현' }]);
     expect(isDirty(s)).toBe(true);
   });
+  it('a fill given as a list of names fills each from the field of the same name', () => {
+    const s = addRowFrom(loadDetail([]), def, { singleid: 'E000006', hname: '강동현', deptnm: '구매팀' }, ['hname', 'deptnm']);
+    expect(s.rows[0].data).toMatchObject({ hname: '강동현', deptnm: '구매팀' });
+    expect(s.rows[0].data).not.toHaveProperty('singleid');
+  });
   it('moveRow moves one row up or down; a reorder counts as a change', () => {
     const s = loadDetail([{ approverId: 'A' }, { approverId: 'B' }, { approverId: 'C' }]);
     expect(isDirty(s)).toBe(false);

@@ -3,6 +3,7 @@
  * validated per cell. Pure functions, so the grid component stays thin and this is tested alone.
  */
 import type { ColumnDef, DetailDef } from '../definition/types';
+import { fillPairs, type FillMap } from '../definition/fill';
 
 type Data = Record<string, unknown>;
 
@@ -38,11 +39,11 @@ export function addRow(state: DetailState, def: Pick<DetailDef, 'newRow' | 'colu
 }
 
 /** A new row filled from a chosen entry (a popup's row): `fill` maps row field → entry field. */
-export function addRowFrom(state: DetailState, def: Pick<DetailDef, 'newRow' | 'columns'>, entry: Data, fill: Record<string, string>): DetailState {
+export function addRowFrom(state: DetailState, def: Pick<DetailDef, 'newRow' | 'columns'>, entry: Data, fill: FillMap): DetailState {
   const added = addRow(state, def);
   const last = added.rows[added.rows.length - 1];
   const data = { ...last.data };
-  for (const [field, from] of Object.entries(fill)) data[field] = entry[from] ?? '';
+  for (const [field, from] of fillPairs(fill)) data[field] = entry[from] ?? '';
   return { ...added, rows: [...added.rows.slice(0, -1), { ...last, data }] };
 }
 

@@ -10,6 +10,7 @@ import { useEngineText } from '../text';
 import { DefinitionErrorView } from '../ui/parts';
 import { useEngineConfig } from './engine-context';
 import { ScreenFrame, type DialogControl } from './frame';
+import { withFieldLabels } from './field-labels';
 import { definitionForPortal } from './for-portal';
 import type { ScreenEntry } from './registry';
 
@@ -68,7 +69,7 @@ export function ScreenPage({ id, entry: given, query, dialog = null }: ScreenPag
 function ValidScreen({ entry, portal, query, dialog }: { entry: ScreenEntry; portal: 'internal' | 'external'; query: Record<string, string>; dialog: DialogControl | null }) {
   const t = useEngineText();
   const services = useEngineServices();
-  const def = useMemo(() => definitionForPortal(entry.definition as ScreenDef, portal), [entry, portal]);
+  const def = useMemo(() => withFieldLabels(definitionForPortal(entry.definition as ScreenDef, portal)), [entry, portal]);
   // The page's screen names the document (a dialog's screen does not): follows the language too.
   const title = t(def.title);
   useEffect(() => {

@@ -1,7 +1,6 @@
 import { defineListScreen } from '../../engine/define';
 
 const P = 'screen.approvalDelegation';
-const f = (name: string) => `${P}.field.${name}`;
 const STATUS = ['ACTIVE', 'CANCELLED'].map((value) => ({ value, text: `${P}.status.${value}` }));
 
 /**
@@ -16,16 +15,17 @@ export default defineListScreen({
   id: 'approvalDelegation.list',
   route: '/portal/approval/approvalDelegation',
   title: `${P}.title`,
+  labels: 'screen.approvalDelegation.field',
   description: 'My approval delegations: register a deputy for a period, cancel one.',
   source: { operation: 'listMyDelegations', rowKey: 'delegationId', pageSize: 100 },
   columns: [
-    { field: 'status', label: f('status'), type: 'code', options: STATUS, width: 80, align: 'center' },
-    { field: 'deputyName', label: f('deputyName'), width: 100 },
-    { field: 'deputyDeptnm', label: f('deputyDeptnm'), width: 160 },
-    { field: 'fromDate', label: f('fromDate'), type: 'date', width: 110 },
-    { field: 'toDate', label: f('toDate'), type: 'date', width: 110 },
-    { field: 'reason', label: f('reason'), width: 260 },
-    { field: 'createdAt', label: f('createdAt'), type: 'datetime', width: 140 },
+    { field: 'status', type: 'code', options: STATUS, width: 80, align: 'center' },
+    { field: 'deputyName', width: 100 },
+    { field: 'deputyDeptnm', width: 160 },
+    { field: 'fromDate', type: 'date', width: 110 },
+    { field: 'toDate', type: 'date', width: 110 },
+    { field: 'reason', width: 260 },
+    { field: 'createdAt', type: 'datetime', width: 140 },
   ],
   selection: 'single',
   actions: [
@@ -39,10 +39,10 @@ export default defineListScreen({
         message: `${P}.createMessage`,
         columns: 2,
         fields: [
-          { field: 'deputy', label: f('deputy'), widget: 'person', required: true, readOnly: true, span: 2 },
-          { field: 'fromDate', label: f('fromDate'), widget: 'date', required: true, default: { today: 0 } },
-          { field: 'toDate', label: f('toDate'), widget: 'date', required: true },
-          { field: 'reason', label: f('reason'), widget: 'textarea', rows: 2, maxLength: 500, span: 2 },
+          { field: 'deputy', widget: 'person', required: true, readOnly: true, span: 2 },
+          { field: 'fromDate', widget: 'date', required: true, default: { today: 0 } },
+          { field: 'toDate', widget: 'date', required: true },
+          { field: 'reason', widget: 'textarea', rows: 2, maxLength: 500, span: 2 },
         ],
       },
       params: { body: { deputyId: 'input.deputy.singleid', fromDate: 'input.fromDate', toDate: 'input.toDate', reason: 'input.reason' } },

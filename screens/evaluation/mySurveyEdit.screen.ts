@@ -8,6 +8,7 @@ export default defineEditScreen({
   menu: '/compInfo/transSatisSurveyList',
   portals: ['internal', 'external'],
   title: 'screen.evaluation.mySurveyEdit.title',
+  labels: 'screen.evaluation.f',
   key: ['surveyId'],
   load: { operation: 'getMySurvey', params: { path: { surveyId: 'query.surveyId' }, query: { compNo: 'query.compNo' } } },
   readOnly: "!contains(form.actions, 'answer')",
@@ -17,9 +18,9 @@ export default defineEditScreen({
       fields: [
         { field: 'title', label: f('surveyTitle'), readOnly: true, span: 2 },
         { field: 'compName', label: 'screen.supplierView.compName', readOnly: true, portal: 'internal' },
-        { field: 'endDate', label: f('endDate'), readOnly: true },
+        { field: 'endDate', readOnly: true },
         { field: 'status', label: f('responseStatus'), widget: 'select', options: respStatus, readOnly: true },
-        { field: 'comment', label: f('comment'), widget: 'textarea', rows: 2, maxLength: 1000, span: 4 },
+        { field: 'comment', widget: 'textarea', rows: 2, maxLength: 1000, span: 4 },
       ],
     },
   ],
@@ -32,7 +33,7 @@ export default defineEditScreen({
       canDelete: false,
       visibleRows: 6,
       columns: [
-        { field: 'qNo', label: f('qNo'), type: 'number', width: 50 },
+        { field: 'qNo', type: 'number', width: 50 },
         { field: 'text', label: f('question'), width: 420 },
         { field: 'score', label: f('score15'), type: 'number', width: 80, editable: "contains(form.actions, 'answer')" },
       ],

@@ -1,6 +1,5 @@
 import { defineTreeScreen } from '../../engine/define';
 
-const F = (n: string) => `screen.items.field.${n}`;
 const T = (n: string) => `screen.items.${n}`;
 
 /** /attribute — item attributes (재질, 색상 …); their allowed values are on /attributeValue. */
@@ -8,6 +7,7 @@ export default defineTreeScreen({
   id: 'items.attribute',
   route: '/attribute',
   title: T('attribute'),
+  labels: 'screen.items.field',
   tree: { operation: 'listItemAttributes', idField: 'attrCode', labelField: 'nameKo', detailField: 'attrCode', search: true, rootLabel: T('attributes') },
   actions: [{ kind: 'new', label: T('newAttribute') }],
   detail: {
@@ -15,12 +15,12 @@ export default defineTreeScreen({
       {
         columns: 2,
         fields: [
-          { field: 'attrCode', label: F('attrCode'), required: true, createOnly: true, maxLength: 20, pattern: '^[A-Za-z0-9_-]+$' },
-          { field: 'valueCount', label: F('valueCount'), readOnly: 'true' },
-          { field: 'nameKo', label: F('nameKo'), required: true, maxLength: 100 },
-          { field: 'nameEn', label: F('nameEn'), required: true, maxLength: 100 },
-          { field: 'sortOrder', label: F('sortOrder'), type: 'integer', default: 0 },
-          { field: 'useYn', label: F('useYn'), widget: 'select', codeGroup: 'USE_YN', emptyOption: 'none', default: 'Y' },
+          { field: 'attrCode', required: true, createOnly: true, maxLength: 20, pattern: '^[A-Za-z0-9_-]+$' },
+          { field: 'valueCount', readOnly: 'true' },
+          { field: 'nameKo', required: true, maxLength: 100 },
+          { field: 'nameEn', required: true, maxLength: 100 },
+          { field: 'sortOrder', type: 'integer', default: 0 },
+          { field: 'useYn', widget: 'select', codeGroup: 'USE_YN', emptyOption: 'none', default: 'Y' },
         ],
       },
     ],

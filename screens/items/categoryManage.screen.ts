@@ -1,6 +1,5 @@
 import { defineTreeScreen } from '../../engine/define';
 
-const F = (n: string) => `screen.items.field.${n}`;
 const T = (n: string) => `screen.items.${n}`;
 
 /**
@@ -12,6 +11,7 @@ export default defineTreeScreen({
   id: 'items.categoryManage',
   route: '/item/category/categoryManage',
   title: T('categoryManage'),
+  labels: 'screen.items.field',
   tree: { operation: 'listItemCategories', idField: 'catCode', labelField: 'label', parentField: 'parentCode', detailField: 'catCode', search: true, rootLabel: T('categories') },
   actions: [{ kind: 'new', label: T('newCategory') }],
   detail: {
@@ -19,14 +19,14 @@ export default defineTreeScreen({
       {
         columns: 2,
         fields: [
-          { field: 'catCode', label: F('catCode'), required: true, createOnly: true, maxLength: 20, pattern: '^[A-Za-z0-9_-]+$' },
-          { field: 'parentCode', label: F('parentCode'), widget: 'select', emptyOption: 'none', optionsFrom: { operation: 'listItemCategories', value: 'catCode', text: 'label' }, help: T('parentHelp') },
-          { field: 'nameKo', label: F('nameKo'), required: true, maxLength: 100 },
-          { field: 'nameEn', label: F('nameEn'), required: true, maxLength: 100 },
-          { field: 'sortOrder', label: F('sortOrder'), type: 'integer', default: 0 },
-          { field: 'useYn', label: F('useYn'), widget: 'select', codeGroup: 'USE_YN', emptyOption: 'none', default: 'Y' },
-          { field: 'depth', label: F('depth'), readOnly: 'true' },
-          { field: 'itemCount', label: F('itemCount'), readOnly: 'true' },
+          { field: 'catCode', required: true, createOnly: true, maxLength: 20, pattern: '^[A-Za-z0-9_-]+$' },
+          { field: 'parentCode', widget: 'select', emptyOption: 'none', optionsFrom: { operation: 'listItemCategories', value: 'catCode', text: 'label' }, help: T('parentHelp') },
+          { field: 'nameKo', required: true, maxLength: 100 },
+          { field: 'nameEn', required: true, maxLength: 100 },
+          { field: 'sortOrder', type: 'integer', default: 0 },
+          { field: 'useYn', widget: 'select', codeGroup: 'USE_YN', emptyOption: 'none', default: 'Y' },
+          { field: 'depth', readOnly: 'true' },
+          { field: 'itemCount', readOnly: 'true' },
         ],
       },
     ],

@@ -1,6 +1,5 @@
 import { defineListScreen } from '../../engine/define';
 
-const F = (n: string) => `screen.items.field.${n}`;
 const T = (n: string) => `screen.items.${n}`;
 
 /**
@@ -11,26 +10,27 @@ const T = (n: string) => `screen.items.${n}`;
 export default defineListScreen({
   id: 'items.itemPriceTrend',
   title: T('priceTrend'),
+  labels: 'screen.items.field',
   menu: '/itemDetail',
   source: { operation: 'listItemPriceTrend', params: { path: { itemCode: 'query.itemCode' } } },
   chart: {
     kind: 'line',
     x: 'effectiveDate',
     series: [
-      { field: 'lowPrice', label: F('lowPrice') },
-      { field: 'avgPrice', label: F('avgPrice') },
-      { field: 'highPrice', label: F('highPrice') },
+      { field: 'lowPrice' },
+      { field: 'avgPrice' },
+      { field: 'highPrice' },
     ],
     limit: 100,
     height: 240,
   },
   columns: [
-    { field: 'effectiveDate', label: F('effectiveDate'), type: 'date', width: 110 },
-    { field: 'currency', label: F('currency'), width: 60 },
-    { field: 'supplierCount', label: F('supplierCount'), type: 'number', width: 80 },
-    { field: 'lowPrice', label: F('lowPrice'), type: 'money', currencyField: 'currency', width: 110 },
-    { field: 'avgPrice', label: F('avgPrice'), type: 'money', currencyField: 'currency', width: 110 },
-    { field: 'highPrice', label: F('highPrice'), type: 'money', currencyField: 'currency', width: 110 },
+    { field: 'effectiveDate', type: 'date', width: 110 },
+    { field: 'currency', width: 60 },
+    { field: 'supplierCount', type: 'number', width: 80 },
+    { field: 'lowPrice', type: 'money', currencyField: 'currency', width: 110 },
+    { field: 'avgPrice', type: 'money', currencyField: 'currency', width: 110 },
+    { field: 'highPrice', type: 'money', currencyField: 'currency', width: 110 },
   ],
   visibleRows: 6,
 });

@@ -1,50 +1,50 @@
 import { defineEditScreen } from '../../engine/define';
 import { ITEM_ATTRIBUTES, ITEM_FIELDS } from './item-fields';
 
-const F = (n: string) => `screen.items.field.${n}`;
 const T = (n: string) => `screen.items.${n}`;
 
 /** One item (a dialog of /itemDetail): the item, its suppliers and current prices, price history, where it is used; change or deactivate. */
 export default defineEditScreen({
   id: 'items.itemView',
   title: T('itemView'),
+  labels: 'screen.items.field',
   menu: '/itemDetail',
   key: ['itemCode'],
   load: { operation: 'getItem', params: { path: { itemCode: 'query.itemCode' } } },
-  sections: [{ columns: 3, fields: [...ITEM_FIELDS, { field: 'buyerName', label: F('buyerName'), readOnly: 'true' }] }],
+  sections: [{ columns: 3, fields: [...ITEM_FIELDS, { field: 'buyerName', readOnly: 'true' }] }],
   details: [
     ITEM_ATTRIBUTES,
     {
       id: 'suppliers', title: T('suppliers'), rowKey: 'compNo', canAdd: false, canDelete: false, visibleRows: 5,
       columns: [
-        { field: 'compNo', label: F('compNo'), width: 90 },
-        { field: 'compNameKr', label: F('compNameKr'), width: 180 },
-        { field: 'unitPrice', label: F('unitPrice'), type: 'money', currencyField: 'currency', width: 110 },
-        { field: 'currency', label: F('currency'), width: 60 },
-        { field: 'effectiveDate', label: F('effectiveDate'), type: 'date', width: 100 },
-        { field: 'pendingProposals', label: F('pendingProposals'), type: 'number', width: 90 },
+        { field: 'compNo', width: 90 },
+        { field: 'compNameKr', width: 180 },
+        { field: 'unitPrice', type: 'money', currencyField: 'currency', width: 110 },
+        { field: 'currency', width: 60 },
+        { field: 'effectiveDate', type: 'date', width: 100 },
+        { field: 'pendingProposals', type: 'number', width: 90 },
       ],
     },
     {
       id: 'priceHistory', title: T('priceHistory'), rowKey: 'changedAt', canAdd: false, canDelete: false, visibleRows: 6,
       load: { operation: 'listItemPriceHistory', params: { path: { itemCode: 'form.itemCode' } } },
       columns: [
-        { field: 'effectiveDate', label: F('effectiveDate'), type: 'date', width: 100 },
-        { field: 'compNameKr', label: F('compNameKr'), width: 160 },
-        { field: 'unitPrice', label: F('unitPrice'), type: 'money', currencyField: 'currency', width: 110 },
-        { field: 'source', label: F('source'), width: 90 },
-        { field: 'proposalNo', label: F('proposalNo'), width: 130 },
+        { field: 'effectiveDate', type: 'date', width: 100 },
+        { field: 'compNameKr', width: 160 },
+        { field: 'unitPrice', type: 'money', currencyField: 'currency', width: 110 },
+        { field: 'source', width: 90 },
+        { field: 'proposalNo', width: 130 },
       ],
     },
     {
       id: 'whereUsed', title: T('whereUsed'), rowKey: 'docNo', canAdd: false, canDelete: false, visibleRows: 5,
       columns: [
-        { field: 'docType', label: F('docType'), width: 60 },
-        { field: 'docNo', label: F('docNo'), width: 130 },
-        { field: 'title', label: F('title'), width: 200 },
-        { field: 'status', label: F('status'), width: 110 },
-        { field: 'docDate', label: F('docDate'), type: 'date', width: 100 },
-        { field: 'quantity', label: F('quantity'), type: 'number', width: 80 },
+        { field: 'docType', width: 60 },
+        { field: 'docNo', width: 130 },
+        { field: 'title', width: 200 },
+        { field: 'status', width: 110 },
+        { field: 'docDate', type: 'date', width: 100 },
+        { field: 'quantity', type: 'number', width: 80 },
       ],
     },
   ],

@@ -1,6 +1,5 @@
 import { defineEditScreen } from '../../engine/define';
 
-const F = (n: string) => `screen.items.field.${n}`;
 const T = (n: string) => `screen.items.${n}`;
 
 /**
@@ -14,25 +13,26 @@ export default defineEditScreen({
   id: 'items.supplierUpItemEdit',
   portals: ['external'],
   title: T('supplierUpItemEdit'),
+  labels: 'screen.items.field',
   key: ['proposalNo'],
   load: { operation: 'getItemProposal', params: { path: { proposalNo: 'query.proposalNo' } } },
   sections: [
     {
       columns: 2,
       fields: [
-        { field: 'proposalNo', label: F('proposalNo'), readOnly: 'true' },
-        { field: 'kind', label: F('kind'), widget: 'select', readOnly: 'true', options: [{ value: 'PRICE', text: 'option.itemProposalKind.PRICE' }, { value: 'NEW', text: 'option.itemProposalKind.NEW' }] },
-        { field: 'itemCode', label: F('itemCode'), readOnly: 'true', visible: "form.kind == 'PRICE'" },
-        { field: 'itemName', label: F('itemName'), maxLength: 200, readOnly: "form.kind == 'PRICE'" },
-        { field: 'spec', label: F('spec'), maxLength: 300, visible: NEW_ONLY },
-        { field: 'catCode', label: F('catCode'), maxLength: 20, visible: NEW_ONLY, help: T('catCodeHelp') },
-        { field: 'unitCode', label: F('unitCode'), maxLength: 10, visible: NEW_ONLY },
-        { field: 'maker', label: F('maker'), maxLength: 100, visible: NEW_ONLY },
-        { field: 'currentPrice', label: F('currentPrice'), widget: 'money', readOnly: 'true', visible: "form.kind == 'PRICE'" },
-        { field: 'proposedPrice', label: F('proposedPrice'), required: true, mask: 'numComma', maxLength: 22 },
-        { field: 'currency', label: F('currency'), widget: 'select', emptyOption: 'none', options: [{ value: 'KRW', text: 'KRW' }, { value: 'JPY', text: 'JPY' }] },
-        { field: 'validFrom', label: F('validFrom'), widget: 'date', required: true },
-        { field: 'reason', label: F('reason'), widget: 'textarea', rows: 3, required: true, maxLength: 1000, span: 2 },
+        { field: 'proposalNo', readOnly: 'true' },
+        { field: 'kind', widget: 'select', readOnly: 'true', options: [{ value: 'PRICE', text: 'option.itemProposalKind.PRICE' }, { value: 'NEW', text: 'option.itemProposalKind.NEW' }] },
+        { field: 'itemCode', readOnly: 'true', visible: "form.kind == 'PRICE'" },
+        { field: 'itemName', maxLength: 200, readOnly: "form.kind == 'PRICE'" },
+        { field: 'spec', maxLength: 300, visible: NEW_ONLY },
+        { field: 'catCode', maxLength: 20, visible: NEW_ONLY, help: T('catCodeHelp') },
+        { field: 'unitCode', maxLength: 10, visible: NEW_ONLY },
+        { field: 'maker', maxLength: 100, visible: NEW_ONLY },
+        { field: 'currentPrice', widget: 'money', readOnly: 'true', visible: "form.kind == 'PRICE'" },
+        { field: 'proposedPrice', required: true, mask: 'numComma', maxLength: 22 },
+        { field: 'currency', widget: 'select', emptyOption: 'none', options: [{ value: 'KRW', text: 'KRW' }, { value: 'JPY', text: 'JPY' }] },
+        { field: 'validFrom', widget: 'date', required: true },
+        { field: 'reason', widget: 'textarea', rows: 3, required: true, maxLength: 1000, span: 2 },
       ],
     },
   ],

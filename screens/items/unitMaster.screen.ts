@@ -1,6 +1,5 @@
 import { defineTreeScreen } from '../../engine/define';
 
-const F = (n: string) => `screen.items.field.${n}`;
 const T = (n: string) => `screen.items.${n}`;
 
 /** /unitMaster — units of measure and their conversions (1 of this unit = factor of another). */
@@ -8,6 +7,7 @@ export default defineTreeScreen({
   id: 'items.unitMaster',
   route: '/unitMaster',
   title: T('unitMaster'),
+  labels: 'screen.items.field',
   tree: { operation: 'listUnits', idField: 'unitCode', labelField: 'nameKo', detailField: 'unitCode', search: true, rootLabel: T('units') },
   actions: [{ kind: 'new', label: T('newUnit') }],
   detail: {
@@ -15,12 +15,12 @@ export default defineTreeScreen({
       {
         columns: 2,
         fields: [
-          { field: 'unitCode', label: F('unitCode'), required: true, createOnly: true, maxLength: 10, pattern: '^[A-Za-z0-9_-]+$' },
-          { field: 'itemCount', label: F('itemCount'), readOnly: 'true' },
-          { field: 'nameKo', label: F('nameKo'), required: true, maxLength: 50 },
-          { field: 'nameEn', label: F('nameEn'), required: true, maxLength: 50 },
-          { field: 'sortOrder', label: F('sortOrder'), type: 'integer', default: 0 },
-          { field: 'useYn', label: F('useYn'), widget: 'select', codeGroup: 'USE_YN', emptyOption: 'none', default: 'Y' },
+          { field: 'unitCode', required: true, createOnly: true, maxLength: 10, pattern: '^[A-Za-z0-9_-]+$' },
+          { field: 'itemCount', readOnly: 'true' },
+          { field: 'nameKo', required: true, maxLength: 50 },
+          { field: 'nameEn', required: true, maxLength: 50 },
+          { field: 'sortOrder', type: 'integer', default: 0 },
+          { field: 'useYn', widget: 'select', codeGroup: 'USE_YN', emptyOption: 'none', default: 'Y' },
         ],
       },
     ],
@@ -32,8 +32,8 @@ export default defineTreeScreen({
         visibleRows: 5,
         send: ['toUnit', 'factor'],
         columns: [
-          { field: 'toUnit', label: F('toUnit'), width: 120, editable: true, required: true, maxLength: 10 },
-          { field: 'factor', label: F('factor'), width: 140, editable: true, required: true, maxLength: 20 },
+          { field: 'toUnit', width: 120, editable: true, required: true, maxLength: 10 },
+          { field: 'factor', width: 140, editable: true, required: true, maxLength: 20 },
         ],
       },
     ],

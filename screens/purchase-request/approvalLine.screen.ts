@@ -1,6 +1,5 @@
 import { defineTreeScreen } from '../../engine/define';
 
-const F = (name: string) => `screen.purchaseRequest.field.${name}`;
 const T = (name: string) => `screen.purchaseRequest.${name}`;
 
 /**
@@ -13,6 +12,7 @@ export default defineTreeScreen({
   id: 'purchaseRequest.approvalLine',
   route: '/portal/approval/approvalLine',
   title: 'screen.purchaseRequest.approvalLine',
+  labels: 'screen.purchaseRequest.field',
   tree: { operation: 'listApprovalLines', idField: 'lineId', labelField: 'lineName', detailField: 'approvers', search: true, rootLabel: T('lineList') },
   actions: [{ kind: 'new', label: T('newLine') }],
   detail: {
@@ -21,9 +21,9 @@ export default defineTreeScreen({
         title: T('line'),
         columns: 3,
         fields: [
-          { field: 'lineName', label: F('lineName'), required: true, maxLength: 100, span: 2 },
-          { field: 'useYn', label: F('useYn'), widget: 'select', codeGroup: 'USE_YN', required: true, emptyOption: 'none', default: 'Y' },
-          { field: 'description', label: F('description'), widget: 'textarea', rows: 2, maxLength: 300, span: 3 },
+          { field: 'lineName', required: true, maxLength: 100, span: 2 },
+          { field: 'useYn', widget: 'select', codeGroup: 'USE_YN', required: true, emptyOption: 'none', default: 'Y' },
+          { field: 'description', widget: 'textarea', rows: 2, maxLength: 300, span: 3 },
         ],
       },
     ],
@@ -40,11 +40,11 @@ export default defineTreeScreen({
         send: ['approverId'],
         addFrom: { widget: 'person', label: T('addApprover'), fill: { approverId: 'singleid', approverName: 'hname', positionNm: 'positionNm', sectionName: 'sectionName', deptnm: 'deptnm' } },
         columns: [
-          { field: 'approverName', label: F('approverName'), width: 100 },
-          { field: 'approverId', label: F('approverId'), width: 100 },
-          { field: 'positionNm', label: F('positionNm'), width: 90 },
-          { field: 'sectionName', label: F('sectionName'), width: 120 },
-          { field: 'deptnm', label: F('deptnm'), width: 160 },
+          { field: 'approverName', width: 100 },
+          { field: 'approverId', width: 100 },
+          { field: 'positionNm', width: 90 },
+          { field: 'sectionName', width: 120 },
+          { field: 'deptnm', width: 160 },
         ],
       },
       {
@@ -56,11 +56,11 @@ export default defineTreeScreen({
         visibleRows: 4,
         visible: "mode == 'update'",
         columns: [
-          { field: 'ruleId', label: F('ruleId'), type: 'number', width: 70 },
-          { field: 'docType', label: F('docType'), type: 'code', codeGroup: 'DOC_TYPE', width: 100 },
-          { field: 'minAmount', label: F('minAmount'), type: 'money', currency: 'KRW', width: 140 },
-          { field: 'maxAmount', label: F('maxAmount'), type: 'money', currency: 'KRW', width: 140 },
-          { field: 'useYn', label: F('useYn'), type: 'code', codeGroup: 'USE_YN', width: 80 },
+          { field: 'ruleId', type: 'number', width: 70 },
+          { field: 'docType', type: 'code', codeGroup: 'DOC_TYPE', width: 100 },
+          { field: 'minAmount', type: 'money', currency: 'KRW', width: 140 },
+          { field: 'maxAmount', type: 'money', currency: 'KRW', width: 140 },
+          { field: 'useYn', type: 'code', codeGroup: 'USE_YN', width: 80 },
         ],
       },
     ],

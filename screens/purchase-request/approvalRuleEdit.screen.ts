@@ -7,6 +7,7 @@ const T = (name: string) => `screen.purchaseRequest.${name}`;
 export default defineEditScreen({
   id: 'purchaseRequest.approvalRuleEdit',
   title: 'screen.purchaseRequest.approvalRuleEdit',
+  labels: 'screen.purchaseRequest.field',
   menu: '/portal/approval/approvalRule',
   key: ['ruleId'],
   load: { operation: 'getApprovalRule', params: { path: { ruleId: 'query.ruleId' } } },
@@ -14,10 +15,10 @@ export default defineEditScreen({
     {
       columns: 2,
       fields: [
-        { field: 'docType', label: F('docType'), widget: 'select', codeGroup: 'DOC_TYPE', required: true },
-        { field: 'useYn', label: F('useYn'), widget: 'select', codeGroup: 'USE_YN', required: true, emptyOption: 'none', default: 'Y' },
-        { field: 'minAmount', label: F('minAmount'), widget: 'number', required: true, default: '0', help: T('minAmountHelp') },
-        { field: 'maxAmount', label: F('maxAmount'), widget: 'number', help: T('maxAmountHelp') },
+        { field: 'docType', widget: 'select', codeGroup: 'DOC_TYPE', required: true },
+        { field: 'useYn', widget: 'select', codeGroup: 'USE_YN', required: true, emptyOption: 'none', default: 'Y' },
+        { field: 'minAmount', widget: 'number', required: true, default: '0', help: T('minAmountHelp') },
+        { field: 'maxAmount', widget: 'number', help: T('maxAmountHelp') },
         {
           field: 'lineId',
           label: F('lineName'),
@@ -28,8 +29,8 @@ export default defineEditScreen({
           optionsFrom: { operation: 'listApprovalLines', value: 'lineId', text: 'lineName', params: { query: { useYn: "'Y'", size: '500' } } },
           help: T('lineHelp'),
         },
-        { field: 'approvers', label: F('approvers'), readOnly: true, span: 2, visible: "mode == 'update'" },
-        { field: 'description', label: F('description'), widget: 'textarea', rows: 2, maxLength: 300, span: 2 },
+        { field: 'approvers', readOnly: true, span: 2, visible: "mode == 'update'" },
+        { field: 'description', widget: 'textarea', rows: 2, maxLength: 300, span: 2 },
       ],
     },
   ],

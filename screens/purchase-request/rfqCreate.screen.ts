@@ -13,14 +13,15 @@ const GRADE_ACTIONS = ['NONE', 'WARN', 'BLOCK'].map((value) => ({ value, text: `
 export default defineEditScreen({
   id: 'purchaseRequest.rfqCreate',
   title: 'screen.purchaseRequest.rfqCreate',
+  labels: 'screen.purchaseRequest.field',
   menu: '/prConfirmEdit',
   sections: [
     {
       columns: 2,
       fields: [
-        { field: 'prNo', label: F('prNo'), readOnly: true, valueFrom: { operation: 'getPr', params: { path: { prNo: 'query.prNo' } }, value: 'prNo' } },
-        { field: 'prVersion', label: F('prVersion'), readOnly: true, visible: 'false', valueFrom: { operation: 'getPr', params: { path: { prNo: 'query.prNo' } }, value: 'version' } },
-        { field: 'deadline', label: F('deadline'), widget: 'date', required: true, help: T('deadlineHelp') },
+        { field: 'prNo', readOnly: true, valueFrom: { operation: 'getPr', params: { path: { prNo: 'query.prNo' } }, value: 'prNo' } },
+        { field: 'prVersion', readOnly: true, visible: 'false', valueFrom: { operation: 'getPr', params: { path: { prNo: 'query.prNo' } }, value: 'version' } },
+        { field: 'deadline', widget: 'date', required: true, help: T('deadlineHelp') },
         { field: 'title', label: F('rfqTitle'), maxLength: 200, span: 2, valueFrom: { operation: 'getPr', params: { path: { prNo: 'query.prNo' } }, value: 'title' } },
         { field: 'description', label: F('rfqDescription'), widget: 'textarea', rows: 3, maxLength: 1000, span: 2 },
         // A supplier graded "warn" (협력사 평가) is invited only once the buyer confirms; the server records who confirmed.
@@ -50,13 +51,13 @@ export default defineEditScreen({
         widget: 'company',
         label: T('addSupplier'),
         operation: 'searchRfqSuppliers',
-        fill: { compNo: 'compNo', compNameKr: 'compNameKr', taxNo2: 'taxNo2', grade: 'grade', gradeAction: 'gradeAction', gradePeriod: 'gradePeriod' },
+        fill: ['compNo', 'compNameKr', 'taxNo2', 'grade', 'gradeAction', 'gradePeriod'],
       },
       // The newest finalized evaluation grade: "warn" asks for the confirmation above, "block" is refused on sending.
       columns: [
-        { field: 'compNo', label: F('compNo'), width: 100 },
-        { field: 'compNameKr', label: F('compNameKr'), width: 200 },
-        { field: 'taxNo2', label: F('taxNo2'), width: 120 },
+        { field: 'compNo', width: 100 },
+        { field: 'compNameKr', width: 200 },
+        { field: 'taxNo2', width: 120 },
         { field: 'grade', label: F('evaGrade'), width: 60, align: 'center' },
         { field: 'gradeAction', label: F('evaGradeAction'), type: 'code', options: GRADE_ACTIONS, width: 110 },
         { field: 'gradePeriod', label: F('evaGradePeriod'), width: 180 },

@@ -1,5 +1,5 @@
 import type { ListScreenDef } from '../../engine/define';
-import { exportAction, f, num, orgFilters, t, won } from './report-defs';
+import { exportAction, num, orgFilters, t, won } from './report-defs';
 
 const detail = { screen: 'reports.highCostUnitDetail', query: { itemCode: 'row.itemCode', fromMonth: 'filters.months.from', toMonth: 'filters.months.to' } };
 
@@ -9,22 +9,23 @@ const def: ListScreenDef = {
   id: 'reports.highCostUnit',
   route: '/report/costUnit/highCostUnit',
   title: t('highCostUnit.title'),
+  labels: 'screen.reports.f',
   source: { operation: 'getHighCostUnit', rowKey: 'itemCode', defaultSort: 'excessKrw:desc', pageSize: 500 },
   filters: orgFilters,
   rememberFilters: true,
   totals: true,
-  chart: { kind: 'bar', x: 'itemName', series: [{ field: 'excessKrw', label: f('excessKrw') }], limit: 20, drill: detail },
+  chart: { kind: 'bar', x: 'itemName', series: [{ field: 'excessKrw' }], limit: 20, drill: detail },
   columns: [
-    { field: 'itemCode', label: f('itemCode'), width: 110, link: detail, total: { label: 'engine.totalLabel' } },
-    { field: 'itemName', label: f('itemName'), width: 200 },
-    { field: 'currency', label: f('currency'), width: 60 },
-    { field: 'refPrice', label: f('refPrice'), type: 'money', currencyField: 'currency', width: 110 },
+    { field: 'itemCode', width: 110, link: detail, total: { label: 'engine.totalLabel' } },
+    { field: 'itemName', width: 200 },
+    { field: 'currency', width: 60 },
+    { field: 'refPrice', type: 'money', currencyField: 'currency', width: 110 },
     { ...num('aboveCount'), total: 'sum' },
-    { field: 'excessAmount', label: f('excessAmount'), type: 'money', currencyField: 'currency', width: 120 },
+    { field: 'excessAmount', type: 'money', currencyField: 'currency', width: 120 },
     won('excessKrw'),
     num('maxOverPct'),
     num('buyerCount'),
-    { field: 'buyerName', label: f('buyerName'), width: 100 },
+    { field: 'buyerName', width: 100 },
   ],
   actions: [exportAction('highCostUnit')],
 };

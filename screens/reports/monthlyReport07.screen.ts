@@ -1,5 +1,5 @@
 import type { ListScreenDef } from '../../engine/define';
-import { exportAction, f, monthDrill, num, orgFilters, t } from './report-defs';
+import { exportAction, monthDrill, num, orgFilters, t } from './report-defs';
 
 /** /report/monthlyReport/monthlyReport07 — on-time delivery per receipt month (납기 준수율): on time and late lines stacked. */
 const def: ListScreenDef = {
@@ -7,13 +7,14 @@ const def: ListScreenDef = {
   id: 'reports.monthlyReport07',
   route: '/report/monthlyReport/monthlyReport07',
   title: t('monthlyReport07.title'),
+  labels: 'screen.reports.f',
   source: { operation: 'getMonthlyReport07', rowKey: 'month', defaultSort: 'month:asc', pageSize: 100 },
   filters: orgFilters,
   rememberFilters: true,
   totals: true,
-  chart: { kind: 'stackedBar', x: 'month', series: [{ field: 'onTimeCount', label: f('onTimeCount'), color: '#0b7268' }, { field: 'lateCount', label: f('lateCount'), color: '#b42318' }], limit: 36, drill: monthDrill('receipt') },
+  chart: { kind: 'stackedBar', x: 'month', series: [{ field: 'onTimeCount', color: '#0b7268' }, { field: 'lateCount', color: '#b42318' }], limit: 36, drill: monthDrill('receipt') },
   columns: [
-    { field: 'month', label: f('month'), width: 90, link: monthDrill('receipt'), total: { label: 'engine.totalLabel' } },
+    { field: 'month', width: 90, link: monthDrill('receipt'), total: { label: 'engine.totalLabel' } },
     num('lineCount'),
     num('onTimeCount'),
     num('lateCount'),

@@ -1,5 +1,5 @@
 import type { ListScreenDef } from '../../engine/define';
-import { exportAction, f, monthDrill, num, orgFilters, t, won } from './report-defs';
+import { exportAction, monthDrill, num, orgFilters, t, won } from './report-defs';
 
 /** /report/monthlyReport/monthlyReport09 — price variance per order month (단가 변동): paid against the reference price, in won. */
 const def: ListScreenDef = {
@@ -7,13 +7,14 @@ const def: ListScreenDef = {
   id: 'reports.monthlyReport09',
   route: '/report/monthlyReport/monthlyReport09',
   title: t('monthlyReport09.title'),
+  labels: 'screen.reports.f',
   source: { operation: 'getMonthlyReport09', rowKey: 'month', defaultSort: 'month:asc', pageSize: 100 },
   filters: orgFilters,
   rememberFilters: true,
   totals: true,
-  chart: { kind: 'bar', x: 'month', series: [{ field: 'referenceKrw', label: f('referenceKrw') }, { field: 'actualKrw', label: f('actualKrw') }], limit: 36, drill: monthDrill() },
+  chart: { kind: 'bar', x: 'month', series: [{ field: 'referenceKrw' }, { field: 'actualKrw' }], limit: 36, drill: monthDrill() },
   columns: [
-    { field: 'month', label: f('month'), width: 90, link: monthDrill(), total: { label: 'engine.totalLabel' } },
+    { field: 'month', width: 90, link: monthDrill(), total: { label: 'engine.totalLabel' } },
     num('lineCount'),
     num('aboveCount'),
     won('referenceKrw'),

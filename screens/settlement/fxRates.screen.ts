@@ -10,17 +10,18 @@ const f = (name: string) => `screen.settlement.field.${name}`;
 export default defineListScreen({
   id: 'settlement.fxRates',
   title: 'screen.settlement.fxRates.title',
+  labels: 'screen.settlement.field',
   menu: '/monthlyCalcAdmin',
   description: 'Monthly JPY rates per 100 yen: list, register a month, change one.',
   source: { operation: 'listFxRates', rowKey: 'period', pageSize: 100 },
   filters: [{ field: 'periods', label: f('period'), widget: 'monthRange', span: 2 }],
   columns: [
-    { field: 'currency', label: f('currency'), width: 70, align: 'center' },
-    { field: 'period', label: f('period'), width: 90, align: 'center' },
+    { field: 'currency', width: 70, align: 'center' },
+    { field: 'period', width: 90, align: 'center' },
     { field: 'rate', label: f('fxRate'), type: 'number', width: 110 },
-    { field: 'perUnits', label: f('perUnits'), type: 'number', width: 80 },
-    { field: 'updatedBy', label: f('updatedBy'), width: 100 },
-    { field: 'updatedAt', label: f('updatedAt'), type: 'datetime', width: 140 },
+    { field: 'perUnits', type: 'number', width: 80 },
+    { field: 'updatedBy', width: 100 },
+    { field: 'updatedAt', type: 'datetime', width: 140 },
   ],
   selection: 'single',
   actions: [
@@ -33,7 +34,7 @@ export default defineListScreen({
       prompt: {
         message: 'screen.settlement.fxRates.registerMessage',
         fields: [
-          { field: 'period', label: f('period'), widget: 'month', required: true },
+          { field: 'period', widget: 'month', required: true },
           { field: 'rate', label: f('fxRate'), required: true, maxLength: 13, help: 'screen.settlement.fxRates.rateHelp' },
         ],
       },

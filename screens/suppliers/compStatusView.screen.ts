@@ -17,6 +17,7 @@ export default defineDashboard({
   id: 'suppliers.compStatusView',
   route: '/compStatusView',
   title: 'screen.suppliers.compStatusView',
+  labels: 'screen.suppliers.field',
   columns: 2,
   panels: [
     {
@@ -26,8 +27,8 @@ export default defineDashboard({
       height: 330,
       source: { operation: 'getSupplierOverview', params: { path: { compNo: 'query.compNo' } } },
       columns: [
-        { field: 'metric', label: F('metric'), type: 'code', options: METRICS, width: 160 },
-        { field: 'value', label: F('value'), width: 300 },
+        { field: 'metric', type: 'code', options: METRICS, width: 160 },
+        { field: 'value', width: 300 },
       ],
     },
     {
@@ -37,7 +38,7 @@ export default defineDashboard({
       height: 330,
       source: { operation: 'listSupplierSpend', params: { path: { compNo: 'query.compNo' } } },
       x: 'month',
-      series: [{ field: 'amountKrw', label: F('amountKrw') }],
+      series: [{ field: 'amountKrw' }],
     },
     {
       id: 'statusHistory',
@@ -47,13 +48,13 @@ export default defineDashboard({
       height: 200,
       source: { operation: 'listSupplierStatusRequests', params: { query: { compNo: 'query.compNo', sort: "'requestedAt:desc'" } } },
       columns: [
-        { field: 'reqNo', label: F('reqNo'), width: 130 },
-        { field: 'fromStatus', label: F('fromStatus'), type: 'code', codeGroup: 'COMP_STATUS', width: 90 },
-        { field: 'toStatus', label: F('toStatus'), type: 'code', codeGroup: 'COMP_STATUS', width: 90 },
+        { field: 'reqNo', width: 130 },
+        { field: 'fromStatus', type: 'code', codeGroup: 'COMP_STATUS', width: 90 },
+        { field: 'toStatus', type: 'code', codeGroup: 'COMP_STATUS', width: 90 },
         { field: 'status', label: F('requestStatus'), type: 'code', options: ['REQUESTED', 'APPROVED', 'REJECTED', 'WITHDRAWN'].map((value) => ({ value, text: `option.suppliers.requestStatus.${value}` })), width: 90 },
-        { field: 'reason', label: F('reason'), width: 260 },
-        { field: 'requestedAt', label: F('requestedAt'), type: 'datetime', width: 140 },
-        { field: 'decidedAt', label: F('decidedAt'), type: 'datetime', width: 140 },
+        { field: 'reason', width: 260 },
+        { field: 'requestedAt', type: 'datetime', width: 140 },
+        { field: 'decidedAt', type: 'datetime', width: 140 },
       ],
     },
     {
@@ -64,13 +65,13 @@ export default defineDashboard({
       height: 200,
       source: { operation: 'listSupplierUsersOf', params: { path: { compNo: 'query.compNo' } } },
       columns: [
-        { field: 'userId', label: F('userId'), width: 120 },
-        { field: 'hname', label: F('hname'), width: 100 },
-        { field: 'authGroupId', label: F('authGroupId'), width: 80 },
-        { field: 'email', label: F('email'), width: 200 },
-        { field: 'useFlag', label: F('useFlag'), type: 'code', codeGroup: 'USE_YN', width: 80 },
-        { field: 'locked', label: F('locked'), type: 'code', codeGroup: 'YN', width: 70 },
-        { field: 'lastLoginAt', label: F('lastLoginAt'), type: 'datetime', width: 140 },
+        { field: 'userId', width: 120 },
+        { field: 'hname', width: 100 },
+        { field: 'authGroupId', width: 80 },
+        { field: 'email', width: 200 },
+        { field: 'useFlag', type: 'code', codeGroup: 'USE_YN', width: 80 },
+        { field: 'locked', type: 'code', codeGroup: 'YN', width: 70 },
+        { field: 'lastLoginAt', type: 'datetime', width: 140 },
       ],
     },
   ],

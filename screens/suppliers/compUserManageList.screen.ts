@@ -1,5 +1,5 @@
 import { defineListScreen } from '../../engine/define';
-import { F, T, userActions, userColumns, userFilters } from '../portal/ogpmsManage/supplier-users';
+import { T, userActions, userColumns, userFilters } from '../portal/ogpmsManage/supplier-users';
 
 /**
  * /compUserManageList — supplier users across companies (supplier management): lock, unlock and
@@ -10,10 +10,11 @@ export default defineListScreen({
   route: '/compUserManageList',
   portals: ['internal'],
   title: T('compUserManageList'),
+  labels: 'screen.ogpmsManage.field',
   source: { operation: 'listSupplierUsers', rowKey: 'userId', defaultSort: 'compNo:asc' },
   filters: [
-    { field: 'compNo', label: F('compNo'), widget: 'company' },
-    { field: 'compNameKr', label: F('compNameKr'), maxLength: 100 },
+    { field: 'compNo', widget: 'company' },
+    { field: 'compNameKr', maxLength: 100 },
     ...userFilters,
   ],
   rememberFilters: true,

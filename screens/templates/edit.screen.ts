@@ -7,16 +7,17 @@ const L = (k: string) => `screen.templates.field.${k}`;
 export default defineEditScreen({
   id: 'templates.edit',
   title: 'screen.templates.kind.edit',
+  labels: 'screen.templates.field',
   description: 'Edit template: a form in sections with required fields, limits and a save (checked, not stored).',
   key: ['sampleNo'],
   load: { operation: 'getTemplateSample', params: { path: { sampleNo: 'query.sampleNo' } } },
   sections: [
     { title: 'screen.templates.section.basic', columns: 3, fields: [
-      { field: 'itemName', label: L('itemName'), required: true, maxLength: 100 },
+      { field: 'itemName', required: true, maxLength: 100 },
       { field: 'categoryCode', label: L('category'), widget: 'select', options: CAT, required: true },
-      { field: 'quantity', label: L('quantity'), widget: 'number', type: 'integer', minimum: 1, maximum: 9999, required: true, default: 1 },
-      { field: 'dueDate', label: L('dueDate'), widget: 'date' },
-      { field: 'remark', label: L('remark'), widget: 'textarea', rows: 3, maxLength: 200, span: 2 },
+      { field: 'quantity', widget: 'number', type: 'integer', minimum: 1, maximum: 9999, required: true, default: 1 },
+      { field: 'dueDate', widget: 'date' },
+      { field: 'remark', widget: 'textarea', rows: 3, maxLength: 200, span: 2 },
     ] },
   ],
   actions: [{ kind: 'save', operation: 'checkTemplateSample', variant: 'primary' }],

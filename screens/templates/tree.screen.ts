@@ -7,14 +7,15 @@ const L = (k: string) => `screen.templates.field.${k}`;
 export default defineTreeScreen({
   id: 'templates.tree',
   title: 'screen.templates.kind.tree',
+  labels: 'screen.templates.field',
   description: 'Tree template: nodes nested by their parent on the left, the chosen node in a form on the right.',
   tree: { operation: 'listTemplateSampleTree', idField: 'nodeId', labelField: 'label', parentField: 'parentId', detailField: 'sampleNo', search: true },
   detail: {
     sections: [{ columns: 2, fields: [
       { field: 'label', label: L('itemName'), readOnly: true },
       { field: 'categoryCode', label: L('category'), widget: 'select', options: CAT, readOnly: true },
-      { field: 'quantity', label: L('quantity'), widget: 'number', type: 'integer', readOnly: true },
-      { field: 'dueDate', label: L('dueDate'), widget: 'date', readOnly: true },
+      { field: 'quantity', widget: 'number', type: 'integer', readOnly: true },
+      { field: 'dueDate', widget: 'date', readOnly: true },
     ] }],
   },
 });

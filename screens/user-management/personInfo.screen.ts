@@ -1,6 +1,5 @@
 import { defineEditScreen } from '../../engine/define';
 
-const F = (name: string) => `screen.userManagement.field.${name}`;
 const T = (name: string) => `screen.userManagement.${name}`;
 
 /**
@@ -17,6 +16,7 @@ export default defineEditScreen({
   menu: '/userManagement/PersonInfoLogin',
   portals: ['internal', 'external'],
   title: T('personInfo'),
+  labels: 'screen.userManagement.field',
   singleton: true,
   load: { operation: 'getMyAccount' },
   refused: { REAUTH_REQUIRED: { screen: 'userManagement.personInfoLogin' } },
@@ -25,25 +25,25 @@ export default defineEditScreen({
       title: T('account'),
       columns: 3,
       fields: [
-        { field: 'userId', label: F('userId'), readOnly: true },
-        { field: 'authGroupName', label: F('authGroupName'), readOnly: true },
-        { field: 'compNameKr', label: F('compNameKr'), readOnly: true, visible: '!empty(form.compNameKr)' },
-        { field: 'deptnm', label: F('deptnm'), readOnly: true, visible: '!empty(form.deptnm)' },
-        { field: 'hname', label: F('hname'), required: true, maxBytes: 50 },
-        { field: 'ename', label: F('ename'), maxLength: 100 },
-        { field: 'email', label: F('email'), maxLength: 100 },
-        { field: 'phoneNo', label: F('phoneNo'), mask: 'phone', maxLength: 20 },
-        { field: 'cellPhoneNo', label: F('cellPhoneNo'), mask: 'phone', maxLength: 20, help: T('cellHelp') },
-        { field: 'phoneCode', label: F('phoneCode'), maxLength: 6, placeholder: '123456' },
+        { field: 'userId', readOnly: true },
+        { field: 'authGroupName', readOnly: true },
+        { field: 'compNameKr', readOnly: true, visible: '!empty(form.compNameKr)' },
+        { field: 'deptnm', readOnly: true, visible: '!empty(form.deptnm)' },
+        { field: 'hname', required: true, maxBytes: 50 },
+        { field: 'ename', maxLength: 100 },
+        { field: 'email', maxLength: 100 },
+        { field: 'phoneNo', mask: 'phone', maxLength: 20 },
+        { field: 'cellPhoneNo', mask: 'phone', maxLength: 20, help: T('cellHelp') },
+        { field: 'phoneCode', maxLength: 6, placeholder: '123456' },
       ],
     },
     {
       title: T('password'),
       columns: 3,
       fields: [
-        { field: 'passwordChangedAt', label: F('passwordChangedAt'), widget: 'datetime', readOnly: true },
-        { field: 'passwordExpiresAt', label: F('passwordExpiresAt'), widget: 'datetime', readOnly: true },
-        { field: 'reauthUntil', label: F('reauthUntil'), widget: 'datetime', readOnly: true },
+        { field: 'passwordChangedAt', widget: 'datetime', readOnly: true },
+        { field: 'passwordExpiresAt', widget: 'datetime', readOnly: true },
+        { field: 'reauthUntil', widget: 'datetime', readOnly: true },
       ],
     },
   ],
@@ -67,8 +67,8 @@ export default defineEditScreen({
       prompt: {
         message: T('passwordPolicy'),
         fields: [
-          { field: 'newPassword', label: F('newPassword'), widget: 'password', required: true, maxLength: 64 },
-          { field: 'newPasswordCheck', label: F('newPasswordCheck'), widget: 'password', required: true, maxLength: 64 },
+          { field: 'newPassword', widget: 'password', required: true, maxLength: 64 },
+          { field: 'newPasswordCheck', widget: 'password', required: true, maxLength: 64 },
         ],
       },
       params: { body: { newPassword: 'input.newPassword', newPasswordCheck: 'input.newPasswordCheck' } },

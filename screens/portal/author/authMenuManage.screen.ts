@@ -1,6 +1,5 @@
 import { defineTreeScreen } from '../../../engine/define';
 
-const L = (k: string) => `screen.portalAdmin.field.${k}`;
 
 /**
  * /portal/author/authMenuManage — the menus of one authority group's portal with the group's read
@@ -12,6 +11,7 @@ export default defineTreeScreen({
   id: 'portal.authMenuManage',
   route: '/portal/author/authMenuManage',
   title: 'screen.portalAdmin.authMenuManage',
+  labels: 'screen.portalAdmin.field',
   tree: { operation: 'listAdminAuthGroups', params: { query: { useYn: "'Y'" } }, idField: 'authGroupId', labelField: 'label', detailField: 'portal', search: true, rootLabel: 'screen.portalAdmin.groups' },
   detail: {
     sections: [
@@ -19,9 +19,9 @@ export default defineTreeScreen({
         title: 'screen.portalAdmin.group',
         columns: 3,
         fields: [
-          { field: 'authGroupId', label: L('authGroupId'), readOnly: true },
-          { field: 'nameKo', label: L('nameKo'), readOnly: true },
-          { field: 'portal', label: L('portal'), widget: 'select', options: [{ value: 'I', text: 'option.portal.I' }, { value: 'X', text: 'option.portal.X' }], readOnly: true },
+          { field: 'authGroupId', readOnly: true },
+          { field: 'nameKo', readOnly: true },
+          { field: 'portal', widget: 'select', options: [{ value: 'I', text: 'option.portal.I' }, { value: 'X', text: 'option.portal.X' }], readOnly: true },
         ],
       },
     ],
@@ -35,12 +35,12 @@ export default defineTreeScreen({
         canDelete: false,
         visibleRows: 18,
         columns: [
-          { field: 'menuPath', label: L('menuPath'), width: 360 },
-          { field: 'sspUrl', label: L('sspUrl'), width: 240 },
-          { field: 'canRead', label: L('canRead'), type: 'checkbox', width: 70, editable: true },
-          { field: 'canWrite', label: L('canWrite'), type: 'checkbox', width: 70, editable: true },
-          { field: 'useYn', label: L('useYn'), type: 'code', codeGroup: 'USE_YN', width: 80 },
-          { field: 'pgmId', label: L('pgmId'), width: 200 },
+          { field: 'menuPath', width: 360 },
+          { field: 'sspUrl', width: 240 },
+          { field: 'canRead', type: 'checkbox', width: 70, editable: true },
+          { field: 'canWrite', type: 'checkbox', width: 70, editable: true },
+          { field: 'useYn', type: 'code', codeGroup: 'USE_YN', width: 80 },
+          { field: 'pgmId', width: 200 },
         ],
       },
     ],

@@ -1,6 +1,5 @@
 import { defineTreeScreen } from '../../../engine/define';
 
-const L = (k: string) => `screen.portalAdmin.field.${k}`;
 
 /**
  * /portal/author/authorGroupManage — authority groups (spec §6: 99, 50, 60, 31/32/33, 61, 10,
@@ -11,6 +10,7 @@ export default defineTreeScreen({
   id: 'portal.authorGroupManage',
   route: '/portal/author/authorGroupManage',
   title: 'screen.portalAdmin.authorGroupManage',
+  labels: 'screen.portalAdmin.field',
   tree: { operation: 'listAdminAuthGroups', idField: 'authGroupId', labelField: 'label', detailField: 'portal', search: true, rootLabel: 'screen.portalAdmin.groups' },
   actions: [{ kind: 'new', label: 'screen.portalAdmin.newGroup' }],
   detail: {
@@ -19,14 +19,14 @@ export default defineTreeScreen({
         title: 'screen.portalAdmin.group',
         columns: 3,
         fields: [
-          { field: 'authGroupId', label: L('authGroupId'), required: true, createOnly: true, maxLength: 2, pattern: '^[0-9A-Z]{2}$', help: 'screen.portalAdmin.groupIdHint' },
-          { field: 'portal', label: L('portal'), widget: 'select', options: [{ value: 'I', text: 'option.portal.I' }, { value: 'X', text: 'option.portal.X' }], required: true, createOnly: true, emptyOption: 'none', default: 'I' },
-          { field: 'useYn', label: L('useYn'), widget: 'select', codeGroup: 'USE_YN', required: true, emptyOption: 'none', default: 'Y' },
-          { field: 'nameKo', label: L('nameKo'), required: true, maxLength: 50 },
-          { field: 'nameEn', label: L('nameEn'), required: true, maxLength: 50 },
-          { field: 'sortOrder', label: L('sortOrder'), widget: 'number', type: 'integer', minimum: 0, maximum: 99999 },
-          { field: 'description', label: L('description'), maxLength: 200, span: 2 },
-          { field: 'userCount', label: L('userCount'), widget: 'number', type: 'integer', readOnly: true, visible: "mode == 'update'" },
+          { field: 'authGroupId', required: true, createOnly: true, maxLength: 2, pattern: '^[0-9A-Z]{2}$', help: 'screen.portalAdmin.groupIdHint' },
+          { field: 'portal', widget: 'select', options: [{ value: 'I', text: 'option.portal.I' }, { value: 'X', text: 'option.portal.X' }], required: true, createOnly: true, emptyOption: 'none', default: 'I' },
+          { field: 'useYn', widget: 'select', codeGroup: 'USE_YN', required: true, emptyOption: 'none', default: 'Y' },
+          { field: 'nameKo', required: true, maxLength: 50 },
+          { field: 'nameEn', required: true, maxLength: 50 },
+          { field: 'sortOrder', widget: 'number', type: 'integer', minimum: 0, maximum: 99999 },
+          { field: 'description', maxLength: 200, span: 2 },
+          { field: 'userCount', widget: 'number', type: 'integer', readOnly: true, visible: "mode == 'update'" },
         ],
       },
     ],

@@ -11,6 +11,7 @@ export default defineTreeScreen({
   id: 'board.faq',
   route: '/board/faq',
   title: 'screen.board.faq',
+  labels: 'screen.board.field',
   tree: { operation: 'listFaqTree', idField: 'nodeId', labelField: 'label', parentField: 'parentNodeId', search: true, rootLabel: 'screen.board.faq' },
   actions: [{ kind: 'new', label: 'screen.board.newFaq' }],
   detail: {
@@ -19,8 +20,8 @@ export default defineTreeScreen({
         columns: 2,
         visible: "mode == 'create' || !empty(form.postId)",
         fields: [
-          { field: 'category', label: L('category'), required: true, maxLength: 40, help: 'screen.board.categoryHint' },
-          { field: 'pinned', label: L('pinned'), widget: 'select', options: [{ value: 'Y', text: 'screen.board.pinnedY' }, { value: 'N', text: 'screen.board.pinnedN' }], emptyOption: 'none', default: 'N' },
+          { field: 'category', required: true, maxLength: 40, help: 'screen.board.categoryHint' },
+          { field: 'pinned', widget: 'select', options: [{ value: 'Y', text: 'screen.board.pinnedY' }, { value: 'N', text: 'screen.board.pinnedN' }], emptyOption: 'none', default: 'N' },
           { field: 'title', label: L('question'), required: true, maxLength: 200, span: 2 },
           { field: 'body', label: L('answer'), widget: 'textarea', rows: 10, required: true, maxLength: 20000, span: 2 },
         ],

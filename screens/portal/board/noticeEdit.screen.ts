@@ -6,6 +6,7 @@ const L = (k: string) => `screen.board.field.${k}`;
 export default defineEditScreen({
   id: 'board.noticeEdit',
   title: 'screen.board.noticeEdit',
+  labels: 'screen.board.field',
   menu: '/board/notice',
   key: ['postId'],
   load: { operation: 'getNoticePost', params: { path: { postId: 'query.postId' } } },
@@ -13,9 +14,9 @@ export default defineEditScreen({
     {
       columns: 2,
       fields: [
-        { field: 'title', label: L('title'), required: true, maxLength: 200, span: 2 },
-        { field: 'body', label: L('body'), widget: 'textarea', rows: 12, required: true, maxLength: 20000, span: 2 },
-        { field: 'pinned', label: L('pinned'), widget: 'select', options: [{ value: 'Y', text: 'screen.board.pinnedY' }, { value: 'N', text: 'screen.board.pinnedN' }], emptyOption: 'none', default: 'N' },
+        { field: 'title', required: true, maxLength: 200, span: 2 },
+        { field: 'body', widget: 'textarea', rows: 12, required: true, maxLength: 20000, span: 2 },
+        { field: 'pinned', widget: 'select', options: [{ value: 'Y', text: 'screen.board.pinnedY' }, { value: 'N', text: 'screen.board.pinnedN' }], emptyOption: 'none', default: 'N' },
         { field: 'writerName', label: L('writer'), readOnly: true, visible: "mode == 'update'" },
       ],
     },

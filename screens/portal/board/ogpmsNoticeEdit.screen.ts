@@ -6,6 +6,7 @@ const L = (k: string) => `screen.board.field.${k}`;
 export default defineEditScreen({
   id: 'board.ogpmsNoticeEdit',
   title: 'screen.board.ogpmsNoticeEdit',
+  labels: 'screen.board.field',
   menu: '/portal/ogpmsManage/notice',
   key: ['postId'],
   load: { operation: 'getCyberNoticePost', params: { path: { postId: 'query.postId' } } },
@@ -13,11 +14,11 @@ export default defineEditScreen({
     {
       columns: 2,
       fields: [
-        { field: 'title', label: L('title'), required: true, maxLength: 200, span: 2 },
-        { field: 'body', label: L('body'), widget: 'textarea', rows: 10, required: true, maxLength: 20000, span: 2 },
-        { field: 'showFrom', label: L('showFrom'), widget: 'date', help: 'screen.board.periodHint' },
-        { field: 'showTo', label: L('showTo'), widget: 'date' },
-        { field: 'pinned', label: L('pinned'), widget: 'select', options: [{ value: 'Y', text: 'screen.board.pinnedY' }, { value: 'N', text: 'screen.board.pinnedN' }], emptyOption: 'none', default: 'N' },
+        { field: 'title', required: true, maxLength: 200, span: 2 },
+        { field: 'body', widget: 'textarea', rows: 10, required: true, maxLength: 20000, span: 2 },
+        { field: 'showFrom', widget: 'date', help: 'screen.board.periodHint' },
+        { field: 'showTo', widget: 'date' },
+        { field: 'pinned', widget: 'select', options: [{ value: 'Y', text: 'screen.board.pinnedY' }, { value: 'N', text: 'screen.board.pinnedN' }], emptyOption: 'none', default: 'N' },
       ],
     },
   ],

@@ -1,5 +1,5 @@
 import { defineListScreen } from '../../../engine/define';
-import { F, T, userActions, userColumns, userFilters } from './supplier-users';
+import { T, userActions, userColumns, userFilters } from './supplier-users';
 
 /** Cyber groups (60, 61) are suppliers: the server shows them their own company only, so the company filters are staff's. */
 const STAFF = "!startsWith(login.authGroupId, '6')";
@@ -15,10 +15,11 @@ export default defineListScreen({
   route: '/portal/ogpmsManage/compUserManage',
   portals: ['internal', 'external'],
   title: T('compUserManage'),
+  labels: 'screen.ogpmsManage.field',
   source: { operation: 'listSupplierUsers', rowKey: 'userId', defaultSort: 'compNo:asc' },
   filters: [
-    { field: 'compNo', label: F('compNo'), widget: 'company', visible: STAFF },
-    { field: 'compNameKr', label: F('compNameKr'), maxLength: 100, visible: STAFF },
+    { field: 'compNo', widget: 'company', visible: STAFF },
+    { field: 'compNameKr', maxLength: 100, visible: STAFF },
     ...userFilters,
   ],
   rememberFilters: true,

@@ -1,6 +1,5 @@
 import { defineListScreen } from '../../../engine/define';
 
-const F = (name: string) => `screen.ogpmsManage.field.${name}`;
 const T = (name: string) => `screen.ogpmsManage.${name}`;
 const PORTALS = [{ value: 'I', text: 'option.portal.I' }, { value: 'X', text: 'option.portal.X' }];
 /** Cyber groups (60, 61) are suppliers: the server limits them to their own company's users. */
@@ -16,24 +15,25 @@ export default defineListScreen({
   route: '/portal/ogpmsManage/userBlock',
   portals: ['internal', 'external'],
   title: T('userBlock'),
+  labels: 'screen.ogpmsManage.field',
   source: { operation: 'listUsers', rowKey: 'userId', defaultSort: 'userId:asc' },
   filters: [
-    { field: 'userId', label: F('userId'), maxLength: 50 },
-    { field: 'hname', label: F('hname'), maxLength: 50 },
-    { field: 'portal', label: F('portal'), widget: 'select', options: PORTALS, visible: STAFF },
-    { field: 'useFlag', label: F('useFlag'), widget: 'select', codeGroup: 'USE_YN' },
+    { field: 'userId', maxLength: 50 },
+    { field: 'hname', maxLength: 50 },
+    { field: 'portal', widget: 'select', options: PORTALS, visible: STAFF },
+    { field: 'useFlag', widget: 'select', codeGroup: 'USE_YN' },
   ],
   rememberFilters: true,
   columns: [
-    { field: 'userId', label: F('userId'), width: 120 },
-    { field: 'hname', label: F('hname'), width: 90 },
-    { field: 'portal', label: F('portal'), type: 'code', options: PORTALS, width: 100 },
-    { field: 'compNameKr', label: F('compNameKr'), width: 160 },
-    { field: 'authGroupName', label: F('authGroupName'), width: 120 },
-    { field: 'useFlag', label: F('useFlag'), type: 'code', codeGroup: 'USE_YN', width: 80 },
-    { field: 'status', label: F('status'), type: 'code', codeGroup: 'USER_STATUS', width: 80 },
-    { field: 'locked', label: F('locked'), type: 'checkbox', width: 60 },
-    { field: 'lastLoginAt', label: F('lastLoginAt'), type: 'datetime', width: 140 },
+    { field: 'userId', width: 120 },
+    { field: 'hname', width: 90 },
+    { field: 'portal', type: 'code', options: PORTALS, width: 100 },
+    { field: 'compNameKr', width: 160 },
+    { field: 'authGroupName', width: 120 },
+    { field: 'useFlag', type: 'code', codeGroup: 'USE_YN', width: 80 },
+    { field: 'status', type: 'code', codeGroup: 'USER_STATUS', width: 80 },
+    { field: 'locked', type: 'checkbox', width: 60 },
+    { field: 'lastLoginAt', type: 'datetime', width: 140 },
   ],
   selection: 'multi',
   actions: [
