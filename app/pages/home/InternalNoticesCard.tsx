@@ -1,16 +1,15 @@
 import type { i18n as I18n } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { formatInstant } from '../../../lib/date';
 import type { paths } from '../../../schemas/api-types.generated';
 import { ApiError } from '../../api/api-error';
 import { apiClient, type ApiClient } from '../../api/client';
-import { useAsync } from '../../hooks/use-async';
+import { useAsync, type AsyncState } from '../../hooks/use-async';
 import { leavesOf } from '../../layouts/menu/menu-tree';
 import { useSessionStore, type MenuItem } from '../../stores/session';
-import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import styles from './HomeCards.module.css';
+import { NoticeListBody } from './NoticeListBody';
 
 type NoticeList = paths['/api/v1/board/notices']['get']['responses'][200]['content']['application/json'];
 
@@ -57,6 +56,11 @@ export function InternalNoticesCard() {
   return <NoticeList t={t} />;
 }
 
+/** The board's answer is a page (`{ rows, total }`); the card lists its rows. */
+function rowsOf(state: AsyncState<NoticeList> & { reload: () => void }): AsyncState<NoticeList['rows']> & { reload: () => void } {
+  return state.status === 'success' ? { ...state, data: state.data.rows } : state;
+}
+
 function NoticeList({ t }: { t: (key: string) => string }) {
   const state = useAsync(fetchInternalNotices);
   return (
@@ -69,35 +73,11 @@ function NoticeList({ t }: { t: (key: string) => string }) {
         </Link>
       }
     >
-      {state.status === 'loading' && (
-        <p className={styles.muted} role="status">
-          …
-        </p>
-      )}
-      {state.status === 'error' && (
-        <div className={styles.problem} role="alert">
-          <span className={styles.problemBody}>{t('internalNotices.error')}</span>
-          <Button variant="secondary" onClick={() => state.reload()}>
-            {t('common.retry')}
-          </Button>
-        </div>
-      )}
-      {state.status === 'success' && state.data.rows.length === 0 && <p className={styles.muted}>{t('internalNotices.empty')}</p>}
-      {state.status === 'success' && state.data.rows.length > 0 && (
-        <ul data-testid="internal-notices" style={{ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: 6 }}>
-          {state.data.rows.map((n) => (
-            <li key={n.postId}>
-              <details>
-                <summary>
-                  {n.pinned === 'Y' && <strong>[{t('internalNotices.pinned')}] </strong>}
-                  {n.title} <span className={styles.muted}>{n.showFrom ?? formatInstant(n.createdAt, 'yyyy-MM-dd')}</span>
-                </summary>
-                <p style={{ whiteSpace: 'pre-wrap', margin: '6px 0 0 16px' }}>{n.body}</p>
-              </details>
-            </li>
-          ))}
-        </ul>
-      )}
+      <NoticeListBody
+        state={rowsOf(state)}
+        texts={{ empty: t('internalNotices.empty'), pinned: t('internalNotices.pinned'), error: t('internalNotices.error'), retry: t('common.retry') }}
+        testId="internal-notices"
+      />
     </Card>
   );
 }

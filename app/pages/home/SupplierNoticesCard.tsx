@@ -1,14 +1,12 @@
 import type { i18n as I18n } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { formatInstant } from '../../../lib/date';
 import type { paths } from '../../../schemas/api-types.generated';
 import { ApiError } from '../../api/api-error';
 import { apiClient, type ApiClient } from '../../api/client';
 import { useAsync } from '../../hooks/use-async';
 import { useSessionStore } from '../../stores/session';
-import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
-import styles from './HomeCards.module.css';
+import { NoticeListBody } from './NoticeListBody';
 
 type Notices = paths['/api/v1/cyber/home/notices']['get']['responses'][200]['content']['application/json'];
 
@@ -32,10 +30,7 @@ export async function fetchSupplierNotices(signal?: AbortSignal, client: ApiClie
   return r.data;
 }
 
-/**
- * The supplier home's notices: titles with their date, each opening to its text. The text is
- * rendered as text (React escapes it; line breaks kept by CSS), never as markup.
- */
+/** The supplier home's notices (administered in 포털관리 › 협력사 공지): titles with their date, each opening to its text. */
 export function SupplierNoticesCard() {
   const { t, i18n } = useTranslation();
   addTexts(i18n);
@@ -44,31 +39,11 @@ export function SupplierNoticesCard() {
   if (!loggedIn) return null;
   return (
     <Card title={t('supplierNotices.title')} labelledBy="home-supplier-notices">
-      {state.status === 'loading' && <p className={styles.muted} role="status">…</p>}
-      {state.status === 'error' && (
-        <div className={styles.problem} role="alert">
-          <span className={styles.problemBody}>{t('supplierNotices.error')}</span>
-          <Button variant="secondary" onClick={() => state.reload()}>
-            {t('common.retry')}
-          </Button>
-        </div>
-      )}
-      {state.status === 'success' && state.data.length === 0 && <p className={styles.muted}>{t('supplierNotices.empty')}</p>}
-      {state.status === 'success' && state.data.length > 0 && (
-        <ul data-testid="supplier-notices" style={{ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: 6 }}>
-          {state.data.map((n) => (
-            <li key={n.postId}>
-              <details>
-                <summary>
-                  {n.pinned === 'Y' && <strong>[{t('supplierNotices.pinned')}] </strong>}
-                  {n.title} <span className={styles.muted}>{n.showFrom ?? formatInstant(n.createdAt, 'yyyy-MM-dd')}</span>
-                </summary>
-                <p style={{ whiteSpace: 'pre-wrap', margin: '6px 0 0 16px' }}>{n.body}</p>
-              </details>
-            </li>
-          ))}
-        </ul>
-      )}
+      <NoticeListBody
+        state={state}
+        texts={{ empty: t('supplierNotices.empty'), pinned: t('supplierNotices.pinned'), error: t('supplierNotices.error'), retry: t('common.retry') }}
+        testId="supplier-notices"
+      />
     </Card>
   );
 }
