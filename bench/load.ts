@@ -1,0 +1,144 @@
+/**
+ * npm run bench:load -- [--connections 200] [--duration 60] [--backends pglite,postgres] [--scale 1]
+ *
+ * Many users at once (issue #27 item 3): C connections (default 200) for S seconds (default 60) on
+ * the three lists users open most — staff's PO list, warehousing items, and a supplier's own PO
+ * list — each as its screen sends it when opened (bench/api-cases.ts), spread evenly over the
+ * connections, against a real listening server (the app as server/main.ts builds it) on each
+ * backend in one run: the embedded PGlite (in its worker thread, as `npm start` runs it) and
+ * PostgreSQL, both seeded with the demo data at `--scale` (default 1: what `npm start` seeds).
+ * Prints per backend and list: requests/s, p50/p99 latency, errors (non-2xx and socket errors).
+ * Results: bench/results/load.json. Targets (#27): PGlite 0 errors and p99 ≤ 2 s.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { buildApp } from '../server/app.js';
+import { testConfig } from '../server/config.js';
+import { connect, type DbHandle } from '../server/db/connect.js';
+import { migrateToLatest } from '../server/db/migrate.js';
+import { seedDemo } from '../server/db/seed/index.js';
+import { listOperations } from '../server/modules/exports/list-operations.js';
+import { loginAs } from '../tests/helpers/login.js';
+import poList from '../screens/purchase-order/orderRequestList.screen';
+import warehousingItems from '../screens/fulfilment-delivery/warehousingItemList.screen';
+import supplierPoList from '../screens/cyber-purchase/orderList.screen';
+import type { ListScreenDef } from '../engine/definition/types';
+import { queryString, screenCase } from './api-cases';
+import { writeResult } from './harness';
+import { ADMIN_URL, numberArg as arg } from './scale-db';
+
+const connections = arg('connections', 200);
+const duration = arg('duration', 60);
+const scale = arg('scale', 1);
+const backendsAt = process.argv.indexOf('--backends');
+const backends = (backendsAt >= 0 ? process.argv[backendsAt + 1] : 'pglite,postgres').split(',') as Array<'pglite' | 'postgres'>;
+
+const LISTS = [
+  { name: 'staff PO list', def: poList as ListScreenDef, user: 'admin' },
+  { name: 'warehousing items', def: warehousingItems as ListScreenDef, user: 'admin' },
+  { name: 'supplier PO list', def: supplierPoList as ListScreenDef, user: 'supplier1' },
+];
+
+interface ListResult {
+  list: string;
+  url: string;
+  requests: number;
+  rps: number;
+  p50: number;
+  p99: number;
+  max: number;
+  errors: number;
+}
+
+async function openBackend(kind: 'pglite' | 'postgres', dataDir: string): Promise<{ dbh: DbHandle; databaseUrl: string | null; drop(): Promise<void> }> {
+  if (kind === 'pglite') {
+    const dbh = await connect({ databaseUrl: null, pgliteDir: path.join(dataDir, 'pgdata') });
+    return { dbh, databaseUrl: null, drop: async () => undefined };
+  }
+  const name = `gpms_bench_load_s${scale}`;
+  const admin = new pg.Client({ connectionString: ADMIN_URL });
+  await admin.connect();
+  await admin.query(`drop database if exists ${name}`);
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const databaseUrl = ADMIN_URL.replace(/\/[^/]*$/, `/${name}`);
+  const dbh = await connect({ databaseUrl, pgliteDir: null });
+  return {
+    dbh,
+    databaseUrl,
+    drop: async () => {
+      const a = new pg.Client({ connectionString: ADMIN_URL });
+      await a.connect();
+      await a.query(`drop database if exists ${name} with (force)`);
+      await a.end();
+    },
+  };
+}
+
+async function runBackend(kind: 'pglite' | 'postgres'): Promise<{ backend: string; lists: ListResult[]; all: Omit<ListResult, 'list' | 'url'> }> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `gpms-bench-load-${kind}-`));
+  const backend = await openBackend(kind, dataDir);
+  await migrateToLatest(backend.dbh.db);
+  await seedDemo(backend.dbh.db, { scale });
+  const config = testConfig({ dataDir, distDir: path.join(dataDir, 'no-dist'), databaseUrl: backend.databaseUrl, jobsPollMs: 0 });
+  const app = await buildApp({ config, dbh: backend.dbh });
+  const base = await app.listen({ host: '127.0.0.1', port: 0 });
+  try {
+    const ops = listOperations(app);
+    const headersOf = new Map<string, Record<string, string>>();
+    for (const user of new Set(LISTS.map((l) => l.user))) headersOf.set(user, (await loginAs(app, user)).headers);
+    const requests = LISTS.map((l) => {
+      const c = screenCase(l.name, l.def);
+      const op = ops.get(c.operation);
+      if (!op) throw new Error(`${c.operation}: no such list operation`);
+      return { list: l.name, path: `${op.path}?${queryString(c.query, 1, c.pageSize)}`, headers: headersOf.get(l.user)! };
+    });
+    // Each list on its own third of the connections, all at once.
+    const share = Math.max(1, Math.floor(connections / requests.length));
+    console.log(`${kind}: ${requests.length} lists × ${share} connections for ${duration} s …`);
+    const runs = await Promise.all(
+      requests.map((r) => autocannon({ url: `${base}${r.path}`, connections: share, duration, headers: r.headers, timeout: 30 })),
+    );
+    const lists = runs.map((r, i) => ({
+      list: requests[i].list,
+      url: requests[i].path,
+      requests: r.requests.total,
+      rps: Number(r.requests.average.toFixed(1)),
+      p50: r.latency.p50,
+      p99: r.latency.p99,
+      max: r.latency.max,
+      errors: r.errors + r.non2xx + r.timeouts,
+    }));
+    const total = lists.reduce((n, l) => n + l.requests, 0);
+    const all = {
+      requests: total,
+      rps: Number(lists.reduce((n, l) => n + l.rps, 0).toFixed(1)),
+      p50: Math.max(...lists.map((l) => l.p50)),
+      p99: Math.max(...lists.map((l) => l.p99)),
+      max: Math.max(...lists.map((l) => l.max)),
+      errors: lists.reduce((n, l) => n + l.errors, 0),
+    };
+    return { backend: kind, lists, all };
+  } finally {
+    await app.close();
+    await backend.dbh.db.destroy();
+    await backend.drop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+const results = [];
+for (const kind of backends) results.push(await runBackend(kind));
+
+console.log(`\n${connections} connections, ${duration} s, demo data at scale ${scale} (load average before: ${os.loadavg().map((x) => x.toFixed(1)).join(' / ')})`);
+console.log('| backend | list | requests | req/s | p50 ms | p99 ms | max ms | errors |');
+console.log('|---|---|---|---|---|---|---|---|');
+for (const r of results) {
+  for (const l of r.lists) console.log(`| ${r.backend} | ${l.list} | ${l.requests} | ${l.rps} | ${l.p50} | ${l.p99} | ${l.max} | ${l.errors} |`);
+  console.log(`| ${r.backend} | **all** (p50/p99: the worst list's) | ${r.all.requests} | ${r.all.rps} | ${r.all.p50} | ${r.all.p99} | ${r.all.max} | ${r.all.errors} |`);
+}
+console.log(`\n${writeResult('load', { connections, duration, scale, results })}`);
+process.exit(0);
