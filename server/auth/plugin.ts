@@ -7,7 +7,8 @@ import { AUTH_CODES } from './codes.js';
 import { createLocalDirectory, type DirectoryProvider, type SsoProvider } from './providers.js';
 import { loadSigningKey } from './secrets.js';
 import { SigningKeyRing } from './signing-keys.js';
-import { findCallerSessionHolding } from './sessions.js';
+import { callerKey, createCallerCache, type CallerAnswer } from './caller-cache.js';
+import { findCallerSessionHolding, readAuthVersion } from './sessions.js';
 import { AccessTokens, TokenError } from './tokens.js';
 import { createLocalSso } from './local-sso.js';
 import { createLdapDirectory } from './directory/ldap.js';
@@ -76,6 +77,23 @@ export const authPlugin = fp(async (app) => {
   app.decorateRequest('caller', null);
   app.decorateRequest('db', null as unknown as Db);
 
+  // Answers kept while the authority version stands (caller-cache.ts): one row read per request.
+  const callers = createCallerCache();
+  async function callerOf(sessionId: string, screens: string[], level: 'read' | 'write'): Promise<CallerAnswer | undefined> {
+    const key = callerKey(sessionId, screens, level);
+    if (callers.has(key)) {
+      const version = await readAuthVersion(app.dbh.db);
+      const kept = version === null ? undefined : callers.get(key, version);
+      if (kept) return kept;
+    }
+    // The session and the group's menu authority for this route in one statement, with the version.
+    const row = await findCallerSessionHolding(app.dbh.db, sessionId, screens, level);
+    if (!row) return undefined;
+    const answer: CallerAnswer = { sessionId: row.sessionId, userId: row.userId, portal: row.portal, authGroupId: row.authGroupId, compNo: row.compNo, holdsScreen: row.holdsScreen === true };
+    if (row.authVersion !== null && row.authVersion !== undefined) callers.set(key, String(row.authVersion), row.expiredDate, answer);
+    return answer;
+  }
+
   app.addHook('onRequest', async (request, reply) => {
     request.caller = null;
     request.db = app.dbh.db;
@@ -88,11 +106,10 @@ export const authPlugin = fp(async (app) => {
     if (token) {
       try {
         const claims = await (await services.tokens()).verify(token);
-        // The session and the group's menu authority for this route in one statement.
-        const session = await findCallerSessionHolding(app.dbh.db, claims.sessionId, access.kind === 'login' ? access.screens : [], access.kind === 'login' ? access.level : 'read');
+        const session = await callerOf(claims.sessionId, access.kind === 'login' ? access.screens : [], access.kind === 'login' ? access.level : 'read');
         if (session && session.userId === claims.userId && session.portal === claims.portal) {
           request.caller = { userId: session.userId, sessionId: session.sessionId, portal: session.portal, authGroupId: session.authGroupId, compNo: session.compNo };
-          holdsScreen = session.holdsScreen === true;
+          holdsScreen = session.holdsScreen;
         }
       } catch (err) {
         if (!(err instanceof TokenError)) throw err;

@@ -183,7 +183,15 @@ export function findCallerSessionHolding(db: Db, sessionId: string, screens: str
             );
       return sql<boolean>`${holds}`.as('holdsScreen');
     })
+    // What a server keeps the answer by (caller-cache.ts): read in the same snapshot as the rows.
+    .select((eb) => [eb.selectFrom('authVersion').select('version').where('id', '=', 1).as('authVersion'), 's.expiredDate'])
     .executeTakeFirst();
+}
+
+/** The authority version (migration 0380): moves, at commit, with every change a cached caller answer depends on. */
+export async function readAuthVersion(db: Db): Promise<string | null> {
+  const r = await db.selectFrom('authVersion').select('version').where('id', '=', 1).executeTakeFirst();
+  return r ? String(r.version) : null;
 }
 
 function callerSessionQuery(db: Db, sessionId: string) {

@@ -206,6 +206,11 @@ export interface AuthGroupTable {
   version: Generated<number>;
 }
 
+export interface AuthVersionTable {
+  id: Generated<number>;
+  version: Generated<number>;
+}
+
 export interface BoardPostTable {
   postId: Generated<number>;
   board: 'NOTICE' | 'FAQ' | 'CYBER';
@@ -1596,6 +1601,7 @@ export interface Database {
   assetTransfer: AssetTransferTable;
   auditLog: AuditLogTable;
   authGroup: AuthGroupTable;
+  authVersion: AuthVersionTable;
   boardPost: BoardPostTable;
   businessSection: BusinessSectionTable;
   code: CodeTable;

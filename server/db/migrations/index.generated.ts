@@ -29,6 +29,7 @@ import * as m0350 from './0350-personal-data-access-log.js';
 import * as m0360 from './0360-first-admin.js';
 import * as m0361 from './0361-signing-keys.js';
 import * as m0362 from './0362-sso-logout.js';
+import * as m0380 from './0380-auth-version.js';
 
 /** Every migration, by number; the key is the version recorded in the database. */
 export const migrations: Record<string, Migration> = {
@@ -61,4 +62,5 @@ export const migrations: Record<string, Migration> = {
   '0360-first-admin': m0360,
   '0361-signing-keys': m0361,
   '0362-sso-logout': m0362,
+  '0380-auth-version': m0380,
 };

@@ -9,6 +9,7 @@ import { connect, type DbHandle } from '../../../server/db/connect.js';
 import { createSeededTestDb, type TestDb } from '../../helpers/test-db.js';
 import { formRequest, loginAs } from '../../helpers/login.js';
 import { decodeProtectedHeader } from 'jose';
+import { sql } from 'kysely';
 import { rotateSigningKey } from '../../../server/auth/signing-keys.js';
 
 /**
@@ -74,6 +75,52 @@ describe('two servers on one database', () => {
     expect(Number(removed.numDeletedRows)).toBe(1);
     expect((await check(b)).json().code).toBe('GPMS006');
     expect((await check(a)).json().code).toBe('GPMS006');
+  });
+
+  it('a user disabled or moved to another group through one server is refused by the other at once (#27: answers kept per server)', async () => {
+    const uadmin = await loginAs(a, 'uadmin2');
+    const check = (app: FastifyInstance) => app.inject({ method: 'GET', url: '/api/v1/menus', headers: uadmin.headers });
+    expect((await check(b)).statusCode).toBe(200);
+    expect((await check(b)).statusCode).toBe(200);
+    await a.dbh.db.updateTable('appUser').set({ useFlag: 'N' }).where('userId', '=', 'uadmin2').execute();
+    expect((await check(b)).statusCode).toBe(401);
+    await a.dbh.db.updateTable('appUser').set({ useFlag: 'Y' }).where('userId', '=', 'uadmin2').execute();
+    expect((await check(b)).statusCode).toBe(200);
+    // A group without the route's menu: the other server's kept answer for this route is not used.
+    const route = async (app: FastifyInstance) => (await app.inject({ method: 'GET', url: '/api/v1/prs?page=1&size=1', headers: uadmin.headers })).statusCode;
+    const before = await route(b);
+    const without = await a.dbh.db
+      .selectFrom('authGroup')
+      .select('authGroupId')
+      .where('authGroupId', 'not in', (eb) => eb.selectFrom('menuAuth as ma').innerJoin('menu as m', 'm.pgmId', 'ma.pgmId').select('ma.authGroupId').where('m.sspUrl', '=', '/prList'))
+      .executeTakeFirstOrThrow();
+    const group = await a.dbh.db.selectFrom('appUser').select('authGroupId').where('userId', '=', 'uadmin2').executeTakeFirstOrThrow();
+    await a.dbh.db.updateTable('appUser').set({ authGroupId: without.authGroupId }).where('userId', '=', 'uadmin2').execute();
+    expect(before).toBe(200);
+    expect(await route(b)).toBe(403);
+    await a.dbh.db.updateTable('appUser').set({ authGroupId: group.authGroupId }).where('userId', '=', 'uadmin2').execute();
+    expect(await route(b)).toBe(200);
+  });
+
+  it('a server answers from what it kept while the authority version stands, and asks again when it moves', async () => {
+    const monitor = await loginAs(a, 'monitor');
+    const check = async (app: FastifyInstance) => (await app.inject({ method: 'GET', url: '/api/v1/prs?page=1&size=1', headers: monitor.headers })).statusCode;
+    expect(await check(b)).toBe(200);
+    const group = await a.dbh.db.selectFrom('appUser').select('authGroupId').where('userId', '=', 'monitor').executeTakeFirstOrThrow();
+    const menu = await a.dbh.db.selectFrom('menu').select('pgmId').where('sspUrl', '=', '/prList').executeTakeFirstOrThrow();
+    // The authority removed with the version triggers switched off: only a kept answer still says OK.
+    await a.dbh.db.transaction().execute(async (trx) => {
+      await sql`set local session_replication_role = replica`.execute(trx);
+      await trx.deleteFrom('menuAuth').where('authGroupId', '=', group.authGroupId).where('pgmId', '=', menu.pgmId).execute();
+    });
+    expect(await check(b)).toBe(200);
+    await a.dbh.db.updateTable('authVersion').set((eb) => ({ version: eb('version', '+', 1) })).execute();
+    expect(await check(b)).toBe(403);
+    // Given back as an administrator would (the triggers on): the other server sees it at once.
+    await a.dbh.db.insertInto('menuAuth').values({ authGroupId: group.authGroupId, pgmId: menu.pgmId, canRead: 'Y', canWrite: 'N' }).execute();
+    expect(await check(b)).toBe(200);
+    await a.dbh.db.deleteFrom('menuAuth').where('authGroupId', '=', group.authGroupId).where('pgmId', '=', menu.pgmId).execute();
+    expect(await check(b)).toBe(403);
   });
 
   it('a due background job runs on one of them, once', async () => {

@@ -1,0 +1,61 @@
+/**
+ * The authentication answer of a request — the caller's open session, user, group, company and
+ * whether the group holds the route's screens — kept per server and reused while the authority
+ * version (migration 0380) has not moved (issue #27 item 1). A request then reads one row (the
+ * version) instead of joining session, user, menu and menu authority; any change that could alter an
+ * answer moves the version at its commit, on whichever server it was made, so a revoked session, a
+ * disabled user or a removed menu is never served from here. A session's own expiry is checked
+ * against the kept expiry time. Only found sessions are kept; the map is bounded (oldest out first).
+ */
+export interface CallerAnswer {
+  sessionId: string;
+  userId: string;
+  portal: 'I' | 'X';
+  authGroupId: string;
+  compNo: string | null;
+  holdsScreen: boolean;
+}
+
+interface Kept {
+  version: string;
+  expiresAtMs: number;
+  answer: CallerAnswer;
+}
+
+export interface CallerCache {
+  /** The kept answer for the key, if one was kept under `version` and its session has not expired. */
+  get(key: string, version: string, nowMs?: number): CallerAnswer | undefined;
+  /** Whether anything is kept for the key (a request then asks the version alone first). */
+  has(key: string): boolean;
+  set(key: string, version: string, expiresAt: Date, answer: CallerAnswer): void;
+  readonly size: number;
+}
+
+export function callerKey(sessionId: string, screens: readonly string[], level: 'read' | 'write'): string {
+  return `${sessionId}\u0000${level}\u0000${screens.join('\u0001')}`;
+}
+
+export function createCallerCache(limit = 20_000): CallerCache {
+  const kept = new Map<string, Kept>();
+  return {
+    get(key, version, nowMs = Date.now()) {
+      const k = kept.get(key);
+      if (!k) return undefined;
+      if (k.version !== version || k.expiresAtMs <= nowMs) {
+        kept.delete(key);
+        return undefined;
+      }
+      return k.answer;
+    },
+    has: (key) => kept.has(key),
+    set(key, version, expiresAt, answer) {
+      kept.delete(key);
+      kept.set(key, { version, expiresAtMs: expiresAt.getTime(), answer });
+      // A Map iterates in insertion order: the first key is the longest kept.
+      if (kept.size > limit) kept.delete(kept.keys().next().value!);
+    },
+    get size() {
+      return kept.size;
+    },
+  };
+}
