@@ -1,0 +1,136 @@
+// @vitest-environment node
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * One shape for every server module (issue #32 item 4, docs/api.md "Shape of a module"):
+ * `routes.ts` declares each route (schema, access) and makes one call; `service.ts` holds the
+ * checks and the transactions; `queries.ts` (or `queries/*.ts`) the SQL. So:
+ * - only a `routes.ts` registers routes;
+ * - a `routes.ts` runs no SQL and opens no transaction;
+ * - a `service.ts` runs no SQL of its own (it calls queries, passing the transaction).
+ * A file that breaks a rule fails here naming the rule. KNOWN lists what is not moved yet, with
+ * why; an entry that no longer breaks its rule fails too, so the list only shrinks.
+ */
+const KNOWN: Record<string, string> = {
+  'server/modules/assets/routes.ts': 'not moved yet',
+  'server/modules/auth/routes.ts': 'not moved yet',
+  'server/modules/codes/routes.ts': 'not moved yet',
+  'server/modules/common/routes.ts': 'not moved yet',
+  'server/modules/company/routes.ts': 'not moved yet',
+  'server/modules/dev/routes.ts': 'not moved yet',
+  'server/modules/evaluation/contracts.ts': 'not moved yet',
+  'server/modules/evaluation/setting.ts': 'not moved yet',
+  'server/modules/evaluation/surveys.ts': 'not moved yet',
+  'server/modules/evaluation/totals.ts': 'not moved yet',
+  'server/modules/evaluation/work.ts': 'not moved yet',
+  'server/modules/exports/routes.ts': 'not moved yet',
+  'server/modules/files/routes.ts': 'not moved yet',
+  'server/modules/fulfilment/delivery/routes.ts': 'not moved yet',
+  'server/modules/fulfilment/posting/routes.ts': 'not moved yet',
+  'server/modules/fulfilment/settlement/routes.ts': 'not moved yet',
+  'server/modules/fulfilment/warehousing/routes.ts': 'not moved yet',
+  'server/modules/health/routes.ts': 'not moved yet',
+  'server/modules/items/catalogue.ts': 'not moved yet',
+  'server/modules/items/items.ts': 'not moved yet',
+  'server/modules/items/proposals.ts': 'not moved yet',
+  'server/modules/items/upload/routes.ts': 'not moved yet',
+  'server/modules/login/routes.ts': 'not moved yet',
+  'server/modules/menu-log/routes.ts': 'not moved yet',
+  'server/modules/messages/routes.ts': 'not moved yet',
+  'server/modules/notifications/routes.ts': 'not moved yet',
+  'server/modules/portal-admin/authority.ts': 'not moved yet',
+  'server/modules/portal-admin/boards.ts': 'not moved yet',
+  'server/modules/portal-admin/menus.ts': 'not moved yet',
+  'server/modules/portal-admin/templates.ts': 'not moved yet',
+  'server/modules/portal-users/my-account.ts': 'not moved yet',
+  'server/modules/portal-users/routes.ts': 'not moved yet',
+  'server/modules/portal-users/supplier-users.ts': 'not moved yet',
+  'server/modules/privacy/service.ts': 'not moved yet',
+  'server/modules/purchase/approval/delegation.ts': 'not moved yet',
+  'server/modules/purchase/approval/routes.ts': 'not moved yet',
+  'server/modules/purchase/loi/routes.ts': 'not moved yet',
+  'server/modules/purchase/po/routes.ts': 'not moved yet',
+  'server/modules/purchase/pr/routes.ts': 'not moved yet',
+  'server/modules/purchase/rfq-questions/routes.ts': 'not moved yet',
+  'server/modules/purchase/rfq/routes.ts': 'not moved yet',
+  'server/modules/purchase/simple-order/routes.ts': 'not moved yet',
+  'server/modules/sourcing/routes.ts': 'not moved yet',
+  'server/modules/suppliers/apply-public.ts': 'not moved yet',
+  'server/modules/suppliers/apply-review.ts': 'not moved yet',
+  'server/modules/suppliers/change-requests.ts': 'not moved yet',
+  'server/modules/suppliers/council-prospects.ts': 'not moved yet',
+  'server/modules/suppliers/erp-vendor.ts': 'not moved yet',
+  'server/modules/suppliers/master.ts': 'not moved yet',
+  'server/modules/suppliers/registration-eval.ts': 'not moved yet',
+  'server/modules/suppliers/status.ts': 'not moved yet',
+  'server/modules/user-prefs/routes.ts': 'not moved yet',
+};
+
+const root = path.resolve(import.meta.dirname, '../..');
+const modulesDir = path.join(root, 'server/modules');
+
+function sourceFiles(dir: string): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const p = path.join(dir, e.name);
+    return e.isDirectory() ? sourceFiles(p) : /\.ts$/.test(e.name) && !e.name.endsWith('.d.ts') ? [p] : [];
+  });
+}
+
+const REGISTERS_ROUTES = /\b(?:app|instance|fastify|server|f)\.(?:get|post|put|patch|delete|route)\(\s*['"`{]/;
+const RUNS_SQL = /\.(?:selectFrom|insertInto|updateTable|deleteFrom|replaceInto|mergeInto|selectNoFrom)\(|\bsql(?:<[^>]*>)?`|\bsql\.(?:raw|ref|table|id|lit|join)\(/;
+const OPENS_TRANSACTION = /\.transaction\(\)/;
+
+/** Comments say what the code does; only code counts. */
+const code = (src: string) => src.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:'"`])\/\/.*$/gm, '$1');
+
+/** Every broken rule as `<file>: <rule>`. */
+export function shapeProblems(files: string[]): string[] {
+  const problems: string[] = [];
+  for (const file of files) {
+    const rel = path.relative(root, file).split(path.sep).join('/');
+    const name = path.basename(file);
+    const src = code(fs.readFileSync(file, 'utf8'));
+    if (name !== 'routes.ts' && REGISTERS_ROUTES.test(src)) problems.push(`${rel}: registers routes outside a routes.ts`);
+    if (name === 'routes.ts' && RUNS_SQL.test(src)) problems.push(`${rel}: runs SQL in routes.ts (move it to queries.ts)`);
+    if (name === 'routes.ts' && OPENS_TRANSACTION.test(src)) problems.push(`${rel}: opens a transaction in routes.ts (move it to service.ts)`);
+    if (name === 'service.ts' && RUNS_SQL.test(src)) problems.push(`${rel}: runs SQL in service.ts (move it to queries.ts)`);
+  }
+  return problems.sort();
+}
+
+describe('server module shape', () => {
+  const problems = shapeProblems(sourceFiles(modulesDir));
+  const fileOf = (p: string) => p.slice(0, p.indexOf(': '));
+
+  it('every module has the shape: routes declare, services decide, queries hold the SQL', () => {
+    expect(problems.filter((p) => !Object.hasOwn(KNOWN, fileOf(p)))).toEqual([]);
+  });
+
+  it('the list of files not moved yet only shrinks', () => {
+    const stillBroken = new Set(problems.map(fileOf));
+    expect(Object.keys(KNOWN).filter((f) => !stillBroken.has(f))).toEqual([]);
+  });
+
+  it('the rules see what they look for', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gpms-shape-'));
+    try {
+      fs.mkdirSync(path.join(dir, 'm'));
+      const write = (name: string, text: string) => fs.writeFileSync(path.join(dir, 'm', name), text);
+      write('routes.ts', "app.get('/x', {}, async (r) => r.db.transaction().execute(async (t) => t.selectFrom('a').execute()));");
+      write('service.ts', 'export const f = (db) => db.updateTable(\'a\').set({ b: 1 }).execute(); // selectFrom in a comment');
+      write('feature.ts', "export default async (app) => { app.post('/y', {}, async () => 1); };");
+      write('queries.ts', "export const q = (db) => db.selectFrom('a').where(sql`true`).execute();");
+      expect(shapeProblems(sourceFiles(dir)).map((p) => p.replace(/^.*\/m\//, ''))).toEqual([
+        'feature.ts: registers routes outside a routes.ts',
+        'routes.ts: opens a transaction in routes.ts (move it to service.ts)',
+        'routes.ts: runs SQL in routes.ts (move it to queries.ts)',
+        'service.ts: runs SQL in service.ts (move it to queries.ts)',
+      ]);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
