@@ -3632,6 +3632,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/reports/summary/rebuild": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Rebuild now the report summaries of the marked months (of a period, or all): what the job does every minute */
+        post: operations["rebuildReportSummary"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/assets": {
         parameters: {
             query?: never;
@@ -31231,6 +31248,16 @@ export interface operations {
                             totalKrw: string | null;
                             sharePct: string | null;
                         };
+                        /** @description How current the summaries behind this report are */
+                        summary?: {
+                            /**
+                             * Format: date-time
+                             * @description The figures hold every change made before this moment (now, when no month waits)
+                             */
+                            asOf: string;
+                            /** @description Months of the period changed since their last rebuild: the job rebuilds them within a minute, or POST /api/v1/reports/summary/rebuild now */
+                            pendingMonths: string[];
+                        };
                     };
                 };
             };
@@ -31342,6 +31369,16 @@ export interface operations {
                             totalKrw: string | null;
                             sharePct: string | null;
                         };
+                        /** @description How current the summaries behind this report are */
+                        summary?: {
+                            /**
+                             * Format: date-time
+                             * @description The figures hold every change made before this moment (now, when no month waits)
+                             */
+                            asOf: string;
+                            /** @description Months of the period changed since their last rebuild: the job rebuilds them within a minute, or POST /api/v1/reports/summary/rebuild now */
+                            pendingMonths: string[];
+                        };
                     };
                 };
             };
@@ -31452,6 +31489,16 @@ export interface operations {
                             jpyKrwAmount: string | null;
                             totalKrw: string | null;
                             sharePct: string | null;
+                        };
+                        /** @description How current the summaries behind this report are */
+                        summary?: {
+                            /**
+                             * Format: date-time
+                             * @description The figures hold every change made before this moment (now, when no month waits)
+                             */
+                            asOf: string;
+                            /** @description Months of the period changed since their last rebuild: the job rebuilds them within a minute, or POST /api/v1/reports/summary/rebuild now */
+                            pendingMonths: string[];
                         };
                     };
                 };
@@ -31566,6 +31613,16 @@ export interface operations {
                             totalKrw: string | null;
                             sharePct: string | null;
                         };
+                        /** @description How current the summaries behind this report are */
+                        summary?: {
+                            /**
+                             * Format: date-time
+                             * @description The figures hold every change made before this moment (now, when no month waits)
+                             */
+                            asOf: string;
+                            /** @description Months of the period changed since their last rebuild: the job rebuilds them within a minute, or POST /api/v1/reports/summary/rebuild now */
+                            pendingMonths: string[];
+                        };
                     };
                 };
             };
@@ -31678,6 +31735,16 @@ export interface operations {
                             jpyKrwAmount: string | null;
                             totalKrw: string | null;
                             sharePct: string | null;
+                        };
+                        /** @description How current the summaries behind this report are */
+                        summary?: {
+                            /**
+                             * Format: date-time
+                             * @description The figures hold every change made before this moment (now, when no month waits)
+                             */
+                            asOf: string;
+                            /** @description Months of the period changed since their last rebuild: the job rebuilds them within a minute, or POST /api/v1/reports/summary/rebuild now */
+                            pendingMonths: string[];
                         };
                     };
                 };
@@ -32099,6 +32166,16 @@ export interface operations {
                             varianceKrw: string | null;
                             variancePct: string | null;
                         };
+                        /** @description How current the summaries behind this report are */
+                        summary?: {
+                            /**
+                             * Format: date-time
+                             * @description The figures hold every change made before this moment (now, when no month waits)
+                             */
+                            asOf: string;
+                            /** @description Months of the period changed since their last rebuild: the job rebuilds them within a minute, or POST /api/v1/reports/summary/rebuild now */
+                            pendingMonths: string[];
+                        };
                     };
                 };
             };
@@ -32433,6 +32510,16 @@ export interface operations {
                         totals: {
                             lineCount: number;
                         };
+                        /** @description How current the summaries behind this report are */
+                        summary?: {
+                            /**
+                             * Format: date-time
+                             * @description The figures hold every change made before this moment (now, when no month waits)
+                             */
+                            asOf: string;
+                            /** @description Months of the period changed since their last rebuild: the job rebuilds them within a minute, or POST /api/v1/reports/summary/rebuild now */
+                            pendingMonths: string[];
+                        };
                     };
                 };
             };
@@ -32539,6 +32626,16 @@ export interface operations {
                         totals: {
                             aboveCount: number;
                             excessKrw: string | null;
+                        };
+                        /** @description How current the summaries behind this report are */
+                        summary?: {
+                            /**
+                             * Format: date-time
+                             * @description The figures hold every change made before this moment (now, when no month waits)
+                             */
+                            asOf: string;
+                            /** @description Months of the period changed since their last rebuild: the job rebuilds them within a minute, or POST /api/v1/reports/summary/rebuild now */
+                            pendingMonths: string[];
                         };
                     };
                 };
@@ -32747,6 +32844,16 @@ export interface operations {
                         /** @description Over the whole result */
                         totals: {
                             lineCount: number;
+                        };
+                        /** @description How current the summaries behind this report are */
+                        summary?: {
+                            /**
+                             * Format: date-time
+                             * @description The figures hold every change made before this moment (now, when no month waits)
+                             */
+                            asOf: string;
+                            /** @description Months of the period changed since their last rebuild: the job rebuilds them within a minute, or POST /api/v1/reports/summary/rebuild now */
+                            pendingMonths: string[];
                         };
                     };
                 };
@@ -32967,6 +33074,83 @@ export interface operations {
                         total: number;
                         /** @description Over the whole result */
                         totals: Record<string, never>;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    rebuildReportSummary: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description First month, YYYYMM (with toMonth; neither: every marked month) */
+                    fromMonth?: string;
+                    /** @description Last month, YYYYMM */
+                    toMonth?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The months rebuilt */
+                        months: string[];
                     };
                 };
             };

@@ -4,6 +4,7 @@ import type { TestProject } from 'vitest/node';
 import { connect } from '../server/db/connect.js';
 import { migrateToLatest } from '../server/db/migrate.js';
 import { seedDemo } from '../server/db/seed/index.js';
+import { refreshReportSummary } from '../server/modules/reports/summary.js';
 import { createPgDatabase, dropPgDatabase, testPgliteThread } from './helpers/test-db.js';
 import { startS3Server } from './helpers/s3-server.js';
 
@@ -29,6 +30,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
     const h = await connect({ databaseUrl: null, pgliteDir: null, pgliteThread: testPgliteThread() });
     await migrateToLatest(h.db);
     await seedDemo(h.db, {});
+    // The reports' summaries as the job leaves them a minute after a start (a report GET only reads).
+    await refreshReportSummary(h.db);
     const dump = await h.dumpDataDir!();
     fs.writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
     await h.close();
@@ -44,6 +47,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const h = await connect({ databaseUrl: url, pgliteDir: null });
   await migrateToLatest(h.db);
   await seedDemo(h.db, {});
+  await refreshReportSummary(h.db);
   await h.close();
   project.provide('seededPgTemplate', name);
   project.provide('seededPgliteDump', '');

@@ -1242,6 +1242,7 @@ export interface ReportSpendMonthTable {
 export interface ReportSummaryDirtyTable {
   id: Generated<number>;
   month: string;
+  markedAt: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
 export interface RfqHeaderTable {

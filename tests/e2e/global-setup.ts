@@ -5,6 +5,7 @@ import type { TestProject } from 'vitest/node';
 import { connect } from '../../server/db/connect';
 import { migrateToLatest } from '../../server/db/migrate';
 import { seedDemo } from '../../server/db/seed/index';
+import { refreshReportSummary } from '../../server/modules/reports/summary';
 import { startFakeErp } from './helpers/fake-erp';
 import { startTestIdp } from '../helpers/oidc-idp';
 import { addNoMenuAccounts } from './helpers/no-menu-accounts';
@@ -52,6 +53,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
     try {
       await migrateToLatest(h.db);
       await seedDemo(h.db, {});
+      // The reports' summaries as the server's job builds them at start (a report GET only reads).
+      await refreshReportSummary(h.db);
       await addNoMenuAccounts(h.db);
     } finally {
       await h.close();

@@ -30,6 +30,7 @@ import * as m0360 from './0360-first-admin.js';
 import * as m0361 from './0361-signing-keys.js';
 import * as m0362 from './0362-sso-logout.js';
 import * as m0380 from './0380-auth-version.js';
+import * as m0381 from './0381-report-summary-marked-at.js';
 
 /** Every migration, by number; the key is the version recorded in the database. */
 export const migrations: Record<string, Migration> = {
@@ -63,4 +64,5 @@ export const migrations: Record<string, Migration> = {
   '0361-signing-keys': m0361,
   '0362-sso-logout': m0362,
   '0380-auth-version': m0380,
+  '0381-report-summary-marked-at': m0381,
 };

@@ -7,7 +7,7 @@ import { internalActor } from '../../domain/actor.js';
 import { EVALUATION_DRILL, REPORTS, REPORT_ROUTES, rowSchema, type ReportSpec } from './catalog.js';
 import { reportPeriod } from './period.js';
 import { runReport } from './run.js';
-import { refreshReportSummary } from './summary.js';
+import { refreshReportSummary, summaryState } from './summary.js';
 import { checkScopeFilters, scopeOf } from './scope.js';
 import { drillOrders, type DrillBasis, type ReportContext } from './sql.js';
 import type { Db } from '../../db/connect.js';
@@ -21,6 +21,14 @@ const commonQuery = {
   deptcd: Type.Optional(Type.String({ maxLength: 20, description: 'Department; must be within the caller’s scope' })),
   ...PagingQuery,
 };
+
+const SummaryState = Type.Object(
+  {
+    asOf: Type.String({ format: 'date-time', description: 'The figures hold every change made before this moment (now, when no month waits)' }),
+    pendingMonths: Type.Array(Type.String(), { description: 'Months of the period changed since their last rebuild: the job rebuilds them within a minute, or POST /api/v1/reports/summary/rebuild now' }),
+  },
+  { description: 'How current the summaries behind this report are' },
+);
 
 type Query = Record<string, unknown> & { fromMonth?: string; toMonth?: string; section?: string; deptcd?: string; page?: number; size?: number; sort?: string };
 
@@ -92,7 +100,7 @@ export const reportRoutes: FastifyPluginAsyncTypebox = async (app) => {
           tags,
           summary: spec.summary,
           querystring,
-          response: { 200: Type.Object({ rows: Type.Array(rowSchema(spec)), total: Type.Integer(), totals: totalsSchema(spec) }), ...commonErrors },
+          response: { 200: Type.Object({ rows: Type.Array(rowSchema(spec)), total: Type.Integer(), totals: totalsSchema(spec), ...(spec.fromSummary ? { summary: Type.Optional(SummaryState) } : {}) }), ...commonErrors },
         },
       },
       async (request) => {
@@ -100,9 +108,28 @@ export const reportRoutes: FastifyPluginAsyncTypebox = async (app) => {
         const ctx = await contextOf(request.db, request.caller, q);
         const sort = parseSort(q.sort, { field: defField, direction: defDir === 'desc' ? 'desc' : 'asc' });
         const inner = spec.build(ctx, q);
-        if (spec.fromSummary) await refreshReportSummary(request.db, ctx.period);
-        return runReport(request.db, spec, inner, sort, pageWindow(q));
+        // A GET only reads: the summaries are rebuilt by the job (every minute) or the POST below.
+        const [answer, summary] = await Promise.all([runReport(request.db, spec, inner, sort, pageWindow(q)), spec.fromSummary ? summaryState(request.db, ctx.period) : undefined]);
+        return summary ? { ...answer, summary } : answer;
       },
     );
   }
+
+  app.post(
+    '/api/v1/reports/summary/rebuild',
+    {
+      config: { access: access.login(REPORT_ROUTES, 'read', ['I']) },
+      schema: {
+        operationId: 'rebuildReportSummary',
+        tags,
+        summary: 'Rebuild now the report summaries of the marked months (of a period, or all): what the job does every minute',
+        body: Type.Optional(Type.Object({ fromMonth: Type.Optional(Month('First month, YYYYMM (with toMonth; neither: every marked month)')), toMonth: Type.Optional(Month('Last month, YYYYMM')) }, { additionalProperties: false })),
+        response: { 200: Type.Object({ months: Type.Array(Type.String(), { description: 'The months rebuilt' }) }), ...commonErrors },
+      },
+    },
+    async (request) => {
+      const { fromMonth, toMonth } = request.body ?? {};
+      return { months: await refreshReportSummary(request.db, fromMonth || toMonth ? reportPeriod(fromMonth, toMonth) : undefined) };
+    },
+  );
 };

@@ -1,8 +1,8 @@
 /**
  * The reports' monthly summaries (migration 0280, docs/reports.md "Summaries"): rebuilds the months
- * that writes have marked in report_summary_dirty. A report calls it for its own period before it
- * reads; the `reports.refreshSummary` job calls it for every month, so the log stays short and a
- * report seldom finds work to do.
+ * that writes have marked in report_summary_dirty. The `reports.refreshSummary` job calls it for
+ * every month each minute, and `POST /api/v1/reports/summary/rebuild` on demand; a report only reads
+ * (a GET writes nothing) and says which months of its period still wait (`summaryState`).
  *
  * Correct under concurrent writes without locking them: in one transaction (read committed) the
  * marks of the months are deleted first and the months rebuilt after, each statement seeing every
@@ -91,6 +91,17 @@ export async function refreshReportSummary(db: Db, range?: { fromMonth: string; 
     if (months.length > 1) await sql`analyze report_spend_month, report_price_month`.execute(trx);
     return months;
   });
+}
+
+/** What a report read from the summaries is complete up to: its period's months still marked, and since when. */
+export async function summaryState(db: Db, range: { fromMonth: string; toMonth: string }): Promise<{ asOf: string; pendingMonths: string[] }> {
+  const within = sql`month >= ${range.fromMonth} and month <= ${range.toMonth}`;
+  const { rows } = await sql<{ now: Date; oldest: Date | null; months: string[] | null }>`
+    select now() as now,
+           (select min(marked_at) from report_summary_dirty where ${within}) as oldest,
+           array(select distinct month from report_summary_dirty where ${within} order by month) as months`.execute(db);
+  const r = rows[0];
+  return { asOf: new Date(r.oldest ?? r.now).toISOString(), pendingMonths: r.months ?? [] };
 }
 
 export const reportJobs: JobDefinition[] = [

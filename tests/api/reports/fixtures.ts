@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { TestApp } from '../../helpers/app.js';
+import { refreshReportSummary } from '../../../server/modules/reports/summary.js';
 
 /**
  * Small orders in 2019 (the demo seed starts in 2024-11), so a 201901–201903 report holds only
@@ -132,5 +133,7 @@ export async function insertReportFixture(t: TestApp): Promise<Fixture> {
       sl('RPT19-S2', 1, 'C00002', 'RPT19-W3', 'RPT19-P4', a, 'KRW', '1', '70000', '70000', '70000'),
     ])
     .execute();
+  // As the job does within a minute: a report GET only reads the summaries.
+  await refreshReportSummary(db);
   return { itemA: a.itemCode, itemB: b.itemCode, catA: a.catCode, catB: b.catCode, sgA: a.sgCode, sgB: b.sgCode };
 }

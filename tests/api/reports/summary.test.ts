@@ -7,9 +7,10 @@ import { insertReportFixture, type Fixture } from './fixtures.js';
 
 /**
  * The reports' monthly summaries (server/modules/reports/summary.ts, migration 0280): writes to
- * orders, lines and items mark their months, and a report rebuilds the marked months of its period
- * before it reads — so every figure follows the writes behind it. Figures are the fixture's
- * (fixtures.ts), changed by hand here.
+ * orders, lines and items mark their months; the job (every minute) or POST
+ * /api/v1/reports/summary/rebuild rebuilds them, and a report GET only reads, saying which months of
+ * its period wait. So every figure follows the writes behind it after a rebuild. Figures are the
+ * fixture's (fixtures.ts), changed by hand here.
  */
 const Q = 'fromMonth=201901&toMonth=201903';
 type Row = Record<string, unknown>;
@@ -21,6 +22,8 @@ describe('report summaries follow the writes', () => {
   let who: Record<string, Who>;
   let fx: Fixture;
   const db = () => t.app.dbh.db;
+  /** What the job does within a minute, now (every marked month). */
+  const rebuild = async () => ok(await http.post('/api/v1/reports/summary/rebuild', who.admin));
   const marks = async (month: string) => Number((await sql<{ n: string }>`select count(*) as n from report_summary_dirty where month = ${month}`.execute(db())).rows[0].n);
 
   beforeAll(async () => {
@@ -31,8 +34,38 @@ describe('report summaries follow the writes', () => {
   }, 120_000);
   afterAll(async () => t?.close());
 
-  it('a cancelled order, an edited line and a new line change the spend reports at once', async () => {
-    const sections = async () => pick(ok(await http.get(`/api/v1/reports/monthly/01?${Q}`, who.admin)).rows, 'key', 'poCount', 'lineCount', 'totalKrw');
+  it('a report GET writes nothing: it answers the months waiting and since when; the rebuild brings the change', async () => {
+    const report = async () => ok(await http.get(`/api/v1/reports/monthly/01?${Q}`, who.admin));
+    const figures = (r: { rows: Row[] }) => pick(r.rows, 'key', 'poCount', 'lineCount', 'totalKrw');
+    const fresh = await report();
+    expect(figures(fresh)).toEqual([['D1000', 2, 3, '320000'], ['D2000', 2, 2, '109044']]);
+    expect(fresh.summary.pendingMonths).toEqual([]);
+    const beforeWrite = Date.now();
+
+    await db().updateTable('poHeader').set({ status: 'CANCELLED' }).where('poNo', '=', 'RPT19-P4').execute();
+    const summaryRows = async () => (await sql<{ n: string }>`select count(*) as n from report_spend_month`.execute(db())).rows[0].n;
+    const [marksBefore, rowsBefore] = [await marks('201902'), await summaryRows()];
+    expect(marksBefore).toBeGreaterThan(0);
+    const waiting = await report();
+    // The figures as of before the write, said so; nothing rebuilt, nothing written.
+    expect(figures(waiting)).toEqual(figures(fresh));
+    expect(waiting.summary.pendingMonths).toEqual(['201902']);
+    expect(Date.parse(waiting.summary.asOf)).toBeGreaterThanOrEqual(beforeWrite - 1000);
+    expect([await marks('201902'), await summaryRows()]).toEqual([marksBefore, rowsBefore]);
+
+    expect(ok(await http.post('/api/v1/reports/summary/rebuild', who.admin, { fromMonth: '201901', toMonth: '201903' })).months).toEqual(['201902']);
+    const rebuilt = await report();
+    expect(figures(rebuilt)).toEqual([['D1000', 1, 2, '250000'], ['D2000', 2, 2, '109044']]);
+    expect(rebuilt.summary.pendingMonths).toEqual([]);
+    expect(await marks('201902')).toBe(0);
+    await db().updateTable('poHeader').set({ status: 'APPROVED' }).where('poNo', '=', 'RPT19-P4').execute();
+  });
+
+  it('a cancelled order, an edited line and a new line change the spend reports after the rebuild', async () => {
+    const sections = async () => {
+      await rebuild();
+      return pick(ok(await http.get(`/api/v1/reports/monthly/01?${Q}`, who.admin)).rows, 'key', 'poCount', 'lineCount', 'totalKrw');
+    };
     expect(await sections()).toEqual([['D1000', 2, 3, '320000'], ['D2000', 2, 2, '109044']]);
 
     await db().updateTable('poHeader').set({ status: 'CANCELLED' }).where('poNo', '=', 'RPT19-P4').execute();
@@ -62,7 +95,7 @@ describe('report summaries follow the writes', () => {
     await db().updateTable('poHeader').set({ poDate: '2019-03-02' }).where('poNo', '=', 'RPT19-P2').execute();
     expect(await marks('201902')).toBeGreaterThan(0);
     expect(await marks('201903')).toBeGreaterThan(0);
-    const departments = async (month: string) => pick(ok(await http.get(`/api/v1/reports/monthly/02?fromMonth=${month}&toMonth=${month}`, who.admin)).rows, 'key', 'poCount', 'totalKrw');
+    const departments = async (month: string) => (await rebuild(), pick(ok(await http.get(`/api/v1/reports/monthly/02?fromMonth=${month}&toMonth=${month}`, who.admin)).rows, 'key', 'poCount', 'totalKrw'));
     expect(await departments('201902')).toEqual([['D1220', 1, '70000']]);
     // P2's 10,000 yen now at 201903's rate: 905.32 won per 100 yen.
     expect(await departments('201903')).toEqual([['D2110', 1, '90532'], ['D2130', 1, '9044']]);
@@ -71,7 +104,7 @@ describe('report summaries follow the writes', () => {
   });
 
   it('an item’s new category or reference price reaches the reports that use it', async () => {
-    const categories = async () => pick(ok(await http.get(`/api/v1/reports/monthly/04?${Q}`, who.admin)).rows, 'key', 'poCount', 'totalKrw');
+    const categories = async () => (await rebuild(), pick(ok(await http.get(`/api/v1/reports/monthly/04?${Q}`, who.admin)).rows, 'key', 'poCount', 'totalKrw'));
     expect(await categories()).toEqual([[fx.catA, 3, '370000'], [fx.catB, 2, '59044']]);
     await db().updateTable('item').set({ catCode: fx.catA }).where('itemCode', '=', fx.itemB).execute();
     expect(await marks('201901')).toBeGreaterThan(0);
@@ -81,7 +114,7 @@ describe('report summaries follow the writes', () => {
     expect(await categories()).toEqual([[fx.catA, 3, '370000'], [fx.catB, 2, '59044']]);
 
     // Item A's reference 90,000 → 65,000: P1's 100,000 and P4's 70,000 are both above it now.
-    const high = async () => ok(await http.get(`/api/v1/reports/cost-unit/high?${Q}`, who.admin)).rows.find((r: Row) => r.itemCode === fx.itemA);
+    const high = async () => (await rebuild(), ok(await http.get(`/api/v1/reports/cost-unit/high?${Q}`, who.admin)).rows.find((r: Row) => r.itemCode === fx.itemA));
     expect(await high()).toMatchObject({ aboveCount: 1, excessAmount: '20000' });
     await db().updateTable('item').set({ refPrice: '65000' }).where('itemCode', '=', fx.itemA).execute();
     // (100,000 − 65,000) × 2 + (70,000 − 65,000) × 1 = 75,000; 53.8 % over at most.

@@ -281,6 +281,7 @@ export const AUTHZ_MATRIX: Readonly<Record<string, Rule>> = {
   getHighCostUnit: I.r('/report/costUnit/highCostUnit'),
   getHighCostUnitDetail: I.r('/report/costUnit/highCostUnitDetail'),
   getItemMasterCost: I.r('/report/manage/itemMasterCostNew'),
+  rebuildReportSummary: I.r('/report/monthlyReport/monthlyReport01', '/report/monthlyReport/monthlyReport02', '/report/monthlyReport/monthlyReport03', '/report/monthlyReport/monthlyReport04', '/report/monthlyReport/monthlyReport05', '/report/monthlyReport/monthlyReport06', '/report/monthlyReport/monthlyReport07', '/report/monthlyReport/monthlyReport08', '/report/monthlyReport/monthlyReport09', '/report/monthlyReport/monthlyReport10', '/report/monthlyReport/monthlyReport11', '/report/costUnit/costUnitDifference', '/report/costUnit/highCostUnit', '/report/costUnit/highCostUnitDetail', '/report/manage/itemMasterCostNew'),
   listReportOrders: I.r('/report/monthlyReport/monthlyReport01', '/report/monthlyReport/monthlyReport02', '/report/monthlyReport/monthlyReport03', '/report/monthlyReport/monthlyReport04', '/report/monthlyReport/monthlyReport05', '/report/monthlyReport/monthlyReport06', '/report/monthlyReport/monthlyReport07', '/report/monthlyReport/monthlyReport08', '/report/monthlyReport/monthlyReport09', '/report/monthlyReport/monthlyReport10', '/report/costUnit/costUnitDifference', '/report/costUnit/highCostUnit', '/report/costUnit/highCostUnitDetail', '/report/manage/itemMasterCostNew'),
   // assets
   listAssets: I.r('/assetManagementList', '/assetInventoryList'),
