@@ -18,11 +18,12 @@ type Story = StoryObj<typeof meta>;
 
 const kim = { auth: 'U', authGroupId: '30', section: 'HQ', deptcd: 'D100', deptnm: '구매1팀', hname: '김구매', singleid: 'kim.gm' };
 
-/** GPMS for staff, nobody logged in: the menu bar says what will appear. */
+/** GPMS for staff, nobody logged in: the brand and the page, no menu bar until someone logs in. */
 export const Internal: Story = {
   play: async ({ canvas }) => {
     await expect(canvas.getByRole('link', { name: /GPMS/ })).toHaveAttribute('href', '/');
-    await expect(canvas.getByText('사용할 수 있는 메뉴가 없습니다.')).toBeInTheDocument();
+    await expect(canvas.queryByRole('navigation', { name: /메뉴/ })).toBeNull();
+    await expect(canvas.queryByText('사용할 수 있는 메뉴가 없습니다.')).toBeNull();
   },
 };
 

@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
-import { expect, waitFor } from 'storybook/test';
+import { expect, fireEvent, waitFor } from 'storybook/test';
 import { BYTES_PER_MB } from '../../lib/file-size';
 import { FIXTURE_FILE_GROUP_ID } from '../testing/fixture-services';
 import { withWidgets } from '../testing/story-decorators';
@@ -21,11 +21,9 @@ function fakeFile(name: string, size: number, type: string): File {
   return new File([new Uint8Array(size)], name, { type });
 }
 
-/** A drop of `files`, as the browser delivers it (a DragEvent carrying a DataTransfer). */
+/** A drop of `files` on the zone, its `dataTransfer` carrying them (in a browser and in jsdom, which has no DataTransfer). */
 function drop(zone: HTMLElement, files: File[]) {
-  const data = new DataTransfer();
-  for (const f of files) data.items.add(f);
-  zone.dispatchEvent(new DragEvent('drop', { bubbles: true, cancelable: true, dataTransfer: data }));
+  fireEvent.drop(zone, { dataTransfer: { files, types: ['Files'] } });
 }
 
 const meta = {

@@ -3,7 +3,8 @@ import { expect } from 'storybook/test';
 import { withWidgets } from '../testing/story-decorators';
 import { DateText, KrwFromJpy, Money } from './format';
 
-const AT = new Date(2024, 10, 5, 14, 30, 9);
+// An instant in Korea's time (dates and times are shown in KST whatever the browser's zone).
+const AT = new Date('2024-11-05T14:30:09+09:00');
 
 const row = { display: 'grid', gridTemplateColumns: '280px 1fr', gap: 12, fontSize: 13, padding: '4px 0' } as const;
 
