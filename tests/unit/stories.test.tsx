@@ -33,7 +33,7 @@ afterEach(() => cleanup());
 
 for (const [file, mod] of Object.entries(modules).sort(([a], [b]) => a.localeCompare(b))) {
   describe(file.replace(/^(\.\.\/)+/, ''), () => {
-    const stories = composeStories(mod as Parameters<typeof composeStories>[0]);
+    const stories = composeStories(mod as Parameters<typeof composeStories>[0]) as Record<string, { run: () => Promise<void> }>;
     for (const [name, Story] of Object.entries(stories)) {
       it(name, { timeout: 30_000 }, async () => {
         await Story.run();
