@@ -2,7 +2,7 @@ import { Type } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { access } from '../../http/access.js';
 import { commonErrors } from '../../http/error-schema.js';
-import { badRequest, notFound } from '../../http/errors.js';
+import { lookUpCompany } from './service.js';
 
 const CompanyLookup = Type.Object(
   {
@@ -30,18 +30,6 @@ export const companyRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: CompanyLookup, ...commonErrors },
       },
     },
-    async (request) => {
-      const raw = request.params.code.trim();
-      const digits = raw.replace(/-/g, '');
-      if (!/^[A-Za-z0-9-]+$/.test(raw)) throw badRequest('COMPANY_CODE_INVALID', '업체 코드는 영문, 숫자, 하이픈만 쓸 수 있습니다');
-      // request.db: a supplier user finds only its own company; any other answers as unknown.
-      const row = await request.db
-        .selectFrom('company')
-        .select(['compNo', 'compNameKr', 'taxNo2', 'status'])
-        .where((eb) => (/^\d{10}$/.test(digits) ? eb('taxNo', '=', digits) : eb('compNo', '=', raw.toUpperCase())))
-        .executeTakeFirst();
-      if (!row) throw notFound('COMPANY_NOT_FOUND', `등록되지 않은 업체입니다: ${raw}`);
-      return { gpsCompMaster: row };
-    },
+    async (request) => lookUpCompany(request.db, request.params.code),
   );
 };

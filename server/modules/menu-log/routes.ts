@@ -2,7 +2,7 @@ import { Type } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { access } from '../../http/access.js';
 import { commonErrors } from '../../http/error-schema.js';
-import { menuPathOf, menusForPath } from '../../auth/menu-authority.js';
+import { recordMenuVisit } from './service.js';
 
 /** Records which screen a user opened (spec §7 /api/v1/menuLog), for usage statistics and audits. */
 export const menuLogRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -18,12 +18,6 @@ export const menuLogRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: Type.Ref('Ok'), ...commonErrors },
       },
     },
-    async (request) => {
-      const caller = request.caller!;
-      const target = menuPathOf(request.body.path);
-      const pgmId = request.body.pgmId ?? (await menusForPath(app.dbh.db, caller.portal, target.path))[0] ?? null;
-      await app.dbh.db.insertInto('menuLog').values({ userId: caller.userId, pgmId, path: request.body.path, portal: caller.portal, ip: request.ip }).execute();
-      return { code: 'OK' as const };
-    },
+    async (request) => recordMenuVisit(app.dbh.db, request.caller!, request.body, request.ip),
   );
 };
