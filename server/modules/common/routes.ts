@@ -5,6 +5,7 @@ import { commonErrors } from '../../http/error-schema.js';
 import * as C from '../../../lib/constants.js';
 import { CLOCK_SKEW_THRESHOLD_MS } from '../../../lib/date.js';
 import { Lang, Resources } from './schemas.js';
+import { messagesInLanguage } from './service.js';
 
 const LOCALES = [
   { lang: 'ko', name: '한국어', default: true },
@@ -13,12 +14,7 @@ const LOCALES = [
 
 export const commonRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.addSchema(Resources);
-  const messagesIn = async (lang: 'ko' | 'en') => {
-    const rows = await app.dbh.db.selectFrom('message').select(['msgKey', 'textKo', 'textEn']).orderBy('msgKey').execute();
-    const message: Record<string, string> = {};
-    for (const r of rows) message[r.msgKey] = lang === 'en' ? r.textEn : r.textKo;
-    return message;
-  };
+  const messagesIn = (lang: 'ko' | 'en') => messagesInLanguage(app.dbh.db, lang);
   app.get(
     '/api/v1/common/resources',
     {

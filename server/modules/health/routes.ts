@@ -1,6 +1,6 @@
-import { sql } from 'kysely';
 import { Type } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { pingDatabase } from './queries.js';
 
 const Health = Type.Object({ status: Type.Literal('ok') });
 const Ready = Type.Object({ status: Type.Union([Type.Literal('ok'), Type.Literal('unavailable'), Type.Literal('draining')]), database: Type.String() });
@@ -13,7 +13,7 @@ export const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/readyz', { schema: { operationId: 'getReady', tags: ['system'], hide: true, response: { 200: Ready, 503: Ready } } }, async (request, reply) => {
     if (app.lifecycle.draining) return reply.status(503).send({ status: 'draining' as const, database: app.dbh.kind });
     try {
-      await sql`select 1`.execute(app.dbh.db);
+      await pingDatabase(app.dbh.db);
       return { status: 'ok' as const, database: app.dbh.kind };
     } catch (err) {
       request.log.warn({ err }, 'readiness check failed');
