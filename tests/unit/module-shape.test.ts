@@ -18,7 +18,6 @@ const KNOWN: Record<string, string> = {
   'server/modules/assets/routes.ts': 'not moved yet',
   'server/modules/auth/routes.ts': 'not moved yet',
   'server/modules/codes/routes.ts': 'not moved yet',
-  'server/modules/dev/routes.ts': 'not moved yet',
   'server/modules/evaluation/contracts.ts': 'not moved yet',
   'server/modules/evaluation/setting.ts': 'not moved yet',
   'server/modules/evaluation/surveys.ts': 'not moved yet',
@@ -61,7 +60,6 @@ const KNOWN: Record<string, string> = {
   'server/modules/suppliers/master.ts': 'not moved yet',
   'server/modules/suppliers/registration-eval.ts': 'not moved yet',
   'server/modules/suppliers/status.ts': 'not moved yet',
-  'server/modules/user-prefs/routes.ts': 'not moved yet',
 };
 
 const root = path.resolve(import.meta.dirname, '../..');

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { access } from '../../http/access.js';
 import { commonErrors } from '../../http/error-schema.js';
 import { isLoopbackHost, type Config } from '../../config.js';
+import { listDevOutbox } from './queries.js';
 
 /**
  * The outbox shows every one-time and reset code to anyone: only when asked for (DEV_OUTBOX=on),
@@ -32,11 +33,6 @@ export const devRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: Type.Array(OutboxEntry), ...commonErrors },
       },
     },
-    async (request) => {
-      let q = app.dbh.db.selectFrom('devOutbox').select(['recipient', 'channel', 'text', 'code', 'at']).orderBy('id', 'desc').limit(request.query.limit ?? 50);
-      if (request.query.to) q = q.where('recipient', '=', request.query.to);
-      const rows = await q.execute();
-      return rows.map((r) => ({ to: r.recipient, channel: r.channel, text: r.text, code: r.code, at: r.at.toISOString() }));
-    },
+    async (request) => listDevOutbox(app.dbh.db, { to: request.query.to, limit: request.query.limit ?? 50 }),
   );
 };

@@ -196,6 +196,9 @@ describe('warehousing', () => {
     expect((await http.get(`/api/v1/userPrefs/${key}`, operator)).body.value).toEqual(filter);
     const free = await http.put('/api/v1/userPrefs/deliverInfo.columns', supplier1, { value: { hidden: ['BIGO'] }, version: 0 });
     expect(free.status).toBe(200);
+    // A key named like an Object property is a free key too, not a shape.
+    const inherited = await http.put('/api/v1/userPrefs/constructor', supplier1, { value: { a: 1 }, version: 0 });
+    expect(inherited.status, JSON.stringify(inherited.body)).toBe(200);
     expect((await http.del(`/api/v1/userPrefs/${key}?version=1`, operator)).body.version).toBe(0);
   });
 });
