@@ -17,7 +17,6 @@ import { describe, expect, it } from 'vitest';
 const KNOWN: Record<string, string> = {
   'server/modules/assets/routes.ts': 'not moved yet',
   'server/modules/auth/routes.ts': 'not moved yet',
-  'server/modules/codes/routes.ts': 'not moved yet',
   'server/modules/evaluation/contracts.ts': 'not moved yet',
   'server/modules/evaluation/setting.ts': 'not moved yet',
   'server/modules/evaluation/surveys.ts': 'not moved yet',

@@ -78,3 +78,44 @@ export async function listCodes(db: Db, groupId: string, filter: { useYn?: 'Y' |
   ]);
   return { rows: rows as CodeRecord[], total: Number(count.n) };
 }
+
+/** The group's row, locked until the transaction ends. */
+export function lockCodeGroup(trx: Db, groupId: string) {
+  return trx.selectFrom('codeGroup').selectAll().where('groupId', '=', groupId).forUpdate().executeTakeFirst();
+}
+
+export function insertCodeGroup(trx: Db, values: { groupId: string; nameKo: string; nameEn: string; description: string | null; sortOrder: number; useYn: 'Y' | 'N' }) {
+  return trx.insertInto('codeGroup').values(values).execute();
+}
+
+export function updateCodeGroupRow(trx: Db, groupId: string, values: { nameKo: string; nameEn: string; description: string | null; sortOrder: number; useYn: 'Y' | 'N'; version: number }) {
+  return trx.updateTable('codeGroup').set(values).where('groupId', '=', groupId).execute();
+}
+
+export function deleteCodeGroupRow(trx: Db, groupId: string) {
+  return trx.deleteFrom('codeGroup').where('groupId', '=', groupId).execute();
+}
+
+export async function countCodes(trx: Db, groupId: string): Promise<number> {
+  const r = await trx.selectFrom('code').select((eb) => eb.fn.countAll<number>().as('n')).where('groupId', '=', groupId).executeTakeFirstOrThrow();
+  return Number(r.n);
+}
+
+/** Every code of the group, locked until the transaction ends. */
+export function lockCodes(trx: Db, groupId: string) {
+  return trx.selectFrom('code').selectAll().where('groupId', '=', groupId).forUpdate().execute();
+}
+
+type CodeValues = { textKo: string; textEn: string; attr1: string | null; attr2: string | null; sortOrder: number; useYn: 'Y' | 'N' };
+
+export function insertCode(trx: Db, groupId: string, code: string, values: CodeValues) {
+  return trx.insertInto('code').values({ groupId, code, ...values }).execute();
+}
+
+export function updateCode(trx: Db, groupId: string, code: string, values: CodeValues & { version: number }) {
+  return trx.updateTable('code').set(values).where('groupId', '=', groupId).where('code', '=', code).execute();
+}
+
+export function deleteCode(trx: Db, groupId: string, code: string) {
+  return trx.deleteFrom('code').where('groupId', '=', groupId).where('code', '=', code).execute();
+}
