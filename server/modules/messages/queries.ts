@@ -1,4 +1,6 @@
+import type { Insertable, Updateable } from 'kysely';
 import type { Db } from '../../db/connect.js';
+import type { Database } from '../../db/schema.generated.js';
 import { given, likeEscape, type SortSpec } from '../../http/list-query.js';
 import type { MESSAGE_SORT_FIELDS } from './schemas.js';
 
@@ -47,4 +49,21 @@ export async function listMessages(
 
 export async function findMessage(db: Db, msgKey: string): Promise<MessageRecord | undefined> {
   return db.selectFrom('message').select(COLUMNS).where('msgKey', '=', msgKey).executeTakeFirst();
+}
+
+/** The message's row, locked until the transaction ends. */
+export function lockMessage(trx: Db, msgKey: string) {
+  return trx.selectFrom('message').select(['msgKey', 'category', 'textKo', 'textEn', 'version']).where('msgKey', '=', msgKey).forUpdate().executeTakeFirst();
+}
+
+export function insertMessage(trx: Db, values: Insertable<Database['message']>) {
+  return trx.insertInto('message').values(values).execute();
+}
+
+export function updateMessageRow(trx: Db, msgKey: string, values: Updateable<Database['message']>) {
+  return trx.updateTable('message').set(values).where('msgKey', '=', msgKey).execute();
+}
+
+export function deleteMessageRow(trx: Db, msgKey: string) {
+  return trx.deleteFrom('message').where('msgKey', '=', msgKey).execute();
 }
