@@ -33,7 +33,6 @@ const KNOWN: Record<string, string> = {
   'server/modules/items/proposals.ts': 'not moved yet',
   'server/modules/items/upload/routes.ts': 'not moved yet',
   'server/modules/login/routes.ts': 'not moved yet',
-  'server/modules/notifications/routes.ts': 'not moved yet',
   'server/modules/portal-admin/authority.ts': 'not moved yet',
   'server/modules/portal-admin/boards.ts': 'not moved yet',
   'server/modules/portal-admin/menus.ts': 'not moved yet',

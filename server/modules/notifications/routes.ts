@@ -2,9 +2,9 @@ import { Type } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { access } from '../../http/access.js';
 import { commonErrors } from '../../http/error-schema.js';
-import { conflict, notFound } from '../../http/errors.js';
-import { writeAudit } from '../../db/audit.js';
 import { deliverDue } from './outbox.js';
+import { listNotificationRows } from './queries.js';
+import { retryNotification } from './service.js';
 
 /** The administrators who look after the messages the product sends. */
 const SCREEN = '/portal/system/messageManage';
@@ -55,16 +55,7 @@ export const notificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: Type.Object({ rows: Type.Array(Type.Ref('NotificationRow')) }), ...commonErrors },
       },
     },
-    async (request) => {
-      const q = request.query;
-      let query = request.db
-        .selectFrom('notification')
-        .select(['id', 'channel', 'recipient', 'template', 'lang', 'subject', 'state', 'attempts', 'lastError', 'refEntity', 'refKey', 'createdAt', 'sentAt']);
-      if (q.state) query = query.where('state', '=', q.state);
-      if (q.recipient) query = query.where('recipient', '=', q.recipient);
-      const rows = await query.orderBy('id', 'desc').limit(q.size ?? 50).execute();
-      return { rows: rows.map((r) => ({ ...r, id: Number(r.id), createdAt: r.createdAt.toISOString(), sentAt: r.sentAt ? r.sentAt.toISOString() : null })) };
-    },
+    async (request) => ({ rows: await listNotificationRows(request.db, { state: request.query.state, recipient: request.query.recipient, size: request.query.size ?? 50 }) }),
   );
 
   app.post(
@@ -93,18 +84,6 @@ export const notificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: Type.Object({ id: Type.Integer(), state: Type.String() }), 409: Type.Ref('ErrorBody'), ...commonErrors },
       },
     },
-    async (request) => {
-      const { id } = request.params;
-      const actor = request.caller!.userId;
-      await app.dbh.db.transaction().execute(async (trx) => {
-        const row = await trx.selectFrom('notification').select(['state', 'sensitive', 'attempts']).where('id', '=', id).forUpdate().executeTakeFirst();
-        if (!row) throw notFound('NOTIFICATION_NOT_FOUND', '메시지를 찾을 수 없습니다');
-        if (row.state !== 'FAILED') throw conflict('NOTIFICATION_NOT_FAILED', '실패한 메시지만 다시 보낼 수 있습니다');
-        if (row.sensitive === 'Y') throw conflict('NOTIFICATION_SENSITIVE', '인증번호 메시지는 다시 보낼 수 없습니다. 사용자가 인증번호를 새로 요청해야 합니다');
-        await trx.updateTable('notification').set({ state: 'PENDING', attempts: 0, nextAttemptAt: new Date(), lastError: null }).where('id', '=', id).execute();
-        await writeAudit(trx, { entity: 'notification', entityKey: String(id), action: 'RETRY', actor, before: { state: row.state, attempts: row.attempts }, after: { state: 'PENDING' } });
-      });
-      return { id, state: 'PENDING' };
-    },
+    async (request) => retryNotification(app.dbh.db, request.params.id, request.caller!.userId),
   );
 };
