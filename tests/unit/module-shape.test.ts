@@ -40,7 +40,6 @@ const KNOWN: Record<string, string> = {
   'server/modules/portal-users/my-account.ts': 'not moved yet',
   'server/modules/portal-users/routes.ts': 'not moved yet',
   'server/modules/portal-users/supplier-users.ts': 'not moved yet',
-  'server/modules/privacy/service.ts': 'not moved yet',
   'server/modules/purchase/approval/delegation.ts': 'not moved yet',
   'server/modules/purchase/approval/routes.ts': 'not moved yet',
   'server/modules/purchase/loi/routes.ts': 'not moved yet',

@@ -81,3 +81,19 @@ export async function listAccess(db: Db, f: AccessLogFilter) {
   ]);
   return { rows, total: Number(total.n) };
 }
+
+/**
+ * Deletes the rows older than `years` under the purge mark the database's guard asks for (set and
+ * cleared inside the caller's transaction); answers how many and the last sequence number removed.
+ */
+export async function deleteAccessOlderThan(trx: Db, years: number): Promise<{ removed: number; through: number | null }> {
+  await sql`select set_config('gpms.access_log_purge', 'on', true)`.execute(trx);
+  // One statement answers the count and the last sequence number: a year of views can be millions of rows.
+  const { rows } = await sql<{ n: number; through: number | null }>`
+    with d as (delete from personal_data_access_log
+               where occurred_at < now() - make_interval(years => ${years}) returning seq)
+    select count(*) as n, max(seq) as through from d`.execute(trx);
+  await sql`select set_config('gpms.access_log_purge', 'off', true)`.execute(trx);
+  const removed = Number(rows[0]?.n ?? 0);
+  return { removed, through: removed === 0 ? null : Number(rows[0].through) };
+}
