@@ -49,17 +49,19 @@ async function appTables(db: Db): Promise<string[]> {
 const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
 /**
- * Rows the migrations themselves write: the versioned consent terms (0140) and the company-number
- * counter (0240). A freshly migrated database holds them and nothing else, so they do not make it
- * "hold data"; --reset keeps the terms (configuration the application needs, which only a migration
- * writes) and empties the counter (the allocation starts again from the table's highest number).
+ * Rows the migrations themselves write: the versioned consent terms (0140), the company-number
+ * counter (0240) and the authority version (0380). A freshly migrated database holds them and nothing
+ * else, so they do not make it "hold data"; --reset keeps the terms (configuration the application
+ * needs, which only a migration writes) and the authority version (its one row must exist: servers
+ * keep answers under its number), and empties the counter (the allocation starts again from the
+ * table's highest number).
  */
-const MIGRATION_DATA = new Set(['apply_terms', 'document_sequence', 'personal_data_access_log']);
+const MIGRATION_DATA = new Set(['apply_terms', 'document_sequence', 'personal_data_access_log', 'auth_version']);
 /**
  * The personal-data access log is append-only (migration 0350: the database refuses to empty it) and
  * outlives the data it records: a reset keeps it, and it does not make a database "hold data".
  */
-const KEPT_ON_RESET = new Set(['apply_terms', 'personal_data_access_log']);
+const KEPT_ON_RESET = new Set(['apply_terms', 'personal_data_access_log', 'auth_version']);
 
 async function nonEmptyTables(db: Db, tables: string[]): Promise<string[]> {
   const out: string[] = [];
