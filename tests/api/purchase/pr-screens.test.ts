@@ -140,6 +140,11 @@ describe('PR screens: approval and quotation fields, supplier search, rule and l
     expect(byName.rows.map((r: { compNo: string }) => r.compNo)).toContain('C00001');
     const byTax = ok(await f.get(`/api/v1/rfqs/suppliers?q=${byNo.rows[0].taxNo2}`, f.u.operator));
     expect(byTax.rows.map((r: { compNo: string }) => r.compNo)).toContain('C00001');
+    // Digits inside a name are part of the name, not a business number: C00001's name with three of its
+    // business number's digits after it finds nothing (it found C00001 and every company holding them).
+    const digits = (byNo.rows[0].taxNo2 as string).replace(/\D/g, '').slice(0, 3);
+    const nameWithDigits = ok(await f.get(`/api/v1/rfqs/suppliers?q=${encodeURIComponent(`${name} x${digits}`)}`, f.u.operator));
+    expect(nameWithDigits.rows).toEqual([]);
     const all = ok(await f.get('/api/v1/rfqs/suppliers?size=5', f.u.operator));
     expect(all.rows).toHaveLength(5);
     expect(all.total).toBeGreaterThan(5);

@@ -69,7 +69,8 @@ export async function searchSuppliers(db: Db, q: string | undefined, w: { limit:
   let base = db.selectFrom('company as c').where('c.status', '=', 'ACTIVE');
   if (text) {
     const like = `%${likeEscape(text)}%`;
-    const digits = text.replace(/[^0-9]/g, '');
+    // A business number is typed as digits (and hyphens): digits inside a name are part of the name.
+    const digits = /^[\d\s-]+$/.test(text) ? text.replace(/[^0-9]/g, '') : '';
     base = base.where((eb) =>
       eb.or([eb('c.compNameKr', 'ilike', like), eb('c.compNo', 'ilike', like), ...(digits.length >= 3 ? [eb('c.taxNo', 'like', `%${digits}%`)] : [])]),
     );
