@@ -17,7 +17,7 @@ const FORBIDDEN_IMPORTS = {
   screens: ['app', 'widgets', 'server'], // screens are data: engine's typed helpers and schemas only
   app: ['server'],
   server: ['app', 'engine', 'widgets', 'screens'],
-  schemas: ['app', 'engine', 'widgets', 'screens', 'server'],
+  schemas: ['app', 'engine', 'widgets', 'screens', 'server', 'lib', 'codegen'], // contracts: nothing of ours
 };
 const MAX_DEPTH = 12;
 const SOURCE_EXTENSIONS = '{ts,tsx,mts,cts,js,jsx,mjs,cjs}';

@@ -4,8 +4,8 @@
  * parameters, column fields, sortable fields, action parameters, form fields), its expressions
  * parsed and its label keys looked up. Each problem names the file, the JSON pointer and what was
  * expected. It also keeps two generated files up to date: screens/screens.stories.tsx (one story
- * per definition) and schemas/screen-validator.ts (the schema compiled ahead of time, so the
- * browser validates without `new Function`).
+ * per definition) and screens/routes.generated.ts (the routes alone). The schema and its compiled
+ * validator come from the screen language (`npm run codegen:screens`).
  *
  *   npm run screens:check                 check, and rewrite a generated file that is stale
  *   npm run screens:check -- --no-write   check only (a stale generated file is a problem)
@@ -13,20 +13,17 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { crossCheckDefinition, indexApi } from '../engine/definition/cross-check';
+import { checkDefinitionParts } from '../lib/screen-check/check';
+import { indexApi } from '../lib/screen-check/cross-check';
+import { formatProblem, type DefinitionProblem } from '../lib/screen-check/problems';
+import type { ScreenDef } from '../lib/screen-check/types';
 import { withFieldLabels } from '../engine/runtime/field-labels';
-import { formatProblem, type DefinitionProblem } from '../engine/definition/problems';
-import type { ScreenDef } from '../engine/definition/types';
-import { expressionsOf, validateDefinition } from '../engine/definition/validate';
 import { ENGINE_TEXTS_KO, looksLikeKey } from '../engine/text';
 import { mergeTextBundles } from '../lib/text-bundles';
-import { screenValidatorModule } from './screen-validator';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const STORIES = 'screens/screens.stories.tsx';
 const ROUTES = 'screens/routes.generated.ts';
-const VALIDATOR = 'schemas/screen-validator.ts';
-const SCHEMA = 'schemas/screen.schema.json';
 
 export interface LoadedFile {
   file: string;
@@ -193,11 +190,10 @@ export async function checkScreens(options: CheckOptions = {}): Promise<CheckRes
       problems.push({ file: d.file, pointer: '', message: d.loadError });
       continue;
     }
-    const own = validateDefinition(d.definition, d.file);
-    problems.push(...own);
-    if (own.length > 0) continue;
+    const { shape, api: apiProblems } = checkDefinitionParts(d.definition, { api, file: d.file, screens: knownIds });
+    problems.push(...shape, ...apiProblems);
+    if (shape.length > 0) continue;
     const def = d.definition as ScreenDef;
-    problems.push(...crossCheckDefinition(def, api, d.file, knownIds, expressionsOf(def)));
     if (def.kind === 'custom' && !customNames.has(def.component)) {
       problems.push({ file: d.file, pointer: '/component', message: `no file app/custom-screens/**/${def.component}.custom.tsx; custom components: ${[...customNames].sort().join(', ') || 'none'}` });
     }
@@ -282,11 +278,9 @@ ${stories}
 
 /** The generated files and what they should contain now. */
 export function generatedFiles(stories: string, routes: string): Array<[file: string, content: string]> {
-  const schema = JSON.parse(fs.readFileSync(path.join(ROOT, SCHEMA), 'utf8')) as object;
   return [
     [STORIES, stories],
     [ROUTES, routes],
-    [VALIDATOR, screenValidatorModule(schema)],
   ];
 }
 

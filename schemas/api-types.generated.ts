@@ -2540,6 +2540,298 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/budget/lines": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Budget lines with what the ledger consumed and what is available */
+        get: operations["listBudgetLines"];
+        /** Add or change budget lines (all or nothing; a bad row: 400 naming it; stale version: 409) */
+        put: operations["saveBudgetLines"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/budget/line": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Add or change one budget line (the screen’s 예산 입력 / 금액 변경; rules as saveBudgetLines) */
+        put: operations["saveBudgetLine"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/budget/accounts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Budget accounts with their policy (STOP, WARN, IGNORE) and the item categories that default to them */
+        get: operations["listBudgetAccounts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/budget/accounts/{accountCode}/policy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Change an account’s policy (stale version: 409) */
+        put: operations["setBudgetPolicy"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/budget/report": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Budget vs pre-committed vs committed vs actual vs available, by department, account and month */
+        get: operations["getBudgetReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/budget/ledger": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The budget ledger, newest first: every movement with its document */
+        get: operations["listBudgetLedger"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/budget/prs/{prNo}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Per PR line: its budget account, the budget of the PR’s department and month, and what is available */
+        get: operations["getPrBudget"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/bid/tenders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Tenders with their invited and submitted counts (never a price) */
+        get: operations["listTenders"];
+        put?: never;
+        /** A draft tender from a received PR (it moves to quotation requested) or from the buyer’s own lines */
+        post: operations["createTender"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/bid/tenders/{tenderNo}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One tender: lines, invited suppliers (submitted or not; totals and ranks after the opening), opening confirmations, orders, history */
+        get: operations["getTender"];
+        /** A draft’s title, window, award rule, invited suppliers and attachments */
+        put: operations["updateTender"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/bid/tenders/{tenderNo}/bids": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The opened bids with prices and ranks; before the opening 409 BID_SEALED for everyone, and the attempt is audited */
+        get: operations["getTenderBids"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/bid/tenders/{tenderNo}/publish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Publish a draft: its sealing key is made, the suppliers are invited; bidding opens at the opening time */
+        post: operations["publishTender"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/bid/tenders/{tenderNo}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cancel before the opening with a reason: bids are discarded unread, the key destroyed, the PR given back */
+        post: operations["cancelTender"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/bid/tenders/{tenderNo}/open": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 개찰 confirmation by one person (not the tender’s buyer); the second distinct person within 30 minutes opens: decrypt, rank, record */
+        post: operations["confirmTenderOpening"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/bid/tenders/{tenderNo}/award": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Award an opened tender by its rule: draft POs through the PO flow; bidders told the result without prices */
+        post: operations["awardTender"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/cyber/bid/tenders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Published tenders my company is invited to */
+        get: operations["listSupplierTenders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/cyber/bid/tenders/{tenderNo}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A tender my company is invited to: lines, my bid’s receipt; my own prices and result after the opening. Another company’s answers 404 */
+        get: operations["getSupplierTender"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/cyber/bid/tenders/{tenderNo}/bid": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Submit or replace my sealed bid while bidding is open: a unit price for every line (stale version: 409) */
+        put: operations["submitBid"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/deliveries": {
         parameters: {
             query?: never;
@@ -5583,6 +5875,228 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/studio/screens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Stored screen definitions */
+        get: operations["listStudioScreens"];
+        put?: never;
+        /** A new stored screen, its draft as typed (name taken or a built-in route: 409; over 64 KiB: 413) */
+        post: operations["createStudioScreen"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/studio/screens/{name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A stored screen: its draft, the draft’s problems, its menu */
+        get: operations["getStudioScreen"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/studio/screens/{name}/draft": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Save the draft, valid or not, with its problems (stale version: 409; over 64 KiB: 413) */
+        put: operations["saveStudioDraft"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/studio/operations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The operations of the contract with their parameters and fields, for the editor’s completion */
+        get: operations["listStudioOperations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/studio/check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Check a definition as screens:check does, and the caller’s authority for its operations; saves nothing */
+        post: operations["checkStudioScreen"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/studio/screens/{name}/publish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Publish the draft: a new version, the menu row under parentId and its groups, in one transaction (an invalid draft: 400 naming each pointer; a route taken: 409) */
+        post: operations["publishStudioScreen"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/studio/screens/{name}/unpublish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Take the screen off its menu (its menu row and grants are removed; versions stay) */
+        post: operations["unpublishStudioScreen"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/studio/screens/{name}/versions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The published versions, newest first */
+        get: operations["listStudioVersions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/studio/screens/{name}/versions/{versionNo}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One version’s definition and labels */
+        get: operations["getStudioVersion"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/studio/screens/{name}/versions/{versionNo}/diff": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Lines and labels that differ from a version to the draft (or another version) */
+        get: operations["diffStudioVersion"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/studio/screens/{name}/versions/{versionNo}/restore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Make a version the draft and, when published, the published screen at once (checked again: invalid 400; stale version: 409) */
+        post: operations["restoreStudioVersion"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/studio/screens/{name}/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The .screen.json a developer commits to screens/ (the published version, else the draft; or ?version=N), with its labels as i18n texts */
+        get: operations["exportStudioScreen"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/studio/published/{name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The runtime: a published screen of the caller’s portal with its labels (its menu’s read authority; else 403) */
+        get: operations["getPublishedScreen"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -5912,6 +6426,78 @@ export interface components {
             updatedAt: string;
             version: number;
         };
+        BudgetLineRow: {
+            /** @description fiscalYear-month-deptcd-accountCode */
+            key: string;
+            fiscalYear: number;
+            month: number;
+            deptcd: string;
+            deptnm: string;
+            accountCode: string;
+            accountName: string;
+            /** @description STOP, WARN or IGNORE (the account’s) */
+            policy: string;
+            /** @description Budget in whole won */
+            amount: string;
+            /** @description Pre-committed + committed + actual (the ledger’s sum) */
+            consumed: string;
+            /** @description Budget − consumed (negative when overdrawn) */
+            available: string;
+            version: number;
+            updatedBy: string | null;
+            updatedAt: string;
+        };
+        BudgetAccountRow: {
+            accountCode: string;
+            accountName: string;
+            accountNameEn: string;
+            policy: string;
+            version: number;
+            categories: string[];
+        };
+        BudgetReportRow: {
+            /** @description The row’s key: month|deptcd|accountCode */
+            key: string;
+            /** @description What the row is, for the chart: department · account · month */
+            label: string;
+            fiscalYear: number;
+            month: number | null;
+            deptcd: string | null;
+            deptnm: string | null;
+            accountCode: string | null;
+            accountName: string | null;
+            /** @description Budget, whole won */
+            budget: string;
+            /** @description Pre-committed (approved PRs not yet ordered), whole won */
+            preCommitted: string;
+            /** @description Committed (orders and LOIs not yet received), whole won */
+            committed: string;
+            /** @description Actual (received), whole won */
+            actual: string;
+            /** @description Budget − pre-committed − committed − actual, whole won */
+            available: string;
+        };
+        BudgetLedgerRow: {
+            entryId: number;
+            fiscalYear: number;
+            month: number;
+            deptcd: string;
+            deptnm: string | null;
+            accountCode: string;
+            accountName: string | null;
+            /** @description PR, PO or LOI */
+            docType: string;
+            docNo: string;
+            lineNo: number;
+            /** @description PRE_COMMIT, COMMIT or ACTUAL: the figure the row moves */
+            kind: string;
+            /** @description APPROVE, ORDER, CHANGE, RECEIPT, CANCEL, RETURN or RELEASE */
+            event: string;
+            /** @description Signed whole won */
+            amount: string;
+            createdBy: string;
+            createdAt: string;
+        };
         /** DeliveryRow */
         DeliveryRow: {
             deliveryNo: string;
@@ -5962,6 +6548,7 @@ export interface components {
             poQuantity: string | null;
             poDeliveredQty: string | null;
             openQty: string | null;
+            availableQty: string | null;
         };
         /** DeliveryDetail */
         DeliveryDetail: {
@@ -6674,6 +7261,81 @@ export interface components {
             reasonCode: string | null;
             reasonText: string | null;
             hash: string;
+        };
+        /** StudioProblem */
+        StudioProblem: {
+            /** @description JSON pointer into the definition ("" for the whole of it) */
+            pointer: string;
+            message: string;
+            suggestion: string | null;
+            /** @description Malformed JSON: the line (1-based) */
+            line?: number;
+            /** @description Malformed JSON: the column (1-based) */
+            column?: number;
+        };
+        /** StudioScreenRow */
+        StudioScreenRow: {
+            name: string;
+            /** @description I internal (/s/<name>), X external (/cyber/s/<name>) */
+            portal: "I" | "X";
+            /** @description /s/<name> or /cyber/s/<name> */
+            route: string;
+            kind: string;
+            title: string;
+            draftVersion: number;
+            publishedVersion: number | null;
+            pgmId: string | null;
+            /** @description Problems of the draft when it was saved */
+            problemCount: number;
+            updatedBy: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        /** StudioScreen */
+        StudioScreen: {
+            name: string;
+            /** @description I internal (/s/<name>), X external (/cyber/s/<name>) */
+            portal: "I" | "X";
+            route: string;
+            kind: string;
+            title: string;
+            source: string;
+            /** @description field → { ko, en } */
+            labels: {
+                [key: string]: {
+                    ko: string;
+                    en: string;
+                };
+            };
+            problems: components["schemas"]["StudioProblem"][];
+            draftVersion: number;
+            publishedVersion: number | null;
+            /** @description The draft is the published version, text and labels */
+            draftIsPublished: boolean;
+            menu: {
+                pgmId: string;
+                parentId: string | null;
+                pgmName: string;
+                pgmNameEn: string;
+                groups: {
+                    authGroupId: string;
+                    canWrite: "Y" | "N";
+                }[];
+            } | null;
+            updatedBy: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        /** StudioVersionRow */
+        StudioVersionRow: {
+            versionNo: number;
+            note: string | null;
+            restoredFrom: number | null;
+            /** @description The version now published */
+            published: boolean;
+            createdBy: string;
+            /** Format: date-time */
+            createdAt: string;
         };
     };
     responses: never;
@@ -17212,6 +17874,8 @@ export interface operations {
                     /** @description The version read; a stale one answers 409 VERSION_CONFLICT */
                     version: number;
                     comment?: string | null;
+                    /** @description The approver confirms overdrawing a WARN budget account (else 409 BUDGET_WARN_CONFIRM); recorded with who confirmed */
+                    confirmBudgetWarning?: boolean;
                 };
             };
         };
@@ -17328,6 +17992,8 @@ export interface operations {
                     /** @description The version read; a stale one answers 409 VERSION_CONFLICT */
                     version: number;
                     comment?: string | null;
+                    /** @description The approver confirms overdrawing a WARN budget account (else 409 BUDGET_WARN_CONFIRM); recorded with who confirmed */
+                    confirmBudgetWarning?: boolean;
                 };
             };
         };
@@ -17871,6 +18537,7 @@ export interface operations {
                         /** @description Estimated unit price, ≥ 0, up to 2 decimals */
                         estUnitPrice: string;
                         remark?: string | null;
+                        budgetAccount?: string | null;
                     }[];
                 };
             };
@@ -17923,6 +18590,8 @@ export interface operations {
                             estUnitPrice: string;
                             estAmount: string;
                             remark: string | null;
+                            budgetAccount: string | null;
+                            budgetAccountName: string | null;
                             /** @description The PR’s currency (for the amounts of the line) */
                             currency: string;
                         }[];
@@ -18372,6 +19041,8 @@ export interface operations {
                             estUnitPrice: string;
                             estAmount: string;
                             remark: string | null;
+                            budgetAccount: string | null;
+                            budgetAccountName: string | null;
                             /** @description The PR’s currency (for the amounts of the line) */
                             currency: string;
                         }[];
@@ -18595,6 +19266,7 @@ export interface operations {
                         /** @description Estimated unit price, ≥ 0, up to 2 decimals */
                         estUnitPrice: string;
                         remark?: string | null;
+                        budgetAccount?: string | null;
                     }[];
                     /** @description The version read; a stale one answers 409 VERSION_CONFLICT */
                     version: number;
@@ -18649,6 +19321,8 @@ export interface operations {
                             estUnitPrice: string;
                             estAmount: string;
                             remark: string | null;
+                            budgetAccount: string | null;
+                            budgetAccountName: string | null;
                             /** @description The PR’s currency (for the amounts of the line) */
                             currency: string;
                         }[];
@@ -18909,6 +19583,8 @@ export interface operations {
                             estUnitPrice: string;
                             estAmount: string;
                             remark: string | null;
+                            budgetAccount: string | null;
+                            budgetAccountName: string | null;
                             /** @description The PR’s currency (for the amounts of the line) */
                             currency: string;
                         }[];
@@ -19171,6 +19847,8 @@ export interface operations {
                             estUnitPrice: string;
                             estAmount: string;
                             remark: string | null;
+                            budgetAccount: string | null;
+                            budgetAccountName: string | null;
                             /** @description The PR’s currency (for the amounts of the line) */
                             currency: string;
                         }[];
@@ -19434,6 +20112,8 @@ export interface operations {
                             estUnitPrice: string;
                             estAmount: string;
                             remark: string | null;
+                            budgetAccount: string | null;
+                            budgetAccountName: string | null;
                             /** @description The PR’s currency (for the amounts of the line) */
                             currency: string;
                         }[];
@@ -19696,6 +20376,8 @@ export interface operations {
                             estUnitPrice: string;
                             estAmount: string;
                             remark: string | null;
+                            budgetAccount: string | null;
+                            budgetAccountName: string | null;
                             /** @description The PR’s currency (for the amounts of the line) */
                             currency: string;
                         }[];
@@ -21981,6 +22663,8 @@ export interface operations {
                     }[];
                     /** @description The buyer confirms suppliers whose evaluation grade asks for confirmation (warn); recorded with who confirmed */
                     confirmEvaluationWarning?: boolean;
+                    /** @description Confirms overdrawing a WARN budget account (else 409 BUDGET_WARN_CONFIRM); recorded with who confirmed */
+                    confirmBudgetWarning?: boolean;
                 };
             };
         };
@@ -23137,6 +23821,8 @@ export interface operations {
                     version: number;
                     /** @description Why (required); shown in poChangeInfo */
                     reason: string;
+                    /** @description Confirms overdrawing a WARN budget account (else 409 BUDGET_WARN_CONFIRM); recorded with who confirmed */
+                    confirmBudgetWarning?: boolean;
                     /** @description New due date */
                     dueDate?: string;
                     lines?: {
@@ -25299,6 +25985,8 @@ export interface operations {
                     validUntil: string;
                     prNo?: string | null;
                     fileId?: string | null;
+                    /** @description Confirms overdrawing a WARN budget account (else 409 BUDGET_WARN_CONFIRM); recorded with who confirmed */
+                    confirmBudgetWarning?: boolean;
                 };
             };
         };
@@ -25666,6 +26354,8 @@ export interface operations {
                     validUntil: string;
                     prNo?: string | null;
                     fileId?: string | null;
+                    /** @description Confirms overdrawing a WARN budget account (else 409 BUDGET_WARN_CONFIRM); recorded with who confirmed */
+                    confirmBudgetWarning?: boolean;
                     /** @description The version read; a stale one answers 409 VERSION_CONFLICT */
                     version: number;
                 };
@@ -26925,6 +27615,2240 @@ export interface operations {
             };
             /** @description Default Response */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listBudgetLines: {
+        parameters: {
+            query?: {
+                /** @description Fiscal year */
+                fiscalYear?: number;
+                /** @description Month 1–12 */
+                month?: number;
+                deptcd?: string;
+                accountCode?: string;
+                /** @description Page, 1-based */
+                page?: number;
+                /** @description Rows a page (a screen asks ≤ 500; an export up to 5000) */
+                size?: number;
+                /** @description Sort as field:asc|desc; fields: fiscalYear, month, deptcd, accountCode, amount */
+                sort?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rows: components["schemas"]["BudgetLineRow"][];
+                        total: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    saveBudgetLines: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    lines: {
+                        /** @description Fiscal year */
+                        fiscalYear: number;
+                        /** @description Month 1–12 */
+                        month: number;
+                        deptcd: string;
+                        accountCode: string;
+                        /** @description Whole won, ≥ 0 (thousands commas allowed) */
+                        amount: string;
+                        /** @description The version read; absent for a new line */
+                        version?: number;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        saved: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    saveBudgetLine: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Fiscal year */
+                    fiscalYear: number;
+                    /** @description Month 1–12 */
+                    month: number;
+                    deptcd: string;
+                    accountCode: string;
+                    /** @description Whole won, ≥ 0 (thousands commas allowed) */
+                    amount: string;
+                    /** @description The version read; absent for a new line */
+                    version?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        saved: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listBudgetAccounts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rows: components["schemas"]["BudgetAccountRow"][];
+                        total: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    setBudgetPolicy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                accountCode: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    policy: "STOP" | "WARN" | "IGNORE";
+                    /** @description The version read; a stale one answers 409 VERSION_CONFLICT */
+                    version: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BudgetAccountRow"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getBudgetReport: {
+        parameters: {
+            query?: {
+                /** @description Fiscal year; this year (KST) when absent */
+                fiscalYear?: number;
+                month?: number;
+                deptcd?: string;
+                accountCode?: string;
+                /** @description detail: department × account × month; deptAccount: summed over the months; month: summed per month */
+                by?: "detail" | "deptAccount" | "month";
+                /** @description Page, 1-based */
+                page?: number;
+                /** @description Rows a page (a screen asks ≤ 500; an export up to 5000) */
+                size?: number;
+                /** @description Ignored: rows come by department, account, month */
+                sort?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rows: components["schemas"]["BudgetReportRow"][];
+                        total: number;
+                        totals: components["schemas"]["BudgetReportRow"];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listBudgetLedger: {
+        parameters: {
+            query?: {
+                fiscalYear?: number;
+                month?: number;
+                deptcd?: string;
+                accountCode?: string;
+                kind?: "PRE_COMMIT" | "COMMIT" | "ACTUAL";
+                /** @description A document (PR, PO or LOI number) */
+                docNo?: string;
+                /** @description Page, 1-based */
+                page?: number;
+                /** @description Rows a page (a screen asks ≤ 500; an export up to 5000) */
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rows: components["schemas"]["BudgetLedgerRow"][];
+                        total: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getPrBudget: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                prNo: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        prNo: string;
+                        deptcd: string;
+                        fiscalYear: number;
+                        month: number;
+                        lines: {
+                            lineNo: number;
+                            accountCode: string | null;
+                            accountName: string | null;
+                            policy: string | null;
+                            /** @description A budget line exists for the PR’s department, the account and the PR’s month */
+                            controlled: boolean;
+                            budget: string | null;
+                            available: string | null;
+                            /** @description The line’s estimated amount in KRW */
+                            requested: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listTenders: {
+        parameters: {
+            query?: {
+                tenderNo?: string;
+                title?: string;
+                /** @description Any of: DRAFT, PUBLISHED, OPEN, CLOSED, OPENED, AWARDED, CANCELLED */
+                status?: ("DRAFT" | "PUBLISHED" | "OPEN" | "CLOSED" | "OPENED" | "AWARDED" | "CANCELLED")[];
+                /** @description Page, 1-based */
+                page?: number;
+                /** @description Rows a page (a screen asks ≤ 500; an export up to 5000) */
+                size?: number;
+                /** @description Sort as field:asc|desc; fields: tenderNo, title, status, openAt, closeAt, createdAt */
+                sort?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rows: {
+                            tenderNo: string;
+                            title: string;
+                            prNo: string | null;
+                            status: string;
+                            awardRule: string;
+                            currency: string;
+                            /** Format: date-time */
+                            openAt: string;
+                            /** Format: date-time */
+                            closeAt: string;
+                            buyerId: string;
+                            buyerName: string | null;
+                            invitedCount: number;
+                            submittedCount: number;
+                            /** @description Opening confirmations still live (a closed tender waiting for its second opener) */
+                            confirmations: number;
+                            version: number;
+                            /** Format: date-time */
+                            createdAt: string;
+                        }[];
+                        total: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    createTender: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    prNo?: string | null;
+                    /** @description The version read; a stale one answers 409 VERSION_CONFLICT */
+                    prVersion?: number;
+                    /** @description KRW or JPY (spec §3) */
+                    currency?: "KRW" | "JPY";
+                    /** @description The buyer’s own lines (no PR) */
+                    lines?: {
+                        itemCode?: string | null;
+                        itemName?: string | null;
+                        spec?: string | null;
+                        unitCode?: string | null;
+                        /** @description Quantity, an exact decimal with up to 3 decimals ("12.5") */
+                        quantity: string;
+                        deliveryDate?: string | null;
+                    }[];
+                    title?: string | null;
+                    description?: string | null;
+                    /** @description LOWEST_TOTAL: one order to the lowest total; LOWEST_PER_LINE: each line to its lowest unit price */
+                    awardRule: "LOWEST_TOTAL" | "LOWEST_PER_LINE";
+                    /** @description Bidding opens (Korean time 2026-12-01 10:00, or ISO 8601 with zone) */
+                    openAt: string;
+                    /** @description Bidding closes; after the opening time (Korean time 2026-12-01 10:00, or ISO 8601 with zone) */
+                    closeAt: string;
+                    /** @description Invited suppliers (trading, not blocked by their evaluation grade) */
+                    suppliers: string[];
+                    fileId?: string | null;
+                    /** @description The buyer confirms suppliers graded "warn" */
+                    confirmEvaluationWarning?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        tenderNo: string;
+                        prNo: string | null;
+                        title: string;
+                        description: string | null;
+                        status: string;
+                        awardRule: string;
+                        currency: string;
+                        /** Format: date-time */
+                        openAt: string;
+                        /** Format: date-time */
+                        closeAt: string;
+                        buyerId: string;
+                        buyerName: string | null;
+                        fileId: string | null;
+                        cancelReason: string | null;
+                        openedAt: string | null;
+                        awardedAt: string | null;
+                        version: number;
+                        lines: {
+                            lineNo: number;
+                            itemCode: string | null;
+                            itemName: string;
+                            spec: string | null;
+                            unitCode: string;
+                            quantity: string;
+                            deliveryDate: string | null;
+                        }[];
+                        suppliers: {
+                            compNo: string;
+                            compNameKr: string;
+                            status: string;
+                            submitted: boolean;
+                            submittedAt: string | null;
+                            totalAmount: string | null;
+                            rank: number | null;
+                        }[];
+                        openings: {
+                            confirmedBy: string;
+                            confirmerName: string | null;
+                            /** Format: date-time */
+                            confirmedAt: string;
+                            live: boolean;
+                        }[];
+                        orders: {
+                            compNo: string;
+                            poNo: string;
+                        }[];
+                        attachments: {
+                            fileId: string;
+                            seq: number;
+                            originalName: string;
+                            sizeBytes: number;
+                            mimeType: string;
+                        }[];
+                        history: {
+                            /** Format: date-time */
+                            at: string;
+                            action: string;
+                            actor: string | null;
+                            actorName: string | null;
+                            reason: string | null;
+                        }[];
+                        /** @description What the caller may do with the document now (buttons to show) */
+                        actions: string[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getTender: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tenderNo: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        tenderNo: string;
+                        prNo: string | null;
+                        title: string;
+                        description: string | null;
+                        status: string;
+                        awardRule: string;
+                        currency: string;
+                        /** Format: date-time */
+                        openAt: string;
+                        /** Format: date-time */
+                        closeAt: string;
+                        buyerId: string;
+                        buyerName: string | null;
+                        fileId: string | null;
+                        cancelReason: string | null;
+                        openedAt: string | null;
+                        awardedAt: string | null;
+                        version: number;
+                        lines: {
+                            lineNo: number;
+                            itemCode: string | null;
+                            itemName: string;
+                            spec: string | null;
+                            unitCode: string;
+                            quantity: string;
+                            deliveryDate: string | null;
+                        }[];
+                        suppliers: {
+                            compNo: string;
+                            compNameKr: string;
+                            status: string;
+                            submitted: boolean;
+                            submittedAt: string | null;
+                            totalAmount: string | null;
+                            rank: number | null;
+                        }[];
+                        openings: {
+                            confirmedBy: string;
+                            confirmerName: string | null;
+                            /** Format: date-time */
+                            confirmedAt: string;
+                            live: boolean;
+                        }[];
+                        orders: {
+                            compNo: string;
+                            poNo: string;
+                        }[];
+                        attachments: {
+                            fileId: string;
+                            seq: number;
+                            originalName: string;
+                            sizeBytes: number;
+                            mimeType: string;
+                        }[];
+                        history: {
+                            /** Format: date-time */
+                            at: string;
+                            action: string;
+                            actor: string | null;
+                            actorName: string | null;
+                            reason: string | null;
+                        }[];
+                        /** @description What the caller may do with the document now (buttons to show) */
+                        actions: string[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    updateTender: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tenderNo: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The version read; a stale one answers 409 VERSION_CONFLICT */
+                    version: number;
+                    title?: string | null;
+                    description?: string | null;
+                    /** @description LOWEST_TOTAL: one order to the lowest total; LOWEST_PER_LINE: each line to its lowest unit price */
+                    awardRule: "LOWEST_TOTAL" | "LOWEST_PER_LINE";
+                    /** @description Bidding opens (Korean time 2026-12-01 10:00, or ISO 8601 with zone) */
+                    openAt: string;
+                    /** @description Bidding closes; after the opening time (Korean time 2026-12-01 10:00, or ISO 8601 with zone) */
+                    closeAt: string;
+                    /** @description Invited suppliers (trading, not blocked by their evaluation grade) */
+                    suppliers: string[];
+                    fileId?: string | null;
+                    /** @description The buyer confirms suppliers graded "warn" */
+                    confirmEvaluationWarning?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        tenderNo: string;
+                        prNo: string | null;
+                        title: string;
+                        description: string | null;
+                        status: string;
+                        awardRule: string;
+                        currency: string;
+                        /** Format: date-time */
+                        openAt: string;
+                        /** Format: date-time */
+                        closeAt: string;
+                        buyerId: string;
+                        buyerName: string | null;
+                        fileId: string | null;
+                        cancelReason: string | null;
+                        openedAt: string | null;
+                        awardedAt: string | null;
+                        version: number;
+                        lines: {
+                            lineNo: number;
+                            itemCode: string | null;
+                            itemName: string;
+                            spec: string | null;
+                            unitCode: string;
+                            quantity: string;
+                            deliveryDate: string | null;
+                        }[];
+                        suppliers: {
+                            compNo: string;
+                            compNameKr: string;
+                            status: string;
+                            submitted: boolean;
+                            submittedAt: string | null;
+                            totalAmount: string | null;
+                            rank: number | null;
+                        }[];
+                        openings: {
+                            confirmedBy: string;
+                            confirmerName: string | null;
+                            /** Format: date-time */
+                            confirmedAt: string;
+                            live: boolean;
+                        }[];
+                        orders: {
+                            compNo: string;
+                            poNo: string;
+                        }[];
+                        attachments: {
+                            fileId: string;
+                            seq: number;
+                            originalName: string;
+                            sizeBytes: number;
+                            mimeType: string;
+                        }[];
+                        history: {
+                            /** Format: date-time */
+                            at: string;
+                            action: string;
+                            actor: string | null;
+                            actorName: string | null;
+                            reason: string | null;
+                        }[];
+                        /** @description What the caller may do with the document now (buttons to show) */
+                        actions: string[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getTenderBids: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tenderNo: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        tenderNo: string;
+                        currency: string;
+                        awardRule: string;
+                        bids: {
+                            compNo: string;
+                            compName: string;
+                            rank: number;
+                            totalAmount: string;
+                            /** Format: date-time */
+                            submittedAt: string;
+                            lines: {
+                                lineNo: number;
+                                unitPrice: string;
+                                amount: string;
+                                rank: number;
+                            }[];
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    publishTender: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tenderNo: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The version read; a stale one answers 409 VERSION_CONFLICT */
+                    version: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        tenderNo: string;
+                        prNo: string | null;
+                        title: string;
+                        description: string | null;
+                        status: string;
+                        awardRule: string;
+                        currency: string;
+                        /** Format: date-time */
+                        openAt: string;
+                        /** Format: date-time */
+                        closeAt: string;
+                        buyerId: string;
+                        buyerName: string | null;
+                        fileId: string | null;
+                        cancelReason: string | null;
+                        openedAt: string | null;
+                        awardedAt: string | null;
+                        version: number;
+                        lines: {
+                            lineNo: number;
+                            itemCode: string | null;
+                            itemName: string;
+                            spec: string | null;
+                            unitCode: string;
+                            quantity: string;
+                            deliveryDate: string | null;
+                        }[];
+                        suppliers: {
+                            compNo: string;
+                            compNameKr: string;
+                            status: string;
+                            submitted: boolean;
+                            submittedAt: string | null;
+                            totalAmount: string | null;
+                            rank: number | null;
+                        }[];
+                        openings: {
+                            confirmedBy: string;
+                            confirmerName: string | null;
+                            /** Format: date-time */
+                            confirmedAt: string;
+                            live: boolean;
+                        }[];
+                        orders: {
+                            compNo: string;
+                            poNo: string;
+                        }[];
+                        attachments: {
+                            fileId: string;
+                            seq: number;
+                            originalName: string;
+                            sizeBytes: number;
+                            mimeType: string;
+                        }[];
+                        history: {
+                            /** Format: date-time */
+                            at: string;
+                            action: string;
+                            actor: string | null;
+                            actorName: string | null;
+                            reason: string | null;
+                        }[];
+                        /** @description What the caller may do with the document now (buttons to show) */
+                        actions: string[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    cancelTender: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tenderNo: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The version read; a stale one answers 409 VERSION_CONFLICT */
+                    version: number;
+                    /** @description Why (required) */
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        tenderNo: string;
+                        prNo: string | null;
+                        title: string;
+                        description: string | null;
+                        status: string;
+                        awardRule: string;
+                        currency: string;
+                        /** Format: date-time */
+                        openAt: string;
+                        /** Format: date-time */
+                        closeAt: string;
+                        buyerId: string;
+                        buyerName: string | null;
+                        fileId: string | null;
+                        cancelReason: string | null;
+                        openedAt: string | null;
+                        awardedAt: string | null;
+                        version: number;
+                        lines: {
+                            lineNo: number;
+                            itemCode: string | null;
+                            itemName: string;
+                            spec: string | null;
+                            unitCode: string;
+                            quantity: string;
+                            deliveryDate: string | null;
+                        }[];
+                        suppliers: {
+                            compNo: string;
+                            compNameKr: string;
+                            status: string;
+                            submitted: boolean;
+                            submittedAt: string | null;
+                            totalAmount: string | null;
+                            rank: number | null;
+                        }[];
+                        openings: {
+                            confirmedBy: string;
+                            confirmerName: string | null;
+                            /** Format: date-time */
+                            confirmedAt: string;
+                            live: boolean;
+                        }[];
+                        orders: {
+                            compNo: string;
+                            poNo: string;
+                        }[];
+                        attachments: {
+                            fileId: string;
+                            seq: number;
+                            originalName: string;
+                            sizeBytes: number;
+                            mimeType: string;
+                        }[];
+                        history: {
+                            /** Format: date-time */
+                            at: string;
+                            action: string;
+                            actor: string | null;
+                            actorName: string | null;
+                            reason: string | null;
+                        }[];
+                        /** @description What the caller may do with the document now (buttons to show) */
+                        actions: string[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    confirmTenderOpening: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tenderNo: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The version read; a stale one answers 409 VERSION_CONFLICT */
+                    version: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        tenderNo: string;
+                        prNo: string | null;
+                        title: string;
+                        description: string | null;
+                        status: string;
+                        awardRule: string;
+                        currency: string;
+                        /** Format: date-time */
+                        openAt: string;
+                        /** Format: date-time */
+                        closeAt: string;
+                        buyerId: string;
+                        buyerName: string | null;
+                        fileId: string | null;
+                        cancelReason: string | null;
+                        openedAt: string | null;
+                        awardedAt: string | null;
+                        version: number;
+                        lines: {
+                            lineNo: number;
+                            itemCode: string | null;
+                            itemName: string;
+                            spec: string | null;
+                            unitCode: string;
+                            quantity: string;
+                            deliveryDate: string | null;
+                        }[];
+                        suppliers: {
+                            compNo: string;
+                            compNameKr: string;
+                            status: string;
+                            submitted: boolean;
+                            submittedAt: string | null;
+                            totalAmount: string | null;
+                            rank: number | null;
+                        }[];
+                        openings: {
+                            confirmedBy: string;
+                            confirmerName: string | null;
+                            /** Format: date-time */
+                            confirmedAt: string;
+                            live: boolean;
+                        }[];
+                        orders: {
+                            compNo: string;
+                            poNo: string;
+                        }[];
+                        attachments: {
+                            fileId: string;
+                            seq: number;
+                            originalName: string;
+                            sizeBytes: number;
+                            mimeType: string;
+                        }[];
+                        history: {
+                            /** Format: date-time */
+                            at: string;
+                            action: string;
+                            actor: string | null;
+                            actorName: string | null;
+                            reason: string | null;
+                        }[];
+                        /** @description What the caller may do with the document now (buttons to show) */
+                        actions: string[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    awardTender: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tenderNo: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The version read; a stale one answers 409 VERSION_CONFLICT */
+                    version: number;
+                    /** @description The orders’ due date, today or later */
+                    dueDate: string;
+                    confirmEvaluationWarning?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        tenderNo: string;
+                        prNo: string | null;
+                        title: string;
+                        description: string | null;
+                        status: string;
+                        awardRule: string;
+                        currency: string;
+                        /** Format: date-time */
+                        openAt: string;
+                        /** Format: date-time */
+                        closeAt: string;
+                        buyerId: string;
+                        buyerName: string | null;
+                        fileId: string | null;
+                        cancelReason: string | null;
+                        openedAt: string | null;
+                        awardedAt: string | null;
+                        version: number;
+                        lines: {
+                            lineNo: number;
+                            itemCode: string | null;
+                            itemName: string;
+                            spec: string | null;
+                            unitCode: string;
+                            quantity: string;
+                            deliveryDate: string | null;
+                        }[];
+                        suppliers: {
+                            compNo: string;
+                            compNameKr: string;
+                            status: string;
+                            submitted: boolean;
+                            submittedAt: string | null;
+                            totalAmount: string | null;
+                            rank: number | null;
+                        }[];
+                        openings: {
+                            confirmedBy: string;
+                            confirmerName: string | null;
+                            /** Format: date-time */
+                            confirmedAt: string;
+                            live: boolean;
+                        }[];
+                        orders: {
+                            compNo: string;
+                            poNo: string;
+                        }[];
+                        attachments: {
+                            fileId: string;
+                            seq: number;
+                            originalName: string;
+                            sizeBytes: number;
+                            mimeType: string;
+                        }[];
+                        history: {
+                            /** Format: date-time */
+                            at: string;
+                            action: string;
+                            actor: string | null;
+                            actorName: string | null;
+                            reason: string | null;
+                        }[];
+                        /** @description What the caller may do with the document now (buttons to show) */
+                        actions: string[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listSupplierTenders: {
+        parameters: {
+            query?: {
+                tenderNo?: string;
+                title?: string;
+                /** @description Page, 1-based */
+                page?: number;
+                /** @description Rows a page (a screen asks ≤ 500; an export up to 5000) */
+                size?: number;
+                /** @description Sort as field:asc|desc; fields: tenderNo, title, status, openAt, closeAt, createdAt */
+                sort?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rows: {
+                            tenderNo: string;
+                            title: string;
+                            status: string;
+                            bidStatus: string;
+                            currency: string;
+                            /** Format: date-time */
+                            openAt: string;
+                            /** Format: date-time */
+                            closeAt: string;
+                            submittedAt: string | null;
+                        }[];
+                        total: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getSupplierTender: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tenderNo: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        tenderNo: string;
+                        compNo: string;
+                        title: string;
+                        description: string | null;
+                        status: string;
+                        bidStatus: string;
+                        currency: string;
+                        /** Format: date-time */
+                        openAt: string;
+                        /** Format: date-time */
+                        closeAt: string;
+                        /** @description The window is open: the supplier may submit or replace its bid */
+                        editable: boolean;
+                        revision: number;
+                        submittedAt: string | null;
+                        receipt: string | null;
+                        result: string | null;
+                        version: number;
+                        lines: {
+                            lineNo: number;
+                            itemCode: string | null;
+                            itemName: string;
+                            spec: string | null;
+                            unitCode: string;
+                            quantity: string;
+                            deliveryDate: string | null;
+                            unitPrice: string | null;
+                        }[];
+                        attachments: {
+                            fileId: string;
+                            seq: number;
+                            originalName: string;
+                            sizeBytes: number;
+                            mimeType: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    submitBid: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tenderNo: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The version read; a stale one answers 409 VERSION_CONFLICT */
+                    version: number;
+                    lines: {
+                        lineNo: number;
+                        /** @description Unit price, an exact decimal with up to 2 decimals */
+                        unitPrice: string;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        tenderNo: string;
+                        compNo: string;
+                        title: string;
+                        description: string | null;
+                        status: string;
+                        bidStatus: string;
+                        currency: string;
+                        /** Format: date-time */
+                        openAt: string;
+                        /** Format: date-time */
+                        closeAt: string;
+                        /** @description The window is open: the supplier may submit or replace its bid */
+                        editable: boolean;
+                        revision: number;
+                        submittedAt: string | null;
+                        receipt: string | null;
+                        result: string | null;
+                        version: number;
+                        lines: {
+                            lineNo: number;
+                            itemCode: string | null;
+                            itemName: string;
+                            spec: string | null;
+                            unitCode: string;
+                            quantity: string;
+                            deliveryDate: string | null;
+                            unitPrice: string | null;
+                        }[];
+                        attachments: {
+                            fileId: string;
+                            seq: number;
+                            originalName: string;
+                            sizeBytes: number;
+                            mimeType: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -47735,6 +50659,1218 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         recorded: true;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listStudioScreens: {
+        parameters: {
+            query?: {
+                name?: string;
+                /** @description I internal (/s/<name>), X external (/cyber/s/<name>) */
+                portal?: "I" | "X";
+                page?: number;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rows: components["schemas"]["StudioScreenRow"][];
+                        total: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    createStudioScreen: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description camelCase, 2–38 letters and digits: the route is /s/<name> */
+                    name: string;
+                    /** @description I internal (/s/<name>), X external (/cyber/s/<name>) */
+                    portal: "I" | "X";
+                    /** @description The definition as JSON text (stored up to 65,536 bytes of UTF-8) */
+                    source: string;
+                    /** @description field → { ko, en } */
+                    labels?: {
+                        [key: string]: {
+                            ko: string;
+                            en: string;
+                        };
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StudioScreen"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getStudioScreen: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description camelCase, 2–38 letters and digits: the route is /s/<name> */
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StudioScreen"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    saveStudioDraft: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description camelCase, 2–38 letters and digits: the route is /s/<name> */
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The draft version read; a stale one answers 409 */
+                    version: number;
+                    /** @description The definition as JSON text (stored up to 65,536 bytes of UTF-8) */
+                    source: string;
+                    /** @description field → { ko, en } */
+                    labels?: {
+                        [key: string]: {
+                            ko: string;
+                            en: string;
+                        };
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StudioScreen"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listStudioOperations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rows: {
+                            id: string;
+                            method: string;
+                            path: string;
+                            /** @description Answers { rows, total }: a list screen’s source */
+                            list: boolean;
+                            pathParams: string[];
+                            queryParams: string[];
+                            sortFields: string[];
+                            rowFields: string[] | null;
+                            answerFields: string[] | null;
+                            bodyFields: string[] | null;
+                        }[];
+                        total: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    checkStudioScreen: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description camelCase, 2–38 letters and digits: the route is /s/<name> */
+                    name: string;
+                    /** @description I internal (/s/<name>), X external (/cyber/s/<name>) */
+                    portal: "I" | "X";
+                    /** @description The definition as JSON text (stored up to 65,536 bytes of UTF-8) */
+                    source: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        valid: boolean;
+                        problems: components["schemas"]["StudioProblem"][];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    publishStudioScreen: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description camelCase, 2–38 letters and digits: the route is /s/<name> */
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The draft version read; a stale one answers 409 */
+                    version: number;
+                    /** @description The menu (a folder of the screen’s portal) the new menu row goes under */
+                    parentId: string;
+                    menuName: string;
+                    menuNameEn: string;
+                    /** @description The authority groups that may open it (canWrite: also its writing actions) */
+                    groups: {
+                        authGroupId: string;
+                        canWrite: "Y" | "N";
+                    }[];
+                    note?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StudioScreen"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    unpublishStudioScreen: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description camelCase, 2–38 letters and digits: the route is /s/<name> */
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The draft version read; a stale one answers 409 */
+                    version: number;
+                    note?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StudioScreen"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listStudioVersions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description camelCase, 2–38 letters and digits: the route is /s/<name> */
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rows: components["schemas"]["StudioVersionRow"][];
+                        total: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getStudioVersion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description camelCase, 2–38 letters and digits: the route is /s/<name> */
+                name: string;
+                versionNo: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        versionNo: number;
+                        source: string;
+                        /** @description field → { ko, en } */
+                        labels: {
+                            [key: string]: {
+                                ko: string;
+                                en: string;
+                            };
+                        };
+                        note: string | null;
+                        createdBy: string;
+                        /** Format: date-time */
+                        createdAt: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    diffStudioVersion: {
+        parameters: {
+            query?: {
+                /** @description "draft" (default) or a version number */
+                against?: string;
+            };
+            header?: never;
+            path: {
+                /** @description camelCase, 2–38 letters and digits: the route is /s/<name> */
+                name: string;
+                versionNo: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description v<N> */
+                        from: string;
+                        /** @description v<N> or draft */
+                        to: string;
+                        /** @description The definitions’ lines: = in both, - only in from, + only in to */
+                        lines: {
+                            op: "=" | "+" | "-";
+                            text: string;
+                        }[];
+                        /** @description Labels that differ */
+                        labels: {
+                            field: string;
+                            from: {
+                                ko: string;
+                                en: string;
+                            } | null;
+                            to: {
+                                ko: string;
+                                en: string;
+                            } | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    restoreStudioVersion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description camelCase, 2–38 letters and digits: the route is /s/<name> */
+                name: string;
+                versionNo: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The draft version read; a stale one answers 409 */
+                    version: number;
+                    note?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StudioScreen"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    exportStudioScreen: {
+        parameters: {
+            query?: {
+                version?: number;
+            };
+            header?: never;
+            path: {
+                /** @description camelCase, 2–38 letters and digits: the route is /s/<name> */
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        fileName: string;
+                        content: string;
+                        version: string;
+                        i18n: null | {
+                            ko: unknown;
+                            en: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getPublishedScreen: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description camelCase, 2–38 letters and digits: the route is /s/<name> */
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        name: string;
+                        route: string;
+                        versionNo: number;
+                        /** @description The published definition */
+                        definition: unknown;
+                        /** @description field → { ko, en } */
+                        labels: {
+                            [key: string]: {
+                                ko: string;
+                                en: string;
+                            };
+                        };
                     };
                 };
             };

@@ -27,6 +27,21 @@ export const AssetsAssetManagementList: Story = { name: 'assets.assetManagementL
 /** screens/assets/assetManagementRegisterList.screen.ts */
 export const AssetsAssetManagementRegisterList: Story = { name: 'assets.assetManagementRegisterList', args: { id: 'assets.assetManagementRegisterList' } };
 
+/** screens/bid/cyberTenderList.screen.ts */
+export const BidCyberTenderList: Story = { name: 'bid.cyberTenderList', args: { id: 'bid.cyberTenderList' } };
+
+/** screens/bid/tenderEdit.screen.ts */
+export const BidTenderEdit: Story = { name: 'bid.tenderEdit', args: { id: 'bid.tenderEdit' } };
+
+/** screens/bid/tenderList.screen.ts */
+export const BidTenderList: Story = { name: 'bid.tenderList', args: { id: 'bid.tenderList' } };
+
+/** screens/bid/tenderOpen.screen.ts */
+export const BidTenderOpen: Story = { name: 'bid.tenderOpen', args: { id: 'bid.tenderOpen' } };
+
+/** screens/bid/tenderSubmit.screen.ts */
+export const BidTenderSubmit: Story = { name: 'bid.tenderSubmit', args: { id: 'bid.tenderSubmit' } };
+
 /** screens/portal/board/faq.screen.ts */
 export const BoardFaq: Story = { name: 'board.faq', args: { id: 'board.faq' } };
 
@@ -41,6 +56,15 @@ export const BoardOgpmsNotice: Story = { name: 'board.ogpmsNotice', args: { id: 
 
 /** screens/portal/board/ogpmsNoticeEdit.screen.ts */
 export const BoardOgpmsNoticeEdit: Story = { name: 'board.ogpmsNoticeEdit', args: { id: 'board.ogpmsNoticeEdit' } };
+
+/** screens/budget/budgetLedger.screen.ts */
+export const BudgetBudgetLedger: Story = { name: 'budget.budgetLedger', args: { id: 'budget.budgetLedger' } };
+
+/** screens/budget/budgetManage.screen.ts */
+export const BudgetBudgetManage: Story = { name: 'budget.budgetManage', args: { id: 'budget.budgetManage' } };
+
+/** screens/budget/budgetReport.screen.ts */
+export const BudgetBudgetReport: Story = { name: 'budget.budgetReport', args: { id: 'budget.budgetReport' } };
 
 /** screens/cyber-purchase/loiEdit.screen.ts */
 export const CyberPurchaseLoiEdit: Story = { name: 'cyberPurchase.loiEdit', args: { id: 'cyberPurchase.loiEdit' } };
@@ -116,6 +140,9 @@ export const ExamplesCodeDashboard: Story = { name: 'examples.codeDashboard', ar
 
 /** screens/examples/codeList.screen.json */
 export const ExamplesCodeList: Story = { name: 'examples.codeList', args: { id: 'examples.codeList' } };
+
+/** screens/fulfilment-delivery/deliverEdit.screen.ts */
+export const FulfilmentDeliveryDeliverEdit: Story = { name: 'fulfilmentDelivery.deliverEdit', args: { id: 'fulfilmentDelivery.deliverEdit' } };
 
 /** screens/fulfilment-delivery/deliverEditAdmin.screen.ts */
 export const FulfilmentDeliveryDeliverEditAdmin: Story = { name: 'fulfilmentDelivery.deliverEditAdmin', args: { id: 'fulfilmentDelivery.deliverEditAdmin' } };

@@ -143,6 +143,7 @@ const checks = [
   ['generated API contract is current', bin('tsx'), ['codegen/openapi.ts', '--check']],
   ['migration index is current', bin('tsx'), ['codegen/migrations.ts', '--check']],
   ['database types are current', bin('tsx'), ['codegen/db-schema.ts', '--check']],
+  ['screen language files are current', bin('tsx'), ['codegen/screen-language.ts', '--check']],
   ...(fs.existsSync(path.join(root, 'codegen/screens-check.ts')) ? [['screen definitions', bin('tsx'), ['codegen/screens-check.ts', '--no-write']]] : []),
   ['web build', bin('vite'), ['build', '--logLevel', 'warn']],
   ...(fs.existsSync(path.join(root, '.storybook')) ? [['storybook build', bin('storybook'), ['build', '-o', 'storybook-static', '--quiet', '--disable-telemetry']]] : []),

@@ -7,6 +7,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Config } from './config.js';
+import type { OperationInfo } from './http/access.js';
 import type { DbHandle } from './db/connect.js';
 import rateLimit from '@fastify/rate-limit';
 import { accountRateLimit } from './auth/account-rate-limit.js';
@@ -113,8 +114,12 @@ async function gpmsPlugin(app: FastifyInstance, { config, dbh }: AppDeps): Promi
   if (config.nodeEnv !== 'production') {
     await app.register(swaggerUi, { routePrefix: '/docs' });
   }
+  const operations = new Map<string, OperationInfo>();
+  app.decorate('operations', operations);
   app.addHook('onRoute', (route) => {
     const url = route.url;
+    const operationId = (route.schema as { operationId?: unknown } | undefined)?.operationId;
+    if (typeof operationId === 'string' && route.method !== 'HEAD') operations.set(operationId, { method: String(route.method), url, access: route.config?.access });
     if ((url.startsWith('/api/') || url.startsWith('/properties/')) && !route.config?.access) {
       throw new Error(`Route ${route.method} ${url} declares no access (config.access): every API route must say who may call it`);
     }

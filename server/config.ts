@@ -69,6 +69,11 @@ export interface Config extends IntegrationConfig, OperationsConfig {
   fileStore: FileStoreConfig;
   /** Rows a server-side export reads a page (server/modules/exports); smaller pages let other requests in more often on PGlite. */
   exportPageSize: number;
+  /**
+   * The master key that wraps each tender's data key (BID_MASTER_KEY: 32 bytes as 64 hex digits or
+   * base64); null: a key file generated under DATA_DIR/keys (one server; docs/bidding.md).
+   */
+  bidMasterKey: Buffer | null;
 }
 
 export class ConfigError extends Error {
@@ -101,6 +106,19 @@ function integer(env: Env, name: string, fallback: number, min: number, max: num
     return fallback;
   }
   return value;
+}
+
+/** BID_MASTER_KEY: exactly 32 bytes, written as 64 hex digits or as base64. The value is never echoed. */
+function masterKey(env: Env, name: string, problems: string[]): Buffer | null {
+  const raw = env[name]?.trim();
+  if (raw === undefined || raw === '') return null;
+  if (/^[0-9a-fA-F]{64}$/.test(raw)) return Buffer.from(raw, 'hex');
+  if (/^[A-Za-z0-9+/]{43}=?$/.test(raw)) {
+    const key = Buffer.from(raw, 'base64');
+    if (key.length === 32) return key;
+  }
+  problems.push(`${name} must be 32 bytes written as 64 hex digits or base64 (openssl rand -hex 32)`);
+  return null;
 }
 
 function optionalHttpUrl(env: Env, name: string, problems: string[]): string | null {
@@ -218,6 +236,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     heavyPerUser: integer(env, 'HEAVY_PER_USER', 2, 1, 100, problems),
     exportPageSize: integer(env, 'EXPORT_PAGE_SIZE', 5000, 1, 5000, problems),
     fileStore: loadFileStoreConfig(env, problems),
+    bidMasterKey: masterKey(env, 'BID_MASTER_KEY', problems),
   };
   if (config.sessionMaxTtlSec < config.sessionTtlSec) problems.push(`SESSION_MAX_TTL=${config.sessionMaxTtlSec} must not be below SESSION_TTL=${config.sessionTtlSec}: a session cannot be extended to less than it lasts from the start`);
   if (config.devOutbox && nodeEnv === 'production') problems.push('DEV_OUTBOX=on is not allowed with NODE_ENV=production: it shows every one-time code to anyone');

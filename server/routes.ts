@@ -11,12 +11,14 @@ import { devOutboxEnabled, devRoutes } from './modules/dev/routes.js';
 import { menuLogRoutes } from './modules/menu-log/routes.js';
 import { messageRoutes } from './modules/messages/routes.js';
 import { portalUserRoutes } from './modules/portal-users/routes.js';
-import { supplierUserRoutes } from './modules/portal-users/supplier-users.js';
-import { myAccountRoutes } from './modules/portal-users/my-account.js';
+import { supplierUserRoutes } from './modules/portal-users/supplier-users/routes.js';
+import { myAccountRoutes } from './modules/portal-users/my-account/routes.js';
 import { portalAdminRoutes } from './modules/portal-admin/routes.js';
 import { popupRoutes } from './modules/popup/routes.js';
 import { propertiesRoutes } from './modules/properties/routes.js';
 import { purchaseRoutes } from './modules/purchase/index.js';
+import { budgetRoutes } from './modules/budget/index.js';
+import { biddingRoutes } from './modules/bidding/index.js';
 import { sourcingRoutes } from './modules/sourcing/routes.js';
 import { itemsRoutes } from './modules/items/index.js';
 import { fulfilmentRoutes } from './modules/fulfilment/routes.js';
@@ -30,6 +32,7 @@ import { oidcRoutes } from './auth/oidc/routes.js';
 import { exportRoutes } from './modules/exports/routes.js';
 import { personalDataGate } from './modules/privacy/plugin.js';
 import { privacyRoutes } from './modules/privacy/routes.js';
+import { studioRoutes } from './modules/studio/routes.js';
 
 /** Every route module, registered in one place. */
 export async function routes(app: FastifyInstance): Promise<void> {
@@ -54,6 +57,8 @@ export async function routes(app: FastifyInstance): Promise<void> {
   await app.register(codeRoutes);
   await app.register(messageRoutes);
   await app.register(purchaseRoutes);
+  await app.register(budgetRoutes);
+  await app.register(biddingRoutes);
   await app.register(fulfilmentRoutes);
   await app.register(userPrefRoutes);
   await app.register(reportRoutes);
@@ -65,4 +70,5 @@ export async function routes(app: FastifyInstance): Promise<void> {
   await app.register(oidcRoutes);
   await app.register(exportRoutes);
   await app.register(privacyRoutes);
+  await app.register(studioRoutes);
 }

@@ -8,9 +8,10 @@ const Screen = () => null;
 describe('screen routes plug (app/screens/screen-routes.tsx)', () => {
   it('has placeholders for every spec §2 screen while the engine delivers none', () => {
     const internal = screenChildren('internal', {});
-    expect(servedPaths(internal).sort()).toEqual([...INTERNAL_SCREENS].sort());
+    // …and the screen studio's published screens, under /s/ where no built-in route is.
+    expect(servedPaths(internal).sort()).toEqual([...INTERNAL_SCREENS, '/s/:name'].sort());
     const external = screenChildren('external', {});
-    expect(servedPaths(external).sort()).toEqual(EXTERNAL_SCREENS.map((p) => `/cyber${p}`).sort());
+    expect(servedPaths(external).sort()).toEqual([...EXTERNAL_SCREENS.map((p) => `/cyber${p}`), '/cyber/s/:name'].sort());
   });
 
   it('mounts the engine’s routes and keeps placeholders only for the rest', () => {

@@ -3,6 +3,7 @@ import type { PortalKind } from '../layouts/portal-kind';
 import type { RouteHandle } from './route-handle';
 import { EXTERNAL_SCREENS, INTERNAL_SCREENS, isTemplateScreen, portalPath, screenRouteName } from './known-screens';
 import { lazyPage } from './lazy-page';
+import { storedScreenRoutes } from '../screens/stored-screen-routes';
 
 /*
  * ─── THE ONE PLACE WHERE THE SCREEN ENGINE PLUGS IN ──────────────────────────────────────────
@@ -61,5 +62,6 @@ export function screenChildren(portal: PortalKind, modules?: Record<string, Scre
   const served = new Set(servedPaths(mounted, isCyber ? '/cyber' : '').map((p) => p.toLowerCase()));
   const wanted = isCyber ? EXTERNAL_SCREENS : INTERNAL_SCREENS;
   const rest = wanted.filter((p) => !served.has(portalPath(p, isCyber).toLowerCase())).map((p) => placeholder(p, isCyber));
-  return [...mounted, ...rest];
+  // The screen studio's published screens: /s/:name and /cyber/s/:name, never a built-in path.
+  return [...mounted, ...rest, ...storedScreenRoutes(portal)];
 }

@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { createScreenRegistry, EngineProvider, indexApi, ScreenPage } from '../../engine';
 import { screenDefinitions, screenTexts } from '../../screens';
@@ -12,13 +12,25 @@ const widgetServices = createWidgetServices();
 /** Development only: the page cross-checks its definition against the OpenAPI document, like screens:check. */
 const loadApiIndex = import.meta.env.DEV ? () => import('../../schemas/openapi.generated.json').then((m) => indexApi(m.default as Record<string, unknown>)) : undefined;
 
-/** A screen of the registry, rendered by the engine with the app's services. */
-export function ScreenRoute({ id }: { id: string }) {
+/**
+ * The engine with the app's services and every built-in screen (links and dialogs find their
+ * targets by id): around a built-in screen's page and a stored screen's alike.
+ */
+export function ScreenEngine({ children }: { children: ReactNode }) {
   const { i18n } = useTranslation();
   const services = useMemo(() => createEngineServices(i18n), [i18n]);
   return (
     <EngineProvider services={services} widgetServices={widgetServices} screens={registry} texts={screenTexts} customComponents={customComponents} loadApiIndex={loadApiIndex}>
-      <ScreenPage id={id} />
+      {children}
     </EngineProvider>
+  );
+}
+
+/** A screen of the registry, rendered by the engine with the app's services. */
+export function ScreenRoute({ id }: { id: string }) {
+  return (
+    <ScreenEngine>
+      <ScreenPage id={id} />
+    </ScreenEngine>
   );
 }

@@ -14,7 +14,16 @@ import { useFrame } from '../runtime/frame';
 import { OperationError, useCodesRevision, useEngineServices } from '../services';
 import { fieldLabel, type Translate } from '../text';
 import styles from '../ui/engine.module.css';
-import { addRow, addRowFrom, deleteRows, editCell, moveRow, type CellProblem, type DetailState } from './detail-state';
+import { formatMoney, sumDecimals } from '../../lib/money';
+import { groupThousands } from '../../lib/mask';
+
+/** '16500.00' → '16,500', '4.500' → '4.5': a sum as a person reads it. */
+function grouped(sum: string): string {
+  const [int, frac = ''] = sum.replace(/^-/, '').split('.');
+  const decimals = frac.replace(/0+$/, '');
+  return `${sum.startsWith('-') ? '-' : ''}${groupThousands(int)}${decimals ? `.${decimals}` : ''}`;
+}
+import { addRow, addRowFrom, computeCells, deleteRows, editCell, moveRow, type CellProblem, type DetailState } from './detail-state';
 
 export interface DetailGridProps {
   def: DetailDef;
@@ -31,19 +40,26 @@ export interface DetailGridProps {
 }
 
 /** A detail grid: rows added, edited in place and deleted; problems listed under it by row. */
-export function DetailGrid({ def, state, onChange, onUpdate, readOnly, problems, scope, t, where }: DetailGridProps) {
+export function DetailGrid({ def, state, onChange: setState, onUpdate: updateState, readOnly, problems, scope, t, where }: DetailGridProps) {
+  // Every change brings the computed cells (`product` columns: quantity × price) up to date.
+  const onChange = (next: DetailState) => setState(computeCells(next, def.columns));
+  const onUpdate = updateState && ((change: (current: DetailState) => DetailState) => updateState((current) => computeCells(change(current), def.columns)));
   const services = useEngineServices();
   const frame = useFrame();
   const [selected, setSelected] = useState<number[]>([]);
   const [note, setNote] = useState<string | null>(null);
   const [picking, setPicking] = useState(false);
   const codesRevision = useCodesRevision(services);
+  const formKey = JSON.stringify([scope.form ?? null, scope.mode ?? null]);
   const columns = useMemo(() => gridColumns(def.columns, { t, codes: (g) => services.codes(g), sortFields: [], where }).map((c) => {
     const source = def.columns.find((d) => d.field === c.field)!;
-    return { ...c, sortable: false, editable: source.editable !== undefined && source.editable !== false };
-    // codesRevision: the code texts came again (another language, or edited codes).
+    // A rule over the form alone (not the row: `"form.noPo == 'Y'"`) decides for the whole column, so its
+    // cells look editable only when they are; a rule over the row is asked cell by cell when edited.
+    const byForm = typeof source.editable === 'string' && !/\brow\b/.test(source.editable) ? evalRule(source.editable, scope, false) : true;
+    return { ...c, sortable: false, editable: !source.product && source.editable !== undefined && source.editable !== false && byForm };
+    // codesRevision: the code texts came again (another language, or edited codes); formKey: the form's values a rule reads.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }), [def.columns, t, services, where, codesRevision]);
+  }), [def.columns, t, services, where, codesRevision, formKey]);
   // canAdd / canDelete: true, false or a rule over the form (e.g. rows are added while the document is a draft only).
   const addAllowed = evalRule(def.canAdd, scope, true);
   const canAdd = !readOnly && addAllowed && (def.maxRows === undefined || state.rows.length < def.maxRows);
@@ -137,11 +153,26 @@ export function DetailGrid({ def, state, onChange, onUpdate, readOnly, problems,
     }
   };
 
+  // `total: 'sum'` columns: the sum of the rows' cells, said beside the title (the user sees it change as they type).
+  const totals = def.columns
+    .filter((c) => c.total === 'sum')
+    .map((c) => {
+      const cells = rows.map((r) => String(r.data[c.field] ?? '').replace(/,/g, '').trim()).filter((v) => /^-?\d+(\.\d+)?$/.test(v));
+      const sum = sumDecimals(cells);
+      const amount = c.currency ? `${c.currency} ${formatMoney(sum, c.currency)}` : grouped(sum);
+      return { field: c.field, text: t('engine.detailTotal', { label: fieldLabel(t, c), amount }) };
+    });
+
   return (
     <section className={`${styles.panel} ${styles.section}`} data-detail={def.id}>
       <div className={styles.toolbar}>
         <h2 className={styles.sectionTitle}>
           {def.title ? t(def.title) : def.id} <span className={styles.muted}>({t('engine.total', { count: rows.length })})</span>
+          {totals.map((x) => (
+            <span key={x.field} className={styles.muted} data-total={x.field} aria-live="polite" style={{ marginLeft: 8 }}>
+              {x.text}
+            </span>
+          ))}
         </h2>
         {!readOnly && (
           <div className={styles.actions}>

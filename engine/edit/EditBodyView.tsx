@@ -3,6 +3,8 @@ import { useBlocker } from 'react-router-dom';
 import { isOperationId, operations } from '../../schemas/operations.generated';
 import type { CallAction, DetailDef, EditBody, FieldDef } from '../definition/types';
 import { evalRule, type ExprScope } from '../expr/expr';
+import { defaultValue } from '../list/filters';
+import type { LoginData } from '../../widgets/services';
 import { actionState, buildInputs, linkQuery, normalizeAction, type NormalAction } from '../runtime/actions';
 import { useFrame } from '../runtime/frame';
 import { runEffects, askBeforeCall } from '../runtime/run-actions';
@@ -11,7 +13,7 @@ import { ActionButton } from '../ui/parts';
 import styles from '../ui/engine.module.css';
 import { answerWarnings } from './answer-warnings';
 import { Attachments } from './Attachments';
-import { changedRows, isDirty, loadDetail, startDetail, validateDetail, type CellProblem, type DetailState } from './detail-state';
+import { changedRows, computeCells, isDirty, loadDetail, rowsFromAnswer, startDetail, validateDetail, type CellProblem, type DetailState } from './detail-state';
 import { DetailGrid } from './DetailGrid';
 import { SectionsForm, type SectionsFormHandle } from './SectionsForm';
 import { useValuesFrom } from './value-from';
@@ -43,11 +45,12 @@ function fieldsOf(body: EditBody): FieldDef[] {
   return body.sections.flatMap((s) => s.fields);
 }
 
-function emptyValues(body: EditBody): Values {
+/** A new record's values: each field's default — a literal, today / a login part / a preset as a filter's would be, or the address's parameter. */
+function emptyValues(body: EditBody, login: LoginData | null, query: Record<string, string>): Values {
   const out: Values = {};
   for (const f of fieldsOf(body)) {
     const d = f.default;
-    out[f.field] = d === undefined || (typeof d === 'object' && d !== null && !Array.isArray(d)) ? '' : d;
+    out[f.field] = d === undefined ? '' : typeof d === 'object' && d !== null && !Array.isArray(d) ? defaultValue(d, f.widget, login, new Date(), query) : d;
   }
   return out;
 }
@@ -78,12 +81,16 @@ function typed(f: Pick<FieldDef, 'type' | 'widget'>, v: unknown): unknown {
   return v ?? '';
 }
 
-/** The form as a request body: the definition's fields (create-only ones only when creating) and the version read. */
-function formBody(body: EditBody, values: Values, mode: 'create' | 'update', operation: string | undefined): Values {
+/**
+ * The form as a request body: the definition's fields (create-only ones only when creating; with
+ * `sendWhen`, only while it holds in `scope`) and the version read.
+ */
+function formBody(body: EditBody, values: Values, mode: 'create' | 'update', operation: string | undefined, scope?: ExprScope): Values {
   const accepted = operation && isOperationId(operation) ? operations[operation].bodyFields : null;
   const out: Values = {};
   for (const f of fieldsOf(body)) {
     if (f.createOnly && mode === 'update') continue;
+    if (scope && f.sendWhen && !evalRule(f.sendWhen, scope, true)) continue;
     if (f.params) {
       // Each part of the compound value to its own field.
       const parts = values[f.field] && typeof values[f.field] === 'object' ? (values[f.field] as Values) : {};
@@ -98,6 +105,13 @@ function formBody(body: EditBody, values: Values, mode: 'create' | 'update', ope
   if (!accepted) return out;
   return Object.fromEntries(Object.entries(out).filter(([k]) => (accepted as readonly string[]).includes(k)));
 }
+
+/** The rows a body carries: with `sendWhen`, only those it holds for (the lines given a quantity). */
+function sentRowsOf(def: DetailDef, state: DetailState, scope: ExprScope) {
+  return def.sendWhen ? state.rows.filter((r) => evalRule(def.sendWhen, { ...scope, row: r.data }, true)) : state.rows;
+}
+
+const blankCell = (v: unknown) => v === null || v === undefined || (typeof v === 'string' && v.trim() === '');
 
 /** A detail's rows for expressions and bodies: typed, with the version each row was read at. */
 function detailScope(def: DetailDef, state: DetailState) {
@@ -114,6 +128,12 @@ function detailScope(def: DetailDef, state: DetailState) {
     deleted: state.deleted.map((o) => ({ [def.rowKey]: o[def.rowKey], ...(o.version !== undefined ? { version: o.version } : {}) })),
     count: state.rows.length,
   };
+}
+
+/** An answer's top-level text and number fields, for a success message to name. */
+function answerValues(answer: unknown): Record<string, unknown> | undefined {
+  if (!answer || typeof answer !== 'object' || Array.isArray(answer)) return undefined;
+  return Object.fromEntries(Object.entries(answer as Values).filter(([, v]) => typeof v === 'string' || typeof v === 'number'));
 }
 
 /** Missing path parameters of an operation, taken by name from the form, the record or the query. */
@@ -146,7 +166,7 @@ export function EditBodyView({ body, at, record, extraScope, onSaved, onDeleted,
     setCurrent(record);
   }
   const mode: 'create' | 'update' = current ? 'update' : 'create';
-  const start = useMemo(() => composeCompound(body, { ...emptyValues(body), ...(current ?? {}) }), [body, current]);
+  const start = useMemo(() => composeCompound(body, { ...emptyValues(body, login, frame.query), ...(current ?? {}) }), [body, current, login, frame.query]);
   const [values, setValues] = useState<Values>(start);
   const [baseline, setBaseline] = useState<Values>(start);
   const [details, setDetails] = useState<Record<string, DetailState>>({});
@@ -203,6 +223,45 @@ export function EditBodyView({ body, at, record, extraScope, onSaved, onDeleted,
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [detailKey, detailTick]);
   const reloadDetails = useCallback(() => setDetailTick((n) => n + 1), []);
+
+  // fillFrom (while creating): the rows of the document the form names, again whenever its inputs change.
+  const fillScope = useMemo<ExprScope>(() => ({ ...baseScope, form: values }), [baseScope, values]);
+  const fillInputs = (body.details ?? []).map((d) => {
+    const from = d.fillFrom;
+    if (!from || mode !== 'create' || !evalRule(from.when, fillScope, true)) return null;
+    const input = buildInputs(from.params, fillScope);
+    const pathParams = isOperationId(from.operation) ? (operations[from.operation].pathParams as readonly string[]) : Object.keys(input.path ?? {});
+    // A path parameter still empty (no order picked yet): nothing to call.
+    return pathParams.some((p) => blank(input.path?.[p])) ? null : input;
+  });
+  const fillKey = JSON.stringify(fillInputs);
+  useEffect(() => {
+    const list = body.details ?? [];
+    if (!list.some((d) => d.fillFrom)) return;
+    let live = true;
+    list.forEach((d, i) => {
+      const from = d.fillFrom;
+      if (!from) return;
+      const input = fillInputs[i];
+      const set = (rows: Values[]) => live && setDetails((old) => ({ ...old, [d.id]: computeCells(startDetail(rows), d.columns) }));
+      if (!input) {
+        if (mode === 'create') set([]);
+        return;
+      }
+      services.call(from.operation, input).then(
+        (answer) => set(rowsFromAnswer(answer, from.rows, from.fill, (row) => evalRule(from.where, { ...fillScope, row }, true))),
+        (e: unknown) => {
+          set([]);
+          if (live) void frame.alertError(e);
+        },
+      );
+    });
+    return () => {
+      live = false;
+    };
+    // fillKey stands for every grid's inputs: the call is made again only when they change.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [fillKey]);
 
   const readOnly = !frame.authority?.write || evalRule(body.readOnly as string | boolean | undefined, { ...baseScope, form: values }, false);
   const detailValues = useMemo(() => {
@@ -278,8 +337,9 @@ export function EditBodyView({ body, at, record, extraScope, onSaved, onDeleted,
   const withSentRows = (values: Values, operation: string): Values => {
     const out = { ...values };
     for (const d of sentDetails(operation)) {
-      const rows = detailScope(d, details[d.id]).rows;
-      out[d.id] = typeof d.send === 'string' ? rows.map((r) => r[d.send as string]) : rows.map((r) => Object.fromEntries((d.send as string[]).map((f) => [f, r[f] === undefined ? null : r[f]])));
+      const rows = detailScope(d, { ...details[d.id], rows: sentRowsOf(d, details[d.id], scope) }).rows;
+      const fields = (r: Values) => (d.send as string[]).filter((f) => !d.omitBlank || !blankCell(r[f])).map((f) => [f, r[f] === undefined ? null : r[f]]);
+      out[d.id] = typeof d.send === 'string' ? rows.map((r) => r[d.send as string]) : rows.map((r) => Object.fromEntries(fields(r)));
     }
     return out;
   };
@@ -288,7 +348,7 @@ export function EditBodyView({ body, at, record, extraScope, onSaved, onDeleted,
   const sentRows = (action: CallAction, operation = action.operation ?? ''): Record<string, { detail: string; uids: number[] }> => {
     const out: Record<string, { detail: string; uids: number[] }> = {};
     const map = action.params?.body;
-    if (!map || map === 'form') for (const d of sentDetails(operation)) out[d.id] = { detail: d.id, uids: details[d.id].rows.map((r) => r.uid) };
+    if (!map || map === 'form') for (const d of sentDetails(operation)) out[d.id] = { detail: d.id, uids: sentRowsOf(d, details[d.id], scope).map((r) => r.uid) };
     if (!map || typeof map !== 'object') return out;
     for (const [key, expr] of Object.entries(map)) {
       // Also `pick(detail.<id>.rows, [...])`: the same rows, fewer fields.
@@ -301,7 +361,7 @@ export function EditBodyView({ body, at, record, extraScope, onSaved, onDeleted,
   };
 
   const call = async (action: NormalAction & CallAction, operation: string, what: 'save' | 'delete' | 'call', callScope: ExprScope = scope) => {
-    const bodyValues = withSentRows(formBody(body, values, mode, operation), operation);
+    const bodyValues = withSentRows(formBody(body, values, mode, operation, callScope), operation);
     const params = action.params ?? (what === 'save' ? { body: 'form' as const } : what === 'delete' && values.version !== undefined ? { query: { version: 'form.version' } } : undefined);
     const input = completePath(operation, buildInputs(params, callScope, bodyValues), [values, current ?? {}, frame.query]);
     setBusy(true);
@@ -354,8 +414,9 @@ export function EditBodyView({ body, at, record, extraScope, onSaved, onDeleted,
           requestErrorFocus();
           return;
         }
-        frame.notify(t(a.success ?? 'ui.saved'));
         const answer = result.answer;
+        // The message may name the answer's fields: '납품이 등록되었습니다: {deliveryNo}'.
+        frame.notify(t(a.success ?? 'ui.saved', answerValues(answer)));
         // Saved, but with something the user should know (e.g. a menu URL the app has no route for).
         const warnings = answerWarnings(answer);
         if (warnings.length > 0) await frame.alert(warnings.join('\n'));

@@ -4,6 +4,7 @@
  */
 import type { ColumnDef, DetailDef } from '../definition/types';
 import { fillPairs, type FillMap } from '../definition/fill';
+import { multiplyQtyPrice } from '../../lib/money';
 
 type Data = Record<string, unknown>;
 
@@ -125,4 +126,48 @@ export function validateDetail(state: DetailState, def: Pick<DetailDef, 'columns
     }
   });
   return out;
+}
+
+const DECIMAL = /^-?\d+(\.\d+)?$/;
+
+/** A computed cell's value: the exact product of the row's fields, to 2 decimals; '' while one is not a number. */
+export function productOf(data: Data, fields: readonly string[]): string {
+  const values = fields.map((f) => String(data[f] ?? '').replace(/,/g, '').trim());
+  if (values.some((v) => !DECIMAL.test(v))) return '';
+  // Exact all the way (each factor keeps its decimals), rounded once at the end.
+  const exact = values.slice(1).reduce((acc, v) => multiplyQtyPrice(acc, v, (acc.split('.')[1]?.length ?? 0) + (v.split('.')[1]?.length ?? 0)), values[0]);
+  return multiplyQtyPrice(exact, '1', 2);
+}
+
+/** The rows with their computed cells (`product` columns) brought up to date; the same state when none changed. */
+export function computeCells(state: DetailState, columns: readonly ColumnDef[]): DetailState {
+  const computed = columns.filter((c) => c.product);
+  if (computed.length === 0) return state;
+  let changed = false;
+  const rows = state.rows.map((r) => {
+    let data = r.data;
+    for (const c of computed) {
+      const v = productOf(data, c.product!);
+      if (String(data[c.field] ?? '') === v || (v !== '' && data[c.field] !== undefined && data[c.field] !== '' && Number(data[c.field]) === Number(v))) continue;
+      data = { ...data, [c.field]: v };
+    }
+    if (data === r.data) return r;
+    changed = true;
+    return { ...r, data };
+  });
+  return changed ? { ...state, rows } : state;
+}
+
+/**
+ * A detail's `fillFrom` answer as the grid's rows: the list at `path` (a dotted path; default the
+ * answer itself when it is a list, else its `rows`), each mapped by `fill` (row field → answer
+ * row's field), the rows `keep` refuses left out. They start as new rows: a save sends them.
+ */
+export function rowsFromAnswer(answer: unknown, path: string | undefined, fill: FillMap, keep: (row: Data) => boolean = () => true): Data[] {
+  let list: unknown = answer;
+  if (path) for (const key of path.split('.')) list = list && typeof list === 'object' ? (list as Record<string, unknown>)[key] : undefined;
+  else if (!Array.isArray(answer)) list = (answer as { rows?: unknown } | null)?.rows;
+  if (!Array.isArray(list)) return [];
+  const pairs = fillPairs(fill);
+  return (list as Data[]).filter((r) => r && typeof r === 'object' && keep(r)).map((r) => Object.fromEntries(pairs.map(([field, from]) => [field, r[from] ?? ''])));
 }

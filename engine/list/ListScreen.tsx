@@ -22,6 +22,7 @@ import { ActionButton, ProgressLine, ScreenHeader } from '../ui/parts';
 import styles from '../ui/engine.module.css';
 import { exportColumns, gridColumns, viewTransform } from './grid-columns';
 import { filterQuery, initialFilterValues, missingRequired, queryFilterValues, readRemembered, rememberKey, writeRemembered, type FilterValues } from './filters';
+import { SummaryState, summaryStateOf, type SummaryStateValue } from './SummaryState';
 import { PagedRows, type PageAnswer } from './paged-rows';
 
 type Row = Record<string, unknown>;
@@ -56,10 +57,11 @@ function listInputs(def: ListScreenDef, search: { query: Row; path: Row }, sort:
   return { path: { ...search.path, ...extra.path }, query: { ...extra.query, ...search.query, ...(sort ? { sort: `${sort.field}:${sort.direction}` } : {}) } };
 }
 
-function pageFetcher(services: EngineServices, def: ListScreenDef, search: { query: Row; path: Row }, sort: Sort, scope: ExprScope) {
+function pageFetcher(services: EngineServices, def: ListScreenDef, search: { query: Row; path: Row }, sort: Sort, scope: ExprScope, onAnswer?: (answer: unknown) => void) {
   const inputs = listInputs(def, search, sort, scope);
   return async (page: number, size: number, signal: AbortSignal): Promise<PageAnswer<Row>> => {
     const answer = (await services.call(def.source.operation, { path: inputs.path, query: { ...inputs.query, page, size } }, { signal, quiet: true })) as PageAnswer<Row>;
+    onAnswer?.(answer);
     return { rows: answer.rows ?? [], total: answer.total ?? 0, totals: answer.totals };
   };
 }
@@ -128,6 +130,8 @@ export function ListScreen() {
   });
   const [sort, setSort] = useState<Sort>(() => parseSort(def.source.defaultSort));
   const [meta, setMeta] = useState<{ total: number | null; totals: Row | null }>({ total: null, totals: null });
+  const [summary, setSummary] = useState<SummaryStateValue | null>(null);
+  const [rebuilding, setRebuilding] = useState(false);
   const [loading, setLoading] = useState(false);
   const [selected, setSelected] = useState<number[]>([]);
   // Counts arrived pages: what depends on the loaded rows (local totals, the selected rows) follows it.
@@ -150,7 +154,12 @@ export function ListScreen() {
 
   const rows = useMemo(() => {
     if (!search) return null;
-    return new PagedRows<Row>(pageFetcher(services, def, search, sort, { ...baseScope, filters: search.values }), pageSize);
+    // An answer saying how current its figures are (summary: asOf, pendingMonths) is shown above the grid.
+    const onAnswer = (answer: unknown) => {
+      const next = summaryStateOf(answer);
+      setSummary((old) => (JSON.stringify(old) === JSON.stringify(next) ? old : next));
+    };
+    return new PagedRows<Row>(pageFetcher(services, def, search, sort, { ...baseScope, filters: search.values }, onAnswer), pageSize);
     // A new PagedRows per search and sort; the other inputs do not change during a screen's life.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [search, sort]);
@@ -182,6 +191,7 @@ export function ListScreen() {
   const startResult = useCallback(() => {
     setSelected([]);
     setMeta({ total: null, totals: null });
+    setSummary(null);
   }, []);
 
   const viewCache = useRef(new WeakMap<object, Row>());
@@ -223,6 +233,22 @@ export function ListScreen() {
     startResult();
     setSearch((s) => (s ? { ...s, seq: s.seq + 1 } : s));
   }, [startResult]);
+
+  /** `source.rebuild`: the pending months rebuilt now (the period searched), then the same search again. */
+  const rebuildSummary = async () => {
+    const rebuild = def.source.rebuild;
+    if (!rebuild || !search) return;
+    setRebuilding(true);
+    try {
+      const answer = (await services.call(rebuild.operation, buildInputs(rebuild.params, { ...baseScope, filters: search.values }))) as { months?: unknown[] } | null;
+      frame.notify(t('engine.summaryRebuilt', { count: Array.isArray(answer?.months) ? answer.months.length : 0 }));
+      reload();
+    } catch (e) {
+      await frame.alertError(e);
+    } finally {
+      setRebuilding(false);
+    }
+  };
 
   const selectedRows = useMemo(() => selected.map((i) => rows?.get(i)).filter((r): r is Row => !!r), [selected, rows]);
   const scope = useMemo<ExprScope>(
@@ -400,6 +426,9 @@ export function ListScreen() {
           )}
           {def.currencyTotals && meta.total !== null && currencyTotalsText(meta.totals) && (
             <span data-testid="list-currency-totals">{t('engine.currencyTotals', { amounts: currencyTotalsText(meta.totals) })}</span>
+          )}
+          {summary && (
+            <SummaryState state={summary} t={t} rebuilding={rebuilding} onRebuild={def.source.rebuild && frame.authority?.read ? () => void rebuildSummary() : undefined} />
           )}
           {selected.length > 0 && <span>{t('engine.selected', { count: selected.length })}</span>}
         </div>

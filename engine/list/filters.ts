@@ -21,13 +21,14 @@ function shift(today: Date, days: number, months = 0): Date {
 }
 
 /** A default as a value for the filter's widget. */
-export function defaultValue(def: DefaultValue | undefined, widget: string | undefined, login: LoginData | null, today: Date): unknown {
+export function defaultValue(def: DefaultValue | undefined, widget: string | undefined, login: LoginData | null, today: Date, query: Record<string, string> = {}): unknown {
   if (def === undefined) {
     const spec = widgetSpec(widget, 'default');
     return spec.initial ? spec.initial(login) : spec.empty();
   }
   if (def === null || typeof def !== 'object' || Array.isArray(def)) return def;
   if ('login' in def) return login?.[def.login] ?? '';
+  if ('query' in def) return query[def.query] || (def.or ?? '');
   if ('today' in def) return day(shift(today, def.today));
   const to = day(today);
   const from =

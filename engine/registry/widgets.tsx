@@ -115,13 +115,17 @@ function NumberWidget(p: EngineInputProps) {
 }
 
 function SelectWidget(p: EngineInputProps) {
+  const value = str(p.value);
+  // A value the choices no longer hold (an order since fully delivered, shown read only) is shown as itself.
+  const options = p.options ?? [];
+  const shown = value !== '' && p.options !== null && !options.some((o) => o.value === value) ? [{ value, text: value }, ...options] : options;
   return (
     <Select
       id={p.id}
       label={p.label}
-      value={str(p.value)}
+      value={value}
       onChange={(v) => p.onChange(v)}
-      options={p.options ?? []}
+      options={shown}
       empty={p.emptyOption === 'none' ? false : p.emptyOption}
       disabled={p.disabled || p.readOnly}
       required={p.required}
@@ -168,6 +172,41 @@ function CheckboxWidget(p: EngineInputProps) {
           }}
           style={{ width: 16, height: 16 }}
         />
+      </span>
+    </Field>
+  );
+}
+
+/**
+ * One of a few choices, all in view (a mode: with or without an order): native radio buttons in a
+ * radiogroup named by the label, so arrows move between them and a screen reader names the group.
+ */
+function RadioWidget(p: EngineInputProps) {
+  const ids = useFieldIds(p.id);
+  const value = str(p.value);
+  return (
+    <Field label={p.label} required={p.required} message={p.invalid} ids={ids} block labelAs="span">
+      <span
+        role="radiogroup"
+        aria-labelledby={`${ids.controlId}-label`}
+        aria-describedby={p.invalid ? ids.messageId : undefined}
+        className={fieldStyles.input}
+        style={{ display: 'flex', alignItems: 'center', gap: 16, border: 'none', background: 'transparent', paddingLeft: 0 }}
+      >
+        {(p.options ?? []).map((o, i) => (
+          <label key={o.value} style={{ display: 'inline-flex', alignItems: 'center', gap: 4 }}>
+            <input
+              id={i === 0 ? ids.controlId : undefined}
+              type="radio"
+              name={ids.controlId}
+              value={o.value}
+              checked={value === o.value}
+              disabled={p.disabled || p.readOnly}
+              onChange={() => p.onChange(o.value)}
+            />
+            {o.text}
+          </label>
+        ))}
       </span>
     </Field>
   );
@@ -375,6 +414,7 @@ export const WIDGETS: Readonly<Record<WidgetName, WidgetSpec>> = Object.freeze({
   select: { component: SelectWidget, empty: () => '', filled: filledText },
   multiSelect: { component: MultiSelectWidget, empty: () => [], filled: (v) => Array.isArray(v) && v.length > 0 },
   checkbox: { component: CheckboxWidget, empty: () => 'N', filled: () => true },
+  radio: { component: RadioWidget, empty: () => '', filled: filledText },
   date: { component: DateWidget, empty: () => '', filled: filledText },
   dateRange: { component: DateRangeWidget, empty: () => ({ from: '', to: '' }), queryValue: rangeQuery, filled: (v) => filledText(parts(v).from) && filledText(parts(v).to) },
   month: { component: MonthWidget, empty: () => '', filled: filledText },

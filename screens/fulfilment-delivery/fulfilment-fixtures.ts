@@ -77,9 +77,9 @@ export function createFulfilmentFixtures() {
     delivery('DLV2026-000104', { status: 'CANCELLED', cancelReason: '수량 오류', deliveryDate: '2026-11-01', version: 2 }),
   ];
   const deliveryLines: Record<string, Row[]> = {
-    'DLV2026-000101': [{ lineNo: 1, poNo: 'PO2026-000500', poLineNo: 1, itemCode: 'IT-1001', itemName: '육각볼트 M8', spec: 'M8x20', unitCode: 'EA', quantity: '6.000', PRICE: '1500.00', AMT: '9000.00', BIGO: '박스 3개', poQuantity: '10.000', poDeliveredQty: '6.000', openQty: '4.000' }],
-    'DLV2026-000102': [{ lineNo: 1, poNo: 'PO2026-000501', poLineNo: 1, itemCode: 'IT-2001', itemName: '베어링 6204', spec: null, unitCode: 'EA', quantity: '100.000', PRICE: '1200.00', AMT: '120000.00', BIGO: null, poQuantity: '100.000', poDeliveredQty: '100.000', openQty: '0.000' }],
-    'DLV2026-000103': [{ lineNo: 1, poNo: null, poLineNo: null, itemCode: null, itemName: '안전장갑', spec: '대', unitCode: 'EA', quantity: '50.000', PRICE: '1000.00', AMT: '50000.00', BIGO: null, poQuantity: null, poDeliveredQty: null, openQty: null }],
+    'DLV2026-000101': [{ lineNo: 1, poNo: 'PO2026-000500', poLineNo: 1, itemCode: 'IT-1001', itemName: '육각볼트 M8', spec: 'M8x20', unitCode: 'EA', quantity: '6.000', PRICE: '1500.00', AMT: '9000.00', BIGO: '박스 3개', poQuantity: '10.000', poDeliveredQty: '6.000', openQty: '4.000', availableQty: '10.000' }],
+    'DLV2026-000102': [{ lineNo: 1, poNo: 'PO2026-000501', poLineNo: 1, itemCode: 'IT-2001', itemName: '베어링 6204', spec: null, unitCode: 'EA', quantity: '100.000', PRICE: '1200.00', AMT: '120000.00', BIGO: null, poQuantity: '100.000', poDeliveredQty: '100.000', openQty: '0.000', availableQty: '100.000' }],
+    'DLV2026-000103': [{ lineNo: 1, poNo: null, poLineNo: null, itemCode: null, itemName: '안전장갑', spec: '대', unitCode: 'EA', quantity: '50.000', PRICE: '1000.00', AMT: '50000.00', BIGO: null, poQuantity: null, poDeliveredQty: null, openQty: null, availableQty: null }],
     'DLV2026-000104': [],
   };
   const receipts: Row[] = [
@@ -194,9 +194,9 @@ export function createFulfilmentFixtures() {
           over = true;
           errors.push({ path: `body/lines/${i}/quantity`, message: `발주 잔량(${open})을 초과하여 납품할 수 없습니다` });
         }
-        return { lineNo: i + 1, poNo, poLineNo: l.poLineNo, itemCode: pl.itemCode, itemName: pl.itemName, spec: pl.spec, unitCode: pl.unitCode, quantity: Number(l.quantity).toFixed(3), PRICE: pl.PRICE, AMT: (Number(l.quantity) * Number(pl.PRICE)).toFixed(2), BIGO: l.BIGO ?? null, poQuantity: pl.quantity, poDeliveredQty: pl.deliveredQty, openQty: pl.openQty };
+        return { lineNo: i + 1, poNo, poLineNo: l.poLineNo, itemCode: pl.itemCode, itemName: pl.itemName, spec: pl.spec, unitCode: pl.unitCode, quantity: Number(l.quantity).toFixed(3), PRICE: pl.PRICE, AMT: (Number(l.quantity) * Number(pl.PRICE)).toFixed(2), BIGO: l.BIGO ?? null, poQuantity: pl.quantity, poDeliveredQty: pl.deliveredQty, openQty: pl.openQty, availableQty: pl.openQty };
       }
-      return { lineNo: i + 1, poNo: null, poLineNo: null, itemCode: l.itemCode ?? null, itemName: l.itemName, spec: l.spec ?? null, unitCode: l.unitCode, quantity: Number(l.quantity).toFixed(3), PRICE: Number(l.PRICE).toFixed(2), AMT: (Number(l.quantity) * Number(l.PRICE)).toFixed(2), BIGO: l.BIGO ?? null, poQuantity: null, poDeliveredQty: null, openQty: null };
+      return { lineNo: i + 1, poNo: null, poLineNo: null, itemCode: l.itemCode ?? null, itemName: l.itemName, spec: l.spec ?? null, unitCode: l.unitCode, quantity: Number(l.quantity).toFixed(3), PRICE: Number(l.PRICE).toFixed(2), AMT: (Number(l.quantity) * Number(l.PRICE)).toFixed(2), BIGO: l.BIGO ?? null, poQuantity: null, poDeliveredQty: null, openQty: null, availableQty: null };
     });
     if (errors.length) throw new OperationError(400, over ? 'OVER_DELIVERY' : 'VALIDATION', over ? '발주 잔량을 초과하는 납품입니다' : '입력 값을 확인하세요', errors);
     return planned as Row[];

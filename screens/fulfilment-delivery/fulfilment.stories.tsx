@@ -1,5 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useMemo } from 'react';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { createFixtureEngineServices } from '../../engine/testing/fixture-engine-services';
 import { ScreenHarness } from '../../engine/testing/screen-harness';
 import { createScreenRegistry } from '../../engine/runtime/registry';
@@ -45,3 +46,23 @@ export const WarehousingItemListCopy: Story = { args: { id: 'fulfilmentDelivery.
 export const WarehousingDetail: Story = { args: { id: 'fulfilmentDelivery.warehousingDetail' }, parameters: { route: '/?whReqNo=WR2026-000201' } };
 export const DeliverInfo: Story = { args: { id: 'fulfilmentDelivery.deliverInfo', portal: 'external' }, parameters: { portal: 'external' } };
 export const NoneOrderView: Story = { args: { id: 'fulfilmentDelivery.noneOrderView', portal: 'external' }, parameters: { portal: 'external' } };
+
+/** A new delivery against an order: the order picked fills the lines with its open quantities (fillFrom). */
+export const DeliverEditNew: Story = {
+  args: { id: 'fulfilmentDelivery.deliverEdit', portal: 'external' },
+  parameters: { portal: 'external', route: '/deliverEdit' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByRole('radio', { name: '발주 납품' })).toBeChecked();
+    const order = await canvas.findByRole('combobox', { name: /^발주/ });
+    await waitFor(() => expect(within(order).getByRole('option', { name: 'PO2026-000510' })).toBeInTheDocument());
+    await userEvent.selectOptions(order, 'PO2026-000510');
+    // Two open lines (the third is fully delivered); nothing delivered yet.
+    await waitFor(() => expect(canvas.getByText('(총 2건)')).toBeInTheDocument());
+    await expect(canvasElement.querySelector('[data-total="AMT"]')).toHaveTextContent('금액 합계 0');
+  },
+};
+/** A registered delivery: editable, cancellable. */
+export const DeliverEditRegistered: Story = { args: { id: 'fulfilmentDelivery.deliverEdit', portal: 'external' }, parameters: { portal: 'external', route: '/deliverEdit?deliveryNo=DLV2026-000101' } };
+/** A cancelled delivery: read only. */
+export const DeliverEditCancelled: Story = { args: { id: 'fulfilmentDelivery.deliverEdit', portal: 'external' }, parameters: { portal: 'external', route: '/deliverEdit?deliveryNo=DLV2026-000104' } };

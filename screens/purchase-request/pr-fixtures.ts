@@ -99,7 +99,7 @@ const NAMES: Record<string, string> = { E000004: '김민수', E000005: '정수�
 
 function line(lineNo: number, itemCode: string | null, itemName: string, unitCode: string, quantity: string, estUnitPrice: string, sgCode: string | null = 'SGI-MRO0101-D'): Row {
   const amount = String(Math.round(Number(quantity) * Number(estUnitPrice)));
-  return { lineNo, itemCode, itemName, spec: null, unitCode, sgCode, sgName: sgCode ? '볼트/너트 (국내)' : null, quantity, estUnitPrice, estAmount: `${amount}.00`, remark: null };
+  return { lineNo, itemCode, itemName, spec: null, unitCode, sgCode, sgName: sgCode ? '볼트/너트 (국내)' : null, quantity, estUnitPrice, estAmount: `${amount}.00`, remark: null, budgetAccount: null, budgetAccountName: null };
 }
 
 function seedPrs(): Pr[] {

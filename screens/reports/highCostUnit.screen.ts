@@ -1,5 +1,5 @@
 import type { ListScreenDef } from '../../engine/define';
-import { exportAction, num, orgFilters, t, won } from './report-defs';
+import { exportAction, num, orgFilters, t, won, rebuildSummary } from './report-defs';
 
 const detail = { screen: 'reports.highCostUnitDetail', query: { itemCode: 'row.itemCode', fromMonth: 'filters.months.from', toMonth: 'filters.months.to' } };
 
@@ -10,7 +10,7 @@ const def: ListScreenDef = {
   route: '/report/costUnit/highCostUnit',
   title: t('highCostUnit.title'),
   labels: 'screen.reports.f',
-  source: { operation: 'getHighCostUnit', rowKey: 'itemCode', defaultSort: 'excessKrw:desc', pageSize: 500 },
+  source: { operation: 'getHighCostUnit', rowKey: 'itemCode', defaultSort: 'excessKrw:desc', pageSize: 500, rebuild: rebuildSummary },
   filters: orgFilters,
   rememberFilters: true,
   totals: true,

@@ -1,5 +1,5 @@
 import type { ListScreenDef } from '../../engine/define';
-import { exportAction, monthDrill, num, orgFilters, t, won } from './report-defs';
+import { exportAction, monthDrill, num, orgFilters, t, won, rebuildSummary } from './report-defs';
 
 /** /report/monthlyReport/monthlyReport09 — price variance per order month (단가 변동): paid against the reference price, in won. */
 const def: ListScreenDef = {
@@ -8,7 +8,7 @@ const def: ListScreenDef = {
   route: '/report/monthlyReport/monthlyReport09',
   title: t('monthlyReport09.title'),
   labels: 'screen.reports.f',
-  source: { operation: 'getMonthlyReport09', rowKey: 'month', defaultSort: 'month:asc', pageSize: 100 },
+  source: { operation: 'getMonthlyReport09', rowKey: 'month', defaultSort: 'month:asc', pageSize: 100, rebuild: rebuildSummary },
   filters: orgFilters,
   rememberFilters: true,
   totals: true,

@@ -44,6 +44,9 @@ export function drill(extra: Record<string, string> = {}, basis?: 'po' | 'receip
 /** A month row's own month as the drill's period. */
 export const monthDrill = (basis?: 'po' | 'receipt' | 'settlement' | 'newSupplier') => drill({ fromMonth: 'row.month', toMonth: 'row.month' }, basis);
 
+/** Reports read summaries the job keeps: while months of the period wait for a rebuild, the list offers to rebuild them now. */
+export const rebuildSummary = { operation: 'rebuildReportSummary', params: { body: { fromMonth: 'filters.months.from', toMonth: 'filters.months.to' } } };
+
 export const exportAction = (name: string): NonNullable<ListScreenDef['actions']>[number] => ({ kind: 'exportExcel', fileName: t(`${name}.title`) });
 
 /** Spend by a dimension (monthlyReport01–05): a bar per group (won, KRW and converted JPY stacked), a grid with totals. */
@@ -56,7 +59,7 @@ export function spendScreen(nn: string, operation: string, keyLabel: string, dri
     route: `/report/monthlyReport/${name}`,
     title: t(`${name}.title`),
     description: `Spend by ${keyLabel}: one SQL aggregation (docs/reports.md); a bar or a row opens the orders behind it.`,
-    source: { operation, rowKey: 'key', defaultSort: 'totalKrw:desc', pageSize: 500 },
+    source: { operation, rowKey: 'key', defaultSort: 'totalKrw:desc', pageSize: 500, rebuild: rebuildSummary },
     filters: [...orgFilters, ...extraFilters],
     rememberFilters: true,
     totals: true,

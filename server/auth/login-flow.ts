@@ -3,6 +3,8 @@ import type { Portal } from '../http/access.js';
 import { messageText, type AuthCode } from './codes.js';
 import { createSession } from './sessions.js';
 import { keepIdToken } from './oidc/logout.js';
+import { findAccount } from './login-service.js';
+import { ssoAccountBlocker } from './account-state.js';
 
 export interface StartedSession {
   sessionId: string;
@@ -40,4 +42,30 @@ export async function loginFailure(app: FastifyInstance, request: FastifyRequest
   const msg = await messageText(app.dbh.db, errorCode, langOf(request));
   request.log.info({ errorCode }, 'login refused');
   return reply.status(status).send({ statusCode: status, code: 'ERROR', errorCode, msg });
+}
+
+/**
+ * A login step's answer, or its refusal: the route sends a refusal as the login failure above.
+ * Services return refusals rather than throw them, because the failure's body is the spec's
+ * (code ERROR, errorCode, msg), not the error handler's.
+ */
+export type Refusal = { refused: AuthCode | string; status?: number };
+export type Answer<T> = { ok: T } | Refusal;
+
+export const refuse = (code: AuthCode | string, status?: number): Refusal => ({ refused: code, status });
+
+/** Sends an answer, or its refusal as a login failure. */
+export function answerOrFailure<T>(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, a: Answer<T>) {
+  return 'ok' in a ? a.ok : loginFailure(app, request, reply, a.refused, a.status);
+}
+
+/** SSO: the internal account the configured provider's assertion names, and a new session for it, or why not. */
+export async function startSsoSession(app: FastifyInstance, request: FastifyRequest, form: Parameters<FastifyInstance['auth']['sso']['resolve']>[0]): Promise<Answer<StartedSession & { userId: string }>> {
+  const resolved = await app.auth.sso.resolve(form);
+  if (!resolved.ok) return refuse(resolved.code);
+  const account = await findAccount(app.dbh.db, resolved.userId);
+  if (!account || account.portal !== 'I') return refuse('AUTH003');
+  const blocker = ssoAccountBlocker(account);
+  if (blocker) return refuse(blocker);
+  return { ok: { userId: account.userId, ...(await startSession(app, request, { userId: account.userId, portal: 'I', method: 'SSO', idToken: resolved.idToken })) } };
 }

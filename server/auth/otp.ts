@@ -42,34 +42,40 @@ export type OtpCheck = { ok: true } | { ok: false; reason: 'none' | 'expired' | 
  * Checks a code: valid for 3 minutes, 5 attempts, single use, bound to the user (and so to the
  * login) that asked for it. A wrong guess is counted in the same transaction that reads the row.
  */
-export async function checkOtp(db: Db, input: { userId: string; purpose: OtpPurpose; code: string }): Promise<OtpCheck> {
-  return db.transaction().execute(async (trx): Promise<OtpCheck> => {
-    const row = await trx
-      .selectFrom('otpCode')
-      .select(['otpId', 'codeHash', 'attempts', 'expiresAt'])
-      .where('userId', '=', input.userId)
-      .where('purpose', '=', input.purpose)
-      .where('usedAt', 'is', null)
-      .orderBy('createdAt', 'desc')
-      .limit(1)
-      .forUpdate()
-      .executeTakeFirst();
-    if (!row) return { ok: false, reason: 'none' };
-    if (row.expiresAt.getTime() <= Date.now()) return { ok: false, reason: 'expired' };
-    if (row.attempts >= OTP_MAX_ATTEMPTS) return { ok: false, reason: 'exhausted' };
-    const given = Buffer.from(codeHash(row.otpId, input.code.trim()));
-    if (!crypto.timingSafeEqual(given, Buffer.from(row.codeHash))) {
-      const attempts = row.attempts + 1;
-      await trx
-        .updateTable('otpCode')
-        .set({ attempts, ...(attempts >= OTP_MAX_ATTEMPTS ? { usedAt: new Date() } : {}) })
-        .where('otpId', '=', row.otpId)
-        .execute();
-      return { ok: false, reason: attempts >= OTP_MAX_ATTEMPTS ? 'exhausted' : 'wrong' };
-    }
-    await trx.updateTable('otpCode').set({ usedAt: sql<Date>`now()` }).where('otpId', '=', row.otpId).execute();
-    return { ok: true };
-  });
+export function checkOtp(db: Db, input: { userId: string; purpose: OtpPurpose; code: string }): Promise<OtpCheck> {
+  return db.transaction().execute((trx) => checkOtpIn(trx, input));
+}
+
+/**
+ * checkOtp inside the caller's transaction, for a write that must use the code and change the
+ * account together (the password reset). A wrong guess is still counted: the caller commits it.
+ */
+export async function checkOtpIn(trx: Db, input: { userId: string; purpose: OtpPurpose; code: string }): Promise<OtpCheck> {
+  const row = await trx
+    .selectFrom('otpCode')
+    .select(['otpId', 'codeHash', 'attempts', 'expiresAt'])
+    .where('userId', '=', input.userId)
+    .where('purpose', '=', input.purpose)
+    .where('usedAt', 'is', null)
+    .orderBy('createdAt', 'desc')
+    .limit(1)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!row) return { ok: false, reason: 'none' };
+  if (row.expiresAt.getTime() <= Date.now()) return { ok: false, reason: 'expired' };
+  if (row.attempts >= OTP_MAX_ATTEMPTS) return { ok: false, reason: 'exhausted' };
+  const given = Buffer.from(codeHash(row.otpId, input.code.trim()));
+  if (!crypto.timingSafeEqual(given, Buffer.from(row.codeHash))) {
+    const attempts = row.attempts + 1;
+    await trx
+      .updateTable('otpCode')
+      .set({ attempts, ...(attempts >= OTP_MAX_ATTEMPTS ? { usedAt: new Date() } : {}) })
+      .where('otpId', '=', row.otpId)
+      .execute();
+    return { ok: false, reason: attempts >= OTP_MAX_ATTEMPTS ? 'exhausted' : 'wrong' };
+  }
+  await trx.updateTable('otpCode').set({ usedAt: sql<Date>`now()` }).where('otpId', '=', row.otpId).execute();
+  return { ok: true };
 }
 
 /** 010-1234-5678 → 010-****-5678; hong@example.com → ho***@example.com */

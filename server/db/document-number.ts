@@ -7,6 +7,11 @@ import type { Db } from './connect.js';
  * transaction that writes the document: the row lock taken by the upsert serialises writers of
  * the same prefix and year, and a rolled-back transaction gives its number back.
  */
+/** PR2026-000123: the prefix, the year and the number within them, six digits. */
+export function formatDocumentNumber(prefix: string, year: string, seq: number): string {
+  return `${prefix}${year}-${String(seq).padStart(6, '0')}`;
+}
+
 export async function nextDocumentNumber(trx: Db, prefix: string, date: string): Promise<string> {
   if (!/^[A-Z]{1,10}$/.test(prefix)) throw new Error(`bad document prefix: ${prefix}`);
   const year = date.slice(0, 4);
@@ -17,5 +22,5 @@ export async function nextDocumentNumber(trx: Db, prefix: string, date: string):
     returning last_value`.execute(trx);
   const n = Number(rows[0].lastValue);
   if (n > 999_999) throw new Error(`document numbers ${prefix}${year} are exhausted`);
-  return `${prefix}${year}-${String(n).padStart(6, '0')}`;
+  return formatDocumentNumber(prefix, year, n);
 }

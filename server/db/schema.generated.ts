@@ -228,6 +228,63 @@ export interface BoardPostTable {
   version: Generated<number>;
 }
 
+export interface BudgetAccountTable {
+  accountCode: string;
+  policy: Generated<'STOP' | 'WARN' | 'IGNORE'>;
+  version: Generated<number>;
+  updatedBy: string | null;
+  updatedAt: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+export interface BudgetAccountCategoryTable {
+  catCode: string;
+  accountCode: string;
+}
+
+export interface BudgetExceptionTable {
+  exceptionId: Generated<number>;
+  fiscalYear: number;
+  month: number;
+  deptcd: string;
+  accountCode: string;
+  policy: 'WARN' | 'IGNORE';
+  docType: string;
+  docNo: string;
+  available: Numeric;
+  requested: Numeric;
+  confirmedBy: string | null;
+  createdAt: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+export interface BudgetLedgerTable {
+  entryId: Generated<number>;
+  fiscalYear: number;
+  month: number;
+  deptcd: string;
+  accountCode: string;
+  docType: 'PR' | 'PO' | 'LOI';
+  docNo: string;
+  lineNo: number;
+  kind: 'PRE_COMMIT' | 'COMMIT' | 'ACTUAL';
+  event: 'APPROVE' | 'ORDER' | 'CHANGE' | 'RECEIPT' | 'CANCEL' | 'RETURN' | 'RELEASE';
+  amount: Numeric;
+  createdBy: string;
+  createdAt: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+export interface BudgetLineTable {
+  fiscalYear: number;
+  month: number;
+  deptcd: string;
+  accountCode: string;
+  amount: Numeric;
+  version: Generated<number>;
+  createdBy: string;
+  createdAt: ColumnType<Date, Date | string | undefined, Date | string>;
+  updatedBy: string | null;
+  updatedAt: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
 export interface BusinessSectionTable {
   topDept: string;
   sectionName: string;
@@ -635,7 +692,7 @@ export interface EvaWarnConfirmTable {
   periodId: number;
   totalId: number;
   grade: string;
-  docType: 'RFQ' | 'PO' | 'SIMPLE';
+  docType: 'RFQ' | 'PO' | 'SIMPLE' | 'TENDER';
   docNo: string;
   confirmedBy: string;
   confirmedAt: ColumnType<Date, Date | string | undefined, Date | string>;
@@ -1113,6 +1170,7 @@ export interface PrLineTable {
   estUnitPrice: Numeric;
   estAmount: Numeric;
   remark: string | null;
+  budgetAccount: string | null;
 }
 
 export interface PurContractTable {
@@ -1437,6 +1495,34 @@ export interface SourcingGroupTable {
   version: Generated<number>;
 }
 
+export interface StoredScreenTable {
+  name: string;
+  portal: 'I' | 'X';
+  kind: 'list' | 'edit' | 'tree' | 'dashboard' | 'unknown';
+  title: string;
+  draftSource: string;
+  draftLabels: ColumnType<unknown, string | undefined, string>;
+  draftProblems: ColumnType<unknown, string | undefined, string>;
+  draftVersion: Generated<number>;
+  publishedVersion: number | null;
+  pgmId: string | null;
+  createdBy: string;
+  createdAt: ColumnType<Date, Date | string | undefined, Date | string>;
+  updatedBy: string;
+  updatedAt: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+export interface StoredScreenVersionTable {
+  name: string;
+  versionNo: number;
+  source: string;
+  labels: ColumnType<unknown, string | undefined, string>;
+  note: string | null;
+  restoredFrom: number | null;
+  createdBy: string;
+  createdAt: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
 export interface SupplierApplicationTable {
   receiptNo: string;
   applyType: 'NEW_COMPANY' | 'NEW_USER';
@@ -1490,6 +1576,90 @@ export interface SupplierApplicationTable {
 export interface SupplierApplicationCategoryTable {
   receiptNo: string;
   catCode: string;
+}
+
+export interface TenderTable {
+  tenderNo: string;
+  prNo: string | null;
+  title: string;
+  description: string | null;
+  section: string;
+  deptcd: string;
+  buyerId: string;
+  currency: 'KRW' | 'JPY';
+  awardRule: 'LOWEST_TOTAL' | 'LOWEST_PER_LINE';
+  openAt: Timestamp;
+  closeAt: Timestamp;
+  status: 'DRAFT' | 'PUBLISHED' | 'OPEN' | 'CLOSED' | 'OPENED' | 'AWARDED' | 'CANCELLED';
+  fileId: string | null;
+  cancelReason: string | null;
+  publishedAt: Timestamp | null;
+  openedAt: Timestamp | null;
+  awardedAt: Timestamp | null;
+  createdBy: string;
+  createdAt: ColumnType<Date, Date | string | undefined, Date | string>;
+  updatedAt: ColumnType<Date, Date | string | undefined, Date | string>;
+  version: Generated<number>;
+}
+
+export interface TenderAwardTable {
+  tenderNo: string;
+  compNo: string;
+  poNo: string;
+}
+
+export interface TenderBidTable {
+  tenderNo: string;
+  compNo: string;
+  status: 'INVITED' | 'SUBMITTED' | 'WON' | 'LOST' | 'CANCELLED';
+  sealed: string | null;
+  digest: string | null;
+  revision: Generated<number>;
+  submittedAt: Timestamp | null;
+  submittedBy: string | null;
+  totalAmount: Numeric | null;
+  bidRank: number | null;
+  invitedAt: ColumnType<Date, Date | string | undefined, Date | string>;
+  version: Generated<number>;
+}
+
+export interface TenderBidLineTable {
+  tenderNo: string;
+  compNo: string;
+  lineNo: number;
+  unitPrice: Numeric;
+  amount: Numeric;
+  lineRank: number | null;
+}
+
+export interface TenderKeyTable {
+  tenderNo: string;
+  wrappedKey: string | null;
+  keyRef: string;
+  createdAt: ColumnType<Date, Date | string | undefined, Date | string>;
+  releasedAt: Timestamp | null;
+  destroyedAt: Timestamp | null;
+}
+
+export interface TenderLineTable {
+  tenderNo: string;
+  lineNo: number;
+  prLineNo: number | null;
+  itemCode: string | null;
+  itemName: string;
+  spec: string | null;
+  unitCode: string;
+  sgCode: string | null;
+  quantity: Numeric;
+  deliveryDate: string | null;
+}
+
+export interface TenderOpeningTable {
+  id: Generated<number>;
+  tenderNo: string;
+  confirmedBy: string;
+  confirmerName: string | null;
+  confirmedAt: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
 export interface UnitTable {
@@ -1604,6 +1774,11 @@ export interface Database {
   authGroup: AuthGroupTable;
   authVersion: AuthVersionTable;
   boardPost: BoardPostTable;
+  budgetAccount: BudgetAccountTable;
+  budgetAccountCategory: BudgetAccountCategoryTable;
+  budgetException: BudgetExceptionTable;
+  budgetLedger: BudgetLedgerTable;
+  budgetLine: BudgetLineTable;
   businessSection: BusinessSectionTable;
   code: CodeTable;
   codeGroup: CodeGroupTable;
@@ -1690,8 +1865,17 @@ export interface Database {
   setupCode: SetupCodeTable;
   signingKey: SigningKeyTable;
   sourcingGroup: SourcingGroupTable;
+  storedScreen: StoredScreenTable;
+  storedScreenVersion: StoredScreenVersionTable;
   supplierApplication: SupplierApplicationTable;
   supplierApplicationCategory: SupplierApplicationCategoryTable;
+  tender: TenderTable;
+  tenderAward: TenderAwardTable;
+  tenderBid: TenderBidTable;
+  tenderBidLine: TenderBidLineTable;
+  tenderKey: TenderKeyTable;
+  tenderLine: TenderLineTable;
+  tenderOpening: TenderOpeningTable;
   unit: UnitTable;
   unitConversion: UnitConversionTable;
   userPref: UserPrefTable;

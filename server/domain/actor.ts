@@ -34,6 +34,12 @@ export async function internalActor(db: Db, caller: Caller | null): Promise<Acto
   return row;
 }
 
+/** The caller's employee id (singleid) for internal users; null for suppliers and system accounts. */
+export async function employeeOf(db: Db, userId: string): Promise<string | null> {
+  const row = await db.selectFrom('appUser').select('singleid').where('userId', '=', userId).executeTakeFirst();
+  return row?.singleid ?? null;
+}
+
 /** A supplier user acting for its company. */
 export interface SupplierActor {
   userId: string;

@@ -31,6 +31,16 @@ export async function checkFileId(db: Db, path: string, fileId: string | null | 
   if (!row) throw invalid('VALIDATION', '첨부파일을 찾을 수 없습니다. 파일을 먼저 올리세요', [{ path, message: '첨부파일을 찾을 수 없습니다' }]);
 }
 
+/**
+ * Deletes an upload group and its entries (the document no longer needs them); the stored names of
+ * its files, for the caller to remove from the store after the commit.
+ */
+export async function deleteFileGroup(db: Db, fileId: string): Promise<string[]> {
+  const entries = await db.deleteFrom('fileEntry').where('fileId', '=', fileId).returning('storedName').execute();
+  await db.deleteFrom('fileGroup').where('fileId', '=', fileId).execute();
+  return entries.map((e) => e.storedName);
+}
+
 export interface HistoryEntry {
   at: string;
   action: string;

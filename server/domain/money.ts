@@ -56,12 +56,16 @@ async function systemConst(db: Db, code: string): Promise<string | null> {
   return row?.attr1?.trim() || null;
 }
 
+/** KRW per 100 yen from the JPY_RATE common code, or null when it is missing or not a positive number. */
+export async function configuredJpyRate(db: Db): Promise<string | null> {
+  const rate = await systemConst(db, 'JPY_RATE');
+  return rate && /^\d+(\.\d+)?$/.test(rate) && compareDecimals(rate, '0') > 0 ? rate : null;
+}
+
 /** KRW per 100 yen from the JPY_RATE common code; a missing or broken rate refuses the action. */
 export async function jpyRate(db: Db): Promise<string> {
-  const rate = await systemConst(db, 'JPY_RATE');
-  if (!rate || !/^\d+(\.\d+)?$/.test(rate) || compareDecimals(rate, '0') <= 0) {
-    throw refused('JPY_RATE_MISSING', '엔화 환율(공통코드 SYSTEM_CONST / JPY_RATE)이 없거나 올바르지 않습니다');
-  }
+  const rate = await configuredJpyRate(db);
+  if (!rate) throw refused('JPY_RATE_MISSING', '엔화 환율(공통코드 SYSTEM_CONST / JPY_RATE)이 없거나 올바르지 않습니다');
   return rate;
 }
 

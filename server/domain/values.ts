@@ -60,6 +60,9 @@ export const text = (v: string | null | undefined): string | null => {
   return t === '' ? null : t;
 };
 
+/** An e-mail address as the screens accept it: something@domain.tld, no blanks. */
+export const isEmail = (v: string): boolean => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v);
+
 export function requireText(errors: FieldError[], path: string, value: string | null | undefined, label: string): void {
   if (text(value) === null) errors.push({ path, message: `${josa(label, '을/를')} 입력하세요` });
 }

@@ -23,8 +23,22 @@ export const access = {
   login: (screens: string[] = [], level: 'read' | 'write' = 'read', portals?: Portal[]): Access => ({ kind: 'login', screens, level, portals }),
 };
 
+/** One operation of the API as the app registered it (server/app.ts collects them). */
+export interface OperationInfo {
+  method: string;
+  url: string;
+  access: Access | undefined;
+}
+
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
+  }
+  interface FastifyInstance {
+    /**
+     * operationId → method, URL and declared access of every route: the screen studio checks that
+     * a stored screen names only operations its author may call.
+     */
+    operations: ReadonlyMap<string, OperationInfo>;
   }
 }

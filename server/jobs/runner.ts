@@ -72,9 +72,13 @@ export function createJobRunner(options: JobRunnerOptions): RunningJobRunner {
 
   async function register(): Promise<void> {
     if (jobs.length === 0) return;
+    // A new job is due now by this server's clock, the one runDue compares with: the column's default
+    // (the database's now(), in microseconds) could fall after a Date taken in the same millisecond,
+    // and a runDue right after register would find nothing due (metrics.test.ts once did on PostgreSQL).
+    const now = new Date();
     await db
       .insertInto('jobState')
-      .values(jobs.map((j) => ({ name: j.name, everySeconds: j.everySeconds })))
+      .values(jobs.map((j) => ({ name: j.name, everySeconds: j.everySeconds, nextRunAt: now })))
       .onConflict((oc) => oc.column('name').doUpdateSet((eb) => ({ everySeconds: eb.ref('excluded.everySeconds') })))
       .execute();
   }

@@ -246,13 +246,17 @@ describe('demo seed', () => {
     // Every internal menu with write for the administrators, except the supplier screens at their
     // internal address (#18), which staff only read.
     const supplierView = (id: string) => id.startsWith('SUPVIEW_');
-    for (const g of ['99', '50']) expect(leaves('I').every((id) => supplierView(id) || of(g).get(id)?.canWrite === 'Y'), g).toBe(true);
+    // The screen studio publishes screens and menu rows: the system administrators' alone (migration 0421).
+    const studio = 'PORTAL_SCREEN_STUDIO';
+    expect(of('99').get(studio)?.canWrite).toBe('Y');
+    expect(rows.filter((r) => r.pgmId === studio).map((r) => r.authGroupId)).toEqual(['99']);
+    for (const g of ['99', '50']) expect(leaves('I').every((id) => supplierView(id) || (id === studio && g !== '99') || of(g).get(id)?.canWrite === 'Y'), g).toBe(true);
     for (const g of ['99', '50', '51', '20', '40']) expect(leaves('I').filter(supplierView).every((id) => of(g).get(id)?.canRead === 'Y' && of(g).get(id)?.canWrite === 'N'), g).toBe(true);
     for (const g of ['10', '30', '31', '32', '33', '34']) expect(leaves('I').filter(supplierView).some((id) => of(g).has(id)), g).toBe(false);
     // Monitoring reads everything and writes nothing — but its own account (내 정보: name, phones, password)
     // — and does not read the personal-data access log (the privacy officer's: docs/privacy.md).
     const accessLog = 'PORTAL_SYSTEM_ACCESS_LOG';
-    expect(leaves('I').filter((id) => id !== accessLog).every((id) => of('40').get(id)?.canRead === 'Y' && of('40').get(id)?.canWrite === (id === 'PORTAL_MY_INFO' ? 'Y' : 'N'))).toBe(true);
+    expect(leaves('I').filter((id) => id !== accessLog && id !== studio).every((id) => of('40').get(id)?.canRead === 'Y' && of('40').get(id)?.canWrite === (id === 'PORTAL_MY_INFO' ? 'Y' : 'N'))).toBe(true);
     for (const g of ['20', '40', '51']) expect(of(g).has(accessLog), g).toBe(false);
     for (const g of ['99', '50']) expect(of(g).get(accessLog)?.canRead, g).toBe('Y');
     for (const g of ['10', '20', '30', '31', '40', '51']) expect(of(g).get('PORTAL_MY_INFO')?.canWrite, g).toBe('Y');

@@ -77,16 +77,15 @@ async function clickGridRow(page: Page, grid: Locator, row: number, x?: number):
   await page.mouse.click(box.x + (x ?? marker / 2), box.y + header + row * rowHeight + rowHeight / 2);
 }
 
-/** The columns of /deliverEditAdmin's "입고할 수량" grid, in order (the keyboard moves through them). */
-const RECEIVE_COLUMNS = ['lineNo', 'itemName', 'unitCode', 'deliveredQty', 'quantity', 'shortReason', 'shortRemark'];
-
 /**
  * Edits one cell as a keyboard user does: a click on the row's first cell, → to the column, Enter
  * opens the cell's editor (glide's overlay in #portal: a text box, or a drop-down for a code), and
  * `act` changes it; the editor closes when the change is committed.
  */
 async function editGridCell(page: Page, grid: Locator, row: number, field: string, act: (editor: Locator) => Promise<void>): Promise<void> {
-  const column = RECEIVE_COLUMNS.indexOf(field);
+  // The grid names its columns' fields in order (data-fields): the keyboard moves through them.
+  const column = ((await grid.getAttribute('data-fields')) ?? '').split(' ').indexOf(field);
+  if (column < 0) throw new Error(`the grid has no column ${field}`);
   // The grid sits below the delivery's sections: on screen first, or the click lands nowhere.
   await grid.scrollIntoViewIfNeeded();
   await clickGridRow(page, grid, row, 20);
@@ -204,37 +203,40 @@ describe('fulfilment and settlement journey (issue #6)', () => {
     await page.getByRole('button', { name: '납품 등록' }).click();
     await page.waitForURL((u) => u.pathname === '/cyber/deliverEdit');
     await page.getByText('납품할 발주를 선택하면 발주 품목과 잔량이 표시됩니다.').waitFor();
-    await page.getByRole('combobox', { name: '발주' }).selectOption(j.poNo);
+    await page.getByRole('combobox', { name: '발주', exact: true }).selectOption(j.poNo);
 
-    // The order's open lines: deliver the first one (up to 2 units) and one unit of the second.
-    const table = page.getByTestId('deliver-edit').getByRole('table').first();
-    await page.getByLabel('납품수량 1').waitFor();
-    const header = await table.locator('thead th').allInnerTexts();
-    const col = (name: string) => header.indexOf(name);
-    const bodyRows = await table.locator('tbody tr').evaluateAll((trs) => trs.map((tr) => Array.from(tr.querySelectorAll('td')).map((td) => td.textContent ?? '')));
-    expect(bodyRows.length).toBeGreaterThan(0);
+    // The order's open lines fill the grid: deliver the first one (up to 2 units) and one unit of the second.
+    const lines = page.getByRole('region', { name: '납품 품목' });
+    await poll(async () => (await gridRows(lines)).length).toBeGreaterThan(0);
+    const fields = ((await lines.getAttribute('data-fields')) ?? '').split(' ');
+    const col = (field: string) => fields.indexOf(field);
+    const bodyRows = await gridRows(lines);
     const number = (s: string) => Number(s.replace(/,/g, ''));
     for (const [i, cells] of bodyRows.slice(0, 2).entries()) {
-      const available = number(cells[col('납품가능수량')]);
+      const available = number(cells[col('availableQty')]);
       // The first line gets two units or more: purchasing receives one less (a partial receipt).
       const quantity = i === 0 ? Math.min(3, Math.floor(available)) : 1;
       expect(quantity).toBeGreaterThan(i === 0 ? 1 : 0);
-      j.lines.push({ itemName: cells[col('품목명')], quantity, price: number(cells[col('단가')]) });
-      await page.getByLabel(`납품수량 ${i + 1}`).fill(String(quantity));
+      j.lines.push({ itemName: cells[col('itemName')], quantity, price: number(cells[col('PRICE')]) });
+      await editGridCell(page, lines, i, 'quantity', async (editor) => {
+        const box = editor.locator('textarea');
+        await box.fill(String(quantity));
+        await box.press('Enter');
+      });
     }
     j.total = j.lines.reduce((sum, l) => sum + l.quantity * l.price, 0);
     await page.getByLabel('납품자', { exact: true }).fill('김배송');
     await page.getByLabel('차량번호').fill('12가3456');
-    expect(await page.getByTestId('delivery-total').innerText()).toBe(`납품금액 KRW ${won(j.total)}`);
+    await expect.poll(() => page.locator('[data-total="AMT"]').innerText()).toBe(`금액 합계 ${won(j.total)}`);
     await screenshot(page, 'fulfilment-01-delivery-form');
 
     await page.getByRole('button', { name: '납품 등록' }).click();
     await confirm(page, '납품을 등록하시겠습니까?');
-    await page.waitForURL((u) => u.searchParams.has('deliveryNo'));
-    j.deliveryNo = new URL(page.url()).searchParams.get('deliveryNo')!;
-    expect(j.deliveryNo).toMatch(/^DLV\d{4}-\d{6}$/);
+    // The registered delivery is shown in place: its number, its state.
+    await expect.poll(() => shown(page, '납품번호'), { timeout: 20_000 }).toMatch(/^DLV\d{4}-\d{6}$/);
+    j.deliveryNo = await shown(page, '납품번호');
     await notice(page, `납품이 등록되었습니다: ${j.deliveryNo}`).waitFor();
-    expect(await page.getByTestId('delivery-status').innerText()).toBe('납품등록');
+    await expectShown(page, '납품상태', '납품등록');
     await screenshot(page, 'fulfilment-02-delivery-registered');
 
     // The supplier's list shows it, registered, for the order and the amount.

@@ -62,6 +62,8 @@ export const SMOKE_ROUTES: SmokeRoute[] = [
   { route: '/portal/approval/approvalLine', portal: 'internal', user: 'admin', expect: 'text', shows: '구매요청 결재 (1천만원 미만)' },
   // No delegation in the demo data: the screen's own button shows once it is in.
   { route: '/portal/approval/approvalDelegation', portal: 'internal', user: 'uadmin1', expect: 'text', shows: '위임 등록' },
+  // The screen studio (#25): its list and the new-screen form; the editor is the studio journey's.
+  { route: '/portal/screen/studio', portal: 'internal', user: 'admin', expect: 'text', shows: '새 화면' },
   { route: '/portal/poChange/poChangeInfo', portal: 'internal', user: 'operator', expect: 'rows' },
   // Development only: a production build (what the browser tests serve) has no such page.
   { route: '/testPo', portal: 'internal', user: 'operator', expect: 'absent' },
@@ -104,6 +106,9 @@ export const SMOKE_ROUTES: SmokeRoute[] = [
     // The evaluation summary: this year's two demo periods (2026 H1 finalized, 2026 H2 in progress), grades stacked.
     '/report/monthlyReport/monthlyReport11',
   ].map((route): SmokeRoute => ({ route, portal: 'internal', user: 'operator', expect: 'rows', chart: true })),
+  // Budgets (#26): the lines of every department and account; the report's chart per month of this year.
+  { route: '/budget/budgetManage', portal: 'internal', user: 'operator', expect: 'rows' },
+  { route: '/budget/budgetReport', portal: 'internal', user: 'operator', expect: 'rows', chart: true },
   // The demo suppliers all had their first order in 2024-11/12: this year has no new supplier, so the page shows its (empty) chart and title.
   { route: '/report/monthlyReport/monthlyReport10', portal: 'internal', user: 'operator', expect: 'text', shows: '신규 협력사' },
   {
@@ -262,4 +267,14 @@ SMOKE_ROUTES.push(
   { route: '/compRegList', portal: 'internal', user: 'tfadmin', expect: 'rows' },
   { route: '/business/evaManage/compRegMngList', portal: 'internal', user: 'tfadmin', expect: 'rows' },
   { route: '/business/evaManage/compRegMngDetail', portal: 'internal', user: 'tfadmin', expect: 'document', open: doc('/api/v1/registration-evaluations?size=1', 'evalNo') },
+);
+
+// Sealed-bid tenders (#30): the demo data has none, so each page is checked by a text its
+// definition shows (filters, sections, buttons); tests/e2e/bidding-journey.e2e.test.ts fills them.
+SMOKE_ROUTES.push(
+  { route: '/bid/tenderList', portal: 'internal', user: 'operator', expect: 'text', shows: '새 입찰' },
+  { route: '/bid/tenderEdit', portal: 'internal', user: 'operator', expect: 'text', shows: '초대 협력사' },
+  { route: '/bid/tenderOpen', portal: 'internal', user: 'tfadmin', expect: 'text', shows: '개찰 확인' },
+  { route: '/bid/tenderList', portal: 'external', user: 'supplier1', expect: 'text', shows: '입찰번호' },
+  { route: '/bid/tenderSubmit', portal: 'external', user: 'supplier1', expect: 'text', shows: '우리 회사 투찰' },
 );

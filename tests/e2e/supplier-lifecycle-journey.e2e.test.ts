@@ -308,9 +308,11 @@ describe('supplier lifecycle journey: application → approval → ERP → quota
 
       // The buyer sends: refused, naming the supplier and the reason; nothing is requested.
       await sendRfq(bp, rfq);
-      const refusal = bp.getByRole('alertdialog').filter({ hasText: '거래정지 협력사에는 견적을 요청할 수 없습니다' });
-      await refusal.waitFor();
+      // Any alert first, then what it says: a different alert fails naming its text, not as a timeout.
+      const refusal = bp.getByRole('alertdialog');
+      await refusal.waitFor({ timeout: 60_000 });
       const said = await refusal.innerText();
+      expect(said).toContain('거래정지 협력사에는 견적을 요청할 수 없습니다');
       expect(said).toContain(`${company.name} (${doc.compNo})`);
       expect(said).toContain(suspendReason);
       await screenshot(bp, 'lifecycle-12-invitation-refused');

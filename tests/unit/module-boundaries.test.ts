@@ -26,6 +26,10 @@ const PUBLIC_ENTRIES: Record<string, string> = {
   'fulfilment/statement/workflow': 'the order print shows the transaction statement of the order',
   'privacy/index': 'the personal-data access log and download reasons an export records and asks for',
   'fulfilment/warehousing/schemas': 'user preferences validate a remembered warehousing filter with its own schema',
+  'purchase/po/service': 'a sealed-bid tender’s award makes its orders through the PO flow (createAwardedPo)',
+  'purchase/pr/service': 'a sealed-bid tender takes a received PR and gives it back when cancelled, as an RFQ does',
+  'portal-admin/known-routes': 'the screen studio refuses a stored screen whose route is one of the app’s own',
+  'budget/consumption/index': 'approvals, orders, LOIs, receipts and cancellations move the budget ledger (issue #26)',
 };
 
 const root = path.resolve(import.meta.dirname, '../..');

@@ -31,6 +31,12 @@ import * as m0361 from './0361-signing-keys.js';
 import * as m0362 from './0362-sso-logout.js';
 import * as m0380 from './0380-auth-version.js';
 import * as m0381 from './0381-report-summary-marked-at.js';
+import * as m0420 from './0420-stored-screens.js';
+import * as m0421 from './0421-studio-menu.js';
+import * as m0430 from './0430-budget.js';
+import * as m0431 from './0431-budget-menu.js';
+import * as m0440 from './0440-bidding-tenders.js';
+import * as m0441 from './0441-bidding-menu.js';
 
 /** Every migration, by number; the key is the version recorded in the database. */
 export const migrations: Record<string, Migration> = {
@@ -65,4 +71,10 @@ export const migrations: Record<string, Migration> = {
   '0362-sso-logout': m0362,
   '0380-auth-version': m0380,
   '0381-report-summary-marked-at': m0381,
+  '0420-stored-screens': m0420,
+  '0421-studio-menu': m0421,
+  '0430-budget': m0430,
+  '0431-budget-menu': m0431,
+  '0440-bidding-tenders': m0440,
+  '0441-bidding-menu': m0441,
 };

@@ -44,19 +44,25 @@ const USER_ADMIN_GRANTS: readonly Grant[] = [...USER_GRANTS, ['PORTAL_AUTHOR_USE
  * (issue #18): operation, the administrators and monitoring read them; nobody writes there (the
  * server refuses a staff member's write on a supplier operation whatever the grant says).
  */
+/**
+ * The screen studio (포털관리 › 화면관리) publishes screens and menu rows: the system administrators
+ * only, as migration 0421 grants it; an administrator may grant more in 메뉴권한관리.
+ */
+const NO_STUDIO: Grant = ['PORTAL_SCREEN', '-'];
+
 export const MENU_AUTH_MATRIX: Readonly<Record<string, readonly Grant[]>> = {
   '99': [['*I', 'W'], ['SUPVIEW', 'R']],
-  '50': [['*I', 'W'], ['SUPVIEW', 'R']],
-  '51': [['*I', 'W'], ['PORTAL_AUTHOR', '-'], ['PORTAL_SYSTEM', '-'], ['SUPVIEW', 'R']],
+  '50': [['*I', 'W'], ['SUPVIEW', 'R'], NO_STUDIO],
+  '51': [['*I', 'W'], ['PORTAL_AUTHOR', '-'], ['PORTAL_SYSTEM', '-'], ['SUPVIEW', 'R'], NO_STUDIO],
   '10': [['PUR', 'W'], ['BIZ', 'W'], ['EVA', 'W'], ['ITEM', 'W'], ['BOARD', 'R'], OWN_ACCOUNT],
   // The personal-data access log is the privacy officer's (docs/privacy.md): not among what operation and monitoring read.
-  '20': [['*I', 'R'], ['PUR', 'W'], ['WHS', 'W'], ['EVA_WORK_TASKS', 'W'], ['PORTAL_SYSTEM_ACCESS_LOG', '-'], OWN_ACCOUNT],
+  '20': [['*I', 'R'], ['PUR', 'W'], ['WHS', 'W'], ['EVA_WORK_TASKS', 'W'], ['PORTAL_SYSTEM_ACCESS_LOG', '-'], NO_STUDIO, OWN_ACCOUNT],
   '30': USER_GRANTS,
   '31': USER_ADMIN_GRANTS,
   '32': USER_ADMIN_GRANTS,
   '33': USER_ADMIN_GRANTS,
   '34': USER_ADMIN_GRANTS,
-  '40': [['*I', 'R'], ['PORTAL_SYSTEM_ACCESS_LOG', '-'], OWN_ACCOUNT],
+  '40': [['*I', 'R'], ['PORTAL_SYSTEM_ACCESS_LOG', '-'], NO_STUDIO, OWN_ACCOUNT],
   '60': [['*X', 'W'], ['CY_USER_ADMIN', '-']],
   '61': [['*X', 'W']],
 };

@@ -210,6 +210,11 @@ const GROUPS: readonly GroupDef[] = [
       ['COMPANY_TEL', '회사 대표전화', 'Company telephone', '02-1234-5678'],
     ],
   },
+  {
+    // Policies and category mappings: server/db/seed/budget.ts (docs/budget.md).
+    id: 'BUDGET_ACCOUNT', ko: '예산계정', en: 'Budget accounts', description: '예산 통제 계정 (구매요청 품목의 비용 요소)',
+    codes: [['RAW', '원재료', 'Raw materials'], ['SUP', '소모품', 'Consumables'], ['EQP', '설비', 'Equipment'], ['OUT', '외주가공', 'Outsourced processing'], ['PKG', '포장재', 'Packaging'], ['RND', '시험연구', 'Research and testing']],
+  },
 ];
 
 export function buildCodes(): { groups: CodeGroupRow[]; codes: CodeRow[] } {

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../connect.js';
 import { computePeriod, loadGrades } from '../../modules/evaluation/compute.js';
-import { closePeriod, openPeriod } from '../../modules/evaluation/setting.js';
+import { closePeriod, openPeriod } from '../../modules/evaluation/setting/service.js';
 import { gradeOf, round2 } from '../../modules/evaluation/scoring.js';
 import { kstTimestamp, rngFor } from './rng.js';
 

@@ -23,6 +23,7 @@ import { buildSupplierLifecycle, insertSupplierLifecycle } from './supplier-life
 import { insertChangeRequests } from './change-requests.js';
 import { seedSupplierApplications } from './supplier-applications.js';
 import { EVALUATION_TABLES, seedEvaluation } from './evaluation.js';
+import { BUDGET_TABLES, seedBudgets } from './budget.js';
 
 export { SEED_ANCHOR } from './rng.js';
 export { MAX_SCALE } from './orders-bulk.js';
@@ -40,6 +41,7 @@ export const SEEDED_TABLES = [
   'companyCategory', 'companySourcingGroup', 'companyStatusRequest', 'erpVendorApp',
   'boardPost',
   ...EVALUATION_TABLES,
+  ...BUDGET_TABLES,
   'companyCategory', 'companySourcingGroup', 'companyStatusRequest', 'erpVendorApp', 'companyCouncil', 'companyProspect',
   'auditLog',
 ] as const satisfies ReadonlyArray<keyof Database>;
@@ -200,6 +202,8 @@ export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<Recor
     step('supplier applications');
     await seedEvaluation(trx);
     step('supplier evaluation');
+    await seedBudgets(trx);
+    step('budgets');
   });
 
   // Fresh statistics, or the first queries on a million-row table plan as if it were empty.

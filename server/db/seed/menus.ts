@@ -54,6 +54,22 @@ const INTERNAL: readonly Area[] = [
         id: 'PUR_DEV', ko: '개발도구', en: 'Developer Tools',
         leaves: [['PUR_DEV_TEST_PO', '발주 테스트', 'PO Test', '/testPo']],
       },
+      {
+        // Budget control (issue #26, docs/budget.md): last of 구매관리, where migration 0431 appends it in a database seeded before.
+        id: 'PUR_BUDGET', ko: '예산관리', en: 'Budgets',
+        leaves: [
+          ['PUR_BUDGET_MANAGE', '예산관리', 'Budget Lines', '/budget/budgetManage'],
+          ['PUR_BUDGET_REPORT', '예산현황', 'Budget Report', '/budget/budgetReport'],
+        ],
+      },
+      {
+        // Last (after 예산관리), as migration 0441 adds the same rows to a database seeded before tenders.
+        id: 'PUR_BID', ko: '전자입찰', en: 'Sealed Bids',
+        leaves: [
+          ['PUR_BID_TENDER', '입찰 관리', 'Tenders', '/bid/tenderList', ['/bid/tenderEdit']],
+          ['PUR_BID_OPEN', '개찰', 'Bid Opening', '/bid/tenderOpen'],
+        ],
+      },
     ],
   },
   {
@@ -312,6 +328,11 @@ const INTERNAL: readonly Area[] = [
         id: 'PORTAL_MY', ko: '내 정보', en: 'My Account',
         leaves: [['PORTAL_MY_INFO', '내 정보', 'My Account', '/userManagement/PersonInfoLogin', ['/userManagement/PersonInfo']]],
       },
+      {
+        // Last, as migration 0421 adds the same rows to a database seeded before the studio.
+        id: 'PORTAL_SCREEN', ko: '화면관리', en: 'Screens',
+        leaves: [['PORTAL_SCREEN_STUDIO', '화면 스튜디오', 'Screen Studio', '/portal/screen/studio']],
+      },
     ],
   },
   {
@@ -410,6 +431,16 @@ const EXTERNAL: readonly Area[] = [
           ['CY_USER_ADMIN_BLOCK', '사용자 차단관리', 'User Blocking', '/portal/ogpmsManage/userBlock'],
           ['CY_USER_ADMIN_COMP_USER', '회사 사용자관리', 'Company Users', '/portal/ogpmsManage/compUserManage'],
         ],
+      },
+    ],
+  },
+  {
+    // Last, as migration 0441 adds the same rows to a database seeded before tenders.
+    id: 'CY_BID', ko: '입찰', en: 'Bids',
+    groups: [
+      {
+        id: 'CY_BID_MAIN', ko: '전자입찰', en: 'Sealed Bids',
+        leaves: [['CY_BID_TENDER', '입찰 참여', 'My Tenders', '/bid/tenderList', ['/bid/tenderSubmit']]],
       },
     ],
   },

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { contractRoutes } from './contracts.js';
-import { settingRoutes } from './setting.js';
-import { surveyRoutes } from './surveys.js';
-import { totalRoutes } from './totals.js';
-import { workRoutes } from './work.js';
+import { contractRoutes } from './contracts/routes.js';
+import { settingRoutes } from './setting/routes.js';
+import { surveyRoutes } from './surveys/routes.js';
+import { totalRoutes } from './totals/routes.js';
+import { workRoutes } from './work/routes.js';
 
 /** Supplier evaluation (issue #10, docs/evaluation.md). */
 export const evaluationRoutes: FastifyPluginAsyncTypebox = async (app) => {

@@ -18,7 +18,7 @@ export type EvaTotalStatus = Selectable<EvaTotalTable>['status'];
 /**
  * A scoring band: a rate (percent) at or above `min` scores `score` (0–100). Stored as JSON in
  * eva_criterion.bands and eva_measure.bands, which the database types read as unknown: the shape is
- * the server's (setting.ts writes it after checking), not the database's.
+ * the server's (setting/service.ts writes it after checking), not the database's.
  */
 export interface EvaBand {
   min: number;

@@ -1,7 +1,6 @@
-import { sql } from 'kysely';
 import type { JobDefinition } from '../../jobs/types.js';
 import { exportKey } from './run.js';
-import { failAbandonedExports } from './queries.js';
+import { deleteOldExports, failAbandonedExports } from './queries.js';
 import { objectStoreFor } from '../../storage/open.js';
 
 /** Finished exports are kept this long for their download, then removed with their files. */
@@ -26,14 +25,9 @@ export const exportJobs: JobDefinition[] = [
     everySeconds: 300,
     run: async ({ db, config, now }) => {
       const abandoned = await failAbandonedExports(db, now, MAX_EXPORT_RESTARTS, '내려받기 파일을 만들던 서버가 멈췄습니다. 다시 시도하세요');
-      const old = await db
-        .deleteFrom('exportJob')
-        .where('createdAt', '<', sql<Date>`${now}::timestamptz - make_interval(hours => ${KEEP_EXPORTS_HOURS})`)
-        .where('status', '!=', 'RUNNING')
-        .returning('exportId')
-        .execute();
+      const old = await deleteOldExports(db, now, KEEP_EXPORTS_HOURS);
       const store = objectStoreFor(config);
-      for (const exportId of [...abandoned, ...old.map((r) => r.exportId)]) await store.delete(exportKey(exportId));
+      for (const exportId of [...abandoned, ...old]) await store.delete(exportKey(exportId));
       return { abandoned: abandoned.length, removed: old.length };
     },
   },

@@ -74,3 +74,72 @@ export async function failAbandonedExports(db: Db, now: Date, maxRestarts: numbe
     .execute();
   return rows.map((r) => r.exportId);
 }
+
+export const EXPORT_COLUMNS = ['exportId', 'status', 'rowsTotal', 'rowsDone', 'sheetName', 'bytes', 'error', 'createdAt', 'finishedAt'] as const;
+
+export type ExportRow = {
+  exportId: string;
+  status: 'RUNNING' | 'DONE' | 'FAILED' | 'CANCELLED';
+  rowsTotal: number;
+  rowsDone: number;
+  sheetName: string;
+  bytes: string | null;
+  error: string | null;
+  createdAt: Date;
+  finishedAt: Date | null;
+};
+
+/** Exports a user has running (any server). */
+export async function runningExportsOf(db: Db, userId: string): Promise<number> {
+  const { n } = await db.selectFrom('exportJob').select((eb) => eb.fn.countAll<string>().as('n')).where('userId', '=', userId).where('status', '=', 'RUNNING').executeTakeFirstOrThrow();
+  return Number(n);
+}
+
+export interface NewExport {
+  exportId: string;
+  userId: string;
+  sessionId: string;
+  operationId: string;
+  /** Everything needed to write it again on another server (exports.resume). */
+  request: unknown;
+  sheetName: string;
+  rowsTotal: number;
+  serverId: string;
+  leaseUntil: Date;
+}
+
+export async function insertExport(db: Db, e: NewExport): Promise<ExportRow> {
+  const row = await db
+    .insertInto('exportJob')
+    .values({ ...e, request: JSON.stringify(e.request), status: 'RUNNING' })
+    .returning(EXPORT_COLUMNS)
+    .executeTakeFirstOrThrow();
+  return row as ExportRow;
+}
+
+/** One export of its owner; undefined for anyone else's. */
+export async function ownExport(db: Db, exportId: string, userId: string): Promise<ExportRow | undefined> {
+  const row = await db.selectFrom('exportJob').select(EXPORT_COLUMNS).where('exportId', '=', exportId).where('userId', '=', userId).executeTakeFirst();
+  return row as ExportRow | undefined;
+}
+
+/** Asks the server that runs the export to stop it (seen after its current page). */
+export async function requestCancel(db: Db, exportId: string): Promise<void> {
+  await db.updateTable('exportJob').set({ cancelRequested: true }).where('exportId', '=', exportId).where('status', '=', 'RUNNING').execute();
+}
+
+/** Who the owner of a taken-up export is now (group and company may have changed). */
+export function exportOwner(db: Db, userId: string) {
+  return db.selectFrom('appUser').select(['portal', 'authGroupId', 'compNo']).where('userId', '=', userId).executeTakeFirst();
+}
+
+/** Finished exports older than the given hours go; their ids, for their files. */
+export async function deleteOldExports(db: Db, now: Date, hours: number): Promise<string[]> {
+  const rows = await db
+    .deleteFrom('exportJob')
+    .where('createdAt', '<', sql<Date>`${now}::timestamptz - make_interval(hours => ${hours})`)
+    .where('status', '!=', 'RUNNING')
+    .returning('exportId')
+    .execute();
+  return rows.map((r) => r.exportId);
+}

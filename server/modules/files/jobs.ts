@@ -1,5 +1,7 @@
 import { FileStore } from './storage.js';
 import { documentsHolding } from './owners.js';
+import { bindGroup, unboundGroupsBefore } from './queries.js';
+import { deleteFileGroup } from '../../domain/documents.js';
 import type { JobContext, JobDefinition } from '../../jobs/types.js';
 
 /** An upload no document took within this time is removed (the user abandoned the form). */
@@ -14,23 +16,19 @@ export const ORPHAN_AFTER_HOURS = 24;
 export async function expireOrphanFiles(ctx: JobContext): Promise<{ expired: number; bound: number; kept: number }> {
   const cutoff = new Date(ctx.now.getTime() - ORPHAN_AFTER_HOURS * 3600_000);
   const store = FileStore.of(ctx.config);
-  const candidates = await ctx.db.selectFrom('fileGroup').select(['fileId']).where('boundAt', 'is', null).where('createdAt', '<', cutoff).orderBy('createdAt').limit(1000).execute();
+  const candidates = await unboundGroupsBefore(ctx.db, cutoff);
   let expired = 0;
   let bound = 0;
   let kept = 0;
-  for (const { fileId } of candidates) {
+  for (const fileId of candidates) {
     const holders = await documentsHolding(ctx.db, fileId);
     if (holders.length > 0) {
-      await ctx.db.updateTable('fileGroup').set({ boundAt: ctx.now, docType: holders[0].docType, docNo: holders[0].docNo }).where('fileId', '=', fileId).execute();
+      await bindGroup(ctx.db, fileId, ctx.now, holders[0]);
       bound++;
       continue;
     }
     try {
-      const stored = await ctx.db.transaction().execute(async (trx) => {
-        const entries = await trx.deleteFrom('fileEntry').where('fileId', '=', fileId).returning('storedName').execute();
-        await trx.deleteFrom('fileGroup').where('fileId', '=', fileId).execute();
-        return entries.map((e) => e.storedName);
-      });
+      const stored = await ctx.db.transaction().execute((trx) => deleteFileGroup(trx, fileId));
       await Promise.all(stored.map((name) => store.remove(name)));
       expired++;
     } catch (err) {

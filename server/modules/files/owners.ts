@@ -50,6 +50,15 @@ export const FILE_OWNER_TYPES: readonly FileOwnerType[] = Object.freeze([
     screens: ['/prConfirmList', '/prConfirmEdit', '/OrderRequestList', '/OrderRequestEdit', '/prCheckList', '/prCheckEdit', '/prSubmitList', '/prSubmitEdit'],
   },
   {
+    // A sealed-bid tender's documents (#30): the invited suppliers (their bid rows) read them; staff through the tender screens.
+    docType: 'TENDER',
+    table: 'tender',
+    fileColumn: 'file_id',
+    keyColumn: 'tender_no',
+    company: { kind: 'link', table: 'tender_bid', docColumn: 'tender_no', compColumn: 'comp_no' },
+    screens: ['/bid/tenderList', '/bid/tenderEdit', '/bid/tenderOpen', '/bid/tenderSubmit'],
+  },
+  {
     docType: 'QUOTATION',
     table: 'quotation',
     fileColumn: 'file_id',

@@ -1,9 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { catalogueRoutes } from './catalogue.js';
-import { itemRoutes } from './items.js';
-import { applyDuePricesJob, proposalRoutes } from './proposals.js';
+import { catalogueRoutes } from './catalogue/routes.js';
+import { itemRoutes } from './master/routes.js';
+import { proposalRoutes } from './proposals/routes.js';
+import { applyDuePricesJob } from './proposals/jobs.js';
 import type { JobDefinition } from '../../jobs/types.js';
-import { recoverUploadsJob, uploadRoutes } from './upload/routes.js';
+import { uploadRoutes } from './upload/routes.js';
+import { recoverUploadsJob } from './upload/jobs.js';
 
 /** Items and catalogue (docs/items.md): masters, the item master, uploads and suppliers' proposals. */
 export const itemsRoutes: FastifyPluginAsyncTypebox = async (app) => {

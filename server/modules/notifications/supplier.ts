@@ -164,3 +164,23 @@ export async function notifySupplierApplicationResult(db: Db, a: SupplierApplica
   const reason = a.reason && a.reason.trim() !== '' ? a.reason.trim() : '-';
   return enqueueNotification(db, { channel: 'EMAIL', to: a.email, template: 'supplier.application', lang, params: { company: a.companyName, result, reason }, ref: { entity: 'supplier_application', key: a.applicationNo } });
 }
+
+/** A published tender: each invited supplier is told the window. Called in the publishing transaction. */
+export async function notifyTenderInvitations(db: Db, tenderNo: string, compNos: readonly string[]): Promise<number> {
+  const t = await db.selectFrom('tender').select(['title', 'openAt', 'closeAt']).where('tenderNo', '=', tenderNo).executeTakeFirstOrThrow();
+  let count = 0;
+  for (const compNo of compNos) {
+    const names = { ko: await companyName(db, compNo, 'ko'), en: await companyName(db, compNo, 'en') };
+    count += await notifyCompany(db, compNo, 'tender.invitation', (lang) => ({ tenderNo, title: t.title, openAt: kstMinute(new Date(t.openAt)), closeAt: kstMinute(new Date(t.closeAt)), company: names[lang] }), { entity: 'tender_bid', key: `${tenderNo}/${compNo}` });
+  }
+  return count;
+}
+
+const TENDER_RESULT: Record<Lang, { won: string; lost: string }> = { ko: { won: '낙찰', lost: '유찰(미낙찰)' }, en: { won: 'awarded to you', lost: 'not awarded to you' } };
+
+/** An awarded tender: every bidder learns whether it won — never a price, its own or another's. Called in the award's transaction. */
+export async function notifyTenderResult(db: Db, tenderNo: string, compNo: string, won: boolean): Promise<number> {
+  const t = await db.selectFrom('tender').select(['title']).where('tenderNo', '=', tenderNo).executeTakeFirstOrThrow();
+  const names = { ko: await companyName(db, compNo, 'ko'), en: await companyName(db, compNo, 'en') };
+  return notifyCompany(db, compNo, 'tender.result', (lang) => ({ tenderNo, title: t.title, result: won ? TENDER_RESULT[lang].won : TENDER_RESULT[lang].lost, company: names[lang] }), { entity: 'tender_bid', key: `${tenderNo}/${compNo}` });
+}

@@ -40,6 +40,16 @@ export const TEMPLATES = {
     ko: { subject: '[OGPMS] 견적 마감 임박: {rfqNo}', body: '견적 {rfqNo} ({title})의 마감은 {deadline} 입니다. 아직 제출하지 않았다면 마감 전에 제출하세요.' },
     en: { subject: '[OGPMS] Quotation deadline approaching: {rfqNo}', body: 'RFQ {rfqNo} ({title}) closes at {deadline}. If you have not quoted yet, please do so before then.' },
   },
+  'tender.invitation': {
+    params: ['tenderNo', 'title', 'openAt', 'closeAt', 'company'],
+    ko: { subject: '[OGPMS] 입찰 초대: {tenderNo} {title}', body: '{company} 담당자님, 전자입찰에 초대되었습니다.\n\n입찰번호: {tenderNo}\n제목: {title}\n입찰기간: {openAt} ~ {closeAt}\n\n협력사 포털(OGPMS)의 전자입찰 화면에서 투찰하세요. 투찰 금액은 개찰 전까지 누구도 볼 수 없습니다.' },
+    en: { subject: '[OGPMS] Invitation to tender: {tenderNo} {title}', body: 'Dear {company}, you are invited to a sealed-bid tender.\n\nTender: {tenderNo}\nTitle: {title}\nBidding: {openAt} to {closeAt}\n\nSubmit your bid on the supplier portal (OGPMS). Nobody can read bid prices before the opening.' },
+  },
+  'tender.result': {
+    params: ['tenderNo', 'title', 'result', 'company'],
+    ko: { subject: '[OGPMS] 입찰 결과: {tenderNo} {result}', body: '{company} 담당자님, 입찰 {tenderNo} ({title})의 결과는 {result}입니다.\n다른 협력사의 투찰 금액은 공개되지 않습니다.' },
+    en: { subject: '[OGPMS] Tender result: {tenderNo} {result}', body: 'Dear {company}, the result of tender {tenderNo} ({title}) for you: {result}.\nOther suppliers’ prices are not disclosed.' },
+  },
   'po.sent': {
     params: ['poNo', 'title', 'company', 'amount', 'currency'],
     ko: { subject: '[OGPMS] 발주서 도착: {poNo}', body: '{company} 담당자님, 발주서가 전송되었습니다.\n\n발주번호: {poNo}\n제목: {title}\n금액: {amount} {currency}\n\n협력사 포털(OGPMS)에서 확인하세요.' },

@@ -1,4 +1,6 @@
 import type { Db } from '../../db/connect.js';
+import type { Portal } from '../../http/access.js';
+import type { Caller } from '../../auth/plugin.js';
 import { badRequest, conflict } from '../../http/errors.js';
 import { KNOWN_ROUTES as knownRoutes } from './known-routes.js';
 
@@ -28,9 +30,12 @@ export function checkUrls(urls: string[], field: string): void {
   }
 }
 
+/** The screen studio's stored screens are served at /s/<name> (app/screens/stored-screen-routes.tsx). */
+const STORED_SCREEN = /^\/s\/[a-z][A-Za-z0-9]{1,37}$/;
+
 /** URLs the app has no route for (a warning: a screen may be added later). */
 export function unknownRoutes(portal: 'I' | 'X', urls: string[]): string[] {
-  return urls.filter((u) => !KNOWN[portal].has(u));
+  return urls.filter((u) => !KNOWN[portal].has(u) && !STORED_SCREEN.test(u));
 }
 
 export const versionConflict = (current: number) => conflict('VERSION_CONFLICT', '다른 사용자가 먼저 변경했습니다. 다시 조회한 뒤 처리하세요', { currentVersion: current });
@@ -59,4 +64,26 @@ export async function assertAuthorityAdminRemains(trx: Db): Promise<void> {
     .limit(1)
     .executeTakeFirst();
   if (!row) throw conflict('LAST_ADMIN', '마지막 시스템 관리자의 권한은 제거할 수 없습니다 (메뉴권한관리 쓰기 권한을 가진 사용자가 한 명 이상 남아야 합니다)');
+}
+
+/** Supplier administrators manage their own portal only; internal administrators both. */
+export const portalsOf = (caller: Caller): Portal[] => (caller.portal === 'X' ? ['X'] : ['I', 'X']);
+
+/** Menus in tree order: each parent before its children, siblings by sortOrder then pgmId. */
+export function treeOrder<T extends { pgmId: string; parentId: string | null; sortOrder: number }>(rows: T[]): T[] {
+  const children = new Map<string | null, T[]>();
+  for (const r of rows) children.set(r.parentId, [...(children.get(r.parentId) ?? []), r]);
+  for (const list of children.values()) list.sort((a, b) => a.sortOrder - b.sortOrder || a.pgmId.localeCompare(b.pgmId));
+  const ids = new Set(rows.map((r) => r.pgmId));
+  const out: T[] = [];
+  const walk = (parent: string | null) => {
+    for (const r of children.get(parent) ?? []) {
+      out.push(r);
+      walk(r.pgmId);
+    }
+  };
+  walk(null);
+  // Orphans (a parent outside the portals read) still show, at the end.
+  for (const r of rows) if (r.parentId && !ids.has(r.parentId) && !out.includes(r)) out.push(r);
+  return out;
 }

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { approvalRoutes } from './approval/routes.js';
-import { delegationRoutes } from './approval/delegation.js';
+import { approvalRoutes, delegationRoutes } from './approval/routes.js';
 import { homeRoutes } from './home/routes.js';
 import { loiRoutes } from './loi/routes.js';
 import { poRoutes } from './po/routes.js';

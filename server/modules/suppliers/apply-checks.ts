@@ -4,6 +4,7 @@ import { isValidBusinessNumber } from '../../../lib/business-number.js';
 import { isValidCorporateNumber } from '../../../lib/corporate-number.js';
 import type { Db } from '../../db/connect.js';
 import type { FieldError } from '../../domain/errors.js';
+import { text } from '../../domain/values.js';
 import type { CompanyBody } from './apply-schemas.js';
 
 /** Byte limits of spec §5 (3 bytes a Hangul syllable), the same as the supplier master's. */
@@ -25,11 +26,6 @@ const bytes = (errors: FieldError[], path: string, value: string | null | undefi
     return;
   }
   if (byteLength(v) > max) errors.push({ path, message: `${label}은(는) ${max}바이트를 넘을 수 없습니다 (현재 ${byteLength(v)}바이트)` });
-};
-
-const clean = (v: string | null | undefined) => {
-  const t = (v ?? '').trim();
-  return t === '' ? null : t;
 };
 
 export interface CheckedCompany {
@@ -54,7 +50,7 @@ export async function checkCompanyStep(db: Db, b: Static<typeof CompanyBody>): P
   const errors: FieldError[] = [];
   const taxRaw = b.taxNo.trim();
   if (!isValidBusinessNumber(taxRaw)) errors.push({ path: 'body/taxNo', message: MSG.badTaxNo });
-  const corpRaw = clean(b.corpNo);
+  const corpRaw = text(b.corpNo);
   if (corpRaw && !isValidCorporateNumber(corpRaw)) errors.push({ path: 'body/corpNo', message: MSG.badCorpNo });
   bytes(errors, 'body/compNameKr', b.compNameKr, LIMITS.compName, '상호', true);
   bytes(errors, 'body/compNameEn', b.compNameEn, LIMITS.compName, '영문 상호');
@@ -63,13 +59,13 @@ export async function checkCompanyStep(db: Db, b: Static<typeof CompanyBody>): P
   bytes(errors, 'body/bizType', b.bizType, LIMITS.bizType, '업태');
   bytes(errors, 'body/bizItem', b.bizItem, LIMITS.bizItem, '종목');
   bytes(errors, 'body/bankHolder', b.bankHolder, LIMITS.bankHolder, '예금주', true);
-  const phone = clean(b.phoneNo);
+  const phone = text(b.phoneNo);
   if (phone && !/^[0-9-]{8,20}$/.test(phone)) errors.push({ path: 'body/phoneNo', message: '전화번호는 숫자와 - 만 쓸 수 있습니다' });
-  const bankCode = clean(b.bankCode);
+  const bankCode = text(b.bankCode);
   if (!bankCode) errors.push({ path: 'body/bankCode', message: `은행: ${MSG.required}` });
   else if (!(await db.selectFrom('code').select('code').where('groupId', '=', 'BANK').where('code', '=', bankCode).executeTakeFirst()))
     errors.push({ path: 'body/bankCode', message: `알 수 없는 은행입니다: ${bankCode}` });
-  const account = clean(b.bankAccount);
+  const account = text(b.bankAccount);
   if (!account) errors.push({ path: 'body/bankAccount', message: `계좌번호: ${MSG.required}` });
   else if (!/^[0-9][0-9-]{5,28}[0-9]$/.test(account)) errors.push({ path: 'body/bankAccount', message: '계좌번호는 숫자와 - 만 쓸 수 있습니다' });
   const catCodes = [...new Set((b.catCodes ?? []).map((c) => c.trim()).filter(Boolean))];
@@ -87,12 +83,12 @@ export async function checkCompanyStep(db: Db, b: Static<typeof CompanyBody>): P
       taxNo: taxRaw.replace(/-/g, ''),
       corpNo: corpRaw ? corpRaw.replace(/-/g, '') : null,
       compNameKr: (b.compNameKr ?? '').trim(),
-      compNameEn: clean(b.compNameEn),
+      compNameEn: text(b.compNameEn),
       ceoName: (b.ceoName ?? '').trim(),
-      zipCode: clean(b.zipCode),
+      zipCode: text(b.zipCode),
       address: (b.address ?? '').trim(),
-      bizType: clean(b.bizType),
-      bizItem: clean(b.bizItem),
+      bizType: text(b.bizType),
+      bizItem: text(b.bizItem),
       phoneNo: phone,
       bankCode: bankCode ?? '',
       bankAccount: account ?? '',
@@ -118,7 +114,6 @@ export async function taxNoTaken(db: Db, taxNo: string, exceptReceipt: string): 
 }
 
 export const USER_ID = /^[A-Za-z][A-Za-z0-9._-]{3,19}$/;
-export const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const CELL = /^01[016789]-?\d{3,4}-?\d{4}$/;
 
 /** A login id in use by a user or by another submitted application (case-insensitive). */

@@ -9,7 +9,7 @@ import type { Selectable } from 'kysely';
 import type { SupplierApplicationTable } from '../../db/schema.generated.js';
 import { PASSWORD_LIFETIME_DAYS } from '../../auth/password-policy.js';
 import { refused, wrongState } from '../../domain/errors.js';
-import { nextCompNo } from './master.js';
+import { nextCompNo } from './master/queries.js';
 import { notifyApplicant } from './apply-notify.js';
 
 export type ApplicationRow = Selectable<SupplierApplicationTable>;

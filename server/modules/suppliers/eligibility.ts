@@ -1,5 +1,6 @@
 import type { Db } from '../../db/connect.js';
 import { invalid, type FieldError } from '../../domain/errors.js';
+import { STATUS_TEXT } from './screens.js';
 
 /**
  * Whether a supplier may be invited to quote or ordered from: only a trading (ACTIVE) one.
@@ -16,7 +17,6 @@ export interface SupplierStanding {
   statusReason: string | null;
 }
 
-const STATUS_TEXT: Record<string, string> = { SUSPENDED: '거래정지', CLOSED: '거래종료' };
 const PURPOSE_TEXT: Record<EligibilityPurpose, string> = { rfq: '견적을 요청할 수 없습니다', order: '발주할 수 없습니다' };
 
 /** The refusal for one supplier, or null when it may be invited or ordered from. */

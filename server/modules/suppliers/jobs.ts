@@ -2,6 +2,8 @@ import type { Db } from '../../db/connect.js';
 import { writeAudit } from '../../db/audit.js';
 import type { JobContext, JobDefinition } from '../../jobs/types.js';
 import { FileStore } from '../files/storage.js';
+import { deleteFileGroup } from '../../domain/documents.js';
+import { lockExpiredDrafts, markDraftExpired } from './queries.js';
 
 /** The actor recorded on what a job changes (as purchasing's jobs record it). */
 const JOB_ACTOR = 'system:job';
@@ -11,7 +13,7 @@ const BATCH = 500;
 
 /**
  * Stores the expiry of every half-finished application past its seven days (the lists already
- * show them as EXPIRED; apply-public.ts refuses them with APPLICATION_EXPIRED). One transaction: each
+ * show them as EXPIRED; apply-public/ refuses them with APPLICATION_EXPIRED). One transaction: each
  * draft becomes EXPIRED with an audit row, and what it no longer needs is removed — its attachments
  * (file entries and group; the stored files are deleted after the commit, so a rolled-back run
  * deletes nothing), its pending one-time code and the bank account it gave. The secret's hash stays
@@ -20,27 +22,13 @@ const BATCH = 500;
  */
 export async function expireApplicationDrafts(db: Db, store: FileStore, now: Date, actor = JOB_ACTOR): Promise<{ expired: string[]; filesRemoved: number }> {
   const { expired, storedNames } = await db.transaction().execute(async (trx) => {
-    const due = await trx
-      .selectFrom('supplierApplication')
-      .select(['receiptNo', 'status', 'step', 'fileId', 'version', 'expiresAt'])
-      .where('status', '=', 'DRAFT')
-      .where('expiresAt', '<=', now)
-      .orderBy('receiptNo')
-      .limit(BATCH)
-      .forUpdate()
-      .execute();
+    const due = await lockExpiredDrafts(trx, now, BATCH);
     const storedNames: string[] = [];
     for (const a of due) {
-      await trx
-        .updateTable('supplierApplication')
-        .set({ status: 'EXPIRED', fileId: null, certSeq: null, bankbookSeq: null, otpHash: null, otpPhone: null, otpExpiresAt: null, bankAccount: null, updatedAt: now, version: a.version + 1 })
-        .where('receiptNo', '=', a.receiptNo)
-        .execute();
+      await markDraftExpired(trx, a.receiptNo, a.version, now);
       let files: string[] = [];
       if (a.fileId) {
-        const entries = await trx.deleteFrom('fileEntry').where('fileId', '=', a.fileId).returning('storedName').execute();
-        await trx.deleteFrom('fileGroup').where('fileId', '=', a.fileId).execute();
-        files = entries.map((e) => e.storedName);
+        files = await deleteFileGroup(trx, a.fileId);
         storedNames.push(...files);
       }
       await writeAudit(trx, {

@@ -8,8 +8,8 @@ import { text } from '../../domain/values.js';
 
 /**
  * What the two kinds of supplier request share — a supplier's change request
- * (company_change_request, change-requests.ts) and staff's trading-status request
- * (company_status_request, status.ts): the list's filters, sort and page, and the decision
+ * (company_change_request, change-requests/) and staff's trading-status request
+ * (company_status_request, status/): the list's filters, sort and page, and the decision
  * (approve / reject / withdraw) checks and
  * the record of it. Each list is `r` joined to its company `c`.
  */

@@ -1,13 +1,13 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { supplierMasterRoutes } from './master.js';
-import { supplierStatusRoutes } from './status.js';
-import { erpVendorRoutes } from './erp-vendor.js';
-import { councilProspectRoutes } from './council-prospects.js';
-import { supplierChangeRequestRoutes } from './change-requests.js';
+import { supplierMasterRoutes } from './master/routes.js';
+import { supplierStatusRoutes } from './status/routes.js';
+import { erpVendorRoutes } from './erp-vendor/routes.js';
+import { councilProspectRoutes } from './council-prospects/routes.js';
+import { supplierChangeRequestRoutes } from './change-requests/routes.js';
 
-import { supplierApplyPublicRoutes } from './apply-public.js';
-import { supplierApplyReviewRoutes } from './apply-review.js';
-import { registrationEvaluationRoutes } from './registration-eval.js';
+import { supplierApplyPublicRoutes } from './apply-public/routes.js';
+import { supplierApplyReviewRoutes } from './apply-review/routes.js';
+import { registrationEvaluationRoutes } from './registration-eval/routes.js';
 
 /** Supplier lifecycle (docs/suppliers.md): the master, one supplier at a glance, status change requests, ERP vendor applications, the council and prospects; the supplier's change requests; the public application wizard, its review and the registration evaluation. */
 export const supplierRoutes: FastifyPluginAsyncTypebox = async (app) => {

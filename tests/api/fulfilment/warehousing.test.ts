@@ -173,6 +173,34 @@ describe('warehousing', () => {
     expect(copies.body.rows.every((x: { sourceSystem: string }) => x.sourceSystem !== 'GPMS')).toBe(true);
   });
 
+  it('pages by keys: small pages walked in turn are the one big page, whatever the sort and filter names', async () => {
+    // The page's keys are chosen joining only what the filter and sort name (#27); the rows then
+    // read every name. Walking pages of 10 must give exactly the rows, order and totals of one page.
+    const month = 'whReqDates=2026-10-01&whReqDates=2026-10-15';
+    const cases = [
+      ['/api/v1/warehousing', `${month}&sort=receiveName:asc`],
+      ['/api/v1/warehousing', `${month}&sort=compName:desc`],
+      ['/api/v1/warehousing', `${month}&eprName=${encodeURIComponent('김')}&sort=sectionName:asc`],
+      ['/api/v1/warehousing/items', `${month}&sort=eprName:desc`],
+      ['/api/v1/warehousing/items', `${month}&sort=itemName:asc`],
+      ['/api/v1/warehousing/items', `whReqDates=2026-10-01&whReqDates=2026-10-31&deptName=${encodeURIComponent('부')}&sort=deptName:asc`],
+    ] as const;
+    for (const [path, params] of cases) {
+      const whole = await http.get(`${path}?${params}&size=500`, monitor);
+      expect(whole.status, params).toBe(200);
+      expect(whole.body.total, params).toBeGreaterThan(10);
+      expect(whole.body.rows.length, params).toBe(whole.body.total);
+      const walked: unknown[] = [];
+      for (let page = 1; (page - 1) * 10 < whole.body.total; page++) {
+        const part = await http.get(`${path}?${params}&size=10&page=${page}`, monitor);
+        expect(part.body.total, params).toBe(whole.body.total);
+        expect(part.body.totals, params).toEqual(whole.body.totals);
+        walked.push(...part.body.rows);
+      }
+      expect(walked, `${path}?${params}`).toEqual(whole.body.rows);
+    }
+  }, 120_000);
+
   it('enforces menu authority: read-only monitor, no warehousing for the TF admin or suppliers', async () => {
     const tfadmin = await loginAs(t.app, 'tfadmin');
     expect((await http.get('/api/v1/warehousing', tfadmin)).status).toBe(403);

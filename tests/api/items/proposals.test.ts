@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../helpers/app.js';
 import { loginAs, type LoggedIn } from '../../helpers/login.js';
-import { applyDuePricesJob } from '../../../server/modules/items/proposals.js';
+import { applyDuePricesJob } from '../../../server/modules/items/proposals/jobs.js';
 
 const inDays = (n: number) => new Date(Date.now() + 9 * 3_600_000 + n * 86_400_000).toISOString().slice(0, 10);
 

@@ -90,6 +90,7 @@ export async function loadParamValues(db: Db): Promise<Record<string, ParamValue
     code: { own: OWN_COMPANY, other: OTHER_COMPANY },
     compNo: { own: OWN_COMPANY, other: OTHER_COMPANY },
     catCode: await any('item_category', 'cat_code'),
+    accountCode: await any('budget_account', 'account_code'),
     sgCode: await any('sourcing_group', 'sg_code'),
     attrCode: { own: str(attr?.a, 'NONE') },
     valueCode: { own: str(attr?.v, 'NONE') },
@@ -107,6 +108,8 @@ export async function loadParamValues(db: Db): Promise<Record<string, ParamValue
     delegationId: await any('approval_delegation', 'delegation_id'),
     prNo: await any('pr_header', 'pr_no'),
     rfqNo: { own: await rfqOf(OWN_COMPANY, OTHER_COMPANY), other: await rfqOf(OTHER_COMPANY, OWN_COMPANY) },
+    // The demo data has no tenders (their invitations are tested in tests/api/bidding/): the ids answer 404.
+    tenderNo: await byComp('tender_bid', 'tender_no'),
     questionId: await byComp('rfq_question', 'question_id'),
     poNo: await byComp('po_header', 'po_no'),
     loiNo: await byComp('loi', 'loi_no'),
@@ -138,6 +141,9 @@ export async function loadParamValues(db: Db): Promise<Record<string, ParamValue
     authGroupId: { own: 'ZZ' },
     postId: await any('board_post', 'post_id'),
     sampleNo: { own: '1' },
+    // Stored screens (studio): a missing one, so no allowed caller publishes or restores anything.
+    name: { own: 'authzNone' },
+    versionNo: { own: '1' },
   };
 }
 

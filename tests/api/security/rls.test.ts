@@ -59,6 +59,14 @@ async function fillEmpty(db: Db): Promise<void> {
     await sql`insert into report_price_month (month, currency, section, deptcd, comp_no, buyer_id, item_name, line_count, quantity, amount,
         min_price, max_price, first_key, last_key, ref_line_count, ref_line_amount, ref_amount, above_count, excess)
       values ('202601', 'KRW', 'S', 'D', ${comp}, 'b', 'rls', 1, 1, 1, 1, 1, 'a', 'a', 0, 0, 0, 0, 0)`.execute(db);
+    // A tender (0440) with the company's bid, its opened price and the order it was awarded.
+    const po = (await sql<{ poNo: string; section: string; deptcd: string; buyerId: string }>`select po_no, section, deptcd, buyer_id from po_header where comp_no = ${comp} order by po_no limit 1`.execute(db)).rows[0];
+    const tenderNo = `RLS-${comp}`;
+    await sql`insert into tender (tender_no, title, section, deptcd, buyer_id, currency, award_rule, open_at, close_at, status, created_by)
+      values (${tenderNo}, 'rls', ${po.section}, ${po.deptcd}, ${po.buyerId}, 'KRW', 'LOWEST_TOTAL', now() - interval '2 hours', now() - interval '1 hour', 'AWARDED', 'admin')`.execute(db);
+    await sql`insert into tender_bid (tender_no, comp_no, status, revision) values (${tenderNo}, ${comp}, 'WON', 1)`.execute(db);
+    await sql`insert into tender_bid_line (tender_no, comp_no, line_no, unit_price, amount) values (${tenderNo}, ${comp}, 1, 1, 1)`.execute(db);
+    await sql`insert into tender_award (tender_no, comp_no, po_no) values (${tenderNo}, ${comp}, ${po.poNo})`.execute(db);
   }
 }
 

@@ -1,7 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { openQuantity, planNoPoDelivery, planPoDelivery, type PoLineState } from '../../../server/modules/fulfilment/delivery/workflow.js';
-import { poStatusByDeliveries } from '../../../server/modules/fulfilment/shared/po.js';
+import { openQuantity, planNoPoDelivery, planPoDelivery, poStatusByDeliveries, type PoLineState } from '../../../server/modules/fulfilment/delivery/workflow.js';
 import { canDo, planReceipt, WH_RULES } from '../../../server/modules/fulfilment/warehousing/workflow.js';
 import { canSettle, matchIssues, SUPPLIER_VISIBLE, type MatchInput } from '../../../server/modules/fulfilment/settlement/workflow.js';
 

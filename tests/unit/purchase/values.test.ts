@@ -1,8 +1,8 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { lineAmount, toKrw, totalOf, wonText } from '../../../server/domain/money.js';
-import { formatDocNo } from '../../../server/modules/purchase/shared/numbering.js';
-import { AMOUNT, QUANTITY, UNIT_PRICE, decimalProblem, josa } from '../../../server/domain/values.js';
+import { formatDocumentNumber } from '../../../server/db/document-number.js';
+import { AMOUNT, QUANTITY, UNIT_PRICE, decimalProblem, isEmail, josa } from '../../../server/domain/values.js';
 import { checkDate, isValidDate, parseDeadline, todayKst } from '../../../server/domain/dates.js';
 import type { FieldError } from '../../../server/domain/errors.js';
 
@@ -82,7 +82,15 @@ describe('dates and numbers', () => {
   it('uses the Korean business day and formats readable numbers', () => {
     expect(todayKst(new Date('2026-11-21T15:30:00Z'))).toBe('2026-11-22');
     expect(todayKst(new Date('2026-11-21T14:59:59Z'))).toBe('2026-11-21');
-    expect(formatDocNo('PR', '2026', 123)).toBe('PR2026-000123');
-    expect(formatDocNo('RFQ', '2027', 1)).toBe('RFQ2027-000001');
+    expect(formatDocumentNumber('PR', '2026', 123)).toBe('PR2026-000123');
+    expect(formatDocumentNumber('RFQ', '2027', 1)).toBe('RFQ2027-000001');
+  });
+});
+
+describe('e-mail addresses', () => {
+  it('takes something@domain.tld and refuses blanks, a missing part or a second @', () => {
+    expect(isEmail('buyer@example.co.kr')).toBe(true);
+    expect(isEmail('a.b+c@d.io')).toBe(true);
+    for (const bad of ['', 'buyer', 'buyer@example', '@example.com', 'buyer@', 'bu yer@example.com', 'a@b@c.com']) expect(isEmail(bad)).toBe(false);
   });
 });

@@ -22,6 +22,25 @@ describe('loadConfig', () => {
     expect(c).toMatchObject({ port: 9000, dataDir: '/var/gpms', databaseUrl: 'postgres://u@db:5432/gpms', logLevel: 'warn', nodeEnv: 'production', loginMode: 'SSO_AD', uploadLimitMb: 20, externalHost: 'partner.example.co.kr', seed: 'none' });
   });
 
+  it('BID_MASTER_KEY (#30): 32 bytes as hex or base64, refused otherwise without echoing it; unset is null (a key file is used)', () => {
+    expect(loadConfig({}).bidMasterKey).toBeNull();
+    const hex = 'ab'.repeat(32);
+    expect(loadConfig({ BID_MASTER_KEY: hex }).bidMasterKey).toEqual(Buffer.from(hex, 'hex'));
+    const b64 = Buffer.alloc(32, 7).toString('base64');
+    expect(loadConfig({ BID_MASTER_KEY: b64 }).bidMasterKey).toEqual(Buffer.alloc(32, 7));
+    for (const bad of ['abc', 'ab'.repeat(31), Buffer.alloc(16, 1).toString('base64')]) {
+      let error: unknown;
+      try {
+        loadConfig({ BID_MASTER_KEY: bad });
+      } catch (e) {
+        error = e;
+      }
+      expect(error).toBeInstanceOf(ConfigError);
+      expect(String((error as Error).message)).toMatch(/BID_MASTER_KEY must be 32 bytes/);
+      expect(String((error as Error).message)).not.toContain(bad);
+    }
+  });
+
   it('SESSION_MAX_TTL (#31, KWCAG 6.2.1): 24 hours by default, never below SESSION_TTL', () => {
     expect(loadConfig({})).toMatchObject({ sessionTtlSec: 43200, sessionMaxTtlSec: 86400 });
     expect(loadConfig({ SESSION_MAX_TTL: '7200', SESSION_TTL: '3600' })).toMatchObject({ sessionTtlSec: 3600, sessionMaxTtlSec: 7200 });

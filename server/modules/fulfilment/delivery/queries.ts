@@ -1,6 +1,7 @@
 import { sumDecimals } from '../../../../lib/money.js';
-import { sql } from 'kysely';
+import { sql, type Insertable, type Updateable } from 'kysely';
 import type { Db } from '../../../db/connect.js';
+import type { Database } from '../../../db/schema.generated.js';
 import { likeEscape, type SortSpec } from '../../../http/list-query.js';
 import { amt, qty } from '../../../domain/money.js';
 import { iso } from '../../../domain/values.js';
@@ -106,6 +107,7 @@ export async function deliveryDetail(db: Db, deliveryNo: string) {
       poQuantity: l.poQuantity === null ? null : qty(l.poQuantity),
       poDeliveredQty: l.poDeliveredQty === null ? null : qty(l.poDeliveredQty),
       openQty: l.poQuantity === null || l.poDeliveredQty === null ? null : qty(openQuantity({ quantity: l.poQuantity, deliveredQty: l.poDeliveredQty })),
+      availableQty: l.poQuantity === null || l.poDeliveredQty === null ? null : qty(openQuantity({ quantity: l.poQuantity, deliveredQty: l.poDeliveredQty }, l.quantity)),
     })),
     receipts,
     // What /deliverEditAdmin's receive grid edits: per line the quantity to accept (all that was
@@ -159,4 +161,81 @@ export async function deliverableOrder(db: Db, poNo: string) {
     deliveredQty: qty(l.deliveredQty), openQty: qty(openQuantity({ quantity: l.quantity, deliveredQty: l.deliveredQty })), deliveryDate: l.deliveryDate,
   }));
   return { order: { ...order, totalAmount: amt(order.totalAmount), openLineCount: mapped.filter((l) => l.openQty !== '0.000').length }, lines: mapped };
+}
+
+/* ---------------- the order quantities and status deliveries and receipts move ---------------- */
+
+export function findPoStatus(trx: Db, poNo: string) {
+  return trx.selectFrom('poHeader').select(['poNo', 'status', 'version']).where('poNo', '=', poNo).executeTakeFirst();
+}
+
+export function findPoLineQuantities(trx: Db, poNo: string) {
+  return trx.selectFrom('poLine').select(['quantity', 'deliveredQty']).where('poNo', '=', poNo).execute();
+}
+
+export async function updatePoHeader(trx: Db, poNo: string, values: Updateable<Database['poHeader']>) {
+  await trx.updateTable('poHeader').set(values).where('poNo', '=', poNo).execute();
+}
+
+export async function updatePoLine(trx: Db, poNo: string, lineNo: number, values: Updateable<Database['poLine']>) {
+  await trx.updateTable('poLine').set(values).where('poNo', '=', poNo).where('lineNo', '=', lineNo).execute();
+}
+
+/** The order a delivery is registered against and its lines, locked. */
+export function lockOrderHeader(trx: Db, poNo: string) {
+  return trx.selectFrom('poHeader').select(['poNo', 'status', 'currency']).where('poNo', '=', poNo).forUpdate().executeTakeFirst();
+}
+
+export function lockOrderLines(trx: Db, poNo: string) {
+  return trx
+    .selectFrom('poLine')
+    .select(['lineNo', 'itemCode', 'itemName', 'spec', 'unitCode', 'quantity', 'unitPrice', 'deliveredQty'])
+    .where('poNo', '=', poNo)
+    .orderBy('lineNo')
+    .forUpdate()
+    .execute();
+}
+
+/* ------------------------------ a delivery's writes ------------------------------ */
+
+/** The delivery locked for a change or its receipt (the whole row: the checks and the audit read it). */
+export function lockDelivery(trx: Db, deliveryNo: string) {
+  return trx.selectFrom('delivery').selectAll().where('deliveryNo', '=', deliveryNo).forUpdate().executeTakeFirst();
+}
+
+/** What a cancellation checks and records as "before", locked. */
+export function lockDeliveryToCancel(trx: Db, deliveryNo: string) {
+  return trx.selectFrom('delivery').select(['deliveryNo', 'poNo', 'status', 'version']).where('deliveryNo', '=', deliveryNo).forUpdate().executeTakeFirst();
+}
+
+export function findDeliveryLines(trx: Db, deliveryNo: string) {
+  return trx.selectFrom('deliveryLine').selectAll().where('deliveryNo', '=', deliveryNo).orderBy('lineNo').execute();
+}
+
+export function findDeliveryLineQuantities(trx: Db, deliveryNo: string) {
+  return trx.selectFrom('deliveryLine').select(['poLineNo', 'quantity']).where('deliveryNo', '=', deliveryNo).execute();
+}
+
+export async function insertDelivery(trx: Db, header: Insertable<Database['delivery']>, lines: ReadonlyArray<Insertable<Database['deliveryLine']>>) {
+  await trx.insertInto('delivery').values(header).execute();
+  await trx.insertInto('deliveryLine').values([...lines]).execute();
+}
+
+export async function replaceDeliveryLines(trx: Db, deliveryNo: string, lines: ReadonlyArray<Insertable<Database['deliveryLine']>>) {
+  await trx.deleteFrom('deliveryLine').where('deliveryNo', '=', deliveryNo).execute();
+  await trx.insertInto('deliveryLine').values([...lines]).execute();
+}
+
+export async function updateDelivery(trx: Db, deliveryNo: string, values: Updateable<Database['delivery']>) {
+  await trx.updateTable('delivery').set(values).where('deliveryNo', '=', deliveryNo).execute();
+}
+
+/** A file group uploaded by a user the db can see (through a supplier's scoped db: a colleague of the same company). */
+export async function fileGroupVisible(trx: Db, fileId: string): Promise<boolean> {
+  return (await trx.selectFrom('fileGroup as g').innerJoin('appUser as u', 'u.userId', 'g.createdBy').select('g.fileId').where('g.fileId', '=', fileId).executeTakeFirst()) !== undefined;
+}
+
+/** Which of these item codes the master holds. */
+export async function existingItemCodes(trx: Db, codes: string[]): Promise<Set<string>> {
+  return new Set(codes.length ? (await trx.selectFrom('item').select('itemCode').where('itemCode', 'in', codes).execute()).map((i) => i.itemCode) : []);
 }

@@ -51,6 +51,7 @@ export const DeliveryLineRow = Type.Object(
     poQuantity: Nullable(Type.String({ description: 'Ordered quantity of the PO line' })),
     poDeliveredQty: Nullable(Type.String({ description: 'Delivered so far on the PO line, all deliveries' })),
     openQty: Nullable(Type.String({ description: 'Still open on the PO line' })),
+    availableQty: Nullable(Type.String({ description: 'What this delivery may hold on the PO line when it is edited: the open quantity plus its own' })),
   },
   { $id: 'DeliveryLineRow', title: 'DeliveryLineRow' },
 );

@@ -17,6 +17,20 @@ export const DELIVERY_ACTIONS: Readonly<Record<'update' | 'cancel' | 'receive', 
   receive: ['REGISTERED'],
 };
 
+/**
+ * The part of the order lifecycle that deliveries move (DESIGN §6): acknowledged → partly
+ * delivered → delivered, from the delivered quantities of the lines. Other states (closed,
+ * cancelled …) belong to purchasing and are never touched here.
+ */
+export const DELIVERABLE_PO_STATUSES = ['ACKNOWLEDGED', 'PARTLY_DELIVERED'] as const;
+export const DELIVERY_DRIVEN_PO_STATUSES: readonly string[] = ['ACKNOWLEDGED', 'PARTLY_DELIVERED', 'DELIVERED'];
+
+export function poStatusByDeliveries(lines: ReadonlyArray<{ quantity: string; deliveredQty: string }>): 'ACKNOWLEDGED' | 'PARTLY_DELIVERED' | 'DELIVERED' {
+  if (lines.length > 0 && lines.every((l) => compareDecimals(l.deliveredQty, l.quantity) >= 0)) return 'DELIVERED';
+  if (lines.some((l) => compareDecimals(l.deliveredQty, '0') > 0)) return 'PARTLY_DELIVERED';
+  return 'ACKNOWLEDGED';
+}
+
 export interface DeliveryLineInput {
   poLineNo?: number;
   itemCode?: string;

@@ -1,5 +1,6 @@
-import { sql } from 'kysely';
+import { sql, type Insertable, type Updateable } from 'kysely';
 import type { Db } from '../../../db/connect.js';
+import type { Database } from '../../../db/schema.generated.js';
 import { likeEscape, type SortSpec } from '../../../http/list-query.js';
 import { won } from '../../../domain/money.js';
 import { iso } from '../../../domain/values.js';
@@ -115,4 +116,61 @@ export async function voucherDetail(db: Db, voucherNo: string) {
   const voucher = toVoucherRow(v);
   const lines = (sent?.lines ?? []).map((l) => ({ ...l, debitAmount: l.side === 'DEBIT' ? l.amount : null, creditAmount: l.side === 'CREDIT' ? l.amount : null }));
   return { ...voucher, postingDate: sent?.postingDate ?? null, vendorTaxNo: sent?.vendor?.taxNo ?? null, lines, voucher, payload: sent, errors: errors.rows };
+}
+
+/* ------------------------------ a voucher's writes ------------------------------ */
+
+/** The voucher locked for a send or for recording what the ERP answered. */
+export function lockVoucher(trx: Db, voucherNo: string) {
+  return trx.selectFrom('erpVoucher').selectAll().where('voucherNo', '=', voucherNo).forUpdate().executeTakeFirst();
+}
+
+/** The voucher that must be there (just created or claimed in this flow), locked. */
+export function lockExistingVoucher(trx: Db, voucherNo: string) {
+  return trx.selectFrom('erpVoucher').selectAll().where('voucherNo', '=', voucherNo).forUpdate().executeTakeFirstOrThrow();
+}
+
+export function lockVoucherOfSettlement(trx: Db, settleNo: string) {
+  return trx.selectFrom('erpVoucher').selectAll().where('settleNo', '=', settleNo).forUpdate().executeTakeFirst();
+}
+
+export async function insertVoucher(trx: Db, values: Insertable<Database['erpVoucher']>) {
+  await trx.insertInto('erpVoucher').values(values).execute();
+}
+
+export async function updateVoucher(trx: Db, voucherNo: string, values: Updateable<Database['erpVoucher']>) {
+  await trx.updateTable('erpVoucher').set(values).where('voucherNo', '=', voucherNo).execute();
+}
+
+/** Closes the voucher's open posting errors; answers how many. */
+export async function closeOpenErrors(trx: Db, voucherNo: string, values: Updateable<Database['postingError']>): Promise<number> {
+  const closed = await trx.updateTable('postingError').set(values).where('voucherNo', '=', voucherNo).where('status', '=', 'FAILED').executeTakeFirst();
+  return Number(closed.numUpdatedRows);
+}
+
+export async function insertPostingError(trx: Db, values: Insertable<Database['postingError']>): Promise<number> {
+  return Number((await trx.insertInto('postingError').values(values).returning('errorId').executeTakeFirstOrThrow()).errorId);
+}
+
+/** The settlement a voucher posts, its state locked. */
+export function lockSettlementState(trx: Db, settleNo: string) {
+  return trx.selectFrom('settlement').select(['settleNo', 'status', 'version']).where('settleNo', '=', settleNo).forUpdate().executeTakeFirstOrThrow();
+}
+
+/** The supplier as the voucher names it. */
+export function findVendor(trx: Db, compNo: string) {
+  return trx.selectFrom('company').select(['compNameKr', 'taxNo2']).where('compNo', '=', compNo).executeTakeFirstOrThrow();
+}
+
+/** The settlement's goods in KRW per expense type, with the type's name. */
+export function goodsByExpenses(trx: Db, settleNo: string) {
+  return trx
+    .selectFrom('settlementLine as l')
+    .leftJoin('code as c', (j) => j.on('c.groupId', '=', 'EXPENSES').onRef('c.code', '=', 'l.expenses'))
+    .select(['l.expenses', 'c.textKo'])
+    .select((eb) => eb.fn.sum<string>('l.krwAmount').as('amount'))
+    .where('l.settleNo', '=', settleNo)
+    .groupBy(['l.expenses', 'c.textKo'])
+    .orderBy('l.expenses')
+    .execute();
 }

@@ -1,6 +1,6 @@
-import { sql } from 'kysely';
-import { compareDecimals } from '../../../../lib/money.js';
+import { sql, type Insertable, type Updateable } from 'kysely';
 import type { Db } from '../../../db/connect.js';
+import type { Database } from '../../../db/schema.generated.js';
 import { likeEscape, type SortSpec } from '../../../http/list-query.js';
 import { amt, qty, won, type Currency } from '../../../domain/money.js';
 import { iso } from '../../../domain/values.js';
@@ -187,14 +187,9 @@ export async function settlementHistory(db: Db, settleNo: string) {
   return rows.map((r) => ({ at: iso(r.at)!, entity: r.entity, entityKey: r.entityKey, action: r.action, actor: r.actor, reason: r.reason, before: r.beforeData, after: r.afterData }));
 }
 
-/** KRW per 100 yen for a month: the month's own rate, else SYSTEM_CONST / JPY_RATE. */
-export async function jpyRateFor(db: Db, period: string): Promise<{ rate: string; source: 'MONTHLY' | 'SYSTEM_CONST' } | null> {
-  const monthly = await db.selectFrom('fxRate').select('rate').where('currency', '=', 'JPY').where('period', '=', period).executeTakeFirst();
-  if (monthly) return { rate: monthly.rate, source: 'MONTHLY' };
-  const constant = await db.selectFrom('code').select('attr1').where('groupId', '=', 'SYSTEM_CONST').where('code', '=', 'JPY_RATE').where('useYn', '=', 'Y').executeTakeFirst();
-  const v = constant?.attr1?.trim();
-  if (!v || !/^\d+(\.\d+)?$/.test(v) || compareDecimals(v, '0') <= 0) return null;
-  return { rate: v, source: 'SYSTEM_CONST' };
+/** The month's own JPY rate (KRW per 100 yen), if one is set. */
+export async function findMonthlyJpyRate(db: Db, period: string): Promise<string | undefined> {
+  return (await db.selectFrom('fxRate').select('rate').where('currency', '=', 'JPY').where('period', '=', period).executeTakeFirst())?.rate;
 }
 
 /** Finally decided receipt lines decided on or before the end of `period` that no settlement holds yet. */
@@ -293,3 +288,86 @@ export async function matchRows(db: Db, scope: MatchScope) {
   });
 }
 
+
+/* ------------------------------ a settlement's writes ------------------------------ */
+
+/** Serialises settlement builds (PGlite and PostgreSQL alike): two builds never collect the same receipt. */
+const BUILD_LOCK = 2026_1030;
+
+export async function lockSettlementBuilds(trx: Db) {
+  await sql`select pg_advisory_xact_lock(${BUILD_LOCK})`.execute(trx);
+}
+
+/** The settlement locked for a change (the whole row: the checks and the audit read it). */
+export function lockSettlement(trx: Db, settleNo: string) {
+  return trx.selectFrom('settlement').selectAll().where('settleNo', '=', settleNo).forUpdate().executeTakeFirst();
+}
+
+/** The month's settlements (one supplier's, when named), locked for a build. */
+export function lockSettlementsOfPeriod(trx: Db, period: string, compNo: string | undefined) {
+  return trx.selectFrom('settlement').selectAll().where('period', '=', period).$if(compNo !== undefined, (q) => q.where('compNo', '=', compNo!)).forUpdate().execute();
+}
+
+export async function insertSettlement(trx: Db, values: Insertable<Database['settlement']>) {
+  await trx.insertInto('settlement').values(values).execute();
+}
+
+export async function updateSettlement(trx: Db, settleNo: string, values: Updateable<Database['settlement']>) {
+  await trx.updateTable('settlement').set(values).where('settleNo', '=', settleNo).execute();
+}
+
+export async function deleteSettlementLines(trx: Db, settleNos: string[]) {
+  await trx.deleteFrom('settlementLine').where('settleNo', 'in', settleNos).execute();
+}
+
+export async function companyExists(trx: Db, compNo: string): Promise<boolean> {
+  return (await trx.selectFrom('company').select('compNo').where('compNo', '=', compNo).executeTakeFirst()) !== undefined;
+}
+
+/** The adjustments of a settlement still awaiting approval. */
+export function findPendingAdjustments(trx: Db, settleNo: string) {
+  return trx.selectFrom('settlementAdjustment').select('adjNo').where('settleNo', '=', settleNo).where('status', '=', 'REQUESTED').execute();
+}
+
+export async function insertAdjustment(trx: Db, values: Insertable<Database['settlementAdjustment']>) {
+  await trx.insertInto('settlementAdjustment').values(values).execute();
+}
+
+export function lockAdjustment(trx: Db, adjNo: string) {
+  return trx.selectFrom('settlementAdjustment').selectAll().where('adjNo', '=', adjNo).forUpdate().executeTakeFirst();
+}
+
+export async function updateAdjustment(trx: Db, adjNo: string, values: Updateable<Database['settlementAdjustment']>) {
+  await trx.updateTable('settlementAdjustment').set(values).where('adjNo', '=', adjNo).execute();
+}
+
+/* ------------------------------ monthly rates ------------------------------ */
+
+const fxRow = <R extends { rate: string; updatedAt: Date }>(r: R) => ({ ...r, rate: r.rate.replace(/\.?0+$/, ''), updatedAt: r.updatedAt.toISOString() });
+
+export async function listFxRates(db: Db, f: { periodFrom?: string; periodTo?: string }, w: Window) {
+  let q = db.selectFrom('fxRate');
+  if (f.periodFrom) q = q.where('period', '>=', f.periodFrom);
+  if (f.periodTo) q = q.where('period', '<=', f.periodTo);
+  const [rows, count] = await Promise.all([
+    q.selectAll().orderBy('period', 'desc').orderBy('currency').limit(w.limit).offset(w.offset).execute(),
+    q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows: rows.map(fxRow), total: Number(count.n) };
+}
+
+export async function findFxRate(db: Db, currency: 'JPY', period: string) {
+  return fxRow(await db.selectFrom('fxRate').selectAll().where('currency', '=', currency).where('period', '=', period).executeTakeFirstOrThrow());
+}
+
+export function lockFxRate(trx: Db, currency: 'JPY', period: string) {
+  return trx.selectFrom('fxRate').selectAll().where('currency', '=', currency).where('period', '=', period).forUpdate().executeTakeFirst();
+}
+
+export async function updateFxRate(trx: Db, currency: 'JPY', period: string, values: Updateable<Database['fxRate']>) {
+  await trx.updateTable('fxRate').set(values).where('currency', '=', currency).where('period', '=', period).execute();
+}
+
+export async function insertFxRate(trx: Db, values: Insertable<Database['fxRate']>) {
+  await trx.insertInto('fxRate').values(values).execute();
+}

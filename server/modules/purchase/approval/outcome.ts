@@ -7,6 +7,7 @@ import { PO_MACHINE, statusAfterApproval } from '../po/workflow.js';
 import { LOI_MACHINE } from '../loi/workflow.js';
 import type { DocType } from './workflow.js';
 import { notifyPoSent } from '../../notifications/supplier.js';
+import { recordBudgetMovement } from '../../budget/consumption/index.js';
 
 export type Outcome = 'NEXT' | 'APPROVED' | 'REJECTED';
 
@@ -24,6 +25,7 @@ export async function applyOutcome(
   outcome: Outcome,
   actorUserId: string,
   comment: string | null,
+  options: { confirmBudgetWarning?: boolean | null } = {},
 ): Promise<string> {
   const now = new Date();
   const approvalStatus = outcome === 'NEXT' ? 'IN_PROGRESS' : outcome;
@@ -39,6 +41,8 @@ export async function applyOutcome(
       .where('prNo', '=', a.docNo)
       .execute();
     await writeAudit(trx, { entity: 'pr_header', entityKey: a.docNo, action, actor: actorUserId, before: { status: pr.status, approvalStatus: pr.approvalStatus }, after: { status, approvalStatus }, reason: comment });
+    // The approved PR's lines are pre-committed against their budgets (STOP/WARN may refuse here).
+    if (outcome === 'APPROVED') await recordBudgetMovement(trx, { event: 'APPROVE', docType: 'PR', docNo: a.docNo, actor: actorUserId, confirmWarning: options.confirmBudgetWarning });
     return status;
   }
 

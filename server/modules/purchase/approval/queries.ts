@@ -1,4 +1,6 @@
+import type { Insertable, Updateable } from 'kysely';
 import type { Db } from '../../../db/connect.js';
+import type { Database } from '../../../db/schema.generated.js';
 import { writeAudit } from '../../../db/audit.js';
 import { notifyApproval } from '../../notifications/approval.js';
 import { refused } from '../../../domain/errors.js';
@@ -134,3 +136,135 @@ export async function isApproverOf(db: Db, docTypes: DocType[], docNo: string, s
   return row !== undefined;
 }
 
+
+/* ------------------------------ a decision's statements ------------------------------ */
+
+/** The approval locked for a decision (the whole row: the outcome reads it). */
+export function lockApproval(trx: Db, approvalId: number) {
+  return trx.selectFrom('approval').selectAll().where('approvalId', '=', approvalId).forUpdate().executeTakeFirst();
+}
+
+export function findApprovalSteps(trx: Db, approvalId: number) {
+  return trx.selectFrom('approvalStep').select(['stepNo', 'approverId', 'status']).where('approvalId', '=', approvalId).orderBy('stepNo').execute();
+}
+
+export async function updateApprovalStep(trx: Db, approvalId: number, stepNo: number, values: Updateable<Database['approvalStep']>) {
+  await trx.updateTable('approvalStep').set(values).where('approvalId', '=', approvalId).where('stepNo', '=', stepNo).execute();
+}
+
+export async function updateApproval(trx: Db, approvalId: number, values: Updateable<Database['approval']>) {
+  await trx.updateTable('approval').set(values).where('approvalId', '=', approvalId).execute();
+}
+
+/* ------------------------------ rules and lines (administration) ------------------------------ */
+
+export function findLineUse(trx: Db, lineId: number) {
+  return trx.selectFrom('approvalLine').select(['lineId', 'useYn']).where('lineId', '=', lineId).executeTakeFirst();
+}
+
+/** The rules in use for a document type, whose amount bands a new or changed rule may not overlap. */
+export function findActiveRules(trx: Db, docType: DocType) {
+  return trx.selectFrom('approvalRule').select(['ruleId', 'minAmount', 'maxAmount']).where('docType', '=', docType).where('useYn', '=', 'Y').execute();
+}
+
+export async function insertRule(trx: Db, values: Insertable<Database['approvalRule']>): Promise<number> {
+  return (await trx.insertInto('approvalRule').values(values).returning('ruleId').executeTakeFirstOrThrow()).ruleId;
+}
+
+export function lockRule(trx: Db, ruleId: number) {
+  return trx.selectFrom('approvalRule').selectAll().where('ruleId', '=', ruleId).forUpdate().executeTakeFirst();
+}
+
+export async function updateRule(trx: Db, ruleId: number, values: Updateable<Database['approvalRule']>) {
+  await trx.updateTable('approvalRule').set(values).where('ruleId', '=', ruleId).execute();
+}
+
+export async function deleteRule(trx: Db, ruleId: number) {
+  await trx.deleteFrom('approvalRule').where('ruleId', '=', ruleId).execute();
+}
+
+/** Some approval was started by the rule, or through the line. */
+export async function approvalUses(trx: Db, by: { ruleId: number } | { lineId: number }): Promise<boolean> {
+  const q = trx.selectFrom('approval').select('approvalId');
+  const row = await ('ruleId' in by ? q.where('ruleId', '=', by.ruleId) : q.where('lineId', '=', by.lineId)).limit(1).executeTakeFirst();
+  return row !== undefined;
+}
+
+/** A rule that uses the line (any, or only one in use). */
+export function findRuleOfLine(trx: Db, lineId: number, onlyInUse: boolean) {
+  return trx
+    .selectFrom('approvalRule')
+    .select('ruleId')
+    .where('lineId', '=', lineId)
+    .$if(onlyInUse, (q) => q.where('useYn', '=', 'Y'))
+    .limit(1)
+    .executeTakeFirst();
+}
+
+/** Employees with their internal account, as approvers or deputies are checked. */
+export function findEmployeeAccounts(trx: Db, singleids: string[]) {
+  return trx
+    .selectFrom('employee as e')
+    .innerJoin('appUser as u', 'u.singleid', 'e.singleid')
+    .select(['e.singleid', 'e.hname', 'e.status', 'u.useFlag', 'u.authGroupId', 'u.portal'])
+    .where('e.singleid', 'in', singleids)
+    .execute();
+}
+
+export async function insertLine(trx: Db, values: Insertable<Database['approvalLine']>, approvers: readonly string[]): Promise<number> {
+  const { lineId } = await trx.insertInto('approvalLine').values(values).returning('lineId').executeTakeFirstOrThrow();
+  await trx.insertInto('approvalLineStep').values(approvers.map((approverId, i) => ({ lineId, stepNo: i + 1, approverId }))).execute();
+  return lineId;
+}
+
+export function lockLine(trx: Db, lineId: number) {
+  return trx.selectFrom('approvalLine').selectAll().where('lineId', '=', lineId).forUpdate().executeTakeFirst();
+}
+
+export function findLineSteps(trx: Db, lineId: number) {
+  return trx.selectFrom('approvalLineStep').select(['stepNo', 'approverId']).where('lineId', '=', lineId).orderBy('stepNo').execute();
+}
+
+/** Changes a line and replaces its approvers. */
+export async function updateLine(trx: Db, lineId: number, values: Updateable<Database['approvalLine']>, approvers: readonly string[]) {
+  await trx.updateTable('approvalLine').set(values).where('lineId', '=', lineId).execute();
+  await trx.deleteFrom('approvalLineStep').where('lineId', '=', lineId).execute();
+  await trx.insertInto('approvalLineStep').values(approvers.map((approverId, i) => ({ lineId, stepNo: i + 1, approverId }))).execute();
+}
+
+export async function deleteLine(trx: Db, lineId: number) {
+  await trx.deleteFrom('approvalLineStep').where('lineId', '=', lineId).execute();
+  await trx.deleteFrom('approvalLine').where('lineId', '=', lineId).execute();
+}
+
+/* ------------------------------ delegations ------------------------------ */
+
+export async function listDelegations(db: Db, where: { approverId?: string; delegationId?: number }) {
+  let q = db
+    .selectFrom('approvalDelegation as d')
+    .innerJoin('employee as a', 'a.singleid', 'd.approverId')
+    .innerJoin('employee as p', 'p.singleid', 'd.deputyId')
+    .innerJoin('department as dp', 'dp.deptcd', 'p.deptcd')
+    .select(['d.delegationId', 'd.approverId', 'a.hname as approverName', 'd.deputyId', 'p.hname as deputyName', 'dp.deptnm as deputyDeptnm', 'd.fromDate', 'd.toDate', 'd.reason', 'd.status', 'd.createdAt', 'd.version']);
+  if (where.approverId) q = q.where('d.approverId', '=', where.approverId);
+  if (where.delegationId) q = q.where('d.delegationId', '=', where.delegationId);
+  const rows = await q.orderBy('d.fromDate', 'desc').orderBy('d.delegationId', 'desc').execute();
+  return rows.map((r) => ({ ...r, createdAt: iso(r.createdAt)! }));
+}
+
+/** One approver's active delegations, locked: creating another is serialised behind them. */
+export function lockActiveDelegations(trx: Db, approverId: string) {
+  return trx.selectFrom('approvalDelegation').select(['delegationId', 'fromDate', 'toDate']).where('approverId', '=', approverId).where('status', '=', 'ACTIVE').forUpdate().execute();
+}
+
+export async function insertDelegation(trx: Db, values: Insertable<Database['approvalDelegation']>): Promise<number> {
+  return (await trx.insertInto('approvalDelegation').values(values).returning('delegationId').executeTakeFirstOrThrow()).delegationId;
+}
+
+export function lockDelegation(trx: Db, delegationId: number) {
+  return trx.selectFrom('approvalDelegation').selectAll().where('delegationId', '=', delegationId).forUpdate().executeTakeFirst();
+}
+
+export async function updateDelegation(trx: Db, delegationId: number, values: Updateable<Database['approvalDelegation']>) {
+  await trx.updateTable('approvalDelegation').set(values).where('delegationId', '=', delegationId).execute();
+}

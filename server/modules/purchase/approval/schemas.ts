@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
 import { PagingQuery, SortQuery } from '../../../http/list-query.js';
-import { ApprovalView } from '../shared/schemas.js';
+import { ApprovalStepView, ApprovalView } from '../shared/schemas.js';
 import { Decimal, Nullable, Version, YN } from '../../../domain/schemas.js';
 import { DOC_TYPES } from './workflow.js';
 
@@ -97,7 +97,11 @@ export const LineUpdateBody = Type.Object({ ...LineFields, version: Version }, {
 
 export const ApprovalParams = Type.Object({ approvalId: Type.Integer({ minimum: 1 }) }, { additionalProperties: false });
 export const DecisionBody = Type.Object(
-  { version: Version, comment: Type.Optional(Nullable(Type.String({ maxLength: 1000, description: 'Comment; required to reject' }))) },
+  {
+    version: Version,
+    comment: Type.Optional(Nullable(Type.String({ maxLength: 1000, description: 'Comment; required to reject' }))),
+    confirmBudgetWarning: Type.Optional(Type.Boolean({ description: 'The approver confirms overdrawing a WARN budget account (else 409 BUDGET_WARN_CONFIRM); recorded with who confirmed' })),
+  },
   { additionalProperties: false },
 );
 export const DecisionAnswer = Type.Object({
@@ -114,16 +118,8 @@ export const ApprovalStepRow = Type.Object({
   lineName: Type.String(),
   submittedByName: Type.String(),
   submittedAt: Type.String({ format: 'date-time' }),
-  stepNo: Type.Integer(),
-  approverId: Type.String(),
-  approverName: Type.String(),
-  positionNm: Type.String(),
-  deptnm: Type.String(),
-  status: Type.String({ description: 'WAITING, PENDING (the current step), APPROVED, REJECTED, SKIPPED' }),
-  comment: Nullable(Type.String()),
-  actedAt: Nullable(Type.String({ format: 'date-time' })),
+  ...ApprovalStepView.properties,
   onBehalfOf: Nullable(Type.String({ description: 'Approval delegation: the approver this deputy acted for' })),
-  onBehalfOfName: Nullable(Type.String()),
 });
 
 /** What a document screen shows of its approvals besides the rounds (see state.ts): the same fields on every document. */
@@ -133,3 +129,34 @@ export const ApprovalStateFields = {
   currentApproverName: Nullable(Type.String({ description: 'Whose turn it is' })),
   approvalSteps: Type.Array(ApprovalStepRow),
 };
+
+/* Approval delegation (deputies). */
+export const DelegationRow = Type.Object({
+  delegationId: Type.Integer(),
+  approverId: Type.String(),
+  approverName: Type.String(),
+  deputyId: Type.String(),
+  deputyName: Type.String(),
+  deputyDeptnm: Type.String(),
+  fromDate: Type.String(),
+  toDate: Type.String(),
+  reason: Nullable(Type.String()),
+  status: Type.String({ description: 'ACTIVE or CANCELLED' }),
+  createdAt: Type.String({ format: 'date-time' }),
+  version: Type.Integer(),
+});
+
+export const DelegationList = Type.Object({ rows: Type.Array(DelegationRow), total: Type.Integer() });
+
+export const DelegationCreateBody = Type.Object(
+  {
+    deputyId: Type.String({ minLength: 1, maxLength: 30, description: 'The deputy (an employee, singleid)' }),
+    fromDate: Type.String({ maxLength: 10, description: 'First day (YYYY-MM-DD, not before today)' }),
+    toDate: Type.String({ maxLength: 10, description: 'Last day (YYYY-MM-DD)' }),
+    reason: Type.Optional(Type.String({ maxLength: 500 })),
+  },
+  { additionalProperties: false },
+);
+
+export const DelegationParams = Type.Object({ delegationId: Type.Integer({ minimum: 1 }) });
+export const DelegationCancelBody = Type.Object({ version: Version }, { additionalProperties: false });

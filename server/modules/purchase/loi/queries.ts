@@ -1,4 +1,4 @@
-import { sql, type ExpressionBuilder } from 'kysely';
+import { sql, type ExpressionBuilder, type Insertable, type Updateable } from 'kysely';
 import type { Db } from '../../../db/connect.js';
 import type { Database } from '../../../db/schema.generated.js';
 import { given, likeEscape, type SortSpec } from '../../../http/list-query.js';
@@ -89,4 +89,32 @@ export async function listSupplierLois(db: Db, f: { loiNo?: string; status?: str
     base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
   ]);
   return { rows: rows.map((r) => ({ ...r, issuedAt: iso(r.issuedAt), acceptedAt: iso(r.acceptedAt) })), total: Number(count.n) };
+}
+
+/** The orders that follow the LOI. */
+export function findLoiOrders(db: Db, loiNo: string) {
+  return db.selectFrom('poHeader').select(['poNo', 'status', 'totalAmount']).where('loiNo', '=', loiNo).orderBy('poNo').execute();
+}
+
+/** The LOI locked for a change (the whole row: the checks and the audit read it). */
+export function lockLoi(trx: Db, loiNo: string) {
+  return trx.selectFrom('loi').selectAll().where('loiNo', '=', loiNo).forUpdate().executeTakeFirst();
+}
+
+/** What a supplier's acceptance checks, locked. */
+export function lockLoiForSupplier(trx: Db, loiNo: string) {
+  return trx.selectFrom('loi').select(['status', 'version', 'validUntil']).where('loiNo', '=', loiNo).forUpdate().executeTakeFirst();
+}
+
+export async function insertLoi(trx: Db, values: Insertable<Database['loi']>) {
+  await trx.insertInto('loi').values(values).execute();
+}
+
+export async function updateLoi(trx: Db, loiNo: string, values: Updateable<Database['loi']>) {
+  await trx.updateTable('loi').set(values).where('loiNo', '=', loiNo).execute();
+}
+
+/** Issued LOIs past their validity on `today`, locked, by number (the expiry job). */
+export function lockOverdueLois(trx: Db, today: string) {
+  return trx.selectFrom('loi').select(['loiNo', 'status', 'version']).where('status', '=', 'ISSUED').where('validUntil', '<', today).orderBy('loiNo').forUpdate().execute();
 }

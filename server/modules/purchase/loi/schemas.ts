@@ -56,6 +56,7 @@ const Fields = {
   validUntil: DateStr('Last valid day'),
   prNo: Type.Optional(Nullable(Type.String({ maxLength: 20, description: 'The PR it anticipates, if any' }))),
   fileId: Type.Optional(Nullable(FileId)),
+  confirmBudgetWarning: Type.Optional(Type.Boolean({ description: 'Confirms overdrawing a WARN budget account (else 409 BUDGET_WARN_CONFIRM); recorded with who confirmed' })),
 };
 export const LoiCreateBody = Type.Object(Fields, { additionalProperties: false });
 export const LoiUpdateBody = Type.Object({ ...Fields, version: Version }, { additionalProperties: false });

@@ -1,4 +1,4 @@
-import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
+import { sql, type Expression, type ExpressionBuilder, type Insertable, type SqlBool, type Updateable } from 'kysely';
 import type { Db } from '../../../db/connect.js';
 import type { Database } from '../../../db/schema.generated.js';
 import { given, likeEscape, type SortSpec } from '../../../http/list-query.js';
@@ -249,4 +249,93 @@ export async function findSupplierPo(db: Db, poNo: string) {
   const h = await findPoHeader(db, poNo);
   if (!h || !(SUPPLIER_VISIBLE as readonly string[]).includes(h.status) || h.forwardedAt === null) return undefined;
   return h;
+}
+
+/* ------------------------------ the order's writes ------------------------------ */
+
+/** The order locked for a change (the whole row: the checks and the audit read it). */
+export function lockPo(trx: Db, poNo: string) {
+  return trx.selectFrom('poHeader').selectAll().where('poNo', '=', poNo).forUpdate().executeTakeFirst();
+}
+
+/** What a supplier's acknowledgement checks, locked. */
+export function lockPoForSupplier(trx: Db, poNo: string) {
+  return trx.selectFrom('poHeader').select(['status', 'version', 'forwardedAt']).where('poNo', '=', poNo).forUpdate().executeTakeFirst();
+}
+
+export async function insertPo(trx: Db, header: Insertable<Database['poHeader']>, lines: ReadonlyArray<Insertable<Database['poLine']>>) {
+  await trx.insertInto('poHeader').values(header).execute();
+  await trx.insertInto('poLine').values([...lines]).execute();
+}
+
+export async function updatePoHeader(trx: Db, poNo: string, values: Updateable<Database['poHeader']>) {
+  await trx.updateTable('poHeader').set(values).where('poNo', '=', poNo).execute();
+}
+
+export async function updatePoLine(trx: Db, poNo: string, lineNo: number, values: Updateable<Database['poLine']>) {
+  await trx.updateTable('poLine').set(values).where('poNo', '=', poNo).where('lineNo', '=', lineNo).execute();
+}
+
+/** The stored lines as they are (a change compares and rewrites them). */
+export function findPoLineRows(trx: Db, poNo: string) {
+  return trx.selectFrom('poLine').selectAll().where('poNo', '=', poNo).orderBy('lineNo').execute();
+}
+
+export function findPoLineDates(trx: Db, poNo: string) {
+  return trx.selectFrom('poLine').select(['lineNo', 'deliveryDate']).where('poNo', '=', poNo).execute();
+}
+
+/** Some line of the order has deliveries. */
+export async function hasDeliveries(trx: Db, poNo: string): Promise<boolean> {
+  return (await trx.selectFrom('poLine').select('lineNo').where('poNo', '=', poNo).where('deliveredQty', '>', '0').limit(1).executeTakeFirst()) !== undefined;
+}
+
+/** The number the order's next change record takes (one per change, shared by its fields). */
+export async function nextChangeSeq(trx: Db, poNo: string): Promise<number> {
+  const last = await trx.selectFrom('poChange').select((eb) => eb.fn.max('changeSeq').as('seq')).where('poNo', '=', poNo).executeTakeFirst();
+  return Number(last?.seq ?? 0) + 1;
+}
+
+export async function insertPoChanges(trx: Db, rows: ReadonlyArray<Insertable<Database['poChange']>>) {
+  await trx.insertInto('poChange').values([...rows]).execute();
+}
+
+/* ------------------------------ what an order is built from ------------------------------ */
+
+/** An order made from the quotation request and not cancelled. */
+export function findLiveOrderOfRfq(trx: Db, rfqNo: string) {
+  return trx.selectFrom('poHeader').select('poNo').where('rfqNo', '=', rfqNo).where('status', '<>', 'CANCELLED').executeTakeFirst();
+}
+
+export function findQuotation(trx: Db, rfqNo: string, compNo: string) {
+  return trx.selectFrom('quotation').selectAll().where('rfqNo', '=', rfqNo).where('compNo', '=', compNo).executeTakeFirstOrThrow();
+}
+
+export function lockPrToOrder(trx: Db, prNo: string) {
+  return trx.selectFrom('prHeader').selectAll().where('prNo', '=', prNo).forUpdate().executeTakeFirstOrThrow();
+}
+
+export function findLoiToLink(trx: Db, loiNo: string) {
+  return trx.selectFrom('loi').select(['loiNo', 'compNo', 'status', 'currency']).where('loiNo', '=', loiNo).executeTakeFirst();
+}
+
+export function findRfqLines(trx: Db, rfqNo: string) {
+  return trx.selectFrom('rfqLine').selectAll().where('rfqNo', '=', rfqNo).orderBy('lineNo').execute();
+}
+
+/** The supplier's quoted unit price per request line. */
+export async function findQuotedPrices(trx: Db, rfqNo: string, compNo: string): Promise<Map<number, string>> {
+  const rows = await trx.selectFrom('quotationLine').select(['lineNo', 'unitPrice']).where('rfqNo', '=', rfqNo).where('compNo', '=', compNo).execute();
+  return new Map(rows.map((l) => [l.lineNo, l.unitPrice]));
+}
+
+/** The companies named, with what the approval-forward message needs. */
+export function findForwardCompanies(db: Db, compNos: string[]) {
+  return db.selectFrom('company').select(['compNo', 'compNameKr', 'taxNo2', 'forwardYn']).where('compNo', 'in', compNos).execute();
+}
+
+/** Replaces a draft order's lines with these (a simple order is edited whole). */
+export async function replacePoLines(trx: Db, poNo: string, lines: ReadonlyArray<Omit<Insertable<Database['poLine']>, 'poNo'>>) {
+  await trx.deleteFrom('poLine').where('poNo', '=', poNo).execute();
+  await trx.insertInto('poLine').values(lines.map((l) => ({ poNo, ...l }))).execute();
 }

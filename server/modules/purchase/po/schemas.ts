@@ -153,6 +153,7 @@ export const PoCreateBody = Type.Object(
     loiNo: Type.Optional(Nullable(Type.String({ maxLength: 20, description: 'An accepted LOI of the same supplier this order follows' }))),
     lines: Type.Optional(Type.Array(Type.Object({ lineNo: Type.Integer({ minimum: 1 }), deliveryDate: DateStr() }, { additionalProperties: false }), { maxItems: 200, description: 'Delivery date per line (the due date by default)' })),
     confirmEvaluationWarning: Type.Optional(Type.Boolean({ description: 'The buyer confirms suppliers whose evaluation grade asks for confirmation (warn); recorded with who confirmed' })),
+    confirmBudgetWarning: Type.Optional(Type.Boolean({ description: 'Confirms overdrawing a WARN budget account (else 409 BUDGET_WARN_CONFIRM); recorded with who confirmed' })),
   },
   { additionalProperties: false },
 );
@@ -173,6 +174,7 @@ export const PoChangeBody = Type.Object(
   {
     version: Version,
     reason: Type.String({ maxLength: 500, description: 'Why (required); shown in poChangeInfo' }),
+    confirmBudgetWarning: Type.Optional(Type.Boolean({ description: 'Confirms overdrawing a WARN budget account (else 409 BUDGET_WARN_CONFIRM); recorded with who confirmed' })),
     dueDate: Type.Optional(DateStr('New due date')),
     lines: Type.Optional(
       Type.Array(

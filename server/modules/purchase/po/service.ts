@@ -1,13 +1,35 @@
+import { recordBudgetMovement } from '../../budget/consumption/index.js';
+import type { Static } from 'typebox';
+import { compareDecimals } from '../../../../lib/money.js';
+import type { Caller } from '../../../auth/plugin.js';
 import { groupHoldsScreen } from '../../../auth/menu-authority.js';
+import { writeAudit } from '../../../db/audit.js';
 import type { Db } from '../../../db/connect.js';
-import { loadApprovals } from '../approval/queries.js';
-import { isPurchasingManager, type Actor } from '../../../domain/actor.js';
-import { loadAttachments, loadHistory } from '../../../domain/documents.js';
-import { missing } from '../../../domain/errors.js';
-import { iso } from '../../../domain/values.js';
-import { findPoHeader, findPoLines, listPoChanges } from './queries.js';
+import { nextDocumentNumber } from '../../../db/document-number.js';
+import type { SupplierView } from '../../../http/supplier-view.js';
+import { startApproval, withdrawApproval, loadApprovals } from '../approval/queries.js';
+import { internalActor, isPurchasingManager, supplierActor, type Actor } from '../../../domain/actor.js';
+import { checkFileId, loadAttachments, loadHistory } from '../../../domain/documents.js';
+import { checkVersion, failIf, invalid, missing, notAllowed, refused, wrongState, type FieldError } from '../../../domain/errors.js';
+import { fitsAmount, jpyRate, lineAmount, simpleOrderLimit, toKrw, totalOf, wonText } from '../../../domain/money.js';
+import { transition } from '../../../domain/machine.js';
+import { checkDate, todayKst } from '../../../domain/dates.js';
+import { QUANTITY, UNIT_PRICE, checkDecimal, iso, requireText, text } from '../../../domain/values.js';
+import type { ReasonBody, VersionBody } from '../../../domain/schemas.js';
+import { assertSuppliersEligible } from '../../suppliers/eligibility.js';
+import { checkSourcingEligibility } from '../../evaluation/eligibility.js';
+import { notifyPoSent } from '../../notifications/supplier.js';
+import { PR_MACHINE } from '../pr/workflow.js';
+import { updatePrHeader } from '../pr/queries.js';
+import { lockRfq } from '../rfq/queries.js';
+import { RFQ_MACHINE } from '../rfq/workflow.js';
+import {
+  findForwardCompanies, findLiveOrderOfRfq, findLoiToLink, findPoHeader, findPoLineDates, findPoLineRows, findPoLines, findQuotation, findQuotedPrices, findRfqLines,
+  findSupplierPo, hasDeliveries, insertPo, insertPoChanges, listPoChanges, lockPo, lockPoForSupplier, lockPrToOrder, nextChangeSeq, updatePoHeader, updatePoLine,
+} from './queries.js';
+import type { ForwardYnBody, PoChangeBody, PoCreateBody, PoUpdateBody } from './schemas.js';
 import { approvalState, numbered } from '../approval/state.js';
-import { poActionsFor } from './workflow.js';
+import { PO_MACHINE, poActionsFor, statusAfterChange, withinApproval } from './workflow.js';
 
 export const PO_SCREENS = { list: '/OrderRequestList', edit: '/OrderRequestEdit' } as const;
 export const SIMPLE_SCREENS = { list: '/SimpleOrderList', edit: '/SimpleOrderEdit' } as const;
@@ -47,4 +69,345 @@ export async function poDetail(db: Db, poNo: string, actor: Actor, expectType?: 
     ...approvalFields,
     actions: [...poActionsFor(h.status, { isBuyer: h.buyerId === actor.singleid, isManager: isPurchasingManager(actor), canWrite }, { delivered }), ...(isCurrentApprover ? ['approve', 'reject'] : [])],
   };
+}
+
+/** The order locked for a change by its buyer (or a purchasing manager) holding write on its edit screen. */
+async function lockOrder(trx: Db, poNo: string, actor: Actor) {
+  const po = await lockPo(trx, poNo);
+  if (!po) throw poMissing();
+  if (!(await groupHoldsScreen(trx, actor.authGroupId, [editScreenOf(po.poType)], 'write'))) throw notAllowed('이 유형의 발주를 처리할 권한이 없습니다');
+  if (po.buyerId !== actor.singleid && !isPurchasingManager(actor)) throw notAllowed('담당 구매자 또는 구매 관리자만 발주를 처리할 수 있습니다');
+  return po;
+}
+
+const overApproval = (approved: string) =>
+  invalid('PO_OVER_APPROVAL', `결재받은 금액(${wonText(approved)})을 넘을 수 없습니다. 취소 후 다시 발주하세요`, [{ path: 'body/lines', message: `결재 금액 ${wonText(approved)} 초과` }]);
+
+export async function getPo(db: Db, caller: Caller | null, poNo: string) {
+  return poDetail(db, poNo, await internalActor(db, caller));
+}
+
+/** A draft PO from an awarded quotation request: the selected supplier, the request's quantities at the quotation's prices; the PR becomes ordered. */
+export async function createPo(db: Db, caller: Caller | null, b: Static<typeof PoCreateBody>) {
+  const actor = await internalActor(db, caller);
+  const today = todayKst();
+  const errors: FieldError[] = [];
+  checkDate(errors, 'body/dueDate', b.dueDate, '납기일', { required: true, notBefore: today });
+  (b.lines ?? []).forEach((l, i) => checkDate(errors, `body/lines/${i}/deliveryDate`, l.deliveryDate, '품목 납기일', { required: true, notBefore: today }));
+  failIf(errors);
+  await checkFileId(db, 'body/fileId', b.fileId);
+  const poNo = await db.transaction().execute(async (trx) => {
+    const rfq = await lockRfq(trx, b.rfqNo);
+    if (!rfq) throw missing('RFQ_NOT_FOUND', '견적요청을 찾을 수 없습니다');
+    if (rfq.buyerId !== actor.singleid && !isPurchasingManager(actor)) throw notAllowed('담당 구매자 또는 구매 관리자만 발주를 만들 수 있습니다');
+    checkVersion(b.rfqVersion, rfq.version);
+    transition(RFQ_MACHINE, 'order', rfq.status);
+    const existing = await findLiveOrderOfRfq(trx, rfq.rfqNo);
+    if (existing) throw refused('PO_EXISTS', `이 견적요청으로 만든 발주가 이미 있습니다: ${existing.poNo}`, { poNo: existing.poNo });
+    const compNo = rfq.selectedCompNo!;
+    await assertSuppliersEligible(trx, [compNo], 'order', 'body/rfqNo');
+    const quote = await findQuotation(trx, rfq.rfqNo, compNo);
+    const pr = await lockPrToOrder(trx, rfq.prNo);
+    const prStatus = pr.status === 'ORDERED' ? pr.status : transition(PR_MACHINE, 'order', pr.status);
+    let loiNo: string | null = null;
+    if (text(b.loiNo)) {
+      const loi = await findLoiToLink(trx, b.loiNo!.trim());
+      if (!loi) failIf([{ path: 'body/loiNo', message: 'LOI를 찾을 수 없습니다' }]);
+      if (loi!.compNo !== compNo) failIf([{ path: 'body/loiNo', message: '선정된 협력사의 LOI가 아닙니다' }]);
+      if (loi!.status !== 'ACCEPTED') failIf([{ path: 'body/loiNo', message: '협력사가 수락한 LOI만 연결할 수 있습니다' }]);
+      loiNo = loi!.loiNo;
+    }
+    const rfqLines = await findRfqLines(trx, rfq.rfqNo);
+    const prices = await findQuotedPrices(trx, rfq.rfqNo, compNo);
+    const dates = new Map((b.lines ?? []).map((l) => [l.lineNo, l.deliveryDate]));
+    (b.lines ?? []).forEach((l, i) => {
+      if (!rfqLines.some((r) => r.lineNo === l.lineNo)) errors.push({ path: `body/lines/${i}/lineNo`, message: `견적요청에 없는 품목 줄입니다: ${l.lineNo}` });
+    });
+    failIf(errors);
+    const poNo = await nextDocumentNumber(trx, 'PO', todayKst());
+    await checkSourcingEligibility(trx, [compNo], { docType: 'PO', docNo: poNo, confirmWarning: b.confirmEvaluationWarning, actor: actor.userId });
+    const lines = rfqLines.map((r) => {
+      const unitPrice = prices.get(r.lineNo) ?? '0';
+      return {
+        poNo, lineNo: r.lineNo, itemCode: r.itemCode, itemName: r.itemName, spec: r.spec, unitCode: r.unitCode, sgCode: r.sgCode, quantity: r.quantity, unitPrice,
+        amount: lineAmount(r.quantity, unitPrice, rfq.currency), deliveryDate: dates.get(r.lineNo) ?? b.dueDate,
+      };
+    });
+    const header = {
+      poNo, poType: 'PO' as const, compNo, section: pr.section, deptcd: pr.deptcd, buyerId: rfq.buyerId, requesterId: pr.requesterId, prNo: pr.prNo, rfqNo: rfq.rfqNo,
+      quoteNo: quote.quoteNo, loiNo, title: text(b.title) ?? rfq.title, currency: rfq.currency, totalAmount: totalOf(lines.map((l) => l.amount)), status: 'DRAFT',
+      poDate: today, dueDate: b.dueDate, remark: text(b.remark), fileId: b.fileId ?? null, createdBy: actor.userId,
+    };
+    await insertPo(trx, header, lines);
+    if (prStatus !== pr.status) await updatePrHeader(trx, pr.prNo, { status: prStatus, version: pr.version + 1, updatedAt: new Date() });
+    await writeAudit(trx, { entity: 'po_header', entityKey: poNo, action: 'CREATE', actor: actor.userId, after: { ...header, lines } });
+    if (prStatus !== pr.status) await writeAudit(trx, { entity: 'pr_header', entityKey: pr.prNo, action: 'ORDER', actor: actor.userId, before: { status: pr.status }, after: { status: prStatus, poNo } });
+    // The PR's pre-commitment becomes this order's commitment.
+    await recordBudgetMovement(trx, { event: 'ORDER', docType: 'PO', docNo: poNo, actor: actor.userId, confirmWarning: b.confirmBudgetWarning });
+    return poNo;
+  });
+  return poDetail(db, poNo, actor);
+}
+
+/** A draft PO's title, due and delivery dates, remark and attachments (prices and quantities come from the quotation). */
+export async function updatePo(db: Db, caller: Caller | null, poNo: string, b: Static<typeof PoUpdateBody>) {
+  const actor = await internalActor(db, caller);
+  const today = todayKst();
+  const errors: FieldError[] = [];
+  requireText(errors, 'body/title', b.title, '제목');
+  checkDate(errors, 'body/dueDate', b.dueDate, '납기일', { required: true, notBefore: today });
+  (b.lines ?? []).forEach((l, i) => checkDate(errors, `body/lines/${i}/deliveryDate`, l.deliveryDate, '품목 납기일', { required: true, notBefore: today }));
+  failIf(errors);
+  await checkFileId(db, 'body/fileId', b.fileId);
+  await db.transaction().execute(async (trx) => {
+    const po = await lockOrder(trx, poNo, actor);
+    if (po.poType !== 'PO') throw poMissing();
+    checkVersion(b.version, po.version);
+    transition(PO_MACHINE, 'update', po.status);
+    const lines = await findPoLineDates(trx, poNo);
+    (b.lines ?? []).forEach((l, i) => {
+      if (!lines.some((x) => x.lineNo === l.lineNo)) errors.push({ path: `body/lines/${i}/lineNo`, message: `발주에 없는 품목 줄입니다: ${l.lineNo}` });
+    });
+    failIf(errors);
+    const after = { title: b.title.trim(), dueDate: b.dueDate, remark: b.remark === undefined ? po.remark : text(b.remark), fileId: b.fileId === undefined ? po.fileId : b.fileId };
+    await updatePoHeader(trx, poNo, { ...after, version: po.version + 1, updatedAt: new Date() });
+    for (const l of b.lines ?? []) await updatePoLine(trx, poNo, l.lineNo, { deliveryDate: l.deliveryDate });
+    await writeAudit(trx, { entity: 'po_header', entityKey: poNo, action: 'UPDATE', actor: actor.userId, before: { title: po.title, dueDate: po.dueDate, remark: po.remark, fileId: po.fileId, lines }, after: { ...after, lines: b.lines ?? [] } });
+  });
+  return poDetail(db, poNo, actor);
+}
+
+/** Submits a draft order (PO or simple) for approval by its type's rule for the amount in KRW; a simple order must stay below its limit. */
+export async function submitPo(db: Db, caller: Caller | null, poNo: string, body: Static<typeof VersionBody>) {
+  const actor = await internalActor(db, caller);
+  const [rate, limit] = await Promise.all([jpyRate(db), simpleOrderLimit(db)]);
+  await db.transaction().execute(async (trx) => {
+    const po = await lockOrder(trx, poNo, actor);
+    checkVersion(body.version, po.version);
+    const status = transition(PO_MACHINE, 'submit', po.status);
+    if (po.dueDate && po.dueDate < todayKst()) failIf([{ path: 'body', message: '납기일이 지났습니다. 납기일을 고친 뒤 상신하세요' }]);
+    const amountKrw = toKrw(po.totalAmount, po.currency, rate);
+    if (po.poType === 'SIMPLE' && compareDecimals(amountKrw, limit) >= 0) {
+      throw invalid('SIMPLE_ORDER_OVER_LIMIT', `소액발주는 ${wonText(limit)}원 미만이어야 합니다 (현재 ${wonText(amountKrw)}원)`);
+    }
+    const { approvalId } = await startApproval(trx, { docType: po.poType, docNo: poNo, amountKrw, submitterId: actor.singleid, actorUserId: actor.userId });
+    await updatePoHeader(trx, poNo, { status, approvalStatus: 'PENDING', approvalId, version: po.version + 1, updatedAt: new Date() });
+    await writeAudit(trx, { entity: 'po_header', entityKey: poNo, action: 'SUBMIT', actor: actor.userId, before: { status: po.status }, after: { status, approvalId, amountKrw } });
+  });
+  return poDetail(db, poNo, actor);
+}
+
+/** Sends an approved order to its supplier (FORWARD_YN=N suppliers; FORWARD_YN=Y orders are sent on approval). */
+export async function sendPo(db: Db, caller: Caller | null, poNo: string, body: Static<typeof VersionBody>) {
+  const actor = await internalActor(db, caller);
+  await db.transaction().execute(async (trx) => {
+    const po = await lockOrder(trx, poNo, actor);
+    checkVersion(body.version, po.version);
+    const status = transition(PO_MACHINE, 'send', po.status);
+    if (!withinApproval(po.totalAmount, po.approvedAmount)) throw overApproval(po.approvedAmount!);
+    const now = new Date();
+    await updatePoHeader(trx, poNo, { status, forwardedAt: now, sentBy: actor.userId, version: po.version + 1, updatedAt: now });
+    await writeAudit(trx, { entity: 'po_header', entityKey: poNo, action: 'SENT', actor: actor.userId, before: { status: po.status }, after: { status, forwardedAt: now.toISOString() } });
+    await notifyPoSent(trx, poNo);
+  });
+  return poDetail(db, poNo, actor);
+}
+
+type Change = { field: string; lineNo: number | null; beforeValue: string | null; afterValue: string | null };
+
+/**
+ * Changes a sent order (due date; per line quantity, unit price, delivery date) with a reason: each
+ * change is recorded for poChangeInfo, the supplier acknowledges again, never above the approved amount.
+ */
+export async function changePo(db: Db, caller: Caller | null, poNo: string, b: Static<typeof PoChangeBody>) {
+  const reason = text(b.reason);
+  const today = todayKst();
+  const errors: FieldError[] = [];
+  if (!reason) errors.push({ path: 'body/reason', message: '변경 사유를 입력하세요' });
+  if (b.dueDate !== undefined) checkDate(errors, 'body/dueDate', b.dueDate, '납기일', { required: true, notBefore: today });
+  (b.lines ?? []).forEach((l, i) => {
+    if (l.quantity !== undefined) checkDecimal(errors, `body/lines/${i}/quantity`, l.quantity, QUANTITY);
+    if (l.unitPrice !== undefined) checkDecimal(errors, `body/lines/${i}/unitPrice`, l.unitPrice, UNIT_PRICE);
+    if (l.deliveryDate !== undefined) checkDate(errors, `body/lines/${i}/deliveryDate`, l.deliveryDate, '품목 납기일', { required: true, notBefore: today });
+  });
+  failIf(errors);
+  const actor = await internalActor(db, caller);
+  const [rate, limit] = await Promise.all([jpyRate(db), simpleOrderLimit(db)]);
+  await db.transaction().execute(async (trx) => {
+    const po = await lockOrder(trx, poNo, actor);
+    checkVersion(b.version, po.version);
+    transition(PO_MACHINE, 'change', po.status);
+    const lines = await findPoLineRows(trx, poNo);
+    const changes: Change[] = [];
+    if (b.dueDate !== undefined && b.dueDate !== po.dueDate) changes.push({ field: 'dueDate', lineNo: null, beforeValue: po.dueDate, afterValue: b.dueDate });
+    const next = lines.map((l) => ({ ...l }));
+    (b.lines ?? []).forEach((input, i) => {
+      const line = next.find((l) => l.lineNo === input.lineNo);
+      if (!line) {
+        errors.push({ path: `body/lines/${i}/lineNo`, message: `발주에 없는 품목 줄입니다: ${input.lineNo}` });
+        return;
+      }
+      if (input.quantity !== undefined && compareDecimals(input.quantity, line.quantity) !== 0) {
+        if (compareDecimals(input.quantity, line.deliveredQty) < 0) errors.push({ path: `body/lines/${i}/quantity`, message: `이미 납품된 수량(${line.deliveredQty})보다 적게 바꿀 수 없습니다` });
+        changes.push({ field: 'quantity', lineNo: line.lineNo, beforeValue: line.quantity, afterValue: input.quantity.trim() });
+        line.quantity = input.quantity.trim();
+      }
+      if (input.unitPrice !== undefined && compareDecimals(input.unitPrice, line.unitPrice) !== 0) {
+        changes.push({ field: 'unitPrice', lineNo: line.lineNo, beforeValue: line.unitPrice, afterValue: input.unitPrice.trim() });
+        line.unitPrice = input.unitPrice.trim();
+      }
+      if (input.deliveryDate !== undefined && input.deliveryDate !== line.deliveryDate) {
+        changes.push({ field: 'deliveryDate', lineNo: line.lineNo, beforeValue: line.deliveryDate, afterValue: input.deliveryDate });
+        line.deliveryDate = input.deliveryDate;
+      }
+      line.amount = lineAmount(line.quantity, line.unitPrice, po.currency);
+      if (!fitsAmount(line.amount)) errors.push({ path: `body/lines/${i}/quantity`, message: '금액(수량 × 단가)이 너무 큽니다' });
+    });
+    failIf(errors);
+    if (changes.length === 0) failIf([{ path: 'body', message: '변경된 내용이 없습니다' }]);
+    const total = totalOf(next.map((l) => l.amount));
+    if (!withinApproval(total, po.approvedAmount)) throw overApproval(po.approvedAmount!);
+    if (po.poType === 'SIMPLE' && compareDecimals(toKrw(total, po.currency, rate), limit) >= 0) throw invalid('SIMPLE_ORDER_OVER_LIMIT', `소액발주는 ${wonText(limit)}원 미만이어야 합니다`);
+    if (compareDecimals(total, po.totalAmount) !== 0) changes.push({ field: 'totalAmount', lineNo: null, beforeValue: po.totalAmount, afterValue: total });
+    const status = statusAfterChange(po.status as never);
+    if (status !== po.status) changes.push({ field: 'status', lineNo: null, beforeValue: po.status, afterValue: status });
+    const changeSeq = await nextChangeSeq(trx, poNo);
+    const now = new Date();
+    for (const l of next) {
+      const old = lines.find((x) => x.lineNo === l.lineNo)!;
+      if (old.quantity === l.quantity && old.unitPrice === l.unitPrice && old.deliveryDate === l.deliveryDate) continue;
+      await updatePoLine(trx, poNo, l.lineNo, { quantity: l.quantity, unitPrice: l.unitPrice, amount: l.amount, deliveryDate: l.deliveryDate });
+    }
+    await updatePoHeader(trx, poNo, { totalAmount: total, dueDate: b.dueDate ?? po.dueDate, status, ...(status !== po.status ? { acknowledgedAt: null, acknowledgedBy: null } : {}), version: po.version + 1, updatedAt: now });
+    await insertPoChanges(trx, changes.map((c) => ({ poNo, changeSeq, ...c, reason: reason!, changedBy: actor.userId, changedAt: now })));
+    await writeAudit(trx, { entity: 'po_header', entityKey: poNo, action: 'CHANGE', actor: actor.userId, before: { status: po.status, totalAmount: po.totalAmount, dueDate: po.dueDate }, after: { status, totalAmount: total, changes }, reason });
+    await recordBudgetMovement(trx, { event: 'CHANGE', docType: 'PO', docNo: poNo, actor: actor.userId, confirmWarning: b.confirmBudgetWarning });
+  });
+  return poDetail(db, poNo, actor);
+}
+
+/** Cancels an order nothing of which was delivered, with a reason (an open approval is withdrawn; a sent order's cancellation is recorded in poChangeInfo). */
+export async function cancelPo(db: Db, caller: Caller | null, poNo: string, body: Static<typeof ReasonBody>) {
+  const reason = text(body.reason);
+  if (!reason) failIf([{ path: 'body/reason', message: '취소 사유를 입력하세요' }]);
+  const actor = await internalActor(db, caller);
+  await db.transaction().execute(async (trx) => {
+    const po = await lockOrder(trx, poNo, actor);
+    checkVersion(body.version, po.version);
+    const status = transition(PO_MACHINE, 'cancel', po.status);
+    if (await hasDeliveries(trx, poNo)) throw refused('PO_DELIVERED', '납품이 시작된 발주는 취소할 수 없습니다');
+    const withdrawn = po.status === 'IN_APPROVAL';
+    if (withdrawn) await withdrawApproval(trx, po.approvalId, actor.userId);
+    const now = new Date();
+    await updatePoHeader(trx, poNo, { status, cancelReason: reason, ...(withdrawn ? { approvalStatus: 'WITHDRAWN' } : {}), version: po.version + 1, updatedAt: now });
+    if (po.forwardedAt) {
+      const changeSeq = await nextChangeSeq(trx, poNo);
+      await insertPoChanges(trx, [{ poNo, changeSeq, field: 'status', lineNo: null, beforeValue: po.status, afterValue: status, reason: reason!, changedBy: actor.userId, changedAt: now }]);
+    }
+    await writeAudit(trx, { entity: 'po_header', entityKey: poNo, action: 'CANCEL', actor: actor.userId, before: { status: po.status }, after: { status }, reason });
+    await recordBudgetMovement(trx, { event: 'CANCEL', docType: 'PO', docNo: poNo, actor: actor.userId });
+  });
+  return poDetail(db, poNo, actor);
+}
+
+/** Spec §7 getForwardYn: FORWARD_YN of each company named (unknown ones left out), under the spec's upper-case names. */
+export async function forwardYnOf(db: Db, body: Static<typeof ForwardYnBody>) {
+  const wanted = [...new Set(body.params.map((p) => p.trim().toUpperCase()).filter(Boolean))];
+  const rows = wanted.length ? await findForwardCompanies(db, wanted) : [];
+  const byNo = new Map(rows.map((r) => [r.compNo, r]));
+  // CamelCasePlugin renames SQL aliases, so the spec's upper-case names are made here.
+  const resultData = wanted.filter((c) => byNo.has(c)).map((c) => {
+    const r = byNo.get(c)!;
+    return { COMP_NO: r.compNo, COMP_NAME_KR: r.compNameKr, TAX_NO_2: r.taxNo2, FORWARD_YN: r.forwardYn };
+  });
+  return { success: true, resultData };
+}
+
+/* ------------------------------ the supplier's side ------------------------------ */
+
+/** One order as its supplier sees it (db scoped to the company); staff reading it get no actions. */
+async function supplierPoDetail(db: Db, poNo: string, staff = false) {
+  const h = await findSupplierPo(db, poNo);
+  if (!h) throw poMissing();
+  const [lines, attachments, changes] = await Promise.all([
+    findPoLines(db, poNo),
+    loadAttachments(db, h.fileId),
+    listPoChanges(db, { poNo }, { field: 'changedAt', direction: 'asc' }, { limit: 5000, offset: 0 }),
+  ]);
+  return {
+    poNo: h.poNo, poType: h.poType, poDate: h.poDate, title: h.title, status: h.status, compNo: h.compNo, compNameKr: h.compNameKr, currency: h.currency, totalAmount: h.totalAmount,
+    dueDate: h.dueDate, forwardedAt: iso(h.forwardedAt), acknowledgedAt: iso(h.acknowledgedAt), cancelReason: h.cancelReason, remark: h.remark, quoteNo: h.quoteNo, loiNo: h.loiNo,
+    buyerName: h.buyerName, buyerEmail: h.buyerEmail, buyerTelNo: h.buyerTelNo, deptnm: h.deptnm, version: h.version,
+    lines, attachments, changes: changes.rows,
+    actions: h.status === 'SENT' && !staff ? ['acknowledge'] : [],
+  };
+}
+
+/** A sent order read through the supplier view: a supplier its own company's, staff any supplier's (without actions). */
+export async function getSupplierPo(view: SupplierView, poNo: string) {
+  return supplierPoDetail(view.db, poNo, view.staff);
+}
+
+/** The supplier acknowledges a sent order (once; a changed order is acknowledged again). */
+export async function acknowledgePo(db: Db, caller: Caller | null, poNo: string, body: Static<typeof VersionBody>) {
+  const supplier = supplierActor(caller);
+  await db.transaction().execute(async (trx) => {
+    const po = await lockPoForSupplier(trx, poNo);
+    if (!po || po.forwardedAt === null || !['SENT', 'ACKNOWLEDGED', 'PARTLY_DELIVERED', 'DELIVERED', 'CLOSED', 'CANCELLED'].includes(po.status)) throw poMissing();
+    checkVersion(body.version, po.version);
+    if (po.status === 'ACKNOWLEDGED') throw wrongState('이미 확인한 발주입니다', po.status);
+    const status = transition(PO_MACHINE, 'acknowledge', po.status);
+    const now = new Date();
+    await updatePoHeader(trx, poNo, { status, acknowledgedAt: now, acknowledgedBy: supplier.userId, version: po.version + 1, updatedAt: now });
+    await writeAudit(trx, { entity: 'po_header', entityKey: poNo, action: 'ACKNOWLEDGE', actor: supplier.userId, before: { status: po.status }, after: { status } });
+  });
+  return supplierPoDetail(db, poNo);
+}
+
+/* ------------------------------ sealed-bid tenders (server/modules/bidding) ------------------------------ */
+
+/** One order an award of a sealed-bid tender asks for: the winner, the lines it won at its opened prices. */
+export interface AwardedOrder {
+  tenderNo: string;
+  compNo: string;
+  prNo: string | null;
+  section: string;
+  deptcd: string;
+  buyerId: string;
+  title: string;
+  currency: 'KRW' | 'JPY';
+  dueDate: string;
+  lines: ReadonlyArray<{ itemCode: string | null; itemName: string; spec: string | null; unitCode: string; sgCode: string | null; quantity: string; unitPrice: string; deliveryDate: string | null }>;
+  confirmEvaluationWarning?: boolean;
+}
+
+/**
+ * A draft PO from an awarded tender, made as createPo makes one from an awarded RFQ: the supplier
+ * must still be eligible (trading, its evaluation grade), a PO number, the lines at the opened
+ * prices, the PR (if any) ordered, audited. The order then goes through the usual submit,
+ * approval and send. Inside the award's transaction; answers the PO number.
+ */
+export async function createAwardedPo(trx: Db, actor: Actor, o: AwardedOrder): Promise<string> {
+  await assertSuppliersEligible(trx, [o.compNo], 'order', 'body/version');
+  const today = todayKst();
+  const poNo = await nextDocumentNumber(trx, 'PO', today);
+  await checkSourcingEligibility(trx, [o.compNo], { docType: 'PO', docNo: poNo, confirmWarning: o.confirmEvaluationWarning, actor: actor.userId });
+  const pr = o.prNo ? await lockPrToOrder(trx, o.prNo) : null;
+  const lines = o.lines.map((l, i) => ({
+    poNo, lineNo: i + 1, itemCode: l.itemCode, itemName: l.itemName, spec: l.spec, unitCode: l.unitCode, sgCode: l.sgCode, quantity: l.quantity, unitPrice: l.unitPrice,
+    amount: lineAmount(l.quantity, l.unitPrice, o.currency), deliveryDate: l.deliveryDate ?? o.dueDate,
+  }));
+  const header = {
+    poNo, poType: 'PO' as const, compNo: o.compNo, section: o.section, deptcd: o.deptcd, buyerId: o.buyerId, requesterId: pr?.requesterId ?? null, prNo: o.prNo,
+    title: o.title, currency: o.currency, totalAmount: totalOf(lines.map((l) => l.amount)), status: 'DRAFT', poDate: today, dueDate: o.dueDate,
+    remark: `입찰 ${o.tenderNo} 낙찰`, createdBy: actor.userId,
+  };
+  await insertPo(trx, header, lines);
+  if (pr && pr.status !== 'ORDERED') {
+    const prStatus = transition(PR_MACHINE, 'order', pr.status);
+    await updatePrHeader(trx, pr.prNo, { status: prStatus, version: pr.version + 1, updatedAt: new Date() });
+    await writeAudit(trx, { entity: 'pr_header', entityKey: pr.prNo, action: 'ORDER', actor: actor.userId, before: { status: pr.status }, after: { status: prStatus, poNo, tenderNo: o.tenderNo } });
+  }
+  await writeAudit(trx, { entity: 'po_header', entityKey: poNo, action: 'CREATE', actor: actor.userId, after: { ...header, tenderNo: o.tenderNo, lines } });
+  return poNo;
 }

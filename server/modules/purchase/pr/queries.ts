@@ -1,4 +1,4 @@
-import { sql, type ExpressionBuilder } from 'kysely';
+import { sql, type ExpressionBuilder, type Insertable, type Updateable } from 'kysely';
 import type { Db } from '../../../db/connect.js';
 import type { Database } from '../../../db/schema.generated.js';
 import { given, likeEscape, type SortSpec } from '../../../http/list-query.js';
@@ -124,7 +124,8 @@ export async function findPrLines(db: Db, prNo: string) {
   return db
     .selectFrom('prLine as l')
     .leftJoin('sourcingGroup as g', 'g.sgCode', 'l.sgCode')
-    .select(['l.lineNo', 'l.itemCode', 'l.itemName', 'l.spec', 'l.unitCode', 'l.sgCode', 'g.sgName', 'l.quantity', 'l.estUnitPrice', 'l.estAmount', 'l.remark'])
+    .leftJoin('code as ba', (j) => j.onRef('ba.code', '=', 'l.budgetAccount').on('ba.groupId', '=', 'BUDGET_ACCOUNT'))
+    .select(['l.lineNo', 'l.itemCode', 'l.itemName', 'l.spec', 'l.unitCode', 'l.sgCode', 'g.sgName', 'l.quantity', 'l.estUnitPrice', 'l.estAmount', 'l.remark', 'l.budgetAccount', 'ba.textKo as budgetAccountName'])
     .where('l.prNo', '=', prNo)
     .orderBy('l.lineNo')
     .execute();
@@ -142,4 +143,102 @@ export async function findPrLinks(db: Db, prNo: string) {
       .execute(),
   ]);
   return { rfqs: rfqs.map((r) => ({ ...r, deadline: iso(r.deadline)! })), orders };
+}
+
+/** The PR locked for a change (the whole row: the checks and the audit read it). */
+export function lockPr(trx: Db, prNo: string) {
+  return trx.selectFrom('prHeader').selectAll().where('prNo', '=', prNo).forUpdate().executeTakeFirst();
+}
+
+/** The stored lines as they are, for the audit's "before". */
+export function findPrLineRows(trx: Db, prNo: string) {
+  return trx.selectFrom('prLine').selectAll().where('prNo', '=', prNo).orderBy('lineNo').execute();
+}
+
+export async function insertPrHeader(trx: Db, values: Insertable<Database['prHeader']>) {
+  await trx.insertInto('prHeader').values(values).execute();
+}
+
+export async function updatePrHeader(trx: Db, prNo: string, values: Updateable<Database['prHeader']>) {
+  await trx.updateTable('prHeader').set(values).where('prNo', '=', prNo).execute();
+}
+
+/** Replaces the PR's lines with these. */
+export async function replacePrLines(trx: Db, prNo: string, lines: ReadonlyArray<Omit<Insertable<Database['prLine']>, 'prNo'>>) {
+  await trx.deleteFrom('prLine').where('prNo', '=', prNo).execute();
+  await trx.insertInto('prLine').values(lines.map((l) => ({ prNo, ...l }))).execute();
+}
+
+/** Files every line of the PR under one sourcing group. */
+export async function setPrLinesSgCode(trx: Db, prNo: string, sgCode: string) {
+  await trx.updateTable('prLine').set({ sgCode }).where('prNo', '=', prNo).execute();
+}
+
+export function findDepartment(db: Db, deptcd: string) {
+  return db.selectFrom('department').select(['deptcd', 'topDept', 'useYn']).where('deptcd', '=', deptcd).executeTakeFirst();
+}
+
+/** An item of the master with its sourcing group's name (the PR line grid's lookup). */
+export function findPrItem(db: Db, itemCode: string) {
+  return db
+    .selectFrom('item as i')
+    .innerJoin('sourcingGroup as g', 'g.sgCode', 'i.sgCode')
+    .select(['i.itemCode', 'i.itemName', 'i.spec', 'i.unitCode', 'i.sgCode', 'g.sgName', 'i.refPrice', 'i.currency', 'i.useYn'])
+    .where('i.itemCode', '=', itemCode)
+    .executeTakeFirst();
+}
+
+/** An employee with the account that would act as buyer. */
+export function findBuyerCandidate(db: Db, singleid: string) {
+  return db
+    .selectFrom('employee as e')
+    .innerJoin('appUser as u', 'u.singleid', 'e.singleid')
+    .select(['e.singleid', 'e.status', 'u.useFlag', 'u.authGroupId'])
+    .where('e.singleid', '=', singleid)
+    .executeTakeFirst();
+}
+
+export function findSourcingGroup(db: Db, sgCode: string) {
+  return db.selectFrom('sourcingGroup').select(['sgLevel', 'useYn']).where('sgCode', '=', sgCode).executeTakeFirst();
+}
+
+export async function prExists(db: Db, prNo: string): Promise<boolean> {
+  return (await db.selectFrom('prHeader').select('prNo').where('prNo', '=', prNo).executeTakeFirst()) !== undefined;
+}
+
+/** The budget accounts in use among `codes` (a PR line may name only these). */
+export async function existingBudgetAccounts(db: Db, codes: readonly string[]): Promise<Set<string>> {
+  if (codes.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('budgetAccount as a')
+    .innerJoin('code as c', (j) => j.onRef('c.code', '=', 'a.accountCode').on('c.groupId', '=', 'BUDGET_ACCOUNT'))
+    .select('a.accountCode')
+    .where('a.accountCode', 'in', [...codes])
+    .where('c.useYn', '=', 'Y')
+    .execute();
+  return new Set(rows.map((r) => r.accountCode));
+}
+
+/**
+ * The budget account each item defaults to: the mapping of its category, else of the category's
+ * family, else of its top level (the most specific mapped one).
+ */
+export async function defaultBudgetAccounts(db: Db, itemCodes: readonly string[]): Promise<Map<string, string>> {
+  if (itemCodes.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('item as i')
+    .innerJoin('itemCategory as c1', 'c1.catCode', 'i.catCode')
+    .leftJoin('itemCategory as c2', 'c2.catCode', 'c1.parentCode')
+    .leftJoin('budgetAccountCategory as m1', 'm1.catCode', 'c1.catCode')
+    .leftJoin('budgetAccountCategory as m2', 'm2.catCode', 'c2.catCode')
+    .leftJoin('budgetAccountCategory as m3', 'm3.catCode', 'c2.parentCode')
+    .select(['i.itemCode', 'm1.accountCode as a1', 'm2.accountCode as a2', 'm3.accountCode as a3'])
+    .where('i.itemCode', 'in', [...itemCodes])
+    .execute();
+  const out = new Map<string, string>();
+  for (const r of rows) {
+    const acc = r.a1 ?? r.a2 ?? r.a3;
+    if (acc) out.set(r.itemCode, acc);
+  }
+  return out;
 }

@@ -84,6 +84,7 @@ export const PrLineInput = Type.Object(
     quantity: Decimal('Quantity, > 0, up to 3 decimals'),
     estUnitPrice: Decimal('Estimated unit price, ≥ 0, up to 2 decimals'),
     remark: Type.Optional(Nullable(Type.String({ maxLength: 300 }))),
+    budgetAccount: Type.Optional(Nullable(Type.String({ maxLength: 20, description: 'Budget account (common code BUDGET_ACCOUNT); absent or null: the one mapped to the item’s category, if any' }))),
   },
   { additionalProperties: false },
 );
@@ -122,6 +123,8 @@ export const PrLine = Type.Object({
   estUnitPrice: Type.String(),
   estAmount: Type.String(),
   remark: Nullable(Type.String()),
+  budgetAccount: Nullable(Type.String({ description: 'Budget account the line is charged to (null: none)' })),
+  budgetAccountName: Nullable(Type.String()),
   currency: Type.String({ description: 'The PR’s currency (for the amounts of the line)' }),
 });
 

@@ -1,4 +1,6 @@
+import type { Insertable, Updateable } from 'kysely';
 import type { Db } from '../../../db/connect.js';
+import type { Database } from '../../../db/schema.generated.js';
 import { iso } from '../../../domain/values.js';
 
 /** Every question on a request with the company that asked (the buyer's view), oldest first. */
@@ -39,4 +41,34 @@ export async function supplierQuestions(db: Db, rfqNo: string) {
   ];
   rows.sort((a, b) => a.askedAt.getTime() - b.askedAt.getTime());
   return rows.map((r) => ({ ...r, askedAt: iso(r.askedAt)!, answeredAt: iso(r.answeredAt) }));
+}
+
+/** The caller company's invitation to the request (db scoped to the company), or undefined. */
+export function findInvitation(db: Db, rfqNo: string) {
+  return db.selectFrom('quotation').select(['status']).where('rfqNo', '=', rfqNo).executeTakeFirst();
+}
+
+/** The request's state and deadline, locked while a question is asked. */
+export function lockRfqDeadline(trx: Db, rfqNo: string) {
+  return trx.selectFrom('rfqHeader').select(['status', 'deadline']).where('rfqNo', '=', rfqNo).forUpdate().executeTakeFirstOrThrow();
+}
+
+export function findRfqStatus(trx: Db, rfqNo: string) {
+  return trx.selectFrom('rfqHeader').select('status').where('rfqNo', '=', rfqNo).executeTakeFirstOrThrow();
+}
+
+export async function insertQuestion(trx: Db, values: Insertable<Database['rfqQuestion']>): Promise<number> {
+  return (await trx.insertInto('rfqQuestion').values(values).returning('questionId').executeTakeFirstOrThrow()).questionId;
+}
+
+export function lockQuestion(trx: Db, questionId: number) {
+  return trx.selectFrom('rfqQuestion').selectAll().where('questionId', '=', questionId).forUpdate().executeTakeFirst();
+}
+
+export async function updateQuestion(trx: Db, questionId: number, values: Updateable<Database['rfqQuestion']>) {
+  await trx.updateTable('rfqQuestion').set(values).where('questionId', '=', questionId).execute();
+}
+
+export async function insertNotice(trx: Db, values: Insertable<Database['rfqNotice']>) {
+  await trx.insertInto('rfqNotice').values(values).execute();
 }

@@ -1,4 +1,4 @@
-import { sql, type ExpressionBuilder } from 'kysely';
+import { sql, type ExpressionBuilder, type Insertable, type Updateable } from 'kysely';
 import type { Db } from '../../../db/connect.js';
 import type { Database } from '../../../db/schema.generated.js';
 import { given, likeEscape, type SortSpec } from '../../../http/list-query.js';
@@ -192,5 +192,103 @@ export async function findOwnQuotationLines(db: Db, rfqNo: string) {
     .select(['l.lineNo', 'l.prLineNo', 'l.itemCode', 'l.itemName', 'l.spec', 'l.unitCode', 'l.quantity', 'l.deliveryDate', 'ql.unitPrice', 'ql.amount', 'ql.remark'])
     .where('l.rfqNo', '=', rfqNo)
     .orderBy('l.lineNo')
+    .execute();
+}
+
+/* ------------------------------ the request's writes ------------------------------ */
+
+/** The request locked for a change (the whole row: the checks and the audit read it). */
+export function lockRfq(trx: Db, rfqNo: string) {
+  return trx.selectFrom('rfqHeader').selectAll().where('rfqNo', '=', rfqNo).forUpdate().executeTakeFirst();
+}
+
+export async function updateRfq(trx: Db, rfqNo: string, values: Updateable<Database['rfqHeader']>) {
+  await trx.updateTable('rfqHeader').set(values).where('rfqNo', '=', rfqNo).execute();
+}
+
+/** A new request with its lines and one quotation row per invited supplier. */
+export async function insertRfq(
+  trx: Db,
+  header: Insertable<Database['rfqHeader']>,
+  lines: ReadonlyArray<Insertable<Database['rfqLine']>>,
+  quotations: ReadonlyArray<Insertable<Database['quotation']>>,
+) {
+  await trx.insertInto('rfqHeader').values(header).execute();
+  await trx.insertInto('rfqLine').values([...lines]).execute();
+  await trx.insertInto('quotation').values([...quotations]).execute();
+}
+
+/** The invited suppliers' quotations, locked (selection and cancellation decide them all). */
+export function lockQuotations(trx: Db, rfqNo: string) {
+  return trx.selectFrom('quotation').selectAll().where('rfqNo', '=', rfqNo).forUpdate().execute();
+}
+
+export async function updateQuotation(trx: Db, rfqNo: string, compNo: string, values: Updateable<Database['quotation']>) {
+  await trx.updateTable('quotation').set(values).where('rfqNo', '=', rfqNo).where('compNo', '=', compNo).execute();
+}
+
+export function findCompanyStatuses(db: Db, compNos: string[]) {
+  return db.selectFrom('company').select(['compNo', 'status']).where('compNo', 'in', compNos).execute();
+}
+
+/** A PR's status and version, locked (a request moves its PR). */
+export function lockPrStatus(trx: Db, prNo: string) {
+  return trx.selectFrom('prHeader').select(['status', 'version']).where('prNo', '=', prNo).forUpdate().executeTakeFirstOrThrow();
+}
+
+/* ---------------- the supplier's own quotation (db scoped to its company) ---------------- */
+
+export function lockOwnQuotationStatus(trx: Db, rfqNo: string) {
+  return trx.selectFrom('quotation').select(['status', 'version']).where('rfqNo', '=', rfqNo).forUpdate().executeTakeFirst();
+}
+
+/** The supplier's quotation with its request's state, locked for a submission. */
+export function lockOwnQuotationToSubmit(trx: Db, rfqNo: string) {
+  return trx
+    .selectFrom('quotation as q')
+    .innerJoin('rfqHeader as r', 'r.rfqNo', 'q.rfqNo')
+    .select(['q.status', 'q.version', 'q.quoteNo', 'q.revision', 'q.totalAmount', 'q.leadTimeDays', 'q.validUntil', 'q.checkedAt', 'r.status as rfqStatus', 'r.deadline', 'r.currency'])
+    .where('q.rfqNo', '=', rfqNo)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+/** The request's line quantities, reached through the supplier's own quotation row. */
+export function findOwnRfqLineQuantities(trx: Db, rfqNo: string) {
+  return trx
+    .selectFrom('rfqLine as l')
+    .innerJoin('quotation as q', 'q.rfqNo', 'l.rfqNo')
+    .select(['l.lineNo', 'l.quantity'])
+    .where('l.rfqNo', '=', rfqNo)
+    .orderBy('l.lineNo')
+    .execute();
+}
+
+export function findOwnQuotationPrices(trx: Db, rfqNo: string) {
+  return trx.selectFrom('quotationLine').select(['lineNo', 'unitPrice', 'amount']).where('rfqNo', '=', rfqNo).orderBy('lineNo').execute();
+}
+
+export async function updateOwnQuotation(trx: Db, rfqNo: string, values: Updateable<Database['quotation']>) {
+  await trx.updateTable('quotation').set(values).where('rfqNo', '=', rfqNo).execute();
+}
+
+export async function replaceOwnQuotationLines(trx: Db, rfqNo: string, lines: ReadonlyArray<Insertable<Database['quotationLine']>>) {
+  await trx.deleteFrom('quotationLine').where('rfqNo', '=', rfqNo).execute();
+  await trx.insertInto('quotationLine').values([...lines]).execute();
+}
+
+/** Open requests whose deadline has passed and that are not closed yet, locked, by number (the close job). */
+export function lockRfqsPastDeadline(trx: Db, now: Date) {
+  return trx.selectFrom('rfqHeader').select(['rfqNo', 'version']).where('status', '=', 'OPEN').where('closedAt', 'is', null).where('deadline', '<', now).orderBy('rfqNo').forUpdate().execute();
+}
+
+/** Marks a request's unsubmitted quotations not selected; answers their suppliers. */
+export function lapseUnsubmittedQuotations(trx: Db, rfqNo: string, now: Date) {
+  return trx
+    .updateTable('quotation')
+    .set({ status: 'NOT_SELECTED', decidedAt: now })
+    .where('rfqNo', '=', rfqNo)
+    .where('status', 'in', ['REQUESTED', 'CHECKED'])
+    .returning(['compNo'])
     .execute();
 }

@@ -1,0 +1,402 @@
+/**
+ * 포털관리 › 화면관리 › 화면 스튜디오 (/portal/screen/studio, issue #25, docs/studio.md): an analyst
+ * writes a screen definition, sees the server's check at its place, previews it with the real
+ * engine against the real API, publishes it to a menu for chosen groups, compares and restores
+ * versions, and exports the `.screen.json` a developer commits to screens/.
+ *
+ * Why a custom component: it is an editor of definitions (a code editor, a live preview of another
+ * definition, a version diff) — no document screen a definition can describe. The editor itself
+ * (CodeMirror) is a chunk of its own, loaded when a screen is opened.
+ */
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { callOperation, OperationError, useEngineServices, type CustomScreenProps } from '../../../engine';
+import { useEngineText } from '../../../engine/text';
+import { WidgetButton } from '../../../widgets/common/button';
+import { useDialogs } from '../../../widgets/modal/modal-context';
+import { useSessionStore } from '../../stores/session';
+import { menuAuthority } from '../../services/engine-services';
+import type { StudioOperation } from './studio/completion';
+import { labelledFields, LabelsEditor } from './studio/LabelsEditor';
+import { PublishPanel, type PublishChoice } from './studio/PublishPanel';
+import type { StudioEditorHandle } from './studio/StudioEditor';
+import { StudioPreview, type PreviewDraft } from './studio/StudioPreview';
+import type { Labels, Problem, StudioDiff, StudioScreen, StudioScreenRow, StudioVersionRow } from './studio/studio-types';
+import { VersionHistory } from './studio/VersionHistory';
+import styles from './studio/studio.module.css';
+
+const StudioEditor = lazy(() => import('./studio/StudioEditor'));
+const loadSchema = () => import('../../../schemas/screen.schema.json').then((m) => m.default as unknown as Record<string, unknown>);
+
+const T = 'screen.screenStudio';
+const STUDIO_ROUTE = '/portal/screen/studio';
+
+const TEMPLATE = `{
+  "kind": "list",
+  "title": "",
+  "source": { "operation": "", "rowKey": "" },
+  "filters": [],
+  "columns": []
+}
+`;
+
+/** The problems an error answer names (400 invalid definition, 413 too large), else none. */
+function problemsOf(e: unknown): Problem[] {
+  if (!(e instanceof OperationError) || !Array.isArray(e.details)) return [];
+  return (e.details as Array<Record<string, unknown>>).filter((d) => typeof d.pointer === 'string').map((d) => ({ pointer: d.pointer as string, message: String(d.message ?? ''), suggestion: typeof d.suggestion === 'string' ? d.suggestion : null }));
+}
+
+export default function ScreenStudio(_props: CustomScreenProps) {
+  const t = useEngineText();
+  const services = useEngineServices();
+  const dialogs = useDialogs();
+  const menus = useSessionStore((s) => s.menus);
+  const canWrite = menuAuthority(menus, STUDIO_ROUTE)?.write === true;
+  const editor = useRef<StudioEditorHandle>(null);
+
+  const [rows, setRows] = useState<StudioScreenRow[]>([]);
+  const [screen, setScreen] = useState<StudioScreen | null>(null);
+  const [source, setSource] = useState('');
+  const [labels, setLabels] = useState<Labels>({});
+  const [problems, setProblems] = useState<Problem[]>([]);
+  const [checked, setChecked] = useState(false);
+  const [status, setStatus] = useState('');
+  const [preview, setPreview] = useState<PreviewDraft | null>(null);
+  const [versions, setVersions] = useState<StudioVersionRow[]>([]);
+  const [diff, setDiff] = useState<StudioDiff | null>(null);
+  const [operations, setOperations] = useState<StudioOperation[]>([]);
+  const [schema, setSchema] = useState<Record<string, unknown> | null>(null);
+  const [newName, setNewName] = useState('');
+  const [newPortal, setNewPortal] = useState<'I' | 'X'>('I');
+  const runs = useRef(0);
+
+  const fail = useCallback(
+    async (e: unknown) => {
+      if (e instanceof OperationError && e.status === 409 && e.code === 'VERSION_CONFLICT') {
+        setStatus(t(`${T}.conflict`));
+        await dialogs.alert(t(`${T}.conflict`));
+        return;
+      }
+      const named = problemsOf(e);
+      if (named.length > 0) setProblems(named);
+      const message = e instanceof OperationError ? (e.serverMessage ?? e.message) : e instanceof Error ? e.message : String(e);
+      setStatus(message);
+      await dialogs.alert(message);
+    },
+    [dialogs, t],
+  );
+
+  const loadList = useCallback(async () => {
+    const r = await callOperation(services, 'listStudioScreens', { query: { size: 500 } });
+    setRows(r.rows);
+  }, [services]);
+
+  useEffect(() => {
+    void callOperation(services, 'listStudioScreens', { query: { size: 500 } })
+      .then((r) => setRows(r.rows))
+      .catch(fail);
+    void callOperation(services, 'listStudioOperations', {}, { quiet: true })
+      .then((r) => setOperations(r.rows))
+      .catch(() => undefined);
+    void loadSchema().then(setSchema);
+  }, [services, fail]);
+
+  const show = useCallback(
+    async (s: StudioScreen) => {
+      setScreen(s);
+      setSource(s.source);
+      setLabels(s.labels);
+      setProblems(s.problems);
+      setChecked(true);
+      setPreview(null);
+      setDiff(null);
+      setVersions((await callOperation(services, 'listStudioVersions', { path: { name: s.name } })).rows);
+    },
+    [services],
+  );
+
+  const open = async (name: string) => {
+    try {
+      await show(await callOperation(services, 'getStudioScreen', { path: { name } }));
+    } catch (e) {
+      await fail(e);
+    }
+  };
+
+  const create = async () => {
+    try {
+      const s = await callOperation(services, 'createStudioScreen', { body: { name: newName.trim(), portal: newPortal, source: TEMPLATE } });
+      setNewName('');
+      await loadList();
+      await show(s);
+      setStatus(t(`${T}.created`, { name: s.name }));
+    } catch (e) {
+      await fail(e);
+    }
+  };
+
+  const check = async (): Promise<Problem[] | null> => {
+    if (!screen) return null;
+    setStatus(t(`${T}.checking`));
+    try {
+      const r = await callOperation(services, 'checkStudioScreen', { body: { name: screen.name, portal: screen.portal, source } });
+      setProblems(r.problems);
+      setChecked(true);
+      setStatus(r.valid ? t(`${T}.valid`) : t(`${T}.problemsTitle`, { count: r.problems.length }));
+      return r.problems;
+    } catch (e) {
+      await fail(e);
+      return null;
+    }
+  };
+
+  const save = async () => {
+    if (!screen) return;
+    try {
+      const s = await callOperation(services, 'saveStudioDraft', { path: { name: screen.name }, body: { version: screen.draftVersion, source, labels } });
+      setScreen(s);
+      setProblems(s.problems);
+      setChecked(true);
+      setStatus(s.problems.length ? t(`${T}.savedWithProblems`, { count: s.problems.length }) : t(`${T}.saved`, { version: s.draftVersion }));
+      await loadList();
+    } catch (e) {
+      await fail(e);
+    }
+  };
+
+  const runPreview = async () => {
+    if (!screen) return;
+    const found = await check();
+    if (!found || found.length > 0) {
+      setPreview(null);
+      return;
+    }
+    runs.current += 1;
+    setPreview({ name: screen.name, portal: screen.portal, definition: JSON.parse(source), labels, run: runs.current });
+  };
+
+  const publish = async (choice: PublishChoice) => {
+    if (!screen) return;
+    if (!choice.parentId) return void (await dialogs.alert(t(`${T}.needParent`)));
+    if (choice.groups.length === 0) return void (await dialogs.alert(t(`${T}.needGroup`)));
+    if (!(await dialogs.confirm(t(`${T}.publishConfirm`, { route: screen.route })))) return;
+    try {
+      const s = await callOperation(services, 'publishStudioScreen', { path: { name: screen.name }, body: { version: screen.draftVersion, ...choice, note: choice.note || undefined } });
+      await show(s);
+      await loadList();
+      setStatus(t(`${T}.published`, { version: s.publishedVersion, route: s.route }));
+      // The analyst's own menu shows the new row too.
+      await services.reloadCodes?.();
+    } catch (e) {
+      await fail(e);
+    }
+  };
+
+  const unpublish = async () => {
+    if (!screen || !(await dialogs.confirm(t(`${T}.unpublishConfirm`)))) return;
+    try {
+      await show(await callOperation(services, 'unpublishStudioScreen', { path: { name: screen.name }, body: { version: screen.draftVersion } }));
+      await loadList();
+      setStatus(t(`${T}.unpublished`));
+      await services.reloadCodes?.();
+    } catch (e) {
+      await fail(e);
+    }
+  };
+
+  const showDiff = async (versionNo: number) => {
+    if (!screen) return;
+    try {
+      setDiff(await callOperation(services, 'diffStudioVersion', { path: { name: screen.name, versionNo }, query: { against: 'draft' } }));
+    } catch (e) {
+      await fail(e);
+    }
+  };
+
+  const restore = async (versionNo: number) => {
+    if (!screen || !(await dialogs.confirm(t(`${T}.restoreConfirm`, { version: versionNo })))) return;
+    try {
+      await show(await callOperation(services, 'restoreStudioVersion', { path: { name: screen.name, versionNo }, body: { version: screen.draftVersion } }));
+      await loadList();
+      setStatus(t(`${T}.restored`, { version: versionNo }));
+    } catch (e) {
+      await fail(e);
+    }
+  };
+
+  const exportFile = async () => {
+    if (!screen) return;
+    try {
+      const r = await callOperation(services, 'exportStudioScreen', { path: { name: screen.name } });
+      const download = (name: string, text: string) => {
+        const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
+        const a = document.createElement('a');
+        a.href = url;
+        a.download = name;
+        a.click();
+        setTimeout(() => URL.revokeObjectURL(url), 1000);
+      };
+      download(r.fileName, r.content);
+      if (r.i18n) download(`${screen.name}.i18n.json`, `${JSON.stringify(r.i18n, null, 2)}\n`);
+      setStatus(t(`${T}.exported`, { file: r.fileName }));
+    } catch (e) {
+      await fail(e);
+    }
+  };
+
+  const fields = useMemo(() => {
+    try {
+      return labelledFields(JSON.parse(source));
+    } catch {
+      return Object.keys(labels);
+    }
+  }, [source, labels]);
+
+  return (
+    <div className={styles.studio}>
+      <p className={styles.help}>{t(`${T}.intro`)}</p>
+      <p className={styles.status} role="status" aria-live="polite" data-testid="studio-status">
+        {status}
+      </p>
+
+      <section className={styles.panel} aria-labelledby="studio-list-title">
+        <h2 id="studio-list-title" className={styles.h2}>
+          {t(`${T}.listTitle`)}
+        </h2>
+        {rows.length === 0 ? (
+          <p className={styles.muted}>{t(`${T}.empty`)}</p>
+        ) : (
+          <table className={styles.table}>
+            <thead>
+              <tr>
+                {(['name', 'route', 'title', 'state', 'problems', 'updated'] as const).map((c) => (
+                  <th key={c} scope="col">
+                    {t(`${T}.col.${c}`)}
+                  </th>
+                ))}
+                <th scope="col">
+                  <span className={styles.srOnly}>{t(`${T}.open`)}</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((r) => (
+                <tr key={r.name} aria-current={screen?.name === r.name ? 'true' : undefined}>
+                  <th scope="row">{r.name}</th>
+                  <td>
+                    <code>{r.route}</code>
+                  </td>
+                  <td>{r.title}</td>
+                  <td>{r.publishedVersion === null ? t(`${T}.stateDraft`) : t(`${T}.statePublished`, { version: r.publishedVersion })}</td>
+                  <td>{r.problemCount}</td>
+                  <td>{r.updatedBy}</td>
+                  <td>
+                    <WidgetButton size="small" onClick={() => void open(r.name)} aria-label={`${r.name} ${t(`${T}.open`)}`}>
+                      {t(`${T}.open`)}
+                    </WidgetButton>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+        {canWrite && (
+          <form
+            className={styles.newForm}
+            onSubmit={(e) => {
+              e.preventDefault();
+              void create();
+            }}
+          >
+            <h3 className={styles.h3}>{t(`${T}.newTitle`)}</h3>
+            <label className={styles.field}>
+              <span>{t(`${T}.name`)}</span>
+              <input className={styles.input} value={newName} onChange={(e) => setNewName(e.target.value)} pattern="[a-z][A-Za-z0-9]{1,37}" required maxLength={38} aria-describedby="studio-name-help" />
+            </label>
+            <span id="studio-name-help" className={styles.help}>
+              {t(`${T}.nameHelp`)}
+            </span>
+            <label className={styles.field}>
+              <span>{t(`${T}.portal`)}</span>
+              <select className={styles.input} value={newPortal} onChange={(e) => setNewPortal(e.target.value as 'I' | 'X')}>
+                <option value="I">{t(`${T}.portalI`)}</option>
+                <option value="X">{t(`${T}.portalX`)}</option>
+              </select>
+            </label>
+            <WidgetButton type="submit" variant="primary">
+              {t(`${T}.create`)}
+            </WidgetButton>
+          </form>
+        )}
+      </section>
+
+      {screen && (
+        <>
+          <section className={styles.panel} aria-labelledby="studio-editor-title">
+            <h2 id="studio-editor-title" className={styles.h2}>
+              {t(`${T}.editorTitle`, { name: screen.name })} <code className={styles.route}>{screen.route}</code>
+            </h2>
+            <div className={styles.toolbar}>
+              <WidgetButton onClick={() => void check()}>{t(`${T}.check`)}</WidgetButton>
+              {canWrite && (
+                <WidgetButton variant="primary" onClick={() => void save()}>
+                  {t(`${T}.save`)}
+                </WidgetButton>
+              )}
+              <WidgetButton onClick={() => void runPreview()}>{t(`${T}.preview`)}</WidgetButton>
+              <WidgetButton onClick={() => void exportFile()}>{t(`${T}.exportFile`)}</WidgetButton>
+            </div>
+            <div className={styles.workspace}>
+              <div className={styles.editorPane}>
+                {schema ? (
+                  <Suspense fallback={<p className={styles.muted}>{t(`${T}.editorLoading`)}</p>}>
+                    <StudioEditor ref={editor} value={source} onChange={setSource} problems={problems} schema={schema} operations={operations} label={t(`${T}.editorLabel`)} fixLabel={(name) => t(`${T}.fix`, { name })} />
+                  </Suspense>
+                ) : (
+                  <p className={styles.muted}>{t(`${T}.editorLoading`)}</p>
+                )}
+                <div className={styles.problems} aria-labelledby="studio-problems-title">
+                  <h3 id="studio-problems-title" className={styles.h3}>
+                    {problems.length ? t(`${T}.problemsTitle`, { count: problems.length }) : checked ? t(`${T}.noProblems`) : ''}
+                  </h3>
+                  <ul className={styles.problemList} data-testid="studio-problems">
+                    {problems.map((p, i) => (
+                      <li key={`${p.pointer}-${i}`} className={styles.problem}>
+                        <code className={styles.pointer}>{p.pointer || '/'}</code> <span>{p.message}</span>{' '}
+                        {p.suggestion && <strong className={styles.suggestion}>{t(`${T}.suggestion`, { name: p.suggestion })}</strong>}
+                        <span className={styles.actions}>
+                          <WidgetButton size="small" onClick={() => editor.current?.reveal(p.pointer, p.line, p.column)} aria-label={`${t(`${T}.goTo`)} ${p.pointer || '/'}`}>
+                            {t(`${T}.goTo`)}
+                          </WidgetButton>
+                          {p.suggestion && canWrite && (
+                            <WidgetButton size="small" onClick={() => editor.current?.applySuggestion(p.pointer, p.suggestion!)}>
+                              {t(`${T}.applySuggestion`, { name: p.suggestion })}
+                            </WidgetButton>
+                          )}
+                        </span>
+                      </li>
+                    ))}
+                  </ul>
+                </div>
+              </div>
+              <section className={styles.previewPane} aria-labelledby="studio-preview-title">
+                <h3 id="studio-preview-title" className={styles.h3}>
+                  {t(`${T}.previewTitle`)}
+                </h3>
+                {preview ? (
+                  <div className={styles.preview} data-testid="studio-preview">
+                    <StudioPreview draft={preview} />
+                  </div>
+                ) : (
+                  <p className={styles.muted}>{problems.length ? t(`${T}.previewInvalid`) : t(`${T}.previewEmpty`)}</p>
+                )}
+              </section>
+            </div>
+          </section>
+          <LabelsEditor fields={fields} labels={labels} onChange={setLabels} readOnly={!canWrite} />
+          <PublishPanel key={`${screen.name}-${screen.publishedVersion}-${screen.publishedVersion === null ? screen.title : ''}`} screen={screen} canWrite={canWrite} onPublish={(c) => void publish(c)} onUnpublish={() => void unpublish()} />
+          <VersionHistory rows={versions} canWrite={canWrite} diff={diff} onDiff={(n) => void showDiff(n)} onRestore={(n) => void restore(n)} onCloseDiff={() => setDiff(null)} />
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,366 @@
+/**
+ * Cross-checks a definition against the OpenAPI document: every operation exists, filters are
+ * query parameters of the list operation, columns are fields of its rows, sortable columns are
+ * fields its `sort` accepts, action parameters match their operation, form fields belong to the
+ * record or the body that saves it. Pure (takes the parsed document), so `npm run screens:check`
+ * and the development page report the same problems.
+ */
+import { compileExpr, type ExprNode } from './expr';
+import { fillPairs } from './fill';
+import { suggest } from './suggest';
+import type { DefinitionProblem } from './problems';
+export { suggest } from './suggest';
+import type { ActionDef, CallAction, CallInputs, ColumnDef, EditBody, LinkDef, ScreenDef } from './types';
+
+type Json = Record<string, unknown>;
+
+export interface ApiOperation {
+  id: string;
+  method: string;
+  path: string;
+  pathParams: string[];
+  queryParams: string[];
+  requiredQuery: string[];
+  sortFields: string[];
+  /** `{ rows, total }` answers. */
+  list: boolean;
+  /** Fields of one row (list answers and plain arrays), or null when unknown. */
+  rowFields: string[] | null;
+  /** Fields of a single-object answer (edit screens load these). */
+  answerFields: string[] | null;
+  /** Fields of the JSON body, or null when it takes none or any. */
+  bodyFields: string[] | null;
+  /** Body field → fields of its array items (detail grids sent in the body). */
+  bodyItemFields: Record<string, string[]>;
+  /** Field of a single-object answer → fields of its array items (detail grids shown from the record). */
+  answerItemFields?: Record<string, string[]>;
+  /** Field of a list's rows → fields of its array items (a tree node's detail grids). */
+  rowItemFields?: Record<string, string[]>;
+}
+
+/** Property → fields of its array items, for an object schema's array properties. */
+function arrayItemFields(doc: Json, schema: unknown): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  const s = resolve(doc, schema);
+  for (const [name, prop] of Object.entries((s?.properties ?? {}) as Json)) {
+    const p = resolve(doc, prop);
+    if (p?.type === 'array') {
+      const f = fieldsOf(doc, p.items);
+      if (f) out[name] = f;
+    }
+  }
+  return out;
+}
+
+export type ApiIndex = Record<string, ApiOperation>;
+
+const SORT_PATTERN = /^\^\(([^)]*)\):\(asc\|desc\)\$$/;
+const PAGING = new Set(['page', 'size', 'sort']);
+
+function resolve(doc: Json, schema: unknown): Json | null {
+  let s = schema as Json | undefined;
+  for (let i = 0; s && typeof s.$ref === 'string' && i < 10; i++) {
+    const name = s.$ref.replace('#/components/schemas/', '');
+    s = ((doc.components as Json)?.schemas as Json)?.[name] as Json | undefined;
+  }
+  return s ?? null;
+}
+
+function fieldsOf(doc: Json, schema: unknown): string[] | null {
+  const s = resolve(doc, schema);
+  if (!s) return null;
+  if (s.properties) return Object.keys(s.properties as Json);
+  const alts = (s.anyOf ?? s.oneOf ?? s.allOf) as unknown[] | undefined;
+  if (alts) {
+    const merged = alts.map((a) => fieldsOf(doc, a)).filter((f): f is string[] => f !== null);
+    return merged.length ? [...new Set(merged.flat())] : null;
+  }
+  return null;
+}
+
+/** The index the checks read, built once from the OpenAPI document. */
+export function indexApi(doc: Json): ApiIndex {
+  const out: ApiIndex = {};
+  for (const [path, item] of Object.entries(doc.paths as Record<string, Json>)) {
+    for (const method of ['get', 'put', 'post', 'delete', 'patch']) {
+      const op = item[method] as Json | undefined;
+      if (!op || typeof op.operationId !== 'string') continue;
+      const params = (op.parameters ?? []) as Array<{ name: string; in: string; required?: boolean; schema?: { pattern?: string } }>;
+      const answer = resolve(doc, ((((op.responses as Json)?.['200'] as Json)?.content as Json)?.['application/json'] as Json)?.schema);
+      const answerProps = (answer?.properties ?? null) as Json | null;
+      const list = !!answerProps && 'rows' in answerProps && 'total' in answerProps;
+      const rowFields = list ? fieldsOf(doc, (resolve(doc, answerProps!.rows) as Json)?.items) : answer?.type === 'array' ? fieldsOf(doc, answer.items) : null;
+      const bodySchema = resolve(doc, ((((op.requestBody as Json)?.content as Json)?.['application/json'] as Json)?.schema));
+      const bodyItemFields: Record<string, string[]> = {};
+      for (const [name, prop] of Object.entries((bodySchema?.properties ?? {}) as Json)) {
+        const p = resolve(doc, prop);
+        if (p?.type === 'array') {
+          const f = fieldsOf(doc, p.items);
+          if (f) bodyItemFields[name] = f;
+        }
+      }
+      const sort = params.find((p) => p.in === 'query' && p.name === 'sort')?.schema?.pattern;
+      const m = sort ? SORT_PATTERN.exec(sort) : null;
+      out[op.operationId] = {
+        id: op.operationId,
+        method,
+        path,
+        pathParams: params.filter((p) => p.in === 'path').map((p) => p.name),
+        queryParams: params.filter((p) => p.in === 'query').map((p) => p.name),
+        requiredQuery: params.filter((p) => p.in === 'query' && p.required).map((p) => p.name),
+        sortFields: m ? m[1].split('|').map((f) => f.replace(/\\(.)/g, '$1')) : [],
+        list,
+        rowFields,
+        answerFields: list || answer?.type === 'array' ? null : fieldsOf(doc, answer),
+        bodyFields: bodySchema && bodySchema.additionalProperties === false ? fieldsOf(doc, bodySchema) : null,
+        bodyItemFields,
+        answerItemFields: list || answer?.type === 'array' ? {} : arrayItemFields(doc, answer),
+        rowItemFields: list ? arrayItemFields(doc, (resolve(doc, answerProps!.rows) as Json)?.items) : answer?.type === 'array' ? arrayItemFields(doc, answer.items) : {},
+      };
+    }
+  }
+  return out;
+}
+
+const list = (names: readonly string[]) => (names.length ? names.join(', ') : 'none');
+
+class Checker {
+  readonly out: DefinitionProblem[] = [];
+  constructor(
+    private readonly api: ApiIndex,
+    private readonly file: string,
+    private readonly screens: ReadonlySet<string> | null,
+  ) {}
+
+  problem(pointer: string, message: string) {
+    this.out.push({ file: this.file, pointer, message });
+  }
+
+  op(id: string | undefined, pointer: string): ApiOperation | null {
+    if (!id) return null;
+    const op = Object.hasOwn(this.api, id) ? this.api[id] : undefined;
+    if (!op) this.problem(pointer, `operation ${JSON.stringify(id)} is not in the OpenAPI document${suggest(id, Object.keys(this.api))}`);
+    return op ?? null;
+  }
+
+  fields(names: Array<string | undefined>, known: string[] | null, pointerOf: (i: number) => string, what: string, where: string) {
+    if (!known) return;
+    names.forEach((n, i) => {
+      if (n !== undefined && !known.includes(n)) this.problem(pointerOf(i), `${what} ${JSON.stringify(n)} is not a field of ${where}${suggest(n, known)}; fields: ${list(known)}`);
+    });
+  }
+
+  /**
+   * `autoFilled`: names the engine fills by itself when the definition leaves them out (an edit
+   * screen takes path parameters from the form fields of the same name, and a delete its version).
+   */
+  inputs(op: ApiOperation | null, inputs: CallInputs | undefined, at: string, opts: { requirePath: boolean; alsoPath?: string[]; autoFilled?: string[] }) {
+    if (!op) return;
+    const path = Object.keys(inputs?.path ?? {});
+    for (const p of path) if (!op.pathParams.includes(p) && !opts.alsoPath?.includes(p)) this.problem(`${at}/path/${p}`, `${op.id} has no path parameter ${JSON.stringify(p)}; path parameters: ${list(op.pathParams)}`);
+    if (opts.requirePath)
+      for (const p of op.pathParams)
+        if (!path.includes(p) && !opts.autoFilled?.includes(p)) this.problem(at || '/', `${op.id} (${op.method.toUpperCase()} ${op.path}) needs the path parameter ${JSON.stringify(p)}: add "params": { "path": { "${p}": "…" } }`);
+    const query = Object.keys(inputs?.query ?? {});
+    for (const q of op.requiredQuery) if (!query.includes(q) && !opts.autoFilled?.includes(q)) this.problem(at || '/', `${op.id} needs the query parameter ${JSON.stringify(q)}: add "params": { "query": { "${q}": "…" } }`);
+    for (const q of Object.keys(inputs?.query ?? {})) if (!op.queryParams.includes(q)) this.problem(`${at}/query/${q}`, `${op.id} has no query parameter ${JSON.stringify(q)}${suggest(q, op.queryParams)}; query parameters: ${list(op.queryParams)}`);
+    const body = inputs?.body;
+    if (body && typeof body === 'object' && op.bodyFields) {
+      for (const b of Object.keys(body)) if (!op.bodyFields.includes(b)) this.problem(`${at}/body/${b}`, `the body of ${op.id} has no field ${JSON.stringify(b)}${suggest(b, op.bodyFields)}; fields: ${list(op.bodyFields)}`);
+    }
+  }
+
+  rowPaths(exprs: Array<{ pointer: string; expr: string }>, rowFields: string[] | null, where: string) {
+    if (!rowFields) return;
+    const visit = (n: ExprNode, pointer: string) => {
+      if (n.t === 'path' && (n.root === 'row' || n.root === 'node') && typeof n.keys[0] === 'string' && !rowFields.includes(n.keys[0])) {
+        this.problem(pointer, `${n.root}.${n.keys[0]} is not a field of ${where}${suggest(n.keys[0], rowFields)}`);
+      }
+      if (n.t === 'not') visit(n.e, pointer);
+      if (n.t === 'bin') {
+        visit(n.l, pointer);
+        visit(n.r, pointer);
+      }
+      if (n.t === 'list' || n.t === 'call') (n.t === 'list' ? n.items : n.args).forEach((x) => visit(x, pointer));
+    };
+    for (const { pointer, expr } of exprs) {
+      try {
+        visit(compileExpr(expr), pointer);
+      } catch {
+        // Syntax problems are reported by validateDefinition.
+      }
+    }
+  }
+
+  target(link: { screen?: string } | undefined, pointer: string) {
+    if (link?.screen && this.screens && !this.screens.has(link.screen)) this.problem(`${pointer}/screen`, `no screen with id ${JSON.stringify(link.screen)}${suggest(link.screen, [...this.screens])}`);
+  }
+
+  columns(columns: ColumnDef[], at: string, rowFields: string[] | null, sortFields: string[] | null, where: string) {
+    this.fields(
+      columns.map((c) => c.field),
+      rowFields,
+      (i) => `${at}/${i}/field`,
+      'column',
+      where,
+    );
+    columns.forEach((c, i) => {
+      if (c.currencyField && rowFields && !rowFields.includes(c.currencyField)) this.problem(`${at}/${i}/currencyField`, `currencyField ${JSON.stringify(c.currencyField)} is not a field of ${where}`);
+      if (c.sortable === true && sortFields && !sortFields.includes(c.field)) this.problem(`${at}/${i}/sortable`, `the server cannot sort by ${JSON.stringify(c.field)}; sortable fields: ${list(sortFields)}`);
+      this.target(c.link, `${at}/${i}/link`);
+    });
+  }
+
+  actions(actions: ActionDef[] | undefined, at: string, context: { autoFilled?: string[] } = {}) {
+    actions?.forEach((a, i) => {
+      if (typeof a === 'string') return;
+      const p = `${at}/${i}`;
+      if ('operation' in a || 'updateOperation' in a) {
+        const call = a as CallAction;
+        const op = this.op(call.operation, `${p}/operation`);
+        const update = call.updateOperation ? this.op(call.updateOperation, `${p}/updateOperation`) : null;
+        // A save names one operation to create and one to update: the same params serve both.
+        const union = [...(op?.pathParams ?? []), ...(update?.pathParams ?? [])];
+        const autoFilled = call.kind === 'delete' && !call.params ? [...(context.autoFilled ?? []), 'version'] : context.autoFilled;
+        this.inputs(op, call.params, `${p}/params`, { requirePath: true, alsoPath: union, autoFilled });
+        if (update) this.inputs(update, call.params, `${p}/params`, { requirePath: true, alsoPath: union, autoFilled });
+      }
+      if (a.kind === 'open' || a.kind === 'navigate') this.target(a as LinkDef, p);
+    });
+  }
+
+  editBody(body: EditBody, at: string, node: { fields: string[] | null; itemFields?: Record<string, string[]> } | null) {
+    const load = this.op(body.load?.operation, `${at}/load/operation`);
+    this.inputs(load, body.load?.params, `${at}/load/params`, { requirePath: true });
+    const saveOps = (body.actions ?? [])
+      .filter((a): a is CallAction => typeof a !== 'string' && a.kind === 'save')
+      .flatMap((a) => [a.operation, a.updateOperation])
+      .filter((id): id is string => !!id && Object.hasOwn(this.api, id))
+      .map((id) => this.api[id]);
+    const known = new Set<string>([...(load?.answerFields ?? []), ...(node?.fields ?? []), ...saveOps.flatMap((o) => o.bodyFields ?? [])]);
+    const checkable = load?.answerFields || node?.fields || saveOps.some((o) => o.bodyFields);
+    body.sections.forEach((s, si) =>
+      s.fields.forEach((f, fi) => {
+        if (checkable && f.params)
+          for (const [part, target] of Object.entries(f.params))
+            if (!known.has(target)) this.problem(`${at}/sections/${si}/fields/${fi}/params/${part}`, `params target ${JSON.stringify(target)} is neither in the loaded record nor in the body of ${saveOps.map((o) => o.id).join('/') || 'a save operation'}${suggest(target, [...known])}`);
+        if (f.valueFrom) {
+          // A value another operation gives: the field need not be in the record or the body.
+          const vop = this.op(f.valueFrom.operation, `${at}/sections/${si}/fields/${fi}/valueFrom/operation`);
+          this.inputs(vop, f.valueFrom.params, `${at}/sections/${si}/fields/${fi}/valueFrom/params`, { requirePath: true });
+        } else if (checkable && !known.has(f.field)) this.problem(`${at}/sections/${si}/fields/${fi}/field`, `field ${JSON.stringify(f.field)} is neither in the loaded record nor in the body of ${saveOps.map((o) => o.id).join('/') || 'a save operation'}${suggest(f.field, [...known])}`);
+        if (f.optionsFrom) {
+          const op = this.op(f.optionsFrom.operation, `${at}/sections/${si}/fields/${fi}/optionsFrom/operation`);
+          this.fields([f.optionsFrom.value, f.optionsFrom.text], op?.rowFields ?? null, (k) => `${at}/sections/${si}/fields/${fi}/optionsFrom/${k === 0 ? 'value' : 'text'}`, 'option field', op?.id ?? '');
+        }
+      }),
+    );
+    body.details?.forEach((d, di) => {
+      const dop = this.op(d.load?.operation, `${at}/details/${di}/load/operation`);
+      this.inputs(dop, d.load?.params, `${at}/details/${di}/load/params`, { requirePath: true });
+      const sent = saveOps.map((o) => o.bodyItemFields[d.id]).find((f) => f);
+      // Rows from the record's field of the grid's id: what the record answers and what the save takes.
+      const shown = load?.answerItemFields?.[d.id] ?? node?.itemFields?.[d.id];
+      const fromRecord = shown || sent ? [...new Set([...(shown ?? []), ...(sent ?? [])])] : null;
+      const rowFields = dop?.rowFields ?? fromRecord;
+      this.columns(d.columns, `${at}/details/${di}/columns`, rowFields, null, dop ? `the rows of ${dop.id}` : `the "${d.id}" rows`);
+      if (d.fillFrom) {
+        const fop = this.op(d.fillFrom.operation, `${at}/details/${di}/fillFrom/operation`);
+        this.inputs(fop, d.fillFrom.params, `${at}/details/${di}/fillFrom/params`, { requirePath: true });
+        // The answer's rows: the operation's list rows, or the items of the answer's field `rows` names.
+        const from = fop ? (d.fillFrom.rows && !d.fillFrom.rows.includes('.') ? (fop.answerItemFields?.[d.fillFrom.rows] ?? null) : d.fillFrom.rows ? null : fop.rowFields) : null;
+        const pairs = fillPairs(d.fillFrom.fill);
+        this.fields(pairs.map(([, f]) => f), from, (k) => `${at}/details/${di}/fillFrom/fill/${Array.isArray(d.fillFrom!.fill) ? k : pairs[k][0]}`, 'field', `the rows of ${fop?.id ?? ''}`);
+      }
+      if (d.addFrom?.operation) this.op(d.addFrom.operation, `${at}/details/${di}/addFrom/operation`);
+      if (d.addFrom?.categories) this.op(d.addFrom.categories.operation, `${at}/details/${di}/addFrom/categories/operation`);
+      d.columns.forEach((c, ci) => {
+        if (!c.lookup) return;
+        const lop = this.op(c.lookup.operation, `${at}/details/${di}/columns/${ci}/lookup/operation`);
+        const param = c.lookup.param ?? c.field;
+        if (lop && !lop.pathParams.includes(param) && !lop.queryParams.includes(param)) this.problem(`${at}/details/${di}/columns/${ci}/lookup`, `${lop.id} has no path or query parameter ${JSON.stringify(param)}; name it with "param"`);
+        if (lop?.answerFields) {
+          const pairs = fillPairs(c.lookup.fill);
+          this.fields(pairs.map(([, from]) => from), lop.answerFields, (k) => `${at}/details/${di}/columns/${ci}/lookup/fill/${Array.isArray(c.lookup!.fill) ? k : pairs[k][0]}`, 'field', `the answer of ${lop.id}`);
+        }
+      });
+      if (rowFields && !rowFields.includes(d.rowKey)) this.problem(`${at}/details/${di}/rowKey`, `rowKey ${JSON.stringify(d.rowKey)} is not a field of the rows; fields: ${list(rowFields)}`);
+    });
+    // Path parameters named like a field of the form or the record are filled from it.
+    this.actions(body.actions, `${at}/actions`, { autoFilled: [...known, ...body.sections.flatMap((s) => s.fields.map((f) => f.field))] });
+  }
+}
+
+/** Problems of one definition against the API (and, when given, the set of known screen ids). */
+export function crossCheckDefinition(def: ScreenDef, api: ApiIndex, file: string, screens: ReadonlySet<string> | null = null, exprs: Array<{ pointer: string; expr: string }> = []): DefinitionProblem[] {
+  const c = new Checker(api, file, screens);
+  switch (def.kind) {
+    case 'list': {
+      const op = c.op(def.source.operation, '/source/operation');
+      if (op && !op.list) c.problem('/source/operation', `${op.id} does not answer a list ({ rows, total }); a list screen needs a list operation`);
+      if (op && op.method !== 'get') c.problem('/source/operation', `${op.id} is ${op.method.toUpperCase()}; a list reads with GET`);
+      const pathFilters = (def.filters ?? []).filter((f) => f.in === 'path').map((f) => f.field);
+      c.inputs(op, { ...def.source.params, path: { ...Object.fromEntries(pathFilters.map((f) => [f, `filters.${f}`])), ...def.source.params?.path } }, '/source/params', { requirePath: true, alsoPath: pathFilters });
+      const where = op ? `the rows of ${op.id}` : '';
+      const filterParams = op ? op.queryParams.filter((q) => !PAGING.has(q)) : [];
+      def.filters?.forEach((f, i) => {
+        if (f.in === 'path') {
+          if (op && !op.pathParams.includes(f.field)) c.problem(`/filters/${i}/field`, `${op.id} has no path parameter ${JSON.stringify(f.field)}; path parameters: ${list(op.pathParams)}`);
+          return;
+        }
+        const targets = f.params ? Object.entries(f.params).map(([part, q]) => ({ q, pointer: `/filters/${i}/params/${part}` })) : [{ q: f.field, pointer: `/filters/${i}/field` }];
+        for (const t of targets) if (op && !filterParams.includes(t.q)) c.problem(t.pointer, `${op.id} has no query parameter ${JSON.stringify(t.q)}${suggest(t.q, filterParams)}; filter parameters: ${list(filterParams)}`);
+        if (f.optionsFrom) {
+          const o = c.op(f.optionsFrom.operation, `/filters/${i}/optionsFrom/operation`);
+          c.fields([f.optionsFrom.value, f.optionsFrom.text], o?.rowFields ?? null, (k) => `/filters/${i}/optionsFrom/${k === 0 ? 'value' : 'text'}`, 'option field', o ? `the rows of ${o.id}` : '');
+        }
+      });
+      c.columns(def.columns, '/columns', op?.rowFields ?? null, op?.sortFields ?? null, where);
+      if (def.source.defaultSort && op) {
+        const field = def.source.defaultSort.split(':')[0];
+        if (!op.sortFields.includes(field)) c.problem('/source/defaultSort', `the server cannot sort by ${JSON.stringify(field)}; sortable fields: ${list(op.sortFields)}`);
+      }
+      if (def.source.rowKey && op?.rowFields && !op.rowFields.includes(def.source.rowKey)) c.problem('/source/rowKey', `rowKey ${JSON.stringify(def.source.rowKey)} is not a field of ${where}`);
+      c.target(def.rowOpen, '/rowOpen');
+      if (def.source.rebuild) c.inputs(c.op(def.source.rebuild.operation, '/source/rebuild/operation'), def.source.rebuild.params, '/source/rebuild/params', { requirePath: true });
+      if (def.chart) {
+        const ch = def.chart;
+        c.fields([ch.x, ...ch.series.map((s) => s.field)], op?.rowFields ?? null, (k) => (k === 0 ? '/chart/x' : `/chart/series/${k - 1}/field`), 'chart field', where);
+        c.target(ch.drill, '/chart/drill');
+      }
+      c.actions(def.actions, '/actions');
+      c.rowPaths(exprs.filter((e) => !e.pointer.startsWith('/filters')), op?.rowFields ?? null, where);
+      break;
+    }
+    case 'edit':
+      c.editBody(def, '', null);
+      // The supplier picker's search and the pages a refusal opens must exist too.
+      if (def.choose) c.op(def.choose.operation, '/choose/operation');
+      for (const [code, link] of Object.entries(def.refused ?? {})) c.target(link, `/refused/${code}`);
+      break;
+    case 'tree': {
+      const op = c.op(def.tree.operation, '/tree/operation');
+      c.inputs(op, def.tree.params, '/tree/params', { requirePath: true });
+      const rows = op?.rowFields ?? null;
+      const where = op ? `the rows of ${op.id}` : '';
+      c.fields([def.tree.idField, def.tree.labelField, def.tree.parentField, def.tree.detailField], rows, (i) => `/tree/${['idField', 'labelField', 'parentField', 'detailField'][i]}`, 'field', where);
+      c.editBody(def.detail, '/detail', { fields: rows, itemFields: op?.rowItemFields });
+      c.actions(def.actions, '/actions');
+      c.rowPaths(exprs, rows, where);
+      break;
+    }
+    case 'dashboard':
+      def.panels.forEach((p, i) => {
+        const op = c.op(p.source.operation, `/panels/${i}/source/operation`);
+        c.inputs(op, p.source.params, `/panels/${i}/source/params`, { requirePath: true });
+        const rows = op?.rowFields ?? null;
+        const where = op ? `the rows of ${op.id}` : '';
+        c.fields([p.x, p.value, ...(p.series ?? []).map((s) => s.field)], rows, (k) => (k === 0 ? `/panels/${i}/x` : k === 1 ? `/panels/${i}/value` : `/panels/${i}/series/${k - 2}/field`), 'field', where);
+        if (p.columns) c.columns(p.columns, `/panels/${i}/columns`, rows, null, where);
+      });
+      break;
+    case 'custom':
+      break;
+  }
+  return c.out;
+}

@@ -1,0 +1,306 @@
+/**
+ * Validates a definition against schemas/screen.schema.json (ajv) and the rules a schema cannot
+ * say (expressions parse, references resolve, a select has options …). Used by the engine at
+ * render time in development and by `npm run screens:check`, so both report the same problems.
+ */
+import type { ErrorObject } from 'ajv';
+import validateScreen from '../../schemas/screen-validator.generated';
+import { compileExpr, ExprError } from './expr';
+import { pointerOf, type DefinitionProblem } from './problems';
+import { suggest } from './suggest';
+import type { ActionDef, ColumnDef, EditBody, FilterDef, ScreenDef } from './types';
+
+type CompiledValidator = ((data: unknown) => boolean) & { errors?: ErrorObject[] | null };
+/** Compiled ahead of time (`npm run codegen:screens`, verbose: errors carry their parent schema): no `new Function` in the browser. */
+const schemaValidator = () => validateScreen as unknown as CompiledValidator;
+
+const quote = (v: unknown) => JSON.stringify(v);
+
+/** Ajv's errors as one sentence each, naming what was expected. */
+function describe(error: ErrorObject, value: unknown): string {
+  const p = error.params as Record<string, unknown>;
+  switch (error.keyword) {
+    case 'additionalProperties': {
+      const known = Object.keys(((error.parentSchema as { properties?: object } | undefined)?.properties ?? {}) as object);
+      return `unknown property ${quote(p.additionalProperty)}${suggest(String(p.additionalProperty), known)}; expected one of: ${known.join(', ')}`;
+    }
+    case 'required':
+      return `missing required property ${quote(p.missingProperty)}`;
+    case 'enum':
+      return `must be one of: ${(p.allowedValues as unknown[]).map((v) => quote(v)).join(', ')}; got ${quote(value)}${typeof value === 'string' ? suggest(value, (p.allowedValues as unknown[]).filter((v): v is string => typeof v === 'string')) : ''}`;
+    case 'const':
+      return `must be ${quote(p.allowedValue)}; got ${quote(value)}`;
+    case 'type':
+      return `must be ${String(p.type).replace(',', ' or ')}; got ${Array.isArray(value) ? 'array' : value === null ? 'null' : typeof value} ${quote(value)}`;
+    case 'pattern': {
+      const what = (error.parentSchema as { description?: string } | undefined)?.description;
+      return `${quote(value)} does not match ${what ? `${what} ` : ''}(pattern ${p.pattern})`;
+    }
+    case 'minItems':
+      return `must have at least ${p.limit} item(s)`;
+    case 'minLength':
+      return p.limit === 1 ? 'must not be empty' : `must be at least ${p.limit} characters`;
+    default:
+      return error.message ?? error.keyword;
+  }
+}
+
+function valueAt(root: unknown, pointer: string): unknown {
+  if (!pointer) return root;
+  let v: unknown = root;
+  for (const raw of pointer.slice(1).split('/')) {
+    const key = raw.replace(/~1/g, '/').replace(/~0/g, '~');
+    if (v === null || typeof v !== 'object') return undefined;
+    v = (v as Record<string, unknown>)[key];
+  }
+  return v;
+}
+
+/** Keeps the errors that say something: not the if/then/oneOf wrappers when a leaf error explains them. */
+function schemaProblems(def: unknown, file: string): DefinitionProblem[] {
+  const validate = schemaValidator();
+  if (validate(def)) return [];
+  const errors = (validate.errors ?? []).filter((e) => e.keyword !== 'if');
+  const out = new Map<string, DefinitionProblem>();
+  // Alternatives (a rule is an expression or a boolean): report them as one "must be a or b".
+  const alternatives = new Map<string, string[]>();
+  for (const e of errors) {
+    if (e.keyword === 'oneOf' || e.keyword === 'anyOf') continue;
+    const inAlternative = errors.some((o) => (o.keyword === 'oneOf' || o.keyword === 'anyOf') && o.instancePath === e.instancePath && e.schemaPath.startsWith(o.schemaPath.replace(/\/(oneOf|anyOf)$/, '')));
+    if (inAlternative && e.keyword === 'type') {
+      const list = alternatives.get(e.instancePath) ?? [];
+      list.push(String((e.params as { type: string }).type));
+      alternatives.set(e.instancePath, list);
+      continue;
+    }
+    const message = describe(e, valueAt(def, e.instancePath));
+    out.set(`${e.instancePath}\n${message}`, { file, pointer: e.instancePath, message });
+  }
+  for (const [pointer, types] of alternatives) {
+    const hasOther = [...out.values()].some((p) => p.pointer === pointer);
+    if (!hasOther) out.set(`${pointer}\nalt`, { file, pointer, message: `must be ${[...new Set(types)].join(' or ')}; got ${quote(valueAt(def, pointer))}` });
+  }
+  if (out.size === 0) {
+    for (const e of errors) out.set(`${e.instancePath}\n${e.message}`, { file, pointer: e.instancePath, message: e.message ?? e.keyword });
+  }
+  return [...out.values()];
+}
+
+type Walk = (pointer: string, expr: string) => void;
+
+function walkInputs(inputs: { path?: object; query?: object; body?: unknown } | undefined, at: string, visit: Walk) {
+  if (!inputs) return;
+  for (const part of ['path', 'query'] as const) for (const [k, v] of Object.entries(inputs[part] ?? {})) visit(`${at}/${part}/${k}`, v as string);
+  if (inputs.body && typeof inputs.body === 'object') for (const [k, v] of Object.entries(inputs.body)) visit(`${at}/body/${k}`, v as string);
+}
+
+function walkColumns(columns: ColumnDef[] | undefined, at: string, visit: Walk) {
+  columns?.forEach((c, i) => {
+    if (typeof c.editable === 'string') visit(`${at}/${i}/editable`, c.editable);
+    for (const [k, v] of Object.entries(c.link?.query ?? {})) visit(`${at}/${i}/link/query/${k}`, v);
+  });
+}
+
+function walkActions(actions: ActionDef[] | undefined, at: string, visit: Walk) {
+  actions?.forEach((a, i) => {
+    if (typeof a === 'string') return;
+    const p = `${at}/${i}`;
+    if (a.visible) visit(`${p}/visible`, a.visible);
+    if (a.enabled) visit(`${p}/enabled`, a.enabled);
+    if ('params' in a) walkInputs(a.params, `${p}/params`, visit);
+    if ('prompt' in a && a.prompt)
+      a.prompt.fields.forEach((f, fi) => {
+        if (f.visible) visit(`${p}/prompt/fields/${fi}/visible`, f.visible);
+        if (f.enabled) visit(`${p}/prompt/fields/${fi}/enabled`, f.enabled);
+      });
+    if ('query' in a && a.query) for (const [k, v] of Object.entries(a.query)) visit(`${p}/query/${k}`, v);
+  });
+}
+
+function walkEditBody(body: EditBody, at: string, visit: Walk) {
+  walkInputs(body.load?.params, `${at}/load/params`, visit);
+  if (typeof body.readOnly === 'string') visit(`${at}/readOnly`, body.readOnly);
+  body.sections?.forEach((s, si) => {
+    if (s.visible) visit(`${at}/sections/${si}/visible`, s.visible);
+    s.fields?.forEach((f, fi) => {
+      const p = `${at}/sections/${si}/fields/${fi}`;
+      if (f.visible) visit(`${p}/visible`, f.visible);
+      if (f.enabled) visit(`${p}/enabled`, f.enabled);
+      if (typeof f.readOnly === 'string') visit(`${p}/readOnly`, f.readOnly);
+      walkInputs(f.optionsFrom?.params, `${p}/optionsFrom/params`, visit);
+      walkInputs(f.valueFrom?.params, `${p}/valueFrom/params`, visit);
+      if (f.sendWhen) visit(`${p}/sendWhen`, f.sendWhen);
+    });
+  });
+  body.details?.forEach((d, di) => {
+    if (d.visible) visit(`${at}/details/${di}/visible`, d.visible);
+    if (typeof d.canAdd === 'string') visit(`${at}/details/${di}/canAdd`, d.canAdd);
+    if (typeof d.canDelete === 'string') visit(`${at}/details/${di}/canDelete`, d.canDelete);
+    walkColumns(d.columns, `${at}/details/${di}/columns`, visit);
+    walkInputs(d.load?.params, `${at}/details/${di}/load/params`, visit);
+    walkInputs(d.fillFrom?.params, `${at}/details/${di}/fillFrom/params`, visit);
+    if (d.fillFrom?.when) visit(`${at}/details/${di}/fillFrom/when`, d.fillFrom.when);
+    if (d.fillFrom?.where) visit(`${at}/details/${di}/fillFrom/where`, d.fillFrom.where);
+    if (d.sendWhen) visit(`${at}/details/${di}/sendWhen`, d.sendWhen);
+  });
+  if (typeof body.attachments?.readOnly === 'string') visit(`${at}/attachments/readOnly`, body.attachments.readOnly);
+  walkActions(body.actions, `${at}/actions`, visit);
+}
+
+/** Every expression of a definition with its pointer. */
+export function expressionsOf(def: ScreenDef): Array<{ pointer: string; expr: string }> {
+  const out: Array<{ pointer: string; expr: string }> = [];
+  const visit: Walk = (pointer, expr) => out.push({ pointer, expr });
+  const filters = (list: FilterDef[] | undefined) =>
+    list?.forEach((f, i) => {
+      if (f.visible) visit(`/filters/${i}/visible`, f.visible);
+      if (f.enabled) visit(`/filters/${i}/enabled`, f.enabled);
+      walkInputs(f.optionsFrom?.params, `/filters/${i}/optionsFrom/params`, visit);
+    });
+  switch (def.kind) {
+    case 'list':
+      walkInputs(def.source.params, '/source/params', visit);
+      walkInputs(def.source.rebuild?.params, '/source/rebuild/params', visit);
+      filters(def.filters);
+      walkColumns(def.columns, '/columns', visit);
+      for (const [k, v] of Object.entries(def.rowOpen?.query ?? {})) visit(`/rowOpen/query/${k}`, v);
+      for (const [k, v] of Object.entries(def.chart?.drill?.query ?? {})) visit(`/chart/drill/query/${k}`, v);
+      walkActions(def.actions, '/actions', visit);
+      break;
+    case 'edit':
+      walkEditBody(def, '', visit);
+      break;
+    case 'tree':
+      walkInputs(def.tree.params, '/tree/params', visit);
+      walkEditBody(def.detail, '/detail', visit);
+      walkActions(def.actions, '/actions', visit);
+      break;
+    case 'dashboard':
+      def.panels.forEach((p, i) => walkInputs(p.source.params, `/panels/${i}/source/params`, visit));
+      break;
+    case 'custom':
+      break;
+  }
+  return out;
+}
+
+const SELECT_WIDGETS = new Set(['select', 'multiSelect', 'radio']);
+
+function filterRules(list: FilterDef[] | undefined, at: string, file: string, out: DefinitionProblem[]) {
+  const names = new Set<string>();
+  list?.forEach((f, i) => {
+    const p = `${at}/${i}`;
+    if (names.has(f.field)) out.push({ file, pointer: `${p}/field`, message: `field ${quote(f.field)} appears twice` });
+    names.add(f.field);
+    if (SELECT_WIDGETS.has(f.widget ?? '') && !f.codeGroup && !f.options && !f.optionsFrom) {
+      out.push({ file, pointer: `${p}/widget`, message: `a ${f.widget} needs its choices: codeGroup, options or optionsFrom` });
+    }
+    if (f.in === 'path' && f.params) out.push({ file, pointer: `${p}/in`, message: 'a path filter sends its value to the path parameter named by "field"; leave out "params"' });
+    // A range sends [from, to] to the parameter named by `field`, or each end to its own parameter.
+    if ((f.widget === 'dateRange' || f.widget === 'monthRange') && f.params && (!f.params.from || !f.params.to)) {
+      out.push({ file, pointer: p, message: `a ${f.widget} filter with "params" names both query parameters: "params": { "from": "…", "to": "…" } (or leave "params" out to send [from, to] to "${f.field}")` });
+    }
+  });
+  list?.forEach((f, i) => {
+    if (f.dependsOn && !names.has(f.dependsOn)) out.push({ file, pointer: `${at}/${i}/dependsOn`, message: `no filter named ${quote(f.dependsOn)} (filters: ${[...names].join(', ')})` });
+  });
+}
+
+function columnRules(columns: ColumnDef[] | undefined, at: string, file: string, out: DefinitionProblem[]) {
+  const seen = new Set<string>();
+  columns?.forEach((c, i) => {
+    if (seen.has(c.field)) out.push({ file, pointer: `${at}/${i}/field`, message: `column ${quote(c.field)} appears twice` });
+    seen.add(c.field);
+    if (c.type === 'code' && !c.codeGroup && !c.options) out.push({ file, pointer: `${at}/${i}`, message: 'a code column needs codeGroup or options to show code texts' });
+  });
+  // A computed cell multiplies other cells of the row: they must be columns of the grid.
+  columns?.forEach((c, i) =>
+    c.product?.forEach((f, k) => {
+      if (!seen.has(f)) out.push({ file, pointer: `${at}/${i}/product/${k}`, message: `product names ${quote(f)}, which is not a column of this grid` });
+      else if (f === c.field) out.push({ file, pointer: `${at}/${i}/product/${k}`, message: 'a computed cell cannot multiply itself' });
+    }),
+  );
+}
+
+function actionRules(actions: ActionDef[] | undefined, at: string, file: string, out: DefinitionProblem[]) {
+  const ids = new Set<string>();
+  actions?.forEach((a, i) => {
+    const obj = typeof a === 'string' ? { kind: a } : a;
+    const id = ('id' in obj && obj.id) || obj.kind;
+    if (ids.has(id)) out.push({ file, pointer: `${at}/${i}`, message: `two actions share the id ${quote(id)}; give one an "id"` });
+    ids.add(id);
+    if (['call', 'save', 'delete', 'workflow'].includes(obj.kind) && !('operation' in obj && obj.operation)) {
+      out.push({ file, pointer: `${at}/${i}`, message: `a ${obj.kind} action names its "operation"` });
+    }
+    if ('prompt' in obj && obj.prompt)
+      obj.prompt.fields.forEach((f, fi) => {
+        if (SELECT_WIDGETS.has(f.widget ?? '') && !f.codeGroup && !f.options && !f.optionsFrom) out.push({ file, pointer: `${at}/${i}/prompt/fields/${fi}/widget`, message: `a ${f.widget} needs its choices: codeGroup, options or optionsFrom` });
+      });
+  });
+}
+
+function editRules(body: EditBody, at: string, file: string, out: DefinitionProblem[]) {
+  const seen = new Set<string>();
+  body.sections.forEach((s, si) =>
+    s.fields.forEach((f, fi) => {
+      const p = `${at}/sections/${si}/fields/${fi}`;
+      if (seen.has(f.field)) out.push({ file, pointer: `${p}/field`, message: `field ${quote(f.field)} appears twice` });
+      seen.add(f.field);
+      if (SELECT_WIDGETS.has(f.widget ?? '') && !f.codeGroup && !f.options && !f.optionsFrom) out.push({ file, pointer: `${p}/widget`, message: `a ${f.widget} needs its choices: codeGroup, options or optionsFrom` });
+    }),
+  );
+  body.details?.forEach((d, di) => {
+    columnRules(d.columns, `${at}/details/${di}/columns`, file, out);
+    if (d.addFrom?.widget === 'item' && !d.addFrom.operation) out.push({ file, pointer: `${at}/details/${di}/addFrom`, message: 'the item popup searches with an operation: add "operation" (a list operation taking catCode, itemName, spec, itemCode)' });
+    if (d.addFrom?.widget === 'company' && !d.addFrom.operation) out.push({ file, pointer: `${at}/details/${di}/addFrom`, message: 'the company popup searches with an operation: add "operation" (called with q; rows with compNo, compNameKr, taxNo2)' });
+  });
+  actionRules(body.actions, `${at}/actions`, file, out);
+  if (body.key && !body.load) out.push({ file, pointer: `${at}/key`, message: 'a screen with a key loads its record: add "load": { "operation": … }' });
+}
+
+/** The rules a JSON Schema cannot state. Assumes the schema check passed. */
+function semanticProblems(def: ScreenDef, file: string): DefinitionProblem[] {
+  const out: DefinitionProblem[] = [];
+  for (const { pointer, expr } of expressionsOf(def)) {
+    try {
+      compileExpr(expr);
+    } catch (e) {
+      out.push({ file, pointer, message: e instanceof ExprError ? `expression: ${e.message}` : String(e) });
+    }
+  }
+  switch (def.kind) {
+    case 'list':
+      filterRules(def.filters, '/filters', file, out);
+      columnRules(def.columns, '/columns', file, out);
+      actionRules(def.actions, '/actions', file, out);
+      break;
+    case 'edit':
+      editRules(def, '', file, out);
+      break;
+    case 'tree':
+      editRules(def.detail, '/detail', file, out);
+      actionRules(def.actions, '/actions', file, out);
+      break;
+    case 'dashboard': {
+      const ids = new Set<string>();
+      def.panels.forEach((p, i) => {
+        if (ids.has(p.id)) out.push({ file, pointer: pointerOf('panels', i, 'id'), message: `panel id ${quote(p.id)} appears twice` });
+        ids.add(p.id);
+        if (['bar', 'line', 'area'].includes(p.type) && (!p.x || !p.series)) out.push({ file, pointer: pointerOf('panels', i), message: `a ${p.type} chart names "x" and "series"` });
+        if (p.type === 'pie' && (!p.x || !p.value)) out.push({ file, pointer: pointerOf('panels', i), message: 'a pie chart names "x" (slice name) and "value" (slice size)' });
+        if (p.type === 'table' && !p.columns?.length) out.push({ file, pointer: pointerOf('panels', i), message: 'a table panel lists its "columns"' });
+      });
+      break;
+    }
+    case 'custom':
+      break;
+  }
+  return out;
+}
+
+/** Every problem of one definition: schema first; the semantic rules only once the shape is right. */
+export function validateDefinition(def: unknown, file: string): DefinitionProblem[] {
+  const shape = schemaProblems(def, file);
+  if (shape.length > 0) return shape;
+  return semanticProblems(def as ScreenDef, file);
+}

@@ -1,0 +1,145 @@
+/** Actions: buttons (and their shorthand names) that call, save, open, export … */
+import { Type, type Static } from 'typebox';
+import { CallInputs, Expr, Identifier, OperationId, ParamMap, Portal, Route, ScreenId, Text } from './basics';
+import { Const, Enum, kindIs, Named, oneOfRequired } from './helpers';
+import { Field } from './inputs';
+import { ACTION_KIND_NAMES, ACTION_SHORTHANDS, CALL_ACTION_KINDS, EFFECT_NAMES, EXPORT_ACTION_KINDS, OPEN_ACTION_KINDS, SIMPLE_ACTION_KINDS } from './names';
+
+/** `reloadRecord` (edit screens): read the record again with `load` and show it — the document's new state and version after a workflow step. */
+export const Effect = Enum(EFFECT_NAMES);
+
+/** What every action may say, whatever its kind. */
+const actionCommon = {
+  /** Stable id (for tests and analytics); defaults to the kind. */
+  id: Type.Optional(Identifier),
+  label: Type.Optional(Text),
+  /** The menu authority the action needs on the current screen; default: read. */
+  requires: Type.Optional(Enum(['read', 'write'])),
+  /** Without that authority: hide (default) or show disabled. */
+  whenDenied: Type.Optional(Enum(['hide', 'disable'])),
+  visible: Type.Optional(Expr),
+  enabled: Type.Optional(Expr),
+  /** Asks first: an i18n key or text; `{count}` is the number of selected rows. */
+  confirm: Type.Optional(Text),
+  variant: Type.Optional(Enum(['primary', 'secondary', 'danger'])),
+  /** Where a list/tree shows it: above the grid (default) or in the filter bar. */
+  placement: Type.Optional(Enum(['toolbar', 'filters'])),
+  /** Only on this portal (default: both): e.g. a supplier's writing actions, `'external'`. */
+  portal: Type.Optional(Portal),
+};
+
+/** Any action object: what the engine reads before it knows the kind (a TS type only; the schema has one definition per kind). */
+export const ActionBase = Type.Object({ kind: Enum(ACTION_KIND_NAMES), ...actionCommon });
+
+/**
+ * What an action asks before its call (a rejection comment, a reason, the buyer to assign): a
+ * dialog with these fields; the answers are `input.<field>` in the action's parameters. The
+ * prompt stands in for the confirmation (whose text it shows when it has no `message`).
+ */
+export const Prompt = Type.Object(
+  {
+    /** Dialog title; default the action's label. */
+    title: Type.Optional(Text),
+    /** A line above the fields; default the action's `confirm`. */
+    message: Type.Optional(Text),
+    fields: Type.Array(Field, { minItems: 1 }),
+    /** Fields a row (1–4, default 1). */
+    columns: Type.Optional(Type.Integer({ minimum: 1, maximum: 4 })),
+  },
+  {
+    additionalProperties: false,
+    description: 'Ask for inputs before the call: a dialog with these fields; the answers are input.<field> in params. Stands in for the confirmation.',
+  },
+);
+
+export const CallAction = Named(
+  'callAction',
+  Type.Object(
+    {
+      kind: Enum(CALL_ACTION_KINDS),
+      ...actionCommon,
+      /** save in an edit screen: operation for a new record … */
+      operation: Type.Optional(OperationId),
+      /** … and for an existing one (default: operation). */
+      updateOperation: Type.Optional(OperationId),
+      /** Rows the call needs: none, exactly one, or one call per selected row (multi). */
+      selection: Type.Optional(Enum(['none', 'single', 'multi'])),
+      params: Type.Optional(CallInputs),
+      /** A message shown after success (i18n key or text). */
+      success: Type.Optional(Text),
+      then: Type.Optional(Type.Array(Effect)),
+      /**
+       * Effects after a refused call too, for operations whose failure the server records (a failed
+       * ERP posting answers 424 and leaves the settlement POST_FAILED): `["reloadRecord"]`, `["reload"]`.
+       */
+      thenOnError: Type.Optional(
+        Type.Array(Effect, { description: 'Effects after a refused call too, when the server records the failure (a failed ERP posting: 424, the settlement POST_FAILED)' }),
+      ),
+      /** Ask for inputs first (`input.<field>` in params). */
+      prompt: Type.Optional(Prompt),
+    },
+    { additionalProperties: false, description: 'Calls an operation (with the selected rows, the form or the node)' },
+  ),
+);
+
+export const OpenAction = Named(
+  'openAction',
+  Type.Object(
+    {
+      kind: Enum(OPEN_ACTION_KINDS),
+      ...actionCommon,
+      screen: Type.Optional(ScreenId),
+      route: Type.Optional(Route),
+      query: Type.Optional(ParamMap),
+      selection: Type.Optional(Enum(['none', 'single'])),
+      /** open: in a dialog (default for edit screens without a route). */
+      dialog: Type.Optional(Type.Boolean()),
+      then: Type.Optional(Type.Array(Effect)),
+    },
+    { additionalProperties: false, description: 'Opens another screen (page or dialog)', ...oneOfRequired('screen', 'route') },
+  ),
+);
+
+export const ExportAction = Named(
+  'exportAction',
+  Type.Object(
+    {
+      kind: Const('exportExcel'),
+      ...actionCommon,
+      /** File name without extension (.xlsx is added). */
+      fileName: Text,
+      sheetName: Type.Optional(Type.String({ maxLength: 31 })),
+      /** Rows a page when the engine fetches the whole result (≤ 5000). */
+      pageSize: Type.Optional(Type.Integer({ minimum: 100, maximum: 5000 })),
+    },
+    { additionalProperties: false, description: 'Exports the whole filtered result as .xlsx' },
+  ),
+);
+
+export const SimpleAction = Named('simpleAction', Type.Object({ kind: Enum(SIMPLE_ACTION_KINDS), ...actionCommon }, { additionalProperties: false }));
+
+/**
+ * An action: a name or an object. The schema picks the object's definition by its `kind` (if/then)
+ * rather than trying each (anyOf), so a mistake is reported against the one shape it meant.
+ */
+export const Action = Named(
+  'action',
+  Type.Unsafe<
+    (typeof ACTION_SHORTHANDS)[number] | Static<typeof CallAction> | Static<typeof OpenAction> | Static<typeof ExportAction> | Static<typeof SimpleAction>
+  >({
+    description: 'An action: a name (search, reset, exportExcel, back, new) or an object with a kind',
+    if: { type: 'string' },
+    then: { enum: [...ACTION_SHORTHANDS] },
+    else: {
+      type: 'object',
+      required: ['kind'],
+      properties: { kind: { enum: [...ACTION_KIND_NAMES] } },
+      allOf: [
+        { if: kindIs(CALL_ACTION_KINDS), then: CallAction },
+        { if: kindIs(OPEN_ACTION_KINDS), then: OpenAction },
+        { if: kindIs(EXPORT_ACTION_KINDS), then: ExportAction },
+        { if: kindIs(SIMPLE_ACTION_KINDS), then: SimpleAction },
+      ],
+    },
+  }),
+);

@@ -1,0 +1,4 @@
+/** Tender and bid states as the screens show them (no common-code group holds them). */
+export const TENDER_STATUS = ['DRAFT', 'PUBLISHED', 'OPEN', 'CLOSED', 'OPENED', 'AWARDED', 'CANCELLED'].map((value) => ({ value, text: `option.bid.status.${value}` }));
+export const BID_STATUS = ['INVITED', 'SUBMITTED', 'WON', 'LOST', 'CANCELLED'].map((value) => ({ value, text: `option.bid.bidStatus.${value}` }));
+export const AWARD_RULE = ['LOWEST_TOTAL', 'LOWEST_PER_LINE'].map((value) => ({ value, text: `option.bid.awardRule.${value}` }));

@@ -1,0 +1,119 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clickGridRow, editGridCell, gridRowTexts, installGlideJsdom } from '../../engine/testing/grid';
+import { renderScreen } from '../../engine/testing/screen-harness';
+import { OperationError, type OperationInput } from '../../engine/services';
+import { screenDefinitions, screenTexts } from '../index';
+
+let uninstall: () => void;
+beforeAll(() => {
+  uninstall = installGlideJsdom();
+});
+afterAll(() => uninstall());
+
+type Calls = Array<{ operation: string; input: OperationInput }>;
+const lastCall = (calls: Calls, op: string) => [...calls].reverse().find((c) => c.operation === op);
+
+async function confirmYes() {
+  const dialog = await screen.findByRole('alertdialog');
+  fireEvent.click(within(dialog).getByRole('button', { name: '확인' }));
+}
+
+const SUPPLIER_LOGIN = { auth: 'U', authGroupId: '60', section: '', deptcd: '', deptnm: '', hname: '최영호', singleid: 'supplier1' };
+
+function ownTender(over: Record<string, unknown> = {}) {
+  return {
+    tenderNo: 'BD2026-000001', compNo: 'C00001', title: '베어링 연간 단가 입찰', description: null, status: 'OPEN', bidStatus: 'INVITED', currency: 'KRW',
+    openAt: '2026-12-01T01:00:00.000Z', closeAt: '2026-12-01T09:00:00.000Z', editable: true, revision: 0, submittedAt: null, receipt: null, result: null, version: 1,
+    lines: [
+      { lineNo: 1, itemCode: 'MRO0101-0001', itemName: '베어링 6204', spec: 'ZZ', unitCode: 'EA', quantity: '10', deliveryDate: '2026-12-20', unitPrice: null },
+      { lineNo: 2, itemCode: null, itemName: '비규격 브래킷', spec: null, unitCode: 'EA', quantity: '2.5', deliveryDate: null, unitPrice: null },
+    ],
+    attachments: [],
+    ...over,
+  };
+}
+
+describe('tenderSubmit: my sealed bid', { timeout: 30_000 }, () => {
+  it('sends a unit price per line with the version read; the answer shows the receipt, never the prices', async () => {
+    let sent = false;
+    const submitted = ownTender({ bidStatus: 'SUBMITTED', revision: 1, submittedAt: '2026-12-01T02:00:00.000Z', receipt: 'a'.repeat(64), version: 2 });
+    const r = renderScreen('bid.tenderSubmit', {
+      entries: screenDefinitions,
+      texts: screenTexts,
+      portal: 'external',
+      login: SUPPLIER_LOGIN,
+      route: '/bid/tenderSubmit?tenderNo=BD2026-000001',
+      answers: {
+        getSupplierTender: () => (sent ? submitted : ownTender()),
+        submitBid: () => {
+          sent = true;
+          return submitted;
+        },
+      },
+    });
+    await screen.findByDisplayValue('베어링 연간 단가 입찰');
+    await waitFor(() => expect(gridRowTexts().length).toBe(2));
+    await editGridCell({ row: 0, field: 'unitPrice' }, '1500');
+    await editGridCell({ row: 1, field: 'unitPrice' }, '12000.5');
+    fireEvent.click(screen.getByRole('button', { name: '투찰' }));
+    await confirmYes();
+    await screen.findByText('투찰했습니다. 금액은 개찰 때까지 봉인됩니다.');
+    expect(lastCall(r.services.calls, 'submitBid')!.input).toMatchObject({
+      path: { tenderNo: 'BD2026-000001' },
+      // The grid's numbers; the server's schema coerces them to its exact decimal strings (as for quotations).
+      body: { version: 1, lines: [{ lineNo: 1, unitPrice: 1500 }, { lineNo: 2, unitPrice: 12000.5 }] },
+    });
+    expect(await screen.findByDisplayValue('a'.repeat(64))).toBeInTheDocument();
+  });
+
+  it('after the close it is read only and offers no bid', async () => {
+    renderScreen('bid.tenderSubmit', {
+      entries: screenDefinitions,
+      texts: screenTexts,
+      portal: 'external',
+      login: SUPPLIER_LOGIN,
+      route: '/bid/tenderSubmit?tenderNo=BD2026-000001',
+      answers: { getSupplierTender: () => ownTender({ status: 'CLOSED', editable: false, bidStatus: 'SUBMITTED', revision: 2, receipt: 'b'.repeat(64) }) },
+    });
+    await screen.findByDisplayValue('베어링 연간 단가 입찰');
+    expect(screen.queryByRole('button', { name: '투찰' })).not.toBeInTheDocument();
+  });
+});
+
+describe('tenderOpen: 개찰 under dual control', { timeout: 30_000 }, () => {
+  const row = { tenderNo: 'BD2026-000002', title: '설비 부품 입찰', prNo: null, status: 'CLOSED', awardRule: 'LOWEST_TOTAL', currency: 'KRW', openAt: '2026-12-01T01:00:00.000Z', closeAt: '2026-12-01T09:00:00.000Z', buyerId: 'E000004', buyerName: '박구매', invitedCount: 2, submittedCount: 2, confirmations: 1, version: 3, createdAt: '2026-11-30T01:00:00.000Z' };
+
+  const detail = {
+    tenderNo: row.tenderNo, prNo: null, title: row.title, description: null, status: 'CLOSED', awardRule: 'LOWEST_TOTAL', currency: 'KRW', openAt: row.openAt, closeAt: row.closeAt,
+    buyerId: 'E000004', buyerName: '박구매', fileId: null, cancelReason: null, openedAt: null, awardedAt: null, version: 4, lines: [], suppliers: [],
+    openings: [{ confirmedBy: 'tfadmin', confirmerName: '김TF', confirmedAt: '2026-12-01T09:10:00.000Z', live: true }], orders: [], attachments: [], history: [], actions: [],
+  };
+
+  it.each([false, true])('confirms the selected closed tender with its version (refused as the same person twice: %s)', async (refuse) => {
+    let calls = 0;
+    const r = renderScreen('bid.tenderOpen', {
+      entries: screenDefinitions,
+      texts: screenTexts,
+      answers: {
+        listTenders: () => ({ rows: [row], total: 1 }),
+        confirmTenderOpening: () => {
+          calls++;
+          if (refuse) throw new OperationError(409, 'OPENING_SAME_PERSON', '이미 개찰을 확인했습니다. 다른 담당자가 30분 안에 확인해야 개찰됩니다');
+          return detail;
+        },
+      },
+    });
+    await screen.findByText('총 1건');
+    expect(lastCall(r.services.calls, 'listTenders')!.input.query).toMatchObject({ status: ['CLOSED', 'OPENED'] });
+    const button = screen.getByRole('button', { name: '개찰 확인' });
+    expect(button).toBeDisabled();
+    clickGridRow(0, { x: 5 });
+    await waitFor(() => expect(button).toBeEnabled());
+    fireEvent.click(button);
+    await confirmYes();
+    await screen.findByText(refuse ? /이미 개찰을 확인했습니다/ : '개찰 확인을 기록했습니다.');
+    expect(calls).toBe(1);
+    expect(lastCall(r.services.calls, 'confirmTenderOpening')!.input).toMatchObject({ path: { tenderNo: 'BD2026-000002' }, body: { version: 3 } });
+  });
+});

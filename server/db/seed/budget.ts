@@ -1,0 +1,105 @@
+import { sql } from 'kysely';
+import type { Db } from '../connect.js';
+import { insertAll } from './insert.js';
+import { JPY_RATE_PER_100 } from './codes.js';
+import { SEED_ANCHOR } from './rng.js';
+
+/**
+ * The demo budgets (issue #26, docs/budget.md). The accounts are the BUDGET_ACCOUNT codes
+ * (server/db/seed/codes.ts); migration 0430 adds the same rows to a database seeded before.
+ * - each seeded PR line gets the account its item's category maps to;
+ * - the ledger is what the documents hold, computed as server/modules/budget/consumption/plan.ts
+ *   does (pre-committed approved PRs not ordered, committed orders less received, received actual);
+ * - every department has a budget for every account and month of the anchor's year and the year
+ *   before: generous, except every seventh key that consumed something, which gets what it
+ *   consumed plus 10 % and 5,000,000 won (near its limit), and the STOP account RND (시험연구),
+ *   whose budget this year is 0 everywhere: exhausted, so a PR charged to it is refused.
+ */
+export const BUDGET_ACCOUNTS = [
+  { accountCode: 'RAW', policy: 'WARN' },
+  { accountCode: 'SUP', policy: 'STOP' },
+  { accountCode: 'EQP', policy: 'STOP' },
+  { accountCode: 'OUT', policy: 'WARN' },
+  { accountCode: 'PKG', policy: 'IGNORE' },
+  { accountCode: 'RND', policy: 'STOP' },
+] as const;
+
+export const BUDGET_CATEGORY_MAP = [
+  ['MRO', 'SUP'], ['ELC', 'RAW'], ['RAW', 'RAW'], ['OFC', 'SUP'], ['ITE', 'EQP'], ['PKG', 'PKG'], ['FAC', 'EQP'],
+] as const;
+
+/** Monthly budget per department and account where it is generous (whole won). */
+const MONTHLY: Record<string, bigint> = { RAW: 5_000_000_000n, SUP: 2_000_000_000n, EQP: 3_000_000_000n, OUT: 2_000_000_000n, PKG: 1_000_000_000n, RND: 500_000_000n };
+
+export const BUDGET_TABLES = ['budgetAccount', 'budgetAccountCategory', 'budgetLine', 'budgetLedger'] as const;
+
+export async function seedBudgets(trx: Db): Promise<void> {
+  const created = new Date(`${SEED_ANCHOR}T00:00:00+09:00`);
+  await insertAll(trx, 'budgetAccount', BUDGET_ACCOUNTS.map((a) => ({ ...a, updatedBy: 'tfadmin', updatedAt: created })));
+  const cats = new Set((await trx.selectFrom('itemCategory').select('catCode').execute()).map((c) => c.catCode));
+  await insertAll(trx, 'budgetAccountCategory', BUDGET_CATEGORY_MAP.filter(([cat]) => cats.has(cat)).map(([catCode, accountCode]) => ({ catCode, accountCode })));
+
+  await sql`
+    update pr_line l set budget_account = coalesce(m1.account_code, m2.account_code, m3.account_code)
+    from item i
+    join item_category c1 on c1.cat_code = i.cat_code
+    left join item_category c2 on c2.cat_code = c1.parent_code
+    left join budget_account_category m1 on m1.cat_code = c1.cat_code
+    left join budget_account_category m2 on m2.cat_code = c2.cat_code
+    left join budget_account_category m3 on m3.cat_code = c2.parent_code
+    where i.item_code = l.item_code`.execute(trx);
+
+  const krw = (amount: string, currency: string) => sql`(case when ${sql.ref(currency)} = 'JPY' then round(${sql.raw(amount)} * ${JPY_RATE_PER_100}::numeric / 100, 0) else round(${sql.raw(amount)}, 0) end)`;
+  // Pre-committed: approved PRs that nothing was ordered from.
+  await sql`
+    insert into budget_ledger (fiscal_year, month, deptcd, account_code, doc_type, doc_no, line_no, kind, event, amount, created_by, created_at)
+    select extract(year from h.pr_date::date)::int, extract(month from h.pr_date::date)::int, h.deptcd, l.budget_account, 'PR', h.pr_no, l.line_no, 'PRE_COMMIT', 'APPROVE',
+           ${krw('l.est_amount', 'h.currency')}, 'tfadmin', ${created}
+    from pr_header h join pr_line l on l.pr_no = h.pr_no
+    where h.status in ('APPROVED', 'RECEIVED', 'QUOT_REQUESTED') and l.budget_account is not null
+      and not exists (select 1 from po_header p where p.pr_no = h.pr_no and p.status <> 'CANCELLED')
+      and not exists (select 1 from loi x where x.pr_no = h.pr_no and x.status in ('DRAFT', 'IN_APPROVAL', 'ISSUED', 'ACCEPTED'))`.execute(trx);
+  // Orders taken from a PR: what was received is actual, the rest committed while the order is open.
+  const received = krw('round(o.received_qty * o.unit_price, 0)', 'p.currency');
+  for (const [kind, event, amount, where] of [
+    ['ACTUAL', 'RECEIPT', received, sql`o.received_qty > 0`],
+    ['COMMIT', 'ORDER', sql`${krw('o.amount', 'p.currency')} - ${received}`, sql`p.status not in ('CANCELLED', 'CLOSED') and ${krw('o.amount', 'p.currency')} > ${received}`],
+  ] as const) {
+    await sql`
+      insert into budget_ledger (fiscal_year, month, deptcd, account_code, doc_type, doc_no, line_no, kind, event, amount, created_by, created_at)
+      select extract(year from h.pr_date::date)::int, extract(month from h.pr_date::date)::int, h.deptcd, l.budget_account, 'PO', p.po_no, o.line_no, ${kind}, ${event}, ${amount}, 'tfadmin', ${created}
+      from po_header p
+      join pr_header h on h.pr_no = p.pr_no
+      join po_line o on o.po_no = p.po_no
+      join pr_line l on l.pr_no = h.pr_no and l.line_no = o.line_no
+      where l.budget_account is not null and ${where}`.execute(trx);
+  }
+
+  const year = Number(SEED_ANCHOR.slice(0, 4));
+  const consumed = new Map(
+    (
+      await trx
+        .selectFrom('budgetLedger')
+        .select(['fiscalYear', 'month', 'deptcd', 'accountCode', (eb) => eb.fn.sum<string>('amount').as('amount')])
+        .groupBy(['fiscalYear', 'month', 'deptcd', 'accountCode'])
+        .execute()
+    ).map((r) => [`${r.fiscalYear}|${r.month}|${r.deptcd}|${r.accountCode}`, BigInt(String(r.amount))]),
+  );
+  const depts = await trx.selectFrom('department').select('deptcd').orderBy('deptcd').execute();
+  const lines = [];
+  let turn = 0;
+  for (const fiscalYear of [year - 1, year]) {
+    for (const { deptcd } of depts) {
+      for (const { accountCode } of BUDGET_ACCOUNTS) {
+        for (let month = 1; month <= 12; month++) {
+          const used = consumed.get(`${fiscalYear}|${month}|${deptcd}|${accountCode}`) ?? 0n;
+          let amount = MONTHLY[accountCode];
+          if (accountCode === 'RND' && fiscalYear === year) amount = 0n;
+          else if (used > 0n && turn++ % 7 === 0) amount = used + used / 10n + 5_000_000n;
+          lines.push({ fiscalYear, month, deptcd, accountCode, amount: String(amount), createdBy: 'tfadmin', createdAt: created, updatedBy: 'tfadmin', updatedAt: created });
+        }
+      }
+    }
+  }
+  await insertAll(trx, 'budgetLine', lines);
+}

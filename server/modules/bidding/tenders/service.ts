@@ -1,0 +1,498 @@
+import type { Static } from 'typebox';
+import type { Caller } from '../../../auth/plugin.js';
+import { groupHoldsScreen } from '../../../auth/menu-authority.js';
+import { writeAudit } from '../../../db/audit.js';
+import type { Db } from '../../../db/connect.js';
+import { nextDocumentNumber } from '../../../db/document-number.js';
+import type { SortSpec } from '../../../http/list-query.js';
+import { internalActor, isPurchasingManager, supplierActor, type Actor } from '../../../domain/actor.js';
+import { checkDate, todayKst } from '../../../domain/dates.js';
+import { checkFileId, existingCodes, loadAttachments, loadHistory, loadItems } from '../../../domain/documents.js';
+import { checkVersion, failIf, missing, notAllowed, refused, wrongState, type FieldError } from '../../../domain/errors.js';
+import { transition } from '../../../domain/machine.js';
+import { fitsAmount, lineAmount, totalOf } from '../../../domain/money.js';
+import type { ReasonBody, VersionBody } from '../../../domain/schemas.js';
+import { iso, text } from '../../../domain/values.js';
+import { checkSourcingEligibility, standings } from '../../evaluation/eligibility.js';
+import { notifyTenderInvitations, notifyTenderResult } from '../../notifications/supplier.js';
+import { createAwardedPo } from '../../purchase/po/service.js';
+import { releasePrOfTender, takePrForTender } from '../../purchase/pr/service.js';
+import { assertSuppliersEligible } from '../../suppliers/eligibility.js';
+import {
+  findAwards, findBidders, findCompanies, findKey, findOpenedLines, findOpenings, findOwnBid, findOwnOpenedLines, findTender, findTenderLines, insertAward, insertKey,
+  insertOpenedLines, insertOpening, insertTender, listOwnTenders, listTenders, lockBids, lockOwnBid, lockTender, markKey, replaceInvited, updateBid, updateTender,
+  type TenderFilter,
+} from './queries.js';
+import type { AwardBody, BidBody, TENDER_SORT, TenderCreateBody, TenderUpdateBody } from './schemas.js';
+import { masterKeyOf, newWrappedKey, openBid, sealBid, unwrapKey, type MasterKey } from './sealing.js';
+import { OPENING_WINDOW_MINUTES, TENDER_MACHINE, byClock, liveConfirmations, rankBids, winnersByLine, type AwardRule, type OpenedBid } from './workflow.js';
+
+type Sort = SortSpec<(typeof TENDER_SORT)[number]>;
+type Window = { limit: number; offset: number };
+export type KeySource = Parameters<typeof masterKeyOf>[0];
+
+export const TENDER_SCREENS = { list: '/bid/tenderList', edit: '/bid/tenderEdit', open: '/bid/tenderOpen' } as const;
+
+const tenderMissing = () => missing('TENDER_NOT_FOUND', '입찰을 찾을 수 없습니다');
+
+/* ------------------------------ reading (staff) ------------------------------ */
+
+export async function listTenderRows(db: Db, q: TenderFilter, sort: Sort, w: Window) {
+  const now = new Date();
+  const { rows, total } = await listTenders(db, q, sort, w, new Date(now.getTime() - OPENING_WINDOW_MINUTES * 60_000));
+  return {
+    rows: rows.map((r) => ({
+      ...r,
+      status: byClock(r, now),
+      invitedCount: Number(r.invitedCount),
+      submittedCount: Number(r.submittedCount),
+      confirmations: byClock(r, now) === 'CLOSED' ? Number(r.confirmations) : 0,
+      openAt: iso(r.openAt)!,
+      closeAt: iso(r.closeAt)!,
+      createdAt: iso(r.createdAt)!,
+    })),
+    total,
+  };
+}
+
+/** One tender as staff see it; prices and ranks only once opened. */
+async function detail(db: Db, tenderNo: string, actor: Actor) {
+  const t = await findTender(db, tenderNo);
+  if (!t) throw tenderMissing();
+  const now = new Date();
+  const status = byClock(t, now);
+  const [lines, bidders, openings, orders, attachments, history, canWrite, canOpen] = await Promise.all([
+    findTenderLines(db, tenderNo),
+    findBidders(db, tenderNo),
+    findOpenings(db, tenderNo),
+    findAwards(db, tenderNo),
+    loadAttachments(db, t.fileId),
+    loadHistory(db, 'tender', tenderNo),
+    groupHoldsScreen(db, actor.authGroupId, [TENDER_SCREENS.edit], 'write'),
+    groupHoldsScreen(db, actor.authGroupId, [TENDER_SCREENS.open], 'write'),
+  ]);
+  const live = status === 'CLOSED' ? liveConfirmations(openings, now) : [];
+  const owner = t.buyerId === actor.singleid || isPurchasingManager(actor);
+  const isBuyer = t.buyerId === actor.singleid;
+  const opened = status === 'OPENED' || status === 'AWARDED';
+  const actions: string[] = [];
+  if (canWrite && owner && status === 'DRAFT') actions.push('update', 'publish');
+  if (canOpen && !isBuyer && status === 'CLOSED' && !live.some((o) => o.confirmedBy === actor.userId)) actions.push('open');
+  if (canWrite && owner && status === 'OPENED' && bidders.some((b) => b.revision > 0)) actions.push('award');
+  if (canWrite && owner && ['DRAFT', 'PUBLISHED', 'OPEN', 'CLOSED'].includes(status)) actions.push('cancel');
+  return {
+    tenderNo: t.tenderNo,
+    prNo: t.prNo,
+    title: t.title,
+    description: t.description,
+    status,
+    awardRule: t.awardRule,
+    currency: t.currency,
+    openAt: iso(t.openAt)!,
+    closeAt: iso(t.closeAt)!,
+    buyerId: t.buyerId,
+    buyerName: t.buyerName,
+    fileId: t.fileId,
+    cancelReason: t.cancelReason,
+    openedAt: iso(t.openedAt),
+    awardedAt: iso(t.awardedAt),
+    version: t.version,
+    lines: lines.map(({ prLineNo: _p, sgCode: _s, ...l }) => l),
+    suppliers: bidders.map((b) => ({
+      compNo: b.compNo,
+      compNameKr: b.compName,
+      status: b.status,
+      submitted: b.revision > 0,
+      submittedAt: iso(b.submittedAt),
+      totalAmount: opened ? b.totalAmount : null,
+      rank: opened ? b.bidRank : null,
+    })),
+    openings: openings.map((o) => ({ confirmedBy: o.confirmedBy, confirmerName: o.confirmerName, confirmedAt: iso(o.confirmedAt)!, live: live.includes(o) })),
+    orders,
+    attachments,
+    history,
+    actions,
+  };
+}
+
+export async function getTender(db: Db, caller: Caller | null, tenderNo: string) {
+  return detail(db, tenderNo, await internalActor(db, caller));
+}
+
+/**
+ * The opened bids with their prices and ranks. Before the opening nobody — the buyer, a manager,
+ * an administrator — may read them: 409 BID_SEALED, and the attempt is audited (in its own
+ * transaction, so the refusal does not roll the record back).
+ */
+export async function getTenderBids(db: Db, caller: Caller | null, tenderNo: string) {
+  const actor = await internalActor(db, caller);
+  const t = await findTender(db, tenderNo);
+  if (!t) throw tenderMissing();
+  const status = byClock(t, new Date());
+  if (status !== 'OPENED' && status !== 'AWARDED') {
+    await db.transaction().execute((trx) => writeAudit(trx, { entity: 'tender', entityKey: tenderNo, action: 'SEALED_READ_REFUSED', actor: actor.userId, after: { status } }));
+    throw refused('BID_SEALED', '개찰 전에는 투찰 금액을 볼 수 없습니다. 두 명의 담당자가 개찰을 확인한 뒤에 공개됩니다', { status });
+  }
+  const [bidders, lines] = await Promise.all([findBidders(db, tenderNo), findOpenedLines(db, tenderNo)]);
+  return {
+    tenderNo,
+    currency: t.currency,
+    awardRule: t.awardRule,
+    bids: bidders
+      .filter((b) => b.bidRank !== null)
+      .sort((a, b) => a.bidRank! - b.bidRank!)
+      .map((b) => ({
+        compNo: b.compNo,
+        compName: b.compName,
+        rank: b.bidRank!,
+        totalAmount: b.totalAmount!,
+        submittedAt: iso(b.submittedAt)!,
+        lines: lines.filter((l) => l.compNo === b.compNo).map((l) => ({ lineNo: l.lineNo, unitPrice: l.unitPrice, amount: l.amount, rank: l.lineRank! })),
+      })),
+  };
+}
+
+/* ------------------------------ writing (staff) ------------------------------ */
+
+type TenderInput = Static<typeof TenderUpdateBody> | Static<typeof TenderCreateBody>;
+
+/** Window, suppliers (no repeats, registered, trading) and attachments of a create or update. */
+async function checkTenderFields(db: Db, b: TenderInput, errors: FieldError[]) {
+  const openAt = instant(errors, 'body/openAt', b.openAt, '입찰 시작일시');
+  const closeAt = instant(errors, 'body/closeAt', b.closeAt, '입찰 마감일시');
+  if (openAt && closeAt && closeAt.getTime() <= openAt.getTime()) errors.push({ path: 'body/closeAt', message: '입찰 마감일시는 시작일시 이후여야 합니다' });
+  if (closeAt && closeAt.getTime() <= Date.now()) errors.push({ path: 'body/closeAt', message: '입찰 마감일시는 현재 이후여야 합니다' });
+  const suppliers = b.suppliers.map((s) => s.trim().toUpperCase());
+  suppliers.forEach((s, i) => {
+    if (suppliers.indexOf(s) !== i) errors.push({ path: `body/suppliers/${i}`, message: `같은 협력사를 두 번 지정했습니다: ${s}` });
+  });
+  const known = new Set((await findCompanies(db, suppliers)).map((c) => c.compNo));
+  suppliers.forEach((s, i) => {
+    if (!known.has(s)) errors.push({ path: `body/suppliers/${i}`, message: `등록되지 않은 협력사입니다: ${s}` });
+  });
+  failIf(errors);
+  await assertSuppliersEligible(db, suppliers, 'rfq', (i) => `body/suppliers/${i}`);
+  await checkFileId(db, 'body/fileId', b.fileId);
+  return { openAt: openAt!, closeAt: closeAt!, suppliers };
+}
+
+/** An instant with its zone (2026-12-01T10:00:00+09:00), or a Korean wall-clock time as the screens send it (2026-12-01 10:00). */
+function instant(errors: FieldError[], path: string, value: string, label: string): Date | null {
+  const v = value.trim();
+  const kst = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2})$/.exec(v);
+  if (kst && !Number.isNaN(Date.parse(`${kst[1]}T${kst[2]}:00+09:00`))) return new Date(`${kst[1]}T${kst[2]}:00+09:00`);
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/.test(v) || Number.isNaN(Date.parse(v))) {
+    errors.push({ path, message: `${label}는 2026-12-01 10:00 (한국 시간) 형식으로 입력하세요` });
+    return null;
+  }
+  return new Date(v);
+}
+
+/** The buyer's own lines (no PR): an item of the master or a free text with its unit. */
+async function draftLines(db: Db, b: Static<typeof TenderCreateBody>, errors: FieldError[]) {
+  const input = b.lines ?? [];
+  if (input.length === 0) errors.push({ path: 'body/lines', message: '구매요청을 지정하거나 품목을 한 줄 이상 입력하세요' });
+  const { byCode, errors: itemErrors } = await loadItems(db, input, (i) => `body/lines/${i}/itemCode`);
+  errors.push(...itemErrors);
+  const units = await existingCodes(db, 'unit', input.map((l) => l.unitCode?.trim() ?? ''));
+  const today = todayKst();
+  const lines = input.map((l, i) => {
+    const item = l.itemCode?.trim() ? byCode.get(l.itemCode.trim()) : undefined;
+    const itemName = text(l.itemName) ?? item?.itemName ?? null;
+    const unitCode = text(l.unitCode) ?? item?.unitCode ?? null;
+    if (!itemName) errors.push({ path: `body/lines/${i}/itemName`, message: '품목명을 입력하세요' });
+    if (!unitCode) errors.push({ path: `body/lines/${i}/unitCode`, message: '단위를 입력하세요' });
+    else if (!item && !units.has(unitCode)) errors.push({ path: `body/lines/${i}/unitCode`, message: `등록되지 않은 단위입니다: ${unitCode}` });
+    if (l.deliveryDate) checkDate(errors, `body/lines/${i}/deliveryDate`, l.deliveryDate, '납기일', { notBefore: today });
+    return { lineNo: i + 1, prLineNo: null as number | null, itemCode: item?.itemCode ?? null, itemName: itemName ?? '', spec: text(l.spec) ?? item?.spec ?? null, unitCode: unitCode ?? '', sgCode: item?.sgCode ?? null, quantity: l.quantity, deliveryDate: text(l.deliveryDate) };
+  });
+  return lines;
+}
+
+/** A draft tender from a received PR (its lines; the PR moves to quotation requested) or from the buyer's own lines. */
+export async function createTender(db: Db, caller: Caller | null, b: Static<typeof TenderCreateBody>) {
+  const actor = await internalActor(db, caller);
+  const errors: FieldError[] = [];
+  const prNo = text(b.prNo);
+  const lines = prNo ? [] : await draftLines(db, b, errors);
+  if (!prNo && !text(b.title)) errors.push({ path: 'body/title', message: '제목을 입력하세요' });
+  const fields = await checkTenderFields(db, b, errors);
+  const tenderNo = await db.transaction().execute(async (trx) => {
+    const tenderNo = await nextDocumentNumber(trx, 'BD', todayKst());
+    let header = {
+      tenderNo, prNo: null as string | null, title: text(b.title) ?? '', description: text(b.description), section: actor.section, deptcd: actor.deptcd, buyerId: actor.singleid,
+      currency: b.currency ?? ('KRW' as const), awardRule: b.awardRule, openAt: fields.openAt, closeAt: fields.closeAt, status: 'DRAFT' as const, fileId: b.fileId ?? null, createdBy: actor.userId,
+    };
+    let tenderLines = lines.map((l) => ({ ...l, tenderNo }));
+    if (prNo) {
+      const { pr, lines: prLines } = await takePrForTender(trx, actor, prNo, b.prVersion, tenderNo);
+      header = { ...header, prNo, title: text(b.title) ?? pr.title, section: pr.section, deptcd: pr.deptcd, buyerId: pr.buyerId ?? actor.singleid, currency: pr.currency };
+      tenderLines = prLines.map((l) => ({
+        tenderNo, lineNo: l.lineNo, prLineNo: l.lineNo, itemCode: l.itemCode, itemName: l.itemName, spec: l.spec, unitCode: l.unitCode, sgCode: l.sgCode, quantity: l.quantity, deliveryDate: pr.desiredDate,
+      }));
+    }
+    await checkSourcingEligibility(trx, fields.suppliers, { docType: 'TENDER', docNo: tenderNo, confirmWarning: b.confirmEvaluationWarning, actor: actor.userId });
+    await insertTender(trx, header, tenderLines, fields.suppliers);
+    await writeAudit(trx, { entity: 'tender', entityKey: tenderNo, action: 'CREATE', actor: actor.userId, after: { ...header, suppliers: fields.suppliers, lines: tenderLines.length } });
+    return tenderNo;
+  });
+  return detail(db, tenderNo, actor);
+}
+
+/** The tender locked by its buyer or a purchasing manager, at the version read. */
+async function lockOwned(trx: Db, tenderNo: string, actor: Actor, version: number) {
+  const t = await lockTender(trx, tenderNo);
+  if (!t) throw tenderMissing();
+  if (t.buyerId !== actor.singleid && !isPurchasingManager(actor)) throw notAllowed('담당 구매자 또는 구매 관리자만 입찰을 처리할 수 있습니다');
+  checkVersion(version, t.version);
+  return t;
+}
+
+/** A draft's title, window, award rule, invited suppliers and attachments. */
+export async function updateTenderDraft(db: Db, caller: Caller | null, tenderNo: string, b: Static<typeof TenderUpdateBody>) {
+  const actor = await internalActor(db, caller);
+  const fields = await checkTenderFields(db, b, []);
+  await db.transaction().execute(async (trx) => {
+    const t = await lockOwned(trx, tenderNo, actor, b.version);
+    transition(TENDER_MACHINE, 'update', t.status);
+    await checkSourcingEligibility(trx, fields.suppliers, { docType: 'TENDER', docNo: tenderNo, confirmWarning: b.confirmEvaluationWarning, actor: actor.userId });
+    const after = { title: text(b.title) ?? t.title, description: text(b.description), awardRule: b.awardRule, openAt: fields.openAt, closeAt: fields.closeAt, fileId: b.fileId ?? null };
+    await updateTender(trx, tenderNo, { ...after, version: t.version + 1, updatedAt: new Date() });
+    await replaceInvited(trx, tenderNo, fields.suppliers);
+    await writeAudit(trx, { entity: 'tender', entityKey: tenderNo, action: 'UPDATE', actor: actor.userId, before: { title: t.title, openAt: t.openAt, closeAt: t.closeAt, awardRule: t.awardRule }, after: { ...after, suppliers: fields.suppliers } });
+  });
+  return detail(db, tenderNo, actor);
+}
+
+/** Publishes a draft: the data key is made (wrapped), the suppliers invited; bidding opens at its time. */
+export async function publishTender(db: Db, caller: Caller | null, keys: KeySource, tenderNo: string, body: Static<typeof VersionBody>) {
+  const actor = await internalActor(db, caller);
+  const master = masterKeyOf(keys);
+  await db.transaction().execute(async (trx) => {
+    const t = await lockOwned(trx, tenderNo, actor, body.version);
+    transition(TENDER_MACHINE, 'publish', t.status);
+    const now = new Date();
+    if (t.closeAt.getTime() <= now.getTime()) throw refused('TENDER_WINDOW_PASSED', '입찰 마감일시가 지났습니다. 일정을 바꾼 뒤 공고하세요');
+    const invited = (await findBidders(trx, tenderNo)).map((b) => b.compNo);
+    await assertSuppliersEligible(trx, invited, 'rfq', 'body/version');
+    await insertKey(trx, tenderNo, newWrappedKey(master, tenderNo), master.ref);
+    const status = byClock({ ...t, status: 'PUBLISHED' }, now);
+    await updateTender(trx, tenderNo, { status, publishedAt: now, version: t.version + 1, updatedAt: now });
+    await notifyTenderInvitations(trx, tenderNo, invited);
+    await writeAudit(trx, { entity: 'tender', entityKey: tenderNo, action: 'PUBLISH', actor: actor.userId, before: { status: t.status }, after: { status, suppliers: invited } });
+  });
+  return detail(db, tenderNo, actor);
+}
+
+/** Cancels a tender before its opening: its bids are cancelled unread, its key destroyed, its PR given back. */
+export async function cancelTender(db: Db, caller: Caller | null, tenderNo: string, body: Static<typeof ReasonBody>) {
+  const reason = text(body.reason);
+  if (!reason) failIf([{ path: 'body/reason', message: '취소 사유를 입력하세요' }]);
+  const actor = await internalActor(db, caller);
+  await db.transaction().execute(async (trx) => {
+    const t = await lockOwned(trx, tenderNo, actor, body.version);
+    const now = new Date();
+    const status = transition(TENDER_MACHINE, 'cancel', byClock(t, now));
+    for (const b of await lockBids(trx, tenderNo)) await updateBid(trx, tenderNo, b.compNo, { status: 'CANCELLED', sealed: null, version: b.version + 1 });
+    // Without its key nothing sealed for this tender can ever be opened.
+    await markKey(trx, tenderNo, { wrappedKey: null, destroyedAt: now });
+    await updateTender(trx, tenderNo, { status, cancelReason: reason, version: t.version + 1, updatedAt: now });
+    if (t.prNo) await releasePrOfTender(trx, actor, t.prNo, tenderNo, reason!);
+    await writeAudit(trx, { entity: 'tender', entityKey: tenderNo, action: 'CANCEL', actor: actor.userId, before: { status: t.status }, after: { status }, reason });
+  });
+  return detail(db, tenderNo, actor);
+}
+
+/**
+ * 개찰 under dual control: each call is one person's confirmation. The tender's buyer may not be
+ * one of them, nor may one person confirm twice; a confirmation lapses after
+ * OPENING_WINDOW_MINUTES. The second live confirmation releases the key, decrypts every bid,
+ * ranks them and records the ceremony (who, when) in the tender's history.
+ */
+export async function confirmOpening(db: Db, caller: Caller | null, keys: KeySource, tenderNo: string, body: Static<typeof VersionBody>) {
+  const actor = await internalActor(db, caller);
+  const master = masterKeyOf(keys);
+  await db.transaction().execute(async (trx) => {
+    const t = await lockTender(trx, tenderNo);
+    if (!t) throw tenderMissing();
+    const now = new Date();
+    const status = byClock(t, now);
+    if (status === 'PUBLISHED' || status === 'OPEN') throw refused('BID_NOT_CLOSED', '입찰 마감 전에는 개찰할 수 없습니다', { closeAt: iso(t.closeAt) });
+    transition(TENDER_MACHINE, 'open', status);
+    if (t.buyerId === actor.singleid) throw notAllowed('입찰 담당 구매자는 개찰 확인자가 될 수 없습니다. 다른 두 명의 담당자가 확인하세요', 'OPENING_BY_BUYER');
+    checkVersion(body.version, t.version);
+    const live = liveConfirmations(await findOpenings(trx, tenderNo), now);
+    if (live.some((o) => o.confirmedBy === actor.userId)) {
+      throw refused('OPENING_SAME_PERSON', `이미 개찰을 확인했습니다. 다른 담당자가 ${OPENING_WINDOW_MINUTES}분 안에 확인해야 개찰됩니다`);
+    }
+    await insertOpening(trx, { tenderNo, confirmedBy: actor.userId, confirmerName: actor.hname, confirmedAt: now });
+    if (live.length === 0) {
+      await updateTender(trx, tenderNo, { status, version: t.version + 1, updatedAt: now });
+      await writeAudit(trx, { entity: 'tender', entityKey: tenderNo, action: 'OPEN_CONFIRM', actor: actor.userId, after: { windowMinutes: OPENING_WINDOW_MINUTES } });
+      return;
+    }
+    const ranking = await openAll(trx, master, t, now);
+    await updateTender(trx, tenderNo, { status: 'OPENED', openedAt: now, version: t.version + 1, updatedAt: now });
+    const confirmers = [...live.map((o) => ({ userId: o.confirmedBy, name: o.confirmerName, at: iso(o.confirmedAt) })), { userId: actor.userId, name: actor.hname, at: iso(now) }];
+    await writeAudit(trx, { entity: 'tender', entityKey: tenderNo, action: 'OPEN', actor: actor.userId, before: { status }, after: { status: 'OPENED', confirmers, ranking } });
+  });
+  return detail(db, tenderNo, actor);
+}
+
+/** Releases the key, decrypts each submitted bid into tender_bid_line and ranks; answers the ranking (no prices). */
+async function openAll(trx: Db, master: MasterKey, t: { tenderNo: string; currency: string }, now: Date) {
+  const tenderNo = t.tenderNo;
+  const keyRow = await findKey(trx, tenderNo);
+  if (!keyRow?.wrappedKey) throw refused('TENDER_KEY_MISSING', '입찰 키가 없어 개찰할 수 없습니다. 관리자에게 문의하세요');
+  let key: Buffer;
+  try {
+    key = unwrapKey(master, keyRow.wrappedKey, tenderNo);
+  } catch {
+    throw refused('TENDER_KEY_MISMATCH', '입찰 키를 열 수 없습니다. 마스터 키(BID_MASTER_KEY)가 공고 때와 다릅니다');
+  }
+  const quantities = new Map((await findTenderLines(trx, tenderNo)).map((l) => [l.lineNo, l.quantity]));
+  const bids = (await lockBids(trx, tenderNo)).filter((b) => b.sealed && b.revision > 0);
+  const opened: OpenedBid[] = [];
+  try {
+    for (const b of bids) {
+      const prices = openBid(key, b.sealed!, { tenderNo, compNo: b.compNo, revision: b.revision });
+      const lines = prices.lines.map((l) => ({ lineNo: l.lineNo, unitPrice: l.unitPrice, amount: lineAmount(quantities.get(l.lineNo) ?? '0', l.unitPrice, t.currency as 'KRW') }));
+      opened.push({ compNo: b.compNo, submittedAt: b.submittedAt!, lines, total: totalOf(lines.map((l) => l.amount)) });
+    }
+  } finally {
+    key.fill(0);
+  }
+  const ranks = rankBids(opened);
+  for (const o of opened) {
+    await insertOpenedLines(trx, o.lines.map((l) => ({ tenderNo, compNo: o.compNo, lineNo: l.lineNo, unitPrice: l.unitPrice, amount: l.amount, lineRank: ranks.perLine.get(l.lineNo)?.get(o.compNo) ?? null })));
+    const b = bids.find((x) => x.compNo === o.compNo)!;
+    await updateBid(trx, tenderNo, o.compNo, { totalAmount: o.total, bidRank: ranks.total.get(o.compNo)!, version: b.version + 1 });
+  }
+  await markKey(trx, tenderNo, { releasedAt: now });
+  return opened.map((o) => ({ compNo: o.compNo, rank: ranks.total.get(o.compNo)! })).sort((a, b) => a.rank - b.rank);
+}
+
+/** Awards an opened tender by its rule: one draft PO per winning supplier through the PO flow; every bidder is told the result, never a price. */
+export async function awardTender(db: Db, caller: Caller | null, tenderNo: string, b: Static<typeof AwardBody>) {
+  const actor = await internalActor(db, caller);
+  const errors: FieldError[] = [];
+  checkDate(errors, 'body/dueDate', b.dueDate, '납기일', { required: true, notBefore: todayKst() });
+  failIf(errors);
+  await db.transaction().execute(async (trx) => {
+    const t = await lockOwned(trx, tenderNo, actor, b.version);
+    const status = transition(TENDER_MACHINE, 'award', t.status);
+    const [lines, opened, bids] = await Promise.all([findTenderLines(trx, tenderNo), findOpenedLines(trx, tenderNo), lockBids(trx, tenderNo)]);
+    if (opened.length === 0) throw refused('NO_BIDS', '투찰한 협력사가 없어 낙찰할 수 없습니다. 입찰을 취소하고 다시 공고하세요');
+    const perLine = new Map<number, Map<string, number>>();
+    for (const l of opened) perLine.set(l.lineNo, (perLine.get(l.lineNo) ?? new Map()).set(l.compNo, l.lineRank ?? 0));
+    const total = new Map(bids.filter((x) => x.bidRank !== null).map((x) => [x.compNo, x.bidRank!]));
+    const winners = winnersByLine(t.awardRule as AwardRule, { total, perLine });
+    const byWinner = new Map<string, number[]>();
+    for (const [lineNo, compNo] of winners) byWinner.set(compNo, [...(byWinner.get(compNo) ?? []), lineNo]);
+    const orders: Array<{ compNo: string; poNo: string }> = [];
+    for (const [compNo, lineNos] of [...byWinner.entries()].sort(([a], [c]) => a.localeCompare(c))) {
+      const poNo = await createAwardedPo(trx, actor, {
+        tenderNo, compNo, prNo: t.prNo, section: t.section, deptcd: t.deptcd, buyerId: t.buyerId, title: t.title, currency: t.currency as 'KRW' | 'JPY', dueDate: b.dueDate,
+        confirmEvaluationWarning: b.confirmEvaluationWarning,
+        lines: lines
+          .filter((l) => lineNos.includes(l.lineNo))
+          .map((l) => ({ ...l, deliveryDate: l.deliveryDate, unitPrice: opened.find((o) => o.compNo === compNo && o.lineNo === l.lineNo)!.unitPrice })),
+      });
+      await insertAward(trx, tenderNo, compNo, poNo);
+      orders.push({ compNo, poNo });
+    }
+    const now = new Date();
+    for (const bid of bids) {
+      if (bid.revision === 0) continue;
+      const won = byWinner.has(bid.compNo);
+      await updateBid(trx, tenderNo, bid.compNo, { status: won ? 'WON' : 'LOST', version: bid.version + 2 });
+      await notifyTenderResult(trx, tenderNo, bid.compNo, won);
+    }
+    await updateTender(trx, tenderNo, { status, awardedAt: now, version: t.version + 1, updatedAt: now });
+    await writeAudit(trx, { entity: 'tender', entityKey: tenderNo, action: 'AWARD', actor: actor.userId, before: { status: t.status }, after: { status, orders } });
+  });
+  return detail(db, tenderNo, actor);
+}
+
+/* ------------------------------ the supplier's side (its scoped Db) ------------------------------ */
+
+export async function listSupplierTenders(db: Db, q: TenderFilter, sort: Sort, w: Window) {
+  const { rows, total } = await listOwnTenders(db, q, sort, w);
+  const now = new Date();
+  return { rows: rows.map((r) => ({ ...r, status: byClock(r, now), openAt: iso(r.openAt)!, closeAt: iso(r.closeAt)!, submittedAt: iso(r.submittedAt) })), total };
+}
+
+/** The company's invitation: the lines, its own bid's receipt; its own prices and result after the opening. Another company's tender answers 404. */
+export async function getSupplierTender(db: Db, caller: Caller | null, tenderNo: string) {
+  supplierActor(caller);
+  const own = await findOwnBid(db, tenderNo);
+  if (!own) throw tenderMissing();
+  const status = byClock(own, new Date());
+  const opened = status === 'OPENED' || status === 'AWARDED';
+  const [lines, prices, attachments] = await Promise.all([findTenderLines(db, tenderNo), opened ? findOwnOpenedLines(db, tenderNo) : Promise.resolve([]), loadAttachments(db, own.fileId)]);
+  const priceOf = new Map(prices.map((p) => [p.lineNo, p.unitPrice]));
+  return {
+    tenderNo,
+    compNo: own.compNo,
+    title: own.title,
+    description: own.description,
+    status,
+    bidStatus: own.bidStatus,
+    currency: own.currency,
+    openAt: iso(own.openAt)!,
+    closeAt: iso(own.closeAt)!,
+    editable: status === 'OPEN' && own.bidStatus !== 'CANCELLED',
+    revision: own.revision,
+    submittedAt: iso(own.submittedAt),
+    receipt: own.digest,
+    result: own.bidStatus === 'WON' || own.bidStatus === 'LOST' ? own.bidStatus : null,
+    version: own.version,
+    lines: lines.map(({ prLineNo: _p, sgCode: _s, ...l }) => ({ ...l, unitPrice: priceOf.get(l.lineNo) ?? null })),
+    attachments,
+  };
+}
+
+/**
+ * Submits or replaces the company's sealed bid while the window is open: a unit price for every
+ * line, sealed at once with the tender's key; the stored row and the audit hold no price.
+ * Refused: before the opening time or after the close (409), an uninvited company (404), one no
+ * longer trading or blocked by its evaluation grade (400/409), a stale version (409).
+ */
+export async function submitBid(db: Db, caller: Caller | null, keys: KeySource, tenderNo: string, b: Static<typeof BidBody>) {
+  const supplier = supplierActor(caller);
+  const master = masterKeyOf(keys);
+  const errors: FieldError[] = [];
+  await db.transaction().execute(async (trx) => {
+    const own = await lockOwnBid(trx, tenderNo);
+    if (!own) throw tenderMissing();
+    const now = new Date();
+    const status = byClock({ status: own.tenderStatus, openAt: own.openAt, closeAt: own.closeAt }, now);
+    if (status === 'PUBLISHED') throw refused('BID_NOT_OPEN', '입찰 시작 전에는 투찰할 수 없습니다', { openAt: iso(own.openAt) });
+    if (status === 'CLOSED') throw refused('BID_CLOSED', '입찰이 마감되어 투찰하거나 바꿀 수 없습니다', { closeAt: iso(own.closeAt) });
+    if (status !== 'OPEN' || own.status === 'CANCELLED') throw wrongState('진행 중인 입찰이 아닙니다', status);
+    checkVersion(b.version, own.version);
+    await assertSuppliersEligible(trx, [supplier.compNo], 'rfq', 'body/version');
+    const grade = (await standings(trx, [supplier.compNo])).get(supplier.compNo);
+    if (grade?.action === 'BLOCK') throw refused('EVAL_BLOCKED', `협력사 평가 결과(${grade.periodName} ${grade.grade}등급)로 거래가 제한되어 투찰할 수 없습니다`);
+    const lines = await findTenderLines(trx, tenderNo);
+    const given = new Map<number, number>();
+    b.lines.forEach((l, i) => {
+      if (given.has(l.lineNo)) errors.push({ path: `body/lines/${i}/lineNo`, message: `같은 품목 줄(${l.lineNo})을 두 번 입력했습니다` });
+      else if (!lines.some((x) => x.lineNo === l.lineNo)) errors.push({ path: `body/lines/${i}/lineNo`, message: `입찰에 없는 품목 줄입니다: ${l.lineNo}` });
+      given.set(l.lineNo, i);
+    });
+    lines.forEach((l) => {
+      if (!given.has(l.lineNo)) errors.push({ path: 'body/lines', message: `${l.lineNo}번 품목의 단가를 입력하세요` });
+    });
+    failIf(errors);
+    const total = totalOf(lines.map((l) => lineAmount(l.quantity, b.lines[given.get(l.lineNo)!].unitPrice, own.currency as 'KRW')));
+    if (!fitsAmount(total)) failIf([{ path: 'body/lines', message: '합계 금액이 너무 큽니다' }]);
+    const keyRow = await findKey(trx, tenderNo);
+    if (!keyRow?.wrappedKey) throw refused('TENDER_KEY_MISSING', '입찰 키가 없어 투찰할 수 없습니다. 구매 담당자에게 문의하세요');
+    const revision = own.revision + 1;
+    const { sealed, digest } = sealBid(master, keyRow.wrappedKey, { tenderNo, compNo: supplier.compNo, revision }, { lines: lines.map((l) => ({ lineNo: l.lineNo, unitPrice: b.lines[given.get(l.lineNo)!].unitPrice })) });
+    await updateBid(trx, tenderNo, supplier.compNo, { status: 'SUBMITTED', sealed, digest, revision, submittedAt: now, submittedBy: supplier.userId, version: own.version + 1 });
+    await writeAudit(trx, { entity: 'tender_bid', entityKey: `${tenderNo}/${supplier.compNo}`, action: revision === 1 ? 'SUBMIT' : 'REPLACE', actor: supplier.userId, after: { revision, digest } });
+  });
+  return getSupplierTender(db, caller, tenderNo);
+}

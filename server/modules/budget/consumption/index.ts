@@ -1,0 +1,77 @@
+/**
+ * The one door other modules use to move budget (issue #26): call `recordBudgetMovement` inside
+ * the document's transaction after the document changed. It recomputes what the ledger should
+ * hold for the PR the document belongs to and everything taken from it (./plan.ts), checks each
+ * budget key that would consume more under its account's policy, and posts the difference.
+ *
+ * - STOP: a key whose available amount would fall below zero refuses with 409 BUDGET_EXCEEDED,
+ *   naming department, account, month, available and requested;
+ * - WARN: refuses with 409 BUDGET_WARN_CONFIRM unless `confirmWarning`, then records who confirmed;
+ * - IGNORE: records the overdraft only.
+ * A key without a budget line is not controlled (its movements are still in the ledger).
+ * Race-safety: the budget line is locked (`FOR UPDATE`) before its ledger is summed, so two
+ * requests for the last won are serialised and the second sees the first's rows.
+ */
+import type { Db } from '../../../db/connect.js';
+import { conflict } from '../../../http/errors.js';
+import { jpyRate, wonText } from '../../../domain/money.js';
+import { chainTargets, movements, netByKey, type DocType } from './plan.js';
+import {
+  consumedOf, findLoisOfPr, findOrderLinesOfPr, findPrForBudget, findPrLinesForBudget, findSourcePr, insertException, insertLedger, keyNames, ledgerOfDocuments, lockBudgetLine,
+} from './queries.js';
+
+export interface BudgetMovement {
+  /** What happened to the document (recorded on every ledger row it causes). */
+  event: 'APPROVE' | 'ORDER' | 'CHANGE' | 'RECEIPT' | 'CANCEL' | 'RETURN';
+  docType: DocType;
+  docNo: string;
+  /** The acting user id. */
+  actor: string;
+  /** The caller confirmed overdrawing a WARN account (the request's confirmBudgetWarning). */
+  confirmWarning?: boolean | null;
+}
+
+export async function recordBudgetMovement(trx: Db, m: BudgetMovement): Promise<void> {
+  const prNo = await findSourcePr(trx, m.docType, m.docNo);
+  if (!prNo) return;
+  const pr = await findPrForBudget(trx, prNo);
+  if (!pr) return;
+  const [prLines, orderLines, lois] = await Promise.all([findPrLinesForBudget(trx, prNo), findOrderLinesOfPr(trx, prNo), findLoisOfPr(trx, prNo)]);
+  if (!prLines.some((l) => l.budgetAccount)) return;
+  const usesJpy = pr.currency === 'JPY' || orderLines.some((l) => l.currency === 'JPY') || lois.some((l) => l.currency === 'JPY');
+  const rate = usesJpy ? await jpyRate(trx) : null;
+  const targets = chainTargets({ pr, prLines, orderLines, lois, jpyRate: rate });
+  const docs = [
+    { docType: 'PR' as const, docNo: prNo },
+    ...[...new Set(orderLines.map((l) => l.poNo))].map((docNo) => ({ docType: 'PO' as const, docNo })),
+    ...lois.map((l) => ({ docType: 'LOI' as const, docNo: l.loiNo })),
+  ];
+  const rows = movements(targets, await ledgerOfDocuments(trx, docs));
+  if (rows.length === 0) return;
+
+  for (const key of netByKey(rows)) {
+    if (key.amount <= 0n) continue;
+    const line = await lockBudgetLine(trx, key);
+    if (!line) continue;
+    const available = BigInt(String(line.amount)) - BigInt(await consumedOf(trx, key));
+    if (key.amount <= available) continue;
+    const shown = available < 0n ? 0n : available;
+    if (line.policy === 'IGNORE' || (line.policy === 'WARN' && m.confirmWarning)) {
+      const { amount: _a, ...k } = key;
+      await insertException(trx, { ...k, policy: line.policy, docType: m.docType, docNo: m.docNo, available: String(available), requested: String(key.amount), confirmedBy: line.policy === 'WARN' ? m.actor : null });
+      continue;
+    }
+    const { deptnm, accountName } = await keyNames(trx, key);
+    const details = { deptcd: key.deptcd, deptnm, accountCode: key.accountCode, accountName, fiscalYear: key.fiscalYear, month: key.month, available: String(shown), requested: String(key.amount) };
+    const where = `${deptnm}(${key.deptcd}) ${accountName} ${key.fiscalYear}년 ${key.month}월 — 가용 ${wonText(String(shown))}원, 요청 ${wonText(String(key.amount))}원`;
+    if (line.policy === 'STOP') throw conflict('BUDGET_EXCEEDED', `예산을 초과합니다: ${where}`, details);
+    throw conflict('BUDGET_WARN_CONFIRM', `예산을 초과합니다. 확인 후 진행하세요: ${where}`, details);
+  }
+  await insertLedger(
+    trx,
+    rows.map((r) => ({
+      fiscalYear: r.fiscalYear, month: r.month, deptcd: r.deptcd, accountCode: r.accountCode, docType: r.docType, docNo: r.docNo, lineNo: r.lineNo, kind: r.kind,
+      event: r.docType === m.docType || m.event !== 'ORDER' ? m.event : 'RELEASE', amount: String(r.amount), createdBy: m.actor,
+    })),
+  );
+}

@@ -1,0 +1,83 @@
+import type { Static } from 'typebox';
+import type { Db } from '../../../db/connect.js';
+import { jpyRate, toKrw } from '../../../domain/money.js';
+import { missing } from '../../../domain/errors.js';
+import { todayKst } from '../../../domain/dates.js';
+import { availabilityOf, budgetsOf, findPrForAvailability, ledgerSums, listLedger, namesOf, prLinesWithAccounts, type LedgerFilter } from './queries.js';
+import type { BudgetReportQuery } from './schemas.js';
+
+interface Figures { budget: bigint; preCommitted: bigint; committed: bigint; actual: bigint }
+const zero = (): Figures => ({ budget: 0n, preCommitted: 0n, committed: 0n, actual: 0n });
+const FIELD = { PRE_COMMIT: 'preCommitted', COMMIT: 'committed', ACTUAL: 'actual' } as const;
+
+function show(f: Figures) {
+  return {
+    budget: String(f.budget), preCommitted: String(f.preCommitted), committed: String(f.committed), actual: String(f.actual),
+    available: String(f.budget - f.preCommitted - f.committed - f.actual),
+  };
+}
+
+/**
+ * Budget against pre-committed, committed, actual and available, every figure a sum of the budget
+ * lines and the ledger: per department × account × month, per department × account, or per month.
+ */
+export async function budgetReport(db: Db, q: Static<typeof BudgetReportQuery>) {
+  const fiscalYear = q.fiscalYear ?? Number(todayKst().slice(0, 4));
+  const f = { fiscalYear, month: q.month, deptcd: q.deptcd?.trim() || undefined, accountCode: q.accountCode?.trim() || undefined };
+  const by = q.by ?? 'detail';
+  const [budgets, sums, names] = await Promise.all([budgetsOf(db, f), ledgerSums(db, f), namesOf(db)]);
+  const groupOf = (r: { month: number; deptcd: string; accountCode: string }) =>
+    by === 'month' ? { month: r.month, deptcd: null, accountCode: null } : by === 'deptAccount' ? { month: null, deptcd: r.deptcd, accountCode: r.accountCode } : { month: r.month, deptcd: r.deptcd, accountCode: r.accountCode };
+  const groups = new Map<string, { key: ReturnType<typeof groupOf>; f: Figures }>();
+  const at = (r: { month: number; deptcd: string; accountCode: string }) => {
+    const key = groupOf(r);
+    const k = `${key.month}|${key.deptcd}|${key.accountCode}`;
+    if (!groups.has(k)) groups.set(k, { key, f: zero() });
+    return groups.get(k)!.f;
+  };
+  const totals = zero();
+  for (const b of budgets) {
+    const v = BigInt(String(b.amount));
+    at(b).budget += v;
+    totals.budget += v;
+  }
+  for (const s of sums) {
+    const v = BigInt(String(s.amount ?? '0'));
+    at(s)[FIELD[s.kind]] += v;
+    totals[FIELD[s.kind]] += v;
+  }
+  const rows = [...groups.values()]
+    .sort((a, b) => (a.key.deptcd ?? '').localeCompare(b.key.deptcd ?? '') || (a.key.accountCode ?? '').localeCompare(b.key.accountCode ?? '') || (a.key.month ?? 0) - (b.key.month ?? 0))
+    .map(({ key, f: fig }) => {
+      const deptnm = key.deptcd ? (names.dept.get(key.deptcd) ?? key.deptcd) : null;
+      const accountName = key.accountCode ? (names.account.get(key.accountCode) ?? key.accountCode) : null;
+      const label = [deptnm, accountName, key.month ? `${key.month}월` : null].filter(Boolean).join(' · ');
+      return { key: `${key.month ?? ''}|${key.deptcd ?? ''}|${key.accountCode ?? ''}`, label, fiscalYear, month: key.month, deptcd: key.deptcd, deptnm, accountCode: key.accountCode, accountName, ...show(fig) };
+    });
+  return { rows, total: rows.length, totals: { key: '', label: '합계', fiscalYear, month: f.month ?? null, deptcd: f.deptcd ?? null, deptnm: null, accountCode: f.accountCode ?? null, accountName: null, ...show(totals) } };
+}
+
+export async function budgetLedger(db: Db, f: LedgerFilter, w: { limit: number; offset: number }) {
+  const { rows, total } = await listLedger(db, { ...f, docNo: f.docNo?.trim() || undefined }, w);
+  return { rows: rows.map((r) => ({ ...r, amount: String(r.amount), createdAt: new Date(r.createdAt).toISOString() })), total };
+}
+
+/** What each line of a PR would draw on: its account's budget for the PR's department and month, and what is left of it. */
+export async function prBudget(db: Db, prNo: string) {
+  const pr = await findPrForAvailability(db, prNo);
+  if (!pr) throw missing('PR_NOT_FOUND', '구매요청을 찾을 수 없습니다');
+  const [y, m] = pr.prDate.split('-').map(Number);
+  const lines = await prLinesWithAccounts(db, prNo);
+  const rate = pr.currency === 'JPY' ? await jpyRate(db) : null;
+  const avail = await availabilityOf(db, { fiscalYear: y, month: m, deptcd: pr.deptcd }, [...new Set(lines.map((l) => l.budgetAccount).filter((a): a is string => !!a))]);
+  return {
+    prNo, deptcd: pr.deptcd, fiscalYear: y, month: m,
+    lines: lines.map((l) => {
+      const a = l.budgetAccount ? avail.get(l.budgetAccount) : undefined;
+      return {
+        lineNo: l.lineNo, accountCode: l.budgetAccount, accountName: l.accountName, policy: l.policy, controlled: !!a,
+        budget: a ? a.budget : null, available: a ? String(BigInt(a.budget) - BigInt(a.consumed)) : null, requested: toKrw(String(l.estAmount), pr.currency, rate),
+      };
+    }),
+  };
+}

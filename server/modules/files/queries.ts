@@ -1,0 +1,52 @@
+import type { Insertable } from 'kysely';
+import type { Db } from '../../db/connect.js';
+import type { FileEntryTable } from '../../db/schema.generated.js';
+
+/** The files of a group still in it, in order. */
+export function groupEntries(db: Db, fileId: string) {
+  return db
+    .selectFrom('fileEntry')
+    .select(['fileId', 'seq', 'originalName', 'sizeBytes', 'mimeType', 'createdAt', 'storedName'])
+    .where('fileId', '=', fileId)
+    .where('deletedAt', 'is', null)
+    .orderBy('seq')
+    .execute();
+}
+
+export type FileEntryRow = Awaited<ReturnType<typeof groupEntries>>[number];
+
+/** A group with who made it and the document that holds it, for the access check. */
+export function findGroup(db: Db, fileId: string) {
+  return db.selectFrom('fileGroup').select(['fileId', 'createdBy', 'compNo', 'docType', 'docNo']).where('fileId', '=', fileId).executeTakeFirst();
+}
+
+export async function insertGroup(db: Db, g: { fileId: string; createdBy: string; compNo: string | null; docType: string | null; docNo: string | null; boundAt: Date | null }): Promise<void> {
+  await db.insertInto('fileGroup').values(g).execute();
+}
+
+/** The highest file number of a group (0 for none). */
+export async function lastSeq(db: Db, fileId: string): Promise<number> {
+  const last = await db.selectFrom('fileEntry').select((eb) => eb.fn.max('seq').as('maxSeq')).where('fileId', '=', fileId).executeTakeFirst();
+  return Number(last?.maxSeq ?? 0);
+}
+
+export async function insertEntries(db: Db, entries: Array<Insertable<FileEntryTable>>): Promise<void> {
+  await db.insertInto('fileEntry').values(entries).execute();
+}
+
+/** Marks one file of a group deleted; false when there was none to delete. */
+export async function markEntryDeleted(db: Db, fileId: string, seq: number): Promise<boolean> {
+  const result = await db.updateTable('fileEntry').set({ deletedAt: new Date() }).where('fileId', '=', fileId).where('seq', '=', seq).where('deletedAt', 'is', null).executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** Groups no document took before the cutoff, oldest first, 1,000 at a time. */
+export async function unboundGroupsBefore(db: Db, cutoff: Date): Promise<string[]> {
+  const rows = await db.selectFrom('fileGroup').select(['fileId']).where('boundAt', 'is', null).where('createdAt', '<', cutoff).orderBy('createdAt').limit(1000).execute();
+  return rows.map((r) => r.fileId);
+}
+
+/** Records the document that holds a group. */
+export async function bindGroup(db: Db, fileId: string, now: Date, holder: { docType: string; docNo: string }): Promise<void> {
+  await db.updateTable('fileGroup').set({ boundAt: now, docType: holder.docType, docNo: holder.docNo }).where('fileId', '=', fileId).execute();
+}

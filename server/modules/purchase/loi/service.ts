@@ -1,0 +1,214 @@
+import { recordBudgetMovement } from '../../budget/consumption/index.js';
+import type { Static } from 'typebox';
+import type { Caller } from '../../../auth/plugin.js';
+import { groupHoldsScreen } from '../../../auth/menu-authority.js';
+import { writeAudit } from '../../../db/audit.js';
+import type { Db } from '../../../db/connect.js';
+import { nextDocumentNumber } from '../../../db/document-number.js';
+import { loadApprovals, startApproval, withdrawApproval } from '../approval/queries.js';
+import { approvalState, numbered } from '../approval/state.js';
+import { internalActor, isPurchasingManager, supplierActor, type Actor } from '../../../domain/actor.js';
+import { checkFileId, loadAttachments, loadHistory } from '../../../domain/documents.js';
+import { checkVersion, failIf, missing, notAllowed, refused, wrongState, type FieldError } from '../../../domain/errors.js';
+import { jpyRate, toKrw } from '../../../domain/money.js';
+import { transition } from '../../../domain/machine.js';
+import { checkDate, todayKst } from '../../../domain/dates.js';
+import { checkDecimal, iso, requireText, text, type DecimalRule } from '../../../domain/values.js';
+import type { ReasonBody, VersionBody } from '../../../domain/schemas.js';
+import { prExists } from '../pr/queries.js';
+import { findSupplier } from '../simple-order/queries.js';
+import { findLoi, findLoiOrders, insertLoi, lockLoi, lockLoiForSupplier, lockOverdueLois, updateLoi } from './queries.js';
+import { LOI_MACHINE, SUPPLIER_VISIBLE_LOI, effectiveLoiStatus, isPastValidity, loiActionsFor } from './workflow.js';
+
+export const LOI_SCREENS = { list: '/LoiRequestList', edit: '/LoiRequestEdit' } as const;
+const LOI_AMOUNT: DecimalRule = { label: '금액', scale: 0, intDigits: 16, sign: 'positive' };
+
+const loiMissing = () => missing('LOI_NOT_FOUND', 'LOI를 찾을 수 없습니다');
+
+type LoiInput = { compNo: string; title: string; scope: string; currency: 'KRW' | 'JPY'; amount: string; validFrom: string; validUntil: string; prNo?: string | null; fileId?: string | null; confirmBudgetWarning?: boolean };
+
+async function checkLoi(db: Db, b: LoiInput) {
+  const errors: FieldError[] = [];
+  const today = todayKst();
+  requireText(errors, 'body/title', b.title, '제목');
+  requireText(errors, 'body/scope', b.scope, '범위');
+  checkDecimal(errors, 'body/amount', b.amount, LOI_AMOUNT);
+  checkDate(errors, 'body/validFrom', b.validFrom, '유효 시작일', { required: true, notBefore: today });
+  checkDate(errors, 'body/validUntil', b.validUntil, '유효 종료일', { required: true });
+  if (!errors.some((e) => e.path.startsWith('body/valid')) && b.validUntil < b.validFrom) errors.push({ path: 'body/validUntil', message: '유효 종료일은 시작일 이후여야 합니다' });
+  const compNo = b.compNo.trim().toUpperCase();
+  const company = await findSupplier(db, compNo);
+  if (!company) errors.push({ path: 'body/compNo', message: `등록되지 않은 협력사입니다: ${compNo}` });
+  else if (company.status !== 'ACTIVE') errors.push({ path: 'body/compNo', message: `거래 중이 아닌 협력사입니다: ${compNo}` });
+  const prNo = text(b.prNo);
+  if (prNo && !(await prExists(db, prNo))) errors.push({ path: 'body/prNo', message: `구매요청을 찾을 수 없습니다: ${prNo}` });
+  failIf(errors);
+  await checkFileId(db, 'body/fileId', b.fileId);
+  return { compNo, title: b.title.trim(), scope: b.scope.trim(), currency: b.currency, amount: b.amount.trim(), validFrom: b.validFrom, validUntil: b.validUntil, prNo, fileId: b.fileId ?? null };
+}
+
+/** The LOI locked for a change by its buyer or a purchasing manager. */
+async function lockOwnLoi(trx: Db, loiNo: string, actor: Actor) {
+  const loi = await lockLoi(trx, loiNo);
+  if (!loi) throw loiMissing();
+  if (loi.buyerId !== actor.singleid && !isPurchasingManager(actor)) throw notAllowed('담당 구매자 또는 구매 관리자만 LOI를 처리할 수 있습니다');
+  return loi;
+}
+
+/** One LOI with approvals, history, the orders that follow it and what the caller may do. */
+async function detail(db: Db, loiNo: string, actor: Actor) {
+  const h = await findLoi(db, loiNo);
+  if (!h) throw loiMissing();
+  const [attachments, approvals, history, orders, canWrite] = await Promise.all([
+    loadAttachments(db, h.fileId),
+    loadApprovals(db, { docTypes: ['LOI'], docNo: loiNo }),
+    loadHistory(db, 'loi', loiNo),
+    findLoiOrders(db, loiNo),
+    groupHoldsScreen(db, actor.authGroupId, [LOI_SCREENS.edit], 'write'),
+  ]);
+  const status = effectiveLoiStatus(h.status, h.validUntil, todayKst());
+  const { approvalId: _a, buyerEmail: _e, buyerTelNo: _t, ...header } = h;
+  const { isCurrentApprover, ...approvalFields } = approvalState(approvals, actor.singleid);
+  return {
+    ...header,
+    status,
+    issuedAt: iso(h.issuedAt),
+    acceptedAt: iso(h.acceptedAt),
+    expiredAt: iso(h.expiredAt),
+    createdAt: iso(h.createdAt)!,
+    updatedAt: iso(h.updatedAt)!,
+    attachments,
+    approvals,
+    history: numbered(history),
+    orders,
+    ...approvalFields,
+    actions: [...loiActionsFor(status, { isBuyer: h.buyerId === actor.singleid, isManager: isPurchasingManager(actor), canWrite }), ...(isCurrentApprover ? ['approve', 'reject'] : [])],
+  };
+}
+
+export async function getLoi(db: Db, caller: Caller | null, loiNo: string) {
+  return detail(db, loiNo, await internalActor(db, caller));
+}
+
+/** A draft LOI; the caller is its buyer. */
+export async function createLoi(db: Db, caller: Caller | null, body: LoiInput) {
+  const actor = await internalActor(db, caller);
+  const input = await checkLoi(db, body);
+  const loiNo = await db.transaction().execute(async (trx) => {
+    const loiNo = await nextDocumentNumber(trx, 'LOI', todayKst());
+    const row = { loiNo, ...input, status: 'DRAFT' as const, buyerId: actor.singleid, createdBy: actor.userId };
+    await insertLoi(trx, row);
+    await writeAudit(trx, { entity: 'loi', entityKey: loiNo, action: 'CREATE', actor: actor.userId, after: row });
+    await recordBudgetMovement(trx, { event: 'ORDER', docType: 'LOI', docNo: loiNo, actor: actor.userId, confirmWarning: body.confirmBudgetWarning });
+    return loiNo;
+  });
+  return detail(db, loiNo, actor);
+}
+
+/** Changes a draft LOI with the version read. */
+export async function updateLoiDraft(db: Db, caller: Caller | null, loiNo: string, body: LoiInput & { version: number }) {
+  const actor = await internalActor(db, caller);
+  await db.transaction().execute(async (trx) => {
+    const loi = await lockOwnLoi(trx, loiNo, actor);
+    checkVersion(body.version, loi.version);
+    transition(LOI_MACHINE, 'update', loi.status);
+    const input = await checkLoi(trx, body);
+    await updateLoi(trx, loiNo, { ...input, version: loi.version + 1, updatedAt: new Date() });
+    await writeAudit(trx, { entity: 'loi', entityKey: loiNo, action: 'UPDATE', actor: actor.userId, before: loi, after: input });
+    // A draft may be re-pointed at another PR: the one it left is recomputed too.
+    if (loi.prNo && loi.prNo !== input.prNo) await recordBudgetMovement(trx, { event: 'CHANGE', docType: 'PR', docNo: loi.prNo, actor: actor.userId });
+    await recordBudgetMovement(trx, { event: 'CHANGE', docType: 'LOI', docNo: loiNo, actor: actor.userId, confirmWarning: body.confirmBudgetWarning });
+  });
+  return detail(db, loiNo, actor);
+}
+
+/** Submits for approval by the LOI rule for the amount in KRW; the last approval issues the LOI. */
+export async function submitLoi(db: Db, caller: Caller | null, loiNo: string, body: Static<typeof VersionBody>) {
+  const actor = await internalActor(db, caller);
+  const rate = await jpyRate(db);
+  await db.transaction().execute(async (trx) => {
+    const loi = await lockOwnLoi(trx, loiNo, actor);
+    checkVersion(body.version, loi.version);
+    const status = transition(LOI_MACHINE, 'submit', loi.status);
+    if (isPastValidity(loi.validUntil, todayKst())) failIf([{ path: 'body', message: '유효 종료일이 지났습니다. 유효기간을 고친 뒤 상신하세요' }]);
+    const amountKrw = toKrw(loi.amount, loi.currency, rate);
+    const { approvalId } = await startApproval(trx, { docType: 'LOI', docNo: loiNo, amountKrw, submitterId: actor.singleid, actorUserId: actor.userId });
+    await updateLoi(trx, loiNo, { status, approvalStatus: 'PENDING', approvalId, version: loi.version + 1, updatedAt: new Date() });
+    await writeAudit(trx, { entity: 'loi', entityKey: loiNo, action: 'SUBMIT', actor: actor.userId, before: { status: loi.status }, after: { status, approvalId, amountKrw } });
+  });
+  return detail(db, loiNo, actor);
+}
+
+/** Cancels an LOI not yet accepted, with a reason; an open approval is withdrawn. */
+export async function cancelLoi(db: Db, caller: Caller | null, loiNo: string, body: Static<typeof ReasonBody>) {
+  const reason = text(body.reason);
+  if (!reason) failIf([{ path: 'body/reason', message: '취소 사유를 입력하세요' }]);
+  const actor = await internalActor(db, caller);
+  await db.transaction().execute(async (trx) => {
+    const loi = await lockOwnLoi(trx, loiNo, actor);
+    checkVersion(body.version, loi.version);
+    const status = transition(LOI_MACHINE, 'cancel', loi.status);
+    const withdrawn = loi.status === 'IN_APPROVAL';
+    if (withdrawn) await withdrawApproval(trx, loi.approvalId, actor.userId);
+    await updateLoi(trx, loiNo, { status, cancelReason: reason, ...(withdrawn ? { approvalStatus: 'WITHDRAWN' } : {}), version: loi.version + 1, updatedAt: new Date() });
+    await writeAudit(trx, { entity: 'loi', entityKey: loiNo, action: 'CANCEL', actor: actor.userId, before: { status: loi.status }, after: { status }, reason });
+    await recordBudgetMovement(trx, { event: 'CANCEL', docType: 'LOI', docNo: loiNo, actor: actor.userId });
+  });
+  return detail(db, loiNo, actor);
+}
+
+/* ------------------------------ the supplier's side ------------------------------ */
+
+/** An LOI as its supplier sees it (db scoped to the company); a draft or another company's is 404. */
+async function supplierDetail(db: Db, loiNo: string) {
+  const h = await findLoi(db, loiNo);
+  if (!h || !(SUPPLIER_VISIBLE_LOI as readonly string[]).includes(h.status)) throw loiMissing();
+  const status = effectiveLoiStatus(h.status, h.validUntil, todayKst());
+  return {
+    loiNo: h.loiNo, compNo: h.compNo, compNameKr: h.compNameKr, title: h.title, scope: h.scope, currency: h.currency, amount: h.amount, validFrom: h.validFrom, validUntil: h.validUntil,
+    status, buyerName: h.buyerName, buyerEmail: h.buyerEmail, buyerTelNo: h.buyerTelNo, issuedAt: iso(h.issuedAt), acceptedAt: iso(h.acceptedAt), version: h.version,
+    attachments: await loadAttachments(db, h.fileId),
+    actions: status === 'ISSUED' ? ['accept'] : [],
+  };
+}
+
+export async function getSupplierLoi(db: Db, caller: Caller | null, loiNo: string) {
+  supplierActor(caller);
+  return supplierDetail(db, loiNo);
+}
+
+/** The supplier accepts an issued LOI within its validity (once). */
+export async function acceptLoi(db: Db, caller: Caller | null, loiNo: string, body: Static<typeof VersionBody>) {
+  const supplier = supplierActor(caller);
+  await db.transaction().execute(async (trx) => {
+    const loi = await lockLoiForSupplier(trx, loiNo);
+    if (!loi || !(SUPPLIER_VISIBLE_LOI as readonly string[]).includes(loi.status)) throw loiMissing();
+    checkVersion(body.version, loi.version);
+    if (loi.status === 'ACCEPTED') throw wrongState('이미 수락한 LOI입니다', loi.status);
+    const status = transition(LOI_MACHINE, 'accept', loi.status);
+    if (isPastValidity(loi.validUntil, todayKst())) throw refused('LOI_EXPIRED', `유효기간(${loi.validUntil})이 지난 LOI는 수락할 수 없습니다`);
+    const now = new Date();
+    await updateLoi(trx, loiNo, { status, acceptedAt: now, acceptedBy: supplier.userId, version: loi.version + 1, updatedAt: now });
+    await writeAudit(trx, { entity: 'loi', entityKey: loiNo, action: 'ACCEPT', actor: supplier.userId, before: { status: loi.status }, after: { status } });
+  });
+  return supplierDetail(db, loiNo);
+}
+
+/**
+ * Stores the expiry of every issued LOI past its validity (lists already show them as expired):
+ * one transaction, an audit row per LOI and one for the run. The admin operation expireLois runs
+ * the same code on demand; the job loi.expireOverdue (../jobs.ts) on time.
+ */
+export async function expireOverdueLois(db: Db, now: Date, actor: string): Promise<string[]> {
+  const today = todayKst(now);
+  return db.transaction().execute(async (trx) => {
+    const due = await lockOverdueLois(trx, today);
+    for (const l of due) {
+      const status = transition(LOI_MACHINE, 'expire', l.status);
+      await updateLoi(trx, l.loiNo, { status, expiredAt: now, version: l.version + 1, updatedAt: now });
+      await writeAudit(trx, { entity: 'loi', entityKey: l.loiNo, action: 'EXPIRE', actor, before: { status: l.status }, after: { status } });
+    }
+    await writeAudit(trx, { entity: 'job_run', entityKey: 'loi.expireOverdue', action: 'RUN', actor, after: { at: now.toISOString(), today, expired: due.map((l) => l.loiNo) } });
+    return due.map((l) => l.loiNo);
+  });
+}

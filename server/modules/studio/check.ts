@@ -1,0 +1,137 @@
+/**
+ * The check of a stored definition: the same rules as `npm run screens:check`
+ * (lib/screen-check: the language's JSON Schema, the semantic rules, expressions parsed with the
+ * engine's parser, the cross-check against the API's OpenAPI document), the rules of a stored screen
+ * (its id and route are its name's, it is JSON and no custom code, its size), and the authority of
+ * its author: every operation it names must be one the author may call.
+ */
+import { checkDefinitionParts, operationsOf, shownProblem, type ShownProblem } from '../../../lib/screen-check/check.js';
+import type { ApiIndex } from '../../../lib/screen-check/cross-check.js';
+import type { Access, OperationInfo, Portal } from '../../http/access.js';
+import { KNOWN_ROUTES } from '../portal-admin/known-routes.js';
+
+/** The stored text's limit: 64 KiB of UTF-8 (migration 0420, docs/studio.md). */
+export const MAX_SOURCE_BYTES = 65536;
+
+export type StudioProblem = ShownProblem & { line?: number; column?: number };
+
+export const sourceBytes = (source: string): number => Buffer.byteLength(source, 'utf8');
+
+export const routeOf = (name: string, portal: Portal): string => (portal === 'X' ? `/cyber/s/${name}` : `/s/${name}`);
+/** The path a menu row stores (menus keep external paths without /cyber). */
+export const menuPathOf = (name: string): string => `/s/${name}`;
+export const screenIdOf = (name: string): string => `studio.${name}`;
+
+const BUILT_IN: Record<Portal, ReadonlySet<string>> = {
+  I: new Set(KNOWN_ROUTES.internal.map((r) => r.toLowerCase())),
+  X: new Set(KNOWN_ROUTES.external.map((r) => r.toLowerCase())),
+};
+
+/** True when a path is a route of the app itself (a stored screen can never replace one). */
+export const isBuiltInRoute = (portal: Portal, path: string): boolean => BUILT_IN[portal].has(path.replace(/\/+$/, '').toLowerCase());
+
+/** 'Unexpected token } in JSON at position 120' → the line and column of that position. */
+function jsonProblem(source: string, error: Error): StudioProblem {
+  const m = /position (\d+)/.exec(error.message);
+  const pos = m ? Number(m[1]) : source.length;
+  const before = source.slice(0, pos).split('\n');
+  const line = before.length;
+  const column = before[before.length - 1].length + 1;
+  const what = error.message.replace(/ in JSON at position \d+.*$/, '').replace(/^JSON\.parse: /, '');
+  return { pointer: '', message: `not valid JSON: ${what} (line ${line}, column ${column})`, suggestion: null, line, column };
+}
+
+export function parseSource(source: string): { definition: unknown; problems: StudioProblem[] } {
+  try {
+    return { definition: JSON.parse(source) as unknown, problems: [] };
+  } catch (e) {
+    return { definition: undefined, problems: [jsonProblem(source, e as Error)] };
+  }
+}
+
+/** What a stored screen must be beyond the language: its own id and route, its portal, no code. */
+function storedRules(def: unknown, name: string, portal: Portal): StudioProblem[] {
+  const out: StudioProblem[] = [];
+  if (!def || typeof def !== 'object' || Array.isArray(def)) return [{ pointer: '', message: 'a definition is a JSON object', suggestion: null }];
+  const d = def as Record<string, unknown>;
+  const id = screenIdOf(name);
+  if (d.id !== undefined && d.id !== id) out.push({ pointer: '/id', message: `a stored screen's id is ${JSON.stringify(id)} (from its name); got ${JSON.stringify(d.id)}`, suggestion: id });
+  const path = menuPathOf(name);
+  if (typeof d.route === 'string' && d.route !== path) {
+    const shadow = isBuiltInRoute(portal, d.route) ? `${d.route} is a built-in route of the app, which a stored screen can never replace` : `a stored screen is served at its own route`;
+    out.push({ pointer: '/route', message: `${shadow}: write ${JSON.stringify(path)} (or leave "route" out)`, suggestion: path });
+  }
+  const wanted = portal === 'X' ? 'external' : 'internal';
+  if (d.portals !== undefined && !(Array.isArray(d.portals) && d.portals.length === 1 && d.portals[0] === wanted)) {
+    out.push({ pointer: '/portals', message: `this screen is published to the ${wanted} portal: write ["${wanted}"] (or leave "portals" out)`, suggestion: null });
+  }
+  if (d.kind === 'custom') out.push({ pointer: '/kind', message: 'a stored screen is a definition only: custom components are code, written by developers (kinds: list, edit, tree, dashboard)', suggestion: null });
+  if (d.devOnly !== undefined) out.push({ pointer: '/devOnly', message: 'a stored screen is never a development page', suggestion: null });
+  return out;
+}
+
+/**
+ * The definition as the runtime renders it: its id and route filled from its name, its portal
+ * from where it is published (the analyst may leave them out).
+ */
+export function completed(def: unknown, name: string, portal: Portal): Record<string, unknown> {
+  const d = { ...(def as Record<string, unknown>) };
+  delete d.$schema;
+  return { ...d, id: screenIdOf(name), route: menuPathOf(name), portals: [portal === 'X' ? 'external' : 'internal'] };
+}
+
+export interface CheckInput {
+  name: string;
+  portal: Portal;
+  source: string;
+  api: ApiIndex;
+}
+
+/** The problems found without asking anyone's authority (a draft's save records them). */
+export function definitionProblems(input: CheckInput): { definition: unknown; problems: StudioProblem[] } {
+  if (sourceBytes(input.source) > MAX_SOURCE_BYTES) {
+    return { definition: undefined, problems: [{ pointer: '', message: `the definition is ${sourceBytes(input.source)} bytes; a stored screen holds at most ${MAX_SOURCE_BYTES} bytes (64 KiB)`, suggestion: null }] };
+  }
+  const parsed = parseSource(input.source);
+  if (parsed.problems.length > 0) return parsed;
+  const own = storedRules(parsed.definition, input.name, input.portal);
+  if (own.some((p) => p.pointer === '')) return { definition: parsed.definition, problems: own };
+  const file = `studio:${input.name}`;
+  const { shape, api } = checkDefinitionParts(completed(parsed.definition, input.name, input.portal), { api: input.api, file, screens: null });
+  return { definition: parsed.definition, problems: [...own, ...[...shape, ...api].map(shownProblem)] };
+}
+
+export type Holds = (screens: string[], level: 'read' | 'write') => Promise<boolean>;
+
+function accessProblem(op: string, info: OperationInfo | undefined, portal: Portal): string | null {
+  const access: Access | undefined = info?.access;
+  if (!access) return null; // not an operation of this server: the cross-check names it
+  if (access.kind === 'public') return null;
+  if (access.portals && !access.portals.includes(portal)) return `${op} is not served to the ${portal === 'X' ? 'external' : 'internal'} portal`;
+  return null;
+}
+
+/**
+ * Every operation the definition names must be one its author may call, at the level the
+ * operation declares: a stored screen cannot reach further than its author's own authority.
+ */
+export async function authorityProblems(def: unknown, portal: Portal, operations: ReadonlyMap<string, OperationInfo>, holds: Holds): Promise<StudioProblem[]> {
+  const out: StudioProblem[] = [];
+  const answers = new Map<string, boolean>();
+  for (const { operation, pointer } of operationsOf(def)) {
+    const info = operations.get(operation);
+    const portalProblem = accessProblem(operation, info, portal);
+    if (portalProblem) {
+      out.push({ pointer, message: portalProblem, suggestion: null });
+      continue;
+    }
+    const access = info?.access;
+    if (!access || access.kind !== 'login' || access.screens.length === 0) continue;
+    const key = `${access.level} ${access.screens.join(' ')}`;
+    if (!answers.has(key)) answers.set(key, await holds(access.screens, access.level));
+    if (!answers.get(key)) {
+      out.push({ pointer, message: `you may not call ${operation}: it needs ${access.level} authority on a menu opening ${access.screens.join(', ')}, which your authority group lacks`, suggestion: null });
+    }
+  }
+  return out;
+}

@@ -1,0 +1,155 @@
+import { Type } from 'typebox';
+import { Nullable } from '../../domain/schemas.js';
+
+/** A stored screen's name: its route is /s/<name> (internal) or /cyber/s/<name> (external). */
+export const ScreenName = Type.String({ pattern: '^[a-z][A-Za-z0-9]{1,37}$', description: 'camelCase, 2–38 letters and digits: the route is /s/<name>' });
+export const PortalCode = Type.Union([Type.Literal('I'), Type.Literal('X')], { description: 'I internal (/s/<name>), X external (/cyber/s/<name>)' });
+
+/**
+ * The definition's text as the analyst typed it. The schema allows 4× the stored limit so that a
+ * text over the limit is answered by the service with 413 and the pointer, not a bare 400.
+ */
+export const Source = Type.String({ maxLength: 262144, description: 'The definition as JSON text (stored up to 65,536 bytes of UTF-8)' });
+
+export const Label = Type.Object({ ko: Type.String({ maxLength: 200 }), en: Type.String({ maxLength: 200 }) }, { additionalProperties: false });
+/** Field → its Korean and English label; a field left out is labelled by the shared `field.<name>` dictionary. */
+export const Labels = Type.Record(Type.String({ pattern: '^[A-Za-z_][A-Za-z0-9_]{0,59}$' }), Label, { maxProperties: 300, description: 'field → { ko, en }' });
+
+export const StudioProblem = Type.Object(
+  {
+    pointer: Type.String({ description: 'JSON pointer into the definition ("" for the whole of it)' }),
+    message: Type.String(),
+    suggestion: Nullable(Type.String({ description: 'The name a "did you mean" offers, if any' })),
+    line: Type.Optional(Type.Integer({ description: 'Malformed JSON: the line (1-based)' })),
+    column: Type.Optional(Type.Integer({ description: 'Malformed JSON: the column (1-based)' })),
+  },
+  { $id: 'StudioProblem', title: 'StudioProblem' },
+);
+
+export const StudioScreenRow = Type.Object(
+  {
+    name: Type.String(),
+    portal: PortalCode,
+    route: Type.String({ description: '/s/<name> or /cyber/s/<name>' }),
+    kind: Type.String(),
+    title: Type.String(),
+    draftVersion: Type.Integer(),
+    publishedVersion: Nullable(Type.Integer()),
+    pgmId: Nullable(Type.String()),
+    problemCount: Type.Integer({ description: 'Problems of the draft when it was saved' }),
+    updatedBy: Type.String(),
+    updatedAt: Type.String({ format: 'date-time' }),
+  },
+  { $id: 'StudioScreenRow', title: 'StudioScreenRow' },
+);
+
+export const MenuGrant = Type.Object({ authGroupId: Type.String({ minLength: 1, maxLength: 2 }), canWrite: Type.Union([Type.Literal('Y'), Type.Literal('N')]) }, { additionalProperties: false });
+
+export const StudioMenu = Type.Object({
+  pgmId: Type.String(),
+  parentId: Nullable(Type.String()),
+  pgmName: Type.String(),
+  pgmNameEn: Type.String(),
+  groups: Type.Array(MenuGrant),
+});
+
+export const StudioScreen = Type.Object(
+  {
+    name: Type.String(),
+    portal: PortalCode,
+    route: Type.String(),
+    kind: Type.String(),
+    title: Type.String(),
+    source: Type.String(),
+    labels: Labels,
+    problems: Type.Array(Type.Ref('StudioProblem')),
+    draftVersion: Type.Integer(),
+    publishedVersion: Nullable(Type.Integer()),
+    draftIsPublished: Type.Boolean({ description: 'The draft is the published version, text and labels' }),
+    menu: Nullable(StudioMenu),
+    updatedBy: Type.String(),
+    updatedAt: Type.String({ format: 'date-time' }),
+  },
+  { $id: 'StudioScreen', title: 'StudioScreen' },
+);
+
+export const ScreenParams = Type.Object({ name: ScreenName }, { additionalProperties: false });
+export const VersionParams = Type.Object({ name: ScreenName, versionNo: Type.Integer({ minimum: 1 }) }, { additionalProperties: false });
+
+export const StudioListQuery = Type.Object(
+  {
+    name: Type.Optional(Type.String({ maxLength: 38 })),
+    portal: Type.Optional(PortalCode),
+    page: Type.Optional(Type.Integer({ minimum: 1 })),
+    size: Type.Optional(Type.Integer({ minimum: 1, maximum: 500 })),
+  },
+  { additionalProperties: false },
+);
+
+export const CreateBody = Type.Object({ name: ScreenName, portal: PortalCode, source: Source, labels: Type.Optional(Labels) }, { additionalProperties: false });
+export const DraftBody = Type.Object({ version: Type.Integer({ minimum: 1, description: 'The draft version read; a stale one answers 409' }), source: Source, labels: Type.Optional(Labels) }, { additionalProperties: false });
+export const CheckBody = Type.Object({ name: ScreenName, portal: PortalCode, source: Source }, { additionalProperties: false });
+export const CheckAnswer = Type.Object({ valid: Type.Boolean(), problems: Type.Array(Type.Ref('StudioProblem')) });
+
+export const PublishBody = Type.Object(
+  {
+    version: Type.Integer({ minimum: 1, description: 'The draft version read; a stale one answers 409' }),
+    parentId: Type.String({ minLength: 1, maxLength: 40, description: 'The menu (a folder of the screen’s portal) the new menu row goes under' }),
+    menuName: Type.String({ minLength: 1, maxLength: 100 }),
+    menuNameEn: Type.String({ minLength: 1, maxLength: 100 }),
+    groups: Type.Array(MenuGrant, { minItems: 1, maxItems: 30, description: 'The authority groups that may open it (canWrite: also its writing actions)' }),
+    note: Type.Optional(Type.String({ maxLength: 500 })),
+  },
+  { additionalProperties: false },
+);
+export const VersionBody = Type.Object({ version: Type.Integer({ minimum: 1, description: 'The draft version read; a stale one answers 409' }), note: Type.Optional(Type.String({ maxLength: 500 })) }, { additionalProperties: false });
+
+export const VersionRow = Type.Object(
+  {
+    versionNo: Type.Integer(),
+    note: Nullable(Type.String()),
+    restoredFrom: Nullable(Type.Integer()),
+    published: Type.Boolean({ description: 'The version now published' }),
+    createdBy: Type.String(),
+    createdAt: Type.String({ format: 'date-time' }),
+  },
+  { $id: 'StudioVersionRow', title: 'StudioVersionRow' },
+);
+export const VersionDetail = Type.Object({ versionNo: Type.Integer(), source: Type.String(), labels: Labels, note: Nullable(Type.String()), createdBy: Type.String(), createdAt: Type.String({ format: 'date-time' }) });
+
+export const DiffQuery = Type.Object({ against: Type.Optional(Type.String({ pattern: '^(draft|[0-9]{1,9})$', description: '"draft" (default) or a version number' })) }, { additionalProperties: false });
+export const DiffLine = Type.Object({ op: Type.Union([Type.Literal('='), Type.Literal('+'), Type.Literal('-')]), text: Type.String() });
+export const DiffAnswer = Type.Object({
+  from: Type.String({ description: 'v<N>' }),
+  to: Type.String({ description: 'v<N> or draft' }),
+  lines: Type.Array(DiffLine, { description: 'The definitions’ lines: = in both, - only in from, + only in to' }),
+  labels: Type.Array(Type.Object({ field: Type.String(), from: Nullable(Label), to: Nullable(Label) }), { description: 'Labels that differ' }),
+});
+
+export const RuntimeParams = Type.Object({ name: ScreenName }, { additionalProperties: false });
+export const RuntimeAnswer = Type.Object({
+  name: Type.String(),
+  route: Type.String(),
+  versionNo: Type.Integer(),
+  definition: Type.Unknown({ description: 'The published definition' }),
+  labels: Labels,
+});
+
+const Names = Type.Array(Type.String());
+export const OperationsAnswer = Type.Object({
+  rows: Type.Array(
+    Type.Object({
+      id: Type.String(),
+      method: Type.String(),
+      path: Type.String(),
+      list: Type.Boolean({ description: 'Answers { rows, total }: a list screen’s source' }),
+      pathParams: Names,
+      queryParams: Names,
+      sortFields: Names,
+      rowFields: Type.Union([Names, Type.Null()]),
+      answerFields: Type.Union([Names, Type.Null()]),
+      bodyFields: Type.Union([Names, Type.Null()]),
+    }),
+  ),
+  total: Type.Integer(),
+});

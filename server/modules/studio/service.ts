@@ -1,0 +1,391 @@
+import type { Static } from 'typebox';
+import { diffLines } from 'diff';
+import type { ApiIndex } from '../../../lib/screen-check/cross-check.js';
+import { groupHoldsScreen } from '../../auth/menu-authority.js';
+import { AUTH_CODES } from '../../auth/codes.js';
+import type { Caller } from '../../auth/plugin.js';
+import { writeAudit } from '../../db/audit.js';
+import type { Db } from '../../db/connect.js';
+import { checkVersion, invalid, missing, notAllowed, refused, wrongState, type FieldError } from '../../domain/errors.js';
+import type { OperationInfo, Portal } from '../../http/access.js';
+import { HttpError } from '../../http/errors.js';
+import { pageWindow } from '../../http/list-query.js';
+import { authorityProblems, completed, definitionProblems, isBuiltInRoute, MAX_SOURCE_BYTES, menuPathOf, parseSource, routeOf, sourceBytes, type StudioProblem } from './check.js';
+import * as q from './queries.js';
+import type { CheckBody, CreateBody, DraftBody, PublishBody, StudioListQuery, VersionBody } from './schemas.js';
+
+/** Who works in the studio and what the check reads: the caller, the API's contract and its routes' access. */
+export interface StudioCtx {
+  db: Db;
+  caller: Caller;
+  api: () => ApiIndex;
+  operations: ReadonlyMap<string, OperationInfo>;
+}
+
+const ENTITY = 'stored_screen';
+const KINDS = new Set(['list', 'edit', 'tree', 'dashboard']);
+
+const screenMissing = () => missing('SCREEN_NOT_FOUND', '화면을 찾을 수 없습니다');
+const versionMissing = () => missing('SCREEN_VERSION_NOT_FOUND', '화면 버전을 찾을 수 없습니다');
+
+/** 413 for a definition over the limit, naming where (the whole definition). */
+function checkSize(source: string): void {
+  const bytes = sourceBytes(source);
+  if (bytes > MAX_SOURCE_BYTES) {
+    const message = `화면 정의가 너무 큽니다 (${bytes.toLocaleString('en-US')}바이트, 최대 ${MAX_SOURCE_BYTES.toLocaleString('en-US')}바이트)`;
+    throw new HttpError(413, 'DEFINITION_TOO_LARGE', message, [{ path: 'body/source', pointer: '', message, suggestion: null }]);
+  }
+}
+
+/** 400 naming every problem's pointer: the definition is not published (nothing changes). */
+function refuseProblems(problems: StudioProblem[], what: string): never {
+  const first = problems[0];
+  const details = problems.map((p) => ({ path: `body/source${p.pointer}`, pointer: p.pointer, message: p.message, suggestion: p.suggestion }));
+  throw invalid('SCREEN_DEFINITION_INVALID', `화면 정의에 오류가 있어 ${what}할 수 없습니다 (${problems.length}건): ${first.pointer || '/'} ${first.message}`, details as FieldError[]);
+}
+
+const holdsFor = (ctx: StudioCtx) => (screens: string[], level: 'read' | 'write') => groupHoldsScreen(ctx.db, ctx.caller.authGroupId, screens, level);
+
+/** Every problem of a definition for this caller: the language, the API, the stored-screen rules and the caller's authority. Reads outside any transaction. */
+async function allProblems(ctx: StudioCtx, name: string, portal: Portal, source: string): Promise<{ definition: unknown; problems: StudioProblem[] }> {
+  const found = definitionProblems({ name, portal, source, api: ctx.api() });
+  if (found.problems.length > 0 || found.definition === undefined) return found;
+  const authority = await authorityProblems(found.definition, portal, ctx.operations, holdsFor(ctx));
+  return { definition: found.definition, problems: authority };
+}
+
+/** Kind and title as the list shows them, read from the text even when it is not valid yet. */
+function summary(source: string, name: string): { kind: string; title: string } {
+  const { definition } = parseSource(source);
+  const d = (definition && typeof definition === 'object' ? definition : {}) as { kind?: unknown; title?: unknown };
+  return { kind: typeof d.kind === 'string' && KINDS.has(d.kind) ? d.kind : 'unknown', title: typeof d.title === 'string' && d.title.trim() ? d.title.trim().slice(0, 200) : name };
+}
+
+const sameLabels = (a: q.LabelMap, b: q.LabelMap) => JSON.stringify(Object.entries(a).sort()) === JSON.stringify(Object.entries(b).sort());
+
+function cleanLabels(labels: q.LabelMap | undefined): q.LabelMap {
+  const out: q.LabelMap = {};
+  for (const [field, l] of Object.entries(labels ?? {})) {
+    const ko = l.ko.trim();
+    const en = l.en.trim();
+    if (ko || en) out[field] = { ko, en };
+  }
+  return out;
+}
+
+/** The contract as the editor completes it: every operation with its parameters and fields. */
+export function studioOperations(ctx: StudioCtx) {
+  const rows = Object.values(ctx.api())
+    .map((o) => ({ id: o.id, method: o.method, path: o.path, list: o.list, pathParams: o.pathParams, queryParams: o.queryParams, sortFields: o.sortFields, rowFields: o.rowFields, answerFields: o.answerFields, bodyFields: o.bodyFields }))
+    .sort((a, b) => a.id.localeCompare(b.id));
+  return { rows, total: rows.length };
+}
+
+export async function listStudioScreens(ctx: StudioCtx, query: Static<typeof StudioListQuery>) {
+  const { rows, total } = await q.listScreens(ctx.db, { name: query.name?.trim() || undefined, portal: query.portal }, pageWindow(query));
+  return { rows: rows.map((r) => ({ ...r, route: routeOf(r.name, r.portal), problemCount: Number(r.problemCount), updatedAt: r.updatedAt.toISOString() })), total };
+}
+
+async function screenAnswer(db: Db, name: string) {
+  const s = await q.findScreen(db, name);
+  if (!s) throw screenMissing();
+  const published = s.publishedVersion ? await q.findVersion(db, name, s.publishedVersion) : undefined;
+  const menuRow = s.pgmId ? await q.findMenuRow(db, s.pgmId) : undefined;
+  const grants = s.pgmId ? await q.menuGrants(db, s.pgmId) : [];
+  return {
+    name: s.name,
+    portal: s.portal,
+    route: routeOf(s.name, s.portal),
+    kind: s.kind,
+    title: s.title,
+    source: s.draftSource,
+    labels: s.draftLabels,
+    problems: s.draftProblems as StudioProblem[],
+    draftVersion: s.draftVersion,
+    publishedVersion: s.publishedVersion,
+    draftIsPublished: !!published && published.source === s.draftSource && sameLabels(published.labels, s.draftLabels),
+    menu: menuRow ? { pgmId: menuRow.pgmId, parentId: menuRow.parentId, pgmName: menuRow.pgmName, pgmNameEn: menuRow.pgmNameEn, groups: grants } : null,
+    updatedBy: s.updatedBy,
+    updatedAt: s.updatedAt.toISOString(),
+  };
+}
+
+export const getStudioScreen = (ctx: StudioCtx, name: string) => screenAnswer(ctx.db, name);
+
+/** A check without saving: what the studio shows while the analyst types. */
+export async function checkStudioScreen(ctx: StudioCtx, body: Static<typeof CheckBody>) {
+  checkSize(body.source);
+  const { problems } = await allProblems(ctx, body.name, body.portal, body.source);
+  return { valid: problems.length === 0, problems };
+}
+
+/** A new stored screen: its name is its route, so a name taken (in any case) or a built-in route is refused. */
+export async function createStudioScreen(ctx: StudioCtx, body: Static<typeof CreateBody>) {
+  checkSize(body.source);
+  const path = menuPathOf(body.name);
+  if (isBuiltInRoute(body.portal, path)) throw refused('ROUTE_SHADOWS_BUILT_IN', `${path}는 앱에 이미 있는 경로입니다. 다른 이름을 쓰세요`, [{ path: 'body/name', message: '앱에 이미 있는 경로입니다' }]);
+  const { problems } = await allProblems(ctx, body.name, body.portal, body.source);
+  const labels = cleanLabels(body.labels);
+  const actor = ctx.caller.userId;
+  await ctx.db.transaction().execute(async (trx) => {
+    const taken = await q.listScreens(trx, { name: body.name }, { limit: 50, offset: 0 });
+    const same = taken.rows.find((r) => r.name.toLowerCase() === body.name.toLowerCase());
+    if (same) throw refused('DUPLICATE_ROUTE', `${routeOf(same.name, same.portal)} 경로의 화면이 이미 있습니다`, [{ path: 'body/name', message: '이미 있는 화면 이름입니다' }]);
+    const menus = await q.menusOpening(trx, body.portal, path, null);
+    if (menus.length > 0) throw refused('DUPLICATE_ROUTE', `${path} 경로는 이미 메뉴 ${menus.join(', ')}가 엽니다`, [{ path: 'body/name', message: '이미 메뉴가 있는 경로입니다' }]);
+    const { kind, title } = summary(body.source, body.name);
+    await q.insertScreen(trx, { name: body.name, portal: body.portal, kind, title, source: body.source, labels, problems, actor });
+    await writeAudit(trx, { entity: ENTITY, entityKey: body.name, action: 'CREATE', actor, after: { portal: body.portal, source: body.source, labels, problems: problems.length } });
+  });
+  return screenAnswer(ctx.db, body.name);
+}
+
+/**
+ * Saves the draft as typed, valid or not (its problems are kept with it, the list shows how
+ * many). A stale version is 409 and the stored draft stays as the other analyst saved it.
+ */
+export async function saveDraft(ctx: StudioCtx, name: string, body: Static<typeof DraftBody>) {
+  checkSize(body.source);
+  const current = await q.findScreen(ctx.db, name);
+  if (!current) throw screenMissing();
+  checkVersion(body.version, current.draftVersion);
+  const { problems } = await allProblems(ctx, name, current.portal, body.source);
+  const labels = cleanLabels(body.labels);
+  const actor = ctx.caller.userId;
+  await ctx.db.transaction().execute(async (trx) => {
+    const before = await q.findScreen(trx, name, true);
+    if (!before) throw screenMissing();
+    checkVersion(body.version, before.draftVersion);
+    const { kind, title } = summary(body.source, name);
+    await q.updateDraft(trx, name, { kind, title, source: body.source, labels, problems, version: before.draftVersion + 1, actor });
+    await writeAudit(trx, {
+      entity: ENTITY,
+      entityKey: name,
+      action: 'SAVE_DRAFT',
+      actor,
+      before: { draftVersion: before.draftVersion, source: before.draftSource, labels: before.draftLabels },
+      after: { draftVersion: before.draftVersion + 1, source: body.source, labels, problems: problems.length },
+    });
+  });
+  return screenAnswer(ctx.db, name);
+}
+
+/** The menu row's place: a folder of the screen's portal, at most two levels deep. */
+async function checkPlace(trx: Db, portal: Portal, parentId: string) {
+  const parent = await q.findMenuRow(trx, parentId);
+  const at = [{ path: 'body/parentId', message: '' }];
+  if (!parent) throw invalid('MENU_PARENT_NOT_FOUND', '상위 메뉴를 찾을 수 없습니다', [{ ...at[0], message: '상위 메뉴를 찾을 수 없습니다' }]);
+  if (parent.portal !== portal) throw invalid('MENU_PARENT_PORTAL', '다른 포털의 메뉴 아래에는 게시할 수 없습니다', [{ ...at[0], message: '다른 포털의 메뉴입니다' }]);
+  if (parent.leaf === 'T') throw invalid('MENU_PARENT_LEAF', '화면 메뉴(leaf) 아래에는 게시할 수 없습니다. 상위 메뉴(폴더)를 고르세요', [{ ...at[0], message: '화면 메뉴 아래에는 둘 수 없습니다' }]);
+  if (parent.depth >= 3) throw invalid('MENU_TOO_DEEP', '메뉴는 3단계까지만 둘 수 있습니다', [{ ...at[0], message: '메뉴는 3단계까지입니다' }]);
+  return parent;
+}
+
+async function checkGroups(trx: Db, portal: Portal, groups: Array<{ authGroupId: string; canWrite: 'Y' | 'N' }>) {
+  const ids = [...new Set(groups.map((g) => g.authGroupId))];
+  if (ids.length !== groups.length) throw invalid('VALIDATION', '권한그룹이 두 번 있습니다', [{ path: 'body/groups', message: '권한그룹이 두 번 있습니다' }]);
+  const found = await q.groupsOfPortal(trx, ids);
+  const bad = groups.map((g, i) => ({ g, i, row: found.find((f) => f.authGroupId === g.authGroupId) })).filter(({ row }) => !row || row.portal !== portal || row.useYn !== 'Y');
+  if (bad.length > 0) {
+    throw invalid(
+      'MENU_GROUP_INVALID',
+      `이 포털에서 쓸 수 없는 권한그룹입니다: ${bad.map(({ g }) => g.authGroupId).join(', ')}`,
+      bad.map(({ i }) => ({ path: `body/groups/${i}/authGroupId`, message: '이 포털의 사용 중인 권한그룹이 아닙니다' })),
+    );
+  }
+}
+
+const pgmIdOf = (name: string) => `S_${name}`;
+
+/**
+ * Publishes the draft: checked again (the language, the API, the author's authority), then in one
+ * transaction a new version, the menu row at the chosen place and the groups that may open it,
+ * audited. Menus are read per request, so the screen is in every server's menu at once.
+ */
+export async function publishScreen(ctx: StudioCtx, name: string, body: Static<typeof PublishBody>) {
+  const current = await q.findScreen(ctx.db, name);
+  if (!current) throw screenMissing();
+  checkVersion(body.version, current.draftVersion);
+  const { problems } = await allProblems(ctx, name, current.portal, current.draftSource);
+  if (problems.length > 0) refuseProblems(problems, '게시');
+  const actor = ctx.caller.userId;
+  const path = menuPathOf(name);
+  if (isBuiltInRoute(current.portal, path)) throw refused('ROUTE_SHADOWS_BUILT_IN', `${path}는 앱에 이미 있는 경로입니다`);
+  const versionNo = await ctx.db.transaction().execute(async (trx) => {
+    const s = await q.findScreen(trx, name, true);
+    if (!s) throw screenMissing();
+    // The version read is the text checked above: a save in between moved it.
+    checkVersion(body.version, s.draftVersion);
+    const pgmId = s.pgmId ?? pgmIdOf(name);
+    const others = await q.menusOpening(trx, s.portal, path, s.pgmId);
+    if (others.length > 0) throw refused('DUPLICATE_ROUTE', `${routeOf(name, s.portal)} 경로는 이미 메뉴 ${others.join(', ')}가 엽니다`, [{ path: 'body/parentId', message: '이미 메뉴가 있는 경로입니다' }]);
+    const parent = await checkPlace(trx, s.portal, body.parentId);
+    await checkGroups(trx, s.portal, body.groups);
+    const no = await q.nextVersionNo(trx, name);
+    await q.insertVersion(trx, { name, versionNo: no, source: s.draftSource, labels: s.draftLabels, note: body.note?.trim() || null, restoredFrom: null, actor });
+    const menu = { parentId: parent.pgmId, depth: parent.depth + 1, pgmName: body.menuName.trim(), pgmNameEn: body.menuNameEn.trim() };
+    const existing = s.pgmId ? await q.findMenuRow(trx, s.pgmId) : undefined;
+    if (existing) {
+      const sortOrder = existing.parentId === parent.pgmId ? existing.sortOrder : await q.nextSortOrder(trx, parent.pgmId);
+      await q.updateMenuRow(trx, pgmId, { ...menu, sortOrder });
+    } else {
+      if (await q.findMenuRow(trx, pgmId)) throw refused('DUPLICATE_KEY', `메뉴 ID ${pgmId}가 이미 있습니다`, [{ path: 'body/parentId', message: `메뉴 ID ${pgmId}가 이미 있습니다` }]);
+      await q.insertMenuRow(trx, { pgmId, ...menu, sspUrl: path, portal: s.portal, sortOrder: await q.nextSortOrder(trx, parent.pgmId) });
+    }
+    const grants = body.groups.map((g) => ({ authGroupId: g.authGroupId, canWrite: g.canWrite }));
+    await q.replaceMenuGrants(trx, pgmId, grants);
+    await q.grantAncestors(trx, parent.pgmId, grants);
+    await q.setPublished(trx, name, { publishedVersion: no, pgmId, draftVersion: s.draftVersion + 1, actor });
+    await writeAudit(trx, {
+      entity: ENTITY,
+      entityKey: name,
+      action: 'PUBLISH',
+      actor,
+      reason: body.note?.trim() || null,
+      before: { publishedVersion: s.publishedVersion, menu: existing ?? null },
+      after: { publishedVersion: no, route: routeOf(name, s.portal), menu: { pgmId, ...menu }, groups: grants },
+    });
+    await writeAudit(trx, { entity: 'menu', entityKey: pgmId, action: existing ? 'UPDATE' : 'CREATE', actor, before: existing, after: { ...menu, sspUrl: path, portal: s.portal, grants, by: `screen studio: ${name} v${no}` } });
+    return no;
+  });
+  return { ...(await screenAnswer(ctx.db, name)), publishedVersion: versionNo };
+}
+
+/** Takes the screen off the menu: its menu row and grants are removed; its versions stay. */
+export async function unpublishScreen(ctx: StudioCtx, name: string, body: Static<typeof VersionBody>) {
+  const actor = ctx.caller.userId;
+  await ctx.db.transaction().execute(async (trx) => {
+    const s = await q.findScreen(trx, name, true);
+    if (!s) throw screenMissing();
+    checkVersion(body.version, s.draftVersion);
+    if (s.publishedVersion === null) throw wrongState('게시되지 않은 화면입니다', 'DRAFT');
+    const menu = s.pgmId ? await q.findMenuRow(trx, s.pgmId) : undefined;
+    const grants = s.pgmId ? await q.menuGrants(trx, s.pgmId) : [];
+    await q.setPublished(trx, name, { publishedVersion: null, pgmId: null, draftVersion: s.draftVersion + 1, actor });
+    if (s.pgmId) await q.deleteMenuRow(trx, s.pgmId);
+    await writeAudit(trx, { entity: ENTITY, entityKey: name, action: 'UNPUBLISH', actor, reason: body.note?.trim() || null, before: { publishedVersion: s.publishedVersion, menu, grants } });
+    if (s.pgmId) await writeAudit(trx, { entity: 'menu', entityKey: s.pgmId, action: 'DELETE', actor, before: { ...menu, grants } });
+  });
+  return screenAnswer(ctx.db, name);
+}
+
+export async function listScreenVersions(ctx: StudioCtx, name: string) {
+  const s = await q.findScreen(ctx.db, name);
+  if (!s) throw screenMissing();
+  const rows = await q.listVersions(ctx.db, name);
+  return { rows: rows.map((r) => ({ ...r, published: r.versionNo === s.publishedVersion, createdAt: r.createdAt.toISOString() })), total: rows.length };
+}
+
+export async function getScreenVersion(ctx: StudioCtx, name: string, versionNo: number) {
+  const v = await q.findVersion(ctx.db, name, versionNo);
+  if (!v) throw versionMissing();
+  return { versionNo: v.versionNo, source: v.source, labels: v.labels, note: v.note, createdBy: v.createdBy, createdAt: v.createdAt.toISOString() };
+}
+
+/** What changed from a version to the draft (or to another version): lines of the text, and labels. */
+export async function diffScreenVersion(ctx: StudioCtx, name: string, versionNo: number, against: string | undefined) {
+  const s = await q.findScreen(ctx.db, name);
+  if (!s) throw screenMissing();
+  const from = await q.findVersion(ctx.db, name, versionNo);
+  if (!from) throw versionMissing();
+  let to: { label: string; source: string; labels: q.LabelMap };
+  if (!against || against === 'draft') to = { label: 'draft', source: s.draftSource, labels: s.draftLabels };
+  else {
+    const v = await q.findVersion(ctx.db, name, Number(against));
+    if (!v) throw versionMissing();
+    to = { label: `v${v.versionNo}`, source: v.source, labels: v.labels };
+  }
+  const lines: Array<{ op: '=' | '+' | '-'; text: string }> = [];
+  for (const part of diffLines(from.source, to.source)) {
+    const op = part.added ? '+' : part.removed ? '-' : '=';
+    const texts = part.value.replace(/\n$/, '').split('\n');
+    for (const text of texts) lines.push({ op, text });
+  }
+  const fields = [...new Set([...Object.keys(from.labels), ...Object.keys(to.labels)])].sort();
+  const labels = fields
+    .filter((f) => JSON.stringify(from.labels[f] ?? null) !== JSON.stringify(to.labels[f] ?? null))
+    .map((f) => ({ field: f, from: from.labels[f] ?? null, to: to.labels[f] ?? null }));
+  return { from: `v${from.versionNo}`, to: to.label, lines, labels };
+}
+
+/**
+ * Restores a version: it becomes the draft and, when the screen is published, the published screen
+ * at once (as a new version that names where it came from). Checked again first: the API may have
+ * changed since, and an invalid version is refused with its problems, nothing changed.
+ */
+export async function restoreScreenVersion(ctx: StudioCtx, name: string, versionNo: number, body: Static<typeof VersionBody>) {
+  const current = await q.findScreen(ctx.db, name);
+  if (!current) throw screenMissing();
+  checkVersion(body.version, current.draftVersion);
+  const v = await q.findVersion(ctx.db, name, versionNo);
+  if (!v) throw versionMissing();
+  if (current.publishedVersion !== null) {
+    const { problems } = await allProblems(ctx, name, current.portal, v.source);
+    if (problems.length > 0) refuseProblems(problems, '복원');
+  }
+  const actor = ctx.caller.userId;
+  await ctx.db.transaction().execute(async (trx) => {
+    const s = await q.findScreen(trx, name, true);
+    if (!s) throw screenMissing();
+    checkVersion(body.version, s.draftVersion);
+    const { problems } = definitionProblems({ name, portal: s.portal, source: v.source, api: ctx.api() });
+    const { kind, title } = summary(v.source, name);
+    await q.updateDraft(trx, name, { kind, title, source: v.source, labels: v.labels, problems, version: s.draftVersion + 1, actor });
+    let publishedVersion = s.publishedVersion;
+    if (s.publishedVersion !== null) {
+      publishedVersion = await q.nextVersionNo(trx, name);
+      await q.insertVersion(trx, { name, versionNo: publishedVersion, source: v.source, labels: v.labels, note: body.note?.trim() || `v${versionNo} 복원`, restoredFrom: versionNo, actor });
+      await q.setPublished(trx, name, { publishedVersion, pgmId: s.pgmId, draftVersion: s.draftVersion + 1, actor });
+    }
+    await writeAudit(trx, {
+      entity: ENTITY,
+      entityKey: name,
+      action: 'RESTORE',
+      actor,
+      reason: body.note?.trim() || null,
+      before: { draftVersion: s.draftVersion, publishedVersion: s.publishedVersion, source: s.draftSource },
+      after: { restoredFrom: versionNo, draftVersion: s.draftVersion + 1, publishedVersion },
+    });
+  });
+  return screenAnswer(ctx.db, name);
+}
+
+/**
+ * The `.screen.json` a developer commits to screens/: the published version (or the draft when
+ * none is), with its id and route, and the labels as i18n texts under screen.studio.<name>.
+ */
+export async function exportScreen(ctx: StudioCtx, name: string, versionNo: number | undefined) {
+  const s = await q.findScreen(ctx.db, name);
+  if (!s) throw screenMissing();
+  const no = versionNo ?? s.publishedVersion;
+  const v = no ? await q.findVersion(ctx.db, name, no) : undefined;
+  if (no && !v) throw versionMissing();
+  const source = v?.source ?? s.draftSource;
+  const labels = v?.labels ?? s.draftLabels;
+  const { definition } = parseSource(source);
+  if (definition === undefined || typeof definition !== 'object' || Array.isArray(definition)) throw invalid('SCREEN_DEFINITION_INVALID', '올바른 JSON이 아닌 화면 정의는 내보낼 수 없습니다');
+  const prefix = `screen.studio.${name}`;
+  const hasLabels = Object.keys(labels).length > 0;
+  const full = completed(definition, name, s.portal);
+  const file = { $schema: '../../schemas/screen.schema.json', ...full, ...(hasLabels && !(definition as { labels?: unknown }).labels ? { labels: prefix } : {}) };
+  const texts = (lang: 'ko' | 'en') => ({ screen: { studio: { [name]: Object.fromEntries(Object.entries(labels).map(([f, l]) => [f, l[lang] || l.ko || l.en])) } } });
+  return {
+    fileName: `${name}.screen.json`,
+    content: `${JSON.stringify(file, null, 2)}\n`,
+    version: v ? `v${v.versionNo}` : 'draft',
+    i18n: hasLabels ? { ko: texts('ko'), en: texts('en') } : null,
+  };
+}
+
+/**
+ * The runtime: the published definition of a route with its labels, for a caller whose group may
+ * open that route (the menu authority of the screen's menu row). The operations the screen calls
+ * check their own authority as always.
+ */
+export async function publishedScreen(db: Db, caller: Caller, name: string) {
+  const p = await q.findPublished(db, name, caller.portal);
+  if (!p) throw missing('SCREEN_NOT_FOUND', '게시된 화면이 없습니다');
+  if (!(await groupHoldsScreen(db, caller.authGroupId, [menuPathOf(name)], 'read'))) throw notAllowed(AUTH_CODES.GPMS006, 'GPMS006');
+  const { definition } = parseSource(p.source);
+  return { name, route: routeOf(name, caller.portal), versionNo: p.versionNo, definition: completed(definition, name, p.portal), labels: p.labels };
+}

@@ -1,0 +1,23 @@
+import type { Db } from '../../db/connect.js';
+
+/** Application drafts past their expiry, oldest receipt first, locked; at most `limit`. */
+export function lockExpiredDrafts(db: Db, now: Date, limit: number) {
+  return db
+    .selectFrom('supplierApplication')
+    .select(['receiptNo', 'status', 'step', 'fileId', 'version', 'expiresAt'])
+    .where('status', '=', 'DRAFT')
+    .where('expiresAt', '<=', now)
+    .orderBy('receiptNo')
+    .limit(limit)
+    .forUpdate()
+    .execute();
+}
+
+/** An expired draft keeps only what tells a returning applicant it expired: attachments, code and bank account go. */
+export async function markDraftExpired(db: Db, receiptNo: string, version: number, now: Date): Promise<void> {
+  await db
+    .updateTable('supplierApplication')
+    .set({ status: 'EXPIRED', fileId: null, certSeq: null, bankbookSeq: null, otpHash: null, otpPhone: null, otpExpiresAt: null, bankAccount: null, updatedAt: now, version: version + 1 })
+    .where('receiptNo', '=', receiptNo)
+    .execute();
+}

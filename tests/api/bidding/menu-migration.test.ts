@@ -1,0 +1,43 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Kysely } from 'kysely';
+import { up } from '../../../server/db/migrations/0441-bidding-menu.js';
+import { createSeededTestDb, type TestDb } from '../../helpers/test-db.js';
+
+const IDS = ['PUR_BID', 'PUR_BID_TENDER', 'PUR_BID_OPEN', 'CY_BID', 'CY_BID_MAIN', 'CY_BID_TENDER'];
+
+/**
+ * Migration 0441 gives a database seeded before tenders the same tender menus and authority the
+ * seed gives a new one: remove them from a seeded database, run the migration, compare.
+ */
+describe('tender menus on a database seeded before them (migration 0441)', () => {
+  let t: TestDb;
+  beforeAll(async () => {
+    t = await createSeededTestDb();
+  }, 120_000);
+  afterAll(() => t?.drop());
+
+  const snapshot = async () => ({
+    menus: await t.db.selectFrom('menu').select(['pgmId', 'parentId', 'depth', 'pgmName', 'sspUrl', 'sspSubUrls', 'leaf', 'portal']).where('pgmId', 'in', IDS).orderBy('pgmId').execute(),
+    auth: await t.db.selectFrom('menuAuth').select(['authGroupId', 'pgmId', 'canRead', 'canWrite']).where('pgmId', 'in', IDS).orderBy('pgmId').orderBy('authGroupId').execute(),
+  });
+
+  it('adds the same rows and grants as the seed, once', async () => {
+    const seeded = await snapshot();
+    expect(seeded.menus).toHaveLength(6);
+    // Staff 10 and 20 write the internal screens; suppliers 60 and 61 the external one; users (30) have none.
+    const grant = (g: string, id: string) => seeded.auth.find((a) => a.authGroupId === g && a.pgmId === id);
+    for (const g of ['10', '20']) expect(grant(g, 'PUR_BID_OPEN')?.canWrite, g).toBe('Y');
+    for (const g of ['60', '61']) expect(grant(g, 'CY_BID_TENDER')?.canWrite, g).toBe('Y');
+    expect(grant('30', 'PUR_BID_TENDER')).toBeUndefined();
+    expect(grant('40', 'PUR_BID_TENDER')?.canWrite).toBe('N');
+
+    await t.db.deleteFrom('menuAuth').where('pgmId', 'in', IDS).execute();
+    await t.db.deleteFrom('menu').where('pgmId', 'in', [...IDS].reverse().filter((id) => id.split('_').length === 3)).execute();
+    await t.db.deleteFrom('menu').where('pgmId', 'in', IDS).execute();
+    expect((await snapshot()).menus).toEqual([]);
+    await up(t.db as unknown as Kysely<unknown>);
+    expect(await snapshot()).toEqual(seeded);
+    await up(t.db as unknown as Kysely<unknown>);
+    expect(await snapshot()).toEqual(seeded);
+  });
+});

@@ -1,0 +1,200 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { apiLogin, openLoggedIn, unexpected } from './helpers/auth';
+import { blocking, axeViolations, describeFindings } from './helpers/axe';
+import { launchBrowser, screenshot, type TestPage } from './helpers/browser';
+import { confirm, poll } from './helpers/screen';
+
+/**
+ * The screen studio journey of issue #25 against the shared server: the analyst (admin, group 99)
+ * writes "협력사별 미납 발주" with one mistake, sees the error at its place with the suggestion,
+ * fixes it, previews real rows, publishes it under 구매관리 › 발주 for group 20; operator (group 20)
+ * finds it in the menu and opens it; monitor (group 40) lands on /info401; the analyst publishes a
+ * second version, then restores the first, and operator sees the first again at once. The screen is
+ * unpublished at the end, so the shared server's menus are as they were.
+ */
+const run = Date.now().toString(36).toUpperCase();
+const NAME = `openPo${run}`;
+const TITLE = `협력사별 미납 발주 ${run}`;
+const TITLE_V2 = `협력사별 미납 발주 (상태) ${run}`;
+
+function definition(opts: { title: string; firstField: string; status?: boolean }) {
+  return `${JSON.stringify(
+    {
+      kind: 'list',
+      title: opts.title,
+      source: { operation: 'listPos', rowKey: 'poNo', defaultSort: 'compNameKr:asc', params: { query: { status: "['SENT', 'ACKNOWLEDGED', 'PARTLY_DELIVERED']" } } },
+      filters: [{ field: 'compName' }, { field: 'poNo' }],
+      columns: [
+        { field: opts.firstField, width: 200 },
+        { field: 'poNo', width: 140 },
+        { field: 'title', width: 240 },
+        { field: 'dueDate', type: 'date', width: 110 },
+        { field: 'totalAmount', type: 'money', currencyField: 'currency', width: 130 },
+        ...(opts.status ? [{ field: 'status', type: 'code', codeGroup: 'PO_STATUS', width: 110 }] : []),
+      ],
+    },
+    null,
+    2,
+  )}\n`;
+}
+
+describe('screen studio: write, check, preview, publish, open, refuse, restore', () => {
+  const baseURL = inject('e2eBaseUrl');
+  let browser: Browser;
+  let analyst: TestPage;
+  let operator: TestPage;
+
+  const replaceText = async (page: Page, text: string) => {
+    const content = page.locator('.cm-content');
+    await content.click();
+    await page.keyboard.press('Control+A');
+    await page.keyboard.press('Delete');
+    await page.keyboard.insertText(text);
+  };
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    try {
+      // Leave the shared server's menus as they were.
+      const token = await apiLogin(baseURL, 'admin');
+      const headers = { Authorization: `Bearer ${token}`, IsCyber: 'N', 'Content-Type': 'application/json' };
+      const s = await fetch(`${baseURL}/api/v1/studio/screens/${NAME}`, { headers });
+      if (s.ok) {
+        const screen = (await s.json()) as { draftVersion: number; publishedVersion: number | null };
+        if (screen.publishedVersion !== null) await fetch(`${baseURL}/api/v1/studio/screens/${NAME}/unpublish`, { method: 'POST', headers, body: JSON.stringify({ version: screen.draftVersion }) });
+      }
+    } finally {
+      await analyst?.context.close();
+      await operator?.context.close();
+      await browser?.close();
+    }
+  });
+
+  it('the analyst writes a definition with a mistake, sees it at its place with the suggestion, fixes it and previews real rows', async () => {
+    analyst = await openLoggedIn(browser, baseURL, 'internal', 'admin');
+    const { page } = analyst;
+    await page.goto('/portal/screen/studio');
+    await page.getByRole('heading', { name: '화면 스튜디오' }).first().waitFor({ timeout: 30_000 });
+    await page.getByLabel('이름 (경로 /s/이름)').fill(NAME);
+    await page.getByRole('button', { name: '만들기', exact: true }).click();
+    await page.getByRole('heading', { name: new RegExp(`정의 편집: ${NAME}`) }).waitFor();
+    await page.locator('.cm-content').waitFor({ timeout: 30_000 });
+
+    // One mistake: the rows of listPos have compNameKr, not compNameKo.
+    await replaceText(page, definition({ title: TITLE, firstField: 'compNameKo' }));
+    await page.getByRole('button', { name: '초안 저장' }).click();
+    const problems = page.getByTestId('studio-problems');
+    await problems.getByText('/columns/0/field').waitFor();
+    await problems.getByText('제안: compNameKr').waitFor();
+    expect(await problems.innerText()).toContain('"compNameKo" is not a field of the rows of listPos');
+    // …and at its place in the editor: the lint mark on the mistaken member.
+    await poll(() => page.locator('.cm-lintRange-error').count()).toBeGreaterThan(0);
+    expect(await page.locator('.cm-lintRange-error').first().innerText()).toContain('compNameKo');
+    await screenshot(page, 'studio-error-at-place');
+
+    // By keyboard: 위치로 이동 puts the focus in the editor at the mistake.
+    await problems.getByRole('button', { name: '위치로 이동 /columns/0/field' }).focus();
+    await page.keyboard.press('Enter');
+    expect(await page.evaluate(() => document.activeElement?.classList.contains('cm-content'))).toBe(true);
+    expect(await page.evaluate(() => window.getSelection()?.toString())).toContain('compNameKo');
+    await problems.getByRole('button', { name: 'compNameKr(으)로 고치기' }).click();
+    expect(await page.locator('.cm-content').innerText()).toContain('"field": "compNameKr"');
+    await page.getByRole('button', { name: '검사', exact: true }).click();
+    await page.getByTestId('studio-status').getByText('문제가 없습니다. 게시할 수 있습니다.').waitFor();
+
+    // Labels typed beside the editor: poNo and title are not in the shared field dictionary.
+    await page.getByLabel('poNo 한국어').fill('발주번호');
+    await page.getByLabel('poNo 영어').fill('PO no.');
+    await page.getByLabel('title 한국어').fill('발주명');
+    await page.getByLabel('compName 한국어').fill('협력사명');
+    await page.getByLabel('dueDate 한국어').fill('납기일');
+    await page.getByLabel('totalAmount 한국어').fill('발주금액');
+    await page.getByRole('button', { name: '미리보기', exact: true }).click();
+    const preview = page.getByTestId('studio-preview');
+    const total = preview.getByTestId('list-total');
+    await poll(async () => Number((await total.innerText()).replace(/[^0-9]/g, '')), 30_000).toBeGreaterThan(0);
+    await preview.getByTestId('list-grid').locator('tbody tr').first().waitFor({ state: 'attached' });
+    await screenshot(page, 'studio-preview');
+
+    const { findings } = await axeViolations(page);
+    expect(blocking(findings), describeFindings('/portal/screen/studio', blocking(findings))).toEqual([]);
+    await page.getByRole('button', { name: '초안 저장' }).click();
+    await page.getByTestId('studio-status').getByText(/초안을 저장했습니다/).waitFor();
+  });
+
+  it('publishes it under 구매관리 › 발주 for group 20', async () => {
+    const { page } = analyst;
+    await page.getByLabel('상위 메뉴').selectOption({ label: '구매관리 › 발주' });
+    await page.getByLabel('메뉴 이름 (한국어)').fill(TITLE);
+    await page.getByLabel('메뉴 이름 (영어)').fill(`Open POs by supplier ${run}`);
+    await page.getByRole('checkbox', { name: /^20 / }).check();
+    await page.getByLabel('변경 메모').fill('첫 게시');
+    await page.getByRole('button', { name: '게시', exact: true }).click();
+    await confirm(page, /게시하시겠습니까/);
+    await page.getByTestId('studio-status').getByText(`v1을(를) 게시했습니다: /s/${NAME}`).waitFor();
+    await page.getByRole('region', { name: '버전 이력' }).getByText('게시 중').waitFor();
+    await screenshot(page, 'studio-published');
+    expect(unexpected(analyst.problems)).toEqual([]);
+  });
+
+  it('operator (group 20) finds it in the menu and opens it; monitor (group 40) gets /info401', async () => {
+    operator = await openLoggedIn(browser, baseURL, 'internal', 'operator');
+    const { page } = operator;
+    await page.getByRole('navigation', { name: '주 메뉴' }).getByRole('button', { name: /구매관리/ }).click();
+    const leaf = page.getByRole('region', { name: '전체 메뉴' }).getByRole('link', { name: TITLE, exact: true });
+    await leaf.waitFor();
+    await screenshot(page, 'studio-operator-menu');
+    await leaf.click();
+    await page.waitForURL((u) => u.pathname === `/s/${NAME}`);
+    await page.getByRole('heading', { name: TITLE }).first().waitFor({ timeout: 30_000 });
+    await poll(async () => Number((await page.getByTestId('list-total').innerText()).replace(/[^0-9]/g, '')), 30_000).toBeGreaterThan(0);
+    await screenshot(page, 'studio-operator-opens');
+
+    const monitor = await openLoggedIn(browser, baseURL, 'internal', 'monitor');
+    try {
+      await monitor.page.goto(`/s/${NAME}`);
+      await monitor.page.waitForURL((u) => u.pathname === '/info401', { timeout: 20_000 });
+      await screenshot(monitor.page, 'studio-monitor-401');
+    } finally {
+      await monitor.context.close();
+    }
+  });
+
+  it('a second version is published; restoring the first shows it to operator at once', async () => {
+    const { page } = analyst;
+    await replaceText(page, definition({ title: TITLE_V2, firstField: 'compNameKr', status: true }));
+    await page.getByRole('button', { name: '초안 저장' }).click();
+    await page.getByTestId('studio-status').getByText(/초안을 저장했습니다/).waitFor();
+    await page.getByLabel('변경 메모').fill('상태 열 추가');
+    await page.getByRole('button', { name: '게시', exact: true }).click();
+    await confirm(page, /게시하시겠습니까/);
+    await page.getByTestId('studio-status').getByText(`v2을(를) 게시했습니다: /s/${NAME}`).waitFor();
+
+    await operator.page.goto('/');
+    await operator.page.goto(`/s/${NAME}`);
+    await operator.page.getByRole('heading', { name: TITLE_V2 }).first().waitFor({ timeout: 30_000 });
+
+    // The history: compare v1 with the draft, then restore it.
+    const history = page.getByRole('region', { name: '버전 이력' });
+    await history.getByRole('button', { name: 'v1 초안과 비교' }).click();
+    const diff = page.getByTestId('studio-diff');
+    await diff.waitFor();
+    expect(await diff.innerText()).toContain(`+   "title": "${TITLE_V2}"`);
+    await screenshot(page, 'studio-diff');
+    await history.getByRole('button', { name: 'v1 이 버전으로 복원' }).click();
+    await confirm(page, /복원하시겠습니까/);
+    await page.getByTestId('studio-status').getByText('v1을(를) 복원했습니다.').waitFor();
+    await history.getByRole('row', { name: /v3/ }).getByText('게시 중').waitFor();
+
+    await operator.page.goto('/');
+    await operator.page.goto(`/s/${NAME}`);
+    await operator.page.getByRole('heading', { name: TITLE }).first().waitFor({ timeout: 30_000 });
+    expect(await operator.page.getByRole('heading', { name: TITLE_V2 }).count()).toBe(0);
+    await screenshot(operator.page, 'studio-operator-restored');
+    expect(unexpected(analyst.problems)).toEqual([]);
+    expect(unexpected(operator.problems)).toEqual([]);
+  });
+});
