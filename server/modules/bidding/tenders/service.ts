@@ -7,13 +7,14 @@ import { nextDocumentNumber } from '../../../db/document-number.js';
 import type { SortSpec } from '../../../http/list-query.js';
 import { internalActor, isPurchasingManager, supplierActor, type Actor } from '../../../domain/actor.js';
 import { checkDate, todayKst } from '../../../domain/dates.js';
-import { checkFileId, existingCodes, loadAttachments, loadHistory, loadItems } from '../../../domain/documents.js';
+import { existingCodes, loadAttachments, loadHistory, loadItems } from '../../../domain/documents.js';
 import { checkVersion, failIf, missing, notAllowed, refused, wrongState, type FieldError } from '../../../domain/errors.js';
 import { transition } from '../../../domain/machine.js';
 import { fitsAmount, lineAmount, totalOf } from '../../../domain/money.js';
 import type { ReasonBody, VersionBody } from '../../../domain/schemas.js';
 import { iso, text } from '../../../domain/values.js';
 import { checkSourcingEligibility, standings } from '../../evaluation/eligibility.js';
+import { mayBindGroup } from '../../files/owners.js';
 import { notifyTenderClosed } from '../../notifications/staff.js';
 import { notifyTenderClosing, notifyTenderInvitations, notifyTenderResult } from '../../notifications/supplier.js';
 import { createAwardedPo } from '../../purchase/po/service.js';
@@ -158,7 +159,7 @@ export async function getTenderBids(db: Db, caller: Caller | null, tenderNo: str
 type TenderInput = Static<typeof TenderUpdateBody> | Static<typeof TenderCreateBody>;
 
 /** Window, suppliers (no repeats, registered, trading) and attachments of a create or update. */
-async function checkTenderFields(db: Db, b: TenderInput, errors: FieldError[]) {
+async function checkTenderFields(db: Db, caller: Caller | null, tenderNo: string | null, b: TenderInput, errors: FieldError[]) {
   const openAt = instant(errors, 'body/openAt', b.openAt, '입찰 시작일시');
   const closeAt = instant(errors, 'body/closeAt', b.closeAt, '입찰 마감일시');
   if (openAt && closeAt && closeAt.getTime() <= openAt.getTime()) errors.push({ path: 'body/closeAt', message: '입찰 마감일시는 시작일시 이후여야 합니다' });
@@ -173,7 +174,11 @@ async function checkTenderFields(db: Db, b: TenderInput, errors: FieldError[]) {
   });
   failIf(errors);
   await assertSuppliersEligible(db, suppliers, 'rfq', (i) => `body/suppliers/${i}`);
-  await checkFileId(db, 'body/fileId', b.fileId);
+  // The tender's documents: its own group, or one the caller uploaded that no other document holds
+  // (the invited suppliers will read them, files/owners.ts TENDER).
+  if (b.fileId && !(caller && (await mayBindGroup(db, caller, b.fileId, { docType: 'TENDER', docNo: tenderNo })))) {
+    failIf([{ path: 'body/fileId', message: '첨부파일을 찾을 수 없습니다. 입찰 문서는 이 화면에서 직접 올린 파일만 첨부할 수 있습니다' }]);
+  }
   return { openAt: openAt!, closeAt: closeAt!, suppliers };
 }
 
@@ -217,7 +222,7 @@ export async function createTender(db: Db, caller: Caller | null, b: Static<type
   const prNo = text(b.prNo);
   const lines = prNo ? [] : await draftLines(db, b, errors);
   if (!prNo && !text(b.title)) errors.push({ path: 'body/title', message: '제목을 입력하세요' });
-  const fields = await checkTenderFields(db, b, errors);
+  const fields = await checkTenderFields(db, caller, null, b, errors);
   const tenderNo = await db.transaction().execute(async (trx) => {
     const tenderNo = await nextDocumentNumber(trx, 'BD', todayKst());
     let header = {
@@ -252,7 +257,7 @@ async function lockOwned(trx: Db, tenderNo: string, actor: Actor, version: numbe
 /** A draft's title, window, award rule, invited suppliers and attachments. */
 export async function updateTenderDraft(db: Db, caller: Caller | null, tenderNo: string, b: Static<typeof TenderUpdateBody>) {
   const actor = await internalActor(db, caller);
-  const fields = await checkTenderFields(db, b, []);
+  const fields = await checkTenderFields(db, caller, tenderNo, b, []);
   await db.transaction().execute(async (trx) => {
     const t = await lockOwned(trx, tenderNo, actor, b.version);
     transition(TENDER_MACHINE, 'update', t.status);
