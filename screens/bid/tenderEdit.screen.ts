@@ -37,6 +37,8 @@ export default defineEditScreen({
         { field: 'closeAt', required: true, maxLength: 40, placeholder: `${T}.timeHelp` },
         { field: 'currency', widget: 'select', codeGroup: 'CURRENCY', emptyOption: 'none', default: 'KRW', readOnly: "mode == 'update'" },
         { field: 'description', widget: 'textarea', rows: 3, maxLength: 2000, span: 3 },
+        // The tender's documents (its own file group): the invited suppliers read them once it is published.
+        { field: 'fileId', widget: 'files', span: 3, help: `${T}.filesHelp` },
         { field: 'openedAt', widget: 'datetime', visible: '!empty(form.openedAt)' },
         { field: 'awardedAt', widget: 'datetime', visible: '!empty(form.awardedAt)' },
         { field: 'cancelReason', widget: 'textarea', rows: 2, readOnly: true, span: 3, visible: '!empty(form.cancelReason)' },
