@@ -33,8 +33,8 @@ export default defineEditScreen({
         { field: 'prNo', maxLength: 20, help: `${T}.prHelp`, readOnly: "mode == 'update'" },
         { field: 'title', maxLength: 200, span: 2 },
         { field: 'awardRule', widget: 'select', options: AWARD_RULE, required: true, emptyOption: 'none', default: 'LOWEST_TOTAL' },
-        { field: 'openAt', required: true, maxLength: 40, placeholder: `${T}.timeHelp` },
-        { field: 'closeAt', required: true, maxLength: 40, placeholder: `${T}.timeHelp` },
+        { field: 'openAt', widget: 'instant', required: true, maxLength: 40, placeholder: `${T}.timeHelp` },
+        { field: 'closeAt', widget: 'instant', required: true, maxLength: 40, placeholder: `${T}.timeHelp` },
         { field: 'currency', widget: 'select', codeGroup: 'CURRENCY', emptyOption: 'none', default: 'KRW', readOnly: "mode == 'update'" },
         { field: 'description', widget: 'textarea', rows: 3, maxLength: 2000, span: 3 },
         // The tender's documents (its own file group): the invited suppliers read them once it is published.
