@@ -56,7 +56,8 @@ describe('tender journey: draft → invitations → sealed bids → dual-control
   /** Waits for the success line, or fails with the error the screen shows instead. */
   async function succeeded(page: Page, text: string): Promise<void> {
     const ok = notice(page, text);
-    const error = page.getByRole('main').getByRole('alert');
+    // A refusal comes as an alert dialog with the server's message.
+    const error = page.getByRole('alertdialog');
     await Promise.race([ok.waitFor({ timeout: 45_000 }), error.first().waitFor({ timeout: 45_000 }).then(async () => expect.fail(`the screen said: ${await error.first().innerText()}`))]);
   }
 
@@ -102,17 +103,17 @@ describe('tender journey: draft → invitations → sealed bids → dual-control
     expect(unexpected(problems)).toEqual([]);
   }, 180_000);
 
-  /** A supplier finds the tender in its list, opens it and bids one unit price (answers the revision shown). */
-  async function bid(page: Page, price: string, shot: string): Promise<string> {
+  /** A supplier bids one unit price on the tender it has open; the screen shows the bid's revision. */
+  async function bid(page: Page, price: string, shot: string, revision: string): Promise<void> {
     const lines = page.getByRole('region', { name: '품목별 단가' });
     await editCell(page, lines, 0, 5, price);
     await screenshot(page, shot);
     await page.getByRole('button', { name: '투찰', exact: true }).click();
     await confirm(page, /투찰하시겠습니까/);
     await succeeded(page, '투찰했습니다.');
+    await expectField(page, 'revision', revision);
     await expectField(page, 'bidStatus', '투찰');
     expect(await fieldText(page, 'receipt')).toMatch(/^[0-9a-f]{64}$/);
-    return fieldText(page, 'revision');
   }
 
   async function openInvitation(userId: string): Promise<TestPage> {
@@ -130,14 +131,16 @@ describe('tender journey: draft → invitations → sealed bids → dual-control
 
   it('supplier1 bids and replaces its bid; each bid answers a receipt, never a price', async () => {
     const { page, problems } = await openInvitation('supplier1');
-    expect(await bid(page, '8400', 'tender-03-supplier1-bid')).toBe('1');
-    expect(await bid(page, '8123', 'tender-04-supplier1-replace')).toBe('2');
+    await bid(page, '8400', 'tender-03-supplier1-bid', '1');
+    // The notice of the first bid goes after 4 s: wait, so the second's is its own.
+    await notice(page, '투찰했습니다.').waitFor({ state: 'detached', timeout: 20_000 });
+    await bid(page, '8123', 'tender-04-supplier1-replace', '2');
     expect(unexpected(problems)).toEqual([]);
   }, 180_000);
 
   it('supplier2 bids', async () => {
     const { page, problems } = await openInvitation('supplier2');
-    expect(await bid(page, '8456', 'tender-05-supplier2-bid')).toBe('1');
+    await bid(page, '8456', 'tender-05-supplier2-bid', '1');
     expect(unexpected(problems)).toEqual([]);
   }, 180_000);
 
@@ -180,8 +183,10 @@ describe('tender journey: draft → invitations → sealed bids → dual-control
 
     // The tender's buyer: refused with the reason.
     const buyer = await confirmOn('operator');
-    await buyer.page.getByRole('alert').filter({ hasText: '입찰 담당 구매자는 개찰 확인자가 될 수 없습니다' }).waitFor({ timeout: 45_000 });
+    const refusal = buyer.page.getByRole('alertdialog').filter({ hasText: '입찰 담당 구매자는 개찰 확인자가 될 수 없습니다' });
+    await refusal.waitFor({ timeout: 45_000 });
     await screenshot(buyer.page, 'tender-06-buyer-refused');
+    await refusal.getByRole('button', { name: '확인', exact: true }).click();
 
     const first = await confirmOn('tfadmin');
     await succeeded(first.page, '개찰 확인을 기록했습니다.');
