@@ -6,13 +6,13 @@ import { todayKst } from '../../../domain/dates.js';
 import { availabilityOf, budgetsOf, findPrForAvailability, ledgerSums, listLedger, namesOf, prLinesWithAccounts, type LedgerFilter } from './queries.js';
 import type { BudgetReportQuery } from './schemas.js';
 
-interface Figures { budget: bigint; preCommitted: bigint; committed: bigint; actual: bigint }
-const zero = (): Figures => ({ budget: 0n, preCommitted: 0n, committed: 0n, actual: 0n });
+interface Figures { budget: bigint; transferred: bigint; preCommitted: bigint; committed: bigint; actual: bigint }
+const zero = (): Figures => ({ budget: 0n, transferred: 0n, preCommitted: 0n, committed: 0n, actual: 0n });
 const FIELD = { PRE_COMMIT: 'preCommitted', COMMIT: 'committed', ACTUAL: 'actual' } as const;
 
 function show(f: Figures) {
   return {
-    budget: String(f.budget), preCommitted: String(f.preCommitted), committed: String(f.committed), actual: String(f.actual),
+    budget: String(f.budget), transferred: String(f.transferred), preCommitted: String(f.preCommitted), committed: String(f.committed), actual: String(f.actual),
     available: String(f.budget - f.preCommitted - f.committed - f.actual),
   };
 }
@@ -37,9 +37,14 @@ export async function budgetReport(db: Db, q: Static<typeof BudgetReportQuery>) 
   };
   const totals = zero();
   for (const b of budgets) {
-    const v = BigInt(String(b.amount));
-    at(b).budget += v;
+    // The budget in force: as assigned plus the approved transfers (shown apart as `transferred`).
+    const t = BigInt(String(b.transferred));
+    const v = BigInt(String(b.amount)) + t;
+    const g = at(b);
+    g.budget += v;
+    g.transferred += t;
     totals.budget += v;
+    totals.transferred += t;
   }
   for (const s of sums) {
     const v = BigInt(String(s.amount ?? '0'));
