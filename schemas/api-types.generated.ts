@@ -2650,7 +2650,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Per PR line: its budget account, the budget of the PR’s department and month, and what is available */
+        /** Per PR line: its budget account, the budget of the PR’s department and month, and what is available (a PR the caller may not read: 404, as getPr) */
         get: operations["getPrBudget"];
         put?: never;
         post?: never;
@@ -28327,8 +28327,10 @@ export interface operations {
                         deptcd: string;
                         fiscalYear: number;
                         month: number;
-                        lines: {
+                        /** @description One per PR line (rows, so the PR edit screen shows them as a detail grid) */
+                        rows: {
                             lineNo: number;
+                            itemName: string;
                             accountCode: string | null;
                             accountName: string | null;
                             policy: string | null;
@@ -28339,6 +28341,7 @@ export interface operations {
                             /** @description The line’s estimated amount in KRW */
                             requested: string;
                         }[];
+                        total: number;
                     };
                 };
             };

@@ -202,7 +202,7 @@ export const operations = {
   getOwnSupplierApplication: {"method":"get","path":"/api/v1/public/supplier-applications/{receiptNo}","pathParams":["receiptNo"],"queryParams":[],"requiredQuery":[],"body":null,"list":false,"sortFields":[],"bodyFields":null,"personalData":null},
   getPo: {"method":"get","path":"/api/v1/pos/{poNo}","pathParams":["poNo"],"queryParams":[],"requiredQuery":[],"body":null,"list":false,"sortFields":[],"bodyFields":null,"personalData":null},
   getPr: {"method":"get","path":"/api/v1/prs/{prNo}","pathParams":["prNo"],"queryParams":[],"requiredQuery":[],"body":null,"list":false,"sortFields":[],"bodyFields":null,"personalData":null},
-  getPrBudget: {"method":"get","path":"/api/v1/budget/prs/{prNo}","pathParams":["prNo"],"queryParams":[],"requiredQuery":[],"body":null,"list":false,"sortFields":[],"bodyFields":null,"personalData":null},
+  getPrBudget: {"method":"get","path":"/api/v1/budget/prs/{prNo}","pathParams":["prNo"],"queryParams":[],"requiredQuery":[],"body":null,"list":true,"sortFields":[],"bodyFields":null,"personalData":null},
   getPrItem: {"method":"get","path":"/api/v1/prs/items/{itemCode}","pathParams":["itemCode"],"queryParams":[],"requiredQuery":[],"body":null,"list":false,"sortFields":[],"bodyFields":null,"personalData":null},
   getPublishedScreen: {"method":"get","path":"/api/v1/studio/published/{name}","pathParams":["name"],"queryParams":[],"requiredQuery":[],"body":null,"list":false,"sortFields":[],"bodyFields":null,"personalData":null},
   getPurContract: {"method":"get","path":"/api/v1/evaluation/contracts/{contractNo}","pathParams":["contractNo"],"queryParams":[],"requiredQuery":[],"body":null,"list":false,"sortFields":[],"bodyFields":null,"personalData":null},

@@ -41,6 +41,7 @@ export default defineListScreen({
   columns: [
     { field: 'label', width: 240, link: drill, total: { label: 'engine.totalLabel' } },
     won('budget'),
+    won('transferred'),
     won('preCommitted'),
     won('committed'),
     won('actual'),

@@ -143,6 +143,16 @@ describe('prEdit: the requester writes, saves and submits a PR', { timeout: 30_0
     expect((body.body as { lines: unknown[] }).lines).toHaveLength(2);
   });
 
+  it('shows per saved line the budget account, its policy and what is available before submitting (getPrBudget)', async () => {
+    const { services } = renderPrFlow('/prEdit?prNo=PR2026-000101');
+    await screen.findByDisplayValue('육각볼트 외 1건');
+    await waitFor(() => expect(lastCall(services.calls, 'getPrBudget')?.input.path).toEqual({ prNo: 'PR2026-000101' }));
+    // The lines grid first, then the budget grid (a draft has no approval steps to show).
+    await waitFor(() => expect(gridRowTexts(document, 1).length).toBe(2));
+    expect(gridHeaderTexts(document, 1)).toEqual(expect.arrayContaining(['예산계정', '통제', '예산', '가용', '요청 금액(원)']));
+    expect(gridRowTexts(document, 1)[0]).toEqual(expect.arrayContaining(['1', '소모품', '초과 불가', '2,000,000', '1,500,000']));
+  });
+
   it('a stale version is refused with the server’s 409 message', async () => {
     renderPrFlow('/prEdit?prNo=PR2026-000101', {
       answers: { updatePr: () => { throw new OperationError(409, 'VERSION_CONFLICT', '다른 사용자가 먼저 변경했습니다. 다시 조회한 뒤 처리하세요'); } },

@@ -112,6 +112,27 @@ export default defineEditScreen({
       ],
     },
     {
+      // What each saved line draws on (getPrBudget): its budget account and policy, the budget of the
+      // PR's department and month, and what is available now — read before submitting (issue #26).
+      id: 'budget',
+      title: T('budget'),
+      rowKey: 'lineNo',
+      canAdd: false,
+      canDelete: false,
+      visibleRows: 4,
+      visible: "mode == 'update'",
+      load: { operation: 'getPrBudget', params: { path: { prNo: 'form.prNo' } } },
+      columns: [
+        { field: 'lineNo', type: 'number', width: 50 },
+        { field: 'itemName', width: 200 },
+        { field: 'accountName', label: F('budgetAccount'), width: 110 },
+        { field: 'policy', label: F('budgetPolicy'), type: 'code', options: ['STOP', 'WARN', 'IGNORE'].map((value) => ({ value, text: `option.purchaseRequest.budgetPolicy.${value}` })), width: 90 },
+        { field: 'budget', label: F('budgetAmount'), type: 'money', currency: 'KRW', width: 130 },
+        { field: 'available', label: F('budgetAvailable'), type: 'money', currency: 'KRW', width: 130 },
+        { field: 'requested', label: F('budgetRequested'), type: 'money', currency: 'KRW', width: 130 },
+      ],
+    },
+    {
       id: 'history',
       title: T('history'),
       rowKey: 'at',

@@ -21,7 +21,7 @@ describe('budget transfers', () => {
 
   beforeAll(async () => {
     t = await buildTestApp();
-    f = { ...client(t), u: await logins(t, ['buyer', 'uadmin1', 'opadmin', 'operator', 'admin', 'supplier1']) };
+    f = { ...client(t), u: await logins(t, ['buyer', 'uadmin1', 'uadmin2', 'opadmin', 'operator', 'admin', 'supplier1']) };
     deptA = (await t.app.dbh.db.selectFrom('employee').select('deptcd').where('singleid', '=', 'E000005').executeTakeFirstOrThrow()).deptcd;
     deptB = (await t.app.dbh.db.selectFrom('department').select('deptcd').where('deptcd', '<>', deptA).where('useYn', '=', 'Y').orderBy('deptcd').executeTakeFirstOrThrow()).deptcd;
     ok(await f.put('/api/v1/budget/lines', f.u.admin, { lines: [{ fiscalYear: year, month: 1, deptcd: deptA, accountCode: 'EQP', amount: '100,000' }] }));
@@ -145,8 +145,20 @@ describe('budget transfers', () => {
     }));
     expect(ok(await approve(x)).documentStatus).toBe('APPROVED');
     const after = ok(await f.get(`/api/v1/budget/prs/${pr.prNo}`, f.u.buyer));
-    expect(BigInt(after.lines[0].available)).toBe(availableBefore + 50000n);
+    expect(BigInt(after.rows[0].available)).toBe(availableBefore + 50000n);
     expect(ok(await f.post(`/api/v1/approvals/${pending.approvalId}/approve`, f.u.uadmin1, { version: pending.version })).documentStatus).toBe('APPROVED');
+  });
+
+  it('the PR’s budget availability is answered only to those who may read the PR (its detail’s scope)', async () => {
+    const pr = ok(await f.post('/api/v1/prs', f.u.buyer, prBody()));
+    const mine = ok(await f.get(`/api/v1/budget/prs/${pr.prNo}`, f.u.buyer));
+    expect(mine.rows.map((r: Record<string, unknown>) => r.lineNo)).toEqual([1, 2]);
+    expect(mine.total).toBe(2);
+    // uadmin2 (group 32) sees its own section's PRs only: the PR and its budget alike answer 404.
+    refused(await f.get(`/api/v1/prs/${pr.prNo}`, f.u.uadmin2), 404);
+    refused(await f.get(`/api/v1/budget/prs/${pr.prNo}`, f.u.uadmin2), 404, 'PR_NOT_FOUND');
+    // Purchasing and the budget screens' groups read every PR.
+    ok(await f.get(`/api/v1/budget/prs/${pr.prNo}`, f.u.operator));
   });
 
   it('suppliers get 403 on every transfer operation', async () => {

@@ -75,7 +75,7 @@ export function prLinesWithAccounts(db: Db, prNo: string) {
     .selectFrom('prLine as l')
     .leftJoin('budgetAccount as a', 'a.accountCode', 'l.budgetAccount')
     .leftJoin('code as c', (j) => j.onRef('c.code', '=', 'l.budgetAccount').on('c.groupId', '=', 'BUDGET_ACCOUNT'))
-    .select(['l.lineNo', 'l.budgetAccount', 'c.textKo as accountName', 'a.policy', 'l.estAmount'])
+    .select(['l.lineNo', 'l.itemName', 'l.budgetAccount', 'c.textKo as accountName', 'a.policy', 'l.estAmount'])
     .where('l.prNo', '=', prNo)
     .orderBy('l.lineNo')
     .execute();
