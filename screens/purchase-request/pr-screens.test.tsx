@@ -101,7 +101,7 @@ describe('prEdit: the requester writes, saves and submits a PR', { timeout: 30_0
     await screen.findByText('저장되었습니다.');
     const body = lastCall(services.calls, 'createPr')!.input.body as Record<string, unknown>;
     expect(body).toMatchObject({ title: '절삭공구 구매', desiredDate: '2026-12-31', purpose: '공구 교체', currency: 'KRW', section: '', deptcd: '' });
-    expect(body.lines).toEqual([{ itemCode: '', itemName: '엔드밀 10mm', spec: '', unitCode: 'EA', sgCode: '', quantity: 1, estUnitPrice: 32000, remark: '' }]);
+    expect(body.lines).toEqual([{ itemCode: '', itemName: '엔드밀 10mm', spec: '', unitCode: 'EA', sgCode: '', quantity: 1, estUnitPrice: 32000, remark: '', budgetAccount: '' }]);
     expect(body).not.toHaveProperty('version');
     expect(fixtures.data.prs[0]).toMatchObject({ title: '절삭공구 구매', status: 'DRAFT' });
     // The saved PR: its number, the server's amounts, and the next steps.

@@ -64,7 +64,7 @@ export default defineEditScreen({
       maxRows: 200,
       visibleRows: 8,
       newRow: { quantity: 1 },
-      send: ['itemCode', 'itemName', 'spec', 'unitCode', 'sgCode', 'quantity', 'estUnitPrice', 'remark'],
+      send: ['itemCode', 'itemName', 'spec', 'unitCode', 'sgCode', 'quantity', 'estUnitPrice', 'remark', 'budgetAccount'],
       // The item search popup (widgets/item-popup) adds a line from the item master.
       addFrom: { widget: 'item', label: T('itemSearch'), operation: 'listItems', categories: { operation: 'listItemCategories', value: 'catCode', text: 'label' }, fill: ['itemCode', 'itemName', 'spec', 'unitCode', 'sgCode', 'sgName'] },
       columns: [
@@ -87,6 +87,8 @@ export default defineEditScreen({
         { field: 'sgCode', width: 120, editable: true, maxLength: 20 },
         { field: 'sgName', width: 140 },
         { field: 'remark', width: 180, editable: true, maxLength: 300 },
+        // The budget account the line is charged to: empty takes the one its item's category maps to (issue #26).
+        { field: 'budgetAccount', label: F('budgetAccount'), type: 'code', codeGroup: 'BUDGET_ACCOUNT', width: 110, editable: true },
       ],
     },
     {
