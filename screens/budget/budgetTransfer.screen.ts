@@ -28,8 +28,8 @@ export default defineListScreen({
   selection: 'single',
   columns: [
     { field: 'transferNo', width: 130 },
-    { field: 'status', label: F('transferStatus'), width: 80, options: ['IN_APPROVAL', 'APPROVED', 'REJECTED', 'CANCELLED'].map((s) => ({ value: s, text: T(`transferStatus.${s}`) })) },
-    { field: 'fiscalYear', type: 'number', width: 70 },
+    { field: 'status', label: F('transferStatus'), type: 'code', width: 80, options: ['IN_APPROVAL', 'APPROVED', 'REJECTED', 'CANCELLED'].map((s) => ({ value: s, text: T(`transferStatus.${s}`) })) },
+    { field: 'fiscalYear', width: 70 },
     { field: 'fromText', width: 220 },
     { field: 'toText', width: 220 },
     { field: 'amount', label: F('transferAmount'), type: 'money', currency: 'KRW', width: 130 },

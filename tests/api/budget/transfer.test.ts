@@ -36,7 +36,7 @@ describe('budget transfers', () => {
     const r = ok(await f.get(`/api/v1/budget/lines?fiscalYear=${year}&month=${month}&deptcd=${deptcd}&accountCode=${accountCode}`, f.u.operator));
     return r.rows[0] ? [r.rows[0].amount, r.rows[0].transferred, r.rows[0].available] : null;
   }
-  const transfers = async () => ok(await f.get(`/api/v1/budget/transfers?fiscalYear=${year}&size=100`, f.u.operator)).rows as Array<Record<string, any>>;
+  const transfers = async () => ok(await f.get(`/api/v1/budget/transfers?fiscalYear=${year}&size=100`, f.u.operator)).rows as Array<Record<string, unknown>>;
   const approve = (x: { pendingApprovalId: number; pendingApprovalVersion: number }, who = f.u.opadmin) =>
     f.post(`/api/v1/approvals/${x.pendingApprovalId}/approve`, who, { version: x.pendingApprovalVersion });
 
