@@ -11,11 +11,9 @@ import { runSqlScript } from '../sql-script.js';
  *   line, kept by the approval's transaction. `amount` stays the budget as assigned (typed, uploaded,
  *   imported), so re-assigning a budget never undoes a transfer; the budget in force is
  *   amount + transferred, and `transferred` can be re-derived from the APPROVED transfers.
- * - The approval tables accept the document type BUDGET; DOC_TYPE gets its code (the approval rule
- *   screen's choice). A rule for BUDGET is the administrator's to add (the seed adds one): until then
- *   a transfer request answers APPROVAL_RULE_MISSING, like any document without a rule.
- * - 구매관리 › 예산관리 › 예산전용 (/budget/budgetTransfer) with the groups and authority that
- *   예산관리 (/budget/budgetManage) has, in a database that has that menu (as 0431).
+ * - The approval tables accept the document type BUDGET (its DOC_TYPE code and menu: 0451). A rule
+ *   for BUDGET is the administrator's to add (the seed adds one): until then a transfer request
+ *   answers APPROVAL_RULE_MISSING, like any document without a rule.
  */
 const up_sql = `
 create table budget_transfer (
@@ -51,20 +49,6 @@ alter table approval add constraint approval_doc_type_check check (doc_type in (
 alter table approval_rule drop constraint approval_rule_doc_type_check;
 alter table approval_rule add constraint approval_rule_doc_type_check check (doc_type in ('PR','PO','LOI','SIMPLE','BUDGET'));
 
-insert into code (group_id, code, text_ko, text_en, attr_1, attr_2, sort_order, use_yn)
-  select 'DOC_TYPE', 'BUDGET', '예산전용', 'Budget transfer', null, null, coalesce((select max(sort_order) from code where group_id = 'DOC_TYPE'), 0) + 10, 'Y'
-  where exists (select 1 from code_group where group_id = 'DOC_TYPE')
-    and not exists (select 1 from code where group_id = 'DOC_TYPE' and code = 'BUDGET');
-
-insert into menu (pgm_id, parent_id, depth, pgm_name, pgm_name_en, ssp_url, ssp_sub_urls, leaf, portal, sort_order, use_yn)
-  select 'PUR_BUDGET_TRANSFER', 'PUR_BUDGET', 3, '예산전용', 'Budget Transfers', '/budget/budgetTransfer', '{}', 'T', 'I',
-         coalesce((select max(sort_order) from menu where parent_id = 'PUR_BUDGET'), 0) + 10, 'Y'
-  where exists (select 1 from menu where pgm_id = 'PUR_BUDGET') and not exists (select 1 from menu where pgm_id = 'PUR_BUDGET_TRANSFER');
-insert into menu_auth (auth_group_id, pgm_id, can_read, can_write)
-  select a.auth_group_id, 'PUR_BUDGET_TRANSFER', a.can_read, a.can_write from menu_auth a
-  where a.pgm_id = 'PUR_BUDGET_MANAGE'
-    and exists (select 1 from menu where pgm_id = 'PUR_BUDGET_TRANSFER')
-    and not exists (select 1 from menu_auth x where x.auth_group_id = a.auth_group_id and x.pgm_id = 'PUR_BUDGET_TRANSFER');
 `;
 
 export async function up(db: Kysely<unknown>): Promise<void> {
