@@ -20,6 +20,7 @@ export default defineListScreen({
   source: { operation: 'listBudgetTransfers', rowKey: 'transferNo', pageSize: 200, defaultSort: 'transferNo:desc' },
   filters: [
     { field: 'fiscalYear', mask: 'onlynum', maxLength: 4 },
+    { field: 'month', widget: 'select', options: months },
     { field: 'status', label: F('transferStatus'), widget: 'select', options: ['IN_APPROVAL', 'APPROVED', 'REJECTED', 'CANCELLED'].map((s) => ({ value: s, text: T(`transferStatus.${s}`) })) },
     { field: 'deptcd', label: F('dept'), widget: 'department' },
     { field: 'accountCode', widget: 'select', codeGroup: 'BUDGET_ACCOUNT' },
