@@ -2650,10 +2650,62 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Per PR line: its budget account, the budget of the PR’s department and month, and what is available */
+        /** Per PR line: its budget account, the budget of the PR’s department and month, and what is available (a PR the caller may not read: 404, as getPr) */
         get: operations["getPrBudget"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/budget/transfers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Budget transfers, newest first; a department, account or month matches the source or the target */
+        get: operations["listBudgetTransfers"];
+        put?: never;
+        /** Ask to move an amount between two budget lines of a year; submitted to the BUDGET approval rule’s line. More than the source has available: 409 BUDGET_TRANSFER_EXCEEDED */
+        post: operations["requestBudgetTransfer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/budget/transfers/{transferNo}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One budget transfer with its approval steps and what its source has available now */
+        get: operations["getBudgetTransfer"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/budget/transfers/{transferNo}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The requester withdraws a transfer still in approval (reason required; stale version: 409) */
+        post: operations["cancelBudgetTransfer"];
         delete?: never;
         options?: never;
         head?: never;
@@ -6437,11 +6489,13 @@ export interface components {
             accountName: string;
             /** @description STOP, WARN or IGNORE (the account’s) */
             policy: string;
-            /** @description Budget in whole won */
+            /** @description Budget as assigned, in whole won */
             amount: string;
+            /** @description Approved transfers in (+) and out (−); the budget in force is amount + transferred */
+            transferred: string;
             /** @description Pre-committed + committed + actual (the ledger’s sum) */
             consumed: string;
-            /** @description Budget − consumed (negative when overdrawn) */
+            /** @description Amount + transferred − consumed (negative when overdrawn) */
             available: string;
             version: number;
             updatedBy: string | null;
@@ -6466,8 +6520,10 @@ export interface components {
             deptnm: string | null;
             accountCode: string | null;
             accountName: string | null;
-            /** @description Budget, whole won */
+            /** @description Budget in force: as assigned plus the approved transfers, whole won */
             budget: string;
+            /** @description Approved transfers in (+) and out (−), included in budget, whole won */
+            transferred: string;
             /** @description Pre-committed (approved PRs not yet ordered), whole won */
             preCommitted: string;
             /** @description Committed (orders and LOIs not yet received), whole won */
@@ -6497,6 +6553,42 @@ export interface components {
             amount: string;
             createdBy: string;
             createdAt: string;
+        };
+        BudgetTransferRow: {
+            transferNo: string;
+            fiscalYear: number;
+            fromMonth: number;
+            fromDeptcd: string;
+            fromDeptnm: string;
+            fromAccount: string;
+            fromAccountName: string;
+            toMonth: number;
+            toDeptcd: string;
+            toDeptnm: string;
+            toAccount: string;
+            toAccountName: string;
+            /** @description The source as a person reads it: 부서 · 계정 · M월 */
+            fromText: string;
+            /** @description The target, likewise */
+            toText: string;
+            /** @description Whole won */
+            amount: string;
+            reason: string;
+            /** @description IN_APPROVAL, APPROVED, REJECTED or CANCELLED */
+            status: string;
+            approvalStatus: string;
+            requesterId: string;
+            requesterName: string;
+            /** Format: date-time */
+            requestedAt: string;
+            approvedAt: string | null;
+            cancelReason: string | null;
+            version: number;
+            /** @description What the caller may do now: approve, reject (the current approver), cancel (the requester) */
+            actions: string[];
+            pendingApprovalId: number | null;
+            pendingApprovalVersion: number | null;
+            currentApproverName: string | null;
         };
         /** DeliveryRow */
         DeliveryRow: {
@@ -16802,8 +16894,8 @@ export interface operations {
     listApprovalRules: {
         parameters: {
             query?: {
-                /** @description PR (구매요청), PO (발주), SIMPLE (소액발주), LOI */
-                docType?: "PR" | "PO" | "SIMPLE" | "LOI";
+                /** @description PR (구매요청), PO (발주), SIMPLE (소액발주), LOI, BUDGET (예산전용) */
+                docType?: "PR" | "PO" | "SIMPLE" | "LOI" | "BUDGET";
                 useYn?: "Y" | "N";
                 lineId?: number;
                 /** @description Page, 1-based */
@@ -16904,10 +16996,10 @@ export interface operations {
             content: {
                 "application/json": {
                     /**
-                     * @description PR (구매요청), PO (발주), SIMPLE (소액발주), LOI
+                     * @description PR (구매요청), PO (발주), SIMPLE (소액발주), LOI, BUDGET (예산전용)
                      * @enum {unknown}
                      */
-                    docType: "PR" | "PO" | "SIMPLE" | "LOI";
+                    docType: "PR" | "PO" | "SIMPLE" | "LOI" | "BUDGET";
                     /** @description Lower bound in KRW (whole won, inclusive) */
                     minAmount: string;
                     maxAmount?: string | null;
@@ -17094,10 +17186,10 @@ export interface operations {
             content: {
                 "application/json": {
                     /**
-                     * @description PR (구매요청), PO (발주), SIMPLE (소액발주), LOI
+                     * @description PR (구매요청), PO (발주), SIMPLE (소액발주), LOI, BUDGET (예산전용)
                      * @enum {unknown}
                      */
-                    docType: "PR" | "PO" | "SIMPLE" | "LOI";
+                    docType: "PR" | "PO" | "SIMPLE" | "LOI" | "BUDGET";
                     /** @description Lower bound in KRW (whole won, inclusive) */
                     minAmount: string;
                     maxAmount?: string | null;
@@ -28235,8 +28327,10 @@ export interface operations {
                         deptcd: string;
                         fiscalYear: number;
                         month: number;
-                        lines: {
+                        /** @description One per PR line (rows, so the PR edit screen shows them as a detail grid) */
+                        rows: {
                             lineNo: number;
+                            itemName: string;
                             accountCode: string | null;
                             accountName: string | null;
                             policy: string | null;
@@ -28246,6 +28340,233 @@ export interface operations {
                             available: string | null;
                             /** @description The line’s estimated amount in KRW */
                             requested: string;
+                        }[];
+                        total: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listBudgetTransfers: {
+        parameters: {
+            query?: {
+                /** @description Fiscal year (source and target alike) */
+                fiscalYear?: number;
+                transferNo?: string;
+                status?: "IN_APPROVAL" | "APPROVED" | "REJECTED" | "CANCELLED";
+                /** @description Source or target department */
+                deptcd?: string;
+                /** @description Source or target account */
+                accountCode?: string;
+                /** @description Source or target month */
+                month?: number;
+                /** @description Page, 1-based */
+                page?: number;
+                /** @description Rows a page (a screen asks ≤ 500; an export up to 5000) */
+                size?: number;
+                /** @description Sort as field:asc|desc; fields: transferNo, requestedAt, amount, status */
+                sort?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rows: components["schemas"]["BudgetTransferRow"][];
+                        total: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    requestBudgetTransfer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Fiscal year (source and target alike) */
+                    fiscalYear: number;
+                    fromMonth: number;
+                    fromDeptcd: string;
+                    fromAccount: string;
+                    toMonth: number;
+                    toDeptcd: string;
+                    toAccount: string;
+                    /** @description Whole won > 0 (thousands commas allowed) */
+                    amount: string;
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        transferNo: string;
+                        fiscalYear: number;
+                        fromMonth: number;
+                        fromDeptcd: string;
+                        fromDeptnm: string;
+                        fromAccount: string;
+                        fromAccountName: string;
+                        toMonth: number;
+                        toDeptcd: string;
+                        toDeptnm: string;
+                        toAccount: string;
+                        toAccountName: string;
+                        /** @description The source as a person reads it: 부서 · 계정 · M월 */
+                        fromText: string;
+                        /** @description The target, likewise */
+                        toText: string;
+                        /** @description Whole won */
+                        amount: string;
+                        reason: string;
+                        /** @description IN_APPROVAL, APPROVED, REJECTED or CANCELLED */
+                        status: string;
+                        approvalStatus: string;
+                        requesterId: string;
+                        requesterName: string;
+                        /** Format: date-time */
+                        requestedAt: string;
+                        approvedAt: string | null;
+                        cancelReason: string | null;
+                        version: number;
+                        /** @description What the caller may do now: approve, reject (the current approver), cancel (the requester) */
+                        actions: string[];
+                        pendingApprovalId: number | null;
+                        pendingApprovalVersion: number | null;
+                        currentApproverName: string | null;
+                        fromAvailable: string | null;
+                        approvalSteps: {
+                            /** @description approvalId-stepNo */
+                            stepKey: string;
+                            /** @description Approval round, 1 for the first submission */
+                            round: number;
+                            approvalId: number;
+                            /** @description The round: PENDING, IN_PROGRESS, APPROVED, REJECTED, WITHDRAWN */
+                            approvalStatus: string;
+                            lineName: string;
+                            submittedByName: string;
+                            /** Format: date-time */
+                            submittedAt: string;
+                            stepNo: number;
+                            approverId: string;
+                            approverName: string;
+                            positionNm: string;
+                            deptnm: string;
+                            /** @description WAITING, PENDING (the current step), APPROVED, REJECTED, SKIPPED */
+                            status: string;
+                            comment: string | null;
+                            actedAt: string | null;
+                            onBehalfOf: string | null;
+                            onBehalfOfName: string | null;
                         }[];
                     };
                 };
@@ -28279,6 +28600,286 @@ export interface operations {
             };
             /** @description Default Response */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getBudgetTransfer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                transferNo: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        transferNo: string;
+                        fiscalYear: number;
+                        fromMonth: number;
+                        fromDeptcd: string;
+                        fromDeptnm: string;
+                        fromAccount: string;
+                        fromAccountName: string;
+                        toMonth: number;
+                        toDeptcd: string;
+                        toDeptnm: string;
+                        toAccount: string;
+                        toAccountName: string;
+                        /** @description The source as a person reads it: 부서 · 계정 · M월 */
+                        fromText: string;
+                        /** @description The target, likewise */
+                        toText: string;
+                        /** @description Whole won */
+                        amount: string;
+                        reason: string;
+                        /** @description IN_APPROVAL, APPROVED, REJECTED or CANCELLED */
+                        status: string;
+                        approvalStatus: string;
+                        requesterId: string;
+                        requesterName: string;
+                        /** Format: date-time */
+                        requestedAt: string;
+                        approvedAt: string | null;
+                        cancelReason: string | null;
+                        version: number;
+                        /** @description What the caller may do now: approve, reject (the current approver), cancel (the requester) */
+                        actions: string[];
+                        pendingApprovalId: number | null;
+                        pendingApprovalVersion: number | null;
+                        currentApproverName: string | null;
+                        fromAvailable: string | null;
+                        approvalSteps: {
+                            /** @description approvalId-stepNo */
+                            stepKey: string;
+                            /** @description Approval round, 1 for the first submission */
+                            round: number;
+                            approvalId: number;
+                            /** @description The round: PENDING, IN_PROGRESS, APPROVED, REJECTED, WITHDRAWN */
+                            approvalStatus: string;
+                            lineName: string;
+                            submittedByName: string;
+                            /** Format: date-time */
+                            submittedAt: string;
+                            stepNo: number;
+                            approverId: string;
+                            approverName: string;
+                            positionNm: string;
+                            deptnm: string;
+                            /** @description WAITING, PENDING (the current step), APPROVED, REJECTED, SKIPPED */
+                            status: string;
+                            comment: string | null;
+                            actedAt: string | null;
+                            onBehalfOf: string | null;
+                            onBehalfOfName: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    cancelBudgetTransfer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                transferNo: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The version read; a stale one answers 409 VERSION_CONFLICT */
+                    version: number;
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        transferNo: string;
+                        fiscalYear: number;
+                        fromMonth: number;
+                        fromDeptcd: string;
+                        fromDeptnm: string;
+                        fromAccount: string;
+                        fromAccountName: string;
+                        toMonth: number;
+                        toDeptcd: string;
+                        toDeptnm: string;
+                        toAccount: string;
+                        toAccountName: string;
+                        /** @description The source as a person reads it: 부서 · 계정 · M월 */
+                        fromText: string;
+                        /** @description The target, likewise */
+                        toText: string;
+                        /** @description Whole won */
+                        amount: string;
+                        reason: string;
+                        /** @description IN_APPROVAL, APPROVED, REJECTED or CANCELLED */
+                        status: string;
+                        approvalStatus: string;
+                        requesterId: string;
+                        requesterName: string;
+                        /** Format: date-time */
+                        requestedAt: string;
+                        approvedAt: string | null;
+                        cancelReason: string | null;
+                        version: number;
+                        /** @description What the caller may do now: approve, reject (the current approver), cancel (the requester) */
+                        actions: string[];
+                        pendingApprovalId: number | null;
+                        pendingApprovalVersion: number | null;
+                        currentApproverName: string | null;
+                        fromAvailable: string | null;
+                        approvalSteps: {
+                            /** @description approvalId-stepNo */
+                            stepKey: string;
+                            /** @description Approval round, 1 for the first submission */
+                            round: number;
+                            approvalId: number;
+                            /** @description The round: PENDING, IN_PROGRESS, APPROVED, REJECTED, WITHDRAWN */
+                            approvalStatus: string;
+                            lineName: string;
+                            submittedByName: string;
+                            /** Format: date-time */
+                            submittedAt: string;
+                            stepNo: number;
+                            approverId: string;
+                            approverName: string;
+                            positionNm: string;
+                            deptnm: string;
+                            /** @description WAITING, PENDING (the current step), APPROVED, REJECTED, SKIPPED */
+                            status: string;
+                            comment: string | null;
+                            actedAt: string | null;
+                            onBehalfOf: string | null;
+                            onBehalfOfName: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -25,6 +25,7 @@ export const SCREEN_ROUTES: readonly ScreenRouteInfo[] = [
   { id: "board.notice", route: "/board/notice", title: "screen.board.notice", portals: ["internal"] },
   { id: "budget.budgetManage", route: "/budget/budgetManage", title: "screen.budget.budgetManage.title", portals: ["internal"] },
   { id: "budget.budgetReport", route: "/budget/budgetReport", title: "screen.budget.budgetReport.title", portals: ["internal"] },
+  { id: "budget.budgetTransfer", route: "/budget/budgetTransfer", title: "screen.budget.budgetTransfer.title", portals: ["internal"] },
   { id: "supplierApply.compRegMngDetail", route: "/business/evaManage/compRegMngDetail", title: "screen.supplierApply.compRegMngDetail", portals: ["internal"] },
   { id: "supplierApply.compRegMngList", route: "/business/evaManage/compRegMngList", title: "screen.supplierApply.compRegMngList", portals: ["internal"] },
   { id: "evaluation.evaSetting", route: "/business/evaManage/evaSetting", title: "screen.evaluation.evaSetting.title", portals: ["internal"] },

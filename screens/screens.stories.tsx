@@ -66,6 +66,9 @@ export const BudgetBudgetManage: Story = { name: 'budget.budgetManage', args: { 
 /** screens/budget/budgetReport.screen.ts */
 export const BudgetBudgetReport: Story = { name: 'budget.budgetReport', args: { id: 'budget.budgetReport' } };
 
+/** screens/budget/budgetTransfer.screen.ts */
+export const BudgetBudgetTransfer: Story = { name: 'budget.budgetTransfer', args: { id: 'budget.budgetTransfer' } };
+
 /** screens/cyber-purchase/loiEdit.screen.ts */
 export const CyberPurchaseLoiEdit: Story = { name: 'cyberPurchase.loiEdit', args: { id: 'cyberPurchase.loiEdit' } };
 

@@ -30,6 +30,7 @@ export default defineListScreen({
     { field: 'accountName', width: 110 },
     { field: 'policy', width: 80 },
     { field: 'amount', type: 'money', currency: 'KRW', width: 140, total: 'sum' },
+    { field: 'transferred', type: 'money', currency: 'KRW', width: 120, total: 'sum' },
     { field: 'consumed', type: 'money', currency: 'KRW', width: 140, total: 'sum' },
     { field: 'available', type: 'money', currency: 'KRW', width: 140, total: 'sum' },
     { field: 'updatedBy', width: 100 },

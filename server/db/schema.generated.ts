@@ -44,7 +44,7 @@ export interface ApplyTermsTable {
 
 export interface ApprovalTable {
   approvalId: Generated<number>;
-  docType: 'PR' | 'PO' | 'LOI' | 'SIMPLE';
+  docType: 'PR' | 'PO' | 'LOI' | 'SIMPLE' | 'BUDGET';
   docNo: string;
   ruleId: number | null;
   lineId: number | null;
@@ -90,7 +90,7 @@ export interface ApprovalLineStepTable {
 
 export interface ApprovalRuleTable {
   ruleId: Generated<number>;
-  docType: 'PR' | 'PO' | 'LOI' | 'SIMPLE';
+  docType: 'PR' | 'PO' | 'LOI' | 'SIMPLE' | 'BUDGET';
   minAmount: Numeric;
   maxAmount: Numeric | null;
   lineId: number;
@@ -282,6 +282,31 @@ export interface BudgetLineTable {
   createdBy: string;
   createdAt: ColumnType<Date, Date | string | undefined, Date | string>;
   updatedBy: string | null;
+  updatedAt: ColumnType<Date, Date | string | undefined, Date | string>;
+  transferred: ColumnType<string, string | number | undefined, string | number>;
+}
+
+export interface BudgetTransferTable {
+  transferNo: string;
+  fiscalYear: number;
+  fromMonth: number;
+  fromDeptcd: string;
+  fromAccount: string;
+  toMonth: number;
+  toDeptcd: string;
+  toAccount: string;
+  amount: Numeric;
+  reason: string;
+  status: 'IN_APPROVAL' | 'APPROVED' | 'REJECTED' | 'CANCELLED';
+  approvalId: number | null;
+  approvalStatus: Generated<string>;
+  requesterId: string;
+  requestedAt: ColumnType<Date, Date | string | undefined, Date | string>;
+  approvedAt: Timestamp | null;
+  cancelledAt: Timestamp | null;
+  cancelReason: string | null;
+  createdBy: string;
+  version: Generated<number>;
   updatedAt: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
@@ -1779,6 +1804,7 @@ export interface Database {
   budgetException: BudgetExceptionTable;
   budgetLedger: BudgetLedgerTable;
   budgetLine: BudgetLineTable;
+  budgetTransfer: BudgetTransferTable;
   businessSection: BusinessSectionTable;
   code: CodeTable;
   codeGroup: CodeGroupTable;

@@ -37,6 +37,8 @@ import * as m0430 from './0430-budget.js';
 import * as m0431 from './0431-budget-menu.js';
 import * as m0440 from './0440-bidding-tenders.js';
 import * as m0441 from './0441-bidding-menu.js';
+import * as m0450 from './0450-budget-transfer.js';
+import * as m0451 from './0451-budget-transfer-menu.js';
 
 /** Every migration, by number; the key is the version recorded in the database. */
 export const migrations: Record<string, Migration> = {
@@ -77,4 +79,6 @@ export const migrations: Record<string, Migration> = {
   '0431-budget-menu': m0431,
   '0440-bidding-tenders': m0440,
   '0441-bidding-menu': m0441,
+  '0450-budget-transfer': m0450,
+  '0451-budget-transfer-menu': m0451,
 };

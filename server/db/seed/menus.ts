@@ -60,6 +60,8 @@ const INTERNAL: readonly Area[] = [
         leaves: [
           ['PUR_BUDGET_MANAGE', '예산관리', 'Budget Lines', '/budget/budgetManage'],
           ['PUR_BUDGET_REPORT', '예산현황', 'Budget Report', '/budget/budgetReport'],
+          // Last, where migration 0450 appends it in a database seeded before.
+          ['PUR_BUDGET_TRANSFER', '예산전용', 'Budget Transfers', '/budget/budgetTransfer'],
         ],
       },
       {

@@ -26,6 +26,7 @@ export const KNOWN_ROUTES = {
     '/board/notice',
     '/budget/budgetManage',
     '/budget/budgetReport',
+    '/budget/budgetTransfer',
     '/business/evaManage/compRegMngDetail',
     '/business/evaManage/compRegMngList',
     '/business/evaManage/evaSetting',

@@ -107,6 +107,7 @@ export async function loadParamValues(db: Db): Promise<Record<string, ParamValue
     approvalId: await any('approval', 'approval_id'),
     delegationId: await any('approval_delegation', 'delegation_id'),
     prNo: await any('pr_header', 'pr_no'),
+    transferNo: await any('budget_transfer', 'transfer_no'),
     rfqNo: { own: await rfqOf(OWN_COMPANY, OTHER_COMPANY), other: await rfqOf(OTHER_COMPANY, OWN_COMPANY) },
     // The demo data has no tenders (their invitations are tested in tests/api/bidding/): the ids answer 404.
     tenderNo: await byComp('tender_bid', 'tender_no'),
