@@ -120,7 +120,7 @@ async function runBackend(kind: 'pglite' | 'postgres'): Promise<{ backend: strin
     if (stats) {
       // Where the database thread's time went: its busy share, and the statements by total time.
       const total = runs.reduce((n, r) => n + r.requests.total, 0);
-      console.log(`${kind}: database thread busy ${((100 * stats.busyMs) / stats.wallMs).toFixed(0)} % of ${(stats.wallMs / 1000).toFixed(1)} s; ${(stats.busyMs / Math.max(1, total)).toFixed(1)} ms a request; answers kept: ${stats.answerHits} used, ${stats.answerMisses} read`);
+      console.log(`${kind}: database thread busy ${((100 * stats.busyMs) / stats.wallMs).toFixed(0)} % of ${(stats.wallMs / 1000).toFixed(1)} s; ${(stats.busyMs / Math.max(1, total)).toFixed(1)} ms a request; answers kept: ${stats.answerHits} used, ${stats.answerMisses} read; longest wait in the thread ${JSON.stringify(stats.maxWait)}`);
       for (const s of stats.rows.sort((a, b) => b.ms - a.ms).slice(0, 12)) {
         console.log(`  ${s.ms.toFixed(0).padStart(7)} ms  ${String(s.n).padStart(6)} × (${String(s.hits).padStart(5)} kept) ${(s.ms / s.n).toFixed(2).padStart(6)} ms  ${s.sql.replace(/\s+/g, ' ').slice(0, 110)}`);
       }

@@ -120,6 +120,7 @@ export class PgliteWorkerClient implements PgliteQueryClient {
   async statementStats(on: boolean): Promise<{
     wallMs: number;
     busyMs: number;
+    maxWait: { ms: number; sql: string; owner: number | null };
     answerHits: number;
     answerMisses: number;
     rows: Array<{ sql: string; n: number; hits: number; ms: number; max: number }>;

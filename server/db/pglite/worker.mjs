@@ -55,6 +55,7 @@ try {
 let stats = null;
 let statsSince = 0;
 let statsBusy = 0;
+let statsMaxWait = { ms: 0, sql: '', owner: null };
 /** @param {string} sql @param {number} ms @param {boolean} hit */
 function record(sql, ms, hit) {
   statsBusy += ms;
@@ -169,11 +170,12 @@ async function handle(msg) {
   }
   if (msg.op === 'stats') {
     const result = stats
-      ? { wallMs: performance.now() - statsSince, busyMs: statsBusy, answerHits, answerMisses, rows: [...stats].map(([sql, s]) => ({ sql, ...s })) }
+      ? { wallMs: performance.now() - statsSince, busyMs: statsBusy, maxWait: statsMaxWait, answerHits, answerMisses, rows: [...stats].map(([sql, s]) => ({ sql, ...s })) }
       : null;
     stats = msg.on ? new Map() : null;
     statsSince = performance.now();
     statsBusy = 0;
+    statsMaxWait = { ms: 0, sql: '', owner: null };
     answerHits = 0;
     answerMisses = 0;
     return { result };
@@ -192,7 +194,7 @@ async function handle(msg) {
 // transaction, only its own messages run and the others wait here, in the order sent; otherwise
 // the oldest message runs. Messages without a connection (dump, stats, close) wait for no
 // transaction to be open, so close() comes after every query sent before it.
-/** @type {Array<{ id: number; op: string; conn?: number }>} */
+/** @type {Array<{ id: number; op: string; conn: number; at: number; sql?: string }>} */
 const waiting = [];
 /** @type {number | null} */
 let owner = null;
@@ -205,6 +207,10 @@ async function pump() {
     const at = owner === null ? (waiting.length > 0 ? 0 : -1) : waiting.findIndex((m) => m.conn === owner);
     if (at < 0) break;
     const [msg] = waiting.splice(at, 1);
+    if (stats) {
+      const waited = performance.now() - msg.at;
+      if (waited > statsMaxWait.ms) statsMaxWait = { ms: waited, sql: String(msg.sql ?? msg.op).slice(0, 80), owner };
+    }
     try {
       const { result, transfer } = await handle(msg);
       port.postMessage({ id: msg.id, ok: true, result }, transfer ?? []);
@@ -215,13 +221,15 @@ async function pump() {
       port.close();
       break;
     }
-    owner = db.isInTransaction() ? (msg.conn ?? 0) : null;
+    owner = db.isInTransaction() ? msg.conn : null;
   }
   running = false;
 }
 
 if (db) {
   port.on('message', (msg) => {
+    msg.conn ??= 0;
+    msg.at = performance.now();
     waiting.push(msg);
     void pump();
   });
