@@ -37,6 +37,8 @@ import * as m0430 from './0430-budget.js';
 import * as m0431 from './0431-budget-menu.js';
 import * as m0440 from './0440-bidding-tenders.js';
 import * as m0441 from './0441-bidding-menu.js';
+import * as m0460 from './0460-bidding-auctions.js';
+import * as m0461 from './0461-auction-menu.js';
 
 /** Every migration, by number; the key is the version recorded in the database. */
 export const migrations: Record<string, Migration> = {
@@ -77,4 +79,6 @@ export const migrations: Record<string, Migration> = {
   '0431-budget-menu': m0431,
   '0440-bidding-tenders': m0440,
   '0441-bidding-menu': m0441,
+  '0460-bidding-auctions': m0460,
+  '0461-auction-menu': m0461,
 };
