@@ -1,4 +1,12 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../../server/app.js';
+import { testConfig } from '../../../server/config.js';
+import { connect, type DbHandle } from '../../../server/db/connect.js';
+import { createSeededTestDb, type TestDb } from '../../helpers/test-db.js';
 import { sql } from 'kysely';
 import { createParser } from 'eventsource-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,6 +14,41 @@ import { buildTestApp, type TestApp } from '../../helpers/app.js';
 import { loginAs } from '../../helpers/login.js';
 import { afterBid, obeysRule, rankOf } from '../../../server/modules/bidding/auctions/workflow.js';
 import { client, day, logins, ok, receivedPr, refused, type Flow, type Who } from '../purchase/helpers.js';
+
+/** An SSE client over real HTTP: collects events; `close` ends it. */
+async function watch(base: string, url: string, who: Who, lastEventId?: number) {
+  const events: Array<{ id?: string; event?: string; data: Record<string, unknown> }> = [];
+  const controller = new AbortController();
+  const res = await fetch(`${base}${url}`, { headers: { ...who.headers, accept: 'text/event-stream', ...(lastEventId !== undefined ? { 'last-event-id': String(lastEventId) } : {}) }, signal: controller.signal });
+  expect(res.status).toBe(200);
+  expect(res.headers.get('content-type')).toContain('text/event-stream');
+  const parser = createParser({ onEvent: (e) => events.push({ id: e.id, event: e.event, data: JSON.parse(e.data) }) });
+  const reading = (async () => {
+    const decoder = new TextDecoder();
+    try {
+      for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) parser.feed(decoder.decode(chunk, { stream: true }));
+    } catch {
+      /* aborted */
+    }
+  })();
+  return {
+    events,
+    async until(pred: (e: (typeof events)[number]) => boolean, ms = 5000) {
+      const end = Date.now() + ms;
+      while (Date.now() < end) {
+        const hit = events.find(pred);
+        if (hit) return hit;
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      throw new Error(`no such event in ${JSON.stringify(events)}`);
+    },
+    async close() {
+      controller.abort();
+      await reading;
+    },
+  };
+}
+
 
 /**
  * Reverse auctions (issue 30 item 2–3): draft → publish → live bids under the one rule (under the
@@ -247,40 +290,6 @@ describe('reverse auctions', () => {
     expect(events.map((e) => (e.payload as { seq: number }).seq)).toEqual(log.map((b) => b.seq));
   }, 120_000);
 
-  /** An SSE client over real HTTP: collects events; `close` ends it. */
-  async function watch(base: string, path: string, who: Who, lastEventId?: number) {
-    const events: Array<{ id?: string; event?: string; data: Record<string, unknown> }> = [];
-    const controller = new AbortController();
-    const res = await fetch(`${base}${path}`, { headers: { ...who.headers, accept: 'text/event-stream', ...(lastEventId !== undefined ? { 'last-event-id': String(lastEventId) } : {}) }, signal: controller.signal });
-    expect(res.status).toBe(200);
-    expect(res.headers.get('content-type')).toContain('text/event-stream');
-    const parser = createParser({ onEvent: (e) => events.push({ id: e.id, event: e.event, data: JSON.parse(e.data) }) });
-    const reading = (async () => {
-      const decoder = new TextDecoder();
-      try {
-        for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) parser.feed(decoder.decode(chunk, { stream: true }));
-      } catch {
-        /* aborted */
-      }
-    })();
-    return {
-      events,
-      async until(pred: (e: (typeof events)[number]) => boolean, ms = 5000) {
-        const end = Date.now() + ms;
-        while (Date.now() < end) {
-          const hit = events.find(pred);
-          if (hit) return hit;
-          await new Promise((r) => setTimeout(r, 20));
-        }
-        throw new Error(`no such event in ${JSON.stringify(events)}`);
-      },
-      async close() {
-        controller.abort();
-        await reading;
-      },
-    };
-  }
-
   it('streams rank and clock updates: the monitor sees all, a supplier only its own; a reconnect catches up from Last-Event-ID', async () => {
     const a = await publishedAuction();
     const no = a.auctionNo;
@@ -348,4 +357,68 @@ describe('reverse auctions', () => {
     expect(kinds).toEqual(['OPEN', 'CLOSE']);
     expect((await t.db.db.selectFrom('auction').select('status').where('auctionNo', '=', no).executeTakeFirstOrThrow()).status).toBe('CLOSED');
   });
+});
+
+/**
+ * Two servers on one database (as two processes behind a load balancer): a bid taken by server A
+ * reaches a watcher connected to server B — on PostgreSQL through NOTIFY/LISTEN (each app has its
+ * own pool and its own LISTEN connection), on PGlite through the one process's emitter.
+ */
+describe('reverse auction feed across two servers', () => {
+  let t: TestDb;
+  let secondHandle: DbHandle;
+  let a: FastifyInstance;
+  let b: FastifyInstance;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gpms-auction-two-'));
+
+  beforeAll(async () => {
+    t = await createSeededTestDb();
+    secondHandle = t.url ? await connect({ databaseUrl: t.url, pgliteDir: null }) : t;
+    const config = testConfig({ dataDir, distDir: path.join(dataDir, 'no-dist'), databaseUrl: t.url });
+    a = await buildApp({ config, dbh: t });
+    b = await buildApp({ config, dbh: { ...secondHandle, close: async () => undefined } });
+  }, 120_000);
+  afterAll(async () => {
+    await a?.close();
+    await b?.close();
+    if (secondHandle !== t) await secondHandle.close();
+    await t.drop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('a bid on server A reaches a supplier and the monitor watching on server B', async () => {
+    const operator = await loginAs(a, 'operator');
+    const supplier1 = await loginAs(a, 'supplier1');
+    const supplier2 = await loginAs(a, 'supplier2');
+    const call = (method: 'GET' | 'POST', url: string, who: Who, payload?: object) => a.inject({ method, url, headers: who.headers, ...(payload ? { payload } : {}) });
+    const draft = ok(
+      await call('POST', '/api/v1/bid/auctions', operator, {
+        title: '두 서버', lines: [{ itemName: '볼트', unitCode: 'EA', quantity: '1000', refUnitPrice: '100' }], startPrice: '100000', decrementKind: 'AMOUNT', decrementValue: '100',
+        startAt: new Date(Date.now() + 3_600_000).toISOString(), endAt: new Date(Date.now() + 7_200_000).toISOString(), softCloseMinutes: 1, maxExtensions: 1, suppliers: ['C00001', 'C00002'],
+        confirmEvaluationWarning: true,
+      }),
+    );
+    ok(await call('POST', `/api/v1/bid/auctions/${draft.auctionNo}/publish`, operator, { version: draft.version }));
+    await a.dbh.db.updateTable('auction').set({ startAt: new Date(Date.now() - 60_000) }).where('auctionNo', '=', draft.auctionNo).execute();
+    await b.listen({ port: 0, host: '127.0.0.1' });
+    const base = `http://127.0.0.1:${(b.server.address() as AddressInfo).port}`;
+    const watcher = await watch(base, `/api/v1/cyber/bid/auctions/${draft.auctionNo}/events`, supplier1);
+    const monitor = await watch(base, `/api/v1/bid/auctions/${draft.auctionNo}/events`, operator);
+    try {
+      await watcher.until((e) => e.event === 'hello');
+      await monitor.until((e) => e.event === 'hello');
+      // No wait for server B's LISTEN connection (opened with its first watcher): once it listens it re-reads what it missed.
+      ok(await call('POST', `/api/v1/cyber/bid/auctions/${draft.auctionNo}/bids`, supplier2, { amount: '90000' }));
+      const seen = await watcher.until((e) => e.event === 'bid');
+      expect(seen.data).toMatchObject({ mine: false, myRank: null, bidders: 1 });
+      const all = await monitor.until((e) => e.event === 'bid');
+      expect(all.data).toMatchObject({ compNo: 'C00002', amount: '90000' });
+      ok(await call('POST', `/api/v1/cyber/bid/auctions/${draft.auctionNo}/bids`, supplier1, { amount: '89000' }));
+      const own = await watcher.until((e) => e.event === 'bid' && e.data.mine === true);
+      expect(own.data).toMatchObject({ myRank: 1, myBest: '89000.00', bidders: 2 });
+    } finally {
+      await watcher.close();
+      await monitor.close();
+    }
+  }, 60_000);
 });

@@ -479,7 +479,7 @@ export async function checkWatcher(scoped: Db, server: Db, caller: Caller | null
  * can win, so each happens once. The status by the clock is already right before this runs
  * (byClock); this records when and tells the watchers.
  */
-export async function moveAuctionsByClock(db: Db, now: Date, notify: Notify | null) {
+export async function moveAuctionsByClock(db: Db, now: Date, notify: Notify | null, actor = 'system:job') {
   let opened = 0;
   let closed = 0;
   for (const a of await findDueTransitions(db, now)) {
@@ -495,12 +495,12 @@ export async function moveAuctionsByClock(db: Db, now: Date, notify: Notify | nu
           .executeTakeFirst();
         if (Number(won.numUpdatedRows) !== 1) return null;
         await insertEvent(trx, a.auctionNo, 'CLOSE', { status: 'CLOSED', endAt: iso(a.endAt) });
-        await writeAudit(trx, { entity: 'auction', entityKey: a.auctionNo, action: 'CLOSE', actor: 'system', before: { status: a.status }, after: { status: 'CLOSED' } });
+        await writeAudit(trx, { entity: 'auction', entityKey: a.auctionNo, action: 'CLOSE', actor, before: { status: a.status }, after: { status: 'CLOSED' } });
         return 'closed' as const;
       }
       if (!(await moveStatus(trx, a.auctionNo, ['PUBLISHED'], 'OPEN', { openedAt: now, updatedAt: now }))) return null;
       await insertEvent(trx, a.auctionNo, 'OPEN', { status: 'OPEN', endAt: iso(a.endAt) });
-      await writeAudit(trx, { entity: 'auction', entityKey: a.auctionNo, action: 'OPEN', actor: 'system', before: { status: a.status }, after: { status: 'OPEN' } });
+      await writeAudit(trx, { entity: 'auction', entityKey: a.auctionNo, action: 'OPEN', actor, before: { status: a.status }, after: { status: 'OPEN' } });
       return 'opened' as const;
     });
     if (moved === 'closed') closed++;
