@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import fastifySse from '@fastify/sse';
+import fastifySse, { type SSEReplyInterface } from '@fastify/sse';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { access } from '../../../http/access.js';
 import { commonErrors } from '../../../http/error-schema.js';
@@ -131,7 +131,7 @@ export const auctionRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   /* ------------------------------ the live feed (Server-Sent Events) ------------------------------ */
 
-  const feed = async (request: { db: typeof server; caller: Parameters<typeof checkWatcher>[2]; params: { auctionNo: string }; query: { lastEventId?: number }; headers: Record<string, unknown> }, reply: any) => {
+  const feed = async (request: { db: typeof server; caller: Parameters<typeof checkWatcher>[2]; params: { auctionNo: string }; query: { lastEventId?: number }; headers: Record<string, unknown> }, reply: { sse: SSEReplyInterface }) => {
     const { auctionNo } = request.params;
     const viewer = await checkWatcher(request.db, server, request.caller, auctionNo);
     const header = Number(request.headers['last-event-id']);
