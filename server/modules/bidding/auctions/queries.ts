@@ -173,7 +173,29 @@ export async function moveStatus(trx: Db, auctionNo: string, from: readonly Auct
   return Number(r.numUpdatedRows) === 1;
 }
 
+/** Closes the auction if its end (as extended) has passed and nobody closed it; answers whether this call did. */
+export async function closeIfDue(trx: Db, auctionNo: string, now: Date): Promise<boolean> {
+  const r = await trx
+    .updateTable('auction')
+    .set({ status: 'CLOSED', closedAt: now, updatedAt: now })
+    .where('auctionNo', '=', auctionNo)
+    .where('status', 'in', ['PUBLISHED', 'OPEN'])
+    .where('endAt', '<=', now)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}
+
 /* ------------------------------ the supplier's side (its scoped Db) ------------------------------ */
+
+/** The company's own place in an auction (none for another company's: row-level security). */
+export function findOwnParticipant(scoped: Db, auctionNo: string) {
+  return scoped.selectFrom('auctionParticipant').selectAll().where('auctionNo', '=', auctionNo).executeTakeFirst();
+}
+
+/** The company's own bids, oldest first. */
+export function findOwnBids(scoped: Db, auctionNo: string) {
+  return scoped.selectFrom('auctionBid').select(['amount', 'bidAt']).where('auctionNo', '=', auctionNo).orderBy('seq').execute();
+}
 
 /** Auctions the company is invited to, once published. */
 export async function listOwnAuctions(db: Db, f: AuctionFilter, sort: SortSpec<(typeof AUCTION_SORT)[number]>, w: Window) {

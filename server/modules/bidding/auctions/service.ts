@@ -21,7 +21,7 @@ import { releasePrOfTender, takePrForTender } from '../../purchase/pr/service.js
 import { assertSuppliersEligible } from '../../suppliers/eligibility.js';
 import type { FeedRow } from './live.js';
 import {
-  claimBidSlot, findAuction, findBids, findCompanies, findDueTransitions, findEvents, findLines, findParticipant, findParticipants, insertAuction, insertBidIfValid, insertEvent, lastEventId,
+  claimBidSlot, closeIfDue, findAuction, findBids, findCompanies, findDueTransitions, findEvents, findLines, findOwnBids, findOwnParticipant, findParticipant, findParticipants, insertAuction, insertBidIfValid, insertEvent, lastEventId,
   listAuctions, listOwnAuctions, lockAuction, moveStatus, updateAuction, updateParticipant, type AuctionFilter,
 } from './queries.js';
 import type { AUCTION_SORT, AuctionAwardBody, AuctionBidBody, AuctionCreateBody } from './schemas.js';
@@ -387,7 +387,7 @@ export async function listSupplierAuctions(db: Db, q: AuctionFilter, sort: Sort,
  */
 export async function getSupplierAuction(scoped: Db, server: Db, caller: Caller | null, auctionNo: string) {
   const supplier = supplierActor(caller);
-  const own = await scoped.selectFrom('auctionParticipant').selectAll().where('auctionNo', '=', auctionNo).executeTakeFirst();
+  const own = await findOwnParticipant(scoped, auctionNo);
   const a = own ? await findAuction(server, auctionNo) : undefined;
   if (!own || !a || a.status === 'DRAFT') throw auctionMissing();
   const lastId = await lastEventId(server, auctionNo);
@@ -395,7 +395,7 @@ export async function getSupplierAuction(scoped: Db, server: Db, caller: Caller 
   const [ranks, lines, myBids] = await Promise.all([
     ranking(server, auctionNo),
     findLines(server, auctionNo),
-    scoped.selectFrom('auctionBid').select(['amount', 'bidAt']).where('auctionNo', '=', auctionNo).orderBy('seq').execute(),
+    findOwnBids(scoped, auctionNo),
   ]);
   const mine = ranks.find((r) => r.compNo === supplier.compNo)!;
   const t = terms(a, now, lastId);
@@ -461,7 +461,7 @@ export async function readFeed(server: Db, auctionNo: string, afterId: number): 
 /** Whether the caller may watch: staff on the monitor screens; a supplier only an auction it is invited to (404 otherwise). */
 export async function checkWatcher(scoped: Db, server: Db, caller: Caller | null, auctionNo: string): Promise<Viewer> {
   if (caller?.portal === 'X') {
-    const own = await scoped.selectFrom('auctionParticipant').select('compNo').where('auctionNo', '=', auctionNo).executeTakeFirst();
+    const own = await findOwnParticipant(scoped, auctionNo);
     const a = own ? await findAuction(server, auctionNo) : undefined;
     if (!own || !a || a.status === 'DRAFT') throw auctionMissing();
     return { kind: 'supplier', compNo: own.compNo };
@@ -486,14 +486,7 @@ export async function moveAuctionsByClock(db: Db, now: Date, notify: Notify | nu
     const moved = await db.transaction().execute(async (trx) => {
       if (a.endAt.getTime() <= now.getTime()) {
         // Re-read under the conditional update: a bid may just have moved the end.
-        const won = await trx
-          .updateTable('auction')
-          .set({ status: 'CLOSED', closedAt: now, updatedAt: now })
-          .where('auctionNo', '=', a.auctionNo)
-          .where('status', 'in', ['PUBLISHED', 'OPEN'])
-          .where('endAt', '<=', now)
-          .executeTakeFirst();
-        if (Number(won.numUpdatedRows) !== 1) return null;
+        if (!(await closeIfDue(trx, a.auctionNo, now))) return null;
         await insertEvent(trx, a.auctionNo, 'CLOSE', { status: 'CLOSED', endAt: iso(a.endAt) });
         await writeAudit(trx, { entity: 'auction', entityKey: a.auctionNo, action: 'CLOSE', actor, before: { status: a.status }, after: { status: 'CLOSED' } });
         return 'closed' as const;
