@@ -279,5 +279,5 @@ SMOKE_ROUTES.push(
   { route: '/bid/tenderSubmit', portal: 'external', user: 'supplier1', expect: 'text', shows: '우리 회사 투찰' },
   // Reverse auctions (#30): none in the demo data either.
   { route: '/bid/auctionList', portal: 'internal', user: 'operator', expect: 'text', shows: '역경매번호' },
-  { route: '/bid/auctionRoom', portal: 'external', user: 'supplier1', expect: 'text', shows: '우리 최저 입찰가' },
+  { route: '/bid/auctionRoom', portal: 'external', user: 'supplier1', expect: 'text', shows: '역경매번호' },
 );

@@ -234,7 +234,7 @@ describe('reverse auctions', () => {
     refused(await bid(no, f.u.supplier1, '900000'), 409, 'AUCTION_CLOSED');
   });
 
-  it('takes 50 concurrent bids from 10 suppliers in the last second: every accepted bid obeys the rule, the ranking is the bid log’s, soft close once', async () => {
+  it('takes 50 concurrent bids from 10 suppliers in the last second: every accepted bid obeys the rule, the ranking is the bid log’s, soft close as the log says', async () => {
     const a = await publishedAuction({ suppliers: bidders.map((b) => b.compNo), startPrice: '10000000', decrementValue: '1000', softCloseMinutes: 2, maxExtensions: 3 });
     const no = a.auctionNo;
     await setWindow(no, 600_000, 1000);
@@ -274,7 +274,7 @@ describe('reverse auctions', () => {
     expect(monitor.ranking.filter((r: { rank: number | null }) => r.rank !== null).map((r: { compNo: string; rank: number; bestAmount: string }) => [r.compNo, r.rank, r.bestAmount])).toEqual(expected);
     // Each supplier's own rank says the same.
     for (const b of bidders.slice(0, 3)) expect(ok(await f.get(`/api/v1/cyber/bid/auctions/${no}`, b.who)).myRank).toBe(expected.find((e) => e[0] === b.compNo)![1]);
-    // Soft close, recomputed from the log: the first bid (in the last two minutes) moved the end by two minutes; the rest were before the new last two minutes.
+    // Soft close, recomputed from the log: the first bid (in the last two minutes) moved the end by two minutes; later ones only if they fell in the new last two minutes.
     let soft = { endAt: start.endAt, softCloseMinutes: 2, maxExtensions: 3, extensions: 0 };
     for (const b of log) {
       const next = afterBid(soft, b.bidAt);
@@ -282,9 +282,10 @@ describe('reverse auctions', () => {
       expect(b.endAtAfter.getTime()).toBe(soft.endAt.getTime());
     }
     const after = await t.db.db.selectFrom('auction').select(['endAt', 'extensions']).where('auctionNo', '=', no).executeTakeFirstOrThrow();
-    expect(after.extensions).toBe(1);
+    // At least the first bid extended; a bid that (under load) came after the original end was in the new last two minutes and extended again.
+    expect(after.extensions).toBeGreaterThanOrEqual(1);
     expect(after).toEqual({ endAt: soft.endAt, extensions: soft.extensions });
-    expect(after.endAt.getTime()).toBe(start.endAt.getTime() + 2 * 60_000);
+    expect(after.endAt.getTime()).toBe(start.endAt.getTime() + after.extensions * 2 * 60_000);
     // One feed event per accepted bid, in order.
     const events = await t.db.db.selectFrom('auctionEvent').select(['kind', 'payload']).where('auctionNo', '=', no).orderBy('id').execute();
     expect(events.map((e) => (e.payload as { seq: number }).seq)).toEqual(log.map((b) => b.seq));
