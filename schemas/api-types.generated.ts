@@ -2884,6 +2884,177 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/bid/auctions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Reverse auctions with their invited and bid counts and best price */
+        get: operations["listAuctions"];
+        put?: never;
+        /** A draft auction from a received PR (it moves to quotation requested) or from the buyer’s own lines */
+        post: operations["createAuction"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/bid/auctions/{auctionNo}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One auction as the buyer’s monitor sees it: terms, the ranking with names and prices, the bid log, history */
+        get: operations["getAuction"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/bid/auctions/{auctionNo}/publish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Publish a draft: the invited suppliers see it; bidding opens at its start */
+        post: operations["publishAuction"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/bid/auctions/{auctionNo}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cancel before the award with a reason; the PR is given back and the participants told */
+        post: operations["cancelAuction"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/bid/auctions/{auctionNo}/award": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Award a closed auction to its rank 1: a draft PO through the PO flow at the lot price */
+        post: operations["awardAuction"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/cyber/bid/auctions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Published auctions my company is invited to, with my own best */
+        get: operations["listSupplierAuctions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/cyber/bid/auctions/{auctionNo}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An auction my company is invited to: terms, my best, my rank, my bids, the time left — never another company’s name or price. Another company’s answers 404 */
+        get: operations["getSupplierAuction"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/cyber/bid/auctions/{auctionNo}/bids": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Bid a lot price: under the start price and at least the decrement under my own last bid, while the auction is open (a bid in the last minutes extends it) */
+        post: operations["placeAuctionBid"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/bid/auctions/{auctionNo}/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The monitor’s live feed (text/event-stream): every bid with the ranking, extensions, open, close, award. Last-Event-ID (or lastEventId) catches up */
+        get: operations["watchAuction"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/cyber/bid/auctions/{auctionNo}/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** My live feed (text/event-stream): my rank and best after every bid, the end time; never another company’s name or price. Last-Event-ID catches up */
+        get: operations["watchSupplierAuction"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/deliveries": {
         parameters: {
             query?: never;
@@ -30450,6 +30621,1363 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listAuctions: {
+        parameters: {
+            query?: {
+                auctionNo?: string;
+                title?: string;
+                /** @description Any of: DRAFT, PUBLISHED, OPEN, CLOSED, AWARDED, CANCELLED */
+                status?: ("DRAFT" | "PUBLISHED" | "OPEN" | "CLOSED" | "AWARDED" | "CANCELLED")[];
+                /** @description Page, 1-based */
+                page?: number;
+                /** @description Rows a page (a screen asks ≤ 500; an export up to 5000) */
+                size?: number;
+                /** @description Sort as field:asc|desc; fields: auctionNo, title, status, startAt, endAt, createdAt */
+                sort?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rows: {
+                            auctionNo: string;
+                            title: string;
+                            prNo: string | null;
+                            status: string;
+                            currency: string;
+                            /** @description An exact decimal amount */
+                            startPrice: string;
+                            bestAmount: string | null;
+                            /** Format: date-time */
+                            startAt: string;
+                            /** Format: date-time */
+                            endAt: string;
+                            buyerId: string;
+                            buyerName: string | null;
+                            invitedCount: number;
+                            bidCount: number;
+                            version: number;
+                            /** Format: date-time */
+                            createdAt: string;
+                        }[];
+                        total: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    createAuction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    prNo?: string | null;
+                    /** @description The version read; a stale one answers 409 VERSION_CONFLICT */
+                    prVersion?: number;
+                    /** @description KRW or JPY (spec §3) */
+                    currency?: "KRW" | "JPY";
+                    /** @description The buyer’s own lines (no PR) */
+                    lines?: {
+                        itemCode?: string | null;
+                        itemName?: string | null;
+                        spec?: string | null;
+                        unitCode?: string | null;
+                        /** @description Quantity, an exact decimal with up to 3 decimals ("12.5") */
+                        quantity: string;
+                        /** @description The buyer’s estimate: the awarded lot price is split over the lines in proportion to these */
+                        refUnitPrice: string;
+                        deliveryDate?: string | null;
+                    }[];
+                    title?: string | null;
+                    description?: string | null;
+                    /** @description The lot price every bid must stay under */
+                    startPrice: string;
+                    /** @description AMOUNT: the decrement is an amount; PERCENT: a percentage of the supplier’s own last bid */
+                    decrementKind: "AMOUNT" | "PERCENT";
+                    /** @description The minimum decrement (an amount, or a percentage above 0 and under 100) */
+                    decrementValue: string;
+                    /** @description Bidding opens (Korean time 2026-12-01 10:00, or ISO 8601 with zone) */
+                    startAt: string;
+                    /** @description Bidding closes (before any extension) (Korean time 2026-12-01 10:00, or ISO 8601 with zone) */
+                    endAt: string;
+                    /** @description A bid in the last N minutes moves the end by N minutes; 0: no soft close */
+                    softCloseMinutes: number;
+                    /** @description At most this many extensions */
+                    maxExtensions: number;
+                    /** @description Invited suppliers (trading, not blocked by their evaluation grade) */
+                    suppliers: string[];
+                    /** @description The buyer confirms suppliers graded "warn" */
+                    confirmEvaluationWarning?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        auctionNo: string;
+                        title: string;
+                        description: string | null;
+                        status: string;
+                        currency: string;
+                        /** @description An exact decimal amount */
+                        startPrice: string;
+                        decrementKind: string;
+                        decrementValue: string;
+                        /** Format: date-time */
+                        startAt: string;
+                        /** Format: date-time */
+                        plannedEndAt: string;
+                        /** Format: date-time */
+                        endAt: string;
+                        softCloseMinutes: number;
+                        maxExtensions: number;
+                        extensions: number;
+                        /**
+                         * Format: date-time
+                         * @description The server’s clock when this was answered (the countdown runs from it)
+                         */
+                        serverTime: string;
+                        /** @description The newest event of the live feed this answer includes */
+                        lastEventId: number;
+                        prNo: string | null;
+                        buyerId: string;
+                        buyerName: string | null;
+                        cancelReason: string | null;
+                        winnerCompNo: string | null;
+                        winningAmount: string | null;
+                        poNo: string | null;
+                        version: number;
+                        lines: {
+                            lineNo: number;
+                            itemCode: string | null;
+                            itemName: string;
+                            spec: string | null;
+                            unitCode: string;
+                            quantity: string;
+                            deliveryDate: string | null;
+                            /** @description An exact decimal amount */
+                            refUnitPrice: string;
+                        }[];
+                        ranking: {
+                            compNo: string;
+                            compName: string;
+                            rank: number | null;
+                            bestAmount: string | null;
+                            bestAt: string | null;
+                            bidCount: number;
+                            result: string | null;
+                        }[];
+                        bids: {
+                            seq: number;
+                            compNo: string;
+                            /** @description An exact decimal amount */
+                            amount: string;
+                            /** Format: date-time */
+                            bidAt: string;
+                            bidBy: string;
+                            /** Format: date-time */
+                            endAtAfter: string;
+                        }[];
+                        history: {
+                            /** Format: date-time */
+                            at: string;
+                            action: string;
+                            actor: string | null;
+                            actorName: string | null;
+                            reason: string | null;
+                        }[];
+                        /** @description What the caller may do with the document now (buttons to show) */
+                        actions: string[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getAuction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                auctionNo: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        auctionNo: string;
+                        title: string;
+                        description: string | null;
+                        status: string;
+                        currency: string;
+                        /** @description An exact decimal amount */
+                        startPrice: string;
+                        decrementKind: string;
+                        decrementValue: string;
+                        /** Format: date-time */
+                        startAt: string;
+                        /** Format: date-time */
+                        plannedEndAt: string;
+                        /** Format: date-time */
+                        endAt: string;
+                        softCloseMinutes: number;
+                        maxExtensions: number;
+                        extensions: number;
+                        /**
+                         * Format: date-time
+                         * @description The server’s clock when this was answered (the countdown runs from it)
+                         */
+                        serverTime: string;
+                        /** @description The newest event of the live feed this answer includes */
+                        lastEventId: number;
+                        prNo: string | null;
+                        buyerId: string;
+                        buyerName: string | null;
+                        cancelReason: string | null;
+                        winnerCompNo: string | null;
+                        winningAmount: string | null;
+                        poNo: string | null;
+                        version: number;
+                        lines: {
+                            lineNo: number;
+                            itemCode: string | null;
+                            itemName: string;
+                            spec: string | null;
+                            unitCode: string;
+                            quantity: string;
+                            deliveryDate: string | null;
+                            /** @description An exact decimal amount */
+                            refUnitPrice: string;
+                        }[];
+                        ranking: {
+                            compNo: string;
+                            compName: string;
+                            rank: number | null;
+                            bestAmount: string | null;
+                            bestAt: string | null;
+                            bidCount: number;
+                            result: string | null;
+                        }[];
+                        bids: {
+                            seq: number;
+                            compNo: string;
+                            /** @description An exact decimal amount */
+                            amount: string;
+                            /** Format: date-time */
+                            bidAt: string;
+                            bidBy: string;
+                            /** Format: date-time */
+                            endAtAfter: string;
+                        }[];
+                        history: {
+                            /** Format: date-time */
+                            at: string;
+                            action: string;
+                            actor: string | null;
+                            actorName: string | null;
+                            reason: string | null;
+                        }[];
+                        /** @description What the caller may do with the document now (buttons to show) */
+                        actions: string[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    publishAuction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                auctionNo: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The version read; a stale one answers 409 VERSION_CONFLICT */
+                    version: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        auctionNo: string;
+                        title: string;
+                        description: string | null;
+                        status: string;
+                        currency: string;
+                        /** @description An exact decimal amount */
+                        startPrice: string;
+                        decrementKind: string;
+                        decrementValue: string;
+                        /** Format: date-time */
+                        startAt: string;
+                        /** Format: date-time */
+                        plannedEndAt: string;
+                        /** Format: date-time */
+                        endAt: string;
+                        softCloseMinutes: number;
+                        maxExtensions: number;
+                        extensions: number;
+                        /**
+                         * Format: date-time
+                         * @description The server’s clock when this was answered (the countdown runs from it)
+                         */
+                        serverTime: string;
+                        /** @description The newest event of the live feed this answer includes */
+                        lastEventId: number;
+                        prNo: string | null;
+                        buyerId: string;
+                        buyerName: string | null;
+                        cancelReason: string | null;
+                        winnerCompNo: string | null;
+                        winningAmount: string | null;
+                        poNo: string | null;
+                        version: number;
+                        lines: {
+                            lineNo: number;
+                            itemCode: string | null;
+                            itemName: string;
+                            spec: string | null;
+                            unitCode: string;
+                            quantity: string;
+                            deliveryDate: string | null;
+                            /** @description An exact decimal amount */
+                            refUnitPrice: string;
+                        }[];
+                        ranking: {
+                            compNo: string;
+                            compName: string;
+                            rank: number | null;
+                            bestAmount: string | null;
+                            bestAt: string | null;
+                            bidCount: number;
+                            result: string | null;
+                        }[];
+                        bids: {
+                            seq: number;
+                            compNo: string;
+                            /** @description An exact decimal amount */
+                            amount: string;
+                            /** Format: date-time */
+                            bidAt: string;
+                            bidBy: string;
+                            /** Format: date-time */
+                            endAtAfter: string;
+                        }[];
+                        history: {
+                            /** Format: date-time */
+                            at: string;
+                            action: string;
+                            actor: string | null;
+                            actorName: string | null;
+                            reason: string | null;
+                        }[];
+                        /** @description What the caller may do with the document now (buttons to show) */
+                        actions: string[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    cancelAuction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                auctionNo: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The version read; a stale one answers 409 VERSION_CONFLICT */
+                    version: number;
+                    /** @description Why (required) */
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        auctionNo: string;
+                        title: string;
+                        description: string | null;
+                        status: string;
+                        currency: string;
+                        /** @description An exact decimal amount */
+                        startPrice: string;
+                        decrementKind: string;
+                        decrementValue: string;
+                        /** Format: date-time */
+                        startAt: string;
+                        /** Format: date-time */
+                        plannedEndAt: string;
+                        /** Format: date-time */
+                        endAt: string;
+                        softCloseMinutes: number;
+                        maxExtensions: number;
+                        extensions: number;
+                        /**
+                         * Format: date-time
+                         * @description The server’s clock when this was answered (the countdown runs from it)
+                         */
+                        serverTime: string;
+                        /** @description The newest event of the live feed this answer includes */
+                        lastEventId: number;
+                        prNo: string | null;
+                        buyerId: string;
+                        buyerName: string | null;
+                        cancelReason: string | null;
+                        winnerCompNo: string | null;
+                        winningAmount: string | null;
+                        poNo: string | null;
+                        version: number;
+                        lines: {
+                            lineNo: number;
+                            itemCode: string | null;
+                            itemName: string;
+                            spec: string | null;
+                            unitCode: string;
+                            quantity: string;
+                            deliveryDate: string | null;
+                            /** @description An exact decimal amount */
+                            refUnitPrice: string;
+                        }[];
+                        ranking: {
+                            compNo: string;
+                            compName: string;
+                            rank: number | null;
+                            bestAmount: string | null;
+                            bestAt: string | null;
+                            bidCount: number;
+                            result: string | null;
+                        }[];
+                        bids: {
+                            seq: number;
+                            compNo: string;
+                            /** @description An exact decimal amount */
+                            amount: string;
+                            /** Format: date-time */
+                            bidAt: string;
+                            bidBy: string;
+                            /** Format: date-time */
+                            endAtAfter: string;
+                        }[];
+                        history: {
+                            /** Format: date-time */
+                            at: string;
+                            action: string;
+                            actor: string | null;
+                            actorName: string | null;
+                            reason: string | null;
+                        }[];
+                        /** @description What the caller may do with the document now (buttons to show) */
+                        actions: string[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    awardAuction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                auctionNo: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The version read; a stale one answers 409 VERSION_CONFLICT */
+                    version: number;
+                    /** @description The order’s due date, today or later */
+                    dueDate: string;
+                    confirmEvaluationWarning?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        auctionNo: string;
+                        title: string;
+                        description: string | null;
+                        status: string;
+                        currency: string;
+                        /** @description An exact decimal amount */
+                        startPrice: string;
+                        decrementKind: string;
+                        decrementValue: string;
+                        /** Format: date-time */
+                        startAt: string;
+                        /** Format: date-time */
+                        plannedEndAt: string;
+                        /** Format: date-time */
+                        endAt: string;
+                        softCloseMinutes: number;
+                        maxExtensions: number;
+                        extensions: number;
+                        /**
+                         * Format: date-time
+                         * @description The server’s clock when this was answered (the countdown runs from it)
+                         */
+                        serverTime: string;
+                        /** @description The newest event of the live feed this answer includes */
+                        lastEventId: number;
+                        prNo: string | null;
+                        buyerId: string;
+                        buyerName: string | null;
+                        cancelReason: string | null;
+                        winnerCompNo: string | null;
+                        winningAmount: string | null;
+                        poNo: string | null;
+                        version: number;
+                        lines: {
+                            lineNo: number;
+                            itemCode: string | null;
+                            itemName: string;
+                            spec: string | null;
+                            unitCode: string;
+                            quantity: string;
+                            deliveryDate: string | null;
+                            /** @description An exact decimal amount */
+                            refUnitPrice: string;
+                        }[];
+                        ranking: {
+                            compNo: string;
+                            compName: string;
+                            rank: number | null;
+                            bestAmount: string | null;
+                            bestAt: string | null;
+                            bidCount: number;
+                            result: string | null;
+                        }[];
+                        bids: {
+                            seq: number;
+                            compNo: string;
+                            /** @description An exact decimal amount */
+                            amount: string;
+                            /** Format: date-time */
+                            bidAt: string;
+                            bidBy: string;
+                            /** Format: date-time */
+                            endAtAfter: string;
+                        }[];
+                        history: {
+                            /** Format: date-time */
+                            at: string;
+                            action: string;
+                            actor: string | null;
+                            actorName: string | null;
+                            reason: string | null;
+                        }[];
+                        /** @description What the caller may do with the document now (buttons to show) */
+                        actions: string[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listSupplierAuctions: {
+        parameters: {
+            query?: {
+                auctionNo?: string;
+                title?: string;
+                /** @description Page, 1-based */
+                page?: number;
+                /** @description Rows a page (a screen asks ≤ 500; an export up to 5000) */
+                size?: number;
+                /** @description Sort as field:asc|desc; fields: auctionNo, title, status, startAt, endAt, createdAt */
+                sort?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rows: {
+                            auctionNo: string;
+                            title: string;
+                            status: string;
+                            currency: string;
+                            /** @description An exact decimal amount */
+                            startPrice: string;
+                            /** Format: date-time */
+                            startAt: string;
+                            /** Format: date-time */
+                            endAt: string;
+                            myBest: string | null;
+                            myBidCount: number;
+                            result: string | null;
+                        }[];
+                        total: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getSupplierAuction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                auctionNo: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        auctionNo: string;
+                        title: string;
+                        description: string | null;
+                        status: string;
+                        currency: string;
+                        /** @description An exact decimal amount */
+                        startPrice: string;
+                        decrementKind: string;
+                        decrementValue: string;
+                        /** Format: date-time */
+                        startAt: string;
+                        /** Format: date-time */
+                        plannedEndAt: string;
+                        /** Format: date-time */
+                        endAt: string;
+                        softCloseMinutes: number;
+                        maxExtensions: number;
+                        extensions: number;
+                        /**
+                         * Format: date-time
+                         * @description The server’s clock when this was answered (the countdown runs from it)
+                         */
+                        serverTime: string;
+                        /** @description The newest event of the live feed this answer includes */
+                        lastEventId: number;
+                        compNo: string;
+                        invitedCount: number;
+                        myBest: string | null;
+                        myRank: number | null;
+                        myBidCount: number;
+                        /** @description The highest amount the company may bid next */
+                        nextLimit: string;
+                        /** @description false: the bid must be below nextLimit (the start price); true: at or below */
+                        nextLimitInclusive: boolean;
+                        canBid: boolean;
+                        result: string | null;
+                        myBids: {
+                            /** @description An exact decimal amount */
+                            amount: string;
+                            /** Format: date-time */
+                            bidAt: string;
+                        }[];
+                        lines: {
+                            lineNo: number;
+                            itemCode: string | null;
+                            itemName: string;
+                            spec: string | null;
+                            unitCode: string;
+                            quantity: string;
+                            deliveryDate: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    placeAuctionBid: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                auctionNo: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The lot price offered */
+                    amount: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        auctionNo: string;
+                        /** @description The bid’s place in the server-time order of the auction */
+                        seq: number;
+                        /** @description An exact decimal amount */
+                        amount: string;
+                        /** Format: date-time */
+                        bidAt: string;
+                        /** Format: date-time */
+                        endAt: string;
+                        extended: boolean;
+                        myRank: number;
+                        nextLimit: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    watchAuction: {
+        parameters: {
+            query?: {
+                /** @description Catch up after this event (as the Last-Event-ID header does) */
+                lastEventId?: number;
+            };
+            header?: never;
+            path: {
+                auctionNo: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description text/event-stream */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": string;
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    watchSupplierAuction: {
+        parameters: {
+            query?: {
+                /** @description Catch up after this event (as the Last-Event-ID header does) */
+                lastEventId?: number;
+            };
+            header?: never;
+            path: {
+                auctionNo: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description text/event-stream */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": string;
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -16,6 +16,8 @@ export const SCREEN_ROUTES: readonly ScreenRouteInfo[] = [
   { id: "assets.assetManagementRegisterList", route: "/assetManagementRegisterList", title: "screen.assets.assetManagementRegisterList.title", portals: ["internal"] },
   { id: "items.attribute", route: "/attribute", title: "screen.items.attribute", portals: ["internal"] },
   { id: "items.attributeValue", route: "/attributeValue", title: "screen.items.attributeValue", portals: ["internal"] },
+  { id: "bid.auctionList", route: "/bid/auctionList", title: "screen.bid.auctionList.title", portals: ["internal"] },
+  { id: "bid.auctionRoom", route: "/bid/auctionRoom", title: "screen.bid.auctionRoom.title", portals: ["external"] },
   { id: "bid.tenderEdit", route: "/bid/tenderEdit", title: "screen.bid.tenderEdit.title", portals: ["internal"] },
   { id: "bid.cyberTenderList", route: "/bid/tenderList", title: "screen.bid.cyberTenderList.title", portals: ["external"] },
   { id: "bid.tenderList", route: "/bid/tenderList", title: "screen.bid.tenderList.title", portals: ["internal"] },

@@ -183,6 +183,83 @@ export interface AssetTransferTable {
   transferredAt: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
+export interface AuctionTable {
+  auctionNo: string;
+  prNo: string | null;
+  title: string;
+  description: string | null;
+  section: string;
+  deptcd: string;
+  buyerId: string;
+  currency: 'KRW' | 'JPY';
+  startPrice: Numeric;
+  decrementKind: 'AMOUNT' | 'PERCENT';
+  decrementValue: Numeric;
+  startAt: Timestamp;
+  plannedEndAt: Timestamp;
+  endAt: Timestamp;
+  softCloseMinutes: Generated<number>;
+  maxExtensions: Generated<number>;
+  extensions: Generated<number>;
+  status: 'DRAFT' | 'PUBLISHED' | 'OPEN' | 'CLOSED' | 'AWARDED' | 'CANCELLED';
+  lastSeq: Generated<number>;
+  winnerCompNo: string | null;
+  winningAmount: Numeric | null;
+  poNo: string | null;
+  cancelReason: string | null;
+  publishedAt: Timestamp | null;
+  openedAt: Timestamp | null;
+  closedAt: Timestamp | null;
+  awardedAt: Timestamp | null;
+  createdBy: string;
+  createdAt: ColumnType<Date, Date | string | undefined, Date | string>;
+  updatedAt: ColumnType<Date, Date | string | undefined, Date | string>;
+  version: Generated<number>;
+}
+
+export interface AuctionBidTable {
+  auctionNo: string;
+  seq: number;
+  compNo: string;
+  amount: Numeric;
+  bidAt: Timestamp;
+  bidBy: string;
+  endAtAfter: Timestamp;
+}
+
+export interface AuctionEventTable {
+  id: Generated<number>;
+  auctionNo: string;
+  kind: 'OPEN' | 'BID' | 'EXTEND' | 'CLOSE' | 'CANCEL' | 'AWARD';
+  payload: Json;
+  createdAt: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+export interface AuctionLineTable {
+  auctionNo: string;
+  lineNo: number;
+  prLineNo: number | null;
+  itemCode: string | null;
+  itemName: string;
+  spec: string | null;
+  unitCode: string;
+  sgCode: string | null;
+  quantity: Numeric;
+  refUnitPrice: Numeric;
+  deliveryDate: string | null;
+}
+
+export interface AuctionParticipantTable {
+  auctionNo: string;
+  compNo: string;
+  bestAmount: Numeric | null;
+  bestSeq: number | null;
+  bestAt: Timestamp | null;
+  bidCount: Generated<number>;
+  result: 'WON' | 'LOST' | null;
+  invitedAt: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
 export interface AuditLogTable {
   id: Generated<number>;
   entity: string;
@@ -717,7 +794,7 @@ export interface EvaWarnConfirmTable {
   periodId: number;
   totalId: number;
   grade: string;
-  docType: 'RFQ' | 'PO' | 'SIMPLE' | 'TENDER';
+  docType: 'RFQ' | 'PO' | 'SIMPLE' | 'TENDER' | 'AUCTION';
   docNo: string;
   confirmedBy: string;
   confirmedAt: ColumnType<Date, Date | string | undefined, Date | string>;
@@ -1795,6 +1872,11 @@ export interface Database {
   assetCountLine: AssetCountLineTable;
   assetRegistration: AssetRegistrationTable;
   assetTransfer: AssetTransferTable;
+  auction: AuctionTable;
+  auctionBid: AuctionBidTable;
+  auctionEvent: AuctionEventTable;
+  auctionLine: AuctionLineTable;
+  auctionParticipant: AuctionParticipantTable;
   auditLog: AuditLogTable;
   authGroup: AuthGroupTable;
   authVersion: AuthVersionTable;

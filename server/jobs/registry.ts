@@ -9,9 +9,10 @@ import { exportJobs } from '../modules/exports/jobs.js';
 import { supplierJobs } from '../modules/suppliers/jobs.js';
 import { reportJobs } from '../modules/reports/summary.js';
 import { privacyJobs } from '../modules/privacy/jobs.js';
+import { biddingJobs } from '../modules/bidding/jobs.js';
 
 /**
  * Every background job of the product, by module. Add your module's `jobs` array here (one line);
  * names must be unique (checked by the runner at start-up).
  */
-export const JOBS: readonly JobDefinition[] = [...rateLimitJobs, ...purchaseJobs, ...evaluationJobs, ...itemsJobs, ...notificationJobs, ...filesJobs, ...exportJobs, ...supplierJobs, ...reportJobs, ...privacyJobs];
+export const JOBS: readonly JobDefinition[] = [...rateLimitJobs, ...purchaseJobs, ...evaluationJobs, ...itemsJobs, ...notificationJobs, ...filesJobs, ...exportJobs, ...supplierJobs, ...reportJobs, ...privacyJobs, ...biddingJobs];

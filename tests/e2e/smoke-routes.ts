@@ -279,4 +279,7 @@ SMOKE_ROUTES.push(
   { route: '/bid/tenderOpen', portal: 'internal', user: 'tfadmin', expect: 'text', shows: '개찰 확인' },
   { route: '/bid/tenderList', portal: 'external', user: 'supplier1', expect: 'text', shows: '입찰번호' },
   { route: '/bid/tenderSubmit', portal: 'external', user: 'supplier1', expect: 'text', shows: '우리 회사 투찰' },
+  // Reverse auctions (#30): none in the demo data either.
+  { route: '/bid/auctionList', portal: 'internal', user: 'operator', expect: 'text', shows: '역경매번호' },
+  { route: '/bid/auctionRoom', portal: 'external', user: 'supplier1', expect: 'text', shows: '역경매번호' },
 );

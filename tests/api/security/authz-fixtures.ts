@@ -111,6 +111,8 @@ export async function loadParamValues(db: Db): Promise<Record<string, ParamValue
     rfqNo: { own: await rfqOf(OWN_COMPANY, OTHER_COMPANY), other: await rfqOf(OTHER_COMPANY, OWN_COMPANY) },
     // The demo data has no tenders (their invitations are tested in tests/api/bidding/): the ids answer 404.
     tenderNo: await byComp('tender_bid', 'tender_no'),
+    // Nor auctions (tests/api/bidding/auctions.test.ts): 404 as well.
+    auctionNo: await byComp('auction_participant', 'auction_no'),
     questionId: await byComp('rfq_question', 'question_id'),
     poNo: await byComp('po_header', 'po_no'),
     loiNo: await byComp('loi', 'loi_no'),

@@ -485,4 +485,16 @@ export const AUTHZ_MATRIX: Readonly<Record<string, Rule>> = {
   listSupplierTenders: X.r('/bid/tenderList', '/bid/tenderSubmit'),
   getSupplierTender: X.r('/bid/tenderList', '/bid/tenderSubmit'),
   submitBid: X.w('/bid/tenderSubmit'),
+  // reverse auctions (#30): the buyer's list and monitor; the supplier's auction room (menus store it without /cyber)
+  listAuctions: I.r('/bid/auctionList', '/bid/auctionMonitor'),
+  getAuction: I.r('/bid/auctionList', '/bid/auctionMonitor'),
+  watchAuction: I.r('/bid/auctionList', '/bid/auctionMonitor'),
+  createAuction: I.w('/bid/auctionList'),
+  publishAuction: I.w('/bid/auctionList'),
+  cancelAuction: I.w('/bid/auctionList'),
+  awardAuction: I.w('/bid/auctionList'),
+  listSupplierAuctions: X.r('/bid/auctionRoom'),
+  getSupplierAuction: X.r('/bid/auctionRoom'),
+  watchSupplierAuction: X.r('/bid/auctionRoom'),
+  placeAuctionBid: X.w('/bid/auctionRoom'),
 };
