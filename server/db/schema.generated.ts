@@ -256,6 +256,42 @@ export interface BudgetExceptionTable {
   createdAt: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
+export interface BudgetImportEntryTable {
+  importKey: string;
+  fiscalYear: number;
+  month: number;
+  deptcd: string;
+  accountCode: string;
+  amount: Numeric;
+  runId: number;
+  updatedAt: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+export interface BudgetImportHistoryTable {
+  historyId: Generated<number>;
+  importKey: string;
+  runId: number;
+  amountBefore: Numeric | null;
+  amountAfter: Numeric;
+  createdAt: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+export interface BudgetImportRunTable {
+  runId: Generated<number>;
+  source: 'file' | 'http';
+  sourceName: string;
+  status: 'DONE' | 'FAILED';
+  countNew: Generated<number>;
+  countUpdate: Generated<number>;
+  countUnchanged: Generated<number>;
+  countError: Generated<number>;
+  errors: Json | null;
+  failMessage: string | null;
+  startedBy: string;
+  startedAt: ColumnType<Date, Date | string | undefined, Date | string>;
+  finishedAt: Timestamp | null;
+}
+
 export interface BudgetLedgerTable {
   entryId: Generated<number>;
   fiscalYear: number;
@@ -283,6 +319,31 @@ export interface BudgetLineTable {
   createdAt: ColumnType<Date, Date | string | undefined, Date | string>;
   updatedBy: string | null;
   updatedAt: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+export interface BudgetUploadBatchTable {
+  batchId: string;
+  fiscalYear: number;
+  fileName: string;
+  status: 'APPLIED' | 'REJECTED';
+  rowsTotal: Generated<number>;
+  countNew: Generated<number>;
+  countUpdate: Generated<number>;
+  countUnchanged: Generated<number>;
+  countSkipped: Generated<number>;
+  countError: Generated<number>;
+  failMessage: string | null;
+  errorFileId: string | null;
+  createdBy: string;
+  createdAt: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+export interface BudgetUploadRowTable {
+  batchId: string;
+  rowNo: number;
+  result: 'NEW' | 'UPDATE' | 'UNCHANGED' | 'SKIPPED' | 'ERROR';
+  data: Json;
+  errors: Json | null;
 }
 
 export interface BusinessSectionTable {
@@ -1777,8 +1838,13 @@ export interface Database {
   budgetAccount: BudgetAccountTable;
   budgetAccountCategory: BudgetAccountCategoryTable;
   budgetException: BudgetExceptionTable;
+  budgetImportEntry: BudgetImportEntryTable;
+  budgetImportHistory: BudgetImportHistoryTable;
+  budgetImportRun: BudgetImportRunTable;
   budgetLedger: BudgetLedgerTable;
   budgetLine: BudgetLineTable;
+  budgetUploadBatch: BudgetUploadBatchTable;
+  budgetUploadRow: BudgetUploadRowTable;
   businessSection: BusinessSectionTable;
   code: CodeTable;
   codeGroup: CodeGroupTable;

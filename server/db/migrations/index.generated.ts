@@ -37,6 +37,7 @@ import * as m0430 from './0430-budget.js';
 import * as m0431 from './0431-budget-menu.js';
 import * as m0440 from './0440-bidding-tenders.js';
 import * as m0441 from './0441-bidding-menu.js';
+import * as m0455 from './0455-budget-upload-import.js';
 
 /** Every migration, by number; the key is the version recorded in the database. */
 export const migrations: Record<string, Migration> = {
@@ -77,4 +78,5 @@ export const migrations: Record<string, Migration> = {
   '0431-budget-menu': m0431,
   '0440-bidding-tenders': m0440,
   '0441-bidding-menu': m0441,
+  '0455-budget-upload-import': m0455,
 };
