@@ -66,6 +66,9 @@ export const BudgetBudgetManage: Story = { name: 'budget.budgetManage', args: { 
 /** screens/budget/budgetReport.screen.ts */
 export const BudgetBudgetReport: Story = { name: 'budget.budgetReport', args: { id: 'budget.budgetReport' } };
 
+/** screens/budget/budgetUpload.screen.ts */
+export const BudgetBudgetUpload: Story = { name: 'budget.budgetUpload', args: { id: 'budget.budgetUpload' } };
+
 /** screens/cyber-purchase/loiEdit.screen.ts */
 export const CyberPurchaseLoiEdit: Story = { name: 'cyberPurchase.loiEdit', args: { id: 'cyberPurchase.loiEdit' } };
 

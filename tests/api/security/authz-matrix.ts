@@ -468,6 +468,12 @@ export const AUTHZ_MATRIX: Readonly<Record<string, Rule>> = {
   getBudgetReport: I.r('/budget/budgetReport', '/budget/budgetManage'),
   listBudgetLedger: I.r('/budget/budgetReport', '/budget/budgetManage'),
   getPrBudget: I.r('/prEdit', '/prConfirmEdit', '/budget/budgetManage', '/budget/budgetReport'),
+  downloadBudgetWorkbook: I.r('/budget/budgetManage'),
+  getBudgetWorkbookFiles: I.r('/budget/budgetManage'),
+  uploadBudgetFromFile: I.w('/budget/budgetManage'),
+  getBudgetUpload: I.r('/budget/budgetManage'),
+  listBudgetUploadRows: I.r('/budget/budgetManage'),
+  getBudgetUploadErrorFiles: I.r('/budget/budgetManage'),
   // sealed-bid tenders (#30): staff's tender screens; the supplier's own (menus store them without /cyber)
   listTenders: I.r('/bid/tenderList', '/bid/tenderEdit', '/bid/tenderOpen'),
   createTender: I.w('/bid/tenderEdit'),
