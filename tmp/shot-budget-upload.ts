@@ -1,0 +1,33 @@
+import * as XLSX from 'xlsx';
+import fs from 'node:fs';
+import { launchBrowser, openPage } from '../tests/e2e/helpers/browser';
+import { submitInternalLogin } from '../tests/e2e/helpers/auth';
+
+const base = 'http://127.0.0.1:8122';
+const HEAD = ['연도 (fiscalYear)', '월 (month)', '부서코드 (deptcd)', '부서명 (deptnm)', '예산계정 (accountCode)', '계정명 (accountName)', '예산금액 (amount)', '버전 (version)'];
+const wb = XLSX.utils.book_new();
+XLSX.utils.book_append_sheet(wb, XLSX.utils.aoa_to_sheet([HEAD, [2031, 1, 'D1100', '', 'SUP', '', 1000000, null], [2031, 2, 'D1100', '', 'SUP', '', -5, null], [2031, 13, 'D1100', '', 'SUP', '', 5, null], [2031, 1, 'D1100', '', 'SUP', '', 7, null], [2031, 3, 'ZZ999', '', 'NOPE', '', '백만', null]]), '예산');
+fs.writeFileSync('/tmp/budgetio-bad.xlsx', XLSX.write(wb, { type: 'buffer', bookType: 'xlsx' }));
+
+const browser = await launchBrowser();
+const { page, problems } = await openPage(browser, base);
+await page.goto('/');
+await submitInternalLogin(page, 'operator');
+await page.waitForTimeout(2000);
+await page.goto('/budget/budgetManage');
+await page.waitForTimeout(2000);
+await page.getByRole('button', { name: '엑셀 업로드' }).click();
+await page.waitForTimeout(1000);
+const dialog = page.getByRole('dialog');
+await dialog.getByLabel('회계연도').fill('2031');
+await page.waitForTimeout(3000);
+await page.screenshot({ path: '/tmp/budgetio-upload-1.png' });
+await dialog.locator('input[type=file]').setInputFiles('/tmp/budgetio-bad.xlsx');
+await page.waitForTimeout(2000);
+await dialog.getByRole('button', { name: '올리기' }).click();
+await page.waitForTimeout(800);
+await page.getByRole('button', { name: '확인' }).last().click();
+await page.waitForTimeout(3000);
+await page.screenshot({ path: '/tmp/budgetio-upload-2.png' });
+console.log(problems);
+await browser.close();
