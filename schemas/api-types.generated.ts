@@ -2711,7 +2711,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/budget/uploads/{batchId}": {
+    "/api/v1/budget/uploads/{uploadId}": {
         parameters: {
             query?: never;
             header?: never;
@@ -2728,7 +2728,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/budget/uploads/{batchId}/rows": {
+    "/api/v1/budget/uploads/{uploadId}/rows": {
         parameters: {
             query?: never;
             header?: never;
@@ -2745,7 +2745,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/budget/uploads/{batchId}/error-files": {
+    "/api/v1/budget/uploads/{uploadId}/error-files": {
         parameters: {
             query?: never;
             header?: never;
@@ -28673,7 +28673,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                batchId: string;
+                uploadId: string;
             };
             cookie?: never;
         };
@@ -28746,7 +28746,7 @@ export interface operations {
             };
             header?: never;
             path: {
-                batchId: string;
+                uploadId: string;
             };
             cookie?: never;
         };
@@ -28816,7 +28816,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                batchId: string;
+                uploadId: string;
             };
             cookie?: never;
         };

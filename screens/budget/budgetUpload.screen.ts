@@ -16,7 +16,7 @@ export default defineEditScreen({
   labels: 'screen.budget.field',
   menu: '/budget/budgetManage',
   key: ['batchId'],
-  load: { operation: 'getBudgetUpload', params: { path: { batchId: 'query.batchId' } } },
+  load: { operation: 'getBudgetUpload', params: { path: { uploadId: 'query.batchId' } } },
   confirmLeave: false,
   sections: [
     {
@@ -41,14 +41,14 @@ export default defineEditScreen({
         { field: 'countSkipped', label: T('countSkipped'), readOnly: 'true' },
         { field: 'countError', label: T('countError'), readOnly: 'true' },
         { field: 'failMessage', label: T('failMessage'), readOnly: 'true', span: 4, visible: '!empty(form.failMessage)' },
-        { field: 'errorFiles', label: T('errorFile'), widget: 'files', readOnly: 'true', span: 2, visible: 'form.countError > 0', valueFrom: { operation: 'getBudgetUploadErrorFiles', params: { path: { batchId: 'form.batchId' } }, value: 'files' } },
+        { field: 'errorFiles', label: T('errorFile'), widget: 'files', readOnly: 'true', span: 2, visible: 'form.countError > 0', valueFrom: { operation: 'getBudgetUploadErrorFiles', params: { path: { uploadId: 'form.batchId' } }, value: 'files' } },
       ],
     },
   ],
   details: [
     {
       id: 'rows', title: T('rows'), rowKey: 'rowNo', canAdd: false, canDelete: false, visibleRows: 10, visible: "mode == 'update'",
-      load: { operation: 'listBudgetUploadRows', params: { path: { batchId: 'form.batchId' }, query: { size: '500' } } },
+      load: { operation: 'listBudgetUploadRows', params: { path: { uploadId: 'form.batchId' }, query: { size: '500' } } },
       columns: [
         { field: 'rowNo', label: T('rowNo'), type: 'number', width: 50 },
         { field: 'result', label: T('rowResult'), type: 'code', options: RESULT, width: 80 },

@@ -40,18 +40,18 @@ export const budgetUploadRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   }, async (request) => uploadFromFile(deps, request.db, request.body.fiscalYear, request.body.fileId, request.caller!.userId));
 
-  app.get('/api/v1/budget/uploads/:batchId', {
+  app.get('/api/v1/budget/uploads/:uploadId', {
     config: read,
     schema: { operationId: 'getBudgetUpload', tags, summary: 'One budget upload: its result and counts by row result', params: BatchParams, response: { 200: Type.Ref('BudgetUploadBatch'), ...commonErrors } },
-  }, async (request) => batchView(request.db, request.params.batchId));
+  }, async (request) => batchView(request.db, request.params.uploadId));
 
-  app.get('/api/v1/budget/uploads/:batchId/rows', {
+  app.get('/api/v1/budget/uploads/:uploadId/rows', {
     config: read,
     schema: { operationId: 'listBudgetUploadRows', tags, summary: 'An upload’s rows, errors first, with their result and, for errors, the columns and reasons', params: BatchParams, querystring: BudgetUploadRowQuery, response: { 200: Type.Object({ rows: Type.Array(Type.Ref('BudgetUploadRow')), total: Type.Integer() }), ...commonErrors } },
-  }, async (request) => batchRows(request.db, request.params.batchId, request.query.result, pageWindow(request.query)));
+  }, async (request) => batchRows(request.db, request.params.uploadId, request.query.result, pageWindow(request.query)));
 
-  app.get('/api/v1/budget/uploads/:batchId/error-files', {
+  app.get('/api/v1/budget/uploads/:uploadId/error-files', {
     config: read,
     schema: { operationId: 'getBudgetUploadErrorFiles', tags, summary: 'The error rows as a workbook in the template’s columns with the reasons beside them (made once per upload)', params: BatchParams, response: { 200: FilesAnswer, ...commonErrors } },
-  }, async (request) => errorFiles(deps, request.db, request.params.batchId, request.caller!.userId));
+  }, async (request) => errorFiles(deps, request.db, request.params.uploadId, request.caller!.userId));
 };

@@ -5,7 +5,7 @@ import { PagingQuery } from '../../../http/list-query.js';
 const Year = Type.Integer({ minimum: 2000, maximum: 2100, description: 'Fiscal year' });
 
 export const YearParams = Type.Object({ fiscalYear: Year });
-export const BatchParams = Type.Object({ batchId: Type.String({ pattern: '^BU[0-9]{4}-[0-9]{6}$', maxLength: 20 }) });
+export const BatchParams = Type.Object({ uploadId: Type.String({ pattern: '^BU[0-9]{4}-[0-9]{6}$', maxLength: 20 }) });
 export const Binary = Type.String({ format: 'binary' });
 export const FilesAnswer = Type.Object({ files: Type.Array(Attachment) });
 
