@@ -28,11 +28,12 @@ create table budget_upload_batch (
   count_skipped   integer not null default 0,
   count_error     integer not null default 0,
   fail_message    varchar(2000),
-  error_file_id   varchar(36),
+  error_file_id   varchar(36) references file_group(file_id),
   created_by      varchar(50) not null,
   created_at      timestamptz not null default now()
 );
 create index budget_upload_batch_year on budget_upload_batch(fiscal_year, created_at);
+create index budget_upload_batch_error_file_id on budget_upload_batch(error_file_id) where error_file_id is not null;
 create table budget_upload_row (
   batch_id  varchar(20) not null references budget_upload_batch(batch_id) on delete cascade,
   row_no    integer not null,
