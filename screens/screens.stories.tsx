@@ -75,6 +75,9 @@ export const BudgetBudgetReport: Story = { name: 'budget.budgetReport', args: { 
 /** screens/budget/budgetTransfer.screen.ts */
 export const BudgetBudgetTransfer: Story = { name: 'budget.budgetTransfer', args: { id: 'budget.budgetTransfer' } };
 
+/** screens/budget/budgetUpload.screen.ts */
+export const BudgetBudgetUpload: Story = { name: 'budget.budgetUpload', args: { id: 'budget.budgetUpload' } };
+
 /** screens/cyber-purchase/loiEdit.screen.ts */
 export const CyberPurchaseLoiEdit: Story = { name: 'cyberPurchase.loiEdit', args: { id: 'cyberPurchase.loiEdit' } };
 

@@ -66,6 +66,7 @@ export default defineListScreen({
       params: { body: { fiscalYear: 'row.fiscalYear', month: 'row.month', deptcd: 'row.deptcd', accountCode: 'row.accountCode', amount: 'input.amount', version: 'row.version' } },
       success: T('budgetManage.saved'),
     },
+    { kind: 'open', id: 'upload', label: T('budgetManage.upload'), screen: 'budget.budgetUpload', dialog: true, requires: 'write', query: { fiscalYear: 'filters.fiscalYear' }, then: ['reload'] },
     { kind: 'exportExcel', fileName: T('budgetManage.title') },
   ],
 });

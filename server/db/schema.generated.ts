@@ -387,6 +387,31 @@ export interface BudgetTransferTable {
   updatedAt: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
+export interface BudgetUploadBatchTable {
+  batchId: string;
+  fiscalYear: number;
+  fileName: string;
+  status: 'APPLIED' | 'REJECTED';
+  rowsTotal: Generated<number>;
+  countNew: Generated<number>;
+  countUpdate: Generated<number>;
+  countUnchanged: Generated<number>;
+  countSkipped: Generated<number>;
+  countError: Generated<number>;
+  failMessage: string | null;
+  errorFileId: string | null;
+  createdBy: string;
+  createdAt: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+export interface BudgetUploadRowTable {
+  batchId: string;
+  rowNo: number;
+  result: 'NEW' | 'UPDATE' | 'UNCHANGED' | 'SKIPPED' | 'ERROR';
+  data: Json;
+  errors: Json | null;
+}
+
 export interface BusinessSectionTable {
   topDept: string;
   sectionName: string;
@@ -1887,6 +1912,8 @@ export interface Database {
   budgetLedger: BudgetLedgerTable;
   budgetLine: BudgetLineTable;
   budgetTransfer: BudgetTransferTable;
+  budgetUploadBatch: BudgetUploadBatchTable;
+  budgetUploadRow: BudgetUploadRowTable;
   businessSection: BusinessSectionTable;
   code: CodeTable;
   codeGroup: CodeGroupTable;

@@ -472,6 +472,12 @@ export const AUTHZ_MATRIX: Readonly<Record<string, Rule>> = {
   getBudgetTransfer: I.r('/budget/budgetTransfer', '/budget/budgetManage', '/budget/budgetReport'),
   requestBudgetTransfer: I.w('/budget/budgetTransfer'),
   cancelBudgetTransfer: I.w('/budget/budgetTransfer'),
+  downloadBudgetWorkbook: I.r('/budget/budgetManage'),
+  getBudgetWorkbookFiles: I.r('/budget/budgetManage'),
+  uploadBudgetFromFile: I.w('/budget/budgetManage'),
+  getBudgetUpload: I.r('/budget/budgetManage'),
+  listBudgetUploadRows: I.r('/budget/budgetManage'),
+  getBudgetUploadErrorFiles: I.r('/budget/budgetManage'),
   // sealed-bid tenders (#30): staff's tender screens; the supplier's own (menus store them without /cyber)
   listTenders: I.r('/bid/tenderList', '/bid/tenderEdit', '/bid/tenderOpen'),
   createTender: I.w('/bid/tenderEdit'),
