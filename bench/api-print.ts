@@ -39,13 +39,19 @@ export interface ApiResult {
 
 const f1 = (n: number) => n.toFixed(1);
 
+/** Issue #27's "app's own cost": operation p50 − its SQL's p50 − bare Fastify's p50 (what the app adds). */
+function ownCost(c: { operationMs: Latency; rawSqlMs: Latency; bareMs: Latency }): string {
+  const own = c.operationMs.p50 - c.rawSqlMs.p50 - c.bareMs.p50;
+  return `${f1(own)} ms${own <= 1 ? '' : ' ✗'}`;
+}
+
 export function apiTables(result: ApiResult): string {
   const out: string[] = [];
-  out.push('| list | page | rows / total | bytes | operation p50 / p95 (ms) | raw SQL p50 / p95 (ms) | bare Fastify p50 / p95 (ms) | p50 ÷ SQL (≤ 1.3) |');
-  out.push('|---|---|---|---|---|---|---|---|');
+  out.push('| list | page | rows / total | bytes | operation p50 / p95 (ms) | raw SQL p50 / p95 (ms) | bare Fastify p50 / p95 (ms) | p50 ÷ SQL (≤ 1.3) | own p50 (op − SQL − bare, ≤ 1 ms) |');
+  out.push('|---|---|---|---|---|---|---|---|---|');
   for (const c of result.cases) {
     const mark = c.p50Ratio <= 1.3 ? '' : ' ✗';
-    out.push(`| ${c.list} | ${c.page} | ${c.rows} / ${c.total.toLocaleString('en')} | ${c.bytes.toLocaleString('en')} | ${f1(c.operationMs.p50)} / ${f1(c.operationMs.p95)} | ${f1(c.rawSqlMs.p50)} / ${f1(c.rawSqlMs.p95)} | ${f1(c.bareMs.p50)} / ${f1(c.bareMs.p95)} | ${c.p50Ratio.toFixed(2)}${mark} |`);
+    out.push(`| ${c.list} | ${c.page} | ${c.rows} / ${c.total.toLocaleString('en')} | ${c.bytes.toLocaleString('en')} | ${f1(c.operationMs.p50)} / ${f1(c.operationMs.p95)} | ${f1(c.rawSqlMs.p50)} / ${f1(c.rawSqlMs.p95)} | ${f1(c.bareMs.p50)} / ${f1(c.bareMs.p95)} | ${c.p50Ratio.toFixed(2)}${mark} | ${ownCost(c)} |`);
   }
   const withTp = result.cases.filter((c) => c.throughput);
   if (withTp.length) {

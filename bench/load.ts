@@ -10,9 +10,11 @@
  * Prints per backend and list: requests/s, p50/p99 latency, errors (non-2xx and socket errors).
  * Results: bench/results/load.json. Targets (#27): PGlite 0 errors and p99 ≤ 2 s.
  */
+import { fork } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { buildApp } from '../server/app.js';
@@ -78,6 +80,16 @@ async function openBackend(kind: 'pglite' | 'postgres', dataDir: string): Promis
   };
 }
 
+/** autocannon in a child process (bench/cannon.ts), its result back over IPC. */
+function cannon(options: autocannon.Options): Promise<autocannon.Result> {
+  return new Promise((resolve, reject) => {
+    const child = fork(fileURLToPath(new URL('./cannon.ts', import.meta.url)), [JSON.stringify(options)], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    child.once('message', (m) => resolve(m as autocannon.Result));
+    child.once('error', reject);
+    child.once('exit', (code) => (code ? reject(new Error(`autocannon exited ${code}`)) : undefined));
+  });
+}
+
 async function runBackend(kind: 'pglite' | 'postgres'): Promise<{ backend: string; lists: ListResult[]; all: Omit<ListResult, 'list' | 'url'> }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `gpms-bench-load-${kind}-`));
   const backend = await openBackend(kind, dataDir);
@@ -99,9 +111,20 @@ async function runBackend(kind: 'pglite' | 'postgres'): Promise<{ backend: strin
     // Each list on its own third of the connections, all at once.
     const share = Math.max(1, Math.floor(connections / requests.length));
     console.log(`${kind}: ${requests.length} lists × ${share} connections for ${duration} s …`);
-    const runs = await Promise.all(
-      requests.map((r) => autocannon({ url: `${base}${r.path}`, connections: share, duration, headers: r.headers, timeout: 30 })),
-    );
+    const worker = backend.dbh.pgliteWorker;
+    const hasStats = typeof worker?.statementStats === 'function';
+    if (hasStats) await worker.statementStats(true);
+    // autocannon in a process of its own: in this one it took the server's thread from it.
+    const runs = await Promise.all(requests.map((r) => cannon({ url: `${base}${r.path}`, connections: share, duration, headers: r.headers, timeout: 30 })));
+    const stats = hasStats ? await worker.statementStats(false) : null;
+    if (stats) {
+      // Where the database thread's time went: its busy share, and the statements by total time.
+      const total = runs.reduce((n, r) => n + r.requests.total, 0);
+      console.log(`${kind}: database thread busy ${((100 * stats.busyMs) / stats.wallMs).toFixed(0)} % of ${(stats.wallMs / 1000).toFixed(1)} s; ${(stats.busyMs / Math.max(1, total)).toFixed(1)} ms a request; answers kept: ${stats.answerHits} used, ${stats.answerMisses} read; longest wait in the thread ${JSON.stringify(stats.maxWait)}`);
+      for (const s of stats.rows.sort((a, b) => b.ms - a.ms).slice(0, 12)) {
+        console.log(`  ${s.ms.toFixed(0).padStart(7)} ms  ${String(s.n).padStart(6)} × (${String(s.hits).padStart(5)} kept) ${(s.ms / s.n).toFixed(2).padStart(6)} ms  ${s.sql.replace(/\s+/g, ' ').slice(0, 110)}`);
+      }
+    }
     const lists = runs.map((r, i) => ({
       list: requests[i].list,
       url: requests[i].path,

@@ -20,7 +20,7 @@ async function main(): Promise<void> {
   const server = given ? null : await startServer({ seed: 'none', dataDir: fs.mkdtempSync(path.join(os.tmpdir(), 'gpms-wire-')) });
   const base = given ?? server!.url;
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
-  const results: Record<string, { files: number; wireBytes: number; decodedBytes: number; encodings: string[] }> = {};
+  const results: Record<string, { files: number; wireBytes: number; decodedBytes: number; encodings: string[]; perFile: Array<{ path: string; wireBytes: number; encoding: string }> }> = {};
   try {
     for (const page of ['/login', '/cyberLogin']) {
       const context = await browser.newContext();
@@ -40,6 +40,10 @@ async function main(): Promise<void> {
         wireBytes: assets.reduce((n, [id]) => n + (wire.get(id) ?? 0), 0),
         decodedBytes: assets.reduce((n, [id]) => n + (decoded.get(id) ?? 0), 0),
         encodings: [...new Set(assets.map(([, r]) => r.encoding))],
+        // Which files: a regression names its chunk (the largest first).
+        perFile: assets
+          .map(([id, r]) => ({ path: new URL(r.url).pathname, wireBytes: wire.get(id) ?? 0, encoding: r.encoding }))
+          .sort((a, b) => b.wireBytes - a.wireBytes),
       };
       await context.close();
     }

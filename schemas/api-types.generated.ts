@@ -2650,8 +2650,162 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Per PR line: its budget account, the budget of the PR’s department and month, and what is available */
+        /** Per PR line: its budget account, the budget of the PR’s department and month, and what is available (a PR the caller may not read: 404, as getPr) */
         get: operations["getPrBudget"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/budget/transfers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Budget transfers, newest first; a department, account or month matches the source or the target */
+        get: operations["listBudgetTransfers"];
+        put?: never;
+        /** Ask to move an amount between two budget lines of a year; submitted to the BUDGET approval rule’s line. More than the source has available: 409 BUDGET_TRANSFER_EXCEEDED */
+        post: operations["requestBudgetTransfer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/budget/transfers/{transferNo}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One budget transfer with its approval steps and what its source has available now */
+        get: operations["getBudgetTransfer"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/budget/transfers/{transferNo}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The requester withdraws a transfer still in approval (reason required; stale version: 409) */
+        post: operations["cancelBudgetTransfer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/budget/years/{fiscalYear}/workbook": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A year’s budget as the upload template: sheet 예산, a row per department × account × month with its amount and version */
+        get: operations["downloadBudgetWorkbook"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/budget/years/{fiscalYear}/workbook/files": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The year’s budget workbook as an attachment list (the upload screen shows it as a download link) */
+        get: operations["getBudgetWorkbookFiles"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/budget/uploads/from-file": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Upload a year’s budget workbook already sent to the file API: all or nothing — APPLIED (every row right, lines written) or REJECTED (per-row errors, nothing changed) */
+        post: operations["uploadBudgetFromFile"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/budget/uploads/{uploadId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One budget upload: its result and counts by row result */
+        get: operations["getBudgetUpload"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/budget/uploads/{uploadId}/rows": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An upload’s rows, errors first, with their result and, for errors, the columns and reasons */
+        get: operations["listBudgetUploadRows"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/budget/uploads/{uploadId}/error-files": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The error rows as a workbook in the template’s columns with the reasons beside them (made once per upload) */
+        get: operations["getBudgetUploadErrorFiles"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2825,6 +2979,177 @@ export interface paths {
         get?: never;
         /** Submit or replace my sealed bid while bidding is open: a unit price for every line (stale version: 409) */
         put: operations["submitBid"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/bid/auctions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Reverse auctions with their invited and bid counts and best price */
+        get: operations["listAuctions"];
+        put?: never;
+        /** A draft auction from a received PR (it moves to quotation requested) or from the buyer’s own lines */
+        post: operations["createAuction"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/bid/auctions/{auctionNo}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One auction as the buyer’s monitor sees it: terms, the ranking with names and prices, the bid log, history */
+        get: operations["getAuction"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/bid/auctions/{auctionNo}/publish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Publish a draft: the invited suppliers see it; bidding opens at its start */
+        post: operations["publishAuction"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/bid/auctions/{auctionNo}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cancel before the award with a reason; the PR is given back and the participants told */
+        post: operations["cancelAuction"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/bid/auctions/{auctionNo}/award": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Award a closed auction to its rank 1: a draft PO through the PO flow at the lot price */
+        post: operations["awardAuction"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/cyber/bid/auctions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Published auctions my company is invited to, with my own best */
+        get: operations["listSupplierAuctions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/cyber/bid/auctions/{auctionNo}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An auction my company is invited to: terms, my best, my rank, my bids, the time left — never another company’s name or price. Another company’s answers 404 */
+        get: operations["getSupplierAuction"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/cyber/bid/auctions/{auctionNo}/bids": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Bid a lot price: under the start price and at least the decrement under my own last bid, while the auction is open (a bid in the last minutes extends it) */
+        post: operations["placeAuctionBid"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/bid/auctions/{auctionNo}/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The monitor’s live feed (text/event-stream): every bid with the ranking, extensions, open, close, award. Last-Event-ID (or lastEventId) catches up */
+        get: operations["watchAuction"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/cyber/bid/auctions/{auctionNo}/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** My live feed (text/event-stream): my rank and best after every bid, the end time; never another company’s name or price. Last-Event-ID catches up */
+        get: operations["watchSupplierAuction"];
+        put?: never;
         post?: never;
         delete?: never;
         options?: never;
@@ -6437,11 +6762,13 @@ export interface components {
             accountName: string;
             /** @description STOP, WARN or IGNORE (the account’s) */
             policy: string;
-            /** @description Budget in whole won */
+            /** @description Budget as assigned, in whole won */
             amount: string;
+            /** @description Approved transfers in (+) and out (−); the budget in force is amount + transferred */
+            transferred: string;
             /** @description Pre-committed + committed + actual (the ledger’s sum) */
             consumed: string;
-            /** @description Budget − consumed (negative when overdrawn) */
+            /** @description Amount + transferred − consumed (negative when overdrawn) */
             available: string;
             version: number;
             updatedBy: string | null;
@@ -6466,8 +6793,10 @@ export interface components {
             deptnm: string | null;
             accountCode: string | null;
             accountName: string | null;
-            /** @description Budget, whole won */
+            /** @description Budget in force: as assigned plus the approved transfers, whole won */
             budget: string;
+            /** @description Approved transfers in (+) and out (−), included in budget, whole won */
+            transferred: string;
             /** @description Pre-committed (approved PRs not yet ordered), whole won */
             preCommitted: string;
             /** @description Committed (orders and LOIs not yet received), whole won */
@@ -6497,6 +6826,75 @@ export interface components {
             amount: string;
             createdBy: string;
             createdAt: string;
+        };
+        BudgetTransferRow: {
+            transferNo: string;
+            fiscalYear: number;
+            fromMonth: number;
+            fromDeptcd: string;
+            fromDeptnm: string;
+            fromAccount: string;
+            fromAccountName: string;
+            toMonth: number;
+            toDeptcd: string;
+            toDeptnm: string;
+            toAccount: string;
+            toAccountName: string;
+            /** @description The source as a person reads it: 부서 · 계정 · M월 */
+            fromText: string;
+            /** @description The target, likewise */
+            toText: string;
+            /** @description Whole won */
+            amount: string;
+            reason: string;
+            /** @description IN_APPROVAL, APPROVED, REJECTED or CANCELLED */
+            status: string;
+            approvalStatus: string;
+            requesterId: string;
+            requesterName: string;
+            /** Format: date-time */
+            requestedAt: string;
+            approvedAt: string | null;
+            cancelReason: string | null;
+            version: number;
+            /** @description What the caller may do now: approve, reject (the current approver), cancel (the requester) */
+            actions: string[];
+            pendingApprovalId: number | null;
+            pendingApprovalVersion: number | null;
+            currentApproverName: string | null;
+        };
+        BudgetUploadBatch: {
+            batchId: string;
+            fiscalYear: number;
+            fileName: string;
+            /** @description APPLIED (every row right, the lines written) or REJECTED (at least one row wrong, nothing changed) */
+            status: string;
+            rowsTotal: number;
+            countNew: number;
+            countUpdate: number;
+            countUnchanged: number;
+            /** @description Rows without an amount (they change nothing) */
+            countSkipped: number;
+            countError: number;
+            failMessage: string | null;
+            createdBy: string;
+            createdByName: string | null;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        BudgetUploadRow: {
+            /** @description The sheet’s row number, as Excel shows it */
+            rowNo: number;
+            /** @description NEW, UPDATE, UNCHANGED, SKIPPED or ERROR */
+            result: string;
+            fiscalYear: string;
+            month: string;
+            deptcd: string;
+            accountCode: string;
+            amount: string;
+            version: string;
+            errorColumns: string;
+            errorText: string;
         };
         /** DeliveryRow */
         DeliveryRow: {
@@ -16802,8 +17200,8 @@ export interface operations {
     listApprovalRules: {
         parameters: {
             query?: {
-                /** @description PR (구매요청), PO (발주), SIMPLE (소액발주), LOI */
-                docType?: "PR" | "PO" | "SIMPLE" | "LOI";
+                /** @description PR (구매요청), PO (발주), SIMPLE (소액발주), LOI, BUDGET (예산전용) */
+                docType?: "PR" | "PO" | "SIMPLE" | "LOI" | "BUDGET";
                 useYn?: "Y" | "N";
                 lineId?: number;
                 /** @description Page, 1-based */
@@ -16904,10 +17302,10 @@ export interface operations {
             content: {
                 "application/json": {
                     /**
-                     * @description PR (구매요청), PO (발주), SIMPLE (소액발주), LOI
+                     * @description PR (구매요청), PO (발주), SIMPLE (소액발주), LOI, BUDGET (예산전용)
                      * @enum {unknown}
                      */
-                    docType: "PR" | "PO" | "SIMPLE" | "LOI";
+                    docType: "PR" | "PO" | "SIMPLE" | "LOI" | "BUDGET";
                     /** @description Lower bound in KRW (whole won, inclusive) */
                     minAmount: string;
                     maxAmount?: string | null;
@@ -17094,10 +17492,10 @@ export interface operations {
             content: {
                 "application/json": {
                     /**
-                     * @description PR (구매요청), PO (발주), SIMPLE (소액발주), LOI
+                     * @description PR (구매요청), PO (발주), SIMPLE (소액발주), LOI, BUDGET (예산전용)
                      * @enum {unknown}
                      */
-                    docType: "PR" | "PO" | "SIMPLE" | "LOI";
+                    docType: "PR" | "PO" | "SIMPLE" | "LOI" | "BUDGET";
                     /** @description Lower bound in KRW (whole won, inclusive) */
                     minAmount: string;
                     maxAmount?: string | null;
@@ -28235,8 +28633,10 @@ export interface operations {
                         deptcd: string;
                         fiscalYear: number;
                         month: number;
-                        lines: {
+                        /** @description One per PR line (rows, so the PR edit screen shows them as a detail grid) */
+                        rows: {
                             lineNo: number;
+                            itemName: string;
                             accountCode: string | null;
                             accountName: string | null;
                             policy: string | null;
@@ -28246,6 +28646,967 @@ export interface operations {
                             available: string | null;
                             /** @description The line’s estimated amount in KRW */
                             requested: string;
+                        }[];
+                        total: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listBudgetTransfers: {
+        parameters: {
+            query?: {
+                /** @description Fiscal year (source and target alike) */
+                fiscalYear?: number;
+                transferNo?: string;
+                status?: "IN_APPROVAL" | "APPROVED" | "REJECTED" | "CANCELLED";
+                /** @description Source or target department */
+                deptcd?: string;
+                /** @description Source or target account */
+                accountCode?: string;
+                /** @description Source or target month */
+                month?: number;
+                /** @description Page, 1-based */
+                page?: number;
+                /** @description Rows a page (a screen asks ≤ 500; an export up to 5000) */
+                size?: number;
+                /** @description Sort as field:asc|desc; fields: transferNo, requestedAt, amount, status */
+                sort?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rows: components["schemas"]["BudgetTransferRow"][];
+                        total: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    requestBudgetTransfer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Fiscal year (source and target alike) */
+                    fiscalYear: number;
+                    fromMonth: number;
+                    fromDeptcd: string;
+                    fromAccount: string;
+                    toMonth: number;
+                    toDeptcd: string;
+                    toAccount: string;
+                    /** @description Whole won > 0 (thousands commas allowed) */
+                    amount: string;
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        transferNo: string;
+                        fiscalYear: number;
+                        fromMonth: number;
+                        fromDeptcd: string;
+                        fromDeptnm: string;
+                        fromAccount: string;
+                        fromAccountName: string;
+                        toMonth: number;
+                        toDeptcd: string;
+                        toDeptnm: string;
+                        toAccount: string;
+                        toAccountName: string;
+                        /** @description The source as a person reads it: 부서 · 계정 · M월 */
+                        fromText: string;
+                        /** @description The target, likewise */
+                        toText: string;
+                        /** @description Whole won */
+                        amount: string;
+                        reason: string;
+                        /** @description IN_APPROVAL, APPROVED, REJECTED or CANCELLED */
+                        status: string;
+                        approvalStatus: string;
+                        requesterId: string;
+                        requesterName: string;
+                        /** Format: date-time */
+                        requestedAt: string;
+                        approvedAt: string | null;
+                        cancelReason: string | null;
+                        version: number;
+                        /** @description What the caller may do now: approve, reject (the current approver), cancel (the requester) */
+                        actions: string[];
+                        pendingApprovalId: number | null;
+                        pendingApprovalVersion: number | null;
+                        currentApproverName: string | null;
+                        fromAvailable: string | null;
+                        approvalSteps: {
+                            /** @description approvalId-stepNo */
+                            stepKey: string;
+                            /** @description Approval round, 1 for the first submission */
+                            round: number;
+                            approvalId: number;
+                            /** @description The round: PENDING, IN_PROGRESS, APPROVED, REJECTED, WITHDRAWN */
+                            approvalStatus: string;
+                            lineName: string;
+                            submittedByName: string;
+                            /** Format: date-time */
+                            submittedAt: string;
+                            stepNo: number;
+                            approverId: string;
+                            approverName: string;
+                            positionNm: string;
+                            deptnm: string;
+                            /** @description WAITING, PENDING (the current step), APPROVED, REJECTED, SKIPPED */
+                            status: string;
+                            comment: string | null;
+                            actedAt: string | null;
+                            onBehalfOf: string | null;
+                            onBehalfOfName: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getBudgetTransfer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                transferNo: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        transferNo: string;
+                        fiscalYear: number;
+                        fromMonth: number;
+                        fromDeptcd: string;
+                        fromDeptnm: string;
+                        fromAccount: string;
+                        fromAccountName: string;
+                        toMonth: number;
+                        toDeptcd: string;
+                        toDeptnm: string;
+                        toAccount: string;
+                        toAccountName: string;
+                        /** @description The source as a person reads it: 부서 · 계정 · M월 */
+                        fromText: string;
+                        /** @description The target, likewise */
+                        toText: string;
+                        /** @description Whole won */
+                        amount: string;
+                        reason: string;
+                        /** @description IN_APPROVAL, APPROVED, REJECTED or CANCELLED */
+                        status: string;
+                        approvalStatus: string;
+                        requesterId: string;
+                        requesterName: string;
+                        /** Format: date-time */
+                        requestedAt: string;
+                        approvedAt: string | null;
+                        cancelReason: string | null;
+                        version: number;
+                        /** @description What the caller may do now: approve, reject (the current approver), cancel (the requester) */
+                        actions: string[];
+                        pendingApprovalId: number | null;
+                        pendingApprovalVersion: number | null;
+                        currentApproverName: string | null;
+                        fromAvailable: string | null;
+                        approvalSteps: {
+                            /** @description approvalId-stepNo */
+                            stepKey: string;
+                            /** @description Approval round, 1 for the first submission */
+                            round: number;
+                            approvalId: number;
+                            /** @description The round: PENDING, IN_PROGRESS, APPROVED, REJECTED, WITHDRAWN */
+                            approvalStatus: string;
+                            lineName: string;
+                            submittedByName: string;
+                            /** Format: date-time */
+                            submittedAt: string;
+                            stepNo: number;
+                            approverId: string;
+                            approverName: string;
+                            positionNm: string;
+                            deptnm: string;
+                            /** @description WAITING, PENDING (the current step), APPROVED, REJECTED, SKIPPED */
+                            status: string;
+                            comment: string | null;
+                            actedAt: string | null;
+                            onBehalfOf: string | null;
+                            onBehalfOfName: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    cancelBudgetTransfer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                transferNo: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The version read; a stale one answers 409 VERSION_CONFLICT */
+                    version: number;
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        transferNo: string;
+                        fiscalYear: number;
+                        fromMonth: number;
+                        fromDeptcd: string;
+                        fromDeptnm: string;
+                        fromAccount: string;
+                        fromAccountName: string;
+                        toMonth: number;
+                        toDeptcd: string;
+                        toDeptnm: string;
+                        toAccount: string;
+                        toAccountName: string;
+                        /** @description The source as a person reads it: 부서 · 계정 · M월 */
+                        fromText: string;
+                        /** @description The target, likewise */
+                        toText: string;
+                        /** @description Whole won */
+                        amount: string;
+                        reason: string;
+                        /** @description IN_APPROVAL, APPROVED, REJECTED or CANCELLED */
+                        status: string;
+                        approvalStatus: string;
+                        requesterId: string;
+                        requesterName: string;
+                        /** Format: date-time */
+                        requestedAt: string;
+                        approvedAt: string | null;
+                        cancelReason: string | null;
+                        version: number;
+                        /** @description What the caller may do now: approve, reject (the current approver), cancel (the requester) */
+                        actions: string[];
+                        pendingApprovalId: number | null;
+                        pendingApprovalVersion: number | null;
+                        currentApproverName: string | null;
+                        fromAvailable: string | null;
+                        approvalSteps: {
+                            /** @description approvalId-stepNo */
+                            stepKey: string;
+                            /** @description Approval round, 1 for the first submission */
+                            round: number;
+                            approvalId: number;
+                            /** @description The round: PENDING, IN_PROGRESS, APPROVED, REJECTED, WITHDRAWN */
+                            approvalStatus: string;
+                            lineName: string;
+                            submittedByName: string;
+                            /** Format: date-time */
+                            submittedAt: string;
+                            stepNo: number;
+                            approverId: string;
+                            approverName: string;
+                            positionNm: string;
+                            deptnm: string;
+                            /** @description WAITING, PENDING (the current step), APPROVED, REJECTED, SKIPPED */
+                            status: string;
+                            comment: string | null;
+                            actedAt: string | null;
+                            onBehalfOf: string | null;
+                            onBehalfOfName: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    downloadBudgetWorkbook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Fiscal year */
+                fiscalYear: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": string;
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getBudgetWorkbookFiles: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Fiscal year */
+                fiscalYear: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        files: {
+                            fileId: string;
+                            seq: number;
+                            originalName: string;
+                            sizeBytes: number;
+                            mimeType: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    uploadBudgetFromFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Fiscal year */
+                    fiscalYear: number;
+                    /** @description Attachment group from POST /api/v1/cmmn/file/upload */
+                    fileId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BudgetUploadBatch"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getBudgetUpload: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                uploadId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BudgetUploadBatch"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listBudgetUploadRows: {
+        parameters: {
+            query?: {
+                result?: "NEW" | "UPDATE" | "UNCHANGED" | "SKIPPED" | "ERROR";
+                /** @description Page, 1-based */
+                page?: number;
+                /** @description Rows a page (a screen asks ≤ 500; an export up to 5000) */
+                size?: number;
+            };
+            header?: never;
+            path: {
+                uploadId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rows: components["schemas"]["BudgetUploadRow"][];
+                        total: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getBudgetUploadErrorFiles: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                uploadId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        files: {
+                            fileId: string;
+                            seq: number;
+                            originalName: string;
+                            sizeBytes: number;
+                            mimeType: string;
                         }[];
                     };
                 };
@@ -29849,6 +31210,1363 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listAuctions: {
+        parameters: {
+            query?: {
+                auctionNo?: string;
+                title?: string;
+                /** @description Any of: DRAFT, PUBLISHED, OPEN, CLOSED, AWARDED, CANCELLED */
+                status?: ("DRAFT" | "PUBLISHED" | "OPEN" | "CLOSED" | "AWARDED" | "CANCELLED")[];
+                /** @description Page, 1-based */
+                page?: number;
+                /** @description Rows a page (a screen asks ≤ 500; an export up to 5000) */
+                size?: number;
+                /** @description Sort as field:asc|desc; fields: auctionNo, title, status, startAt, endAt, createdAt */
+                sort?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rows: {
+                            auctionNo: string;
+                            title: string;
+                            prNo: string | null;
+                            status: string;
+                            currency: string;
+                            /** @description An exact decimal amount */
+                            startPrice: string;
+                            bestAmount: string | null;
+                            /** Format: date-time */
+                            startAt: string;
+                            /** Format: date-time */
+                            endAt: string;
+                            buyerId: string;
+                            buyerName: string | null;
+                            invitedCount: number;
+                            bidCount: number;
+                            version: number;
+                            /** Format: date-time */
+                            createdAt: string;
+                        }[];
+                        total: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    createAuction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    prNo?: string | null;
+                    /** @description The version read; a stale one answers 409 VERSION_CONFLICT */
+                    prVersion?: number;
+                    /** @description KRW or JPY (spec §3) */
+                    currency?: "KRW" | "JPY";
+                    /** @description The buyer’s own lines (no PR) */
+                    lines?: {
+                        itemCode?: string | null;
+                        itemName?: string | null;
+                        spec?: string | null;
+                        unitCode?: string | null;
+                        /** @description Quantity, an exact decimal with up to 3 decimals ("12.5") */
+                        quantity: string;
+                        /** @description The buyer’s estimate: the awarded lot price is split over the lines in proportion to these */
+                        refUnitPrice: string;
+                        deliveryDate?: string | null;
+                    }[];
+                    title?: string | null;
+                    description?: string | null;
+                    /** @description The lot price every bid must stay under */
+                    startPrice: string;
+                    /** @description AMOUNT: the decrement is an amount; PERCENT: a percentage of the supplier’s own last bid */
+                    decrementKind: "AMOUNT" | "PERCENT";
+                    /** @description The minimum decrement (an amount, or a percentage above 0 and under 100) */
+                    decrementValue: string;
+                    /** @description Bidding opens (Korean time 2026-12-01 10:00, or ISO 8601 with zone) */
+                    startAt: string;
+                    /** @description Bidding closes (before any extension) (Korean time 2026-12-01 10:00, or ISO 8601 with zone) */
+                    endAt: string;
+                    /** @description A bid in the last N minutes moves the end by N minutes; 0: no soft close */
+                    softCloseMinutes: number;
+                    /** @description At most this many extensions */
+                    maxExtensions: number;
+                    /** @description Invited suppliers (trading, not blocked by their evaluation grade) */
+                    suppliers: string[];
+                    /** @description The buyer confirms suppliers graded "warn" */
+                    confirmEvaluationWarning?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        auctionNo: string;
+                        title: string;
+                        description: string | null;
+                        status: string;
+                        currency: string;
+                        /** @description An exact decimal amount */
+                        startPrice: string;
+                        decrementKind: string;
+                        decrementValue: string;
+                        /** Format: date-time */
+                        startAt: string;
+                        /** Format: date-time */
+                        plannedEndAt: string;
+                        /** Format: date-time */
+                        endAt: string;
+                        softCloseMinutes: number;
+                        maxExtensions: number;
+                        extensions: number;
+                        /**
+                         * Format: date-time
+                         * @description The server’s clock when this was answered (the countdown runs from it)
+                         */
+                        serverTime: string;
+                        /** @description The newest event of the live feed this answer includes */
+                        lastEventId: number;
+                        prNo: string | null;
+                        buyerId: string;
+                        buyerName: string | null;
+                        cancelReason: string | null;
+                        winnerCompNo: string | null;
+                        winningAmount: string | null;
+                        poNo: string | null;
+                        version: number;
+                        lines: {
+                            lineNo: number;
+                            itemCode: string | null;
+                            itemName: string;
+                            spec: string | null;
+                            unitCode: string;
+                            quantity: string;
+                            deliveryDate: string | null;
+                            /** @description An exact decimal amount */
+                            refUnitPrice: string;
+                        }[];
+                        ranking: {
+                            compNo: string;
+                            compName: string;
+                            rank: number | null;
+                            bestAmount: string | null;
+                            bestAt: string | null;
+                            bidCount: number;
+                            result: string | null;
+                        }[];
+                        bids: {
+                            seq: number;
+                            compNo: string;
+                            /** @description An exact decimal amount */
+                            amount: string;
+                            /** Format: date-time */
+                            bidAt: string;
+                            bidBy: string;
+                            /** Format: date-time */
+                            endAtAfter: string;
+                        }[];
+                        history: {
+                            /** Format: date-time */
+                            at: string;
+                            action: string;
+                            actor: string | null;
+                            actorName: string | null;
+                            reason: string | null;
+                        }[];
+                        /** @description What the caller may do with the document now (buttons to show) */
+                        actions: string[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getAuction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                auctionNo: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        auctionNo: string;
+                        title: string;
+                        description: string | null;
+                        status: string;
+                        currency: string;
+                        /** @description An exact decimal amount */
+                        startPrice: string;
+                        decrementKind: string;
+                        decrementValue: string;
+                        /** Format: date-time */
+                        startAt: string;
+                        /** Format: date-time */
+                        plannedEndAt: string;
+                        /** Format: date-time */
+                        endAt: string;
+                        softCloseMinutes: number;
+                        maxExtensions: number;
+                        extensions: number;
+                        /**
+                         * Format: date-time
+                         * @description The server’s clock when this was answered (the countdown runs from it)
+                         */
+                        serverTime: string;
+                        /** @description The newest event of the live feed this answer includes */
+                        lastEventId: number;
+                        prNo: string | null;
+                        buyerId: string;
+                        buyerName: string | null;
+                        cancelReason: string | null;
+                        winnerCompNo: string | null;
+                        winningAmount: string | null;
+                        poNo: string | null;
+                        version: number;
+                        lines: {
+                            lineNo: number;
+                            itemCode: string | null;
+                            itemName: string;
+                            spec: string | null;
+                            unitCode: string;
+                            quantity: string;
+                            deliveryDate: string | null;
+                            /** @description An exact decimal amount */
+                            refUnitPrice: string;
+                        }[];
+                        ranking: {
+                            compNo: string;
+                            compName: string;
+                            rank: number | null;
+                            bestAmount: string | null;
+                            bestAt: string | null;
+                            bidCount: number;
+                            result: string | null;
+                        }[];
+                        bids: {
+                            seq: number;
+                            compNo: string;
+                            /** @description An exact decimal amount */
+                            amount: string;
+                            /** Format: date-time */
+                            bidAt: string;
+                            bidBy: string;
+                            /** Format: date-time */
+                            endAtAfter: string;
+                        }[];
+                        history: {
+                            /** Format: date-time */
+                            at: string;
+                            action: string;
+                            actor: string | null;
+                            actorName: string | null;
+                            reason: string | null;
+                        }[];
+                        /** @description What the caller may do with the document now (buttons to show) */
+                        actions: string[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    publishAuction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                auctionNo: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The version read; a stale one answers 409 VERSION_CONFLICT */
+                    version: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        auctionNo: string;
+                        title: string;
+                        description: string | null;
+                        status: string;
+                        currency: string;
+                        /** @description An exact decimal amount */
+                        startPrice: string;
+                        decrementKind: string;
+                        decrementValue: string;
+                        /** Format: date-time */
+                        startAt: string;
+                        /** Format: date-time */
+                        plannedEndAt: string;
+                        /** Format: date-time */
+                        endAt: string;
+                        softCloseMinutes: number;
+                        maxExtensions: number;
+                        extensions: number;
+                        /**
+                         * Format: date-time
+                         * @description The server’s clock when this was answered (the countdown runs from it)
+                         */
+                        serverTime: string;
+                        /** @description The newest event of the live feed this answer includes */
+                        lastEventId: number;
+                        prNo: string | null;
+                        buyerId: string;
+                        buyerName: string | null;
+                        cancelReason: string | null;
+                        winnerCompNo: string | null;
+                        winningAmount: string | null;
+                        poNo: string | null;
+                        version: number;
+                        lines: {
+                            lineNo: number;
+                            itemCode: string | null;
+                            itemName: string;
+                            spec: string | null;
+                            unitCode: string;
+                            quantity: string;
+                            deliveryDate: string | null;
+                            /** @description An exact decimal amount */
+                            refUnitPrice: string;
+                        }[];
+                        ranking: {
+                            compNo: string;
+                            compName: string;
+                            rank: number | null;
+                            bestAmount: string | null;
+                            bestAt: string | null;
+                            bidCount: number;
+                            result: string | null;
+                        }[];
+                        bids: {
+                            seq: number;
+                            compNo: string;
+                            /** @description An exact decimal amount */
+                            amount: string;
+                            /** Format: date-time */
+                            bidAt: string;
+                            bidBy: string;
+                            /** Format: date-time */
+                            endAtAfter: string;
+                        }[];
+                        history: {
+                            /** Format: date-time */
+                            at: string;
+                            action: string;
+                            actor: string | null;
+                            actorName: string | null;
+                            reason: string | null;
+                        }[];
+                        /** @description What the caller may do with the document now (buttons to show) */
+                        actions: string[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    cancelAuction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                auctionNo: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The version read; a stale one answers 409 VERSION_CONFLICT */
+                    version: number;
+                    /** @description Why (required) */
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        auctionNo: string;
+                        title: string;
+                        description: string | null;
+                        status: string;
+                        currency: string;
+                        /** @description An exact decimal amount */
+                        startPrice: string;
+                        decrementKind: string;
+                        decrementValue: string;
+                        /** Format: date-time */
+                        startAt: string;
+                        /** Format: date-time */
+                        plannedEndAt: string;
+                        /** Format: date-time */
+                        endAt: string;
+                        softCloseMinutes: number;
+                        maxExtensions: number;
+                        extensions: number;
+                        /**
+                         * Format: date-time
+                         * @description The server’s clock when this was answered (the countdown runs from it)
+                         */
+                        serverTime: string;
+                        /** @description The newest event of the live feed this answer includes */
+                        lastEventId: number;
+                        prNo: string | null;
+                        buyerId: string;
+                        buyerName: string | null;
+                        cancelReason: string | null;
+                        winnerCompNo: string | null;
+                        winningAmount: string | null;
+                        poNo: string | null;
+                        version: number;
+                        lines: {
+                            lineNo: number;
+                            itemCode: string | null;
+                            itemName: string;
+                            spec: string | null;
+                            unitCode: string;
+                            quantity: string;
+                            deliveryDate: string | null;
+                            /** @description An exact decimal amount */
+                            refUnitPrice: string;
+                        }[];
+                        ranking: {
+                            compNo: string;
+                            compName: string;
+                            rank: number | null;
+                            bestAmount: string | null;
+                            bestAt: string | null;
+                            bidCount: number;
+                            result: string | null;
+                        }[];
+                        bids: {
+                            seq: number;
+                            compNo: string;
+                            /** @description An exact decimal amount */
+                            amount: string;
+                            /** Format: date-time */
+                            bidAt: string;
+                            bidBy: string;
+                            /** Format: date-time */
+                            endAtAfter: string;
+                        }[];
+                        history: {
+                            /** Format: date-time */
+                            at: string;
+                            action: string;
+                            actor: string | null;
+                            actorName: string | null;
+                            reason: string | null;
+                        }[];
+                        /** @description What the caller may do with the document now (buttons to show) */
+                        actions: string[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    awardAuction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                auctionNo: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The version read; a stale one answers 409 VERSION_CONFLICT */
+                    version: number;
+                    /** @description The order’s due date, today or later */
+                    dueDate: string;
+                    confirmEvaluationWarning?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        auctionNo: string;
+                        title: string;
+                        description: string | null;
+                        status: string;
+                        currency: string;
+                        /** @description An exact decimal amount */
+                        startPrice: string;
+                        decrementKind: string;
+                        decrementValue: string;
+                        /** Format: date-time */
+                        startAt: string;
+                        /** Format: date-time */
+                        plannedEndAt: string;
+                        /** Format: date-time */
+                        endAt: string;
+                        softCloseMinutes: number;
+                        maxExtensions: number;
+                        extensions: number;
+                        /**
+                         * Format: date-time
+                         * @description The server’s clock when this was answered (the countdown runs from it)
+                         */
+                        serverTime: string;
+                        /** @description The newest event of the live feed this answer includes */
+                        lastEventId: number;
+                        prNo: string | null;
+                        buyerId: string;
+                        buyerName: string | null;
+                        cancelReason: string | null;
+                        winnerCompNo: string | null;
+                        winningAmount: string | null;
+                        poNo: string | null;
+                        version: number;
+                        lines: {
+                            lineNo: number;
+                            itemCode: string | null;
+                            itemName: string;
+                            spec: string | null;
+                            unitCode: string;
+                            quantity: string;
+                            deliveryDate: string | null;
+                            /** @description An exact decimal amount */
+                            refUnitPrice: string;
+                        }[];
+                        ranking: {
+                            compNo: string;
+                            compName: string;
+                            rank: number | null;
+                            bestAmount: string | null;
+                            bestAt: string | null;
+                            bidCount: number;
+                            result: string | null;
+                        }[];
+                        bids: {
+                            seq: number;
+                            compNo: string;
+                            /** @description An exact decimal amount */
+                            amount: string;
+                            /** Format: date-time */
+                            bidAt: string;
+                            bidBy: string;
+                            /** Format: date-time */
+                            endAtAfter: string;
+                        }[];
+                        history: {
+                            /** Format: date-time */
+                            at: string;
+                            action: string;
+                            actor: string | null;
+                            actorName: string | null;
+                            reason: string | null;
+                        }[];
+                        /** @description What the caller may do with the document now (buttons to show) */
+                        actions: string[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listSupplierAuctions: {
+        parameters: {
+            query?: {
+                auctionNo?: string;
+                title?: string;
+                /** @description Page, 1-based */
+                page?: number;
+                /** @description Rows a page (a screen asks ≤ 500; an export up to 5000) */
+                size?: number;
+                /** @description Sort as field:asc|desc; fields: auctionNo, title, status, startAt, endAt, createdAt */
+                sort?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rows: {
+                            auctionNo: string;
+                            title: string;
+                            status: string;
+                            currency: string;
+                            /** @description An exact decimal amount */
+                            startPrice: string;
+                            /** Format: date-time */
+                            startAt: string;
+                            /** Format: date-time */
+                            endAt: string;
+                            myBest: string | null;
+                            myBidCount: number;
+                            result: string | null;
+                        }[];
+                        total: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getSupplierAuction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                auctionNo: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        auctionNo: string;
+                        title: string;
+                        description: string | null;
+                        status: string;
+                        currency: string;
+                        /** @description An exact decimal amount */
+                        startPrice: string;
+                        decrementKind: string;
+                        decrementValue: string;
+                        /** Format: date-time */
+                        startAt: string;
+                        /** Format: date-time */
+                        plannedEndAt: string;
+                        /** Format: date-time */
+                        endAt: string;
+                        softCloseMinutes: number;
+                        maxExtensions: number;
+                        extensions: number;
+                        /**
+                         * Format: date-time
+                         * @description The server’s clock when this was answered (the countdown runs from it)
+                         */
+                        serverTime: string;
+                        /** @description The newest event of the live feed this answer includes */
+                        lastEventId: number;
+                        compNo: string;
+                        invitedCount: number;
+                        myBest: string | null;
+                        myRank: number | null;
+                        myBidCount: number;
+                        /** @description The highest amount the company may bid next */
+                        nextLimit: string;
+                        /** @description false: the bid must be below nextLimit (the start price); true: at or below */
+                        nextLimitInclusive: boolean;
+                        canBid: boolean;
+                        result: string | null;
+                        myBids: {
+                            /** @description An exact decimal amount */
+                            amount: string;
+                            /** Format: date-time */
+                            bidAt: string;
+                        }[];
+                        lines: {
+                            lineNo: number;
+                            itemCode: string | null;
+                            itemName: string;
+                            spec: string | null;
+                            unitCode: string;
+                            quantity: string;
+                            deliveryDate: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    placeAuctionBid: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                auctionNo: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The lot price offered */
+                    amount: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        auctionNo: string;
+                        /** @description The bid’s place in the server-time order of the auction */
+                        seq: number;
+                        /** @description An exact decimal amount */
+                        amount: string;
+                        /** Format: date-time */
+                        bidAt: string;
+                        /** Format: date-time */
+                        endAt: string;
+                        extended: boolean;
+                        myRank: number;
+                        nextLimit: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    watchAuction: {
+        parameters: {
+            query?: {
+                /** @description Catch up after this event (as the Last-Event-ID header does) */
+                lastEventId?: number;
+            };
+            header?: never;
+            path: {
+                auctionNo: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description text/event-stream */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": string;
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    watchSupplierAuction: {
+        parameters: {
+            query?: {
+                /** @description Catch up after this event (as the Last-Event-ID header does) */
+                lastEventId?: number;
+            };
+            header?: never;
+            path: {
+                auctionNo: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description text/event-stream */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": string;
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -27,6 +27,12 @@ export const AssetsAssetManagementList: Story = { name: 'assets.assetManagementL
 /** screens/assets/assetManagementRegisterList.screen.ts */
 export const AssetsAssetManagementRegisterList: Story = { name: 'assets.assetManagementRegisterList', args: { id: 'assets.assetManagementRegisterList' } };
 
+/** screens/bid/auctionList.screen.ts */
+export const BidAuctionList: Story = { name: 'bid.auctionList', args: { id: 'bid.auctionList' } };
+
+/** screens/bid/auctionRoom.screen.ts */
+export const BidAuctionRoom: Story = { name: 'bid.auctionRoom', args: { id: 'bid.auctionRoom' } };
+
 /** screens/bid/cyberTenderList.screen.ts */
 export const BidCyberTenderList: Story = { name: 'bid.cyberTenderList', args: { id: 'bid.cyberTenderList' } };
 
@@ -65,6 +71,12 @@ export const BudgetBudgetManage: Story = { name: 'budget.budgetManage', args: { 
 
 /** screens/budget/budgetReport.screen.ts */
 export const BudgetBudgetReport: Story = { name: 'budget.budgetReport', args: { id: 'budget.budgetReport' } };
+
+/** screens/budget/budgetTransfer.screen.ts */
+export const BudgetBudgetTransfer: Story = { name: 'budget.budgetTransfer', args: { id: 'budget.budgetTransfer' } };
+
+/** screens/budget/budgetUpload.screen.ts */
+export const BudgetBudgetUpload: Story = { name: 'budget.budgetUpload', args: { id: 'budget.budgetUpload' } };
 
 /** screens/cyber-purchase/loiEdit.screen.ts */
 export const CyberPurchaseLoiEdit: Story = { name: 'cyberPurchase.loiEdit', args: { id: 'cyberPurchase.loiEdit' } };

@@ -19,6 +19,7 @@ import { heavyLimit } from './http/heavy.js';
 import { lightFirst } from './http/light-first.js';
 import { noCache } from './plugins/no-cache.js';
 import { spa } from './plugins/spa.js';
+import { assetHeaders } from './plugins/asset-headers.js';
 import { externalHost } from './plugins/external-host.js';
 import { routes } from './routes.js';
 import { authPlugin } from './auth/plugin.js';
@@ -92,6 +93,7 @@ async function gpmsPlugin(app: FastifyInstance, { config, dbh }: AppDeps): Promi
     crossOriginEmbedderPolicy: false,
   });
   await app.register(noCache);
+  await app.register(assetHeaders);
   await app.register(externalHost, { host: config.externalHost });
   // Limits are set per route (login, one-time code, reset) with config.rateLimit; counted in the
   // database, so every server on it counts a client together.

@@ -30,4 +30,6 @@ export default defineListScreen({
     { field: 'createdBy', width: 90 },
   ],
   visibleRows: 12,
+  // The whole filtered ledger as .xlsx; past the grid's limit the server writes it as an export job.
+  actions: ['search', { kind: 'exportExcel', fileName: T('budgetLedger.title'), sheetName: '예산 원장' }],
 });

@@ -30,6 +30,7 @@ export default defineListScreen({
     { field: 'accountName', width: 110 },
     { field: 'policy', width: 80 },
     { field: 'amount', type: 'money', currency: 'KRW', width: 140, total: 'sum' },
+    { field: 'transferred', type: 'money', currency: 'KRW', width: 120, total: 'sum' },
     { field: 'consumed', type: 'money', currency: 'KRW', width: 140, total: 'sum' },
     { field: 'available', type: 'money', currency: 'KRW', width: 140, total: 'sum' },
     { field: 'updatedBy', width: 100 },
@@ -65,6 +66,7 @@ export default defineListScreen({
       params: { body: { fiscalYear: 'row.fiscalYear', month: 'row.month', deptcd: 'row.deptcd', accountCode: 'row.accountCode', amount: 'input.amount', version: 'row.version' } },
       success: T('budgetManage.saved'),
     },
+    { kind: 'open', id: 'upload', label: T('budgetManage.upload'), screen: 'budget.budgetUpload', dialog: true, requires: 'write', query: { fiscalYear: 'filters.fiscalYear' }, then: ['reload'] },
     { kind: 'exportExcel', fileName: T('budgetManage.title') },
   ],
 });

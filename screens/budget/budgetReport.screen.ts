@@ -41,6 +41,8 @@ export default defineListScreen({
   columns: [
     { field: 'label', width: 240, link: drill, total: { label: 'engine.totalLabel' } },
     won('budget'),
+    // The approved transfers behind the figure: the transfer list of the row's keys (either side).
+    { ...won('transferred'), link: { screen: 'budget.budgetTransfer', dialog: true, query: { fiscalYear: 'row.fiscalYear', month: 'row.month', deptcd: 'row.deptcd', accountCode: 'row.accountCode', status: "'APPROVED'" } } },
     won('preCommitted'),
     won('committed'),
     won('actual'),

@@ -336,6 +336,15 @@ export function createPrFixtures(options: PrFixtureOptions = {}) {
       return pagedAnswer(prs.map(row), { ...input, query: { ...q, status: statuses, buyerId: q.mine === 'Y' ? viewer : q.buyerId } }, { match: listMatch, totals });
     },
     getPr: (input) => detail(find(input.path?.prNo)),
+    // The budget each saved line draws on: line 1 소모품 (STOP) with 1,500,000 left, the rest without an account.
+    getPrBudget: (input) => {
+      const pr = find(input.path?.prNo);
+      const rows = pr.lines.map((l, i) => ({
+        lineNo: l.lineNo, itemName: l.itemName, accountCode: i === 0 ? 'SUP' : null, accountName: i === 0 ? '소모품' : null, policy: i === 0 ? 'STOP' : null,
+        controlled: i === 0, budget: i === 0 ? '2000000' : null, available: i === 0 ? '1500000' : null, requested: String(Math.round(Number(l.estAmount))),
+      }));
+      return { prNo: pr.prNo, deptcd: 'D1220', fiscalYear: 2026, month: 11, rows, total: rows.length };
+    },
     createPr: (input) => {
       const body = input.body as Row;
       const pr: Pr = { ...seedPrs()[0], prNo: `PR2026-000${nextPr++}`, prDate: '2026-11-20', status: 'DRAFT', approvalStatus: 'NONE', requesterId: viewer, requesterName: NAMES[viewer] ?? viewer, version: 1, lines: [], rfqNo: null };

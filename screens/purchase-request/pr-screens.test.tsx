@@ -101,7 +101,7 @@ describe('prEdit: the requester writes, saves and submits a PR', { timeout: 30_0
     await screen.findByText('저장되었습니다.');
     const body = lastCall(services.calls, 'createPr')!.input.body as Record<string, unknown>;
     expect(body).toMatchObject({ title: '절삭공구 구매', desiredDate: '2026-12-31', purpose: '공구 교체', currency: 'KRW', section: '', deptcd: '' });
-    expect(body.lines).toEqual([{ itemCode: '', itemName: '엔드밀 10mm', spec: '', unitCode: 'EA', sgCode: '', quantity: 1, estUnitPrice: 32000, remark: '' }]);
+    expect(body.lines).toEqual([{ itemCode: '', itemName: '엔드밀 10mm', spec: '', unitCode: 'EA', sgCode: '', quantity: 1, estUnitPrice: 32000, remark: '', budgetAccount: '' }]);
     expect(body).not.toHaveProperty('version');
     expect(fixtures.data.prs[0]).toMatchObject({ title: '절삭공구 구매', status: 'DRAFT' });
     // The saved PR: its number, the server's amounts, and the next steps.
@@ -141,6 +141,16 @@ describe('prEdit: the requester writes, saves and submits a PR', { timeout: 30_0
     expect(body.path).toEqual({ prNo: 'PR2026-000101' });
     expect(body.body).toMatchObject({ version: 1, title: '육각볼트 외 1건 (수정)', section: 'D1000', deptcd: 'D1220' });
     expect((body.body as { lines: unknown[] }).lines).toHaveLength(2);
+  });
+
+  it('shows per saved line the budget account, its policy and what is available before submitting (getPrBudget)', async () => {
+    const { services } = renderPrFlow('/prEdit?prNo=PR2026-000101');
+    await screen.findByDisplayValue('육각볼트 외 1건');
+    await waitFor(() => expect(lastCall(services.calls, 'getPrBudget')?.input.path).toEqual({ prNo: 'PR2026-000101' }));
+    // The lines grid first, then the budget grid (a draft has no approval steps to show).
+    await waitFor(() => expect(gridRowTexts(document, 1).length).toBe(2));
+    expect(gridHeaderTexts(document, 1)).toEqual(expect.arrayContaining(['예산계정', '통제', '예산', '가용', '요청 금액(원)']));
+    expect(gridRowTexts(document, 1)[0]).toEqual(expect.arrayContaining(['1', '소모품', '초과 불가', '2,000,000', '1,500,000']));
   });
 
   it('a stale version is refused with the server’s 409 message', async () => {

@@ -64,7 +64,7 @@ export default defineEditScreen({
       maxRows: 200,
       visibleRows: 8,
       newRow: { quantity: 1 },
-      send: ['itemCode', 'itemName', 'spec', 'unitCode', 'sgCode', 'quantity', 'estUnitPrice', 'remark'],
+      send: ['itemCode', 'itemName', 'spec', 'unitCode', 'sgCode', 'quantity', 'estUnitPrice', 'remark', 'budgetAccount'],
       // The item search popup (widgets/item-popup) adds a line from the item master.
       addFrom: { widget: 'item', label: T('itemSearch'), operation: 'listItems', categories: { operation: 'listItemCategories', value: 'catCode', text: 'label' }, fill: ['itemCode', 'itemName', 'spec', 'unitCode', 'sgCode', 'sgName'] },
       columns: [
@@ -87,6 +87,8 @@ export default defineEditScreen({
         { field: 'sgCode', width: 120, editable: true, maxLength: 20 },
         { field: 'sgName', width: 140 },
         { field: 'remark', width: 180, editable: true, maxLength: 300 },
+        // The budget account the line is charged to: empty takes the one its item's category maps to (issue #26).
+        { field: 'budgetAccount', label: F('budgetAccount'), type: 'code', codeGroup: 'BUDGET_ACCOUNT', width: 110, editable: true },
       ],
     },
     {
@@ -109,6 +111,27 @@ export default defineEditScreen({
         { field: 'onBehalfOfName', width: 100 },
         { field: 'approvalStatus', label: F('roundStatus'), type: 'code', codeGroup: 'APPROVAL_STATUS', width: 90 },
         { field: 'lineName', width: 160 },
+      ],
+    },
+    {
+      // What each saved line draws on (getPrBudget): its budget account and policy, the budget of the
+      // PR's department and month, and what is available now — read before submitting (issue #26).
+      id: 'budget',
+      title: T('budget'),
+      rowKey: 'lineNo',
+      canAdd: false,
+      canDelete: false,
+      visibleRows: 4,
+      visible: "mode == 'update'",
+      load: { operation: 'getPrBudget', params: { path: { prNo: 'form.prNo' } } },
+      columns: [
+        { field: 'lineNo', type: 'number', width: 50 },
+        { field: 'itemName', width: 200 },
+        { field: 'accountName', label: F('budgetAccount'), width: 110 },
+        { field: 'policy', label: F('budgetPolicy'), type: 'code', options: ['STOP', 'WARN', 'IGNORE'].map((value) => ({ value, text: `option.purchaseRequest.budgetPolicy.${value}` })), width: 90 },
+        { field: 'budget', label: F('budgetAmount'), type: 'money', currency: 'KRW', width: 130 },
+        { field: 'available', label: F('budgetAvailable'), type: 'money', currency: 'KRW', width: 130 },
+        { field: 'requested', label: F('budgetRequested'), type: 'money', currency: 'KRW', width: 130 },
       ],
     },
     {

@@ -91,6 +91,9 @@ export const COMPANY_OWNED_TABLES: Readonly<Record<string, string>> = Object.fre
   tender_bid: 'comp_no',
   tender_bid_line: 'comp_no',
   tender_award: 'comp_no',
+  // Reverse auctions (0460): where a company stands in an auction, and its own bids.
+  auction_participant: 'comp_no',
+  auction_bid: 'comp_no',
 });
 
 export class CompanyScopeViolation extends Error {

@@ -6,6 +6,7 @@ import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
 import type { Database } from './schema.generated.js';
 import { pgParsers } from './pglite/parsers.mjs';
+import { PgliteWorkerDialect } from './pglite/driver.js';
 import { PgliteWorkerClient, type PgliteQueryClient } from './pglite/worker-client.js';
 import { withSupplierRole } from './supplier-role.js';
 
@@ -138,12 +139,14 @@ export async function connect(options: ConnectOptions): Promise<DbHandle> {
 }
 
 function pgliteHandle(client: PgliteQueryClient, description: string, dumpDataDir: () => Promise<Blob>, worker: PgliteWorkerClient | undefined, options: ConnectOptions): DbHandle {
+  // In the worker thread: our driver (pglite/driver.ts) sends every statement at once and the thread
+  // keeps a transaction's statements together. In this thread (PGLITE_THREAD=main):
   // kysely-pglite-dialect's driver (one connection: a queue, a transaction holds it from begin to
-  // commit) calls only query() and close() on its client, which the worker client provides too.
-  // withSupplierRole: a supplier's statement outside a transaction is wrapped in one of its own,
+  // commit). withSupplierRole: a supplier's statement outside a transaction is wrapped in one of its own,
   // which holds that one connection for the statement only, not for the request.
   const { listeners, onQuery } = listenerSet();
-  const db = new Kysely<Database>({ dialect: roleAware(new PGliteDialect(client as PGlite), options), plugins: [camelCase()], log: queryLog(listeners, options.log) });
+  const dialect = worker ? new PgliteWorkerDialect(worker) : new PGliteDialect(client as PGlite);
+  const db = new Kysely<Database>({ dialect: roleAware(dialect, options), plugins: [camelCase()], log: queryLog(listeners, options.log) });
   return {
     db,
     kind: 'pglite',

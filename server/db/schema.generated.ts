@@ -44,7 +44,7 @@ export interface ApplyTermsTable {
 
 export interface ApprovalTable {
   approvalId: Generated<number>;
-  docType: 'PR' | 'PO' | 'LOI' | 'SIMPLE';
+  docType: 'PR' | 'PO' | 'LOI' | 'SIMPLE' | 'BUDGET';
   docNo: string;
   ruleId: number | null;
   lineId: number | null;
@@ -90,7 +90,7 @@ export interface ApprovalLineStepTable {
 
 export interface ApprovalRuleTable {
   ruleId: Generated<number>;
-  docType: 'PR' | 'PO' | 'LOI' | 'SIMPLE';
+  docType: 'PR' | 'PO' | 'LOI' | 'SIMPLE' | 'BUDGET';
   minAmount: Numeric;
   maxAmount: Numeric | null;
   lineId: number;
@@ -181,6 +181,83 @@ export interface AssetTransferTable {
   reason: string | null;
   transferredBy: string;
   transferredAt: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+export interface AuctionTable {
+  auctionNo: string;
+  prNo: string | null;
+  title: string;
+  description: string | null;
+  section: string;
+  deptcd: string;
+  buyerId: string;
+  currency: 'KRW' | 'JPY';
+  startPrice: Numeric;
+  decrementKind: 'AMOUNT' | 'PERCENT';
+  decrementValue: Numeric;
+  startAt: Timestamp;
+  plannedEndAt: Timestamp;
+  endAt: Timestamp;
+  softCloseMinutes: Generated<number>;
+  maxExtensions: Generated<number>;
+  extensions: Generated<number>;
+  status: 'DRAFT' | 'PUBLISHED' | 'OPEN' | 'CLOSED' | 'AWARDED' | 'CANCELLED';
+  lastSeq: Generated<number>;
+  winnerCompNo: string | null;
+  winningAmount: Numeric | null;
+  poNo: string | null;
+  cancelReason: string | null;
+  publishedAt: Timestamp | null;
+  openedAt: Timestamp | null;
+  closedAt: Timestamp | null;
+  awardedAt: Timestamp | null;
+  createdBy: string;
+  createdAt: ColumnType<Date, Date | string | undefined, Date | string>;
+  updatedAt: ColumnType<Date, Date | string | undefined, Date | string>;
+  version: Generated<number>;
+}
+
+export interface AuctionBidTable {
+  auctionNo: string;
+  seq: number;
+  compNo: string;
+  amount: Numeric;
+  bidAt: Timestamp;
+  bidBy: string;
+  endAtAfter: Timestamp;
+}
+
+export interface AuctionEventTable {
+  id: Generated<number>;
+  auctionNo: string;
+  kind: 'OPEN' | 'BID' | 'EXTEND' | 'CLOSE' | 'CANCEL' | 'AWARD';
+  payload: Json;
+  createdAt: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+export interface AuctionLineTable {
+  auctionNo: string;
+  lineNo: number;
+  prLineNo: number | null;
+  itemCode: string | null;
+  itemName: string;
+  spec: string | null;
+  unitCode: string;
+  sgCode: string | null;
+  quantity: Numeric;
+  refUnitPrice: Numeric;
+  deliveryDate: string | null;
+}
+
+export interface AuctionParticipantTable {
+  auctionNo: string;
+  compNo: string;
+  bestAmount: Numeric | null;
+  bestSeq: number | null;
+  bestAt: Timestamp | null;
+  bidCount: Generated<number>;
+  result: 'WON' | 'LOST' | null;
+  invitedAt: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
 export interface AuditLogTable {
@@ -283,6 +360,56 @@ export interface BudgetLineTable {
   createdAt: ColumnType<Date, Date | string | undefined, Date | string>;
   updatedBy: string | null;
   updatedAt: ColumnType<Date, Date | string | undefined, Date | string>;
+  transferred: ColumnType<string, string | number | undefined, string | number>;
+}
+
+export interface BudgetTransferTable {
+  transferNo: string;
+  fiscalYear: number;
+  fromMonth: number;
+  fromDeptcd: string;
+  fromAccount: string;
+  toMonth: number;
+  toDeptcd: string;
+  toAccount: string;
+  amount: Numeric;
+  reason: string;
+  status: 'IN_APPROVAL' | 'APPROVED' | 'REJECTED' | 'CANCELLED';
+  approvalId: number | null;
+  approvalStatus: Generated<string>;
+  requesterId: string;
+  requestedAt: ColumnType<Date, Date | string | undefined, Date | string>;
+  approvedAt: Timestamp | null;
+  cancelledAt: Timestamp | null;
+  cancelReason: string | null;
+  createdBy: string;
+  version: Generated<number>;
+  updatedAt: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+export interface BudgetUploadBatchTable {
+  batchId: string;
+  fiscalYear: number;
+  fileName: string;
+  status: 'APPLIED' | 'REJECTED';
+  rowsTotal: Generated<number>;
+  countNew: Generated<number>;
+  countUpdate: Generated<number>;
+  countUnchanged: Generated<number>;
+  countSkipped: Generated<number>;
+  countError: Generated<number>;
+  failMessage: string | null;
+  errorFileId: string | null;
+  createdBy: string;
+  createdAt: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+export interface BudgetUploadRowTable {
+  batchId: string;
+  rowNo: number;
+  result: 'NEW' | 'UPDATE' | 'UNCHANGED' | 'SKIPPED' | 'ERROR';
+  data: Json;
+  errors: Json | null;
 }
 
 export interface BusinessSectionTable {
@@ -692,7 +819,7 @@ export interface EvaWarnConfirmTable {
   periodId: number;
   totalId: number;
   grade: string;
-  docType: 'RFQ' | 'PO' | 'SIMPLE' | 'TENDER';
+  docType: 'RFQ' | 'PO' | 'SIMPLE' | 'TENDER' | 'AUCTION';
   docNo: string;
   confirmedBy: string;
   confirmedAt: ColumnType<Date, Date | string | undefined, Date | string>;
@@ -1771,6 +1898,11 @@ export interface Database {
   assetCountLine: AssetCountLineTable;
   assetRegistration: AssetRegistrationTable;
   assetTransfer: AssetTransferTable;
+  auction: AuctionTable;
+  auctionBid: AuctionBidTable;
+  auctionEvent: AuctionEventTable;
+  auctionLine: AuctionLineTable;
+  auctionParticipant: AuctionParticipantTable;
   auditLog: AuditLogTable;
   authGroup: AuthGroupTable;
   authVersion: AuthVersionTable;
@@ -1780,6 +1912,9 @@ export interface Database {
   budgetException: BudgetExceptionTable;
   budgetLedger: BudgetLedgerTable;
   budgetLine: BudgetLineTable;
+  budgetTransfer: BudgetTransferTable;
+  budgetUploadBatch: BudgetUploadBatchTable;
+  budgetUploadRow: BudgetUploadRowTable;
   businessSection: BusinessSectionTable;
   code: CodeTable;
   codeGroup: CodeGroupTable;

@@ -11,6 +11,7 @@ import {
   type QueryResult,
   type TransactionSettings,
 } from 'kysely';
+import { PgliteWorkerConnection } from './pglite/driver.js';
 
 /**
  * The second line of supplier isolation (issue #28; docs/security.md "Supplier isolation in two
@@ -58,6 +59,8 @@ class SupplierRoleConnection implements DatabaseConnection {
       return this.inner.executeQuery<R>(query);
     }
     if (compNo === null) return this.inner.executeQuery<R>(query);
+    // The PGlite worker runs the four statements below in its thread, from one message.
+    if (this.inner instanceof PgliteWorkerConnection) return this.inner.executeScoped<R>(SUPPLIER_ROLE, compNo, query);
     await this.inner.executeQuery(BEGIN);
     try {
       await this.inner.executeQuery(enter(compNo));
@@ -75,6 +78,11 @@ class SupplierRoleConnection implements DatabaseConnection {
     if (this.inTransaction || compNo === null) {
       if (this.inTransaction) await this.follow(compNo);
       yield* this.inner.streamQuery<R>(query, chunkSize);
+      return;
+    }
+    if (this.inner instanceof PgliteWorkerConnection) {
+      const result = await this.inner.executeScoped<R>(SUPPLIER_ROLE, compNo, query);
+      for (let i = 0; i < result.rows.length; i += chunkSize ?? 100) yield { rows: result.rows.slice(i, i + (chunkSize ?? 100)) };
       return;
     }
     await this.inner.executeQuery(BEGIN);

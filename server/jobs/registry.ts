@@ -9,7 +9,7 @@ import { exportJobs } from '../modules/exports/jobs.js';
 import { supplierJobs } from '../modules/suppliers/jobs.js';
 import { reportJobs } from '../modules/reports/summary.js';
 import { privacyJobs } from '../modules/privacy/jobs.js';
-import { biddingJobs } from '../modules/bidding/index.js';
+import { biddingJobs } from '../modules/bidding/jobs.js';
 
 /**
  * Every background job of the product, by module. Add your module's `jobs` array here (one line);

@@ -109,6 +109,8 @@ export const SMOKE_ROUTES: SmokeRoute[] = [
   // Budgets (#26): the lines of every department and account; the report's chart per month of this year.
   { route: '/budget/budgetManage', portal: 'internal', user: 'operator', expect: 'rows' },
   { route: '/budget/budgetReport', portal: 'internal', user: 'operator', expect: 'rows', chart: true },
+  // The seed's two approved transfers (예산전용).
+  { route: '/budget/budgetTransfer', portal: 'internal', user: 'operator', expect: 'rows' },
   // The demo suppliers all had their first order in 2024-11/12: this year has no new supplier, so the page shows its (empty) chart and title.
   { route: '/report/monthlyReport/monthlyReport10', portal: 'internal', user: 'operator', expect: 'text', shows: '신규 협력사' },
   {
@@ -277,4 +279,7 @@ SMOKE_ROUTES.push(
   { route: '/bid/tenderOpen', portal: 'internal', user: 'tfadmin', expect: 'text', shows: '개찰 확인' },
   { route: '/bid/tenderList', portal: 'external', user: 'supplier1', expect: 'text', shows: '입찰번호' },
   { route: '/bid/tenderSubmit', portal: 'external', user: 'supplier1', expect: 'text', shows: '우리 회사 투찰' },
+  // Reverse auctions (#30): none in the demo data either.
+  { route: '/bid/auctionList', portal: 'internal', user: 'operator', expect: 'text', shows: '역경매번호' },
+  { route: '/bid/auctionRoom', portal: 'external', user: 'supplier1', expect: 'text', shows: '역경매번호' },
 );

@@ -29,9 +29,13 @@ const PUBLIC_ENTRIES: Record<string, string> = {
   'privacy/index': 'the personal-data access log and download reasons an export records and asks for',
   'fulfilment/warehousing/schemas': 'user preferences validate a remembered warehousing filter with its own schema',
   'purchase/po/service': 'a sealed-bid tender’s award makes its orders through the PO flow (createAwardedPo)',
-  'purchase/pr/service': 'a sealed-bid tender takes a received PR and gives it back when cancelled, as an RFQ does',
+  'purchase/pr/service': 'a sealed-bid tender takes a received PR and gives it back when cancelled, as an RFQ does; the budget availability of a PR is shown only to its readers (assertPrVisible)',
   'portal-admin/known-routes': 'the screen studio refuses a stored screen whose route is one of the app’s own',
+  'items/upload/file-checks': 'the spreadsheet checks (type, magic bytes, zip limits) the budget upload applies too',
+  'items/upload/xlsx-rows': 'the streaming .xlsx reader the budget upload reads its workbook with',
   'budget/consumption/index': 'approvals, orders, LOIs, receipts and cancellations move the budget ledger (issue #26)',
+  'budget/transfer/index': 'the last approval of a budget transfer moves the amount, in the approval’s transaction (issue #26)',
+  'purchase/approval/index': 'a budget transfer goes through the approval lines like a purchasing document (issue #26)',
 };
 
 const root = path.resolve(import.meta.dirname, '../..');

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useSessionStore } from '../../stores/session';
 import { renderPage } from '../../testing/render-page';
 import { HOME_PURCHASE_TEXTS } from './home-texts';
-import { InternalPurchaseCards, SupplierPurchaseCards } from './PurchaseCards';
+import { InternalPurchaseCards, SupplierPurchaseCards, internalDocumentHref } from './PurchaseCards';
 import { APPROVALS, CODES, DOCUMENTS, NEW_RFQS, OPEN_ORDERS } from './purchase-cards-fixtures';
 
 type Answer = { status?: number; body: unknown };
@@ -140,5 +140,11 @@ describe('home cards of purchasing', () => {
     renderPage(<SupplierPurchaseCards />, { language: 'en' });
     expect(await screen.findByText('1 item')).toBeInTheDocument();
     expect(screen.getByText('no due date')).toBeInTheDocument();
+  });
+
+  it('links every document type to its screen; a budget transfer to the transfer list opened on it', () => {
+    expect(internalDocumentHref('PR', 'PR2026-000001')).toBe('/prEdit?prNo=PR2026-000001');
+    expect(internalDocumentHref('SIMPLE', 'PO2026-000002')).toBe('/SimpleOrderEdit?poNo=PO2026-000002');
+    expect(internalDocumentHref('BUDGET', 'BT2026-000003')).toBe('/budget/budgetTransfer?transferNo=BT2026-000003');
   });
 });

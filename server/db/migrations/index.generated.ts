@@ -37,6 +37,11 @@ import * as m0430 from './0430-budget.js';
 import * as m0431 from './0431-budget-menu.js';
 import * as m0440 from './0440-bidding-tenders.js';
 import * as m0441 from './0441-bidding-menu.js';
+import * as m0450 from './0450-budget-transfer.js';
+import * as m0451 from './0451-budget-transfer-menu.js';
+import * as m0455 from './0455-budget-upload.js';
+import * as m0460 from './0460-bidding-auctions.js';
+import * as m0461 from './0461-auction-menu.js';
 import * as m0470 from './0470-tender-closing-reminders.js';
 
 /** Every migration, by number; the key is the version recorded in the database. */
@@ -78,5 +83,10 @@ export const migrations: Record<string, Migration> = {
   '0431-budget-menu': m0431,
   '0440-bidding-tenders': m0440,
   '0441-bidding-menu': m0441,
+  '0450-budget-transfer': m0450,
+  '0451-budget-transfer-menu': m0451,
+  '0455-budget-upload': m0455,
+  '0460-bidding-auctions': m0460,
+  '0461-auction-menu': m0461,
   '0470-tender-closing-reminders': m0470,
 };

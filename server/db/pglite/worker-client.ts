@@ -90,15 +90,42 @@ export class PgliteWorkerClient implements PgliteQueryClient {
     return this.pending.size;
   }
 
-  /** Runs one statement; rows come back as PGlite made them (Date, Uint8Array, parsed json…). */
-  query(sql: string, params: unknown[] = []): Promise<{ rows: unknown[]; affectedRows?: number }> {
-    return this.send({ op: 'query', sql, params }) as Promise<{ rows: unknown[]; affectedRows?: number }>;
+  /**
+   * Runs one statement; rows come back as PGlite made them (Date, Uint8Array, parsed json…).
+   * `conn`: the driver's connection (driver.ts): while it holds a transaction the thread runs its
+   * statements only.
+   */
+  query(sql: string, params: unknown[] = [], conn?: number): Promise<{ rows: unknown[]; affectedRows?: number }> {
+    return this.send({ op: 'query', sql, params, conn }) as Promise<{ rows: unknown[]; affectedRows?: number }>;
+  }
+
+  /**
+   * A supplier's statement outside a transaction: begin, role and company set for it alone, the
+   * statement, commit — in the thread, one message (server/db/supplier-role.ts).
+   */
+  queryScoped(role: string, compNo: string, sql: string, params: unknown[], conn?: number): Promise<{ rows: unknown[]; affectedRows?: number }> {
+    return this.send({ op: 'scoped', role, compNo, sql, params, conn }) as Promise<{ rows: unknown[]; affectedRows?: number }>;
   }
 
   /** The data directory as an uncompressed tar (PGlite's dumpDataDir), to load into another database. */
   async dumpDataDir(): Promise<Blob> {
     const bytes = (await this.send({ op: 'dump' })) as Uint8Array;
     return new Blob([bytes as Uint8Array<ArrayBuffer>]);
+  }
+
+  /**
+   * Time per statement text in the database thread since the last call (null if not recording), and
+   * records from now on while `on` (bench/load.ts; off by default: no cost).
+   */
+  async statementStats(on: boolean): Promise<{
+    wallMs: number;
+    busyMs: number;
+    maxWait: { ms: number; sql: string; owner: number | null };
+    answerHits: number;
+    answerMisses: number;
+    rows: Array<{ sql: string; n: number; hits: number; ms: number; max: number }>;
+  } | null> {
+    return (await this.send({ op: 'stats', on })) as never;
   }
 
   /** Closes the database (PGlite flushes its data directory) after every query sent before, then ends the thread. */
@@ -117,7 +144,7 @@ export class PgliteWorkerClient implements PgliteQueryClient {
     await this.worker.terminate();
   }
 
-  private send(message: { op: string; sql?: string; params?: unknown[] }): Promise<unknown> {
+  private send(message: { op: string; sql?: string; params?: unknown[]; on?: boolean; conn?: number; role?: string; compNo?: string }): Promise<unknown> {
     if (this.dead) return Promise.reject(databaseUnavailable(this.dead));
     const id = this.nextId++;
     const origin = new Error();

@@ -6,7 +6,8 @@
 // Plain JavaScript on purpose: a worker thread does not inherit tsx's or vitest's TypeScript
 // loaders, so this file (and parsers.mjs) must load in bare Node.
 //
-// Messages in:  { id, op: 'query', sql, params } | { id, op: 'dump' } | { id, op: 'close' }
+// Messages in:  { id, op: 'query', sql, params, conn } | { id, op: 'scoped', role, compNo, sql, params, conn }
+//               | { id, op: 'dump' } | { id, op: 'stats', on } | { id, op: 'close' }
 // Messages out: { ready: true } | { ready: false, error } once at start, then
 //               { id, ok: true, result } | { id, ok: false, error } for every message, in order.
 import { parentPort, workerData } from 'node:worker_threads';
@@ -49,36 +50,187 @@ try {
   port.close();
 }
 
-/** @param {{ op: string; sql?: string; params?: unknown[] }} msg */
+// Time per statement text while a bench asks (op 'stats' with on: true starts, the next 'stats' answers).
+/** @type {Map<string, { n: number; hits: number; ms: number; max: number }> | null} */
+let stats = null;
+let statsSince = 0;
+let statsBusy = 0;
+let statsMaxWait = { ms: 0, sql: '', owner: null };
+/** @param {string} sql @param {number} ms @param {boolean} hit */
+function record(sql, ms, hit) {
+  statsBusy += ms;
+  const s = stats.get(sql) ?? { n: 0, hits: 0, ms: 0, max: 0 };
+  s.n++;
+  if (hit) s.hits++;
+  s.ms += ms;
+  s.max = Math.max(s.max, ms);
+  stats.set(sql, s);
+}
+
+// ── Answers kept while nothing has written (issue #27 item 3) ───────────────────────────────────
+// This thread is the only way into this database: every write of every request and job passes
+// here. A read-only statement's answer, outside any transaction, is therefore the same until a
+// statement that may write runs — then every kept answer is dropped. A statement "may write"
+// unless it is a SELECT / WITH naming none of the words below; a statement inside a transaction,
+// or ending one, drops them too (conservative: a read-only transaction drops them as well). Only
+// statements without time, randomness, session settings or sequences are kept (their answer
+// depends on more than the data). GPMS_PGLITE_ANSWERS=off turns it off (bench comparisons).
+const READS = /^\s*(select|with)\b/i;
+const MAY_WRITE = /\b(insert|update|delete|merge|truncate|copy|nextval|setval|lock|notify|listen|refresh|call|do|create|alter|drop|grant|revoke|vacuum|analyze|cluster|reindex|set_config|pg_advisory\w*|lo_\w+|for\s+share|for\s+key\s+share)\b/i;
+const DEPENDS_ON_MORE = /\b(now|current_timestamp|current_date|current_time|localtime|localtimestamp|clock_timestamp|statement_timestamp|transaction_timestamp|timeofday|age|random|setseed|gen_random_uuid|gen_random_bytes|uuid_generate\w*|currval|lastval|current_setting|current_user|session_user|current_role|user|current_schema|inet_\w+|pg_\w+|txid_\w+)\b/i;
+const ANSWERS_MAX = 256;
+const ANSWER_ROWS_MAX = 2000;
+const keepAnswers = process.env.GPMS_PGLITE_ANSWERS !== 'off';
+/** @type {Map<string, { rows: unknown[]; affectedRows: number }>} insertion order = age (oldest first) */
+const answers = new Map();
+let answerHits = 0;
+let answerMisses = 0;
+
+/** @param {string} sql */
+const mayWrite = (sql) => !READS.test(sql) || MAY_WRITE.test(sql);
+/** @param {string} sql */
+const keepable = (sql) => keepAnswers && !mayWrite(sql) && !DEPENDS_ON_MORE.test(sql);
+
+/** @param {string} scope @param {string} sql @param {unknown[]} params */
+function answerKey(scope, sql, params) {
+  try {
+    return `${scope}\u0000${sql}\u0000${JSON.stringify(params, (_k, v) => (typeof v === 'bigint' ? `${v}n` : v))}`;
+  } catch {
+    return null;
+  }
+}
+
+/** @param {string} key @param {{ rows: unknown[]; affectedRows: number }} answer */
+function keep(key, answer) {
+  if (answer.rows.length > ANSWER_ROWS_MAX) return;
+  if (answers.size >= ANSWERS_MAX) answers.delete(answers.keys().next().value);
+  answers.set(key, answer);
+}
+
+/**
+ * Runs one statement, or answers it from the kept answers. `scope`: '' for the application's own
+ * user; for a supplier's statement its role and company (op 'scoped'), which the answer depends on.
+ * @param {string} scope @param {string} sql @param {unknown[]} params @param {() => Promise<{ rows: unknown[]; affectedRows?: number }>} run
+ */
+async function runStatement(scope, sql, params, run) {
+  const t0 = performance.now();
+  const inTransaction = db.isInTransaction();
+  const key = !inTransaction && keepable(sql) ? answerKey(scope, sql, params) : null;
+  const kept = key === null ? undefined : answers.get(key);
+  if (kept) {
+    answerHits++;
+    if (stats) record(sql, performance.now() - t0, true);
+    return kept;
+  }
+  let result;
+  try {
+    const r = await run();
+    result = { rows: r.rows, affectedRows: r.affectedRows ?? 0 };
+  } finally {
+    if (inTransaction || db.isInTransaction() || mayWrite(sql)) answers.clear();
+  }
+  if (key !== null) {
+    answerMisses++;
+    keep(key, result);
+  }
+  if (stats) record(sql, performance.now() - t0, false);
+  return result;
+}
+
+/** @param {{ op: string; sql?: string; params?: unknown[]; on?: boolean; role?: string; compNo?: string }} msg */
 async function handle(msg) {
   if (msg.op === 'query') {
-    const result = await db.query(msg.sql, msg.params ?? []);
-    return { result: { rows: result.rows, affectedRows: result.affectedRows ?? 0 } };
+    const params = msg.params ?? [];
+    return { result: await runStatement('', msg.sql, params, () => db.query(msg.sql, params)) };
+  }
+  if (msg.op === 'scoped') {
+    // A supplier's statement outside a transaction (server/db/supplier-role.ts): begin, the role and
+    // company for this transaction only, the statement, commit — one message instead of four.
+    const params = msg.params ?? [];
+    if (db.isInTransaction()) throw new Error('a scoped statement inside a transaction');
+    const scope = `${msg.role}\u0000${msg.compNo}`;
+    return {
+      result: await runStatement(scope, msg.sql, params, async () => {
+        await db.query('begin');
+        try {
+          await db.query(`select set_config('role', $1, true), set_config('app.comp_no', $2, true)`, [msg.role, msg.compNo]);
+          const r = await db.query(msg.sql, params);
+          await db.query('commit');
+          return r;
+        } catch (err) {
+          if (db.isInTransaction()) await db.query('rollback').catch(() => undefined);
+          throw err;
+        }
+      }),
+    };
   }
   if (msg.op === 'dump') {
     const bytes = new Uint8Array(await (await db.dumpDataDir('none')).arrayBuffer());
     return { result: bytes, transfer: [bytes.buffer] };
   }
+  if (msg.op === 'stats') {
+    const result = stats
+      ? { wallMs: performance.now() - statsSince, busyMs: statsBusy, maxWait: statsMaxWait, answerHits, answerMisses, rows: [...stats].map(([sql, s]) => ({ sql, ...s })) }
+      : null;
+    stats = msg.on ? new Map() : null;
+    statsSince = performance.now();
+    statsBusy = 0;
+    statsMaxWait = { ms: 0, sql: '', owner: null };
+    answerHits = 0;
+    answerMisses = 0;
+    return { result };
+  }
   if (msg.op === 'close') {
+    answers.clear();
     await db.close();
     return { result: null };
   }
   throw new Error(`unknown operation ${msg.op}`);
 }
 
-// One message at a time, in the order sent: PGlite is one connection, and close() must come
-// after every query sent before it.
-let queue = Promise.resolve();
+// ── Order ──────────────────────────────────────────────────────────────────────────────────────
+// One message at a time (PGlite is one connection). Statements come from many requests at once,
+// each marked with its connection (server/db/pglite/driver.ts): while one connection holds a
+// transaction, only its own messages run and the others wait here, in the order sent; otherwise
+// the oldest message runs. Messages without a connection (dump, stats, close) wait for no
+// transaction to be open, so close() comes after every query sent before it.
+/** @type {Array<{ id: number; op: string; conn: number; at: number; sql?: string }>} */
+const waiting = [];
+/** @type {number | null} */
+let owner = null;
+let running = false;
+
+async function pump() {
+  if (running) return;
+  running = true;
+  for (;;) {
+    const at = owner === null ? (waiting.length > 0 ? 0 : -1) : waiting.findIndex((m) => m.conn === owner);
+    if (at < 0) break;
+    const [msg] = waiting.splice(at, 1);
+    if (stats) {
+      const waited = performance.now() - msg.at;
+      if (waited > statsMaxWait.ms) statsMaxWait = { ms: waited, sql: String(msg.sql ?? msg.op).slice(0, 80), owner };
+    }
+    try {
+      const { result, transfer } = await handle(msg);
+      port.postMessage({ id: msg.id, ok: true, result }, transfer ?? []);
+    } catch (err) {
+      port.postMessage({ id: msg.id, ok: false, error: plainError(err) });
+    }
+    if (msg.op === 'close') {
+      port.close();
+      break;
+    }
+    owner = db.isInTransaction() ? msg.conn : null;
+  }
+  running = false;
+}
+
 if (db) {
   port.on('message', (msg) => {
-    queue = queue.then(async () => {
-      try {
-        const { result, transfer } = await handle(msg);
-        port.postMessage({ id: msg.id, ok: true, result }, transfer ?? []);
-      } catch (err) {
-        port.postMessage({ id: msg.id, ok: false, error: plainError(err) });
-      }
-      if (msg.op === 'close') port.close();
-    });
+    msg.conn ??= 0;
+    msg.at = performance.now();
+    waiting.push(msg);
+    void pump();
   });
 }

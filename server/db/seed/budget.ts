@@ -11,9 +11,14 @@ import { SEED_ANCHOR } from './rng.js';
  * - the ledger is what the documents hold, computed as server/modules/budget/consumption/plan.ts
  *   does (pre-committed approved PRs not ordered, committed orders less received, received actual);
  * - every department has a budget for every account and month of the anchor's year and the year
- *   before: generous, except every seventh key that consumed something, which gets what it
- *   consumed plus 10 % and 5,000,000 won (near its limit), and the STOP account RND (시험연구),
- *   whose budget this year is 0 everywhere: exhausted, so a PR charged to it is refused.
+ *   before, sized to what the documents consume (so the report's bars are comparable): a key that
+ *   consumed something gets 130 % of it (rounded up to a million) plus the account's base, one
+ *   that consumed nothing the base alone (10–40 million won a month: room for the journeys' small
+ *   requests); every seventh key that consumed something gets what it consumed plus 10 % and
+ *   5,000,000 won (near its limit); the STOP account RND (시험연구) has 0 this year everywhere:
+ *   exhausted, so a PR charged to it is refused until a transfer (예산전용) gives it some;
+ * - two approved transfers of this year (BT…-000001/2, without approval rounds, as the older
+ *   orders), already moved into the lines' `transferred`.
  */
 export const BUDGET_ACCOUNTS = [
   { accountCode: 'RAW', policy: 'WARN' },
@@ -28,10 +33,11 @@ export const BUDGET_CATEGORY_MAP = [
   ['MRO', 'SUP'], ['ELC', 'RAW'], ['RAW', 'RAW'], ['OFC', 'SUP'], ['ITE', 'EQP'], ['PKG', 'PKG'], ['FAC', 'EQP'],
 ] as const;
 
-/** Monthly budget per department and account where it is generous (whole won). */
-const MONTHLY: Record<string, bigint> = { RAW: 5_000_000_000n, SUP: 2_000_000_000n, EQP: 3_000_000_000n, OUT: 2_000_000_000n, PKG: 1_000_000_000n, RND: 500_000_000n };
+/** Monthly budget per department and account on top of 130 % of what the key consumed (whole won). */
+const BASE: Record<string, bigint> = { RAW: 40_000_000n, SUP: 15_000_000n, EQP: 30_000_000n, OUT: 20_000_000n, PKG: 10_000_000n, RND: 10_000_000n };
+const MILLION = 1_000_000n;
 
-export const BUDGET_TABLES = ['budgetAccount', 'budgetAccountCategory', 'budgetLine', 'budgetLedger'] as const;
+export const BUDGET_TABLES = ['budgetAccount', 'budgetAccountCategory', 'budgetLine', 'budgetLedger', 'budgetTransfer'] as const;
 
 export async function seedBudgets(trx: Db): Promise<void> {
   const created = new Date(`${SEED_ANCHOR}T00:00:00+09:00`);
@@ -86,14 +92,14 @@ export async function seedBudgets(trx: Db): Promise<void> {
     ).map((r) => [`${r.fiscalYear}|${r.month}|${r.deptcd}|${r.accountCode}`, BigInt(String(r.amount))]),
   );
   const depts = await trx.selectFrom('department').select('deptcd').orderBy('deptcd').execute();
-  const lines = [];
+  const lines: Array<{ fiscalYear: number; month: number; deptcd: string; accountCode: string; amount: string; transferred?: string; createdBy: string; createdAt: Date; updatedBy: string; updatedAt: Date }> = [];
   let turn = 0;
   for (const fiscalYear of [year - 1, year]) {
     for (const { deptcd } of depts) {
       for (const { accountCode } of BUDGET_ACCOUNTS) {
         for (let month = 1; month <= 12; month++) {
           const used = consumed.get(`${fiscalYear}|${month}|${deptcd}|${accountCode}`) ?? 0n;
-          let amount = MONTHLY[accountCode];
+          let amount = ((used * 13n) / 10n + MILLION - 1n) / MILLION * MILLION + BASE[accountCode];
           if (accountCode === 'RND' && fiscalYear === year) amount = 0n;
           else if (used > 0n && turn++ % 7 === 0) amount = used + used / 10n + 5_000_000n;
           lines.push({ fiscalYear, month, deptcd, accountCode, amount: String(amount), createdBy: 'tfadmin', createdAt: created, updatedBy: 'tfadmin', updatedAt: created });
@@ -101,5 +107,24 @@ export async function seedBudgets(trx: Db): Promise<void> {
       }
     }
   }
+  // Two approved transfers of this year (the demo's 예산전용 history), moved into the lines.
+  const month = Number(SEED_ANCHOR.slice(5, 7));
+  const [d1, d2] = [depts[0].deptcd, depts[1].deptcd];
+  const transfers = [
+    { transferNo: `BT${year}-000001`, fiscalYear: year, fromMonth: month, fromDeptcd: d1, fromAccount: 'RAW', toMonth: month, toDeptcd: d1, toAccount: 'SUP', amount: '5000000', reason: '소모품 추가 구매분 전용' },
+    { transferNo: `BT${year}-000002`, fiscalYear: year, fromMonth: month, fromDeptcd: d1, fromAccount: 'EQP', toMonth: month, toDeptcd: d2, toAccount: 'EQP', amount: '3000000', reason: '설비 예산 부서 간 이관' },
+  ];
+  for (const t of transfers) {
+    const shift = (m: number, deptcd: string, accountCode: string, delta: bigint) => {
+      const l = lines.find((x) => x.fiscalYear === t.fiscalYear && x.month === m && x.deptcd === deptcd && x.accountCode === accountCode)!;
+      l.transferred = String(BigInt(l.transferred ?? '0') + delta);
+    };
+    shift(t.fromMonth, t.fromDeptcd, t.fromAccount, -BigInt(t.amount));
+    shift(t.toMonth, t.toDeptcd, t.toAccount, BigInt(t.amount));
+  }
   await insertAll(trx, 'budgetLine', lines);
+  await insertAll(trx, 'budgetTransfer', transfers.map((t) => ({ ...t, status: 'APPROVED' as const, approvalStatus: 'APPROVED', requesterId: 'E000004', requestedAt: created, approvedAt: created, createdBy: 'operator', updatedAt: created })));
+  await sql`
+    insert into document_sequence (prefix, period, last_value) values ('BT', ${String(year)}, ${transfers.length})
+    on conflict (prefix, period) do update set last_value = greatest(document_sequence.last_value, excluded.last_value)`.execute(trx);
 }

@@ -189,7 +189,7 @@ const GROUPS: readonly GroupDef[] = [
   { id: 'BANK', ko: '은행', en: 'Bank', codes: BANKS },
   {
     id: 'DOC_TYPE', ko: '문서 유형', en: 'Document type',
-    codes: [['PR', '구매요청', 'Purchase request'], ['PO', '발주', 'Purchase order'], ['LOI', 'LOI', 'Letter of intent'], ['SIMPLE', '소액발주', 'Simple order']],
+    codes: [['PR', '구매요청', 'Purchase request'], ['PO', '발주', 'Purchase order'], ['LOI', 'LOI', 'Letter of intent'], ['SIMPLE', '소액발주', 'Simple order'], ['BUDGET', '예산전용', 'Budget transfer']],
   },
   {
     id: 'EVAL_GRADE', ko: '평가 등급', en: 'Evaluation grade', description: 'attr1: 최저 점수',

@@ -60,6 +60,8 @@ const INTERNAL: readonly Area[] = [
         leaves: [
           ['PUR_BUDGET_MANAGE', '예산관리', 'Budget Lines', '/budget/budgetManage'],
           ['PUR_BUDGET_REPORT', '예산현황', 'Budget Report', '/budget/budgetReport'],
+          // Last, where migration 0450 appends it in a database seeded before.
+          ['PUR_BUDGET_TRANSFER', '예산전용', 'Budget Transfers', '/budget/budgetTransfer'],
         ],
       },
       {
@@ -68,6 +70,8 @@ const INTERNAL: readonly Area[] = [
         leaves: [
           ['PUR_BID_TENDER', '입찰 관리', 'Tenders', '/bid/tenderList', ['/bid/tenderEdit']],
           ['PUR_BID_OPEN', '개찰', 'Bid Opening', '/bid/tenderOpen'],
+          // Migration 0461 adds the same row to a database seeded before auctions.
+          ['PUR_BID_AUCTION', '역경매', 'Reverse Auctions', '/bid/auctionList', ['/bid/auctionMonitor']],
         ],
       },
     ],
@@ -440,7 +444,10 @@ const EXTERNAL: readonly Area[] = [
     groups: [
       {
         id: 'CY_BID_MAIN', ko: '전자입찰', en: 'Sealed Bids',
-        leaves: [['CY_BID_TENDER', '입찰 참여', 'My Tenders', '/bid/tenderList', ['/bid/tenderSubmit']]],
+        leaves: [
+          ['CY_BID_TENDER', '입찰 참여', 'My Tenders', '/bid/tenderList', ['/bid/tenderSubmit']],
+          ['CY_BID_AUCTION', '역경매 참여', 'Reverse Auctions', '/bid/auctionRoom'],
+        ],
       },
     ],
   },

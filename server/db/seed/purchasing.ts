@@ -29,6 +29,7 @@ export const APPROVAL_LINES = [
   { lineId: 4, lineName: '발주 결재 (1억원 이상)', description: '구매기획 → 정보전략 결재', approvers: [E.opadmin, E.admin] },
   { lineId: 5, lineName: '소액발주 결재', description: '구매기획 결재', approvers: [E.opadmin] },
   { lineId: 6, lineName: 'LOI 결재', description: '구매기획 결재', approvers: [E.opadmin] },
+  { lineId: 7, lineName: '예산전용 결재', description: '구매기획 결재 (docs/budget.md)', approvers: [E.opadmin] },
 ] as const;
 
 export const APPROVAL_RULES = [
@@ -38,6 +39,7 @@ export const APPROVAL_RULES = [
   { ruleId: 4, docType: 'PO', minAmount: '100000000', maxAmount: null, lineId: 4, description: '발주 1억원 이상' },
   { ruleId: 5, docType: 'SIMPLE', minAmount: '0', maxAmount: null, lineId: 5, description: '소액발주 전 금액' },
   { ruleId: 6, docType: 'LOI', minAmount: '0', maxAmount: null, lineId: 6, description: 'LOI 전 금액' },
+  { ruleId: 7, docType: 'BUDGET', minAmount: '0', maxAmount: null, lineId: 7, description: '예산전용 전 금액' },
 ] as const;
 
 /** Days of orders that get their PR, quotation request and quotations. */

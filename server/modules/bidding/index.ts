@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { auctionRoutes } from './auctions/routes.js';
 import { tenderRoutes } from './tenders/routes.js';
 
-export { tenderJobs as biddingJobs } from './tenders/jobs.js';
-
-/** Electronic bidding (issue 30): sealed-bid tenders; reverse auctions are not built yet (docs/bidding.md). */
+/** Electronic bidding (issue 30): sealed-bid tenders and live reverse auctions (docs/bidding.md). */
 export const biddingRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(tenderRoutes);
+  await app.register(auctionRoutes);
 };

@@ -41,7 +41,7 @@ export async function standings(db: Db, compNos: readonly string[]): Promise<Map
 }
 
 export interface EligibilityUse {
-  docType: 'RFQ' | 'PO' | 'SIMPLE' | 'TENDER';
+  docType: 'RFQ' | 'PO' | 'SIMPLE' | 'TENDER' | 'AUCTION';
   docNo: string;
   /** The buyer confirmed suppliers graded "warn" (the request's confirmEvaluationWarning). */
   confirmWarning?: boolean | null;

@@ -109,6 +109,8 @@ export const FILE_OWNER_TYPES: readonly FileOwnerType[] = Object.freeze([
   },
   // The error workbook of an item upload batch (#11): staff of the upload screens only.
   { docType: 'ITEM_UPLOAD_ERRORS', table: 'item_upload_batch', fileColumn: 'error_file_id', keyColumn: 'batch_id', company: { kind: 'none' }, screens: ['/itemExcelUpList', '/itemExcelUpDetail'] },
+  // The error workbook of a budget upload (#26): staff of the budget screen only.
+  { docType: 'BUDGET_UPLOAD_ERRORS', table: 'budget_upload_batch', fileColumn: 'error_file_id', keyColumn: 'batch_id', company: { kind: 'none' }, screens: ['/budget/budgetManage'] },
   // Boards (#17): internal notices and FAQ; the supplier-portal notices are read by every supplier.
   { docType: 'BOARD_POST', table: 'board_post', fileColumn: 'file_id', keyColumn: 'post_id', company: { kind: 'publishedWhen', column: 'board', value: 'CYBER' }, screens: ['/board/notice', '/board/faq', '/portal/ogpmsManage/notice'] },
 ]);

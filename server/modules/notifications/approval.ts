@@ -3,10 +3,11 @@ import { DOC_TYPE_LABELS, type DocType } from '../purchase/approval/workflow.js'
 import { notifyEmployee } from './outbox.js';
 import { RESULT_WORDS, type Lang } from './templates.js';
 
-const DOC_TYPE_EN: Record<DocType, string> = { PR: 'Purchase request', PO: 'Purchase order', SIMPLE: 'Small order', LOI: 'LOI' };
+const DOC_TYPE_EN: Record<DocType, string> = { PR: 'Purchase request', PO: 'Purchase order', SIMPLE: 'Small order', LOI: 'LOI', BUDGET: 'Budget transfer' };
 
 async function titleOf(db: Db, docType: DocType, docNo: string): Promise<string> {
   if (docType === 'PR') return (await db.selectFrom('prHeader').select('title').where('prNo', '=', docNo).executeTakeFirst())?.title ?? '';
+  if (docType === 'BUDGET') return (await db.selectFrom('budgetTransfer').select('reason').where('transferNo', '=', docNo).executeTakeFirst())?.reason ?? '';
   if (docType === 'LOI') return (await db.selectFrom('loi').select('title').where('loiNo', '=', docNo).executeTakeFirst())?.title ?? '';
   return (await db.selectFrom('poHeader').select('title').where('poNo', '=', docNo).executeTakeFirst())?.title ?? '';
 }

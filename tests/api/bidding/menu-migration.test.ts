@@ -1,12 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Kysely } from 'kysely';
-import { up } from '../../../server/db/migrations/0441-bidding-menu.js';
+import { up as upTenders } from '../../../server/db/migrations/0441-bidding-menu.js';
+import { up as upAuctions } from '../../../server/db/migrations/0461-auction-menu.js';
 import { createSeededTestDb, type TestDb } from '../../helpers/test-db.js';
 
-const IDS = ['PUR_BID', 'PUR_BID_TENDER', 'PUR_BID_OPEN', 'CY_BID', 'CY_BID_MAIN', 'CY_BID_TENDER'];
+const IDS = ['PUR_BID', 'PUR_BID_TENDER', 'PUR_BID_OPEN', 'PUR_BID_AUCTION', 'CY_BID', 'CY_BID_MAIN', 'CY_BID_TENDER', 'CY_BID_AUCTION'];
+const up = async (db: Kysely<unknown>) => {
+  await upTenders(db);
+  await upAuctions(db);
+};
 
 /**
- * Migration 0441 gives a database seeded before tenders the same tender menus and authority the
+ * Migrations 0441 and 0461 (the auction menus) give a database seeded before tenders the same tender menus and authority the
  * seed gives a new one: remove them from a seeded database, run the migration, compare.
  */
 describe('tender menus on a database seeded before them (migration 0441)', () => {
@@ -23,13 +28,15 @@ describe('tender menus on a database seeded before them (migration 0441)', () =>
 
   it('adds the same rows and grants as the seed, once', async () => {
     const seeded = await snapshot();
-    expect(seeded.menus).toHaveLength(6);
+    expect(seeded.menus).toHaveLength(8);
     // Staff 10 and 20 write the internal screens; suppliers 60 and 61 the external one; users (30) have none.
     const grant = (g: string, id: string) => seeded.auth.find((a) => a.authGroupId === g && a.pgmId === id);
     for (const g of ['10', '20']) expect(grant(g, 'PUR_BID_OPEN')?.canWrite, g).toBe('Y');
     for (const g of ['60', '61']) expect(grant(g, 'CY_BID_TENDER')?.canWrite, g).toBe('Y');
     expect(grant('30', 'PUR_BID_TENDER')).toBeUndefined();
     expect(grant('40', 'PUR_BID_TENDER')?.canWrite).toBe('N');
+    for (const g of ['10', '20']) expect(grant(g, 'PUR_BID_AUCTION')?.canWrite, g).toBe('Y');
+    for (const g of ['60', '61']) expect(grant(g, 'CY_BID_AUCTION')?.canWrite, g).toBe('Y');
 
     await t.db.deleteFrom('menuAuth').where('pgmId', 'in', IDS).execute();
     await t.db.deleteFrom('menu').where('pgmId', 'in', [...IDS].reverse().filter((id) => id.split('_').length === 3)).execute();

@@ -3,7 +3,8 @@ import pino from 'pino';
 import { connect, type DbHandle } from '../../../server/db/connect.js';
 import { createJobRunner } from '../../../server/jobs/runner.js';
 import { JOBS } from '../../../server/jobs/registry.js';
-import { biddingJobs } from '../../../server/modules/bidding/index.js';
+import { biddingJobs } from '../../../server/modules/bidding/jobs.js';
+import { tenderJobs } from '../../../server/modules/bidding/tenders/jobs.js';
 import { advanceTenderClock, dueLead, remindClosingTenders } from '../../../server/modules/bidding/tenders/service.js';
 import { buildTestApp, type TestApp } from '../../helpers/app.js';
 import { client, logins, ok, type Flow } from '../purchase/helpers.js';
@@ -68,8 +69,11 @@ describe('tender jobs', () => {
   };
 
   it('registers both jobs with the runner', () => {
-    expect(biddingJobs.map((j) => j.name)).toEqual(['tender.clock', 'tender.closingReminder']);
-    for (const j of biddingJobs) expect(JOBS).toContain(j);
+    expect(tenderJobs.map((j) => j.name)).toEqual(['tender.clock', 'tender.closingReminder']);
+    for (const j of tenderJobs) {
+      expect(biddingJobs).toContain(j);
+      expect(JOBS).toContain(j);
+    }
   });
 
   it('opens and closes a tender on time, once: its history, and at the close the buyer told it awaits the opening', async () => {
@@ -138,8 +142,8 @@ describe('tender jobs', () => {
     const more = [];
     for (let i = 0; i < 2; i++) more.push(await published(at(H), at(2 * H)));
     for (const x of more) await setWindow(x.tenderNo, { openAt: at(-2 * H), closeAt: at(-M) });
-    const ra = createJobRunner({ db: t.db.db, log, config: t.app.config, jobs: biddingJobs, pollMs: 0, serverId: 'server-a' });
-    const rb = createJobRunner({ db: second.db, log, config: t.app.config, jobs: biddingJobs, pollMs: 0, serverId: 'server-b' });
+    const ra = createJobRunner({ db: t.db.db, log, config: t.app.config, jobs: tenderJobs, pollMs: 0, serverId: 'server-a' });
+    const rb = createJobRunner({ db: second.db, log, config: t.app.config, jobs: tenderJobs, pollMs: 0, serverId: 'server-b' });
     await ra.register();
     await rb.register();
     const ran = (await Promise.all([ra.runDue(), rb.runDue(), ra.runDue(), rb.runDue()])).flat();

@@ -60,7 +60,7 @@ describe('budget ledger and control', () => {
     const rfq = await awardedRfq(f, 'C00001', body('OUT'));
     expect(await figures('OUT')).toEqual(['100000', '45001', '0', '0', '54999']);
     const prBudget = ok(await f.get(`/api/v1/budget/prs/${rfq.prNo}`, f.u.buyer));
-    expect(prBudget.lines.map((l: Record<string, unknown>) => [l.lineNo, l.accountCode, l.policy, l.controlled, l.available, l.requested])).toEqual([
+    expect(prBudget.rows.map((l: Record<string, unknown>) => [l.lineNo, l.accountCode, l.policy, l.controlled, l.available, l.requested])).toEqual([
       [1, 'OUT', 'STOP', true, '54999', '15000'],
       [2, 'OUT', 'STOP', true, '54999', '30001'],
     ]);

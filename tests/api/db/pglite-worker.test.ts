@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { fastifyOptions, gpms } from '../../../server/app.js';
 import { access } from '../../../server/http/access.js';
+import { scopeToCompany } from '../../../server/db/company-scope.js';
 import { buildTestApp, type TestApp } from '../../helpers/app.js';
 import { loginAs, type LoggedIn } from '../../helpers/login.js';
 
@@ -33,6 +34,75 @@ pgliteOnly('PGlite in a worker thread', () => {
   afterAll(async () => {
     await app.close();
     await t.close();
+  });
+
+  describe('answers kept while nothing writes (issue #27)', () => {
+    const unitName = (db = t.db.db) => db.selectFrom('unit').select('nameKo').where('unitCode', '=', 'EA').executeTakeFirstOrThrow();
+    const setUnitName = (nameKo: string, db = t.db.db) => db.updateTable('unit').set({ nameKo }).where('unitCode', '=', 'EA').execute();
+
+    it('a repeated read is answered from the kept answer; a write drops it', async () => {
+      const worker = t.db.pgliteWorker!;
+      await setUnitName('개');
+      await worker.statementStats(true);
+      expect(await unitName()).toEqual({ nameKo: '개' });
+      expect(await unitName()).toEqual({ nameKo: '개' });
+      const stats = await worker.statementStats(false);
+      expect(stats).toMatchObject({ answerHits: 1, answerMisses: 1 });
+      await setUnitName('개수');
+      expect(await unitName()).toEqual({ nameKo: '개수' });
+      await setUnitName('개');
+      expect(await unitName()).toEqual({ nameKo: '개' });
+    });
+
+    it('a transaction reads its own write; after its rollback the others read what was committed', async () => {
+      await setUnitName('개');
+      expect(await unitName()).toEqual({ nameKo: '개' });
+      await t.db.db
+        .transaction()
+        .execute(async (trx) => {
+          await setUnitName('롤백될 이름', trx);
+          expect(await unitName(trx)).toEqual({ nameKo: '롤백될 이름' });
+          throw new Error('roll back');
+        })
+        .catch((err: Error) => expect(err.message).toBe('roll back'));
+      expect(await unitName()).toEqual({ nameKo: '개' });
+      await t.db.db.transaction().execute(async (trx) => setUnitName('커밋된 이름', trx));
+      expect(await unitName()).toEqual({ nameKo: '커밋된 이름' });
+      await setUnitName('개');
+    });
+
+    it("another request's statement waits while a transaction is open, then reads what it committed", async () => {
+      await setUnitName('개');
+      expect(await unitName()).toEqual({ nameKo: '개' });
+      const order: string[] = [];
+      let outside: Promise<{ nameKo: string }> | undefined;
+      await t.db.db.transaction().execute(async (trx) => {
+        await setUnitName('트랜잭션 안', trx);
+        // Sent to the thread now, while the transaction is open: it must not run inside it.
+        outside = unitName().then((r) => {
+          order.push('outside read');
+          return r;
+        });
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        expect(await unitName(trx)).toEqual({ nameKo: '트랜잭션 안' });
+        order.push('commit');
+      });
+      expect(await outside).toEqual({ nameKo: '트랜잭션 안' });
+      expect(order).toEqual(['commit', 'outside read']);
+      await setUnitName('개');
+    });
+
+    it("a supplier's answer is its company's: the same statement for another company is not answered from it", async () => {
+      // A raw count: the company-scope plugin cannot read it, so the company comes from the role and
+      // setting (row-level security) alone — the statement text and parameters are the same.
+      const count = (compNo: string) => sql<{ n: number }>`select count(*)::int as n from po_header`.execute(scopeToCompany(t.db.db, compNo)).then((r) => r.rows[0].n);
+      const all = (await sql<{ compNo: string; n: number }>`select comp_no, count(*)::int as n from po_header group by comp_no order by 2 desc`.execute(t.db.db)).rows;
+      expect(all.length).toBeGreaterThan(1);
+      expect(all[0].n).not.toBe(all[all.length - 1].n);
+      for (const round of [1, 2]) {
+        for (const c of all) expect(await count(c.compNo), `${c.compNo}, round ${round}`).toBe(c.n);
+      }
+    });
   });
 
   it('runs there: the handle says so', () => {

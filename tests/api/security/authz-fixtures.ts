@@ -98,6 +98,8 @@ export async function loadParamValues(db: Db): Promise<Record<string, ParamValue
     itemCode: { own: await itemOf(OWN_COMPANY, OTHER_COMPANY), other: await itemOf(OTHER_COMPANY, OWN_COMPANY) },
     proposalNo: await byComp('item_proposal', 'proposal_no'),
     batchId: await any('item_upload_batch', 'batch_id::text'),
+    uploadId: { own: 'BU2026-000001' },
+    fiscalYear: { own: '2026' },
     id: { own: await fileOf(OWN_COMPANY), other: await fileOf(OTHER_COMPANY) },
     seq: { own: '1' },
     groupId: await any('code_group', 'group_id'),
@@ -107,9 +109,12 @@ export async function loadParamValues(db: Db): Promise<Record<string, ParamValue
     approvalId: await any('approval', 'approval_id'),
     delegationId: await any('approval_delegation', 'delegation_id'),
     prNo: await any('pr_header', 'pr_no'),
+    transferNo: await any('budget_transfer', 'transfer_no'),
     rfqNo: { own: await rfqOf(OWN_COMPANY, OTHER_COMPANY), other: await rfqOf(OTHER_COMPANY, OWN_COMPANY) },
     // The demo data has no tenders (their invitations are tested in tests/api/bidding/): the ids answer 404.
     tenderNo: await byComp('tender_bid', 'tender_no'),
+    // Nor auctions (tests/api/bidding/auctions.test.ts): 404 as well.
+    auctionNo: await byComp('auction_participant', 'auction_no'),
     questionId: await byComp('rfq_question', 'question_id'),
     poNo: await byComp('po_header', 'po_no'),
     loiNo: await byComp('loi', 'loi_no'),

@@ -67,6 +67,11 @@ async function fillEmpty(db: Db): Promise<void> {
     await sql`insert into tender_bid (tender_no, comp_no, status, revision) values (${tenderNo}, ${comp}, 'WON', 1)`.execute(db);
     await sql`insert into tender_bid_line (tender_no, comp_no, line_no, unit_price, amount) values (${tenderNo}, ${comp}, 1, 1, 1)`.execute(db);
     await sql`insert into tender_award (tender_no, comp_no, po_no) values (${tenderNo}, ${comp}, ${po.poNo})`.execute(db);
+    // A reverse auction (0460) with the company's place and one bid.
+    await sql`insert into auction (auction_no, title, section, deptcd, buyer_id, currency, start_price, decrement_kind, decrement_value, start_at, planned_end_at, end_at, status, last_seq, created_by)
+      values (${tenderNo}, 'rls', ${po.section}, ${po.deptcd}, ${po.buyerId}, 'KRW', 1000, 'AMOUNT', 1, now() - interval '2 hours', now() - interval '1 hour', now() - interval '1 hour', 'CLOSED', 1, 'admin')`.execute(db);
+    await sql`insert into auction_participant (auction_no, comp_no, best_amount, best_seq, best_at, bid_count) values (${tenderNo}, ${comp}, 900, 1, now(), 1)`.execute(db);
+    await sql`insert into auction_bid (auction_no, seq, comp_no, amount, bid_at, bid_by, end_at_after) values (${tenderNo}, 1, ${comp}, 900, now(), ${user}, now())`.execute(db);
   }
 }
 

@@ -11,6 +11,7 @@ describe('the built SPA: both portals from one server, with history fallback', (
     fs.mkdirSync(path.join(dist, 'assets'));
     fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>GPMS</title><div id="root"></div>');
     fs.writeFileSync(path.join(dist, 'assets/app-abc123.js'), 'console.log(1)');
+    fs.writeFileSync(path.join(dist, 'assets/export.worker-abc123.js'), 'self.onmessage = () => {}');
     t = await buildTestApp({ seeded: false, config: { distDir: dist } });
   });
   afterAll(async () => {
@@ -30,6 +31,18 @@ describe('the built SPA: both portals from one server, with history fallback', (
     const res = await t.app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('a script of the build goes without the headers only documents and workers act on; the page and a worker keep them', async () => {
+    const script = await t.app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
+    expect(script.headers['x-content-type-options']).toBe('nosniff');
+    expect(script.headers['cross-origin-resource-policy']).toBe('same-origin');
+    for (const name of ['content-security-policy', 'x-frame-options', 'cross-origin-opener-policy', 'x-xss-protection']) expect(script.headers[name], name).toBeUndefined();
+    const worker = await t.app.inject({ method: 'GET', url: '/assets/export.worker-abc123.js' });
+    expect(String(worker.headers['content-security-policy'])).toContain("script-src 'self'");
+    const page = await t.app.inject({ method: 'GET', url: '/prList', headers: { accept: 'text/html' } });
+    expect(String(page.headers['content-security-policy'])).toContain("frame-ancestors 'self'");
+    expect(page.headers['x-frame-options']).toBe('SAMEORIGIN');
   });
 
   it('a missing file or API path is a 404, not the app', async () => {

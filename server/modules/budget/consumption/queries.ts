@@ -58,7 +58,8 @@ export function lockBudgetLine(db: Db, k: BudgetKey) {
   return db
     .selectFrom('budgetLine as b')
     .innerJoin('budgetAccount as a', 'a.accountCode', 'b.accountCode')
-    .select(['b.amount', 'a.policy'])
+    // The budget in force: as assigned plus the approved transfers in and out (docs/budget.md "Transfers").
+    .select([sql<string>`b.amount + b.transferred`.as('amount'), 'a.policy'])
     .where('b.fiscalYear', '=', k.fiscalYear)
     .where('b.month', '=', k.month)
     .where('b.deptcd', '=', k.deptcd)

@@ -26,7 +26,7 @@ export async function listBudgetLines(db: Db, f: LineFilter, sort: SortSpec<(typ
   const consumed = sql<string>`coalesce((select sum(l.amount) from budget_ledger l where l.fiscal_year = b.fiscal_year and l.month = b.month and l.deptcd = b.deptcd and l.account_code = b.account_code), 0)`;
   const rows = await q
     .select([
-      'b.fiscalYear', 'b.month', 'b.deptcd', 'd.deptnm', 'b.accountCode', sql<string>`coalesce(c.text_ko, b.account_code)`.as('accountName'), 'a.policy', 'b.amount',
+      'b.fiscalYear', 'b.month', 'b.deptcd', 'd.deptnm', 'b.accountCode', sql<string>`coalesce(c.text_ko, b.account_code)`.as('accountName'), 'a.policy', 'b.amount', 'b.transferred',
       consumed.as('consumed'), 'b.version', 'b.updatedBy', 'b.updatedAt',
     ])
     .orderBy(`b.${sort.field}`, sort.direction)

@@ -21,8 +21,10 @@ export async function getBudgetLines(db: Db, f: LineFilter, sort: Sort, w: { lim
   return {
     rows: rows.map((r) => {
       const amount = String(r.amount);
+      const transferred = String(r.transferred);
       const consumed = String(r.consumed);
-      return { ...r, key: `${r.fiscalYear}-${r.month}-${r.deptcd}-${r.accountCode}`, amount, consumed, available: String(BigInt(amount) - BigInt(consumed)), updatedAt: new Date(r.updatedAt).toISOString() };
+      const available = String(BigInt(amount) + BigInt(transferred) - BigInt(consumed));
+      return { ...r, key: `${r.fiscalYear}-${r.month}-${r.deptcd}-${r.accountCode}`, amount, transferred, consumed, available, updatedAt: new Date(r.updatedAt).toISOString() };
     }),
     total,
   };

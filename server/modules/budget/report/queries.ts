@@ -10,7 +10,7 @@ export interface ReportFilter {
 
 /** The budget of every key of the filter. */
 export function budgetsOf(db: Db, f: ReportFilter) {
-  let q = db.selectFrom('budgetLine').select(['fiscalYear', 'month', 'deptcd', 'accountCode', 'amount']).where('fiscalYear', '=', f.fiscalYear);
+  let q = db.selectFrom('budgetLine').select(['fiscalYear', 'month', 'deptcd', 'accountCode', 'amount', 'transferred']).where('fiscalYear', '=', f.fiscalYear);
   if (f.month !== undefined) q = q.where('month', '=', f.month);
   if (f.deptcd) q = q.where('deptcd', '=', f.deptcd);
   if (f.accountCode) q = q.where('accountCode', '=', f.accountCode);
@@ -75,7 +75,7 @@ export function prLinesWithAccounts(db: Db, prNo: string) {
     .selectFrom('prLine as l')
     .leftJoin('budgetAccount as a', 'a.accountCode', 'l.budgetAccount')
     .leftJoin('code as c', (j) => j.onRef('c.code', '=', 'l.budgetAccount').on('c.groupId', '=', 'BUDGET_ACCOUNT'))
-    .select(['l.lineNo', 'l.budgetAccount', 'c.textKo as accountName', 'a.policy', 'l.estAmount'])
+    .select(['l.lineNo', 'l.itemName', 'l.budgetAccount', 'c.textKo as accountName', 'a.policy', 'l.estAmount'])
     .where('l.prNo', '=', prNo)
     .orderBy('l.lineNo')
     .execute();
@@ -87,7 +87,7 @@ export async function availabilityOf(db: Db, k: { fiscalYear: number; month: num
   const rows = await db
     .selectFrom('budgetLine as b')
     .select([
-      'b.accountCode', 'b.amount',
+      'b.accountCode', sql<string>`b.amount + b.transferred`.as('amount'),
       sql<string>`coalesce((select sum(l.amount) from budget_ledger l where l.fiscal_year = b.fiscal_year and l.month = b.month and l.deptcd = b.deptcd and l.account_code = b.account_code), 0)`.as('consumed'),
     ])
     .where('b.fiscalYear', '=', k.fiscalYear)

@@ -53,11 +53,11 @@ export const budgetReportRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         operationId: 'getPrBudget',
         tags: ['budget'],
-        summary: 'Per PR line: its budget account, the budget of the PR’s department and month, and what is available',
+        summary: 'Per PR line: its budget account, the budget of the PR’s department and month, and what is available (a PR the caller may not read: 404, as getPr)',
         params: PrBudgetParams,
         response: { 200: PrBudget, ...commonErrors },
       },
     },
-    async (request) => prBudget(request.db, request.params.prNo),
+    async (request) => prBudget(request.db, request.caller, request.params.prNo),
   );
 };

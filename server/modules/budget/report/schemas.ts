@@ -30,7 +30,8 @@ export const BudgetReportRow = Type.Object(
     deptnm: Nullable(Type.String()),
     accountCode: Nullable(Type.String()),
     accountName: Nullable(Type.String()),
-    budget: Won('Budget'),
+    budget: Won('Budget in force: as assigned plus the approved transfers'),
+    transferred: Won('Approved transfers in (+) and out (−), included in budget'),
     preCommitted: Won('Pre-committed (approved PRs not yet ordered)'),
     committed: Won('Committed (orders and LOIs not yet received)'),
     actual: Won('Actual (received)'),
@@ -81,6 +82,7 @@ export const PrBudgetParams = Type.Object({ prNo: Type.String({ maxLength: 20 })
 
 export const PrBudgetLine = Type.Object({
   lineNo: Type.Integer(),
+  itemName: Type.String(),
   accountCode: Nullable(Type.String()),
   accountName: Nullable(Type.String()),
   policy: Nullable(Type.String({ description: 'STOP, WARN or IGNORE; null without an account' })),
@@ -90,4 +92,8 @@ export const PrBudgetLine = Type.Object({
   requested: Type.String({ description: 'The line’s estimated amount in KRW' }),
 });
 
-export const PrBudget = Type.Object({ prNo: Type.String(), deptcd: Type.String(), fiscalYear: Type.Integer(), month: Type.Integer(), lines: Type.Array(PrBudgetLine) });
+export const PrBudget = Type.Object({
+  prNo: Type.String(), deptcd: Type.String(), fiscalYear: Type.Integer(), month: Type.Integer(),
+  rows: Type.Array(PrBudgetLine, { description: 'One per PR line (rows, so the PR edit screen shows them as a detail grid)' }),
+  total: Type.Integer(),
+});

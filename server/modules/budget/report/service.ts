@@ -1,18 +1,20 @@
 import type { Static } from 'typebox';
+import type { Caller } from '../../../auth/plugin.js';
 import type { Db } from '../../../db/connect.js';
+import { assertPrVisible } from '../../purchase/pr/service.js';
 import { jpyRate, toKrw } from '../../../domain/money.js';
 import { missing } from '../../../domain/errors.js';
 import { todayKst } from '../../../domain/dates.js';
 import { availabilityOf, budgetsOf, findPrForAvailability, ledgerSums, listLedger, namesOf, prLinesWithAccounts, type LedgerFilter } from './queries.js';
 import type { BudgetReportQuery } from './schemas.js';
 
-interface Figures { budget: bigint; preCommitted: bigint; committed: bigint; actual: bigint }
-const zero = (): Figures => ({ budget: 0n, preCommitted: 0n, committed: 0n, actual: 0n });
+interface Figures { budget: bigint; transferred: bigint; preCommitted: bigint; committed: bigint; actual: bigint }
+const zero = (): Figures => ({ budget: 0n, transferred: 0n, preCommitted: 0n, committed: 0n, actual: 0n });
 const FIELD = { PRE_COMMIT: 'preCommitted', COMMIT: 'committed', ACTUAL: 'actual' } as const;
 
 function show(f: Figures) {
   return {
-    budget: String(f.budget), preCommitted: String(f.preCommitted), committed: String(f.committed), actual: String(f.actual),
+    budget: String(f.budget), transferred: String(f.transferred), preCommitted: String(f.preCommitted), committed: String(f.committed), actual: String(f.actual),
     available: String(f.budget - f.preCommitted - f.committed - f.actual),
   };
 }
@@ -37,9 +39,14 @@ export async function budgetReport(db: Db, q: Static<typeof BudgetReportQuery>) 
   };
   const totals = zero();
   for (const b of budgets) {
-    const v = BigInt(String(b.amount));
-    at(b).budget += v;
+    // The budget in force: as assigned plus the approved transfers (shown apart as `transferred`).
+    const t = BigInt(String(b.transferred));
+    const v = BigInt(String(b.amount)) + t;
+    const g = at(b);
+    g.budget += v;
+    g.transferred += t;
     totals.budget += v;
+    totals.transferred += t;
   }
   for (const s of sums) {
     const v = BigInt(String(s.amount ?? '0'));
@@ -62,22 +69,24 @@ export async function budgetLedger(db: Db, f: LedgerFilter, w: { limit: number; 
   return { rows: rows.map((r) => ({ ...r, amount: String(r.amount), createdAt: new Date(r.createdAt).toISOString() })), total };
 }
 
-/** What each line of a PR would draw on: its account's budget for the PR's department and month, and what is left of it. */
-export async function prBudget(db: Db, prNo: string) {
+/**
+ * What each line of a PR would draw on: its account's budget for the PR's department and month, and
+ * what is left of it. Only for a caller who may read the PR (its detail's scope: 404 otherwise).
+ */
+export async function prBudget(db: Db, caller: Caller | null, prNo: string) {
   const pr = await findPrForAvailability(db, prNo);
   if (!pr) throw missing('PR_NOT_FOUND', '구매요청을 찾을 수 없습니다');
+  await assertPrVisible(db, caller, prNo);
   const [y, m] = pr.prDate.split('-').map(Number);
   const lines = await prLinesWithAccounts(db, prNo);
   const rate = pr.currency === 'JPY' ? await jpyRate(db) : null;
   const avail = await availabilityOf(db, { fiscalYear: y, month: m, deptcd: pr.deptcd }, [...new Set(lines.map((l) => l.budgetAccount).filter((a): a is string => !!a))]);
-  return {
-    prNo, deptcd: pr.deptcd, fiscalYear: y, month: m,
-    lines: lines.map((l) => {
+  const rows = lines.map((l) => {
       const a = l.budgetAccount ? avail.get(l.budgetAccount) : undefined;
       return {
-        lineNo: l.lineNo, accountCode: l.budgetAccount, accountName: l.accountName, policy: l.policy, controlled: !!a,
+        lineNo: l.lineNo, itemName: l.itemName, accountCode: l.budgetAccount, accountName: l.accountName, policy: l.policy, controlled: !!a,
         budget: a ? a.budget : null, available: a ? String(BigInt(a.budget) - BigInt(a.consumed)) : null, requested: toKrw(String(l.estAmount), pr.currency, rate),
       };
-    }),
-  };
+    });
+  return { prNo, deptcd: pr.deptcd, fiscalYear: y, month: m, rows, total: rows.length };
 }

@@ -8,6 +8,7 @@ import { LOI_MACHINE } from '../loi/workflow.js';
 import type { DocType } from './workflow.js';
 import { notifyPoSent } from '../../notifications/supplier.js';
 import { recordBudgetMovement } from '../../budget/consumption/index.js';
+import { applyTransferOutcome } from '../../budget/transfer/index.js';
 
 export type Outcome = 'NEXT' | 'APPROVED' | 'REJECTED';
 
@@ -30,6 +31,9 @@ export async function applyOutcome(
   const now = new Date();
   const approvalStatus = outcome === 'NEXT' ? 'IN_PROGRESS' : outcome;
   const action = outcome === 'NEXT' ? 'APPROVAL_STEP' : outcome === 'APPROVED' ? 'APPROVED' : 'REJECTED';
+
+  // A budget transfer (예산전용): the budget module moves the amount on the last approval.
+  if (a.docType === 'BUDGET') return applyTransferOutcome(trx, a, outcome, actorUserId, comment);
 
   if (a.docType === 'PR') {
     const pr = await trx.selectFrom('prHeader').select(['status', 'approvalId', 'version', 'approvalStatus']).where('prNo', '=', a.docNo).forUpdate().executeTakeFirst();

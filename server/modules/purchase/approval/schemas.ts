@@ -4,7 +4,7 @@ import { ApprovalStepView, ApprovalView } from '../shared/schemas.js';
 import { Decimal, Nullable, Version, YN } from '../../../domain/schemas.js';
 import { DOC_TYPES } from './workflow.js';
 
-export const DocTypeEnum = Type.Enum([...DOC_TYPES], { description: 'PR (구매요청), PO (발주), SIMPLE (소액발주), LOI' });
+export const DocTypeEnum = Type.Enum([...DOC_TYPES], { description: 'PR (구매요청), PO (발주), SIMPLE (소액발주), LOI, BUDGET (예산전용)' });
 
 export const RULE_SORT = ['docType', 'minAmount', 'maxAmount', 'lineName', 'useYn', 'updatedAt'] as const;
 export const LINE_SORT = ['lineId', 'lineName', 'useYn', 'stepCount', 'updatedAt'] as const;

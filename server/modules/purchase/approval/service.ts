@@ -25,7 +25,7 @@ export const LINE_SCREEN = '/portal/approval/approvalLine';
  * The documents approvers decide on. Being the current approver is the real authority to decide;
  * a deputy must be in a group that may work on them (write authority; a read-only group may not).
  */
-export const DOCUMENT_SCREENS = ['/prEdit', '/prConfirmEdit', '/OrderRequestEdit', '/SimpleOrderEdit', '/LoiRequestEdit'];
+export const DOCUMENT_SCREENS = ['/prEdit', '/prConfirmEdit', '/OrderRequestEdit', '/SimpleOrderEdit', '/LoiRequestEdit', '/budget/budgetTransfer'];
 
 const MIN_AMOUNT: DecimalRule = { label: '하한 금액', scale: 0, intDigits: 18, sign: 'nonNegative' };
 const MAX_AMOUNT: DecimalRule = { label: '상한 금액', scale: 0, intDigits: 18, sign: 'positive' };

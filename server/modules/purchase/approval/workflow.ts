@@ -6,9 +6,10 @@
  */
 import { compareDecimals } from '../../../../lib/money.js';
 
-export const DOC_TYPES = ['PR', 'PO', 'SIMPLE', 'LOI'] as const;
+/** BUDGET: a budget transfer (예산전용, server/modules/budget/transfer; docs/budget.md). */
+export const DOC_TYPES = ['PR', 'PO', 'SIMPLE', 'LOI', 'BUDGET'] as const;
 export type DocType = (typeof DOC_TYPES)[number];
-export const DOC_TYPE_LABELS: Readonly<Record<DocType, string>> = { PR: '구매요청', PO: '발주', SIMPLE: '소액발주', LOI: 'LOI' };
+export const DOC_TYPE_LABELS: Readonly<Record<DocType, string>> = { PR: '구매요청', PO: '발주', SIMPLE: '소액발주', LOI: 'LOI', BUDGET: '예산전용' };
 
 export type ApprovalStatus = 'PENDING' | 'IN_PROGRESS' | 'APPROVED' | 'REJECTED' | 'WITHDRAWN';
 export type StepStatus = 'WAITING' | 'PENDING' | 'APPROVED' | 'REJECTED' | 'SKIPPED';

@@ -366,9 +366,11 @@ export async function acknowledgePo(db: Db, caller: Caller | null, poNo: string,
 
 /* ------------------------------ sealed-bid tenders (server/modules/bidding) ------------------------------ */
 
-/** One order an award of a sealed-bid tender asks for: the winner, the lines it won at its opened prices. */
+/** One order an award of a sealed-bid tender (or a reverse auction) asks for: the winner, the lines it won at its prices. */
 export interface AwardedOrder {
-  tenderNo: string;
+  /** The awarded tender, or with `auctionNo` the awarded reverse auction. */
+  tenderNo?: string;
+  auctionNo?: string;
   compNo: string;
   prNo: string | null;
   section: string;
@@ -400,14 +402,14 @@ export async function createAwardedPo(trx: Db, actor: Actor, o: AwardedOrder): P
   const header = {
     poNo, poType: 'PO' as const, compNo: o.compNo, section: o.section, deptcd: o.deptcd, buyerId: o.buyerId, requesterId: pr?.requesterId ?? null, prNo: o.prNo,
     title: o.title, currency: o.currency, totalAmount: totalOf(lines.map((l) => l.amount)), status: 'DRAFT', poDate: today, dueDate: o.dueDate,
-    remark: `입찰 ${o.tenderNo} 낙찰`, createdBy: actor.userId,
+    remark: o.auctionNo ? `역경매 ${o.auctionNo} 낙찰` : `입찰 ${o.tenderNo} 낙찰`, createdBy: actor.userId,
   };
   await insertPo(trx, header, lines);
   if (pr && pr.status !== 'ORDERED') {
     const prStatus = transition(PR_MACHINE, 'order', pr.status);
     await updatePrHeader(trx, pr.prNo, { status: prStatus, version: pr.version + 1, updatedAt: new Date() });
-    await writeAudit(trx, { entity: 'pr_header', entityKey: pr.prNo, action: 'ORDER', actor: actor.userId, before: { status: pr.status }, after: { status: prStatus, poNo, tenderNo: o.tenderNo } });
+    await writeAudit(trx, { entity: 'pr_header', entityKey: pr.prNo, action: 'ORDER', actor: actor.userId, before: { status: pr.status }, after: { status: prStatus, poNo, tenderNo: o.tenderNo, auctionNo: o.auctionNo } });
   }
-  await writeAudit(trx, { entity: 'po_header', entityKey: poNo, action: 'CREATE', actor: actor.userId, after: { ...header, tenderNo: o.tenderNo, lines } });
+  await writeAudit(trx, { entity: 'po_header', entityKey: poNo, action: 'CREATE', actor: actor.userId, after: { ...header, tenderNo: o.tenderNo, auctionNo: o.auctionNo, lines } });
   return poNo;
 }

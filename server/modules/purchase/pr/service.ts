@@ -80,8 +80,8 @@ const writeLines = (trx: Db, prNo: string, lines: CheckedLines) =>
     lines.map((l) => ({ lineNo: l.lineNo, itemCode: l.itemCode, itemName: l.itemName, spec: l.spec, unitCode: l.unitCode, sgCode: l.sgCode, quantity: l.quantity, estUnitPrice: l.price, estAmount: l.amount, remark: l.remark, budgetAccount: l.budgetAccount })),
   );
 
-/** One PR as the caller may see it (their scope, purchasing, or its approvers), with what they may do now. */
-async function detail(db: Db, prNo: string, actor: Actor) {
+/** The PR's header when the caller may see it (their scope, purchasing, or its approvers); 404 otherwise, as for a missing one. */
+async function visiblePrHeader(db: Db, prNo: string, actor: Actor) {
   const h = await findPrHeader(db, prNo);
   if (!h) throw notFoundPr();
   const scope = prScopeOf(actor);
@@ -93,6 +93,20 @@ async function detail(db: Db, prNo: string, actor: Actor) {
     (await groupHoldsScreen(db, actor.authGroupId, [PR_SCREENS.confirmEdit], 'read')) ||
     (await isApproverOf(db, ['PR'], prNo, actor.singleid));
   if (!inScope) throw notFoundPr();
+  return h;
+}
+
+/**
+ * 404 unless the caller may see the PR as its detail shows it (the budget module's per-line
+ * availability of a PR, getPrBudget, answers only what the PR's reader may read).
+ */
+export async function assertPrVisible(db: Db, caller: Caller | null, prNo: string): Promise<void> {
+  await visiblePrHeader(db, prNo, await internalActor(db, caller));
+}
+
+/** One PR as the caller may see it (their scope, purchasing, or its approvers), with what they may do now. */
+async function detail(db: Db, prNo: string, actor: Actor) {
+  const h = await visiblePrHeader(db, prNo, actor);
   const [lines, attachments, approvals, history, links, canPurchase, canWritePr, rfq] = await Promise.all([
     findPrLines(db, prNo),
     loadAttachments(db, h.fileId),

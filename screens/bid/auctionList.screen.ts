@@ -1,0 +1,29 @@
+import { defineListScreen } from '../../engine/define';
+import { AUCTION_STATUS } from './options';
+
+/**
+ * /bid/auctionList (internal) — the reverse auctions (역경매): window as extended by soft close,
+ * invited and bid counts, the best price now. The live monitor (/bid/auctionMonitor) and the
+ * create form are not built yet (docs/bidding.md); create, publish, cancel and award are API calls.
+ */
+export default defineListScreen({
+  id: 'bid.auctionList',
+  route: '/bid/auctionList',
+  title: 'screen.bid.auctionList.title',
+  labels: 'screen.bid.f',
+  description: 'Reverse auctions with their window, counts and best price.',
+  source: { operation: 'listAuctions', rowKey: 'auctionNo', defaultSort: 'auctionNo:desc' },
+  filters: [{ field: 'auctionNo' }, { field: 'title' }, { field: 'status', widget: 'multiSelect', options: AUCTION_STATUS }],
+  columns: [
+    { field: 'auctionNo', width: 130 },
+    { field: 'title', width: 240 },
+    { field: 'status', type: 'code', options: AUCTION_STATUS, width: 90, align: 'center' },
+    { field: 'startAt', type: 'datetime', width: 130 },
+    { field: 'endAt', type: 'datetime', width: 130 },
+    { field: 'startPrice', type: 'number', width: 120 },
+    { field: 'bestAmount', type: 'number', width: 120 },
+    { field: 'invitedCount', type: 'number', width: 80 },
+    { field: 'bidCount', type: 'number', width: 80 },
+    { field: 'buyerName', width: 90 },
+  ],
+});

@@ -1,0 +1,504 @@
+import type { Static } from 'typebox';
+import type { Caller } from '../../../auth/plugin.js';
+import { groupHoldsScreen } from '../../../auth/menu-authority.js';
+import { writeAudit } from '../../../db/audit.js';
+import type { Db } from '../../../db/connect.js';
+import { nextDocumentNumber } from '../../../db/document-number.js';
+import type { SortSpec } from '../../../http/list-query.js';
+import { HttpError } from '../../../http/errors.js';
+import { internalActor, isPurchasingManager, supplierActor, type Actor } from '../../../domain/actor.js';
+import { checkDate, todayKst } from '../../../domain/dates.js';
+import { existingCodes, loadHistory, loadItems } from '../../../domain/documents.js';
+import { checkVersion, failIf, missing, notAllowed, refused, type FieldError } from '../../../domain/errors.js';
+import { transition } from '../../../domain/machine.js';
+import { fitsAmount } from '../../../domain/money.js';
+import type { ReasonBody, VersionBody } from '../../../domain/schemas.js';
+import { iso, text } from '../../../domain/values.js';
+import { CURRENCY_DECIMALS, compareDecimals, multiplyQtyPrice, roundDecimal, sumDecimals } from '../../../../lib/money.js';
+import { checkSourcingEligibility, standings } from '../../evaluation/eligibility.js';
+import { createAwardedPo } from '../../purchase/po/service.js';
+import { releasePrOfTender, takePrForTender } from '../../purchase/pr/service.js';
+import { assertSuppliersEligible } from '../../suppliers/eligibility.js';
+import type { FeedRow } from './live.js';
+import {
+  claimBidSlot, closeIfDue, findAuction, findBids, findCompanies, findDueTransitions, findEvents, findLines, findOwnBids, findOwnParticipant, findParticipant, findParticipants, insertAuction, insertBidIfValid, insertEvent, lastEventId,
+  listAuctions, listOwnAuctions, lockAuction, moveStatus, updateAuction, updateParticipant, type AuctionFilter,
+} from './queries.js';
+import type { AUCTION_SORT, AuctionAwardBody, AuctionBidBody, AuctionCreateBody } from './schemas.js';
+import { AUCTION_MACHINE, afterBid, byClock, cents, nextLimit, obeysRule, rankOf } from './workflow.js';
+
+type Sort = SortSpec<(typeof AUCTION_SORT)[number]>;
+type Window = { limit: number; offset: number };
+
+export const AUCTION_SCREENS = { list: '/bid/auctionList', monitor: '/bid/auctionMonitor' } as const;
+
+const auctionMissing = () => missing('AUCTION_NOT_FOUND', '역경매를 찾을 수 없습니다');
+
+/* ------------------------------ reading (staff) ------------------------------ */
+
+export async function listAuctionRows(db: Db, q: AuctionFilter, sort: Sort, w: Window) {
+  const now = new Date();
+  const { rows, total } = await listAuctions(db, q, sort, w);
+  return {
+    rows: rows.map((r) => ({
+      ...r,
+      status: byClock(r, now),
+      invitedCount: Number(r.invitedCount),
+      bidCount: Number(r.bidCount),
+      bestAmount: r.bestAmount === null ? null : String(r.bestAmount),
+      startAt: iso(r.startAt)!,
+      endAt: iso(r.endAt)!,
+      createdAt: iso(r.createdAt)!,
+    })),
+    total,
+  };
+}
+
+/** The ranking of every invited company (the monitor's; the server's own when projecting). */
+async function ranking(db: Db, auctionNo: string) {
+  return rankOf(await findParticipants(db, auctionNo));
+}
+
+function terms(a: NonNullable<Awaited<ReturnType<typeof findAuction>>>, now: Date, lastId: number) {
+  return {
+    auctionNo: a.auctionNo,
+    title: a.title,
+    description: a.description,
+    status: byClock(a, now),
+    currency: a.currency,
+    startPrice: a.startPrice,
+    decrementKind: a.decrementKind,
+    decrementValue: a.decrementValue,
+    startAt: iso(a.startAt)!,
+    plannedEndAt: iso(a.plannedEndAt)!,
+    endAt: iso(a.endAt)!,
+    softCloseMinutes: a.softCloseMinutes,
+    maxExtensions: a.maxExtensions,
+    extensions: a.extensions,
+    serverTime: now.toISOString(),
+    lastEventId: lastId,
+  };
+}
+
+async function detail(db: Db, auctionNo: string, actor: Actor) {
+  const lastId = await lastEventId(db, auctionNo);
+  const a = await findAuction(db, auctionNo);
+  if (!a) throw auctionMissing();
+  const now = new Date();
+  const status = byClock(a, now);
+  const [lines, ranks, bids, history, canWrite] = await Promise.all([
+    findLines(db, auctionNo),
+    ranking(db, auctionNo),
+    findBids(db, auctionNo),
+    loadHistory(db, 'auction', auctionNo),
+    groupHoldsScreen(db, actor.authGroupId, [AUCTION_SCREENS.list], 'write'),
+  ]);
+  const owner = canWrite && (a.buyerId === actor.singleid || isPurchasingManager(actor));
+  const actions: string[] = [];
+  if (owner && status === 'DRAFT') actions.push('publish');
+  if (owner && status === 'CLOSED' && ranks.some((r) => r.rank === 1)) actions.push('award');
+  if (owner && ['DRAFT', 'PUBLISHED', 'OPEN', 'CLOSED'].includes(status)) actions.push('cancel');
+  return {
+    ...terms(a, now, lastId),
+    prNo: a.prNo,
+    buyerId: a.buyerId,
+    buyerName: a.buyerName,
+    cancelReason: a.cancelReason,
+    winnerCompNo: a.winnerCompNo,
+    winningAmount: a.winningAmount,
+    poNo: a.poNo,
+    version: a.version,
+    lines: lines.map(({ prLineNo: _p, sgCode: _s, ...l }) => l),
+    ranking: ranks.map((r) => ({ compNo: r.compNo, compName: r.compName, rank: r.rank, bestAmount: r.bestAmount, bestAt: iso(r.bestAt), bidCount: r.bidCount, result: r.result })),
+    bids: bids.map((b) => ({ ...b, bidAt: iso(b.bidAt)!, endAtAfter: iso(b.endAtAfter)! })),
+    history,
+    actions,
+  };
+}
+
+export async function getAuction(db: Db, caller: Caller | null, auctionNo: string) {
+  return detail(db, auctionNo, await internalActor(db, caller));
+}
+
+/* ------------------------------ writing (staff) ------------------------------ */
+
+/** An instant with its zone, or a Korean wall-clock time as the screens send it (2026-12-01 10:00). */
+function instant(errors: FieldError[], path: string, value: string, label: string): Date | null {
+  const v = value.trim();
+  const kst = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2})$/.exec(v);
+  if (kst && !Number.isNaN(Date.parse(`${kst[1]}T${kst[2]}:00+09:00`))) return new Date(`${kst[1]}T${kst[2]}:00+09:00`);
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/.test(v) || Number.isNaN(Date.parse(v))) {
+    errors.push({ path, message: `${label}는 2026-12-01 10:00 (한국 시간) 형식으로 입력하세요` });
+    return null;
+  }
+  return new Date(v);
+}
+
+type CreateBody = Static<typeof AuctionCreateBody>;
+
+async function checkFields(db: Db, b: CreateBody, errors: FieldError[]) {
+  const startAt = instant(errors, 'body/startAt', b.startAt, '경매 시작일시');
+  const endAt = instant(errors, 'body/endAt', b.endAt, '경매 종료일시');
+  if (startAt && endAt && endAt.getTime() <= startAt.getTime()) errors.push({ path: 'body/endAt', message: '경매 종료일시는 시작일시 이후여야 합니다' });
+  if (endAt && endAt.getTime() <= Date.now()) errors.push({ path: 'body/endAt', message: '경매 종료일시는 현재 이후여야 합니다' });
+  if (compareDecimals(b.startPrice, '0') <= 0) errors.push({ path: 'body/startPrice', message: '시작가는 0보다 커야 합니다' });
+  if (!fitsAmount(b.startPrice)) errors.push({ path: 'body/startPrice', message: '시작가가 너무 큽니다' });
+  if (compareDecimals(b.decrementValue, '0') <= 0) errors.push({ path: 'body/decrementValue', message: '최소 인하폭은 0보다 커야 합니다' });
+  else if (b.decrementKind === 'PERCENT' && compareDecimals(b.decrementValue, '100') >= 0) errors.push({ path: 'body/decrementValue', message: '최소 인하율은 100% 미만이어야 합니다' });
+  else if (b.decrementKind === 'AMOUNT' && compareDecimals(b.decrementValue, b.startPrice) >= 0) errors.push({ path: 'body/decrementValue', message: '최소 인하폭은 시작가보다 작아야 합니다' });
+  const suppliers = b.suppliers.map((s) => s.trim().toUpperCase());
+  suppliers.forEach((s, i) => {
+    if (suppliers.indexOf(s) !== i) errors.push({ path: `body/suppliers/${i}`, message: `같은 협력사를 두 번 지정했습니다: ${s}` });
+  });
+  const known = new Set((await findCompanies(db, suppliers)).map((c) => c.compNo));
+  suppliers.forEach((s, i) => {
+    if (!known.has(s)) errors.push({ path: `body/suppliers/${i}`, message: `등록되지 않은 협력사입니다: ${s}` });
+  });
+  failIf(errors);
+  await assertSuppliersEligible(db, suppliers, 'rfq', (i) => `body/suppliers/${i}`);
+  return { startAt: startAt!, endAt: endAt!, suppliers };
+}
+
+async function draftLines(db: Db, b: CreateBody, errors: FieldError[]) {
+  const input = b.lines ?? [];
+  if (input.length === 0) errors.push({ path: 'body/lines', message: '구매요청을 지정하거나 품목을 한 줄 이상 입력하세요' });
+  const { byCode, errors: itemErrors } = await loadItems(db, input, (i) => `body/lines/${i}/itemCode`);
+  errors.push(...itemErrors);
+  const units = await existingCodes(db, 'unit', input.map((l) => l.unitCode?.trim() ?? ''));
+  const today = todayKst();
+  return input.map((l, i) => {
+    const item = l.itemCode?.trim() ? byCode.get(l.itemCode.trim()) : undefined;
+    const itemName = text(l.itemName) ?? item?.itemName ?? null;
+    const unitCode = text(l.unitCode) ?? item?.unitCode ?? null;
+    if (!itemName) errors.push({ path: `body/lines/${i}/itemName`, message: '품목명을 입력하세요' });
+    if (!unitCode) errors.push({ path: `body/lines/${i}/unitCode`, message: '단위를 입력하세요' });
+    else if (!item && !units.has(unitCode)) errors.push({ path: `body/lines/${i}/unitCode`, message: `등록되지 않은 단위입니다: ${unitCode}` });
+    if (l.deliveryDate) checkDate(errors, `body/lines/${i}/deliveryDate`, l.deliveryDate, '납기일', { notBefore: today });
+    return {
+      lineNo: i + 1, prLineNo: null as number | null, itemCode: item?.itemCode ?? null, itemName: itemName ?? '', spec: text(l.spec) ?? item?.spec ?? null, unitCode: unitCode ?? '', sgCode: item?.sgCode ?? null,
+      quantity: l.quantity, refUnitPrice: l.refUnitPrice, deliveryDate: text(l.deliveryDate),
+    };
+  });
+}
+
+/** A draft auction from a received PR (its lines and estimates; the PR moves to quotation requested) or from the buyer's own lines. */
+export async function createAuction(db: Db, caller: Caller | null, b: CreateBody) {
+  const actor = await internalActor(db, caller);
+  const errors: FieldError[] = [];
+  const prNo = text(b.prNo);
+  const lines = prNo ? [] : await draftLines(db, b, errors);
+  if (!prNo && !text(b.title)) errors.push({ path: 'body/title', message: '제목을 입력하세요' });
+  const fields = await checkFields(db, b, errors);
+  const auctionNo = await db.transaction().execute(async (trx) => {
+    const auctionNo = await nextDocumentNumber(trx, 'RA', todayKst());
+    let header = {
+      auctionNo, prNo: null as string | null, title: text(b.title) ?? '', description: text(b.description), section: actor.section, deptcd: actor.deptcd, buyerId: actor.singleid,
+      currency: b.currency ?? ('KRW' as const), startPrice: b.startPrice, decrementKind: b.decrementKind, decrementValue: b.decrementValue, startAt: fields.startAt, plannedEndAt: fields.endAt,
+      endAt: fields.endAt, softCloseMinutes: b.softCloseMinutes, maxExtensions: b.maxExtensions, status: 'DRAFT' as const, createdBy: actor.userId,
+    };
+    let auctionLines = lines.map((l) => ({ ...l, auctionNo }));
+    if (prNo) {
+      // The PR moves as a tender takes it (its audit names this auction's number).
+      const { pr, lines: prLines } = await takePrForTender(trx, actor, prNo, b.prVersion, auctionNo);
+      header = { ...header, prNo, title: text(b.title) ?? pr.title, section: pr.section, deptcd: pr.deptcd, buyerId: pr.buyerId ?? actor.singleid, currency: pr.currency };
+      auctionLines = prLines.map((l) => ({
+        auctionNo, lineNo: l.lineNo, prLineNo: l.lineNo, itemCode: l.itemCode, itemName: l.itemName, spec: l.spec, unitCode: l.unitCode, sgCode: l.sgCode, quantity: l.quantity, refUnitPrice: l.estUnitPrice,
+        deliveryDate: pr.desiredDate,
+      }));
+    }
+    await checkSourcingEligibility(trx, fields.suppliers, { docType: 'AUCTION', docNo: auctionNo, confirmWarning: b.confirmEvaluationWarning, actor: actor.userId });
+    await insertAuction(trx, header, auctionLines, fields.suppliers);
+    await writeAudit(trx, { entity: 'auction', entityKey: auctionNo, action: 'CREATE', actor: actor.userId, after: { ...header, suppliers: fields.suppliers, lines: auctionLines.length } });
+    return auctionNo;
+  });
+  return detail(db, auctionNo, actor);
+}
+
+async function lockOwned(trx: Db, auctionNo: string, actor: Actor, version: number) {
+  const a = await lockAuction(trx, auctionNo);
+  if (!a) throw auctionMissing();
+  if (a.buyerId !== actor.singleid && !isPurchasingManager(actor)) throw notAllowed('담당 구매자 또는 구매 관리자만 역경매를 처리할 수 있습니다');
+  checkVersion(version, a.version);
+  return a;
+}
+
+/** Publishes a draft: the invited suppliers may see it; bidding opens at its start. */
+export async function publishAuction(db: Db, caller: Caller | null, auctionNo: string, body: Static<typeof VersionBody>) {
+  const actor = await internalActor(db, caller);
+  await db.transaction().execute(async (trx) => {
+    const a = await lockOwned(trx, auctionNo, actor, body.version);
+    transition(AUCTION_MACHINE, 'publish', a.status);
+    const now = new Date();
+    if (a.endAt.getTime() <= now.getTime()) throw refused('AUCTION_WINDOW_PASSED', '경매 종료일시가 지났습니다. 새로 만들어 공고하세요');
+    const invited = (await findParticipants(trx, auctionNo)).map((p) => p.compNo);
+    await assertSuppliersEligible(trx, invited, 'rfq', 'body/version');
+    await updateAuction(trx, auctionNo, { status: 'PUBLISHED', publishedAt: now, version: a.version + 1, updatedAt: now });
+    await writeAudit(trx, { entity: 'auction', entityKey: auctionNo, action: 'PUBLISH', actor: actor.userId, before: { status: a.status }, after: { status: 'PUBLISHED', suppliers: invited } });
+  });
+  return detail(db, auctionNo, actor);
+}
+
+/** Cancels an auction before its award, with a reason; its PR is given back; the feed says so. */
+export async function cancelAuction(db: Db, caller: Caller | null, auctionNo: string, body: Static<typeof ReasonBody>, notify: Notify) {
+  const reason = text(body.reason);
+  if (!reason) failIf([{ path: 'body/reason', message: '취소 사유를 입력하세요' }]);
+  const actor = await internalActor(db, caller);
+  await db.transaction().execute(async (trx) => {
+    const a = await lockOwned(trx, auctionNo, actor, body.version);
+    const now = new Date();
+    const status = transition(AUCTION_MACHINE, 'cancel', byClock(a, now));
+    await updateAuction(trx, auctionNo, { status, cancelReason: reason, version: a.version + 1, updatedAt: now });
+    if (a.prNo) await releasePrOfTender(trx, actor, a.prNo, auctionNo, reason!);
+    await insertEvent(trx, auctionNo, 'CANCEL', { status, endAt: iso(a.endAt) });
+    await writeAudit(trx, { entity: 'auction', entityKey: auctionNo, action: 'CANCEL', actor: actor.userId, before: { status: a.status }, after: { status }, reason });
+  });
+  await notify(auctionNo);
+  return detail(db, auctionNo, actor);
+}
+
+/**
+ * The lot price split over the lines in proportion to their estimates: unit = estimate × bid /
+ * Σ(quantity × estimate), rounded to the currency's decimals — the PO totals the bid within that
+ * rounding. Without estimates (all zero) the whole price goes on the first line's unit.
+ */
+export function splitLot(lines: ReadonlyArray<{ quantity: string; refUnitPrice: string }>, amount: string, currency: 'KRW' | 'JPY'): string[] {
+  const scale = CURRENCY_DECIMALS[currency] ?? 0;
+  const refTotal = cents(sumDecimals(lines.map((l) => multiplyQtyPrice(l.quantity, l.refUnitPrice, 2))));
+  const bid = cents(amount);
+  return lines.map((l, i) => {
+    const unitCents = refTotal === 0n ? (i === 0 ? (bid * 100n) / cents(roundDecimal(l.quantity, 2)) : 0n) : (cents(l.refUnitPrice) * bid) / refTotal;
+    return roundDecimal(`${unitCents / 100n}.${String(unitCents % 100n).padStart(2, '0')}`, scale);
+  });
+}
+
+/** Awards a closed auction to its rank 1: one draft PO through the PO flow at the lot price; every participant gets its result. */
+export async function awardAuction(db: Db, caller: Caller | null, auctionNo: string, b: Static<typeof AuctionAwardBody>, notify: Notify) {
+  const actor = await internalActor(db, caller);
+  const errors: FieldError[] = [];
+  checkDate(errors, 'body/dueDate', b.dueDate, '납기일', { required: true, notBefore: todayKst() });
+  failIf(errors);
+  await db.transaction().execute(async (trx) => {
+    const a = await lockOwned(trx, auctionNo, actor, b.version);
+    const now = new Date();
+    const status = byClock(a, now);
+    if (status === 'PUBLISHED' || status === 'OPEN') throw refused('AUCTION_NOT_CLOSED', '경매가 끝나기 전에는 낙찰할 수 없습니다', { endAt: iso(a.endAt) });
+    transition(AUCTION_MACHINE, 'award', status);
+    const ranks = await ranking(trx, auctionNo);
+    const winner = ranks.find((r) => r.rank === 1);
+    if (!winner) throw refused('NO_BIDS', '입찰한 협력사가 없어 낙찰할 수 없습니다. 역경매를 취소하고 다시 공고하세요');
+    const lines = await findLines(trx, auctionNo);
+    const prices = splitLot(lines, winner.bestAmount!, a.currency as 'KRW');
+    const poNo = await createAwardedPo(trx, actor, {
+      auctionNo, compNo: winner.compNo, prNo: a.prNo, section: a.section, deptcd: a.deptcd, buyerId: a.buyerId, title: a.title, currency: a.currency as 'KRW' | 'JPY', dueDate: b.dueDate,
+      confirmEvaluationWarning: b.confirmEvaluationWarning,
+      lines: lines.map((l, i) => ({ ...l, unitPrice: prices[i] })),
+    });
+    for (const r of ranks) if (r.bidCount > 0) await updateParticipant(trx, auctionNo, r.compNo, { result: r.compNo === winner.compNo ? 'WON' : 'LOST' });
+    await updateAuction(trx, auctionNo, { status: 'AWARDED', winnerCompNo: winner.compNo, winningAmount: winner.bestAmount, poNo, awardedAt: now, closedAt: a.closedAt ?? now, version: a.version + 1, updatedAt: now });
+    await insertEvent(trx, auctionNo, 'AWARD', { status: 'AWARDED', winnerCompNo: winner.compNo });
+    await writeAudit(trx, { entity: 'auction', entityKey: auctionNo, action: 'AWARD', actor: actor.userId, before: { status }, after: { status: 'AWARDED', winner: winner.compNo, amount: winner.bestAmount, poNo } });
+  });
+  await notify(auctionNo);
+  return detail(db, auctionNo, actor);
+}
+
+/* ------------------------------ bidding ------------------------------ */
+
+export type Notify = (auctionNo: string) => Promise<void>;
+
+/**
+ * One bid. `server` is the server's own Db (not the supplier's scoped one): ranking a bid needs
+ * every company's best, and only the company's own figures leave this function. In one
+ * transaction: the auction row's lock and the bid's place (claimBidSlot — bids on one auction
+ * are taken one at a time, in the database's clock order), the checks for a clear refusal, the
+ * conditional insert that is the rule itself, soft close, the company's new best, and the feed's
+ * event with the ranking after the bid. A refusal changes nothing and is audited on its own.
+ */
+export async function placeBid(server: Db, caller: Caller | null, auctionNo: string, b: Static<typeof AuctionBidBody>, notify: Notify) {
+  const supplier = supplierActor(caller);
+  let ack;
+  try {
+    ack = await server.transaction().execute(async (trx) => {
+      const a = await claimBidSlot(trx, auctionNo);
+      const own = a ? await findParticipant(trx, auctionNo, supplier.compNo) : undefined;
+      if (!a || !own) throw auctionMissing();
+      const now = new Date(a.now);
+      const status = byClock(a, now);
+      if (status === 'PUBLISHED') throw refused('AUCTION_NOT_OPEN', '경매 시작 전에는 입찰할 수 없습니다', { startAt: iso(a.startAt) });
+      if (status !== 'OPEN') throw refused('AUCTION_CLOSED', '경매가 종료되어 입찰할 수 없습니다', { endAt: iso(a.endAt), status });
+      await assertSuppliersEligible(trx, [supplier.compNo], 'rfq', 'body/amount');
+      const grade = (await standings(trx, [supplier.compNo])).get(supplier.compNo);
+      if (grade?.action === 'BLOCK') throw refused('EVAL_BLOCKED', `협력사 평가 결과(${grade.periodName} ${grade.grade}등급)로 거래가 제한되어 입찰할 수 없습니다`);
+      const ownBest = own.bestAmount === null ? null : String(own.bestAmount);
+      if (compareDecimals(b.amount, a.startPrice) >= 0) throw refused('BID_ABOVE_START', `입찰가는 시작가(${a.startPrice})보다 낮아야 합니다`, { startPrice: a.startPrice });
+      if (!obeysRule(a, ownBest, b.amount)) {
+        const next = nextLimit(a, ownBest).limit;
+        throw refused('BID_DECREMENT', `직전 입찰가(${ownBest})보다 최소 인하폭 이상 낮아야 합니다. ${next} 이하로 입찰하세요`, { ownBest, nextLimit: next });
+      }
+      const soft = afterBid(a, now);
+      const seq = a.lastSeq;
+      if (!(await insertBidIfValid(trx, { auctionNo, seq, compNo: supplier.compNo, amount: b.amount, bidAt: now, bidBy: supplier.userId, endAtAfter: soft.endAt }))) {
+        throw refused('BID_RULE', '입찰 규칙(시작가 미만, 최소 인하폭)에 맞지 않아 접수되지 않았습니다');
+      }
+      await updateParticipant(trx, auctionNo, supplier.compNo, { bestAmount: b.amount, bestSeq: seq, bestAt: now, bidCount: own.bidCount + 1 });
+      if (soft.extended) await updateAuction(trx, auctionNo, { endAt: soft.endAt, extensions: soft.extensions });
+      const ranks = await ranking(trx, auctionNo);
+      const mine = ranks.find((r) => r.compNo === supplier.compNo)!;
+      await insertEvent(trx, auctionNo, 'BID', {
+        seq, compNo: supplier.compNo, amount: b.amount, bidAt: now.toISOString(), endAt: soft.endAt.toISOString(), extended: soft.extended, extensions: soft.extensions,
+        ranking: ranks.filter((r) => r.rank !== null).map((r) => ({ compNo: r.compNo, compName: r.compName, rank: r.rank, bestAmount: String(r.bestAmount), bidCount: r.bidCount })),
+      });
+      await writeAudit(trx, { entity: 'auction_bid', entityKey: `${auctionNo}/${supplier.compNo}`, action: 'BID', actor: supplier.userId, after: { seq, amount: b.amount, extended: soft.extended } });
+      return {
+        auctionNo, seq, amount: roundDecimal(b.amount, 2), bidAt: now.toISOString(), endAt: soft.endAt.toISOString(), extended: soft.extended, myRank: mine.rank!,
+        nextLimit: nextLimit(a, b.amount).limit,
+      };
+    });
+  } catch (err) {
+    if (err instanceof HttpError && err.statusCode < 500) {
+      await server.transaction().execute((trx) =>
+        writeAudit(trx, { entity: 'auction_bid', entityKey: `${auctionNo}/${supplier.compNo}`, action: 'BID_REFUSED', actor: supplier.userId, after: { code: err.code, amount: b.amount } }),
+      );
+    }
+    throw err;
+  }
+  await notify(auctionNo);
+  return ack;
+}
+
+/* ------------------------------ the supplier's side ------------------------------ */
+
+export async function listSupplierAuctions(db: Db, q: AuctionFilter, sort: Sort, w: Window) {
+  const { rows, total } = await listOwnAuctions(db, q, sort, w);
+  const now = new Date();
+  return {
+    rows: rows.map((r) => ({
+      auctionNo: r.auctionNo, title: r.title, status: byClock(r, now), currency: r.currency, startPrice: r.startPrice, startAt: iso(r.startAt)!, endAt: iso(r.endAt)!,
+      myBest: r.bestAmount, myBidCount: r.bidCount, result: r.result,
+    })),
+    total,
+  };
+}
+
+/**
+ * What the company sees: the terms, its own best, bids and rank, the time left. `scoped` is the
+ * company's own Db (another company's auction answers 404 through it); the rank is computed on
+ * `server` over every company and only the number leaves.
+ */
+export async function getSupplierAuction(scoped: Db, server: Db, caller: Caller | null, auctionNo: string) {
+  const supplier = supplierActor(caller);
+  const own = await findOwnParticipant(scoped, auctionNo);
+  const a = own ? await findAuction(server, auctionNo) : undefined;
+  if (!own || !a || a.status === 'DRAFT') throw auctionMissing();
+  const lastId = await lastEventId(server, auctionNo);
+  const now = new Date();
+  const [ranks, lines, myBids] = await Promise.all([
+    ranking(server, auctionNo),
+    findLines(server, auctionNo),
+    findOwnBids(scoped, auctionNo),
+  ]);
+  const mine = ranks.find((r) => r.compNo === supplier.compNo)!;
+  const t = terms(a, now, lastId);
+  const next = nextLimit(a, own.bestAmount === null ? null : String(own.bestAmount));
+  return {
+    ...t,
+    compNo: supplier.compNo,
+    invitedCount: ranks.length,
+    myBest: own.bestAmount,
+    myRank: mine.rank,
+    myBidCount: own.bidCount,
+    nextLimit: next.limit,
+    nextLimitInclusive: !next.strict,
+    canBid: t.status === 'OPEN' && compareDecimals(next.limit, '0') > 0,
+    result: own.result,
+    myBids: myBids.map((x) => ({ amount: x.amount, bidAt: iso(x.bidAt)! })),
+    lines: lines.map(({ prLineNo: _p, sgCode: _s, refUnitPrice: _r, ...l }) => l),
+  };
+}
+
+/* ------------------------------ the live feed ------------------------------ */
+
+export type Viewer = { kind: 'staff' } | { kind: 'supplier'; compNo: string };
+
+interface BidPayload {
+  seq: number;
+  compNo: string;
+  amount: string;
+  bidAt: string;
+  endAt: string;
+  extended: boolean;
+  extensions: number;
+  ranking: Array<{ compNo: string; compName: string; rank: number; bestAmount: string; bidCount: number }>;
+}
+
+/**
+ * One feed row as `viewer` may see it. Staff (the monitor) see it whole. A supplier sees its own
+ * rank and best after each bid, whether the bid was its own, the end time and how many companies
+ * bid — never another company's number, name or price.
+ */
+export function project(row: FeedRow, viewer: Viewer): { id: string; event: string; data: Record<string, unknown> } {
+  const p = (typeof row.payload === 'string' ? JSON.parse(row.payload) : row.payload) as Record<string, unknown>;
+  const id = String(row.id);
+  if (viewer.kind === 'staff') return { id, event: row.kind.toLowerCase(), data: { auctionNo: row.auctionNo, ...p } };
+  if (row.kind === 'BID') {
+    const bid = p as unknown as BidPayload;
+    const me = bid.ranking.find((r) => r.compNo === viewer.compNo);
+    return {
+      id,
+      event: 'bid',
+      data: { auctionNo: row.auctionNo, endAt: bid.endAt, extended: bid.extended, mine: bid.compNo === viewer.compNo, myRank: me?.rank ?? null, myBest: me?.bestAmount ?? null, bidders: bid.ranking.length },
+    };
+  }
+  if (row.kind === 'AWARD') return { id, event: 'award', data: { auctionNo: row.auctionNo, status: 'AWARDED', result: p.winnerCompNo === viewer.compNo ? 'WON' : 'LOST' } };
+  return { id, event: row.kind.toLowerCase(), data: { auctionNo: row.auctionNo, status: p.status, endAt: p.endAt ?? null } };
+}
+
+export async function readFeed(server: Db, auctionNo: string, afterId: number): Promise<FeedRow[]> {
+  const rows = await findEvents(server, auctionNo, afterId);
+  return rows.map((r) => ({ id: Number(r.id), auctionNo: r.auctionNo, kind: r.kind, payload: r.payload }));
+}
+
+/** Whether the caller may watch: staff on the monitor screens; a supplier only an auction it is invited to (404 otherwise). */
+export async function checkWatcher(scoped: Db, server: Db, caller: Caller | null, auctionNo: string): Promise<Viewer> {
+  if (caller?.portal === 'X') {
+    const own = await findOwnParticipant(scoped, auctionNo);
+    const a = own ? await findAuction(server, auctionNo) : undefined;
+    if (!own || !a || a.status === 'DRAFT') throw auctionMissing();
+    return { kind: 'supplier', compNo: own.compNo };
+  }
+  await internalActor(server, caller);
+  if (!(await findAuction(server, auctionNo))) throw auctionMissing();
+  return { kind: 'staff' };
+}
+
+/* ------------------------------ jobs ------------------------------ */
+
+/**
+ * Writes the opening and the close of every auction whose time has come, with their feed events:
+ * each by a conditional update (PUBLISHED → OPEN, PUBLISHED/OPEN → CLOSED) that only one server
+ * can win, so each happens once. The status by the clock is already right before this runs
+ * (byClock); this records when and tells the watchers.
+ */
+export async function moveAuctionsByClock(db: Db, now: Date, notify: Notify | null, actor = 'system:job') {
+  let opened = 0;
+  let closed = 0;
+  for (const a of await findDueTransitions(db, now)) {
+    const moved = await db.transaction().execute(async (trx) => {
+      if (a.endAt.getTime() <= now.getTime()) {
+        // Re-read under the conditional update: a bid may just have moved the end.
+        if (!(await closeIfDue(trx, a.auctionNo, now))) return null;
+        await insertEvent(trx, a.auctionNo, 'CLOSE', { status: 'CLOSED', endAt: iso(a.endAt) });
+        await writeAudit(trx, { entity: 'auction', entityKey: a.auctionNo, action: 'CLOSE', actor, before: { status: a.status }, after: { status: 'CLOSED' } });
+        return 'closed' as const;
+      }
+      if (!(await moveStatus(trx, a.auctionNo, ['PUBLISHED'], 'OPEN', { openedAt: now, updatedAt: now }))) return null;
+      await insertEvent(trx, a.auctionNo, 'OPEN', { status: 'OPEN', endAt: iso(a.endAt) });
+      await writeAudit(trx, { entity: 'auction', entityKey: a.auctionNo, action: 'OPEN', actor, before: { status: a.status }, after: { status: 'OPEN' } });
+      return 'opened' as const;
+    });
+    if (moved === 'closed') closed++;
+    if (moved === 'opened') opened++;
+    if (moved && notify) await notify(a.auctionNo);
+  }
+  return { opened, closed };
+}

@@ -1,0 +1,40 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Kysely } from 'kysely';
+import { up } from '../../../server/db/migrations/0451-budget-transfer-menu.js';
+import { createSeededTestDb, type TestDb } from '../../helpers/test-db.js';
+
+/**
+ * Migration 0451 gives a database seeded before budget transfers the same 예산전용 menu, authority
+ * (that of 예산관리) and DOC_TYPE code the seed gives a new one: remove them, run it, compare; twice.
+ */
+describe('budget transfer menu and document type on a database seeded before them (migration 0451)', () => {
+  let t: TestDb;
+  beforeAll(async () => {
+    t = await createSeededTestDb();
+  }, 120_000);
+  afterAll(() => t?.drop());
+
+  const snapshot = async () => ({
+    menus: await t.db.selectFrom('menu').select(['pgmId', 'parentId', 'depth', 'pgmName', 'pgmNameEn', 'sspUrl', 'sspSubUrls', 'leaf', 'portal', 'sortOrder']).where('pgmId', '=', 'PUR_BUDGET_TRANSFER').execute(),
+    auth: await t.db.selectFrom('menuAuth').select(['authGroupId', 'canRead', 'canWrite']).where('pgmId', '=', 'PUR_BUDGET_TRANSFER').orderBy('authGroupId').execute(),
+    code: await t.db.selectFrom('code').select(['code', 'textKo', 'textEn', 'sortOrder']).where('groupId', '=', 'DOC_TYPE').where('code', '=', 'BUDGET').execute(),
+  });
+
+  it('adds the same rows and grants as the seed, once; the grants are those of 예산관리', async () => {
+    const seeded = await snapshot();
+    expect(seeded.menus).toHaveLength(1);
+    expect(seeded.code).toEqual([{ code: 'BUDGET', textKo: '예산전용', textEn: 'Budget transfer', sortOrder: 50 }]);
+    const manage = await t.db.selectFrom('menuAuth').select(['authGroupId', 'canRead', 'canWrite']).where('pgmId', '=', 'PUR_BUDGET_MANAGE').orderBy('authGroupId').execute();
+    expect(seeded.auth).toEqual(manage);
+    expect(seeded.auth.filter((a) => a.canWrite === 'Y').map((a) => a.authGroupId)).toEqual(expect.arrayContaining(['10', '20', '50', '99']));
+
+    await t.db.deleteFrom('menuAuth').where('pgmId', '=', 'PUR_BUDGET_TRANSFER').execute();
+    await t.db.deleteFrom('menu').where('pgmId', '=', 'PUR_BUDGET_TRANSFER').execute();
+    await t.db.deleteFrom('code').where('groupId', '=', 'DOC_TYPE').where('code', '=', 'BUDGET').execute();
+    expect(await snapshot()).toEqual({ menus: [], auth: [], code: [] });
+    await up(t.db as unknown as Kysely<unknown>);
+    expect(await snapshot()).toEqual(seeded);
+    await up(t.db as unknown as Kysely<unknown>);
+    expect(await snapshot()).toEqual(seeded);
+  });
+});
