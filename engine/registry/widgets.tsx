@@ -357,6 +357,19 @@ function DateTimeWidget(p: EngineInputProps) {
   return <TextInput id={p.id} label={p.label} value={formatDateTime(p.value, DEFAULT_DATETIME_FORMAT)} onChange={() => undefined} disabled={p.disabled} readOnly required={p.required} invalid={p.invalid} block />;
 }
 
+/** An instant as the server answers it: ISO with a zone ("2026-12-01T01:00:00.000Z"). */
+const SERVER_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
+
+/**
+ * A moment typed as text (a tender's window: "2026-12-01 10:00", Korean time): the server's ISO
+ * answer is shown in the screens' time format, which is also what the server takes back; what the
+ * user types is kept as typed. Read-only it looks like `datetime`.
+ */
+function InstantWidget(p: EngineInputProps) {
+  const v = str(p.value);
+  return <TextWidget {...p} value={SERVER_INSTANT.test(v) ? formatDateTime(v, DEFAULT_DATETIME_FORMAT) : v} />;
+}
+
 /** An amount (exact decimal string) shown read-only with thousand commas in whole units — KRW and JPY, the system's currencies, have no decimals (spec §5). */
 function MoneyWidget(p: EngineInputProps) {
   const v = str(p.value).trim();
@@ -432,6 +445,7 @@ export const WIDGETS: Readonly<Record<WidgetName, WidgetSpec>> = Object.freeze({
     filled: (v) => filledText(parts(v).section) || filledText(parts(v).deptcd) || filledText(parts(v).singleid),
   },
   datetime: { component: DateTimeWidget, empty: () => '', filled: filledText },
+  instant: { component: InstantWidget, empty: () => '', filled: filledText },
   money: { component: MoneyWidget, empty: () => '', filled: filledText },
   // A password never shows its characters, and is never given a mask.
   password: { component: (p: EngineInputProps) => <TextWidget {...p} mask={undefined} password />, empty: () => '', filled: filledText },

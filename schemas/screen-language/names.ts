@@ -23,6 +23,7 @@ export const WIDGET_NAMES = [
   'sourcingGroup',
   'employeeSearch',
   'datetime',
+  'instant',
   'files',
   'money',
   'password',

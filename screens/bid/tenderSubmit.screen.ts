@@ -31,6 +31,7 @@ export default defineEditScreen({
         { field: 'openAt', widget: 'datetime' },
         { field: 'closeAt', widget: 'datetime' },
         { field: 'description', widget: 'textarea', rows: 2, readOnly: true, span: 3, visible: '!empty(form.description)' },
+        { field: 'attachments', widget: 'files', span: 3, visible: 'count(form.attachments) > 0' },
       ],
     },
     {

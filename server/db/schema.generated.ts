@@ -1748,6 +1748,7 @@ export interface TenderBidTable {
   bidRank: number | null;
   invitedAt: ColumnType<Date, Date | string | undefined, Date | string>;
   version: Generated<number>;
+  remindedHours: number | null;
 }
 
 export interface TenderBidLineTable {

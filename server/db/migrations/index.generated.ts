@@ -42,6 +42,7 @@ import * as m0451 from './0451-budget-transfer-menu.js';
 import * as m0455 from './0455-budget-upload.js';
 import * as m0460 from './0460-bidding-auctions.js';
 import * as m0461 from './0461-auction-menu.js';
+import * as m0470 from './0470-tender-closing-reminders.js';
 
 /** Every migration, by number; the key is the version recorded in the database. */
 export const migrations: Record<string, Migration> = {
@@ -87,4 +88,5 @@ export const migrations: Record<string, Migration> = {
   '0455-budget-upload': m0455,
   '0460-bidding-auctions': m0460,
   '0461-auction-menu': m0461,
+  '0470-tender-closing-reminders': m0470,
 };

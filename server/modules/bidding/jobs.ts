@@ -1,6 +1,7 @@
 import type { JobDefinition } from '../../jobs/types.js';
 import { createAuctionBus } from './auctions/live.js';
 import { moveAuctionsByClock } from './auctions/service.js';
+import { tenderJobs } from './tenders/jobs.js';
 
 /**
  * Bidding's time rules as background jobs (server/jobs/registry.ts lists them). Auctions open and
@@ -20,4 +21,6 @@ export const biddingJobs: JobDefinition[] = [
       }
     },
   },
+  // The tenders' window and closing reminders (tenders/jobs.ts).
+  ...tenderJobs,
 ];

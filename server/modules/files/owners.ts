@@ -18,8 +18,12 @@ export type CompanyRule =
   | { kind: 'none' }
   /** The document's own column names the company. */
   | { kind: 'column'; column: string }
-  /** Companies listed in another table (e.g. the suppliers invited to an RFQ). */
-  | { kind: 'link'; table: string; docColumn: string; compColumn: string }
+  /**
+   * Companies listed in another table (e.g. the suppliers invited to an RFQ). With `hiddenWhile`,
+   * none while the document's `column` holds one of `values` (a tender's invitations exist while it
+   * is a draft, but its documents reach the suppliers only once it is published).
+   */
+  | { kind: 'link'; table: string; docColumn: string; compColumn: string; hiddenWhile?: { column: string; values: string[] } }
   /**
    * Published to every supplier when `column` holds `value` (a notice for the supplier portal):
    * any logged-in user may read those files; otherwise an internal document. Writing still takes
@@ -37,6 +41,8 @@ export interface FileOwnerType {
   company: CompanyRule;
   /** Screens (menu routes) that open the document, internal and external; read or write per the caller's authority. */
   screens: string[];
+  /** Suppliers read the document's files but never add to or remove from them (the buyer's documents of a tender). */
+  suppliersReadOnly?: boolean;
 }
 
 export const FILE_OWNER_TYPES: readonly FileOwnerType[] = Object.freeze([
@@ -55,8 +61,10 @@ export const FILE_OWNER_TYPES: readonly FileOwnerType[] = Object.freeze([
     table: 'tender',
     fileColumn: 'file_id',
     keyColumn: 'tender_no',
-    company: { kind: 'link', table: 'tender_bid', docColumn: 'tender_no', compColumn: 'comp_no' },
+    // A draft's documents are the staff's: the suppliers it will invite read them once it is published.
+    company: { kind: 'link', table: 'tender_bid', docColumn: 'tender_no', compColumn: 'comp_no', hiddenWhile: { column: 'status', values: ['DRAFT'] } },
     screens: ['/bid/tenderList', '/bid/tenderEdit', '/bid/tenderOpen', '/bid/tenderSubmit'],
+    suppliersReadOnly: true,
   },
   {
     docType: 'QUOTATION',
@@ -127,11 +135,38 @@ export async function documentsHolding(db: Db, fileId: string): Promise<FileGrou
   const found: FileGroupOwner[] = rows.rows.map((r) => ({ docType: r.docType, docNo: r.docNo, companies: r.compNo ? [r.compNo] : [] }));
   for (const owner of found) {
     const t = ownerTypeOf(owner.docType)!;
-    if (t.company.kind !== 'link') continue;
-    const rows = await sql<{ compNo: string }>`select distinct ${sql.ref(t.company.compColumn)} as "compNo" from ${sql.table(t.company.table)} where ${sql.ref(t.company.docColumn)} = ${owner.docNo}`.execute(db);
-    owner.companies = rows.rows.map((r) => r.compNo);
+    if (t.company.kind === 'link') owner.companies = await linkedCompanies(db, t, owner.docNo);
   }
   return found;
+}
+
+/** The companies a `link` document names in its link table (none while `hiddenWhile` holds). */
+async function linkedCompanies(db: Db, t: FileOwnerType, docNo: string): Promise<string[]> {
+  if (t.company.kind !== 'link') return [];
+  const hidden = t.company.hiddenWhile;
+  if (hidden) {
+    const rows = await sql<{ n: number }>`select count(*)::integer as n from ${sql.table(t.table)} d where ${sql.ref(`d.${t.keyColumn}`)}::text = ${docNo} and ${sql.ref(`d.${hidden.column}`)} in (${sql.join(hidden.values)})`.execute(db);
+    if (Number(rows.rows[0]?.n ?? 0) > 0) return [];
+  }
+  const rows = await sql<{ compNo: string }>`select distinct ${sql.ref(t.company.compColumn)} as "compNo" from ${sql.table(t.company.table)} where ${sql.ref(t.company.docColumn)} = ${docNo}`.execute(db);
+  return rows.rows.map((r) => r.compNo);
+}
+
+/**
+ * May this caller make `doc` hold the group `fileId` (a document saved with an attachment): the
+ * group is the document's already, or a group no other document holds that the caller uploaded
+ * (or uploaded naming this document). A group of another document is refused — attaching it would
+ * show that document's files to whoever reads this one (a tender's invited suppliers).
+ */
+export async function mayBindGroup(db: Db, caller: Caller, fileId: string, doc: { docType: string; docNo: string | null }): Promise<boolean> {
+  const group = await db.selectFrom('fileGroup').select(['fileId', 'createdBy', 'docType', 'docNo']).where('fileId', '=', fileId).executeTakeFirst();
+  if (!group) return false;
+  const holders = await documentsHolding(db, fileId);
+  const own = (h: { docType: string | null; docNo: string | null }) => h.docType === doc.docType && doc.docNo !== null && h.docNo === doc.docNo;
+  if (holders.some((h) => !own(h))) return false;
+  if (holders.length > 0) return true;
+  if (group.docType && group.docNo) return own(group) && group.createdBy === caller.userId;
+  return group.createdBy !== null && group.createdBy === caller.userId;
 }
 
 /** A document named by type and number, with its companies; null when it does not exist. */
@@ -142,10 +177,7 @@ export async function findDocument(db: Db, docType: string, docNo: string): Prom
   const rows = await sql<{ compNo: string | null }>`select ${compExpr} as "compNo" from ${sql.table(t.table)} d where ${sql.ref(`d.${t.keyColumn}`)} = ${docNo}`.execute(db);
   if (rows.rows.length === 0) return null;
   let companies = rows.rows.map((r) => r.compNo).filter((c): c is string => !!c);
-  if (t.company.kind === 'link') {
-    const linked = await sql<{ compNo: string }>`select distinct ${sql.ref(t.company.compColumn)} as "compNo" from ${sql.table(t.company.table)} where ${sql.ref(t.company.docColumn)} = ${docNo}`.execute(db);
-    companies = linked.rows.map((r) => r.compNo);
-  }
+  if (t.company.kind === 'link') companies = await linkedCompanies(db, t, docNo);
   return { docType, docNo, companies };
 }
 
@@ -155,6 +187,7 @@ export async function mayUseDocument(db: Db, caller: Caller, owner: FileGroupOwn
   if (!t) return false;
   if (level === 'read' && t.company.kind === 'publishedWhen' && (await isPublished(db, t, owner.docNo))) return true;
   if (caller.portal === 'X' && (!caller.compNo || !owner.companies.includes(caller.compNo))) return false;
+  if (caller.portal === 'X' && level === 'write' && t.suppliersReadOnly) return false;
   return groupHoldsScreen(db, caller.authGroupId, t.screens, level);
 }
 

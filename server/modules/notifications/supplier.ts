@@ -184,3 +184,10 @@ export async function notifyTenderResult(db: Db, tenderNo: string, compNo: strin
   const names = { ko: await companyName(db, compNo, 'ko'), en: await companyName(db, compNo, 'en') };
   return notifyCompany(db, compNo, 'tender.result', (lang) => ({ tenderNo, title: t.title, result: won ? TENDER_RESULT[lang].won : TENDER_RESULT[lang].lost, company: names[lang] }), { entity: 'tender_bid', key: `${tenderNo}/${compNo}` });
 }
+
+/** The closing reminder to an invited supplier that has not bid: the close, and the hours of the lead it is sent at. Called in the reminder's transaction. */
+export async function notifyTenderClosing(db: Db, tenderNo: string, compNo: string, hoursLeft: number): Promise<number> {
+  const t = await db.selectFrom('tender').select(['title', 'closeAt']).where('tenderNo', '=', tenderNo).executeTakeFirstOrThrow();
+  const names = { ko: await companyName(db, compNo, 'ko'), en: await companyName(db, compNo, 'en') };
+  return notifyCompany(db, compNo, 'tender.closing', (lang) => ({ tenderNo, title: t.title, closeAt: kstMinute(new Date(t.closeAt)), hoursLeft, company: names[lang] }), { entity: 'tender_bid', key: `${tenderNo}/${compNo}` });
+}

@@ -50,6 +50,16 @@ export const TEMPLATES = {
     ko: { subject: '[OGPMS] 입찰 결과: {tenderNo} {result}', body: '{company} 담당자님, 입찰 {tenderNo} ({title})의 결과는 {result}입니다.\n다른 협력사의 투찰 금액은 공개되지 않습니다.' },
     en: { subject: '[OGPMS] Tender result: {tenderNo} {result}', body: 'Dear {company}, the result of tender {tenderNo} ({title}) for you: {result}.\nOther suppliers’ prices are not disclosed.' },
   },
+  'tender.closing': {
+    params: ['tenderNo', 'title', 'closeAt', 'hoursLeft', 'company'],
+    ko: { subject: '[OGPMS] 입찰 마감 {hoursLeft}시간 전: {tenderNo}', body: '{company} 담당자님, 입찰 {tenderNo} ({title})은 {closeAt}에 마감됩니다. 아직 투찰하지 않았습니다.\n참여하려면 마감 전에 협력사 포털(OGPMS)의 전자입찰 화면에서 투찰하세요. 마감 후에는 투찰할 수 없습니다.' },
+    en: { subject: '[OGPMS] Tender closes in {hoursLeft} h: {tenderNo}', body: 'Dear {company}, tender {tenderNo} ({title}) closes at {closeAt} and you have not bid yet.\nTo take part, submit your bid on the supplier portal (OGPMS) before then; no bid is accepted after the close.' },
+  },
+  'tender.closed': {
+    params: ['tenderNo', 'title', 'closeAt', 'submitted', 'invited'],
+    ko: { subject: '[GPMS] 입찰 마감, 개찰 대기: {tenderNo}', body: '입찰 {tenderNo} ({title})이 {closeAt}에 마감되었습니다.\n투찰: {invited}개 협력사 중 {submitted}개사\n\n개찰은 담당 구매자가 아닌 두 명의 담당자가 GPMS 개찰 화면에서 확인해야 합니다. 투찰이 없으면 입찰을 취소하세요.' },
+    en: { subject: '[GPMS] Tender closed, awaiting opening: {tenderNo}', body: 'Tender {tenderNo} ({title}) closed at {closeAt}.\nBids: {submitted} of {invited} invited suppliers\n\nTwo staff other than the buyer must confirm the opening on the GPMS bid opening screen. Without bids, cancel the tender.' },
+  },
   'po.sent': {
     params: ['poNo', 'title', 'company', 'amount', 'currency'],
     ko: { subject: '[OGPMS] 발주서 도착: {poNo}', body: '{company} 담당자님, 발주서가 전송되었습니다.\n\n발주번호: {poNo}\n제목: {title}\n금액: {amount} {currency}\n\n협력사 포털(OGPMS)에서 확인하세요.' },

@@ -194,3 +194,68 @@ export function lockOwnBid(trx: Db, tenderNo: string) {
 export function findOwnOpenedLines(db: Db, tenderNo: string) {
   return db.selectFrom('tenderBidLine').select(['lineNo', 'unitPrice']).where('tenderNo', '=', tenderNo).execute();
 }
+
+/* ------------------------------ the tender jobs ------------------------------ */
+
+/** Published tenders whose stored status lags the clock: the window opened (PUBLISHED) or closed (PUBLISHED or OPEN). */
+export function findClockDue(db: Db, now: Date) {
+  return db
+    .selectFrom('tender')
+    .select('tenderNo')
+    .where((eb) => eb.or([eb.and([eb('status', '=', 'PUBLISHED'), eb('openAt', '<=', now)]), eb.and([eb('status', 'in', ['PUBLISHED', 'OPEN']), eb('closeAt', '<=', now)])]))
+    .orderBy('closeAt')
+    .orderBy('tenderNo')
+    .execute();
+}
+
+/** How many suppliers were invited and how many bid (no price). */
+export async function countBids(db: Db, tenderNo: string) {
+  const r = await db
+    .selectFrom('tenderBid')
+    .select((eb) => [eb.fn.countAll<number>().as('invited'), eb.fn.count<number>('submittedAt').as('submitted')])
+    .where('tenderNo', '=', tenderNo)
+    .where('status', '<>', 'CANCELLED')
+    .executeTakeFirstOrThrow();
+  return { invited: Number(r.invited), submitted: Number(r.submitted) };
+}
+
+/**
+ * Invitations of tenders open for bidding at `now` that have not bid, whose close falls within
+ * the longest lead, and that were not yet reminded at a lead as short as the one due (the caller
+ * picks the lead from the close).
+ */
+export function findReminderDue(db: Db, now: Date, longestLeadHours: number) {
+  return db
+    .selectFrom('tenderBid as b')
+    .innerJoin('tender as t', 't.tenderNo', 'b.tenderNo')
+    .select(['b.tenderNo', 'b.compNo', 'b.remindedHours', 't.closeAt', 't.openAt', 't.publishedAt'])
+    .where('t.status', 'in', ['PUBLISHED', 'OPEN'])
+    .where('t.openAt', '<=', now)
+    .where('t.closeAt', '>', now)
+    .where('t.closeAt', '<=', new Date(now.getTime() + longestLeadHours * 3600_000))
+    .where('b.status', '=', 'INVITED')
+    .where('b.revision', '=', 0)
+    .orderBy('t.closeAt')
+    .orderBy('b.tenderNo')
+    .orderBy('b.compNo')
+    .execute();
+}
+
+/**
+ * Claims the reminder at `leadHours` for one invitation: true only for the one caller that moved
+ * reminded_hours down to it while the supplier still has not bid (a conditional update: two
+ * servers or a repeated run cannot both win it).
+ */
+export async function claimReminder(trx: Db, tenderNo: string, compNo: string, leadHours: number): Promise<boolean> {
+  const won = await trx
+    .updateTable('tenderBid')
+    .set({ remindedHours: leadHours })
+    .where('tenderNo', '=', tenderNo)
+    .where('compNo', '=', compNo)
+    .where('status', '=', 'INVITED')
+    .where('revision', '=', 0)
+    .where((eb) => eb.or([eb('remindedHours', 'is', null), eb('remindedHours', '>', leadHours)]))
+    .returning('compNo')
+    .executeTakeFirst();
+  return won !== undefined;
+}

@@ -7,19 +7,21 @@ import { nextDocumentNumber } from '../../../db/document-number.js';
 import type { SortSpec } from '../../../http/list-query.js';
 import { internalActor, isPurchasingManager, supplierActor, type Actor } from '../../../domain/actor.js';
 import { checkDate, todayKst } from '../../../domain/dates.js';
-import { checkFileId, existingCodes, loadAttachments, loadHistory, loadItems } from '../../../domain/documents.js';
+import { existingCodes, loadAttachments, loadHistory, loadItems } from '../../../domain/documents.js';
 import { checkVersion, failIf, missing, notAllowed, refused, wrongState, type FieldError } from '../../../domain/errors.js';
 import { transition } from '../../../domain/machine.js';
 import { fitsAmount, lineAmount, totalOf } from '../../../domain/money.js';
 import type { ReasonBody, VersionBody } from '../../../domain/schemas.js';
 import { iso, text } from '../../../domain/values.js';
 import { checkSourcingEligibility, standings } from '../../evaluation/eligibility.js';
-import { notifyTenderInvitations, notifyTenderResult } from '../../notifications/supplier.js';
+import { mayBindGroup } from '../../files/owners.js';
+import { notifyTenderClosed } from '../../notifications/staff.js';
+import { notifyTenderClosing, notifyTenderInvitations, notifyTenderResult } from '../../notifications/supplier.js';
 import { createAwardedPo } from '../../purchase/po/service.js';
 import { releasePrOfTender, takePrForTender } from '../../purchase/pr/service.js';
 import { assertSuppliersEligible } from '../../suppliers/eligibility.js';
 import {
-  findAwards, findBidders, findCompanies, findKey, findOpenedLines, findOpenings, findOwnBid, findOwnOpenedLines, findTender, findTenderLines, insertAward, insertKey,
+  claimReminder, countBids, findAwards, findBidders, findClockDue, findCompanies, findKey, findReminderDue, findOpenedLines, findOpenings, findOwnBid, findOwnOpenedLines, findTender, findTenderLines, insertAward, insertKey,
   insertOpenedLines, insertOpening, insertTender, listOwnTenders, listTenders, lockBids, lockOwnBid, lockTender, markKey, replaceInvited, updateBid, updateTender,
   type TenderFilter,
 } from './queries.js';
@@ -157,7 +159,7 @@ export async function getTenderBids(db: Db, caller: Caller | null, tenderNo: str
 type TenderInput = Static<typeof TenderUpdateBody> | Static<typeof TenderCreateBody>;
 
 /** Window, suppliers (no repeats, registered, trading) and attachments of a create or update. */
-async function checkTenderFields(db: Db, b: TenderInput, errors: FieldError[]) {
+async function checkTenderFields(db: Db, caller: Caller | null, tenderNo: string | null, b: TenderInput, errors: FieldError[]) {
   const openAt = instant(errors, 'body/openAt', b.openAt, '입찰 시작일시');
   const closeAt = instant(errors, 'body/closeAt', b.closeAt, '입찰 마감일시');
   if (openAt && closeAt && closeAt.getTime() <= openAt.getTime()) errors.push({ path: 'body/closeAt', message: '입찰 마감일시는 시작일시 이후여야 합니다' });
@@ -172,7 +174,11 @@ async function checkTenderFields(db: Db, b: TenderInput, errors: FieldError[]) {
   });
   failIf(errors);
   await assertSuppliersEligible(db, suppliers, 'rfq', (i) => `body/suppliers/${i}`);
-  await checkFileId(db, 'body/fileId', b.fileId);
+  // The tender's documents: its own group, or one the caller uploaded that no other document holds
+  // (the invited suppliers will read them, files/owners.ts TENDER).
+  if (b.fileId && !(caller && (await mayBindGroup(db, caller, b.fileId, { docType: 'TENDER', docNo: tenderNo })))) {
+    failIf([{ path: 'body/fileId', message: '첨부파일을 찾을 수 없습니다. 입찰 문서는 이 화면에서 직접 올린 파일만 첨부할 수 있습니다' }]);
+  }
   return { openAt: openAt!, closeAt: closeAt!, suppliers };
 }
 
@@ -216,7 +222,7 @@ export async function createTender(db: Db, caller: Caller | null, b: Static<type
   const prNo = text(b.prNo);
   const lines = prNo ? [] : await draftLines(db, b, errors);
   if (!prNo && !text(b.title)) errors.push({ path: 'body/title', message: '제목을 입력하세요' });
-  const fields = await checkTenderFields(db, b, errors);
+  const fields = await checkTenderFields(db, caller, null, b, errors);
   const tenderNo = await db.transaction().execute(async (trx) => {
     const tenderNo = await nextDocumentNumber(trx, 'BD', todayKst());
     let header = {
@@ -251,7 +257,7 @@ async function lockOwned(trx: Db, tenderNo: string, actor: Actor, version: numbe
 /** A draft's title, window, award rule, invited suppliers and attachments. */
 export async function updateTenderDraft(db: Db, caller: Caller | null, tenderNo: string, b: Static<typeof TenderUpdateBody>) {
   const actor = await internalActor(db, caller);
-  const fields = await checkTenderFields(db, b, []);
+  const fields = await checkTenderFields(db, caller, tenderNo, b, []);
   await db.transaction().execute(async (trx) => {
     const t = await lockOwned(trx, tenderNo, actor, b.version);
     transition(TENDER_MACHINE, 'update', t.status);
@@ -276,10 +282,11 @@ export async function publishTender(db: Db, caller: Caller | null, keys: KeySour
     const invited = (await findBidders(trx, tenderNo)).map((b) => b.compNo);
     await assertSuppliersEligible(trx, invited, 'rfq', 'body/version');
     await insertKey(trx, tenderNo, newWrappedKey(master, tenderNo), master.ref);
-    const status = byClock({ ...t, status: 'PUBLISHED' }, now);
-    await updateTender(trx, tenderNo, { status, publishedAt: now, version: t.version + 1, updatedAt: now });
+    await updateTender(trx, tenderNo, { status: 'PUBLISHED', publishedAt: now, version: t.version + 1, updatedAt: now });
     await notifyTenderInvitations(trx, tenderNo, invited);
-    await writeAudit(trx, { entity: 'tender', entityKey: tenderNo, action: 'PUBLISH', actor: actor.userId, before: { status: t.status }, after: { status, suppliers: invited } });
+    await writeAudit(trx, { entity: 'tender', entityKey: tenderNo, action: 'PUBLISH', actor: actor.userId, before: { status: t.status }, after: { status: 'PUBLISHED', suppliers: invited } });
+    // Published inside its window: bidding opens now, recorded as the clock job would.
+    await followClock(trx, { ...t, status: 'PUBLISHED' }, now, actor.userId);
   });
   return detail(db, tenderNo, actor);
 }
@@ -325,6 +332,8 @@ export async function confirmOpening(db: Db, caller: Caller | null, keys: KeySou
     if (live.some((o) => o.confirmedBy === actor.userId)) {
       throw refused('OPENING_SAME_PERSON', `이미 개찰을 확인했습니다. 다른 담당자가 ${OPENING_WINDOW_MINUTES}분 안에 확인해야 개찰됩니다`);
     }
+    // The close the clock job has not recorded yet is recorded here, once (the buyer's notice with it).
+    await followClock(trx, t, now, TENDER_JOB_ACTOR);
     await insertOpening(trx, { tenderNo, confirmedBy: actor.userId, confirmerName: actor.hname, confirmedAt: now });
     if (live.length === 0) {
       await updateTender(trx, tenderNo, { status, version: t.version + 1, updatedAt: now });
@@ -495,4 +504,89 @@ export async function submitBid(db: Db, caller: Caller | null, keys: KeySource, 
     await writeAudit(trx, { entity: 'tender_bid', entityKey: `${tenderNo}/${supplier.compNo}`, action: revision === 1 ? 'SUBMIT' : 'REPLACE', actor: supplier.userId, after: { revision, digest } });
   });
   return getSupplierTender(db, caller, tenderNo);
+}
+
+/* ------------------------------ the clock: the tender jobs ------------------------------ */
+
+/** The actor recorded on what the jobs change. */
+export const TENDER_JOB_ACTOR = 'system:job';
+
+/** Hours before the close at which an invited supplier that has not bid is reminded, longest first. */
+export const REMINDER_LEAD_HOURS = [24, 1] as const;
+
+/**
+ * Moves a published tender's stored status to where its window puts it at `now` and does, once,
+ * what each step brings: bidding opened (recorded in its history), bidding closed (recorded with
+ * the number of bids, and the buyer told it awaits the opening). The caller holds the tender's
+ * row lock, so whichever gets there first — the clock job on any server, or a write — does it,
+ * and the others find the status already moved. Answers the status now.
+ */
+async function followClock(trx: Db, t: { tenderNo: string; status: string; openAt: Date; closeAt: Date }, now: Date, actor: string) {
+  const to = byClock(t, now);
+  if (to === t.status) return to;
+  await updateTender(trx, t.tenderNo, { status: to, updatedAt: now });
+  if (t.status === 'PUBLISHED') {
+    await writeAudit(trx, { entity: 'tender', entityKey: t.tenderNo, action: 'BIDDING_OPEN', actor, before: { status: t.status }, after: { status: 'OPEN', openAt: iso(t.openAt) } });
+  }
+  if (to === 'CLOSED') {
+    const counts = await countBids(trx, t.tenderNo);
+    await writeAudit(trx, { entity: 'tender', entityKey: t.tenderNo, action: 'BIDDING_CLOSE', actor, before: { status: 'OPEN' }, after: { status: 'CLOSED', closeAt: iso(t.closeAt), ...counts } });
+    await notifyTenderClosed(trx, t.tenderNo, counts);
+  }
+  return to;
+}
+
+/**
+ * The tender.clock job: every published tender whose window opened or closed since its status was
+ * stored is moved, each in a transaction of its own under its row lock (followClock). Reads never
+ * wait for it — they compare the window with the clock themselves — but what happens at the
+ * moment (the history, the buyer's notice) happens here, once.
+ */
+export async function advanceTenderClock(db: Db, now: Date): Promise<{ opened: number; closed: number }> {
+  let opened = 0;
+  let closed = 0;
+  for (const { tenderNo } of await findClockDue(db, now)) {
+    const moved = await db.transaction().execute(async (trx) => {
+      const t = await lockTender(trx, tenderNo);
+      if (!t) return null;
+      const before = t.status;
+      const to = await followClock(trx, t, now, TENDER_JOB_ACTOR);
+      return to === before ? null : { before, to };
+    });
+    if (moved?.before === 'PUBLISHED') opened++;
+    if (moved?.to === 'CLOSED') closed++;
+  }
+  return { opened, closed };
+}
+
+/** Which lead is due for a close `msLeft` away: the shortest one the close is within. */
+export function dueLead(msLeft: number): number | null {
+  const due = REMINDER_LEAD_HOURS.filter((h) => msLeft <= h * 3600_000);
+  return due.length ? Math.min(...due) : null;
+}
+
+/**
+ * The tender.closingReminder job: an invited supplier that has not bid is reminded once per lead
+ * (24 h, then 1 h before the close) through the outbox, while bidding is open. A lead whose moment
+ * had passed before the tender was published is skipped (the invitation itself came inside it);
+ * a lead missed while no server ran is not sent late when a shorter one is due. Each reminder is
+ * claimed by a conditional update (claimReminder) in the transaction that records its notices.
+ */
+export async function remindClosingTenders(db: Db, now: Date): Promise<{ reminded: number; notices: number }> {
+  let reminded = 0;
+  let notices = 0;
+  for (const inv of await findReminderDue(db, now, Math.max(...REMINDER_LEAD_HOURS))) {
+    const lead = dueLead(inv.closeAt.getTime() - now.getTime());
+    if (lead === null || (inv.remindedHours !== null && inv.remindedHours <= lead)) continue;
+    if (inv.publishedAt && inv.publishedAt.getTime() >= inv.closeAt.getTime() - lead * 3600_000) continue;
+    const sent = await db.transaction().execute(async (trx) => {
+      if (!(await claimReminder(trx, inv.tenderNo, inv.compNo, lead))) return null;
+      await writeAudit(trx, { entity: 'tender_bid', entityKey: `${inv.tenderNo}/${inv.compNo}`, action: 'CLOSING_REMINDER', actor: TENDER_JOB_ACTOR, after: { leadHours: lead } });
+      return notifyTenderClosing(trx, inv.tenderNo, inv.compNo, lead);
+    });
+    if (sent === null) continue;
+    reminded++;
+    notices += sent;
+  }
+  return { reminded, notices };
 }
