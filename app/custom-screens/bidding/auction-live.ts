@@ -62,14 +62,14 @@ export function clockText(ms: number): { days: number; time: string } {
   return { days, time: `${pad(Math.floor(rest / 3600))}:${pad(Math.floor((rest % 3600) / 60))}:${pad(rest % 60)}` };
 }
 
-/** The monitor's detail after a staff bid event: the ranking (names, prices) and the log, the end. */
+/** The monitor's detail after a staff bid event: the ranking (names, prices) and the log, the end. A bid is always its company's best (each must go under its last). */
 export function applyStaffBid(d: MonitorDetail, e: StaffBidEvent): MonitorDetail {
   if (d.bids.some((b) => b.seq === e.seq)) return d;
   const ranked = new Map(e.ranking.map((r) => [r.compNo, r]));
   const ranking = d.ranking
     .map((p) => {
       const r = ranked.get(p.compNo);
-      return r ? { ...p, rank: r.rank, bestAmount: r.bestAmount, bidCount: r.bidCount, bestAt: r.compNo === e.compNo && r.bestAmount === e.amount ? e.bidAt : p.bestAt } : p;
+      return r ? { ...p, rank: r.rank, bestAmount: r.bestAmount, bidCount: r.bidCount, bestAt: r.compNo === e.compNo ? e.bidAt : p.bestAt } : p;
     })
     .sort((a, b) => (a.rank ?? Number.MAX_SAFE_INTEGER) - (b.rank ?? Number.MAX_SAFE_INTEGER) || a.compNo.localeCompare(b.compNo));
   const bids = [...d.bids, { seq: e.seq, compNo: e.compNo, amount: e.amount, bidAt: e.bidAt, bidBy: '', endAtAfter: e.endAt }].sort((a, b) => a.seq - b.seq);

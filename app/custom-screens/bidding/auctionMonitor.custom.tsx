@@ -251,7 +251,7 @@ export default function AuctionMonitor({ query }: CustomScreenProps) {
                     <th scope="col">{t(`${T}.bidAt`)}</th>
                     <th scope="col">{t(`${T}.company`)}</th>
                     <th scope="col" className={styles.num}>
-                      {t(`${T}.best`)}
+                      {t(`${T}.bidAmount`)}
                     </th>
                     <th scope="col">{t(`${T}.endAfter`)}</th>
                   </tr>

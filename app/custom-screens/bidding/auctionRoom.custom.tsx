@@ -127,7 +127,9 @@ export default function AuctionRoom({ query }: CustomScreenProps) {
             <thead>
               <tr>
                 <th scope="col">{t(`${T}.bidAt`)}</th>
-                <th scope="col">{t(`${T}.best`)}</th>
+                <th scope="col" className={styles.num}>
+                  {t(`${T}.bidAmount`)}
+                </th>
               </tr>
             </thead>
             <tbody>
