@@ -144,7 +144,12 @@ export default function AuctionMonitor({ query }: CustomScreenProps) {
         {detail.poNo && (
           <div>
             <dt>{t(`${T}.poNo`)}</dt>
-            <dd data-testid="auction-po">{detail.poNo}</dd>
+            <dd data-testid="auction-po">
+              {detail.poNo}{' '}
+              <WidgetButton size="small" onClick={() => void frame.open({ screen: 'purchaseOrder.orderRequestEdit' }, { poNo: detail.poNo ?? '' })}>
+                {t(`${T}.toPo`)}
+              </WidgetButton>
+            </dd>
           </div>
         )}
         {detail.winningAmount && (

@@ -20,6 +20,7 @@ function renderMonitor(first: MonitorDetail) {
     answers: {
       getAuction: () => current,
       publishAuction: () => (current = { ...current, status: 'PUBLISHED', version: current.version + 1, actions: ['cancel'] }),
+      awardAuction: () => (current = { ...current, status: 'AWARDED', poNo: 'PO2026-000321', winnerCompNo: 'C00001', winningAmount: '955000.00', version: current.version + 1, actions: [] }),
       cancelAuction: (input) => (current = { ...current, status: 'CANCELLED', cancelReason: String((input.body as { reason: string }).reason), version: current.version + 1, actions: [] }),
     },
   });
@@ -88,5 +89,19 @@ describe('auctionMonitor: the buyer’s live monitor', { timeout: 30_000 }, () =
     fireEvent.click(within(prompt).getByRole('button', { name: '확인' }));
     await waitFor(() => expect(screen.getByTestId('auction-status')).toHaveTextContent('취소'));
     expect(services.calls.find((c) => c.operation === 'cancelAuction')?.input).toMatchObject({ body: { version: 3, reason: '사양 변경' } });
+  });
+
+  it('awards a closed auction with the PO’s due date and shows the PO', async () => {
+    const closedAt = new Date(Date.now() - 60_000).toISOString();
+    const { services } = renderMonitor(monitorDetail({ status: 'CLOSED', endAt: closedAt, actions: ['award', 'cancel'] }));
+    fireEvent.click(await screen.findByRole('button', { name: '낙찰 처리' }));
+    const prompt = await screen.findByRole('dialog', { name: '낙찰 처리' });
+    const due = within(prompt).getByLabelText(/납기일/);
+    fireEvent.change(due, { target: { value: '2026-12-31' } });
+    fireEvent.blur(due);
+    fireEvent.click(within(prompt).getByRole('button', { name: '확인' }));
+    expect(await screen.findByTestId('auction-po')).toHaveTextContent('PO2026-000321');
+    expect(services.calls.find((c) => c.operation === 'awardAuction')?.input).toMatchObject({ path: { auctionNo: AUCTION_NO }, body: { version: 2, dueDate: '2026-12-31' } });
+    expect(screen.getByTestId('auction-status')).toHaveTextContent('낙찰');
   });
 });
