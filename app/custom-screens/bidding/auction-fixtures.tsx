@@ -71,6 +71,13 @@ export function fakeFeed() {
     get connections() {
       return open.size;
     },
+    /** Ends every open connection (a server restart, a proxy cutting the stream): the reader reconnects. */
+    drop() {
+      for (const c of [...open]) {
+        open.delete(c);
+        c.close();
+      }
+    },
     send(id: number, event: string, data: unknown) {
       const frame = encoder.encode(`id: ${id}\nevent: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
       for (const c of open) c.enqueue(frame);

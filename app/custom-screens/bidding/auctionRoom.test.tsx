@@ -23,19 +23,19 @@ function renderRoom(placeBid: (amount: string) => unknown, detail = roomDetail()
       placeAuctionBid: (input) => placeBid(String((input.body as { amount: string }).amount)),
     },
   });
-  render(
+  const view = render(
     <I18nextProvider i18n={createWidgetTestI18n('ko')}>
       <AuctionFeedContext.Provider value={feed.opener}>
         <ScreenHarness id="bid.auctionRoom" registry={registry} services={services} texts={screenTexts} route={`/bid/auctionRoom?auctionNo=${AUCTION_NO}`} customComponents={{ auctionRoom: AuctionRoom }} />
       </AuctionFeedContext.Provider>
     </I18nextProvider>,
   );
-  return { feed, services, setDetail: (d: typeof detail) => (current = d) };
+  return { feed, services, view, setDetail: (d: typeof detail) => (current = d) };
 }
 
 describe('auctionRoom: an invited supplier’s live room', { timeout: 30_000 }, () => {
   it('shows our rank, best and the bidders, and follows the feed from the detail’s last event: rank, end, announcement', async () => {
-    const { feed } = renderRoom(() => {
+    const { feed, view } = renderRoom(() => {
       throw new Error('no bid here');
     }, roomDetail({ myBest: '960000.00', myRank: 1, myBidCount: 1, nextLimit: '959000.00', nextLimitInclusive: true, myBids: [{ amount: '960000.00', bidAt: new Date().toISOString() }] }));
     expect(await screen.findByTestId('my-rank')).toHaveTextContent('1위');
@@ -56,6 +56,15 @@ describe('auctionRoom: an invited supplier’s live room', { timeout: 30_000 }, 
     expect(screen.getByRole('status')).toHaveTextContent(/마감이 .* 연장되었습니다/);
     act(() => feed.send(14, 'bid', { auctionNo: AUCTION_NO, endAt: moved, extended: false, mine: false, myRank: 3, myBest: '960000.00', bidders: 3 }));
     await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('현재 순위 3위, 우리 최저 입찰가 960,000'));
+
+    // The stream drops: the reader says so and reconnects with the last id it received.
+    act(() => feed.drop());
+    await waitFor(() => expect(feed.seen).toHaveLength(2), { timeout: 5000 });
+    expect(feed.seen[1].lastEventId).toBe('14');
+    await waitFor(() => expect(screen.getByTestId('feed-state')).toHaveAttribute('data-state', 'open'));
+    // Leaving the screen aborts the stream.
+    view.unmount();
+    await waitFor(() => expect(feed.connections).toBe(0));
   });
 
   it('bids from the labelled box with Enter; a refusal shows the server’s message at the box', async () => {
