@@ -183,7 +183,8 @@ function BidBox({ detail, status, onAccepted }: { detail: RoomDetail; status: st
       const text = ack.extended
         ? t(`${T}.acceptedExtended`, { amount: formatMoney(ack.amount, detail.currency), rank: ack.myRank, endAt: formatInstant(ack.endAt, 'yyyy-MM-dd HH:mm:ss') })
         : t(`${T}.accepted`, { amount: formatMoney(ack.amount, detail.currency), rank: ack.myRank });
-      setDone(text);
+      // On the page, what was accepted and when (the rank tile follows the feed); the rank now goes to the live region.
+      setDone(t(`${T}.acceptedAt`, { amount: formatMoney(ack.amount, detail.currency), at: formatInstant(ack.bidAt, 'HH:mm:ss') }));
       setAmount('');
       onAccepted(text);
     } catch (err) {
