@@ -126,6 +126,12 @@ export default function AuctionMonitor({ query }: CustomScreenProps) {
   };
 
   const status = statusAt(detail.status, detail.startAt, detail.endAt, now);
+  // The history's action codes in words (an action without a text is shown as its code).
+  const actionText = (code: string) => {
+    const key = `${T}.historyAction.${code}`;
+    const text = t(key);
+    return text === key ? code : text;
+  };
   const names = new Map(detail.ranking.map((r) => [r.compNo, r.compName]));
   const may = (a: string) => detail.actions.includes(a);
   return (
@@ -295,7 +301,7 @@ export default function AuctionMonitor({ query }: CustomScreenProps) {
               {detail.history.map((h, i) => (
                 <tr key={`${h.at}-${i}`}>
                   <td>{at(h.at)}</td>
-                  <td>{h.action}</td>
+                  <td>{actionText(h.action)}</td>
                   <td>{h.actorName ?? h.actor}</td>
                   <td>{h.reason ?? ''}</td>
                 </tr>

@@ -50,6 +50,7 @@ describe('auctionMonitor: the buyer’s live monitor', { timeout: 30_000 }, () =
       ['1', '㈜대한정밀', '980,000'],
     ]);
     expect(screen.getByTestId('extensions')).toHaveTextContent('1 / 3');
+    expect(screen.getByRole('region', { name: '처리 이력' })).toHaveTextContent('공고');
     await waitFor(() => expect(feed.seen).toEqual([{ path: '/api/v1/bid/auctions/{auctionNo}/events', lastEventId: '12' }]));
     await waitFor(() => expect(screen.getByTestId('feed-state')).toHaveAttribute('data-state', 'open'));
 
