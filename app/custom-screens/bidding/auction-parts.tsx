@@ -87,3 +87,59 @@ export function LiveRegion({ text }: { text: string }) {
     </div>
   );
 }
+
+interface LineOf {
+  lineNo: number;
+  itemName: string;
+  spec: string | null;
+  unitCode: string;
+  quantity: string;
+  refUnitPrice?: string;
+}
+
+/** The auction's lines (the lot the price is for); the monitor also shows the reference unit prices. */
+export function Lines({ lines, money }: { lines: readonly LineOf[]; money?: (v: string) => string }) {
+  const t = useEngineText();
+  const qty = (q: string) => {
+    const [int, frac = ''] = q.split('.');
+    const rest = frac.replace(/0+$/, '');
+    return `${Number(int).toLocaleString('en-US')}${rest ? `.${rest}` : ''}`;
+  };
+  return (
+    <section aria-labelledby="auction-lines">
+      <h3 id="auction-lines" className={styles.h}>
+        {t(`${T}.lines`)}
+      </h3>
+      <table className={styles.table}>
+        <thead>
+          <tr>
+            <th scope="col">{t('screen.bid.f.lineNo')}</th>
+            <th scope="col">{t(`${T}.item`)}</th>
+            <th scope="col">{t('screen.bid.f.spec')}</th>
+            <th scope="col" className={styles.num}>
+              {t(`${T}.quantity`)}
+            </th>
+            {money && (
+              <th scope="col" className={styles.num}>
+                {t('screen.bid.f.refUnitPrice')}
+              </th>
+            )}
+          </tr>
+        </thead>
+        <tbody>
+          {lines.map((l) => (
+            <tr key={l.lineNo}>
+              <td>{l.lineNo}</td>
+              <td>{l.itemName}</td>
+              <td>{l.spec ?? ''}</td>
+              <td className={styles.num}>
+                {qty(l.quantity)} {l.unitCode}
+              </td>
+              {money && <td className={styles.num}>{l.refUnitPrice ? money(l.refUnitPrice) : ''}</td>}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}

@@ -19,7 +19,7 @@ import { formatMoney } from '../../../lib/money';
 import { WidgetButton } from '../../../widgets/common/button';
 import { AuctionClock } from './AuctionClock';
 import { applyStaffBid, serverNow, statusAt, type MonitorDetail, type StaffBidEvent } from './auction-live';
-import { FeedState, LiveRegion, Terms } from './auction-parts';
+import { FeedState, Lines, LiveRegion, Terms } from './auction-parts';
 import { STAFF_FEED, useAuctionFeed, useServerOffset, useTick } from './use-auction-feed';
 import styles from './auction.module.css';
 
@@ -283,6 +283,7 @@ export default function AuctionMonitor({ query }: CustomScreenProps) {
           )}
         </section>
       </div>
+      <Lines lines={detail.lines} money={money} />
       {detail.history.length > 0 && (
         <section aria-labelledby="auction-history">
           <h3 id="auction-history" className={styles.h}>

@@ -19,7 +19,7 @@ import { formatMoney } from '../../../lib/money';
 import { WidgetButton } from '../../../widgets/common/button';
 import { AuctionClock } from './AuctionClock';
 import { applySupplierBid, initialBidders, parseAmount, serverNow, statusAt, type RoomDetail, type SupplierBidEvent } from './auction-live';
-import { FeedState, LiveRegion, Terms } from './auction-parts';
+import { FeedState, Lines, LiveRegion, Terms } from './auction-parts';
 import { SUPPLIER_FEED, useAuctionFeed, useServerOffset, useTick } from './use-auction-feed';
 import styles from './auction.module.css';
 
@@ -143,6 +143,7 @@ export default function AuctionRoom({ query }: CustomScreenProps) {
           </table>
         )}
       </section>
+      <Lines lines={detail.lines} />
       <LiveRegion text={announcement} />
     </div>
   );
