@@ -27,11 +27,14 @@ export const AssetsAssetManagementList: Story = { name: 'assets.assetManagementL
 /** screens/assets/assetManagementRegisterList.screen.ts */
 export const AssetsAssetManagementRegisterList: Story = { name: 'assets.assetManagementRegisterList', args: { id: 'assets.assetManagementRegisterList' } };
 
+/** screens/bid/auctionEdit.screen.ts */
+export const BidAuctionEdit: Story = { name: 'bid.auctionEdit', args: { id: 'bid.auctionEdit' } };
+
 /** screens/bid/auctionList.screen.ts */
 export const BidAuctionList: Story = { name: 'bid.auctionList', args: { id: 'bid.auctionList' } };
 
-/** screens/bid/auctionRoom.screen.ts */
-export const BidAuctionRoom: Story = { name: 'bid.auctionRoom', args: { id: 'bid.auctionRoom' } };
+/** screens/bid/cyberAuctionList.screen.ts */
+export const BidCyberAuctionList: Story = { name: 'bid.cyberAuctionList', args: { id: 'bid.cyberAuctionList' } };
 
 /** screens/bid/cyberTenderList.screen.ts */
 export const BidCyberTenderList: Story = { name: 'bid.cyberTenderList', args: { id: 'bid.cyberTenderList' } };

@@ -3,8 +3,8 @@ import { AUCTION_STATUS } from './options';
 
 /**
  * /bid/auctionList (internal) — the reverse auctions (역경매): window as extended by soft close,
- * invited and bid counts, the best price now. The live monitor (/bid/auctionMonitor) and the
- * create form are not built yet (docs/bidding.md); create, publish, cancel and award are API calls.
+ * invited and bid counts, the best price now. A row opens the live monitor (/bid/auctionMonitor:
+ * publish, cancel, award); 새 역경매 opens the create form (/bid/auctionEdit).
  */
 export default defineListScreen({
   id: 'bid.auctionList',
@@ -15,7 +15,7 @@ export default defineListScreen({
   source: { operation: 'listAuctions', rowKey: 'auctionNo', defaultSort: 'auctionNo:desc' },
   filters: [{ field: 'auctionNo' }, { field: 'title' }, { field: 'status', widget: 'multiSelect', options: AUCTION_STATUS }],
   columns: [
-    { field: 'auctionNo', width: 130 },
+    { field: 'auctionNo', width: 130, link: { screen: 'bid.auctionMonitor', query: { auctionNo: 'row.auctionNo' } } },
     { field: 'title', width: 240 },
     { field: 'status', type: 'code', options: AUCTION_STATUS, width: 90, align: 'center' },
     { field: 'startAt', type: 'datetime', width: 130 },
@@ -26,4 +26,6 @@ export default defineListScreen({
     { field: 'bidCount', type: 'number', width: 80 },
     { field: 'buyerName', width: 90 },
   ],
+  rowOpen: { screen: 'bid.auctionMonitor', query: { auctionNo: 'row.auctionNo' } },
+  actions: [{ kind: 'navigate', id: 'new', label: 'screen.bid.auctionList.new', screen: 'bid.auctionEdit', requires: 'write' }],
 });

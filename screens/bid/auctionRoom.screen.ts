@@ -1,29 +1,16 @@
-import { defineListScreen } from '../../engine/define';
-import { AUCTION_RESULT, AUCTION_STATUS } from './options';
+import { defineCustomScreen } from '../../engine/define';
 
 /**
- * /cyber/bid/auctionRoom (external) — the reverse auctions my company is invited to, with my own
- * best and result (never another company's). The live room (rank and countdown over the feed,
- * the bid box) is not built yet (docs/bidding.md); bids are placed through the API.
+ * /cyber/bid/auctionRoom?auctionNo= (external) — the live room of one reverse auction for an
+ * invited supplier: its own best and rank, how many companies bid, the time left by the server's
+ * clock (moved live by soft close) and the bid box. A custom component because it lives on the
+ * auction's event stream (app/custom-screens/bidding/auctionRoom.custom.tsx says more).
  */
-export default defineListScreen({
+export default defineCustomScreen({
   id: 'bid.auctionRoom',
   route: '/bid/auctionRoom',
   portals: ['external'],
   title: 'screen.bid.auctionRoom.title',
-  labels: 'screen.bid.f',
-  description: 'Reverse auctions my company is invited to, with my own best price.',
-  source: { operation: 'listSupplierAuctions', rowKey: 'auctionNo', defaultSort: 'endAt:desc' },
-  filters: [{ field: 'auctionNo' }, { field: 'title' }],
-  columns: [
-    { field: 'auctionNo', width: 130 },
-    { field: 'title', width: 240 },
-    { field: 'status', type: 'code', options: AUCTION_STATUS, width: 90, align: 'center' },
-    { field: 'startAt', type: 'datetime', width: 130 },
-    { field: 'endAt', type: 'datetime', width: 130 },
-    { field: 'startPrice', type: 'number', width: 120 },
-    { field: 'myBest', type: 'number', width: 120 },
-    { field: 'myBidCount', type: 'number', width: 80 },
-    { field: 'result', type: 'code', options: AUCTION_RESULT, width: 80, align: 'center' },
-  ],
+  description: 'The live room of a reverse auction: my best, my rank, the bidders, the time left and the bid box.',
+  component: 'auctionRoom',
 });

@@ -4,3 +4,4 @@ export const BID_STATUS = ['INVITED', 'SUBMITTED', 'WON', 'LOST', 'CANCELLED'].m
 export const AWARD_RULE = ['LOWEST_TOTAL', 'LOWEST_PER_LINE'].map((value) => ({ value, text: `option.bid.awardRule.${value}` }));
 export const AUCTION_STATUS = ['DRAFT', 'PUBLISHED', 'OPEN', 'CLOSED', 'AWARDED', 'CANCELLED'].map((value) => ({ value, text: `option.bid.auctionStatus.${value}` }));
 export const AUCTION_RESULT = ['WON', 'LOST'].map((value) => ({ value, text: `option.bid.bidStatus.${value}` }));
+export const DECREMENT_KIND = ['AMOUNT', 'PERCENT'].map((value) => ({ value, text: `option.bid.decrementKind.${value}` }));

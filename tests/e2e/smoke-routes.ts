@@ -281,5 +281,8 @@ SMOKE_ROUTES.push(
   { route: '/bid/tenderSubmit', portal: 'external', user: 'supplier1', expect: 'text', shows: '우리 회사 투찰' },
   // Reverse auctions (#30): none in the demo data either.
   { route: '/bid/auctionList', portal: 'internal', user: 'operator', expect: 'text', shows: '역경매번호' },
-  { route: '/bid/auctionRoom', portal: 'external', user: 'supplier1', expect: 'text', shows: '역경매번호' },
+  { route: '/bid/auctionEdit', portal: 'internal', user: 'operator', expect: 'text', shows: '초대 협력사' },
+  { route: '/bid/auctionMonitor', portal: 'internal', user: 'operator', expect: 'text', shows: '역경매 번호가 없습니다' },
+  { route: '/bid/auctionList', portal: 'external', user: 'supplier1', expect: 'text', shows: '역경매번호' },
+  { route: '/bid/auctionRoom', portal: 'external', user: 'supplier1', expect: 'text', shows: '역경매 번호가 없습니다' },
 );

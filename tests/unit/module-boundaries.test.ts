@@ -16,6 +16,7 @@ const PUBLIC_ENTRIES: Record<string, string> = {
   'suppliers/eligibility': 'ordering and RFQ invitations ask whether the supplier may trade',
   'notifications/supplier': 'supplier notices recorded in the acting transaction',
   'notifications/approval': 'approver notices recorded in the approval transaction',
+  'notifications/auction': 'reverse-auction notices (invitation, result, cancel) recorded in the acting transaction',
   'notifications/staff': 'staff notices of other documents (a closed tender to its buyer) recorded in the acting transaction',
   'purchase/approval/workflow': 'the approval notices name the document an approval belongs to',
   'files/storage': 'the uploaded-file store (item uploads, supplier applications, their expiry job)',

@@ -70,8 +70,8 @@ const INTERNAL: readonly Area[] = [
         leaves: [
           ['PUR_BID_TENDER', '입찰 관리', 'Tenders', '/bid/tenderList', ['/bid/tenderEdit']],
           ['PUR_BID_OPEN', '개찰', 'Bid Opening', '/bid/tenderOpen'],
-          // Migration 0461 adds the same row to a database seeded before auctions.
-          ['PUR_BID_AUCTION', '역경매', 'Reverse Auctions', '/bid/auctionList', ['/bid/auctionMonitor']],
+          // Migration 0461 adds the same row to a database seeded before auctions (0480 its create form).
+          ['PUR_BID_AUCTION', '역경매', 'Reverse Auctions', '/bid/auctionList', ['/bid/auctionMonitor', '/bid/auctionEdit']],
         ],
       },
     ],
@@ -446,7 +446,8 @@ const EXTERNAL: readonly Area[] = [
         id: 'CY_BID_MAIN', ko: '전자입찰', en: 'Sealed Bids',
         leaves: [
           ['CY_BID_TENDER', '입찰 참여', 'My Tenders', '/bid/tenderList', ['/bid/tenderSubmit']],
-          ['CY_BID_AUCTION', '역경매 참여', 'Reverse Auctions', '/bid/auctionRoom'],
+          // The list; a row opens the live room (migration 0480 moves a database seeded before).
+          ['CY_BID_AUCTION', '역경매 참여', 'Reverse Auctions', '/bid/auctionList', ['/bid/auctionRoom']],
         ],
       },
     ],

@@ -48,13 +48,13 @@ export async function companyRecipients(db: Db, compNo: string): Promise<Recipie
 }
 
 /** Records `template` for every recipient of the company; answers how many were recorded. */
-async function notifyCompany(db: Db, compNo: string, template: TemplateId, params: (lang: Lang) => TemplateParams, ref: NewNotification['ref']): Promise<number> {
+export async function notifyCompany(db: Db, compNo: string, template: TemplateId, params: (lang: Lang) => TemplateParams, ref: NewNotification['ref']): Promise<number> {
   const recipients = await companyRecipients(db, compNo);
   for (const r of recipients) await enqueueNotification(db, { channel: 'EMAIL', to: r.to, template, lang: r.lang, params: params(r.lang), ref });
   return recipients.length;
 }
 
-async function companyName(db: Db, compNo: string, lang: Lang): Promise<string> {
+export async function companyName(db: Db, compNo: string, lang: Lang): Promise<string> {
   const c = await db.selectFrom('company').select(['compNameKr', 'compNameEn']).where('compNo', '=', compNo).executeTakeFirst();
   if (!c) return compNo;
   return lang === 'en' && c.compNameEn ? c.compNameEn : c.compNameKr;

@@ -60,6 +60,21 @@ export const TEMPLATES = {
     ko: { subject: '[GPMS] 입찰 마감, 개찰 대기: {tenderNo}', body: '입찰 {tenderNo} ({title})이 {closeAt}에 마감되었습니다.\n투찰: {invited}개 협력사 중 {submitted}개사\n\n개찰은 담당 구매자가 아닌 두 명의 담당자가 GPMS 개찰 화면에서 확인해야 합니다. 투찰이 없으면 입찰을 취소하세요.' },
     en: { subject: '[GPMS] Tender closed, awaiting opening: {tenderNo}', body: 'Tender {tenderNo} ({title}) closed at {closeAt}.\nBids: {submitted} of {invited} invited suppliers\n\nTwo staff other than the buyer must confirm the opening on the GPMS bid opening screen. Without bids, cancel the tender.' },
   },
+  'auction.invitation': {
+    params: ['auctionNo', 'title', 'startAt', 'endAt', 'company'],
+    ko: { subject: '[OGPMS] 역경매 초대: {auctionNo} {title}', body: '{company} 담당자님, 역경매에 초대되었습니다.\n\n역경매번호: {auctionNo}\n제목: {title}\n경매기간: {startAt} ~ {endAt} (마감 직전 입찰 시 연장될 수 있습니다)\n\n협력사 포털(OGPMS)의 역경매 참여 화면에서 입찰하세요. 다른 협력사의 이름과 입찰가는 공개되지 않고, 우리 순위만 보입니다.' },
+    en: { subject: '[OGPMS] Invitation to a reverse auction: {auctionNo} {title}', body: 'Dear {company}, you are invited to a reverse auction.\n\nAuction: {auctionNo}\nTitle: {title}\nBidding: {startAt} to {endAt} (a bid near the end may extend it)\n\nBid on the supplier portal (OGPMS), Reverse Auctions. Other suppliers’ names and prices are not shown; you see your own rank.' },
+  },
+  'auction.result': {
+    params: ['auctionNo', 'title', 'result', 'company'],
+    ko: { subject: '[OGPMS] 역경매 결과: {auctionNo} {result}', body: '{company} 담당자님, 역경매 {auctionNo} ({title})의 결과는 {result}입니다.\n다른 협력사의 입찰가는 공개되지 않습니다.' },
+    en: { subject: '[OGPMS] Reverse auction result: {auctionNo} {result}', body: 'Dear {company}, the result of reverse auction {auctionNo} ({title}) for you: {result}.\nOther suppliers’ prices are not disclosed.' },
+  },
+  'auction.cancelled': {
+    params: ['auctionNo', 'title', 'reason', 'company'],
+    ko: { subject: '[OGPMS] 역경매 취소: {auctionNo}', body: '{company} 담당자님, 역경매 {auctionNo} ({title})이 취소되었습니다. 더 이상 입찰을 받지 않습니다.\n사유: {reason}' },
+    en: { subject: '[OGPMS] Reverse auction cancelled: {auctionNo}', body: 'Dear {company}, reverse auction {auctionNo} ({title}) was cancelled; no more bids are taken.\nReason: {reason}' },
+  },
   'po.sent': {
     params: ['poNo', 'title', 'company', 'amount', 'currency'],
     ko: { subject: '[OGPMS] 발주서 도착: {poNo}', body: '{company} 담당자님, 발주서가 전송되었습니다.\n\n발주번호: {poNo}\n제목: {title}\n금액: {amount} {currency}\n\n협력사 포털(OGPMS)에서 확인하세요.' },

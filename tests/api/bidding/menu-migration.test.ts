@@ -2,16 +2,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Kysely } from 'kysely';
 import { up as upTenders } from '../../../server/db/migrations/0441-bidding-menu.js';
 import { up as upAuctions } from '../../../server/db/migrations/0461-auction-menu.js';
+import { up as upAuctionScreens } from '../../../server/db/migrations/0480-auction-screens-menu.js';
 import { createSeededTestDb, type TestDb } from '../../helpers/test-db.js';
 
 const IDS = ['PUR_BID', 'PUR_BID_TENDER', 'PUR_BID_OPEN', 'PUR_BID_AUCTION', 'CY_BID', 'CY_BID_MAIN', 'CY_BID_TENDER', 'CY_BID_AUCTION'];
 const up = async (db: Kysely<unknown>) => {
   await upTenders(db);
   await upAuctions(db);
+  await upAuctionScreens(db);
 };
 
 /**
- * Migrations 0441 and 0461 (the auction menus) give a database seeded before tenders the same tender menus and authority the
+ * Migrations 0441, 0461 (the auction menus) and 0480 (the auction screens' sub-URLs, the supplier's list) give a database seeded before tenders the same tender menus and authority the
  * seed gives a new one: remove them from a seeded database, run the migration, compare.
  */
 describe('tender menus on a database seeded before them (migration 0441)', () => {

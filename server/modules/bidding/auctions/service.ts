@@ -19,6 +19,7 @@ import { checkSourcingEligibility, standings } from '../../evaluation/eligibilit
 import { createAwardedPo } from '../../purchase/po/service.js';
 import { releasePrOfTender, takePrForTender } from '../../purchase/pr/service.js';
 import { assertSuppliersEligible } from '../../suppliers/eligibility.js';
+import { notifyAuctionCancelled, notifyAuctionInvitations, notifyAuctionResult } from '../../notifications/auction.js';
 import type { FeedRow } from './live.js';
 import {
   claimBidSlot, closeIfDue, findAuction, findBids, findCompanies, findDueTransitions, findEvents, findLines, findOwnBids, findOwnParticipant, findParticipant, findParticipants, insertAuction, insertBidIfValid, insertEvent, lastEventId,
@@ -234,6 +235,7 @@ export async function publishAuction(db: Db, caller: Caller | null, auctionNo: s
     await assertSuppliersEligible(trx, invited, 'rfq', 'body/version');
     await updateAuction(trx, auctionNo, { status: 'PUBLISHED', publishedAt: now, version: a.version + 1, updatedAt: now });
     await writeAudit(trx, { entity: 'auction', entityKey: auctionNo, action: 'PUBLISH', actor: actor.userId, before: { status: a.status }, after: { status: 'PUBLISHED', suppliers: invited } });
+    await notifyAuctionInvitations(trx, auctionNo, invited);
   });
   return detail(db, auctionNo, actor);
 }
@@ -250,6 +252,8 @@ export async function cancelAuction(db: Db, caller: Caller | null, auctionNo: st
     await updateAuction(trx, auctionNo, { status, cancelReason: reason, version: a.version + 1, updatedAt: now });
     if (a.prNo) await releasePrOfTender(trx, actor, a.prNo, auctionNo, reason!);
     await insertEvent(trx, auctionNo, 'CANCEL', { status, endAt: iso(a.endAt) });
+    // The suppliers of a published auction were invited: they are told; a draft's never knew of it.
+    if (a.status !== 'DRAFT') await notifyAuctionCancelled(trx, auctionNo, (await findParticipants(trx, auctionNo)).map((p) => p.compNo), reason!);
     await writeAudit(trx, { entity: 'auction', entityKey: auctionNo, action: 'CANCEL', actor: actor.userId, before: { status: a.status }, after: { status }, reason });
   });
   await notify(auctionNo);
@@ -293,7 +297,11 @@ export async function awardAuction(db: Db, caller: Caller | null, auctionNo: str
       confirmEvaluationWarning: b.confirmEvaluationWarning,
       lines: lines.map((l, i) => ({ ...l, unitPrice: prices[i] })),
     });
-    for (const r of ranks) if (r.bidCount > 0) await updateParticipant(trx, auctionNo, r.compNo, { result: r.compNo === winner.compNo ? 'WON' : 'LOST' });
+    for (const r of ranks) {
+      if (r.bidCount === 0) continue;
+      await updateParticipant(trx, auctionNo, r.compNo, { result: r.compNo === winner.compNo ? 'WON' : 'LOST' });
+      await notifyAuctionResult(trx, auctionNo, r.compNo, r.compNo === winner.compNo);
+    }
     await updateAuction(trx, auctionNo, { status: 'AWARDED', winnerCompNo: winner.compNo, winningAmount: winner.bestAmount, poNo, awardedAt: now, closedAt: a.closedAt ?? now, version: a.version + 1, updatedAt: now });
     await insertEvent(trx, auctionNo, 'AWARD', { status: 'AWARDED', winnerCompNo: winner.compNo });
     await writeAudit(trx, { entity: 'auction', entityKey: auctionNo, action: 'AWARD', actor: actor.userId, before: { status }, after: { status: 'AWARDED', winner: winner.compNo, amount: winner.bestAmount, poNo } });
