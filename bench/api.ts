@@ -19,6 +19,7 @@
  * Results: bench/results/api.json (printer: npx tsx bench/api-print.ts).
  */
 import fs from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -47,6 +48,11 @@ const only = onlyAt >= 0 ? process.argv[onlyAt + 1].toLowerCase() : null;
 // --explain: EXPLAIN (ANALYZE, BUFFERS) of every statement → bench/results/api-explain-s<N>.txt
 const explain = process.argv.includes('--explain');
 const explained: string[] = [];
+// --profile <dir>: a CPU profile of this process while autocannon drives the operation (each case's
+// throughput phase) → <dir>/api-<case>.cpuprofile (npx tsx bench/profile-top.ts <file>). autocannon runs
+// in this process too: its share shows under its own packages (autocannon, hdr-histogram-js, undici).
+const profileAt = process.argv.indexOf('--profile');
+const profileDir = profileAt >= 0 ? process.argv[profileAt + 1] : null;
 
 const { url, dbh, orderLines } = await openScaleDb(scale);
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gpms-bench-api-'));
@@ -192,7 +198,19 @@ async function measure(c: ListCase, page: number, id: string, headers: Record<st
   };
   result.p50Ratio = Number((result.operationMs.p50 / result.rawSqlMs.p50).toFixed(2));
   if (duration > 0 && connections > 0) {
+    const profiler = profileDir ? new Session() : null;
+    if (profiler) {
+      profiler.connect();
+      await profiler.post('Profiler.enable');
+      await profiler.post('Profiler.start');
+    }
     const opT = await cannon(`${appUrl}${pathAndQuery}`, headers);
+    if (profiler) {
+      const { profile } = await profiler.post('Profiler.stop');
+      fs.mkdirSync(profileDir!, { recursive: true });
+      fs.writeFileSync(path.join(profileDir!, `api-${id}.cpuprofile`), JSON.stringify(profile));
+      profiler.disconnect();
+    }
     const bareT = await cannon(`${bareUrl}/bare/${id}`);
     const rawRps = await sqlThroughput(groups);
     result.throughput = { connections, seconds: duration, operationRps: opT.rps, bareRps: bareT.rps, rawSqlRps: Number(rawRps.toFixed(1)), ratio: Number((opT.rps / bareT.rps).toFixed(3)), errors: opT.errors };

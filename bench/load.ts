@@ -9,11 +9,17 @@
  * PostgreSQL, both seeded with the demo data at `--scale` (default 1: what `npm start` seeds).
  * Prints per backend and list: requests/s, p50/p99 latency, errors (non-2xx and socket errors).
  * Results: bench/results/load.json. Targets (#27): PGlite 0 errors and p99 ≤ 2 s.
+ * `--profile <dir>`: a CPU profile of the server's thread (this process's main thread: HTTP, the
+ * app, the driver; not the PGlite thread, not autocannon) while the load runs, written to
+ * `<dir>/load-<backend>.cpuprofile` (open it in Chrome's DevTools, or `npx tsx bench/profile-top.ts`).
  */
 import { fork } from 'node:child_process';
 import fs from 'node:fs';
+import type http from 'node:http';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import os from 'node:os';
 import path from 'node:path';
+import { Session } from 'node:inspector/promises';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
@@ -35,7 +41,11 @@ import { ADMIN_URL, numberArg as arg } from './scale-db';
 const connections = arg('connections', 200);
 const duration = arg('duration', 60);
 const scale = arg('scale', 1);
+/** ACTIVE_REQUESTS (server/http/admission.ts); 0: the configuration's default. A large number: no queue, as before #27's fix. */
+const active = arg('active', 0);
 const backendsAt = process.argv.indexOf('--backends');
+const profileAt = process.argv.indexOf('--profile');
+const profileDir = profileAt >= 0 ? process.argv[profileAt + 1] : null;
 const backends = (backendsAt >= 0 ? process.argv[backendsAt + 1] : 'pglite,postgres').split(',') as Array<'pglite' | 'postgres'>;
 
 const LISTS = [
@@ -95,7 +105,7 @@ async function runBackend(kind: 'pglite' | 'postgres'): Promise<{ backend: strin
   const backend = await openBackend(kind, dataDir);
   await migrateToLatest(backend.dbh.db);
   await seedDemo(backend.dbh.db, { scale });
-  const config = testConfig({ dataDir, distDir: path.join(dataDir, 'no-dist'), databaseUrl: backend.databaseUrl, jobsPollMs: 0 });
+  const config = testConfig({ dataDir, distDir: path.join(dataDir, 'no-dist'), databaseUrl: backend.databaseUrl, jobsPollMs: 0, ...(active > 0 ? { activeRequests: active } : {}) });
   const app = await buildApp({ config, dbh: backend.dbh });
   const base = await app.listen({ host: '127.0.0.1', port: 0 });
   try {
@@ -115,7 +125,52 @@ async function runBackend(kind: 'pglite' | 'postgres'): Promise<{ backend: strin
     const hasStats = typeof worker?.statementStats === 'function';
     if (hasStats) await worker.statementStats(true);
     // autocannon in a process of its own: in this one it took the server's thread from it.
+    const profiler = profileDir ? new Session() : null;
+    if (profiler) {
+      profiler.connect();
+      await profiler.post('Profiler.enable');
+      await profiler.post('Profiler.start');
+    }
+    // The server's own view: from the request's headers parsed to its answer's last byte handed to the
+    // socket, per list (tells waiting in the server from waiting in the network or the load generator).
+    const served = new Map<string, number[]>();
+    const eventLoop = monitorEventLoopDelay({ resolution: 10 });
+    eventLoop.enable();
+    const onRequest = (req: http.IncomingMessage, res: http.ServerResponse) => {
+      const t0 = performance.now();
+      res.once('finish', () => {
+        const key = (req.url ?? '').split('?')[0];
+        let a = served.get(key);
+        if (!a) served.set(key, (a = []));
+        a.push(performance.now() - t0);
+      });
+    };
+    app.server.on('request', onRequest);
+    // When each connection was accepted (Node accepts one per event-loop turn: a long turn keeps
+    // new connections waiting in the kernel's queue).
+    const tStart = performance.now();
+    const accepted: number[] = [];
+    const onConnection = () => accepted.push(performance.now() - tStart);
+    app.server.on('connection', onConnection);
     const runs = await Promise.all(requests.map((r) => cannon({ url: `${base}${r.path}`, connections: share, duration, headers: r.headers, timeout: 30 })));
+    if (profiler) {
+      const { profile } = await profiler.post('Profiler.stop');
+      fs.mkdirSync(profileDir!, { recursive: true });
+      const file = path.join(profileDir!, `load-${kind}.cpuprofile`);
+      fs.writeFileSync(file, JSON.stringify(profile));
+      profiler.disconnect();
+      console.log(`${kind}: CPU profile of the server's thread: ${file}`);
+    }
+    app.server.off('request', onRequest);
+    app.server.off('connection', onConnection);
+    console.log(`${kind}: ${accepted.length} connections accepted, the last ${(Math.max(0, ...accepted) / 1000).toFixed(1)} s after the load began`);
+    eventLoop.disable();
+    const pct = (a: number[], q: number) => a[Math.min(a.length - 1, Math.floor(q * a.length))];
+    for (const [url, a] of served) {
+      a.sort((x, y) => x - y);
+      console.log(`${kind}: in the server ${url}: ${a.length} answered, p50 ${pct(a, 0.5).toFixed(0)} ms, p99 ${pct(a, 0.99).toFixed(0)} ms, max ${a[a.length - 1].toFixed(0)} ms`);
+    }
+    console.log(`${kind}: event loop delay p50 ${(eventLoop.percentile(50) / 1e6).toFixed(0)} ms, p99 ${(eventLoop.percentile(99) / 1e6).toFixed(0)} ms, max ${(eventLoop.max / 1e6).toFixed(0)} ms`);
     const stats = hasStats ? await worker.statementStats(false) : null;
     if (stats) {
       // Where the database thread's time went: its busy share, and the statements by total time.

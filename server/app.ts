@@ -17,6 +17,7 @@ import { databaseRateLimitStore } from './plugins/rate-limit-store.js';
 import { inputGuard } from './http/input-guard.js';
 import { heavyLimit } from './http/heavy.js';
 import { lightFirst } from './http/light-first.js';
+import { admission } from './http/admission.js';
 import { noCache } from './plugins/no-cache.js';
 import { spa } from './plugins/spa.js';
 import { assetHeaders } from './plugins/asset-headers.js';
@@ -73,6 +74,10 @@ async function gpmsPlugin(app: FastifyInstance, { config, dbh }: AppDeps): Promi
   await app.register(lifecyclePlugin);
   // Before any route, so its request hooks count every one.
   await app.register(metricsPlugin, { metrics });
+  // Then a bounded number of API requests at work at once, the rest in arrival order (issue #27): on
+  // PGlite the server's thread does all the work (answers kept in the database thread come back at
+  // once), so fewer; on PostgreSQL requests also wait for the pool (10 connections).
+  await app.register(admission, { active: config.activeRequests || (dbh.kind === 'pglite' ? 8 : 16) });
   // Before any route is added: control characters refused and numbers bounded for every route.
   await app.register(inputGuard);
   await app.register(helmet, {

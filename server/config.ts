@@ -65,6 +65,12 @@ export interface Config extends IntegrationConfig, OperationsConfig {
   trustedProxies: string[];
   /** Concurrent heavy requests (exports, reports) one user may have running; more answer 429. */
   heavyPerUser: number;
+  /**
+   * API requests at work at once in this server; more wait their turn in arrival order
+   * (server/http/admission.ts). Bounds the JavaScript one event-loop turn does, so new connections
+   * are accepted promptly under load. 0: by the database (8 on PGlite, 16 on PostgreSQL).
+   */
+  activeRequests: number;
   /** Where written files go: DATA_DIR (disk, the default) or an S3-compatible bucket (FILE_STORE=s3://…). */
   fileStore: FileStoreConfig;
   /** Rows a server-side export reads a page (server/modules/exports); smaller pages let other requests in more often on PGlite. */
@@ -234,6 +240,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     devOutbox: oneOf(env, 'DEV_OUTBOX', ['on', 'off'] as const, 'off', problems) === 'on',
     trustedProxies: proxyList(env, problems),
     heavyPerUser: integer(env, 'HEAVY_PER_USER', 2, 1, 100, problems),
+    activeRequests: integer(env, 'ACTIVE_REQUESTS', 0, 0, 10000, problems),
     exportPageSize: integer(env, 'EXPORT_PAGE_SIZE', 5000, 1, 5000, problems),
     fileStore: loadFileStoreConfig(env, problems),
     bidMasterKey: masterKey(env, 'BID_MASTER_KEY', problems),

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { CamelCasePlugin, Kysely, PostgresDialect, type Dialect, type KyselyConfig, type LogEvent } from 'kysely';
+import { CompiledCamelCasePlugin } from './camel-rows.js';
+import { Kysely, PostgresDialect, type Dialect, type KyselyConfig, type LogEvent } from 'kysely';
 import { PGlite } from '@electric-sql/pglite';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
@@ -53,8 +54,9 @@ function listenerSet(): { listeners: Set<QueryListener>; onQuery: DbHandle['onQu
   };
 }
 
-// underscoreBeforeDigits keeps the spec's TAX_NO_2 as tax_no_2 (taxNo2 in code).
-const camelCase = () => new CamelCasePlugin({ underscoreBeforeDigits: true });
+// underscoreBeforeDigits keeps the spec's TAX_NO_2 as tax_no_2 (taxNo2 in code); rows renamed by a
+// function compiled per column list (camel-rows.ts).
+const camelCase = () => new CompiledCamelCasePlugin({ underscoreBeforeDigits: true });
 
 export interface ConnectOptions {
   /** postgres://… when set, else PGlite. */

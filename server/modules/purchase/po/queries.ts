@@ -110,7 +110,13 @@ export async function listPos(db: Db, f: PoFilter, sort: SortSpec<(typeof PO_SOR
     for (const c of counted) lineCounts.set(c.poNo, Number(c.n));
   }
   return {
-    rows: rows.map((r) => ({ ...r, lineCount: lineCounts.get(r.poNo) ?? 0, forwardedAt: iso(r.forwardedAt), acknowledgedAt: iso(r.acknowledgedAt), updatedAt: iso(r.updatedAt)! })),
+    // Every field named (a spread of a wide row takes V8's slow path: bench/README.md, #27).
+    rows: rows.map((r) => ({
+      poNo: r.poNo, poType: r.poType, poDate: r.poDate, title: r.title, status: r.status, approvalStatus: r.approvalStatus, compNo: r.compNo, compNameKr: r.compNameKr,
+      forwardYn: r.forwardYn, buyerId: r.buyerId, buyerName: r.buyerName, requesterName: r.requesterName, deptnm: r.deptnm, prNo: r.prNo, rfqNo: r.rfqNo, loiNo: r.loiNo,
+      currency: r.currency, totalAmount: r.totalAmount, dueDate: r.dueDate, version: r.version,
+      lineCount: lineCounts.get(r.poNo) ?? 0, forwardedAt: iso(r.forwardedAt), acknowledgedAt: iso(r.acknowledgedAt), updatedAt: iso(r.updatedAt)!,
+    })),
     total: totals.reduce((s, t) => s + Number(t.count), 0),
     totals: totals.map((t) => ({ currency: t.currency, count: Number(t.count), totalAmount: String(t.totalAmount ?? '0') })),
   };
@@ -241,7 +247,14 @@ export async function listSupplierPos(db: Db, f: SupplierPoFilter, sort: SortSpe
       .execute(),
     base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
   ]);
-  return { rows: rows.map((r) => ({ ...r, lineCount: Number(r.lineCount), forwardedAt: iso(r.forwardedAt), acknowledgedAt: iso(r.acknowledgedAt) })), total: Number(count.n) };
+  return {
+    rows: rows.map((r) => ({
+      poNo: r.poNo, compNo: r.compNo, compName: r.compName, poType: r.poType, poDate: r.poDate, title: r.title, status: r.status, currency: r.currency,
+      totalAmount: r.totalAmount, dueDate: r.dueDate, buyerName: r.buyerName, version: r.version,
+      lineCount: Number(r.lineCount), forwardedAt: iso(r.forwardedAt), acknowledgedAt: iso(r.acknowledgedAt),
+    })),
+    total: Number(count.n),
+  };
 }
 
 /** A supplier's view of one order; undefined for another company's, an unsent one, or a missing one. */

@@ -1,0 +1,106 @@
+// @vitest-environment node
+import { describe, expect, it } from 'vitest';
+import Fastify, { type FastifyInstance } from 'fastify';
+import fastifySse from '@fastify/sse';
+import { admission } from '../../../server/http/admission';
+
+const access = { kind: 'public' } as const;
+
+/** A server allowing `active` requests at work; /slow/:n answers when release(n) is called. */
+async function server(active: number) {
+  const app: FastifyInstance = Fastify();
+  await app.register(admission, { active });
+  const started: string[] = [];
+  const gates = new Map<string, () => void>();
+  const release = (n: string) => gates.get(n)!();
+  app.get('/slow/:n', { config: { access } as never }, async (request) => {
+    const n = (request.params as { n: string }).n;
+    started.push(n);
+    await new Promise<void>((resolve) => gates.set(n, resolve));
+    return { n };
+  });
+  app.get('/export/:n', { config: { access } as never }, async (request) => {
+    started.push(`export ${(request.params as { n: string }).n}`);
+    return {};
+  });
+  app.get('/open', { config: { access, unqueued: true } as never }, async () => {
+    started.push('open');
+    return {};
+  });
+  // An event stream (as the auction monitor's): open as long as it is watched, so never holding a place.
+  await app.register(async (child) => {
+    await child.register(fastifySse);
+    child.get('/events', { sse: { kind: 'only' }, config: { access } as never } as never, async (_request, reply) => {
+      started.push('events');
+      await (reply as unknown as { sse: { send(m: { data: string }): Promise<void> } }).sse.send({ data: 'x' });
+      (reply as unknown as { sse: { close(): void } }).sse.close();
+    });
+  });
+  app.get('/static', async () => {
+    started.push('static');
+    return {};
+  });
+  await app.ready();
+  return { app, started, release, gates };
+}
+
+const until = async (check: () => boolean) => {
+  for (let i = 0; i < 200 && !check(); i++) await new Promise((r) => setTimeout(r, 5));
+  expect(check()).toBe(true);
+};
+
+describe('admission (at most N API requests at work, the rest in arrival order)', () => {
+  it('starts a waiting request only when one at work has answered, oldest first', async () => {
+    const { app, started, release, gates } = await server(2);
+    const answers = ['1', '2', '3', '4'].map((n) => app.inject({ method: 'GET', url: `/slow/${n}` }));
+    await until(() => started.length === 2);
+    await new Promise((r) => setTimeout(r, 30));
+    expect(started).toEqual(['1', '2']);
+    release('2');
+    await until(() => started.length === 3);
+    expect(started[2]).toBe('3');
+    release('1');
+    await until(() => started.length === 4);
+    expect(started[3]).toBe('4');
+    release('3');
+    await until(() => gates.has('4'));
+    release('4');
+    expect((await Promise.all(answers)).map((r) => r.json().n)).toEqual(['1', '2', '3', '4']);
+    await app.close();
+  });
+
+  it('never queues heavy reads, unqueued routes (event streams) or routes without access', async () => {
+    const { app, started, release, gates } = await server(1);
+    const busy = app.inject({ method: 'GET', url: '/slow/1' });
+    await until(() => gates.has('1'));
+    for (const url of ['/export/1', '/open', '/static']) expect((await app.inject({ method: 'GET', url })).statusCode).toBe(200);
+    expect((await app.inject({ method: 'GET', url: '/events', headers: { accept: 'text/event-stream' } })).statusCode).toBe(200);
+    expect(started).toEqual(['1', 'export 1', 'open', 'static', 'events']);
+    release('1');
+    await busy;
+    await app.close();
+  });
+
+  it('a request whose client went away leaves the queue without taking a place', async () => {
+    const { app, started, release, gates } = await server(1);
+    const address = await app.listen({ host: '127.0.0.1', port: 0 });
+    const first = fetch(`${address}/slow/1`);
+    await until(() => gates.has('1'));
+    const gone = new AbortController();
+    const abandoned = fetch(`${address}/slow/2`, { signal: gone.signal }).catch(() => 'aborted');
+    await new Promise((r) => setTimeout(r, 50));
+    gone.abort();
+    expect(await abandoned).toBe('aborted');
+    await new Promise((r) => setTimeout(r, 50));
+    const third = fetch(`${address}/slow/3`);
+    await new Promise((r) => setTimeout(r, 50));
+    release('1');
+    await until(() => gates.has('3'));
+    // Request 2 never ran: its place went to request 3.
+    expect(started).toEqual(['1', '3']);
+    release('3');
+    expect((await (await third).json()).n).toBe('3');
+    await first;
+    await app.close();
+  });
+});
