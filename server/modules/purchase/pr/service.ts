@@ -285,14 +285,15 @@ export async function returnPr(db: Db, caller: Caller | null, prNo: string, body
   return detail(db, prNo, actor);
 }
 
-/* ------------------------------ sealed-bid tenders (server/modules/bidding) ------------------------------ */
+/* ------------------------------ tenders and auctions (server/modules/bidding) ------------------------------ */
 
 /**
- * A received PR taken by a sealed-bid tender, as an RFQ takes it: its buyer or a purchasing
- * manager, the version read, RECEIVED → QUOT_REQUESTED, audited. Inside the tender's transaction;
- * answers the PR and its lines for the tender to copy.
+ * A received PR taken by a sealed-bid tender or a reverse auction (`docNo`, its number), as an RFQ
+ * takes it: its buyer or a purchasing manager, the version read, RECEIVED → QUOT_REQUESTED,
+ * audited (REQUEST_TENDER; the audit names the document as `tenderNo` for both). Inside the
+ * document's transaction; answers the PR and its lines for the document to copy.
  */
-export async function takePrForTender(trx: Db, actor: Actor, prNo: string, prVersion: number | undefined, tenderNo: string) {
+export async function takePrForBidding(trx: Db, actor: Actor, prNo: string, prVersion: number | undefined, docNo: string) {
   const pr = await lockPr(trx, prNo);
   if (!pr) throw missing('PR_NOT_FOUND', '구매요청을 찾을 수 없습니다');
   if (pr.buyerId !== actor.singleid && !isPurchasingManager(actor)) throw notAllowed('담당 구매자 또는 구매 관리자만 입찰을 만들 수 있습니다');
@@ -300,15 +301,15 @@ export async function takePrForTender(trx: Db, actor: Actor, prNo: string, prVer
   const status = transition(PR_MACHINE, 'requestQuote', pr.status);
   const lines = await findPrLineRows(trx, prNo);
   await updatePrHeader(trx, prNo, { status, version: pr.version + 1, updatedAt: new Date() });
-  await writeAudit(trx, { entity: 'pr_header', entityKey: prNo, action: 'REQUEST_TENDER', actor: actor.userId, before: { status: pr.status }, after: { status, tenderNo } });
+  await writeAudit(trx, { entity: 'pr_header', entityKey: prNo, action: 'REQUEST_TENDER', actor: actor.userId, before: { status: pr.status }, after: { status, tenderNo: docNo } });
   return { pr, lines };
 }
 
-/** A cancelled tender gives its PR back to purchasing (QUOT_REQUESTED → RECEIVED), audited. */
-export async function releasePrOfTender(trx: Db, actor: Actor, prNo: string, tenderNo: string, reason: string) {
+/** A cancelled tender or auction gives its PR back to purchasing (QUOT_REQUESTED → RECEIVED), audited. */
+export async function releasePrOfBidding(trx: Db, actor: Actor, prNo: string, docNo: string, reason: string) {
   const pr = await lockPr(trx, prNo);
   if (!pr || pr.status !== 'QUOT_REQUESTED') return;
   const status = transition(PR_MACHINE, 'reopen', pr.status);
   await updatePrHeader(trx, prNo, { status, version: pr.version + 1, updatedAt: new Date() });
-  await writeAudit(trx, { entity: 'pr_header', entityKey: prNo, action: 'TENDER_CANCELLED', actor: actor.userId, before: { status: pr.status }, after: { status, tenderNo }, reason });
+  await writeAudit(trx, { entity: 'pr_header', entityKey: prNo, action: 'TENDER_CANCELLED', actor: actor.userId, before: { status: pr.status }, after: { status, tenderNo: docNo }, reason });
 }
