@@ -113,7 +113,8 @@ async function detail(db: Db, tenderNo: string, actor: Actor) {
     openings: openings.map((o) => ({ confirmedBy: o.confirmedBy, confirmerName: o.confirmerName, confirmedAt: iso(o.confirmedAt)!, live: live.includes(o) })),
     orders,
     attachments,
-    history,
+    // An entry of the server's job (the clock) has no person: it is named by the job's actor id, which the screen shows as such.
+    history: history.map((h) => (h.actorName === null && h.actor === TENDER_JOB_ACTOR ? { ...h, actorName: TENDER_JOB_ACTOR } : h)),
     actions,
   };
 }
