@@ -7,8 +7,9 @@
  * them the buyer's monitor feed, the rest the suppliers' own feeds, three-ish per company) spread
  * evenly over both servers, and every supplier bidding on its own clock (a pause drawn uniformly in
  * [gap-min, gap-max] ms between two bids) from the opening to the close. Soft close is on: the
- * auction opens with 5 s left before its planned end, soft close 1 minute, one extension — so the
- * first bid moves the end by a minute and the whole run (≈ 65 s) is "the last minute".
+ * auction opens with 10 s left before its planned end, soft close 1 minute, one extension — so the
+ * first bid moves the end by a minute and the whole run (≈ 70 s) is "the last minute". Before it
+ * opens, each supplier reads the auction once (its room), which warms both servers.
  *
  * Load comes from processes of their own (this file with `--role bidders` and `--role watchers`;
  * the servers' threads serve only the servers). Setup (demo seed, 50 supplier accounts, logins, the
@@ -164,7 +165,11 @@ async function bidders(specFile: string) {
   };
   const records: BidRecord[] = [];
   const gap = () => spec.gapMin + Math.random() * (spec.gapMax - spec.gapMin);
-  await new Promise<void>((resolve) => process.once('message', () => resolve()));
+  const go = new Promise<void>((resolve) => process.once('message', () => resolve()));
+  // Each supplier opens the auction room first (as its screen does), which also warms both servers.
+  await Promise.all(spec.bidders.map((b) => fetch(`${b.base}/api/v1/cyber/bid/auctions/${spec.auctionNo}`, { headers: b.headers }).then((r) => r.arrayBuffer())));
+  process.send!({ ready: true });
+  await go;
   await Promise.all(
     spec.bidders.map(async (b) => {
       let last: number | null = null;
@@ -326,13 +331,13 @@ async function main() {
       bidders: suppliers.map((s, i) => ({ base: bases[i % 2], compNo: s.compNo, headers: s.who.headers })),
     }));
     const bidProc = child('bidders', bidFile);
-    await sleep(1500); // the child's tsx start
+    await new Promise((resolve) => bidProc.once('message', resolve));
     const db = new pg.Client({ connectionString: url });
     await db.connect();
     const cpu0 = servers.map((s) => cpuSeconds(s.pid!));
     const loadBefore = os.loadavg();
-    // Opens now, 5 s before its planned end: the first bid extends it by the soft-close minute.
-    await db.query(`update auction set start_at = now() - interval '1 second', planned_end_at = now() + interval '5 seconds', end_at = now() + interval '5 seconds' where auction_no = $1`, [auctionNo]);
+    // Opens now, 10 s before its planned end: the first bid extends it by the soft-close minute.
+    await db.query(`update auction set start_at = now() - interval '1 second', planned_end_at = now() + interval '10 seconds', end_at = now() + interval '10 seconds' where auction_no = $1`, [auctionNo]);
     const t0 = Date.now();
     bidProc.send('go');
     const sampler = setInterval(() => loads.push([Math.round((Date.now() - t0) / 1000), Number(os.loadavg()[0].toFixed(2))]), 5000);
