@@ -394,6 +394,9 @@ export function EditBodyView({ body, at, record, extraScope, onSaved, onDeleted,
         if (again) {
           frame.setDirty(false);
           setCurrent(again);
+          // The detail grids start again from the record read, even when its rows look the same
+          // as before (a sealed bid answers its lines without the prices just typed).
+          reloadDetails();
         }
       },
     });

@@ -5,3 +5,10 @@ export const AWARD_RULE = ['LOWEST_TOTAL', 'LOWEST_PER_LINE'].map((value) => ({ 
 export const AUCTION_STATUS = ['DRAFT', 'PUBLISHED', 'OPEN', 'CLOSED', 'AWARDED', 'CANCELLED'].map((value) => ({ value, text: `option.bid.auctionStatus.${value}` }));
 export const AUCTION_RESULT = ['WON', 'LOST'].map((value) => ({ value, text: `option.bid.bidStatus.${value}` }));
 export const DECREMENT_KIND = ['AMOUNT', 'PERCENT'].map((value) => ({ value, text: `option.bid.decrementKind.${value}` }));
+
+/** A tender's history (its audit actions) and who acted: a person's name, or the server's job (no person). */
+export const TENDER_HISTORY_ACTIONS = ['CREATE', 'UPDATE', 'PUBLISH', 'BIDDING_OPEN', 'BIDDING_CLOSE', 'SEALED_READ_REFUSED', 'OPEN_CONFIRM', 'OPEN', 'AWARD', 'CANCEL'].map((value) => ({
+  value,
+  text: `option.bid.historyAction.${value}`,
+}));
+export const HISTORY_ACTORS = [{ value: 'system:job', text: 'option.bid.historyActor.systemJob' }];

@@ -67,6 +67,40 @@ describe('tenderSubmit: my sealed bid', { timeout: 30_000 }, () => {
     expect(await screen.findByDisplayValue('a'.repeat(64))).toBeInTheDocument();
   });
 
+  it('after the bid the form is the saved bid again: the typed prices are gone (sealed) and nothing is left unsaved', async () => {
+    let sent = false;
+    const submitted = ownTender({ bidStatus: 'SUBMITTED', revision: 1, submittedAt: '2026-12-01T02:00:00.000Z', receipt: 'c'.repeat(64), version: 2 });
+    renderScreen('bid.tenderSubmit', {
+      entries: screenDefinitions,
+      texts: screenTexts,
+      portal: 'external',
+      login: SUPPLIER_LOGIN,
+      history: ['/left'],
+      route: '/bid/tenderSubmit?tenderNo=BD2026-000001',
+      answers: {
+        getSupplierTender: () => (sent ? submitted : ownTender()),
+        submitBid: () => {
+          sent = true;
+          return submitted;
+        },
+      },
+    });
+    await screen.findByDisplayValue('베어링 연간 단가 입찰');
+    await waitFor(() => expect(gridRowTexts().length).toBe(2));
+    await editGridCell({ row: 0, field: 'unitPrice' }, '1500');
+    await editGridCell({ row: 1, field: 'unitPrice' }, '777');
+    await waitFor(() => expect(gridRowTexts().join(' ')).toMatch(/1,?500.*777/));
+    fireEvent.click(screen.getByRole('button', { name: '투찰' }));
+    await confirmYes();
+    await screen.findByDisplayValue('c'.repeat(64));
+    // The saved bid answers no price before the opening: the grid shows none.
+    await waitFor(() => expect(gridRowTexts().join(' ')).not.toMatch(/1,?500|777/));
+    // Leaving asks nothing: there is no unsaved change.
+    fireEvent.click(screen.getByRole('button', { name: '목록' }));
+    await screen.findByText('left the screen');
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+  });
+
   it('after the close it is read only and offers no bid', async () => {
     renderScreen('bid.tenderSubmit', {
       entries: screenDefinitions,
@@ -78,6 +112,32 @@ describe('tenderSubmit: my sealed bid', { timeout: 30_000 }, () => {
     });
     await screen.findByDisplayValue('베어링 연간 단가 입찰');
     expect(screen.queryByRole('button', { name: '투찰' })).not.toBeInTheDocument();
+  });
+});
+
+describe('tenderEdit: the history', { timeout: 30_000 }, () => {
+  it('shows the actions by their names and the job as the system, in Korean and in English', async () => {
+    const tender = {
+      tenderNo: 'BD2026-000003', prNo: null, title: '작업 이력 입찰', description: null, status: 'CLOSED', awardRule: 'LOWEST_TOTAL', currency: 'KRW', openAt: '2026-12-01T01:00:00.000Z', closeAt: '2026-12-01T09:00:00.000Z',
+      buyerId: 'E000004', buyerName: '박구매', fileId: null, cancelReason: null, openedAt: null, awardedAt: null, version: 2, lines: [], suppliers: [], openings: [], orders: [], attachments: [], actions: [],
+      history: [
+        { at: '2026-11-30T01:00:00.000Z', action: 'PUBLISH', actor: 'operator', actorName: '박구매', reason: null },
+        { at: '2026-12-01T01:00:05.000Z', action: 'BIDDING_OPEN', actor: 'system:job', actorName: 'system:job', reason: null },
+        { at: '2026-12-01T09:00:05.000Z', action: 'BIDDING_CLOSE', actor: 'system:job', actorName: 'system:job', reason: null },
+      ],
+    };
+    const historyTexts = () => Array.from(document.querySelectorAll('[data-gpms-grid]')).flatMap((_, i) => gridRowTexts(document, i)).map((r) => r.join(' ')).filter((r) => /2026/.test(r));
+    for (const [language, expected] of [
+      ['ko', [/공고 박구매/, /입찰 개시 시스템\(자동 작업\)/, /입찰 마감 시스템\(자동 작업\)/]],
+      ['en', [/Published 박구매/, /Bidding opened System \(job\)/, /Bidding closed System \(job\)/]],
+    ] as const) {
+      const r = renderScreen('bid.tenderEdit', { entries: screenDefinitions, texts: screenTexts, language, route: '/bid/tenderEdit?tenderNo=BD2026-000003', answers: { getTender: () => tender } });
+      await screen.findByDisplayValue('작업 이력 입찰');
+      await waitFor(() => expect(historyTexts()).toHaveLength(3));
+      historyTexts().forEach((row, i) => expect(row).toMatch(expected[i]));
+      expect(historyTexts().join(' ')).not.toMatch(/BIDDING_|system:job/);
+      r.unmount();
+    }
   });
 });
 

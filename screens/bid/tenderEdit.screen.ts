@@ -1,5 +1,5 @@
 import { defineEditScreen } from '../../engine/define';
-import { AWARD_RULE, BID_STATUS, TENDER_STATUS } from './options';
+import { AWARD_RULE, BID_STATUS, HISTORY_ACTORS, TENDER_HISTORY_ACTIONS, TENDER_STATUS } from './options';
 
 const T = 'screen.bid.tenderEdit';
 /** The server's own decision: the buttons of the tender's state and the caller's role (getTender `actions`). */
@@ -111,8 +111,9 @@ export default defineEditScreen({
       visible: "mode == 'update'",
       columns: [
         { field: 'at', type: 'datetime', width: 140 },
-        { field: 'action', width: 160 },
-        { field: 'actorName', width: 100 },
+        { field: 'action', type: 'code', options: TENDER_HISTORY_ACTIONS, width: 160 },
+        // A person's name; the server's job (the clock, the reminders) is named as such (getTender answers 'system:job').
+        { field: 'actorName', type: 'code', options: HISTORY_ACTORS, width: 120 },
         { field: 'reason', width: 240 },
       ],
     },

@@ -36,7 +36,10 @@ export function monitorDetail(over: Partial<MonitorDetail> = {}): MonitorDetail 
       { seq: 2, compNo: 'C00002', amount: '960000.00', bidAt: minutes(-2), bidBy: 'supplier2', endAtAfter: minutes(2) },
       { seq: 3, compNo: 'C00001', amount: '955000.00', bidAt: minutes(-1), bidBy: 'supplier1', endAtAfter: minutes(4) },
     ],
-    history: [{ at: start, action: 'PUBLISH', actor: 'operator', actorName: '김구매', reason: null }],
+    history: [
+      { at: start, action: 'PUBLISH', actor: 'operator', actorName: '김구매', reason: null },
+      { at: start, action: 'OPEN', actor: 'system:job', actorName: 'system:job', reason: null },
+    ],
     actions: ['cancel'],
     ...over,
   } as MonitorDetail;

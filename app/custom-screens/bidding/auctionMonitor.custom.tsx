@@ -24,6 +24,8 @@ import { STAFF_FEED, useAuctionFeed, useServerOffset, useTick } from './use-auct
 import styles from './auction.module.css';
 
 const T = 'screen.bid.live';
+/** The server's own job acts with no person (moveAuctionsByClock): named as the tenders' history names it. */
+const JOB_ACTOR = 'system:job';
 
 const CANCEL_PROMPT: PromptDef = {
   title: `${T}.cancelTitle`,
@@ -303,7 +305,7 @@ export default function AuctionMonitor({ query }: CustomScreenProps) {
                 <tr key={`${h.at}-${i}`}>
                   <td>{at(h.at)}</td>
                   <td>{actionText(h.action)}</td>
-                  <td>{h.actorName ?? h.actor}</td>
+                  <td>{h.actor === JOB_ACTOR ? t('option.bid.historyActor.systemJob') : (h.actorName ?? h.actor)}</td>
                   <td>{h.reason ?? ''}</td>
                 </tr>
               ))}

@@ -51,6 +51,9 @@ describe('auctionMonitor: the buyer’s live monitor', { timeout: 30_000 }, () =
     ]);
     expect(screen.getByTestId('extensions')).toHaveTextContent('1 / 3');
     expect(screen.getByRole('region', { name: '처리 이력' })).toHaveTextContent('공고');
+    // The clock job's entry names the job, not its internal actor id.
+    expect(screen.getByRole('region', { name: '처리 이력' })).toHaveTextContent('시스템(자동 작업)');
+    expect(screen.getByRole('region', { name: '처리 이력' })).not.toHaveTextContent('system:job');
     await waitFor(() => expect(feed.seen).toEqual([{ path: '/api/v1/bid/auctions/{auctionNo}/events', lastEventId: '12' }]));
     await waitFor(() => expect(screen.getByTestId('feed-state')).toHaveAttribute('data-state', 'open'));
 

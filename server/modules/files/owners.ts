@@ -1,3 +1,4 @@
+import { invalid } from '../../domain/errors.js';
 import { sql } from 'kysely';
 import type { Db } from '../../db/connect.js';
 import type { Caller } from '../../auth/plugin.js';
@@ -156,17 +157,30 @@ async function linkedCompanies(db: Db, t: FileOwnerType, docNo: string): Promise
  * May this caller make `doc` hold the group `fileId` (a document saved with an attachment): the
  * group is the document's already, or a group no other document holds that the caller uploaded
  * (or uploaded naming this document). A group of another document is refused — attaching it would
- * show that document's files to whoever reads this one (a tender's invited suppliers).
+ * show that document's files to whoever reads this one (a tender's invited suppliers, another
+ * company's quotation of the same RFQ: `doc.compNo` tells the company's own from the others').
  */
-export async function mayBindGroup(db: Db, caller: Caller, fileId: string, doc: { docType: string; docNo: string | null }): Promise<boolean> {
+export async function mayBindGroup(db: Db, caller: { userId: string }, fileId: string, doc: { docType: string; docNo: string | null; compNo?: string | null }): Promise<boolean> {
   const group = await db.selectFrom('fileGroup').select(['fileId', 'createdBy', 'docType', 'docNo']).where('fileId', '=', fileId).executeTakeFirst();
   if (!group) return false;
   const holders = await documentsHolding(db, fileId);
-  const own = (h: { docType: string | null; docNo: string | null }) => h.docType === doc.docType && doc.docNo !== null && h.docNo === doc.docNo;
+  const sameDoc = (h: { docType: string | null; docNo: string | null }) => h.docType === doc.docType && doc.docNo !== null && h.docNo === doc.docNo;
+  const own = (h: FileGroupOwner) => sameDoc(h) && (!doc.compNo || h.companies.includes(doc.compNo));
   if (holders.some((h) => !own(h))) return false;
   if (holders.length > 0) return true;
-  if (group.docType && group.docNo) return own(group) && group.createdBy === caller.userId;
+  if (group.docType && group.docNo) return sameDoc(group) && group.createdBy === caller.userId;
   return group.createdBy !== null && group.createdBy === caller.userId;
+}
+
+/**
+ * The attachment group a request gives a document (`fileId`), checked by mayBindGroup: the
+ * document's own, or the caller's fresh upload. Anything else — unknown, another user's upload,
+ * another document's or company's group — is the same 400 (nothing says whether it exists).
+ */
+export async function assertBindable(db: Db, caller: { userId: string } | null, path: string, fileId: string | null | undefined, doc: { docType: string; docNo: string | null; compNo?: string | null }): Promise<void> {
+  if (!fileId) return;
+  if (caller && (await mayBindGroup(db, caller, fileId, doc))) return;
+  throw invalid('VALIDATION', '첨부파일을 찾을 수 없습니다. 이 문서에 직접 올린 파일만 첨부할 수 있습니다', [{ path, message: '첨부파일을 찾을 수 없습니다' }]);
 }
 
 /** A document named by type and number, with its companies; null when it does not exist. */

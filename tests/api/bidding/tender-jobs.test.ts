@@ -91,6 +91,10 @@ describe('tender jobs', () => {
     expect(await stored(tender.tenderNo)).toEqual({ status: 'OPEN', version: versionBefore });
     await advanceTenderClock(t.db.db, new Date());
     expect(await audits(tender.tenderNo, 'BIDDING_OPEN')).toMatchObject([{ actor: 'system:job' }]);
+    // The history names the job as its actor (the screen labels it), not an empty name.
+    const history = ok(await f.get(`/api/v1/bid/tenders/${tender.tenderNo}`, f.u.operator)).history as Array<{ action: string; actor: string; actorName: string | null }>;
+    expect(history.find((h) => h.action === 'BIDDING_OPEN')).toMatchObject({ actor: 'system:job', actorName: 'system:job' });
+    expect(history.find((h) => h.action === 'CREATE')!.actorName).not.toBe('system:job');
     await bid(tender.tenderNo, f.u.supplier1, '1000');
 
     await setWindow(tender.tenderNo, { openAt: at(-2 * H), closeAt: at(-M) });

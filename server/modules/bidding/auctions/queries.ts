@@ -135,6 +135,16 @@ export async function updateParticipant(trx: Db, auctionNo: string, compNo: stri
   await trx.updateTable('auctionParticipant').set(values).where('auctionNo', '=', auctionNo).where('compNo', '=', compNo).execute();
 }
 
+/** The company's new best after an accepted bid, and one more bid counted (in the bid's transaction, under the auction's lock). */
+export async function recordBest(trx: Db, auctionNo: string, compNo: string, best: { bestAmount: string; bestSeq: number; bestAt: Date }) {
+  await trx
+    .updateTable('auctionParticipant')
+    .set((eb) => ({ ...best, bidCount: eb('bidCount', '+', 1) }))
+    .where('auctionNo', '=', auctionNo)
+    .where('compNo', '=', compNo)
+    .execute();
+}
+
 export async function insertEvent(trx: Db, auctionNo: string, kind: Insertable<Database['auctionEvent']>['kind'], payload: unknown): Promise<number> {
   const row = await trx.insertInto('auctionEvent').values({ auctionNo, kind, payload: JSON.stringify(payload) }).returning('id').executeTakeFirstOrThrow();
   return Number(row.id);

@@ -8,8 +8,8 @@ import type { SortSpec } from '../../../http/list-query.js';
 import { HttpError } from '../../../http/errors.js';
 import { internalActor, isPurchasingManager, supplierActor, type Actor } from '../../../domain/actor.js';
 import { checkDate, todayKst } from '../../../domain/dates.js';
-import { existingCodes, loadHistory, loadItems } from '../../../domain/documents.js';
-import { checkVersion, failIf, missing, notAllowed, refused, type FieldError } from '../../../domain/errors.js';
+import { loadHistory } from '../../../domain/documents.js';
+import { failIf, missing, refused, type FieldError } from '../../../domain/errors.js';
 import { transition } from '../../../domain/machine.js';
 import { fitsAmount } from '../../../domain/money.js';
 import type { ReasonBody, VersionBody } from '../../../domain/schemas.js';
@@ -17,12 +17,13 @@ import { iso, text } from '../../../domain/values.js';
 import { CURRENCY_DECIMALS, compareDecimals, multiplyQtyPrice, roundDecimal, sumDecimals } from '../../../../lib/money.js';
 import { checkSourcingEligibility, standings } from '../../evaluation/eligibility.js';
 import { createAwardedPo } from '../../purchase/po/service.js';
-import { releasePrOfTender, takePrForTender } from '../../purchase/pr/service.js';
+import { releasePrOfBidding } from '../../purchase/pr/service.js';
 import { assertSuppliersEligible } from '../../suppliers/eligibility.js';
 import { notifyAuctionCancelled, notifyAuctionInvitations, notifyAuctionResult } from '../../notifications/auction.js';
+import { instant, linesFromPr, ownLines, ownedAtVersion } from '../drafts.js';
 import type { FeedRow } from './live.js';
 import {
-  claimBidSlot, closeIfDue, findAuction, findBids, findCompanies, findDueTransitions, findEvents, findLines, findOwnBids, findOwnParticipant, findParticipant, findParticipants, insertAuction, insertBidIfValid, insertEvent, lastEventId,
+  claimBidSlot, closeIfDue, recordBest, findAuction, findBids, findCompanies, findDueTransitions, findEvents, findLines, findOwnBids, findOwnParticipant, findParticipant, findParticipants, insertAuction, insertBidIfValid, insertEvent, lastEventId,
   listAuctions, listOwnAuctions, lockAuction, moveStatus, updateAuction, updateParticipant, type AuctionFilter,
 } from './queries.js';
 import type { AUCTION_SORT, AuctionAwardBody, AuctionBidBody, AuctionCreateBody } from './schemas.js';
@@ -123,17 +124,6 @@ export async function getAuction(db: Db, caller: Caller | null, auctionNo: strin
 
 /* ------------------------------ writing (staff) ------------------------------ */
 
-/** An instant with its zone, or a Korean wall-clock time as the screens send it (2026-12-01 10:00). */
-function instant(errors: FieldError[], path: string, value: string, label: string): Date | null {
-  const v = value.trim();
-  const kst = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2})$/.exec(v);
-  if (kst && !Number.isNaN(Date.parse(`${kst[1]}T${kst[2]}:00+09:00`))) return new Date(`${kst[1]}T${kst[2]}:00+09:00`);
-  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/.test(v) || Number.isNaN(Date.parse(v))) {
-    errors.push({ path, message: `${label}는 2026-12-01 10:00 (한국 시간) 형식으로 입력하세요` });
-    return null;
-  }
-  return new Date(v);
-}
 
 type CreateBody = Static<typeof AuctionCreateBody>;
 
@@ -160,26 +150,10 @@ async function checkFields(db: Db, b: CreateBody, errors: FieldError[]) {
   return { startAt: startAt!, endAt: endAt!, suppliers };
 }
 
+/** The buyer's own lines, each with its reference unit price. */
 async function draftLines(db: Db, b: CreateBody, errors: FieldError[]) {
   const input = b.lines ?? [];
-  if (input.length === 0) errors.push({ path: 'body/lines', message: '구매요청을 지정하거나 품목을 한 줄 이상 입력하세요' });
-  const { byCode, errors: itemErrors } = await loadItems(db, input, (i) => `body/lines/${i}/itemCode`);
-  errors.push(...itemErrors);
-  const units = await existingCodes(db, 'unit', input.map((l) => l.unitCode?.trim() ?? ''));
-  const today = todayKst();
-  return input.map((l, i) => {
-    const item = l.itemCode?.trim() ? byCode.get(l.itemCode.trim()) : undefined;
-    const itemName = text(l.itemName) ?? item?.itemName ?? null;
-    const unitCode = text(l.unitCode) ?? item?.unitCode ?? null;
-    if (!itemName) errors.push({ path: `body/lines/${i}/itemName`, message: '품목명을 입력하세요' });
-    if (!unitCode) errors.push({ path: `body/lines/${i}/unitCode`, message: '단위를 입력하세요' });
-    else if (!item && !units.has(unitCode)) errors.push({ path: `body/lines/${i}/unitCode`, message: `등록되지 않은 단위입니다: ${unitCode}` });
-    if (l.deliveryDate) checkDate(errors, `body/lines/${i}/deliveryDate`, l.deliveryDate, '납기일', { notBefore: today });
-    return {
-      lineNo: i + 1, prLineNo: null as number | null, itemCode: item?.itemCode ?? null, itemName: itemName ?? '', spec: text(l.spec) ?? item?.spec ?? null, unitCode: unitCode ?? '', sgCode: item?.sgCode ?? null,
-      quantity: l.quantity, refUnitPrice: l.refUnitPrice, deliveryDate: text(l.deliveryDate),
-    };
-  });
+  return (await ownLines(db, input, errors)).map((l, i) => ({ ...l, refUnitPrice: input[i].refUnitPrice }));
 }
 
 /** A draft auction from a received PR (its lines and estimates; the PR moves to quotation requested) or from the buyer's own lines. */
@@ -199,13 +173,10 @@ export async function createAuction(db: Db, caller: Caller | null, b: CreateBody
     };
     let auctionLines = lines.map((l) => ({ ...l, auctionNo }));
     if (prNo) {
-      // The PR moves as a tender takes it (its audit names this auction's number).
-      const { pr, lines: prLines } = await takePrForTender(trx, actor, prNo, b.prVersion, auctionNo);
-      header = { ...header, prNo, title: text(b.title) ?? pr.title, section: pr.section, deptcd: pr.deptcd, buyerId: pr.buyerId ?? actor.singleid, currency: pr.currency };
-      auctionLines = prLines.map((l) => ({
-        auctionNo, lineNo: l.lineNo, prLineNo: l.lineNo, itemCode: l.itemCode, itemName: l.itemName, spec: l.spec, unitCode: l.unitCode, sgCode: l.sgCode, quantity: l.quantity, refUnitPrice: l.estUnitPrice,
-        deliveryDate: pr.desiredDate,
-      }));
+      // The PR moves as a tender takes it (its audit names this auction's number); its estimates are the reference prices.
+      const fromPr = await linesFromPr(trx, actor, prNo, b.prVersion, auctionNo);
+      header = { ...header, ...fromPr.header, title: text(b.title) ?? fromPr.header.title };
+      auctionLines = fromPr.lines.map(({ line, estUnitPrice }) => ({ ...line, auctionNo, refUnitPrice: estUnitPrice }));
     }
     await checkSourcingEligibility(trx, fields.suppliers, { docType: 'AUCTION', docNo: auctionNo, confirmWarning: b.confirmEvaluationWarning, actor: actor.userId });
     await insertAuction(trx, header, auctionLines, fields.suppliers);
@@ -215,12 +186,9 @@ export async function createAuction(db: Db, caller: Caller | null, b: CreateBody
   return detail(db, auctionNo, actor);
 }
 
+/** The auction locked by its buyer or a purchasing manager, at the version read. */
 async function lockOwned(trx: Db, auctionNo: string, actor: Actor, version: number) {
-  const a = await lockAuction(trx, auctionNo);
-  if (!a) throw auctionMissing();
-  if (a.buyerId !== actor.singleid && !isPurchasingManager(actor)) throw notAllowed('담당 구매자 또는 구매 관리자만 역경매를 처리할 수 있습니다');
-  checkVersion(version, a.version);
-  return a;
+  return ownedAtVersion(await lockAuction(trx, auctionNo), actor, version, auctionMissing, '역경매');
 }
 
 /** Publishes a draft: the invited suppliers may see it; bidding opens at its start. */
@@ -250,7 +218,7 @@ export async function cancelAuction(db: Db, caller: Caller | null, auctionNo: st
     const now = new Date();
     const status = transition(AUCTION_MACHINE, 'cancel', byClock(a, now));
     await updateAuction(trx, auctionNo, { status, cancelReason: reason, version: a.version + 1, updatedAt: now });
-    if (a.prNo) await releasePrOfTender(trx, actor, a.prNo, auctionNo, reason!);
+    if (a.prNo) await releasePrOfBidding(trx, actor, a.prNo, auctionNo, reason!);
     await insertEvent(trx, auctionNo, 'CANCEL', { status, endAt: iso(a.endAt) });
     // The suppliers of a published auction were invited: they are told; a draft's never knew of it.
     if (a.status !== 'DRAFT') await notifyAuctionCancelled(trx, auctionNo, (await findParticipants(trx, auctionNo)).map((p) => p.compNo), reason!);
@@ -327,28 +295,34 @@ export async function placeBid(server: Db, caller: Caller | null, auctionNo: str
   let ack;
   try {
     ack = await server.transaction().execute(async (trx) => {
+      // First what does not need the auction's lock: the invitation (it does not change once
+      // published) and the supplier's standing. Bids on one auction queue on that lock, so the
+      // less it is held the more bids an auction takes in a second (bench/auction-load.ts).
+      if (!(await findParticipant(trx, auctionNo, supplier.compNo))) throw auctionMissing();
+      await assertSuppliersEligible(trx, [supplier.compNo], 'rfq', 'body/amount');
+      const grade = (await standings(trx, [supplier.compNo])).get(supplier.compNo);
       const a = await claimBidSlot(trx, auctionNo);
-      const own = a ? await findParticipant(trx, auctionNo, supplier.compNo) : undefined;
-      if (!a || !own) throw auctionMissing();
+      if (!a) throw auctionMissing();
       const now = new Date(a.now);
       const status = byClock(a, now);
       if (status === 'PUBLISHED') throw refused('AUCTION_NOT_OPEN', '경매 시작 전에는 입찰할 수 없습니다', { startAt: iso(a.startAt) });
       if (status !== 'OPEN') throw refused('AUCTION_CLOSED', '경매가 종료되어 입찰할 수 없습니다', { endAt: iso(a.endAt), status });
-      await assertSuppliersEligible(trx, [supplier.compNo], 'rfq', 'body/amount');
-      const grade = (await standings(trx, [supplier.compNo])).get(supplier.compNo);
       if (grade?.action === 'BLOCK') throw refused('EVAL_BLOCKED', `협력사 평가 결과(${grade.periodName} ${grade.grade}등급)로 거래가 제한되어 입찰할 수 없습니다`);
-      const ownBest = own.bestAmount === null ? null : String(own.bestAmount);
       if (compareDecimals(b.amount, a.startPrice) >= 0) throw refused('BID_ABOVE_START', `입찰가는 시작가(${a.startPrice})보다 낮아야 합니다`, { startPrice: a.startPrice });
-      if (!obeysRule(a, ownBest, b.amount)) {
-        const next = nextLimit(a, ownBest).limit;
-        throw refused('BID_DECREMENT', `직전 입찰가(${ownBest})보다 최소 인하폭 이상 낮아야 합니다. ${next} 이하로 입찰하세요`, { ownBest, nextLimit: next });
-      }
       const soft = afterBid(a, now);
       const seq = a.lastSeq;
+      // The rule itself, in the database; only when it refuses is the company's own best read (now
+      // under the lock, so current) to say why.
       if (!(await insertBidIfValid(trx, { auctionNo, seq, compNo: supplier.compNo, amount: b.amount, bidAt: now, bidBy: supplier.userId, endAtAfter: soft.endAt }))) {
+        const own = await findParticipant(trx, auctionNo, supplier.compNo);
+        const ownBest = own?.bestAmount === null || own?.bestAmount === undefined ? null : String(own.bestAmount);
+        if (!obeysRule(a, ownBest, b.amount)) {
+          const next = nextLimit(a, ownBest).limit;
+          throw refused('BID_DECREMENT', `직전 입찰가(${ownBest})보다 최소 인하폭 이상 낮아야 합니다. ${next} 이하로 입찰하세요`, { ownBest, nextLimit: next });
+        }
         throw refused('BID_RULE', '입찰 규칙(시작가 미만, 최소 인하폭)에 맞지 않아 접수되지 않았습니다');
       }
-      await updateParticipant(trx, auctionNo, supplier.compNo, { bestAmount: b.amount, bestSeq: seq, bestAt: now, bidCount: own.bidCount + 1 });
+      await recordBest(trx, auctionNo, supplier.compNo, { bestAmount: b.amount, bestSeq: seq, bestAt: now });
       if (soft.extended) await updateAuction(trx, auctionNo, { endAt: soft.endAt, extensions: soft.extensions });
       const ranks = await ranking(trx, auctionNo);
       const mine = ranks.find((r) => r.compNo === supplier.compNo)!;

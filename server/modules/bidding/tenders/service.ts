@@ -7,7 +7,7 @@ import { nextDocumentNumber } from '../../../db/document-number.js';
 import type { SortSpec } from '../../../http/list-query.js';
 import { internalActor, isPurchasingManager, supplierActor, type Actor } from '../../../domain/actor.js';
 import { checkDate, todayKst } from '../../../domain/dates.js';
-import { existingCodes, loadAttachments, loadHistory, loadItems } from '../../../domain/documents.js';
+import { loadAttachments, loadHistory } from '../../../domain/documents.js';
 import { checkVersion, failIf, missing, notAllowed, refused, wrongState, type FieldError } from '../../../domain/errors.js';
 import { transition } from '../../../domain/machine.js';
 import { fitsAmount, lineAmount, totalOf } from '../../../domain/money.js';
@@ -18,8 +18,9 @@ import { mayBindGroup } from '../../files/owners.js';
 import { notifyTenderClosed } from '../../notifications/staff.js';
 import { notifyTenderClosing, notifyTenderInvitations, notifyTenderResult } from '../../notifications/supplier.js';
 import { createAwardedPo } from '../../purchase/po/service.js';
-import { releasePrOfTender, takePrForTender } from '../../purchase/pr/service.js';
+import { releasePrOfBidding } from '../../purchase/pr/service.js';
 import { assertSuppliersEligible } from '../../suppliers/eligibility.js';
+import { instant, linesFromPr, ownLines, ownedAtVersion } from '../drafts.js';
 import {
   claimReminder, countBids, findAwards, findBidders, findClockDue, findCompanies, findKey, findReminderDue, findOpenedLines, findOpenings, findOwnBid, findOwnOpenedLines, findTender, findTenderLines, insertAward, insertKey,
   insertOpenedLines, insertOpening, insertTender, listOwnTenders, listTenders, lockBids, lockOwnBid, lockTender, markKey, replaceInvited, updateBid, updateTender,
@@ -112,7 +113,8 @@ async function detail(db: Db, tenderNo: string, actor: Actor) {
     openings: openings.map((o) => ({ confirmedBy: o.confirmedBy, confirmerName: o.confirmerName, confirmedAt: iso(o.confirmedAt)!, live: live.includes(o) })),
     orders,
     attachments,
-    history,
+    // An entry of the server's job (the clock) has no person: it is named by the job's actor id, which the screen shows as such.
+    history: history.map((h) => (h.actorName === null && h.actor === TENDER_JOB_ACTOR ? { ...h, actorName: TENDER_JOB_ACTOR } : h)),
     actions,
   };
 }
@@ -182,45 +184,14 @@ async function checkTenderFields(db: Db, caller: Caller | null, tenderNo: string
   return { openAt: openAt!, closeAt: closeAt!, suppliers };
 }
 
-/** An instant with its zone (2026-12-01T10:00:00+09:00), or a Korean wall-clock time as the screens send it (2026-12-01 10:00). */
-function instant(errors: FieldError[], path: string, value: string, label: string): Date | null {
-  const v = value.trim();
-  const kst = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2})$/.exec(v);
-  if (kst && !Number.isNaN(Date.parse(`${kst[1]}T${kst[2]}:00+09:00`))) return new Date(`${kst[1]}T${kst[2]}:00+09:00`);
-  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/.test(v) || Number.isNaN(Date.parse(v))) {
-    errors.push({ path, message: `${label}는 2026-12-01 10:00 (한국 시간) 형식으로 입력하세요` });
-    return null;
-  }
-  return new Date(v);
-}
 
-/** The buyer's own lines (no PR): an item of the master or a free text with its unit. */
-async function draftLines(db: Db, b: Static<typeof TenderCreateBody>, errors: FieldError[]) {
-  const input = b.lines ?? [];
-  if (input.length === 0) errors.push({ path: 'body/lines', message: '구매요청을 지정하거나 품목을 한 줄 이상 입력하세요' });
-  const { byCode, errors: itemErrors } = await loadItems(db, input, (i) => `body/lines/${i}/itemCode`);
-  errors.push(...itemErrors);
-  const units = await existingCodes(db, 'unit', input.map((l) => l.unitCode?.trim() ?? ''));
-  const today = todayKst();
-  const lines = input.map((l, i) => {
-    const item = l.itemCode?.trim() ? byCode.get(l.itemCode.trim()) : undefined;
-    const itemName = text(l.itemName) ?? item?.itemName ?? null;
-    const unitCode = text(l.unitCode) ?? item?.unitCode ?? null;
-    if (!itemName) errors.push({ path: `body/lines/${i}/itemName`, message: '품목명을 입력하세요' });
-    if (!unitCode) errors.push({ path: `body/lines/${i}/unitCode`, message: '단위를 입력하세요' });
-    else if (!item && !units.has(unitCode)) errors.push({ path: `body/lines/${i}/unitCode`, message: `등록되지 않은 단위입니다: ${unitCode}` });
-    if (l.deliveryDate) checkDate(errors, `body/lines/${i}/deliveryDate`, l.deliveryDate, '납기일', { notBefore: today });
-    return { lineNo: i + 1, prLineNo: null as number | null, itemCode: item?.itemCode ?? null, itemName: itemName ?? '', spec: text(l.spec) ?? item?.spec ?? null, unitCode: unitCode ?? '', sgCode: item?.sgCode ?? null, quantity: l.quantity, deliveryDate: text(l.deliveryDate) };
-  });
-  return lines;
-}
 
 /** A draft tender from a received PR (its lines; the PR moves to quotation requested) or from the buyer's own lines. */
 export async function createTender(db: Db, caller: Caller | null, b: Static<typeof TenderCreateBody>) {
   const actor = await internalActor(db, caller);
   const errors: FieldError[] = [];
   const prNo = text(b.prNo);
-  const lines = prNo ? [] : await draftLines(db, b, errors);
+  const lines = prNo ? [] : await ownLines(db, b.lines ?? [], errors);
   if (!prNo && !text(b.title)) errors.push({ path: 'body/title', message: '제목을 입력하세요' });
   const fields = await checkTenderFields(db, caller, null, b, errors);
   const tenderNo = await db.transaction().execute(async (trx) => {
@@ -231,11 +202,9 @@ export async function createTender(db: Db, caller: Caller | null, b: Static<type
     };
     let tenderLines = lines.map((l) => ({ ...l, tenderNo }));
     if (prNo) {
-      const { pr, lines: prLines } = await takePrForTender(trx, actor, prNo, b.prVersion, tenderNo);
-      header = { ...header, prNo, title: text(b.title) ?? pr.title, section: pr.section, deptcd: pr.deptcd, buyerId: pr.buyerId ?? actor.singleid, currency: pr.currency };
-      tenderLines = prLines.map((l) => ({
-        tenderNo, lineNo: l.lineNo, prLineNo: l.lineNo, itemCode: l.itemCode, itemName: l.itemName, spec: l.spec, unitCode: l.unitCode, sgCode: l.sgCode, quantity: l.quantity, deliveryDate: pr.desiredDate,
-      }));
+      const fromPr = await linesFromPr(trx, actor, prNo, b.prVersion, tenderNo);
+      header = { ...header, ...fromPr.header, title: text(b.title) ?? fromPr.header.title };
+      tenderLines = fromPr.lines.map(({ line }) => ({ ...line, tenderNo }));
     }
     await checkSourcingEligibility(trx, fields.suppliers, { docType: 'TENDER', docNo: tenderNo, confirmWarning: b.confirmEvaluationWarning, actor: actor.userId });
     await insertTender(trx, header, tenderLines, fields.suppliers);
@@ -247,11 +216,7 @@ export async function createTender(db: Db, caller: Caller | null, b: Static<type
 
 /** The tender locked by its buyer or a purchasing manager, at the version read. */
 async function lockOwned(trx: Db, tenderNo: string, actor: Actor, version: number) {
-  const t = await lockTender(trx, tenderNo);
-  if (!t) throw tenderMissing();
-  if (t.buyerId !== actor.singleid && !isPurchasingManager(actor)) throw notAllowed('담당 구매자 또는 구매 관리자만 입찰을 처리할 수 있습니다');
-  checkVersion(version, t.version);
-  return t;
+  return ownedAtVersion(await lockTender(trx, tenderNo), actor, version, tenderMissing, '입찰');
 }
 
 /** A draft's title, window, award rule, invited suppliers and attachments. */
@@ -304,7 +269,7 @@ export async function cancelTender(db: Db, caller: Caller | null, tenderNo: stri
     // Without its key nothing sealed for this tender can ever be opened.
     await markKey(trx, tenderNo, { wrappedKey: null, destroyedAt: now });
     await updateTender(trx, tenderNo, { status, cancelReason: reason, version: t.version + 1, updatedAt: now });
-    if (t.prNo) await releasePrOfTender(trx, actor, t.prNo, tenderNo, reason!);
+    if (t.prNo) await releasePrOfBidding(trx, actor, t.prNo, tenderNo, reason!);
     await writeAudit(trx, { entity: 'tender', entityKey: tenderNo, action: 'CANCEL', actor: actor.userId, before: { status: t.status }, after: { status }, reason });
   });
   return detail(db, tenderNo, actor);

@@ -8,7 +8,7 @@ import { nextDocumentNumber } from '../../../db/document-number.js';
 import { loadApprovals, startApproval, withdrawApproval } from '../approval/queries.js';
 import { approvalState, numbered } from '../approval/state.js';
 import { internalActor, isPurchasingManager, supplierActor, type Actor } from '../../../domain/actor.js';
-import { checkFileId, loadAttachments, loadHistory } from '../../../domain/documents.js';
+import { loadAttachments, loadHistory } from '../../../domain/documents.js';
 import { checkVersion, failIf, missing, notAllowed, refused, wrongState, type FieldError } from '../../../domain/errors.js';
 import { jpyRate, toKrw } from '../../../domain/money.js';
 import { transition } from '../../../domain/machine.js';
@@ -19,6 +19,7 @@ import { prExists } from '../pr/queries.js';
 import { findSupplier } from '../simple-order/queries.js';
 import { findLoi, findLoiOrders, insertLoi, lockLoi, lockLoiForSupplier, lockOverdueLois, updateLoi } from './queries.js';
 import { LOI_MACHINE, SUPPLIER_VISIBLE_LOI, effectiveLoiStatus, isPastValidity, loiActionsFor } from './workflow.js';
+import { assertBindable } from '../../files/owners.js';
 
 export const LOI_SCREENS = { list: '/LoiRequestList', edit: '/LoiRequestEdit' } as const;
 const LOI_AMOUNT: DecimalRule = { label: '금액', scale: 0, intDigits: 16, sign: 'positive' };
@@ -27,7 +28,7 @@ const loiMissing = () => missing('LOI_NOT_FOUND', 'LOI를 찾을 수 없습니�
 
 type LoiInput = { compNo: string; title: string; scope: string; currency: 'KRW' | 'JPY'; amount: string; validFrom: string; validUntil: string; prNo?: string | null; fileId?: string | null; confirmBudgetWarning?: boolean };
 
-async function checkLoi(db: Db, b: LoiInput) {
+async function checkLoi(db: Db, b: LoiInput, actor: Actor, loiNo: string | null) {
   const errors: FieldError[] = [];
   const today = todayKst();
   requireText(errors, 'body/title', b.title, '제목');
@@ -43,7 +44,7 @@ async function checkLoi(db: Db, b: LoiInput) {
   const prNo = text(b.prNo);
   if (prNo && !(await prExists(db, prNo))) errors.push({ path: 'body/prNo', message: `구매요청을 찾을 수 없습니다: ${prNo}` });
   failIf(errors);
-  await checkFileId(db, 'body/fileId', b.fileId);
+  await assertBindable(db, actor, 'body/fileId', b.fileId, { docType: 'LOI', docNo: loiNo });
   return { compNo, title: b.title.trim(), scope: b.scope.trim(), currency: b.currency, amount: b.amount.trim(), validFrom: b.validFrom, validUntil: b.validUntil, prNo, fileId: b.fileId ?? null };
 }
 
@@ -93,7 +94,7 @@ export async function getLoi(db: Db, caller: Caller | null, loiNo: string) {
 /** A draft LOI; the caller is its buyer. */
 export async function createLoi(db: Db, caller: Caller | null, body: LoiInput) {
   const actor = await internalActor(db, caller);
-  const input = await checkLoi(db, body);
+  const input = await checkLoi(db, body, actor, null);
   const loiNo = await db.transaction().execute(async (trx) => {
     const loiNo = await nextDocumentNumber(trx, 'LOI', todayKst());
     const row = { loiNo, ...input, status: 'DRAFT' as const, buyerId: actor.singleid, createdBy: actor.userId };
@@ -112,7 +113,7 @@ export async function updateLoiDraft(db: Db, caller: Caller | null, loiNo: strin
     const loi = await lockOwnLoi(trx, loiNo, actor);
     checkVersion(body.version, loi.version);
     transition(LOI_MACHINE, 'update', loi.status);
-    const input = await checkLoi(trx, body);
+    const input = await checkLoi(trx, body, actor, loiNo);
     await updateLoi(trx, loiNo, { ...input, version: loi.version + 1, updatedAt: new Date() });
     await writeAudit(trx, { entity: 'loi', entityKey: loiNo, action: 'UPDATE', actor: actor.userId, before: loi, after: input });
     // A draft may be re-pointed at another PR: the one it left is recomputed too.

@@ -9,7 +9,7 @@ import { nextDocumentNumber } from '../../../db/document-number.js';
 import type { SupplierView } from '../../../http/supplier-view.js';
 import { startApproval, withdrawApproval, loadApprovals } from '../approval/queries.js';
 import { internalActor, isPurchasingManager, supplierActor, type Actor } from '../../../domain/actor.js';
-import { checkFileId, loadAttachments, loadHistory } from '../../../domain/documents.js';
+import { loadAttachments, loadHistory } from '../../../domain/documents.js';
 import { checkVersion, failIf, invalid, missing, notAllowed, refused, wrongState, type FieldError } from '../../../domain/errors.js';
 import { fitsAmount, jpyRate, lineAmount, simpleOrderLimit, toKrw, totalOf, wonText } from '../../../domain/money.js';
 import { transition } from '../../../domain/machine.js';
@@ -30,6 +30,7 @@ import {
 import type { ForwardYnBody, PoChangeBody, PoCreateBody, PoUpdateBody } from './schemas.js';
 import { approvalState, numbered } from '../approval/state.js';
 import { PO_MACHINE, poActionsFor, statusAfterChange, withinApproval } from './workflow.js';
+import { assertBindable } from '../../files/owners.js';
 
 export const PO_SCREENS = { list: '/OrderRequestList', edit: '/OrderRequestEdit' } as const;
 export const SIMPLE_SCREENS = { list: '/SimpleOrderList', edit: '/SimpleOrderEdit' } as const;
@@ -95,7 +96,7 @@ export async function createPo(db: Db, caller: Caller | null, b: Static<typeof P
   checkDate(errors, 'body/dueDate', b.dueDate, '납기일', { required: true, notBefore: today });
   (b.lines ?? []).forEach((l, i) => checkDate(errors, `body/lines/${i}/deliveryDate`, l.deliveryDate, '품목 납기일', { required: true, notBefore: today }));
   failIf(errors);
-  await checkFileId(db, 'body/fileId', b.fileId);
+  await assertBindable(db, caller, 'body/fileId', b.fileId, { docType: 'PO', docNo: null });
   const poNo = await db.transaction().execute(async (trx) => {
     const rfq = await lockRfq(trx, b.rfqNo);
     if (!rfq) throw missing('RFQ_NOT_FOUND', '견적요청을 찾을 수 없습니다');
@@ -158,7 +159,7 @@ export async function updatePo(db: Db, caller: Caller | null, poNo: string, b: S
   checkDate(errors, 'body/dueDate', b.dueDate, '납기일', { required: true, notBefore: today });
   (b.lines ?? []).forEach((l, i) => checkDate(errors, `body/lines/${i}/deliveryDate`, l.deliveryDate, '품목 납기일', { required: true, notBefore: today }));
   failIf(errors);
-  await checkFileId(db, 'body/fileId', b.fileId);
+  await assertBindable(db, caller, 'body/fileId', b.fileId, { docType: 'PO', docNo: poNo });
   await db.transaction().execute(async (trx) => {
     const po = await lockOrder(trx, poNo, actor);
     if (po.poType !== 'PO') throw poMissing();

@@ -10,7 +10,7 @@ import { startApproval, withdrawApproval, isApproverOf, loadApprovals } from '..
 import { approvalState } from '../approval/state.js';
 import { rfqSummaryOfPr } from '../rfq/summary.js';
 import { internalActor, isPurchasingManager, type Actor } from '../../../domain/actor.js';
-import { checkFileId, loadAttachments, loadHistory } from '../../../domain/documents.js';
+import { loadAttachments, loadHistory } from '../../../domain/documents.js';
 import { checkVersion, failIf, missing, notAllowed, type FieldError } from '../../../domain/errors.js';
 import { jpyRate, toKrw } from '../../../domain/money.js';
 import { transition } from '../../../domain/machine.js';
@@ -24,6 +24,7 @@ import {
 } from './queries.js';
 import type { PR_SORT, PrConfirmListQuery, PrListQuery, ReceiveBody } from './schemas.js';
 import { PR_MACHINE, prActionsFor, prScopeOf } from './workflow.js';
+import { assertBindable } from '../../files/owners.js';
 
 export const PR_SCREENS = { list: '/prList', edit: '/prEdit', confirmList: '/prConfirmList', confirmEdit: '/prConfirmEdit' } as const;
 
@@ -48,13 +49,13 @@ export async function requestingDepartment(db: Db, errors: FieldError[], b: { se
 }
 
 /** Checks a PR's header and lines; returns what to store. */
-async function checkPrInput(db: Db, b: PrInput, actor: Actor) {
+async function checkPrInput(db: Db, b: PrInput, actor: Actor, prNo: string | null) {
   const errors: FieldError[] = [];
   const today = todayKst();
   requireText(errors, 'body/title', b.title, '제목');
   checkDate(errors, 'body/desiredDate', b.desiredDate, '희망 납기일', { required: true, notBefore: today });
   const { section, deptcd } = await requestingDepartment(db, errors, b, actor);
-  await checkFileId(db, 'body/fileId', b.fileId);
+  await assertBindable(db, actor, 'body/fileId', b.fileId, { docType: 'PR', docNo: prNo });
   const given = b.lines.map((l) => text((l.budgetAccount as string | null | undefined) ?? null));
   const known = await existingBudgetAccounts(db, given.filter((a): a is string => !!a));
   given.forEach((a, i) => {
@@ -169,7 +170,7 @@ export async function getPr(db: Db, caller: Caller | null, prNo: string) {
 /** A draft PR; the caller is its requester. */
 export async function createPr(db: Db, caller: Caller | null, body: PrInput) {
   const actor = await internalActor(db, caller);
-  const input = await checkPrInput(db, body, actor);
+  const input = await checkPrInput(db, body, actor, null);
   const prNo = await db.transaction().execute(async (trx) => {
     const prNo = await nextDocumentNumber(trx, 'PR', todayKst());
     const header = { prNo, prDate: todayKst(), ...input.header, requesterId: actor.singleid, status: 'DRAFT' as const, createdBy: actor.userId };
@@ -190,7 +191,7 @@ export async function updatePr(db: Db, caller: Caller | null, prNo: string, body
     if (before.requesterId !== actor.singleid) throw notAllowed('요청자만 구매요청을 수정할 수 있습니다');
     checkVersion(body.version, before.version);
     transition(PR_MACHINE, 'update', before.status);
-    const input = await checkPrInput(trx, body, actor);
+    const input = await checkPrInput(trx, body, actor, prNo);
     const oldLines = await findPrLineRows(trx, prNo);
     await updatePrHeader(trx, prNo, { ...input.header, version: before.version + 1, updatedAt: new Date() });
     await writeLines(trx, prNo, input.lines);
@@ -285,14 +286,15 @@ export async function returnPr(db: Db, caller: Caller | null, prNo: string, body
   return detail(db, prNo, actor);
 }
 
-/* ------------------------------ sealed-bid tenders (server/modules/bidding) ------------------------------ */
+/* ------------------------------ tenders and auctions (server/modules/bidding) ------------------------------ */
 
 /**
- * A received PR taken by a sealed-bid tender, as an RFQ takes it: its buyer or a purchasing
- * manager, the version read, RECEIVED → QUOT_REQUESTED, audited. Inside the tender's transaction;
- * answers the PR and its lines for the tender to copy.
+ * A received PR taken by a sealed-bid tender or a reverse auction (`docNo`, its number), as an RFQ
+ * takes it: its buyer or a purchasing manager, the version read, RECEIVED → QUOT_REQUESTED,
+ * audited (REQUEST_TENDER; the audit names the document as `tenderNo` for both). Inside the
+ * document's transaction; answers the PR and its lines for the document to copy.
  */
-export async function takePrForTender(trx: Db, actor: Actor, prNo: string, prVersion: number | undefined, tenderNo: string) {
+export async function takePrForBidding(trx: Db, actor: Actor, prNo: string, prVersion: number | undefined, docNo: string) {
   const pr = await lockPr(trx, prNo);
   if (!pr) throw missing('PR_NOT_FOUND', '구매요청을 찾을 수 없습니다');
   if (pr.buyerId !== actor.singleid && !isPurchasingManager(actor)) throw notAllowed('담당 구매자 또는 구매 관리자만 입찰을 만들 수 있습니다');
@@ -300,15 +302,15 @@ export async function takePrForTender(trx: Db, actor: Actor, prNo: string, prVer
   const status = transition(PR_MACHINE, 'requestQuote', pr.status);
   const lines = await findPrLineRows(trx, prNo);
   await updatePrHeader(trx, prNo, { status, version: pr.version + 1, updatedAt: new Date() });
-  await writeAudit(trx, { entity: 'pr_header', entityKey: prNo, action: 'REQUEST_TENDER', actor: actor.userId, before: { status: pr.status }, after: { status, tenderNo } });
+  await writeAudit(trx, { entity: 'pr_header', entityKey: prNo, action: 'REQUEST_TENDER', actor: actor.userId, before: { status: pr.status }, after: { status, tenderNo: docNo } });
   return { pr, lines };
 }
 
-/** A cancelled tender gives its PR back to purchasing (QUOT_REQUESTED → RECEIVED), audited. */
-export async function releasePrOfTender(trx: Db, actor: Actor, prNo: string, tenderNo: string, reason: string) {
+/** A cancelled tender or auction gives its PR back to purchasing (QUOT_REQUESTED → RECEIVED), audited. */
+export async function releasePrOfBidding(trx: Db, actor: Actor, prNo: string, docNo: string, reason: string) {
   const pr = await lockPr(trx, prNo);
   if (!pr || pr.status !== 'QUOT_REQUESTED') return;
   const status = transition(PR_MACHINE, 'reopen', pr.status);
   await updatePrHeader(trx, prNo, { status, version: pr.version + 1, updatedAt: new Date() });
-  await writeAudit(trx, { entity: 'pr_header', entityKey: prNo, action: 'TENDER_CANCELLED', actor: actor.userId, before: { status: pr.status }, after: { status, tenderNo }, reason });
+  await writeAudit(trx, { entity: 'pr_header', entityKey: prNo, action: 'TENDER_CANCELLED', actor: actor.userId, before: { status: pr.status }, after: { status, tenderNo: docNo }, reason });
 }

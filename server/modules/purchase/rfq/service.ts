@@ -7,7 +7,7 @@ import { nextDocumentNumber } from '../../../db/document-number.js';
 import type { SupplierView } from '../../../http/supplier-view.js';
 import { internalActor, isPurchasingManager, supplierActor, type Actor } from '../../../domain/actor.js';
 import { checkDate, parseDeadline, todayKst } from '../../../domain/dates.js';
-import { checkFileId, loadAttachments, loadHistory } from '../../../domain/documents.js';
+import { loadAttachments, loadHistory } from '../../../domain/documents.js';
 import { checkVersion, failIf, missing, notAllowed, refused, wrongState, type FieldError } from '../../../domain/errors.js';
 import { transition } from '../../../domain/machine.js';
 import { fitsAmount, lineAmount, totalOf } from '../../../domain/money.js';
@@ -24,6 +24,7 @@ import { findCompanyStatuses, findOwnQuotation, findOwnQuotationLines, findOwnQu
 import type { QuotationBody, RfqCreateBody, SelectBody } from './schemas.js';
 import { rfqActionsFor } from './summary.js';
 import { QUOT_MACHINE, RFQ_MACHINE, lowest, quotationOpen, selectionAllowed } from './workflow.js';
+import { assertBindable } from '../../files/owners.js';
 
 const rfqMissing = () => missing('RFQ_NOT_FOUND', '견적요청을 찾을 수 없습니다');
 
@@ -81,7 +82,7 @@ export async function createRfq(db: Db, caller: Caller | null, b: Static<typeof 
     else if (byNo.get(s) !== 'ACTIVE') errors.push({ path: `body/suppliers/${i}`, message: `거래 중이 아닌 협력사입니다: ${s}` });
   });
   failIf(errors);
-  await checkFileId(db, 'body/fileId', b.fileId);
+  await assertBindable(db, caller, 'body/fileId', b.fileId, { docType: 'RFQ', docNo: null });
   const rfqNo = await db.transaction().execute(async (trx) => {
     const pr = await lockPr(trx, b.prNo);
     if (!pr) throw missing('PR_NOT_FOUND', '구매요청을 찾을 수 없습니다');
@@ -291,7 +292,7 @@ export async function submitQuotation(db: Db, caller: Caller | null, rfqNo: stri
   checkDate(errors, 'body/validUntil', b.validUntil, '견적 유효기간', { required: true, notBefore: today });
   b.lines.forEach((l, i) => checkDecimal(errors, `body/lines/${i}/unitPrice`, l.unitPrice, UNIT_PRICE));
   failIf(errors);
-  await checkFileId(db, 'body/fileId', b.fileId);
+  await assertBindable(db, caller, 'body/fileId', b.fileId, { docType: 'QUOTATION', docNo: rfqNo, compNo: caller?.compNo ?? null });
   await db.transaction().execute(async (trx) => {
     const q = await lockOwnQuotationToSubmit(trx, rfqNo);
     if (!q) throw rfqMissing();

@@ -4,7 +4,6 @@ import { writeAudit } from '../../../db/audit.js';
 import type { Db } from '../../../db/connect.js';
 import { nextDocumentNumber } from '../../../db/document-number.js';
 import { internalActor, isPurchasingManager, type Actor } from '../../../domain/actor.js';
-import { checkFileId } from '../../../domain/documents.js';
 import { checkVersion, invalid, notAllowed, type FieldError } from '../../../domain/errors.js';
 import { jpyRate, simpleOrderLimit, toKrw, wonText } from '../../../domain/money.js';
 import { transition } from '../../../domain/machine.js';
@@ -20,6 +19,7 @@ import { PO_MACHINE } from '../po/workflow.js';
 import { findSupplier } from './queries.js';
 import type { SimpleOrderCreateBody, SimpleOrderUpdateBody } from './schemas.js';
 import { isBelowLimit } from './workflow.js';
+import { assertBindable } from '../../files/owners.js';
 
 type SimpleInput = {
   compNo: string;
@@ -34,7 +34,7 @@ type SimpleInput = {
 };
 
 /** Checks a simple order: supplier, department, lines, and its KRW amount below the limit. */
-async function checkSimple(db: Db, b: SimpleInput, actor: Actor) {
+async function checkSimple(db: Db, b: SimpleInput, actor: Actor, poNo: string | null) {
   const errors: FieldError[] = [];
   const today = todayKst();
   requireText(errors, 'body/title', b.title, '제목');
@@ -45,7 +45,7 @@ async function checkSimple(db: Db, b: SimpleInput, actor: Actor) {
   if (!company) errors.push({ path: 'body/compNo', message: `등록되지 않은 협력사입니다: ${compNo}` });
   else if (company.status !== 'ACTIVE') errors.push({ path: 'body/compNo', message: `거래 중이 아닌 협력사입니다: ${compNo}` });
   const { section, deptcd } = await requestingDepartment(db, errors, b, actor);
-  await checkFileId(db, 'body/fileId', b.fileId);
+  await assertBindable(db, actor, 'body/fileId', b.fileId, { docType: 'PO', docNo: poNo });
   const { lines, total } = await resolveLines(
     db,
     b.lines.map((l) => ({ ...l, price: l.unitPrice, deliveryDate: l.deliveryDate ?? undefined })),
@@ -78,7 +78,7 @@ export async function getSimpleOrder(db: Db, caller: Caller | null, poNo: string
 /** A draft simple order; the caller is its buyer and requester. */
 export async function createSimpleOrder(db: Db, caller: Caller | null, body: Static<typeof SimpleOrderCreateBody>) {
   const actor = await internalActor(db, caller);
-  const input = await checkSimple(db, body, actor);
+  const input = await checkSimple(db, body, actor, null);
   const poNo = await db.transaction().execute(async (trx) => {
     const poNo = await nextDocumentNumber(trx, 'PO', todayKst());
     await checkSourcingEligibility(trx, [input.header.compNo], { docType: 'SIMPLE', docNo: poNo, confirmWarning: body.confirmEvaluationWarning, actor: actor.userId });
@@ -99,7 +99,7 @@ export async function updateSimpleOrder(db: Db, caller: Caller | null, poNo: str
     if (po.buyerId !== actor.singleid && !isPurchasingManager(actor)) throw notAllowed('담당 구매자 또는 구매 관리자만 소액발주를 수정할 수 있습니다');
     checkVersion(body.version, po.version);
     transition(PO_MACHINE, 'update', po.status);
-    const input = await checkSimple(trx, body, actor);
+    const input = await checkSimple(trx, body, actor, poNo);
     // A new supplier is held to its evaluation standing as on creation (block refused, warn confirmed).
     if (input.header.compNo !== po.compNo) {
       await checkSourcingEligibility(trx, [input.header.compNo], { docType: 'SIMPLE', docNo: poNo, confirmWarning: body.confirmEvaluationWarning, actor: actor.userId });

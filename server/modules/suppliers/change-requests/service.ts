@@ -9,7 +9,7 @@ import { nextDocumentNumber } from '../../../db/document-number.js';
 import { todayKst } from '../../../domain/dates.js';
 import type { Db } from '../../../db/connect.js';
 import type { Caller } from '../../../auth/plugin.js';
-import { checkFileId, loadAttachments } from '../../../domain/documents.js';
+import { loadAttachments } from '../../../domain/documents.js';
 import { checkVersion, failIf, invalid, missing, notAllowed, refused, wrongState, type FieldError } from '../../../domain/errors.js';
 import { iso, text } from '../../../domain/values.js';
 import { REASON_BYTES, checkOpen, decisionOf, recordDecision, type DecisionKind } from '../request-flow.js';
@@ -18,6 +18,7 @@ import { checkSupplierInput, notFoundSupplier, supplierDetail } from '../master/
 import { lockCompany, replaceContacts, updateCompany } from '../master/queries.js';
 import type { ChangeDecisionBody, ChangeRequestListQuery, MyCompanyUpdateBody } from '../change-request-schemas.js';
 import { insertChangeRequest, listChangeRequests, lockChangeRequest, openChangeRequest, type ChangeRequestListRow } from './queries.js';
+import { assertBindable } from '../../files/owners.js';
 
 /** Fields a supplier changes only through a request staff approve, by kind. */
 const REGISTRATION_FIELDS = ['compNameKr', 'compNameEn', 'ceoName', 'corpNo', 'bizType', 'bizItem', 'zipCode', 'address'] as const;
@@ -135,7 +136,7 @@ export async function updateMyCompany(db: Db, b: Static<typeof MyCompanyUpdateBo
       if (!changeReason) errors.push({ path: 'body/changeReason', message: '변경 사유를 입력하세요' });
       else if (byteLength(changeReason) > REASON_BYTES) errors.push({ path: 'body/changeReason', message: `변경 사유는 ${REASON_BYTES}바이트를 넘을 수 없습니다` });
       failIf(errors);
-      await checkFileId(trx, 'body/changeFileId', b.changeFileId);
+      await assertBindable(trx, caller, 'body/changeFileId', b.changeFileId, { docType: 'COMPANY_CHANGE', docNo: null });
       const open = await openChangeRequest(trx, compNo);
       if (open) throw refused('CHANGE_REQUEST_OPEN', `처리 중인 정보 변경요청이 있습니다: ${open.reqNo}. 승인이나 반려 뒤에 다시 요청하거나, 철회한 뒤 요청하세요`, { reqNo: open.reqNo });
       const reqNo = await nextDocumentNumber(trx, 'CCR', todayKst());

@@ -8,7 +8,7 @@ import { groupHoldsScreen } from '../../../auth/menu-authority.js';
 import { writeAudit } from '../../../db/audit.js';
 import type { Db } from '../../../db/connect.js';
 import type { Caller } from '../../../auth/plugin.js';
-import { checkFileId, existingCodes, loadAttachments, loadHistory } from '../../../domain/documents.js';
+import { existingCodes, loadAttachments, loadHistory } from '../../../domain/documents.js';
 import { checkVersion, failIf, missing, notAllowed, refused, type FieldError } from '../../../domain/errors.js';
 import { jpyRate, toKrw } from '../../../domain/money.js';
 import { isEmail, iso, text } from '../../../domain/values.js';
@@ -20,6 +20,7 @@ import {
   listCategoryOptions, listContacts, listSuppliers, lockCompany, nextCompNo, openStatusRequest, overviewCounts, replaceCategories, replaceContacts, replaceSourcingGroups, spendByMonth, updateCompany,
   type ContactValues,
 } from './queries.js';
+import { assertBindable } from '../../files/owners.js';
 
 export const notFoundSupplier = () => missing('SUPPLIER_NOT_FOUND', '협력사를 찾을 수 없습니다');
 
@@ -49,7 +50,7 @@ export interface CheckedInput {
 }
 
 /** Checks the master's fields (names by bytes, numbers by check digit, codes against their masters); every problem at once. */
-export async function checkSupplierInput(db: Db, b: SupplierInput): Promise<CheckedInput> {
+export async function checkSupplierInput(db: Db, b: SupplierInput, caller: { userId: string } | null = null, compNo: string | null = null): Promise<CheckedInput> {
   const errors: FieldError[] = [];
   const name = b.compNameKr.trim();
   if (!name) errors.push({ path: 'body/compNameKr', message: '업체명을 입력하세요' });
@@ -88,7 +89,7 @@ export async function checkSupplierInput(db: Db, b: SupplierInput): Promise<Chec
     sgCodes.forEach((c, i) => !found.has(c) && errors.push({ path: `body/sgCodes/${i}`, message: `등록되지 않은 소싱그룹입니다: ${c}` }));
   }
   failIf(errors);
-  await checkFileId(db, 'body/fileId', b.fileId);
+  await assertBindable(db, caller, 'body/fileId', b.fileId, { docType: 'COMPANY', docNo: compNo });
   return {
     values: {
       compNameKr: name, compNameEn: text(b.compNameEn), corpNo: corp ? corp.replace(/-/g, '') : null, ceoName: ceo, bizType: text(b.bizType), bizItem: text(b.bizItem),
@@ -192,7 +193,7 @@ export async function createSupplier(db: Db, b: Static<typeof SupplierCreateBody
   const taxRaw = b.taxNo2.trim();
   if (!isValidBusinessNumber(taxRaw)) failIf([{ path: 'body/taxNo2', message: '사업자등록번호가 올바르지 않습니다 (10자리, 검증번호 확인)' }]);
   const taxNo = taxRaw.replace(/-/g, '');
-  const input = await checkSupplierInput(db, b);
+  const input = await checkSupplierInput(db, b, caller, null);
   const dup = await companyByTaxNo(db, taxNo);
   if (dup) throw refused('DUPLICATE_TAX_NO', `이미 등록된 사업자등록번호입니다: ${dup.compNameKr} (${dup.compNo})`, { compNo: dup.compNo });
   const compNo = await db.transaction().execute(async (trx) => {
@@ -208,7 +209,7 @@ export async function createSupplier(db: Db, b: Static<typeof SupplierCreateBody
 
 /** Changes the master (not its status); a masked bank account sent back keeps the stored one. */
 export async function updateSupplier(db: Db, compNo: string, b: Static<typeof SupplierUpdateBody>, caller: Caller) {
-  const input = await checkSupplierInput(db, b);
+  const input = await checkSupplierInput(db, b, caller, compNo);
   if (input.bankAccount !== undefined && !(await mayViewBank(db, caller))) throw notAllowed('계좌번호를 변경할 권한이 없습니다');
   await db.transaction().execute(async (trx) => {
     const before = await lockCompany(trx, compNo);

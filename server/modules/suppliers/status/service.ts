@@ -6,7 +6,6 @@ import { nextDocumentNumber } from '../../../db/document-number.js';
 import { todayKst } from '../../../domain/dates.js';
 import type { Db } from '../../../db/connect.js';
 import type { Caller } from '../../../auth/plugin.js';
-import { checkFileId } from '../../../domain/documents.js';
 import { failIf, missing, notAllowed, refused, wrongState, type FieldError } from '../../../domain/errors.js';
 import { iso } from '../../../domain/values.js';
 import { REASON_BYTES, checkOpen, decisionOf, recordDecision, type DecisionKind } from '../request-flow.js';
@@ -15,6 +14,7 @@ import { notFoundSupplier } from '../master/service.js';
 import { openStatusRequest, updateCompany } from '../master/queries.js';
 import type { DecisionBody, StatusRequestCreateBody, StatusRequestListQuery } from '../schemas.js';
 import { insertStatusRequest, listStatusRequests, lockCompanyStatus, lockStatusRequest, type StatusRequestListRow } from './queries.js';
+import { assertBindable } from '../../files/owners.js';
 
 const notFoundRequest = () => missing('STATUS_REQUEST_NOT_FOUND', '거래상태 변경요청을 찾을 수 없습니다');
 
@@ -48,7 +48,7 @@ export async function createStatusRequest(db: Db, b: Static<typeof StatusRequest
   if (!reason) errors.push({ path: 'body/reason', message: '변경 사유를 입력하세요' });
   else if (byteLength(reason) > REASON_BYTES) errors.push({ path: 'body/reason', message: `변경 사유는 ${REASON_BYTES}바이트를 넘을 수 없습니다` });
   failIf(errors);
-  await checkFileId(db, 'body/fileId', b.fileId);
+  await assertBindable(db, caller, 'body/fileId', b.fileId, { docType: 'COMPANY_STATUS', docNo: null });
   const reqNo = await db.transaction().execute(async (trx) => {
     const company = await lockCompanyStatus(trx, compNo);
     if (!company) throw notFoundSupplier();
