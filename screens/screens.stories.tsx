@@ -63,6 +63,9 @@ export const BoardOgpmsNotice: Story = { name: 'board.ogpmsNotice', args: { id: 
 /** screens/portal/board/ogpmsNoticeEdit.screen.ts */
 export const BoardOgpmsNoticeEdit: Story = { name: 'board.ogpmsNoticeEdit', args: { id: 'board.ogpmsNoticeEdit' } };
 
+/** screens/budget/budgetImport.screen.ts */
+export const BudgetBudgetImport: Story = { name: 'budget.budgetImport', args: { id: 'budget.budgetImport' } };
+
 /** screens/budget/budgetLedger.screen.ts */
 export const BudgetBudgetLedger: Story = { name: 'budget.budgetLedger', args: { id: 'budget.budgetLedger' } };
 

@@ -25,6 +25,7 @@ export const KNOWN_ROUTES = {
     '/bid/tenderOpen',
     '/board/faq',
     '/board/notice',
+    '/budget/budgetImport',
     '/budget/budgetManage',
     '/budget/budgetReport',
     '/budget/budgetTransfer',
