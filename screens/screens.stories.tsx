@@ -78,6 +78,9 @@ export const BudgetBudgetReport: Story = { name: 'budget.budgetReport', args: { 
 /** screens/budget/budgetTransfer.screen.ts */
 export const BudgetBudgetTransfer: Story = { name: 'budget.budgetTransfer', args: { id: 'budget.budgetTransfer' } };
 
+/** screens/budget/budgetTransferView.screen.ts */
+export const BudgetBudgetTransferView: Story = { name: 'budget.budgetTransferView', args: { id: 'budget.budgetTransferView' } };
+
 /** screens/budget/budgetUpload.screen.ts */
 export const BudgetBudgetUpload: Story = { name: 'budget.budgetUpload', args: { id: 'budget.budgetUpload' } };
 
