@@ -1,10 +1,14 @@
 import { sql, type Insertable } from 'kysely';
 import type { Db } from '../../../db/connect.js';
+import { LOCK_ORDER_SQL } from '../lock-order.js';
 import type { Database } from '../../../db/schema.generated.js';
 
-/** The year's budget lines, amount and version, locked when `lock` (the upload decides under the lock). */
+/**
+ * The year's budget lines, amount and version, locked when `lock` (the upload decides under the lock),
+ * in the global lock order (../lock-order.ts), so an upload never waits crosswise on an approval.
+ */
 export async function yearLines(db: Db, fiscalYear: number, lock: boolean) {
-  let q = db.selectFrom('budgetLine').select(['month', 'deptcd', 'accountCode', 'amount', 'version']).where('fiscalYear', '=', fiscalYear);
+  let q = db.selectFrom('budgetLine').select(['month', 'deptcd', 'accountCode', 'amount', 'version']).where('fiscalYear', '=', fiscalYear).orderBy(LOCK_ORDER_SQL);
   if (lock) q = q.forUpdate();
   return q.execute();
 }
