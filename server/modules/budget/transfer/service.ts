@@ -38,7 +38,8 @@ function present(r: Row, singleid: string) {
   const { pendingApproverId, approvalId, ...rest } = r;
   const open = r.status === 'IN_APPROVAL' && r.pendingApprovalVersion !== null;
   const actions = [
-    ...(open && pendingApproverId === singleid ? ['approve', 'reject'] : []),
+    // The requester never approves their own transfer (SELF_APPROVAL): reject or cancel only.
+    ...(open && pendingApproverId === singleid ? (r.requesterId === singleid ? ['reject'] : ['approve', 'reject']) : []),
     ...(r.status === 'IN_APPROVAL' && r.requesterId === singleid ? ['cancel'] : []),
   ];
   return {
