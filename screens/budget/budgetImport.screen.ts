@@ -27,7 +27,7 @@ export default defineListScreen({
     { field: 'createdAt', type: 'datetime', width: 150 },
     { field: 'source', label: T('source'), type: 'code', options: SOURCE, width: 110 },
     { field: 'importKey', label: T('importKey'), width: 160 },
-    { field: 'fiscalYear', type: 'number', width: 70 },
+    { field: 'fiscalYear', width: 70 },
     { field: 'fileName', label: U('fileName'), width: 180 },
     { field: 'status', label: U('status'), type: 'code', options: STATUS, width: 80 },
     { field: 'rowsTotal', label: U('rowsTotal'), type: 'number', width: 70 },
