@@ -15,9 +15,11 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { sql } from 'kysely';
 import { buildApp } from '../server/app.js';
 import { testConfig } from '../server/config.js';
 import { loginAs, type LoggedIn } from '../tests/helpers/login.js';
+import { consumedOf, lockBudgetLine } from '../server/modules/budget/consumption/queries.js';
 import { writeResult } from './harness';
 import { numberArg as arg, openScaleDb } from './scale-db';
 
@@ -60,13 +62,37 @@ async function round(): Promise<{ ms: number; prNo: string }> {
   return { ms: performance.now() - t0, prNo: pr.prNo };
 }
 
+// Every round consumes the key's budget (39,000 won a PR): leave room for this run's rounds, whatever earlier runs
+// consumed, so the check passes each time (it still locks, sums and compares: the cost measured). The key is the
+// buyer's department, this month (KST), SUP; the first round's ledger rows confirm it.
+const [thisYear, thisMonth] = new Date(Date.now() + 9 * 3_600_000).toISOString().slice(0, 7).split('-').map(Number);
+const buyerDept = (await dbh.db.selectFrom('appUser as u').innerJoin('employee as e', 'e.singleid', 'u.singleid').select('e.deptcd').where('u.userId', '=', 'buyer').executeTakeFirstOrThrow()).deptcd;
+await sql`update budget_line b set amount = coalesce((select sum(l.amount) from budget_ledger l where l.fiscal_year = b.fiscal_year and l.month = b.month and l.deptcd = b.deptcd and l.account_code = b.account_code), 0) - b.transferred + 10000000000
+           where fiscal_year = ${thisYear} and month = ${thisMonth} and deptcd = ${buyerDept} and account_code = 'SUP'`.execute(dbh.db);
 // The key the bench's PRs are charged to: found from the first PR's ledger rows.
 const first = await round();
 const key = await dbh.db.selectFrom('budgetLedger').select(['fiscalYear', 'month', 'deptcd', 'accountCode']).where('docNo', '=', first.prNo).executeTakeFirstOrThrow();
 const line = () => dbh.db.selectFrom('budgetLine').select('amount').where('fiscalYear', '=', key.fiscalYear).where('month', '=', key.month).where('deptcd', '=', key.deptcd).where('accountCode', '=', key.accountCode).executeTakeFirst();
 if (!(await line())) throw new Error(`no budget line for ${JSON.stringify(key)}: the seed should have one`);
+if (key.fiscalYear !== thisYear || key.month !== thisMonth || key.deptcd !== buyerDept) throw new Error(`the PRs are charged to ${JSON.stringify(key)}, not ${thisYear}-${thisMonth} ${buyerDept}`);
+
 const move = (from: number, to: number) =>
   dbh.db.updateTable('budgetLine').set({ fiscalYear: to }).where('fiscalYear', '=', from).where('month', '=', key.month).where('deptcd', '=', key.deptcd).where('accountCode', '=', key.accountCode).execute();
+
+// The check alone, as the last approval runs it per key whose consumption grows: lock the line, sum its ledger
+// (consumption/queries.ts); 2 × R times before the rounds.
+const direct: number[] = [];
+for (let i = 0; i < warmup + rounds * 2; i++) {
+  // Timed inside the transaction: the approval's transaction is open already, so BEGIN and COMMIT are not the check's.
+  const ms = await dbh.db.transaction().execute(async (trx) => {
+    const t0 = performance.now();
+    await lockBudgetLine(trx, key);
+    await consumedOf(trx, key);
+    return performance.now() - t0;
+  });
+  if (i >= warmup) direct.push(ms);
+}
+const ledgerRows = Number((await dbh.db.selectFrom('budgetLedger').select((eb) => eb.fn.countAll<string>().as('n')).where('fiscalYear', '=', key.fiscalYear).where('month', '=', key.month).where('deptcd', '=', key.deptcd).where('accountCode', '=', key.accountCode).executeTakeFirstOrThrow()).n);
 
 const times: Record<'control' | 'none', number[]> = { control: [], none: [] };
 try {
@@ -93,12 +119,17 @@ const result = {
   none: { p50: p50(times.none), mean: mean(times.none) },
   overheadP50: p50(times.control) / p50(times.none) - 1,
   overheadMean: mean(times.control) / mean(times.none) - 1,
+  /** The check alone (lock + sum of one key), and its share of the operation with control. */
+  checkAlone: { p50: p50(direct), mean: mean(direct), keyLedgerRows: ledgerRows },
+  checkShareP50: p50(direct) / p50(times.control),
+  checkShareMean: mean(direct) / mean(times.control),
   at: new Date().toISOString(),
   loadAverage: os.loadavg(),
 };
 console.log(`scale ${scale} (${orderLines} order lines), ${rounds} rounds each after ${warmup} warm-ups; PR submit + approvals:`);
 console.log(`  with budget control: p50 ${result.control.p50.toFixed(1)} ms, mean ${result.control.mean.toFixed(1)} ms`);
 console.log(`  without (no line)  : p50 ${result.none.p50.toFixed(1)} ms, mean ${result.none.mean.toFixed(1)} ms`);
+console.log(`  the check alone (lock + sum, ${ledgerRows} ledger rows of the key): p50 ${result.checkAlone.p50.toFixed(2)} ms, mean ${result.checkAlone.mean.toFixed(2)} ms = ${(result.checkShareP50 * 100).toFixed(1)} % / ${(result.checkShareMean * 100).toFixed(1)} % of the operation`);
 console.log(`  budget check costs ${(result.overheadP50 * 100).toFixed(1)} % (p50), ${(result.overheadMean * 100).toFixed(1)} % (mean); target ≤ 5 %`);
-writeResult('budget', result);
+writeResult(scale === 2 ? 'budget' : `budget-s${scale}`, result);
 process.exit(0);

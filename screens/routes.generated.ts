@@ -28,6 +28,7 @@ export const SCREEN_ROUTES: readonly ScreenRouteInfo[] = [
   { id: "bid.tenderSubmit", route: "/bid/tenderSubmit", title: "screen.bid.tenderSubmit.title", portals: ["external"] },
   { id: "board.faq", route: "/board/faq", title: "screen.board.faq", portals: ["internal"] },
   { id: "board.notice", route: "/board/notice", title: "screen.board.notice", portals: ["internal"] },
+  { id: "budget.budgetImport", route: "/budget/budgetImport", title: "screen.budget.budgetImport.title", portals: ["internal"] },
   { id: "budget.budgetManage", route: "/budget/budgetManage", title: "screen.budget.budgetManage.title", portals: ["internal"] },
   { id: "budget.budgetReport", route: "/budget/budgetReport", title: "screen.budget.budgetReport.title", portals: ["internal"] },
   { id: "budget.budgetTransfer", route: "/budget/budgetTransfer", title: "screen.budget.budgetTransfer.title", portals: ["internal"] },

@@ -66,6 +66,9 @@ export const BoardOgpmsNotice: Story = { name: 'board.ogpmsNotice', args: { id: 
 /** screens/portal/board/ogpmsNoticeEdit.screen.ts */
 export const BoardOgpmsNoticeEdit: Story = { name: 'board.ogpmsNoticeEdit', args: { id: 'board.ogpmsNoticeEdit' } };
 
+/** screens/budget/budgetImport.screen.ts */
+export const BudgetBudgetImport: Story = { name: 'budget.budgetImport', args: { id: 'budget.budgetImport' } };
+
 /** screens/budget/budgetLedger.screen.ts */
 export const BudgetBudgetLedger: Story = { name: 'budget.budgetLedger', args: { id: 'budget.budgetLedger' } };
 
@@ -77,6 +80,9 @@ export const BudgetBudgetReport: Story = { name: 'budget.budgetReport', args: { 
 
 /** screens/budget/budgetTransfer.screen.ts */
 export const BudgetBudgetTransfer: Story = { name: 'budget.budgetTransfer', args: { id: 'budget.budgetTransfer' } };
+
+/** screens/budget/budgetTransferView.screen.ts */
+export const BudgetBudgetTransferView: Story = { name: 'budget.budgetTransferView', args: { id: 'budget.budgetTransferView' } };
 
 /** screens/budget/budgetUpload.screen.ts */
 export const BudgetBudgetUpload: Story = { name: 'budget.budgetUpload', args: { id: 'budget.budgetUpload' } };

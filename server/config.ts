@@ -51,6 +51,8 @@ export interface Config extends IntegrationConfig, OperationsConfig {
   erpBackoffMs: number;
   /** How often this server looks for due background jobs, ms; 0: it runs none (a web-only server). */
   jobsPollMs: number;
+  /** Where the ERP drops budget imports (JSON files) for the job budget.importDrop; null: no file drop. */
+  budgetImportDir: string | null;
   /** ERP vendor-master endpoint (new suppliers are POSTed here once); null: vendor records are written under DATA_DIR/erp-vendors. */
   erpVendorUrl: string | null;
   /**
@@ -125,6 +127,22 @@ function masterKey(env: Env, name: string, problems: string[]): Buffer | null {
   }
   problems.push(`${name} must be 32 bytes written as 64 hex digits or base64 (openssl rand -hex 32)`);
   return null;
+}
+
+/** A directory the server reads and moves files in (resolved against the working directory); it need not exist yet. */
+function optionalDir(env: Env, name: string, cwd: string, problems: string[]): string | null {
+  const raw = env[name];
+  if (raw === undefined || raw.trim() === '') return null;
+  if (raw.includes('\0') || /^[a-z][a-z0-9+.-]*:\/\//i.test(raw.trim())) {
+    problems.push(`${name}="${raw.replace(/\0/g, '')}" must be a directory path (absolute, or relative to the working directory)`);
+    return null;
+  }
+  const dir = path.resolve(cwd, raw.trim());
+  if (dir === path.parse(dir).root) {
+    problems.push(`${name} must not be the file system's root`);
+    return null;
+  }
+  return dir;
 }
 
 function optionalHttpUrl(env: Env, name: string, problems: string[]): string | null {
@@ -232,6 +250,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     erpRetries: integer(env, 'ERP_RETRIES', 3, 0, 10, problems),
     erpBackoffMs: integer(env, 'ERP_BACKOFF_MS', 500, 0, 60000, problems),
     jobsPollMs: integer(env, 'JOBS_POLL_MS', 10000, 0, 3600000, problems),
+    budgetImportDir: optionalDir(env, 'BUDGET_IMPORT_DIR', cwd, problems),
     erpVendorUrl: optionalHttpUrl(env, 'ERP_VENDOR_URL', problems),
     // LDAP, OIDC, SMTP, SMS gateway and notification delivery (server/config-integrations.ts).
     ...loadIntegrationConfig(env, nodeEnv, problems),

@@ -102,6 +102,8 @@ export default defineListScreen({
       params: { path: { transferNo: 'row.transferNo' }, body: { version: 'row.version', reason: 'input.reason' } },
       success: T('budgetTransfer.cancelled'),
     },
+    // The transfer as a document: its approval line step by step (budgetTransferView).
+    { kind: 'open', id: 'detail', label: T('budgetTransfer.detail'), screen: 'budget.budgetTransferView', dialog: true, selection: 'single', query: { transferNo: 'row.transferNo' }, then: ['reload'] },
     { kind: 'exportExcel', fileName: T('budgetTransfer.title') },
   ],
 });

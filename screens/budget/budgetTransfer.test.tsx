@@ -76,4 +76,21 @@ describe('budgetTransfer: transfers approved through the approval lines', { time
     fireEvent.click(within(prompt).getByRole('button', { name: '확인' }));
     await waitFor(() => expect(services.calls.find((c) => c.operation === 'rejectApproval')?.input).toMatchObject({ path: { approvalId: 41 }, body: { version: 3, comment: '가용 부족' } }));
   });
+
+  it('상세 / 결재선 opens the transfer as a document with its approval line: each step, who acted when, and the state', async () => {
+    const steps = [
+      { stepKey: '41-1', round: 1, approvalId: 41, approvalStatus: 'IN_PROGRESS', lineName: '예산전용 결재', stepNo: 1, approverId: 'E000006', approverName: '이지훈', positionNm: '팀장', deptnm: '구매1팀', status: 'APPROVED', comment: '확인', actedAt: '2026-11-24T01:30:00.000Z', onBehalfOf: null, onBehalfOfName: null, submittedByName: '김민수', submittedAt: '2026-11-24T01:00:00.000Z' },
+      { stepKey: '41-2', round: 1, approvalId: 41, approvalStatus: 'IN_PROGRESS', lineName: '예산전용 결재', stepNo: 2, approverId: 'E000002', approverName: '박성호', positionNm: '부장', deptnm: '구매기획팀', status: 'PENDING', comment: null, actedAt: null, onBehalfOf: null, onBehalfOfName: null, submittedByName: '김민수', submittedAt: '2026-11-24T01:00:00.000Z' },
+    ];
+    const answers = { getBudgetTransfer: (input: OperationInput) => ({ ...transfer({ transferNo: (input.path as Row).transferNo }), fromAvailable: '5000000', approvalSteps: steps }) };
+    const { services } = renderScreen('budget.budgetTransferView', { entries: screenDefinitions, texts: screenTexts, answers, route: '/?transferNo=BT2026-000003' });
+    expect(await screen.findByText('결재선')).toBeInTheDocument();
+    expect(services.calls.find((c) => c.operation === 'getBudgetTransfer')!.input).toMatchObject({ path: { transferNo: 'BT2026-000003' } });
+    await waitFor(() => expect(gridRowTexts().map((r) => r.slice(0, 8))).toEqual([
+      ['1', '예산전용 결재', '1', '이지훈', '팀장', '구매1팀', '승인', '확인'],
+      ['1', '예산전용 결재', '2', '박성호', '부장', '구매기획팀', '결재 차례', ''],
+    ]));
+    expect(screen.getByDisplayValue('5,000,000')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '승인' })).toBeEnabled();
+  });
 });

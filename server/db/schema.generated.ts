@@ -402,6 +402,9 @@ export interface BudgetUploadBatchTable {
   errorFileId: string | null;
   createdBy: string;
   createdAt: ColumnType<Date, Date | string | undefined, Date | string>;
+  source: Generated<'EXCEL' | 'ERP_HTTP' | 'ERP_FILE'>;
+  importKey: string | null;
+  payloadHash: string | null;
 }
 
 export interface BudgetUploadRowTable {

@@ -44,6 +44,8 @@ import * as m0460 from './0460-bidding-auctions.js';
 import * as m0461 from './0461-auction-menu.js';
 import * as m0470 from './0470-tender-closing-reminders.js';
 import * as m0480 from './0480-auction-screens-menu.js';
+import * as m0500 from './0500-budget-erp-import.js';
+import * as m0501 from './0501-budget-import-menu.js';
 
 /** Every migration, by number; the key is the version recorded in the database. */
 export const migrations: Record<string, Migration> = {
@@ -91,4 +93,6 @@ export const migrations: Record<string, Migration> = {
   '0461-auction-menu': m0461,
   '0470-tender-closing-reminders': m0470,
   '0480-auction-screens-menu': m0480,
+  '0500-budget-erp-import': m0500,
+  '0501-budget-import-menu': m0501,
 };

@@ -49,14 +49,20 @@ const USER_ADMIN_GRANTS: readonly Grant[] = [...USER_GRANTS, ['PORTAL_AUTHOR_USE
  * only, as migration 0421 grants it; an administrator may grant more in 메뉴권한관리.
  */
 const NO_STUDIO: Grant = ['PORTAL_SCREEN', '-'];
+/**
+ * The budget imports (/budget/budgetImport, docs/budget.md › ERP import): everyone who keeps budgets reads
+ * them; writing — an import pushed by the ERP — is the system administrators' (99), or a group an
+ * administrator makes for the ERP's account in 메뉴권한관리 (as migration 0501 grants it).
+ */
+const READ_BUDGET_IMPORTS: Grant = ['PUR_BUDGET_IMPORT', 'R'];
 
 export const MENU_AUTH_MATRIX: Readonly<Record<string, readonly Grant[]>> = {
   '99': [['*I', 'W'], ['SUPVIEW', 'R']],
-  '50': [['*I', 'W'], ['SUPVIEW', 'R'], NO_STUDIO],
-  '51': [['*I', 'W'], ['PORTAL_AUTHOR', '-'], ['PORTAL_SYSTEM', '-'], ['SUPVIEW', 'R'], NO_STUDIO],
-  '10': [['PUR', 'W'], ['BIZ', 'W'], ['EVA', 'W'], ['ITEM', 'W'], ['BOARD', 'R'], OWN_ACCOUNT],
+  '50': [['*I', 'W'], ['SUPVIEW', 'R'], NO_STUDIO, READ_BUDGET_IMPORTS],
+  '51': [['*I', 'W'], ['PORTAL_AUTHOR', '-'], ['PORTAL_SYSTEM', '-'], ['SUPVIEW', 'R'], NO_STUDIO, READ_BUDGET_IMPORTS],
+  '10': [['PUR', 'W'], ['BIZ', 'W'], ['EVA', 'W'], ['ITEM', 'W'], ['BOARD', 'R'], OWN_ACCOUNT, READ_BUDGET_IMPORTS],
   // The personal-data access log is the privacy officer's (docs/privacy.md): not among what operation and monitoring read.
-  '20': [['*I', 'R'], ['PUR', 'W'], ['WHS', 'W'], ['EVA_WORK_TASKS', 'W'], ['PORTAL_SYSTEM_ACCESS_LOG', '-'], NO_STUDIO, OWN_ACCOUNT],
+  '20': [['*I', 'R'], ['PUR', 'W'], ['WHS', 'W'], ['EVA_WORK_TASKS', 'W'], ['PORTAL_SYSTEM_ACCESS_LOG', '-'], NO_STUDIO, OWN_ACCOUNT, READ_BUDGET_IMPORTS],
   '30': USER_GRANTS,
   '31': USER_ADMIN_GRANTS,
   '32': USER_ADMIN_GRANTS,

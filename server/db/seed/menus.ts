@@ -62,6 +62,8 @@ const INTERNAL: readonly Area[] = [
           ['PUR_BUDGET_REPORT', '예산현황', 'Budget Report', '/budget/budgetReport'],
           // Last, where migration 0450 appends it in a database seeded before.
           ['PUR_BUDGET_TRANSFER', '예산전용', 'Budget Transfers', '/budget/budgetTransfer'],
+          // Budget imports and uploads (migration 0501 appends it in a database seeded before): read for the budget groups, write (the ERP's push) for 99 only.
+          ['PUR_BUDGET_IMPORT', '예산 연계', 'Budget Imports', '/budget/budgetImport'],
         ],
       },
       {

@@ -27,6 +27,7 @@ export const KNOWN_ROUTES = {
     '/bid/tenderOpen',
     '/board/faq',
     '/board/notice',
+    '/budget/budgetImport',
     '/budget/budgetManage',
     '/budget/budgetReport',
     '/budget/budgetTransfer',

@@ -161,6 +161,22 @@ describe('budget transfers', () => {
     ok(await f.get(`/api/v1/budget/prs/${pr.prNo}`, f.u.operator));
   });
 
+  it('the requester cannot approve their own transfer, even as its approver: 403 SELF_APPROVAL, nothing moved; they may reject or cancel it', async () => {
+    // opadmin (E000002) is the seed's BUDGET line's approver; here they ask for the transfer themselves.
+    const before = await line(1, deptA, 'EQP');
+    const own = ok(await f.post('/api/v1/budget/transfers', f.u.opadmin, body({ amount: '1000', toMonth: 5 })));
+    expect(own.approvalSteps[0]).toMatchObject({ approverId: 'E000002', status: 'PENDING' });
+    expect(own.actions).toEqual(['reject', 'cancel']);
+    const no = refused(await approve(own), 403, 'SELF_APPROVAL');
+    expect(no.msg).toBe('본인이 요청한 예산전용은 승인할 수 없습니다');
+    const still = ok(await f.get(`/api/v1/budget/transfers/${own.transferNo}`, f.u.opadmin));
+    expect(still).toMatchObject({ status: 'IN_APPROVAL', pendingApprovalVersion: own.pendingApprovalVersion });
+    expect(still.approvalSteps[0].status).toBe('PENDING');
+    expect(await line(1, deptA, 'EQP')).toEqual(before);
+    expect(await line(5, deptB, 'SUP')).toBeNull();
+    expect(ok(await f.post(`/api/v1/approvals/${own.pendingApprovalId}/reject`, f.u.opadmin, { version: own.pendingApprovalVersion, comment: '본인 요청 — 결재선 변경 후 다시' })).documentStatus).toBe('REJECTED');
+  });
+
   it('suppliers get 403 on every transfer operation', async () => {
     refused(await f.get('/api/v1/budget/transfers', f.u.supplier1), 403);
     refused(await f.get('/api/v1/budget/transfers/BT2026-000001', f.u.supplier1), 403);

@@ -475,9 +475,12 @@ export const AUTHZ_MATRIX: Readonly<Record<string, Rule>> = {
   downloadBudgetWorkbook: I.r('/budget/budgetManage'),
   getBudgetWorkbookFiles: I.r('/budget/budgetManage'),
   uploadBudgetFromFile: I.w('/budget/budgetManage'),
-  getBudgetUpload: I.r('/budget/budgetManage'),
-  listBudgetUploadRows: I.r('/budget/budgetManage'),
-  getBudgetUploadErrorFiles: I.r('/budget/budgetManage'),
+  getBudgetUpload: I.r('/budget/budgetManage', '/budget/budgetImport'),
+  listBudgetUploadRows: I.r('/budget/budgetManage', '/budget/budgetImport'),
+  getBudgetUploadErrorFiles: I.r('/budget/budgetManage', '/budget/budgetImport'),
+  listBudgetUploads: I.r('/budget/budgetManage', '/budget/budgetImport'),
+  // The ERP's push: write on 예산 연계, the system administrators' (99) in the seed.
+  importBudget: I.w('/budget/budgetImport'),
   // sealed-bid tenders (#30): staff's tender screens; the supplier's own (menus store them without /cyber)
   listTenders: I.r('/bid/tenderList', '/bid/tenderEdit', '/bid/tenderOpen'),
   createTender: I.w('/bid/tenderEdit'),

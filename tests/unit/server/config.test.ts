@@ -85,6 +85,14 @@ describe('loadConfig', () => {
     }
   });
 
+  it('BUDGET_IMPORT_DIR: unset is no file drop; a path is resolved against the working directory; a URL or the root is refused', () => {
+    expect(loadConfig({}).budgetImportDir).toBeNull();
+    expect(loadConfig({ BUDGET_IMPORT_DIR: '/srv/erp/budget' }).budgetImportDir).toBe('/srv/erp/budget');
+    expect(loadConfig({ BUDGET_IMPORT_DIR: 'drop' }, '/opt/gpms').budgetImportDir).toBe('/opt/gpms/drop');
+    expect(() => loadConfig({ BUDGET_IMPORT_DIR: 'sftp://erp/budget' })).toThrow(/BUDGET_IMPORT_DIR/);
+    expect(() => loadConfig({ BUDGET_IMPORT_DIR: '/' })).toThrow(/BUDGET_IMPORT_DIR/);
+  });
+
   it('never echoes a database password', () => {
     expect(() => loadConfig({ DATABASE_URL: 'not a url with secret' })).toThrow(/DATABASE_URL is not a valid URL/);
   });

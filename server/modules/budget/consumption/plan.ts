@@ -12,6 +12,7 @@
  */
 import { lineAmount, toKrw, type Currency } from '../../../domain/money.js';
 import type { BudgetKey } from './queries.js';
+import { compareBudgetKeys } from '../lock-order.js';
 
 export type Kind = 'PRE_COMMIT' | 'COMMIT' | 'ACTUAL';
 export type DocType = 'PR' | 'PO' | 'LOI';
@@ -110,5 +111,6 @@ export function netByKey(rows: readonly Target[]): Array<BudgetKey & { amount: b
     const prev = m.get(k);
     m.set(k, { fiscalYear: r.fiscalYear, month: r.month, deptcd: r.deptcd, accountCode: r.accountCode, amount: (prev?.amount ?? 0n) + r.amount });
   }
-  return [...m.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, v]) => v);
+  // In the lock order every path shares (../lock-order.ts): the check locks the lines one by one in this order.
+  return [...m.values()].sort(compareBudgetKeys);
 }

@@ -6,6 +6,7 @@ import type { SortSpec } from '../../../http/list-query.js';
 import { compareDecimals } from '../../../../lib/money.js';
 import { insertLine, knownAccounts, knownDepartments, listAccounts, listBudgetLines, lockAccount, lockLine, updateAccountPolicy, updateLineAmount, type LineFilter } from './queries.js';
 import type { BUDGET_LINE_SORT, BudgetLinesSaveBody, BudgetPolicyBody } from './schemas.js';
+import { compareBudgetKeys } from '../lock-order.js';
 
 type Sort = SortSpec<(typeof BUDGET_LINE_SORT)[number]>;
 
@@ -53,7 +54,8 @@ export async function saveBudgetLines(db: Db, body: Static<typeof BudgetLinesSav
   });
   failIf(errors);
   await db.transaction().execute(async (trx) => {
-    for (const l of lines) {
+    // In the global lock order (../lock-order.ts), whatever order the rows came in.
+    for (const l of [...lines].sort(compareBudgetKeys)) {
       const { version, amount, ...k } = l;
       const before = await lockLine(trx, k);
       if (!before) {

@@ -16,6 +16,7 @@ import {
   type LineKey, type TransferFilter,
 } from './queries.js';
 import type { TRANSFER_SORT, TransferCancelBody, TransferRequestBody } from './schemas.js';
+import { compareBudgetKeys } from '../lock-order.js';
 
 /**
  * Budget transfers (예산전용, docs/budget.md "Transfers"): an amount moved from one budget line to
@@ -28,7 +29,8 @@ import type { TRANSFER_SORT, TransferCancelBody, TransferRequestBody } from './s
 
 const STATUS_LABEL: Record<string, string> = { IN_APPROVAL: '결재중', APPROVED: '결재완료', REJECTED: '반려', CANCELLED: '취소' };
 const keyText = (names: { deptnm: string; accountName: string }, k: LineKey) => `${names.deptnm}(${k.deptcd}) ${names.accountName} ${k.fiscalYear}년 ${k.month}월`;
-const keyOrder = (a: LineKey, b: LineKey) => a.month - b.month || a.deptcd.localeCompare(b.deptcd) || a.accountCode.localeCompare(b.accountCode);
+/** The lock order of every budget path (../lock-order.ts); 0: the same line. */
+const keyOrder = compareBudgetKeys;
 
 type Row = Awaited<ReturnType<typeof listTransfers>>['rows'][number];
 
@@ -36,7 +38,8 @@ function present(r: Row, singleid: string) {
   const { pendingApproverId, approvalId, ...rest } = r;
   const open = r.status === 'IN_APPROVAL' && r.pendingApprovalVersion !== null;
   const actions = [
-    ...(open && pendingApproverId === singleid ? ['approve', 'reject'] : []),
+    // The requester never approves their own transfer (SELF_APPROVAL): reject or cancel only.
+    ...(open && pendingApproverId === singleid ? (r.requesterId === singleid ? ['reject'] : ['approve', 'reject']) : []),
     ...(r.status === 'IN_APPROVAL' && r.requesterId === singleid ? ['cancel'] : []),
   ];
   return {
@@ -168,7 +171,8 @@ export async function applyTransferOutcome(trx: Db, a: { approvalId: number; doc
   if (await ensureLine(trx, to, actor)) {
     await writeAudit(trx, { entity: 'budget_line', entityKey: `${to.fiscalYear}-${to.month}-${to.deptcd}-${to.accountCode}`, action: 'CREATE', actor, after: { ...to, amount: '0' }, reason: `예산전용 ${a.docNo}` });
   }
-  // Both lines locked in key order, so two transfers between the same lines never wait on each other crosswise.
+  // Both lines locked in the global lock order (../lock-order.ts), the order the consumption check and the
+  // upload take too, so a transfer never waits crosswise on another transfer or on a PR's approval.
   const locked = new Map<LineKey, NonNullable<Awaited<ReturnType<typeof lockLine>>>>();
   for (const k of [from, to].sort(keyOrder)) {
     const line = await lockLine(trx, k);

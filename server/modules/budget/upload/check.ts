@@ -7,6 +7,12 @@ export interface CheckContext {
   accounts: ReadonlySet<string>;
   /** The year's lines by `month|deptcd|accountCode`. */
   lines: ReadonlyMap<string, { amount: string; version: number }>;
+  /**
+   * Whether a row must state the version of the line it changes (the workbook's rule, the default).
+   * The ERP's imports set the budget as the ERP holds it and carry no versions: `false`, a version
+   * given is not compared (the import runs under the same lock of the year's lines).
+   */
+  versions?: boolean;
 }
 
 export type RowResult = 'NEW' | 'UPDATE' | 'UNCHANGED' | 'SKIPPED' | 'ERROR';
@@ -63,7 +69,7 @@ export function checkRows(rows: ReadonlyArray<{ rowNo: number; data: RowData }>,
       else seen.set(key, rowNo);
     }
     const line = keyed ? ctx.lines.get(key) : undefined;
-    if (!blank && errors.length === 0) {
+    if (!blank && errors.length === 0 && ctx.versions !== false) {
       if (line && versionRaw === '') err('version', `이미 있는 예산입니다 (버전 ${line.version}). 내려받은 양식의 버전과 함께 올리세요`);
       else if (line && Number(versionRaw) !== line.version) err('version', `내려받은 뒤 바뀐 예산입니다 (올린 버전 ${versionRaw}, 지금 ${line.version}). 다시 내려받으세요`);
       else if (!line && versionRaw !== '') err('version', '버전이 있지만 그런 예산이 없습니다. 버전을 비우세요');

@@ -1,10 +1,14 @@
 import { sql, type Insertable } from 'kysely';
 import type { Db } from '../../../db/connect.js';
+import { LOCK_ORDER_SQL } from '../lock-order.js';
 import type { Database } from '../../../db/schema.generated.js';
 
-/** The year's budget lines, amount and version, locked when `lock` (the upload decides under the lock). */
+/**
+ * The year's budget lines, amount and version, locked when `lock` (the upload decides under the lock),
+ * in the global lock order (../lock-order.ts), so an upload never waits crosswise on an approval.
+ */
 export async function yearLines(db: Db, fiscalYear: number, lock: boolean) {
-  let q = db.selectFrom('budgetLine').select(['month', 'deptcd', 'accountCode', 'amount', 'version']).where('fiscalYear', '=', fiscalYear);
+  let q = db.selectFrom('budgetLine').select(['month', 'deptcd', 'accountCode', 'amount', 'version']).where('fiscalYear', '=', fiscalYear).orderBy(LOCK_ORDER_SQL);
   if (lock) q = q.forUpdate();
   return q.execute();
 }
@@ -88,3 +92,17 @@ export async function insertFileOfOne(trx: Db, entry: Insertable<Database['fileE
 /** The newest file of a group still there. */
 export const newestFile = (db: Db, fileId: string) =>
   db.selectFrom('fileEntry').select(['originalName', 'storedName', 'mimeType']).where('fileId', '=', fileId).where('deletedAt', 'is', null).orderBy('seq', 'desc').limit(1).executeTakeFirst();
+
+export const batchByImportKey = (db: Db, importKey: string) =>
+  db.selectFrom('budgetUploadBatch').select(['batchId', 'payloadHash']).where('importKey', '=', importKey).executeTakeFirst();
+
+/** The uploads and imports, newest first, with who made them. */
+export async function listBatches(db: Db, f: { fiscalYear?: number; source?: 'EXCEL' | 'ERP_HTTP' | 'ERP_FILE'; status?: 'APPLIED' | 'REJECTED' }, w: { limit: number; offset: number }) {
+  let s = db.selectFrom('budgetUploadBatch as b').leftJoin('appUser as u', 'u.userId', 'b.createdBy');
+  if (f.fiscalYear !== undefined) s = s.where('b.fiscalYear', '=', f.fiscalYear);
+  if (f.source) s = s.where('b.source', '=', f.source);
+  if (f.status) s = s.where('b.status', '=', f.status);
+  const total = await s.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const rows = await s.selectAll('b').select('u.hname as createdByName').orderBy('b.createdAt', 'desc').orderBy('b.batchId', 'desc').limit(w.limit).offset(w.offset).execute();
+  return { rows, total: Number(total.n) };
+}

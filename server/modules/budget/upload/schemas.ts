@@ -30,6 +30,8 @@ export const BudgetUploadBatch = Type.Object(
     countSkipped: Type.Integer({ description: 'Rows without an amount (they change nothing)' }),
     countError: Type.Integer(),
     failMessage: Nullable(Type.String()),
+    source: Type.String({ description: 'EXCEL (the workbook upload), ERP_HTTP (pushed by the ERP to the API) or ERP_FILE (dropped by the ERP in BUDGET_IMPORT_DIR)' }),
+    importKey: Nullable(Type.String({ description: 'The ERP’s import key (unique: the same key again answers this batch)' })),
     createdBy: Type.String(),
     createdByName: Nullable(Type.String()),
     createdAt: Type.String({ format: 'date-time' }),
@@ -57,3 +59,43 @@ export const BudgetUploadRow = Type.Object(
   },
   { $id: 'BudgetUploadRow' },
 );
+
+export const BudgetUploadListQuery = Type.Object(
+  {
+    fiscalYear: Type.Optional(Year),
+    source: Type.Optional(Type.Union(['EXCEL', 'ERP_HTTP', 'ERP_FILE'].map((v) => Type.Literal(v)))),
+    status: Type.Optional(Type.Union(['APPLIED', 'REJECTED'].map((v) => Type.Literal(v)))),
+    ...PagingQuery,
+  },
+  { additionalProperties: false },
+);
+
+const ImportKey = Type.String({ minLength: 1, maxLength: 100, pattern: '^[A-Za-z0-9][A-Za-z0-9._:/-]*$', description: 'The ERP’s key of this import: the same key again changes nothing and answers the first import’s result' });
+const Cell = Type.Union([Type.String({ maxLength: 40 }), Type.Number()]);
+
+/** An import of a year's budget from the ERP (the HTTP push and the dropped file alike). */
+export const BudgetImportBody = Type.Object(
+  {
+    importKey: ImportKey,
+    fiscalYear: Year,
+    rows: Type.Array(
+      Type.Object(
+        {
+          fiscalYear: Type.Optional(Cell),
+          month: Cell,
+          deptcd: Type.String({ maxLength: 40 }),
+          accountCode: Type.String({ maxLength: 40 }),
+          amount: Cell,
+        },
+        { additionalProperties: false },
+      ),
+      { minItems: 1, maxItems: 20000 },
+    ),
+  },
+  { additionalProperties: false },
+);
+
+export const BudgetImportAnswer = Type.Object({
+  batch: Type.Ref('BudgetUploadBatch'),
+  replayed: Type.Boolean({ description: 'true: this key was imported before; the answer is that import’s, nothing changed now' }),
+});

@@ -206,6 +206,9 @@ export async function decideApproval(db: Db, caller: Caller | null, approvalId: 
     const result = decide(a.status as ApprovalStatus, steps, actor.singleid, kind === 'approve' ? 'APPROVE' : 'REJECT');
     if (!result.ok && result.reason === 'FINISHED') throw wrongState('이미 끝난 결재입니다', a.status);
     if (!result.ok) throw notAllowed('현재 결재 차례인 결재자만 승인하거나 반려할 수 있습니다');
+    // A budget transfer is never approved by the one who asked for it — as a receipt or a settlement
+    // adjustment is not (SELF_APPROVAL); they may still reject or cancel it (docs/budget.md "Transfers").
+    if (kind === 'approve' && a.docType === 'BUDGET' && a.submittedBy === actor.singleid) throw notAllowed('본인이 요청한 예산전용은 승인할 수 없습니다', 'SELF_APPROVAL');
     const now = new Date();
     for (const s of result.steps) {
       const old = steps.find((x) => x.stepNo === s.stepNo)!;
