@@ -23,7 +23,7 @@ export default defineListScreen({
   rememberFilters: true,
   selection: 'single',
   columns: [
-    { field: 'fiscalYear', type: 'number', width: 80 },
+    { field: 'fiscalYear', width: 80, align: 'center' },
     { field: 'month', type: 'number', width: 60 },
     { field: 'deptcd', width: 90 },
     { field: 'deptnm', width: 160 },
