@@ -5,31 +5,12 @@
  * carry its own rank and best only); nothing here adds to what arrived.
  */
 import type { ResultOf } from '../../../engine';
+import type { StaffBidEvent, SupplierBidEvent } from '../../../schemas/auction-feed';
 
 export type MonitorDetail = ResultOf<'getAuction'>;
 export type RoomDetail = ResultOf<'getSupplierAuction'>;
 
-/** A staff feed's bid (the whole row: the ranking with names and prices). */
-export interface StaffBidEvent {
-  seq: number;
-  compNo: string;
-  amount: string;
-  bidAt: string;
-  endAt: string;
-  extended: boolean;
-  extensions: number;
-  ranking: Array<{ compNo: string; compName: string; rank: number; bestAmount: string; bidCount: number }>;
-}
-
-/** A supplier feed's bid: whether it was ours, our rank and best after it, the end, how many companies bid. */
-export interface SupplierBidEvent {
-  endAt: string;
-  extended: boolean;
-  mine: boolean;
-  myRank: number | null;
-  myBest: string | null;
-  bidders: number;
-}
+export type { StaffBidEvent, SupplierBidEvent } from '../../../schemas/auction-feed';
 
 /** The server's "now" from the client's clock and the login's offset (server − client, ms). */
 export const serverNow = (offsetMs: number, clientNow = Date.now()) => clientNow + (Number.isFinite(offsetMs) ? offsetMs : 0);

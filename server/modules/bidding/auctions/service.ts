@@ -21,6 +21,7 @@ import { releasePrOfBidding } from '../../purchase/pr/service.js';
 import { assertSuppliersEligible } from '../../suppliers/eligibility.js';
 import { notifyAuctionCancelled, notifyAuctionInvitations, notifyAuctionResult } from '../../notifications/auction.js';
 import { instant, linesFromPr, ownLines, ownedAtVersion } from '../drafts.js';
+import type { StaffBidEvent, SupplierBidEvent } from '../../../../schemas/auction-feed.js';
 import type { FeedRow } from './live.js';
 import {
   claimBidSlot, closeIfDue, recordBest, findAuction, findBids, findCompanies, findDueTransitions, findEvents, findLines, findOwnBids, findOwnParticipant, findParticipant, findParticipants, insertAuction, insertBidIfValid, insertEvent, lastEventId,
@@ -326,10 +327,11 @@ export async function placeBid(server: Db, caller: Caller | null, auctionNo: str
       if (soft.extended) await updateAuction(trx, auctionNo, { endAt: soft.endAt, extensions: soft.extensions });
       const ranks = await ranking(trx, auctionNo);
       const mine = ranks.find((r) => r.compNo === supplier.compNo)!;
-      await insertEvent(trx, auctionNo, 'BID', {
+      const event: StaffBidEvent = {
         seq, compNo: supplier.compNo, amount: b.amount, bidAt: now.toISOString(), endAt: soft.endAt.toISOString(), extended: soft.extended, extensions: soft.extensions,
-        ranking: ranks.filter((r) => r.rank !== null).map((r) => ({ compNo: r.compNo, compName: r.compName, rank: r.rank, bestAmount: String(r.bestAmount), bidCount: r.bidCount })),
-      });
+        ranking: ranks.filter((r) => r.rank !== null).map((r) => ({ compNo: r.compNo, compName: r.compName, rank: r.rank!, bestAmount: String(r.bestAmount), bidCount: r.bidCount })),
+      };
+      await insertEvent(trx, auctionNo, 'BID', { ...event });
       await writeAudit(trx, { entity: 'auction_bid', entityKey: `${auctionNo}/${supplier.compNo}`, action: 'BID', actor: supplier.userId, after: { seq, amount: b.amount, extended: soft.extended } });
       return {
         auctionNo, seq, amount: roundDecimal(b.amount, 2), bidAt: now.toISOString(), endAt: soft.endAt.toISOString(), extended: soft.extended, myRank: mine.rank!,
@@ -402,17 +404,6 @@ export async function getSupplierAuction(scoped: Db, server: Db, caller: Caller 
 
 export type Viewer = { kind: 'staff' } | { kind: 'supplier'; compNo: string };
 
-interface BidPayload {
-  seq: number;
-  compNo: string;
-  amount: string;
-  bidAt: string;
-  endAt: string;
-  extended: boolean;
-  extensions: number;
-  ranking: Array<{ compNo: string; compName: string; rank: number; bestAmount: string; bidCount: number }>;
-}
-
 /**
  * One feed row as `viewer` may see it. Staff (the monitor) see it whole. A supplier sees its own
  * rank and best after each bid, whether the bid was its own, the end time and how many companies
@@ -423,13 +414,10 @@ export function project(row: FeedRow, viewer: Viewer): { id: string; event: stri
   const id = String(row.id);
   if (viewer.kind === 'staff') return { id, event: row.kind.toLowerCase(), data: { auctionNo: row.auctionNo, ...p } };
   if (row.kind === 'BID') {
-    const bid = p as unknown as BidPayload;
+    const bid = p as unknown as StaffBidEvent;
     const me = bid.ranking.find((r) => r.compNo === viewer.compNo);
-    return {
-      id,
-      event: 'bid',
-      data: { auctionNo: row.auctionNo, endAt: bid.endAt, extended: bid.extended, mine: bid.compNo === viewer.compNo, myRank: me?.rank ?? null, myBest: me?.bestAmount ?? null, bidders: bid.ranking.length },
-    };
+    const data: SupplierBidEvent & { auctionNo: string } = { auctionNo: row.auctionNo, endAt: bid.endAt, extended: bid.extended, mine: bid.compNo === viewer.compNo, myRank: me?.rank ?? null, myBest: me?.bestAmount ?? null, bidders: bid.ranking.length };
+    return { id, event: 'bid', data: { ...data } };
   }
   if (row.kind === 'AWARD') return { id, event: 'award', data: { auctionNo: row.auctionNo, status: 'AWARDED', result: p.winnerCompNo === viewer.compNo ? 'WON' : 'LOST' } };
   return { id, event: row.kind.toLowerCase(), data: { auctionNo: row.auctionNo, status: p.status, endAt: p.endAt ?? null } };
