@@ -111,6 +111,8 @@ export const SMOKE_ROUTES: SmokeRoute[] = [
   { route: '/budget/budgetReport', portal: 'internal', user: 'operator', expect: 'rows', chart: true },
   // The seed's two approved transfers (예산전용).
   { route: '/budget/budgetTransfer', portal: 'internal', user: 'operator', expect: 'rows' },
+  // No demo import yet (the ERP sends them): the screen, its axe check and no definition error; the list is tested in tests/api/budget/erp-import.test.ts.
+  { route: '/budget/budgetImport', portal: 'internal', user: 'admin', expect: 'text', shows: '예산 연계' },
   // The demo suppliers all had their first order in 2024-11/12: this year has no new supplier, so the page shows its (empty) chart and title.
   { route: '/report/monthlyReport/monthlyReport10', portal: 'internal', user: 'operator', expect: 'text', shows: '신규 협력사' },
   {
