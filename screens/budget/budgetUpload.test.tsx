@@ -31,7 +31,7 @@ describe('budget.budgetUpload', { timeout: 30_000 }, () => {
       entries: screenDefinitions, texts: screenTexts, login: STAFF, route: '/budget/budgetUpload?batchId=BU2026-000007',
       answers: {
         getBudgetUpload: () => ({
-          batchId: 'BU2026-000007', fiscalYear: 2026, fileName: 'budget.xlsx', status: 'REJECTED', rowsTotal: 3, countNew: 0, countUpdate: 1, countUnchanged: 0, countSkipped: 0, countError: 2,
+          batchId: 'BU2026-000007', fiscalYear: 2026, source: 'EXCEL', importKey: null, fileName: 'budget.xlsx', status: 'REJECTED', rowsTotal: 3, countNew: 0, countUpdate: 1, countUnchanged: 0, countSkipped: 0, countError: 2,
           failMessage: '2개 행에 오류가 있어 아무것도 반영하지 않았습니다', createdBy: 'operator', createdByName: '김민수', createdAt: '2026-11-24T05:00:00.000Z',
         }),
         listBudgetUploadRows: () => ({

@@ -250,7 +250,11 @@ describe('demo seed', () => {
     const studio = 'PORTAL_SCREEN_STUDIO';
     expect(of('99').get(studio)?.canWrite).toBe('Y');
     expect(rows.filter((r) => r.pgmId === studio).map((r) => r.authGroupId)).toEqual(['99']);
-    for (const g of ['99', '50']) expect(leaves('I').every((id) => supplierView(id) || (id === studio && g !== '99') || of(g).get(id)?.canWrite === 'Y'), g).toBe(true);
+    // 예산 연계 takes the ERP's budget imports: written by the system administrators (the ERP's account) alone (migration 0501); the others read it.
+    const budgetImports = 'PUR_BUDGET_IMPORT';
+    expect(rows.filter((r) => r.pgmId === budgetImports && r.canWrite === 'Y').map((r) => r.authGroupId)).toEqual(['99']);
+    const adminsOnly = (id: string) => id === studio || id === budgetImports;
+    for (const g of ['99', '50']) expect(leaves('I').every((id) => supplierView(id) || (adminsOnly(id) && g !== '99') || of(g).get(id)?.canWrite === 'Y'), g).toBe(true);
     for (const g of ['99', '50', '51', '20', '40']) expect(leaves('I').filter(supplierView).every((id) => of(g).get(id)?.canRead === 'Y' && of(g).get(id)?.canWrite === 'N'), g).toBe(true);
     for (const g of ['10', '30', '31', '32', '33', '34']) expect(leaves('I').filter(supplierView).some((id) => of(g).has(id)), g).toBe(false);
     // Monitoring reads everything and writes nothing — but its own account (내 정보: name, phones, password)
