@@ -1,5 +1,7 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../helpers/app.js';
+import { loginAs } from '../../helpers/login.js';
 import { client, day, logins, ok, type Flow, type Who } from '../purchase/helpers.js';
 
 /**
@@ -11,9 +13,28 @@ import { client, day, logins, ok, type Flow, type Who } from '../purchase/helper
 describe('reverse auction notices', () => {
   let t: TestApp;
   let f: Flow;
+  /**
+   * Two companies of this file's own, each with a supplier user: other files suspend the demo
+   * suppliers C00001/C00002 for a moment to test refusals (tenders, auctions), which would refuse
+   * these bids when the files run at once on the shared database. The first eight such companies
+   * are auctions.test.ts's bidders; these are the two after them.
+   */
+  const own: Array<{ compNo: string; who: Who }> = [];
   beforeAll(async () => {
     t = await buildTestApp();
-    f = { ...client(t), u: await logins(t, ['operator', 'supplier1', 'supplier2']) };
+    f = { ...client(t), u: await logins(t, ['operator']) };
+    const companies = await sql<{ compNo: string }>`
+      select c.comp_no from company c where c.status = 'ACTIVE' and c.comp_no not in ('C00001', 'C00002')
+        and not exists (select 1 from eva_total e where e.comp_no = c.comp_no and e.status = 'FINAL' and e.grade_action <> 'NONE')
+      order by c.comp_no offset 8 limit 2`.execute(t.db.db);
+    const template = await t.db.db.selectFrom('appUser').selectAll().where('userId', '=', 'supplier2').executeTakeFirstOrThrow();
+    const { createdAt: _c, updatedAt: _u, ...rest } = template;
+    for (const [i, { compNo }] of companies.rows.entries()) {
+      const userId = `aucnote${i + 1}`;
+      await t.db.db.insertInto('appUser').values({ ...rest, userId, compNo, version: 1 }).execute();
+      own.push({ compNo, who: await loginAs(t.app, userId) });
+    }
+    expect(own).toHaveLength(2);
   }, 120_000);
   afterAll(() => t?.close());
 
@@ -34,7 +55,7 @@ describe('reverse auction notices', () => {
         endAt: inMinutes(120),
         softCloseMinutes: 0,
         maxExtensions: 0,
-        suppliers: ['C00001', 'C00002'],
+        suppliers: own.map((o) => o.compNo),
         confirmEvaluationWarning: true,
       }),
     );
@@ -45,23 +66,24 @@ describe('reverse auction notices', () => {
     expect(await notices(d.auctionNo, 'auction.invitation')).toEqual([]);
     const published = ok(await f.post(`/api/v1/bid/auctions/${d.auctionNo}/publish`, f.u.operator, { version: d.version }));
     const invites = await notices(d.auctionNo, 'auction.invitation');
-    expect(new Set(invites.map((n) => n.refKey))).toEqual(new Set([`${d.auctionNo}/C00001`, `${d.auctionNo}/C00002`]));
+    expect(new Set(invites.map((n) => n.refKey))).toEqual(new Set(own.map((o) => `${d.auctionNo}/${o.compNo}`)));
     expect(invites.find((n) => n.lang === 'ko')?.body).toContain(`역경매번호: ${d.auctionNo}`);
 
     // Open now, two bids, then closed; the award tells both.
     await t.db.db.updateTable('auction').set({ startAt: new Date(Date.now() - 60_000) }).where('auctionNo', '=', d.auctionNo).execute();
-    ok(await bid(d.auctionNo, f.u.supplier1, '18000'));
-    ok(await bid(d.auctionNo, f.u.supplier2, '17500'));
+    ok(await bid(d.auctionNo, own[0].who, '18000'));
+    ok(await bid(d.auctionNo, own[1].who, '17500'));
     await t.db.db.updateTable('auction').set({ endAt: new Date(Date.now() - 1000), plannedEndAt: new Date(Date.now() - 1000) }).where('auctionNo', '=', d.auctionNo).execute();
     const closed = ok(await f.get(`/api/v1/bid/auctions/${d.auctionNo}`, f.u.operator));
     expect(closed.version).toBe(published.version);
     ok(await f.post(`/api/v1/bid/auctions/${d.auctionNo}/award`, f.u.operator, { version: closed.version, dueDate: day(30) }));
     const results = await notices(d.auctionNo, 'auction.result');
     const byComp = (compNo: string) => results.filter((n) => n.refKey === `${d.auctionNo}/${compNo}`);
-    expect(byComp('C00002').length).toBeGreaterThan(0);
-    expect(byComp('C00001').length).toBeGreaterThan(0);
-    expect(byComp('C00002').every((n) => /낙찰|awarded to you/.test(n.subject) && !/미낙찰|not awarded/.test(n.subject))).toBe(true);
-    expect(byComp('C00001').every((n) => /미낙찰|not awarded/.test(n.subject))).toBe(true);
+    const [loser, winner] = own.map((o) => o.compNo);
+    expect(byComp(winner).length).toBeGreaterThan(0);
+    expect(byComp(loser).length).toBeGreaterThan(0);
+    expect(byComp(winner).every((n) => /낙찰|awarded to you/.test(n.subject) && !/미낙찰|not awarded/.test(n.subject))).toBe(true);
+    expect(byComp(loser).every((n) => /미낙찰|not awarded/.test(n.subject))).toBe(true);
     // No price in any of them.
     for (const n of results) expect(`${n.subject} ${n.body}`).not.toMatch(/17,?500|18,?000/);
   });
@@ -75,7 +97,7 @@ describe('reverse auction notices', () => {
     const p = ok(await f.post(`/api/v1/bid/auctions/${d.auctionNo}/publish`, f.u.operator, { version: d.version }));
     ok(await f.post(`/api/v1/bid/auctions/${d.auctionNo}/cancel`, f.u.operator, { version: p.version, reason: '예산 재검토' }));
     const cancelled = await notices(d.auctionNo, 'auction.cancelled');
-    expect(new Set(cancelled.map((n) => n.refKey))).toEqual(new Set([`${d.auctionNo}/C00001`, `${d.auctionNo}/C00002`]));
+    expect(new Set(cancelled.map((n) => n.refKey))).toEqual(new Set(own.map((o) => `${d.auctionNo}/${o.compNo}`)));
     expect(cancelled.filter((n) => n.lang === 'ko').every((n) => n.body.includes('사유: 예산 재검토'))).toBe(true);
   });
 });
