@@ -5,7 +5,7 @@ import { FIXTURE_CONTRACT_EVENT } from '../widgets/testing/fixture-contract-even
 
 // findBy*/waitFor give up after 1 s by default; on a loaded 2-core CI machine a screen's first
 // render (grid, lazy chunks) can take longer. A wrong screen still fails, only later.
-configure({ asyncUtilTimeout: 5000 });
+configure({ asyncUtilTimeout: 10_000 });
 
 // A fixture answer that breaks the OpenAPI contract (widgets/testing/fixture-contract.ts) is thrown
 // inside the screen, which shows it; the test fails here with what was wrong, not only by a timeout.
