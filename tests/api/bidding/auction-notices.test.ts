@@ -73,7 +73,9 @@ describe('reverse auction notices', () => {
     await t.db.db.updateTable('auction').set({ startAt: new Date(Date.now() - 60_000) }).where('auctionNo', '=', d.auctionNo).execute();
     ok(await bid(d.auctionNo, own[0].who, '18000'));
     ok(await bid(d.auctionNo, own[1].who, '17500'));
-    await t.db.db.updateTable('auction').set({ endAt: new Date(Date.now() - 1000), plannedEndAt: new Date(Date.now() - 1000) }).where('auctionNo', '=', d.auctionNo).execute();
+    // One instant for both: two `new Date()` a millisecond apart broke end_at >= planned_end_at (CI).
+    const ended = new Date(Date.now() - 1000);
+    await t.db.db.updateTable('auction').set({ endAt: ended, plannedEndAt: ended }).where('auctionNo', '=', d.auctionNo).execute();
     const closed = ok(await f.get(`/api/v1/bid/auctions/${d.auctionNo}`, f.u.operator));
     expect(closed.version).toBe(published.version);
     ok(await f.post(`/api/v1/bid/auctions/${d.auctionNo}/award`, f.u.operator, { version: closed.version, dueDate: day(30) }));
