@@ -20,7 +20,7 @@ const PUBLIC_ENTRIES: Record<string, string> = {
   'notifications/staff': 'staff notices of other documents (a closed tender to its buyer) recorded in the acting transaction',
   'purchase/approval/workflow': 'the approval notices name the document an approval belongs to',
   'files/storage': 'the uploaded-file store (item uploads, supplier applications, their expiry job)',
-  'files/owners': 'a document (tender, PR, PO, LOI, RFQ, quotation, supplier master and its requests) binds as its attachments only its own group or the caller’s fresh upload (assertBindable/mayBindGroup)',
+  'files/owners': 'a document (tender, PR, PO, LOI, RFQ, quotation, supplier master and its requests, item, item proposal, delivery, board post) binds as its attachments only its own group or the caller’s fresh upload (assertBindable/mayBindGroup)',
   'files/content-check': 'the upload content check the public application wizard applies too',
   'exports/xlsx-stream': 'the streaming .xlsx writer the data downloads write with',
   'fulfilment/data-download/workflow': 'server-side exports run the data downloads as jobs',

@@ -178,9 +178,17 @@ export async function mayBindGroup(db: Db, caller: { userId: string }, fileId: s
  * another document's or company's group — is the same 400 (nothing says whether it exists).
  */
 export async function assertBindable(db: Db, caller: { userId: string } | null, path: string, fileId: string | null | undefined, doc: { docType: string; docNo: string | null; compNo?: string | null }): Promise<void> {
-  if (!fileId) return;
-  if (caller && (await mayBindGroup(db, caller, fileId, doc))) return;
-  throw invalid('VALIDATION', '첨부파일을 찾을 수 없습니다. 이 문서에 직접 올린 파일만 첨부할 수 있습니다', [{ path, message: '첨부파일을 찾을 수 없습니다' }]);
+  const error = await bindingError(db, caller, path, fileId, doc);
+  if (error) throw invalid('VALIDATION', UNBINDABLE, [error]);
+}
+
+const UNBINDABLE = '첨부파일을 찾을 수 없습니다. 이 문서에 직접 올린 파일만 첨부할 수 있습니다';
+
+/** assertBindable as a field error, for a check that reports every field of the body at once. */
+export async function bindingError(db: Db, caller: { userId: string } | null, path: string, fileId: string | null | undefined, doc: { docType: string; docNo: string | null; compNo?: string | null }): Promise<{ path: string; message: string } | null> {
+  if (!fileId) return null;
+  if (caller && (await mayBindGroup(db, caller, fileId, doc))) return null;
+  return { path, message: UNBINDABLE };
 }
 
 /** A document named by type and number, with its companies; null when it does not exist. */

@@ -230,11 +230,6 @@ export async function updateDelivery(trx: Db, deliveryNo: string, values: Update
   await trx.updateTable('delivery').set(values).where('deliveryNo', '=', deliveryNo).execute();
 }
 
-/** A file group uploaded by a user the db can see (through a supplier's scoped db: a colleague of the same company). */
-export async function fileGroupVisible(trx: Db, fileId: string): Promise<boolean> {
-  return (await trx.selectFrom('fileGroup as g').innerJoin('appUser as u', 'u.userId', 'g.createdBy').select('g.fileId').where('g.fileId', '=', fileId).executeTakeFirst()) !== undefined;
-}
-
 /** Which of these item codes the master holds. */
 export async function existingItemCodes(trx: Db, codes: string[]): Promise<Set<string>> {
   return new Set(codes.length ? (await trx.selectFrom('item').select('itemCode').where('itemCode', 'in', codes).execute()).map((i) => i.itemCode) : []);

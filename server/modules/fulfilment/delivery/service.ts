@@ -10,8 +10,9 @@ import { existingCodes } from '../../../domain/documents.js';
 import { checkVersion, failIf, missing, wrongState, type FieldError } from '../../../domain/errors.js';
 import { qty, type Currency } from '../../../domain/money.js';
 import { text } from '../../../domain/values.js';
+import { bindingError } from '../../files/owners.js';
 import {
-  deliverableOrder, deliveryDetail, existingItemCodes, fileGroupVisible, findDeliveryLineQuantities, findDeliveryLines, findPoLineQuantities, findPoStatus, insertDelivery, listDeliveries,
+  deliverableOrder, deliveryDetail, existingItemCodes, findDeliveryLineQuantities, findDeliveryLines, findPoLineQuantities, findPoStatus, insertDelivery, listDeliveries,
   lockDelivery, lockDeliveryToCancel, lockOrderHeader, lockOrderLines, replaceDeliveryLines, updateDelivery, updatePoHeader, updatePoLine, type DeliveryFilter,
 } from './queries.js';
 import type { DELIVERY_SORT, DeliveryCreateBody, DeliveryUpdateBody } from './schemas.js';
@@ -40,11 +41,12 @@ function checkHeader(b: HeaderInput): FieldError[] {
   return errors;
 }
 
-/** A file group the caller (or a colleague of the same company, through the scoped db) uploaded. */
-async function checkFile(trx: Db, fileId: string | undefined, errors: FieldError[]): Promise<string | null> {
+/** The delivery's own group or the caller's fresh upload (files/owners: never another document's group). */
+async function checkFile(trx: Db, caller: Caller, doc: { deliveryNo: string | null; compNo: string }, fileId: string | undefined, errors: FieldError[]): Promise<string | null> {
   const id = text(fileId);
   if (!id) return null;
-  if (!(await fileGroupVisible(trx, id))) errors.push({ path: 'body/FILE_SEQ', message: '첨부 파일 묶음을 찾을 수 없습니다' });
+  const error = await bindingError(trx, caller, 'body/FILE_SEQ', id, { docType: 'DELIVERY', docNo: doc.deliveryNo, compNo: doc.compNo });
+  if (error) errors.push(error);
   return id;
 }
 
@@ -146,7 +148,7 @@ export async function createDelivery(db: Db, caller: Caller, b: Static<typeof De
       plan = planNoPoDelivery(b.lines, currency);
       await checkMasterData(trx, b.lines, errors);
     }
-    const fileId = await checkFile(trx, b.FILE_SEQ, errors);
+    const fileId = await checkFile(trx, caller, { deliveryNo: null, compNo }, b.FILE_SEQ, errors);
     failIf([...errors, ...plan.errors], plan.overDelivery && errors.length === 0 ? 'OVER_DELIVERY' : 'VALIDATION');
 
     const no = await nextDocumentNumber(trx, 'DLV', todayKst());
@@ -188,7 +190,7 @@ export async function updateDeliveryDoc(db: Db, caller: Caller, deliveryNo: stri
       plan = planNoPoDelivery(b.lines, before.currency);
       await checkMasterData(trx, b.lines, errors);
     }
-    const fileId = await checkFile(trx, b.FILE_SEQ, errors);
+    const fileId = await checkFile(trx, caller, { deliveryNo, compNo: before.compNo }, b.FILE_SEQ, errors);
     failIf([...errors, ...plan.errors], plan.overDelivery && errors.length === 0 ? 'OVER_DELIVERY' : 'VALIDATION');
 
     const after = { ...headerValues(b, fileId), totalAmount: plan.total };

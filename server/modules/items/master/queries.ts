@@ -110,7 +110,6 @@ export async function priceTrend(db: Db, itemCode: string) {
   return rows;
 }
 
-export const fileGroupExists = async (db: Db, fileId: string): Promise<boolean> => !!(await db.selectFrom('fileGroup').select('fileId').where('fileId', '=', fileId).executeTakeFirst());
 
 export const insertItem = (trx: Db, row: Insertable<ItemTable>) => trx.insertInto('item').values(row).execute();
 

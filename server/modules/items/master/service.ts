@@ -4,10 +4,11 @@ import { writeAudit } from '../../../db/audit.js';
 import type { Db } from '../../../db/connect.js';
 import { checkVersion, failIf, missing, refused, type FieldError } from '../../../domain/errors.js';
 import { iso } from '../../../domain/values.js';
+import { bindingError } from '../../files/owners.js';
 import { allocateItemCodes, checkItem, loadMasters, normaliseItem } from '../item-master.js';
 import type { ItemCreate, ItemListQuery, ItemUpdate, SORT_FIELDS } from './schemas.js';
 import {
-  deleteItemAttrs, fileGroupExists, insertItem, insertItemAttrs, itemAttrRows, itemAttributes, itemSuppliers, itemWithNames, listItems, lockItem, openPoLines, openPrLines, priceHistory,
+  deleteItemAttrs, insertItem, insertItemAttrs, itemAttrRows, itemAttributes, itemSuppliers, itemWithNames, listItems, lockItem, openPoLines, openPrLines, priceHistory,
   priceTrend, unsentOrderOfItem, updateItem,
 } from './queries.js';
 
@@ -56,19 +57,19 @@ export async function itemPriceTrend(db: Db, itemCode: string) {
   return { rows, total: rows.length };
 }
 
-async function checkItemBody(db: Db, b: Static<typeof ItemCreate>): Promise<void> {
+async function checkItemBody(db: Db, b: Static<typeof ItemCreate>, actor: string, itemCode: string | null): Promise<void> {
   const masters = await loadMasters(db);
   const norm = normaliseItem(b);
   const errors: FieldError[] = checkItem(masters, { ...norm, attributes: (b.attributes ?? []).map((a) => ({ attrCode: a.attrCode.trim().toUpperCase(), valueCode: a.valueCode.trim().toUpperCase() })) }, (f) => `body/${f}`);
-  if (b.fileId && !(await fileGroupExists(db, b.fileId))) errors.push({ path: 'body/fileId', message: '첨부파일을 찾을 수 없습니다. 파일을 먼저 올리세요' });
-  failIf(errors);
+  const fileError = await bindingError(db, { userId: actor }, 'body/fileId', b.fileId, { docType: 'ITEM', docNo: itemCode });
+  failIf(fileError ? [...errors, fileError] : errors);
 }
 
 const attrsOf = (b: Static<typeof ItemCreate>, itemCode: string) => (b.attributes ?? []).map((a) => ({ itemCode, attrCode: a.attrCode.trim().toUpperCase(), valueCode: a.valueCode.trim().toUpperCase() }));
 
 /** Creates an item; its code is <category>-NNNN. */
 export async function createItem(db: Db, b: Static<typeof ItemCreate>, actor: string) {
-  await checkItemBody(db, b);
+  await checkItemBody(db, b, actor, null);
   const norm = normaliseItem(b);
   const itemCode = await db.transaction().execute(async (trx) => {
     const [code] = await allocateItemCodes(trx, [norm.catCode]);
@@ -84,7 +85,7 @@ export async function createItem(db: Db, b: Static<typeof ItemCreate>, actor: st
 
 /** Changes an item (attributes replaced whole when given). */
 export async function changeItem(db: Db, itemCode: string, b: Static<typeof ItemUpdate>, actor: string) {
-  await checkItemBody(db, b);
+  await checkItemBody(db, b, actor, itemCode);
   const norm = normaliseItem(b);
   await db.transaction().execute(async (trx) => {
     const cur = await lockItem(trx, itemCode);

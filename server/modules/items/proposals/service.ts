@@ -8,7 +8,8 @@ import { isValidDate, todayKst } from '../../../domain/dates.js';
 import { iso, text } from '../../../domain/values.js';
 import { parseAmount } from '../../../domain/money.js';
 import { allocateItemCodes, checkItem, loadMasters } from '../item-master.js';
-import { fileGroupExists, insertItem } from '../master/queries.js';
+import { insertItem } from '../master/queries.js';
+import { bindingError } from '../../files/owners.js';
 import type { ApproveBody, CreateBody, ListQuery, MyItemQuery, UpdateBody } from './schemas.js';
 import {
   duePricePoint, insertPriceHistory, insertProposal, insertSupplierPrice, listMyItems, listProposals, lockProposal, myItem, myPriceHistory, pairsWithDuePrices, pendingPriceProposal,
@@ -81,13 +82,14 @@ type ProposalInput = Static<typeof CreateBody>;
 
 /** Checks a supplier's proposal; for a price change the item must be one it supplies (its scoped Db sees only its prices). */
 // A null fileId may arrive as "" (the body schema coerces types): text() makes both "no attachments".
-async function checkProposal(db: Db, b: ProposalInput, today: string) {
+async function checkProposal(db: Db, b: ProposalInput, today: string, caller: Caller, proposalNo: string | null) {
   const errors: FieldError[] = [];
   if (!parseAmount(b.proposedPrice)) errors.push({ path: 'body/proposedPrice', message: '제안 단가는 0 이상의 숫자여야 합니다' });
   if (!isValidDate(b.validFrom)) errors.push({ path: 'body/validFrom', message: '적용 시작일이 올바른 날짜가 아닙니다' });
   else if (b.validFrom < today) errors.push({ path: 'body/validFrom', message: '적용 시작일은 오늘 이후여야 합니다' });
   if (!b.reason.trim()) errors.push({ path: 'body/reason', message: '제안 사유는 필수입니다' });
-  if (b.fileId && !(await fileGroupExists(db, b.fileId))) errors.push({ path: 'body/fileId', message: '첨부파일을 찾을 수 없습니다. 파일을 먼저 올리세요' });
+  const fileError = await bindingError(db, caller, 'body/fileId', text(b.fileId), { docType: 'ITEM_PROPOSAL', docNo: proposalNo, compNo: caller.compNo ?? null });
+  if (fileError) errors.push(fileError);
   if (b.kind === 'PRICE') {
     const itemCode = text(b.itemCode)?.toUpperCase();
     if (!itemCode) {
@@ -149,7 +151,7 @@ export async function applyDuePrices(db: Db, now: Date): Promise<{ applied: numb
 /** A supplier proposes a price change for an item it supplies (403 for any other) or a new item. */
 export async function createProposal(db: Db, body: Static<typeof CreateBody>, caller: Caller) {
   const today = todayKst();
-  const input = await checkProposal(db, body, today);
+  const input = await checkProposal(db, body, today, caller, null);
   const proposalNo = await db.transaction().execute(async (trx) => {
     const no = await nextDocumentNumber(trx, 'IP', today);
     if (input.kind === 'PRICE') {
@@ -166,7 +168,7 @@ export async function createProposal(db: Db, body: Static<typeof CreateBody>, ca
 
 /** Changes a proposal while it waits for review (its supplier only). */
 export async function changeProposal(db: Db, proposalNo: string, body: Static<typeof UpdateBody>, caller: Caller) {
-  const input = await checkProposal(db, body, todayKst());
+  const input = await checkProposal(db, body, todayKst(), caller, proposalNo);
   await db.transaction().execute(async (trx) => {
     const cur = await lockProposal(trx, proposalNo);
     if (!cur) throw notFoundProposal(proposalNo);

@@ -6,6 +6,7 @@ import type { Db } from '../../../db/connect.js';
 import { todayKst } from '../../../domain/dates.js';
 import type { POST_SORT, PostCreateBody, PostListQuery, PostUpdateBody } from '../schemas.js';
 import { versionConflict } from '../rules.js';
+import { assertBindable } from '../../files/owners.js';
 import type { FaqNode } from './schemas.js';
 import { deletePost, faqPosts, findPost, insertPost, listPosts, lockPost, noticesShownOn, updatePost, type Board, type PostRecord } from './queries.js';
 
@@ -46,6 +47,8 @@ export async function getPost(db: Db, board: Board, postId: number) {
 
 export async function createPost(db: Db, board: Board, body: Static<typeof PostCreateBody>, actor: string) {
   const values = postValues(board, body);
+  // A notice of the supplier portal shows its files to every supplier: never another document's group.
+  await assertBindable(db, { userId: actor }, 'body/fileId', values.fileId, { docType: 'BOARD_POST', docNo: null });
   const postId = await db.transaction().execute(async (trx) => {
     const id = await insertPost(trx, { ...values, board, createdBy: actor, updatedBy: actor });
     await writeAudit(trx, { entity: 'boardPost', entityKey: String(id), action: 'CREATE', actor, after: { board, ...values } });
@@ -56,6 +59,7 @@ export async function createPost(db: Db, board: Board, body: Static<typeof PostC
 
 export async function changePost(db: Db, board: Board, postId: number, body: Static<typeof PostUpdateBody>, actor: string) {
   const values = postValues(board, body);
+  await assertBindable(db, { userId: actor }, 'body/fileId', values.fileId, { docType: 'BOARD_POST', docNo: String(postId) });
   await db.transaction().execute(async (trx) => {
     const before = await lockPost(trx, board, postId);
     if (!before) throw NOT_FOUND();
