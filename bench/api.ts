@@ -145,10 +145,10 @@ async function sqlThroughput(groups: Statement[][]): Promise<number> {
   return done / duration;
 }
 
-async function measure(c: ListCase, page: number, id: string, headers: Record<string, string>): Promise<ApiCaseResult> {
+async function measure(c: ListCase, page: number, id: string, headers: Record<string, string>, after?: string): Promise<ApiCaseResult> {
   const op = ops.get(c.operation);
   if (!op || op.pathParams.length) throw new Error(`${c.operation}: not a list operation without path parameters`);
-  const pathAndQuery = `${op.path}?${queryString(c.query, page, c.pageSize)}`;
+  const pathAndQuery = `${op.path}?${queryString(c.query, page, c.pageSize)}${after ? `&after=${after}` : ''}`;
   const { statements, body } = await record(pathAndQuery, headers);
   const groups = overlapGroups(statements);
   if (explain) {
@@ -182,7 +182,7 @@ async function measure(c: ListCase, page: number, id: string, headers: Record<st
     }
   }
   const result: ApiCaseResult = {
-    list: c.name,
+    list: after ? `${c.name} (keyset)` : c.name,
     operation: c.operation,
     page,
     size: c.pageSize,
@@ -217,7 +217,7 @@ async function measure(c: ListCase, page: number, id: string, headers: Record<st
   }
   const t = result.throughput;
   console.log(
-    `${`${c.name} p${page}`.padEnd(24)} ${String(result.rows).padStart(4)}/${String(result.total).padStart(7)} rows ${String(result.bytes).padStart(8)} B  op ${result.operationMs.p50.toFixed(1).padStart(7)}  sql ${result.rawSqlMs.p50.toFixed(1).padStart(7)}  bare ${result.bareMs.p50.toFixed(1).padStart(5)} ms  × ${result.p50Ratio.toFixed(2)}` +
+    `${`${c.name} p${page}${after ? ' key' : ''}`.padEnd(28)} ${String(result.rows).padStart(4)}/${String(result.total).padStart(7)} rows ${String(result.bytes).padStart(8)} B  op ${result.operationMs.p50.toFixed(1).padStart(7)}  sql ${result.rawSqlMs.p50.toFixed(1).padStart(7)}  bare ${result.bareMs.p50.toFixed(1).padStart(5)} ms  × ${result.p50Ratio.toFixed(2)}` +
       (t ? `  |  ${t.operationRps.toFixed(0)} / ${t.bareRps.toFixed(0)} req/s = ${(t.ratio * 100).toFixed(1)} %` : ''),
   );
   return result;
@@ -234,7 +234,17 @@ try {
     cases.push(first);
     const last = Math.max(1, Math.ceil(first.total / c.pageSize));
     const deep = Math.min(deepPage, last);
-    if (deep > 1) cases.push(await measure(c, deep, `${c.operation}-${deep}`, headers));
+    if (deep > 1) {
+      cases.push(await measure(c, deep, `${c.operation}-${deep}`, headers));
+      // The same page by key (#27 item 2): the cursor page deep - 1 answered, as the engine sends it
+      // when the user moves to the next page and the export reads every page.
+      const op = ops.get(c.operation)!;
+      if (op.keyset) {
+        const before = await twin.inject({ method: 'GET', url: `${op.path}?${queryString(c.query, deep - 1, c.pageSize)}`, headers });
+        const cursor = (before.json() as { nextCursor?: string | null }).nextCursor;
+        if (cursor) cases.push(await measure(c, deep, `${c.operation}-${deep}-keyset`, headers, cursor));
+      }
+    }
   }
 } finally {
   await app.close();

@@ -18839,6 +18839,10 @@ export interface operations {
                 page?: number;
                 /** @description Rows a page (a screen asks ≤ 500; an export up to 5000) */
                 size?: number;
+                /** @description The page after this cursor (a nextCursor of this list with the same sort); page is then only for display */
+                after?: string;
+                /** @description The page before this cursor (a prevCursor of this list with the same sort); page is then only for display */
+                before?: string;
                 /** @description Sort as field:asc|desc; fields: prNo, prDate, title, status, approvalStatus, requesterName, deptnm, desiredDate, totalAmount, buyerName, updatedAt */
                 sort?: string;
             };
@@ -18887,6 +18891,10 @@ export interface operations {
                             count: number;
                             totalAmount: string;
                         }[];
+                        /** @description Cursor of the next page (send as after); null on the last page */
+                        nextCursor?: string | null;
+                        /** @description Cursor of the previous page (send as before); null on the first page */
+                        prevCursor?: string | null;
                     };
                 };
             };
@@ -19239,6 +19247,10 @@ export interface operations {
                 page?: number;
                 /** @description Rows a page (a screen asks ≤ 500; an export up to 5000) */
                 size?: number;
+                /** @description The page after this cursor (a nextCursor of this list with the same sort); page is then only for display */
+                after?: string;
+                /** @description The page before this cursor (a prevCursor of this list with the same sort); page is then only for display */
+                before?: string;
                 /** @description Sort as field:asc|desc; fields: prNo, prDate, title, status, approvalStatus, requesterName, deptnm, desiredDate, totalAmount, buyerName, updatedAt */
                 sort?: string;
                 /** @description Y: only PRs assigned to me as buyer */
@@ -19289,6 +19301,10 @@ export interface operations {
                             count: number;
                             totalAmount: string;
                         }[];
+                        /** @description Cursor of the next page (send as after); null on the last page */
+                        nextCursor?: string | null;
+                        /** @description Cursor of the previous page (send as before); null on the first page */
+                        prevCursor?: string | null;
                     };
                 };
             };
@@ -22970,6 +22986,10 @@ export interface operations {
                 size?: number;
                 /** @description Sort as field:asc|desc; fields: poNo, poDate, title, status, approvalStatus, compNameKr, buyerName, totalAmount, dueDate, updatedAt */
                 sort?: string;
+                /** @description The page after this cursor (a nextCursor of this list with the same sort); page is then only for display */
+                after?: string;
+                /** @description The page before this cursor (a prevCursor of this list with the same sort); page is then only for display */
+                before?: string;
                 poType?: "PO" | "SIMPLE";
             };
             header?: never;
@@ -23020,6 +23040,10 @@ export interface operations {
                             count: number;
                             totalAmount: string;
                         }[];
+                        /** @description Cursor of the next page (send as after); null on the last page */
+                        nextCursor?: string | null;
+                        /** @description Cursor of the previous page (send as before); null on the first page */
+                        prevCursor?: string | null;
                     };
                 };
             };
@@ -25393,6 +25417,10 @@ export interface operations {
                 size?: number;
                 /** @description Sort as field:asc|desc; fields: poNo, poDate, title, status, approvalStatus, compNameKr, buyerName, totalAmount, dueDate, updatedAt */
                 sort?: string;
+                /** @description The page after this cursor (a nextCursor of this list with the same sort); page is then only for display */
+                after?: string;
+                /** @description The page before this cursor (a prevCursor of this list with the same sort); page is then only for display */
+                before?: string;
             };
             header?: never;
             path?: never;
@@ -25442,6 +25470,10 @@ export interface operations {
                             count: number;
                             totalAmount: string;
                         }[];
+                        /** @description Cursor of the next page (send as after); null on the last page */
+                        nextCursor?: string | null;
+                        /** @description Cursor of the previous page (send as before); null on the first page */
+                        prevCursor?: string | null;
                     };
                 };
             };
@@ -32805,6 +32837,10 @@ export interface operations {
                 page?: number;
                 /** @description Rows a page (a screen asks ≤ 500; an export up to 5000) */
                 size?: number;
+                /** @description The page after this cursor (a nextCursor of this list with the same sort); page is then only for display */
+                after?: string;
+                /** @description The page before this cursor (a prevCursor of this list with the same sort); page is then only for display */
+                before?: string;
                 /** @description Sort as field:asc|desc; fields: deliveryNo, poNo, compNo, compName, status, deliveryDate, arrivalDate, AMT, createdAt */
                 sort?: string;
             };
@@ -32823,6 +32859,10 @@ export interface operations {
                     "application/json": {
                         rows: components["schemas"]["DeliveryRow"][];
                         total: number;
+                        /** @description Cursor of the next page (send as after); null on the last page */
+                        nextCursor?: string | null;
+                        /** @description Cursor of the previous page (send as before); null on the first page */
+                        prevCursor?: string | null;
                     };
                 };
             };
@@ -32892,6 +32932,10 @@ export interface operations {
                 page?: number;
                 /** @description Rows a page (a screen asks ≤ 500; an export up to 5000) */
                 size?: number;
+                /** @description The page after this cursor (a nextCursor of this list with the same sort); page is then only for display */
+                after?: string;
+                /** @description The page before this cursor (a prevCursor of this list with the same sort); page is then only for display */
+                before?: string;
                 /** @description Sort as field:asc|desc; fields: deliveryNo, poNo, compNo, compName, status, deliveryDate, arrivalDate, AMT, createdAt */
                 sort?: string;
             };
@@ -32910,6 +32954,10 @@ export interface operations {
                     "application/json": {
                         rows: components["schemas"]["DeliveryRow"][];
                         total: number;
+                        /** @description Cursor of the next page (send as after); null on the last page */
+                        nextCursor?: string | null;
+                        /** @description Cursor of the previous page (send as before); null on the first page */
+                        prevCursor?: string | null;
                     };
                 };
             };
@@ -33047,6 +33095,10 @@ export interface operations {
                 page?: number;
                 /** @description Rows a page (a screen asks ≤ 500; an export up to 5000) */
                 size?: number;
+                /** @description The page after this cursor (a nextCursor of this list with the same sort); page is then only for display */
+                after?: string;
+                /** @description The page before this cursor (a prevCursor of this list with the same sort); page is then only for display */
+                before?: string;
                 /** @description Sort as field:asc|desc; fields: deliveryNo, poNo, compNo, compName, status, deliveryDate, arrivalDate, AMT, createdAt */
                 sort?: string;
             };
@@ -33065,6 +33117,10 @@ export interface operations {
                     "application/json": {
                         rows: components["schemas"]["DeliveryRow"][];
                         total: number;
+                        /** @description Cursor of the next page (send as after); null on the last page */
+                        nextCursor?: string | null;
+                        /** @description Cursor of the previous page (send as before); null on the first page */
+                        prevCursor?: string | null;
                     };
                 };
             };
@@ -33243,6 +33299,10 @@ export interface operations {
                 page?: number;
                 /** @description Rows a page (a screen asks ≤ 500; an export up to 5000) */
                 size?: number;
+                /** @description The page after this cursor (a nextCursor of this list with the same sort); page is then only for display */
+                after?: string;
+                /** @description The page before this cursor (a prevCursor of this list with the same sort); page is then only for display */
+                before?: string;
                 /** @description Sort as field:asc|desc; fields: deliveryNo, poNo, compNo, compName, status, deliveryDate, arrivalDate, AMT, createdAt */
                 sort?: string;
             };
@@ -33261,6 +33321,10 @@ export interface operations {
                     "application/json": {
                         rows: components["schemas"]["DeliveryRow"][];
                         total: number;
+                        /** @description Cursor of the next page (send as after); null on the last page */
+                        nextCursor?: string | null;
+                        /** @description Cursor of the previous page (send as before); null on the first page */
+                        prevCursor?: string | null;
                     };
                 };
             };
@@ -33752,6 +33816,10 @@ export interface operations {
                 page?: number;
                 /** @description Rows a page (a screen asks ≤ 500; an export up to 5000) */
                 size?: number;
+                /** @description The page after this cursor (a nextCursor of this list with the same sort); page is then only for display */
+                after?: string;
+                /** @description The page before this cursor (a prevCursor of this list with the same sort); page is then only for display */
+                before?: string;
                 /** @description Sort as field:asc|desc; fields: whReqNo, whAppNo, poNo, compName, sectionName, deptName, eprName, receiveName, expenses, status, approvalStatus, whReqDate, lastDeciDate, AMT, sourceSystem */
                 sort?: string;
             };
@@ -33775,6 +33843,10 @@ export interface operations {
                             KRW: string;
                             JPY: string;
                         };
+                        /** @description Cursor of the next page (send as after); null on the last page */
+                        nextCursor?: string | null;
+                        /** @description Cursor of the previous page (send as before); null on the first page */
+                        prevCursor?: string | null;
                     };
                 };
             };
@@ -33862,6 +33934,10 @@ export interface operations {
                 page?: number;
                 /** @description Rows a page (a screen asks ≤ 500; an export up to 5000) */
                 size?: number;
+                /** @description The page after this cursor (a nextCursor of this list with the same sort); page is then only for display */
+                after?: string;
+                /** @description The page before this cursor (a prevCursor of this list with the same sort); page is then only for display */
+                before?: string;
                 /** @description Sort as field:asc|desc; fields: whReqNo, whAppNo, poNo, compName, sectionName, deptName, eprName, receiveName, expenses, status, approvalStatus, whReqDate, lastDeciDate, AMT, sourceSystem, lineNo, itemCode, itemName, quantity, PRICE */
                 sort?: string;
             };
@@ -33885,6 +33961,10 @@ export interface operations {
                             KRW: string;
                             JPY: string;
                         };
+                        /** @description Cursor of the next page (send as after); null on the last page */
+                        nextCursor?: string | null;
+                        /** @description Cursor of the previous page (send as before); null on the first page */
+                        prevCursor?: string | null;
                     };
                 };
             };
@@ -34536,6 +34616,10 @@ export interface operations {
                 page?: number;
                 /** @description Rows a page (a screen asks ≤ 500; an export up to 5000) */
                 size?: number;
+                /** @description The page after this cursor (a nextCursor of this list with the same sort); page is then only for display */
+                after?: string;
+                /** @description The page before this cursor (a prevCursor of this list with the same sort); page is then only for display */
+                before?: string;
                 /** @description Sort as field:asc|desc; fields: settleNo, period, compNo, compName, status, lineCount, goodsAmount, adjustmentAmount, totalAmount, updatedAt */
                 sort?: string;
             };
@@ -34560,6 +34644,10 @@ export interface operations {
                             adjustmentAmount: string;
                             totalAmount: string;
                         };
+                        /** @description Cursor of the next page (send as after); null on the last page */
+                        nextCursor?: string | null;
+                        /** @description Cursor of the previous page (send as before); null on the first page */
+                        prevCursor?: string | null;
                     };
                 };
             };
@@ -35757,6 +35845,10 @@ export interface operations {
                 page?: number;
                 /** @description Rows a page (a screen asks ≤ 500; an export up to 5000) */
                 size?: number;
+                /** @description The page after this cursor (a nextCursor of this list with the same sort); page is then only for display */
+                after?: string;
+                /** @description The page before this cursor (a prevCursor of this list with the same sort); page is then only for display */
+                before?: string;
                 /** @description Sort as field:asc|desc; fields: settleNo, period, compNo, compName, status, lineCount, goodsAmount, adjustmentAmount, totalAmount, updatedAt */
                 sort?: string;
             };
@@ -35781,6 +35873,10 @@ export interface operations {
                             adjustmentAmount: string;
                             totalAmount: string;
                         };
+                        /** @description Cursor of the next page (send as after); null on the last page */
+                        nextCursor?: string | null;
+                        /** @description Cursor of the previous page (send as before); null on the first page */
+                        prevCursor?: string | null;
                     };
                 };
             };

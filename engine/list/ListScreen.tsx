@@ -23,7 +23,8 @@ import styles from '../ui/engine.module.css';
 import { exportColumns, gridColumns, viewTransform } from './grid-columns';
 import { filterQuery, initialFilterValues, missingRequired, queryFilterValues, readRemembered, rememberKey, writeRemembered, type FilterValues } from './filters';
 import { SummaryState, summaryStateOf, type SummaryStateValue } from './SummaryState';
-import { PagedRows, type PageAnswer } from './paged-rows';
+import { PagedRows } from './paged-rows';
+import { listInputs, pageFetcher } from './page-fetcher';
 
 type Row = Record<string, unknown>;
 type Sort = { field: string; direction: 'asc' | 'desc' } | null;
@@ -48,22 +49,6 @@ function defaultStorage(services: EngineServices): Storage | null {
   } catch {
     return null;
   }
-}
-
-/** Fetches one page of the list operation as `{ rows, total, totals }`. */
-/** The list operation's inputs for a search and sort, without page and size. */
-function listInputs(def: ListScreenDef, search: { query: Row; path: Row }, sort: Sort, scope: ExprScope) {
-  const extra = buildInputs(def.source.params, scope);
-  return { path: { ...search.path, ...extra.path }, query: { ...extra.query, ...search.query, ...(sort ? { sort: `${sort.field}:${sort.direction}` } : {}) } };
-}
-
-function pageFetcher(services: EngineServices, def: ListScreenDef, search: { query: Row; path: Row }, sort: Sort, scope: ExprScope, onAnswer?: (answer: unknown) => void) {
-  const inputs = listInputs(def, search, sort, scope);
-  return async (page: number, size: number, signal: AbortSignal): Promise<PageAnswer<Row>> => {
-    const answer = (await services.call(def.source.operation, { path: inputs.path, query: { ...inputs.query, page, size } }, { signal, quiet: true })) as PageAnswer<Row>;
-    onAnswer?.(answer);
-    return { rows: answer.rows ?? [], total: answer.total ?? 0, totals: answer.totals };
-  };
 }
 
 /**

@@ -7,9 +7,15 @@ export interface PageAnswer<Row> {
   rows: Row[];
   total: number;
   totals?: Record<string, unknown> | null;
+  /** A list paged by key (docs/api.md "Lists"): where the page after / before this one starts. */
+  nextCursor?: string | null;
+  prevCursor?: string | null;
 }
 
-export type PageFetcher<Row> = (page: number, size: number, signal: AbortSignal) => Promise<PageAnswer<Row>>;
+/** Where a page starts when a neighbour's cursor is known: the server then seeks instead of skipping `page - 1` pages. */
+export type PageCursor = { after: string } | { before: string };
+
+export type PageFetcher<Row> = (page: number, size: number, signal: AbortSignal, cursor?: PageCursor) => Promise<PageAnswer<Row>>;
 
 export interface PagedRowsEvents<Row> {
   /** Rows [start, end) arrived (redraw them). */
@@ -25,6 +31,8 @@ export interface PagedRowsEvents<Row> {
 
 export class PagedRows<Row> {
   private pages = new Map<number, Row[]>();
+  /** The cursors each page answered, kept after its rows are dropped (a few bytes a page). */
+  private cursors = new Map<number, { next: string | null; prev: string | null }>();
   private pending = new Map<number, Promise<void>>();
   private controller = new AbortController();
   private generation = 0;
@@ -67,6 +75,7 @@ export class PagedRows<Row> {
     this.controller = new AbortController();
     this.generation++;
     this.pages.clear();
+    this.cursors.clear();
     this.pending.clear();
     this.total = null;
     this.totals = null;
@@ -97,10 +106,15 @@ export class PagedRows<Row> {
     const generation = this.generation;
     const signal = this.controller.signal;
     this.events.onLoading?.(true);
-    const promise = this.fetchPage(pageIndex + 1, this.pageSize, signal)
+    // A neighbour still in flight (the look-ahead asked with the page on screen) is waited for: its
+    // cursor then makes this page a seek, not an OFFSET over every page before it.
+    const neighbour = this.cursorFor(pageIndex) ? undefined : (this.pending.get(pageIndex - 1) ?? this.pending.get(pageIndex + 1));
+    const promise = (neighbour ? neighbour.catch(() => undefined) : Promise.resolve())
+      .then(() => this.fetchPage(pageIndex + 1, this.pageSize, signal, this.cursorFor(pageIndex)))
       .then((answer) => {
         if (generation !== this.generation) return;
         this.pages.set(pageIndex, answer.rows);
+        if (answer.nextCursor !== undefined || answer.prevCursor !== undefined) this.cursors.set(pageIndex, { next: answer.nextCursor ?? null, prev: answer.prevCursor ?? null });
         const metaChanged = this.total !== answer.total || (answer.totals !== undefined && answer.totals !== this.totals);
         this.total = answer.total;
         if (answer.totals !== undefined) this.totals = answer.totals ?? null;
@@ -118,6 +132,19 @@ export class PagedRows<Row> {
       });
     this.pending.set(pageIndex, promise);
     return promise;
+  }
+
+  /**
+   * The next page after the one before it, the previous page before the one after it (scrolling
+   * either way); a page with no fetched neighbour (a jump by the scroll bar) goes by its number,
+   * the server's OFFSET.
+   */
+  private cursorFor(pageIndex: number): PageCursor | undefined {
+    const after = this.cursors.get(pageIndex - 1)?.next;
+    if (after) return { after };
+    const before = this.cursors.get(pageIndex + 1)?.prev;
+    if (before) return { before };
+    return undefined;
   }
 
   private evict(near: number): void {

@@ -1,3 +1,4 @@
+import { CursorAnswer } from '../http/list-query.js';
 import { Type, type TSchema } from 'typebox';
 import { commonErrors } from '../http/error-schema.js';
 import { Nullable } from '../http/schema-helpers.js';
@@ -76,9 +77,9 @@ export const StatusList = (values: readonly string[]) => Type.Optional(Type.Arra
 export const CodeList = (codes: readonly string[], what: string) =>
   Type.Array(Type.Union(codes.map((c) => Type.Literal(c))), { maxItems: codes.length + 5, description: `${what}: ${codes.join(', ')} (repeat the parameter)` });
 
-/** The list answer `{ rows, total, totals? }` of docs/api.md, the row named by its $id. */
-export const ListOf = (rowRef: string, totals?: TSchema) =>
-  Type.Object({ rows: Type.Array(Type.Ref(rowRef)), total: Type.Integer(), ...(totals ? { totals } : {}) });
+/** The list answer `{ rows, total, totals? }` of docs/api.md, the row named by its $id; a list paged by key answers its cursors too. */
+export const ListOf = (rowRef: string, totals?: TSchema, paging?: 'keyset') =>
+  Type.Object({ rows: Type.Array(Type.Ref(rowRef)), total: Type.Integer(), ...(totals ? { totals } : {}), ...(paging === 'keyset' ? CursorAnswer : {}) });
 
 /** The list answer `{ rows, total }` with the row schema inline (its static type reaches the handler). */
 export const ListOfRows = <T extends TSchema>(row: T) => Type.Object({ rows: Type.Array(row), total: Type.Integer() });

@@ -35,10 +35,30 @@ export function parseSort<F extends string>(sort: string | undefined, fallback: 
   return { field: sort.slice(0, at) as F, direction: sort.slice(at + 1) === 'desc' ? 'desc' : 'asc' };
 }
 
-export function pageWindow(query: { page?: number; size?: number }): { limit: number; offset: number } {
+/**
+ * `after` / `before`: a cursor the list answered (`nextCursor` / `prevCursor`); the page then starts
+ * right after (ends right before) that row, whatever `page` says — `page` is only shown. Only lists
+ * that page by key (server/db/keyset.ts) take them: the server-side export reads those by cursor.
+ */
+const Cursor = (description: string) => Type.Optional(Type.String({ minLength: 1, maxLength: 4000, pattern: '^[A-Za-z0-9_-]+$', description }));
+export const CursorQuery = {
+  after: Cursor('The page after this cursor (a nextCursor of this list with the same sort); page is then only for display'),
+  before: Cursor('The page before this cursor (a prevCursor of this list with the same sort); page is then only for display'),
+};
+
+/** The cursors a keyset list answers beside `rows` and `total`. */
+export const CursorAnswer = {
+  nextCursor: Type.Optional(Type.Union([Type.String(), Type.Null()], { description: 'Cursor of the next page (send as after); null on the last page' })),
+  prevCursor: Type.Optional(Type.Union([Type.String(), Type.Null()], { description: 'Cursor of the previous page (send as before); null on the first page' })),
+};
+
+export function pageWindow(query: { page?: number; size?: number; after?: string; before?: string }): { limit: number; offset: number; after?: string; before?: string } {
   const size = query.size ?? 50;
-  return { limit: size, offset: ((query.page ?? 1) - 1) * size };
+  return { limit: size, offset: ((query.page ?? 1) - 1) * size, after: query.after, before: query.before };
 }
+
+/** The sort a cursor is made for (a cursor of another sort is refused). */
+export const sortId = (sort: SortSpec<string>) => `${sort.field}:${sort.direction}`;
 
 /** A blank or missing text filter is "not given". */
 export const given = (v: string | undefined): string | undefined => (v === undefined ? undefined : v.trim() || undefined);

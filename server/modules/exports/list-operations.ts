@@ -10,9 +10,13 @@ export interface ListOperation {
   /** The path with `{name}` parameters, as the OpenAPI document writes it. */
   path: string;
   pathParams: string[];
+  /** It pages by key (takes `after`, answers `nextCursor`): the export walks it by cursor, else by page number. */
+  keyset: boolean;
 }
 
-type OpenApiDoc = { paths?: Record<string, Record<string, { operationId?: string; responses?: Record<string, unknown> }>> };
+type OpenApiDoc = {
+  paths?: Record<string, Record<string, { operationId?: string; parameters?: Array<{ in?: string; name?: string }>; responses?: Record<string, unknown> }>>;
+};
 
 function isPageAnswer(response: unknown): boolean {
   const schema = (response as { content?: Record<string, { schema?: { properties?: Record<string, unknown> } }> })?.content?.['application/json']?.schema;
@@ -27,7 +31,8 @@ export function listOperations(app: FastifyInstance): ReadonlyMap<string, ListOp
     // Not the exports themselves: an export of an export's status would only read itself.
     if (!get?.operationId || !path.startsWith('/api/v1/') || path.startsWith('/api/v1/exports')) continue;
     if (!isPageAnswer(get.responses?.['200'])) continue;
-    found.set(get.operationId, { operationId: get.operationId, path, pathParams: [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]) });
+    const keyset = (get.parameters ?? []).some((p) => p.in === 'query' && p.name === 'after');
+    found.set(get.operationId, { operationId: get.operationId, path, pathParams: [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]), keyset });
   }
   return found;
 }
@@ -43,15 +48,19 @@ export function operationUrl(op: ListOperation, params: Record<string, string>):
   return missing ? null : url;
 }
 
-/** The query string of a list request: the screen's filters and sort, the server's page and size. */
-export function pageQuery(query: Record<string, string | number | boolean | string[]>, page: number, size: number): string {
+/** Where the export's reading is: set by the export, never by the screen's query. */
+const PAGING = new Set(['page', 'size', 'after', 'before']);
+
+/** The query string of a list request: the screen's filters and sort, the server's page and size, and the cursor to read after. */
+export function pageQuery(query: Record<string, string | number | boolean | string[]>, page: number, size: number, after?: string): string {
   const qs = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) {
-    if (key === 'page' || key === 'size') continue;
+    if (PAGING.has(key)) continue;
     if (Array.isArray(value)) for (const v of value) qs.append(key, v);
     else if (value !== '') qs.append(key, String(value));
   }
   qs.set('page', String(page));
   qs.set('size', String(size));
+  if (after) qs.set('after', after);
   return qs.toString();
 }

@@ -16,6 +16,8 @@ export interface ExportRequest {
   query: Record<string, string | number | boolean | string[]>;
   columns: ExportColumn[];
   tzOffsetMinutes?: number;
+  /** The list pages by key (ListOperation.keyset): read by cursor. Absent in exports stored before: by page number. */
+  keyset?: boolean;
 }
 
 /** The finished workbook's key in the file store (DATA_DIR/exports/<id>.xlsx on disk). */
@@ -26,14 +28,14 @@ export const exportKey = (exportId: string) => `exports/${exportId}.xlsx`;
  * route's own authority check, company scope and validation apply exactly as to the user's screen,
  * with a fresh token of the caller's own session — a logged-out session stops the export.
  */
-export async function readPage(app: FastifyInstance, caller: Caller, req: Pick<ExportRequest, 'url' | 'query'>, page: number, size: number) {
+export async function readPage(app: FastifyInstance, caller: Caller, req: Pick<ExportRequest, 'url' | 'query'>, page: number, size: number, after?: string) {
   const { token } = await (await app.auth.tokens()).issue({ userId: caller.userId, sessionId: caller.sessionId, portal: caller.portal, authGroupId: caller.authGroupId, compNo: caller.compNo });
   const res = await app.inject({
     method: 'GET',
-    url: `${req.url}?${pageQuery(req.query, page, size)}`,
+    url: `${req.url}?${pageQuery(req.query, page, size, after)}`,
     headers: { authorization: `Bearer ${token}`, iscyber: caller.portal === 'X' ? 'Y' : 'N' },
   });
-  const body = res.json() as { rows?: Array<Record<string, unknown>>; total?: number; code?: string; msg?: string; statusCode?: number };
+  const body = res.json() as { rows?: Array<Record<string, unknown>>; total?: number; nextCursor?: string | null; code?: string; msg?: string; statusCode?: number };
   return { status: res.statusCode, body };
 }
 
@@ -92,26 +94,31 @@ export async function runExport(app: FastifyInstance, caller: Caller, exportId: 
   // At most the list operations' own maximum (server/http/list-query MAX_PAGE_SIZE).
   const pageSize = app.config.exportPageSize;
   let sinceCollected = 0;
-  const writePage = async (page: number): Promise<{ count: number; total: number }> => {
+  // A keyset list is read after the last row of the page before (the same cost on every page,
+  // however deep); another list by page number, which the database reaches through an OFFSET.
+  let after: string | undefined;
+  const writePage = async (page: number): Promise<{ count: number; total: number; more: boolean }> => {
     // Before the page: the previous pages' garbage (small pages, as in the tests, every
     // COLLECT_EVERY_ROWS rows), and before the first what start-up left.
     if (page === 1 || sinceCollected >= COLLECT_EVERY_ROWS) {
       collectGarbage();
       sinceCollected = 0;
     }
-    const { status, body } = await readPage(app, caller, req, page, pageSize);
+    const { status, body } = await readPage(app, caller, req, page, pageSize, after);
     if (status !== 200) throw new ExportStopped('FAILED', body.msg ?? `조회가 ${status} 오류로 끝났습니다`);
     const rows = body.rows ?? [];
     // Converted and written a slice at a time (XlsxStream.writeRows), not the page's cells at once.
     await xlsx.writeRows(rows, (row) => req.columns.map((c) => exportCell(c, row, zone)));
     sinceCollected += rows.length;
-    return { count: rows.length, total: body.total ?? 0 };
+    if (!req.keyset) return { count: rows.length, total: body.total ?? 0, more: rows.length >= pageSize };
+    after = body.nextCursor ?? undefined;
+    return { count: rows.length, total: body.total ?? 0, more: !!after };
   };
   try {
     for (let page = 1; ; page++) {
       if (signal.aborted) throw new ExportStopped('FAILED', 'the server is stopping');
       // The page's answer, rows and cells are unreachable once writePage returns: collected before the next.
-      const { count, total } = await writePage(page);
+      const { count, total, more } = await writePage(page);
       done += count;
       const state = await db
         .updateTable('exportJob')
@@ -120,7 +127,7 @@ export async function runExport(app: FastifyInstance, caller: Caller, exportId: 
         .returning(['cancelRequested'])
         .executeTakeFirst();
       if (!state || state.cancelRequested) throw new ExportStopped('CANCELLED', '내려받기를 취소했습니다');
-      if (count < pageSize) break;
+      if (!more) break;
       // Other requests are served between pages (PGlite runs one query at a time): light ones first.
       await app.yieldToLight();
     }

@@ -92,7 +92,7 @@ export function exportService(app: FastifyInstance) {
       if (!op) throw badRequest('EXPORT_OPERATION', `'${body.operation}'은(는) 엑셀로 내려받을 수 있는 조회가 아닙니다`);
       const url = operationUrl(op, body.path ?? {});
       if (!url) throw badRequest('EXPORT_OPERATION', `조회 경로의 값(${op.pathParams.join(', ')})이 없습니다`);
-      const req: ExportRequest = { url, query: body.query ?? {}, columns: body.columns as ExportRequest['columns'], tzOffsetMinutes: body.tzOffsetMinutes };
+      const req: ExportRequest = { url, query: body.query ?? {}, columns: body.columns as ExportRequest['columns'], tzOffsetMinutes: body.tzOffsetMinutes, keyset: op.keyset };
       // A list holding personal data is downloaded only with a reason, recorded with the export (docs/privacy.md).
       const personal = personalOperation(op.operationId);
       if (personal && !body.reason) {

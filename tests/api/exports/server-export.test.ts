@@ -4,6 +4,7 @@ import type { ExportColumn } from '../../../lib/export-cell.js';
 import { buildTestApp, type TestApp } from '../../helpers/app.js';
 import { loginAs, type LoggedIn } from '../../helpers/login.js';
 import { FILE_STORES, storedKeys } from '../../helpers/file-stores.js';
+import { listOperations } from '../../../server/modules/exports/list-operations.js';
 
 /** The PO list's columns as the screen resolves them for export (codes: value → text). */
 const COLUMNS: ExportColumn[] = [
@@ -82,6 +83,40 @@ describe.each(FILE_STORES)('server-side export (#14 item 3): a list result writt
     expect(date.t).toBe('n');
     expect(date.z).toBe('yyyy-mm-dd');
     expect(XLSX.SSF.format('yyyy-mm-dd', date.v)).toBe(list.rows[0].poDate.slice(0, 10));
+  });
+
+  it('reads a keyset list by cursor: every row exactly once, in the list’s order, through ties on the sort column (#27)', async () => {
+    const { compNo } = await smallFilter();
+    // Many orders share a date: pages of 7 end inside a run of equal dates.
+    const list = (await t.app.inject({ method: 'GET', url: `/api/v1/pos?compNo=${compNo}&size=5000&sort=poDate:asc`, headers: operator.headers })).json();
+    const dates = list.rows.map((r: { poDate: string }) => r.poDate);
+    expect(new Set(dates).size, 'ties on the sort column').toBeLessThan(dates.length);
+    const res = await start(operator, { operation: 'listPos', query: { compNo, sort: 'poDate:asc' }, columns: COLUMNS, sheetName: 'PO' });
+    expect(res.statusCode).toBe(202);
+    const s = await finished(operator, res.json().exportId);
+    expect(s).toMatchObject({ status: 'DONE', rowsDone: list.total });
+    const job = await t.db.db.selectFrom('exportJob').select('request').where('exportId', '=', s.exportId).executeTakeFirstOrThrow();
+    expect((job.request as { keyset?: boolean }).keyset, 'listPos pages by key: the export walks by cursor').toBe(true);
+    const file = await t.app.inject({ method: 'GET', url: `/api/v1/exports/${s.exportId}/file`, headers: operator.headers });
+    const rows = XLSX.utils.sheet_to_json<unknown[]>(sheetOf(file.rawPayload), { header: 1, raw: true });
+    expect(rows.slice(1).map((r) => r[0])).toEqual(list.rows.map((r: { poNo: string }) => r.poNo));
+  });
+
+  it('a list that does not page by key is read by page number, as before', async () => {
+    const ops = listOperations(t.app);
+    for (const id of ['listPos', 'listSimpleOrders', 'listWarehousing', 'listWarehousingItems', 'listDeliveries', 'listMyDeliveries', 'listSettlements', 'listMySettlements', 'listPrs', 'listPrConfirm']) {
+      expect(ops.get(id)?.keyset, id).toBe(true);
+    }
+    expect(ops.get('listSupplierPos')?.keyset).toBe(false);
+    const own = (await t.app.inject({ method: 'GET', url: '/api/v1/cyber/pos?size=5000&sort=poNo:asc', headers: supplier1.headers })).json();
+    expect(own.total).toBeGreaterThan(7);
+    const res = await start(supplier1, { operation: 'listSupplierPos', query: { sort: 'poNo:asc' }, columns: [{ field: 'poNo', header: 'PO', type: 'text', width: 12 }], sheetName: 'PO' });
+    expect(res.statusCode).toBe(202);
+    const s = await finished(supplier1, res.json().exportId);
+    expect(s).toMatchObject({ status: 'DONE', rowsDone: own.total });
+    const file = await t.app.inject({ method: 'GET', url: `/api/v1/exports/${s.exportId}/file`, headers: supplier1.headers });
+    const rows = XLSX.utils.sheet_to_json<unknown[]>(sheetOf(file.rawPayload), { header: 1, raw: true });
+    expect(rows.slice(1).map((r) => r[0])).toEqual(own.rows.map((r: { poNo: string }) => r.poNo));
   });
 
   it('a supplier’s export holds only its own company’s rows, whatever it asks', async () => {

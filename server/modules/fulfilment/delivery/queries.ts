@@ -2,7 +2,8 @@ import { sumDecimals } from '../../../../lib/money.js';
 import { sql, type Insertable, type Updateable } from 'kysely';
 import type { Db } from '../../../db/connect.js';
 import type { Database } from '../../../db/schema.generated.js';
-import { likeEscape, type SortSpec } from '../../../http/list-query.js';
+import { likeEscape, sortId, type SortSpec } from '../../../http/list-query.js';
+import { keyset, type PageWindow } from '../../../db/keyset.js';
 import { amt, qty } from '../../../domain/money.js';
 import { iso } from '../../../domain/values.js';
 import type { DELIVERABLE_SORT, DELIVERY_SORT } from './schemas.js';
@@ -70,13 +71,18 @@ export function toDeliveryRow(r: RawRow) {
   };
 }
 
-export async function listDeliveries(db: Db, f: DeliveryFilter, sort: SortSpec<(typeof DELIVERY_SORT)[number]>, w: Window) {
+/** Sort columns that may be NULL (keyset paging places NULLs as the ORDER BY does). */
+const NULLABLE: ReadonlySet<string> = new Set(['d.poNo', 'd.arrivalDate']);
+
+export async function listDeliveries(db: Db, f: DeliveryFilter, sort: SortSpec<(typeof DELIVERY_SORT)[number]>, w: PageWindow) {
   const q = base(db, f);
-  const [rows, count] = await Promise.all([
-    selectRow(q).orderBy(sql.ref(SORT_COLUMNS[sort.field]), sort.direction).orderBy('d.deliveryNo', 'desc').limit(w.limit).offset(w.offset).execute(),
+  const column = SORT_COLUMNS[sort.field];
+  const ks = keyset(sortId(sort), [{ ref: column, direction: sort.direction, nullable: NULLABLE.has(column) }, { ref: 'd.deliveryNo', direction: 'desc' }], w);
+  const [page, count] = await Promise.all([
+    selectRow(q).$call((x) => ks.select(x)).$call((x) => ks.page(x)).execute().then((r) => ks.answer(r)),
     q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
   ]);
-  return { rows: rows.map(toDeliveryRow), total: Number(count.n) };
+  return { rows: page.rows.map(toDeliveryRow), total: Number(count.n), nextCursor: page.nextCursor, prevCursor: page.prevCursor };
 }
 
 export async function findDelivery(db: Db, deliveryNo: string) {

@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { PagingQuery, SortQuery } from '../../../http/list-query.js';
+import { CursorQuery, PagingQuery, SortQuery } from '../../../http/list-query.js';
 import { CodeList, CompNo, CurrencyCode, DateRange, DateString, Nullable, Price, PricedItem, Quantity, Version } from '../../../domain/schemas.js';
 import { YN as YesNo } from '../../../http/schema-helpers.js';
 import { DELIVERY_STATUSES } from './workflow.js';
@@ -100,6 +100,7 @@ export const DeliveryListQuery = Type.Object(
     compName: Type.Optional(Type.String({ maxLength: 100, description: 'Supplier name contains' })),
     noPo: Type.Optional(YesNo),
     ...PagingQuery,
+    ...CursorQuery,
     sort: SortQuery(DELIVERY_SORT),
   },
   { additionalProperties: false },
@@ -107,9 +108,9 @@ export const DeliveryListQuery = Type.Object(
 
 /** The supplier's lists take `compNo` for staff reading them (a supplier's own is ignored: its database is its company's). */
 const StaffCompany = { compNo: Type.Optional(Type.String({ maxLength: 10, description: 'Staff only: one supplier; empty: every supplier. Ignored for supplier users' })) };
-export const MyDeliveryListQuery = Type.Object({ ...filters, noPo: Type.Optional(YesNo), ...StaffCompany, ...PagingQuery, sort: SortQuery(DELIVERY_SORT) }, { additionalProperties: false });
-export const NoneOrderListQuery = Type.Object({ ...filters, compNo: Type.Optional(CompNo), compName: Type.Optional(Type.String({ maxLength: 100 })), ...PagingQuery, sort: SortQuery(DELIVERY_SORT) }, { additionalProperties: false });
-export const MyNoneOrderListQuery = Type.Object({ ...filters, ...StaffCompany, ...PagingQuery, sort: SortQuery(DELIVERY_SORT) }, { additionalProperties: false });
+export const MyDeliveryListQuery = Type.Object({ ...filters, noPo: Type.Optional(YesNo), ...StaffCompany, ...PagingQuery, ...CursorQuery, sort: SortQuery(DELIVERY_SORT) }, { additionalProperties: false });
+export const NoneOrderListQuery = Type.Object({ ...filters, compNo: Type.Optional(CompNo), compName: Type.Optional(Type.String({ maxLength: 100 })), ...PagingQuery, ...CursorQuery, sort: SortQuery(DELIVERY_SORT) }, { additionalProperties: false });
+export const MyNoneOrderListQuery = Type.Object({ ...filters, ...StaffCompany, ...PagingQuery, ...CursorQuery, sort: SortQuery(DELIVERY_SORT) }, { additionalProperties: false });
 
 export const DeliveryNoParams = Type.Object({ deliveryNo: Type.String({ minLength: 1, maxLength: 20 }) }, { additionalProperties: false });
 

@@ -2,6 +2,7 @@ import type { Static } from 'typebox';
 import { sumDecimals } from '../../../../lib/money.js';
 import type { Caller } from '../../../auth/plugin.js';
 import { writeAudit } from '../../../db/audit.js';
+import type { PageWindow } from '../../../db/keyset.js';
 import type { Db } from '../../../db/connect.js';
 import { nextDocumentNumber } from '../../../db/document-number.js';
 import type { SortSpec } from '../../../http/list-query.js';
@@ -21,7 +22,7 @@ import {
   type PlannedLine,
 } from './workflow.js';
 
-type Window = { limit: number; offset: number };
+type Window = PageWindow;
 
 interface HeaderInput {
   deliveryDate: string;

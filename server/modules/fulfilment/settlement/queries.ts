@@ -1,7 +1,8 @@
 import { sql, type Insertable, type Updateable } from 'kysely';
 import type { Db } from '../../../db/connect.js';
 import type { Database } from '../../../db/schema.generated.js';
-import { likeEscape, type SortSpec } from '../../../http/list-query.js';
+import { likeEscape, sortId, type SortSpec } from '../../../http/list-query.js';
+import { keyset, type PageWindow } from '../../../db/keyset.js';
 import { amt, qty, won, type Currency } from '../../../domain/money.js';
 import { iso } from '../../../domain/values.js';
 import { lastDayOf } from '../../../domain/dates.js';
@@ -70,10 +71,12 @@ const SORT: Record<(typeof SETTLE_SORT)[number], string> = {
   adjustmentAmount: 's.adjustmentAmount', totalAmount: 's.totalAmount', updatedAt: 's.updatedAt',
 };
 
-export async function listSettlements(db: Db, f: SettlementFilter, sort: SortSpec<(typeof SETTLE_SORT)[number]>, w: Window) {
+export async function listSettlements(db: Db, f: SettlementFilter, sort: SortSpec<(typeof SETTLE_SORT)[number]>, w: PageWindow) {
   const q = base(db, f);
-  const [rows, agg] = await Promise.all([
-    selectRow(q).orderBy(sql.ref(SORT[sort.field]), sort.direction).orderBy('s.settleNo', 'desc').limit(w.limit).offset(w.offset).execute(),
+  // Every sort column is NOT NULL (the company's name through an inner join).
+  const ks = keyset(sortId(sort), [{ ref: SORT[sort.field], direction: sort.direction }, { ref: 's.settleNo', direction: 'desc' }], w);
+  const [page, agg] = await Promise.all([
+    selectRow(q).$call((x) => ks.select(x)).$call((x) => ks.page(x)).execute().then((r) => ks.answer(r)),
     q
       .select((eb) => [
         eb.fn.countAll<number>().as('n'),
@@ -84,9 +87,11 @@ export async function listSettlements(db: Db, f: SettlementFilter, sort: SortSpe
       .executeTakeFirstOrThrow(),
   ]);
   return {
-    rows: rows.map(toSettlementRow),
+    rows: page.rows.map(toSettlementRow),
     total: Number(agg.n),
     totals: { goodsAmount: won(agg.goods ?? '0'), adjustmentAmount: won(agg.adj ?? '0'), totalAmount: won(agg.total ?? '0') },
+    nextCursor: page.nextCursor,
+    prevCursor: page.prevCursor,
   };
 }
 

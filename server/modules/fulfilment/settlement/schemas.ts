@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { PagingQuery, SortQuery } from '../../../http/list-query.js';
+import { CursorAnswer, CursorQuery, PagingQuery, SortQuery } from '../../../http/list-query.js';
 import { CodeList, CompNo, DateRange, Nullable, Period, SignedWon, Version } from '../../../domain/schemas.js';
 import { YN as YesNo } from '../../../http/schema-helpers.js';
 import { ADJUST_STATUSES, SETTLE_STATUSES } from './workflow.js';
@@ -131,16 +131,16 @@ const settlementFilters = {
 };
 
 export const SettlementListQuery = Type.Object(
-  { ...settlementFilters, compNo: Type.Optional(CompNo), compName: Type.Optional(Type.String({ maxLength: 100 })), ...PagingQuery, sort: SortQuery(SETTLE_SORT) },
+  { ...settlementFilters, compNo: Type.Optional(CompNo), compName: Type.Optional(Type.String({ maxLength: 100 })), ...PagingQuery, ...CursorQuery, sort: SortQuery(SETTLE_SORT) },
   { additionalProperties: false },
 );
 export const MySettlementListQuery = Type.Object(
-  { ...settlementFilters, compNo: Type.Optional(Type.String({ maxLength: 10, description: 'Staff only: one supplier; empty: every supplier. Ignored for supplier users' })), ...PagingQuery, sort: SortQuery(SETTLE_SORT) },
+  { ...settlementFilters, compNo: Type.Optional(Type.String({ maxLength: 10, description: 'Staff only: one supplier; empty: every supplier. Ignored for supplier users' })), ...PagingQuery, ...CursorQuery, sort: SortQuery(SETTLE_SORT) },
   { additionalProperties: false },
 );
 
 export const SettlementTotalsSchema = Type.Object({ goodsAmount: Type.String(), adjustmentAmount: Type.String(), totalAmount: Type.String() }, { description: 'KRW sums over the whole filter' });
-export const SettlementList = Type.Object({ rows: Type.Array(Type.Ref('SettlementRow')), total: Type.Integer(), totals: SettlementTotalsSchema });
+export const SettlementList = Type.Object({ rows: Type.Array(Type.Ref('SettlementRow')), total: Type.Integer(), totals: SettlementTotalsSchema, ...CursorAnswer });
 
 export const SettleNoParams = Type.Object({ settleNo: Type.String({ minLength: 1, maxLength: 20 }) }, { additionalProperties: false });
 export const AdjNoParams = Type.Object({ adjNo: Type.String({ minLength: 1, maxLength: 20 }) }, { additionalProperties: false });

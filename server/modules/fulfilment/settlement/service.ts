@@ -1,5 +1,6 @@
 import type { Static } from 'typebox';
 import { writeAudit } from '../../../db/audit.js';
+import type { PageWindow } from '../../../db/keyset.js';
 import type { Db } from '../../../db/connect.js';
 import { nextDocumentNumber } from '../../../db/document-number.js';
 import type { SortSpec } from '../../../http/list-query.js';
@@ -17,7 +18,7 @@ import {
 import type { ADJUST_SORT, AdjustmentCreateBody, AdjustmentDecideBody, AdjustmentListQuery, BuildBody, FxRatePutBody, FxRateQuery, MatchListQuery, SETTLE_SORT } from './schemas.js';
 import { SETTLE_WRONG_STATE, SUPPLIER_VISIBLE, adjustmentProblem, canSettle, settleLines, settlementTotals, type DecidedLine, type SettleAction } from './workflow.js';
 
-type Window = { limit: number; offset: number };
+type Window = PageWindow;
 
 function periodRange(errors: FieldError[], path: string, values: string[] | undefined) {
   const [from, to] = (values ?? []).map((v) => v.trim() || undefined);

@@ -1,7 +1,8 @@
-import { sql, type Insertable, type SelectQueryBuilder, type Updateable } from 'kysely';
+import { type Insertable, type SelectQueryBuilder, type Updateable } from 'kysely';
 import type { Db } from '../../../db/connect.js';
 import type { Database } from '../../../db/schema.generated.js';
-import { likeEscape, type SortSpec } from '../../../http/list-query.js';
+import { likeEscape, sortId, type SortSpec } from '../../../http/list-query.js';
+import { keyset, type KeyColumn, type PageWindow } from '../../../db/keyset.js';
 import { dateRange } from '../../../domain/dates.js';
 import { failIf, type FieldError } from '../../../domain/errors.js';
 import { amt, qty, totalOf } from '../../../domain/money.js';
@@ -62,7 +63,6 @@ export function whFilterOf(q: WhFilterQuery): WhFilter {
 }
 
 const contains = (v: string) => `%${likeEscape(v)}%`;
-type Window = { limit: number; offset: number };
 
 /** Receipts `r` joined with every name a row shows (the type `base` answers too). */
 function named<Q extends Receipts>(q: Q) {
@@ -165,23 +165,27 @@ const SORT: Record<(typeof WH_ITEM_SORT)[number], string> = {
   AMT: 'r.totalAmount', sourceSystem: 'r.sourceSystem', lineNo: 'l.lineNo', itemCode: 'l.itemCode', itemName: 'l.itemName', quantity: 'l.quantity', PRICE: 'l.unitPrice',
 };
 
+/** Sort columns that may be NULL (keyset paging places NULLs as the ORDER BY does). */
+const NULLABLE: ReadonlySet<string> = new Set(['r.whAppNo', 'ep.hname', 'rv.hname', 'r.lastDeciDate', 'l.itemCode']);
+const sortKey = (column: string, direction: 'asc' | 'desc'): KeyColumn => ({ ref: column, direction, nullable: NULLABLE.has(column) });
+
 async function currencyTotals(rows: Array<{ currency: string; total: string | null }>): Promise<{ KRW: string; JPY: string }> {
   const of = (c: string) => amt(totalOf(rows.filter((r) => r.currency === c).map((r) => r.total ?? '0')));
   return { KRW: of('KRW'), JPY: of('JPY') };
 }
 
-export async function listWarehousing(db: Db, f: WhFilter, sort: SortSpec<(typeof WH_SORT)[number]>, w: Window) {
-  const order = sql.ref(SORT[sort.field]);
+export async function listWarehousing(db: Db, f: WhFilter, sort: SortSpec<(typeof WH_SORT)[number]>, w: PageWindow) {
+  const ks = keyset(sortId(sort), [sortKey(SORT[sort.field], sort.direction), { ref: 'r.whReqNo', direction: 'desc' }], w);
   const narrow = base(db, f, aliasesFor(f));
-  // The page's keys first (an OFFSET walks the narrow join), then its rows with every name.
-  const keys = base(db, f, aliasesFor(f, SORT[sort.field])).select('r.whReqNo').orderBy(order, sort.direction).orderBy('r.whReqNo', 'desc').limit(w.limit).offset(w.offset);
+  // The page's keys first (after the cursor, or an OFFSET walking the narrow join), then its rows with every name.
+  const keys = base(db, f, aliasesFor(f, SORT[sort.field])).select('r.whReqNo').$call((q) => ks.page(q));
   const page = named(db.with('k', () => keys).selectFrom('k').innerJoin('whReceipt as r', 'r.whReqNo', 'k.whReqNo') as unknown as Receipts);
-  const [rows, count, totals] = await Promise.all([
-    selectHeader(page).orderBy(order, sort.direction).orderBy('r.whReqNo', 'desc').execute(),
+  const [chosen, count, totals] = await Promise.all([
+    selectHeader(page).$call((q) => ks.select(q)).$call((q) => ks.order(q)).execute().then((r) => ks.answer(r)),
     narrow.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
     narrow.select(['r.currency']).select((eb) => eb.fn.sum<string>('r.totalAmount').as('total')).groupBy('r.currency').execute(),
   ]);
-  return { rows: rows.map(toWarehousingRow), total: Number(count.n), totals: await currencyTotals(totals) };
+  return { rows: chosen.rows.map(toWarehousingRow), total: Number(count.n), totals: await currencyTotals(totals), nextCursor: chosen.nextCursor, prevCursor: chosen.prevCursor };
 }
 
 function itemsBase(db: Db, f: WhFilter, joins?: ReadonlySet<Alias>) {
@@ -210,18 +214,14 @@ const toItemRow = (r: ItemRaw) => ({
 });
 export type WarehousingItem = ReturnType<typeof toItemRow>;
 
-export async function listWarehousingItems(db: Db, f: WhFilter, sort: SortSpec<(typeof WH_ITEM_SORT)[number]>, w: Window) {
-  const order = sql.ref(SORT[sort.field]);
+export async function listWarehousingItems(db: Db, f: WhFilter, sort: SortSpec<(typeof WH_ITEM_SORT)[number]>, w: PageWindow) {
+  const ks = keyset(sortId(sort), [sortKey(SORT[sort.field], sort.direction), { ref: 'r.whReqNo', direction: 'desc' }, { ref: 'l.lineNo', direction: 'asc' }], w);
   const narrow = itemsBase(db, f, aliasesFor(f));
   // The page's (receipt, line) keys first: the settlement number each row looks up and the seven
   // joins are then read for the page's 100 lines, not for every line the sort and OFFSET pass over.
   const keys = itemsBase(db, f, aliasesFor(f, SORT[sort.field]))
     .select(['l.whReqNo', 'l.lineNo'])
-    .orderBy(order, sort.direction)
-    .orderBy('r.whReqNo', 'desc')
-    .orderBy('l.lineNo')
-    .limit(w.limit)
-    .offset(w.offset);
+    .$call((q) => ks.page(q));
   // From the keys outward (a CTE the planner knows holds ≤ 100 rows): each key finds its line and
   // receipt by primary key. As `(whReqNo, lineNo) in (keys)` PostgreSQL misjudged the keys' count and
   // hashed every receipt with its seven joins (50 ms against 2 at scale 1).
@@ -232,12 +232,12 @@ export async function listWarehousingItems(db: Db, f: WhFilter, sort: SortSpec<(
       .innerJoin('whReceiptLine as l', (j) => j.onRef('l.whReqNo', '=', 'k.whReqNo').onRef('l.lineNo', '=', 'k.lineNo'))
       .innerJoin('whReceipt as r', 'r.whReqNo', 'l.whReqNo') as unknown as Receipts,
   ) as unknown as ReturnType<typeof itemsBase>;
-  const [rows, count, totals] = await Promise.all([
-    selectItems(page).orderBy(order, sort.direction).orderBy('r.whReqNo', 'desc').orderBy('l.lineNo').execute(),
+  const [chosen, count, totals] = await Promise.all([
+    selectItems(page).$call((q) => ks.select(q)).$call((q) => ks.order(q)).execute().then((r) => ks.answer(r)),
     narrow.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
     narrow.select(['r.currency']).select((eb) => eb.fn.sum<string>('l.amount').as('total')).groupBy('r.currency').execute(),
   ]);
-  return { rows: rows.map(toItemRow), total: Number(count.n), totals: await currencyTotals(totals) };
+  return { rows: chosen.rows.map(toItemRow), total: Number(count.n), totals: await currencyTotals(totals), nextCursor: chosen.nextCursor, prevCursor: chosen.prevCursor };
 }
 
 export async function countWarehousingItems(db: Db, f: WhFilter): Promise<number> {

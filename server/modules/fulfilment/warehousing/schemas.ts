@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { PagingQuery, SortQuery } from '../../../http/list-query.js';
+import { CursorAnswer, CursorQuery, PagingQuery, SortQuery } from '../../../http/list-query.js';
 import { CodeList, CurrencyTotals, DateRange, DateString, Nullable, PricedItem, Version } from '../../../domain/schemas.js';
 import { APPROVAL_STATUSES, WH_STATUSES } from './workflow.js';
 
@@ -36,8 +36,8 @@ export const WarehousingFilter = Type.Object(WarehousingFilterFields, { addition
 export const WH_SORT = ['whReqNo', 'whAppNo', 'poNo', 'compName', 'sectionName', 'deptName', 'eprName', 'receiveName', 'expenses', 'status', 'approvalStatus', 'whReqDate', 'lastDeciDate', 'AMT', 'sourceSystem'] as const;
 export const WH_ITEM_SORT = [...WH_SORT, 'lineNo', 'itemCode', 'itemName', 'quantity', 'PRICE'] as const;
 
-export const WarehousingListQuery = Type.Object({ ...WarehousingFilterFields, ...PagingQuery, sort: SortQuery(WH_SORT) }, { additionalProperties: false });
-export const WarehousingItemListQuery = Type.Object({ ...WarehousingFilterFields, ...PagingQuery, sort: SortQuery(WH_ITEM_SORT) }, { additionalProperties: false });
+export const WarehousingListQuery = Type.Object({ ...WarehousingFilterFields, ...PagingQuery, ...CursorQuery, sort: SortQuery(WH_SORT) }, { additionalProperties: false });
+export const WarehousingItemListQuery = Type.Object({ ...WarehousingFilterFields, ...PagingQuery, ...CursorQuery, sort: SortQuery(WH_ITEM_SORT) }, { additionalProperties: false });
 
 const header = {
   whReqNo: Type.String(),
@@ -115,8 +115,8 @@ export const WarehousingDetail = Type.Object(
   { $id: 'WarehousingDetail', title: 'WarehousingDetail' },
 );
 
-export const WarehousingList = Type.Object({ rows: Type.Array(Type.Ref('WarehousingRow')), total: Type.Integer(), totals: CurrencyTotals });
-export const WarehousingItemList = Type.Object({ rows: Type.Array(Type.Ref('WarehousingItemRow')), total: Type.Integer(), totals: CurrencyTotals });
+export const WarehousingList = Type.Object({ rows: Type.Array(Type.Ref('WarehousingRow')), total: Type.Integer(), totals: CurrencyTotals, ...CursorAnswer });
+export const WarehousingItemList = Type.Object({ rows: Type.Array(Type.Ref('WarehousingItemRow')), total: Type.Integer(), totals: CurrencyTotals, ...CursorAnswer });
 
 export const WhReqNoParams = Type.Object({ whReqNo: Type.String({ minLength: 1, maxLength: 20 }) }, { additionalProperties: false });
 

@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
 import { SupplierCompanyQuery } from '../../../http/supplier-view.js';
-import { PagingQuery, SortQuery } from '../../../http/list-query.js';
+import { CursorAnswer, CursorQuery, PagingQuery, SortQuery } from '../../../http/list-query.js';
 import { ApprovalView, Totals } from '../shared/schemas.js';
 import { ActionList, Attachment, Currency, DateStr, Decimal, FileId, HistoryEntry, Nullable, StatusList, Version, YN } from '../../../domain/schemas.js';
 import { ApprovalStateFields } from '../approval/schemas.js';
@@ -30,7 +30,7 @@ export const PoListFilters = {
   ...PagingQuery,
   sort: SortQuery(PO_SORT),
 };
-export const PoListQuery = Type.Object({ ...PoListFilters, poType: Type.Optional(Type.Enum(['PO', 'SIMPLE'])) }, { additionalProperties: false });
+export const PoListQuery = Type.Object({ ...PoListFilters, ...CursorQuery, poType: Type.Optional(Type.Enum(['PO', 'SIMPLE'])) }, { additionalProperties: false });
 
 export const PoRow = Type.Object({
   poNo: Type.String(),
@@ -58,7 +58,7 @@ export const PoRow = Type.Object({
   updatedAt: Type.String({ format: 'date-time' }),
   version: Type.Integer(),
 });
-export const PoList = Type.Object({ rows: Type.Array(PoRow), total: Type.Integer(), totals: Totals });
+export const PoList = Type.Object({ rows: Type.Array(PoRow), total: Type.Integer(), totals: Totals, ...CursorAnswer });
 
 export const PoLine = Type.Object({
   lineNo: Type.Integer(),

@@ -1,12 +1,12 @@
 import { sql, type ExpressionBuilder, type Insertable, type Updateable } from 'kysely';
 import type { Db } from '../../../db/connect.js';
 import type { Database } from '../../../db/schema.generated.js';
-import { given, likeEscape, type SortSpec } from '../../../http/list-query.js';
+import { given, likeEscape, sortId, type SortSpec } from '../../../http/list-query.js';
+import { keyset, type PageWindow } from '../../../db/keyset.js';
 import { iso } from '../../../domain/values.js';
 import type { PR_SORT } from './schemas.js';
 import type { PR_STATUSES, PrScope } from './workflow.js';
 
-type Window = { limit: number; offset: number };
 
 export interface PrFilter {
   prNo?: string;
@@ -76,9 +76,12 @@ function base(db: Db) {
     .leftJoin('employee as bu', 'bu.singleid', 'p.buyerId');
 }
 
-export async function listPrs(db: Db, f: PrFilter, scope: PrScope, viewer: string | null, sort: SortSpec<(typeof PR_SORT)[number]>, w: Window) {
+export async function listPrs(db: Db, f: PrFilter, scope: PrScope, viewer: string | null, sort: SortSpec<(typeof PR_SORT)[number]>, w: PageWindow) {
   const cond = where(f, scope, viewer);
-  const [rows, totals] = await Promise.all([
+  const column = SORT_COLUMNS[sort.field];
+  // The buyer is a left join: its name may be NULL.
+  const ks = keyset(sortId(sort), [{ ref: column, direction: sort.direction, nullable: column === 'bu.hname' }, { ref: 'p.prNo', direction: 'desc' }], w);
+  const [page, totals] = await Promise.all([
     base(db)
       .where(cond)
       .select([
@@ -90,11 +93,10 @@ export async function listPrs(db: Db, f: PrFilter, scope: PrScope, viewer: strin
         sql<string | null>`(select max(r.rfq_no) from rfq_header r where r.pr_no = p.pr_no and r.status <> 'CANCELLED')`.as('rfqNo'),
         sql<string | null>`(select max(h.po_no) from po_header h where h.pr_no = p.pr_no and h.status <> 'CANCELLED')`.as('poNo'),
       ])
-      .orderBy(SORT_COLUMNS[sort.field], sort.direction)
-      .orderBy('p.prNo', 'desc')
-      .limit(w.limit)
-      .offset(w.offset)
-      .execute(),
+      .$call((q) => ks.select(q))
+      .$call((q) => ks.page(q))
+      .execute()
+      .then((r) => ks.answer(r)),
     base(db)
       .where(cond)
       .select(['p.currency', (eb) => eb.fn.countAll<number>().as('count'), (eb) => eb.fn.sum<string>('p.totalAmount').as('totalAmount')])
@@ -103,9 +105,11 @@ export async function listPrs(db: Db, f: PrFilter, scope: PrScope, viewer: strin
       .execute(),
   ]);
   return {
-    rows: rows.map((r) => ({ ...r, lineCount: Number(r.lineCount), updatedAt: iso(r.updatedAt)! })),
+    rows: page.rows.map((r) => ({ ...r, lineCount: Number(r.lineCount), updatedAt: iso(r.updatedAt)! })),
     total: totals.reduce((s, t) => s + Number(t.count), 0),
     totals: totals.map((t) => ({ currency: t.currency, count: Number(t.count), totalAmount: String(t.totalAmount ?? '0') })),
+    nextCursor: page.nextCursor,
+    prevCursor: page.prevCursor,
   };
 }
 

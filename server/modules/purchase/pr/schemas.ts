@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { PagingQuery, SortQuery } from '../../../http/list-query.js';
+import { CursorAnswer, CursorQuery, PagingQuery, SortQuery } from '../../../http/list-query.js';
 import { ApprovalView, Totals } from '../shared/schemas.js';
 import { Attachment, Currency, DateStr, Decimal, FileId, HistoryEntry, Nullable, StatusList, Version } from '../../../domain/schemas.js';
 import { ApprovalStateFields } from '../approval/schemas.js';
@@ -39,6 +39,7 @@ const ListFilters = {
   fromDate: Type.Optional(DateStr('PR date from (inclusive)')),
   toDate: Type.Optional(DateStr('PR date to (inclusive)')),
   ...PagingQuery,
+  ...CursorQuery,
   sort: SortQuery(PR_SORT),
 };
 
@@ -72,7 +73,7 @@ export const PrRow = Type.Object({
   version: Type.Integer(),
 });
 
-export const PrList = Type.Object({ rows: Type.Array(PrRow), total: Type.Integer(), totals: Totals });
+export const PrList = Type.Object({ rows: Type.Array(PrRow), total: Type.Integer(), totals: Totals, ...CursorAnswer });
 
 export const PrLineInput = Type.Object(
   {

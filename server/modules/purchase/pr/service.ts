@@ -3,6 +3,7 @@ import type { Static } from 'typebox';
 import type { Caller } from '../../../auth/plugin.js';
 import { groupHoldsScreen } from '../../../auth/menu-authority.js';
 import { writeAudit } from '../../../db/audit.js';
+import type { PageWindow } from '../../../db/keyset.js';
 import type { Db } from '../../../db/connect.js';
 import { nextDocumentNumber } from '../../../db/document-number.js';
 import type { SortSpec } from '../../../http/list-query.js';
@@ -28,7 +29,7 @@ import { assertBindable } from '../../files/owners.js';
 
 export const PR_SCREENS = { list: '/prList', edit: '/prEdit', confirmList: '/prConfirmList', confirmEdit: '/prConfirmEdit' } as const;
 
-type Window = { limit: number; offset: number };
+type Window = PageWindow;
 type Sort = SortSpec<(typeof PR_SORT)[number]>;
 
 const notFoundPr = () => missing('PR_NOT_FOUND', '구매요청을 찾을 수 없습니다');

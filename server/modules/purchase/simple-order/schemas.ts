@@ -1,8 +1,9 @@
 import { Type } from 'typebox';
 import { Currency, DateStr, Decimal, FileId, Nullable, Version } from '../../../domain/schemas.js';
+import { CursorQuery } from '../../../http/list-query.js';
 import { PoListFilters } from '../po/schemas.js';
 
-export const SimpleOrderListQuery = Type.Object(PoListFilters, { additionalProperties: false });
+export const SimpleOrderListQuery = Type.Object({ ...PoListFilters, ...CursorQuery }, { additionalProperties: false });
 
 export const SimpleLineInput = Type.Object(
   {
