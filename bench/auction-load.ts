@@ -59,6 +59,8 @@ interface BidRecord {
   code?: string;
   seq?: number;
   bidAt?: string;
+  /** The server's Server-Timing `lock`: how long the bid held the auction's row lock (claim answered → commit answered), ms. */
+  lockMs?: number;
 }
 interface WatcherSpec {
   base: string;
@@ -179,15 +181,18 @@ async function bidders(specFile: string) {
         const sentAt = now();
         let status = 0;
         let body: Record<string, unknown> = {};
+        let lockMs: number | undefined;
         try {
           const res = await fetch(`${b.base}/api/v1/cyber/bid/auctions/${spec.auctionNo}/bids`, { method: 'POST', headers: { ...b.headers, 'content-type': 'application/json' }, body: JSON.stringify({ amount: String(amount) }) });
           status = res.status;
+          const timing = /lock;dur=([\d.]+)/.exec(res.headers.get('server-timing') ?? '');
+          if (timing) lockMs = Number(timing[1]);
           body = (await res.json()) as Record<string, unknown>;
         } catch (err) {
           body = { code: `NETWORK ${(err as Error).message}` };
         }
         const ackAt = now();
-        records.push({ compNo: b.compNo, sentAt, ackAt, status, code: body.code as string | undefined, seq: body.seq as number | undefined, bidAt: body.bidAt as string | undefined });
+        records.push({ compNo: b.compNo, sentAt, ackAt, status, code: body.code as string | undefined, seq: body.seq as number | undefined, bidAt: body.bidAt as string | undefined, lockMs });
         if (status === 200) last = amount;
         if (body.code === 'AUCTION_CLOSED') return;
         await sleep(gap());
@@ -412,6 +417,8 @@ async function main() {
       refused: refusedByCode,
       ackMs: quantiles(accepted.map((b) => b.ackAt - b.sentAt)),
       ackAllMs: quantiles(bids.map((b) => b.ackAt - b.sentAt)),
+      // The lock's share of the ack, as the server timed it (Server-Timing; absent before it was sent).
+      lockHeldMs: quantiles(accepted.filter((b) => b.lockMs !== undefined).map((b) => b.lockMs!)),
       deliveryFromBidAtMs: quantiles(fromBid),
       deliveryFromBidAtMsByServer: Object.fromEntries(Object.entries(perServer).map(([k, v]) => [k, quantiles(v)])),
       deliveryFromAckMs: quantiles(fromAck),

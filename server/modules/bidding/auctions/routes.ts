@@ -126,7 +126,8 @@ export const auctionRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: AuctionBidAck, ...actionErrors },
       },
     },
-    async (request) => placeBid(server, request.caller, request.params.auctionNo, request.body, notify),
+    // Server-Timing: how long the bid held the auction's lock (bench/auction-load.ts reads it).
+    async (request, reply) => placeBid(server, request.caller, request.params.auctionNo, request.body, notify, (t) => void reply.header('server-timing', `lock;dur=${t.lockMs.toFixed(1)}`)),
   );
 
   /* ------------------------------ the live feed (Server-Sent Events) ------------------------------ */
