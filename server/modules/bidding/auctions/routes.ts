@@ -72,7 +72,7 @@ export const auctionRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: access.login([AUCTION_SCREENS.list], 'write', ['I']) },
       schema: { operationId: 'publishAuction', tags, summary: 'Publish a draft: the invited suppliers see it; bidding opens at its start', params: AuctionNoParams, body: VersionBody, response: { 200: AuctionDetail, ...actionErrors } },
     },
-    async (request) => publishAuction(request.db, request.caller, request.params.auctionNo, request.body),
+    async (request) => publishAuction(request.db, request.caller, request.params.auctionNo, request.body, notify),
   );
 
   app.post(

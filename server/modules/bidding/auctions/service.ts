@@ -192,8 +192,8 @@ async function lockOwned(trx: Db, auctionNo: string, actor: Actor, version: numb
   return ownedAtVersion(await lockAuction(trx, auctionNo), actor, version, auctionMissing, '역경매');
 }
 
-/** Publishes a draft: the invited suppliers may see it; bidding opens at its start. */
-export async function publishAuction(db: Db, caller: Caller | null, auctionNo: string, body: Static<typeof VersionBody>) {
+/** Publishes a draft: the invited suppliers may see it; bidding opens at its start; the feed says so. */
+export async function publishAuction(db: Db, caller: Caller | null, auctionNo: string, body: Static<typeof VersionBody>, notify: Notify) {
   const actor = await internalActor(db, caller);
   await db.transaction().execute(async (trx) => {
     const a = await lockOwned(trx, auctionNo, actor, body.version);
@@ -203,9 +203,11 @@ export async function publishAuction(db: Db, caller: Caller | null, auctionNo: s
     const invited = (await findParticipants(trx, auctionNo)).map((p) => p.compNo);
     await assertSuppliersEligible(trx, invited, 'rfq', 'body/version');
     await updateAuction(trx, auctionNo, { status: 'PUBLISHED', publishedAt: now, version: a.version + 1, updatedAt: now });
+    await insertEvent(trx, auctionNo, 'PUBLISH', { status: 'PUBLISHED', endAt: iso(a.endAt) });
     await writeAudit(trx, { entity: 'auction', entityKey: auctionNo, action: 'PUBLISH', actor: actor.userId, before: { status: a.status }, after: { status: 'PUBLISHED', suppliers: invited } });
     await notifyAuctionInvitations(trx, auctionNo, invited);
   });
+  await notify(auctionNo);
   return detail(db, auctionNo, actor);
 }
 
