@@ -346,6 +346,20 @@ async function main() {
     const t0 = Date.now();
     bidProc.send('go');
     const sampler = setInterval(() => loads.push([Math.round((Date.now() - t0) / 1000), Number(os.loadavg()[0].toFixed(2))]), 5000);
+    // Each server's queues, from its GET /metrics every 250 ms: requests waiting for a database
+    // connection (the pool: 10) and for a place among the requests at work (ACTIVE_REQUESTS).
+    const queues: Record<string, { poolWaiting: number[]; admissionWaiting: number[]; poolIdle: number[] }> = {};
+    const gauge = (text: string, name: string, state: string) => Number(new RegExp(`^${name}\\{state="${state}"\\} (\\S+)$`, 'm').exec(text)?.[1] ?? NaN);
+    const queueSampler = setInterval(() => {
+      for (const base of bases) {
+        void fetch(`${base}/metrics`).then((r) => r.text()).then((text) => {
+          const q = (queues[base] ??= { poolWaiting: [], admissionWaiting: [], poolIdle: [] });
+          q.poolWaiting.push(gauge(text, 'gpms_db_pool_connections', 'waiting'));
+          q.poolIdle.push(gauge(text, 'gpms_db_pool_connections', 'idle'));
+          q.admissionWaiting.push(gauge(text, 'gpms_http_admission', 'waiting'));
+        }, () => undefined);
+      }
+    }, 250);
     const bidExit = await exited(bidProc);
     if (bidExit !== 0) throw new Error(`bidders exited ${bidExit}`);
     const biddingSeconds = (Date.now() - t0) / 1000;
@@ -355,6 +369,7 @@ async function main() {
       await sleep(300);
     }
     clearInterval(sampler);
+    clearInterval(queueSampler);
     const cpu1 = servers.map((s) => cpuSeconds(s.pid!));
     const events = (await db.query<{ id: string; kind: string }>(`select id, kind from auction_event where auction_no = $1 order by id`, [auctionNo])).rows.map((r) => ({ id: Number(r.id), kind: r.kind }));
     const auctionRow = (await db.query(`select status, planned_end_at, end_at, extensions, last_seq from auction where auction_no = $1`, [auctionNo])).rows[0];
@@ -428,6 +443,8 @@ async function main() {
       eventsDuplicated: duplicated,
       reconnects,
       watcherErrors: errors.slice(0, 10),
+      // Samples every 250 ms while bidding: how many waited for a pool connection / an admission place.
+      queues: Object.fromEntries(Object.entries(queues).map(([k, q]) => [k, Object.fromEntries(Object.entries(q).map(([n, xs]) => [n, { ...quantiles(xs.filter(Number.isFinite)), mean: Number((xs.reduce((a, b) => a + b, 0) / xs.length).toFixed(2)) }]))])),
       serverCpuSeconds: cpu1.map((c, i) => Number((c - cpu0[i]).toFixed(1))),
       loadAverage: { before: loadBefore.map((x) => Number(x.toFixed(2))), every5s: loads, after: os.loadavg().map((x) => Number(x.toFixed(2))) },
     };

@@ -22,6 +22,7 @@ import { assertSuppliersEligible } from '../../suppliers/eligibility.js';
 import { notifyAuctionCancelled, notifyAuctionInvitations, notifyAuctionResult } from '../../notifications/auction.js';
 import { instant, linesFromPr, ownLines, ownedAtVersion } from '../drafts.js';
 import type { StaffBidEvent, SupplierBidEvent } from '../../../../schemas/auction-feed.js';
+import type { Gate } from './gate.js';
 import type { FeedRow } from './live.js';
 import {
   claimBidSlot, closeIfDue, findAuction, findBids, findCompanies, findDueTransitions, findEvents, findLines, findOwnBids, findOwnParticipant, findParticipant, findParticipants, insertAuction, insertEvent, placeBidIfValid, lastEventId,
@@ -285,8 +286,14 @@ export async function awardAuction(db: Db, caller: Caller | null, auctionNo: str
 
 export type Notify = (auctionNo: string) => Promise<void>;
 
-/** How long the bid held the auction's lock, ms (claim answered → commit answered), for the Server-Timing header. */
-export type BidTiming = (t: { lockMs: number }) => void;
+/** What a bid needs of its server: the notice after the commit, the per-auction gate, and (optional) the lock's timing. */
+export interface BidContext {
+  notify: Notify;
+  /** At most a few bids of one auction at the database from this server (gate.ts); none: no limit. */
+  gate?: Gate;
+  /** How long the bid held the auction's lock, ms (claim answered → commit answered): the Server-Timing header. */
+  timing?: (t: { lockMs: number }) => void;
+}
 
 /**
  * One bid. `server` is the server's own Db (not the supplier's scoped one): ranking a bid needs
@@ -302,20 +309,19 @@ export type BidTiming = (t: { lockMs: number }) => void;
  * after the bid) and the audit row. A refusal changes nothing (the transaction rolls back) and is
  * audited on its own.
  */
-export async function placeBid(server: Db, caller: Caller | null, auctionNo: string, b: Static<typeof AuctionBidBody>, notify: Notify, timing?: BidTiming) {
+export async function placeBid(server: Db, caller: Caller | null, auctionNo: string, b: Static<typeof AuctionBidBody>, ctx: BidContext) {
   const supplier = supplierActor(caller);
   let ack;
   try {
-    const [participant, ineligible, grades] = await Promise.all([
-      findParticipant(server, auctionNo, supplier.compNo),
-      assertSuppliersEligible(server, [supplier.compNo], 'rfq', 'body/amount').then(() => null, (err: unknown) => err),
-      standings(server, [supplier.compNo]),
-    ]);
-    if (!participant) throw auctionMissing();
-    if (ineligible) throw ineligible;
-    const grade = grades.get(supplier.compNo);
+    // On one connection: a bid takes one of the pool's connections at a time.
+    const grade = await server.connection().execute(async (c) => {
+      if (!(await findParticipant(c, auctionNo, supplier.compNo))) throw auctionMissing();
+      await assertSuppliersEligible(c, [supplier.compNo], 'rfq', 'body/amount');
+      return (await standings(c, [supplier.compNo])).get(supplier.compNo);
+    });
+    const gate = ctx.gate ?? ((_key, task) => task());
     let locked = 0;
-    ack = await server.transaction().execute(async (trx) => {
+    ack = await gate(auctionNo, () => server.transaction().execute(async (trx) => {
       const a = await claimBidSlot(trx, auctionNo);
       locked = performance.now();
       if (!a) throw auctionMissing();
@@ -344,19 +350,18 @@ export async function placeBid(server: Db, caller: Caller | null, auctionNo: str
         auctionNo, seq, amount: roundDecimal(b.amount, 2), bidAt: now.toISOString(), endAt: soft.endAt.toISOString(), extended: soft.extended, myRank: placed.myRank!,
         nextLimit: nextLimit(a, b.amount).limit,
       };
-    });
-    timing?.({ lockMs: performance.now() - locked });
+    }));
+    ctx.timing?.({ lockMs: performance.now() - locked });
   } catch (err) {
+    // One insert, its own transaction (the bid's rolled back): no BEGIN/COMMIT round trips around it.
     if (err instanceof HttpError && err.statusCode < 500) {
-      await server.transaction().execute((trx) =>
-        writeAudit(trx, { entity: 'auction_bid', entityKey: `${auctionNo}/${supplier.compNo}`, action: 'BID_REFUSED', actor: supplier.userId, after: { code: err.code, amount: b.amount } }),
-      );
+      await writeAudit(server, { entity: 'auction_bid', entityKey: `${auctionNo}/${supplier.compNo}`, action: 'BID_REFUSED', actor: supplier.userId, after: { code: err.code, amount: b.amount } });
     }
     throw err;
   }
   // The answer does not wait for the notice: the bid is committed, and the feed's rows are the
   // truth (a watcher reads every row after its last id whichever notice wakes it).
-  void notify(auctionNo);
+  void ctx.notify(auctionNo);
   return ack;
 }
 
