@@ -25,6 +25,8 @@
  *   commit, the NOTIFY, the other server's LISTEN, the fan-out's read, SSE and the socket. Also
  *   reported: receipt − the bidder's receipt of its ack (the ack is sent after the commit and
  *   the NOTIFY, so this can be negative);
+ * - lock held: each accepted bid's Server-Timing `lock` (its server's claim answered → commit answered);
+ * - queues: each server's GET /metrics every 250 ms — requests waiting for a pool connection and for admission;
  * - events lost: an id of auction_event (the feed's rows, read from the database at the end) that a
  *   watcher never got; duplicated: an id a watcher got twice. Watchers connect before the opening
  *   with no last id (all rows are owed to them) and reconnect with Last-Event-ID if dropped (counted).

@@ -302,7 +302,8 @@ export interface BidContext {
  * Bids on one auction are taken one at a time (the auction row's lock, held to the commit), so an
  * auction takes 1 / (time a bid holds the lock) bids a second; everything that can be done without
  * the lock is done before it. Before: the invitation (it does not change once published) and the
- * supplier's standing, read at once. Under the lock, two statements and the commit: claimBidSlot
+ * supplier's standing, on one connection. Then the gate (at most two bids of one auction at the
+ * database from this server; the rest wait without a connection). Under the lock, two statements and the commit: claimBidSlot
  * (the lock, the bid's place `seq` and the database's clock) — its answer decides the refusals by
  * the clock and the soft close —, then placeBidIfValid, one statement that writes the bid only if
  * it obeys the rule and with it the company's best, the extension, the feed's event (the ranking
