@@ -25,6 +25,8 @@
  *   commit, the NOTIFY, the other server's LISTEN, the fan-out's read, SSE and the socket. Also
  *   reported: receipt − the bidder's receipt of its ack (the ack is sent after the commit and
  *   the NOTIFY, so this can be negative);
+ * - lock held: each accepted bid's Server-Timing `lock` (its server's claim answered → commit answered);
+ * - queues: each server's GET /metrics every 250 ms — requests waiting for a pool connection and for admission;
  * - events lost: an id of auction_event (the feed's rows, read from the database at the end) that a
  *   watcher never got; duplicated: an id a watcher got twice. Watchers connect before the opening
  *   with no last id (all rows are owed to them) and reconnect with Last-Event-ID if dropped (counted).
@@ -59,6 +61,8 @@ interface BidRecord {
   code?: string;
   seq?: number;
   bidAt?: string;
+  /** The server's Server-Timing `lock`: how long the bid held the auction's row lock (claim answered → commit answered), ms. */
+  lockMs?: number;
 }
 interface WatcherSpec {
   base: string;
@@ -179,15 +183,18 @@ async function bidders(specFile: string) {
         const sentAt = now();
         let status = 0;
         let body: Record<string, unknown> = {};
+        let lockMs: number | undefined;
         try {
           const res = await fetch(`${b.base}/api/v1/cyber/bid/auctions/${spec.auctionNo}/bids`, { method: 'POST', headers: { ...b.headers, 'content-type': 'application/json' }, body: JSON.stringify({ amount: String(amount) }) });
           status = res.status;
+          const timing = /lock;dur=([\d.]+)/.exec(res.headers.get('server-timing') ?? '');
+          if (timing) lockMs = Number(timing[1]);
           body = (await res.json()) as Record<string, unknown>;
         } catch (err) {
           body = { code: `NETWORK ${(err as Error).message}` };
         }
         const ackAt = now();
-        records.push({ compNo: b.compNo, sentAt, ackAt, status, code: body.code as string | undefined, seq: body.seq as number | undefined, bidAt: body.bidAt as string | undefined });
+        records.push({ compNo: b.compNo, sentAt, ackAt, status, code: body.code as string | undefined, seq: body.seq as number | undefined, bidAt: body.bidAt as string | undefined, lockMs });
         if (status === 200) last = amount;
         if (body.code === 'AUCTION_CLOSED') return;
         await sleep(gap());
@@ -341,6 +348,20 @@ async function main() {
     const t0 = Date.now();
     bidProc.send('go');
     const sampler = setInterval(() => loads.push([Math.round((Date.now() - t0) / 1000), Number(os.loadavg()[0].toFixed(2))]), 5000);
+    // Each server's queues, from its GET /metrics every 250 ms: requests waiting for a database
+    // connection (the pool: 10) and for a place among the requests at work (ACTIVE_REQUESTS).
+    const queues: Record<string, { poolWaiting: number[]; admissionWaiting: number[]; poolIdle: number[] }> = {};
+    const gauge = (text: string, name: string, state: string) => Number(new RegExp(`^${name}\\{state="${state}"\\} (\\S+)$`, 'm').exec(text)?.[1] ?? NaN);
+    const queueSampler = setInterval(() => {
+      for (const base of bases) {
+        void fetch(`${base}/metrics`).then((r) => r.text()).then((text) => {
+          const q = (queues[base] ??= { poolWaiting: [], admissionWaiting: [], poolIdle: [] });
+          q.poolWaiting.push(gauge(text, 'gpms_db_pool_connections', 'waiting'));
+          q.poolIdle.push(gauge(text, 'gpms_db_pool_connections', 'idle'));
+          q.admissionWaiting.push(gauge(text, 'gpms_http_admission', 'waiting'));
+        }, () => undefined);
+      }
+    }, 250);
     const bidExit = await exited(bidProc);
     if (bidExit !== 0) throw new Error(`bidders exited ${bidExit}`);
     const biddingSeconds = (Date.now() - t0) / 1000;
@@ -350,6 +371,7 @@ async function main() {
       await sleep(300);
     }
     clearInterval(sampler);
+    clearInterval(queueSampler);
     const cpu1 = servers.map((s) => cpuSeconds(s.pid!));
     const events = (await db.query<{ id: string; kind: string }>(`select id, kind from auction_event where auction_no = $1 order by id`, [auctionNo])).rows.map((r) => ({ id: Number(r.id), kind: r.kind }));
     const auctionRow = (await db.query(`select status, planned_end_at, end_at, extensions, last_seq from auction where auction_no = $1`, [auctionNo])).rows[0];
@@ -412,6 +434,8 @@ async function main() {
       refused: refusedByCode,
       ackMs: quantiles(accepted.map((b) => b.ackAt - b.sentAt)),
       ackAllMs: quantiles(bids.map((b) => b.ackAt - b.sentAt)),
+      // The lock's share of the ack, as the server timed it (Server-Timing; absent before it was sent).
+      lockHeldMs: quantiles(accepted.filter((b) => b.lockMs !== undefined).map((b) => b.lockMs!)),
       deliveryFromBidAtMs: quantiles(fromBid),
       deliveryFromBidAtMsByServer: Object.fromEntries(Object.entries(perServer).map(([k, v]) => [k, quantiles(v)])),
       deliveryFromAckMs: quantiles(fromAck),
@@ -421,6 +445,8 @@ async function main() {
       eventsDuplicated: duplicated,
       reconnects,
       watcherErrors: errors.slice(0, 10),
+      // Samples every 250 ms while bidding: how many waited for a pool connection / an admission place.
+      queues: Object.fromEntries(Object.entries(queues).map(([k, q]) => [k, Object.fromEntries(Object.entries(q).map(([n, xs]) => [n, { ...quantiles(xs.filter(Number.isFinite)), mean: Number((xs.reduce((a, b) => a + b, 0) / xs.length).toFixed(2)) }]))])),
       serverCpuSeconds: cpu1.map((c, i) => Number((c - cpu0[i]).toFixed(1))),
       loadAverage: { before: loadBefore.map((x) => Number(x.toFixed(2))), every5s: loads, after: os.loadavg().map((x) => Number(x.toFixed(2))) },
     };

@@ -230,7 +230,7 @@ export interface AuctionBidTable {
 export interface AuctionEventTable {
   id: Generated<number>;
   auctionNo: string;
-  kind: 'OPEN' | 'BID' | 'EXTEND' | 'CLOSE' | 'CANCEL' | 'AWARD';
+  kind: 'PUBLISH' | 'OPEN' | 'BID' | 'EXTEND' | 'CLOSE' | 'CANCEL' | 'AWARD';
   payload: Json;
   createdAt: ColumnType<Date, Date | string | undefined, Date | string>;
 }

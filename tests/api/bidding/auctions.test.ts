@@ -287,15 +287,24 @@ describe('reverse auctions', () => {
     expect(after).toEqual({ endAt: soft.endAt, extensions: soft.extensions });
     expect(after.endAt.getTime()).toBe(start.endAt.getTime() + after.extensions * 2 * 60_000);
     // One feed event per accepted bid, in order.
-    const events = await t.db.db.selectFrom('auctionEvent').select(['kind', 'payload']).where('auctionNo', '=', no).orderBy('id').execute();
+    const events = await t.db.db.selectFrom('auctionEvent').select(['kind', 'payload']).where('auctionNo', '=', no).where('kind', '=', 'BID').orderBy('id').execute();
     expect(events.map((e) => (e.payload as { seq: number }).seq)).toEqual(log.map((b) => b.seq));
+    // Each event's ranking (written by the bid's one statement) is the log's up to that bid.
+    const seen = new Map<string, { compNo: string; bestAmount: string; bestSeq: number; bidCount: number }>();
+    for (const [i, b] of log.entries()) {
+      seen.set(b.compNo, { compNo: b.compNo, bestAmount: String(b.amount), bestSeq: b.seq, bidCount: (seen.get(b.compNo)?.bidCount ?? 0) + 1 });
+      const ranking = (events[i].payload as { ranking: Array<{ compNo: string; rank: number; bestAmount: string; bidCount: number }> }).ranking;
+      expect(ranking.map((r) => [r.compNo, r.rank, r.bestAmount, r.bidCount]), `seq ${b.seq}`).toEqual(rankOf([...seen.values()]).map((r) => [r.compNo, r.rank, Number(r.bestAmount).toFixed(2), r.bidCount]));
+    }
+    // One audit row per accepted bid, written in its statement.
+    expect(await t.db.db.selectFrom('auditLog').select('afterData').where('entityKey', 'like', `${no}/%`).where('action', '=', 'BID').execute()).toHaveLength(log.length);
   }, 120_000);
 
   it('streams rank and clock updates: the monitor sees all, a supplier only its own; a reconnect catches up from Last-Event-ID', async () => {
     const a = await publishedAuction();
     const no = a.auctionNo;
     await setWindow(no, 60_000, 3_600_000);
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    if (!t.app.server.listening) await t.app.listen({ port: 0, host: '127.0.0.1' });
     const base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
     const monitor = await watch(base, `/api/v1/bid/auctions/${no}/events`, f.u.operator);
     const s1 = await watch(base, `/api/v1/cyber/bid/auctions/${no}/events`, f.u.supplier1);
@@ -343,6 +352,39 @@ describe('reverse auctions', () => {
     }
   }, 60_000);
 
+  it('tells the feed when an auction is published and when it is cancelled: a monitor open on the draft sees both live, a supplier the cancel', async () => {
+    const draft = ok(
+      await f.post('/api/v1/bid/auctions', f.u.operator, {
+        title: '공고 피드', lines: [{ itemName: '볼트', unitCode: 'EA', quantity: '10', refUnitPrice: '100' }], startPrice: '1000000', decrementKind: 'AMOUNT', decrementValue: '1000',
+        startAt: inMinutes(60), endAt: inMinutes(120), softCloseMinutes: 0, maxExtensions: 0, suppliers: ['C00001'], confirmEvaluationWarning: true,
+      }),
+    );
+    const no = draft.auctionNo;
+    if (!t.app.server.listening) await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+    const monitor = await watch(base, `/api/v1/bid/auctions/${no}/events`, f.u.operator);
+    try {
+      await monitor.until((e) => e.event === 'hello');
+      const published = ok(await f.post(`/api/v1/bid/auctions/${no}/publish`, f.u.operator, { version: draft.version }));
+      const p = await monitor.until((e) => e.event === 'publish');
+      expect(p.data).toMatchObject({ auctionNo: no, status: 'PUBLISHED', endAt: published.endAt });
+      expect(Number(p.id)).toBe(published.lastEventId);
+      // The invited supplier, watching once it may, reads the publish from the feed's start, then the cancel live.
+      const s1 = await watch(base, `/api/v1/cyber/bid/auctions/${no}/events`, f.u.supplier1);
+      try {
+        expect((await s1.until((e) => e.event === 'publish')).data).toEqual({ auctionNo: no, status: 'PUBLISHED', endAt: published.endAt });
+        ok(await f.post(`/api/v1/bid/auctions/${no}/cancel`, f.u.operator, { version: published.version, reason: '사양 변경' }));
+        expect((await s1.until((e) => e.event === 'cancel')).data).toMatchObject({ auctionNo: no, status: 'CANCELLED' });
+        expect((await monitor.until((e) => e.event === 'cancel')).data).toMatchObject({ status: 'CANCELLED' });
+      } finally {
+        await s1.close();
+      }
+      expect(monitor.events.filter((e) => e.id).map((e) => e.event)).toEqual(['publish', 'cancel']);
+    } finally {
+      await monitor.close();
+    }
+  }, 60_000);
+
   it('opens and closes auctions on time once, whichever server’s job runs', async () => {
     const a = await publishedAuction();
     const no = a.auctionNo;
@@ -355,7 +397,7 @@ describe('reverse auctions', () => {
     await setWindow(no, 7_200_000, -1000);
     await Promise.all([moveAuctionsByClock(t.db.db, new Date(), null), moveAuctionsByClock(t.db.db, new Date(), null)]);
     const kinds = (await t.db.db.selectFrom('auctionEvent').select('kind').where('auctionNo', '=', no).orderBy('id').execute()).map((e) => e.kind);
-    expect(kinds).toEqual(['OPEN', 'CLOSE']);
+    expect(kinds).toEqual(['PUBLISH', 'OPEN', 'CLOSE']);
     expect((await t.db.db.selectFrom('auction').select('status').where('auctionNo', '=', no).executeTakeFirstOrThrow()).status).toBe('CLOSED');
   });
 });

@@ -110,39 +110,95 @@ export async function updateAuction(trx: Db, auctionNo: string, values: Updateab
   await trx.updateTable('auction').set(values).where('auctionNo', '=', auctionNo).execute();
 }
 
+/** What the bid's one statement answers: whether the bid was written, and what the answer or the refusal says. */
+export interface BidPlaced {
+  placed: boolean;
+  /** The company's best before this bid (read under the lock: current) — the refusal's "your last bid". */
+  ownBest: string | null;
+  /** The company's rank after the bid (null when not placed). */
+  myRank: number | null;
+}
+
 /**
- * THE bid rule, in the database: the bid is written only when it is under the start price and,
- * after the company's first bid, at least the decrement under its own last (best) bid — an
- * amount, or that bid × (100 − percent) / 100. Runs under the auction row's lock (claimBidSlot);
- * answers whether the row was written.
+ * One accepted bid, in ONE statement run under the auction row's lock (claimBidSlot, a statement
+ * before it, so this one's snapshot already holds every bid committed before the lock was taken):
+ * - THE bid rule: the bid row is written only when it is under the start price and, after the
+ *   company's first bid, at least the decrement under its own last (best) bid — an amount, or that
+ *   bid × (100 − percent) / 100 (`insert … select … where <rule>`);
+ * - from the written row only (nothing else happens when the rule refuses): the company's new best
+ *   and one more bid counted, the soft close's new end, the feed's event with the ranking after the
+ *   bid (the company's new best put in place of its old one: the statement does not see its own
+ *   update), and the audit row.
+ * One statement because the lock is held until the commit and bids on one auction queue on it:
+ * each round trip under it is a bid less per second (bench/README.md, "Live reverse auction").
  */
-export async function insertBidIfValid(trx: Db, b: { auctionNo: string; seq: number; compNo: string; amount: string; bidAt: Date; bidBy: string; endAtAfter: Date }): Promise<boolean> {
+export async function placeBidIfValid(
+  trx: Db,
+  b: {
+    auctionNo: string; seq: number; compNo: string; amount: string; bidAt: Date; bidBy: string; endAtAfter: Date; extended: boolean; extensions: number;
+    /** The event's payload but for the ranking, which the statement adds. */
+    event: Record<string, unknown>;
+    audit: { entity: string; entityKey: string; action: string; after: unknown };
+  },
+): Promise<BidPlaced> {
   const amount = sql`cast(${b.amount} as numeric)`;
-  const result = await sql`
-    insert into auction_bid (auction_no, seq, comp_no, amount, bid_at, bid_by, end_at_after)
-    select a.auction_no, ${b.seq}, p.comp_no, ${amount}, ${b.bidAt}, ${b.bidBy}, ${b.endAtAfter}
-    from auction a join auction_participant p on p.auction_no = a.auction_no and p.comp_no = ${b.compNo}
-    where a.auction_no = ${b.auctionNo}
-      and ${amount} > 0
-      and ${amount} < a.start_price
-      and (p.best_amount is null
-           or (a.decrement_kind = 'AMOUNT' and ${amount} <= p.best_amount - a.decrement_value)
-           or (a.decrement_kind = 'PERCENT' and ${amount} * 100 <= p.best_amount * (100 - a.decrement_value)))`.execute(trx);
-  return Number(result.numAffectedRows ?? 0) === 1;
+  const { rows } = await sql<{ placed: string | number; ownBest: string | null; myRank: string | number | null }>`
+    with own as (
+      select p.comp_no, p.best_amount from auction_participant p where p.auction_no = ${b.auctionNo} and p.comp_no = ${b.compNo}
+    ),
+    bid as (
+      insert into auction_bid (auction_no, seq, comp_no, amount, bid_at, bid_by, end_at_after)
+      select a.auction_no, ${b.seq}, own.comp_no, ${amount}, ${b.bidAt}, ${b.bidBy}, ${b.endAtAfter}
+      from auction a cross join own
+      where a.auction_no = ${b.auctionNo}
+        and ${amount} > 0
+        and ${amount} < a.start_price
+        and (own.best_amount is null
+             or (a.decrement_kind = 'AMOUNT' and ${amount} <= own.best_amount - a.decrement_value)
+             or (a.decrement_kind = 'PERCENT' and ${amount} * 100 <= own.best_amount * (100 - a.decrement_value)))
+      returning comp_no, seq, amount, bid_at
+    ),
+    best as (
+      update auction_participant p set best_amount = bid.amount, best_seq = bid.seq, best_at = bid.bid_at, bid_count = p.bid_count + 1
+      from bid where p.auction_no = ${b.auctionNo} and p.comp_no = bid.comp_no
+    ),
+    extended as (
+      update auction a set end_at = ${b.endAtAfter}, extensions = ${b.extensions}
+      from bid where a.auction_no = ${b.auctionNo} and cast(${b.extended} as boolean)
+    ),
+    ranked as (
+      select s.*, row_number() over (order by s.best_amount, s.best_seq) as rank
+      from (
+        select p.comp_no, c.comp_name_kr as comp_name,
+               case when p.comp_no = bid.comp_no then bid.amount else p.best_amount end as best_amount,
+               case when p.comp_no = bid.comp_no then bid.seq else p.best_seq end as best_seq,
+               p.bid_count + case when p.comp_no = bid.comp_no then 1 else 0 end as bid_count
+        from bid cross join auction_participant p join company c on c.comp_no = p.comp_no
+        where p.auction_no = ${b.auctionNo}
+      ) s
+      where s.best_amount is not null
+    ),
+    event as (
+      insert into auction_event (auction_no, kind, payload)
+      select ${b.auctionNo}, 'BID', cast(${JSON.stringify(b.event)} as jsonb) || jsonb_build_object('ranking',
+        jsonb_agg(jsonb_build_object('compNo', r.comp_no, 'compName', r.comp_name, 'rank', r.rank, 'bestAmount', r.best_amount::text, 'bidCount', r.bid_count) order by r.rank))
+      from ranked r
+      having count(*) > 0
+      returning id
+    ),
+    audit as (
+      insert into audit_log (entity, entity_key, action, actor, after_data)
+      select ${b.audit.entity}, ${b.audit.entityKey}, ${b.audit.action}, ${b.bidBy}, cast(${JSON.stringify(b.audit.after)} as jsonb) from bid
+    )
+    select (select count(*) from bid) as placed,
+           (select best_amount from own) as own_best,
+           (select rank from ranked where comp_no = ${b.compNo}) as my_rank`.execute(trx);
+  const r = rows[0];
+  return { placed: Number(r.placed) === 1, ownBest: r.ownBest === null ? null : String(r.ownBest), myRank: r.myRank === null ? null : Number(r.myRank) };
 }
 
 export async function updateParticipant(trx: Db, auctionNo: string, compNo: string, values: Updateable<Database['auctionParticipant']>) {
   await trx.updateTable('auctionParticipant').set(values).where('auctionNo', '=', auctionNo).where('compNo', '=', compNo).execute();
-}
-
-/** The company's new best after an accepted bid, and one more bid counted (in the bid's transaction, under the auction's lock). */
-export async function recordBest(trx: Db, auctionNo: string, compNo: string, best: { bestAmount: string; bestSeq: number; bestAt: Date }) {
-  await trx
-    .updateTable('auctionParticipant')
-    .set((eb) => ({ ...best, bidCount: eb('bidCount', '+', 1) }))
-    .where('auctionNo', '=', auctionNo)
-    .where('compNo', '=', compNo)
-    .execute();
 }
 
 export async function insertEvent(trx: Db, auctionNo: string, kind: Insertable<Database['auctionEvent']>['kind'], payload: unknown): Promise<number> {

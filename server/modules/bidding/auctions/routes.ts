@@ -5,6 +5,7 @@ import { access } from '../../../http/access.js';
 import { commonErrors } from '../../../http/error-schema.js';
 import { pageWindow, parseSort } from '../../../http/list-query.js';
 import { ReasonBody, VersionBody, actionErrors } from '../../../domain/schemas.js';
+import { createGate } from './gate.js';
 import { createAuctionBus, createFanOut } from './live.js';
 import {
   AuctionAwardBody, AuctionBidAck, AuctionBidBody, AuctionCreateBody, AuctionDetail, AuctionListQuery, AuctionNoParams, AuctionRow, EventsQuery, SupplierAuction, SupplierAuctionListQuery,
@@ -29,6 +30,8 @@ export const auctionRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const bus = createAuctionBus(server, app.config.databaseUrl, app.log);
   const fanOut = createFanOut(bus, (auctionNo, afterId) => readFeed(server, auctionNo, afterId), app.log);
   const notify = (auctionNo: string) => bus.notify(auctionNo).catch((err) => app.log.warn({ err, auctionNo }, 'auction notice failed'));
+  // Of one auction's bids, one holds the lock and one waits behind it at the database; the rest wait here without a connection.
+  const bidGate = createGate(2);
   const streams = new Set<() => void>();
   app.addHook('preClose', async () => {
     for (const end of streams) end();
@@ -72,7 +75,7 @@ export const auctionRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: access.login([AUCTION_SCREENS.list], 'write', ['I']) },
       schema: { operationId: 'publishAuction', tags, summary: 'Publish a draft: the invited suppliers see it; bidding opens at its start', params: AuctionNoParams, body: VersionBody, response: { 200: AuctionDetail, ...actionErrors } },
     },
-    async (request) => publishAuction(request.db, request.caller, request.params.auctionNo, request.body),
+    async (request) => publishAuction(request.db, request.caller, request.params.auctionNo, request.body, notify),
   );
 
   app.post(
@@ -126,7 +129,9 @@ export const auctionRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: AuctionBidAck, ...actionErrors },
       },
     },
-    async (request) => placeBid(server, request.caller, request.params.auctionNo, request.body, notify),
+    // Server-Timing: how long the bid held the auction's lock (bench/auction-load.ts reads it).
+    async (request, reply) =>
+      placeBid(server, request.caller, request.params.auctionNo, request.body, { notify, gate: bidGate, timing: (t) => void reply.header('server-timing', `lock;dur=${t.lockMs.toFixed(1)}`) }),
   );
 
   /* ------------------------------ the live feed (Server-Sent Events) ------------------------------ */

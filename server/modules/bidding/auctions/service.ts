@@ -22,9 +22,10 @@ import { assertSuppliersEligible } from '../../suppliers/eligibility.js';
 import { notifyAuctionCancelled, notifyAuctionInvitations, notifyAuctionResult } from '../../notifications/auction.js';
 import { instant, linesFromPr, ownLines, ownedAtVersion } from '../drafts.js';
 import type { StaffBidEvent, SupplierBidEvent } from '../../../../schemas/auction-feed.js';
+import type { Gate } from './gate.js';
 import type { FeedRow } from './live.js';
 import {
-  claimBidSlot, closeIfDue, recordBest, findAuction, findBids, findCompanies, findDueTransitions, findEvents, findLines, findOwnBids, findOwnParticipant, findParticipant, findParticipants, insertAuction, insertBidIfValid, insertEvent, lastEventId,
+  claimBidSlot, closeIfDue, findAuction, findBids, findCompanies, findDueTransitions, findEvents, findLines, findOwnBids, findOwnParticipant, findParticipant, findParticipants, insertAuction, insertEvent, placeBidIfValid, lastEventId,
   listAuctions, listOwnAuctions, lockAuction, moveStatus, updateAuction, updateParticipant, type AuctionFilter,
 } from './queries.js';
 import type { AUCTION_SORT, AuctionAwardBody, AuctionBidBody, AuctionCreateBody } from './schemas.js';
@@ -192,8 +193,8 @@ async function lockOwned(trx: Db, auctionNo: string, actor: Actor, version: numb
   return ownedAtVersion(await lockAuction(trx, auctionNo), actor, version, auctionMissing, '역경매');
 }
 
-/** Publishes a draft: the invited suppliers may see it; bidding opens at its start. */
-export async function publishAuction(db: Db, caller: Caller | null, auctionNo: string, body: Static<typeof VersionBody>) {
+/** Publishes a draft: the invited suppliers may see it; bidding opens at its start; the feed says so. */
+export async function publishAuction(db: Db, caller: Caller | null, auctionNo: string, body: Static<typeof VersionBody>, notify: Notify) {
   const actor = await internalActor(db, caller);
   await db.transaction().execute(async (trx) => {
     const a = await lockOwned(trx, auctionNo, actor, body.version);
@@ -203,9 +204,11 @@ export async function publishAuction(db: Db, caller: Caller | null, auctionNo: s
     const invited = (await findParticipants(trx, auctionNo)).map((p) => p.compNo);
     await assertSuppliersEligible(trx, invited, 'rfq', 'body/version');
     await updateAuction(trx, auctionNo, { status: 'PUBLISHED', publishedAt: now, version: a.version + 1, updatedAt: now });
+    await insertEvent(trx, auctionNo, 'PUBLISH', { status: 'PUBLISHED', endAt: iso(a.endAt) });
     await writeAudit(trx, { entity: 'auction', entityKey: auctionNo, action: 'PUBLISH', actor: actor.userId, before: { status: a.status }, after: { status: 'PUBLISHED', suppliers: invited } });
     await notifyAuctionInvitations(trx, auctionNo, invited);
   });
+  await notify(auctionNo);
   return detail(db, auctionNo, actor);
 }
 
@@ -283,26 +286,45 @@ export async function awardAuction(db: Db, caller: Caller | null, auctionNo: str
 
 export type Notify = (auctionNo: string) => Promise<void>;
 
+/** What a bid needs of its server: the notice after the commit, the per-auction gate, and (optional) the lock's timing. */
+export interface BidContext {
+  notify: Notify;
+  /** At most a few bids of one auction at the database from this server (gate.ts); none: no limit. */
+  gate?: Gate;
+  /** How long the bid held the auction's lock, ms (claim answered → commit answered): the Server-Timing header. */
+  timing?: (t: { lockMs: number }) => void;
+}
+
 /**
  * One bid. `server` is the server's own Db (not the supplier's scoped one): ranking a bid needs
- * every company's best, and only the company's own figures leave this function. In one
- * transaction: the auction row's lock and the bid's place (claimBidSlot — bids on one auction
- * are taken one at a time, in the database's clock order), the checks for a clear refusal, the
- * conditional insert that is the rule itself, soft close, the company's new best, and the feed's
- * event with the ranking after the bid. A refusal changes nothing and is audited on its own.
+ * every company's best, and only the company's own figures leave this function.
+ *
+ * Bids on one auction are taken one at a time (the auction row's lock, held to the commit), so an
+ * auction takes 1 / (time a bid holds the lock) bids a second; everything that can be done without
+ * the lock is done before it. Before: the invitation (it does not change once published) and the
+ * supplier's standing, on one connection. Then the gate (at most two bids of one auction at the
+ * database from this server; the rest wait without a connection). Under the lock, two statements and the commit: claimBidSlot
+ * (the lock, the bid's place `seq` and the database's clock) — its answer decides the refusals by
+ * the clock and the soft close —, then placeBidIfValid, one statement that writes the bid only if
+ * it obeys the rule and with it the company's best, the extension, the feed's event (the ranking
+ * after the bid) and the audit row. A refusal changes nothing (the transaction rolls back) and is
+ * audited on its own.
  */
-export async function placeBid(server: Db, caller: Caller | null, auctionNo: string, b: Static<typeof AuctionBidBody>, notify: Notify) {
+export async function placeBid(server: Db, caller: Caller | null, auctionNo: string, b: Static<typeof AuctionBidBody>, ctx: BidContext) {
   const supplier = supplierActor(caller);
   let ack;
   try {
-    ack = await server.transaction().execute(async (trx) => {
-      // First what does not need the auction's lock: the invitation (it does not change once
-      // published) and the supplier's standing. Bids on one auction queue on that lock, so the
-      // less it is held the more bids an auction takes in a second (bench/auction-load.ts).
-      if (!(await findParticipant(trx, auctionNo, supplier.compNo))) throw auctionMissing();
-      await assertSuppliersEligible(trx, [supplier.compNo], 'rfq', 'body/amount');
-      const grade = (await standings(trx, [supplier.compNo])).get(supplier.compNo);
+    // On one connection: a bid takes one of the pool's connections at a time.
+    const grade = await server.connection().execute(async (c) => {
+      if (!(await findParticipant(c, auctionNo, supplier.compNo))) throw auctionMissing();
+      await assertSuppliersEligible(c, [supplier.compNo], 'rfq', 'body/amount');
+      return (await standings(c, [supplier.compNo])).get(supplier.compNo);
+    });
+    const gate = ctx.gate ?? ((_key, task) => task());
+    let locked = 0;
+    ack = await gate(auctionNo, () => server.transaction().execute(async (trx) => {
       const a = await claimBidSlot(trx, auctionNo);
+      locked = performance.now();
       if (!a) throw auctionMissing();
       const now = new Date(a.now);
       const status = byClock(a, now);
@@ -312,41 +334,35 @@ export async function placeBid(server: Db, caller: Caller | null, auctionNo: str
       if (compareDecimals(b.amount, a.startPrice) >= 0) throw refused('BID_ABOVE_START', `입찰가는 시작가(${a.startPrice})보다 낮아야 합니다`, { startPrice: a.startPrice });
       const soft = afterBid(a, now);
       const seq = a.lastSeq;
-      // The rule itself, in the database; only when it refuses is the company's own best read (now
-      // under the lock, so current) to say why.
-      if (!(await insertBidIfValid(trx, { auctionNo, seq, compNo: supplier.compNo, amount: b.amount, bidAt: now, bidBy: supplier.userId, endAtAfter: soft.endAt }))) {
-        const own = await findParticipant(trx, auctionNo, supplier.compNo);
-        const ownBest = own?.bestAmount === null || own?.bestAmount === undefined ? null : String(own.bestAmount);
-        if (!obeysRule(a, ownBest, b.amount)) {
-          const next = nextLimit(a, ownBest).limit;
-          throw refused('BID_DECREMENT', `직전 입찰가(${ownBest})보다 최소 인하폭 이상 낮아야 합니다. ${next} 이하로 입찰하세요`, { ownBest, nextLimit: next });
+      const event: Omit<StaffBidEvent, 'ranking'> = { seq, compNo: supplier.compNo, amount: b.amount, bidAt: now.toISOString(), endAt: soft.endAt.toISOString(), extended: soft.extended, extensions: soft.extensions };
+      const placed = await placeBidIfValid(trx, {
+        auctionNo, seq, compNo: supplier.compNo, amount: b.amount, bidAt: now, bidBy: supplier.userId, endAtAfter: soft.endAt, extended: soft.extended, extensions: soft.extensions, event,
+        audit: { entity: 'auction_bid', entityKey: `${auctionNo}/${supplier.compNo}`, action: 'BID', after: { seq, amount: b.amount, extended: soft.extended } },
+      });
+      if (!placed.placed) {
+        // The statement read the company's best under the lock (current): it says why.
+        if (!obeysRule(a, placed.ownBest, b.amount)) {
+          const next = nextLimit(a, placed.ownBest).limit;
+          throw refused('BID_DECREMENT', `직전 입찰가(${placed.ownBest})보다 최소 인하폭 이상 낮아야 합니다. ${next} 이하로 입찰하세요`, { ownBest: placed.ownBest, nextLimit: next });
         }
         throw refused('BID_RULE', '입찰 규칙(시작가 미만, 최소 인하폭)에 맞지 않아 접수되지 않았습니다');
       }
-      await recordBest(trx, auctionNo, supplier.compNo, { bestAmount: b.amount, bestSeq: seq, bestAt: now });
-      if (soft.extended) await updateAuction(trx, auctionNo, { endAt: soft.endAt, extensions: soft.extensions });
-      const ranks = await ranking(trx, auctionNo);
-      const mine = ranks.find((r) => r.compNo === supplier.compNo)!;
-      const event: StaffBidEvent = {
-        seq, compNo: supplier.compNo, amount: b.amount, bidAt: now.toISOString(), endAt: soft.endAt.toISOString(), extended: soft.extended, extensions: soft.extensions,
-        ranking: ranks.filter((r) => r.rank !== null).map((r) => ({ compNo: r.compNo, compName: r.compName, rank: r.rank!, bestAmount: String(r.bestAmount), bidCount: r.bidCount })),
-      };
-      await insertEvent(trx, auctionNo, 'BID', { ...event });
-      await writeAudit(trx, { entity: 'auction_bid', entityKey: `${auctionNo}/${supplier.compNo}`, action: 'BID', actor: supplier.userId, after: { seq, amount: b.amount, extended: soft.extended } });
       return {
-        auctionNo, seq, amount: roundDecimal(b.amount, 2), bidAt: now.toISOString(), endAt: soft.endAt.toISOString(), extended: soft.extended, myRank: mine.rank!,
+        auctionNo, seq, amount: roundDecimal(b.amount, 2), bidAt: now.toISOString(), endAt: soft.endAt.toISOString(), extended: soft.extended, myRank: placed.myRank!,
         nextLimit: nextLimit(a, b.amount).limit,
       };
-    });
+    }));
+    ctx.timing?.({ lockMs: performance.now() - locked });
   } catch (err) {
+    // One insert, its own transaction (the bid's rolled back): no BEGIN/COMMIT round trips around it.
     if (err instanceof HttpError && err.statusCode < 500) {
-      await server.transaction().execute((trx) =>
-        writeAudit(trx, { entity: 'auction_bid', entityKey: `${auctionNo}/${supplier.compNo}`, action: 'BID_REFUSED', actor: supplier.userId, after: { code: err.code, amount: b.amount } }),
-      );
+      await writeAudit(server, { entity: 'auction_bid', entityKey: `${auctionNo}/${supplier.compNo}`, action: 'BID_REFUSED', actor: supplier.userId, after: { code: err.code, amount: b.amount } });
     }
     throw err;
   }
-  await notify(auctionNo);
+  // The answer does not wait for the notice: the bid is committed, and the feed's rows are the
+  // truth (a watcher reads every row after its last id whichever notice wakes it).
+  void ctx.notify(auctionNo);
   return ack;
 }
 
