@@ -201,7 +201,7 @@ export async function createAuction(db: Db, caller: Caller | null, b: CreateBody
  */
 function prLinePrices(current: ReadonlyArray<{ lineNo: number; itemName: string; quantity: string }>, input: NonNullable<UpdateBody['lines']>) {
   const errors: FieldError[] = [];
-  if (input.length !== current.length) errors.push({ path: 'body/lines', message: '구매요청에서 만든 역경매의 품목은 바꿀 수 없습니다. 참고단가만 수정할 수 있습니다' });
+  if (input.length !== current.length) errors.push({ path: 'body/lines', message: '구매요청에서 만든 역경매의 품목은 바꿀 수 없습니다. 기준 단가만 수정할 수 있습니다' });
   else {
     input.forEach((l, i) => {
       const was = current[i];
