@@ -3047,7 +3047,8 @@ export interface paths {
         };
         /** One auction as the buyer’s monitor sees it: terms, the ranking with names and prices, the bid log, history */
         get: operations["getAuction"];
-        put?: never;
+        /** Change a draft (terms, lines, times, decrement, soft close, invited suppliers) at the version read; a published auction is refused (409) */
+        put: operations["updateAuction"];
         post?: never;
         delete?: never;
         options?: never;
@@ -31660,6 +31661,11 @@ export interface operations {
                             /** @description An exact decimal amount */
                             refUnitPrice: string;
                         }[];
+                        /** @description The invited suppliers (the edit form’s grid) */
+                        suppliers: {
+                            compNo: string;
+                            compNameKr: string;
+                        }[];
                         ranking: {
                             compNo: string;
                             compName: string;
@@ -31811,6 +31817,11 @@ export interface operations {
                             /** @description An exact decimal amount */
                             refUnitPrice: string;
                         }[];
+                        /** @description The invited suppliers (the edit form’s grid) */
+                        suppliers: {
+                            compNo: string;
+                            compNameKr: string;
+                        }[];
                         ranking: {
                             compNo: string;
                             compName: string;
@@ -31873,6 +31884,203 @@ export interface operations {
             };
             /** @description Default Response */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    updateAuction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                auctionNo: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The version read; a stale one answers 409 VERSION_CONFLICT */
+                    version: number;
+                    /** @description KRW or JPY (spec §3) */
+                    currency?: "KRW" | "JPY";
+                    /** @description The lines anew (own lines), or the PR’s lines with new reference prices (a draft from a PR); absent: unchanged */
+                    lines?: {
+                        itemCode?: string | null;
+                        itemName?: string | null;
+                        spec?: string | null;
+                        unitCode?: string | null;
+                        /** @description Quantity, an exact decimal with up to 3 decimals ("12.5") */
+                        quantity: string;
+                        /** @description The buyer’s estimate: the awarded lot price is split over the lines in proportion to these */
+                        refUnitPrice: string;
+                        deliveryDate?: string | null;
+                    }[];
+                    title?: string | null;
+                    description?: string | null;
+                    /** @description The lot price every bid must stay under */
+                    startPrice: string;
+                    /** @description AMOUNT: the decrement is an amount; PERCENT: a percentage of the supplier’s own last bid */
+                    decrementKind: "AMOUNT" | "PERCENT";
+                    /** @description The minimum decrement (an amount, or a percentage above 0 and under 100) */
+                    decrementValue: string;
+                    /** @description Bidding opens (Korean time 2026-12-01 10:00, or ISO 8601 with zone) */
+                    startAt: string;
+                    /** @description Bidding closes (before any extension) (Korean time 2026-12-01 10:00, or ISO 8601 with zone) */
+                    endAt: string;
+                    /** @description A bid in the last N minutes moves the end by N minutes; 0: no soft close */
+                    softCloseMinutes: number;
+                    /** @description At most this many extensions */
+                    maxExtensions: number;
+                    /** @description Invited suppliers (trading, not blocked by their evaluation grade) */
+                    suppliers: string[];
+                    /** @description The buyer confirms suppliers graded "warn" */
+                    confirmEvaluationWarning?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        auctionNo: string;
+                        title: string;
+                        description: string | null;
+                        status: string;
+                        currency: string;
+                        /** @description An exact decimal amount */
+                        startPrice: string;
+                        decrementKind: string;
+                        decrementValue: string;
+                        /** Format: date-time */
+                        startAt: string;
+                        /** Format: date-time */
+                        plannedEndAt: string;
+                        /** Format: date-time */
+                        endAt: string;
+                        softCloseMinutes: number;
+                        maxExtensions: number;
+                        extensions: number;
+                        /**
+                         * Format: date-time
+                         * @description The server’s clock when this was answered (the countdown runs from it)
+                         */
+                        serverTime: string;
+                        /** @description The newest event of the live feed this answer includes */
+                        lastEventId: number;
+                        prNo: string | null;
+                        buyerId: string;
+                        buyerName: string | null;
+                        cancelReason: string | null;
+                        winnerCompNo: string | null;
+                        winningAmount: string | null;
+                        poNo: string | null;
+                        version: number;
+                        lines: {
+                            lineNo: number;
+                            itemCode: string | null;
+                            itemName: string;
+                            spec: string | null;
+                            unitCode: string;
+                            quantity: string;
+                            deliveryDate: string | null;
+                            /** @description An exact decimal amount */
+                            refUnitPrice: string;
+                        }[];
+                        /** @description The invited suppliers (the edit form’s grid) */
+                        suppliers: {
+                            compNo: string;
+                            compNameKr: string;
+                        }[];
+                        ranking: {
+                            compNo: string;
+                            compName: string;
+                            rank: number | null;
+                            bestAmount: string | null;
+                            bestAt: string | null;
+                            bidCount: number;
+                            result: string | null;
+                        }[];
+                        bids: {
+                            seq: number;
+                            compNo: string;
+                            /** @description An exact decimal amount */
+                            amount: string;
+                            /** Format: date-time */
+                            bidAt: string;
+                            bidBy: string;
+                            /** Format: date-time */
+                            endAtAfter: string;
+                        }[];
+                        history: {
+                            /** Format: date-time */
+                            at: string;
+                            action: string;
+                            actor: string | null;
+                            actorName: string | null;
+                            reason: string | null;
+                        }[];
+                        /** @description What the caller may do with the document now (buttons to show) */
+                        actions: string[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -31959,6 +32167,11 @@ export interface operations {
                             deliveryDate: string | null;
                             /** @description An exact decimal amount */
                             refUnitPrice: string;
+                        }[];
+                        /** @description The invited suppliers (the edit form’s grid) */
+                        suppliers: {
+                            compNo: string;
+                            compNameKr: string;
                         }[];
                         ranking: {
                             compNo: string;
@@ -32120,6 +32333,11 @@ export interface operations {
                             /** @description An exact decimal amount */
                             refUnitPrice: string;
                         }[];
+                        /** @description The invited suppliers (the edit form’s grid) */
+                        suppliers: {
+                            compNo: string;
+                            compNameKr: string;
+                        }[];
                         ranking: {
                             compNo: string;
                             compName: string;
@@ -32280,6 +32498,11 @@ export interface operations {
                             deliveryDate: string | null;
                             /** @description An exact decimal amount */
                             refUnitPrice: string;
+                        }[];
+                        /** @description The invited suppliers (the edit form’s grid) */
+                        suppliers: {
+                            compNo: string;
+                            compNameKr: string;
                         }[];
                         ranking: {
                             compNo: string;

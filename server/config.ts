@@ -82,6 +82,11 @@ export interface Config extends IntegrationConfig, OperationsConfig {
    * base64); null: a key file generated under DATA_DIR/keys (one server; docs/bidding.md).
    */
   bidMasterKey: Buffer | null;
+  /**
+   * Hours before an auction's end at which an invited supplier that has not bid is reminded
+   * (AUCTION_REMINDER_HOURS, e.g. "24,1"; "off": none), longest first (docs/bidding.md).
+   */
+  auctionReminderHours: number[];
 }
 
 export class ConfigError extends Error {
@@ -114,6 +119,19 @@ function integer(env: Env, name: string, fallback: number, min: number, max: num
     return fallback;
   }
   return value;
+}
+
+/** A list of distinct whole hours (1–720), e.g. "24,1"; "off" (or "none") for none. Answered longest first. */
+function hourList(env: Env, name: string, fallback: number[], problems: string[]): number[] {
+  const raw = env[name]?.trim();
+  if (raw === undefined || raw === '') return fallback;
+  if (raw === 'off' || raw === 'none') return [];
+  const parts = raw.split(',').map((p) => p.trim());
+  if (!parts.every((p) => /^\d+$/.test(p) && Number(p) >= 1 && Number(p) <= 720) || new Set(parts.map(Number)).size !== parts.length) {
+    problems.push(`${name}="${raw}" must be distinct whole hours between 1 and 720 separated by commas (e.g. 24,1), or off`);
+    return fallback;
+  }
+  return parts.map(Number).sort((a, b) => b - a);
 }
 
 /** BID_MASTER_KEY: exactly 32 bytes, written as 64 hex digits or as base64. The value is never echoed. */
@@ -263,6 +281,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     exportPageSize: integer(env, 'EXPORT_PAGE_SIZE', 5000, 1, 5000, problems),
     fileStore: loadFileStoreConfig(env, problems),
     bidMasterKey: masterKey(env, 'BID_MASTER_KEY', problems),
+    auctionReminderHours: hourList(env, 'AUCTION_REMINDER_HOURS', [24, 1], problems),
   };
   if (config.sessionMaxTtlSec < config.sessionTtlSec) problems.push(`SESSION_MAX_TTL=${config.sessionMaxTtlSec} must not be below SESSION_TTL=${config.sessionTtlSec}: a session cannot be extended to less than it lasts from the start`);
   if (config.devOutbox && nodeEnv === 'production') problems.push('DEV_OUTBOX=on is not allowed with NODE_ENV=production: it shows every one-time code to anyone');

@@ -2,6 +2,12 @@ import { defineEditScreen } from '../../engine/define';
 import { AUCTION_STATUS, DECREMENT_KIND } from './options';
 
 const T = 'screen.bid.auctionEdit';
+/** The server's own decision: what the caller may do with the auction in its state (getAuction `actions`). */
+const may = (action: string) => `contains(form.actions, '${action}')`;
+/** Creating, or changing a draft the caller may change. */
+const EDITING = `mode == 'create' || ${may('update')}`;
+/** …and its lines are its own: a draft from a PR keeps the PR's items and quantities. */
+const OWN_LINES = `mode == 'create' || (${may('update')} && empty(form.prNo))`;
 
 /**
  * /bid/auctionEdit (internal) — a new reverse auction (역경매) as a draft: from a received PR (its
@@ -9,18 +15,20 @@ const T = 'screen.bid.auctionEdit';
  * awarded lot price is split over the lines in their proportion); the start price of the lot, the
  * minimum decrement (an amount, or a percentage of the supplier's own last bid), the window in
  * Korean time, soft close (a bid in the last N minutes moves the end by N, at most M times) and
- * the invited suppliers. Saved, it is read only here: publish, cancel and award are on the
- * monitor (/bid/auctionMonitor), which the saved auction links to.
+ * the invited suppliers. Opened with ?auctionNo= on a draft its buyer (or a purchasing manager)
+ * may change, it is edited and saved through updateAuction at the version read; a published one
+ * is read only. Publish, cancel and award are on the monitor (/bid/auctionMonitor), which the
+ * saved auction links to.
  */
 export default defineEditScreen({
   id: 'bid.auctionEdit',
   route: '/bid/auctionEdit',
   title: `${T}.title`,
   labels: 'screen.bid.f',
-  description: 'Create a reverse auction (draft) from a received PR or the buyer’s own lines; publish, cancel and award on the monitor.',
+  description: 'Create or change a reverse auction draft from a received PR or the buyer’s own lines; publish, cancel and award on the monitor.',
   key: ['auctionNo'],
   load: { operation: 'getAuction', params: { path: { auctionNo: 'query.auctionNo' } } },
-  readOnly: "mode == 'update'",
+  readOnly: `mode == 'update' && !${may('update')}`,
   sections: [
     {
       title: `${T}.header`,
@@ -29,9 +37,9 @@ export default defineEditScreen({
         { field: 'auctionNo', readOnly: true, visible: "mode == 'update'" },
         { field: 'status', label: 'screen.bid.f.auctionStatus', widget: 'select', options: AUCTION_STATUS, emptyOption: 'none', readOnly: true, visible: "mode == 'update'" },
         { field: 'buyerName', readOnly: true, visible: "mode == 'update'" },
-        { field: 'prNo', maxLength: 20, help: `${T}.prHelp` },
+        { field: 'prNo', maxLength: 20, help: `${T}.prHelp`, readOnly: "mode == 'update'" },
         { field: 'title', maxLength: 200, span: 2 },
-        { field: 'currency', widget: 'select', codeGroup: 'CURRENCY', emptyOption: 'none', default: 'KRW' },
+        { field: 'currency', widget: 'select', codeGroup: 'CURRENCY', emptyOption: 'none', default: 'KRW', readOnly: "mode == 'update' && !empty(form.prNo)" },
         { field: 'startPrice', widget: 'text', required: true, maxLength: 19, help: `${T}.startPriceHelp` },
         { field: 'decrementKind', widget: 'select', options: DECREMENT_KIND, required: true, emptyOption: 'none', default: 'AMOUNT' },
         { field: 'decrementValue', widget: 'text', required: true, maxLength: 19, help: `${T}.decrementHelp` },
@@ -40,7 +48,7 @@ export default defineEditScreen({
         { field: 'softCloseMinutes', widget: 'number', required: true, default: 5, help: `${T}.softCloseHelp` },
         { field: 'maxExtensions', widget: 'number', required: true, default: 3 },
         { field: 'description', widget: 'textarea', rows: 3, maxLength: 2000, span: 3 },
-        { field: 'confirmEvaluationWarning', widget: 'checkbox', type: 'boolean', span: 3, visible: "mode == 'create'", help: `${T}.warnHelp` },
+        { field: 'confirmEvaluationWarning', widget: 'checkbox', type: 'boolean', span: 3, visible: EDITING, help: `${T}.warnHelp` },
       ],
     },
   ],
@@ -51,19 +59,20 @@ export default defineEditScreen({
       rowKey: 'lineNo',
       maxRows: 200,
       visibleRows: 5,
-      canAdd: "mode == 'create'",
-      canDelete: "mode == 'create'",
+      canAdd: OWN_LINES,
+      canDelete: OWN_LINES,
       newRow: { quantity: 1 },
       send: ['itemCode', 'itemName', 'spec', 'unitCode', 'quantity', 'refUnitPrice', 'deliveryDate'],
       columns: [
         { field: 'lineNo', type: 'number', width: 56 },
-        { field: 'itemCode', width: 120, editable: "mode == 'create'", maxLength: 20 },
-        { field: 'itemName', width: 200, editable: "mode == 'create'", maxLength: 200 },
-        { field: 'spec', width: 150, editable: "mode == 'create'", maxLength: 300 },
-        { field: 'unitCode', width: 60, editable: "mode == 'create'", maxLength: 10 },
-        { field: 'quantity', type: 'number', width: 80, editable: "mode == 'create'" },
-        { field: 'refUnitPrice', type: 'number', width: 110, editable: "mode == 'create'" },
-        { field: 'deliveryDate', type: 'date', width: 110, editable: "mode == 'create'" },
+        { field: 'itemCode', width: 120, editable: OWN_LINES, maxLength: 20 },
+        { field: 'itemName', width: 200, editable: OWN_LINES, maxLength: 200 },
+        { field: 'spec', width: 150, editable: OWN_LINES, maxLength: 300 },
+        { field: 'unitCode', width: 60, editable: OWN_LINES, maxLength: 10 },
+        { field: 'quantity', type: 'number', width: 80, editable: OWN_LINES },
+        // A draft from a PR: its estimates may still be corrected (the award splits the lot price by them).
+        { field: 'refUnitPrice', type: 'number', width: 110, editable: EDITING },
+        { field: 'deliveryDate', type: 'date', width: 110, editable: OWN_LINES },
       ],
     },
     {
@@ -71,11 +80,10 @@ export default defineEditScreen({
       title: `${T}.suppliers`,
       rowKey: 'compNo',
       canAdd: false,
-      canDelete: "mode == 'create'",
+      canDelete: EDITING,
       minRows: 1,
       maxRows: 100,
       visibleRows: 5,
-      visible: "mode == 'create'",
       send: 'compNo',
       addFrom: { widget: 'company', label: `${T}.addSupplier`, operation: 'searchRfqSuppliers', fill: ['compNo', 'compNameKr'] },
       columns: [
@@ -86,7 +94,7 @@ export default defineEditScreen({
   ],
   actions: [
     { kind: 'back', requires: 'read' },
-    { kind: 'save', operation: 'createAuction', visible: "mode == 'create'" },
+    { kind: 'save', operation: 'createAuction', updateOperation: 'updateAuction', visible: EDITING },
     { kind: 'navigate', id: 'monitor', label: `${T}.toMonitor`, variant: 'primary', screen: 'bid.auctionMonitor', query: { auctionNo: 'form.auctionNo' }, visible: "mode == 'update'" },
   ],
 });

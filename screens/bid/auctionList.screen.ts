@@ -4,7 +4,7 @@ import { AUCTION_STATUS } from './options';
 /**
  * /bid/auctionList (internal) — the reverse auctions (역경매): window as extended by soft close,
  * invited and bid counts, the best price now. A row opens the live monitor (/bid/auctionMonitor:
- * publish, cancel, award); 새 역경매 opens the create form (/bid/auctionEdit).
+ * publish, cancel, award); 새 역경매 opens the create form (/bid/auctionEdit), 수정 the selected draft in it.
  */
 export default defineListScreen({
   id: 'bid.auctionList',
@@ -27,5 +27,10 @@ export default defineListScreen({
     { field: 'buyerName', width: 90 },
   ],
   rowOpen: { screen: 'bid.auctionMonitor', query: { auctionNo: 'row.auctionNo' } },
-  actions: [{ kind: 'navigate', id: 'new', label: 'screen.bid.auctionList.new', screen: 'bid.auctionEdit', requires: 'write' }],
+  selection: 'single',
+  actions: [
+    { kind: 'navigate', id: 'new', label: 'screen.bid.auctionList.new', screen: 'bid.auctionEdit', requires: 'write' },
+    // A draft opens in the form to be changed (the server decides who may; the form is read only to the others).
+    { kind: 'navigate', id: 'edit', label: 'screen.bid.auctionList.edit', screen: 'bid.auctionEdit', selection: 'single', query: { auctionNo: 'row.auctionNo' }, requires: 'write', enabled: "selection == 1 && row.status == 'DRAFT'" },
+  ],
 });

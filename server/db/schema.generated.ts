@@ -258,6 +258,7 @@ export interface AuctionParticipantTable {
   bidCount: Generated<number>;
   result: 'WON' | 'LOST' | null;
   invitedAt: ColumnType<Date, Date | string | undefined, Date | string>;
+  remindedHours: number | null;
 }
 
 export interface AuditLogTable {

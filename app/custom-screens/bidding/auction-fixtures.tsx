@@ -27,6 +27,10 @@ export function monitorDetail(over: Partial<MonitorDetail> = {}): MonitorDetail 
     startAt: start, plannedEndAt: minutes(2), endAt: minutes(4), softCloseMinutes: 2, maxExtensions: 3, extensions: 1, serverTime: new Date().toISOString(), lastEventId: 12,
     prNo: null, buyerId: 'E000004', buyerName: '김구매', cancelReason: null, winnerCompNo: null, winningAmount: null, poNo: null, version: 2,
     lines: [{ lineNo: 1, itemCode: null, itemName: '냉연강판 1.2t', spec: '1219×2438', unitCode: 'EA', quantity: '100.000', deliveryDate: null, refUnitPrice: '9800.00' }],
+    suppliers: [
+      { compNo: 'C00001', compNameKr: '㈜대한정밀' },
+      { compNo: 'C00002', compNameKr: '한빛전자 주식회사' },
+    ],
     ranking: [
       { compNo: 'C00001', compName: '㈜대한정밀', rank: 1, bestAmount: '955000.00', bestAt: minutes(-1), bidCount: 2, result: null },
       { compNo: 'C00002', compName: '한빛전자 주식회사', rank: 2, bestAmount: '960000.00', bestAt: minutes(-2), bidCount: 1, result: null },

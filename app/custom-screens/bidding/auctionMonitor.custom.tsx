@@ -2,8 +2,8 @@
  * 역경매 모니터 (/bid/auctionMonitor?auctionNo=) — the buyer's live view of one reverse auction:
  * the terms, the countdown on the server's clock (the login's offset), the ranking with the
  * suppliers' names and prices, the bid log with the end each bid left (soft close shows as the
- * end moving), the history, and the actions the server offers in `actions` (publish; cancel with a
- * reason; award → a draft PO, with its due date).
+ * end moving), the history, and the actions the server offers in `actions` (a draft: change it on
+ * the form, publish; cancel with a reason; award → a draft PO, with its due date).
  *
  * Why a custom component: the ranking, the log and the clock change with every bid over the
  * staff event stream (watchAuction) — no definition kind reads a stream; the create form is a
@@ -176,6 +176,12 @@ export default function AuctionMonitor({ query }: CustomScreenProps) {
         )}
       </Terms>
       <div className={styles.actions}>
+        {may('update') && (
+          // A draft is changed on the form (/bid/auctionEdit), which reads it again at its version.
+          <WidgetButton disabled={busy} onClick={() => void frame.open({ screen: 'bid.auctionEdit' }, { auctionNo: detail.auctionNo })}>
+            {t(`${T}.edit`)}
+          </WidgetButton>
+        )}
         {may('publish') && (
           <WidgetButton variant="primary" disabled={busy} onClick={() => void run('publish')}>
             {t(`${T}.publish`)}

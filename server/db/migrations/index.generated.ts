@@ -47,6 +47,7 @@ import * as m0480 from './0480-auction-screens-menu.js';
 import * as m0500 from './0500-budget-erp-import.js';
 import * as m0501 from './0501-budget-import-menu.js';
 import * as m0510 from './0510-auction-publish-event.js';
+import * as m0520 from './0520-auction-closing-reminders.js';
 
 /** Every migration, by number; the key is the version recorded in the database. */
 export const migrations: Record<string, Migration> = {
@@ -97,4 +98,5 @@ export const migrations: Record<string, Migration> = {
   '0500-budget-erp-import': m0500,
   '0501-budget-import-menu': m0501,
   '0510-auction-publish-event': m0510,
+  '0520-auction-closing-reminders': m0520,
 };

@@ -4,7 +4,8 @@ import type { Lang } from './templates.js';
 
 /**
  * The reverse auction's notices to its suppliers (issue 30): the invitation when it is published,
- * each bidder's result at the award, the cancel of a published auction. Recorded in the outbox in
+ * the closing reminder to an invited supplier that has not bid, each bidder's result at the award,
+ * the cancel of a published auction. Recorded in the outbox in
  * the acting transaction (notify.deliver sends them), to every enabled account of the company in
  * its language (supplier.ts `notifyCompany`). Never a price — neither the company's own nor another's.
  */
@@ -45,4 +46,11 @@ export async function notifyAuctionCancelled(db: Db, auctionNo: string, compNos:
     count += await notifyCompany(db, compNo, 'auction.cancelled', (lang) => ({ auctionNo, title: a.title, reason, company: n[lang] }), ref(auctionNo, compNo));
   }
   return count;
+}
+
+/** The closing reminder to an invited supplier that has not bid: the end in force and the lead it is sent at. Called in the reminder's transaction. */
+export async function notifyAuctionClosing(db: Db, auctionNo: string, compNo: string, hoursLeft: number): Promise<number> {
+  const a = await auction(db, auctionNo);
+  const n = await names(db, compNo);
+  return notifyCompany(db, compNo, 'auction.closing', (lang) => ({ auctionNo, title: a.title, startAt: kstMinute(new Date(a.startAt)), endAt: kstMinute(new Date(a.endAt)), hoursLeft, company: n[lang] }), ref(auctionNo, compNo));
 }

@@ -185,6 +185,21 @@ export async function notifyTenderResult(db: Db, tenderNo: string, compNo: strin
   return notifyCompany(db, compNo, 'tender.result', (lang) => ({ tenderNo, title: t.title, result: won ? TENDER_RESULT[lang].won : TENDER_RESULT[lang].lost, company: names[lang] }), { entity: 'tender_bid', key: `${tenderNo}/${compNo}` });
 }
 
+/**
+ * Bidding on a published tender has opened: each invited supplier is told, with the close. Called
+ * once, in the transaction that moves the tender to OPEN (the tender clock's, or a write's that got
+ * there first) — not when the tender was published inside its window: its invitation said so.
+ */
+export async function notifyTenderOpened(db: Db, tenderNo: string, compNos: readonly string[]): Promise<number> {
+  const t = await db.selectFrom('tender').select(['title', 'closeAt']).where('tenderNo', '=', tenderNo).executeTakeFirstOrThrow();
+  let count = 0;
+  for (const compNo of compNos) {
+    const names = { ko: await companyName(db, compNo, 'ko'), en: await companyName(db, compNo, 'en') };
+    count += await notifyCompany(db, compNo, 'tender.opened', (lang) => ({ tenderNo, title: t.title, closeAt: kstMinute(new Date(t.closeAt)), company: names[lang] }), { entity: 'tender_bid', key: `${tenderNo}/${compNo}` });
+  }
+  return count;
+}
+
 /** The closing reminder to an invited supplier that has not bid: the close, and the hours of the lead it is sent at. Called in the reminder's transaction. */
 export async function notifyTenderClosing(db: Db, tenderNo: string, compNo: string, hoursLeft: number): Promise<number> {
   const t = await db.selectFrom('tender').select(['title', 'closeAt']).where('tenderNo', '=', tenderNo).executeTakeFirstOrThrow();

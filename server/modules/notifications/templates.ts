@@ -55,6 +55,11 @@ export const TEMPLATES = {
     ko: { subject: '[OGPMS] 입찰 마감 {hoursLeft}시간 전: {tenderNo}', body: '{company} 담당자님, 입찰 {tenderNo} ({title})은 {closeAt}에 마감됩니다. 아직 투찰하지 않았습니다.\n참여하려면 마감 전에 협력사 포털(OGPMS)의 전자입찰 화면에서 투찰하세요. 마감 후에는 투찰할 수 없습니다.' },
     en: { subject: '[OGPMS] Tender closes in {hoursLeft} h: {tenderNo}', body: 'Dear {company}, tender {tenderNo} ({title}) closes at {closeAt} and you have not bid yet.\nTo take part, submit your bid on the supplier portal (OGPMS) before then; no bid is accepted after the close.' },
   },
+  'tender.opened': {
+    params: ['tenderNo', 'title', 'closeAt', 'company'],
+    ko: { subject: '[OGPMS] 입찰 시작: {tenderNo} {title}', body: '{company} 담당자님, 전자입찰 {tenderNo} ({title})의 투찰이 시작되었습니다.\n마감: {closeAt}\n\n협력사 포털(OGPMS)의 전자입찰 화면에서 마감 전에 투찰하세요. 마감 후에는 투찰할 수 없습니다.' },
+    en: { subject: '[OGPMS] Bidding is open: {tenderNo} {title}', body: 'Dear {company}, bidding on tender {tenderNo} ({title}) is now open.\nCloses: {closeAt}\n\nSubmit your bid on the supplier portal (OGPMS) before the close; no bid is accepted after it.' },
+  },
   'tender.closed': {
     params: ['tenderNo', 'title', 'closeAt', 'submitted', 'invited'],
     ko: { subject: '[GPMS] 입찰 마감, 개찰 대기: {tenderNo}', body: '입찰 {tenderNo} ({title})이 {closeAt}에 마감되었습니다.\n투찰: {invited}개 협력사 중 {submitted}개사\n\n개찰은 담당 구매자가 아닌 두 명의 담당자가 GPMS 개찰 화면에서 확인해야 합니다. 투찰이 없으면 입찰을 취소하세요.' },
@@ -64,6 +69,11 @@ export const TEMPLATES = {
     params: ['auctionNo', 'title', 'startAt', 'endAt', 'company'],
     ko: { subject: '[OGPMS] 역경매 초대: {auctionNo} {title}', body: '{company} 담당자님, 역경매에 초대되었습니다.\n\n역경매번호: {auctionNo}\n제목: {title}\n경매기간: {startAt} ~ {endAt} (마감 직전 입찰 시 연장될 수 있습니다)\n\n협력사 포털(OGPMS)의 역경매 참여 화면에서 입찰하세요. 다른 협력사의 이름과 입찰가는 공개되지 않고, 우리 순위만 보입니다.' },
     en: { subject: '[OGPMS] Invitation to a reverse auction: {auctionNo} {title}', body: 'Dear {company}, you are invited to a reverse auction.\n\nAuction: {auctionNo}\nTitle: {title}\nBidding: {startAt} to {endAt} (a bid near the end may extend it)\n\nBid on the supplier portal (OGPMS), Reverse Auctions. Other suppliers’ names and prices are not shown; you see your own rank.' },
+  },
+  'auction.closing': {
+    params: ['auctionNo', 'title', 'startAt', 'endAt', 'hoursLeft', 'company'],
+    ko: { subject: '[OGPMS] 역경매 마감 {hoursLeft}시간 전: {auctionNo}', body: '{company} 담당자님, 역경매 {auctionNo} ({title})의 마감은 {endAt}입니다 (시작 {startAt}). 아직 입찰하지 않았습니다.\n참여하려면 마감 전에 협력사 포털(OGPMS)의 역경매 참여 화면에서 입찰하세요. 마감 직전 입찰이 있으면 마감이 연장될 수 있고, 마감 후에는 입찰할 수 없습니다.' },
+    en: { subject: '[OGPMS] Reverse auction ends in {hoursLeft} h: {auctionNo}', body: 'Dear {company}, reverse auction {auctionNo} ({title}) ends at {endAt} (it starts at {startAt}) and you have not bid yet.\nTo take part, bid on the supplier portal (OGPMS), Reverse Auctions, before then. A bid near the end may extend it; no bid is accepted after the end.' },
   },
   'auction.result': {
     params: ['auctionNo', 'title', 'result', 'company'],

@@ -114,7 +114,7 @@ describe('reverse auctions', () => {
         ...body,
       }),
     );
-    expect(draft).toMatchObject({ status: 'DRAFT', actions: ['publish', 'cancel'] });
+    expect(draft).toMatchObject({ status: 'DRAFT', actions: ['update', 'publish', 'cancel'] });
     return ok(await f.post(`/api/v1/bid/auctions/${draft.auctionNo}/publish`, f.u.operator, { version: draft.version }));
   }
 

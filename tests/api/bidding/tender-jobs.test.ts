@@ -158,6 +158,45 @@ describe('tender jobs', () => {
     expect(runs[0].summary).toMatchObject({ closed: 2 });
   });
 
+  it('tells the invited suppliers once when bidding opens, with the close; not when the invitation came inside the window, nor when the clock finds it already closed', async () => {
+    const tender = await published(at(H), at(26 * H));
+    const no = tender.tenderNo;
+    expect(await notices(no, 'tender.opened')).toEqual([]);
+    await setWindow(no, { publishedAt: at(-2 * H), openAt: at(-M) });
+    // Two servers' clocks and a repeat: one opening, one notice per recipient.
+    await Promise.all([advanceTenderClock(t.db.db, new Date()), advanceTenderClock(second.db, new Date())]);
+    await advanceTenderClock(t.db.db, new Date());
+    const opened = await notices(no, 'tender.opened');
+    const invited = await notices(no, 'tender.invitation');
+    expect(opened.map((n) => n.refKey).sort()).toEqual(invited.map((n) => n.refKey).sort());
+    expect(new Set(opened.map((n) => n.refKey))).toEqual(new Set([`${no}/C00001`, `${no}/C00002`]));
+    const ko = await t.db.db.selectFrom('notification').select(['subject', 'body', 'lang']).where('template', '=', 'tender.opened').where('refKey', 'like', `${no}/%`).where('lang', '=', 'ko').executeTakeFirstOrThrow();
+    expect(ko.subject).toBe(`[OGPMS] 입찰 시작: ${no} 작업 시험 입찰`);
+    const close = (await t.db.db.selectFrom('tender').select('closeAt').where('tenderNo', '=', no).executeTakeFirstOrThrow()).closeAt;
+    const kst = `${new Date(close.getTime() + 9 * H).toISOString().slice(0, 16).replace('T', ' ')} (KST)`;
+    expect(ko.body).toContain(`전자입찰 ${no} (작업 시험 입찰)의 투찰이 시작되었습니다`);
+    expect(ko.body).toContain(`마감: ${kst}`);
+    expect(await audits(no, 'BIDDING_OPEN')).toHaveLength(1);
+
+    // Published inside its window: the invitation said bidding is open; no second notice.
+    const inside = await published(at(-M), at(H));
+    expect(inside.status).toBe('OPEN');
+    await advanceTenderClock(t.db.db, new Date());
+    expect(await notices(inside.tenderNo, 'tender.opened')).toEqual([]);
+    // No clock ran through the whole window: recorded as opened and closed, but nobody is told to bid.
+    const missed = await published(at(H), at(2 * H));
+    await setWindow(missed.tenderNo, { publishedAt: at(-3 * H), openAt: at(-2 * H), closeAt: at(-M) });
+    await advanceTenderClock(t.db.db, new Date());
+    expect((await stored(missed.tenderNo)).status).toBe('CLOSED');
+    expect(await notices(missed.tenderNo, 'tender.opened')).toEqual([]);
+    // Cancelled before its opening: nothing.
+    const cancelled = await published(at(H), at(2 * H));
+    ok(await f.post(`/api/v1/bid/tenders/${cancelled.tenderNo}/cancel`, f.u.operator, { version: cancelled.version, reason: '사양 변경' }));
+    await setWindow(cancelled.tenderNo, { publishedAt: at(-2 * H), openAt: at(-M) });
+    await advanceTenderClock(t.db.db, new Date());
+    expect(await notices(cancelled.tenderNo, 'tender.opened')).toEqual([]);
+  });
+
   it('picks the reminder lead from the time left', () => {
     expect(dueLead(30 * H)).toBeNull();
     expect(dueLead(24 * H)).toBe(24);

@@ -499,6 +499,7 @@ export const AUTHZ_MATRIX: Readonly<Record<string, Rule>> = {
   getAuction: I.r('/bid/auctionList', '/bid/auctionMonitor'),
   watchAuction: I.r('/bid/auctionList', '/bid/auctionMonitor'),
   createAuction: I.w('/bid/auctionList'),
+  updateAuction: I.w('/bid/auctionList'),
   publishAuction: I.w('/bid/auctionList'),
   cancelAuction: I.w('/bid/auctionList'),
   awardAuction: I.w('/bid/auctionList'),

@@ -41,6 +41,13 @@ describe('loadConfig', () => {
     }
   });
 
+  it('AUCTION_REMINDER_HOURS (#30): 24 h and 1 h by default, longest first, off for none, refused when not distinct whole hours', () => {
+    expect(loadConfig({}).auctionReminderHours).toEqual([24, 1]);
+    expect(loadConfig({ AUCTION_REMINDER_HOURS: '2, 48 ,12' }).auctionReminderHours).toEqual([48, 12, 2]);
+    expect(loadConfig({ AUCTION_REMINDER_HOURS: 'off' }).auctionReminderHours).toEqual([]);
+    for (const bad of ['24,24', '0', '1.5', '24;1', '721']) expect(() => loadConfig({ AUCTION_REMINDER_HOURS: bad }), bad).toThrow(/AUCTION_REMINDER_HOURS/);
+  });
+
   it('SESSION_MAX_TTL (#31, KWCAG 6.2.1): 24 hours by default, never below SESSION_TTL', () => {
     expect(loadConfig({})).toMatchObject({ sessionTtlSec: 43200, sessionMaxTtlSec: 86400 });
     expect(loadConfig({ SESSION_MAX_TTL: '7200', SESSION_TTL: '3600' })).toMatchObject({ sessionTtlSec: 3600, sessionMaxTtlSec: 7200 });

@@ -282,3 +282,65 @@ export async function listOwnAuctions(db: Db, f: AuctionFilter, sort: SortSpec<(
   ]);
   return { rows, total: Number(count.n) };
 }
+
+/* ------------------------------ a draft changed ------------------------------ */
+
+/** A draft's own lines anew (a draft has no bids, so nothing refers to them yet). */
+export async function replaceLines(trx: Db, auctionNo: string, lines: ReadonlyArray<Insertable<Database['auctionLine']>>) {
+  await trx.deleteFrom('auctionLine').where('auctionNo', '=', auctionNo).execute();
+  if (lines.length) await trx.insertInto('auctionLine').values([...lines]).execute();
+}
+
+/** New reference unit prices on a draft's lines (a draft from a PR keeps the lines themselves). */
+export async function setRefPrices(trx: Db, auctionNo: string, prices: ReadonlyArray<{ lineNo: number; refUnitPrice: string }>) {
+  for (const p of prices) await trx.updateTable('auctionLine').set({ refUnitPrice: p.refUnitPrice }).where('auctionNo', '=', auctionNo).where('lineNo', '=', p.lineNo).execute();
+}
+
+/** A draft's invited suppliers anew: those kept keep their row, the others are removed or added. */
+export async function replaceParticipants(trx: Db, auctionNo: string, compNos: readonly string[]) {
+  let gone = trx.deleteFrom('auctionParticipant').where('auctionNo', '=', auctionNo);
+  if (compNos.length) gone = gone.where('compNo', 'not in', [...compNos]);
+  await gone.execute();
+  if (compNos.length) await trx.insertInto('auctionParticipant').values(compNos.map((compNo) => ({ auctionNo, compNo }))).onConflict((oc) => oc.columns(['auctionNo', 'compNo']).doNothing()).execute();
+}
+
+/* ------------------------------ closing reminders (the job) ------------------------------ */
+
+/**
+ * Invited companies that have not bid on a published auction that has not ended, whose end falls
+ * within the longest lead (the caller picks the lead due from the end and skips those reminded at it).
+ */
+export function findAuctionReminderDue(db: Db, now: Date, longestLeadHours: number) {
+  return db
+    .selectFrom('auctionParticipant as p')
+    .innerJoin('auction as a', 'a.auctionNo', 'p.auctionNo')
+    .select(['p.auctionNo', 'p.compNo', 'p.remindedHours', 'a.endAt', 'a.publishedAt'])
+    .where('a.status', 'in', ['PUBLISHED', 'OPEN'])
+    .where('a.endAt', '>', now)
+    .where('a.endAt', '<=', new Date(now.getTime() + longestLeadHours * 3600_000))
+    .where('p.bidCount', '=', 0)
+    .orderBy('a.endAt')
+    .orderBy('p.auctionNo')
+    .orderBy('p.compNo')
+    .execute();
+}
+
+/**
+ * Claims the reminder at `leadHours` for one invited company: true only for the one caller that
+ * moved reminded_hours down to it while the company still has not bid and the auction is still
+ * published and not ended (a conditional update: two servers or a repeated run cannot both win;
+ * a bid or a cancel committed first makes it claim nothing).
+ */
+export async function claimAuctionReminder(trx: Db, auctionNo: string, compNo: string, leadHours: number, now: Date): Promise<boolean> {
+  const won = await trx
+    .updateTable('auctionParticipant')
+    .set({ remindedHours: leadHours })
+    .where('auctionNo', '=', auctionNo)
+    .where('compNo', '=', compNo)
+    .where('bidCount', '=', 0)
+    .where((eb) => eb.or([eb('remindedHours', 'is', null), eb('remindedHours', '>', leadHours)]))
+    .where((eb) => eb.exists(eb.selectFrom('auction as a').select('a.auctionNo').where('a.auctionNo', '=', auctionNo).where('a.status', 'in', ['PUBLISHED', 'OPEN']).where('a.endAt', '>', now)))
+    .returning('compNo')
+    .executeTakeFirst();
+  return won !== undefined;
+}

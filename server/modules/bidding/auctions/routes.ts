@@ -14,6 +14,8 @@ import {
 import {
   AUCTION_SCREENS, awardAuction, cancelAuction, checkWatcher, createAuction, getAuction, getSupplierAuction, listAuctionRows, listSupplierAuctions, placeBid, project, publishAuction, readFeed,
 } from './service.js';
+import { AuctionUpdateBody } from './schemas.js';
+import { updateAuctionDraft } from './service.js';
 
 const READ = [AUCTION_SCREENS.list, AUCTION_SCREENS.monitor];
 /** The supplier's screen (menus store it without /cyber). */
@@ -67,6 +69,22 @@ export const auctionRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: { operationId: 'createAuction', tags, summary: 'A draft auction from a received PR (it moves to quotation requested) or from the buyer’s own lines', body: AuctionCreateBody, response: { 200: AuctionDetail, ...actionErrors } },
     },
     async (request) => createAuction(request.db, request.caller, request.body),
+  );
+
+  app.put(
+    '/api/v1/bid/auctions/:auctionNo',
+    {
+      config: { access: access.login([AUCTION_SCREENS.list], 'write', ['I']) },
+      schema: {
+        operationId: 'updateAuction',
+        tags,
+        summary: 'Change a draft (terms, lines, times, decrement, soft close, invited suppliers) at the version read; a published auction is refused (409)',
+        params: AuctionNoParams,
+        body: AuctionUpdateBody,
+        response: { 200: AuctionDetail, ...actionErrors },
+      },
+    },
+    async (request) => updateAuctionDraft(request.db, request.caller, request.params.auctionNo, request.body),
   );
 
   app.post(

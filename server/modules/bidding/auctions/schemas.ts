@@ -74,6 +74,30 @@ export const AuctionCreateBody = Type.Object(
   { additionalProperties: false },
 );
 
+/**
+ * A draft's new terms, whole (as the create form sends them) at the version read. A draft made from
+ * a PR keeps the PR's lines and currency; of its lines only the reference unit prices change.
+ */
+export const AuctionUpdateBody = Type.Object(
+  {
+    version: Version,
+    currency: AuctionCreateBody.properties.currency,
+    lines: Type.Optional(Type.Array(DraftLine, { maxItems: 200, description: 'The lines anew (own lines), or the PR’s lines with new reference prices (a draft from a PR); absent: unchanged' })),
+    title: AuctionCreateBody.properties.title,
+    description: AuctionCreateBody.properties.description,
+    startPrice: AuctionCreateBody.properties.startPrice,
+    decrementKind: AuctionCreateBody.properties.decrementKind,
+    decrementValue: AuctionCreateBody.properties.decrementValue,
+    startAt: AuctionCreateBody.properties.startAt,
+    endAt: AuctionCreateBody.properties.endAt,
+    softCloseMinutes: AuctionCreateBody.properties.softCloseMinutes,
+    maxExtensions: AuctionCreateBody.properties.maxExtensions,
+    suppliers: AuctionCreateBody.properties.suppliers,
+    confirmEvaluationWarning: AuctionCreateBody.properties.confirmEvaluationWarning,
+  },
+  { additionalProperties: false },
+);
+
 export const AuctionAwardBody = Type.Object(
   {
     version: Version,
@@ -123,6 +147,7 @@ export const AuctionDetail = Type.Object({
   poNo: Nullable(Type.String()),
   version: Type.Integer(),
   lines: Type.Array(Type.Object({ ...AuctionLine.properties, refUnitPrice: Amount })),
+  suppliers: Type.Array(Type.Object({ compNo: Type.String(), compNameKr: Type.String() }), { description: 'The invited suppliers (the edit form’s grid)' }),
   ranking: Type.Array(
     Type.Object({
       compNo: Type.String(),

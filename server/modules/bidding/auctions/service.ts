@@ -30,6 +30,10 @@ import {
 } from './queries.js';
 import type { AUCTION_SORT, AuctionAwardBody, AuctionBidBody, AuctionCreateBody } from './schemas.js';
 import { AUCTION_MACHINE, afterBid, byClock, cents, nextLimit, obeysRule, rankOf } from './workflow.js';
+import { claimAuctionReminder, findAuctionReminderDue, replaceLines, replaceParticipants, setRefPrices } from './queries.js';
+import { notifyAuctionClosing } from '../../notifications/auction.js';
+import type { AuctionUpdateBody } from './schemas.js';
+import { checkVersion } from '../../../domain/errors.js';
 
 type Sort = SortSpec<(typeof AUCTION_SORT)[number]>;
 type Window = { limit: number; offset: number };
@@ -99,7 +103,7 @@ async function detail(db: Db, auctionNo: string, actor: Actor) {
   ]);
   const owner = canWrite && (a.buyerId === actor.singleid || isPurchasingManager(actor));
   const actions: string[] = [];
-  if (owner && status === 'DRAFT') actions.push('publish');
+  if (owner && status === 'DRAFT') actions.push('update', 'publish');
   if (owner && status === 'CLOSED' && ranks.some((r) => r.rank === 1)) actions.push('award');
   if (owner && ['DRAFT', 'PUBLISHED', 'OPEN', 'CLOSED'].includes(status)) actions.push('cancel');
   return {
@@ -113,6 +117,7 @@ async function detail(db: Db, auctionNo: string, actor: Actor) {
     poNo: a.poNo,
     version: a.version,
     lines: lines.map(({ prLineNo: _p, sgCode: _s, ...l }) => l),
+    suppliers: [...ranks].sort((x, y) => x.compNo.localeCompare(y.compNo)).map((r) => ({ compNo: r.compNo, compNameKr: r.compName })),
     ranking: ranks.map((r) => ({ compNo: r.compNo, compName: r.compName, rank: r.rank, bestAmount: r.bestAmount, bestAt: iso(r.bestAt), bidCount: r.bidCount, result: r.result })),
     bids: bids.map((b) => ({ ...b, bidAt: iso(b.bidAt)!, endAtAfter: iso(b.endAtAfter)! })),
     history,
@@ -128,8 +133,11 @@ export async function getAuction(db: Db, caller: Caller | null, auctionNo: strin
 
 
 type CreateBody = Static<typeof AuctionCreateBody>;
+type UpdateBody = Static<typeof AuctionUpdateBody>;
+/** The terms a draft is made or changed with (the same checks for both). */
+type TermsInput = Pick<CreateBody, 'startAt' | 'endAt' | 'startPrice' | 'decrementKind' | 'decrementValue' | 'suppliers'>;
 
-async function checkFields(db: Db, b: CreateBody, errors: FieldError[]) {
+async function checkFields(db: Db, b: TermsInput, errors: FieldError[]) {
   const startAt = instant(errors, 'body/startAt', b.startAt, '경매 시작일시');
   const endAt = instant(errors, 'body/endAt', b.endAt, '경매 종료일시');
   if (startAt && endAt && endAt.getTime() <= startAt.getTime()) errors.push({ path: 'body/endAt', message: '경매 종료일시는 시작일시 이후여야 합니다' });
@@ -153,7 +161,7 @@ async function checkFields(db: Db, b: CreateBody, errors: FieldError[]) {
 }
 
 /** The buyer's own lines, each with its reference unit price. */
-async function draftLines(db: Db, b: CreateBody, errors: FieldError[]) {
+async function draftLines(db: Db, b: Pick<CreateBody, 'lines'>, errors: FieldError[]) {
   const input = b.lines ?? [];
   return (await ownLines(db, input, errors)).map((l, i) => ({ ...l, refUnitPrice: input[i].refUnitPrice }));
 }
@@ -184,6 +192,69 @@ export async function createAuction(db: Db, caller: Caller | null, b: CreateBody
     await insertAuction(trx, header, auctionLines, fields.suppliers);
     await writeAudit(trx, { entity: 'auction', entityKey: auctionNo, action: 'CREATE', actor: actor.userId, after: { ...header, suppliers: fields.suppliers, lines: auctionLines.length } });
     return auctionNo;
+  });
+  return detail(db, auctionNo, actor);
+}
+
+/**
+ * A draft from a PR keeps the PR's lines (their PR line numbers, items, quantities): the form sends
+ * them back as loaded, and only each line's reference unit price may differ.
+ */
+function prLinePrices(current: ReadonlyArray<{ lineNo: number; itemName: string; quantity: string }>, input: NonNullable<UpdateBody['lines']>) {
+  const errors: FieldError[] = [];
+  if (input.length !== current.length) errors.push({ path: 'body/lines', message: '구매요청에서 만든 역경매의 품목은 바꿀 수 없습니다. 기준 단가만 수정할 수 있습니다' });
+  else {
+    input.forEach((l, i) => {
+      const was = current[i];
+      if (compareDecimals(String(l.quantity), was.quantity) !== 0) errors.push({ path: `body/lines/${i}/quantity`, message: `구매요청의 수량(${was.quantity})은 바꿀 수 없습니다` });
+      if (text(l.itemName) && text(l.itemName) !== was.itemName) errors.push({ path: `body/lines/${i}/itemName`, message: `구매요청의 품목(${was.itemName})은 바꿀 수 없습니다` });
+    });
+  }
+  failIf(errors);
+  return current.map((l, i) => ({ lineNo: l.lineNo, refUnitPrice: input[i].refUnitPrice }));
+}
+
+/**
+ * Changes a draft auction (issue 30): its terms, lines, times, decrement, soft close and invited
+ * suppliers, checked as when it was made, at the version read (stale: 409 VERSION_CONFLICT), by
+ * its buyer or a purchasing manager. Once published it is refused (409 INVALID_STATE): the
+ * suppliers were invited to the terms as announced — cancel it and make another. The invited
+ * suppliers of a draft never heard of it, so nobody is told.
+ */
+export async function updateAuctionDraft(db: Db, caller: Caller | null, auctionNo: string, b: UpdateBody) {
+  const actor = await internalActor(db, caller);
+  // Who and which state first, then the version: a form left open over a publish hears that it
+  // was published, not that someone changed it or what is wrong with its fields.
+  const editable = <T extends { buyerId: string; version: number; status: string; startAt: Date; endAt: Date }>(row: T | undefined) => {
+    const a = ownedAtVersion(row, actor, row?.version ?? 0, auctionMissing, '역경매');
+    transition(AUCTION_MACHINE, 'update', byClock(a, new Date()));
+    checkVersion(b.version, a.version);
+    return a;
+  };
+  const seen = editable(await findAuction(db, auctionNo));
+  const fromPr = seen.prNo !== null;
+  const errors: FieldError[] = [];
+  const lines = !fromPr && b.lines ? await draftLines(db, b, errors) : null;
+  if (!fromPr && !text(b.title)) errors.push({ path: 'body/title', message: '제목을 입력하세요' });
+  if (fromPr && b.currency && b.currency !== seen.currency) errors.push({ path: 'body/currency', message: `구매요청에서 만든 역경매의 통화는 구매요청의 통화(${seen.currency})입니다` });
+  const fields = await checkFields(db, b, errors);
+  await db.transaction().execute(async (trx) => {
+    const a = editable(await lockAuction(trx, auctionNo));
+    const prices = fromPr && b.lines ? prLinePrices(await findLines(trx, auctionNo), b.lines) : null;
+    await checkSourcingEligibility(trx, fields.suppliers, { docType: 'AUCTION', docNo: auctionNo, confirmWarning: b.confirmEvaluationWarning, actor: actor.userId });
+    const after = {
+      title: text(b.title) ?? a.title, description: text(b.description), currency: fromPr ? a.currency : (b.currency ?? a.currency), startPrice: b.startPrice, decrementKind: b.decrementKind,
+      decrementValue: b.decrementValue, startAt: fields.startAt, plannedEndAt: fields.endAt, endAt: fields.endAt, softCloseMinutes: b.softCloseMinutes, maxExtensions: b.maxExtensions,
+    };
+    await updateAuction(trx, auctionNo, { ...after, version: a.version + 1, updatedAt: new Date() });
+    if (lines) await replaceLines(trx, auctionNo, lines.map((l) => ({ ...l, auctionNo })));
+    if (prices) await setRefPrices(trx, auctionNo, prices);
+    await replaceParticipants(trx, auctionNo, fields.suppliers);
+    await writeAudit(trx, {
+      entity: 'auction', entityKey: auctionNo, action: 'UPDATE', actor: actor.userId,
+      before: { title: a.title, startPrice: a.startPrice, decrementKind: a.decrementKind, decrementValue: a.decrementValue, startAt: a.startAt, endAt: a.endAt, softCloseMinutes: a.softCloseMinutes, maxExtensions: a.maxExtensions },
+      after: { ...after, suppliers: fields.suppliers, ...(lines ? { lines: lines.length } : {}), ...(prices ? { refUnitPrices: prices.map((p) => p.refUnitPrice) } : {}) },
+    });
   });
   return detail(db, auctionNo, actor);
 }
@@ -487,4 +558,39 @@ export async function moveAuctionsByClock(db: Db, now: Date, notify: Notify | nu
     if (moved && notify) await notify(a.auctionNo);
   }
   return { opened, closed };
+}
+
+/** Which of `leads` (hours) is due for an end `msLeft` away: the shortest one the end is within. */
+export function dueAuctionLead(msLeft: number, leads: readonly number[]): number | null {
+  const due = leads.filter((h) => msLeft <= h * 3600_000);
+  return due.length ? Math.min(...due) : null;
+}
+
+/**
+ * The auction.closingReminder job: an invited supplier that has not bid is reminded once per lead
+ * (AUCTION_REMINDER_HOURS, 24 h and 1 h by default) before the end in force, through the outbox,
+ * while the auction is published or open — before its start too: an auction lasts hours, and a
+ * supplier told only once bidding runs may find it over. A lead whose moment had passed before the
+ * auction was published is skipped (the invitation came inside it); a lead missed while no server
+ * ran is not sent late beside the shorter one that is due. Each reminder is claimed by a
+ * conditional update (claimAuctionReminder) in the transaction that records its notices.
+ */
+export async function remindClosingAuctions(db: Db, now: Date, leads: readonly number[], actor = 'system:job'): Promise<{ reminded: number; notices: number }> {
+  let reminded = 0;
+  let notices = 0;
+  if (leads.length === 0) return { reminded, notices };
+  for (const p of await findAuctionReminderDue(db, now, Math.max(...leads))) {
+    const lead = dueAuctionLead(p.endAt.getTime() - now.getTime(), leads);
+    if (lead === null || (p.remindedHours !== null && p.remindedHours <= lead)) continue;
+    if (p.publishedAt && p.publishedAt.getTime() >= p.endAt.getTime() - lead * 3600_000) continue;
+    const sent = await db.transaction().execute(async (trx) => {
+      if (!(await claimAuctionReminder(trx, p.auctionNo, p.compNo, lead, now))) return null;
+      await writeAudit(trx, { entity: 'auction_participant', entityKey: `${p.auctionNo}/${p.compNo}`, action: 'CLOSING_REMINDER', actor, after: { leadHours: lead } });
+      return notifyAuctionClosing(trx, p.auctionNo, p.compNo, lead);
+    });
+    if (sent === null) continue;
+    reminded++;
+    notices += sent;
+  }
+  return { reminded, notices };
 }

@@ -11,7 +11,7 @@ import type { Machine } from '../../../domain/machine.js';
 
 export const AUCTION_STATUSES = ['DRAFT', 'PUBLISHED', 'OPEN', 'CLOSED', 'AWARDED', 'CANCELLED'] as const;
 export type AuctionStatus = (typeof AUCTION_STATUSES)[number];
-export type AuctionAction = 'publish' | 'bid' | 'award' | 'cancel';
+export type AuctionAction = 'update' | 'publish' | 'bid' | 'award' | 'cancel';
 
 export const DECREMENT_KINDS = ['AMOUNT', 'PERCENT'] as const;
 export type DecrementKind = (typeof DECREMENT_KINDS)[number];
@@ -20,8 +20,10 @@ export const AUCTION_MACHINE: Machine<AuctionStatus, AuctionAction> = {
   name: '역경매',
   statuses: AUCTION_STATUSES,
   statusLabels: { DRAFT: '작성중', PUBLISHED: '공고', OPEN: '진행중', CLOSED: '마감', AWARDED: '낙찰', CANCELLED: '취소' },
-  actionLabels: { publish: '공고', bid: '입찰', award: '낙찰 처리', cancel: '취소' },
+  actionLabels: { update: '수정', publish: '공고', bid: '입찰', award: '낙찰 처리', cancel: '취소' },
   transitions: {
+    // A draft's terms, lines, suppliers and times; once published, the invited suppliers hold it as it was announced.
+    update: { from: ['DRAFT'], to: 'same' },
     publish: { from: ['DRAFT'], to: 'PUBLISHED' },
     bid: { from: ['OPEN'], to: 'same' },
     award: { from: ['CLOSED'], to: 'AWARDED' },

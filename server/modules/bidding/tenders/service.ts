@@ -16,7 +16,7 @@ import { iso, text } from '../../../domain/values.js';
 import { checkSourcingEligibility, standings } from '../../evaluation/eligibility.js';
 import { mayBindGroup } from '../../files/owners.js';
 import { notifyTenderClosed } from '../../notifications/staff.js';
-import { notifyTenderClosing, notifyTenderInvitations, notifyTenderResult } from '../../notifications/supplier.js';
+import { notifyTenderClosing, notifyTenderInvitations, notifyTenderOpened, notifyTenderResult } from '../../notifications/supplier.js';
 import { createAwardedPo } from '../../purchase/po/service.js';
 import { releasePrOfBidding } from '../../purchase/pr/service.js';
 import { assertSuppliersEligible } from '../../suppliers/eligibility.js';
@@ -251,7 +251,7 @@ export async function publishTender(db: Db, caller: Caller | null, keys: KeySour
     await notifyTenderInvitations(trx, tenderNo, invited);
     await writeAudit(trx, { entity: 'tender', entityKey: tenderNo, action: 'PUBLISH', actor: actor.userId, before: { status: t.status }, after: { status: 'PUBLISHED', suppliers: invited } });
     // Published inside its window: bidding opens now, recorded as the clock job would.
-    await followClock(trx, { ...t, status: 'PUBLISHED' }, now, actor.userId);
+    await followClock(trx, { ...t, status: 'PUBLISHED', publishedAt: now }, now, actor.userId);
   });
   return detail(db, tenderNo, actor);
 }
@@ -486,12 +486,17 @@ export const REMINDER_LEAD_HOURS = [24, 1] as const;
  * row lock, so whichever gets there first — the clock job on any server, or a write — does it,
  * and the others find the status already moved. Answers the status now.
  */
-async function followClock(trx: Db, t: { tenderNo: string; status: string; openAt: Date; closeAt: Date }, now: Date, actor: string) {
+async function followClock(trx: Db, t: { tenderNo: string; status: string; openAt: Date; closeAt: Date; publishedAt: Date | null }, now: Date, actor: string) {
   const to = byClock(t, now);
   if (to === t.status) return to;
   await updateTender(trx, t.tenderNo, { status: to, updatedAt: now });
   if (t.status === 'PUBLISHED') {
     await writeAudit(trx, { entity: 'tender', entityKey: t.tenderNo, action: 'BIDDING_OPEN', actor, before: { status: t.status }, after: { status: 'OPEN', openAt: iso(t.openAt) } });
+    // The suppliers hear that bidding runs — unless it is already over (a late clock moving it
+    // straight to CLOSED) or their invitation came inside the window and said so itself.
+    if (to === 'OPEN' && t.publishedAt && t.publishedAt.getTime() < t.openAt.getTime()) {
+      await notifyTenderOpened(trx, t.tenderNo, (await findBidders(trx, t.tenderNo)).filter((b) => b.status !== 'CANCELLED').map((b) => b.compNo));
+    }
   }
   if (to === 'CLOSED') {
     const counts = await countBids(trx, t.tenderNo);
