@@ -83,7 +83,7 @@ export function studioOperations(ctx: StudioCtx) {
 
 export async function listStudioScreens(ctx: StudioCtx, query: Static<typeof StudioListQuery>) {
   const { rows, total } = await q.listScreens(ctx.db, { name: query.name?.trim() || undefined, portal: query.portal }, pageWindow(query));
-  return { rows: rows.map((r) => ({ ...r, route: routeOf(r.name, r.portal), problemCount: Number(r.problemCount), updatedAt: r.updatedAt.toISOString() })), total };
+  return { rows: rows.map((r) => ({ ...r, route: routeOf(r.name, r.portal), problemCount: Number(r.problemCount), updatedAt: r.updatedAt })), total };
 }
 
 async function screenAnswer(db: Db, name: string) {
@@ -273,7 +273,7 @@ export async function listScreenVersions(ctx: StudioCtx, name: string) {
   const s = await q.findScreen(ctx.db, name);
   if (!s) throw screenMissing();
   const rows = await q.listVersions(ctx.db, name);
-  return { rows: rows.map((r) => ({ ...r, published: r.versionNo === s.publishedVersion, createdAt: r.createdAt.toISOString() })), total: rows.length };
+  return { rows: rows.map((r) => ({ ...r, published: r.versionNo === s.publishedVersion, createdAt: r.createdAt })), total: rows.length };
 }
 
 export async function getScreenVersion(ctx: StudioCtx, name: string, versionNo: number) {

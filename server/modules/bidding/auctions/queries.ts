@@ -67,7 +67,7 @@ export function claimBidSlot(trx: Db, auctionNo: string) {
     .where('auctionNo', '=', auctionNo)
     .where('status', '<>', 'DRAFT')
     .returningAll()
-    .returning(sql<Date>`clock_timestamp()`.as('now'))
+    .returning(sql<string>`clock_timestamp()`.as('now'))
     .executeTakeFirst();
 }
 
@@ -116,7 +116,7 @@ export async function updateAuction(trx: Db, auctionNo: string, values: Updateab
  * amount, or that bid × (100 − percent) / 100. Runs under the auction row's lock (claimBidSlot);
  * answers whether the row was written.
  */
-export async function insertBidIfValid(trx: Db, b: { auctionNo: string; seq: number; compNo: string; amount: string; bidAt: Date; bidBy: string; endAtAfter: Date }): Promise<boolean> {
+export async function insertBidIfValid(trx: Db, b: { auctionNo: string; seq: number; compNo: string; amount: string; bidAt: Date; bidBy: string; endAtAfter: Date | string }): Promise<boolean> {
   const amount = sql`cast(${b.amount} as numeric)`;
   const result = await sql`
     insert into auction_bid (auction_no, seq, comp_no, amount, bid_at, bid_by, end_at_after)
@@ -171,7 +171,7 @@ export function findDueTransitions(db: Db, now: Date) {
   return db
     .selectFrom('auction')
     .select(['auctionNo', 'status', 'startAt', 'endAt'])
-    .where((eb) => eb.or([eb.and([eb('status', '=', 'PUBLISHED'), eb('startAt', '<=', now)]), eb.and([eb('status', 'in', ['PUBLISHED', 'OPEN']), eb('endAt', '<=', now)])]))
+    .where((eb) => eb.or([eb.and([eb('status', '=', 'PUBLISHED'), eb('startAt', '<=', now.toISOString())]), eb.and([eb('status', 'in', ['PUBLISHED', 'OPEN']), eb('endAt', '<=', now.toISOString())])]))
     .orderBy('auctionNo')
     .limit(500)
     .execute();
@@ -190,7 +190,7 @@ export async function closeIfDue(trx: Db, auctionNo: string, now: Date): Promise
     .set({ status: 'CLOSED', closedAt: now, updatedAt: now })
     .where('auctionNo', '=', auctionNo)
     .where('status', 'in', ['PUBLISHED', 'OPEN'])
-    .where('endAt', '<=', now)
+    .where('endAt', '<=', now.toISOString())
     .executeTakeFirst();
   return Number(r.numUpdatedRows) === 1;
 }

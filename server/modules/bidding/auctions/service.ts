@@ -199,7 +199,7 @@ export async function publishAuction(db: Db, caller: Caller | null, auctionNo: s
     const a = await lockOwned(trx, auctionNo, actor, body.version);
     transition(AUCTION_MACHINE, 'publish', a.status);
     const now = new Date();
-    if (a.endAt.getTime() <= now.getTime()) throw refused('AUCTION_WINDOW_PASSED', '경매 종료일시가 지났습니다. 새로 만들어 공고하세요');
+    if (Date.parse(a.endAt) <= now.getTime()) throw refused('AUCTION_WINDOW_PASSED', '경매 종료일시가 지났습니다. 새로 만들어 공고하세요');
     const invited = (await findParticipants(trx, auctionNo)).map((p) => p.compNo);
     await assertSuppliersEligible(trx, invited, 'rfq', 'body/version');
     await updateAuction(trx, auctionNo, { status: 'PUBLISHED', publishedAt: now, version: a.version + 1, updatedAt: now });
@@ -328,13 +328,13 @@ export async function placeBid(server: Db, caller: Caller | null, auctionNo: str
       const ranks = await ranking(trx, auctionNo);
       const mine = ranks.find((r) => r.compNo === supplier.compNo)!;
       const event: StaffBidEvent = {
-        seq, compNo: supplier.compNo, amount: b.amount, bidAt: now.toISOString(), endAt: soft.endAt.toISOString(), extended: soft.extended, extensions: soft.extensions,
+        seq, compNo: supplier.compNo, amount: b.amount, bidAt: now.toISOString(), endAt: soft.endAt, extended: soft.extended, extensions: soft.extensions,
         ranking: ranks.filter((r) => r.rank !== null).map((r) => ({ compNo: r.compNo, compName: r.compName, rank: r.rank!, bestAmount: String(r.bestAmount), bidCount: r.bidCount })),
       };
       await insertEvent(trx, auctionNo, 'BID', { ...event });
       await writeAudit(trx, { entity: 'auction_bid', entityKey: `${auctionNo}/${supplier.compNo}`, action: 'BID', actor: supplier.userId, after: { seq, amount: b.amount, extended: soft.extended } });
       return {
-        auctionNo, seq, amount: roundDecimal(b.amount, 2), bidAt: now.toISOString(), endAt: soft.endAt.toISOString(), extended: soft.extended, myRank: mine.rank!,
+        auctionNo, seq, amount: roundDecimal(b.amount, 2), bidAt: now.toISOString(), endAt: soft.endAt, extended: soft.extended, myRank: mine.rank!,
         nextLimit: nextLimit(a, b.amount).limit,
       };
     });
@@ -454,7 +454,7 @@ export async function moveAuctionsByClock(db: Db, now: Date, notify: Notify | nu
   let closed = 0;
   for (const a of await findDueTransitions(db, now)) {
     const moved = await db.transaction().execute(async (trx) => {
-      if (a.endAt.getTime() <= now.getTime()) {
+      if (Date.parse(a.endAt) <= now.getTime()) {
         // Re-read under the conditional update: a bid may just have moved the end.
         if (!(await closeIfDue(trx, a.auctionNo, now))) return null;
         await insertEvent(trx, a.auctionNo, 'CLOSE', { status: 'CLOSED', endAt: iso(a.endAt) });
