@@ -106,7 +106,7 @@ async function screenAnswer(db: Db, name: string) {
     draftIsPublished: !!published && published.source === s.draftSource && sameLabels(published.labels, s.draftLabels),
     menu: menuRow ? { pgmId: menuRow.pgmId, parentId: menuRow.parentId, pgmName: menuRow.pgmName, pgmNameEn: menuRow.pgmNameEn, groups: grants } : null,
     updatedBy: s.updatedBy,
-    updatedAt: s.updatedAt.toISOString(),
+    updatedAt: s.updatedAt,
   };
 }
 
@@ -279,7 +279,7 @@ export async function listScreenVersions(ctx: StudioCtx, name: string) {
 export async function getScreenVersion(ctx: StudioCtx, name: string, versionNo: number) {
   const v = await q.findVersion(ctx.db, name, versionNo);
   if (!v) throw versionMissing();
-  return { versionNo: v.versionNo, source: v.source, labels: v.labels, note: v.note, createdBy: v.createdBy, createdAt: v.createdAt.toISOString() };
+  return { versionNo: v.versionNo, source: v.source, labels: v.labels, note: v.note, createdBy: v.createdBy, createdAt: v.createdAt };
 }
 
 /** What changed from a version to the draft (or to another version): lines of the text, and labels. */
