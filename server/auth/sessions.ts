@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import { sql, type Expression, type SqlBool } from 'kysely';
 import type { Db } from '../db/connect.js';
 import { writeAudit } from '../db/audit.js';
+import { compiledOnce } from '../db/compiled-once.js';
 import type { Portal } from '../http/access.js';
 import { newRefreshToken, sha256 } from './tokens.js';
 
@@ -190,9 +191,12 @@ export function findCallerSessionHolding(db: Db, sessionId: string, screens: str
 
 /** The authority version (migration 0380): moves, at commit, with every change a cached caller answer depends on. */
 export async function readAuthVersion(db: Db): Promise<string | null> {
-  const r = await db.selectFrom('authVersion').select('version').where('id', '=', 1).executeTakeFirst();
+  const [r] = await authVersionStatement(db);
   return r ? String(r.version) : null;
 }
+
+// Read before every authenticated request; the same text every time, so compiled once.
+const authVersionStatement = compiledOnce((db: Db) => db.selectFrom('authVersion').select('version').where('id', '=', 1));
 
 function callerSessionQuery(db: Db, sessionId: string) {
   return db
