@@ -25,7 +25,7 @@ export interface ApiCaseResult {
   rawSqlMs: Latency;
   bareMs: Latency;
   p50Ratio: number;
-  throughput?: { connections: number; seconds: number; operationRps: number; bareRps: number; rawSqlRps: number; ratio: number; errors: number };
+  throughput?: { connections: number; seconds: number; operationRps: number; bareRps: number; rawSqlRps: number; ratio: number; errors: number; cpuMsPerRequest?: number };
 }
 
 export interface ApiResult {

@@ -204,7 +204,12 @@ async function measure(c: ListCase, page: number, id: string, headers: Record<st
       await profiler.post('Profiler.enable');
       await profiler.post('Profiler.start');
     }
+    // CPU time of this process per answered request (all its threads, autocannon's share included):
+    // unlike wall time, it does not grow while other processes hold the CPUs (a shared machine).
+    const cpuBefore = process.cpuUsage();
     const opT = await cannon(`${appUrl}${pathAndQuery}`, headers);
+    const cpu = process.cpuUsage(cpuBefore);
+    const cpuMsPerRequest = Number(((cpu.user + cpu.system) / 1000 / Math.max(1, opT.rps * duration)).toFixed(2));
     if (profiler) {
       const { profile } = await profiler.post('Profiler.stop');
       fs.mkdirSync(profileDir!, { recursive: true });
@@ -213,12 +218,12 @@ async function measure(c: ListCase, page: number, id: string, headers: Record<st
     }
     const bareT = await cannon(`${bareUrl}/bare/${id}`);
     const rawRps = await sqlThroughput(groups);
-    result.throughput = { connections, seconds: duration, operationRps: opT.rps, bareRps: bareT.rps, rawSqlRps: Number(rawRps.toFixed(1)), ratio: Number((opT.rps / bareT.rps).toFixed(3)), errors: opT.errors };
+    result.throughput = { connections, seconds: duration, operationRps: opT.rps, bareRps: bareT.rps, rawSqlRps: Number(rawRps.toFixed(1)), ratio: Number((opT.rps / bareT.rps).toFixed(3)), errors: opT.errors, cpuMsPerRequest };
   }
   const t = result.throughput;
   console.log(
     `${`${c.name} p${page}${after ? ' key' : ''}`.padEnd(28)} ${String(result.rows).padStart(4)}/${String(result.total).padStart(7)} rows ${String(result.bytes).padStart(8)} B  op ${result.operationMs.p50.toFixed(1).padStart(7)}  sql ${result.rawSqlMs.p50.toFixed(1).padStart(7)}  bare ${result.bareMs.p50.toFixed(1).padStart(5)} ms  × ${result.p50Ratio.toFixed(2)}` +
-      (t ? `  |  ${t.operationRps.toFixed(0)} / ${t.bareRps.toFixed(0)} req/s = ${(t.ratio * 100).toFixed(1)} %` : ''),
+      (t ? `  |  ${t.operationRps.toFixed(0)} / ${t.bareRps.toFixed(0)} req/s = ${(t.ratio * 100).toFixed(1)} %, ${t.cpuMsPerRequest} ms CPU a request` : ''),
   );
   return result;
 }

@@ -10,8 +10,8 @@
  * constraints keeps those narrow unions (states, Y/N flags, portals) without a hand overlay.
  *
  * The values are those server/db/connect.ts's parsers hand over, on PGlite and PostgreSQL alike:
- * bigint and count as number, numeric as an exact decimal string, date as 'YYYY-MM-DD', timestamps
- * as Date; json/jsonb is written as a JSON string and read as whatever it holds (unknown).
+ * bigint and count as number, numeric as an exact decimal string, date as 'YYYY-MM-DD', timestamptz
+ * as an ISO string in UTC with milliseconds (what Date#toISOString gives); json/jsonb is written as a JSON string and read as whatever it holds (unknown).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -63,7 +63,7 @@ interface Ts {
 }
 
 const ALIASES = {
-  Timestamp: ['Date', 'Date | string', 'Date | string', 'timestamptz/timestamp: read as Date, written as a Date or an ISO string'],
+  Timestamp: ['string', 'Date | string', 'Date | string', "timestamptz: read as the API's ISO string (2024-11-05T05:30:09.000Z, pglite/parsers.mjs), written as a Date or an ISO string"],
   Numeric: ['string', 'string | number', 'string | number', 'numeric: read as an exact decimal string (money is never a float), written as a string or a number'],
   Json: ['unknown', 'string', 'string', 'json/jsonb: written as JSON text (JSON.stringify), read as the parsed value'],
 } as const;

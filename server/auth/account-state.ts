@@ -1,3 +1,4 @@
+import { msOf, type Instant } from '../domain/dates.js';
 import type { AuthCode } from './codes.js';
 
 /**
@@ -11,8 +12,8 @@ export interface AccountRow {
   useFlag: 'Y' | 'N';
   status: string;
   passwordHash: string | null;
-  passwordExpiresAt: Date | null;
-  lockedAt: Date | null;
+  passwordExpiresAt: Instant | null;
+  lockedAt: Instant | null;
   failedLoginCount: number;
 }
 
@@ -30,7 +31,7 @@ export function accountBlocker(user: AccountRow): AuthCode | null {
 
 /** Checked after a correct password: an expired one must be reset first. */
 export function passwordExpired(user: AccountRow, now: Date): boolean {
-  return user.passwordExpiresAt !== null && user.passwordExpiresAt.getTime() <= now.getTime();
+  return user.passwordExpiresAt !== null && msOf(user.passwordExpiresAt) <= now.getTime();
 }
 
 /**

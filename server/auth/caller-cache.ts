@@ -1,3 +1,5 @@
+import { msOf, type Instant } from '../domain/dates.js';
+
 /**
  * The authentication answer of a request — the caller's open session, user, group, company and
  * whether the group holds the route's screens — kept per server and reused while the authority
@@ -27,7 +29,7 @@ export interface CallerCache {
   get(key: string, version: string, nowMs?: number): CallerAnswer | undefined;
   /** Whether anything is kept for the key (a request then asks the version alone first). */
   has(key: string): boolean;
-  set(key: string, version: string, expiresAt: Date, answer: CallerAnswer): void;
+  set(key: string, version: string, expiresAt: Instant, answer: CallerAnswer): void;
   readonly size: number;
 }
 
@@ -50,7 +52,7 @@ export function createCallerCache(limit = 20_000): CallerCache {
     has: (key) => kept.has(key),
     set(key, version, expiresAt, answer) {
       kept.delete(key);
-      kept.set(key, { version, expiresAtMs: expiresAt.getTime(), answer });
+      kept.set(key, { version, expiresAtMs: msOf(expiresAt), answer });
       // A Map iterates in insertion order: the first key is the longest kept.
       if (kept.size > limit) kept.delete(kept.keys().next().value!);
     },

@@ -12,7 +12,7 @@ export interface LoginPayload {
   codes: Record<string, Array<{ value: string; text: string }>>;
 }
 
-const iso = (d: Date | null | undefined) => (d ? new Date(d).toISOString() : null);
+const iso = (d: Date | string | null | undefined) => (d ? new Date(d).toISOString() : null);
 
 export async function sessionUser(
   db: Db,

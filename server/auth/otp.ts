@@ -62,7 +62,7 @@ export async function checkOtpIn(trx: Db, input: { userId: string; purpose: OtpP
     .forUpdate()
     .executeTakeFirst();
   if (!row) return { ok: false, reason: 'none' };
-  if (row.expiresAt.getTime() <= Date.now()) return { ok: false, reason: 'expired' };
+  if (Date.parse(row.expiresAt) <= Date.now()) return { ok: false, reason: 'expired' };
   if (row.attempts >= OTP_MAX_ATTEMPTS) return { ok: false, reason: 'exhausted' };
   const given = Buffer.from(codeHash(row.otpId, input.code.trim()));
   if (!crypto.timingSafeEqual(given, Buffer.from(row.codeHash))) {

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import { sql, type Expression, type SqlBool } from 'kysely';
 import type { Db } from '../db/connect.js';
 import { writeAudit } from '../db/audit.js';
+import { compiledOnce } from '../db/compiled-once.js';
 import type { Portal } from '../http/access.js';
 import { newRefreshToken, sha256 } from './tokens.js';
 
@@ -56,9 +57,9 @@ export interface OpenSession {
   portal: Portal;
   ip: string | null;
   lastLoginIp: string | null;
-  lastLoginDate: Date | null;
-  createdDate: Date;
-  expiredDate: Date;
+  lastLoginDate: string | null;
+  createdDate: string;
+  expiredDate: string;
 }
 
 const openSessionColumns = ['sessionId', 'userId', 'portal', 'ip', 'lastLoginIp', 'lastLoginDate', 'createdDate', 'expiredDate'] as const;
@@ -69,7 +70,7 @@ export function findOpenSession(db: Db, sessionId: string): Promise<OpenSession 
     .select(openSessionColumns)
     .where('sessionId', '=', sessionId)
     .where('endedAt', 'is', null)
-    .where('expiredDate', '>', sql<Date>`now()`)
+    .where('expiredDate', '>', sql<string>`now()`)
     .executeTakeFirst();
 }
 
@@ -81,7 +82,7 @@ export async function rotateRefreshToken(db: Db, presented: string): Promise<Rot
     const row = await trx.selectFrom('refreshToken').selectAll().where('tokenHash', '=', hash).forUpdate().executeTakeFirst();
     if (!row) return { ok: false, reason: 'unknown' };
     // A refresh token lives as long as its session did when it was issued (or extended, below).
-    if (row.expiresAt.getTime() <= Date.now()) return { ok: false, reason: 'ended' };
+    if (Date.parse(row.expiresAt) <= Date.now()) return { ok: false, reason: 'ended' };
     if (row.usedAt) {
       await endSessionIn(trx, row.sessionId, 'REFRESH_REUSE');
       return { ok: false, reason: 'reused' };
@@ -91,7 +92,7 @@ export async function rotateRefreshToken(db: Db, presented: string): Promise<Rot
       .select(openSessionColumns)
       .where('sessionId', '=', row.sessionId)
       .where('endedAt', 'is', null)
-      .where('expiredDate', '>', sql<Date>`now()`)
+      .where('expiredDate', '>', sql<string>`now()`)
       .executeTakeFirst();
     if (!session) return { ok: false, reason: 'ended' };
     await trx.updateTable('refreshToken').set({ usedAt: new Date() }).where('tokenHash', '=', hash).execute();
@@ -118,14 +119,14 @@ export async function extendSession(db: Db, input: { sessionId: string; userId: 
       .where('sessionId', '=', input.sessionId)
       .where('userId', '=', input.userId)
       .where('endedAt', 'is', null)
-      .where('expiredDate', '>', sql<Date>`now()`)
+      .where('expiredDate', '>', sql<string>`now()`)
       .forUpdate()
       .executeTakeFirst();
     if (!session) return { ok: false };
-    const limit = new Date(session.createdDate.getTime() + input.maxTtlSec * 1000);
+    const limit = new Date(Date.parse(session.createdDate) + input.maxTtlSec * 1000);
     const wanted = Math.min(Date.now() + input.ttlSec * 1000, limit.getTime());
     // Never shortens: a session already past what an extension gives keeps its expiry.
-    const expiredDate = new Date(Math.max(wanted, session.expiredDate.getTime()));
+    const expiredDate = new Date(Math.max(wanted, Date.parse(session.expiredDate)));
     await trx.updateTable('userSession').set({ expiredDate, lastSeenAt: new Date() }).where('sessionId', '=', input.sessionId).execute();
     await trx.updateTable('refreshToken').set({ expiresAt: expiredDate }).where('sessionId', '=', input.sessionId).where('usedAt', 'is', null).execute();
     await writeAudit(trx, {
@@ -133,10 +134,10 @@ export async function extendSession(db: Db, input: { sessionId: string; userId: 
       entityKey: input.sessionId,
       action: 'SESSION_EXTEND',
       actor: input.userId,
-      before: { expiredDate: session.expiredDate.toISOString() },
+      before: { expiredDate: session.expiredDate },
       after: { expiredDate: expiredDate.toISOString() },
     });
-    return { ok: true, before: session.expiredDate, expiredDate, limit };
+    return { ok: true, before: new Date(session.expiredDate), expiredDate, limit };
   });
 }
 
@@ -190,9 +191,12 @@ export function findCallerSessionHolding(db: Db, sessionId: string, screens: str
 
 /** The authority version (migration 0380): moves, at commit, with every change a cached caller answer depends on. */
 export async function readAuthVersion(db: Db): Promise<string | null> {
-  const r = await db.selectFrom('authVersion').select('version').where('id', '=', 1).executeTakeFirst();
+  const [r] = await authVersionStatement(db);
   return r ? String(r.version) : null;
 }
+
+// Read before every authenticated request; the same text every time, so compiled once.
+const authVersionStatement = compiledOnce((db: Db) => db.selectFrom('authVersion').select('version').where('id', '=', 1));
 
 function callerSessionQuery(db: Db, sessionId: string) {
   return db
@@ -201,7 +205,7 @@ function callerSessionQuery(db: Db, sessionId: string) {
     .select(['s.sessionId', 's.userId', 's.portal', 'u.authGroupId', 'u.compNo'])
     .where('s.sessionId', '=', sessionId)
     .where('s.endedAt', 'is', null)
-    .where('s.expiredDate', '>', sql<Date>`now()`)
+    .where('s.expiredDate', '>', sql<string>`now()`)
     .where('u.useFlag', '=', 'Y')
     .where('u.lockedAt', 'is', null);
 }

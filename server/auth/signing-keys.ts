@@ -19,11 +19,11 @@ export interface SigningKey {
 /** The key of tokens signed before keys had ids (server_secret 'jwt-hs256'): it keeps them valid. */
 export const FIRST_KID = 'k0';
 
-const toKey = (r: { kid: string; secret: string; createdAt: Date; retiresAt: Date | null }): SigningKey => ({
+const toKey = (r: { kid: string; secret: string; createdAt: string; retiresAt: string | null }): SigningKey => ({
   kid: r.kid,
   key: new Uint8Array(Buffer.from(r.secret, 'base64')),
-  createdAt: r.createdAt,
-  retiresAt: r.retiresAt,
+  createdAt: new Date(r.createdAt),
+  retiresAt: r.retiresAt === null ? null : new Date(r.retiresAt),
 });
 
 /** Every key, newest first; on a database without any, the first one (the old single key) is written. */
@@ -67,10 +67,10 @@ export async function rotateSigningKey(db: Db, retireAfterSec: number, now = new
     const retiring = await trx
       .updateTable('signingKey')
       .set({ retiresAt })
-      .where((eb) => eb.or([eb('retiresAt', 'is', null), eb('retiresAt', '>', retiresAt)]))
+      .where((eb) => eb.or([eb('retiresAt', 'is', null), eb('retiresAt', '>', retiresAt.toISOString())]))
       .returning('kid')
       .execute();
-    await trx.deleteFrom('signingKey').where('retiresAt', '<', new Date(now.getTime() - 86_400_000)).execute();
+    await trx.deleteFrom('signingKey').where('retiresAt', '<', new Date(now.getTime() - 86_400_000).toISOString()).execute();
     await trx.insertInto('signingKey').values({ kid, secret: crypto.randomBytes(64).toString('base64'), createdAt: now, retiresAt: null }).execute();
     return { kid, retired: retiring.map((r) => ({ kid: r.kid, retiresAt })) };
   });

@@ -61,7 +61,7 @@ export async function lockedFor(db: Db, userId: string, ip: string, now = new Da
     .execute();
   let wait = 0;
   for (const r of rows) {
-    if (r.lockedUntil && r.lockedUntil.getTime() > now.getTime()) wait = Math.max(wait, Math.ceil((r.lockedUntil.getTime() - now.getTime()) / 1000));
+    if (r.lockedUntil && Date.parse(r.lockedUntil) > now.getTime()) wait = Math.max(wait, Math.ceil((Date.parse(r.lockedUntil) - now.getTime()) / 1000));
   }
   return wait;
 }

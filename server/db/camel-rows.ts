@@ -1,4 +1,4 @@
-import { CamelCasePlugin, type PluginTransformResultArgs, type QueryResult, type UnknownRow } from 'kysely';
+import { CamelCasePlugin, type PluginTransformQueryArgs, type PluginTransformResultArgs, type QueryResult, type RootOperationNode, type UnknownRow } from 'kysely';
 
 /**
  * Kysely's CamelCasePlugin with the answer's rows renamed by a function compiled once per column
@@ -15,6 +15,14 @@ export class CompiledCamelCasePlugin extends CamelCasePlugin {
     if (Array.isArray(value)) return value.map((it) => (isPlainObject(it) ? this.mapRow(it) : it));
     return isPlainObject(value) ? this.mapRow(value) : value;
   };
+
+  /**
+   * The statement's names are renamed by the compiler (snake-compiler.ts, which connect.ts pairs with
+   * this plugin), not by copying the tree here.
+   */
+  override transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
+    return args.node;
+  }
 
   override async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
     const rows = args.result.rows;

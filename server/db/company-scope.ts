@@ -25,11 +25,12 @@ import {
   type UnknownRow,
 } from 'kysely';
 import type { Db } from './connect.js';
+import { snakeName } from './snake-compiler.js';
 import { markSupplierQuery } from './supplier-role.js';
 
 /**
- * Tables that belong to one supplier company, and the column that says which (snake_case:
- * this plugin runs after CamelCasePlugin has renamed identifiers). A new supplier-owned table
+ * Tables that belong to one supplier company, and the column that says which (snake_case: the
+ * tree holds names as written in code, compared here by their snake_case (snake-compiler.ts)). A new supplier-owned table
  * is added here once and every query through a scoped Db is limited from then on.
  */
 export const COMPANY_OWNED_TABLES: Readonly<Record<string, string>> = Object.freeze({
@@ -106,10 +107,10 @@ export class CompanyScopeViolation extends Error {
 function tableOf(node: OperationNode): { table: string; ref: string } | null {
   if (TableNode.is(node)) {
     const name = node.table.identifier.name;
-    return { table: name, ref: name };
+    return { table: snakeName(name), ref: name };
   }
   if (AliasNode.is(node) && TableNode.is(node.node) && IdentifierNode.is(node.alias)) {
-    return { table: node.node.table.identifier.name, ref: node.alias.name };
+    return { table: snakeName(node.node.table.identifier.name), ref: node.alias.name };
   }
   return null;
 }
@@ -121,7 +122,7 @@ function sameCondition(a: OperationNode, b: OperationNode): boolean {
     const left = n.leftOperand;
     const right = n.rightOperand;
     if (!ReferenceNode.is(left) || !ColumnNode.is(left.column) || !ValueNode.is(right) || !OperatorNode.is(n.operator)) return null;
-    return `${left.table?.table.identifier.name}.${left.column.column.name}${n.operator.operator}${String(right.value)}`;
+    return `${left.table ? snakeName(left.table.table.identifier.name) : undefined}.${snakeName(left.column.column.name)}${n.operator.operator}${String(right.value)}`;
   };
   const ka = key(a);
   return ka !== null && ka === key(b);
@@ -205,7 +206,7 @@ class CompanyScopeTransformer extends OperationNodeTransformer {
     const t = inner.into ? tableOf(inner.into) : null;
     if (!t || !Object.hasOwn(COMPANY_OWNED_TABLES, t.table)) return inner;
     const column = COMPANY_OWNED_TABLES[t.table];
-    const index = inner.columns?.findIndex((c) => c.column.name === column) ?? -1;
+    const index = inner.columns?.findIndex((c) => snakeName(c.column.name) === column) ?? -1;
     if (index < 0 || !inner.values || inner.values.kind !== 'ValuesNode') throw new CompanyScopeViolation(t.table);
     for (const row of (inner.values as unknown as { values: ReadonlyArray<OperationNode & { values: ReadonlyArray<unknown> }> }).values) {
       const cell = row.values[index];

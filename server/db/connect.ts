@@ -9,6 +9,7 @@ import type { Database } from './schema.generated.js';
 import { pgParsers } from './pglite/parsers.mjs';
 import { PgliteWorkerDialect } from './pglite/driver.js';
 import { PgliteWorkerClient, type PgliteQueryClient } from './pglite/worker-client.js';
+import { withSnakeCaseCompiler } from './snake-compiler.js';
 import { withSupplierRole } from './supplier-role.js';
 
 export type Db = Kysely<Database>;
@@ -55,7 +56,7 @@ function listenerSet(): { listeners: Set<QueryListener>; onQuery: DbHandle['onQu
 }
 
 // underscoreBeforeDigits keeps the spec's TAX_NO_2 as tax_no_2 (taxNo2 in code); rows renamed by a
-// function compiled per column list (camel-rows.ts).
+// function compiled per column list (camel-rows.ts), statements' names by the compiler (snake-compiler.ts).
 const camelCase = () => new CompiledCamelCasePlugin({ underscoreBeforeDigits: true });
 
 export interface ConnectOptions {
@@ -83,7 +84,10 @@ export interface ConnectOptions {
 
 export type PgliteThread = 'main' | 'worker';
 
-const roleAware = (dialect: Dialect, options: ConnectOptions): Dialect => (options.supplierRole === false ? dialect : withSupplierRole(dialect));
+const roleAware = (dialect: Dialect, options: ConnectOptions): Dialect => {
+  const snake = withSnakeCaseCompiler(dialect);
+  return options.supplierRole === false ? snake : withSupplierRole(snake);
+};
 
 export async function connect(options: ConnectOptions): Promise<DbHandle> {
   if (options.databaseUrl) {

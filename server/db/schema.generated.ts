@@ -5,8 +5,8 @@ import type { ColumnType, Generated } from 'kysely';
 export type Json = ColumnType<unknown, string, string>;
 /** numeric: read as an exact decimal string (money is never a float), written as a string or a number. */
 export type Numeric = ColumnType<string, string | number, string | number>;
-/** timestamptz/timestamp: read as Date, written as a Date or an ISO string. */
-export type Timestamp = ColumnType<Date, Date | string, Date | string>;
+/** timestamptz: read as the API's ISO string (2024-11-05T05:30:09.000Z, pglite/parsers.mjs), written as a Date or an ISO string. */
+export type Timestamp = ColumnType<string, Date | string, Date | string>;
 
 export interface AppUserTable {
   userId: string;
@@ -29,8 +29,8 @@ export interface AppUserTable {
   lockedAt: Timestamp | null;
   lastLoginAt: Timestamp | null;
   lastLoginIp: string | null;
-  createdAt: ColumnType<Date, Date | string | undefined, Date | string>;
-  updatedAt: ColumnType<Date, Date | string | undefined, Date | string>;
+  createdAt: ColumnType<string, Date | string | undefined, Date | string>;
+  updatedAt: ColumnType<string, Date | string | undefined, Date | string>;
   version: Generated<number>;
 }
 
@@ -53,7 +53,7 @@ export interface ApprovalTable {
   status: 'PENDING' | 'IN_PROGRESS' | 'APPROVED' | 'REJECTED' | 'WITHDRAWN';
   currentStep: number | null;
   submittedBy: string;
-  submittedAt: ColumnType<Date, Date | string | undefined, Date | string>;
+  submittedAt: ColumnType<string, Date | string | undefined, Date | string>;
   completedAt: Timestamp | null;
   version: Generated<number>;
 }
@@ -67,7 +67,7 @@ export interface ApprovalDelegationTable {
   reason: string | null;
   status: Generated<'ACTIVE' | 'CANCELLED'>;
   createdBy: string;
-  createdAt: ColumnType<Date, Date | string | undefined, Date | string>;
+  createdAt: ColumnType<string, Date | string | undefined, Date | string>;
   cancelledAt: Timestamp | null;
   version: Generated<number>;
 }
@@ -77,8 +77,8 @@ export interface ApprovalLineTable {
   lineName: string;
   description: string | null;
   useYn: Generated<'Y' | 'N'>;
-  createdAt: ColumnType<Date, Date | string | undefined, Date | string>;
-  updatedAt: ColumnType<Date, Date | string | undefined, Date | string>;
+  createdAt: ColumnType<string, Date | string | undefined, Date | string>;
+  updatedAt: ColumnType<string, Date | string | undefined, Date | string>;
   version: Generated<number>;
 }
 
@@ -96,8 +96,8 @@ export interface ApprovalRuleTable {
   lineId: number;
   description: string | null;
   useYn: Generated<'Y' | 'N'>;
-  createdAt: ColumnType<Date, Date | string | undefined, Date | string>;
-  updatedAt: ColumnType<Date, Date | string | undefined, Date | string>;
+  createdAt: ColumnType<string, Date | string | undefined, Date | string>;
+  updatedAt: ColumnType<string, Date | string | undefined, Date | string>;
   version: Generated<number>;
 }
 
@@ -132,8 +132,8 @@ export interface AssetTable {
   disposedAt: Timestamp | null;
   disposedBy: string | null;
   createdBy: string;
-  createdAt: ColumnType<Date, Date | string | undefined, Date | string>;
-  updatedAt: ColumnType<Date, Date | string | undefined, Date | string>;
+  createdAt: ColumnType<string, Date | string | undefined, Date | string>;
+  updatedAt: ColumnType<string, Date | string | undefined, Date | string>;
   version: Generated<number>;
 }
 
@@ -144,10 +144,10 @@ export interface AssetCountTable {
   plannedDate: string;
   status: 'OPEN' | 'CLOSED';
   createdBy: string;
-  createdAt: ColumnType<Date, Date | string | undefined, Date | string>;
+  createdAt: ColumnType<string, Date | string | undefined, Date | string>;
   closedBy: string | null;
   closedAt: Timestamp | null;
-  updatedAt: ColumnType<Date, Date | string | undefined, Date | string>;
+  updatedAt: ColumnType<string, Date | string | undefined, Date | string>;
   version: Generated<number>;
 }
 
@@ -158,7 +158,7 @@ export interface AssetCountLineTable {
   foundLocation: string | null;
   remark: string | null;
   countedBy: string;
-  countedAt: ColumnType<Date, Date | string | undefined, Date | string>;
+  countedAt: ColumnType<string, Date | string | undefined, Date | string>;
 }
 
 export interface AssetRegistrationTable {
@@ -166,7 +166,7 @@ export interface AssetRegistrationTable {
   whLineNo: number;
   assetCount: number;
   registeredBy: string;
-  registeredAt: ColumnType<Date, Date | string | undefined, Date | string>;
+  registeredAt: ColumnType<string, Date | string | undefined, Date | string>;
 }
 
 export interface AssetTransferTable {
@@ -180,7 +180,7 @@ export interface AssetTransferTable {
   toLocation: string;
   reason: string | null;
   transferredBy: string;
-  transferredAt: ColumnType<Date, Date | string | undefined, Date | string>;
+  transferredAt: ColumnType<string, Date | string | undefined, Date | string>;
 }
 
 export interface AuctionTable {
@@ -212,8 +212,8 @@ export interface AuctionTable {
   closedAt: Timestamp | null;
   awardedAt: Timestamp | null;
   createdBy: string;
-  createdAt: ColumnType<Date, Date | string | undefined, Date | string>;
-  updatedAt: ColumnType<Date, Date | string | undefined, Date | string>;
+  createdAt: ColumnType<string, Date | string | undefined, Date | string>;
+  updatedAt: ColumnType<string, Date | string | undefined, Date | string>;
   version: Generated<number>;
 }
 
@@ -232,7 +232,7 @@ export interface AuctionEventTable {
   auctionNo: string;
   kind: 'PUBLISH' | 'OPEN' | 'BID' | 'EXTEND' | 'CLOSE' | 'CANCEL' | 'AWARD';
   payload: Json;
-  createdAt: ColumnType<Date, Date | string | undefined, Date | string>;
+  createdAt: ColumnType<string, Date | string | undefined, Date | string>;
 }
 
 export interface AuctionLineTable {
@@ -257,7 +257,7 @@ export interface AuctionParticipantTable {
   bestAt: Timestamp | null;
   bidCount: Generated<number>;
   result: 'WON' | 'LOST' | null;
-  invitedAt: ColumnType<Date, Date | string | undefined, Date | string>;
+  invitedAt: ColumnType<string, Date | string | undefined, Date | string>;
   remindedHours: number | null;
 }
 
@@ -267,7 +267,7 @@ export interface AuditLogTable {
   entityKey: string;
   action: string;
   actor: string | null;
-  at: ColumnType<Date, Date | string | undefined, Date | string>;
+  at: ColumnType<string, Date | string | undefined, Date | string>;
   beforeData: Json | null;
   afterData: Json | null;
   reason: string | null;
@@ -300,9 +300,9 @@ export interface BoardPostTable {
   showTo: string | null;
   fileId: string | null;
   createdBy: string;
-  createdAt: ColumnType<Date, Date | string | undefined, Date | string>;
+  createdAt: ColumnType<string, Date | string | undefined, Date | string>;
   updatedBy: string | null;
-  updatedAt: ColumnType<Date, Date | string | undefined, Date | string>;
+  updatedAt: ColumnType<string, Date | string | undefined, Date | string>;
   version: Generated<number>;
 }
 
@@ -311,7 +311,7 @@ export interface BudgetAccountTable {
   policy: Generated<'STOP' | 'WARN' | 'IGNORE'>;
   version: Generated<number>;
   updatedBy: string | null;
-  updatedAt: ColumnType<Date, Date | string | undefined, Date | string>;
+  updatedAt: ColumnType<string, Date | string | undefined, Date | string>;
 }
 
 export interface BudgetAccountCategoryTable {
@@ -331,7 +331,7 @@ export interface BudgetExceptionTable {
   available: Numeric;
   requested: Numeric;
   confirmedBy: string | null;
-  createdAt: ColumnType<Date, Date | string | undefined, Date | string>;
+  createdAt: ColumnType<string, Date | string | undefined, Date | string>;
 }
 
 export interface BudgetLedgerTable {
@@ -347,7 +347,7 @@ export interface BudgetLedgerTable {
   event: 'APPROVE' | 'ORDER' | 'CHANGE' | 'RECEIPT' | 'CANCEL' | 'RETURN' | 'RELEASE';
   amount: Numeric;
   createdBy: string;
-  createdAt: ColumnType<Date, Date | string | undefined, Date | string>;
+  createdAt: ColumnType<string, Date | string | undefined, Date | string>;
 }
 
 export interface BudgetLineTable {
@@ -358,9 +358,9 @@ export interface BudgetLineTable {
   amount: Numeric;
   version: Generated<number>;
   createdBy: string;
-  createdAt: ColumnType<Date, Date | string | undefined, Date | string>;
+  createdAt: ColumnType<string, Date | string | undefined, Date | string>;
   updatedBy: string | null;
-  updatedAt: ColumnType<Date, Date | string | undefined, Date | string>;
+  updatedAt: ColumnType<string, Date | string | undefined, Date | string>;
   transferred: ColumnType<string, string | number | undefined, string | number>;
 }
 
@@ -379,13 +379,13 @@ export interface BudgetTransferTable {
   approvalId: number | null;
   approvalStatus: Generated<string>;
   requesterId: string;
-  requestedAt: ColumnType<Date, Date | string | undefined, Date | string>;
+  requestedAt: ColumnType<string, Date | string | undefined, Date | string>;
   approvedAt: Timestamp | null;
   cancelledAt: Timestamp | null;
   cancelReason: string | null;
   createdBy: string;
   version: Generated<number>;
-  updatedAt: ColumnType<Date, Date | string | undefined, Date | string>;
+  updatedAt: ColumnType<string, Date | string | undefined, Date | string>;
 }
 
 export interface BudgetUploadBatchTable {
@@ -402,7 +402,7 @@ export interface BudgetUploadBatchTable {
   failMessage: string | null;
   errorFileId: string | null;
   createdBy: string;
-  createdAt: ColumnType<Date, Date | string | undefined, Date | string>;
+  createdAt: ColumnType<string, Date | string | undefined, Date | string>;
   source: Generated<'EXCEL' | 'ERP_HTTP' | 'ERP_FILE'>;
   importKey: string | null;
   payloadHash: string | null;
@@ -467,8 +467,8 @@ export interface CompanyTable {
   forwardYn: Generated<'Y' | 'N'>;
   councilYn: Generated<'Y' | 'N'>;
   regDate: string;
-  createdAt: ColumnType<Date, Date | string | undefined, Date | string>;
-  updatedAt: ColumnType<Date, Date | string | undefined, Date | string>;
+  createdAt: ColumnType<string, Date | string | undefined, Date | string>;
+  updatedAt: ColumnType<string, Date | string | undefined, Date | string>;
   version: Generated<number>;
   corpNo: string | null;
   bankHolder: string | null;
@@ -492,7 +492,7 @@ export interface CompanyChangeRequestTable {
   fileId: string;
   status: 'REQUESTED' | 'APPROVED' | 'REJECTED' | 'WITHDRAWN';
   requestedBy: string;
-  requestedAt: ColumnType<Date, Date | string | undefined, Date | string>;
+  requestedAt: ColumnType<string, Date | string | undefined, Date | string>;
   decidedBy: string | null;
   decidedAt: Timestamp | null;
   decisionComment: string | null;
@@ -519,7 +519,7 @@ export interface CompanyCouncilTable {
   termTo: string;
   remark: string | null;
   createdBy: string;
-  createdAt: ColumnType<Date, Date | string | undefined, Date | string>;
+  createdAt: ColumnType<string, Date | string | undefined, Date | string>;
   version: Generated<number>;
 }
 
@@ -534,7 +534,7 @@ export interface CompanyProspectTable {
   items: string | null;
   status: 'FOUND' | 'INVITED' | 'DROPPED';
   foundBy: string;
-  foundAt: ColumnType<Date, Date | string | undefined, Date | string>;
+  foundAt: ColumnType<string, Date | string | undefined, Date | string>;
   invitedAt: Timestamp | null;
   invitedBy: string | null;
   dropReason: string | null;
@@ -555,7 +555,7 @@ export interface CompanyStatusRequestTable {
   status: 'REQUESTED' | 'APPROVED' | 'REJECTED' | 'WITHDRAWN';
   fileId: string | null;
   requestedBy: string;
-  requestedAt: ColumnType<Date, Date | string | undefined, Date | string>;
+  requestedAt: ColumnType<string, Date | string | undefined, Date | string>;
   decidedBy: string | null;
   decidedAt: Timestamp | null;
   decisionComment: string | null;
@@ -581,8 +581,8 @@ export interface DeliveryTable {
   registeredBy: string;
   receivedAt: Timestamp | null;
   cancelledAt: Timestamp | null;
-  createdAt: ColumnType<Date, Date | string | undefined, Date | string>;
-  updatedAt: ColumnType<Date, Date | string | undefined, Date | string>;
+  createdAt: ColumnType<string, Date | string | undefined, Date | string>;
+  updatedAt: ColumnType<string, Date | string | undefined, Date | string>;
   version: Generated<number>;
 }
 
@@ -623,7 +623,7 @@ export interface DevOutboxTable {
   channel: string;
   text: string;
   code: string | null;
-  at: ColumnType<Date, Date | string | undefined, Date | string>;
+  at: ColumnType<string, Date | string | undefined, Date | string>;
 }
 
 export interface DocumentSequenceTable {
@@ -648,8 +648,8 @@ export interface EmployeeTable {
   appChk: Generated<'Y' | 'N'>;
   status: Generated<string>;
   statusDt: string | null;
-  createdAt: ColumnType<Date, Date | string | undefined, Date | string>;
-  updatedAt: ColumnType<Date, Date | string | undefined, Date | string>;
+  createdAt: ColumnType<string, Date | string | undefined, Date | string>;
+  updatedAt: ColumnType<string, Date | string | undefined, Date | string>;
   version: Generated<number>;
 }
 
@@ -664,7 +664,7 @@ export interface ErpVendorAppTable {
   httpStatus: number | null;
   remark: string | null;
   requestedBy: string;
-  requestedAt: ColumnType<Date, Date | string | undefined, Date | string>;
+  requestedAt: ColumnType<string, Date | string | undefined, Date | string>;
   sendingAt: Timestamp | null;
   sentAt: Timestamp | null;
   sentBy: string | null;
@@ -688,8 +688,8 @@ export interface ErpVoucherTable {
   postedAt: Timestamp | null;
   lastError: string | null;
   createdBy: string | null;
-  createdAt: ColumnType<Date, Date | string | undefined, Date | string>;
-  updatedAt: ColumnType<Date, Date | string | undefined, Date | string>;
+  createdAt: ColumnType<string, Date | string | undefined, Date | string>;
+  updatedAt: ColumnType<string, Date | string | undefined, Date | string>;
   version: Generated<number>;
 }
 
@@ -725,7 +725,7 @@ export interface EvaMeasureTable {
   denominator: Numeric;
   rate: Numeric | null;
   score: Numeric | null;
-  computedAt: ColumnType<Date, Date | string | undefined, Date | string>;
+  computedAt: ColumnType<string, Date | string | undefined, Date | string>;
 }
 
 export interface EvaPeriodTable {
@@ -744,8 +744,8 @@ export interface EvaPeriodTable {
   closedAt: Timestamp | null;
   computedAt: Timestamp | null;
   createdBy: string;
-  createdAt: ColumnType<Date, Date | string | undefined, Date | string>;
-  updatedAt: ColumnType<Date, Date | string | undefined, Date | string>;
+  createdAt: ColumnType<string, Date | string | undefined, Date | string>;
+  updatedAt: ColumnType<string, Date | string | undefined, Date | string>;
   version: Generated<number>;
 }
 
@@ -792,8 +792,8 @@ export interface EvaTotalTable {
   finalizedBy: string | null;
   publishedAt: Timestamp | null;
   publishedBy: string | null;
-  createdAt: ColumnType<Date, Date | string | undefined, Date | string>;
-  updatedAt: ColumnType<Date, Date | string | undefined, Date | string>;
+  createdAt: ColumnType<string, Date | string | undefined, Date | string>;
+  updatedAt: ColumnType<string, Date | string | undefined, Date | string>;
   version: Generated<number>;
 }
 
@@ -826,7 +826,7 @@ export interface EvaWarnConfirmTable {
   docType: 'RFQ' | 'PO' | 'SIMPLE' | 'TENDER' | 'AUCTION';
   docNo: string;
   confirmedBy: string;
-  confirmedAt: ColumnType<Date, Date | string | undefined, Date | string>;
+  confirmedAt: ColumnType<string, Date | string | undefined, Date | string>;
 }
 
 export interface ExportJobTable {
@@ -844,7 +844,7 @@ export interface ExportJobTable {
   error: string | null;
   serverId: string;
   leaseUntil: Timestamp;
-  createdAt: ColumnType<Date, Date | string | undefined, Date | string>;
+  createdAt: ColumnType<string, Date | string | undefined, Date | string>;
   finishedAt: Timestamp | null;
   restarts: Generated<number>;
 }
@@ -858,14 +858,14 @@ export interface FileEntryTable {
   mimeType: string;
   checksum: string;
   createdBy: string | null;
-  createdAt: ColumnType<Date, Date | string | undefined, Date | string>;
+  createdAt: ColumnType<string, Date | string | undefined, Date | string>;
   deletedAt: Timestamp | null;
 }
 
 export interface FileGroupTable {
   fileId: string;
   createdBy: string | null;
-  createdAt: ColumnType<Date, Date | string | undefined, Date | string>;
+  createdAt: ColumnType<string, Date | string | undefined, Date | string>;
   docType: string | null;
   docNo: string | null;
   compNo: string | null;
@@ -878,7 +878,7 @@ export interface FxRateTable {
   rate: Numeric;
   perUnits: Generated<number>;
   updatedBy: string | null;
-  updatedAt: ColumnType<Date, Date | string | undefined, Date | string>;
+  updatedAt: ColumnType<string, Date | string | undefined, Date | string>;
   version: Generated<number>;
 }
 
@@ -894,8 +894,8 @@ export interface ItemTable {
   currency: 'KRW' | 'JPY';
   maker: string | null;
   useYn: Generated<'Y' | 'N'>;
-  createdAt: ColumnType<Date, Date | string | undefined, Date | string>;
-  updatedAt: ColumnType<Date, Date | string | undefined, Date | string>;
+  createdAt: ColumnType<string, Date | string | undefined, Date | string>;
+  updatedAt: ColumnType<string, Date | string | undefined, Date | string>;
   version: Generated<number>;
   fileId: string | null;
   updatedBy: string | null;
@@ -947,7 +947,7 @@ export interface ItemPriceHistoryTable {
   source: 'SEED' | 'PROPOSAL' | 'MANUAL';
   proposalNo: string | null;
   changedBy: string | null;
-  changedAt: ColumnType<Date, Date | string | undefined, Date | string>;
+  changedAt: ColumnType<string, Date | string | undefined, Date | string>;
 }
 
 export interface ItemProposalTable {
@@ -972,8 +972,8 @@ export interface ItemProposalTable {
   reviewedBy: string | null;
   reviewedAt: Timestamp | null;
   createdBy: string;
-  createdAt: ColumnType<Date, Date | string | undefined, Date | string>;
-  updatedAt: ColumnType<Date, Date | string | undefined, Date | string>;
+  createdAt: ColumnType<string, Date | string | undefined, Date | string>;
+  updatedAt: ColumnType<string, Date | string | undefined, Date | string>;
   version: Generated<number>;
 }
 
@@ -983,7 +983,7 @@ export interface ItemSupplierPriceTable {
   unitPrice: Numeric;
   currency: 'KRW' | 'JPY';
   effectiveDate: string;
-  updatedAt: ColumnType<Date, Date | string | undefined, Date | string>;
+  updatedAt: ColumnType<string, Date | string | undefined, Date | string>;
   version: Generated<number>;
 }
 
@@ -1004,7 +1004,7 @@ export interface ItemUploadBatchTable {
   replaces: string | null;
   errorFileId: string | null;
   createdBy: string;
-  createdAt: ColumnType<Date, Date | string | undefined, Date | string>;
+  createdAt: ColumnType<string, Date | string | undefined, Date | string>;
   checkedAt: Timestamp | null;
   appliedBy: string | null;
   appliedAt: Timestamp | null;
@@ -1034,7 +1034,7 @@ export interface JobRunTable {
 export interface JobStateTable {
   name: string;
   everySeconds: number;
-  nextRunAt: ColumnType<Date, Date | string | undefined, Date | string>;
+  nextRunAt: ColumnType<string, Date | string | undefined, Date | string>;
   runningBy: string | null;
   runningSince: Timestamp | null;
   failures: Generated<number>;
@@ -1048,7 +1048,7 @@ export interface LoginThrottleTable {
   scope: 'PAIR' | 'ACCOUNT' | 'CLIENT';
   key: string;
   failures: Generated<number>;
-  lastFailureAt: ColumnType<Date, Date | string | undefined, Date | string>;
+  lastFailureAt: ColumnType<string, Date | string | undefined, Date | string>;
   lockedUntil: Timestamp | null;
 }
 
@@ -1073,8 +1073,8 @@ export interface LoiTable {
   expiredAt: Timestamp | null;
   cancelReason: string | null;
   createdBy: string;
-  createdAt: ColumnType<Date, Date | string | undefined, Date | string>;
-  updatedAt: ColumnType<Date, Date | string | undefined, Date | string>;
+  createdAt: ColumnType<string, Date | string | undefined, Date | string>;
+  updatedAt: ColumnType<string, Date | string | undefined, Date | string>;
   version: Generated<number>;
 }
 
@@ -1107,7 +1107,7 @@ export interface MenuLogTable {
   path: string;
   portal: string;
   ip: string | null;
-  at: ColumnType<Date, Date | string | undefined, Date | string>;
+  at: ColumnType<string, Date | string | undefined, Date | string>;
 }
 
 export interface MessageTable {
@@ -1115,7 +1115,7 @@ export interface MessageTable {
   category: Generated<string>;
   textKo: string;
   textEn: string;
-  updatedAt: ColumnType<Date, Date | string | undefined, Date | string>;
+  updatedAt: ColumnType<string, Date | string | undefined, Date | string>;
   version: Generated<number>;
 }
 
@@ -1130,11 +1130,11 @@ export interface NotificationTable {
   sensitive: Generated<'Y' | 'N'>;
   state: Generated<'PENDING' | 'SENT' | 'FAILED'>;
   attempts: Generated<number>;
-  nextAttemptAt: ColumnType<Date, Date | string | undefined, Date | string>;
+  nextAttemptAt: ColumnType<string, Date | string | undefined, Date | string>;
   lastError: string | null;
   refEntity: string | null;
   refKey: string | null;
-  createdAt: ColumnType<Date, Date | string | undefined, Date | string>;
+  createdAt: ColumnType<string, Date | string | undefined, Date | string>;
   sentAt: Timestamp | null;
 }
 
@@ -1143,7 +1143,7 @@ export interface OidcLoginTable {
   nonce: string;
   codeVerifier: string;
   moveUrl: string | null;
-  createdAt: ColumnType<Date, Date | string | undefined, Date | string>;
+  createdAt: ColumnType<string, Date | string | undefined, Date | string>;
   expiresAt: Timestamp;
   ticketHash: string | null;
   userId: string | null;
@@ -1158,7 +1158,7 @@ export interface OtpCodeTable {
   channel: 'SMS' | 'EMAIL';
   codeHash: string;
   destination: string;
-  createdAt: ColumnType<Date, Date | string | undefined, Date | string>;
+  createdAt: ColumnType<string, Date | string | undefined, Date | string>;
   expiresAt: Timestamp;
   attempts: Generated<number>;
   usedAt: Timestamp | null;
@@ -1166,7 +1166,7 @@ export interface OtpCodeTable {
 
 export interface PersonalDataAccessLogTable {
   seq: ColumnType<number, never, never>;
-  occurredAt: ColumnType<Date, never, never>;
+  occurredAt: ColumnType<string, never, never>;
   actorId: string;
   actorPortal: string;
   actorCompNo: string | null;
@@ -1193,7 +1193,7 @@ export interface PoChangeTable {
   afterValue: string | null;
   reason: string;
   changedBy: string;
-  changedAt: ColumnType<Date, Date | string | undefined, Date | string>;
+  changedAt: ColumnType<string, Date | string | undefined, Date | string>;
 }
 
 export interface PoHeaderTable {
@@ -1214,8 +1214,8 @@ export interface PoHeaderTable {
   forwardedAt: Timestamp | null;
   acknowledgedAt: Timestamp | null;
   cancelReason: string | null;
-  createdAt: ColumnType<Date, Date | string | undefined, Date | string>;
-  updatedAt: ColumnType<Date, Date | string | undefined, Date | string>;
+  createdAt: ColumnType<string, Date | string | undefined, Date | string>;
+  updatedAt: ColumnType<string, Date | string | undefined, Date | string>;
   version: Generated<number>;
   approvalStatus: Generated<string>;
   approvalId: number | null;
@@ -1256,7 +1256,7 @@ export interface PostingErrorTable {
   erpCode: string | null;
   message: string;
   status: 'FAILED' | 'RETRIED';
-  occurredAt: ColumnType<Date, Date | string | undefined, Date | string>;
+  occurredAt: ColumnType<string, Date | string | undefined, Date | string>;
   retriedAt: Timestamp | null;
   retriedBy: string | null;
 }
@@ -1284,8 +1284,8 @@ export interface PrHeaderTable {
   submittedAt: Timestamp | null;
   approvedAt: Timestamp | null;
   createdBy: string;
-  createdAt: ColumnType<Date, Date | string | undefined, Date | string>;
-  updatedAt: ColumnType<Date, Date | string | undefined, Date | string>;
+  createdAt: ColumnType<string, Date | string | undefined, Date | string>;
+  updatedAt: ColumnType<string, Date | string | undefined, Date | string>;
   version: Generated<number>;
 }
 
@@ -1318,8 +1318,8 @@ export interface PurContractTable {
   status: 'ACTIVE' | 'TERMINATED';
   remark: string | null;
   createdBy: string;
-  createdAt: ColumnType<Date, Date | string | undefined, Date | string>;
-  updatedAt: ColumnType<Date, Date | string | undefined, Date | string>;
+  createdAt: ColumnType<string, Date | string | undefined, Date | string>;
+  updatedAt: ColumnType<string, Date | string | undefined, Date | string>;
   version: Generated<number>;
 }
 
@@ -1335,7 +1335,7 @@ export interface QuotationTable {
   remark: string | null;
   fileId: string | null;
   revision: Generated<number>;
-  invitedAt: ColumnType<Date, Date | string | undefined, Date | string>;
+  invitedAt: ColumnType<string, Date | string | undefined, Date | string>;
   checkedAt: Timestamp | null;
   checkedBy: string | null;
   submittedAt: Timestamp | null;
@@ -1362,7 +1362,7 @@ export interface RateLimitCounterTable {
 export interface RefreshTokenTable {
   tokenHash: string;
   sessionId: string;
-  issuedAt: ColumnType<Date, Date | string | undefined, Date | string>;
+  issuedAt: ColumnType<string, Date | string | undefined, Date | string>;
   expiresAt: Timestamp;
   usedAt: Timestamp | null;
 }
@@ -1382,8 +1382,8 @@ export interface RegistrationEvaluationTable {
   failReason: string | null;
   evaluator: string | null;
   evaluatedAt: Timestamp | null;
-  createdAt: ColumnType<Date, Date | string | undefined, Date | string>;
-  updatedAt: ColumnType<Date, Date | string | undefined, Date | string>;
+  createdAt: ColumnType<string, Date | string | undefined, Date | string>;
+  updatedAt: ColumnType<string, Date | string | undefined, Date | string>;
   version: Generated<number>;
 }
 
@@ -1431,7 +1431,7 @@ export interface ReportSpendMonthTable {
 export interface ReportSummaryDirtyTable {
   id: Generated<number>;
   month: string;
-  markedAt: ColumnType<Date, Date | string | undefined, Date | string>;
+  markedAt: ColumnType<string, Date | string | undefined, Date | string>;
 }
 
 export interface RfqHeaderTable {
@@ -1448,8 +1448,8 @@ export interface RfqHeaderTable {
   awardedAt: Timestamp | null;
   cancelReason: string | null;
   createdBy: string;
-  createdAt: ColumnType<Date, Date | string | undefined, Date | string>;
-  updatedAt: ColumnType<Date, Date | string | undefined, Date | string>;
+  createdAt: ColumnType<string, Date | string | undefined, Date | string>;
+  updatedAt: ColumnType<string, Date | string | undefined, Date | string>;
   version: Generated<number>;
   closedAt: Timestamp | null;
 }
@@ -1483,7 +1483,7 @@ export interface RfqQuestionTable {
   compNo: string;
   question: string;
   askedBy: string;
-  askedAt: ColumnType<Date, Date | string | undefined, Date | string>;
+  askedAt: ColumnType<string, Date | string | undefined, Date | string>;
   answer: string | null;
   answeredBy: string | null;
   answeredAt: Timestamp | null;
@@ -1521,15 +1521,15 @@ export interface SatSurveyTable {
   endDate: string;
   status: 'DRAFT' | 'OPEN' | 'CLOSED';
   createdBy: string;
-  createdAt: ColumnType<Date, Date | string | undefined, Date | string>;
-  updatedAt: ColumnType<Date, Date | string | undefined, Date | string>;
+  createdAt: ColumnType<string, Date | string | undefined, Date | string>;
+  updatedAt: ColumnType<string, Date | string | undefined, Date | string>;
   version: Generated<number>;
 }
 
 export interface ServerSecretTable {
   name: string;
   value: string;
-  createdAt: ColumnType<Date, Date | string | undefined, Date | string>;
+  createdAt: ColumnType<string, Date | string | undefined, Date | string>;
 }
 
 export interface SettlementTable {
@@ -1546,7 +1546,7 @@ export interface SettlementTable {
   totalAmount: ColumnType<string, string | number | undefined, string | number>;
   jpyRate: Numeric | null;
   jpyRateSource: 'MONTHLY' | 'SYSTEM_CONST' | null;
-  builtAt: ColumnType<Date, Date | string | undefined, Date | string>;
+  builtAt: ColumnType<string, Date | string | undefined, Date | string>;
   builtBy: string | null;
   confirmRequestedAt: Timestamp | null;
   confirmRequestedBy: string | null;
@@ -1556,8 +1556,8 @@ export interface SettlementTable {
   disputedBy: string | null;
   disputeReason: string | null;
   postedAt: Timestamp | null;
-  createdAt: ColumnType<Date, Date | string | undefined, Date | string>;
-  updatedAt: ColumnType<Date, Date | string | undefined, Date | string>;
+  createdAt: ColumnType<string, Date | string | undefined, Date | string>;
+  updatedAt: ColumnType<string, Date | string | undefined, Date | string>;
   version: Generated<number>;
 }
 
@@ -1569,12 +1569,12 @@ export interface SettlementAdjustmentTable {
   reason: string;
   status: 'REQUESTED' | 'APPROVED' | 'REJECTED' | 'CANCELLED';
   requestedBy: string;
-  requestedAt: ColumnType<Date, Date | string | undefined, Date | string>;
+  requestedAt: ColumnType<string, Date | string | undefined, Date | string>;
   decidedBy: string | null;
   decidedAt: Timestamp | null;
   decisionComment: string | null;
-  createdAt: ColumnType<Date, Date | string | undefined, Date | string>;
-  updatedAt: ColumnType<Date, Date | string | undefined, Date | string>;
+  createdAt: ColumnType<string, Date | string | undefined, Date | string>;
+  updatedAt: ColumnType<string, Date | string | undefined, Date | string>;
   version: Generated<number>;
 }
 
@@ -1602,7 +1602,7 @@ export interface SettlementLineTable {
 export interface SetupCodeTable {
   userId: string;
   codeHash: string;
-  createdAt: ColumnType<Date, Date | string | undefined, Date | string>;
+  createdAt: ColumnType<string, Date | string | undefined, Date | string>;
   expiresAt: Timestamp;
   usedAt: Timestamp | null;
 }
@@ -1610,7 +1610,7 @@ export interface SetupCodeTable {
 export interface SigningKeyTable {
   kid: string;
   secret: string;
-  createdAt: ColumnType<Date, Date | string | undefined, Date | string>;
+  createdAt: ColumnType<string, Date | string | undefined, Date | string>;
   retiresAt: Timestamp | null;
 }
 
@@ -1638,9 +1638,9 @@ export interface StoredScreenTable {
   publishedVersion: number | null;
   pgmId: string | null;
   createdBy: string;
-  createdAt: ColumnType<Date, Date | string | undefined, Date | string>;
+  createdAt: ColumnType<string, Date | string | undefined, Date | string>;
   updatedBy: string;
-  updatedAt: ColumnType<Date, Date | string | undefined, Date | string>;
+  updatedAt: ColumnType<string, Date | string | undefined, Date | string>;
 }
 
 export interface StoredScreenVersionTable {
@@ -1651,7 +1651,7 @@ export interface StoredScreenVersionTable {
   note: string | null;
   restoredFrom: number | null;
   createdBy: string;
-  createdAt: ColumnType<Date, Date | string | undefined, Date | string>;
+  createdAt: ColumnType<string, Date | string | undefined, Date | string>;
 }
 
 export interface SupplierApplicationTable {
@@ -1699,8 +1699,8 @@ export interface SupplierApplicationTable {
   decidedAt: Timestamp | null;
   rejectReason: string | null;
   expiresAt: Timestamp;
-  createdAt: ColumnType<Date, Date | string | undefined, Date | string>;
-  updatedAt: ColumnType<Date, Date | string | undefined, Date | string>;
+  createdAt: ColumnType<string, Date | string | undefined, Date | string>;
+  updatedAt: ColumnType<string, Date | string | undefined, Date | string>;
   version: Generated<number>;
 }
 
@@ -1728,8 +1728,8 @@ export interface TenderTable {
   openedAt: Timestamp | null;
   awardedAt: Timestamp | null;
   createdBy: string;
-  createdAt: ColumnType<Date, Date | string | undefined, Date | string>;
-  updatedAt: ColumnType<Date, Date | string | undefined, Date | string>;
+  createdAt: ColumnType<string, Date | string | undefined, Date | string>;
+  updatedAt: ColumnType<string, Date | string | undefined, Date | string>;
   version: Generated<number>;
 }
 
@@ -1750,7 +1750,7 @@ export interface TenderBidTable {
   submittedBy: string | null;
   totalAmount: Numeric | null;
   bidRank: number | null;
-  invitedAt: ColumnType<Date, Date | string | undefined, Date | string>;
+  invitedAt: ColumnType<string, Date | string | undefined, Date | string>;
   version: Generated<number>;
   remindedHours: number | null;
 }
@@ -1768,7 +1768,7 @@ export interface TenderKeyTable {
   tenderNo: string;
   wrappedKey: string | null;
   keyRef: string;
-  createdAt: ColumnType<Date, Date | string | undefined, Date | string>;
+  createdAt: ColumnType<string, Date | string | undefined, Date | string>;
   releasedAt: Timestamp | null;
   destroyedAt: Timestamp | null;
 }
@@ -1791,7 +1791,7 @@ export interface TenderOpeningTable {
   tenderNo: string;
   confirmedBy: string;
   confirmerName: string | null;
-  confirmedAt: ColumnType<Date, Date | string | undefined, Date | string>;
+  confirmedAt: ColumnType<string, Date | string | undefined, Date | string>;
 }
 
 export interface UnitTable {
@@ -1814,7 +1814,7 @@ export interface UserPrefTable {
   userId: string;
   prefKey: string;
   value: Json;
-  updatedAt: ColumnType<Date, Date | string | undefined, Date | string>;
+  updatedAt: ColumnType<string, Date | string | undefined, Date | string>;
   version: Generated<number>;
 }
 
@@ -1827,8 +1827,8 @@ export interface UserSessionTable {
   lastLoginDate: Timestamp | null;
   userAgent: string | null;
   refreshTokenHash: string | null;
-  createdDate: ColumnType<Date, Date | string | undefined, Date | string>;
-  lastSeenAt: ColumnType<Date, Date | string | undefined, Date | string>;
+  createdDate: ColumnType<string, Date | string | undefined, Date | string>;
+  lastSeenAt: ColumnType<string, Date | string | undefined, Date | string>;
   expiredDate: Timestamp;
   endedAt: Timestamp | null;
   endReason: string | null;
@@ -1864,8 +1864,8 @@ export interface WhReceiptTable {
   cancelReason: string | null;
   remark: string | null;
   requestedBy: string;
-  createdAt: ColumnType<Date, Date | string | undefined, Date | string>;
-  updatedAt: ColumnType<Date, Date | string | undefined, Date | string>;
+  createdAt: ColumnType<string, Date | string | undefined, Date | string>;
+  updatedAt: ColumnType<string, Date | string | undefined, Date | string>;
   version: Generated<number>;
 }
 

@@ -8,6 +8,15 @@ import type { FieldError } from './errors.js';
 import { josa } from './values.js';
 
 /**
+ * A moment: a Date, or a timestamp as the database hands it over (Date#toISOString's form,
+ * server/db/pglite/parsers.mjs). Rules about time take either, so rows go in as they are read.
+ */
+export type Instant = Date | string;
+
+/** Milliseconds since the epoch of an Instant. */
+export const msOf = (t: Instant): number => (typeof t === 'string' ? Date.parse(t) : t.getTime());
+
+/**
  * Today in Korea (the business day of every date rule and document date), as YYYY-MM-DD, whatever
  * the server's time zone. Korea keeps no daylight-saving time, so KST is always UTC+9.
  */

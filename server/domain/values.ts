@@ -67,8 +67,15 @@ export function requireText(errors: FieldError[], path: string, value: string | 
   if (text(value) === null) errors.push({ path, message: `${josa(label, '을/를')} 입력하세요` });
 }
 
-/** A timestamp as the API answers it (ISO 8601, UTC). */
-export const iso = (d: Date | string | null | undefined): string | null => (d === null || d === undefined ? null : d instanceof Date ? d.toISOString() : new Date(d).toISOString());
+/**
+ * A timestamp as the API answers it (ISO 8601, UTC). Timestamps read from the database already are
+ * (server/db/pglite/parsers.mjs) and pass as they are; other text is read as a date and printed.
+ */
+export const iso = (d: Date | string | null | undefined): string | null =>
+  d === null || d === undefined ? null : d instanceof Date ? d.toISOString() : isIsoUtc(d) ? d : new Date(d).toISOString();
+
+/** Date#toISOString's own form: 2024-11-05T05:30:09.000Z. */
+const isIsoUtc = (s: string): boolean => s.length === 24 && s.charCodeAt(23) === 90 /* Z */ && s.charCodeAt(10) === 84 /* T */ && s.charCodeAt(19) === 46 /* . */;
 
 /** Thousands-grouped number for messages: 1234567 → 1,234,567 (decimals kept, trailing zeros dropped). */
 export const grouped = (v: string): string => {

@@ -89,8 +89,8 @@ export function createJobRunner(options: JobRunnerOptions): RunningJobRunner {
       .updateTable('jobState')
       .set({ runningBy: serverId, runningSince: now })
       .where('name', '=', name)
-      .where('nextRunAt', '<=', now)
-      .where((eb) => eb.or([eb('runningBy', 'is', null), eb('runningSince', '<', new Date(now.getTime() - leaseSeconds * 1000))]))
+      .where('nextRunAt', '<=', now.toISOString())
+      .where((eb) => eb.or([eb('runningBy', 'is', null), eb('runningSince', '<', new Date(now.getTime() - leaseSeconds * 1000).toISOString())]))
       .returning('name')
       .executeTakeFirst();
     return won !== undefined;
@@ -141,8 +141,8 @@ export function createJobRunner(options: JobRunnerOptions): RunningJobRunner {
     const due = await db
       .selectFrom('jobState')
       .select('name')
-      .where('nextRunAt', '<=', now)
-      .where((eb) => eb.or([eb('runningBy', 'is', null), eb('runningSince', '<', new Date(now.getTime() - leaseSeconds * 1000))]))
+      .where('nextRunAt', '<=', now.toISOString())
+      .where((eb) => eb.or([eb('runningBy', 'is', null), eb('runningSince', '<', new Date(now.getTime() - leaseSeconds * 1000).toISOString())]))
       .orderBy('nextRunAt')
       .execute();
     const ran: string[] = [];

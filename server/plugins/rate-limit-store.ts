@@ -57,7 +57,7 @@ export const rateLimitJobs: JobDefinition[] = [
     name: 'rateLimit.purgeExpired',
     everySeconds: 600,
     run: async ({ db }) => {
-      const r = await db.deleteFrom('rateLimitCounter').where('expiresAt', '<', sql<Date>`now()`).executeTakeFirst();
+      const r = await db.deleteFrom('rateLimitCounter').where('expiresAt', '<', sql<string>`now()`).executeTakeFirst();
       return { removed: Number(r.numDeletedRows) };
     },
   },

@@ -55,6 +55,6 @@ export async function takeIdToken(db: Db, tokens: AccessTokens, handle: string, 
   const row = await db.selectFrom('userSession').select(['sessionId', 'idTokenEnc', 'endedAt']).where('ssoLogoutHash', '=', hash).executeTakeFirst();
   if (!row) return null;
   const taken = await db.updateTable('userSession').set({ idTokenEnc: null, ssoLogoutHash: null }).where('sessionId', '=', row.sessionId).where('ssoLogoutHash', '=', hash).executeTakeFirst();
-  if (Number(taken.numUpdatedRows) !== 1 || !row.idTokenEnc || !row.endedAt || now - row.endedAt.getTime() > HANDLE_TTL_SEC * 1000) return null;
+  if (Number(taken.numUpdatedRows) !== 1 || !row.idTokenEnc || !row.endedAt || now - Date.parse(row.endedAt) > HANDLE_TTL_SEC * 1000) return null;
   return openIdToken(tokens, row.sessionId, row.idTokenEnc);
 }

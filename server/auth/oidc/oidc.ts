@@ -83,7 +83,7 @@ export function createOidcService(config: OidcConfig, db: () => Db, log: Fastify
       const nonce = client.randomNonce();
       const codeVerifier = client.randomPKCECodeVerifier();
       const now = Date.now();
-      await db().deleteFrom('oidcLogin').where('expiresAt', '<', new Date(now)).execute();
+      await db().deleteFrom('oidcLogin').where('expiresAt', '<', new Date(now).toISOString()).execute();
       await db()
         .insertInto('oidcLogin')
         .values({ state, nonce, codeVerifier, moveUrl: moveUrl?.slice(0, 1000) ?? null, expiresAt: new Date(now + LOGIN_TTL_SEC * 1000) })
@@ -103,7 +103,7 @@ export function createOidcService(config: OidcConfig, db: () => Db, log: Fastify
     async callback(currentUrl) {
       const state = currentUrl.searchParams.get('state') ?? '';
       const pending = state ? await db().selectFrom('oidcLogin').selectAll().where('state', '=', state).executeTakeFirst() : undefined;
-      if (!pending || pending.usedAt || pending.expiresAt.getTime() < Date.now()) {
+      if (!pending || pending.usedAt || Date.parse(pending.expiresAt) < Date.now()) {
         log.info({ state: state.slice(0, 8) }, 'OIDC callback with an unknown, used or expired state');
         return { ok: false, code: 'AUTH008' };
       }
@@ -155,7 +155,7 @@ export function createOidcService(config: OidcConfig, db: () => Db, log: Fastify
       // The ticket is spent at once (deleting the row), whether or not it is still valid.
       const spent = await db().deleteFrom('oidcLogin').where('state', '=', row.state).executeTakeFirst();
       if (Number(spent.numDeletedRows) !== 1) return { ok: false, code: 'AUTH003' };
-      if (row.expiresAt.getTime() < Date.now()) return { ok: false, code: 'AUTH008' };
+      if (Date.parse(row.expiresAt) < Date.now()) return { ok: false, code: 'AUTH008' };
       return { ok: true, userId: row.userId, ...(row.idToken ? { idToken: row.idToken } : {}) };
     },
 

@@ -47,7 +47,7 @@ export async function claimWaitingExport(db: Db, serverId: string, now: Date, ma
     .selectFrom('exportJob')
     .select('exportId')
     .where('status', '=', 'RUNNING')
-    .where('leaseUntil', '<=', now)
+    .where('leaseUntil', '<=', now.toISOString())
     .where('restarts', '<', maxRestarts)
     .where(sql<boolean>`request ? 'columns'`)
     .orderBy('createdAt')
@@ -56,7 +56,7 @@ export async function claimWaitingExport(db: Db, serverId: string, now: Date, ma
     .updateTable('exportJob')
     .set((eb) => ({ serverId, leaseUntil: new Date(now.getTime() + LEASE_MS), rowsDone: 0, restarts: eb('restarts', '+', 1) }))
     .where('exportId', '=', (eb) => eb.selectFrom(waiting.as('w')).select('w.exportId'))
-    .where('leaseUntil', '<=', now)
+    .where('leaseUntil', '<=', now.toISOString())
     .where('status', '=', 'RUNNING')
     .returning(['exportId', 'userId', 'sessionId', 'request', 'sheetName'])
     .executeTakeFirst();
@@ -68,7 +68,7 @@ export async function failAbandonedExports(db: Db, now: Date, maxRestarts: numbe
     .updateTable('exportJob')
     .set({ status: 'FAILED', error, finishedAt: now })
     .where('status', '=', 'RUNNING')
-    .where('leaseUntil', '<', now)
+    .where('leaseUntil', '<', now.toISOString())
     .where((eb) => eb.or([eb('restarts', '>=', maxRestarts), sql<boolean>`not (request ? 'columns')`]))
     .returning('exportId')
     .execute();
@@ -85,8 +85,8 @@ export type ExportRow = {
   sheetName: string;
   bytes: string | null;
   error: string | null;
-  createdAt: Date;
-  finishedAt: Date | null;
+  createdAt: string;
+  finishedAt: string | null;
 };
 
 /** Exports a user has running (any server). */
@@ -137,7 +137,7 @@ export function exportOwner(db: Db, userId: string) {
 export async function deleteOldExports(db: Db, now: Date, hours: number): Promise<string[]> {
   const rows = await db
     .deleteFrom('exportJob')
-    .where('createdAt', '<', sql<Date>`${now}::timestamptz - make_interval(hours => ${hours})`)
+    .where('createdAt', '<', sql<string>`${now}::timestamptz - make_interval(hours => ${hours})`)
     .where('status', '!=', 'RUNNING')
     .returning('exportId')
     .execute();

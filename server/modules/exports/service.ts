@@ -24,8 +24,8 @@ const statusOf = (r: ExportRow) => ({
   sheetName: r.sheetName,
   bytes: r.bytes === null ? null : Number(r.bytes),
   error: r.error,
-  createdAt: r.createdAt.toISOString(),
-  finishedAt: r.finishedAt ? r.finishedAt.toISOString() : null,
+  createdAt: r.createdAt,
+  finishedAt: r.finishedAt,
 });
 
 /**

@@ -42,7 +42,7 @@ export async function markEntryDeleted(db: Db, fileId: string, seq: number): Pro
 
 /** Groups no document took before the cutoff, oldest first, 1,000 at a time. */
 export async function unboundGroupsBefore(db: Db, cutoff: Date): Promise<string[]> {
-  const rows = await db.selectFrom('fileGroup').select(['fileId']).where('boundAt', 'is', null).where('createdAt', '<', cutoff).orderBy('createdAt').limit(1000).execute();
+  const rows = await db.selectFrom('fileGroup').select(['fileId']).where('boundAt', 'is', null).where('createdAt', '<', cutoff.toISOString()).orderBy('createdAt').limit(1000).execute();
   return rows.map((r) => r.fileId);
 }
 

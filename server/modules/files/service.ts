@@ -26,7 +26,7 @@ const toInfo = (r: FileEntryRow) => ({
   originalName: r.originalName,
   sizeBytes: Number(r.sizeBytes),
   mimeType: r.mimeType,
-  createdAt: r.createdAt.toISOString(),
+  createdAt: r.createdAt,
 });
 
 /** A file to send: its name (which sets its type and the download's name) and its content. */

@@ -108,7 +108,7 @@ export async function existCheck(db: Db, rawId: string) {
 export async function cyberUserList(db: Db, f: { compNo?: string; userName?: string; dsadId?: string }) {
   const rows = await externalUsers(db, { compNo: f.compNo?.trim(), userName: f.userName?.trim(), idPrefix: f.dsadId?.trim() });
   return {
-    userInfo: rows.map(({ lockedAt, lastLoginAt, compNo, ...r }) => ({ ...r, compNo: compNo!, locked: lockedAt !== null, lastLoginAt: lastLoginAt ? lastLoginAt.toISOString() : null })),
+    userInfo: rows.map(({ lockedAt, lastLoginAt, compNo, ...r }) => ({ ...r, compNo: compNo!, locked: lockedAt !== null, lastLoginAt: lastLoginAt ? lastLoginAt : null })),
   };
 }
 

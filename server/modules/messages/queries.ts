@@ -9,7 +9,7 @@ export interface MessageRecord {
   category: string;
   textKo: string;
   textEn: string;
-  updatedAt: Date;
+  updatedAt: string;
   version: number;
 }
 

@@ -7,7 +7,8 @@ import { deleteMessageRow, findMessage, insertMessage, lockMessage, updateMessag
 
 const REQUIRED = '필수 입력 항목입니다';
 
-export const messageRow = (m: MessageRecord) => ({ ...m, updatedAt: m.updatedAt.toISOString() });
+/** A message as the API answers it (its updatedAt is already ISO text, db/pglite/parsers.mjs). */
+export const messageRow = (m: MessageRecord): MessageRecord => m;
 
 const messageMissing = () => notFound('MESSAGE_NOT_FOUND', '메시지를 찾을 수 없습니다');
 const versionConflict = (current: number) => conflict('VERSION_CONFLICT', '다른 사용자가 먼저 변경했습니다. 다시 조회한 뒤 처리하세요', { currentVersion: current });

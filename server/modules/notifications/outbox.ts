@@ -112,7 +112,7 @@ export interface DeliveryContext {
  */
 export async function deliverDue(ctx: DeliveryContext): Promise<{ sent: number; retried: number; failed: number }> {
   const { db, config, log, now } = ctx;
-  let query = db.selectFrom('notification').select(['id', 'channel', 'recipient', 'subject', 'body', 'attempts', 'template']).where('state', '=', 'PENDING').where('nextAttemptAt', '<=', now);
+  let query = db.selectFrom('notification').select(['id', 'channel', 'recipient', 'subject', 'body', 'attempts', 'template']).where('state', '=', 'PENDING').where('nextAttemptAt', '<=', now.toISOString());
   if (ctx.onlyId !== undefined) query = query.where('id', '=', ctx.onlyId);
   const due = await query.orderBy('id').limit(BATCH).execute();
   const cache = new Map<Channel, Transport>();

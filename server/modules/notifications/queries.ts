@@ -8,7 +8,7 @@ export async function listNotificationRows(db: Db, filter: { state?: 'PENDING' |
   if (filter.state) query = query.where('state', '=', filter.state);
   if (filter.recipient) query = query.where('recipient', '=', filter.recipient);
   const rows = await query.orderBy('id', 'desc').limit(filter.size).execute();
-  return rows.map((r) => ({ ...r, id: Number(r.id), createdAt: r.createdAt.toISOString(), sentAt: r.sentAt ? r.sentAt.toISOString() : null }));
+  return rows.map((r) => ({ ...r, id: Number(r.id), createdAt: r.createdAt, sentAt: r.sentAt ? r.sentAt : null }));
 }
 
 /** One message's state, locked until the transaction ends. */

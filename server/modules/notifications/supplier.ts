@@ -97,8 +97,8 @@ export async function remindRfqDeadlines(db: Db, now: Date): Promise<{ reminded:
       .select(['q.rfqNo', 'q.compNo', 'r.title', 'r.deadline'])
       .where('r.status', '=', 'OPEN')
       .where('r.closedAt', 'is', null)
-      .where('r.deadline', '>', now)
-      .where('r.deadline', '<=', until)
+      .where('r.deadline', '>', now.toISOString())
+      .where('r.deadline', '<=', until.toISOString())
       .where('q.status', 'in', ['REQUESTED', 'CHECKED'])
       .where(({ not, exists, selectFrom }) =>
         not(

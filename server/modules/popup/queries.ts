@@ -49,7 +49,7 @@ export function listPeople(db: Db, f: PersonFilter) {
     .select(['userId', 'sessionId', 'ip'])
     .distinctOn('userId')
     .where('endedAt', 'is', null)
-    .where('expiredDate', '>', sql<Date>`now()`)
+    .where('expiredDate', '>', sql<string>`now()`)
     .orderBy('userId')
     .orderBy('createdDate', 'desc')
     .as('ls');

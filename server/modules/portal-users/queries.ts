@@ -21,7 +21,7 @@ export async function listSessions(db: Db, f: { userIdPrefix?: string; hname?: s
   let base = db.selectFrom('userSession as s').innerJoin('appUser as u', 'u.userId', 's.userId');
   if (f.userIdPrefix) base = base.where('s.userId', 'like', `${f.userIdPrefix}%`);
   if (f.hname) base = base.where('u.hname', 'like', `%${f.hname}%`);
-  if (f.openOnly) base = base.where('s.endedAt', 'is', null).where('s.expiredDate', '>', sql<Date>`now()`);
+  if (f.openOnly) base = base.where('s.endedAt', 'is', null).where('s.expiredDate', '>', sql<string>`now()`);
   if (f.portal) base = base.where('s.portal', '=', f.portal);
   const [rows, count] = await Promise.all([
     base

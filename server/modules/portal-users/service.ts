@@ -11,14 +11,15 @@ import { authGroupsInUse, changeUser, listSessions, listUsers, lockUser, oneUser
 
 /** Live sessions and accounts: force logout, unlock, block and unblock (DESIGN §5). */
 
-const iso = (d: Date | null) => (d ? d.toISOString() : null);
-const toUserRow = <R extends { lockedAt: Date | null; lastLoginAt: Date | null }>({ lockedAt, lastLoginAt, ...rest }: R) => ({ ...rest, locked: lockedAt !== null, lastLoginAt: iso(lastLoginAt) });
+// Timestamps read from the database are already the API's text (db/pglite/parsers.mjs).
+const iso = (d: Date | string | null | undefined) => (d ? (typeof d === 'string' ? d : d.toISOString()) : null);
+const toUserRow = <R extends { lockedAt: string | null; lastLoginAt: string | null }>({ lockedAt, lastLoginAt, ...rest }: R) => ({ ...rest, locked: lockedAt !== null, lastLoginAt: iso(lastLoginAt) });
 
 export async function searchSessions(db: Db, q: Static<typeof SessionListQuery>) {
   const sort = parseSort(q.sort, { field: 'createdDate', direction: 'desc' });
   const { rows, total } = await listSessions(db, { userIdPrefix: q.userId?.trim(), hname: q.hname?.trim(), openOnly: q.openOnly !== 'N', portal: q.portal }, sort, pageWindow(q));
   return {
-    rows: rows.map((r) => ({ ...r, lastLoginDate: iso(r.lastLoginDate), createdDate: r.createdDate.toISOString(), expiredDate: r.expiredDate.toISOString(), lastSeenAt: r.lastSeenAt.toISOString(), endedAt: iso(r.endedAt) })),
+    rows: rows.map((r) => ({ ...r, lastLoginDate: iso(r.lastLoginDate), createdDate: r.createdDate, expiredDate: r.expiredDate, lastSeenAt: r.lastSeenAt, endedAt: iso(r.endedAt) })),
     total,
   };
 }

@@ -6,7 +6,8 @@ export const GENESIS_HASH = '0'.repeat(64);
 
 export interface ChainRow {
   seq: number;
-  occurredAt: Date;
+  /** A Date, or the database's ISO text (server/db/pglite/parsers.mjs): the same text is hashed. */
+  occurredAt: Date | string;
   actorId: string;
   actorPortal: string;
   actorCompNo: string | null;
@@ -30,7 +31,7 @@ export interface ChainRow {
  * not trust a database function that whoever altered a row could have altered too.
  */
 export function rowHash(r: Omit<ChainRow, 'hash'>): string {
-  const values = [r.prevHash, r.seq, r.occurredAt.toISOString(), r.actorId, r.actorPortal, r.actorCompNo, r.clientIp, r.action, r.operation, r.subjectKind, r.subjectKeys, r.fields, r.rowCount, r.reasonCode, r.reasonText];
+  const values = [r.prevHash, r.seq, typeof r.occurredAt === 'string' ? r.occurredAt : r.occurredAt.toISOString(), r.actorId, r.actorPortal, r.actorCompNo, r.clientIp, r.action, r.operation, r.subjectKind, r.subjectKeys, r.fields, r.rowCount, r.reasonCode, r.reasonText];
   const text = `[${values.map((v) => JSON.stringify(v)).join(', ')}]`;
   return createHash('sha256').update(text, 'utf8').digest('hex');
 }

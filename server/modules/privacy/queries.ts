@@ -64,8 +64,8 @@ export async function listAccess(db: Db, f: AccessLogFilter) {
     .selectFrom('personalDataAccessLog as l')
     .leftJoin('appUser as u', 'u.userId', 'l.actorId')
     // The days are Korean calendar days, whatever the session's time zone.
-    .where('l.occurredAt', '>=', sql<Date>`(${f.from}::date)::timestamp at time zone 'Asia/Seoul'`)
-    .where('l.occurredAt', '<', sql<Date>`(${f.to}::date + 1)::timestamp at time zone 'Asia/Seoul'`);
+    .where('l.occurredAt', '>=', sql<string>`(${f.from}::date)::timestamp at time zone 'Asia/Seoul'`)
+    .where('l.occurredAt', '<', sql<string>`(${f.to}::date + 1)::timestamp at time zone 'Asia/Seoul'`);
   if (f.actorId) q = q.where('l.actorId', '=', f.actorId);
   if (f.action) q = q.where('l.action', '=', f.action as 'VIEW');
   if (f.subjectKind) q = q.where('l.subjectKind', '=', f.subjectKind);

@@ -96,7 +96,7 @@ export async function refreshReportSummary(db: Db, range?: { fromMonth: string; 
 /** What a report read from the summaries is complete up to: its period's months still marked, and since when. */
 export async function summaryState(db: Db, range: { fromMonth: string; toMonth: string }): Promise<{ asOf: string; pendingMonths: string[] }> {
   const within = sql`month >= ${range.fromMonth} and month <= ${range.toMonth}`;
-  const { rows } = await sql<{ now: Date; oldest: Date | null; months: string[] | null }>`
+  const { rows } = await sql<{ now: string; oldest: string | null; months: string[] | null }>`
     select now() as now,
            (select min(marked_at) from report_summary_dirty where ${within}) as oldest,
            array(select distinct month from report_summary_dirty where ${within} order by month) as months`.execute(db);

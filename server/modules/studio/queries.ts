@@ -16,9 +16,9 @@ export interface ScreenRecord {
   publishedVersion: number | null;
   pgmId: string | null;
   createdBy: string;
-  createdAt: Date;
+  createdAt: string;
   updatedBy: string;
-  updatedAt: Date;
+  updatedAt: string;
 }
 
 const SCREEN_COLUMNS = [
@@ -103,7 +103,7 @@ export interface VersionRecord {
   note: string | null;
   restoredFrom: number | null;
   createdBy: string;
-  createdAt: Date;
+  createdAt: string;
 }
 
 export async function listVersions(db: Db, name: string) {

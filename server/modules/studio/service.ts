@@ -83,7 +83,7 @@ export function studioOperations(ctx: StudioCtx) {
 
 export async function listStudioScreens(ctx: StudioCtx, query: Static<typeof StudioListQuery>) {
   const { rows, total } = await q.listScreens(ctx.db, { name: query.name?.trim() || undefined, portal: query.portal }, pageWindow(query));
-  return { rows: rows.map((r) => ({ ...r, route: routeOf(r.name, r.portal), problemCount: Number(r.problemCount), updatedAt: r.updatedAt.toISOString() })), total };
+  return { rows: rows.map((r) => ({ ...r, route: routeOf(r.name, r.portal), problemCount: Number(r.problemCount), updatedAt: r.updatedAt })), total };
 }
 
 async function screenAnswer(db: Db, name: string) {
@@ -106,7 +106,7 @@ async function screenAnswer(db: Db, name: string) {
     draftIsPublished: !!published && published.source === s.draftSource && sameLabels(published.labels, s.draftLabels),
     menu: menuRow ? { pgmId: menuRow.pgmId, parentId: menuRow.parentId, pgmName: menuRow.pgmName, pgmNameEn: menuRow.pgmNameEn, groups: grants } : null,
     updatedBy: s.updatedBy,
-    updatedAt: s.updatedAt.toISOString(),
+    updatedAt: s.updatedAt,
   };
 }
 
@@ -273,13 +273,13 @@ export async function listScreenVersions(ctx: StudioCtx, name: string) {
   const s = await q.findScreen(ctx.db, name);
   if (!s) throw screenMissing();
   const rows = await q.listVersions(ctx.db, name);
-  return { rows: rows.map((r) => ({ ...r, published: r.versionNo === s.publishedVersion, createdAt: r.createdAt.toISOString() })), total: rows.length };
+  return { rows: rows.map((r) => ({ ...r, published: r.versionNo === s.publishedVersion, createdAt: r.createdAt })), total: rows.length };
 }
 
 export async function getScreenVersion(ctx: StudioCtx, name: string, versionNo: number) {
   const v = await q.findVersion(ctx.db, name, versionNo);
   if (!v) throw versionMissing();
-  return { versionNo: v.versionNo, source: v.source, labels: v.labels, note: v.note, createdBy: v.createdBy, createdAt: v.createdAt.toISOString() };
+  return { versionNo: v.versionNo, source: v.source, labels: v.labels, note: v.note, createdBy: v.createdBy, createdAt: v.createdAt };
 }
 
 /** What changed from a version to the draft (or to another version): lines of the text, and labels. */

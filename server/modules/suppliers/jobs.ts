@@ -33,7 +33,7 @@ export async function expireApplicationDrafts(db: Db, store: FileStore, now: Dat
       }
       await writeAudit(trx, {
         entity: 'supplier_application', entityKey: a.receiptNo, action: 'EXPIRE', actor,
-        before: { status: a.status, step: a.step, expiresAt: a.expiresAt.toISOString() }, after: { status: 'EXPIRED', filesRemoved: files.length },
+        before: { status: a.status, step: a.step, expiresAt: a.expiresAt }, after: { status: 'EXPIRED', filesRemoved: files.length },
       });
     }
     const expired = due.map((a) => a.receiptNo);

@@ -6,7 +6,7 @@ export function lockExpiredDrafts(db: Db, now: Date, limit: number) {
     .selectFrom('supplierApplication')
     .select(['receiptNo', 'status', 'step', 'fileId', 'version', 'expiresAt'])
     .where('status', '=', 'DRAFT')
-    .where('expiresAt', '<=', now)
+    .where('expiresAt', '<=', now.toISOString())
     .orderBy('receiptNo')
     .limit(limit)
     .forUpdate()

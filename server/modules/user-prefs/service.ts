@@ -12,7 +12,7 @@ const versionConflict = (current: number) => conflict('VERSION_CONFLICT', 'ë‹¤ë¥
 /** My saved value of `key`, or version 0 and null when nothing is saved. */
 export async function readPref(db: Db, userId: string, key: string) {
   const row = await findPref(db, userId, key);
-  return row ? { key, value: row.value, version: row.version, updatedAt: row.updatedAt.toISOString() } : { key, value: null, version: 0, updatedAt: null };
+  return row ? { key, value: row.value, version: row.version, updatedAt: row.updatedAt } : { key, value: null, version: 0, updatedAt: null };
 }
 
 /** Saves `value` under `key` with the version read (0 creates); a key with a known shape is checked against it. */

@@ -42,9 +42,9 @@ describe('POST /auth/api/session/extend', () => {
     near(Date.parse(body.sessionExpiresAt), Date.now() + TTL * 1000);
     near(Date.parse(body.sessionLimitAt), Date.now() - 3000_000 + MAX_TTL * 1000);
     const row = await sessionOf(who);
-    expect(row.expiredDate.toISOString()).toBe(body.sessionExpiresAt);
+    expect(row.expiredDate).toBe(body.sessionExpiresAt);
     const refresh = await t.db.db.selectFrom('refreshToken').select('expiresAt').where('sessionId', '=', sessionId).where('usedAt', 'is', null).executeTakeFirstOrThrow();
-    expect(refresh.expiresAt.toISOString()).toBe(body.sessionExpiresAt);
+    expect(refresh.expiresAt).toBe(body.sessionExpiresAt);
     const audit = await t.db.db.selectFrom('auditLog').select(['action', 'actor', 'afterData']).where('entityKey', '=', sessionId).where('action', '=', 'SESSION_EXTEND').executeTakeFirstOrThrow();
     expect(audit.actor).toBe('buyer');
     expect(JSON.stringify(audit.afterData)).toContain(body.sessionExpiresAt);
@@ -55,14 +55,14 @@ describe('POST /auth/api/session/extend', () => {
     const { sessionId } = await sessionOf(who);
     await moveDates(sessionId, 6000, 60);
     const first = (await extend(who)).json();
-    const limit = (await sessionOf(who)).createdDate.getTime() + MAX_TTL * 1000;
+    const limit = Date.parse((await sessionOf(who)).createdDate) + MAX_TTL * 1000;
     expect(first).toMatchObject({ code: 'OK', extended: true });
     expect(Date.parse(first.sessionExpiresAt)).toBe(limit);
     expect(Date.parse(first.sessionLimitAt)).toBe(limit);
     const again = await extend(who);
     expect(again.statusCode).toBe(200);
     expect(again.json()).toMatchObject({ extended: false, sessionExpiresAt: first.sessionExpiresAt });
-    expect((await sessionOf(who)).expiredDate.getTime()).toBe(limit);
+    expect(Date.parse((await sessionOf(who)).expiredDate)).toBe(limit);
   });
 
   it('refuses a logged-out session and an expired one', async () => {
@@ -78,7 +78,7 @@ describe('POST /auth/api/session/extend', () => {
     const expired = await extend(late);
     expect(expired.statusCode).toBe(401);
     expect(expired.json().code).toBe('GPMS005');
-    expect((await sessionOf(late)).expiredDate.getTime()).toBeLessThan(Date.now());
+    expect(Date.parse((await sessionOf(late)).expiredDate)).toBeLessThan(Date.now());
   });
 
   it('extends only the caller’s own session: a token naming another user’s session is refused', async () => {
@@ -86,14 +86,14 @@ describe('POST /auth/api/session/extend', () => {
     const other = await loginAs(t.app, 'admin');
     const victimSession = await sessionOf(victim);
     expect((await extend(other)).statusCode).toBe(200);
-    expect((await sessionOf(victim)).expiredDate.getTime()).toBe(victimSession.expiredDate.getTime());
+    expect(Date.parse((await sessionOf(victim)).expiredDate)).toBe(Date.parse(victimSession.expiredDate));
 
     const user = await t.db.db.selectFrom('appUser').select(['authGroupId', 'compNo']).where('userId', '=', 'admin').executeTakeFirstOrThrow();
     const forged = await (await t.app.auth.tokens()).issue({ userId: 'admin', sessionId: victimSession.sessionId, portal: 'I', authGroupId: user.authGroupId, compNo: user.compNo });
     const res = await extend({ headers: { authorization: `Bearer ${forged.token}`, iscyber: 'N' } });
     expect(res.statusCode).toBe(401);
     expect(res.json().code).toBe('GPMS005');
-    expect((await sessionOf(victim)).expiredDate.getTime()).toBe(victimSession.expiredDate.getTime());
+    expect(Date.parse((await sessionOf(victim)).expiredDate)).toBe(Date.parse(victimSession.expiredDate));
   });
 
   it('an extended session still refreshes its access token after its original end', async () => {

@@ -169,7 +169,7 @@ describe('reverse auctions', () => {
     const before = (await t.db.db.selectFrom('auction').select('endAt').where('auctionNo', '=', no).executeTakeFirstOrThrow()).endAt;
     const late = ok(await bid(no, f.u.supplier2, '47000'));
     expect(late.extended).toBe(true);
-    expect(new Date(late.endAt).getTime()).toBe(before.getTime() + 5 * 60_000);
+    expect(new Date(late.endAt).getTime()).toBe(Date.parse(before) + 5 * 60_000);
     const again = ok(await bid(no, f.u.supplier1, '46000'));
     expect(again.extended).toBe(false);
     // A bid at the same price as another's ranks after it (the earlier bid wins the tie).
@@ -263,10 +263,10 @@ describe('reverse auctions', () => {
     for (const b of log) {
       expect(obeysRule(start, last.get(b.compNo) ?? null, String(b.amount)), `seq ${b.seq}`).toBe(true);
       last.set(b.compNo, String(b.amount));
-      expect(b.bidAt.getTime()).toBeLessThan(endInForce.getTime());
+      expect(Date.parse(b.bidAt)).toBeLessThan(Date.parse(endInForce));
       endInForce = b.endAtAfter;
     }
-    for (let i = 1; i < log.length; i++) expect(log[i].bidAt.getTime()).toBeGreaterThanOrEqual(log[i - 1].bidAt.getTime());
+    for (let i = 1; i < log.length; i++) expect(Date.parse(log[i].bidAt)).toBeGreaterThanOrEqual(Date.parse(log[i - 1].bidAt));
     // The ranking equals a recomputation from the log.
     const standings = [...last.entries()].map(([compNo, amount]) => ({ compNo, bestAmount: amount, bestSeq: Math.max(...log.filter((b) => b.compNo === compNo).map((b) => b.seq)) }));
     const expected = rankOf(standings).map((r) => [r.compNo, r.rank, Number(r.bestAmount).toFixed(2)]);
@@ -279,13 +279,13 @@ describe('reverse auctions', () => {
     for (const b of log) {
       const next = afterBid(soft, b.bidAt);
       soft = { ...soft, endAt: next.endAt, extensions: next.extensions };
-      expect(b.endAtAfter.getTime()).toBe(soft.endAt.getTime());
+      expect(Date.parse(b.endAtAfter)).toBe(Date.parse(soft.endAt));
     }
     const after = await t.db.db.selectFrom('auction').select(['endAt', 'extensions']).where('auctionNo', '=', no).executeTakeFirstOrThrow();
     // At least the first bid extended; a bid that (under load) came after the original end was in the new last two minutes and extended again.
     expect(after.extensions).toBeGreaterThanOrEqual(1);
     expect(after).toEqual({ endAt: soft.endAt, extensions: soft.extensions });
-    expect(after.endAt.getTime()).toBe(start.endAt.getTime() + after.extensions * 2 * 60_000);
+    expect(Date.parse(after.endAt)).toBe(Date.parse(start.endAt) + after.extensions * 2 * 60_000);
     // One feed event per accepted bid, in order.
     const events = await t.db.db.selectFrom('auctionEvent').select(['kind', 'payload']).where('auctionNo', '=', no).where('kind', '=', 'BID').orderBy('id').execute();
     expect(events.map((e) => (e.payload as { seq: number }).seq)).toEqual(log.map((b) => b.seq));

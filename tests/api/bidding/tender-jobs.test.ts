@@ -173,7 +173,7 @@ describe('tender jobs', () => {
     const ko = await t.db.db.selectFrom('notification').select(['subject', 'body', 'lang']).where('template', '=', 'tender.opened').where('refKey', 'like', `${no}/%`).where('lang', '=', 'ko').executeTakeFirstOrThrow();
     expect(ko.subject).toBe(`[OGPMS] 입찰 시작: ${no} 작업 시험 입찰`);
     const close = (await t.db.db.selectFrom('tender').select('closeAt').where('tenderNo', '=', no).executeTakeFirstOrThrow()).closeAt;
-    const kst = `${new Date(close.getTime() + 9 * H).toISOString().slice(0, 16).replace('T', ' ')} (KST)`;
+    const kst = `${new Date(Date.parse(close) + 9 * H).toISOString().slice(0, 16).replace('T', ' ')} (KST)`;
     expect(ko.body).toContain(`전자입찰 ${no} (작업 시험 입찰)의 투찰이 시작되었습니다`);
     expect(ko.body).toContain(`마감: ${kst}`);
     expect(await audits(no, 'BIDDING_OPEN')).toHaveLength(1);

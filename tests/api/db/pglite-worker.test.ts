@@ -129,10 +129,10 @@ pgliteOnly('PGlite in a worker thread', () => {
     expect(order).toEqual(['light 0', 'light 1', 'light 2', 'long query']);
   });
 
-  it('values come back as they did in the main thread: Date, numbers, exact decimals, bytes, json', async () => {
-    const row = (await sql<Record<string, unknown>>`select now() as t, 12345678901::int8 as big, 1.50::numeric as n, '2024-02-29'::date as d, '\\x0102'::bytea as b, '{"a":[1,"x"]}'::jsonb as j`.execute(t.db.db)).rows[0];
-    expect(row.t).toBeInstanceOf(Date);
-    expect(row).toMatchObject({ big: 12345678901, n: '1.50', d: '2024-02-29', j: { a: [1, 'x'] } });
+  it('values come back as they did in the main thread: ISO timestamps, numbers, exact decimals, bytes, json', async () => {
+    const row = (await sql<Record<string, unknown>>`select now() as t, '2024-11-05 14:30:09.123456+09'::timestamptz as at, 12345678901::int8 as big, 1.50::numeric as n, '2024-02-29'::date as d, '\\x0102'::bytea as b, '{"a":[1,"x"]}'::jsonb as j`.execute(t.db.db)).rows[0];
+    expect(row.t).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+    expect(row).toMatchObject({ at: '2024-11-05T05:30:09.123Z', big: 12345678901, n: '1.50', d: '2024-02-29', j: { a: [1, 'x'] } });
     expect(row.b).toBeInstanceOf(Uint8Array);
     expect([...(row.b as Uint8Array)]).toEqual([1, 2]);
   });

@@ -46,7 +46,7 @@ describe('background jobs: each due run happens once, however many servers look'
     expect(history[0]).toMatchObject({ status: 'OK', summary: { touched: 1 } });
     const state = await t.db.selectFrom('jobState').selectAll().where('name', '=', 'test.once').executeTakeFirstOrThrow();
     expect(state).toMatchObject({ runningBy: null, lastStatus: 'OK', failures: 0 });
-    expect(state.nextRunAt.getTime()).toBeGreaterThan(Date.now() + 3500 * 1000);
+    expect(Date.parse(state.nextRunAt)).toBeGreaterThan(Date.now() + 3500 * 1000);
   });
 
   it('a poke makes a job due now; racing servers still run it once', async () => {
@@ -59,7 +59,7 @@ describe('background jobs: each due run happens once, however many servers look'
     await a.runDue();
     expect(runs).toBe(1);
     a.poke('test.poked');
-    await expect.poll(async () => (await t.db.selectFrom('jobState').select('nextRunAt').where('name', '=', 'test.poked').executeTakeFirstOrThrow()).nextRunAt.getTime() <= Date.now()).toBe(true);
+    await expect.poll(async () => Date.parse((await t.db.selectFrom('jobState').select('nextRunAt').where('name', '=', 'test.poked').executeTakeFirstOrThrow()).nextRunAt) <= Date.now()).toBe(true);
     const ran = (await Promise.all([a.runDue(), b.runDue(), a.runDue(), b.runDue()])).flat();
     expect(ran).toEqual(['test.poked']);
     expect(runs).toBe(2);
@@ -83,12 +83,12 @@ describe('background jobs: each due run happens once, however many servers look'
     const state = await t.db.selectFrom('jobState').selectAll().where('name', '=', 'test.failing').executeTakeFirstOrThrow();
     expect(state).toMatchObject({ lastStatus: 'FAILED', lastError: 'ERP가 응답하지 않습니다', failures: 1, runningBy: null });
     // The first retry comes after 30 s, not after the job's 10 minutes.
-    const delay = (state.nextRunAt.getTime() - state.lastFinishedAt!.getTime()) / 1000;
+    const delay = (Date.parse(state.nextRunAt) - Date.parse(state.lastFinishedAt!)) / 1000;
     expect(delay).toBeCloseTo(30, 0);
     expect(await a.runDue(new Date(Date.now() + 31_000))).toEqual(['test.failing']);
     const again = await t.db.selectFrom('jobState').selectAll().where('name', '=', 'test.failing').executeTakeFirstOrThrow();
     expect(again.failures).toBe(2);
-    expect((again.nextRunAt.getTime() - again.lastFinishedAt!.getTime()) / 1000).toBeCloseTo(60, 0);
+    expect((Date.parse(again.nextRunAt) - Date.parse(again.lastFinishedAt!)) / 1000).toBeCloseTo(60, 0);
   });
 
   it('a claim left by a server that died is taken over after its lease, not before', async () => {

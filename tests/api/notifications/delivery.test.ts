@@ -144,13 +144,13 @@ describe('notifications over a real SMTP server', () => {
     let r = await row();
     expect(r).toMatchObject({ state: 'PENDING', attempts: 1 });
     expect(r.lastError).toMatch(/ECONNREFUSED|connect/i);
-    expect(r.nextAttemptAt.getTime() - start.getTime()).toBe(60_000);
+    expect(Date.parse(r.nextAttemptAt) - start.getTime()).toBe(60_000);
     // Not due yet: nothing happens.
     expect(await deliver(new Date(start.getTime() + 30_000))).toMatchObject({ retried: 0, failed: 0 });
     // Second attempt after 60 s, third after a further 120 s (backoff doubles).
     expect(await deliver(new Date(start.getTime() + 61_000))).toMatchObject({ retried: 1 });
     r = await row();
-    expect(r.nextAttemptAt.getTime() - (start.getTime() + 61_000)).toBe(120_000);
+    expect(Date.parse(r.nextAttemptAt) - (start.getTime() + 61_000)).toBe(120_000);
     expect(await deliver(new Date(start.getTime() + 200_000))).toMatchObject({ failed: 1 });
     r = await row();
     expect(r).toMatchObject({ state: 'FAILED', attempts: 3 });

@@ -95,7 +95,7 @@ describe('graceful shutdown under load', () => {
     // The export was given back, not failed: still RUNNING, its lease ended, progress from zero.
     const released = await exportRow();
     expect(released.status).toBe('RUNNING');
-    expect(released.leaseUntil.getTime()).toBeLessThanOrEqual(Date.now());
+    expect(Date.parse(released.leaseUntil)).toBeLessThanOrEqual(Date.now());
     expect(released.rowsDone).toBe(0);
 
     // Another server on the same database and files takes it up and finishes it.

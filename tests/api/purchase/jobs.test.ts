@@ -70,7 +70,7 @@ describe('purchasing jobs', () => {
     expect(result.closed).toBeGreaterThanOrEqual(1);
     const header = await t.db.db.selectFrom('rfqHeader').select(['status', 'closedAt']).where('rfqNo', '=', rfq.rfqNo).executeTakeFirstOrThrow();
     expect(header.status).toBe('OPEN');
-    expect(header.closedAt?.getTime()).toBe(now.getTime());
+    expect(header.closedAt).toBe(now.toISOString());
     const quotes = await t.db.db.selectFrom('quotation').select(['compNo', 'status']).where('rfqNo', '=', rfq.rfqNo).orderBy('compNo').execute();
     expect(quotes).toEqual([{ compNo: 'C00001', status: 'SUBMITTED' }, { compNo: 'C00002', status: 'NOT_SELECTED' }]);
     expect((await t.db.db.selectFrom('rfqHeader').select('closedAt').where('rfqNo', '=', open.rfqNo).executeTakeFirstOrThrow()).closedAt).toBeNull();
@@ -80,7 +80,7 @@ describe('purchasing jobs', () => {
 
     // A second run leaves it alone; the buyer still selects the submitted quotation.
     await job('rfq.closePastDeadline').run(ctx(new Date()));
-    expect((await t.db.db.selectFrom('rfqHeader').select('closedAt').where('rfqNo', '=', rfq.rfqNo).executeTakeFirstOrThrow()).closedAt?.getTime()).toBe(now.getTime());
+    expect((await t.db.db.selectFrom('rfqHeader').select('closedAt').where('rfqNo', '=', rfq.rfqNo).executeTakeFirstOrThrow()).closedAt).toBe(now.toISOString());
     const fresh = ok(await f.get(`/api/v1/rfqs/${rfq.rfqNo}`, f.u.operator));
     const selected = ok(await f.post(`/api/v1/rfqs/${rfq.rfqNo}/select`, f.u.operator, { version: fresh.version, compNo: 'C00001' }));
     expect(selected.status).toBe('AWARDED');

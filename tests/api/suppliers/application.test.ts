@@ -246,7 +246,7 @@ describe('supplier application rate limit', () => {
     for (let i = 0; i < 3; i++) ok(await a.start('NEW_COMPANY', '10.9.9.9'));
     const limited = await a.start('NEW_COMPANY', '10.9.9.9');
     expect(limited.statusCode).toBe(429);
-    const n = await t.db.db.selectFrom('supplierApplication').select((eb) => eb.fn.countAll<number>().as('n')).where('status', '=', 'DRAFT').where('createdAt', '>', new Date(Date.now() - 60_000)).executeTakeFirstOrThrow();
+    const n = await t.db.db.selectFrom('supplierApplication').select((eb) => eb.fn.countAll<number>().as('n')).where('status', '=', 'DRAFT').where('createdAt', '>', new Date(Date.now() - 60_000).toISOString()).executeTakeFirstOrThrow();
     expect(Number(n.n)).toBe(3);
     // Another client still may.
     ok(await a.start('NEW_COMPANY', '10.9.9.8'));

@@ -67,7 +67,7 @@ export function claimBidSlot(trx: Db, auctionNo: string) {
     .where('auctionNo', '=', auctionNo)
     .where('status', '<>', 'DRAFT')
     .returningAll()
-    .returning(sql<Date>`clock_timestamp()`.as('now'))
+    .returning(sql<string>`clock_timestamp()`.as('now'))
     .executeTakeFirst();
 }
 
@@ -135,7 +135,7 @@ export interface BidPlaced {
 export async function placeBidIfValid(
   trx: Db,
   b: {
-    auctionNo: string; seq: number; compNo: string; amount: string; bidAt: Date; bidBy: string; endAtAfter: Date; extended: boolean; extensions: number;
+    auctionNo: string; seq: number; compNo: string; amount: string; bidAt: Date; bidBy: string; endAtAfter: Date | string; extended: boolean; extensions: number;
     /** The event's payload but for the ranking, which the statement adds. */
     event: Record<string, unknown>;
     audit: { entity: string; entityKey: string; action: string; after: unknown };
@@ -227,7 +227,7 @@ export function findDueTransitions(db: Db, now: Date) {
   return db
     .selectFrom('auction')
     .select(['auctionNo', 'status', 'startAt', 'endAt'])
-    .where((eb) => eb.or([eb.and([eb('status', '=', 'PUBLISHED'), eb('startAt', '<=', now)]), eb.and([eb('status', 'in', ['PUBLISHED', 'OPEN']), eb('endAt', '<=', now)])]))
+    .where((eb) => eb.or([eb.and([eb('status', '=', 'PUBLISHED'), eb('startAt', '<=', now.toISOString())]), eb.and([eb('status', 'in', ['PUBLISHED', 'OPEN']), eb('endAt', '<=', now.toISOString())])]))
     .orderBy('auctionNo')
     .limit(500)
     .execute();
@@ -246,7 +246,7 @@ export async function closeIfDue(trx: Db, auctionNo: string, now: Date): Promise
     .set({ status: 'CLOSED', closedAt: now, updatedAt: now })
     .where('auctionNo', '=', auctionNo)
     .where('status', 'in', ['PUBLISHED', 'OPEN'])
-    .where('endAt', '<=', now)
+    .where('endAt', '<=', now.toISOString())
     .executeTakeFirst();
   return Number(r.numUpdatedRows) === 1;
 }
@@ -316,8 +316,8 @@ export function findAuctionReminderDue(db: Db, now: Date, longestLeadHours: numb
     .innerJoin('auction as a', 'a.auctionNo', 'p.auctionNo')
     .select(['p.auctionNo', 'p.compNo', 'p.remindedHours', 'a.endAt', 'a.publishedAt'])
     .where('a.status', 'in', ['PUBLISHED', 'OPEN'])
-    .where('a.endAt', '>', now)
-    .where('a.endAt', '<=', new Date(now.getTime() + longestLeadHours * 3600_000))
+    .where('a.endAt', '>', now.toISOString())
+    .where('a.endAt', '<=', new Date(now.getTime() + longestLeadHours * 3600_000).toISOString())
     .where('p.bidCount', '=', 0)
     .orderBy('a.endAt')
     .orderBy('p.auctionNo')
@@ -339,7 +339,7 @@ export async function claimAuctionReminder(trx: Db, auctionNo: string, compNo: s
     .where('compNo', '=', compNo)
     .where('bidCount', '=', 0)
     .where((eb) => eb.or([eb('remindedHours', 'is', null), eb('remindedHours', '>', leadHours)]))
-    .where((eb) => eb.exists(eb.selectFrom('auction as a').select('a.auctionNo').where('a.auctionNo', '=', auctionNo).where('a.status', 'in', ['PUBLISHED', 'OPEN']).where('a.endAt', '>', now)))
+    .where((eb) => eb.exists(eb.selectFrom('auction as a').select('a.auctionNo').where('a.auctionNo', '=', auctionNo).where('a.status', 'in', ['PUBLISHED', 'OPEN']).where('a.endAt', '>', now.toISOString())))
     .returning('compNo')
     .executeTakeFirst();
   return won !== undefined;

@@ -7,7 +7,7 @@ import { nextDocumentNumber } from '../../../db/document-number.js';
 import type { SortSpec } from '../../../http/list-query.js';
 import { HttpError } from '../../../http/errors.js';
 import { internalActor, isPurchasingManager, supplierActor, type Actor } from '../../../domain/actor.js';
-import { checkDate, todayKst } from '../../../domain/dates.js';
+import { checkDate, msOf, todayKst, type Instant } from '../../../domain/dates.js';
 import { loadHistory } from '../../../domain/documents.js';
 import { failIf, missing, refused, type FieldError } from '../../../domain/errors.js';
 import { transition } from '../../../domain/machine.js';
@@ -225,7 +225,7 @@ export async function updateAuctionDraft(db: Db, caller: Caller | null, auctionN
   const actor = await internalActor(db, caller);
   // Who and which state first, then the version: a form left open over a publish hears that it
   // was published, not that someone changed it or what is wrong with its fields.
-  const editable = <T extends { buyerId: string; version: number; status: string; startAt: Date; endAt: Date }>(row: T | undefined) => {
+  const editable = <T extends { buyerId: string; version: number; status: string; startAt: Instant; endAt: Instant }>(row: T | undefined) => {
     const a = ownedAtVersion(row, actor, row?.version ?? 0, auctionMissing, '역경매');
     transition(AUCTION_MACHINE, 'update', byClock(a, new Date()));
     checkVersion(b.version, a.version);
@@ -271,7 +271,7 @@ export async function publishAuction(db: Db, caller: Caller | null, auctionNo: s
     const a = await lockOwned(trx, auctionNo, actor, body.version);
     transition(AUCTION_MACHINE, 'publish', a.status);
     const now = new Date();
-    if (a.endAt.getTime() <= now.getTime()) throw refused('AUCTION_WINDOW_PASSED', '경매 종료일시가 지났습니다. 새로 만들어 공고하세요');
+    if (Date.parse(a.endAt) <= now.getTime()) throw refused('AUCTION_WINDOW_PASSED', '경매 종료일시가 지났습니다. 새로 만들어 공고하세요');
     const invited = (await findParticipants(trx, auctionNo)).map((p) => p.compNo);
     await assertSuppliersEligible(trx, invited, 'rfq', 'body/version');
     await updateAuction(trx, auctionNo, { status: 'PUBLISHED', publishedAt: now, version: a.version + 1, updatedAt: now });
@@ -405,7 +405,7 @@ export async function placeBid(server: Db, caller: Caller | null, auctionNo: str
       if (compareDecimals(b.amount, a.startPrice) >= 0) throw refused('BID_ABOVE_START', `입찰가는 시작가(${a.startPrice})보다 낮아야 합니다`, { startPrice: a.startPrice });
       const soft = afterBid(a, now);
       const seq = a.lastSeq;
-      const event: Omit<StaffBidEvent, 'ranking'> = { seq, compNo: supplier.compNo, amount: b.amount, bidAt: now.toISOString(), endAt: soft.endAt.toISOString(), extended: soft.extended, extensions: soft.extensions };
+      const event: Omit<StaffBidEvent, 'ranking'> = { seq, compNo: supplier.compNo, amount: b.amount, bidAt: now.toISOString(), endAt: soft.endAt, extended: soft.extended, extensions: soft.extensions };
       const placed = await placeBidIfValid(trx, {
         auctionNo, seq, compNo: supplier.compNo, amount: b.amount, bidAt: now, bidBy: supplier.userId, endAtAfter: soft.endAt, extended: soft.extended, extensions: soft.extensions, event,
         audit: { entity: 'auction_bid', entityKey: `${auctionNo}/${supplier.compNo}`, action: 'BID', after: { seq, amount: b.amount, extended: soft.extended } },
@@ -419,7 +419,7 @@ export async function placeBid(server: Db, caller: Caller | null, auctionNo: str
         throw refused('BID_RULE', '입찰 규칙(시작가 미만, 최소 인하폭)에 맞지 않아 접수되지 않았습니다');
       }
       return {
-        auctionNo, seq, amount: roundDecimal(b.amount, 2), bidAt: now.toISOString(), endAt: soft.endAt.toISOString(), extended: soft.extended, myRank: placed.myRank!,
+        auctionNo, seq, amount: roundDecimal(b.amount, 2), bidAt: now.toISOString(), endAt: soft.endAt, extended: soft.extended, myRank: placed.myRank!,
         nextLimit: nextLimit(a, b.amount).limit,
       };
     }));
@@ -541,7 +541,7 @@ export async function moveAuctionsByClock(db: Db, now: Date, notify: Notify | nu
   let closed = 0;
   for (const a of await findDueTransitions(db, now)) {
     const moved = await db.transaction().execute(async (trx) => {
-      if (a.endAt.getTime() <= now.getTime()) {
+      if (Date.parse(a.endAt) <= now.getTime()) {
         // Re-read under the conditional update: a bid may just have moved the end.
         if (!(await closeIfDue(trx, a.auctionNo, now))) return null;
         await insertEvent(trx, a.auctionNo, 'CLOSE', { status: 'CLOSED', endAt: iso(a.endAt) });
@@ -580,9 +580,9 @@ export async function remindClosingAuctions(db: Db, now: Date, leads: readonly n
   let notices = 0;
   if (leads.length === 0) return { reminded, notices };
   for (const p of await findAuctionReminderDue(db, now, Math.max(...leads))) {
-    const lead = dueAuctionLead(p.endAt.getTime() - now.getTime(), leads);
+    const lead = dueAuctionLead(msOf(p.endAt) - now.getTime(), leads);
     if (lead === null || (p.remindedHours !== null && p.remindedHours <= lead)) continue;
-    if (p.publishedAt && p.publishedAt.getTime() >= p.endAt.getTime() - lead * 3600_000) continue;
+    if (p.publishedAt && msOf(p.publishedAt) >= msOf(p.endAt) - lead * 3600_000) continue;
     const sent = await db.transaction().execute(async (trx) => {
       if (!(await claimAuctionReminder(trx, p.auctionNo, p.compNo, lead, now))) return null;
       await writeAudit(trx, { entity: 'auction_participant', entityKey: `${p.auctionNo}/${p.compNo}`, action: 'CLOSING_REMINDER', actor, after: { leadHours: lead } });

@@ -7,6 +7,7 @@
  * insertBidIfValid), these say the same thing for messages, screens and the tests' recomputation.
  */
 import { compareDecimals } from '../../../../lib/money.js';
+import { msOf, type Instant } from '../../../domain/dates.js';
 import type { Machine } from '../../../domain/machine.js';
 
 export const AUCTION_STATUSES = ['DRAFT', 'PUBLISHED', 'OPEN', 'CLOSED', 'AWARDED', 'CANCELLED'] as const;
@@ -32,15 +33,15 @@ export const AUCTION_MACHINE: Machine<AuctionStatus, AuctionAction> = {
 };
 
 /** Where a published auction stands at `now`: its window (end_at as extended) decides. */
-export function byClock(a: { status: string; startAt: Date; endAt: Date }, now: Date): AuctionStatus {
+export function byClock(a: { status: string; startAt: Instant; endAt: Instant }, now: Date): AuctionStatus {
   if (!['PUBLISHED', 'OPEN', 'CLOSED'].includes(a.status)) return a.status as AuctionStatus;
-  if (now.getTime() >= a.endAt.getTime()) return 'CLOSED';
-  if (now.getTime() >= a.startAt.getTime()) return 'OPEN';
+  if (now.getTime() >= msOf(a.endAt)) return 'CLOSED';
+  if (now.getTime() >= msOf(a.startAt)) return 'OPEN';
   return 'PUBLISHED';
 }
 
 export interface SoftClose {
-  endAt: Date;
+  endAt: Instant;
   softCloseMinutes: number;
   maxExtensions: number;
   extensions: number;
@@ -50,12 +51,12 @@ export interface SoftClose {
  * Soft close: a bid in the last N minutes before the end moves the end by N minutes, at most
  * maxExtensions times. Answers the end after a bid at `at` (unchanged when no extension).
  */
-export function afterBid(s: SoftClose, at: Date): { endAt: Date; extensions: number; extended: boolean } {
+export function afterBid(s: SoftClose, at: Instant): { endAt: string; extensions: number; extended: boolean } {
   const windowMs = s.softCloseMinutes * 60_000;
-  if (windowMs > 0 && s.extensions < s.maxExtensions && at.getTime() > s.endAt.getTime() - windowMs) {
-    return { endAt: new Date(s.endAt.getTime() + windowMs), extensions: s.extensions + 1, extended: true };
+  if (windowMs > 0 && s.extensions < s.maxExtensions && msOf(at) > msOf(s.endAt) - windowMs) {
+    return { endAt: new Date(msOf(s.endAt) + windowMs).toISOString(), extensions: s.extensions + 1, extended: true };
   }
-  return { endAt: s.endAt, extensions: s.extensions, extended: false };
+  return { endAt: new Date(msOf(s.endAt)).toISOString(), extensions: s.extensions, extended: false };
 }
 
 /** Exact decimal text → hundredths as a bigint (numeric(18,2) amounts). */

@@ -33,7 +33,7 @@ export async function listTenders(db: Db, f: TenderFilter, sort: SortSpec<(typeo
       .where(cond)
       .select(['t.tenderNo', 't.title', 't.prNo', 't.status', 't.awardRule', 't.currency', 't.openAt', 't.closeAt', 't.buyerId', 'e.hname as buyerName', 't.createdAt', 't.version'])
       .select((eb) => [
-        eb.selectFrom('tenderOpening as o').select((e) => e.fn.countAll<number>().as('n')).whereRef('o.tenderNo', '=', 't.tenderNo').where('o.confirmedAt', '>', liveSince).as('confirmations'),
+        eb.selectFrom('tenderOpening as o').select((e) => e.fn.countAll<number>().as('n')).whereRef('o.tenderNo', '=', 't.tenderNo').where('o.confirmedAt', '>', liveSince.toISOString()).as('confirmations'),
         eb.selectFrom('tenderBid as b').select((e) => e.fn.countAll<number>().as('n')).whereRef('b.tenderNo', '=', 't.tenderNo').as('invitedCount'),
         eb.selectFrom('tenderBid as b').select((e) => e.fn.countAll<number>().as('n')).whereRef('b.tenderNo', '=', 't.tenderNo').where('b.revision', '>', 0).as('submittedCount'),
       ])
@@ -202,7 +202,7 @@ export function findClockDue(db: Db, now: Date) {
   return db
     .selectFrom('tender')
     .select('tenderNo')
-    .where((eb) => eb.or([eb.and([eb('status', '=', 'PUBLISHED'), eb('openAt', '<=', now)]), eb.and([eb('status', 'in', ['PUBLISHED', 'OPEN']), eb('closeAt', '<=', now)])]))
+    .where((eb) => eb.or([eb.and([eb('status', '=', 'PUBLISHED'), eb('openAt', '<=', now.toISOString())]), eb.and([eb('status', 'in', ['PUBLISHED', 'OPEN']), eb('closeAt', '<=', now.toISOString())])]))
     .orderBy('closeAt')
     .orderBy('tenderNo')
     .execute();
@@ -230,9 +230,9 @@ export function findReminderDue(db: Db, now: Date, longestLeadHours: number) {
     .innerJoin('tender as t', 't.tenderNo', 'b.tenderNo')
     .select(['b.tenderNo', 'b.compNo', 'b.remindedHours', 't.closeAt', 't.openAt', 't.publishedAt'])
     .where('t.status', 'in', ['PUBLISHED', 'OPEN'])
-    .where('t.openAt', '<=', now)
-    .where('t.closeAt', '>', now)
-    .where('t.closeAt', '<=', new Date(now.getTime() + longestLeadHours * 3600_000))
+    .where('t.openAt', '<=', now.toISOString())
+    .where('t.closeAt', '>', now.toISOString())
+    .where('t.closeAt', '<=', new Date(now.getTime() + longestLeadHours * 3600_000).toISOString())
     .where('b.status', '=', 'INVITED')
     .where('b.revision', '=', 0)
     .orderBy('t.closeAt')

@@ -6,7 +6,7 @@ import type { Db } from '../../../db/connect.js';
 import { nextDocumentNumber } from '../../../db/document-number.js';
 import type { SortSpec } from '../../../http/list-query.js';
 import { internalActor, isPurchasingManager, supplierActor, type Actor } from '../../../domain/actor.js';
-import { checkDate, todayKst } from '../../../domain/dates.js';
+import { checkDate, msOf, todayKst, type Instant } from '../../../domain/dates.js';
 import { loadAttachments, loadHistory } from '../../../domain/documents.js';
 import { checkVersion, failIf, missing, notAllowed, refused, wrongState, type FieldError } from '../../../domain/errors.js';
 import { transition } from '../../../domain/machine.js';
@@ -243,7 +243,7 @@ export async function publishTender(db: Db, caller: Caller | null, keys: KeySour
     const t = await lockOwned(trx, tenderNo, actor, body.version);
     transition(TENDER_MACHINE, 'publish', t.status);
     const now = new Date();
-    if (t.closeAt.getTime() <= now.getTime()) throw refused('TENDER_WINDOW_PASSED', '입찰 마감일시가 지났습니다. 일정을 바꾼 뒤 공고하세요');
+    if (Date.parse(t.closeAt) <= now.getTime()) throw refused('TENDER_WINDOW_PASSED', '입찰 마감일시가 지났습니다. 일정을 바꾼 뒤 공고하세요');
     const invited = (await findBidders(trx, tenderNo)).map((b) => b.compNo);
     await assertSuppliersEligible(trx, invited, 'rfq', 'body/version');
     await insertKey(trx, tenderNo, newWrappedKey(master, tenderNo), master.ref);
@@ -486,7 +486,7 @@ export const REMINDER_LEAD_HOURS = [24, 1] as const;
  * row lock, so whichever gets there first — the clock job on any server, or a write — does it,
  * and the others find the status already moved. Answers the status now.
  */
-async function followClock(trx: Db, t: { tenderNo: string; status: string; openAt: Date; closeAt: Date; publishedAt: Date | null }, now: Date, actor: string) {
+async function followClock(trx: Db, t: { tenderNo: string; status: string; openAt: Instant; closeAt: Instant; publishedAt: Instant | null }, now: Date, actor: string) {
   const to = byClock(t, now);
   if (to === t.status) return to;
   await updateTender(trx, t.tenderNo, { status: to, updatedAt: now });
@@ -494,7 +494,7 @@ async function followClock(trx: Db, t: { tenderNo: string; status: string; openA
     await writeAudit(trx, { entity: 'tender', entityKey: t.tenderNo, action: 'BIDDING_OPEN', actor, before: { status: t.status }, after: { status: 'OPEN', openAt: iso(t.openAt) } });
     // The suppliers hear that bidding runs — unless it is already over (a late clock moving it
     // straight to CLOSED) or their invitation came inside the window and said so itself.
-    if (to === 'OPEN' && t.publishedAt && t.publishedAt.getTime() < t.openAt.getTime()) {
+    if (to === 'OPEN' && t.publishedAt && msOf(t.publishedAt) < msOf(t.openAt)) {
       await notifyTenderOpened(trx, t.tenderNo, (await findBidders(trx, t.tenderNo)).filter((b) => b.status !== 'CANCELLED').map((b) => b.compNo));
     }
   }
@@ -546,9 +546,9 @@ export async function remindClosingTenders(db: Db, now: Date): Promise<{ reminde
   let reminded = 0;
   let notices = 0;
   for (const inv of await findReminderDue(db, now, Math.max(...REMINDER_LEAD_HOURS))) {
-    const lead = dueLead(inv.closeAt.getTime() - now.getTime());
+    const lead = dueLead(Date.parse(inv.closeAt) - now.getTime());
     if (lead === null || (inv.remindedHours !== null && inv.remindedHours <= lead)) continue;
-    if (inv.publishedAt && inv.publishedAt.getTime() >= inv.closeAt.getTime() - lead * 3600_000) continue;
+    if (inv.publishedAt && Date.parse(inv.publishedAt) >= Date.parse(inv.closeAt) - lead * 3600_000) continue;
     const sent = await db.transaction().execute(async (trx) => {
       if (!(await claimReminder(trx, inv.tenderNo, inv.compNo, lead))) return null;
       await writeAudit(trx, { entity: 'tender_bid', entityKey: `${inv.tenderNo}/${inv.compNo}`, action: 'CLOSING_REMINDER', actor: TENDER_JOB_ACTOR, after: { leadHours: lead } });

@@ -6,6 +6,7 @@
  * and every write moves the stored status there first. Pure data and functions.
  */
 import { compareDecimals } from '../../../../lib/money.js';
+import { msOf, type Instant } from '../../../domain/dates.js';
 import type { Machine } from '../../../domain/machine.js';
 
 export const TENDER_STATUSES = ['DRAFT', 'PUBLISHED', 'OPEN', 'CLOSED', 'OPENED', 'AWARDED', 'CANCELLED'] as const;
@@ -34,29 +35,29 @@ export const TENDER_MACHINE: Machine<TenderStatus, TenderAction> = {
 export const OPENING_WINDOW_MINUTES = 30;
 
 /** Where a published tender stands at `now`: its window decides between PUBLISHED, OPEN and CLOSED. */
-export function byClock(t: { status: string; openAt: Date; closeAt: Date }, now: Date): TenderStatus {
+export function byClock(t: { status: string; openAt: Instant; closeAt: Instant }, now: Date): TenderStatus {
   if (!['PUBLISHED', 'OPEN', 'CLOSED'].includes(t.status)) return t.status as TenderStatus;
-  if (now.getTime() >= t.closeAt.getTime()) return 'CLOSED';
-  if (now.getTime() >= t.openAt.getTime()) return 'OPEN';
+  if (now.getTime() >= msOf(t.closeAt)) return 'CLOSED';
+  if (now.getTime() >= msOf(t.openAt)) return 'OPEN';
   return 'PUBLISHED';
 }
 
 /** The confirmations that still count at `now`: those inside the window of the earliest one that does. */
-export function liveConfirmations<T extends { confirmedAt: Date }>(rows: readonly T[], now: Date): T[] {
+export function liveConfirmations<T extends { confirmedAt: Instant }>(rows: readonly T[], now: Date): T[] {
   const windowMs = OPENING_WINDOW_MINUTES * 60_000;
-  return rows.filter((r) => now.getTime() - r.confirmedAt.getTime() <= windowMs);
+  return rows.filter((r) => now.getTime() - msOf(r.confirmedAt) <= windowMs);
 }
 
 export interface OpenedBid {
   compNo: string;
-  submittedAt: Date;
+  submittedAt: Instant;
   lines: Array<{ lineNo: number; unitPrice: string; amount: string }>;
   total: string;
 }
 
 /** Earlier submission first among equal prices (a tie goes to the earlier bid). */
-const byPriceThenTime = (a: { price: string; at: Date; compNo: string }, b: { price: string; at: Date; compNo: string }) =>
-  compareDecimals(a.price, b.price) || a.at.getTime() - b.at.getTime() || a.compNo.localeCompare(b.compNo);
+const byPriceThenTime = (a: { price: string; at: Instant; compNo: string }, b: { price: string; at: Instant; compNo: string }) =>
+  compareDecimals(a.price, b.price) || msOf(a.at) - msOf(b.at) || a.compNo.localeCompare(b.compNo);
 
 /** Rank 1..n by total; per line, rank 1..n by unit price. */
 export function rankBids(bids: readonly OpenedBid[]): { total: Map<string, number>; perLine: Map<number, Map<string, number>> } {

@@ -33,7 +33,7 @@ export async function settlementHeadersAfter(db: Db, f: SettlementExtractFilter,
   return rows.map((r) => ({
     ...r, krwGoodsAmount: won(r.krwGoodsAmount), jpyGoodsAmount: won(r.jpyGoodsAmount), jpyKrwAmount: won(r.jpyKrwAmount), goodsAmount: won(r.goodsAmount),
     adjustmentAmount: won(r.adjustmentAmount), totalAmount: won(r.totalAmount), jpyRate: r.jpyRate?.replace(/\.?0+$/, '') ?? null,
-    confirmedAt: r.confirmedAt?.toISOString().slice(0, 10) ?? null, postedAt: r.postedAt?.toISOString().slice(0, 10) ?? null,
+    confirmedAt: r.confirmedAt?.slice(0, 10) ?? null, postedAt: r.postedAt?.slice(0, 10) ?? null,
   }));
 }
 

@@ -3,6 +3,7 @@
  * confirmed settlement becomes, and which voucher states may be sent.
  */
 import { compareDecimals, sumDecimals } from '../../../../lib/money.js';
+import { msOf, type Instant } from '../../../domain/dates.js';
 import { won } from '../../../domain/money.js';
 import type { VoucherLine, VoucherPayload } from './connector.js';
 
@@ -10,9 +11,9 @@ export const VOUCHER_STATUSES = ['READY', 'SENT', 'POSTED', 'FAILED'] as const;
 export type VoucherStatus = (typeof VOUCHER_STATUSES)[number];
 
 /** A voucher may be sent when ready or failed, or when a send was interrupted (SENT for longer than the posting window). */
-export function maySend(v: { status: string; sentAt: Date | null }, now: Date, windowMs: number): 'yes' | 'posted' | 'in-progress' {
+export function maySend(v: { status: string; sentAt: Instant | null }, now: Date, windowMs: number): 'yes' | 'posted' | 'in-progress' {
   if (v.status === 'POSTED') return 'posted';
-  if (v.status === 'SENT' && v.sentAt && now.getTime() - v.sentAt.getTime() < windowMs) return 'in-progress';
+  if (v.status === 'SENT' && v.sentAt && now.getTime() - msOf(v.sentAt) < windowMs) return 'in-progress';
   return 'yes';
 }
 

@@ -164,8 +164,8 @@ export async function listAdjustments(db: Db, f: AdjustmentFilter, sort: SortSpe
   if (f.periodFrom) q = q.where('s.period', '>=', f.periodFrom);
   if (f.periodTo) q = q.where('s.period', '<=', f.periodTo);
   if (f.status?.length) q = q.where('a.status', 'in', f.status as never[]);
-  if (f.from) q = q.where('a.requestedAt', '>=', new Date(`${f.from}T00:00:00+09:00`));
-  if (f.to) q = q.where('a.requestedAt', '<', new Date(new Date(`${f.to}T00:00:00+09:00`).getTime() + 86_400_000));
+  if (f.from) q = q.where('a.requestedAt', '>=', new Date(`${f.from}T00:00:00+09:00`).toISOString());
+  if (f.to) q = q.where('a.requestedAt', '<', new Date(new Date(`${f.to}T00:00:00+09:00`).getTime() + 86_400_000).toISOString());
   const [rows, agg] = await Promise.all([
     selectAdjustment(q).orderBy(sql.ref(ADJ_SORT[sort.field]), sort.direction).orderBy('a.adjNo', 'desc').limit(w.limit).offset(w.offset).execute(),
     q.select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.sum<string>('a.amount').as('amount')]).executeTakeFirstOrThrow(),
@@ -348,7 +348,7 @@ export async function updateAdjustment(trx: Db, adjNo: string, values: Updateabl
 
 /* ------------------------------ monthly rates ------------------------------ */
 
-const fxRow = <R extends { rate: string; updatedAt: Date }>(r: R) => ({ ...r, rate: r.rate.replace(/\.?0+$/, ''), updatedAt: r.updatedAt.toISOString() });
+const fxRow = <R extends { rate: string; updatedAt: string }>(r: R) => ({ ...r, rate: r.rate.replace(/\.?0+$/, '') });
 
 export async function listFxRates(db: Db, f: { periodFrom?: string; periodTo?: string }, w: Window) {
   let q = db.selectFrom('fxRate');

@@ -61,9 +61,9 @@ export const markApplyFailed = (db: Db, batchId: string, failMessage: string) =>
 /** Batches still being read since before `stale` fail: upload again. */
 export const failStaleReads = (db: Db, stale: Date) =>
   db.updateTable('itemUploadBatch').set((eb) => ({ status: 'FAILED' as const, failCode: 'UPLOAD_INTERRUPTED', failMessage: '서버가 파일을 읽는 중에 중단되었습니다. 다시 올리세요', version: eb('version', '+', 1) }))
-    .where('status', 'in', ['RECEIVED', 'PARSING']).where('createdAt', '<', stale).executeTakeFirst();
+    .where('status', 'in', ['RECEIVED', 'PARSING']).where('createdAt', '<', stale.toISOString()).executeTakeFirst();
 
 /** Batches still being applied since before `stale` go back to CHECKED (their transaction rolled back). */
 export const resetStaleApplies = (db: Db, stale: Date) =>
   db.updateTable('itemUploadBatch').set((eb) => ({ status: 'CHECKED' as const, failCode: 'UPLOAD_APPLY_INTERRUPTED', failMessage: '반영이 중단되었습니다 (아무것도 바뀌지 않았습니다). 다시 반영하세요', version: eb('version', '+', 1) }))
-    .where('status', '=', 'APPLYING').where('createdAt', '<', stale).executeTakeFirst();
+    .where('status', '=', 'APPLYING').where('createdAt', '<', stale.toISOString()).executeTakeFirst();

@@ -104,8 +104,8 @@ export async function auditPage(db: Db, f: AuditFilter, sort: SortSpec<(typeof A
     .where('entity', 'in', f.entities)
     .$if(!!f.entityKeyPrefix, (qb) => qb.where('entityKey', 'like', `${likeEscape(f.entityKeyPrefix!)}%`))
     .$if(!!f.actor, (qb) => qb.where('actor', '=', f.actor!))
-    .$if(!!f.atFrom, (qb) => qb.where('at', '>=', sql<Date>`${f.atFrom}::date`))
-    .$if(!!f.atTo, (qb) => qb.where('at', '<', sql<Date>`${f.atTo}::date + 1`));
+    .$if(!!f.atFrom, (qb) => qb.where('at', '>=', sql<string>`${f.atFrom}::date`))
+    .$if(!!f.atTo, (qb) => qb.where('at', '<', sql<string>`${f.atTo}::date + 1`));
   const [rows, count] = await Promise.all([
     // The JSON as stored (read as text: the camel-case plugin would rename the keys of objects).
     base.select(['id', 'entity', 'entityKey', 'action', 'actor', 'at', sql<string | null>`before_data::text`.as('beforeData'), sql<string | null>`after_data::text`.as('afterData')]).orderBy(sort.field, sort.direction).orderBy('id', 'desc').limit(window.limit).offset(window.offset).execute(),

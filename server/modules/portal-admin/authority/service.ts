@@ -179,5 +179,5 @@ export async function adminAudit(db: Db, q: Static<typeof AdminAuditQuery>) {
     sort,
     pageWindow(q),
   );
-  return { rows: rows.map((r) => ({ ...r, at: r.at.toISOString() })), total };
+  return { rows: rows.map((r) => ({ ...r, at: r.at })), total };
 }

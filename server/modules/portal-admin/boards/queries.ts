@@ -8,7 +8,7 @@ export type Board = 'NOTICE' | 'FAQ' | 'CYBER';
 
 const POST_COLUMNS = ['p.postId', 'p.board', 'p.category', 'p.title', 'p.body', 'p.pinned', 'p.showFrom', 'p.showTo', 'p.fileId', 'p.createdBy', 'p.createdAt', 'p.updatedAt', 'p.version'] as const;
 
-export type PostRecord = { postId: number; board: string; category: string | null; title: string; body: string; pinned: string; showFrom: string | null; showTo: string | null; fileId: string | null; createdBy: string; writerName: string | null; createdAt: Date; updatedAt: Date; version: number };
+export type PostRecord = { postId: number; board: string; category: string | null; title: string; body: string; pinned: string; showFrom: string | null; showTo: string | null; fileId: string | null; createdBy: string; writerName: string | null; createdAt: string; updatedAt: string; version: number };
 
 function posts(db: Db, board: Board) {
   return db.selectFrom('boardPost as p').leftJoin('appUser as u', 'u.userId', 'p.createdBy').where('p.board', '=', board);

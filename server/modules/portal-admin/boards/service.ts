@@ -8,14 +8,12 @@ import type { POST_SORT, PostCreateBody, PostListQuery, PostUpdateBody } from '.
 import { versionConflict } from '../rules.js';
 import { assertBindable } from '../../files/owners.js';
 import type { FaqNode } from './schemas.js';
-import { deletePost, faqPosts, findPost, insertPost, listPosts, lockPost, noticesShownOn, updatePost, type Board, type PostRecord } from './queries.js';
+import { deletePost, faqPosts, findPost, insertPost, listPosts, lockPost, noticesShownOn, updatePost, type Board } from './queries.js';
 
 /**
  * The boards: the internal notice board (/board/notice), the FAQ (/board/faq) and the supplier
  * portal's notices (/portal/ogpmsManage/notice); and the notices the supplier home shows today.
  */
-
-const toRow = (p: PostRecord) => ({ ...p, createdAt: p.createdAt.toISOString(), updatedAt: p.updatedAt.toISOString() });
 
 const NOT_FOUND = () => notFound('POST_NOT_FOUND', '게시글을 찾을 수 없습니다');
 
@@ -36,13 +34,13 @@ function postValues(board: Board, b: { category?: string | null; title: string; 
 export async function searchPosts(db: Db, board: Board, q: Static<typeof PostListQuery>) {
   const sort = parseSort<(typeof POST_SORT)[number]>(q.sort, { field: 'createdAt', direction: 'desc' });
   const { rows, total } = await listPosts(db, board, { text: given(q.title), category: given(q.category) ? q.category!.trim() : undefined }, sort, pageWindow(q));
-  return { rows: rows.map(toRow), total };
+  return { rows, total };
 }
 
 export async function getPost(db: Db, board: Board, postId: number) {
   const row = await findPost(db, board, postId);
   if (!row) throw NOT_FOUND();
-  return toRow(row);
+  return row;
 }
 
 export async function createPost(db: Db, board: Board, body: Static<typeof PostCreateBody>, actor: string) {
@@ -54,7 +52,7 @@ export async function createPost(db: Db, board: Board, body: Static<typeof PostC
     await writeAudit(trx, { entity: 'boardPost', entityKey: String(id), action: 'CREATE', actor, after: { board, ...values } });
     return id;
   });
-  return toRow((await findPost(db, board, postId))!);
+  return (await findPost(db, board, postId))!;
 }
 
 export async function changePost(db: Db, board: Board, postId: number, body: Static<typeof PostUpdateBody>, actor: string) {
@@ -67,7 +65,7 @@ export async function changePost(db: Db, board: Board, postId: number, body: Sta
     await updatePost(trx, postId, { ...values, updatedBy: actor, updatedAt: new Date(), version: before.version + 1 });
     await writeAudit(trx, { entity: 'boardPost', entityKey: String(postId), action: 'UPDATE', actor, before, after: values });
   });
-  return toRow((await findPost(db, board, postId))!);
+  return (await findPost(db, board, postId))!;
 }
 
 export async function removePost(db: Db, board: Board, postId: number, version: number, actor: string) {
@@ -96,5 +94,5 @@ export async function faqTree(db: Db) {
 
 /** Notices the supplier home shows today (within their period). */
 export async function homeNotices(db: Db) {
-  return (await noticesShownOn(db, todayKst())).map(toRow);
+  return noticesShownOn(db, todayKst());
 }

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../../db/connect.js';
 
 /** When the session last proved the password again. */
-export async function sessionReauthAt(db: Db, sessionId: string, userId: string): Promise<Date | null> {
+export async function sessionReauthAt(db: Db, sessionId: string, userId: string): Promise<string | null> {
   const s = await db.selectFrom('userSession').select('reauthAt').where('sessionId', '=', sessionId).where('userId', '=', userId).executeTakeFirst();
   return s?.reauthAt ?? null;
 }

@@ -28,13 +28,14 @@ const POLICY_TEXT: Record<string, string> = {
   containsId: '비밀번호에 아이디를 넣을 수 없습니다',
 };
 
-const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
+// Timestamps read from the database are already the API's text (db/pglite/parsers.mjs).
+const iso = (d: Date | string | null | undefined) => (d ? (typeof d === 'string' ? d : d.toISOString()) : null);
 const digits = (v: string | null) => (v ? v.replace(/\D/g, '') : null);
 
 /** The session's proof, or 403 REAUTH_REQUIRED; answers when it lapses. */
 export async function requireReauth(db: Db, caller: Caller): Promise<Date> {
   const reauthAt = await sessionReauthAt(db, caller.sessionId, caller.userId);
-  const until = reauthAt ? new Date(reauthAt.getTime() + REAUTH_WINDOW_SEC * 1000) : null;
+  const until = reauthAt ? new Date(Date.parse(reauthAt) + REAUTH_WINDOW_SEC * 1000) : null;
   if (!until || until.getTime() <= Date.now()) throw forbidden('REAUTH_REQUIRED', '내 정보를 보려면 비밀번호를 다시 입력하세요 (내 정보 확인)');
   return until;
 }

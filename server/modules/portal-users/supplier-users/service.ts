@@ -17,9 +17,10 @@ import { changeAccount, listSupplierUsers, lockAccount, supplierUser, type Accou
  * company's user is not found — nothing is read or written — whatever id is sent.
  */
 
-const iso = (d: Date | null) => (d ? d.toISOString() : null);
+// Timestamps read from the database are already the API's text (db/pglite/parsers.mjs).
+const iso = (d: Date | string | null | undefined) => (d ? (typeof d === 'string' ? d : d.toISOString()) : null);
 
-const toRow = <R extends { lockedAt: Date | null; lastLoginAt: Date | null; passwordHash: string | null }>({ lockedAt, lastLoginAt, passwordHash, ...r }: R) => ({
+const toRow = <R extends { lockedAt: string | null; lastLoginAt: string | null; passwordHash: string | null }>({ lockedAt, lastLoginAt, passwordHash, ...r }: R) => ({
   ...r,
   locked: lockedAt !== null,
   lockedAt: iso(lockedAt),

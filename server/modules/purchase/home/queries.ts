@@ -52,7 +52,7 @@ export async function recentDocuments(db: Db, singleid: string, docType: string 
       from loi l join company c on c.comp_no = l.comp_no where l.buyer_id = ${singleid}`;
   const filter = docType ? sql`where d.doc_type = ${docType}` : sql``;
   const [rows, count] = await Promise.all([
-    sql<{ docType: string; docNo: string; title: string; status: string; approvalStatus: string; currency: string; amount: string; counterpart: string | null; updatedAt: Date }>`
+    sql<{ docType: string; docNo: string; title: string; status: string; approvalStatus: string; currency: string; amount: string; counterpart: string | null; updatedAt: string }>`
       select d.* from (${union}) d ${filter} order by d.updated_at desc, d.doc_no desc limit ${w.limit} offset ${w.offset}`.execute(db),
     sql<{ n: number }>`select count(*)::int as n from (${union}) d ${filter}`.execute(db),
   ]);

@@ -186,8 +186,8 @@ export async function listPoChanges(db: Db, f: PoChangeFilter, sort: SortSpec<(t
     .$if(!!given(f.compNo), (q) => q.where('h.compNo', '=', f.compNo!.trim().toUpperCase()))
     .$if(!!given(f.changedBy), (q) => q.where('x.changedBy', '=', f.changedBy!.trim()))
     .$if(!!given(f.field), (q) => q.where('x.field', '=', f.field!.trim()))
-    .$if(!!given(f.fromDate), (q) => q.where('x.changedAt', '>=', new Date(`${f.fromDate}T00:00:00+09:00`)))
-    .$if(!!given(f.toDate), (q) => q.where('x.changedAt', '<', new Date(new Date(`${f.toDate}T00:00:00+09:00`).getTime() + 86_400_000)));
+    .$if(!!given(f.fromDate), (q) => q.where('x.changedAt', '>=', new Date(`${f.fromDate}T00:00:00+09:00`).toISOString()))
+    .$if(!!given(f.toDate), (q) => q.where('x.changedAt', '<', new Date(new Date(`${f.toDate}T00:00:00+09:00`).getTime() + 86_400_000).toISOString()));
   const [rows, count] = await Promise.all([
     base
       .select(['x.changeId', 'x.poNo', 'x.changeSeq', 'x.field', 'x.lineNo', 'l.itemName', 'x.beforeValue', 'x.afterValue', 'x.reason', 'x.changedBy', 'u.hname as changedByName', 'x.changedAt', 'h.compNo', 'c.compNameKr', 'h.title', 'h.status'])

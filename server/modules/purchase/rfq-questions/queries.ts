@@ -39,7 +39,7 @@ export async function supplierQuestions(db: Db, rfqNo: string) {
     ...own.map((q) => ({ questionKey: `Q${q.questionId}`, mine: 'Y', question: q.question, askedAt: q.askedAt, answer: q.answer, answeredAt: q.answeredAt })),
     ...notices.filter((n) => !mine.has(n.questionId)).map((n) => ({ questionKey: `N${n.noticeId}`, mine: 'N', question: n.question, askedAt: n.askedAt, answer: n.answer, answeredAt: n.answeredAt })),
   ];
-  rows.sort((a, b) => a.askedAt.getTime() - b.askedAt.getTime());
+  rows.sort((a, b) => Date.parse(a.askedAt) - Date.parse(b.askedAt));
   return rows.map((r) => ({ ...r, askedAt: iso(r.askedAt)!, answeredAt: iso(r.answeredAt) }));
 }
 

@@ -33,8 +33,8 @@ export async function listRfqs(db: Db, f: RfqFilter, sort: SortSpec<(typeof RFQ_
     if (f.status?.length) parts.push(eb('r.status', 'in', f.status as never[]));
     if (given(f.buyerId)) parts.push(eb('r.buyerId', '=', f.buyerId!.trim()));
     if (given(f.compNo)) parts.push(eb.exists(eb.selectFrom('quotation as q').select('q.rfqNo').whereRef('q.rfqNo', '=', 'r.rfqNo').where('q.compNo', '=', f.compNo!.trim())));
-    if (given(f.fromDate)) parts.push(eb('r.createdAt', '>=', new Date(`${f.fromDate}T00:00:00+09:00`)));
-    if (given(f.toDate)) parts.push(eb('r.createdAt', '<', new Date(new Date(`${f.toDate}T00:00:00+09:00`).getTime() + 86_400_000)));
+    if (given(f.fromDate)) parts.push(eb('r.createdAt', '>=', new Date(`${f.fromDate}T00:00:00+09:00`).toISOString()));
+    if (given(f.toDate)) parts.push(eb('r.createdAt', '<', new Date(new Date(`${f.toDate}T00:00:00+09:00`).getTime() + 86_400_000).toISOString()));
     return eb.and(parts);
   };
   // Built, not raw `sql`: on a supplier's Db the company-scope plugin rewrites these subqueries too
@@ -64,7 +64,7 @@ export async function listRfqs(db: Db, f: RfqFilter, sort: SortSpec<(typeof RFQ_
   ]);
   const now = Date.now();
   return {
-    rows: rows.map((r) => ({ ...r, invitedCount: Number(r.invitedCount), submittedCount: Number(r.submittedCount), deadline: iso(r.deadline)!, deadlinePassed: r.deadline.getTime() < now, createdAt: iso(r.createdAt)! })),
+    rows: rows.map((r) => ({ ...r, invitedCount: Number(r.invitedCount), submittedCount: Number(r.submittedCount), deadline: iso(r.deadline)!, deadlinePassed: Date.parse(r.deadline) < now, createdAt: iso(r.createdAt)! })),
     total: Number(count.n),
   };
 }
@@ -132,10 +132,10 @@ export async function listSupplierRfqs(db: Db, f: SupplierRfqFilter, sort: SortS
     if (given(f.rfqNo)) parts.push(eb('r.rfqNo', 'ilike', `%${likeEscape(f.rfqNo!.trim())}%`));
     if (given(f.title)) parts.push(eb('r.title', 'ilike', `%${likeEscape(f.title!.trim())}%`));
     if (f.status?.length) parts.push(eb('q.status', 'in', f.status as never[]));
-    if (f.open === 'Y') parts.push(eb.and([eb('r.status', '=', 'OPEN'), eb('r.deadline', '>', new Date())]));
-    if (f.open === 'N') parts.push(eb.or([eb('r.status', '<>', 'OPEN'), eb('r.deadline', '<=', new Date())]));
-    if (given(f.fromDate)) parts.push(eb('q.invitedAt', '>=', new Date(`${f.fromDate}T00:00:00+09:00`)));
-    if (given(f.toDate)) parts.push(eb('q.invitedAt', '<', new Date(new Date(`${f.toDate}T00:00:00+09:00`).getTime() + 86_400_000)));
+    if (f.open === 'Y') parts.push(eb.and([eb('r.status', '=', 'OPEN'), eb('r.deadline', '>', new Date().toISOString())]));
+    if (f.open === 'N') parts.push(eb.or([eb('r.status', '<>', 'OPEN'), eb('r.deadline', '<=', new Date().toISOString())]));
+    if (given(f.fromDate)) parts.push(eb('q.invitedAt', '>=', new Date(`${f.fromDate}T00:00:00+09:00`).toISOString()));
+    if (given(f.toDate)) parts.push(eb('q.invitedAt', '<', new Date(new Date(`${f.toDate}T00:00:00+09:00`).getTime() + 86_400_000).toISOString()));
     if (f.submittedOnly) parts.push(eb('q.quoteNo', 'is not', null));
     return eb.and(parts);
   };
@@ -159,7 +159,7 @@ export async function listSupplierRfqs(db: Db, f: SupplierRfqFilter, sort: SortS
       ...r,
       lineCount: Number(r.lineCount),
       deadline: iso(r.deadline)!,
-      deadlinePassed: r.deadline.getTime() < now,
+      deadlinePassed: Date.parse(r.deadline) < now,
       invitedAt: iso(r.invitedAt)!,
       checkedAt: iso(r.checkedAt),
       submittedAt: iso(r.submittedAt),
@@ -279,7 +279,7 @@ export async function replaceOwnQuotationLines(trx: Db, rfqNo: string, lines: Re
 
 /** Open requests whose deadline has passed and that are not closed yet, locked, by number (the close job). */
 export function lockRfqsPastDeadline(trx: Db, now: Date) {
-  return trx.selectFrom('rfqHeader').select(['rfqNo', 'version']).where('status', '=', 'OPEN').where('closedAt', 'is', null).where('deadline', '<', now).orderBy('rfqNo').forUpdate().execute();
+  return trx.selectFrom('rfqHeader').select(['rfqNo', 'version']).where('status', '=', 'OPEN').where('closedAt', 'is', null).where('deadline', '<', now.toISOString()).orderBy('rfqNo').forUpdate().execute();
 }
 
 /** Marks a request's unsubmitted quotations not selected; answers their suppliers. */

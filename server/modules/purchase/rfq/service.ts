@@ -47,7 +47,7 @@ async function detail(db: Db, rfqNo: string, actor: Actor) {
   return {
     ...h,
     deadline: iso(h.deadline)!,
-    deadlinePassed: h.deadline.getTime() < now.getTime(),
+    deadlinePassed: Date.parse(h.deadline) < now.getTime(),
     selectionAllowed: allowed,
     awardedAt: iso(h.awardedAt),
     createdAt: iso(h.createdAt)!,
@@ -124,7 +124,7 @@ export async function compareQuotations(db: Db, rfqNo: string) {
     status: h.status,
     currency: h.currency,
     deadline: iso(h.deadline)!,
-    deadlinePassed: h.deadline.getTime() < now.getTime(),
+    deadlinePassed: Date.parse(h.deadline) < now.getTime(),
     selectionAllowed: h.status === 'OPEN' && selectionAllowed(h.deadline, now, quotes.map((q) => q.status)),
     version: h.version,
     lowestTotal: best.total,
@@ -214,7 +214,7 @@ function ownHeader(own: OwnQuotation, staff: boolean) {
     status: own.status,
     currency: own.currency,
     deadline: iso(own.deadline)!,
-    deadlinePassed: own.deadline.getTime() < now.getTime(),
+    deadlinePassed: Date.parse(own.deadline) < now.getTime(),
     editable: !staff && quotationOpen(own.rfqStatus, own.deadline, now) && QUOT_MACHINE.transitions.submit.from.includes(own.status),
   };
 }

@@ -3,6 +3,7 @@ import { groupHoldsScreen } from '../../../auth/menu-authority.js';
 import type { Db } from '../../../db/connect.js';
 import { likeEscape } from '../../../http/list-query.js';
 import { isPurchasingManager, type Actor } from '../../../domain/actor.js';
+import type { Instant } from '../../../domain/dates.js';
 import { iso } from '../../../domain/values.js';
 import { findQuotations } from './queries.js';
 import { questionsOfRfq } from '../rfq-questions/queries.js';
@@ -14,7 +15,7 @@ import { standings } from '../../evaluation/eligibility.js';
  * bidding is over and someone has submitted, cancel while open, order once awarded and no order exists.
  */
 export function rfqActionsFor(
-  h: { status: string; buyerId: string; deadline: Date },
+  h: { status: string; buyerId: string; deadline: Instant },
   quotationStatuses: readonly string[],
   who: { actor: Actor; canWrite: boolean; canOrder: boolean; hasOrder: boolean },
   now = new Date(),
@@ -54,7 +55,7 @@ export async function rfqSummaryOfPr(db: Db, prNo: string, actor: Actor) {
     rfqStatus: h.status,
     rfqVersion: h.version,
     rfqDeadline: iso(h.deadline),
-    rfqDeadlinePassed: h.deadline.getTime() < now.getTime(),
+    rfqDeadlinePassed: Date.parse(h.deadline) < now.getTime(),
     rfqSelectionAllowed: h.status === 'OPEN' && selectionAllowed(h.deadline, now, statuses),
     rfqSelectedCompNo: h.selectedCompNo,
     rfqActions: rfqActionsFor(h, statuses, { actor, canWrite, canOrder, hasOrder: !!po }, now),

@@ -5,6 +5,7 @@
  * the buyer selects (awarded) or cancels it.
  */
 import { compareDecimals } from '../../../../lib/money.js';
+import { msOf, type Instant } from '../../../domain/dates.js';
 import type { Machine } from '../../../domain/machine.js';
 
 export const QUOT_STATUSES = ['REQUESTED', 'CHECKED', 'SUBMITTED', 'SELECTED', 'NOT_SELECTED', 'CANCELLED'] as const;
@@ -42,16 +43,16 @@ export const RFQ_MACHINE: Machine<RfqStatus, RfqAction> = {
 };
 
 /** A supplier may submit or revise while the request is open and its deadline has not passed. */
-export function quotationOpen(rfqStatus: string, deadline: Date, now: Date): boolean {
-  return rfqStatus === 'OPEN' && now.getTime() <= deadline.getTime();
+export function quotationOpen(rfqStatus: string, deadline: Instant, now: Date): boolean {
+  return rfqStatus === 'OPEN' && now.getTime() <= msOf(deadline);
 }
 
 /**
  * The buyer selects once bidding is over: the deadline has passed, or every invited supplier
  * has answered (submitted) — so no one can still revise a price after seeing the outcome.
  */
-export function selectionAllowed(deadline: Date, now: Date, statuses: readonly string[]): boolean {
-  return now.getTime() > deadline.getTime() || (statuses.length > 0 && statuses.every((s) => s === 'SUBMITTED'));
+export function selectionAllowed(deadline: Instant, now: Date, statuses: readonly string[]): boolean {
+  return now.getTime() > msOf(deadline) || (statuses.length > 0 && statuses.every((s) => s === 'SUBMITTED'));
 }
 
 export interface ComparedQuote {

@@ -62,7 +62,7 @@ function openDraft(row: AppRow | undefined, secret: string): AppRow {
   // Expired by the job (suppliers/jobs.ts) or only by the clock: the same answer either way.
   if (row.status === 'EXPIRED') throw applicationExpired();
   if (row.status !== 'DRAFT') throw refused('APPLICATION_CLOSED', '이미 제출된 신청서입니다. 접수번호로 심사 결과를 기다리세요', { status: row.status });
-  if (row.expiresAt.getTime() <= Date.now()) throw applicationExpired();
+  if (Date.parse(row.expiresAt) <= Date.now()) throw applicationExpired();
   return row;
 }
 
@@ -74,7 +74,7 @@ async function presentDraft(db: Db, r: AppRow) {
   const [cats, files] = await Promise.all([applicationCategoryCodes(db, r.receiptNo), r.fileId ? liveFileNames(db, r.fileId) : Promise.resolve([])]);
   const nameOf = (seq: number | null) => files.find((f) => f.seq === seq)?.originalName ?? null;
   return {
-    receiptNo: r.receiptNo, applyType: r.applyType, status: r.status, step: r.step, expiresAt: r.expiresAt.toISOString(),
+    receiptNo: r.receiptNo, applyType: r.applyType, status: r.status, step: r.step, expiresAt: r.expiresAt,
     termsVersion: r.termsVersion, privacyVersion: r.privacyVersion,
     taxNo2: r.taxNo ? formatBusinessNumber(r.taxNo) : null, corpNo: r.corpNo, compNameKr: r.compNameKr, compNameEn: r.compNameEn, ceoName: r.ceoName,
     zipCode: r.zipCode, address: r.address, bizType: r.bizType, bizItem: r.bizItem, phoneNo: r.phoneNo, catCodes: cats.map((c) => c.catCode),
@@ -272,7 +272,7 @@ export async function submitApplication(db: Db, receiptNo: string, secret: strin
   const otp = await withDraft(db, receiptNo, secret, async (trx, row) => {
     if (row.step < 2) throw stepSkipped(row.step);
     if (!row.otpHash || !row.otpExpiresAt || row.otpPhone !== digits(b.cellPhoneNo)) return 'none' as const;
-    if (row.otpExpiresAt.getTime() <= Date.now()) return 'expired' as const;
+    if (Date.parse(row.otpExpiresAt) <= Date.now()) return 'expired' as const;
     if (row.otpAttempts >= OTP_MAX_ATTEMPTS) return 'exhausted' as const;
     const good = crypto.timingSafeEqual(Buffer.from(otpHash(row.receiptNo, b.otpCode.trim())), Buffer.from(row.otpHash));
     if (!good) {

@@ -21,8 +21,8 @@ export async function listApplications(db: Db, where: { receiptNo?: string; q?: 
     if (q.applyType) base = base.where('a.applyType', '=', q.applyType);
     if (q.status?.length) base = base.where(shownStatus, 'in', q.status);
     if (q.userDecision) base = base.where('a.userDecision', '=', q.userDecision);
-    if (given(q.fromDate)) base = base.where('a.createdAt', '>=', new Date(`${q.fromDate}T00:00:00+09:00`));
-    if (given(q.toDate)) base = base.where('a.createdAt', '<', new Date(new Date(`${q.toDate}T00:00:00+09:00`).getTime() + 86_400_000));
+    if (given(q.fromDate)) base = base.where('a.createdAt', '>=', new Date(`${q.fromDate}T00:00:00+09:00`).toISOString());
+    if (given(q.toDate)) base = base.where('a.createdAt', '<', new Date(new Date(`${q.toDate}T00:00:00+09:00`).getTime() + 86_400_000).toISOString());
   }
   const sort = parseSort(q?.sort, { field: 'receiptNo', direction: 'desc' });
   const field = sort.field as (typeof APPLICATION_SORT)[number];

@@ -39,7 +39,7 @@ async function present(db: Db, deps: ErpVendorDeps, rows: ErpVendorAppListRow[],
     requestedAt: iso(r.requestedAt)!,
     sendingAt: iso(r.sendingAt),
     sentAt: iso(r.sentAt),
-    actions: actionsFor(r.status, canWrite, r.sendingAt !== null && now - r.sendingAt.getTime() > deps.windowMs),
+    actions: actionsFor(r.status, canWrite, r.sendingAt !== null && now - Date.parse(r.sendingAt) > deps.windowMs),
   }));
 }
 
@@ -87,7 +87,7 @@ export async function sendErpVendorApp(db: Db, deps: ErpVendorDeps, appNo: strin
     if (!a) throw notFoundApp();
     checkVersion(version, a.version);
     if (a.status === 'SENT') throw refused('ERP_VENDOR_ALREADY_SENT', `이미 ERP에 등록된 협력사입니다 (거래처 번호 ${a.erpVendorNo})`, { erpVendorNo: a.erpVendorNo });
-    if (a.status === 'SENDING' && a.sendingAt && Date.now() - a.sendingAt.getTime() <= deps.windowMs) throw wrongState('ERP 전송이 진행 중입니다. 잠시 후 다시 조회하세요', a.status);
+    if (a.status === 'SENDING' && a.sendingAt && Date.now() - Date.parse(a.sendingAt) <= deps.windowMs) throw wrongState('ERP 전송이 진행 중입니다. 잠시 후 다시 조회하세요', a.status);
     const c = (await findCompany(trx, a.compNo))!;
     if (c.status !== 'ACTIVE') throw refused('SUPPLIER_NOT_ACTIVE', '거래 중인 협력사만 ERP에 등록할 수 있습니다');
     await updateErpVendorApp(trx, appNo, { status: 'SENDING', sendingAt: new Date(), attempts: a.attempts + 1, version: a.version + 1 });

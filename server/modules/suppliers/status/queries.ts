@@ -18,8 +18,8 @@ export async function listStatusRequests(db: Db, where: { reqNo?: string; q?: St
   if (q) {
     for (const condition of requestFilters(q)) base = base.where(condition);
     if (q.toStatus) base = base.where('r.toStatus', '=', q.toStatus);
-    if (given(q.fromDate)) base = base.where('r.requestedAt', '>=', new Date(`${q.fromDate}T00:00:00+09:00`));
-    if (given(q.toDate)) base = base.where('r.requestedAt', '<', new Date(new Date(`${q.toDate}T00:00:00+09:00`).getTime() + 86_400_000));
+    if (given(q.fromDate)) base = base.where('r.requestedAt', '>=', new Date(`${q.fromDate}T00:00:00+09:00`).toISOString());
+    if (given(q.toDate)) base = base.where('r.requestedAt', '<', new Date(new Date(`${q.toDate}T00:00:00+09:00`).getTime() + 86_400_000).toISOString());
   }
   const { sortRef, direction, limit, offset } = requestOrder<(typeof STATUS_REQUEST_SORT)[number]>(q);
   const [count, rows] = await Promise.all([
