@@ -40,7 +40,7 @@ describe('npm run codegen:db', () => {
     expect(out).toContain("  useYn: Generated<'Y' | 'N'>;");
     expect(out).toContain('  amount: Numeric | null;');
     expect(out).toContain('  regDate: string;');
-    expect(out).toContain('  createdAt: ColumnType<Date, Date | string | undefined, Date | string>;');
+    expect(out).toContain('  createdAt: ColumnType<string, Date | string | undefined, Date | string>;');
     expect(out).toContain('  endedAt: Timestamp | null;');
     expect(out).toContain('  rowCount: number;');
     expect(out).toContain('  seq: Generated<number>;');

@@ -4,7 +4,7 @@
  * strings (server/db/connect.ts reads PostgreSQL dates that way), which compare in date order.
  */
 import { daysInMonth, isValidDateString } from '../../lib/date.js';
-import type { FieldError } from './errors.js';
+import { invalid, type FieldError } from './errors.js';
 import { josa } from './values.js';
 
 /**
@@ -26,6 +26,16 @@ export function todayKst(now: Date = new Date()): string {
 
 /** A real calendar date YYYY-MM-DD from 1900 on (spec §5 date inputs). */
 export const isValidDate = (value: string): boolean => isValidDateString(value);
+
+/**
+ * The instant a Korean day starts (`plusDays` after `day`), as the ISO text timestamps compare with:
+ * a list's day filter. A day that is no date is a 400 INVALID_VALUE, as the database's own answer was
+ * when it received the invalid Date (a RangeError, a 500, once timestamps became text).
+ */
+export function kstDayStart(day: string, plusDays = 0): string {
+  if (!isValidDate(day)) throw invalid('INVALID_VALUE', `날짜가 올바르지 않습니다: ${day.slice(0, 20)}`);
+  return new Date(Date.parse(`${day}T00:00:00+09:00`) + plusDays * 86_400_000).toISOString();
+}
 
 /**
  * A date field: blank is fine unless required; else a real date, not before `notBefore` when

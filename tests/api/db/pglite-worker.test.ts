@@ -28,6 +28,11 @@ pgliteOnly('PGlite in a worker thread', () => {
       await t.db.db.insertInto('unit').values({ unitCode: 'ZZ', nameKo: '시험', nameEn: 'test' }).execute();
       return { ok: true };
     });
+    // And one that names a file group no row holds: the database's own 23503.
+    app.post('/api/v1/test/orphan-file', { config: { access: access.login() } }, async () => {
+      await t.db.db.insertInto('boardPost').values({ board: 'CYBER', title: '워커', body: '본문', fileId: 'no-such-file-group', createdBy: 'admin', updatedBy: 'admin' }).execute();
+      return { ok: true };
+    });
     await app.ready();
     admin = await loginAs(app, 'admin');
   });
@@ -141,7 +146,7 @@ pgliteOnly('PGlite in a worker thread', () => {
     const impossible = await app.inject({ method: 'GET', url: '/api/v1/prs?fromDate=2025-02-30', headers: admin.headers });
     expect(impossible.statusCode).toBe(400);
     expect(impossible.json().code).toBe('INVALID_VALUE');
-    const reference = await app.inject({ method: 'POST', url: '/api/v1/portal/cyber-notices', headers: admin.headers, payload: { category: 'GENERAL', title: '워커', body: '본문', pinned: 'N', fileId: 'no-such-file-group' } });
+    const reference = await app.inject({ method: 'POST', url: '/api/v1/test/orphan-file', headers: admin.headers });
     expect(reference.statusCode, reference.body).toBe(400);
     expect(reference.json()).toMatchObject({ code: 'INVALID_REFERENCE' });
     expect(reference.json().msg).toContain('fileId');

@@ -320,10 +320,10 @@ describe('finding 5: bad input answers 400, never 5xx', () => {
   });
 
   it('a reference to a row that does not exist is a 400 naming the field, not a foreign-key 500 (#13 fuzzing)', async () => {
+    // The notice checks its group itself now (files/owners bindingError); the database's own 23503 → INVALID_REFERENCE is in tests/api/db/pglite-worker.test.ts.
     const res = await t.app.inject({ method: 'POST', url: '/api/v1/portal/cyber-notices', headers: admin.headers, payload: { category: 'GENERAL', title: '안내', body: '본문', pinned: 'N', fileId: 'no-such-file-group' } });
     expect(res.statusCode, res.body).toBe(400);
-    expect(res.json()).toMatchObject({ code: 'INVALID_REFERENCE' });
-    expect(res.json().msg).toContain('fileId');
+    expect(res.json()).toMatchObject({ code: 'VALIDATION', details: [{ path: 'body/fileId' }] });
     expect(await t.db.db.selectFrom('boardPost').select('postId').where('title', '=', '안내').where('fileId', '=', 'no-such-file-group').execute()).toEqual([]);
   });
 

@@ -1,4 +1,5 @@
 import { sql, type Insertable, type Updateable } from 'kysely';
+import { kstDayStart } from '../../../domain/dates.js';
 import type { Db } from '../../../db/connect.js';
 import type { Database } from '../../../db/schema.generated.js';
 import { likeEscape, type SortSpec } from '../../../http/list-query.js';
@@ -77,8 +78,8 @@ function errorBase(db: Db, f: ErrorFilter) {
   if (f.compNo) q = q.where('e.compNo', '=', f.compNo);
   if (f.compName) q = q.where('c.compNameKr', 'ilike', contains(f.compName));
   if (f.status?.length) q = q.where('e.status', 'in', f.status as never[]);
-  if (f.from) q = q.where('e.occurredAt', '>=', new Date(`${f.from}T00:00:00+09:00`).toISOString());
-  if (f.to) q = q.where('e.occurredAt', '<', new Date(new Date(`${f.to}T00:00:00+09:00`).getTime() + 86_400_000).toISOString());
+  if (f.from) q = q.where('e.occurredAt', '>=', kstDayStart(f.from!));
+  if (f.to) q = q.where('e.occurredAt', '<', kstDayStart(f.to!, 1));
   return q;
 }
 

@@ -5,7 +5,7 @@ import { likeEscape, sortId, type SortSpec } from '../../../http/list-query.js';
 import { keyset, type PageWindow } from '../../../db/keyset.js';
 import { amt, qty, won, type Currency } from '../../../domain/money.js';
 import { iso } from '../../../domain/values.js';
-import { lastDayOf } from '../../../domain/dates.js';
+import { kstDayStart, lastDayOf } from '../../../domain/dates.js';
 import type { ADJUST_SORT, SETTLE_SORT } from './schemas.js';
 import { matchIssues, type DecidedLine, type SettledLine } from './workflow.js';
 
@@ -164,8 +164,8 @@ export async function listAdjustments(db: Db, f: AdjustmentFilter, sort: SortSpe
   if (f.periodFrom) q = q.where('s.period', '>=', f.periodFrom);
   if (f.periodTo) q = q.where('s.period', '<=', f.periodTo);
   if (f.status?.length) q = q.where('a.status', 'in', f.status as never[]);
-  if (f.from) q = q.where('a.requestedAt', '>=', new Date(`${f.from}T00:00:00+09:00`).toISOString());
-  if (f.to) q = q.where('a.requestedAt', '<', new Date(new Date(`${f.to}T00:00:00+09:00`).getTime() + 86_400_000).toISOString());
+  if (f.from) q = q.where('a.requestedAt', '>=', kstDayStart(f.from!));
+  if (f.to) q = q.where('a.requestedAt', '<', kstDayStart(f.to!, 1));
   const [rows, agg] = await Promise.all([
     selectAdjustment(q).orderBy(sql.ref(ADJ_SORT[sort.field]), sort.direction).orderBy('a.adjNo', 'desc').limit(w.limit).offset(w.offset).execute(),
     q.select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.sum<string>('a.amount').as('amount')]).executeTakeFirstOrThrow(),

@@ -1,4 +1,5 @@
 import type { Insertable, Updateable } from 'kysely';
+import { kstDayStart } from '../../../domain/dates.js';
 import type { Static } from 'typebox';
 import type { Db } from '../../../db/connect.js';
 import type { ItemPriceHistoryTable, ItemProposalTable, ItemSupplierPriceTable } from '../../../db/schema.generated.js';
@@ -53,8 +54,8 @@ export async function listProposals(db: Db, q: Static<typeof ListQuery>) {
   if (given(q.compNo)) s = s.where('p.compNo', '=', q.compNo!.trim().toUpperCase());
   if (given(q.itemCode)) s = s.where('p.itemCode', 'like', `${likeEscape(q.itemCode!.trim().toUpperCase())}%`);
   if (given(q.itemName)) s = s.where('p.itemName', 'ilike', `%${likeEscape(q.itemName!.trim())}%`);
-  if (q.createdFrom) s = s.where('p.createdAt', '>=', new Date(`${q.createdFrom}T00:00:00+09:00`).toISOString());
-  if (q.createdTo) s = s.where('p.createdAt', '<', new Date(new Date(`${q.createdTo}T00:00:00+09:00`).getTime() + 86_400_000).toISOString());
+  if (q.createdFrom) s = s.where('p.createdAt', '>=', kstDayStart(q.createdFrom!));
+  if (q.createdTo) s = s.where('p.createdAt', '<', kstDayStart(q.createdTo!, 1));
   const total = await s.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
   const sort = parseSort(q.sort, { field: 'proposalNo', direction: 'desc' });
   const { limit, offset } = pageWindow(q);

@@ -1,4 +1,5 @@
 import { sql, type Expression, type ExpressionBuilder, type Insertable, type SqlBool, type Updateable } from 'kysely';
+import { kstDayStart } from '../../../domain/dates.js';
 import type { Db } from '../../../db/connect.js';
 import type { Database } from '../../../db/schema.generated.js';
 import { given, likeEscape, sortId, type SortSpec } from '../../../http/list-query.js';
@@ -186,8 +187,8 @@ export async function listPoChanges(db: Db, f: PoChangeFilter, sort: SortSpec<(t
     .$if(!!given(f.compNo), (q) => q.where('h.compNo', '=', f.compNo!.trim().toUpperCase()))
     .$if(!!given(f.changedBy), (q) => q.where('x.changedBy', '=', f.changedBy!.trim()))
     .$if(!!given(f.field), (q) => q.where('x.field', '=', f.field!.trim()))
-    .$if(!!given(f.fromDate), (q) => q.where('x.changedAt', '>=', new Date(`${f.fromDate}T00:00:00+09:00`).toISOString()))
-    .$if(!!given(f.toDate), (q) => q.where('x.changedAt', '<', new Date(new Date(`${f.toDate}T00:00:00+09:00`).getTime() + 86_400_000).toISOString()));
+    .$if(!!given(f.fromDate), (q) => q.where('x.changedAt', '>=', kstDayStart(f.fromDate!)))
+    .$if(!!given(f.toDate), (q) => q.where('x.changedAt', '<', kstDayStart(f.toDate!, 1)));
   const [rows, count] = await Promise.all([
     base
       .select(['x.changeId', 'x.poNo', 'x.changeSeq', 'x.field', 'x.lineNo', 'l.itemName', 'x.beforeValue', 'x.afterValue', 'x.reason', 'x.changedBy', 'u.hname as changedByName', 'x.changedAt', 'h.compNo', 'c.compNameKr', 'h.title', 'h.status'])

@@ -1,4 +1,5 @@
 import { sql, type ExpressionBuilder, type Insertable, type Updateable } from 'kysely';
+import { kstDayStart } from '../../../domain/dates.js';
 import type { Db } from '../../../db/connect.js';
 import type { Database } from '../../../db/schema.generated.js';
 import { given, likeEscape, type SortSpec } from '../../../http/list-query.js';
@@ -33,8 +34,8 @@ export async function listRfqs(db: Db, f: RfqFilter, sort: SortSpec<(typeof RFQ_
     if (f.status?.length) parts.push(eb('r.status', 'in', f.status as never[]));
     if (given(f.buyerId)) parts.push(eb('r.buyerId', '=', f.buyerId!.trim()));
     if (given(f.compNo)) parts.push(eb.exists(eb.selectFrom('quotation as q').select('q.rfqNo').whereRef('q.rfqNo', '=', 'r.rfqNo').where('q.compNo', '=', f.compNo!.trim())));
-    if (given(f.fromDate)) parts.push(eb('r.createdAt', '>=', new Date(`${f.fromDate}T00:00:00+09:00`).toISOString()));
-    if (given(f.toDate)) parts.push(eb('r.createdAt', '<', new Date(new Date(`${f.toDate}T00:00:00+09:00`).getTime() + 86_400_000).toISOString()));
+    if (given(f.fromDate)) parts.push(eb('r.createdAt', '>=', kstDayStart(f.fromDate!)));
+    if (given(f.toDate)) parts.push(eb('r.createdAt', '<', kstDayStart(f.toDate!, 1)));
     return eb.and(parts);
   };
   // Built, not raw `sql`: on a supplier's Db the company-scope plugin rewrites these subqueries too
@@ -134,8 +135,8 @@ export async function listSupplierRfqs(db: Db, f: SupplierRfqFilter, sort: SortS
     if (f.status?.length) parts.push(eb('q.status', 'in', f.status as never[]));
     if (f.open === 'Y') parts.push(eb.and([eb('r.status', '=', 'OPEN'), eb('r.deadline', '>', new Date().toISOString())]));
     if (f.open === 'N') parts.push(eb.or([eb('r.status', '<>', 'OPEN'), eb('r.deadline', '<=', new Date().toISOString())]));
-    if (given(f.fromDate)) parts.push(eb('q.invitedAt', '>=', new Date(`${f.fromDate}T00:00:00+09:00`).toISOString()));
-    if (given(f.toDate)) parts.push(eb('q.invitedAt', '<', new Date(new Date(`${f.toDate}T00:00:00+09:00`).getTime() + 86_400_000).toISOString()));
+    if (given(f.fromDate)) parts.push(eb('q.invitedAt', '>=', kstDayStart(f.fromDate!)));
+    if (given(f.toDate)) parts.push(eb('q.invitedAt', '<', kstDayStart(f.toDate!, 1)));
     if (f.submittedOnly) parts.push(eb('q.quoteNo', 'is not', null));
     return eb.and(parts);
   };

@@ -2,6 +2,7 @@ import type { Static } from 'typebox';
 import type { Insertable } from 'kysely';
 import type { Db } from '../../../db/connect.js';
 import type { CompanyStatusRequestTable } from '../../../db/schema.generated.js';
+import { kstDayStart } from '../../../domain/dates.js';
 import { given } from '../../../http/list-query.js';
 import { requestFilters, requestOrder } from '../request-flow.js';
 import type { StatusRequestListQuery, STATUS_REQUEST_SORT } from '../schemas.js';
@@ -18,8 +19,8 @@ export async function listStatusRequests(db: Db, where: { reqNo?: string; q?: St
   if (q) {
     for (const condition of requestFilters(q)) base = base.where(condition);
     if (q.toStatus) base = base.where('r.toStatus', '=', q.toStatus);
-    if (given(q.fromDate)) base = base.where('r.requestedAt', '>=', new Date(`${q.fromDate}T00:00:00+09:00`).toISOString());
-    if (given(q.toDate)) base = base.where('r.requestedAt', '<', new Date(new Date(`${q.toDate}T00:00:00+09:00`).getTime() + 86_400_000).toISOString());
+    if (given(q.fromDate)) base = base.where('r.requestedAt', '>=', kstDayStart(q.fromDate!, 0));
+    if (given(q.toDate)) base = base.where('r.requestedAt', '<', kstDayStart(q.toDate!, 1));
   }
   const { sortRef, direction, limit, offset } = requestOrder<(typeof STATUS_REQUEST_SORT)[number]>(q);
   const [count, rows] = await Promise.all([
