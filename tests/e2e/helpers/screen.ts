@@ -81,7 +81,9 @@ export async function confirm(page: Page, message: string | RegExp): Promise<voi
   await dialog.waitFor();
   expect(await dialog.innerText()).toMatch(message);
   await dialog.getByRole('button', { name: '확인', exact: true }).click();
-  await dialog.waitFor({ state: 'detached' });
+  // This dialog, by its message: the answer to the confirmed action may be an alert dialog of its own
+  // (a refusal), which can open before the confirmation's is seen gone.
+  await page.getByRole('alertdialog').filter({ hasText: message }).waitFor({ state: 'detached' });
 }
 
 /** The success line an action leaves above the screen. */
