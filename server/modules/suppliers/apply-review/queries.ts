@@ -1,6 +1,7 @@
 import { sql, type Updateable } from 'kysely';
 import type { Static } from 'typebox';
 import type { Db } from '../../../db/connect.js';
+import { kstDayStart } from '../../../domain/dates.js';
 import type { RegistrationEvaluationTable } from '../../../db/schema.generated.js';
 import { given, likeEscape, pageWindow, parseSort } from '../../../http/list-query.js';
 import type { APPLICATION_SORT, ApplicationListQuery } from '../apply-schemas.js';
@@ -21,8 +22,8 @@ export async function listApplications(db: Db, where: { receiptNo?: string; q?: 
     if (q.applyType) base = base.where('a.applyType', '=', q.applyType);
     if (q.status?.length) base = base.where(shownStatus, 'in', q.status);
     if (q.userDecision) base = base.where('a.userDecision', '=', q.userDecision);
-    if (given(q.fromDate)) base = base.where('a.createdAt', '>=', new Date(`${q.fromDate}T00:00:00+09:00`).toISOString());
-    if (given(q.toDate)) base = base.where('a.createdAt', '<', new Date(new Date(`${q.toDate}T00:00:00+09:00`).getTime() + 86_400_000).toISOString());
+    if (given(q.fromDate)) base = base.where('a.createdAt', '>=', kstDayStart(q.fromDate!));
+    if (given(q.toDate)) base = base.where('a.createdAt', '<', kstDayStart(q.toDate!, 1));
   }
   const sort = parseSort(q?.sort, { field: 'receiptNo', direction: 'desc' });
   const field = sort.field as (typeof APPLICATION_SORT)[number];
