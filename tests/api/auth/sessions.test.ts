@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, type TestApp } from '../../helpers/app.js';
 import { formRequest, loginAs } from '../../helpers/login.js';
 
@@ -24,6 +24,22 @@ describe('sessions: verify with rotating refresh tokens, logout, force logout, b
     expect(body.timeDifference).toBeGreaterThanOrEqual(600_000);
     expect(body.timeDifference).toBeLessThan(660_000);
     expect((await menus(body.accessToken)).statusCode).toBe(200);
+  });
+
+  it('a token this server has verified before is still refused once it has expired (#27: verified tokens are kept)', async () => {
+    const who = await loginAs(t.app, 'uadmin1');
+    expect((await menus(who.accessToken)).statusCode).toBe(200);
+    expect((await menus(who.accessToken)).statusCode).toBe(200);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(Date.now() + (t.app.config.accessTokenTtlSec + 1) * 1000);
+      const late = await menus(who.accessToken);
+      expect(late.statusCode).toBe(401);
+      expect(late.json().code).toBe('AUTH008');
+    } finally {
+      vi.useRealTimers();
+    }
+    expect((await menus(who.accessToken)).statusCode).toBe(200);
   });
 
   it('a refresh token works once; presenting it again ends the whole session', async () => {
