@@ -98,7 +98,7 @@ function conventionLabelsOf(def: ScreenDef): Array<{ pointer: string; key: strin
 
 /** Every label-like text of a definition with its pointer (titles, labels, confirmations, option texts …). */
 function textsOf(node: unknown, pointer = ''): Array<{ pointer: string; text: string }> {
-  const TEXT_KEYS = new Set(['title', 'label', 'placeholder', 'help', 'confirm', 'success', 'fileName', 'rootLabel', 'text']);
+  const TEXT_KEYS = new Set(['title', 'updateTitle', 'label', 'placeholder', 'help', 'confirm', 'success', 'fileName', 'rootLabel', 'text']);
   const out: Array<{ pointer: string; text: string }> = [];
   if (Array.isArray(node)) node.forEach((v, i) => out.push(...textsOf(v, `${pointer}/${i}`)));
   else if (node && typeof node === 'object') {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CURRENCY_DECIMALS, compareDecimals, formatMoney, jpyToKrw, multiplyQtyPrice, roundDecimal, sumDecimals } from './money';
+import { CURRENCY_DECIMALS, compareDecimals, formatMoney, jpyToKrw, multiplyQtyPrice, roundDecimal, significantDecimal, sumDecimals } from './money';
 
 describe('jpyToKrw', () => {
   it('divides by 100 after multiplying by the per-100-yen rate', () => {
@@ -156,5 +156,22 @@ describe('formatMoney', () => {
 
   it('knows the spec currencies', () => {
     expect(CURRENCY_DECIMALS).toEqual({ KRW: 0, JPY: 0 });
+  });
+});
+
+describe('significantDecimal', () => {
+  it('drops the database scale’s zeros and nothing else (no rounding)', () => {
+    expect(significantDecimal('100.0000')).toBe('100');
+    expect(significantDecimal('2.5000')).toBe('2.5');
+    expect(significantDecimal('20000.50')).toBe('20000.5');
+    expect(significantDecimal('0.000')).toBe('0');
+    expect(significantDecimal('-10.10')).toBe('-10.1');
+    expect(significantDecimal('1000')).toBe('1000');
+  });
+
+  it('leaves what is not a plain decimal as it is (a half-typed or foreign value)', () => {
+    expect(significantDecimal('1,000.00')).toBe('1,000.00');
+    expect(significantDecimal('12.')).toBe('12.');
+    expect(significantDecimal('')).toBe('');
   });
 });

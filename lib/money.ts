@@ -137,3 +137,12 @@ export function formatMoney(amount: DecimalInput, currency: Currency | (string &
   const decimals = Object.hasOwn(CURRENCY_DECIMALS, code) ? CURRENCY_DECIMALS[code] : d.scale;
   return render(rescale(d, decimals), true);
 }
+
+/**
+ * The same decimal without insignificant zeros: '100.0000' → '100', '2.5000' → '2.5' (the database's
+ * numeric text as a user would type it; no rounding, so no value changes). Anything that is not a
+ * plain decimal is returned as it is.
+ */
+export function significantDecimal(text: string): string {
+  return DECIMAL_RE.test(text) && text.includes('.') ? text.replace(/\.?0+$/, '') : text;
+}

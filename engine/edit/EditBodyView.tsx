@@ -9,6 +9,7 @@ import { actionState, buildInputs, linkQuery, normalizeAction, type NormalAction
 import { useFrame } from '../runtime/frame';
 import { runEffects, askBeforeCall } from '../runtime/run-actions';
 import { OperationError, useEngineServices, type OperationInput } from '../services';
+import { widgetSpec } from '../registry/widgets';
 import { ActionButton } from '../ui/parts';
 import styles from '../ui/engine.module.css';
 import { answerWarnings } from './answer-warnings';
@@ -37,6 +38,8 @@ export interface EditBodyViewProps {
   extraActions?: NormalAction[];
   /** Reads the record again (the `reloadRecord` effect); null when it cannot be read. */
   reloadRecord?: (shown: Values | null) => Promise<Values | null>;
+  /** Told the mode whenever it changes (a create saved becomes an update; `new` goes back): the page's heading follows it. */
+  onMode?: (mode: 'create' | 'update') => void;
 }
 
 const blank = (v: unknown) => v === null || v === undefined || v === '';
@@ -51,6 +54,16 @@ function emptyValues(body: EditBody, login: LoginData | null, query: Record<stri
   for (const f of fieldsOf(body)) {
     const d = f.default;
     out[f.field] = d === undefined ? '' : typeof d === 'object' && d !== null && !Array.isArray(d) ? defaultValue(d, f.widget, login, new Date(), query) : d;
+  }
+  return out;
+}
+
+/** A loaded record's values as its fields' widgets start the form with them (a number without the database's trailing zeros). */
+function fromRecord(body: EditBody, record: Values): Values {
+  const out = { ...record };
+  for (const f of fieldsOf(body)) {
+    const spec = widgetSpec(f.widget, f.field);
+    if (spec.fromRecord && Object.hasOwn(out, f.field)) out[f.field] = spec.fromRecord(out[f.field]);
   }
   return out;
 }
@@ -153,7 +166,7 @@ function completePath(operation: string, input: OperationInput, sources: Values[
  * delete, workflow, new, back). Read-only when the definition says so or the menu authority has
  * no write. Unsaved changes: leaving asks first.
  */
-export function EditBodyView({ body, at, record, extraScope, onSaved, onDeleted, onNew, extraActions = [], reloadRecord }: EditBodyViewProps) {
+export function EditBodyView({ body, at, record, extraScope, onSaved, onDeleted, onNew, extraActions = [], reloadRecord, onMode }: EditBodyViewProps) {
   const frame = useFrame();
   const services = useEngineServices();
   const { t } = frame;
@@ -166,7 +179,8 @@ export function EditBodyView({ body, at, record, extraScope, onSaved, onDeleted,
     setCurrent(record);
   }
   const mode: 'create' | 'update' = current ? 'update' : 'create';
-  const start = useMemo(() => composeCompound(body, { ...emptyValues(body, login, frame.query), ...(current ?? {}) }), [body, current, login, frame.query]);
+  useEffect(() => onMode?.(mode), [mode, onMode]);
+  const start = useMemo(() => composeCompound(body, { ...emptyValues(body, login, frame.query), ...(current ? fromRecord(body, current) : {}) }), [body, current, login, frame.query]);
   const [values, setValues] = useState<Values>(start);
   const [baseline, setBaseline] = useState<Values>(start);
   const [details, setDetails] = useState<Record<string, DetailState>>({});

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { WidgetButton } from '../../widgets/common/button';
 import { isOperationId, operations } from '../../schemas/operations.generated';
 import type { EditScreenDef } from '../definition/types';
@@ -82,10 +82,16 @@ export function EditScreen() {
   const state: 'loading' | 'ready' | 'failed' = !hasKey || !def.load ? 'ready' : !current ? 'loading' : current.error !== null ? 'failed' : 'ready';
   const record = hasKey && def.load ? (current?.record ?? null) : null;
   const error = current?.error ?? null;
+  // The body's mode for this address (a record created here turns the form into its update); until
+  // the body says, the address decides: with a key it is an update.
+  const [bodyMode, setBodyMode] = useState<{ queryKey: string; mode: 'create' | 'update' } | null>(null);
+  const onMode = useCallback((mode: 'create' | 'update') => setBodyMode({ queryKey, mode }), [queryKey]);
+  const mode = bodyMode?.queryKey === queryKey ? bodyMode.mode : hasKey ? 'update' : 'create';
+  const title = mode === 'update' && def.updateTitle ? def.updateTitle : def.title;
 
   return (
     <>
-      {!frame.dialog && <ScreenHeader title={t(def.title)} badge={frame.authority && !frame.authority.write ? t('engine.readOnly') : null} />}
+      {!frame.dialog && <ScreenHeader title={t(title)} badge={frame.authority && !frame.authority.write ? t('engine.readOnly') : null} />}
       {choosing && def.choose && <ChoosePanel choose={def.choose} onChoose={(value) => void frame.open({ route: def.route, replace: true }, { ...frame.query, [def.choose!.param]: value })} />}
       {state === 'loading' && <p className={styles.muted}>{t('engine.loading')}</p>}
       {state === 'failed' && (
@@ -98,7 +104,7 @@ export function EditScreen() {
       )}
       {/* Keyed by the whole query: a link to this screen with other parameters (a record created here
           keeps no key in the address; /itemExcelUpDetail?replaces=… after an upload) starts afresh. */}
-      {state === 'ready' && !choosing && <EditBodyView key={queryKey} body={def} at="" record={record} reloadRecord={reloadRecord} />}
+      {state === 'ready' && !choosing && <EditBodyView key={queryKey} body={def} at="" record={record} reloadRecord={reloadRecord} onMode={onMode} />}
     </>
   );
 }

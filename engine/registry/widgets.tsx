@@ -22,7 +22,7 @@ import { Select } from '../../widgets/select/select';
 import { TextInput } from '../../widgets/text-input/text-input';
 import { FileUpload } from '../../widgets/file-upload/file-upload';
 import { DEFAULT_DATETIME_FORMAT, formatDateTime } from './columns';
-import { formatMoney } from '../../lib/money';
+import { formatMoney, significantDecimal } from '../../lib/money';
 import { Field, fieldStyles, useFieldIds } from '../../widgets/common/field';
 import type { CodeOption } from '../definition/types';
 import type { MaskName, WidgetName } from './names';
@@ -63,6 +63,8 @@ export interface WidgetSpec {
   queryValue?: (v: unknown) => unknown;
   /** True for values that count as "filled" for required checks. */
   filled: (v: unknown) => boolean;
+  /** A loaded record's value as the form starts with it (and sends back unless changed). */
+  fromRecord?: (v: unknown) => unknown;
 }
 
 const str = (v: unknown): string => (v === null || v === undefined ? '' : String(v));
@@ -423,7 +425,8 @@ const lookup = (component: ComponentType<EngineInputProps>, valuePart: string): 
 export const WIDGETS: Readonly<Record<WidgetName, WidgetSpec>> = Object.freeze({
   text,
   textarea: { component: (p: EngineInputProps) => <TextWidget {...p} multiline />, empty: () => '', filled: filledText },
-  number: { component: NumberWidget, empty: () => '', filled: filledText },
+  // An amount or quantity read as numeric text ('100.0000') starts as '100': shown 100, not 100.0000.
+  number: { component: NumberWidget, empty: () => '', filled: filledText, fromRecord: (v) => (typeof v === 'string' ? significantDecimal(v.trim()) : v) },
   select: { component: SelectWidget, empty: () => '', filled: filledText },
   multiSelect: { component: MultiSelectWidget, empty: () => [], filled: (v) => Array.isArray(v) && v.length > 0 },
   checkbox: { component: CheckboxWidget, empty: () => 'N', filled: () => true },

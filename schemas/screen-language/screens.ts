@@ -159,6 +159,11 @@ export const EditScreen = Named(
     {
       ...screenBase('edit'),
       ...editBodyProperties,
+      /**
+       * The heading while a record is shown (loaded by its key, or saved from the create form):
+       * 역경매 수정 where `title` says 역경매 등록. Absent: `title` in both modes.
+       */
+      updateTitle: Type.Optional(Text),
       choose: Type.Optional(Choose),
       /**
        * A load refused with one of these codes opens the link instead of showing the error (my account

@@ -60,12 +60,14 @@ describe('auctionEdit: a draft opened by its number, changed and saved', { timeo
     });
     expect(await screen.findByDisplayValue('볼트 역경매')).toBeInTheDocument();
     expect(lastCall(r.services.calls, 'getAuction')!.input.path).toEqual({ auctionNo: NO });
-    expect(screen.getByDisplayValue('20000.00')).toBeInTheDocument();
+    // The database's numeric text (20000.00, 100.0000) as the money format shows KRW: no decimals.
+    expect(screen.getByDisplayValue('20,000')).toBeInTheDocument();
+    expect(screen.getByLabelText(/^최소 인하폭/, { selector: 'input' })).toHaveValue('100');
     // The draft's lines and its invited suppliers, in their grids.
     await waitFor(() => expect(gridRowTexts(document, 0).length).toBe(1));
     await waitFor(() => expect(gridRowTexts(document, 1).map((r) => r.find((c) => /^C0/.test(c)))).toEqual(['C00001', 'C00002']));
     fireEvent.change(screen.getByDisplayValue('볼트 역경매'), { target: { value: '볼트 역경매 (수정)' } });
-    fireEvent.change(screen.getByDisplayValue('20000.00'), { target: { value: '18000' } });
+    fireEvent.change(screen.getByDisplayValue('20,000'), { target: { value: '18000' } });
     await editGridCell({ row: 0, field: 'refUnitPrice' }, '90');
     fireEvent.click(screen.getByRole('button', { name: '저장' }));
     await confirmYes();
@@ -73,7 +75,7 @@ describe('auctionEdit: a draft opened by its number, changed and saved', { timeo
     const sent = lastCall(r.services.calls, 'updateAuction')!.input;
     expect(sent.path).toEqual({ auctionNo: NO });
     expect(sent.body).toMatchObject({
-      version: 3, title: '볼트 역경매 (수정)', startPrice: '18000', decrementKind: 'AMOUNT', softCloseMinutes: 5, maxExtensions: 3, suppliers: ['C00001', 'C00002'],
+      version: 3, title: '볼트 역경매 (수정)', startPrice: '18000', decrementKind: 'AMOUNT', decrementValue: '100', softCloseMinutes: 5, maxExtensions: 3, suppliers: ['C00001', 'C00002'],
       lines: [{ itemName: '볼트 M8', unitCode: 'EA', refUnitPrice: 90 }],
     });
     // Only what the update takes: the create's PR fields are not sent.
@@ -83,6 +85,20 @@ describe('auctionEdit: a draft opened by its number, changed and saved', { timeo
     expect(await screen.findByDisplayValue('볼트 역경매 (수정)')).toBeInTheDocument();
     await waitFor(() => expect(gridRowTexts(document, 1).map((r) => r.find((c) => /^C0/.test(c)))).toEqual(['C00001']));
     expect(screen.getByRole('button', { name: '저장' })).toBeInTheDocument();
+  });
+
+  it('the heading says 역경매 수정 for a draft opened by its number (en: Edit reverse auction), 역경매 등록 for a new one', async () => {
+    const first = renderScreen('bid.auctionEdit', { entries: screenDefinitions, texts: screenTexts, route: `/bid/auctionEdit?auctionNo=${NO}`, answers: { getAuction: () => draft() } });
+    expect(await screen.findByDisplayValue('볼트 역경매')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: '역경매 수정' })).toBeInTheDocument();
+    first.unmount();
+    const en = renderScreen('bid.auctionEdit', { entries: screenDefinitions, texts: screenTexts, route: `/bid/auctionEdit?auctionNo=${NO}`, answers: { getAuction: () => draft() }, language: 'en' });
+    expect(await screen.findByDisplayValue('볼트 역경매')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Edit reverse auction' })).toBeInTheDocument();
+    en.unmount();
+    renderScreen('bid.auctionEdit', { entries: screenDefinitions, texts: screenTexts, route: '/bid/auctionEdit' });
+    expect(await screen.findByRole('heading', { level: 1, name: '역경매 등록' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: '역경매 수정' })).toBeNull();
   });
 
   it('a published auction (the server offers no update) is read only: no save', async () => {

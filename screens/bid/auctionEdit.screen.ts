@@ -24,6 +24,8 @@ export default defineEditScreen({
   id: 'bid.auctionEdit',
   route: '/bid/auctionEdit',
   title: `${T}.title`,
+  // A draft opened by its number (or one just saved here) is being changed, not registered.
+  updateTitle: `${T}.updateTitle`,
   labels: 'screen.bid.f',
   description: 'Create or change a reverse auction draft from a received PR or the buyer’s own lines; publish, cancel and award on the monitor.',
   key: ['auctionNo'],
@@ -40,9 +42,10 @@ export default defineEditScreen({
         { field: 'prNo', maxLength: 20, help: `${T}.prHelp`, readOnly: "mode == 'update'" },
         { field: 'title', maxLength: 200, span: 2 },
         { field: 'currency', widget: 'select', codeGroup: 'CURRENCY', emptyOption: 'none', default: 'KRW', readOnly: "mode == 'update' && !empty(form.prNo)" },
-        { field: 'startPrice', widget: 'text', required: true, maxLength: 19, help: `${T}.startPriceHelp` },
+        // Amounts as exact decimal text (type string), shown with thousand commas and without the database's trailing zeros.
+        { field: 'startPrice', widget: 'number', type: 'string', required: true, maxLength: 19, help: `${T}.startPriceHelp` },
         { field: 'decrementKind', widget: 'select', options: DECREMENT_KIND, required: true, emptyOption: 'none', default: 'AMOUNT' },
-        { field: 'decrementValue', widget: 'text', required: true, maxLength: 19, help: `${T}.decrementHelp` },
+        { field: 'decrementValue', widget: 'number', type: 'string', required: true, maxLength: 19, help: `${T}.decrementHelp` },
         { field: 'startAt', widget: 'instant', required: true, maxLength: 40, placeholder: `${T}.timeHelp` },
         { field: 'endAt', widget: 'instant', required: true, maxLength: 40, placeholder: `${T}.timeHelp` },
         { field: 'softCloseMinutes', widget: 'number', required: true, default: 5, help: `${T}.softCloseHelp` },

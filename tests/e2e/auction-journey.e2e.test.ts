@@ -127,7 +127,7 @@ describe('auction journey: two suppliers bid live, ranks and soft close on both 
     // A bid not 1,000 under our own last: the server's refusal at the box, nothing changed.
     await s1.page.getByLabel('입찰가 (총액, KRW)').fill('94500');
     await s1.page.getByRole('button', { name: '입찰하기' }).click();
-    await s1.page.getByTestId('bid-error').filter({ hasText: '직전 입찰가(95000' }).waitFor({ timeout: 20_000 });
+    await s1.page.getByTestId('bid-error').filter({ hasText: '직전 입찰가(95,000)' }).waitFor({ timeout: 20_000 });
     expect(await rank(s1.page)).toBe('2위');
 
     // supplier1 takes the lead back: each page shows its own rank only.

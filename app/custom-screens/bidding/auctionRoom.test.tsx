@@ -71,7 +71,7 @@ describe('auctionRoom: an invited supplier’s live room', { timeout: 30_000 }, 
     const amounts: string[] = [];
     const { setDetail } = renderRoom((amount) => {
       amounts.push(amount);
-      if (amount === '999999') throw new OperationError(409, 'BID_DECREMENT', '직전 입찰가(960000.00)보다 최소 인하폭 이상 낮아야 합니다. 959000.00 이하로 입찰하세요');
+      if (amount === '999999') throw new OperationError(409, 'BID_DECREMENT', '직전 입찰가(960,000)보다 최소 인하폭 이상 낮아야 합니다. 959,000 이하로 입찰하세요');
       setDetail(roomDetail({ myBest: '958000.00', myRank: 1, myBidCount: 2, nextLimit: '957000.00', nextLimitInclusive: true }));
       return { auctionNo: AUCTION_NO, seq: 9, amount: '958000.00', bidAt: new Date().toISOString(), endAt: new Date(Date.now() + 240_000).toISOString(), extended: false, myRank: 1, nextLimit: '957000.00' };
     });
@@ -80,7 +80,7 @@ describe('auctionRoom: an invited supplier’s live room', { timeout: 30_000 }, 
     fireEvent.change(box, { target: { value: '999,999' } });
     fireEvent.submit(box.closest('form')!);
     const refusal = await screen.findByRole('alert');
-    expect(refusal).toHaveTextContent('959000.00 이하로 입찰하세요');
+    expect(refusal).toHaveTextContent('959,000 이하로 입찰하세요');
     expect(box).toHaveAttribute('aria-invalid', 'true');
     expect(box.getAttribute('aria-describedby')).toContain(refusal.id);
 

@@ -1,7 +1,7 @@
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../helpers/app.js';
 import { client, logins, ok, receivedPr, refused, type Flow } from '../purchase/helpers.js';
+import { OWN_COMPANIES, auctionTerms, createDraft, inMinutes, moveWindow, ownCompanies, publish } from './auction-helpers.js';
 
 /**
  * Editing a draft auction (issue 30): `PUT /api/v1/bid/auctions/{no}` changes its terms, lines,
@@ -11,44 +11,18 @@ import { client, logins, ok, receivedPr, refused, type Flow } from '../purchase/
 describe('reverse auction drafts', () => {
   let t: TestApp;
   let f: Flow;
-  /**
-   * Companies of this file's own (trading, not blocked by grade): other files suspend the demo
-   * suppliers for a moment. auctions.test.ts takes the first eight such, auction-notices.test.ts
-   * the two after them; these are the three after those.
-   */
+  /** Three companies of this file's own (auction-helpers.ts OWN_COMPANIES says why). */
   let comps: string[] = [];
   beforeAll(async () => {
     t = await buildTestApp();
     f = { ...client(t), u: await logins(t, ['operator', 'tfadmin', 'opadmin', 'buyer', 'uadmin1', 'supplier1']) };
-    const rows = await sql<{ compNo: string }>`
-      select c.comp_no from company c where c.status = 'ACTIVE' and c.comp_no not in ('C00001', 'C00002')
-        and not exists (select 1 from eva_total e where e.comp_no = c.comp_no and e.status = 'FINAL' and e.grade_action <> 'NONE')
-      order by c.comp_no offset 10 limit 3`.execute(t.db.db);
-    comps = rows.rows.map((r) => r.compNo);
-    expect(comps).toHaveLength(3);
+    comps = await ownCompanies(t, OWN_COMPANIES.drafts);
   }, 120_000);
   afterAll(() => t?.close());
 
-  const inMinutes = (m: number) => new Date(Date.now() + m * 60_000).toISOString();
   const url = (no: string) => `/api/v1/bid/auctions/${no}`;
-
-  const terms = () => ({
-    title: '편집 시험 역경매',
-    lines: [{ itemName: '볼트 M8', unitCode: 'EA', quantity: '100', refUnitPrice: '100' }],
-    startPrice: '20000',
-    decrementKind: 'AMOUNT',
-    decrementValue: '100',
-    startAt: inMinutes(60),
-    endAt: inMinutes(120),
-    softCloseMinutes: 0,
-    maxExtensions: 0,
-    suppliers: [comps[0], comps[1]],
-    confirmEvaluationWarning: true,
-  });
-
-  async function draft(who = f.u.operator, body: Record<string, unknown> = {}) {
-    return ok(await f.post('/api/v1/bid/auctions', who, { ...terms(), ...body }));
-  }
+  const terms = () => auctionTerms({ title: '편집 시험 역경매', suppliers: [comps[0], comps[1]] });
+  const draft = (who = f.u.operator, body: Record<string, unknown> = {}) => createDraft(f, who, { ...terms(), ...body });
 
   it('changes a draft’s terms, lines, times, decrement, soft close and suppliers at the version read; the history says so', async () => {
     const d = await draft();
@@ -150,12 +124,12 @@ describe('reverse auction drafts', () => {
 
   it('is refused once published, with the state in words (409), and after a cancel; the published terms stay as announced', async () => {
     const d = await draft();
-    const p = ok(await f.post(`${url(d.auctionNo)}/publish`, f.u.operator, { version: d.version }));
+    const p = await publish(f, f.u.operator, d);
     expect(p.actions).not.toContain('update');
     const r = refused(await f.put(url(d.auctionNo), f.u.operator, { ...terms(), version: p.version, title: '공고 후 수정' }), 409, 'INVALID_STATE');
     expect(r.msg).toBe('공고 상태의 역경매는 수정할 수 없습니다');
     // Open by the clock: said as such.
-    await t.db.db.updateTable('auction').set({ startAt: new Date(Date.now() - 60_000) }).where('auctionNo', '=', d.auctionNo).execute();
+    await moveWindow(t, d.auctionNo, { startAt: new Date(Date.now() - 60_000) });
     expect(refused(await f.put(url(d.auctionNo), f.u.operator, { ...terms(), version: p.version }), 409, 'INVALID_STATE').msg).toBe('진행중 상태의 역경매는 수정할 수 없습니다');
     // Even with a stale form's bad fields, the state is what is said.
     expect(refused(await f.put(url(d.auctionNo), f.u.operator, { ...terms(), version: d.version, startPrice: '0' }), 409).code).toBe('INVALID_STATE');
@@ -168,12 +142,8 @@ describe('reverse auction drafts', () => {
 
   it('a draft from a PR keeps the PR’s lines and currency; only the reference prices change', async () => {
     const pr = await receivedPr(f);
-    const d = ok(
-      await f.post('/api/v1/bid/auctions', f.u.operator, {
-        prNo: pr.prNo, prVersion: pr.version, startPrice: '50000', decrementKind: 'AMOUNT', decrementValue: '100', startAt: inMinutes(60), endAt: inMinutes(120), softCloseMinutes: 0, maxExtensions: 0,
-        suppliers: [comps[0]], confirmEvaluationWarning: true,
-      }),
-    );
+    const { title: _t, lines: _l, ...fromPr } = auctionTerms({ prNo: pr.prNo, prVersion: pr.version, startPrice: '50000', suppliers: [comps[0]] });
+    const d = await createDraft(f, f.u.operator, fromPr);
     const sent = d.lines.map((l: Record<string, unknown>) => ({ itemCode: l.itemCode, itemName: l.itemName, spec: l.spec, unitCode: l.unitCode, quantity: l.quantity, refUnitPrice: l.refUnitPrice, deliveryDate: l.deliveryDate }));
     const body = { version: d.version, currency: d.currency, title: '', startPrice: '45000', decrementKind: 'AMOUNT', decrementValue: '100', startAt: inMinutes(90), endAt: inMinutes(150), softCloseMinutes: 0, maxExtensions: 0, suppliers: [comps[0], comps[1]], confirmEvaluationWarning: true };
     const put = (over: Record<string, unknown>) => f.put(url(d.auctionNo), f.u.operator, { ...body, ...over });

@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connect, type DbHandle } from '../../../server/db/connect.js';
@@ -7,8 +6,8 @@ import { JOBS } from '../../../server/jobs/registry.js';
 import { biddingJobs } from '../../../server/modules/bidding/jobs.js';
 import { dueAuctionLead, remindClosingAuctions } from '../../../server/modules/bidding/auctions/service.js';
 import { buildTestApp, type TestApp } from '../../helpers/app.js';
-import { loginAs } from '../../helpers/login.js';
 import { client, logins, ok, type Flow, type Who } from '../purchase/helpers.js';
+import { OWN_COMPANIES, auctionTerms, createDraft, moveWindow, ownSuppliers, publish } from './auction-helpers.js';
 
 const log = pino({ level: 'silent' });
 const H = 3_600_000;
@@ -27,28 +26,13 @@ describe('auction closing reminders', () => {
   let f: Flow;
   /** A second connection to the same database, as a second server has (PGlite: the one database). */
   let second: DbHandle;
-  /**
-   * Two companies of this file's own with a supplier user each (other files suspend the demo
-   * suppliers for a moment): after auctions.test.ts's eight, auction-notices.test.ts's two and
-   * auction-drafts.test.ts's three.
-   */
-  const own: Array<{ compNo: string; who: Who }> = [];
+  /** Two companies of this file's own with a supplier user each (auction-helpers.ts OWN_COMPANIES says why). */
+  let own: Array<{ compNo: string; who: Who }> = [];
   beforeAll(async () => {
     t = await buildTestApp();
     second = t.db.url ? await connect({ databaseUrl: t.db.url, pgliteDir: null }) : t.db;
     f = { ...client(t), u: await logins(t, ['operator']) };
-    const companies = await sql<{ compNo: string }>`
-      select c.comp_no from company c where c.status = 'ACTIVE' and c.comp_no not in ('C00001', 'C00002')
-        and not exists (select 1 from eva_total e where e.comp_no = c.comp_no and e.status = 'FINAL' and e.grade_action <> 'NONE')
-      order by c.comp_no offset 13 limit 2`.execute(t.db.db);
-    const template = await t.db.db.selectFrom('appUser').selectAll().where('userId', '=', 'supplier2').executeTakeFirstOrThrow();
-    const { createdAt: _c, updatedAt: _u, ...rest } = template;
-    for (const [i, { compNo }] of companies.rows.entries()) {
-      const userId = `aucremind${i + 1}`;
-      await t.db.db.insertInto('appUser').values({ ...rest, userId, compNo, email: `${userId}@example.com`, version: 1 }).execute();
-      own.push({ compNo, who: await loginAs(t.app, userId) });
-    }
-    expect(own).toHaveLength(2);
+    own = await ownSuppliers(t, OWN_COMPANIES.reminders, (i) => `aucremind${i + 1}`);
   }, 120_000);
   afterAll(async () => {
     if (second !== t.db) await second.close();
@@ -60,18 +44,10 @@ describe('auction closing reminders', () => {
 
   /** A published auction of the operator's for both companies: start and end as given. */
   async function published(startAt: Date, endAt: Date) {
-    const d = ok(
-      await f.post('/api/v1/bid/auctions', f.u.operator, {
-        title: '알림 마감 시험 역경매',
-        lines: [{ itemName: '볼트 M8', unitCode: 'EA', quantity: '100', refUnitPrice: '100' }],
-        startPrice: '20000', decrementKind: 'AMOUNT', decrementValue: '100', startAt: startAt.toISOString(), endAt: endAt.toISOString(), softCloseMinutes: 0, maxExtensions: 0,
-        suppliers: own.map((o) => o.compNo), confirmEvaluationWarning: true,
-      }),
-    );
-    return ok(await f.post(`/api/v1/bid/auctions/${d.auctionNo}/publish`, f.u.operator, { version: d.version }));
+    const terms = auctionTerms({ title: '알림 마감 시험 역경매', startAt: startAt.toISOString(), endAt: endAt.toISOString(), suppliers: own.map((o) => o.compNo) });
+    return publish(f, f.u.operator, await createDraft(f, f.u.operator, terms));
   }
-  const setWindow = (auctionNo: string, v: { startAt?: Date; endAt?: Date; publishedAt?: Date }) =>
-    t.db.db.updateTable('auction').set({ ...v, ...(v.endAt ? { plannedEndAt: v.endAt } : {}) }).where('auctionNo', '=', auctionNo).execute();
+  const setWindow = (auctionNo: string, v: { startAt?: Date; endAt?: Date; publishedAt?: Date }) => moveWindow(t, auctionNo, v);
   const notices = (auctionNo: string) =>
     t.db.db.selectFrom('notification').select(['refKey', 'subject', 'body', 'recipient', 'lang']).where('template', '=', 'auction.closing').where('refKey', 'like', `${auctionNo}/%`).orderBy('id').execute();
   const leadOf = (subject: string) => /(\d+)(시간| h)/.exec(subject)?.[1];
@@ -171,12 +147,7 @@ describe('auction closing reminders', () => {
     expect(await reminders(cancelled.auctionNo)).toEqual([]);
 
     // A draft: its suppliers never heard of it.
-    const d = ok(
-      await f.post('/api/v1/bid/auctions', f.u.operator, {
-        title: '초안', lines: [{ itemName: '볼트', unitCode: 'EA', quantity: '1', refUnitPrice: '1' }], startPrice: '100', decrementKind: 'AMOUNT', decrementValue: '1',
-        startAt: at(H).toISOString(), endAt: at(20 * H).toISOString(), softCloseMinutes: 0, maxExtensions: 0, suppliers: own.map((o) => o.compNo), confirmEvaluationWarning: true,
-      }),
-    );
+    const d = await createDraft(f, f.u.operator, auctionTerms({ title: '초안', startAt: at(H).toISOString(), endAt: at(20 * H).toISOString(), suppliers: own.map((o) => o.compNo) }));
     await run();
     expect(await reminders(d.auctionNo)).toEqual([]);
 

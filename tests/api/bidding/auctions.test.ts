@@ -7,13 +7,13 @@ import { buildApp } from '../../../server/app.js';
 import { testConfig } from '../../../server/config.js';
 import { connect, type DbHandle } from '../../../server/db/connect.js';
 import { createSeededTestDb, type TestDb } from '../../helpers/test-db.js';
-import { sql } from 'kysely';
 import { createParser } from 'eventsource-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../helpers/app.js';
 import { loginAs } from '../../helpers/login.js';
 import { afterBid, obeysRule, rankOf } from '../../../server/modules/bidding/auctions/workflow.js';
 import { client, day, logins, ok, receivedPr, refused, type Flow, type Who } from '../purchase/helpers.js';
+import { OWN_COMPANIES, auctionTerms, createDraft, inMinutes, moveWindow, ownSuppliers, placeBid, publish } from './auction-helpers.js';
 
 /** An SSE client over real HTTP: collects events; `close` ends it. */
 async function watch(base: string, url: string, who: Who, lastEventId?: number) {
@@ -66,56 +66,41 @@ describe('reverse auctions', () => {
     t = await buildTestApp();
     f = { ...client(t), u: await logins(t, ['buyer', 'uadmin1', 'operator', 'opadmin', 'admin', 'supplier1', 'supplier2']) };
     bidders.push({ compNo: 'C00001', who: f.u.supplier1 }, { compNo: 'C00002', who: f.u.supplier2 });
-    const others = await sql<{ compNo: string }>`
-      select c.comp_no from company c where c.status = 'ACTIVE' and c.comp_no not in ('C00001', 'C00002')
-        and not exists (select 1 from eva_total e where e.comp_no = c.comp_no and e.status = 'FINAL' and e.grade_action <> 'NONE')
-      order by c.comp_no limit 8`.execute(t.db.db);
-    const template = await t.db.db.selectFrom('appUser').selectAll().where('userId', '=', 'supplier2').executeTakeFirstOrThrow();
-    const { createdAt: _c, updatedAt: _u, ...rest } = template;
-    for (const [i, { compNo }] of others.rows.entries()) {
-      const userId = `aucbid${i + 3}`;
-      await t.db.db.insertInto('appUser').values({ ...rest, userId, compNo, version: 1 }).execute();
-      bidders.push({ compNo, who: await loginAs(t.app, userId) });
-    }
+    bidders.push(...(await ownSuppliers(t, OWN_COMPANIES.auctions, (i) => `aucbid${i + 3}`)));
     expect(bidders).toHaveLength(10);
   }, 120_000);
   afterAll(() => t?.close());
 
   const ago = (ms: number) => new Date(Date.now() - ms);
   const later = (ms: number) => new Date(Date.now() + ms);
-  const inMinutes = (m: number) => later(m * 60_000).toISOString();
   /** Moves the window: opened `openedMs` ago, ending in `endsInMs` (planned end with it). */
-  const setWindow = async (auctionNo: string, openedMs: number, endsInMs: number) => {
-    await t.db.db.updateTable('auction').set({ startAt: ago(openedMs), plannedEndAt: later(endsInMs), endAt: later(endsInMs) }).where('auctionNo', '=', auctionNo).execute();
-  };
-  const bid = (auctionNo: string, who: Who, amount: string) => f.post(`/api/v1/cyber/bid/auctions/${auctionNo}/bids`, who, { amount });
+  const setWindow = (auctionNo: string, openedMs: number, endsInMs: number) => moveWindow(t, auctionNo, { startAt: ago(openedMs), endAt: later(endsInMs) });
+  const bid = (auctionNo: string, who: Who, amount: string) => placeBid(f, auctionNo, who, amount);
   const auditCount = async (entityKey: string, action: string) =>
     Number((await t.db.db.selectFrom('auditLog').select((eb) => eb.fn.countAll<number>().as('n')).where('entityKey', '=', entityKey).where('action', '=', action).executeTakeFirstOrThrow()).n);
   const bidLog = (auctionNo: string) => t.db.db.selectFrom('auctionBid').selectAll().where('auctionNo', '=', auctionNo).orderBy('seq').execute();
 
   /** A published auction on the buyer's own lines (operator is the buyer), not yet open. */
   async function publishedAuction(body: Record<string, unknown> = {}) {
-    const draft = ok(
-      await f.post('/api/v1/bid/auctions', f.u.operator, {
+    const draft = await createDraft(
+      f,
+      f.u.operator,
+      auctionTerms({
         title: '강판 역경매',
         lines: [
           { itemName: '냉연강판 1.2t', unitCode: 'EA', quantity: '100', refUnitPrice: '9000' },
           { itemName: '절단 가공', unitCode: 'EA', quantity: '10', refUnitPrice: '10000' },
         ],
         startPrice: '1000000',
-        decrementKind: 'AMOUNT',
         decrementValue: '1000',
-        startAt: inMinutes(60),
-        endAt: inMinutes(120),
         softCloseMinutes: 2,
         maxExtensions: 3,
         suppliers: ['C00001', 'C00002'],
-        confirmEvaluationWarning: true,
         ...body,
       }),
     );
     expect(draft).toMatchObject({ status: 'DRAFT', actions: ['update', 'publish', 'cancel'] });
-    return ok(await f.post(`/api/v1/bid/auctions/${draft.auctionNo}/publish`, f.u.operator, { version: draft.version }));
+    return publish(f, f.u.operator, draft);
   }
 
   it('runs an auction from a PR: bids under the rule, ranks without others’ prices, soft close, award to a PO', async () => {
@@ -132,7 +117,7 @@ describe('reverse auctions', () => {
     expect(ok(await f.get(`/api/v1/prs/${pr.prNo}`, f.u.operator)).status).toBe('QUOT_REQUESTED');
     // A draft is not the supplier's to see.
     refused(await f.get(`/api/v1/cyber/bid/auctions/${draft.auctionNo}`, f.u.supplier1), 404, 'AUCTION_NOT_FOUND');
-    const a = ok(await f.post(`/api/v1/bid/auctions/${draft.auctionNo}/publish`, f.u.operator, { version: draft.version }));
+    const a = await publish(f, f.u.operator, draft);
     const no = a.auctionNo;
 
     // Not yet open.
@@ -141,11 +126,14 @@ describe('reverse auctions', () => {
     refused(await bid(no, f.u.supplier1, '49000'), 409, 'AUCTION_NOT_OPEN');
 
     await setWindow(no, 60_000, 3_600_000);
-    refused(await bid(no, f.u.supplier1, '50000'), 409, 'BID_ABOVE_START');
+    // The sentence the room shows as it is: amounts in the money format; the details exact.
+    const above = refused(await bid(no, f.u.supplier1, '50000'), 409, 'BID_ABOVE_START');
+    expect(above.msg).toBe('입찰가는 시작가(50,000)보다 낮아야 합니다');
+    expect(above.details).toEqual({ startPrice: '50000.00' });
     const b1 = ok(await bid(no, f.u.supplier1, '49000'));
     expect(b1).toMatchObject({ seq: 1, myRank: 1, extended: false, nextLimit: '48020.00' });
     // 2% of its own 49000 is 980: 48500 is not enough, 48020 is.
-    refused(await bid(no, f.u.supplier1, '48500'), 409, 'BID_DECREMENT');
+    expect(refused(await bid(no, f.u.supplier1, '48500'), 409, 'BID_DECREMENT').msg).toBe('직전 입찰가(49,000)보다 최소 인하폭 이상 낮아야 합니다. 48,020 이하로 입찰하세요');
     const b2 = ok(await bid(no, f.u.supplier2, '48500'));
     expect(b2.myRank).toBe(1);
     expect(ok(await f.get(`/api/v1/cyber/bid/auctions/${no}`, f.u.supplier1)).myRank).toBe(2);
@@ -353,19 +341,14 @@ describe('reverse auctions', () => {
   }, 60_000);
 
   it('tells the feed when an auction is published and when it is cancelled: a monitor open on the draft sees both live, a supplier the cancel', async () => {
-    const draft = ok(
-      await f.post('/api/v1/bid/auctions', f.u.operator, {
-        title: '공고 피드', lines: [{ itemName: '볼트', unitCode: 'EA', quantity: '10', refUnitPrice: '100' }], startPrice: '1000000', decrementKind: 'AMOUNT', decrementValue: '1000',
-        startAt: inMinutes(60), endAt: inMinutes(120), softCloseMinutes: 0, maxExtensions: 0, suppliers: ['C00001'], confirmEvaluationWarning: true,
-      }),
-    );
+    const draft = await createDraft(f, f.u.operator, auctionTerms({ title: '공고 피드', suppliers: ['C00001'] }));
     const no = draft.auctionNo;
     if (!t.app.server.listening) await t.app.listen({ port: 0, host: '127.0.0.1' });
     const base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
     const monitor = await watch(base, `/api/v1/bid/auctions/${no}/events`, f.u.operator);
     try {
       await monitor.until((e) => e.event === 'hello');
-      const published = ok(await f.post(`/api/v1/bid/auctions/${no}/publish`, f.u.operator, { version: draft.version }));
+      const published = await publish(f, f.u.operator, draft);
       const p = await monitor.until((e) => e.event === 'publish');
       expect(p.data).toMatchObject({ auctionNo: no, status: 'PUBLISHED', endAt: published.endAt });
       expect(Number(p.id)).toBe(published.lastEventId);
@@ -435,11 +418,7 @@ describe('reverse auction feed across two servers', () => {
     const supplier2 = await loginAs(a, 'supplier2');
     const call = (method: 'GET' | 'POST', url: string, who: Who, payload?: object) => a.inject({ method, url, headers: who.headers, ...(payload ? { payload } : {}) });
     const draft = ok(
-      await call('POST', '/api/v1/bid/auctions', operator, {
-        title: '두 서버', lines: [{ itemName: '볼트', unitCode: 'EA', quantity: '1000', refUnitPrice: '100' }], startPrice: '100000', decrementKind: 'AMOUNT', decrementValue: '100',
-        startAt: new Date(Date.now() + 3_600_000).toISOString(), endAt: new Date(Date.now() + 7_200_000).toISOString(), softCloseMinutes: 1, maxExtensions: 1, suppliers: ['C00001', 'C00002'],
-        confirmEvaluationWarning: true,
-      }),
+      await call('POST', '/api/v1/bid/auctions', operator, auctionTerms({ title: '두 서버', startPrice: '100000', softCloseMinutes: 1, maxExtensions: 1, suppliers: ['C00001', 'C00002'] })),
     );
     ok(await call('POST', `/api/v1/bid/auctions/${draft.auctionNo}/publish`, operator, { version: draft.version }));
     await a.dbh.db.updateTable('auction').set({ startAt: new Date(Date.now() - 60_000) }).where('auctionNo', '=', draft.auctionNo).execute();

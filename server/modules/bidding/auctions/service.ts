@@ -14,7 +14,7 @@ import { transition } from '../../../domain/machine.js';
 import { fitsAmount } from '../../../domain/money.js';
 import type { ReasonBody, VersionBody } from '../../../domain/schemas.js';
 import { iso, text } from '../../../domain/values.js';
-import { CURRENCY_DECIMALS, compareDecimals, multiplyQtyPrice, roundDecimal, sumDecimals } from '../../../../lib/money.js';
+import { CURRENCY_DECIMALS, compareDecimals, formatMoney, multiplyQtyPrice, roundDecimal, sumDecimals } from '../../../../lib/money.js';
 import { checkSourcingEligibility, standings } from '../../evaluation/eligibility.js';
 import { createAwardedPo } from '../../purchase/po/service.js';
 import { releasePrOfBidding } from '../../purchase/pr/service.js';
@@ -402,7 +402,8 @@ export async function placeBid(server: Db, caller: Caller | null, auctionNo: str
       if (status === 'PUBLISHED') throw refused('AUCTION_NOT_OPEN', '경매 시작 전에는 입찰할 수 없습니다', { startAt: iso(a.startAt) });
       if (status !== 'OPEN') throw refused('AUCTION_CLOSED', '경매가 종료되어 입찰할 수 없습니다', { endAt: iso(a.endAt), status });
       if (grade?.action === 'BLOCK') throw refused('EVAL_BLOCKED', `협력사 평가 결과(${grade.periodName} ${grade.grade}등급)로 거래가 제한되어 입찰할 수 없습니다`);
-      if (compareDecimals(b.amount, a.startPrice) >= 0) throw refused('BID_ABOVE_START', `입찰가는 시작가(${a.startPrice})보다 낮아야 합니다`, { startPrice: a.startPrice });
+      // The sentence is shown to the supplier as it is: amounts in the money format (20,000), the details exact.
+      if (compareDecimals(b.amount, a.startPrice) >= 0) throw refused('BID_ABOVE_START', `입찰가는 시작가(${formatMoney(a.startPrice, a.currency)})보다 낮아야 합니다`, { startPrice: a.startPrice });
       const soft = afterBid(a, now);
       const seq = a.lastSeq;
       const event: Omit<StaffBidEvent, 'ranking'> = { seq, compNo: supplier.compNo, amount: b.amount, bidAt: now.toISOString(), endAt: soft.endAt, extended: soft.extended, extensions: soft.extensions };
@@ -414,7 +415,8 @@ export async function placeBid(server: Db, caller: Caller | null, auctionNo: str
         // The statement read the company's best under the lock (current): it says why.
         if (!obeysRule(a, placed.ownBest, b.amount)) {
           const next = nextLimit(a, placed.ownBest).limit;
-          throw refused('BID_DECREMENT', `직전 입찰가(${placed.ownBest})보다 최소 인하폭 이상 낮아야 합니다. ${next} 이하로 입찰하세요`, { ownBest: placed.ownBest, nextLimit: next });
+          const best = placed.ownBest === null ? '' : formatMoney(placed.ownBest, a.currency);
+          throw refused('BID_DECREMENT', `직전 입찰가(${best})보다 최소 인하폭 이상 낮아야 합니다. ${formatMoney(next, a.currency)} 이하로 입찰하세요`, { ownBest: placed.ownBest, nextLimit: next });
         }
         throw refused('BID_RULE', '입찰 규칙(시작가 미만, 최소 인하폭)에 맞지 않아 접수되지 않았습니다');
       }

@@ -1,0 +1,61 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messageRow } from '../testing/contract-rows';
+import { installGlideJsdom } from '../testing/grid';
+import { renderScreen } from '../testing/screen-harness';
+
+let uninstall: () => void;
+beforeAll(() => {
+  uninstall = installGlideJsdom();
+});
+afterAll(() => uninstall());
+
+const messageScreen = {
+  file: 'screens/test/message.screen.json',
+  definition: {
+    id: 'test.message',
+    kind: 'edit',
+    route: '/test/message',
+    title: '메시지 등록',
+    updateTitle: '메시지 수정',
+    key: ['msgKey'],
+    load: { operation: 'getMessage' },
+    sections: [{ fields: [{ field: 'msgKey', label: '키', required: true, createOnly: true }, { field: 'textKo', label: '한글', required: true }] }],
+    actions: [{ kind: 'new' }, { kind: 'save', operation: 'createMessage', updateOperation: 'updateMessage' }],
+  },
+};
+
+async function confirm(user: ReturnType<typeof userEvent.setup>) {
+  const dialog = await screen.findByRole('alertdialog');
+  await user.click(within(dialog).getByRole('button', { name: '확인' }));
+  await waitFor(() => expect(dialog).not.toBeInTheDocument());
+}
+
+describe('edit screens: updateTitle, the heading while a record is shown', () => {
+  it('a record opened by its key is headed by updateTitle; the create form by title', async () => {
+    const opened = renderScreen('test.message', { entries: [messageScreen], route: '/test/message?msgKey=hello', answers: { getMessage: () => messageRow({ msgKey: 'hello', textKo: '안녕' }) } });
+    await screen.findByDisplayValue('안녕');
+    expect(screen.getByRole('heading', { level: 1, name: '메시지 수정' })).toBeInTheDocument();
+    opened.unmount();
+    renderScreen('test.message', { entries: [messageScreen], route: '/test/message', answers: {} });
+    expect(await screen.findByRole('heading', { level: 1, name: '메시지 등록' })).toBeInTheDocument();
+  });
+
+  it('a record created on the form turns the heading to updateTitle; 신규 turns it back', { timeout: 30_000 }, async () => {
+    const user = userEvent.setup();
+    renderScreen('test.message', {
+      entries: [messageScreen],
+      route: '/test/message',
+      answers: { createMessage: (input) => messageRow({ ...(input.body as object), version: 1 }) },
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: '메시지 등록' })).toBeInTheDocument();
+    await user.type(screen.getByRole('textbox', { name: /키/ }), 'hello');
+    await user.type(screen.getByRole('textbox', { name: /한글/ }), '안녕');
+    await user.click(screen.getByRole('button', { name: '저장' }));
+    await confirm(user);
+    expect(await screen.findByRole('heading', { level: 1, name: '메시지 수정' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: '신규' }));
+    expect(await screen.findByRole('heading', { level: 1, name: '메시지 등록' })).toBeInTheDocument();
+  });
+});
