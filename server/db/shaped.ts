@@ -45,10 +45,10 @@ interface Kept {
 
 const DEFAULT_MAX_SHAPES = 64;
 
-// Control characters no statement's own text or constant holds; spaces around so a trim shows.
-const core = (i: number) => `\u0001shaped:${i}\u0001`;
+// Private-use characters no statement's own text or constant holds; spaces around so a trim shows.
+const core = (i: number) => `\uE000shaped:${i}\uE000`;
 const placeholder = (i: number) => ` ${core(i)} `;
-const CORE = /\u0001shaped:(\d+)\u0001/;
+const CORE = /\uE000shaped:(\d+)\uE000/;
 
 /**
  * The request's values walked in order: `leaves` the ones a placeholder stands for (truthy strings

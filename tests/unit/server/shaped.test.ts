@@ -62,7 +62,7 @@ describe('shaped statements: compiled once per shape, then only the values fille
     }
     // Shapes: 2 statuses/offset 0, 1 status, offset > 0 (twice), after with a date, after with NULL, before.
     expect(calls.length - requests.length, 'fresh compiles above').toBe(6);
-    const placeholders = calls.filter((c) => JSON.stringify(c).includes('\\u0001'));
+    const placeholders = calls.filter((c) => JSON.stringify(c).includes('\uE000'));
     expect(placeholders).toHaveLength(6);
   });
 
