@@ -110,6 +110,17 @@ export function seekAfter(columns: readonly KeyColumn[], values: readonly Value[
 type AnySelect = SelectQueryBuilder<any, any, any>;
 
 /**
+ * What of a page is a value of its statements (server/db/shaped.ts): the limit, the offset when
+ * paging by offset, and the cursor's values when by cursor. The rest — the sort, the mode, which
+ * cursor values are NULL, whether there is an offset — is the statements' shape.
+ */
+export type KeysetValues = {
+  limit: number;
+  offset?: number;
+  seek?: Value[];
+};
+
+/**
  * A list's page by key or by offset. `page` on the statement that chooses the page's rows (order,
  * the seek after the cursor or the offset, limit); `order` on a statement that then reads those rows
  * by key; `values` on the statement whose rows are answered (the cursor is read from them); `answer`
@@ -120,7 +131,7 @@ type AnySelect = SelectQueryBuilder<any, any, any>;
 export class Keyset {
   readonly columns: readonly KeyColumn[];
   private readonly walk: KeyColumn[];
-  private readonly values: Value[] | null;
+  private readonly seek: Value[] | null;
   readonly reversed: boolean;
 
   constructor(
@@ -133,11 +144,21 @@ export class Keyset {
     this.reversed = !w.after && !!w.before;
     this.walk = this.reversed ? this.columns.map((c) => ({ ...c, direction: flip(c.direction) })) : [...this.columns];
     const cursor = w.after ?? w.before;
-    this.values = cursor ? decodeCursor(cursor, sortId, this.columns, w.after ? 'after' : 'before') : null;
+    this.seek = cursor ? decodeCursor(cursor, sortId, this.columns, w.after ? 'after' : 'before') : null;
   }
 
   get byCursor(): boolean {
-    return this.values !== null;
+    return this.seek !== null;
+  }
+
+  /** The sort and the direction of the walk (a shaped statement's key; the rest is in `values`). */
+  get shape(): string {
+    return `${this.sortId}/${this.reversed ? 'before' : this.seek ? 'after' : 'offset'}`;
+  }
+
+  /** The page's values its statements take as parameters. */
+  get values(): KeysetValues {
+    return this.seek ? { limit: this.w.limit, seek: this.seek } : { limit: this.w.limit, offset: this.w.offset };
   }
 
   /** ORDER BY of the walk. */
@@ -147,12 +168,15 @@ export class Keyset {
     return out as Q;
   }
 
-  /** Order, the cursor's seek (or the offset) and the limit: the statement choosing the page. */
-  page<Q extends AnySelect>(q: Q): Q {
+  /**
+   * Order, the cursor's seek (or the offset) and the limit: the statement choosing the page. With
+   * `v` (a shaped statement's placeholders for `values`) those values instead of this page's own.
+   */
+  page<Q extends AnySelect>(q: Q, v: KeysetValues = this.values): Q {
     let out: AnySelect = this.order(q);
-    if (this.values) out = out.where(seekAfter(this.walk, this.values));
-    out = out.limit(this.w.limit);
-    if (!this.values && this.w.offset) out = out.offset(this.w.offset);
+    if (v.seek) out = out.where(seekAfter(this.walk, v.seek));
+    out = out.limit(v.limit);
+    if (!v.seek && v.offset) out = out.offset(v.offset);
     return out as Q;
   }
 

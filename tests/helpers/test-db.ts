@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { connect, type DbHandle, type PgliteThread } from '../../server/db/connect.js';
+import { connect, type ConnectOptions, type DbHandle, type PgliteThread } from '../../server/db/connect.js';
 import { migrateToLatest } from '../../server/db/migrate.js';
 
 /** Which database this test run uses: the vitest project sets TEST_DB. */
@@ -58,9 +58,9 @@ export async function createEmptyTestDb(kind: TestDbKind = testDbKind(), pgliteT
   return openPgTestDb(name, true);
 }
 
-async function openPgTestDb(name: string, migrate: boolean): Promise<TestDb> {
+async function openPgTestDb(name: string, migrate: boolean, log?: ConnectOptions['log']): Promise<TestDb> {
   const url = withDatabase(PG_ADMIN_URL, name);
-  const h = await connect({ databaseUrl: url, pgliteDir: null });
+  const h = await connect({ databaseUrl: url, pgliteDir: null, log });
   if (migrate) await migrateToLatest(h.db);
   return {
     ...h,
@@ -76,19 +76,19 @@ async function openPgTestDb(name: string, migrate: boolean): Promise<TestDb> {
  * A copy of the seeded demo database that tests/global-setup.ts prepared once per run:
  * PGlite loads the dumped data directory; PostgreSQL clones the template database.
  */
-export async function createSeededTestDb(kind: TestDbKind = testDbKind(), pgliteThread = testPgliteThread()): Promise<TestDb> {
+export async function createSeededTestDb(kind: TestDbKind = testDbKind(), pgliteThread = testPgliteThread(), log?: ConnectOptions['log']): Promise<TestDb> {
   const { inject } = await import('vitest');
   if (kind === 'pglite') {
     const dumpPath = inject('seededPgliteDump' as never) as string;
     const fs = await import('node:fs');
     const blob = new Blob([fs.readFileSync(dumpPath)]);
-    const h = await connect({ databaseUrl: null, pgliteDir: null, loadDataDir: blob, pgliteThread });
+    const h = await connect({ databaseUrl: null, pgliteDir: null, loadDataDir: blob, pgliteThread, log });
     return { ...h, url: null, drop: () => h.close() };
   }
   const template = inject('seededPgTemplate' as never) as string;
   const name = `gpms_t_${randomBytes(6).toString('hex')}`;
   await adminQuery(`create database ${name} template ${template}`);
-  return openPgTestDb(name, false);
+  return openPgTestDb(name, false, log);
 }
 
 export async function dropPgDatabase(name: string): Promise<void> {

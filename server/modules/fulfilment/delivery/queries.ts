@@ -3,7 +3,8 @@ import { sql, type Insertable, type Updateable } from 'kysely';
 import type { Db } from '../../../db/connect.js';
 import type { Database } from '../../../db/schema.generated.js';
 import { likeEscape, sortId, type SortSpec } from '../../../http/list-query.js';
-import { keyset, type PageWindow } from '../../../db/keyset.js';
+import { keyset, type Keyset, type KeysetValues, type PageWindow } from '../../../db/keyset.js';
+import { shaped } from '../../../db/shaped.js';
 import { amt, qty } from '../../../domain/money.js';
 import { iso } from '../../../domain/values.js';
 import type { DELIVERABLE_SORT, DELIVERY_SORT } from './schemas.js';
@@ -29,19 +30,30 @@ const SORT_COLUMNS: Record<(typeof DELIVERY_SORT)[number], string> = {
 };
 
 const contains = (v: string) => `%${likeEscape(v)}%`;
+const like = (v: string | undefined) => (v ? contains(v) : undefined);
 
-function base(db: Db, f: DeliveryFilter) {
+/** The filter's values as the statement takes them (patterns wrapped and escaped): shaped.ts builds with placeholders. */
+type DeliveryValues = {
+  deliveryNo?: string; poNo?: string; compNo?: string; compName?: string; status?: string[]; from?: string; to?: string; noPo?: string; itemName?: string;
+};
+
+const deliveryValues = (f: DeliveryFilter): DeliveryValues => ({
+  deliveryNo: like(f.deliveryNo), poNo: like(f.poNo), compNo: f.compNo, compName: like(f.compName), status: f.status?.length ? f.status : undefined,
+  from: f.from, to: f.to, noPo: f.noPo, itemName: like(f.itemName),
+});
+
+function base(db: Db, v: DeliveryValues) {
   let q = db.selectFrom('delivery as d').innerJoin('company as c', 'c.compNo', 'd.compNo').leftJoin('poHeader as h', 'h.poNo', 'd.poNo');
-  if (f.deliveryNo) q = q.where('d.deliveryNo', 'ilike', contains(f.deliveryNo));
-  if (f.poNo) q = q.where('d.poNo', 'ilike', contains(f.poNo));
-  if (f.compNo) q = q.where('d.compNo', '=', f.compNo);
-  if (f.compName) q = q.where('c.compNameKr', 'ilike', contains(f.compName));
-  if (f.status?.length) q = q.where('d.status', 'in', f.status as never[]);
-  if (f.from) q = q.where('d.deliveryDate', '>=', f.from);
-  if (f.to) q = q.where('d.deliveryDate', '<=', f.to);
-  if (f.noPo) q = q.where('d.noPo', '=', f.noPo);
-  if (f.itemName) {
-    const name = contains(f.itemName);
+  if (v.deliveryNo) q = q.where('d.deliveryNo', 'ilike', v.deliveryNo);
+  if (v.poNo) q = q.where('d.poNo', 'ilike', v.poNo);
+  if (v.compNo) q = q.where('d.compNo', '=', v.compNo);
+  if (v.compName) q = q.where('c.compNameKr', 'ilike', v.compName);
+  if (v.status) q = q.where('d.status', 'in', v.status as never[]);
+  if (v.from) q = q.where('d.deliveryDate', '>=', v.from);
+  if (v.to) q = q.where('d.deliveryDate', '<=', v.to);
+  if (v.noPo) q = q.where('d.noPo', '=', v.noPo as 'Y' | 'N');
+  if (v.itemName) {
+    const name = v.itemName;
     q = q.where(({ exists, selectFrom }) => exists(selectFrom('deliveryLine as l').select('l.lineNo').whereRef('l.deliveryNo', '=', 'd.deliveryNo').where('l.itemName', 'ilike', name)));
   }
   return q;
@@ -74,15 +86,21 @@ export function toDeliveryRow(r: RawRow) {
 /** Sort columns that may be NULL (keyset paging places NULLs as the ORDER BY does). */
 const NULLABLE: ReadonlySet<string> = new Set(['d.poNo', 'd.arrivalDate']);
 
+// Built and compiled once per shape (server/db/shaped.ts): the filters given, the sort, the page's mode.
+const pageStatement = shaped('listDeliveries.page', (db: Db, v: DeliveryValues & { page: KeysetValues }, ks: Keyset) =>
+  selectRow(base(db, v)).$call((x) => ks.select(x)).$call((x) => ks.page(x, v.page)),
+);
+const countStatement = shaped('listDeliveries.count', (db: Db, v: DeliveryValues) => base(db, v).select((eb) => eb.fn.countAll<number>().as('n')));
+
 export async function listDeliveries(db: Db, f: DeliveryFilter, sort: SortSpec<(typeof DELIVERY_SORT)[number]>, w: PageWindow) {
-  const q = base(db, f);
+  const v = deliveryValues(f);
   const column = SORT_COLUMNS[sort.field];
   const ks = keyset(sortId(sort), [{ ref: column, direction: sort.direction, nullable: NULLABLE.has(column) }, { ref: 'd.deliveryNo', direction: 'desc' }], w);
   const [page, count] = await Promise.all([
-    selectRow(q).$call((x) => ks.select(x)).$call((x) => ks.page(x)).execute().then((r) => ks.answer(r)),
-    q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    pageStatement.execute(db, ks.shape, { ...v, page: ks.values }, ks).then((r) => ks.answer(r)),
+    countStatement.execute(db, '', v),
   ]);
-  return { rows: page.rows.map(toDeliveryRow), total: Number(count.n), nextCursor: page.nextCursor, prevCursor: page.prevCursor };
+  return { rows: page.rows.map(toDeliveryRow), total: Number(count[0].n), nextCursor: page.nextCursor, prevCursor: page.prevCursor };
 }
 
 export async function findDelivery(db: Db, deliveryNo: string) {

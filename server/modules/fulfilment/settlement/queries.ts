@@ -2,7 +2,8 @@ import { sql, type Insertable, type Updateable } from 'kysely';
 import type { Db } from '../../../db/connect.js';
 import type { Database } from '../../../db/schema.generated.js';
 import { likeEscape, sortId, type SortSpec } from '../../../http/list-query.js';
-import { keyset, type PageWindow } from '../../../db/keyset.js';
+import { keyset, type Keyset, type KeysetValues, type PageWindow } from '../../../db/keyset.js';
+import { shaped } from '../../../db/shaped.js';
 import { amt, qty, won, type Currency } from '../../../domain/money.js';
 import { iso } from '../../../domain/values.js';
 import { kstDayStart, lastDayOf } from '../../../domain/dates.js';
@@ -23,15 +24,23 @@ export interface SettlementFilter {
   visible?: readonly string[];
 }
 
-function base(db: Db, f: SettlementFilter) {
+/** The filter's values as the statement takes them (patterns wrapped and escaped): shaped.ts builds with placeholders. */
+type SettlementValues = { settleNo?: string; compNo?: string; compName?: string; periodFrom?: string; periodTo?: string; status?: string[]; visible?: readonly string[] };
+
+const settlementValues = (f: SettlementFilter): SettlementValues => ({
+  settleNo: f.settleNo ? contains(f.settleNo) : undefined, compNo: f.compNo, compName: f.compName ? contains(f.compName) : undefined,
+  periodFrom: f.periodFrom, periodTo: f.periodTo, status: f.status?.length ? f.status : undefined, visible: f.visible,
+});
+
+function base(db: Db, v: SettlementValues) {
   let q = db.selectFrom('settlement as s').innerJoin('company as c', 'c.compNo', 's.compNo').leftJoin('erpVoucher as v', 'v.settleNo', 's.settleNo');
-  if (f.settleNo) q = q.where('s.settleNo', 'ilike', contains(f.settleNo));
-  if (f.compNo) q = q.where('s.compNo', '=', f.compNo);
-  if (f.compName) q = q.where('c.compNameKr', 'ilike', contains(f.compName));
-  if (f.periodFrom) q = q.where('s.period', '>=', f.periodFrom);
-  if (f.periodTo) q = q.where('s.period', '<=', f.periodTo);
-  if (f.status?.length) q = q.where('s.status', 'in', f.status as never[]);
-  if (f.visible) q = q.where('s.status', 'in', f.visible as never[]);
+  if (v.settleNo) q = q.where('s.settleNo', 'ilike', v.settleNo);
+  if (v.compNo) q = q.where('s.compNo', '=', v.compNo);
+  if (v.compName) q = q.where('c.compNameKr', 'ilike', v.compName);
+  if (v.periodFrom) q = q.where('s.period', '>=', v.periodFrom);
+  if (v.periodTo) q = q.where('s.period', '<=', v.periodTo);
+  if (v.status) q = q.where('s.status', 'in', v.status as never[]);
+  if (v.visible) q = q.where('s.status', 'in', v.visible as never[]);
   return q;
 }
 
@@ -71,20 +80,26 @@ const SORT: Record<(typeof SETTLE_SORT)[number], string> = {
   adjustmentAmount: 's.adjustmentAmount', totalAmount: 's.totalAmount', updatedAt: 's.updatedAt',
 };
 
+// Built and compiled once per shape (server/db/shaped.ts): the filters given, the sort, the page's mode.
+const pageStatement = shaped('listSettlements.page', (db: Db, v: SettlementValues & { page: KeysetValues }, ks: Keyset) =>
+  selectRow(base(db, v)).$call((x) => ks.select(x)).$call((x) => ks.page(x, v.page)),
+);
+const totalsStatement = shaped('listSettlements.totals', (db: Db, v: SettlementValues) =>
+  base(db, v).select((eb) => [
+    eb.fn.countAll<number>().as('n'),
+    eb.fn.sum<string>('s.goodsAmount').as('goods'),
+    eb.fn.sum<string>('s.adjustmentAmount').as('adj'),
+    eb.fn.sum<string>('s.totalAmount').as('total'),
+  ]),
+);
+
 export async function listSettlements(db: Db, f: SettlementFilter, sort: SortSpec<(typeof SETTLE_SORT)[number]>, w: PageWindow) {
-  const q = base(db, f);
+  const v = settlementValues(f);
   // Every sort column is NOT NULL (the company's name through an inner join).
   const ks = keyset(sortId(sort), [{ ref: SORT[sort.field], direction: sort.direction }, { ref: 's.settleNo', direction: 'desc' }], w);
-  const [page, agg] = await Promise.all([
-    selectRow(q).$call((x) => ks.select(x)).$call((x) => ks.page(x)).execute().then((r) => ks.answer(r)),
-    q
-      .select((eb) => [
-        eb.fn.countAll<number>().as('n'),
-        eb.fn.sum<string>('s.goodsAmount').as('goods'),
-        eb.fn.sum<string>('s.adjustmentAmount').as('adj'),
-        eb.fn.sum<string>('s.totalAmount').as('total'),
-      ])
-      .executeTakeFirstOrThrow(),
+  const [page, [agg]] = await Promise.all([
+    pageStatement.execute(db, ks.shape, { ...v, page: ks.values }, ks).then((r) => ks.answer(r)),
+    totalsStatement.execute(db, '', v),
   ]);
   return {
     rows: page.rows.map(toSettlementRow),

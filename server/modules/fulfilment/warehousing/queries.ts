@@ -2,7 +2,8 @@ import { type Insertable, type SelectQueryBuilder, type Updateable } from 'kysel
 import type { Db } from '../../../db/connect.js';
 import type { Database } from '../../../db/schema.generated.js';
 import { likeEscape, sortId, type SortSpec } from '../../../http/list-query.js';
-import { keyset, type KeyColumn, type PageWindow } from '../../../db/keyset.js';
+import { keyset, type KeyColumn, type Keyset, type KeysetValues, type PageWindow } from '../../../db/keyset.js';
+import { shaped } from '../../../db/shaped.js';
 import { dateRange } from '../../../domain/dates.js';
 import { failIf, type FieldError } from '../../../domain/errors.js';
 import { amt, qty, totalOf } from '../../../domain/money.js';
@@ -63,6 +64,24 @@ export function whFilterOf(q: WhFilterQuery): WhFilter {
 }
 
 const contains = (v: string) => `%${likeEscape(v)}%`;
+const like = (v: string | undefined) => (v ? contains(v) : undefined);
+
+/**
+ * The filter's values as the statements take them (patterns wrapped and escaped; the system as
+ * whether it is ours, which picks the comparison): shaped.ts builds with placeholders.
+ */
+type WhValues = {
+  poNo?: string; whReqNo?: string; whAppNo?: string; section?: string; deptName?: string; eprName?: string; receiveName?: string; expenses?: string;
+  approvalStatus?: string[]; status?: string[]; reqFrom?: string; reqTo?: string; deciFrom?: string; deciTo?: string; native?: boolean; sourceSystemList?: string[];
+  compNo?: string;
+};
+
+const whValues = (f: WhFilter): WhValues => ({
+  poNo: like(f.poNo), whReqNo: like(f.whReqNo), whAppNo: like(f.whAppNo), section: f.section, deptName: like(f.deptName), eprName: like(f.eprName),
+  receiveName: like(f.receiveName), expenses: f.expenses, approvalStatus: f.approvalStatus, status: f.status, reqFrom: f.reqFrom, reqTo: f.reqTo,
+  deciFrom: f.deciFrom, deciTo: f.deciTo, native: f.system === 'GPMS' ? true : f.system === 'OTHER' ? false : undefined, sourceSystemList: f.sourceSystemList,
+  compNo: f.compNo,
+});
 
 /** Receipts `r` joined with every name a row shows (the type `base` answers too). */
 function named<Q extends Receipts>(q: Q) {
@@ -81,7 +100,7 @@ type Alias = 'c' | 'b' | 'dp' | 'ep' | 'rv' | 'dl';
 const ALL: ReadonlySet<Alias> = new Set(['c', 'b', 'dp', 'ep', 'rv', 'dl']);
 
 /** The relations a filter names (beside the receipt's own columns) and the sort column's alias. */
-function aliasesFor(f: WhFilter, sortColumn?: string): Set<Alias> {
+function aliasesFor(f: Pick<WhValues, 'deptName' | 'eprName' | 'receiveName'>, sortColumn?: string): Set<Alias> {
   const wanted = new Set<Alias>();
   if (f.deptName) wanted.add('dp');
   if (f.eprName) wanted.add('ep');
@@ -98,7 +117,7 @@ function aliasesFor(f: WhFilter, sortColumn?: string): Set<Alias> {
  * read one or two tables instead of planning and walking seven (bench/README.md, #27).
  * Typed as the whole join: a filter names only what `joins` holds (aliasesFor).
  */
-function base(db: Db, f: WhFilter, joins: ReadonlySet<Alias> = ALL) {
+function filtered(db: Db, v: WhValues, joins: ReadonlySet<Alias>) {
   let q = db
     .selectFrom('whReceipt as r')
     .$if(joins.has('c'), (j) => j.innerJoin('company as c', 'c.compNo', 'r.compNo') as unknown as typeof j)
@@ -107,26 +126,31 @@ function base(db: Db, f: WhFilter, joins: ReadonlySet<Alias> = ALL) {
     .$if(joins.has('ep'), (j) => j.leftJoin('employee as ep', 'ep.singleid', 'r.eprId') as unknown as typeof j)
     .$if(joins.has('rv'), (j) => j.leftJoin('employee as rv', 'rv.singleid', 'r.receiverId') as unknown as typeof j)
     .$if(joins.has('dl'), (j) => j.leftJoin('delivery as dl', 'dl.deliveryNo', 'r.deliveryNo') as unknown as typeof j) as unknown as Joined;
-  if (f.poNo) q = q.where('r.poNo', 'ilike', contains(f.poNo));
-  if (f.whReqNo) q = q.where('r.whReqNo', 'ilike', contains(f.whReqNo));
-  if (f.whAppNo) q = q.where('r.whAppNo', 'ilike', contains(f.whAppNo));
-  if (f.section) q = q.where('r.section', '=', f.section);
-  if (f.deptName) q = q.where('dp.deptnm', 'ilike', contains(f.deptName));
-  if (f.eprName) q = q.where('ep.hname', 'ilike', contains(f.eprName));
-  if (f.receiveName) q = q.where('rv.hname', 'ilike', contains(f.receiveName));
-  if (f.expenses) q = q.where('r.expenses', '=', f.expenses);
-  if (f.approvalStatus) q = q.where('r.approvalStatus', 'in', f.approvalStatus as never[]);
-  if (f.status) q = q.where('r.status', 'in', f.status as never[]);
-  if (f.reqFrom) q = q.where('r.whReqDate', '>=', f.reqFrom);
-  if (f.reqTo) q = q.where('r.whReqDate', '<=', f.reqTo);
-  if (f.deciFrom) q = q.where('r.lastDeciDate', '>=', f.deciFrom);
-  if (f.deciTo) q = q.where('r.lastDeciDate', '<=', f.deciTo);
-  if (f.system === 'GPMS') q = q.where('r.sourceSystem', '=', NATIVE_SYSTEM);
-  if (f.system === 'OTHER') q = q.where('r.sourceSystem', '<>', NATIVE_SYSTEM);
-  if (f.sourceSystemList) q = q.where('r.sourceSystem', 'in', f.sourceSystemList);
-  if (f.compNo) q = q.where('r.compNo', '=', f.compNo);
+  if (v.poNo) q = q.where('r.poNo', 'ilike', v.poNo);
+  if (v.whReqNo) q = q.where('r.whReqNo', 'ilike', v.whReqNo);
+  if (v.whAppNo) q = q.where('r.whAppNo', 'ilike', v.whAppNo);
+  if (v.section) q = q.where('r.section', '=', v.section);
+  if (v.deptName) q = q.where('dp.deptnm', 'ilike', v.deptName);
+  if (v.eprName) q = q.where('ep.hname', 'ilike', v.eprName);
+  if (v.receiveName) q = q.where('rv.hname', 'ilike', v.receiveName);
+  if (v.expenses) q = q.where('r.expenses', '=', v.expenses);
+  if (v.approvalStatus) q = q.where('r.approvalStatus', 'in', v.approvalStatus as never[]);
+  if (v.status) q = q.where('r.status', 'in', v.status as never[]);
+  if (v.reqFrom) q = q.where('r.whReqDate', '>=', v.reqFrom);
+  if (v.reqTo) q = q.where('r.whReqDate', '<=', v.reqTo);
+  if (v.deciFrom) q = q.where('r.lastDeciDate', '>=', v.deciFrom);
+  if (v.deciTo) q = q.where('r.lastDeciDate', '<=', v.deciTo);
+  if (v.native === true) q = q.where('r.sourceSystem', '=', NATIVE_SYSTEM);
+  if (v.native === false) q = q.where('r.sourceSystem', '<>', NATIVE_SYSTEM);
+  if (v.sourceSystemList) q = q.where('r.sourceSystem', 'in', v.sourceSystemList);
+  if (v.compNo) q = q.where('r.compNo', '=', v.compNo);
   return q;
 }
+
+function base(db: Db, f: WhFilter, joins: ReadonlySet<Alias> = ALL) {
+  return filtered(db, whValues(f), joins);
+}
+
 
 const HEADER_COLUMNS = [
   'r.whReqNo', 'r.whAppNo', 'r.poNo', 'r.deliveryNo', 'r.compNo', 'c.compNameKr as compName', 'r.sourceSystem', 'r.externalRef', 'r.section', 'b.sectionName',
@@ -192,6 +216,10 @@ function itemsBase(db: Db, f: WhFilter, joins?: ReadonlySet<Alias>) {
   return base(db, f, joins).innerJoin('whReceiptLine as l', 'l.whReqNo', 'r.whReqNo');
 }
 
+function itemsOf(db: Db, v: WhValues, joins: ReadonlySet<Alias>) {
+  return filtered(db, v, joins).innerJoin('whReceiptLine as l', 'l.whReqNo', 'r.whReqNo');
+}
+
 function selectItems(q: ReturnType<typeof itemsBase>) {
   return q
     .select(HEADER_COLUMNS)
@@ -214,14 +242,13 @@ const toItemRow = (r: ItemRaw) => ({
 });
 export type WarehousingItem = ReturnType<typeof toItemRow>;
 
-export async function listWarehousingItems(db: Db, f: WhFilter, sort: SortSpec<(typeof WH_ITEM_SORT)[number]>, w: PageWindow) {
-  const ks = keyset(sortId(sort), [sortKey(SORT[sort.field], sort.direction), { ref: 'r.whReqNo', direction: 'desc' }, { ref: 'l.lineNo', direction: 'asc' }], w);
-  const narrow = itemsBase(db, f, aliasesFor(f));
+// Built and compiled once per shape (server/db/shaped.ts): the filters given, the sort, the page's mode.
+const itemsPage = shaped('listWarehousingItems.page', (db: Db, v: WhValues & { page: KeysetValues }, c: { ks: Keyset; sortColumn: string }) => {
   // The page's (receipt, line) keys first: the settlement number each row looks up and the seven
   // joins are then read for the page's 100 lines, not for every line the sort and OFFSET pass over.
-  const keys = itemsBase(db, f, aliasesFor(f, SORT[sort.field]))
+  const keys = itemsOf(db, v, aliasesFor(v, c.sortColumn))
     .select(['l.whReqNo', 'l.lineNo'])
-    .$call((q) => ks.page(q));
+    .$call((q) => c.ks.page(q, v.page));
   // From the keys outward (a CTE the planner knows holds ≤ 100 rows): each key finds its line and
   // receipt by primary key. As `(whReqNo, lineNo) in (keys)` PostgreSQL misjudged the keys' count and
   // hashed every receipt with its seven joins (50 ms against 2 at scale 1).
@@ -232,10 +259,20 @@ export async function listWarehousingItems(db: Db, f: WhFilter, sort: SortSpec<(
       .innerJoin('whReceiptLine as l', (j) => j.onRef('l.whReqNo', '=', 'k.whReqNo').onRef('l.lineNo', '=', 'k.lineNo'))
       .innerJoin('whReceipt as r', 'r.whReqNo', 'l.whReqNo') as unknown as Receipts,
   ) as unknown as ReturnType<typeof itemsBase>;
-  const [chosen, count, totals] = await Promise.all([
-    selectItems(page).$call((q) => ks.select(q)).$call((q) => ks.order(q)).execute().then((r) => ks.answer(r)),
-    narrow.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-    narrow.select(['r.currency']).select((eb) => eb.fn.sum<string>('l.amount').as('total')).groupBy('r.currency').execute(),
+  return selectItems(page).$call((q) => c.ks.select(q)).$call((q) => c.ks.order(q));
+});
+const itemsCount = shaped('listWarehousingItems.count', (db: Db, v: WhValues) => itemsOf(db, v, aliasesFor(v)).select((eb) => eb.fn.countAll<number>().as('n')));
+const itemsTotals = shaped('listWarehousingItems.totals', (db: Db, v: WhValues) =>
+  itemsOf(db, v, aliasesFor(v)).select(['r.currency']).select((eb) => eb.fn.sum<string>('l.amount').as('total')).groupBy('r.currency'),
+);
+
+export async function listWarehousingItems(db: Db, f: WhFilter, sort: SortSpec<(typeof WH_ITEM_SORT)[number]>, w: PageWindow) {
+  const v = whValues(f);
+  const ks = keyset(sortId(sort), [sortKey(SORT[sort.field], sort.direction), { ref: 'r.whReqNo', direction: 'desc' }, { ref: 'l.lineNo', direction: 'asc' }], w);
+  const [chosen, [count], totals] = await Promise.all([
+    itemsPage.execute(db, ks.shape, { ...v, page: ks.values }, { ks, sortColumn: SORT[sort.field] }).then((r) => ks.answer(r)),
+    itemsCount.execute(db, '', v),
+    itemsTotals.execute(db, '', v),
   ]);
   return { rows: chosen.rows.map(toItemRow), total: Number(count.n), totals: await currencyTotals(totals), nextCursor: chosen.nextCursor, prevCursor: chosen.prevCursor };
 }

@@ -3,7 +3,8 @@ import { kstDayStart } from '../../../domain/dates.js';
 import type { Db } from '../../../db/connect.js';
 import type { Database } from '../../../db/schema.generated.js';
 import { given, likeEscape, sortId, type SortSpec } from '../../../http/list-query.js';
-import { keyset, type PageWindow } from '../../../db/keyset.js';
+import { keyset, type Keyset, type KeysetValues, type PageWindow } from '../../../db/keyset.js';
+import { shaped } from '../../../db/shaped.js';
 import { iso } from '../../../domain/values.js';
 import type { PO_CHANGE_SORT, PO_SORT, SUPPLIER_PO_SORT } from './schemas.js';
 import { PO_MACHINE, SUPPLIER_OPEN, SUPPLIER_VISIBLE } from './workflow.js';
@@ -34,85 +35,111 @@ const PO_SORT_COLUMNS = {
   totalAmount: 'h.totalAmount', dueDate: 'h.dueDate', updatedAt: 'h.updatedAt',
 } as const satisfies Record<(typeof PO_SORT)[number], string>;
 
-const poWhere = (f: PoFilter) => (eb: PoScope) => {
+/** The filter's values as the statements take them (trimmed; patterns wrapped and escaped): shaped.ts builds with placeholders. */
+type PoValues = {
+  poNo?: string; title?: string; poType?: string; status?: string[]; approvalStatus?: string[]; compNo?: string; compName?: string; buyerId?: string;
+  prNo?: string; section?: string; deptcd?: string; currency?: string; fromDate?: string; toDate?: string;
+};
+
+const pattern = (v: string | undefined) => (given(v) ? `%${likeEscape(v!.trim())}%` : undefined);
+const trimmed = (v: string | undefined) => (given(v) ? v!.trim() : undefined);
+
+const poValues = (f: PoFilter): PoValues => ({
+  poNo: pattern(f.poNo), title: pattern(f.title), poType: f.poType, status: f.status?.length ? f.status : undefined,
+  approvalStatus: f.approvalStatus?.length ? f.approvalStatus : undefined, compNo: given(f.compNo) ? f.compNo!.trim().toUpperCase() : undefined,
+  compName: pattern(f.compName), buyerId: trimmed(f.buyerId), prNo: trimmed(f.prNo), section: trimmed(f.section), deptcd: trimmed(f.deptcd),
+  currency: f.currency, fromDate: given(f.fromDate) ? f.fromDate : undefined, toDate: given(f.toDate) ? f.toDate : undefined,
+});
+
+const poWhere = (v: PoValues) => (eb: PoScope) => {
   const parts = [];
-  if (given(f.poNo)) parts.push(eb('h.poNo', 'ilike', `%${likeEscape(f.poNo!.trim())}%`));
-  if (given(f.title)) parts.push(eb('h.title', 'ilike', `%${likeEscape(f.title!.trim())}%`));
-  if (f.poType) parts.push(eb('h.poType', '=', f.poType));
-  if (f.status?.length) parts.push(eb('h.status', 'in', f.status));
-  if (f.approvalStatus?.length) parts.push(eb('h.approvalStatus', 'in', f.approvalStatus));
-  if (given(f.compNo)) parts.push(eb('h.compNo', '=', f.compNo!.trim().toUpperCase()));
-  if (given(f.compName)) parts.push(eb('c.compNameKr', 'like', `%${likeEscape(f.compName!.trim())}%`));
-  if (given(f.buyerId)) parts.push(eb('h.buyerId', '=', f.buyerId!.trim()));
-  if (given(f.prNo)) parts.push(eb('h.prNo', '=', f.prNo!.trim()));
-  if (given(f.section)) parts.push(eb('h.section', '=', f.section!.trim()));
-  if (given(f.deptcd)) parts.push(eb('h.deptcd', '=', f.deptcd!.trim()));
-  if (f.currency) parts.push(eb('h.currency', '=', f.currency));
-  if (given(f.fromDate)) parts.push(eb('h.poDate', '>=', f.fromDate!));
-  if (given(f.toDate)) parts.push(eb('h.poDate', '<=', f.toDate!));
+  if (v.poNo) parts.push(eb('h.poNo', 'ilike', v.poNo));
+  if (v.title) parts.push(eb('h.title', 'ilike', v.title));
+  if (v.poType) parts.push(eb('h.poType', '=', v.poType as 'PO' | 'SIMPLE'));
+  if (v.status) parts.push(eb('h.status', 'in', v.status));
+  if (v.approvalStatus) parts.push(eb('h.approvalStatus', 'in', v.approvalStatus));
+  if (v.compNo) parts.push(eb('h.compNo', '=', v.compNo));
+  if (v.compName) parts.push(eb('c.compNameKr', 'like', v.compName));
+  if (v.buyerId) parts.push(eb('h.buyerId', '=', v.buyerId));
+  if (v.prNo) parts.push(eb('h.prNo', '=', v.prNo));
+  if (v.section) parts.push(eb('h.section', '=', v.section));
+  if (v.deptcd) parts.push(eb('h.deptcd', '=', v.deptcd));
+  if (v.currency) parts.push(eb('h.currency', '=', v.currency as 'KRW' | 'JPY'));
+  if (v.fromDate) parts.push(eb('h.poDate', '>=', v.fromDate));
+  if (v.toDate) parts.push(eb('h.poDate', '<=', v.toDate));
   return eb.and(parts);
 };
 
-/** Sort columns that may be NULL (keyset paging places NULLs as the ORDER BY does). */
-const PO_NULLABLE: ReadonlySet<string> = new Set(['h.dueDate']);
-
-export async function listPos(db: Db, f: PoFilter, sort: SortSpec<(typeof PO_SORT)[number]>, w: PageWindow) {
-  const base = db
-    .selectFrom('poHeader as h')
-    .innerJoin('company as c', 'c.compNo', 'h.compNo')
-    .innerJoin('employee as bu', 'bu.singleid', 'h.buyerId')
-    .innerJoin('department as d', 'd.deptcd', 'h.deptcd')
-    .leftJoin('employee as rq', 'rq.singleid', 'h.requesterId')
-    .where(poWhere(f));
+// Built and compiled once per shape (server/db/shaped.ts): the filters given, the sort, the page's mode.
+const poPage = shaped('listPos.page', (db: Db, v: PoValues & { page: KeysetValues }, c: { ks: Keyset; sortColumn: string }) => {
   // The page's keys first, from the orders alone (joining the supplier or the buyer only when the
   // filter or the sort names them), then the page's 100 rows with their names: an OFFSET walks the
   // narrow index instead of every skipped order joined with its names (page 200: 20,000 rows joined).
   // Every order has its supplier, buyer and department (non-null foreign keys), so leaving those joins
   // out of the walk skips the same orders; the totals below count on that too.
-  const sortColumn = PO_SORT_COLUMNS[sort.field];
-  // By the cursor when one is given (the page after a row, however deep), else by OFFSET.
-  const ks = keyset(sortId(sort), [{ ref: sortColumn, direction: sort.direction, nullable: PO_NULLABLE.has(sortColumn) }, { ref: 'h.poNo', direction: 'desc' }], w);
   const keys = db
     .selectFrom('poHeader as h')
-    .$if(!!given(f.compName) || sortColumn.startsWith('c.'), (q) => q.innerJoin('company as c', 'c.compNo', 'h.compNo') as unknown as typeof q)
-    .$if(sortColumn.startsWith('bu.'), (q) => q.innerJoin('employee as bu', 'bu.singleid', 'h.buyerId') as unknown as typeof q)
-    .where(poWhere(f) as unknown as (eb: ExpressionBuilder<Database & { h: Database['poHeader'] }, 'h'>) => Expression<SqlBool>)
+    .$if(!!v.compName || c.sortColumn.startsWith('c.'), (q) => q.innerJoin('company as c', 'c.compNo', 'h.compNo') as unknown as typeof q)
+    .$if(c.sortColumn.startsWith('bu.'), (q) => q.innerJoin('employee as bu', 'bu.singleid', 'h.buyerId') as unknown as typeof q)
+    .where(poWhere(v) as unknown as (eb: ExpressionBuilder<Database & { h: Database['poHeader'] }, 'h'>) => Expression<SqlBool>)
     .select('h.poNo')
-    .$call((q) => ks.page(q));
+    // By the cursor when one is given (the page after a row, however deep), else by OFFSET.
+    .$call((q) => c.ks.page(q, v.page));
+  return db
+    .selectFrom('poHeader as h')
+    .innerJoin('company as c', 'c.compNo', 'h.compNo')
+    .innerJoin('employee as bu', 'bu.singleid', 'h.buyerId')
+    .innerJoin('department as d', 'd.deptcd', 'h.deptcd')
+    .leftJoin('employee as rq', 'rq.singleid', 'h.requesterId')
+    .where(poWhere(v))
+    .where('h.poNo', 'in', keys)
+    .select([
+      'h.poNo', 'h.poType', 'h.poDate', 'h.title', 'h.status', 'h.approvalStatus', 'h.compNo', 'c.compNameKr', 'c.forwardYn', 'h.buyerId', 'bu.hname as buyerName', 'rq.hname as requesterName',
+      'd.deptnm', 'h.prNo', 'h.rfqNo', 'h.loiNo', 'h.currency', 'h.totalAmount', 'h.dueDate', 'h.forwardedAt', 'h.acknowledgedAt', 'h.updatedAt', 'h.version',
+    ])
+    .$call((q) => c.ks.select(q))
+    .$call((q) => c.ks.order(q));
+});
+
+const poTotals = shaped('listPos.totals', (db: Db, v: PoValues) =>
+  db
+    .selectFrom('poHeader as h')
+    // The supplier's name is read only to filter by it: every order has its company (a non-null
+    // foreign key), so without that filter the join changes nothing and the totals read one table.
+    .$if(!!v.compName, (q) => q.innerJoin('company as c', 'c.compNo', 'h.compNo') as unknown as typeof q)
+    // Typed for h and c; it names c only with the supplier-name filter, which joins c above.
+    .where(poWhere(v) as unknown as (eb: ExpressionBuilder<Database & { h: Database['poHeader'] }, 'h'>) => Expression<SqlBool>)
+    .select(['h.currency', (eb) => eb.fn.countAll<number>().as('count'), (eb) => eb.fn.sum<string>('h.totalAmount').as('totalAmount')])
+    .groupBy('h.currency')
+    .orderBy('h.currency'),
+);
+
+// One shape per number of orders on the page (a full page's, mostly).
+const poLineCounts = shaped('listPos.lineCounts', (db: Db, v: { poNos: string[] }) =>
+  db
+    .selectFrom('poLine')
+    .select(['poNo', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('poNo', 'in', v.poNos)
+    .groupBy('poNo'),
+);
+
+/** Sort columns that may be NULL (keyset paging places NULLs as the ORDER BY does). */
+const PO_NULLABLE: ReadonlySet<string> = new Set(['h.dueDate']);
+
+export async function listPos(db: Db, f: PoFilter, sort: SortSpec<(typeof PO_SORT)[number]>, w: PageWindow) {
+  const v = poValues(f);
+  const sortColumn = PO_SORT_COLUMNS[sort.field];
+  const ks = keyset(sortId(sort), [{ ref: sortColumn, direction: sort.direction, nullable: PO_NULLABLE.has(sortColumn) }, { ref: 'h.poNo', direction: 'desc' }], w);
   const [page, totals] = await Promise.all([
-    base
-      .where('h.poNo', 'in', keys)
-      .select([
-        'h.poNo', 'h.poType', 'h.poDate', 'h.title', 'h.status', 'h.approvalStatus', 'h.compNo', 'c.compNameKr', 'c.forwardYn', 'h.buyerId', 'bu.hname as buyerName', 'rq.hname as requesterName',
-        'd.deptnm', 'h.prNo', 'h.rfqNo', 'h.loiNo', 'h.currency', 'h.totalAmount', 'h.dueDate', 'h.forwardedAt', 'h.acknowledgedAt', 'h.updatedAt', 'h.version',
-      ])
-      .$call((q) => ks.select(q))
-      .$call((q) => ks.order(q))
-      .execute()
-      .then((r) => ks.answer(r)),
-    db
-      .selectFrom('poHeader as h')
-      // The supplier's name is read only to filter by it: every order has its company (a non-null
-      // foreign key), so without that filter the join changes nothing and the totals read one table.
-      .$if(!!given(f.compName), (q) => q.innerJoin('company as c', 'c.compNo', 'h.compNo') as unknown as typeof q)
-      // Typed for h and c; it names c only with the supplier-name filter, which joins c above.
-      .where(poWhere(f) as unknown as (eb: ExpressionBuilder<Database & { h: Database['poHeader'] }, 'h'>) => Expression<SqlBool>)
-      .select(['h.currency', (eb) => eb.fn.countAll<number>().as('count'), (eb) => eb.fn.sum<string>('h.totalAmount').as('totalAmount')])
-      .groupBy('h.currency')
-      .orderBy('h.currency')
-      .execute(),
+    poPage.execute(db, ks.shape, { ...v, page: ks.values }, { ks, sortColumn }).then((r) => ks.answer(r)),
+    poTotals.execute(db, '', v),
   ]);
   // Line counts for the page's orders only: as a column of the page query they were counted for
   // every row an OFFSET skips too (EXPLAIN at scale 5, page 200: 20,000 subplans, 86 % of its time).
   const rows = page.rows;
   const lineCounts = new Map<string, number>();
   if (rows.length) {
-    const counted = await db
-      .selectFrom('poLine')
-      .select(['poNo', (eb) => eb.fn.countAll<number>().as('n')])
-      .where('poNo', 'in', rows.map((r) => r.poNo))
-      .groupBy('poNo')
-      .execute();
+    const counted = await poLineCounts.execute(db, '', { poNos: rows.map((r) => r.poNo) });
     for (const c of counted) lineCounts.set(c.poNo, Number(c.n));
   }
   return {

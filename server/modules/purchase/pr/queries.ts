@@ -2,7 +2,8 @@ import { sql, type ExpressionBuilder, type Insertable, type Updateable } from 'k
 import type { Db } from '../../../db/connect.js';
 import type { Database } from '../../../db/schema.generated.js';
 import { given, likeEscape, sortId, type SortSpec } from '../../../http/list-query.js';
-import { keyset, type PageWindow } from '../../../db/keyset.js';
+import { keyset, type Keyset, type KeysetValues, type PageWindow } from '../../../db/keyset.js';
+import { shaped } from '../../../db/shaped.js';
 import { iso } from '../../../domain/values.js';
 import type { PR_SORT } from './schemas.js';
 import type { PR_STATUSES, PrScope } from './workflow.js';
@@ -25,28 +26,52 @@ export interface PrFilter {
 
 type Scope = ExpressionBuilder<Database & { p: Database['prHeader']; e: Database['employee'] }, 'p' | 'e'>;
 
+/**
+ * The filter's values and the caller's as the statements take them (trimmed; patterns wrapped and
+ * escaped): shaped.ts builds with placeholders. `viewer` only when the scope limits the list; `unit`
+ * the department or section of a dept/section scope.
+ */
+type PrValues = {
+  prNo?: string; title?: string; status?: string[]; approvalStatus?: string[]; requesterId?: string; requesterName?: string; section?: string; deptcd?: string;
+  buyerId?: string; currency?: string; fromDate?: string; toDate?: string; viewer?: string; unit?: string;
+};
+/** Which rows the caller sees beside the filter: part of the statements' shape. */
+type ScopeKind = PrScope['kind'];
+
+const pattern = (v: string | undefined) => (given(v) ? `%${likeEscape(given(v)!)}%` : undefined);
+const trimmed = (v: string | undefined) => (given(v) ? v!.trim() : undefined);
+
+function prValues(f: PrFilter, scope: PrScope, viewer: string | null): { v: PrValues; kind: ScopeKind } {
+  const kind: ScopeKind = scope.kind !== 'all' && viewer ? scope.kind : 'all';
+  const v: PrValues = {
+    prNo: pattern(f.prNo), title: pattern(f.title), status: f.status?.length ? f.status : undefined, approvalStatus: f.approvalStatus?.length ? f.approvalStatus : undefined,
+    requesterId: trimmed(f.requesterId), requesterName: pattern(f.requesterName), section: trimmed(f.section), deptcd: trimmed(f.deptcd), buyerId: trimmed(f.buyerId),
+    currency: f.currency, fromDate: given(f.fromDate) ? f.fromDate : undefined, toDate: given(f.toDate) ? f.toDate : undefined,
+    viewer: kind === 'all' ? undefined : viewer!, unit: scope.kind === 'dept' ? scope.deptcd : scope.kind === 'section' ? scope.section : undefined,
+  };
+  if (kind === 'all') v.unit = undefined;
+  return { v, kind };
+}
+
 /** The filter and the caller's scope as one condition, for the page query, the count and the totals alike. */
-function where(f: PrFilter, scope: PrScope, viewer: string | null) {
+function where(v: PrValues, kind: ScopeKind) {
   return (eb: Scope) => {
     const parts = [];
-    const prNo = given(f.prNo);
-    if (prNo) parts.push(eb('p.prNo', 'ilike', `%${likeEscape(prNo)}%`));
-    const title = given(f.title);
-    if (title) parts.push(eb('p.title', 'ilike', `%${likeEscape(title)}%`));
-    if (f.status?.length) parts.push(eb('p.status', 'in', f.status as Array<(typeof PR_STATUSES)[number]>));
-    if (f.approvalStatus?.length) parts.push(eb('p.approvalStatus', 'in', f.approvalStatus));
-    if (given(f.requesterId)) parts.push(eb('p.requesterId', '=', f.requesterId!.trim()));
-    const name = given(f.requesterName);
-    if (name) parts.push(eb('e.hname', 'like', `%${likeEscape(name)}%`));
-    if (given(f.section)) parts.push(eb('p.section', '=', f.section!.trim()));
-    if (given(f.deptcd)) parts.push(eb('p.deptcd', '=', f.deptcd!.trim()));
-    if (given(f.buyerId)) parts.push(eb('p.buyerId', '=', f.buyerId!.trim()));
-    if (f.currency) parts.push(eb('p.currency', '=', f.currency));
-    if (given(f.fromDate)) parts.push(eb('p.prDate', '>=', f.fromDate!));
-    if (given(f.toDate)) parts.push(eb('p.prDate', '<=', f.toDate!));
-    if (scope.kind !== 'all' && viewer) {
-      const own =
-        scope.kind === 'self' ? eb('p.requesterId', '=', viewer) : scope.kind === 'dept' ? eb('p.deptcd', '=', scope.deptcd) : eb('p.section', '=', scope.section);
+    if (v.prNo) parts.push(eb('p.prNo', 'ilike', v.prNo));
+    if (v.title) parts.push(eb('p.title', 'ilike', v.title));
+    if (v.status) parts.push(eb('p.status', 'in', v.status as Array<(typeof PR_STATUSES)[number]>));
+    if (v.approvalStatus) parts.push(eb('p.approvalStatus', 'in', v.approvalStatus));
+    if (v.requesterId) parts.push(eb('p.requesterId', '=', v.requesterId));
+    if (v.requesterName) parts.push(eb('e.hname', 'like', v.requesterName));
+    if (v.section) parts.push(eb('p.section', '=', v.section));
+    if (v.deptcd) parts.push(eb('p.deptcd', '=', v.deptcd));
+    if (v.buyerId) parts.push(eb('p.buyerId', '=', v.buyerId));
+    if (v.currency) parts.push(eb('p.currency', '=', v.currency as 'KRW' | 'JPY'));
+    if (v.fromDate) parts.push(eb('p.prDate', '>=', v.fromDate));
+    if (v.toDate) parts.push(eb('p.prDate', '<=', v.toDate));
+    if (kind !== 'all') {
+      const viewer = v.viewer!;
+      const own = kind === 'self' ? eb('p.requesterId', '=', viewer) : kind === 'dept' ? eb('p.deptcd', '=', v.unit!) : eb('p.section', '=', v.unit!);
       const approver = eb.exists(
         eb
           .selectFrom('approval as a')
@@ -76,33 +101,39 @@ function base(db: Db) {
     .leftJoin('employee as bu', 'bu.singleid', 'p.buyerId');
 }
 
+// Built and compiled once per shape (server/db/shaped.ts): the filters given, the caller's scope, the sort, the page's mode.
+const prPage = shaped('listPrs.page', (db: Db, v: PrValues & { page: KeysetValues }, c: { ks: Keyset; kind: ScopeKind }) =>
+  base(db)
+    .where(where(v, c.kind))
+    .select([
+      'p.prNo', 'p.prDate', 'p.title', 'p.status', 'p.approvalStatus', 'p.requesterId', 'e.hname as requesterName', 'p.section', 'b.sectionName', 'p.deptcd', 'd.deptnm',
+      'p.desiredDate', 'p.currency', 'p.totalAmount', 'p.buyerId', 'bu.hname as buyerName', 'p.updatedAt', 'p.version',
+    ])
+    .select([
+      sql<number>`(select count(*) from pr_line l where l.pr_no = p.pr_no)`.as('lineCount'),
+      sql<string | null>`(select max(r.rfq_no) from rfq_header r where r.pr_no = p.pr_no and r.status <> 'CANCELLED')`.as('rfqNo'),
+      sql<string | null>`(select max(h.po_no) from po_header h where h.pr_no = p.pr_no and h.status <> 'CANCELLED')`.as('poNo'),
+    ])
+    .$call((q) => c.ks.select(q))
+    .$call((q) => c.ks.page(q, v.page)),
+);
+
+const prTotals = shaped('listPrs.totals', (db: Db, v: PrValues, kind: ScopeKind) =>
+  base(db)
+    .where(where(v, kind))
+    .select(['p.currency', (eb) => eb.fn.countAll<number>().as('count'), (eb) => eb.fn.sum<string>('p.totalAmount').as('totalAmount')])
+    .groupBy('p.currency')
+    .orderBy('p.currency'),
+);
+
 export async function listPrs(db: Db, f: PrFilter, scope: PrScope, viewer: string | null, sort: SortSpec<(typeof PR_SORT)[number]>, w: PageWindow) {
-  const cond = where(f, scope, viewer);
+  const { v, kind } = prValues(f, scope, viewer);
   const column = SORT_COLUMNS[sort.field];
   // The buyer is a left join: its name may be NULL.
   const ks = keyset(sortId(sort), [{ ref: column, direction: sort.direction, nullable: column === 'bu.hname' }, { ref: 'p.prNo', direction: 'desc' }], w);
   const [page, totals] = await Promise.all([
-    base(db)
-      .where(cond)
-      .select([
-        'p.prNo', 'p.prDate', 'p.title', 'p.status', 'p.approvalStatus', 'p.requesterId', 'e.hname as requesterName', 'p.section', 'b.sectionName', 'p.deptcd', 'd.deptnm',
-        'p.desiredDate', 'p.currency', 'p.totalAmount', 'p.buyerId', 'bu.hname as buyerName', 'p.updatedAt', 'p.version',
-      ])
-      .select([
-        sql<number>`(select count(*) from pr_line l where l.pr_no = p.pr_no)`.as('lineCount'),
-        sql<string | null>`(select max(r.rfq_no) from rfq_header r where r.pr_no = p.pr_no and r.status <> 'CANCELLED')`.as('rfqNo'),
-        sql<string | null>`(select max(h.po_no) from po_header h where h.pr_no = p.pr_no and h.status <> 'CANCELLED')`.as('poNo'),
-      ])
-      .$call((q) => ks.select(q))
-      .$call((q) => ks.page(q))
-      .execute()
-      .then((r) => ks.answer(r)),
-    base(db)
-      .where(cond)
-      .select(['p.currency', (eb) => eb.fn.countAll<number>().as('count'), (eb) => eb.fn.sum<string>('p.totalAmount').as('totalAmount')])
-      .groupBy('p.currency')
-      .orderBy('p.currency')
-      .execute(),
+    prPage.execute(db, `${ks.shape}/${kind}`, { ...v, page: ks.values }, { ks, kind }).then((r) => ks.answer(r)),
+    prTotals.execute(db, kind, v, kind),
   ]);
   return {
     rows: page.rows.map((r) => ({ ...r, lineCount: Number(r.lineCount), updatedAt: iso(r.updatedAt)! })),
