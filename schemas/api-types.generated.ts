@@ -13181,6 +13181,10 @@ export interface operations {
                 page?: number;
                 /** @description Rows a page (a screen asks ≤ 500; an export up to 5000) */
                 size?: number;
+                /** @description The page after this cursor (a nextCursor of this list with the same sort); page is then only for display */
+                after?: string;
+                /** @description The page before this cursor (a prevCursor of this list with the same sort); page is then only for display */
+                before?: string;
                 /** @description Sort as field:asc|desc; fields: itemCode, itemName, spec, catCode, refPrice, updatedAt */
                 sort?: string;
             };
@@ -13199,6 +13203,10 @@ export interface operations {
                     "application/json": {
                         rows: components["schemas"]["ItemRow"][];
                         total: number;
+                        /** @description Cursor of the next page (send as after); null on the last page */
+                        nextCursor?: string | null;
+                        /** @description Cursor of the previous page (send as before); null on the first page */
+                        prevCursor?: string | null;
                     };
                 };
             };
@@ -28114,6 +28122,10 @@ export interface operations {
                 page?: number;
                 /** @description Rows a page (a screen asks ≤ 500; an export up to 5000) */
                 size?: number;
+                /** @description The page after this cursor (a nextCursor of this list with the same sort); page is then only for display */
+                after?: string;
+                /** @description The page before this cursor (a prevCursor of this list with the same sort); page is then only for display */
+                before?: string;
                 /** @description Sort as field:asc|desc; fields: fiscalYear, month, deptcd, accountCode, amount */
                 sort?: string;
             };
@@ -28132,6 +28144,10 @@ export interface operations {
                     "application/json": {
                         rows: components["schemas"]["BudgetLineRow"][];
                         total: number;
+                        /** @description Cursor of the next page (send as after); null on the last page */
+                        nextCursor?: string | null;
+                        /** @description Cursor of the previous page (send as before); null on the first page */
+                        prevCursor?: string | null;
                     };
                 };
             };
