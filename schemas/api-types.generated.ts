@@ -40320,6 +40320,10 @@ export interface operations {
                 page?: number;
                 /** @description Rows a page (a screen asks ≤ 500; an export up to 5000) */
                 size?: number;
+                /** @description The page after this cursor (a nextCursor of this list with the same sort); page is then only for display */
+                after?: string;
+                /** @description The page before this cursor (a prevCursor of this list with the same sort); page is then only for display */
+                before?: string;
                 /** @description Sort as field:asc|desc; fields: compNo, compNameKr, taxNo2, ceoName, status, forwardYn, councilYn, regDate, updatedAt */
                 sort?: string;
             };
@@ -40362,6 +40366,10 @@ export interface operations {
                             updatedAt: string;
                         }[];
                         total: number;
+                        /** @description Cursor of the next page (send as after); null on the last page */
+                        nextCursor?: string | null;
+                        /** @description Cursor of the previous page (send as before); null on the first page */
+                        prevCursor?: string | null;
                     };
                 };
             };
@@ -51350,6 +51358,10 @@ export interface operations {
                 page?: number;
                 /** @description Rows a page (a screen asks ≤ 500; an export up to 5000) */
                 size?: number;
+                /** @description The page after this cursor (a nextCursor of this list with the same sort); page is then only for display */
+                after?: string;
+                /** @description The page before this cursor (a prevCursor of this list with the same sort); page is then only for display */
+                before?: string;
                 /** @description Sort as field:asc|desc; fields: at, entity, entityKey, actor, action */
                 sort?: string;
             };
@@ -51368,6 +51380,10 @@ export interface operations {
                     "application/json": {
                         rows: components["schemas"]["AdminAuditRow"][];
                         total: number;
+                        /** @description Cursor of the next page (send as after); null on the last page */
+                        nextCursor?: string | null;
+                        /** @description Cursor of the previous page (send as before); null on the first page */
+                        prevCursor?: string | null;
                     };
                 };
             };

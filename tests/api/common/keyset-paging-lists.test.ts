@@ -35,4 +35,25 @@ describe('keyset paging of the larger lists', () => {
     const query = body.total > 300 ? { fiscalYear: String(body.rows[0].fiscalYear), month: String(body.rows[0].month) } : {};
     for (const sort of ['fiscalYear:desc', 'month:asc', 'deptcd:desc', 'accountCode:asc', 'amount:desc']) await walkByCursor(t, admin, '/api/v1/budget/lines', { ...query, sort }, key, 7);
   });
+
+  it('suppliers: by number, name, status (ties), registration date and time', { timeout: 120_000 }, async () => {
+    const compNo = (r: Row) => r.compNo as string;
+    const { body } = await getPage(t, admin, '/api/v1/suppliers', { size: '1' });
+    expect(body.total).toBeGreaterThan(20);
+    const query = body.total > 300 ? { compNo: 'C000' } : {};
+    for (const sort of ['compNo:asc', 'compNo:desc', 'compNameKr:asc', 'status:desc', 'forwardYn:asc', 'regDate:desc', 'updatedAt:asc']) await walkByCursor(t, admin, '/api/v1/suppliers', { ...query, sort }, compNo, 9);
+  });
+
+  it('the administration change log: by time, entity (ties) and actor (NULLs)', { timeout: 120_000 }, async () => {
+    // A few changes of our own, one without an actor (as a job writes), so that the log has ties and a NULL.
+    const rows = Array.from({ length: 23 }, (_, i) => ({ entity: i % 2 ? 'menu' : 'boardPost', entityKey: `KS-${i}`, action: 'UPDATE', actor: i % 5 ? 'tfadmin' : null, at: new Date(Date.UTC(2026, 0, 1 + (i % 4))).toISOString() }));
+    await t.db.db.insertInto('auditLog').values(rows).execute();
+    const id = (r: Row) => String(r.id);
+    const sysadmin = await loginAs(t.app, 'admin');
+    for (const sort of ['at:desc', 'at:asc', 'entity:asc', 'actor:asc', 'actor:desc', 'entityKey:desc']) {
+      const all = await walkByCursor(t, sysadmin, '/api/v1/portal/admin/audit', { entityKey: 'KS-', sort }, id, 4);
+      expect(all).toHaveLength(23);
+      if (sort.startsWith('actor')) expect(all.some((r) => r.actor === null)).toBe(true);
+    }
+  });
 });
