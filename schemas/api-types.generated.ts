@@ -24768,6 +24768,10 @@ export interface operations {
                 page?: number;
                 /** @description Rows a page (a screen asks ≤ 500; an export up to 5000) */
                 size?: number;
+                /** @description The page after this cursor (a nextCursor of this list with the same sort); page is then only for display */
+                after?: string;
+                /** @description The page before this cursor (a prevCursor of this list with the same sort); page is then only for display */
+                before?: string;
                 /** @description Sort as field:asc|desc; fields: changedAt, poNo, field, changedByName, compNameKr */
                 sort?: string;
             };
@@ -24808,6 +24812,10 @@ export interface operations {
                             status: string;
                         }[];
                         total: number;
+                        /** @description Cursor of the next page (send as after); null on the last page */
+                        nextCursor?: string | null;
+                        /** @description Cursor of the previous page (send as before); null on the first page */
+                        prevCursor?: string | null;
                     };
                 };
             };
@@ -24956,6 +24964,10 @@ export interface operations {
                 page?: number;
                 /** @description Rows a page (a screen asks ≤ 500; an export up to 5000) */
                 size?: number;
+                /** @description The page after this cursor (a nextCursor of this list with the same sort); page is then only for display */
+                after?: string;
+                /** @description The page before this cursor (a prevCursor of this list with the same sort); page is then only for display */
+                before?: string;
                 /** @description Sort as field:asc|desc; fields: poNo, poDate, title, status, totalAmount, dueDate, forwardedAt */
                 sort?: string;
             };
@@ -24991,6 +25003,10 @@ export interface operations {
                             version: number;
                         }[];
                         total: number;
+                        /** @description Cursor of the next page (send as after); null on the last page */
+                        nextCursor?: string | null;
+                        /** @description Cursor of the previous page (send as before); null on the first page */
+                        prevCursor?: string | null;
                     };
                 };
             };

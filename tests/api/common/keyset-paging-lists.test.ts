@@ -56,4 +56,30 @@ describe('keyset paging of the larger lists', () => {
       if (sort.startsWith('actor')) expect(all.some((r) => r.actor === null)).toBe(true);
     }
   });
+
+  it('PO changes: by time, order (ties) and the person (a left join: NULLs)', { timeout: 120_000 }, async () => {
+    const { body } = await getPage(t, admin, '/api/v1/po-changes', { size: '1' });
+    expect(body.total).toBeGreaterThan(10);
+    const query = body.total > 300 ? { compNo: body.rows[0].compNo as string } : {};
+    for (const sort of ['changedAt:desc', 'changedAt:asc', 'poNo:asc', 'field:desc', 'changedByName:asc', 'changedByName:desc']) await walkByCursor(t, admin, '/api/v1/po-changes', { ...query, sort }, (r) => String(r.changeId), 5);
+  });
+
+  it('a supplier’s orders: its own only, walked by cursor; a cursor of another company’s row shows none of that company', { timeout: 120_000 }, async () => {
+    const supplier1 = await loginAs(t.app, 'supplier1');
+    const poNo = (r: Row) => r.poNo as string;
+    for (const sort of ['poNo:desc', 'poDate:asc', 'status:asc', 'dueDate:asc', 'dueDate:desc', 'totalAmount:desc']) {
+      const mine = await walkByCursor(t, supplier1, '/api/v1/cyber/pos', { sort }, poNo, 23);
+      expect(mine.length).toBeGreaterThan(23);
+      expect(new Set(mine.map((r) => r.compNo)).size).toBe(1);
+    }
+    const own = (await getPage(t, supplier1, '/api/v1/cyber/pos', { size: '1' })).body.rows[0].compNo as string;
+    // Staff's cursor at another supplier's order: the supplier's page after it is still its own rows only.
+    const staff = await getPage(t, await loginAs(t.app, 'operator'), '/api/v1/cyber/pos', { sort: 'poNo:desc', size: '1' });
+    expect(staff.status, JSON.stringify(staff.body)).toBe(200);
+    const other = staff.body.rows[0];
+    const res = await getPage(t, supplier1, '/api/v1/cyber/pos', { sort: 'poNo:desc', size: '5000', after: staff.body.nextCursor! });
+    expect(res.status).toBe(200);
+    expect(res.body.rows.every((r) => r.compNo === own)).toBe(true);
+    if (other.compNo !== own) expect(res.body.rows.map(poNo)).not.toContain(other.poNo);
+  });
 });
