@@ -82,4 +82,17 @@ describe('keyset paging of the larger lists', () => {
     expect(res.body.rows.every((r) => r.compNo === own)).toBe(true);
     if (other.compNo !== own) expect(res.body.rows.map(poNo)).not.toContain(other.poNo);
   });
+
+  it('ERP vouchers and posting errors: by number, period (ties), amount, posting time (NULLs)', { timeout: 120_000 }, async () => {
+    const operator = await loginAs(t.app, 'operator');
+    const vouchers = await getPage(t, operator, '/api/v1/vouchers', { size: '1' });
+    expect(vouchers.status, JSON.stringify(vouchers.body)).toBe(200);
+    expect(vouchers.body.total).toBeGreaterThan(10);
+    const query = vouchers.body.total > 300 ? { compNo: vouchers.body.rows[0].compNo as string } : {};
+    for (const sort of ['voucherNo:desc', 'period:asc', 'amount:desc', 'status:asc', 'postedAt:asc', 'postedAt:desc']) await walkByCursor(t, operator, '/api/v1/vouchers', { ...query, sort }, (r) => r.voucherNo as string, 5);
+    const errors = await getPage(t, operator, '/api/v1/posting-errors', { size: '1' });
+    expect(errors.status, JSON.stringify(errors.body)).toBe(200);
+    expect(errors.body.total, 'the demo data has posting errors').toBeGreaterThan(3);
+    for (const sort of ['errorId:asc', 'occurredAt:desc', 'compName:asc', 'status:desc']) await walkByCursor(t, operator, '/api/v1/posting-errors', { sort }, (r) => String(r.errorId), 3);
+  });
 });

@@ -105,7 +105,7 @@ describe.each(FILE_STORES)('server-side export (#14 item 3): a list result writt
   it('a list that does not page by key is read by page number, as before', async () => {
     const ops = listOperations(t.app);
     for (const id of ['listPos', 'listSimpleOrders', 'listWarehousing', 'listWarehousingItems', 'listDeliveries', 'listMyDeliveries', 'listSettlements', 'listMySettlements', 'listPrs', 'listPrConfirm',
-      'listItems', 'listBudgetLines', 'listSuppliers', 'listAdminAudit', 'listPoChanges', 'listSupplierPos']) {
+      'listItems', 'listBudgetLines', 'listSuppliers', 'listAdminAudit', 'listPoChanges', 'listSupplierPos', 'listVouchers', 'listPostingErrors']) {
       expect(ops.get(id)?.keyset, id).toBe(true);
     }
     // The quotation requests sort by counted columns (docs/api.md "Lists"): still by page number.
