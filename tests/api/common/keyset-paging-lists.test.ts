@@ -21,7 +21,7 @@ describe('keyset paging of the larger lists', () => {
     const { body } = await getPage(t, admin, '/api/v1/items', { size: '1' });
     expect(body.total).toBeGreaterThan(20);
     // A prefix of a few pages when the seed has many items.
-    const query = body.total > 300 ? { itemCode: itemCode(body.rows[0]).slice(0, -2) } : {};
+    const query: Record<string, string> = body.total > 300 ? { itemCode: itemCode(body.rows[0]).slice(0, -2) } : {};
     for (const sort of ['itemCode:asc', 'itemCode:desc', 'itemName:asc', 'spec:asc', 'spec:desc', 'catCode:desc', 'refPrice:desc', 'updatedAt:asc']) {
       const rows = await walkByCursor(t, admin, '/api/v1/items', { ...query, sort }, itemCode, 7);
       if (sort === 'catCode:desc') expect(new Set(rows.map((r) => r.catCode)).size, 'ties on the category').toBeLessThan(rows.length);
@@ -32,7 +32,7 @@ describe('keyset paging of the larger lists', () => {
     const key = (r: Row) => r.key as string;
     const { body } = await getPage(t, admin, '/api/v1/budget/lines', { size: '1' });
     expect(body.total).toBeGreaterThan(20);
-    const query = body.total > 300 ? { fiscalYear: String(body.rows[0].fiscalYear), month: String(body.rows[0].month) } : {};
+    const query: Record<string, string> = body.total > 300 ? { fiscalYear: String(body.rows[0].fiscalYear), month: String(body.rows[0].month) } : {};
     for (const sort of ['fiscalYear:desc', 'month:asc', 'deptcd:desc', 'accountCode:asc', 'amount:desc']) await walkByCursor(t, admin, '/api/v1/budget/lines', { ...query, sort }, key, 7);
   });
 
@@ -40,7 +40,7 @@ describe('keyset paging of the larger lists', () => {
     const compNo = (r: Row) => r.compNo as string;
     const { body } = await getPage(t, admin, '/api/v1/suppliers', { size: '1' });
     expect(body.total).toBeGreaterThan(20);
-    const query = body.total > 300 ? { compNo: 'C000' } : {};
+    const query: Record<string, string> = body.total > 300 ? { compNo: 'C000' } : {};
     for (const sort of ['compNo:asc', 'compNo:desc', 'compNameKr:asc', 'status:desc', 'forwardYn:asc', 'regDate:desc', 'updatedAt:asc']) await walkByCursor(t, admin, '/api/v1/suppliers', { ...query, sort }, compNo, 9);
   });
 
@@ -60,7 +60,7 @@ describe('keyset paging of the larger lists', () => {
   it('PO changes: by time, order (ties) and the person (a left join: NULLs)', { timeout: 120_000 }, async () => {
     const { body } = await getPage(t, admin, '/api/v1/po-changes', { size: '1' });
     expect(body.total).toBeGreaterThan(10);
-    const query = body.total > 300 ? { compNo: body.rows[0].compNo as string } : {};
+    const query: Record<string, string> = body.total > 300 ? { compNo: body.rows[0].compNo as string } : {};
     for (const sort of ['changedAt:desc', 'changedAt:asc', 'poNo:asc', 'field:desc', 'changedByName:asc', 'changedByName:desc']) await walkByCursor(t, admin, '/api/v1/po-changes', { ...query, sort }, (r) => String(r.changeId), 5);
   });
 
@@ -88,7 +88,7 @@ describe('keyset paging of the larger lists', () => {
     const vouchers = await getPage(t, operator, '/api/v1/vouchers', { size: '1' });
     expect(vouchers.status, JSON.stringify(vouchers.body)).toBe(200);
     expect(vouchers.body.total).toBeGreaterThan(10);
-    const query = vouchers.body.total > 300 ? { compNo: vouchers.body.rows[0].compNo as string } : {};
+    const query: Record<string, string> = vouchers.body.total > 300 ? { compNo: vouchers.body.rows[0].compNo as string } : {};
     for (const sort of ['voucherNo:desc', 'period:asc', 'amount:desc', 'status:asc', 'postedAt:asc', 'postedAt:desc']) await walkByCursor(t, operator, '/api/v1/vouchers', { ...query, sort }, (r) => r.voucherNo as string, 5);
     const errors = await getPage(t, operator, '/api/v1/posting-errors', { size: '1' });
     expect(errors.status, JSON.stringify(errors.body)).toBe(200);
