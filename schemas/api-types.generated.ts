@@ -13181,6 +13181,10 @@ export interface operations {
                 page?: number;
                 /** @description Rows a page (a screen asks ≤ 500; an export up to 5000) */
                 size?: number;
+                /** @description The page after this cursor (a nextCursor of this list with the same sort); page is then only for display */
+                after?: string;
+                /** @description The page before this cursor (a prevCursor of this list with the same sort); page is then only for display */
+                before?: string;
                 /** @description Sort as field:asc|desc; fields: itemCode, itemName, spec, catCode, refPrice, updatedAt */
                 sort?: string;
             };
@@ -13199,6 +13203,10 @@ export interface operations {
                     "application/json": {
                         rows: components["schemas"]["ItemRow"][];
                         total: number;
+                        /** @description Cursor of the next page (send as after); null on the last page */
+                        nextCursor?: string | null;
+                        /** @description Cursor of the previous page (send as before); null on the first page */
+                        prevCursor?: string | null;
                     };
                 };
             };
@@ -24760,6 +24768,10 @@ export interface operations {
                 page?: number;
                 /** @description Rows a page (a screen asks ≤ 500; an export up to 5000) */
                 size?: number;
+                /** @description The page after this cursor (a nextCursor of this list with the same sort); page is then only for display */
+                after?: string;
+                /** @description The page before this cursor (a prevCursor of this list with the same sort); page is then only for display */
+                before?: string;
                 /** @description Sort as field:asc|desc; fields: changedAt, poNo, field, changedByName, compNameKr */
                 sort?: string;
             };
@@ -24800,6 +24812,10 @@ export interface operations {
                             status: string;
                         }[];
                         total: number;
+                        /** @description Cursor of the next page (send as after); null on the last page */
+                        nextCursor?: string | null;
+                        /** @description Cursor of the previous page (send as before); null on the first page */
+                        prevCursor?: string | null;
                     };
                 };
             };
@@ -24948,6 +24964,10 @@ export interface operations {
                 page?: number;
                 /** @description Rows a page (a screen asks ≤ 500; an export up to 5000) */
                 size?: number;
+                /** @description The page after this cursor (a nextCursor of this list with the same sort); page is then only for display */
+                after?: string;
+                /** @description The page before this cursor (a prevCursor of this list with the same sort); page is then only for display */
+                before?: string;
                 /** @description Sort as field:asc|desc; fields: poNo, poDate, title, status, totalAmount, dueDate, forwardedAt */
                 sort?: string;
             };
@@ -24983,6 +25003,10 @@ export interface operations {
                             version: number;
                         }[];
                         total: number;
+                        /** @description Cursor of the next page (send as after); null on the last page */
+                        nextCursor?: string | null;
+                        /** @description Cursor of the previous page (send as before); null on the first page */
+                        prevCursor?: string | null;
                     };
                 };
             };
@@ -28114,6 +28138,10 @@ export interface operations {
                 page?: number;
                 /** @description Rows a page (a screen asks ≤ 500; an export up to 5000) */
                 size?: number;
+                /** @description The page after this cursor (a nextCursor of this list with the same sort); page is then only for display */
+                after?: string;
+                /** @description The page before this cursor (a prevCursor of this list with the same sort); page is then only for display */
+                before?: string;
                 /** @description Sort as field:asc|desc; fields: fiscalYear, month, deptcd, accountCode, amount */
                 sort?: string;
             };
@@ -28132,6 +28160,10 @@ export interface operations {
                     "application/json": {
                         rows: components["schemas"]["BudgetLineRow"][];
                         total: number;
+                        /** @description Cursor of the next page (send as after); null on the last page */
+                        nextCursor?: string | null;
+                        /** @description Cursor of the previous page (send as before); null on the first page */
+                        prevCursor?: string | null;
                     };
                 };
             };
@@ -36585,6 +36617,10 @@ export interface operations {
                 page?: number;
                 /** @description Rows a page (a screen asks ≤ 500; an export up to 5000) */
                 size?: number;
+                /** @description The page after this cursor (a nextCursor of this list with the same sort); page is then only for display */
+                after?: string;
+                /** @description The page before this cursor (a prevCursor of this list with the same sort); page is then only for display */
+                before?: string;
                 /** @description Sort as field:asc|desc; fields: voucherNo, settleNo, period, compName, amount, status, postedAt, createdAt */
                 sort?: string;
             };
@@ -36606,6 +36642,10 @@ export interface operations {
                         totals: {
                             amount: string;
                         };
+                        /** @description Cursor of the next page (send as after); null on the last page */
+                        nextCursor?: string | null;
+                        /** @description Cursor of the previous page (send as before); null on the first page */
+                        prevCursor?: string | null;
                     };
                 };
             };
@@ -36737,6 +36777,10 @@ export interface operations {
                 page?: number;
                 /** @description Rows a page (a screen asks ≤ 500; an export up to 5000) */
                 size?: number;
+                /** @description The page after this cursor (a nextCursor of this list with the same sort); page is then only for display */
+                after?: string;
+                /** @description The page before this cursor (a prevCursor of this list with the same sort); page is then only for display */
+                before?: string;
                 /** @description Sort as field:asc|desc; fields: errorId, voucherNo, period, compName, occurredAt, status */
                 sort?: string;
             };
@@ -36755,6 +36799,10 @@ export interface operations {
                     "application/json": {
                         rows: components["schemas"]["PostingErrorRow"][];
                         total: number;
+                        /** @description Cursor of the next page (send as after); null on the last page */
+                        nextCursor?: string | null;
+                        /** @description Cursor of the previous page (send as before); null on the first page */
+                        prevCursor?: string | null;
                     };
                 };
             };
@@ -40304,6 +40352,10 @@ export interface operations {
                 page?: number;
                 /** @description Rows a page (a screen asks ≤ 500; an export up to 5000) */
                 size?: number;
+                /** @description The page after this cursor (a nextCursor of this list with the same sort); page is then only for display */
+                after?: string;
+                /** @description The page before this cursor (a prevCursor of this list with the same sort); page is then only for display */
+                before?: string;
                 /** @description Sort as field:asc|desc; fields: compNo, compNameKr, taxNo2, ceoName, status, forwardYn, councilYn, regDate, updatedAt */
                 sort?: string;
             };
@@ -40346,6 +40398,10 @@ export interface operations {
                             updatedAt: string;
                         }[];
                         total: number;
+                        /** @description Cursor of the next page (send as after); null on the last page */
+                        nextCursor?: string | null;
+                        /** @description Cursor of the previous page (send as before); null on the first page */
+                        prevCursor?: string | null;
                     };
                 };
             };
@@ -51334,6 +51390,10 @@ export interface operations {
                 page?: number;
                 /** @description Rows a page (a screen asks ≤ 500; an export up to 5000) */
                 size?: number;
+                /** @description The page after this cursor (a nextCursor of this list with the same sort); page is then only for display */
+                after?: string;
+                /** @description The page before this cursor (a prevCursor of this list with the same sort); page is then only for display */
+                before?: string;
                 /** @description Sort as field:asc|desc; fields: at, entity, entityKey, actor, action */
                 sort?: string;
             };
@@ -51352,6 +51412,10 @@ export interface operations {
                     "application/json": {
                         rows: components["schemas"]["AdminAuditRow"][];
                         total: number;
+                        /** @description Cursor of the next page (send as after); null on the last page */
+                        nextCursor?: string | null;
+                        /** @description Cursor of the previous page (send as before); null on the first page */
+                        prevCursor?: string | null;
                     };
                 };
             };

@@ -68,6 +68,52 @@ describe('Excel export', () => {
     expect(calls.length).toBeLessThan(10);
   });
 
+  /** A list paged by key: a page starts after the cursor (the last row's number), the last page answers null. */
+  function keysetPager(total: number, calls: Array<{ page: number; after?: string; inFlight: number }>) {
+    let inFlight = 0;
+    return async (page: number, size: number, _signal: AbortSignal, cursor?: { after: string }): Promise<ExportPage> => {
+      inFlight++;
+      calls.push({ page, after: cursor?.after, inFlight });
+      await new Promise((r) => setTimeout(r, 1));
+      inFlight--;
+      const start = cursor ? Number(cursor.after) + 1 : (page - 1) * size;
+      const n = Math.max(0, Math.min(size, total - start));
+      return { rows: rows(n, start), total, nextCursor: start + n < total ? String(start + n - 1) : null };
+    };
+  }
+
+  it('a list paged by key: walked by cursor, one page at a time, ending on the page the server calls the last', async () => {
+    const calls: Array<{ page: number; after?: string; inFlight: number }> = [];
+    const progress: number[] = [];
+    // A result of whole pages: no empty request after the third.
+    const blob = await runExport({ columns, sheetName: 'x', fetchPage: keysetPager(15_000, calls), pageSize: 5000, onProgress: (p) => progress.push(p.done) });
+    expect(calls).toEqual([
+      { page: 1, after: undefined, inFlight: 1 },
+      { page: 2, after: '4999', inFlight: 1 },
+      { page: 3, after: '9999', inFlight: 1 },
+    ]);
+    expect(progress).toEqual([5000, 10_000, 15_000, 15_000]);
+    const { aoa } = await readBack(blob);
+    expect(aoa).toHaveLength(15_001);
+    expect(aoa.slice(1).map((r) => r[0])).toEqual(rows(15_000).map((r) => r.poNo));
+  });
+
+  it('a list paged by key: a short last page ends the walk, and 취소 stops it between pages', async () => {
+    const calls: Array<{ page: number; after?: string; inFlight: number }> = [];
+    await runExport({ columns, sheetName: 'x', fetchPage: keysetPager(7, calls), pageSize: 3 });
+    expect(calls.map((c) => c.after)).toEqual([undefined, '2', '5']);
+    const controller = new AbortController();
+    const cancelled: Array<{ page: number; after?: string; inFlight: number }> = [];
+    const pager = keysetPager(50, cancelled);
+    const fetchPage = async (page: number, size: number, signal: AbortSignal, cursor?: { after: string }) => {
+      const answer = await pager(page, size, signal, cursor);
+      if (page === 2) controller.abort();
+      return answer;
+    };
+    await expect(runExport({ columns, sheetName: 'x', fetchPage, pageSize: 5, signal: controller.signal })).rejects.toMatchObject({ name: 'AbortError' });
+    expect(cancelled.map((c) => c.page)).toEqual([1, 2]);
+  });
+
   it('cells: code texts, money by currency, dates as Excel serials, numbers kept as numbers', () => {
     expect(exportCell(columns[1], { status: 'APPROVED' })).toEqual({ t: 's', v: '결재완료' });
     expect(exportCell(columns[1], { status: 'UNKNOWN' })).toEqual({ t: 's', v: 'UNKNOWN' });

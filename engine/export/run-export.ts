@@ -1,7 +1,10 @@
 /**
- * Excel export of the whole filtered result: pages are fetched (up to 5000 rows each, two in
- * flight) while a Web Worker turns them into cells and finally writes the .xlsx with SheetJS.
- * Progress is reported per page; the signal cancels the fetches and ends the worker at once.
+ * Excel export of the whole filtered result: pages are fetched (up to 5000 rows each) while a Web
+ * Worker turns them into cells and finally writes the .xlsx with SheetJS. A list paged by key
+ * (its answer carries `nextCursor`, docs/api.md "Lists") is walked by cursor, one page after the
+ * other — each page starts after the row the previous one ended on, so a deep page costs what the
+ * first does; another list by page number, two pages in flight. Progress is reported per page; the
+ * signal cancels the fetches and ends the worker at once.
  */
 import type { ExportColumn } from '../registry/columns';
 import type { WorkerAnswer, WorkerRequest } from './workbook';
@@ -12,6 +15,8 @@ export const MAX_EXPORT_PAGE_SIZE = 5000;
 export interface ExportPage {
   rows: Array<Record<string, unknown>>;
   total: number;
+  /** A list paged by key: where the next page starts, null on the last page. Absent: a list paged by number. */
+  nextCursor?: string | null;
 }
 
 export interface ExportProgress {
@@ -23,7 +28,8 @@ export interface ExportProgress {
 export interface ExportJob {
   columns: ExportColumn[];
   sheetName: string;
-  fetchPage: (page: number, size: number, signal: AbortSignal) => Promise<ExportPage>;
+  /** One page: by number, or (a list paged by key) after the previous page's cursor, `page` then only shown. */
+  fetchPage: (page: number, size: number, signal: AbortSignal, cursor?: { after: string }) => Promise<ExportPage>;
   pageSize?: number;
   onProgress?: (p: ExportProgress) => void;
   signal?: AbortSignal;
@@ -87,30 +93,15 @@ export async function runExport(job: ExportJob): Promise<Blob> {
     const first = await job.fetchPage(1, size, controller.signal);
     const total = first.total;
     const pages = Math.max(1, Math.ceil(total / size));
-    let received = first.rows.length;
-    worker.postMessage({ type: 'rows', rows: first.rows });
-    job.onProgress?.({ phase: 'fetching', done: received, total });
-    // Two pages in flight: the network and the server overlap with the worker's cell building.
-    const inFlight = new Map<number, Promise<ExportPage>>();
-    const request = (p: number) => {
-      if (p > pages || inFlight.has(p)) return;
-      const page = job.fetchPage(p, size, controller.signal);
-      // A page fetched ahead and never awaited (cancel, error) must not be an unhandled rejection.
-      page.catch(() => undefined);
-      inFlight.set(p, page);
-    };
-    request(2);
-    request(3);
-    for (let p = 2; p <= pages; p++) {
-      if (cancelled()) throw new ExportCancelled();
-      const page = await inFlight.get(p)!;
-      inFlight.delete(p);
-      request(p + 2);
+    let received = 0;
+    const take = (page: ExportPage) => {
       worker.postMessage({ type: 'rows', rows: page.rows });
       received += page.rows.length;
       job.onProgress?.({ phase: 'fetching', done: received, total });
-      if (page.rows.length < size) break;
-    }
+    };
+    take(first);
+    if (first.nextCursor !== undefined) await pagesByCursor(job, size, controller.signal, first, take);
+    else await pagesByNumber(job, size, controller.signal, pages, take);
     if (cancelled()) throw new ExportCancelled();
     job.onProgress?.({ phase: 'writing', done: received, total });
     worker.postMessage({ type: 'finish', sheetName: job.sheetName });
@@ -124,6 +115,43 @@ export async function runExport(job: ExportJob): Promise<Blob> {
   } finally {
     job.signal?.removeEventListener('abort', onAbort);
     worker.terminate();
+  }
+}
+
+/**
+ * The pages after the first of a list paged by key, one after the other (a page's cursor is known
+ * only once the page before it has come). The walk ends on the page the server says is the last
+ * (`nextCursor` null) — no empty request after a result of whole pages — or on a short page.
+ */
+async function pagesByCursor(job: ExportJob, size: number, signal: AbortSignal, first: ExportPage, take: (page: ExportPage) => void): Promise<void> {
+  let after = first.rows.length < size ? null : (first.nextCursor ?? null);
+  for (let p = 2; after; p++) {
+    if (signal.aborted) throw new ExportCancelled();
+    const page = await job.fetchPage(p, size, signal, { after });
+    take(page);
+    after = page.rows.length < size ? null : (page.nextCursor ?? null);
+  }
+}
+
+/** The pages after the first of a list paged by number: two in flight, so the network and the server overlap with the worker's cell building. */
+async function pagesByNumber(job: ExportJob, size: number, signal: AbortSignal, pages: number, take: (page: ExportPage) => void): Promise<void> {
+  const inFlight = new Map<number, Promise<ExportPage>>();
+  const request = (p: number) => {
+    if (p > pages || inFlight.has(p)) return;
+    const page = job.fetchPage(p, size, signal);
+    // A page fetched ahead and never awaited (cancel, error) must not be an unhandled rejection.
+    page.catch(() => undefined);
+    inFlight.set(p, page);
+  };
+  request(2);
+  request(3);
+  for (let p = 2; p <= pages; p++) {
+    if (signal.aborted) throw new ExportCancelled();
+    const page = await inFlight.get(p)!;
+    inFlight.delete(p);
+    request(p + 2);
+    take(page);
+    if (page.rows.length < size) break;
   }
 }
 

@@ -54,7 +54,7 @@ describe('the list screen’s pager and keyset lists (#27 item 2)', () => {
 
   it('a list that takes no cursor gets page numbers only', async () => {
     const { services: s, calls } = services(true);
-    const rows = new PagedRows(pageFetcher(s, def('listSupplierPos'), { query: {}, path: {} }, null, {}), 100);
+    const rows = new PagedRows(pageFetcher(s, def('listRfqs'), { query: {}, path: {} }, null, {}), 100);
     await rows.reset();
     rows.ensure(150, 160);
     await settle();

@@ -33,7 +33,7 @@ export interface PageWindow {
 
 export interface CursorPage<R> {
   rows: R[];
-  /** Where the next page starts; null when this page is the last (fewer rows than asked). */
+  /** Where the next page starts; null when this page is the last (no row follows it, even on a full page). */
   nextCursor: string | null;
   /** Where the previous page ends; null when this is known to be the first page. */
   prevCursor: string | null;
@@ -158,7 +158,7 @@ export class Keyset {
 
   /** The page's values its statements take as parameters. */
   get values(): KeysetValues {
-    return this.seek ? { limit: this.w.limit, seek: this.seek } : { limit: this.w.limit, offset: this.w.offset };
+    return this.seek ? { limit: this.w.limit + 1, seek: this.seek } : { limit: this.w.limit + 1, offset: this.w.offset };
   }
 
   /** ORDER BY of the walk. */
@@ -170,7 +170,10 @@ export class Keyset {
 
   /**
    * Order, the cursor's seek (or the offset) and the limit: the statement choosing the page. With
-   * `v` (a shaped statement's placeholders for `values`) those values instead of this page's own.
+   * `v` (a shaped statement's placeholders for `values`) those values instead of this page's own. It
+   * asks one row more than the page (`values.limit` is the page's size + 1), which `answer` drops: that
+   * row tells whether a page follows, so the last page answers `nextCursor: null` even when it is full
+   * and a walk ends without an empty request.
    */
   page<Q extends AnySelect>(q: Q, v: KeysetValues = this.values): Q {
     let out: AnySelect = this.order(q);
@@ -185,15 +188,17 @@ export class Keyset {
     return q.select(this.columns.map((c, i) => sql<string | null>`cast(${sql.ref(c.ref)} as text)`.as(KEY_ALIAS(i)))) as Q;
   }
 
-  /** The page's rows in the list's order, and where the pages beside it start. */
-  answer<R>(rows: R[]): CursorPage<R> {
+  /** The page's rows in the list's order (the walk's extra row dropped), and where the pages beside it start. */
+  answer<R>(walked: R[]): CursorPage<R> {
+    // The row past the page (page() asks limit + 1), in the walk's direction: there is more that way.
+    const more = walked.length > this.w.limit;
+    const rows = more ? walked.slice(0, this.w.limit) : walked;
     const inOrder = this.reversed ? [...rows].reverse() : rows;
     const cursorOf = (r: R | undefined) =>
       r === undefined ? null : encodeCursor(this.sortId, this.columns.map((_, i) => ((r as Record<string, unknown>)[KEY_ALIAS(i)] ?? null) as Value));
-    const full = rows.length >= this.w.limit;
-    // Walking backwards, a short page is the first one and there is always a page after it.
-    const hasNext = this.reversed ? rows.length > 0 : full;
-    const hasPrev = this.reversed ? full : this.byCursor || this.w.offset > 0;
+    // Walking backwards, the page ends before the cursor's row: there is always a page after it.
+    const hasNext = this.reversed ? rows.length > 0 : more;
+    const hasPrev = this.reversed ? more : this.byCursor || this.w.offset > 0;
     return { rows: inOrder, nextCursor: hasNext ? cursorOf(inOrder.at(-1)) : null, prevCursor: hasPrev ? cursorOf(inOrder[0]) : null };
   }
 }

@@ -82,7 +82,7 @@ export const ListOf = (rowRef: string, totals?: TSchema, paging?: 'keyset') =>
   Type.Object({ rows: Type.Array(Type.Ref(rowRef)), total: Type.Integer(), ...(totals ? { totals } : {}), ...(paging === 'keyset' ? CursorAnswer : {}) });
 
 /** The list answer `{ rows, total }` with the row schema inline (its static type reaches the handler). */
-export const ListOfRows = <T extends TSchema>(row: T) => Type.Object({ rows: Type.Array(row), total: Type.Integer() });
+export const ListOfRows = <T extends TSchema>(row: T, paging?: 'keyset') => Type.Object({ rows: Type.Array(row), total: Type.Integer(), ...(paging === 'keyset' ? CursorAnswer : {}) });
 
 /** Answers of an operation that changes a document. */
 export const actionErrors = { 409: Type.Ref('ErrorBody'), ...commonErrors } as const;

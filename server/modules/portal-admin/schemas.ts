@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { PagingQuery, SortQuery } from '../../http/list-query.js';
+import { CursorQuery, PagingQuery, SortQuery } from '../../http/list-query.js';
 import { Nullable, Str, YN } from '../../http/schema-helpers.js';
 
 const Portal = Type.Union([Type.Literal('I'), Type.Literal('X')], { description: 'I internal (GPMS), X external (OGPMS)' });
@@ -138,6 +138,7 @@ export const AdminAuditQuery = Type.Object(
     atFrom: Type.Optional(Type.String({ format: 'date' })),
     atTo: Type.Optional(Type.String({ format: 'date' })),
     ...PagingQuery,
+    ...CursorQuery,
     sort: SortQuery(AUDIT_SORT),
   },
   { additionalProperties: false },

@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { PagingQuery, SortQuery } from '../../http/list-query.js';
+import { CursorAnswer, CursorQuery, PagingQuery, SortQuery } from '../../http/list-query.js';
 import { ActionList, Attachment, FileId, HistoryEntry, Nullable, StatusList, Version, YN } from '../../domain/schemas.js';
 
 /** Trading status of a supplier (COMP_STATUS) and the states of a status change request. */
@@ -24,6 +24,7 @@ export const SupplierListQuery = Type.Object(
     sgCode: Type.Optional(Type.String({ maxLength: 20, description: 'Supplies this sourcing group' })),
     changeRequested: Type.Optional(Type.Enum(['Y'], { description: 'Y: only suppliers with a change request (bank, registration) waiting for staff' })),
     ...PagingQuery,
+    ...CursorQuery,
     sort: SortQuery(SUPPLIER_SORT),
   },
   { additionalProperties: false },
@@ -50,7 +51,7 @@ export const SupplierRow = Type.Object({
   openChangeReqNo: Nullable(Type.String({ description: 'The supplier’s change request waiting for staff, if any' })),
   updatedAt: Type.String({ format: 'date-time' }),
 });
-export const SupplierList = Type.Object({ rows: Type.Array(SupplierRow), total: Type.Integer() });
+export const SupplierList = Type.Object({ rows: Type.Array(SupplierRow), total: Type.Integer(), ...CursorAnswer });
 
 export const Contact = Type.Object({
   seq: Type.Optional(Type.Integer({ minimum: 1 })),

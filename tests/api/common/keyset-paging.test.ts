@@ -37,15 +37,16 @@ describe('keyset paging of the lists', () => {
     const forward: string[] = [];
     let after: string | undefined;
     let first: Page | null = null;
-    // The last page with rows (a result of whole pages ends with an empty page after the cursor).
     let last: Page | null = null;
     for (let page = 1; page <= expected.length + 2; page++) {
       const { status, body } = await get(who, url, { ...query, size: String(size), page: String(page), ...(after ? { after } : {}) });
       expect(status, JSON.stringify(body)).toBe(200);
       expect(body.total).toBe(all.body.total);
+      // The last page says so (nextCursor null) even when it is full: a walk never asks for an empty page.
+      if (expected.length) expect(body.rows.length, `${url} page ${page}: no empty page at the end`).toBeGreaterThan(0);
       first ??= body;
       forward.push(...body.rows.map(key));
-      if (body.rows.length) last = body;
+      last = body;
       if (!body.nextCursor) break;
       after = body.nextCursor;
     }
@@ -130,6 +131,45 @@ describe('keyset paging of the lists', () => {
     expect(prs.body.total).toBeGreaterThan(0);
     await walk(operator, '/api/v1/prs', { sort: 'buyerName:asc', ...(prs.body.total > 400 ? { prNo: (prs.body.rows[0].prNo as string).slice(0, -2) } : {}) }, (r) => r.prNo as string, 9);
   });
+
+  it('a result of whole pages: the last full page answers nextCursor null, forwards and backwards', { timeout: 60_000 }, async () => {
+    const { compNo, rows } = await supplier();
+    const n = rows.length;
+    // A page size that divides the count, for several pages (the seed gives 44 orders: pages of 4).
+    const size = [...Array(n).keys()].find((d) => d >= 3 && n % d === 0) ?? n;
+    expect(n / size, 'several pages').toBeGreaterThan(2);
+    const query = { compNo, poType: 'PO', sort: 'poDate:desc' };
+    const pages = await walkPages(operator, '/api/v1/pos', query, size);
+    expect(pages.map((p) => p.rows.length)).toEqual(Array(n / size).fill(size));
+    expect(pages.at(-1)!.nextCursor).toBeNull();
+    const one = await get(operator, '/api/v1/pos', { ...query, size: String(n) });
+    expect(one.body.rows).toHaveLength(n);
+    expect(one.body.nextCursor, 'one full page of everything is the last').toBeNull();
+    if (n / size > 1) {
+      // Back from the last page: the first page, reached by `before`, has no page before it.
+      let before = pages.at(-1)!.prevCursor!;
+      for (let i = n / size - 2; i >= 0; i--) {
+        const { body } = await get(operator, '/api/v1/pos', { ...query, size: String(size), before });
+        expect(body.rows.map(poNo)).toEqual(pages[i].rows.map(poNo));
+        if (i === 0) expect(body.prevCursor).toBeNull();
+        before = body.prevCursor!;
+      }
+    }
+  });
+
+  /** The pages of a forward walk by cursor. */
+  async function walkPages(who: LoggedIn, url: string, query: Record<string, string>, size: number): Promise<Page[]> {
+    const pages: Page[] = [];
+    let after: string | undefined;
+    for (let i = 0; i < 200; i++) {
+      const { status, body } = await get(who, url, { ...query, size: String(size), ...(after ? { after } : {}) });
+      expect(status, JSON.stringify(body)).toBe(200);
+      pages.push(body);
+      if (!body.nextCursor) break;
+      after = body.nextCursor;
+    }
+    return pages;
+  }
 
   it('a bad cursor is a 400 that says so; a cursor of another sort too', async () => {
     const page1 = await get(operator, '/api/v1/pos', { size: '5', sort: 'poDate:desc' });

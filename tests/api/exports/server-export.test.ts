@@ -104,16 +104,32 @@ describe.each(FILE_STORES)('server-side export (#14 item 3): a list result writt
 
   it('a list that does not page by key is read by page number, as before', async () => {
     const ops = listOperations(t.app);
-    for (const id of ['listPos', 'listSimpleOrders', 'listWarehousing', 'listWarehousingItems', 'listDeliveries', 'listMyDeliveries', 'listSettlements', 'listMySettlements', 'listPrs', 'listPrConfirm']) {
+    for (const id of ['listPos', 'listSimpleOrders', 'listWarehousing', 'listWarehousingItems', 'listDeliveries', 'listMyDeliveries', 'listSettlements', 'listMySettlements', 'listPrs', 'listPrConfirm',
+      'listItems', 'listBudgetLines', 'listSuppliers', 'listAdminAudit', 'listPoChanges', 'listSupplierPos', 'listVouchers', 'listPostingErrors']) {
       expect(ops.get(id)?.keyset, id).toBe(true);
     }
-    expect(ops.get('listSupplierPos')?.keyset).toBe(false);
-    const own = (await t.app.inject({ method: 'GET', url: '/api/v1/cyber/pos?size=5000&sort=poNo:asc', headers: supplier1.headers })).json();
+    // The quotation requests sort by counted columns (docs/api.md "Lists"): still by page number.
+    expect(ops.get('listRfqs')?.keyset).toBe(false);
+    const all = (await t.app.inject({ method: 'GET', url: '/api/v1/rfqs?size=5000&sort=rfqNo:asc', headers: operator.headers })).json();
+    expect(all.total).toBeGreaterThan(7);
+    const res = await start(operator, { operation: 'listRfqs', query: { sort: 'rfqNo:asc' }, columns: [{ field: 'rfqNo', header: 'RFQ', type: 'text', width: 12 }], sheetName: 'RFQ' });
+    expect(res.statusCode).toBe(202);
+    const s = await finished(operator, res.json().exportId);
+    expect(s).toMatchObject({ status: 'DONE', rowsDone: all.total });
+    const file = await t.app.inject({ method: 'GET', url: `/api/v1/exports/${s.exportId}/file`, headers: operator.headers });
+    const rows = XLSX.utils.sheet_to_json<unknown[]>(sheetOf(file.rawPayload), { header: 1, raw: true });
+    expect(rows.slice(1).map((r) => r[0])).toEqual(all.rows.map((r: { rfqNo: string }) => r.rfqNo));
+  });
+
+  it('a supplier’s own orders, now paged by key, are read by cursor: every row once, in order', async () => {
+    const own = (await t.app.inject({ method: 'GET', url: '/api/v1/cyber/pos?size=5000&sort=poDate:asc', headers: supplier1.headers })).json();
     expect(own.total).toBeGreaterThan(7);
-    const res = await start(supplier1, { operation: 'listSupplierPos', query: { sort: 'poNo:asc' }, columns: [{ field: 'poNo', header: 'PO', type: 'text', width: 12 }], sheetName: 'PO' });
+    const res = await start(supplier1, { operation: 'listSupplierPos', query: { sort: 'poDate:asc' }, columns: [{ field: 'poNo', header: 'PO', type: 'text', width: 12 }], sheetName: 'PO' });
     expect(res.statusCode).toBe(202);
     const s = await finished(supplier1, res.json().exportId);
     expect(s).toMatchObject({ status: 'DONE', rowsDone: own.total });
+    const job = await t.db.db.selectFrom('exportJob').select('request').where('exportId', '=', s.exportId).executeTakeFirstOrThrow();
+    expect((job.request as { keyset?: boolean }).keyset).toBe(true);
     const file = await t.app.inject({ method: 'GET', url: `/api/v1/exports/${s.exportId}/file`, headers: supplier1.headers });
     const rows = XLSX.utils.sheet_to_json<unknown[]>(sheetOf(file.rawPayload), { header: 1, raw: true });
     expect(rows.slice(1).map((r) => r[0])).toEqual(own.rows.map((r: { poNo: string }) => r.poNo));

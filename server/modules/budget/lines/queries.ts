@@ -1,7 +1,8 @@
 import { sql, type Insertable } from 'kysely';
 import type { Db } from '../../../db/connect.js';
 import type { Database } from '../../../db/schema.generated.js';
-import type { SortSpec } from '../../../http/list-query.js';
+import { sortId, type SortSpec } from '../../../http/list-query.js';
+import { keyset, type KeyColumn, type PageWindow } from '../../../db/keyset.js';
 import type { BUDGET_LINE_SORT } from './schemas.js';
 
 export interface LineFilter {
@@ -12,7 +13,7 @@ export interface LineFilter {
 }
 
 /** Budget lines with what the ledger consumed of each (one grouped pass over the filtered keys). */
-export async function listBudgetLines(db: Db, f: LineFilter, sort: SortSpec<(typeof BUDGET_LINE_SORT)[number]>, w: { limit: number; offset: number }) {
+export async function listBudgetLines(db: Db, f: LineFilter, sort: SortSpec<(typeof BUDGET_LINE_SORT)[number]>, w: PageWindow) {
   let q = db
     .selectFrom('budgetLine as b')
     .innerJoin('department as d', 'd.deptcd', 'b.deptcd')
@@ -24,20 +25,18 @@ export async function listBudgetLines(db: Db, f: LineFilter, sort: SortSpec<(typ
   if (f.accountCode) q = q.where('b.accountCode', '=', f.accountCode);
   const total = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
   const consumed = sql<string>`coalesce((select sum(l.amount) from budget_ledger l where l.fiscal_year = b.fiscal_year and l.month = b.month and l.deptcd = b.deptcd and l.account_code = b.account_code), 0)`;
+  // The line's key (year, month, department, account) after the sort column; none is NULL.
+  const ks = keyset(sortId(sort), [`b.${sort.field}`, 'b.fiscalYear', 'b.month', 'b.deptcd', 'b.accountCode'].map((ref, i): KeyColumn => ({ ref, direction: i ? 'asc' : sort.direction })), w);
   const rows = await q
     .select([
       'b.fiscalYear', 'b.month', 'b.deptcd', 'd.deptnm', 'b.accountCode', sql<string>`coalesce(c.text_ko, b.account_code)`.as('accountName'), 'a.policy', 'b.amount', 'b.transferred',
       consumed.as('consumed'), 'b.version', 'b.updatedBy', 'b.updatedAt',
     ])
-    .orderBy(`b.${sort.field}`, sort.direction)
-    .orderBy('b.fiscalYear')
-    .orderBy('b.month')
-    .orderBy('b.deptcd')
-    .orderBy('b.accountCode')
-    .limit(w.limit)
-    .offset(w.offset)
+    .$call((x) => ks.select(x))
+    .$call((x) => ks.page(x))
     .execute();
-  return { rows, total: Number(total.n) };
+  const page = ks.answer(rows);
+  return { rows: page.rows, total: Number(total.n), nextCursor: page.nextCursor, prevCursor: page.prevCursor };
 }
 
 export function lockLine(db: Db, k: { fiscalYear: number; month: number; deptcd: string; accountCode: string }) {

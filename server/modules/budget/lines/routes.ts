@@ -2,7 +2,7 @@ import { Type } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { access } from '../../../http/access.js';
 import { commonErrors } from '../../../http/error-schema.js';
-import { pageWindow, parseSort } from '../../../http/list-query.js';
+import { CursorAnswer, pageWindow, parseSort } from '../../../http/list-query.js';
 import { BUDGET_SCREENS } from '../screens.js';
 import { BudgetAccountParams, BudgetAccountRow, BudgetLineQuery, BudgetLineRow, BudgetLineSave, BudgetLinesSaveBody, BudgetPolicyBody } from './schemas.js';
 import { getBudgetAccounts, getBudgetLines, saveBudgetLines, setBudgetPolicy } from './service.js';
@@ -23,11 +23,11 @@ export const budgetLineRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['budget'],
         summary: 'Budget lines with what the ledger consumed and what is available',
         querystring: BudgetLineQuery,
-        response: { 200: Type.Object({ rows: Type.Array(Type.Ref('BudgetLineRow')), total: Type.Integer() }), ...commonErrors },
+        response: { 200: Type.Object({ rows: Type.Array(Type.Ref('BudgetLineRow')), total: Type.Integer(), ...CursorAnswer }), ...commonErrors },
       },
     },
     async (request) => {
-      const { sort, page: _p, size: _s, ...f } = request.query;
+      const { sort, page: _p, size: _s, after: _a, before: _b, ...f } = request.query;
       return getBudgetLines(request.db, { ...f, deptcd: f.deptcd?.trim() || undefined, accountCode: f.accountCode?.trim() || undefined }, parseSort(sort, { field: 'fiscalYear', direction: 'desc' }), pageWindow(request.query));
     },
   );

@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
 import { Nullable, Version } from '../../../domain/schemas.js';
-import { PagingQuery, SortQuery } from '../../../http/list-query.js';
+import { CursorQuery, PagingQuery, SortQuery } from '../../../http/list-query.js';
 
 export const BUDGET_LINE_SORT = ['fiscalYear', 'month', 'deptcd', 'accountCode', 'amount'] as const;
 
@@ -14,6 +14,7 @@ export const BudgetLineQuery = Type.Object(
     deptcd: Type.Optional(Type.String({ maxLength: 20 })),
     accountCode: Type.Optional(Type.String({ maxLength: 20 })),
     ...PagingQuery,
+    ...CursorQuery,
     sort: SortQuery(BUDGET_LINE_SORT),
   },
   { additionalProperties: false },

@@ -1,3 +1,4 @@
+import type { PageWindow } from '../../../db/keyset.js';
 import type { Static } from 'typebox';
 import { writeAudit } from '../../../db/audit.js';
 import type { Db } from '../../../db/connect.js';
@@ -17,8 +18,8 @@ export function parseWon(raw: string): string | null {
   return s.replace(/^0+(?=\d)/, '');
 }
 
-export async function getBudgetLines(db: Db, f: LineFilter, sort: Sort, w: { limit: number; offset: number }) {
-  const { rows, total } = await listBudgetLines(db, f, sort, w);
+export async function getBudgetLines(db: Db, f: LineFilter, sort: Sort, w: PageWindow) {
+  const { rows, total, nextCursor, prevCursor } = await listBudgetLines(db, f, sort, w);
   return {
     rows: rows.map((r) => {
       const amount = String(r.amount);
@@ -28,6 +29,8 @@ export async function getBudgetLines(db: Db, f: LineFilter, sort: Sort, w: { lim
       return { ...r, key: `${r.fiscalYear}-${r.month}-${r.deptcd}-${r.accountCode}`, amount, transferred, consumed, available, updatedAt: new Date(r.updatedAt).toISOString() };
     }),
     total,
+    nextCursor,
+    prevCursor,
   };
 }
 

@@ -1,14 +1,15 @@
-import { sql, type Insertable, type Updateable } from 'kysely';
+import type { Insertable, Updateable } from 'kysely';
 import { kstDayStart } from '../../../domain/dates.js';
 import type { Db } from '../../../db/connect.js';
 import type { Database } from '../../../db/schema.generated.js';
-import { likeEscape, type SortSpec } from '../../../http/list-query.js';
+import { likeEscape, sortId, type SortSpec } from '../../../http/list-query.js';
+import { keyset, type PageWindow } from '../../../db/keyset.js';
 import { won } from '../../../domain/money.js';
 import { iso } from '../../../domain/values.js';
 import type { VoucherPayload } from './connector.js';
 import type { ERROR_SORT, VOUCHER_SORT } from './schemas.js';
 
-type Window = { limit: number; offset: number };
+type Window = PageWindow;
 const contains = (v: string) => `%${likeEscape(v)}%`;
 
 export interface VoucherFilter {
@@ -53,11 +54,14 @@ const V_SORT: Record<(typeof VOUCHER_SORT)[number], string> = {
 
 export async function listVouchers(db: Db, f: VoucherFilter, sort: SortSpec<(typeof VOUCHER_SORT)[number]>, w: Window) {
   const q = voucherBase(db, f);
-  const [rows, agg] = await Promise.all([
-    selectVoucher(q).orderBy(sql.ref(V_SORT[sort.field]), sort.direction).orderBy('v.voucherNo', 'desc').limit(w.limit).offset(w.offset).execute(),
+  // The voucher number is the key; a voucher not yet posted has no posting time.
+  const column = V_SORT[sort.field];
+  const ks = keyset(sortId(sort), [{ ref: column, direction: sort.direction, nullable: column === 'v.postedAt' }, { ref: 'v.voucherNo', direction: 'desc' }], w);
+  const [page, agg] = await Promise.all([
+    selectVoucher(q).$call((x) => ks.select(x)).$call((x) => ks.page(x)).execute().then((r) => ks.answer(r)),
     q.select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.sum<string>('v.amount').as('amount')]).executeTakeFirstOrThrow(),
   ]);
-  return { rows: rows.map(toVoucherRow), total: Number(agg.n), totals: { amount: won(agg.amount ?? '0') } };
+  return { rows: page.rows.map(toVoucherRow), total: Number(agg.n), totals: { amount: won(agg.amount ?? '0') }, nextCursor: page.nextCursor, prevCursor: page.prevCursor };
 }
 
 export interface ErrorFilter {
@@ -89,22 +93,25 @@ const E_SORT: Record<(typeof ERROR_SORT)[number], string> = {
 
 export async function listPostingErrors(db: Db, f: ErrorFilter, sort: SortSpec<(typeof ERROR_SORT)[number]>, w: Window) {
   const q = errorBase(db, f);
-  const [rows, count] = await Promise.all([
+  // The error id is the key; every sort column is NOT NULL (inner joins).
+  const ks = keyset(sortId(sort), [{ ref: E_SORT[sort.field], direction: sort.direction }, { ref: 'e.errorId', direction: 'desc' }], w);
+  const [page, count] = await Promise.all([
     q
       .select([
         'e.errorId', 'e.voucherNo', 'e.settleNo', 'e.compNo', 'c.compNameKr as compName', 'v.period', 'v.amount', 'e.attempt', 'e.httpStatus', 'e.erpCode', 'e.message', 'e.status',
         'e.occurredAt', 'e.retriedAt', 'e.retriedBy', 'v.status as voucherStatus', 'v.version as voucherVersion',
       ])
-      .orderBy(sql.ref(E_SORT[sort.field]), sort.direction)
-      .orderBy('e.errorId', 'desc')
-      .limit(w.limit)
-      .offset(w.offset)
-      .execute(),
+      .$call((x) => ks.select(x))
+      .$call((x) => ks.page(x))
+      .execute()
+      .then((r) => ks.answer(r)),
     q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
   ]);
   return {
-    rows: rows.map((r) => ({ ...r, errorId: Number(r.errorId), amount: won(r.amount), occurredAt: iso(r.occurredAt)!, retriedAt: iso(r.retriedAt) })),
+    rows: page.rows.map((r) => ({ ...r, errorId: Number(r.errorId), amount: won(r.amount), occurredAt: iso(r.occurredAt)!, retriedAt: iso(r.retriedAt) })),
     total: Number(count.n),
+    nextCursor: page.nextCursor,
+    prevCursor: page.prevCursor,
   };
 }
 

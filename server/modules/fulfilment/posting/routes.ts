@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { access } from '../../../http/access.js';
 import { commonErrors } from '../../../http/error-schema.js';
-import { pageWindow, parseSort } from '../../../http/list-query.js';
+import { CursorAnswer, pageWindow, parseSort } from '../../../http/list-query.js';
 import { VersionBody, actionErrors } from '../../../domain/schemas.js';
 import { SettleNoParams } from '../settlement/schemas.js';
 import { createErpConnector, postingWindowMs, type ErpConnector } from './connector.js';
@@ -61,7 +61,7 @@ export const postingRoutes: FastifyPluginAsyncTypebox<{ connector?: ErpConnector
     schema: {
       operationId: 'listPostingErrors', tags: TAG, summary: 'ERP posting errors with the ERP’s message; FAILED ones can be retried (posting-error)',
       querystring: PostingErrorListQuery,
-      response: { 200: Type.Object({ rows: Type.Array(Type.Ref('PostingErrorRow')), total: Type.Integer() }), ...commonErrors },
+      response: { 200: Type.Object({ rows: Type.Array(Type.Ref('PostingErrorRow')), total: Type.Integer(), ...CursorAnswer }), ...commonErrors },
     },
   }, async (request) => searchPostingErrors(request.db, request.query, parseSort(request.query.sort, { field: 'occurredAt', direction: 'desc' }), pageWindow(request.query)));
 };

@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { PagingQuery, SortQuery } from '../../../http/list-query.js';
+import { CursorAnswer, CursorQuery, PagingQuery, SortQuery } from '../../../http/list-query.js';
 import { CodeList, CompNo, DateRange, Nullable, Period, Version } from '../../../domain/schemas.js';
 import { VOUCHER_STATUSES } from './workflow.js';
 
@@ -94,11 +94,12 @@ export const VoucherListQuery = Type.Object(
     periods: Type.Optional(Type.Array(Type.Union([Period, Type.Literal('')]), { maxItems: 2, description: 'Period range [from, to] (YYYYMM)' })),
     status: Type.Optional(CodeList(VOUCHER_STATUSES, 'POSTING_STATUS codes')),
     ...PagingQuery,
+    ...CursorQuery,
     sort: SortQuery(VOUCHER_SORT),
   },
   { additionalProperties: false },
 );
-export const VoucherList = Type.Object({ rows: Type.Array(Type.Ref('VoucherRow')), total: Type.Integer(), totals: Type.Object({ amount: Type.String() }) });
+export const VoucherList = Type.Object({ rows: Type.Array(Type.Ref('VoucherRow')), total: Type.Integer(), totals: Type.Object({ amount: Type.String() }), ...CursorAnswer });
 
 export const ERROR_SORT = ['errorId', 'voucherNo', 'period', 'compName', 'occurredAt', 'status'] as const;
 export const PostingErrorListQuery = Type.Object(
@@ -109,6 +110,7 @@ export const PostingErrorListQuery = Type.Object(
     status: Type.Optional(CodeList(['FAILED', 'RETRIED'], 'FAILED (open) or RETRIED')),
     occurredDates: Type.Optional(DateRange('Occurred on')),
     ...PagingQuery,
+    ...CursorQuery,
     sort: SortQuery(ERROR_SORT),
   },
   { additionalProperties: false },

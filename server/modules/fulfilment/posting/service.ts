@@ -1,3 +1,4 @@
+import type { PageWindow } from '../../../db/keyset.js';
 import crypto from 'node:crypto';
 import type { Static } from 'typebox';
 import { writeAudit } from '../../../db/audit.js';
@@ -19,7 +20,7 @@ import {
 import type { ERROR_SORT, PostingErrorListQuery, VOUCHER_SORT, VoucherListQuery } from './schemas.js';
 import { buildVoucherPayload, maySend } from './workflow.js';
 
-type Window = { limit: number; offset: number };
+type Window = PageWindow;
 
 /** How this server posts: its ERP connector and how long a send may take before it counts as interrupted. */
 export interface Posting {

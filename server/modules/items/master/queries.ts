@@ -1,7 +1,8 @@
 import { sql, type Insertable, type Updateable } from 'kysely';
 import type { Db } from '../../../db/connect.js';
 import type { ItemAttrTable, ItemTable } from '../../../db/schema.generated.js';
-import { likeEscape, type SortSpec } from '../../../http/list-query.js';
+import { likeEscape, sortId, type SortSpec } from '../../../http/list-query.js';
+import { keyset, type PageWindow } from '../../../db/keyset.js';
 import type { SORT_FIELDS } from './schemas.js';
 
 export interface ItemFilter {
@@ -16,7 +17,7 @@ export interface ItemFilter {
 }
 
 /** One page of items with their category, sourcing group and supplier count, and the count of all. */
-export async function listItems(db: Db, f: ItemFilter, sort: SortSpec<(typeof SORT_FIELDS)[number]>, window: { limit: number; offset: number }) {
+export async function listItems(db: Db, f: ItemFilter, sort: SortSpec<(typeof SORT_FIELDS)[number]>, w: PageWindow) {
   let s = db.selectFrom('item as i')
     .innerJoin('itemCategory as c', 'c.catCode', 'i.catCode')
     .innerJoin('sourcingGroup as g', 'g.sgCode', 'i.sgCode');
@@ -29,15 +30,16 @@ export async function listItems(db: Db, f: ItemFilter, sort: SortSpec<(typeof SO
   if (f.sgCode) s = s.where('i.sgCode', '=', f.sgCode);
   if (f.useYn) s = s.where('i.useYn', '=', f.useYn);
   const total = await s.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  // The item code is the key; the specification may be empty (NULL).
+  const ks = keyset(sortId(sort), [{ ref: `i.${sort.field}`, direction: sort.direction, nullable: sort.field === 'spec' }, { ref: 'i.itemCode', direction: 'asc' }], w);
   const rows = await s
     .select(['i.itemCode', 'i.itemName', 'i.itemNameEn', 'i.spec', 'i.catCode', 'c.nameKo as catName', 'i.sgCode', 'g.sgName', 'i.unitCode', 'i.refPrice', 'i.currency', 'i.maker', 'i.useYn', 'i.version'])
     .select((eb) => eb.selectFrom('itemSupplierPrice as p').select((e) => e.fn.countAll<number>().as('n')).whereRef('p.itemCode', '=', 'i.itemCode').as('supplierCount'))
-    .orderBy(`i.${sort.field}`, sort.direction)
-    .orderBy('i.itemCode')
-    .limit(window.limit)
-    .offset(window.offset)
+    .$call((q) => ks.select(q))
+    .$call((q) => ks.page(q))
     .execute();
-  return { rows, total: Number(total.n) };
+  const page = ks.answer(rows);
+  return { rows: page.rows, total: Number(total.n), nextCursor: page.nextCursor, prevCursor: page.prevCursor };
 }
 
 /** The item with its category and sourcing group names and the group's buyer. */

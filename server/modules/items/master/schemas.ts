@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { PagingQuery, SortQuery } from '../../../http/list-query.js';
+import { CursorQuery, PagingQuery, SortQuery } from '../../../http/list-query.js';
 import { Nullable, Str, YN } from '../../../http/schema-helpers.js';
 import { VersionBody } from '../shared.js';
 
@@ -43,6 +43,7 @@ export const ItemListQuery = Type.Object({
   sgCode: Type.Optional(Type.String({ maxLength: 20 })),
   useYn: Type.Optional(YN),
   ...PagingQuery,
+  ...CursorQuery,
   sort: SortQuery(SORT_FIELDS),
 }, { additionalProperties: false });
 

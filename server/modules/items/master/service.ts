@@ -21,13 +21,13 @@ import {
 const notFoundItem = (itemCode: string) => missing('ITEM_NOT_FOUND', `품목이 없습니다: ${itemCode}`);
 
 export async function searchItems(db: Db, q: Static<typeof ItemListQuery>) {
-  const { rows, total } = await listItems(
+  const { rows, total, nextCursor, prevCursor } = await listItems(
     db,
     { codePrefix: given(q.itemCode)?.toUpperCase(), name: given(q.itemName), spec: given(q.spec), catCode: given(q.catCode), sgCode: given(q.sgCode) ? q.sgCode : undefined, useYn: q.useYn },
     parseSort<(typeof SORT_FIELDS)[number]>(q.sort, { field: 'itemCode', direction: 'asc' }),
     pageWindow(q),
   );
-  return { rows: rows.map((r) => ({ ...r, refPrice: String(r.refPrice), supplierCount: Number(r.supplierCount ?? 0) })), total };
+  return { rows: rows.map((r) => ({ ...r, refPrice: String(r.refPrice), supplierCount: Number(r.supplierCount ?? 0) })), total, nextCursor, prevCursor };
 }
 
 export async function itemDetail(db: Db, itemCode: string) {

@@ -2,7 +2,8 @@ import { sql, type Insertable, type Updateable } from 'kysely';
 import type { Db } from '../../../db/connect.js';
 import type { AuthGroupTable } from '../../../db/schema.generated.js';
 import type { Portal } from '../../../http/access.js';
-import { likeEscape, type SortSpec } from '../../../http/list-query.js';
+import { likeEscape, sortId, type SortSpec } from '../../../http/list-query.js';
+import { keyset, type PageWindow } from '../../../db/keyset.js';
 import type { AUDIT_SORT } from '../schemas.js';
 
 const GROUP_COLUMNS = ['authGroupId', 'nameKo', 'nameEn', 'portal', 'description', 'sortOrder', 'useYn', 'version'] as const;
@@ -98,7 +99,7 @@ export interface AuditFilter {
 }
 
 /** A page of the administration change log and its count. */
-export async function auditPage(db: Db, f: AuditFilter, sort: SortSpec<(typeof AUDIT_SORT)[number]>, window: { limit: number; offset: number }) {
+export async function auditPage(db: Db, f: AuditFilter, sort: SortSpec<(typeof AUDIT_SORT)[number]>, w: PageWindow) {
   const base = db
     .selectFrom('auditLog')
     .where('entity', 'in', f.entities)
@@ -106,10 +107,17 @@ export async function auditPage(db: Db, f: AuditFilter, sort: SortSpec<(typeof A
     .$if(!!f.actor, (qb) => qb.where('actor', '=', f.actor!))
     .$if(!!f.atFrom, (qb) => qb.where('at', '>=', sql<string>`${f.atFrom}::date`))
     .$if(!!f.atTo, (qb) => qb.where('at', '<', sql<string>`${f.atTo}::date + 1`));
-  const [rows, count] = await Promise.all([
+  // The id is the key; a change without a user (a job's) has no actor.
+  const ks = keyset(sortId(sort), [{ ref: sort.field, direction: sort.direction, nullable: sort.field === 'actor' }, { ref: 'id', direction: 'desc' }], w);
+  const [page, count] = await Promise.all([
     // The JSON as stored (read as text: the camel-case plugin would rename the keys of objects).
-    base.select(['id', 'entity', 'entityKey', 'action', 'actor', 'at', sql<string | null>`before_data::text`.as('beforeData'), sql<string | null>`after_data::text`.as('afterData')]).orderBy(sort.field, sort.direction).orderBy('id', 'desc').limit(window.limit).offset(window.offset).execute(),
+    base
+      .select(['id', 'entity', 'entityKey', 'action', 'actor', 'at', sql<string | null>`before_data::text`.as('beforeData'), sql<string | null>`after_data::text`.as('afterData')])
+      .$call((q) => ks.select(q))
+      .$call((q) => ks.page(q))
+      .execute()
+      .then((r) => ks.answer(r)),
     base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
   ]);
-  return { rows, total: Number(count.n) };
+  return { rows: page.rows, total: Number(count.n), nextCursor: page.nextCursor, prevCursor: page.prevCursor };
 }

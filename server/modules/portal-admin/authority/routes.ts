@@ -2,6 +2,7 @@ import { Type } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { access } from '../../../http/access.js';
 import { commonErrors } from '../../../http/error-schema.js';
+import { CursorAnswer } from '../../../http/list-query.js';
 import {
   AdminAuditQuery, AdminAuditRow, AdminGroupRow, GroupCreateBody, GroupListQuery, GroupParams, GroupUpdateBody, MenuAuthCopyBody, MenuAuthListQuery, MenuAuthRow, MenuAuthSaveBody, MenuAuthSaved, VersionQuery,
 } from '../schemas.js';
@@ -115,7 +116,7 @@ export const adminAuthorityRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['portal-admin'],
         summary: 'Administrative changes (menus, authority groups, menu authority, board posts): who, when, before, after',
         querystring: AdminAuditQuery,
-        response: { 200: Type.Object({ rows: Type.Array(Type.Ref('AdminAuditRow')), total: Type.Integer() }), ...commonErrors },
+        response: { 200: Type.Object({ rows: Type.Array(Type.Ref('AdminAuditRow')), total: Type.Integer(), ...CursorAnswer }), ...commonErrors },
       },
     },
     async (request) => adminAudit(request.db, request.query),

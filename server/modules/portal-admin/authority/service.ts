@@ -173,11 +173,11 @@ export async function copyGroupMenuAuth(db: Db, caller: Caller, authGroupId: str
 /** Administrative changes (menus, authority groups, menu authority, board posts): who, when, before, after. */
 export async function adminAudit(db: Db, q: Static<typeof AdminAuditQuery>) {
   const sort = parseSort<(typeof AUDIT_SORT)[number]>(q.sort, { field: 'at', direction: 'desc' });
-  const { rows, total } = await auditPage(
+  const { rows, total, nextCursor, prevCursor } = await auditPage(
     db,
     { entities: q.entity ? [q.entity] : ['menu', 'authGroup', 'menuAuth', 'boardPost'], entityKeyPrefix: given(q.entityKey) ? q.entityKey!.trim() : undefined, actor: given(q.actor) ? q.actor!.trim() : undefined, atFrom: q.atFrom || undefined, atTo: q.atTo || undefined },
     sort,
     pageWindow(q),
   );
-  return { rows: rows.map((r) => ({ ...r, at: r.at })), total };
+  return { rows: rows.map((r) => ({ ...r, at: r.at })), total, nextCursor, prevCursor };
 }

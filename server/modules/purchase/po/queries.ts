@@ -9,8 +9,6 @@ import { iso } from '../../../domain/values.js';
 import type { PO_CHANGE_SORT, PO_SORT, SUPPLIER_PO_SORT } from './schemas.js';
 import { PO_MACHINE, SUPPLIER_OPEN, SUPPLIER_VISIBLE } from './workflow.js';
 
-type Window = { limit: number; offset: number };
-
 export interface PoFilter {
   poNo?: string;
   title?: string;
@@ -203,7 +201,7 @@ const CHANGE_SORT_COLUMNS = {
 } as const satisfies Record<(typeof PO_CHANGE_SORT)[number], string>;
 
 /** PO changes after sending (poChangeInfo): before and after values, who, when and why. Scoped dbs see their own orders' changes only. */
-export async function listPoChanges(db: Db, f: PoChangeFilter, sort: SortSpec<(typeof PO_CHANGE_SORT)[number]>, w: Window) {
+export async function listPoChanges(db: Db, f: PoChangeFilter, sort: SortSpec<(typeof PO_CHANGE_SORT)[number]>, w: PageWindow) {
   const base = db
     .selectFrom('poChange as x')
     .innerJoin('poHeader as h', 'h.poNo', 'x.poNo')
@@ -216,18 +214,22 @@ export async function listPoChanges(db: Db, f: PoChangeFilter, sort: SortSpec<(t
     .$if(!!given(f.field), (q) => q.where('x.field', '=', f.field!.trim()))
     .$if(!!given(f.fromDate), (q) => q.where('x.changedAt', '>=', kstDayStart(f.fromDate!)))
     .$if(!!given(f.toDate), (q) => q.where('x.changedAt', '<', kstDayStart(f.toDate!, 1)));
-  const [rows, count] = await Promise.all([
+  // The change id is the key; the person who changed it is a left join (NULL for a deleted user).
+  const column = CHANGE_SORT_COLUMNS[sort.field];
+  const ks = keyset(sortId(sort), [{ ref: column, direction: sort.direction, nullable: column === 'u.hname' }, { ref: 'x.changeId', direction: 'desc' }], w);
+  const [page, count] = await Promise.all([
     base
       .select(['x.changeId', 'x.poNo', 'x.changeSeq', 'x.field', 'x.lineNo', 'l.itemName', 'x.beforeValue', 'x.afterValue', 'x.reason', 'x.changedBy', 'u.hname as changedByName', 'x.changedAt', 'h.compNo', 'c.compNameKr', 'h.title', 'h.status'])
-      .orderBy(CHANGE_SORT_COLUMNS[sort.field], sort.direction)
-      .orderBy('x.changeId', 'desc')
-      .limit(w.limit)
-      .offset(w.offset)
-      .execute(),
+      .$call((q) => ks.select(q))
+      .$call((q) => ks.page(q))
+      .execute()
+      .then((r) => ks.answer(r)),
     base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
   ]);
   return {
-    rows: rows.map((r) => ({ ...r, fieldName: CHANGE_FIELD_NAMES[r.field] ?? r.field, beforeText: changeText(r.field, r.beforeValue), afterText: changeText(r.field, r.afterValue), changedAt: iso(r.changedAt)! })),
+    nextCursor: page.nextCursor,
+    prevCursor: page.prevCursor,
+    rows: page.rows.map((r) => ({ ...r, fieldName: CHANGE_FIELD_NAMES[r.field] ?? r.field, beforeText: changeText(r.field, r.beforeValue), afterText: changeText(r.field, r.afterValue), changedAt: iso(r.changedAt)! })),
     total: Number(count.n),
   };
 }
@@ -258,7 +260,7 @@ const SUPPLIER_SORT_COLUMNS = {
 const supplierVisible = (eb: ExpressionBuilder<Database & { h: Database['poHeader'] }, 'h'>) =>
   eb.and([eb('h.status', 'in', [...SUPPLIER_VISIBLE]), eb('h.forwardedAt', 'is not', null)]);
 
-export async function listSupplierPos(db: Db, f: SupplierPoFilter, sort: SortSpec<(typeof SUPPLIER_PO_SORT)[number]>, w: Window) {
+export async function listSupplierPos(db: Db, f: SupplierPoFilter, sort: SortSpec<(typeof SUPPLIER_PO_SORT)[number]>, w: PageWindow) {
   const base = db
     .selectFrom('poHeader as h')
     .innerJoin('employee as bu', 'bu.singleid', 'h.buyerId')
@@ -271,19 +273,23 @@ export async function listSupplierPos(db: Db, f: SupplierPoFilter, sort: SortSpe
     .$if(f.open === 'N', (q) => q.where('h.status', 'not in', [...SUPPLIER_OPEN]))
     .$if(!!given(f.fromDate), (q) => q.where('h.poDate', '>=', f.fromDate!))
     .$if(!!given(f.toDate), (q) => q.where('h.poDate', '<=', f.toDate!));
-  const [rows, count] = await Promise.all([
+  // The order number is the key; the due date may be empty.
+  const column = SUPPLIER_SORT_COLUMNS[sort.field];
+  const ks = keyset(sortId(sort), [{ ref: column, direction: sort.direction, nullable: PO_NULLABLE.has(column) }, { ref: 'h.poNo', direction: 'desc' }], w);
+  const [page, count] = await Promise.all([
     base
       .select(['h.poNo', 'h.compNo', 'c.compNameKr as compName', 'h.poType', 'h.poDate', 'h.title', 'h.status', 'h.currency', 'h.totalAmount', 'h.dueDate', 'h.forwardedAt', 'h.acknowledgedAt', 'bu.hname as buyerName', 'h.version'])
       .select(sql<number>`(select count(*) from po_line l where l.po_no = h.po_no)`.as('lineCount'))
-      .orderBy(SUPPLIER_SORT_COLUMNS[sort.field], sort.direction)
-      .orderBy('h.poNo', 'desc')
-      .limit(w.limit)
-      .offset(w.offset)
-      .execute(),
+      .$call((q) => ks.select(q))
+      .$call((q) => ks.page(q))
+      .execute()
+      .then((r) => ks.answer(r)),
     base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
   ]);
   return {
-    rows: rows.map((r) => ({
+    nextCursor: page.nextCursor,
+    prevCursor: page.prevCursor,
+    rows: page.rows.map((r) => ({
       poNo: r.poNo, compNo: r.compNo, compName: r.compName, poType: r.poType, poDate: r.poDate, title: r.title, status: r.status, currency: r.currency,
       totalAmount: r.totalAmount, dueDate: r.dueDate, buyerName: r.buyerName, version: r.version,
       lineCount: Number(r.lineCount), forwardedAt: iso(r.forwardedAt), acknowledgedAt: iso(r.acknowledgedAt),

@@ -2,7 +2,7 @@ import { Type } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { access } from '../../../http/access.js';
 import { commonErrors } from '../../../http/error-schema.js';
-import { pageWindow, parseSort } from '../../../http/list-query.js';
+import { CursorAnswer, pageWindow, parseSort } from '../../../http/list-query.js';
 import { supplierView } from '../../../http/supplier-view.js';
 import { ReasonBody, VersionBody } from '../../../domain/schemas.js';
 import { listPoChanges, listPos, listSupplierPos } from './queries.js';
@@ -144,7 +144,7 @@ export const poRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api/v1/po-changes',
     {
       config: { access: access.login([PO_CHANGE_SCREEN, PO_SCREENS.edit, SIMPLE_SCREENS.edit], 'read', ['I']) },
-      schema: { operationId: 'listPoChanges', tags, summary: 'Changes to orders after sending (poChangeInfo): field, before and after, who, when, why', querystring: PoChangeListQuery, response: { 200: Type.Object({ rows: Type.Array(PoChangeRow), total: Type.Integer() }), ...commonErrors } },
+      schema: { operationId: 'listPoChanges', tags, summary: 'Changes to orders after sending (poChangeInfo): field, before and after, who, when, why', querystring: PoChangeListQuery, response: { 200: Type.Object({ rows: Type.Array(PoChangeRow), total: Type.Integer(), ...CursorAnswer }), ...commonErrors } },
     },
     async (request) => listPoChanges(request.db, request.query, parseSort(request.query.sort, { field: 'changedAt', direction: 'desc' }), pageWindow(request.query)),
   );
@@ -170,7 +170,7 @@ export const poRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api/v1/cyber/pos',
     {
       config: { access: access.login(CYBER_SCREENS, 'read') },
-      schema: { operationId: 'listSupplierPos', tags, summary: 'Orders sent to my company (CyberOrderRequestList); open=Y: sent, acknowledged or partly delivered. Staff: every supplier’s, or compNo’s', querystring: SupplierPoListQuery, response: { 200: Type.Object({ rows: Type.Array(SupplierPoRow), total: Type.Integer() }), ...commonErrors } },
+      schema: { operationId: 'listSupplierPos', tags, summary: 'Orders sent to my company (CyberOrderRequestList); open=Y: sent, acknowledged or partly delivered. Staff: every supplier’s, or compNo’s', querystring: SupplierPoListQuery, response: { 200: Type.Object({ rows: Type.Array(SupplierPoRow), total: Type.Integer(), ...CursorAnswer }), ...commonErrors } },
     },
     async (request) => listSupplierPos(supplierView(request, request.query.compNo).db, request.query, parseSort(request.query.sort, { field: 'poNo', direction: 'desc' }), pageWindow(request.query)),
   );

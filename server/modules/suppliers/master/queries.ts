@@ -1,7 +1,8 @@
 import { sql, type Insertable, type Updateable } from 'kysely';
 import type { Db } from '../../../db/connect.js';
 import type { CompanyTable } from '../../../db/schema.generated.js';
-import { likeEscape, type SortSpec } from '../../../http/list-query.js';
+import { likeEscape, sortId, type SortSpec } from '../../../http/list-query.js';
+import { keyset, type PageWindow } from '../../../db/keyset.js';
 import type { SUPPLIER_SORT, SUPPLIER_STATUSES } from '../schemas.js';
 
 export interface SupplierFilter {
@@ -17,7 +18,7 @@ export interface SupplierFilter {
 }
 
 /** The supplier master's page (with categories by name, users and the open change request) and its count. */
-export async function listSuppliers(db: Db, f: SupplierFilter, sort: SortSpec<(typeof SUPPLIER_SORT)[number]>, window: { limit: number; offset: number }) {
+export async function listSuppliers(db: Db, f: SupplierFilter, sort: SortSpec<(typeof SUPPLIER_SORT)[number]>, w: PageWindow) {
   let base = db.selectFrom('company as c');
   if (f.compNo) base = base.where('c.compNo', 'ilike', `%${likeEscape(f.compNo)}%`);
   const name = f.name;
@@ -31,7 +32,9 @@ export async function listSuppliers(db: Db, f: SupplierFilter, sort: SortSpec<(t
   const sg = f.sgCode;
   if (sg) base = base.where((eb) => eb.exists(eb.selectFrom('companySourcingGroup as cs').select('cs.compNo').whereRef('cs.compNo', '=', 'c.compNo').where('cs.sgCode', '=', sg)));
   if (f.changeRequested) base = base.where((eb) => eb.exists(eb.selectFrom('companyChangeRequest as cr').select('cr.compNo').whereRef('cr.compNo', '=', 'c.compNo').where('cr.status', '=', 'REQUESTED')));
-  const [count, rows] = await Promise.all([
+  // Every sort column is NOT NULL; the company number is the key.
+  const ks = keyset(sortId(sort), [{ ref: `c.${sort.field}`, direction: sort.direction }, { ref: 'c.compNo', direction: 'asc' }], w);
+  const [count, page] = await Promise.all([
     base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
     base
       .select([
@@ -43,13 +46,12 @@ export async function listSuppliers(db: Db, f: SupplierFilter, sort: SortSpec<(t
         eb.selectFrom('appUser as u').select((e) => e.fn.countAll<number>().as('n')).whereRef('u.compNo', '=', 'c.compNo').as('userCount'),
         eb.selectFrom('companyChangeRequest as cr').select('cr.reqNo').whereRef('cr.compNo', '=', 'c.compNo').where('cr.status', '=', 'REQUESTED').limit(1).as('openChangeReqNo'),
       ])
-      .orderBy(`c.${sort.field}`, sort.direction)
-      .orderBy('c.compNo')
-      .limit(window.limit)
-      .offset(window.offset)
-      .execute(),
+      .$call((q) => ks.select(q))
+      .$call((q) => ks.page(q))
+      .execute()
+      .then((r) => ks.answer(r)),
   ]);
-  return { rows, total: Number(count.n) };
+  return { rows: page.rows, total: Number(count.n), nextCursor: page.nextCursor, prevCursor: page.prevCursor };
 }
 
 /** Item categories a supplier may be said to supply: levels 1 and 2, in use. */

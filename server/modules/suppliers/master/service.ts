@@ -111,7 +111,7 @@ async function writeChildren(trx: Db, compNo: string, input: CheckedInput): Prom
 }
 
 export async function searchSuppliers(db: Db, q: Static<typeof SupplierListQuery>) {
-  const { rows, total } = await listSuppliers(
+  const { rows, total, nextCursor, prevCursor } = await listSuppliers(
     db,
     {
       compNo: given(q.compNo), name: given(q.compNameKr), taxDigits: given(q.taxNo)?.replace(/-/g, ''), status: q.status as Array<(typeof SUPPLIER_STATUSES)[number]> | undefined, forwardYn: q.forwardYn, councilYn: q.councilYn,
@@ -123,6 +123,8 @@ export async function searchSuppliers(db: Db, q: Static<typeof SupplierListQuery
   return {
     rows: rows.map((r) => ({ ...r, corpNo: r.corpNo ? formatCorporateNumber(r.corpNo) : null, userCount: Number(r.userCount ?? 0), openChangeReqNo: r.openChangeReqNo ?? null, updatedAt: iso(r.updatedAt)! })),
     total,
+    nextCursor,
+    prevCursor,
   };
 }
 
