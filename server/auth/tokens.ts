@@ -105,7 +105,7 @@ export class AccessTokens {
       const portal = payload.prt;
       if ((portal !== 'I' && portal !== 'X') || payload.aud !== audienceOf(portal)) throw new TokenError('invalid');
       if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string' || typeof payload.grp !== 'string') throw new TokenError('invalid');
-      const claims = {
+      const claims: AccessClaims & { expiresAt: Date } = {
         userId: payload.sub,
         sessionId: payload.sid,
         portal,
