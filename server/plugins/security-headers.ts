@@ -39,7 +39,9 @@ export async function helmetHeaders(options: FastifyHelmetOptions): Promise<Head
     await probe.register(helmet, options);
     probe.addHook('onRequest', (_request, reply, done) => {
       const raw = reply.raw;
-      headers = raw.getRawHeaderNames().map((name): Header => [name, raw.getHeader(name) as Header[1]]);
+      // The names as set (their case is what goes on the wire); Node has it, its types do not.
+      const names = (raw as unknown as { getRawHeaderNames(): string[] }).getRawHeaderNames();
+      headers = names.map((name): Header => [name, raw.getHeader(name) as Header[1]]);
       done();
     });
     probe.get('/', async () => ({}));
