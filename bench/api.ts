@@ -16,13 +16,20 @@
  * p50/p95 of R rounds (default 20) after W warm-ups (default 3); then throughput with C concurrent
  * clients (default 8) for S seconds each (default 5; autocannon for HTTP, C loops on a pool of C for
  * the raw SQL). Targets (issue #14): operation p50 ≤ 1.3 × raw SQL p50; throughput ≥ 60 % of bare.
+ * autocannon runs in a process of its own (bench/cannon.ts, as bench/load.ts does; issue #27 item 1):
+ * in this one it took the server's thread — its HTTP client, histograms and timers showed in the
+ * profiles as the app's cost — so `CPU ms a request` is now this process's CPU per answered request
+ * with only the measured server at work in it (the app, or the bare server), and `--profile` shows
+ * the app alone. The raw SQL phase still runs here, on `pg`, paying the same decoding as the app.
  * Results: bench/results/api.json (printer: npx tsx bench/api-print.ts).
  */
+import { fork } from 'node:child_process';
 import fs from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import os from 'node:os';
 import path from 'node:path';
-import autocannon from 'autocannon';
+import { fileURLToPath } from 'node:url';
+import type autocannon from 'autocannon';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { LogEvent } from 'kysely';
 import { fetch } from 'undici';
@@ -48,9 +55,8 @@ const only = onlyAt >= 0 ? process.argv[onlyAt + 1].toLowerCase() : null;
 // --explain: EXPLAIN (ANALYZE, BUFFERS) of every statement → bench/results/api-explain-s<N>.txt
 const explain = process.argv.includes('--explain');
 const explained: string[] = [];
-// --profile <dir>: a CPU profile of this process while autocannon drives the operation (each case's
-// throughput phase) → <dir>/api-<case>.cpuprofile (npx tsx bench/profile-top.ts <file>). autocannon runs
-// in this process too: its share shows under its own packages (autocannon, hdr-histogram-js, undici).
+// --profile <dir>: a CPU profile of this process while autocannon (in its own process) drives the
+// operation (each case's throughput phase) → <dir>/api-<case>.cpuprofile (npx tsx bench/profile-top.ts <file>).
 const profileAt = process.argv.indexOf('--profile');
 const profileDir = profileAt >= 0 ? process.argv[profileAt + 1] : null;
 
@@ -126,9 +132,26 @@ async function timedFetch(target: string, headers?: Record<string, string>): Pro
   return performance.now() - t0;
 }
 
-async function cannon(target: string, headers?: Record<string, string>): Promise<{ rps: number; errors: number }> {
-  const r = await autocannon({ url: target, connections, duration, headers });
-  return { rps: r.requests.average, errors: r.errors + r.non2xx };
+/** autocannon in a child process (bench/cannon.ts), its result back over IPC: this process serves only. */
+function autocannonApart(options: autocannon.Options): Promise<autocannon.Result> {
+  return new Promise((resolve, reject) => {
+    const child = fork(fileURLToPath(new URL('./cannon.ts', import.meta.url)), [JSON.stringify(options)], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    child.once('message', (m) => resolve(m as autocannon.Result));
+    child.once('error', reject);
+    child.once('exit', (code) => (code ? reject(new Error(`autocannon exited ${code}`)) : undefined));
+  });
+}
+
+/**
+ * Requests per second, and this process's CPU per request answered while autocannon (apart) drove it.
+ * The window includes the child's start-up (tsx, ≈ 1 s), during which this process only waits.
+ */
+async function cannon(target: string, headers?: Record<string, string>): Promise<{ rps: number; errors: number; cpuMsPerRequest: number }> {
+  const cpuBefore = process.cpuUsage();
+  const r = await autocannonApart({ url: target, connections, duration, headers });
+  const cpu = process.cpuUsage(cpuBefore);
+  const answered = Math.max(1, r.requests.total);
+  return { rps: r.requests.average, errors: r.errors + r.non2xx, cpuMsPerRequest: Number(((cpu.user + cpu.system) / 1000 / answered).toFixed(3)) };
 }
 
 async function sqlThroughput(groups: Statement[][]): Promise<number> {
@@ -204,12 +227,10 @@ async function measure(c: ListCase, page: number, id: string, headers: Record<st
       await profiler.post('Profiler.enable');
       await profiler.post('Profiler.start');
     }
-    // CPU time of this process per answered request (all its threads, autocannon's share included):
-    // unlike wall time, it does not grow while other processes hold the CPUs (a shared machine).
-    const cpuBefore = process.cpuUsage();
+    // CPU time of this process per answered request (all its threads: the app's, and pg's none): unlike
+    // wall time, it does not grow while other processes hold the CPUs (a shared machine).
     const opT = await cannon(`${appUrl}${pathAndQuery}`, headers);
-    const cpu = process.cpuUsage(cpuBefore);
-    const cpuMsPerRequest = Number(((cpu.user + cpu.system) / 1000 / Math.max(1, opT.rps * duration)).toFixed(2));
+    const cpuMsPerRequest = opT.cpuMsPerRequest;
     if (profiler) {
       const { profile } = await profiler.post('Profiler.stop');
       fs.mkdirSync(profileDir!, { recursive: true });

@@ -1,7 +1,6 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import formbody from '@fastify/formbody';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -19,6 +18,7 @@ import { heavyLimit } from './http/heavy.js';
 import { lightFirst } from './http/light-first.js';
 import { admission } from './http/admission.js';
 import { noCache } from './plugins/no-cache.js';
+import { HELMET_OPTIONS, securityHeaders } from './plugins/security-headers.js';
 import { spa } from './plugins/spa.js';
 import { assetHeaders } from './plugins/asset-headers.js';
 import { externalHost } from './plugins/external-host.js';
@@ -80,23 +80,7 @@ async function gpmsPlugin(app: FastifyInstance, { config, dbh }: AppDeps): Promi
   await app.register(admission, { active: config.activeRequests || (dbh.kind === 'pglite' ? 8 : 16) });
   // Before any route is added: control characters refused and numbers bounded for every route.
   await app.register(inputGuard);
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        frameAncestors: ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-      },
-    },
-    referrerPolicy: { policy: 'same-origin' },
-    crossOriginEmbedderPolicy: false,
-  });
+  await app.register(securityHeaders, { options: HELMET_OPTIONS });
   await app.register(noCache);
   await app.register(assetHeaders);
   await app.register(externalHost, { host: config.externalHost });

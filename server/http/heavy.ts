@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { prependRouteHook } from './route-hooks.js';
 
 /**
  * Heavy reads (exports, extracts, reports): at most `perUser` at a time per user (issue #19
@@ -20,10 +21,14 @@ declare module 'fastify' {
 
 export const HEAVY_PATH = /\/(data-download|exports?|excel)(\/|$|-)/i;
 
+/** Whether a route is heavy, from its config's flag and its path. */
+export function heavyRoute(flag: boolean | undefined, url: string | undefined): boolean {
+  return flag ?? HEAVY_PATH.test(url ?? '');
+}
+
 export function isHeavy(request: FastifyRequest): boolean {
-  const flag = request.routeOptions.config?.heavy;
-  if (flag !== undefined) return flag;
-  return HEAVY_PATH.test(request.routeOptions.url ?? '');
+  const options = request.routeOptions;
+  return heavyRoute(options.config?.heavy, options.url);
 }
 
 export const heavyLimit = fp(async (app, opts: { perUser: number }) => {
@@ -37,9 +42,8 @@ export const heavyLimit = fp(async (app, opts: { perUser: number }) => {
     if (n <= 0) running.delete(key);
     else running.set(key, n);
   };
-  // After authentication (onRequest): the caller is known.
-  app.addHook('preHandler', async (request, reply) => {
-    if (!isHeavy(request)) return;
+  // After authentication (onRequest): the caller is known. On heavy routes only (their own hooks).
+  const take = async (request: FastifyRequest, reply: FastifyReply) => {
     const key = request.caller?.userId ?? `ip:${request.ip}`;
     const n = running.get(key) ?? 0;
     if (n >= opts.perUser) {
@@ -48,8 +52,11 @@ export const heavyLimit = fp(async (app, opts: { perUser: number }) => {
     }
     running.set(key, n + 1);
     request.heavySlot = key;
+  };
+  const releaseHook = async (request: FastifyRequest) => release(request);
+  app.addHook('onRoute', (route) => {
+    if (!heavyRoute(route.config?.heavy, route.url)) return;
+    prependRouteHook(route, 'preHandler', take);
+    for (const name of ['onResponse', 'onRequestAbort', 'onError'] as const) prependRouteHook(route, name, releaseHook);
   });
-  app.addHook('onResponse', async (request) => release(request));
-  app.addHook('onRequestAbort', async (request) => release(request));
-  app.addHook('onError', async (request) => release(request));
 });

@@ -35,13 +35,16 @@ export const lightFirst = fp(async (app, opts: { maxWaitMs: number }) => {
     inFlight -= 1;
     if (inFlight === 0) for (const wake of waiters.splice(0)) wake();
   };
-  app.addHook('onRequest', async (request) => {
-    if (opts.maxWaitMs <= 0 || isHeavy(request)) return;
-    request.countedLight = true;
-    inFlight += 1;
-  });
-  app.addHook('onResponse', async (request) => done(request));
-  app.addHook('onRequestAbort', async (request) => done(request));
+  // Nothing to count where heavy readers never wait (PostgreSQL): no hooks on every request.
+  if (opts.maxWaitMs > 0) {
+    app.addHook('onRequest', async (request) => {
+      if (isHeavy(request)) return;
+      request.countedLight = true;
+      inFlight += 1;
+    });
+    app.addHook('onResponse', async (request) => done(request));
+    app.addHook('onRequestAbort', async (request) => done(request));
+  }
 
   app.decorate('yieldToLight', async () => {
     await tick();
