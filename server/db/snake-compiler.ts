@@ -4,7 +4,6 @@ import {
   ColumnNode,
   IdentifierNode,
   PostgresQueryCompiler,
-  RawNode,
   ReferenceNode,
   SelectionNode,
   type Dialect,
@@ -61,9 +60,8 @@ export function camelName(name: string): string {
   return names.camel(name);
 }
 
-/** A bare column reference (`"po_no"`, not `"h"."po_no"`; also as `sql.ref('poNo')`): its database name, else null. */
+/** A bare column reference (`"po_no"`, not `"h"."po_no"`): its database name, else null. */
 function bareColumn(node: OperationNode): string | null {
-  if (RawNode.is(node)) return node.parameters.length === 1 && node.sqlFragments.every((f) => f.trim() === '') ? bareColumn(node.parameters[0]) : null;
   if (ColumnNode.is(node)) return snakeName(node.column.name);
   if (ReferenceNode.is(node) && !node.table && ColumnNode.is(node.column)) return snakeName(node.column.column.name);
   return null;

@@ -78,14 +78,6 @@ describe('snake_case names written by the compiler (no tree copy), as CamelCaseP
         ['order by "po_date",', 'order by "poDate",'],
       ],
     ],
-    [
-      'ORDER BY sql.ref of an output name follows it too (its reference is the raw fragment\'s only part)',
-      (db) => db.selectFrom('evaTotal as t').select(['t.compNo', sql<number>`coalesce(t.rank_no, 0)`.as('rankNo')]).orderBy(sql.ref('rankNo'), 'asc').orderBy(sql.ref('t.compNo')),
-      [
-        ['select "t"."comp_no", coalesce(t.rank_no, 0) as "rank_no"', 'select "t"."comp_no" as "compNo", coalesce(t.rank_no, 0) as "rankNo"'],
-        ['order by "rank_no" asc', 'order by "rankNo" asc'],
-      ],
-    ],
     ['select * keeps the database names', (db) => db.selectFrom('company').selectAll().where('compNo', '=', 'C1'), []],
     ['GROUP BY an aliased output: the old names (GROUP BY looks input columns up first)', (db) => db.selectFrom('poHeader').select([sql<string>`to_char(po_date, 'YYYY')`.as('poYear'), (eb) => eb.fn.countAll<number>().as('orderCount')]).groupBy('poYear'), []],
     [
