@@ -11,7 +11,6 @@ import { CamelCasePlugin, type PluginTransformQueryArgs, type PluginTransformRes
  */
 export class CompiledCamelCasePlugin extends CamelCasePlugin {
   readonly #mappers = new Map<string, (row: UnknownRow, nested: (v: unknown) => unknown) => UnknownRow>();
-  readonly #inPlace = new Map<string, ((row: UnknownRow, nested: (v: unknown) => unknown) => void) | null>();
   readonly #nested = (value: unknown): unknown => {
     if (Array.isArray(value)) return value.map((it) => (isPlainObject(it) ? this.mapRow(it) : it));
     return isPlainObject(value) ? this.mapRow(value) : value;
@@ -30,14 +29,6 @@ export class CompiledCamelCasePlugin extends CamelCasePlugin {
     if (!Array.isArray(rows) || rows.length === 0) return super.transformResult(args);
     const keys = Object.keys(rows[0]);
     if (keys.some((k) => this.camelCase(k) === '__proto__')) return super.transformResult(args);
-    // The outermost select already names its columns as the answer does (snake-compiler.ts): the
-    // driver's rows are the answer's, and only json values inside them are renamed, in place.
-    const inPlace = this.#inPlaceFor(keys);
-    if (inPlace) {
-      // Every row of one result has the result's columns (one row description per statement).
-      for (let i = 0; i < rows.length; i++) inPlace(rows[i], this.#nested);
-      return args.result;
-    }
     const map = this.#mapperFor(keys);
     const out = new Array<UnknownRow>(rows.length);
     for (let i = 0; i < rows.length; i++) {
@@ -46,21 +37,6 @@ export class CompiledCamelCasePlugin extends CamelCasePlugin {
       out[i] = i === 0 || sameKeys(row, keys) ? map(row, this.#nested) : this.mapRow(row);
     }
     return { ...args.result, rows: out };
-  }
-
-  /** For a column list already in answer names: a function renaming its json values in place; else null. */
-  #inPlaceFor(keys: string[]) {
-    const signature = keys.join('\u0000');
-    let fix = this.#inPlace.get(signature);
-    if (fix === undefined) {
-      fix = keys.every((k) => this.camelCase(k) === k)
-        ? // Keys are column names from our own statements; JSON.stringify makes each a safe literal.
-          (new Function('r', 'n', `let v;\n${keys.map((k) => `v = r[${JSON.stringify(k)}]; if (typeof v === 'object' && v !== null) r[${JSON.stringify(k)}] = n(v);`).join('\n')}`) as (row: UnknownRow, nested: (v: unknown) => unknown) => void)
-        : null;
-      if (this.#inPlace.size >= 2000) this.#inPlace.clear();
-      this.#inPlace.set(signature, fix);
-    }
-    return fix;
   }
 
   #mapperFor(keys: string[]) {
