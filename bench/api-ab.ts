@@ -10,17 +10,16 @@
  * whose load moves from minute to minute, paired blocks compare the two under the same load, which
  * two bench:api runs one after the other do not.
  */
-import { fork } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import type autocannon from 'autocannon';
+import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { DEMO_PASSWORD } from '../server/db/seed/accounts.js';
 import { listOperations } from '../server/modules/exports/list-operations.js';
 import { SCREENS, queryString, screenCase } from './api-cases';
 import { numberArg as arg, scaleDbUrl } from './scale-db';
+import { autocannonApart } from './cannon-apart';
 
 const other = process.argv[2];
 if (!other || other.startsWith('--')) throw new Error('usage: tsx bench/api-ab.ts <other checkout> [--rounds R] [--requests N]');
@@ -48,14 +47,6 @@ async function login(app: FastifyInstance): Promise<Record<string, string>> {
   return { authorization: `Bearer ${(res.json() as { accessToken: string }).accessToken}`, iscyber: 'N' };
 }
 
-function cannon(options: autocannon.Options): Promise<autocannon.Result> {
-  return new Promise((resolve, reject) => {
-    const child = fork(fileURLToPath(new URL('./cannon.ts', import.meta.url)), [JSON.stringify(options)], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-    child.once('message', (m) => resolve(m as autocannon.Result));
-    child.once('error', reject);
-    child.once('exit', (code) => (code ? reject(new Error(`autocannon exited ${code}`)) : undefined));
-  });
-}
 
 const here = path.resolve(import.meta.dirname, '..');
 const apps = { this: await start(here), other: await start(path.resolve(other)) };
@@ -69,12 +60,12 @@ try {
     const rps: Record<'this' | 'other', number[]> = { this: [], other: [] };
     const headers = { this: await login(apps.this.app), other: await login(apps.other.app) };
     // One block each first, not counted: JIT and the statements' first plans.
-    for (const which of ['this', 'other'] as const) await cannon({ url: `${apps[which].base}${target}`, connections: 8, amount: requests / 2, headers: headers[which] });
+    for (const which of ['this', 'other'] as const) await autocannonApart({ url: `${apps[which].base}${target}`, connections: 8, amount: requests / 2, headers: headers[which] });
     for (let r = 0; r < rounds; r++) {
       // Alternating which goes first, so neither always follows the other's garbage.
       for (const which of (r % 2 ? ['other', 'this'] : ['this', 'other']) as Array<'this' | 'other'>) {
         const before = process.cpuUsage();
-        const res = await cannon({ url: `${apps[which].base}${target}`, connections: 8, amount: requests, headers: headers[which] });
+        const res = await autocannonApart({ url: `${apps[which].base}${target}`, connections: 8, amount: requests, headers: headers[which] });
         const used = process.cpuUsage(before);
         if (res.non2xx || res.errors) throw new Error(`${name} ${which}: ${res.non2xx} non-2xx, ${res.errors} errors`);
         cpu[which].push((used.user + used.system) / 1000 / res.requests.total);

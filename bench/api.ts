@@ -23,13 +23,10 @@
  * the app alone. The raw SQL phase still runs here, on `pg`, paying the same decoding as the app.
  * Results: bench/results/api.json (printer: npx tsx bench/api-print.ts).
  */
-import { fork } from 'node:child_process';
 import fs from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import type autocannon from 'autocannon';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { LogEvent } from 'kysely';
 import { fetch } from 'undici';
@@ -43,6 +40,7 @@ import { apiTables, type ApiCaseResult, type ApiResult, type Latency } from './a
 import { overlapGroups, rawPool, replay, statementLabel, type Statement } from './api-statements';
 import { writeResult } from './harness';
 import { numberArg as arg, openScaleDb } from './scale-db';
+import { autocannonApart } from './cannon-apart';
 
 const scale = arg('scale', 2);
 const rounds = arg('rounds', 20);
@@ -142,15 +140,6 @@ async function timedFetch(target: string, headers?: Record<string, string>): Pro
   return performance.now() - t0;
 }
 
-/** autocannon in a child process (bench/cannon.ts), its result back over IPC: this process serves only. */
-function autocannonApart(options: autocannon.Options): Promise<autocannon.Result> {
-  return new Promise((resolve, reject) => {
-    const child = fork(fileURLToPath(new URL('./cannon.ts', import.meta.url)), [JSON.stringify(options)], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-    child.once('message', (m) => resolve(m as autocannon.Result));
-    child.once('error', reject);
-    child.once('exit', (code) => (code ? reject(new Error(`autocannon exited ${code}`)) : undefined));
-  });
-}
 
 /**
  * Requests per second, and this process's CPU per request answered while autocannon (apart) drove it.

@@ -13,15 +13,12 @@
  * app, the driver; not the PGlite thread, not autocannon) while the load runs, written to
  * `<dir>/load-<backend>.cpuprofile` (open it in Chrome's DevTools, or `npx tsx bench/profile-top.ts`).
  */
-import { fork } from 'node:child_process';
 import fs from 'node:fs';
 import type http from 'node:http';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import os from 'node:os';
 import path from 'node:path';
 import { Session } from 'node:inspector/promises';
-import { fileURLToPath } from 'node:url';
-import autocannon from 'autocannon';
 import pg from 'pg';
 import { buildApp } from '../server/app.js';
 import { testConfig } from '../server/config.js';
@@ -37,6 +34,7 @@ import type { ListScreenDef } from '../engine/definition/types';
 import { queryString, screenCase } from './api-cases';
 import { writeResult } from './harness';
 import { ADMIN_URL, numberArg as arg } from './scale-db';
+import { autocannonApart } from './cannon-apart';
 
 const connections = arg('connections', 200);
 const duration = arg('duration', 60);
@@ -90,15 +88,6 @@ async function openBackend(kind: 'pglite' | 'postgres', dataDir: string): Promis
   };
 }
 
-/** autocannon in a child process (bench/cannon.ts), its result back over IPC. */
-function cannon(options: autocannon.Options): Promise<autocannon.Result> {
-  return new Promise((resolve, reject) => {
-    const child = fork(fileURLToPath(new URL('./cannon.ts', import.meta.url)), [JSON.stringify(options)], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-    child.once('message', (m) => resolve(m as autocannon.Result));
-    child.once('error', reject);
-    child.once('exit', (code) => (code ? reject(new Error(`autocannon exited ${code}`)) : undefined));
-  });
-}
 
 async function runBackend(kind: 'pglite' | 'postgres'): Promise<{ backend: string; lists: ListResult[]; all: Omit<ListResult, 'list' | 'url'> }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `gpms-bench-load-${kind}-`));
@@ -152,7 +141,7 @@ async function runBackend(kind: 'pglite' | 'postgres'): Promise<{ backend: strin
     const accepted: number[] = [];
     const onConnection = () => accepted.push(performance.now() - tStart);
     app.server.on('connection', onConnection);
-    const runs = await Promise.all(requests.map((r) => cannon({ url: `${base}${r.path}`, connections: share, duration, headers: r.headers, timeout: 30 })));
+    const runs = await Promise.all(requests.map((r) => autocannonApart({ url: `${base}${r.path}`, connections: share, duration, headers: r.headers, timeout: 30 })));
     if (profiler) {
       const { profile } = await profiler.post('Profiler.stop');
       fs.mkdirSync(profileDir!, { recursive: true });
