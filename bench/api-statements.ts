@@ -4,6 +4,7 @@
  * are replayed together; the next group starts when the previous one ended, as in the handler.
  */
 import pg from 'pg';
+import { preparable, statementName } from '../server/db/prepared-statements.js';
 
 export interface Statement {
   sql: string;
@@ -61,11 +62,19 @@ export function rawPool(url: string, max: number): pg.Pool {
   });
 }
 
-/** Runs the groups one after another, each group's statements at once; answers the rows read. */
+/**
+ * Runs the groups one after another, each group's statements at once; answers the rows read. A
+ * statement the app sends named (server/db/prepared-statements.ts: with parameters, no `*` list)
+ * goes named here too, so the raw SQL is planned as the app's is: once per connection.
+ */
 export async function replay(pool: pg.Pool, groups: Statement[][]): Promise<number> {
   let rows = 0;
+  const send = (s: Statement) => {
+    const values = s.parameters as unknown[];
+    return preparable(s.sql, values) ? pool.query({ name: statementName(s.sql), text: s.sql, values }) : pool.query(s.sql, values);
+  };
   for (const group of groups) {
-    const results = await Promise.all(group.map((s) => pool.query(s.sql, s.parameters as unknown[])));
+    const results = await Promise.all(group.map(send));
     for (const r of results) rows += r.rowCount ?? 0;
   }
   return rows;
