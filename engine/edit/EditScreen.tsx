@@ -4,6 +4,7 @@ import { isOperationId, operations } from '../../schemas/operations.generated';
 import type { EditScreenDef } from '../definition/types';
 import { buildInputs } from '../runtime/actions';
 import { useFrame } from '../runtime/frame';
+import { useScreenTitle } from '../runtime/screen-title';
 import { useEngineServices } from '../services';
 import { ScreenHeader } from '../ui/parts';
 import styles from '../ui/engine.module.css';
@@ -88,6 +89,8 @@ export function EditScreen() {
   const onMode = useCallback((mode: 'create' | 'update') => setBodyMode({ queryKey, mode }), [queryKey]);
   const mode = bodyMode?.queryKey === queryKey ? bodyMode.mode : hasKey ? 'update' : 'create';
   const title = mode === 'update' && def.updateTitle ? def.updateTitle : def.title;
+  // The document title says what the heading says (the page's title is the definition's otherwise).
+  useScreenTitle(title === def.title ? null : t(title));
 
   return (
     <>

@@ -10,6 +10,7 @@ import { useEngineText } from '../text';
 import { DefinitionErrorView } from '../ui/parts';
 import { useEngineConfig } from './engine-context';
 import { ScreenFrame, type DialogControl } from './frame';
+import { ScreenTitleContext } from './screen-title';
 import { withFieldLabels } from './field-labels';
 import { definitionForPortal } from './for-portal';
 import type { ScreenEntry } from './registry';
@@ -70,8 +71,10 @@ function ValidScreen({ entry, portal, query, dialog }: { entry: ScreenEntry; por
   const t = useEngineText();
   const services = useEngineServices();
   const def = useMemo(() => withFieldLabels(definitionForPortal(entry.definition as ScreenDef, portal)), [entry, portal]);
-  // The page's screen names the document (a dialog's screen does not): follows the language too.
-  const title = t(def.title);
+  // The page's screen names the document (a dialog's screen does not): follows the language too, and
+  // the kind's own name for what it shows (screen-title.tsx) when it gives one.
+  const [kindTitle, setKindTitle] = useState<string | null>(null);
+  const title = kindTitle ?? t(def.title);
   useEffect(() => {
     if (dialog) return;
     services.pageTitle?.(title);
@@ -80,9 +83,11 @@ function ValidScreen({ entry, portal, query, dialog }: { entry: ScreenEntry; por
   const Kind = screenKind(def.kind, `${entry.file}#/kind`);
   return (
     <ScreenErrorBoundary file={entry.file} key={entry.id}>
-      <ScreenFrame def={def} file={entry.file} query={query} dialog={dialog}>
-        <Suspense fallback={<p>{t('engine.loading')}</p>}>{createElement(Kind)}</Suspense>
-      </ScreenFrame>
+      <ScreenTitleContext.Provider value={dialog ? null : setKindTitle}>
+        <ScreenFrame def={def} file={entry.file} query={query} dialog={dialog}>
+          <Suspense fallback={<p>{t('engine.loading')}</p>}>{createElement(Kind)}</Suspense>
+        </ScreenFrame>
+      </ScreenTitleContext.Provider>
     </ScreenErrorBoundary>
   );
 }
