@@ -68,6 +68,11 @@ export interface Config extends IntegrationConfig, OperationsConfig {
   /** Concurrent heavy requests (exports, reports) one user may have running; more answer 429. */
   heavyPerUser: number;
   /**
+   * PostgreSQL only: repeated statements sent as named prepared statements (server/db/prepared-statements.ts).
+   * Off for a connection pooler in transaction mode that does not carry them (PgBouncer before 1.21).
+   */
+  databasePreparedStatements: boolean;
+  /**
    * API requests at work at once in this server; more wait their turn in arrival order
    * (server/http/admission.ts). Bounds the JavaScript one event-loop turn does, so new connections
    * are accepted promptly under load. 0: by the database (8 on PGlite, 16 on PostgreSQL).
@@ -277,6 +282,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     devOutbox: oneOf(env, 'DEV_OUTBOX', ['on', 'off'] as const, 'off', problems) === 'on',
     trustedProxies: proxyList(env, problems),
     heavyPerUser: integer(env, 'HEAVY_PER_USER', 2, 1, 100, problems),
+    databasePreparedStatements: oneOf(env, 'DATABASE_PREPARED_STATEMENTS', ['on', 'off'] as const, 'on', problems) === 'on',
     activeRequests: integer(env, 'ACTIVE_REQUESTS', 0, 0, 10000, problems),
     exportPageSize: integer(env, 'EXPORT_PAGE_SIZE', 5000, 1, 5000, problems),
     fileStore: loadFileStoreConfig(env, problems),

@@ -81,6 +81,8 @@ export interface ConnectOptions {
    * true; supplier-role.ts). false only for bench/rls.ts, which measures what it costs.
    */
   supplierRole?: boolean;
+  /** PostgreSQL: send repeated statements named (default true; prepared-statements.ts, DATABASE_PREPARED_STATEMENTS). */
+  preparedStatements?: boolean;
 }
 
 export type PgliteThread = 'main' | 'worker';
@@ -116,10 +118,10 @@ export async function connect(options: ConnectOptions): Promise<DbHandle> {
     // exception that would end the process. The statement in progress or the next one fails with
     // it (answered 503 DATABASE_UNAVAILABLE) and the pool discards the client when it is released.
     // Statements sent again and again go named: parsed and planned once per connection (prepared-statements.ts).
-    const prepared = preparedStatements();
+    const prepared = options.preparedStatements === false ? null : preparedStatements();
     pool.on('connect', (client) => {
       client.on('error', () => undefined);
-      prepared.attach(client);
+      prepared?.attach(client);
     });
     const url = new URL(options.databaseUrl);
     const { listeners, onQuery } = listenerSet();

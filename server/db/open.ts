@@ -18,7 +18,7 @@ export async function openDatabase(
   const pgliteDir = config.databaseUrl ? null : path.join(config.dataDir, 'pgdata');
   const thread = options.pgliteThread ?? 'worker';
   const open = async (pgliteThread: PgliteThread) => {
-    const dbh = await connect({ databaseUrl: config.databaseUrl, pgliteDir, pgliteThread });
+    const dbh = await connect({ databaseUrl: config.databaseUrl, pgliteDir, pgliteThread, preparedStatements: config.databasePreparedStatements });
     try {
       const applied = await migrateToLatest(dbh.db);
       await options.prepare?.(dbh.db);

@@ -107,4 +107,18 @@ describe.skipIf(testDbKind() !== 'postgres')('prepared statements on PostgreSQL 
       expect(kept.rows.map((r) => r.statement)).toEqual(['select "id", "v" from "t" where "id" = $1']);
     });
   });
+
+  it('DATABASE_PREPARED_STATEMENTS=off: the app’s handle sends every statement unnamed', async () => {
+    const off = await connect({ databaseUrl: url, pgliteDir: null, preparedStatements: false });
+    try {
+      const db = off.db as unknown as import('kysely').Kysely<{ t: { id: number; v: number } }>;
+      await db.connection().execute(async (c) => {
+        for (let i = 0; i < 6; i++) await c.selectFrom('t').select(['id', 'v']).where('id', '=', 1).execute();
+        const kept = await sql<{ statement: string }>`select statement from pg_prepared_statements`.execute(c);
+        expect(kept.rows).toEqual([]);
+      });
+    } finally {
+      await off.close();
+    }
+  });
 });

@@ -57,6 +57,12 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ SESSION_MAX_TTL: 'a day' })).toThrow(/SESSION_MAX_TTL="a day"/);
   });
 
+  it('DATABASE_PREPARED_STATEMENTS (#27): on by default, off for a pooler that does not carry them, nothing else', () => {
+    expect(loadConfig({}).databasePreparedStatements).toBe(true);
+    expect(loadConfig({ DATABASE_PREPARED_STATEMENTS: 'off' }).databasePreparedStatements).toBe(false);
+    expect(() => loadConfig({ DATABASE_PREPARED_STATEMENTS: 'no' })).toThrow(/DATABASE_PREPARED_STATEMENTS/);
+  });
+
   it('PORT=abc stops start-up naming PORT', () => {
     expect(() => loadConfig({ PORT: 'abc' })).toThrow(/PORT="abc"/);
   });
