@@ -11,7 +11,7 @@ import { PgliteWorkerDialect } from './pglite/driver.js';
 import { PgliteWorkerClient, type PgliteQueryClient } from './pglite/worker-client.js';
 import { withSnakeCaseCompiler } from './snake-compiler.js';
 import { withSupplierRole } from './supplier-role.js';
-import { preparedStatements } from './prepared-statements.js';
+import { preparedFor, preparedStatements } from './prepared-statements.js';
 
 export type Db = Kysely<Database>;
 
@@ -117,7 +117,7 @@ export async function connect(options: ConnectOptions): Promise<DbHandle> {
     // its 'error' event (57P01 on a fast stop, "Connection terminated unexpectedly") was an uncaught
     // exception that would end the process. The statement in progress or the next one fails with
     // it (answered 503 DATABASE_UNAVAILABLE) and the pool discards the client when it is released.
-    // Statements sent again and again go named: parsed and planned once per connection (prepared-statements.ts).
+    // The lists' kept statements go named: parsed and planned once per connection (prepared-statements.ts).
     const prepared = options.preparedStatements === false ? null : preparedStatements();
     pool.on('connect', (client) => {
       client.on('error', () => undefined);
@@ -125,8 +125,10 @@ export async function connect(options: ConnectOptions): Promise<DbHandle> {
     });
     const url = new URL(options.databaseUrl);
     const { listeners, onQuery } = listenerSet();
+    const db = new Kysely<Database>({ dialect: roleAware(new PostgresDialect({ pool }), options), plugins: [camelCase()], log: queryLog(listeners, options.log) });
+    if (prepared) preparedFor(db.getExecutor(), prepared);
     return {
-      db: new Kysely<Database>({ dialect: roleAware(new PostgresDialect({ pool }), options), plugins: [camelCase()], log: queryLog(listeners, options.log) }),
+      db,
       kind: 'postgres',
       pgPool: pool,
       onQuery,

@@ -2,31 +2,43 @@ import { createHash } from 'node:crypto';
 import type pg from 'pg';
 
 /**
- * Server-side prepared statements for the statements a PostgreSQL pool sends again and again
+ * Server-side prepared statements for the list statements a PostgreSQL pool sends again and again
  * (issue #27 item 1: "prepared or pre-planned statements where planning dominates" — the
  * warehousing page planned for 14–17 ms and executed in 1–2). Kysely's driver sends every
- * statement unnamed, so PostgreSQL parses and plans it each time. The lists' statements are
- * compiled once per shape (shaped.ts, compiled-once.ts), so the same text comes back with new
- * values: from a text's `threshold`-th sighting on, it is sent as a named statement, which each
- * connection parses once and whose plan PostgreSQL keeps (custom plans for its first five runs, then
- * its generic plan when that costs no more). pgjdbc does the same with its `prepareThreshold` of 5.
+ * statement unnamed, so PostgreSQL parses and plans it each time. A statement kept by shaped.ts (a
+ * list's page, count and totals, compiled once per shape) is *allowed* here by its text; from then
+ * on it goes as a named statement, which each connection parses once and whose plan PostgreSQL keeps
+ * (custom plans for its first five runs, then its generic plan when that costs no more).
+ *
+ * Why only those, and not every repeated text (pgjdbc's `prepareThreshold`)? A generic plan is made
+ * without the values: it cannot use a partial index whose predicate a parameter would have to match
+ * (`status <> $1` against `… where status <> 'CANCELLED'`: the deliveries page went from 3 ms to
+ * 125 ms, a sequential scan per row), and with `limit $n` it assumes a tenth of the rows and so looks
+ * cheaper than it is. The statements allowed are written for it — constants and the page's limit as
+ * literals (keyset.ts, the lists' queries), checked by `tests/api/db/prepared-statements.test.ts` —
+ * and a statement nobody reviewed that way stays unnamed.
  *
  * Named: only statements with parameters (a statement without goes by the simple protocol, which
- * allows several statements in one text — scripts, migrations) and without a `*` select list
- * (`select *`, `returning *`, `"t".*`): a prepared `*` fails with "cached plan must not change
- * result type" once a column is added, as a rolling upgrade's migration does under a running
- * server. An explicit column list is re-planned by PostgreSQL itself after such a change. Should a
- * named statement still fail that way (a column's type changed under it), outside a transaction
- * the statement is dropped on that connection and prepared again at once; inside one the error
- * stands (the transaction is already aborted) and the next use on that connection drops it first.
+ * allows several statements in one text) and without a `*` select list (`select *`, `returning *`,
+ * `"t".*`): a prepared `*` fails with "cached plan must not change result type" once a column is
+ * added, as a rolling upgrade's migration does under a running server. An explicit column list is
+ * re-planned by PostgreSQL itself after such a change. Should a named statement still fail that way
+ * (a column's type changed under it), outside a transaction the statement is dropped on that
+ * connection and prepared again at once; inside one the error stands (the transaction is already
+ * aborted) and the next use on that connection drops it first.
  *
- * Bounded: at most `maxNamed` texts are named per pool (each connection keeps a plan per name), and
- * the sightings of texts not yet named are forgotten past `maxCounted`.
+ * Bounded: at most `maxNamed` texts per pool (each connection keeps a plan per name).
  */
 export interface PreparedStatementOptions {
-  threshold?: number;
   maxNamed?: number;
-  maxCounted?: number;
+}
+
+export interface PreparedStatements {
+  /** Sends the pool's allowed statements named on this client (called once per new connection). */
+  attach(client: pg.PoolClient): void;
+  /** From now on `text` goes named on every connection of the pool (if it may: parameters, no `*`). */
+  allow(text: string): void;
+  namedCount(): number;
 }
 
 type QueryConfig = { text: string; values?: unknown[]; name?: string; [key: string]: unknown };
@@ -45,31 +57,33 @@ export function statementName(text: string): string {
   return `gpms_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`;
 }
 
-export function preparedStatements(options: PreparedStatementOptions = {}) {
-  const threshold = options.threshold ?? 5;
-  const maxNamed = options.maxNamed ?? 256;
-  const maxCounted = options.maxCounted ?? 2000;
-  const named = new Map<string, string>();
-  const sightings = new Map<string, number>();
+// Which handle's pool allows what: keyed by the Kysely executor connect.ts made (shaped.ts has the handle, not the pool).
+const byExecutor = new WeakMap<object, PreparedStatements>();
 
-  /** The name to send `text` under, or undefined to send it unnamed this time. */
-  function nameFor(text: string, values: unknown[] | undefined): string | undefined {
-    const kept = named.get(text);
-    if (kept) return kept;
-    if (named.size >= maxNamed || !preparable(text, values)) return undefined;
-    const seen = (sightings.get(text) ?? 0) + 1;
-    if (seen < threshold) {
-      if (sightings.size >= maxCounted) sightings.clear();
-      sightings.set(text, seen);
-      return undefined;
-    }
-    sightings.delete(text);
-    const name = statementName(text);
-    named.set(text, name);
-    return name;
+/** Ties a handle (its Kysely executor) to its pool's prepared statements (connect.ts). */
+export function preparedFor(executor: object, prepared: PreparedStatements): void {
+  byExecutor.set(executor, prepared);
+}
+
+/** Allows `text` on the pool behind this executor, if it is a PostgreSQL pool preparing statements. */
+export function allowPrepared(executor: object, text: string): void {
+  byExecutor.get(executor)?.allow(text);
+}
+
+export function preparedStatements(options: PreparedStatementOptions = {}): PreparedStatements {
+  const maxNamed = options.maxNamed ?? 256;
+  const named = new Map<string, string>();
+
+  function allow(text: string): void {
+    if (named.has(text) || named.size >= maxNamed || STAR_LIST.test(text) || !/\$1\b/.test(text)) return;
+    named.set(text, statementName(text));
   }
 
-  /** Sends the pool's repeated statements named on this client (called once per new connection). */
+  /** The name to send `text` under, or undefined to send it unnamed. */
+  function nameFor(text: string, values: unknown[] | undefined): string | undefined {
+    return values && values.length > 0 ? named.get(text) : undefined;
+  }
+
   function attach(client: pg.PoolClient): void {
     const query = client.query.bind(client) as QueryFn;
     const parsed = (client as unknown as { connection: { parsedStatements: Record<string, string> } }).connection.parsedStatements;
@@ -110,7 +124,7 @@ export function preparedStatements(options: PreparedStatementOptions = {}) {
     };
   }
 
-  return { attach, namedCount: () => named.size };
+  return { attach, allow, namedCount: () => named.size };
 }
 
 function isPlainConfig(v: unknown): v is QueryConfig {

@@ -1,4 +1,5 @@
 import { createQueryId, type CompiledQuery, type Compilable, type Kysely } from 'kysely';
+import { allowPrepared } from './prepared-statements.js';
 
 /**
  * A statement built and compiled once per *shape* (issue #27 item 1: no per-request work that
@@ -140,6 +141,8 @@ export function shaped<DB, V extends ShapeValues, C, R>(
       if (shapes.size >= maxShapes) return build(db, values, context as C).compile();
       s = keep(name, build(db, placeholders(values, { i: 0 }) as V, context as C).compile(), leaves.length);
       shapes.set(k, s);
+      // On PostgreSQL, planned once per connection from now on (prepared-statements.ts says what that asks of the text).
+      allowPrepared(executor, s.sql);
     }
     const parameters = new Array<unknown>(s.take.length);
     for (let i = 0; i < parameters.length; i++) parameters[i] = s.take[i] < 0 ? s.constants[i] : leaves[s.take[i]];

@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connect, type DbHandle } from '../../../server/db/connect.js';
-import { preparable, preparedStatements } from '../../../server/db/prepared-statements.js';
+import { shaped } from '../../../server/db/shaped.js';
+import { preparable, preparedStatements, type PreparedStatements } from '../../../server/db/prepared-statements.js';
 import { createPgDatabase, dropPgDatabase, testDbKind } from '../../helpers/test-db.js';
 
 describe('which statements may go named', () => {
@@ -30,13 +31,15 @@ describe.skipIf(testDbKind() !== 'postgres')('prepared statements on PostgreSQL 
   let url: string;
   let pool: pg.Pool;
   let handle: DbHandle | undefined;
+  let prepared: PreparedStatements;
   const READ = 'select id, v from t where id = $1';
 
   beforeAll(async () => {
     url = await createPgDatabase(name);
     pool = new pg.Pool({ connectionString: url, max: 1 });
-    const prepared = preparedStatements({ threshold: 3, maxNamed: 2 });
+    prepared = preparedStatements({ maxNamed: 2 });
     pool.on('connect', (c) => prepared.attach(c));
+    for (const text of [READ, 'select id from t order by id', 'select * from t where id = $1']) prepared.allow(text);
     await pool.query('create table t (id int primary key, v int not null)');
     await pool.query('insert into t values (1, 10), (2, 20)');
   });
@@ -46,18 +49,21 @@ describe.skipIf(testDbKind() !== 'postgres')('prepared statements on PostgreSQL 
     await dropPgDatabase(name);
   });
 
-  it('names a statement at its threshold-th sighting; the answers are the same before and after', async () => {
+  it('names the statements allowed, from their first run; the answers are the same as unnamed', async () => {
     const client = await pool.connect();
     try {
+      const unnamed = 'select id, v from t where id = $1 and v > $2';
       const answers = [];
-      for (let i = 0; i < 2; i++) answers.push((await client.query(READ, [2])).rows);
+      for (let i = 0; i < 6; i++) answers.push((await client.query(unnamed, [2, 0])).rows);
+      // Repeated but never allowed: not named.
       expect(await preparedOn(client)).toEqual([]);
-      for (let i = 0; i < 3; i++) answers.push((await client.query({ text: READ, values: [2] })).rows);
+      answers.push((await client.query(READ, [2])).rows);
       expect(await preparedOn(client)).toEqual([READ]);
-      expect(answers).toEqual(Array(5).fill([{ id: 2, v: 20 }]));
-      // A statement without parameters, or with `*`, never is.
-      for (let i = 0; i < 4; i++) await client.query('select id from t order by id');
-      for (let i = 0; i < 4; i++) await client.query('select * from t where id = $1', [1]);
+      answers.push((await client.query({ text: READ, values: [2] })).rows);
+      expect(answers).toEqual(Array(8).fill([{ id: 2, v: 20 }]));
+      // Allowed, but without parameters, or with `*`: never named.
+      for (let i = 0; i < 2; i++) await client.query('select id from t order by id');
+      for (let i = 0; i < 2; i++) await client.query('select * from t where id = $1', [1]);
       expect(await preparedOn(client)).toEqual([READ]);
     } finally {
       client.release();
@@ -68,7 +74,8 @@ describe.skipIf(testDbKind() !== 'postgres')('prepared statements on PostgreSQL 
     const client = await pool.connect();
     try {
       for (const text of ['select v from t where id = $1', 'select id from t where v = $1']) {
-        for (let i = 0; i < 3; i++) await client.query(text, [10]);
+        prepared.allow(text);
+        await client.query(text, [10]);
       }
       expect(await preparedOn(client)).toEqual([READ, 'select v from t where id = $1']);
     } finally {
@@ -96,13 +103,19 @@ describe.skipIf(testDbKind() !== 'postgres')('prepared statements on PostgreSQL 
     }
   });
 
-  it('the app’s handle sends its repeated statements named', async () => {
+  type T = { t: { id: number; v: number } };
+  const byId = shaped('test.byId', (db: Kysely<T>, v: { id: number }) => db.selectFrom('t').select(['id', 'v']).where('id', '=', v.id));
+
+  it('the app’s handle sends a list’s kept (shaped) statement named, and nothing else', async () => {
     handle = await connect({ databaseUrl: url, pgliteDir: null });
-    const db = handle.db as unknown as import('kysely').Kysely<{ t: { id: number; v: number } }>;
+    const db = handle.db as unknown as Kysely<T>;
+    // Kept on the handle (its first run): allowed on the pool from then on.
+    expect(await byId.execute(db, '', { id: 1 })).toEqual([{ id: 1, v: 10 }]);
     await db.connection().execute(async (c) => {
       const rows = [];
-      for (let i = 0; i < 6; i++) rows.push(await c.selectFrom('t').select(['id', 'v']).where('id', '=', 1 + (i % 2)).execute());
-      expect(rows.map((r) => r[0].v)).toEqual([10, 20, 10, 20, 10, 20]);
+      for (let i = 0; i < 4; i++) rows.push(await byId.execute(c, '', { id: 1 + (i % 2) }));
+      for (let i = 0; i < 6; i++) await c.selectFrom('t').select('v').where('v', '>', i).execute();
+      expect(rows.map((r) => r[0].v)).toEqual([10, 20, 10, 20]);
       const kept = await sql<{ statement: string }>`select statement from pg_prepared_statements`.execute(c);
       expect(kept.rows.map((r) => r.statement)).toEqual(['select "id", "v" from "t" where "id" = $1']);
     });
@@ -111,9 +124,10 @@ describe.skipIf(testDbKind() !== 'postgres')('prepared statements on PostgreSQL 
   it('DATABASE_PREPARED_STATEMENTS=off: the app’s handle sends every statement unnamed', async () => {
     const off = await connect({ databaseUrl: url, pgliteDir: null, preparedStatements: false });
     try {
-      const db = off.db as unknown as import('kysely').Kysely<{ t: { id: number; v: number } }>;
+      const db = off.db as unknown as Kysely<T>;
+      expect(await byId.execute(db, '', { id: 1 })).toEqual([{ id: 1, v: 10 }]);
       await db.connection().execute(async (c) => {
-        for (let i = 0; i < 6; i++) await c.selectFrom('t').select(['id', 'v']).where('id', '=', 1).execute();
+        for (let i = 0; i < 3; i++) await byId.execute(c, '', { id: 1 });
         const kept = await sql<{ statement: string }>`select statement from pg_prepared_statements`.execute(c);
         expect(kept.rows).toEqual([]);
       });
