@@ -188,14 +188,18 @@ export class Keyset {
     return q.select(this.columns.map((c, i) => sql<string | null>`cast(${sql.ref(c.ref)} as text)`.as(KEY_ALIAS(i)))) as Q;
   }
 
-  /** The page's rows in the list's order (the walk's extra row dropped), and where the pages beside it start. */
-  answer<R>(walked: R[]): CursorPage<R> {
+  /**
+   * The page's rows in the list's order (the walk's extra row dropped), and where the pages beside it
+   * start. `get` reads a key column (`ks0`, …) of a row: an object's property by default, a column of
+   * an array row for a statement read in array mode (shaped.ts `fetch`).
+   */
+  answer<R>(walked: readonly R[], get: (row: R, column: string) => unknown = (r, c) => (r as Record<string, unknown>)[c]): CursorPage<R> {
     // The row past the page (page() asks limit + 1), in the walk's direction: there is more that way.
     const more = walked.length > this.w.limit;
-    const rows = more ? walked.slice(0, this.w.limit) : walked;
+    const rows = (more ? walked.slice(0, this.w.limit) : walked) as R[];
     const inOrder = this.reversed ? [...rows].reverse() : rows;
     const cursorOf = (r: R | undefined) =>
-      r === undefined ? null : encodeCursor(this.sortId, this.columns.map((_, i) => ((r as Record<string, unknown>)[KEY_ALIAS(i)] ?? null) as Value));
+      r === undefined ? null : encodeCursor(this.sortId, this.columns.map((_, i) => (get(r, KEY_ALIAS(i)) ?? null) as Value));
     // Walking backwards, the page ends before the cursor's row: there is always a page after it.
     const hasNext = this.reversed ? rows.length > 0 : more;
     const hasPrev = this.reversed ? more : this.byCursor || this.w.offset > 0;
