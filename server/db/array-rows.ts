@@ -28,8 +28,10 @@ const runners = new WeakMap<object, ArrayRunner>();
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyKysely = Kysely<any>;
 
-export function offerArrayRows(db: AnyKysely, run: ArrayRunner): void {
-  runners.set(db.getExecutor(), run);
+/** Offers array mode on this Kysely (connect.ts); `undefined` withdraws it (tests compare both paths). */
+export function offerArrayRows(db: AnyKysely, run: ArrayRunner | undefined): void {
+  if (run) runners.set(db.getExecutor(), run);
+  else runners.delete(db.getExecutor());
 }
 
 export function arrayRunnerOf(db: AnyKysely): ArrayRunner | undefined {
