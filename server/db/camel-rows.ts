@@ -16,6 +16,14 @@ export class CompiledCamelCasePlugin extends CamelCasePlugin {
     return isPlainObject(value) ? this.mapRow(value) : value;
   };
 
+  /** A column's name as this plugin renames it in a row (array-mode answers name their columns with it: shaped.ts). */
+  columnName(column: string): string {
+    return this.camelCase(column);
+  }
+
+  /** A json column's value with its objects' keys renamed as in a row (array-mode answers: answer-rows.ts). */
+  readonly renameNested = (value: unknown): unknown => this.#nested(value);
+
   /**
    * The statement's names are renamed by the compiler (snake-compiler.ts, which connect.ts pairs with
    * this plugin), not by copying the tree here.

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { CompiledCamelCasePlugin } from './camel-rows.js';
+import { loggedRunner, offerArrayRows } from './array-rows.js';
 import { Kysely, PostgresDialect, type Dialect, type KyselyConfig, type LogEvent } from 'kysely';
 import { PGlite } from '@electric-sql/pglite';
 import { PGliteDialect } from 'kysely-pglite-dialect';
@@ -125,8 +126,16 @@ export async function connect(options: ConnectOptions): Promise<DbHandle> {
     });
     const url = new URL(options.databaseUrl);
     const { listeners, onQuery } = listenerSet();
-    const db = new Kysely<Database>({ dialect: roleAware(new PostgresDialect({ pool }), options), plugins: [camelCase()], log: queryLog(listeners, options.log) });
+    const log = queryLog(listeners, options.log);
+    const db = new Kysely<Database>({ dialect: roleAware(new PostgresDialect({ pool }), options), plugins: [camelCase()], log });
     if (prepared) preparedFor(db.getExecutor(), prepared);
+    // The benched lists' kept statements in array mode, on the pool as Kysely runs them (array-rows.ts).
+    if (typeof log === 'function') {
+      offerArrayRows(db, loggedRunner(async (q) => {
+        const r = await pool.query<unknown[]>({ text: q.sql, values: [...q.parameters], rowMode: 'array' });
+        return { columns: r.fields.map((f) => f.name), rows: r.rows };
+      }, log));
+    }
     return {
       db,
       kind: 'postgres',
@@ -160,7 +169,11 @@ function pgliteHandle(client: PgliteQueryClient, description: string, dumpDataDi
   // which holds that one connection for the statement only, not for the request.
   const { listeners, onQuery } = listenerSet();
   const dialect = worker ? new PgliteWorkerDialect(worker) : new PGliteDialect(client as PGlite);
-  const db = new Kysely<Database>({ dialect: roleAware(dialect, options), plugins: [camelCase()], log: queryLog(listeners, options.log) });
+  const log = queryLog(listeners, options.log);
+  const db = new Kysely<Database>({ dialect: roleAware(dialect, options), plugins: [camelCase()], log });
+  // In the worker thread the benched lists' kept statements are read as arrays (array-rows.ts); in
+  // this thread (PGLITE_THREAD=main) through kysely-pglite-dialect's driver as objects.
+  if (worker && typeof log === 'function') offerArrayRows(db, loggedRunner(async (q) => worker.queryArrays(q.sql, [...q.parameters]), log));
   return {
     db,
     kind: 'pglite',

@@ -110,12 +110,13 @@ export function seekAfter(columns: readonly KeyColumn[], values: readonly Value[
 type AnySelect = SelectQueryBuilder<any, any, any>;
 
 /**
- * What of a page is a value of its statements (server/db/shaped.ts): the limit, the offset when
- * paging by offset, and the cursor's values when by cursor. The rest — the sort, the mode, which
- * cursor values are NULL, whether there is an offset — is the statements' shape.
+ * What of a page is a value of its statements (server/db/shaped.ts): the offset when paging by
+ * offset, and the cursor's values when by cursor. The rest — the sort, the mode, the page's size,
+ * which cursor values are NULL, whether there is an offset — is the statements' shape. The size is
+ * written into the statement, not sent as a value: a plan kept for `limit $n` (prepared-statements.ts)
+ * is costed for a tenth of the rows, whatever the page.
  */
 export type KeysetValues = {
-  limit: number;
   offset?: number;
   seek?: Value[];
 };
@@ -153,12 +154,12 @@ export class Keyset {
 
   /** The sort and the direction of the walk (a shaped statement's key; the rest is in `values`). */
   get shape(): string {
-    return `${this.sortId}/${this.reversed ? 'before' : this.seek ? 'after' : 'offset'}`;
+    return `${this.sortId}/${this.reversed ? 'before' : this.seek ? 'after' : 'offset'}/${this.w.limit + 1}`;
   }
 
   /** The page's values its statements take as parameters. */
   get values(): KeysetValues {
-    return this.seek ? { limit: this.w.limit + 1, seek: this.seek } : { limit: this.w.limit + 1, offset: this.w.offset };
+    return this.seek ? { seek: this.seek } : { offset: this.w.offset };
   }
 
   /** ORDER BY of the walk. */
@@ -171,14 +172,14 @@ export class Keyset {
   /**
    * Order, the cursor's seek (or the offset) and the limit: the statement choosing the page. With
    * `v` (a shaped statement's placeholders for `values`) those values instead of this page's own. It
-   * asks one row more than the page (`values.limit` is the page's size + 1), which `answer` drops: that
+   * asks one row more than the page (its size + 1, written into the statement), which `answer` drops: that
    * row tells whether a page follows, so the last page answers `nextCursor: null` even when it is full
    * and a walk ends without an empty request.
    */
   page<Q extends AnySelect>(q: Q, v: KeysetValues = this.values): Q {
     let out: AnySelect = this.order(q);
     if (v.seek) out = out.where(seekAfter(this.walk, v.seek));
-    out = out.limit(v.limit);
+    out = out.limit(sql.lit(this.w.limit + 1));
     if (!v.seek && v.offset) out = out.offset(v.offset);
     return out as Q;
   }
@@ -188,14 +189,18 @@ export class Keyset {
     return q.select(this.columns.map((c, i) => sql<string | null>`cast(${sql.ref(c.ref)} as text)`.as(KEY_ALIAS(i)))) as Q;
   }
 
-  /** The page's rows in the list's order (the walk's extra row dropped), and where the pages beside it start. */
-  answer<R>(walked: R[]): CursorPage<R> {
+  /**
+   * The page's rows in the list's order (the walk's extra row dropped), and where the pages beside it
+   * start. `get` reads a key column (`ks0`, …) of a row: an object's property by default, a column of
+   * an array row for a statement read in array mode (shaped.ts `fetch`).
+   */
+  answer<R>(walked: readonly R[], get: (row: R, column: string) => unknown = (r, c) => (r as Record<string, unknown>)[c]): CursorPage<R> {
     // The row past the page (page() asks limit + 1), in the walk's direction: there is more that way.
     const more = walked.length > this.w.limit;
-    const rows = more ? walked.slice(0, this.w.limit) : walked;
+    const rows = (more ? walked.slice(0, this.w.limit) : walked) as R[];
     const inOrder = this.reversed ? [...rows].reverse() : rows;
     const cursorOf = (r: R | undefined) =>
-      r === undefined ? null : encodeCursor(this.sortId, this.columns.map((_, i) => ((r as Record<string, unknown>)[KEY_ALIAS(i)] ?? null) as Value));
+      r === undefined ? null : encodeCursor(this.sortId, this.columns.map((_, i) => (get(r, KEY_ALIAS(i)) ?? null) as Value));
     // Walking backwards, the page ends before the cursor's row: there is always a page after it.
     const hasNext = this.reversed ? rows.length > 0 : more;
     const hasPrev = this.reversed ? more : this.byCursor || this.w.offset > 0;

@@ -111,16 +111,23 @@ export function preparedStatements(options: PreparedStatementOptions = {}): Prep
     };
     (client as unknown as { query: QueryFn }).query = (...args: unknown[]) => {
       const [first, second, third] = args;
-      // Promise calls only: (text, values) or ({ text, values, … }); callbacks, cursors and streams go as they came.
-      if (typeof first === 'string' && (second === undefined || Array.isArray(second)) && third === undefined) {
-        const name = nameFor(first, second as unknown[] | undefined);
-        return name ? run({ name, text: first, values: second as unknown[] }) : query(first, second);
+      // (text, values?, callback?) as Kysely's driver calls it, or ({ text, values, … }, callback?) as
+      // pg-pool's query() does (array rows: array-rows.ts); cursors, streams and the rest go as they came.
+      let config: QueryConfig | null = null;
+      let callback: ((err: unknown, res?: unknown) => void) | undefined;
+      if (typeof first === 'string' && (second === undefined || Array.isArray(second)) && (third === undefined || typeof third === 'function')) {
+        config = { text: first, values: second as unknown[] | undefined };
+        callback = third as typeof callback;
+      } else if (isPlainConfig(first) && first.name === undefined && (second === undefined || typeof second === 'function') && (third === undefined || typeof third === 'function')) {
+        config = first;
+        callback = (second ?? third) as typeof callback;
       }
-      if (isPlainConfig(first) && second === undefined && first.name === undefined) {
-        const name = nameFor(first.text, first.values);
-        return name ? run({ ...first, name }) : query(first);
-      }
-      return query(...args);
+      const name = config ? nameFor(config.text, config.values) : undefined;
+      if (!config || !name) return query(...args);
+      const answer = run({ ...config, name });
+      if (!callback) return answer;
+      answer.then((res) => callback(null, res), (err: unknown) => callback(err));
+      return undefined;
     };
   }
 

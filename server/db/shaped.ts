@@ -1,4 +1,7 @@
 import { createQueryId, type CompiledQuery, type Compilable, type Kysely } from 'kysely';
+import type { AnswerRow, Nested } from './answer-rows.js';
+import { arrayRunnerOf, type ArrayResult } from './array-rows.js';
+import { CompiledCamelCasePlugin } from './camel-rows.js';
 import { allowPrepared } from './prepared-statements.js';
 
 /**
@@ -34,6 +37,32 @@ export interface ShapedStatement<DB, V extends ShapeValues, C, R> {
   execute(db: Kysely<DB>, shape: string, values: V, context?: C): Promise<R[]>;
   /** What `execute` sends for these values (tests compare it with a fresh compile). */
   compile(db: Kysely<DB>, shape: string, values: V, context?: C): CompiledQuery<R>;
+  /**
+   * The rows for an answer built once (answer-rows.ts): a kept statement on a handle that offers
+   * array mode (array-rows.ts) is read as the driver's arrays, with no object or renamed copy per
+   * row; anything else (a scoped handle, a transaction, PGlite in the main thread, a shape past the
+   * bound) as Kysely's rows, as `execute` reads them. Either way `get` reads a column of a row and
+   * `answer` turns rows into a list's answer rows.
+   */
+  fetch(db: Kysely<DB>, shape: string, values: V, context?: C): Promise<Fetched<R>>;
+}
+
+/** A statement's rows, in whichever form the handle read them. */
+export interface Fetched<R> {
+  readonly rows: readonly unknown[];
+  /** Whether the rows are the driver's arrays (tests check the fast path is the one taken). */
+  readonly arrays: boolean;
+  /** One column of a row, by its camelCase name (`ks0`, `poNo`). */
+  get(row: unknown, column: string): unknown;
+  /** The answer row of each row, as `answer` declares it. */
+  answer<A, X>(answer: AnswerRow<R, A, X>): (row: unknown, context?: X) => A;
+}
+
+/** A kept statement's columns in array mode, named once (the same for every run of the shape). */
+interface Columns {
+  raw: readonly string[];
+  camel: readonly string[];
+  signature: string;
 }
 
 /** Where a kept statement's parameters come from: `take[i]` ≥ 0 the request's value of that index, else `constants[i]`. */
@@ -42,6 +71,7 @@ interface Kept {
   sql: string;
   take: number[];
   constants: unknown[];
+  columns?: Columns;
 }
 
 const DEFAULT_MAX_SHAPES = 64;
@@ -128,8 +158,14 @@ export function shaped<DB, V extends ShapeValues, C, R>(
   const kept = new WeakMap<object, Map<string, Kept>>();
 
   function compile(db: Kysely<DB>, shape: string, values: V, context?: C): CompiledQuery<R> {
+    return prepare(db, shape, values, context).query;
+  }
+
+  /** The statement to send, and its kept record when it is a kept one. */
+  function prepare(db: Kysely<DB>, shape: string, values: V, context?: C): { query: CompiledQuery<R>; kept: Kept | null } {
+    const fresh = () => ({ query: build(db, values, context as C).compile(), kept: null });
     const executor = db.getExecutor();
-    if (executor.plugins.length !== 1) return build(db, values, context as C).compile();
+    if (executor.plugins.length !== 1) return fresh();
     const leaves: Array<string | number> = [];
     const key = [shape, '\u0000'];
     walk(values, leaves, key);
@@ -138,7 +174,7 @@ export function shaped<DB, V extends ShapeValues, C, R>(
     if (!shapes) kept.set(executor, (shapes = new Map()));
     let s = shapes.get(k);
     if (!s) {
-      if (shapes.size >= maxShapes) return build(db, values, context as C).compile();
+      if (shapes.size >= maxShapes) return fresh();
       s = keep(name, build(db, placeholders(values, { i: 0 }) as V, context as C).compile(), leaves.length);
       shapes.set(k, s);
       // On PostgreSQL, planned once per connection from now on (prepared-statements.ts says what that asks of the text).
@@ -147,11 +183,55 @@ export function shaped<DB, V extends ShapeValues, C, R>(
     const parameters = new Array<unknown>(s.take.length);
     for (let i = 0; i < parameters.length; i++) parameters[i] = s.take[i] < 0 ? s.constants[i] : leaves[s.take[i]];
     // A query id of its own per run, as a freshly compiled statement has (drivers and plugins key by it).
-    return { query: s.query, sql: s.sql, parameters, queryId: createQueryId() };
+    return { query: { query: s.query, sql: s.sql, parameters, queryId: createQueryId() }, kept: s };
+  }
+
+  async function fetch(db: Kysely<DB>, shape: string, values: V, context?: C): Promise<Fetched<R>> {
+    const { query, kept: record } = prepare(db, shape, values, context);
+    const run = record ? arrayRunnerOf(db) : undefined;
+    const plugin = db.getExecutor().plugins[0];
+    if (record && run && plugin instanceof CompiledCamelCasePlugin) return arrayRows(record, await run(query), plugin);
+    return objectRows((await db.executeQuery<R>(query)).rows);
   }
 
   return {
     compile,
     execute: async (db, shape, values, context) => (await db.executeQuery<R>(compile(db, shape, values, context))).rows,
+    fetch,
   };
+}
+
+function arrayRows<R>(kept: Kept, result: ArrayResult, plugin: CompiledCamelCasePlugin): Fetched<R> {
+  let columns = kept.columns;
+  if (!columns || !sameNames(columns.raw, result.columns)) {
+    const camel = result.columns.map((c) => plugin.columnName(c));
+    kept.columns = columns = { raw: result.columns, camel, signature: camel.join('\u0000') };
+  }
+  const { camel, signature } = columns;
+  const nested: Nested = plugin.renameNested;
+  return {
+    rows: result.rows,
+    arrays: true,
+    // The last column of a name, as an object row keeps the last of two same-named columns.
+    get: (row, column) => (row as unknown[])[camel.lastIndexOf(column)],
+    answer: <A, X>(answer: AnswerRow<R, A, X>) => {
+      const map = answer.forColumns(camel, signature);
+      return (row: unknown, context?: X) => map(row as unknown[], context, nested);
+    },
+  };
+}
+
+function objectRows<R>(rows: readonly R[]): Fetched<R> {
+  return {
+    rows,
+    arrays: false,
+    get: (row, column) => (row as Record<string, unknown>)[column],
+    answer: <A, X>(answer: AnswerRow<R, A, X>) => (row: unknown, context?: X) => answer.fromObject(row as R, context),
+  };
+}
+
+function sameNames(a: readonly string[], b: readonly string[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }

@@ -34,10 +34,16 @@ export function fitsAmount(amount: string): boolean {
   return compareDecimals(amount, '9999999999999999.99') <= 0;
 }
 
+// Already in the printed form (PostgreSQL's text of a numeric(15,3) / numeric(18,2) column, what a
+// list answers 100 times a page): nothing to round, and parsing it was ≈ 2 % of a list request's CPU.
+// Not '-0.000'/'-0.00', which roundDecimal prints without its sign.
+const QUANTITY_TEXT = /^-?(?:0|[1-9]\d*)\.\d{3}$/;
+const AMOUNT_TEXT = /^-?(?:0|[1-9]\d*)\.\d{2}$/;
+
 /** A quantity as numeric(15,3) prints it: '12.5' → '12.500'. */
-export const qty = (v: string): string => roundDecimal(v, 3);
+export const qty = (v: string): string => (QUANTITY_TEXT.test(v) && v !== '-0.000' ? v : roundDecimal(v, 3));
 /** A numeric(18,2) amount: '1500' → '1500.00'. */
-export const amt = (v: string): string => roundDecimal(v, 2);
+export const amt = (v: string): string => (AMOUNT_TEXT.test(v) && v !== '-0.00' ? v : roundDecimal(v, 2));
 /** Whole won: '1500.00' → '1500'. */
 export const won = (v: string): string => roundDecimal(v, 0);
 /** Thousands-grouped whole won for messages: 5000000 → 5,000,000. */

@@ -100,6 +100,14 @@ export class PgliteWorkerClient implements PgliteQueryClient {
   }
 
   /**
+   * One statement read in array mode (server/db/array-rows.ts): each row an array of the columns'
+   * values, the columns' names once. Outside any connection's transaction, as a statement of its own.
+   */
+  queryArrays(sql: string, params: unknown[]): Promise<{ rows: unknown[][]; columns: string[] }> {
+    return this.send({ op: 'query', sql, params, rowMode: 'array' }) as Promise<{ rows: unknown[][]; columns: string[] }>;
+  }
+
+  /**
    * A supplier's statement outside a transaction: begin, role and company set for it alone, the
    * statement, commit — in the thread, one message (server/db/supplier-role.ts).
    */
@@ -144,7 +152,7 @@ export class PgliteWorkerClient implements PgliteQueryClient {
     await this.worker.terminate();
   }
 
-  private send(message: { op: string; sql?: string; params?: unknown[]; on?: boolean; conn?: number; role?: string; compNo?: string }): Promise<unknown> {
+  private send(message: { op: string; sql?: string; params?: unknown[]; on?: boolean; conn?: number; role?: string; compNo?: string; rowMode?: 'array' }): Promise<unknown> {
     if (this.dead) return Promise.reject(databaseUnavailable(this.dead));
     const id = this.nextId++;
     const origin = new Error();

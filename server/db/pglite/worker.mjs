@@ -6,7 +6,7 @@
 // Plain JavaScript on purpose: a worker thread does not inherit tsx's or vitest's TypeScript
 // loaders, so this file (and parsers.mjs) must load in bare Node.
 //
-// Messages in:  { id, op: 'query', sql, params, conn } | { id, op: 'scoped', role, compNo, sql, params, conn }
+// Messages in:  { id, op: 'query', sql, params, conn, rowMode? } | { id, op: 'scoped', role, compNo, sql, params, conn }
 //               | { id, op: 'dump' } | { id, op: 'stats', on } | { id, op: 'close' }
 // Messages out: { ready: true } | { ready: false, error } once at start, then
 //               { id, ok: true, result } | { id, ok: false, error } for every message, in order.
@@ -81,7 +81,7 @@ const DEPENDS_ON_MORE = /\b(now|current_timestamp|current_date|current_time|loca
 const ANSWERS_MAX = 256;
 const ANSWER_ROWS_MAX = 2000;
 const keepAnswers = process.env.GPMS_PGLITE_ANSWERS !== 'off';
-/** @type {Map<string, { rows: unknown[]; affectedRows: number }>} insertion order = age (oldest first) */
+/** @type {Map<string, { rows: unknown[]; affectedRows: number; columns?: string[] }>} insertion order = age (oldest first) */
 const answers = new Map();
 let answerHits = 0;
 let answerMisses = 0;
@@ -100,7 +100,7 @@ function answerKey(scope, sql, params) {
   }
 }
 
-/** @param {string} key @param {{ rows: unknown[]; affectedRows: number }} answer */
+/** @param {string} key @param {{ rows: unknown[]; affectedRows: number; columns?: string[] }} answer */
 function keep(key, answer) {
   if (answer.rows.length > ANSWER_ROWS_MAX) return;
   if (answers.size >= ANSWERS_MAX) answers.delete(answers.keys().next().value);
@@ -110,12 +110,14 @@ function keep(key, answer) {
 /**
  * Runs one statement, or answers it from the kept answers. `scope`: '' for the application's own
  * user; for a supplier's statement its role and company (op 'scoped'), which the answer depends on.
- * @param {string} scope @param {string} sql @param {unknown[]} params @param {() => Promise<{ rows: unknown[]; affectedRows?: number }>} run
+ * @param {string} scope @param {string} sql @param {unknown[]} params @param {() => Promise<{ rows: unknown[]; affectedRows?: number; fields?: Array<{ name: string }> }>} run
+ * @param {boolean} [arrays] rows as arrays with the columns' names once (server/db/array-rows.ts)
  */
-async function runStatement(scope, sql, params, run) {
+async function runStatement(scope, sql, params, run, arrays = false) {
   const t0 = performance.now();
   const inTransaction = db.isInTransaction();
-  const key = !inTransaction && keepable(sql) ? answerKey(scope, sql, params) : null;
+  // An answer in arrays is kept apart from the same statement's answer in objects.
+  const key = !inTransaction && keepable(sql) ? answerKey(arrays ? `${scope}\u0000arrays` : scope, sql, params) : null;
   const kept = key === null ? undefined : answers.get(key);
   if (kept) {
     answerHits++;
@@ -125,7 +127,7 @@ async function runStatement(scope, sql, params, run) {
   let result;
   try {
     const r = await run();
-    result = { rows: r.rows, affectedRows: r.affectedRows ?? 0 };
+    result = arrays ? { rows: r.rows, affectedRows: r.affectedRows ?? 0, columns: (r.fields ?? []).map((f) => f.name) } : { rows: r.rows, affectedRows: r.affectedRows ?? 0 };
   } finally {
     if (inTransaction || db.isInTransaction() || mayWrite(sql)) answers.clear();
   }
@@ -137,10 +139,11 @@ async function runStatement(scope, sql, params, run) {
   return result;
 }
 
-/** @param {{ op: string; sql?: string; params?: unknown[]; on?: boolean; role?: string; compNo?: string }} msg */
+/** @param {{ op: string; sql?: string; params?: unknown[]; on?: boolean; role?: string; compNo?: string; rowMode?: 'array' }} msg */
 async function handle(msg) {
   if (msg.op === 'query') {
     const params = msg.params ?? [];
+    if (msg.rowMode === 'array') return { result: await runStatement('', msg.sql, params, () => db.query(msg.sql, params, { rowMode: 'array' }), true) };
     return { result: await runStatement('', msg.sql, params, () => db.query(msg.sql, params)) };
   }
   if (msg.op === 'scoped') {

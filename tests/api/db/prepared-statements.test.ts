@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { sql, type Kysely } from 'kysely';
+import { sql, type CompiledQuery, type Kysely, type LogEvent } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connect, type DbHandle } from '../../../server/db/connect.js';
 import { shaped } from '../../../server/db/shaped.js';
 import { preparable, preparedStatements, type PreparedStatements } from '../../../server/db/prepared-statements.js';
-import { createPgDatabase, dropPgDatabase, testDbKind } from '../../helpers/test-db.js';
+import { listDeliveries } from '../../../server/modules/fulfilment/delivery/queries.js';
+import { createPgDatabase, createSeededTestDb, dropPgDatabase, testDbKind } from '../../helpers/test-db.js';
 
 describe('which statements may go named', () => {
   it('only with parameters and without a `*` select list', () => {
@@ -64,6 +65,17 @@ describe.skipIf(testDbKind() !== 'postgres')('prepared statements on PostgreSQL 
       // Allowed, but without parameters, or with `*`: never named.
       for (let i = 0; i < 2; i++) await client.query('select id from t order by id');
       for (let i = 0; i < 2; i++) await client.query('select * from t where id = $1', [1]);
+      expect(await preparedOn(client)).toEqual([READ]);
+    } finally {
+      client.release();
+    }
+  });
+
+  it('pg-pool’s query() (a config and a callback, as the lists’ array rows use it) goes named too', async () => {
+    const answer = await pool.query({ text: READ, values: [1], rowMode: 'array' });
+    expect(answer.rows).toEqual([[1, 10]]);
+    const client = await pool.connect();
+    try {
       expect(await preparedOn(client)).toEqual([READ]);
     } finally {
       client.release();
@@ -133,6 +145,39 @@ describe.skipIf(testDbKind() !== 'postgres')('prepared statements on PostgreSQL 
       });
     } finally {
       await off.close();
+    }
+  });
+});
+
+/**
+ * A kept list statement is planned once per connection on PostgreSQL, and after five runs PostgreSQL may
+ * keep its generic plan — made without the values. What the statement's text must do for that plan to
+ * stay good (prepared-statements.ts), checked on the plan itself, not on timings.
+ */
+describe.skipIf(testDbKind() !== 'postgres')('the lists’ kept statements under a generic plan', () => {
+  it('deliveries: a row’s receipt is found by the partial index wh_receipt_active_delivery', async () => {
+    const seen: CompiledQuery[] = [];
+    const t = await createSeededTestDb('postgres', undefined, (e: LogEvent) => void seen.push(e.query));
+    try {
+      await listDeliveries(t.db, {}, { field: 'deliveryDate', direction: 'desc' }, { limit: 100, offset: 0 });
+      const page = seen.find((q) => /from "delivery" as "d"/.test(q.sql) && /"wh_req_no"/.test(q.sql));
+      expect(page?.sql).toMatch(/ limit 101$/);
+      const client = await t.pgPool!.connect();
+      try {
+        await client.query('set plan_cache_mode = force_generic_plan');
+        // With sequential scans priced out, the plan still holds one only where no index can serve.
+        await client.query('set enable_seqscan = off');
+        await client.query(`prepare generic_page as ${page!.sql}`);
+        const args = page!.parameters.map((p) => client.escapeLiteral(String(p))).join(', ');
+        const plan = (await client.query<{ 'QUERY PLAN': string }>(`explain execute generic_page${args ? `(${args})` : ''}`)).rows.map((r) => r['QUERY PLAN']).join('\n');
+        expect(plan).toMatch(/wh_receipt_active_delivery/);
+        expect(plan).not.toMatch(/Seq Scan on wh_receipt/);
+      } finally {
+        await client.query('deallocate generic_page; reset plan_cache_mode; reset enable_seqscan');
+        client.release();
+      }
+    } finally {
+      await t.drop();
     }
   });
 });

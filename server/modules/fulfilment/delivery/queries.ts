@@ -7,6 +7,8 @@ import { keyset, type Keyset, type KeysetValues, type PageWindow } from '../../.
 import { shaped } from '../../../db/shaped.js';
 import { amt, qty } from '../../../domain/money.js';
 import { iso } from '../../../domain/values.js';
+import { answerRow } from '../../../db/answer-rows.js';
+import { count, isoOf, orNull } from '../../../db/answer-values.js';
 import type { DELIVERABLE_SORT, DELIVERY_SORT } from './schemas.js';
 import { openQuantity } from './workflow.js';
 
@@ -68,20 +70,24 @@ function selectRow(q: ReturnType<typeof base>) {
     ])
     .select((eb) => [
       eb.selectFrom('deliveryLine as l').select((e) => e.fn.countAll<number>().as('n')).whereRef('l.deliveryNo', '=', 'd.deliveryNo').as('lineCount'),
-      eb.selectFrom('whReceipt as r').select('r.whReqNo').whereRef('r.deliveryNo', '=', 'd.deliveryNo').where('r.status', '<>', 'CANCELLED').limit(1).as('whReqNo'),
+      // 'CANCELLED' written into the text: the partial index wh_receipt_active_delivery serves this lookup only if its
+      // predicate can be proved, which a prepared statement's generic plan cannot do for a parameter (prepared-statements.ts).
+      eb.selectFrom('whReceipt as r').select('r.whReqNo').whereRef('r.deliveryNo', '=', 'd.deliveryNo').where('r.status', '<>', sql.lit('CANCELLED')).limit(1).as('whReqNo'),
     ]);
 }
 
 type RawRow = Awaited<ReturnType<ReturnType<typeof selectRow>['executeTakeFirstOrThrow']>>;
 
-export function toDeliveryRow(r: RawRow) {
-  return {
-    deliveryNo: r.deliveryNo, compNo: r.compNo, compName: r.compName, poNo: r.poNo, poTitle: r.poTitle ?? null, noPo: r.noPo, status: r.status,
-    deliveryDate: r.deliveryDate, arrivalDate: r.arrivalDate, currency: r.currency, AMT: amt(r.totalAmount), lineCount: Number(r.lineCount ?? 0),
-    delivererName: r.delivererName, delivererPhone: r.delivererPhone, vehicleNo: r.vehicleNo, FILE_SEQ: r.fileId, BIGO: r.remark, cancelReason: r.cancelReason,
-    registeredBy: r.registeredBy, receivedAt: iso(r.receivedAt), whReqNo: r.whReqNo ?? null, createdAt: iso(r.createdAt)!, updatedAt: iso(r.updatedAt)!, version: r.version,
-  };
-}
+// The answer's row, declared once: from Kysely's rows (a supplier's view, one delivery) and from the
+// page statement's array rows alike (server/db/answer-rows.ts).
+const deliveryRow = answerRow<RawRow>()('deliveries', (f) => ({
+  deliveryNo: f('deliveryNo'), compNo: f('compNo'), compName: f('compName'), poNo: f('poNo'), poTitle: f('poTitle', orNull), noPo: f('noPo'), status: f('status'),
+  deliveryDate: f('deliveryDate'), arrivalDate: f('arrivalDate'), currency: f('currency'), AMT: f('totalAmount', amt), lineCount: f('lineCount', count),
+  delivererName: f('delivererName'), delivererPhone: f('delivererPhone'), vehicleNo: f('vehicleNo'), FILE_SEQ: f('fileId'), BIGO: f('remark'), cancelReason: f('cancelReason'),
+  registeredBy: f('registeredBy'), receivedAt: f('receivedAt', iso), whReqNo: f('whReqNo', orNull), createdAt: f('createdAt', isoOf), updatedAt: f('updatedAt', isoOf), version: f('version'),
+}));
+
+export const toDeliveryRow = (r: RawRow) => deliveryRow.fromObject(r);
 
 /** Sort columns that may be NULL (keyset paging places NULLs as the ORDER BY does). */
 const NULLABLE: ReadonlySet<string> = new Set(['d.poNo', 'd.arrivalDate']);
@@ -96,11 +102,10 @@ export async function listDeliveries(db: Db, f: DeliveryFilter, sort: SortSpec<(
   const v = deliveryValues(f);
   const column = SORT_COLUMNS[sort.field];
   const ks = keyset(sortId(sort), [{ ref: column, direction: sort.direction, nullable: NULLABLE.has(column) }, { ref: 'd.deliveryNo', direction: 'desc' }], w);
-  const [page, count] = await Promise.all([
-    pageStatement.execute(db, ks.shape, { ...v, page: ks.values }, ks).then((r) => ks.answer(r)),
-    countStatement.execute(db, '', v),
-  ]);
-  return { rows: page.rows.map(toDeliveryRow), total: Number(count[0].n), nextCursor: page.nextCursor, prevCursor: page.prevCursor };
+  const [fetched, counted] = await Promise.all([pageStatement.fetch(db, ks.shape, { ...v, page: ks.values }, ks), countStatement.execute(db, '', v)]);
+  const page = ks.answer(fetched.rows, fetched.get);
+  const toRow = fetched.answer(deliveryRow);
+  return { rows: page.rows.map((r) => toRow(r)), total: Number(counted[0].n), nextCursor: page.nextCursor, prevCursor: page.prevCursor };
 }
 
 export async function findDelivery(db: Db, deliveryNo: string) {

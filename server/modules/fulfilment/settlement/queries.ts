@@ -6,6 +6,8 @@ import { keyset, type Keyset, type KeysetValues, type PageWindow } from '../../.
 import { shaped } from '../../../db/shaped.js';
 import { amt, qty, won, type Currency } from '../../../domain/money.js';
 import { iso } from '../../../domain/values.js';
+import { answerRow } from '../../../db/answer-rows.js';
+import { count, isoOf, orNull } from '../../../db/answer-values.js';
 import { kstDayStart, lastDayOf } from '../../../domain/dates.js';
 import type { ADJUST_SORT, SETTLE_SORT } from './schemas.js';
 import { matchIssues, type DecidedLine, type SettledLine } from './workflow.js';
@@ -58,22 +60,18 @@ function selectRow(q: ReturnType<typeof base>) {
 
 type Raw = Awaited<ReturnType<ReturnType<typeof selectRow>['executeTakeFirstOrThrow']>>;
 
-export function toSettlementRow(r: Raw) {
-  return {
-    ...r,
-    jpyGoodsAmount: won(r.jpyGoodsAmount),
-    jpyRate: r.jpyRate === null ? null : r.jpyRate.replace(/\.?0+$/, ''),
-    pendingAdjustments: Number(r.pendingAdjustments ?? 0),
-    voucherNo: r.voucherNo ?? null,
-    voucherStatus: r.voucherStatus ?? null,
-    builtAt: iso(r.builtAt)!,
-    confirmRequestedAt: iso(r.confirmRequestedAt),
-    confirmedAt: iso(r.confirmedAt),
-    disputedAt: iso(r.disputedAt),
-    postedAt: iso(r.postedAt),
-    updatedAt: iso(r.updatedAt)!,
-  };
-}
+// The answer's row, declared once: from Kysely's rows (a supplier's view, one settlement) and from
+// the page statement's array rows alike (server/db/answer-rows.ts).
+const settlementRow = answerRow<Raw>()('settlements', (f) => ({
+  settleNo: f('settleNo'), compNo: f('compNo'), compName: f('compName'), taxNo: f('taxNo'), period: f('period'), status: f('status'), lineCount: f('lineCount'),
+  krwGoodsAmount: f('krwGoodsAmount'), jpyGoodsAmount: f('jpyGoodsAmount', won), jpyKrwAmount: f('jpyKrwAmount'), goodsAmount: f('goodsAmount'),
+  adjustmentAmount: f('adjustmentAmount'), totalAmount: f('totalAmount'), jpyRate: f('jpyRate', (v) => (v === null ? null : v.replace(/\.?0+$/, ''))),
+  jpyRateSource: f('jpyRateSource'), voucherNo: f('voucherNo', orNull), voucherStatus: f('voucherStatus', orNull), builtAt: f('builtAt', isoOf),
+  confirmRequestedAt: f('confirmRequestedAt', iso), confirmedAt: f('confirmedAt', iso), confirmedBy: f('confirmedBy'), disputedAt: f('disputedAt', iso),
+  disputeReason: f('disputeReason'), postedAt: f('postedAt', iso), updatedAt: f('updatedAt', isoOf), version: f('version'), pendingAdjustments: f('pendingAdjustments', count),
+}));
+
+export const toSettlementRow = (r: Raw) => settlementRow.fromObject(r);
 
 const SORT: Record<(typeof SETTLE_SORT)[number], string> = {
   settleNo: 's.settleNo', period: 's.period', compNo: 's.compNo', compName: 'c.compNameKr', status: 's.status', lineCount: 's.lineCount', goodsAmount: 's.goodsAmount',
@@ -97,12 +95,11 @@ export async function listSettlements(db: Db, f: SettlementFilter, sort: SortSpe
   const v = settlementValues(f);
   // Every sort column is NOT NULL (the company's name through an inner join).
   const ks = keyset(sortId(sort), [{ ref: SORT[sort.field], direction: sort.direction }, { ref: 's.settleNo', direction: 'desc' }], w);
-  const [page, [agg]] = await Promise.all([
-    pageStatement.execute(db, ks.shape, { ...v, page: ks.values }, ks).then((r) => ks.answer(r)),
-    totalsStatement.execute(db, '', v),
-  ]);
+  const [fetched, [agg]] = await Promise.all([pageStatement.fetch(db, ks.shape, { ...v, page: ks.values }, ks), totalsStatement.execute(db, '', v)]);
+  const page = ks.answer(fetched.rows, fetched.get);
+  const toRow = fetched.answer(settlementRow);
   return {
-    rows: page.rows.map(toSettlementRow),
+    rows: page.rows.map((r) => toRow(r)),
     total: Number(agg.n),
     totals: { goodsAmount: won(agg.goods ?? '0'), adjustmentAmount: won(agg.adj ?? '0'), totalAmount: won(agg.total ?? '0') },
     nextCursor: page.nextCursor,

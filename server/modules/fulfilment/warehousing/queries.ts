@@ -8,6 +8,8 @@ import { dateRange } from '../../../domain/dates.js';
 import { failIf, type FieldError } from '../../../domain/errors.js';
 import { amt, qty, totalOf } from '../../../domain/money.js';
 import { iso, text } from '../../../domain/values.js';
+import { answerRow } from '../../../db/answer-rows.js';
+import { orNull } from '../../../db/answer-values.js';
 import type { WH_ITEM_SORT, WH_SORT } from './schemas.js';
 import { NATIVE_SYSTEM } from './workflow.js';
 
@@ -229,17 +231,19 @@ function selectItems(q: ReturnType<typeof itemsBase>) {
 
 type ItemRaw = Awaited<ReturnType<ReturnType<typeof selectItems>['executeTakeFirstOrThrow']>>;
 /**
- * Every field named (no `{ ...rest }`): V8 copies a 35-property row by rest and spread through its
- * slow path, ≈ 25 µs a row — 2.5 ms of a 100-row page (issue #27's profile under load).
+ * The answer's row, declared once (server/db/answer-rows.ts): from Kysely's rows (the extract) and
+ * from the page statement's array rows alike, every field named (V8 copies a 35-property row by rest
+ * and spread through its slow path, ≈ 25 µs a row: issue #27's profile under load).
  */
-const toItemRow = (r: ItemRaw) => ({
-  whReqNo: r.whReqNo, whAppNo: r.whAppNo, poNo: r.poNo, deliveryNo: r.deliveryNo, compNo: r.compNo, compName: r.compName, sourceSystem: r.sourceSystem,
-  externalRef: r.externalRef, section: r.section, sectionName: r.sectionName, deptcd: r.deptcd, deptName: r.deptName, eprId: r.eprId, eprName: r.eprName,
-  receiverId: r.receiverId, receiveName: r.receiveName, expenses: r.expenses, status: r.status, approvalStatus: r.approvalStatus, currency: r.currency,
-  whReqDate: r.whReqDate, lastDeciDate: r.lastDeciDate, lineNo: r.lineNo, poLineNo: r.poLineNo, deliveryLineNo: r.deliveryLineNo, itemCode: r.itemCode,
-  itemName: r.itemName, spec: r.spec, unitCode: r.unitCode,
-  FILE_SEQ: r.fileId ?? null, settleNo: r.settleNo ?? null, quantity: qty(r.quantity), PRICE: amt(r.unitPrice), AMT: amt(r.amount), BIGO: r.remark,
-});
+const itemRow = answerRow<ItemRaw>()('warehousing items', (f) => ({
+  whReqNo: f('whReqNo'), whAppNo: f('whAppNo'), poNo: f('poNo'), deliveryNo: f('deliveryNo'), compNo: f('compNo'), compName: f('compName'), sourceSystem: f('sourceSystem'),
+  externalRef: f('externalRef'), section: f('section'), sectionName: f('sectionName'), deptcd: f('deptcd'), deptName: f('deptName'), eprId: f('eprId'), eprName: f('eprName'),
+  receiverId: f('receiverId'), receiveName: f('receiveName'), expenses: f('expenses'), status: f('status'), approvalStatus: f('approvalStatus'), currency: f('currency'),
+  whReqDate: f('whReqDate'), lastDeciDate: f('lastDeciDate'), lineNo: f('lineNo'), poLineNo: f('poLineNo'), deliveryLineNo: f('deliveryLineNo'), itemCode: f('itemCode'),
+  itemName: f('itemName'), spec: f('spec'), unitCode: f('unitCode'),
+  FILE_SEQ: f('fileId', orNull), settleNo: f('settleNo', orNull), quantity: f('quantity', qty), PRICE: f('unitPrice', amt), AMT: f('amount', amt), BIGO: f('remark'),
+}));
+const toItemRow = (r: ItemRaw) => itemRow.fromObject(r);
 export type WarehousingItem = ReturnType<typeof toItemRow>;
 
 // Built and compiled once per shape (server/db/shaped.ts): the filters given, the sort, the page's mode.
@@ -269,12 +273,14 @@ const itemsTotals = shaped('listWarehousingItems.totals', (db: Db, v: WhValues) 
 export async function listWarehousingItems(db: Db, f: WhFilter, sort: SortSpec<(typeof WH_ITEM_SORT)[number]>, w: PageWindow) {
   const v = whValues(f);
   const ks = keyset(sortId(sort), [sortKey(SORT[sort.field], sort.direction), { ref: 'r.whReqNo', direction: 'desc' }, { ref: 'l.lineNo', direction: 'asc' }], w);
-  const [chosen, [count], totals] = await Promise.all([
-    itemsPage.execute(db, ks.shape, { ...v, page: ks.values }, { ks, sortColumn: SORT[sort.field] }).then((r) => ks.answer(r)),
+  const [fetched, [count], totals] = await Promise.all([
+    itemsPage.fetch(db, ks.shape, { ...v, page: ks.values }, { ks, sortColumn: SORT[sort.field] }),
     itemsCount.execute(db, '', v),
     itemsTotals.execute(db, '', v),
   ]);
-  return { rows: chosen.rows.map(toItemRow), total: Number(count.n), totals: await currencyTotals(totals), nextCursor: chosen.nextCursor, prevCursor: chosen.prevCursor };
+  const chosen = ks.answer(fetched.rows, fetched.get);
+  const toRow = fetched.answer(itemRow);
+  return { rows: chosen.rows.map((r) => toRow(r)), total: Number(count.n), totals: await currencyTotals(totals), nextCursor: chosen.nextCursor, prevCursor: chosen.prevCursor };
 }
 
 export async function countWarehousingItems(db: Db, f: WhFilter): Promise<number> {

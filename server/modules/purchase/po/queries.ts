@@ -6,6 +6,8 @@ import { given, likeEscape, sortId, type SortSpec } from '../../../http/list-que
 import { keyset, type Keyset, type KeysetValues, type PageWindow } from '../../../db/keyset.js';
 import { shaped } from '../../../db/shaped.js';
 import { iso } from '../../../domain/values.js';
+import { answerRow } from '../../../db/answer-rows.js';
+import { isoOf } from '../../../db/answer-values.js';
 import type { PO_CHANGE_SORT, PO_SORT, SUPPLIER_PO_SORT } from './schemas.js';
 import { PO_MACHINE, SUPPLIER_OPEN, SUPPLIER_VISIBLE } from './workflow.js';
 
@@ -99,6 +101,18 @@ const poPage = shaped('listPos.page', (db: Db, v: PoValues & { page: KeysetValue
     .$call((q) => c.ks.order(q));
 });
 
+type PoPageRow = Awaited<ReturnType<typeof poPage.execute>>[number];
+
+// The answer's row, declared once (server/db/answer-rows.ts); the line counts are the page's own
+// statement's (below), looked up by the order's number.
+const poRow = answerRow<PoPageRow, ReadonlyMap<string, number>>()('POs', (f) => ({
+  poNo: f('poNo'), poType: f('poType'), poDate: f('poDate'), title: f('title'), status: f('status'), approvalStatus: f('approvalStatus'), compNo: f('compNo'),
+  compNameKr: f('compNameKr'), forwardYn: f('forwardYn'), buyerId: f('buyerId'), buyerName: f('buyerName'), requesterName: f('requesterName'), deptnm: f('deptnm'),
+  prNo: f('prNo'), rfqNo: f('rfqNo'), loiNo: f('loiNo'), currency: f('currency'), totalAmount: f('totalAmount'), dueDate: f('dueDate'), version: f('version'),
+  lineCount: f('poNo', (poNo, lineCounts) => lineCounts.get(poNo) ?? 0), forwardedAt: f('forwardedAt', iso), acknowledgedAt: f('acknowledgedAt', iso),
+  updatedAt: f('updatedAt', isoOf),
+}));
+
 const poTotals = shaped('listPos.totals', (db: Db, v: PoValues) =>
   db
     .selectFrom('poHeader as h')
@@ -128,26 +142,19 @@ export async function listPos(db: Db, f: PoFilter, sort: SortSpec<(typeof PO_SOR
   const v = poValues(f);
   const sortColumn = PO_SORT_COLUMNS[sort.field];
   const ks = keyset(sortId(sort), [{ ref: sortColumn, direction: sort.direction, nullable: PO_NULLABLE.has(sortColumn) }, { ref: 'h.poNo', direction: 'desc' }], w);
-  const [page, totals] = await Promise.all([
-    poPage.execute(db, ks.shape, { ...v, page: ks.values }, { ks, sortColumn }).then((r) => ks.answer(r)),
-    poTotals.execute(db, '', v),
-  ]);
+  const [fetched, totals] = await Promise.all([poPage.fetch(db, ks.shape, { ...v, page: ks.values }, { ks, sortColumn }), poTotals.execute(db, '', v)]);
+  const page = ks.answer(fetched.rows, fetched.get);
   // Line counts for the page's orders only: as a column of the page query they were counted for
   // every row an OFFSET skips too (EXPLAIN at scale 5, page 200: 20,000 subplans, 86 % of its time).
   const rows = page.rows;
   const lineCounts = new Map<string, number>();
   if (rows.length) {
-    const counted = await poLineCounts.execute(db, '', { poNos: rows.map((r) => r.poNo) });
+    const counted = await poLineCounts.execute(db, '', { poNos: rows.map((r) => fetched.get(r, 'poNo') as string) });
     for (const c of counted) lineCounts.set(c.poNo, Number(c.n));
   }
+  const toRow = fetched.answer(poRow);
   return {
-    // Every field named (a spread of a wide row takes V8's slow path: bench/README.md, #27).
-    rows: rows.map((r) => ({
-      poNo: r.poNo, poType: r.poType, poDate: r.poDate, title: r.title, status: r.status, approvalStatus: r.approvalStatus, compNo: r.compNo, compNameKr: r.compNameKr,
-      forwardYn: r.forwardYn, buyerId: r.buyerId, buyerName: r.buyerName, requesterName: r.requesterName, deptnm: r.deptnm, prNo: r.prNo, rfqNo: r.rfqNo, loiNo: r.loiNo,
-      currency: r.currency, totalAmount: r.totalAmount, dueDate: r.dueDate, version: r.version,
-      lineCount: lineCounts.get(r.poNo) ?? 0, forwardedAt: iso(r.forwardedAt), acknowledgedAt: iso(r.acknowledgedAt), updatedAt: iso(r.updatedAt)!,
-    })),
+    rows: rows.map((r) => toRow(r, lineCounts)),
     total: totals.reduce((s, t) => s + Number(t.count), 0),
     totals: totals.map((t) => ({ currency: t.currency, count: Number(t.count), totalAmount: String(t.totalAmount ?? '0') })),
     nextCursor: page.nextCursor,

@@ -5,6 +5,8 @@ import { given, likeEscape, sortId, type SortSpec } from '../../../http/list-que
 import { keyset, type Keyset, type KeysetValues, type PageWindow } from '../../../db/keyset.js';
 import { shaped } from '../../../db/shaped.js';
 import { iso } from '../../../domain/values.js';
+import { answerRow } from '../../../db/answer-rows.js';
+import { count, isoOf } from '../../../db/answer-values.js';
 import type { PR_SORT } from './schemas.js';
 import type { PR_STATUSES, PrScope } from './workflow.js';
 
@@ -118,6 +120,16 @@ const prPage = shaped('listPrs.page', (db: Db, v: PrValues & { page: KeysetValue
     .$call((q) => c.ks.page(q, v.page)),
 );
 
+type PrPageRow = Awaited<ReturnType<typeof prPage.execute>>[number];
+
+// The answer's row, declared once (server/db/answer-rows.ts): every column of the page but its keys.
+const prRow = answerRow<PrPageRow>()('PRs', (f) => ({
+  prNo: f('prNo'), prDate: f('prDate'), title: f('title'), status: f('status'), approvalStatus: f('approvalStatus'), requesterId: f('requesterId'),
+  requesterName: f('requesterName'), section: f('section'), sectionName: f('sectionName'), deptcd: f('deptcd'), deptnm: f('deptnm'), desiredDate: f('desiredDate'),
+  currency: f('currency'), totalAmount: f('totalAmount'), buyerId: f('buyerId'), buyerName: f('buyerName'), updatedAt: f('updatedAt', isoOf), version: f('version'),
+  lineCount: f('lineCount', count), rfqNo: f('rfqNo'), poNo: f('poNo'),
+}));
+
 const prTotals = shaped('listPrs.totals', (db: Db, v: PrValues, kind: ScopeKind) =>
   base(db)
     .where(where(v, kind))
@@ -131,12 +143,11 @@ export async function listPrs(db: Db, f: PrFilter, scope: PrScope, viewer: strin
   const column = SORT_COLUMNS[sort.field];
   // The buyer is a left join: its name may be NULL.
   const ks = keyset(sortId(sort), [{ ref: column, direction: sort.direction, nullable: column === 'bu.hname' }, { ref: 'p.prNo', direction: 'desc' }], w);
-  const [page, totals] = await Promise.all([
-    prPage.execute(db, `${ks.shape}/${kind}`, { ...v, page: ks.values }, { ks, kind }).then((r) => ks.answer(r)),
-    prTotals.execute(db, kind, v, kind),
-  ]);
+  const [fetched, totals] = await Promise.all([prPage.fetch(db, `${ks.shape}/${kind}`, { ...v, page: ks.values }, { ks, kind }), prTotals.execute(db, kind, v, kind)]);
+  const page = ks.answer(fetched.rows, fetched.get);
+  const toRow = fetched.answer(prRow);
   return {
-    rows: page.rows.map((r) => ({ ...r, lineCount: Number(r.lineCount), updatedAt: iso(r.updatedAt)! })),
+    rows: page.rows.map((r) => toRow(r)),
     total: totals.reduce((s, t) => s + Number(t.count), 0),
     totals: totals.map((t) => ({ currency: t.currency, count: Number(t.count), totalAmount: String(t.totalAmount ?? '0') })),
     nextCursor: page.nextCursor,
