@@ -64,14 +64,14 @@ export function rawPool(url: string, max: number): pg.Pool {
 
 /**
  * Runs the groups one after another, each group's statements at once; answers the rows read. A
- * statement the app sends named (server/db/prepared-statements.ts: with parameters, no `*` list)
- * goes named here too, so the raw SQL is planned as the app's is: once per connection.
+ * statement the app sends named (`named`: the lists' kept statements, server/db/prepared-statements.ts)
+ * goes named here too, so the raw SQL is planned as the app's is.
  */
-export async function replay(pool: pg.Pool, groups: Statement[][]): Promise<number> {
+export async function replay(pool: pg.Pool, groups: Statement[][], named: (sql: string) => boolean): Promise<number> {
   let rows = 0;
   const send = (s: Statement) => {
     const values = s.parameters as unknown[];
-    return preparable(s.sql, values) ? pool.query({ name: statementName(s.sql), text: s.sql, values }) : pool.query(s.sql, values);
+    return named(s.sql) && preparable(s.sql, values) ? pool.query({ name: statementName(s.sql), text: s.sql, values }) : pool.query(s.sql, values);
   };
   for (const group of groups) {
     const results = await Promise.all(group.map(send));

@@ -38,6 +38,7 @@ export interface PreparedStatements {
   attach(client: pg.PoolClient): void;
   /** From now on `text` goes named on every connection of the pool (if it may: parameters, no `*`). */
   allow(text: string): void;
+  allows(text: string): boolean;
   namedCount(): number;
 }
 
@@ -63,6 +64,11 @@ const byExecutor = new WeakMap<object, PreparedStatements>();
 /** Ties a handle (its Kysely executor) to its pool's prepared statements (connect.ts). */
 export function preparedFor(executor: object, prepared: PreparedStatements): void {
   byExecutor.set(executor, prepared);
+}
+
+/** Whether `text` goes named on the pool behind this executor (the API bench replays the app's SQL as the app sends it). */
+export function preparedAllows(executor: object, text: string): boolean {
+  return byExecutor.get(executor)?.allows(text) ?? false;
 }
 
 /** Allows `text` on the pool behind this executor, if it is a PostgreSQL pool preparing statements. */
@@ -131,7 +137,7 @@ export function preparedStatements(options: PreparedStatementOptions = {}): Prep
     };
   }
 
-  return { attach, allow, namedCount: () => named.size };
+  return { attach, allow, allows: (text) => named.has(text), namedCount: () => named.size };
 }
 
 function isPlainConfig(v: unknown): v is QueryConfig {
