@@ -39,7 +39,6 @@ export interface PreparedStatements {
   /** From now on `text` goes named on every connection of the pool (if it may: parameters, no `*`). */
   allow(text: string): void;
   allows(text: string): boolean;
-  namedCount(): number;
 }
 
 type QueryConfig = { text: string; values?: unknown[]; name?: string; [key: string]: unknown };
@@ -137,7 +136,7 @@ export function preparedStatements(options: PreparedStatementOptions = {}): Prep
     };
   }
 
-  return { attach, allow, allows: (text) => named.has(text), namedCount: () => named.size };
+  return { attach, allow, allows: (text) => named.has(text) };
 }
 
 function isPlainConfig(v: unknown): v is QueryConfig {
