@@ -30,6 +30,7 @@ import { Metrics } from './metrics/registry.js';
 import { metricsPlugin } from './metrics/plugin.js';
 import { lifecyclePlugin } from './lifecycle.js';
 import { personalOperation } from './modules/privacy/registry.js';
+import { answersBesideAuthCheck } from './auth/check-beside.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -118,6 +119,8 @@ async function gpmsPlugin(app: FastifyInstance, { config, dbh }: AppDeps): Promi
     // downloading such a list (docs/privacy.md); the registry is the one source.
     const personal = personalOperation(route.schema?.operationId as string | undefined);
     if (personal && route.schema) (route.schema as Record<string, unknown>)['x-personal-data'] = personal.kind;
+    const gate = !personal ? 'none' : personal.kind === 'list' && personal.fullFor.length === 0 ? 'mask-only' : 'logs-or-asks';
+    if (answersBesideAuthCheck(route, gate)) route.config = { ...route.config, authBeside: true };
   });
   await app.register(authPlugin);
   await app.register(routes);

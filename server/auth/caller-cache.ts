@@ -29,6 +29,12 @@ export interface CallerCache {
   get(key: string, version: string, nowMs?: number): CallerAnswer | undefined;
   /** Whether anything is kept for the key (a request then asks the version alone first). */
   has(key: string): boolean;
+  /**
+   * What is kept for the key and the version it was kept under, whatever the version is now, if its
+   * session has not expired: a read-only list answered beside the version check (check-beside.ts)
+   * starts from it and confirms the version before the answer leaves.
+   */
+  peek(key: string, nowMs?: number): { version: string; answer: CallerAnswer } | undefined;
   set(key: string, version: string, expiresAt: Instant, answer: CallerAnswer): void;
   readonly size: number;
 }
@@ -50,6 +56,15 @@ export function createCallerCache(limit = 20_000): CallerCache {
       return k.answer;
     },
     has: (key) => kept.has(key),
+    peek(key, nowMs = Date.now()) {
+      const k = kept.get(key);
+      if (!k) return undefined;
+      if (k.expiresAtMs <= nowMs) {
+        kept.delete(key);
+        return undefined;
+      }
+      return { version: k.version, answer: k.answer };
+    },
     set(key, version, expiresAt, answer) {
       kept.delete(key);
       kept.set(key, { version, expiresAtMs: msOf(expiresAt), answer });

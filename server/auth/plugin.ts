@@ -8,6 +8,8 @@ import { createLocalDirectory, type DirectoryProvider, type SsoProvider } from '
 import { loadSigningKey } from './secrets.js';
 import { SigningKeyRing } from './signing-keys.js';
 import { callerKey, createCallerCache, type CallerAnswer } from './caller-cache.js';
+import { sameAnswer, type PendingAuthCheck } from './check-beside.js';
+import { prependRouteHook } from '../http/route-hooks.js';
 import { findCallerSessionHolding, readAuthVersion } from './sessions.js';
 import { AccessTokens, TokenError } from './tokens.js';
 import { createLocalSso } from './local-sso.js';
@@ -42,6 +44,12 @@ declare module 'fastify' {
     caller: Caller | null;
     /** The database as this caller may see it: limited to its own company for supplier users. */
     db: Db;
+    /** The authority check still running beside the handler (check-beside.ts), settled before the answer leaves. */
+    authCheck: PendingAuthCheck | null;
+  }
+  interface FastifyContextConfig {
+    /** Set at start-up for read-only lists: answered beside the authority check (check-beside.ts). */
+    authBeside?: boolean;
   }
 }
 
@@ -76,6 +84,7 @@ export const authPlugin = fp(async (app) => {
   app.decorate('auth', services);
   app.decorateRequest('caller', null);
   app.decorateRequest('db', null as unknown as Db);
+  app.decorateRequest('authCheck', null);
 
   // Answers kept while the authority version stands (caller-cache.ts): one row read per request.
   const callers = createCallerCache();
@@ -86,7 +95,10 @@ export const authPlugin = fp(async (app) => {
       const kept = version === null ? undefined : callers.get(key, version);
       if (kept) return kept;
     }
-    // The session and the group's menu authority for this route in one statement, with the version.
+    return freshCaller(key, sessionId, screens, level);
+  }
+  // The session and the group's menu authority for this route in one statement, with the version.
+  async function freshCaller(key: string, sessionId: string, screens: string[], level: 'read' | 'write'): Promise<CallerAnswer | undefined> {
     const row = await findCallerSessionHolding(app.dbh.db, sessionId, screens, level);
     if (!row) return undefined;
     const answer: CallerAnswer = { sessionId: row.sessionId, userId: row.userId, portal: row.portal, authGroupId: row.authGroupId, compNo: row.compNo, holdsScreen: row.holdsScreen === true };
@@ -94,9 +106,57 @@ export const authPlugin = fp(async (app) => {
     return answer;
   }
 
+  /**
+   * A read-only list's caller from the kept answer, its version read beside the handler
+   * (check-beside.ts); undefined when nothing usable is kept (the sequential check then runs).
+   */
+  function callerBeside(request: FastifyRequest, sessionId: string, screens: string[], level: 'read' | 'write'): CallerAnswer | undefined {
+    const key = callerKey(sessionId, screens, level);
+    const kept = callers.peek(key);
+    if (!kept || !kept.answer.holdsScreen) return undefined;
+    const current = readAuthVersion(app.dbh.db).then(
+      (version) => ({ version }),
+      (error: unknown) => ({ error }),
+    );
+    request.authCheck = { key, sessionId, screens, level, version: kept.version, answer: kept.answer, current };
+    return kept.answer;
+  }
+
+  /** The list's answer leaves only once the caller's authority is confirmed; else the refusal it would have met. */
+  async function settleAuthCheck(request: FastifyRequest, reply: FastifyReply, payload: unknown) {
+    const pending = request.authCheck;
+    if (!pending) return payload;
+    request.authCheck = null;
+    const current = await pending.current;
+    if ('error' in current) {
+      // An error answer (the database out of reach for the handler too, say) carries no rows: it goes as it is.
+      if (reply.statusCode >= 400) return payload;
+      throw current.error;
+    }
+    if (current.version !== null && current.version === pending.version) {
+      app.metrics.authCheckBeside('confirmed');
+      return payload;
+    }
+    const fresh = await freshCaller(pending.key, pending.sessionId, pending.screens, pending.level);
+    if (fresh && sameAnswer(fresh, pending.answer)) {
+      app.metrics.authCheckBeside('rechecked');
+      return payload;
+    }
+    app.metrics.authCheckBeside('refused');
+    // Revoked, or no longer holding the screen; a caller regrouped or moved to another company during
+    // the request is refused too: the answer was computed for the authority it no longer has.
+    const [status, code] = fresh ? [403, 'GPMS006' as const] : [401, 'GPMS005' as const];
+    reply.code(status).type('application/json; charset=utf-8');
+    return JSON.stringify({ statusCode: status, code, msg: AUTH_CODES[code] });
+  }
+  app.addHook('onRoute', (route) => {
+    if (route.config?.authBeside) prependRouteHook(route, 'onSend', settleAuthCheck);
+  });
+
   app.addHook('onRequest', async (request, reply) => {
     request.caller = null;
     request.db = app.dbh.db;
+    request.authCheck = null;
     const access = request.routeOptions.config?.access;
     if (!access) return;
 
@@ -106,7 +166,10 @@ export const authPlugin = fp(async (app) => {
     if (token) {
       try {
         const claims = await (await services.tokens()).verify(token);
-        const session = await callerOf(claims.sessionId, access.kind === 'login' ? access.screens : [], access.kind === 'login' ? access.level : 'read');
+        const screens = access.kind === 'login' ? access.screens : [];
+        const level = access.kind === 'login' ? access.level : 'read';
+        const beside = request.routeOptions.config?.authBeside === true ? callerBeside(request, claims.sessionId, screens, level) : undefined;
+        const session = beside ?? (await callerOf(claims.sessionId, screens, level));
         if (session && session.userId === claims.userId && session.portal === claims.portal) {
           request.caller = { userId: session.userId, sessionId: session.sessionId, portal: session.portal, authGroupId: session.authGroupId, compNo: session.compNo };
           holdsScreen = session.holdsScreen;

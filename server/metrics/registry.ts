@@ -83,6 +83,13 @@ export class Metrics {
     registers: [this.registry],
   });
 
+  readonly authChecksBeside = new Counter({
+    name: 'gpms_auth_checks_beside_total',
+    help: 'Read-only lists answered beside the authority check, by outcome: confirmed (version unchanged), rechecked (version moved, same authority), refused (the answer withheld)',
+    labelNames: ['outcome'] as const,
+    registers: [this.registry],
+  });
+
   constructor() {
     // process_* and nodejs_* (CPU, memory, event-loop lag, GC, handles), into this registry only.
     collectDefaultMetrics({ register: this.registry });
@@ -101,6 +108,10 @@ export class Metrics {
 
   login(portal: LoginPortal, outcome: LoginOutcome): void {
     this.logins.inc({ portal, outcome });
+  }
+
+  authCheckBeside(outcome: 'confirmed' | 'rechecked' | 'refused'): void {
+    this.authChecksBeside.inc({ outcome });
   }
 
   notification(channel: string, outcome: DeliveryOutcome): void {

@@ -11,6 +11,7 @@ import { formRequest, loginAs } from '../../helpers/login.js';
 import { decodeProtectedHeader } from 'jose';
 import { sql } from 'kysely';
 import { rotateSigningKey } from '../../../server/auth/signing-keys.js';
+import { DEMO_PASSWORD } from '../../../server/db/seed/accounts.js';
 
 /**
  * Two servers on one database behave as one (issue #14): each is the whole app with a connection
@@ -121,6 +122,38 @@ describe('two servers on one database', () => {
     expect(await check(b)).toBe(200);
     await a.dbh.db.deleteFrom('menuAuth').where('authGroupId', '=', group.authGroupId).where('pgmId', '=', menu.pgmId).execute();
     expect(await check(b)).toBe(403);
+  });
+
+  it('a list paged by key is answered beside the authority check: it leaves only once the version confirms it, and a session ended on the other server gets the refusal, not the rows (#27)', async () => {
+    // From an address of its own: this file's login limit (4 a minute, counted across both servers) is spent.
+    const login = await b.inject({ method: 'POST', url: '/auth/api/login/idpw', remoteAddress: '10.20.32.1', ...formRequest({ systemId: 'GPMS', grantType: 'idpw', username: 'opadmin', password: DEMO_PASSWORD }) });
+    expect(login.statusCode).toBe(200);
+    const opadmin = { accessToken: login.json().accessToken as string, headers: { authorization: `Bearer ${login.json().accessToken}`, iscyber: 'N' } };
+    const list = (app: FastifyInstance) => app.inject({ method: 'GET', url: '/api/v1/prs?page=1&size=5', headers: opadmin.headers });
+    const beside = async (outcome: string) => (await b.metrics.authChecksBeside.get()).values.find((v) => v.labels.outcome === outcome)?.value ?? 0;
+    // The first request asks the whole question and keeps the answer; the next is answered beside the check.
+    expect((await list(b)).statusCode).toBe(200);
+    const [confirmed, rechecked, refused] = [await beside('confirmed'), await beside('rechecked'), await beside('refused')];
+    const kept = await list(b);
+    expect(kept.statusCode).toBe(200);
+    expect(kept.json().rows.length).toBeGreaterThan(0);
+    expect(await beside('confirmed')).toBe(confirmed + 1);
+    // A route that is not such a list keeps the sequential check.
+    expect((await b.inject({ method: 'GET', url: '/api/v1/menus', headers: opadmin.headers })).statusCode).toBe(200);
+    expect(await beside('confirmed')).toBe(confirmed + 1);
+    // The version moved for a change that is not this caller's: asked again, the same answer, the rows go.
+    await a.dbh.db.updateTable('authVersion').set((eb) => ({ version: eb('version', '+', 1) })).execute();
+    const moved = await list(b);
+    expect(moved.statusCode).toBe(200);
+    expect(moved.json().rows).toEqual(kept.json().rows);
+    expect(await beside('rechecked')).toBe(rechecked + 1);
+    // The session ended through the other server: the list computed from the kept answer is withheld.
+    expect((await a.inject({ method: 'POST', url: '/auth/api/logout', ...formRequest({ AccessToken: opadmin.accessToken }) })).statusCode).toBe(200);
+    const ended = await list(b);
+    expect(ended.statusCode).toBe(401);
+    expect(ended.json()).toEqual({ statusCode: 401, code: 'GPMS005', msg: '로그인이 필요합니다' });
+    expect(ended.body).not.toContain('prNo');
+    expect(await beside('refused')).toBe(refused + 1);
   });
 
   it('a due background job runs on one of them, once', async () => {

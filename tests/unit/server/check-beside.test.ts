@@ -1,0 +1,35 @@
+import { Type } from 'typebox';
+import { describe, expect, it } from 'vitest';
+import { answersBesideAuthCheck, sameAnswer } from '../../../server/auth/check-beside.js';
+import { access } from '../../../server/http/access.js';
+import { ListOf } from '../../../server/domain/schemas.js';
+
+const keysetList = { 200: ListOf('PrRow', undefined, 'keyset') };
+const route = (over: Record<string, unknown> = {}) => ({ method: 'GET' as const, config: { access: access.login(['/prList'], 'read') }, schema: { response: keysetList }, ...over });
+
+describe('which routes are answered beside the authority check', () => {
+  it('a GET answering a list paged by key, for a logged-in caller, with no gate or a masking one', () => {
+    expect(answersBesideAuthCheck(route(), 'none')).toBe(true);
+    expect(answersBesideAuthCheck(route(), 'mask-only')).toBe(true);
+  });
+  it('not a route that writes, logs a personal-data view, is public, or answers anything but a keyset list', () => {
+    expect(answersBesideAuthCheck(route({ method: 'POST' }), 'none')).toBe(false);
+    expect(answersBesideAuthCheck(route(), 'logs-or-asks')).toBe(false);
+    expect(answersBesideAuthCheck(route({ config: { access: access.public() } }), 'none')).toBe(false);
+    expect(answersBesideAuthCheck(route({ config: {} }), 'none')).toBe(false);
+    expect(answersBesideAuthCheck(route({ schema: { response: { 200: ListOf('PrRow') } } }), 'none')).toBe(false);
+    expect(answersBesideAuthCheck(route({ schema: { response: { 200: Type.Object({ rows: Type.Array(Type.String()) }) } } }), 'none')).toBe(false);
+    expect(answersBesideAuthCheck(route({ schema: {} }), 'none')).toBe(false);
+  });
+});
+
+describe('sameAnswer', () => {
+  const answer = { sessionId: 's1', userId: 'u1', portal: 'I' as const, authGroupId: '20', compNo: null, holdsScreen: true };
+  it('is true only when every part the handler used is the same', () => {
+    expect(sameAnswer({ ...answer }, answer)).toBe(true);
+    expect(sameAnswer({ ...answer, authGroupId: '30' }, answer)).toBe(false);
+    expect(sameAnswer({ ...answer, compNo: 'C00001' }, answer)).toBe(false);
+    expect(sameAnswer({ ...answer, holdsScreen: false }, answer)).toBe(false);
+    expect(sameAnswer({ ...answer, userId: 'u2' }, answer)).toBe(false);
+  });
+});
