@@ -25,12 +25,16 @@ export function subjectsShown(op: PersonalOperation, answer: unknown): { keys: s
   return { keys, fields: [...fields] };
 }
 
+/** The row with its personal fields masked: a copy when one has a value, else the row itself (nothing to change). */
 function maskRow(op: PersonalOperation, row: Row): Row {
-  const out = { ...row };
-  for (const [field, kind] of Object.entries(op.fields)) {
-    if (typeof out[field] === 'string' && out[field] !== '') out[field] = maskPersonal(kind, out[field] as string);
+  let out: Row | null = null;
+  for (const field in op.fields) {
+    const value = row[field];
+    if (typeof value !== 'string' || value === '') continue;
+    out ??= { ...row };
+    out[field] = maskPersonal(op.fields[field], value);
   }
-  return out;
+  return out ?? row;
 }
 
 /** The answer with its personal fields masked; copies what it changes (a handler may hand out a cached object). */
