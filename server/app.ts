@@ -31,6 +31,7 @@ import { metricsPlugin } from './metrics/plugin.js';
 import { lifecyclePlugin } from './lifecycle.js';
 import { personalOperation } from './modules/privacy/registry.js';
 import { answersBesideAuthCheck } from './auth/check-beside.js';
+import { onFirstUseCompilers, type SchemaCompile } from './http/schema-compile.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -44,10 +45,13 @@ declare module 'fastify' {
 export interface AppDeps {
   config: Config;
   dbh: DbHandle;
+  /** Default `at-start`; the API tests build an app per file and use `on-first-use` (http/schema-compile.ts). */
+  schemas?: SchemaCompile;
 }
 
-export function fastifyOptions(config: Config): FastifyServerOptions {
+export function fastifyOptions(config: Config, schemas: SchemaCompile = 'at-start'): FastifyServerOptions {
   return {
+    ...(schemas === 'on-first-use' ? { schemaController: { compilersFactory: onFirstUseCompilers() } } : {}),
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers["access-token"]', 'req.headers["refresh-token"]'] },
     // Only the configured proxies' X-Forwarded-For is believed; otherwise the socket address is the client.
     trustProxy: config.trustedProxies.length > 0 ? config.trustedProxies : false,
@@ -131,7 +135,7 @@ async function gpmsPlugin(app: FastifyInstance, { config, dbh }: AppDeps): Promi
 export const gpms = fp(gpmsPlugin, { name: 'gpms', fastify: '5.x' });
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
-  const app = Fastify(fastifyOptions(deps.config)).withTypeProvider<TypeBoxTypeProvider>();
+  const app = Fastify(fastifyOptions(deps.config, deps.schemas)).withTypeProvider<TypeBoxTypeProvider>();
   await app.register(gpms, deps);
   await app.ready();
   return app;

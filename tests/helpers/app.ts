@@ -26,7 +26,7 @@ export async function buildTestApp(options: { seeded?: boolean; config?: Partial
   const db = options.seeded === false ? await createEmptyTestDb(undefined, thread) : await createSeededTestDb(undefined, thread);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gpms-test-'));
   const config = testConfig({ dataDir, distDir: path.join(dataDir, 'no-dist'), databaseUrl: db.url, fileStore: await fileStoreConfig(options.fileStore ?? 'disk'), ...options.config });
-  const app = await buildApp({ config, dbh: db });
+  const app = await buildApp({ config, dbh: db, schemas: 'on-first-use' });
   return {
     app,
     db,
