@@ -1,11 +1,12 @@
 /**
- * npx tsx bench/api-ab.ts <other checkout> [--scale 5] [--rounds 4] [--requests 200] [--only deliveries,settlements]
+ * npx tsx bench/api-ab.ts <other checkout> [--scale 5] [--rounds 4] [--requests 200] [--connections 8] [--only deliveries,settlements]
  *
  * Two versions of the server, this checkout's ("this") and another's ("other": a `git archive` of
  * an older commit with node_modules linked), in ONE process on the bench database, measured in
  * alternation: for each list's first page, `--requests` requests by autocannon (a process of its own,
  * bench/cannon.ts, 8 connections) to one app, then to the other, `--rounds` times. Reported: this
- * process's CPU per request for each (only the app under load does work then), after one block each
+ * process's CPU per request, requests/s and the p50 latency for each (only the app under load does work
+ * then; with `--connections 1` the latency is a single user's), after one block each
  * not counted. On a shared machine
  * whose load moves from minute to minute, paired blocks compare the two under the same load, which
  * two bench:api runs one after the other do not.
@@ -26,6 +27,7 @@ if (!other || other.startsWith('--')) throw new Error('usage: tsx bench/api-ab.t
 const scale = arg('scale', 5);
 const rounds = arg('rounds', 4);
 const requests = arg('requests', 200);
+const connections = arg('connections', 8);
 const onlyAt = process.argv.indexOf('--only');
 const only = (onlyAt >= 0 ? process.argv[onlyAt + 1] : 'deliveries,settlements').toLowerCase().split(',');
 const url = scaleDbUrl(scale);
@@ -58,22 +60,24 @@ try {
     const target = `${op.path}?${queryString(c.query, 1, c.pageSize)}`;
     const cpu: Record<'this' | 'other', number[]> = { this: [], other: [] };
     const rps: Record<'this' | 'other', number[]> = { this: [], other: [] };
+    const p50: Record<'this' | 'other', number[]> = { this: [], other: [] };
     const headers = { this: await login(apps.this.app), other: await login(apps.other.app) };
     // One block each first, not counted: JIT and the statements' first plans.
-    for (const which of ['this', 'other'] as const) await autocannonApart({ url: `${apps[which].base}${target}`, connections: 8, amount: requests / 2, headers: headers[which] });
+    for (const which of ['this', 'other'] as const) await autocannonApart({ url: `${apps[which].base}${target}`, connections, amount: requests / 2, headers: headers[which] });
     for (let r = 0; r < rounds; r++) {
       // Alternating which goes first, so neither always follows the other's garbage.
       for (const which of (r % 2 ? ['other', 'this'] : ['this', 'other']) as Array<'this' | 'other'>) {
         const before = process.cpuUsage();
-        const res = await autocannonApart({ url: `${apps[which].base}${target}`, connections: 8, amount: requests, headers: headers[which] });
+        const res = await autocannonApart({ url: `${apps[which].base}${target}`, connections, amount: requests, headers: headers[which] });
         const used = process.cpuUsage(before);
         if (res.non2xx || res.errors) throw new Error(`${name} ${which}: ${res.non2xx} non-2xx, ${res.errors} errors`);
         cpu[which].push((used.user + used.system) / 1000 / res.requests.total);
         rps[which].push(res.requests.total / (res.duration || 1));
+        p50[which].push(res.latency.p50);
       }
     }
     const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-    console.log(`${name} p1 (${c.pageSize} a page): CPU ms a request — this ${median(cpu.this).toFixed(2)} [${cpu.this.map((x) => x.toFixed(2)).join(' ')}], other ${median(cpu.other).toFixed(2)} [${cpu.other.map((x) => x.toFixed(2)).join(' ')}]; req/s this ${median(rps.this).toFixed(0)}, other ${median(rps.other).toFixed(0)}`);
+    console.log(`${name} p1 (${c.pageSize} a page): CPU ms a request — this ${median(cpu.this).toFixed(2)} [${cpu.this.map((x) => x.toFixed(2)).join(' ')}], other ${median(cpu.other).toFixed(2)} [${cpu.other.map((x) => x.toFixed(2)).join(' ')}]; req/s this ${median(rps.this).toFixed(0)}, other ${median(rps.other).toFixed(0)}; p50 ms this ${median(p50.this)} [${p50.this.join(' ')}], other ${median(p50.other)} [${p50.other.join(' ')}]`);
   }
 } finally {
   await apps.this.close();
