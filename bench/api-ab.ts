@@ -5,7 +5,8 @@
  * an older commit with node_modules linked), in ONE process on the bench database, measured in
  * alternation: for each list's first page, `--requests` requests by autocannon (a process of its own,
  * bench/cannon.ts, 8 connections) to one app, then to the other, `--rounds` times. Reported: this
- * process's CPU per request, requests/s and the p50 latency for each (only the app under load does work
+ * process's CPU per request, requests/s and the mean latency for each (autocannon's percentiles are whole
+ * milliseconds) (only the app under load does work
  * then; with `--connections 1` the latency is a single user's), after one block each
  * not counted. On a shared machine
  * whose load moves from minute to minute, paired blocks compare the two under the same load, which
@@ -60,7 +61,7 @@ try {
     const target = `${op.path}?${queryString(c.query, 1, c.pageSize)}`;
     const cpu: Record<'this' | 'other', number[]> = { this: [], other: [] };
     const rps: Record<'this' | 'other', number[]> = { this: [], other: [] };
-    const p50: Record<'this' | 'other', number[]> = { this: [], other: [] };
+    const meanLatency: Record<'this' | 'other', number[]> = { this: [], other: [] };
     const headers = { this: await login(apps.this.app), other: await login(apps.other.app) };
     // One block each first, not counted: JIT and the statements' first plans.
     for (const which of ['this', 'other'] as const) await autocannonApart({ url: `${apps[which].base}${target}`, connections, amount: requests / 2, headers: headers[which] });
@@ -73,11 +74,11 @@ try {
         if (res.non2xx || res.errors) throw new Error(`${name} ${which}: ${res.non2xx} non-2xx, ${res.errors} errors`);
         cpu[which].push((used.user + used.system) / 1000 / res.requests.total);
         rps[which].push(res.requests.total / (res.duration || 1));
-        p50[which].push(res.latency.p50);
+        meanLatency[which].push(res.latency.mean);
       }
     }
     const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-    console.log(`${name} p1 (${c.pageSize} a page): CPU ms a request — this ${median(cpu.this).toFixed(2)} [${cpu.this.map((x) => x.toFixed(2)).join(' ')}], other ${median(cpu.other).toFixed(2)} [${cpu.other.map((x) => x.toFixed(2)).join(' ')}]; req/s this ${median(rps.this).toFixed(0)}, other ${median(rps.other).toFixed(0)}; p50 ms this ${median(p50.this)} [${p50.this.join(' ')}], other ${median(p50.other)} [${p50.other.join(' ')}]`);
+    console.log(`${name} p1 (${c.pageSize} a page): CPU ms a request — this ${median(cpu.this).toFixed(2)} [${cpu.this.map((x) => x.toFixed(2)).join(' ')}], other ${median(cpu.other).toFixed(2)} [${cpu.other.map((x) => x.toFixed(2)).join(' ')}]; req/s this ${median(rps.this).toFixed(0)}, other ${median(rps.other).toFixed(0)}; mean latency ms this ${median(meanLatency.this).toFixed(2)} [${meanLatency.this.map((x) => x.toFixed(2)).join(' ')}], other ${median(meanLatency.other).toFixed(2)} [${meanLatency.other.map((x) => x.toFixed(2)).join(' ')}]`);
   }
 } finally {
   await apps.this.close();

@@ -1,9 +1,10 @@
 /**
- * npx tsx bench/profile-top.ts <file.cpuprofile> [--top 40]
+ * npx tsx bench/profile-top.ts <file.cpuprofile> [--top 40] [--callers writev]
  *
  * Where a V8 CPU profile's time went (issue #27): self time by function and by package / our
  * directory, and the share of the run the thread was idle. For profiles taken by
- * `npm run bench:load -- --profile <dir>` or `node --cpu-prof`.
+ * `npm run bench:load -- --profile <dir>` or `node --cpu-prof`. `--callers <function>`: that
+ * function's self time by its eight nearest callers (which socket a `writev` was writing to).
  */
 import fs from 'node:fs';
 import { numberArg } from './scale-db';
@@ -72,3 +73,22 @@ const print = (title: string, m: Map<string, number>, n: number) => {
 };
 print('self time by package / directory', placeTime, 30);
 print('self time by function', fnTime, top);
+
+const callersAt = process.argv.indexOf('--callers');
+if (callersAt >= 0) {
+  const wanted = process.argv[callersAt + 1];
+  const parent = new Map<number, number>();
+  for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+  const byChain = new Map<string, number>();
+  for (const [id, us] of self) {
+    if (byId.get(id)!.callFrame.functionName !== wanted) continue;
+    const chain: string[] = [];
+    for (let at = parent.get(id), k = 0; at !== undefined && k < 8; at = parent.get(at), k++) {
+      const f = byId.get(at)!.callFrame;
+      chain.push(`${f.functionName || '(anonymous)'} ${placeOf(f.url)}:${f.lineNumber + 1}`);
+    }
+    const key = chain.join(' < ');
+    byChain.set(key, (byChain.get(key) ?? 0) + us);
+  }
+  print(`${wanted}: self time by caller`, byChain, 10);
+}
