@@ -195,9 +195,14 @@ const SORT: Record<(typeof WH_ITEM_SORT)[number], string> = {
 const NULLABLE: ReadonlySet<string> = new Set(['r.whAppNo', 'ep.hname', 'rv.hname', 'r.lastDeciDate', 'l.itemCode']);
 const sortKey = (column: string, direction: 'asc' | 'desc'): KeyColumn => ({ ref: column, direction, nullable: NULLABLE.has(column) });
 
-async function currencyTotals(rows: Array<{ currency: string; total: string | null }>): Promise<{ KRW: string; JPY: string }> {
+/**
+ * The list's `total` and `totals` from one statement grouped by currency (its rows' counts summed):
+ * a separate count statement was one more round trip a request, run beside the totals over the same
+ * joins (issue #27: each statement sent gives PostgreSQL the server's core for a turn on two cores).
+ */
+async function countAndTotals(rows: Array<{ currency: string; n: number | string; total: string | null }>): Promise<{ total: number; totals: { KRW: string; JPY: string } }> {
   const of = (c: string) => amt(totalOf(rows.filter((r) => r.currency === c).map((r) => r.total ?? '0')));
-  return { KRW: of('KRW'), JPY: of('JPY') };
+  return { total: rows.reduce((sum, r) => sum + Number(r.n), 0), totals: { KRW: of('KRW'), JPY: of('JPY') } };
 }
 
 export async function listWarehousing(db: Db, f: WhFilter, sort: SortSpec<(typeof WH_SORT)[number]>, w: PageWindow) {
@@ -206,12 +211,15 @@ export async function listWarehousing(db: Db, f: WhFilter, sort: SortSpec<(typeo
   // The page's keys first (after the cursor, or an OFFSET walking the narrow join), then its rows with every name.
   const keys = base(db, f, aliasesFor(f, SORT[sort.field])).select('r.whReqNo').$call((q) => ks.page(q));
   const page = named(db.with('k', () => keys).selectFrom('k').innerJoin('whReceipt as r', 'r.whReqNo', 'k.whReqNo') as unknown as Receipts);
-  const [chosen, count, totals] = await Promise.all([
+  const [chosen, byCurrency] = await Promise.all([
     selectHeader(page).$call((q) => ks.select(q)).$call((q) => ks.order(q)).execute().then((r) => ks.answer(r)),
-    narrow.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-    narrow.select(['r.currency']).select((eb) => eb.fn.sum<string>('r.totalAmount').as('total')).groupBy('r.currency').execute(),
+    narrow
+      .select(['r.currency'])
+      .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.sum<string>('r.totalAmount').as('total')])
+      .groupBy('r.currency')
+      .execute(),
   ]);
-  return { rows: chosen.rows.map(toWarehousingRow), total: Number(count.n), totals: await currencyTotals(totals), nextCursor: chosen.nextCursor, prevCursor: chosen.prevCursor };
+  return { rows: chosen.rows.map(toWarehousingRow), ...(await countAndTotals(byCurrency)), nextCursor: chosen.nextCursor, prevCursor: chosen.prevCursor };
 }
 
 function itemsBase(db: Db, f: WhFilter, joins?: ReadonlySet<Alias>) {
@@ -265,22 +273,23 @@ const itemsPage = shaped('listWarehousingItems.page', (db: Db, v: WhValues & { p
   ) as unknown as ReturnType<typeof itemsBase>;
   return selectItems(page).$call((q) => c.ks.select(q)).$call((q) => c.ks.order(q));
 });
-const itemsCount = shaped('listWarehousingItems.count', (db: Db, v: WhValues) => itemsOf(db, v, aliasesFor(v)).select((eb) => eb.fn.countAll<number>().as('n')));
 const itemsTotals = shaped('listWarehousingItems.totals', (db: Db, v: WhValues) =>
-  itemsOf(db, v, aliasesFor(v)).select(['r.currency']).select((eb) => eb.fn.sum<string>('l.amount').as('total')).groupBy('r.currency'),
+  itemsOf(db, v, aliasesFor(v))
+    .select(['r.currency'])
+    .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.sum<string>('l.amount').as('total')])
+    .groupBy('r.currency'),
 );
 
 export async function listWarehousingItems(db: Db, f: WhFilter, sort: SortSpec<(typeof WH_ITEM_SORT)[number]>, w: PageWindow) {
   const v = whValues(f);
   const ks = keyset(sortId(sort), [sortKey(SORT[sort.field], sort.direction), { ref: 'r.whReqNo', direction: 'desc' }, { ref: 'l.lineNo', direction: 'asc' }], w);
-  const [fetched, [count], totals] = await Promise.all([
+  const [fetched, byCurrency] = await Promise.all([
     itemsPage.fetch(db, ks.shape, { ...v, page: ks.values }, { ks, sortColumn: SORT[sort.field] }),
-    itemsCount.execute(db, '', v),
     itemsTotals.execute(db, '', v),
   ]);
   const chosen = ks.answer(fetched.rows, fetched.get);
   const toRow = fetched.answer(itemRow);
-  return { rows: chosen.rows.map((r) => toRow(r)), total: Number(count.n), totals: await currencyTotals(totals), nextCursor: chosen.nextCursor, prevCursor: chosen.prevCursor };
+  return { rows: chosen.rows.map((r) => toRow(r)), ...(await countAndTotals(byCurrency)), nextCursor: chosen.nextCursor, prevCursor: chosen.prevCursor };
 }
 
 export async function countWarehousingItems(db: Db, f: WhFilter): Promise<number> {
