@@ -1,8 +1,8 @@
 import { msOf, type Instant } from '../domain/dates.js';
 
 /**
- * The authentication answer of a request — the caller's open session, user, group, company and
- * whether the group holds the route's screens — kept per server and reused while the authority
+ * The authentication answer of a request — the caller's open session, user, group, company, employee
+ * row and whether the group holds the route's screens — kept per server and reused while the authority
  * version (migration 0380) has not moved (issue #27 item 1). A request then reads one row (the
  * version) instead of joining session, user, menu and menu authority; any change that could alter an
  * answer moves the version at its commit, on whichever server it was made, so a revoked session, a
@@ -16,6 +16,16 @@ export interface CallerAnswer {
   authGroupId: string;
   compNo: string | null;
   holdsScreen: boolean;
+  /** The user's employee row (internal staff), null when it has none. */
+  employee: CallerEmployee | null;
+}
+
+/** What a handler needs of an internal caller's employee row (domain/actor.ts internalActor). */
+export interface CallerEmployee {
+  singleid: string;
+  hname: string;
+  section: string;
+  deptcd: string;
 }
 
 interface Kept {

@@ -48,6 +48,10 @@ export function sameAnswer(fresh: CallerAnswer, kept: CallerAnswer): boolean {
     fresh.portal === kept.portal &&
     fresh.authGroupId === kept.authGroupId &&
     fresh.compNo === kept.compNo &&
-    fresh.holdsScreen === kept.holdsScreen
+    fresh.holdsScreen === kept.holdsScreen &&
+    fresh.employee?.singleid === kept.employee?.singleid &&
+    fresh.employee?.hname === kept.employee?.hname &&
+    fresh.employee?.section === kept.employee?.section &&
+    fresh.employee?.deptcd === kept.employee?.deptcd
   );
 }

@@ -7,7 +7,7 @@ import { AUTH_CODES } from './codes.js';
 import { createLocalDirectory, type DirectoryProvider, type SsoProvider } from './providers.js';
 import { loadSigningKey } from './secrets.js';
 import { SigningKeyRing } from './signing-keys.js';
-import { callerKey, createCallerCache, type CallerAnswer } from './caller-cache.js';
+import { callerKey, createCallerCache, type CallerAnswer, type CallerEmployee } from './caller-cache.js';
 import { sameAnswer, type PendingAuthCheck } from './check-beside.js';
 import { prependRouteHook } from '../http/route-hooks.js';
 import { findCallerSessionHolding, readAuthVersion } from './sessions.js';
@@ -25,6 +25,12 @@ export interface Caller {
   portal: Portal;
   authGroupId: string;
   compNo: string | null;
+  /**
+   * The user's employee row as the authentication answer read it; absent where the answer found none
+   * (an employee added since is not announced by the authority version) or a caller is made without
+   * one (jobs, tests): `internalActor` then reads it.
+   */
+  employee?: CallerEmployee;
 }
 
 export interface AuthServices {
@@ -101,7 +107,8 @@ export const authPlugin = fp(async (app) => {
   async function freshCaller(key: string, sessionId: string, screens: string[], level: 'read' | 'write'): Promise<CallerAnswer | undefined> {
     const row = await findCallerSessionHolding(app.dbh.db, sessionId, screens, level);
     if (!row) return undefined;
-    const answer: CallerAnswer = { sessionId: row.sessionId, userId: row.userId, portal: row.portal, authGroupId: row.authGroupId, compNo: row.compNo, holdsScreen: row.holdsScreen === true };
+    const employee = row.employeeId === null ? null : { singleid: row.employeeId, hname: row.employeeName!, section: row.employeeSection!, deptcd: row.employeeDeptcd! };
+    const answer: CallerAnswer = { sessionId: row.sessionId, userId: row.userId, portal: row.portal, authGroupId: row.authGroupId, compNo: row.compNo, holdsScreen: row.holdsScreen === true, employee };
     if (row.authVersion !== null && row.authVersion !== undefined) callers.set(key, String(row.authVersion), row.expiredDate, answer);
     return answer;
   }
@@ -171,7 +178,7 @@ export const authPlugin = fp(async (app) => {
         const beside = request.routeOptions.config?.authBeside === true ? callerBeside(request, claims.sessionId, screens, level) : undefined;
         const session = beside ?? (await callerOf(claims.sessionId, screens, level));
         if (session && session.userId === claims.userId && session.portal === claims.portal) {
-          request.caller = { userId: session.userId, sessionId: session.sessionId, portal: session.portal, authGroupId: session.authGroupId, compNo: session.compNo };
+          request.caller = { userId: session.userId, sessionId: session.sessionId, portal: session.portal, authGroupId: session.authGroupId, compNo: session.compNo, ...(session.employee ? { employee: session.employee } : {}) };
           holdsScreen = session.holdsScreen;
         }
       } catch (err) {

@@ -184,6 +184,9 @@ export function findCallerSessionHolding(db: Db, sessionId: string, screens: str
             );
       return sql<boolean>`${holds}`.as('holdsScreen');
     })
+    // An internal caller's employee row, kept with the answer (migration 0530 moves the version with it).
+    .leftJoin('employee as e', 'e.singleid', 'u.singleid')
+    .select(['e.singleid as employeeId', 'e.hname as employeeName', 'e.section as employeeSection', 'e.deptcd as employeeDeptcd'])
     // What a server keeps the answer by (caller-cache.ts): read in the same snapshot as the rows.
     .select((eb) => [eb.selectFrom('authVersion').select('version').where('id', '=', 1).as('authVersion'), 's.expiredDate'])
     .executeTakeFirst();

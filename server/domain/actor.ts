@@ -24,6 +24,11 @@ export const isPurchasingManager = (actor: Pick<Actor, 'authGroupId'>): boolean 
 /** Resolves the caller's employee; call it before a transaction (PGlite has one connection). */
 export async function internalActor(db: Db, caller: Caller | null): Promise<Actor> {
   if (!caller || caller.portal !== 'I') throw notAllowed('내부 사용자만 처리할 수 있습니다');
+  // Read with the session and kept while the authority version stands (migration 0530): no round trip.
+  if (caller.employee) {
+    const e = caller.employee;
+    return { userId: caller.userId, singleid: e.singleid, hname: e.hname, authGroupId: caller.authGroupId, section: e.section, deptcd: e.deptcd };
+  }
   const row = await db
     .selectFrom('appUser as u')
     .innerJoin('employee as e', 'e.singleid', 'u.singleid')

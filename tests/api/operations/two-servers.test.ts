@@ -156,6 +156,67 @@ describe('two servers on one database', () => {
     expect(await beside('refused')).toBe(refused + 1);
   });
 
+  it('an employee moved to another department through one server: the other scopes the department list by the new one at once (#27: the employee row kept with the answer)', async () => {
+    const login = await a.inject({ method: 'POST', url: '/auth/api/login/idpw', remoteAddress: '10.20.32.2', ...formRequest({ systemId: 'GPMS', grantType: 'idpw', username: 'uadmin1', password: DEMO_PASSWORD }) });
+    expect(login.statusCode).toBe(200);
+    const headers = { authorization: `Bearer ${login.json().accessToken}`, iscyber: 'N' };
+    // uadmin1's group (31) sees its department's PRs (the scope comes from its employee row) and those it asks for or approves.
+    const seen = async (app: FastifyInstance) => {
+      const res = await app.inject({ method: 'GET', url: '/api/v1/prs?page=1&size=500', headers });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().rows.length).toBe(res.json().total);
+      return new Set((res.json().rows as Array<{ prNo: string }>).map((r) => r.prNo));
+    };
+    const me = await a.dbh.db.selectFrom('employee').select(['singleid', 'deptcd', 'section']).where('singleid', '=', 'E000006').executeTakeFirstOrThrow();
+    const ownOrApproved = await a.dbh.db
+      .selectFrom('prHeader as p')
+      .select('p.prNo')
+      .where((eb) =>
+        eb.or([
+          eb('p.requesterId', '=', me.singleid),
+          eb.exists(eb.selectFrom('approval as ap').innerJoin('approvalStep as st', 'st.approvalId', 'ap.approvalId').select('ap.approvalId').where('ap.docType', '=', 'PR').whereRef('ap.docNo', '=', 'p.prNo').where('st.approverId', '=', me.singleid)),
+        ]),
+      )
+      .execute();
+    // The department whose PRs it sees only by its scope the most (it approves most of the seed's PRs).
+    const other = await a.dbh.db
+      .selectFrom('prHeader as p')
+      .innerJoin('department as d', 'd.deptcd', 'p.deptcd')
+      .select(['p.deptcd', 'd.topDept'])
+      .where('p.deptcd', '<>', me.deptcd)
+      .where('p.prNo', 'not in', ownOrApproved.map((r) => r.prNo))
+      .groupBy(['p.deptcd', 'd.topDept'])
+      .orderBy((eb) => eb.fn.countAll(), 'desc')
+      .orderBy('p.deptcd')
+      .executeTakeFirstOrThrow();
+    const expectedIn = async (deptcd: string) =>
+      new Set([...(await a.dbh.db.selectFrom('prHeader').select('prNo').where('deptcd', '=', deptcd).execute()), ...ownOrApproved].map((r) => r.prNo));
+    const inMine = await expectedIn(me.deptcd);
+    const inOther = await expectedIn(other.deptcd);
+    expect(inOther).not.toEqual(inMine);
+    // Twice on b: the second is answered from b's kept answer (beside the check).
+    expect(await seen(b)).toEqual(inMine);
+    expect(await seen(b)).toEqual(inMine);
+    // b's next list was computed from its kept answer (the old department) beside the check: the version
+    // moved and the fresh answer differs, so that list is withheld (check-beside.ts); the one after is
+    // computed from the fresh answer.
+    const withheld = async () => {
+      const res = await b.inject({ method: 'GET', url: '/api/v1/prs?page=1&size=500', headers });
+      expect(res.statusCode).toBe(403);
+      expect(res.json().code).toBe('GPMS006');
+      expect(res.body).not.toContain('prNo');
+    };
+    try {
+      await a.dbh.db.updateTable('employee').set({ deptcd: other.deptcd, section: other.topDept }).where('singleid', '=', me.singleid).execute();
+      await withheld();
+      expect(await seen(b)).toEqual(inOther);
+    } finally {
+      await a.dbh.db.updateTable('employee').set({ deptcd: me.deptcd, section: me.section }).where('singleid', '=', me.singleid).execute();
+    }
+    await withheld();
+    expect(await seen(b)).toEqual(inMine);
+  });
+
   it('a due background job runs on one of them, once', async () => {
     await a.jobs.register();
     await b.jobs.register();

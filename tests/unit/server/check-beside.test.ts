@@ -24,12 +24,20 @@ describe('which routes are answered beside the authority check', () => {
 });
 
 describe('sameAnswer', () => {
-  const answer = { sessionId: 's1', userId: 'u1', portal: 'I' as const, authGroupId: '20', compNo: null, holdsScreen: true };
+  const employee = { singleid: 'E000006', hname: '강동현', section: 'S2', deptcd: 'D2110' };
+  const answer = { sessionId: 's1', userId: 'u1', portal: 'I' as const, authGroupId: '20', compNo: null, holdsScreen: true, employee };
   it('is true only when every part the handler used is the same', () => {
     expect(sameAnswer({ ...answer }, answer)).toBe(true);
     expect(sameAnswer({ ...answer, authGroupId: '30' }, answer)).toBe(false);
     expect(sameAnswer({ ...answer, compNo: 'C00001' }, answer)).toBe(false);
     expect(sameAnswer({ ...answer, holdsScreen: false }, answer)).toBe(false);
     expect(sameAnswer({ ...answer, userId: 'u2' }, answer)).toBe(false);
+    // The employee row scopes department and section lists (migration 0530).
+    expect(sameAnswer({ ...answer, employee: { ...employee } }, answer)).toBe(true);
+    expect(sameAnswer({ ...answer, employee: { ...employee, deptcd: 'D2120' } }, answer)).toBe(false);
+    expect(sameAnswer({ ...answer, employee: { ...employee, section: 'S3' } }, answer)).toBe(false);
+    expect(sameAnswer({ ...answer, employee: { ...employee, hname: '김동현' } }, answer)).toBe(false);
+    expect(sameAnswer({ ...answer, employee: null }, answer)).toBe(false);
+    expect(sameAnswer({ ...answer, employee: null }, { ...answer, employee: null })).toBe(true);
   });
 });
