@@ -49,9 +49,11 @@ export function sameAnswer(fresh: CallerAnswer, kept: CallerAnswer): boolean {
     fresh.authGroupId === kept.authGroupId &&
     fresh.compNo === kept.compNo &&
     fresh.holdsScreen === kept.holdsScreen &&
-    fresh.employee?.singleid === kept.employee?.singleid &&
-    fresh.employee?.hname === kept.employee?.hname &&
-    fresh.employee?.section === kept.employee?.section &&
-    fresh.employee?.deptcd === kept.employee?.deptcd
+    sameEmployee(fresh.employee, kept.employee)
   );
+}
+
+function sameEmployee(a: CallerAnswer['employee'], b: CallerAnswer['employee']): boolean {
+  if (!a || !b) return a === b;
+  return a.singleid === b.singleid && a.hname === b.hname && a.section === b.section && a.deptcd === b.deptcd;
 }

@@ -200,7 +200,7 @@ const sortKey = (column: string, direction: 'asc' | 'desc'): KeyColumn => ({ ref
  * a separate count statement was one more round trip a request, run beside the totals over the same
  * joins (issue #27: each statement sent gives PostgreSQL the server's core for a turn on two cores).
  */
-async function countAndTotals(rows: Array<{ currency: string; n: number | string; total: string | null }>): Promise<{ total: number; totals: { KRW: string; JPY: string } }> {
+function countAndTotals(rows: Array<{ currency: string; n: number | string; total: string | null }>): { total: number; totals: { KRW: string; JPY: string } } {
   const of = (c: string) => amt(totalOf(rows.filter((r) => r.currency === c).map((r) => r.total ?? '0')));
   return { total: rows.reduce((sum, r) => sum + Number(r.n), 0), totals: { KRW: of('KRW'), JPY: of('JPY') } };
 }
@@ -219,7 +219,7 @@ export async function listWarehousing(db: Db, f: WhFilter, sort: SortSpec<(typeo
       .groupBy('r.currency')
       .execute(),
   ]);
-  return { rows: chosen.rows.map(toWarehousingRow), ...(await countAndTotals(byCurrency)), nextCursor: chosen.nextCursor, prevCursor: chosen.prevCursor };
+  return { rows: chosen.rows.map(toWarehousingRow), ...countAndTotals(byCurrency), nextCursor: chosen.nextCursor, prevCursor: chosen.prevCursor };
 }
 
 function itemsBase(db: Db, f: WhFilter, joins?: ReadonlySet<Alias>) {
@@ -289,7 +289,7 @@ export async function listWarehousingItems(db: Db, f: WhFilter, sort: SortSpec<(
   ]);
   const chosen = ks.answer(fetched.rows, fetched.get);
   const toRow = fetched.answer(itemRow);
-  return { rows: chosen.rows.map((r) => toRow(r)), ...(await countAndTotals(byCurrency)), nextCursor: chosen.nextCursor, prevCursor: chosen.prevCursor };
+  return { rows: chosen.rows.map((r) => toRow(r)), ...countAndTotals(byCurrency), nextCursor: chosen.nextCursor, prevCursor: chosen.prevCursor };
 }
 
 export async function countWarehousingItems(db: Db, f: WhFilter): Promise<number> {
