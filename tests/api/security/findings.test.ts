@@ -161,23 +161,8 @@ describe('finding 3: a lockout nobody can abuse, and no id discovery', () => {
     expect(known).toEqual(['AUTH011', 'AUTH011', 'AUTH011', 'AUTH011', 'AUTH102', 'AUTH102']);
   });
 
-  it('and takes about the same time (a decoy password check for unknown ids)', async () => {
-    const time = async (userId: string, ip: string) => {
-      const started = performance.now();
-      await login(userId, 'Wrong!pass1', ip);
-      return performance.now() - started;
-    };
-    const median = (xs: number[]) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-    const k: number[] = [];
-    const u: number[] = [];
-    for (let i = 0; i < 4; i++) {
-      k.push(await time('monitor', `172.16.4.${i}`));
-      u.push(await time('ghost-user-xyz', `172.16.5.${i}`));
-    }
-    const ratio = median(u) / median(k);
-    expect(ratio).toBeGreaterThan(0.5);
-    expect(ratio).toBeLessThan(2);
-  });
+  // That an unknown id also takes the same time (a decoy argon2id check) is asserted by the work done in
+  // tests/unit/server/local-directory.test.ts and measured by bench/login-timing.ts, not by a wall clock here.
 
   it('the reset-code and reset operations do not tell which ids exist', async () => {
     const known = await t.app.inject({ method: 'GET', url: '/auth/api/password/reset-code?systemId=GPMS&loginUser.login=opadmin' });

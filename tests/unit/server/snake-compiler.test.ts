@@ -56,3 +56,18 @@ describe('snake_case names written by the compiler (no tree copy), as CamelCaseP
     });
   }
 });
+
+// The compiler overrides a protected method of Kysely's, which a minor release may rename or stop
+// calling: package.json pins Kysely exactly, and this fails an upgrade that changed either.
+describe('the overridden Kysely method', () => {
+  it('is still the one PostgresQueryCompiler writes identifiers with, on the pinned version', async () => {
+    const pkg = JSON.parse(await import('node:fs').then((fs) => fs.promises.readFile(new URL('../../../package.json', import.meta.url), 'utf8'))) as { dependencies: Record<string, string> };
+    expect(pkg.dependencies.kysely, 'Kysely is pinned exactly (no ^ or ~)').toMatch(/^\d+\.\d+\.\d+$/);
+    const installed = JSON.parse(await import('node:fs').then((fs) => fs.promises.readFile(new URL('../../../node_modules/kysely/package.json', import.meta.url), 'utf8'))) as { version: string };
+    expect(installed.version).toBe(pkg.dependencies.kysely);
+    expect(typeof (PostgresQueryCompiler.prototype as unknown as Record<string, unknown>).sanitizeIdentifier).toBe('function');
+    // Every identifier goes through it: a table name written by the override alone is renamed.
+    const sqlText = after.selectFrom('poHeader').select('poNo').compile().sql;
+    expect(sqlText).toBe('select "po_no" from "po_header"');
+  });
+});
