@@ -4,6 +4,10 @@ import type { StorybookConfig } from '@storybook/react-vite';
  * Storybook for QA: every widget, every engine renderer, every screen and the app's own pages.
  * The Vite builder reuses vite.config.ts, so stories build the way the app does.
  */
+// Development-only screens (devOnly: the PO test page) have stories: QA's Storybook mounts them, as the
+// development server does; a production app build still has no route for them.
+process.env.VITE_DEV_PAGES = 'true';
+
 const config: StorybookConfig = {
   stories: ['../app/**/*.stories.tsx', '../widgets/**/*.stories.tsx', '../engine/**/*.stories.tsx', '../screens/**/*.stories.tsx'],
   addons: [],

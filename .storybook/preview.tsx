@@ -1,4 +1,5 @@
 import type { Preview } from '@storybook/react-vite';
+import { configure as configureDomTesting } from '@testing-library/dom';
 import '../app/styles/global.css';
 import { usePortalStore } from '../app/stores/portal';
 import { useSessionStore } from '../app/stores/session';
@@ -32,6 +33,11 @@ const preview: Preview = {
   // Stores persist to sessionStorage, which outlives a story: start each one logged out, in the
   // portal it names (in the app the router sync sets the portal on every navigation).
   beforeEach: ({ parameters }) => {
+    // @testing-library/react, which the harnesses shared with jsdom tests import, wraps every
+    // event of the one @testing-library/dom in React's act(); React's production build (the built
+    // Storybook) has no act and throws. There the events go unwrapped, as a person's would, and a
+    // play's findBy… waits up to 5 s: the browser run plays three stories at once on two cores.
+    if (import.meta.env.PROD) configureDomTesting({ eventWrapper: (cb) => cb(), asyncWrapper: (cb) => cb(), asyncUtilTimeout: 5000 });
     useSessionStore.getState().clear();
     usePortalStore.setState({ isCyber: parameters.portal === 'external' });
   },

@@ -21,9 +21,20 @@ function fakeFile(name: string, size: number, type: string): File {
   return new File([new Uint8Array(size)], name, { type });
 }
 
-/** A drop of `files` on the zone, its `dataTransfer` carrying them (in a browser and in jsdom, which has no DataTransfer). */
+/**
+ * A drop of `files` on the zone. A browser builds a DragEvent only with a real DataTransfer (a plain
+ * object is refused, and testing-library's fireEvent copies a DataTransfer's own properties — none —
+ * into a new empty one), so there the event is built and dispatched as the browser would; jsdom has
+ * no DataTransfer and takes the plain object as the event's property.
+ */
 function drop(zone: HTMLElement, files: File[]) {
-  fireEvent.drop(zone, { dataTransfer: { files, types: ['Files'] } });
+  if (typeof DataTransfer === 'function' && typeof DragEvent === 'function') {
+    const dataTransfer = new DataTransfer();
+    for (const file of files) dataTransfer.items.add(file);
+    zone.dispatchEvent(new DragEvent('drop', { bubbles: true, cancelable: true, dataTransfer }));
+  } else {
+    fireEvent.drop(zone, { dataTransfer: { files, types: ['Files'] } });
+  }
 }
 
 const meta = {

@@ -1,0 +1,128 @@
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance } from 'fastify';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser } from './helpers/browser';
+import { REPO_ROOT, RESULTS_DIR } from './helpers/paths';
+
+/**
+ * Storybook as QA opens it: every story of the BUILT Storybook (`npm run storybook:build`, a step of
+ * `npm test` before the browser tests) rendered and played in Debian's Chromium — a real canvas,
+ * real focus, real DataTransfer and React's production build, none of which jsdom has. Stories are
+ * switched inside one preview frame per page, as Storybook's own UI switches them when QA clicks
+ * through the sidebar, so a story that leaves something behind for the next one fails too. A story
+ * fails on a render or play error, a page error, a console error, or a request answered ≥ 400 or
+ * failed while it was current.
+ */
+const STATIC_DIR = process.env.STORYBOOK_STATIC_DIR ? path.resolve(process.env.STORYBOOK_STATIC_DIR) : path.join(REPO_ROOT, 'storybook-static');
+const INDEX = path.join(STATIC_DIR, 'index.json');
+/** Pages playing stories side by side in one browser (each its own preview frame). */
+const PAGES = 3;
+/** A story whose play has not finished by then has hung. */
+const STORY_LIMIT_MS = 30_000;
+
+interface StoryOutcome {
+  status: string;
+  message?: string;
+  problems: string[];
+}
+
+function storyIds(): string[] {
+  if (!fs.existsSync(INDEX)) return [];
+  const index = JSON.parse(fs.readFileSync(INDEX, 'utf8')) as { entries: Record<string, { type: string }> };
+  return Object.entries(index.entries)
+    .filter(([, e]) => e.type === 'story')
+    .map(([id]) => id);
+}
+
+/**
+ * Selects a story in the page's preview and resolves with how it ended. A string, not a function:
+ * the test's transpiler adds helpers to functions that the page does not have.
+ */
+function playScript(storyId: string, limitMs: number): string {
+  return `new Promise((resolve) => {
+    const storyId = ${JSON.stringify(storyId)};
+    const channel = window.__STORYBOOK_ADDONS_CHANNEL__;
+    const handlers = [];
+    const done = (outcome) => { for (const [event, fn] of handlers) channel.off(event, fn); clearTimeout(timer); resolve(outcome); };
+    const text = (p) => String((p && (p.message || p.description || p.title)) || JSON.stringify(p)).slice(0, 2000);
+    handlers.push(['storyFinished', (p) => { if (p.storyId === storyId) done({ status: p.status }); }]);
+    handlers.push(['storyErrored', (p) => done({ status: 'render error', message: text(p) })]);
+    handlers.push(['storyThrewException', (p) => done({ status: 'render exception', message: text(p) })]);
+    handlers.push(['playFunctionThrewException', (p) => done({ status: 'play failed', message: text(p) })]);
+    handlers.push(['storyMissing', () => done({ status: 'missing' })]);
+    for (const [event, fn] of handlers) channel.on(event, fn);
+    const timer = setTimeout(() => done({ status: 'timed out' }), ${limitMs});
+    channel.emit('setCurrentStory', { storyId, viewMode: 'story' });
+  })`;
+}
+
+/** Plays `ids` one after another in one page; what went wrong is attributed to the story then current. */
+async function playAll(browser: Browser, baseUrl: string, ids: string[], outcomes: Map<string, StoryOutcome>): Promise<void> {
+  if (ids.length === 0) return;
+  const context = await browser.newContext({ locale: 'ko-KR', timezoneId: 'Asia/Seoul', viewport: { width: 1280, height: 800 } });
+  const page: Page = await context.newPage();
+  let problems: string[] = [];
+  page.on('pageerror', (err) => problems.push(`page error: ${err.message}`));
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') problems.push(`console error: ${msg.text().slice(0, 2000)}`);
+  });
+  page.on('requestfailed', (req) => problems.push(`request failed: ${req.url()} (${req.failure()?.errorText ?? ''})`));
+  page.on('response', (res) => {
+    if (res.status() >= 400) problems.push(`request answered ${res.status()}: ${res.url()}`);
+  });
+  try {
+    await page.goto(`${baseUrl}/iframe.html?viewMode=story&id=${encodeURIComponent(ids[0]!)}`);
+    await page.waitForFunction('window.__STORYBOOK_ADDONS_CHANNEL__ !== undefined && window.__STORYBOOK_PREVIEW__ !== undefined');
+    // The first story, selected by the address, may have finished before we listened: select it again.
+    for (const id of ids) {
+      problems = [];
+      const ended = (await page.evaluate(playScript(id, STORY_LIMIT_MS))) as { status: string; message?: string };
+      // What a story's last effects log after its play lands before the next story is selected.
+      await page.evaluate('new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)))');
+      outcomes.set(id, { status: ended.status, message: ended.message, problems });
+    }
+  } finally {
+    await context.close();
+  }
+}
+
+const ids = storyIds();
+
+describe('every story of the built Storybook in Chromium', () => {
+  let server: FastifyInstance;
+  let browser: Browser;
+  const outcomes = new Map<string, StoryOutcome>();
+
+  beforeAll(async () => {
+    if (ids.length === 0) throw new Error(`No built Storybook at ${INDEX}: run \`npm run storybook:build\` first (npm test builds it before the browser tests).`);
+    server = Fastify();
+    await server.register(fastifyStatic, { root: STATIC_DIR });
+    const address = await server.listen({ port: 0, host: '127.0.0.1' });
+    browser = await launchBrowser();
+    const lanes = Array.from({ length: PAGES }, (_, lane) => ids.filter((_, i) => i % PAGES === lane));
+    await Promise.all(lanes.map((lane) => playAll(browser, address, lane, outcomes)));
+    // The whole outcome, problems in full, for whoever reads a failed run.
+    fs.mkdirSync(RESULTS_DIR, { recursive: true });
+    fs.writeFileSync(path.join(RESULTS_DIR, 'storybook-outcomes.json'), JSON.stringify(Object.fromEntries(outcomes), null, 2));
+  }, 600_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  it('finds the stories', () => {
+    expect(ids.length).toBeGreaterThan(250);
+  });
+
+  for (const id of ids) {
+    it(id, () => {
+      const outcome = outcomes.get(id);
+      expect(outcome, 'the story was not played').toBeDefined();
+      expect({ status: outcome!.status, message: outcome!.message, problems: outcome!.problems }).toEqual({ status: 'success', message: undefined, problems: [] });
+    });
+  }
+});
