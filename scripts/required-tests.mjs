@@ -8,7 +8,6 @@ export const REQUIRED_TESTS = [
   ['tests/api/security/authz-matrix.test.ts', 2], // api-pglite and api-postgres
   ['tests/api/directory/ldap-login.test.ts', 2],
   ['tests/api/system/seed-cli.test.ts', 1], // api-postgres only
-  ['tests/e2e/storybook.e2e.test.ts', 1], // every story of the built Storybook in Chromium
 ];
 
 /**
