@@ -126,7 +126,7 @@ const withPg = pgAnswers;
 if (!withPg) console.log(`PostgreSQL does not answer at ${pgHost}:${pgPort}: the API suite runs on PGlite only (not allowed with CI=true).`);
 // `--postgres-check`: only the decision above (tests/unit/test-script.test.ts runs it against a closed port).
 if (process.argv.includes('--postgres-check')) process.exit(0);
-const projects = ['unit', 'api-pglite', ...(withPg ? ['api-postgres'] : []), 'e2e'];
+const projects = ['unit', 'api-pglite', ...(withPg ? ['api-postgres'] : []), 'e2e', 'stories'];
 
 const resultsFile = path.join(root, 'test-results/vitest.json');
 fs.mkdirSync(path.dirname(resultsFile), { recursive: true });

@@ -103,7 +103,10 @@ describe('every story of the built Storybook in Chromium', () => {
     const address = await server.listen({ port: 0, host: '127.0.0.1' });
     browser = await launchBrowser();
     const lanes = Array.from({ length: PAGES }, (_, lane) => ids.filter((_, i) => i % PAGES === lane));
+    const started = Date.now();
     await Promise.all(lanes.map((lane) => playAll(browser, address, lane, outcomes)));
+    const failed = [...outcomes.values()].filter((o) => o.status !== 'success' || o.problems.length > 0).length;
+    console.log(`Storybook in Chromium: ${outcomes.size} of ${ids.length} stories played in ${((Date.now() - started) / 1000).toFixed(0)} s, ${failed} failed (${STATIC_DIR})`);
     // The whole outcome, problems in full, for whoever reads a failed run.
     fs.mkdirSync(RESULTS_DIR, { recursive: true });
     fs.writeFileSync(path.join(RESULTS_DIR, 'storybook-outcomes.json'), JSON.stringify(Object.fromEntries(outcomes), null, 2));
