@@ -7692,7 +7692,10 @@ export interface components {
             operation: string;
             subjectKind: string;
             subjectKeys: string;
+            /** @description The personal fields, comma-separated, as the chained row holds them */
             fields: string;
+            /** @description The same fields, one a value (the screen shows each by its label) */
+            fieldList: string[];
             rowCount: number;
             reasonCode: string | null;
             reasonText: string | null;

@@ -1,6 +1,10 @@
 import { defineListScreen } from '../../engine/define';
 
 const T = (n: string) => `screen.budget.${n}`;
+const options = (group: string, values: string[]) => values.map((value) => ({ value, text: T(`${group}.${value}`) }));
+const DOC_TYPES = options('ledgerDocType', ['PR', 'PO', 'LOI']);
+const KINDS = options('ledgerKind', ['PRE_COMMIT', 'COMMIT', 'ACTUAL']);
+const EVENTS = options('ledgerEvent', ['APPROVE', 'ORDER', 'CHANGE', 'RECEIPT', 'CANCEL', 'RETURN', 'RELEASE']);
 
 /** The ledger rows behind a figure of the budget report (a dialog of /budget/budgetReport): every movement with its document. */
 export default defineListScreen({
@@ -18,14 +22,14 @@ export default defineListScreen({
   ],
   columns: [
     { field: 'createdAt', type: 'datetime', width: 140 },
-    { field: 'docType', width: 60 },
+    { field: 'docType', type: 'code', options: DOC_TYPES, width: 70 },
     { field: 'docNo', width: 130 },
     { field: 'lineNo', type: 'number', width: 50 },
     { field: 'deptnm', width: 130 },
     { field: 'accountName', width: 90 },
     { field: 'month', type: 'number', width: 50 },
-    { field: 'kind', width: 100 },
-    { field: 'event', width: 80 },
+    { field: 'kind', type: 'code', options: KINDS, width: 120 },
+    { field: 'event', type: 'code', options: EVENTS, width: 80 },
     { field: 'amount', type: 'money', currency: 'KRW', width: 120, total: 'sum' },
     { field: 'createdBy', width: 90 },
   ],

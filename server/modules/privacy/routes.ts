@@ -28,7 +28,7 @@ export const privacyRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const from = q.from ?? todayKst(new Date(Date.now() - 30 * 86400_000));
     if (from > to) throw badRequest('VALIDATION', '시작일이 종료일보다 늦습니다', [{ path: 'query/from', message: '시작일이 종료일보다 늦습니다' }]);
     const page = await listAccess(app.dbh.db, { ...q, from, to, action: q.action || undefined, page: q.page ?? 1, size: q.size ?? 50 });
-    return { total: page.total, rows: page.rows.map((r) => ({ ...r, seq: Number(r.seq), rowCount: Number(r.rowCount), occurredAt: r.occurredAt })) };
+    return { total: page.total, rows: page.rows.map((r) => ({ ...r, seq: Number(r.seq), rowCount: Number(r.rowCount), occurredAt: r.occurredAt, fieldList: r.fields ? r.fields.split(',') : [] })) };
   });
 
   app.get('/api/v1/privacy/access-log/verify', {

@@ -143,6 +143,10 @@ describe('masking, logged views and download reasons', () => {
     expect(list.statusCode, list.body).toBe(200);
     expect(list.json().rows.length).toBeGreaterThan(0);
     expect(list.json().rows[0]).toMatchObject({ operation: 'getSupplier' });
+    // The screen shows each field by its label: the answer lists them one a value.
+    const row = list.json().rows[0];
+    expect(row.fieldList).toEqual(row.fields.split(','));
+    expect(row.fieldList.length).toBeGreaterThan(0);
     expect((await get(admin, '/api/v1/privacy/access-log')).statusCode).toBe(200);
     expect((await get(operator, '/api/v1/privacy/access-log')).statusCode).toBe(403);
     const verify = await get(admin, '/api/v1/privacy/access-log/verify');
