@@ -17,7 +17,8 @@ const apiProject = (name: 'pglite' | 'postgres', order: number, maxWorkers: numb
     environment: 'node' as const,
     // API_PGLITE_ALL=1 (npm test sets it when no PostgreSQL answers): every file on PGlite instead.
     include: name === 'pglite' && process.env.API_PGLITE_ALL !== '1' ? Object.keys(PGLITE_FILES) : ['tests/api/**/*.test.ts'],
-    env: { TEST_DB: name, NODE_ENV: 'test', ...(name === 'pglite' ? { PGLITE_THREAD: 'worker' } : {}) },
+    // PGlite in its worker thread, as the server runs it; PGLITE_THREAD=main compares with the test's own thread.
+    env: { TEST_DB: name, NODE_ENV: 'test', ...(name === 'pglite' ? { PGLITE_THREAD: process.env.PGLITE_THREAD === 'main' ? 'main' : 'worker' } : {}) },
     globalSetup: ['tests/global-setup.ts'],
     testTimeout: 30_000,
     // A file's seeded app takes a few seconds alone, but up to two minutes when the API workers, the

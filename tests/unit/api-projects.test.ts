@@ -40,7 +40,7 @@ describe('which API files run on which database (tests/api-projects.ts)', () => 
     const pglite = project('api-pglite');
     expect(Object.keys(PGLITE_FILES).filter((f) => !fs.existsSync(path.join(root, f)))).toEqual([]);
     expect(files.filter((f) => included(pglite.include ?? [], f)).sort()).toEqual(Object.keys(PGLITE_FILES).sort());
-    expect(pglite.env).toMatchObject({ TEST_DB: 'pglite', PGLITE_THREAD: 'worker' });
+    expect(pglite.env).toMatchObject({ TEST_DB: 'pglite', PGLITE_THREAD: process.env.PGLITE_THREAD === 'main' ? 'main' : 'worker' });
     for (const [file, why] of Object.entries(PGLITE_FILES)) expect(why.length, file).toBeGreaterThan(20);
   });
 
