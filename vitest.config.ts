@@ -1,10 +1,12 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { PGLITE_FILES } from './tests/api-projects.js';
 
 /**
- * Four projects: front-end unit tests (jsdom, beside their code), the API/server tests
- * twice — on PGlite and on PostgreSQL (scripts/test.mjs leaves the latter out when no
- * PostgreSQL answers at 127.0.0.1:5432) — and the browser journeys.
+ * Four projects: front-end unit tests (jsdom, beside their code), the API/server tests — every
+ * file on PostgreSQL, the database-sensitive ones (tests/api-projects.ts) also on PGlite through
+ * its worker thread, as the server runs it (scripts/test.mjs leaves PostgreSQL out when none
+ * answers at 127.0.0.1:5432) — and the browser journeys.
  */
 const apiProject = (name: 'pglite' | 'postgres', order: number, maxWorkers: number) => ({
   extends: true as const,
@@ -13,8 +15,10 @@ const apiProject = (name: 'pglite' | 'postgres', order: number, maxWorkers: numb
     sequence: { groupOrder: order },
     maxWorkers,
     environment: 'node' as const,
-    include: ['tests/api/**/*.test.ts'],
-    env: { TEST_DB: name, NODE_ENV: 'test' },
+    // API_PGLITE_ALL=1 (npm test sets it when no PostgreSQL answers): every file on PGlite instead.
+    include: name === 'pglite' && process.env.API_PGLITE_ALL !== '1' ? Object.keys(PGLITE_FILES) : ['tests/api/**/*.test.ts'],
+    // PGlite in its worker thread, as the server runs it; PGLITE_THREAD=main compares with the test's own thread.
+    env: { TEST_DB: name, NODE_ENV: 'test', ...(name === 'pglite' ? { PGLITE_THREAD: process.env.PGLITE_THREAD === 'main' ? 'main' : 'worker' } : {}) },
     globalSetup: ['tests/global-setup.ts'],
     testTimeout: 30_000,
     // A file's seeded app takes a few seconds alone, but up to two minutes when the API workers, the

@@ -5,8 +5,8 @@
 
 /** [file, how many project runs of it must have passed] */
 export const REQUIRED_TESTS = [
-  ['tests/api/security/authz-matrix.test.ts', 2], // api-pglite and api-postgres
-  ['tests/api/directory/ldap-login.test.ts', 2],
+  ['tests/api/security/authz-matrix.test.ts', 2], // api-postgres and api-pglite (tests/api-projects.ts)
+  ['tests/api/directory/ldap-login.test.ts', 1], // api-postgres (not database-sensitive: tests/api-projects.ts)
   ['tests/api/system/seed-cli.test.ts', 1], // api-postgres only
 ];
 

@@ -8,6 +8,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { requiredTestProblems } from './required-tests.mjs';
+import { durationLines } from './test-durations.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const bin = (name) => path.join(root, 'node_modules/.bin', name);
@@ -127,10 +128,15 @@ if (!withPg) console.log(`PostgreSQL does not answer at ${pgHost}:${pgPort}: the
 // `--postgres-check`: only the decision above (tests/unit/test-script.test.ts runs it against a closed port).
 if (process.argv.includes('--postgres-check')) process.exit(0);
 const projects = ['unit', 'api-pglite', ...(withPg ? ['api-postgres'] : []), 'e2e', 'stories'];
+// Without PostgreSQL every API file runs on PGlite instead (vitest.config.ts), not only the database-sensitive ones.
+const apiEnv = withPg ? {} : { API_PGLITE_ALL: '1' };
 
+// Both reports stay after the run (test-results/ is not in git): per-file times to compare runs by.
 const resultsFile = path.join(root, 'test-results/vitest.json');
+const durationsFile = path.join(root, 'test-results/durations.json');
 fs.mkdirSync(path.dirname(resultsFile), { recursive: true });
 fs.rmSync(resultsFile, { force: true });
+fs.rmSync(durationsFile, { force: true });
 const summaryFile = path.join(root, 'test-results/failure-summary.txt');
 const inFlightFile = path.join(root, 'test-results/in-flight.txt');
 // CI stops everything at 90 minutes, install included: the tests stop first, saying what ran.
@@ -149,7 +155,7 @@ const checks = [
   ...(fs.existsSync(path.join(root, '.storybook')) ? [['storybook build', bin('storybook'), ['build', '-o', 'storybook-static', '--quiet', '--disable-telemetry']]] : []),
 ];
 const steps = [
-  ['tests', bin('vitest'), ['run', ...projects.flatMap((p) => ['--project', p]), '--reporter=default', '--reporter=json', '--reporter=./tests/reporters/failure-summary.ts', '--reporter=./tests/reporters/watchdog.ts', `--outputFile.json=${resultsFile}`], {}, deadline],
+  ['tests', bin('vitest'), ['run', ...projects.flatMap((p) => ['--project', p]), '--reporter=default', '--reporter=json', '--reporter=./tests/reporters/failure-summary.ts', '--reporter=./tests/reporters/watchdog.ts', '--reporter=./tests/reporters/durations.ts', `--outputFile.json=${resultsFile}`], apiEnv, deadline],
 ];
 
 let ok = await parallelSteps(checks);
@@ -184,14 +190,9 @@ if (fs.existsSync(summaryFile) && fs.statSync(summaryFile).size > 0) {
 }
 console.log('\n── step times ──');
 for (const [name, secs, failedMark] of timings) console.log(`${secs.padStart(8)} s  ${name}${failedMark}`);
-if (fs.existsSync(resultsFile)) {
-  // The slowest test files, from vitest's own report: where to look when the run grows.
-  const json = JSON.parse(fs.readFileSync(resultsFile, 'utf8'));
-  const files = (json.testResults ?? []).map((f) => [path.relative(root, f.name), (f.endTime - f.startTime) / 1000]).sort((a, b) => b[1] - a[1]).slice(0, 10);
-  if (files.length) {
-    console.log('── slowest test files ──');
-    for (const [file, secs] of files) console.log(`${secs.toFixed(1).padStart(8)} s  ${file}`);
-  }
+if (fs.existsSync(durationsFile)) {
+  // Where the tests' time went (tests/reporters/durations.ts): per project, and the slowest files.
+  console.log(durationLines(JSON.parse(fs.readFileSync(durationsFile, 'utf8'))).join('\n'));
 }
 console.log(`\nnpm test ${ok ? 'passed' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(0)} s (projects: ${projects.join(', ')})`);
 console.log(`tests: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);

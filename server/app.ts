@@ -25,6 +25,7 @@ import { externalHost } from './plugins/external-host.js';
 import { routes } from './routes.js';
 import { authPlugin } from './auth/plugin.js';
 import { createJobRunner, type RunningJobRunner } from './jobs/runner.js';
+import { createClock, type Clock } from './clock.js';
 import { JOBS } from './jobs/registry.js';
 import { Metrics } from './metrics/registry.js';
 import { metricsPlugin } from './metrics/plugin.js';
@@ -39,6 +40,8 @@ declare module 'fastify' {
     dbh: DbHandle;
     /** Background jobs: routes poke them; server/main.ts starts them (tests call runDue). */
     jobs: RunningJobRunner;
+    /** The time of business rules: bidding windows and jobs (server/clock.ts). */
+    clock: Clock;
   }
 }
 
@@ -71,7 +74,9 @@ async function gpmsPlugin(app: FastifyInstance, { config, dbh }: AppDeps): Promi
   const metrics = new Metrics();
   app.decorate('metrics', metrics);
   app.addHook('onClose', async () => metrics.close());
-  app.decorate('jobs', createJobRunner({ db: dbh.db, log: app.log, config, jobs: JOBS, pollMs: config.jobsPollMs, metrics }));
+  const clock = createClock();
+  app.decorate('clock', clock);
+  app.decorate('jobs', createJobRunner({ db: dbh.db, log: app.log, config, jobs: JOBS, pollMs: config.jobsPollMs, metrics, clock }));
   app.addHook('onClose', async () => app.jobs.stop());
   for (const schema of sharedSchemas) app.addSchema(schema);
 

@@ -6,6 +6,7 @@ import type { Config } from '../config.js';
 import type { Db } from '../db/connect.js';
 import type { Metrics } from '../metrics/registry.js';
 import type { JobDefinition, JobRunner, JobServices } from './types.js';
+import { createClock, type Clock } from '../clock.js';
 
 export interface JobRunnerOptions {
   db: Db;
@@ -20,6 +21,8 @@ export interface JobRunnerOptions {
   serverId?: string;
   /** Counts runs (gpms_job_runs_total) and is handed to the jobs. */
   metrics?: Metrics;
+  /** The time jobs run in and are scheduled by (server/clock.ts); the real time by default. */
+  clock?: Clock;
 }
 
 export interface RunningJobRunner extends JobRunner {
@@ -30,6 +33,8 @@ export interface RunningJobRunner extends JobRunner {
   start(): Promise<void>;
   /** Runs whatever is due now, once; answers the names this server ran (tests, and each poll). */
   runDue(now?: Date): Promise<string[]>;
+  /** Looks for due jobs at once instead of at the next poll (when polling): after the clock moved. */
+  wake(): void;
   /** Stops polling and waits for the runs in flight to finish. */
   stop(): Promise<void>;
 }
@@ -65,6 +70,7 @@ export function createJobRunner(options: JobRunnerOptions): RunningJobRunner {
   const byName = new Map(jobs.map((j) => [j.name, j]));
   const services: JobServices = {};
   const metrics = options.metrics;
+  const clock = options.clock ?? createClock();
   const inFlight = new Set<Promise<unknown>>();
   let timer: NodeJS.Timeout | null = null;
   let stopped = false;
@@ -75,7 +81,7 @@ export function createJobRunner(options: JobRunnerOptions): RunningJobRunner {
     // A new job is due now by this server's clock, the one runDue compares with: the column's default
     // (the database's now(), in microseconds) could fall after a Date taken in the same millisecond,
     // and a runDue right after register would find nothing due (metrics.test.ts once did on PostgreSQL).
-    const now = new Date();
+    const now = clock.now();
     await db
       .insertInto('jobState')
       .values(jobs.map((j) => ({ name: j.name, everySeconds: j.everySeconds, nextRunAt: now })))
@@ -97,7 +103,7 @@ export function createJobRunner(options: JobRunnerOptions): RunningJobRunner {
   }
 
   async function runOne(job: JobDefinition, now: Date): Promise<void> {
-    const startedAt = new Date();
+    const startedAt = clock.now();
     let status: 'OK' | 'FAILED' = 'OK';
     let summary: Record<string, unknown> | void = undefined;
     let error: string | null = null;
@@ -108,7 +114,7 @@ export function createJobRunner(options: JobRunnerOptions): RunningJobRunner {
       error = (err instanceof Error ? err.message : String(err)).slice(0, ERROR_LENGTH);
       log.error({ err, job: job.name }, 'background job failed');
     }
-    const finishedAt = new Date();
+    const finishedAt = clock.now();
     metrics?.jobRun(job.name, status, (finishedAt.getTime() - startedAt.getTime()) / 1000);
     await db.transaction().execute(async (trx) => {
       const state = await trx.selectFrom('jobState').select('failures').where('name', '=', job.name).executeTakeFirstOrThrow();
@@ -137,7 +143,7 @@ export function createJobRunner(options: JobRunnerOptions): RunningJobRunner {
     if (status === 'OK') log.debug({ job: job.name, summary, ms: finishedAt.getTime() - now.getTime() }, 'background job done');
   }
 
-  async function runDue(now = new Date()): Promise<string[]> {
+  async function runDue(now = clock.now()): Promise<string[]> {
     const due = await db
       .selectFrom('jobState')
       .select('name')
@@ -195,6 +201,9 @@ export function createJobRunner(options: JobRunnerOptions): RunningJobRunner {
       log.info({ jobs: jobs.map((j) => j.name), serverId }, 'background jobs started');
     },
     runDue,
+    wake() {
+      if (timer) schedule(0);
+    },
     poke(name: string) {
       if (!byName.has(name)) throw new Error(`No background job is named "${name}" (server/jobs/registry.ts)`);
       void db

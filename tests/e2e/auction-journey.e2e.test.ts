@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { apiLogin, openLoggedIn, unexpected } from './helpers/auth';
 import { axeViolations, blocking, describeFindings } from './helpers/axe';
 import { launchBrowser, screenshot, type TestPage } from './helpers/browser';
+import { serverNow } from './helpers/clock';
 import { clickGridRow, poll, searchOne } from './helpers/screen';
 
 /**
@@ -82,14 +83,16 @@ describe('auction journey: two suppliers bid live, ranks and soft close on both 
     pages.push(monitor, s1, s2);
 
     const token = await apiLogin(baseURL, 'operator');
+    // The window by the server's clock, which the tender journey may have moved ahead (helpers/clock.ts).
+    const now = await serverNow(baseURL);
     const created = await api(token, 'POST', '/api/v1/bid/auctions', {
       title,
       lines: [{ itemName: '여정 시험 베어링', unitCode: 'EA', quantity: '10', refUnitPrice: '10000' }],
       startPrice: '100000',
       decrementKind: 'AMOUNT',
       decrementValue: '1000',
-      startAt: new Date(Date.now() - 60_000).toISOString(),
-      endAt: new Date(Date.now() + WINDOW_SECONDS * 1000).toISOString(),
+      startAt: new Date(now - 60_000).toISOString(),
+      endAt: new Date(now + WINDOW_SECONDS * 1000).toISOString(),
       softCloseMinutes: 2,
       maxExtensions: 5,
       suppliers: ['C00001', 'C00002'],

@@ -2,6 +2,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openLoggedIn, unexpected } from './helpers/auth';
 import { launchBrowser, screenshot, type TestPage } from './helpers/browser';
+import { advanceServerClockPast, serverNow } from './helpers/clock';
 import { amount, clickGridRow, confirm, editCell, expectField, fieldText, gridRows, koreanDate, notice, poll, searchOne } from './helpers/screen';
 
 /**
@@ -12,19 +13,19 @@ import { amount, clickGridRow, confirm, editCell, expectField, fieldText, gridRo
  * other staff (tfadmin, opadmin) confirm the opening → the buyer awards: the PO is in the PO list →
  * the losing supplier sees its result and its own price, never the winner's.
  *
- * No clock is faked and the browser tests cannot reach the server's database: the window is real and
- * short — it opens before the draft and closes BID_SECONDS after it — and the journey waits for the
- * close. The opening list filters by the stored status, which the server's tender.clock job moves to
- * 마감 (every 30 s): finding the tender there is that job at work.
+ * The window is set by the server's business clock (helpers/clock.ts: GET/POST /api/dev/clock,
+ * server/clock.ts): it opens before the draft and closes BID_SECONDS after it, and once the bids are in
+ * the journey moves the server's clock past the close instead of waiting for it. The opening list
+ * filters by the stored status, which the server's tender.clock job moves to 마감 (the clock's move
+ * wakes the jobs): finding the tender there is that job at work.
  */
 
 /**
- * Seconds from the draft to the close: the draft, publishing and three bids took 17 s on a developer's
- * machine with other work beside it (2026-11-25); the browser group runs alone in `npm test` (groups
- * run one after another), so 100 s leaves them five times that. Every second here is a second the
- * whole run waits (it was 240 s: the slowest file of the suite).
+ * Seconds from the draft to the close: room for the draft, publishing and three bids (17 s on a
+ * developer's machine with other work beside it, 2026-11-25) on a loaded machine. Nobody waits for
+ * them: the clock jumps past the close.
  */
-const BID_SECONDS = 100;
+const BID_SECONDS = 300;
 
 /** A moment as the screens take it: Korean wall-clock time, minutes. */
 function kstMinute(ms: number): string {
@@ -70,9 +71,10 @@ describe('tender journey: draft → invitations → sealed bids → dual-control
     const { page, problems } = await as('internal', 'operator');
     await page.goto('/bid/tenderEdit');
     await page.getByRole('heading', { name: '입찰', exact: true }).waitFor();
-    doc.closeAt = Date.now() + BID_SECONDS * 1000;
+    const now = await serverNow(baseURL);
+    doc.closeAt = now + BID_SECONDS * 1000;
     await page.getByLabel('제목').fill(title);
-    await page.getByLabel('입찰 시작').fill(kstMinute(Date.now() - 2 * 60_000));
+    await page.getByLabel('입찰 시작').fill(kstMinute(now - 2 * 60_000));
     await page.getByLabel('입찰 마감').fill(new Date(doc.closeAt).toISOString());
     const lines = page.getByRole('region', { name: '입찰 품목' });
     await page.getByRole('button', { name: '행 추가' }).click();
@@ -162,15 +164,15 @@ describe('tender journey: draft → invitations → sealed bids → dual-control
 
   it('after the close the buyer may not open it; two other staff confirm and it opens', async () => {
     expect(doc.closeAt).toBeGreaterThan(0);
-    // The window closes by the server's clock; nothing to do but wait for it.
-    await new Promise((r) => setTimeout(r, Math.max(0, doc.closeAt - Date.now() + 2000)));
+    // The window closes by the server's clock: moved past the close, not waited for.
+    await advanceServerClockPast(baseURL, doc.closeAt);
 
     const confirmOn = async (userId: string) => {
       const { page, problems } = await as('internal', userId);
       await page.goto('/bid/tenderOpen');
       const search = page.getByRole('search');
       await search.getByLabel('입찰번호').fill(doc.tenderNo);
-      // The list shows the stored status: the tender.clock job has to have closed it (every 30 s).
+      // The list shows the stored status: the tender.clock job has to have closed it (woken by the clock's move, else every 30 s).
       await poll(async () => {
         await search.getByRole('button', { name: '조회' }).click();
         await page.waitForTimeout(1500);
@@ -203,7 +205,7 @@ describe('tender journey: draft → invitations → sealed bids → dual-control
     await poll(async () => (await gridRows(second.list))[0]?.[2], 45_000).toBe('개찰완료');
     await screenshot(second.page, 'tender-07-opened');
     expect(unexpected(second.problems)).toEqual([]);
-  }, BID_SECONDS * 1000 + 400_000);
+  }, 400_000);
 
   it('the buyer awards by the rule: the PO of the lowest bid is in the PO list', async () => {
     const { page, problems } = await as('internal', 'operator');

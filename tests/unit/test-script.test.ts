@@ -4,6 +4,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { REQUIRED_TESTS, requiredTestProblems } from '../../scripts/required-tests.mjs';
+import { durationLines, projectTotals } from '../../scripts/test-durations.mjs';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -54,5 +55,24 @@ describe('npm test (scripts/test.mjs) cannot skip the PostgreSQL suite in CI (is
     expect(problems).toHaveLength(2);
     expect(problems[0]).toContain(`${matrix}: ran fully in 1 of the 2`);
     expect(problems[1]).toContain(`${seed}: ran fully in 0 of the 1`);
+  });
+});
+
+describe('npm test says where the tests’ time went (scripts/test-durations.mjs)', () => {
+  const row = (project: string, file: string, seconds: number, tests: number) => ({ project, file, seconds, collectSeconds: 0, tests, passed: tests, failed: 0, skipped: 0 });
+  const rows = [row('unit', 'a.test.ts', 1.5, 3), row('api-postgres', 'tests/api/x.test.ts', 40, 7), row('unit', 'b.test.ts', 2.25, 4), row('api-pglite', 'tests/api/x.test.ts', 55, 7)];
+
+  it('sums files, tests and seconds per project', () => {
+    expect(projectTotals(rows)).toEqual([
+      { project: 'unit', files: 2, tests: 7, seconds: 3.8 },
+      { project: 'api-postgres', files: 1, tests: 7, seconds: 40 },
+      { project: 'api-pglite', files: 1, tests: 7, seconds: 55 },
+    ]);
+  });
+
+  it('prints the projects, then the slowest files with their project', () => {
+    const lines = durationLines(rows, 2);
+    expect(lines).toContain('     3.8 s  unit: 2 files, 7 tests');
+    expect(lines.slice(-3)).toEqual(['── slowest test files ──', '    55.0 s  tests/api/x.test.ts (api-pglite)', '    40.0 s  tests/api/x.test.ts (api-postgres)']);
   });
 });

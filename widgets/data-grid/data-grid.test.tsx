@@ -7,10 +7,21 @@ import { renderWidget } from '../testing/render';
 import { DataGrid, type DataGridHandle, type DataGridProps, type GridColumn, type GridSort } from './data-grid';
 
 let uninstall: () => void;
+/**
+ * Glide takes two clicks within 500 ms of its Date.now() for a double-click: between clicks meant
+ * as two, its clock is moved on (`letDoubleClickLapse`) instead of waited for.
+ */
+let clockSkewMs = 0;
+const letDoubleClickLapse = () => void (clockSkewMs += 550);
 beforeAll(() => {
   uninstall = installGlideJsdom();
+  const realNow = Date.now.bind(Date);
+  vi.spyOn(Date, 'now').mockImplementation(() => realNow() + clockSkewMs);
 });
-afterAll(() => uninstall());
+afterAll(() => {
+  uninstall();
+  vi.mocked(Date.now).mockRestore();
+});
 
 interface Po {
   poNo: string;
@@ -179,7 +190,7 @@ describe('DataGrid', () => {
     clickGridRow(1, { x: 200 });
     await waitFor(() => expect(onSelectionChange).toHaveBeenLastCalledWith([1]));
     expect(onRowDoubleClick).not.toHaveBeenCalled();
-    await new Promise((r) => setTimeout(r, 550)); // glide counts two clicks within 500 ms as a double-click
+    letDoubleClickLapse();
     doubleClickGridRow(2, { x: 200 });
     await waitFor(() => expect(onRowDoubleClick).toHaveBeenCalledWith(PO_ROWS[2], 2));
   });
@@ -240,7 +251,7 @@ describe('DataGrid', () => {
     // x = 18 is inside 발주번호 here: plain clicks replace the selection
     clickGridRow(0, { x: 18 });
     await waitFor(() => expect(onSelectionChange).toHaveBeenLastCalledWith([0]));
-    await new Promise((r) => setTimeout(r, 550));
+    letDoubleClickLapse();
     clickGridRow(2, { x: 18 });
     await waitFor(() => expect(onSelectionChange).toHaveBeenLastCalledWith([2]));
   });
@@ -264,7 +275,7 @@ describe('DataGrid', () => {
     // x = 18 is the check bar: clicks add rows
     clickGridRow(0, { x: 18 });
     await waitFor(() => expect(onSelectionChange).toHaveBeenLastCalledWith([0]));
-    await new Promise((r) => setTimeout(r, 550));
+    letDoubleClickLapse();
     clickGridRow(2, { x: 18 });
     await waitFor(() => expect(onSelectionChange.mock.calls).toEqual([[[0]], [[0, 2]]]));
   });
@@ -298,7 +309,7 @@ describe('DataGrid', () => {
 
     onCellEdit.mockClear();
     rerenderWidget(grid({ columns: editable, onCellEdit, readOnly: true }));
-    await new Promise((r) => setTimeout(r, 550));
+    letDoubleClickLapse();
     doubleClickGridRow(1, { x: 300 });
     await new Promise((r) => setTimeout(r, 100));
     expect(document.querySelector('#portal textarea, #portal input')).toBeNull();

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../helpers/app.js';
 import { formRequest, loginAs, type LoggedIn } from '../../helpers/login.js';
@@ -101,7 +102,9 @@ describe('POST /auth/api/session/extend', () => {
     const { sessionId } = await sessionOf(who);
     await moveDates(sessionId, 3000, 1);
     expect((await extend(who)).json().extended).toBe(true);
-    await new Promise((r) => setTimeout(r, 1_500));
+    // 1.5 s pass, as the stored instants see it: the original end (1 s from the extension) is over.
+    await t.db.db.updateTable('userSession').set((eb) => ({ expiredDate: sql<string>`${eb.ref('expiredDate')} - interval '1500 milliseconds'` })).where('sessionId', '=', sessionId).execute();
+    await t.db.db.updateTable('refreshToken').set((eb) => ({ expiresAt: sql<string>`${eb.ref('expiresAt')} - interval '1500 milliseconds'` })).where('sessionId', '=', sessionId).execute();
     const res = await verify(who.accessToken, who.refreshToken);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ code: 'OK', accessToken: expect.any(String) });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { advanceTenderClock } from '../../../server/modules/bidding/tenders/service.js';
 import { buildTestApp, type TestApp } from '../../helpers/app.js';
 import { client, day, logins, ok, receivedPr, refused, type Flow } from '../purchase/helpers.js';
 
@@ -256,4 +257,35 @@ describe('sealed-bid tenders', () => {
     expect(ok(await f.get(`/api/v1/prs/${pr.prNo}`, f.u.operator)).status).toBe('RECEIVED');
     refused(await f.get(`/api/v1/bid/tenders/${tender.tenderNo}/bids`, f.u.admin), 409, 'BID_SEALED');
   });
+
+  // Last in the file: the app's business clock stays ahead once moved (it never goes back).
+  it('moves past the bidding window by the development clock, forward only, and the tender job follows it', async () => {
+    const { tender } = await publishedTender();
+    const anon = { headers: {} } as Flow['u'][string];
+    expect(ok(await f.get('/api/dev/clock', anon)).offsetSeconds).toBe(0);
+    expect(ok(await f.get(`/api/v1/cyber/bid/tenders/${tender.tenderNo}`, f.u.supplier1)).status).toBe('PUBLISHED');
+    expect((await f.post('/api/dev/clock', anon, { advanceSeconds: 0 })).statusCode).toBe(400);
+    expect((await f.post('/api/dev/clock', anon, { advanceSeconds: -60 })).statusCode).toBe(400);
+
+    // Past the opening (an hour ahead): bidding runs by the moved clock.
+    const moved = ok(await f.post('/api/dev/clock', anon, { advanceSeconds: 61 * 60 }));
+    expect(moved.offsetSeconds).toBe(61 * 60);
+    expect(Date.parse(moved.now) - Date.now()).toBeGreaterThan(60 * 60_000);
+    const s1 = ok(await f.get(`/api/v1/cyber/bid/tenders/${tender.tenderNo}`, f.u.supplier1));
+    expect(s1.status).toBe('OPEN');
+    ok(await bid(tender.tenderNo, f.u.supplier1, s1.version, ['1000', '2000']));
+
+    // Past the close (two hours ahead): closed for bidders and staff, and the job records it by the same clock.
+    ok(await f.post('/api/dev/clock', anon, { advanceSeconds: 60 * 60 }));
+    const s2 = ok(await f.get(`/api/v1/cyber/bid/tenders/${tender.tenderNo}`, f.u.supplier2));
+    expect(s2.status).toBe('CLOSED');
+    refused(await bid(tender.tenderNo, f.u.supplier2, s2.version, ['900', '1900']), 409, 'BID_CLOSED');
+    expect(ok(await f.get(`/api/v1/bid/tenders/${tender.tenderNo}`, f.u.tfadmin)).status).toBe('CLOSED');
+    expect(await auditCount(tender.tenderNo, 'BIDDING_CLOSE')).toBe(0);
+    // The tender.clock job, as the runner calls it with the app's time.
+    await advanceTenderClock(t.db.db, t.app.clock.now());
+    expect(await auditCount(tender.tenderNo, 'BIDDING_CLOSE')).toBe(1);
+    expect(ok(await f.get('/api/dev/clock', anon)).offsetSeconds).toBe(121 * 60);
+  });
 });
+

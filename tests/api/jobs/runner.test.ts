@@ -3,6 +3,7 @@ import pino from 'pino';
 import { connect, type DbHandle } from '../../../server/db/connect.js';
 import { testConfig } from '../../../server/config.js';
 import { checkJobNames, createJobRunner } from '../../../server/jobs/runner.js';
+import { createClock } from '../../../server/clock.js';
 import type { JobDefinition } from '../../../server/jobs/types.js';
 import { createEmptyTestDb, type TestDb } from '../../helpers/test-db.js';
 
@@ -64,6 +65,23 @@ describe('background jobs: each due run happens once, however many servers look'
     expect(ran).toEqual(['test.poked']);
     expect(runs).toBe(2);
     expect(() => a.poke('test.nobody')).toThrow('No background job is named "test.nobody"');
+  });
+
+  it('runs and schedules by the app’s clock: moved past a period, the job is due again and runs in the moved time', async () => {
+    const seen: Date[] = [];
+    const job: JobDefinition = { name: 'test.clocked', everySeconds: 3600, run: async (ctx) => void seen.push(ctx.now) };
+    const clock = createClock();
+    const a = createJobRunner({ db: t.db, log, config: testConfig(), jobs: [job], pollMs: 0, serverId: 'server-a', clock });
+    await a.register();
+    expect(await a.runDue()).toEqual(['test.clocked']);
+    expect(await a.runDue()).toEqual([]);
+    clock.advance(3601 * 1000);
+    expect(await a.runDue()).toEqual(['test.clocked']);
+    expect(seen).toHaveLength(2);
+    expect(seen[1].getTime() - Date.now()).toBeGreaterThan(3600 * 1000);
+    const state = await t.db.selectFrom('jobState').selectAll().where('name', '=', 'test.clocked').executeTakeFirstOrThrow();
+    expect(Date.parse(state.nextRunAt)).toBeGreaterThan(Date.now() + 7000 * 1000);
+    expect(() => clock.advance(-1)).toThrow('only moves forward');
   });
 
   it('a failed run is recorded with its error and retried after a backoff', async () => {

@@ -104,23 +104,32 @@ describe.runIf(run)('database outage on PostgreSQL', () => {
     };
     const clients = [reader(), reader(), reader(), writer(), prober()];
 
-    await sleep(1500);
+    /** Waits, checking every 50 ms, until `done` holds; fails naming `what` after `ms`. */
+    const until = async (what: string, done: () => boolean, ms = 15_000) => {
+      const deadline = Date.now() + ms;
+      while (!done()) {
+        if (Date.now() > deadline) throw new Error(`database outage: still waiting, after ${ms} ms, for ${what}`);
+        await sleep(50);
+      }
+    };
+    const kinds = ['read', 'write', 'ready'] as const;
+    const answeredSince = (from: number, kind: Answer['kind'], ok: boolean) => answers.some((a) => a.at >= from && a.kind === kind && (a.status === 200) === ok);
+
+    // Traffic under way: every kind has answered 200 and a write was acknowledged.
+    await until('a first 200 of every kind', () => kinds.every((k) => answeredSince(0, k, true)) && acknowledged.length > 0);
     const ackedBeforeStop = acknowledged.length;
     const stopAt = Date.now() - t0;
     pgc.stop();
     const stoppedAt = Date.now() - t0;
     const keysBeforeStop = acknowledged.slice(0, ackedBeforeStop);
-    await sleep(3000);
+    // Down until every kind has been refused.
+    await until('a refusal of every kind while the database is down', () => kinds.every((k) => answeredSince(stoppedAt, k, false)));
     pgc.start();
     const backAt = Date.now() - t0;
-    // Traffic until every kind of request has answered 200 after the return, and a second more.
-    const deadline = Date.now() + 15_000;
-    while (Date.now() < deadline) {
-      const after = answers.filter((a) => a.at >= backAt);
-      if (['read', 'write', 'ready'].every((k) => after.some((a) => a.kind === k && a.status === 200))) break;
-      await sleep(100);
-    }
-    await sleep(1000);
+    // Traffic until every kind of request has answered 200 after the return, then until each has answered twice more.
+    await until('a 200 of every kind after the return', () => kinds.every((k) => answeredSince(backAt, k, true)));
+    const allBackAt = Date.now() - t0;
+    await until('two more answers of every kind', () => kinds.every((k) => answers.filter((a) => a.at >= allBackAt && a.kind === k).length >= 2));
     stopTraffic = true;
     await Promise.all(clients);
 

@@ -64,6 +64,8 @@ export const AUTHZ_MATRIX: Readonly<Record<string, Rule>> = {
   deleteMessage: I.w('/portal/system/messageManage'),
   // dev
   devOutbox: PUBLIC,
+  devClock: PUBLIC,
+  advanceDevClock: PUBLIC,
   // common
   getResources: PUBLIC,
   getLocales: PUBLIC,

@@ -15,7 +15,7 @@ const idpwForm = (username: string, password: string, headers: Record<string, st
   return { payload: f.payload, headers: { ...f.headers, ...headers } };
 };
 
-describe('finding 1: the development outbox is off unless asked for, and only on loopback', () => {
+describe('finding 1: the development outbox (and the clock control beside it) is off unless asked for, and only on loopback', () => {
   let t: TestApp;
   beforeAll(async () => {
     // The defaults of `npm start`: development mode, listening on every interface, no DEV_OUTBOX.
@@ -31,6 +31,9 @@ describe('finding 1: the development outbox is off unless asked for, and only on
     const outbox = await t.app.inject({ method: 'GET', url: '/api/dev/outbox' });
     expect(outbox.statusCode).toBe(404);
     expect(outbox.body).not.toMatch(/\d{6}/);
+    // Nor move the business clock (bidding windows, jobs) beside it.
+    expect((await t.app.inject({ method: 'POST', url: '/api/dev/clock', payload: { advanceSeconds: 3600 } })).statusCode).toBe(404);
+    expect(t.app.clock.offsetMs()).toBe(0);
     // Nothing was even written to the outbox table: the code went to the server log only.
     expect((await t.db.db.selectFrom('devOutbox').select('id').execute()).length).toBe(0);
   });
@@ -45,12 +48,17 @@ describe('finding 1: the development outbox is off unless asked for, and only on
   it('even a hand-made configuration that asks for it beyond loopback gets no outbox route', { timeout: 180_000 }, async () => {
     const app = await buildApp({ config: testConfig({ dataDir: t.dataDir, distDir: t.config.distDir, host: '0.0.0.0', devOutbox: true }), dbh: t.db });
     expect((await app.inject({ method: 'GET', url: '/api/dev/outbox' })).statusCode).toBe(404);
+    expect((await app.inject({ method: 'GET', url: '/api/dev/clock' })).statusCode).toBe(404);
+    expect((await app.inject({ method: 'POST', url: '/api/dev/clock', payload: { advanceSeconds: 3600 } })).statusCode).toBe(404);
     await app.close();
   });
 
   it('with NODE_ENV=production neither the outbox nor /docs exist (#13 item 6)', { timeout: 180_000 }, async () => {
     const app = await buildApp({ config: testConfig({ nodeEnv: 'production', dataDir: t.dataDir, distDir: t.config.distDir, devOutbox: false }), dbh: t.db });
     expect((await app.inject({ method: 'GET', url: '/api/dev/outbox' })).statusCode).toBe(404);
+    expect((await app.inject({ method: 'GET', url: '/api/dev/clock' })).statusCode).toBe(404);
+    expect((await app.inject({ method: 'POST', url: '/api/dev/clock', payload: { advanceSeconds: 3600 } })).statusCode).toBe(404);
+    expect(app.clock.offsetMs()).toBe(0);
     expect((await app.inject({ method: 'GET', url: '/docs' })).statusCode).toBe(404);
     expect((await app.inject({ method: 'GET', url: '/docs/json' })).statusCode).toBe(404);
     await app.close();

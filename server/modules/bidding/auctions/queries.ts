@@ -57,17 +57,18 @@ export function lockAuction(trx: Db, auctionNo: string) {
 
 /**
  * Takes the auction row's lock for one bid and the bid's place in the order: last_seq + 1, and
- * the database's clock at that moment (the one clock every server shares). Every other bid on
- * the auction waits here until this transaction ends, so bids are checked one after another.
+ * the database's clock at that moment (the one clock every server shares), plus the app clock's
+ * offset (0 but in development: server/clock.ts). Every other bid on the auction waits here until
+ * this transaction ends, so bids are checked one after another.
  */
-export function claimBidSlot(trx: Db, auctionNo: string) {
+export function claimBidSlot(trx: Db, auctionNo: string, clockOffsetMs: number) {
   return trx
     .updateTable('auction')
     .set((eb) => ({ lastSeq: eb('lastSeq', '+', 1) }))
     .where('auctionNo', '=', auctionNo)
     .where('status', '<>', 'DRAFT')
     .returningAll()
-    .returning(sql<string>`clock_timestamp()`.as('now'))
+    .returning(sql<string>`clock_timestamp() + cast(${clockOffsetMs} as double precision) * interval '1 millisecond'`.as('now'))
     .executeTakeFirst();
 }
 

@@ -50,7 +50,7 @@ export const auctionRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: access.login(READ, 'read', ['I']) },
       schema: { operationId: 'listAuctions', tags, summary: 'Reverse auctions with their invited and bid counts and best price', querystring: AuctionListQuery, response: { 200: Type.Object({ rows: Type.Array(AuctionRow), total: Type.Integer() }), ...commonErrors } },
     },
-    async (request) => listAuctionRows(request.db, request.query, parseSort(request.query.sort, { field: 'auctionNo', direction: 'desc' }), pageWindow(request.query)),
+    async (request) => listAuctionRows(request.db, request.query, parseSort(request.query.sort, { field: 'auctionNo', direction: 'desc' }), pageWindow(request.query), app.clock.now()),
   );
 
   app.get(
@@ -59,7 +59,7 @@ export const auctionRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: access.login(READ, 'read', ['I']) },
       schema: { operationId: 'getAuction', tags, summary: 'One auction as the buyer’s monitor sees it: terms, the ranking with names and prices, the bid log, history', params: AuctionNoParams, response: { 200: AuctionDetail, ...commonErrors } },
     },
-    async (request) => getAuction(request.db, request.caller, request.params.auctionNo),
+    async (request) => getAuction(request.db, request.caller, request.params.auctionNo, app.clock.now()),
   );
 
   app.post(
@@ -68,7 +68,7 @@ export const auctionRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: access.login([AUCTION_SCREENS.list], 'write', ['I']) },
       schema: { operationId: 'createAuction', tags, summary: 'A draft auction from a received PR (it moves to quotation requested) or from the buyer’s own lines', body: AuctionCreateBody, response: { 200: AuctionDetail, ...actionErrors } },
     },
-    async (request) => createAuction(request.db, request.caller, request.body),
+    async (request) => createAuction(request.db, request.caller, request.body, app.clock.now()),
   );
 
   app.put(
@@ -84,7 +84,7 @@ export const auctionRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: AuctionDetail, ...actionErrors },
       },
     },
-    async (request) => updateAuctionDraft(request.db, request.caller, request.params.auctionNo, request.body),
+    async (request) => updateAuctionDraft(request.db, request.caller, request.params.auctionNo, request.body, app.clock.now()),
   );
 
   app.post(
@@ -93,7 +93,7 @@ export const auctionRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: access.login([AUCTION_SCREENS.list], 'write', ['I']) },
       schema: { operationId: 'publishAuction', tags, summary: 'Publish a draft: the invited suppliers see it; bidding opens at its start', params: AuctionNoParams, body: VersionBody, response: { 200: AuctionDetail, ...actionErrors } },
     },
-    async (request) => publishAuction(request.db, request.caller, request.params.auctionNo, request.body, notify),
+    async (request) => publishAuction(request.db, request.caller, request.params.auctionNo, request.body, notify, app.clock.now()),
   );
 
   app.post(
@@ -102,7 +102,7 @@ export const auctionRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: access.login([AUCTION_SCREENS.list], 'write', ['I']) },
       schema: { operationId: 'cancelAuction', tags, summary: 'Cancel before the award with a reason; the PR is given back and the participants told', params: AuctionNoParams, body: ReasonBody, response: { 200: AuctionDetail, ...actionErrors } },
     },
-    async (request) => cancelAuction(request.db, request.caller, request.params.auctionNo, request.body, notify),
+    async (request) => cancelAuction(request.db, request.caller, request.params.auctionNo, request.body, notify, app.clock.now()),
   );
 
   app.post(
@@ -111,7 +111,7 @@ export const auctionRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: access.login([AUCTION_SCREENS.list], 'write', ['I']) },
       schema: { operationId: 'awardAuction', tags, summary: 'Award a closed auction to its rank 1: a draft PO through the PO flow at the lot price', params: AuctionNoParams, body: AuctionAwardBody, response: { 200: AuctionDetail, ...actionErrors } },
     },
-    async (request) => awardAuction(request.db, request.caller, request.params.auctionNo, request.body, notify),
+    async (request) => awardAuction(request.db, request.caller, request.params.auctionNo, request.body, notify, app.clock.now()),
   );
 
   /* ------------------------------ the supplier's side ------------------------------ */
@@ -122,7 +122,7 @@ export const auctionRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: access.login(SUPPLIER, 'read', ['X']) },
       schema: { operationId: 'listSupplierAuctions', tags, summary: 'Published auctions my company is invited to, with my own best', querystring: SupplierAuctionListQuery, response: { 200: Type.Object({ rows: Type.Array(SupplierAuctionRow), total: Type.Integer() }), ...commonErrors } },
     },
-    async (request) => listSupplierAuctions(request.db, request.query, parseSort(request.query.sort, { field: 'endAt', direction: 'desc' }), pageWindow(request.query)),
+    async (request) => listSupplierAuctions(request.db, request.query, parseSort(request.query.sort, { field: 'endAt', direction: 'desc' }), pageWindow(request.query), app.clock.now()),
   );
 
   app.get(
@@ -131,7 +131,7 @@ export const auctionRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: access.login(SUPPLIER, 'read', ['X']) },
       schema: { operationId: 'getSupplierAuction', tags, summary: 'An auction my company is invited to: terms, my best, my rank, my bids, the time left — never another company’s name or price. Another company’s answers 404', params: AuctionNoParams, response: { 200: SupplierAuction, ...commonErrors } },
     },
-    async (request) => getSupplierAuction(request.db, server, request.caller, request.params.auctionNo),
+    async (request) => getSupplierAuction(request.db, server, request.caller, request.params.auctionNo, app.clock.now()),
   );
 
   app.post(
@@ -149,7 +149,7 @@ export const auctionRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     // Server-Timing: how long the bid held the auction's lock (bench/auction-load.ts reads it).
     async (request, reply) =>
-      placeBid(server, request.caller, request.params.auctionNo, request.body, { notify, gate: bidGate, timing: (t) => void reply.header('server-timing', `lock;dur=${t.lockMs.toFixed(1)}`) }),
+      placeBid(server, request.caller, request.params.auctionNo, request.body, { notify, gate: bidGate, clockOffsetMs: app.clock.offsetMs(), timing: (t) => void reply.header('server-timing', `lock;dur=${t.lockMs.toFixed(1)}`) }),
   );
 
   /* ------------------------------ the live feed (Server-Sent Events) ------------------------------ */
@@ -165,7 +165,7 @@ export const auctionRoutes: FastifyPluginAsyncTypebox = async (app) => {
     };
     // First the catch-up after the client's last id, then whatever the notices bring.
     const backlog = await readFeed(server, auctionNo, from);
-    await reply.sse.send({ event: 'hello', data: { auctionNo, serverTime: new Date().toISOString(), after: from } });
+    await reply.sse.send({ event: 'hello', data: { auctionNo, serverTime: app.clock.now().toISOString(), after: from } });
     await send(backlog);
     const remove = fanOut.add({ auctionNo, lastId: backlog.length ? backlog[backlog.length - 1].id : from, deliver: send });
     const end = () => {

@@ -44,8 +44,7 @@ const auctionMissing = () => missing('AUCTION_NOT_FOUND', '역경매를 찾을 �
 
 /* ------------------------------ reading (staff) ------------------------------ */
 
-export async function listAuctionRows(db: Db, q: AuctionFilter, sort: Sort, w: Window) {
-  const now = new Date();
+export async function listAuctionRows(db: Db, q: AuctionFilter, sort: Sort, w: Window, now: Date) {
   const { rows, total } = await listAuctions(db, q, sort, w);
   return {
     rows: rows.map((r) => ({
@@ -88,11 +87,10 @@ function terms(a: NonNullable<Awaited<ReturnType<typeof findAuction>>>, now: Dat
   };
 }
 
-async function detail(db: Db, auctionNo: string, actor: Actor) {
+async function detail(db: Db, auctionNo: string, actor: Actor, now: Date) {
   const lastId = await lastEventId(db, auctionNo);
   const a = await findAuction(db, auctionNo);
   if (!a) throw auctionMissing();
-  const now = new Date();
   const status = byClock(a, now);
   const [lines, ranks, bids, history, canWrite] = await Promise.all([
     findLines(db, auctionNo),
@@ -125,8 +123,8 @@ async function detail(db: Db, auctionNo: string, actor: Actor) {
   };
 }
 
-export async function getAuction(db: Db, caller: Caller | null, auctionNo: string) {
-  return detail(db, auctionNo, await internalActor(db, caller));
+export async function getAuction(db: Db, caller: Caller | null, auctionNo: string, now: Date) {
+  return detail(db, auctionNo, await internalActor(db, caller), now);
 }
 
 /* ------------------------------ writing (staff) ------------------------------ */
@@ -137,11 +135,11 @@ type UpdateBody = Static<typeof AuctionUpdateBody>;
 /** The terms a draft is made or changed with (the same checks for both). */
 type TermsInput = Pick<CreateBody, 'startAt' | 'endAt' | 'startPrice' | 'decrementKind' | 'decrementValue' | 'suppliers'>;
 
-async function checkFields(db: Db, b: TermsInput, errors: FieldError[]) {
+async function checkFields(db: Db, b: TermsInput, errors: FieldError[], now: Date) {
   const startAt = instant(errors, 'body/startAt', b.startAt, '경매 시작일시');
   const endAt = instant(errors, 'body/endAt', b.endAt, '경매 종료일시');
   if (startAt && endAt && endAt.getTime() <= startAt.getTime()) errors.push({ path: 'body/endAt', message: '경매 종료일시는 시작일시 이후여야 합니다' });
-  if (endAt && endAt.getTime() <= Date.now()) errors.push({ path: 'body/endAt', message: '경매 종료일시는 현재 이후여야 합니다' });
+  if (endAt && endAt.getTime() <= now.getTime()) errors.push({ path: 'body/endAt', message: '경매 종료일시는 현재 이후여야 합니다' });
   if (compareDecimals(b.startPrice, '0') <= 0) errors.push({ path: 'body/startPrice', message: '시작가는 0보다 커야 합니다' });
   if (!fitsAmount(b.startPrice)) errors.push({ path: 'body/startPrice', message: '시작가가 너무 큽니다' });
   if (compareDecimals(b.decrementValue, '0') <= 0) errors.push({ path: 'body/decrementValue', message: '최소 인하폭은 0보다 커야 합니다' });
@@ -167,13 +165,13 @@ async function draftLines(db: Db, b: Pick<CreateBody, 'lines'>, errors: FieldErr
 }
 
 /** A draft auction from a received PR (its lines and estimates; the PR moves to quotation requested) or from the buyer's own lines. */
-export async function createAuction(db: Db, caller: Caller | null, b: CreateBody) {
+export async function createAuction(db: Db, caller: Caller | null, b: CreateBody, now: Date) {
   const actor = await internalActor(db, caller);
   const errors: FieldError[] = [];
   const prNo = text(b.prNo);
   const lines = prNo ? [] : await draftLines(db, b, errors);
   if (!prNo && !text(b.title)) errors.push({ path: 'body/title', message: '제목을 입력하세요' });
-  const fields = await checkFields(db, b, errors);
+  const fields = await checkFields(db, b, errors, now);
   const auctionNo = await db.transaction().execute(async (trx) => {
     const auctionNo = await nextDocumentNumber(trx, 'RA', todayKst());
     let header = {
@@ -193,7 +191,7 @@ export async function createAuction(db: Db, caller: Caller | null, b: CreateBody
     await writeAudit(trx, { entity: 'auction', entityKey: auctionNo, action: 'CREATE', actor: actor.userId, after: { ...header, suppliers: fields.suppliers, lines: auctionLines.length } });
     return auctionNo;
   });
-  return detail(db, auctionNo, actor);
+  return detail(db, auctionNo, actor, now);
 }
 
 /**
@@ -221,13 +219,13 @@ function prLinePrices(current: ReadonlyArray<{ lineNo: number; itemName: string;
  * suppliers were invited to the terms as announced — cancel it and make another. The invited
  * suppliers of a draft never heard of it, so nobody is told.
  */
-export async function updateAuctionDraft(db: Db, caller: Caller | null, auctionNo: string, b: UpdateBody) {
+export async function updateAuctionDraft(db: Db, caller: Caller | null, auctionNo: string, b: UpdateBody, now: Date) {
   const actor = await internalActor(db, caller);
   // Who and which state first, then the version: a form left open over a publish hears that it
   // was published, not that someone changed it or what is wrong with its fields.
   const editable = <T extends { buyerId: string; version: number; status: string; startAt: Instant; endAt: Instant }>(row: T | undefined) => {
     const a = ownedAtVersion(row, actor, row?.version ?? 0, auctionMissing, '역경매');
-    transition(AUCTION_MACHINE, 'update', byClock(a, new Date()));
+    transition(AUCTION_MACHINE, 'update', byClock(a, now));
     checkVersion(b.version, a.version);
     return a;
   };
@@ -237,7 +235,7 @@ export async function updateAuctionDraft(db: Db, caller: Caller | null, auctionN
   const lines = !fromPr && b.lines ? await draftLines(db, b, errors) : null;
   if (!fromPr && !text(b.title)) errors.push({ path: 'body/title', message: '제목을 입력하세요' });
   if (fromPr && b.currency && b.currency !== seen.currency) errors.push({ path: 'body/currency', message: `구매요청에서 만든 역경매의 통화는 구매요청의 통화(${seen.currency})입니다` });
-  const fields = await checkFields(db, b, errors);
+  const fields = await checkFields(db, b, errors, now);
   await db.transaction().execute(async (trx) => {
     const a = editable(await lockAuction(trx, auctionNo));
     const prices = fromPr && b.lines ? prLinePrices(await findLines(trx, auctionNo), b.lines) : null;
@@ -246,7 +244,7 @@ export async function updateAuctionDraft(db: Db, caller: Caller | null, auctionN
       title: text(b.title) ?? a.title, description: text(b.description), currency: fromPr ? a.currency : (b.currency ?? a.currency), startPrice: b.startPrice, decrementKind: b.decrementKind,
       decrementValue: b.decrementValue, startAt: fields.startAt, plannedEndAt: fields.endAt, endAt: fields.endAt, softCloseMinutes: b.softCloseMinutes, maxExtensions: b.maxExtensions,
     };
-    await updateAuction(trx, auctionNo, { ...after, version: a.version + 1, updatedAt: new Date() });
+    await updateAuction(trx, auctionNo, { ...after, version: a.version + 1, updatedAt: now });
     if (lines) await replaceLines(trx, auctionNo, lines.map((l) => ({ ...l, auctionNo })));
     if (prices) await setRefPrices(trx, auctionNo, prices);
     await replaceParticipants(trx, auctionNo, fields.suppliers);
@@ -256,7 +254,7 @@ export async function updateAuctionDraft(db: Db, caller: Caller | null, auctionN
       after: { ...after, suppliers: fields.suppliers, ...(lines ? { lines: lines.length } : {}), ...(prices ? { refUnitPrices: prices.map((p) => p.refUnitPrice) } : {}) },
     });
   });
-  return detail(db, auctionNo, actor);
+  return detail(db, auctionNo, actor, now);
 }
 
 /** The auction locked by its buyer or a purchasing manager, at the version read. */
@@ -265,12 +263,11 @@ async function lockOwned(trx: Db, auctionNo: string, actor: Actor, version: numb
 }
 
 /** Publishes a draft: the invited suppliers may see it; bidding opens at its start; the feed says so. */
-export async function publishAuction(db: Db, caller: Caller | null, auctionNo: string, body: Static<typeof VersionBody>, notify: Notify) {
+export async function publishAuction(db: Db, caller: Caller | null, auctionNo: string, body: Static<typeof VersionBody>, notify: Notify, now: Date) {
   const actor = await internalActor(db, caller);
   await db.transaction().execute(async (trx) => {
     const a = await lockOwned(trx, auctionNo, actor, body.version);
     transition(AUCTION_MACHINE, 'publish', a.status);
-    const now = new Date();
     if (Date.parse(a.endAt) <= now.getTime()) throw refused('AUCTION_WINDOW_PASSED', '경매 종료일시가 지났습니다. 새로 만들어 공고하세요');
     const invited = (await findParticipants(trx, auctionNo)).map((p) => p.compNo);
     await assertSuppliersEligible(trx, invited, 'rfq', 'body/version');
@@ -280,17 +277,16 @@ export async function publishAuction(db: Db, caller: Caller | null, auctionNo: s
     await notifyAuctionInvitations(trx, auctionNo, invited);
   });
   await notify(auctionNo);
-  return detail(db, auctionNo, actor);
+  return detail(db, auctionNo, actor, now);
 }
 
 /** Cancels an auction before its award, with a reason; its PR is given back; the feed says so. */
-export async function cancelAuction(db: Db, caller: Caller | null, auctionNo: string, body: Static<typeof ReasonBody>, notify: Notify) {
+export async function cancelAuction(db: Db, caller: Caller | null, auctionNo: string, body: Static<typeof ReasonBody>, notify: Notify, now: Date) {
   const reason = text(body.reason);
   if (!reason) failIf([{ path: 'body/reason', message: '취소 사유를 입력하세요' }]);
   const actor = await internalActor(db, caller);
   await db.transaction().execute(async (trx) => {
     const a = await lockOwned(trx, auctionNo, actor, body.version);
-    const now = new Date();
     const status = transition(AUCTION_MACHINE, 'cancel', byClock(a, now));
     await updateAuction(trx, auctionNo, { status, cancelReason: reason, version: a.version + 1, updatedAt: now });
     if (a.prNo) await releasePrOfBidding(trx, actor, a.prNo, auctionNo, reason!);
@@ -300,7 +296,7 @@ export async function cancelAuction(db: Db, caller: Caller | null, auctionNo: st
     await writeAudit(trx, { entity: 'auction', entityKey: auctionNo, action: 'CANCEL', actor: actor.userId, before: { status: a.status }, after: { status }, reason });
   });
   await notify(auctionNo);
-  return detail(db, auctionNo, actor);
+  return detail(db, auctionNo, actor, now);
 }
 
 /**
@@ -319,14 +315,13 @@ export function splitLot(lines: ReadonlyArray<{ quantity: string; refUnitPrice: 
 }
 
 /** Awards a closed auction to its rank 1: one draft PO through the PO flow at the lot price; every participant gets its result. */
-export async function awardAuction(db: Db, caller: Caller | null, auctionNo: string, b: Static<typeof AuctionAwardBody>, notify: Notify) {
+export async function awardAuction(db: Db, caller: Caller | null, auctionNo: string, b: Static<typeof AuctionAwardBody>, notify: Notify, now: Date) {
   const actor = await internalActor(db, caller);
   const errors: FieldError[] = [];
   checkDate(errors, 'body/dueDate', b.dueDate, '납기일', { required: true, notBefore: todayKst() });
   failIf(errors);
   await db.transaction().execute(async (trx) => {
     const a = await lockOwned(trx, auctionNo, actor, b.version);
-    const now = new Date();
     const status = byClock(a, now);
     if (status === 'PUBLISHED' || status === 'OPEN') throw refused('AUCTION_NOT_CLOSED', '경매가 끝나기 전에는 낙찰할 수 없습니다', { endAt: iso(a.endAt) });
     transition(AUCTION_MACHINE, 'award', status);
@@ -350,7 +345,7 @@ export async function awardAuction(db: Db, caller: Caller | null, auctionNo: str
     await writeAudit(trx, { entity: 'auction', entityKey: auctionNo, action: 'AWARD', actor: actor.userId, before: { status }, after: { status: 'AWARDED', winner: winner.compNo, amount: winner.bestAmount, poNo } });
   });
   await notify(auctionNo);
-  return detail(db, auctionNo, actor);
+  return detail(db, auctionNo, actor, now);
 }
 
 /* ------------------------------ bidding ------------------------------ */
@@ -364,6 +359,8 @@ export interface BidContext {
   gate?: Gate;
   /** How long the bid held the auction's lock, ms (claim answered → commit answered): the Server-Timing header. */
   timing?: (t: { lockMs: number }) => void;
+  /** How far the app's clock is ahead of the real time (server/clock.ts), ms: added to the database's. */
+  clockOffsetMs?: number;
 }
 
 /**
@@ -394,7 +391,7 @@ export async function placeBid(server: Db, caller: Caller | null, auctionNo: str
     const gate = ctx.gate ?? ((_key, task) => task());
     let locked = 0;
     ack = await gate(auctionNo, () => server.transaction().execute(async (trx) => {
-      const a = await claimBidSlot(trx, auctionNo);
+      const a = await claimBidSlot(trx, auctionNo, ctx.clockOffsetMs ?? 0);
       locked = performance.now();
       if (!a) throw auctionMissing();
       const now = new Date(a.now);
@@ -441,9 +438,8 @@ export async function placeBid(server: Db, caller: Caller | null, auctionNo: str
 
 /* ------------------------------ the supplier's side ------------------------------ */
 
-export async function listSupplierAuctions(db: Db, q: AuctionFilter, sort: Sort, w: Window) {
+export async function listSupplierAuctions(db: Db, q: AuctionFilter, sort: Sort, w: Window, now: Date) {
   const { rows, total } = await listOwnAuctions(db, q, sort, w);
-  const now = new Date();
   return {
     rows: rows.map((r) => ({
       auctionNo: r.auctionNo, title: r.title, status: byClock(r, now), currency: r.currency, startPrice: r.startPrice, startAt: iso(r.startAt)!, endAt: iso(r.endAt)!,
@@ -458,13 +454,12 @@ export async function listSupplierAuctions(db: Db, q: AuctionFilter, sort: Sort,
  * company's own Db (another company's auction answers 404 through it); the rank is computed on
  * `server` over every company and only the number leaves.
  */
-export async function getSupplierAuction(scoped: Db, server: Db, caller: Caller | null, auctionNo: string) {
+export async function getSupplierAuction(scoped: Db, server: Db, caller: Caller | null, auctionNo: string, now: Date) {
   const supplier = supplierActor(caller);
   const own = await findOwnParticipant(scoped, auctionNo);
   const a = own ? await findAuction(server, auctionNo) : undefined;
   if (!own || !a || a.status === 'DRAFT') throw auctionMissing();
   const lastId = await lastEventId(server, auctionNo);
-  const now = new Date();
   const [ranks, lines, myBids] = await Promise.all([
     ranking(server, auctionNo),
     findLines(server, auctionNo),

@@ -26,7 +26,7 @@ export const tenderRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: access.login(READ, 'read', ['I']) },
       schema: { operationId: 'listTenders', tags, summary: 'Tenders with their invited and submitted counts (never a price)', querystring: TenderListQuery, response: { 200: Type.Object({ rows: Type.Array(TenderRow), total: Type.Integer() }), ...commonErrors } },
     },
-    async (request) => listTenderRows(request.db, request.query, parseSort(request.query.sort, { field: 'tenderNo', direction: 'desc' }), pageWindow(request.query)),
+    async (request) => listTenderRows(request.db, request.query, parseSort(request.query.sort, { field: 'tenderNo', direction: 'desc' }), pageWindow(request.query), app.clock.now()),
   );
 
   app.get(
@@ -35,7 +35,7 @@ export const tenderRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: access.login(READ, 'read', ['I']) },
       schema: { operationId: 'getTender', tags, summary: 'One tender: lines, invited suppliers (submitted or not; totals and ranks after the opening), opening confirmations, orders, history', params: TenderNoParams, response: { 200: TenderDetail, ...commonErrors } },
     },
-    async (request) => getTender(request.db, request.caller, request.params.tenderNo),
+    async (request) => getTender(request.db, request.caller, request.params.tenderNo, app.clock.now()),
   );
 
   app.get(
@@ -44,7 +44,7 @@ export const tenderRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: access.login(READ, 'read', ['I']) },
       schema: { operationId: 'getTenderBids', tags, summary: 'The opened bids with prices and ranks; before the opening 409 BID_SEALED for everyone, and the attempt is audited', params: TenderNoParams, response: { 200: TenderBids, ...actionErrors } },
     },
-    async (request) => getTenderBids(request.db, request.caller, request.params.tenderNo),
+    async (request) => getTenderBids(request.db, request.caller, request.params.tenderNo, app.clock.now()),
   );
 
   app.post(
@@ -53,7 +53,7 @@ export const tenderRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: access.login([TENDER_SCREENS.edit], 'write', ['I']) },
       schema: { operationId: 'createTender', tags, summary: 'A draft tender from a received PR (it moves to quotation requested) or from the buyer’s own lines', body: TenderCreateBody, response: { 200: TenderDetail, ...actionErrors } },
     },
-    async (request) => createTender(request.db, request.caller, request.body),
+    async (request) => createTender(request.db, request.caller, request.body, app.clock.now()),
   );
 
   app.put(
@@ -62,7 +62,7 @@ export const tenderRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: access.login([TENDER_SCREENS.edit], 'write', ['I']) },
       schema: { operationId: 'updateTender', tags, summary: 'A draft’s title, window, award rule, invited suppliers and attachments', params: TenderNoParams, body: TenderUpdateBody, response: { 200: TenderDetail, ...actionErrors } },
     },
-    async (request) => updateTenderDraft(request.db, request.caller, request.params.tenderNo, request.body),
+    async (request) => updateTenderDraft(request.db, request.caller, request.params.tenderNo, request.body, app.clock.now()),
   );
 
   app.post(
@@ -71,7 +71,7 @@ export const tenderRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: access.login([TENDER_SCREENS.edit], 'write', ['I']) },
       schema: { operationId: 'publishTender', tags, summary: 'Publish a draft: its sealing key is made, the suppliers are invited; bidding opens at the opening time', params: TenderNoParams, body: VersionBody, response: { 200: TenderDetail, ...actionErrors } },
     },
-    async (request) => publishTender(request.db, request.caller, app.config, request.params.tenderNo, request.body),
+    async (request) => publishTender(request.db, request.caller, app.config, request.params.tenderNo, request.body, app.clock.now()),
   );
 
   app.post(
@@ -80,7 +80,7 @@ export const tenderRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: access.login([TENDER_SCREENS.edit], 'write', ['I']) },
       schema: { operationId: 'cancelTender', tags, summary: 'Cancel before the opening with a reason: bids are discarded unread, the key destroyed, the PR given back', params: TenderNoParams, body: ReasonBody, response: { 200: TenderDetail, ...actionErrors } },
     },
-    async (request) => cancelTender(request.db, request.caller, request.params.tenderNo, request.body),
+    async (request) => cancelTender(request.db, request.caller, request.params.tenderNo, request.body, app.clock.now()),
   );
 
   app.post(
@@ -96,7 +96,7 @@ export const tenderRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: TenderDetail, ...actionErrors },
       },
     },
-    async (request) => confirmOpening(request.db, request.caller, app.config, request.params.tenderNo, request.body),
+    async (request) => confirmOpening(request.db, request.caller, app.config, request.params.tenderNo, request.body, app.clock.now()),
   );
 
   app.post(
@@ -105,7 +105,7 @@ export const tenderRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: access.login([TENDER_SCREENS.edit], 'write', ['I']) },
       schema: { operationId: 'awardTender', tags, summary: 'Award an opened tender by its rule: draft POs through the PO flow; bidders told the result without prices', params: TenderNoParams, body: AwardBody, response: { 200: TenderDetail, ...actionErrors } },
     },
-    async (request) => awardTender(request.db, request.caller, request.params.tenderNo, request.body),
+    async (request) => awardTender(request.db, request.caller, request.params.tenderNo, request.body, app.clock.now()),
   );
 
   /* ------------------------------ the supplier's side ------------------------------ */
@@ -116,7 +116,7 @@ export const tenderRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: access.login(SUPPLIER, 'read', ['X']) },
       schema: { operationId: 'listSupplierTenders', tags, summary: 'Published tenders my company is invited to', querystring: SupplierTenderListQuery, response: { 200: Type.Object({ rows: Type.Array(SupplierTenderRow), total: Type.Integer() }), ...commonErrors } },
     },
-    async (request) => listSupplierTenders(request.db, request.query, parseSort(request.query.sort, { field: 'closeAt', direction: 'desc' }), pageWindow(request.query)),
+    async (request) => listSupplierTenders(request.db, request.query, parseSort(request.query.sort, { field: 'closeAt', direction: 'desc' }), pageWindow(request.query), app.clock.now()),
   );
 
   app.get(
@@ -125,7 +125,7 @@ export const tenderRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: access.login(SUPPLIER, 'read', ['X']) },
       schema: { operationId: 'getSupplierTender', tags, summary: 'A tender my company is invited to: lines, my bid’s receipt; my own prices and result after the opening. Another company’s answers 404', params: TenderNoParams, response: { 200: SupplierTender, ...commonErrors } },
     },
-    async (request) => getSupplierTender(request.db, request.caller, request.params.tenderNo),
+    async (request) => getSupplierTender(request.db, request.caller, request.params.tenderNo, app.clock.now()),
   );
 
   app.put(
@@ -134,6 +134,6 @@ export const tenderRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: access.login(['/bid/tenderSubmit'], 'write', ['X']) },
       schema: { operationId: 'submitBid', tags, summary: 'Submit or replace my sealed bid while bidding is open: a unit price for every line (stale version: 409)', params: TenderNoParams, body: BidBody, response: { 200: SupplierTender, ...actionErrors } },
     },
-    async (request) => submitBid(request.db, request.caller, app.config, request.params.tenderNo, request.body),
+    async (request) => submitBid(request.db, request.caller, app.config, request.params.tenderNo, request.body, app.clock.now()),
   );
 };

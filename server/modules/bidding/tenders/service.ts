@@ -40,8 +40,7 @@ const tenderMissing = () => missing('TENDER_NOT_FOUND', '입찰을 찾을 수 �
 
 /* ------------------------------ reading (staff) ------------------------------ */
 
-export async function listTenderRows(db: Db, q: TenderFilter, sort: Sort, w: Window) {
-  const now = new Date();
+export async function listTenderRows(db: Db, q: TenderFilter, sort: Sort, w: Window, now: Date) {
   const { rows, total } = await listTenders(db, q, sort, w, new Date(now.getTime() - OPENING_WINDOW_MINUTES * 60_000));
   return {
     rows: rows.map((r) => ({
@@ -59,10 +58,9 @@ export async function listTenderRows(db: Db, q: TenderFilter, sort: Sort, w: Win
 }
 
 /** One tender as staff see it; prices and ranks only once opened. */
-async function detail(db: Db, tenderNo: string, actor: Actor) {
+async function detail(db: Db, tenderNo: string, actor: Actor, now: Date) {
   const t = await findTender(db, tenderNo);
   if (!t) throw tenderMissing();
-  const now = new Date();
   const status = byClock(t, now);
   const [lines, bidders, openings, orders, attachments, history, canWrite, canOpen] = await Promise.all([
     findTenderLines(db, tenderNo),
@@ -119,8 +117,8 @@ async function detail(db: Db, tenderNo: string, actor: Actor) {
   };
 }
 
-export async function getTender(db: Db, caller: Caller | null, tenderNo: string) {
-  return detail(db, tenderNo, await internalActor(db, caller));
+export async function getTender(db: Db, caller: Caller | null, tenderNo: string, now: Date) {
+  return detail(db, tenderNo, await internalActor(db, caller), now);
 }
 
 /**
@@ -128,11 +126,11 @@ export async function getTender(db: Db, caller: Caller | null, tenderNo: string)
  * an administrator — may read them: 409 BID_SEALED, and the attempt is audited (in its own
  * transaction, so the refusal does not roll the record back).
  */
-export async function getTenderBids(db: Db, caller: Caller | null, tenderNo: string) {
+export async function getTenderBids(db: Db, caller: Caller | null, tenderNo: string, now: Date) {
   const actor = await internalActor(db, caller);
   const t = await findTender(db, tenderNo);
   if (!t) throw tenderMissing();
-  const status = byClock(t, new Date());
+  const status = byClock(t, now);
   if (status !== 'OPENED' && status !== 'AWARDED') {
     await db.transaction().execute((trx) => writeAudit(trx, { entity: 'tender', entityKey: tenderNo, action: 'SEALED_READ_REFUSED', actor: actor.userId, after: { status } }));
     throw refused('BID_SEALED', '개찰 전에는 투찰 금액을 볼 수 없습니다. 두 명의 담당자가 개찰을 확인한 뒤에 공개됩니다', { status });
@@ -161,11 +159,11 @@ export async function getTenderBids(db: Db, caller: Caller | null, tenderNo: str
 type TenderInput = Static<typeof TenderUpdateBody> | Static<typeof TenderCreateBody>;
 
 /** Window, suppliers (no repeats, registered, trading) and attachments of a create or update. */
-async function checkTenderFields(db: Db, caller: Caller | null, tenderNo: string | null, b: TenderInput, errors: FieldError[]) {
+async function checkTenderFields(db: Db, caller: Caller | null, tenderNo: string | null, b: TenderInput, errors: FieldError[], now: Date) {
   const openAt = instant(errors, 'body/openAt', b.openAt, '입찰 시작일시');
   const closeAt = instant(errors, 'body/closeAt', b.closeAt, '입찰 마감일시');
   if (openAt && closeAt && closeAt.getTime() <= openAt.getTime()) errors.push({ path: 'body/closeAt', message: '입찰 마감일시는 시작일시 이후여야 합니다' });
-  if (closeAt && closeAt.getTime() <= Date.now()) errors.push({ path: 'body/closeAt', message: '입찰 마감일시는 현재 이후여야 합니다' });
+  if (closeAt && closeAt.getTime() <= now.getTime()) errors.push({ path: 'body/closeAt', message: '입찰 마감일시는 현재 이후여야 합니다' });
   const suppliers = b.suppliers.map((s) => s.trim().toUpperCase());
   suppliers.forEach((s, i) => {
     if (suppliers.indexOf(s) !== i) errors.push({ path: `body/suppliers/${i}`, message: `같은 협력사를 두 번 지정했습니다: ${s}` });
@@ -187,13 +185,13 @@ async function checkTenderFields(db: Db, caller: Caller | null, tenderNo: string
 
 
 /** A draft tender from a received PR (its lines; the PR moves to quotation requested) or from the buyer's own lines. */
-export async function createTender(db: Db, caller: Caller | null, b: Static<typeof TenderCreateBody>) {
+export async function createTender(db: Db, caller: Caller | null, b: Static<typeof TenderCreateBody>, now: Date) {
   const actor = await internalActor(db, caller);
   const errors: FieldError[] = [];
   const prNo = text(b.prNo);
   const lines = prNo ? [] : await ownLines(db, b.lines ?? [], errors);
   if (!prNo && !text(b.title)) errors.push({ path: 'body/title', message: '제목을 입력하세요' });
-  const fields = await checkTenderFields(db, caller, null, b, errors);
+  const fields = await checkTenderFields(db, caller, null, b, errors, now);
   const tenderNo = await db.transaction().execute(async (trx) => {
     const tenderNo = await nextDocumentNumber(trx, 'BD', todayKst());
     let header = {
@@ -211,7 +209,7 @@ export async function createTender(db: Db, caller: Caller | null, b: Static<type
     await writeAudit(trx, { entity: 'tender', entityKey: tenderNo, action: 'CREATE', actor: actor.userId, after: { ...header, suppliers: fields.suppliers, lines: tenderLines.length } });
     return tenderNo;
   });
-  return detail(db, tenderNo, actor);
+  return detail(db, tenderNo, actor, now);
 }
 
 /** The tender locked by its buyer or a purchasing manager, at the version read. */
@@ -220,29 +218,28 @@ async function lockOwned(trx: Db, tenderNo: string, actor: Actor, version: numbe
 }
 
 /** A draft's title, window, award rule, invited suppliers and attachments. */
-export async function updateTenderDraft(db: Db, caller: Caller | null, tenderNo: string, b: Static<typeof TenderUpdateBody>) {
+export async function updateTenderDraft(db: Db, caller: Caller | null, tenderNo: string, b: Static<typeof TenderUpdateBody>, now: Date) {
   const actor = await internalActor(db, caller);
-  const fields = await checkTenderFields(db, caller, tenderNo, b, []);
+  const fields = await checkTenderFields(db, caller, tenderNo, b, [], now);
   await db.transaction().execute(async (trx) => {
     const t = await lockOwned(trx, tenderNo, actor, b.version);
     transition(TENDER_MACHINE, 'update', t.status);
     await checkSourcingEligibility(trx, fields.suppliers, { docType: 'TENDER', docNo: tenderNo, confirmWarning: b.confirmEvaluationWarning, actor: actor.userId });
     const after = { title: text(b.title) ?? t.title, description: text(b.description), awardRule: b.awardRule, openAt: fields.openAt, closeAt: fields.closeAt, fileId: b.fileId ?? null };
-    await updateTender(trx, tenderNo, { ...after, version: t.version + 1, updatedAt: new Date() });
+    await updateTender(trx, tenderNo, { ...after, version: t.version + 1, updatedAt: now });
     await replaceInvited(trx, tenderNo, fields.suppliers);
     await writeAudit(trx, { entity: 'tender', entityKey: tenderNo, action: 'UPDATE', actor: actor.userId, before: { title: t.title, openAt: t.openAt, closeAt: t.closeAt, awardRule: t.awardRule }, after: { ...after, suppliers: fields.suppliers } });
   });
-  return detail(db, tenderNo, actor);
+  return detail(db, tenderNo, actor, now);
 }
 
 /** Publishes a draft: the data key is made (wrapped), the suppliers invited; bidding opens at its time. */
-export async function publishTender(db: Db, caller: Caller | null, keys: KeySource, tenderNo: string, body: Static<typeof VersionBody>) {
+export async function publishTender(db: Db, caller: Caller | null, keys: KeySource, tenderNo: string, body: Static<typeof VersionBody>, now: Date) {
   const actor = await internalActor(db, caller);
   const master = masterKeyOf(keys);
   await db.transaction().execute(async (trx) => {
     const t = await lockOwned(trx, tenderNo, actor, body.version);
     transition(TENDER_MACHINE, 'publish', t.status);
-    const now = new Date();
     if (Date.parse(t.closeAt) <= now.getTime()) throw refused('TENDER_WINDOW_PASSED', '입찰 마감일시가 지났습니다. 일정을 바꾼 뒤 공고하세요');
     const invited = (await findBidders(trx, tenderNo)).map((b) => b.compNo);
     await assertSuppliersEligible(trx, invited, 'rfq', 'body/version');
@@ -253,17 +250,16 @@ export async function publishTender(db: Db, caller: Caller | null, keys: KeySour
     // Published inside its window: bidding opens now, recorded as the clock job would.
     await followClock(trx, { ...t, status: 'PUBLISHED', publishedAt: now }, now, actor.userId);
   });
-  return detail(db, tenderNo, actor);
+  return detail(db, tenderNo, actor, now);
 }
 
 /** Cancels a tender before its opening: its bids are cancelled unread, its key destroyed, its PR given back. */
-export async function cancelTender(db: Db, caller: Caller | null, tenderNo: string, body: Static<typeof ReasonBody>) {
+export async function cancelTender(db: Db, caller: Caller | null, tenderNo: string, body: Static<typeof ReasonBody>, now: Date) {
   const reason = text(body.reason);
   if (!reason) failIf([{ path: 'body/reason', message: '취소 사유를 입력하세요' }]);
   const actor = await internalActor(db, caller);
   await db.transaction().execute(async (trx) => {
     const t = await lockOwned(trx, tenderNo, actor, body.version);
-    const now = new Date();
     const status = transition(TENDER_MACHINE, 'cancel', byClock(t, now));
     for (const b of await lockBids(trx, tenderNo)) await updateBid(trx, tenderNo, b.compNo, { status: 'CANCELLED', sealed: null, version: b.version + 1 });
     // Without its key nothing sealed for this tender can ever be opened.
@@ -272,7 +268,7 @@ export async function cancelTender(db: Db, caller: Caller | null, tenderNo: stri
     if (t.prNo) await releasePrOfBidding(trx, actor, t.prNo, tenderNo, reason!);
     await writeAudit(trx, { entity: 'tender', entityKey: tenderNo, action: 'CANCEL', actor: actor.userId, before: { status: t.status }, after: { status }, reason });
   });
-  return detail(db, tenderNo, actor);
+  return detail(db, tenderNo, actor, now);
 }
 
 /**
@@ -281,13 +277,12 @@ export async function cancelTender(db: Db, caller: Caller | null, tenderNo: stri
  * OPENING_WINDOW_MINUTES. The second live confirmation releases the key, decrypts every bid,
  * ranks them and records the ceremony (who, when) in the tender's history.
  */
-export async function confirmOpening(db: Db, caller: Caller | null, keys: KeySource, tenderNo: string, body: Static<typeof VersionBody>) {
+export async function confirmOpening(db: Db, caller: Caller | null, keys: KeySource, tenderNo: string, body: Static<typeof VersionBody>, now: Date) {
   const actor = await internalActor(db, caller);
   const master = masterKeyOf(keys);
   await db.transaction().execute(async (trx) => {
     const t = await lockTender(trx, tenderNo);
     if (!t) throw tenderMissing();
-    const now = new Date();
     const status = byClock(t, now);
     if (status === 'PUBLISHED' || status === 'OPEN') throw refused('BID_NOT_CLOSED', '입찰 마감 전에는 개찰할 수 없습니다', { closeAt: iso(t.closeAt) });
     transition(TENDER_MACHINE, 'open', status);
@@ -310,7 +305,7 @@ export async function confirmOpening(db: Db, caller: Caller | null, keys: KeySou
     const confirmers = [...live.map((o) => ({ userId: o.confirmedBy, name: o.confirmerName, at: iso(o.confirmedAt) })), { userId: actor.userId, name: actor.hname, at: iso(now) }];
     await writeAudit(trx, { entity: 'tender', entityKey: tenderNo, action: 'OPEN', actor: actor.userId, before: { status }, after: { status: 'OPENED', confirmers, ranking } });
   });
-  return detail(db, tenderNo, actor);
+  return detail(db, tenderNo, actor, now);
 }
 
 /** Releases the key, decrypts each submitted bid into tender_bid_line and ranks; answers the ranking (no prices). */
@@ -347,7 +342,7 @@ async function openAll(trx: Db, master: MasterKey, t: { tenderNo: string; curren
 }
 
 /** Awards an opened tender by its rule: one draft PO per winning supplier through the PO flow; every bidder is told the result, never a price. */
-export async function awardTender(db: Db, caller: Caller | null, tenderNo: string, b: Static<typeof AwardBody>) {
+export async function awardTender(db: Db, caller: Caller | null, tenderNo: string, b: Static<typeof AwardBody>, now: Date) {
   const actor = await internalActor(db, caller);
   const errors: FieldError[] = [];
   checkDate(errors, 'body/dueDate', b.dueDate, '납기일', { required: true, notBefore: todayKst() });
@@ -375,7 +370,6 @@ export async function awardTender(db: Db, caller: Caller | null, tenderNo: strin
       await insertAward(trx, tenderNo, compNo, poNo);
       orders.push({ compNo, poNo });
     }
-    const now = new Date();
     for (const bid of bids) {
       if (bid.revision === 0) continue;
       const won = byWinner.has(bid.compNo);
@@ -385,23 +379,22 @@ export async function awardTender(db: Db, caller: Caller | null, tenderNo: strin
     await updateTender(trx, tenderNo, { status, awardedAt: now, version: t.version + 1, updatedAt: now });
     await writeAudit(trx, { entity: 'tender', entityKey: tenderNo, action: 'AWARD', actor: actor.userId, before: { status: t.status }, after: { status, orders } });
   });
-  return detail(db, tenderNo, actor);
+  return detail(db, tenderNo, actor, now);
 }
 
 /* ------------------------------ the supplier's side (its scoped Db) ------------------------------ */
 
-export async function listSupplierTenders(db: Db, q: TenderFilter, sort: Sort, w: Window) {
+export async function listSupplierTenders(db: Db, q: TenderFilter, sort: Sort, w: Window, now: Date) {
   const { rows, total } = await listOwnTenders(db, q, sort, w);
-  const now = new Date();
   return { rows: rows.map((r) => ({ ...r, status: byClock(r, now), openAt: iso(r.openAt)!, closeAt: iso(r.closeAt)!, submittedAt: iso(r.submittedAt) })), total };
 }
 
 /** The company's invitation: the lines, its own bid's receipt; its own prices and result after the opening. Another company's tender answers 404. */
-export async function getSupplierTender(db: Db, caller: Caller | null, tenderNo: string) {
+export async function getSupplierTender(db: Db, caller: Caller | null, tenderNo: string, now: Date) {
   supplierActor(caller);
   const own = await findOwnBid(db, tenderNo);
   if (!own) throw tenderMissing();
-  const status = byClock(own, new Date());
+  const status = byClock(own, now);
   const opened = status === 'OPENED' || status === 'AWARDED';
   const [lines, prices, attachments] = await Promise.all([findTenderLines(db, tenderNo), opened ? findOwnOpenedLines(db, tenderNo) : Promise.resolve([]), loadAttachments(db, own.fileId)]);
   const priceOf = new Map(prices.map((p) => [p.lineNo, p.unitPrice]));
@@ -432,14 +425,13 @@ export async function getSupplierTender(db: Db, caller: Caller | null, tenderNo:
  * Refused: before the opening time or after the close (409), an uninvited company (404), one no
  * longer trading or blocked by its evaluation grade (400/409), a stale version (409).
  */
-export async function submitBid(db: Db, caller: Caller | null, keys: KeySource, tenderNo: string, b: Static<typeof BidBody>) {
+export async function submitBid(db: Db, caller: Caller | null, keys: KeySource, tenderNo: string, b: Static<typeof BidBody>, now: Date) {
   const supplier = supplierActor(caller);
   const master = masterKeyOf(keys);
   const errors: FieldError[] = [];
   await db.transaction().execute(async (trx) => {
     const own = await lockOwnBid(trx, tenderNo);
     if (!own) throw tenderMissing();
-    const now = new Date();
     const status = byClock({ status: own.tenderStatus, openAt: own.openAt, closeAt: own.closeAt }, now);
     if (status === 'PUBLISHED') throw refused('BID_NOT_OPEN', '입찰 시작 전에는 투찰할 수 없습니다', { openAt: iso(own.openAt) });
     if (status === 'CLOSED') throw refused('BID_CLOSED', '입찰이 마감되어 투찰하거나 바꿀 수 없습니다', { closeAt: iso(own.closeAt) });
@@ -468,7 +460,7 @@ export async function submitBid(db: Db, caller: Caller | null, keys: KeySource, 
     await updateBid(trx, tenderNo, supplier.compNo, { status: 'SUBMITTED', sealed, digest, revision, submittedAt: now, submittedBy: supplier.userId, version: own.version + 1 });
     await writeAudit(trx, { entity: 'tender_bid', entityKey: `${tenderNo}/${supplier.compNo}`, action: revision === 1 ? 'SUBMIT' : 'REPLACE', actor: supplier.userId, after: { revision, digest } });
   });
-  return getSupplierTender(db, caller, tenderNo);
+  return getSupplierTender(db, caller, tenderNo, now);
 }
 
 /* ------------------------------ the clock: the tender jobs ------------------------------ */

@@ -1,0 +1,34 @@
+/**
+ * Which API test files run on which database (vitest.config.ts). Every file under tests/api runs on
+ * PostgreSQL; the files below also run on PGlite, in its worker thread as the server runs it
+ * (PGLITE_THREAD=worker), because what they test depends on the database engine. A file that is
+ * about an operation's rules, not the database under it, runs once. docs/testing.md says why.
+ * tests/unit/api-projects.test.ts checks that every entry names an existing file and that a file
+ * skipped on PostgreSQL is on this list.
+ */
+export const PGLITE_FILES: Readonly<Record<string, string>> = {
+  'tests/api/security/rls.test.ts': 'row-level security policies are enforced by the engine itself',
+  'tests/api/security/authz-matrix.test.ts': 'every operation once on the embedded database the default server runs',
+  'tests/api/security/fuzz.test.ts': 'malformed input reaches each engine’s own type and parse errors',
+  'tests/api/operations/backup-restore.test.ts': 'PGlite has its own backup (a data-directory dump) and restore',
+  'tests/api/operations/two-servers.test.ts': 'two apps over one embedded database, one connection in turn',
+  'tests/api/operations/graceful-shutdown.test.ts': 'a drain while a table lock holds the worker’s queue',
+  'tests/api/operations/metrics.test.ts': 'the worker’s queue gauge exists on PGlite only',
+  'tests/api/common/keyset-paging.test.ts': 'cursors of NULLs and microsecond timestamps as the PGlite driver hands them back',
+  'tests/api/common/keyset-paging-lists.test.ts': 'every keyset list’s cursor values as the PGlite driver hands them back',
+  'tests/api/common/shaped-lists.test.ts': 'kept statements’ parameters and values through the PGlite driver',
+  'tests/api/common/answer-rows.test.ts': 'array rows come back in each driver’s own value types (the worker’s transfer)',
+  'tests/api/budget/ledger.test.ts': 'two approvals racing for a budget’s last won: row locks on one connection',
+  'tests/api/budget/transfer.test.ts': 'two transfer approvals racing: row locks on one connection',
+  'tests/api/bidding/auctions.test.ts': 'racing bids and clock moves serialized on one connection',
+  'tests/api/bidding/auction-reminders.test.ts': 'a job raced by two servers does each thing once (claims by row)',
+  'tests/api/bidding/tender-jobs.test.ts': 'a job raced by two servers does each thing once (claims by row)',
+  'tests/api/jobs/runner.test.ts': 'job leases taken over one shared embedded database',
+  'tests/api/system/startup.test.ts': 'the server’s own start-up on a PGlite data directory (PGlite only)',
+  'tests/api/system/app-release.test.ts': 'a closed app’s PGlite database is garbage (a retained one cost 370 MB a file)',
+  'tests/api/seed.test.ts': 'the demo seed on the embedded database',
+  'tests/api/db/pglite-worker.test.ts': 'the worker thread itself (PGlite only)',
+  'tests/api/db/company-scope.test.ts': 'the company-scope rewrite of SQL through the PGlite driver',
+  'tests/api/db/compiled-once.test.ts': 'compiled statements sent as they are through the PGlite driver',
+  'tests/api/db/migrate-ahead.test.ts': 'a start on a data directory a newer release migrated',
+};
