@@ -4,7 +4,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { testConfig } from '../../../server/config.js';
 import { DataDirLocked, lockDataDir, lockFileOf } from '../../../server/db/pglite/data-dir-lock.js';
+import { restore } from '../../../server/ops/restore.js';
 
 const run = promisify(execFile);
 const root = path.resolve(import.meta.dirname, '../../..');
@@ -54,6 +56,12 @@ describe('one process at a time in a PGlite data directory', () => {
     expect(fs.readFileSync(lockFileOf(pgdata), 'utf8').trim()).toBe(String(process.pid));
     release();
     expect(fs.existsSync(lockFileOf(pgdata))).toBe(false);
+  });
+
+  it('a restore is refused while another process holds the directory, before it reads its archive', async () => {
+    fs.mkdirSync(dataDir, { recursive: true });
+    fs.writeFileSync(lockFileOf(pgdata), `${process.ppid}\n`);
+    await expect(restore(testConfig({ dataDir, databaseUrl: null }), path.join(dataDir, 'backup.tar'), { force: true })).rejects.toThrow(DataDirLocked);
   });
 
   it('within the process the lock is counted: the last release removes it', () => {
