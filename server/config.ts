@@ -78,6 +78,11 @@ export interface Config extends IntegrationConfig, OperationsConfig {
    * are accepted promptly under load. 0: by the database (8 on PGlite, 16 on PostgreSQL).
    */
   activeRequests: number;
+  /**
+   * PGlite in its worker thread: how long one transaction may hold the database (every other
+   * statement waits meanwhile) before it is rolled back and its owner fails (PGLITE_TRANSACTION_LIMIT_MS).
+   */
+  pgliteTransactionLimitMs: number;
   /** Where written files go: DATA_DIR (disk, the default) or an S3-compatible bucket (FILE_STORE=s3://…). */
   fileStore: FileStoreConfig;
   /** Rows a server-side export reads a page (server/modules/exports); smaller pages let other requests in more often on PGlite. */
@@ -284,6 +289,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     heavyPerUser: integer(env, 'HEAVY_PER_USER', 2, 1, 100, problems),
     databasePreparedStatements: oneOf(env, 'DATABASE_PREPARED_STATEMENTS', ['on', 'off'] as const, 'on', problems) === 'on',
     activeRequests: integer(env, 'ACTIVE_REQUESTS', 0, 0, 10000, problems),
+    pgliteTransactionLimitMs: integer(env, 'PGLITE_TRANSACTION_LIMIT_MS', 30000, 10, 3600000, problems),
     exportPageSize: integer(env, 'EXPORT_PAGE_SIZE', 5000, 1, 5000, problems),
     fileStore: loadFileStoreConfig(env, problems),
     bidMasterKey: masterKey(env, 'BID_MASTER_KEY', problems),

@@ -10,6 +10,7 @@ import type { Database } from './schema.generated.js';
 import { pgParsers } from './pglite/parsers.mjs';
 import { PgliteWorkerDialect } from './pglite/driver.js';
 import { PgliteWorkerClient, type PgliteQueryClient } from './pglite/worker-client.js';
+import { lockDataDir } from './pglite/data-dir-lock.js';
 import { withSnakeCaseCompiler } from './snake-compiler.js';
 import { withSupplierRole } from './supplier-role.js';
 import { preparedFor, preparedStatements } from './prepared-statements.js';
@@ -84,6 +85,11 @@ export interface ConnectOptions {
   supplierRole?: boolean;
   /** PostgreSQL: send repeated statements named (default true; prepared-statements.ts, DATABASE_PREPARED_STATEMENTS). */
   preparedStatements?: boolean;
+  /**
+   * PGlite in the worker: how long one transaction may hold the database thread before it is rolled
+   * back (PGLITE_TRANSACTION_LIMIT_MS; default 30 s).
+   */
+  transactionLimitMs?: number;
 }
 
 export type PgliteThread = 'main' | 'worker';
@@ -148,17 +154,38 @@ export async function connect(options: ConnectOptions): Promise<DbHandle> {
     };
   }
   if (options.pgliteDir) fs.mkdirSync(path.dirname(options.pgliteDir), { recursive: true });
-  const description = options.pgliteDir ? `PGlite ${options.pgliteDir}` : 'PGlite (in memory)';
-  if ((options.pgliteThread ?? 'worker') === 'worker') {
-    const worker = await PgliteWorkerClient.start({ dataDir: options.pgliteDir, loadDataDir: options.loadDataDir });
-    return pgliteHandle(worker, `${description}, worker thread`, () => worker.dumpDataDir(), worker, options);
+  // One process at a time in a data directory (data-dir-lock.ts): taken before PGlite opens it,
+  // given back when the handle closes.
+  const release = options.pgliteDir ? lockDataDir(options.pgliteDir) : () => undefined;
+  try {
+    const description = options.pgliteDir ? `PGlite ${options.pgliteDir}` : 'PGlite (in memory)';
+    let handle: DbHandle;
+    if ((options.pgliteThread ?? 'worker') === 'worker') {
+      const worker = await PgliteWorkerClient.start({ dataDir: options.pgliteDir, loadDataDir: options.loadDataDir, transactionLimitMs: options.transactionLimitMs });
+      handle = pgliteHandle(worker, `${description}, worker thread`, () => worker.dumpDataDir(), worker, options);
+    } else {
+      const client = await PGlite.create({
+        dataDir: options.pgliteDir ?? undefined,
+        loadDataDir: options.loadDataDir,
+        parsers: pgParsers,
+      });
+      handle = pgliteHandle(client, description, () => client.dumpDataDir('none'), undefined, options);
+    }
+    const close = handle.close;
+    return {
+      ...handle,
+      close: async () => {
+        try {
+          await close();
+        } finally {
+          release();
+        }
+      },
+    };
+  } catch (err) {
+    release();
+    throw err;
   }
-  const client = await PGlite.create({
-    dataDir: options.pgliteDir ?? undefined,
-    loadDataDir: options.loadDataDir,
-    parsers: pgParsers,
-  });
-  return pgliteHandle(client, description, () => client.dumpDataDir('none'), undefined, options);
 }
 
 function pgliteHandle(client: PgliteQueryClient, description: string, dumpDataDir: () => Promise<Blob>, worker: PgliteWorkerClient | undefined, options: ConnectOptions): DbHandle {

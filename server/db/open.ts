@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { Config } from '../config.js';
 import { connect, type DbHandle, type PgliteThread } from './connect.js';
 import { migrateToLatest } from './migrate.js';
+import { lockDataDir } from './pglite/data-dir-lock.js';
 
 /**
  * Opens the configured database (PostgreSQL when DATABASE_URL is set, else PGlite under DATA_DIR),
@@ -18,7 +19,7 @@ export async function openDatabase(
   const pgliteDir = config.databaseUrl ? null : path.join(config.dataDir, 'pgdata');
   const thread = options.pgliteThread ?? 'worker';
   const open = async (pgliteThread: PgliteThread) => {
-    const dbh = await connect({ databaseUrl: config.databaseUrl, pgliteDir, pgliteThread, preparedStatements: config.databasePreparedStatements });
+    const dbh = await connect({ databaseUrl: config.databaseUrl, pgliteDir, pgliteThread, preparedStatements: config.databasePreparedStatements, transactionLimitMs: config.pgliteTransactionLimitMs });
     try {
       const applied = await migrateToLatest(dbh.db);
       await options.prepare?.(dbh.db);
@@ -29,8 +30,14 @@ export async function openDatabase(
     }
   };
   if (config.databaseUrl || thread === 'main') return open(thread);
-  const first = await open('main');
-  await first.dbh.close();
-  const dbh = await connect({ databaseUrl: null, pgliteDir, pgliteThread: 'worker' });
-  return { dbh, applied: first.applied };
+  // Held from the first open to the worker's: no other process slips in between (data-dir-lock.ts).
+  const release = lockDataDir(pgliteDir!);
+  try {
+    const first = await open('main');
+    await first.dbh.close();
+    const dbh = await connect({ databaseUrl: null, pgliteDir, pgliteThread: 'worker', transactionLimitMs: config.pgliteTransactionLimitMs });
+    return { dbh, applied: first.applied };
+  } finally {
+    release();
+  }
 }

@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import { loadConfig, ConfigError } from '../config.js';
 import { backup } from './backup.js';
 import { restore, RestoreRefused } from './restore.js';
+import { DataDirLocked } from '../db/pglite/data-dir-lock.js';
 
 /**
  * `npm run backup -- --out <file>` and `npm run restore -- --from <file> [--force]`, with the
@@ -31,7 +32,9 @@ async function main(): Promise<number> {
 main().then(
   (code) => process.exit(code),
   (err: unknown) => {
-    console.error(err instanceof ConfigError || err instanceof RestoreRefused ? err.message : err);
-    process.exit(err instanceof RestoreRefused || err instanceof ConfigError ? 2 : 1);
+    // Refused (2): bad configuration or arguments, a target not empty, a data directory in use.
+    const refused = err instanceof RestoreRefused || err instanceof ConfigError || err instanceof DataDirLocked;
+    console.error(refused ? err.message : err);
+    process.exit(refused ? 2 : 1);
   },
 );

@@ -9,6 +9,7 @@ import tar from 'tar-stream';
 import { PGlite } from '@electric-sql/pglite';
 import type { Config } from '../config.js';
 import { connect } from '../db/connect.js';
+import { lockDataDir } from '../db/pglite/data-dir-lock.js';
 import { objectStoreFor, STORE_PREFIXES } from '../storage/open.js';
 import { BACKUP_FORMAT, databaseFacts, type BackupManifest } from './backup-manifest.js';
 import { MANIFEST_PATH } from './backup.js';
@@ -79,6 +80,16 @@ async function clearStore(config: Config): Promise<void> {
  * the migration level and row counts with the manifest. Run it with the servers stopped.
  */
 export async function restore(config: Config, from: string, options: { force?: boolean; log?: (line: string) => void } = {}): Promise<BackupManifest> {
+  // PGlite: the data directory is ours alone while it is replaced (refused while a server holds it).
+  const release = config.databaseUrl ? () => undefined : lockDataDir(path.join(config.dataDir, 'pgdata'));
+  try {
+    return await restoreHeld(config, from, options);
+  } finally {
+    release();
+  }
+}
+
+async function restoreHeld(config: Config, from: string, options: { force?: boolean; log?: (line: string) => void }): Promise<BackupManifest> {
   const log = options.log ?? (() => undefined);
   if (!fs.existsSync(from)) throw new RestoreRefused(`${from}: no such file`);
   const manifest = await verifyArchive(from);

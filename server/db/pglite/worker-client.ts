@@ -11,8 +11,12 @@ export interface PgliteWorkerOptions {
   dataDir: string | null;
   /** A data-dir dump (dumpDataDir) to start from. */
   loadDataDir?: Blob;
+  /** How long one transaction may hold the thread before it is rolled back (worker.mjs, "Order"); default 30 s. */
+  transactionLimitMs?: number;
   /** Told once when the thread dies without close(); default: console.error. */
   onCrash?: (err: Error) => void;
+  /** Told when the thread rolled back a transaction that held it too long; default: console.error. */
+  onNotice?: (text: string) => void;
 }
 
 interface Pending {
@@ -22,7 +26,7 @@ interface Pending {
   origin: Error;
 }
 
-type Reply = { id: number; ok: true; result: unknown } | { id: number; ok: false; error: Record<string, unknown> };
+type Reply = { id: number; ok: true; result: unknown } | { id: number; ok: false; error: Record<string, unknown> } | { notice: string };
 
 /** 503 for every query once the database thread is gone: the error handler answers it and logs it. */
 export function databaseUnavailable(cause: Error): HttpError {
@@ -56,6 +60,7 @@ export class PgliteWorkerClient implements PgliteQueryClient {
   private constructor(
     private readonly worker: Worker,
     private readonly onCrash: (err: Error) => void,
+    private readonly onNotice: (text: string) => void,
   ) {
     worker.on('message', (reply: Reply) => this.answer(reply));
     worker.on('error', (err) => this.die(err));
@@ -65,7 +70,7 @@ export class PgliteWorkerClient implements PgliteQueryClient {
   static async start(options: PgliteWorkerOptions): Promise<PgliteWorkerClient> {
     const load = options.loadDataDir ? new Uint8Array(await options.loadDataDir.arrayBuffer()) : null;
     const worker = new Worker(new URL('./worker.mjs', import.meta.url), {
-      workerData: { dataDir: options.dataDir, loadDataDir: load },
+      workerData: { dataDir: options.dataDir, loadDataDir: load, transactionLimitMs: options.transactionLimitMs },
       transferList: load ? [load.buffer as ArrayBuffer] : [],
       // The parent's flags (tsx's or vitest's loaders) are for TypeScript; the worker is plain JS.
       execArgv: [],
@@ -82,7 +87,11 @@ export class PgliteWorkerClient implements PgliteQueryClient {
       });
     });
     worker.unref();
-    return new PgliteWorkerClient(worker, options.onCrash ?? ((err) => console.error('GPMS: the PGlite database thread failed:', err)));
+    return new PgliteWorkerClient(
+      worker,
+      options.onCrash ?? ((err) => console.error('GPMS: the PGlite database thread failed:', err)),
+      options.onNotice ?? ((text) => console.error(`GPMS: ${text}`)),
+    );
   }
 
   /** Statements sent and not yet answered (the one running included): the metrics' queue length. */
@@ -164,6 +173,10 @@ export class PgliteWorkerClient implements PgliteQueryClient {
   }
 
   private answer(reply: Reply): void {
+    if ('notice' in reply) {
+      this.onNotice(reply.notice);
+      return;
+    }
     const p = this.pending.get(reply.id);
     if (!p) return;
     this.pending.delete(reply.id);

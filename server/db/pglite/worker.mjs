@@ -9,10 +9,12 @@
 // Messages in:  { id, op: 'query', sql, params, conn, rowMode? } | { id, op: 'scoped', role, compNo, sql, params, conn }
 //               | { id, op: 'dump' } | { id, op: 'stats', on } | { id, op: 'close' }
 // Messages out: { ready: true } | { ready: false, error } once at start, then
-//               { id, ok: true, result } | { id, ok: false, error } for every message, in order.
+//               { id, ok: true, result } | { id, ok: false, error } for every message, in order;
+//               { notice } when a transaction held the thread too long and was rolled back.
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { pgParsers } from './parsers.mjs';
+import { CATALOGUE_SQL, catalogueOf, judge, paramsMove } from './answer-rule.mjs';
 
 /**
  * A PGlite/PostgreSQL error as a plain object that structured clone carries whole: its message,
@@ -34,7 +36,7 @@ function plainError(err) {
 const port = parentPort;
 if (!port) throw new Error('server/db/pglite/worker.mjs runs only as a worker thread');
 
-/** @type {{ dataDir: string | null; loadDataDir: Uint8Array | null }} */
+/** @type {{ dataDir: string | null; loadDataDir: Uint8Array | null; transactionLimitMs?: number }} */
 const options = workerData;
 
 let db;
@@ -70,26 +72,44 @@ function record(sql, ms, hit) {
 // ── Answers kept while nothing has written (issue #27 item 3) ───────────────────────────────────
 // This thread is the only way into this database: every write of every request and job passes
 // here. A read-only statement's answer, outside any transaction, is therefore the same until a
-// statement that may write runs — then every kept answer is dropped. A statement "may write"
-// unless it is a SELECT / WITH naming none of the words below; a statement inside a transaction,
-// or ending one, drops them too (conservative: a read-only transaction drops them as well). Only
-// statements without time, randomness, session settings or sequences are kept (their answer
-// depends on more than the data). GPMS_PGLITE_ANSWERS=off turns it off (bench comparisons).
-const READS = /^\s*(select|with)\b/i;
-const MAY_WRITE = /\b(insert|update|delete|merge|truncate|copy|nextval|setval|lock|notify|listen|refresh|call|do|create|alter|drop|grant|revoke|vacuum|analyze|cluster|reindex|set_config|pg_advisory\w*|lo_\w+|for\s+share|for\s+key\s+share)\b/i;
-const DEPENDS_ON_MORE = /\b(now|current_timestamp|current_date|current_time|localtime|localtimestamp|clock_timestamp|statement_timestamp|transaction_timestamp|timeofday|age|random|setseed|gen_random_uuid|gen_random_bytes|uuid_generate\w*|currval|lastval|current_setting|current_user|session_user|current_role|user|current_schema|inet_\w+|pg_\w+|txid_\w+)\b/i;
+// statement that may write runs — then every kept answer is dropped. Which statements are
+// read-only, and which of those are kept (time-independent), is proven by answer-rule.mjs from the
+// statement's tokens and the catalogue's function volatility and views; a statement inside a
+// transaction, or ending one, drops them too (conservative: a read-only transaction drops them as
+// well). GPMS_PGLITE_ANSWERS=off turns it off (bench comparisons).
 const ANSWERS_MAX = 256;
 const ANSWER_ROWS_MAX = 2000;
+const JUDGED_MAX = 4096;
 const keepAnswers = process.env.GPMS_PGLITE_ANSWERS !== 'off';
 /** @type {Map<string, { rows: unknown[]; affectedRows: number; columns?: string[] }>} insertion order = age (oldest first) */
 const answers = new Map();
 let answerHits = 0;
 let answerMisses = 0;
 
+// The catalogue's facts the rule reads, read again before the next judgement outside a transaction
+// once a statement that may change them ran (DDL: anything but a query, DML or transaction control).
+/** @type {import('./answer-rule.mjs').Catalogue | null} */
+let catalogue = null;
+/** @type {Map<string, { readOnly: boolean; keep: boolean; why: string }>} each statement text judged once per catalogue */
+const judged = new Map();
+const PLAIN = /^\s*(select|with|insert|update|delete|merge|begin|start|commit|rollback|end|abort|savepoint|release)\b/i;
+const NOT_READ_ONLY = { readOnly: false, keep: false, why: 'in a transaction' };
+
 /** @param {string} sql */
-const mayWrite = (sql) => !READS.test(sql) || MAY_WRITE.test(sql);
-/** @param {string} sql */
-const keepable = (sql) => keepAnswers && !mayWrite(sql) && !DEPENDS_ON_MORE.test(sql);
+async function judgement(sql) {
+  if (catalogue === null) {
+    if (db.isInTransaction()) return NOT_READ_ONLY;
+    catalogue = catalogueOf((await db.query(CATALOGUE_SQL)).rows);
+    judged.clear();
+  }
+  let j = judged.get(sql);
+  if (!j) {
+    if (judged.size >= JUDGED_MAX) judged.clear();
+    j = judge(sql, catalogue);
+    judged.set(sql, j);
+  }
+  return j;
+}
 
 /** @param {string} scope @param {string} sql @param {unknown[]} params */
 function answerKey(scope, sql, params) {
@@ -116,8 +136,9 @@ function keep(key, answer) {
 async function runStatement(scope, sql, params, run, arrays = false) {
   const t0 = performance.now();
   const inTransaction = db.isInTransaction();
+  const j = inTransaction ? NOT_READ_ONLY : await judgement(sql);
   // An answer in arrays is kept apart from the same statement's answer in objects.
-  const key = !inTransaction && keepable(sql) ? answerKey(arrays ? `${scope}\u0000arrays` : scope, sql, params) : null;
+  const key = keepAnswers && j.keep && !paramsMove(params) ? answerKey(arrays ? `${scope}\u0000arrays` : scope, sql, params) : null;
   const kept = key === null ? undefined : answers.get(key);
   if (kept) {
     answerHits++;
@@ -129,7 +150,8 @@ async function runStatement(scope, sql, params, run, arrays = false) {
     const r = await run();
     result = arrays ? { rows: r.rows, affectedRows: r.affectedRows ?? 0, columns: (r.fields ?? []).map((f) => f.name) } : { rows: r.rows, affectedRows: r.affectedRows ?? 0 };
   } finally {
-    if (inTransaction || db.isInTransaction() || mayWrite(sql)) answers.clear();
+    if (inTransaction || db.isInTransaction() || !j.readOnly) answers.clear();
+    if (!PLAIN.test(sql)) catalogue = null;
   }
   if (key !== null) {
     answerMisses++;
@@ -197,23 +219,71 @@ async function handle(msg) {
 // transaction, only its own messages run and the others wait here, in the order sent; otherwise
 // the oldest message runs. Messages without a connection (dump, stats, close) wait for no
 // transaction to be open, so close() comes after every query sent before it.
+//
+// A transaction holds the thread for every other caller, so its hold is limited: once it has held it
+// for `transactionLimitMs` (PGLITE_TRANSACTION_LIMIT_MS) while another connection's statement waits —
+// checked between its statements and when the thread waits for its next one — it is rolled back and
+// the others go on. (Alone, it may take as long as it needs: a seed or a tool's bulk work.) Its
+// connection's later statements fail with TRANSACTION_EXPIRED — the commit too, so the owner never
+// believes it committed — until it sends its rollback, which is answered as done.
 /** @type {Array<{ id: number; op: string; conn: number; at: number; sql?: string }>} */
 const waiting = [];
 /** @type {number | null} */
 let owner = null;
+let ownerSince = 0;
 let running = false;
+const TRANSACTION_LIMIT_MS = options.transactionLimitMs ?? 30_000;
+/** @type {Set<number>} connections whose transaction was rolled back for holding the thread too long */
+const expired = new Set();
+/** @type {ReturnType<typeof setTimeout> | null} */
+let limitTimer = null;
+
+const expiredError = () => ({
+  name: 'Error',
+  code: 'TRANSACTION_EXPIRED',
+  message: `the transaction held the PGlite database longer than ${TRANSACTION_LIMIT_MS} ms (PGLITE_TRANSACTION_LIMIT_MS) while other statements waited, and was rolled back`,
+});
+
+async function expire() {
+  const conn = owner;
+  const held = Math.round(performance.now() - ownerSince);
+  owner = null;
+  answers.clear();
+  if (db.isInTransaction()) await db.query('rollback').catch(() => undefined);
+  if (conn === null) return;
+  if (expired.size >= 1000) expired.delete(expired.values().next().value);
+  expired.add(conn);
+  port.postMessage({ notice: `a transaction held the PGlite database ${held} ms, over PGLITE_TRANSACTION_LIMIT_MS (${TRANSACTION_LIMIT_MS} ms) while other statements waited: rolled back, they go on` });
+}
+
+/** The answer to a statement of a connection whose transaction was rolled back, or null when it has none. */
+function answerExpired(msg) {
+  if (!expired.has(msg.conn) || (msg.op !== 'query' && msg.op !== 'scoped')) return null;
+  if (/^\s*(rollback|abort)\b/i.test(msg.sql ?? '')) {
+    expired.delete(msg.conn);
+    return { id: msg.id, ok: true, result: { rows: [], affectedRows: 0 } };
+  }
+  return { id: msg.id, ok: false, error: expiredError() };
+}
 
 async function pump() {
   if (running) return;
   running = true;
   for (;;) {
+    if (owner !== null && othersWait() && performance.now() - ownerSince >= TRANSACTION_LIMIT_MS) await expire();
     const at = owner === null ? (waiting.length > 0 ? 0 : -1) : waiting.findIndex((m) => m.conn === owner);
     if (at < 0) break;
     const [msg] = waiting.splice(at, 1);
+    const refused = answerExpired(msg);
+    if (refused) {
+      port.postMessage(refused);
+      continue;
+    }
     if (stats) {
       const waited = performance.now() - msg.at;
       if (waited > statsMaxWait.ms) statsMaxWait = { ms: waited, sql: String(msg.sql ?? msg.op).slice(0, 80), owner };
     }
+    const began = performance.now();
     try {
       const { result, transfer } = await handle(msg);
       port.postMessage({ id: msg.id, ok: true, result }, transfer ?? []);
@@ -224,10 +294,17 @@ async function pump() {
       port.close();
       break;
     }
-    owner = db.isInTransaction() ? msg.conn : null;
+    const next = db.isInTransaction() ? msg.conn : null;
+    if (next !== null && owner === null) ownerSince = began;
+    owner = next;
   }
   running = false;
+  // Waiting for the owner's next statement while others wait: look again when its time is up.
+  if (limitTimer !== null) clearTimeout(limitTimer);
+  limitTimer = owner === null || !othersWait() ? null : setTimeout(() => void pump(), Math.max(0, ownerSince + TRANSACTION_LIMIT_MS - performance.now()));
 }
+
+const othersWait = () => waiting.some((m) => m.conn !== owner);
 
 if (db) {
   port.on('message', (msg) => {

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { fastifyOptions, gpms } from '../../../server/app.js';
 import { access } from '../../../server/http/access.js';
 import { scopeToCompany } from '../../../server/db/company-scope.js';
+import { connect } from '../../../server/db/connect.js';
 import { buildTestApp, type TestApp } from '../../helpers/app.js';
 import { loginAs, type LoggedIn } from '../../helpers/login.js';
 
@@ -13,6 +14,54 @@ const pgliteOnly = describe.skipIf(process.env.TEST_DB === 'postgres');
 
 /** A query that keeps PGlite busy for a while (a second or more here): 4 million joined rows counted. */
 const longQuery = sql<{ n: number }>`select count(*)::int as n from generate_series(1, 2000) a cross join generate_series(1, 2000) b where (a + b) % 7 <> 0`;
+
+pgliteOnly('a transaction that holds the PGlite thread too long', () => {
+  it('is rolled back once another statement waits; its owner fails with TRANSACTION_EXPIRED (its commit too) and the waiting statements go on', async () => {
+    // A database of its own, empty, with a limit of 200 ms (PGLITE_TRANSACTION_LIMIT_MS; 30 s by default).
+    const h = await connect({ databaseUrl: null, pgliteDir: null, pgliteThread: 'worker', transactionLimitMs: 200 });
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      await sql`create table hold_probe (n int not null)`.execute(h.db);
+      let wake!: () => void;
+      const woken = new Promise<void>((resolve) => (wake = resolve));
+      let held!: () => void;
+      const holding = new Promise<void>((resolve) => (held = resolve));
+      // A request that opens a transaction, writes, and then waits for something that does not come.
+      const hung = h.db.transaction().execute(async (trx) => {
+        try {
+          await sql`insert into hold_probe values (1)`.execute(trx);
+        } finally {
+          // On a loaded machine the limit may already be past here: the insert then fails the same way.
+          held();
+        }
+        await woken;
+        await sql`insert into hold_probe values (2)`.execute(trx);
+      });
+      hung.catch(() => undefined);
+      await holding;
+      // Another request's statement, sent while the transaction holds the thread: answered once it is rolled back.
+      expect((await sql<{ n: number }>`select count(*)::int as n from hold_probe`.execute(h.db)).rows[0].n).toBe(0);
+      wake();
+      await expect(hung).rejects.toMatchObject({ code: 'TRANSACTION_EXPIRED', message: expect.stringContaining('PGLITE_TRANSACTION_LIMIT_MS') });
+      expect((await sql<{ n: number }>`select count(*)::int as n from hold_probe`.execute(h.db)).rows[0].n).toBe(0);
+      // A commit of an expired transaction fails too: it must never look committed.
+      const committing = h.db.connection().execute(async (c) => {
+        await sql`begin`.execute(c);
+        await sql`insert into hold_probe values (3)`.execute(c);
+        // Another connection's statement is answered only once the transaction is rolled back.
+        await sql`select 1`.execute(h.db);
+        await sql`commit`.execute(c);
+      });
+      await expect(committing).rejects.toMatchObject({ code: 'TRANSACTION_EXPIRED' });
+      expect((await sql<{ n: number }>`select count(*)::int as n from hold_probe`.execute(h.db)).rows[0].n).toBe(0);
+      expect(logged.mock.calls.some((c) => String(c[0]).includes('rolled back'))).toBe(true);
+    } finally {
+      logged.mockRestore();
+      await h.close();
+    }
+    // A fresh PGlite (initdb) takes 5–15 s on the loaded shared machine.
+  }, 120_000);
+});
 
 pgliteOnly('PGlite in a worker thread', () => {
   let t: TestApp;
@@ -95,6 +144,40 @@ pgliteOnly('PGlite in a worker thread', () => {
       expect(await outside).toEqual({ nameKo: '트랜잭션 안' });
       expect(order).toEqual(['commit', 'outside read']);
       await setUnitName('개');
+    });
+
+    it('a writing function, a view reading the clock, SELECT … INTO and a moving moment are never answered from a kept answer', async () => {
+      const db = t.db.db;
+      const worker = t.db.pgliteWorker!;
+      await sql`create table cache_probe_counter (n int not null)`.execute(db);
+      await sql`insert into cache_probe_counter values (0)`.execute(db);
+      // Volatile (the default): a number handed out twice would be the same number twice.
+      await sql`create function cache_probe_next() returns int language sql as $$ update cache_probe_counter set n = n + 1 returning n $$`.execute(db);
+      await sql`create view cache_probe_clock as select clock_timestamp() as t`.execute(db);
+      try {
+        const next = () => sql<{ n: number }>`select cache_probe_next() as n`.execute(db).then((r) => r.rows[0].n);
+        expect([await next(), await next()]).toEqual([1, 2]);
+        expect((await sql<{ n: number }>`select n from cache_probe_counter`.execute(db)).rows[0].n).toBe(2);
+
+        await sql`select 1 as a into temp cache_probe_into`.execute(db);
+        await sql`drop table cache_probe_into`.execute(db);
+        await sql`select 1 as a into temp cache_probe_into`.execute(db);
+        expect((await sql<{ a: number }>`select a from cache_probe_into`.execute(db)).rows).toEqual([{ a: 1 }]);
+        await sql`drop table cache_probe_into`.execute(db);
+
+        await worker.statementStats(true);
+        for (let round = 0; round < 2; round++) {
+          await sql`select t from cache_probe_clock`.execute(db);
+          await sql`select 'today'::date as d`.execute(db);
+          await sql`select ${'today'}::date as d`.execute(db);
+          await sql`select now() as t, current_date as d`.execute(db);
+        }
+        expect(await worker.statementStats(false)).toMatchObject({ answerHits: 0, answerMisses: 0 });
+      } finally {
+        await sql`drop view cache_probe_clock`.execute(db);
+        await sql`drop function cache_probe_next()`.execute(db);
+        await sql`drop table cache_probe_counter`.execute(db);
+      }
     });
 
     it("a supplier's answer is its company's: the same statement for another company is not answered from it", async () => {

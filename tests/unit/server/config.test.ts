@@ -63,6 +63,12 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DATABASE_PREPARED_STATEMENTS: 'no' })).toThrow(/DATABASE_PREPARED_STATEMENTS/);
   });
 
+  it('PGLITE_TRANSACTION_LIMIT_MS: 30 s by default; a whole number of milliseconds from 10 to an hour', () => {
+    expect(loadConfig({}).pgliteTransactionLimitMs).toBe(30_000);
+    expect(loadConfig({ PGLITE_TRANSACTION_LIMIT_MS: '5000' }).pgliteTransactionLimitMs).toBe(5000);
+    for (const bad of ['0', '5s', '-1', '3600001']) expect(() => loadConfig({ PGLITE_TRANSACTION_LIMIT_MS: bad })).toThrow(/PGLITE_TRANSACTION_LIMIT_MS/);
+  });
+
   it('PORT=abc stops start-up naming PORT', () => {
     expect(() => loadConfig({ PORT: 'abc' })).toThrow(/PORT="abc"/);
   });
