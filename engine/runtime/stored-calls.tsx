@@ -33,7 +33,7 @@ export function writes(operation: string, body: unknown): boolean {
 
 export function storedScreenServices(base: EngineServices, mark: StoredMark, t: (key: string, options?: Record<string, unknown>) => string): EngineServices {
   const preview = 'preview' in mark;
-  const header = preview ? { [PREVIEW_MARK_HEADER]: `studio.${mark.name}` } : { [SCREEN_MARK_HEADER]: `studio.${mark.name}@v${mark.version}` };
+  const header: Record<string, string> = preview ? { [PREVIEW_MARK_HEADER]: `studio.${mark.name}` } : { [SCREEN_MARK_HEADER]: `studio.${mark.name}@v${mark.version}` };
   return {
     ...base,
     confirmWrites: true,
