@@ -161,6 +161,23 @@ describe('screen studio: write, check, preview, publish, open, refuse, restore',
     await poll(async () => Number((await page.getByTestId('list-total').innerText()).replace(/[^0-9]/g, '')), 30_000).toBeGreaterThan(0);
     await screenshot(page, 'studio-operator-opens');
 
+    // A definition stored before the check refused writes on load (served as the runtime would
+    // serve it): the engine sends nothing that writes and says why.
+    const writes: string[] = [];
+    page.on('request', (r) => {
+      if (r.method() !== 'GET' && r.url().includes('/api/v1/bid/')) writes.push(r.url());
+    });
+    await page.route(`**/api/v1/studio/published/${NAME}`, async (route) => {
+      const answer = await route.fetch();
+      const body = (await answer.json()) as Record<string, unknown>;
+      const definition = { kind: 'edit', title: TITLE, singleton: true, load: { operation: 'confirmTenderOpening', params: { path: { tenderNo: "'BD2026-000001'" }, body: { version: "'1'" } } }, sections: [{ fields: [{ field: 'tenderNo' }] }] };
+      await route.fulfill({ response: answer, json: { ...body, versionNo: 999, definition: { ...definition, id: `studio.${NAME}`, route: `/s/${NAME}`, portals: ['internal'] } } });
+    });
+    await page.goto(`/s/${NAME}`);
+    await page.getByText(/저장된 화면은 사람이 누르고 확인한 작업으로만 데이터를 바꿀 수 있습니다 \(confirmTenderOpening\)/).first().waitFor({ timeout: 30_000 });
+    expect(writes).toEqual([]);
+    await page.unroute(`**/api/v1/studio/published/${NAME}`);
+
     const monitor = await openLoggedIn(browser, baseURL, 'internal', 'monitor');
     try {
       await monitor.page.goto(`/s/${NAME}`);
