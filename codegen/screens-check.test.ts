@@ -121,6 +121,26 @@ describe('npm run screens:check', () => {
     ]);
   });
 
+  it('what the engine calls without a click is a GET without a body, in a built-in screen too', async () => {
+    const problems = await check({
+      'a/doc.screen.json': {
+        id: 'test.doc',
+        kind: 'edit',
+        title: 'screen.test',
+        route: '/test/doc',
+        singleton: true,
+        load: { operation: 'confirmTenderOpening', params: { path: { tenderNo: 'query.tenderNo' }, body: { version: "'1'" } } },
+        sections: [{ fields: [{ field: 'tenderNo', valueFrom: { operation: 'getForwardYn', params: { body: { params: '[form.compNo]' } }, value: 'resultData.0.FORWARD_YN' } }] }],
+      },
+    });
+    expect(problems).toEqual([
+      'screens/a/doc.screen.json#/load/operation: confirmTenderOpening is POST: the engine calls it without a click, so it must be a GET (a read); writes belong in an action a person presses',
+      'screens/a/doc.screen.json#/load/params/body: a call the engine makes without a click sends no body (it reads with GET)',
+      'screens/a/doc.screen.json#/sections/0/fields/0/valueFrom/operation: getForwardYn is POST: the engine calls it without a click, so it must be a GET (a read); writes belong in an action a person presses',
+      'screens/a/doc.screen.json#/sections/0/fields/0/valueFrom/params/body: a call the engine makes without a click sends no body (it reads with GET)',
+    ]);
+  });
+
   it('a document saved whole: detail rows checked against the record’s list and the body’s; popup params targets; prompts and addFrom', async () => {
     const edit = (over: Record<string, unknown> = {}) => ({
       id: 'test.doc',

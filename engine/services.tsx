@@ -18,6 +18,14 @@ export interface CallInit {
   quiet?: boolean;
   /** 'blob': the answer is a file (a server-side export's download), not JSON. */
   parseAs?: 'json' | 'blob';
+  /**
+   * A person pressed the action and confirmed it (or answered its prompt). Only such a call may
+   * write from a stored screen (engine/runtime/stored-calls.tsx); every call the engine makes by
+   * itself (loads, panels, options, values, fills, lookups, trees) leaves it out.
+   */
+  confirmed?: boolean;
+  /** Extra request headers (a stored screen's mark). */
+  headers?: Record<string, string>;
 }
 
 export interface Authority {
@@ -48,6 +56,11 @@ export interface EngineServices {
    * after cmmnCodeManage saved), so grids and selects show the new texts. Answers an unsubscribe.
    */
   subscribeCodes?(onChange: () => void): () => void;
+  /**
+   * A stored screen's services: every action that writes asks a confirmation, whether or not its
+   * definition names one (a stored definition cannot turn it off).
+   */
+  confirmWrites?: boolean;
   /** Where remembered filters live (default: sessionStorage — per tab, like the session). */
   storage?(): Storage | null;
   /**

@@ -24,6 +24,7 @@ import { assetHeaders } from './plugins/asset-headers.js';
 import { externalHost } from './plugins/external-host.js';
 import { routes } from './routes.js';
 import { authPlugin } from './auth/plugin.js';
+import { studioMarks } from './http/studio-marks.js';
 import { createJobRunner, type RunningJobRunner } from './jobs/runner.js';
 import { createClock, type Clock } from './clock.js';
 import { JOBS } from './jobs/registry.js';
@@ -120,7 +121,7 @@ async function gpmsPlugin(app: FastifyInstance, { config, dbh }: AppDeps): Promi
   app.addHook('onRoute', (route) => {
     const url = route.url;
     const operationId = (route.schema as { operationId?: unknown } | undefined)?.operationId;
-    if (typeof operationId === 'string' && route.method !== 'HEAD') operations.set(operationId, { method: String(route.method), url, access: route.config?.access });
+    if (typeof operationId === 'string' && route.method !== 'HEAD') operations.set(operationId, { method: String(route.method), url, access: route.config?.access, identityBound: route.config?.identityBound });
     if ((url.startsWith('/api/') || url.startsWith('/properties/')) && !route.config?.access) {
       throw new Error(`Route ${route.method} ${url} declares no access (config.access): every API route must say who may call it`);
     }
@@ -131,6 +132,7 @@ async function gpmsPlugin(app: FastifyInstance, { config, dbh }: AppDeps): Promi
     const gate = !personal ? 'none' : personal.kind === 'list' && personal.fullFor.length === 0 ? 'mask-only' : 'logs-or-asks';
     if (answersBesideAuthCheck(route, gate)) route.config = { ...route.config, authBeside: true };
   });
+  await app.register(studioMarks);
   await app.register(authPlugin);
   await app.register(routes);
   await app.register(spa, { distDir: config.distDir });

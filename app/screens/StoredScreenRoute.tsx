@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { data, redirect, useLoaderData, type LoaderFunctionArgs } from 'react-router-dom';
-import { ScreenPage, type ScreenEntry } from '../../engine';
+import { ScreenPage, StoredScreenCalls, type ScreenEntry } from '../../engine';
 import { apiClient } from '../api/client';
 import { registerStoredLabels, storedLabelPrefix, withStoredLabelPrefix, type StoredLabels } from './stored-labels';
 import { ScreenEngine } from './ScreenRoute';
@@ -49,7 +49,9 @@ export function StoredScreenRoute() {
   useMemo(() => registerStoredLabels(i18n, storedLabelPrefix(published.name, published.versionNo), published.labels), [i18n, published]);
   return (
     <ScreenEngine>
-      <ScreenPage key={published.entry.file} entry={published.entry} />
+      <StoredScreenCalls mark={{ name: published.name, version: published.versionNo }}>
+        <ScreenPage key={published.entry.file} entry={published.entry} />
+      </StoredScreenCalls>
     </ScreenEngine>
   );
 }

@@ -29,7 +29,7 @@ export function createOperationCaller(client: ApiClient = apiClient) {
       path: string,
       options: Record<string, unknown>,
     ) => Promise<{ data?: unknown; error?: unknown; response: Response }>;
-    const options: Record<string, unknown> = { params: { path: req.pathParams, query: req.query }, signal: init.signal, passErrors: true, background: init.quiet === true, ...(init.parseAs ? { parseAs: init.parseAs } : {}) };
+    const options: Record<string, unknown> = { params: { path: req.pathParams, query: req.query }, signal: init.signal, passErrors: true, background: init.quiet === true, ...(init.parseAs ? { parseAs: init.parseAs } : {}), ...(init.headers ? { headers: init.headers } : {}) };
     if (req.body !== undefined && req.method !== 'GET') options.body = req.body;
     const { data, error, response } = await request(method, req.path, options);
     if (response.ok) return data ?? null;

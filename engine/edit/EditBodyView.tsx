@@ -380,7 +380,8 @@ export function EditBodyView({ body, at, record, extraScope, onSaved, onDeleted,
     const input = completePath(operation, buildInputs(params, callScope, bodyValues), [values, current ?? {}, frame.query]);
     setBusy(true);
     try {
-      const answer = await services.call(operation, input);
+      // Save and delete always confirm; a call asked its confirmation or prompt (askBeforeCall).
+      const answer = await services.call(operation, input, { confirmed: true });
       setFieldErrors({});
       setCellErrors({});
       return { ok: true as const, answer };
@@ -469,7 +470,7 @@ export function EditBodyView({ body, at, record, extraScope, onSaved, onDeleted,
           return;
         }
         // The prompt (a comment, a reason …) or the confirmation; `input` holds the prompt's answers.
-        const asked = await askBeforeCall(a, frame, scope, 1);
+        const asked = await askBeforeCall(a, frame, scope, 1, services.confirmWrites === true);
         if (!asked) return;
         const result = await call(a, a.operation!, 'call', asked);
         if (!result.ok) {

@@ -223,9 +223,10 @@ export function ListScreen() {
   const rebuildSummary = async () => {
     const rebuild = def.source.rebuild;
     if (!rebuild || !search) return;
+    if (services.confirmWrites && !(await frame.confirm(t('engine.confirmCall', { action: t('engine.summaryRebuild') })))) return;
     setRebuilding(true);
     try {
-      const answer = (await services.call(rebuild.operation, buildInputs(rebuild.params, { ...baseScope, filters: search.values }))) as { months?: unknown[] } | null;
+      const answer = (await services.call(rebuild.operation, buildInputs(rebuild.params, { ...baseScope, filters: search.values }), { confirmed: true })) as { months?: unknown[] } | null;
       frame.notify(t('engine.summaryRebuilt', { count: Array.isArray(answer?.months) ? answer.months.length : 0 }));
       reload();
     } catch (e) {
@@ -270,7 +271,7 @@ export function ListScreen() {
       // A result too large for the browser's memory is written on the server as a job (#14).
       const blob =
         meta.total > SERVER_EXPORT_ROWS
-          ? await runServerExport({ call: (op, input, init) => services.call(op, input, init), operation: def.source.operation, ...listInputs(def, search, sort, searchScope), columns, sheetName, reason, onProgress: setExporting, signal: controller.signal })
+          ? await runServerExport({ call: (op, input, init) => services.call(op, input, { ...init, confirmed: true }), operation: def.source.operation, ...listInputs(def, search, sort, searchScope), columns, sheetName, reason, onProgress: setExporting, signal: controller.signal })
           : await runExport({
               columns,
               sheetName,
@@ -281,7 +282,7 @@ export function ListScreen() {
               createWorker: createExportWorker,
             });
       // The browser's own file of a personal-data list is recorded, with its reason, before it is saved.
-      if (reason && meta.total <= SERVER_EXPORT_ROWS) await services.call('recordPersonalDataDownload', { body: { operation: def.source.operation, rowCount: meta.total, reason } });
+      if (reason && meta.total <= SERVER_EXPORT_ROWS) await services.call('recordPersonalDataDownload', { body: { operation: def.source.operation, rowCount: meta.total, reason } }, { confirmed: true });
       exportAbort.current = null;
       setExporting(null);
       saveBlob(blob, `${t(action.fileName)}.xlsx`);

@@ -21,9 +21,12 @@ export interface CallContext {
   onRefused?: () => Promise<void>;
 }
 
-/** Asks the definition's confirmation (with {{count}}); true to go on. */
-export async function confirmAction(action: NormalAction, frame: FrameApi, count: number): Promise<boolean> {
-  if (!action.confirm) return true;
+/**
+ * Asks the definition's confirmation (with {{count}}); true to go on. `always`: a stored screen's
+ * action asks even when its definition names no confirmation.
+ */
+export async function confirmAction(action: NormalAction, frame: FrameApi, count: number, always = false): Promise<boolean> {
+  if (!action.confirm) return always ? frame.confirm(frame.t('engine.confirmCall', { action: frame.t(action.label), count })) : true;
   return frame.confirm(frame.t(action.confirm, { count }));
 }
 
@@ -31,9 +34,9 @@ export async function confirmAction(action: NormalAction, frame: FrameApi, count
  * The action's prompt (which stands in for its confirmation) or its confirmation: null to stop,
  * else the scope the call's parameters are built from (`input` holds the prompt's answers).
  */
-export async function askBeforeCall(action: NormalAction, frame: FrameApi, scope: ExprScope, count: number): Promise<ExprScope | null> {
+export async function askBeforeCall(action: NormalAction, frame: FrameApi, scope: ExprScope, count: number, always = false): Promise<ExprScope | null> {
   const prompt = (action as CallAction).prompt;
-  if (!prompt) return (await confirmAction(action, frame, count)) ? scope : null;
+  if (!prompt) return (await confirmAction(action, frame, count, always)) ? scope : null;
   const input = await frame.prompt(prompt, { title: frame.t(action.label), message: action.confirm ? frame.t(action.confirm, { count }) : undefined, scope });
   return input ? { ...scope, input } : null;
 }
@@ -55,12 +58,12 @@ export async function runRowCalls(action: NormalAction & CallAction, ctx: CallCo
     return false;
   }
   const targets = selection === 'multi' ? ctx.rows : [ctx.rows[0] ?? null];
-  const asked = await askBeforeCall(action, frame, { ...ctx.scope, row: targets[0] ?? ctx.scope.row ?? null }, targets.length);
+  const asked = await askBeforeCall(action, frame, { ...ctx.scope, row: targets[0] ?? ctx.scope.row ?? null }, targets.length, services.confirmWrites === true);
   if (!asked) return false;
   let done = 0;
   for (const row of targets) {
     try {
-      await services.call(action.operation!, buildInputs(action.params, { ...asked, row }, ctx.formBody));
+      await services.call(action.operation!, buildInputs(action.params, { ...asked, row }, ctx.formBody), { confirmed: true });
       done++;
     } catch (e) {
       if (done > 0) {

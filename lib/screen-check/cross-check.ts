@@ -143,6 +143,19 @@ class Checker {
     return op ?? null;
   }
 
+  /**
+   * An operation the engine calls by itself, when the screen opens or as a person types (a load, a
+   * panel, options, a value, a fill, a lookup, a tree, a picker's search): a read, never a write.
+   * Writes come only from actions a person presses and confirms, so opening a screen — a link
+   * someone was sent — can never act under the viewer's identity.
+   */
+  auto(id: string | undefined, pointer: string, inputs?: CallInputs): ApiOperation | null {
+    const op = this.op(id, pointer);
+    if (op && op.method !== 'get') this.problem(pointer, `${op.id} is ${op.method.toUpperCase()}: the engine calls it without a click, so it must be a GET (a read); writes belong in an action a person presses`);
+    if (inputs?.body !== undefined) this.problem(`${pointer.replace(/\/operation$/, '')}/params/body`, `a call the engine makes without a click sends no body (it reads with GET)`);
+    return op;
+  }
+
   fields(names: Array<string | undefined>, known: string[] | null, pointerOf: (i: number) => string, what: string, where: string) {
     if (!known) return;
     names.forEach((n, i) => {
@@ -230,7 +243,7 @@ class Checker {
   }
 
   editBody(body: EditBody, at: string, node: { fields: string[] | null; itemFields?: Record<string, string[]> } | null) {
-    const load = this.op(body.load?.operation, `${at}/load/operation`);
+    const load = this.auto(body.load?.operation, `${at}/load/operation`, body.load?.params);
     this.inputs(load, body.load?.params, `${at}/load/params`, { requirePath: true });
     const saveOps = (body.actions ?? [])
       .filter((a): a is CallAction => typeof a !== 'string' && a.kind === 'save')
@@ -246,17 +259,17 @@ class Checker {
             if (!known.has(target)) this.problem(`${at}/sections/${si}/fields/${fi}/params/${part}`, `params target ${JSON.stringify(target)} is neither in the loaded record nor in the body of ${saveOps.map((o) => o.id).join('/') || 'a save operation'}${suggest(target, [...known])}`);
         if (f.valueFrom) {
           // A value another operation gives: the field need not be in the record or the body.
-          const vop = this.op(f.valueFrom.operation, `${at}/sections/${si}/fields/${fi}/valueFrom/operation`);
+          const vop = this.auto(f.valueFrom.operation, `${at}/sections/${si}/fields/${fi}/valueFrom/operation`, f.valueFrom.params);
           this.inputs(vop, f.valueFrom.params, `${at}/sections/${si}/fields/${fi}/valueFrom/params`, { requirePath: true });
         } else if (checkable && !known.has(f.field)) this.problem(`${at}/sections/${si}/fields/${fi}/field`, `field ${JSON.stringify(f.field)} is neither in the loaded record nor in the body of ${saveOps.map((o) => o.id).join('/') || 'a save operation'}${suggest(f.field, [...known])}`);
         if (f.optionsFrom) {
-          const op = this.op(f.optionsFrom.operation, `${at}/sections/${si}/fields/${fi}/optionsFrom/operation`);
+          const op = this.auto(f.optionsFrom.operation, `${at}/sections/${si}/fields/${fi}/optionsFrom/operation`);
           this.fields([f.optionsFrom.value, f.optionsFrom.text], op?.rowFields ?? null, (k) => `${at}/sections/${si}/fields/${fi}/optionsFrom/${k === 0 ? 'value' : 'text'}`, 'option field', op?.id ?? '');
         }
       }),
     );
     body.details?.forEach((d, di) => {
-      const dop = this.op(d.load?.operation, `${at}/details/${di}/load/operation`);
+      const dop = this.auto(d.load?.operation, `${at}/details/${di}/load/operation`, d.load?.params);
       this.inputs(dop, d.load?.params, `${at}/details/${di}/load/params`, { requirePath: true });
       const sent = saveOps.map((o) => o.bodyItemFields[d.id]).find((f) => f);
       // Rows from the record's field of the grid's id: what the record answers and what the save takes.
@@ -265,18 +278,18 @@ class Checker {
       const rowFields = dop?.rowFields ?? fromRecord;
       this.columns(d.columns, `${at}/details/${di}/columns`, rowFields, null, dop ? `the rows of ${dop.id}` : `the "${d.id}" rows`);
       if (d.fillFrom) {
-        const fop = this.op(d.fillFrom.operation, `${at}/details/${di}/fillFrom/operation`);
+        const fop = this.auto(d.fillFrom.operation, `${at}/details/${di}/fillFrom/operation`, d.fillFrom.params);
         this.inputs(fop, d.fillFrom.params, `${at}/details/${di}/fillFrom/params`, { requirePath: true });
         // The answer's rows: the operation's list rows, or the items of the answer's field `rows` names.
         const from = fop ? (d.fillFrom.rows && !d.fillFrom.rows.includes('.') ? (fop.answerItemFields?.[d.fillFrom.rows] ?? null) : d.fillFrom.rows ? null : fop.rowFields) : null;
         const pairs = fillPairs(d.fillFrom.fill);
         this.fields(pairs.map(([, f]) => f), from, (k) => `${at}/details/${di}/fillFrom/fill/${Array.isArray(d.fillFrom!.fill) ? k : pairs[k][0]}`, 'field', `the rows of ${fop?.id ?? ''}`);
       }
-      if (d.addFrom?.operation) this.op(d.addFrom.operation, `${at}/details/${di}/addFrom/operation`);
-      if (d.addFrom?.categories) this.op(d.addFrom.categories.operation, `${at}/details/${di}/addFrom/categories/operation`);
+      if (d.addFrom?.operation) this.auto(d.addFrom.operation, `${at}/details/${di}/addFrom/operation`);
+      if (d.addFrom?.categories) this.auto(d.addFrom.categories.operation, `${at}/details/${di}/addFrom/categories/operation`);
       d.columns.forEach((c, ci) => {
         if (!c.lookup) return;
-        const lop = this.op(c.lookup.operation, `${at}/details/${di}/columns/${ci}/lookup/operation`);
+        const lop = this.auto(c.lookup.operation, `${at}/details/${di}/columns/${ci}/lookup/operation`);
         const param = c.lookup.param ?? c.field;
         if (lop && !lop.pathParams.includes(param) && !lop.queryParams.includes(param)) this.problem(`${at}/details/${di}/columns/${ci}/lookup`, `${lop.id} has no path or query parameter ${JSON.stringify(param)}; name it with "param"`);
         if (lop?.answerFields) {
@@ -296,9 +309,8 @@ export function crossCheckDefinition(def: ScreenDef, api: ApiIndex, file: string
   const c = new Checker(api, file, screens);
   switch (def.kind) {
     case 'list': {
-      const op = c.op(def.source.operation, '/source/operation');
+      const op = c.auto(def.source.operation, '/source/operation', def.source.params);
       if (op && !op.list) c.problem('/source/operation', `${op.id} does not answer a list ({ rows, total }); a list screen needs a list operation`);
-      if (op && op.method !== 'get') c.problem('/source/operation', `${op.id} is ${op.method.toUpperCase()}; a list reads with GET`);
       const pathFilters = (def.filters ?? []).filter((f) => f.in === 'path').map((f) => f.field);
       c.inputs(op, { ...def.source.params, path: { ...Object.fromEntries(pathFilters.map((f) => [f, `filters.${f}`])), ...def.source.params?.path } }, '/source/params', { requirePath: true, alsoPath: pathFilters });
       const where = op ? `the rows of ${op.id}` : '';
@@ -311,7 +323,7 @@ export function crossCheckDefinition(def: ScreenDef, api: ApiIndex, file: string
         const targets = f.params ? Object.entries(f.params).map(([part, q]) => ({ q, pointer: `/filters/${i}/params/${part}` })) : [{ q: f.field, pointer: `/filters/${i}/field` }];
         for (const t of targets) if (op && !filterParams.includes(t.q)) c.problem(t.pointer, `${op.id} has no query parameter ${JSON.stringify(t.q)}${suggest(t.q, filterParams)}; filter parameters: ${list(filterParams)}`);
         if (f.optionsFrom) {
-          const o = c.op(f.optionsFrom.operation, `/filters/${i}/optionsFrom/operation`);
+          const o = c.auto(f.optionsFrom.operation, `/filters/${i}/optionsFrom/operation`);
           c.fields([f.optionsFrom.value, f.optionsFrom.text], o?.rowFields ?? null, (k) => `/filters/${i}/optionsFrom/${k === 0 ? 'value' : 'text'}`, 'option field', o ? `the rows of ${o.id}` : '');
         }
       });
@@ -335,11 +347,11 @@ export function crossCheckDefinition(def: ScreenDef, api: ApiIndex, file: string
     case 'edit':
       c.editBody(def, '', null);
       // The supplier picker's search and the pages a refusal opens must exist too.
-      if (def.choose) c.op(def.choose.operation, '/choose/operation');
+      if (def.choose) c.auto(def.choose.operation, '/choose/operation');
       for (const [code, link] of Object.entries(def.refused ?? {})) c.target(link, `/refused/${code}`);
       break;
     case 'tree': {
-      const op = c.op(def.tree.operation, '/tree/operation');
+      const op = c.auto(def.tree.operation, '/tree/operation', def.tree.params);
       c.inputs(op, def.tree.params, '/tree/params', { requirePath: true });
       const rows = op?.rowFields ?? null;
       const where = op ? `the rows of ${op.id}` : '';
@@ -351,7 +363,7 @@ export function crossCheckDefinition(def: ScreenDef, api: ApiIndex, file: string
     }
     case 'dashboard':
       def.panels.forEach((p, i) => {
-        const op = c.op(p.source.operation, `/panels/${i}/source/operation`);
+        const op = c.auto(p.source.operation, `/panels/${i}/source/operation`, p.source.params);
         c.inputs(op, p.source.params, `/panels/${i}/source/params`, { requirePath: true });
         const rows = op?.rowFields ?? null;
         const where = op ? `the rows of ${op.id}` : '';

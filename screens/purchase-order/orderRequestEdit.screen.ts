@@ -55,7 +55,7 @@ export default defineEditScreen({
           readOnly: true,
           visible: "mode == 'update'",
           help: t('h.forwardCheck'),
-          valueFrom: { operation: 'getForwardYn', params: { body: { params: '[form.compNo]' } }, value: 'resultData.0.FORWARD_YN' },
+          valueFrom: { operation: 'listForwardYn', params: { query: { compNo: 'form.compNo' } }, value: 'resultData.0.FORWARD_YN' },
         },
         { field: 'currency', widget: 'select', codeGroup: 'CURRENCY', readOnly: true, visible: "mode == 'update'" },
         { field: 'totalAmount', widget: 'money', readOnly: true, visible: "mode == 'update'" },

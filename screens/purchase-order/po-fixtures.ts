@@ -363,6 +363,11 @@ export function createPoFixtures() {
       const wanted = [...new Set(((body(input).params as string[]) ?? []).map((c) => String(c).toUpperCase()))];
       return { success: true, resultData: wanted.filter((c) => COMPANIES[c]).map((c) => ({ COMP_NO: c, COMP_NAME_KR: COMPANIES[c].name, TAX_NO_2: COMPANIES[c].taxNo, FORWARD_YN: COMPANIES[c].forwardYn })) };
     },
+    listForwardYn: (input) => {
+      const asked = input.query?.compNo;
+      const wanted = [...new Set((Array.isArray(asked) ? asked : asked ? [asked] : []).map((c) => String(c).toUpperCase()))];
+      return { success: true, resultData: wanted.filter((c) => COMPANIES[c]).map((c) => ({ COMP_NO: c, COMP_NAME_KR: COMPANIES[c].name, TAX_NO_2: COMPANIES[c].taxNo, FORWARD_YN: COMPANIES[c].forwardYn })) };
+    },
     listRfqs: (input) => pagedAnswer(rfqs, input, { match }),
     getRfq: (input) => {
       const r = rfqs.find((x) => x.rfqNo === input.path?.rfqNo);

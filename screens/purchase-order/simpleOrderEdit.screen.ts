@@ -40,7 +40,7 @@ export default defineEditScreen({
           codeGroup: 'YN',
           readOnly: true,
           help: t('h.forwardCheck'),
-          valueFrom: { operation: 'getForwardYn', params: { body: { params: '[form.compNo]' } }, value: 'resultData.0.FORWARD_YN' },
+          valueFrom: { operation: 'listForwardYn', params: { query: { compNo: 'form.compNo' } }, value: 'resultData.0.FORWARD_YN' },
         },
         { field: 'title', required: true, maxLength: 200, span: 2, readOnly: `!(${DRAFT})` },
         { field: 'currency', widget: 'select', codeGroup: 'CURRENCY', emptyOption: 'none', required: true, default: 'KRW', readOnly: `!(${DRAFT})` },

@@ -1,3 +1,4 @@
+import { currentScreenMark } from '../http/studio-marks.js';
 import type { Db } from './connect.js';
 
 export interface AuditEntry {
@@ -10,7 +11,10 @@ export interface AuditEntry {
   reason?: string | null;
 }
 
-/** One audit row per change, written in the same transaction as the change (pass the trx). */
+/**
+ * One audit row per change, written in the same transaction as the change (pass the trx). A write
+ * made from a stored screen records the screen and version (`studio.<name>@v<N>`) beside the actor.
+ */
 export async function writeAudit(db: Db, e: AuditEntry): Promise<void> {
   await db
     .insertInto('auditLog')
@@ -23,6 +27,7 @@ export async function writeAudit(db: Db, e: AuditEntry): Promise<void> {
       beforeData: e.before === undefined ? null : JSON.stringify(e.before),
       afterData: e.after === undefined ? null : JSON.stringify(e.after),
       reason: e.reason ?? null,
+      viaScreen: currentScreenMark(),
     })
     .execute();
 }

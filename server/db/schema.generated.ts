@@ -271,6 +271,7 @@ export interface AuditLogTable {
   beforeData: Json | null;
   afterData: Json | null;
   reason: string | null;
+  viaScreen: string | null;
 }
 
 export interface AuthGroupTable {

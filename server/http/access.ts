@@ -28,11 +28,24 @@ export interface OperationInfo {
   method: string;
   url: string;
   access: Access | undefined;
+  /** `config.identityBound` as the route declares it (undefined: not declared). */
+  identityBound: boolean | undefined;
 }
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
+    /**
+     * True when the operation's rule is WHO calls, not only which menus the caller holds: the
+     * caller's own account (password, e-mail, re-authentication, sessions), a decision only the
+     * person deciding may take (approvals, an opening confirmation of the dual control, a self-
+     * approval refused), user blocking and unlocking, authority and menu grants, the studio itself.
+     * Such an operation is never called from a stored screen (docs/studio.md): the studio's check
+     * refuses it and the server refuses a call carrying a stored screen's mark
+     * (server/http/studio-marks.ts). Every operation that writes (not GET) declares it, true or
+     * false, so a new one must choose: tests/api/security/identity-bound.test.ts fails otherwise.
+     */
+    identityBound?: boolean;
   }
   interface FastifyInstance {
     /**

@@ -90,6 +90,8 @@ describe('screen studio: write, check, preview, publish, open, refuse, restore',
     await problems.getByText('/columns/0/field').waitFor();
     await problems.getByText('제안: compNameKr').waitFor();
     expect(await problems.innerText()).toContain('"compNameKo" is not a field of the rows of listPos');
+    // 게시 waits while the saved draft has problems.
+    expect(await page.getByRole('button', { name: '게시', exact: true }).isDisabled()).toBe(true);
     // …and at its place in the editor: the lint mark on the mistaken member.
     await poll(() => page.locator('.cm-lintRange-error').count()).toBeGreaterThan(0);
     expect(await page.locator('.cm-lintRange-error').first().innerText()).toContain('compNameKo');
@@ -112,7 +114,10 @@ describe('screen studio: write, check, preview, publish, open, refuse, restore',
     await page.getByLabel('compName 한국어').fill('협력사명');
     await page.getByLabel('dueDate 한국어').fill('납기일');
     await page.getByLabel('totalAmount 한국어').fill('발주금액');
+    // The preview's reads carry its mark (the server refuses a write with it).
+    const previewRead = page.waitForRequest((r) => r.url().includes('/api/v1/pos') && r.headers()['x-studio-preview'] === `studio.${NAME}`, { timeout: 30_000 });
     await page.getByRole('button', { name: '미리보기', exact: true }).click();
+    await previewRead;
     const preview = page.getByTestId('studio-preview');
     const total = preview.getByTestId('list-total');
     await poll(async () => Number((await total.innerText()).replace(/[^0-9]/g, '')), 30_000).toBeGreaterThan(0);
@@ -147,11 +152,31 @@ describe('screen studio: write, check, preview, publish, open, refuse, restore',
     const leaf = page.getByRole('region', { name: '전체 메뉴' }).getByRole('link', { name: TITLE, exact: true });
     await leaf.waitFor();
     await screenshot(page, 'studio-operator-menu');
+    // Every call of the published screen names the screen and its version.
+    const markedRead = page.waitForRequest((r) => r.url().includes('/api/v1/pos') && r.headers()['x-studio-screen'] === `studio.${NAME}@v1`, { timeout: 30_000 });
     await leaf.click();
     await page.waitForURL((u) => u.pathname === `/s/${NAME}`);
+    await markedRead;
     await page.getByRole('heading', { name: TITLE }).first().waitFor({ timeout: 30_000 });
     await poll(async () => Number((await page.getByTestId('list-total').innerText()).replace(/[^0-9]/g, '')), 30_000).toBeGreaterThan(0);
     await screenshot(page, 'studio-operator-opens');
+
+    // A definition stored before the check refused writes on load (served as the runtime would
+    // serve it): the engine sends nothing that writes and says why.
+    const writes: string[] = [];
+    page.on('request', (r) => {
+      if (r.method() !== 'GET' && r.url().includes('/api/v1/bid/')) writes.push(r.url());
+    });
+    await page.route(`**/api/v1/studio/published/${NAME}`, async (route) => {
+      const answer = await route.fetch();
+      const body = (await answer.json()) as Record<string, unknown>;
+      const definition = { kind: 'edit', title: TITLE, singleton: true, load: { operation: 'confirmTenderOpening', params: { path: { tenderNo: "'BD2026-000001'" }, body: { version: "'1'" } } }, sections: [{ fields: [{ field: 'tenderNo' }] }] };
+      await route.fulfill({ response: answer, json: { ...body, versionNo: 999, definition: { ...definition, id: `studio.${NAME}`, route: `/s/${NAME}`, portals: ['internal'] } } });
+    });
+    await page.goto(`/s/${NAME}`);
+    await page.getByText(/저장된 화면은 사람이 누르고 확인한 작업으로만 데이터를 바꿀 수 있습니다 \(confirmTenderOpening\)/).first().waitFor({ timeout: 30_000 });
+    expect(writes).toEqual([]);
+    await page.unroute(`**/api/v1/studio/published/${NAME}`);
 
     const monitor = await openLoggedIn(browser, baseURL, 'internal', 'monitor');
     try {

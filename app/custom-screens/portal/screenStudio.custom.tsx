@@ -393,7 +393,7 @@ export default function ScreenStudio(_props: CustomScreenProps) {
             </div>
           </section>
           <LabelsEditor fields={fields} labels={labels} onChange={setLabels} readOnly={!canWrite} />
-          <PublishPanel key={`${screen.name}-${screen.publishedVersion}-${screen.publishedVersion === null ? screen.title : ''}`} screen={screen} canWrite={canWrite} onPublish={(c) => void publish(c)} onUnpublish={() => void unpublish()} />
+          <PublishPanel key={`${screen.name}-${screen.publishedVersion}-${screen.publishedVersion === null ? screen.title : ''}`} screen={screen} canWrite={canWrite} blocked={problems.length > 0 || screen.problems.length > 0} onPublish={(c) => void publish(c)} onUnpublish={() => void unpublish()} />
           <VersionHistory rows={versions} canWrite={canWrite} diff={diff} onDiff={(n) => void showDiff(n)} onRestore={(n) => void restore(n)} onCloseDiff={() => setDiff(null)} />
         </>
       )}

@@ -47,7 +47,7 @@ export const assetRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/api/v1/assets/:assetNo/transfer',
     {
-      config: { access: access.login([ASSET_SCREENS.list], 'write', ['I']) },
+      config: { access: access.login([ASSET_SCREENS.list], 'write', ['I']), identityBound: false },
       schema: { operationId: 'transferAsset', tags, summary: 'Move an asset to another department, custodian or location (history kept)', params: AssetNoParams, body: TransferBody, response: { 200: Done, ...actionErrors } },
     },
     async (request) => transferAsset(request.db, request.caller, request.params.assetNo, request.body),
@@ -56,7 +56,7 @@ export const assetRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/api/v1/assets/:assetNo/dispose',
     {
-      config: { access: access.login([ASSET_SCREENS.list], 'write', ['I']) },
+      config: { access: access.login([ASSET_SCREENS.list], 'write', ['I']), identityBound: false },
       schema: { operationId: 'disposeAsset', tags, summary: 'Dispose of an asset with a reason', params: AssetNoParams, body: DisposeBody, response: { 200: Done, ...actionErrors } },
     },
     async (request) => disposeAsset(request.db, request.caller, request.params.assetNo, request.body),
@@ -74,7 +74,7 @@ export const assetRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/api/v1/assets/register',
     {
-      config: { access: access.login([ASSET_SCREENS.register], 'write', ['I']) },
+      config: { access: access.login([ASSET_SCREENS.register], 'write', ['I']), identityBound: false },
       schema: { operationId: 'registerAssets', tags, summary: 'Register receipt lines as assets: one asset per unit, each with its own number; a line registered before is refused (409) and nothing is written', body: RegisterBody, response: { 200: RegisterAnswer, ...actionErrors } },
     },
     async (request) => registerAssets(request.db, request.caller, request.body),
@@ -92,7 +92,7 @@ export const assetRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/api/v1/asset-counts',
     {
-      config: { access: access.login([ASSET_SCREENS.inventory], 'write', ['I']) },
+      config: { access: access.login([ASSET_SCREENS.inventory], 'write', ['I']), identityBound: false },
       schema: { operationId: 'planAssetCount', tags, summary: 'Plan an inventory count for a location (one open count per location)', body: CountCreateBody, response: { 200: CountCreated, ...actionErrors } },
     },
     async (request) => planCount(request.db, request.caller, request.body),
@@ -110,7 +110,7 @@ export const assetRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/api/v1/asset-counts/:countNo/results',
     {
-      config: { access: access.login([ASSET_SCREENS.inventory], 'write', ['I']) },
+      config: { access: access.login([ASSET_SCREENS.inventory], 'write', ['I']), identityBound: false },
       schema: { operationId: 'recordAssetCount', tags, summary: 'Record one asset as found, missing or moved in an open count; an asset counted before in the count is refused (409)', params: CountNoParams, body: CountResultBody, response: { 200: Done, ...actionErrors } },
     },
     async (request) => recordCount(request.db, request.caller, request.params.countNo, request.body),
@@ -119,7 +119,7 @@ export const assetRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/api/v1/asset-counts/:countNo/close',
     {
-      config: { access: access.login([ASSET_SCREENS.inventory], 'write', ['I']) },
+      config: { access: access.login([ASSET_SCREENS.inventory], 'write', ['I']), identityBound: false },
       schema: { operationId: 'closeAssetCount', tags, summary: 'Close a count: no more results; its differences stay listed', params: CountNoParams, body: CountCloseBody, response: { 200: Done, ...actionErrors } },
     },
     async (request) => closeCount(request.db, request.caller, request.params.countNo, request.body.version),

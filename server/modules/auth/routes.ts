@@ -26,7 +26,7 @@ export const authServiceRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     AUTH_PATHS.loginIdpw,
     {
-      config: { access: access.public(), ...limited, accountLimit: { from: 'body', field: 'username' } },
+      config: { access: access.public(), ...limited, accountLimit: { from: 'body', field: 'username' }, identityBound: true },
       schema: { operationId: 'authLoginIdpw', tags: ['auth'], summary: 'Id/password login (external users also give their one-time code)', consumes: ['application/x-www-form-urlencoded'], body: IdpwLoginForm, response: { 200: Type.Ref('Tokens'), ...failures } },
     },
     async (request, reply) => answer(request, reply, await loginWithPassword(app, request, request.body)),
@@ -35,7 +35,7 @@ export const authServiceRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     AUTH_PATHS.loginToken,
     {
-      config: { access: access.public(), ...limited },
+      config: { access: access.public(), ...limited, identityBound: true },
       schema: { operationId: 'authLoginToken', tags: ['auth'], summary: 'Token (SSO) login: an assertion of the configured SSO provider', consumes: ['application/x-www-form-urlencoded'], body: TokenLoginForm, response: { 200: Type.Ref('Tokens'), ...failures } },
     },
     async (request, reply) => answer(request, reply, await loginWithToken(app, request, request.body)),
@@ -63,7 +63,7 @@ export const authServiceRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     AUTH_PATHS.logout,
     {
-      config: { access: access.public() },
+      config: { access: access.public(), identityBound: true },
       schema: {
         operationId: 'authLogout',
         tags: ['auth'],
@@ -80,7 +80,7 @@ export const authServiceRoutes: FastifyPluginAsyncTypebox = async (app) => {
     AUTH_PATHS.sessionExtend,
     {
       // Any logged-in user, either portal: the caller's own session, named by its access token.
-      config: { access: access.login() },
+      config: { access: access.login(), identityBound: true },
       schema: {
         operationId: 'extendSession',
         tags: ['auth'],
@@ -105,7 +105,7 @@ export const authServiceRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     AUTH_PATHS.resetPassword,
     {
-      config: { access: access.public(), ...limited, accountLimit: { from: 'body', field: 'loginUser.login' } },
+      config: { access: access.public(), ...limited, accountLimit: { from: 'body', field: 'loginUser.login' }, identityBound: true },
       schema: { operationId: 'authResetPassword', tags: ['auth'], summary: 'Set a new password with the reset code; ends every session of the user', consumes: ['application/x-www-form-urlencoded'], body: ResetPasswordForm, response: { 200: Type.Ref('Ok'), ...failures } },
     },
     async (request, reply) => answer(request, reply, await resetPassword(app, request.body)),

@@ -14,7 +14,7 @@ export const codeRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.addSchema(CodeGroupRow);
   app.addSchema(CodeRow);
   const read = { access: access.login([SCREEN], 'read', ['I']) };
-  const write = { access: access.login([SCREEN], 'write', ['I']) };
+  const write = { access: access.login([SCREEN], 'write', ['I']), identityBound: false };
 
   app.get(
     '/api/v1/portal/code-groups',

@@ -28,7 +28,7 @@ export const exportRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.jobs.services.resumeExports = (now) => exports.resume(now);
 
   app.post('/api/v1/exports', {
-    config: { access: access.login(), heavy: false },
+    config: { access: access.login(), heavy: false, identityBound: false },
     schema: {
       operationId: 'startExport', tags: TAG, summary: 'Starts writing the whole filtered result of a list operation as an .xlsx on the server',
       body: StartExportBody, response: { 202: ExportStatus, 409: Type.Ref('ErrorBody'), 429: Type.Ref('ErrorBody'), ...commonErrors },
@@ -46,7 +46,7 @@ export const exportRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }, async (request) => exports.status(request.params.exportId, request.caller!.userId));
 
   app.post('/api/v1/exports/:exportId/cancel', {
-    config: { access: access.login(), heavy: false },
+    config: { access: access.login(), heavy: false, identityBound: false },
     schema: { operationId: 'cancelExport', tags: TAG, summary: 'Cancels a running export (seen by the server that runs it after the current page)', params: ExportIdParams, response: { 200: ExportStatus, ...commonErrors } },
   }, async (request) => exports.cancel(request.params.exportId, request.caller!.userId));
 

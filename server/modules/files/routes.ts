@@ -24,7 +24,7 @@ export const fileRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/api/v1/cmmn/file/upload',
     {
-      config: { access: access.login([], 'write') },
+      config: { access: access.login([], 'write'), identityBound: false },
       schema: {
         operationId: 'uploadFiles',
         tags: ['file'],
@@ -73,7 +73,7 @@ export const fileRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.delete(
     '/api/v1/cmmn/file/:id/:seq',
     {
-      config: { access: access.login([], 'write') },
+      config: { access: access.login([], 'write'), identityBound: false },
       schema: { operationId: 'deleteFile', tags: ['file'], summary: 'Remove one file from its group', params: FileSeqParams, response: { 200: Type.Ref('FileGroup'), ...commonErrors } },
     },
     async (request) => files.remove(request.caller!, request.params.id, request.params.seq),
@@ -82,7 +82,7 @@ export const fileRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/api/v1/cmmn/file/expire-orphans',
     {
-      config: { access: access.login([ORPHAN_ADMIN_SCREEN], 'write', ['I']) },
+      config: { access: access.login([ORPHAN_ADMIN_SCREEN], 'write', ['I']), identityBound: false },
       schema: {
         operationId: 'expireOrphanFiles',
         tags: ['file'],

@@ -50,7 +50,7 @@ export const loginRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/api/v1/login',
     {
-      config: { access: access.public(), ...limited },
+      config: { access: access.public(), ...limited, identityBound: true },
       schema: { operationId: 'loginSso', tags: ['login'], summary: 'SSO mode: the SSO assertion as form data; answers the user (with tokens), menus and codes', consumes: ['application/x-www-form-urlencoded'], body: SsoLoginForm, response: { 200: Type.Ref('LoginPayload'), ...failures } },
     },
     async (request, reply) => answer(request, reply, await loginSso(app, request, request.body, langOf(request))),
@@ -59,7 +59,7 @@ export const loginRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/api/v1/cyberLogin',
     {
-      config: { access: access.public(), ...limited, accountLimit: { from: 'body', field: 'userId' } },
+      config: { access: access.public(), ...limited, accountLimit: { from: 'body', field: 'userId' }, identityBound: true },
       schema: { operationId: 'cyberLogin', tags: ['login'], summary: 'External login, step 1: id and password; sends a one-time code by SMS or e-mail (optGubun)', consumes: ['application/x-www-form-urlencoded'], body: CyberLoginForm, response: { 200: Type.Ref('CodeSent'), ...failures } },
     },
     async (request, reply) => answer(request, reply, await cyberLogin(app, request.ip, request.body)),
@@ -68,7 +68,7 @@ export const loginRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/api/v1/cyberCheckOtp',
     {
-      config: { access: access.public(), ...limited, accountLimit: { from: 'body', field: 'userId' } },
+      config: { access: access.public(), ...limited, accountLimit: { from: 'body', field: 'userId' }, identityBound: true },
       schema: { operationId: 'cyberCheckOtp', tags: ['login'], summary: 'External login, step 2: id, password and the one-time code; answers the user (with noCellPhone/noPhone), menus, codes and tokens', consumes: ['application/x-www-form-urlencoded'], body: CyberCheckOtpForm, response: { 200: Type.Ref('LoginPayload'), ...failures } },
     },
     async (request, reply) => answer(request, reply, await cyberCheckOtp(app, request, request.body, langOf(request))),
@@ -77,7 +77,7 @@ export const loginRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/api/v1/cyberAdLogin',
     {
-      config: { access: access.public(), ...limited },
+      config: { access: access.public(), ...limited, identityBound: true },
       schema: {
         operationId: 'cyberAdLogin',
         tags: ['login'],
@@ -108,7 +108,7 @@ export const loginRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/api/v1/adLoginInfo',
     {
-      config: { access: access.login() },
+      config: { access: access.login(), identityBound: false },
       schema: { operationId: 'adLoginInfo', tags: ['login'], summary: 'The logged-in user (userInfo)', response: { 200: Type.Object({ userInfo: Type.Ref('SessionUser') }), ...commonErrors } },
     },
     async (request) => loggedInUser(app.dbh.db, request.caller!, langOf(request)),
@@ -132,7 +132,7 @@ export const loginRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/api/v1/getCyberUserList',
     {
-      config: { access: access.login(COMP_USER_SCREENS, 'read') },
+      config: { access: access.login(COMP_USER_SCREENS, 'read'), identityBound: false },
       schema: { operationId: 'getCyberUserList', tags: ['login'], summary: 'Supplier users (a supplier admin sees only its own company)', consumes: ['application/x-www-form-urlencoded', 'application/json'], body: CyberUserListForm, response: { 200: Type.Object({ userInfo: Type.Array(Type.Ref('ExternalUser')) }), ...commonErrors } },
     },
     async (request) => cyberUserList(request.db, request.body),
@@ -141,7 +141,7 @@ export const loginRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/api/v1/cyberUserSync',
     {
-      config: { access: access.login(COMP_USER_SCREENS, 'write') },
+      config: { access: access.login(COMP_USER_SCREENS, 'write'), identityBound: true },
       schema: {
         operationId: 'cyberUserSync',
         tags: ['login'],

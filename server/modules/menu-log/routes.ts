@@ -9,7 +9,7 @@ export const menuLogRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/api/v1/menuLog',
     {
-      config: { access: access.login() },
+      config: { access: access.login(), identityBound: false },
       schema: {
         operationId: 'logMenuVisit',
         tags: ['login'],

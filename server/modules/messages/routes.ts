@@ -47,7 +47,7 @@ export const messageRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/api/v1/portal/messages',
     {
-      config: { access: access.login([SCREEN], 'write', ['I']) },
+      config: { access: access.login([SCREEN], 'write', ['I']), identityBound: false },
       schema: {
         operationId: 'createMessage',
         tags: ['portal'],
@@ -62,7 +62,7 @@ export const messageRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.put(
     '/api/v1/portal/messages/:msgKey',
     {
-      config: { access: access.login([SCREEN], 'write', ['I']) },
+      config: { access: access.login([SCREEN], 'write', ['I']), identityBound: false },
       schema: {
         operationId: 'updateMessage',
         tags: ['portal'],
@@ -78,7 +78,7 @@ export const messageRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.delete(
     '/api/v1/portal/messages/:msgKey',
     {
-      config: { access: access.login([SCREEN], 'write', ['I']) },
+      config: { access: access.login([SCREEN], 'write', ['I']), identityBound: false },
       schema: {
         operationId: 'deleteMessage',
         tags: ['portal'],

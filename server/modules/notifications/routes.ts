@@ -61,7 +61,7 @@ export const notificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/api/v1/notifications/deliver',
     {
-      config: { access: access.login([SCREEN], 'write', ['I']) },
+      config: { access: access.login([SCREEN], 'write', ['I']), identityBound: false },
       schema: {
         operationId: 'deliverNotifications',
         tags: ['notifications'],
@@ -75,7 +75,7 @@ export const notificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/api/v1/notifications/:id/retry',
     {
-      config: { access: access.login([SCREEN], 'write', ['I']) },
+      config: { access: access.login([SCREEN], 'write', ['I']), identityBound: false },
       schema: {
         operationId: 'retryNotification',
         tags: ['notifications'],

@@ -24,7 +24,7 @@ export const passwordChangeRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     AUTH_PATHS.changeExpiredPassword,
     {
-      config: { access: access.public(), rateLimit: { max: app.config.authRateLimitPerMinute, timeWindow: '1 minute' }, accountLimit: { from: 'body', field: 'username' } },
+      config: { access: access.public(), rateLimit: { max: app.config.authRateLimitPerMinute, timeWindow: '1 minute' }, accountLimit: { from: 'body', field: 'username' }, identityBound: true },
       schema: {
         operationId: 'authChangeExpiredPassword',
         tags: ['auth'],

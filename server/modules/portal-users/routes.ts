@@ -32,7 +32,7 @@ export const portalUserRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/api/v1/portal/sessions/:sessionId/end',
     {
-      config: { access: access.login([SESSION_SCREEN], 'write', ['I']) },
+      config: { access: access.login([SESSION_SCREEN], 'write', ['I']), identityBound: true },
       schema: {
         operationId: 'endSession',
         tags: ['portal'],
@@ -77,7 +77,7 @@ export const portalUserRoutes: FastifyPluginAsyncTypebox = async (app) => {
     app.post(
       `/api/v1/users/:userId/${action}`,
       {
-        config: { access: access.login(screens, 'write') },
+        config: { access: access.login(screens, 'write'), identityBound: true },
         schema: {
           operationId: `${action}User`,
           tags: ['portal'],

@@ -47,7 +47,7 @@ export const privacyRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.post('/api/v1/privacy/downloads', {
-    config: { access: access.login() },
+    config: { access: access.login(), identityBound: false },
     schema: {
       operationId: 'recordPersonalDataDownload', tags: TAGS,
       summary: 'Records, with its reason, a download the browser wrote from a list holding personal data (the rows as the list showed them)',

@@ -118,7 +118,7 @@ export const reportRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/api/v1/reports/summary/rebuild',
     {
-      config: { access: access.login(REPORT_ROUTES, 'read', ['I']) },
+      config: { access: access.login(REPORT_ROUTES, 'read', ['I']), identityBound: false },
       schema: {
         operationId: 'rebuildReportSummary',
         tags,

@@ -112,6 +112,17 @@ function accessProblem(op: string, info: OperationInfo | undefined, portal: Port
 }
 
 /**
+ * Operations whose rule is who calls (`config.identityBound`: the caller's own account, a decision,
+ * a grant) are never named by a stored screen, in any action, whatever its author may call: the
+ * person who opens the screen would be the one doing it, not the author.
+ */
+export function identityProblems(def: unknown, operations: ReadonlyMap<string, OperationInfo>): StudioProblem[] {
+  return operationsOf(def)
+    .filter(({ operation }) => operations.get(operation)?.identityBound === true)
+    .map(({ operation, pointer }) => ({ pointer, message: `${operation} acts as the person who calls it (their own account, a decision or a grant): a stored screen can never call it; the people it belongs to use its own screen`, suggestion: null }));
+}
+
+/**
  * Every operation the definition names must be one its author may call, at the level the
  * operation declares: a stored screen cannot reach further than its author's own authority.
  */
@@ -125,6 +136,7 @@ export async function authorityProblems(def: unknown, portal: Portal, operations
       out.push({ pointer, message: portalProblem, suggestion: null });
       continue;
     }
+    if (info?.identityBound) continue; // identityProblems names it
     const access = info?.access;
     if (!access || access.kind !== 'login' || access.screens.length === 0) continue;
     const key = `${access.level} ${access.screens.join(' ')}`;

@@ -69,8 +69,9 @@ export const studioRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.addSchema(VersionRow);
   const api = apiOf(app);
   const ctx = (request: FastifyRequest): StudioCtx => ({ db: request.db, caller: request.caller!, api, operations: app.operations });
-  const read = { config: { access: access.login([STUDIO_SCREEN], 'read', ['I']) } };
-  const write = { config: { access: access.login([STUDIO_SCREEN], 'write', ['I']) } };
+  const read = { config: { access: access.login([STUDIO_SCREEN], 'read', ['I']), identityBound: false } };
+  // A screen that writes screens (and grants their menus) is the analyst's own act.
+  const write = { config: { access: access.login([STUDIO_SCREEN], 'write', ['I']), identityBound: true } };
 
   app.get(
     '/api/v1/studio/screens',

@@ -10,7 +10,7 @@ import { checkVersion, invalid, missing, notAllowed, refused, wrongState, type F
 import type { OperationInfo, Portal } from '../../http/access.js';
 import { HttpError } from '../../http/errors.js';
 import { pageWindow } from '../../http/list-query.js';
-import { authorityProblems, completed, definitionProblems, isBuiltInRoute, MAX_SOURCE_BYTES, menuPathOf, parseSource, routeOf, sourceBytes, type StudioProblem } from './check.js';
+import { authorityProblems, completed, definitionProblems, identityProblems, isBuiltInRoute, MAX_SOURCE_BYTES, menuPathOf, parseSource, routeOf, sourceBytes, type StudioProblem } from './check.js';
 import * as q from './queries.js';
 import type { CheckBody, CreateBody, DraftBody, PublishBody, StudioListQuery, VersionBody } from './schemas.js';
 
@@ -49,9 +49,11 @@ const holdsFor = (ctx: StudioCtx) => (screens: string[], level: 'read' | 'write'
 /** Every problem of a definition for this caller: the language, the API, the stored-screen rules and the caller's authority. Reads outside any transaction. */
 async function allProblems(ctx: StudioCtx, name: string, portal: Portal, source: string): Promise<{ definition: unknown; problems: StudioProblem[] }> {
   const found = definitionProblems({ name, portal, source, api: ctx.api() });
-  if (found.problems.length > 0 || found.definition === undefined) return found;
+  if (found.definition === undefined) return found;
+  const bound = identityProblems(found.definition, ctx.operations);
+  if (found.problems.length > 0) return { definition: found.definition, problems: [...found.problems, ...bound] };
   const authority = await authorityProblems(found.definition, portal, ctx.operations, holdsFor(ctx));
-  return { definition: found.definition, problems: authority };
+  return { definition: found.definition, problems: [...bound, ...authority] };
 }
 
 /** Kind and title as the list shows them, read from the text even when it is not valid yet. */

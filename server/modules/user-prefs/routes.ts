@@ -40,7 +40,7 @@ export const userPrefRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }, async (request) => readPref(app.dbh.db, request.caller!.userId, request.params.key));
 
   app.put('/api/v1/userPrefs/:key', {
-    config: { access: access.login([], 'read') },
+    config: { access: access.login([], 'read'), identityBound: true },
     schema: {
       operationId: 'putUserPref', tags: ['user prefs'], summary: 'Save my preference; version 0 creates, the current version replaces (stale: 409)',
       params: Params,
@@ -50,7 +50,7 @@ export const userPrefRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }, async (request) => savePref(app.dbh.db, request.caller!.userId, request.params.key, request.body.value, request.body.version, Object.hasOwn(KNOWN_PREFS, request.params.key) ? KNOWN_PREFS[request.params.key] : undefined));
 
   app.delete('/api/v1/userPrefs/:key', {
-    config: { access: access.login([], 'read') },
+    config: { access: access.login([], 'read'), identityBound: true },
     schema: {
       operationId: 'deleteUserPref', tags: ['user prefs'], summary: 'Forget my preference (stale version: 409)', params: Params,
       querystring: Type.Object({ version: Type.Integer({ minimum: 1 }) }, { additionalProperties: false }),

@@ -39,6 +39,11 @@ describe('purchase orders', () => {
     refused(await f.post('/api/v1/OrderApproval/getForwardYn', f.u.operator, {}), 400, 'VALIDATION');
     refused(await f.post('/api/v1/OrderApproval/getForwardYn', f.u.buyer, { params: ['C00001'] }), 403, 'GPMS006');
     refused(await f.post('/api/v1/OrderApproval/getForwardYn', f.u.supplier1, { params: ['C00001'] }), 403);
+    // The read twin the order forms call as they open (a screen calls only GETs by itself): the same answer.
+    expect(ok(await f.get('/api/v1/OrderApproval/forward-yn?compNo=C00001&compNo=c00002&compNo=C99999&compNo=C00001', f.u.operator))).toEqual(res);
+    expect(ok(await f.get('/api/v1/OrderApproval/forward-yn?compNo=C00002', f.u.operator)).resultData.map((r: { FORWARD_YN: string }) => r.FORWARD_YN)).toEqual(['N']);
+    refused(await f.get('/api/v1/OrderApproval/forward-yn', f.u.operator), 400, 'VALIDATION');
+    refused(await f.get('/api/v1/OrderApproval/forward-yn?compNo=C00001', f.u.buyer), 403, 'GPMS006');
   });
 
   it('builds a draft PO from the selected quotation; the PR is ordered; a second PO is refused', async () => {

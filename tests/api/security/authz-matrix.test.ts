@@ -107,6 +107,17 @@ describe('authorization matrix over every operation', () => {
     expect(stale, `rows for operations that no longer exist: ${stale.join(', ')}`).toEqual([]);
   });
 
+  it('every operation that writes declares whether it is bound to the caller (config.identityBound)', () => {
+    // A stored screen may never call an operation whose rule is who calls (docs/studio.md); a new
+    // writing operation must say which it is, true or false, beside its access.
+    const undeclared = [...t.app.operations].filter(([, o]) => o.method !== 'GET' && typeof o.identityBound !== 'boolean').map(([id]) => id);
+    expect(undeclared, `operations that write without config.identityBound (true when its rule is who calls: own account, a decision, a grant): ${undeclared.join(', ')}`).toEqual([]);
+    const bound = (id: string) => t.app.operations.get(id)?.identityBound;
+    for (const id of ['changeMyPassword', 'reauthenticate', 'updateMyAccount', 'confirmTenderOpening', 'approveApproval', 'rejectApproval', 'approveWarehousing', 'approveAdjustment', 'blockUser', 'unlockUser', 'endSession', 'lockSupplierUser', 'saveGroupMenuAuth', 'createMenu', 'publishStudioScreen']) {
+      expect(bound(id), id).toBe(true);
+    }
+  });
+
   it('every operation × every caller answers as the matrix says, and no supplier sees or changes another company', async () => {
     const failures: string[] = [];
     let checks = 0;

@@ -185,6 +185,7 @@ export const AUTHZ_MATRIX: Readonly<Record<string, Rule>> = {
   cancelPo: I.w('/OrderRequestEdit', '/SimpleOrderEdit'),
   listPoChanges: I.r('/portal/poChange/poChangeInfo', '/OrderRequestEdit', '/SimpleOrderEdit'),
   getForwardYn: I.r('/OrderRequestList', '/OrderRequestEdit', '/SimpleOrderList', '/SimpleOrderEdit'),
+  listForwardYn: I.r('/OrderRequestList', '/OrderRequestEdit', '/SimpleOrderList', '/SimpleOrderEdit'),
   listSupplierPos: IX.r('/CyberOrderRequestList', '/CyberOrderRequestEdit'),
   getSupplierPo: IX.r('/CyberOrderRequestList', '/CyberOrderRequestEdit'),
   acknowledgePo: X.w('/CyberOrderRequestEdit'),

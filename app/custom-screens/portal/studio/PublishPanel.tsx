@@ -29,7 +29,7 @@ interface Group {
  * Where the screen goes in the menu tree (a folder of its portal, at most two levels deep), its
  * menu names and the authority groups that may open it; the server does the rest in one step.
  */
-export function PublishPanel({ screen, canWrite, onPublish, onUnpublish }: { screen: StudioScreen; canWrite: boolean; onPublish(choice: PublishChoice): void; onUnpublish(): void }) {
+export function PublishPanel({ screen, canWrite, blocked = false, onPublish, onUnpublish }: { screen: StudioScreen; canWrite: boolean; /** Problems remain: 게시 waits until they are fixed (the server refuses them too). */ blocked?: boolean; onPublish(choice: PublishChoice): void; onUnpublish(): void }) {
   const t = useEngineText();
   const { i18n } = useTranslation();
   const english = typeof i18n?.language === 'string' && i18n.language.startsWith('en');
@@ -117,9 +117,14 @@ export function PublishPanel({ screen, canWrite, onPublish, onUnpublish }: { scr
       </fieldset>
       {canWrite && (
         <div className={styles.toolbar}>
-          <WidgetButton variant="primary" onClick={() => onPublish(choice)}>
+          <WidgetButton variant="primary" onClick={() => onPublish(choice)} disabled={blocked} aria-describedby={blocked ? 'studio-publish-blocked' : undefined}>
             {t(`${T}.publish`)}
           </WidgetButton>
+          {blocked && (
+            <span id="studio-publish-blocked" className={styles.muted}>
+              {t(`${T}.publishBlocked`)}
+            </span>
+          )}
           {screen.publishedVersion !== null && <WidgetButton onClick={onUnpublish}>{t(`${T}.unpublish`)}</WidgetButton>}
         </div>
       )}

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ScreenPage, type ScreenEntry } from '../../../../engine';
+import { ScreenPage, StoredScreenCalls, type ScreenEntry } from '../../../../engine';
 import type { DialogControl } from '../../../../engine/runtime/frame';
 import { registerStoredLabels, withStoredLabelPrefix, type StoredLabels } from '../../../screens/stored-labels';
 
@@ -25,7 +25,8 @@ export function asPublished(definition: unknown, name: string, portal: 'I' | 'X'
 
 /**
  * The draft rendered by the real engine against the real API, as the analyst: the rows are the
- * ones the analyst's own authority reads, the labels the ones typed beside the editor.
+ * ones the analyst's own authority reads, the labels the ones typed beside the editor. Nothing is
+ * written: a preview runs as whoever presses 미리보기.
  */
 export function StudioPreview({ draft }: { draft: PreviewDraft }) {
   const { i18n } = useTranslation();
@@ -34,5 +35,10 @@ export function StudioPreview({ draft }: { draft: PreviewDraft }) {
     registerStoredLabels(i18n, prefix, draft.labels);
     return { id: `studio.${draft.name}`, file: `studio:${draft.name} (draft)`, definition: withStoredLabelPrefix(asPublished(draft.definition, draft.name, draft.portal), prefix) };
   }, [draft, i18n, prefix]);
-  return <ScreenPage key={draft.run} entry={entry} dialog={IN_PLACE} query={{}} />;
+  // The preview reads only: every call that would write is refused before it leaves the browser.
+  return (
+    <StoredScreenCalls mark={{ name: draft.name, preview: true }}>
+      <ScreenPage key={draft.run} entry={entry} dialog={IN_PLACE} query={{}} />
+    </StoredScreenCalls>
+  );
 }

@@ -65,7 +65,7 @@ export const auctionRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/api/v1/bid/auctions',
     {
-      config: { access: access.login([AUCTION_SCREENS.list], 'write', ['I']) },
+      config: { access: access.login([AUCTION_SCREENS.list], 'write', ['I']), identityBound: false },
       schema: { operationId: 'createAuction', tags, summary: 'A draft auction from a received PR (it moves to quotation requested) or from the buyer’s own lines', body: AuctionCreateBody, response: { 200: AuctionDetail, ...actionErrors } },
     },
     async (request) => createAuction(request.db, request.caller, request.body, app.clock.now()),
@@ -74,7 +74,7 @@ export const auctionRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.put(
     '/api/v1/bid/auctions/:auctionNo',
     {
-      config: { access: access.login([AUCTION_SCREENS.list], 'write', ['I']) },
+      config: { access: access.login([AUCTION_SCREENS.list], 'write', ['I']), identityBound: false },
       schema: {
         operationId: 'updateAuction',
         tags,
@@ -90,7 +90,7 @@ export const auctionRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/api/v1/bid/auctions/:auctionNo/publish',
     {
-      config: { access: access.login([AUCTION_SCREENS.list], 'write', ['I']) },
+      config: { access: access.login([AUCTION_SCREENS.list], 'write', ['I']), identityBound: false },
       schema: { operationId: 'publishAuction', tags, summary: 'Publish a draft: the invited suppliers see it; bidding opens at its start', params: AuctionNoParams, body: VersionBody, response: { 200: AuctionDetail, ...actionErrors } },
     },
     async (request) => publishAuction(request.db, request.caller, request.params.auctionNo, request.body, notify, app.clock.now()),
@@ -99,7 +99,7 @@ export const auctionRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/api/v1/bid/auctions/:auctionNo/cancel',
     {
-      config: { access: access.login([AUCTION_SCREENS.list], 'write', ['I']) },
+      config: { access: access.login([AUCTION_SCREENS.list], 'write', ['I']), identityBound: false },
       schema: { operationId: 'cancelAuction', tags, summary: 'Cancel before the award with a reason; the PR is given back and the participants told', params: AuctionNoParams, body: ReasonBody, response: { 200: AuctionDetail, ...actionErrors } },
     },
     async (request) => cancelAuction(request.db, request.caller, request.params.auctionNo, request.body, notify, app.clock.now()),
@@ -108,7 +108,7 @@ export const auctionRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/api/v1/bid/auctions/:auctionNo/award',
     {
-      config: { access: access.login([AUCTION_SCREENS.list], 'write', ['I']) },
+      config: { access: access.login([AUCTION_SCREENS.list], 'write', ['I']), identityBound: false },
       schema: { operationId: 'awardAuction', tags, summary: 'Award a closed auction to its rank 1: a draft PO through the PO flow at the lot price', params: AuctionNoParams, body: AuctionAwardBody, response: { 200: AuctionDetail, ...actionErrors } },
     },
     async (request) => awardAuction(request.db, request.caller, request.params.auctionNo, request.body, notify, app.clock.now()),
@@ -137,7 +137,7 @@ export const auctionRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/api/v1/cyber/bid/auctions/:auctionNo/bids',
     {
-      config: { access: access.login(SUPPLIER, 'write', ['X']) },
+      config: { access: access.login(SUPPLIER, 'write', ['X']), identityBound: false },
       schema: {
         operationId: 'placeAuctionBid',
         tags,

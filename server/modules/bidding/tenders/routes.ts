@@ -50,7 +50,7 @@ export const tenderRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/api/v1/bid/tenders',
     {
-      config: { access: access.login([TENDER_SCREENS.edit], 'write', ['I']) },
+      config: { access: access.login([TENDER_SCREENS.edit], 'write', ['I']), identityBound: false },
       schema: { operationId: 'createTender', tags, summary: 'A draft tender from a received PR (it moves to quotation requested) or from the buyer’s own lines', body: TenderCreateBody, response: { 200: TenderDetail, ...actionErrors } },
     },
     async (request) => createTender(request.db, request.caller, request.body, app.clock.now()),
@@ -59,7 +59,7 @@ export const tenderRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.put(
     '/api/v1/bid/tenders/:tenderNo',
     {
-      config: { access: access.login([TENDER_SCREENS.edit], 'write', ['I']) },
+      config: { access: access.login([TENDER_SCREENS.edit], 'write', ['I']), identityBound: false },
       schema: { operationId: 'updateTender', tags, summary: 'A draft’s title, window, award rule, invited suppliers and attachments', params: TenderNoParams, body: TenderUpdateBody, response: { 200: TenderDetail, ...actionErrors } },
     },
     async (request) => updateTenderDraft(request.db, request.caller, request.params.tenderNo, request.body, app.clock.now()),
@@ -68,7 +68,7 @@ export const tenderRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/api/v1/bid/tenders/:tenderNo/publish',
     {
-      config: { access: access.login([TENDER_SCREENS.edit], 'write', ['I']) },
+      config: { access: access.login([TENDER_SCREENS.edit], 'write', ['I']), identityBound: false },
       schema: { operationId: 'publishTender', tags, summary: 'Publish a draft: its sealing key is made, the suppliers are invited; bidding opens at the opening time', params: TenderNoParams, body: VersionBody, response: { 200: TenderDetail, ...actionErrors } },
     },
     async (request) => publishTender(request.db, request.caller, app.config, request.params.tenderNo, request.body, app.clock.now()),
@@ -77,7 +77,7 @@ export const tenderRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/api/v1/bid/tenders/:tenderNo/cancel',
     {
-      config: { access: access.login([TENDER_SCREENS.edit], 'write', ['I']) },
+      config: { access: access.login([TENDER_SCREENS.edit], 'write', ['I']), identityBound: false },
       schema: { operationId: 'cancelTender', tags, summary: 'Cancel before the opening with a reason: bids are discarded unread, the key destroyed, the PR given back', params: TenderNoParams, body: ReasonBody, response: { 200: TenderDetail, ...actionErrors } },
     },
     async (request) => cancelTender(request.db, request.caller, request.params.tenderNo, request.body, app.clock.now()),
@@ -86,7 +86,7 @@ export const tenderRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/api/v1/bid/tenders/:tenderNo/open',
     {
-      config: { access: access.login([TENDER_SCREENS.open], 'write', ['I']) },
+      config: { access: access.login([TENDER_SCREENS.open], 'write', ['I']), identityBound: true },
       schema: {
         operationId: 'confirmTenderOpening',
         tags,
@@ -102,7 +102,7 @@ export const tenderRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/api/v1/bid/tenders/:tenderNo/award',
     {
-      config: { access: access.login([TENDER_SCREENS.edit], 'write', ['I']) },
+      config: { access: access.login([TENDER_SCREENS.edit], 'write', ['I']), identityBound: false },
       schema: { operationId: 'awardTender', tags, summary: 'Award an opened tender by its rule: draft POs through the PO flow; bidders told the result without prices', params: TenderNoParams, body: AwardBody, response: { 200: TenderDetail, ...actionErrors } },
     },
     async (request) => awardTender(request.db, request.caller, request.params.tenderNo, request.body, app.clock.now()),
@@ -131,7 +131,7 @@ export const tenderRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.put(
     '/api/v1/cyber/bid/tenders/:tenderNo/bid',
     {
-      config: { access: access.login(['/bid/tenderSubmit'], 'write', ['X']) },
+      config: { access: access.login(['/bid/tenderSubmit'], 'write', ['X']), identityBound: false },
       schema: { operationId: 'submitBid', tags, summary: 'Submit or replace my sealed bid while bidding is open: a unit price for every line (stale version: 409)', params: TenderNoParams, body: BidBody, response: { 200: SupplierTender, ...actionErrors } },
     },
     async (request) => submitBid(request.db, request.caller, app.config, request.params.tenderNo, request.body, app.clock.now()),

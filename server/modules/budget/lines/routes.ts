@@ -12,7 +12,7 @@ export const budgetLineRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.addSchema(BudgetLineRow);
   app.addSchema(BudgetAccountRow);
   const read = { access: access.login([BUDGET_SCREENS.manage, BUDGET_SCREENS.report], 'read', ['I']) };
-  const write = { access: access.login([BUDGET_SCREENS.manage], 'write', ['I']) };
+  const write = { access: access.login([BUDGET_SCREENS.manage], 'write', ['I']), identityBound: false };
 
   app.get(
     '/api/v1/budget/lines',

@@ -14,7 +14,7 @@ import { cancelBudgetTransfer, getBudgetTransfer, getBudgetTransfers, requestBud
 export const budgetTransferRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.addSchema(BudgetTransferRow);
   const read = { access: access.login([BUDGET_SCREENS.transfer, BUDGET_SCREENS.manage, BUDGET_SCREENS.report], 'read', ['I']) };
-  const write = { access: access.login([BUDGET_SCREENS.transfer], 'write', ['I']) };
+  const write = { access: access.login([BUDGET_SCREENS.transfer], 'write', ['I']), identityBound: false };
   const tags = ['budget'];
 
   app.get(
@@ -61,7 +61,7 @@ export const budgetTransferRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/api/v1/budget/transfers/:transferNo/cancel',
     {
-      config: write,
+      config: { ...write, identityBound: true },
       schema: {
         operationId: 'cancelBudgetTransfer', tags,
         summary: 'The requester withdraws a transfer still in approval (reason required; stale version: 409)',

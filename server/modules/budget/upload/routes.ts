@@ -18,8 +18,8 @@ export const budgetUploadRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // An upload or import is read from budgetManage's dialog or from the list of imports (/budget/budgetImport).
   const readBatch = { access: access.login([BUDGET_SCREENS.manage, BUDGET_SCREENS.imports], 'read', ['I']) };
   // The ERP's push: write on /budget/budgetImport, which the seed gives the system administrators only.
-  const erpImport = { access: access.login([BUDGET_SCREENS.imports], 'write', ['I']) };
-  const write = { access: access.login([BUDGET_SCREENS.manage], 'write', ['I']) };
+  const erpImport = { access: access.login([BUDGET_SCREENS.imports], 'write', ['I']), identityBound: false };
+  const write = { access: access.login([BUDGET_SCREENS.manage], 'write', ['I']), identityBound: false };
   const deps: UploadDeps = { store: FileStore.of(app.config) };
 
   app.get('/api/v1/budget/years/:fiscalYear/workbook', {

@@ -10,7 +10,7 @@ import { changeContract, contractDetail, createContract, listContracts } from '.
 export const contractRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const tags = ['evaluation'];
   const read = { access: access.login([SCREENS.contractList, SCREENS.contractDetail], 'read', ['I']) };
-  const write = { access: access.login([SCREENS.contractDetail], 'write', ['I']) };
+  const write = { access: access.login([SCREENS.contractDetail], 'write', ['I']), identityBound: false };
 
   app.get(
     '/api/v1/evaluation/contracts',

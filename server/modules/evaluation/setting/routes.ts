@@ -18,7 +18,7 @@ async function noContent(reply: FastifyReply, work: Promise<unknown>) {
 export const settingRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const tags = ['evaluation'];
   const read = { access: access.login([SCREENS.setting, SCREENS.totalList, SCREENS.totalEdit, SCREENS.resultList, SCREENS.workList], 'read', ['I']) };
-  const write = { access: access.login([SCREENS.setting], 'write', ['I']) };
+  const write = { access: access.login([SCREENS.setting], 'write', ['I']), identityBound: false };
 
   app.get(
     '/api/v1/evaluation/periods',

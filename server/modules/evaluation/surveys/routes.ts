@@ -13,7 +13,7 @@ import { answerSurvey, changeSurvey, createSurvey, listSurveys, moveSurvey, mySu
 export const surveyRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const tags = ['evaluation'];
   const read = { access: access.login([SCREENS.surveyList, SCREENS.surveyDetail], 'read', ['I']) };
-  const write = { access: access.login([SCREENS.surveyDetail], 'write', ['I']) };
+  const write = { access: access.login([SCREENS.surveyDetail], 'write', ['I']), identityBound: false };
 
   app.get(
     '/api/v1/evaluation/surveys',
@@ -62,7 +62,7 @@ export const surveyRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/api/v1/cyber/surveys/:surveyId/answer',
     {
-      config: { access: access.login([SCREENS.mySurveyEdit], 'write', ['X']) },
+      config: { access: access.login([SCREENS.mySurveyEdit], 'write', ['X']), identityBound: true },
       schema: { operationId: 'answerMySurvey', tags, summary: 'Answer every question 1–5 (once, while the survey is open)', params: SurveyIdParams, body: MySurveyAnswerBody, response: { 200: MySurveyDetail, 409: Type.Ref('ErrorBody'), ...commonErrors } },
     },
     async (request) => answerSurvey(request.db, request.caller, request.params.surveyId, request.body),

@@ -11,7 +11,7 @@ import { adjustTotal, correctTotal, finalizeTotal, listTotals, myTotal, myTotals
 export const totalRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const tags = ['evaluation'];
   const read = { access: access.login([SCREENS.totalList, SCREENS.totalEdit], 'read', ['I']) };
-  const write = { access: access.login([SCREENS.totalEdit], 'write', ['I']) };
+  const write = { access: access.login([SCREENS.totalEdit], 'write', ['I']), identityBound: false };
 
   app.get(
     '/api/v1/evaluation/totals',

@@ -26,7 +26,7 @@ export const workRoutes: FastifyPluginAsyncTypebox = async (app) => {
     app.post(
       `/api/v1/evaluation/tasks/:taskId/${action}`,
       {
-        config: { access: access.login([SCREENS.workEdit], 'write', ['I']) },
+        config: { access: access.login([SCREENS.workEdit], 'write', ['I']), identityBound: true },
         schema: {
           operationId: action === 'save' ? 'saveEvaTask' : 'submitEvaTask',
           tags,

@@ -72,7 +72,7 @@ export const deliveryRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }, async (request) => getDeliverableOrder(request.db, request.params.poNo));
 
   app.post('/api/v1/cyber/deliveries', {
-    config: { access: access.login([MY_EDIT], 'write', ['X']) },
+    config: { access: access.login([MY_EDIT], 'write', ['X']), identityBound: false },
     schema: {
       operationId: 'createDelivery', tags: TAG,
       summary: 'Register a delivery against my acknowledged order (quantities ≤ open quantity: else 400 OVER_DELIVERY), or without an order (flagged noPo=Y)',
@@ -81,7 +81,7 @@ export const deliveryRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }, async (request) => createDelivery(request.db, request.caller!, request.body));
 
   app.put('/api/v1/cyber/deliveries/:deliveryNo', {
-    config: { access: access.login([MY_EDIT], 'write', ['X']) },
+    config: { access: access.login([MY_EDIT], 'write', ['X']), identityBound: false },
     schema: {
       operationId: 'updateDelivery', tags: TAG, summary: 'Change a registered delivery: dates, documents, lines and quantities (stale version: 409)',
       params: DeliveryNoParams, body: DeliveryUpdateBody, response: { 200: Type.Ref('DeliveryDetail'), ...actionErrors },
@@ -89,7 +89,7 @@ export const deliveryRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }, async (request) => updateDeliveryDoc(request.db, request.caller!, request.params.deliveryNo, request.body));
 
   app.post('/api/v1/cyber/deliveries/:deliveryNo/cancel', {
-    config: { access: access.login([MY_EDIT, MY_LIST], 'write', ['X']) },
+    config: { access: access.login([MY_EDIT, MY_LIST], 'write', ['X']), identityBound: false },
     schema: {
       operationId: 'cancelDelivery', tags: TAG, summary: 'Cancel a registered (not yet received) delivery; its quantities return to the order (reason required)',
       params: DeliveryNoParams, body: VersionReasonBody, response: { 200: Type.Ref('DeliveryDetail'), ...actionErrors },

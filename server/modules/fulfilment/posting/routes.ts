@@ -29,7 +29,7 @@ export const postingRoutes: FastifyPluginAsyncTypebox<{ connector?: ErpConnector
   const posting: Posting = { connector: opts.connector ?? createErpConnector(app.config), windowMs: postingWindowMs(app.config) };
 
   app.post('/api/v1/settlements/:settleNo/post', {
-    config: { access: access.login([MONTHLY_DETAIL, MONTHLY, SIGNIFIER], 'write', ['I']) },
+    config: { access: access.login([MONTHLY_DETAIL, MONTHLY, SIGNIFIER], 'write', ['I']), identityBound: false },
     schema: {
       operationId: 'postSettlement', tags: TAG,
       summary: 'Post a confirmed settlement to the ERP as a voucher (VC…); failure: 424 ERP_POSTING_FAILED with the ERP’s message, recorded in posting errors',
@@ -38,7 +38,7 @@ export const postingRoutes: FastifyPluginAsyncTypebox<{ connector?: ErpConnector
   }, async (request) => postSettlement(request.db, posting, request.params.settleNo, request.body.version, request.caller!.userId));
 
   app.post('/api/v1/vouchers/:voucherNo/retry', {
-    config: { access: access.login([POSTING_ERROR, SIGNIFIER, SIGNIFIER_DETAIL], 'write', ['I']) },
+    config: { access: access.login([POSTING_ERROR, SIGNIFIER, SIGNIFIER_DETAIL], 'write', ['I']), identityBound: false },
     schema: {
       operationId: 'retryPosting', tags: TAG,
       summary: 'Send a failed (or interrupted) voucher again under the same idempotency key; a posted voucher answers 409 ALREADY_POSTED and nothing is sent',

@@ -50,7 +50,7 @@ export const settlementRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }, async (request) => getSettlementHistory(request.db, request.params.settleNo));
 
   app.post('/api/v1/settlements/build', {
-    config: { access: access.login([MONTHLY], 'write', ['I']) },
+    config: { access: access.login([MONTHLY], 'write', ['I']), identityBound: false },
     schema: {
       operationId: 'buildSettlements', tags: TAG,
       summary: 'Build the month’s settlements from finally decided, not yet settled receipts (decided on or before the month’s end); refreshes drafts and disputed ones, skips the rest',
@@ -59,7 +59,7 @@ export const settlementRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }, async (request) => buildSettlements(request.db, request.body, request.caller!.userId));
 
   app.post('/api/v1/settlements/:settleNo/rebuild', {
-    config: { access: access.login([MONTHLY, MONTHLY_DETAIL], 'write', ['I']) },
+    config: { access: access.login([MONTHLY, MONTHLY_DETAIL], 'write', ['I']), identityBound: false },
     schema: {
       operationId: 'rebuildSettlement', tags: TAG, summary: 'Collect a draft or disputed settlement again from the decided receipts (stale version: 409)',
       params: SettleNoParams, body: VersionBody, response: { 200: Type.Ref('SettlementDetail'), ...actionErrors },
@@ -67,7 +67,7 @@ export const settlementRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }, async (request) => rebuildSettlement(request.db, request.params.settleNo, request.body.version, request.caller!.userId));
 
   app.post('/api/v1/settlements/:settleNo/request-confirm', {
-    config: { access: access.login([MONTHLY, MONTHLY_DETAIL], 'write', ['I']) },
+    config: { access: access.login([MONTHLY, MONTHLY_DETAIL], 'write', ['I']), identityBound: false },
     schema: {
       operationId: 'requestSettlementConfirm', tags: TAG, summary: 'Put a draft (or disputed) settlement to the supplier for confirmation; no adjustment may be pending',
       params: SettleNoParams, body: VersionBody, response: { 200: Type.Ref('SettlementDetail'), ...actionErrors },
@@ -76,7 +76,7 @@ export const settlementRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   // ── internal: adjustments ─────────────────────────────────────────────────
   app.post('/api/v1/settlements/:settleNo/adjustments', {
-    config: { access: access.login([ADJUST, MONTHLY_DETAIL], 'write', ['I']) },
+    config: { access: access.login([ADJUST, MONTHLY_DETAIL], 'write', ['I']), identityBound: false },
     schema: {
       operationId: 'createAdjustment', tags: TAG, summary: 'Propose an adjustment (+/− whole won, reason required) to a draft or disputed settlement; it counts once approved',
       params: SettleNoParams, body: AdjustmentCreateBody, response: { 200: Type.Ref('AdjustmentRow'), ...actionErrors },
@@ -95,7 +95,7 @@ export const settlementRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   const adjustmentAction = (name: 'approve' | 'reject' | 'cancel', summary: string) =>
     app.post(`/api/v1/settlement-adjustments/:adjNo/${name}`, {
-      config: { access: access.login([ADJUST, MONTHLY_DETAIL], 'write', ['I']) },
+      config: { access: access.login([ADJUST, MONTHLY_DETAIL], 'write', ['I']), identityBound: true },
       schema: { operationId: `${name}Adjustment`, tags: TAG, summary, params: AdjNoParams, body: AdjustmentDecideBody, response: { 200: Type.Ref('AdjustmentRow'), ...actionErrors } },
     }, async (request) => decideAdjustment(request.db, name, request.params.adjNo, request.body, request.caller!.userId));
 
@@ -110,7 +110,7 @@ export const settlementRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }, async (request) => searchFxRates(request.db, request.query, pageWindow(request.query)));
 
   app.put('/api/v1/fx-rates/:currency/:period', {
-    config: { access: access.login([MONTHLY], 'write', ['I']) },
+    config: { access: access.login([MONTHLY], 'write', ['I']), identityBound: false },
     schema: {
       operationId: 'putFxRate', tags: TAG, summary: 'Set a month’s JPY rate (KRW per 100 yen); settlements take it when built, and keep the rate they were built with',
       params: FxRateParams, body: FxRatePutBody, response: { 200: Type.Ref('FxRateRow'), ...actionErrors },
@@ -141,7 +141,7 @@ export const settlementRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   const supplierAction = (name: 'confirm' | 'dispute', summary: string) =>
     app.post(`/api/v1/cyber/settlements/:settleNo/${name}`, {
-      config: { access: access.login([MY_DETAIL], 'write', ['X']) },
+      config: { access: access.login([MY_DETAIL], 'write', ['X']), identityBound: false },
       schema: {
         operationId: `${name}Settlement`, tags: TAG, summary, params: SettleNoParams,
         body: name === 'confirm' ? VersionBody : VersionReasonBody, response: { 200: Type.Ref('SettlementDetail'), ...actionErrors },

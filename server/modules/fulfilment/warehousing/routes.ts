@@ -48,7 +48,7 @@ export const warehousingRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }, async (request) => getWarehousing(request.db, request.params.whReqNo));
 
   app.post('/api/v1/deliveries/:deliveryNo/receive', {
-    config: { access: access.login([DELIVERY_EDIT, LIST], 'write', ['I']) },
+    config: { access: access.login([DELIVERY_EDIT, LIST], 'write', ['I']), identityBound: false },
     schema: {
       operationId: 'receiveDelivery', tags: TAG,
       summary: 'Receive a registered delivery into warehousing: a receipt request (WR…) awaiting approval; accepted quantities ≤ delivered',
@@ -59,7 +59,8 @@ export const warehousingRoutes: FastifyPluginAsyncTypebox = async (app) => {
   /** A route per workflow action on a receipt, all answering the receipt as it is after the action. */
   const action = (name: WhAction, summary: string, body: typeof VersionBody | typeof VersionReasonBody | typeof DecideBody) =>
     app.post(`/api/v1/warehousing/:whReqNo/${name}`, {
-      config: { access: access.login([LIST, ITEMS], 'write', ['I']) },
+      // Approving, rejecting and deciding are decisions of the person who calls (never their own request).
+      config: { access: access.login([LIST, ITEMS], 'write', ['I']), identityBound: name === 'approve' || name === 'reject' || name === 'decide' },
       schema: { operationId: `${name}Warehousing`, tags: TAG, summary, params: WhReqNoParams, body, response: { 200: Type.Ref('WarehousingDetail'), ...actionErrors } },
     }, async (request) => actOnWarehousing(request.db, name, request.params.whReqNo, request.body as { version: number; reason?: string; lastDeciDate?: string }, request.caller!.userId));
 

@@ -19,7 +19,7 @@ import {
 export const catalogueRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const tags = ['item'];
   const R = (screens: string[]) => ({ access: access.login(screens, 'read', ['I']) });
-  const W = (screen: string) => ({ access: access.login([screen], 'write', ['I']) });
+  const W = (screen: string) => ({ access: access.login([screen], 'write', ['I']), identityBound: false });
   // Lists the catalogue screens choose from (categories, units, attributes) serve every item screen.
   const PICKERS = [ROUTES.category, ROUTES.insert, ROUTES.detail, ROUTES.uploadList, ROUTES.uploadDetail, ROUTES.review, ROUTES.attribute, ROUTES.attributeValue, ROUTES.unit, ROUTES.sourcing];
 

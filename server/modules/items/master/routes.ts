@@ -34,17 +34,17 @@ export const itemRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }, async (request) => itemPriceTrend(request.db, request.params.itemCode.trim().toUpperCase()));
 
   app.post('/api/v1/items', {
-    config: { access: access.login([ROUTES.insert], 'write', ['I']) },
+    config: { access: access.login([ROUTES.insert], 'write', ['I']), identityBound: false },
     schema: { operationId: 'createItem', tags, summary: 'Create an item; its code is <category>-NNNN', body: ItemCreate, response: { 200: ItemDetail, ...commonErrors } },
   }, async (request) => createItem(request.db, request.body, request.caller!.userId));
 
   app.put('/api/v1/items/:itemCode', {
-    config: { access: access.login([ROUTES.detail, ROUTES.insert], 'write', ['I']) },
+    config: { access: access.login([ROUTES.detail, ROUTES.insert], 'write', ['I']), identityBound: false },
     schema: { operationId: 'updateItem', tags, summary: 'Change an item (attributes replaced whole when given); stale version: 409', params: ItemParams, body: ItemUpdate, response: { 200: ItemDetail, 409: Type.Ref('ErrorBody'), ...commonErrors } },
   }, async (request) => changeItem(request.db, request.params.itemCode.trim().toUpperCase(), request.body, request.caller!.userId));
 
   app.post('/api/v1/items/:itemCode/deactivate', {
-    config: { access: access.login([ROUTES.detail], 'write', ['I']) },
+    config: { access: access.login([ROUTES.detail], 'write', ['I']), identityBound: false },
     schema: { operationId: 'deactivateItem', tags, summary: 'Stop using an item (no new PR or PO lines); refused while open POs use it', params: ItemParams, body: Type.Object(VersionBody, { additionalProperties: false }), response: { 200: ItemDetail, 409: Type.Ref('ErrorBody'), ...commonErrors } },
   }, async (request) => deactivateItem(request.db, request.params.itemCode.trim().toUpperCase(), request.body.version, request.caller!.userId));
 };

@@ -14,8 +14,8 @@ import { approveProposal, changeProposal, createProposal, myItemDetail, myItemLi
 export const proposalRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const tags = ['item-proposal'];
   const readScreens = [ROUTES.review, ROUTES.supplierList, ROUTES.supplierDetail, ROUTES.supplierEdit];
-  const supplierWrite = { access: access.login([ROUTES.supplierEdit, ROUTES.supplierDetail], 'write', ['X']) };
-  const staffWrite = { access: access.login([ROUTES.review], 'write', ['I']) };
+  const supplierWrite = { access: access.login([ROUTES.supplierEdit, ROUTES.supplierDetail], 'write', ['X']), identityBound: false };
+  const staffWrite = { access: access.login([ROUTES.review], 'write', ['I']), identityBound: false };
   const Conflict = { 409: Type.Ref('ErrorBody') };
 
   // ---- supplier: my items and prices
@@ -56,12 +56,12 @@ export const proposalRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }, async (request) => withdrawProposal(request.db, request.params.proposalNo, request.body.version, request.caller!));
 
   app.post('/api/v1/item-proposals/:proposalNo/approve', {
-    config: staffWrite,
+    config: { ...staffWrite, identityBound: true },
     schema: { operationId: 'approveItemProposal', tags, summary: 'Approve with an effective date: the supplier\'s price changes from that date and its history shows it (a new item is created first)', params: Params, body: ApproveBody, response: { 200: ProposalDetail, ...Conflict, ...commonErrors } },
   }, async (request) => approveProposal(request.db, request.params.proposalNo, request.body, request.caller!));
 
   app.post('/api/v1/item-proposals/:proposalNo/reject', {
-    config: staffWrite,
+    config: { ...staffWrite, identityBound: true },
     schema: { operationId: 'rejectItemProposal', tags, summary: 'Reject a proposal with a reason; nothing else changes', params: Params, body: RejectBody, response: { 200: ProposalDetail, ...Conflict, ...commonErrors } },
   }, async (request) => rejectProposal(request.db, request.params.proposalNo, request.body, request.caller!));
 };

@@ -30,7 +30,7 @@ const uploader = (request: FastifyRequest): Uploader => ({ db: request.db, userI
 export const uploadRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const tags = ['item-upload'];
   const read = { access: access.login([ROUTES.uploadList, ROUTES.uploadDetail], 'read', ['I']) };
-  const write = { access: access.login([ROUTES.uploadList, ROUTES.uploadDetail], 'write', ['I']) };
+  const write = { access: access.login([ROUTES.uploadList, ROUTES.uploadDetail], 'write', ['I']), identityBound: false };
   const limitMb = app.config.uploadLimitMb;
   const running = new Set<Promise<unknown>>();
   const track = (p: Promise<unknown>) => {

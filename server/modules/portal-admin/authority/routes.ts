@@ -35,7 +35,7 @@ export const adminAuthorityRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/api/v1/portal/admin/auth-groups',
     {
-      config: { access: access.login([GROUP_SCREEN], 'write') },
+      config: { access: access.login([GROUP_SCREEN], 'write'), identityBound: true },
       schema: { operationId: 'createAuthGroup', tags: ['portal-admin'], summary: 'Add an authority group (duplicate code: 409)', body: GroupCreateBody, response: { 200: Type.Ref('AdminGroupRow'), 409: Type.Ref('ErrorBody'), ...commonErrors } },
     },
     async (request) => createGroup(request.db, request.caller!, request.body),
@@ -44,7 +44,7 @@ export const adminAuthorityRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.put(
     '/api/v1/portal/admin/auth-groups/:authGroupId',
     {
-      config: { access: access.login([GROUP_SCREEN], 'write') },
+      config: { access: access.login([GROUP_SCREEN], 'write'), identityBound: true },
       schema: { operationId: 'updateAuthGroup', tags: ['portal-admin'], summary: 'Change or deactivate an authority group (the system group stays active; stale version: 409)', params: GroupParams, body: GroupUpdateBody, response: { 200: Type.Ref('AdminGroupRow'), 409: Type.Ref('ErrorBody'), ...commonErrors } },
     },
     async (request) => changeGroup(request.db, request.caller!, request.params.authGroupId, request.body),
@@ -53,7 +53,7 @@ export const adminAuthorityRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.delete(
     '/api/v1/portal/admin/auth-groups/:authGroupId',
     {
-      config: { access: access.login([GROUP_SCREEN], 'write') },
+      config: { access: access.login([GROUP_SCREEN], 'write'), identityBound: true },
       schema: { operationId: 'deleteAuthGroup', tags: ['portal-admin'], summary: 'Remove an authority group no user belongs to (never the system group; stale version: 409)', params: GroupParams, querystring: VersionQuery, response: { 200: Type.Ref('Ok'), 409: Type.Ref('ErrorBody'), ...commonErrors } },
     },
     async (request) => deleteGroup(request.db, request.caller!, request.params.authGroupId, request.query.version),
@@ -78,7 +78,7 @@ export const adminAuthorityRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.put(
     '/api/v1/portal/admin/auth-groups/:authGroupId/menus',
     {
-      config: { access: access.login([AUTHORITY_SCREEN], 'write') },
+      config: { access: access.login([AUTHORITY_SCREEN], 'write'), identityBound: true },
       schema: {
         operationId: 'saveGroupMenuAuth',
         tags: ['portal-admin'],
@@ -94,7 +94,7 @@ export const adminAuthorityRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/api/v1/portal/admin/auth-groups/:authGroupId/menus/copy',
     {
-      config: { access: access.login([AUTHORITY_SCREEN], 'write') },
+      config: { access: access.login([AUTHORITY_SCREEN], 'write'), identityBound: true },
       schema: {
         operationId: 'copyGroupMenuAuth',
         tags: ['portal-admin'],

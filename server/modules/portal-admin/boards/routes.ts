@@ -49,7 +49,7 @@ export const boardRoutes: FastifyPluginAsyncTypebox = async (app) => {
     app.post(
       path,
       {
-        config: { access: writeAccess },
+        config: { access: writeAccess, identityBound: false },
         schema: { operationId: `create${op}Post`, tags: ['board'], summary: `Write a post on the ${what} (stored as plain text)`, body: PostCreateBody, response: { 200: Type.Ref('PostRow'), ...commonErrors } },
       },
       async (request) => createPost(request.db, board, request.body, request.caller!.userId),
@@ -58,7 +58,7 @@ export const boardRoutes: FastifyPluginAsyncTypebox = async (app) => {
     app.put(
       `${path}/:postId`,
       {
-        config: { access: writeAccess },
+        config: { access: writeAccess, identityBound: false },
         schema: { operationId: `update${op}Post`, tags: ['board'], summary: `Change a post of the ${what} (stale version: 409)`, params: PostParams, body: PostUpdateBody, response: { 200: Type.Ref('PostRow'), 409: Type.Ref('ErrorBody'), ...commonErrors } },
       },
       async (request) => changePost(request.db, board, request.params.postId, request.body, request.caller!.userId),
@@ -67,7 +67,7 @@ export const boardRoutes: FastifyPluginAsyncTypebox = async (app) => {
     app.delete(
       `${path}/:postId`,
       {
-        config: { access: writeAccess },
+        config: { access: writeAccess, identityBound: false },
         schema: { operationId: `delete${op}Post`, tags: ['board'], summary: `Remove a post of the ${what} (stale version: 409)`, params: PostParams, querystring: VersionQuery, response: { 200: Type.Ref('Ok'), 409: Type.Ref('ErrorBody'), ...commonErrors } },
       },
       async (request) => removePost(request.db, board, request.params.postId, request.query.version, request.caller!.userId),

@@ -34,7 +34,7 @@ export const adminMenuRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/api/v1/portal/admin/menus',
     {
-      config: { access: access.login([MENU_SCREEN], 'write') },
+      config: { access: access.login([MENU_SCREEN], 'write'), identityBound: true },
       schema: { operationId: 'createMenu', tags: ['portal-admin'], summary: 'Add a menu (duplicate pgmId: 409; a cycle, a URL with a scheme: 400; an unknown route: a warning)', body: MenuCreateBody, response: saved },
     },
     async (request) => createMenu(request.db, request.caller!, request.body),
@@ -43,7 +43,7 @@ export const adminMenuRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.put(
     '/api/v1/portal/admin/menus/:pgmId',
     {
-      config: { access: access.login([MENU_SCREEN], 'write') },
+      config: { access: access.login([MENU_SCREEN], 'write'), identityBound: true },
       schema: { operationId: 'updateMenu', tags: ['portal-admin'], summary: 'Change, move (parentId) or deactivate a menu (stale version: 409; a cycle: 400)', params: MenuParams, body: MenuUpdateBody, response: saved },
     },
     async (request) => changeMenu(request.db, request.caller!, request.params.pgmId, request.body),
@@ -52,7 +52,7 @@ export const adminMenuRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/api/v1/portal/admin/menus/:pgmId/move',
     {
-      config: { access: access.login([MENU_SCREEN], 'write') },
+      config: { access: access.login([MENU_SCREEN], 'write'), identityBound: true },
       schema: { operationId: 'reorderMenu', tags: ['portal-admin'], summary: 'Move a menu one place up or down among its siblings (stale version: 409)', params: MenuParams, body: MenuMoveBody, response: saved },
     },
     async (request) => reorderMenu(request.db, request.caller!, request.params.pgmId, request.body),
@@ -61,7 +61,7 @@ export const adminMenuRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.delete(
     '/api/v1/portal/admin/menus/:pgmId',
     {
-      config: { access: access.login([MENU_SCREEN], 'write') },
+      config: { access: access.login([MENU_SCREEN], 'write'), identityBound: true },
       schema: { operationId: 'deleteMenu', tags: ['portal-admin'], summary: 'Remove a menu without children, with its grants (stale version: 409)', params: MenuParams, querystring: VersionQuery, response: { 200: Type.Ref('Ok'), 409: Type.Ref('ErrorBody'), ...commonErrors } },
     },
     async (request) => deleteMenu(request.db, request.caller!, request.params.pgmId, request.query.version),

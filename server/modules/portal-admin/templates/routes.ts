@@ -63,7 +63,7 @@ export const templateSampleRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/api/v1/template/samples/check',
     {
-      config: { access: access.public() },
+      config: { access: access.public(), identityBound: false },
       schema: {
         operationId: 'checkTemplateSample',
         tags: ['template'],

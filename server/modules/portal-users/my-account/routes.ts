@@ -14,7 +14,7 @@ export const myAccountRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/api/v1/my-account/reauth',
     {
-      config: { access: access.login([], 'read'), ...limited },
+      config: { access: access.login([], 'read'), ...limited, identityBound: true },
       schema: {
         operationId: 'reauthenticate',
         tags,
@@ -38,7 +38,7 @@ export const myAccountRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.put(
     '/api/v1/my-account',
     {
-      config: { access: access.login([], 'read') },
+      config: { access: access.login([], 'read'), identityBound: true },
       schema: {
         operationId: 'updateMyAccount',
         tags,
@@ -53,7 +53,7 @@ export const myAccountRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/api/v1/my-account/phone-code',
     {
-      config: { access: access.login([], 'read'), ...limited },
+      config: { access: access.login([], 'read'), ...limited, identityBound: true },
       schema: {
         operationId: 'sendMyPhoneCode',
         tags,
@@ -68,7 +68,7 @@ export const myAccountRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/api/v1/my-account/password',
     {
-      config: { access: access.login([], 'read'), ...limited },
+      config: { access: access.login([], 'read'), ...limited, identityBound: true },
       schema: {
         operationId: 'changeMyPassword',
         tags,

@@ -35,7 +35,7 @@ export const supplierUserRoutes: FastifyPluginAsyncTypebox = async (app) => {
     app.post(
       `/api/v1/supplier-users/:userId/${action}`,
       {
-        config: { access: access.login(SCREENS, 'write') },
+        config: { access: access.login(SCREENS, 'write'), identityBound: true },
         schema: {
           ...ACTIONS[action],
           tags,

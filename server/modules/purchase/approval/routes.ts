@@ -35,9 +35,9 @@ import {
 /** Approval rules and lines (portal administration) and the approvers' decisions. */
 export const approvalRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const ruleRead = { access: access.login([RULE_SCREEN], 'read', ['I']) };
-  const ruleWrite = { access: access.login([RULE_SCREEN], 'write', ['I']) };
+  const ruleWrite = { access: access.login([RULE_SCREEN], 'write', ['I']), identityBound: false };
   const lineRead = { access: access.login([LINE_SCREEN, RULE_SCREEN], 'read', ['I']) };
-  const lineWrite = { access: access.login([LINE_SCREEN], 'write', ['I']) };
+  const lineWrite = { access: access.login([LINE_SCREEN], 'write', ['I']), identityBound: false };
   const tags = ['approval'];
 
   app.get(
@@ -115,7 +115,7 @@ export const approvalRoutes: FastifyPluginAsyncTypebox = async (app) => {
       {
         // A decision is a write: write authority on a document menu, and then the handler checks
         // that the caller is the current approver (or their deputy).
-        config: { access: access.login(DOCUMENT_SCREENS, 'write', ['I']) },
+        config: { access: access.login(DOCUMENT_SCREENS, 'write', ['I']), identityBound: true },
         schema: {
           operationId: kind === 'approve' ? 'approveApproval' : 'rejectApproval',
           tags,
@@ -142,7 +142,7 @@ export const delegationRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const tags = ['approval'];
   const config = { access: access.login(DOCUMENT_SCREENS, 'read', ['I']) };
   // Naming or ending a deputy writes: write authority on a document menu, as deciding needs.
-  const writeConfig = { access: access.login(DOCUMENT_SCREENS, 'write', ['I']) };
+  const writeConfig = { access: access.login(DOCUMENT_SCREENS, 'write', ['I']), identityBound: false };
 
   app.get('/api/v1/approval/delegations', {
     config,
@@ -150,7 +150,7 @@ export const delegationRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }, async (request) => listMyDelegations(request.db, request.caller));
 
   app.post('/api/v1/approval/delegations', {
-    config: writeConfig,
+    config: { ...writeConfig, identityBound: true },
     schema: {
       operationId: 'createDelegation', tags,
       summary: 'Name a deputy for a period: approvals reaching me then go to the deputy (not myself; a deputy who can open the documents; no overlap with my other delegations: 409)',
@@ -159,7 +159,7 @@ export const delegationRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }, async (request) => createDelegation(request.db, request.caller, request.body));
 
   app.post('/api/v1/approval/delegations/:delegationId/cancel', {
-    config: writeConfig,
+    config: { ...writeConfig, identityBound: true },
     schema: {
       operationId: 'cancelDelegation', tags, summary: 'End one of my delegations (steps already given to the deputy stay with them)',
       params: DelegationParams, body: DelegationCancelBody,

@@ -17,7 +17,7 @@ const CYBER_SCREENS = ['/CyberOrderRequestList', '/CyberOrderRequestEdit'];
 export const loiRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const tags = ['loi'];
   const read = { access: access.login([LIST, EDIT], 'read', ['I']) };
-  const write = { access: access.login([EDIT], 'write', ['I']) };
+  const write = { access: access.login([EDIT], 'write', ['I']), identityBound: false };
 
   app.get(
     '/api/v1/lois',
@@ -58,7 +58,7 @@ export const loiRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/api/v1/lois/expire',
     {
-      config: { access: access.login([LIST, EDIT], 'write', ['I']) },
+      config: { access: access.login([LIST, EDIT], 'write', ['I']), identityBound: false },
       schema: { operationId: 'expireLois', tags, summary: 'Store the expiry of every issued LOI past its validity (lists already show them as expired); for a scheduler or an operator', response: { 200: ExpireAnswer, ...commonErrors } },
     },
     async (request) => ({ expired: await expireOverdueLois(request.db, new Date(), request.caller!.userId) }),
@@ -80,7 +80,7 @@ export const loiRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/api/v1/cyber/lois/:loiNo/accept',
-    { config: { access: access.login(['/CyberOrderRequestEdit'], 'write', ['X']) }, schema: { operationId: 'acceptLoi', tags, summary: 'Accept an issued LOI within its validity (once)', params: LoiNoParams, body: VersionBody, response: { 200: SupplierLoiDetail, 409: Type.Ref('ErrorBody'), ...commonErrors } } },
+    { config: { access: access.login(['/CyberOrderRequestEdit'], 'write', ['X']), identityBound: false }, schema: { operationId: 'acceptLoi', tags, summary: 'Accept an issued LOI within its validity (once)', params: LoiNoParams, body: VersionBody, response: { 200: SupplierLoiDetail, 409: Type.Ref('ErrorBody'), ...commonErrors } } },
     async (request) => acceptLoi(request.db, request.caller, request.params.loiNo, request.body),
   );
 };

@@ -9,6 +9,7 @@ import { listPoChanges, listPos, listSupplierPos } from './queries.js';
 import {
   ForwardYnAnswer,
   ForwardYnBody,
+  ForwardYnQuery,
   PoChangeBody,
   PoChangeListQuery,
   PoChangeRow,
@@ -55,7 +56,7 @@ export const poRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/api/v1/pos',
     {
-      config: { access: access.login([PO_SCREENS.edit], 'write', ['I']) },
+      config: { access: access.login([PO_SCREENS.edit], 'write', ['I']), identityBound: false },
       schema: {
         operationId: 'createPo',
         tags,
@@ -70,7 +71,7 @@ export const poRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.put(
     '/api/v1/pos/:poNo',
     {
-      config: { access: access.login([PO_SCREENS.edit], 'write', ['I']) },
+      config: { access: access.login([PO_SCREENS.edit], 'write', ['I']), identityBound: false },
       schema: { operationId: 'updatePo', tags, summary: 'Change a draft PO: title, due and delivery dates, remark, attachments (prices and quantities come from the quotation)', params: PoNoParams, body: PoUpdateBody, response: { 200: PoDetail, 409: Type.Ref('ErrorBody'), ...commonErrors } },
     },
     async (request) => updatePo(request.db, request.caller, request.params.poNo, request.body),
@@ -79,7 +80,7 @@ export const poRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/api/v1/pos/:poNo/submit',
     {
-      config: { access: access.login(EDIT_SCREENS, 'write', ['I']) },
+      config: { access: access.login(EDIT_SCREENS, 'write', ['I']), identityBound: false },
       schema: {
         operationId: 'submitPo',
         tags,
@@ -95,7 +96,7 @@ export const poRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/api/v1/pos/:poNo/send',
     {
-      config: { access: access.login(EDIT_SCREENS, 'write', ['I']) },
+      config: { access: access.login(EDIT_SCREENS, 'write', ['I']), identityBound: false },
       schema: {
         operationId: 'sendPo',
         tags,
@@ -111,7 +112,7 @@ export const poRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/api/v1/pos/:poNo/change',
     {
-      config: { access: access.login(EDIT_SCREENS, 'write', ['I']) },
+      config: { access: access.login(EDIT_SCREENS, 'write', ['I']), identityBound: false },
       schema: {
         operationId: 'changePo',
         tags,
@@ -127,7 +128,7 @@ export const poRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/api/v1/pos/:poNo/cancel',
     {
-      config: { access: access.login(EDIT_SCREENS, 'write', ['I']) },
+      config: { access: access.login(EDIT_SCREENS, 'write', ['I']), identityBound: false },
       schema: {
         operationId: 'cancelPo',
         tags,
@@ -152,7 +153,7 @@ export const poRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/api/v1/OrderApproval/getForwardYn',
     {
-      config: { access: access.login(ORDER_SCREENS, 'read', ['I']) },
+      config: { access: access.login(ORDER_SCREENS, 'read', ['I']), identityBound: false },
       schema: {
         operationId: 'getForwardYn',
         tags,
@@ -162,6 +163,21 @@ export const poRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => forwardYnOf(request.db, request.body),
+  );
+
+  app.get(
+    '/api/v1/OrderApproval/forward-yn',
+    {
+      config: { access: access.login(ORDER_SCREENS, 'read', ['I']) },
+      schema: {
+        operationId: 'listForwardYn',
+        tags,
+        summary: 'getForwardYn as a read (compNo repeated): what a form asks as it opens, which only a GET may be',
+        querystring: ForwardYnQuery,
+        response: { 200: ForwardYnAnswer, ...commonErrors },
+      },
+    },
+    async (request) => forwardYnOf(request.db, { params: request.query.compNo }),
   );
 
   /* ------------------------------ the supplier's side ------------------------------ */
@@ -187,7 +203,7 @@ export const poRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/api/v1/cyber/pos/:poNo/acknowledge',
     {
-      config: { access: access.login(['/CyberOrderRequestEdit'], 'write', ['X']) },
+      config: { access: access.login(['/CyberOrderRequestEdit'], 'write', ['X']), identityBound: false },
       schema: { operationId: 'acknowledgePo', tags, summary: 'Acknowledge a sent order (once; a changed order is acknowledged again)', params: PoNoParams, body: VersionBody, response: { 200: SupplierPoDetail, 409: Type.Ref('ErrorBody'), ...commonErrors } },
     },
     async (request) => acknowledgePo(request.db, request.caller, request.params.poNo, request.body),

@@ -213,6 +213,11 @@ export const ForwardYnBody = Type.Object(
   { params: Type.Array(Type.String({ maxLength: 10, description: 'COMP_NO' }), { minItems: 1, maxItems: 500 }) },
   { additionalProperties: false },
 );
+/** The same question as a read (the screens ask it as a form opens, which only a GET may do). */
+export const ForwardYnQuery = Type.Object(
+  { compNo: Type.Array(Type.String({ maxLength: 10, description: 'COMP_NO' }), { minItems: 1, maxItems: 100 }) },
+  { additionalProperties: false },
+);
 export const ForwardYnAnswer = Type.Object({
   success: Type.Boolean(),
   resultData: Type.Array(

@@ -63,7 +63,7 @@ export const prRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/api/v1/prs',
     {
-      config: { access: access.login([PR_SCREENS.edit], 'write', ['I']) },
+      config: { access: access.login([PR_SCREENS.edit], 'write', ['I']), identityBound: false },
       schema: { operationId: 'createPr', tags, summary: 'Create a draft PR (the caller is the requester)', body: PrCreateBody, response: { 200: PrDetail, ...commonErrors } },
     },
     async (request) => createPr(request.db, request.caller, request.body),
@@ -72,7 +72,7 @@ export const prRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.put(
     '/api/v1/prs/:prNo',
     {
-      config: { access: access.login([PR_SCREENS.edit], 'write', ['I']) },
+      config: { access: access.login([PR_SCREENS.edit], 'write', ['I']), identityBound: false },
       schema: { operationId: 'updatePr', tags, summary: 'Change a draft or rejected PR (requester only; stale version: 409)', params: PrNoParams, body: PrUpdateBody, response: { 200: PrDetail, 409: Type.Ref('ErrorBody'), ...commonErrors } },
     },
     async (request) => updatePr(request.db, request.caller, request.params.prNo, request.body),
@@ -81,7 +81,7 @@ export const prRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/api/v1/prs/:prNo/submit',
     {
-      config: { access: access.login([PR_SCREENS.edit], 'write', ['I']) },
+      config: { access: access.login([PR_SCREENS.edit], 'write', ['I']), identityBound: false },
       schema: {
         operationId: 'submitPr',
         tags,
@@ -97,7 +97,7 @@ export const prRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/api/v1/prs/:prNo/cancel',
     {
-      config: { access: access.login([PR_SCREENS.edit], 'write', ['I']) },
+      config: { access: access.login([PR_SCREENS.edit], 'write', ['I']), identityBound: false },
       schema: { operationId: 'cancelPr', tags, summary: 'Cancel a PR not yet received by purchasing (requester only; a reason is required; an open approval is withdrawn)', params: PrNoParams, body: ReasonBody, response: { 200: PrDetail, 409: Type.Ref('ErrorBody'), ...commonErrors } },
     },
     async (request) => cancelPr(request.db, request.caller, request.params.prNo, request.body),
@@ -106,7 +106,7 @@ export const prRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/api/v1/prs/:prNo/receive',
     {
-      config: { access: access.login([PR_SCREENS.confirmEdit], 'write', ['I']) },
+      config: { access: access.login([PR_SCREENS.confirmEdit], 'write', ['I']), identityBound: false },
       schema: { operationId: 'receivePr', tags, summary: 'Purchasing receives an approved PR, assigns its buyer and, optionally, files every line under one level-4 sourcing group', params: PrNoParams, body: ReceiveBody, response: { 200: PrDetail, 409: Type.Ref('ErrorBody'), ...commonErrors } },
     },
     async (request) => receivePr(request.db, request.caller, request.params.prNo, request.body),
@@ -115,7 +115,7 @@ export const prRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/api/v1/prs/:prNo/return',
     {
-      config: { access: access.login([PR_SCREENS.confirmEdit], 'write', ['I']) },
+      config: { access: access.login([PR_SCREENS.confirmEdit], 'write', ['I']), identityBound: false },
       schema: {
         operationId: 'returnPr',
         tags,

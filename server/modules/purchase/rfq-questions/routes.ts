@@ -29,7 +29,7 @@ export const rfqQuestionRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/api/v1/cyber/rfqs/:rfqNo/questions',
     {
-      config: { access: access.login(['/prCheckEdit'], 'write', ['X']) },
+      config: { access: access.login(['/prCheckEdit'], 'write', ['X']), identityBound: false },
       schema: {
         operationId: 'askRfqQuestion', tags,
         summary: 'Ask the buyer a question on a request my company was invited to, until its deadline (after it, or once the request is closed: 409 RFQ_CLOSED)',
@@ -60,7 +60,7 @@ export const rfqQuestionRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.put(
     '/api/v1/rfq-questions/:questionId/answer',
     {
-      config: { access: access.login(BUYER_SCREENS, 'write', ['I']) },
+      config: { access: access.login(BUYER_SCREENS, 'write', ['I']), identityBound: false },
       schema: {
         operationId: 'answerRfqQuestion', tags,
         summary: 'Answer a question (once; stale version: 409); shared=Y shows the question and answer to every invited supplier without naming who asked',

@@ -70,7 +70,7 @@ export const rfqRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/api/v1/rfqs',
     {
-      config: { access: access.login(['/prConfirmEdit'], 'write', ['I']) },
+      config: { access: access.login(['/prConfirmEdit'], 'write', ['I']), identityBound: false },
       schema: {
         operationId: 'createRfq',
         tags,
@@ -94,7 +94,7 @@ export const rfqRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/api/v1/rfqs/:rfqNo/select',
     {
-      config: { access: access.login(['/prConfirmEdit', '/OrderRequestEdit'], 'write', ['I']) },
+      config: { access: access.login(['/prConfirmEdit', '/OrderRequestEdit'], 'write', ['I']), identityBound: false },
       schema: {
         operationId: 'selectQuotation',
         tags,
@@ -110,7 +110,7 @@ export const rfqRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/api/v1/rfqs/:rfqNo/cancel',
     {
-      config: { access: access.login(['/prConfirmEdit'], 'write', ['I']) },
+      config: { access: access.login(['/prConfirmEdit'], 'write', ['I']), identityBound: false },
       schema: { operationId: 'cancelRfq', tags, summary: 'Cancel an open request with a reason; its quotations are cancelled and the PR returns to received', params: RfqNoParams, body: ReasonBody, response: { 200: RfqDetail, 409: Type.Ref('ErrorBody'), ...commonErrors } },
     },
     async (request) => cancelRfq(request.db, request.caller, request.params.rfqNo, request.body),
@@ -164,7 +164,7 @@ export const rfqRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.put(
     '/api/v1/cyber/quotations/:rfqNo',
     {
-      config: { access: access.login(['/prSubmitEdit', '/prCheckEdit'], 'write', ['X']) },
+      config: { access: access.login(['/prSubmitEdit', '/prCheckEdit'], 'write', ['X']), identityBound: false },
       schema: {
         operationId: 'submitQuotation',
         tags,

@@ -13,7 +13,7 @@ import { createSimpleOrder, getSimpleOrder, getSimpleOrderLimit, updateSimpleOrd
 export const simpleOrderRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const tags = ['simple-order'];
   const read = { access: access.login([SIMPLE_SCREENS.list, SIMPLE_SCREENS.edit], 'read', ['I']) };
-  const write = { access: access.login([SIMPLE_SCREENS.edit], 'write', ['I']) };
+  const write = { access: access.login([SIMPLE_SCREENS.edit], 'write', ['I']), identityBound: false };
 
   app.get(
     '/api/v1/simple-orders',

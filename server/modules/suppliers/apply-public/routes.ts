@@ -42,7 +42,7 @@ export const supplierApplyPublicRoutes: FastifyPluginAsyncTypebox = async (app) 
   app.post(
     base,
     {
-      config: { access: access.public(), ...limited },
+      config: { access: access.public(), ...limited, identityBound: false },
       schema: { operationId: 'startSupplierApplication', tags, summary: `Start an application: answers its receipt number and a secret (shown once) that keep it for ${APPLICATION_KEEP_DAYS} days`, body: StartBody, response: { 200: StartAnswer, ...failures } },
     },
     async (request) => startApplication(app.dbh.db, request.body.applyType, request.ip),
@@ -60,7 +60,7 @@ export const supplierApplyPublicRoutes: FastifyPluginAsyncTypebox = async (app) 
   app.put(
     `${base}/:receiptNo/consent`,
     {
-      config: { access: access.public(), ...limited },
+      config: { access: access.public(), ...limited, identityBound: false },
       schema: { operationId: 'consentSupplierApplication', tags, summary: 'Step 1: consent to the terms and the privacy notice in force (their versions are kept)', params: ReceiptParams, headers: SecretHeaders, body: ConsentBody, response: { 200: PublicApplication, ...failures } },
     },
     async (request) => consent(app.dbh.db, request.params.receiptNo, request.headers['x-apply-secret'], request.body),
@@ -69,7 +69,7 @@ export const supplierApplyPublicRoutes: FastifyPluginAsyncTypebox = async (app) 
   app.post(
     `${base}/:receiptNo/files/:kind`,
     {
-      config: { access: access.public(), ...limited },
+      config: { access: access.public(), ...limited, identityBound: false },
       schema: {
         operationId: 'uploadSupplierApplicationFile',
         tags,
@@ -87,7 +87,7 @@ export const supplierApplyPublicRoutes: FastifyPluginAsyncTypebox = async (app) 
   app.put(
     `${base}/:receiptNo/company`,
     {
-      config: { access: access.public(), ...limited },
+      config: { access: access.public(), ...limited, identityBound: false },
       schema: {
         operationId: 'saveSupplierApplicationCompany',
         tags,
@@ -104,7 +104,7 @@ export const supplierApplyPublicRoutes: FastifyPluginAsyncTypebox = async (app) 
   app.post(
     `${base}/:receiptNo/otp`,
     {
-      config: { access: access.public(), rateLimit: { max: Math.max(1, Math.ceil(app.config.authRateLimitPerMinute / 3)), timeWindow: '1 minute' } },
+      config: { access: access.public(), rateLimit: { max: Math.max(1, Math.ceil(app.config.authRateLimitPerMinute / 3)), timeWindow: '1 minute' }, identityBound: false },
       schema: { operationId: 'sendSupplierApplicationOtp', tags, summary: `Step 3: send a one-time code to the first user’s cell phone (valid ${OTP_VALIDITY_SEC / 60} minutes, ${OTP_MAX_ATTEMPTS} attempts; a new code replaces the last)`, params: ReceiptParams, headers: SecretHeaders, body: OtpBody, response: { 200: OtpAnswer, ...failures } },
     },
     async (request) => sendApplicationOtp(deps(), request.params.receiptNo, request.headers['x-apply-secret'], request.body.cellPhoneNo),
@@ -113,7 +113,7 @@ export const supplierApplyPublicRoutes: FastifyPluginAsyncTypebox = async (app) 
   app.post(
     `${base}/:receiptNo/submit`,
     {
-      config: { access: access.public(), ...limited },
+      config: { access: access.public(), ...limited, identityBound: false },
       schema: {
         operationId: 'submitSupplierApplication',
         tags,

@@ -36,7 +36,7 @@ export const supplierApplyReviewRoutes: FastifyPluginAsyncTypebox = async (app) 
   app.post(
     '/api/v1/supplier-applications/:receiptNo/approve-user',
     {
-      config: { access: access.login([APPLY_SCREENS.users], 'write', ['I']) },
+      config: { access: access.login([APPLY_SCREENS.users], 'write', ['I']), identityBound: true },
       schema: {
         operationId: 'approveSupplierApplicationUser',
         tags,
@@ -52,7 +52,7 @@ export const supplierApplyReviewRoutes: FastifyPluginAsyncTypebox = async (app) 
   app.post(
     '/api/v1/supplier-applications/:receiptNo/reject',
     {
-      config: { access: access.login([APPLY_SCREENS.users, APPLY_SCREENS.companies], 'write', ['I']) },
+      config: { access: access.login([APPLY_SCREENS.users, APPLY_SCREENS.companies], 'write', ['I']), identityBound: true },
       schema: { operationId: 'rejectSupplierApplication', tags, summary: 'Reject an application with a reason; its open registration evaluation is cancelled; nothing is created', params: ReceiptParams, body: ApplicationDecisionBody, response: { 200: ApplicationDetail, 409: Type.Ref('ErrorBody'), ...commonErrors } },
     },
     async (request) => rejectSubmitted(request.db, request.params.receiptNo, request.body, request.caller!),

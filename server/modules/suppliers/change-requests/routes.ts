@@ -32,7 +32,7 @@ export const supplierChangeRequestRoutes: FastifyPluginAsyncTypebox = async (app
   app.put(
     '/api/v1/my-company',
     {
-      config: { access: access.login([MY_COMPANY_SCREEN], 'write', ['X']) },
+      config: { access: access.login([MY_COMPANY_SCREEN], 'write', ['X']), identityBound: true },
       schema: {
         operationId: 'updateMyCompany',
         tags,
@@ -66,7 +66,8 @@ export const supplierChangeRequestRoutes: FastifyPluginAsyncTypebox = async (app
     app.post(
       `/api/v1/company-change-requests/:reqNo/${kind}`,
       {
-        config: { access: kind === 'withdraw' ? access.login([MY_COMPANY_SCREEN], 'write', ['X']) : access.login([SUPPLIER_SCREENS.edit], 'write', ['I']) },
+        // Approving or rejecting is the deciding person's; withdrawing, the requesting company's own.
+        config: { access: kind === 'withdraw' ? access.login([MY_COMPANY_SCREEN], 'write', ['X']) : access.login([SUPPLIER_SCREENS.edit], 'write', ['I']), identityBound: true },
         schema: { operationId, tags, summary, params: ChangeReqNoParams, body: ChangeDecisionBody, response: { 200: ChangeRequestDetail, 409: Type.Ref('ErrorBody'), ...commonErrors } },
       },
       async (request) => decideChangeRequest(request.db, kind, request.params.reqNo, request.body, request.caller!),

@@ -25,7 +25,7 @@ export const councilProspectRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/api/v1/supplier-council',
     {
-      config: { access: access.login([COUNCIL_SCREEN], 'write', ['I']) },
+      config: { access: access.login([COUNCIL_SCREEN], 'write', ['I']), identityBound: false },
       schema: { operationId: 'addCouncilMember', tags, summary: 'Appoint a trading supplier to the council for a term (terms of one supplier may not overlap)', body: CouncilCreateBody, response: { 200: CouncilRow, 409: Type.Ref('ErrorBody'), ...commonErrors } },
     },
     async (request) => addCouncilMember(request.db, request.body, request.caller!.userId),
@@ -34,7 +34,7 @@ export const councilProspectRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.delete(
     '/api/v1/supplier-council/:councilId',
     {
-      config: { access: access.login([COUNCIL_SCREEN], 'write', ['I']) },
+      config: { access: access.login([COUNCIL_SCREEN], 'write', ['I']), identityBound: false },
       schema: { operationId: 'removeCouncilMember', tags, summary: 'Remove a council term (with the version read)', params: CouncilIdParams, querystring: VersionQuery, response: { 200: Type.Object({ councilId: Type.Integer() }), 409: Type.Ref('ErrorBody'), ...commonErrors } },
     },
     async (request) => removeCouncilMember(request.db, request.params.councilId, request.query.version, request.caller!.userId),
@@ -52,7 +52,7 @@ export const councilProspectRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/api/v1/supplier-prospects',
     {
-      config: { access: access.login([PROSPECTS_SCREEN], 'write', ['I']) },
+      config: { access: access.login([PROSPECTS_SCREEN], 'write', ['I']), identityBound: false },
       schema: { operationId: 'createSupplierProspect', tags, summary: 'Record a prospective supplier (business number checked when given)', body: ProspectCreateBody, response: { 200: ProspectRow, ...commonErrors } },
     },
     async (request) => createProspect(request.db, request.body, request.caller!),
@@ -61,7 +61,7 @@ export const councilProspectRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/api/v1/supplier-prospects/:prospectNo/invite',
     {
-      config: { access: access.login([PROSPECTS_SCREEN], 'write', ['I']) },
+      config: { access: access.login([PROSPECTS_SCREEN], 'write', ['I']), identityBound: false },
       schema: { operationId: 'inviteSupplierProspect', tags, summary: 'Invite a prospect to apply: an e-mail with the public application page is sent (again, if already invited)', params: ProspectNoParams, body: VersionBody, response: { 200: ProspectRow, 409: Type.Ref('ErrorBody'), ...commonErrors } },
     },
     async (request) => inviteProspect(request.db, { sender: app.auth.sender, db: app.dbh.db }, request.params.prospectNo, request.body.version, request.caller!),
@@ -70,7 +70,7 @@ export const councilProspectRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/api/v1/supplier-prospects/:prospectNo/drop',
     {
-      config: { access: access.login([PROSPECTS_SCREEN], 'write', ['I']) },
+      config: { access: access.login([PROSPECTS_SCREEN], 'write', ['I']), identityBound: false },
       schema: { operationId: 'dropSupplierProspect', tags, summary: 'Drop a prospect that was not invited, with a reason', params: ProspectNoParams, body: ProspectDropBody, response: { 200: ProspectRow, 409: Type.Ref('ErrorBody'), ...commonErrors } },
     },
     async (request) => dropProspect(request.db, request.params.prospectNo, request.body, request.caller!),

@@ -40,7 +40,7 @@ export const erpVendorRoutes: FastifyPluginAsyncTypebox<{ connector?: VendorConn
   app.post(
     '/api/v1/erp-vendor-apps',
     {
-      config: { access: access.login([ERP_SCREENS.edit], 'write', ['I']) },
+      config: { access: access.login([ERP_SCREENS.edit], 'write', ['I']), identityBound: false },
       schema: { operationId: 'createErpVendorApp', tags, summary: 'Apply to create a trading supplier in the ERP vendor master (one application per supplier)', body: ErpAppCreateBody, response: { 200: ErpAppDetail, 409: Type.Ref('ErrorBody'), ...commonErrors } },
     },
     async (request) => createErpVendorApp(request.db, deps, request.body, request.caller!),
@@ -49,7 +49,7 @@ export const erpVendorRoutes: FastifyPluginAsyncTypebox<{ connector?: VendorConn
   app.post(
     '/api/v1/erp-vendor-apps/:appNo/send',
     {
-      config: { access: access.login([ERP_SCREENS.edit, ERP_SCREENS.list], 'write', ['I']) },
+      config: { access: access.login([ERP_SCREENS.edit, ERP_SCREENS.list], 'write', ['I']), identityBound: false },
       schema: {
         operationId: 'sendErpVendorApp',
         tags,

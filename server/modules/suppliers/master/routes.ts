@@ -46,7 +46,7 @@ export const supplierMasterRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/api/v1/suppliers',
     {
-      config: { access: access.login([SUPPLIER_SCREENS.edit], 'write', ['I']) },
+      config: { access: access.login([SUPPLIER_SCREENS.edit], 'write', ['I']), identityBound: false },
       schema: { operationId: 'createSupplier', tags, summary: 'Register a supplier directly in the master (trading from today); the business number must pass its check digit and not be registered yet', body: SupplierCreateBody, response: { 200: SupplierDetail, 409: Type.Ref('ErrorBody'), ...commonErrors } },
     },
     async (request) => createSupplier(request.db, request.body, request.caller!),
@@ -55,7 +55,7 @@ export const supplierMasterRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.put(
     '/api/v1/suppliers/:compNo',
     {
-      config: { access: access.login([SUPPLIER_SCREENS.edit], 'write', ['I']) },
+      config: { access: access.login([SUPPLIER_SCREENS.edit], 'write', ['I']), identityBound: false },
       schema: {
         operationId: 'updateSupplier',
         tags,

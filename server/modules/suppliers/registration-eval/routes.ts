@@ -37,7 +37,7 @@ export const registrationEvaluationRoutes: FastifyPluginAsyncTypebox = async (ap
   app.put(
     '/api/v1/registration-evaluations/:evalNo',
     {
-      config: { access: access.login(WRITE, 'write', ['I']) },
+      config: { access: access.login(WRITE, 'write', ['I']), identityBound: true },
       schema: { operationId: 'saveRegistrationEvaluation', tags, summary: 'Save the checklist, score and remark of an open evaluation', params: EvalNoParams, body: EvaluationSaveBody, response: { 200: EvaluationDetail, 409: Type.Ref('ErrorBody'), ...commonErrors } },
     },
     async (request) => saveEvaluation(request.db, 'save', request.params.evalNo, request.body, request.caller!),
@@ -46,7 +46,7 @@ export const registrationEvaluationRoutes: FastifyPluginAsyncTypebox = async (ap
   app.post(
     '/api/v1/registration-evaluations/:evalNo/pass',
     {
-      config: { access: access.login(WRITE, 'write', ['I']) },
+      config: { access: access.login(WRITE, 'write', ['I']), identityBound: true },
       schema: {
         operationId: 'passRegistrationEvaluation',
         tags,
@@ -62,7 +62,7 @@ export const registrationEvaluationRoutes: FastifyPluginAsyncTypebox = async (ap
   app.post(
     '/api/v1/registration-evaluations/:evalNo/fail',
     {
-      config: { access: access.login(WRITE, 'write', ['I']) },
+      config: { access: access.login(WRITE, 'write', ['I']), identityBound: true },
       schema: { operationId: 'failRegistrationEvaluation', tags, summary: 'Fail with a reason: the application is rejected with it; nothing is created', params: EvalNoParams, body: EvaluationFailBody, response: { 200: EvaluationDetail, 409: Type.Ref('ErrorBody'), ...commonErrors } },
     },
     async (request) => failEvaluation(request.db, request.params.evalNo, request.body, request.caller!),

@@ -38,7 +38,7 @@ export const supplierStatusRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/api/v1/supplier-status-requests',
     {
-      config: { access: access.login([SUPPLIER_SCREENS.changeStatus], 'write', ['I']) },
+      config: { access: access.login([SUPPLIER_SCREENS.changeStatus], 'write', ['I']), identityBound: false },
       schema: {
         operationId: 'createSupplierStatusRequest',
         tags,
@@ -54,7 +54,7 @@ export const supplierStatusRoutes: FastifyPluginAsyncTypebox = async (app) => {
     app.post(
       `/api/v1/supplier-status-requests/:reqNo/${kind}`,
       {
-        config: { access: access.login([SUPPLIER_SCREENS.changeStatus], 'write', ['I']) },
+        config: { access: access.login([SUPPLIER_SCREENS.changeStatus], 'write', ['I']), identityBound: true },
         schema: { operationId, tags, summary, params: ReqNoParams, body: DecisionBody, response: { 200: StatusRequestRow, 409: Type.Ref('ErrorBody'), ...commonErrors } },
       },
       async (request) => decideStatusRequest(request.db, kind, request.params.reqNo, request.body, request.caller!),
