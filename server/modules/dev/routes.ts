@@ -59,7 +59,8 @@ export const devRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/api/dev/clock',
     {
-      config: { access: access.public() },
+      // A development control, never a stored screen's to call.
+      config: { access: access.public(), identityBound: true },
       schema: {
         operationId: 'advanceDevClock',
         tags: ['dev'],
