@@ -115,7 +115,7 @@ async function gpmsPlugin(app: FastifyInstance, { config, dbh }: AppDeps): Promi
   app.addHook('onRoute', (route) => {
     const url = route.url;
     const operationId = (route.schema as { operationId?: unknown } | undefined)?.operationId;
-    if (typeof operationId === 'string' && route.method !== 'HEAD') operations.set(operationId, { method: String(route.method), url, access: route.config?.access });
+    if (typeof operationId === 'string' && route.method !== 'HEAD') operations.set(operationId, { method: String(route.method), url, access: route.config?.access, readOnlyList: route.config?.readOnlyList === true });
     if ((url.startsWith('/api/') || url.startsWith('/properties/')) && !route.config?.access) {
       throw new Error(`Route ${route.method} ${url} declares no access (config.access): every API route must say who may call it`);
     }

@@ -28,11 +28,19 @@ export interface OperationInfo {
   method: string;
   url: string;
   access: Access | undefined;
+  /** Declared a read-only list (config.readOnlyList): answered beside the authority check (auth/check-beside.ts). */
+  readOnlyList: boolean;
 }
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
+    /**
+     * The route only reads and answers a list: it writes nothing, runs no function that writes, and
+     * its answer may be computed while the caller's authority is confirmed beside it
+     * (auth/check-beside.ts). Declared, never inferred; a test runs every such route and refuses a write.
+     */
+    readOnlyList?: boolean;
   }
   interface FastifyInstance {
     /**
