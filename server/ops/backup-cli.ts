@@ -10,7 +10,7 @@ import { restore, RestoreRefused } from './restore.js';
 async function main(): Promise<number> {
   const [command, ...rest] = process.argv.slice(2);
   const { values } = parseArgs({ args: rest, options: { out: { type: 'string' }, from: { type: 'string' }, force: { type: 'boolean', default: false } } });
-  const config = loadConfig();
+  const config = loadConfig(process.env, process.cwd(), 'tool');
   const log = (line: string) => console.log(line);
   const started = Date.now();
   if (command === 'backup') {
