@@ -46,7 +46,6 @@ import { testConfig } from '../server/config.js';
 import { openDatabase } from '../server/db/open.js';
 import { seedDemo } from '../server/db/seed/index.js';
 import { loginAs } from '../tests/helpers/login.js';
-import { TEST_BID_MASTER_KEY } from '../tests/helpers/bid-key.js';
 import { buildServer } from '../scripts/build-server.mjs';
 import { writeResult } from './harness';
 import { ADMIN_URL, numberArg as arg } from './scale-db';
@@ -294,7 +293,7 @@ async function main() {
         spawn(process.execPath, ['dist-server/main.mjs'], {
           cwd: ROOT,
           env: {
-            BID_MASTER_KEY: TEST_BID_MASTER_KEY, ...process.env, NODE_ENV: 'production', DATABASE_URL: url, DATA_DIR: serverDir, DIST_DIR: path.join(dataDir, 'no-dist'), HOST: '127.0.0.1', PORT: String(port), SEED: 'none', LOG_LEVEL: 'warn',
+            ...process.env, NODE_ENV: 'production', DATABASE_URL: url, DATA_DIR: serverDir, DIST_DIR: path.join(dataDir, 'no-dist'), HOST: '127.0.0.1', PORT: String(port), SEED: 'none', LOG_LEVEL: 'warn',
             INTERNAL_HOST: '127.0.0.1', BID_MASTER_KEY: masterKey, JOBS_POLL_MS: '2000',
           },
           stdio: ['ignore', 'ignore', 'inherit'],

@@ -95,6 +95,8 @@ describe.skipIf(testDbKind() !== 'postgres')('budget line lock order: a PR appro
   });
 
   it('both approvals pass, round after round (no deadlock)', async () => {
+    const before = await t.db.db.selectFrom('budgetLine').select(['accountCode', 'transferred']).where('fiscalYear', '=', year).where('month', '=', month).where('deptcd', '=', dept).where('accountCode', 'in', ['SUP', 'ext']).execute();
+    const transferredBefore = { SUP: Number(before.find((l) => l.accountCode === 'SUP')!.transferred), ext: Number(before.find((l) => l.accountCode === 'ext')!.transferred) };
     for (let round = 0; round < 3; round++) {
       // A PR of two lines, SUP and ext, at its last approval (uadmin1's) …
       const b = prBody();
@@ -126,6 +128,10 @@ describe.skipIf(testDbKind() !== 'postgres')('budget line lock order: a PR appro
       const [a, c] = await answers;
       expect([a.statusCode, c.statusCode], `${a.body}\n${c.body}`).toEqual([200, 200]);
       expect([a.json().documentStatus, c.json().documentStatus]).toEqual(['APPROVED', 'APPROVED']);
+      // Each counted once: the PR pre-commits its two lines (15,000 SUP + 30,001 ext), the transfer moved 1,000.
+      expect(await ledgerOf('PR', pr.prNo)).toBe('45001');
     }
+    const moved = await t.db.db.selectFrom('budgetLine').select(['accountCode', 'transferred']).where('fiscalYear', '=', year).where('month', '=', month).where('deptcd', '=', dept).where('accountCode', 'in', ['SUP', 'ext']).orderBy('accountCode').execute();
+    expect(moved.map((l) => [l.accountCode, String(l.transferred)])).toEqual([['SUP', String(3000 + transferredBefore.SUP)], ['ext', String(-3000 + transferredBefore.ext)]]);
   });
 });
