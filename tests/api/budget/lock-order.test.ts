@@ -92,6 +92,8 @@ describe.skipIf(testDbKind() !== 'postgres')('budget line lock order: a PR appro
     // The PR is taken by LOI 2: nothing of it is pre-committed; LOI 2 commits its amount.
     expect(await ledgerOf('PR', prNo)).toBe('0');
     expect(await ledgerOf('LOI', loi2.loiNo)).toBe('30000000');
+    // LOI 1, taken from no PR now, commits nothing any more.
+    expect(await ledgerOf('LOI', loi1.loiNo)).toBe('0');
   });
 
   it('both approvals pass, round after round (no deadlock)', async () => {

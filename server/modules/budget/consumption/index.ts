@@ -32,6 +32,8 @@ export interface BudgetMovement {
   actor: string;
   /** The caller confirmed overdrawing a WARN account (the request's confirmBudgetWarning). */
   confirmWarning?: boolean | null;
+  /** Documents that left this PR's chain in this transaction (an LOI draft re-pointed): what the ledger holds for them is released. */
+  left?: ReadonlyArray<{ docType: DocType; docNo: string }>;
 }
 
 export async function recordBudgetMovement(trx: Db, m: BudgetMovement): Promise<void> {
@@ -57,6 +59,7 @@ export async function recordBudgetMovement(trx: Db, m: BudgetMovement): Promise<
     { docType: 'PR' as const, docNo: prNo },
     ...[...new Set(orderLines.map((l) => l.poNo))].map((docNo) => ({ docType: 'PO' as const, docNo })),
     ...lois.map((l) => ({ docType: 'LOI' as const, docNo: l.loiNo })),
+    ...(m.left ?? []),
   ];
   const rows = movements(targets, await ledgerOfDocuments(trx, docs));
   if (rows.length === 0) return;
