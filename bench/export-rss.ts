@@ -27,6 +27,7 @@ import type { ListScreenDef } from '../engine/definition/types';
 import { DEMO_PASSWORD } from '../server/db/seed/accounts.js';
 import { numberArg as arg, openScaleDb, scaleDbUrl } from './scale-db';
 import { buildServer } from '../scripts/build-server.mjs';
+import { TEST_BID_MASTER_KEY } from '../tests/helpers/bid-key.js';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const scale = arg('scale', 2);
@@ -65,6 +66,7 @@ const nodeArgs = [...(tsx ? ['--import', 'tsx'] : []), ...(maxOldSpace ? [`--max
 const child = spawn(process.execPath, nodeArgs, {
   cwd: ROOT,
   env: {
+    BID_MASTER_KEY: TEST_BID_MASTER_KEY,
     ...process.env,
     NODE_ENV: 'production',
     DATABASE_URL: scaleDbUrl(scale),

@@ -14,6 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
+import { TEST_BID_MASTER_KEY } from '../tests/helpers/bid-key';
 import { openDatabase } from '../server/db/open';
 import { seedDemo } from '../server/db/seed/index';
 import { DEMO_PASSWORD } from '../server/db/seed/accounts';
@@ -23,7 +24,7 @@ const BASE_MS = 5000;
 const scale = Number(process.env.SEED_SCALE ?? 1);
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gpms-bench-heavy-'));
-const config = { ...loadConfig({ ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, HOST: '127.0.0.1', PORT: '0', DEV_OUTBOX: 'off' }), authRateLimitPerMinute: 10000 };
+const config = { ...loadConfig({ BID_MASTER_KEY: TEST_BID_MASTER_KEY, ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, HOST: '127.0.0.1', PORT: '0', DEV_OUTBOX: 'off' }), authRateLimitPerMinute: 10000 };
 // PGLITE_THREAD=main compares with PGlite in the server's own thread (the server always uses a worker).
 const { dbh } = await openDatabase(config, { pgliteThread: process.env.PGLITE_THREAD === 'main' ? 'main' : 'worker' });
 const seedStarted = Date.now();

@@ -23,6 +23,7 @@ import pg from 'pg';
 import { testConfig } from '../server/config';
 import { openDatabase } from '../server/db/open';
 import { seedDemo } from '../server/db/seed';
+import { TEST_BID_MASTER_KEY } from '../tests/helpers/bid-key';
 import { DEMO_PASSWORD } from '../server/db/seed/accounts';
 import { COLUMN_KEYS, headerText } from '../server/modules/items/upload/columns';
 import { buildServer } from '../scripts/build-server.mjs';
@@ -84,7 +85,7 @@ try {
   const entry = process.env.BENCH_TSX === '1' ? ['--import', 'tsx', 'server/main.ts'] : (await buildServer(), ['dist-server/main.mjs']);
   const server = spawn(process.execPath, [...SERVER_FLAGS, ...entry], {
     cwd: ROOT,
-    env: { ...process.env, NODE_ENV: 'production', DATABASE_URL: url, DATA_DIR: dataDir, DIST_DIR: path.join(dataDir, 'no-dist'), HOST: '127.0.0.1', PORT: String(port), SEED: 'none', LOG_LEVEL: 'warn', INTERNAL_HOST: '127.0.0.1', UPLOAD_LIMIT_MB: '64' },
+    env: { BID_MASTER_KEY: TEST_BID_MASTER_KEY, ...process.env, NODE_ENV: 'production', DATABASE_URL: url, DATA_DIR: dataDir, DIST_DIR: path.join(dataDir, 'no-dist'), HOST: '127.0.0.1', PORT: String(port), SEED: 'none', LOG_LEVEL: 'warn', INTERNAL_HOST: '127.0.0.1', UPLOAD_LIMIT_MB: '64' },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   child = server;

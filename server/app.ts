@@ -121,7 +121,7 @@ async function gpmsPlugin(app: FastifyInstance, { config, dbh }: AppDeps): Promi
   app.addHook('onRoute', (route) => {
     const url = route.url;
     const operationId = (route.schema as { operationId?: unknown } | undefined)?.operationId;
-    if (typeof operationId === 'string' && route.method !== 'HEAD') operations.set(operationId, { method: String(route.method), url, access: route.config?.access, identityBound: route.config?.identityBound });
+    if (typeof operationId === 'string' && route.method !== 'HEAD') operations.set(operationId, { method: String(route.method), url, access: route.config?.access, identityBound: route.config?.identityBound, readOnlyList: route.config?.readOnlyList === true });
     if ((url.startsWith('/api/') || url.startsWith('/properties/')) && !route.config?.access) {
       throw new Error(`Route ${route.method} ${url} declares no access (config.access): every API route must say who may call it`);
     }

@@ -230,7 +230,13 @@ function initialPassword(env: Env, problems: string[]): string | null {
   return problem ? null : raw;
 }
 
-export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config {
+/**
+ * What the configuration is read for: a server start (the default), or a command-line tool
+ * (backup, seed, keys, audit verification) that seals and opens no bid and so needs no master key.
+ */
+export type ConfigUse = 'server' | 'tool';
+
+export function loadConfig(env: Env = process.env, cwd = process.cwd(), use: ConfigUse = 'server'): Config {
   const problems: string[] = [];
   const nodeEnv = oneOf(env, 'NODE_ENV', ['development', 'production', 'test'] as const, 'development', problems);
   const port = integer(env, 'PORT', 8080, 0, 65535, problems);
@@ -296,6 +302,11 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     auctionReminderHours: hourList(env, 'AUCTION_REMINDER_HOURS', [24, 1], problems),
   };
   if (config.sessionMaxTtlSec < config.sessionTtlSec) problems.push(`SESSION_MAX_TTL=${config.sessionMaxTtlSec} must not be below SESSION_TTL=${config.sessionTtlSec}: a session cannot be extended to less than it lasts from the start`);
+  // Several servers may share a PostgreSQL database, and each must open what another sealed: a key
+  // file per data directory would give each its own key (and a bid on the other server no opening).
+  if (use === 'server' && (env.BID_MASTER_KEY ?? '').trim() === '' && (databaseUrl !== null || nodeEnv === 'production')) {
+    problems.push(`BID_MASTER_KEY is required ${databaseUrl !== null ? 'with DATABASE_URL (several servers may share the database)' : 'with NODE_ENV=production'}: 32 bytes as 64 hex digits (openssl rand -hex 32), the same on every server; back it up (docs/operations.md)`);
+  }
   if (config.devOutbox && nodeEnv === 'production') problems.push('DEV_OUTBOX=on is not allowed with NODE_ENV=production: it shows every one-time code to anyone');
   if (config.devOutbox && !isLoopbackHost(config.host)) problems.push(`DEV_OUTBOX=on needs HOST=127.0.0.1 (got HOST=${config.host}): the outbox shows every one-time code to anyone who can reach the server`);
   if (problems.length > 0) throw new ConfigError(problems);

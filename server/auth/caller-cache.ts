@@ -46,6 +46,8 @@ export interface CallerCache {
    */
   peek(key: string, nowMs?: number): { version: string; answer: CallerAnswer } | undefined;
   set(key: string, version: string, expiresAt: Instant, answer: CallerAnswer): void;
+  /** Forgets every answer kept for the session (whatever the screens): it was refused. */
+  forgetSession(sessionId: string): void;
   readonly size: number;
 }
 
@@ -80,6 +82,11 @@ export function createCallerCache(limit = 20_000): CallerCache {
       kept.set(key, { version, expiresAtMs: msOf(expiresAt), answer });
       // A Map iterates in insertion order: the first key is the longest kept.
       if (kept.size > limit) kept.delete(kept.keys().next().value!);
+    },
+    forgetSession(sessionId) {
+      // Rare (a refusal) and bounded: a scan beats keeping a second index on every request.
+      const prefix = `${sessionId}\u0000`;
+      for (const key of kept.keys()) if (key.startsWith(prefix)) kept.delete(key);
     },
     get size() {
       return kept.size;

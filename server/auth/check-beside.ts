@@ -12,9 +12,12 @@ import type { CallerAnswer } from './caller-cache.js';
  * began), and a revoked session, a removed menu or a regrouped user is never answered from a list
  * computed under the old authority.
  *
- * Only for operations that change nothing: GET routes answering a list paged by key — the searches of
- * the big lists, whose handlers read and return — and whose personal-data gate, if any, only masks
- * (a gate that logs a view or asks the database waits for the confirmed caller, as every other route).
+ * Only for operations that change nothing, and only by declaration: a GET route says
+ * `config: { readOnlyList: true }` (the searches of the big lists, whose handlers read and return), and
+ * the route's personal-data gate, if any, only masks (a gate that logs a view or asks the database
+ * waits for the confirmed caller, as every other route). The shape of an answer never enrols a route:
+ * a handler with a side effect would otherwise run for a caller whose authority was just revoked.
+ * A declaration on anything but a GET is refused at start-up.
  */
 export interface PendingAuthCheck {
   key: string;
@@ -32,12 +35,14 @@ export interface PendingAuthCheck {
 export type PersonalGate = 'none' | 'mask-only' | 'logs-or-asks';
 
 /** Whether a route may be answered beside its authority check (see above). */
-export function answersBesideAuthCheck(route: Pick<RouteOptions, 'method' | 'config' | 'schema'>, personal: PersonalGate): boolean {
-  if (route.method !== 'GET' || personal === 'logs-or-asks') return false;
-  const access = route.config?.access;
-  if (!access || access.kind !== 'login') return false;
-  const ok = (route.schema?.response as Record<string, unknown> | undefined)?.[200] as { properties?: Record<string, unknown> } | undefined;
-  return ok?.properties?.rows !== undefined && ok.properties.nextCursor !== undefined;
+export function answersBesideAuthCheck(route: Pick<RouteOptions, 'method' | 'url' | 'config'>, personal: PersonalGate): boolean {
+  if (route.config?.readOnlyList !== true) return false;
+  // Fastify adds a HEAD twin of every GET with the same config: it keeps the sequential check.
+  if (route.method === 'HEAD') return false;
+  if (route.method !== 'GET') throw new Error(`Route ${String(route.method)} ${route.url} declares readOnlyList: only a GET may be a read-only list`);
+  if (personal === 'logs-or-asks') return false;
+  const access = route.config.access;
+  return access?.kind === 'login';
 }
 
 /** True when the fresh answer gives the caller exactly what the kept one did. */

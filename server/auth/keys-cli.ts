@@ -22,7 +22,7 @@ async function main(argv: string[]): Promise<number> {
   }
   let config;
   try {
-    config = loadConfig();
+    config = loadConfig(process.env, process.cwd(), 'tool');
   } catch (err) {
     if (err instanceof ConfigError) {
       console.error(err.message);

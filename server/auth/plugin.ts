@@ -106,7 +106,11 @@ export const authPlugin = fp(async (app) => {
   // The session and the group's menu authority for this route in one statement, with the version.
   async function freshCaller(key: string, sessionId: string, screens: string[], level: 'read' | 'write'): Promise<CallerAnswer | undefined> {
     const row = await findCallerSessionHolding(app.dbh.db, sessionId, screens, level);
-    if (!row) return undefined;
+    if (!row) {
+      // Ended, expired or its user barred: no answer of this session may start a list beside the check again.
+      callers.forgetSession(sessionId);
+      return undefined;
+    }
     const employee = row.employeeId === null ? null : { singleid: row.employeeId, hname: row.employeeName!, section: row.employeeSection!, deptcd: row.employeeDeptcd! };
     const answer: CallerAnswer = { sessionId: row.sessionId, userId: row.userId, portal: row.portal, authGroupId: row.authGroupId, compNo: row.compNo, holdsScreen: row.holdsScreen === true, employee };
     if (row.authVersion !== null && row.authVersion !== undefined) callers.set(key, String(row.authVersion), row.expiredDate, answer);

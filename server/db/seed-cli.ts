@@ -80,7 +80,7 @@ async function main(): Promise<number> {
   }
   let config;
   try {
-    config = loadConfig();
+    config = loadConfig(process.env, process.cwd(), 'tool');
   } catch (err) {
     if (err instanceof ConfigError) {
       console.error(err.message);

@@ -30,6 +30,8 @@ export interface OperationInfo {
   access: Access | undefined;
   /** `config.identityBound` as the route declares it (undefined: not declared). */
   identityBound: boolean | undefined;
+  /** Declared a read-only list (config.readOnlyList): answered beside the authority check (auth/check-beside.ts). */
+  readOnlyList: boolean;
 }
 
 declare module 'fastify' {
@@ -43,9 +45,15 @@ declare module 'fastify' {
      * Such an operation is never called from a stored screen (docs/studio.md): the studio's check
      * refuses it and the server refuses a call carrying a stored screen's mark
      * (server/http/studio-marks.ts). Every operation that writes (not GET) declares it, true or
-     * false, so a new one must choose: tests/api/security/identity-bound.test.ts fails otherwise.
+     * false, so a new one must choose: tests/api/security/authz-matrix.test.ts fails otherwise.
      */
     identityBound?: boolean;
+    /**
+     * The route only reads and answers a list: it writes nothing, runs no function that writes, and
+     * its answer may be computed while the caller's authority is confirmed beside it
+     * (auth/check-beside.ts). Declared, never inferred; a test runs every such route and refuses a write.
+     */
+    readOnlyList?: boolean;
   }
   interface FastifyInstance {
     /**

@@ -11,7 +11,7 @@ import { DataDirLocked } from '../db/pglite/data-dir-lock.js';
 async function main(): Promise<number> {
   const [command, ...rest] = process.argv.slice(2);
   const { values } = parseArgs({ args: rest, options: { out: { type: 'string' }, from: { type: 'string' }, force: { type: 'boolean', default: false } } });
-  const config = loadConfig();
+  const config = loadConfig(process.env, process.cwd(), 'tool');
   const log = (line: string) => console.log(line);
   const started = Date.now();
   if (command === 'backup') {

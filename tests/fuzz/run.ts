@@ -13,6 +13,7 @@ import { loadConfig } from '../../server/config.js';
 import { openDatabase } from '../../server/db/open.js';
 import { seedDemo } from '../../server/db/seed/index.js';
 import { describeReport, loadDoc, runFuzz } from './runner.js';
+import { TEST_BID_MASTER_KEY } from '../helpers/bid-key.js';
 
 const arg = (name: string, fallback: string) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -25,7 +26,7 @@ const only = arg('only', '').split(',').filter(Boolean);
 const out = arg('out', '');
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gpms-fuzz-'));
-const config = { ...loadConfig({ ...process.env, NODE_ENV: 'test', LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent', DATA_DIR: dataDir, HOST: '127.0.0.1', PORT: '0', DEV_OUTBOX: 'on', JOBS_POLL_MS: '0' }), authRateLimitPerMinute: 100000 };
+const config = { ...loadConfig({ BID_MASTER_KEY: TEST_BID_MASTER_KEY, ...process.env, NODE_ENV: 'test', LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent', DATA_DIR: dataDir, HOST: '127.0.0.1', PORT: '0', DEV_OUTBOX: 'on', JOBS_POLL_MS: '0' }), authRateLimitPerMinute: 100000 };
 const { dbh } = await openDatabase(config);
 // --reuse: a database seeded by an earlier run is used as it is (quicker while fixing what a run found).
 if (!(process.argv.includes('--reuse') && (await dbh.db.selectFrom('company').select('compNo').limit(1).execute()).length > 0)) {

@@ -11,7 +11,7 @@ import { verifyChain } from './chain.js';
 async function main(): Promise<number> {
   let config;
   try {
-    config = loadConfig();
+    config = loadConfig(process.env, process.cwd(), 'tool');
   } catch (err) {
     if (err instanceof ConfigError) {
       console.error(err.message);

@@ -9,6 +9,7 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../../server/db/seed/accounts.j
 import { prepareFirstStart } from '../../../server/modules/first-start/service.js';
 import { createEmptyTestDb, type TestDb } from '../../helpers/test-db.js';
 import { formRequest } from '../../helpers/login.js';
+import { TEST_BID_MASTER_KEY } from '../../helpers/bid-key.js';
 
 /**
  * Issue #28 item 3: a production start has no known password. The server is built with a production
@@ -26,7 +27,7 @@ afterAll(async () => {
 });
 
 async function productionStart(env: Record<string, string> = {}) {
-  const fromEnv = loadConfig({ NODE_ENV: 'production', ...env });
+  const fromEnv = loadConfig({ NODE_ENV: 'production', BID_MASTER_KEY: TEST_BID_MASTER_KEY, ...env });
   const config: Config = { ...testConfig({ dataDir, distDir: path.join(dataDir, 'no-dist') }), nodeEnv: 'production', devOutbox: false, seed: fromEnv.seed, adminInitialPassword: fromEnv.adminInitialPassword };
   const db = await createEmptyTestDb();
   const first = await prepareFirstStart(db.db, config);
@@ -42,10 +43,10 @@ const change = (app: FastifyInstance, username: string, password: string, newPas
 
 describe('a production start with no known password', () => {
   it('production does not seed the demo company unless SEED=demo is set', () => {
-    expect(loadConfig({ NODE_ENV: 'production' }).seed).toBe('none');
-    expect(loadConfig({ NODE_ENV: 'production', SEED: 'demo' }).seed).toBe('demo');
+    expect(loadConfig({ NODE_ENV: 'production', BID_MASTER_KEY: TEST_BID_MASTER_KEY }).seed).toBe('none');
+    expect(loadConfig({ NODE_ENV: 'production', BID_MASTER_KEY: TEST_BID_MASTER_KEY, SEED: 'demo' }).seed).toBe('demo');
     expect(loadConfig({ NODE_ENV: 'development' }).seed).toBe('demo');
-    expect(() => loadConfig({ NODE_ENV: 'production', ADMIN_INITIAL_PASSWORD: 'short' })).toThrow(/ADMIN_INITIAL_PASSWORD does not meet the password policy/);
+    expect(() => loadConfig({ NODE_ENV: 'production', BID_MASTER_KEY: TEST_BID_MASTER_KEY, ADMIN_INITIAL_PASSWORD: 'short' })).toThrow(/ADMIN_INITIAL_PASSWORD does not meet the password policy/);
   });
 
   it('an empty database gets only the administrator, whose one-time setup code works once and expires', async () => {

@@ -144,6 +144,39 @@ describe('sealed-bid tenders', () => {
     expect(key.keyRef).toMatch(/^file:[0-9a-f]{16}$/);
   });
 
+  it('a server whose master key is not the one a tender was sealed under answers a named 409, not a 500: publish, bid and open compare key_ref', async () => {
+    const { tender } = await publishedTender(['C00001']);
+    await open(tender.tenderNo);
+    const s1 = ok(await f.get(`/api/v1/cyber/bid/tenders/${tender.tenderNo}`, f.u.supplier1));
+    ok(await bid(tender.tenderNo, f.u.supplier1, s1.version, ['1000', '2000']));
+    const pr = await receivedPr(f);
+    const draft = ok(await f.post('/api/v1/bid/tenders', f.u.operator, { prNo: pr.prNo, prVersion: pr.version, awardRule: 'LOWEST_TOTAL', openAt: inMinutes(60), closeAt: inMinutes(120), suppliers: ['C00001'] }));
+    const keyOfThisServer = t.app.config.bidMasterKey;
+    // Another server's key (one that made its own instead of sharing BID_MASTER_KEY).
+    t.app.config.bidMasterKey = Buffer.alloc(32, 9);
+    try {
+      const mismatch = async (res: Awaited<ReturnType<typeof bid>>) => {
+        refused(res, 409, 'TENDER_KEY_MISMATCH');
+        expect(res.json().msg).toMatch(/입찰 키|마스터 키/);
+      };
+      const s1now = ok(await f.get(`/api/v1/cyber/bid/tenders/${tender.tenderNo}`, f.u.supplier1));
+      await mismatch(await bid(tender.tenderNo, f.u.supplier1, s1now.version, ['900', '1900']));
+      await mismatch(await f.post(`/api/v1/bid/tenders/${draft.tenderNo}/publish`, f.u.operator, { version: draft.version }));
+      expect(await t.db.db.selectFrom('tenderKey').select('tenderNo').where('tenderNo', '=', draft.tenderNo).execute()).toEqual([]);
+      await close(tender.tenderNo);
+      const closed = ok(await f.get(`/api/v1/bid/tenders/${tender.tenderNo}`, f.u.tfadmin));
+      const first = ok(await f.post(`/api/v1/bid/tenders/${tender.tenderNo}/open`, f.u.tfadmin, { version: closed.version }));
+      await mismatch(await f.post(`/api/v1/bid/tenders/${tender.tenderNo}/open`, f.u.opadmin, { version: first.version }));
+    } finally {
+      t.app.config.bidMasterKey = keyOfThisServer;
+    }
+    // The same key again: the draft publishes and the tender opens with the bid sealed before.
+    ok(await f.post(`/api/v1/bid/tenders/${draft.tenderNo}/publish`, f.u.operator, { version: draft.version }));
+    const again = ok(await f.get(`/api/v1/bid/tenders/${tender.tenderNo}`, f.u.tfadmin));
+    const opened = ok(await f.post(`/api/v1/bid/tenders/${tender.tenderNo}/open`, f.u.opadmin, { version: again.version }));
+    expect(opened.status).toBe('OPENED');
+  });
+
   it('refuses a bid from an uninvited, another company, a suspended supplier, with a stale version or missing lines; nothing changes', async () => {
     const { tender } = await publishedTender(['C00001']);
     await open(tender.tenderNo);

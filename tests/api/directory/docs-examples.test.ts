@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { TEST_BID_MASTER_KEY } from '../../helpers/bid-key.js';
 import { loadConfig } from '../../../server/config.js';
 
 /**
@@ -42,7 +43,7 @@ describe('docs/auth.md configuration examples', () => {
 
   it('the ADFS example passes start-up validation', () => {
     const env = exampleAfter('### ADFS example');
-    const config = loadConfig({ ...env, NODE_ENV: 'production' });
+    const config = loadConfig({ BID_MASTER_KEY: TEST_BID_MASTER_KEY, ...env, NODE_ENV: 'production' });
     expect(config.loginMode).toBe('SSO_AD');
     expect(config.oidc).toMatchObject({ issuer: env.OIDC_ISSUER, clientId: env.OIDC_CLIENT_ID, redirectUri: env.OIDC_REDIRECT_URI, userClaim: 'upn', allowInsecure: false });
   });

@@ -9,7 +9,7 @@ import { connect, type DbHandle } from '../../../server/db/connect.js';
 import { createSeededTestDb, type TestDb } from '../../helpers/test-db.js';
 import { formRequest, loginAs } from '../../helpers/login.js';
 import { decodeProtectedHeader } from 'jose';
-import { sql } from 'kysely';
+import { sql, type LogEvent } from 'kysely';
 import { rotateSigningKey } from '../../../server/auth/signing-keys.js';
 import { DEMO_PASSWORD } from '../../../server/db/seed/accounts.js';
 
@@ -25,9 +25,13 @@ describe('two servers on one database', () => {
   let b: FastifyInstance;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gpms-two-'));
 
+  // The statements both servers run, while a test records them.
+  let recorded: string[] | null = null;
+  const log = (event: LogEvent) => void recorded?.push(event.query.sql);
+
   beforeAll(async () => {
-    t = await createSeededTestDb();
-    secondHandle = t.url ? await connect({ databaseUrl: t.url, pgliteDir: null }) : t;
+    t = await createSeededTestDb(undefined, undefined, log);
+    secondHandle = t.url ? await connect({ databaseUrl: t.url, pgliteDir: null, log }) : t;
     const config = testConfig({ dataDir, distDir: path.join(dataDir, 'no-dist'), databaseUrl: t.url, authRateLimitPerMinute: 4 });
     a = await buildApp({ config, dbh: t });
     b = await buildApp({ config, dbh: { ...secondHandle, close: async () => undefined } });
@@ -154,6 +158,54 @@ describe('two servers on one database', () => {
     expect(ended.json()).toEqual({ statusCode: 401, code: 'GPMS005', msg: '로그인이 필요합니다' });
     expect(ended.body).not.toContain('prNo');
     expect(await beside('refused')).toBe(refused + 1);
+    // The refusal forgets the session's kept answers: the revoked token's next lists run no list SQL,
+    // only the one statement that asks for the session (and finds none).
+    const statements: number[] = [];
+    const stop = b.dbh.onQuery(() => statements.push(1));
+    try {
+      for (const url of ['/api/v1/prs?page=1&size=5', '/api/v1/prs?page=1&size=5']) {
+        const again = await b.inject({ method: 'GET', url, headers: opadmin.headers });
+        expect(again.statusCode).toBe(401);
+        expect(again.json().code).toBe('GPMS005');
+      }
+    } finally {
+      stop();
+    }
+    expect(statements.length).toBe(2);
+    expect(await beside('refused')).toBe(refused + 1);
+  });
+
+  it('every route declared a read-only list (answered beside the authority check) writes nothing', async () => {
+    const declared = [...b.operations].filter(([, op]) => op.readOnlyList);
+    expect(declared.length).toBeGreaterThan(0);
+    const callers = [];
+    for (const [i, username] of ['admin', 'opadmin'].entries()) {
+      const login = await b.inject({ method: 'POST', url: '/auth/api/login/idpw', remoteAddress: `10.20.33.${i + 1}`, ...formRequest({ systemId: 'GPMS', grantType: 'idpw', username, password: DEMO_PASSWORD }) });
+      expect(login.statusCode).toBe(200);
+      callers.push({ authorization: `Bearer ${login.json().accessToken}`, iscyber: 'N' });
+    }
+    const answered: string[] = [];
+    recorded = [];
+    try {
+      for (const [operationId, op] of declared) {
+        expect(op.method).toBe('GET');
+        // Twice: the second is answered from the kept answer, beside the check; the next caller if refused.
+        for (const headers of callers) {
+          const codes = [(await b.inject({ method: 'GET', url: op.url, headers })).statusCode, (await b.inject({ method: 'GET', url: op.url, headers })).statusCode];
+          if (codes.every((code) => code === 200)) {
+            answered.push(operationId);
+            break;
+          }
+        }
+      }
+    } finally {
+      const statements = recorded;
+      recorded = null;
+      const writes = statements.filter((text) => WRITES.test(text));
+      expect(writes).toEqual([]);
+    }
+    // Each declared list ran its handler for a caller at least once (else nothing was shown).
+    expect(declared.map(([id]) => id).filter((id) => !answered.includes(id))).toEqual([]);
   });
 
   it('an employee moved to another department through one server: the other scopes the department list by the new one at once (#27: the employee row kept with the answer)', async () => {
@@ -281,3 +333,6 @@ describe('two servers on one database', () => {
     }
   });
 });
+
+/** A statement that changes data or takes a row lock. */
+const WRITES = /\b(insert\s+into|update\s+"?\w+"?(\s+as\s+\w+)?\s+set|delete\s+from|merge\s+into|truncate|nextval|setval|for\s+(no\s+key\s+)?update|for\s+(key\s+)?share|create\s|drop\s|alter\s)\b/i;

@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { DIST_DIR, REPO_ROOT } from './paths';
 import { buildServer } from '../../../scripts/build-server.mjs';
+import { TEST_BID_MASTER_KEY } from '../../helpers/bid-key';
 
 export type SeedMode = 'demo' | 'none';
 
@@ -132,6 +133,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       SEED: options.seed ?? 'demo',
       LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
       DIST_DIR,
+      // Required with DATABASE_URL or in production (server/config.ts).
+      BID_MASTER_KEY: process.env.BID_MASTER_KEY ?? TEST_BID_MASTER_KEY,
       ...options.env,
     },
     // Its own process group, so stop() reaches whatever the server starts.

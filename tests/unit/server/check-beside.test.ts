@@ -1,25 +1,26 @@
-import { Type } from 'typebox';
 import { describe, expect, it } from 'vitest';
 import { answersBesideAuthCheck, sameAnswer } from '../../../server/auth/check-beside.js';
 import { access } from '../../../server/http/access.js';
 import { ListOf } from '../../../server/domain/schemas.js';
 
 const keysetList = { 200: ListOf('PrRow', undefined, 'keyset') };
-const route = (over: Record<string, unknown> = {}) => ({ method: 'GET' as const, config: { access: access.login(['/prList'], 'read') }, schema: { response: keysetList }, ...over });
+const declared = { access: access.login(['/prList'], 'read'), readOnlyList: true };
+const route = (over: Record<string, unknown> = {}) => ({ method: 'GET' as const, url: '/api/v1/prs', config: declared, schema: { response: keysetList }, ...over });
 
 describe('which routes are answered beside the authority check', () => {
-  it('a GET answering a list paged by key, for a logged-in caller, with no gate or a masking one', () => {
+  it('a GET declared a read-only list, for a logged-in caller, with no gate or a masking one', () => {
     expect(answersBesideAuthCheck(route(), 'none')).toBe(true);
     expect(answersBesideAuthCheck(route(), 'mask-only')).toBe(true);
   });
-  it('not a route that writes, logs a personal-data view, is public, or answers anything but a keyset list', () => {
-    expect(answersBesideAuthCheck(route({ method: 'POST' }), 'none')).toBe(false);
+  it('not a route that logs a personal-data view, is public, or is not declared (whatever its answer looks like)', () => {
     expect(answersBesideAuthCheck(route(), 'logs-or-asks')).toBe(false);
-    expect(answersBesideAuthCheck(route({ config: { access: access.public() } }), 'none')).toBe(false);
+    expect(answersBesideAuthCheck(route({ config: { ...declared, access: access.public() } }), 'none')).toBe(false);
+    expect(answersBesideAuthCheck(route({ config: { access: declared.access } }), 'none')).toBe(false);
     expect(answersBesideAuthCheck(route({ config: {} }), 'none')).toBe(false);
-    expect(answersBesideAuthCheck(route({ schema: { response: { 200: ListOf('PrRow') } } }), 'none')).toBe(false);
-    expect(answersBesideAuthCheck(route({ schema: { response: { 200: Type.Object({ rows: Type.Array(Type.String()) }) } } }), 'none')).toBe(false);
-    expect(answersBesideAuthCheck(route({ schema: {} }), 'none')).toBe(false);
+    expect(answersBesideAuthCheck(route({ method: 'HEAD' }), 'none')).toBe(false);
+  });
+  it('a declaration on a route that is not a GET stops the start', () => {
+    expect(() => answersBesideAuthCheck(route({ method: 'POST' }), 'none')).toThrow(/only a GET/);
   });
 });
 

@@ -16,7 +16,7 @@ describe('loadConfig', () => {
 
   it('reads every variable', () => {
     const c = loadConfig(
-      { PORT: '9000', DATA_DIR: '/var/gpms', DATABASE_URL: 'postgres://u@db:5432/gpms', LOG_LEVEL: 'warn', NODE_ENV: 'production', LOGIN_MODE: 'SSO_AD', UPLOAD_LIMIT_MB: '20', EXTERNAL_HOST: 'Partner.Example.co.kr', SEED: 'none' },
+      { PORT: '9000', DATA_DIR: '/var/gpms', DATABASE_URL: 'postgres://u@db:5432/gpms', LOG_LEVEL: 'warn', NODE_ENV: 'production', LOGIN_MODE: 'SSO_AD', UPLOAD_LIMIT_MB: '20', EXTERNAL_HOST: 'Partner.Example.co.kr', SEED: 'none', BID_MASTER_KEY: 'cd'.repeat(32) },
       '/x',
     );
     expect(c).toMatchObject({ port: 9000, dataDir: '/var/gpms', databaseUrl: 'postgres://u@db:5432/gpms', logLevel: 'warn', nodeEnv: 'production', loginMode: 'SSO_AD', uploadLimitMb: 20, externalHost: 'partner.example.co.kr', seed: 'none' });
@@ -39,6 +39,33 @@ describe('loadConfig', () => {
       expect(String((error as Error).message)).toMatch(/BID_MASTER_KEY must be 32 bytes/);
       expect(String((error as Error).message)).not.toContain(bad);
     }
+  });
+
+  it('BID_MASTER_KEY is required where several servers may share the database (DATABASE_URL) and in production, named with every other bad variable; tools need none', () => {
+    const problemsOf = (env: Record<string, string>) => {
+      try {
+        loadConfig(env);
+        return [];
+      } catch (err) {
+        expect(err).toBeInstanceOf(ConfigError);
+        return (err as ConfigError).problems;
+      }
+    };
+    const url = 'postgres://u@db:5432/gpms';
+    expect(problemsOf({ DATABASE_URL: url })).toEqual([expect.stringMatching(/^BID_MASTER_KEY is required with DATABASE_URL/)]);
+    expect(problemsOf({ NODE_ENV: 'production' })).toEqual([expect.stringMatching(/^BID_MASTER_KEY is required with NODE_ENV=production/)]);
+    const both = problemsOf({ DATABASE_URL: url, PORT: 'abc' });
+    expect(both).toHaveLength(2);
+    expect(both.join('\n')).toMatch(/PORT="abc"/);
+    expect(both.join('\n')).toMatch(/BID_MASTER_KEY is required/);
+    // A malformed key is named once, as malformed.
+    expect(problemsOf({ DATABASE_URL: url, BID_MASTER_KEY: 'abc' })).toEqual([expect.stringMatching(/BID_MASTER_KEY must be 32 bytes/)]);
+    expect(problemsOf({ DATABASE_URL: url, NODE_ENV: 'production', BID_MASTER_KEY: 'ab'.repeat(32) })).toEqual([]);
+    // One embedded server (PGlite, not production): its key file under DATA_DIR will do.
+    expect(problemsOf({})).toEqual([]);
+    expect(problemsOf({ NODE_ENV: 'test' })).toEqual([]);
+    // backup, seed, keys:rotate, audit:verify seal and open no bid.
+    expect(loadConfig({ DATABASE_URL: url, NODE_ENV: 'production' }, '/x', 'tool').databaseUrl).toBe(url);
   });
 
   it('AUCTION_REMINDER_HOURS (#30): 24 h and 1 h by default, longest first, off for none, refused when not distinct whole hours', () => {

@@ -121,6 +121,12 @@ export async function insertKey(trx: Db, tenderNo: string, wrappedKey: string, k
   await trx.insertInto('tenderKey').values({ tenderNo, wrappedKey, keyRef }).execute();
 }
 
+/** The master keys (by reference) that wrap the keys of tenders published and not yet opened or cancelled. */
+export async function liveKeyRefs(db: Db): Promise<string[]> {
+  const rows = await db.selectFrom('tenderKey').select('keyRef').distinct().where('wrappedKey', 'is not', null).where('releasedAt', 'is', null).execute();
+  return rows.map((r) => r.keyRef);
+}
+
 export function findKey(db: Db, tenderNo: string) {
   return db.selectFrom('tenderKey').selectAll().where('tenderNo', '=', tenderNo).executeTakeFirst();
 }

@@ -23,6 +23,14 @@ const fileKeys = new Map<string, MasterKey>();
 
 const refOf = (key: Buffer, source: string) => `${source}:${createHash('sha256').update(key).digest('hex').slice(0, 16)}`;
 
+/**
+ * Whether a stored key reference names this master key: by its digest, whatever its source, so a
+ * key file's content moved into BID_MASTER_KEY (one server becoming several) is still the same key.
+ */
+export function sameMasterKey(keyRef: string, master: MasterKey): boolean {
+  return keyRef.slice(keyRef.indexOf(':') + 1) === master.ref.slice(master.ref.indexOf(':') + 1);
+}
+
 /** The master key: the configured one, or this data directory's key file (created on first use). */
 export function masterKeyOf(config: Pick<Config, 'bidMasterKey' | 'dataDir'>): MasterKey {
   if (config.bidMasterKey) return { key: config.bidMasterKey, ref: refOf(config.bidMasterKey, 'env') };

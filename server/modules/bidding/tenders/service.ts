@@ -22,12 +22,12 @@ import { releasePrOfBidding } from '../../purchase/pr/service.js';
 import { assertSuppliersEligible } from '../../suppliers/eligibility.js';
 import { instant, linesFromPr, ownLines, ownedAtVersion } from '../drafts.js';
 import {
-  claimReminder, countBids, findAwards, findBidders, findClockDue, findCompanies, findKey, findReminderDue, findOpenedLines, findOpenings, findOwnBid, findOwnOpenedLines, findTender, findTenderLines, insertAward, insertKey,
+  claimReminder, countBids, findAwards, findBidders, findClockDue, findCompanies, findKey, findReminderDue, findOpenedLines, findOpenings, findOwnBid, findOwnOpenedLines, findTender, findTenderLines, insertAward, insertKey, liveKeyRefs,
   insertOpenedLines, insertOpening, insertTender, listOwnTenders, listTenders, lockBids, lockOwnBid, lockTender, markKey, replaceInvited, updateBid, updateTender,
   type TenderFilter,
 } from './queries.js';
 import type { AwardBody, BidBody, TENDER_SORT, TenderCreateBody, TenderUpdateBody } from './schemas.js';
-import { masterKeyOf, newWrappedKey, openBid, sealBid, unwrapKey, type MasterKey } from './sealing.js';
+import { masterKeyOf, newWrappedKey, openBid, sameMasterKey, sealBid, unwrapKey, type MasterKey } from './sealing.js';
 import { OPENING_WINDOW_MINUTES, TENDER_MACHINE, byClock, liveConfirmations, rankBids, winnersByLine, type AwardRule, type OpenedBid } from './workflow.js';
 
 type Sort = SortSpec<(typeof TENDER_SORT)[number]>;
@@ -243,6 +243,10 @@ export async function publishTender(db: Db, caller: Caller | null, keys: KeySour
     if (Date.parse(t.closeAt) <= now.getTime()) throw refused('TENDER_WINDOW_PASSED', '입찰 마감일시가 지났습니다. 일정을 바꾼 뒤 공고하세요');
     const invited = (await findBidders(trx, tenderNo)).map((b) => b.compNo);
     await assertSuppliersEligible(trx, invited, 'rfq', 'body/version');
+    // A server with a master key of its own would publish a tender no other server can seal or open.
+    if ((await liveKeyRefs(trx)).some((ref) => !sameMasterKey(ref, master))) {
+      throw refused('TENDER_KEY_MISMATCH', '진행 중인 입찰의 마스터 키(BID_MASTER_KEY)가 이 서버의 키와 다릅니다. 모든 서버에 같은 키를 설정한 뒤 공고하세요');
+    }
     await insertKey(trx, tenderNo, newWrappedKey(master, tenderNo), master.ref);
     await updateTender(trx, tenderNo, { status: 'PUBLISHED', publishedAt: now, version: t.version + 1, updatedAt: now });
     await notifyTenderInvitations(trx, tenderNo, invited);
@@ -313,11 +317,13 @@ async function openAll(trx: Db, master: MasterKey, t: { tenderNo: string; curren
   const tenderNo = t.tenderNo;
   const keyRow = await findKey(trx, tenderNo);
   if (!keyRow?.wrappedKey) throw refused('TENDER_KEY_MISSING', '입찰 키가 없어 개찰할 수 없습니다. 관리자에게 문의하세요');
+  const mismatch = () => refused('TENDER_KEY_MISMATCH', '입찰 키를 열 수 없습니다. 마스터 키(BID_MASTER_KEY)가 공고 때와 다릅니다');
+  if (!sameMasterKey(keyRow.keyRef, master)) throw mismatch();
   let key: Buffer;
   try {
     key = unwrapKey(master, keyRow.wrappedKey, tenderNo);
   } catch {
-    throw refused('TENDER_KEY_MISMATCH', '입찰 키를 열 수 없습니다. 마스터 키(BID_MASTER_KEY)가 공고 때와 다릅니다');
+    throw mismatch();
   }
   const quantities = new Map((await findTenderLines(trx, tenderNo)).map((l) => [l.lineNo, l.quantity]));
   const bids = (await lockBids(trx, tenderNo)).filter((b) => b.sealed && b.revision > 0);
@@ -455,6 +461,7 @@ export async function submitBid(db: Db, caller: Caller | null, keys: KeySource, 
     if (!fitsAmount(total)) failIf([{ path: 'body/lines', message: '합계 금액이 너무 큽니다' }]);
     const keyRow = await findKey(trx, tenderNo);
     if (!keyRow?.wrappedKey) throw refused('TENDER_KEY_MISSING', '입찰 키가 없어 투찰할 수 없습니다. 구매 담당자에게 문의하세요');
+    if (!sameMasterKey(keyRow.keyRef, master)) throw refused('TENDER_KEY_MISMATCH', '입찰 키를 열 수 없어 투찰할 수 없습니다. 구매 담당자에게 문의하세요');
     const revision = own.revision + 1;
     const { sealed, digest } = sealBid(master, keyRow.wrappedKey, { tenderNo, compNo: supplier.compNo, revision }, { lines: lines.map((l) => ({ lineNo: l.lineNo, unitPrice: b.lines[given.get(l.lineNo)!].unitPrice })) });
     await updateBid(trx, tenderNo, supplier.compNo, { status: 'SUBMITTED', sealed, digest, revision, submittedAt: now, submittedBy: supplier.userId, version: own.version + 1 });

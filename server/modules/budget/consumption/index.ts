@@ -9,15 +9,18 @@
  * - WARN: refuses with 409 BUDGET_WARN_CONFIRM unless `confirmWarning`, then records who confirmed;
  * - IGNORE: records the overdraft only.
  * A key without a budget line is not controlled (its movements are still in the ledger).
- * Race-safety: the budget line is locked (`FOR UPDATE`) before its ledger is summed, so two
- * requests for the last won are serialised and the second sees the first's rows.
+ * Race-safety (docs/budget.md › Lock order): the PR is locked first, then the budget lines of its
+ * chain in the global order, and only then is anything read that the difference is computed from —
+ * so two documents of one PR changing at once are serialised (the second computes from what the
+ * first posted), and two requests for the last won of a line are too (the second sums the first's rows).
  */
 import type { Db } from '../../../db/connect.js';
 import { conflict } from '../../../http/errors.js';
 import { jpyRate, wonText } from '../../../domain/money.js';
 import { chainTargets, movements, netByKey, type DocType } from './plan.js';
+import { compareBudgetKeys } from '../lock-order.js';
 import {
-  consumedOf, findLoisOfPr, findOrderLinesOfPr, findPrForBudget, findPrLinesForBudget, findSourcePr, insertException, insertLedger, keyNames, ledgerOfDocuments, lockBudgetLine,
+  consumedOf, findLoisOfPr, findOrderLinesOfPr, findPrLinesForBudget, findSourcePr, insertException, insertLedger, keyNames, ledgerOfDocuments, lockBudgetLine, lockPrForBudget, type BudgetKey,
 } from './queries.js';
 
 export interface BudgetMovement {
@@ -29,15 +32,26 @@ export interface BudgetMovement {
   actor: string;
   /** The caller confirmed overdrawing a WARN account (the request's confirmBudgetWarning). */
   confirmWarning?: boolean | null;
+  /** Documents that left this PR's chain in this transaction (an LOI draft re-pointed): what the ledger holds for them is released. */
+  left?: ReadonlyArray<{ docType: DocType; docNo: string }>;
 }
 
 export async function recordBudgetMovement(trx: Db, m: BudgetMovement): Promise<void> {
   const prNo = await findSourcePr(trx, m.docType, m.docNo);
   if (!prNo) return;
-  const pr = await findPrForBudget(trx, prNo);
+  const pr = await lockPrForBudget(trx, prNo);
   if (!pr) return;
   const [prLines, orderLines, lois] = await Promise.all([findPrLinesForBudget(trx, prNo), findOrderLinesOfPr(trx, prNo), findLoisOfPr(trx, prNo)]);
   if (!prLines.some((l) => l.budgetAccount)) return;
+  // Every key the chain can grow on is the PR's department and month with one of its lines' accounts:
+  // those lines are locked now, in the global order, before the ledger is read.
+  const [fiscalYear, month] = pr.prDate.split('-').map(Number);
+  const chainKeys: BudgetKey[] = [...new Set(prLines.flatMap((l) => (l.budgetAccount ? [l.budgetAccount] : [])))]
+    .map((accountCode) => ({ fiscalYear, month, deptcd: pr.deptcd, accountCode }))
+    .sort(compareBudgetKeys);
+  const locked = new Map<string, Awaited<ReturnType<typeof lockBudgetLine>>>();
+  const keyId = (k: BudgetKey) => [k.fiscalYear, k.month, k.deptcd, k.accountCode].join('|');
+  for (const k of chainKeys) locked.set(keyId(k), await lockBudgetLine(trx, k));
   const usesJpy = pr.currency === 'JPY' || orderLines.some((l) => l.currency === 'JPY') || lois.some((l) => l.currency === 'JPY');
   const rate = usesJpy ? await jpyRate(trx) : null;
   const targets = chainTargets({ pr, prLines, orderLines, lois, jpyRate: rate });
@@ -45,13 +59,14 @@ export async function recordBudgetMovement(trx: Db, m: BudgetMovement): Promise<
     { docType: 'PR' as const, docNo: prNo },
     ...[...new Set(orderLines.map((l) => l.poNo))].map((docNo) => ({ docType: 'PO' as const, docNo })),
     ...lois.map((l) => ({ docType: 'LOI' as const, docNo: l.loiNo })),
+    ...(m.left ?? []),
   ];
   const rows = movements(targets, await ledgerOfDocuments(trx, docs));
   if (rows.length === 0) return;
 
   for (const key of netByKey(rows)) {
     if (key.amount <= 0n) continue;
-    const line = await lockBudgetLine(trx, key);
+    const line = locked.has(keyId(key)) ? locked.get(keyId(key)) : await lockBudgetLine(trx, key);
     if (!line) continue;
     const available = BigInt(String(line.amount)) - BigInt(await consumedOf(trx, key));
     if (key.amount <= available) continue;

@@ -16,8 +16,14 @@ export async function findSourcePr(db: Db, docType: 'PR' | 'PO' | 'LOI', docNo: 
   return (await db.selectFrom('loi').select('prNo').where('loiNo', '=', docNo).executeTakeFirst())?.prNo ?? null;
 }
 
-export function findPrForBudget(db: Db, prNo: string) {
-  return db.selectFrom('prHeader').select(['prNo', 'prDate', 'deptcd', 'status', 'currency']).where('prNo', '=', prNo).executeTakeFirst();
+/**
+ * The PR, locked until the transaction ends: every change of a document of its chain (the PR, its
+ * orders, its LOIs) recomputes the chain under this lock, so the second of two reads what the first
+ * wrote. `FOR NO KEY UPDATE`: a document inserted with a reference to the PR holds a key-share lock on
+ * it, which this one does not wait for (two such inserts then queue here instead of deadlocking).
+ */
+export function lockPrForBudget(db: Db, prNo: string) {
+  return db.selectFrom('prHeader').select(['prNo', 'prDate', 'deptcd', 'status', 'currency']).where('prNo', '=', prNo).forNoKeyUpdate().executeTakeFirst();
 }
 
 export function findPrLinesForBudget(db: Db, prNo: string) {

@@ -17,7 +17,7 @@ export const budgetLineRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/api/v1/budget/lines',
     {
-      config: read,
+      config: { ...read, readOnlyList: true },
       schema: {
         operationId: 'listBudgetLines',
         tags: ['budget'],

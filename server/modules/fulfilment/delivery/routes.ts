@@ -31,12 +31,12 @@ export const deliveryRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   // ── internal ──────────────────────────────────────────────────────────────
   app.get('/api/v1/deliveries', {
-    config: { access: access.login([ADMIN_LIST, ADMIN_EDIT], 'read', ['I']) },
+    config: { readOnlyList: true, access: access.login([ADMIN_LIST, ADMIN_EDIT], 'read', ['I']) },
     schema: { operationId: 'listDeliveries', tags: TAG, summary: 'Deliveries of every supplier (deliverListAdmin)', querystring: DeliveryListQuery, response: { 200: ListOf('DeliveryRow', undefined, 'keyset'), ...commonErrors } },
   }, async (request) => searchDeliveries(request.db, request.query, sortOf(request.query.sort), pageWindow(request.query)));
 
   app.get('/api/v1/deliveries/none-order', {
-    config: { access: access.login([ADMIN_NONE_ORDER], 'read', ['I']) },
+    config: { readOnlyList: true, access: access.login([ADMIN_NONE_ORDER], 'read', ['I']) },
     schema: { operationId: 'listNoneOrderDeliveries', tags: TAG, summary: 'Deliveries without an order, every supplier (noneOrderViewAdmin)', querystring: NoneOrderListQuery, response: { 200: ListOf('DeliveryRow', undefined, 'keyset'), ...commonErrors } },
   }, async (request) => searchDeliveries(request.db, request.query, sortOf(request.query.sort), pageWindow(request.query), { noPo: 'Y' }));
 
@@ -47,12 +47,12 @@ export const deliveryRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   // ── supplier ──────────────────────────────────────────────────────────────
   app.get('/api/v1/cyber/deliveries', {
-    config: { access: access.login([MY_LIST, MY_EDIT], 'read') },
+    config: { readOnlyList: true, access: access.login([MY_LIST, MY_EDIT], 'read') },
     schema: { operationId: 'listMyDeliveries', tags: TAG, summary: 'My company’s deliveries (deliverInfo); staff: every supplier’s, or compNo’s', querystring: MyDeliveryListQuery, response: { 200: ListOf('DeliveryRow', undefined, 'keyset'), ...commonErrors } },
   }, async (request) => searchDeliveries(supplierView(request, request.query.compNo).db, { ...request.query, compNo: undefined }, sortOf(request.query.sort), pageWindow(request.query)));
 
   app.get('/api/v1/cyber/deliveries/none-order', {
-    config: { access: access.login([MY_NONE_ORDER], 'read') },
+    config: { readOnlyList: true, access: access.login([MY_NONE_ORDER], 'read') },
     schema: { operationId: 'listMyNoneOrderDeliveries', tags: TAG, summary: 'My deliveries without an order (noneOrderView); staff: every supplier’s, or compNo’s', querystring: MyNoneOrderListQuery, response: { 200: ListOf('DeliveryRow', undefined, 'keyset'), ...commonErrors } },
   }, async (request) => searchDeliveries(supplierView(request, request.query.compNo).db, { ...request.query, compNo: undefined }, sortOf(request.query.sort), pageWindow(request.query), { noPo: 'Y' }));
 

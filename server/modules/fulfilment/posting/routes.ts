@@ -47,7 +47,7 @@ export const postingRoutes: FastifyPluginAsyncTypebox<{ connector?: ErpConnector
   }, async (request) => retryPosting(request.db, posting, request.params.voucherNo, request.body.version, request.caller!.userId));
 
   app.get('/api/v1/vouchers', {
-    config: { access: access.login([SIGNIFIER, SIGNIFIER_DETAIL], 'read', ['I']) },
+    config: { readOnlyList: true, access: access.login([SIGNIFIER, SIGNIFIER_DETAIL], 'read', ['I']) },
     schema: { operationId: 'listVouchers', tags: TAG, summary: 'Posting vouchers (signifier)', querystring: VoucherListQuery, response: { 200: VoucherList, ...commonErrors } },
   }, async (request) => searchVouchers(request.db, request.query, parseSort(request.query.sort, { field: 'createdAt', direction: 'desc' }), pageWindow(request.query)));
 
@@ -57,7 +57,7 @@ export const postingRoutes: FastifyPluginAsyncTypebox<{ connector?: ErpConnector
   }, async (request) => getVoucher(request.db, request.params.voucherNo));
 
   app.get('/api/v1/posting-errors', {
-    config: { access: access.login([POSTING_ERROR], 'read', ['I']) },
+    config: { readOnlyList: true, access: access.login([POSTING_ERROR], 'read', ['I']) },
     schema: {
       operationId: 'listPostingErrors', tags: TAG, summary: 'ERP posting errors with the ERP’s message; FAILED ones can be retried (posting-error)',
       querystring: PostingErrorListQuery,

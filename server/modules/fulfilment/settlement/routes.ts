@@ -32,7 +32,7 @@ const TAG = ['fulfilment: settlement'];
 export const settlementRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // ── internal: settlements ─────────────────────────────────────────────────
   app.get('/api/v1/settlements', {
-    config: { access: access.login([MONTHLY, MONTHLY_DETAIL, STATEMENT], 'read', ['I']) },
+    config: { readOnlyList: true, access: access.login([MONTHLY, MONTHLY_DETAIL, STATEMENT], 'read', ['I']) },
     schema: { operationId: 'listSettlements', tags: TAG, summary: 'Monthly settlements per supplier (monthlyCalcAdmin, statement)', querystring: SettlementListQuery, response: { 200: SettlementList, ...commonErrors } },
   }, async (request) => searchSettlements(request.db, request.query, parseSort(request.query.sort, { field: 'period', direction: 'desc' }), pageWindow(request.query)));
 
@@ -127,7 +127,7 @@ export const settlementRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   // ── supplier ──────────────────────────────────────────────────────────────
   app.get('/api/v1/cyber/settlements', {
-    config: { access: access.login([MY_LIST, MY_DETAIL], 'read') },
+    config: { readOnlyList: true, access: access.login([MY_LIST, MY_DETAIL], 'read') },
     schema: { operationId: 'listMySettlements', tags: TAG, summary: 'My company’s monthly settlements put to us (monthlyCalculate); staff: every supplier’s, or compNo’s, as the supplier sees them', querystring: MySettlementListQuery, response: { 200: SettlementList, ...commonErrors } },
   }, async (request) => searchSettlements(supplierView(request, request.query.compNo).db, { ...request.query, compNo: undefined }, parseSort(request.query.sort, { field: 'period', direction: 'desc' }), pageWindow(request.query), true));
 

@@ -25,7 +25,7 @@ const TAG = ['fulfilment: warehousing'];
  */
 export const warehousingRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/api/v1/warehousing', {
-    config: { access: access.login([LIST, LIST_COPY], 'read', ['I']) },
+    config: { readOnlyList: true, access: access.login([LIST, LIST_COPY], 'read', ['I']) },
     schema: {
       operationId: 'listWarehousing', tags: TAG,
       summary: 'Goods receipts by document, filtered by the saved warehousing filter of spec §3 (warehousingList; system=OTHER for warehousingListCopy)',
@@ -34,7 +34,7 @@ export const warehousingRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }, async (request) => listWarehousing(request.db, whFilterOf(request.query), parseSort(request.query.sort, { field: 'whReqDate', direction: 'desc' }), pageWindow(request.query)));
 
   app.get('/api/v1/warehousing/items', {
-    config: { access: access.login([ITEMS, ITEMS_COPY], 'read', ['I']) },
+    config: { readOnlyList: true, access: access.login([ITEMS, ITEMS_COPY], 'read', ['I']) },
     schema: {
       operationId: 'listWarehousingItems', tags: TAG,
       summary: 'Goods receipt lines, same filter (warehousingItemList; system=OTHER for warehousingItemListCopy)',

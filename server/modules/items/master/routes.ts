@@ -14,7 +14,7 @@ export const itemRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const readScreens = [ROUTES.detail, ROUTES.insert, ROUTES.uploadDetail, ROUTES.review, ...ITEM_PICKING_SCREENS];
 
   app.get('/api/v1/items', {
-    config: { access: access.login(readScreens, 'read', ['I']) },
+    config: { readOnlyList: true, access: access.login(readScreens, 'read', ['I']) },
     schema: { operationId: 'listItems', tags, summary: 'Items by code, name, specification, category (with its subcategories), sourcing group; the item search popup uses it', querystring: ItemListQuery, response: { 200: ListOfRows(Type.Ref('ItemRow'), 'keyset'), ...commonErrors } },
   }, async (request) => searchItems(request.db, request.query));
 

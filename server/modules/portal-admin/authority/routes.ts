@@ -110,7 +110,7 @@ export const adminAuthorityRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/api/v1/portal/admin/audit',
     {
-      config: { access: access.login([AUDIT_SCREEN], 'read', ['I']) },
+      config: { readOnlyList: true, access: access.login([AUDIT_SCREEN], 'read', ['I']) },
       schema: {
         operationId: 'listAdminAudit',
         tags: ['portal-admin'],

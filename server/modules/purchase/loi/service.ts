@@ -116,8 +116,8 @@ export async function updateLoiDraft(db: Db, caller: Caller | null, loiNo: strin
     const input = await checkLoi(trx, body, actor, loiNo);
     await updateLoi(trx, loiNo, { ...input, version: loi.version + 1, updatedAt: new Date() });
     await writeAudit(trx, { entity: 'loi', entityKey: loiNo, action: 'UPDATE', actor: actor.userId, before: loi, after: input });
-    // A draft may be re-pointed at another PR: the one it left is recomputed too.
-    if (loi.prNo && loi.prNo !== input.prNo) await recordBudgetMovement(trx, { event: 'CHANGE', docType: 'PR', docNo: loi.prNo, actor: actor.userId });
+    // A draft may be re-pointed at another PR: the one it left is recomputed too, the LOI's commitment there released.
+    if (loi.prNo && loi.prNo !== input.prNo) await recordBudgetMovement(trx, { event: 'CHANGE', docType: 'PR', docNo: loi.prNo, actor: actor.userId, left: [{ docType: 'LOI', docNo: loiNo }] });
     await recordBudgetMovement(trx, { event: 'CHANGE', docType: 'LOI', docNo: loiNo, actor: actor.userId, confirmWarning: body.confirmBudgetWarning });
   });
   return detail(db, loiNo, actor);

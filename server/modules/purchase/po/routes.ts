@@ -38,7 +38,7 @@ export const poRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/api/v1/pos',
     {
-      config: { access: access.login(ORDER_SCREENS, 'read', ['I']) },
+      config: { readOnlyList: true, access: access.login(ORDER_SCREENS, 'read', ['I']) },
       schema: { operationId: 'listPos', tags, summary: 'Purchase orders and simple orders (poType filters), with per-currency totals', querystring: PoListQuery, response: { 200: PoList, ...commonErrors } },
     },
     async (request) => listPos(request.db, request.query, parseSort(request.query.sort, { field: 'poNo', direction: 'desc' }), pageWindow(request.query)),
@@ -144,7 +144,7 @@ export const poRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/api/v1/po-changes',
     {
-      config: { access: access.login([PO_CHANGE_SCREEN, PO_SCREENS.edit, SIMPLE_SCREENS.edit], 'read', ['I']) },
+      config: { readOnlyList: true, access: access.login([PO_CHANGE_SCREEN, PO_SCREENS.edit, SIMPLE_SCREENS.edit], 'read', ['I']) },
       schema: { operationId: 'listPoChanges', tags, summary: 'Changes to orders after sending (poChangeInfo): field, before and after, who, when, why', querystring: PoChangeListQuery, response: { 200: Type.Object({ rows: Type.Array(PoChangeRow), total: Type.Integer(), ...CursorAnswer }), ...commonErrors } },
     },
     async (request) => listPoChanges(request.db, request.query, parseSort(request.query.sort, { field: 'changedAt', direction: 'desc' }), pageWindow(request.query)),
@@ -185,7 +185,7 @@ export const poRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/api/v1/cyber/pos',
     {
-      config: { access: access.login(CYBER_SCREENS, 'read') },
+      config: { readOnlyList: true, access: access.login(CYBER_SCREENS, 'read') },
       schema: { operationId: 'listSupplierPos', tags, summary: 'Orders sent to my company (CyberOrderRequestList); open=Y: sent, acknowledged or partly delivered. Staff: every supplier’s, or compNo’s', querystring: SupplierPoListQuery, response: { 200: Type.Object({ rows: Type.Array(SupplierPoRow), total: Type.Integer(), ...CursorAnswer }), ...commonErrors } },
     },
     async (request) => listSupplierPos(supplierView(request, request.query.compNo).db, request.query, parseSort(request.query.sort, { field: 'poNo', direction: 'desc' }), pageWindow(request.query)),

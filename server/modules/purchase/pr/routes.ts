@@ -15,7 +15,7 @@ export const prRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/api/v1/prs',
     {
-      config: { access: access.login([PR_SCREENS.list, PR_SCREENS.edit], 'read', ['I']) },
+      config: { readOnlyList: true, access: access.login([PR_SCREENS.list, PR_SCREENS.edit], 'read', ['I']) },
       schema: { operationId: 'listPrs', tags, summary: 'Purchase requests of the caller’s scope (30: own, 31: department, 32: section, others: all; approvers see what they approve)', querystring: PrListQuery, response: { 200: PrList, ...commonErrors } },
     },
     async (request) => listScopedPrs(request.db, request.caller, request.query, parseSort(request.query.sort, { field: 'prNo', direction: 'desc' }), pageWindow(request.query)),
@@ -24,7 +24,7 @@ export const prRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/api/v1/pr-confirm',
     {
-      config: { access: access.login([PR_SCREENS.confirmList, PR_SCREENS.confirmEdit], 'read', ['I']) },
+      config: { readOnlyList: true, access: access.login([PR_SCREENS.confirmList, PR_SCREENS.confirmEdit], 'read', ['I']) },
       schema: {
         operationId: 'listPrConfirm',
         tags,

@@ -17,7 +17,7 @@ export const simpleOrderRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/api/v1/simple-orders',
-    { config: read, schema: { operationId: 'listSimpleOrders', tags, summary: 'Simple orders, with per-currency totals', querystring: SimpleOrderListQuery, response: { 200: PoList, ...commonErrors } } },
+    { config: { ...read, readOnlyList: true }, schema: { operationId: 'listSimpleOrders', tags, summary: 'Simple orders, with per-currency totals', querystring: SimpleOrderListQuery, response: { 200: PoList, ...commonErrors } } },
     async (request) => listPos(request.db, { ...request.query, poType: 'SIMPLE' }, parseSort(request.query.sort, { field: 'poNo', direction: 'desc' }), pageWindow(request.query)),
   );
 

@@ -14,7 +14,7 @@ export const supplierMasterRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/api/v1/suppliers',
     {
-      config: { access: access.login(READ_SCREENS, 'read', ['I']) },
+      config: { readOnlyList: true, access: access.login(READ_SCREENS, 'read', ['I']) },
       schema: { operationId: 'listSuppliers', tags, summary: 'Supplier master: search by number, name, business number, status, FORWARD_YN, council, category or sourcing group supplied', querystring: SupplierListQuery, response: { 200: SupplierList, ...commonErrors } },
     },
     async (request) => searchSuppliers(request.db, request.query),
