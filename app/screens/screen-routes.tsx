@@ -25,7 +25,10 @@ export function screenRoutes(portal: PortalKind, devPages: boolean = DEV_PAGES_E
       path: info.route,
       handle,
       lazy: async () => {
-        const { ScreenRoute } = await loadScreen();
+        const { ScreenRoute, preloadScreenById } = await loadScreen();
+        // The screen's kind (an edit screen's form code) downloads while the route mounts, or ahead
+        // of it when a link prefetches the route (app/router/prefetch.ts).
+        preloadScreenById(info.id);
         return { Component: () => <ScreenRoute id={info.id} /> };
       },
     };
