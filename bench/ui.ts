@@ -93,18 +93,20 @@ async function firstRowsAfterLogin(page: Page, route: string): Promise<number> {
 async function scrollGrid(page: Page, route: string): Promise<{ rows: number; frames: number; dropped: number; p95: number }> {
   await page.goto(route);
   await firstRow(page);
-  return page.evaluate(async (maxRows) => {
-    const grid = document.querySelector<HTMLElement>('[data-row-height]');
-    const scroller = grid?.querySelector<HTMLElement>('.dvn-scroller');
+  // As text: tsx would wrap the inner functions in a helper the page does not have.
+  return page.evaluate(`(async (maxRows) => {
+    const grid = document.querySelector('[data-row-height]');
+    const scroller = grid && grid.querySelector('.dvn-scroller');
     if (!grid || !scroller) throw new Error('no grid scroller on the page');
     const rowHeight = Number(grid.dataset.rowHeight);
-    const total = Number(document.querySelector('[data-testid="list-total"]')?.textContent?.replace(/\D/g, '') ?? 0);
+    const totalText = document.querySelector('[data-testid="list-total"]')?.textContent ?? '';
+    const total = Number(totalText.replace(/\\D/g, ''));
     const rows = Math.min(maxRows, total || maxRows);
     const end = rows * rowHeight;
-    const frames: number[] = [];
-    await new Promise<void>((resolve) => {
+    const frames = [];
+    await new Promise((resolve) => {
       let last = performance.now();
-      const step = (now: number) => {
+      const step = (now) => {
         frames.push(now - last);
         last = now;
         if (scroller.scrollTop + 1 >= Math.min(end, scroller.scrollHeight - scroller.clientHeight) || frames.length > 5000) return resolve();
@@ -116,7 +118,7 @@ async function scrollGrid(page: Page, route: string): Promise<{ rows: number; fr
     frames.shift();
     const sorted = [...frames].sort((a, b) => a - b);
     return { rows, frames: frames.length, dropped: frames.filter((f) => f > 25).length, p95: Math.round(sorted[Math.floor(sorted.length * 0.95)] ?? 0) };
-  }, SCROLL_ROWS);
+  })(${SCROLL_ROWS})`);
 }
 
 const given = process.env.BENCH_UI_BASE;

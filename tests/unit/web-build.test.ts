@@ -11,7 +11,7 @@ const root = path.resolve(import.meta.dirname, '../..');
  * `npm start` serves the production bundle whatever NODE_ENV says. Checked on how the build is
  * invoked (a stand-in for vite records its environment and arguments), not by a real build: a build
  * costs a minute or two of both cores, and vite's own rule — NODE_ENV=production builds React's
- * production bundle — is vite's. The real build with NODE_ENV=development was checked by hand
+ * production bundle — is vite's. The real build under NODE_ENV=development was checked by hand
  * (docs/testing.md).
  */
 describe('the web build (scripts/web-build.mjs) behind npm start and npm test', () => {
