@@ -71,7 +71,7 @@ async function listToNewAndBack(page: Page): Promise<[number, number]> {
     () => page.getByRole('heading', { name: '구매요청서' }).waitFor({ timeout: 60_000 }),
   );
   const back = await timed(
-    () => page.goBack(),
+    () => page.goBack().then(() => undefined),
     async () => {
       await page.getByRole('button', { name: '구매요청 작성' }).waitFor({ timeout: 60_000 });
       await firstRow(page);

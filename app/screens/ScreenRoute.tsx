@@ -27,8 +27,8 @@ export function ScreenEngine({ children }: { children: ReactNode }) {
 }
 
 /** Fetches the code a screen of the registry needs beyond the engine (its kind's, a custom component). */
-export function preloadScreenById(id: string): void {
-  preloadScreen(registry.get(id), customComponents);
+export function preloadScreenById(id: string): Promise<void> {
+  return preloadScreen(registry.get(id), customComponents);
 }
 
 /** A screen of the registry, rendered by the engine with the app's services. */

@@ -26,9 +26,10 @@ export function screenRoutes(portal: PortalKind, devPages: boolean = DEV_PAGES_E
       handle,
       lazy: async () => {
         const { ScreenRoute, preloadScreenById } = await loadScreen();
-        // The screen's kind (an edit screen's form code) downloads while the route mounts, or ahead
-        // of it when a link prefetches the route (app/router/prefetch.ts).
-        preloadScreenById(info.id);
+        // The router keeps the screen being left up (busy) until the new one's kind (an edit screen's
+        // form code) is here too: otherwise the new screen replaced it by a bare "loading" line. A link
+        // shown for the route fetches both ahead (app/router/prefetch.ts, engine/runtime/frame.tsx).
+        await preloadScreenById(info.id);
         return { Component: () => <ScreenRoute id={info.id} /> };
       },
     };

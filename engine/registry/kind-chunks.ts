@@ -11,6 +11,6 @@ export const KIND_CHUNKS = {
 } as const;
 
 /** Fetches the code a screen of this kind needs (nothing for a kind the engine carries, or an unknown one). */
-export function preloadKind(name: unknown): void {
-  if (typeof name === 'string' && Object.hasOwn(KIND_CHUNKS, name)) preloadComponent(KIND_CHUNKS[name as keyof typeof KIND_CHUNKS]);
+export function preloadKind(name: unknown): Promise<void> {
+  return typeof name === 'string' && Object.hasOwn(KIND_CHUNKS, name) ? preloadComponent(KIND_CHUNKS[name as keyof typeof KIND_CHUNKS]) : Promise.resolve();
 }

@@ -31,8 +31,15 @@ export function preloadable<P extends object>(load: () => Promise<{ default: Com
   return Object.assign(Component, { preload });
 }
 
-/** Fetches a component's chunk when it is a preloadable one; anything else is already here. */
-export function preloadComponent(c: unknown): void {
+/**
+ * Fetches a component's chunk when it is a preloadable one (anything else is already here). Settles
+ * when it is here or failed: a failure shows where the component renders (its error boundary).
+ */
+export function preloadComponent(c: unknown): Promise<void> {
   const p = (c as Partial<Preloadable<object>> | undefined)?.preload;
-  if (typeof p === 'function') p().catch(() => undefined);
+  if (typeof p !== 'function') return Promise.resolve();
+  return p().then(
+    () => undefined,
+    () => undefined,
+  );
 }

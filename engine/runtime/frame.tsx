@@ -197,7 +197,7 @@ export function ScreenFrame({ def, file, query, dialog, children }: { def: Scree
   // one does not wait for a download (the engine's own code is here already).
   useEffect(() => {
     const preload = () => {
-      for (const entry of linkedScreens(def, config.screens)) preloadScreen(entry, config.customComponents);
+      for (const entry of linkedScreens(def, config.screens)) void preloadScreen(entry, config.customComponents);
     };
     if (typeof requestIdleCallback === 'function') {
       const handle = requestIdleCallback(preload, { timeout: 1000 });

@@ -7,15 +7,16 @@ import type { ScreenEntry, ScreenRegistry } from './registry';
 /**
  * Fetches the code a screen needs beyond the engine's own (its kind's chunk; a custom screen's
  * component), so that opening it does not wait for a download. Nothing for an unknown screen.
+ * Settles when the code is here (or failed to come: the screen shows that error).
  */
-export function preloadScreen(entry: ScreenEntry | undefined, customComponents: CustomComponents = {}): void {
+export function preloadScreen(entry: ScreenEntry | undefined, customComponents: CustomComponents = {}): Promise<void> {
   const def = entry?.definition as Partial<ScreenDef> | undefined;
-  if (!def) return;
-  preloadKind(def.kind);
+  if (!def) return Promise.resolve();
   if (def.kind === 'custom') {
     const name = (def as Partial<CustomScreenDef>).component;
-    if (typeof name === 'string' && Object.hasOwn(customComponents, name)) preloadComponent(customComponents[name]);
+    return typeof name === 'string' && Object.hasOwn(customComponents, name) ? preloadComponent(customComponents[name]) : Promise.resolve();
   }
+  return preloadKind(def.kind);
 }
 
 /** The registry's screen a route opens (the first one, as the router mounts it). */
