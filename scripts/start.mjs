@@ -6,6 +6,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { runWebBuild } from './web-build.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
@@ -54,7 +55,13 @@ if (!fs.existsSync(installed) || mtime(path.join(root, 'package-lock.json')) > m
 const builtIndex = path.join(root, 'dist/index.html');
 const sources = ['index.html', 'vite.config.ts', 'public', 'app', 'engine', 'widgets', 'screens', 'lib', 'schemas'];
 if (!fs.existsSync(builtIndex) || newestIn(sources) > mtime(builtIndex)) {
-  run(path.join(root, 'node_modules/.bin/vite'), ['build', '--logLevel', 'warn'], 'building the web app (vite build)');
+  // Always the production bundle, whatever NODE_ENV says (scripts/web-build.mjs).
+  console.log('[start] building the web app (vite build)…');
+  const status = runWebBuild();
+  if (status !== 0) {
+    console.error(`[start] building the web app (vite build) failed (exit ${status})`);
+    process.exit(status);
+  }
 }
 
 const builtServer = path.join(root, 'dist-server/main.mjs');

@@ -9,6 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { requiredTestProblems } from './required-tests.mjs';
 import { durationLines } from './test-durations.mjs';
+import { webBuildCommand } from './web-build.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const bin = (name) => path.join(root, 'node_modules/.bin', name);
@@ -151,7 +152,8 @@ const checks = [
   ['database types are current', bin('tsx'), ['codegen/db-schema.ts', '--check']],
   ['screen language files are current', bin('tsx'), ['codegen/screen-language.ts', '--check']],
   ...(fs.existsSync(path.join(root, 'codegen/screens-check.ts')) ? [['screen definitions', bin('tsx'), ['codegen/screens-check.ts', '--no-write']]] : []),
-  ['web build', bin('vite'), ['build', '--logLevel', 'warn']],
+  // The browser tests serve this build: the production bundle whatever NODE_ENV says (scripts/web-build.mjs).
+  (({ cmd, args, env }) => ['web build', cmd, args, { NODE_ENV: env.NODE_ENV }])(webBuildCommand()),
   ...(fs.existsSync(path.join(root, '.storybook')) ? [['storybook build', bin('storybook'), ['build', '-o', 'storybook-static', '--quiet', '--disable-telemetry']]] : []),
 ];
 const steps = [

@@ -1,6 +1,6 @@
 import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { createScreenRegistry, EngineProvider, indexApi, ScreenPage } from '../../engine';
+import { createScreenRegistry, EngineProvider, indexApi, preloadScreen, ScreenPage } from '../../engine';
 import { screenDefinitions, screenTexts } from '../../screens';
 import { customComponents } from '../custom-screens';
 import { createEngineServices } from '../services/engine-services';
@@ -24,6 +24,11 @@ export function ScreenEngine({ children }: { children: ReactNode }) {
       {children}
     </EngineProvider>
   );
+}
+
+/** Fetches the code a screen of the registry needs beyond the engine (its kind's, a custom component). */
+export function preloadScreenById(id: string): Promise<void> {
+  return preloadScreen(registry.get(id), customComponents);
 }
 
 /** A screen of the registry, rendered by the engine with the app's services. */

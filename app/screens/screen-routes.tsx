@@ -25,7 +25,11 @@ export function screenRoutes(portal: PortalKind, devPages: boolean = DEV_PAGES_E
       path: info.route,
       handle,
       lazy: async () => {
-        const { ScreenRoute } = await loadScreen();
+        const { ScreenRoute, preloadScreenById } = await loadScreen();
+        // The router keeps the screen being left up (busy) until the new one's kind (an edit screen's
+        // form code) is here too: otherwise the new screen replaced it by a bare "loading" line. A link
+        // shown for the route fetches both ahead (app/router/prefetch.ts, engine/runtime/frame.tsx).
+        await preloadScreenById(info.id);
         return { Component: () => <ScreenRoute id={info.id} /> };
       },
     };

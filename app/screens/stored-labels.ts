@@ -8,6 +8,7 @@
  * label removed in a later version leaves no stale text behind, and a version's texts are added once.
  */
 import type { i18n as I18n } from 'i18next';
+import { i18nInstance } from '../../lib/i18n-instance';
 
 export type StoredLabels = Record<string, { ko?: string; en?: string }>;
 
@@ -20,9 +21,20 @@ export function labelBundle(prefix: string, labels: StoredLabels, lang: 'ko' | '
   return tree;
 }
 
-/** Adds the screen's texts in both languages (what is already there under other keys stays). */
-export function registerStoredLabels(i18n: Pick<I18n, 'addResourceBundle'> | undefined, prefix: string, labels: StoredLabels): void {
-  if (!i18n?.addResourceBundle) return;
+/** The labels (by their object) each i18next instance has, under each prefix. */
+const registered = new WeakMap<object, Map<string, StoredLabels>>();
+
+/**
+ * Adds the screen's texts in both languages (what is already there under other keys stays), once per
+ * instance, prefix and labels: a published version's screen opened again merges nothing.
+ */
+export function registerStoredLabels(wrapper: Pick<I18n, 'addResourceBundle'> | undefined, prefix: string, labels: StoredLabels): void {
+  if (!wrapper?.addResourceBundle) return;
+  const i18n = i18nInstance(wrapper);
+  let byPrefix = registered.get(i18n);
+  if (!byPrefix) registered.set(i18n, (byPrefix = new Map()));
+  if (byPrefix.get(prefix) === labels) return;
+  byPrefix.set(prefix, labels);
   for (const lang of ['ko', 'en'] as const) i18n.addResourceBundle(lang, 'translation', labelBundle(prefix, labels, lang), true, true);
 }
 

@@ -1,17 +1,17 @@
-import { lazy, type ComponentType } from 'react';
+import type { ComponentType } from 'react';
 import { CustomScreen } from '../custom/CustomScreen';
 import { ListScreen } from '../list/ListScreen';
+import { KIND_CHUNKS } from './kind-chunks';
 import type { ScreenKindName } from './names';
 
 /**
  * The screen kinds, looked up by name. The list ships with the engine; the kinds with heavier
- * dependencies load when a screen of theirs opens — edit and tree (@rjsf/core), dashboard (recharts).
+ * dependencies load when a screen of theirs opens, or earlier when a link to one is shown
+ * (kind-chunks.ts).
  */
 export const KINDS: Readonly<Record<ScreenKindName, ComponentType>> = Object.freeze({
   list: ListScreen,
-  edit: lazy(() => import('../edit/EditScreen').then((m) => ({ default: m.EditScreen }))),
-  tree: lazy(() => import('../tree/TreeScreen').then((m) => ({ default: m.TreeScreen }))),
-  dashboard: lazy(() => import('../dashboard/DashboardScreen').then((m) => ({ default: m.DashboardScreen }))),
+  ...KIND_CHUNKS,
   custom: CustomScreen,
 });
 

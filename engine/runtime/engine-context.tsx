@@ -1,4 +1,6 @@
-import { createContext, useContext, useMemo, useState, type ComponentType, type ReactNode } from 'react';
+import type { i18n as I18n } from 'i18next';
+import { i18nInstance } from '../../lib/i18n-instance';
+import { createContext, useContext, useMemo, type ComponentType, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ModalProvider } from '../../widgets/modal/modal-provider';
 import { WidgetServicesProvider, type WidgetServices } from '../../widgets/services';
@@ -49,6 +51,19 @@ export interface EngineProviderProps extends EngineConfig {
   children: ReactNode;
 }
 
+/** The bundles (by their source object) each i18next instance has already merged, per language. */
+const merged = new WeakMap<I18n, { ko: WeakSet<object>; en: WeakSet<object> }>();
+
+/** Merges a bundle into the instance once: what is there stays (server messages win). */
+function addOnce(wrapper: I18n, lng: 'ko' | 'en', source: object, tree: () => Record<string, unknown>): void {
+  const i18n = i18nInstance(wrapper);
+  let seen = merged.get(i18n);
+  if (!seen) merged.set(i18n, (seen = { ko: new WeakSet(), en: new WeakSet() }));
+  if (seen[lng].has(source)) return;
+  seen[lng].add(source);
+  i18n.addResourceBundle(lng, 'translation', tree(), true, false);
+}
+
 /**
  * Everything a screen needs around it: widget services, the modal stack (alerts, confirms,
  * dialogs), the engine's services and the screen registry. Put one inside the app's
@@ -56,19 +71,18 @@ export interface EngineProviderProps extends EngineConfig {
  */
 export function EngineProvider({ services, widgetServices, texts, screens, customComponents, loadApiIndex, children }: EngineProviderProps) {
   const { i18n } = useTranslation();
-  // Once per i18n instance and bundle, before the first screen renders.
-  useState(() => {
-    if (!i18n?.addResourceBundle) return null;
+  // Before the first screen renders. The provider mounts again on every screen change: merging the
+  // bundles again each time (a deep merge of every screen's texts) was most of a change's CPU.
+  if (typeof i18n?.addResourceBundle === 'function') {
     for (const [lng, engine] of [
       ['ko', ENGINE_TEXTS_KO],
       ['en', ENGINE_TEXTS_EN],
     ] as const) {
-      i18n.addResourceBundle(lng, 'translation', nestKeys(engine), true, false);
+      addOnce(i18n, lng, engine, () => nestKeys(engine));
       const extra = texts?.[lng];
-      if (extra) i18n.addResourceBundle(lng, 'translation', extra, true, false);
+      if (extra) addOnce(i18n, lng, extra, () => extra);
     }
-    return null;
-  });
+  }
   const config = useMemo<EngineConfig>(() => ({ screens, customComponents, loadApiIndex }), [screens, customComponents, loadApiIndex]);
   return (
     <WidgetServicesProvider services={widgetServices}>

@@ -10,6 +10,7 @@ import { Notice } from '../ui/parts';
 import styles from '../ui/engine.module.css';
 import { portalPath } from './actions';
 import { useEngineConfig } from './engine-context';
+import { linkedScreens, preloadScreen } from './preload-screen';
 import { ScreenPage } from './ScreenPage';
 import { PromptDialog, type PromptValues } from './prompt';
 
@@ -191,6 +192,20 @@ export function ScreenFrame({ def, file, query, dialog, children }: { def: Scree
     }),
     [def, file, query, authority, portal, t, dialog, notify, alertError, dialogs, open, leave],
   );
+
+  // The screens this one links to: their code is fetched while the user reads this one, so opening
+  // one does not wait for a download (the engine's own code is here already).
+  useEffect(() => {
+    const preload = () => {
+      for (const entry of linkedScreens(def, config.screens)) void preloadScreen(entry, config.customComponents);
+    };
+    if (typeof requestIdleCallback === 'function') {
+      const handle = requestIdleCallback(preload, { timeout: 1000 });
+      return () => cancelIdleCallback(handle);
+    }
+    const timer = setTimeout(preload, 200);
+    return () => clearTimeout(timer);
+  }, [def, config.screens, config.customComponents]);
 
   const closeDialog = (changed: boolean) => {
     const d = openDialog;

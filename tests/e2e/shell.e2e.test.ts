@@ -143,4 +143,58 @@ describe('app shell', () => {
     }
     expect(problems).toEqual([]);
   });
+
+  it('holds the screen being left while the next one loads, and merges no text bundle again on a second visit', async () => {
+    const { page, problems } = await open();
+    const merges = () => page.evaluate((name) => performance.getEntriesByName(name).length, 'gpms:i18n-merge');
+    // The edit screens' code is held back until released: the change to /prEdit then lasts as long as
+    // the test needs (whether the chunk was prefetched or is fetched on the click), with no timing.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/EditScreen-[\w-]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    let listRequests = 0;
+    page.on('request', (r) => {
+      if (new URL(r.url()).pathname === '/api/v1/prs') listRequests++;
+    });
+    await page.goto('/login');
+    await submitInternalLogin(page, 'buyer');
+    await page.getByRole('heading', { name: 'GPMS에 오신 것을 환영합니다' }).waitFor();
+    await page.goto('/prList');
+    const search = page.getByRole('button', { name: '조회', exact: true });
+    await search.waitFor();
+    await page.getByTestId('list-total').waitFor();
+    // By its id: a role query may leave out an inert element.
+    const main = page.locator('#main-content');
+    const box = await search.boundingBox();
+    if (!box) throw new Error('the search button has no box');
+    const listed = listRequests;
+
+    await page.getByRole('button', { name: '구매요청 작성' }).click();
+    // The list stays on screen until the new screen can show — and takes no click, pointer or key.
+    await expect.poll(() => main.getAttribute('inert')).toBe('');
+    expect(await main.getAttribute('aria-busy')).toBe('true');
+    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+    // A visible progress cue while the change lasts (accessible by its name).
+    await page.getByRole('progressbar', { name: /^불러오는 중/ }).waitFor();
+    release();
+    await page.getByRole('heading', { name: '구매요청서' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/prEdit');
+    expect(await main.getAttribute('inert')).toBeNull();
+    expect(await main.getAttribute('aria-busy')).toBeNull();
+    expect(listRequests, 'the click on the list being left searched').toBe(listed);
+
+    // Second visits: back to the list and to the new document again. The bundles the first visits
+    // merged are not merged again (each merge leaves a mark: app/i18n/create-i18n.ts).
+    const merged = await merges();
+    expect(merged).toBeGreaterThan(0);
+    await page.goBack();
+    await search.waitFor();
+    await page.getByRole('button', { name: '구매요청 작성' }).click();
+    await page.getByRole('heading', { name: '구매요청서' }).waitFor();
+    expect(await merges()).toBe(merged);
+    expect(problems).toEqual([]);
+  });
 });

@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { homePath } from '../../router/portal';
+import { useLinkPrefetch, usePrefetchWhenShown } from '../../router/prefetch';
 import type { MenuItem } from '../../stores/session';
 import type { PortalKind } from '../portal-kind';
 import styles from './Breadcrumb.module.css';
@@ -84,8 +85,11 @@ export function Breadcrumb({ portal, menus }: { portal: PortalKind; menus: MenuI
   const location = useLocation();
   const isCyber = portal === 'external';
   const trail = menuTrail(menus, location.pathname, isCyber).slice(0, BREADCRUMB_LEVELS);
+  const prefetchLinks = useLinkPrefetch();
+  // Home is one click away from every page: its code is fetched once the link is shown.
+  usePrefetchWhenShown(homePath(isCyber));
   return (
-    <nav className={styles.breadcrumb} aria-label={t('breadcrumb.label')}>
+    <nav className={styles.breadcrumb} aria-label={t('breadcrumb.label')} {...prefetchLinks}>
       <ol className={styles.items}>
         <li className={styles.item}>
           <Link to={homePath(isCyber)} className={styles.home}>

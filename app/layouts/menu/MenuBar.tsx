@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, useLocation } from 'react-router-dom';
+import { useLinkPrefetch } from '../../router/prefetch';
 import type { MenuItem } from '../../stores/session';
 import type { PortalKind } from '../portal-kind';
 import styles from './MenuBar.module.css';
@@ -106,10 +107,11 @@ export function MenuBar({ portal, menus, style, onStyleChange }: MenuBarProps) {
   }, [open]);
 
   const close = () => setOpen(null);
+  const prefetchLinks = useLinkPrefetch();
   const openItem = menus.find((m) => m.pgmId === open) ?? null;
 
   return (
-    <nav ref={rootRef} className={styles.nav} aria-label={t('nav.label')} data-menu-style={style}>
+    <nav ref={rootRef} className={styles.nav} aria-label={t('nav.label')} data-menu-style={style} {...prefetchLinks}>
       <div className={styles.bar}>
         <ul className={styles.topList}>
           {menus.map((top) => {

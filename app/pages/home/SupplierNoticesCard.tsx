@@ -1,4 +1,5 @@
 import type { i18n as I18n } from 'i18next';
+import { i18nInstance } from '../../../lib/i18n-instance';
 import { useTranslation } from 'react-i18next';
 import type { paths } from '../../../schemas/api-types.generated';
 import { ApiError } from '../../api/api-error';
@@ -18,9 +19,11 @@ const TEXTS = {
 const added = new WeakSet<I18n>();
 /** The card's texts, added once to whichever i18next instance renders it (never overwriting a server message). */
 function addTexts(i18n: I18n): void {
-  if (added.has(i18n)) return;
-  added.add(i18n);
-  for (const [lang, tree] of Object.entries(TEXTS)) i18n.addResourceBundle(lang, 'translation', tree, true, false);
+  // The instance, not useTranslation's copy of it (a new one per component).
+  const instance = i18nInstance(i18n);
+  if (added.has(instance)) return;
+  added.add(instance);
+  for (const [lang, tree] of Object.entries(TEXTS)) instance.addResourceBundle(lang, 'translation', tree, true, false);
 }
 
 /** listSupplierHomeNotices: the notices shown today (administered in 포털관리 › 협력사 공지). */

@@ -1,4 +1,5 @@
 import type { i18n as I18n } from 'i18next';
+import { i18nInstance } from '../../../lib/i18n-instance';
 import { useTranslation } from 'react-i18next';
 import en from './i18n/en.json';
 import ko from './i18n/ko.json';
@@ -13,9 +14,11 @@ export const HOME_PURCHASE_TEXTS = { ko, en } as const;
 const added = new WeakSet<I18n>();
 
 export function addHomePurchaseTexts(i18n: I18n): void {
-  if (added.has(i18n)) return;
-  added.add(i18n);
-  for (const [lang, tree] of Object.entries(HOME_PURCHASE_TEXTS)) i18n.addResourceBundle(lang, 'translation', tree, true, false);
+  // The instance, not useTranslation's copy of it (a new one per component).
+  const instance = i18nInstance(i18n);
+  if (added.has(instance)) return;
+  added.add(instance);
+  for (const [lang, tree] of Object.entries(HOME_PURCHASE_TEXTS)) instance.addResourceBundle(lang, 'translation', tree, true, false);
 }
 
 /** useTranslation, with the cards' texts in place. */

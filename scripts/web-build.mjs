@@ -1,0 +1,30 @@
+// The web app's production build, as `npm start` and `npm test` run it. Only Node built-ins (it runs
+// before `npm ci` may have run).
+//
+// Vite takes NODE_ENV from the environment: `NODE_ENV=development npm start` (the server's own
+// default, written down) built React's development bundle — every screen change several times
+// slower, StrictMode's double effects, the grids' accessible tables never filled in. What is served
+// is always the production bundle; the development server is `npm run dev`.
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/** The arguments and environment of the build: production whatever NODE_ENV says. */
+export function webBuildCommand(env = process.env, extraArgs = []) {
+  return {
+    cmd: path.join(root, 'node_modules/.bin/vite'),
+    args: ['build', '--mode', 'production', '--logLevel', 'warn', ...extraArgs],
+    env: { ...env, NODE_ENV: 'production' },
+  };
+}
+
+/** Runs the build in the repository (stdio inherited); its exit status. `vite` replaces the binary (tests). */
+export function runWebBuild({ env = process.env, extraArgs = [], vite } = {}) {
+  const c = webBuildCommand(env, extraArgs);
+  const r = spawnSync(vite ?? c.cmd, c.args, { cwd: root, stdio: 'inherit', env: c.env, shell: process.platform === 'win32' });
+  return r.status ?? 1;
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) process.exit(runWebBuild({ extraArgs: process.argv.slice(2) }));
