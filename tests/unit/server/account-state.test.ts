@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { accountBlocker, passwordExpired, type AccountRow } from '../../../server/auth/account-state.js';
 import { passwordProblem } from '../../../server/auth/password-policy.js';
 
-const ok: AccountRow = { userId: 'u', portal: 'I', useFlag: 'Y', status: 'NORMAL', passwordHash: 'h', passwordExpiresAt: null, lockedAt: null, failedLoginCount: 0 };
+const ok: AccountRow = { userId: 'u', portal: 'I', useFlag: 'Y', status: 'NORMAL', passwordHash: 'h', passwordExpiresAt: null, lockedAt: null, failedLoginCount: 0, groupUseYn: 'Y' };
 
 describe('accountBlocker (spec §8 account codes)', () => {
   it('lets a normal account through', () => expect(accountBlocker(ok)).toBeNull());
