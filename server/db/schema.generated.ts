@@ -1304,6 +1304,13 @@ export interface PrLineTable {
   budgetAccount: string | null;
 }
 
+export interface PrivacyListAnswerTable {
+  sessionId: string;
+  operation: string;
+  rowCount: number;
+  answeredAt: ColumnType<string, Date | string | undefined, Date | string>;
+}
+
 export interface PurContractTable {
   contractNo: string;
   compNo: string;
@@ -1792,6 +1799,7 @@ export interface TenderOpeningTable {
   confirmedBy: string;
   confirmerName: string | null;
   confirmedAt: ColumnType<string, Date | string | undefined, Date | string>;
+  confirmerSingleid: string | null;
 }
 
 export interface UnitTable {
@@ -1981,6 +1989,7 @@ export interface Database {
   postingError: PostingErrorTable;
   prHeader: PrHeaderTable;
   prLine: PrLineTable;
+  privacyListAnswer: PrivacyListAnswerTable;
   purContract: PurContractTable;
   quotation: QuotationTable;
   quotationLine: QuotationLineTable;

@@ -50,6 +50,8 @@ import * as m0510 from './0510-auction-publish-event.js';
 import * as m0520 from './0520-auction-closing-reminders.js';
 import * as m0530 from './0530-employee-auth-version.js';
 import * as m0540 from './0540-auth-group-auth-version.js';
+import * as m0541 from './0541-privacy-list-answers.js';
+import * as m0542 from './0542-tender-opening-employee.js';
 
 /** Every migration, by number; the key is the version recorded in the database. */
 export const migrations: Record<string, Migration> = {
@@ -103,4 +105,6 @@ export const migrations: Record<string, Migration> = {
   '0520-auction-closing-reminders': m0520,
   '0530-employee-auth-version': m0530,
   '0540-auth-group-auth-version': m0540,
+  '0541-privacy-list-answers': m0541,
+  '0542-tender-opening-employee': m0542,
 };
