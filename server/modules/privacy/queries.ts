@@ -103,7 +103,7 @@ export async function keepListAnswer(db: Db, sessionId: string, operation: strin
   await db
     .insertInto('privacyListAnswer')
     .values({ sessionId, operation, rowCount, answeredAt: new Date() })
-    .onConflict((oc) => oc.columns(['sessionId', 'operation']).doUpdateSet((eb) => ({ rowCount: sql<number>`greatest(${eb.ref('privacy_list_answer.row_count')}, ${eb.ref('excluded.row_count')})`, answeredAt: eb.ref('excluded.answeredAt') })))
+    .onConflict((oc) => oc.columns(['sessionId', 'operation']).doUpdateSet((eb) => ({ rowCount: sql<number>`greatest(${eb.ref('privacyListAnswer.rowCount')}, ${eb.ref('excluded.rowCount')})`, answeredAt: eb.ref('excluded.answeredAt') })))
     .execute();
 }
 
