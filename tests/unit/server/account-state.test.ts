@@ -13,6 +13,10 @@ describe('accountBlocker (spec §8 account codes)', () => {
     expect(accountBlocker({ ...ok, useFlag: 'N' })).toBe('AUTH100');
     expect(accountBlocker({ ...ok, status: 'ABNORMAL' })).toBe('AUTH100');
   });
+  it('AUTH100 when the authority group is deactivated (or missing)', () => {
+    expect(accountBlocker({ ...ok, groupUseYn: 'N' })).toBe('AUTH100');
+    expect(accountBlocker({ ...ok, groupUseYn: null })).toBe('AUTH100');
+  });
   it('AUTH015 without a password', () => expect(accountBlocker({ ...ok, passwordHash: null })).toBe('AUTH015'));
 });
 
