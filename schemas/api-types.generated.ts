@@ -1366,7 +1366,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Upload one or more files (multipart/form-data, field "files"); default limit 10 MB each (1 MB = 1048576 bytes) */
+        /** Upload one or more files (multipart/form-data, field "files"); default limit 10 MB each (1 MB = 1048576 bytes). Needs write on a screen of a document that keeps attachments; files no document holds yet are limited per user (409 UPLOAD_QUOTA) */
         post: operations["uploadFiles"];
         delete?: never;
         options?: never;
@@ -6262,7 +6262,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Records, with its reason, a download the browser wrote from a list holding personal data (the rows as the list showed them) */
+        /** Records, with its reason, a download the browser wrote from a list holding personal data: a list the caller may call (403 GPMS006 otherwise), at most the rows that list answered this session (400 PRIVACY_ROW_COUNT); 429 beyond 20 a minute */
         post: operations["recordPersonalDataDownload"];
         delete?: never;
         options?: never;
@@ -16073,6 +16073,15 @@ export interface operations {
             };
             /** @description Default Response */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

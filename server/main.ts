@@ -63,12 +63,13 @@ async function main(): Promise<void> {
     `  OGPMS (external) ${url}/cyber`,
     config.nodeEnv !== 'production' ? `  API docs         ${url}/docs` : '',
     `  database         ${dbh.description}`,
-    config.seed === 'demo' ? `  demo accounts    ${DEMO_ACCOUNTS.map((a) => a.userId).join(', ')} (password ${DEMO_PASSWORD}${config.nodeEnv === 'production' ? ', to be changed at first login' : ''})` : '',
+    config.seed === 'demo' && config.nodeEnv !== 'production' ? `  demo accounts    ${DEMO_ACCOUNTS.map((a) => a.userId).join(', ')} (password ${DEMO_PASSWORD})` : '',
     `  ready in ${((Date.now() - started) / 1000).toFixed(1)} s (${address})`,
     '',
   ].filter((l) => l !== '');
   console.log(lines.join('\n'));
   printFirstAdmin(done);
+  printDemoPasswords(done);
   if (config.devOutbox) {
     console.log(
       [
@@ -107,6 +108,25 @@ function printFirstAdmin(first: FirstStart): void {
       `  First administrator: log in at / as '${first.userId}' with this one-time setup code`,
       `  as the password, then choose a password:   ${first.code}`,
       `  It works once, until ${first.expiresAt.toISOString()}; a restart prints a new one.`,
+      '  ************************************************************************',
+      '',
+    ].join('\n'),
+  );
+}
+
+/**
+ * A production start with SEED=demo: each demo account's random password, once, to the console only
+ * (never the structured log). A later start has them no more: an administrator resets a lost one.
+ */
+function printDemoPasswords(first: FirstStart): void {
+  if (first.kind !== 'demo' || first.passwords.length === 0) return;
+  console.log(
+    [
+      '',
+      '  ************************************************************************',
+      '  SEED=demo in production: each demo account has this random password,',
+      '  shown only now; each must choose its own at its first login.',
+      ...first.passwords.map((p) => `    ${p.userId.padEnd(16)} ${p.password}`),
       '  ************************************************************************',
       '',
     ].join('\n'),

@@ -1,4 +1,5 @@
 import { msOf, type Instant } from '../domain/dates.js';
+import type { Db } from '../db/connect.js';
 import type { AuthCode } from './codes.js';
 
 /**
@@ -15,6 +16,8 @@ export interface AccountRow {
   passwordExpiresAt: Instant | null;
   lockedAt: Instant | null;
   failedLoginCount: number;
+  /** The account's authority group's flag: a deactivated group (사용 중지) stops every login of its users. */
+  groupUseYn: 'Y' | 'N' | null;
 }
 
 /**
@@ -24,7 +27,9 @@ export interface AccountRow {
 export function accountBlocker(user: AccountRow): AuthCode | null {
   if (user.lockedAt) return 'AUTH102';
   if (user.status === 'DORMANT') return 'AUTH101';
-  if (user.useFlag === 'N' || user.status !== 'NORMAL') return 'AUTH100';
+  // A user of a deactivated group is told its account is not usable (spec §8 AUTH100, abnormal account):
+  // the group's grants are gone, so a session would open onto nothing.
+  if (user.useFlag === 'N' || user.status !== 'NORMAL' || user.groupUseYn !== 'Y') return 'AUTH100';
   if (!user.passwordHash) return 'AUTH015';
   return null;
 }
@@ -41,4 +46,11 @@ export function passwordExpired(user: AccountRow, now: Date): boolean {
 export function ssoAccountBlocker(user: AccountRow): AuthCode | null {
   const code = accountBlocker(user);
   return code === 'AUTH015' ? null : code;
+}
+
+const accountColumns = ['u.userId', 'u.portal', 'u.useFlag', 'u.status', 'u.passwordHash', 'u.passwordExpiresAt', 'u.lockedAt', 'u.failedLoginCount', 'g.useYn as groupUseYn'] as const;
+
+/** An account with what its login depends on, its group's flag included. */
+export function findAccount(db: Db, userId: string): Promise<AccountRow | undefined> {
+  return db.selectFrom('appUser as u').leftJoin('authGroup as g', 'g.authGroupId', 'u.authGroupId').select(accountColumns).where('u.userId', '=', userId).executeTakeFirst();
 }

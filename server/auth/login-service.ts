@@ -1,6 +1,6 @@
 import type { Db } from '../db/connect.js';
 import type { Portal } from '../http/access.js';
-import { accountBlocker, passwordExpired, ssoAccountBlocker, type AccountRow } from './account-state.js';
+import { accountBlocker, findAccount, passwordExpired, ssoAccountBlocker, type AccountRow } from './account-state.js';
 import { setupCodeMatches } from './setup-code.js';
 import { lockedFor, recordFailure, recordSuccess } from './throttle.js';
 import type { AuthCode } from './codes.js';
@@ -9,7 +9,6 @@ import { loginWithDirectory } from './directory/login.js';
 
 export type LoginOutcome = { ok: true; user: AccountRow } | { ok: false; code: AuthCode };
 
-const accountColumns = ['userId', 'portal', 'useFlag', 'status', 'passwordHash', 'passwordExpiresAt', 'lockedAt', 'failedLoginCount'] as const;
 
 let local: DirectoryProvider | null = null;
 const localPasswords = () => (local ??= createLocalDirectory());
@@ -24,9 +23,7 @@ async function setupCodeOutcome(db: Db, input: { userId: string; password: strin
   return { ok: false, code: blocker ?? 'AUTH103' };
 }
 
-export function findAccount(db: Db, userId: string): Promise<AccountRow | undefined> {
-  return db.selectFrom('appUser').select(accountColumns).where('userId', '=', userId).executeTakeFirst();
-}
+export { findAccount };
 
 /**
  * Id and password for one portal, throttled per account + client, per account and per client

@@ -19,6 +19,8 @@ export async function groupHoldsScreen(db: Db, authGroupId: string, screens: str
   const row = await db
     .selectFrom('menuAuth as a')
     .innerJoin('menu as m', 'm.pgmId', 'a.pgmId')
+    // A deactivated group (사용 중지) holds nothing.
+    .innerJoin('authGroup as g', (j) => j.onRef('g.authGroupId', '=', 'a.authGroupId').on('g.useYn', '=', 'Y'))
     .select('a.pgmId')
     .where('a.authGroupId', '=', authGroupId)
     .where(level === 'write' ? 'a.canWrite' : 'a.canRead', '=', 'Y')
@@ -53,6 +55,7 @@ export async function menuTreeFor(db: Db, authGroupId: string, portal: Portal, l
   const rows = await db
     .selectFrom('menu as m')
     .innerJoin('menuAuth as a', (j) => j.onRef('a.pgmId', '=', 'm.pgmId').on('a.authGroupId', '=', authGroupId).on('a.canRead', '=', 'Y'))
+    .innerJoin('authGroup as g', (j) => j.onRef('g.authGroupId', '=', 'a.authGroupId').on('g.useYn', '=', 'Y'))
     .select(['m.pgmId', 'm.parentId', 'm.pgmName', 'm.pgmNameEn', 'm.sspUrl', 'm.sspSubUrls', 'm.leaf', 'm.depth', 'a.canWrite'])
     .where('m.portal', '=', portal)
     .where('m.useYn', '=', 'Y')

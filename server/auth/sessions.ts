@@ -205,10 +205,13 @@ function callerSessionQuery(db: Db, sessionId: string) {
   return db
     .selectFrom('userSession as s')
     .innerJoin('appUser as u', 'u.userId', 's.userId')
+    // A deactivated group grants nothing, not even a session (migration 0540 moves the version with its flag).
+    .innerJoin('authGroup as g', 'g.authGroupId', 'u.authGroupId')
     .select(['s.sessionId', 's.userId', 's.portal', 'u.authGroupId', 'u.compNo'])
     .where('s.sessionId', '=', sessionId)
     .where('s.endedAt', 'is', null)
     .where('s.expiredDate', '>', sql<string>`now()`)
     .where('u.useFlag', '=', 'Y')
-    .where('u.lockedAt', 'is', null);
+    .where('u.lockedAt', 'is', null)
+    .where('g.useYn', '=', 'Y');
 }

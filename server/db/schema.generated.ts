@@ -1305,6 +1305,13 @@ export interface PrLineTable {
   budgetAccount: string | null;
 }
 
+export interface PrivacyListAnswerTable {
+  sessionId: string;
+  operation: string;
+  rowCount: number;
+  answeredAt: ColumnType<string, Date | string | undefined, Date | string>;
+}
+
 export interface PurContractTable {
   contractNo: string;
   compNo: string;
@@ -1793,6 +1800,7 @@ export interface TenderOpeningTable {
   confirmedBy: string;
   confirmerName: string | null;
   confirmedAt: ColumnType<string, Date | string | undefined, Date | string>;
+  confirmerSingleid: string | null;
 }
 
 export interface UnitTable {
@@ -1982,6 +1990,7 @@ export interface Database {
   postingError: PostingErrorTable;
   prHeader: PrHeaderTable;
   prLine: PrLineTable;
+  privacyListAnswer: PrivacyListAnswerTable;
   purContract: PurContractTable;
   quotation: QuotationTable;
   quotationLine: QuotationLineTable;

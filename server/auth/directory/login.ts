@@ -1,7 +1,7 @@
 import type { Db } from '../../db/connect.js';
 import { writeAudit } from '../../db/audit.js';
 import type { Portal } from '../../http/access.js';
-import { ssoAccountBlocker, type AccountRow } from '../account-state.js';
+import { findAccount, ssoAccountBlocker, type AccountRow } from '../account-state.js';
 import { recordFailure } from '../throttle.js';
 import type { AuthCode } from '../codes.js';
 import type { DirectoryProfile, DirectoryProvider } from '../providers.js';
@@ -16,8 +16,6 @@ export interface DirectoryLoginOptions {
 
 type Outcome = { ok: true; user: AccountRow } | { ok: false; code: AuthCode };
 
-const accountColumns = ['userId', 'portal', 'useFlag', 'status', 'passwordHash', 'passwordExpiresAt', 'lockedAt', 'failedLoginCount'] as const;
-const findAccount = (db: Db, userId: string) => db.selectFrom('appUser').select(accountColumns).where('userId', '=', userId).executeTakeFirst();
 
 /**
  * AD-mode login of a staff member whose password lives in the company's directory. Our own
@@ -47,7 +45,11 @@ export async function loginWithDirectory(db: Db, directory: DirectoryProvider, i
   } else if (options?.provision) {
     await refreshUser(db, input.userId, check.profile);
   }
-  return { ok: true, user: (await findAccount(db, input.userId))! };
+  const user = (await findAccount(db, input.userId))!;
+  // Provisioned into (or left in) a deactivated group: no session.
+  const blocker = ssoAccountBlocker(user);
+  if (blocker) return { ok: false, code: blocker };
+  return { ok: true, user };
 }
 
 /** A wrong directory password counts toward the same temporary lock as a local one (server/auth/throttle.ts). */

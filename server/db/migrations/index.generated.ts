@@ -49,6 +49,9 @@ import * as m0501 from './0501-budget-import-menu.js';
 import * as m0510 from './0510-auction-publish-event.js';
 import * as m0520 from './0520-auction-closing-reminders.js';
 import * as m0530 from './0530-employee-auth-version.js';
+import * as m0540 from './0540-auth-group-auth-version.js';
+import * as m0541 from './0541-privacy-list-answers.js';
+import * as m0542 from './0542-tender-opening-employee.js';
 import * as m0560 from './0560-audit-via-screen.js';
 
 /** Every migration, by number; the key is the version recorded in the database. */
@@ -102,5 +105,8 @@ export const migrations: Record<string, Migration> = {
   '0510-auction-publish-event': m0510,
   '0520-auction-closing-reminders': m0520,
   '0530-employee-auth-version': m0530,
+  '0540-auth-group-auth-version': m0540,
+  '0541-privacy-list-answers': m0541,
+  '0542-tender-opening-employee': m0542,
   '0560-audit-via-screen': m0560,
 };

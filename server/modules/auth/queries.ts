@@ -3,7 +3,12 @@ import { likeEscape } from '../../http/list-query.js';
 
 /** Whether the user behind a token may still work (and with which group and company, an admin may have changed them). */
 export function userStanding(db: Db, userId: string) {
-  return db.selectFrom('appUser').select(['authGroupId', 'compNo', 'useFlag', 'lockedAt']).where('userId', '=', userId).executeTakeFirstOrThrow();
+  return db
+    .selectFrom('appUser as u')
+    .leftJoin('authGroup as g', 'g.authGroupId', 'u.authGroupId')
+    .select(['u.authGroupId', 'u.compNo', 'u.useFlag', 'u.lockedAt', 'g.useYn as groupUseYn'])
+    .where('u.userId', '=', userId)
+    .executeTakeFirstOrThrow();
 }
 
 /** How a session was opened, and whether it has ended already. */

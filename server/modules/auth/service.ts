@@ -80,7 +80,7 @@ export async function verifyAndRefresh(app: FastifyInstance, request: FastifyReq
     return expired;
   }
   const user = await userStanding(app.dbh.db, claims.userId);
-  if (user.useFlag !== 'Y' || user.lockedAt) {
+  if (user.useFlag !== 'Y' || user.lockedAt || user.groupUseYn !== 'Y') {
     await endSession(app.dbh.db, claims.sessionId, 'BLOCKED');
     return refuse(user.lockedAt ? 'AUTH102' : 'AUTH100');
   }

@@ -116,6 +116,9 @@ export const FILE_OWNER_TYPES: readonly FileOwnerType[] = Object.freeze([
   { docType: 'BOARD_POST', table: 'board_post', fileColumn: 'file_id', keyColumn: 'post_id', company: { kind: 'publishedWhen', column: 'board', value: 'CYBER' }, screens: ['/board/notice', '/board/faq', '/portal/ogpmsManage/notice'] },
 ]);
 
+/** Every screen of a document type that keeps attachments: an upload needs write on one of them. */
+export const ATTACHMENT_SCREENS: readonly string[] = Object.freeze([...new Set(FILE_OWNER_TYPES.flatMap((t) => t.screens))]);
+
 export const ownerTypeOf = (docType: string) => FILE_OWNER_TYPES.find((t) => t.docType === docType);
 
 export interface FileGroupOwner {

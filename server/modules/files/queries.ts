@@ -50,3 +50,22 @@ export async function unboundGroupsBefore(db: Db, cutoff: Date): Promise<string[
 export async function bindGroup(db: Db, fileId: string, now: Date, holder: { docType: string; docNo: string }): Promise<void> {
   await db.updateTable('fileGroup').set({ boundAt: now, docType: holder.docType, docNo: holder.docNo }).where('fileId', '=', fileId).execute();
 }
+
+/** The files and bytes a user has uploaded that no document has taken yet (groups not bound). */
+export async function orphanUsage(db: Db, userId: string): Promise<{ files: number; bytes: number }> {
+  const row = await db
+    .selectFrom('fileGroup as g')
+    .innerJoin('fileEntry as e', 'e.fileId', 'g.fileId')
+    .select((eb) => [eb.fn.countAll<string>().as('files'), eb.fn.coalesce(eb.fn.sum<string>('e.sizeBytes'), eb.val('0')).as('bytes')])
+    .where('g.createdBy', '=', userId)
+    .where('g.boundAt', 'is', null)
+    .where('e.deletedAt', 'is', null)
+    .executeTakeFirst();
+  return { files: Number(row?.files ?? 0), bytes: Number(row?.bytes ?? 0) };
+}
+
+/** The user's groups not yet marked bound, newest first (at most 1,000). */
+export async function unboundGroupsOf(db: Db, userId: string): Promise<string[]> {
+  const rows = await db.selectFrom('fileGroup').select('fileId').where('createdBy', '=', userId).where('boundAt', 'is', null).orderBy('createdAt', 'desc').limit(1000).execute();
+  return rows.map((r) => r.fileId);
+}

@@ -8,6 +8,7 @@ import { contentDisposition } from './storage.js';
 import { ALLOWED_EXTENSIONS, extensionOf } from './content-check.js';
 import { expireOrphanFiles } from './jobs.js';
 import { fileService, type Download } from './service.js';
+import { ATTACHMENT_SCREENS } from './owners.js';
 
 /** Served under the extension's own type (never a type the uploader chose), as an attachment, never sniffed. */
 function sendFile(reply: FastifyReply, { name, body }: Download) {
@@ -24,14 +25,15 @@ export const fileRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/api/v1/cmmn/file/upload',
     {
-      config: { access: access.login([], 'write'), identityBound: false },
+      // Write on a screen of a document that keeps attachments (owners.ts): a read-only group uploads nothing.
+      config: { access: access.login([...ATTACHMENT_SCREENS], 'write'), identityBound: false },
       schema: {
         operationId: 'uploadFiles',
         tags: ['file'],
-        summary: `Upload one or more files (multipart/form-data, field "files"); default limit 10 MB each (1 MB = 1048576 bytes)`,
+        summary: `Upload one or more files (multipart/form-data, field "files"); default limit 10 MB each (1 MB = 1048576 bytes). Needs write on a screen of a document that keeps attachments; files no document holds yet are limited per user (409 UPLOAD_QUOTA)`,
         consumes: ['multipart/form-data'],
         querystring: UploadQuery,
-        response: { 200: Type.Ref('FileGroup'), 413: Type.Ref('ErrorBody'), 415: Type.Ref('ErrorBody'), ...commonErrors },
+        response: { 200: Type.Ref('FileGroup'), 409: Type.Ref('ErrorBody'), 413: Type.Ref('ErrorBody'), 415: Type.Ref('ErrorBody'), ...commonErrors },
       },
     },
     async (request) => files.upload(request.caller!, request.query, request.isMultipart() ? request.files() : null),

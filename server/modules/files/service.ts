@@ -8,9 +8,11 @@ import { HttpError, badRequest, notFound } from '../../http/errors.js';
 import type { Caller } from '../../auth/plugin.js';
 import { isSpreadsheetFile } from '../../../lib/file-size.js';
 import { FileStore } from './storage.js';
-import { findDocument, mayUseDocument, mayUseGroup, ownerTypeOf } from './owners.js';
+import { sql } from 'kysely';
+import type { Db } from '../../db/connect.js';
+import { documentsHolding, findDocument, mayUseDocument, mayUseGroup, ownerTypeOf } from './owners.js';
 import { ALLOWED_EXTENSIONS, checkContent, checkDeclared, extensionOf } from './content-check.js';
-import { findGroup, groupEntries, insertEntries, insertGroup, lastSeq, markEntryDeleted, type FileEntryRow } from './queries.js';
+import { bindGroup, findGroup, groupEntries, insertEntries, insertGroup, lastSeq, markEntryDeleted, orphanUsage, unboundGroupsOf, type FileEntryRow } from './queries.js';
 
 interface Written {
   storedName: string;
@@ -18,6 +20,32 @@ interface Written {
   sha256: string;
   originalName: string;
   mimeType: string;
+}
+
+/**
+ * What one user may keep uploaded without a document taking it (orphans expire after a day, jobs.ts):
+ * an upload that would go beyond it is refused, so nobody fills the store with files no document holds.
+ */
+export const ORPHAN_QUOTA = { files: 100, bytes: 500 * 1048576 } as const;
+
+const quotaRefused = () =>
+  new HttpError(409, 'UPLOAD_QUOTA', `문서에 첨부되지 않은 파일이 너무 많습니다 (${ORPHAN_QUOTA.files}개, ${ORPHAN_QUOTA.bytes / 1048576}MB까지). 올린 파일을 문서에 첨부하거나 지운 뒤 다시 올리세요`);
+
+/**
+ * True when adding these files would take the user's orphan uploads beyond the quota. Groups a
+ * document has taken since the hourly job last looked are marked bound first: they are not orphans.
+ */
+async function beyondOrphanQuota(db: Db, userId: string, adding: { files: number; bytes: number }): Promise<boolean> {
+  const beyond = (u: { files: number; bytes: number }) => u.files + adding.files > ORPHAN_QUOTA.files || u.bytes + adding.bytes > ORPHAN_QUOTA.bytes;
+  if (!beyond(await orphanUsage(db, userId))) return false;
+  let bound = 0;
+  for (const fileId of await unboundGroupsOf(db, userId)) {
+    const holders = await documentsHolding(db, fileId);
+    if (holders.length === 0) continue;
+    await bindGroup(db, fileId, new Date(), holders[0]);
+    bound++;
+  }
+  return bound === 0 || beyond(await orphanUsage(db, userId));
 }
 
 const toInfo = (r: FileEntryRow) => ({
@@ -68,6 +96,9 @@ export function fileService(app: FastifyInstance) {
         if (!doc || !(await mayUseDocument(db, caller, doc, 'write'))) throw notFound('FILE_DOC_NOT_FOUND', `문서가 없습니다: ${docType} ${docNo}`);
       }
       if (existing) await guardGroup(caller, existing, 'write');
+      // Files no document holds yet count against the uploader's quota: refused before anything is stored.
+      const orphan = !docNo && (!existing || (await db.selectFrom('fileGroup').select('boundAt').where('fileId', '=', existing).executeTakeFirst())?.boundAt == null);
+      if (orphan && (await beyondOrphanQuota(db, caller.userId, { files: 1, bytes: 0 }))) throw quotaRefused();
       const written: Written[] = [];
       try {
         for await (const part of parts) {
@@ -97,6 +128,12 @@ export function fileService(app: FastifyInstance) {
         if (written.length === 0) throw badRequest('FILE_MISSING', '올린 파일이 없습니다');
         const fileId = existing ?? crypto.randomUUID();
         await db.transaction().execute(async (trx) => {
+          if (orphan) {
+            // One upload of a user at a time past this point, so two at once cannot both fit in the last room.
+            await sql`select pg_advisory_xact_lock(hashtext(${`upload-quota:${caller.userId}`}))`.execute(trx);
+            const adding = { files: written.length, bytes: written.reduce((n, w) => n + w.size, 0) };
+            if (await beyondOrphanQuota(trx, caller.userId, adding)) throw quotaRefused();
+          }
           if (!existing) await insertGroup(trx, { fileId, createdBy: caller.userId, compNo: caller.portal === 'X' ? caller.compNo : null, docType: docType ?? null, docNo: docNo ?? null, boundAt: docNo ? new Date() : null });
           let seq = await lastSeq(trx, fileId);
           await insertEntries(trx, written.map((w) => ({ fileId, seq: ++seq, originalName: w.originalName, storedName: w.storedName, sizeBytes: w.size, mimeType: w.mimeType, checksum: w.sha256, createdBy: caller.userId })));

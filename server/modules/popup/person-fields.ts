@@ -6,8 +6,9 @@ import { groupHoldsScreen } from '../../auth/menu-authority.js';
  * Field-level authorization of the person popup (ASVS 8.2.3, issue #19 finding 4):
  * - a supplier sees what it needs to reach a person: name, department, position and work phone;
  *   never e-mail, authority group, account state, session id or login address;
- * - staff see the whole card except the session id and login address, which only those who may
- *   open the session administration screen see (admin screens only).
+ * - staff see the whole card except the session id, login address and authority group, which only
+ *   administrators see: those who may end sessions (write on the session administration screen).
+ *   Reading that screen is not enough: operation, monitoring and the user administrators read it.
  */
 export type PersonFieldLevel = 'supplier' | 'staff' | 'admin';
 
@@ -15,7 +16,7 @@ export const SESSION_ADMIN_SCREEN = '/portal/author/userSessionManage';
 
 export async function personFieldsFor(db: Db, caller: Caller): Promise<PersonFieldLevel> {
   if (caller.portal === 'X') return 'supplier';
-  return (await groupHoldsScreen(db, caller.authGroupId, [SESSION_ADMIN_SCREEN], 'read')) ? 'admin' : 'staff';
+  return (await groupHoldsScreen(db, caller.authGroupId, [SESSION_ADMIN_SCREEN], 'write')) ? 'admin' : 'staff';
 }
 
 interface PersonLike {
@@ -33,8 +34,8 @@ interface PersonLike {
 export function limitPersonFields<T extends PersonLike>(rows: T[], level: PersonFieldLevel): T[] {
   if (level === 'admin') return rows;
   return rows.map((r) => {
-    const out: T = { ...r, sessionId: null, loginIp: null };
-    if (level === 'supplier') Object.assign(out, { email: null, auth: null, authGroupId: null, useFlag: null, inDeptCode: null, statusDt: null });
+    const out: T = { ...r, sessionId: null, loginIp: null, authGroupId: null };
+    if (level === 'supplier') Object.assign(out, { email: null, auth: null, useFlag: null, inDeptCode: null, statusDt: null });
     return out;
   });
 }

@@ -97,3 +97,18 @@ export async function deleteAccessOlderThan(trx: Db, years: number): Promise<{ r
   const removed = Number(rows[0]?.n ?? 0);
   return { removed, through: removed === 0 ? null : Number(rows[0].through) };
 }
+
+/** Keeps the largest row count a personal-data list answered a session (migration 0541). */
+export async function keepListAnswer(db: Db, sessionId: string, operation: string, rowCount: number): Promise<void> {
+  await db
+    .insertInto('privacyListAnswer')
+    .values({ sessionId, operation, rowCount, answeredAt: new Date() })
+    .onConflict((oc) => oc.columns(['sessionId', 'operation']).doUpdateSet((eb) => ({ rowCount: sql<number>`greatest(${eb.ref('privacyListAnswer.rowCount')}, ${eb.ref('excluded.rowCount')})`, answeredAt: eb.ref('excluded.answeredAt') })))
+    .execute();
+}
+
+/** The largest row count the list answered the session, or null when it answered it nothing. */
+export async function listAnswerOf(db: Db, sessionId: string, operation: string): Promise<number | null> {
+  const row = await db.selectFrom('privacyListAnswer').select('rowCount').where('sessionId', '=', sessionId).where('operation', '=', operation).executeTakeFirst();
+  return row ? Number(row.rowCount) : null;
+}

@@ -2,16 +2,21 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { access } from '../../http/access.js';
 import { commonErrors } from '../../http/error-schema.js';
-import { badRequest, conflict } from '../../http/errors.js';
+import { badRequest, conflict, forbidden } from '../../http/errors.js';
+import { groupHoldsScreen } from '../../auth/menu-authority.js';
+import { AUTH_CODES } from '../../auth/codes.js';
 import { todayKst } from '../../domain/dates.js';
 import { verifyChain } from './chain.js';
-import { listAccess } from './queries.js';
+import { listAccess, listAnswerOf } from './queries.js';
 import { personalOperation } from './registry.js';
 import { AccessLogPage, AccessLogQuery, AccessLogRow, ChainVerdict, RecordDownloadBody, RecordedDownload } from './schemas.js';
 import { recordAccess } from './service.js';
 
 export const ACCESS_LOG_SCREEN = '/portal/system/accessLog';
 const TAGS = ['privacy'];
+
+/** Downloads one user may record per minute (every server counts together): a loop cannot flood a log kept two years. */
+export const DOWNLOAD_RECORDS_PER_MINUTE = 20;
 
 export const notPersonal = (operation: string) => badRequest('PRIVACY_OPERATION', `'${operation}'은(는) 개인정보를 담은 목록이 아닙니다`);
 
@@ -47,16 +52,34 @@ export const privacyRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.post('/api/v1/privacy/downloads', {
-    config: { access: access.login(), identityBound: false },
+    config: {
+      access: access.login(),
+      identityBound: false,
+      // Per user (the caller is known by then), counted in the database like every rate limit.
+      rateLimit: { max: DOWNLOAD_RECORDS_PER_MINUTE, timeWindow: '1 minute', hook: 'preHandler', keyGenerator: (request) => `user:${request.caller?.userId ?? request.ip}` },
+    },
     schema: {
       operationId: 'recordPersonalDataDownload', tags: TAGS,
-      summary: 'Records, with its reason, a download the browser wrote from a list holding personal data (the rows as the list showed them)',
+      summary:
+        'Records, with its reason, a download the browser wrote from a list holding personal data: a list the caller may call (403 GPMS006 otherwise), at most the rows that list answered this session (400 PRIVACY_ROW_COUNT); 429 beyond 20 a minute',
       body: RecordDownloadBody, response: { 200: RecordedDownload, ...commonErrors },
     },
   }, async (request) => {
     const caller = request.caller!;
     const op = personalOperation(request.body.operation);
     if (!op || op.kind !== 'list') throw notPersonal(request.body.operation);
+    // Only a list the caller may call now: the list route's own access (portal, screens, level).
+    const declared = app.operations.get(request.body.operation)?.access;
+    if (!declared || declared.kind !== 'login') throw notPersonal(request.body.operation);
+    if ((declared.portals && !declared.portals.includes(caller.portal)) || !(await groupHoldsScreen(app.dbh.db, caller.authGroupId, declared.screens, declared.level))) {
+      throw forbidden('GPMS006', AUTH_CODES.GPMS006);
+    }
+    // …and no more rows than that list answered this session (docs/privacy.md › Downloads ask why).
+    const answered = await listAnswerOf(app.dbh.db, caller.sessionId, request.body.operation);
+    if (answered === null || request.body.rowCount > answered) {
+      const message = answered === null ? '이 목록을 조회한 적이 없어 다운로드를 기록할 수 없습니다' : `이 목록이 조회한 ${answered}건보다 많은 행은 기록할 수 없습니다`;
+      throw badRequest('PRIVACY_ROW_COUNT', message, [{ path: 'body/rowCount', message }]);
+    }
     await recordAccess(app.dbh.db, {
       actorId: caller.userId,
       actorPortal: caller.portal,

@@ -49,10 +49,26 @@ export function parseSource(source: string): { definition: unknown; problems: St
   }
 }
 
+/**
+ * Every `route` (or `menu`) of a definition that starts with `//`: the language's route pattern admits
+ * it, but a browser reads `//host/path` as another site's address, so a link or a refusal's redirect of
+ * a stored screen could lead a user off the application.
+ */
+export function offSiteRoutes(def: unknown, pointer = ''): string[] {
+  if (Array.isArray(def)) return def.flatMap((v, i) => offSiteRoutes(v, `${pointer}/${i}`));
+  if (!def || typeof def !== 'object') return [];
+  return Object.entries(def as Record<string, unknown>).flatMap(([k, v]) => {
+    const at = `${pointer}/${k.replace(/~/g, '~0').replace(/\//g, '~1')}`;
+    if ((k === 'route' || k === 'menu') && typeof v === 'string') return v.startsWith('//') ? [at] : [];
+    return offSiteRoutes(v, at);
+  });
+}
+
 /** What a stored screen must be beyond the language: its own id and route, its portal, no code. */
 function storedRules(def: unknown, name: string, portal: Portal): StudioProblem[] {
   const out: StudioProblem[] = [];
   if (!def || typeof def !== 'object' || Array.isArray(def)) return [{ pointer: '', message: 'a definition is a JSON object', suggestion: null }];
+  for (const pointer of offSiteRoutes(def)) out.push({ pointer, message: 'a route starts with a single "/" and names a page of this application: "//" would lead to another site', suggestion: null });
   const d = def as Record<string, unknown>;
   const id = screenIdOf(name);
   if (d.id !== undefined && d.id !== id) out.push({ pointer: '/id', message: `a stored screen's id is ${JSON.stringify(id)} (from its name); got ${JSON.stringify(d.id)}`, suggestion: id });

@@ -104,19 +104,25 @@ describe('a production start with no known password', () => {
     expect((await change(app, 'admin', 'Chosen-Pass-3', 'Chosen-Pass-4')).json().errorCode).toBe('PASSWORD_NOT_EXPIRED');
   }, 600_000);
 
-  it('SEED=demo in production seeds the demo company, and every demo account must change its password first', async () => {
+  it('SEED=demo in production seeds the demo company with a random password per account, printed once; the README’s opens nothing, and each must change its own first', async () => {
     const { app, first } = await productionStart({ SEED: 'demo' });
     if (first.kind !== 'demo') throw new Error(`expected the demo seed, got ${first.kind}`);
     expect(first.mustChange).toBeGreaterThanOrEqual(DEMO_ACCOUNTS.length);
+    const password = new Map(first.passwords.map((p) => [p.userId, p.password]));
+    expect(new Set(password.values()).size).toBe(password.size);
     for (const a of DEMO_ACCOUNTS) {
-      const res = await login(app, a.userId, DEMO_PASSWORD, a.portal === 'X' ? 'OGPMS' : 'GPMS');
+      const systemId = a.portal === 'X' ? 'OGPMS' : 'GPMS';
+      // Whoever read the README cannot log in first and choose the account's password.
+      const readme = await login(app, a.userId, DEMO_PASSWORD, systemId);
+      expect([a.userId, readme.statusCode, readme.json().errorCode]).toEqual([a.userId, 401, 'AUTH011']);
+      const own = password.get(a.userId);
+      expect(own, a.userId).toMatch(/^[A-Z2-9]{4}(-[A-Z2-9]{4}){3}$/);
+      const res = await login(app, a.userId, own!, systemId);
       expect([a.userId, res.statusCode, res.json().errorCode]).toEqual([a.userId, 401, 'AUTH103']);
     }
-    // The supplier portal's own first step answers the same.
-    const cyber = await app.inject({ method: 'POST', url: '/api/v1/cyberLogin', ...formRequest({ userId: 'supplier1', userPw: DEMO_PASSWORD, optGubun: 'SMS' }) });
-    expect(cyber.json().errorCode ?? cyber.json().errCode).toBe('AUTH103');
-    expect((await change(app, 'buyer', DEMO_PASSWORD, 'Own-Pass-55')).statusCode).toBe(200);
+    expect((await change(app, 'buyer', DEMO_PASSWORD, 'Own-Pass-55')).json().errorCode).toBe('AUTH011');
+    expect((await change(app, 'buyer', password.get('buyer')!, 'Own-Pass-55')).statusCode).toBe(200);
     expect((await login(app, 'buyer', 'Own-Pass-55')).statusCode).toBe(200);
-    expect((await change(app, 'supplier1', DEMO_PASSWORD, 'Supplier-Own-1', 'OGPMS')).statusCode).toBe(200);
+    expect((await change(app, 'supplier1', password.get('supplier1')!, 'Supplier-Own-1', 'OGPMS')).statusCode).toBe(200);
   }, 600_000);
 });

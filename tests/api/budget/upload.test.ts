@@ -158,7 +158,10 @@ describe('budget Excel upload and download', () => {
     refused(await f.get('/api/v1/budget/uploads/BU2026-000001/rows', sup), 403);
     refused(await f.get('/api/v1/budget/uploads/BU2026-000001/error-files', sup), 403);
     await download(2026, f.u.monitor);
-    refused(await upload(book([HEAD, [2026, 1, 'D1100', '', 'SUP', '', 1, null]]), 2026, f.u.monitor), 403);
+    // Monitoring writes nothing: refused at the file upload already, and at the budget upload.
+    const body = await multipart([{ name: 'budget.xlsx', content: book([HEAD, [2026, 1, 'D1100', '', 'SUP', '', 1, null]]), type: XLSX_TYPE }]);
+    refused(await t.app.inject({ method: 'POST', url: '/api/v1/cmmn/file/upload?kind=spreadsheet', headers: { ...f.u.monitor.headers, ...body.headers }, payload: body.payload }), 403);
+    refused(await f.post('/api/v1/budget/uploads/from-file', f.u.monitor, { fiscalYear: 2026, fileId: '00000000-0000-0000-0000-000000000000' }), 403);
     refused(await f.get('/api/v1/budget/uploads/BU2099-000001', f.u.operator), 404, 'UPLOAD_NOT_FOUND');
   });
 });

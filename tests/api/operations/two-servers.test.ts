@@ -107,6 +107,19 @@ describe('two servers on one database', () => {
     expect(await route(b)).toBe(200);
   });
 
+  it('a group deactivated through one server: the other refuses its users’ sessions at once, and lets them in again when it is back on', async () => {
+    const uadmin = await loginAs(a, 'uadmin2');
+    const check = (app: FastifyInstance) => app.inject({ method: 'GET', url: '/api/v1/menus', headers: uadmin.headers });
+    expect((await check(b)).statusCode).toBe(200);
+    expect((await check(b)).statusCode).toBe(200);
+    const group = await a.dbh.db.selectFrom('appUser').select('authGroupId').where('userId', '=', 'uadmin2').executeTakeFirstOrThrow();
+    await a.dbh.db.updateTable('authGroup').set({ useYn: 'N' }).where('authGroupId', '=', group.authGroupId).execute();
+    expect((await check(b)).statusCode).toBe(401);
+    expect((await check(a)).statusCode).toBe(401);
+    await a.dbh.db.updateTable('authGroup').set({ useYn: 'Y' }).where('authGroupId', '=', group.authGroupId).execute();
+    expect((await check(b)).statusCode).toBe(200);
+  });
+
   it('a server answers from what it kept while the authority version stands, and asks again when it moves', async () => {
     const monitor = await loginAs(a, 'monitor');
     const check = async (app: FastifyInstance) => (await app.inject({ method: 'GET', url: '/api/v1/prs?page=1&size=1', headers: monitor.headers })).statusCode;

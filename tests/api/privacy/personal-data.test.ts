@@ -127,9 +127,14 @@ describe('masking, logged views and download reasons', () => {
   });
 
   it('a browser-side download is recorded with its reason; a list without personal data is refused', async () => {
-    const ok = await t.app.inject({ method: 'POST', url: '/api/v1/privacy/downloads', headers: supplier1.headers, payload: { operation: 'listMyDeliveries', rowCount: 12, reason: { code: 'SETTLEMENT', text: '월 정산 대사' } } });
+    // The list answered first: a download names at most the rows it answered this session.
+    const listed = await get(supplier1, '/api/v1/cyber/deliveries?page=1&size=5');
+    expect(listed.statusCode, listed.body).toBe(200);
+    const total = listed.json().total;
+    expect(total).toBeGreaterThan(0);
+    const ok = await t.app.inject({ method: 'POST', url: '/api/v1/privacy/downloads', headers: supplier1.headers, payload: { operation: 'listMyDeliveries', rowCount: total, reason: { code: 'SETTLEMENT', text: '월 정산 대사' } } });
     expect(ok.statusCode, ok.body).toBe(200);
-    expect((await log()).at(-1)).toMatchObject({ actorId: 'supplier1', actorCompNo: 'C00001', action: 'DOWNLOAD', operation: 'listMyDeliveries', rowCount: 12, reasonCode: 'SETTLEMENT' });
+    expect((await log()).at(-1)).toMatchObject({ actorId: 'supplier1', actorCompNo: 'C00001', action: 'DOWNLOAD', operation: 'listMyDeliveries', rowCount: total, reasonCode: 'SETTLEMENT' });
     const notPersonal = await t.app.inject({ method: 'POST', url: '/api/v1/privacy/downloads', headers: supplier1.headers, payload: { operation: 'listPos', rowCount: 1, reason: { code: 'WORK', text: '확인용' } } });
     expect(notPersonal.statusCode).toBe(400);
     expect(notPersonal.json()).toMatchObject({ code: 'PRIVACY_OPERATION' });

@@ -1,4 +1,5 @@
 import { I, IX, PUBLIC, X, type Rule } from './authz-rules.js';
+import { ATTACHMENT_SCREENS } from '../../../server/modules/files/owners.js';
 
 /**
  * Who may call every operation of schemas/openapi.generated.json (issue #13 item 2; format in
@@ -122,7 +123,8 @@ export const AUTHZ_MATRIX: Readonly<Record<string, Rule>> = {
   uploadItemsFromFile: I.w('/itemExcelUpList', '/itemExcelUpDetail'),
   applyItemUpload: I.w('/itemExcelUpList', '/itemExcelUpDetail'),
   // file
-  uploadFiles: IX.w(),
+  // Write on a screen of a document that keeps attachments (server/modules/files/owners.ts).
+  uploadFiles: IX.w(...ATTACHMENT_SCREENS),
   listFiles: IX.r(),
   downloadFileGroup: IX.r(),
   downloadFile: IX.r(),

@@ -115,7 +115,8 @@ describe.each(FILE_STORES)('file ownership (%s store)', (store) => {
     // Bound by name: the order's supplier reads it before the order's column names it.
     expect((await download(supplier1, bound.json().fileId)).statusCode).toBe(200);
     expect((await upload(supplier2, 'b.pdf', '%PDF-1.4 b', `?docType=PO&docNo=${poNo}`)).statusCode).toBe(404);
-    expect((await upload(monitor, 'b.pdf', '%PDF-1.4 b', `?docType=PO&docNo=${poNo}`)).statusCode).toBe(404);
+    // Monitoring writes nothing: refused before the document is even looked at.
+    expect((await upload(monitor, 'b.pdf', '%PDF-1.4 b', `?docType=PO&docNo=${poNo}`)).statusCode).toBe(403);
     expect((await upload(operator, 'b.pdf', '%PDF-1.4 b', '?docType=NOPE')).statusCode).toBe(400);
     // Appending to someone else's group is refused like a missing one.
     expect((await upload(supplier2, 'c.pdf', '%PDF-1.4 c', `?fileId=${bound.json().fileId}`)).statusCode).toBe(404);

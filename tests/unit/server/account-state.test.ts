@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { accountBlocker, passwordExpired, type AccountRow } from '../../../server/auth/account-state.js';
 import { passwordProblem } from '../../../server/auth/password-policy.js';
 
-const ok: AccountRow = { userId: 'u', portal: 'I', useFlag: 'Y', status: 'NORMAL', passwordHash: 'h', passwordExpiresAt: null, lockedAt: null, failedLoginCount: 0 };
+const ok: AccountRow = { userId: 'u', portal: 'I', useFlag: 'Y', status: 'NORMAL', passwordHash: 'h', passwordExpiresAt: null, lockedAt: null, failedLoginCount: 0, groupUseYn: 'Y' };
 
 describe('accountBlocker (spec §8 account codes)', () => {
   it('lets a normal account through', () => expect(accountBlocker(ok)).toBeNull());
@@ -12,6 +12,10 @@ describe('accountBlocker (spec §8 account codes)', () => {
   it('AUTH100 when disabled or abnormal', () => {
     expect(accountBlocker({ ...ok, useFlag: 'N' })).toBe('AUTH100');
     expect(accountBlocker({ ...ok, status: 'ABNORMAL' })).toBe('AUTH100');
+  });
+  it('AUTH100 when the authority group is deactivated (or missing)', () => {
+    expect(accountBlocker({ ...ok, groupUseYn: 'N' })).toBe('AUTH100');
+    expect(accountBlocker({ ...ok, groupUseYn: null })).toBe('AUTH100');
   });
   it('AUTH015 without a password', () => expect(accountBlocker({ ...ok, passwordHash: null })).toBe('AUTH015'));
 });

@@ -90,7 +90,7 @@ export function findOpenedLines(db: Db, tenderNo: string) {
 }
 
 export function findOpenings(db: Db, tenderNo: string) {
-  return db.selectFrom('tenderOpening').select(['confirmedBy', 'confirmerName', 'confirmedAt']).where('tenderNo', '=', tenderNo).orderBy('confirmedAt').orderBy('id').execute();
+  return db.selectFrom('tenderOpening').select(['confirmedBy', 'confirmerSingleid', 'confirmerName', 'confirmedAt']).where('tenderNo', '=', tenderNo).orderBy('confirmedAt').orderBy('id').execute();
 }
 
 export function findAwards(db: Db, tenderNo: string) {

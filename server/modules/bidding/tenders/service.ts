@@ -78,7 +78,7 @@ async function detail(db: Db, tenderNo: string, actor: Actor, now: Date) {
   const opened = status === 'OPENED' || status === 'AWARDED';
   const actions: string[] = [];
   if (canWrite && owner && status === 'DRAFT') actions.push('update', 'publish');
-  if (canOpen && !isBuyer && status === 'CLOSED' && !live.some((o) => o.confirmedBy === actor.userId)) actions.push('open');
+  if (canOpen && !isBuyer && status === 'CLOSED' && !live.some((o) => samePerson(o, actor))) actions.push('open');
   if (canWrite && owner && status === 'OPENED' && bidders.some((b) => b.revision > 0)) actions.push('award');
   if (canWrite && owner && ['DRAFT', 'PUBLISHED', 'OPEN', 'CLOSED'].includes(status)) actions.push('cancel');
   return {
@@ -275,9 +275,14 @@ export async function cancelTender(db: Db, caller: Caller | null, tenderNo: stri
   return detail(db, tenderNo, actor, now);
 }
 
+/** A confirmation by the same person: the same employee, whichever of its accounts gave it (or the same account). */
+const samePerson = (o: { confirmedBy: string; confirmerSingleid: string | null }, actor: { userId: string; singleid: string }) =>
+  o.confirmedBy === actor.userId || (o.confirmerSingleid !== null && o.confirmerSingleid === actor.singleid);
+
 /**
  * 개찰 under dual control: each call is one person's confirmation. The tender's buyer may not be
- * one of them, nor may one person confirm twice; a confirmation lapses after
+ * one of them, nor may one person confirm twice (a person is an employee: two accounts of one
+ * employee are one person); a confirmation lapses after
  * OPENING_WINDOW_MINUTES. The second live confirmation releases the key, decrypts every bid,
  * ranks them and records the ceremony (who, when) in the tender's history.
  */
@@ -293,12 +298,12 @@ export async function confirmOpening(db: Db, caller: Caller | null, keys: KeySou
     if (t.buyerId === actor.singleid) throw notAllowed('입찰 담당 구매자는 개찰 확인자가 될 수 없습니다. 다른 두 명의 담당자가 확인하세요', 'OPENING_BY_BUYER');
     checkVersion(body.version, t.version);
     const live = liveConfirmations(await findOpenings(trx, tenderNo), now);
-    if (live.some((o) => o.confirmedBy === actor.userId)) {
+    if (live.some((o) => samePerson(o, actor))) {
       throw refused('OPENING_SAME_PERSON', `이미 개찰을 확인했습니다. 다른 담당자가 ${OPENING_WINDOW_MINUTES}분 안에 확인해야 개찰됩니다`);
     }
     // The close the clock job has not recorded yet is recorded here, once (the buyer's notice with it).
     await followClock(trx, t, now, TENDER_JOB_ACTOR);
-    await insertOpening(trx, { tenderNo, confirmedBy: actor.userId, confirmerName: actor.hname, confirmedAt: now });
+    await insertOpening(trx, { tenderNo, confirmedBy: actor.userId, confirmerSingleid: actor.singleid, confirmerName: actor.hname, confirmedAt: now });
     if (live.length === 0) {
       await updateTender(trx, tenderNo, { status, version: t.version + 1, updatedAt: now });
       await writeAudit(trx, { entity: 'tender', entityKey: tenderNo, action: 'OPEN_CONFIRM', actor: actor.userId, after: { windowMinutes: OPENING_WINDOW_MINUTES } });
