@@ -9,6 +9,7 @@ import tar from 'tar-stream';
 import { PGlite } from '@electric-sql/pglite';
 import type { Config } from '../config.js';
 import { connect } from '../db/connect.js';
+import { secureDataDir } from '../storage/data-dir.js';
 import { objectStoreFor, STORE_PREFIXES } from '../storage/open.js';
 import { BACKUP_FORMAT, databaseFacts, type BackupManifest } from './backup-manifest.js';
 import { MANIFEST_PATH } from './backup.js';
@@ -85,6 +86,7 @@ export async function restore(config: Config, from: string, options: { force?: b
   log(`backup of ${manifest.createdAt}: ${manifest.database.kind}, migration ${manifest.database.migration}, ${manifest.store.objects} files; checksums verified`);
   if (manifest.database.kind === 'postgres' && !config.databaseUrl) throw new RestoreRefused('this is a PostgreSQL backup: set DATABASE_URL to the (empty) database to restore into');
   if (manifest.database.kind === 'pglite' && config.databaseUrl) throw new RestoreRefused('this is a PGlite backup: unset DATABASE_URL and set DATA_DIR to an empty directory');
+  secureDataDir(config.dataDir, log);
   const pgdata = path.join(config.dataDir, 'pgdata');
   const nonEmpty: string[] = [];
   let pgMajor = 0;
