@@ -9,6 +9,7 @@ import tar from 'tar-stream';
 import { PGlite } from '@electric-sql/pglite';
 import type { Config } from '../config.js';
 import { connect } from '../db/connect.js';
+import { up as grantSupplierRole } from '../db/migrations/0550-supplier-role-grants.js';
 import { secureDataDir } from '../storage/data-dir.js';
 import { objectStoreFor, STORE_PREFIXES } from '../storage/open.js';
 import { BACKUP_FORMAT, databaseFacts, type BackupManifest } from './backup-manifest.js';
@@ -137,6 +138,10 @@ export async function restore(config: Config, from: string, options: { force?: b
     // What came back must be what was saved.
     const dbh = await connect({ databaseUrl: config.databaseUrl, pgliteDir: config.databaseUrl ? null : pgdata, pgliteThread: 'main' });
     try {
+      // pg_restore --no-privileges leaves the supplier role without its grants: given again as the migration gave them.
+      if (config.databaseUrl && (await sql`select 1 from kysely_migration where name = '0550-supplier-role-grants'`.execute(dbh.db)).rows.length > 0) {
+        await grantSupplierRole(dbh.db as never);
+      }
       const facts = await databaseFacts(dbh.db);
       const wrong = Object.entries(manifest.database.counts).filter(([t, n]) => facts.counts[t] !== n).map(([t, n]) => `${t}: ${facts.counts[t]} rows, the backup had ${n}`);
       if (facts.migration !== manifest.database.migration) wrong.push(`migration ${facts.migration}, the backup had ${manifest.database.migration}`);

@@ -49,6 +49,7 @@ import * as m0501 from './0501-budget-import-menu.js';
 import * as m0510 from './0510-auction-publish-event.js';
 import * as m0520 from './0520-auction-closing-reminders.js';
 import * as m0530 from './0530-employee-auth-version.js';
+import * as m0550 from './0550-supplier-role-grants.js';
 
 /** Every migration, by number; the key is the version recorded in the database. */
 export const migrations: Record<string, Migration> = {
@@ -101,4 +102,5 @@ export const migrations: Record<string, Migration> = {
   '0510-auction-publish-event': m0510,
   '0520-auction-closing-reminders': m0520,
   '0530-employee-auth-version': m0530,
+  '0550-supplier-role-grants': m0550,
 };
