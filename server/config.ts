@@ -88,6 +88,12 @@ export interface Config extends IntegrationConfig, OperationsConfig {
    */
   bidMasterKey: Buffer | null;
   /**
+   * A file outside DATA_DIR, on storage the database's account cannot write, where the personal-data
+   * access log's head is written after each append (docs/privacy.md); null: the end of the chain
+   * is not anchored and `audit:verify` says so.
+   */
+  accessLogAnchor: string | null;
+  /**
    * Hours before an auction's end at which an invited supplier that has not bid is reminded
    * (AUCTION_REMINDER_HOURS, e.g. "24,1"; "off": none), longest first (docs/bidding.md).
    */
@@ -288,7 +294,11 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     fileStore: loadFileStoreConfig(env, problems),
     bidMasterKey: masterKey(env, 'BID_MASTER_KEY', problems),
     auctionReminderHours: hourList(env, 'AUCTION_REMINDER_HOURS', [24, 1], problems),
+    accessLogAnchor: env.ACCESS_LOG_ANCHOR && env.ACCESS_LOG_ANCHOR !== '' ? path.resolve(cwd, env.ACCESS_LOG_ANCHOR) : null,
   };
+  if (config.accessLogAnchor && !path.relative(config.dataDir, config.accessLogAnchor).startsWith('..')) {
+    problems.push(`ACCESS_LOG_ANCHOR=${config.accessLogAnchor} is inside DATA_DIR: the anchor must be where the database's account cannot change it (another volume)`);
+  }
   if (config.sessionMaxTtlSec < config.sessionTtlSec) problems.push(`SESSION_MAX_TTL=${config.sessionMaxTtlSec} must not be below SESSION_TTL=${config.sessionTtlSec}: a session cannot be extended to less than it lasts from the start`);
   if (config.devOutbox && nodeEnv === 'production') problems.push('DEV_OUTBOX=on is not allowed with NODE_ENV=production: it shows every one-time code to anyone');
   if (config.devOutbox && !isLoopbackHost(config.host)) problems.push(`DEV_OUTBOX=on needs HOST=127.0.0.1 (got HOST=${config.host}): the outbox shows every one-time code to anyone who can reach the server`);
