@@ -93,6 +93,12 @@ export interface Config extends IntegrationConfig, OperationsConfig {
    */
   bidMasterKey: Buffer | null;
   /**
+   * A file outside DATA_DIR, on storage the database's account cannot write, where the personal-data
+   * access log's head is written after each append (docs/privacy.md); null: the end of the chain
+   * is not anchored and `audit:verify` says so.
+   */
+  accessLogAnchor: string | null;
+  /**
    * Hours before an auction's end at which an invited supplier that has not bid is reminded
    * (AUCTION_REMINDER_HOURS, e.g. "24,1"; "off": none), longest first (docs/bidding.md).
    */
@@ -300,7 +306,11 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd(), use: Con
     fileStore: loadFileStoreConfig(env, problems),
     bidMasterKey: masterKey(env, 'BID_MASTER_KEY', problems),
     auctionReminderHours: hourList(env, 'AUCTION_REMINDER_HOURS', [24, 1], problems),
+    accessLogAnchor: env.ACCESS_LOG_ANCHOR && env.ACCESS_LOG_ANCHOR !== '' ? path.resolve(cwd, env.ACCESS_LOG_ANCHOR) : null,
   };
+  if (config.accessLogAnchor && !path.relative(config.dataDir, config.accessLogAnchor).startsWith('..')) {
+    problems.push(`ACCESS_LOG_ANCHOR=${config.accessLogAnchor} is inside DATA_DIR: the anchor must be where the database's account cannot change it (another volume)`);
+  }
   if (config.sessionMaxTtlSec < config.sessionTtlSec) problems.push(`SESSION_MAX_TTL=${config.sessionMaxTtlSec} must not be below SESSION_TTL=${config.sessionTtlSec}: a session cannot be extended to less than it lasts from the start`);
   // Several servers may share a PostgreSQL database, and each must open what another sealed: a key
   // file per data directory would give each its own key (and a bid on the other server no opening).

@@ -2,6 +2,7 @@ import type { Db } from '../db/connect.js';
 import type { Portal } from '../http/access.js';
 import type { Config } from '../config.js';
 import { KNOWN_ROUTES } from '../modules/portal-admin/known-routes.js';
+import { asOwner } from '../db/company-scope.js';
 
 export interface MenuNode {
   pgmId: string;
@@ -16,7 +17,7 @@ export interface MenuNode {
 /** True when the group holds, at the level asked, a menu that opens one of the screens (route paths). */
 export async function groupHoldsScreen(db: Db, authGroupId: string, screens: string[], level: 'read' | 'write'): Promise<boolean> {
   if (screens.length === 0) return true;
-  const row = await db
+  const row = await asOwner(db)
     .selectFrom('menuAuth as a')
     .innerJoin('menu as m', 'm.pgmId', 'a.pgmId')
     // A deactivated group (사용 중지) holds nothing.

@@ -5,6 +5,7 @@ import { writeAudit } from '../db/audit.js';
 import { compiledOnce } from '../db/compiled-once.js';
 import type { Portal } from '../http/access.js';
 import { newRefreshToken, sha256 } from './tokens.js';
+import { asOwner } from '../db/company-scope.js';
 
 export type EndReason = 'LOGOUT' | 'FORCED' | 'REFRESH_REUSE' | 'BLOCKED' | 'EXPIRED' | 'PASSWORD_RESET';
 
@@ -142,7 +143,7 @@ export async function extendSession(db: Db, input: { sessionId: string; userId: 
 }
 
 async function endSessionIn(db: Db, sessionId: string, reason: EndReason): Promise<number> {
-  const r = await db.updateTable('userSession').set({ endedAt: new Date(), endReason: reason }).where('sessionId', '=', sessionId).where('endedAt', 'is', null).executeTakeFirst();
+  const r = await asOwner(db).updateTable('userSession').set({ endedAt: new Date(), endReason: reason }).where('sessionId', '=', sessionId).where('endedAt', 'is', null).executeTakeFirst();
   return Number(r.numUpdatedRows);
 }
 
@@ -152,7 +153,7 @@ export function endSession(db: Db, sessionId: string, reason: EndReason): Promis
 
 /** Ends every open session of a user (block, disable, password reset). */
 export async function endUserSessions(db: Db, userId: string, reason: EndReason): Promise<number> {
-  const r = await db.updateTable('userSession').set({ endedAt: new Date(), endReason: reason }).where('userId', '=', userId).where('endedAt', 'is', null).executeTakeFirst();
+  const r = await asOwner(db).updateTable('userSession').set({ endedAt: new Date(), endReason: reason }).where('userId', '=', userId).where('endedAt', 'is', null).executeTakeFirst();
   return Number(r.numUpdatedRows);
 }
 

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/connect.js';
+import { asOwner } from '../db/company-scope.js';
 
 /**
  * Failed-login throttling that an attacker cannot turn against a user (ASVS 6.1.1, 6.3.8).
@@ -95,7 +96,7 @@ export async function recordFailure(db: Db, userId: string, ip: string, now = ne
 /** A right password: this account's counters start again (the client's do not). */
 export async function recordSuccess(db: Db, userId: string, ip: string): Promise<void> {
   const [pair, account] = keysOf(userId, ip);
-  await db
+  await asOwner(db)
     .deleteFrom('loginThrottle')
     .where((eb) => eb.or([eb.and([eb('scope', '=', 'PAIR'), eb('key', '=', pair.key)]), eb.and([eb('scope', '=', 'ACCOUNT'), eb('key', '=', account.key)])]))
     .execute();
@@ -104,7 +105,7 @@ export async function recordSuccess(db: Db, userId: string, ip: string): Promise
 /** An administrator's unlock: every counter and lock of this account, from every client. */
 export async function clearAccountThrottle(db: Db, userId: string): Promise<void> {
   const account = norm(userId);
-  await db
+  await asOwner(db)
     .deleteFrom('loginThrottle')
     .where((eb) => eb.or([eb.and([eb('scope', '=', 'ACCOUNT'), eb('key', '=', account)]), eb.and([eb('scope', '=', 'PAIR'), eb('key', 'like', `${account.replace(/[\\%_]/g, (c) => `\\${c}`)}|%`)])]))
     .execute();

@@ -245,3 +245,18 @@ export function scopeToCompany(db: Db, compNo: string): Db {
 }
 
 export type { SelectQueryNode };
+
+/**
+ * The same database or transaction without the company scope, for the statements the server makes
+ * about a supplier rather than for it: the caller's authority (menu grants), its sessions and login
+ * counters, a tender's sealing key, which documents hold a file. These tables are refused to the
+ * supplier role (migration 0550), so such a statement must not run as it; a transaction stays the
+ * same one (its statement runs as the owner, the next supplier statement switches back).
+ */
+export function asOwner<D extends Db>(db: D): D {
+  const plugins = db.getExecutor().plugins;
+  if (!plugins.some((p) => p instanceof CompanyScopePlugin)) return db;
+  let owner = db.withoutPlugins() as D;
+  for (const p of plugins) if (!(p instanceof CompanyScopePlugin)) owner = owner.withPlugin(p) as D;
+  return owner;
+}

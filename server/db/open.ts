@@ -3,6 +3,7 @@ import type { Config } from '../config.js';
 import { connect, type DbHandle, type PgliteThread } from './connect.js';
 import { migrateToLatest } from './migrate.js';
 import { lockDataDir } from './pglite/data-dir-lock.js';
+import { secureDataDir } from '../storage/data-dir.js';
 
 /**
  * Opens the configured database (PostgreSQL when DATABASE_URL is set, else PGlite under DATA_DIR),
@@ -16,6 +17,8 @@ export async function openDatabase(
   config: Config,
   options: { pgliteThread?: PgliteThread; prepare?: (db: DbHandle['db']) => Promise<void> } = {},
 ): Promise<{ dbh: DbHandle; applied: string[] }> {
+  // Before anything is written there: PGlite's files, keys and uploads are created owner-only.
+  secureDataDir(config.dataDir, (message) => console.error(message));
   const pgliteDir = config.databaseUrl ? null : path.join(config.dataDir, 'pgdata');
   const thread = options.pgliteThread ?? 'worker';
   const open = async (pgliteThread: PgliteThread) => {

@@ -10,6 +10,8 @@ import { PGlite } from '@electric-sql/pglite';
 import type { Config } from '../config.js';
 import { connect } from '../db/connect.js';
 import { lockDataDir } from '../db/pglite/data-dir-lock.js';
+import { up as grantSupplierRole } from '../db/migrations/0550-supplier-role-grants.js';
+import { secureDataDir } from '../storage/data-dir.js';
 import { objectStoreFor, STORE_PREFIXES } from '../storage/open.js';
 import { BACKUP_FORMAT, databaseFacts, type BackupManifest } from './backup-manifest.js';
 import { MANIFEST_PATH } from './backup.js';
@@ -96,6 +98,7 @@ async function restoreHeld(config: Config, from: string, options: { force?: bool
   log(`backup of ${manifest.createdAt}: ${manifest.database.kind}, migration ${manifest.database.migration}, ${manifest.store.objects} files; checksums verified`);
   if (manifest.database.kind === 'postgres' && !config.databaseUrl) throw new RestoreRefused('this is a PostgreSQL backup: set DATABASE_URL to the (empty) database to restore into');
   if (manifest.database.kind === 'pglite' && config.databaseUrl) throw new RestoreRefused('this is a PGlite backup: unset DATABASE_URL and set DATA_DIR to an empty directory');
+  secureDataDir(config.dataDir, log);
   const pgdata = path.join(config.dataDir, 'pgdata');
   const nonEmpty: string[] = [];
   let pgMajor = 0;
@@ -146,6 +149,10 @@ async function restoreHeld(config: Config, from: string, options: { force?: bool
     // What came back must be what was saved.
     const dbh = await connect({ databaseUrl: config.databaseUrl, pgliteDir: config.databaseUrl ? null : pgdata, pgliteThread: 'main' });
     try {
+      // pg_restore --no-privileges leaves the supplier role without its grants: given again as the migration gave them.
+      if (config.databaseUrl && (await sql`select 1 from kysely_migration where name = '0550-supplier-role-grants'`.execute(dbh.db)).rows.length > 0) {
+        await grantSupplierRole(dbh.db as never);
+      }
       const facts = await databaseFacts(dbh.db);
       const wrong = Object.entries(manifest.database.counts).filter(([t, n]) => facts.counts[t] !== n).map(([t, n]) => `${t}: ${facts.counts[t]} rows, the backup had ${n}`);
       if (facts.migration !== manifest.database.migration) wrong.push(`migration ${facts.migration}, the backup had ${manifest.database.migration}`);

@@ -52,6 +52,7 @@ import * as m0530 from './0530-employee-auth-version.js';
 import * as m0540 from './0540-auth-group-auth-version.js';
 import * as m0541 from './0541-privacy-list-answers.js';
 import * as m0542 from './0542-tender-opening-employee.js';
+import * as m0550 from './0550-supplier-role-grants.js';
 import * as m0560 from './0560-audit-via-screen.js';
 
 /** Every migration, by number; the key is the version recorded in the database. */
@@ -108,5 +109,6 @@ export const migrations: Record<string, Migration> = {
   '0540-auth-group-auth-version': m0540,
   '0541-privacy-list-answers': m0541,
   '0542-tender-opening-employee': m0542,
+  '0550-supplier-role-grants': m0550,
   '0560-audit-via-screen': m0560,
 };

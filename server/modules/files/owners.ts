@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/connect.js';
 import type { Caller } from '../../auth/plugin.js';
 import { groupHoldsScreen } from '../../auth/menu-authority.js';
+import { asOwner } from '../../db/company-scope.js';
 
 /**
  * Who owns a file group (issue #13 item 1): the document that holds it. This registry is plain
@@ -135,7 +136,7 @@ export async function documentsHolding(db: Db, fileId: string): Promise<FileGrou
     const compExpr = t.company.kind === 'column' ? sql`${sql.ref(`d.${t.company.column}`)}::text` : sql`null::text`;
     return sql`select ${t.docType}::text as "docType", ${sql.ref(`d.${t.keyColumn}`)}::text as "docNo", ${compExpr} as "compNo" from ${sql.table(t.table)} d where ${sql.ref(`d.${t.fileColumn}`)} = ${fileId}`;
   });
-  const rows = await sql<{ docType: string; docNo: string; compNo: string | null }>`${sql.join(parts, sql` union all `)}`.execute(db);
+  const rows = await sql<{ docType: string; docNo: string; compNo: string | null }>`${sql.join(parts, sql` union all `)}`.execute(asOwner(db));
   const found: FileGroupOwner[] = rows.rows.map((r) => ({ docType: r.docType, docNo: r.docNo, companies: r.compNo ? [r.compNo] : [] }));
   for (const owner of found) {
     const t = ownerTypeOf(owner.docType)!;
@@ -149,10 +150,10 @@ async function linkedCompanies(db: Db, t: FileOwnerType, docNo: string): Promise
   if (t.company.kind !== 'link') return [];
   const hidden = t.company.hiddenWhile;
   if (hidden) {
-    const rows = await sql<{ n: number }>`select count(*)::integer as n from ${sql.table(t.table)} d where ${sql.ref(`d.${t.keyColumn}`)}::text = ${docNo} and ${sql.ref(`d.${hidden.column}`)} in (${sql.join(hidden.values)})`.execute(db);
+    const rows = await sql<{ n: number }>`select count(*)::integer as n from ${sql.table(t.table)} d where ${sql.ref(`d.${t.keyColumn}`)}::text = ${docNo} and ${sql.ref(`d.${hidden.column}`)} in (${sql.join(hidden.values)})`.execute(asOwner(db));
     if (Number(rows.rows[0]?.n ?? 0) > 0) return [];
   }
-  const rows = await sql<{ compNo: string }>`select distinct ${sql.ref(t.company.compColumn)} as "compNo" from ${sql.table(t.company.table)} where ${sql.ref(t.company.docColumn)} = ${docNo}`.execute(db);
+  const rows = await sql<{ compNo: string }>`select distinct ${sql.ref(t.company.compColumn)} as "compNo" from ${sql.table(t.company.table)} where ${sql.ref(t.company.docColumn)} = ${docNo}`.execute(asOwner(db));
   return rows.rows.map((r) => r.compNo);
 }
 
@@ -199,7 +200,7 @@ export async function findDocument(db: Db, docType: string, docNo: string): Prom
   const t = ownerTypeOf(docType);
   if (!t) return null;
   const compExpr = t.company.kind === 'column' ? sql.ref(`d.${t.company.column}`) : sql`null`;
-  const rows = await sql<{ compNo: string | null }>`select ${compExpr} as "compNo" from ${sql.table(t.table)} d where ${sql.ref(`d.${t.keyColumn}`)} = ${docNo}`.execute(db);
+  const rows = await sql<{ compNo: string | null }>`select ${compExpr} as "compNo" from ${sql.table(t.table)} d where ${sql.ref(`d.${t.keyColumn}`)} = ${docNo}`.execute(asOwner(db));
   if (rows.rows.length === 0) return null;
   let companies = rows.rows.map((r) => r.compNo).filter((c): c is string => !!c);
   if (t.company.kind === 'link') companies = await linkedCompanies(db, t, docNo);
@@ -219,7 +220,7 @@ export async function mayUseDocument(db: Db, caller: Caller, owner: FileGroupOwn
 /** A `publishedWhen` document whose column holds the published value. */
 async function isPublished(db: Db, t: FileOwnerType, docNo: string): Promise<boolean> {
   if (t.company.kind !== 'publishedWhen') return false;
-  const rows = await sql<{ n: number }>`select count(*)::integer as n from ${sql.table(t.table)} d where ${sql.ref(`d.${t.keyColumn}`)}::text = ${docNo} and ${sql.ref(`d.${t.company.column}`)} = ${t.company.value}`.execute(db);
+  const rows = await sql<{ n: number }>`select count(*)::integer as n from ${sql.table(t.table)} d where ${sql.ref(`d.${t.keyColumn}`)}::text = ${docNo} and ${sql.ref(`d.${t.company.column}`)} = ${t.company.value}`.execute(asOwner(db));
   return Number(rows.rows[0]?.n ?? 0) > 0;
 }
 

@@ -44,8 +44,12 @@ export interface ChainVerdict {
   lastSeq: number | null;
   /** The newest row's hash: written down outside the database, it also proves nothing was cut from the end. */
   headHash: string | null;
-  /** The first row that does not fit, and why. */
-  broken: { seq: number; reason: 'HASH_MISMATCH' | 'CHAIN_BREAK' | 'START_MISSING' } | null;
+  /**
+   * The first row that does not fit, and why. END_CUT: the row ACCESS_LOG_ANCHOR names (the newest
+   * the server wrote there) is gone — the end of the log was removed; ANCHOR_MISMATCH: it is there
+   * with another hash — the log was rewritten up to it.
+   */
+  broken: { seq: number; reason: 'HASH_MISMATCH' | 'CHAIN_BREAK' | 'START_MISSING' | 'END_CUT' | 'ANCHOR_MISMATCH' } | null;
 }
 
 const PURGE_KEY = /^through:(\d+)$/;
@@ -54,8 +58,10 @@ const PURGE_KEY = /^through:(\d+)$/;
  * Reads the whole log in sequence order, a batch at a time, and checks that every row's hash is its
  * own values' hash and that it names the previous row's hash. The first row either starts the chain
  * or follows rows the retention purge removed (a PURGE row records up to which sequence number).
+ * With the head written outside the database (`anchor`, server/modules/privacy/anchor.ts), the row
+ * it names must be there with that hash: the chain then fixes every row up to it, and a cut end shows.
  */
-export async function verifyChain(db: Db, batchSize = 5000): Promise<ChainVerdict> {
+export async function verifyChain(db: Db, batchSize = 5000, anchor: { seq: number; hash: string } | null = null): Promise<ChainVerdict> {
   const purgedThrough = await db
     .selectFrom('personalDataAccessLog')
     .select('subjectKeys')
@@ -69,6 +75,7 @@ export async function verifyChain(db: Db, batchSize = 5000): Promise<ChainVerdic
   let previous: ChainRow | null = null;
   let firstSeq: number | null = null;
   let after = -1;
+  let anchorMet = false;
   for (;;) {
     const rows = (await db.selectFrom('personalDataAccessLog').selectAll().where('seq', '>', after).orderBy('seq').limit(batchSize).execute()) as ChainRow[];
     if (rows.length === 0) break;
@@ -85,10 +92,19 @@ export async function verifyChain(db: Db, batchSize = 5000): Promise<ChainVerdic
       if (rowHash({ ...row, seq, rowCount: Number(row.rowCount) }) !== row.hash) {
         return { intact: false, checked, firstSeq, lastSeq: seq, headHash: null, broken: { seq, reason: 'HASH_MISMATCH' } };
       }
+      if (anchor && seq === anchor.seq) {
+        if (row.hash !== anchor.hash) return { intact: false, checked, firstSeq, lastSeq: seq, headHash: null, broken: { seq, reason: 'ANCHOR_MISMATCH' } };
+        anchorMet = true;
+      }
       previous = row;
       checked++;
     }
     after = Number(rows[rows.length - 1].seq);
   }
-  return { intact: true, checked, firstSeq, lastSeq: previous ? Number(previous.seq) : null, headHash: previous?.hash ?? null, broken: null };
+  const lastSeq = previous ? Number(previous.seq) : null;
+  // The anchored row must have been met, unless the purge removed it (no append for two years).
+  if (anchor && !anchorMet && anchor.seq > purgeLimit) {
+    return { intact: false, checked, firstSeq, lastSeq, headHash: null, broken: { seq: anchor.seq, reason: 'END_CUT' } };
+  }
+  return { intact: true, checked, firstSeq, lastSeq, headHash: previous?.hash ?? null, broken: null };
 }

@@ -56,7 +56,7 @@ export const personalDataGate = fp(async (app) => {
           subjectKind: op.subjectKind,
           subjectKeys: shown.keys,
           fields: shown.fields,
-        });
+        }, app.config.accessLogAnchor);
       }
       return payload;
     });

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/connect.js';
+import { asOwner } from '../../db/company-scope.js';
 
 export interface AccessEntry {
   actorId: string;
@@ -27,9 +28,9 @@ function joinKeys(keys: string[]): string {
   return `${kept},…(+${keys.length - kept.split(',').length})`;
 }
 
-/** One row of the log; the insert trigger numbers, times and chains it. */
-export async function insertAccess(db: Db, e: AccessEntry): Promise<void> {
-  await db
+/** One row of the log; the insert trigger numbers, times and chains it: answers its number and hash. */
+export async function insertAccess(db: Db, e: AccessEntry): Promise<{ seq: number; hash: string }> {
+  const row = await asOwner(db)
     .insertInto('personalDataAccessLog')
     .values({
       actorId: e.actorId,
@@ -45,7 +46,9 @@ export async function insertAccess(db: Db, e: AccessEntry): Promise<void> {
       reasonCode: e.reasonCode ?? null,
       reasonText: e.reasonText ?? null,
     })
-    .execute();
+    .returning(['seq', 'hash'])
+    .executeTakeFirstOrThrow();
+  return { seq: Number(row.seq), hash: row.hash };
 }
 
 export interface AccessLogFilter {

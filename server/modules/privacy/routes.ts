@@ -93,7 +93,7 @@ export const privacyRoutes: FastifyPluginAsyncTypebox = async (app) => {
       rowCount: request.body.rowCount,
       reasonCode: request.body.reason.code,
       reasonText: request.body.reason.text,
-    });
+    }, app.config.accessLogAnchor);
     return { recorded: true as const };
   });
 };

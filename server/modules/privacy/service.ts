@@ -1,4 +1,5 @@
 import type { Db } from '../../db/connect.js';
+import { writeAnchor } from './anchor.js';
 import { deleteAccessOlderThan, insertAccess, type AccessEntry } from './queries.js';
 
 /** 개인정보의 안전성 확보조치 기준 제8조: access records are kept at least two years. */
@@ -7,10 +8,14 @@ export const RETENTION_YEARS = 2;
 /**
  * Records one access on the unscoped database, in a statement of its own: the chain's lock is then
  * held for one insert, never for a business transaction, and a supplier's scoped connection is not
- * needed (the row names the supplier's company itself).
+ * needed (the row names the supplier's company itself). With `anchorFile` (ACCESS_LOG_ANCHOR; only
+ * outside a transaction, when the row is committed) the new head is written there at once; a row
+ * written in a transaction is anchored by the `privacy.anchorAccessLog` job. An anchor that cannot be
+ * written fails the request: the data is not answered without its record being safe.
  */
-export async function recordAccess(db: Db, entry: AccessEntry): Promise<void> {
-  await insertAccess(db, entry);
+export async function recordAccess(db: Db, entry: AccessEntry, anchorFile: string | null = null): Promise<void> {
+  const head = await insertAccess(db, entry);
+  if (anchorFile && !db.isTransaction) await writeAnchor(anchorFile, head);
 }
 
 /**

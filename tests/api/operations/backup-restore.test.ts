@@ -101,6 +101,10 @@ describe.each(FILE_STORES)(`backup and restore (${kind}, %s store)`, (store) => 
       const dl = await app.inject({ method: 'GET', url: `/api/v1/cmmn/file/${fileId}/1/wsdownload`, headers: operator.headers });
       expect(dl.statusCode).toBe(200);
       expect(Buffer.compare(dl.rawPayload, content)).toBe(0);
+      // The supplier role's grants came back too (pg_restore --no-privileges leaves them out).
+      const supplier = await loginAs(app, 'supplier1');
+      const own = await app.inject({ method: 'GET', url: '/api/v1/cyber/pos?page=1&size=5', headers: supplier.headers });
+      expect(own.statusCode, own.body).toBe(200);
     });
 
     // Restoring again over what is now there is refused, and says what it found.

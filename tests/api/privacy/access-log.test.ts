@@ -1,5 +1,10 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../../server/config.js';
+import { anchorHead, readAnchor } from '../../../server/modules/privacy/anchor.js';
 import { GENESIS_HASH, rowHash, verifyChain } from '../../../server/modules/privacy/chain.js';
 import { purgeExpired, recordAccess } from '../../../server/modules/privacy/service.js';
 import type { AccessEntry } from '../../../server/modules/privacy/queries.js';
@@ -107,5 +112,47 @@ describe('personal-data access log', () => {
     // Without the purge record, a chain that starts mid-way is a missing start.
     await asTamperer(sql`delete from personal_data_access_log where action = 'PURGE'`);
     expect(await verifyChain(db())).toMatchObject({ intact: false, broken: { seq: 4, reason: 'START_MISSING' } });
+  });
+
+  it('rows removed from the end with the owner’s rights: the head anchored outside the database shows the cut', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gpms-anchor-'));
+    const anchorFile = path.join(dir, 'access-log.anchor');
+    try {
+      await asTamperer(sql`delete from personal_data_access_log`);
+      for (const i of [1, 2, 3, 4]) await recordAccess(db(), entry({ subjectKeys: [`C0000${i}:1`] }), anchorFile);
+      const all = await rows();
+      expect(fs.statSync(anchorFile).mode & 0o777).toBe(0o600);
+      expect(fs.readFileSync(anchorFile, 'utf8').trim().split('\n')).toEqual(all.map((r) => `${r.seq} ${r.hash}`));
+      const anchor = await readAnchor(anchorFile);
+      expect(anchor).toEqual({ seq: Number(all[3].seq), hash: all[3].hash });
+      expect(await verifyChain(db(), 5000, anchor)).toMatchObject({ intact: true, checked: 4 });
+
+      // The last two rows go; what is left is a whole chain, which alone cannot tell.
+      await asTamperer(sql`delete from personal_data_access_log where seq >= ${all[2].seq}`);
+      expect(await verifyChain(db())).toMatchObject({ intact: true, checked: 2 });
+      expect(await verifyChain(db(), 5000, await readAnchor(anchorFile))).toMatchObject({ intact: false, lastSeq: Number(all[1].seq), broken: { seq: Number(all[3].seq), reason: 'END_CUT' } });
+
+      // Rewritten instead (the row's values and hash recomputed): the anchored hash no longer matches.
+      await asTamperer(sql`update personal_data_access_log l set actor_id = 'someone-else' where seq = ${all[1].seq}`);
+      await asTamperer(sql`update personal_data_access_log l set hash = personal_data_access_log_hash(l) where seq = ${all[1].seq}`);
+      expect(await verifyChain(db(), 5000, { seq: Number(all[1].seq), hash: all[1].hash })).toMatchObject({ intact: false, broken: { seq: Number(all[1].seq), reason: 'ANCHOR_MISMATCH' } });
+
+      // The scheduled job anchors a head written inside a transaction; a head already there is not written twice.
+      await asTamperer(sql`delete from personal_data_access_log`);
+      await db().transaction().execute((trx) => recordAccess(trx, entry(), anchorFile));
+      const head = (await rows())[0];
+      expect(await readAnchor(anchorFile)).not.toEqual({ seq: Number(head.seq), hash: head.hash });
+      expect(await anchorHead(db(), anchorFile)).toEqual({ seq: Number(head.seq), hash: head.hash });
+      await anchorHead(db(), anchorFile);
+      expect(fs.readFileSync(anchorFile, 'utf8').trim().split('\n').at(-2)).not.toBe(`${head.seq} ${head.hash}`);
+      expect(await verifyChain(db(), 5000, await readAnchor(anchorFile))).toMatchObject({ intact: true, checked: 1 });
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('refuses an anchor inside DATA_DIR', () => {
+    expect(() => loadConfig({ NODE_ENV: 'test', DATA_DIR: '/srv/gpms', ACCESS_LOG_ANCHOR: '/srv/gpms/anchor' })).toThrow(ConfigError);
+    expect(loadConfig({ NODE_ENV: 'test', DATA_DIR: '/srv/gpms', ACCESS_LOG_ANCHOR: '/mnt/audit/gpms.anchor' }).accessLogAnchor).toBe('/mnt/audit/gpms.anchor');
   });
 });

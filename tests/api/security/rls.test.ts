@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMPANY_OWNED_TABLES, scopeToCompany } from '../../../server/db/company-scope.js';
 import type { Db } from '../../../server/db/connect.js';
 import { createSeededTestDb, type TestDb } from '../../helpers/test-db.js';
-import { POLICY, rlsGaps, SUPPLIER_ROLE, tablesWithCompNo } from './rls-catalogue.js';
+import { POLICY, privilegesOf, REFUSED_TO_SUPPLIER, rlsGaps, supplierGrants, SUPPLIER_ROLE, tablesWithCompNo } from './rls-catalogue.js';
 
 /**
  * Supplier isolation's second layer (issue #28 item 1, docs/security.md): row-level security on
@@ -90,11 +90,27 @@ describe('row-level security on company-owned tables', () => {
     expect(new Set(Object.values(COMPANY_OWNED_TABLES))).toEqual(new Set(['comp_no']));
   });
 
-  it('every company-owned table has row-level security and its policy; the supplier role may use every table', async () => {
+  it('every company-owned table has row-level security and its policy; the supplier role holds exactly its list', async () => {
     expect(await rlsGaps(t.db)).toEqual([]);
+    // Both ways: nothing beyond the list (company-owned, reference data, three shared writes), all of it.
+    const held = await privilegesOf(t.db);
+    expect(held).toEqual(supplierGrants(TABLES));
+    for (const table of REFUSED_TO_SUPPLIER) expect(held[table], table).toBeUndefined();
   });
 
-  it('names a table added without a policy, a dropped policy, row-level security turned off, a widening policy, a missing grant', async () => {
+  it.each(REFUSED_TO_SUPPLIER)('%s: refused to a supplier’s raw SQL', async (table) => {
+    await expect(attempt(supplier, sql`select * from ${sql.table(table)} limit 1`)).rejects.toMatchObject({ code: '42501' });
+    await expect(attempt(supplier, sql`delete from ${sql.table(table)}`)).rejects.toMatchObject({ code: '42501' });
+  });
+
+  it('a supplier’s raw SQL reads reference data but cannot change it', async () => {
+    expect((await sql<{ n: number }>`select count(*)::int as n from code`.execute(supplier)).rows[0].n).toBeGreaterThan(0);
+    await expect(attempt(supplier, sql`update code set text_ko = text_ko`)).rejects.toMatchObject({ code: '42501' });
+    await expect(attempt(supplier, sql`update po_line set item_name = item_name`)).rejects.toMatchObject({ code: '42501' });
+    await expect(attempt(supplier, sql`delete from audit_log`)).rejects.toMatchObject({ code: '42501' });
+  });
+
+  it('names a table added without a policy or grant, a dropped policy, row-level security turned off, a widening policy, a missing grant, a grant beyond the list, a trigger running as the supplier', async () => {
     // In a transaction rolled back, so the shared database keeps its policies.
     await t.db
       .transaction()
@@ -103,15 +119,24 @@ describe('row-level security on company-owned tables', () => {
         await sql`drop policy ${sql.raw(POLICY)} on loi`.execute(trx);
         await sql`alter table quotation disable row level security`.execute(trx);
         await sql`create policy rls_probe_all on delivery using (true)`.execute(trx);
-        await sql`revoke delete on po_line from ${sql.raw(SUPPLIER_ROLE)}`.execute(trx);
-        expect(await rlsGaps(trx)).toEqual([
+        await sql`revoke delete on delivery from ${sql.raw(SUPPLIER_ROLE)}`.execute(trx);
+        await sql`grant select on signing_key to ${sql.raw(SUPPLIER_ROLE)}`.execute(trx);
+        await sql`grant update on code to ${sql.raw(SUPPLIER_ROLE)}`.execute(trx);
+        await sql`alter function bump_auth_version() security invoker`.execute(trx);
+        expect((await rlsGaps(trx)).sort()).toEqual([
+          'app_user: trigger app_user_auth_version runs bump_auth_version() as gpms_supplier (not SECURITY DEFINER)',
+          'app_user: trigger app_user_employee_auth_version runs bump_auth_version() as gpms_supplier (not SECURITY DEFINER)',
+          'app_user: trigger app_user_removed_auth_version runs bump_auth_version() as gpms_supplier (not SECURITY DEFINER)',
+          'code: gpms_supplier holds "select, update", should hold "select"',
+          'delivery: gpms_supplier holds "select, insert, update", should hold "select, insert, update, delete"',
           'delivery: policy rls_probe_all may widen what gpms_supplier sees',
           'loi: no company_isolation policy',
-          `po_line: ${SUPPLIER_ROLE} may not select, insert, update and delete`,
           'quotation: row-level security is not enabled',
+          'rls_probe: gpms_supplier holds "nothing", should hold "select, insert, update, delete"',
           'rls_probe: row-level security is not enabled',
           'rls_probe: no company_isolation policy',
-        ]);
+          'signing_key: gpms_supplier holds "select", should hold "nothing"',
+        ].sort());
         throw new RolledBack();
       })
       .catch((err) => {

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { connect } from '../../../server/db/connect.js';
 import { migrateToLatest } from '../../../server/db/migrate.js';
+import { secureDataDir } from '../../../server/storage/data-dir.js';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'gpms-startup-'));
@@ -17,6 +18,19 @@ function runServer(env: Record<string, string>) {
   child.stderr.on('data', (d) => (output += d));
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   return { child, exited, output: () => output };
+}
+
+/** Every directory and file under `dir` (itself included) that another account could read, enter or write. */
+function openToOthers(dir: string): string[] {
+  const open: string[] = [];
+  const walk = (p: string) => {
+    const st = fs.lstatSync(p);
+    if (st.isSymbolicLink()) return;
+    if (st.mode & 0o077) open.push(`${path.relative(dir, p) || '.'} ${(st.mode & 0o777).toString(8)}`);
+    if (st.isDirectory()) for (const name of fs.readdirSync(p)) walk(path.join(p, name));
+  };
+  walk(dir);
+  return open;
 }
 
 // Process- and file-level behaviour: the same on either database, so it runs in the PGlite project only.
@@ -44,7 +58,30 @@ once('start-up and shutdown of the real server process', () => {
     expect(await health.json()).toEqual({ status: 'ok' });
     run.child.kill('SIGTERM');
     expect(await run.exited).toBe(0);
+    // DATA_DIR holds the database (with the signing keys), the bid key and the uploads: owner-only.
+    expect(openToOthers(path.join(tmp, 'serve'))).toEqual([]);
   }, 150_000);
+
+  it('refuses a DATA_DIR others can write, saying so; closes one others can read', async () => {
+    const open = path.join(tmp, 'writable');
+    fs.mkdirSync(open);
+    fs.chmodSync(open, 0o777);
+    const run = runServer({ DATA_DIR: open, SEED: 'none', NODE_ENV: 'development' });
+    expect(await run.exited).toBe(1);
+    expect(run.output()).toContain(`DATA_DIR ${open} is writable by its group and every account (mode 777)`);
+    expect(fs.readdirSync(open)).toEqual([]);
+
+    const readable = path.join(tmp, 'readable');
+    fs.mkdirSync(readable);
+    fs.chmodSync(readable, 0o755);
+    const umask = process.umask(0o022);
+    try {
+      secureDataDir(readable);
+    } finally {
+      process.umask(umask);
+    }
+    expect(fs.statSync(readable).mode & 0o777).toBe(0o700);
+  });
 });
 
 once('the embedded database keeps its data', () => {

@@ -3,6 +3,7 @@ import type { Db } from '../../../db/connect.js';
 import type { Database } from '../../../db/schema.generated.js';
 import { given, likeEscape, type SortSpec } from '../../../http/list-query.js';
 import type { TENDER_SORT } from './schemas.js';
+import { asOwner } from '../../../db/company-scope.js';
 
 type Window = { limit: number; offset: number };
 type TenderScope = ExpressionBuilder<Database & { t: Database['tender'] }, 't'>;
@@ -118,7 +119,7 @@ export function findCompanies(db: Db, compNos: readonly string[]) {
 }
 
 export async function insertKey(trx: Db, tenderNo: string, wrappedKey: string, keyRef: string) {
-  await trx.insertInto('tenderKey').values({ tenderNo, wrappedKey, keyRef }).execute();
+  await asOwner(trx).insertInto('tenderKey').values({ tenderNo, wrappedKey, keyRef }).execute();
 }
 
 /** The master keys (by reference) that wrap the keys of tenders published and not yet opened or cancelled. */
@@ -128,11 +129,11 @@ export async function liveKeyRefs(db: Db): Promise<string[]> {
 }
 
 export function findKey(db: Db, tenderNo: string) {
-  return db.selectFrom('tenderKey').selectAll().where('tenderNo', '=', tenderNo).executeTakeFirst();
+  return asOwner(db).selectFrom('tenderKey').selectAll().where('tenderNo', '=', tenderNo).executeTakeFirst();
 }
 
 export async function markKey(trx: Db, tenderNo: string, values: Updateable<Database['tenderKey']>) {
-  await trx.updateTable('tenderKey').set(values).where('tenderNo', '=', tenderNo).execute();
+  await asOwner(trx).updateTable('tenderKey').set(values).where('tenderNo', '=', tenderNo).execute();
 }
 
 export async function insertOpening(trx: Db, values: Insertable<Database['tenderOpening']>) {

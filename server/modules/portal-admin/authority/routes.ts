@@ -8,8 +8,13 @@ import {
 } from '../schemas.js';
 import { AUDIT_SCREEN, AUTHORITY_SCREEN, GROUP_SCREEN } from '../rules.js';
 import { adminAudit, changeGroup, copyGroupMenuAuth, createGroup, deleteGroup, groupMenuAuth, listGroups, saveGroupMenuAuth } from './service.js';
+import { asOwner } from '../../../db/company-scope.js';
 
-/** authorGroupManage, authMenuManage and the administration change log. */
+/**
+ * authorGroupManage, authMenuManage and the administration change log. A supplier's administrator
+ * manages its portal's groups and grants, tables the supplier role is refused: those operations run as
+ * the owner (`asOwner`), the service keeping them to the caller's portals.
+ */
 export const adminAuthorityRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.addSchema(AdminGroupRow);
   app.addSchema(MenuAuthRow);
@@ -38,7 +43,7 @@ export const adminAuthorityRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: access.login([GROUP_SCREEN], 'write'), identityBound: true },
       schema: { operationId: 'createAuthGroup', tags: ['portal-admin'], summary: 'Add an authority group (duplicate code: 409)', body: GroupCreateBody, response: { 200: Type.Ref('AdminGroupRow'), 409: Type.Ref('ErrorBody'), ...commonErrors } },
     },
-    async (request) => createGroup(request.db, request.caller!, request.body),
+    async (request) => createGroup(asOwner(request.db), request.caller!, request.body),
   );
 
   app.put(
@@ -47,7 +52,7 @@ export const adminAuthorityRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: access.login([GROUP_SCREEN], 'write'), identityBound: true },
       schema: { operationId: 'updateAuthGroup', tags: ['portal-admin'], summary: 'Change or deactivate an authority group (the system group stays active; stale version: 409)', params: GroupParams, body: GroupUpdateBody, response: { 200: Type.Ref('AdminGroupRow'), 409: Type.Ref('ErrorBody'), ...commonErrors } },
     },
-    async (request) => changeGroup(request.db, request.caller!, request.params.authGroupId, request.body),
+    async (request) => changeGroup(asOwner(request.db), request.caller!, request.params.authGroupId, request.body),
   );
 
   app.delete(
@@ -56,7 +61,7 @@ export const adminAuthorityRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: access.login([GROUP_SCREEN], 'write'), identityBound: true },
       schema: { operationId: 'deleteAuthGroup', tags: ['portal-admin'], summary: 'Remove an authority group no user belongs to (never the system group; stale version: 409)', params: GroupParams, querystring: VersionQuery, response: { 200: Type.Ref('Ok'), 409: Type.Ref('ErrorBody'), ...commonErrors } },
     },
-    async (request) => deleteGroup(request.db, request.caller!, request.params.authGroupId, request.query.version),
+    async (request) => deleteGroup(asOwner(request.db), request.caller!, request.params.authGroupId, request.query.version),
   );
 
   app.get(
@@ -72,7 +77,7 @@ export const adminAuthorityRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: Type.Object({ rows: Type.Array(Type.Ref('MenuAuthRow')), total: Type.Integer() }), ...commonErrors },
       },
     },
-    async (request) => groupMenuAuth(request.db, request.caller!, request.params.authGroupId, request.query),
+    async (request) => groupMenuAuth(asOwner(request.db), request.caller!, request.params.authGroupId, request.query),
   );
 
   app.put(
@@ -88,7 +93,7 @@ export const adminAuthorityRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: Type.Ref('MenuAuthSaved'), 409: Type.Ref('ErrorBody'), ...commonErrors },
       },
     },
-    async (request) => saveGroupMenuAuth(request.db, request.caller!, request.params.authGroupId, request.body),
+    async (request) => saveGroupMenuAuth(asOwner(request.db), request.caller!, request.params.authGroupId, request.body),
   );
 
   app.post(
@@ -104,7 +109,7 @@ export const adminAuthorityRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: Type.Ref('MenuAuthSaved'), 409: Type.Ref('ErrorBody'), ...commonErrors },
       },
     },
-    async (request) => copyGroupMenuAuth(request.db, request.caller!, request.params.authGroupId, request.body),
+    async (request) => copyGroupMenuAuth(asOwner(request.db), request.caller!, request.params.authGroupId, request.body),
   );
 
   app.get(

@@ -2,12 +2,13 @@ import type { Insertable, Updateable } from 'kysely';
 import type { Db } from '../../../db/connect.js';
 import type { MenuTable } from '../../../db/schema.generated.js';
 import type { Portal } from '../../../http/access.js';
+import { asOwner } from '../../../db/company-scope.js';
 
 const MENU_COLUMNS = ['pgmId', 'parentId', 'depth', 'pgmName', 'pgmNameEn', 'sspUrl', 'sspSubUrls', 'leaf', 'portal', 'sortOrder', 'useYn', 'version'] as const;
 export type MenuRecord = { pgmId: string; parentId: string | null; depth: number; pgmName: string; pgmNameEn: string; sspUrl: string | null; sspSubUrls: string[]; leaf: 'T' | 'F'; portal: Portal; sortOrder: number; useYn: 'Y' | 'N'; version: number };
 
 export async function menusOf(db: Db, portals: Portal[]): Promise<MenuRecord[]> {
-  return (await db.selectFrom('menu').select(MENU_COLUMNS).where('portal', 'in', portals).execute()) as MenuRecord[];
+  return (await asOwner(db).selectFrom('menu').select(MENU_COLUMNS).where('portal', 'in', portals).execute()) as MenuRecord[];
 }
 
 export async function findMenu(db: Db, pgmId: string, portals: Portal[], lock = false): Promise<MenuRecord | undefined> {

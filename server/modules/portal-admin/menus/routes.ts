@@ -5,9 +5,11 @@ import { commonErrors } from '../../../http/error-schema.js';
 import { AdminMenuRow, AdminMenuSaved, MenuCreateBody, MenuListQuery, MenuMoveBody, MenuParams, MenuUpdateBody, VersionQuery } from '../schemas.js';
 import { MENU_SCREEN } from '../rules.js';
 import { changeMenu, createMenu, deleteMenu, listAdminMenus, reorderMenu } from './service.js';
+import { asOwner } from '../../../db/company-scope.js';
 
 /**
- * menuManage: the menu tree of both portals. Every change is one transaction with an audit row,
+ * menuManage: the menu tree of both portals (a supplier's administrator: its portal's, as the owner —
+ * the supplier role is refused the menu tables). Every change is one transaction with an audit row,
  * and is read by the next login check, menu load and API call (nothing caches menus: see
  * server/auth/menu-authority.ts).
  */
@@ -37,7 +39,7 @@ export const adminMenuRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: access.login([MENU_SCREEN], 'write'), identityBound: true },
       schema: { operationId: 'createMenu', tags: ['portal-admin'], summary: 'Add a menu (duplicate pgmId: 409; a cycle, a URL with a scheme: 400; an unknown route: a warning)', body: MenuCreateBody, response: saved },
     },
-    async (request) => createMenu(request.db, request.caller!, request.body),
+    async (request) => createMenu(asOwner(request.db), request.caller!, request.body),
   );
 
   app.put(
@@ -46,7 +48,7 @@ export const adminMenuRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: access.login([MENU_SCREEN], 'write'), identityBound: true },
       schema: { operationId: 'updateMenu', tags: ['portal-admin'], summary: 'Change, move (parentId) or deactivate a menu (stale version: 409; a cycle: 400)', params: MenuParams, body: MenuUpdateBody, response: saved },
     },
-    async (request) => changeMenu(request.db, request.caller!, request.params.pgmId, request.body),
+    async (request) => changeMenu(asOwner(request.db), request.caller!, request.params.pgmId, request.body),
   );
 
   app.post(
@@ -55,7 +57,7 @@ export const adminMenuRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: access.login([MENU_SCREEN], 'write'), identityBound: true },
       schema: { operationId: 'reorderMenu', tags: ['portal-admin'], summary: 'Move a menu one place up or down among its siblings (stale version: 409)', params: MenuParams, body: MenuMoveBody, response: saved },
     },
-    async (request) => reorderMenu(request.db, request.caller!, request.params.pgmId, request.body),
+    async (request) => reorderMenu(asOwner(request.db), request.caller!, request.params.pgmId, request.body),
   );
 
   app.delete(
@@ -64,6 +66,6 @@ export const adminMenuRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: access.login([MENU_SCREEN], 'write'), identityBound: true },
       schema: { operationId: 'deleteMenu', tags: ['portal-admin'], summary: 'Remove a menu without children, with its grants (stale version: 409)', params: MenuParams, querystring: VersionQuery, response: { 200: Type.Ref('Ok'), 409: Type.Ref('ErrorBody'), ...commonErrors } },
     },
-    async (request) => deleteMenu(request.db, request.caller!, request.params.pgmId, request.query.version),
+    async (request) => deleteMenu(asOwner(request.db), request.caller!, request.params.pgmId, request.query.version),
   );
 };

@@ -1,14 +1,15 @@
 import { sql } from 'kysely';
 import type { Db } from '../../../db/connect.js';
+import { asOwner } from '../../../db/company-scope.js';
 
 /** When the session last proved the password again. */
 export async function sessionReauthAt(db: Db, sessionId: string, userId: string): Promise<string | null> {
-  const s = await db.selectFrom('userSession').select('reauthAt').where('sessionId', '=', sessionId).where('userId', '=', userId).executeTakeFirst();
+  const s = await asOwner(db).selectFrom('userSession').select('reauthAt').where('sessionId', '=', sessionId).where('userId', '=', userId).executeTakeFirst();
   return s?.reauthAt ?? null;
 }
 
 export async function stampReauth(db: Db, sessionId: string, at: Date): Promise<void> {
-  await db.updateTable('userSession').set({ reauthAt: at }).where('sessionId', '=', sessionId).execute();
+  await asOwner(db).updateTable('userSession').set({ reauthAt: at }).where('sessionId', '=', sessionId).execute();
 }
 
 /** The account as My account shows it: with its company, department and group names. */
@@ -59,5 +60,5 @@ export async function setOwnPassword(db: Db, userId: string, passwordHash: strin
 
 /** Ends the user's other open sessions (signed in with the old password); the given one stays. */
 export async function endOtherSessions(db: Db, userId: string, keepSessionId: string): Promise<void> {
-  await db.updateTable('userSession').set({ endedAt: sql<Date>`now()`, endReason: 'PASSWORD_RESET' }).where('userId', '=', userId).where('sessionId', '<>', keepSessionId).where('endedAt', 'is', null).execute();
+  await asOwner(db).updateTable('userSession').set({ endedAt: sql<Date>`now()`, endReason: 'PASSWORD_RESET' }).where('userId', '=', userId).where('sessionId', '<>', keepSessionId).where('endedAt', 'is', null).execute();
 }

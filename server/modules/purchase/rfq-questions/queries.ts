@@ -2,6 +2,7 @@ import type { Insertable, Updateable } from 'kysely';
 import type { Db } from '../../../db/connect.js';
 import type { Database } from '../../../db/schema.generated.js';
 import { iso } from '../../../domain/values.js';
+import { asOwner } from '../../../db/company-scope.js';
 
 /** Every question on a request with the company that asked (the buyer's view), oldest first. */
 export async function questionsOfRfq(db: Db, rfqNo: string) {
@@ -48,9 +49,9 @@ export function findInvitation(db: Db, rfqNo: string) {
   return db.selectFrom('quotation').select(['status']).where('rfqNo', '=', rfqNo).executeTakeFirst();
 }
 
-/** The request's state and deadline, locked while a question is asked. */
+/** The request's state and deadline, locked while a question is asked (as the owner: the supplier role may not lock a request). */
 export function lockRfqDeadline(trx: Db, rfqNo: string) {
-  return trx.selectFrom('rfqHeader').select(['status', 'deadline']).where('rfqNo', '=', rfqNo).forUpdate().executeTakeFirstOrThrow();
+  return asOwner(trx).selectFrom('rfqHeader').select(['status', 'deadline']).where('rfqNo', '=', rfqNo).forUpdate().executeTakeFirstOrThrow();
 }
 
 export function findRfqStatus(trx: Db, rfqNo: string) {

@@ -5,6 +5,7 @@ import type { Database } from '../../../db/schema.generated.js';
 import { given, likeEscape, type SortSpec } from '../../../http/list-query.js';
 import { iso } from '../../../domain/values.js';
 import type { RFQ_SORT, SUPPLIER_RFQ_SORT } from './schemas.js';
+import { asOwner } from '../../../db/company-scope.js';
 
 type Window = { limit: number; offset: number };
 
@@ -243,15 +244,21 @@ export function lockOwnQuotationStatus(trx: Db, rfqNo: string) {
   return trx.selectFrom('quotation').select(['status', 'version']).where('rfqNo', '=', rfqNo).forUpdate().executeTakeFirst();
 }
 
-/** The supplier's quotation with its request's state, locked for a submission. */
-export function lockOwnQuotationToSubmit(trx: Db, rfqNo: string) {
-  return trx
+/**
+ * The supplier's quotation with its request's state, locked for a submission. The request is locked
+ * first, as the owner (the supplier role may read a request, not lock it), in the order the closing
+ * job takes them: request, then quotations.
+ */
+export async function lockOwnQuotationToSubmit(trx: Db, rfqNo: string) {
+  const rfq = await asOwner(trx).selectFrom('rfqHeader').select(['status', 'deadline', 'currency']).where('rfqNo', '=', rfqNo).forUpdate().executeTakeFirst();
+  if (!rfq) return undefined;
+  const q = await trx
     .selectFrom('quotation as q')
-    .innerJoin('rfqHeader as r', 'r.rfqNo', 'q.rfqNo')
-    .select(['q.status', 'q.version', 'q.quoteNo', 'q.revision', 'q.totalAmount', 'q.leadTimeDays', 'q.validUntil', 'q.checkedAt', 'r.status as rfqStatus', 'r.deadline', 'r.currency'])
+    .select(['q.status', 'q.version', 'q.quoteNo', 'q.revision', 'q.totalAmount', 'q.leadTimeDays', 'q.validUntil', 'q.checkedAt'])
     .where('q.rfqNo', '=', rfqNo)
     .forUpdate()
     .executeTakeFirst();
+  return q && { ...q, rfqStatus: rfq.status, deadline: rfq.deadline, currency: rfq.currency };
 }
 
 /** The request's line quantities, reached through the supplier's own quotation row. */
