@@ -129,7 +129,9 @@ async function gpmsPlugin(app: FastifyInstance, { config, dbh }: AppDeps): Promi
     // downloading such a list (docs/privacy.md); the registry is the one source.
     const personal = personalOperation(route.schema?.operationId as string | undefined);
     if (personal && route.schema) (route.schema as Record<string, unknown>)['x-personal-data'] = personal.kind;
-    const gate = !personal ? 'none' : personal.kind === 'list' && personal.fullFor.length === 0 ? 'mask-only' : 'logs-or-asks';
+    // Every personal-data answer writes (a list keeps the row count it answered the session, the bound of a
+    // later download record; a whole answer logs a view): such a route waits for its confirmed caller.
+    const gate = personal ? 'logs-or-asks' : 'none';
     if (answersBesideAuthCheck(route, gate)) route.config = { ...route.config, authBeside: true };
   });
   await app.register(studioMarks);

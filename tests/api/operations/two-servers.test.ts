@@ -108,7 +108,10 @@ describe('two servers on one database', () => {
   });
 
   it('a group deactivated through one server: the other refuses its users’ sessions at once, and lets them in again when it is back on', async () => {
-    const uadmin = await loginAs(a, 'uadmin2');
+    // From an address of its own: this file's servers allow four logins a minute from one address.
+    const login = await a.inject({ method: 'POST', url: '/auth/api/login/idpw', remoteAddress: '10.20.34.1', ...formRequest({ systemId: 'GPMS', grantType: 'idpw', username: 'uadmin2', password: DEMO_PASSWORD }) });
+    expect(login.statusCode, login.body).toBe(200);
+    const uadmin = { headers: { authorization: `Bearer ${login.json().accessToken}`, iscyber: 'N' } };
     const check = (app: FastifyInstance) => app.inject({ method: 'GET', url: '/api/v1/menus', headers: uadmin.headers });
     expect((await check(b)).statusCode).toBe(200);
     expect((await check(b)).statusCode).toBe(200);
@@ -189,6 +192,7 @@ describe('two servers on one database', () => {
   });
 
   it('every route declared a read-only list (answered beside the authority check) writes nothing', async () => {
+    const PRIVACY_RECORDS = /^insert into "(privacy_list_answer|personal_data_access_log)"/;
     const declared = [...b.operations].filter(([, op]) => op.readOnlyList);
     expect(declared.length).toBeGreaterThan(0);
     const callers = [];
@@ -214,7 +218,10 @@ describe('two servers on one database', () => {
     } finally {
       const statements = recorded;
       recorded = null;
-      const writes = statements.filter((text) => WRITES.test(text));
+      // The personal-data gate's own records (the row count a list answered the session, a view logged)
+      // are the one write allowed: such routes are never answered beside the check (app.ts), so these
+      // are written only for a confirmed caller.
+      const writes = statements.filter((text) => WRITES.test(text) && !PRIVACY_RECORDS.test(text));
       expect(writes).toEqual([]);
     }
     // Each declared list ran its handler for a caller at least once (else nothing was shown).
