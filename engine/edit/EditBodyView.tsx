@@ -7,7 +7,7 @@ import { defaultValue } from '../list/filters';
 import type { LoginData } from '../../widgets/services';
 import { actionState, buildInputs, linkQuery, normalizeAction, type NormalAction } from '../runtime/actions';
 import { useFrame } from '../runtime/frame';
-import { runEffects, askBeforeCall } from '../runtime/run-actions';
+import { runEffects, askAndCall } from '../runtime/run-actions';
 import { OperationError, useEngineServices, type OperationInput } from '../services';
 import { widgetSpec } from '../registry/widgets';
 import { ActionButton } from '../ui/parts';
@@ -377,7 +377,7 @@ export function EditBodyView({ body, at, record, extraScope, onSaved, onDeleted,
   const call = async (action: NormalAction & CallAction, operation: string, what: 'save' | 'delete' | 'call', callScope: ExprScope = scope) => {
     const bodyValues = withSentRows(formBody(body, values, mode, operation, callScope), operation);
     const params = action.params ?? (what === 'save' ? { body: 'form' as const } : what === 'delete' && values.version !== undefined ? { query: { version: 'form.version' } } : undefined);
-    const input = completePath(operation, buildInputs(params, callScope, bodyValues), [values, current ?? {}, frame.query]);
+    const input = completePath(operation, buildInputs(params, callScope, bodyValues, action.prompt), [values, current ?? {}, frame.query]);
     setBusy(true);
     try {
       const answer = await services.call(operation, input);
@@ -469,14 +469,21 @@ export function EditBodyView({ body, at, record, extraScope, onSaved, onDeleted,
           return;
         }
         // The prompt (a comment, a reason …) or the confirmation; `input` holds the prompt's answers.
-        const asked = await askBeforeCall(a, frame, scope, 1);
-        if (!asked) return;
-        const result = await call(a, a.operation!, 'call', asked);
-        if (!result.ok) {
-          // A failure the server recorded (thenOnError): show the document as it now is.
-          if (a.thenOnError?.length) await effects({ ...a, then: a.thenOnError }, []);
-          return;
-        }
+        // A prompt stays open over a refusal, with what was typed.
+        const result = await askAndCall(
+          a,
+          frame,
+          scope,
+          1,
+          async (asked) => {
+            const r = await call(a, a.operation!, 'call', asked);
+            // A failure the server recorded (thenOnError): show the document as it now is.
+            if (!r.ok && a.thenOnError?.length) await effects({ ...a, then: a.thenOnError }, []);
+            return r;
+          },
+          (r) => !r.ok,
+        );
+        if (!result?.ok) return;
         frame.notify(t(a.success ?? 'engine.done'));
         onSaved?.(result.answer, mode);
         await effects(a, ['reload']);

@@ -39,8 +39,11 @@ export interface FrameApi {
   alertError(error: unknown): Promise<void>;
   confirm(text: string): Promise<boolean>;
   alert(text: string): Promise<void>;
-  /** An action's prompt (engine/runtime/prompt): the answers, or null when cancelled. */
-  prompt(def: PromptDef, options: { title: string; message?: string; scope: ExprScope; where?: string }): Promise<PromptValues | null>;
+  /**
+   * An action's prompt (engine/runtime/prompt): the answers, or null when cancelled. With `submit`
+   * the prompt's OK runs it and the prompt closes only when it answers true (the call went through).
+   */
+  prompt(def: PromptDef, options: { title: string; message?: string; scope: ExprScope; where?: string; submit?: (values: PromptValues) => Promise<boolean> }): Promise<PromptValues | null>;
   /** Opens a screen by id or route: navigates, or shows it in a dialog and resolves when it closes. */
   /** `replace`: the new page takes the current one's place in the history (a page that could not be shown). */
   open(target: { screen?: string; route?: string; dialog?: boolean; replace?: boolean }, query: Record<string, string>): Promise<boolean>;
@@ -76,6 +79,7 @@ interface OpenPrompt {
   message?: string;
   scope: ExprScope;
   where: string;
+  submit?: (values: PromptValues) => Promise<boolean>;
   resolve: (values: PromptValues | null) => void;
 }
 
@@ -216,6 +220,7 @@ export function ScreenFrame({ def, file, query, dialog, children }: { def: Scree
             login={services.loginData()}
             t={t}
             where={openPrompt.where}
+            onSubmit={openPrompt.submit}
             onDone={(values) => {
               const p = openPrompt;
               setOpenPrompt(null);
