@@ -40,6 +40,8 @@ export interface EditBodyViewProps {
   reloadRecord?: (shown: Values | null) => Promise<Values | null>;
   /** Told the mode whenever it changes (a create saved becomes an update; `new` goes back): the page's heading follows it. */
   onMode?: (mode: 'create' | 'update') => void;
+  /** A record created by a save, now shown for update (the page puts its key in the address). */
+  onCreated?: (record: Values) => void;
 }
 
 const blank = (v: unknown) => v === null || v === undefined || v === '';
@@ -166,7 +168,7 @@ function completePath(operation: string, input: OperationInput, sources: Values[
  * delete, workflow, new, back). Read-only when the definition says so or the menu authority has
  * no write. Unsaved changes: leaving asks first.
  */
-export function EditBodyView({ body, at, record, extraScope, onSaved, onDeleted, onNew, extraActions = [], reloadRecord, onMode }: EditBodyViewProps) {
+export function EditBodyView({ body, at, record, extraScope, onSaved, onDeleted, onNew, extraActions = [], reloadRecord, onMode, onCreated }: EditBodyViewProps) {
   const frame = useFrame();
   const services = useEngineServices();
   const { t } = frame;
@@ -444,6 +446,7 @@ export function EditBodyView({ body, at, record, extraScope, onSaved, onDeleted,
           setBaseline(values);
           reloadDetails();
         }
+        if (isRecord && mode === 'create') onCreated?.(answer as Values);
         onSaved?.(answer, mode);
         await effects(a, frame.dialog ? ['close'] : []);
         return;
