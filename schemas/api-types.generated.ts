@@ -28748,6 +28748,9 @@ export interface operations {
                             available: string | null;
                             /** @description The line’s estimated amount in KRW */
                             requested: string;
+                            exceeds: string | null;
+                            shortfall: string | null;
+                            warning: string | null;
                         }[];
                         total: number;
                     };

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useBlocker } from 'react-router-dom';
 import { isOperationId, operations } from '../../schemas/operations.generated';
 import type { CallAction, DetailDef, EditBody, FieldDef } from '../definition/types';
-import { evalRule, type ExprScope } from '../expr/expr';
+import { evalExpr, evalRule, type ExprScope } from '../expr/expr';
 import { defaultValue } from '../list/filters';
 import type { LoginData } from '../../widgets/services';
 import { actionState, buildInputs, linkQuery, normalizeAction, type NormalAction } from '../runtime/actions';
@@ -471,10 +471,19 @@ export function EditBodyView({ body, at, record, extraScope, onSaved, onDeleted,
           requestErrorFocus();
           return;
         }
+        // A warning at the place of the decision (a PR over its budget): it stands in for the confirmation.
+        const warned = a.warn && evalRule(a.warn.when, scope, false);
+        if (warned && a.warn) {
+          const listed = a.warn.list ? evalExpr(a.warn.list, scope) : [];
+          const lines = [...new Set((Array.isArray(listed) ? listed : [listed]).filter((x) => x !== null && x !== undefined && x !== '').map(String))];
+          const link = a.warn.link ? { label: t(a.warn.link.label), route: a.warn.link.route, query: linkQuery(a.warn.link.query, scope) } : undefined;
+          const goOn = await frame.prompt({ fields: [] }, { title: t(a.label), message: t(a.warn.message, { list: lines.join('\n') }), scope, link });
+          if (!goOn) return;
+        }
         // The prompt (a comment, a reason …) or the confirmation; `input` holds the prompt's answers.
         // A prompt stays open over a refusal, with what was typed.
         const result = await askAndCall(
-          a,
+          warned ? { ...a, confirm: undefined } : a,
           frame,
           scope,
           1,

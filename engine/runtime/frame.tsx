@@ -43,7 +43,10 @@ export interface FrameApi {
    * An action's prompt (engine/runtime/prompt): the answers, or null when cancelled. With `submit`
    * the prompt's OK runs it and the prompt closes only when it answers true (the call went through).
    */
-  prompt(def: PromptDef, options: { title: string; message?: string; scope: ExprScope; where?: string; submit?: (values: PromptValues) => Promise<boolean> }): Promise<PromptValues | null>;
+  prompt(
+    def: PromptDef,
+    options: { title: string; message?: string; scope: ExprScope; where?: string; submit?: (values: PromptValues) => Promise<boolean>; link?: { label: string; route: string; query?: Record<string, string> } },
+  ): Promise<PromptValues | null>;
   /** Opens a screen by id or route: navigates, or shows it in a dialog and resolves when it closes. */
   /** `replace`: the new page takes the current one's place in the history (a page that could not be shown). */
   open(target: { screen?: string; route?: string; dialog?: boolean; replace?: boolean }, query: Record<string, string>): Promise<boolean>;
@@ -80,6 +83,7 @@ interface OpenPrompt {
   scope: ExprScope;
   where: string;
   submit?: (values: PromptValues) => Promise<boolean>;
+  link?: { label: string; route: string; query?: Record<string, string> };
   resolve: (values: PromptValues | null) => void;
 }
 
@@ -221,6 +225,11 @@ export function ScreenFrame({ def, file, query, dialog, children }: { def: Scree
             t={t}
             where={openPrompt.where}
             onSubmit={openPrompt.submit}
+            link={
+              openPrompt.link
+                ? { label: openPrompt.link.label, href: portalPath(openPrompt.link.route, portal, openPrompt.link.query), onFollow: () => void open({ route: openPrompt.link!.route }, openPrompt.link!.query ?? {}) }
+                : undefined
+            }
             onDone={(values) => {
               const p = openPrompt;
               setOpenPrompt(null);

@@ -47,10 +47,12 @@ export interface PromptDialogProps {
   where: string;
   /** Runs on OK (the action's call); the prompt closes only when it answers true. */
   onSubmit?: (values: PromptValues) => Promise<boolean>;
+  /** A way forward instead of going on (예산전용 요청): closes the prompt as cancelled and follows it. */
+  link?: { label: string; href: string; onFollow: () => void };
   onDone: (values: PromptValues | null) => void;
 }
 
-export function PromptDialog({ def, fallbackTitle, fallbackMessage, scope, login, t, where, onSubmit, onDone }: PromptDialogProps) {
+export function PromptDialog({ def, fallbackTitle, fallbackMessage, scope, login, t, where, onSubmit, link, onDone }: PromptDialogProps) {
   const [values, setValues] = useState<PromptValues>(() => promptStart(def, login));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
@@ -94,7 +96,21 @@ export function PromptDialog({ def, fallbackTitle, fallbackMessage, scope, login
     >
       {/* minWidth 0: a prompt is narrower than a screen dialog (whose body keeps 760px), so its text wraps inside. */}
       <div className={styles.dialogBody} style={{ minWidth: 0 }} data-prompt="">
-        {message && <p style={{ marginTop: 0 }}>{message}</p>}
+        {message && <p style={{ marginTop: 0, whiteSpace: 'pre-line' }}>{message}</p>}
+        {link && (
+          <p>
+            <a
+              href={link.href}
+              onClick={(e) => {
+                e.preventDefault();
+                onDone(null);
+                link.onFollow();
+              }}
+            >
+              {link.label}
+            </a>
+          </p>
+        )}
         <div className={styles.formGrid} style={{ gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))` }}>
           {def.fields.map((f, i) => (
             <div key={f.field} data-field={f.field} style={f.span ? { gridColumn: `span ${Math.min(f.span, columns)}` } : undefined}>
