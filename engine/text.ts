@@ -1,5 +1,6 @@
 import { useCallback } from 'react';
 import { useTranslation, type UseTranslationOptions } from 'react-i18next';
+import { resolveParticles } from '../lib/josa';
 
 /** react-i18next re-renders on store events named here (supported at run time, missing from its types). */
 const RERENDER_ON_ADDED = { bindI18nStore: 'added' } as UseTranslationOptions<undefined>;
@@ -249,12 +250,13 @@ export function useEngineText(): Translate {
   const english = typeof i18n?.language === 'string' && i18n.language.startsWith('en');
   return useCallback<Translate>(
     (key, vars) => {
-      if (!looksLikeKey(key)) return interpolate(key, vars);
+      if (!looksLikeKey(key)) return resolveParticles(interpolate(key, vars));
       const fallback = (english ? ENGINE_TEXTS_EN[key] : undefined) ?? ENGINE_TEXTS_KO[key] ?? key;
       const server = SERVER_MESSAGE_PREFIX + key;
       const out = i18n?.exists?.(server) ? t(server, vars) : t(key, { defaultValue: fallback, ...vars });
-      // Server messages write placeholders as {max}; i18next fills only {{max}}.
-      return interpolate(typeof out === 'string' ? out : fallback, vars);
+      // Server messages write placeholders as {max}; i18next fills only {{max}}. Particles after a
+      // value filled here are chosen once it is in (lib/josa.ts).
+      return resolveParticles(interpolate(typeof out === 'string' ? out : fallback, vars));
     },
     [t, i18n, english],
   );

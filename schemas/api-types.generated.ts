@@ -29015,6 +29015,9 @@ export interface operations {
                             available: string | null;
                             /** @description The line’s estimated amount in KRW */
                             requested: string;
+                            exceeds: string | null;
+                            shortfall: string | null;
+                            warning: string | null;
                         }[];
                         total: number;
                     };

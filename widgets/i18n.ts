@@ -1,5 +1,6 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
+import { resolveParticles } from '../lib/josa';
 import { PERSON_SEARCH_MESSAGES_KO, type PersonSearchMessageKey } from '../lib/person-search';
 
 /**
@@ -52,10 +53,10 @@ export const WIDGET_TEXTS_KO = {
   monthUnrecognized: '연월을 인식할 수 없습니다. 예: 2024-03',
   rangeFrom: '시작일',
   rangeTo: '종료일',
-  rangeAdjusted: '시작일은 종료일보다 늦을 수 없어 {{which}}을 함께 변경했습니다 ({{date}}).',
+  rangeAdjusted: '시작일은 종료일보다 늦을 수 없어 {{which}}을(를) 함께 변경했습니다 ({{date}}).',
   monthFrom: '시작 월',
   monthTo: '종료 월',
-  monthRangeAdjusted: '시작 월은 종료 월보다 늦을 수 없어 {{which}}을 함께 변경했습니다 ({{month}}).',
+  monthRangeAdjusted: '시작 월은 종료 월보다 늦을 수 없어 {{which}}을(를) 함께 변경했습니다 ({{month}}).',
   presetToday: '오늘',
   presetWeek: '1주',
   presetMonth: '1개월',
@@ -234,7 +235,9 @@ export function useWidgetText(): WidgetText {
   const english = ready && isEnglish(i18n?.language);
   return useCallback<WidgetText>(
     (key, vars) =>
-      ready ? t(`widgets.${key}`, { defaultValue: (english ? WIDGET_TEXTS_EN : WIDGET_TEXTS_KO)[key], ...vars }) : interpolate(WIDGET_TEXTS_KO[key], vars),
+      resolveParticles(
+        ready ? t(`widgets.${key}`, { defaultValue: (english ? WIDGET_TEXTS_EN : WIDGET_TEXTS_KO)[key], ...vars }) : interpolate(WIDGET_TEXTS_KO[key], vars),
+      ),
     [t, ready, english],
   );
 }

@@ -1,5 +1,6 @@
 import i18next, { type i18n as I18n } from 'i18next';
 import en from './en.json';
+import { josaPostProcessor } from './josa-post-processor';
 import ko from './ko.json';
 import { DEFAULT_LANGUAGE, normaliseLanguage, readStoredLanguage, storeLanguage, type Language } from './language';
 
@@ -20,8 +21,9 @@ export interface CreateI18nOptions {
  * theirs. Resources are bundled: two small JSON files cost less than a second request.
  */
 export function createI18n({ storage, language }: CreateI18nOptions = {}): I18n {
-  const instance = i18next.createInstance();
+  const instance = i18next.createInstance().use(josaPostProcessor);
   void instance.init({
+    postProcess: ['josa'], // the particle after a variable: app/i18n/josa-post-processor.ts
     // A copy: server messages added later (addResourceBundle) must not leak into other instances.
     resources: structuredClone(resources),
     lng: language ?? readStoredLanguage(storage),

@@ -228,6 +228,7 @@ export function DetailGrid({ def, state, onChange: setState, onUpdate: updateSta
           if (link) void frame.open(link, linkQuery(link.query, { ...scope, row: data }));
         }}
         visibleRows={def.visibleRows ?? 8}
+        highlightRow={def.highlight ? (i) => evalRule(def.highlight, { ...scope, row: rows[i]?.data ?? null }, false) : undefined}
         emptyText={t('ui.noData')}
         aria-label={def.title ? t(def.title) : def.id}
       />

@@ -2,12 +2,12 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useBlocker } from 'react-router-dom';
 import { isOperationId, operations } from '../../schemas/operations.generated';
 import type { CallAction, DetailDef, EditBody, FieldDef } from '../definition/types';
-import { evalRule, type ExprScope } from '../expr/expr';
+import { evalExpr, evalRule, type ExprScope } from '../expr/expr';
 import { defaultValue } from '../list/filters';
 import type { LoginData } from '../../widgets/services';
 import { actionState, buildInputs, linkQuery, normalizeAction, type NormalAction } from '../runtime/actions';
 import { useFrame } from '../runtime/frame';
-import { runEffects, askBeforeCall } from '../runtime/run-actions';
+import { runEffects, askAndCall } from '../runtime/run-actions';
 import { OperationError, useEngineServices, type OperationInput } from '../services';
 import { widgetSpec } from '../registry/widgets';
 import { ActionButton } from '../ui/parts';
@@ -40,6 +40,8 @@ export interface EditBodyViewProps {
   reloadRecord?: (shown: Values | null) => Promise<Values | null>;
   /** Told the mode whenever it changes (a create saved becomes an update; `new` goes back): the page's heading follows it. */
   onMode?: (mode: 'create' | 'update') => void;
+  /** A record created by a save, now shown for update (the page puts its key in the address). */
+  onCreated?: (record: Values) => void;
 }
 
 const blank = (v: unknown) => v === null || v === undefined || v === '';
@@ -166,7 +168,7 @@ function completePath(operation: string, input: OperationInput, sources: Values[
  * delete, workflow, new, back). Read-only when the definition says so or the menu authority has
  * no write. Unsaved changes: leaving asks first.
  */
-export function EditBodyView({ body, at, record, extraScope, onSaved, onDeleted, onNew, extraActions = [], reloadRecord, onMode }: EditBodyViewProps) {
+export function EditBodyView({ body, at, record, extraScope, onSaved, onDeleted, onNew, extraActions = [], reloadRecord, onMode, onCreated }: EditBodyViewProps) {
   const frame = useFrame();
   const services = useEngineServices();
   const { t } = frame;
@@ -377,10 +379,10 @@ export function EditBodyView({ body, at, record, extraScope, onSaved, onDeleted,
   const call = async (action: NormalAction & CallAction, operation: string, what: 'save' | 'delete' | 'call', callScope: ExprScope = scope) => {
     const bodyValues = withSentRows(formBody(body, values, mode, operation, callScope), operation);
     const params = action.params ?? (what === 'save' ? { body: 'form' as const } : what === 'delete' && values.version !== undefined ? { query: { version: 'form.version' } } : undefined);
-    const input = completePath(operation, buildInputs(params, callScope, bodyValues), [values, current ?? {}, frame.query]);
+    const input = completePath(operation, buildInputs(params, callScope, bodyValues, action.prompt), [values, current ?? {}, frame.query]);
     setBusy(true);
     try {
-      // Save and delete always confirm; a call asked its confirmation or prompt (askBeforeCall).
+      // Save and delete always confirm; a call asked its confirmation or prompt (askAndCall).
       const answer = await services.call(operation, input, { confirmed: true });
       setFieldErrors({});
       setCellErrors({});
@@ -445,6 +447,7 @@ export function EditBodyView({ body, at, record, extraScope, onSaved, onDeleted,
           setBaseline(values);
           reloadDetails();
         }
+        if (isRecord && mode === 'create') onCreated?.(answer as Values);
         onSaved?.(answer, mode);
         await effects(a, frame.dialog ? ['close'] : []);
         return;
@@ -469,15 +472,33 @@ export function EditBodyView({ body, at, record, extraScope, onSaved, onDeleted,
           requestErrorFocus();
           return;
         }
-        // The prompt (a comment, a reason …) or the confirmation; `input` holds the prompt's answers.
-        const asked = await askBeforeCall(a, frame, scope, 1, services.confirmWrites === true);
-        if (!asked) return;
-        const result = await call(a, a.operation!, 'call', asked);
-        if (!result.ok) {
-          // A failure the server recorded (thenOnError): show the document as it now is.
-          if (a.thenOnError?.length) await effects({ ...a, then: a.thenOnError }, []);
-          return;
+        // A warning at the place of the decision (a PR over its budget): it stands in for the confirmation.
+        const warned = a.warn && evalRule(a.warn.when, scope, false);
+        if (warned && a.warn) {
+          const listed = a.warn.list ? evalExpr(a.warn.list, scope) : [];
+          const lines = [...new Set((Array.isArray(listed) ? listed : [listed]).filter((x) => x !== null && x !== undefined && x !== '').map(String))];
+          const link = a.warn.link ? { label: t(a.warn.link.label), route: a.warn.link.route, query: linkQuery(a.warn.link.query, scope) } : undefined;
+          const goOn = await frame.prompt({ fields: [] }, { title: t(a.label), message: t(a.warn.message, { list: lines.join('\n') }), scope, link });
+          if (!goOn) return;
         }
+        // The prompt (a comment, a reason …) or the confirmation; `input` holds the prompt's answers.
+        // A prompt stays open over a refusal, with what was typed.
+        const result = await askAndCall(
+          warned ? { ...a, confirm: undefined } : a,
+          frame,
+          scope,
+          1,
+          async (asked) => {
+            const r = await call(a, a.operation!, 'call', asked);
+            // A failure the server recorded (thenOnError): show the document as it now is.
+            if (!r.ok && a.thenOnError?.length) await effects({ ...a, then: a.thenOnError }, []);
+            return r;
+          },
+          (r) => !r.ok,
+          // A stored screen's call asks even when its definition names no confirmation (the warning, when shown, asked).
+          services.confirmWrites === true && !warned,
+        );
+        if (!result?.ok) return;
         frame.notify(t(a.success ?? 'engine.done'));
         onSaved?.(result.answer, mode);
         await effects(a, ['reload']);

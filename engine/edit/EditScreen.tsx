@@ -14,6 +14,10 @@ import { EditBodyView } from './EditBodyView';
 
 type Values = Record<string, unknown>;
 
+const blank = (v: unknown) => v === null || v === undefined || v === '';
+/** The address's query as one string, whatever the parameters' order. */
+const addressKey = (query: Record<string, string>) => JSON.stringify(Object.entries(query).sort(([a], [b]) => a.localeCompare(b)));
+
 /**
  * An edit screen: with its key in the query it loads the record and updates it; without, it
  * creates one. The body (sections, details, attachments, actions) is EditBodyView.
@@ -24,11 +28,29 @@ export function EditScreen() {
   const { t } = frame;
   const def = frame.def as EditScreenDef;
   const keyString = (def.key ?? []).map((k) => frame.query[k] ?? '').join('\u0000');
-  const queryKey = JSON.stringify(Object.entries(frame.query).sort(([a], [b]) => a.localeCompare(b)));
+  const queryKey = addressKey(frame.query);
   // Staff at a supplier's own page name the supplier first (def.choose): nothing is loaded until then.
   const choosing = !!def.choose && (!def.choose.portal || def.choose.portal === frame.portal) && (frame.query[def.choose.param] ?? '') === '';
   // A singleton (my company, my account) is always there to load: it needs no key in the address.
   const hasKey = !choosing && ((def.singleton === true && !!def.load) || ((def.key?.length ?? 0) > 0 && (def.key ?? []).every((k) => (frame.query[k] ?? '') !== '')));
+  // A record created here has its key put in the address (F5, a copied link open it again). The body
+  // that saved it stays as it is: `adopted` says this address is that record, so it is not read again.
+  const [adopted, setAdopted] = useState<{ queryKey: string; bodyKey: string; record: Values } | null>(null);
+  const adoptedHere = adopted?.queryKey === queryKey ? adopted : null;
+  const keyInAddress = !frame.dialog && !!def.route && !def.singleton && !def.choose && (def.key?.length ?? 0) > 0;
+  const onCreated = (created: Values) => {
+    const keys = def.key ?? [];
+    if (!keyInAddress || !keys.every((k) => !blank(created[k]))) return;
+    const query = { ...frame.query, ...Object.fromEntries(keys.map((k) => [k, String(created[k])])) };
+    setAdopted({ queryKey: addressKey(query), bodyKey: adoptedHere?.bodyKey ?? queryKey, record: created });
+    void frame.open({ route: def.route!, replace: true }, query);
+  };
+  // 신규 on a record named by the address: the address loses the key (F5 then opens an empty form).
+  const onNew = () => {
+    const keys = def.key ?? [];
+    if (!keyInAddress || !keys.some((k) => (frame.query[k] ?? '') !== '')) return;
+    void frame.open({ route: def.route!, replace: true }, Object.fromEntries(Object.entries(frame.query).filter(([k]) => !keys.includes(k))));
+  };
   const [attempt, setAttempt] = useState(0);
   const [loaded, setLoaded] = useState<{ key: string; attempt: number; record: Values | null; error: string | null } | null>(null);
 
@@ -58,7 +80,7 @@ export function EditScreen() {
   };
 
   useEffect(() => {
-    if (!hasKey || !def.load) return;
+    if (!hasKey || !def.load || adoptedHere) return;
     let live = true;
     const input = loadInput();
     services.call(def.load.operation, input).then(
@@ -76,12 +98,12 @@ export function EditScreen() {
     };
     // keyString stands for the query's key fields.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [hasKey, def.load, services, keyString, attempt]);
+  }, [hasKey, def.load, services, keyString, attempt, !!adoptedHere]);
 
   // Without a key the screen creates a record; with one it waits for this key's answer.
   const current = loaded && loaded.key === keyString && loaded.attempt === attempt ? loaded : null;
-  const state: 'loading' | 'ready' | 'failed' = !hasKey || !def.load ? 'ready' : !current ? 'loading' : current.error !== null ? 'failed' : 'ready';
-  const record = hasKey && def.load ? (current?.record ?? null) : null;
+  const state: 'loading' | 'ready' | 'failed' = !hasKey || !def.load || adoptedHere ? 'ready' : !current ? 'loading' : current.error !== null ? 'failed' : 'ready';
+  const record = adoptedHere ? adoptedHere.record : hasKey && def.load ? (current?.record ?? null) : null;
   const error = current?.error ?? null;
   // The body's mode for this address (a record created here turns the form into its update); until
   // the body says, the address decides: with a key it is an update.
@@ -107,7 +129,9 @@ export function EditScreen() {
       )}
       {/* Keyed by the whole query: a link to this screen with other parameters (a record created here
           keeps no key in the address; /itemExcelUpDetail?replaces=… after an upload) starts afresh. */}
-      {state === 'ready' && !choosing && <EditBodyView key={queryKey} body={def} at="" record={record} reloadRecord={reloadRecord} onMode={onMode} />}
+      {state === 'ready' && !choosing && (
+        <EditBodyView key={adoptedHere?.bodyKey ?? queryKey} body={def} at="" record={record} reloadRecord={reloadRecord} onMode={onMode} onCreated={onCreated} onNew={onNew} />
+      )}
     </>
   );
 }

@@ -236,6 +236,25 @@ export function ListScreen() {
     }
   };
 
+  // A link naming one row by its key (`?transferNo=BT2026-000003`: the home page's approval card)
+  // selects it in the first result, so its actions (승인, 반려 …) are ready without a click.
+  const rowKey = def.source.rowKey;
+  const linkedKey = rowKey && (def.selection ?? 'none') !== 'none' ? frame.query[rowKey] : undefined;
+  const linkedDone = useRef(false);
+  useEffect(() => {
+    if (!linkedKey || linkedDone.current || !rows || meta.total === null) return;
+    const loaded = Math.min(meta.total, pageSize);
+    for (let i = 0; i < loaded; i++) {
+      const r = rows.get(i);
+      if (!r) return; // the first page is still on its way
+      if (String(r[rowKey!]) === linkedKey) {
+        setSelected([i]);
+        break;
+      }
+    }
+    linkedDone.current = true;
+  }, [linkedKey, rows, meta.total, loadedTick, pageSize, rowKey]);
+
   const selectedRows = useMemo(() => selected.map((i) => rows?.get(i)).filter((r): r is Row => !!r), [selected, rows]);
   const scope = useMemo<ExprScope>(
     () => ({ ...baseScope, filters: values, selection: selectedRows.length, rows: selectedRows, row: selectedRows[0] ?? null }),

@@ -6,7 +6,7 @@
 import { employeeSearchPrefill } from '../../lib/authority';
 import { formatDate } from '../../lib/date';
 import type { DefaultValue, FilterDef } from '../definition/types';
-import { widgetSpec } from '../registry/widgets';
+import { mainPart, widgetSpec } from '../registry/widgets';
 import type { LoginData } from '../../widgets/services';
 
 export type FilterValues = Record<string, unknown>;
@@ -30,6 +30,7 @@ export function defaultValue(def: DefaultValue | undefined, widget: string | und
   if ('login' in def) return login?.[def.login] ?? '';
   if ('query' in def) return query[def.query] || (def.or ?? '');
   if ('today' in def) return day(shift(today, def.today));
+  if ('year' in def) return String(today.getFullYear() + def.year);
   const to = day(today);
   const from =
     def.preset === 'today'
@@ -87,8 +88,7 @@ export function filterQuery(filters: FilterDef[] | undefined, values: FilterValu
       continue;
     }
     const spec = widgetSpec(f.widget, f.field);
-    const compound = v && typeof v === 'object' && !Array.isArray(v);
-    const value = spec.queryValue ? spec.queryValue(v) : spec.valuePart && compound ? (v as Record<string, unknown>)[spec.valuePart] : v;
+    const value = mainPart(spec, v);
     if (!blank(value)) out[f.field] = typeof value === 'string' ? value.trim() : value;
   }
   return { query: out, path };

@@ -421,6 +421,17 @@ const lookup = (component: ComponentType<EngineInputProps>, valuePart: string): 
   filled: (v) => filledText(parts(v)[valuePart]),
 });
 
+/**
+ * What a widget's value sends where one value is expected — a filter without `params`, a prompt's
+ * `input.<field>`: a compound value's main part (a department's deptcd, a person's singleid), or
+ * what `queryValue` works out; a plain value as it is.
+ */
+export function mainPart(spec: WidgetSpec, v: unknown): unknown {
+  if (spec.queryValue) return spec.queryValue(v);
+  const compound = v !== null && typeof v === 'object' && !Array.isArray(v);
+  return spec.valuePart && compound ? (v as Record<string, unknown>)[spec.valuePart] : v;
+}
+
 /** The registry of widgets, looked up by name. */
 export const WIDGETS: Readonly<Record<WidgetName, WidgetSpec>> = Object.freeze({
   text,

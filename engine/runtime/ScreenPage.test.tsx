@@ -37,6 +37,6 @@ describe('a malformed definition shows its problems on the page', () => {
 
   it('an unknown screen id', async () => {
     renderScreen('nowhere', { entries: [] });
-    expect(await screen.findByTestId('definition-error')).toHaveTextContent('화면 nowhere을(를) 찾을 수 없습니다.');
+    expect(await screen.findByTestId('definition-error')).toHaveTextContent('화면 nowhere를 찾을 수 없습니다.');
   });
 });

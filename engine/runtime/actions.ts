@@ -4,7 +4,8 @@
  * inputs of the call it makes, built from expressions — never from code in the definition.
  */
 import { evalExpr, evalRule, type ExprScope } from '../expr/expr';
-import type { ActionDef, ActionBase, CallAction, CallInputs, ExportAction, OpenAction, SimpleAction } from '../definition/types';
+import type { ActionDef, ActionBase, CallAction, CallInputs, ExportAction, OpenAction, PromptDef, SimpleAction } from '../definition/types';
+import { mainPart, widgetSpec } from '../registry/widgets';
 import type { Authority, OperationInput } from '../services';
 
 export type NormalAction = (CallAction | OpenAction | ExportAction | SimpleAction) & { id: string; label: string; requires: 'read' | 'write' };
@@ -54,22 +55,32 @@ export function actionState(action: NormalAction, authority: Authority | null, s
   return { hidden: false, disabled: !enabled, denied: !allowed };
 }
 
-function evalMap(map: Record<string, string> | undefined, scope: ExprScope): Record<string, unknown> | undefined {
+const PROMPT_ANSWER = /^\s*input\.([A-Za-z_$][\w$]*)\s*$/;
+
+function evalMap(map: Record<string, string> | undefined, scope: ExprScope, prompt?: PromptDef): Record<string, unknown> | undefined {
   if (!map) return undefined;
   const out: Record<string, unknown> = {};
-  for (const [k, expr] of Object.entries(map)) out[k] = evalExpr(expr, scope);
+  for (const [k, expr] of Object.entries(map)) {
+    const value = evalExpr(expr, scope);
+    // A prompt's popup field named whole (`input.fromDeptcd`) sends its main part, as a filter does;
+    // a part named (`input.dept.deptcd`, `input.buyer.singleid`) is that part.
+    const field = prompt && PROMPT_ANSWER.exec(expr)?.[1];
+    const def = field ? prompt.fields.find((f) => f.field === field) : undefined;
+    out[k] = def ? mainPart(widgetSpec(def.widget, def.field), value) : value;
+  }
   return out;
 }
 
 /**
  * The call's path, query and body from the definition's expressions. A 'form' body sends
- * `formBody` (the form's values, shaped for the server by the caller).
+ * `formBody` (the form's values, shaped for the server by the caller); `prompt` is the action's
+ * prompt whose answers are the scope's `input`.
  */
-export function buildInputs(inputs: CallInputs | undefined, scope: ExprScope, formBody?: unknown): OperationInput {
+export function buildInputs(inputs: CallInputs | undefined, scope: ExprScope, formBody?: unknown, prompt?: PromptDef): OperationInput {
   return {
-    path: evalMap(inputs?.path, scope),
-    query: evalMap(inputs?.query, scope),
-    body: inputs?.body === 'form' ? formBody : evalMap(inputs?.body as Record<string, string> | undefined, scope),
+    path: evalMap(inputs?.path, scope, prompt),
+    query: evalMap(inputs?.query, scope, prompt),
+    body: inputs?.body === 'form' ? formBody : evalMap(inputs?.body as Record<string, string> | undefined, scope, prompt),
   };
 }
 

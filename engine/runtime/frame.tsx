@@ -40,8 +40,14 @@ export interface FrameApi {
   alertError(error: unknown): Promise<void>;
   confirm(text: string): Promise<boolean>;
   alert(text: string): Promise<void>;
-  /** An action's prompt (engine/runtime/prompt): the answers, or null when cancelled. */
-  prompt(def: PromptDef, options: { title: string; message?: string; scope: ExprScope; where?: string }): Promise<PromptValues | null>;
+  /**
+   * An action's prompt (engine/runtime/prompt): the answers, or null when cancelled. With `submit`
+   * the prompt's OK runs it and the prompt closes only when it answers true (the call went through).
+   */
+  prompt(
+    def: PromptDef,
+    options: { title: string; message?: string; scope: ExprScope; where?: string; submit?: (values: PromptValues) => Promise<boolean>; link?: { label: string; route: string; query?: Record<string, string> } },
+  ): Promise<PromptValues | null>;
   /** Opens a screen by id or route: navigates, or shows it in a dialog and resolves when it closes. */
   /** `replace`: the new page takes the current one's place in the history (a page that could not be shown). */
   open(target: { screen?: string; route?: string; dialog?: boolean; replace?: boolean }, query: Record<string, string>): Promise<boolean>;
@@ -77,6 +83,8 @@ interface OpenPrompt {
   message?: string;
   scope: ExprScope;
   where: string;
+  submit?: (values: PromptValues) => Promise<boolean>;
+  link?: { label: string; route: string; query?: Record<string, string> };
   resolve: (values: PromptValues | null) => void;
 }
 
@@ -231,6 +239,12 @@ export function ScreenFrame({ def, file, query, dialog, children }: { def: Scree
             login={services.loginData()}
             t={t}
             where={openPrompt.where}
+            onSubmit={openPrompt.submit}
+            link={
+              openPrompt.link
+                ? { label: openPrompt.link.label, href: portalPath(openPrompt.link.route, portal, openPrompt.link.query), onFollow: () => void open({ route: openPrompt.link!.route }, openPrompt.link!.query ?? {}) }
+                : undefined
+            }
             onDone={(values) => {
               const p = openPrompt;
               setOpenPrompt(null);

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { OperationInput } from '../services';
+import { OperationError, type OperationInput } from '../services';
 import { clickGridRow, gridRowTexts, installGlideJsdom } from '../testing/grid';
 import { renderScreen } from '../testing/screen-harness';
 import { promptMissing, promptStart } from './prompt';
@@ -103,5 +103,63 @@ describe('an action with a prompt', { timeout: 30_000 }, () => {
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
     expect(services.calls.find((c) => c.operation === 'updateMessage')!.input).toEqual({ path: { msgKey: 'k1' }, query: undefined, body: { version: 2, textKo: '다시' } });
     await waitFor(() => expect(services.calls.filter((c) => c.operation === 'getMessage')).toHaveLength(2));
+  });
+
+  it('keeps the prompt and what was typed when the server refuses; a popup field sends its code, typed or chosen', async () => {
+    const sent: OperationInput[] = [];
+    let refuse = true;
+    const transferList = {
+      ...list,
+      id: 'test.promptTransfer',
+      route: '/test/promptTransfer',
+      selection: 'none',
+      actions: [
+        {
+          kind: 'call', id: 'ask', label: '전용 요청', operation: 'blockUser',
+          prompt: { fields: [{ field: 'fiscalYear', label: '회계연도', required: true, default: { year: 0 } }, { field: 'dept', label: '부서', widget: 'department', required: true }, { field: 'why', label: '사유', required: true }] },
+          params: { path: { userId: "'u1'" }, body: { version: 'input.fiscalYear', reason: 'input.dept', comment: 'input.dept.deptnm' } },
+        },
+      ],
+    };
+    renderScreen('test.promptTransfer', {
+      entries: [{ file: 'screens/test/promptTransfer.screen.json', definition: transferList }],
+      answers: {
+        listUsers: () => ({ rows: users, total: 2 }),
+        blockUser: (input) => {
+          sent.push(input);
+          if (refuse) throw new OperationError(409, 'BUDGET_TRANSFER_EXCEEDED', '전용 금액이 가용 예산을 초과합니다');
+          return { ...users[0]!, useFlag: 'N' };
+        },
+      },
+    });
+    await screen.findByText('총 2건');
+    fireEvent.click(screen.getByRole('button', { name: '전용 요청' }));
+    const dialog = await screen.findByRole('dialog', { name: '전용 요청' });
+    // The fiscal year starts at this year; nothing is called missing before a save is tried.
+    expect(within(dialog).getByLabelText(/회계연도/)).toHaveValue(String(new Date().getFullYear()));
+    const dept = within(dialog).getByRole('textbox', { name: /^부서/ });
+    dept.focus();
+    fireEvent.change(dept, { target: { value: 'd1210' } });
+    fireEvent.blur(dept);
+    await waitFor(() => expect(dept).toHaveValue('구매기획팀'));
+    fireEvent.change(within(dialog).getByLabelText(/사유/), { target: { value: '월말 부족분' } });
+    expect(within(dialog).queryByText('필수 입력 항목입니다.')).not.toBeInTheDocument();
+
+    fireEvent.click(within(dialog).getByRole('button', { name: '확인' }));
+    expect(await screen.findByText('전용 금액이 가용 예산을 초과합니다')).toBeInTheDocument();
+    expect(sent[0]!.body).toEqual({ version: String(new Date().getFullYear()), reason: 'D1210', comment: '구매기획팀' });
+    // Still open, with everything typed.
+    expect(screen.getByRole('dialog', { name: '전용 요청' })).toBeInTheDocument();
+    expect(within(dialog).getByLabelText(/사유/)).toHaveValue('월말 부족분');
+    expect(within(dialog).getByRole('textbox', { name: /^부서/ })).toHaveValue('구매기획팀');
+
+    refuse = false;
+    const alert = screen.getByRole('alertdialog');
+    fireEvent.click(within(alert).getByRole('button', { name: '확인' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    fireEvent.click(within(dialog).getByRole('button', { name: '확인' }));
+    await screen.findByText('처리되었습니다.');
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: '전용 요청' })).not.toBeInTheDocument());
+    expect(sent).toHaveLength(2);
   });
 });

@@ -45,38 +45,50 @@ export interface PromptDialogProps {
   login: LoginData | null;
   t: Translate;
   where: string;
+  /** Runs on OK (the action's call); the prompt closes only when it answers true. */
+  onSubmit?: (values: PromptValues) => Promise<boolean>;
+  /** A way forward instead of going on (예산전용 요청): closes the prompt as cancelled and follows it. */
+  link?: { label: string; href: string; onFollow: () => void };
   onDone: (values: PromptValues | null) => void;
 }
 
-export function PromptDialog({ def, fallbackTitle, fallbackMessage, scope, login, t, where, onDone }: PromptDialogProps) {
+export function PromptDialog({ def, fallbackTitle, fallbackMessage, scope, login, t, where, onSubmit, link, onDone }: PromptDialogProps) {
   const [values, setValues] = useState<PromptValues>(() => promptStart(def, login));
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
   const columns = Math.min(Math.max(def.columns ?? 1, 1), 4);
   // A prompt's own message may say how many rows it acts on, as confirmations do ({{count}}).
   const message = def.message ? t(def.message, { count: typeof scope.selection === 'number' ? scope.selection : undefined }) : fallbackMessage;
   const inputScope = { ...scope, input: values };
 
-  const submit = () => {
+  const submit = async () => {
+    if (busy) return;
     const missing = promptMissing(def, values);
     if (missing.length > 0) {
       setErrors(Object.fromEntries(missing.map((f) => [f.field, t('engine.required')])));
       return;
     }
-    onDone(cleaned(values));
+    const answers = cleaned(values);
+    if (!onSubmit) return onDone(answers);
+    setBusy(true);
+    // A refused call keeps the prompt and what was typed (the server's message is shown over it).
+    const sent = await onSubmit(answers).catch(() => false);
+    setBusy(false);
+    if (sent) onDone(answers);
   };
 
   return (
     <Modal
       open
       title={def.title ? t(def.title) : fallbackTitle}
-      onClose={() => onDone(null)}
+      onClose={() => !busy && onDone(null)}
       width={columns > 1 ? 'min(720px, 94vw)' : 'min(480px, 94vw)'}
       footer={
         <>
           <WidgetButton onClick={() => onDone(null)} data-action="prompt-cancel">
             {t('ui.cancel')}
           </WidgetButton>
-          <WidgetButton variant="primary" onClick={submit} data-action="prompt-ok">
+          <WidgetButton variant="primary" onClick={() => void submit()} disabled={busy} data-action="prompt-ok">
             {t('ui.confirm')}
           </WidgetButton>
         </>
@@ -84,7 +96,21 @@ export function PromptDialog({ def, fallbackTitle, fallbackMessage, scope, login
     >
       {/* minWidth 0: a prompt is narrower than a screen dialog (whose body keeps 760px), so its text wraps inside. */}
       <div className={styles.dialogBody} style={{ minWidth: 0 }} data-prompt="">
-        {message && <p style={{ marginTop: 0 }}>{message}</p>}
+        {message && <p style={{ marginTop: 0, whiteSpace: 'pre-line' }}>{message}</p>}
+        {link && (
+          <p>
+            <a
+              href={link.href}
+              onClick={(e) => {
+                e.preventDefault();
+                onDone(null);
+                link.onFollow();
+              }}
+            >
+              {link.label}
+            </a>
+          </p>
+        )}
         <div className={styles.formGrid} style={{ gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))` }}>
           {def.fields.map((f, i) => (
             <div key={f.field} data-field={f.field} style={f.span ? { gridColumn: `span ${Math.min(f.span, columns)}` } : undefined}>

@@ -31,14 +31,26 @@ export async function confirmAction(action: NormalAction, frame: FrameApi, count
 }
 
 /**
- * The action's prompt (which stands in for its confirmation) or its confirmation: null to stop,
- * else the scope the call's parameters are built from (`input` holds the prompt's answers).
+ * Asks (the prompt or the confirmation; `always`: a stored screen's action asks even when its
+ * definition names no confirmation), then makes the call with `run`. A prompt stays open while
+ * the call runs and after the server refuses it (`keepOpen` of the outcome), with everything typed,
+ * so the user corrects and sends again; it closes on success or 취소. Resolves to the last outcome,
+ * or null when the user stopped before any call, or cancelled the prompt after a refusal.
  */
-export async function askBeforeCall(action: NormalAction, frame: FrameApi, scope: ExprScope, count: number, always = false): Promise<ExprScope | null> {
+export async function askAndCall<R>(action: NormalAction, frame: FrameApi, scope: ExprScope, count: number, run: (asked: ExprScope) => Promise<R>, keepOpen: (outcome: R) => boolean, always = false): Promise<R | null> {
   const prompt = (action as CallAction).prompt;
-  if (!prompt) return (await confirmAction(action, frame, count, always)) ? scope : null;
-  const input = await frame.prompt(prompt, { title: frame.t(action.label), message: action.confirm ? frame.t(action.confirm, { count }) : undefined, scope });
-  return input ? { ...scope, input } : null;
+  if (!prompt) return (await confirmAction(action, frame, count, always)) ? run(scope) : null;
+  let outcome: R | null = null;
+  const input = await frame.prompt(prompt, {
+    title: frame.t(action.label),
+    message: action.confirm ? frame.t(action.confirm, { count }) : undefined,
+    scope,
+    submit: async (values) => {
+      outcome = await run({ ...scope, input: values });
+      return !keepOpen(outcome);
+    },
+  });
+  return input ? outcome : null;
 }
 
 /**
@@ -58,23 +70,28 @@ export async function runRowCalls(action: NormalAction & CallAction, ctx: CallCo
     return false;
   }
   const targets = selection === 'multi' ? ctx.rows : [ctx.rows[0] ?? null];
-  const asked = await askBeforeCall(action, frame, { ...ctx.scope, row: targets[0] ?? ctx.scope.row ?? null }, targets.length, services.confirmWrites === true);
-  if (!asked) return false;
-  let done = 0;
-  for (const row of targets) {
-    try {
-      await services.call(action.operation!, buildInputs(action.params, { ...asked, row }, ctx.formBody), { confirmed: true });
-      done++;
-    } catch (e) {
-      if (done > 0) {
-        const message = e instanceof OperationError ? (e.serverMessage ?? e.message) : e instanceof Error ? e.message : String(e);
-        await frame.alert(frame.t('engine.partlyDone', { done, failed: targets.length - done, message }));
-      } else await frame.alertError(e);
-      await ctx.onRefused?.();
-      return false;
+  const prompt = action.prompt;
+  // 'refused': nothing done, the prompt stays open; 'partly': some rows done, it closes.
+  const callAll = async (asked: ExprScope): Promise<'done' | 'partly' | 'refused'> => {
+    let done = 0;
+    for (const row of targets) {
+      try {
+        await services.call(action.operation!, buildInputs(action.params, { ...asked, row }, ctx.formBody, prompt), { confirmed: true });
+        done++;
+      } catch (e) {
+        if (done > 0) {
+          const message = e instanceof OperationError ? (e.serverMessage ?? e.message) : e instanceof Error ? e.message : String(e);
+          await frame.alert(frame.t('engine.partlyDone', { done, failed: targets.length - done, message }));
+        } else await frame.alertError(e);
+        await ctx.onRefused?.();
+        return done > 0 ? 'partly' : 'refused';
+      }
     }
-  }
-  frame.notify(action.success ? frame.t(action.success) : selection === 'multi' ? frame.t('engine.doneCount', { count: done }) : frame.t('engine.done'));
+    return 'done';
+  };
+  const outcome = await askAndCall(action, frame, { ...ctx.scope, row: targets[0] ?? ctx.scope.row ?? null }, targets.length, callAll, (o) => o === 'refused', services.confirmWrites === true);
+  if (outcome !== 'done') return false;
+  frame.notify(action.success ? frame.t(action.success) : selection === 'multi' ? frame.t('engine.doneCount', { count: targets.length }) : frame.t('engine.done'));
   return true;
 }
 

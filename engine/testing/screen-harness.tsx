@@ -4,7 +4,7 @@
  */
 import { render, type RenderResult } from '@testing-library/react';
 import type { i18n as I18n } from 'i18next';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import type { WidgetServices } from '../../widgets/services';
@@ -30,10 +30,12 @@ export interface HarnessProps {
   history?: string[];
   loadApiIndex?: EngineConfig['loadApiIndex'];
   customComponents?: EngineConfig['customComponents'];
+  /** Told the address (path and query) whenever the router moves. */
+  onLocation?: (address: string) => void;
 }
 
 /** (Router →) engine → screen, inside whatever i18n provider is above. */
-export function ScreenHarness({ id, registry, services, widgetServices, texts, route = '/', router: ownRouter = true, history = [], loadApiIndex, customComponents }: HarnessProps) {
+export function ScreenHarness({ id, registry, services, widgetServices, texts, route = '/', router: ownRouter = true, history = [], loadApiIndex, customComponents, onLocation }: HarnessProps) {
   const [widgets] = useState(() => widgetServices ?? createFixtureServices());
   const screenElement = useMemo(
     () => (
@@ -49,6 +51,7 @@ export function ScreenHarness({ id, registry, services, widgetServices, texts, r
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [ownRouter, screenElement, route],
   );
+  useEffect(() => (router && onLocation ? router.subscribe((state) => onLocation(state.location.pathname + state.location.search)) : undefined), [router, onLocation]);
   return router ? <RouterProvider router={router} /> : screenElement;
 }
 
@@ -61,6 +64,7 @@ export interface RenderScreenOptions extends FixtureEngineOptions {
   customComponents?: EngineConfig['customComponents'];
   language?: 'ko' | 'en';
   services?: EngineServices;
+  onLocation?: (address: string) => void;
 }
 
 export function renderScreen(id: string, options: RenderScreenOptions): RenderResult & { services: FixtureEngineServices; i18n: I18n } {
@@ -69,7 +73,7 @@ export function renderScreen(id: string, options: RenderScreenOptions): RenderRe
   const registry = createScreenRegistry(options.entries);
   const result = render(
     <I18nextProvider i18n={i18n}>
-      <ScreenHarness id={id} registry={registry} services={services} texts={options.texts} route={options.route} history={options.history} loadApiIndex={options.loadApiIndex} customComponents={options.customComponents} />
+      <ScreenHarness id={id} registry={registry} services={services} texts={options.texts} route={options.route} history={options.history} loadApiIndex={options.loadApiIndex} customComponents={options.customComponents} onLocation={options.onLocation} />
     </I18nextProvider>,
   );
   return { ...result, services, i18n };

@@ -77,6 +77,22 @@ export const CallAction = Named(
       ),
       /** Ask for inputs first (`input.<field>` in params). */
       prompt: Type.Optional(Prompt),
+      /**
+       * Edit screens: a question asked before the call (instead of `confirm`) while `when` holds — what
+       * the user should know at the place of the decision. `{{list}}` in `message` is the texts `list`
+       * gives (one a line, repeats once); `link` offers a way forward (예산전용) instead of going on.
+       */
+      warn: Type.Optional(
+        Type.Object(
+          {
+            when: Expr,
+            message: Text,
+            list: Type.Optional(Expr),
+            link: Type.Optional(Type.Object({ route: Route, label: Text, query: Type.Optional(ParamMap) }, { additionalProperties: false })),
+          },
+          { additionalProperties: false, description: 'A question before the call while `when` holds, with `{{list}}` and a link' },
+        ),
+      ),
     },
     { additionalProperties: false, description: 'Calls an operation (with the selected rows, the form or the node)' },
   ),

@@ -92,11 +92,13 @@ export const DefaultValue = Named(
       Type.Array(Type.String()),
       Type.Object({ login: Enum(LOGIN_PARTS) }, { additionalProperties: false }),
       Type.Object({ today: Type.Integer() }, { additionalProperties: false }),
+      // The year as YYYY, offset by n years (a fiscal year field starts at this year: { year: 0 }).
+      Type.Object({ year: Type.Integer() }, { additionalProperties: false }),
       Type.Object({ preset: Enum(DATE_PRESETS) }, { additionalProperties: false }),
       // Edit forms: the address's parameter (a link's `noPo=Y` starts a delivery without an order), else `or`.
       Type.Object({ query: Identifier, or: Type.Optional(Scalar()) }, { additionalProperties: false }),
     ],
-    { description: 'A literal, { login: part }, { today: offsetDays }, { preset: name } or (edit forms) { query: parameter, or: fallback }' },
+    { description: 'A literal, { login: part }, { today: offsetDays }, { year: offsetYears }, { preset: name } or (edit forms) { query: parameter, or: fallback }' },
   ),
 );
 

@@ -69,6 +69,8 @@ export const Detail = Named(
       visibleRows: Type.Optional(Type.Integer({ minimum: 3, maximum: 40 })),
       /** Shown only while this holds (e.g. `mode == 'update'`). */
       visible: Type.Optional(Expr),
+      /** Rows marked (a warm background) while this holds over `row`: `"!empty(row.shortfall)"`; say why in a column too. */
+      highlight: Type.Optional(Expr),
       /**
        * A button that adds a row from a popup: the person popup (spec §2) or the company popup (its
        * search is `operation`, called with `q`, answering rows with compNo, compNameKr, taxNo2).

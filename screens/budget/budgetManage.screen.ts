@@ -46,7 +46,7 @@ export default defineListScreen({
         title: T('budgetManage.newLine'),
         columns: 2,
         fields: [
-          { field: 'fiscalYear', required: true, mask: 'onlynum', maxLength: 4 },
+          { field: 'fiscalYear', required: true, mask: 'onlynum', maxLength: 4, default: { year: 0 } },
           { field: 'month', required: true, mask: 'onlynum', maxLength: 2 },
           { field: 'deptcd', label: F('dept'), widget: 'department', required: true },
           { field: 'accountCode', widget: 'select', codeGroup: 'BUDGET_ACCOUNT', required: true },

@@ -52,7 +52,7 @@ export default defineListScreen({
         message: T('budgetTransfer.requestHelp'),
         columns: 2,
         fields: [
-          { field: 'fiscalYear', required: true, mask: 'onlynum', maxLength: 4, span: 2 },
+          { field: 'fiscalYear', required: true, mask: 'onlynum', maxLength: 4, span: 2, default: { year: 0 } },
           { field: 'fromDeptcd', widget: 'department', required: true },
           { field: 'toDeptcd', widget: 'department', required: true },
           { field: 'fromAccount', widget: 'select', codeGroup: 'BUDGET_ACCOUNT', required: true },

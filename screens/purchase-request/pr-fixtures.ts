@@ -342,6 +342,7 @@ export function createPrFixtures(options: PrFixtureOptions = {}) {
       const rows = pr.lines.map((l, i) => ({
         lineNo: l.lineNo, itemName: l.itemName, accountCode: i === 0 ? 'SUP' : null, accountName: i === 0 ? '소모품' : null, policy: i === 0 ? 'STOP' : null,
         controlled: i === 0, budget: i === 0 ? '2000000' : null, available: i === 0 ? '1500000' : null, requested: String(Math.round(Number(l.estAmount))),
+        exceeds: null, shortfall: null, warning: null,
       }));
       return { prNo: pr.prNo, deptcd: 'D1220', fiscalYear: 2026, month: 11, rows, total: rows.length };
     },

@@ -153,6 +153,39 @@ describe('prEdit: the requester writes, saves and submits a PR', { timeout: 30_0
     expect(gridRowTexts(document, 1)[0]).toEqual(expect.arrayContaining(['1', '소모품', '초과 불가', '2,000,000', '1,500,000']));
   });
 
+  it('over a STOP budget: the line is marked with its shortfall, 결재 상신 asks first with the approval’s message and a way to 예산전용', async () => {
+    const warning = '예산을 초과합니다: 구매1팀(D1220) 시험연구 2026년 11월 — 가용 0원, 요청 6,000,000원';
+    const { router, services } = renderPrFlow('/prEdit?prNo=PR2026-000101', {
+      answers: {
+        getPrBudget: () => ({
+          prNo: 'PR2026-000101', deptcd: 'D1220', fiscalYear: 2026, month: 11, total: 1,
+          rows: [{ lineNo: 1, itemName: '육각볼트', accountCode: 'RND', accountName: '시험연구', policy: 'STOP', controlled: true, budget: '0', available: '0', requested: '6000000', exceeds: 'STOP', shortfall: '6000000', warning }],
+        }),
+      },
+    });
+    await screen.findByDisplayValue('육각볼트 외 1건');
+    await waitFor(() => expect(gridRowTexts(document, 1)[0]).toEqual(expect.arrayContaining(['시험연구', '6,000,000'])));
+
+    fireEvent.click(screen.getByRole('button', { name: '결재 상신' }));
+    let ask = await screen.findByRole('dialog', { name: '결재 상신' });
+    expect(ask).toHaveTextContent(warning);
+    expect(ask).toHaveTextContent('그래도 결재를 상신하시겠습니까?');
+    // The way forward: 예산전용, nothing submitted.
+    fireEvent.click(within(ask).getByRole('link', { name: '예산전용 요청으로 가기' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/budget/budgetTransfer'));
+    expect(callsOf(services.calls, 'submitPr')).toHaveLength(0);
+
+    await router.navigate('/prEdit?prNo=PR2026-000101');
+    await screen.findByDisplayValue('육각볼트 외 1건');
+    await waitFor(() => expect(gridRowTexts(document, 1).length).toBe(1));
+    fireEvent.click(screen.getByRole('button', { name: '결재 상신' }));
+    ask = await screen.findByRole('dialog', { name: '결재 상신' });
+    fireEvent.click(within(ask).getByRole('button', { name: '확인' }));
+    // The warning stood in for the confirmation: submitted at once, and said so.
+    await screen.findByText('결재를 상신했습니다.');
+    expect(callsOf(services.calls, 'submitPr')).toHaveLength(1);
+  });
+
   it('a stale version is refused with the server’s 409 message', async () => {
     renderPrFlow('/prEdit?prNo=PR2026-000101', {
       answers: { updatePr: () => { throw new OperationError(409, 'VERSION_CONFLICT', '다른 사용자가 먼저 변경했습니다. 다시 조회한 뒤 처리하세요'); } },

@@ -124,6 +124,8 @@ export default defineEditScreen({
       visibleRows: 4,
       visible: "mode == 'update'",
       load: { operation: 'getPrBudget', params: { path: { prNo: 'form.prNo' } } },
+      // A STOP / WARN line the PR's lines of its account overdraw: marked, with what is missing.
+      highlight: '!empty(row.shortfall)',
       columns: [
         { field: 'lineNo', type: 'number', width: 50 },
         { field: 'itemName', width: 200 },
@@ -132,6 +134,10 @@ export default defineEditScreen({
         { field: 'budget', label: F('budgetAmount'), type: 'money', currency: 'KRW', width: 130 },
         { field: 'available', label: F('budgetAvailable'), type: 'money', currency: 'KRW', width: 130 },
         { field: 'requested', label: F('budgetRequested'), type: 'money', currency: 'KRW', width: 130 },
+        { field: 'shortfall', label: F('budgetShortfall'), type: 'money', currency: 'KRW', width: 130 },
+        // Not shown, read by 결재 상신's warning.
+        { field: 'exceeds', label: F('budgetPolicy'), hidden: true },
+        { field: 'warning', label: F('budgetShortfall'), hidden: true },
       ],
     },
     {
@@ -204,6 +210,13 @@ export default defineEditScreen({
       visible: may('submit'),
       enabled: '!screen.dirty',
       confirm: T('confirmSubmit'),
+      // Over a STOP / WARN budget: asked here, with the approval's message and the way to 예산전용.
+      warn: {
+        when: "some(detail.budget.rows, 'exceeds', 'STOP') || some(detail.budget.rows, 'exceeds', 'WARN')",
+        message: T('budgetShortConfirm'),
+        list: "pluck(detail.budget.rows, 'warning')",
+        link: { route: '/budget/budgetTransfer', label: T('budgetTransferLink') },
+      },
       params: { path: { prNo: 'form.prNo' }, body: { version: 'form.version' } },
       success: T('submitted'),
       then: ['reloadRecord'],

@@ -3,19 +3,14 @@
  * Korean particle that makes a message read naturally. Each check appends field errors
  * (`body/lines/0/quantity`) so one answer names every bad field.
  */
+import { josa } from '../../lib/josa.js';
 import { compareDecimals } from '../../lib/money.js';
 import type { FieldError } from './errors.js';
 
 const DECIMAL_RE = /^-?\d+(?:\.\d+)?$/;
 
-/** 은/는 (topic), 이/가 (subject), 을/를 (object) after a Korean word, by its last syllable's final consonant. */
-export function josa(word: string, pair: '은/는' | '이/가' | '을/를'): string {
-  const last = word.charCodeAt(word.length - 1);
-  const hangul = last >= 0xac00 && last <= 0xd7a3;
-  const hasFinal = hangul ? (last - 0xac00) % 28 !== 0 : false;
-  const [withFinal, without] = pair.split('/');
-  return word + (hasFinal ? withFinal : without);
-}
+/** The project's one particle helper (lib/josa.ts): 은/는, 이/가, 을/를, 으로/로, 와/과 after a word as it is read. */
+export { josa } from '../../lib/josa.js';
 
 export interface DecimalRule {
   label: string;

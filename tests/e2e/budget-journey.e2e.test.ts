@@ -2,16 +2,16 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { apiLogin, openLoggedIn, unexpected } from './helpers/auth';
 import { launchBrowser, type TestPage } from './helpers/browser';
-import { clickGridRow, confirm, expectField, gridRows, notice, poll } from './helpers/screen';
+import { confirm, expectField, gridRows, notice, poll } from './helpers/screen';
 
 /**
  * Budget control in the browser (issue #26): a PR charged to the STOP account 시험연구 (RND), whose
  * budget this month is 0 in the seed, shows 가용 0 on its edit screen; its approval is refused with
  * BUDGET_EXCEEDED's message; a budget transfer (예산전용) into that key is approved on
  * /budget/budgetTransfer by the BUDGET rule's approver (opadmin); the same approval then passes.
- * The PR and the transfer request are written through the API (their screens are tested elsewhere;
- * the request prompt's department popups are not what this journey is about); everything the users
- * decide is done on the screens. Amounts carry the run's stamp, so a rerun against the same server
+ * The PR is written through the API (its screen is tested elsewhere); the transfer is asked in the
+ * 전용 요청 dialog (departments typed by code, a refusal that keeps what was typed), and everything the
+ * users decide is done on the screens: 결재 상신 asks first with the budget's shortfall. Amounts carry the run's stamp, so a rerun against the same server
  * works with its own documents.
  */
 describe('budget journey: PR refused under STOP → budget transfer approved → PR approved', () => {
@@ -58,8 +58,13 @@ describe('budget journey: PR refused under STOP → budget transfer approved →
     const budget = page.getByRole('region', { name: /예산 가용/ });
     // Account, policy, budget 0 and available 0 on the one line.
     await poll(async () => (await gridRows(budget)).map((r) => r.join('|')), 30_000).toEqual([expect.stringMatching(/시험연구\|초과 불가\|0\|0\|/)]);
+    // Asked at the place of the decision: the approval's own message, and the way to 예산전용.
     await page.getByRole('button', { name: '결재 상신' }).click();
-    await confirm(page, '저장된 내용으로 결재를 상신하시겠습니까?');
+    const ask = page.getByRole('dialog', { name: '결재 상신' });
+    await ask.waitFor();
+    await ask.getByText(/예산을 초과합니다: .*시험연구 .*가용 0원, 요청 [\d,]+원/).waitFor();
+    await ask.getByRole('link', { name: '예산전용 요청으로 가기' }).waitFor();
+    await ask.getByRole('button', { name: '확인', exact: true }).click();
     await notice(page, '결재를 상신했습니다.').waitFor({ timeout: 30_000 });
     await expectField(page, 'status', '결재중');
     expect(unexpected(problems)).toEqual([]);
@@ -79,18 +84,55 @@ describe('budget journey: PR refused under STOP → budget transfer approved →
     await expectField(page, 'status', '결재중');
   });
 
-  it('a transfer of 1,000,000 won from 소모품 to 시험연구 is approved by opadmin on 예산전용', async () => {
+  it('operator asks for a transfer of 1,000,000 won from 소모품 to 시험연구 in the 전용 요청 dialog; a refusal keeps what was typed', async () => {
     const pr = await api<{ deptcd: string }>('buyer', 'GET', `/api/v1/prs/${encodeURIComponent(doc.prNo)}`);
-    const t = await api<{ transferNo: string }>('operator', 'POST', '/api/v1/budget/transfers', {
-      fiscalYear: year, fromMonth: month, fromDeptcd: pr.deptcd, fromAccount: 'SUP', toMonth: month, toDeptcd: pr.deptcd, toAccount: 'RND', amount: '1,000,000', reason: `시험연구 예산 보충 ${stamp}`,
-    });
-    doc.transferNo = t.transferNo;
+    const { page, problems } = await internal('operator');
+    await page.goto('/budget/budgetTransfer');
+    await page.getByRole('button', { name: '전용 요청', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: '전용 요청' });
+    await dialog.waitFor();
+    // This fiscal year is filled in; nothing is called missing before a save is tried.
+    expect(await dialog.getByLabel('회계연도').inputValue()).toBe(String(year));
+    expect(await dialog.getByText('필수 입력 항목입니다.').count()).toBe(0);
+    // The departments typed by their code (the popup is for a part of a name).
+    for (const label of ['보내는 부서', '받는 부서']) {
+      const box = dialog.getByRole('textbox', { name: new RegExp(`^${label}`) });
+      await box.fill(pr.deptcd);
+      await box.press('Tab');
+      await poll(async () => box.inputValue(), 15_000).not.toBe(pr.deptcd);
+    }
+    await dialog.getByLabel('보내는 계정').selectOption('SUP');
+    await dialog.getByLabel('받는 계정').selectOption('RND');
+    await dialog.getByLabel('보내는 월').selectOption(String(month));
+    await dialog.getByLabel('받는 월').selectOption(String(month));
+    await dialog.getByLabel('전용 사유').fill(`시험연구 예산 보충 ${stamp}`);
+    // More than the source has: refused, and the dialog keeps everything typed.
+    await dialog.getByLabel('전용 금액').fill('999,999,999,999');
+    await dialog.getByRole('button', { name: '확인', exact: true }).click();
+    const refusal = page.getByRole('alertdialog').filter({ hasText: /전용 금액이 가용 예산을 초과합니다/ });
+    await refusal.waitFor({ timeout: 30_000 });
+    await refusal.getByRole('button', { name: '확인', exact: true }).click();
+    expect(await dialog.getByLabel('전용 사유').inputValue()).toBe(`시험연구 예산 보충 ${stamp}`);
+    await dialog.getByLabel('전용 금액').fill('1,000,000');
+    await dialog.getByRole('button', { name: '확인', exact: true }).click();
+    await notice(page, '예산전용을 요청하고 결재를 올렸습니다').waitFor({ timeout: 30_000 });
+    await dialog.waitFor({ state: 'detached' });
+    const mine = await api<{ rows: { transferNo: string; reason: string; fromDeptcd: string; toAccount: string }[] }>('operator', 'GET', `/api/v1/budget/transfers?fiscalYear=${year}&size=50&sort=transferNo:desc`);
+    const sent = mine.rows.find((r) => r.reason === `시험연구 예산 보충 ${stamp}`);
+    expect(sent).toMatchObject({ fromDeptcd: pr.deptcd, toAccount: 'RND' });
+    doc.transferNo = sent!.transferNo;
+    // The one refusal asked for above (409) and nothing else.
+    expect(unexpected(problems).filter((p) => !/status of 409/.test(p))).toEqual([]);
+  });
+
+  it('opadmin approves it on 예산전용, opened as the approval card links it (the transfer selected)', async () => {
     const { page, problems } = await internal('opadmin');
     // Where the home page's approval card links it (the card shows the oldest few; the seed has older ones).
     await page.goto(`/budget/budgetTransfer?transferNo=${encodeURIComponent(doc.transferNo)}`);
     const list = page.getByTestId('list-grid');
     await poll(async () => (await gridRows(list)).map((r) => [r[0], r[1]]), 30_000).toEqual([[doc.transferNo, '결재중']]);
-    await clickGridRow(page, list, 0);
+    // Selected already: 승인 is ready without a click on the row.
+    await poll(async () => page.getByRole('button', { name: '승인', exact: true }).isEnabled(), 15_000).toBe(true);
     await page.getByRole('button', { name: '승인', exact: true }).click();
     await confirm(page, /예산전용을 승인하시겠습니까/);
     await notice(page, '승인했습니다').waitFor({ timeout: 30_000 });

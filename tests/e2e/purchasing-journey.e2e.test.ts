@@ -80,6 +80,10 @@ describe('purchasing journey: PR → approval → quotations → selection → P
     await notice(page, '저장되었습니다.').waitFor();
     await expectField(page, 'prNo', /^PR\d{4}-\d{6}$/);
     doc.prNo = await fieldText(page, 'prNo');
+    // The saved PR's number is in the address at once: F5 shows it again, not an empty form.
+    await page.waitForURL((u) => u.pathname === '/prEdit' && u.searchParams.get('prNo') === doc.prNo);
+    await page.reload();
+    await expectField(page, 'prNo', doc.prNo);
     expect(await fieldText(page, 'status')).toBe('작성중');
     expect(await fieldText(page, 'approvalStatus')).toBe('미상신');
     expect(await fieldText(page, 'requesterName')).toBe('정수빈');

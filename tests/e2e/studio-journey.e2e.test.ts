@@ -102,7 +102,7 @@ describe('screen studio: write, check, preview, publish, open, refuse, restore',
     await page.keyboard.press('Enter');
     expect(await page.evaluate(() => document.activeElement?.classList.contains('cm-content'))).toBe(true);
     expect(await page.evaluate(() => window.getSelection()?.toString())).toContain('compNameKo');
-    await problems.getByRole('button', { name: 'compNameKr(으)로 고치기' }).click();
+    await problems.getByRole('button', { name: 'compNameKr로 고치기' }).click();
     expect(await page.locator('.cm-content').innerText()).toContain('"field": "compNameKr"');
     await page.getByRole('button', { name: '검사', exact: true }).click();
     await page.getByTestId('studio-status').getByText('문제가 없습니다. 게시할 수 있습니다.').waitFor();
@@ -139,7 +139,7 @@ describe('screen studio: write, check, preview, publish, open, refuse, restore',
     await page.getByLabel('변경 메모').fill('첫 게시');
     await page.getByRole('button', { name: '게시', exact: true }).click();
     await confirm(page, /게시하시겠습니까/);
-    await page.getByTestId('studio-status').getByText(`v1을(를) 게시했습니다: /s/${NAME}`).waitFor();
+    await page.getByTestId('studio-status').getByText(`v1을 게시했습니다: /s/${NAME}`).waitFor();
     await page.getByRole('region', { name: '버전 이력' }).getByText('게시 중').waitFor();
     await screenshot(page, 'studio-published');
     expect(unexpected(analyst.problems)).toEqual([]);
@@ -196,7 +196,7 @@ describe('screen studio: write, check, preview, publish, open, refuse, restore',
     await page.getByLabel('변경 메모').fill('상태 열 추가');
     await page.getByRole('button', { name: '게시', exact: true }).click();
     await confirm(page, /게시하시겠습니까/);
-    await page.getByTestId('studio-status').getByText(`v2을(를) 게시했습니다: /s/${NAME}`).waitFor();
+    await page.getByTestId('studio-status').getByText(`v2를 게시했습니다: /s/${NAME}`).waitFor();
 
     await operator.page.goto('/');
     await operator.page.goto(`/s/${NAME}`);
@@ -211,7 +211,7 @@ describe('screen studio: write, check, preview, publish, open, refuse, restore',
     await screenshot(page, 'studio-diff');
     await history.getByRole('button', { name: 'v1 이 버전으로 복원' }).click();
     await confirm(page, /복원하시겠습니까/);
-    await page.getByTestId('studio-status').getByText('v1을(를) 복원했습니다.').waitFor();
+    await page.getByTestId('studio-status').getByText('v1을 복원했습니다.').waitFor();
     await history.getByRole('row', { name: /v3/ }).getByText('게시 중').waitFor();
 
     await operator.page.goto('/');

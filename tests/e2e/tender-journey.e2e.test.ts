@@ -99,6 +99,10 @@ describe('tender journey: draft → invitations → sealed bids → dual-control
     await succeeded(page, '저장되었습니다.');
     await expectField(page, 'tenderNo', /^BD\d{4}-\d{6}$/);
     doc.tenderNo = await fieldText(page, 'tenderNo');
+    // The saved tender's number is in the address at once: F5 shows it again, not an empty form.
+    await page.waitForURL((u) => u.pathname === '/bid/tenderEdit' && u.searchParams.get('tenderNo') === doc.tenderNo);
+    await page.reload();
+    await expectField(page, 'tenderNo', doc.tenderNo);
     expect(await fieldText(page, 'status')).toBe('작성중');
 
     await page.getByRole('button', { name: '공고', exact: true }).click();

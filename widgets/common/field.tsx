@@ -1,4 +1,4 @@
-import { useId, useState, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { isRequiredFilled } from '../../lib/text';
 import { useWidgetText } from '../i18n';
 import styles from './field.module.css';
@@ -88,15 +88,27 @@ export function useFieldIds(id?: string): FieldIds {
 }
 
 /**
- * Required-field state: after the user has left the field once, an empty value (per
- * isRequiredFilled) shows the required message unless an `invalid` message is given.
+ * Required-field state: an empty value (per isRequiredFilled) shows the required message once the
+ * user has changed the field and left it — never for a field merely passed through (a dialog's
+ * first field has the focus on opening; clicking elsewhere must not call it missing). A save shows
+ * every missing field through `invalid`. `markTouched(true)` counts the field as edited although its
+ * value did not change (text typed into a lookup field and not yet chosen).
  */
 export function useRequiredMessage(value: unknown, required: boolean | undefined, invalid: string | null | undefined) {
   const t = useWidgetText();
   const [touched, setTouched] = useState(false);
+  const first = useRef(JSON.stringify(value ?? null));
+  const edited = useRef(false);
+  useEffect(() => {
+    if (JSON.stringify(value ?? null) !== first.current) edited.current = true;
+  }, [value]);
   const missing = !!required && touched && !isRequiredFilled(value);
   const message = invalid ? invalid : missing ? t('required') : null;
-  return { message, markTouched: () => setTouched(true) };
+  // Handed straight to onBlur as well: only `true` itself counts as typed, not an event.
+  const markTouched = (typed?: unknown) => {
+    if (typed === true || edited.current) setTouched(true);
+  };
+  return { message, markTouched };
 }
 
 /** aria attributes a control gets from its field state. */

@@ -30,6 +30,7 @@ import {
   toGridCell,
   totalsCell,
   TOTALS_ROW_THEME,
+  HIGHLIGHT_ROW_THEME,
   visibleRange,
   type GridColumn,
   type GridRow,
@@ -62,6 +63,8 @@ export interface DataGridProps<Row extends GridRow> {
   onCellEdit?: (index: number, field: string, value: unknown) => void;
   /** A frozen totals row at the bottom. */
   totals?: Record<string, unknown> | null;
+  /** Rows to mark (a warm background): a budget line over its limit. */
+  highlightRow?: (index: number) => boolean;
   /** Defaults 10, 27, 30 (lib/constants.ts). */
   visibleRows?: number;
   rowHeight?: number;
@@ -143,6 +146,7 @@ function DataGridInner<Row extends GridRow>(props: DataGridProps<Row>, ref: Forw
     readOnly = false,
     onCellEdit,
     totals,
+    highlightRow,
     visibleRows,
     rowHeight,
     headerHeight,
@@ -391,7 +395,9 @@ function DataGridInner<Row extends GridRow>(props: DataGridProps<Row>, ref: Forw
         columns={glideColumns}
         rows={rowCount + (hasTotals ? 1 : 0)}
         freezeTrailingRows={hasTotals ? 1 : 0}
-        getRowThemeOverride={hasTotals ? (row: number) => (row === rowCount ? TOTALS_ROW_THEME : undefined) : undefined}
+        getRowThemeOverride={
+          hasTotals || highlightRow ? (row: number) => (hasTotals && row === rowCount ? TOTALS_ROW_THEME : highlightRow?.(row) ? HIGHLIGHT_ROW_THEME : undefined) : undefined
+        }
         freezeColumns={freezeColumns}
         getCellContent={getCellContent}
         customRenderers={[codeCellRenderer]}

@@ -225,6 +225,8 @@ export const TOTALS_CELL_THEME: Partial<Theme> = Object.freeze({ bgCell: TOTALS_
  * shows no checkbox (glide offers no per-row marker switch); its cells restore the text colour.
  */
 export const TOTALS_ROW_THEME: Partial<Theme> = Object.freeze({ bgCell: TOTALS_BG, textDark: TOTALS_BG, textMedium: TOTALS_BG, textLight: TOTALS_BG, accentColor: TOTALS_BG });
+/** A row that needs the user's attention (a budget line over its limit): a warm background. */
+export const HIGHLIGHT_ROW_THEME: Partial<Theme> = Object.freeze({ bgCell: '#fff1e0', bgCellMedium: '#ffe4c4' });
 export const LINK_CELL_THEME: Partial<Theme> = Object.freeze({ linkColor: '#1b4b8f' });
 
 export const CODE_CELL_KIND = 'gpms-code-cell';

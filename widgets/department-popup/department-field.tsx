@@ -1,9 +1,9 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { LookupField } from '../common/lookup-field';
 import { useRequiredMessage, type CommonFieldProps } from '../common/field';
 import { useWidgetText } from '../i18n';
-import type { DepartmentRow } from '../services';
-import { DepartmentPopup, type SectionFilter } from './department-popup';
+import { useWidgetServices, type DepartmentRow } from '../services';
+import { DepartmentPopup, departmentQuery, type SectionFilter } from './department-popup';
 
 export interface DepartmentValue {
   deptcd: string;
@@ -24,7 +24,10 @@ export interface DepartmentFieldProps extends CommonFieldProps {
   width?: number | string;
 }
 
-/** A department field: type part of a name, Enter or 🔍 opens the department popup with it. */
+/**
+ * A department field: type part of a name, Enter or 🔍 opens the department popup with it. A code or
+ * a whole name typed and left is looked up: one department found is chosen (the popup need not open).
+ */
 export function DepartmentField({
   value,
   onChange,
@@ -44,7 +47,12 @@ export function DepartmentField({
   block,
 }: DepartmentFieldProps) {
   const t = useWidgetText();
+  const services = useWidgetServices();
   const [draft, setDraft] = useState<string | null>(null);
+  const draftRef = useRef(draft);
+  useEffect(() => {
+    draftRef.current = draft;
+  }, [draft]);
   const [searching, setSearching] = useState<string | null>(null);
   const { message, markTouched } = useRequiredMessage(value?.deptcd ?? '', required, invalid);
   return (
@@ -70,7 +78,21 @@ export function DepartmentField({
           setDraft(null);
           onChange(null);
         }}
-        onBlur={markTouched}
+        onBlur={() => {
+          const typed = draft?.trim() ?? '';
+          markTouched(typed !== '');
+          if (typed === '' || searching !== null) return;
+          // Exactly this code or name; the popup (Enter, 🔍) is there for a part of a name.
+          void services
+            .listDepartments(departmentQuery(section ?? null, typed, { enabledBsns, searchOption: 'EQ', compYn }))
+            .then((rows) => {
+              // Not when the user typed on meanwhile.
+              if (rows.length !== 1 || draftRef.current?.trim() !== typed) return;
+              setDraft(null);
+              onChange(rows[0]!);
+            })
+            .catch(() => undefined);
+        }}
         searchLabel={t('deptSearch')}
         clearLabel={`${label ?? t('department')} ${t('clear')}`}
       />

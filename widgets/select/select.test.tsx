@@ -57,9 +57,13 @@ describe('Select (spec §3: an empty entry labelled choose or all first)', () =>
     ]);
   });
 
-  it('says a required select is empty once left', async () => {
+  it('says a required select is empty once changed and left, not when merely passed through', async () => {
     renderWidget(<Host required />);
     screen.getByLabelText(/발주상태/).focus();
+    await userEvent.tab();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    await userEvent.selectOptions(screen.getByLabelText(/발주상태/), '발주전송');
+    await userEvent.selectOptions(screen.getByLabelText(/발주상태/), '선택');
     await userEvent.tab();
     expect(screen.getByRole('alert')).toHaveTextContent('필수 입력 항목입니다.');
   });

@@ -356,7 +356,7 @@ export function createFixtureServices(options: FixtureOptions = {}): WidgetServi
         FIXTURE_DEPARTMENTS.filter(
           (d) =>
             (!sectionName || d.sectionName === sectionName.trim() || d.topDept === sectionName.trim()) &&
-            (!deptnm || (searchOption === 'EQ' ? d.deptnm === deptnm.trim() : d.deptnm.includes(deptnm.trim()))),
+            (!deptnm || d.deptcd === deptnm.trim().toUpperCase() || (searchOption === 'EQ' ? d.deptnm === deptnm.trim() : d.deptnm.includes(deptnm.trim()))),
         ),
       ),
     listPeople: ({ hname, singleid, sectionName, deptcd }) =>

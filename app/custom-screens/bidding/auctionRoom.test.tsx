@@ -86,8 +86,8 @@ describe('auctionRoom: an invited supplier’s live room', { timeout: 30_000 }, 
 
     fireEvent.change(box, { target: { value: '958000' } });
     fireEvent.click(screen.getByRole('button', { name: '입찰하기' }));
-    expect(await screen.findByTestId('bid-accepted')).toHaveTextContent(/^입찰가 958,000이\(가\) \d\d:\d\d:\d\d에 접수되었습니다\.$/);
-    expect(screen.getByRole('status')).toHaveTextContent('입찰가 958,000이(가) 접수되었습니다. 현재 1위입니다.');
+    expect(await screen.findByTestId('bid-accepted')).toHaveTextContent(/^입찰가 958,000이 \d\d:\d\d:\d\d에 접수되었습니다\.$/);
+    expect(screen.getByRole('status')).toHaveTextContent('입찰가 958,000이 접수되었습니다. 현재 1위입니다.');
     expect(amounts).toEqual(['999999', '958000']);
     await waitFor(() => expect(screen.getByTestId('my-best')).toHaveTextContent('958,000'));
   });

@@ -21,7 +21,7 @@ describe('external login with the one-time code', () => {
     await credentials();
     await userEvent.click(screen.getByRole('button', { name: '인증번호 받기' }));
     expect(cyberLogin).toHaveBeenCalledWith('supplier1', 'Gpms!2345', 'SMS');
-    expect(await screen.findByText('휴대폰(SMS) 010-****-8112(으)로 인증번호를 보냈습니다.')).toBeInTheDocument();
+    expect(await screen.findByText('휴대폰(SMS) 010-****-8112로 인증번호를 보냈습니다.')).toBeInTheDocument();
     // The countdown starts at 3:00 — never 3:01 — and a slow machine may already show a second or two less.
     expect(screen.getByText(/^(3:00|2:5\d)$/)).toBeInTheDocument();
     await userEvent.type(screen.getByLabelText('인증번호 6자리'), '12a3456');
@@ -46,7 +46,7 @@ describe('external login with the one-time code', () => {
     await userEvent.click(screen.getByRole('button', { name: '변경하고 로그인' }));
     expect(changeExpiredPassword).toHaveBeenCalledWith({ systemId: 'OGPMS', username: 'supplier1', password: 'Gpms!2345', newPassword: 'Own-Pass-77', newPasswordCheck: 'Own-Pass-77' });
     expect(cyberLogin).toHaveBeenLastCalledWith('supplier1', 'Own-Pass-77', 'SMS');
-    expect(await screen.findByText('휴대폰(SMS) 010-****-8112(으)로 인증번호를 보냈습니다.')).toBeInTheDocument();
+    expect(await screen.findByText('휴대폰(SMS) 010-****-8112로 인증번호를 보냈습니다.')).toBeInTheDocument();
   });
 
   it('starts the countdown at 3:00 even when the clock moves while the answer is handled', async () => {
@@ -57,7 +57,7 @@ describe('external login with the one-time code', () => {
     const now = vi.spyOn(Date, 'now').mockImplementation(() => (clock += 5));
     try {
       await userEvent.click(screen.getByRole('button', { name: '인증번호 받기' }));
-      await screen.findByText('휴대폰(SMS) 010-****-8112(으)로 인증번호를 보냈습니다.');
+      await screen.findByText('휴대폰(SMS) 010-****-8112로 인증번호를 보냈습니다.');
       expect(screen.getByText(/^\d:\d\d$/)).toHaveTextContent('3:00');
     } finally {
       now.mockRestore();
@@ -100,7 +100,7 @@ describe('external login with the one-time code', () => {
     expect(await screen.findByText('등록된 휴대폰 번호가 없어 문자로 인증번호를 보낼 수 없습니다.')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: '이메일로 받기' }));
     expect(cyberLogin).toHaveBeenLastCalledWith('supplier1', 'Gpms!2345', 'EMAIL');
-    expect(await screen.findByText('이메일 s***@example.com(으)로 인증번호를 보냈습니다.')).toBeInTheDocument();
+    expect(await screen.findByText('이메일 s***@example.com으로 인증번호를 보냈습니다.')).toBeInTheDocument();
   });
 
   it('goes back to the first step', async () => {

@@ -13,6 +13,7 @@ import {
   ASSET_EXPENSE, assetStatus, countLineOf, departmentExists, employeeExists, findCount, insertAsset, insertCount, insertCountLine, insertRegistration, insertTransfer, listAssetRows,
   listCandidateRows, listCountLineRows, listCountRows, lockAssetRow, lockCountRow, lockReceiptLine, markCountClosed, markDisposed, openCountAt, registrationOf, updateAsset, updateCount,
 } from './queries.js';
+import { josa } from '../../../lib/josa.js';
 
 /**
  * Assets (docs/assets.md): the register (transfer, dispose), registration from receipt lines of
@@ -102,12 +103,12 @@ export async function registerAssets(db: Db, caller: Caller | null, b: Static<ty
     const today = todayKst();
     for (const [i, key] of b.lines.entries()) {
       const line = await lockReceiptLine(trx, key.whReqNo, key.lineNo);
-      if (!line) throw missing('RECEIPT_LINE_NOT_FOUND', `입고 라인 ${key.whReqNo}-${key.lineNo}을(를) 찾을 수 없습니다`);
+      if (!line) throw missing('RECEIPT_LINE_NOT_FOUND', `입고 라인 ${josa(`${key.whReqNo}-${key.lineNo}`, '을/를')} 찾을 수 없습니다`);
       if (line.expenses !== ASSET_EXPENSE) failIf([{ path: `body/lines/${i}`, message: '자산 유형 비용의 입고만 자산으로 등록할 수 있습니다' }]);
       if (line.status !== 'DECIDED') throw wrongState('최종 확정된 입고만 자산으로 등록할 수 있습니다', line.status);
       const units = Number(line.quantity);
       if (!Number.isInteger(units) || units < 1 || units > 1000) failIf([{ path: `body/lines/${i}`, message: '수량이 1~1000의 정수인 라인만 자산으로 나눌 수 있습니다' }]);
-      if (await registrationOf(trx, key.whReqNo, key.lineNo)) throw refused('ASSET_ALREADY_REGISTERED', `입고 라인 ${key.whReqNo}-${key.lineNo}은(는) 이미 자산으로 등록되었습니다`, [{ path: `body/lines/${i}`, message: '이미 등록됨' }]);
+      if (await registrationOf(trx, key.whReqNo, key.lineNo)) throw refused('ASSET_ALREADY_REGISTERED', `입고 라인 ${josa(`${key.whReqNo}-${key.lineNo}`, '은/는')} 이미 자산으로 등록되었습니다`, [{ path: `body/lines/${i}`, message: '이미 등록됨' }]);
       await insertRegistration(trx, line.whReqNo, line.lineNo, units, actor.userId);
       for (let unit = 1; unit <= units; unit++) {
         const assetNo = await nextDocumentNumber(trx, 'AS', today);
@@ -167,7 +168,7 @@ export async function recordCount(db: Db, caller: Caller | null, countNo: string
     if (k.status !== 'OPEN') throw wrongState('마감된 실사에는 기록할 수 없습니다', k.status);
     if (!(await assetStatus(trx, b.assetNo))) throw missing('ASSET_NOT_FOUND', '자산을 찾을 수 없습니다');
     const before = await countLineOf(trx, k.countNo, b.assetNo);
-    if (before) throw refused('ASSET_ALREADY_COUNTED', `자산 ${b.assetNo}은(는) 이 실사에서 이미 기록되었습니다`, { result: before.result });
+    if (before) throw refused('ASSET_ALREADY_COUNTED', `자산 ${josa(b.assetNo, '은/는')} 이 실사에서 이미 기록되었습니다`, { result: before.result });
     await insertCountLine(trx, { countNo: k.countNo, assetNo: b.assetNo, result: b.result, foundLocation: b.result === 'MOVED' ? foundLocation : null, remark: given(b.remark) ?? null, countedBy: actor.userId });
     await updateCount(trx, k.countNo, { version: k.version + 1 });
     await writeAudit(trx, { entity: 'assetCount', entityKey: k.countNo, action: 'RECORD', actor: actor.userId, after: { assetNo: b.assetNo, result: b.result, foundLocation } });

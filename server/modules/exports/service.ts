@@ -10,6 +10,7 @@ import { exportKey, LEASE_MS, readPage, runExport, type ExportRequest } from './
 import { MAX_EXPORT_RESTARTS } from './jobs.js';
 import { claimWaitingExport, exportOwner, insertExport, ownExport, requestCancel, runningExportsOf, type ExportRow } from './queries.js';
 import type { StartExportBody } from './schemas.js';
+import { josa } from '../../../lib/josa.js';
 
 /** Exports running at once per user (each holds one page in memory and one connection's turn). */
 export const RUNNING_PER_USER = 2;
@@ -89,7 +90,7 @@ export function exportService(app: FastifyInstance) {
     async start(caller: Caller, body: Static<typeof StartExportBody>, clientIp: string) {
       operations ??= listOperations(app);
       const op = operations.get(body.operation) ?? null;
-      if (!op) throw badRequest('EXPORT_OPERATION', `'${body.operation}'은(는) 엑셀로 내려받을 수 있는 조회가 아닙니다`);
+      if (!op) throw badRequest('EXPORT_OPERATION', `${josa(`'${body.operation}'`, '은/는')} 엑셀로 내려받을 수 있는 조회가 아닙니다`);
       const url = operationUrl(op, body.path ?? {});
       if (!url) throw badRequest('EXPORT_OPERATION', `조회 경로의 값(${op.pathParams.join(', ')})이 없습니다`);
       const req: ExportRequest = { url, query: body.query ?? {}, columns: body.columns as ExportRequest['columns'], tzOffsetMinutes: body.tzOffsetMinutes, keyset: op.keyset };

@@ -3,6 +3,7 @@ import type { Db } from '../../db/connect.js';
 import { parseAmount } from '../../domain/money.js';
 import { text } from '../../domain/values.js';
 import { type FieldError } from '../../domain/errors.js';
+import { josa } from '../../../lib/josa.js';
 
 /**
  * The rules an item must follow wherever it is written from (the item screens, the Excel
@@ -63,7 +64,7 @@ export function checkItem(m: Masters, v: ItemInput, at: (field: string) => strin
   const errors: FieldError[] = [];
   const need = (field: string, value: string | null | undefined, label: string) => {
     if (!value || !value.trim()) {
-      errors.push({ path: at(field), message: `${label}은(는) 필수입니다` });
+      errors.push({ path: at(field), message: `${josa(label, '은/는')} 필수입니다` });
       return false;
     }
     return true;

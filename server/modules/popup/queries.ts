@@ -30,7 +30,12 @@ export function listDepartments(db: Db, f: DeptFilter) {
     const section = f.sectionName;
     q = q.where((eb) => eb.or([eb('s.sectionName', '=', section), eb('s.topDept', '=', section)]));
   }
-  if (f.deptnm) q = f.searchOption === 'EQ' ? q.where('d.deptnm', '=', f.deptnm) : q.where('d.deptnm', 'like', contains(f.deptnm));
+  if (f.deptnm) {
+    // The text typed may be the department's code as well as (part of) its name: D1220 finds 구매1팀.
+    const text = f.deptnm;
+    const code = [text, text.toUpperCase()];
+    q = q.where((eb) => eb.or([f.searchOption === 'EQ' ? eb('d.deptnm', '=', text) : eb('d.deptnm', 'like', contains(text)), eb('d.deptcd', 'in', code)]));
+  }
   if (f.compYn === 'Y') q = q.where('d.compYn', '=', 'Y');
   return q.orderBy('s.sortOrder').orderBy('d.sortOrder').orderBy('d.deptcd').limit(POPUP_ROW_LIMIT).execute();
 }

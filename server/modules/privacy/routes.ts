@@ -11,6 +11,7 @@ import { listAccess, listAnswerOf } from './queries.js';
 import { personalOperation } from './registry.js';
 import { AccessLogPage, AccessLogQuery, AccessLogRow, ChainVerdict, RecordDownloadBody, RecordedDownload } from './schemas.js';
 import { recordAccess } from './service.js';
+import { josa } from '../../../lib/josa.js';
 
 export const ACCESS_LOG_SCREEN = '/portal/system/accessLog';
 const TAGS = ['privacy'];
@@ -18,7 +19,7 @@ const TAGS = ['privacy'];
 /** Downloads one user may record per minute (every server counts together): a loop cannot flood a log kept two years. */
 export const DOWNLOAD_RECORDS_PER_MINUTE = 20;
 
-export const notPersonal = (operation: string) => badRequest('PRIVACY_OPERATION', `'${operation}'은(는) 개인정보를 담은 목록이 아닙니다`);
+export const notPersonal = (operation: string) => badRequest('PRIVACY_OPERATION', `${josa(`'${operation}'`, '은/는')} 개인정보를 담은 목록이 아닙니다`);
 
 /** The personal-data access log: read and verified by whoever holds its screen; downloads recorded by anyone who made one. */
 export const privacyRoutes: FastifyPluginAsyncTypebox = async (app) => {

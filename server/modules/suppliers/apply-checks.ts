@@ -6,6 +6,7 @@ import type { Db } from '../../db/connect.js';
 import type { FieldError } from '../../domain/errors.js';
 import { text } from '../../domain/values.js';
 import type { CompanyBody } from './apply-schemas.js';
+import { josa } from '../../../lib/josa.js';
 
 /** Byte limits of spec §5 (3 bytes a Hangul syllable), the same as the supplier master's. */
 export const LIMITS = { compName: 100, ceoName: 50, address: 300, bizType: 100, bizItem: 100, bankHolder: 50, hname: 50 } as const;
@@ -25,7 +26,7 @@ const bytes = (errors: FieldError[], path: string, value: string | null | undefi
     if (required) errors.push({ path, message: `${label}: ${MSG.required}` });
     return;
   }
-  if (byteLength(v) > max) errors.push({ path, message: `${label}은(는) ${max}바이트를 넘을 수 없습니다 (현재 ${byteLength(v)}바이트)` });
+  if (byteLength(v) > max) errors.push({ path, message: `${josa(label, '은/는')} ${max}바이트를 넘을 수 없습니다 (현재 ${byteLength(v)}바이트)` });
 };
 
 export interface CheckedCompany {

@@ -139,6 +139,14 @@ describe('budget transfers', () => {
     const no = refused(await f.post(`/api/v1/approvals/${pending.approvalId}/approve`, f.u.uadmin1, { version: pending.version }), 409, 'BUDGET_EXCEEDED');
     expect(no.details).toMatchObject({ accountCode: 'RND', requested: '45001' });
     const availableBefore = BigInt(no.details ? (no.details as unknown as { available: string }).available : '0');
+    // The PR's budget grid said so before the approver tried: each RND line carries the shortfall of
+    // the PR's RND lines together and the very message the approval answered.
+    const before = ok(await f.get(`/api/v1/budget/prs/${pr.prNo}`, f.u.buyer));
+    for (const r of before.rows) {
+      expect(r.shortfall).toBe(String(45001n - (availableBefore < 0n ? 0n : availableBefore)));
+      expect(r.warning).toBe(no.msg);
+      expect(r.exceeds).toBe('STOP');
+    }
     // 예산전용: 50,000 from this month's SUP of the department to its RND.
     const x = ok(await f.post('/api/v1/budget/transfers', f.u.operator, {
       fiscalYear: thisYear, fromMonth: thisMonth, fromDeptcd: deptA, fromAccount: 'SUP', toMonth: thisMonth, toDeptcd: deptA, toAccount: 'RND', amount: '50000', reason: '시험연구 예산 보충',
@@ -146,6 +154,7 @@ describe('budget transfers', () => {
     expect(ok(await approve(x)).documentStatus).toBe('APPROVED');
     const after = ok(await f.get(`/api/v1/budget/prs/${pr.prNo}`, f.u.buyer));
     expect(BigInt(after.rows[0].available)).toBe(availableBefore + 50000n);
+    expect(after.rows.map((r: Record<string, unknown>) => [r.exceeds, r.shortfall, r.warning])).toEqual([[null, null, null], [null, null, null]]);
     expect(ok(await f.post(`/api/v1/approvals/${pending.approvalId}/approve`, f.u.uadmin1, { version: pending.version })).documentStatus).toBe('APPROVED');
   });
 

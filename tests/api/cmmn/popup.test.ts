@@ -49,6 +49,13 @@ describe('popup lookups (spec §2 popups, §3 fields, §5 rules)', () => {
       const exact = (await get(`/api/v1/cmmn/popup/dept?deptnm=${encodeURIComponent(pick.deptnm)}&searchOption=EQ`)).json();
       expect(exact.map((r: { deptcd: string }) => r.deptcd)).toContain(pick.deptcd);
       expect(exact.every((r: { deptnm: string }) => r.deptnm === pick.deptnm)).toBe(true);
+      // The code typed instead of the name finds the department, exactly or in part-of-name mode.
+      for (const typed of [pick.deptcd, pick.deptcd.toLowerCase()]) {
+        for (const mode of ['&searchOption=EQ', '']) {
+          const byTypedCode = (await get(`/api/v1/cmmn/popup/dept?deptnm=${encodeURIComponent(typed)}${mode}`)).json();
+          expect(byTypedCode.map((r: { deptcd: string }) => r.deptcd)).toEqual([pick.deptcd]);
+        }
+      }
       const part = pick.deptnm.slice(0, 2);
       const like = (await get(`/api/v1/cmmn/popup/dept?deptnm=${encodeURIComponent(part)}`)).json();
       expect(like.every((r: { deptnm: string }) => r.deptnm.includes(part))).toBe(true);

@@ -15,6 +15,8 @@ const when = (iso: string) => {
 /** The published versions, newest first: compare one with the draft, or restore it. */
 export function VersionHistory({ rows, canWrite, diff, onDiff, onRestore, onCloseDiff }: { rows: StudioVersionRow[]; canWrite: boolean; diff: StudioDiff | null; onDiff(versionNo: number): void; onRestore(versionNo: number): void; onCloseDiff(): void }) {
   const t = useEngineText();
+  // The server notes a restore as `v1 복원` when no note was typed: said once, not twice.
+  const restoredNote = (version: number) => t(`${T}.restoredFrom`, { version });
   return (
     <section className={styles.panel} aria-labelledby="studio-versions-title">
       <h3 id="studio-versions-title" className={styles.h3}>
@@ -42,7 +44,9 @@ export function VersionHistory({ rows, canWrite, diff, onDiff, onRestore, onClos
                 <th scope="row">v{v.versionNo}</th>
                 <td>
                   {v.note ?? ''}
-                  {v.restoredFrom !== null && <span className={styles.muted}> ({t(`${T}.restoredFrom`, { version: v.restoredFrom })})</span>}
+                  {v.restoredFrom !== null && restoredNote(v.restoredFrom) !== v.note?.trim() && (
+                    <span className={styles.muted}> ({restoredNote(v.restoredFrom)})</span>
+                  )}
                 </td>
                 <td>{v.createdBy}</td>
                 <td>{when(v.createdAt)}</td>

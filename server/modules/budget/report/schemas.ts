@@ -90,6 +90,9 @@ export const PrBudgetLine = Type.Object({
   budget: Nullable(Type.String()),
   available: Nullable(Type.String({ description: 'What is left of the budget now (whole won)' })),
   requested: Type.String({ description: 'The line’s estimated amount in KRW' }),
+  exceeds: Nullable(Type.String({ description: 'STOP or WARN while the PR’s lines of this account ask more than is available; null when it fits' })),
+  shortfall: Nullable(Type.String({ description: 'STOP / WARN: what the PR’s lines of this account ask beyond what is available (whole won); null when it fits' })),
+  warning: Nullable(Type.String({ description: 'The message the approval would answer (BUDGET_EXCEEDED / BUDGET_WARN_CONFIRM) while it does not fit' })),
 });
 
 export const PrBudget = Type.Object({

@@ -2,7 +2,7 @@ import type { Static } from 'typebox';
 import type { Caller } from '../../../auth/plugin.js';
 import type { Db } from '../../../db/connect.js';
 import { assertPrVisible } from '../../purchase/pr/service.js';
-import { jpyRate, toKrw } from '../../../domain/money.js';
+import { jpyRate, toKrw, wonText } from '../../../domain/money.js';
 import { missing } from '../../../domain/errors.js';
 import { todayKst } from '../../../domain/dates.js';
 import { availabilityOf, budgetsOf, findPrForAvailability, ledgerSums, listLedger, namesOf, prLinesWithAccounts, type LedgerFilter } from './queries.js';
@@ -81,12 +81,26 @@ export async function prBudget(db: Db, caller: Caller | null, prNo: string) {
   const lines = await prLinesWithAccounts(db, prNo);
   const rate = pr.currency === 'JPY' ? await jpyRate(db) : null;
   const avail = await availabilityOf(db, { fiscalYear: y, month: m, deptcd: pr.deptcd }, [...new Set(lines.map((l) => l.budgetAccount).filter((a): a is string => !!a))]);
-  const rows = lines.map((l) => {
-      const a = l.budgetAccount ? avail.get(l.budgetAccount) : undefined;
-      return {
-        lineNo: l.lineNo, itemName: l.itemName, accountCode: l.budgetAccount, accountName: l.accountName, policy: l.policy, controlled: !!a,
-        budget: a ? a.budget : null, available: a ? String(BigInt(a.budget) - BigInt(a.consumed)) : null, requested: toKrw(String(l.estAmount), pr.currency, rate),
-      };
-    });
+  const base = lines.map((l) => {
+    const a = l.budgetAccount ? avail.get(l.budgetAccount) : undefined;
+    return {
+      lineNo: l.lineNo, itemName: l.itemName, accountCode: l.budgetAccount, accountName: l.accountName, policy: l.policy, controlled: !!a,
+      budget: a ? a.budget : null, available: a ? String(BigInt(a.budget) - BigInt(a.consumed)) : null, requested: toKrw(String(l.estAmount), pr.currency, rate),
+    };
+  });
+  // What the PR asks of each account (its lines together) against what is available: the approval's
+  // check, seen before submitting — a STOP line will be refused, a WARN one asks the approver.
+  const asked = new Map<string, bigint>();
+  for (const r of base) if (r.accountCode && r.controlled) asked.set(r.accountCode, (asked.get(r.accountCode) ?? 0n) + BigInt(r.requested));
+  const dept = await db.selectFrom('department').select('deptnm').where('deptcd', '=', pr.deptcd).executeTakeFirst();
+  const rows = base.map((r) => {
+    const total = r.accountCode ? asked.get(r.accountCode) : undefined;
+    const available = r.available === null ? null : BigInt(r.available);
+    const over = total !== undefined && available !== null && (r.policy === 'STOP' || r.policy === 'WARN') && total > available;
+    if (!over) return { ...r, exceeds: null, shortfall: null, warning: null };
+    const shown = available! < 0n ? 0n : available!;
+    const where = `${dept?.deptnm ?? pr.deptcd}(${pr.deptcd}) ${r.accountName} ${y}년 ${m}월 — 가용 ${wonText(String(shown))}원, 요청 ${wonText(String(total))}원`;
+    return { ...r, exceeds: r.policy, shortfall: String(total! - shown), warning: r.policy === 'STOP' ? `예산을 초과합니다: ${where}` : `예산을 초과합니다. 확인 후 진행하세요: ${where}` };
+  });
   return { prNo, deptcd: pr.deptcd, fiscalYear: y, month: m, rows, total: rows.length };
 }

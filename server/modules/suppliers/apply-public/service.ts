@@ -26,6 +26,7 @@ import {
   applicationCategoryCodes, bankOptions, categoryOptions, findApplication, insertApplication, insertFileEntry, insertFileGroup, insertRegistrationEvaluation, lastFileSeq, liveFileNames,
   lockApplication, markFileEntryDeleted, replaceApplicationCategories, termsEffectiveBy, updateApplication,
 } from './queries.js';
+import { josa } from '../../../../lib/josa.js';
 
 /** A half-finished application is kept this long under its receipt number and secret. */
 export const APPLICATION_KEEP_DAYS = 7;
@@ -167,7 +168,7 @@ export async function uploadApplicationFile(deps: ApplyDeps, receiptNo: string, 
   }
   if (!DOCUMENT_EXTENSIONS.has(extensionOf(originalName))) {
     part.file.resume();
-    throw new HttpError(415, 'FILE_TYPE', `${FILE_KINDS[kind]}은(는) PDF 또는 이미지 파일만 올릴 수 있습니다: ${originalName}`);
+    throw new HttpError(415, 'FILE_TYPE', `${josa(FILE_KINDS[kind], '은/는')} PDF 또는 이미지 파일만 올릴 수 있습니다: ${originalName}`);
   }
   const declared = checkDeclared(originalName, part.mimetype);
   if (declared) {

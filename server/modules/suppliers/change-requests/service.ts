@@ -19,6 +19,7 @@ import { lockCompany, replaceContacts, updateCompany } from '../master/queries.j
 import type { ChangeDecisionBody, ChangeRequestListQuery, MyCompanyUpdateBody } from '../change-request-schemas.js';
 import { insertChangeRequest, listChangeRequests, lockChangeRequest, openChangeRequest, type ChangeRequestListRow } from './queries.js';
 import { assertBindable } from '../../files/owners.js';
+import { josa } from '../../../../lib/josa.js';
 
 /** Fields a supplier changes only through a request staff approve, by kind. */
 const REGISTRATION_FIELDS = ['compNameKr', 'compNameEn', 'ceoName', 'corpNo', 'bizType', 'bizItem', 'zipCode', 'address'] as const;
@@ -179,7 +180,7 @@ export async function decideChangeRequest(db: Db, kind: DecisionKind, reqNo: str
         const stored = (company as Record<string, unknown>)[f] as string | null;
         const shown = f === 'bankAccount' ? maskBankAccount(stored) : f === 'corpNo' && stored ? formatCorporateNumber(stored) : stored;
         // Someone changed the field since the request: approving would overwrite that unseen.
-        if ((shown ?? null) !== c.from) throw wrongState(`요청 이후 ${FIELD_NAME[f as ControlledField] ?? f}이(가) 바뀌었습니다. 반려한 뒤 다시 요청받으세요`, 'CHANGED');
+        if ((shown ?? null) !== c.from) throw wrongState(`요청 이후 ${josa(FIELD_NAME[f as ControlledField] ?? f, '이/가')} 바뀌었습니다. 반려한 뒤 다시 요청받으세요`, 'CHANGED');
         set[f] = f === 'bankAccount' ? r.bankAccount : f === 'corpNo' && c.to ? c.to.replace(/-/g, '') : c.to;
       }
       await updateCompany(trx, r.compNo, { ...set, updatedAt: now, version: company.version + 1 });
