@@ -10,6 +10,8 @@ export const PGLITE_FILES: Readonly<Record<string, string>> = {
   'tests/api/security/rls.test.ts': 'row-level security policies are enforced by the engine itself',
   'tests/api/security/authz-matrix.test.ts': 'every operation once on the embedded database the default server runs',
   'tests/api/security/fuzz.test.ts': 'malformed input reaches each engine’s own type and parse errors',
+  'tests/api/security/review-findings.test.ts': 'a deactivated group moves the authority version by trigger; quotas and counts under each engine’s locks',
+  'tests/api/privacy/access-log.test.ts': 'the access log’s chain and its anchored end, with rows removed by the owner’s rights on each engine',
   'tests/api/operations/backup-restore.test.ts': 'PGlite has its own backup (a data-directory dump) and restore',
   'tests/api/operations/two-servers.test.ts': 'two apps over one embedded database, one connection in turn',
   'tests/api/operations/graceful-shutdown.test.ts': 'a drain while a table lock holds the worker’s queue',
