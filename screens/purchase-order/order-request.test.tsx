@@ -122,11 +122,11 @@ describe('OrderRequestEdit: the workflow', () => {
     expect(screen.getByLabelText('제목')).toHaveAttribute('readonly');
   });
 
-  it('the approver sees the spec’s FORWARD_YN=Y message from getForwardYn and approves with a comment', T, async () => {
+  it('the approver sees the spec’s FORWARD_YN=Y message (listForwardYn, the GET twin of getForwardYn: a screen reads it without a click) and approves with a comment', T, async () => {
     const { services, fixtures } = renderPoFlow('/OrderRequestEdit?poNo=PO2026-000302', { group: '50' });
     await screen.findByDisplayValue('설비 보수 자재', undefined, { timeout: 5000 });
     await waitFor(() => expect(screen.getByLabelText('자동전송 여부 (FORWARD_YN)')).toHaveDisplayValue('예'));
-    expect(lastCall(services.calls, 'getForwardYn')!.input.body).toEqual({ params: ['C00001'] });
+    expect(lastCall(services.calls, 'listForwardYn')!.input.query).toEqual({ compNo: 'C00001' });
     await waitFor(() => expect(gridRowTexts(document, 1).length).toBe(1));
     expect(gridRowTexts(document, 1)[0]).toEqual(expect.arrayContaining(['발주 결재', '박성호', '결재 차례']));
     expect(screen.queryByRole('button', { name: '결재상신' })).not.toBeInTheDocument();
@@ -166,7 +166,7 @@ describe('OrderRequestEdit: the workflow', () => {
     const { services, fixtures } = renderPoFlow('/OrderRequestEdit?poNo=PO2026-000303');
     await screen.findByDisplayValue('포장재 발주', undefined, { timeout: 5000 });
     await waitFor(() => expect(screen.getByLabelText('자동전송 여부 (FORWARD_YN)')).toHaveDisplayValue('아니오'));
-    expect(lastCall(services.calls, 'getForwardYn')!.input.body).toEqual({ params: ['C00002'] });
+    expect(lastCall(services.calls, 'listForwardYn')!.input.query).toEqual({ compNo: 'C00002' });
     fireEvent.click(screen.getByRole('button', { name: '발주 전송' }));
     const ask = await screen.findByRole('alertdialog');
     expect(ask).toHaveTextContent('이 협력사는 발주서 자동 전송 대상이 아닙니다(FORWARD_YN=N)');

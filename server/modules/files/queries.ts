@@ -1,4 +1,4 @@
-import type { Insertable } from 'kysely';
+import { sql, type Insertable } from 'kysely';
 import type { Db } from '../../db/connect.js';
 import type { FileEntryTable } from '../../db/schema.generated.js';
 
@@ -68,4 +68,15 @@ export async function orphanUsage(db: Db, userId: string): Promise<{ files: numb
 export async function unboundGroupsOf(db: Db, userId: string): Promise<string[]> {
   const rows = await db.selectFrom('fileGroup').select('fileId').where('createdBy', '=', userId).where('boundAt', 'is', null).orderBy('createdAt', 'desc').limit(1000).execute();
   return rows.map((r) => r.fileId);
+}
+
+/** Whether a document has taken the group (it no longer counts against its uploader's quota). */
+export async function groupIsBound(db: Db, fileId: string): Promise<boolean> {
+  const row = await db.selectFrom('fileGroup').select('boundAt').where('fileId', '=', fileId).executeTakeFirst();
+  return row?.boundAt != null;
+}
+
+/** One upload of a user at a time in this transaction: two at once cannot both fit in the quota's last room. */
+export async function lockUploadQuota(trx: Db, userId: string): Promise<void> {
+  await sql`select pg_advisory_xact_lock(hashtext(${`upload-quota:${userId}`}))`.execute(trx);
 }

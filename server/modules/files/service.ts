@@ -8,11 +8,10 @@ import { HttpError, badRequest, notFound } from '../../http/errors.js';
 import type { Caller } from '../../auth/plugin.js';
 import { isSpreadsheetFile } from '../../../lib/file-size.js';
 import { FileStore } from './storage.js';
-import { sql } from 'kysely';
 import type { Db } from '../../db/connect.js';
 import { documentsHolding, findDocument, mayUseDocument, mayUseGroup, ownerTypeOf } from './owners.js';
 import { ALLOWED_EXTENSIONS, checkContent, checkDeclared, extensionOf } from './content-check.js';
-import { bindGroup, findGroup, groupEntries, insertEntries, insertGroup, lastSeq, markEntryDeleted, orphanUsage, unboundGroupsOf, type FileEntryRow } from './queries.js';
+import { bindGroup, findGroup, groupEntries, groupIsBound, insertEntries, insertGroup, lastSeq, lockUploadQuota, markEntryDeleted, orphanUsage, unboundGroupsOf, type FileEntryRow } from './queries.js';
 
 interface Written {
   storedName: string;
@@ -97,7 +96,7 @@ export function fileService(app: FastifyInstance) {
       }
       if (existing) await guardGroup(caller, existing, 'write');
       // Files no document holds yet count against the uploader's quota: refused before anything is stored.
-      const orphan = !docNo && (!existing || (await db.selectFrom('fileGroup').select('boundAt').where('fileId', '=', existing).executeTakeFirst())?.boundAt == null);
+      const orphan = !docNo && (!existing || !(await groupIsBound(db, existing)));
       if (orphan && (await beyondOrphanQuota(db, caller.userId, { files: 1, bytes: 0 }))) throw quotaRefused();
       const written: Written[] = [];
       try {
@@ -130,7 +129,7 @@ export function fileService(app: FastifyInstance) {
         await db.transaction().execute(async (trx) => {
           if (orphan) {
             // One upload of a user at a time past this point, so two at once cannot both fit in the last room.
-            await sql`select pg_advisory_xact_lock(hashtext(${`upload-quota:${caller.userId}`}))`.execute(trx);
+            await lockUploadQuota(trx, caller.userId);
             const adding = { files: written.length, bytes: written.reduce((n, w) => n + w.size, 0) };
             if (await beyondOrphanQuota(trx, caller.userId, adding)) throw quotaRefused();
           }

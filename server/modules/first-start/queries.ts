@@ -83,3 +83,12 @@ export async function expireAllPasswords(trx: Db, now: Date): Promise<number> {
   const r = await trx.updateTable('appUser').set({ passwordExpiresAt: now }).where('passwordHash', 'is not', null).executeTakeFirst();
   return Number(r.numUpdatedRows);
 }
+
+/** The accounts that log in with a password, in id order. */
+export function accountsWithPassword(db: Db) {
+  return db.selectFrom('appUser').select('userId').where('passwordHash', 'is not', null).orderBy('userId').execute();
+}
+
+export async function setPasswordHash(trx: Db, userId: string, hash: string, changedAt: Date): Promise<void> {
+  await trx.updateTable('appUser').set({ passwordHash: hash, passwordChangedAt: changedAt }).where('userId', '=', userId).execute();
+}

@@ -5,7 +5,7 @@ import { isSeeded, seedDemo } from '../../db/seed/index.js';
 import { hashPassword } from '../../auth/password.js';
 import { newSetupCode, setupCodeHash, SETUP_CODE_TTL_SEC } from '../../auth/setup-code.js';
 import { passwordProblem } from '../../auth/password-policy.js';
-import { accountCount, expireAllPasswords, FIRST_ADMIN, insertFirstAdmin, insertReferenceData, pendingSetupUser, replaceSetupCode } from './queries.js';
+import { accountCount, accountsWithPassword, expireAllPasswords, FIRST_ADMIN, insertFirstAdmin, insertReferenceData, pendingSetupUser, replaceSetupCode, setPasswordHash } from './queries.js';
 
 /** What the first start did, for main.ts to tell the operator. */
 export type FirstStart =
@@ -33,14 +33,14 @@ function randomPassword(userId: string): string {
  * read the README can log in first and choose the account's password. One transaction.
  */
 async function randomDemoPasswords(db: Db, now: Date): Promise<DemoPassword[]> {
-  const accounts = await db.selectFrom('appUser').select('userId').where('passwordHash', 'is not', null).orderBy('userId').execute();
+  const accounts = await accountsWithPassword(db);
   const out: Array<DemoPassword & { hash: string }> = [];
   for (const { userId } of accounts) {
     const password = randomPassword(userId);
     out.push({ userId, password, hash: await hashPassword(password) });
   }
   await db.transaction().execute(async (trx) => {
-    for (const a of out) await trx.updateTable('appUser').set({ passwordHash: a.hash, passwordChangedAt: now }).where('userId', '=', a.userId).execute();
+    for (const a of out) await setPasswordHash(trx, a.userId, a.hash, now);
     await writeAudit(trx, { entity: 'app_user', entityKey: '*', action: 'DEMO_PASSWORDS', actor: null, after: { accounts: out.map((a) => a.userId) } });
   });
   return out.map(({ userId, password }) => ({ userId, password }));

@@ -29,7 +29,8 @@ describe('compiledOnce: a fixed statement compiled on its first run, sent as it 
     let builds = 0;
     const read = compiledOnce((db: Db) => {
       builds++;
-      return db.selectFrom('authVersion').select('version').where('id', '=', 1);
+      // A company's own row: the supplier role reads no authority table (migration 0550).
+      return db.selectFrom('company').select('compNo').where('compNo', '=', 'C00001');
     });
     const scoped = scopeToCompany(t.db, 'C00001');
     await read(scoped);

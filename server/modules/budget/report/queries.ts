@@ -97,3 +97,8 @@ export async function availabilityOf(db: Db, k: { fiscalYear: number; month: num
     .execute();
   return new Map(rows.map((r) => [r.accountCode, { budget: String(r.amount), consumed: String(r.consumed) }]));
 }
+
+/** A department's name (the PR's, in its budget warning). */
+export function departmentName(db: Db, deptcd: string) {
+  return db.selectFrom('department').select('deptnm').where('deptcd', '=', deptcd).executeTakeFirst();
+}

@@ -5,7 +5,7 @@ import { assertPrVisible } from '../../purchase/pr/service.js';
 import { jpyRate, toKrw, wonText } from '../../../domain/money.js';
 import { missing } from '../../../domain/errors.js';
 import { todayKst } from '../../../domain/dates.js';
-import { availabilityOf, budgetsOf, findPrForAvailability, ledgerSums, listLedger, namesOf, prLinesWithAccounts, type LedgerFilter } from './queries.js';
+import { availabilityOf, budgetsOf, departmentName, findPrForAvailability, ledgerSums, listLedger, namesOf, prLinesWithAccounts, type LedgerFilter } from './queries.js';
 import type { BudgetReportQuery } from './schemas.js';
 
 interface Figures { budget: bigint; transferred: bigint; preCommitted: bigint; committed: bigint; actual: bigint }
@@ -92,7 +92,7 @@ export async function prBudget(db: Db, caller: Caller | null, prNo: string) {
   // check, seen before submitting — a STOP line will be refused, a WARN one asks the approver.
   const asked = new Map<string, bigint>();
   for (const r of base) if (r.accountCode && r.controlled) asked.set(r.accountCode, (asked.get(r.accountCode) ?? 0n) + BigInt(r.requested));
-  const dept = await db.selectFrom('department').select('deptnm').where('deptcd', '=', pr.deptcd).executeTakeFirst();
+  const dept = await departmentName(db, pr.deptcd);
   const rows = base.map((r) => {
     const total = r.accountCode ? asked.get(r.accountCode) : undefined;
     const available = r.available === null ? null : BigInt(r.available);
