@@ -23,12 +23,18 @@ function previousRelease(): { commit: string; newest: string } | { skip: string 
   try {
     if (git('rev-parse', '--is-shallow-repository') === 'true') return { skip: 'a shallow clone: the previous release is not in the git history' };
     // The newest commit of this line (first parents: merges count as the release they made) whose
-    // parent had fewer migration files; that parent is the previous release. A commit that only
-    // regenerated the index or edited a migration's comments is passed over.
-    const count = (rev: string) => git('ls-tree', '--name-only', `${rev}:server/db/migrations`).split('\n').filter((f) => /^\d{4}-.*\.ts$/.test(f)).length;
-    const current = count('HEAD');
+    // parent had fewer migration files, the parent's being the first of this release's in order: a
+    // release only appends migrations, so a parent whose files are not such a prefix (work merged in
+    // another order between two releases, which no server ever ran) is not the previous release. A
+    // commit that only regenerated the index or edited a migration's comments is passed over.
+    const migrations = (rev: string) => git('ls-tree', '--name-only', `${rev}:server/db/migrations`).split('\n').filter((f) => /^\d{4}-.*\.ts$/.test(f)).sort();
+    const current = migrations('HEAD');
+    const appendedTo = (rev: string) => {
+      const before = migrations(rev);
+      return before.length < current.length && before.every((f, i) => f === current[i]);
+    };
     const candidates = git('log', '--first-parent', '--format=%H', '--', 'server/db/migrations').split('\n').filter(Boolean);
-    const newest = candidates.find((c) => git('rev-list', '--parents', '-n', '1', c).split(' ').length > 1 && count(`${c}^`) < current);
+    const newest = candidates.find((c) => git('rev-list', '--parents', '-n', '1', c).split(' ').length > 1 && appendedTo(`${c}^`));
     if (!newest) return { skip: 'no commit added a migration' };
     const commit = git('rev-parse', '--verify', '--quiet', `${newest}^`);
     return { commit, newest };
