@@ -236,10 +236,12 @@ export function ListScreen() {
     }
   };
 
-  // A link naming one row by its key (`?transferNo=BT2026-000003`: the home page's approval card)
-  // selects it in the first result, so its actions (승인, 반려 …) are ready without a click.
+  // A link that asks for one row selected (`?transferNo=BT2026-000003&selected=BT2026-000003`: the
+  // home page's approval card) selects the row of that key in the first result, so its actions (승인,
+  // 반려 …) are ready without a click. Only on request: a key in the address is otherwise a filter
+  // (a list of receipt lines filtered by their receipt number selects nothing by itself).
   const rowKey = def.source.rowKey;
-  const linkedKey = rowKey && (def.selection ?? 'none') !== 'none' ? frame.query[rowKey] : undefined;
+  const linkedKey = rowKey && (def.selection ?? 'none') !== 'none' ? frame.query.selected : undefined;
   const linkedDone = useRef(false);
   useEffect(() => {
     if (!linkedKey || linkedDone.current || !rows || meta.total === null) return;

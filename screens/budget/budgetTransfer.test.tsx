@@ -62,9 +62,9 @@ describe('budgetTransfer: transfers approved through the approval lines', { time
     await waitFor(() => expect(gridRowTexts()[0][1]).toBe('결재완료'));
   });
 
-  it('opened from the approval card (?transferNo=…) selects that transfer, so 승인 is ready without a click', async () => {
+  it('opened from the approval card (?transferNo=…&selected=…) selects that transfer, so 승인 is ready without a click', async () => {
     const s = server();
-    renderScreen('budget.budgetTransfer', { entries: screenDefinitions, texts: screenTexts, answers: { ...s.answers, listBudgetTransfers: () => ({ rows: [s.rows[0]], total: 1 }) }, route: '/budget/budgetTransfer?transferNo=BT2026-000003' });
+    renderScreen('budget.budgetTransfer', { entries: screenDefinitions, texts: screenTexts, answers: { ...s.answers, listBudgetTransfers: () => ({ rows: [s.rows[0]], total: 1 }) }, route: '/budget/budgetTransfer?transferNo=BT2026-000003&selected=BT2026-000003' });
     await screen.findByText('총 1건');
     await waitFor(() => expect(screen.getByRole('button', { name: '승인' })).toBeEnabled());
     expect(screen.getByText('1건 선택')).toBeInTheDocument();

@@ -128,7 +128,7 @@ describe('budget journey: PR refused under STOP → budget transfer approved →
   it('opadmin approves it on 예산전용, opened as the approval card links it (the transfer selected)', async () => {
     const { page, problems } = await internal('opadmin');
     // Where the home page's approval card links it (the card shows the oldest few; the seed has older ones).
-    await page.goto(`/budget/budgetTransfer?transferNo=${encodeURIComponent(doc.transferNo)}`);
+    await page.goto(`/budget/budgetTransfer?transferNo=${encodeURIComponent(doc.transferNo)}&selected=${encodeURIComponent(doc.transferNo)}`);
     const list = page.getByTestId('list-grid');
     await poll(async () => (await gridRows(list)).map((r) => [r[0], r[1]]), 30_000).toEqual([[doc.transferNo, '결재중']]);
     // Selected already: 승인 is ready without a click on the row.

@@ -40,11 +40,19 @@ export const CharacterLimit: Story = {
   },
 };
 
-/** Required: the message appears once the empty field is left. */
+/**
+ * Required: passing through the empty field says nothing yet; the message appears once a change
+ * leaves it empty and the field is left (or a save is tried).
+ */
 export const Required: Story = {
   render: () => <Demo required maxlength={100} width={240} />,
   play: async ({ canvas, userEvent }) => {
-    await userEvent.click(canvas.getByLabelText(/품명/));
+    const field = canvas.getByLabelText(/품명/);
+    await userEvent.click(field);
+    await userEvent.tab();
+    await expect(canvas.queryByRole('alert')).toBeNull();
+    await userEvent.type(field, '볼트');
+    await userEvent.clear(field);
     await userEvent.tab();
     await expect(canvas.getByRole('alert')).toHaveTextContent('필수 입력 항목입니다.');
   },

@@ -145,6 +145,6 @@ describe('home cards of purchasing', () => {
   it('links every document type to its screen; a budget transfer to the transfer list opened on it', () => {
     expect(internalDocumentHref('PR', 'PR2026-000001')).toBe('/prEdit?prNo=PR2026-000001');
     expect(internalDocumentHref('SIMPLE', 'PO2026-000002')).toBe('/SimpleOrderEdit?poNo=PO2026-000002');
-    expect(internalDocumentHref('BUDGET', 'BT2026-000003')).toBe('/budget/budgetTransfer?transferNo=BT2026-000003');
+    expect(internalDocumentHref('BUDGET', 'BT2026-000003')).toBe('/budget/budgetTransfer?transferNo=BT2026-000003&selected=BT2026-000003');
   });
 });

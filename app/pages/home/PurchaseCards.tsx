@@ -28,9 +28,9 @@ export function internalDocumentHref(docType: string, docNo: string): string {
       return `/SimpleOrderEdit?poNo=${q}`;
     case 'LOI':
       return `/LoiRequestEdit?loiNo=${q}`;
-    // A budget transfer (예산전용): its list opened on that transfer, where the approver decides.
+    // A budget transfer (예산전용): its list opened on that transfer, selected, where the approver decides.
     case 'BUDGET':
-      return `/budget/budgetTransfer?transferNo=${q}`;
+      return `/budget/budgetTransfer?transferNo=${q}&selected=${q}`;
     default:
       return `/OrderRequestEdit?poNo=${q}`;
   }
