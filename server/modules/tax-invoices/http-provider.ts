@@ -11,6 +11,7 @@
  * and message are kept. A key already registered or requested is the same document, not an error.
  */
 import type { ProviderResult, ProviderState, ProviderStatus, ReverseIssueRequest, TaxInvoiceProvider } from './provider.js';
+import { answerField as field, retryAfterMs } from '../../http/outbound-answer.js';
 import { MGT_KEY } from './provider.js';
 
 export interface HttpProviderOptions {
@@ -36,23 +37,6 @@ interface Answer {
   retryAfterMs: number | null;
 }
 
-function field(obj: Record<string, unknown> | null, keys: string[]): string | null {
-  if (!obj) return null;
-  for (const k of keys) {
-    const v = obj[k];
-    if (typeof v === 'string' && v.trim() !== '') return v.trim();
-    if (typeof v === 'number') return String(v);
-  }
-  return null;
-}
-
-function retryAfter(header: string | null): number | null {
-  if (!header) return null;
-  if (/^\d+$/.test(header.trim())) return Math.min(Number(header) * 1000, MAX_DELAY_MS);
-  const at = Date.parse(header);
-  return Number.isNaN(at) ? null : Math.min(Math.max(0, at - Date.now()), MAX_DELAY_MS);
-}
-
 export function createHttpProvider(options: HttpProviderOptions): TaxInvoiceProvider {
   const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
   const base = options.baseUrl.replace(/\/+$/, '');
@@ -73,7 +57,7 @@ export function createHttpProvider(options: HttpProviderOptions): TaxInvoiceProv
           json = null;
         }
       }
-      return { status: res.status, body: bytes, json, retryAfterMs: retryAfter(res.headers.get('retry-after')) };
+      return { status: res.status, body: bytes, json, retryAfterMs: retryAfterMs(res.headers.get('retry-after'), MAX_DELAY_MS) };
     } catch (err) {
       const e = err as Error & { cause?: { code?: string } };
       const timeout = e.name === 'TimeoutError' || e.name === 'AbortError';

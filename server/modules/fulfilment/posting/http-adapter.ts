@@ -1,3 +1,4 @@
+import { answerField as pick, retryAfterMs } from '../../../http/outbound-answer.js';
 import type { ErpConnector, PostResult, VoucherPayload } from './connector.js';
 
 export interface HttpAdapterOptions {
@@ -21,23 +22,6 @@ interface Failure {
   erpCode: string | null;
   retryable: boolean;
   retryAfterMs: number | null;
-}
-
-function pick(obj: unknown, keys: string[]): string | null {
-  if (!obj || typeof obj !== 'object') return null;
-  for (const k of keys) {
-    const v = (obj as Record<string, unknown>)[k];
-    if (typeof v === 'string' && v.trim() !== '') return v.trim();
-    if (typeof v === 'number') return String(v);
-  }
-  return null;
-}
-
-function retryAfter(header: string | null): number | null {
-  if (!header) return null;
-  if (/^\d+$/.test(header.trim())) return Math.min(Number(header) * 1000, MAX_DELAY_MS);
-  const at = Date.parse(header);
-  return Number.isNaN(at) ? null : Math.min(Math.max(0, at - Date.now()), MAX_DELAY_MS);
 }
 
 /**
@@ -90,7 +74,7 @@ export function createHttpAdapter(options: HttpAdapterOptions): ErpConnector {
       httpStatus: res.status,
       erpCode: pick(body, ['code', 'errorCode', 'errCode'])?.slice(0, 60) ?? null,
       retryable: RETRYABLE_STATUS.has(res.status),
-      retryAfterMs: retryAfter(res.headers.get('retry-after')),
+      retryAfterMs: retryAfterMs(res.headers.get('retry-after'), MAX_DELAY_MS),
     };
   }
 
