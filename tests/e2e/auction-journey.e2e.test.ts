@@ -139,7 +139,9 @@ describe('auction journey: two suppliers bid live, ranks and soft close on both 
     await poll(() => rank(s2.page)).toBe('2위');
     await poll(() => s1.page.getByTestId('my-best').innerText()).toBe('92,500');
     await poll(() => s2.page.getByTestId('my-best').innerText()).toBe('94,000');
-    // Never the other company's price or name in a supplier's room.
+    // Never the other company's price or name in a supplier's room. supplier1's own limit before its last
+    // bid was 94,000 too (95,000 less the step): wait until its room shows the new one, 91,500.
+    await poll(() => s1.page.getByRole('main').innerText()).toMatch(/91,500/);
     expect(await s1.page.getByRole('main').innerText()).not.toMatch(/94,000|C00002/);
     expect(await s2.page.getByRole('main').innerText()).not.toMatch(/92,500|95,000|C00001/);
 
