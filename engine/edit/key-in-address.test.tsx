@@ -1,9 +1,10 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messageRow } from '../testing/contract-rows';
 import type { FixtureEngineOptions } from '../testing/fixture-engine-services';
 import { installGlideJsdom } from '../testing/grid';
+import { confirmDialog as confirm, messageEditScreen as messageScreen } from '../testing/message-edit-screen';
 import { renderScreen } from '../testing/screen-harness';
 
 let uninstall: () => void;
@@ -11,27 +12,6 @@ beforeAll(() => {
   uninstall = installGlideJsdom();
 });
 afterAll(() => uninstall());
-
-const messageScreen = {
-  file: 'screens/test/message.screen.json',
-  definition: {
-    id: 'test.message',
-    kind: 'edit',
-    route: '/test/message',
-    title: '메시지 등록',
-    updateTitle: '메시지 수정',
-    key: ['msgKey'],
-    load: { operation: 'getMessage' },
-    sections: [{ fields: [{ field: 'msgKey', label: '키', required: true, createOnly: true }, { field: 'textKo', label: '한글', required: true }] }],
-    actions: [{ kind: 'new' }, { kind: 'save', operation: 'createMessage', updateOperation: 'updateMessage' }],
-  },
-};
-
-async function confirm(user: ReturnType<typeof userEvent.setup>) {
-  const dialog = await screen.findByRole('alertdialog');
-  await user.click(within(dialog).getByRole('button', { name: '확인' }));
-  await waitFor(() => expect(dialog).not.toBeInTheDocument());
-}
 
 describe('edit screens: a saved record’s key in the address', () => {
   it('a create puts the new key in the address (not read again); 신규 takes it out; the address opens the record (F5)', { timeout: 30_000 }, async () => {
