@@ -41,7 +41,7 @@ export interface ApiResult {
 
 const f1 = (n: number) => n.toFixed(1);
 
-/** Issue #27's "app's own cost": operation p50 − its SQL's p50 − bare Fastify's p50 (what the app adds). */
+/** The "app's own cost": operation p50 − its SQL's p50 − bare Fastify's p50 (what the app adds). */
 function ownCost(c: { operationMs: Latency; rawSqlMs: Latency; bareMs: Latency }): string {
   const own = c.operationMs.p50 - c.rawSqlMs.p50 - c.bareMs.p50;
   return `${f1(own)} ms${own <= 1 ? '' : ' ✗'}`;

@@ -15,8 +15,8 @@
  *   bare      — a Fastify with no plugins answering the operation's own answer as a static body.
  * p50/p95 of R rounds (default 20) after W warm-ups (default 3); then throughput with C concurrent
  * clients (default 8) for S seconds each (default 5; autocannon for HTTP, C loops on a pool of C for
- * the raw SQL). Targets (issue #14): operation p50 ≤ 1.3 × raw SQL p50; throughput ≥ 60 % of bare.
- * autocannon runs in a process of its own (bench/cannon.ts, as bench/load.ts does; issue #27 item 1):
+ * the raw SQL). Targets: operation p50 ≤ 1.3 × raw SQL p50; throughput ≥ 60 % of bare.
+ * autocannon runs in a process of its own (bench/cannon.ts, as bench/load.ts does):
  * in this one it took the server's thread — its HTTP client, histograms and timers showed in the
  * profiles as the app's cost — so `CPU ms a request` is now this process's CPU per answered request
  * with only the measured server at work in it (the app, or the bare server), and `--profile` shows
@@ -114,7 +114,7 @@ async function record(path: string, headers: Record<string, string>): Promise<{ 
 const bareBodies = new Map<string, string>();
 const bare: FastifyInstance = Fastify();
 bare.get('/bare/:id', async (request, reply) => reply.type('application/json; charset=utf-8').send(bareBodies.get((request.params as { id: string }).id)));
-// The floor (issue #27): the same bare server running the operation's recorded statements on the raw
+// The floor: the same bare server running the operation's recorded statements on the raw
 // pool before sending the same body — what any server answering this list over HTTP from this database
 // must pay (the SQL, pg's decoding, the HTTP of the same bytes). operation − floor is the app's own cost
 // measured in one request, and floor ÷ raw SQL is the most an app can reach of the SQL's throughput here.
@@ -278,7 +278,7 @@ try {
     const deep = Math.min(deepPage, last);
     if (deep > 1) {
       cases.push(await measure(c, deep, `${c.operation}-${deep}`, headers));
-      // The same page by key (#27 item 2): the cursor page deep - 1 answered, as the engine sends it
+      // The same page by key: the cursor page deep - 1 answered, as the engine sends it
       // when the user moves to the next page and the export reads every page.
       const op = ops.get(c.operation)!;
       if (op.keyset) {

@@ -1,7 +1,7 @@
 /**
  * npm run bench:budget -- [--scale N] [--rounds R] [--warmup W]
  *
- * What the budget check costs the PR's submit and approval (issue #26: ≤ 5 %). On PostgreSQL seeded at
+ * What the budget check costs the PR's submit and approval (≤ 5 %). On PostgreSQL seeded at
  * `--scale N` (bench/scale-db.ts; default 2), through the whole app (app.inject: authentication,
  * authority, validation, the transaction, the answer), the same operation is timed two ways in one run,
  * alternating round by round:

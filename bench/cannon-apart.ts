@@ -1,6 +1,6 @@
 /**
  * autocannon in a child process of its own (bench/cannon.ts), its result back over IPC: in the measured
- * server's process it took the server's thread (issue #27). Shared by bench:api, bench:load and api-ab.
+ * server's process it took the server's thread. Shared by bench:api, bench:load and api-ab.
  */
 import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';

@@ -1,6 +1,6 @@
 /**
  * Computing an evaluation period for every supplier at benchmark scale, on PostgreSQL
- * (issue #10: 120 suppliers over the demo data in under 5 s; scale 50 ≈ 1 M order lines).
+ * (120 suppliers over the demo data in under 5 s; scale 50 ≈ 1 M order lines).
  *
  *   npm run bench:evaluation -- --scale 2 [--keep] [--reuse] [--suppliers 120]
  *

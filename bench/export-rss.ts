@@ -1,7 +1,7 @@
 /**
  * npm run bench:export:rss -- [--scale N] [--page-size P] [--max-old-space MB] [--query k=v …] [--label L]
  *
- * The memory of a real server during a server-side export (issue #14 item 3: ≤ 300 MB RSS for
+ * The memory of a real server during a server-side export (≤ 300 MB RSS for
  * 1,000,000 rows). Starts the server as `npm run serve` does (compiled, `node dist-server/main.mjs`;
  * BENCH_TSX=1: server/main.ts under `node --import tsx`), NODE_ENV=production, on the scale-N
  * database of bench/scale-db.ts; logs in as admin, starts POST /api/v1/exports of the largest list

@@ -1,5 +1,5 @@
 /**
- * npm run bench:export:server [-- --rows 1000000] — the server-side export's writer (#14 item 3)
+ * npm run bench:export:server [-- --rows 1000000] — the server-side export's writer
  * against exceljs' streaming WorkbookWriter and SheetJS writing the same rows alone, each in a child
  * process of its own so its peak RSS is its own; then the whole server path (the list read page by
  * page through the app as the caller, cells, the file) on the demo data on PGlite.

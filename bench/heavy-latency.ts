@@ -1,6 +1,6 @@
 /**
- * npm run bench:heavy — latency of a light request while an unfiltered export runs (issue #19
- * finding 6). Starts the real app on a fresh demo database (PGlite in a temporary DATA_DIR, or
+ * npm run bench:heavy — latency of a light request while an unfiltered export runs.
+ * Starts the real app on a fresh demo database (PGlite in a temporary DATA_DIR, or
  * DATABASE_URL), then:
  *   1. baseline: a light request (GET /api/v1/menus) every 20 ms for BASE_MS, alone;
  *   2. under load: the same while the read-only monitor downloads the unfiltered receipt extract

@@ -1,14 +1,14 @@
 /**
  * npm run bench:load -- [--connections 200] [--duration 60] [--backends pglite,postgres] [--scale 1]
  *
- * Many users at once (issue #27 item 3): C connections (default 200) for S seconds (default 60) on
+ * Many users at once: C connections (default 200) for S seconds (default 60) on
  * the three lists users open most — staff's PO list, warehousing items, and a supplier's own PO
  * list — each as its screen sends it when opened (bench/api-cases.ts), spread evenly over the
  * connections, against a real listening server (the app as server/main.ts builds it) on each
  * backend in one run: the embedded PGlite (in its worker thread, as `npm start` runs it) and
  * PostgreSQL, both seeded with the demo data at `--scale` (default 1: what `npm start` seeds).
  * Prints per backend and list: requests/s, p50/p99 latency, errors (non-2xx and socket errors).
- * Results: bench/results/load.json. Targets (#27): PGlite 0 errors and p99 ≤ 2 s.
+ * Results: bench/results/load.json. Targets: PGlite 0 errors and p99 ≤ 2 s.
  * `--profile <dir>`: a CPU profile of the server's thread (this process's main thread: HTTP, the
  * app, the driver; not the PGlite thread, not autocannon) while the load runs, written to
  * `<dir>/load-<backend>.cpuprofile` (open it in Chrome's DevTools, or `npx tsx bench/profile-top.ts`).
@@ -39,7 +39,7 @@ import { autocannonApart } from './cannon-apart';
 const connections = arg('connections', 200);
 const duration = arg('duration', 60);
 const scale = arg('scale', 1);
-/** ACTIVE_REQUESTS (server/http/admission.ts); 0: the configuration's default. A large number: no queue, as before #27's fix. */
+/** ACTIVE_REQUESTS (server/http/admission.ts); 0: the configuration's default. A large number: no queue, as before the admission queue. */
 const active = arg('active', 0);
 const backendsAt = process.argv.indexOf('--backends');
 const profileAt = process.argv.indexOf('--profile');

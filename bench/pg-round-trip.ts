@@ -1,7 +1,7 @@
 /**
  * npx tsx bench/pg-round-trip.ts [--requests 5000]
  *
- * What one small statement's round trip to PostgreSQL costs the client on this machine (issue #27): the
+ * What one small statement's round trip to PostgreSQL costs the client on this machine: the
  * wall time and this process's CPU (user, system) per statement, sequential on one connection, over TCP
  * to 127.0.0.1 and over the Unix socket. Read beside a CPU profile under load, where `writev` of the
  * query's bytes shows as a large share: the profile counts wall time, and on two cores the PostgreSQL

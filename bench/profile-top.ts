@@ -1,7 +1,7 @@
 /**
  * npx tsx bench/profile-top.ts <file.cpuprofile> [--top 40] [--callers writev]
  *
- * Where a V8 CPU profile's time went (issue #27): self time by function and by package / our
+ * Where a V8 CPU profile's time went: self time by function and by package / our
  * directory, and the share of the run the thread was idle. For profiles taken by
  * `npm run bench:load -- --profile <dir>` or `node --cpu-prof`. `--callers <function>`: that
  * function's self time by its eight nearest callers (which socket a `writev` was writing to).

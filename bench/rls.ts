@@ -1,7 +1,7 @@
 /**
  * npx tsx bench/rls.ts [--db pglite|postgres|both] [--requests N] [--rounds R] [--url /api/v1/cyber/pos?…]
  *
- * What row-level security costs a supplier (issue #28 item 1): the same supplier list operation
+ * What row-level security costs a supplier: the same supplier list operation
  * through the whole app (app.inject, logged in as supplier1 of C00001), on two apps over two copies
  * of the seeded demo database — one whose supplier statements run as gpms_supplier under the
  * policies (each statement in a transaction of its own: begin; set role and company; statement;

@@ -1,5 +1,5 @@
 /**
- * JavaScript and CSS on the wire for a first visit to the login pages (issue #14): headless Chromium
+ * JavaScript and CSS on the wire for a first visit to the login pages: headless Chromium
  * with an empty cache opens /login and /cyberLogin on a server of the built app and adds up the
  * encoded bytes of every script and style it received, and the same files' decoded size.
  *

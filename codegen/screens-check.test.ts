@@ -159,7 +159,7 @@ describe('npm run screens:check', () => {
     });
     // estAmount and sgName are answered by getPr (not taken by updatePr): display-only columns pass.
     expect(await check({ 'a/doc.screen.json': edit() })).toEqual([]);
-    // The supplier picker's search and the pages a refusal opens (issue #31) are checked too.
+    // The supplier picker's search and the pages a refusal opens are checked too.
     expect(await check({ 'a/doc.screen.json': edit({ choose: { param: 'compNo', widget: 'company', operation: 'listSupplierz' }, refused: { REAUTH_REQUIRED: { screen: 'test.nowhere' } } }) })).toEqual([
       'screens/a/doc.screen.json#/choose/operation: operation "listSupplierz" is not in the OpenAPI document (did you mean "listSuppliers"?)',
       'screens/a/doc.screen.json#/refused/REAUTH_REQUIRED/screen: no screen with id "test.nowhere"',

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { devPageFiles, devPagesOut } from './vite-dev-pages';
 
-describe('development pages out of the production build (issue #31)', () => {
+describe('development pages out of the production build', () => {
   it('finds /testPo’s definition and its component in this repository', () => {
     const root = process.cwd();
     const found = devPageFiles(root);

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Plugin } from 'vite';
 
 /**
- * Development pages out of the production build (issue #31). A `devOnly` screen (/testPo) has no
+ * Development pages out of the production build. A `devOnly` screen (/testPo) has no
  * route there already (app/router/dev-pages.ts), but its definition and its component were still
  * bundled and shipped. In a `vite build` without VITE_DEV_PAGES=true this plugin loads each such
  * file as an empty module instead: the definition becomes `null` (screens/index.ts skips it) and

@@ -316,7 +316,7 @@ describe('clockSkewExceeded', () => {
   });
 });
 
-describe('formatInstant (issue #31: the business clock, Asia/Seoul, whatever the browser)', () => {
+describe('formatInstant (the business clock, Asia/Seoul, whatever the browser)', () => {
   const original = process.env.TZ;
   afterEach(() => {
     // Node re-reads TZ when it is assigned: each case below runs as a browser in another zone would.

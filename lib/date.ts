@@ -179,7 +179,7 @@ function localWallTime(d: Date): WallTime {
 }
 
 /**
- * The company's business clock (issue #31): the company works in Korea, so a moment — a session's
+ * The company's business clock: the company works in Korea, so a moment — a session's
  * end, an audit time, a deadline — is shown in Korean time whatever zone the browser is set to.
  */
 export const BUSINESS_TIME_ZONE = 'Asia/Seoul';

@@ -1,7 +1,7 @@
 /**
  * One Excel cell as the grid shows it — code texts, thousand separators, dates — from a column
  * resolved for export. Plain data and pure functions, shared by the browser's export worker and the
- * server's streamed export (#14), so a file looks the same whichever side wrote it.
+ * server's streamed export, so a file looks the same whichever side wrote it.
  */
 import { applyMask } from './mask';
 

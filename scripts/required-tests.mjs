@@ -1,4 +1,4 @@
-// Under CI=true some test files must have run, not skipped (issue #28 item 2): a green run without
+// Under CI=true some test files must have run, not skipped: a green run without
 // the authorization matrix, the directory (LDAP) tests or the seed command's test proves too little.
 // Each file must appear in vitest's JSON report as often as the projects that run it, with at least
 // one passed test and none skipped.

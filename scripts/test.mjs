@@ -112,7 +112,7 @@ function postgresAnswers() {
 
 // On a developer's machine without PostgreSQL the API suite runs on PGlite only. Under CI=true that
 // would make a green run that never ran the PostgreSQL suite (nor the seed command's test, which
-// runs there): CI fails instead, loudly, and SKIP_POSTGRES=1 is refused (issue #28 item 2).
+// runs there): CI fails instead, loudly, and SKIP_POSTGRES=1 is refused.
 const ci = process.env.CI === 'true' || process.env.CI === '1';
 const pgAnswers = process.env.SKIP_POSTGRES === '1' ? false : await postgresAnswers();
 if (ci && process.env.SKIP_POSTGRES === '1') {

@@ -85,7 +85,7 @@ async function gpmsPlugin(app: FastifyInstance, { config, dbh }: AppDeps): Promi
   await app.register(lifecyclePlugin);
   // Before any route, so its request hooks count every one.
   await app.register(metricsPlugin, { metrics });
-  // Then a bounded number of API requests at work at once, the rest in arrival order (issue #27): on
+  // Then a bounded number of API requests at work at once, the rest in arrival order: on
   // PGlite the server's thread does all the work (answers kept in the database thread come back at
   // once), so fewer; on PostgreSQL requests also wait for the pool (10 connections).
   await app.register(admission, { active: config.activeRequests || (dbh.kind === 'pglite' ? 8 : 16) });

@@ -1,5 +1,5 @@
 /**
- * FILE_STORE and the S3_* variables (issue #29 item 4), validated with the rest of the
+ * FILE_STORE and the S3_* variables, validated with the rest of the
  * configuration: every bad variable is named in the one start-up message.
  */
 export type FileStoreConfig =

@@ -1,7 +1,7 @@
 import net from 'node:net';
 
 /**
- * Operations settings (issue #29): who may read GET /metrics, and how long a stopping server keeps
+ * Operations settings: who may read GET /metrics, and how long a stopping server keeps
  * answering (readiness 503) before it closes. Validated with the rest of the configuration.
  */
 export interface OperationsConfig {

@@ -28,7 +28,7 @@ export interface Config extends IntegrationConfig, OperationsConfig {
   sessionMaxTtlSec: number;
   internalHost: string | null;
   externalHost: string | null;
-  /** Demo company on an empty database: SEED=demo; production defaults to none (issue #28 item 3). */
+  /** Demo company on an empty database: SEED=demo; production defaults to none. */
   seed: SeedMode;
   /**
    * The first administrator's password on an empty production database (ADMIN_INITIAL_PASSWORD),

@@ -6,7 +6,7 @@ import type { AuthApi } from './auth-api';
 import { extendSessionNow, minutesAndSeconds, sessionRemainingMs } from './session-expiry';
 import { SessionExpiryWarning } from './SessionExpiryWarning';
 
-/** #31, KWCAG 6.2.1 (WCAG 2.2.1 timing adjustable): the warning two minutes before the session ends. */
+/** KWCAG 6.2.1 (WCAG 2.2.1 timing adjustable): the warning two minutes before the session ends. */
 const START = Date.parse('2026-11-23T09:00:00.000Z');
 const MIN = 60_000;
 const iso = (ms: number) => new Date(ms).toISOString();

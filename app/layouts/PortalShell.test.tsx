@@ -51,7 +51,7 @@ describe('PortalShell', () => {
     expect(main).not.toHaveAttribute('aria-busy');
   });
 
-  it('starts with a skip link to the content: the first Tab stop, its target the focusable <main> (issue #31, KWCAG 6.4.1)', async () => {
+  it('starts with a skip link to the content: the first Tab stop, its target the focusable <main> (KWCAG 6.4.1)', async () => {
     const user = userEvent.setup();
     const router = createMemoryRouter([{ element: <PortalShell portal="internal" />, children: [{ path: '/', element: <p>본문</p> }] }], { initialEntries: ['/'] });
     render(

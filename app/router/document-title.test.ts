@@ -3,7 +3,7 @@ import { createI18n } from '../i18n/create-i18n';
 import { memoryStorage } from '../testing/memory-storage';
 import { composeTitle, startDocumentTitle, titleOf, usePageTitleStore } from './document-title';
 
-/** Issue #31 (WCAG 2.4.2, 3.1.1): a title per screen, in the interface language; <html lang> follows it. */
+/** WCAG 2.4.2, 3.1.1: a title per screen, in the interface language; <html lang> follows it. */
 describe('document title', () => {
   afterEach(() => usePageTitleStore.setState({ product: 'GPMS', routeKey: null, screen: null }));
 

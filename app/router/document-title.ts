@@ -2,7 +2,7 @@ import type { i18n as I18n } from 'i18next';
 import { create } from 'zustand';
 
 /**
- * The document title per screen (issue #31, WCAG 2.4.2): "발주서 조회 - GPMS", "Purchase Orders -
+ * The document title per screen (WCAG 2.4.2): "발주서 조회 - GPMS", "Purchase Orders -
  * OGPMS" — what a screen reader says first and what the browser's tabs and history show. The
  * engine's screens name themselves (EngineServices.pageTitle, their title in the interface
  * language); the app's own pages are named by their route's title key; the product follows the portal.

@@ -78,7 +78,7 @@ describe('ListChart', () => {
   });
 });
 
-describe('chart text alternative (issue #31, WCAG 1.1.1)', () => {
+describe('chart text alternative (WCAG 1.1.1)', () => {
   const ko = (k: string, o?: Record<string, unknown>) => (ENGINE_TEXTS_KO[k] ?? k).replace(/\{\{(\w+)\}\}/g, (_, n: string) => String(o?.[n] ?? ''));
 
   it('a list chart is a figure named by its title, described by what it draws and the grid beside it', () => {

@@ -27,7 +27,7 @@ const companyScreen = {
   },
 };
 
-// TODO(#32): companies cut down to the fields this made-up screen shows; answer whole supplier rows and companies.
+// TODO: companies cut down to the fields this made-up screen shows; answer whole supplier rows and companies.
 const UNCHECKED = { listSuppliers: 'engine test: partial supplier rows', getMyCompany: 'engine test: a partial company' };
 
 const SUPPLIERS = [
@@ -35,7 +35,7 @@ const SUPPLIERS = [
   { compNo: 'C00002', compNameKr: '한빛산업', taxNo2: '2234567890' },
 ];
 
-/** Issue #31: staff at a supplier's own page without a supplier named choose one; nothing is refused. */
+/** Staff at a supplier's own page without a supplier named choose one; nothing is refused. */
 describe('edit screens: def.choose', () => {
   it('offers the company popup instead of loading, operable by keyboard alone; the choice loads that supplier', { timeout: 30_000 }, async () => {
     const user = userEvent.setup();

@@ -63,7 +63,7 @@ function open(updatePr: (input: { body?: unknown }) => unknown = () => record) {
     entries: [{ file: 'screens/test/document.screen.json', definition }],
     route: '/?prNo=PR1',
     answers: { getPr: () => record, updatePr, submitPr: () => record },
-    // TODO(#32): a PR cut down to the fields this made-up screen shows; answer whole PRs (screens/purchase-request/pr-fixtures.ts).
+    // TODO: a PR cut down to the fields this made-up screen shows; answer whole PRs (screens/purchase-request/pr-fixtures.ts).
     uncheckedAnswers: { getPr: 'engine test: a partial PR', updatePr: 'engine test: a partial PR', submitPr: 'engine test: a partial PR' },
   });
 }

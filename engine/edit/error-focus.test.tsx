@@ -36,7 +36,7 @@ async function answer(user: ReturnType<typeof userEvent.setup>, button: string) 
   await waitFor(() => expect(dialog).not.toBeInTheDocument());
 }
 
-/** Issue #31, KWCAG 7.3.1 and 5.3.3: a refused save leads to the field to correct; the * is explained. */
+/** KWCAG 7.3.1 and 5.3.3: a refused save leads to the field to correct; the * is explained. */
 describe('edit screens: errors and the required mark', () => {
   it('a save stopped by an empty required field moves the focus to the first field in error (KWCAG 7.3.1)', { timeout: 30_000 }, async () => {
     const user = userEvent.setup();

@@ -53,7 +53,7 @@ function documentScreen(answers: Record<string, FixtureHandler>) {
       },
     ],
     answers,
-    // TODO(#32): a made-up record (files, fileId, amount) under getMessage's id; answer an operation whose record has these fields.
+    // TODO: a made-up record (files, fileId, amount) under getMessage's id; answer an operation whose record has these fields.
     uncheckedAnswers: { getMessage: 'engine test: a made-up record with files, fileId and amount', updateMessage: 'engine test: the step answers a made-up acknowledgement' },
     route: '/?msgKey=a',
   });

@@ -1,5 +1,5 @@
 /**
- * The server-side export (#14): for a result too large for the browser, the server writes the
+ * The server-side export: for a result too large for the browser, the server writes the
  * .xlsx as a job (POST /api/v1/exports); the screen follows its progress, can cancel it, and
  * downloads the file when it is done. Same columns (headers, code texts, formats) as the browser path.
  */

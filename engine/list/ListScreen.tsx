@@ -289,7 +289,7 @@ export function ListScreen() {
       const columns = exportColumns(def.columns, columnCtx);
       const sheetName = action.sheetName ?? t(def.title);
       const searchScope = { ...baseScope, filters: search.values };
-      // A result too large for the browser's memory is written on the server as a job (#14).
+      // A result too large for the browser's memory is written on the server as a job.
       const blob =
         meta.total > SERVER_EXPORT_ROWS
           ? await runServerExport({ call: (op, input, init) => services.call(op, input, { ...init, confirmed: true }), operation: def.source.operation, ...listInputs(def, search, sort, searchScope), columns, sheetName, reason, onProgress: setExporting, signal: controller.signal })

@@ -10,7 +10,7 @@ beforeAll(() => {
 });
 afterAll(() => uninstall());
 
-/** Issue #31: /CompManageList's sourcing group filter took one column and stacked its four selects. */
+/** /CompManageList's sourcing group filter took one column and stacked its four selects. */
 describe('filter panel layout', () => {
   it('gives the four-level sourcing group two columns unless the definition says otherwise', () => {
     expect(filterSpan({ widget: 'sourcingGroup' })).toBe(2);

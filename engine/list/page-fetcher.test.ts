@@ -23,7 +23,7 @@ function services(withCursors: boolean) {
 const def = (operation: string) => ({ id: 't.list', kind: 'list', title: 't', source: { operation, defaultSort: 'poNo:desc' }, columns: [{ field: 'n' }] }) as unknown as ListScreenDef;
 const settle = () => new Promise((r) => setTimeout(r, 0));
 
-describe('the list screen’s pager and keyset lists (#27 item 2)', () => {
+describe('the list screen’s pager and keyset lists', () => {
   it('sends the cursor of the page it has when the user moves to the next page, and the page number for a jump', async () => {
     const { services: s, calls } = services(true);
     const rows = new PagedRows(pageFetcher(s, def('listPos'), { query: { poType: 'PO' }, path: {} }, { field: 'poNo', direction: 'desc' }, {}), 100);

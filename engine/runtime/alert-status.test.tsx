@@ -15,7 +15,7 @@ const list = {
   definition: { id: 'test.notices', kind: 'list', route: '/test/notices', title: '공지사항', source: { operation: 'listNoticePosts', rowKey: 'postId', autoSearch: true }, columns: [{ field: 'title', label: '제목' }] },
 };
 
-/** Spec §8 (issue #31): a refused call without a message of its own says the status's text. */
+/** Spec §8: a refused call without a message of its own says the status's text. */
 describe('the engine’s error alert', () => {
   it('403 says "authorization failed, no access right" in the spec’s Korean', { timeout: 30_000 }, async () => {
     renderScreen('test.notices', { entries: [list], answers: { listNoticePosts: () => { throw new OperationError(403, 'FORBIDDEN', null); } } });

@@ -11,7 +11,7 @@ const entries = [
 ];
 const texts = { ko: { screen: { test: { titled: '발주서 조회' } } }, en: { screen: { test: { titled: 'Purchase Orders' } } } };
 
-/** Issue #31: the page's screen names the document, in the interface language. */
+/** The page's screen names the document, in the interface language. */
 describe('ScreenPage names the page', () => {
   it('gives its title while shown and null when it goes', { timeout: 30_000 }, async () => {
     const pageTitle = vi.fn();

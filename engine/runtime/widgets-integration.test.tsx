@@ -30,7 +30,7 @@ describe('the widgets through the engine', () => {
         },
       ],
       answers: { getMessage: () => ({ msgKey: 'a', textKo: '가', fileId: FIXTURE_FILE_GROUP_ID, version: 1 }) },
-      // TODO(#32): a made-up record with a fileId under getMessage's id; answer an operation whose record has attachments.
+      // TODO: a made-up record with a fileId under getMessage's id; answer an operation whose record has attachments.
       uncheckedAnswers: { getMessage: 'engine test: a made-up record with a fileId' },
       route: '/?msgKey=a',
     });

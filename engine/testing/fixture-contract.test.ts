@@ -1,6 +1,6 @@
 /**
  * The fixture services check each answer against the operation's OpenAPI response schema
- * (widgets/testing/fixture-contract.ts; issue #32 item 6): a fixture with a renamed field fails.
+ * (widgets/testing/fixture-contract.ts): a fixture with a renamed field fails.
  */
 import { describe, expect, it } from 'vitest';
 import { createFixtureContract } from '../../widgets/testing/fixture-contract';

@@ -1,5 +1,5 @@
 /**
- * The screen-definition language, defined once (issue #32 item 2). From these TypeBox schemas come
+ * The screen-definition language, defined once. From these TypeBox schemas come
  * - the TypeScript types (`Static<>`, named in engine/definition/types.ts),
  * - schemas/screen.schema.json (`npm run codegen:screens`: JSON files' `$schema`, editors, the studio),
  * - schemas/screen-validator.generated.ts (the same schema compiled ahead of time by ajv).

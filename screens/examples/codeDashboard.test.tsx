@@ -26,7 +26,7 @@ describe('dashboard: examples.codeDashboard', () => {
     expect(container.querySelector('[data-panel="largest"] .recharts-responsive-container')).not.toBeNull();
   });
 
-  it('announces a panel that could not load (role=alert, issue #31: KWCAG 8.2.1 status messages)', async () => {
+  it('announces a panel that could not load (role=alert, KWCAG 8.2.1 status messages)', async () => {
     const answers = {
       ...createAdminFixtures().answers,
       listCodeGroups: () => {

@@ -87,7 +87,7 @@ export default defineEditScreen({
         { field: 'sgCode', width: 120, editable: true, maxLength: 20 },
         { field: 'sgName', width: 140 },
         { field: 'remark', width: 180, editable: true, maxLength: 300 },
-        // The budget account the line is charged to: empty takes the one its item's category maps to (issue #26).
+        // The budget account the line is charged to: empty takes the one its item's category maps to.
         { field: 'budgetAccount', label: F('budgetAccount'), type: 'code', codeGroup: 'BUDGET_ACCOUNT', width: 110, editable: true },
       ],
     },
@@ -115,7 +115,7 @@ export default defineEditScreen({
     },
     {
       // What each saved line draws on (getPrBudget): its budget account and policy, the budget of the
-      // PR's department and month, and what is available now — read before submitting (issue #26).
+      // PR's department and month, and what is available now — read before submitting.
       id: 'budget',
       title: T('budget'),
       rowKey: 'lineNo',

@@ -7,9 +7,9 @@ import { bankSection, CHANGE_KINDS, companyField, contactsGrid, directFields, F,
  * type and bank account become a change request that staff approve on /CompManageEdit — it needs an
  * attachment (bankbook copy or registration certificate) and a reason, and its state is listed
  * below. The bank account shows masked, as the master's rule says for anyone who does not keep it.
- * At the internal address (#18) staff open any supplier's page with ?compNo= as the supplier sees
+ * At the internal address staff open any supplier's page with ?compNo= as the supplier sees
  * it: the server answers no actions, so the form is read only and no button shows. Without a
- * supplier named, staff get the company popup to choose one (issue #31) instead of a refused load.
+ * supplier named, staff get the company popup to choose one instead of a refused load.
  */
 export default defineEditScreen({
   id: 'suppliers.cyberCompManageEdit',

@@ -3,7 +3,7 @@ import { msOf, type Instant } from '../domain/dates.js';
 /**
  * The authentication answer of a request — the caller's open session, user, group, company, employee
  * row and whether the group holds the route's screens — kept per server and reused while the authority
- * version (migration 0380) has not moved (issue #27 item 1). A request then reads one row (the
+ * version (migration 0380) has not moved. A request then reads one row (the
  * version) instead of joining session, user, menu and menu authority; any change that could alter an
  * answer moves the version at its commit, on whichever server it was made, so a revoked session, a
  * disabled user or a removed menu is never served from here. A session's own expiry is checked

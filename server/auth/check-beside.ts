@@ -2,7 +2,7 @@ import type { RouteOptions } from 'fastify';
 import type { CallerAnswer } from './caller-cache.js';
 
 /**
- * The authority check beside the handler (issue #27 item 1). A request whose caller answer is kept
+ * The authority check beside the handler. A request whose caller answer is kept
  * (caller-cache.ts) normally reads the authority version, then runs its handler: two round trips in a
  * row. On a read-only list the two can run together — the handler starts from the kept answer while
  * the version is read — as long as nothing leaves the server before the version is confirmed: the

@@ -3,7 +3,7 @@ import type { Db } from '../db/connect.js';
 import { sha256 } from './tokens.js';
 
 /**
- * The first administrator's one-time setup code (issue #28 item 3, server/modules/first-start): it
+ * The first administrator's one-time setup code (server/modules/first-start): it
  * stands in for a password that does not exist yet. The login answers it AUTH103 (choose a
  * password), and the expired-password change (server/modules/password-change) spends it.
  */

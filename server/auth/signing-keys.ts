@@ -3,7 +3,7 @@ import type { Db } from '../db/connect.js';
 import { loadSigningKey } from './secrets.js';
 
 /**
- * Token signing keys that rotate (issue #28 item 7; table signing_key, migration 0361). The newest
+ * Token signing keys that rotate (table signing_key, migration 0361). The newest
  * key that is not retired signs; every key whose `retiresAt` has not passed verifies, chosen by the
  * token's `kid` header (JWKS-style). A rotation adds a key and gives the others a retirement time:
  * when the last token they could have signed expires, or now for a key thought stolen. Every server

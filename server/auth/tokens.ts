@@ -31,7 +31,7 @@ export class TokenError extends Error {
  */
 export class AccessTokens {
   /**
-   * Tokens this server has verified, by their exact text (issue #27 item 1: verifying an HS256 token
+   * Tokens this server has verified, by their exact text (verifying an HS256 token
    * through WebCrypto cost ≈ 0.2 ms of every authenticated request). A signature and the claims under it
    * never change, so what a repeat skips is only that work: a kept token is still refused once its `exp`
    * has passed, and once the key that signed it no longer verifies (asked of the ring each time, as a

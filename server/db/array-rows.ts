@@ -1,7 +1,7 @@
 import type { CompiledQuery, Kysely, Logger } from 'kysely';
 
 /**
- * Statements read in the driver's array mode (issue #27, "answer built once"): each row an array of
+ * Statements read in the driver's array mode ("answer built once"): each row an array of
  * the columns' values in the statement's order, with the columns' names once for the whole answer.
  * The driver then builds no object per row, the PGlite worker clones arrays instead of objects, and
  * no renamed copy is made (camel-rows.ts): a list's page goes from the driver's values straight to

@@ -2,7 +2,7 @@ import { CamelCasePlugin, type PluginTransformQueryArgs, type PluginTransformRes
 
 /**
  * Kysely's CamelCasePlugin with the answer's rows renamed by a function compiled once per column
- * list (issue #27 item 1): the plugin's own `mapRow` builds each row with one computed-key store
+ * list: the plugin's own `mapRow` builds each row with one computed-key store
  * per column, which beyond a dozen properties leaves V8 an object in dictionary mode — slow to
  * build, to copy (a module's `{ ...rest }` row mapping took 25 µs a row) and to serialise. The
  * compiled function returns an object literal with the columns in order, so every row of a

@@ -1,7 +1,7 @@
 import { createQueryId, type CompiledQuery, type Compilable, type Kysely } from 'kysely';
 
 /**
- * A statement whose text and parameters never change (issue #27 item 1: work that depends only on
+ * A statement whose text and parameters never change (work that depends only on
  * the code, not on the request), compiled on its first run per database handle and then sent as it
  * is: no builder, no compile. The authority version read before every authenticated request is one.
  *

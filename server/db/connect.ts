@@ -75,7 +75,7 @@ export interface ConnectOptions {
   log?: KyselyConfig['log'];
   /**
    * Where PGlite runs: 'worker' (default; the server always) — a worker thread, so a long query
-   * does not stop the event loop (#19 finding 6); 'main' — in this thread, as before.
+   * does not stop the event loop; 'main' — in this thread, as before.
    */
   pgliteThread?: PgliteThread;
   /**

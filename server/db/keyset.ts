@@ -2,7 +2,7 @@ import { sql, type Expression, type RawBuilder, type SelectQueryBuilder, type Sq
 import { fieldError } from '../domain/errors.js';
 
 /**
- * Keyset paging for the list operations (docs/api.md "Lists", issue #27 item 2). An OFFSET makes
+ * Keyset paging for the list operations (docs/api.md "Lists"). An OFFSET makes
  * the database walk and throw away every row before the page (page 200: 19,900 rows); a cursor — the
  * sort values of the row a page ended on — lets the statement start right after it, so a deep page
  * costs what the first one does. `page` stays for the screen's "page N of M"; the walk is by key.

@@ -3,7 +3,7 @@ import type pg from 'pg';
 
 /**
  * Server-side prepared statements for the list statements a PostgreSQL pool sends again and again
- * (issue #27 item 1: "prepared or pre-planned statements where planning dominates" — the
+ * ("prepared or pre-planned statements where planning dominates" — the
  * warehousing page planned for 14–17 ms and executed in 1–2). Kysely's driver sends every
  * statement unnamed, so PostgreSQL parses and plans it each time. A statement kept by shaped.ts (a
  * list's page, count and totals, compiled once per shape) is *allowed* here by its text; from then

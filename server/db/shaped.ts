@@ -5,7 +5,7 @@ import { CompiledCamelCasePlugin } from './camel-rows.js';
 import { allowPrepared } from './prepared-statements.js';
 
 /**
- * A statement built and compiled once per *shape* (issue #27 item 1: no per-request work that
+ * A statement built and compiled once per *shape* (no per-request work that
  * depends only on the route). A list's SQL text depends on which filters are given, how many values
  * an `in` names, the sort and the page's mode, never on the values themselves; so the first request
  * of a shape builds the statement with a placeholder for every value, compiles it, and records

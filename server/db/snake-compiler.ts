@@ -2,7 +2,7 @@ import { CamelCasePlugin, PostgresQueryCompiler, type Dialect, type QueryCompile
 
 /**
  * camelCase names in code, snake_case in the database, renamed as the statement is compiled
- * (issue #27 item 1). Kysely's CamelCasePlugin renames by copying the whole operation tree before
+ *. Kysely's CamelCasePlugin renames by copying the whole operation tree before
  * compiling — and again for every subquery as it is embedded — which was most of Kysely's ≈ 0.6 ms
  * per list request (transformNodeImpl, freeze). Here the compiler writes each identifier's
  * snake_case name where it writes the identifier, from a memo, so no tree is copied. The names are

@@ -14,7 +14,7 @@ import {
 import { PgliteWorkerConnection } from './pglite/driver.js';
 
 /**
- * The second line of supplier isolation (issue #28; docs/security.md "Supplier isolation in two
+ * The second line of supplier isolation (docs/security.md "Supplier isolation in two
  * layers"). Migration 0310 gives every company-owned table row-level security with a policy for
  * this role: `comp_no = current_setting('app.comp_no', true)`. The role owns nothing, so the
  * policies apply to it; the application's own user (the tables' owner) is not subject to them.

@@ -4,7 +4,7 @@ import { isHeavy } from './heavy.js';
 
 /**
  * At most `active` API requests at work at once in this server; the others wait their turn in
- * arrival order (issue #27 item 3).
+ * arrival order.
  *
  * Why: Node's event loop (libuv ≥ 1.45) accepts ONE new connection per loop iteration, and an
  * iteration does the next step of every request that is ready. With 200 requests in flight each

@@ -2,7 +2,7 @@
  * Whether an error means "the database cannot be reached" — a restart, a failover, a network cut,
  * a full pool — rather than a fault of the request or of our code. Such a request answers 503
  * DATABASE_UNAVAILABLE with Retry-After (server/plugins/error-handler.ts), which a load balancer
- * and the SPA treat as "try again shortly"; it answered 500 before (issue #29: 226 × 500 during a
+ * and the SPA treat as "try again shortly"; it answered 500 before (226 × 500 during a
  * PostgreSQL restart under traffic).
  */
 

@@ -3,8 +3,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { prependRouteHook } from './route-hooks.js';
 
 /**
- * Heavy reads (exports, extracts, reports): at most `perUser` at a time per user (issue #19
- * finding 6); one more answers 429 at once rather than queueing behind the others. A route is
+ * Heavy reads (exports, extracts, reports): at most `perUser` at a time per user;
+ * one more answers 429 at once rather than queueing behind the others. A route is
  * heavy when it says so (`config: { heavy: true }`) or, by construction for routes written
  * later, when its path names an export (`/data-download/`, `/export`, `/excel`). The slot is
  * held until the answer has been sent in full (a streamed workbook included) or the client

@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { HttpError } from './errors.js';
 
 /**
- * Input checks every route gets without declaring anything (issue #19 finding 5), so routes
+ * Input checks every route gets without declaring anything, so routes
  * written later are covered by construction:
  *
  * 1. Strings: no NUL, no other C0 control character except tab, line feed and carriage return, no
@@ -14,8 +14,8 @@ import { HttpError } from './errors.js';
  *    the database as a value it cannot hold. Routes should still declare their real bounds.
  *    A query, path or JSON body value that reads as a number too large to hold (310 digits,
  *    "Infinity", 1e999) where the schema wants a number is refused before validation: ajv's type
- *    coercion turns it into Infinity, which then passes `maximum` (found by the fuzzer, #13 item 3;
- *    the body by the 50,000-request run of #28 item 4, where the answer's serializer then failed: 500).
+ *    coercion turns it into Infinity, which then passes `maximum` (found by the fuzzer;
+ *    the body by a 50,000-request fuzz run, where the answer's serializer then failed: 500).
  * 3. What still slips through to the database as a bad value (SQLSTATE class 22: a date that does
  *    not exist, a number out of a column's range) is answered 400 by the error handler, never 500.
  */

@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { isHeavy } from './heavy.js';
 
 /**
- * Heavy reads step aside for light requests between pages (issue #19 finding 6). On PGlite the
+ * Heavy reads step aside for light requests between pages. On PGlite the
  * database is one connection: a light request runs several queries one after another, and
  * between two of them a heavy reader's next page query took the connection, so the light
  * request waited a whole page for each of its queries (measured: bench/README.md). A heavy

@@ -4,7 +4,7 @@ type HookName = 'onRequest' | 'preValidation' | 'preHandler' | 'preSerialization
 
 /**
  * Adds a hook to one route, from an `onRoute` hook, ahead of the route's own hooks of that kind
- * (issue #27 item 1): a check that only some routes need runs on those routes only, instead of a
+ *: a check that only some routes need runs on those routes only, instead of a
  * global hook asking every request's route whether it applies. Route hooks run after the global hooks
  * of their kind, so this suits only a hook whose place among the global ones does not matter.
  */

@@ -4,7 +4,7 @@ import fp from 'fastify-plugin';
  * Headers that only a document (or a worker, whose script's CSP is its policy) acts on, dropped from
  * the build's scripts and styles. helmet sets them on every answer; on the login page's 16 files they
  * were ≈ 550 bytes each of ≈ 1 kB of headers — 8.6 kB of its 131 kB on the wire (bench/wire.ts,
- * issue #27's "no regression of the login page's bytes"). Kept: nosniff (it is what stops a script
+ * the rule of "no regression of the login page's bytes"). Kept: nosniff (it is what stops a script
  * served with the wrong type), Cross-Origin-Resource-Policy (a subresource's own), HSTS and the
  * referrer policy (a stylesheet's own requests follow it).
  */

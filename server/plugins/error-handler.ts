@@ -32,7 +32,7 @@ export function databaseDataError(error: unknown): string | null {
 /**
  * A database integrity error (SQLSTATE class 23) as the caller's mistake: a reference to a row
  * that does not exist (a made-up file id, say), a duplicate key, a missing value, a failed check.
- * Found by the fuzzer (#13 item 3): these answered 500. Null for anything else.
+ * Found by the fuzzer: these answered 500. Null for anything else.
  */
 export function databaseIntegrityError(error: unknown): { status: number; code: string; msg: string } | null {
   const code = (error as { code?: unknown } | null)?.code;
@@ -97,7 +97,7 @@ export const errorHandler = fp(async (app) => {
       return reply.status(400).send({ statusCode: 400, code: 'INVALID_VALUE', msg: `${KO.badValue} (${sqlState})` });
     }
     // A multipart body the parser cannot read (no boundary, a broken part header, cut short):
-    // busboy throws plain errors, which answered 500 (found by the fuzzer, #13 item 3).
+    // busboy throws plain errors, which answered 500 (found by the fuzzer).
     if (/^(Multipart: |Malformed part header|Unexpected end of (form|multipart data))/.test(String(fe.message ?? ''))) {
       return reply.status(400).send({ statusCode: 400, code: 'BAD_BODY', msg: `${KO.badBody}: ${fe.message}` });
     }

@@ -56,7 +56,7 @@ export async function helmetHeaders(options: FastifyHelmetOptions): Promise<Head
 /**
  * helmet's headers on every answer, as @fastify/helmet set them (on the raw response, when the
  * request arrives, so errors, 404s and hijacked answers carry them too) — but worked out once per
- * server: @fastify/helmet builds helmet's middleware anew on every request (issue #27 item 1: the
+ * server: @fastify/helmet builds helmet's middleware anew on every request (the
  * CSP directives parsed again, a dozen closures, and two hooks, one of them async, per request).
  * tests/api/security/response-headers.test.ts pins the headers on the wire.
  */

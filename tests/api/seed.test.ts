@@ -182,7 +182,7 @@ describe('demo seed', () => {
     expect(menuIdForRoute('/portal/ogpmsManage/userBlock', 'I')).toBe('PORTAL_OGPMS_BLOCK');
     expect(menuIdForRoute('/cyber/portal/ogpmsManage/userBlock', 'X')).toBe('CY_USER_ADMIN_BLOCK');
     expect(menuIdForRoute('/portal/author', 'I')).toBe('PORTAL_AUTHOR_MENU');
-    // The supplier screens at their internal address (#18) have their own internal menu rows.
+    // The supplier screens at their internal address have their own internal menu rows.
     expect(menuIdForRoute('/prCheckList', 'I')).toBe('SUPVIEW_QUOT_REQUEST');
     expect(menuIdForRoute('/prCheckList', 'X')).toBe('CY_QUOT_REQUEST');
     expect(menuIdForRoute('/compInfo/transSatisSurveyEdit?surveyId=1', 'I')).toBe('SUPVIEW_SURVEY');
@@ -244,7 +244,7 @@ describe('demo seed', () => {
     }
     const leaves = (portal: 'I' | 'X') => [...menus.values()].filter((m) => m.leaf === 'T' && m.portal === portal).map((m) => m.pgmId);
     // Every internal menu with write for the administrators, except the supplier screens at their
-    // internal address (#18), which staff only read.
+    // internal address, which staff only read.
     const supplierView = (id: string) => id.startsWith('SUPVIEW_');
     // The screen studio publishes screens and menu rows: the system administrators' alone (migration 0421).
     const studio = 'PORTAL_SCREEN_STUDIO';

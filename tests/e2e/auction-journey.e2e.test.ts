@@ -7,7 +7,7 @@ import { serverNow } from './helpers/clock';
 import { clickGridRow, poll, searchOne } from './helpers/screen';
 
 /**
- * The reverse auction of issue #30 live in two browsers (plus the buyer's monitor in a third
+ * The reverse auction live in two browsers (plus the buyer's monitor in a third
  * context) against the shared server: the three log in first; the auction is then made and
  * published through the API with a window that ends 100 s later and a soft close of 2 minutes, so
  * the first bid falls in the last 2 minutes and moves the end by 2 minutes (once). supplier1 enters its room from its list

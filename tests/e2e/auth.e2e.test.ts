@@ -4,7 +4,7 @@ import { endSessionAsAdmin, logoutWithToken, pageSession, submitExternalLogin, s
 import { launchBrowser, openPage, screenshot, type TestPage } from './helpers/browser';
 
 /**
- * The login journeys of issue #3 in Debian's Chromium against the real server: the internal
+ * The login journeys in Debian's Chromium against the real server: the internal
  * portal from login to logout through menu and breadcrumb, a deep link kept across the login, the
  * supplier login with its one-time code, a refused screen, and an expired session in both portals.
  */
@@ -127,7 +127,7 @@ describe('login journeys', () => {
 
     await submitExternalLogin(page, baseURL, 'supplier1');
     await waitForPath(page, '/cyber/deliverInfo');
-    // The screen names the document once its chunk is in (issue #31: a title per screen).
+    // The screen names the document once its chunk is in (a title per screen).
     await expect.poll(() => page.title(), { timeout: 15_000 }).toMatch(/^\S.* - OGPMS$/);
     // The screen's chunk loads lazily: wait for its breadcrumb rather than read it at once.
     await expect.poll(() => crumbTexts(page), { timeout: 15_000 }).toEqual(['홈', '납품', '납품관리', '납품등록/현황']);

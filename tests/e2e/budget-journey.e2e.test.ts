@@ -5,7 +5,7 @@ import { launchBrowser, type TestPage } from './helpers/browser';
 import { confirm, expectField, gridRows, notice, poll } from './helpers/screen';
 
 /**
- * Budget control in the browser (issue #26): a PR charged to the STOP account 시험연구 (RND), whose
+ * Budget control in the browser: a PR charged to the STOP account 시험연구 (RND), whose
  * budget this month is 0 in the seed, shows 가용 0 on its edit screen; its approval is refused with
  * BUDGET_EXCEEDED's message; a budget transfer (예산전용) into that key is approved on
  * /budget/budgetTransfer by the BUDGET rule's approver (opadmin); the same approval then passes.

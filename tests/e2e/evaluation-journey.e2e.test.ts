@@ -5,7 +5,7 @@ import { launchBrowser, screenshot, type TestPage } from './helpers/browser';
 import { confirm, gridRows, koreanDate, poll } from './helpers/screen';
 
 /**
- * Supplier evaluation in the browser (issue #10), on the shared demo server:
+ * Supplier evaluation in the browser, on the shared demo server:
  * tfadmin sets up a period with two qualitative criteria over C00001 and C00002 (operator evaluates)
  * and opens it → operator scores C00001 on the task screen and submits (C00002's task through the
  * API, the same operation) → tfadmin closes the period, finalizes both totals and publishes C00001's

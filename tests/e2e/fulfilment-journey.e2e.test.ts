@@ -6,7 +6,7 @@ import { launchBrowser, openPage, screenshot, type TestPage } from './helpers/br
 import { erpCalls, erpFailNext } from './helpers/erp-control';
 
 /**
- * Fulfilment and settlement in the browser (issue #6): supplier1 registers a delivery against one
+ * Fulfilment and settlement in the browser: supplier1 registers a delivery against one
  * of its acknowledged orders → purchasing receives it into warehousing → another person approves
  * the receipt (the requester may not: SELF_APPROVAL) and decides it → purchasing settles the month
  * and puts it to the supplier → the supplier confirms → posting to the ERP fails and shows in
@@ -137,7 +137,7 @@ async function confirm(page: Page, question: string): Promise<void> {
   await dialog.waitFor({ state: 'detached' });
 }
 
-describe('fulfilment and settlement journey (issue #6)', () => {
+describe('fulfilment and settlement journey', () => {
   const baseURL = inject('e2eBaseUrl');
   const erpBase = inject('e2eErpBase');
   let browser: Browser;

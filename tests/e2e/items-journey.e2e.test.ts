@@ -7,7 +7,7 @@ import { launchBrowser, screenshot, type TestPage } from './helpers/browser';
 import { confirm, fieldText, gridRows, koreanDate } from './helpers/screen';
 
 /**
- * The items journey of issue #11 in Chromium against the shared demo server, through the screens:
+ * The items journey in Chromium against the shared demo server, through the screens:
  * staff (tfadmin) download the upload template → fill it (SheetJS, as the server does) with five
  * good rows and two bad ones → upload → see the two errors and download them as a workbook with the
  * reasons → fix the file and upload it again (the first batch is replaced) → apply → the buyer finds

@@ -6,7 +6,7 @@ import { arrowTo, editCellByKeyboard, keyboardLogin, press, tabTo, typeInto } fr
 import { expectField, fieldText, gridRows, koreanDate, notice, poll } from './helpers/screen';
 
 /**
- * Issue #31: a buyer writes a PR with two lines through the item popup and submits it, and the
+ * A buyer writes a PR with two lines through the item popup and submits it, and the
  * approver approves it, with the keyboard alone — Tab/Shift+Tab, arrows, Enter, Escape and typed
  * text; no mouse event, no click(), no fill(). The grid cells are edited as a keyboard user does:
  * arrows to the cell, Enter opens the editor, Enter commits.

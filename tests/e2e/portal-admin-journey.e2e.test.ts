@@ -4,7 +4,7 @@ import { apiLogin, submitExternalLogin, submitInternalLogin, unexpected } from '
 import { launchBrowser, openPage, screenshot, type TestPage } from './helpers/browser';
 
 /**
- * The portal administration journey of issue #17 against the shared server: the administrator adds a
+ * The portal administration journey against the shared server: the administrator adds a
  * menu leaf for /examples/codeList under 포털관리 on menuManage (a leaf of this run's own, removed at
  * the end so other journeys and the route smoke test see the seeded menus), grants read to group 40 →
  * monitor logs in, finds it in the menu and opens it → the grant is removed → monitor's next

@@ -7,7 +7,7 @@ import { actionIds, amount, clickGridRow, confirm, editCell, expectField, fieldT
 import { readPdf } from '../helpers/pdf';
 
 /**
- * The purchasing journey of issue #5 in Debian's Chromium against the real server, through the
+ * The purchasing journey in Debian's Chromium against the real server, through the
  * screens as the users would: the requester (buyer) writes a PR with two lines and submits it → the
  * approver (uadmin1) approves it on the document → purchasing (operator) receives it, assigns itself
  * and invites C00001 and C00002 → each supplier logs in with the one-time code from the dev outbox and

@@ -6,7 +6,7 @@ import { apiLogin, submitInternalLogin, unexpected } from './helpers/auth';
 import { launchBrowser, openPage, screenshot, type TestPage } from './helpers/browser';
 
 /**
- * Reports and assets in the browser (issue #12), on the shared demo server:
+ * Reports and assets in the browser, on the shared demo server:
  * monthlyReport03 for this year → the chart shows → a click on the first supplier's bar opens the
  * orders behind it (as many as the row counts) → the report exported to .xlsx and read back (the
  * figures match the grid); then two assets registered from one receipt line → one transferred →

@@ -7,10 +7,10 @@ import { NO_MENU_USERS } from './helpers/no-menu-accounts';
 import { SMOKE_ROUTES, type SmokeRoute } from './smoke-routes';
 
 /**
- * Every purchasing and fulfilment route (issues #5 and #6), in the real app on the demo company:
+ * Every purchasing and fulfilment route, in the real app on the demo company:
  * a user whose group has the menu sees real rows (a list's total above zero; an edit screen showing
  * the document it was opened on), and a user whose group has no menu lands on /info401.
- * Once a screen shows its data, axe-core's WCAG 2.1 A/AA rules run on it (issue #31): a serious or
+ * Once a screen shows its data, axe-core's WCAG 2.1 A/AA rules run on it: a serious or
  * critical violation fails the route, printed with its rule and the elements' selectors.
  */
 

@@ -79,7 +79,7 @@ describe('app shell', () => {
     await page.getByRole('heading', { name: 'GPMS에 오신 것을 환영합니다' }).waitFor();
     await page.getByRole('button', { name: 'English' }).click();
     await page.getByRole('heading', { name: 'Welcome to GPMS' }).waitFor();
-    // The document follows the language: its title and <html lang> (issue #31).
+    // The document follows the language: its title and <html lang>.
     expect(await page.title()).toBe('Home - GPMS');
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
     expect(await page.evaluate(() => localStorage.getItem('language'))).toBe('en');
@@ -116,7 +116,7 @@ describe('app shell', () => {
     expect(problems).toEqual([]);
   });
 
-  it('after a browser journey, GET /metrics counts its login, its list and its database time (issue #29 item 1)', async () => {
+  it('after a browser journey, GET /metrics counts its login, its list and its database time', async () => {
     // Loopback is in the default METRICS_ALLOW; the refusals (another address, the external host) are in tests/api/operations/metrics.test.ts.
     const scrape = async () => {
       const res = await fetch(`${baseURL}/metrics`);

@@ -1,5 +1,5 @@
 /**
- * The routes of the purchasing (#5) and fulfilment (#6) issues, each with a demo user whose group has
+ * The purchasing and fulfilment routes (and the others below), each with a demo user whose group has
  * its menu, and what "real data" means on it: a list shows a total above zero; an edit screen is
  * opened on a real document (found through the API as that user) and shows its number.
  */
@@ -12,7 +12,7 @@ export interface SmokeRoute {
   open?: (get: <T>(url: string) => Promise<T>) => Promise<{ query: Record<string, string>; shows: string }>;
   /** For 'text': a text the page shows once its data is in. */
   shows?: string;
-  /** The page draws a chart: an svg with bars or lines (the reports, #12). */
+  /** The page draws a chart: an svg with bars or lines (the reports). */
   chart?: boolean;
   /** A public route (spec §2 templates): open to anyone logged in or not, so it has no /info401 half. */
   public?: boolean;
@@ -62,7 +62,7 @@ export const SMOKE_ROUTES: SmokeRoute[] = [
   { route: '/portal/approval/approvalLine', portal: 'internal', user: 'admin', expect: 'text', shows: '구매요청 결재 (1천만원 미만)' },
   // No delegation in the demo data: the screen's own button shows once it is in.
   { route: '/portal/approval/approvalDelegation', portal: 'internal', user: 'uadmin1', expect: 'text', shows: '위임 등록' },
-  // The screen studio (#25): its list and the new-screen form; the editor is the studio journey's.
+  // The screen studio: its list and the new-screen form; the editor is the studio journey's.
   { route: '/portal/screen/studio', portal: 'internal', user: 'admin', expect: 'text', shows: '새 화면' },
   { route: '/portal/poChange/poChangeInfo', portal: 'internal', user: 'operator', expect: 'rows' },
   // Development only: a production build (what the browser tests serve) has no such page.
@@ -98,7 +98,7 @@ export const SMOKE_ROUTES: SmokeRoute[] = [
   { route: '/noneOrderView', portal: 'external', user: 'supplier1', expect: 'rows' },
   { route: '/monthlyCalculate', portal: 'external', user: 'supplier1', expect: 'rows' },
   { route: '/monthlyCalcDetail', portal: 'external', user: 'supplier1', expect: 'document', open: doc('/api/v1/cyber/settlements?size=1', 'settleNo') },
-  // Reports (#12): every report shows a chart over its rows (this year, the default period)
+  // Reports: every report shows a chart over its rows (this year, the default period)
   ...[
     '/report/monthlyReport/monthlyReport01', '/report/monthlyReport/monthlyReport02', '/report/monthlyReport/monthlyReport03', '/report/monthlyReport/monthlyReport04',
     '/report/monthlyReport/monthlyReport05', '/report/monthlyReport/monthlyReport06', '/report/monthlyReport/monthlyReport07', '/report/monthlyReport/monthlyReport08',
@@ -106,7 +106,7 @@ export const SMOKE_ROUTES: SmokeRoute[] = [
     // The evaluation summary: this year's two demo periods (2026 H1 finalized, 2026 H2 in progress), grades stacked.
     '/report/monthlyReport/monthlyReport11',
   ].map((route): SmokeRoute => ({ route, portal: 'internal', user: 'operator', expect: 'rows', chart: true })),
-  // Budgets (#26): the lines of every department and account; the report's chart per month of this year.
+  // Budgets: the lines of every department and account; the report's chart per month of this year.
   { route: '/budget/budgetManage', portal: 'internal', user: 'operator', expect: 'rows' },
   { route: '/budget/budgetReport', portal: 'internal', user: 'operator', expect: 'rows', chart: true },
   // The seed's two approved transfers (예산전용).
@@ -119,11 +119,11 @@ export const SMOKE_ROUTES: SmokeRoute[] = [
     route: '/report/costUnit/highCostUnitDetail', portal: 'internal', user: 'operator', expect: 'document', chart: true,
     open: doc(`/api/v1/reports/cost-unit/high?fromMonth=${new Date().getFullYear()}01&toMonth=${new Date().getFullYear()}12&size=1`, 'itemCode'),
   },
-  // Assets (#12)
+  // Assets
   { route: '/assetManagementList', portal: 'internal', user: 'operator', expect: 'rows' },
   { route: '/assetManagementRegisterList', portal: 'internal', user: 'operator', expect: 'rows' },
   { route: '/assetInventoryList', portal: 'internal', user: 'operator', expect: 'rows' },
-  // The engine's page templates (#17): public routes (spec §2), each the template rendered on its
+  // The engine's page templates: public routes (spec §2), each the template rendered on its
   // sample data beside its definition.
   ...(
     [
@@ -138,7 +138,7 @@ export const SMOKE_ROUTES: SmokeRoute[] = [
       ['/template/template8', '빈 화면 템플릿'],
     ] as const
   ).map(([route, title]): SmokeRoute => ({ route, portal: 'internal', user: 'buyer', expect: 'text', shows: title, public: true })),
-  // Portal administration and boards (#17). Trees show a seeded node.
+  // Portal administration and boards. Trees show a seeded node.
   { route: '/portal/author/menuManage', portal: 'internal', user: 'admin', expect: 'text', shows: '구매관리' },
   { route: '/portal/author/authorGroupManage', portal: 'internal', user: 'admin', expect: 'text', shows: '99 시스템관리자' },
   { route: '/portal/author/authMenuManage', portal: 'internal', user: 'admin', expect: 'text', shows: '40 모니터링' },
@@ -146,7 +146,7 @@ export const SMOKE_ROUTES: SmokeRoute[] = [
   { route: '/portal/ogpmsManage/notice', portal: 'internal', user: 'admin', expect: 'rows' },
   { route: '/board/notice', portal: 'internal', user: 'buyer', expect: 'rows' },
   { route: '/board/faq', portal: 'internal', user: 'buyer', expect: 'text', shows: 'FAQ' },
-  // Items and catalogue (#11), internal
+  // Items and catalogue, internal
   { route: '/item/category/categoryManage', portal: 'internal', user: 'tfadmin', expect: 'text', shows: 'MRO 소모품' },
   { route: '/item/comp/sourcingGroup', portal: 'internal', user: 'tfadmin', expect: 'text', shows: '간접재' },
   { route: '/attribute', portal: 'internal', user: 'tfadmin', expect: 'text', shows: '원산지' },
@@ -163,7 +163,7 @@ export const SMOKE_ROUTES: SmokeRoute[] = [
   { route: '/itemManagement/ItemInfoEdit', portal: 'external', user: 'supplier1', expect: 'text', shows: '제안 사유' },
   { route: '/itemManagement/upItemView', portal: 'external', user: 'supplier1', expect: 'rows' },
   { route: '/itemManagement/upItemDetail', portal: 'external', user: 'supplier1', expect: 'document', open: doc('/api/v1/item-proposals?size=1', 'proposalNo') },
-  // Supplier evaluation (#10): settings, tasks, totals, results, contracts, surveys; the supplier's results and surveys.
+  // Supplier evaluation: settings, tasks, totals, results, contracts, surveys; the supplier's results and surveys.
   { route: '/business/evaManage/evaSetting', portal: 'internal', user: 'tfadmin', expect: 'text', shows: '2026년 하반기 협력사 평가' },
   { route: '/evaWorkList', portal: 'internal', user: 'operator', expect: 'rows' },
   { route: '/evaWorkEdit', portal: 'internal', user: 'operator', expect: 'document', open: shown('/api/v1/evaluation/tasks?size=1', 'taskId', 'compName') },
@@ -181,14 +181,14 @@ export const SMOKE_ROUTES: SmokeRoute[] = [
   { route: '/compInfo/transSatisSurveyEdit', portal: 'external', user: 'supplier1', expect: 'document', open: shown('/api/v1/cyber/surveys?size=1', 'surveyId', 'title') },
 ];
 
-// Suppliers (#9): the master, status, one supplier at a glance, status change requests.
+// Suppliers: the master, status, one supplier at a glance, status change requests.
 SMOKE_ROUTES.push(
   { route: '/CompManageList', portal: 'internal', user: 'tfadmin', expect: 'rows' },
   { route: '/CompManageEdit', portal: 'internal', user: 'tfadmin', expect: 'document', open: doc('/api/v1/suppliers?size=1', 'compNo') },
-  // Supplier self-service (#9, #18): my company, change requests, the supplier's users, my account — at both addresses.
+  // Supplier self-service: my company, change requests, the supplier's users, my account — at both addresses.
   { route: '/compManage/CyberCompManageEdit', portal: 'external', user: 'supplier1', expect: 'text', shows: 'C00001' },
   { route: '/compManage/CyberCompManageEdit', portal: 'internal', user: 'tfadmin', expect: 'document', open: doc('/api/v1/suppliers?size=1', 'compNo') },
-  // Staff without a supplier named get the supplier picker, not a refused request (issue #31).
+  // Staff without a supplier named get the supplier picker, not a refused request.
   { route: '/compManage/CyberCompManageEdit', portal: 'internal', user: 'tfadmin', expect: 'text', shows: '조회할 업체를 선택하세요.' },
   { route: '/portal/ogpmsManage/userBlock', portal: 'internal', user: 'admin', expect: 'rows' },
   { route: '/portal/ogpmsManage/userBlock', portal: 'external', user: 'supplier1adm', expect: 'rows' },
@@ -198,7 +198,7 @@ SMOKE_ROUTES.push(
   { route: '/userManagement/PersonInfoLogin', portal: 'internal', user: 'buyer', expect: 'text', shows: '개인정보를 보호하기 위해 비밀번호를 다시 입력하세요.' },
   { route: '/userManagement/PersonInfoLogin', portal: 'external', user: 'supplier1', expect: 'text', shows: '개인정보를 보호하기 위해 비밀번호를 다시 입력하세요.' },
   // Without the password re-entered in this session the server refuses (REAUTH_REQUIRED): the page
-  // takes the user to the check, which comes back here (issue #31).
+  // takes the user to the check, which comes back here.
   { route: '/userManagement/PersonInfo', portal: 'internal', user: 'buyer', expect: 'text', shows: '개인정보를 보호하기 위해 비밀번호를 다시 입력하세요.', lands: '/userManagement/PersonInfoLogin' },
   { route: '/userManagement/PersonInfo', portal: 'external', user: 'supplier1', expect: 'text', shows: '개인정보를 보호하기 위해 비밀번호를 다시 입력하세요.', lands: '/userManagement/PersonInfoLogin' },
   { route: '/compStatusList', portal: 'internal', user: 'tfadmin', expect: 'rows' },
@@ -227,7 +227,7 @@ SMOKE_ROUTES.push(
 );
 
 /**
- * The supplier screens at their internal address (#18): staff with the 협력사 화면 menu (operation)
+ * The supplier screens at their internal address: staff with the 협력사 화면 menu (operation)
  * read every supplier's rows; a document opens by its key and its supplier's company, as the list's
  * links open it, and shows the company's name (a field staff alone see on most of them).
  */
@@ -259,7 +259,7 @@ SMOKE_ROUTES.push(
   { route: '/compInfo/transSatisSurveyEdit', portal: 'internal', user: 'operator', expect: 'document', open: supplierDoc('/api/v1/cyber/surveys?size=1', 'surveyId', 'compName') },
 );
 
-// Supplier applications (#9): the public wizard (a step page opened without an application in the
+// Supplier applications: the public wizard (a step page opened without an application in the
 // tab says so and links to the start) and the staff review screens.
 SMOKE_ROUTES.push(
   { route: '/template/userApply', portal: 'internal', user: 'buyer', expect: 'text', shows: '신청 시작', public: true },
@@ -273,7 +273,7 @@ SMOKE_ROUTES.push(
   { route: '/business/evaManage/compRegMngDetail', portal: 'internal', user: 'tfadmin', expect: 'document', open: doc('/api/v1/registration-evaluations?size=1', 'evalNo') },
 );
 
-// Sealed-bid tenders (#30): the demo data has none, so each page is checked by a text its
+// Sealed-bid tenders: the demo data has none, so each page is checked by a text its
 // definition shows (filters, sections, buttons); tests/e2e/bidding-journey.e2e.test.ts fills them.
 SMOKE_ROUTES.push(
   { route: '/bid/tenderList', portal: 'internal', user: 'operator', expect: 'text', shows: '새 입찰' },
@@ -281,7 +281,7 @@ SMOKE_ROUTES.push(
   { route: '/bid/tenderOpen', portal: 'internal', user: 'tfadmin', expect: 'text', shows: '개찰 확인' },
   { route: '/bid/tenderList', portal: 'external', user: 'supplier1', expect: 'text', shows: '입찰번호' },
   { route: '/bid/tenderSubmit', portal: 'external', user: 'supplier1', expect: 'text', shows: '우리 회사 투찰' },
-  // Reverse auctions (#30): none in the demo data either.
+  // Reverse auctions: none in the demo data either.
   { route: '/bid/auctionList', portal: 'internal', user: 'operator', expect: 'text', shows: '역경매번호' },
   { route: '/bid/auctionEdit', portal: 'internal', user: 'operator', expect: 'text', shows: '초대 협력사' },
   { route: '/bid/auctionMonitor', portal: 'internal', user: 'operator', expect: 'text', shows: '역경매 번호가 없습니다' },

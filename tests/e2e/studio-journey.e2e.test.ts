@@ -6,7 +6,7 @@ import { launchBrowser, screenshot, type TestPage } from './helpers/browser';
 import { confirm, poll } from './helpers/screen';
 
 /**
- * The screen studio journey of issue #25 against the shared server: the analyst (admin, group 99)
+ * The screen studio journey against the shared server: the analyst (admin, group 99)
  * writes "협력사별 미납 발주" with one mistake, sees the error at its place with the suggestion,
  * fixes it, previews real rows, publishes it under 구매관리 › 발주 for group 20; operator (group 20)
  * finds it in the menu and opens it; monitor (group 40) lands on /info401; the analyst publishes a

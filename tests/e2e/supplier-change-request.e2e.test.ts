@@ -5,7 +5,7 @@ import { launchBrowser } from './helpers/browser';
 import { requestAndApproveBankChange } from './helpers/supplier-change-request';
 
 /**
- * Issue #9: a supplier asks for a bank change on its own page with the bankbook copy attached →
+ * A supplier asks for a bank change on its own page with the bankbook copy attached →
  * staff open the request from the master and approve it → the master holds the new account (in
  * full for staff who keep it) and the supplier sees it masked. The steps live in
  * helpers/supplier-change-request.ts so the lifecycle journey can run them for its new supplier.

@@ -12,7 +12,7 @@ import { actionIds, clickGridRow, confirm, expectField, fieldText, gridRows, kor
 import { requestAndApproveBankChange } from './helpers/supplier-change-request';
 
 /**
- * The supplier lifecycle of issue #9 in Debian's Chromium against the shared e2e server, through the
+ * The supplier lifecycle in Debian's Chromium against the shared e2e server, through the
  * screens as each person would: a new company applies on the four public pages (the one-time code
  * from the dev outbox, both attachments) and gets a receipt number → staff approve its user
  * (RegisterUser) and pass its registration evaluation (compRegMngList → compRegMngDetail), which

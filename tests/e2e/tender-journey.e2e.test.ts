@@ -6,7 +6,7 @@ import { advanceServerClockPast, serverNow } from './helpers/clock';
 import { amount, clickGridRow, confirm, editCell, expectField, fieldText, gridRows, koreanDate, notice, poll, searchOne } from './helpers/screen';
 
 /**
- * The sealed-bid tender of issue #30 in Debian's Chromium against the shared server, through the
+ * The sealed-bid tender in Debian's Chromium against the shared server, through the
  * screens: purchasing (operator) drafts a tender of its own lines, invites C00001 and C00002 and
  * publishes it → each supplier logs in on /cyber with the one-time code from the dev outbox and bids
  * (supplier1 replaces its bid) → the window closes → on /bid/tenderOpen the buyer is refused and two

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { sample } from 'openapi-sampler';
 
 /**
- * Bad requests derived from the OpenAPI document (issue #13 item 3). Each case is a plausible
+ * Bad requests derived from the OpenAPI document. Each case is a plausible
  * request — real ids in the path, values sampled from the schema (openapi-sampler) — with ONE
  * thing made bad by a fast-check arbitrary: a wrong type, a missing or extra field, a huge, empty,
  * unicode, control-character, SQL or path string, a negative, zero or enormous number, malformed

@@ -1,6 +1,6 @@
 /**
  * npm run fuzz -- [--requests 50000] [--seed 1] [--concurrency 4] [--only opA,opB] [--out file.json] [--reuse]
- * Schema-guided fuzzing of every operation (issue #13 item 3; cases in tests/fuzz/cases.ts, checks
+ * Schema-guided fuzzing of every operation (cases in tests/fuzz/cases.ts, checks
  * in tests/fuzz/runner.ts). Starts the real app on a fresh demo database — PostgreSQL when
  * DATABASE_URL names an empty database, else PGlite in a temporary DATA_DIR — and exits 1 on any
  * 5xx, any invalid input answered 2xx, or any change to another company's data.

@@ -4,7 +4,7 @@ import { objectStoreFor } from '../../server/storage/open.js';
 import { TEST_BUCKET, TEST_S3_KEY } from './s3-server.js';
 
 /**
- * The file stores the file tests run on (issue #29 item 4): `describe.each(FILE_STORES)` runs the
+ * The file stores the file tests run on: `describe.each(FILE_STORES)` runs the
  * same tests on DATA_DIR and on the run's S3 server. FILE_STORES=disk narrows a run while working.
  */
 export type FileStoreKind = 'disk' | 's3';

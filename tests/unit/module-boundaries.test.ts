@@ -4,7 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 /**
- * No server module imports another module's internals (issue #32 item 3). What every module shares
+ * No server module imports another module's internals. What every module shares
  * lives in server/domain/ (errors, field checks, versions, dates, money, attachments and history, the
  * actor, the state machine, shared TypeBox pieces); a module may call another only through the entry
  * points below, each a service the other module offers on purpose. Anything else — a helper, a
@@ -34,9 +34,9 @@ const PUBLIC_ENTRIES: Record<string, string> = {
   'portal-admin/known-routes': 'the screen studio refuses a stored screen whose route is one of the app’s own',
   'items/upload/file-checks': 'the spreadsheet checks (type, magic bytes, zip limits) the budget upload applies too',
   'items/upload/xlsx-rows': 'the streaming .xlsx reader the budget upload reads its workbook with',
-  'budget/consumption/index': 'approvals, orders, LOIs, receipts and cancellations move the budget ledger (issue #26)',
-  'budget/transfer/index': 'the last approval of a budget transfer moves the amount, in the approval’s transaction (issue #26)',
-  'purchase/approval/index': 'a budget transfer goes through the approval lines like a purchasing document (issue #26)',
+  'budget/consumption/index': 'approvals, orders, LOIs, receipts and cancellations move the budget ledger',
+  'budget/transfer/index': 'the last approval of a budget transfer moves the amount, in the approval’s transaction',
+  'purchase/approval/index': 'a budget transfer goes through the approval lines like a purchasing document',
 };
 
 const root = path.resolve(import.meta.dirname, '../..');

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 /**
- * One shape for every server module (issue #32 item 4, docs/api.md "Shape of a module"):
+ * One shape for every server module (docs/api.md "Shape of a module"):
  * `routes.ts` declares each route (schema, access) and makes one call; `service.ts` holds the
  * checks and the transactions; `queries.ts` (or `queries/*.ts`) the SQL. So:
  * - only a `routes.ts` registers routes;

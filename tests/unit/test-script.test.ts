@@ -24,7 +24,7 @@ function postgresCheck(env: Record<string, string | undefined>) {
   return { code: r.status, output: `${r.stdout}${r.stderr}` };
 }
 
-describe('npm test (scripts/test.mjs) cannot skip the PostgreSQL suite in CI (issue #28 item 2)', () => {
+describe('npm test (scripts/test.mjs) cannot skip the PostgreSQL suite in CI', () => {
   it('fails with CI=true when PostgreSQL does not answer, naming the address', async () => {
     const port = await closedPort();
     const r = postgresCheck({ CI: 'true', TEST_PG_URL: `postgres://postgres@127.0.0.1:${port}/test` });

@@ -5,7 +5,7 @@ import type { GridColumn } from '../data-grid/grid-model';
 
 /**
  * The popups' grid (spec §2/§9): read-only, single-row selection, 400 px high; a double-click on a
- * row chooses it. From the keyboard (issue #31): Tab from the search reaches the grid, ↑/↓ (Home,
+ * row chooses it. From the keyboard: Tab from the search reaches the grid, ↑/↓ (Home,
  * End) move the selected row, Enter chooses it — the grid's own cell cursor is not needed.
  */
 export function PopupGrid<Row extends object>({

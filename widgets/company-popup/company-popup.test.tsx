@@ -56,7 +56,7 @@ describe('CompanyPopup', () => {
     expect(await screen.findByRole('alertdialog')).toHaveTextContent('업체 목록을 불러오지 못했습니다.');
   });
 
-  it('works from the keyboard alone (issue #31): Enter searches, Tab reaches the result, ↓ and Enter choose', async () => {
+  it('works from the keyboard alone: Enter searches, Tab reaches the result, ↓ and Enter choose', async () => {
     const { dialog, onChoose, user } = setup();
     await waitFor(() => expect(within(dialog).getByLabelText('업체명 또는 사업자번호')).toHaveFocus());
     await user.keyboard('한빛{Enter}');

@@ -2,7 +2,7 @@ import { useEffect, useRef, type RefObject } from 'react';
 import { SORT_SHORTCUT, type GridColumn, type GridSort } from './grid-model';
 
 /**
- * What glide-data-grid's accessibility table leaves out, added to it in place (issue #31).
+ * What glide-data-grid's accessibility table leaves out, added to it in place.
  *
  * glide draws on a canvas and renders, as the canvas's fallback content, a `<table role="grid">` of
  * the rows on screen: Chromium puts it in the accessibility tree (gridcells named with the cell's

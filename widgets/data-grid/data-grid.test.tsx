@@ -316,7 +316,7 @@ describe('DataGrid', () => {
     expect(onCellEdit).not.toHaveBeenCalled();
   });
 
-  it("names glide's accessibility table, counts every row, states the sort and the selection mode (issue #31)", async () => {
+  it("names glide's accessibility table, counts every row, states the sort and the selection mode", async () => {
     const { rerenderWidget } = renderWidget(grid({ rowCount: 500, sort: { field: 'amount', direction: 'desc' }, selection: 'single' }));
     const table = await waitFor(() => {
       const t = document.querySelector('table[role="grid"]');

@@ -133,7 +133,7 @@ describe('DepartmentField', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
-  it('works from the keyboard alone (issue #31): Tab reaches the result, ↓ and Enter choose', async () => {
+  it('works from the keyboard alone: Tab reaches the result, ↓ and Enter choose', async () => {
     const { onChoose, user } = setup({ section: { topDept: 'D2000', sectionName: '생산부문' } });
     const dialog = await screen.findByRole('dialog', { name: '부서 선택' });
     await waitFor(() => expect(gridRowTexts(dialog)).toHaveLength(6));

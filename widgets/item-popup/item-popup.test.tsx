@@ -62,7 +62,7 @@ describe('ItemPopup', () => {
     expect(onClose).toHaveBeenCalled();
   });
 
-  it('works from the keyboard alone (issue #31): Enter searches, Tab reaches the result, ↓ and Enter choose', async () => {
+  it('works from the keyboard alone: Enter searches, Tab reaches the result, ↓ and Enter choose', async () => {
     const { dialog, onChoose, user } = setup();
     await waitFor(() => expect(within(dialog).getByLabelText('품목명')).toHaveFocus());
     await user.keyboard('볼트{Enter}');

@@ -142,7 +142,7 @@ describe('PersonField', () => {
     expect(screen.getByText('E000005')).toBeInTheDocument();
   });
 
-  it('works from the keyboard alone (issue #31): Enter searches, Tab reaches the result, ↓ ↑ End and Enter choose', async () => {
+  it('works from the keyboard alone: Enter searches, Tab reaches the result, ↓ ↑ End and Enter choose', async () => {
     const { dialog, onChoose, user } = setup();
     await waitFor(() => expect(within(dialog).getByLabelText('이름')).toHaveFocus());
     await user.keyboard('김민{Enter}');

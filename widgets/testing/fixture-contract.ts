@@ -1,5 +1,5 @@
 /**
- * Checks fixture answers against the server's contract (issue #32 item 6): the fixtures answer the
+ * Checks fixture answers against the server's contract: the fixtures answer the
  * screen and widget tests in the server's place, so each answer must have the shape the OpenAPI
  * document gives the operation's success response — otherwise a renamed field keeps the tests green.
  * Used by the fixture services (widgets/testing/fixture-services.ts and the engine's

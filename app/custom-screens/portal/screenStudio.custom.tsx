@@ -1,5 +1,5 @@
 /**
- * 포털관리 › 화면관리 › 화면 스튜디오 (/portal/screen/studio, issue #25, docs/studio.md): an analyst
+ * 포털관리 › 화면관리 › 화면 스튜디오 (/portal/screen/studio, docs/studio.md): an analyst
  * writes a screen definition, sees the server's check at its place, previews it with the real
  * engine against the real API, publishes it to a menu for chosen groups, compares and restores
  * versions, and exports the `.screen.json` a developer commits to screens/.

@@ -59,7 +59,7 @@ describe('rfqCompare: the quotations side by side (a dialog of /prConfirmEdit)',
     const rows = within(table).getAllByRole('row');
     const line1 = rows.find((r) => r.textContent?.includes('랙서버'))!;
     expect(within(line1).getAllByRole('cell').map((c) => c.textContent)).toEqual(['1', '랙서버', '2 EA', '600,000', '1,200,000', '580,000 ★ 품목 최저가', '1,160,000', '–', '']);
-    // The star is drawn, not read; a screen reader reads its meaning as text (issue #31, KWCAG 5.4.1: not by colour or symbol alone).
+    // The star is drawn, not read; a screen reader reads its meaning as text (KWCAG 5.4.1: not by colour or symbol alone).
     const lowest = within(line1).getAllByRole('cell')[5];
     expect(within(lowest).getByText('★')).toHaveAttribute('aria-hidden', 'true');
     expect(within(lowest).getByText('품목 최저가')).not.toHaveAttribute('aria-hidden');

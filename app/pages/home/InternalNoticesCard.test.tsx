@@ -22,7 +22,7 @@ function stub(answer: () => Response) {
 }
 const urlOf = (call: unknown[]) => new URL(call[0] instanceof Request ? call[0].url : String(call[0]), 'http://localhost');
 
-/** Issue #31: the internal home's notices card (screens.md "my pending approvals, recent PRs/POs, notices"). */
+/** The internal home's notices card (screens.md "my pending approvals, recent PRs/POs, notices"). */
 describe('InternalNoticesCard', () => {
   afterEach(() => {
     vi.unstubAllGlobals();

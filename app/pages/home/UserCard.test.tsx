@@ -11,7 +11,7 @@ const user = {
   hname: '김구매', ename: 'Kim', cellPhoneNo: null, phoneNo: null, email: null, authGroupName: '사용자', sectionName: '본사', compNo: null, compNameKr: null,
 };
 
-/** Issue #31: times on the business clock, not the browser's. */
+/** Times on the business clock, not the browser's. */
 describe('UserCard in a browser set to UTC', () => {
   const original = process.env.TZ;
   afterEach(() => {

@@ -20,7 +20,7 @@ export interface HomeCard {
 
 export const HOME_CARDS: HomeCard[] = [
   { id: 'purchase', portals: ['internal'], Component: InternalPurchaseCards },
-  // screens.md: the internal home shows notices too (issue #31).
+  // screens.md: the internal home shows notices too.
   { id: 'internalNotices', portals: ['internal'], Component: InternalNoticesCard },
   { id: 'cyberPurchase', portals: ['external'], Component: SupplierPurchaseCards },
   { id: 'supplierNotices', portals: ['external'], Component: SupplierNoticesCard },

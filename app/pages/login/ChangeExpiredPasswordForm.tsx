@@ -11,7 +11,7 @@ export interface ChangeExpiredPasswordProps {
 }
 
 /**
- * After a login answered AUTH103 (issue #28 item 3): an expired password, a demo account of a
+ * After a login answered AUTH103: an expired password, a demo account of a
  * production start, or the first administrator's one-time setup code. The user chooses a new
  * password here; the page then logs in with it. The server judges the policy; this form only checks
  * that both are filled and agree.

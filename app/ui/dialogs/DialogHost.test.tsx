@@ -52,7 +52,7 @@ describe('DialogHost', () => {
     expect(await screen.findByRole('alertdialog', { name: 'B' })).toBeInTheDocument();
   });
 
-  it('keeps the focus inside (Tab and Shift+Tab cycle its buttons) and gives it back to the opener (issue #31)', async () => {
+  it('keeps the focus inside (Tab and Shift+Tab cycle its buttons) and gives it back to the opener', async () => {
     renderPage(
       <>
         <button type="button">열기</button>

@@ -3,7 +3,7 @@ import type { Db } from '../../db/connect.js';
 import { sha256, type AccessTokens } from '../tokens.js';
 
 /**
- * SSO logout with id_token_hint (issue #28 item 5). A session that came from OpenID Connect keeps the
+ * SSO logout with id_token_hint. A session that came from OpenID Connect keeps the
  * provider's ID token, encrypted at rest with AES-256-GCM under a key derived (HKDF-SHA256, label
  * below) from the server's root secret (server_secret 'jwt-hs256', shared by every server on the
  * database). The app's logout ends our session and leaves a one-time handle (only its SHA-256 is

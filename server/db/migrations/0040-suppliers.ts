@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { runSqlScript } from '../sql-script.js';
 
 /**
- * Supplier lifecycle (issue #9, docs/suppliers.md): the supplier master's own data beyond the
+ * Supplier lifecycle (docs/suppliers.md): the supplier master's own data beyond the
  * seed's company row — corporate registration number, bank account holder, the master's
  * attachment group, the reason and time of the current trading status —, what a supplier
  * supplies (item categories and sourcing groups), and status change requests

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { runSqlScript } from '../sql-script.js';
 
 /**
- * Supplier evaluation (issue #10, docs/evaluation.md): evaluation periods with their criteria
+ * Supplier evaluation (docs/evaluation.md): evaluation periods with their criteria
  * (category → criterion, weight, quantitative measure with scoring bands or qualitative 1–5),
  * evaluators per criterion, grade bands A–D with the action each triggers on sourcing, the
  * suppliers in scope, evaluators' tasks and scores, the measured figures (numerator and

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { runSqlScript } from '../sql-script.js';
 
 /**
- * Reports and assets (issue #12, docs/reports.md, docs/assets.md).
+ * Reports and assets (docs/reports.md, docs/assets.md).
  *
  * Reports: the spend reports read orders by date with their state and grouping columns; one
  * covering index lets PostgreSQL read them from the index alone.

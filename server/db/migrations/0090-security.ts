@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { runSqlScript } from '../sql-script.js';
 
 /**
- * Security (issues #19, #13):
+ * Security:
  * - login_throttle: failed logins counted per account + client, per account and per client, with
  *   temporary locks that end by themselves (server/auth/throttle.ts);
  * - file groups get owners: the document (type, number) that holds them, the uploader's company,

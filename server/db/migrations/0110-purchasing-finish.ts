@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { runSqlScript } from '../sql-script.js';
 
 /**
- * Purchasing and fulfilment, finished (issue #16, docs/purchasing.md, docs/fulfilment.md):
+ * Purchasing and fulfilment, finished (docs/purchasing.md, docs/fulfilment.md):
  * - partial receipts: what a receipt did not accept of a delivery line, and why (short, damaged,
  *   wrong item); the shortfall went back to the order line's open quantity;
  * - supplier questions on quotation requests: the question belongs to the supplier that asked

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { runSqlScript } from '../sql-script.js';
 
 /**
- * Supplier applications (issue #9, docs/suppliers.md "Application"): the public wizard's
+ * Supplier applications (docs/suppliers.md "Application"): the public wizard's
  * application, kept under its receipt number and a secret (only the secret's hash is stored) for
  * seven days while unfinished; the versioned terms it consents to; and the registration
  * evaluation a new company's application gets when it is submitted.

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { runSqlScript } from '../sql-script.js';
 
 /**
- * The supplier's own pages (issue #9): change requests to the master that staff approve, the
+ * The supplier's own pages: change requests to the master that staff approve, the
  * re-entered password that opens "my account" and the one-time code that proves a new phone.
  */
 const up_sql = `

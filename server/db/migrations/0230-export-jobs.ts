@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { runSqlScript } from '../sql-script.js';
 
 /**
- * Server-side exports (#14 item 3): a large list result is written on the server as a streamed
+ * Server-side exports: a large list result is written on the server as a streamed
  * .xlsx, with progress and cancel, and downloaded when done. One row per export: who asked (the
  * export reads through that user's own session, so it sees exactly what the user may), which list
  * operation with which inputs, and how far it is. The server that accepted it runs it and renews

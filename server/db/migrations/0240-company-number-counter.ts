@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { runSqlScript } from '../sql-script.js';
 
 /**
- * Company numbers from a counter row (issue #9 item 4). `nextCompNo` used max(comp_no)+1, so two
+ * Company numbers from a counter row. `nextCompNo` used max(comp_no)+1, so two
  * approvals committing at the same moment could both take the same number (one then failed on the
  * primary key). The counter lives in `document_sequence` (prefix COMP, period ALL) like every other
  * document number: its upsert takes the row lock, which serialises concurrent allocations on

@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { runSqlScript } from '../sql-script.js';
 
 /**
- * The reports' monthly summaries of spend-state order lines (issue #12, docs/reports.md "Summaries").
+ * The reports' monthly summaries of spend-state order lines (docs/reports.md "Summaries").
  *
  * A year at benchmark scale 50 is 519,096 order lines; the reports that group them by a line-level
  * key (category, sourcing group, item) read and join every one (1–2.5 s). The summaries hold the

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Row-level security for supplier requests (issue #28 item 1; docs/security.md "Supplier isolation
+ * Row-level security for supplier requests (docs/security.md "Supplier isolation
  * in two layers"). The Kysely plugin (server/db/company-scope.ts) rewrites what it can read; a raw
  * `sql` fragment passes it by. From here a supplier's statements run as the role gpms_supplier
  * with `app.comp_no` set (server/db/supplier-role.ts), and every company-owned table lets that role

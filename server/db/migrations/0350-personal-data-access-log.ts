@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { runSqlScript } from '../sql-script.js';
 
 /**
- * The access log of personal-data processing (issue #28 item 6; 개인정보의 안전성 확보조치 기준 제8조:
+ * The access log of personal-data processing (개인정보의 안전성 확보조치 기준 제8조:
  * who processed whose personal data, when, from where, what; kept at least two years and protected
  * against alteration).
  *

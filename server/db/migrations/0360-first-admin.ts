@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { runSqlScript } from '../sql-script.js';
 
 /**
- * A production start with no known password (issue #28 item 3): the first administrator of an empty
+ * A production start with no known password: the first administrator of an empty
  * production database signs in with a one-time setup code printed to the server's console, then
  * chooses a password (server/modules/first-start). Only the code's SHA-256 is kept; it is spent by the
  * password change and expires (a restart prints a new one while the administrator has no password).

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { runSqlScript } from '../sql-script.js';
 
 /**
- * Access-token signing keys that rotate (issue #28 item 7, server/auth/signing-keys.ts). The newest
+ * Access-token signing keys that rotate (server/auth/signing-keys.ts). The newest
  * key signs; every key not yet retired verifies, found by the token's `kid`. A rotation retires the
  * previous key when the last token it signed expires (or at once, for a key thought stolen). Kept in
  * the database so every server on it signs and verifies alike. The first key (`k0`) is the key of

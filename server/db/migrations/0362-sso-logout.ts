@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { runSqlScript } from '../sql-script.js';
 
 /**
- * SSO logout with id_token_hint (issue #28 item 5, server/auth/oidc/logout.ts): a session that came
+ * SSO logout with id_token_hint (server/auth/oidc/logout.ts): a session that came
  * from OpenID Connect keeps the provider's ID token, encrypted (AES-256-GCM); the app's logout leaves
  * a one-time logout handle (its SHA-256 here) with which /auth/oidc/logout builds the provider's
  * end_session URL, then forgets both.

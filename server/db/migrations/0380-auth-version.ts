@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { runSqlScript } from '../sql-script.js';
 
 /**
- * The authority version (issue #27 item 1, server/auth/caller-cache.ts): one counter that every
+ * The authority version (server/auth/caller-cache.ts): one counter that every
  * change able to alter a request's authentication answer raises in the same transaction — a session
  * ended or shortened or removed; a user disabled, locked, moved to another group or company, or
  * removed; any change to menus or to a group's menu authority. A server may then keep that answer

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { runSqlScript } from '../sql-script.js';
 
 /**
- * When each month was marked for a rebuild (issue #32 item 7): a report no longer rebuilds the
+ * When each month was marked for a rebuild: a report no longer rebuilds the
  * summaries when it is read (a GET writes nothing); it answers, with its rows, the months of its
  * period that wait for the job and the moment its figures are complete up to — the oldest such
  * mark (docs/reports.md "Summaries").

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { runSqlScript } from '../sql-script.js';
 
 /**
- * Screen definitions written in the screen studio (issue #25, docs/studio.md), stored beside the
+ * Screen definitions written in the screen studio (docs/studio.md), stored beside the
  * built-in ones in screens/. A stored screen is served at /s/<name> (internal) or /cyber/s/<name>
  * (external); its draft is what the analyst edits (saved as typed, an invalid one too, with the
  * problems found at the save), its versions are what was published (a version is never changed),

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { runSqlScript } from '../sql-script.js';
 
 /**
- * Budget control (issue #26, docs/budget.md).
+ * Budget control (docs/budget.md).
  *
  * - The budget accounts are the common-code group BUDGET_ACCOUNT (names in ko/en); `budget_account`
  *   holds each account's policy when a request would overdraw it: STOP refuses, WARN asks for a

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { runSqlScript } from '../sql-script.js';
 
 /**
- * 구매관리 › 예산관리 (/budget/budgetManage, /budget/budgetReport; issue #26) in a database that
+ * 구매관리 › 예산관리 (/budget/budgetManage, /budget/budgetReport) in a database that
  * already has the purchasing menus, with the authority the seed gives (server/db/seed/authority.ts):
  * write for the administrators (99, 50, 51), TF administrators (10) and operators (20), read for
  * monitoring (40). A new database gets the same rows from the seed; nothing is inserted while there

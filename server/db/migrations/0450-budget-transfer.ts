@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { runSqlScript } from '../sql-script.js';
 
 /**
- * Budget transfers (예산전용, issue #26, docs/budget.md "Transfers"): an amount moved from one budget
+ * Budget transfers (예산전용, docs/budget.md "Transfers"): an amount moved from one budget
  * line to another of the same fiscal year, through the approval lines like a PR.
  *
  * - `budget_transfer`: the document (BT2026-000001), its source and target keys, amount, reason,

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { runSqlScript } from '../sql-script.js';
 
 /**
- * Budget transfers (issue #26, docs/budget.md "Transfers") in a database that already has the
+ * Budget transfers (docs/budget.md "Transfers") in a database that already has the
  * purchasing menus and codes, as the seed gives a new one: the DOC_TYPE code BUDGET (예산전용, the
  * approval rule screen's choice) and 구매관리 › 예산관리 › 예산전용 (/budget/budgetTransfer) with the
  * groups and authority that 예산관리 (/budget/budgetManage) has (as 0431). Nothing is inserted

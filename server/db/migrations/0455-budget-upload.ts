@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { runSqlScript } from '../sql-script.js';
 
 /**
- * Budget Excel upload (issue #26, docs/budget.md).
+ * Budget Excel upload (docs/budget.md).
  *
  * - `budget_upload_batch` / `budget_upload_row`: one upload of a year's budget workbook and each of
  *   its rows with its result (NEW, UPDATE, UNCHANGED, SKIPPED, ERROR) and errors. An upload is all or

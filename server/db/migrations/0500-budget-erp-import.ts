@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { runSqlScript } from '../sql-script.js';
 
 /**
- * Budget import from the ERP (issue #26 item 5, docs/budget.md › ERP import): an import is a budget
+ * Budget import from the ERP (docs/budget.md › ERP import): an import is a budget
  * upload batch like an Excel upload, with where it came from and, for the ERP's imports, the key that
  * makes it idempotent.
  *

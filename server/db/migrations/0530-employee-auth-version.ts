@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { runSqlScript } from '../sql-script.js';
 
 /**
- * The caller's employee row in the kept authentication answer (issue #27, server/auth/caller-cache.ts):
+ * The caller's employee row in the kept authentication answer (server/auth/caller-cache.ts):
  * an internal caller's name, section and department (what `internalActor` gives a handler, and what a
  * PR list's department or section scope filters by) are read with the session and kept while the
  * authority version (0380) stands. So the version also moves, at commit, when an employee row is

@@ -16,7 +16,7 @@ import {
 import type { PgliteWorkerClient } from './worker-client.js';
 
 /**
- * A connection of the PGlite worker (issue #27 item 3). Unlike kysely-pglite-dialect's driver,
+ * A connection of the PGlite worker. Unlike kysely-pglite-dialect's driver,
  * which lent its one connection to one caller at a time from this thread (a request's next
  * statement waited here for the previous caller's answer to come back and its code to run, while
  * the database thread idled), every caller gets a connection of its own at once and sends its

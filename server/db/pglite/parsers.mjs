@@ -3,8 +3,8 @@
 // Both drivers must hand the same JS values to our code: counts and bigints as numbers,
 // dates as 'YYYY-MM-DD' strings (no time-zone shifting), money as exact decimal strings, and
 // timestamps as the string the API answers (Date#toISOString's form, '2024-11-05T05:30:09.000Z').
-// Timestamps were Date objects that every answer turned back into strings (issue #27 item 1:
-// parsing and formatting cost ≈ 0.3 ms a 100-row page); now they are normalised once, here.
+// Timestamps were Date objects that every answer turned back into strings
+// (parsing and formatting cost ≈ 0.3 ms a 100-row page); now they are normalised once, here.
 const OID_INT8 = 20;
 const OID_DATE = 1082;
 const OID_TIMESTAMP = 1114;

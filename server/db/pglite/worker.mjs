@@ -1,4 +1,4 @@
-// The PGlite worker thread (issue #19 finding 6). PGlite is PostgreSQL compiled to WASM: a
+// The PGlite worker thread. PGlite is PostgreSQL compiled to WASM: a
 // query runs on the thread that calls it. In the server's main thread a long query (an export's
 // page, a report) held every other request until it ended; here it holds only this thread, and
 // the main thread's event loop keeps serving. worker-client.ts starts it and talks to it.
@@ -69,7 +69,7 @@ function record(sql, ms, hit) {
   stats.set(sql, s);
 }
 
-// ── Answers kept while nothing has written (issue #27 item 3) ───────────────────────────────────
+// ── Answers kept while nothing has written ───────────────────────────────────
 // This thread is the only way into this database: every write of every request and job passes
 // here. A read-only statement's answer, outside any transaction, is therefore the same until a
 // statement that may write runs — then every kept answer is dropped. Which statements are

@@ -41,7 +41,7 @@ const USER_ADMIN_GRANTS: readonly Grant[] = [...USER_GRANTS, ['PORTAL_AUTHOR_USE
 
 /**
  * The supplier screens at their internal address (SUPVIEW) are read-only views for support
- * (issue #18): operation, the administrators and monitoring read them; nobody writes there (the
+ *: operation, the administrators and monitoring read them; nobody writes there (the
  * server refuses a staff member's write on a supplier operation whatever the grant says).
  */
 /**

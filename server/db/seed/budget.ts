@@ -5,7 +5,7 @@ import { JPY_RATE_PER_100 } from './codes.js';
 import { SEED_ANCHOR } from './rng.js';
 
 /**
- * The demo budgets (issue #26, docs/budget.md). The accounts are the BUDGET_ACCOUNT codes
+ * The demo budgets (docs/budget.md). The accounts are the BUDGET_ACCOUNT codes
  * (server/db/seed/codes.ts); migration 0430 adds the same rows to a database seeded before.
  * - each seeded PR line gets the account its item's category maps to;
  * - the ledger is what the documents hold, computed as server/modules/budget/consumption/plan.ts

@@ -8,7 +8,7 @@ import { kstTimestamp, rngFor } from './rng.js';
 const at = (date: string, hour: number) => new Date(kstTimestamp(date, hour));
 
 /**
- * The demo evaluation (issue #10): two finished periods and one in progress over the demo
+ * The demo evaluation: two finished periods and one in progress over the demo
  * transactions, through the same code the screens call (open → evaluators score → close →
  * adjust → finalize → publish). Every trading supplier is in scope; operator (E000004) and
  * tfadmin (E000003) score the qualitative criteria. Grades fall in every band: adjustments put

@@ -55,7 +55,7 @@ const INTERNAL: readonly Area[] = [
         leaves: [['PUR_DEV_TEST_PO', '발주 테스트', 'PO Test', '/testPo']],
       },
       {
-        // Budget control (issue #26, docs/budget.md): last of 구매관리, where migration 0431 appends it in a database seeded before.
+        // Budget control (docs/budget.md): last of 구매관리, where migration 0431 appends it in a database seeded before.
         id: 'PUR_BUDGET', ko: '예산관리', en: 'Budgets',
         leaves: [
           ['PUR_BUDGET_MANAGE', '예산관리', 'Budget Lines', '/budget/budgetManage'],
@@ -233,7 +233,7 @@ const INTERNAL: readonly Area[] = [
     ],
   },
   {
-    // The supplier screens at their internal address (spec §2, issue #18): staff see what a
+    // The supplier screens at their internal address (spec §2): staff see what a
     // supplier sees, across suppliers, read only. Same routes as the supplier's own menus; the
     // portal column tells them apart, and the server lets staff in through these rows only.
     id: 'SUPVIEW', ko: '협력사 화면', en: 'Supplier Screens',
@@ -330,7 +330,7 @@ const INTERNAL: readonly Area[] = [
         ],
       },
       {
-        // Every staff member's own account (#18: the internal address of the supplier's 내 정보).
+        // Every staff member's own account (the internal address of the supplier's 내 정보).
         id: 'PORTAL_MY', ko: '내 정보', en: 'My Account',
         leaves: [['PORTAL_MY_INFO', '내 정보', 'My Account', '/userManagement/PersonInfoLogin', ['/userManagement/PersonInfo']]],
       },

@@ -2,7 +2,7 @@ import type { Db } from '../../db/connect.js';
 import { conflict } from '../../http/errors.js';
 
 /**
- * Grades steer sourcing (issue #10): a supplier's standing is the grade of its newest finalized
+ * Grades steer sourcing: a supplier's standing is the grade of its newest finalized
  * total (the period with the latest end date). A grade whose action is BLOCK cannot be invited to
  * quote or ordered from; WARN asks the buyer to confirm, and the confirmation is recorded with
  * who confirmed, for which document. Called with one line from the RFQ and order code.

@@ -5,7 +5,7 @@ import { surveyRoutes } from './surveys/routes.js';
 import { totalRoutes } from './totals/routes.js';
 import { workRoutes } from './work/routes.js';
 
-/** Supplier evaluation (issue #10, docs/evaluation.md). */
+/** Supplier evaluation (docs/evaluation.md). */
 export const evaluationRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(settingRoutes);
   await app.register(workRoutes);

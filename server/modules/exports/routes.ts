@@ -11,7 +11,7 @@ const TAG = ['exports'];
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /**
- * Server-side exports (#14 item 3, service.ts): the whole filtered result of a list operation
+ * Server-side exports (service.ts): the whole filtered result of a list operation
  * written on the server as a streamed .xlsx, as a job with progress and cancel; the screen asks for
  * one when the result is too large for the browser (lib/constants SERVER_EXPORT_ROWS).
  */

@@ -30,7 +30,7 @@ const statusOf = (r: ExportRow) => ({
 });
 
 /**
- * Server-side exports (#14 item 3): the whole filtered result of a list operation written on the
+ * Server-side exports: the whole filtered result of a list operation written on the
  * server as a streamed .xlsx, as a job with progress and cancel. The export reads the list through
  * the app as the caller (run.ts), so it can never show more than the caller's own screen. Only the
  * user who started an export sees it. One service per server: it keeps the exports it runs.

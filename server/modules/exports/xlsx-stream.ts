@@ -91,7 +91,7 @@ export class XlsxStream {
 
   /**
    * `pause` runs between slices of write(): by default one turn of the event loop; the server
-   * passes `app.yieldToLight` so a slice also waits for light requests in flight (#19 finding 6).
+   * passes `app.yieldToLight` so a slice also waits for light requests in flight.
    */
   constructor(
     sheetName: string,
@@ -135,7 +135,7 @@ export class XlsxStream {
   /** Writes rows, then waits while the reader is behind (backpressure). */
   async write(rows: ReadonlyArray<ReadonlyArray<string | number | null | undefined>>): Promise<void> {
     // Slices of SLICE rows with a yield between: building and deflating XML is CPU work in the
-    // request thread, and a light request should wait for one slice, not a page (#19 finding 6).
+    // request thread, and a light request should wait for one slice, not a page.
     for (let i = 0; i < rows.length; i += SLICE) {
       let chunk = '';
       for (const row of rows.slice(i, i + SLICE)) chunk += this.rowXml(row);

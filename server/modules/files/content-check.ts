@@ -1,7 +1,7 @@
 import path from 'node:path';
 
 /**
- * What an upload may be (ASVS 5.2, issue #13 item 4): the extension must be on the list, the
+ * What an upload may be (ASVS 5.2): the extension must be on the list, the
  * declared type must be one the extension allows (or the browser's generic
  * application/octet-stream), and the first bytes must be that kind of file. Zip containers
  * (.xlsx, .docx, .pptx, .zip, .hwpx) are read for zip-bomb limits before they are kept.

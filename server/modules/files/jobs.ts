@@ -8,7 +8,7 @@ import type { JobContext, JobDefinition } from '../../jobs/types.js';
 export const ORPHAN_AFTER_HOURS = 24;
 
 /**
- * Orphan uploads expire (issue #13 item 1). A group older than ORPHAN_AFTER_HOURS that no registered
+ * Orphan uploads expire. A group older than ORPHAN_AFTER_HOURS that no registered
  * document holds is deleted with its entries and stored files; one a document now holds is marked
  * bound instead. The delete is guarded by the database too: a group still referenced by a table the
  * registry does not know (a foreign key) is kept. Idempotent.

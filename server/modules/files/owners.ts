@@ -6,7 +6,7 @@ import { groupHoldsScreen } from '../../auth/menu-authority.js';
 import { asOwner } from '../../db/company-scope.js';
 
 /**
- * Who owns a file group (issue #13 item 1): the document that holds it. This registry is plain
+ * Who owns a file group: the document that holds it. This registry is plain
  * data, one row per document type that keeps attachments: the table and its file column, the
  * document number, how to find the supplier company (a column, a link table listing the invited
  * companies, or none for internal documents) and the menu screens that open the document.
@@ -58,7 +58,7 @@ export const FILE_OWNER_TYPES: readonly FileOwnerType[] = Object.freeze([
     screens: ['/prConfirmList', '/prConfirmEdit', '/OrderRequestList', '/OrderRequestEdit', '/prCheckList', '/prCheckEdit', '/prSubmitList', '/prSubmitEdit'],
   },
   {
-    // A sealed-bid tender's documents (#30): the invited suppliers (their bid rows) read them; staff through the tender screens.
+    // A sealed-bid tender's documents: the invited suppliers (their bid rows) read them; staff through the tender screens.
     docType: 'TENDER',
     table: 'tender',
     fileColumn: 'file_id',
@@ -93,13 +93,13 @@ export const FILE_OWNER_TYPES: readonly FileOwnerType[] = Object.freeze([
     company: { kind: 'column', column: 'comp_no' },
     screens: ['/deliverListAdmin', '/deliverEditAdmin', '/noneOrderViewAdmin', '/warehousingList', '/deliverInfo', '/deliverEdit', '/noneOrderView'],
   },
-  // Supplier master (#9): registration certificate, bankbook copy; status change requests' evidence.
+  // Supplier master: registration certificate, bankbook copy; status change requests' evidence.
   { docType: 'COMPANY', table: 'company', fileColumn: 'file_id', keyColumn: 'comp_no', company: { kind: 'column', column: 'comp_no' }, screens: ['/CompManageList', '/CompManageEdit', '/compStatusList', '/compStatusView', '/compManage/CyberCompManageEdit'] },
   { docType: 'COMPANY_CHANGE', table: 'company_change_request', fileColumn: 'file_id', keyColumn: 'req_no', company: { kind: 'column', column: 'comp_no' }, screens: ['/CompManageList', '/CompManageEdit', '/compManage/CyberCompManageEdit'] },
   { docType: 'COMPANY_STATUS', table: 'company_status_request', fileColumn: 'file_id', keyColumn: 'req_no', company: { kind: 'none' }, screens: ['/compChangeStatusList', '/CompManageEdit'] },
-  // Supplier applications (#9): the registration certificate and bankbook copy of the public wizard, staff of the review screens only.
+  // Supplier applications: the registration certificate and bankbook copy of the public wizard, staff of the review screens only.
   { docType: 'SUPPLIER_APPLICATION', table: 'supplier_application', fileColumn: 'file_id', keyColumn: 'receipt_no', company: { kind: 'none' }, screens: ['/portal/ogpmsManage/RegisterUser', '/compRegList', '/business/evaManage/compRegMngList', '/business/evaManage/compRegMngDetail'] },
-  // Items (#11): an item's photo or spec sheet is the company's own; a supplier's price proposal is its company's.
+  // Items: an item's photo or spec sheet is the company's own; a supplier's price proposal is its company's.
   { docType: 'ITEM', table: 'item', fileColumn: 'file_id', keyColumn: 'item_code', company: { kind: 'none' }, screens: ['/itemDetail', '/itemInsert'] },
   {
     docType: 'ITEM_PROPOSAL',
@@ -109,11 +109,11 @@ export const FILE_OWNER_TYPES: readonly FileOwnerType[] = Object.freeze([
     company: { kind: 'column', column: 'comp_no' },
     screens: ['/itemProposalList', '/itemProposalDetail', '/itemManagement/ItemInfoEdit', '/itemManagement/upItemView', '/itemManagement/upItemDetail'],
   },
-  // The error workbook of an item upload batch (#11): staff of the upload screens only.
+  // The error workbook of an item upload batch: staff of the upload screens only.
   { docType: 'ITEM_UPLOAD_ERRORS', table: 'item_upload_batch', fileColumn: 'error_file_id', keyColumn: 'batch_id', company: { kind: 'none' }, screens: ['/itemExcelUpList', '/itemExcelUpDetail'] },
-  // The error workbook of a budget upload (#26): staff of the budget screen only.
+  // The error workbook of a budget upload: staff of the budget screen only.
   { docType: 'BUDGET_UPLOAD_ERRORS', table: 'budget_upload_batch', fileColumn: 'error_file_id', keyColumn: 'batch_id', company: { kind: 'none' }, screens: ['/budget/budgetManage'] },
-  // Boards (#17): internal notices and FAQ; the supplier-portal notices are read by every supplier.
+  // Boards: internal notices and FAQ; the supplier-portal notices are read by every supplier.
   { docType: 'BOARD_POST', table: 'board_post', fileColumn: 'file_id', keyColumn: 'post_id', company: { kind: 'publishedWhen', column: 'board', value: 'CYBER' }, screens: ['/board/notice', '/board/faq', '/portal/ogpmsManage/notice'] },
 ]);
 

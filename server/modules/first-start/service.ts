@@ -47,7 +47,7 @@ async function randomDemoPasswords(db: Db, now: Date): Promise<DemoPassword[]> {
 }
 
 /**
- * The database's first start (issue #28 item 3), run by main.ts before the app is built:
+ * The database's first start, run by main.ts before the app is built:
  *
  * - `SEED=demo` on an empty database seeds the demo company. In production (only when SEED=demo
  *   was set explicitly: production defaults to none) each demo account gets a random password,

@@ -15,7 +15,7 @@ export type ChangeOutcome = { ok: true } | { ok: false; code: string; status: nu
 const ourPasswords = createLocalDirectory();
 
 /**
- * The forced change at login (issue #28 item 3): an expired password — the demo accounts of a
+ * The forced change at login: an expired password — the demo accounts of a
  * production start, ADMIN_INITIAL_PASSWORD — or the first administrator's setup code, with a new
  * password. The current one is checked exactly as a login checks it (throttled, no account
  * discovery); only the answer AUTH103 (right, but must change) lets the change through. One

@@ -3,7 +3,7 @@ import type { Caller } from '../../auth/plugin.js';
 import { groupHoldsScreen } from '../../auth/menu-authority.js';
 
 /**
- * Field-level authorization of the person popup (ASVS 8.2.3, issue #19 finding 4):
+ * Field-level authorization of the person popup (ASVS 8.2.3):
  * - a supplier sees what it needs to reach a person: name, department, position and work phone;
  *   never e-mail, authority group, account state, session id or login address;
  * - staff see the whole card except the session id, login address and authority group, which only

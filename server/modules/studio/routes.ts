@@ -59,7 +59,7 @@ function apiOf(app: FastifyInstance): () => ApiIndex {
 }
 
 /**
- * The screen studio (issue #25): screen definitions stored in the database, checked with the same
+ * The screen studio: screen definitions stored in the database, checked with the same
  * rules as `npm run screens:check`, versioned, published to a menu, and served to the runtime.
  */
 export const studioRoutes: FastifyPluginAsyncTypebox = async (app) => {

@@ -12,7 +12,7 @@ import { formRequest } from '../../helpers/login.js';
 import { TEST_BID_MASTER_KEY } from '../../helpers/bid-key.js';
 
 /**
- * Issue #28 item 3: a production start has no known password. The server is built with a production
+ * A production start has no known password. The server is built with a production
  * configuration (NODE_ENV=production as loadConfig reads it) on empty databases, after the first
  * start main.ts runs (prepareFirstStart).
  */

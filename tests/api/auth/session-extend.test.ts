@@ -4,7 +4,7 @@ import { buildTestApp, type TestApp } from '../../helpers/app.js';
 import { formRequest, loginAs, type LoggedIn } from '../../helpers/login.js';
 
 /**
- * #31, KWCAG 6.2.1 (WCAG 2.2.1 timing adjustable): a session is extended by SESSION_TTL from now,
+ * KWCAG 6.2.1 (WCAG 2.2.1 timing adjustable): a session is extended by SESSION_TTL from now,
  * never beyond SESSION_MAX_TTL from its login. Here one hour and two hours; time passing is
  * played by moving the session's dates in the database.
  */

@@ -26,7 +26,7 @@ describe('sessions: verify with rotating refresh tokens, logout, force logout, b
     expect((await menus(body.accessToken)).statusCode).toBe(200);
   });
 
-  it('a token this server has verified before is still refused once it has expired (#27: verified tokens are kept)', async () => {
+  it('a token this server has verified before is still refused once it has expired (verified tokens are kept)', async () => {
     const who = await loginAs(t.app, 'uadmin1');
     expect((await menus(who.accessToken)).statusCode).toBe(200);
     expect((await menus(who.accessToken)).statusCode).toBe(200);

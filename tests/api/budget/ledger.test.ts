@@ -4,7 +4,7 @@ import { buildTestApp, type TestApp } from '../../helpers/app.js';
 import { awardedRfq, client, day, logins, ok, prBody, refused, type Flow } from '../purchase/helpers.js';
 
 /**
- * Budget control (issue #26): a PR's approval pre-commits, the order taken from it commits (the
+ * Budget control: a PR's approval pre-commits, the order taken from it commits (the
  * PR's share released), a partial receipt moves part of the commitment to actual, a reduction and
  * a cancellation release; STOP refuses the approval that would overdraw, WARN asks for a
  * confirmation, two approvals racing for the last won: one passes. Every figure worked out by hand.

@@ -4,7 +4,7 @@ import { buildTestApp, type TestApp } from '../../helpers/app.js';
 import { client, logins, ok, prBody, refused, type Flow } from '../purchase/helpers.js';
 
 /**
- * Budget transfers (예산전용, issue #26, docs/budget.md "Transfers"): a transfer goes through the
+ * Budget transfers (예산전용, docs/budget.md "Transfers"): a transfer goes through the
  * BUDGET approval rule's line (opadmin in the seed); nothing moves until the last approval, which
  * moves the amount from the source's `transferred` to the target's in one transaction, checking the
  * source again; more than the source has available is refused at the request and at the approval

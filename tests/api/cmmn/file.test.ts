@@ -8,7 +8,7 @@ import { FILE_STORES, storedKeys } from '../../helpers/file-stores.js';
 
 const MB = 1048576;
 
-// The same tests on DATA_DIR and on an S3-compatible store (issue #29 item 4).
+// The same tests on DATA_DIR and on an S3-compatible store.
 describe.each(FILE_STORES)('file upload and download (%s store)', (store) => {
   let t: TestApp;
   let who: LoggedIn;

@@ -4,7 +4,7 @@ import { loginAs, type LoggedIn } from '../../helpers/login.js';
 import { getPage, walkByCursor, type Row } from '../../helpers/keyset-walk.js';
 
 /**
- * The lists moved to keyset paging after the first twelve (issue #27 item 2): each walked to its
+ * The lists moved to keyset paging after the first twelve: each walked to its
  * end by cursor, both ways, under sorts with ties and NULLs, equal to one page of all rows.
  */
 describe('keyset paging of the larger lists', () => {

@@ -4,7 +4,7 @@ import { migrateToLatest } from '../../../server/db/migrate.js';
 import { createSeededTestDb, type TestDb } from '../../helpers/test-db.js';
 
 /**
- * Rolling upgrade (issue #29 item 5): a server of the previous release restarts after a newer
+ * Rolling upgrade: a server of the previous release restarts after a newer
  * release migrated the database. Every migration it knows is applied and a newer one is there
  * too; it starts without migrating (Kysely alone refuses: "corrupted migrations").
  */

@@ -8,7 +8,7 @@ import { connect } from '../../../server/db/connect.js';
 import { buildTestApp, type TestApp } from '../../helpers/app.js';
 import { loginAs, type LoggedIn } from '../../helpers/login.js';
 
-// PGlite in a worker thread (issue #19 finding 6): the PGlite project only — PostgreSQL runs in
+// PGlite in a worker thread: the PGlite project only — PostgreSQL runs in
 // its own processes already.
 const pgliteOnly = describe.skipIf(process.env.TEST_DB === 'postgres');
 
@@ -90,7 +90,7 @@ pgliteOnly('PGlite in a worker thread', () => {
     await t.close();
   });
 
-  describe('answers kept while nothing writes (issue #27)', () => {
+  describe('answers kept while nothing writes', () => {
     const unitName = (db = t.db.db) => db.selectFrom('unit').select('nameKo').where('unitCode', '=', 'EA').executeTakeFirstOrThrow();
     const setUnitName = (nameKo: string, db = t.db.db) => db.updateTable('unit').set({ nameKo }).where('unitCode', '=', 'EA').execute();
 
@@ -209,7 +209,7 @@ pgliteOnly('PGlite in a worker thread', () => {
       expect(res.statusCode).toBe(200);
       order.push(`light ${i}`);
     }
-    // The metrics' queue length counts the long query waiting in the thread (issue #29 item 1).
+    // The metrics' queue length counts the long query waiting in the thread.
     const metrics = await app.inject({ method: 'GET', url: '/metrics' });
     expect(metrics.body).toMatch(/^gpms_pglite_queue_length [1-9]/m);
     expect(await long).toBeGreaterThan(3_000_000);

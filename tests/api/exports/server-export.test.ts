@@ -18,8 +18,8 @@ const COLUMNS: ExportColumn[] = [
 
 type Status = { exportId: string; status: string; rowsTotal: number; rowsDone: number; error: string | null; bytes: number | null };
 
-// On DATA_DIR and on an S3-compatible store (issue #29 item 4): the workbook streams into either.
-describe.each(FILE_STORES)('server-side export (#14 item 3): a list result written as a streamed .xlsx job (%s store)', (store) => {
+// On DATA_DIR and on an S3-compatible store: the workbook streams into either.
+describe.each(FILE_STORES)('server-side export: a list result written as a streamed .xlsx job (%s store)', (store) => {
   let t: TestApp;
   let operator: LoggedIn;
   let buyer: LoggedIn;
@@ -85,7 +85,7 @@ describe.each(FILE_STORES)('server-side export (#14 item 3): a list result writt
     expect(XLSX.SSF.format('yyyy-mm-dd', date.v)).toBe(list.rows[0].poDate.slice(0, 10));
   });
 
-  it('reads a keyset list by cursor: every row exactly once, in the list’s order, through ties on the sort column (#27)', async () => {
+  it('reads a keyset list by cursor: every row exactly once, in the list’s order, through ties on the sort column', async () => {
     const { compNo } = await smallFilter();
     // Many orders share a date: pages of 7 end inside a run of equal dates.
     const list = (await t.app.inject({ method: 'GET', url: `/api/v1/pos?compNo=${compNo}&size=5000&sort=poDate:asc`, headers: operator.headers })).json();

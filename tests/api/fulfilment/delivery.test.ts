@@ -106,7 +106,7 @@ describe('deliveries', () => {
     expect(staff.body.total).toBe(1);
     expect((await http.get(`/api/v1/deliveries/${deliveryNo}`, operator)).body.delivery.deliveryNo).toBe(deliveryNo);
     expect((await http.get('/api/v1/deliveries', supplier1)).status).toBe(403);
-    // Staff read the supplier's list only through the internal 협력사 화면 menu (#18), and write nothing there.
+    // Staff read the supplier's list only through the internal 협력사 화면 menu, and write nothing there.
     expect((await http.get('/api/v1/cyber/deliveries', operator)).status).toBe(200);
     expect((await http.post(`/api/v1/cyber/deliveries/${deliveryNo}/cancel`, operator, { version: 1, reason: 'x' })).status).toBe(403);
   });

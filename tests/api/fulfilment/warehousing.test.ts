@@ -174,7 +174,7 @@ describe('warehousing', () => {
   });
 
   it('pages by keys: small pages walked in turn are the one big page, whatever the sort and filter names', async () => {
-    // The page's keys are chosen joining only what the filter and sort name (#27); the rows then
+    // The page's keys are chosen joining only what the filter and sort name; the rows then
     // read every name. Walking pages of 10 must give exactly the rows, order and totals of one page.
     const month = 'whReqDates=2026-10-01&whReqDates=2026-10-15';
     const cases = [

@@ -226,7 +226,7 @@ describe('item Excel upload', () => {
     expect(await attrsOf(made[1].itemCode)).toEqual({});
   });
 
-  // On both file stores (issue #29 item 4): the S3 case is a second app on the same database.
+  // On both file stores: the S3 case is a second app on the same database.
   it.each(FILE_STORES)('the screen path: template and error workbook as file links, upload from a file group (%s store)', { timeout: 120_000 }, async (store) => {
     const app = store === 'disk' ? t.app : await buildApp({ config: { ...t.config, fileStore: await fileStoreConfig(store) }, dbh: { ...t.db, close: async () => undefined } });
     try {

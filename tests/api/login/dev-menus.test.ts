@@ -6,7 +6,7 @@ import { loginAs, type LoggedIn } from '../../helpers/login.js';
 const urls = (nodes: MenuNode[]): string[] => nodes.flatMap((n) => [...(n.sspUrl ? [n.sspUrl] : []), ...urls(n.childs)]);
 const ids = (nodes: MenuNode[]): string[] => nodes.flatMap((n) => [n.pgmId, ...ids(n.childs)]);
 
-/** Issue #31: a production server sends no menu row opening a development page (개발도구 › 발주 테스트, /testPo). */
+/** A production server sends no menu row opening a development page (개발도구 › 발주 테스트, /testPo). */
 describe('development menu rows on a NODE_ENV=production server', () => {
   let t: TestApp;
   let admin: LoggedIn;

@@ -14,7 +14,7 @@ import { multipart } from '../../helpers/multipart.js';
 import { createPgDatabase, createSeededTestDb, dropPgDatabase, testDbKind } from '../../helpers/test-db.js';
 
 /**
- * Issue #29 item 3: a backup of a seeded system restores into an empty target, and a server
+ * A backup of a seeded system restores into an empty target, and a server
  * started on the restored database and file store serves a logged-in user an order with its
  * attachment, byte for byte. On the run's database kind, with each file store.
  */

@@ -12,7 +12,7 @@ import { postgresBinDir, startPrivatePostgres, type PrivatePostgres } from '../.
 import { PG_ADMIN_URL, testDbKind } from '../../helpers/test-db.js';
 
 /**
- * A PostgreSQL restart under traffic (issue #29 item 2), on a cluster of the test's own (the
+ * A PostgreSQL restart under traffic, on a cluster of the test's own (the
  * machine's is shared and never stopped): readers of the PO list and a writer saving preferences
  * over real HTTP, the cluster stopped fast and started 3 s later. While it is gone every request
  * answers 503 DATABASE_UNAVAILABLE with Retry-After (never 500) and /readyz 503; within 5 s of its
@@ -137,7 +137,7 @@ describe.runIf(run)('database outage on PostgreSQL', () => {
     const firstOk = Math.max(...(['read', 'write', 'ready'] as const).map((k) => answers.filter((a) => a.at >= backAt && a.kind === k && a.status === 200).map((a) => a.at))
       .map((ats) => (ats.length ? Math.min(...ats) : Infinity)));
     const allOkFrom = Math.max(...answers.filter((a) => a.status !== 200).map((a) => a.at), backAt);
-    // The figures of issue #29's closing note.
+    // The figures of docs/operations.md.
     console.log(`database outage: ${answers.length} requests; all ${JSON.stringify(statuses())}; reads ${JSON.stringify(statuses('read'))}; writes ${JSON.stringify(statuses('write'))}; readyz ${JSON.stringify(statuses('ready'))}; stop took ${stoppedAt - stopAt} ms; first 200 of every kind ${firstOk === Infinity ? 'never' : firstOk - backAt} ms and only 200 from ${allOkFrom - backAt} ms after the database returned; ${acknowledged.length} writes acknowledged`);
 
     expect(answers.filter((a) => a.status >= 500 && a.status !== 503)).toEqual([]);

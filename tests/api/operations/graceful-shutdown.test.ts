@@ -8,7 +8,7 @@ import { buildTestApp, type TestApp } from '../../helpers/app.js';
 import { loginAs, type LoggedIn } from '../../helpers/login.js';
 
 /**
- * A server stopped under load (issue #29 item 6), through the path server/main.ts takes on SIGTERM
+ * A server stopped under load, through the path server/main.ts takes on SIGTERM
  * (gracefulShutdown): 50 requests in flight over real HTTP and a server-side export running. The
  * requests wait on a lock of the order table held by the test, so they are all in flight when the
  * stop begins; the lock is let go once the server is closing. Every one answers 200, /readyz

@@ -6,7 +6,7 @@ import { formRequest, loginAs } from '../../helpers/login.js';
 import { metricSamples as parse, sumOf as value } from '../../helpers/prometheus.js';
 
 /**
- * GET /metrics (issue #29 item 1): Prometheus text from this server's own registry, after real
+ * GET /metrics: Prometheus text from this server's own registry, after real
  * requests — logins that succeed, fail and lock, a list, a background job run, a notification
  * delivered — and refused from an address outside METRICS_ALLOW without the token, with a wrong
  * token, and on the external host even with the right one.

@@ -10,7 +10,7 @@ import { REPO_ROOT } from '../../e2e/helpers/paths.js';
 import { DEMO_PASSWORD } from '../../../server/db/seed/accounts.js';
 
 /**
- * Issue #29 item 5: a new release rolls out server by server. The previous release — the code just
+ * A new release rolls out server by server. The previous release — the code just
  * before the newest change to server/db/migrations — runs on a PostgreSQL database; the current
  * release starts beside it on the same database and migrates it; both then serve one logged-in
  * user, each accepting the other's token, and the old one keeps serving on the migrated schema

@@ -14,7 +14,7 @@ import { rotateSigningKey } from '../../../server/auth/signing-keys.js';
 import { DEMO_PASSWORD } from '../../../server/db/seed/accounts.js';
 
 /**
- * Two servers on one database behave as one (issue #14): each is the whole app with a connection
+ * Two servers on one database behave as one: each is the whole app with a connection
  * pool of its own — on PostgreSQL two pools to the same database, as two processes behind a load
  * balancer have; on PGlite (one process by nature) two apps over the one embedded database.
  */
@@ -82,7 +82,7 @@ describe('two servers on one database', () => {
     expect((await check(a)).json().code).toBe('GPMS006');
   });
 
-  it('a user disabled or moved to another group through one server is refused by the other at once (#27: answers kept per server)', async () => {
+  it('a user disabled or moved to another group through one server is refused by the other at once (answers kept per server)', async () => {
     const uadmin = await loginAs(a, 'uadmin2');
     const check = (app: FastifyInstance) => app.inject({ method: 'GET', url: '/api/v1/menus', headers: uadmin.headers });
     expect((await check(b)).statusCode).toBe(200);
@@ -144,7 +144,7 @@ describe('two servers on one database', () => {
     expect(await check(b)).toBe(403);
   });
 
-  it('a list paged by key is answered beside the authority check: it leaves only once the version confirms it, and a session ended on the other server gets the refusal, not the rows (#27)', async () => {
+  it('a list paged by key is answered beside the authority check: it leaves only once the version confirms it, and a session ended on the other server gets the refusal, not the rows', async () => {
     // From an address of its own: this file's login limit (4 a minute, counted across both servers) is spent.
     const login = await b.inject({ method: 'POST', url: '/auth/api/login/idpw', remoteAddress: '10.20.32.1', ...formRequest({ systemId: 'GPMS', grantType: 'idpw', username: 'opadmin', password: DEMO_PASSWORD }) });
     expect(login.statusCode).toBe(200);
@@ -228,7 +228,7 @@ describe('two servers on one database', () => {
     expect(declared.map(([id]) => id).filter((id) => !answered.includes(id))).toEqual([]);
   });
 
-  it('an employee moved to another department through one server: the other scopes the department list by the new one at once (#27: the employee row kept with the answer)', async () => {
+  it('an employee moved to another department through one server: the other scopes the department list by the new one at once (the employee row kept with the answer)', async () => {
     const login = await a.inject({ method: 'POST', url: '/auth/api/login/idpw', remoteAddress: '10.20.32.2', ...formRequest({ systemId: 'GPMS', grantType: 'idpw', username: 'uadmin1', password: DEMO_PASSWORD }) });
     expect(login.statusCode).toBe(200);
     const headers = { authorization: `Bearer ${login.json().accessToken}`, iscyber: 'N' };

@@ -11,7 +11,7 @@ import type { AccessEntry } from '../../../server/modules/privacy/queries.js';
 import { buildTestApp, type TestApp } from '../../helpers/app.js';
 
 /**
- * The personal-data access log (issue #28 item 6): append-only in the database, a hash chain that
+ * The personal-data access log: append-only in the database, a hash chain that
  * `audit:verify` recomputes in Node, and a two-year retention the database itself guards.
  */
 const entry = (over: Partial<AccessEntry> = {}): AccessEntry => ({

@@ -5,7 +5,7 @@ import { buildTestApp, type TestApp } from '../../helpers/app.js';
 import { loginAs, type LoggedIn } from '../../helpers/login.js';
 
 /**
- * Personal data in answers (issue #28 item 6): lists masked unless the caller's duty needs the values,
+ * Personal data in answers: lists masked unless the caller's duty needs the values,
  * every whole value shown written to the access log, downloads only with a reason.
  */
 type Doc = { paths: Record<string, Record<string, { operationId?: string; responses?: Record<string, { content?: Record<string, { schema?: unknown }> }> }>>; components: { schemas: Record<string, unknown> } };

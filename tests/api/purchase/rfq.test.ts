@@ -63,7 +63,7 @@ describe('quotation requests and quotations', () => {
     const history = await t.db.db.selectFrom('auditLog').select(['action', 'actor']).where('entity', '=', 'quotation').where('entityKey', '=', `${rfq.rfqNo}/C00001`).orderBy('id').execute();
     expect(history).toEqual([{ action: 'CHECK', actor: 'supplier1' }]);
     // Internal screens are not for suppliers, and supplier screens are for staff only through the
-    // internal 협력사 화면 menu (#18: operation reads them; a requester does not).
+    // internal 협력사 화면 menu (operation reads them; a requester does not).
     refused(await f.get(`/api/v1/rfqs/${rfq.rfqNo}/comparison`, f.u.supplier1), 403);
     refused(await f.get('/api/v1/cyber/rfqs', f.u.buyer), 403);
   });

@@ -14,10 +14,10 @@ import { ruleAllows, type CallerKind, type HeldMenu, type Portal } from './authz
 import { foreignIn, loadForeignMarkers, loadHeldMenus, loadOperations, loadParamValues, otherCompanyDigest, OWN_COMPANY, type Operation, type ParamValue } from './authz-fixtures.js';
 
 /**
- * Issue #13 item 2: every operation of schemas/openapi.generated.json, called as every one of the 13
+ * Every operation of schemas/openapi.generated.json, called as every one of the 13
  * authority groups, anonymously, and as a supplier sending another company's ids, answers as the
  * authorization matrix (authz-matrix.ts) says; no answer to a supplier holds another company's
- * data; nothing another company owns changes. Runs on both databases in every run (issue #28 item 2).
+ * data; nothing another company owns changes. Runs on both databases in every run.
  *
  * Staff calls stop once authorization has passed: the authority layer (server/auth/plugin.ts, an
  * onRequest hook) is the only place that answers the refusal codes counted here, so a staff call's

@@ -2,7 +2,7 @@ import { I, IX, PUBLIC, X, type Rule } from './authz-rules.js';
 import { ATTACHMENT_SCREENS } from '../../../server/modules/files/owners.js';
 
 /**
- * Who may call every operation of schemas/openapi.generated.json (issue #13 item 2; format in
+ * Who may call every operation of schemas/openapi.generated.json (format in
  * docs/security.md "Authorization matrix"). One row per operationId:
  *   PUBLIC                anyone, logged in or not
  *   I.r(...screens)       internal callers whose group may READ a menu opening one of the screens
@@ -402,7 +402,7 @@ export const AUTHZ_MATRIX: Readonly<Record<string, Rule>> = {
   listNotifications: I.r('/portal/system/messageManage'),
   deliverNotifications: I.w('/portal/system/messageManage'),
   retryNotification: I.w('/portal/system/messageManage'),
-  // Added after merging session 4's branches (#9 supplier pages and applications, #10/#12, #11, #14 exports, #16): proposals of authz:missing, read.
+  // Supplier pages and applications, evaluation, items and exports: proposals of authz:missing, read.
   listSupplierUsers: IX.r('/portal/ogpmsManage/compUserManage', '/compUserManageList'),
   lockSupplierUser: IX.w('/portal/ogpmsManage/compUserManage', '/compUserManageList'),
   unlockSupplierUser: IX.w('/portal/ogpmsManage/compUserManage', '/compUserManageList'),
@@ -449,7 +449,7 @@ export const AUTHZ_MATRIX: Readonly<Record<string, Rule>> = {
   listPersonalDataAccess: I.r('/portal/system/accessLog'),
   verifyPersonalDataAccessLog: I.r('/portal/system/accessLog'),
   recordPersonalDataDownload: IX.r(),
-  // screen studio (#25): its menu for the studio; the runtime asks the stored screen's own menu in its service
+  // screen studio: its menu for the studio; the runtime asks the stored screen's own menu in its service
   listStudioScreens: I.r('/portal/screen/studio'),
   createStudioScreen: I.w('/portal/screen/studio'),
   getStudioScreen: I.r('/portal/screen/studio'),
@@ -464,7 +464,7 @@ export const AUTHZ_MATRIX: Readonly<Record<string, Rule>> = {
   restoreStudioVersion: I.w('/portal/screen/studio'),
   exportStudioScreen: I.r('/portal/screen/studio'),
   getPublishedScreen: IX.r(),
-  // Budget control (issue #26): staff only; suppliers see no budget figure anywhere.
+  // Budget control: staff only; suppliers see no budget figure anywhere.
   listBudgetLines: I.r('/budget/budgetManage', '/budget/budgetReport'),
   saveBudgetLines: I.w('/budget/budgetManage'),
   saveBudgetLine: I.w('/budget/budgetManage'),
@@ -486,7 +486,7 @@ export const AUTHZ_MATRIX: Readonly<Record<string, Rule>> = {
   listBudgetUploads: I.r('/budget/budgetManage', '/budget/budgetImport'),
   // The ERP's push: write on 예산 연계, the system administrators' (99) in the seed.
   importBudget: I.w('/budget/budgetImport'),
-  // sealed-bid tenders (#30): staff's tender screens; the supplier's own (menus store them without /cyber)
+  // sealed-bid tenders: staff's tender screens; the supplier's own (menus store them without /cyber)
   listTenders: I.r('/bid/tenderList', '/bid/tenderEdit', '/bid/tenderOpen'),
   createTender: I.w('/bid/tenderEdit'),
   getTender: I.r('/bid/tenderList', '/bid/tenderEdit', '/bid/tenderOpen'),
@@ -499,7 +499,7 @@ export const AUTHZ_MATRIX: Readonly<Record<string, Rule>> = {
   listSupplierTenders: X.r('/bid/tenderList', '/bid/tenderSubmit'),
   getSupplierTender: X.r('/bid/tenderList', '/bid/tenderSubmit'),
   submitBid: X.w('/bid/tenderSubmit'),
-  // reverse auctions (#30): the buyer's list and monitor; the supplier's auction room (menus store it without /cyber)
+  // reverse auctions: the buyer's list and monitor; the supplier's auction room (menus store it without /cyber)
   listAuctions: I.r('/bid/auctionList', '/bid/auctionMonitor'),
   getAuction: I.r('/bid/auctionList', '/bid/auctionMonitor'),
   watchAuction: I.r('/bid/auctionList', '/bid/auctionMonitor'),

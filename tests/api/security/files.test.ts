@@ -14,7 +14,7 @@ import { expireOrphanFiles, filesJobs } from '../../../server/modules/files/jobs
 import { JOBS } from '../../../server/jobs/registry.js';
 
 /**
- * Issue #13 item 1 and #19 finding 7: file groups belong to documents; every file operation
+ * File groups belong to documents; every file operation
  * checks the caller may read (or change) that document. Item 4: what an upload may be.
  */
 describe.each(FILE_STORES)('file ownership (%s store)', (store) => {
@@ -64,7 +64,7 @@ describe.each(FILE_STORES)('file ownership (%s store)', (store) => {
     await refusedAll(admin, fileId);
   });
 
-  it('supplier delivery attachments work, and stay within the company (#19 finding 7)', async () => {
+  it('supplier delivery attachments work, and stay within the company', async () => {
     const poNo = await insertAcknowledgedPo(t, 'C00001', 'KRW', [{ quantity: '10', unitPrice: '1000' }]);
     const { fileId } = (await upload(supplier1, '납품서.pdf')).json();
     const created = await t.app.inject({ method: 'POST', url: '/api/v1/cyber/deliveries', headers: supplier1.headers, payload: { poNo, deliveryDate: '2026-11-02', FILE_SEQ: fileId, lines: [{ poLineNo: 1, quantity: '1' }] } });
@@ -159,7 +159,7 @@ describe.each(FILE_STORES)('file ownership (%s store)', (store) => {
   });
 });
 
-describe.each(FILE_STORES)('what an upload may be (#13 item 4; %s store)', (store) => {
+describe.each(FILE_STORES)('what an upload may be (%s store)', (store) => {
   let t: TestApp;
   let buyer: LoggedIn;
   beforeAll(async () => {

@@ -6,7 +6,7 @@ import { formRequest, loginAs, type LoggedIn } from '../../helpers/login.js';
 import { DEMO_PASSWORD } from '../../../server/db/seed/accounts.js';
 
 /**
- * Issue #19: each numbered finding of the black-box audit, reproduced as it was found
+ * Each numbered finding of the black-box audit, reproduced as it was found
  * (these requests succeeded, or answered 5xx, before the fix).
  */
 
@@ -53,7 +53,7 @@ describe('finding 1: the development outbox (and the clock control beside it) is
     await app.close();
   });
 
-  it('with NODE_ENV=production neither the outbox nor /docs exist (#13 item 6)', { timeout: 180_000 }, async () => {
+  it('with NODE_ENV=production neither the outbox nor /docs exist', { timeout: 180_000 }, async () => {
     const app = await buildApp({ config: testConfig({ nodeEnv: 'production', dataDir: t.dataDir, distDir: t.config.distDir, devOutbox: false }), dbh: t.db });
     expect((await app.inject({ method: 'GET', url: '/api/dev/outbox' })).statusCode).toBe(404);
     expect((await app.inject({ method: 'GET', url: '/api/dev/clock' })).statusCode).toBe(404);
@@ -279,7 +279,7 @@ describe('finding 5: bad input answers 400, never 5xx', () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/v1/approvals/1e400', headers: admin.headers })).statusCode).toBe(400);
   });
 
-  it('a query number too long for JavaScript (ajv coerces it to Infinity, which passes maximum) is a 400 (#13 fuzzing)', async () => {
+  it('a query number too long for JavaScript (ajv coerces it to Infinity, which passes maximum) is a 400 (found by fuzzing)', async () => {
     for (const size of ['9'.repeat(309), 'Infinity', '-Infinity', `1e${'9'.repeat(5)}`]) {
       const res = await t.app.inject({ method: 'GET', url: `/api/v1/prs?size=${size}`, headers: admin.headers });
       expect(res.statusCode, size).toBe(400);
@@ -290,7 +290,7 @@ describe('finding 5: bad input answers 400, never 5xx', () => {
     expect((await t.app.inject({ method: 'GET', url: `/api/v1/prs?size=${'9'.repeat(30)}`, headers: admin.headers })).json().code).toBe('VALIDATION');
   });
 
-  it('a number no JavaScript number can hold in a JSON body is a 400 naming the field, not a 500 (#28 item 4, the 50,000-request run)', async () => {
+  it('a number no JavaScript number can hold in a JSON body is a 400 naming the field, not a 500 (the 50,000-request run)', async () => {
     const check = (body: string) =>
       t.app.inject({ method: 'POST', url: '/api/v1/template/samples/check', headers: { 'content-type': 'application/json' }, payload: body });
     const base = { itemName: '볼트', categoryCode: 'OFFICE' };
@@ -312,7 +312,7 @@ describe('finding 5: bad input answers 400, never 5xx', () => {
     expect((await check(JSON.stringify({ ...base, quantity: '9'.repeat(30) }))).json().code).toBe('VALIDATION');
   });
 
-  it('a reference to a row that does not exist is a 400 naming the field, not a foreign-key 500 (#13 fuzzing)', async () => {
+  it('a reference to a row that does not exist is a 400 naming the field, not a foreign-key 500 (found by fuzzing)', async () => {
     // The notice checks its group itself now (files/owners bindingError); the database's own 23503 → INVALID_REFERENCE is in tests/api/db/pglite-worker.test.ts.
     const res = await t.app.inject({ method: 'POST', url: '/api/v1/portal/cyber-notices', headers: admin.headers, payload: { category: 'GENERAL', title: '안내', body: '본문', pinned: 'N', fileId: 'no-such-file-group' } });
     expect(res.statusCode, res.body).toBe(400);
@@ -320,7 +320,7 @@ describe('finding 5: bad input answers 400, never 5xx', () => {
     expect(await t.db.db.selectFrom('boardPost').select('postId').where('title', '=', '안내').where('fileId', '=', 'no-such-file-group').execute()).toEqual([]);
   });
 
-  it('a multipart body without a boundary is a 400, not a parser 500 (#13 fuzzing)', async () => {
+  it('a multipart body without a boundary is a 400, not a parser 500 (found by fuzzing)', async () => {
     for (const url of ['/api/v1/menuLog', '/api/v1/cmmn/file/upload']) {
       const res = await t.app.inject({ method: 'POST', url, headers: { ...admin.headers, 'content-type': 'multipart/form-data' }, payload: '{"path":"/prList"}' });
       expect(res.statusCode, `${url} ${res.body}`).toBe(400);

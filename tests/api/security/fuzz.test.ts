@@ -4,7 +4,7 @@ import { testDbKind } from '../../helpers/test-db.js';
 import { describeReport, runFuzz } from '../../fuzz/runner.js';
 
 /**
- * Issue #13 item 3, the short run: two fuzzed requests for every operation (one on PGlite) with a fixed seed
+ * The short run: two fuzzed requests for every operation (one on PGlite) with a fixed seed
  * (`npm run fuzz` is the long run). No 5xx, no invalid input taken, no other company's data changed.
  */
 describe('schema-guided fuzzing, short run', () => {

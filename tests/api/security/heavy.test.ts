@@ -6,7 +6,7 @@ import { HEAVY_PATH } from '../../../server/http/heavy.js';
 import { buildTestApp, type TestApp } from '../../helpers/app.js';
 import { loginAs, type LoggedIn } from '../../helpers/login.js';
 
-/** Issue #19 finding 6: a user runs at most HEAVY_PER_USER exports at a time; others are not held up. */
+/** A user runs at most HEAVY_PER_USER exports at a time; others are not held up. */
 describe('heavy requests: a limit per user', () => {
   let t: TestApp;
   let app: FastifyInstance;

@@ -5,7 +5,7 @@ import { loginAs } from '../../helpers/login.js';
 
 /**
  * The answers' headers exactly as they go on the wire — names in their case, in their order, with
- * their values — for the kinds of answer an API client meets. Issue #27 item 1 set the security
+ * their values — for the kinds of answer an API client meets. The speed work set the security
  * headers once per server instead of building helmet per request; this pins that nothing a browser
  * acts on changed. Only the date and the body's length (which follow the clock and the data) are left out.
  */

@@ -6,7 +6,7 @@ import { createSeededTestDb, type TestDb } from '../../helpers/test-db.js';
 import { POLICY, privilegesOf, REFUSED_TO_SUPPLIER, rlsGaps, supplierGrants, SUPPLIER_ROLE, tablesWithCompNo } from './rls-catalogue.js';
 
 /**
- * Supplier isolation's second layer (issue #28 item 1, docs/security.md): row-level security on
+ * Supplier isolation's second layer (docs/security.md): row-level security on
  * every company-owned table, for the role a supplier's statements run as. Raw `sql` on a
  * supplier's Db — the one request.db is for a supplier (server/auth/plugin.ts: scopeToCompany
  * over the app's Db) — passes the Kysely plugin unrewritten, so what it sees here is the

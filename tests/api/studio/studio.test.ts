@@ -5,7 +5,7 @@ import { buildTestApp, type TestApp } from '../../helpers/app.js';
 import { loginAs, type LoggedIn } from '../../helpers/login.js';
 
 /**
- * The screen studio (issue #25): stored definitions checked with the rules of screens:check,
+ * The screen studio: stored definitions checked with the rules of screens:check,
  * versioned, published to a menu for chosen groups in one audited step, restored, and served to
  * the runtime under the menu's authority. Every refusal answers 4xx naming the pointer and leaves
  * nothing published.

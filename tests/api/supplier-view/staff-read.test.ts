@@ -4,7 +4,7 @@ import { loginAs, type LoggedIn } from '../../helpers/login.js';
 import { api, expectError } from '../fulfilment/helpers.js';
 
 /**
- * Issue #18: the supplier screens at their internal address. Staff whose group holds the internal
+ * The supplier screens at their internal address. Staff whose group holds the internal
  * 협력사 화면 menu read what suppliers read, across suppliers (or one, exactly as its users see
  * it); every supplier write is refused to them; suppliers see what they saw before, whatever
  * company they name.

@@ -6,7 +6,7 @@ import { client, logins, ok, refused, type Flow } from '../purchase/helpers.js';
 import { applicant, companyBody, freshTaxNo, lastCode, userBody } from './apply-helpers.js';
 
 /**
- * What finishes an application besides the decision itself (issue #9): the result notice to the
+ * What finishes an application besides the decision itself: the result notice to the
  * applicant on approval and rejection, the job that expires drafts past their seven days, and
  * company numbers that two approvals at the same moment cannot share.
  */

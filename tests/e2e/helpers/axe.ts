@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 
 /**
- * axe-core's WCAG 2.1 A/AA rules in a page of the real app (issue #31). The app's CSP allows no
+ * axe-core's WCAG 2.1 A/AA rules in a page of the real app. The app's CSP allows no
  * inline script, so the source is evaluated through the DevTools protocol (page.evaluate), which
  * the CSP does not govern. Only violations are collected (resultTypes): passes are not needed and
  * cost most of axe's time on a page of grid cells.

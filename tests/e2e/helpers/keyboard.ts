@@ -2,7 +2,7 @@ import type { Locator, Page } from 'playwright-core';
 import { DEMO_PASSWORD } from './auth';
 
 /**
- * Driving the app with the keyboard alone (issue #31): no mouse, no click(), no fill() — focus moves
+ * Driving the app with the keyboard alone: no mouse, no click(), no fill() — focus moves
  * only by Tab/Shift+Tab and arrows, text arrives by key presses. Locators only say where the user
  * wants to be; the keys take them there.
  */

@@ -22,7 +22,7 @@ describe('loadConfig', () => {
     expect(c).toMatchObject({ port: 9000, dataDir: '/var/gpms', databaseUrl: 'postgres://u@db:5432/gpms', logLevel: 'warn', nodeEnv: 'production', loginMode: 'SSO_AD', uploadLimitMb: 20, externalHost: 'partner.example.co.kr', seed: 'none' });
   });
 
-  it('BID_MASTER_KEY (#30): 32 bytes as hex or base64, refused otherwise without echoing it; unset is null (a key file is used)', () => {
+  it('BID_MASTER_KEY: 32 bytes as hex or base64, refused otherwise without echoing it; unset is null (a key file is used)', () => {
     expect(loadConfig({}).bidMasterKey).toBeNull();
     const hex = 'ab'.repeat(32);
     expect(loadConfig({ BID_MASTER_KEY: hex }).bidMasterKey).toEqual(Buffer.from(hex, 'hex'));
@@ -68,14 +68,14 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATABASE_URL: url, NODE_ENV: 'production' }, '/x', 'tool').databaseUrl).toBe(url);
   });
 
-  it('AUCTION_REMINDER_HOURS (#30): 24 h and 1 h by default, longest first, off for none, refused when not distinct whole hours', () => {
+  it('AUCTION_REMINDER_HOURS: 24 h and 1 h by default, longest first, off for none, refused when not distinct whole hours', () => {
     expect(loadConfig({}).auctionReminderHours).toEqual([24, 1]);
     expect(loadConfig({ AUCTION_REMINDER_HOURS: '2, 48 ,12' }).auctionReminderHours).toEqual([48, 12, 2]);
     expect(loadConfig({ AUCTION_REMINDER_HOURS: 'off' }).auctionReminderHours).toEqual([]);
     for (const bad of ['24,24', '0', '1.5', '24;1', '721']) expect(() => loadConfig({ AUCTION_REMINDER_HOURS: bad }), bad).toThrow(/AUCTION_REMINDER_HOURS/);
   });
 
-  it('SESSION_MAX_TTL (#31, KWCAG 6.2.1): 24 hours by default, never below SESSION_TTL', () => {
+  it('SESSION_MAX_TTL (KWCAG 6.2.1): 24 hours by default, never below SESSION_TTL', () => {
     expect(loadConfig({})).toMatchObject({ sessionTtlSec: 43200, sessionMaxTtlSec: 86400 });
     expect(loadConfig({ SESSION_MAX_TTL: '7200', SESSION_TTL: '3600' })).toMatchObject({ sessionTtlSec: 3600, sessionMaxTtlSec: 7200 });
     // A SESSION_TTL longer than a day set before SESSION_MAX_TTL existed keeps starting.
@@ -84,7 +84,7 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ SESSION_MAX_TTL: 'a day' })).toThrow(/SESSION_MAX_TTL="a day"/);
   });
 
-  it('DATABASE_PREPARED_STATEMENTS (#27): on by default, off for a pooler that does not carry them, nothing else', () => {
+  it('DATABASE_PREPARED_STATEMENTS: on by default, off for a pooler that does not carry them, nothing else', () => {
     expect(loadConfig({}).databasePreparedStatements).toBe(true);
     expect(loadConfig({ DATABASE_PREPARED_STATEMENTS: 'off' }).databasePreparedStatements).toBe(false);
     expect(() => loadConfig({ DATABASE_PREPARED_STATEMENTS: 'no' })).toThrow(/DATABASE_PREPARED_STATEMENTS/);
@@ -112,7 +112,7 @@ describe('loadConfig', () => {
     }
   });
 
-  it('metrics access and the shutdown drain (issue #29): defaults, values, and every bad one named', () => {
+  it('metrics access and the shutdown drain: defaults, values, and every bad one named', () => {
     expect(loadConfig({})).toMatchObject({ metricsAllow: ['127.0.0.0/8', '::1/128'], metricsToken: null, shutdownDrainMs: 0 });
     const token = 'a'.repeat(24);
     expect(loadConfig({ METRICS_ALLOW: '10.0.0.0/8, 192.168.1.7,fd00::/8', METRICS_TOKEN: token, SHUTDOWN_DRAIN_MS: '10000' })).toMatchObject({

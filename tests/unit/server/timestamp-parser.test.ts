@@ -3,7 +3,7 @@ import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { isoTimestamp } from '../../../server/db/pglite/parsers.mjs';
 
-// What the API answered before (issue #27 item 1): pg's own parser made a Date, and the answer
+// What the API answered before: pg's own parser made a Date, and the answer
 // printed it with toISOString. The string parser must print the same text for every input.
 const before = (oid: number) => {
   const parse = pg.types.getTypeParser(oid, 'text') as (v: string) => Date;

@@ -1,5 +1,5 @@
 /**
- * The one door other modules use to move budget (issue #26): call `recordBudgetMovement` inside
+ * The one door other modules use to move budget: call `recordBudgetMovement` inside
  * the document's transaction after the document changed. It recomputes what the ledger should
  * hold for the PR the document belongs to and everything taken from it (./plan.ts), checks each
  * budget key that would consume more under its account's policy, and posts the difference.

@@ -13,7 +13,7 @@ import { XlsxStream } from '../../exports/xlsx-stream.js';
 const SCREEN = '/dataDownload';
 const TAG = ['fulfilment: data download'];
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-// Small pages: on PGlite (one query at a time) a light request waits at most one page (#19).
+// Small pages: on PGlite (one query at a time) a light request waits at most one page.
 const CHUNK = 500;
 
 const tooLarge = (total: number) =>
@@ -34,7 +34,7 @@ function stream<R, K>(app: { yieldToLight(): Promise<void> }, extract: Extract<R
         await xlsx.write(rows.map((r) => extract.cells(r)));
         after = keyOf(rows[rows.length - 1]);
         // Yield between pages so other requests are served while a large extract runs, light
-        // ones first (#19).
+        // ones first.
         await app.yieldToLight();
         if (rows.length < CHUNK) break;
       }

@@ -116,7 +116,7 @@ function aliasesFor(f: Pick<WhValues, 'deptName' | 'eprName' | 'receiveName'>, s
  * The receipts a filter keeps, joined only with what it (or the sort) names. Every receipt has its
  * company, section and department (non-null foreign keys to primary keys) and at most one of each
  * employee, so leaving a join out keeps the same rows: the count, the totals and the page's keys
- * read one or two tables instead of planning and walking seven (bench/README.md, #27).
+ * read one or two tables instead of planning and walking seven (bench/README.md).
  * Typed as the whole join: a filter names only what `joins` holds (aliasesFor).
  */
 function filtered(db: Db, v: WhValues, joins: ReadonlySet<Alias>) {
@@ -198,7 +198,7 @@ const sortKey = (column: string, direction: 'asc' | 'desc'): KeyColumn => ({ ref
 /**
  * The list's `total` and `totals` from one statement grouped by currency (its rows' counts summed):
  * a separate count statement was one more round trip a request, run beside the totals over the same
- * joins (issue #27: each statement sent gives PostgreSQL the server's core for a turn on two cores).
+ * joins (each statement sent gives PostgreSQL the server's core for a turn on two cores).
  */
 function countAndTotals(rows: Array<{ currency: string; n: number | string; total: string | null }>): { total: number; totals: { KRW: string; JPY: string } } {
   const of = (c: string) => amt(totalOf(rows.filter((r) => r.currency === c).map((r) => r.total ?? '0')));
@@ -241,7 +241,7 @@ type ItemRaw = Awaited<ReturnType<ReturnType<typeof selectItems>['executeTakeFir
 /**
  * The answer's row, declared once (server/db/answer-rows.ts): from Kysely's rows (the extract) and
  * from the page statement's array rows alike, every field named (V8 copies a 35-property row by rest
- * and spread through its slow path, ≈ 25 µs a row: issue #27's profile under load).
+ * and spread through its slow path, ≈ 25 µs a row: the profile under load in bench/README.md).
  */
 const itemRow = answerRow<ItemRaw>()('warehousing items', (f) => ({
   whReqNo: f('whReqNo'), whAppNo: f('whAppNo'), poNo: f('poNo'), deliveryNo: f('deliveryNo'), compNo: f('compNo'), compName: f('compName'), sourceSystem: f('sourceSystem'),

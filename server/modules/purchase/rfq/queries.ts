@@ -40,7 +40,7 @@ export async function listRfqs(db: Db, f: RfqFilter, sort: SortSpec<(typeof RFQ_
     return eb.and(parts);
   };
   // Built, not raw `sql`: on a supplier's Db the company-scope plugin rewrites these subqueries too
-  // (row-level security would hold a raw one; issue #28).
+  // (row-level security would hold a raw one).
   const invited = (eb: RfqScope) => eb.selectFrom('quotation as q').select((e) => e.fn.countAll<number>().as('n')).whereRef('q.rfqNo', '=', 'r.rfqNo');
   const submitted = (eb: RfqScope) => invited(eb).where('q.quoteNo', 'is not', null);
   const base = db.selectFrom('rfqHeader as r').innerJoin('employee as e', 'e.singleid', 'r.buyerId').leftJoin('company as c', 'c.compNo', 'r.selectedCompNo');

@@ -84,7 +84,7 @@ async function myCompany(db: Db, compNo: string, caller: Caller, canWrite: boole
   const { rows } = await listChangeRequests(db, { q: { compNo, size: 50 } });
   const changeRequests = (await present(db, rows, caller)).map(({ changes: _c, ...r }) => r);
   const open = changeRequests.find((r) => r.status === 'REQUESTED');
-  // Staff see the supplier's screen as it sees it, without its buttons (#18).
+  // Staff see the supplier's screen as it sees it, without its buttons.
   const actions = caller.portal === 'X' && canWrite ? ['update', ...(open ? ['withdraw'] : [])] : [];
   return { ...detail, actions, openReqNo: open?.reqNo ?? null, openReqVersion: open?.version ?? null, changeRequests, changeFileId: null, changeReason: null };
 }

@@ -247,7 +247,7 @@ export async function supplierOverview(db: Db, compNo: string) {
     { metric: 'onTimeRate', value: n.deliveries === 0 ? '-' : `${((n.onTime / n.deliveries) * 100).toFixed(1)}% (${n.onTime}/${n.deliveries})` },
     { metric: 'disputes', value: String(n.disputes) },
     { metric: 'users', value: String(n.users) },
-    // Evaluation grades arrive with the evaluation module (#10); until then there is none to show.
+    // Evaluation grades arrive with the evaluation module; until then there is none to show.
     { metric: 'latestGrade', value: '-' },
   ];
   return { rows, total: rows.length };
