@@ -4,6 +4,9 @@ import type { Db } from '../../../server/db/connect.js';
 /** The role supplier statements run as, and the policy migration 0310 gives each company-owned table. */
 export const SUPPLIER_ROLE = 'gpms_supplier';
 export const POLICY = 'company_isolation';
+/** Tables without comp_no whose company is their order's (migration 0565): isolated through po_header. */
+export const THROUGH_ORDER = ['po_change', 'po_line'];
+export const ORDER_POLICY = 'company_isolation_via_order';
 
 /** Every base table of the current schema with a comp_no column: what the database calls company-owned. */
 export async function tablesWithCompNo(db: Db): Promise<string[]> {
@@ -110,6 +113,10 @@ export async function rlsGaps(db: Db): Promise<string[]> {
   const held = await privilegesOf(db);
   for (const t of rows) {
     if ((held[t.name] ?? '') !== (expected[t.name] ?? '')) gaps.push(`${t.name}: ${SUPPLIER_ROLE} holds "${held[t.name] ?? 'nothing'}", should hold "${expected[t.name] ?? 'nothing'}"`);
+    if (THROUGH_ORDER.includes(t.name)) {
+      if (!t.rls) gaps.push(`${t.name}: row-level security is not enabled`);
+      if (!(t.policies ?? []).some((p) => p.name === ORDER_POLICY && p.cmd === '*' && p.roles.includes(SUPPLIER_ROLE))) gaps.push(`${t.name}: no ${ORDER_POLICY} policy`);
+    }
     if (!t.hasCompNo) continue;
     if (!t.rls) gaps.push(`${t.name}: row-level security is not enabled`);
     const policies = t.policies ?? [];

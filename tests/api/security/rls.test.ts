@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMPANY_OWNED_TABLES, scopeToCompany } from '../../../server/db/company-scope.js';
 import type { Db } from '../../../server/db/connect.js';
 import { createSeededTestDb, type TestDb } from '../../helpers/test-db.js';
-import { POLICY, privilegesOf, REFUSED_TO_SUPPLIER, rlsGaps, supplierGrants, SUPPLIER_ROLE, tablesWithCompNo } from './rls-catalogue.js';
+import { POLICY, privilegesOf, REFUSED_TO_SUPPLIER, rlsGaps, supplierGrants, SUPPLIER_ROLE, tablesWithCompNo, THROUGH_ORDER } from './rls-catalogue.js';
 
 /**
  * Supplier isolation's second layer (docs/security.md): row-level security on
@@ -167,6 +167,30 @@ describe('row-level security on company-owned tables', () => {
     ).rejects.toMatchObject({ code: '42501' });
 
     expect(await counts(t.db, table)).toEqual(staff);
+  });
+
+  it.each(THROUGH_ORDER)('%s (no comp_no): a supplier’s raw SQL reaches only the rows of its own orders', async (table) => {
+    const T = sql.table(table);
+    const byOwner = (db: Db) =>
+      sql<{ own: number; others: number }>`
+        select count(*) filter (where h.comp_no = ${OWN})::int as own, count(*) filter (where h.comp_no is distinct from ${OWN})::int as others
+          from ${T} x join po_header h on h.po_no = x.po_no`.execute(db).then((r) => r.rows[0]);
+    const staff = await byOwner(t.db);
+    if (table === 'po_change' && (staff.own === 0 || staff.others === 0)) {
+      for (const comp of [OWN, OTHER]) {
+        await sql`insert into po_change (po_no, change_seq, field, before_value, after_value, reason, changed_by)
+          select po_no, 1, 'due_date', null, null, 'rls test', 'admin' from po_header where comp_no = ${comp} order by po_no limit 1`.execute(t.db);
+      }
+    }
+    const before = await byOwner(t.db);
+    expect(before.own).toBeGreaterThan(0);
+    expect(before.others).toBeGreaterThan(0);
+    const seen = (await sql<{ total: number }>`select count(*)::int as total from ${T}`.execute(supplier)).rows[0];
+    expect(seen.total).toBe(before.own);
+    const foreignPo = (await sql<{ poNo: string }>`select po_no from po_header where comp_no = ${OTHER} and exists (select 1 from ${T} x where x.po_no = po_header.po_no) limit 1`.execute(t.db)).rows[0].poNo;
+    expect((await sql`select * from ${T} where po_no = ${foreignPo}`.execute(supplier)).rows).toEqual([]);
+    if (table === 'po_line') expect(await attempt(supplier, sql`update po_line set delivered_qty = delivered_qty where po_no = ${foreignPo}`)).toBe(0n);
+    expect(await byOwner(t.db)).toEqual(before);
   });
 
   it('the role and company hold for the supplier’s statement or transaction only; staff statements are untouched', async () => {
