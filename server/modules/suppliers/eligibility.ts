@@ -1,4 +1,5 @@
 import type { Db } from '../../db/connect.js';
+import { companyKoreanName, companyStatuses } from './queries.js';
 import { invalid, type FieldError } from '../../domain/errors.js';
 import { STATUS_TEXT } from './screens.js';
 
@@ -35,7 +36,7 @@ export function eligibilityProblem(s: SupplierStanding, purpose: EligibilityPurp
 export async function assertSuppliersEligible(db: Db, compNos: readonly string[], purpose: EligibilityPurpose, path: string | ((i: number) => string)): Promise<void> {
   const wanted = [...new Set(compNos)];
   if (wanted.length === 0) return;
-  const rows = await db.selectFrom('company').select(['compNo', 'compNameKr', 'status', 'statusReason']).where('compNo', 'in', wanted).execute();
+  const rows = await companyStatuses(db, wanted);
   const byNo = new Map(rows.map((r) => [r.compNo, r]));
   const details: FieldError[] = [];
   compNos.forEach((compNo, i) => {

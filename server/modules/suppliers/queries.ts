@@ -21,3 +21,13 @@ export async function markDraftExpired(db: Db, receiptNo: string, version: numbe
     .where('receiptNo', '=', receiptNo)
     .execute();
 }
+
+/** The companies' names and trading status, for the eligibility check. */
+export function companyStatuses(db: Db, compNos: string[]) {
+  return db.selectFrom('company').select(['compNo', 'compNameKr', 'status', 'statusReason']).where('compNo', 'in', compNos).execute();
+}
+
+/** A registered company's Korean name, or null. */
+export async function companyKoreanName(db: Db, compNo: string): Promise<string | null> {
+  return (await db.selectFrom('company').select('compNameKr').where('compNo', '=', compNo).executeTakeFirst())?.compNameKr ?? null;
+}

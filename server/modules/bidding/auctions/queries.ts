@@ -345,3 +345,8 @@ export async function claimAuctionReminder(trx: Db, auctionNo: string, compNo: s
     .executeTakeFirst();
   return won !== undefined;
 }
+
+/** Tells every server listening on `channel` (LISTEN) about `payload`, when the transaction commits. */
+export async function pgNotify(db: Db, channel: string, payload: string): Promise<void> {
+  await sql`select pg_notify(${channel}, ${payload})`.execute(db);
+}

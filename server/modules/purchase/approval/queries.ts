@@ -268,3 +268,17 @@ export function lockDelegation(trx: Db, delegationId: number) {
 export async function updateDelegation(trx: Db, delegationId: number, values: Updateable<Database['approvalDelegation']>) {
   await trx.updateTable('approvalDelegation').set(values).where('delegationId', '=', delegationId).execute();
 }
+
+/** The approver's first active delegation covering `today` (a KST date). */
+export function activeDelegation(db: Db, approverId: string, today: string) {
+  return db
+    .selectFrom('approvalDelegation')
+    .select('deputyId')
+    .where('approverId', '=', approverId)
+    .where('status', '=', 'ACTIVE')
+    .where('fromDate', '<=', today)
+    .where('toDate', '>=', today)
+    .orderBy('delegationId')
+    .limit(1)
+    .executeTakeFirst();
+}
