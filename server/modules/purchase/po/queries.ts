@@ -400,3 +400,20 @@ export async function replacePoLines(trx: Db, poNo: string, lines: ReadonlyArray
   await trx.deleteFrom('poLine').where('poNo', '=', poNo).execute();
   await trx.insertInto('poLine').values(lines.map((l) => ({ poNo, ...l }))).execute();
 }
+
+/* ------------------------------ the printed order ------------------------------ */
+
+/** The supplier as the printed order names it. */
+export function supplierOfPrint(db: Db, compNo: string) {
+  return db.selectFrom('company').select(['compNo', 'compNameKr', 'taxNo2', 'ceoName', 'address', 'phoneNo']).where('compNo', '=', compNo).executeTakeFirstOrThrow();
+}
+
+/** An order status's Korean text (code group PO_STATUS). */
+export function poStatusText(db: Db, status: string) {
+  return db.selectFrom('code').select('textKo').where('groupId', '=', 'PO_STATUS').where('code', '=', status).executeTakeFirst();
+}
+
+/** SYSTEM_CONST codes with their value (attr1). */
+export function systemConsts(db: Db, codes: readonly string[]) {
+  return db.selectFrom('code').select(['code', 'attr1']).where('groupId', '=', 'SYSTEM_CONST').where('code', 'in', [...codes]).execute();
+}
