@@ -219,10 +219,6 @@ export async function lastEventId(db: Db, auctionNo: string): Promise<number> {
   return Number(row?.id ?? 0);
 }
 
-export function findCompanies(db: Db, compNos: readonly string[]) {
-  return db.selectFrom('company').select(['compNo', 'status']).where('compNo', 'in', [...compNos]).execute();
-}
-
 /** Published auctions whose window says they should now be open or closed but whose row does not (the jobs). */
 export function findDueTransitions(db: Db, now: Date) {
   return db

@@ -229,10 +229,6 @@ export async function updateQuotation(trx: Db, rfqNo: string, compNo: string, va
   await trx.updateTable('quotation').set(values).where('rfqNo', '=', rfqNo).where('compNo', '=', compNo).execute();
 }
 
-export function findCompanyStatuses(db: Db, compNos: string[]) {
-  return db.selectFrom('company').select(['compNo', 'status']).where('compNo', 'in', compNos).execute();
-}
-
 /** A PR's status and version, locked (a request moves its PR). */
 export function lockPrStatus(trx: Db, prNo: string) {
   return trx.selectFrom('prHeader').select(['status', 'version']).where('prNo', '=', prNo).forUpdate().executeTakeFirstOrThrow();
