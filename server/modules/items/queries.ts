@@ -20,7 +20,7 @@ export async function lockItemCodeAllocation(trx: Db): Promise<void> {
 }
 
 /** The highest number of each category's item codes (`<cat>-<n>`). */
-export function lastItemNumbers(trx: Db, catCodes: string[]) {
+export function lastItemNumbers(trx: Db, part: string[]) {
   return trx
     .selectFrom('item')
     .select(['catCode', sql<string>`max(substring(item_code from '-([0-9]+)$')::int)`.as('last')])

@@ -89,7 +89,7 @@ export function pendingApprovalStep(db: Db, approvalId: number) {
 }
 
 /** The last step that decided the approval (`status`: APPROVED or REJECTED). */
-export function decidingApprovalStep(db: Db, approvalId: number, status: string) {
+export function decidingApprovalStep(db: Db, approvalId: number, status: 'APPROVED' | 'REJECTED') {
   return db
     .selectFrom('approvalStep')
     .select(['approverId', 'comment'])
