@@ -4,7 +4,7 @@ import { crossCheckDefinition } from '../definition/cross-check';
 import { DefinitionError, type DefinitionProblem } from '../definition/problems';
 import type { ScreenDef } from '../definition/types';
 import { expressionsOf, validateDefinition } from '../definition/validate';
-import { screenKind } from '../registry/kinds';
+import { screenKind } from '../registry/kind-lookup';
 import { useEngineServices } from '../services';
 import { useEngineText } from '../text';
 import { DefinitionErrorView } from '../ui/parts';
@@ -80,11 +80,11 @@ function ValidScreen({ entry, portal, query, dialog }: { entry: ScreenEntry; por
     services.pageTitle?.(title);
     return () => services.pageTitle?.(null);
   }, [dialog, services, title]);
-  const Kind = screenKind(def.kind, `${entry.file}#/kind`);
+  const Kind = screenKind(config.kinds, def.kind, `${entry.file}#/kind`);
   return (
     <ScreenErrorBoundary file={entry.file} key={entry.id}>
       <ScreenTitleContext.Provider value={dialog ? null : setKindTitle}>
-        <ScreenFrame def={def} file={entry.file} query={query} dialog={dialog}>
+        <ScreenFrame def={def} file={entry.file} query={query} dialog={dialog} page={ScreenPage}>
           <Suspense fallback={<p>{t('engine.loading')}</p>}>{createElement(Kind)}</Suspense>
         </ScreenFrame>
       </ScreenTitleContext.Provider>
