@@ -215,7 +215,7 @@ export function ScreenFrame({ def, file, query, dialog, page, children }: { def:
     }
     const timer = setTimeout(preload, 200);
     return () => clearTimeout(timer);
-  }, [def, config.screens, config.customComponents]);
+  }, [def, config.screens, config.kinds, config.customComponents]);
 
   const closeDialog = (changed: boolean) => {
     const d = openDialog;

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/connect.js';
-import { companyKoreanName, companyStatuses } from './queries.js';
+import { companyStatuses } from './queries.js';
 import { failIf, invalid, type FieldError } from '../../domain/errors.js';
 import { STATUS_TEXT } from './screens.js';
 
