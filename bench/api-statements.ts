@@ -4,7 +4,7 @@
  * are replayed together; the next group starts when the previous one ended, as in the handler.
  */
 import pg from 'pg';
-import { preparable, statementName } from '../server/db/prepared-statements.js';
+import { preparable, statementName } from '../server/db/lists/prepared-statements.js';
 
 export interface Statement {
   sql: string;
@@ -64,7 +64,7 @@ export function rawPool(url: string, max: number): pg.Pool {
 
 /**
  * Runs the groups one after another, each group's statements at once; answers the rows read. A
- * statement the app sends named (`named`: the lists' kept statements, server/db/prepared-statements.ts)
+ * statement the app sends named (`named`: the lists' kept statements, server/db/lists/prepared-statements.ts)
  * goes named here too, so the raw SQL is planned as the app's is.
  */
 export async function replay(pool: pg.Pool, groups: Statement[][], named: (sql: string) => boolean): Promise<number> {

@@ -33,7 +33,7 @@ import { fetch } from 'undici';
 import { buildApp, fastifyOptions, gpms } from '../server/app.js';
 import { testConfig, type Config } from '../server/config.js';
 import { connect } from '../server/db/connect.js';
-import { preparedAllows } from '../server/db/prepared-statements.js';
+import { preparedAllows } from '../server/db/lists/prepared-statements.js';
 import { DEMO_PASSWORD } from '../server/db/seed/accounts.js';
 import { listOperations } from '../server/modules/exports/list-operations.js';
 import { SCREENS, queryString, screenCase, type ListCase } from './api-cases';

@@ -22,7 +22,7 @@ import { testConfig } from '../server/config.js';
 import { DEMO_PASSWORD } from '../server/db/seed/accounts.js';
 import { REPORTS, type ReportSpec } from '../server/modules/reports/catalog.js';
 import { reportPeriod } from '../server/modules/reports/period.js';
-import { REPORT_WORK_MEM, reportStatement } from '../server/modules/reports/run.js';
+import { REPORT_WORK_MEM, reportStatement } from '../server/modules/reports/queries/run.js';
 import { scopeOf } from '../server/modules/reports/scope.js';
 import { refreshReportSummary } from '../server/modules/reports/summary.js';
 import { sql } from 'kysely';

@@ -8,6 +8,8 @@ export { ScreenPage, type ScreenPageProps } from './runtime/ScreenPage';
 export { StoredScreenCalls, storedScreenServices, type StoredMark } from './runtime/stored-calls';
 export { preloadable, type Preloadable } from './registry/preloadable';
 export { preloadScreen } from './runtime/preload-screen';
+export { KINDS } from './registry/kinds';
+export type { ScreenKinds } from './registry/kind-lookup';
 export { createScreenRegistry, definitionFile, type ScreenEntry, type ScreenRegistry } from './runtime/registry';
 export type { CustomScreenProps, CustomComponents } from './runtime/engine-context';
 export { OperationError, callOperation, operationRequest, useEngineServices, type Authority, type CallInit, type EngineServices, type FieldErrorDetail, type InputOf, type OperationInput, type ResultOf } from './services';

@@ -68,7 +68,7 @@ export interface Config extends IntegrationConfig, OperationsConfig {
   /** Concurrent heavy requests (exports, reports) one user may have running; more answer 429. */
   heavyPerUser: number;
   /**
-   * PostgreSQL only: repeated statements sent as named prepared statements (server/db/prepared-statements.ts).
+   * PostgreSQL only: repeated statements sent as named prepared statements (server/db/lists/prepared-statements.ts).
    * Off for a connection pooler in transaction mode that does not carry them (PgBouncer before 1.21).
    */
   databasePreparedStatements: boolean;

@@ -1,6 +1,6 @@
 import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { createScreenRegistry, EngineProvider, indexApi, preloadScreen, ScreenPage } from '../../engine';
+import { createScreenRegistry, EngineProvider, indexApi, KINDS, preloadScreen, ScreenPage } from '../../engine';
 import { screenDefinitions, screenTexts } from '../../screens';
 import { customComponents } from '../custom-screens';
 import { createEngineServices } from '../services/engine-services';
@@ -20,7 +20,7 @@ export function ScreenEngine({ children }: { children: ReactNode }) {
   const { i18n } = useTranslation();
   const services = useMemo(() => createEngineServices(i18n), [i18n]);
   return (
-    <EngineProvider services={services} widgetServices={widgetServices} screens={registry} texts={screenTexts} customComponents={customComponents} loadApiIndex={loadApiIndex}>
+    <EngineProvider services={services} widgetServices={widgetServices} screens={registry} kinds={KINDS} texts={screenTexts} customComponents={customComponents} loadApiIndex={loadApiIndex}>
       {children}
     </EngineProvider>
   );
@@ -28,7 +28,7 @@ export function ScreenEngine({ children }: { children: ReactNode }) {
 
 /** Fetches the code a screen of the registry needs beyond the engine (its kind's, a custom component). */
 export function preloadScreenById(id: string): Promise<void> {
-  return preloadScreen(registry.get(id), customComponents);
+  return preloadScreen(registry.get(id), KINDS, customComponents);
 }
 
 /** A screen of the registry, rendered by the engine with the app's services. */

@@ -9,7 +9,7 @@ import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import * as XLSX from 'xlsx';
 import '../../app/styles/global.css';
-import { EngineProvider, ScreenPage, createScreenRegistry, type EngineServices } from '../../engine';
+import { EngineProvider, KINDS, ScreenPage, createScreenRegistry, type EngineServices } from '../../engine';
 import { FIXTURE_ENGINE_CODES } from '../../engine/testing/fixture-engine-services';
 import { createFixtureServices, FIXTURE_LOGINS } from '../../widgets/testing/fixture-services';
 import { createWidgetTestI18n } from '../../widgets/testing/test-i18n';
@@ -41,7 +41,7 @@ const router = createMemoryRouter([
   {
     path: '*',
     element: (
-      <EngineProvider services={services} widgetServices={createFixtureServices()} screens={registry}>
+      <EngineProvider services={services} widgetServices={createFixtureServices()} screens={registry} kinds={KINDS}>
         <Profiler id="screen" onRender={(_id, _phase, actual) => ((commits.count += 1), (commits.ms += actual))}>
           <ScreenPage id="bench.poLines" />
         </Profiler>

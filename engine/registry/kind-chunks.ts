@@ -1,4 +1,4 @@
-import { preloadable, preloadComponent } from './preloadable';
+import { preloadable } from './preloadable';
 
 /**
  * The kinds with heavier dependencies, each in a chunk of its own: edit and tree (@rjsf/core),
@@ -9,8 +9,3 @@ export const KIND_CHUNKS = {
   tree: preloadable<object>(() => import('../tree/TreeScreen').then((m) => ({ default: m.TreeScreen }))),
   dashboard: preloadable<object>(() => import('../dashboard/DashboardScreen').then((m) => ({ default: m.DashboardScreen }))),
 } as const;
-
-/** Fetches the code a screen of this kind needs (nothing for a kind the engine carries, or an unknown one). */
-export function preloadKind(name: unknown): Promise<void> {
-  return typeof name === 'string' && Object.hasOwn(KIND_CHUNKS, name) ? preloadComponent(KIND_CHUNKS[name as keyof typeof KIND_CHUNKS]) : Promise.resolve();
-}

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import schema from '../../schemas/screen.schema.json';
 import { MASK_KINDS } from '../../lib/mask';
 import { COLUMN_TYPES, columnType } from './columns';
-import { KINDS, screenKind } from './kinds';
+import { KINDS } from './kinds';
+import { screenKind } from './kind-lookup';
 import { ACTION_KIND_NAMES, COLUMN_TYPE_NAMES, MASK_NAMES, SCREEN_KINDS, WIDGET_NAMES } from './names';
 import { WIDGETS, widgetSpec } from './widgets';
 
@@ -33,6 +34,6 @@ describe('registry: plain data looked up by name, in step with the definition la
       'Unknown widget "datepicker" at screens/x.screen.json#/filters/2; known widgets: text, textarea, number',
     );
     expect(() => columnType('toString', 'screens/x.screen.json#/columns/0/type')).toThrow(/Unknown column type "toString" at screens\/x\.screen\.json#\/columns\/0\/type/);
-    expect(() => screenKind('constructor', 'here')).toThrow(/Unknown screen kind "constructor" at here/);
+    expect(() => screenKind(KINDS, 'constructor', 'here')).toThrow(/Unknown screen kind "constructor" at here/);
   });
 });

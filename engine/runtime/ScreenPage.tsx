@@ -4,7 +4,7 @@ import { crossCheckDefinition } from '../definition/cross-check';
 import { DefinitionError, type DefinitionProblem } from '../definition/problems';
 import type { ScreenDef } from '../definition/types';
 import { expressionsOf, validateDefinition } from '../definition/validate';
-import { screenKind } from '../registry/kinds';
+import { screenKind } from '../registry/kind-lookup';
 import { useEngineServices } from '../services';
 import { useEngineText } from '../text';
 import { DefinitionErrorView } from '../ui/parts';
@@ -70,6 +70,7 @@ export function ScreenPage({ id, entry: given, query, dialog = null }: ScreenPag
 function ValidScreen({ entry, portal, query, dialog }: { entry: ScreenEntry; portal: 'internal' | 'external'; query: Record<string, string>; dialog: DialogControl | null }) {
   const t = useEngineText();
   const services = useEngineServices();
+  const { kinds } = useEngineConfig();
   const def = useMemo(() => withFieldLabels(definitionForPortal(entry.definition as ScreenDef, portal)), [entry, portal]);
   // The page's screen names the document (a dialog's screen does not): follows the language too, and
   // the kind's own name for what it shows (screen-title.tsx) when it gives one.
@@ -80,11 +81,11 @@ function ValidScreen({ entry, portal, query, dialog }: { entry: ScreenEntry; por
     services.pageTitle?.(title);
     return () => services.pageTitle?.(null);
   }, [dialog, services, title]);
-  const Kind = screenKind(def.kind, `${entry.file}#/kind`);
+  const Kind = screenKind(kinds, def.kind, `${entry.file}#/kind`);
   return (
     <ScreenErrorBoundary file={entry.file} key={entry.id}>
       <ScreenTitleContext.Provider value={dialog ? null : setKindTitle}>
-        <ScreenFrame def={def} file={entry.file} query={query} dialog={dialog}>
+        <ScreenFrame def={def} file={entry.file} query={query} dialog={dialog} page={ScreenPage}>
           <Suspense fallback={<p>{t('engine.loading')}</p>}>{createElement(Kind)}</Suspense>
         </ScreenFrame>
       </ScreenTitleContext.Provider>

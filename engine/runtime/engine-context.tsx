@@ -8,6 +8,7 @@ import type { ApiIndex } from '../definition/cross-check';
 import { EngineServicesProvider, type EngineServices } from '../services';
 import { ENGINE_TEXTS_EN, ENGINE_TEXTS_KO } from '../text';
 import type { ScreenRegistry } from './registry';
+import type { ScreenKinds } from '../registry/kind-lookup';
 
 /** What a custom component receives: the definition's `props` and the screen's query. */
 export interface CustomScreenProps {
@@ -20,6 +21,8 @@ export type CustomComponents = Readonly<Record<string, ComponentType<CustomScree
 
 export interface EngineConfig {
   screens: ScreenRegistry;
+  /** The screen kinds by name (registry/kinds.tsx's KINDS, handed in by the app's edge). */
+  kinds: ScreenKinds;
   /** Components `"kind": "custom"` definitions name (plain data, looked up by name). */
   customComponents?: CustomComponents;
   /**
@@ -69,7 +72,7 @@ function addOnce(wrapper: I18n, lng: 'ko' | 'en', source: object, tree: () => Re
  * dialogs), the engine's services and the screen registry. Put one inside the app's
  * I18nextProvider and router.
  */
-export function EngineProvider({ services, widgetServices, texts, screens, customComponents, loadApiIndex, children }: EngineProviderProps) {
+export function EngineProvider({ services, widgetServices, texts, screens, kinds, customComponents, loadApiIndex, children }: EngineProviderProps) {
   const { i18n } = useTranslation();
   // Before the first screen renders. The provider mounts again on every screen change: merging the
   // bundles again each time (a deep merge of every screen's texts) was most of a change's CPU.
@@ -83,7 +86,7 @@ export function EngineProvider({ services, widgetServices, texts, screens, custo
       if (extra) addOnce(i18n, lng, extra, () => extra);
     }
   }
-  const config = useMemo<EngineConfig>(() => ({ screens, customComponents, loadApiIndex }), [screens, customComponents, loadApiIndex]);
+  const config = useMemo<EngineConfig>(() => ({ screens, kinds, customComponents, loadApiIndex }), [screens, kinds, customComponents, loadApiIndex]);
   return (
     <WidgetServicesProvider services={widgetServices}>
       <ModalProvider>

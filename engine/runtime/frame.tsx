@@ -1,4 +1,4 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ComponentType, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useDialogs } from '../../widgets/modal/modal-context';
 import { Modal } from '../../widgets/modal/modal';
@@ -11,7 +11,6 @@ import styles from '../ui/engine.module.css';
 import { portalPath } from './actions';
 import { useEngineConfig } from './engine-context';
 import { linkedScreens, preloadScreen } from './preload-screen';
-import { ScreenPage } from './ScreenPage';
 import { PromptDialog, type PromptValues } from './prompt';
 
 export interface DialogControl {
@@ -94,7 +93,10 @@ interface OpenDialog {
   resolve: (changed: boolean) => void;
 }
 
-export function ScreenFrame({ def, file, query, dialog, children }: { def: ScreenDef; file: string; query: Record<string, string>; dialog: DialogControl | null; children: ReactNode }) {
+/** The page a dialog opens a screen in (ScreenPage, handed in by it: the frame never imports the page it frames). */
+export type DialogPage = ComponentType<{ id: string; query: Record<string, string>; dialog: DialogControl }>;
+
+export function ScreenFrame({ def, file, query, dialog, page, children }: { def: ScreenDef; file: string; query: Record<string, string>; dialog: DialogControl | null; page: DialogPage; children: ReactNode }) {
   const services = useEngineServices();
   const config = useEngineConfig();
   const dialogs = useDialogs();
@@ -205,7 +207,7 @@ export function ScreenFrame({ def, file, query, dialog, children }: { def: Scree
   // one does not wait for a download (the engine's own code is here already).
   useEffect(() => {
     const preload = () => {
-      for (const entry of linkedScreens(def, config.screens)) void preloadScreen(entry, config.customComponents);
+      for (const entry of linkedScreens(def, config.screens)) void preloadScreen(entry, config.kinds, config.customComponents);
     };
     if (typeof requestIdleCallback === 'function') {
       const handle = requestIdleCallback(preload, { timeout: 1000 });
@@ -213,7 +215,7 @@ export function ScreenFrame({ def, file, query, dialog, children }: { def: Scree
     }
     const timer = setTimeout(preload, 200);
     return () => clearTimeout(timer);
-  }, [def, config.screens, config.customComponents]);
+  }, [def, config.screens, config.kinds, config.customComponents]);
 
   const closeDialog = (changed: boolean) => {
     const d = openDialog;
@@ -253,7 +255,7 @@ export function ScreenFrame({ def, file, query, dialog, children }: { def: Scree
           />
         )}
         {openDialog && (
-          <DialogScreen id={openDialog.id} title={dialogTitle ? t(dialogTitle) : openDialog.id} query={openDialog.query} onClose={closeDialog} onNotice={notify} />
+          <DialogScreen page={page} id={openDialog.id} title={dialogTitle ? t(dialogTitle) : openDialog.id} query={openDialog.query} onClose={closeDialog} onNotice={notify} />
         )}
       </InheritedRoute.Provider>
     </FrameContext.Provider>
@@ -261,7 +263,7 @@ export function ScreenFrame({ def, file, query, dialog, children }: { def: Scree
 }
 
 /** A screen (usually an edit screen) inside a modal; Escape and × ask first when there are unsaved changes. */
-function DialogScreen({ id, title, query, onClose, onNotice }: { id: string; title: string; query: Record<string, string>; onClose: (changed: boolean) => void; onNotice: (text: string) => void }) {
+function DialogScreen({ page: Page, id, title, query, onClose, onNotice }: { page: DialogPage; id: string; title: string; query: Record<string, string>; onClose: (changed: boolean) => void; onNotice: (text: string) => void }) {
   const dirty = useRef(false);
   const dialogs = useDialogs();
   const t = useEngineText();
@@ -283,7 +285,7 @@ function DialogScreen({ id, title, query, onClose, onNotice }: { id: string; tit
   return (
     <Modal open title={title} onClose={() => void requestClose()} width="min(960px, 94vw)">
       <div className={styles.dialogBody}>
-        <ScreenPage id={id} query={query} dialog={control} />
+        <Page id={id} query={query} dialog={control} />
       </div>
     </Modal>
   );

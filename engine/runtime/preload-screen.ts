@@ -1,22 +1,22 @@
 import type { CustomScreenDef, ScreenDef } from '../definition/types';
-import { preloadKind } from '../registry/kind-chunks';
+import type { ScreenKinds } from '../registry/kind-lookup';
 import { preloadComponent } from '../registry/preloadable';
 import type { CustomComponents } from './engine-context';
 import type { ScreenEntry, ScreenRegistry } from './registry';
 
 /**
  * Fetches the code a screen needs beyond the engine's own (its kind's chunk; a custom screen's
- * component), so that opening it does not wait for a download. Nothing for an unknown screen.
- * Settles when the code is here (or failed to come: the screen shows that error).
+ * component), so that opening it does not wait for a download. Nothing for an unknown screen, or
+ * a kind the engine carries. Settles when the code is here (or failed to come: the screen shows that error).
  */
-export function preloadScreen(entry: ScreenEntry | undefined, customComponents: CustomComponents = {}): Promise<void> {
+export function preloadScreen(entry: ScreenEntry | undefined, kinds: ScreenKinds, customComponents: CustomComponents = {}): Promise<void> {
   const def = entry?.definition as Partial<ScreenDef> | undefined;
   if (!def) return Promise.resolve();
   if (def.kind === 'custom') {
     const name = (def as Partial<CustomScreenDef>).component;
     return typeof name === 'string' && Object.hasOwn(customComponents, name) ? preloadComponent(customComponents[name]) : Promise.resolve();
   }
-  return preloadKind(def.kind);
+  return typeof def.kind === 'string' && Object.hasOwn(kinds, def.kind) ? preloadComponent(kinds[def.kind as keyof ScreenKinds]) : Promise.resolve();
 }
 
 /** The registry's screen a route opens (the first one, as the router mounts it). */

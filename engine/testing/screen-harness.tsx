@@ -12,6 +12,7 @@ import { createFixtureServices } from '../../widgets/testing/fixture-services';
 import { createWidgetTestI18n } from '../../widgets/testing/test-i18n';
 import { EngineProvider, type EngineConfig, type TextBundles } from '../runtime/engine-context';
 import { createScreenRegistry, type ScreenRegistry } from '../runtime/registry';
+import { KINDS } from '../registry/kinds';
 import { ScreenPage } from '../runtime/ScreenPage';
 import type { EngineServices } from '../services';
 import { createFixtureEngineServices, type FixtureEngineOptions, type FixtureEngineServices } from './fixture-engine-services';
@@ -39,7 +40,7 @@ export function ScreenHarness({ id, registry, services, widgetServices, texts, r
   const [widgets] = useState(() => widgetServices ?? createFixtureServices());
   const screenElement = useMemo(
     () => (
-      <EngineProvider services={services} widgetServices={widgets} screens={registry} texts={texts} customComponents={customComponents} loadApiIndex={loadApiIndex}>
+      <EngineProvider services={services} widgetServices={widgets} screens={registry} kinds={KINDS} texts={texts} customComponents={customComponents} loadApiIndex={loadApiIndex}>
         <ScreenPage id={id} />
       </EngineProvider>
     ),

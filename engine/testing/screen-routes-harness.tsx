@@ -10,6 +10,7 @@ import { createFixtureServices } from '../../widgets/testing/fixture-services';
 import { createWidgetTestI18n } from '../../widgets/testing/test-i18n';
 import { EngineProvider, type TextBundles } from '../runtime/engine-context';
 import { createScreenRegistry } from '../runtime/registry';
+import { KINDS } from '../registry/kinds';
 import { ScreenPage } from '../runtime/ScreenPage';
 import type { EngineServices } from '../services';
 
@@ -32,7 +33,7 @@ export function renderScreenRoutes(options: RenderScreenRoutesOptions): RenderRe
   );
   const result = render(
     <I18nextProvider i18n={createWidgetTestI18n(options.language ?? 'ko')}>
-      <EngineProvider services={options.services} widgetServices={createFixtureServices()} screens={registry} texts={options.texts}>
+      <EngineProvider services={options.services} widgetServices={createFixtureServices()} screens={registry} kinds={KINDS} texts={options.texts}>
         <RouterProvider router={router} />
       </EngineProvider>
     </I18nextProvider>,

@@ -1,5 +1,4 @@
-import { ConfigError, loadConfig } from '../config.js';
-import { openDatabase } from '../db/open.js';
+import { runCli } from '../ops/run-cli.js';
 import { readSigningKeys, rotateSigningKey } from './signing-keys.js';
 
 /**
@@ -14,26 +13,16 @@ const USAGE = `usage: npm run keys:rotate -- [--retire-now] [--list]
   --retire-now  the previous keys stop verifying at once (every access token signed with them is refused)
   --list        only list the keys`;
 
-async function main(argv: string[]): Promise<number> {
-  const unknown = argv.filter((a) => a !== '--retire-now' && a !== '--list');
-  if (unknown.length > 0 || argv.includes('--help')) {
-    console.error(unknown.length ? `unknown argument ${unknown[0]}\n${USAGE}` : USAGE);
-    return 2;
-  }
-  let config;
-  try {
-    config = loadConfig(process.env, process.cwd(), 'tool');
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      console.error(err.message);
-      return 2;
-    }
-    throw err;
-  }
-  const { dbh } = await openDatabase(config, { pgliteThread: 'main' });
-  try {
-    if (!argv.includes('--list')) {
-      const retireAfter = argv.includes('--retire-now') ? 0 : config.accessTokenTtlSec + config.tokenKeyCacheSec;
+runCli<{ retireNow: boolean; list: boolean }>({
+  parse: (argv) => {
+    const unknown = argv.filter((a) => a !== '--retire-now' && a !== '--list');
+    if (unknown.length > 0 || argv.includes('--help')) return { wrong: unknown.length ? `unknown argument ${unknown[0]}\n${USAGE}` : USAGE };
+    return { retireNow: argv.includes('--retire-now'), list: argv.includes('--list') };
+  },
+  database: { pgliteThread: 'main' },
+  run: async ({ args, config, dbh }) => {
+    if (!args.list) {
+      const retireAfter = args.retireNow ? 0 : config.accessTokenTtlSec + config.tokenKeyCacheSec;
       const rotation = await rotateSigningKey(dbh.db, retireAfter);
       console.log(`new signing key ${rotation.kid}`);
       for (const r of rotation.retired) console.log(`key ${r.kid} verifies until ${r.retiresAt.toISOString()}`);
@@ -42,15 +31,5 @@ async function main(argv: string[]): Promise<number> {
       console.log(`  ${k.kid.padEnd(20)} created ${k.createdAt.toISOString()}  ${k.retiresAt ? `retires ${k.retiresAt.toISOString()}` : 'signs'}`);
     }
     return 0;
-  } finally {
-    await dbh.close();
-  }
-}
-
-main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
-  (err: unknown) => {
-    console.error(err instanceof Error ? err.message : err);
-    process.exit(1);
   },
-);
+});

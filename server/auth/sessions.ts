@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { sql, type Expression, type SqlBool } from 'kysely';
 import type { Db } from '../db/connect.js';
 import { writeAudit } from '../db/audit.js';
-import { compiledOnce } from '../db/compiled-once.js';
+import { compiledOnce } from '../db/lists/compiled-once.js';
 import type { Portal } from '../http/access.js';
 import { newRefreshToken, sha256 } from './tokens.js';
 import { asOwner } from '../db/company-scope.js';

@@ -25,7 +25,7 @@ import {
   type UnknownRow,
 } from 'kysely';
 import type { Db } from './connect.js';
-import { snakeName } from './snake-compiler.js';
+import { snakeName } from './lists/snake-compiler.js';
 import { markSupplierQuery } from './supplier-role.js';
 
 /**

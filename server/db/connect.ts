@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { CompiledCamelCasePlugin } from './camel-rows.js';
-import { loggedRunner, offerArrayRows } from './array-rows.js';
+import { CompiledCamelCasePlugin } from './lists/camel-rows.js';
+import { loggedRunner, offerArrayRows } from './lists/array-rows.js';
 import { Kysely, PostgresDialect, type Dialect, type KyselyConfig, type LogEvent } from 'kysely';
 import { PGlite } from '@electric-sql/pglite';
 import { PGliteDialect } from 'kysely-pglite-dialect';
@@ -11,9 +11,9 @@ import { pgParsers } from './pglite/parsers.mjs';
 import { PgliteWorkerDialect } from './pglite/driver.js';
 import { PgliteWorkerClient, type PgliteQueryClient } from './pglite/worker-client.js';
 import { lockDataDir } from './pglite/data-dir-lock.js';
-import { withSnakeCaseCompiler } from './snake-compiler.js';
+import { withSnakeCaseCompiler } from './lists/snake-compiler.js';
 import { withSupplierRole } from './supplier-role.js';
-import { preparedFor, preparedStatements } from './prepared-statements.js';
+import { preparedFor, preparedStatements } from './lists/prepared-statements.js';
 
 export type Db = Kysely<Database>;
 

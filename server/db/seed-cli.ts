@@ -1,7 +1,6 @@
 import { sql } from 'kysely';
-import { ConfigError, loadConfig } from '../config.js';
+import { runCli, type NotRun } from '../ops/run-cli.js';
 import type { Db } from './connect.js';
-import { openDatabase } from './open.js';
 import { MAX_SCALE, seedDemo } from './seed/index.js';
 
 /**
@@ -19,19 +18,19 @@ interface Args {
   reset: boolean;
 }
 
-function parseArgs(argv: string[]): Args | string {
+function parseArgs(argv: string[]): Args | NotRun {
   const args: Args = { scale: 1, reset: false };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     if (arg === '--reset') args.reset = true;
-    else if (arg === '--help' || arg === '-h') return USAGE;
+    else if (arg === '--help' || arg === '-h') return { usage: USAGE };
     else if (arg === '--scale' || arg.startsWith('--scale=')) {
       const raw = arg === '--scale' ? argv[++i] : arg.slice('--scale='.length);
       if (raw === undefined || !/^\d+$/.test(raw) || Number(raw) < 1 || Number(raw) > MAX_SCALE) {
-        return `--scale needs a whole number from 1 to ${MAX_SCALE} (got ${raw ?? 'nothing'})\n${USAGE}`;
+        return { wrong: `--scale needs a whole number from 1 to ${MAX_SCALE} (got ${raw ?? 'nothing'})\n${USAGE}` };
       }
       args.scale = Number(raw);
-    } else return `unknown argument ${arg}\n${USAGE}`;
+    } else return { wrong: `unknown argument ${arg}\n${USAGE}` };
   }
   return args;
 }
@@ -72,31 +71,17 @@ async function nonEmptyTables(db: Db, tables: string[]): Promise<string[]> {
   return out;
 }
 
-async function main(): Promise<number> {
-  const parsed = parseArgs(process.argv.slice(2));
-  if (typeof parsed === 'string') {
-    console.error(parsed);
-    return parsed === USAGE ? 0 : 2;
-  }
-  let config;
-  try {
-    config = loadConfig(process.env, process.cwd(), 'tool');
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      console.error(err.message);
-      return 2;
-    }
-    throw err;
-  }
-
-  const started = performance.now();
-  const { dbh } = await openDatabase(config);
-  try {
+runCli<Args>({
+  parse: parseArgs,
+  database: {},
+  failure: 'seed failed:',
+  run: async ({ args, dbh }) => {
+    const started = performance.now();
     console.log(`database: ${dbh.description}`);
     const tables = await appTables(dbh.db);
     const filled = (await nonEmptyTables(dbh.db, tables)).filter((t) => !MIGRATION_DATA.has(t));
     if (filled.length > 0) {
-      if (!parsed.reset) {
+      if (!args.reset) {
         console.error(`the database already holds data (${filled.join(', ')}); run with --reset to delete it and seed again`);
         return 1;
       }
@@ -105,21 +90,11 @@ async function main(): Promise<number> {
       await sql`truncate table ${sql.raw(emptied.map(quoteIdent).join(', '))} restart identity`.execute(dbh.db);
       console.log(`reset: emptied ${emptied.length} tables (kept: ${[...KEPT_ON_RESET].join(', ')})`);
     }
-    const counts = await seedDemo(dbh.db, { scale: parsed.scale, log: (msg) => console.log(msg) });
+    const counts = await seedDemo(dbh.db, { scale: args.scale, log: (msg) => console.log(msg) });
     const width = Math.max(...Object.keys(counts).map((k) => k.length));
-    console.log(`\nrows (scale ${parsed.scale}):`);
+    console.log(`\nrows (scale ${args.scale}):`);
     for (const [table, n] of Object.entries(counts)) console.log(`  ${table.padEnd(width)}  ${n.toLocaleString('en-US').padStart(11)}`);
     console.log(`\nseeded in ${((performance.now() - started) / 1000).toFixed(1)} s`);
     return 0;
-  } finally {
-    await dbh.close();
-  }
-}
-
-main().then(
-  (code) => process.exit(code),
-  (err) => {
-    console.error('seed failed:', err instanceof Error ? err.message : err);
-    process.exit(1);
   },
-);
+});

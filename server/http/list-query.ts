@@ -38,7 +38,7 @@ export function parseSort<F extends string>(sort: string | undefined, fallback: 
 /**
  * `after` / `before`: a cursor the list answered (`nextCursor` / `prevCursor`); the page then starts
  * right after (ends right before) that row, whatever `page` says — `page` is only shown. Only lists
- * that page by key (server/db/keyset.ts) take them: the server-side export reads those by cursor.
+ * that page by key (server/db/lists/keyset.ts) take them: the server-side export reads those by cursor.
  */
 const Cursor = (description: string) => Type.Optional(Type.String({ minLength: 1, maxLength: 4000, pattern: '^[A-Za-z0-9_-]+$', description }));
 export const CursorQuery = {

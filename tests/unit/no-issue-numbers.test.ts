@@ -28,7 +28,7 @@ function files(dir: string): string[] {
 
 describe('no issue numbers in source', () => {
   it('finds the forms a reference takes, and not colours, entities or version numbers', () => {
-    expect(issueReferences('// as issue #27 found\n/** (#19) light first */\n// TODO(#32): later\n * of #28 item 4')).toHaveLength(4);
+    expect(issueReferences('// as issue #27 found\n/** light first */\n// TODO: later\n * of #28 item 4')).toHaveLength(4);
     expect(issueReferences("fill('#555'); esc('&#39;'); '#71 v1 · 박성호'")).toEqual([]);
   });
 

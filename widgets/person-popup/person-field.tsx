@@ -1,6 +1,5 @@
-import { useState } from 'react';
-import { LookupField } from '../common/lookup-field';
-import { useRequiredMessage, type CommonFieldProps } from '../common/field';
+import { PopupField } from '../common/popup-field';
+import type { CommonFieldProps } from '../common/field';
 import { useWidgetText } from '../i18n';
 import type { PersonRow } from '../services';
 import { PersonPopup } from './person-popup';
@@ -22,51 +21,20 @@ export interface PersonFieldProps extends CommonFieldProps {
 }
 
 /** A person field: type a name, Enter or 🔍 opens the person popup with it; the 사번 is shown beside. */
-export function PersonField({ value, onChange, sectionName, deptcd, placeholder, width, label, id, name, disabled, required, invalid, className, block }: PersonFieldProps) {
+export function PersonField({ value, onChange, sectionName, deptcd, ...field }: PersonFieldProps) {
   const t = useWidgetText();
-  const [draft, setDraft] = useState<string | null>(null);
-  const [searching, setSearching] = useState<string | null>(null);
-  const { message, markTouched } = useRequiredMessage(value?.singleid ?? '', required, invalid);
   return (
-    <>
-      <LookupField
-        label={label ?? t('person')}
-        id={id}
-        name={name}
-        disabled={disabled}
-        required={required}
-        className={className}
-        block={block}
-        width={width}
-        message={message}
-        placeholder={placeholder}
-        text={draft ?? value?.hname ?? ''}
-        meta={draft === null && value?.singleid ? value.singleid : undefined}
-        onTextChange={(text) => {
-          setDraft(text);
-          if (value) onChange(null);
-        }}
-        onSearch={() => setSearching(draft ?? value?.hname ?? '')}
-        onClear={() => {
-          setDraft(null);
-          onChange(null);
-        }}
-        onBlur={markTouched}
-        searchLabel={t('personSearch')}
-        clearLabel={`${label ?? t('person')} ${t('clear')}`}
-      />
-      <PersonPopup
-        open={searching !== null}
-        hname={searching ?? ''}
-        sectionName={sectionName}
-        deptcd={deptcd}
-        onChoose={(person) => {
-          setSearching(null);
-          setDraft(null);
-          onChange(person);
-        }}
-        onClose={() => setSearching(null)}
-      />
-    </>
+    <PopupField<PersonValue, PersonRow>
+      {...field}
+      value={value}
+      onChange={onChange}
+      keyOf={(v) => v.singleid}
+      textOf={(v) => v.hname}
+      metaOf={(v) => v.singleid}
+      searchTextOf={(v) => v?.hname ?? ''}
+      defaultLabel={t('person')}
+      searchLabel={t('personSearch')}
+      popup={(slot) => <PersonPopup open={slot.open} hname={slot.text} sectionName={sectionName} deptcd={deptcd} onChoose={slot.onChoose} onClose={slot.onClose} />}
+    />
   );
 }

@@ -2,6 +2,7 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { KINDS } from '../../../engine/registry/kinds';
 import { EngineProvider } from '../../../engine/runtime/engine-context';
 import { createScreenRegistry } from '../../../engine/runtime/registry';
 import { ScreenPage } from '../../../engine/runtime/ScreenPage';
@@ -44,7 +45,7 @@ describe('auctionMonitor: a draft is changed on the form', { timeout: 30_000 }, 
     render(
       <I18nextProvider i18n={createWidgetTestI18n('ko')}>
         <AuctionFeedContext.Provider value={feed.opener}>
-          <EngineProvider services={services} widgetServices={createFixtureServices()} screens={createScreenRegistry(screenDefinitions)} texts={screenTexts} customComponents={{ auctionMonitor: AuctionMonitor }}>
+          <EngineProvider services={services} widgetServices={createFixtureServices()} screens={createScreenRegistry(screenDefinitions)} kinds={KINDS} texts={screenTexts} customComponents={{ auctionMonitor: AuctionMonitor }}>
             <RouterProvider router={router} />
           </EngineProvider>
         </AuctionFeedContext.Provider>

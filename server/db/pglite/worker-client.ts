@@ -109,7 +109,7 @@ export class PgliteWorkerClient implements PgliteQueryClient {
   }
 
   /**
-   * One statement read in array mode (server/db/array-rows.ts): each row an array of the columns'
+   * One statement read in array mode (server/db/lists/array-rows.ts): each row an array of the columns'
    * values, the columns' names once. Outside any connection's transaction, as a statement of its own.
    */
   queryArrays(sql: string, params: unknown[]): Promise<{ rows: unknown[][]; columns: string[] }> {

@@ -131,7 +131,7 @@ function keep(key, answer) {
  * Runs one statement, or answers it from the kept answers. `scope`: '' for the application's own
  * user; for a supplier's statement its role and company (op 'scoped'), which the answer depends on.
  * @param {string} scope @param {string} sql @param {unknown[]} params @param {() => Promise<{ rows: unknown[]; affectedRows?: number; fields?: Array<{ name: string }> }>} run
- * @param {boolean} [arrays] rows as arrays with the columns' names once (server/db/array-rows.ts)
+ * @param {boolean} [arrays] rows as arrays with the columns' names once (server/db/lists/array-rows.ts)
  */
 async function runStatement(scope, sql, params, run, arrays = false) {
   const t0 = performance.now();

@@ -1,5 +1,3 @@
-import { sql } from 'kysely';
-
 /** A budget line's key. */
 export interface BudgetLineKey {
   fiscalYear: number;
@@ -21,5 +19,4 @@ export function compareBudgetKeys(a: BudgetLineKey, b: BudgetLineKey): number {
   return a.fiscalYear - b.fiscalYear || a.month - b.month || bytewise(a.deptcd, b.deptcd) || bytewise(a.accountCode, b.accountCode);
 }
 
-/** `ORDER BY` of a `SELECT … FOR UPDATE` of budget lines in the same order (PostgreSQL locks the rows as the sort returns them). */
-export const LOCK_ORDER_SQL = sql`fiscal_year, month, deptcd collate "C", account_code collate "C"`;
+// The same order in SQL, for a `SELECT … FOR UPDATE`: LOCK_ORDER_SQL in upload/queries.ts.

@@ -1,7 +1,7 @@
-import { sql } from 'kysely';
 import type { Db } from '../../db/connect.js';
 import type { EvaBand, EvaGrade, EvaMeasure } from './types.js';
-import { measureFigures, type Figure } from './measures.js';
+import { measureFigures, type Figure } from './queries/measures.js';
+import { currentTotals, deleteTotalLines, finalScores, insertTotalLines, insertTotals, markPeriodComputed, periodBefore, periodCriteria, periodGrades, periodRow, periodTargets, replaceMeasures, sourcingGroupTree, submittedScores, targetCandidates, updateTotal } from './queries/compute.js';
 import { bandScore, gradeOf, qualitativeScore, rateOf, round2, weightedTotal, type GradeBand } from './scoring.js';
 
 /**
@@ -22,7 +22,7 @@ export interface PeriodRow {
 }
 
 export async function loadGrades(db: Db, periodId: number): Promise<GradeBand[]> {
-  const rows = await db.selectFrom('evaGrade').select(['grade', 'minScore', 'action']).where('periodId', '=', periodId).execute();
+  const rows = await periodGrades(db, periodId);
   return rows.map((g) => ({ grade: g.grade, minScore: Number(g.minScore), action: g.action }));
 }
 
@@ -34,27 +34,16 @@ const monthOf = (d: string) => d.slice(0, 4) + d.slice(5, 7);
  * those spending at least a minimum, or a list.
  */
 export async function resolveTargets(db: Db, p: PeriodRow): Promise<Array<{ compNo: string; spendKrw: string }>> {
-  const spend = db
-    .selectFrom('settlement')
-    .select(['compNo', (eb) => eb.fn.sum<string>('goodsAmount').as('spend')])
-    .where('period', '>=', monthOf(p.startDate))
-    .where('period', '<=', monthOf(p.endDate))
-    .groupBy('compNo');
-  let q = db
-    .selectFrom('company as c')
-    .leftJoin(spend.as('s'), 's.compNo', 'c.compNo')
-    .select(['c.compNo', sql<string>`coalesce(s.spend, 0)`.as('spendKrw')])
-    .where('c.status', '=', 'ACTIVE');
-  if (p.targetMode === 'SPEND') q = q.where(sql`coalesce(s.spend, 0)`, '>=', p.targetMinSpend ?? '0');
+  let list: string[] | null = null;
   if (p.targetMode === 'LIST') {
-    const list = (p.targetList ?? '').split(/[\s,]+/).map((s) => s.trim().toUpperCase()).filter(Boolean);
+    list = (p.targetList ?? '').split(/[\s,]+/).map((s) => s.trim().toUpperCase()).filter(Boolean);
     if (list.length === 0) return [];
-    q = q.where('c.compNo', 'in', list);
   }
+  let codes: Set<string> | null = null;
   if (p.targetMode === 'SG' && p.targetSgCode) {
     // The group and every group below it.
-    const groups = await db.selectFrom('sourcingGroup').select(['sgCode', 'upCode']).execute();
-    const codes = new Set([p.targetSgCode]);
+    const groups = await sourcingGroupTree(db);
+    codes = new Set([p.targetSgCode]);
     for (let grew = true; grew; ) {
       grew = false;
       for (const g of groups) {
@@ -64,20 +53,8 @@ export async function resolveTargets(db: Db, p: PeriodRow): Promise<Array<{ comp
         }
       }
     }
-    q = q.where((eb) =>
-      eb.exists(
-        eb
-          .selectFrom('poHeader as ph')
-          .innerJoin('poLine as pl', 'pl.poNo', 'ph.poNo')
-          .select(sql`1`.as('x'))
-          .whereRef('ph.compNo', '=', 'c.compNo')
-          .where('ph.poDate', '>=', p.startDate)
-          .where('ph.poDate', '<=', p.endDate)
-          .where('pl.sgCode', 'in', [...codes]),
-      ),
-    );
   }
-  const rows = await q.orderBy('c.compNo').execute();
+  const rows = await targetCandidates(db, { fromMonth: monthOf(p.startDate), toMonth: monthOf(p.endDate), startDate: p.startDate, endDate: p.endDate, minSpend: p.targetMode === 'SPEND' ? (p.targetMinSpend ?? '0') : null, list, sgCodes: codes ? [...codes] : null });
   return rows.map((r) => ({ compNo: r.compNo, spendKrw: String(r.spendKrw) }));
 }
 
@@ -91,10 +68,10 @@ export interface ComputeResult {
 /** Computes the period for every supplier in scope; call inside a transaction. */
 export async function computePeriod(trx: Db, periodId: number, now: Date): Promise<ComputeResult> {
   const started = performance.now();
-  const p = await trx.selectFrom('evaPeriod').selectAll().where('periodId', '=', periodId).executeTakeFirstOrThrow();
-  const criteria = await trx.selectFrom('evaCriterion').selectAll().where('periodId', '=', periodId).orderBy('seq').execute();
+  const p = await periodRow(trx, periodId);
+  const criteria = await periodCriteria(trx, periodId);
   const grades = await loadGrades(trx, periodId);
-  const targets = (await trx.selectFrom('evaTarget').select('compNo').where('periodId', '=', periodId).orderBy('compNo').execute()).map((t) => t.compNo);
+  const targets = (await periodTargets(trx, periodId)).map((t) => t.compNo);
 
   // Quantitative figures, one query per measure for all suppliers.
   const measures = [...new Set(criteria.filter((c) => c.kind === 'QUANT').map((c) => c.measure!))];
@@ -102,14 +79,7 @@ export async function computePeriod(trx: Db, periodId: number, now: Date): Promi
   for (const m of measures) figures.set(m, await measureFigures(trx, m, { periodId, startDate: p.startDate, endDate: p.endDate, now }));
 
   // Qualitative scores of submitted tasks.
-  const qual = await trx
-    .selectFrom('evaScore as s')
-    .innerJoin('evaTask as t', 't.taskId', 's.taskId')
-    .select(['t.compNo', 's.criterionId', 's.score', 's.comment'])
-    .where('t.periodId', '=', periodId)
-    .where('t.status', '=', 'SUBMITTED')
-    .orderBy('t.taskId')
-    .execute();
+  const qual = await submittedScores(trx, periodId);
   const qualBy = new Map<string, { scores: number[]; comments: string[] }>();
   for (const q of qual) {
     const k = `${q.compNo}/${q.criterionId}`;
@@ -120,15 +90,15 @@ export async function computePeriod(trx: Db, periodId: number, now: Date): Promi
   }
 
   // The previous period's final score per supplier (trend).
-  const prevPeriod = await trx.selectFrom('evaPeriod').select('periodId').where('endDate', '<', p.startDate).orderBy('endDate', 'desc').limit(1).executeTakeFirst();
+  const prevPeriod = await periodBefore(trx, p.startDate);
   const prevScores = new Map<string, string>();
   if (prevPeriod) {
-    const rows = await trx.selectFrom('evaTotal').select(['compNo', 'totalScore']).where('periodId', '=', prevPeriod.periodId).where('status', '=', 'FINAL').execute();
+    const rows = await finalScores(trx, prevPeriod.periodId);
     for (const r of rows) prevScores.set(r.compNo, r.totalScore);
   }
 
   const existing = new Map(
-    (await trx.selectFrom('evaTotal').select(['totalId', 'compNo', 'status', 'adjustment', 'version']).where('periodId', '=', periodId).where('status', '<>', 'SUPERSEDED').execute()).map((t) => [t.compNo, t]),
+    (await currentTotals(trx, periodId)).map((t) => [t.compNo, t]),
   );
 
   const measureRows: Array<{ periodId: number; compNo: string; criterionId: number; numerator: string; denominator: string; rate: string | null; score: string | null; computedAt: Date }> = [];
@@ -153,8 +123,7 @@ export async function computePeriod(trx: Db, periodId: number, now: Date): Promi
     drafts.push({ compNo, computed: total, lines, extra });
   }
 
-  await trx.deleteFrom('evaMeasure').where('periodId', '=', periodId).execute();
-  for (let i = 0; i < measureRows.length; i += 500) await trx.insertInto('evaMeasure').values(measureRows.slice(i, i + 500)).execute();
+  await replaceMeasures(trx, periodId, measureRows);
 
   let kept = 0;
   const newTotals: Array<Record<string, unknown>> = [];
@@ -170,20 +139,16 @@ export async function computePeriod(trx: Db, periodId: number, now: Date): Promi
     const g = gradeOf(totalScore, grades);
     const values = { computedScore: String(d.computed), totalScore: String(totalScore), grade: g.grade as EvaGrade, gradeAction: g.action, prevScore: prevScores.get(d.compNo) ?? null };
     if (cur) {
-      await trx.updateTable('evaTotal').set({ ...values, updatedAt: now, version: cur.version + 1 }).where('totalId', '=', cur.totalId).execute();
+      await updateTotal(trx, cur.totalId, { ...values, updatedAt: now, version: cur.version + 1 });
       totalIds.set(d.compNo, cur.totalId);
     } else newTotals.push({ periodId, compNo: d.compNo, status: 'DRAFT', revision: 1, ...values });
   }
   for (let i = 0; i < newTotals.length; i += 500) {
-    const ids = await trx
-      .insertInto('evaTotal')
-      .values(newTotals.slice(i, i + 500) as never)
-      .returning(['totalId', 'compNo'])
-      .execute();
+    const ids = await insertTotals(trx, newTotals.slice(i, i + 500) as never);
     for (const r of ids) totalIds.set(r.compNo, r.totalId);
   }
   const draftIds = [...totalIds.values()];
-  if (draftIds.length) await trx.deleteFrom('evaTotalLine').where('totalId', 'in', draftIds).execute();
+  if (draftIds.length) await deleteTotalLines(trx, draftIds);
   const lineRows = drafts
     .filter((d) => totalIds.has(d.compNo))
     .flatMap((d) =>
@@ -197,7 +162,7 @@ export async function computePeriod(trx: Db, periodId: number, now: Date): Promi
         };
       }),
     );
-  for (let i = 0; i < lineRows.length; i += 400) await trx.insertInto('evaTotalLine').values(lineRows.slice(i, i + 400)).execute();
-  await trx.updateTable('evaPeriod').set({ computedAt: now }).where('periodId', '=', periodId).execute();
+  for (let i = 0; i < lineRows.length; i += 400) await insertTotalLines(trx, lineRows.slice(i, i + 400));
+  await markPeriodComputed(trx, periodId, now);
   return { suppliers: targets.length, drafts: totalIds.size, finalKept: kept, ms: Math.round(performance.now() - started) };
 }

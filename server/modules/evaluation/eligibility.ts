@@ -1,5 +1,6 @@
 import type { Db } from '../../db/connect.js';
 import { conflict } from '../../http/errors.js';
+import { finalTotalsNewestFirst, insertWarnConfirms } from './queries/eligibility.js';
 
 /**
  * Grades steer sourcing: a supplier's standing is the grade of its newest finalized
@@ -21,16 +22,7 @@ export interface Standing {
 /** Each supplier's newest finalized standing (suppliers never finalized are absent). */
 export async function standings(db: Db, compNos: readonly string[]): Promise<Map<string, Standing>> {
   if (compNos.length === 0) return new Map();
-  const rows = await db
-    .selectFrom('evaTotal as t')
-    .innerJoin('evaPeriod as p', 'p.periodId', 't.periodId')
-    .innerJoin('company as c', 'c.compNo', 't.compNo')
-    .select(['t.compNo', 'c.compNameKr', 't.periodId', 'p.periodName', 't.totalId', 't.grade', 't.gradeAction as action', 't.totalScore', 'p.endDate'])
-    .where('t.compNo', 'in', [...compNos])
-    .where('t.status', '=', 'FINAL')
-    .orderBy('t.compNo')
-    .orderBy('p.endDate', 'desc')
-    .execute();
+  const rows = await finalTotalsNewestFirst(db, compNos);
   const out = new Map<string, Standing>();
   for (const r of rows) {
     if (out.has(r.compNo)) continue;
@@ -66,8 +58,8 @@ export async function checkSourcingEligibility(trx: Db, compNos: readonly string
     const names = warned.map((b) => `${b.compNameKr}(${b.compNo}) — ${b.periodName} ${b.grade}등급`).join(', ');
     throw conflict('EVAL_WARN_CONFIRM', `협력사 평가 결과 주의 등급입니다. 확인 후 진행하세요: ${names}`, warned.map((b) => ({ compNo: b.compNo, grade: b.grade, periodId: b.periodId, periodName: b.periodName })));
   }
-  await trx
-    .insertInto('evaWarnConfirm')
-    .values(warned.map((w) => ({ compNo: w.compNo, periodId: w.periodId, totalId: w.totalId, grade: w.grade, docType: use.docType, docNo: use.docNo, confirmedBy: use.actor })))
-    .execute();
+  await insertWarnConfirms(
+    trx,
+    warned.map((w) => ({ compNo: w.compNo, periodId: w.periodId, totalId: w.totalId, grade: w.grade, docType: use.docType, docNo: use.docNo, confirmedBy: use.actor })),
+  );
 }

@@ -1,4 +1,5 @@
-import { sql } from 'kysely';
+import { sql, type Updateable } from 'kysely';
+import type { ExportJobTable } from '../../db/schema.generated.js';
 import type { Db } from '../../db/connect.js';
 import { LEASE_MS } from './run.js';
 
@@ -142,4 +143,13 @@ export async function deleteOldExports(db: Db, now: Date, hours: number): Promis
     .returning('exportId')
     .execute();
   return rows.map((r) => r.exportId);
+}
+
+/** The rows written so far and a longer lease; answers whether the export was asked to stop (no row: gone). */
+export function recordExportProgress(db: Db, exportId: string, values: { rowsDone: number; rowsTotal: number; leaseUntil: Date }) {
+  return db.updateTable('exportJob').set(values).where('exportId', '=', exportId).returning(['cancelRequested']).executeTakeFirst();
+}
+
+export async function updateExport(db: Db, exportId: string, values: Updateable<ExportJobTable>): Promise<void> {
+  await db.updateTable('exportJob').set(values).where('exportId', '=', exportId).execute();
 }

@@ -5,7 +5,7 @@ import { exportCell, type ExportColumn } from '../../../lib/export-cell.js';
 import type { Caller } from '../../auth/plugin.js';
 import { XlsxStream } from './xlsx-stream.js';
 import { pageQuery } from './list-operations.js';
-import { releaseExport } from './queries.js';
+import { recordExportProgress, releaseExport, updateExport } from './queries.js';
 import { objectStoreFor } from '../../storage/open.js';
 
 /** A running export renews its lease every page; one that has not for this long belongs to a stopped server. */
@@ -120,12 +120,7 @@ export async function runExport(app: FastifyInstance, caller: Caller, exportId: 
       // The page's answer, rows and cells are unreachable once writePage returns: collected before the next.
       const { count, total, more } = await writePage(page);
       done += count;
-      const state = await db
-        .updateTable('exportJob')
-        .set({ rowsDone: done, rowsTotal: Math.max(total, done), leaseUntil: new Date(Date.now() + LEASE_MS) })
-        .where('exportId', '=', exportId)
-        .returning(['cancelRequested'])
-        .executeTakeFirst();
+      const state = await recordExportProgress(db, exportId, { rowsDone: done, rowsTotal: Math.max(total, done), leaseUntil: new Date(Date.now() + LEASE_MS) });
       if (!state || state.cancelRequested) throw new ExportStopped('CANCELLED', '내려받기를 취소했습니다');
       if (!more) break;
       // Other requests are served between pages (PGlite runs one query at a time): light ones first.
@@ -133,7 +128,7 @@ export async function runExport(app: FastifyInstance, caller: Caller, exportId: 
     }
     await xlsx.end();
     const { size: bytes } = await written;
-    await db.updateTable('exportJob').set({ status: 'DONE', rowsDone: done, bytes, finishedAt: new Date() }).where('exportId', '=', exportId).execute();
+    await updateExport(db, exportId, { status: 'DONE', rowsDone: done, bytes, finishedAt: new Date() });
   } catch (err) {
     xlsx.fail(err instanceof Error ? err : new Error(String(err)));
     // The failed stream fails the put, which leaves nothing behind.
@@ -148,10 +143,6 @@ export async function runExport(app: FastifyInstance, caller: Caller, exportId: 
     }
     const stopped = err instanceof ExportStopped ? err : null;
     if (!stopped) app.log.error({ err, exportId }, 'export failed');
-    await db
-      .updateTable('exportJob')
-      .set({ status: stopped?.status ?? 'FAILED', error: stopped?.message ?? '내려받기 파일을 만들지 못했습니다', finishedAt: new Date() })
-      .where('exportId', '=', exportId)
-      .execute();
+    await updateExport(db, exportId, { status: stopped?.status ?? 'FAILED', error: stopped?.message ?? '내려받기 파일을 만들지 못했습니다', finishedAt: new Date() });
   }
 }

@@ -1,9 +1,8 @@
 import { invalid } from '../../domain/errors.js';
-import { sql } from 'kysely';
 import type { Db } from '../../db/connect.js';
 import type { Caller } from '../../auth/plugin.js';
 import { groupHoldsScreen } from '../../auth/menu-authority.js';
-import { asOwner } from '../../db/company-scope.js';
+import { documentCompanyRows, documentHas, documentRowsHolding, fileGroupHead, linkTableCompanies } from './queries.js';
 
 /**
  * Who owns a file group: the document that holds it. This registry is plain
@@ -132,12 +131,8 @@ export interface FileGroupOwner {
 /** Every document that holds this file group (usually one). */
 export async function documentsHolding(db: Db, fileId: string): Promise<FileGroupOwner[]> {
   // One round trip over every registered table (each file column has an index, migration 0130).
-  const parts = FILE_OWNER_TYPES.map((t) => {
-    const compExpr = t.company.kind === 'column' ? sql`${sql.ref(`d.${t.company.column}`)}::text` : sql`null::text`;
-    return sql`select ${t.docType}::text as "docType", ${sql.ref(`d.${t.keyColumn}`)}::text as "docNo", ${compExpr} as "compNo" from ${sql.table(t.table)} d where ${sql.ref(`d.${t.fileColumn}`)} = ${fileId}`;
-  });
-  const rows = await sql<{ docType: string; docNo: string; compNo: string | null }>`${sql.join(parts, sql` union all `)}`.execute(asOwner(db));
-  const found: FileGroupOwner[] = rows.rows.map((r) => ({ docType: r.docType, docNo: r.docNo, companies: r.compNo ? [r.compNo] : [] }));
+  const rows = await documentRowsHolding(db, FILE_OWNER_TYPES, fileId);
+  const found: FileGroupOwner[] = rows.map((r) => ({ docType: r.docType, docNo: r.docNo, companies: r.compNo ? [r.compNo] : [] }));
   for (const owner of found) {
     const t = ownerTypeOf(owner.docType)!;
     if (t.company.kind === 'link') owner.companies = await linkedCompanies(db, t, owner.docNo);
@@ -150,11 +145,9 @@ async function linkedCompanies(db: Db, t: FileOwnerType, docNo: string): Promise
   if (t.company.kind !== 'link') return [];
   const hidden = t.company.hiddenWhile;
   if (hidden) {
-    const rows = await sql<{ n: number }>`select count(*)::integer as n from ${sql.table(t.table)} d where ${sql.ref(`d.${t.keyColumn}`)}::text = ${docNo} and ${sql.ref(`d.${hidden.column}`)} in (${sql.join(hidden.values)})`.execute(asOwner(db));
-    if (Number(rows.rows[0]?.n ?? 0) > 0) return [];
+    if (await documentHas(db, t, docNo, hidden.column, hidden.values)) return [];
   }
-  const rows = await sql<{ compNo: string }>`select distinct ${sql.ref(t.company.compColumn)} as "compNo" from ${sql.table(t.company.table)} where ${sql.ref(t.company.docColumn)} = ${docNo}`.execute(asOwner(db));
-  return rows.rows.map((r) => r.compNo);
+  return linkTableCompanies(db, t.company, docNo);
 }
 
 /**
@@ -165,7 +158,7 @@ async function linkedCompanies(db: Db, t: FileOwnerType, docNo: string): Promise
  * company's quotation of the same RFQ: `doc.compNo` tells the company's own from the others').
  */
 export async function mayBindGroup(db: Db, caller: { userId: string }, fileId: string, doc: { docType: string; docNo: string | null; compNo?: string | null }): Promise<boolean> {
-  const group = await db.selectFrom('fileGroup').select(['fileId', 'createdBy', 'docType', 'docNo']).where('fileId', '=', fileId).executeTakeFirst();
+  const group = await fileGroupHead(db, fileId);
   if (!group) return false;
   const holders = await documentsHolding(db, fileId);
   const sameDoc = (h: { docType: string | null; docNo: string | null }) => h.docType === doc.docType && doc.docNo !== null && h.docNo === doc.docNo;
@@ -199,10 +192,9 @@ export async function bindingError(db: Db, caller: { userId: string } | null, pa
 export async function findDocument(db: Db, docType: string, docNo: string): Promise<FileGroupOwner | null> {
   const t = ownerTypeOf(docType);
   if (!t) return null;
-  const compExpr = t.company.kind === 'column' ? sql.ref(`d.${t.company.column}`) : sql`null`;
-  const rows = await sql<{ compNo: string | null }>`select ${compExpr} as "compNo" from ${sql.table(t.table)} d where ${sql.ref(`d.${t.keyColumn}`)} = ${docNo}`.execute(asOwner(db));
-  if (rows.rows.length === 0) return null;
-  let companies = rows.rows.map((r) => r.compNo).filter((c): c is string => !!c);
+  const rows = await documentCompanyRows(db, t, docNo);
+  if (rows.length === 0) return null;
+  let companies = rows.map((r) => r.compNo).filter((c): c is string => !!c);
   if (t.company.kind === 'link') companies = await linkedCompanies(db, t, docNo);
   return { docType, docNo, companies };
 }
@@ -220,8 +212,7 @@ export async function mayUseDocument(db: Db, caller: Caller, owner: FileGroupOwn
 /** A `publishedWhen` document whose column holds the published value. */
 async function isPublished(db: Db, t: FileOwnerType, docNo: string): Promise<boolean> {
   if (t.company.kind !== 'publishedWhen') return false;
-  const rows = await sql<{ n: number }>`select count(*)::integer as n from ${sql.table(t.table)} d where ${sql.ref(`d.${t.keyColumn}`)}::text = ${docNo} and ${sql.ref(`d.${t.company.column}`)} = ${t.company.value}`.execute(asOwner(db));
-  return Number(rows.rows[0]?.n ?? 0) > 0;
+  return documentHas(db, t, docNo, t.company.column, [t.company.value]);
 }
 
 export interface GroupRow {

@@ -1,6 +1,8 @@
 import { sql, type Insertable } from 'kysely';
 import type { Db } from '../../db/connect.js';
 import type { FileEntryTable } from '../../db/schema.generated.js';
+import { asOwner } from '../../db/company-scope.js';
+import type { CompanyRule, FileOwnerType } from './owners.js';
 
 /** The files of a group still in it, in order. */
 export function groupEntries(db: Db, fileId: string) {
@@ -79,4 +81,37 @@ export async function groupIsBound(db: Db, fileId: string): Promise<boolean> {
 /** One upload of a user at a time in this transaction: two at once cannot both fit in the quota's last room. */
 export async function lockUploadQuota(trx: Db, userId: string): Promise<void> {
   await sql`select pg_advisory_xact_lock(hashtext(${`upload-quota:${userId}`}))`.execute(trx);
+}
+
+/* ----------------- the documents that hold a file group (owners.ts's registry) ----------------- */
+
+/** Every document of the registered types whose file column holds `fileId`: one round trip over every table (each file column has an index, migration 0130). */
+export async function documentRowsHolding(db: Db, types: readonly FileOwnerType[], fileId: string) {
+  const parts = types.map((t) => {
+    const compExpr = t.company.kind === 'column' ? sql`${sql.ref(`d.${t.company.column}`)}::text` : sql`null::text`;
+    return sql`select ${t.docType}::text as "docType", ${sql.ref(`d.${t.keyColumn}`)}::text as "docNo", ${compExpr} as "compNo" from ${sql.table(t.table)} d where ${sql.ref(`d.${t.fileColumn}`)} = ${fileId}`;
+  });
+  return (await sql<{ docType: string; docNo: string; compNo: string | null }>`${sql.join(parts, sql` union all `)}`.execute(asOwner(db))).rows;
+}
+
+/** Whether the document exists with its `column` holding one of `values`. */
+export async function documentHas(db: Db, t: FileOwnerType, docNo: string, column: string, values: readonly string[]): Promise<boolean> {
+  const rows = await sql<{ n: number }>`select count(*)::integer as n from ${sql.table(t.table)} d where ${sql.ref(`d.${t.keyColumn}`)}::text = ${docNo} and ${sql.ref(`d.${column}`)} in (${sql.join(values)})`.execute(asOwner(db));
+  return Number(rows.rows[0]?.n ?? 0) > 0;
+}
+
+/** The companies a link table names for the document. */
+export async function linkTableCompanies(db: Db, link: Extract<CompanyRule, { kind: 'link' }>, docNo: string): Promise<string[]> {
+  const rows = await sql<{ compNo: string }>`select distinct ${sql.ref(link.compColumn)} as "compNo" from ${sql.table(link.table)} where ${sql.ref(link.docColumn)} = ${docNo}`.execute(asOwner(db));
+  return rows.rows.map((r) => r.compNo);
+}
+
+/** The document's rows (none: no such document), each with its company column's value (null when it has none). */
+export async function documentCompanyRows(db: Db, t: FileOwnerType, docNo: string) {
+  const compExpr = t.company.kind === 'column' ? sql.ref(`d.${t.company.column}`) : sql`null`;
+  return (await sql<{ compNo: string | null }>`select ${compExpr} as "compNo" from ${sql.table(t.table)} d where ${sql.ref(`d.${t.keyColumn}`)} = ${docNo}`.execute(asOwner(db))).rows;
+}
+
+export function fileGroupHead(db: Db, fileId: string) {
+  return db.selectFrom('fileGroup').select(['fileId', 'createdBy', 'docType', 'docNo']).where('fileId', '=', fileId).executeTakeFirst();
 }

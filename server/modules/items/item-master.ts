@@ -1,5 +1,5 @@
-import { sql } from 'kysely';
 import type { Db } from '../../db/connect.js';
+import { lastItemNumbers, lockItemCodeAllocation, masterRows } from './queries.js';
 import { parseAmount } from '../../domain/money.js';
 import { text } from '../../domain/values.js';
 import { type FieldError } from '../../domain/errors.js';
@@ -36,15 +36,7 @@ export interface Masters {
 }
 
 export async function loadMasters(db: Db): Promise<Masters> {
-  const [cats, sgs, units, values, attrs] = await Promise.all([
-    db.selectFrom('itemCategory as c').select(['c.catCode', 'c.useYn'])
-      .select((eb) => eb.exists(eb.selectFrom('itemCategory as k').select('k.catCode').whereRef('k.parentCode', '=', 'c.catCode').where('k.useYn', '=', 'Y')).as('hasChildren'))
-      .execute(),
-    db.selectFrom('sourcingGroup').select(['sgCode', 'sgLevel', 'useYn']).execute(),
-    db.selectFrom('unit').select(['unitCode', 'useYn']).execute(),
-    db.selectFrom('itemAttributeValue').select(['attrCode', 'valueCode']).where('useYn', '=', 'Y').execute(),
-    db.selectFrom('itemAttribute').select('attrCode').where('useYn', '=', 'Y').execute(),
-  ]);
+  const [cats, sgs, units, values, attrs] = await masterRows(db);
   const attributes = new Map<string, Set<string>>(attrs.map((a) => [a.attrCode, new Set<string>()]));
   for (const v of values) attributes.get(v.attrCode)?.add(v.valueCode);
   return {
@@ -120,17 +112,12 @@ export function normaliseItem(v: ItemInput) {
  * advisory lock serialises allocators, so two writers never hand out the same code.
  */
 export async function allocateItemCodes(trx: Db, catCodes: readonly string[]): Promise<string[]> {
-  await sql`select pg_advisory_xact_lock(60060)`.execute(trx);
+  await lockItemCodeAllocation(trx);
   const wanted = [...new Set(catCodes)];
   const next = new Map<string, number>();
   for (let i = 0; i < wanted.length; i += 500) {
     const part = wanted.slice(i, i + 500);
-    const rows = await trx
-      .selectFrom('item')
-      .select(['catCode', sql<string>`max(substring(item_code from '-([0-9]+)$')::int)`.as('last')])
-      .where('catCode', 'in', part)
-      .groupBy('catCode')
-      .execute();
+    const rows = await lastItemNumbers(trx, part);
     for (const r of rows) next.set(r.catCode, Number(r.last ?? 0));
   }
   return catCodes.map((c) => {

@@ -1,18 +1,13 @@
 import type { Db } from '../../db/connect.js';
 import { DOC_TYPE_LABELS, type DocType } from '../purchase/approval/workflow.js';
 import { notifyEmployee } from './outbox.js';
+import { approvalDocTitle, approvalForNotice, decidingApprovalStep, employeeName, pendingApprovalStep } from './queries.js';
 import { RESULT_WORDS, type Lang } from './templates.js';
 
 const DOC_TYPE_EN: Record<DocType, string> = { PR: 'Purchase request', PO: 'Purchase order', SIMPLE: 'Small order', LOI: 'LOI', BUDGET: 'Budget transfer' };
 
-async function titleOf(db: Db, docType: DocType, docNo: string): Promise<string> {
-  if (docType === 'PR') return (await db.selectFrom('prHeader').select('title').where('prNo', '=', docNo).executeTakeFirst())?.title ?? '';
-  if (docType === 'BUDGET') return (await db.selectFrom('budgetTransfer').select('reason').where('transferNo', '=', docNo).executeTakeFirst())?.reason ?? '';
-  if (docType === 'LOI') return (await db.selectFrom('loi').select('title').where('loiNo', '=', docNo).executeTakeFirst())?.title ?? '';
-  return (await db.selectFrom('poHeader').select('title').where('poNo', '=', docNo).executeTakeFirst())?.title ?? '';
-}
-
-const nameOf = async (db: Db, singleid: string) => (await db.selectFrom('employee').select('hname').where('singleid', '=', singleid).executeTakeFirst())?.hname ?? singleid;
+const titleOf = approvalDocTitle;
+const nameOf = employeeName;
 const won = (amount: string) => Number(amount).toLocaleString('ko-KR');
 const label = (docType: DocType, lang: Lang) => (lang === 'en' ? DOC_TYPE_EN[docType] : DOC_TYPE_LABELS[docType]);
 
@@ -23,26 +18,20 @@ const label = (docType: DocType, lang: Lang) => (lang === 'en' ? DOC_TYPE_EN[doc
  * Recorded in the outbox (delivered by notify.deliver), so a mail problem never stops approving.
  */
 export async function notifyApproval(db: Db, approvalId: number): Promise<void> {
-  const a = await db.selectFrom('approval').select(['docType', 'docNo', 'amountKrw', 'status', 'currentStep', 'submittedBy']).where('approvalId', '=', approvalId).executeTakeFirst();
+  const a = await approvalForNotice(db, approvalId);
   if (!a) return;
   const docType = a.docType as DocType;
   const title = await titleOf(db, docType, a.docNo);
   const ref = { entity: 'approval', key: String(approvalId) };
   if (a.status === 'PENDING' || a.status === 'IN_PROGRESS') {
-    const step = await db.selectFrom('approvalStep').select('approverId').where('approvalId', '=', approvalId).where('status', '=', 'PENDING').executeTakeFirst();
+    const step = await pendingApprovalStep(db, approvalId);
     if (!step) return;
     const submitter = await nameOf(db, a.submittedBy);
     await notifyEmployee(db, step.approverId, 'approval.request', (lang) => ({ docType: label(docType, lang), docNo: a.docNo, title, amount: won(String(a.amountKrw)), submitter }), ref);
     return;
   }
   if (a.status !== 'APPROVED' && a.status !== 'REJECTED') return;
-  const decided = await db
-    .selectFrom('approvalStep')
-    .select(['approverId', 'comment'])
-    .where('approvalId', '=', approvalId)
-    .where('status', '=', a.status)
-    .orderBy('stepNo', 'desc')
-    .executeTakeFirst();
+  const decided = await decidingApprovalStep(db, approvalId, a.status);
   const approver = decided ? await nameOf(db, decided.approverId) : '';
   const result = a.status;
   await notifyEmployee(db, a.submittedBy, 'approval.result', (lang) => ({ docType: label(docType, lang), docNo: a.docNo, title, result: RESULT_WORDS[result][lang], approver, comment: decided?.comment ?? '-' }), ref);

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/connect.js';
+import { auctionForNotice } from './queries.js';
 import { companyName, kstMinute, notifyCompany } from './supplier.js';
 import type { Lang } from './templates.js';
 
@@ -14,7 +15,7 @@ async function names(db: Db, compNo: string): Promise<Record<Lang, string>> {
   return { ko: await companyName(db, compNo, 'ko'), en: await companyName(db, compNo, 'en') };
 }
 
-const auction = (db: Db, auctionNo: string) => db.selectFrom('auction').select(['title', 'startAt', 'endAt']).where('auctionNo', '=', auctionNo).executeTakeFirstOrThrow();
+const auction = auctionForNotice;
 const ref = (auctionNo: string, compNo: string) => ({ entity: 'auction_participant', key: `${auctionNo}/${compNo}` });
 
 /** A published auction: each invited supplier is told the window. Answers how many notices were recorded. */

@@ -4,6 +4,7 @@ import type { Config } from '../../config.js';
 import type { Db } from '../../db/connect.js';
 import { createSender, type Channel, type Sender } from '../../auth/sender.js';
 import { isSensitive, render, type Lang, type TemplateId, type TemplateParams } from './templates.js';
+import { claimNotification, dueNotifications, employeeAddress, insertNotification, languagePref, updateNotification } from './queries.js';
 import { createMailTransport, createSmsTransport, type Transport } from './transports.js';
 
 /**
@@ -23,22 +24,17 @@ export interface NewNotification {
 export async function enqueueNotification(db: Db, n: NewNotification): Promise<number> {
   const lang = n.lang ?? 'ko';
   const { subject, body } = render(n.template, lang, n.params);
-  const row = await db
-    .insertInto('notification')
-    .values({
-      channel: n.channel,
-      recipient: n.to.slice(0, 200),
-      template: n.template,
-      lang,
-      subject: subject.slice(0, 300),
-      body,
-      sensitive: isSensitive(n.template) ? 'Y' : 'N',
-      refEntity: n.ref?.entity ?? null,
-      refKey: n.ref?.key ?? null,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return Number(row.id);
+  return insertNotification(db, {
+    channel: n.channel,
+    recipient: n.to.slice(0, 200),
+    template: n.template,
+    lang,
+    subject: subject.slice(0, 300),
+    body,
+    sensitive: isSensitive(n.template) ? 'Y' : 'N',
+    refEntity: n.ref?.entity ?? null,
+    refKey: n.ref?.key ?? null,
+  });
 }
 
 /**
@@ -47,12 +43,7 @@ export async function enqueueNotification(db: Db, n: NewNotification): Promise<n
  * recorded (the action itself never depends on a notice); answers whether one was.
  */
 export async function notifyEmployee(db: Db, singleid: string, template: TemplateId, params: (lang: Lang) => TemplateParams, ref?: NewNotification['ref']): Promise<boolean> {
-  const person = await db
-    .selectFrom('employee as e')
-    .leftJoin('appUser as u', 'u.singleid', 'e.singleid')
-    .select(['e.email as employeeEmail', 'u.email as userEmail', 'u.userId'])
-    .where('e.singleid', '=', singleid)
-    .executeTakeFirst();
+  const person = await employeeAddress(db, singleid);
   const to = person?.userEmail ?? person?.employeeEmail;
   if (!person || !to) return false;
   const lang = person.userId ? await preferredLang(db, person.userId) : 'ko';
@@ -61,7 +52,7 @@ export async function notifyEmployee(db: Db, singleid: string, template: Templat
 }
 
 export async function preferredLang(db: Db, userId: string): Promise<Lang> {
-  const pref = await db.selectFrom('userPref').select('value').where('userId', '=', userId).where('prefKey', '=', 'language').executeTakeFirst();
+  const pref = await languagePref(db, userId);
   const value = typeof pref?.value === 'string' ? pref.value : '';
   return value.toLowerCase().startsWith('en') ? 'en' : 'ko';
 }
@@ -112,37 +103,28 @@ export interface DeliveryContext {
  */
 export async function deliverDue(ctx: DeliveryContext): Promise<{ sent: number; retried: number; failed: number }> {
   const { db, config, log, now } = ctx;
-  let query = db.selectFrom('notification').select(['id', 'channel', 'recipient', 'subject', 'body', 'attempts', 'template']).where('state', '=', 'PENDING').where('nextAttemptAt', '<=', now.toISOString());
-  if (ctx.onlyId !== undefined) query = query.where('id', '=', ctx.onlyId);
-  const due = await query.orderBy('id').limit(BATCH).execute();
+  const due = await dueNotifications(db, now, ctx.onlyId, BATCH);
   const cache = new Map<Channel, Transport>();
   const counts = { sent: 0, retried: 0, failed: 0 };
   try {
     for (const m of due) {
       const attempts = m.attempts + 1;
-      const claimed = await db
-        .updateTable('notification')
-        .set({ attempts, nextAttemptAt: new Date(now.getTime() + LEASE_SEC * 1000) })
-        .where('id', '=', m.id)
-        .where('attempts', '=', m.attempts)
-        .where('state', '=', 'PENDING')
-        .executeTakeFirst();
-      if (Number(claimed.numUpdatedRows) !== 1) continue;
+      if (!(await claimNotification(db, m.id, m.attempts, new Date(now.getTime() + LEASE_SEC * 1000)))) continue;
       const redact = isSensitive(m.template as never) ? { body: '(삭제됨: 일회용 인증번호)' } : {};
       try {
         await transportFor(m.channel, config, log, db, cache).send({ to: m.recipient, subject: m.subject, body: m.body });
-        await db.updateTable('notification').set({ state: 'SENT', sentAt: new Date(), lastError: null, ...redact }).where('id', '=', m.id).execute();
+        await updateNotification(db, m.id, { state: 'SENT', sentAt: new Date(), lastError: null, ...redact });
         counts.sent++;
         ctx.metrics?.notification(m.channel, 'sent');
       } catch (err) {
         const error = (err instanceof Error ? err.message : String(err)).slice(0, 1000);
         const last = attempts >= config.notify.maxAttempts;
         log.warn({ notification: m.id, attempts, error }, last ? 'notification failed after the last attempt' : 'notification attempt failed: retried later');
-        await db
-          .updateTable('notification')
-          .set(last ? { state: 'FAILED', lastError: error, ...redact } : { lastError: error, nextAttemptAt: new Date(now.getTime() + retryDelaySec(config.notify.backoffSec, attempts) * 1000) })
-          .where('id', '=', m.id)
-          .execute();
+        await updateNotification(
+          db,
+          m.id,
+          last ? { state: 'FAILED', lastError: error, ...redact } : { lastError: error, nextAttemptAt: new Date(now.getTime() + retryDelaySec(config.notify.backoffSec, attempts) * 1000) },
+        );
         if (last) counts.failed++;
         else counts.retried++;
         ctx.metrics?.notification(m.channel, last ? 'failed' : 'retried');

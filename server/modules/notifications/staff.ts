@@ -1,5 +1,6 @@
 import type { Db } from '../../db/connect.js';
 import { notifyEmployee } from './outbox.js';
+import { tenderForNotice } from './queries.js';
 import { kstMinute } from './supplier.js';
 
 /**
@@ -13,6 +14,6 @@ import { kstMinute } from './supplier.js';
  * transaction that moves the tender to CLOSED (the tender clock job's, or a write's that got there first).
  */
 export async function notifyTenderClosed(db: Db, tenderNo: string, counts: { submitted: number; invited: number }): Promise<boolean> {
-  const t = await db.selectFrom('tender').select(['title', 'closeAt', 'buyerId']).where('tenderNo', '=', tenderNo).executeTakeFirstOrThrow();
+  const t = await tenderForNotice(db, tenderNo);
   return notifyEmployee(db, t.buyerId, 'tender.closed', () => ({ tenderNo, title: t.title, closeAt: kstMinute(new Date(t.closeAt)), submitted: counts.submitted, invited: counts.invited }), { entity: 'tender', key: tenderNo });
 }

@@ -1,5 +1,5 @@
-import { sql } from 'kysely';
 import type { Db } from '../../db/connect.js';
+import { companyFallbackEmail, companyNames, poForNotice, quotationsDueForReminder, rfqForNotice, settlementForNotice, supplierAccountsWithEmail, tenderForNotice } from './queries.js';
 import { enqueueNotification, preferredLang, type NewNotification } from './outbox.js';
 import { RESULT_WORDS, type Lang, type TemplateId, type TemplateParams } from './templates.js';
 
@@ -21,17 +21,7 @@ interface Recipient {
 }
 
 export async function companyRecipients(db: Db, compNo: string): Promise<Recipient[]> {
-  const users = await db
-    .selectFrom('appUser')
-    .select(['userId', 'email'])
-    .where('compNo', '=', compNo)
-    .where('portal', '=', 'X')
-    .where('useFlag', '=', 'Y')
-    .where('status', '=', 'NORMAL')
-    .where('email', 'is not', null)
-    .where('email', '<>', '')
-    .orderBy('userId')
-    .execute();
+  const users = await supplierAccountsWithEmail(db, compNo);
   const seen = new Set<string>();
   const out: Recipient[] = [];
   for (const u of users) {
@@ -41,9 +31,7 @@ export async function companyRecipients(db: Db, compNo: string): Promise<Recipie
     out.push({ to: u.email!, lang: await preferredLang(db, u.userId) });
   }
   if (out.length > 0) return out;
-  const contact = await db.selectFrom('companyContact').select('email').where('compNo', '=', compNo).where('email', 'is not', null).where('email', '<>', '').orderBy('mainYn', 'desc').orderBy('seq').executeTakeFirst();
-  const company = await db.selectFrom('company').select('email').where('compNo', '=', compNo).executeTakeFirst();
-  const fallback = contact?.email ?? company?.email ?? null;
+  const fallback = await companyFallbackEmail(db, compNo);
   return fallback ? [{ to: fallback, lang: 'ko' }] : [];
 }
 
@@ -55,7 +43,7 @@ export async function notifyCompany(db: Db, compNo: string, template: TemplateId
 }
 
 export async function companyName(db: Db, compNo: string, lang: Lang): Promise<string> {
-  const c = await db.selectFrom('company').select(['compNameKr', 'compNameEn']).where('compNo', '=', compNo).executeTakeFirst();
+  const c = await companyNames(db, compNo);
   if (!c) return compNo;
   return lang === 'en' && c.compNameEn ? c.compNameEn : c.compNameKr;
 }
@@ -69,7 +57,7 @@ const grouped = (amount: string | number, lang: Lang) => Number(amount).toLocale
 
 /** RFQ issued: each invited supplier is asked to quote. Called in the RFQ's creating transaction. */
 export async function notifyRfqInvitations(db: Db, rfqNo: string, compNos: readonly string[]): Promise<number> {
-  const rfq = await db.selectFrom('rfqHeader').select(['title', 'deadline']).where('rfqNo', '=', rfqNo).executeTakeFirstOrThrow();
+  const rfq = await rfqForNotice(db, rfqNo);
   let count = 0;
   for (const compNo of compNos) {
     const names = { ko: await companyName(db, compNo, 'ko'), en: await companyName(db, compNo, 'en') };
@@ -91,29 +79,7 @@ export const RFQ_REMINDER_HOURS = 24;
 export async function remindRfqDeadlines(db: Db, now: Date): Promise<{ reminded: number; notices: number }> {
   return db.transaction().execute(async (trx) => {
     const until = new Date(now.getTime() + RFQ_REMINDER_HOURS * 3600_000);
-    const due = await trx
-      .selectFrom('quotation as q')
-      .innerJoin('rfqHeader as r', 'r.rfqNo', 'q.rfqNo')
-      .select(['q.rfqNo', 'q.compNo', 'r.title', 'r.deadline'])
-      .where('r.status', '=', 'OPEN')
-      .where('r.closedAt', 'is', null)
-      .where('r.deadline', '>', now.toISOString())
-      .where('r.deadline', '<=', until.toISOString())
-      .where('q.status', 'in', ['REQUESTED', 'CHECKED'])
-      .where(({ not, exists, selectFrom }) =>
-        not(
-          exists(
-            selectFrom('notification as n')
-              .select('n.id')
-              .where('n.refEntity', '=', 'quotation')
-              .where('n.refKey', '=', sql<string>`${sql.ref('q.rfqNo')} || '/' || ${sql.ref('q.compNo')}`)
-              .where('n.template', '=', 'rfq.deadline'),
-          ),
-        ),
-      )
-      .orderBy('q.rfqNo')
-      .orderBy('q.compNo')
-      .execute();
+    const due = await quotationsDueForReminder(trx, now, until);
     let notices = 0;
     let reminded = 0;
     for (const q of due) {
@@ -127,14 +93,14 @@ export async function remindRfqDeadlines(db: Db, now: Date): Promise<{ reminded:
 
 /** A purchase order (or small order) has been sent to its supplier. Called in the sending transaction. */
 export async function notifyPoSent(db: Db, poNo: string): Promise<number> {
-  const po = await db.selectFrom('poHeader').select(['compNo', 'title', 'totalAmount', 'currency']).where('poNo', '=', poNo).executeTakeFirstOrThrow();
+  const po = await poForNotice(db, poNo);
   const names = { ko: await companyName(db, po.compNo, 'ko'), en: await companyName(db, po.compNo, 'en') };
   return notifyCompany(db, po.compNo, 'po.sent', (lang) => ({ poNo, title: po.title, company: names[lang], amount: grouped(String(po.totalAmount), lang), currency: po.currency }), { entity: 'po_header', key: poNo });
 }
 
 /** A monthly settlement is put to its supplier for confirmation. Called in that transaction. */
 export async function notifySettlementConfirmRequest(db: Db, settleNo: string): Promise<number> {
-  const s = await db.selectFrom('settlement').select(['compNo', 'period', 'totalAmount']).where('settleNo', '=', settleNo).executeTakeFirstOrThrow();
+  const s = await settlementForNotice(db, settleNo);
   const names = { ko: await companyName(db, s.compNo, 'ko'), en: await companyName(db, s.compNo, 'en') };
   const period = `${s.period.slice(0, 4)}-${s.period.slice(4, 6)}`;
   return notifyCompany(db, s.compNo, 'settlement.confirm', (lang) => ({ period, company: names[lang], amount: grouped(String(s.totalAmount), lang) }), { entity: 'settlement', key: settleNo });
@@ -167,7 +133,7 @@ export async function notifySupplierApplicationResult(db: Db, a: SupplierApplica
 
 /** A published tender: each invited supplier is told the window. Called in the publishing transaction. */
 export async function notifyTenderInvitations(db: Db, tenderNo: string, compNos: readonly string[]): Promise<number> {
-  const t = await db.selectFrom('tender').select(['title', 'openAt', 'closeAt']).where('tenderNo', '=', tenderNo).executeTakeFirstOrThrow();
+  const t = await tenderForNotice(db, tenderNo);
   let count = 0;
   for (const compNo of compNos) {
     const names = { ko: await companyName(db, compNo, 'ko'), en: await companyName(db, compNo, 'en') };
@@ -180,7 +146,7 @@ const TENDER_RESULT: Record<Lang, { won: string; lost: string }> = { ko: { won: 
 
 /** An awarded tender: every bidder learns whether it won — never a price, its own or another's. Called in the award's transaction. */
 export async function notifyTenderResult(db: Db, tenderNo: string, compNo: string, won: boolean): Promise<number> {
-  const t = await db.selectFrom('tender').select(['title']).where('tenderNo', '=', tenderNo).executeTakeFirstOrThrow();
+  const t = await tenderForNotice(db, tenderNo);
   const names = { ko: await companyName(db, compNo, 'ko'), en: await companyName(db, compNo, 'en') };
   return notifyCompany(db, compNo, 'tender.result', (lang) => ({ tenderNo, title: t.title, result: won ? TENDER_RESULT[lang].won : TENDER_RESULT[lang].lost, company: names[lang] }), { entity: 'tender_bid', key: `${tenderNo}/${compNo}` });
 }
@@ -191,7 +157,7 @@ export async function notifyTenderResult(db: Db, tenderNo: string, compNo: strin
  * there first) — not when the tender was published inside its window: its invitation said so.
  */
 export async function notifyTenderOpened(db: Db, tenderNo: string, compNos: readonly string[]): Promise<number> {
-  const t = await db.selectFrom('tender').select(['title', 'closeAt']).where('tenderNo', '=', tenderNo).executeTakeFirstOrThrow();
+  const t = await tenderForNotice(db, tenderNo);
   let count = 0;
   for (const compNo of compNos) {
     const names = { ko: await companyName(db, compNo, 'ko'), en: await companyName(db, compNo, 'en') };
@@ -202,7 +168,7 @@ export async function notifyTenderOpened(db: Db, tenderNo: string, compNos: read
 
 /** The closing reminder to an invited supplier that has not bid: the close, and the hours of the lead it is sent at. Called in the reminder's transaction. */
 export async function notifyTenderClosing(db: Db, tenderNo: string, compNo: string, hoursLeft: number): Promise<number> {
-  const t = await db.selectFrom('tender').select(['title', 'closeAt']).where('tenderNo', '=', tenderNo).executeTakeFirstOrThrow();
+  const t = await tenderForNotice(db, tenderNo);
   const names = { ko: await companyName(db, compNo, 'ko'), en: await companyName(db, compNo, 'en') };
   return notifyCompany(db, compNo, 'tender.closing', (lang) => ({ tenderNo, title: t.title, closeAt: kstMinute(new Date(t.closeAt)), hoursLeft, company: names[lang] }), { entity: 'tender_bid', key: `${tenderNo}/${compNo}` });
 }

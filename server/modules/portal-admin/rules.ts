@@ -1,4 +1,5 @@
 import type { Db } from '../../db/connect.js';
+import { anAuthorityAdmin } from './queries.js';
 import type { Portal } from '../../http/access.js';
 import type { Caller } from '../../auth/plugin.js';
 import { badRequest, conflict } from '../../http/errors.js';
@@ -46,23 +47,7 @@ export const versionConflict = (current: number) => conflict('VERSION_CONFLICT',
  * write on an active menu that opens the menu-authority screen.
  */
 export async function assertAuthorityAdminRemains(trx: Db): Promise<void> {
-  const row = await trx
-    .selectFrom('appUser as u')
-    .innerJoin('authGroup as g', 'g.authGroupId', 'u.authGroupId')
-    .innerJoin('menuAuth as a', 'a.authGroupId', 'u.authGroupId')
-    .innerJoin('menu as m', 'm.pgmId', 'a.pgmId')
-    .select('u.userId')
-    .where('u.portal', '=', 'I')
-    .where('u.useFlag', '=', 'Y')
-    .where('u.status', '=', 'NORMAL')
-    .where('u.lockedAt', 'is', null)
-    .where('g.useYn', '=', 'Y')
-    .where('a.canWrite', '=', 'Y')
-    .where('m.useYn', '=', 'Y')
-    .where('m.portal', '=', 'I')
-    .where((eb) => eb.or([eb('m.sspUrl', '=', AUTHORITY_SCREEN), eb(eb.val(AUTHORITY_SCREEN), '=', eb.fn.any('m.sspSubUrls'))]))
-    .limit(1)
-    .executeTakeFirst();
+  const row = await anAuthorityAdmin(trx, AUTHORITY_SCREEN);
   if (!row) throw conflict('LAST_ADMIN', '마지막 시스템 관리자의 권한은 제거할 수 없습니다 (메뉴권한관리 쓰기 권한을 가진 사용자가 한 명 이상 남아야 합니다)');
 }
 

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
-import { asOwner } from '../../db/company-scope.js';
 import type { Db } from '../../db/connect.js';
+import { accessLogHead } from './queries.js';
 
 /**
  * The access log's head, written outside the database (docs/privacy.md "The chain's end"). The chain
@@ -51,7 +51,7 @@ export async function readAnchor(file: string): Promise<Anchor | null> {
 
 /** Appends the log's current head to the file unless it is there already (the scheduled job). */
 export async function anchorHead(db: Db, file: string): Promise<Anchor | null> {
-  const head = await asOwner(db).selectFrom('personalDataAccessLog').select(['seq', 'hash']).orderBy('seq', 'desc').limit(1).executeTakeFirst();
+  const head = await accessLogHead(db);
   if (!head) return null;
   const anchor = { seq: Number(head.seq), hash: head.hash };
   const last = await readAnchor(file);

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Db } from '../../db/connect.js';
+import { accessLogAfter, lastPurge } from './queries.js';
 
 /** The hash a chain starts from: no previous row. */
 export const GENESIS_HASH = '0'.repeat(64);
@@ -62,13 +63,7 @@ const PURGE_KEY = /^through:(\d+)$/;
  * it names must be there with that hash: the chain then fixes every row up to it, and a cut end shows.
  */
 export async function verifyChain(db: Db, batchSize = 5000, anchor: { seq: number; hash: string } | null = null): Promise<ChainVerdict> {
-  const purgedThrough = await db
-    .selectFrom('personalDataAccessLog')
-    .select('subjectKeys')
-    .where('action', '=', 'PURGE')
-    .orderBy('seq', 'desc')
-    .limit(1)
-    .executeTakeFirst();
+  const purgedThrough = await lastPurge(db);
   const purgeLimit = purgedThrough ? Number(PURGE_KEY.exec(purgedThrough.subjectKeys)?.[1] ?? 0) : 0;
 
   let checked = 0;
@@ -77,7 +72,7 @@ export async function verifyChain(db: Db, batchSize = 5000, anchor: { seq: numbe
   let after = -1;
   let anchorMet = false;
   for (;;) {
-    const rows = (await db.selectFrom('personalDataAccessLog').selectAll().where('seq', '>', after).orderBy('seq').limit(batchSize).execute()) as ChainRow[];
+    const rows = (await accessLogAfter(db, after, batchSize)) as ChainRow[];
     if (rows.length === 0) break;
     for (const row of rows) {
       const seq = Number(row.seq);

@@ -115,3 +115,18 @@ export async function listAnswerOf(db: Db, sessionId: string, operation: string)
   const row = await db.selectFrom('privacyListAnswer').select('rowCount').where('sessionId', '=', sessionId).where('operation', '=', operation).executeTakeFirst();
   return row ? Number(row.rowCount) : null;
 }
+
+/** The access log's last row (as its owner: the log is read past the company scope). */
+export function accessLogHead(db: Db) {
+  return asOwner(db).selectFrom('personalDataAccessLog').select(['seq', 'hash']).orderBy('seq', 'desc').limit(1).executeTakeFirst();
+}
+
+/** The last purge recorded in the access log (its subject keys say through which row). */
+export function lastPurge(db: Db) {
+  return db.selectFrom('personalDataAccessLog').select('subjectKeys').where('action', '=', 'PURGE').orderBy('seq', 'desc').limit(1).executeTakeFirst();
+}
+
+/** Up to `limit` rows of the access log after `seq`, in order. */
+export function accessLogAfter(db: Db, seq: number, limit: number) {
+  return db.selectFrom('personalDataAccessLog').selectAll().where('seq', '>', seq).orderBy('seq').limit(limit).execute();
+}

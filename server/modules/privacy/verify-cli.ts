@@ -1,5 +1,4 @@
-import { ConfigError, loadConfig } from '../../config.js';
-import { openDatabase } from '../../db/open.js';
+import { runCli } from '../../ops/run-cli.js';
 import { readAnchor } from './anchor.js';
 import { verifyChain } from './chain.js';
 
@@ -9,19 +8,10 @@ import { verifyChain } from './chain.js';
  * the servers wrote there (server/modules/privacy/anchor.ts): a log whose end was removed fails.
  * Exit 0: intact; 1: the first row that does not fit, or the anchored row gone; 2: bad configuration.
  */
-async function main(): Promise<number> {
-  let config;
-  try {
-    config = loadConfig(process.env, process.cwd(), 'tool');
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      console.error(err.message);
-      return 2;
-    }
-    throw err;
-  }
-  const { dbh } = await openDatabase(config, { pgliteThread: 'main' });
-  try {
+runCli({
+  database: { pgliteThread: 'main' },
+  failure: 'audit:verify failed:',
+  run: async ({ config, dbh }) => {
     const started = performance.now();
     const anchor = config.accessLogAnchor ? await readAnchor(config.accessLogAnchor) : null;
     const v = await verifyChain(dbh.db, undefined, anchor);
@@ -39,15 +29,5 @@ async function main(): Promise<number> {
     }
     console.error(`access log BROKEN at seq ${v.broken!.seq}: ${v.broken!.reason} (${v.checked} rows before it are intact)`);
     return 1;
-  } finally {
-    await dbh.close();
-  }
-}
-
-main().then(
-  (code) => process.exit(code),
-  (err) => {
-    console.error('audit:verify failed:', err instanceof Error ? err.message : err);
-    process.exit(1);
   },
-);
+});

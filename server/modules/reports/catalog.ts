@@ -1,6 +1,6 @@
 /**
  * Every report as data: its route (the menu that governs it), operation, row fields, sort
- * fields, totals and SQL (sql.ts). routes.ts turns each into one GET operation; docs/reports.md
+ * fields, totals and SQL (queries/statements.ts). routes.ts turns each into one GET operation; docs/reports.md
  * describes them for people.
  */
 import { Type, type TObject, type TSchema } from 'typebox';
@@ -21,7 +21,7 @@ import {
   spendByDimension,
   type ReportContext,
   type SpendDimension,
-} from './sql.js';
+} from './queries/statements.js';
 
 type FieldKind = 'text' | 'int' | 'dec';
 type Fields = Record<string, { kind: FieldKind; description?: string; nullable?: boolean }>;

@@ -9,7 +9,7 @@ import { reportPeriod } from './period.js';
 import { runReport } from './run.js';
 import { refreshReportSummary, summaryState } from './summary.js';
 import { checkScopeFilters, scopeOf } from './scope.js';
-import { drillOrders, type DrillBasis, type ReportContext } from './sql.js';
+import { drillOrders, type DrillBasis, type ReportContext } from './queries/statements.js';
 import type { Db } from '../../db/connect.js';
 import type { Caller } from '../../auth/plugin.js';
 

@@ -5,10 +5,10 @@
  * company. A section or department filter outside the caller's scope is refused with 403
  * (REPORT_SCOPE), so a drill-down cannot widen what a user sees.
  */
-import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../db/connect.js';
 import { forbidden } from '../../http/errors.js';
 import type { Actor } from '../../domain/actor.js';
+import { departmentSection } from './queries/scope.js';
 
 export type ReportScope =
   | { kind: 'all' }
@@ -41,21 +41,6 @@ export async function checkScopeFilters(db: Db, scope: ReportScope, filters: { s
     if (deptcd !== scope.deptcd) throw outOfScope();
     return;
   }
-  const dept = await db.selectFrom('department').select('topDept').where('deptcd', '=', deptcd).executeTakeFirst();
+  const dept = await departmentSection(db, deptcd);
   if (!dept || dept.topDept !== scope.section) throw outOfScope();
-}
-
-/** The scope as a condition on a PO header aliased `alias` (default `h`; true for the whole company). */
-export function scopeSql(scope: ReportScope, alias: 'h' | 'h0' = 'h'): RawBuilder<unknown> {
-  const col = (c: string) => sql.raw(`${alias}.${c}`);
-  switch (scope.kind) {
-    case 'all':
-      return sql`true`;
-    case 'own':
-      return sql`(${col('buyer_id')} = ${scope.singleid} or ${col('requester_id')} = ${scope.singleid})`;
-    case 'department':
-      return sql`${col('deptcd')} = ${scope.deptcd}`;
-    case 'section':
-      return sql`${col('section')} = ${scope.section}`;
-  }
 }

@@ -3,6 +3,7 @@ import { byteLength } from '../../../lib/text.js';
 import { isValidBusinessNumber } from '../../../lib/business-number.js';
 import { isValidCorporateNumber } from '../../../lib/corporate-number.js';
 import type { Db } from '../../db/connect.js';
+import { bankCodeExists, companyWithTaxNo, openApplicationWithLoginId, openNewCompanyApplication, supplyCategories, userWithLoginId } from './queries.js';
 import type { FieldError } from '../../domain/errors.js';
 import { text } from '../../domain/values.js';
 import type { CompanyBody } from './apply-schemas.js';
@@ -64,7 +65,7 @@ export async function checkCompanyStep(db: Db, b: Static<typeof CompanyBody>): P
   if (phone && !/^[0-9-]{8,20}$/.test(phone)) errors.push({ path: 'body/phoneNo', message: '전화번호는 숫자와 - 만 쓸 수 있습니다' });
   const bankCode = text(b.bankCode);
   if (!bankCode) errors.push({ path: 'body/bankCode', message: `은행: ${MSG.required}` });
-  else if (!(await db.selectFrom('code').select('code').where('groupId', '=', 'BANK').where('code', '=', bankCode).executeTakeFirst()))
+  else if (!(await bankCodeExists(db, bankCode)))
     errors.push({ path: 'body/bankCode', message: `알 수 없는 은행입니다: ${bankCode}` });
   const account = text(b.bankAccount);
   if (!account) errors.push({ path: 'body/bankAccount', message: `계좌번호: ${MSG.required}` });
@@ -72,7 +73,7 @@ export async function checkCompanyStep(db: Db, b: Static<typeof CompanyBody>): P
   const catCodes = [...new Set((b.catCodes ?? []).map((c) => c.trim()).filter(Boolean))];
   if (catCodes.length === 0) errors.push({ path: 'body/catCodes', message: '공급 품목 분류를 하나 이상 고르세요' });
   else {
-    const known = await db.selectFrom('itemCategory').select('catCode').where('catCode', 'in', catCodes).where('depth', '<=', 2).where('useYn', '=', 'Y').execute();
+    const known = await supplyCategories(db, catCodes);
     const ok = new Set(known.map((k) => k.catCode));
     catCodes.forEach((c, i) => {
       if (!ok.has(c)) errors.push({ path: `body/catCodes/${i}`, message: `알 수 없는 품목 분류입니다: ${c}` });
@@ -101,16 +102,9 @@ export async function checkCompanyStep(db: Db, b: Static<typeof CompanyBody>): P
 
 /** A business number already registered, or held by another submitted new-company application. */
 export async function taxNoTaken(db: Db, taxNo: string, exceptReceipt: string): Promise<{ compNo: string | null; receiptNo: string | null } | null> {
-  const company = await db.selectFrom('company').select('compNo').where('taxNo', '=', taxNo).executeTakeFirst();
+  const company = await companyWithTaxNo(db, taxNo);
   if (company) return { compNo: company.compNo, receiptNo: null };
-  const open = await db
-    .selectFrom('supplierApplication')
-    .select('receiptNo')
-    .where('taxNo', '=', taxNo)
-    .where('applyType', '=', 'NEW_COMPANY')
-    .where('status', '=', 'SUBMITTED')
-    .where('receiptNo', '<>', exceptReceipt)
-    .executeTakeFirst();
+  const open = await openNewCompanyApplication(db, taxNo, exceptReceipt);
   return open ? { compNo: null, receiptNo: open.receiptNo } : null;
 }
 
@@ -120,14 +114,8 @@ export const CELL = /^01[016789]-?\d{3,4}-?\d{4}$/;
 /** A login id in use by a user or by another submitted application (case-insensitive). */
 export async function userIdTaken(db: Db, userId: string, exceptReceipt: string): Promise<boolean> {
   const lower = userId.toLowerCase();
-  const user = await db.selectFrom('appUser').select('userId').where((eb) => eb(eb.fn('lower', ['userId']), '=', lower)).executeTakeFirst();
+  const user = await userWithLoginId(db, lower);
   if (user) return true;
-  const open = await db
-    .selectFrom('supplierApplication')
-    .select('receiptNo')
-    .where((eb) => eb(eb.fn('lower', ['userId']), '=', lower))
-    .where('status', '=', 'SUBMITTED')
-    .where('receiptNo', '<>', exceptReceipt)
-    .executeTakeFirst();
+  const open = await openApplicationWithLoginId(db, lower, exceptReceipt);
   return !!open;
 }

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/connect.js';
+import { companyKoreanName } from './queries.js';
 import { notifySupplierApplicationResult } from '../notifications/supplier.js';
 
 /** What the result notice needs of an application row. */
@@ -21,6 +22,6 @@ export async function notifyApplicant(trx: Db, app: DecidedApplication, approved
   const email = app.email?.trim();
   if (!email) return null;
   let companyName = app.compNameKr;
-  if (!companyName && app.compNo) companyName = (await trx.selectFrom('company').select('compNameKr').where('compNo', '=', app.compNo).executeTakeFirst())?.compNameKr ?? null;
+  if (!companyName && app.compNo) companyName = await companyKoreanName(trx, app.compNo);
   return notifySupplierApplicationResult(trx, { applicationNo: app.receiptNo, email, companyName: companyName ?? app.receiptNo, approved, reason });
 }

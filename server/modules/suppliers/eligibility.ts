@@ -1,5 +1,6 @@
 import type { Db } from '../../db/connect.js';
-import { invalid, type FieldError } from '../../domain/errors.js';
+import { companyStatuses } from './queries.js';
+import { failIf, invalid, type FieldError } from '../../domain/errors.js';
 import { STATUS_TEXT } from './screens.js';
 
 /**
@@ -35,7 +36,7 @@ export function eligibilityProblem(s: SupplierStanding, purpose: EligibilityPurp
 export async function assertSuppliersEligible(db: Db, compNos: readonly string[], purpose: EligibilityPurpose, path: string | ((i: number) => string)): Promise<void> {
   const wanted = [...new Set(compNos)];
   if (wanted.length === 0) return;
-  const rows = await db.selectFrom('company').select(['compNo', 'compNameKr', 'status', 'statusReason']).where('compNo', 'in', wanted).execute();
+  const rows = await companyStatuses(db, wanted);
   const byNo = new Map(rows.map((r) => [r.compNo, r]));
   const details: FieldError[] = [];
   compNos.forEach((compNo, i) => {
@@ -44,4 +45,24 @@ export async function assertSuppliersEligible(db: Db, compNos: readonly string[]
     if (problem) details.push({ path: typeof path === 'string' ? path : path(i), message: problem });
   });
   if (details.length > 0) throw invalid('SUPPLIER_NOT_ELIGIBLE', details.map((d) => d.message).join('\n'), details);
+}
+
+/**
+ * The suppliers a request invites — an RFQ, a sealed-bid tender, a reverse auction — checked alike:
+ * numbers trimmed and upper-cased, none named twice, each registered (reported with the request's
+ * other field errors in `errors`, at `body/suppliers/<i>`), then each trading (assertSuppliersEligible).
+ * Answers the numbers as the request stores them.
+ */
+export async function checkInvitedSuppliers(db: Db, given: readonly string[], errors: FieldError[]): Promise<string[]> {
+  const suppliers = given.map((s) => s.trim().toUpperCase());
+  suppliers.forEach((s, i) => {
+    if (suppliers.indexOf(s) !== i) errors.push({ path: `body/suppliers/${i}`, message: `같은 협력사를 두 번 지정했습니다: ${s}` });
+  });
+  const known = new Set(suppliers.length ? (await companyStatuses(db, [...new Set(suppliers)])).map((c) => c.compNo) : []);
+  suppliers.forEach((s, i) => {
+    if (!known.has(s)) errors.push({ path: `body/suppliers/${i}`, message: `등록되지 않은 협력사입니다: ${s}` });
+  });
+  failIf(errors);
+  await assertSuppliersEligible(db, suppliers, 'rfq', (i) => `body/suppliers/${i}`);
+  return suppliers;
 }

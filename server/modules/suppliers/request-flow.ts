@@ -1,8 +1,8 @@
-import { sql, type Expression, type SqlBool } from 'kysely';
 import { byteLength } from '../../../lib/text.js';
 import { writeAudit } from '../../db/audit.js';
 import type { Db } from '../../db/connect.js';
-import { given, likeEscape, pageWindow, parseSort } from '../../http/list-query.js';
+import { pageWindow, parseSort } from '../../http/list-query.js';
+import { markRequestDecided } from './queries.js';
 import { checkVersion, failIf, wrongState } from '../../domain/errors.js';
 import { text } from '../../domain/values.js';
 
@@ -19,21 +19,6 @@ export const REASON_BYTES = 1000;
 
 export type DecisionKind = 'approve' | 'reject' | 'withdraw';
 const DECIDED = { approve: 'APPROVED', reject: 'REJECTED', withdraw: 'WITHDRAWN' } as const;
-
-/**
- * The list filters both queries take: the company by number or by a part of its name, the
- * request states. Written as references to `r` and `c` because the two request tables differ
- * in type; the columns named exist in both (the suppliers API tests filter each list by them).
- */
-export function requestFilters(q: { compNo?: string; compNameKr?: string; status?: readonly string[] }): Array<Expression<SqlBool>> {
-  const out: Array<Expression<SqlBool>> = [];
-  const compNo = given(q.compNo);
-  if (compNo) out.push(sql<SqlBool>`${sql.ref('r.compNo')} = ${compNo.toUpperCase()}`);
-  const name = given(q.compNameKr);
-  if (name) out.push(sql<SqlBool>`${sql.ref('c.compNameKr')} ilike ${`%${likeEscape(name)}%`}`);
-  if (q.status?.length) out.push(sql<SqlBool>`${sql.ref('r.status')} in (${sql.join([...q.status])})`);
-  return out;
-}
 
 /** Sort (newest request first by default; the company name is the joined company's) and page. */
 export function requestOrder<F extends string>(q: { sort?: string; page?: number; size?: number } | undefined) {
@@ -68,6 +53,6 @@ export async function recordDecision(
   decision: { status: (typeof DECIDED)[DecisionKind]; comment: string | null; actor: string; at: Date },
 ): Promise<void> {
   const { status, comment, actor, at } = decision;
-  await trx.updateTable(table).set({ status, decidedBy: actor, decidedAt: at, decisionComment: comment, version: r.version + 1 }).where('reqNo', '=', r.reqNo).execute();
+  await markRequestDecided(trx, table, r.reqNo, { status, decidedBy: actor, decidedAt: at, decisionComment: comment, version: r.version + 1 });
   await writeAudit(trx, { entity: AUDIT_ENTITY[table], entityKey: r.reqNo, action: status, actor, before: { status: r.status }, after: { status }, reason: comment });
 }

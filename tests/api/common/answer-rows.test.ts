@@ -1,8 +1,8 @@
 import type { KyselyPlugin } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { arrayRunnerOf, offerArrayRows, type ArrayRunner } from '../../../server/db/array-rows.js';
+import { arrayRunnerOf, offerArrayRows, type ArrayRunner } from '../../../server/db/lists/array-rows.js';
 import type { Db } from '../../../server/db/connect.js';
-import type { PageWindow } from '../../../server/db/keyset.js';
+import type { PageWindow } from '../../../server/db/lists/keyset.js';
 import { amt, qty, won } from '../../../server/domain/money.js';
 import { iso } from '../../../server/domain/values.js';
 import { listDeliveries } from '../../../server/modules/fulfilment/delivery/queries.js';
@@ -16,7 +16,7 @@ import { loginAs, type LoggedIn } from '../../helpers/login.js';
 type Row = Record<string, unknown>;
 
 /**
- * The five benched lists' answers built once (server/db/answer-rows.ts): their page statements read
+ * The five benched lists' answers built once (server/db/lists/answer-rows.ts): their page statements read
  * as the driver's arrays (array-rows.ts: `pg`'s rowMode, the PGlite worker's) and turned straight into
  * answer rows must answer exactly what the object path does — Kysely's camelCase rows, the list's
  * mapping, fast-json-stringify with the route's response schema — on both databases, with NULLs,

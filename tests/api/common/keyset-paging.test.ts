@@ -6,7 +6,7 @@ type Row = Record<string, unknown>;
 type Page = { rows: Row[]; total: number; nextCursor?: string | null; prevCursor?: string | null; totals?: unknown; code?: string; msg?: string };
 
 /**
- * Keyset paging (server/db/keyset.ts): a walk by `after` (and back by `before`)
+ * Keyset paging (server/db/lists/keyset.ts): a walk by `after` (and back by `before`)
  * gives every row of the list exactly once, in the order one page of all rows has — through ties
  * on the sort column, NULLs, mixed directions and microsecond timestamps — and keeps `total`.
  */

@@ -1,7 +1,7 @@
 import type { CompiledQuery, KyselyPlugin, LogEvent } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../../server/db/connect.js';
-import type { PageWindow } from '../../../server/db/keyset.js';
+import type { PageWindow } from '../../../server/db/lists/keyset.js';
 import { listDeliveries } from '../../../server/modules/fulfilment/delivery/queries.js';
 import { listSettlements } from '../../../server/modules/fulfilment/settlement/queries.js';
 import { listWarehousingItems } from '../../../server/modules/fulfilment/warehousing/queries.js';
@@ -13,7 +13,7 @@ type Page = { rows: Array<Record<string, unknown>>; total: number; totals?: unkn
 type List = (db: Db, w: PageWindow) => Promise<Page>;
 
 /**
- * The five benched lists' statements kept per shape (server/db/shaped.ts): for filters, sorts
+ * The five benched lists' statements kept per shape (server/db/lists/shaped.ts): for filters, sorts
  * (NULL-able ones too), offsets and cursors both ways, the kept statement — on its first run of a
  * shape (built with placeholders) and on a later one (the kept text alone) — answers exactly what
  * the statement built afresh with the values does, and sends the same SQL text and parameters.

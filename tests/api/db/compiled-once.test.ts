@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { compiledOnce } from '../../../server/db/compiled-once.js';
+import { compiledOnce } from '../../../server/db/lists/compiled-once.js';
 import { scopeToCompany } from '../../../server/db/company-scope.js';
 import type { Db } from '../../../server/db/connect.js';
 import { createEmptyTestDb, type TestDb } from '../../helpers/test-db.js';

@@ -3,8 +3,8 @@ import pg from 'pg';
 import { sql, type CompiledQuery, type Kysely, type LogEvent } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connect, type DbHandle } from '../../../server/db/connect.js';
-import { shaped } from '../../../server/db/shaped.js';
-import { preparable, preparedStatements, type PreparedStatements } from '../../../server/db/prepared-statements.js';
+import { shaped } from '../../../server/db/lists/shaped.js';
+import { preparable, preparedStatements, type PreparedStatements } from '../../../server/db/lists/prepared-statements.js';
 import { listDeliveries } from '../../../server/modules/fulfilment/delivery/queries.js';
 import { createPgDatabase, createSeededTestDb, dropPgDatabase, testDbKind } from '../../helpers/test-db.js';
 
@@ -27,7 +27,7 @@ async function preparedOn(client: pg.PoolClient): Promise<string[]> {
   return r.rows.map((x) => x.statement);
 }
 
-describe.skipIf(testDbKind() !== 'postgres')('prepared statements on PostgreSQL (server/db/prepared-statements.ts)', () => {
+describe.skipIf(testDbKind() !== 'postgres')('prepared statements on PostgreSQL (server/db/lists/prepared-statements.ts)', () => {
   const name = `gpms_t_${randomBytes(6).toString('hex')}`;
   let url: string;
   let pool: pg.Pool;

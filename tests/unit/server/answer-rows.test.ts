@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { answerRow } from '../../../server/db/answer-rows.js';
-import { CompiledCamelCasePlugin } from '../../../server/db/camel-rows.js';
+import { answerRow } from '../../../server/db/lists/answer-rows.js';
+import { CompiledCamelCasePlugin } from '../../../server/db/lists/camel-rows.js';
 
 type Raw = { deliveryNo: string; totalAmount: string; remark: string | null; lineCount: number | null; meta: unknown; poNo: string };
 

@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { CamelCasePlugin, type PluginTransformResultArgs, type QueryId, type UnknownRow } from 'kysely';
-import { CompiledCamelCasePlugin } from '../../../server/db/camel-rows';
+import { CompiledCamelCasePlugin } from '../../../server/db/lists/camel-rows';
 
 const args = (rows: UnknownRow[]) => ({ result: { rows }, queryId: { queryId: 'q' } as QueryId }) as PluginTransformResultArgs;
 

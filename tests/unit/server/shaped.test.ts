@@ -1,11 +1,11 @@
 // @vitest-environment node
 import { DummyDriver, type Compilable, Kysely, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler, sql, type Dialect, type KyselyPlugin } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { CompiledCamelCasePlugin } from '../../../server/db/camel-rows';
-import { keyset, encodeCursor, type Keyset, type KeysetValues } from '../../../server/db/keyset';
+import { CompiledCamelCasePlugin } from '../../../server/db/lists/camel-rows';
+import { keyset, encodeCursor, type Keyset, type KeysetValues } from '../../../server/db/lists/keyset';
 import type { Database } from '../../../server/db/schema.generated';
-import { shaped } from '../../../server/db/shaped';
-import { withSnakeCaseCompiler } from '../../../server/db/snake-compiler';
+import { shaped } from '../../../server/db/lists/shaped';
+import { withSnakeCaseCompiler } from '../../../server/db/lists/snake-compiler';
 
 const dialect: Dialect = {
   createAdapter: () => new PostgresAdapter(),

@@ -1,9 +1,9 @@
 // @vitest-environment node
 import { CamelCasePlugin, DummyDriver, Kysely, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler, sql, type Dialect } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { CompiledCamelCasePlugin } from '../../../server/db/camel-rows';
+import { CompiledCamelCasePlugin } from '../../../server/db/lists/camel-rows';
 import type { Database } from '../../../server/db/schema.generated';
-import { withSnakeCaseCompiler } from '../../../server/db/snake-compiler';
+import { withSnakeCaseCompiler } from '../../../server/db/lists/snake-compiler';
 
 const dialect: Dialect = {
   createAdapter: () => new PostgresAdapter(),

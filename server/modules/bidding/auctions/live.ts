@@ -1,8 +1,8 @@
 import { EventEmitter } from 'node:events';
 import pg from 'pg';
-import { sql } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../../db/connect.js';
+import { pgNotify } from './queries.js';
 
 /**
  * The auctions' live feed across servers (issue 30 item 3). Every change participants see is a
@@ -105,7 +105,7 @@ function postgresBus(db: Db, databaseUrl: string, log: FastifyBaseLogger): Aucti
 
   return {
     async notify(auctionNo) {
-      await sql`select pg_notify(${AUCTION_CHANNEL}, ${auctionNo})`.execute(db);
+      await pgNotify(db, AUCTION_CHANNEL, auctionNo);
     },
     subscribe(fn) {
       listeners.add(fn);

@@ -219,10 +219,6 @@ export async function lastEventId(db: Db, auctionNo: string): Promise<number> {
   return Number(row?.id ?? 0);
 }
 
-export function findCompanies(db: Db, compNos: readonly string[]) {
-  return db.selectFrom('company').select(['compNo', 'status']).where('compNo', 'in', [...compNos]).execute();
-}
-
 /** Published auctions whose window says they should now be open or closed but whose row does not (the jobs). */
 export function findDueTransitions(db: Db, now: Date) {
   return db
@@ -344,4 +340,9 @@ export async function claimAuctionReminder(trx: Db, auctionNo: string, compNo: s
     .returning('compNo')
     .executeTakeFirst();
   return won !== undefined;
+}
+
+/** Tells every server listening on `channel` (LISTEN) about `payload`, when the transaction commits. */
+export async function pgNotify(db: Db, channel: string, payload: string): Promise<void> {
+  await sql`select pg_notify(${channel}, ${payload})`.execute(db);
 }

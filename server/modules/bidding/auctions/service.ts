@@ -18,14 +18,14 @@ import { CURRENCY_DECIMALS, compareDecimals, formatMoney, multiplyQtyPrice, roun
 import { checkSourcingEligibility, standings } from '../../evaluation/eligibility.js';
 import { createAwardedPo } from '../../purchase/po/service.js';
 import { releasePrOfBidding } from '../../purchase/pr/service.js';
-import { assertSuppliersEligible } from '../../suppliers/eligibility.js';
+import { assertSuppliersEligible, checkInvitedSuppliers } from '../../suppliers/eligibility.js';
 import { notifyAuctionCancelled, notifyAuctionInvitations, notifyAuctionResult } from '../../notifications/auction.js';
 import { instant, linesFromPr, ownLines, ownedAtVersion } from '../drafts.js';
 import type { StaffBidEvent, SupplierBidEvent } from '../../../../schemas/auction-feed.js';
 import type { Gate } from './gate.js';
 import type { FeedRow } from './live.js';
 import {
-  claimBidSlot, closeIfDue, findAuction, findBids, findCompanies, findDueTransitions, findEvents, findLines, findOwnBids, findOwnParticipant, findParticipant, findParticipants, insertAuction, insertEvent, placeBidIfValid, lastEventId,
+  claimBidSlot, closeIfDue, findAuction, findBids, findDueTransitions, findEvents, findLines, findOwnBids, findOwnParticipant, findParticipant, findParticipants, insertAuction, insertEvent, placeBidIfValid, lastEventId,
   listAuctions, listOwnAuctions, lockAuction, moveStatus, updateAuction, updateParticipant, type AuctionFilter,
 } from './queries.js';
 import type { AUCTION_SORT, AuctionAwardBody, AuctionBidBody, AuctionCreateBody } from './schemas.js';
@@ -145,16 +145,7 @@ async function checkFields(db: Db, b: TermsInput, errors: FieldError[], now: Dat
   if (compareDecimals(b.decrementValue, '0') <= 0) errors.push({ path: 'body/decrementValue', message: '최소 인하폭은 0보다 커야 합니다' });
   else if (b.decrementKind === 'PERCENT' && compareDecimals(b.decrementValue, '100') >= 0) errors.push({ path: 'body/decrementValue', message: '최소 인하율은 100% 미만이어야 합니다' });
   else if (b.decrementKind === 'AMOUNT' && compareDecimals(b.decrementValue, b.startPrice) >= 0) errors.push({ path: 'body/decrementValue', message: '최소 인하폭은 시작가보다 작아야 합니다' });
-  const suppliers = b.suppliers.map((s) => s.trim().toUpperCase());
-  suppliers.forEach((s, i) => {
-    if (suppliers.indexOf(s) !== i) errors.push({ path: `body/suppliers/${i}`, message: `같은 협력사를 두 번 지정했습니다: ${s}` });
-  });
-  const known = new Set((await findCompanies(db, suppliers)).map((c) => c.compNo));
-  suppliers.forEach((s, i) => {
-    if (!known.has(s)) errors.push({ path: `body/suppliers/${i}`, message: `등록되지 않은 협력사입니다: ${s}` });
-  });
-  failIf(errors);
-  await assertSuppliersEligible(db, suppliers, 'rfq', (i) => `body/suppliers/${i}`);
+  const suppliers = await checkInvitedSuppliers(db, b.suppliers, errors);
   return { startAt: startAt!, endAt: endAt!, suppliers };
 }
 

@@ -114,10 +114,6 @@ export async function replaceInvited(trx: Db, tenderNo: string, compNos: readonl
   if (compNos.length) await trx.insertInto('tenderBid').values(compNos.map((compNo) => ({ tenderNo, compNo, status: 'INVITED' as const }))).execute();
 }
 
-export function findCompanies(db: Db, compNos: readonly string[]) {
-  return db.selectFrom('company').select(['compNo', 'status']).where('compNo', 'in', [...compNos]).execute();
-}
-
 export async function insertKey(trx: Db, tenderNo: string, wrappedKey: string, keyRef: string) {
   await asOwner(trx).insertInto('tenderKey').values({ tenderNo, wrappedKey, keyRef }).execute();
 }

@@ -19,10 +19,10 @@ import { notifyTenderClosed } from '../../notifications/staff.js';
 import { notifyTenderClosing, notifyTenderInvitations, notifyTenderOpened, notifyTenderResult } from '../../notifications/supplier.js';
 import { createAwardedPo } from '../../purchase/po/service.js';
 import { releasePrOfBidding } from '../../purchase/pr/service.js';
-import { assertSuppliersEligible } from '../../suppliers/eligibility.js';
+import { assertSuppliersEligible, checkInvitedSuppliers } from '../../suppliers/eligibility.js';
 import { instant, linesFromPr, ownLines, ownedAtVersion } from '../drafts.js';
 import {
-  claimReminder, countBids, findAwards, findBidders, findClockDue, findCompanies, findKey, findReminderDue, findOpenedLines, findOpenings, findOwnBid, findOwnOpenedLines, findTender, findTenderLines, insertAward, insertKey, liveKeyRefs,
+  claimReminder, countBids, findAwards, findBidders, findClockDue, findKey, findReminderDue, findOpenedLines, findOpenings, findOwnBid, findOwnOpenedLines, findTender, findTenderLines, insertAward, insertKey, liveKeyRefs,
   insertOpenedLines, insertOpening, insertTender, listOwnTenders, listTenders, lockBids, lockOwnBid, lockTender, markKey, replaceInvited, updateBid, updateTender,
   type TenderFilter,
 } from './queries.js';
@@ -164,16 +164,7 @@ async function checkTenderFields(db: Db, caller: Caller | null, tenderNo: string
   const closeAt = instant(errors, 'body/closeAt', b.closeAt, '입찰 마감일시');
   if (openAt && closeAt && closeAt.getTime() <= openAt.getTime()) errors.push({ path: 'body/closeAt', message: '입찰 마감일시는 시작일시 이후여야 합니다' });
   if (closeAt && closeAt.getTime() <= now.getTime()) errors.push({ path: 'body/closeAt', message: '입찰 마감일시는 현재 이후여야 합니다' });
-  const suppliers = b.suppliers.map((s) => s.trim().toUpperCase());
-  suppliers.forEach((s, i) => {
-    if (suppliers.indexOf(s) !== i) errors.push({ path: `body/suppliers/${i}`, message: `같은 협력사를 두 번 지정했습니다: ${s}` });
-  });
-  const known = new Set((await findCompanies(db, suppliers)).map((c) => c.compNo));
-  suppliers.forEach((s, i) => {
-    if (!known.has(s)) errors.push({ path: `body/suppliers/${i}`, message: `등록되지 않은 협력사입니다: ${s}` });
-  });
-  failIf(errors);
-  await assertSuppliersEligible(db, suppliers, 'rfq', (i) => `body/suppliers/${i}`);
+  const suppliers = await checkInvitedSuppliers(db, b.suppliers, errors);
   // The tender's documents: its own group, or one the caller uploaded that no other document holds
   // (the invited suppliers will read them, files/owners.ts TENDER).
   if (b.fileId && !(caller && (await mayBindGroup(db, caller, b.fileId, { docType: 'TENDER', docNo: tenderNo })))) {

@@ -2,7 +2,7 @@ import { sql, type Insertable } from 'kysely';
 import type { Db } from '../../../db/connect.js';
 import type { Database } from '../../../db/schema.generated.js';
 import { sortId, type SortSpec } from '../../../http/list-query.js';
-import { keyset, type KeyColumn, type PageWindow } from '../../../db/keyset.js';
+import { keyset, type KeyColumn, type PageWindow } from '../../../db/lists/keyset.js';
 import type { BUDGET_LINE_SORT } from './schemas.js';
 
 export interface LineFilter {

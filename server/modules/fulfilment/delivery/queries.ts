@@ -3,12 +3,12 @@ import { sql, type Insertable, type Updateable } from 'kysely';
 import type { Db } from '../../../db/connect.js';
 import type { Database } from '../../../db/schema.generated.js';
 import { likeEscape, sortId, type SortSpec } from '../../../http/list-query.js';
-import { keyset, type Keyset, type KeysetValues, type PageWindow } from '../../../db/keyset.js';
-import { shaped } from '../../../db/shaped.js';
+import { keyset, type Keyset, type KeysetValues, type PageWindow } from '../../../db/lists/keyset.js';
+import { shaped } from '../../../db/lists/shaped.js';
 import { amt, qty } from '../../../domain/money.js';
 import { iso } from '../../../domain/values.js';
-import { answerRow } from '../../../db/answer-rows.js';
-import { count, isoOf, orNull } from '../../../db/answer-values.js';
+import { answerRow } from '../../../db/lists/answer-rows.js';
+import { count, isoOf, orNull } from '../../../db/lists/answer-values.js';
 import type { DELIVERABLE_SORT, DELIVERY_SORT } from './schemas.js';
 import { openQuantity } from './workflow.js';
 
@@ -79,7 +79,7 @@ function selectRow(q: ReturnType<typeof base>) {
 type RawRow = Awaited<ReturnType<ReturnType<typeof selectRow>['executeTakeFirstOrThrow']>>;
 
 // The answer's row, declared once: from Kysely's rows (a supplier's view, one delivery) and from the
-// page statement's array rows alike (server/db/answer-rows.ts).
+// page statement's array rows alike (server/db/lists/answer-rows.ts).
 const deliveryRow = answerRow<RawRow>()('deliveries', (f) => ({
   deliveryNo: f('deliveryNo'), compNo: f('compNo'), compName: f('compName'), poNo: f('poNo'), poTitle: f('poTitle', orNull), noPo: f('noPo'), status: f('status'),
   deliveryDate: f('deliveryDate'), arrivalDate: f('arrivalDate'), currency: f('currency'), AMT: f('totalAmount', amt), lineCount: f('lineCount', count),
@@ -92,7 +92,7 @@ export const toDeliveryRow = (r: RawRow) => deliveryRow.fromObject(r);
 /** Sort columns that may be NULL (keyset paging places NULLs as the ORDER BY does). */
 const NULLABLE: ReadonlySet<string> = new Set(['d.poNo', 'd.arrivalDate']);
 
-// Built and compiled once per shape (server/db/shaped.ts): the filters given, the sort, the page's mode.
+// Built and compiled once per shape (server/db/lists/shaped.ts): the filters given, the sort, the page's mode.
 const pageStatement = shaped('listDeliveries.page', (db: Db, v: DeliveryValues & { page: KeysetValues }, ks: Keyset) =>
   selectRow(base(db, v)).$call((x) => ks.select(x)).$call((x) => ks.page(x, v.page)),
 );

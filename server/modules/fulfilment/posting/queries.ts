@@ -3,7 +3,7 @@ import { kstDayStart } from '../../../domain/dates.js';
 import type { Db } from '../../../db/connect.js';
 import type { Database } from '../../../db/schema.generated.js';
 import { likeEscape, sortId, type SortSpec } from '../../../http/list-query.js';
-import { keyset, type PageWindow } from '../../../db/keyset.js';
+import { keyset, type PageWindow } from '../../../db/lists/keyset.js';
 import { won } from '../../../domain/money.js';
 import { iso } from '../../../domain/values.js';
 import type { VoucherPayload } from './connector.js';

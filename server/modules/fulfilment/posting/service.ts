@@ -1,4 +1,4 @@
-import type { PageWindow } from '../../../db/keyset.js';
+import type { PageWindow } from '../../../db/lists/keyset.js';
 import crypto from 'node:crypto';
 import type { Static } from 'typebox';
 import { writeAudit } from '../../../db/audit.js';

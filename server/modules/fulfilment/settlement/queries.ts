@@ -2,12 +2,12 @@ import { sql, type Insertable, type Updateable } from 'kysely';
 import type { Db } from '../../../db/connect.js';
 import type { Database } from '../../../db/schema.generated.js';
 import { likeEscape, sortId, type SortSpec } from '../../../http/list-query.js';
-import { keyset, type Keyset, type KeysetValues, type PageWindow } from '../../../db/keyset.js';
-import { shaped } from '../../../db/shaped.js';
+import { keyset, type Keyset, type KeysetValues, type PageWindow } from '../../../db/lists/keyset.js';
+import { shaped } from '../../../db/lists/shaped.js';
 import { amt, qty, won, type Currency } from '../../../domain/money.js';
 import { iso } from '../../../domain/values.js';
-import { answerRow } from '../../../db/answer-rows.js';
-import { count, isoOf, orNull } from '../../../db/answer-values.js';
+import { answerRow } from '../../../db/lists/answer-rows.js';
+import { count, isoOf, orNull } from '../../../db/lists/answer-values.js';
 import { kstDayStart, lastDayOf } from '../../../domain/dates.js';
 import type { ADJUST_SORT, SETTLE_SORT } from './schemas.js';
 import { matchIssues, type DecidedLine, type SettledLine } from './workflow.js';
@@ -61,7 +61,7 @@ function selectRow(q: ReturnType<typeof base>) {
 type Raw = Awaited<ReturnType<ReturnType<typeof selectRow>['executeTakeFirstOrThrow']>>;
 
 // The answer's row, declared once: from Kysely's rows (a supplier's view, one settlement) and from
-// the page statement's array rows alike (server/db/answer-rows.ts).
+// the page statement's array rows alike (server/db/lists/answer-rows.ts).
 const settlementRow = answerRow<Raw>()('settlements', (f) => ({
   settleNo: f('settleNo'), compNo: f('compNo'), compName: f('compName'), taxNo: f('taxNo'), period: f('period'), status: f('status'), lineCount: f('lineCount'),
   krwGoodsAmount: f('krwGoodsAmount'), jpyGoodsAmount: f('jpyGoodsAmount', won), jpyKrwAmount: f('jpyKrwAmount'), goodsAmount: f('goodsAmount'),
@@ -78,7 +78,7 @@ const SORT: Record<(typeof SETTLE_SORT)[number], string> = {
   adjustmentAmount: 's.adjustmentAmount', totalAmount: 's.totalAmount', updatedAt: 's.updatedAt',
 };
 
-// Built and compiled once per shape (server/db/shaped.ts): the filters given, the sort, the page's mode.
+// Built and compiled once per shape (server/db/lists/shaped.ts): the filters given, the sort, the page's mode.
 const pageStatement = shaped('listSettlements.page', (db: Db, v: SettlementValues & { page: KeysetValues }, ks: Keyset) =>
   selectRow(base(db, v)).$call((x) => ks.select(x)).$call((x) => ks.page(x, v.page)),
 );

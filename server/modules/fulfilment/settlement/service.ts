@@ -1,6 +1,6 @@
 import type { Static } from 'typebox';
 import { writeAudit } from '../../../db/audit.js';
-import type { PageWindow } from '../../../db/keyset.js';
+import type { PageWindow } from '../../../db/lists/keyset.js';
 import type { Db } from '../../../db/connect.js';
 import { nextDocumentNumber } from '../../../db/document-number.js';
 import type { SortSpec } from '../../../http/list-query.js';

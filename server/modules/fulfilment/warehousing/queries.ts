@@ -2,14 +2,14 @@ import { type Insertable, type SelectQueryBuilder, type Updateable } from 'kysel
 import type { Db } from '../../../db/connect.js';
 import type { Database } from '../../../db/schema.generated.js';
 import { likeEscape, sortId, type SortSpec } from '../../../http/list-query.js';
-import { keyset, type KeyColumn, type Keyset, type KeysetValues, type PageWindow } from '../../../db/keyset.js';
-import { shaped } from '../../../db/shaped.js';
+import { keyset, type KeyColumn, type Keyset, type KeysetValues, type PageWindow } from '../../../db/lists/keyset.js';
+import { shaped } from '../../../db/lists/shaped.js';
 import { dateRange } from '../../../domain/dates.js';
 import { failIf, type FieldError } from '../../../domain/errors.js';
 import { amt, qty, totalOf } from '../../../domain/money.js';
 import { iso, text } from '../../../domain/values.js';
-import { answerRow } from '../../../db/answer-rows.js';
-import { orNull } from '../../../db/answer-values.js';
+import { answerRow } from '../../../db/lists/answer-rows.js';
+import { orNull } from '../../../db/lists/answer-values.js';
 import type { WH_ITEM_SORT, WH_SORT } from './schemas.js';
 import { NATIVE_SYSTEM } from './workflow.js';
 
@@ -239,7 +239,7 @@ function selectItems(q: ReturnType<typeof itemsBase>) {
 
 type ItemRaw = Awaited<ReturnType<ReturnType<typeof selectItems>['executeTakeFirstOrThrow']>>;
 /**
- * The answer's row, declared once (server/db/answer-rows.ts): from Kysely's rows (the extract) and
+ * The answer's row, declared once (server/db/lists/answer-rows.ts): from Kysely's rows (the extract) and
  * from the page statement's array rows alike, every field named (V8 copies a 35-property row by rest
  * and spread through its slow path, ≈ 25 µs a row: the profile under load in bench/README.md).
  */
@@ -254,7 +254,7 @@ const itemRow = answerRow<ItemRaw>()('warehousing items', (f) => ({
 const toItemRow = (r: ItemRaw) => itemRow.fromObject(r);
 export type WarehousingItem = ReturnType<typeof toItemRow>;
 
-// Built and compiled once per shape (server/db/shaped.ts): the filters given, the sort, the page's mode.
+// Built and compiled once per shape (server/db/lists/shaped.ts): the filters given, the sort, the page's mode.
 const itemsPage = shaped('listWarehousingItems.page', (db: Db, v: WhValues & { page: KeysetValues }, c: { ks: Keyset; sortColumn: string }) => {
   // The page's (receipt, line) keys first: the settlement number each row looks up and the seven
   // joins are then read for the page's 100 lines, not for every line the sort and OFFSET pass over.

@@ -2,7 +2,7 @@ import { sql, type Insertable, type Updateable } from 'kysely';
 import type { Db } from '../../../db/connect.js';
 import type { ItemAttrTable, ItemTable } from '../../../db/schema.generated.js';
 import { likeEscape, sortId, type SortSpec } from '../../../http/list-query.js';
-import { keyset, type PageWindow } from '../../../db/keyset.js';
+import { keyset, type PageWindow } from '../../../db/lists/keyset.js';
 import type { SORT_FIELDS } from './schemas.js';
 
 export interface ItemFilter {

@@ -1,11 +1,15 @@
 import { Worker } from 'node:worker_threads';
 import type { FastifyBaseLogger } from 'fastify';
-import { sql } from 'kysely';
 import { writeAudit } from '../../../db/audit.js';
 import type { Db } from '../../../db/connect.js';
 import { checkItem, loadMasters, normaliseItem, type Masters } from '../item-master.js';
 import { isValidDate } from '../../../domain/dates.js';
 import { parseAmount } from '../../../domain/money.js';
+import {
+  analyzeUploadRows, attributesOfItems, countRowsToUpdate, deleteReplacedAttributes, failBatch, insertNewItems, insertUploadedAttributes, insertUploadRowsJson, itemsNamed, itemsWithCodes,
+  lockBatchToApply, markBatchChecked, numberNewRows, updateBatch, updateChangedItems,
+} from './queries.js';
+import { lockItemCodeAllocation } from '../queries.js';
 import { ATTRIBUTE_COLUMNS, COLUMN_KEYS, ERROR_COLUMN, headerText, type ColumnKey, type WorkerMessage } from './columns.js';
 
 /**
@@ -79,13 +83,13 @@ export async function checkRows(
   const existing = new Map<string, Existing>();
   const byKey = new Map<string, string>();
   if (codes.length) {
-    const found = await db.selectFrom('item').select(['itemCode', 'itemName', 'itemNameEn', 'spec', 'catCode', 'sgCode', 'unitCode', 'refPrice', 'currency', 'maker', 'useYn']).where('itemCode', 'in', codes).execute();
-    const attrs = await db.selectFrom('itemAttr').select(['itemCode', 'attrCode', 'valueCode']).where('itemCode', 'in', codes).execute();
+    const found = await itemsWithCodes(db, codes);
+    const attrs = await attributesOfItems(db, codes);
     for (const f of found) existing.set(f.itemCode, { ...f, refPrice: String(f.refPrice), attrs: new Map() });
     for (const a of attrs) existing.get(a.itemCode)?.attrs.set(a.attrCode, a.valueCode);
   }
   if (names.length) {
-    const same = await db.selectFrom('item').select(['itemCode', 'itemName', 'spec', 'catCode', 'maker']).where('itemName', 'in', names).execute();
+    const same = await itemsNamed(db, names);
     for (const s of same) byKey.set([s.itemName, s.spec ?? '', s.catCode, s.maker ?? ''].map((v) => v.trim().toLowerCase()).join('\u0001'), s.itemCode);
   }
   return rows.map(({ rowNo, data }) => {
@@ -136,9 +140,9 @@ export async function checkRows(
  */
 export async function processUpload(db: Db, log: FastifyBaseLogger, batchId: string, buffer: Uint8Array): Promise<void> {
   const fail = async (code: string, message: string) => {
-    await db.updateTable('itemUploadBatch').set((eb) => ({ status: 'FAILED' as const, failCode: code, failMessage: message.slice(0, 1000), version: eb('version', '+', 1) })).where('batchId', '=', batchId).execute();
+    await failBatch(db, batchId, code, message.slice(0, 1000));
   };
-  await db.updateTable('itemUploadBatch').set({ status: 'PARSING' }).where('batchId', '=', batchId).execute();
+  await updateBatch(db, batchId, { status: 'PARSING' });
   const masters = await loadMasters(db);
   const seen = { codes: new Map<string, number>(), keys: new Map<string, number>() };
   const counts = { NEW: 0, UPDATE: 0, UNCHANGED: 0, ERROR: 0 };
@@ -170,7 +174,7 @@ export async function processUpload(db: Db, log: FastifyBaseLogger, batchId: str
         await fail('UPLOAD_COLUMNS', `양식의 열이 맞지 않습니다. ${parts.join(' / ')}`);
         return;
       }
-      await db.updateTable('itemUploadBatch').set({ rowsTotal: m.total }).where('batchId', '=', batchId).execute();
+      await updateBatch(db, batchId, { rowsTotal: m.total });
       return;
     }
     if (m.type === 'rows') {
@@ -186,10 +190,8 @@ export async function processUpload(db: Db, log: FastifyBaseLogger, batchId: str
       // One statement and one parameter per chunk: the rows travel as one JSON document that the
       // database unpacks, instead of a multi-row VALUES of 2,000 × 6 parameters.
       const doc = JSON.stringify(results.map((r) => ({ row_no: r.rowNo, result: r.result, item_code: r.itemCode, data: r.data, errors: r.errors.length ? r.errors : null })));
-      await sql`insert into item_upload_row (batch_id, row_no, result, item_code, data, errors)
-        select ${batchId}, x.row_no, x.result, x.item_code, x.data, x.errors
-        from jsonb_to_recordset(${doc}::jsonb) as x(row_no int, result text, item_code text, data jsonb, errors jsonb)`.execute(db);
-      await db.updateTable('itemUploadBatch').set({ rowsRead: read, rowsChecked: checked, countNew: counts.NEW, countUpdate: counts.UPDATE, countUnchanged: counts.UNCHANGED, countError: counts.ERROR }).where('batchId', '=', batchId).execute();
+      await insertUploadRowsJson(db, batchId, doc);
+      await updateBatch(db, batchId, { rowsRead: read, rowsChecked: checked, countNew: counts.NEW, countUpdate: counts.UPDATE, countUnchanged: counts.UNCHANGED, countError: counts.ERROR });
       worker.postMessage({ type: 'ack' });
       return;
     }
@@ -199,7 +201,7 @@ export async function processUpload(db: Db, log: FastifyBaseLogger, batchId: str
       await fail('UPLOAD_EMPTY', '품목 행이 없습니다');
       return;
     }
-    await db.updateTable('itemUploadBatch').set((eb) => ({ status: 'CHECKED' as const, rowsTotal: read, rowsRead: read, rowsChecked: checked, checkedAt: new Date(), version: eb('version', '+', 1) })).where('batchId', '=', batchId).where('status', '=', 'PARSING').execute();
+    await markBatchChecked(db, batchId, { rowsTotal: read, rowsRead: read, rowsChecked: checked, checkedAt: new Date() });
   };
   await new Promise<void>((resolve) => {
     let settled = false;
@@ -237,18 +239,6 @@ export async function processUpload(db: Db, log: FastifyBaseLogger, batchId: str
 }
 
 /**
- * An upload row's item columns in SQL, as `normaliseItem` gives them in JS: the worker has trimmed
- * every cell and the check has upper-cased the codes, so names and texts only turn '' into null and
- * the price loses its thousands separators (the check proved it a number).
- */
-const ITEM_COLUMNS_SQL = sql`
-  btrim(r.data->>'itemName'), nullif(btrim(r.data->>'itemNameEn'), ''), nullif(btrim(r.data->>'spec'), ''),
-  r.data->>'catCode', r.data->>'sgCode', r.data->>'unitCode', replace(r.data->>'refPrice', ',', '')::numeric,
-  r.data->>'currency', nullif(btrim(r.data->>'maker'), ''), coalesce(nullif(r.data->>'useYn', ''), 'Y')`;
-const ATTRS_SQL = sql.join(ATTRIBUTE_COLUMNS.map((a) => sql`(${a})`));
-const ATTR_LIST_SQL = sql.join(ATTRIBUTE_COLUMNS.map((a) => sql`${a}`));
-
-/**
  * Applies a batch's NEW and UPDATE rows in one transaction; the batch must be APPLYING (set by the
  * request). Set-based: the rows never leave the database — new codes are numbered per category in
  * one statement (under the allocators' advisory lock), then one statement each inserts the items,
@@ -257,47 +247,23 @@ const ATTR_LIST_SQL = sql.join(ATTRIBUTE_COLUMNS.map((a) => sql`${a}`));
  */
 export async function applyUpload(db: Db, batchId: string, actor: string): Promise<{ created: number; updated: number }> {
   return db.transaction().execute(async (trx) => {
-    const batch = await trx.selectFrom('itemUploadBatch').selectAll().where('batchId', '=', batchId).forUpdate().executeTakeFirstOrThrow();
+    const batch = await lockBatchToApply(trx, batchId);
     if (batch.status !== 'APPLYING') throw new Error(`batch ${batchId} is ${batch.status}`);
     const now = new Date();
     // The same lock and numbering as allocateItemCodes: <category>-NNNN after the category's highest.
-    await sql`select pg_advisory_xact_lock(60060)`.execute(trx);
+    await lockItemCodeAllocation(trx);
     // The batch's rows were written moments ago: without fresh statistics the planner takes them
     // for a handful and joins the numbering below row by row (minutes for 100,000 rows).
-    await sql`analyze item_upload_row`.execute(trx);
-    const numbered = await sql`
-      with news as (
-        select row_no, data->>'catCode' as cat from item_upload_row where batch_id = ${batchId} and result = 'NEW'
-      ), last as (
-        select cat_code, max(substring(item_code from '-([0-9]+)$')::int) as n from item where cat_code in (select distinct cat from news) group by cat_code
-      ), coded as materialized (
-        select n.row_no, (coalesce(l.n, 0) + row_number() over (partition by n.cat order by n.row_no))::text as seq, n.cat
-        from news n left join last l on l.cat_code = n.cat
-      )
-      update item_upload_row u set item_code = c.cat || '-' || lpad(c.seq, greatest(4, length(c.seq)), '0')
-      from coded c where u.batch_id = ${batchId} and u.row_no = c.row_no`.execute(trx);
-    const created = Number(numbered.numAffectedRows ?? 0);
-    if (created) {
-      await sql`insert into item (item_code, item_name, item_name_en, spec, cat_code, sg_code, unit_code, ref_price, currency, maker, use_yn, updated_by, created_at, updated_at)
-        select r.item_code, ${ITEM_COLUMNS_SQL}, ${actor}, ${now}, ${now}
-        from item_upload_row r where r.batch_id = ${batchId} and r.result = 'NEW' order by r.row_no`.execute(trx);
-    }
-    const changed = await sql`update item i set (item_name, item_name_en, spec, cat_code, sg_code, unit_code, ref_price, currency, maker, use_yn) = (${ITEM_COLUMNS_SQL}),
-        updated_by = ${actor}, updated_at = ${now}, version = i.version + 1
-      from item_upload_row r where r.batch_id = ${batchId} and r.result = 'UPDATE' and i.item_code = r.item_code`.execute(trx);
-    const updated = Number(changed.numAffectedRows ?? 0);
-    const wanted = await trx.selectFrom('itemUploadRow').select((e) => e.fn.countAll<string>().as('n')).where('batchId', '=', batchId).where('result', '=', 'UPDATE').executeTakeFirstOrThrow();
+    await analyzeUploadRows(trx);
+    const created = await numberNewRows(trx, batchId);
+    if (created) await insertNewItems(trx, batchId, actor, now);
+    const updated = await updateChangedItems(trx, batchId, actor, now);
+    const wanted = await countRowsToUpdate(trx, batchId);
     // An item deleted since the check: the whole batch rolls back and says so.
-    if (updated !== Number(wanted.n)) throw new Error(`${Number(wanted.n) - updated} item(s) to update disappeared since the check`);
-    if (updated) {
-      await sql`delete from item_attr a using item_upload_row r
-        where r.batch_id = ${batchId} and r.result = 'UPDATE' and a.item_code = r.item_code and a.attr_code in (${ATTR_LIST_SQL})`.execute(trx);
-    }
-    await sql`insert into item_attr (item_code, attr_code, value_code)
-      select r.item_code, x.attr, r.data->>x.attr
-      from item_upload_row r cross join (values ${ATTRS_SQL}) as x(attr)
-      where r.batch_id = ${batchId} and r.result in ('NEW', 'UPDATE') and coalesce(r.data->>x.attr, '') <> ''`.execute(trx);
-    await trx.updateTable('itemUploadBatch').set({ status: 'APPLIED', appliedBy: actor, appliedAt: now, failCode: null, failMessage: null, version: batch.version + 1 }).where('batchId', '=', batchId).execute();
+    if (updated !== wanted) throw new Error(`${wanted - updated} item(s) to update disappeared since the check`);
+    if (updated) await deleteReplacedAttributes(trx, batchId);
+    await insertUploadedAttributes(trx, batchId);
+    await updateBatch(trx, batchId, { status: 'APPLIED', appliedBy: actor, appliedAt: now, failCode: null, failMessage: null, version: batch.version + 1 });
     await writeAudit(trx, { entity: 'item_upload_batch', entityKey: batchId, action: 'APPLY', actor, after: { created, updated } });
     return { created, updated };
   });

@@ -3,7 +3,7 @@ import type { Db } from '../../../db/connect.js';
 import type { AuthGroupTable } from '../../../db/schema.generated.js';
 import type { Portal } from '../../../http/access.js';
 import { likeEscape, sortId, type SortSpec } from '../../../http/list-query.js';
-import { keyset, type PageWindow } from '../../../db/keyset.js';
+import { keyset, type PageWindow } from '../../../db/lists/keyset.js';
 import type { AUDIT_SORT } from '../schemas.js';
 
 const GROUP_COLUMNS = ['authGroupId', 'nameKo', 'nameEn', 'portal', 'description', 'sortOrder', 'useYn', 'version'] as const;

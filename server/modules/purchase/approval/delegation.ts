@@ -1,22 +1,13 @@
 import type { Db } from '../../../db/connect.js';
 import { todayKst } from '../../../domain/dates.js';
+import { activeDelegation } from './queries.js';
 
 /**
  * The deputy of an approver on a day (approval delegation), or null. Steps that become pending
  * then go to the deputy (approval_step.on_behalf_of keeps whose turn it was).
  */
 export async function deputyOf(db: Db, approverId: string, today: string): Promise<string | null> {
-  const d = await db
-    .selectFrom('approvalDelegation')
-    .select('deputyId')
-    .where('approverId', '=', approverId)
-    .where('status', '=', 'ACTIVE')
-    .where('fromDate', '<=', today)
-    .where('toDate', '>=', today)
-    .orderBy('delegationId')
-    .limit(1)
-    .executeTakeFirst();
-  return d?.deputyId ?? null;
+  return (await activeDelegation(db, approverId, today))?.deputyId ?? null;
 }
 
 /** Who gets a step that becomes pending now: the approver, or their deputy on their behalf. */

@@ -6,6 +6,7 @@ import { PR_MACHINE } from '../pr/workflow.js';
 import { PO_MACHINE, statusAfterApproval } from '../po/workflow.js';
 import { LOI_MACHINE } from '../loi/workflow.js';
 import type { DocType } from './workflow.js';
+import { lockLoiForApproval, lockPoForApproval, lockPrForApproval, updateLoiAfterApproval, updatePoAfterApproval, updatePrAfterApproval } from './queries.js';
 import { notifyPoSent } from '../../notifications/supplier.js';
 import { recordBudgetMovement } from '../../budget/consumption/index.js';
 import { applyTransferOutcome } from '../../budget/transfer/index.js';
@@ -36,14 +37,10 @@ export async function applyOutcome(
   if (a.docType === 'BUDGET') return applyTransferOutcome(trx, a, outcome, actorUserId, comment);
 
   if (a.docType === 'PR') {
-    const pr = await trx.selectFrom('prHeader').select(['status', 'approvalId', 'version', 'approvalStatus']).where('prNo', '=', a.docNo).forUpdate().executeTakeFirst();
+    const pr = await lockPrForApproval(trx, a.docNo);
     if (!pr || pr.approvalId !== a.approvalId || pr.status !== 'IN_APPROVAL') throw mismatch();
     const status = outcome === 'NEXT' ? pr.status : transition(PR_MACHINE, outcome === 'APPROVED' ? 'approve' : 'reject', pr.status);
-    await trx
-      .updateTable('prHeader')
-      .set({ status, approvalStatus, ...(outcome === 'APPROVED' ? { approvedAt: now } : {}), version: pr.version + 1, updatedAt: now })
-      .where('prNo', '=', a.docNo)
-      .execute();
+    await updatePrAfterApproval(trx, a.docNo, { status, approvalStatus, ...(outcome === 'APPROVED' ? { approvedAt: now } : {}), version: pr.version + 1, updatedAt: now });
     await writeAudit(trx, { entity: 'pr_header', entityKey: a.docNo, action, actor: actorUserId, before: { status: pr.status, approvalStatus: pr.approvalStatus }, after: { status, approvalStatus }, reason: comment });
     // The approved PR's lines are pre-committed against their budgets (STOP/WARN may refuse here).
     if (outcome === 'APPROVED') await recordBudgetMovement(trx, { event: 'APPROVE', docType: 'PR', docNo: a.docNo, actor: actorUserId, confirmWarning: options.confirmBudgetWarning });
@@ -51,30 +48,20 @@ export async function applyOutcome(
   }
 
   if (a.docType === 'PO' || a.docType === 'SIMPLE') {
-    const po = await trx
-      .selectFrom('poHeader as h')
-      .innerJoin('company as c', 'c.compNo', 'h.compNo')
-      .select(['h.status', 'h.approvalId', 'h.version', 'h.approvalStatus', 'h.totalAmount', 'c.forwardYn'])
-      .where('h.poNo', '=', a.docNo)
-      .forUpdate()
-      .executeTakeFirst();
+    const po = await lockPoForApproval(trx, a.docNo);
     if (!po || po.approvalId !== a.approvalId || po.status !== 'IN_APPROVAL') throw mismatch();
     let status: string = po.status;
     if (outcome === 'REJECTED') status = transition(PO_MACHINE, 'reject', po.status);
     if (outcome === 'APPROVED') status = (transition(PO_MACHINE, 'approve', po.status), statusAfterApproval(po.forwardYn));
     const sent = status === 'SENT';
-    await trx
-      .updateTable('poHeader')
-      .set({
-        status,
-        approvalStatus,
-        ...(outcome === 'APPROVED' ? { approvedAmount: po.totalAmount } : {}),
-        ...(sent ? { forwardedAt: now, sentBy: actorUserId } : {}),
-        version: po.version + 1,
-        updatedAt: now,
-      })
-      .where('poNo', '=', a.docNo)
-      .execute();
+    await updatePoAfterApproval(trx, a.docNo, {
+      status,
+      approvalStatus,
+      ...(outcome === 'APPROVED' ? { approvedAmount: po.totalAmount } : {}),
+      ...(sent ? { forwardedAt: now, sentBy: actorUserId } : {}),
+      version: po.version + 1,
+      updatedAt: now,
+    });
     await writeAudit(trx, { entity: 'po_header', entityKey: a.docNo, action, actor: actorUserId, before: { status: po.status, approvalStatus: po.approvalStatus }, after: { status, approvalStatus }, reason: comment });
     if (sent) {
       await writeAudit(trx, { entity: 'po_header', entityKey: a.docNo, action: 'SENT', actor: actorUserId, after: { status, forwardedAt: now.toISOString() }, reason: '결재 완료 후 자동 전송 (FORWARD_YN=Y)' });
@@ -83,14 +70,10 @@ export async function applyOutcome(
     return status;
   }
 
-  const loi = await trx.selectFrom('loi').select(['status', 'approvalId', 'version', 'approvalStatus']).where('loiNo', '=', a.docNo).forUpdate().executeTakeFirst();
+  const loi = await lockLoiForApproval(trx, a.docNo);
   if (!loi || loi.approvalId !== a.approvalId || loi.status !== 'IN_APPROVAL') throw mismatch();
   const status = outcome === 'NEXT' ? loi.status : transition(LOI_MACHINE, outcome === 'APPROVED' ? 'approve' : 'reject', loi.status);
-  await trx
-    .updateTable('loi')
-    .set({ status, approvalStatus, ...(outcome === 'APPROVED' ? { issuedAt: now } : {}), version: loi.version + 1, updatedAt: now })
-    .where('loiNo', '=', a.docNo)
-    .execute();
+  await updateLoiAfterApproval(trx, a.docNo, { status, approvalStatus, ...(outcome === 'APPROVED' ? { issuedAt: now } : {}), version: loi.version + 1, updatedAt: now });
   await writeAudit(trx, { entity: 'loi', entityKey: a.docNo, action: outcome === 'APPROVED' ? 'ISSUED' : action, actor: actorUserId, before: { status: loi.status }, after: { status, approvalStatus }, reason: comment });
   return status;
 }

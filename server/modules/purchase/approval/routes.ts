@@ -4,7 +4,7 @@ import { access } from '../../../http/access.js';
 import { commonErrors } from '../../../http/error-schema.js';
 import { pageWindow, parseSort } from '../../../http/list-query.js';
 import { ApprovalView } from '../shared/schemas.js';
-import { listLines, listRules } from './admin.js';
+import { listLines, listRules } from './queries.js';
 import {
   ApprovalParams,
   DecisionAnswer,

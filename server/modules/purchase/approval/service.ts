@@ -8,7 +8,7 @@ import { checkDate, todayKst } from '../../../domain/dates.js';
 import { checkVersion, failIf, missing, notAllowed, refused, wrongState, type FieldError } from '../../../domain/errors.js';
 import { checkDecimal, requireText, text, type DecimalRule } from '../../../domain/values.js';
 import { notifyApproval } from '../../notifications/approval.js';
-import { findLine, findRule } from './admin.js';
+import { findLine, findRule } from './queries.js';
 import { stepAssignee } from './delegation.js';
 import { applyOutcome } from './outcome.js';
 import {

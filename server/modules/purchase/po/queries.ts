@@ -3,11 +3,11 @@ import { kstDayStart } from '../../../domain/dates.js';
 import type { Db } from '../../../db/connect.js';
 import type { Database } from '../../../db/schema.generated.js';
 import { given, likeEscape, sortId, type SortSpec } from '../../../http/list-query.js';
-import { keyset, type Keyset, type KeysetValues, type PageWindow } from '../../../db/keyset.js';
-import { shaped } from '../../../db/shaped.js';
+import { keyset, type Keyset, type KeysetValues, type PageWindow } from '../../../db/lists/keyset.js';
+import { shaped } from '../../../db/lists/shaped.js';
 import { iso } from '../../../domain/values.js';
-import { answerRow } from '../../../db/answer-rows.js';
-import { isoOf } from '../../../db/answer-values.js';
+import { answerRow } from '../../../db/lists/answer-rows.js';
+import { isoOf } from '../../../db/lists/answer-values.js';
 import type { PO_CHANGE_SORT, PO_SORT, SUPPLIER_PO_SORT } from './schemas.js';
 import { PO_MACHINE, SUPPLIER_OPEN, SUPPLIER_VISIBLE } from './workflow.js';
 
@@ -70,7 +70,7 @@ const poWhere = (v: PoValues) => (eb: PoScope) => {
   return eb.and(parts);
 };
 
-// Built and compiled once per shape (server/db/shaped.ts): the filters given, the sort, the page's mode.
+// Built and compiled once per shape (server/db/lists/shaped.ts): the filters given, the sort, the page's mode.
 const poPage = shaped('listPos.page', (db: Db, v: PoValues & { page: KeysetValues }, c: { ks: Keyset; sortColumn: string }) => {
   // The page's keys first, from the orders alone (joining the supplier or the buyer only when the
   // filter or the sort names them), then the page's 100 rows with their names: an OFFSET walks the
@@ -103,7 +103,7 @@ const poPage = shaped('listPos.page', (db: Db, v: PoValues & { page: KeysetValue
 
 type PoPageRow = Awaited<ReturnType<typeof poPage.execute>>[number];
 
-// The answer's row, declared once (server/db/answer-rows.ts); the line counts are the page's own
+// The answer's row, declared once (server/db/lists/answer-rows.ts); the line counts are the page's own
 // statement's (below), looked up by the order's number.
 const poRow = answerRow<PoPageRow, ReadonlyMap<string, number>>()('POs', (f) => ({
   poNo: f('poNo'), poType: f('poType'), poDate: f('poDate'), title: f('title'), status: f('status'), approvalStatus: f('approvalStatus'), compNo: f('compNo'),
@@ -399,4 +399,21 @@ export function findForwardCompanies(db: Db, compNos: string[]) {
 export async function replacePoLines(trx: Db, poNo: string, lines: ReadonlyArray<Omit<Insertable<Database['poLine']>, 'poNo'>>) {
   await trx.deleteFrom('poLine').where('poNo', '=', poNo).execute();
   await trx.insertInto('poLine').values(lines.map((l) => ({ poNo, ...l }))).execute();
+}
+
+/* ------------------------------ the printed order ------------------------------ */
+
+/** The supplier as the printed order names it. */
+export function supplierOfPrint(db: Db, compNo: string) {
+  return db.selectFrom('company').select(['compNo', 'compNameKr', 'taxNo2', 'ceoName', 'address', 'phoneNo']).where('compNo', '=', compNo).executeTakeFirstOrThrow();
+}
+
+/** An order status's Korean text (code group PO_STATUS). */
+export function poStatusText(db: Db, status: string) {
+  return db.selectFrom('code').select('textKo').where('groupId', '=', 'PO_STATUS').where('code', '=', status).executeTakeFirst();
+}
+
+/** SYSTEM_CONST codes with their value (attr1). */
+export function systemConsts(db: Db, codes: readonly string[]) {
+  return db.selectFrom('code').select(['code', 'attr1']).where('groupId', '=', 'SYSTEM_CONST').where('code', 'in', [...codes]).execute();
 }

@@ -2,11 +2,11 @@ import { sql, type ExpressionBuilder, type Insertable, type Updateable } from 'k
 import type { Db } from '../../../db/connect.js';
 import type { Database } from '../../../db/schema.generated.js';
 import { given, likeEscape, sortId, type SortSpec } from '../../../http/list-query.js';
-import { keyset, type Keyset, type KeysetValues, type PageWindow } from '../../../db/keyset.js';
-import { shaped } from '../../../db/shaped.js';
+import { keyset, type Keyset, type KeysetValues, type PageWindow } from '../../../db/lists/keyset.js';
+import { shaped } from '../../../db/lists/shaped.js';
 import { iso } from '../../../domain/values.js';
-import { answerRow } from '../../../db/answer-rows.js';
-import { count, isoOf } from '../../../db/answer-values.js';
+import { answerRow } from '../../../db/lists/answer-rows.js';
+import { count, isoOf } from '../../../db/lists/answer-values.js';
 import type { PR_SORT } from './schemas.js';
 import type { PR_STATUSES, PrScope } from './workflow.js';
 
@@ -103,7 +103,7 @@ function base(db: Db) {
     .leftJoin('employee as bu', 'bu.singleid', 'p.buyerId');
 }
 
-// Built and compiled once per shape (server/db/shaped.ts): the filters given, the caller's scope, the sort, the page's mode.
+// Built and compiled once per shape (server/db/lists/shaped.ts): the filters given, the caller's scope, the sort, the page's mode.
 const prPage = shaped('listPrs.page', (db: Db, v: PrValues & { page: KeysetValues }, c: { ks: Keyset; kind: ScopeKind }) =>
   base(db)
     .where(where(v, c.kind))
@@ -122,7 +122,7 @@ const prPage = shaped('listPrs.page', (db: Db, v: PrValues & { page: KeysetValue
 
 type PrPageRow = Awaited<ReturnType<typeof prPage.execute>>[number];
 
-// The answer's row, declared once (server/db/answer-rows.ts): every column of the page but its keys.
+// The answer's row, declared once (server/db/lists/answer-rows.ts): every column of the page but its keys.
 const prRow = answerRow<PrPageRow>()('PRs', (f) => ({
   prNo: f('prNo'), prDate: f('prDate'), title: f('title'), status: f('status'), approvalStatus: f('approvalStatus'), requesterId: f('requesterId'),
   requesterName: f('requesterName'), section: f('section'), sectionName: f('sectionName'), deptcd: f('deptcd'), deptnm: f('deptnm'), desiredDate: f('desiredDate'),

@@ -3,7 +3,7 @@ import type { Static } from 'typebox';
 import type { Caller } from '../../../auth/plugin.js';
 import { groupHoldsScreen } from '../../../auth/menu-authority.js';
 import { writeAudit } from '../../../db/audit.js';
-import type { PageWindow } from '../../../db/keyset.js';
+import type { PageWindow } from '../../../db/lists/keyset.js';
 import type { Db } from '../../../db/connect.js';
 import { nextDocumentNumber } from '../../../db/document-number.js';
 import type { SortSpec } from '../../../http/list-query.js';

@@ -229,10 +229,6 @@ export async function updateQuotation(trx: Db, rfqNo: string, compNo: string, va
   await trx.updateTable('quotation').set(values).where('rfqNo', '=', rfqNo).where('compNo', '=', compNo).execute();
 }
 
-export function findCompanyStatuses(db: Db, compNos: string[]) {
-  return db.selectFrom('company').select(['compNo', 'status']).where('compNo', 'in', compNos).execute();
-}
-
 /** A PR's status and version, locked (a request moves its PR). */
 export function lockPrStatus(trx: Db, prNo: string) {
   return trx.selectFrom('prHeader').select(['status', 'version']).where('prNo', '=', prNo).forUpdate().executeTakeFirstOrThrow();
@@ -299,4 +295,50 @@ export function lapseUnsubmittedQuotations(trx: Db, rfqNo: string, now: Date) {
     .where('status', 'in', ['REQUESTED', 'CHECKED'])
     .returning(['compNo'])
     .execute();
+}
+
+/* ------------------------------ a PR's request, the supplier search ------------------------------ */
+
+/** A PR's latest quotation request not cancelled. */
+export function currentRfqOfPr(db: Db, prNo: string) {
+  return db
+    .selectFrom('rfqHeader')
+    .select(['rfqNo', 'status', 'version', 'deadline', 'buyerId', 'selectedCompNo', 'currency'])
+    .where('prNo', '=', prNo)
+    .where('status', '<>', 'CANCELLED')
+    .orderBy('rfqNo', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+/** The request's order, when one not cancelled exists. */
+export function liveOrderOfRfq(db: Db, rfqNo: string) {
+  return db.selectFrom('poHeader').select('poNo').where('rfqNo', '=', rfqNo).where('status', '<>', 'CANCELLED').executeTakeFirst();
+}
+
+/**
+ * Active suppliers whose name or number holds `text` (or whose business number holds it, typed
+ * as digits), the exact number first, then by name; and how many match.
+ */
+export async function activeSuppliersMatching(db: Db, text: string, w: { limit: number; offset: number }) {
+  let base = db.selectFrom('company as c').where('c.status', '=', 'ACTIVE');
+  if (text) {
+    const like = `%${likeEscape(text)}%`;
+    // A business number is typed as digits (and hyphens): digits inside a name are part of the name.
+    const digits = /^[\d\s-]+$/.test(text) ? text.replace(/[^0-9]/g, '') : '';
+    base = base.where((eb) =>
+      eb.or([eb('c.compNameKr', 'ilike', like), eb('c.compNo', 'ilike', like), ...(digits.length >= 3 ? [eb('c.taxNo', 'like', `%${digits}%`)] : [])]),
+    );
+  }
+  return Promise.all([
+    base
+      .select(['c.compNo', 'c.compNameKr', 'c.taxNo2', 'c.ceoName', 'c.forwardYn'])
+      .orderBy(sql`case when c.comp_no = ${text.toUpperCase()} then 0 else 1 end`)
+      .orderBy('c.compNameKr')
+      .orderBy('c.compNo')
+      .limit(w.limit)
+      .offset(w.offset)
+      .execute(),
+    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
 }

@@ -15,12 +15,12 @@ import type { ReasonBody } from '../../../domain/schemas.js';
 import { UNIT_PRICE, checkDecimal, iso, text } from '../../../domain/values.js';
 import { checkSourcingEligibility } from '../../evaluation/eligibility.js';
 import { notifyRfqInvitations } from '../../notifications/supplier.js';
-import { assertSuppliersEligible } from '../../suppliers/eligibility.js';
+import { checkInvitedSuppliers } from '../../suppliers/eligibility.js';
 import { findLiveOrderOfRfq } from '../po/queries.js';
 import { findPrLineRows, lockPr, updatePrHeader } from '../pr/queries.js';
 import { PR_MACHINE } from '../pr/workflow.js';
 import { supplierQuestions } from '../rfq-questions/queries.js';
-import { findCompanyStatuses, findOwnQuotation, findOwnQuotationLines, findOwnQuotationPrices, findOwnRfqLineQuantities, findQuotationLines, findQuotations, findRfq, findRfqLines, insertRfq, lapseUnsubmittedQuotations, lockOwnQuotationStatus, lockOwnQuotationToSubmit, lockPrStatus, lockQuotations, lockRfq, lockRfqsPastDeadline, replaceOwnQuotationLines, updateOwnQuotation, updateQuotation, updateRfq } from './queries.js';
+import { findOwnQuotation, findOwnQuotationLines, findOwnQuotationPrices, findOwnRfqLineQuantities, findQuotationLines, findQuotations, findRfq, findRfqLines, insertRfq, lapseUnsubmittedQuotations, lockOwnQuotationStatus, lockOwnQuotationToSubmit, lockPrStatus, lockQuotations, lockRfq, lockRfqsPastDeadline, replaceOwnQuotationLines, updateOwnQuotation, updateQuotation, updateRfq } from './queries.js';
 import type { QuotationBody, RfqCreateBody, SelectBody } from './schemas.js';
 import { rfqActionsFor } from './summary.js';
 import { QUOT_MACHINE, RFQ_MACHINE, lowest, quotationOpen, selectionAllowed } from './workflow.js';
@@ -69,19 +69,7 @@ export async function createRfq(db: Db, caller: Caller | null, b: Static<typeof 
   const actor = await internalActor(db, caller);
   const errors: FieldError[] = [];
   const deadline = parseDeadline(errors, 'body/deadline', b.deadline);
-  const suppliers = b.suppliers.map((s) => s.trim().toUpperCase());
-  suppliers.forEach((s, i) => {
-    if (suppliers.indexOf(s) !== i) errors.push({ path: `body/suppliers/${i}`, message: `같은 협력사를 두 번 지정했습니다: ${s}` });
-  });
-  failIf(errors);
-  await assertSuppliersEligible(db, suppliers, 'rfq', (i) => `body/suppliers/${i}`);
-  const companies = await findCompanyStatuses(db, suppliers);
-  const byNo = new Map(companies.map((c) => [c.compNo, c.status]));
-  suppliers.forEach((s, i) => {
-    if (!byNo.has(s)) errors.push({ path: `body/suppliers/${i}`, message: `등록되지 않은 협력사입니다: ${s}` });
-    else if (byNo.get(s) !== 'ACTIVE') errors.push({ path: `body/suppliers/${i}`, message: `거래 중이 아닌 협력사입니다: ${s}` });
-  });
-  failIf(errors);
+  const suppliers = await checkInvitedSuppliers(db, b.suppliers, errors);
   await assertBindable(db, caller, 'body/fileId', b.fileId, { docType: 'RFQ', docNo: null });
   const rfqNo = await db.transaction().execute(async (trx) => {
     const pr = await lockPr(trx, b.prNo);

@@ -1,11 +1,9 @@
-import { sql } from 'kysely';
 import { groupHoldsScreen } from '../../../auth/menu-authority.js';
 import type { Db } from '../../../db/connect.js';
-import { likeEscape } from '../../../http/list-query.js';
 import { isPurchasingManager, type Actor } from '../../../domain/actor.js';
 import type { Instant } from '../../../domain/dates.js';
 import { iso } from '../../../domain/values.js';
-import { findQuotations } from './queries.js';
+import { activeSuppliersMatching, currentRfqOfPr, findQuotations, liveOrderOfRfq } from './queries.js';
 import { questionsOfRfq } from '../rfq-questions/queries.js';
 import { selectionAllowed } from './workflow.js';
 import { standings } from '../../evaluation/eligibility.js';
@@ -30,14 +28,7 @@ export function rfqActionsFor(
 
 /** A PR's current quotation request (latest not cancelled) with its invited suppliers, as PrRfqFields. */
 export async function rfqSummaryOfPr(db: Db, prNo: string, actor: Actor) {
-  const h = await db
-    .selectFrom('rfqHeader')
-    .select(['rfqNo', 'status', 'version', 'deadline', 'buyerId', 'selectedCompNo', 'currency'])
-    .where('prNo', '=', prNo)
-    .where('status', '<>', 'CANCELLED')
-    .orderBy('rfqNo', 'desc')
-    .limit(1)
-    .executeTakeFirst();
+  const h = await currentRfqOfPr(db, prNo);
   if (!h) {
     return { rfqNo: null, rfqStatus: null, rfqVersion: null, rfqDeadline: null, rfqDeadlinePassed: false, rfqSelectionAllowed: false, rfqSelectedCompNo: null, rfqActions: [], quotations: [], rfqQuestions: [] };
   }
@@ -45,7 +36,7 @@ export async function rfqSummaryOfPr(db: Db, prNo: string, actor: Actor) {
     findQuotations(db, h.rfqNo),
     groupHoldsScreen(db, actor.authGroupId, ['/prConfirmEdit'], 'write'),
     groupHoldsScreen(db, actor.authGroupId, ['/OrderRequestEdit'], 'write'),
-    db.selectFrom('poHeader').select('poNo').where('rfqNo', '=', h.rfqNo).where('status', '<>', 'CANCELLED').executeTakeFirst(),
+    liveOrderOfRfq(db, h.rfqNo),
     questionsOfRfq(db, h.rfqNo),
   ]);
   const now = new Date();
@@ -67,26 +58,7 @@ export async function rfqSummaryOfPr(db: Db, prNo: string, actor: Actor) {
 /** Suppliers a buyer may invite (trading, ACTIVE): by a part of the name, the company number or the business number. */
 export async function searchSuppliers(db: Db, q: string | undefined, w: { limit: number; offset: number }) {
   const text = q?.trim() ?? '';
-  let base = db.selectFrom('company as c').where('c.status', '=', 'ACTIVE');
-  if (text) {
-    const like = `%${likeEscape(text)}%`;
-    // A business number is typed as digits (and hyphens): digits inside a name are part of the name.
-    const digits = /^[\d\s-]+$/.test(text) ? text.replace(/[^0-9]/g, '') : '';
-    base = base.where((eb) =>
-      eb.or([eb('c.compNameKr', 'ilike', like), eb('c.compNo', 'ilike', like), ...(digits.length >= 3 ? [eb('c.taxNo', 'like', `%${digits}%`)] : [])]),
-    );
-  }
-  const [rows, count] = await Promise.all([
-    base
-      .select(['c.compNo', 'c.compNameKr', 'c.taxNo2', 'c.ceoName', 'c.forwardYn'])
-      .orderBy(sql`case when c.comp_no = ${text.toUpperCase()} then 0 else 1 end`)
-      .orderBy('c.compNameKr')
-      .orderBy('c.compNo')
-      .limit(w.limit)
-      .offset(w.offset)
-      .execute(),
-    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-  ]);
+  const [rows, count] = await activeSuppliersMatching(db, text, w);
   // Each candidate's evaluation standing, so the buyer sees a "warn" or "block" grade before inviting.
   const standing = await standings(db, rows.map((r) => r.compNo));
   return {

@@ -2,7 +2,8 @@ import type { Insertable } from 'kysely';
 import type { Static } from 'typebox';
 import type { Db } from '../../../db/connect.js';
 import type { CompanyChangeRequestTable } from '../../../db/schema.generated.js';
-import { requestFilters, requestOrder } from '../request-flow.js';
+import { requestOrder } from '../request-flow.js';
+import { requestFilters } from '../queries.js';
 import type { CHANGE_REQUEST_SORT, ChangeRequestListQuery } from '../change-request-schemas.js';
 
 /** Change requests with their company and the names of who asked and who decided: one by number, or a filtered page. */

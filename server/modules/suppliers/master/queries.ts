@@ -2,7 +2,7 @@ import { sql, type Insertable, type Updateable } from 'kysely';
 import type { Db } from '../../../db/connect.js';
 import type { CompanyTable } from '../../../db/schema.generated.js';
 import { likeEscape, sortId, type SortSpec } from '../../../http/list-query.js';
-import { keyset, type PageWindow } from '../../../db/keyset.js';
+import { keyset, type PageWindow } from '../../../db/lists/keyset.js';
 import type { SUPPLIER_SORT, SUPPLIER_STATUSES } from '../schemas.js';
 
 export interface SupplierFilter {

@@ -4,7 +4,8 @@ import type { Db } from '../../../db/connect.js';
 import type { CompanyStatusRequestTable } from '../../../db/schema.generated.js';
 import { kstDayStart } from '../../../domain/dates.js';
 import { given } from '../../../http/list-query.js';
-import { requestFilters, requestOrder } from '../request-flow.js';
+import { requestOrder } from '../request-flow.js';
+import { requestFilters } from '../queries.js';
 import type { StatusRequestListQuery, STATUS_REQUEST_SORT } from '../schemas.js';
 
 /** Status change requests with their company and the names of who asked and who decided: one by number, or a filtered page. */

@@ -1,7 +1,7 @@
 import type { Db } from '../../../../db/connect.js';
 import { loadApprovals } from '../../approval/queries.js';
 import { todayKst } from '../../../../domain/dates.js';
-import { findPoHeader, findPoLines } from '../queries.js';
+import { findPoHeader, findPoLines, poStatusText, supplierOfPrint, systemConsts } from '../queries.js';
 import type { PoPrintSource } from './model.js';
 
 /** SYSTEM_CONST values the letterhead reads (attr1); a blank or missing name prints as 당사. */
@@ -18,9 +18,9 @@ export async function poPrintSource(db: Db, poNo: string): Promise<PoPrintSource
   const [lines, approvals, company, status, letterhead] = await Promise.all([
     findPoLines(db, poNo),
     loadApprovals(db, { docTypes: ['PO', 'SIMPLE'], docNo: poNo }),
-    db.selectFrom('company').select(['compNo', 'compNameKr', 'taxNo2', 'ceoName', 'address', 'phoneNo']).where('compNo', '=', h.compNo).executeTakeFirstOrThrow(),
-    db.selectFrom('code').select('textKo').where('groupId', '=', 'PO_STATUS').where('code', '=', h.status).executeTakeFirst(),
-    db.selectFrom('code').select(['code', 'attr1']).where('groupId', '=', 'SYSTEM_CONST').where('code', 'in', [...LETTERHEAD]).execute(),
+    supplierOfPrint(db, h.compNo),
+    poStatusText(db, h.status),
+    systemConsts(db, LETTERHEAD),
   ]);
   const config = (code: (typeof LETTERHEAD)[number]) => letterhead.find((c) => c.code === code)?.attr1?.trim() || null;
   const approved = [...approvals].reverse().find((a) => a.status === 'APPROVED');

@@ -11,12 +11,13 @@
  * KRW amounts, converted when the settlement was built.
  *
  * The spend reports (01–05), price variance (09) and the unit-price reports over a period read the
- * monthly summaries of summary.ts (report_spend_month, report_price_month) instead of the lines:
+ * monthly summaries of ../summary.ts (report_spend_month, report_price_month) instead of the lines:
  * the same sums, grouped per month and every column they filter, scope or group by.
  */
 import { sql, type RawBuilder } from 'kysely';
-import type { ReportPeriod } from './period.js';
-import { scopeSql, type ReportScope } from './scope.js';
+import type { ReportPeriod } from '../period.js';
+import type { ReportScope } from '../scope.js';
+import { scopeSql } from './scope.js';
 
 /** Order states that count as spend: approved and everything after it, cancellations excluded. */
 export const SPEND_STATUSES = ['APPROVED', 'SENT', 'ACKNOWLEDGED', 'PARTLY_DELIVERED', 'DELIVERED', 'CLOSED'] as const;

@@ -1,5 +1,5 @@
 import { sql, type Expression, type RawBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
-import { fieldError } from '../domain/errors.js';
+import { fieldError } from '../../domain/errors.js';
 
 /**
  * Keyset paging for the list operations (docs/api.md "Lists"). An OFFSET makes
@@ -110,7 +110,7 @@ export function seekAfter(columns: readonly KeyColumn[], values: readonly Value[
 type AnySelect = SelectQueryBuilder<any, any, any>;
 
 /**
- * What of a page is a value of its statements (server/db/shaped.ts): the offset when paging by
+ * What of a page is a value of its statements (server/db/lists/shaped.ts): the offset when paging by
  * offset, and the cursor's values when by cursor. The rest — the sort, the mode, the page's size,
  * which cursor values are NULL, whether there is an offset — is the statements' shape. The size is
  * written into the statement, not sent as a value: a plan kept for `limit $n` (prepared-statements.ts)

@@ -1,6 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
-import type { Db } from '../../db/connect.js';
-import type { EvaMeasure } from './types.js';
+import type { Db } from '../../../db/connect.js';
+import type { EvaMeasure } from '../types.js';
 
 /**
  * The quantitative measures, each one set-based SQL over the period for every supplier in the

@@ -1,4 +1,4 @@
-import { iso } from '../domain/values.js';
+import { iso } from '../../domain/values.js';
 
 /**
  * Conversions the list answers share (answer-rows.ts declarations), as named functions so a
