@@ -17,8 +17,11 @@ export const Labels = Type.Record(Type.String({ pattern: '^[A-Za-z_][A-Za-z0-9_]
 
 export const StudioProblem = Type.Object(
   {
-    pointer: Type.String({ description: 'JSON pointer into the definition ("" for the whole of it)' }),
-    message: Type.String(),
+    pointer: Type.String({ description: 'JSON pointer into the definition ("" for the whole of it): where the editor goes' }),
+    message: Type.String({ description: 'The problem in the reader’s language (Accept-Language), its place named in words' }),
+    place: Type.Optional(Type.String({ description: 'The place in words ("1번째 열의 field")' })),
+    code: Type.Optional(Type.String({ description: 'What kind of problem (lib/screen-check/words.ts)' })),
+    params: Type.Optional(Type.Record(Type.String(), Type.Unknown(), { description: 'The variables of the problem' })),
     suggestion: Nullable(Type.String({ description: 'The name a "did you mean" offers, if any' })),
     line: Type.Optional(Type.Integer({ description: 'Malformed JSON: the line (1-based)' })),
     column: Type.Optional(Type.Integer({ description: 'Malformed JSON: the column (1-based)' })),

@@ -10,8 +10,9 @@ import { checkVersion, invalid, missing, notAllowed, refused, wrongState, type F
 import type { OperationInfo, Portal } from '../../http/access.js';
 import { HttpError } from '../../http/errors.js';
 import { pageWindow } from '../../http/list-query.js';
-import { authorityProblems, completed, definitionProblems, identityProblems, isBuiltInRoute, MAX_SOURCE_BYTES, menuPathOf, parseSource, routeOf, sourceBytes, type StudioProblem } from './check.js';
+import { authorityProblems, completed, definitionProblems, identityProblems, inWords, isBuiltInRoute, MAX_SOURCE_BYTES, menuPathOf, parseSource, routeOf, sourceBytes, type StudioProblem } from './check.js';
 import * as q from './queries.js';
+import type { Lang } from '../../../lib/screen-check/words.js';
 import type { CheckBody, CreateBody, DraftBody, PublishBody, StudioListQuery, VersionBody } from './schemas.js';
 
 /** Who works in the studio and what the check reads: the caller, the API's contract and its routes' access. */
@@ -20,6 +21,8 @@ export interface StudioCtx {
   caller: Caller;
   api: () => ApiIndex;
   operations: ReadonlyMap<string, OperationInfo>;
+  /** The reader's language (Accept-Language): problems are worded in it. */
+  lang: Lang;
 }
 
 const ENTITY = 'stored_screen';
@@ -38,10 +41,11 @@ function checkSize(source: string): void {
 }
 
 /** 400 naming every problem's pointer: the definition is not published (nothing changes). */
-function refuseProblems(problems: StudioProblem[], what: string): never {
+function refuseProblems(ctx: StudioCtx, found: StudioProblem[], what: string): never {
+  const problems = found.map((p) => inWords(p, ctx.lang));
   const first = problems[0];
   const details = problems.map((p) => ({ path: `body/source${p.pointer}`, pointer: p.pointer, message: p.message, suggestion: p.suggestion }));
-  throw invalid('SCREEN_DEFINITION_INVALID', `화면 정의에 오류가 있어 ${what}할 수 없습니다 (${problems.length}건): ${first.pointer || '/'} ${first.message}`, details as FieldError[]);
+  throw invalid('SCREEN_DEFINITION_INVALID', `화면 정의에 오류가 있어 ${what}할 수 없습니다 (${problems.length}건): ${first.message}`, details as FieldError[]);
 }
 
 const holdsFor = (ctx: StudioCtx) => (screens: string[], level: 'read' | 'write') => groupHoldsScreen(ctx.db, ctx.caller.authGroupId, screens, level);
@@ -88,7 +92,8 @@ export async function listStudioScreens(ctx: StudioCtx, query: Static<typeof Stu
   return { rows: rows.map((r) => ({ ...r, route: routeOf(r.name, r.portal), problemCount: Number(r.problemCount), updatedAt: r.updatedAt })), total };
 }
 
-async function screenAnswer(db: Db, name: string) {
+async function screenAnswer(ctx: StudioCtx, name: string) {
+  const db = ctx.db;
   const s = await q.findScreen(db, name);
   if (!s) throw screenMissing();
   const published = s.publishedVersion ? await q.findVersion(db, name, s.publishedVersion) : undefined;
@@ -102,7 +107,7 @@ async function screenAnswer(db: Db, name: string) {
     title: s.title,
     source: s.draftSource,
     labels: s.draftLabels,
-    problems: s.draftProblems as StudioProblem[],
+    problems: (s.draftProblems as StudioProblem[]).map((p) => inWords(p, ctx.lang)),
     draftVersion: s.draftVersion,
     publishedVersion: s.publishedVersion,
     draftIsPublished: !!published && published.source === s.draftSource && sameLabels(published.labels, s.draftLabels),
@@ -112,13 +117,13 @@ async function screenAnswer(db: Db, name: string) {
   };
 }
 
-export const getStudioScreen = (ctx: StudioCtx, name: string) => screenAnswer(ctx.db, name);
+export const getStudioScreen = (ctx: StudioCtx, name: string) => screenAnswer(ctx, name);
 
 /** A check without saving: what the studio shows while the analyst types. */
 export async function checkStudioScreen(ctx: StudioCtx, body: Static<typeof CheckBody>) {
   checkSize(body.source);
   const { problems } = await allProblems(ctx, body.name, body.portal, body.source);
-  return { valid: problems.length === 0, problems };
+  return { valid: problems.length === 0, problems: problems.map((p) => inWords(p, ctx.lang)) };
 }
 
 /** A new stored screen: its name is its route, so a name taken (in any case) or a built-in route is refused. */
@@ -139,7 +144,7 @@ export async function createStudioScreen(ctx: StudioCtx, body: Static<typeof Cre
     await q.insertScreen(trx, { name: body.name, portal: body.portal, kind, title, source: body.source, labels, problems, actor });
     await writeAudit(trx, { entity: ENTITY, entityKey: body.name, action: 'CREATE', actor, after: { portal: body.portal, source: body.source, labels, problems: problems.length } });
   });
-  return screenAnswer(ctx.db, body.name);
+  return screenAnswer(ctx, body.name);
 }
 
 /**
@@ -169,7 +174,7 @@ export async function saveDraft(ctx: StudioCtx, name: string, body: Static<typeo
       after: { draftVersion: before.draftVersion + 1, source: body.source, labels, problems: problems.length },
     });
   });
-  return screenAnswer(ctx.db, name);
+  return screenAnswer(ctx, name);
 }
 
 /** The menu row's place: a folder of the screen's portal, at most two levels deep. */
@@ -209,7 +214,7 @@ export async function publishScreen(ctx: StudioCtx, name: string, body: Static<t
   if (!current) throw screenMissing();
   checkVersion(body.version, current.draftVersion);
   const { problems } = await allProblems(ctx, name, current.portal, current.draftSource);
-  if (problems.length > 0) refuseProblems(problems, '게시');
+  if (problems.length > 0) refuseProblems(ctx, problems, '게시');
   const actor = ctx.caller.userId;
   const path = menuPathOf(name);
   if (isBuiltInRoute(current.portal, path)) throw refused('ROUTE_SHADOWS_BUILT_IN', `${path}는 앱에 이미 있는 경로입니다`);
@@ -250,7 +255,7 @@ export async function publishScreen(ctx: StudioCtx, name: string, body: Static<t
     await writeAudit(trx, { entity: 'menu', entityKey: pgmId, action: existing ? 'UPDATE' : 'CREATE', actor, before: existing, after: { ...menu, sspUrl: path, portal: s.portal, grants, by: `screen studio: ${name} v${no}` } });
     return no;
   });
-  return { ...(await screenAnswer(ctx.db, name)), publishedVersion: versionNo };
+  return { ...(await screenAnswer(ctx, name)), publishedVersion: versionNo };
 }
 
 /** Takes the screen off the menu: its menu row and grants are removed; its versions stay. */
@@ -268,7 +273,7 @@ export async function unpublishScreen(ctx: StudioCtx, name: string, body: Static
     await writeAudit(trx, { entity: ENTITY, entityKey: name, action: 'UNPUBLISH', actor, reason: body.note?.trim() || null, before: { publishedVersion: s.publishedVersion, menu, grants } });
     if (s.pgmId) await writeAudit(trx, { entity: 'menu', entityKey: s.pgmId, action: 'DELETE', actor, before: { ...menu, grants } });
   });
-  return screenAnswer(ctx.db, name);
+  return screenAnswer(ctx, name);
 }
 
 export async function listScreenVersions(ctx: StudioCtx, name: string) {
@@ -323,7 +328,7 @@ export async function restoreScreenVersion(ctx: StudioCtx, name: string, version
   if (!v) throw versionMissing();
   if (current.publishedVersion !== null) {
     const { problems } = await allProblems(ctx, name, current.portal, v.source);
-    if (problems.length > 0) refuseProblems(problems, '복원');
+    if (problems.length > 0) refuseProblems(ctx, problems, '복원');
   }
   const actor = ctx.caller.userId;
   await ctx.db.transaction().execute(async (trx) => {
@@ -349,7 +354,7 @@ export async function restoreScreenVersion(ctx: StudioCtx, name: string, version
       after: { restoredFrom: versionNo, draftVersion: s.draftVersion + 1, publishedVersion },
     });
   });
-  return screenAnswer(ctx.db, name);
+  return screenAnswer(ctx, name);
 }
 
 /**
