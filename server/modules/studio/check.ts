@@ -55,7 +55,9 @@ export function jsonProblem(source: string, error: Error): StudioProblem {
   // "[1, 2}": the parser first asks for a comma at the "}"; the bracket left open is what is wrong.
   const name = (e: ParseError) => printParseErrorCode(e.error);
   const closer = errors[0] && name(errors[0]) === 'CommaExpected' && (source[errors[0].offset] === '}' || source[errors[0].offset] === ']');
-  const first = (closer && errors.find((e) => name(e) === 'CloseBracketExpected' || name(e) === 'CloseBraceExpected')) || errors[0];
+  const open = closer ? errors.find((e) => name(e) === 'CloseBracketExpected' || name(e) === 'CloseBraceExpected') : undefined;
+  // Named at the wrong closer, where the analyst looks.
+  const first = open ? { ...open, offset: errors[0]!.offset } : errors[0];
   const v8 = /position (\d+)/.exec(error.message);
   const offset = first ? first.offset : v8 ? Number(v8[1]) : source.length;
   const kind = source.trim() === '' ? 'Empty' : first ? name(first) : 'Other';
