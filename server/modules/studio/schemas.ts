@@ -127,6 +127,22 @@ export const DiffAnswer = Type.Object({
   to: Type.String({ description: 'v<N> or draft' }),
   lines: Type.Array(DiffLine, { description: 'The definitions’ lines: = in both, - only in from, + only in to' }),
   labels: Type.Array(Type.Object({ field: Type.String(), from: Nullable(Label), to: Nullable(Label) }), { description: 'Labels that differ' }),
+  changes: Type.Union(
+    [
+      Type.Array(
+        Type.Object({
+          op: Type.Union([Type.Literal('add'), Type.Literal('remove'), Type.Literal('change'), Type.Literal('move')]),
+          pointer: Type.String({ description: 'Where, in the newer definition (a removal: in the older)' }),
+          from: Type.Optional(Type.String({ description: 'A move: where it was' })),
+          before: Type.Optional(Type.Unknown()),
+          after: Type.Optional(Type.Unknown()),
+          value: Type.Optional(Type.Unknown()),
+        }),
+      ),
+      Type.Null(),
+    ],
+    { description: 'The changes by JSON pointer (formatting alone is none; a moved item is one move); null when a side is not valid JSON' },
+  ),
 });
 
 export const RuntimeParams = Type.Object({ name: ScreenName }, { additionalProperties: false });

@@ -13,6 +13,7 @@ import { pageWindow } from '../../http/list-query.js';
 import { authorityProblems, completed, definitionProblems, identityProblems, inWords, isBuiltInRoute, MAX_SOURCE_BYTES, menuPathOf, parseSource, routeOf, sourceBytes, type StudioProblem } from './check.js';
 import * as q from './queries.js';
 import type { Lang } from '../../../lib/screen-check/words.js';
+import { structuralDiff } from '../../../lib/screen-check/structural-diff.js';
 import type { CheckBody, CreateBody, DraftBody, PublishBody, StudioListQuery, VersionBody } from './schemas.js';
 
 /** Who works in the studio and what the check reads: the caller, the API's contract and its routes' access. */
@@ -312,7 +313,10 @@ export async function diffScreenVersion(ctx: StudioCtx, name: string, versionNo:
   const labels = fields
     .filter((f) => JSON.stringify(from.labels[f] ?? null) !== JSON.stringify(to.labels[f] ?? null))
     .map((f) => ({ field: f, from: from.labels[f] ?? null, to: to.labels[f] ?? null }));
-  return { from: `v${from.versionNo}`, to: to.label, lines, labels };
+  const [before, after] = [parseSource(from.source).definition, parseSource(to.source).definition];
+  // By JSON pointer when both parse: formatting alone is no change, a moved column one move. Null: compare the lines.
+  const changes = before === undefined || after === undefined ? null : structuralDiff(before, after);
+  return { from: `v${from.versionNo}`, to: to.label, lines, labels, changes };
 }
 
 /**
