@@ -16,6 +16,10 @@ type Json = Record<string, unknown>;
 
 export interface ApiOperation {
   id: string;
+  /** The operation's summary in the contract (English, for developers). */
+  summary?: string;
+  /** Field of a row (list answers and plain arrays) or of a single-object answer → its own description in the contract (title, else description). */
+  fieldTexts?: Record<string, string>;
   method: string;
   path: string;
   pathParams: string[];
@@ -53,6 +57,17 @@ function arrayItemFields(doc: Json, schema: unknown): Record<string, string[]> {
 }
 
 export type ApiIndex = Record<string, ApiOperation>;
+
+/** Each property's own words in the contract: its title, else its description. */
+function fieldTextsOf(doc: Json, schema: Json | null): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, prop] of Object.entries((schema?.properties ?? {}) as Json)) {
+    const p = resolve(doc, prop);
+    const text = typeof p?.title === 'string' ? p.title : typeof p?.description === 'string' ? p.description : null;
+    if (text) out[name] = text;
+  }
+  return out;
+}
 
 const SORT_PATTERN = /^\^\(([^)]*)\):\(asc\|desc\)\$$/;
 const PAGING = new Set(['page', 'size', 'sort']);
@@ -101,8 +116,11 @@ export function indexApi(doc: Json): ApiIndex {
       }
       const sort = params.find((p) => p.in === 'query' && p.name === 'sort')?.schema?.pattern;
       const m = sort ? SORT_PATTERN.exec(sort) : null;
+      const rowSchema = list ? resolve(doc, (resolve(doc, answerProps!.rows) as Json)?.items) : answer?.type === 'array' ? resolve(doc, answer.items) : answer;
       out[op.operationId] = {
         id: op.operationId,
+        summary: typeof op.summary === 'string' ? op.summary : undefined,
+        fieldTexts: fieldTextsOf(doc, rowSchema),
         method,
         path,
         pathParams: params.filter((p) => p.in === 'path').map((p) => p.name),

@@ -189,6 +189,6 @@ export const studioRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: access.login([], 'read') },
       schema: { operationId: 'getPublishedScreen', tags, summary: 'The runtime: a published screen of the caller’s portal with its labels (its menu’s read authority; else 403)', params: RuntimeParams, response: { 200: RuntimeAnswer, ...commonErrors } },
     },
-    async (request) => publishedScreen(request.db, request.caller!, request.params.name),
+    async (request) => publishedScreen(request.db, request.caller!, request.params.name, api()),
   );
 };

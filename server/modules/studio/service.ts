@@ -14,6 +14,8 @@ import { authorityProblems, completed, definitionProblems, identityProblems, inW
 import * as q from './queries.js';
 import type { Lang } from '../../../lib/screen-check/words.js';
 import { structuralDiff } from '../../../lib/screen-check/structural-diff.js';
+import { fieldOperations as fieldOperationsOf, labelsByContext, type LabelText } from '../../../lib/screen-check/label-choice.js';
+import { SCREEN_FIELD_LABELS } from '../../../schemas/screen-field-labels.generated.js';
 import type { CheckBody, CreateBody, DraftBody, PublishBody, StudioListQuery, VersionBody } from './schemas.js';
 
 /** Who works in the studio and what the check reads: the caller, the API's contract and its routes' access. */
@@ -80,10 +82,29 @@ function cleanLabels(labels: q.LabelMap | undefined): q.LabelMap {
   return out;
 }
 
-/** The contract as the editor completes it: every operation with its parameters and fields. */
-export function studioOperations(ctx: StudioCtx) {
-  const rows = Object.values(ctx.api())
-    .map((o) => ({ id: o.id, method: o.method, path: o.path, list: o.list, pathParams: o.pathParams, queryParams: o.queryParams, sortFields: o.sortFields, rowFields: o.rowFields, answerFields: o.answerFields, bodyFields: o.bodyFields }))
+/**
+ * The contract as the editor completes it: every operation with its parameters and fields, what it
+ * is in the reader's words (the menu of the first screen it serves, else the contract's summary) and the
+ * screens that use it (the menus its access names).
+ */
+export async function studioOperations(ctx: StudioCtx) {
+  const ops = Object.values(ctx.api());
+  const screensOf = (id: string) => {
+    const access = ctx.operations.get(id)?.access;
+    return access && access.kind === 'login' ? access.screens : [];
+  };
+  const menus = await q.menusOfPaths(ctx.db, [...new Set(ops.flatMap((o) => screensOf(o.id)))]);
+  const rows = ops
+    .map((o) => {
+      const used = screensOf(o.id).flatMap((path) => menus.filter((m) => m.sspUrl === path));
+      const screens = [...new Set(used.map((m) => (ctx.lang === 'en' ? m.pgmNameEn || m.pgmName : m.pgmName)))];
+      const summary = screens[0] ?? o.summary ?? null;
+      const built = Object.hasOwn(SCREEN_FIELD_LABELS, o.id) ? SCREEN_FIELD_LABELS[o.id]! : null;
+      return {
+        ...{ id: o.id, method: o.method, path: o.path, list: o.list, pathParams: o.pathParams, queryParams: o.queryParams, sortFields: o.sortFields, rowFields: o.rowFields, answerFields: o.answerFields, bodyFields: o.bodyFields },
+        ...{ summary, screens, fieldTexts: o.fieldTexts ?? {}, screen: built?.screen ?? null, screenLabels: built?.fields ?? {} },
+      };
+    })
     .sort((a, b) => a.id.localeCompare(b.id));
   return { rows, total: rows.length };
 }
@@ -393,10 +414,29 @@ export async function exportScreen(ctx: StudioCtx, name: string, versionNo: numb
  * open that route (the menu authority of the screen's menu row). The operations the screen calls
  * check their own authority as always.
  */
-export async function publishedScreen(db: Db, caller: Caller, name: string) {
+/**
+ * The labels a published screen shows: the analyst's own, and for a field left unlabelled the words
+ * its context gives (the operation's, then its built-in screen's) — the runtime falls back to the
+ * shared dictionary only after these.
+ */
+function runtimeLabels(definition: unknown, own: q.LabelMap, api: ApiIndex): q.LabelMap {
+  const fields = Object.keys(fieldOperationsOf(definition));
+  const chosen = labelsByContext(
+    definition,
+    fields,
+    own,
+    (id) => (Object.hasOwn(api, id) ? { fieldTexts: api[id]!.fieldTexts, screenLabels: Object.hasOwn(SCREEN_FIELD_LABELS, id) ? SCREEN_FIELD_LABELS[id]!.fields : undefined } : undefined),
+    () => null,
+  );
+  const out: q.LabelMap = { ...own };
+  for (const [f, c] of Object.entries(chosen)) if ((c.source === 'operation' || c.source === 'screen') && c.label) out[f] = c.label as LabelText;
+  return out;
+}
+
+export async function publishedScreen(db: Db, caller: Caller, name: string, api: ApiIndex) {
   const p = await q.findPublished(db, name, caller.portal);
   if (!p) throw missing('SCREEN_NOT_FOUND', '게시된 화면이 없습니다');
   if (!(await groupHoldsScreen(db, caller.authGroupId, [menuPathOf(name)], 'read'))) throw notAllowed(AUTH_CODES.GPMS006, 'GPMS006');
   const { definition } = parseSource(p.source);
-  return { name, route: routeOf(name, caller.portal), versionNo: p.versionNo, definition: completed(definition, name, p.portal), labels: p.labels };
+  return { name, route: routeOf(name, caller.portal), versionNo: p.versionNo, definition: completed(definition, name, p.portal), labels: runtimeLabels(definition, p.labels, api) };
 }

@@ -84,6 +84,23 @@ describe('screen studio', () => {
     expect((await check(cases[1][1])).problems[0]).toMatchObject({ pointer: '/columns/1/field', place: '2번째 열의 field', suggestion: 'compNameKr' });
   });
 
+  it('completion names each operation in words and the screens that use it; an unlabelled field takes the words of its operation’s screen', async () => {
+    const ops = async (lang?: 'en') => (await t.app.inject({ method: 'GET', url: '/api/v1/studio/operations', headers: { ...admin.headers, ...(lang ? { 'accept-language': 'en' } : {}) } })).json().rows as Array<{ id: string; summary: string | null; screens: string[]; screenLabels: Record<string, { ko: string; en: string }> }>;
+    const [ko, en] = [await ops(), await ops('en')];
+    const listPos = ko.find((o) => o.id === 'listPos')!;
+    expect(listPos).toMatchObject({ summary: '발주요청', screens: ['발주요청', '소액발주'] });
+    expect(en.find((o) => o.id === 'listPos')).toMatchObject({ summary: 'Order Requests', screens: ['Order Requests', 'Simple Orders'] });
+    // An operation no menu serves is named by the contract's summary.
+    expect(ko.find((o) => o.id === 'listStudioOperations')?.screens).toEqual(['화면 스튜디오']);
+    expect(listPos.screenLabels.status).toEqual({ ko: '발주상태', en: 'PO status' });
+
+    const def = openPoDefinition({ columns: [{ field: 'poNo' }, { field: 'status' }, { field: 'compNameKr' }] });
+    expect((await create('poStatusWords', def)).statusCode).toBe(200);
+    expect((await call('POST', '/api/v1/studio/screens/poStatusWords/publish', admin, publishBody(1))).statusCode).toBe(200);
+    const runtime = (await call('GET', '/api/v1/studio/published/poStatusWords', operator)).json();
+    expect(runtime.labels).toMatchObject({ status: { ko: '발주상태', en: 'PO status' }, compNameKr: { ko: '협력사' } });
+  });
+
   it('stores a definition, checks it like screens:check and publishes it to a menu for group 20, audited', async () => {
     const created = await create('openPoBySupplier', openPoDefinition());
     expect(created.statusCode, created.body).toBe(200);
