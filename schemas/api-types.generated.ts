@@ -7738,9 +7738,18 @@ export interface components {
         };
         /** StudioProblem */
         StudioProblem: {
-            /** @description JSON pointer into the definition ("" for the whole of it) */
+            /** @description JSON pointer into the definition ("" for the whole of it): where the editor goes */
             pointer: string;
+            /** @description The problem in the reader’s language (Accept-Language), its place named in words */
             message: string;
+            /** @description The place in words ("1번째 열의 field") */
+            place?: string;
+            /** @description What kind of problem (lib/screen-check/words.ts) */
+            code?: string;
+            /** @description The variables of the problem */
+            params?: {
+                [key: string]: unknown;
+            };
             suggestion: string | null;
             /** @description Malformed JSON: the line (1-based) */
             line?: number;
@@ -54652,6 +54661,23 @@ export interface operations {
                             rowFields: string[] | null;
                             answerFields: string[] | null;
                             bodyFields: string[] | null;
+                            /** @description What the operation is, in the reader’s language: the menu of the screen it serves (Korean), else the contract’s summary */
+                            summary: string | null;
+                            /** @description The menus of the screens that use it, in the reader’s language */
+                            screens: string[];
+                            /** @description Field → its own words in the contract (title, else description): a label chosen by context */
+                            fieldTexts: {
+                                [key: string]: string;
+                            };
+                            /** @description The built-in screen that reads it (a list’s source, an edit screen’s load) */
+                            screen: string | null;
+                            /** @description Field → the label that screen gives it */
+                            screenLabels: {
+                                [key: string]: {
+                                    ko: string;
+                                    en: string;
+                                };
+                            };
                         }[];
                         total: number;
                     };
@@ -55187,6 +55213,17 @@ export interface operations {
                                 en: string;
                             } | null;
                         }[];
+                        /** @description The changes by JSON pointer (formatting alone is none; a moved item is one move); null when a side is not valid JSON */
+                        changes: {
+                            op: "add" | "remove" | "change" | "move";
+                            /** @description Where, in the newer definition (a removal: in the older) */
+                            pointer: string;
+                            /** @description A move: where it was */
+                            from?: string;
+                            before?: unknown;
+                            after?: unknown;
+                            value?: unknown;
+                        }[] | null;
                     };
                 };
             };

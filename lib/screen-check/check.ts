@@ -6,7 +6,7 @@
  * problems, each with its JSON pointer and, where a known name is close, a suggestion.
  */
 import { crossCheckDefinition, type ApiIndex } from './cross-check';
-import type { DefinitionProblem } from './problems';
+import type { DefinitionProblem, ProblemParams } from './problems';
 import { suggestionOf } from './suggest';
 import type { ScreenDef } from './types';
 import { expressionsOf, validateDefinition } from './validate';
@@ -43,9 +43,12 @@ export interface ShownProblem {
   pointer: string;
   message: string;
   suggestion: string | null;
+  /** What kind of problem and its variables, for words in the reader's language (words.ts). */
+  code?: string;
+  params?: ProblemParams;
 }
 
-export const shownProblem = (p: DefinitionProblem): ShownProblem => ({ pointer: p.pointer, message: p.message, suggestion: suggestionOf(p.message) });
+export const shownProblem = (p: DefinitionProblem): ShownProblem => ({ pointer: p.pointer, message: p.message, suggestion: suggestionOf(p.message), ...(p.code ? { code: p.code, params: p.params ?? {} } : {}) });
 
 /**
  * The operations a definition calls or reads (list source, options, actions, loads, lookups …),

@@ -8,7 +8,7 @@
 import { compileExpr, type ExprNode } from './expr';
 import { fillPairs } from './fill';
 import { suggest } from './suggest';
-import type { DefinitionProblem } from './problems';
+import type { DefinitionProblem, ProblemParams } from './problems';
 export { suggest } from './suggest';
 import type { ActionDef, CallAction, CallInputs, ColumnDef, EditBody, LinkDef, ScreenDef } from './types';
 
@@ -16,6 +16,10 @@ type Json = Record<string, unknown>;
 
 export interface ApiOperation {
   id: string;
+  /** The operation's summary in the contract (English, for developers). */
+  summary?: string;
+  /** Field of a row (list answers and plain arrays) or of a single-object answer → its own description in the contract (title, else description). */
+  fieldTexts?: Record<string, string>;
   method: string;
   path: string;
   pathParams: string[];
@@ -53,6 +57,17 @@ function arrayItemFields(doc: Json, schema: unknown): Record<string, string[]> {
 }
 
 export type ApiIndex = Record<string, ApiOperation>;
+
+/** Each property's own words in the contract: its title, else its description. */
+function fieldTextsOf(doc: Json, schema: Json | null): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, prop] of Object.entries((schema?.properties ?? {}) as Json)) {
+    const p = resolve(doc, prop);
+    const text = typeof p?.title === 'string' ? p.title : typeof p?.description === 'string' ? p.description : null;
+    if (text) out[name] = text;
+  }
+  return out;
+}
 
 const SORT_PATTERN = /^\^\(([^)]*)\):\(asc\|desc\)\$$/;
 const PAGING = new Set(['page', 'size', 'sort']);
@@ -101,8 +116,11 @@ export function indexApi(doc: Json): ApiIndex {
       }
       const sort = params.find((p) => p.in === 'query' && p.name === 'sort')?.schema?.pattern;
       const m = sort ? SORT_PATTERN.exec(sort) : null;
+      const rowSchema = list ? resolve(doc, (resolve(doc, answerProps!.rows) as Json)?.items) : answer?.type === 'array' ? resolve(doc, answer.items) : answer;
       out[op.operationId] = {
         id: op.operationId,
+        summary: typeof op.summary === 'string' ? op.summary : undefined,
+        fieldTexts: fieldTextsOf(doc, rowSchema),
         method,
         path,
         pathParams: params.filter((p) => p.in === 'path').map((p) => p.name),
@@ -132,14 +150,14 @@ class Checker {
     private readonly screens: ReadonlySet<string> | null,
   ) {}
 
-  problem(pointer: string, message: string) {
-    this.out.push({ file: this.file, pointer, message });
+  problem(pointer: string, message: string, code?: string, params?: ProblemParams) {
+    this.out.push({ file: this.file, pointer, message, code, params });
   }
 
   op(id: string | undefined, pointer: string): ApiOperation | null {
     if (!id) return null;
     const op = Object.hasOwn(this.api, id) ? this.api[id] : undefined;
-    if (!op) this.problem(pointer, `operation ${JSON.stringify(id)} is not in the OpenAPI document${suggest(id, Object.keys(this.api))}`);
+    if (!op) this.problem(pointer, `operation ${JSON.stringify(id)} is not in the OpenAPI document${suggest(id, Object.keys(this.api))}`, 'api.unknownOperation', { op: id });
     return op ?? null;
   }
 
@@ -151,15 +169,15 @@ class Checker {
    */
   auto(id: string | undefined, pointer: string, inputs?: CallInputs): ApiOperation | null {
     const op = this.op(id, pointer);
-    if (op && op.method !== 'get') this.problem(pointer, `${op.id} is ${op.method.toUpperCase()}: the engine calls it without a click, so it must be a GET (a read); writes belong in an action a person presses`);
-    if (inputs?.body !== undefined) this.problem(`${pointer.replace(/\/operation$/, '')}/params/body`, `a call the engine makes without a click sends no body (it reads with GET)`);
+    if (op && op.method !== 'get') this.problem(pointer, `${op.id} is ${op.method.toUpperCase()}: the engine calls it without a click, so it must be a GET (a read); writes belong in an action a person presses`, 'api.automaticWrite', { op: op.id, method: op.method.toUpperCase() });
+    if (inputs?.body !== undefined) this.problem(`${pointer.replace(/\/operation$/, '')}/params/body`, `a call the engine makes without a click sends no body (it reads with GET)`, 'api.automaticBody', {});
     return op;
   }
 
   fields(names: Array<string | undefined>, known: string[] | null, pointerOf: (i: number) => string, what: string, where: string) {
     if (!known) return;
     names.forEach((n, i) => {
-      if (n !== undefined && !known.includes(n)) this.problem(pointerOf(i), `${what} ${JSON.stringify(n)} is not a field of ${where}${suggest(n, known)}; fields: ${list(known)}`);
+      if (n !== undefined && !known.includes(n)) this.problem(pointerOf(i), `${what} ${JSON.stringify(n)} is not a field of ${where}${suggest(n, known)}; fields: ${list(known)}`, 'api.notAField', { what, name: n, where, known });
     });
   }
 
@@ -170,16 +188,16 @@ class Checker {
   inputs(op: ApiOperation | null, inputs: CallInputs | undefined, at: string, opts: { requirePath: boolean; alsoPath?: string[]; autoFilled?: string[] }) {
     if (!op) return;
     const path = Object.keys(inputs?.path ?? {});
-    for (const p of path) if (!op.pathParams.includes(p) && !opts.alsoPath?.includes(p)) this.problem(`${at}/path/${p}`, `${op.id} has no path parameter ${JSON.stringify(p)}; path parameters: ${list(op.pathParams)}`);
+    for (const p of path) if (!op.pathParams.includes(p) && !opts.alsoPath?.includes(p)) this.problem(`${at}/path/${p}`, `${op.id} has no path parameter ${JSON.stringify(p)}; path parameters: ${list(op.pathParams)}`, 'api.unknownPathParam', { op: op.id, name: p, known: op.pathParams });
     if (opts.requirePath)
       for (const p of op.pathParams)
-        if (!path.includes(p) && !opts.autoFilled?.includes(p)) this.problem(at || '/', `${op.id} (${op.method.toUpperCase()} ${op.path}) needs the path parameter ${JSON.stringify(p)}: add "params": { "path": { "${p}": "…" } }`);
+        if (!path.includes(p) && !opts.autoFilled?.includes(p)) this.problem(at || '/', `${op.id} (${op.method.toUpperCase()} ${op.path}) needs the path parameter ${JSON.stringify(p)}: add "params": { "path": { "${p}": "…" } }`, 'api.missingPathParam', { op: op.id, name: p });
     const query = Object.keys(inputs?.query ?? {});
-    for (const q of op.requiredQuery) if (!query.includes(q) && !opts.autoFilled?.includes(q)) this.problem(at || '/', `${op.id} needs the query parameter ${JSON.stringify(q)}: add "params": { "query": { "${q}": "…" } }`);
-    for (const q of Object.keys(inputs?.query ?? {})) if (!op.queryParams.includes(q)) this.problem(`${at}/query/${q}`, `${op.id} has no query parameter ${JSON.stringify(q)}${suggest(q, op.queryParams)}; query parameters: ${list(op.queryParams)}`);
+    for (const q of op.requiredQuery) if (!query.includes(q) && !opts.autoFilled?.includes(q)) this.problem(at || '/', `${op.id} needs the query parameter ${JSON.stringify(q)}: add "params": { "query": { "${q}": "…" } }`, 'api.missingQueryParam', { op: op.id, name: q });
+    for (const q of Object.keys(inputs?.query ?? {})) if (!op.queryParams.includes(q)) this.problem(`${at}/query/${q}`, `${op.id} has no query parameter ${JSON.stringify(q)}${suggest(q, op.queryParams)}; query parameters: ${list(op.queryParams)}`, 'api.unknownQueryParam', { op: op.id, name: q, known: op.queryParams });
     const body = inputs?.body;
     if (body && typeof body === 'object' && op.bodyFields) {
-      for (const b of Object.keys(body)) if (!op.bodyFields.includes(b)) this.problem(`${at}/body/${b}`, `the body of ${op.id} has no field ${JSON.stringify(b)}${suggest(b, op.bodyFields)}; fields: ${list(op.bodyFields)}`);
+      for (const b of Object.keys(body)) if (!op.bodyFields.includes(b)) this.problem(`${at}/body/${b}`, `the body of ${op.id} has no field ${JSON.stringify(b)}${suggest(b, op.bodyFields)}; fields: ${list(op.bodyFields)}`, 'api.unknownBodyField', { op: op.id, name: b, known: op.bodyFields });
     }
   }
 
@@ -187,7 +205,7 @@ class Checker {
     if (!rowFields) return;
     const visit = (n: ExprNode, pointer: string) => {
       if (n.t === 'path' && (n.root === 'row' || n.root === 'node') && typeof n.keys[0] === 'string' && !rowFields.includes(n.keys[0])) {
-        this.problem(pointer, `${n.root}.${n.keys[0]} is not a field of ${where}${suggest(n.keys[0], rowFields)}`);
+        this.problem(pointer, `${n.root}.${n.keys[0]} is not a field of ${where}${suggest(n.keys[0], rowFields)}`, 'api.notAField', { what: 'expression', name: `${n.root}.${n.keys[0]}`, where, known: rowFields });
       }
       if (n.t === 'not') visit(n.e, pointer);
       if (n.t === 'bin') {
@@ -206,7 +224,7 @@ class Checker {
   }
 
   target(link: { screen?: string } | undefined, pointer: string) {
-    if (link?.screen && this.screens && !this.screens.has(link.screen)) this.problem(`${pointer}/screen`, `no screen with id ${JSON.stringify(link.screen)}${suggest(link.screen, [...this.screens])}`);
+    if (link?.screen && this.screens && !this.screens.has(link.screen)) this.problem(`${pointer}/screen`, `no screen with id ${JSON.stringify(link.screen)}${suggest(link.screen, [...this.screens])}`, 'api.unknownScreen', { name: link.screen });
   }
 
   columns(columns: ColumnDef[], at: string, rowFields: string[] | null, sortFields: string[] | null, where: string) {
@@ -218,8 +236,8 @@ class Checker {
       where,
     );
     columns.forEach((c, i) => {
-      if (c.currencyField && rowFields && !rowFields.includes(c.currencyField)) this.problem(`${at}/${i}/currencyField`, `currencyField ${JSON.stringify(c.currencyField)} is not a field of ${where}`);
-      if (c.sortable === true && sortFields && !sortFields.includes(c.field)) this.problem(`${at}/${i}/sortable`, `the server cannot sort by ${JSON.stringify(c.field)}; sortable fields: ${list(sortFields)}`);
+      if (c.currencyField && rowFields && !rowFields.includes(c.currencyField)) this.problem(`${at}/${i}/currencyField`, `currencyField ${JSON.stringify(c.currencyField)} is not a field of ${where}`, 'api.notAField', { what: 'currencyField', name: c.currencyField, where, known: rowFields });
+      if (c.sortable === true && sortFields && !sortFields.includes(c.field)) this.problem(`${at}/${i}/sortable`, `the server cannot sort by ${JSON.stringify(c.field)}; sortable fields: ${list(sortFields)}`, 'api.notSortable', { name: c.field, known: sortFields });
       this.target(c.link, `${at}/${i}/link`);
     });
   }
@@ -256,12 +274,12 @@ class Checker {
       s.fields.forEach((f, fi) => {
         if (checkable && f.params)
           for (const [part, target] of Object.entries(f.params))
-            if (!known.has(target)) this.problem(`${at}/sections/${si}/fields/${fi}/params/${part}`, `params target ${JSON.stringify(target)} is neither in the loaded record nor in the body of ${saveOps.map((o) => o.id).join('/') || 'a save operation'}${suggest(target, [...known])}`);
+            if (!known.has(target)) this.problem(`${at}/sections/${si}/fields/${fi}/params/${part}`, `params target ${JSON.stringify(target)} is neither in the loaded record nor in the body of ${saveOps.map((o) => o.id).join('/') || 'a save operation'}${suggest(target, [...known])}`, 'api.formField', { what: 'params', name: target, ops: saveOps.map((o) => o.id) });
         if (f.valueFrom) {
           // A value another operation gives: the field need not be in the record or the body.
           const vop = this.auto(f.valueFrom.operation, `${at}/sections/${si}/fields/${fi}/valueFrom/operation`, f.valueFrom.params);
           this.inputs(vop, f.valueFrom.params, `${at}/sections/${si}/fields/${fi}/valueFrom/params`, { requirePath: true });
-        } else if (checkable && !known.has(f.field)) this.problem(`${at}/sections/${si}/fields/${fi}/field`, `field ${JSON.stringify(f.field)} is neither in the loaded record nor in the body of ${saveOps.map((o) => o.id).join('/') || 'a save operation'}${suggest(f.field, [...known])}`);
+        } else if (checkable && !known.has(f.field)) this.problem(`${at}/sections/${si}/fields/${fi}/field`, `field ${JSON.stringify(f.field)} is neither in the loaded record nor in the body of ${saveOps.map((o) => o.id).join('/') || 'a save operation'}${suggest(f.field, [...known])}`, 'api.formField', { what: 'field', name: f.field, ops: saveOps.map((o) => o.id) });
         if (f.optionsFrom) {
           const op = this.auto(f.optionsFrom.operation, `${at}/sections/${si}/fields/${fi}/optionsFrom/operation`);
           this.fields([f.optionsFrom.value, f.optionsFrom.text], op?.rowFields ?? null, (k) => `${at}/sections/${si}/fields/${fi}/optionsFrom/${k === 0 ? 'value' : 'text'}`, 'option field', op?.id ?? '');
@@ -291,13 +309,13 @@ class Checker {
         if (!c.lookup) return;
         const lop = this.auto(c.lookup.operation, `${at}/details/${di}/columns/${ci}/lookup/operation`);
         const param = c.lookup.param ?? c.field;
-        if (lop && !lop.pathParams.includes(param) && !lop.queryParams.includes(param)) this.problem(`${at}/details/${di}/columns/${ci}/lookup`, `${lop.id} has no path or query parameter ${JSON.stringify(param)}; name it with "param"`);
+        if (lop && !lop.pathParams.includes(param) && !lop.queryParams.includes(param)) this.problem(`${at}/details/${di}/columns/${ci}/lookup`, `${lop.id} has no path or query parameter ${JSON.stringify(param)}; name it with "param"`, 'api.lookupParam', { op: lop.id, name: param });
         if (lop?.answerFields) {
           const pairs = fillPairs(c.lookup.fill);
           this.fields(pairs.map(([, from]) => from), lop.answerFields, (k) => `${at}/details/${di}/columns/${ci}/lookup/fill/${Array.isArray(c.lookup!.fill) ? k : pairs[k][0]}`, 'field', `the answer of ${lop.id}`);
         }
       });
-      if (rowFields && !rowFields.includes(d.rowKey)) this.problem(`${at}/details/${di}/rowKey`, `rowKey ${JSON.stringify(d.rowKey)} is not a field of the rows; fields: ${list(rowFields)}`);
+      if (rowFields && !rowFields.includes(d.rowKey)) this.problem(`${at}/details/${di}/rowKey`, `rowKey ${JSON.stringify(d.rowKey)} is not a field of the rows; fields: ${list(rowFields)}`, 'api.notAField', { what: 'rowKey', name: d.rowKey, where: dop ? `the rows of ${dop.id}` : `the "${d.id}" rows`, known: rowFields });
     });
     // Path parameters named like a field of the form or the record are filled from it.
     this.actions(body.actions, `${at}/actions`, { autoFilled: [...known, ...body.sections.flatMap((s) => s.fields.map((f) => f.field))] });
@@ -310,18 +328,18 @@ export function crossCheckDefinition(def: ScreenDef, api: ApiIndex, file: string
   switch (def.kind) {
     case 'list': {
       const op = c.auto(def.source.operation, '/source/operation', def.source.params);
-      if (op && !op.list) c.problem('/source/operation', `${op.id} does not answer a list ({ rows, total }); a list screen needs a list operation`);
+      if (op && !op.list) c.problem('/source/operation', `${op.id} does not answer a list ({ rows, total }); a list screen needs a list operation`, 'api.notAList', { op: op.id });
       const pathFilters = (def.filters ?? []).filter((f) => f.in === 'path').map((f) => f.field);
       c.inputs(op, { ...def.source.params, path: { ...Object.fromEntries(pathFilters.map((f) => [f, `filters.${f}`])), ...def.source.params?.path } }, '/source/params', { requirePath: true, alsoPath: pathFilters });
       const where = op ? `the rows of ${op.id}` : '';
       const filterParams = op ? op.queryParams.filter((q) => !PAGING.has(q)) : [];
       def.filters?.forEach((f, i) => {
         if (f.in === 'path') {
-          if (op && !op.pathParams.includes(f.field)) c.problem(`/filters/${i}/field`, `${op.id} has no path parameter ${JSON.stringify(f.field)}; path parameters: ${list(op.pathParams)}`);
+          if (op && !op.pathParams.includes(f.field)) c.problem(`/filters/${i}/field`, `${op.id} has no path parameter ${JSON.stringify(f.field)}; path parameters: ${list(op.pathParams)}`, 'api.unknownPathParam', { op: op.id, name: f.field, known: op.pathParams });
           return;
         }
         const targets = f.params ? Object.entries(f.params).map(([part, q]) => ({ q, pointer: `/filters/${i}/params/${part}` })) : [{ q: f.field, pointer: `/filters/${i}/field` }];
-        for (const t of targets) if (op && !filterParams.includes(t.q)) c.problem(t.pointer, `${op.id} has no query parameter ${JSON.stringify(t.q)}${suggest(t.q, filterParams)}; filter parameters: ${list(filterParams)}`);
+        for (const t of targets) if (op && !filterParams.includes(t.q)) c.problem(t.pointer, `${op.id} has no query parameter ${JSON.stringify(t.q)}${suggest(t.q, filterParams)}; filter parameters: ${list(filterParams)}`, 'api.unknownFilterParam', { op: op.id, name: t.q, known: filterParams });
         if (f.optionsFrom) {
           const o = c.auto(f.optionsFrom.operation, `/filters/${i}/optionsFrom/operation`);
           c.fields([f.optionsFrom.value, f.optionsFrom.text], o?.rowFields ?? null, (k) => `/filters/${i}/optionsFrom/${k === 0 ? 'value' : 'text'}`, 'option field', o ? `the rows of ${o.id}` : '');
@@ -330,9 +348,9 @@ export function crossCheckDefinition(def: ScreenDef, api: ApiIndex, file: string
       c.columns(def.columns, '/columns', op?.rowFields ?? null, op?.sortFields ?? null, where);
       if (def.source.defaultSort && op) {
         const field = def.source.defaultSort.split(':')[0];
-        if (!op.sortFields.includes(field)) c.problem('/source/defaultSort', `the server cannot sort by ${JSON.stringify(field)}; sortable fields: ${list(op.sortFields)}`);
+        if (!op.sortFields.includes(field)) c.problem('/source/defaultSort', `the server cannot sort by ${JSON.stringify(field)}; sortable fields: ${list(op.sortFields)}`, 'api.notSortable', { name: field, known: op.sortFields });
       }
-      if (def.source.rowKey && op?.rowFields && !op.rowFields.includes(def.source.rowKey)) c.problem('/source/rowKey', `rowKey ${JSON.stringify(def.source.rowKey)} is not a field of ${where}`);
+      if (def.source.rowKey && op?.rowFields && !op.rowFields.includes(def.source.rowKey)) c.problem('/source/rowKey', `rowKey ${JSON.stringify(def.source.rowKey)} is not a field of ${where}`, 'api.notAField', { what: 'rowKey', name: def.source.rowKey, where, known: op.rowFields });
       c.target(def.rowOpen, '/rowOpen');
       if (def.source.rebuild) c.inputs(c.op(def.source.rebuild.operation, '/source/rebuild/operation'), def.source.rebuild.params, '/source/rebuild/params', { requirePath: true });
       if (def.chart) {

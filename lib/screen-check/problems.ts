@@ -4,7 +4,15 @@ export interface DefinitionProblem {
   /** JSON pointer into the definition, '' for the whole of it (e.g. /columns/2/type). */
   pointer: string;
   message: string;
+  /**
+   * What kind of problem, and its variables: a screen renders it in the reader's language and in
+   * words (lib/screen-check/words.ts); `message` stays the developer's English for screens:check.
+   */
+  code?: string;
+  params?: ProblemParams;
 }
+
+export type ProblemParams = Record<string, string | number | boolean | string[] | null | undefined>;
 
 export function formatProblem(p: DefinitionProblem): string {
   return `${p.file}#${p.pointer || '/'}: ${p.message}`;

@@ -87,9 +87,8 @@ describe('screen studio: write, check, preview, publish, open, refuse, restore',
     await replaceText(page, definition({ title: TITLE, firstField: 'compNameKo' }));
     await page.getByRole('button', { name: '초안 저장' }).click();
     const problems = page.getByTestId('studio-problems');
-    await problems.getByText('/columns/0/field').waitFor();
+    await problems.getByText(/1번째 열의 field: 열 "compNameKo"는 listPos의 행에 없는 필드입니다/).waitFor();
     await problems.getByText('제안: compNameKr').waitFor();
-    expect(await problems.innerText()).toContain('"compNameKo" is not a field of the rows of listPos');
     // 게시 waits while the saved draft has problems.
     expect(await page.getByRole('button', { name: '게시', exact: true }).isDisabled()).toBe(true);
     // …and at its place in the editor: the lint mark on the mistaken member.
@@ -98,7 +97,7 @@ describe('screen studio: write, check, preview, publish, open, refuse, restore',
     await screenshot(page, 'studio-error-at-place');
 
     // By keyboard: 위치로 이동 puts the focus in the editor at the mistake.
-    await problems.getByRole('button', { name: '위치로 이동 /columns/0/field' }).focus();
+    await problems.getByRole('button', { name: '위치로 이동: 1번째 열의 field' }).focus();
     await page.keyboard.press('Enter');
     expect(await page.evaluate(() => document.activeElement?.classList.contains('cm-content'))).toBe(true);
     expect(await page.evaluate(() => window.getSelection()?.toString())).toContain('compNameKo');
@@ -207,7 +206,10 @@ describe('screen studio: write, check, preview, publish, open, refuse, restore',
     await history.getByRole('button', { name: 'v1 초안과 비교' }).click();
     const diff = page.getByTestId('studio-diff');
     await diff.waitFor();
-    expect(await diff.innerText()).toContain(`+   "title": "${TITLE_V2}"`);
+    // By JSON pointer, in words: the title changed and a column was added, nothing else.
+    expect(await diff.innerText()).toContain(`변경: title: "${TITLE}" → "${TITLE_V2}"`);
+    expect(await diff.innerText()).toContain('추가: 6번째 열 — {"field":"status"');
+    expect(await diff.locator('li').count()).toBe(2);
     await screenshot(page, 'studio-diff');
     await history.getByRole('button', { name: 'v1 이 버전으로 복원' }).click();
     await confirm(page, /복원하시겠습니까/);
@@ -221,5 +223,34 @@ describe('screen studio: write, check, preview, publish, open, refuse, restore',
     await screenshot(operator.page, 'studio-operator-restored');
     expect(unexpected(analyst.problems)).toEqual([]);
     expect(unexpected(operator.problems)).toEqual([]);
+  });
+
+  it('speaks the analyst’s language: Korean problems in words, malformed JSON by line and column, labels chosen by context, 게시 held while problems remain', async () => {
+    const { page } = analyst;
+    const problems = page.getByTestId('studio-problems');
+    const publish = page.getByRole('button', { name: '게시', exact: true });
+
+    // An unlabelled status column on a PO list: named by the purchase-order screens, not the dictionary's 계정상태.
+    await replaceText(page, definition({ title: TITLE, firstField: 'compNameKr', status: true }));
+    await poll(() => page.getByTestId('label-source-status').innerText()).toBe('기본 화면: 발주상태');
+
+    // A pattern in the schema is said in words, never shown.
+    await replaceText(page, definition({ title: TITLE, firstField: 'compNameKr' }).replace('"operation": "listPos"', '"operation": ""'));
+    await page.getByRole('button', { name: '검사', exact: true }).click();
+    await problems.getByText(/데이터 원본\(source\)의 operation: API 작업 이름을 써야 합니다/).waitFor();
+    expect(await problems.innerText()).not.toMatch(/pattern|\^\[A-Za-z\]/);
+    expect(await publish.isDisabled()).toBe(true);
+
+    // A comma missing: its line and column, in Korean.
+    await replaceText(page, '{\n  "kind": "list",\n  "title": "x"\n  "columns": []\n}\n');
+    await page.getByRole('button', { name: '검사', exact: true }).click();
+    await problems.getByText('4행 3열: 쉼표(,)가 빠졌습니다').waitFor();
+    expect(await problems.innerText()).not.toMatch(/Unexpected|JSON at position/);
+    expect(await publish.isDisabled()).toBe(true);
+    await problems.getByRole('button', { name: '위치로 이동: 4행 3열' }).click();
+    await screenshot(page, 'studio-korean-problems');
+    const { findings } = await axeViolations(page);
+    expect(blocking(findings), describeFindings('/portal/screen/studio', blocking(findings))).toEqual([]);
+    expect(unexpected(analyst.problems)).toEqual([]);
   });
 });

@@ -17,6 +17,7 @@ import { useSessionStore } from '../../stores/session';
 import { menuAuthority } from '../../services/engine-services';
 import type { StudioOperation } from './studio/completion';
 import { labelledFields, LabelsEditor } from './studio/LabelsEditor';
+import { labelsByContext } from '../../../lib/screen-check/label-choice';
 import { PublishPanel, type PublishChoice } from './studio/PublishPanel';
 import type { StudioEditorHandle } from './studio/StudioEditor';
 import { StudioPreview, type PreviewDraft } from './studio/StudioPreview';
@@ -251,6 +252,18 @@ export default function ScreenStudio(_props: CustomScreenProps) {
     }
   }, [source, labels]);
 
+  // Which words each field will show: the analyst's own, its operation's, its built-in screen's, the dictionary's.
+  const labelContext = useMemo(() => {
+    let def: unknown = null;
+    try {
+      def = JSON.parse(source);
+    } catch {
+      def = null;
+    }
+    const dictionary = (f: string) => (t(`field.${f}`) !== `field.${f}` ? { ko: t(`field.${f}`), en: t(`field.${f}`) } : null);
+    return labelsByContext(def, fields, labels, (id) => operations.find((o) => o.id === id), dictionary);
+  }, [source, fields, labels, operations, t]);
+
   return (
     <div className={styles.studio}>
       <p className={styles.help}>{t(`${T}.intro`)}</p>
@@ -349,7 +362,7 @@ export default function ScreenStudio(_props: CustomScreenProps) {
               <div className={styles.editorPane}>
                 {schema ? (
                   <Suspense fallback={<p className={styles.muted}>{t(`${T}.editorLoading`)}</p>}>
-                    <StudioEditor ref={editor} value={source} onChange={setSource} problems={problems} schema={schema} operations={operations} label={t(`${T}.editorLabel`)} fixLabel={(name) => t(`${T}.fix`, { name })} />
+                    <StudioEditor ref={editor} value={source} onChange={setSource} problems={problems} schema={schema} operations={operations} label={t(`${T}.editorLabel`)} fixLabel={(name) => t(`${T}.fix`, { name })} usedBy={(screens) => t(`${T}.usedBy`, { screens: screens.join(', ') })} />
                   </Suspense>
                 ) : (
                   <p className={styles.muted}>{t(`${T}.editorLoading`)}</p>
@@ -361,10 +374,10 @@ export default function ScreenStudio(_props: CustomScreenProps) {
                   <ul className={styles.problemList} data-testid="studio-problems">
                     {problems.map((p, i) => (
                       <li key={`${p.pointer}-${i}`} className={styles.problem}>
-                        <code className={styles.pointer}>{p.pointer || '/'}</code> <span>{p.message}</span>{' '}
+                        <span data-pointer={p.pointer}>{p.message}</span>{' '}
                         {p.suggestion && <strong className={styles.suggestion}>{t(`${T}.suggestion`, { name: p.suggestion })}</strong>}
                         <span className={styles.actions}>
-                          <WidgetButton size="small" onClick={() => editor.current?.reveal(p.pointer, p.line, p.column)} aria-label={`${t(`${T}.goTo`)} ${p.pointer || '/'}`}>
+                          <WidgetButton size="small" onClick={() => editor.current?.reveal(p.pointer, p.line, p.column)} aria-label={`${t(`${T}.goTo`)}: ${p.line !== undefined ? t(`${T}.lineColumn`, { line: p.line, column: p.column ?? 1 }) : (p.place ?? p.pointer)}`}>
                             {t(`${T}.goTo`)}
                           </WidgetButton>
                           {p.suggestion && canWrite && (
@@ -392,7 +405,7 @@ export default function ScreenStudio(_props: CustomScreenProps) {
               </section>
             </div>
           </section>
-          <LabelsEditor fields={fields} labels={labels} onChange={setLabels} readOnly={!canWrite} />
+          <LabelsEditor fields={fields} labels={labels} context={labelContext} onChange={setLabels} readOnly={!canWrite} />
           <PublishPanel key={`${screen.name}-${screen.publishedVersion}-${screen.publishedVersion === null ? screen.title : ''}`} screen={screen} canWrite={canWrite} blocked={problems.length > 0 || screen.problems.length > 0} onPublish={(c) => void publish(c)} onUnpublish={() => void unpublish()} />
           <VersionHistory rows={versions} canWrite={canWrite} diff={diff} onDiff={(n) => void showDiff(n)} onRestore={(n) => void restore(n)} onCloseDiff={() => setDiff(null)} />
         </>

@@ -148,6 +148,12 @@ export async function findMenuRow(db: Db, pgmId: string) {
   return db.selectFrom('menu').select(['pgmId', 'parentId', 'depth', 'leaf', 'portal', 'pgmName', 'pgmNameEn', 'sspUrl', 'useYn', 'sortOrder', 'version']).where('pgmId', '=', pgmId).executeTakeFirst();
 }
 
+/** The menus that open these paths (the screens an operation serves), in menu order. */
+export async function menusOfPaths(db: Db, paths: string[]) {
+  if (paths.length === 0) return [];
+  return db.selectFrom('menu').select(['sspUrl', 'pgmName', 'pgmNameEn']).where('sspUrl', 'in', paths).where('useYn', '=', 'Y').where('leaf', '=', 'T').orderBy('depth').orderBy('sortOrder').orderBy('pgmId').execute();
+}
+
 /** Menus (another screen's, or one written by hand) that already open a path in a portal. */
 export async function menusOpening(db: Db, portal: Portal, path: string, except: string | null) {
   let q = db

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { indexApi, type ApiIndex } from '../../../lib/screen-check/cross-check.js';
 import { access } from '../../http/access.js';
+import { langOf } from '../../auth/login-flow.js';
 import { commonErrors } from '../../http/error-schema.js';
 import {
   CheckAnswer,
@@ -68,7 +69,7 @@ export const studioRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.addSchema(StudioScreen);
   app.addSchema(VersionRow);
   const api = apiOf(app);
-  const ctx = (request: FastifyRequest): StudioCtx => ({ db: request.db, caller: request.caller!, api, operations: app.operations });
+  const ctx = (request: FastifyRequest): StudioCtx => ({ db: request.db, caller: request.caller!, api, operations: app.operations, lang: langOf(request) });
   const read = { config: { access: access.login([STUDIO_SCREEN], 'read', ['I']), identityBound: false } };
   // A screen that writes screens (and grants their menus) is the analyst's own act.
   const write = { config: { access: access.login([STUDIO_SCREEN], 'write', ['I']), identityBound: true } };
@@ -188,6 +189,6 @@ export const studioRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: access.login([], 'read') },
       schema: { operationId: 'getPublishedScreen', tags, summary: 'The runtime: a published screen of the caller’s portal with its labels (its menu’s read authority; else 403)', params: RuntimeParams, response: { 200: RuntimeAnswer, ...commonErrors } },
     },
-    async (request) => publishedScreen(request.db, request.caller!, request.params.name),
+    async (request) => publishedScreen(request.db, request.caller!, request.params.name, api()),
   );
 };

@@ -17,8 +17,11 @@ export const Labels = Type.Record(Type.String({ pattern: '^[A-Za-z_][A-Za-z0-9_]
 
 export const StudioProblem = Type.Object(
   {
-    pointer: Type.String({ description: 'JSON pointer into the definition ("" for the whole of it)' }),
-    message: Type.String(),
+    pointer: Type.String({ description: 'JSON pointer into the definition ("" for the whole of it): where the editor goes' }),
+    message: Type.String({ description: 'The problem in the reader’s language (Accept-Language), its place named in words' }),
+    place: Type.Optional(Type.String({ description: 'The place in words ("1번째 열의 field")' })),
+    code: Type.Optional(Type.String({ description: 'What kind of problem (lib/screen-check/words.ts)' })),
+    params: Type.Optional(Type.Record(Type.String(), Type.Unknown(), { description: 'The variables of the problem' })),
     suggestion: Nullable(Type.String({ description: 'The name a "did you mean" offers, if any' })),
     line: Type.Optional(Type.Integer({ description: 'Malformed JSON: the line (1-based)' })),
     column: Type.Optional(Type.Integer({ description: 'Malformed JSON: the column (1-based)' })),
@@ -124,6 +127,22 @@ export const DiffAnswer = Type.Object({
   to: Type.String({ description: 'v<N> or draft' }),
   lines: Type.Array(DiffLine, { description: 'The definitions’ lines: = in both, - only in from, + only in to' }),
   labels: Type.Array(Type.Object({ field: Type.String(), from: Nullable(Label), to: Nullable(Label) }), { description: 'Labels that differ' }),
+  changes: Type.Union(
+    [
+      Type.Array(
+        Type.Object({
+          op: Type.Union([Type.Literal('add'), Type.Literal('remove'), Type.Literal('change'), Type.Literal('move')]),
+          pointer: Type.String({ description: 'Where, in the newer definition (a removal: in the older)' }),
+          from: Type.Optional(Type.String({ description: 'A move: where it was' })),
+          before: Type.Optional(Type.Unknown()),
+          after: Type.Optional(Type.Unknown()),
+          value: Type.Optional(Type.Unknown()),
+        }),
+      ),
+      Type.Null(),
+    ],
+    { description: 'The changes by JSON pointer (formatting alone is none; a moved item is one move); null when a side is not valid JSON' },
+  ),
 });
 
 export const RuntimeParams = Type.Object({ name: ScreenName }, { additionalProperties: false });
@@ -149,6 +168,11 @@ export const OperationsAnswer = Type.Object({
       rowFields: Type.Union([Names, Type.Null()]),
       answerFields: Type.Union([Names, Type.Null()]),
       bodyFields: Type.Union([Names, Type.Null()]),
+      summary: Type.Union([Type.String(), Type.Null()], { description: 'What the operation is, in the reader’s language: the menu of the screen it serves (Korean), else the contract’s summary' }),
+      screens: Type.Array(Type.String(), { description: 'The menus of the screens that use it, in the reader’s language' }),
+      fieldTexts: Type.Record(Type.String(), Type.String(), { description: 'Field → its own words in the contract (title, else description): a label chosen by context' }),
+      screen: Type.Union([Type.String(), Type.Null()], { description: 'The built-in screen that reads it (a list’s source, an edit screen’s load)' }),
+      screenLabels: Type.Record(Type.String(), Label, { description: 'Field → the label that screen gives it' }),
     }),
   ),
   total: Type.Integer(),

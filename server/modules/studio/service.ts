@@ -10,8 +10,12 @@ import { checkVersion, invalid, missing, notAllowed, refused, wrongState, type F
 import type { OperationInfo, Portal } from '../../http/access.js';
 import { HttpError } from '../../http/errors.js';
 import { pageWindow } from '../../http/list-query.js';
-import { authorityProblems, completed, definitionProblems, identityProblems, isBuiltInRoute, MAX_SOURCE_BYTES, menuPathOf, parseSource, routeOf, sourceBytes, type StudioProblem } from './check.js';
+import { authorityProblems, completed, definitionProblems, identityProblems, inWords, isBuiltInRoute, MAX_SOURCE_BYTES, menuPathOf, parseSource, routeOf, sourceBytes, type StudioProblem } from './check.js';
 import * as q from './queries.js';
+import type { Lang } from '../../../lib/screen-check/words.js';
+import { structuralDiff } from '../../../lib/screen-check/structural-diff.js';
+import { fieldOperations as fieldOperationsOf, labelsByContext, type LabelText } from '../../../lib/screen-check/label-choice.js';
+import { SCREEN_FIELD_LABELS } from '../../../schemas/screen-field-labels.generated.js';
 import type { CheckBody, CreateBody, DraftBody, PublishBody, StudioListQuery, VersionBody } from './schemas.js';
 
 /** Who works in the studio and what the check reads: the caller, the API's contract and its routes' access. */
@@ -20,6 +24,8 @@ export interface StudioCtx {
   caller: Caller;
   api: () => ApiIndex;
   operations: ReadonlyMap<string, OperationInfo>;
+  /** The reader's language (Accept-Language): problems are worded in it. */
+  lang: Lang;
 }
 
 const ENTITY = 'stored_screen';
@@ -38,10 +44,11 @@ function checkSize(source: string): void {
 }
 
 /** 400 naming every problem's pointer: the definition is not published (nothing changes). */
-function refuseProblems(problems: StudioProblem[], what: string): never {
+function refuseProblems(ctx: StudioCtx, found: StudioProblem[], what: string): never {
+  const problems = found.map((p) => inWords(p, ctx.lang));
   const first = problems[0];
   const details = problems.map((p) => ({ path: `body/source${p.pointer}`, pointer: p.pointer, message: p.message, suggestion: p.suggestion }));
-  throw invalid('SCREEN_DEFINITION_INVALID', `화면 정의에 오류가 있어 ${what}할 수 없습니다 (${problems.length}건): ${first.pointer || '/'} ${first.message}`, details as FieldError[]);
+  throw invalid('SCREEN_DEFINITION_INVALID', `화면 정의에 오류가 있어 ${what}할 수 없습니다 (${problems.length}건): ${first.message}`, details as FieldError[]);
 }
 
 const holdsFor = (ctx: StudioCtx) => (screens: string[], level: 'read' | 'write') => groupHoldsScreen(ctx.db, ctx.caller.authGroupId, screens, level);
@@ -75,10 +82,29 @@ function cleanLabels(labels: q.LabelMap | undefined): q.LabelMap {
   return out;
 }
 
-/** The contract as the editor completes it: every operation with its parameters and fields. */
-export function studioOperations(ctx: StudioCtx) {
-  const rows = Object.values(ctx.api())
-    .map((o) => ({ id: o.id, method: o.method, path: o.path, list: o.list, pathParams: o.pathParams, queryParams: o.queryParams, sortFields: o.sortFields, rowFields: o.rowFields, answerFields: o.answerFields, bodyFields: o.bodyFields }))
+/**
+ * The contract as the editor completes it: every operation with its parameters and fields, what it
+ * is in the reader's words (the menu of the first screen it serves, else the contract's summary) and the
+ * screens that use it (the menus its access names).
+ */
+export async function studioOperations(ctx: StudioCtx) {
+  const ops = Object.values(ctx.api());
+  const screensOf = (id: string) => {
+    const access = ctx.operations.get(id)?.access;
+    return access && access.kind === 'login' ? access.screens : [];
+  };
+  const menus = await q.menusOfPaths(ctx.db, [...new Set(ops.flatMap((o) => screensOf(o.id)))]);
+  const rows = ops
+    .map((o) => {
+      const used = screensOf(o.id).flatMap((path) => menus.filter((m) => m.sspUrl === path));
+      const screens = [...new Set(used.map((m) => (ctx.lang === 'en' ? m.pgmNameEn || m.pgmName : m.pgmName)))];
+      const summary = screens[0] ?? o.summary ?? null;
+      const built = Object.hasOwn(SCREEN_FIELD_LABELS, o.id) ? SCREEN_FIELD_LABELS[o.id]! : null;
+      return {
+        ...{ id: o.id, method: o.method, path: o.path, list: o.list, pathParams: o.pathParams, queryParams: o.queryParams, sortFields: o.sortFields, rowFields: o.rowFields, answerFields: o.answerFields, bodyFields: o.bodyFields },
+        ...{ summary, screens, fieldTexts: o.fieldTexts ?? {}, screen: built?.screen ?? null, screenLabels: built?.fields ?? {} },
+      };
+    })
     .sort((a, b) => a.id.localeCompare(b.id));
   return { rows, total: rows.length };
 }
@@ -88,7 +114,8 @@ export async function listStudioScreens(ctx: StudioCtx, query: Static<typeof Stu
   return { rows: rows.map((r) => ({ ...r, route: routeOf(r.name, r.portal), problemCount: Number(r.problemCount), updatedAt: r.updatedAt })), total };
 }
 
-async function screenAnswer(db: Db, name: string) {
+async function screenAnswer(ctx: StudioCtx, name: string) {
+  const db = ctx.db;
   const s = await q.findScreen(db, name);
   if (!s) throw screenMissing();
   const published = s.publishedVersion ? await q.findVersion(db, name, s.publishedVersion) : undefined;
@@ -102,7 +129,7 @@ async function screenAnswer(db: Db, name: string) {
     title: s.title,
     source: s.draftSource,
     labels: s.draftLabels,
-    problems: s.draftProblems as StudioProblem[],
+    problems: (s.draftProblems as StudioProblem[]).map((p) => inWords(p, ctx.lang)),
     draftVersion: s.draftVersion,
     publishedVersion: s.publishedVersion,
     draftIsPublished: !!published && published.source === s.draftSource && sameLabels(published.labels, s.draftLabels),
@@ -112,13 +139,13 @@ async function screenAnswer(db: Db, name: string) {
   };
 }
 
-export const getStudioScreen = (ctx: StudioCtx, name: string) => screenAnswer(ctx.db, name);
+export const getStudioScreen = (ctx: StudioCtx, name: string) => screenAnswer(ctx, name);
 
 /** A check without saving: what the studio shows while the analyst types. */
 export async function checkStudioScreen(ctx: StudioCtx, body: Static<typeof CheckBody>) {
   checkSize(body.source);
   const { problems } = await allProblems(ctx, body.name, body.portal, body.source);
-  return { valid: problems.length === 0, problems };
+  return { valid: problems.length === 0, problems: problems.map((p) => inWords(p, ctx.lang)) };
 }
 
 /** A new stored screen: its name is its route, so a name taken (in any case) or a built-in route is refused. */
@@ -139,7 +166,7 @@ export async function createStudioScreen(ctx: StudioCtx, body: Static<typeof Cre
     await q.insertScreen(trx, { name: body.name, portal: body.portal, kind, title, source: body.source, labels, problems, actor });
     await writeAudit(trx, { entity: ENTITY, entityKey: body.name, action: 'CREATE', actor, after: { portal: body.portal, source: body.source, labels, problems: problems.length } });
   });
-  return screenAnswer(ctx.db, body.name);
+  return screenAnswer(ctx, body.name);
 }
 
 /**
@@ -169,7 +196,7 @@ export async function saveDraft(ctx: StudioCtx, name: string, body: Static<typeo
       after: { draftVersion: before.draftVersion + 1, source: body.source, labels, problems: problems.length },
     });
   });
-  return screenAnswer(ctx.db, name);
+  return screenAnswer(ctx, name);
 }
 
 /** The menu row's place: a folder of the screen's portal, at most two levels deep. */
@@ -209,7 +236,7 @@ export async function publishScreen(ctx: StudioCtx, name: string, body: Static<t
   if (!current) throw screenMissing();
   checkVersion(body.version, current.draftVersion);
   const { problems } = await allProblems(ctx, name, current.portal, current.draftSource);
-  if (problems.length > 0) refuseProblems(problems, '게시');
+  if (problems.length > 0) refuseProblems(ctx, problems, '게시');
   const actor = ctx.caller.userId;
   const path = menuPathOf(name);
   if (isBuiltInRoute(current.portal, path)) throw refused('ROUTE_SHADOWS_BUILT_IN', `${path}는 앱에 이미 있는 경로입니다`);
@@ -250,7 +277,7 @@ export async function publishScreen(ctx: StudioCtx, name: string, body: Static<t
     await writeAudit(trx, { entity: 'menu', entityKey: pgmId, action: existing ? 'UPDATE' : 'CREATE', actor, before: existing, after: { ...menu, sspUrl: path, portal: s.portal, grants, by: `screen studio: ${name} v${no}` } });
     return no;
   });
-  return { ...(await screenAnswer(ctx.db, name)), publishedVersion: versionNo };
+  return { ...(await screenAnswer(ctx, name)), publishedVersion: versionNo };
 }
 
 /** Takes the screen off the menu: its menu row and grants are removed; its versions stay. */
@@ -268,7 +295,7 @@ export async function unpublishScreen(ctx: StudioCtx, name: string, body: Static
     await writeAudit(trx, { entity: ENTITY, entityKey: name, action: 'UNPUBLISH', actor, reason: body.note?.trim() || null, before: { publishedVersion: s.publishedVersion, menu, grants } });
     if (s.pgmId) await writeAudit(trx, { entity: 'menu', entityKey: s.pgmId, action: 'DELETE', actor, before: { ...menu, grants } });
   });
-  return screenAnswer(ctx.db, name);
+  return screenAnswer(ctx, name);
 }
 
 export async function listScreenVersions(ctx: StudioCtx, name: string) {
@@ -307,7 +334,10 @@ export async function diffScreenVersion(ctx: StudioCtx, name: string, versionNo:
   const labels = fields
     .filter((f) => JSON.stringify(from.labels[f] ?? null) !== JSON.stringify(to.labels[f] ?? null))
     .map((f) => ({ field: f, from: from.labels[f] ?? null, to: to.labels[f] ?? null }));
-  return { from: `v${from.versionNo}`, to: to.label, lines, labels };
+  const [before, after] = [parseSource(from.source).definition, parseSource(to.source).definition];
+  // By JSON pointer when both parse: formatting alone is no change, a moved column one move. Null: compare the lines.
+  const changes = before === undefined || after === undefined ? null : structuralDiff(before, after);
+  return { from: `v${from.versionNo}`, to: to.label, lines, labels, changes };
 }
 
 /**
@@ -323,7 +353,7 @@ export async function restoreScreenVersion(ctx: StudioCtx, name: string, version
   if (!v) throw versionMissing();
   if (current.publishedVersion !== null) {
     const { problems } = await allProblems(ctx, name, current.portal, v.source);
-    if (problems.length > 0) refuseProblems(problems, '복원');
+    if (problems.length > 0) refuseProblems(ctx, problems, '복원');
   }
   const actor = ctx.caller.userId;
   await ctx.db.transaction().execute(async (trx) => {
@@ -349,7 +379,7 @@ export async function restoreScreenVersion(ctx: StudioCtx, name: string, version
       after: { restoredFrom: versionNo, draftVersion: s.draftVersion + 1, publishedVersion },
     });
   });
-  return screenAnswer(ctx.db, name);
+  return screenAnswer(ctx, name);
 }
 
 /**
@@ -384,10 +414,29 @@ export async function exportScreen(ctx: StudioCtx, name: string, versionNo: numb
  * open that route (the menu authority of the screen's menu row). The operations the screen calls
  * check their own authority as always.
  */
-export async function publishedScreen(db: Db, caller: Caller, name: string) {
+/**
+ * The labels a published screen shows: the analyst's own, and for a field left unlabelled the words
+ * its context gives (the operation's, then its built-in screen's) — the runtime falls back to the
+ * shared dictionary only after these.
+ */
+function runtimeLabels(definition: unknown, own: q.LabelMap, api: ApiIndex): q.LabelMap {
+  const fields = Object.keys(fieldOperationsOf(definition));
+  const chosen = labelsByContext(
+    definition,
+    fields,
+    own,
+    (id) => (Object.hasOwn(api, id) ? { fieldTexts: api[id]!.fieldTexts, screenLabels: Object.hasOwn(SCREEN_FIELD_LABELS, id) ? SCREEN_FIELD_LABELS[id]!.fields : undefined } : undefined),
+    () => null,
+  );
+  const out: q.LabelMap = { ...own };
+  for (const [f, c] of Object.entries(chosen)) if ((c.source === 'operation' || c.source === 'screen') && c.label) out[f] = c.label as LabelText;
+  return out;
+}
+
+export async function publishedScreen(db: Db, caller: Caller, name: string, api: ApiIndex) {
   const p = await q.findPublished(db, name, caller.portal);
   if (!p) throw missing('SCREEN_NOT_FOUND', '게시된 화면이 없습니다');
   if (!(await groupHoldsScreen(db, caller.authGroupId, [menuPathOf(name)], 'read'))) throw notAllowed(AUTH_CODES.GPMS006, 'GPMS006');
   const { definition } = parseSource(p.source);
-  return { name, route: routeOf(name, caller.portal), versionNo: p.versionNo, definition: completed(definition, name, p.portal), labels: p.labels };
+  return { name, route: routeOf(name, caller.portal), versionNo: p.versionNo, definition: completed(definition, name, p.portal), labels: runtimeLabels(definition, p.labels, api) };
 }

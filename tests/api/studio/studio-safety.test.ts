@@ -53,7 +53,7 @@ describe('what a stored screen can and cannot do', () => {
     const fine = await check({ kind: 'list', title: 'x', source: { operation: 'listCodeGroups', rowKey: 'groupId' }, columns: column });
     expect(fine.problems).toEqual([]);
     const message = (await check(cases[0][0])).problems.find((p) => p.pointer === '/load/operation')!.message;
-    expect(message).toContain('createCodeGroup is POST');
+    expect(message).toContain('불러오기(load)의 operation: createCodeGroup는 POST 작업입니다');
   });
 
   it('names every operation bound to the caller that a click action of a stored screen calls', async () => {
@@ -75,7 +75,7 @@ describe('what a stored screen can and cannot do', () => {
     ] as const) {
       const problems = (await check(list(operation, params))).problems;
       const at = problems.find((p) => p.pointer === '/actions/0/operation');
-      expect(at?.message, `${operation}: ${JSON.stringify(problems)}`).toMatch(/never call it/);
+      expect(at?.message, `${operation}: ${JSON.stringify(problems)}`).toMatch(/저장된 화면은 이 작업을 부를 수 없습니다/);
     }
     // An ordinary write pressed and confirmed by a person stays possible.
     const save = (await check(list('updateCodeGroup', { path: { groupId: 'row.groupId' }, body: { nameKo: 'row.nameKo', nameEn: 'row.nameEn', version: 'row.version' } }))).problems;
@@ -129,7 +129,7 @@ describe('what a stored screen can and cannot do', () => {
     const def = { kind: 'edit', title: '내 정보', singleton: true, load: { operation: 'changeMyPassword', params: { body: { newPassword: "'Chosen!Pw123'", newPasswordCheck: "'Chosen!Pw123'" } } }, sections: [{ fields: [{ field: 'userId' }] }] };
     const problems = (await check(def, 'X')).problems;
     expect(problems.map((p) => p.pointer)).toEqual(expect.arrayContaining(['/load/operation', '/load/params/body']));
-    expect(problems.some((p) => p.pointer === '/load/operation' && /never call it/.test(p.message))).toBe(true);
+    expect(problems.some((p) => p.pointer === '/load/operation' && /저장된 화면은 이 작업을 부를 수 없습니다/.test(p.message))).toBe(true);
 
     // supplier2 re-entered its password a minute ago; its browser opens the stored screen.
     const hash = () => t.db.db.selectFrom('appUser').select('passwordHash').where('userId', '=', 'supplier2').executeTakeFirstOrThrow();

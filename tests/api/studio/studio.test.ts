@@ -50,6 +50,57 @@ describe('screen studio', () => {
   const audits = (name: string) => t.app.dbh.db.selectFrom('auditLog').select(['action', 'actor']).where('entity', '=', 'stored_screen').where('entityKey', '=', name).orderBy('id').execute();
   const versions = (name: string) => t.app.dbh.db.selectFrom('storedScreenVersion').select('versionNo').where('name', '=', name).execute();
 
+  it('words problems in Korean, or in English on request, naming the place in words and never a pattern; malformed JSON by line and column', async () => {
+    const check = async (source: string, lang?: 'en') =>
+      (await t.app.inject({ method: 'POST', url: '/api/v1/studio/check', headers: { ...admin.headers, ...(lang ? { 'accept-language': 'en' } : {}) }, payload: { name: 'wordsProbe', portal: 'I', source } })).json() as {
+        problems: Array<{ pointer: string; message: string; place: string; code: string; line?: number; column?: number }>;
+      };
+    const cases: Array<[string, string, string, string, string]> = [
+      // [what, source, pointer, Korean, English]
+      ['an empty operation (a pattern)', text(openPoDefinition({ source: { operation: '', rowKey: 'poNo' } })), '/source/operation', '데이터 원본(source)의 operation: API 작업 이름을 써야 합니다(영문자로 시작하는 영문자와 숫자, 예: listPos). 지금 값: ""', 'source › operation: expected an operation name of the API (letters and digits, starting with a letter, e.g. listPos); it is ""'],
+      ['a column of another operation', text(openPoDefinition({ columns: [{ field: 'poNo' }, { field: 'compNameKo' }] })), '/columns/1/field', '2번째 열의 field: 열 "compNameKo"는 listPos의 행에 없는 필드입니다.', 'column 2 › field: column "compNameKo" is not a field of the rows of listPos;'],
+      ['a missing property', text({ kind: 'list', title: 'x', columns: [{ field: 'poNo' }] }), '', '정의 전체: 꼭 있어야 하는 속성 "source"가 없습니다', 'the whole definition: the required property "source" is missing'],
+      ['an enum', text(openPoDefinition({ columns: [{ field: 'poNo', type: 'bogus' }] })), '/columns/0/type', '1번째 열의 type: text, number, money, date, datetime, code, checkbox, link 중 하나를 써야 합니다 (지금 값: "bogus")', 'column 1 › type: must be one of text, number, money, date, datetime, code, checkbox, link; it is "bogus"'],
+      ['a write on load', text({ kind: 'edit', title: 'x', load: { operation: 'confirmTenderOpening', params: { path: { tenderNo: "'T1'" } } }, sections: [{ fields: [{ field: 'tenderNo' }] }] }), '/load/operation', '불러오기(load)의 operation: confirmTenderOpening는 POST 작업입니다', 'load › operation: confirmTenderOpening is POST'],
+      ['a comma missing', '{\n  "kind": "list",\n  "title": "x"\n  "columns": []\n}', '', '4행 3열: 쉼표(,)가 빠졌습니다', 'line 4, column 3: a comma (,) is missing'],
+      ['a trailing comma', '{\n  "kind": "list",\n  "title": "x",\n}', '', '4행 1열: 속성 이름(따옴표로 감싼 "이름")이 와야 합니다', 'line 4, column 1: a property name (in double quotes) is expected'],
+      ['a bracket left open', '{\n  "kind": "list",\n  "columns": [{ "field": "poNo" }\n}', '', '4행 1열: 닫는 대괄호(])가 빠졌습니다', 'line 4, column 1: a closing bracket (]) is missing'],
+      ['a string left open', '{ "kind": "list", "title": "x }', '', '1행 28열: 큰따옴표(")가 닫히지 않았습니다', 'line 1, column 28: a double quote (") is not closed'],
+      ['a comment', '// 발주\n{ "kind": "list" }', '', '1행 1열: JSON에는 주석을 쓸 수 없습니다', 'line 1, column 1: JSON has no comments'],
+      ['nothing', '  ', '', '1행 3열: 정의가 비어 있습니다', 'line 1, column 3: the definition is empty'],
+    ];
+    for (const [what, source, pointer, ko, en] of cases) {
+      const [inKo, inEn] = [await check(source), await check(source, 'en')];
+      const k = inKo.problems.find((p) => p.pointer === pointer);
+      const e = inEn.problems.find((p) => p.pointer === pointer);
+      expect(k?.message, `${what}: ${JSON.stringify(inKo.problems)}`).toContain(ko);
+      expect(e?.message, `${what}: ${JSON.stringify(inEn.problems)}`).toContain(en);
+      expect(k?.code).toBe(e?.code);
+      for (const p of [...inKo.problems, ...inEn.problems]) expect(p.message, what).not.toMatch(/pattern|\^\[|\]\*\$|Unexpected token|in JSON at position/);
+    }
+    const comma = await check('{\n  "kind": "list",\n  "title": "x"\n  "columns": []\n}');
+    expect(comma.problems).toEqual([expect.objectContaining({ pointer: '', line: 4, column: 3, code: 'json.syntax' })]);
+    // The place in words beside the pointer the editor jumps to.
+    expect((await check(cases[1][1])).problems[0]).toMatchObject({ pointer: '/columns/1/field', place: '2번째 열의 field', suggestion: 'compNameKr' });
+  });
+
+  it('completion names each operation in words and the screens that use it; an unlabelled field takes the words of its operation’s screen', async () => {
+    const ops = async (lang?: 'en') => (await t.app.inject({ method: 'GET', url: '/api/v1/studio/operations', headers: { ...admin.headers, ...(lang ? { 'accept-language': 'en' } : {}) } })).json().rows as Array<{ id: string; summary: string | null; screens: string[]; screenLabels: Record<string, { ko: string; en: string }> }>;
+    const [ko, en] = [await ops(), await ops('en')];
+    const listPos = ko.find((o) => o.id === 'listPos')!;
+    expect(listPos).toMatchObject({ summary: '발주요청', screens: ['발주요청', '소액발주'] });
+    expect(en.find((o) => o.id === 'listPos')).toMatchObject({ summary: 'Order Requests', screens: ['Order Requests', 'Simple Orders'] });
+    // An operation no menu serves is named by the contract's summary.
+    expect(ko.find((o) => o.id === 'listStudioOperations')?.screens).toEqual(['화면 스튜디오']);
+    expect(listPos.screenLabels.status).toEqual({ ko: '발주상태', en: 'PO status' });
+
+    const def = openPoDefinition({ columns: [{ field: 'poNo' }, { field: 'status' }, { field: 'compNameKr' }] });
+    expect((await create('poStatusWords', def)).statusCode).toBe(200);
+    expect((await call('POST', '/api/v1/studio/screens/poStatusWords/publish', admin, publishBody(1))).statusCode).toBe(200);
+    const runtime = (await call('GET', '/api/v1/studio/published/poStatusWords', operator)).json();
+    expect(runtime.labels).toMatchObject({ status: { ko: '발주상태', en: 'PO status' }, compNameKr: { ko: '협력사' } });
+  });
+
   it('stores a definition, checks it like screens:check and publishes it to a menu for group 20, audited', async () => {
     const created = await create('openPoBySupplier', openPoDefinition());
     expect(created.statusCode, created.body).toBe(200);
@@ -90,27 +141,27 @@ describe('screen studio', () => {
     const checked = (await call('POST', '/api/v1/studio/check', admin, { name: 'brokenScreen', portal: 'I', source: text(wrong) })).json();
     expect(checked.valid).toBe(false);
     // The schema first (an unknown property with its suggestion) …
-    expect(checked.problems).toEqual([expect.objectContaining({ pointer: '/columns/1', message: expect.stringContaining('unknown property "visible"') })]);
+    expect(checked.problems).toEqual([expect.objectContaining({ pointer: '/columns/1', message: expect.stringContaining('2번째 열: "visible"는 이곳에 쓸 수 없는 속성입니다') })]);
 
     const apiWrong = openPoDefinition({ filters: [{ field: 'supplier' }], columns: [{ field: 'compNameKo' }, { field: 'poNo' }], source: { operation: 'listPo', rowKey: 'poNo' } });
     const api = (await call('POST', '/api/v1/studio/check', admin, { name: 'brokenScreen', portal: 'I', source: text(apiWrong) })).json();
-    expect(api.problems).toEqual([expect.objectContaining({ pointer: '/source/operation', suggestion: 'listPos', message: expect.stringContaining('did you mean "listPos"') })]);
+    expect(api.problems).toEqual([expect.objectContaining({ pointer: '/source/operation', suggestion: 'listPos', message: expect.stringContaining('API에 작업 "listPo"가 없습니다') })]);
 
     const fieldWrong = openPoDefinition({ filters: [{ field: 'compNam' }], columns: [{ field: 'compNameKo' }, { field: 'poNo' }] });
     const fields = (await call('POST', '/api/v1/studio/check', admin, { name: 'brokenScreen', portal: 'I', source: text(fieldWrong) })).json();
     expect(fields.problems).toEqual(
       expect.arrayContaining([
-        expect.objectContaining({ pointer: '/filters/0/field', suggestion: 'compName', message: expect.stringContaining('listPos has no query parameter "compNam"') }),
-        expect.objectContaining({ pointer: '/columns/0/field', suggestion: 'compNameKr', message: expect.stringContaining('"compNameKo" is not a field of the rows of listPos') }),
+        expect.objectContaining({ pointer: '/filters/0/field', suggestion: 'compName', message: expect.stringContaining('listPos에는 검색 입력값 "compNam"이 없습니다') }),
+        expect.objectContaining({ pointer: '/columns/0/field', suggestion: 'compNameKr', message: expect.stringContaining('1번째 열의 field: 열 "compNameKo"는 listPos의 행에 없는 필드입니다') }),
       ]),
     );
 
     const badExpr = openPoDefinition({ source: { operation: 'listPos', rowKey: 'poNo', params: { query: { status: "'SENT' =" } } } });
     const expr = (await call('POST', '/api/v1/studio/check', admin, { name: 'brokenScreen', portal: 'I', source: text(badExpr) })).json();
-    expect(expr.problems).toEqual([expect.objectContaining({ pointer: '/source/params/query/status', message: expect.stringContaining('expression:') })]);
+    expect(expr.problems).toEqual([expect.objectContaining({ pointer: '/source/params/query/status', message: expect.stringContaining('읽을 수 없습니다') })]);
 
     const malformed = (await call('POST', '/api/v1/studio/check', admin, { name: 'brokenScreen', portal: 'I', source: '{\n  "kind": "list",\n  "title": "x"\n  "columns": []\n}' })).json();
-    expect(malformed.problems).toEqual([expect.objectContaining({ pointer: '', line: 4, message: expect.stringContaining('not valid JSON') })]);
+    expect(malformed.problems).toEqual([expect.objectContaining({ pointer: '', line: 4, message: '4행 3열: 쉼표(,)가 빠졌습니다', column: 3 })]);
 
     // Saved as a draft with its problems …
     const saved = await create('brokenScreen', fieldWrong);
@@ -120,7 +171,7 @@ describe('screen studio', () => {
     // … never published: 400 naming the pointers, no version, no menu row.
     const refused = await call('POST', '/api/v1/studio/screens/brokenScreen/publish', admin, publishBody(1, { menuName: '고장' }));
     expect(refused.statusCode).toBe(400);
-    expect(refused.json()).toMatchObject({ code: 'SCREEN_DEFINITION_INVALID', msg: expect.stringContaining('/filters/0/field') });
+    expect(refused.json()).toMatchObject({ code: 'SCREEN_DEFINITION_INVALID', msg: expect.stringContaining('1번째 검색조건의 field') });
     expect(refused.json().details).toEqual(expect.arrayContaining([expect.objectContaining({ pointer: '/columns/0/field', suggestion: 'compNameKr', path: 'body/source/columns/0/field' })]));
     expect(await versions('brokenScreen')).toEqual([]);
     expect(await menuOf('/s/brokenScreen')).toEqual([]);
@@ -153,7 +204,7 @@ describe('screen studio', () => {
     // Shadowing: the definition claims a built-in route.
     const shadow = await create('shadowScreen', openPoDefinition({ route: '/prList' }));
     expect(shadow.statusCode).toBe(200);
-    expect(shadow.json().problems).toEqual([expect.objectContaining({ pointer: '/route', suggestion: '/s/shadowScreen', message: expect.stringContaining('/prList is a built-in route') })]);
+    expect(shadow.json().problems).toEqual([expect.objectContaining({ pointer: '/route', suggestion: '/s/shadowScreen', message: expect.stringContaining('/prList는 앱에 이미 있는 경로') })]);
     const shadowPublish = await call('POST', '/api/v1/studio/screens/shadowScreen/publish', admin, publishBody(1));
     expect(shadowPublish.statusCode).toBe(400);
     expect(shadowPublish.json().details[0]).toMatchObject({ pointer: '/route' });
@@ -243,7 +294,7 @@ describe('screen studio', () => {
     const buyer = await loginAs(t.app, 'buyer');
     const made = await create('notMine', openPoDefinition(), buyer);
     expect(made.statusCode, made.body).toBe(200);
-    expect(made.json().problems).toEqual([expect.objectContaining({ pointer: '/source/operation', message: expect.stringContaining('you may not call listPos') })]);
+    expect(made.json().problems).toEqual([expect.objectContaining({ pointer: '/source/operation', message: expect.stringContaining('listPos를 부를 권한이 없습니다') })]);
     const publish = await call('POST', '/api/v1/studio/screens/notMine/publish', buyer, publishBody(1));
     expect(publish.statusCode).toBe(400);
     expect(publish.json().details[0]).toMatchObject({ pointer: '/source/operation' });

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useEngineText } from '../../../../engine/text';
+import type { LabelSource, LabelText } from '../../../../lib/screen-check/label-choice';
 import type { Labels } from './studio-types';
 import styles from './studio.module.css';
 
@@ -20,11 +21,24 @@ export function labelledFields(definition: unknown): string[] {
   return out;
 }
 
-/** Korean and English label per field; an empty one falls back to the shared field dictionary. */
-export function LabelsEditor({ fields, labels, onChange, readOnly }: { fields: string[]; labels: Labels; onChange(labels: Labels): void; readOnly: boolean }) {
+export type LabelContextMap = Record<string, { source: LabelSource; label: LabelText | null }>;
+
+/**
+ * Korean and English label per field, and which words the screen will show for each (the analyst's
+ * own, the operation's, its built-in screen's or the shared dictionary's): an empty one shows the
+ * words its context gives, as the placeholder.
+ */
+export function LabelsEditor({ fields, labels, context, onChange, readOnly }: { fields: string[]; labels: Labels; context: LabelContextMap; onChange(labels: Labels): void; readOnly: boolean }) {
   const t = useEngineText();
   const { i18n } = useTranslation();
-  const english = typeof i18n?.language === 'string' && i18n.language.startsWith('en');
+  const shown = typeof i18n?.language === 'string' && i18n.language.startsWith('en') ? 'en' : 'ko';
+  // The dictionary's words are known in the interface's language only; the operation's and the screen's in both.
+  const placeholder = (field: string, lang: 'ko' | 'en') => {
+    const c = context[field];
+    if (!c || c.source === 'own' || !c.label) return undefined;
+    if (c.source === 'dictionary' && lang !== shown) return undefined;
+    return c.label[lang] || undefined;
+  };
   const set = (field: string, lang: 'ko' | 'en', text: string) => {
     const current = labels[field] ?? { ko: '', en: '' };
     onChange({ ...labels, [field]: { ...current, [lang]: text } });
@@ -44,6 +58,7 @@ export function LabelsEditor({ fields, labels, onChange, readOnly }: { fields: s
               <th scope="col">{t(`${T}.labelField`)}</th>
               <th scope="col">{t(`${T}.labelKo`)}</th>
               <th scope="col">{t(`${T}.labelEn`)}</th>
+              <th scope="col">{t(`${T}.labelSourceTitle`)}</th>
             </tr>
           </thead>
           <tbody>
@@ -58,14 +73,18 @@ export function LabelsEditor({ fields, labels, onChange, readOnly }: { fields: s
                       className={styles.input}
                       aria-label={`${f} ${t(`${T}.${lang === 'ko' ? 'labelKo' : 'labelEn'}`)}`}
                       value={labels[f]?.[lang] ?? ''}
-                      // What names the field when left empty: the shared dictionary's text (this language's).
-                      placeholder={lang === (english ? 'en' : 'ko') && t(`field.${f}`) !== `field.${f}` ? t(`field.${f}`) : undefined}
+                      // What names the field when left empty: the words its context gives, in this language.
+                      placeholder={placeholder(f, lang)}
                       maxLength={200}
                       readOnly={readOnly}
                       onChange={(e) => set(f, lang, e.target.value)}
                     />
                   </td>
                 ))}
+                <td className={styles.labelSource} data-testid={`label-source-${f}`}>
+                  {t(`${T}.labelSource.${context[f]?.source ?? 'none'}`)}
+                  {context[f]?.label && context[f]!.source !== 'own' ? `: ${context[f]!.label![shown] || context[f]!.label!.ko}` : ''}
+                </td>
               </tr>
             ))}
           </tbody>

@@ -35,6 +35,8 @@ export interface StudioEditorProps {
   label: string;
   /** Text of a suggestion's fix in the problem tooltip ("did you mean" → the name). */
   fixLabel: (suggestion: string) => string;
+  /** "사용 화면: …" beside an operation in completion. */
+  usedBy: (screens: string[]) => string;
 }
 
 function rangeOf(source: string, p: Problem) {
@@ -56,11 +58,11 @@ function valueRange(source: string, pointer: string) {
   return /^"(?:[^"\\]|\\.)*"$/.test(text) ? r : null;
 }
 
-export const StudioEditor = forwardRef<StudioEditorHandle, StudioEditorProps>(function StudioEditor({ value, onChange, problems, schema, operations, label, fixLabel }, ref) {
+export const StudioEditor = forwardRef<StudioEditorHandle, StudioEditorProps>(function StudioEditor({ value, onChange, problems, schema, operations, label, fixLabel, usedBy }, ref) {
   const host = useRef<HTMLDivElement>(null);
   const view = useRef<EditorView | null>(null);
-  const latest = useRef({ onChange, operations, fixLabel });
-  latest.current = { onChange, operations, fixLabel };
+  const latest = useRef({ onChange, operations, fixLabel, usedBy });
+  latest.current = { onChange, operations, fixLabel, usedBy };
 
   useEffect(() => {
     const v = new EditorView({
@@ -77,7 +79,7 @@ export const StudioEditor = forwardRef<StudioEditorHandle, StudioEditorProps>(fu
           syntaxHighlighting(defaultHighlightStyle, { fallback: true }),
           json(),
           lintGutter(),
-          autocompletion({ override: [studioCompletion({ schema, operations: () => latest.current.operations })] }),
+          autocompletion({ override: [studioCompletion({ schema, operations: () => latest.current.operations, usedBy: (screens) => latest.current.usedBy(screens) })] }),
           keymap.of([...closeBracketsKeymap, ...defaultKeymap, ...historyKeymap, ...completionKeymap, ...lintKeymap]),
           EditorView.contentAttributes.of({ 'aria-label': label, 'aria-multiline': 'true' }),
           EditorView.updateListener.of((u) => {

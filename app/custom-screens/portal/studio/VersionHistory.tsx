@@ -1,3 +1,5 @@
+import { useTranslation } from 'react-i18next';
+import { placeWords } from '../../../../lib/screen-check/words';
 import { useEngineText } from '../../../../engine/text';
 import { WidgetButton } from '../../../../widgets/common/button';
 import type { StudioDiff, StudioVersionRow } from './studio-types';
@@ -12,9 +14,42 @@ const when = (iso: string) => {
   return kst.toISOString().slice(0, 16).replace('T', ' ');
 };
 
+type Change = NonNullable<StudioDiff['changes']>[number];
+
+/** A value in a line: short JSON, cut when long. */
+const shortly = (v: unknown) => {
+  const text = JSON.stringify(v) ?? '';
+  return text.length > 80 ? `${text.slice(0, 77)}…` : text;
+};
+
+/** An item's own name (a column's field, an action's id), to say which one moved. */
+const nameOf = (v: unknown) => {
+  const o = (v && typeof v === 'object' ? v : {}) as Record<string, unknown>;
+  const name = [o.field, o.id, o.name].find((x) => typeof x === 'string');
+  return typeof name === 'string' ? name : typeof v === 'string' ? v : '';
+};
+
+/** One change of the structural diff, in words. */
+function ChangeLine({ change, lang }: { change: Change; lang: 'ko' | 'en' }) {
+  const t = useEngineText();
+  const place = placeWords(change.pointer, lang);
+  switch (change.op) {
+    case 'add':
+      return <li className={styles.added}>{t(`${T}.change.add`, { place, value: shortly(change.after) })}</li>;
+    case 'remove':
+      return <li className={styles.removed}>{t(`${T}.change.remove`, { place, value: shortly(change.before) })}</li>;
+    case 'move':
+      return <li>{t(`${T}.change.move`, { place, from: placeWords(change.from ?? '', lang), name: nameOf(change.value) })}</li>;
+    default:
+      return <li>{t(`${T}.change.change`, { place, before: shortly(change.before), after: shortly(change.after) })}</li>;
+  }
+}
+
 /** The published versions, newest first: compare one with the draft, or restore it. */
 export function VersionHistory({ rows, canWrite, diff, onDiff, onRestore, onCloseDiff }: { rows: StudioVersionRow[]; canWrite: boolean; diff: StudioDiff | null; onDiff(versionNo: number): void; onRestore(versionNo: number): void; onCloseDiff(): void }) {
   const t = useEngineText();
+  const { i18n } = useTranslation();
+  const lang = typeof i18n?.language === 'string' && i18n.language.startsWith('en') ? 'en' : 'ko';
   // The server notes a restore as `v1 복원` when no note was typed: said once, not twice.
   const restoredNote = (version: number) => t(`${T}.restoredFrom`, { version });
   return (
@@ -74,9 +109,21 @@ export function VersionHistory({ rows, canWrite, diff, onDiff, onRestore, onClos
               {t(`${T}.closeDiff`)}
             </WidgetButton>
           </div>
-          {diff.lines.every((l) => l.op === '=') && diff.labels.length === 0 ? (
+          {diff.changes ? (
+            // By JSON pointer: formatting alone is no change, a moved column one move.
+            diff.changes.length === 0 && diff.labels.length === 0 ? (
+              <p className={styles.muted}>{t(`${T}.diffSame`)}</p>
+            ) : diff.changes.length > 0 ? (
+              <ul className={styles.diffChanges} data-testid="studio-diff">
+                {diff.changes.map((c, i) => (
+                  <ChangeLine key={i} change={c} lang={lang} />
+                ))}
+              </ul>
+            ) : null
+          ) : diff.lines.every((l) => l.op === '=') && diff.labels.length === 0 ? (
             <p className={styles.muted}>{t(`${T}.diffSame`)}</p>
           ) : (
+            // A side that is not valid JSON: compare the lines.
             <pre className={styles.diffText} data-testid="studio-diff">
               {diff.lines.map((l, i) => (
                 <span key={i} className={l.op === '+' ? styles.added : l.op === '-' ? styles.removed : undefined}>

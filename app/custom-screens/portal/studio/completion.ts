@@ -14,6 +14,13 @@ type Json = Record<string, unknown>;
 
 export interface StudioOperation {
   id: string;
+  /** What it is in the reader's words (the menu of the screen it serves). */
+  summary?: string | null;
+  /** The menus of the screens that use it. */
+  screens?: string[];
+  /** Field → the contract's words for it; the built-in screen's labels (labels chosen by context). */
+  fieldTexts?: Record<string, string>;
+  screenLabels?: Record<string, { ko: string; en: string }>;
   method: string;
   list: boolean;
   pathParams: string[];
@@ -158,6 +165,16 @@ export function pathOf(node: SyntaxNode, text: (from: number, to: number) => str
 export interface CompletionData {
   schema: Json;
   operations: () => readonly StudioOperation[];
+  /** "사용 화면: …" for an operation's completion (in the reader's language). */
+  usedBy?: (screens: string[]) => string;
+}
+
+/** An operation as completion shows it: its id, what it is, and the screens that use it. */
+export function operationOption(op: StudioOperation | undefined, usedBy?: (screens: string[]) => string): { detail?: string; info?: string } {
+  if (!op) return {};
+  const screens = op.screens ?? [];
+  const info = [op.summary, screens.length && usedBy ? usedBy(screens) : null].filter((x): x is string => !!x).join(' · ');
+  return { ...(op.summary ? { detail: op.summary } : {}), ...(info ? { info } : {}) };
 }
 
 const quoted = (label: string, info?: string, type = 'property'): Completion => ({ label: JSON.stringify(label), type, ...(info ? { info } : {}) });
@@ -198,6 +215,9 @@ export function studioCompletion(data: CompletionData) {
     const path = pathOf(property, read);
     const values = [...new Set([...contractValues(path, data.operations(), sourceOperation(doc, text)), ...enumValues(data.schema, doc, path)])];
     if (values.length === 0) return null;
-    return { from: valueNode ? valueNode.from : from, to: valueNode ? valueNode.to : undefined, options: values.map((v) => quoted(v, undefined, 'value')), validFor: /^"?[\w$:./-]*"?$/ };
+    const key = path[path.length - 1];
+    const ops = key === 'operation' || key === 'updateOperation' ? data.operations() : [];
+    const options = values.map((v) => ({ ...quoted(v, undefined, 'value'), ...operationOption(ops.find((o) => o.id === v), data.usedBy) }));
+    return { from: valueNode ? valueNode.from : from, to: valueNode ? valueNode.to : undefined, options, validFor: /^"?[\w$:./-]*"?$/ };
   };
 }

@@ -1,9 +1,12 @@
 import type { ResultOf } from '../../../../engine';
 
-/** A problem of a definition as the server names it: where (JSON pointer), what, and the name it suggests. */
+/** A problem of a definition as the server names it: where (JSON pointer, for the editor), what (in words, its place named), and the name it suggests. */
 export interface Problem {
   pointer: string;
   message: string;
+  /** The place in words ("1번째 열의 field"). */
+  place?: string;
+  code?: string;
   suggestion: string | null;
   line?: number;
   column?: number;
