@@ -1778,7 +1778,7 @@ export interface TaxInvoiceFileTable {
   compNo: string;
   kind: 'XML' | 'PDF';
   storageKey: string;
-  sha256: string;
+  contentSha: string;
   sizeBytes: number;
   retainUntil: string;
   createdAt: ColumnType<string, Date | string | undefined, Date | string>;

@@ -100,7 +100,7 @@ create table tax_invoice_file (
   comp_no      varchar(10) not null references company(comp_no),
   kind         varchar(3) not null check (kind in ('XML','PDF')),
   storage_key  varchar(300) not null unique,
-  sha256       char(64) not null check (sha256 ~ '^[0-9a-f]{64}$'),
+  content_sha  char(64) not null check (content_sha ~ '^[0-9a-f]{64}$'),
   size_bytes   integer not null check (size_bytes >= 0),
   retain_until date not null,
   created_at   timestamptz not null default now(),

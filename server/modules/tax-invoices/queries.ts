@@ -127,7 +127,7 @@ export async function invoiceEvents(db: Db, mgtKey: string) {
 
 export async function invoiceFiles(db: Db, mgtKey: string) {
   const rows = await db.selectFrom('taxInvoiceFile').selectAll().where('mgtKey', '=', mgtKey).orderBy('kind').execute();
-  return rows.map((f) => ({ kind: f.kind, storageKey: f.storageKey, sha256: f.sha256, sizeBytes: f.sizeBytes, retainUntil: day(f.retainUntil), createdAt: iso(f.createdAt)! }));
+  return rows.map((f) => ({ kind: f.kind, storageKey: f.storageKey, sha256: f.contentSha, sizeBytes: f.sizeBytes, retainUntil: day(f.retainUntil), createdAt: iso(f.createdAt)! }));
 }
 
 export async function findFile(db: Db, mgtKey: string, kind: 'XML' | 'PDF') {

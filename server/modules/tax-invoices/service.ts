@@ -314,7 +314,7 @@ async function keepEvidence(db: Db, ti: TaxInvoices, mgtKey: string, actor: stri
     await ti.store.put(storageKey, r.value);
     const sha256 = crypto.createHash('sha256').update(r.value).digest('hex');
     await db.transaction().execute(async (trx) => {
-      await insertFile(trx, { mgtKey, compNo: inv.compNo, kind, storageKey, sha256, sizeBytes: r.value.length, retainUntil: retentionUntil(dayOf(inv.writeDate)) });
+      await insertFile(trx, { mgtKey, compNo: inv.compNo, kind, storageKey, contentSha: sha256, sizeBytes: r.value.length, retainUntil: retentionUntil(dayOf(inv.writeDate)) });
       await writeAudit(trx, { entity: 'tax_invoice', entityKey: mgtKey, action: `KEEP_${kind}`, actor, after: { storageKey, sha256 } });
     });
   }
@@ -326,7 +326,7 @@ export async function downloadFile(db: Db, ti: TaxInvoices, mgtKey: string, form
   const stream = await ti.store.get(f.storageKey);
   if (!stream) throw missing('TAX_INVOICE_FILE_NOT_FOUND', '보관된 세금계산서 파일이 없습니다');
   const body = await readSmall(stream);
-  return { body, contentType: format === 'xml' ? 'application/xml; charset=utf-8' : 'application/pdf', fileName: `${mgtKey}.${format}`, sha256: f.sha256 };
+  return { body, contentType: format === 'xml' ? 'application/xml; charset=utf-8' : 'application/pdf', fileName: `${mgtKey}.${format}`, sha256: f.contentSha };
 }
 
 /** Deleting evidence is refused until its retention day has passed. */
@@ -338,7 +338,7 @@ export async function deleteFile(db: Db, ti: TaxInvoices, mgtKey: string, format
   if (kstDay(ti.now()) <= until) throw refused('RETENTION_PERIOD', `세금계산서 증빙은 ${until}까지 보관해야 하므로 삭제할 수 없습니다 (국세기본법 제85조의3)`, { retainUntil: until });
   await db.transaction().execute(async (trx) => {
     await deleteFileRow(trx, mgtKey, kind);
-    await writeAudit(trx, { entity: 'tax_invoice', entityKey: mgtKey, action: `DELETE_${kind}`, actor, before: { storageKey: f.storageKey, sha256: f.sha256 } });
+    await writeAudit(trx, { entity: 'tax_invoice', entityKey: mgtKey, action: `DELETE_${kind}`, actor, before: { storageKey: f.storageKey, sha256: f.contentSha } });
   });
   await ti.store.delete(f.storageKey);
   return { deleted: true };

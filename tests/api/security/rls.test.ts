@@ -79,7 +79,7 @@ async function fillEmpty(db: Db): Promise<void> {
       values (${mgtKey}, '1208147521', ${settleNo}, ${comp}, '1208147521', '202601', '2026-01-31', 'TAXABLE', 'DRAFT', 10, 1, 11, 'file')`.execute(db);
     await sql`insert into tax_invoice_line (mgt_key, line_no, comp_no, month_day, item_name, supply_amount, tax_amount) values (${mgtKey}, 1, ${comp}, '01-31', 'rls', 10, 1)`.execute(db);
     await sql`insert into tax_invoice_event (mgt_key, comp_no, action, to_status, outcome, actor) values (${mgtKey}, ${comp}, 'create', 'DRAFT', 'DONE', 'admin')`.execute(db);
-    await sql`insert into tax_invoice_file (mgt_key, comp_no, kind, storage_key, sha256, size_bytes, retain_until)
+    await sql`insert into tax_invoice_file (mgt_key, comp_no, kind, storage_key, content_sha, size_bytes, retain_until)
       values (${mgtKey}, ${comp}, 'XML', ${`rls/${comp}.xml`}, ${'0'.repeat(64)}, 0, '2031-07-25')`.execute(db);
   }
 }

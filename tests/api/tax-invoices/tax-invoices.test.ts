@@ -20,13 +20,16 @@ describe('tax invoices with the file provider: the supplier issues in /cyber, th
   let supplier2: LoggedIn;
   let admin: LoggedIn;
   let confirmed: Row[];
+  let others: Row[];
 
   beforeAll(async () => {
     t = await buildTestApp({ config: { taxInvoiceGate: true } });
     http = api(t.app);
     [operator, supplier1, supplier2, admin] = [await loginAs(t.app, 'operator'), await loginAs(t.app, 'supplier1'), await loginAs(t.app, 'supplier2'), await loginAs(t.app, 'admin')];
     confirmed = (await t.db.db.selectFrom('settlement').select(['settleNo', 'version', 'totalAmount', 'period', 'compNo']).where('status', '=', 'CONFIRMED').where('compNo', '=', 'C00001').orderBy('settleNo').execute()).map((r) => ({ ...r, totalAmount: String(r.totalAmount) }));
-    expect(confirmed.length).toBeGreaterThanOrEqual(2);
+    expect(confirmed.length).toBeGreaterThanOrEqual(1);
+    others = (await t.db.db.selectFrom('settlement').select(['settleNo', 'version', 'totalAmount', 'period', 'compNo']).where('status', '=', 'CONFIRMED').where('compNo', '<>', 'C00001').orderBy('settleNo').execute()).map((r) => ({ ...r, totalAmount: String(r.totalAmount) }));
+    expect(others.length).toBeGreaterThanOrEqual(2);
   }, 120_000);
   afterAll(() => t?.close());
 
@@ -147,7 +150,7 @@ describe('tax invoices with the file provider: the supplier issues in /cyber, th
   });
 
   it('the bypass: an authorised person posts without the invoice, with a reason (audited); a supplier or monitor may not', async () => {
-    const s = confirmed[1]!;
+    const s = others.at(-1)!;
     expectError(await http.post(`/api/v1/settlements/${s.settleNo}/post`, operator, { version: s.version }), 409, 'TAX_INVOICE_REQUIRED');
     expect((await http.post(`/api/v1/settlements/${s.settleNo}/tax-gate-bypass`, supplier1, { reason: 'x' })).status).toBe(403);
     expectError(await http.post(`/api/v1/settlements/${s.settleNo}/tax-gate-bypass`, admin, { reason: '   ' }), 400, 'VALIDATION');
@@ -161,7 +164,7 @@ describe('tax invoices with the file provider: the supplier issues in /cyber, th
   });
 
   it('the deadline view and job on the business clock: due soon from the 8th, late after the 10th moved past holidays, flagged once', async () => {
-    const s = (await t.db.db.selectFrom('settlement').select(['settleNo']).where('status', '=', 'CONFIRMED').where('compNo', '=', 'C00002').orderBy('settleNo').executeTakeFirstOrThrow());
+    const s = others[0]!;
     const made = await http.post(`/api/v1/settlements/${s.settleNo}/tax-invoices`, operator);
     expect(made.status, JSON.stringify(made.body)).toBe(200);
     const inv = made.body.rows[0] as { mgtKey: string; writeDate: string; issueDeadline: string };
@@ -190,7 +193,7 @@ describe('tax invoices with the HTTP provider (the fake on loopback): idempotenc
 
   beforeAll(async () => {
     fake = await startFakeTaxProvider();
-    t = await buildTestApp({ config: { taxInvoiceGate: true, taxInvoiceUrl: fake.base, taxInvoiceRetries: 2, taxInvoiceBackoffMs: 1, taxInvoiceTimeoutMs: 2000 } });
+    t = await buildTestApp({ config: { logLevel: 'error', taxInvoiceGate: true, taxInvoiceUrl: fake.base, taxInvoiceRetries: 2, taxInvoiceBackoffMs: 1, taxInvoiceTimeoutMs: 2000 } });
     http = api(t.app);
     [operator, supplier1] = [await loginAs(t.app, 'operator'), await loginAs(t.app, 'supplier1')];
   }, 120_000);
