@@ -37,6 +37,7 @@ const PUBLIC_ENTRIES: Record<string, string> = {
   'budget/consumption/index': 'approvals, orders, LOIs, receipts and cancellations move the budget ledger (issue #26)',
   'budget/transfer/index': 'the last approval of a budget transfer moves the amount, in the approval’s transaction (issue #26)',
   'purchase/approval/index': 'a budget transfer goes through the approval lines like a purchasing document (issue #26)',
+  'tax-invoices/index': 'ERP posting asks the tax-invoice gate in its transaction (TAX_INVOICE_REQUIRED) and puts the NTS approval number on the voucher',
 };
 
 const root = path.resolve(import.meta.dirname, '../..');

@@ -6,12 +6,11 @@ import { pageWindow } from '../../http/list-query.js';
 import { supplierView } from '../../http/supplier-view.js';
 import { actionErrors, VersionBody } from '../../domain/schemas.js';
 import { objectStoreFor } from '../../storage/open.js';
-import { SettleNoParams } from '../fulfilment/settlement/schemas.js';
 import { createTaxInvoiceProvider } from './connect.js';
 import type { TaxInvoiceProvider } from './provider.js';
 import {
   AmendBody, BypassAnswer, BypassBody, CancelBody, DeadlineList, DeadlineQuery, DeletedAnswer, ExceptionList, ExceptionQuery, FileAnswer, IssueBody, MgtKeyFormatParams, MgtKeyParams,
-  MyTaxInvoiceListQuery, RefuseBody, TaxInvoiceDetails, TaxInvoiceList, TaxInvoiceListQuery, TaxInvoiceSchemas, TransmissionBody,
+  MyTaxInvoiceListQuery, RefuseBody, SettleNoParams, TaxInvoiceDetails, TaxInvoiceList, TaxInvoiceListQuery, TaxInvoiceSchemas, TransmissionBody,
 } from './schemas.js';
 import {
   amendInvoice, bypassGate, cancelRequest, createInvoices, deadlineView, deleteFile, downloadFile, getInvoice, listExceptions, recordTransmission, requestIssue, searchInvoices,

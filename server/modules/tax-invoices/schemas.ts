@@ -4,6 +4,8 @@ import { Nullable, StatusList, Version } from '../../domain/schemas.js';
 import { SupplierCompanyQuery } from '../../http/supplier-view.js';
 import { TAX_INVOICE_STATUSES } from './machine.js';
 
+/** A settlement by its number, as the settlement routes take it. */
+export const SettleNoParams = Type.Object({ settleNo: Type.String({ minLength: 1, maxLength: 20 }) }, { additionalProperties: false });
 export const MgtKeyParams = Type.Object({ mgtKey: Type.String({ pattern: '^[A-Za-z0-9_-]{1,24}$', description: 'Our management key (관리번호)' }) });
 export const MgtKeyFormatParams = Type.Object({ ...MgtKeyParams.properties, format: Type.Enum(['xml', 'pdf'], { description: 'xml: the NTS standard XML; pdf: the provider’s PDF' }) });
 

@@ -12,7 +12,7 @@ import { won } from '../../../domain/money.js';
 import { text } from '../../../domain/values.js';
 import { lockSettlement, updateSettlement } from '../settlement/queries.js';
 import { SETTLE_WRONG_STATE, canSettle } from '../settlement/workflow.js';
-import { checkPostingGate } from '../../tax-invoices/service.js';
+import { checkPostingGate } from '../../tax-invoices/index.js';
 import type { ErpConnector, PostResult, VoucherPayload } from './connector.js';
 import {
   closeOpenErrors, findVendor, goodsByExpenses, insertPostingError, insertVoucher, listPostingErrors, listVouchers, lockExistingVoucher, lockSettlementState, lockVoucher,
