@@ -2,6 +2,7 @@ import path from 'node:path';
 import { passwordProblem } from './auth/password-policy.js';
 import { loadIntegrationConfig, type IntegrationConfig } from './config-integrations.js';
 import { loadOperationsConfig, type OperationsConfig } from './config-operations.js';
+import { loadTaxInvoiceConfig, type TaxInvoiceConfig } from './config-tax-invoices.js';
 import { loadFileStoreConfig, type FileStoreConfig } from './config-file-store.js';
 
 /**
@@ -13,7 +14,7 @@ export type LoginMode = 'AD' | 'SSO' | 'SSO_AD';
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 export type SeedMode = 'demo' | 'none';
 
-export interface Config extends IntegrationConfig, OperationsConfig {
+export interface Config extends IntegrationConfig, OperationsConfig, TaxInvoiceConfig {
   port: number;
   host: string;
   dataDir: string;
@@ -296,6 +297,8 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd(), use: Con
     ...loadIntegrationConfig(env, nodeEnv, problems),
     // Metrics access and the shutdown drain (server/config-operations.ts).
     ...loadOperationsConfig(env, problems),
+    // The tax-invoice provider, the buyer's business details and the posting gate (server/config-tax-invoices.ts).
+    ...loadTaxInvoiceConfig(env, nodeEnv, problems),
     devOutbox: oneOf(env, 'DEV_OUTBOX', ['on', 'off'] as const, 'off', problems) === 'on',
     trustedProxies: proxyList(env, problems),
     heavyPerUser: integer(env, 'HEAVY_PER_USER', 2, 1, 100, problems),

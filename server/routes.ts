@@ -22,6 +22,7 @@ import { biddingRoutes } from './modules/bidding/index.js';
 import { sourcingRoutes } from './modules/sourcing/routes.js';
 import { itemsRoutes } from './modules/items/index.js';
 import { fulfilmentRoutes } from './modules/fulfilment/routes.js';
+import { taxInvoiceRoutes } from './modules/tax-invoices/routes.js';
 import { supplierRoutes } from './modules/suppliers/routes.js';
 import { userPrefRoutes } from './modules/user-prefs/routes.js';
 import { reportRoutes } from './modules/reports/routes.js';
@@ -60,6 +61,7 @@ export async function routes(app: FastifyInstance): Promise<void> {
   await app.register(budgetRoutes);
   await app.register(biddingRoutes);
   await app.register(fulfilmentRoutes);
+  await app.register(taxInvoiceRoutes);
   await app.register(userPrefRoutes);
   await app.register(reportRoutes);
   await app.register(assetRoutes);

@@ -16,6 +16,7 @@ export const PGLITE_FILES: Readonly<Record<string, string>> = {
   'tests/api/operations/two-servers.test.ts': 'two apps over one embedded database, one connection in turn',
   'tests/api/operations/graceful-shutdown.test.ts': 'a drain while a table lock holds the worker’s queue',
   'tests/api/operations/metrics.test.ts': 'the worker’s queue gauge exists on PGlite only',
+  'tests/api/tax-invoices/tax-invoices.test.ts': 'the money loop on the embedded database',
   'tests/api/common/keyset-paging.test.ts': 'cursors of NULLs and microsecond timestamps as the PGlite driver hands them back',
   'tests/api/common/keyset-paging-lists.test.ts': 'every keyset list’s cursor values as the PGlite driver hands them back',
   'tests/api/common/shaped-lists.test.ts': 'kept statements’ parameters and values through the PGlite driver',

@@ -52,6 +52,11 @@ export const COMPANY_OWNED_TABLES: Readonly<Record<string, string>> = Object.fre
   settlement_adjustment: 'comp_no',
   erp_voucher: 'comp_no',
   posting_error: 'comp_no',
+  // Tax invoices (0600): a supplier's invoices, their lines, history and evidence files.
+  tax_invoice: 'comp_no',
+  tax_invoice_line: 'comp_no',
+  tax_invoice_event: 'comp_no',
+  tax_invoice_file: 'comp_no',
   // Suppliers (0040): what a supplier supplies, its status change requests.
   company_category: 'comp_no',
   company_sourcing_group: 'comp_no',

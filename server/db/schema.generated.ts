@@ -1607,6 +1607,13 @@ export interface SettlementLineTable {
   krwAmount: Numeric;
 }
 
+export interface SettlementTaxGateBypassTable {
+  settleNo: string;
+  reason: string;
+  bypassedBy: string;
+  bypassedAt: ColumnType<string, Date | string | undefined, Date | string>;
+}
+
 export interface SetupCodeTable {
   userId: string;
   codeHash: string;
@@ -1715,6 +1722,81 @@ export interface SupplierApplicationTable {
 export interface SupplierApplicationCategoryTable {
   receiptNo: string;
   catCode: string;
+}
+
+export interface TaxInvoiceTable {
+  mgtKey: string;
+  buyerCorpNum: string;
+  settleNo: string;
+  compNo: string;
+  supplierCorpNum: string;
+  bizPlace: string | null;
+  period: string;
+  writeDate: string;
+  issueKind: Generated<'REVERSE' | 'FORWARD'>;
+  taxType: 'TAXABLE' | 'ZERO_RATED' | 'EXEMPT';
+  purposeType: Generated<'01' | '02'>;
+  status: 'DRAFT' | 'REQUESTED' | 'ISSUED' | 'SENT' | 'NTS_SUCCESS' | 'NTS_FAILED' | 'REFUSED' | 'CANCELLED';
+  revision: Generated<number>;
+  amendsMgtKey: string | null;
+  amendReason: number | null;
+  ntsConfirmNum: string | null;
+  ntsResult: string | null;
+  memo: string | null;
+  supplyAmount: Numeric;
+  taxAmount: Numeric;
+  totalAmount: Numeric;
+  lineCount: Generated<number>;
+  provider: 'file' | 'http';
+  requestedAt: Timestamp | null;
+  issuedAt: Timestamp | null;
+  sentAt: Timestamp | null;
+  ntsAt: Timestamp | null;
+  createdBy: string | null;
+  createdAt: ColumnType<string, Date | string | undefined, Date | string>;
+  updatedAt: ColumnType<string, Date | string | undefined, Date | string>;
+  version: Generated<number>;
+}
+
+export interface TaxInvoiceEventTable {
+  eventId: Generated<number>;
+  mgtKey: string;
+  compNo: string;
+  action: string;
+  fromStatus: string | null;
+  toStatus: string | null;
+  outcome: 'DONE' | 'REFUSED' | 'FAILED';
+  code: string | null;
+  message: string | null;
+  actor: string;
+  occurredAt: ColumnType<string, Date | string | undefined, Date | string>;
+}
+
+export interface TaxInvoiceFileTable {
+  fileId: Generated<number>;
+  mgtKey: string;
+  compNo: string;
+  kind: 'XML' | 'PDF';
+  storageKey: string;
+  contentSha: string;
+  sizeBytes: number;
+  retainUntil: string;
+  createdAt: ColumnType<string, Date | string | undefined, Date | string>;
+}
+
+export interface TaxInvoiceLineTable {
+  mgtKey: string;
+  lineNo: number;
+  compNo: string;
+  monthDay: string;
+  itemName: string;
+  spec: string | null;
+  unitCode: string | null;
+  quantity: Numeric | null;
+  unitPrice: Numeric | null;
+  supplyAmount: Numeric;
+  taxAmount: Numeric;
+  sourceCount: Generated<number>;
 }
 
 export interface TenderTable {
@@ -2012,6 +2094,7 @@ export interface Database {
   settlement: SettlementTable;
   settlementAdjustment: SettlementAdjustmentTable;
   settlementLine: SettlementLineTable;
+  settlementTaxGateBypass: SettlementTaxGateBypassTable;
   setupCode: SetupCodeTable;
   signingKey: SigningKeyTable;
   sourcingGroup: SourcingGroupTable;
@@ -2019,6 +2102,10 @@ export interface Database {
   storedScreenVersion: StoredScreenVersionTable;
   supplierApplication: SupplierApplicationTable;
   supplierApplicationCategory: SupplierApplicationCategoryTable;
+  taxInvoice: TaxInvoiceTable;
+  taxInvoiceEvent: TaxInvoiceEventTable;
+  taxInvoiceFile: TaxInvoiceFileTable;
+  taxInvoiceLine: TaxInvoiceLineTable;
   tender: TenderTable;
   tenderAward: TenderAwardTable;
   tenderBid: TenderBidTable;

@@ -11,9 +11,10 @@ import { reportJobs } from '../modules/reports/summary.js';
 import { privacyJobs } from '../modules/privacy/jobs.js';
 import { biddingJobs } from '../modules/bidding/jobs.js';
 import { budgetJobs } from '../modules/budget/jobs.js';
+import { taxInvoiceJobs } from '../modules/tax-invoices/jobs.js';
 
 /**
  * Every background job of the product, by module. Add your module's `jobs` array here (one line);
  * names must be unique (checked by the runner at start-up).
  */
-export const JOBS: readonly JobDefinition[] = [...rateLimitJobs, ...purchaseJobs, ...evaluationJobs, ...itemsJobs, ...notificationJobs, ...filesJobs, ...exportJobs, ...supplierJobs, ...reportJobs, ...privacyJobs, ...biddingJobs, ...budgetJobs];
+export const JOBS: readonly JobDefinition[] = [...rateLimitJobs, ...purchaseJobs, ...evaluationJobs, ...itemsJobs, ...notificationJobs, ...filesJobs, ...exportJobs, ...supplierJobs, ...reportJobs, ...privacyJobs, ...biddingJobs, ...budgetJobs, ...taxInvoiceJobs];

@@ -4,7 +4,7 @@ import type { ObjectStore } from './object-store.js';
 import { S3Store } from './s3-store.js';
 
 /** The folders of the store the server writes; a backup copies exactly these (DATA_DIR also holds pgdata). */
-export const STORE_PREFIXES = ['files/', 'erp-vouchers/', 'erp-vendors/', 'exports/'] as const;
+export const STORE_PREFIXES = ['files/', 'erp-vouchers/', 'erp-vendors/', 'exports/', 'tax-invoices/'] as const;
 
 // One store per configuration object: an S3 client keeps its connections for every caller.
 const stores = new WeakMap<Config['fileStore'], ObjectStore>();

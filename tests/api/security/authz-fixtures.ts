@@ -123,6 +123,9 @@ export async function loadParamValues(db: Db): Promise<Record<string, ParamValue
     settleNo: await byComp('settlement', 'settle_no'),
     adjNo: await byComp('settlement_adjustment', 'adj_no'),
     voucherNo: await byComp('erp_voucher', 'voucher_no'),
+    // The demo data has no tax invoices (tests/api/tax-invoices/): the ids answer 404.
+    mgtKey: await byComp('tax_invoice', 'mgt_key'),
+    format: { own: 'xml' },
     currency: { own: 'USD' },
     period: { own: '2026-10' },
     key: { own: 'authz-matrix' },

@@ -72,6 +72,15 @@ async function fillEmpty(db: Db): Promise<void> {
       values (${tenderNo}, 'rls', ${po.section}, ${po.deptcd}, ${po.buyerId}, 'KRW', 1000, 'AMOUNT', 1, now() - interval '2 hours', now() - interval '1 hour', now() - interval '1 hour', 'CLOSED', 1, 'admin')`.execute(db);
     await sql`insert into auction_participant (auction_no, comp_no, best_amount, best_seq, best_at, bid_count) values (${tenderNo}, ${comp}, 900, 1, now(), 1)`.execute(db);
     await sql`insert into auction_bid (auction_no, seq, comp_no, amount, bid_at, bid_by, end_at_after) values (${tenderNo}, 1, ${comp}, 900, now(), ${user}, now())`.execute(db);
+    // A tax invoice (0600) of one of the company's settlements, with a line, an event and its XML.
+    const settleNo = (await sql<{ settleNo: string }>`select settle_no from settlement where comp_no = ${comp} order by settle_no limit 1`.execute(db)).rows[0].settleNo;
+    const mgtKey = `RLS-${comp}`;
+    await sql`insert into tax_invoice (mgt_key, buyer_corp_num, settle_no, comp_no, supplier_corp_num, period, write_date, tax_type, status, supply_amount, tax_amount, total_amount, provider)
+      values (${mgtKey}, '1208147521', ${settleNo}, ${comp}, '1208147521', '202601', '2026-01-31', 'TAXABLE', 'DRAFT', 10, 1, 11, 'file')`.execute(db);
+    await sql`insert into tax_invoice_line (mgt_key, line_no, comp_no, month_day, item_name, supply_amount, tax_amount) values (${mgtKey}, 1, ${comp}, '01-31', 'rls', 10, 1)`.execute(db);
+    await sql`insert into tax_invoice_event (mgt_key, comp_no, action, to_status, outcome, actor) values (${mgtKey}, ${comp}, 'create', 'DRAFT', 'DONE', 'admin')`.execute(db);
+    await sql`insert into tax_invoice_file (mgt_key, comp_no, kind, storage_key, content_sha, size_bytes, retain_until)
+      values (${mgtKey}, ${comp}, 'XML', ${`rls/${comp}.xml`}, ${'0'.repeat(64)}, 0, '2031-07-25')`.execute(db);
   }
 }
 

@@ -32,6 +32,8 @@ export interface VoucherPayload {
   currency: 'KRW';
   amount: string;
   lines: VoucherLine[];
+  /** The NTS approval numbers of the settlement's transmitted invoices (comma-separated), or null when posted without one (the gate off or bypassed). */
+  ntsConfirmNum?: string | null;
 }
 
 export type PostResult =

@@ -26,7 +26,7 @@ const postingErrors = { 424: Type.Ref('ErrorBody'), ...actionErrors } as const;
  * A posted voucher is never sent again; a retry resends the same voucher under the same key.
  */
 export const postingRoutes: FastifyPluginAsyncTypebox<{ connector?: ErpConnector }> = async (app, opts) => {
-  const posting: Posting = { connector: opts.connector ?? createErpConnector(app.config), windowMs: postingWindowMs(app.config) };
+  const posting: Posting = { connector: opts.connector ?? createErpConnector(app.config), windowMs: postingWindowMs(app.config), taxGate: app.config.taxInvoiceGate };
 
   app.post('/api/v1/settlements/:settleNo/post', {
     config: { access: access.login([MONTHLY_DETAIL, MONTHLY, SIGNIFIER], 'write', ['I']), identityBound: false },

@@ -12,6 +12,7 @@ import { won } from '../../../domain/money.js';
 import { text } from '../../../domain/values.js';
 import { lockSettlement, updateSettlement } from '../settlement/queries.js';
 import { SETTLE_WRONG_STATE, canSettle } from '../settlement/workflow.js';
+import { checkPostingGate } from '../../tax-invoices/index.js';
 import type { ErpConnector, PostResult, VoucherPayload } from './connector.js';
 import {
   closeOpenErrors, findVendor, goodsByExpenses, insertPostingError, insertVoucher, listPostingErrors, listVouchers, lockExistingVoucher, lockSettlementState, lockVoucher,
@@ -26,6 +27,8 @@ type Window = PageWindow;
 export interface Posting {
   connector: ErpConnector;
   windowMs: number;
+  /** Whether posting waits for the settlement's tax invoice (TAX_INVOICE_GATE; docs/tax-invoices.md "The posting gate"). */
+  taxGate: boolean;
 }
 
 interface Claimed {
@@ -124,10 +127,11 @@ export async function postSettlement(db: Db, posting: Posting, settleNo: string,
     checkVersion(version, s.version);
     if (s.status === 'POSTED') throw refused('ALREADY_POSTED', '이미 전기된 정산입니다. 다시 보내지 않습니다');
     if (!canSettle('post', s.status)) throw wrongState(SETTLE_WRONG_STATE.post, s.status);
+    const gate = await checkPostingGate(trx, posting.taxGate, { settleNo: s.settleNo, compNo: s.compNo, totalAmount: String(s.totalAmount) });
     let v = await lockVoucherOfSettlement(trx, s.settleNo);
     if (!v) {
       const voucherNo = await nextDocumentNumber(trx, 'VC', todayKst());
-      const payload = await buildPayload(trx, voucherNo, s);
+      const payload = { ...(await buildPayload(trx, voucherNo, s)), ntsConfirmNum: gate.ntsConfirmNum };
       const values = { voucherNo, settleNo: s.settleNo, compNo: s.compNo, period: s.period, amount: s.totalAmount, idempotencyKey: crypto.randomUUID(), status: 'READY' as const, payload: JSON.stringify(payload), createdBy: actor };
       await insertVoucher(trx, values);
       await writeAudit(trx, { entity: 'erp_voucher', entityKey: voucherNo, action: 'CREATE', actor, after: { ...values, payload } });

@@ -1,0 +1,206 @@
+import { sql, type Insertable, type Updateable } from 'kysely';
+import type { Db } from '../../db/connect.js';
+import type { Database } from '../../db/schema.generated.js';
+import { likeEscape } from '../../http/list-query.js';
+import { qty, won } from '../../domain/money.js';
+import { iso } from '../../domain/values.js';
+
+type Window = { limit: number; offset: number };
+const contains = (v: string) => `%${likeEscape(v)}%`;
+const day = (v: unknown): string => (v instanceof Date ? v.toISOString().slice(0, 10) : String(v).slice(0, 10));
+
+/** The settlement an invoice is drawn from, locked, with its supplier's registered details. */
+export function lockSettlementForInvoice(trx: Db, settleNo: string) {
+  return trx
+    .selectFrom('settlement as s')
+    .innerJoin('company as c', 'c.compNo', 's.compNo')
+    .select(['s.settleNo', 's.compNo', 's.period', 's.status', 's.totalAmount', 's.adjustmentAmount', 's.version', 'c.taxNo', 'c.compNameKr', 'c.ceoName', 'c.address', 'c.bizType', 'c.bizItem', 'c.email'])
+    .where('s.settleNo', '=', settleNo)
+    .forUpdate('s')
+    .executeTakeFirst();
+}
+
+export async function settlementLinesForInvoice(db: Db, settleNo: string) {
+  const rows = await db
+    .selectFrom('settlementLine')
+    .select(['itemCode', 'itemName', 'spec', 'unitCode', 'quantity', 'unitPrice', 'currency', 'krwAmount', 'lastDeciDate'])
+    .where('settleNo', '=', settleNo)
+    .orderBy('lineNo')
+    .execute();
+  return rows.map((l) => ({
+    itemCode: l.itemCode, itemName: l.itemName, spec: l.spec, unitCode: l.unitCode, quantity: String(l.quantity), unitPrice: String(l.unitPrice),
+    currency: l.currency as 'KRW' | 'JPY', krwAmount: String(l.krwAmount), date: day(l.lastDeciDate),
+  }));
+}
+
+export async function invoicesOfSettlement(db: Db, settleNo: string) {
+  return db.selectFrom('taxInvoice').selectAll().where('settleNo', '=', settleNo).orderBy('revision').orderBy('mgtKey').execute();
+}
+
+export function lockInvoice(trx: Db, mgtKey: string) {
+  return trx.selectFrom('taxInvoice').selectAll().where('mgtKey', '=', mgtKey).forUpdate().executeTakeFirst();
+}
+
+export async function insertInvoice(trx: Db, values: Insertable<Database['taxInvoice']>) {
+  await trx.insertInto('taxInvoice').values(values).execute();
+}
+
+export async function insertInvoiceLines(trx: Db, rows: Insertable<Database['taxInvoiceLine']>[]) {
+  if (rows.length) await trx.insertInto('taxInvoiceLine').values(rows).execute();
+}
+
+export async function invoiceLines(db: Db, mgtKey: string) {
+  return db.selectFrom('taxInvoiceLine').selectAll().where('mgtKey', '=', mgtKey).orderBy('lineNo').execute();
+}
+
+export async function updateInvoice(trx: Db, mgtKey: string, values: Updateable<Database['taxInvoice']>) {
+  await trx.updateTable('taxInvoice').set(values).where('mgtKey', '=', mgtKey).execute();
+}
+
+export async function insertEvent(trx: Db, values: Insertable<Database['taxInvoiceEvent']>) {
+  await trx.insertInto('taxInvoiceEvent').values(values).execute();
+}
+
+export async function maxRevision(trx: Db, settleNo: string, taxType: string): Promise<number> {
+  const r = await trx.selectFrom('taxInvoice').select((eb) => eb.fn.max<number>('revision').as('n')).where('settleNo', '=', settleNo).where('taxType', '=', taxType as never).executeTakeFirst();
+  return Number(r?.n ?? 0);
+}
+
+function invoiceBase(db: Db) {
+  return db.selectFrom('taxInvoice as t').innerJoin('company as c', 'c.compNo', 't.compNo');
+}
+
+const ROW_COLUMNS = [
+  't.mgtKey', 't.settleNo', 't.compNo', 'c.compNameKr as compName', 't.supplierCorpNum', 't.bizPlace', 't.period', 't.writeDate', 't.issueKind', 't.taxType', 't.purposeType', 't.status',
+  't.revision', 't.amendsMgtKey', 't.amendReason', 't.ntsConfirmNum', 't.ntsResult', 't.memo', 't.supplyAmount', 't.taxAmount', 't.totalAmount', 't.lineCount', 't.provider',
+  't.requestedAt', 't.issuedAt', 't.sentAt', 't.ntsAt', 't.updatedAt', 't.version',
+] as const;
+
+type RowRaw = Awaited<ReturnType<ReturnType<typeof selectInvoiceRow>['executeTakeFirstOrThrow']>>;
+function selectInvoiceRow(db: Db) {
+  return invoiceBase(db).select([...ROW_COLUMNS]);
+}
+
+export const toInvoiceRow = (r: RowRaw) => ({
+  mgtKey: r.mgtKey, settleNo: r.settleNo, compNo: r.compNo, compName: r.compName, supplierCorpNum: r.supplierCorpNum, bizPlace: r.bizPlace, period: r.period, writeDate: day(r.writeDate),
+  issueKind: r.issueKind, taxType: r.taxType, purposeType: r.purposeType, status: r.status, revision: r.revision, amendsMgtKey: r.amendsMgtKey, amendReason: r.amendReason,
+  ntsConfirmNum: r.ntsConfirmNum, ntsResult: r.ntsResult, memo: r.memo, supplyAmount: won(r.supplyAmount), taxAmount: won(r.taxAmount), totalAmount: won(r.totalAmount),
+  lineCount: r.lineCount, provider: r.provider, requestedAt: iso(r.requestedAt), issuedAt: iso(r.issuedAt), sentAt: iso(r.sentAt), ntsAt: iso(r.ntsAt), updatedAt: iso(r.updatedAt)!, version: r.version,
+});
+
+export async function findInvoiceRow(db: Db, mgtKey: string) {
+  const r = await selectInvoiceRow(db).where('t.mgtKey', '=', mgtKey).executeTakeFirst();
+  return r ? toInvoiceRow(r) : undefined;
+}
+
+export interface InvoiceFilter {
+  periodFrom?: string;
+  periodTo?: string;
+  status?: string[];
+  compNo?: string;
+  compName?: string;
+  settleNo?: string;
+  /** Suppliers see only what was asked of them: never a draft. */
+  supplierView?: boolean;
+}
+
+export async function listInvoices(db: Db, f: InvoiceFilter, w: Window) {
+  let q = invoiceBase(db);
+  if (f.periodFrom) q = q.where('t.period', '>=', f.periodFrom);
+  if (f.periodTo) q = q.where('t.period', '<=', f.periodTo);
+  if (f.status?.length) q = q.where('t.status', 'in', f.status as never[]);
+  if (f.compNo) q = q.where('t.compNo', '=', f.compNo);
+  if (f.compName) q = q.where('c.compNameKr', 'ilike', contains(f.compName));
+  if (f.settleNo) q = q.where('t.settleNo', 'ilike', contains(f.settleNo));
+  if (f.supplierView) q = q.where('t.status', '<>', 'DRAFT');
+  const [rows, agg] = await Promise.all([
+    q.select([...ROW_COLUMNS]).orderBy('t.period', 'desc').orderBy('t.mgtKey', 'desc').limit(w.limit).offset(w.offset).execute(),
+    q.select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.sum<string>('t.supplyAmount').as('supply'), eb.fn.sum<string>('t.taxAmount').as('tax')]).executeTakeFirstOrThrow(),
+  ]);
+  return { rows: rows.map(toInvoiceRow), total: Number(agg.n), totals: { supplyAmount: won(agg.supply ?? '0'), taxAmount: won(agg.tax ?? '0') } };
+}
+
+export async function invoiceEvents(db: Db, mgtKey: string) {
+  const rows = await db.selectFrom('taxInvoiceEvent').selectAll().where('mgtKey', '=', mgtKey).orderBy('eventId').execute();
+  return rows.map((e) => ({ eventId: Number(e.eventId), action: e.action, fromStatus: e.fromStatus, toStatus: e.toStatus, outcome: e.outcome, code: e.code, message: e.message, actor: e.actor, occurredAt: iso(e.occurredAt)! }));
+}
+
+export async function invoiceFiles(db: Db, mgtKey: string) {
+  const rows = await db.selectFrom('taxInvoiceFile').selectAll().where('mgtKey', '=', mgtKey).orderBy('kind').execute();
+  return rows.map((f) => ({ kind: f.kind, storageKey: f.storageKey, sha256: f.contentSha, sizeBytes: f.sizeBytes, retainUntil: day(f.retainUntil), createdAt: iso(f.createdAt)! }));
+}
+
+export async function findFile(db: Db, mgtKey: string, kind: 'XML' | 'PDF') {
+  return db.selectFrom('taxInvoiceFile').selectAll().where('mgtKey', '=', mgtKey).where('kind', '=', kind).executeTakeFirst();
+}
+
+export async function insertFile(trx: Db, values: Insertable<Database['taxInvoiceFile']>) {
+  await trx.insertInto('taxInvoiceFile').values(values).onConflict((oc) => oc.columns(['mgtKey', 'kind']).doNothing()).execute();
+}
+
+export async function deleteFileRow(trx: Db, mgtKey: string, kind: 'XML' | 'PDF') {
+  await trx.deleteFrom('taxInvoiceFile').where('mgtKey', '=', mgtKey).where('kind', '=', kind).execute();
+}
+
+export const lineRow = (l: Awaited<ReturnType<typeof invoiceLines>>[number]) => ({
+  lineNo: l.lineNo, monthDay: l.monthDay, itemName: l.itemName, spec: l.spec, unitCode: l.unitCode, quantity: l.quantity === null ? null : qty(l.quantity),
+  unitPrice: l.unitPrice === null ? null : String(l.unitPrice).replace(/\.00$/, ''), supplyAmount: won(l.supplyAmount), taxAmount: won(l.taxAmount), sourceCount: l.sourceCount,
+});
+
+// ── the gate ────────────────────────────────────────────────────────────────
+export function findBypass(db: Db, settleNo: string) {
+  return db.selectFrom('settlementTaxGateBypass').selectAll().where('settleNo', '=', settleNo).executeTakeFirst();
+}
+
+export async function insertBypass(trx: Db, values: Insertable<Database['settlementTaxGateBypass']>) {
+  await trx.insertInto('settlementTaxGateBypass').values(values).execute();
+}
+
+/** Confirmed settlements not posted yet, with their invoices' sums and states, for the exceptions list. */
+export async function unpostedSettlements(db: Db, f: { periodFrom?: string; periodTo?: string; compNo?: string }) {
+  let q = db
+    .selectFrom('settlement as s')
+    .innerJoin('company as c', 'c.compNo', 's.compNo')
+    .leftJoin('settlementTaxGateBypass as b', 'b.settleNo', 's.settleNo')
+    .select(['s.settleNo', 's.compNo', 'c.compNameKr as compName', 'c.taxNo', 's.period', 's.status', 's.totalAmount', 'b.reason as bypassReason'])
+    .where('s.status', 'in', ['CONFIRMED', 'POST_FAILED']);
+  if (f.periodFrom) q = q.where('s.period', '>=', f.periodFrom);
+  if (f.periodTo) q = q.where('s.period', '<=', f.periodTo);
+  if (f.compNo) q = q.where('s.compNo', '=', f.compNo);
+  return q.orderBy('s.period', 'desc').orderBy('s.settleNo').limit(5000).execute();
+}
+
+/** The current (highest-revision, not amending) invoices of these settlements. */
+export async function currentInvoicesOf(db: Db, settleNos: string[]) {
+  if (settleNos.length === 0) return [];
+  return db
+    .selectFrom('taxInvoice')
+    .select(['mgtKey', 'settleNo', 'taxType', 'status', 'supplyAmount', 'taxAmount', 'totalAmount', 'supplierCorpNum', 'ntsConfirmNum', 'ntsResult', 'memo', 'revision', 'amendsMgtKey', 'writeDate', 'issuedAt', 'compNo', 'period'])
+    .where('settleNo', 'in', settleNos)
+    .where('amendsMgtKey', 'is', null)
+    .orderBy('settleNo')
+    .execute();
+}
+
+/** Invoices not issued yet (drafts and open requests) of the months given, for the deadline view and job. */
+export async function unissuedInvoices(db: Db, periods?: { from?: string; to?: string }) {
+  let q = db
+    .selectFrom('taxInvoice as t')
+    .innerJoin('company as c', 'c.compNo', 't.compNo')
+    .select(['t.mgtKey', 't.settleNo', 't.compNo', 'c.compNameKr as compName', 't.period', 't.writeDate', 't.status', 't.totalAmount'])
+    .where('t.status', 'in', ['DRAFT', 'REQUESTED', 'REFUSED', 'CANCELLED']);
+  if (periods?.from) q = q.where('t.period', '>=', periods.from);
+  if (periods?.to) q = q.where('t.period', '<=', periods.to);
+  return q.orderBy('t.writeDate').orderBy('t.mgtKey').limit(5000).execute();
+}
+
+/** Has this invoice already been flagged with this deadline state (the job writes each once)? */
+export async function hasDeadlineEvent(db: Db, mgtKey: string, action: string) {
+  const r = await db.selectFrom('taxInvoiceEvent').select('eventId').where('mgtKey', '=', mgtKey).where('action', '=', action).executeTakeFirst();
+  return r !== undefined;
+}
+
+export async function voucherNtsNumber(db: Db, settleNo: string) {
+  const r = await sql<{ n: string | null }>`select string_agg(nts_confirm_num, ',' order by mgt_key) as n from tax_invoice where settle_no = ${settleNo} and status = 'NTS_SUCCESS' and amends_mgt_key is null`.execute(db);
+  return r.rows[0]?.n ?? null;
+}
