@@ -34,16 +34,10 @@ const PUBLIC_ENTRIES: Record<string, string> = {
   'portal-admin/known-routes': 'the screen studio refuses a stored screen whose route is one of the app’s own',
   'items/upload/file-checks': 'the spreadsheet checks (type, magic bytes, zip limits) the budget upload applies too',
   'items/upload/xlsx-rows': 'the streaming .xlsx reader the budget upload reads its workbook with',
-<<<<<<< HEAD
-  'budget/consumption/index': 'approvals, orders, LOIs, receipts and cancellations move the budget ledger',
-  'budget/transfer/index': 'the last approval of a budget transfer moves the amount, in the approval’s transaction',
-  'purchase/approval/index': 'a budget transfer goes through the approval lines like a purchasing document',
-=======
   'budget/consumption/index': 'approvals, orders, LOIs, receipts and cancellations move the budget ledger',
   'budget/transfer/index': 'the last approval of a budget transfer moves the amount, in the approval’s transaction',
   'purchase/approval/index': 'a budget transfer goes through the approval lines like a purchasing document',
   'tax-invoices/index': 'ERP posting asks the tax-invoice gate in its transaction (TAX_INVOICE_REQUIRED) and puts the NTS approval number on the voucher',
->>>>>>> tax-routes
 };
 
 const root = path.resolve(import.meta.dirname, '../..');
