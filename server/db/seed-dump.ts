@@ -16,6 +16,8 @@ import { refreshReportSummary } from '../modules/reports/summary.js';
  *
  * - PGlite: the data directory as PGlite's own tar (dumpDataDir), in `.cache/seed/<hash>/` with a
  *   manifest holding the tar's sha256: a dump whose bytes do not match is made again, never used.
+ *   Beside it, the same dump loaded once into a data directory: a file-backed database starts from a
+ *   copy of that (a file copy; loading the tar into a directory took 34 s on the loaded machine).
  * - PostgreSQL: a database `gpms_seed_<hash>` on the server, cloned with `create database …
  *   template …`. It is made under another name and renamed once complete, so a half-made one never
  *   carries the name.
@@ -28,6 +30,9 @@ import { refreshReportSummary } from '../modules/reports/summary.js';
 export const SEED_CACHE_DIR = '.cache/seed';
 const DUMP_FILE = 'pglite.tar';
 const MANIFEST_FILE = 'manifest.json';
+/** The dump loaded into a data directory once, for copies on disk (a first start, the browser tests' server). */
+const DATA_DIR = 'pgdata';
+const DATA_DIR_MANIFEST = 'pgdata.json';
 
 export interface SeedDump {
   hash: string;
@@ -158,6 +163,74 @@ export async function pgliteSeedDump(root: string, log: Log = () => {}): Promise
     log(`seed dump: ${hash} made in ${seconds().toFixed(1)} s (${(bytes.byteLength / 1e6).toFixed(0)} MB)`);
     return { hash, where: path.join(dir, DUMP_FILE), made: true, seconds: seconds() };
   });
+}
+
+/** Every file under dir with its size, in path order. */
+function filesWithSizes(dir: string): Array<[string, number]> {
+  const out: Array<[string, number]> = [];
+  const walk = (rel: string) => {
+    for (const e of fs.readdirSync(path.join(dir, rel), { withFileTypes: true })) {
+      const r = rel ? `${rel}/${e.name}` : e.name;
+      if (e.isDirectory()) walk(r);
+      else out.push([r, fs.statSync(path.join(dir, r)).size]);
+    }
+  };
+  walk('');
+  return out.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+}
+
+/**
+ * The cached dump as a PGlite data directory, made from the tar once per hash: its files and sizes
+ * are kept beside it and checked before each use (a missing or cut file makes it again).
+ */
+export async function pgliteSeedDataDir(root: string, log: Log = () => {}): Promise<SeedDump> {
+  const started = performance.now();
+  const seconds = () => (performance.now() - started) / 1000;
+  const dump = await pgliteSeedDump(root, log);
+  const hashDir = path.dirname(dump.where);
+  const dir = path.join(hashDir, DATA_DIR);
+  const whole = () => {
+    try {
+      return JSON.stringify(JSON.parse(fs.readFileSync(path.join(hashDir, DATA_DIR_MANIFEST), 'utf8'))) === JSON.stringify(filesWithSizes(dir));
+    } catch {
+      return false;
+    }
+  };
+  if (whole()) return { hash: dump.hash, where: dir, made: false, seconds: seconds() };
+  return withLockFile(path.join(path.dirname(hashDir), `${dump.hash}.lock`), async () => {
+    if (whole()) return { hash: dump.hash, where: dir, made: false, seconds: seconds() };
+    log(`seed dump: loading ${dump.hash} into a data directory …`);
+    const tmp = path.join(hashDir, `${DATA_DIR}.tmp-${process.pid}-${randomBytes(4).toString('hex')}`);
+    const h = await connect({ databaseUrl: null, pgliteDir: tmp, pgliteThread: 'main', loadDataDir: new Blob([fs.readFileSync(dump.where)]) });
+    await h.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+    fs.rmSync(path.join(hashDir, DATA_DIR_MANIFEST), { force: true });
+    fs.renameSync(tmp, dir);
+    fs.writeFileSync(path.join(hashDir, DATA_DIR_MANIFEST), `${JSON.stringify(filesWithSizes(dir))}\n`);
+    log(`seed dump: data directory of ${dump.hash} made in ${seconds().toFixed(1)} s`);
+    return { hash: dump.hash, where: dir, made: true, seconds: seconds() };
+  });
+}
+
+/** A new PGlite data directory holding the seeded demo company: a copy of the cached one. */
+export async function restoreSeededDataDir(root: string, target: string, log: Log = () => {}): Promise<SeedDump> {
+  const source = await pgliteSeedDataDir(root, log);
+  const started = performance.now();
+  // A copy-on-write clone where the file system offers one, else a plain copy.
+  fs.cpSync(source.where, target, { recursive: true, mode: fs.constants.COPYFILE_FICLONE });
+  // PGlite's files are owner-only (storage/data-dir.ts), whoever made the cache.
+  const restrict = (p: string) => {
+    const dir = fs.statSync(p).isDirectory();
+    fs.chmodSync(p, dir ? 0o700 : 0o600);
+    if (dir) for (const name of fs.readdirSync(p)) restrict(path.join(p, name));
+  };
+  restrict(target);
+  return { ...source, seconds: source.seconds + (performance.now() - started) / 1000 };
+}
+
+/** Whether the seed's sources are beside the running code (a deployment may ship the compiled server alone). */
+export function seedSourcesAt(root: string): boolean {
+  return fs.existsSync(path.join(root, 'server/db/seed/index.ts'));
 }
 
 function withDatabase(url: string, database: string): string {
