@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { connect } from '../../server/db/connect';
-import { pgliteSeedDump } from '../../server/db/seed-dump';
+import { restoreSeededDataDir } from '../../server/db/seed-dump';
 import { startFakeErp } from './helpers/fake-erp';
 import { startTestIdp } from '../helpers/oidc-idp';
 import { addNoMenuAccounts } from './helpers/no-menu-accounts';
@@ -48,8 +48,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const seed = seedMode();
   if (seed === 'demo') {
     // The seeded company the API projects restore too (server/db/seed-dump.ts), summaries built.
-    const dump = await pgliteSeedDump(process.cwd(), (msg) => console.log(`[e2e] ${msg}`));
-    const h = await connect({ databaseUrl: null, pgliteDir: path.join(dataDir, 'pgdata'), loadDataDir: new Blob([fs.readFileSync(dump.where)]) });
+    await restoreSeededDataDir(process.cwd(), path.join(dataDir, 'pgdata'), (msg) => console.log(`[e2e] ${msg}`));
+    const h = await connect({ databaseUrl: null, pgliteDir: path.join(dataDir, 'pgdata') });
     try {
       await addNoMenuAccounts(h.db);
     } finally {
