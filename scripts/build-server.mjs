@@ -19,6 +19,8 @@ export async function buildServer() {
       worker: 'server/db/pglite/worker.mjs',
       // server/modules/items/upload/process.ts starts it as ./parse-worker.mjs.
       'parse-worker': 'server/modules/items/upload/parse-worker.ts',
+      // scripts/start.mjs makes the seeded demo company's dump with it beside the web build.
+      'seed-dump': 'server/db/seed-dump-cli.ts',
     },
     outdir: 'dist-server',
     outExtension: { '.js': '.mjs' },

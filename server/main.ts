@@ -1,9 +1,15 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.js';
 import { gracefulShutdown } from './lifecycle.js';
 import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/open.js';
 import { prepareFirstStart, type FirstStart } from './modules/first-start/service.js';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './db/seed/accounts.js';
+import { restoreSeededDataDir, seedSourcesAt } from './db/seed-dump.js';
+
+/** The repository: server/main.ts and the compiled dist-server/main.mjs both sit one level below it. */
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 async function main(): Promise<void> {
   let config;
@@ -21,7 +27,19 @@ async function main(): Promise<void> {
   // app exists (see openDatabase); its lines are logged once it does.
   const seedLog: string[] = [];
   let first: FirstStart = { kind: 'nothing' };
+  let restored: string | null = null;
   const { dbh, applied } = await openDatabase(config, {
+    // A new embedded database outside production starts as a copy of the seeded demo company, kept
+    // by a hash of the migrations and the seed (server/db/seed-dump.ts): the same rows and passwords
+    // as seeding, in seconds. Production's demo gets its random passwords from a seed of its own.
+    restoreNew:
+      config.seed === 'demo' && config.nodeEnv !== 'production' && seedSourcesAt(root)
+        ? async (pgliteDir) => {
+            const r = await restoreSeededDataDir(root, pgliteDir, (msg) => seedLog.push(msg));
+            restored = `demo company restored from the seed dump ${r.hash} in ${r.seconds.toFixed(1)} s${r.made ? ' (dump made now)' : ''}`;
+            return true;
+          }
+        : undefined,
     prepare: async (db) => {
       if (config.seed === 'demo' && config.logLevel !== 'silent') console.error('first start: seeding the demo company (if the database is empty) …');
       first = await prepareFirstStart(db, config, (msg) => seedLog.push(msg));
@@ -33,6 +51,11 @@ async function main(): Promise<void> {
   if (done.kind === 'demo') {
     for (const line of seedLog) app.log.info(line);
     app.log.info({ rows: done.rows, mustChangePassword: done.mustChange }, 'demo seed done');
+  }
+  const restoredNote = restored as string | null;
+  if (restoredNote) {
+    for (const line of seedLog) app.log.info(line);
+    app.log.info(restoredNote);
   }
 
   let closing = false;

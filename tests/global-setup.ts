@@ -1,11 +1,6 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { connect } from '../server/db/connect.js';
-import { migrateToLatest } from '../server/db/migrate.js';
-import { seedDemo } from '../server/db/seed/index.js';
-import { refreshReportSummary } from '../server/modules/reports/summary.js';
-import { createPgDatabase, dropPgDatabase, testPgliteThread } from './helpers/test-db.js';
+import { pgliteSeedDump, postgresSeedTemplate } from '../server/db/seed-dump.js';
+import { PG_ADMIN_URL } from './helpers/test-db.js';
 import { startS3Server } from './helpers/s3-server.js';
 
 declare module 'vitest' {
@@ -17,42 +12,25 @@ declare module 'vitest' {
   }
 }
 
-/** Seeds the demo company once per run; each test file then starts from a copy of it. */
+/**
+ * The seeded demo company of this run's sources (server/db/seed-dump.ts): seeded at most once per
+ * hash of the migrations and the seed, then kept — a PGlite dump in `.cache/seed/`, a template
+ * database on PostgreSQL. Each test file then starts from a copy of it.
+ */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   // Global setup runs in the main process, where the project's env is not applied: ask the project.
   const kind = project.name.endsWith('postgres') ? 'postgres' : 'pglite';
   const s3 = await startS3Server();
   project.provide('s3Endpoint', s3.endpoint);
+  const log = (msg: string) => console.log(`[${project.name}] ${msg}`);
   if (kind === 'pglite') {
-    const dir = path.resolve('.data-test');
-    fs.mkdirSync(dir, { recursive: true });
-    const file = path.join(dir, `seeded-${process.pid}.tar`);
-    const h = await connect({ databaseUrl: null, pgliteDir: null, pgliteThread: testPgliteThread() });
-    await migrateToLatest(h.db);
-    await seedDemo(h.db, {});
-    // The reports' summaries as the job leaves them a minute after a start (a report GET only reads).
-    await refreshReportSummary(h.db);
-    const dump = await h.dumpDataDir!();
-    fs.writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
-    await h.close();
-    project.provide('seededPgliteDump', file);
+    const dump = await pgliteSeedDump(process.cwd(), log);
+    project.provide('seededPgliteDump', dump.where);
     project.provide('seededPgTemplate', '');
-    return async () => {
-      fs.rmSync(file, { force: true });
-      await s3.release();
-    };
+    return () => s3.release();
   }
-  const name = `gpms_tpl_${process.pid}`;
-  const url = await createPgDatabase(name);
-  const h = await connect({ databaseUrl: url, pgliteDir: null });
-  await migrateToLatest(h.db);
-  await seedDemo(h.db, {});
-  await refreshReportSummary(h.db);
-  await h.close();
-  project.provide('seededPgTemplate', name);
+  const template = await postgresSeedTemplate(process.cwd(), PG_ADMIN_URL, log);
+  project.provide('seededPgTemplate', template.where);
   project.provide('seededPgliteDump', '');
-  return async () => {
-    await dropPgDatabase(name);
-    await s3.release();
-  };
+  return () => s3.release();
 }

@@ -3,9 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { connect } from '../../server/db/connect';
-import { migrateToLatest } from '../../server/db/migrate';
-import { seedDemo } from '../../server/db/seed/index';
-import { refreshReportSummary } from '../../server/modules/reports/summary';
+import { restoreSeededDataDir } from '../../server/db/seed-dump';
 import { startFakeErp } from './helpers/fake-erp';
 import { startTestIdp } from '../helpers/oidc-idp';
 import { addNoMenuAccounts } from './helpers/no-menu-accounts';
@@ -32,9 +30,9 @@ function seedMode(): SeedMode {
 
 /**
  * One real server for the whole browser run — every journey, the route smoke test and its "without
- * the menu" half — on a free port, with a fresh data directory seeded here (the demo company plus two
- * accounts holding no menu), a fake ERP and an OpenID provider. A server start with a seed costs about a minute and a half
- * on these machines: one per run, not one per file.
+ * the menu" half — on a free port, with a fresh data directory restored here from the seed dump (the
+ * demo company) plus two accounts holding no menu, a fake ERP and an OpenID provider. A server start
+ * costs tens of seconds on these machines: one per run, not one per file.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   requireBuild();
@@ -49,12 +47,10 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gpms-e2e-'));
   const seed = seedMode();
   if (seed === 'demo') {
+    // The seeded company the API projects restore too (server/db/seed-dump.ts), summaries built.
+    await restoreSeededDataDir(process.cwd(), path.join(dataDir, 'pgdata'), (msg) => console.log(`[e2e] ${msg}`));
     const h = await connect({ databaseUrl: null, pgliteDir: path.join(dataDir, 'pgdata') });
     try {
-      await migrateToLatest(h.db);
-      await seedDemo(h.db, {});
-      // The reports' summaries as the server's job builds them at start (a report GET only reads).
-      await refreshReportSummary(h.db);
       await addNoMenuAccounts(h.db);
     } finally {
       await h.close();

@@ -5,7 +5,7 @@ import addFormats from 'ajv-formats';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../server/db/connect.js';
 import { HEAVY_PATH } from '../../server/http/heavy.js';
-import { loginAs } from '../helpers/login.js';
+import { sessionAs } from '../helpers/session.js';
 import { AUTHZ_MATRIX } from '../api/security/authz-matrix.js';
 import { ruleAllows, type HeldMenu } from '../api/security/authz-rules.js';
 import { loadHeldMenus, loadParamValues, otherCompanyDigest } from '../api/security/authz-fixtures.js';
@@ -142,7 +142,7 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
   // other's one-time code from the outbox (this ended the first long run).
   const loggingIn: Record<string, Promise<void> | undefined> = {};
   const login = (userId: 'admin' | 'supplier1adm') =>
-    (loggingIn[userId] ??= loginAs(app, userId)
+    (loggingIn[userId] ??= sessionAs(app, userId)
       .then((r) => {
         headers[userId] = r.headers;
       })

@@ -6,7 +6,7 @@
 import { sql } from 'kysely';
 import { expect } from 'vitest';
 import type { TestApp } from '../../helpers/app.js';
-import { loginAs } from '../../helpers/login.js';
+import { sessionAs } from '../../helpers/session.js';
 import { ok, type Flow, type Who } from '../purchase/helpers.js';
 
 type Body = Record<string, unknown>;
@@ -94,7 +94,7 @@ export async function ownSuppliers(t: TestApp, slice: Slice, userId: (i: number)
   for (const [i, compNo] of (await ownCompanies(t, slice)).entries()) {
     const id = userId(i);
     await t.db.db.insertInto('appUser').values({ ...rest, userId: id, compNo, email: `${id}@example.com`, version: 1 }).execute();
-    out.push({ compNo, who: await loginAs(t.app, id) });
+    out.push({ compNo, who: await sessionAs(t.app, id) });
   }
   return out;
 }

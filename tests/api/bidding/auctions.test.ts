@@ -10,7 +10,7 @@ import { createSeededTestDb, type TestDb } from '../../helpers/test-db.js';
 import { createParser } from 'eventsource-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../helpers/app.js';
-import { loginAs } from '../../helpers/login.js';
+import { sessionAs } from '../../helpers/session.js';
 import { afterBid, obeysRule, rankOf } from '../../../server/modules/bidding/auctions/workflow.js';
 import { client, day, logins, ok, receivedPr, refused, type Flow, type Who } from '../purchase/helpers.js';
 import { OWN_COMPANIES, auctionTerms, createDraft, inMinutes, moveWindow, ownSuppliers, placeBid, publish } from './auction-helpers.js';
@@ -413,9 +413,9 @@ describe('reverse auction feed across two servers', () => {
   });
 
   it('a bid on server A reaches a supplier and the monitor watching on server B', async () => {
-    const operator = await loginAs(a, 'operator');
-    const supplier1 = await loginAs(a, 'supplier1');
-    const supplier2 = await loginAs(a, 'supplier2');
+    const operator = await sessionAs(a, 'operator');
+    const supplier1 = await sessionAs(a, 'supplier1');
+    const supplier2 = await sessionAs(a, 'supplier2');
     const call = (method: 'GET' | 'POST', url: string, who: Who, payload?: object) => a.inject({ method, url, headers: who.headers, ...(payload ? { payload } : {}) });
     const draft = ok(
       await call('POST', '/api/v1/bid/auctions', operator, auctionTerms({ title: '두 서버', startPrice: '100000', softCloseMinutes: 1, maxExtensions: 1, suppliers: ['C00001', 'C00002'] })),

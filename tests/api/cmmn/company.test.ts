@@ -1,13 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../helpers/app.js';
-import { loginAs, type LoggedIn } from '../../helpers/login.js';
+import type { LoggedIn } from '../../helpers/login.js';
+import { sessionAs } from '../../helpers/session.js';
 
 describe('GET /api/v1/cmmn/company/{code}', () => {
   let t: TestApp;
   let who: LoggedIn;
   beforeAll(async () => {
     t = await buildTestApp();
-    who = await loginAs(t.app, 'admin');
+    who = await sessionAs(t.app, 'admin');
   });
   afterAll(() => t.close());
 

@@ -3,7 +3,8 @@ import * as XLSX from 'xlsx';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../helpers/app.js';
 import { multipart } from '../../helpers/multipart.js';
-import { loginAs, type LoggedIn } from '../../helpers/login.js';
+import type { LoggedIn } from '../../helpers/login.js';
+import { sessionAs } from '../../helpers/session.js';
 import { FILE_STORES, storedKeys } from '../../helpers/file-stores.js';
 
 const MB = 1048576;
@@ -17,7 +18,7 @@ describe.each(FILE_STORES)('file upload and download (%s store)', (store) => {
   beforeAll(async () => {
     // A 1 MB limit keeps the oversize test small; the default (10 MB) is checked in config tests.
     t = await buildTestApp({ config: { uploadLimitMb: 1 }, fileStore: store });
-    who = await loginAs(t.app, 'buyer');
+    who = await sessionAs(t.app, 'buyer');
   });
   afterAll(() => t.close());
 

@@ -1,13 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../helpers/app.js';
-import { loginAs, type LoggedIn } from '../../helpers/login.js';
+import type { LoggedIn } from '../../helpers/login.js';
+import { sessionAs } from '../../helpers/session.js';
 
 describe('cmmnCodeManage: code groups and their codes', () => {
   let t: TestApp;
   let admin: LoggedIn;
   beforeAll(async () => {
     t = await buildTestApp();
-    admin = await loginAs(t.app, 'admin');
+    admin = await sessionAs(t.app, 'admin');
   });
   afterAll(() => t.close());
 
@@ -115,10 +116,10 @@ describe('cmmnCodeManage: code groups and their codes', () => {
   });
 
   it('read-only and no-menu callers are refused writes', async () => {
-    const monitor = await loginAs(t.app, 'monitor');
+    const monitor = await sessionAs(t.app, 'monitor');
     expect((await get('/api/v1/portal/code-groups', monitor)).statusCode).toBe(200);
     expect((await send('PUT', '/api/v1/portal/code-groups/YN/codes', { rows: [] }, monitor)).statusCode).toBe(403);
-    const buyer = await loginAs(t.app, 'buyer');
+    const buyer = await sessionAs(t.app, 'buyer');
     expect((await get('/api/v1/portal/code-groups', buyer)).statusCode).toBe(403);
     expect((await t.app.inject({ method: 'GET', url: '/api/v1/portal/code-groups/YN/codes' })).statusCode).toBe(401);
     expect((await get('/api/v1/portal/code-groups/bad-id/codes', admin)).statusCode).toBe(400);

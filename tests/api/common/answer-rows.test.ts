@@ -11,7 +11,8 @@ import { listWarehousingItems } from '../../../server/modules/fulfilment/warehou
 import { listPos } from '../../../server/modules/purchase/po/queries.js';
 import { listPrs } from '../../../server/modules/purchase/pr/queries.js';
 import { buildTestApp, type TestApp } from '../../helpers/app.js';
-import { loginAs, type LoggedIn } from '../../helpers/login.js';
+import type { LoggedIn } from '../../helpers/login.js';
+import { sessionAs } from '../../helpers/session.js';
 
 type Row = Record<string, unknown>;
 
@@ -88,7 +89,7 @@ describe('list answers built once from array rows equal the object path', () => 
   beforeAll(async () => {
     // PGlite in its worker thread: the server's way, and the one that offers array mode.
     t = await buildTestApp({ pgliteThread: 'worker' });
-    admin = await loginAs(t.app, 'admin');
+    admin = await sessionAs(t.app, 'admin');
     const offered = arrayRunnerOf(t.db.db);
     expect(offered, 'the handle offers array mode').toBeDefined();
     runner = offered!;

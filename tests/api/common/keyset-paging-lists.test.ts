@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../helpers/app.js';
-import { loginAs, type LoggedIn } from '../../helpers/login.js';
+import type { LoggedIn } from '../../helpers/login.js';
+import { sessionAs } from '../../helpers/session.js';
 import { getPage, walkByCursor, type Row } from '../../helpers/keyset-walk.js';
 
 /**
@@ -12,7 +13,7 @@ describe('keyset paging of the larger lists', () => {
   let admin: LoggedIn;
   beforeAll(async () => {
     t = await buildTestApp();
-    admin = await loginAs(t.app, 'tfadmin');
+    admin = await sessionAs(t.app, 'tfadmin');
   });
   afterAll(() => t.close());
 
@@ -49,7 +50,7 @@ describe('keyset paging of the larger lists', () => {
     const rows = Array.from({ length: 23 }, (_, i) => ({ entity: i % 2 ? 'menu' : 'boardPost', entityKey: `KS-${i}`, action: 'UPDATE', actor: i % 5 ? 'tfadmin' : null, at: new Date(Date.UTC(2026, 0, 1 + (i % 4))).toISOString() }));
     await t.db.db.insertInto('auditLog').values(rows).execute();
     const id = (r: Row) => String(r.id);
-    const sysadmin = await loginAs(t.app, 'admin');
+    const sysadmin = await sessionAs(t.app, 'admin');
     for (const sort of ['at:desc', 'at:asc', 'entity:asc', 'actor:asc', 'actor:desc', 'entityKey:desc']) {
       const all = await walkByCursor(t, sysadmin, '/api/v1/portal/admin/audit', { entityKey: 'KS-', sort }, id, 4);
       expect(all).toHaveLength(23);
@@ -65,7 +66,7 @@ describe('keyset paging of the larger lists', () => {
   });
 
   it('a supplier’s orders: its own only, walked by cursor; a cursor of another company’s row shows none of that company', { timeout: 120_000 }, async () => {
-    const supplier1 = await loginAs(t.app, 'supplier1');
+    const supplier1 = await sessionAs(t.app, 'supplier1');
     const poNo = (r: Row) => r.poNo as string;
     for (const sort of ['poNo:desc', 'poDate:asc', 'status:asc', 'dueDate:asc', 'dueDate:desc', 'totalAmount:desc']) {
       const mine = await walkByCursor(t, supplier1, '/api/v1/cyber/pos', { sort }, poNo, 23);
@@ -74,7 +75,7 @@ describe('keyset paging of the larger lists', () => {
     }
     const own = (await getPage(t, supplier1, '/api/v1/cyber/pos', { size: '1' })).body.rows[0].compNo as string;
     // Staff's cursor at another supplier's order: the supplier's page after it is still its own rows only.
-    const staff = await getPage(t, await loginAs(t.app, 'operator'), '/api/v1/cyber/pos', { sort: 'poNo:desc', size: '1' });
+    const staff = await getPage(t, await sessionAs(t.app, 'operator'), '/api/v1/cyber/pos', { sort: 'poNo:desc', size: '1' });
     expect(staff.status, JSON.stringify(staff.body)).toBe(200);
     const other = staff.body.rows[0];
     const res = await getPage(t, supplier1, '/api/v1/cyber/pos', { sort: 'poNo:desc', size: '5000', after: staff.body.nextCursor! });
@@ -84,7 +85,7 @@ describe('keyset paging of the larger lists', () => {
   });
 
   it('ERP vouchers and posting errors: by number, period (ties), amount, posting time (NULLs)', { timeout: 120_000 }, async () => {
-    const operator = await loginAs(t.app, 'operator');
+    const operator = await sessionAs(t.app, 'operator');
     const vouchers = await getPage(t, operator, '/api/v1/vouchers', { size: '1' });
     expect(vouchers.status, JSON.stringify(vouchers.body)).toBe(200);
     expect(vouchers.body.total).toBeGreaterThan(10);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../helpers/app.js';
-import { loginAs, type LoggedIn } from '../../helpers/login.js';
+import type { LoggedIn } from '../../helpers/login.js';
+import { sessionAs } from '../../helpers/session.js';
 
 type Row = Record<string, unknown>;
 type Page = { rows: Row[]; total: number; nextCursor?: string | null; prevCursor?: string | null; totals?: unknown; code?: string; msg?: string };
@@ -16,8 +17,8 @@ describe('keyset paging of the lists', () => {
   let supplier1: LoggedIn;
   beforeAll(async () => {
     t = await buildTestApp();
-    operator = await loginAs(t.app, 'operator');
-    supplier1 = await loginAs(t.app, 'supplier1');
+    operator = await sessionAs(t.app, 'operator');
+    supplier1 = await sessionAs(t.app, 'supplier1');
   });
   afterAll(() => t.close());
 

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as XLSX from 'xlsx';
 import type { ExportColumn } from '../../../lib/export-cell.js';
 import { buildTestApp, type TestApp } from '../../helpers/app.js';
-import { loginAs, type LoggedIn } from '../../helpers/login.js';
+import type { LoggedIn } from '../../helpers/login.js';
+import { sessionAs } from '../../helpers/session.js';
 import { FILE_STORES, storedKeys } from '../../helpers/file-stores.js';
 import { listOperations } from '../../../server/modules/exports/list-operations.js';
 
@@ -26,9 +27,9 @@ describe.each(FILE_STORES)('server-side export: a list result written as a strea
   let supplier1: LoggedIn;
   beforeAll(async () => {
     t = await buildTestApp({ config: { exportPageSize: 7 }, fileStore: store });
-    operator = await loginAs(t.app, 'operator');
-    buyer = await loginAs(t.app, 'buyer');
-    supplier1 = await loginAs(t.app, 'supplier1');
+    operator = await sessionAs(t.app, 'operator');
+    buyer = await sessionAs(t.app, 'buyer');
+    supplier1 = await sessionAs(t.app, 'supplier1');
   });
   afterAll(() => t.close());
 

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as XLSX from 'xlsx';
 import { buildTestApp, type TestApp } from '../../helpers/app.js';
-import { loginAs, type LoggedIn } from '../../helpers/login.js';
+import type { LoggedIn } from '../../helpers/login.js';
+import { sessionAs } from '../../helpers/session.js';
 
 /** Bulk Excel extracts (dataDownload): streamed .xlsx that Excel and SheetJS open, rows = the filter's count. */
 describe('data download', () => {
@@ -10,7 +11,7 @@ describe('data download', () => {
 
   beforeAll(async () => {
     t = await buildTestApp();
-    monitor = await loginAs(t.app, 'monitor');
+    monitor = await sessionAs(t.app, 'monitor');
   });
   afterAll(() => t.close());
 
@@ -77,9 +78,9 @@ describe('data download', () => {
     const bad = await download('/api/v1/data-download/settlements?periods=202609&periods=202601');
     expect(bad.statusCode).toBe(400);
     expect(bad.json().code).toBe('VALIDATION');
-    const buyer = await loginAs(t.app, 'buyer');
+    const buyer = await sessionAs(t.app, 'buyer');
     expect((await download('/api/v1/data-download/receipts', buyer)).statusCode).toBe(403);
-    const supplier = await loginAs(t.app, 'supplier1');
+    const supplier = await sessionAs(t.app, 'supplier1');
     expect((await download('/api/v1/data-download/settlements', supplier)).statusCode).toBe(403);
   });
 });

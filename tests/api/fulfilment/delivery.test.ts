@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../helpers/app.js';
-import { loginAs, type LoggedIn } from '../../helpers/login.js';
+import type { LoggedIn } from '../../helpers/login.js';
+import { sessionAs } from '../../helpers/session.js';
 import { api, count, expectError, insertAcknowledgedPo } from './helpers.js';
 
 /** Deliveries (ASN): register against acknowledged order lines, edit, cancel; without an order; refusals change nothing. */
@@ -16,7 +17,7 @@ describe('deliveries', () => {
   beforeAll(async () => {
     t = await buildTestApp();
     http = api(t.app);
-    [supplier1, supplier2, operator, monitor] = [await loginAs(t.app, 'supplier1'), await loginAs(t.app, 'supplier2'), await loginAs(t.app, 'operator'), await loginAs(t.app, 'monitor')];
+    [supplier1, supplier2, operator, monitor] = [await sessionAs(t.app, 'supplier1'), await sessionAs(t.app, 'supplier2'), await sessionAs(t.app, 'operator'), await sessionAs(t.app, 'monitor')];
     poNo = await insertAcknowledgedPo(t, 'C00001', 'KRW', [{ quantity: '10', unitPrice: '1500' }, { quantity: '4.5', unitPrice: '2000' }]);
   });
   afterAll(() => t.close());

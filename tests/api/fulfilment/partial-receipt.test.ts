@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../helpers/app.js';
-import { loginAs, type LoggedIn } from '../../helpers/login.js';
+import type { LoggedIn } from '../../helpers/login.js';
+import { sessionAs } from '../../helpers/session.js';
 import { todayKst } from '../../../server/domain/dates.js';
 import { api, count, expectError, insertAcknowledgedPo } from './helpers.js';
 
@@ -20,7 +21,7 @@ describe('partial receipts', () => {
   beforeAll(async () => {
     t = await buildTestApp();
     http = api(t.app);
-    [supplier1, operator, admin] = [await loginAs(t.app, 'supplier1'), await loginAs(t.app, 'operator'), await loginAs(t.app, 'admin')];
+    [supplier1, operator, admin] = [await sessionAs(t.app, 'supplier1'), await sessionAs(t.app, 'operator'), await sessionAs(t.app, 'admin')];
   });
   afterAll(() => t.close());
 

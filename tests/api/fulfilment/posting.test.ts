@@ -5,7 +5,8 @@ import path from 'node:path';
 import { FILE_STORES, storedKeys, storedObject } from '../../helpers/file-stores.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../helpers/app.js';
-import { loginAs, type LoggedIn } from '../../helpers/login.js';
+import type { LoggedIn } from '../../helpers/login.js';
+import { sessionAs } from '../../helpers/session.js';
 import { api, expectError } from './helpers.js';
 
 type Mode = 'ok' | 'down' | 'failOnce' | 'reject' | 'dropAfterBooking' | 'hangup' | 'slow';
@@ -77,7 +78,7 @@ describe('ERP posting over HTTP: retries with backoff, one idempotency key per v
     const { port } = erp.server.address() as AddressInfo;
     t = await buildTestApp({ config: { erpUrl: `http://127.0.0.1:${port}/api/vouchers`, erpRetries: 2, erpBackoffMs: 5, erpTimeoutMs: 500 } });
     httpApi = api(t.app);
-    [operator, monitor, supplier1] = [await loginAs(t.app, 'operator'), await loginAs(t.app, 'monitor'), await loginAs(t.app, 'supplier1')];
+    [operator, monitor, supplier1] = [await sessionAs(t.app, 'operator'), await sessionAs(t.app, 'monitor'), await sessionAs(t.app, 'supplier1')];
     confirmed = await t.db.db.selectFrom('settlement').select(['settleNo', 'version']).where('status', '=', 'CONFIRMED').orderBy('settleNo').execute();
     expect(confirmed.length).toBeGreaterThanOrEqual(7);
   });
@@ -202,7 +203,7 @@ describe.each(FILE_STORES)('ERP posting through the default file connector (%s s
 
   beforeAll(async () => {
     t = await buildTestApp({ fileStore: store });
-    operator = await loginAs(t.app, 'operator');
+    operator = await sessionAs(t.app, 'operator');
   });
   afterAll(() => t.close());
 

@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../helpers/app.js';
-import { loginAs, type LoggedIn } from '../../helpers/login.js';
+import type { LoggedIn } from '../../helpers/login.js';
+import { sessionAs } from '../../helpers/session.js';
 import { api } from './helpers.js';
 
 /**
@@ -67,8 +68,8 @@ describe('supplier isolation on every fulfilment operation', () => {
   beforeAll(async () => {
     t = await buildTestApp();
     http = api(t.app);
-    supplier1 = await loginAs(t.app, 'supplier1');
-    supplier2 = await loginAs(t.app, 'supplier2');
+    supplier1 = await sessionAs(t.app, 'supplier1');
+    supplier2 = await sessionAs(t.app, 'supplier2');
   });
   afterAll(() => t.close());
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../helpers/app.js';
-import { loginAs, type LoggedIn } from '../../helpers/login.js';
+import type { LoggedIn } from '../../helpers/login.js';
+import { sessionAs } from '../../helpers/session.js';
 import { api, expectError } from './helpers.js';
 
 /**
@@ -19,7 +20,7 @@ describe('settlement screens: flat records, voucher lines, one adjustment', () =
   beforeAll(async () => {
     t = await buildTestApp();
     http = api(t.app);
-    [operator, monitor, supplier1, supplier2] = [await loginAs(t.app, 'operator'), await loginAs(t.app, 'monitor'), await loginAs(t.app, 'supplier1'), await loginAs(t.app, 'supplier2')];
+    [operator, monitor, supplier1, supplier2] = [await sessionAs(t.app, 'operator'), await sessionAs(t.app, 'monitor'), await sessionAs(t.app, 'supplier1'), await sessionAs(t.app, 'supplier2')];
   });
   afterAll(() => t.close());
 

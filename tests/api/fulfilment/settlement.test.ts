@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../helpers/app.js';
-import { loginAs, type LoggedIn } from '../../helpers/login.js';
+import type { LoggedIn } from '../../helpers/login.js';
+import { sessionAs } from '../../helpers/session.js';
 import { todayKst } from '../../../server/domain/dates.js';
 import { api, count, expectError, insertAcknowledgedPo } from './helpers.js';
 
@@ -35,7 +36,7 @@ describe('monthly settlement', () => {
   beforeAll(async () => {
     t = await buildTestApp();
     http = api(t.app);
-    [supplier1, supplier2, operator, admin] = [await loginAs(t.app, 'supplier1'), await loginAs(t.app, 'supplier2'), await loginAs(t.app, 'operator'), await loginAs(t.app, 'admin')];
+    [supplier1, supplier2, operator, admin] = [await sessionAs(t.app, 'supplier1'), await sessionAs(t.app, 'supplier2'), await sessionAs(t.app, 'operator'), await sessionAs(t.app, 'admin')];
     krwPo = await insertAcknowledgedPo(t, 'C00001', 'KRW', [{ quantity: '12.5', unitPrice: '1234' }, { quantity: '3', unitPrice: '9990' }]);
     jpyPo = await insertAcknowledgedPo(t, 'C00001', 'JPY', [{ quantity: '7', unitPrice: '1234' }, { quantity: '2.5', unitPrice: '333' }]);
     await receiveAll(krwPo, [{ poLineNo: 1, quantity: '12.5' }, { poLineNo: 2, quantity: '3' }]);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../helpers/app.js';
-import { loginAs, type LoggedIn } from '../../helpers/login.js';
+import type { LoggedIn } from '../../helpers/login.js';
+import { sessionAs } from '../../helpers/session.js';
 import { todayKst } from '../../../server/domain/dates.js';
 import { api, count, expectError, insertAcknowledgedPo } from './helpers.js';
 
@@ -18,7 +19,7 @@ describe('warehousing', () => {
   beforeAll(async () => {
     t = await buildTestApp();
     http = api(t.app);
-    [supplier1, operator, admin, monitor] = [await loginAs(t.app, 'supplier1'), await loginAs(t.app, 'operator'), await loginAs(t.app, 'admin'), await loginAs(t.app, 'monitor')];
+    [supplier1, operator, admin, monitor] = [await sessionAs(t.app, 'supplier1'), await sessionAs(t.app, 'operator'), await sessionAs(t.app, 'admin'), await sessionAs(t.app, 'monitor')];
     poNo = await insertAcknowledgedPo(t, 'C00001', 'KRW', [{ quantity: '10', unitPrice: '1000' }, { quantity: '5', unitPrice: '700' }]);
   });
   afterAll(() => t.close());
@@ -202,10 +203,10 @@ describe('warehousing', () => {
   }, 120_000);
 
   it('enforces menu authority: read-only monitor, no warehousing for the TF admin or suppliers', async () => {
-    const tfadmin = await loginAs(t.app, 'tfadmin');
+    const tfadmin = await sessionAs(t.app, 'tfadmin');
     expect((await http.get('/api/v1/warehousing', tfadmin)).status).toBe(403);
     expect((await http.get('/api/v1/warehousing', supplier1)).status).toBe(403);
-    const buyer = await loginAs(t.app, 'buyer');
+    const buyer = await sessionAs(t.app, 'buyer');
     expect((await http.get('/api/v1/warehousing?size=1', buyer)).status).toBe(200);
   });
 

@@ -1,13 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../helpers/app.js';
-import { loginAs, type LoggedIn } from '../../helpers/login.js';
+import type { LoggedIn } from '../../helpers/login.js';
+import { sessionAs } from '../../helpers/session.js';
 
 describe('GET /api/v1/item/comp/sourcingGroup/getSgCode', () => {
   let t: TestApp;
   let who: LoggedIn;
   beforeAll(async () => {
     t = await buildTestApp();
-    who = await loginAs(t.app, 'admin');
+    who = await sessionAs(t.app, 'admin');
   });
   afterAll(() => t.close());
   const get = (qs: string) => t.app.inject({ method: 'GET', url: `/api/v1/item/comp/sourcingGroup/getSgCode?${qs}`, headers: who.headers });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../helpers/app.js';
-import { loginAs, type LoggedIn } from '../../helpers/login.js';
+import type { LoggedIn } from '../../helpers/login.js';
+import { sessionAs } from '../../helpers/session.js';
 
 describe('catalogue masters', () => {
   let t: TestApp;
@@ -9,9 +10,9 @@ describe('catalogue masters', () => {
   let monitor: LoggedIn;
   beforeAll(async () => {
     t = await buildTestApp();
-    admin = await loginAs(t.app, 'tfadmin');
-    buyer = await loginAs(t.app, 'buyer');
-    monitor = await loginAs(t.app, 'monitor');
+    admin = await sessionAs(t.app, 'tfadmin');
+    buyer = await sessionAs(t.app, 'buyer');
+    monitor = await sessionAs(t.app, 'monitor');
   });
   afterAll(() => t.close());
   const call = (who: LoggedIn, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) => t.app.inject({ method, url, headers: who.headers, payload });
@@ -110,7 +111,7 @@ describe('catalogue masters', () => {
     expect((await call(monitor, 'GET', '/api/v1/item/categories')).statusCode).toBe(200);
     expect((await call(monitor, 'POST', '/api/v1/item/attributes', { attrCode: 'X1', nameKo: 'x', nameEn: 'x' })).statusCode).toBe(403);
     expect((await call(buyer, 'POST', '/api/v1/item/units', { unitCode: 'X1', nameKo: 'x', nameEn: 'x' })).statusCode).toBe(403);
-    const supplier = await loginAs(t.app, 'supplier1');
+    const supplier = await sessionAs(t.app, 'supplier1');
     expect((await call(supplier, 'GET', '/api/v1/item/categories')).statusCode).toBe(403);
   });
 });

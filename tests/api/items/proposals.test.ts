@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../helpers/app.js';
-import { loginAs, type LoggedIn } from '../../helpers/login.js';
+import type { LoggedIn } from '../../helpers/login.js';
+import { sessionAs } from '../../helpers/session.js';
 import { applyDuePricesJob } from '../../../server/modules/items/proposals/jobs.js';
 
 const inDays = (n: number) => new Date(Date.now() + 9 * 3_600_000 + n * 86_400_000).toISOString().slice(0, 10);
@@ -15,7 +16,7 @@ describe('items: item master, supplier prices and proposals', () => {
   let own2: string;
   beforeAll(async () => {
     t = await buildTestApp();
-    [staff, s1, s2, buyer] = [await loginAs(t.app, 'tfadmin'), await loginAs(t.app, 'supplier1'), await loginAs(t.app, 'supplier2'), await loginAs(t.app, 'buyer')];
+    [staff, s1, s2, buyer] = [await sessionAs(t.app, 'tfadmin'), await sessionAs(t.app, 'supplier1'), await sessionAs(t.app, 'supplier2'), await sessionAs(t.app, 'buyer')];
     const pending = t.db.db.selectFrom('itemProposal').select('itemCode').where('status', '=', 'SUBMITTED').where('itemCode', 'is not', null);
     own1 = (await t.db.db.selectFrom('itemSupplierPrice').select('itemCode').where('compNo', '=', 'C00001').where('itemCode', 'not in', pending).orderBy('itemCode').limit(1).executeTakeFirstOrThrow()).itemCode;
     own2 = (await t.db.db.selectFrom('itemSupplierPrice').select('itemCode').where('compNo', '=', 'C00002').where('itemCode', 'not in', t.db.db.selectFrom('itemSupplierPrice').select('itemCode').where('compNo', '=', 'C00001')).orderBy('itemCode').limit(1).executeTakeFirstOrThrow()).itemCode;

@@ -5,7 +5,8 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../../server/app.js';
 import { buildTestApp, type TestApp } from '../../helpers/app.js';
 import { FILE_STORES, fileStoreConfig } from '../../helpers/file-stores.js';
-import { loginAs, type LoggedIn } from '../../helpers/login.js';
+import type { LoggedIn } from '../../helpers/login.js';
+import { sessionAs } from '../../helpers/session.js';
 import { multipart } from '../../helpers/multipart.js';
 import { COLUMN_KEYS, headerText } from '../../../server/modules/items/upload/columns.js';
 
@@ -27,7 +28,7 @@ describe('item Excel upload', () => {
   let who: LoggedIn;
   beforeAll(async () => {
     t = await buildTestApp();
-    who = await loginAs(t.app, 'tfadmin');
+    who = await sessionAs(t.app, 'tfadmin');
   });
   afterAll(() => t.close());
 
@@ -255,7 +256,7 @@ describe('item Excel upload', () => {
   };
 
   it('is for the upload menu only', async () => {
-    const buyer = await loginAs(t.app, 'buyer');
+    const buyer = await sessionAs(t.app, 'buyer');
     expect((await t.app.inject({ method: 'GET', url: '/api/v1/item/uploads', headers: buyer.headers })).statusCode).toBe(403);
   });
 });

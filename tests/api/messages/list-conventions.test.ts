@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../helpers/app.js';
-import { loginAs, type LoggedIn } from '../../helpers/login.js';
+import type { LoggedIn } from '../../helpers/login.js';
+import { sessionAs } from '../../helpers/session.js';
 
 /** The list conventions (page, size ≤ 5000, sort=field:asc|desc) on the administration lists the screens use. */
 describe('list conventions on users, sessions and authority groups', () => {
@@ -8,7 +9,7 @@ describe('list conventions on users, sessions and authority groups', () => {
   let admin: LoggedIn;
   beforeAll(async () => {
     t = await buildTestApp();
-    admin = await loginAs(t.app, 'admin');
+    admin = await sessionAs(t.app, 'admin');
   });
   afterAll(() => t.close());
   const get = (url: string, who: LoggedIn = admin) => t.app.inject({ method: 'GET', url, headers: who.headers });
@@ -25,7 +26,7 @@ describe('list conventions on users, sessions and authority groups', () => {
   });
 
   it('listSessions sorts and filters by portal', async () => {
-    await loginAs(t.app, 'supplier1');
+    await sessionAs(t.app, 'supplier1');
     const res = (await get('/api/v1/portal/sessions?portal=X&sort=userId:asc')).json();
     expect(res.rows.length).toBeGreaterThan(0);
     expect(res.rows.every((r: { portal: string }) => r.portal === 'X')).toBe(true);
@@ -35,7 +36,7 @@ describe('list conventions on users, sessions and authority groups', () => {
   it('listAuthGroups answers the groups; a supplier admin sees only its portal’s', async () => {
     const all = (await get('/api/v1/portal/auth-groups')).json();
     expect(all.map((g: { authGroupId: string }) => g.authGroupId)).toEqual(expect.arrayContaining(['99', '50', '30', '60', '61']));
-    const supplier = await loginAs(t.app, 'supplier1adm');
+    const supplier = await sessionAs(t.app, 'supplier1adm');
     const own = (await get('/api/v1/portal/auth-groups', supplier)).json();
     expect(own.map((g: { portal: string }) => g.portal)).toEqual(['X', 'X']);
   });

@@ -1,7 +1,8 @@
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../helpers/app.js';
-import { loginAs, type LoggedIn } from '../../helpers/login.js';
+import type { LoggedIn } from '../../helpers/login.js';
+import { sessionAs } from '../../helpers/session.js';
 import { up as message403 } from '../../../server/db/migrations/0340-message-403.js';
 
 describe('messageManage: list, create, update, delete; edits reach /common/message at once', () => {
@@ -9,7 +10,7 @@ describe('messageManage: list, create, update, delete; edits reach /common/messa
   let admin: LoggedIn;
   beforeAll(async () => {
     t = await buildTestApp();
-    admin = await loginAs(t.app, 'admin');
+    admin = await sessionAs(t.app, 'admin');
   });
   afterAll(() => t.close());
 
@@ -101,13 +102,13 @@ describe('messageManage: list, create, update, delete; edits reach /common/messa
   });
 
   it('menu authority decides: read-only monitor lists but cannot write; a user without the menu gets 403', async () => {
-    const monitor = await loginAs(t.app, 'monitor');
+    const monitor = await sessionAs(t.app, 'monitor');
     expect((await get('/api/v1/portal/messages', monitor)).statusCode).toBe(200);
     const write = await send('POST', '/api/v1/portal/messages', { msgKey: 'test.monitor', category: 'ui', textKo: '가', textEn: 'a' }, monitor);
     expect(write.statusCode).toBe(403);
-    const buyer = await loginAs(t.app, 'buyer');
+    const buyer = await sessionAs(t.app, 'buyer');
     expect((await get('/api/v1/portal/messages', buyer)).json().code).toBe('GPMS006');
-    const supplier = await loginAs(t.app, 'supplier1adm');
+    const supplier = await sessionAs(t.app, 'supplier1adm');
     expect((await get('/api/v1/portal/messages', supplier)).statusCode).toBe(403);
     expect((await t.app.inject({ method: 'GET', url: '/api/v1/portal/messages' })).statusCode).toBe(401);
   });

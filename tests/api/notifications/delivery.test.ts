@@ -6,7 +6,8 @@ import { notificationJobs } from '../../../server/modules/notifications/jobs.js'
 import { render, TEMPLATES, type TemplateId } from '../../../server/modules/notifications/templates.js';
 import { retryDelaySec } from '../../../server/modules/notifications/outbox.js';
 import { buildTestApp, type TestApp } from '../../helpers/app.js';
-import { formRequest, loginAs } from '../../helpers/login.js';
+import { formRequest } from '../../helpers/login.js';
+import { sessionAs } from '../../helpers/session.js';
 import { freePort } from '../directory/slapd.js';
 import { client, ok, prBody, type Flow } from '../purchase/helpers.js';
 
@@ -84,7 +85,7 @@ describe('notifications over a real SMTP server', () => {
     smtp = await startSmtp(port, mails);
     const smtpConfig: SmtpConfig = { host: '127.0.0.1', port, secure: false, requireTls: true, tlsVerify: false, user: 'gpms', password: 'mail-Secret-1', from: 'GPMS <gpms@corp.test>', timeoutMs: 2000 };
     t = await buildTestApp({ config: { smtp: smtpConfig, notify: { maxAttempts: 3, backoffSec: 60 } } });
-    f = { ...client(t), u: { buyer: await loginAs(t.app, 'buyer'), uadmin1: await loginAs(t.app, 'uadmin1'), admin: await loginAs(t.app, 'admin') } };
+    f = { ...client(t), u: { buyer: await sessionAs(t.app, 'buyer'), uadmin1: await sessionAs(t.app, 'uadmin1'), admin: await sessionAs(t.app, 'admin') } };
   });
   afterAll(async () => {
     await t?.close();

@@ -9,7 +9,7 @@ import { connect, type DbHandle } from '../../../server/db/connect.js';
 import { backup } from '../../../server/ops/backup.js';
 import { restore, RestoreRefused } from '../../../server/ops/restore.js';
 import { FILE_STORES, fileStoreConfig, storedKeys, type FileStoreKind } from '../../helpers/file-stores.js';
-import { loginAs } from '../../helpers/login.js';
+import { sessionAs } from '../../helpers/session.js';
 import { multipart } from '../../helpers/multipart.js';
 import { createPgDatabase, createSeededTestDb, dropPgDatabase, testDbKind } from '../../helpers/test-db.js';
 
@@ -70,7 +70,7 @@ describe.each(FILE_STORES)(`backup and restore (${kind}, %s store)`, (store) => 
     const content = crypto.randomBytes(300_000);
     content.set(Buffer.from('%PDF-1.7\n'));
     const { poNo, fileId } = await serve(source, async (app) => {
-      const operator = await loginAs(app, 'operator');
+      const operator = await sessionAs(app, 'operator');
       const po = await app.dbh.db.selectFrom('poHeader').select('poNo').orderBy('poNo').executeTakeFirstOrThrow();
       const body = await multipart([{ name: '발주 첨부.pdf', content: new Uint8Array(content), type: 'application/pdf' }]);
       const up = await app.inject({ method: 'POST', url: '/api/v1/cmmn/file/upload', payload: body.payload, headers: { ...operator.headers, ...body.headers } });
@@ -94,7 +94,7 @@ describe.each(FILE_STORES)(`backup and restore (${kind}, %s store)`, (store) => 
     expect(await storedKeys(target.config, 'files/')).toEqual(await storedKeys(source.config, 'files/'));
 
     await serve(target, async (app) => {
-      const operator = await loginAs(app, 'operator');
+      const operator = await sessionAs(app, 'operator');
       const po = await app.inject({ method: 'GET', url: `/api/v1/pos/${poNo}`, headers: operator.headers });
       expect(po.statusCode, po.body).toBe(200);
       expect(po.json().fileId).toBe(fileId);
@@ -102,7 +102,7 @@ describe.each(FILE_STORES)(`backup and restore (${kind}, %s store)`, (store) => 
       expect(dl.statusCode).toBe(200);
       expect(Buffer.compare(dl.rawPayload, content)).toBe(0);
       // The supplier role's grants came back too (pg_restore --no-privileges leaves them out).
-      const supplier = await loginAs(app, 'supplier1');
+      const supplier = await sessionAs(app, 'supplier1');
       const own = await app.inject({ method: 'GET', url: '/api/v1/cyber/pos?page=1&size=5', headers: supplier.headers });
       expect(own.statusCode, own.body).toBe(200);
     });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../helpers/app.js';
-import { loginAs, type LoggedIn } from '../../helpers/login.js';
+import type { LoggedIn } from '../../helpers/login.js';
+import { sessionAs } from '../../helpers/session.js';
 
 interface GroupRow { authGroupId: string; portal: string; useYn: string; userCount: number; version: number; label: string }
 interface AuthRow { pgmId: string; parentId: string | null; leaf: string; canRead: string; canWrite: string; menuPath: string }
@@ -11,8 +12,8 @@ describe('authorGroupManage and authMenuManage: groups, the menu × group matrix
   let monitor: LoggedIn;
   beforeAll(async () => {
     t = await buildTestApp();
-    admin = await loginAs(t.app, 'admin');
-    monitor = await loginAs(t.app, 'monitor');
+    admin = await sessionAs(t.app, 'admin');
+    monitor = await sessionAs(t.app, 'monitor');
   });
   afterAll(() => t.close());
 
@@ -146,7 +147,7 @@ describe('authorGroupManage and authMenuManage: groups, the menu × group matrix
   it('a supplier administrator given the screens manages only its own portal', async () => {
     await send('POST', '/api/v1/portal/admin/menus', { pgmId: 'CY_TEST_GROUPS', portal: 'X', parentId: 'CY_USER_ADMIN', pgmName: '권한그룹', pgmNameEn: 'Groups', leaf: 'T', sspUrl: '/portal/author/authorGroupManage', subUrls: '/portal/author/authMenuManage, /portal/author/menuManage' });
     expect((await save('61', [{ pgmId: 'CY_TEST_GROUPS', canRead: 'Y', canWrite: 'Y' }])).statusCode).toBe(200);
-    const sadm = await loginAs(t.app, 'supplier1adm');
+    const sadm = await sessionAs(t.app, 'supplier1adm');
     const seen = await groups(sadm);
     expect(seen.length).toBeGreaterThan(0);
     expect(seen.every((g) => g.portal === 'X')).toBe(true);

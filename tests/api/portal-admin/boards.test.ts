@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../helpers/app.js';
-import { loginAs, type LoggedIn } from '../../helpers/login.js';
+import type { LoggedIn } from '../../helpers/login.js';
+import { sessionAs } from '../../helpers/session.js';
 import { todayKst } from '../../../server/domain/dates.js';
 
 interface Post { postId: number; title: string; body: string; pinned: string; category: string | null; version: number; writerName: string | null; showFrom: string | null; showTo: string | null }
@@ -14,9 +15,9 @@ describe('boards: notices, FAQ and the supplier notices on the supplier home', (
   let supplier1: LoggedIn;
   beforeAll(async () => {
     t = await buildTestApp();
-    admin = await loginAs(t.app, 'admin');
-    buyer = await loginAs(t.app, 'buyer');
-    supplier1 = await loginAs(t.app, 'supplier1');
+    admin = await sessionAs(t.app, 'admin');
+    buyer = await sessionAs(t.app, 'buyer');
+    supplier1 = await sessionAs(t.app, 'supplier1');
   });
   afterAll(() => t.close());
 
@@ -93,7 +94,7 @@ describe('boards: notices, FAQ and the supplier notices on the supplier home', (
     expect(shown.map((p) => p.title)).not.toContain('다음 달 공지');
     expect(shown.map((p) => p.title)).not.toContain('지난 공지');
     // Every supplier sees the notices (they are for all suppliers); internal users call the admin list instead.
-    const supplier2 = await loginAs(t.app, 'supplier2');
+    const supplier2 = await sessionAs(t.app, 'supplier2');
     expect((await get('/api/v1/cyber/home/notices', supplier2)).json().map((p: Post) => p.title)).toContain('오늘부터 공지');
     expect((await get('/api/v1/cyber/home/notices')).statusCode).toBe(403);
     expect((await get('/api/v1/portal/cyber-notices?size=100')).json().rows.map((p: Post) => p.title)).toEqual(expect.arrayContaining(['오늘부터 공지', '다음 달 공지', '지난 공지']));

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../helpers/app.js';
-import { loginAs, type LoggedIn } from '../../helpers/login.js';
+import type { LoggedIn } from '../../helpers/login.js';
+import { sessionAs } from '../../helpers/session.js';
 
 interface MenuRow { pgmId: string; parentId: string | null; depth: number; sspUrl: string | null; subUrls: string; leaf: string; portal: string; sortOrder: number; useYn: string; routeKnown: string; version: number }
 
@@ -10,8 +11,8 @@ describe('menuManage: the menu tree of both portals', () => {
   let monitor: LoggedIn;
   beforeAll(async () => {
     t = await buildTestApp();
-    admin = await loginAs(t.app, 'admin');
-    monitor = await loginAs(t.app, 'monitor');
+    admin = await sessionAs(t.app, 'admin');
+    monitor = await sessionAs(t.app, 'monitor');
   });
   afterAll(() => t.close());
 
@@ -168,9 +169,9 @@ describe('menuManage: the menu tree of both portals', () => {
   it('is closed to groups without the menu: read-only monitor cannot write, a supplier cannot read', async () => {
     expect((await get('/api/v1/portal/admin/menus', monitor)).statusCode).toBe(200);
     expect((await send('POST', '/api/v1/portal/admin/menus', leaf('TEST_BY_MONITOR'), monitor)).statusCode).toBe(403);
-    const buyer = await loginAs(t.app, 'buyer');
+    const buyer = await sessionAs(t.app, 'buyer');
     expect((await get('/api/v1/portal/admin/menus', buyer)).json().code).toBe('GPMS006');
-    const supplierAdmin = await loginAs(t.app, 'supplier1adm');
+    const supplierAdmin = await sessionAs(t.app, 'supplier1adm');
     expect((await get('/api/v1/portal/admin/menus', supplierAdmin)).statusCode).toBe(403);
   });
 });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../helpers/app.js';
-import { loginAs } from '../../helpers/login.js';
+import { sessionAs } from '../../helpers/session.js';
 
 describe('page templates: public sample data; FAQ tree', () => {
   let t: TestApp;
@@ -38,7 +38,7 @@ describe('page templates: public sample data; FAQ tree', () => {
   });
 
   it('lists the FAQ as FAQ › category › question for readers of /board/faq only', async () => {
-    const buyer = await loginAs(t.app, 'buyer');
+    const buyer = await sessionAs(t.app, 'buyer');
     const res = await get('/api/v1/board/faq-tree', buyer.headers);
     expect(res.statusCode).toBe(200);
     const rows = res.json().rows as Array<{ nodeId: string; parentNodeId: string | null; postId: number | null; body: string | null }>;
@@ -47,7 +47,7 @@ describe('page templates: public sample data; FAQ tree', () => {
     const question = rows.find((r) => r.postId !== null)!;
     expect(question.parentNodeId).toMatch(/^C:/);
     expect(question.body).toBeTruthy();
-    const supplier = await loginAs(t.app, 'supplier1');
+    const supplier = await sessionAs(t.app, 'supplier1');
     expect((await get('/api/v1/board/faq-tree', supplier.headers)).statusCode).toBe(403);
   });
 });

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PERSONAL_OPERATIONS } from '../../../server/modules/privacy/registry.js';
 import openapi from '../../../schemas/openapi.generated.json' with { type: 'json' };
 import { buildTestApp, type TestApp } from '../../helpers/app.js';
-import { loginAs, type LoggedIn } from '../../helpers/login.js';
+import type { LoggedIn } from '../../helpers/login.js';
+import { sessionAs } from '../../helpers/session.js';
 
 /**
  * Personal data in answers: lists masked unless the caller's duty needs the values,
@@ -44,7 +45,7 @@ describe('masking, logged views and download reasons', () => {
   let supplier1: LoggedIn;
   beforeAll(async () => {
     t = await buildTestApp();
-    [admin, operator, supplier1] = await Promise.all([loginAs(t.app, 'admin'), loginAs(t.app, 'operator'), loginAs(t.app, 'supplier1')]);
+    [admin, operator, supplier1] = await Promise.all([sessionAs(t.app, 'admin'), sessionAs(t.app, 'operator'), sessionAs(t.app, 'supplier1')]);
   });
   afterAll(() => t.close());
 

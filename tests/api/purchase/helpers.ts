@@ -2,7 +2,8 @@ import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import { todayKst } from '../../../server/domain/dates.js';
 import type { TestApp } from '../../helpers/app.js';
-import { loginAs, type LoggedIn } from '../../helpers/login.js';
+import type { LoggedIn } from '../../helpers/login.js';
+import { sessionAs } from '../../helpers/session.js';
 
 /** YYYY-MM-DD `days` from today in Korea (the business day the server checks dates against). */
 export function day(days: number): string {
@@ -42,7 +43,7 @@ export function refused(res: LightMyRequestResponse, status: number, code?: stri
 
 export async function logins(t: TestApp, ids: string[]): Promise<Record<string, Who>> {
   const out: Record<string, Who> = {};
-  for (const id of ids) out[id] = await loginAs(t.app, id);
+  for (const id of ids) out[id] = await sessionAs(t.app, id);
   return out;
 }
 

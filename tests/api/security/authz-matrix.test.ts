@@ -7,7 +7,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { fastifyOptions, gpms } from '../../../server/app.js';
 import { testConfig } from '../../../server/config.js';
 import { createSeededTestDb, type TestDb } from '../../helpers/test-db.js';
-import { loginAs } from '../../helpers/login.js';
+import { sessionAs } from '../../helpers/session.js';
 import { testDbKind } from '../../helpers/test-db.js';
 import { AUTHZ_MATRIX } from './authz-matrix.js';
 import { ruleAllows, type CallerKind, type HeldMenu, type Portal } from './authz-rules.js';
@@ -89,7 +89,7 @@ describe('authorization matrix over every operation', () => {
       const user = await db.selectFrom('appUser').select(['authGroupId', 'portal', 'compNo']).where('userId', '=', userId).executeTakeFirstOrThrow();
       expect(user.authGroupId).toBe(group.authGroupId);
       if (user.portal === 'X') expect(user.compNo).toBe(OWN_COMPANY);
-      const logged = await loginAs(t.app, userId);
+      const logged = await sessionAs(t.app, userId);
       const probe: Record<string, string> = user.portal === 'I' ? { 'x-authz-probe': '1' } : {};
       callers.push({ name: `${group.authGroupId}:${userId}`, portal: user.portal as Portal, authGroupId: group.authGroupId, headers: { ...logged.headers, ...probe } });
     }

@@ -5,7 +5,8 @@ import * as XLSX from 'xlsx';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../helpers/app.js';
 import { multipart } from '../../helpers/multipart.js';
-import { loginAs, type LoggedIn } from '../../helpers/login.js';
+import type { LoggedIn } from '../../helpers/login.js';
+import { sessionAs } from '../../helpers/session.js';
 import { FILE_STORES, storedKeys } from '../../helpers/file-stores.js';
 import { insertAcknowledgedPo } from '../fulfilment/helpers.js';
 import { prBody } from '../purchase/helpers.js';
@@ -28,12 +29,12 @@ describe.each(FILE_STORES)('file ownership (%s store)', (store) => {
   beforeAll(async () => {
     t = await buildTestApp({ fileStore: store });
     // One after another: suppliers' one-time codes are read from the shared outbox.
-    supplier1 = await loginAs(t.app, 'supplier1');
-    supplier2 = await loginAs(t.app, 'supplier2');
-    buyer = await loginAs(t.app, 'buyer');
-    operator = await loginAs(t.app, 'operator');
-    monitor = await loginAs(t.app, 'monitor');
-    admin = await loginAs(t.app, 'admin');
+    supplier1 = await sessionAs(t.app, 'supplier1');
+    supplier2 = await sessionAs(t.app, 'supplier2');
+    buyer = await sessionAs(t.app, 'buyer');
+    operator = await sessionAs(t.app, 'operator');
+    monitor = await sessionAs(t.app, 'monitor');
+    admin = await sessionAs(t.app, 'admin');
   });
   afterAll(() => t.close());
 
@@ -71,7 +72,7 @@ describe.each(FILE_STORES)('file ownership (%s store)', (store) => {
     expect(created.statusCode, created.body).toBe(200);
     expect(created.json().delivery.FILE_SEQ).toBe(fileId);
     // The company's other user and the staff who handle deliveries read it…
-    const supplier1adm = await loginAs(t.app, 'supplier1adm');
+    const supplier1adm = await sessionAs(t.app, 'supplier1adm');
     expect((await download(supplier1adm, fileId)).statusCode).toBe(200);
     expect((await download(operator, fileId)).statusCode).toBe(200);
     // …another supplier does not, whatever it sends.
@@ -164,7 +165,7 @@ describe.each(FILE_STORES)('what an upload may be (%s store)', (store) => {
   let buyer: LoggedIn;
   beforeAll(async () => {
     t = await buildTestApp({ config: { uploadLimitMb: 1 }, fileStore: store });
-    buyer = await loginAs(t.app, 'buyer');
+    buyer = await sessionAs(t.app, 'buyer');
   });
   afterAll(() => t.close());
   const upload = async (name: string, content: string | Uint8Array<ArrayBuffer>, type?: string, qs = '') => {

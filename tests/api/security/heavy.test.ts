@@ -4,7 +4,8 @@ import { fastifyOptions, gpms } from '../../../server/app.js';
 import { access } from '../../../server/http/access.js';
 import { HEAVY_PATH } from '../../../server/http/heavy.js';
 import { buildTestApp, type TestApp } from '../../helpers/app.js';
-import { loginAs, type LoggedIn } from '../../helpers/login.js';
+import type { LoggedIn } from '../../helpers/login.js';
+import { sessionAs } from '../../helpers/session.js';
 
 /** A user runs at most HEAVY_PER_USER exports at a time; others are not held up. */
 describe('heavy requests: a limit per user', () => {
@@ -23,8 +24,8 @@ describe('heavy requests: a limit per user', () => {
       return { ok: true };
     });
     await app.ready();
-    monitor = await loginAs(app, 'monitor');
-    buyer = await loginAs(app, 'buyer');
+    monitor = await sessionAs(app, 'monitor');
+    buyer = await sessionAs(app, 'buyer');
   });
   afterAll(async () => {
     await app.close();

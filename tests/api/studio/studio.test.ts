@@ -2,7 +2,8 @@ import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { up as studioMenu } from '../../../server/db/migrations/0421-studio-menu.js';
 import { buildTestApp, type TestApp } from '../../helpers/app.js';
-import { loginAs, type LoggedIn } from '../../helpers/login.js';
+import type { LoggedIn } from '../../helpers/login.js';
+import { sessionAs } from '../../helpers/session.js';
 
 /**
  * The screen studio: stored definitions checked with the rules of screens:check,
@@ -38,7 +39,7 @@ describe('screen studio', () => {
   let monitor: LoggedIn;
   beforeAll(async () => {
     t = await buildTestApp();
-    [admin, operator, monitor] = [await loginAs(t.app, 'admin'), await loginAs(t.app, 'operator'), await loginAs(t.app, 'monitor')];
+    [admin, operator, monitor] = [await sessionAs(t.app, 'admin'), await sessionAs(t.app, 'operator'), await sessionAs(t.app, 'monitor')];
   });
   afterAll(() => t.close());
 
@@ -291,7 +292,7 @@ describe('screen studio', () => {
   it('a definition may name only operations its author may call; only the studio’s writers save; suppliers get 403', async () => {
     // Group 30 (requesters) is given write on the studio, but has no authority over purchase orders.
     await t.app.dbh.db.insertInto('menuAuth').values({ authGroupId: '30', pgmId: 'PORTAL_SCREEN_STUDIO', canRead: 'Y', canWrite: 'Y' }).execute();
-    const buyer = await loginAs(t.app, 'buyer');
+    const buyer = await sessionAs(t.app, 'buyer');
     const made = await create('notMine', openPoDefinition(), buyer);
     expect(made.statusCode, made.body).toBe(200);
     expect(made.json().problems).toEqual([expect.objectContaining({ pointer: '/source/operation', message: expect.stringContaining('listPos를 부를 권한이 없습니다') })]);
@@ -303,7 +304,7 @@ describe('screen studio', () => {
     // Read-only on the studio cannot save or publish; no studio menu at all cannot list.
     expect((await call('POST', '/api/v1/studio/screens', operator, { name: 'byOperator', portal: 'I', source: '{}' })).statusCode).toBe(403);
     expect((await call('GET', '/api/v1/studio/screens', operator)).statusCode).toBe(403);
-    const supplier = await loginAs(t.app, 'supplier1');
+    const supplier = await sessionAs(t.app, 'supplier1');
     for (const [method, url] of [
       ['GET', '/api/v1/studio/screens'],
       ['GET', '/api/v1/studio/screens/openPoBySupplier'],
@@ -339,7 +340,7 @@ describe('screen studio', () => {
     const [menu] = await menuOf('/s/myOpenPos');
     expect(menu).toMatchObject({ portal: 'X', parentId: 'CY_ORDER_MAIN' });
 
-    const supplier = await loginAs(t.app, 'supplier1');
+    const supplier = await sessionAs(t.app, 'supplier1');
     const runtime = await call('GET', '/api/v1/studio/published/myOpenPos', supplier);
     expect(runtime.statusCode, runtime.body).toBe(200);
     expect(runtime.json()).toMatchObject({ route: '/cyber/s/myOpenPos', definition: { portals: ['external'] }, labels: { dueDate: { ko: '납기' } } });

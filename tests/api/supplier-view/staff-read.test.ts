@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../helpers/app.js';
-import { loginAs, type LoggedIn } from '../../helpers/login.js';
+import type { LoggedIn } from '../../helpers/login.js';
+import { sessionAs } from '../../helpers/session.js';
 import { api, expectError } from '../fulfilment/helpers.js';
 
 /**
@@ -40,9 +41,9 @@ describe('supplier screens at the internal address', () => {
   beforeAll(async () => {
     t = await buildTestApp();
     http = api(t.app);
-    [operator, monitor, admin, buyer, tfadmin] = await Promise.all(['operator', 'monitor', 'admin', 'buyer', 'tfadmin'].map((u) => loginAs(t.app, u)));
-    supplier1 = await loginAs(t.app, 'supplier1');
-    supplier2 = await loginAs(t.app, 'supplier2');
+    [operator, monitor, admin, buyer, tfadmin] = await Promise.all(['operator', 'monitor', 'admin', 'buyer', 'tfadmin'].map((u) => sessionAs(t.app, u)));
+    supplier1 = await sessionAs(t.app, 'supplier1');
+    supplier2 = await sessionAs(t.app, 'supplier2');
   });
   afterAll(() => t.close());
 

@@ -6,6 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { connect } from '../../../server/db/connect.js';
 import { migrateToLatest } from '../../../server/db/migrate.js';
 import { secureDataDir } from '../../../server/storage/data-dir.js';
+import { DEMO_PASSWORD } from '../../../server/db/seed/accounts.js';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'gpms-startup-'));
@@ -61,6 +62,37 @@ once('start-up and shutdown of the real server process', () => {
     // DATA_DIR holds the database (with the signing keys), the bid key and the uploads: owner-only.
     expect(openToOthers(path.join(tmp, 'serve'))).toEqual([]);
   }, 150_000);
+
+  it('a first start with the demo seed restores the seeded company from the seed dump; the demo password logs in', async () => {
+    const port = 20000 + Math.floor(Math.random() * 20000);
+    const dataDir = path.join(tmp, 'demo');
+    const run = runServer({ PORT: String(port), DATA_DIR: dataDir, SEED: 'demo', NODE_ENV: 'development', LOG_LEVEL: 'info' });
+    let ready = false;
+    for (let i = 0; i < 480 && !ready; i++) {
+      await new Promise((r) => setTimeout(r, 500));
+      ready = await fetch(`http://127.0.0.1:${port}/readyz`).then((r) => r.ok, () => false);
+    }
+    expect(ready, run.output()).toBe(true);
+    expect(run.output()).toContain('demo company restored from the seed dump');
+    expect(run.output()).not.toContain('demo seed done');
+    const login = await fetch(`http://127.0.0.1:${port}/auth/api/login/idpw`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ systemId: 'GPMS', grantType: 'idpw', username: 'buyer', password: DEMO_PASSWORD }).toString(),
+    });
+    expect(login.status, await login.clone().text()).toBe(200);
+    run.child.kill('SIGTERM');
+    expect(await run.exited).toBe(0);
+    expect(openToOthers(dataDir)).toEqual([]);
+    // The rows of the seed (docs/seed.md's table at scale 1), in the server's own data directory.
+    const h = await connect({ databaseUrl: null, pgliteDir: path.join(dataDir, 'pgdata'), pgliteThread: 'main' });
+    try {
+      const count = async (table: 'appUser' | 'poLine' | 'employee') => Number((await h.db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+      expect({ appUser: await count('appUser'), poLine: await count('poLine'), employee: await count('employee') }).toEqual({ appUser: 1065, poLine: 22603, employee: 800 });
+    } finally {
+      await h.close();
+    }
+  }, 300_000);
 
   it('refuses a DATA_DIR others can write, saying so; closes one others can read', async () => {
     const open = path.join(tmp, 'writable');
