@@ -64,6 +64,10 @@ export function fastifyOptions(config: Config, schemas: SchemaCompile = 'at-star
       customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true, allErrors: false },
     },
     routerOptions: { ignoreTrailingSlash: true },
+    // The product is one plugin that registers ≈ 500 routes and compiles their schemas: on a slow or
+    // busy machine that takes longer than Fastify's 10 s default for a plugin (a restart at load 28
+    // failed with "Plugin did not start in time: 'gpms'"). A start that is merely slow must not fail.
+    pluginTimeout: 120_000,
   };
 }
 
