@@ -43,12 +43,20 @@ function enumOf(s: Json | null): string[] | null {
   return kept.length > 0 ? kept : null;
 }
 
+/** The common-code group a field's description names (`"PO_STATUS code"`, `"WH_STATUS codes: …"`). */
+const CODE_GROUP = /(?:^|\s)([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+|[A-Z]{3,}) codes?\b/;
+export function codeGroupOf(s: Json | null): string | null {
+  const m = typeof s?.description === 'string' ? CODE_GROUP.exec(s.description) : null;
+  return m ? m[1] : null;
+}
+
 const typeOf = (s: Json | null): string | undefined => (Array.isArray(s?.type) ? (s!.type as unknown[]).find((t) => t !== 'null') : s?.type) as string | undefined;
 
 export interface GeneratedColumn {
   field: string;
   type?: 'number' | 'date' | 'datetime' | 'code' | 'checkbox';
   options?: Array<{ value: string; text: string }>;
+  codeGroup?: string;
 }
 
 /** The column a row field becomes, or null when it is no cell (an array or an object). */
@@ -58,6 +66,8 @@ export function columnOf(doc: Json, field: string, schema: unknown): GeneratedCo
   if (type === 'array' || type === 'object' || (s && !type && s.properties)) return null;
   const values = enumOf(s);
   if (values) return { field, type: 'code', options: values.map((v) => ({ value: v, text: v })) };
+  const group = type === 'string' ? codeGroupOf(s) ?? codeGroupOf(resolve(doc, schema)) : null;
+  if (group) return { field, type: 'code', codeGroup: group };
   if (type === 'integer' || type === 'number') return { field, type: 'number' };
   if (type === 'boolean') return { field, type: 'checkbox' };
   if (type === 'string' && s?.format === 'date') return { field, type: 'date' };
@@ -69,6 +79,7 @@ interface ParamSchema {
   name: string;
   in: string;
   required?: boolean;
+  description?: string;
   schema?: unknown;
 }
 
@@ -78,6 +89,8 @@ function filterOf(doc: Json, p: ParamSchema): Json {
   const values = enumOf(s);
   const required = p.required ? { required: true } : {};
   if (p.in === 'path') return { field: p.name, in: 'path', required: true };
+  const group = codeGroupOf(s) ?? codeGroupOf(p as unknown as Json);
+  if (group && (type === 'string' || type === 'array')) return { field: p.name, widget: type === 'array' ? 'multiSelect' : 'select', codeGroup: group, ...(type === 'array' ? {} : { emptyOption: p.required ? 'choose' : 'all' }), ...required };
   if (values) return { field: p.name, widget: 'select', options: values.map((v) => ({ value: v, text: v })), emptyOption: p.required ? 'choose' : 'all', ...required };
   if (type === 'boolean') return { field: p.name, widget: 'select', options: [{ value: 'true', text: 'true' }, { value: 'false', text: 'false' }], emptyOption: p.required ? 'choose' : 'all', ...required };
   if (type === 'integer' || type === 'number') return { field: p.name, widget: 'number', ...required };

@@ -230,7 +230,7 @@ export const studioRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/api/v1/studio/generate',
-    { ...read, config: { ...read.config, readOnlyList: true }, schema: { operationId: 'listStudioGeneratable', tags, summary: 'The list operations a list screen can be generated from', response: { 200: GeneratableAnswer, ...commonErrors } } },
+    { ...read, schema: { operationId: 'listStudioGeneratable', tags, summary: 'The list operations a list screen can be generated from', response: { 200: GeneratableAnswer, ...commonErrors } } },
     async (request) => generatableOperations(ctx(request)),
   );
 

@@ -444,18 +444,20 @@ export function labelsFromFile(file: unknown): q.LabelMap {
 
 /**
  * The definition an imported file holds, as the studio stores it: what export added for the
- * developer's copy (`$schema`, the label prefix the labels file fills) is taken off, and the id,
- * route and portals when they name another screen (the file of another name, imported under this
- * one). Text that is not a JSON object is kept as it is, so its problems are shown like a draft's.
+ * developer's copy (`$schema`, the label prefix the labels file fills, the id, route and portals
+ * that follow from the screen's name and portal) is taken off, so a file of another name imports
+ * under this one and export writes them again. Text that is not a JSON object is kept as it is, so its problems are shown like a draft's.
  */
-export function importedSource(content: string, name: string, portal: Portal): string {
+export function importedSource(content: string): string {
   const { definition } = parseSource(content);
   if (!definition || typeof definition !== 'object' || Array.isArray(definition)) return content;
   const d = { ...(definition as Record<string, unknown>) };
   delete d.$schema;
   if (typeof d.labels === 'string' && d.labels.startsWith('screen.studio.')) delete d.labels;
-  const own = completed({}, name, portal);
-  for (const key of ['id', 'route', 'portals'] as const) if (d[key] !== undefined && JSON.stringify(d[key]) !== JSON.stringify(own[key])) delete d[key];
+  // The id, route and portals are the stored screen's name's and portal's (export fills them in again).
+  delete d.id;
+  delete d.route;
+  delete d.portals;
   return `${JSON.stringify(d, null, 2)}\n`;
 }
 
@@ -489,10 +491,10 @@ export async function importScreen(ctx: StudioCtx, body: Static<typeof ImportBod
     if (body.version === undefined) {
       throw refused('SCREEN_EXISTS', `${josa(name, '이/가')} 이미 있습니다. 그 화면의 초안으로 들이려면 초안 버전을 함께 보내세요`, [{ path: 'body/version', message: '초안 버전이 필요합니다' }]);
     }
-    return saveDraft(ctx, name, { version: body.version, source: importedSource(body.content, name, existing.portal), labels }, 'IMPORT');
+    return saveDraft(ctx, name, { version: body.version, source: importedSource(body.content), labels }, 'IMPORT');
   }
   const portal = body.portal ?? portalOfFile(body.content) ?? 'I';
-  return createStudioScreen(ctx, { name, portal, source: importedSource(body.content, name, portal), labels }, 'IMPORT');
+  return createStudioScreen(ctx, { name, portal, source: importedSource(body.content), labels }, 'IMPORT');
 }
 
 /** The list operations the generator can start from (GET, answering `{ rows, total }`). */

@@ -20,6 +20,7 @@ describe('screen studio: import, generate, what the contract breaks, preview as 
 
   const call = (method: 'GET' | 'POST' | 'PUT', url: string, who: LoggedIn = admin, payload?: unknown) =>
     t.app.inject({ method, url, headers: who.headers, ...(payload === undefined ? {} : { payload: payload as object }) });
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers are read field by field below
   const okJson = (res: { statusCode: number; body: string; json: () => any }) => {
     expect(res.statusCode, res.body).toBe(200);
     return res.json();
@@ -100,10 +101,11 @@ describe('screen studio: import, generate, what the contract breaks, preview as 
     const column = (field: string) => def.columns.find((c: { field: string }) => c.field === field);
     expect(def.source).toMatchObject({ operation: 'listPos', rowKey: 'poNo' });
     expect(column('poNo').type).toBeUndefined();
-    expect(column('createdAt')).toMatchObject({ type: 'datetime' });
-    expect(column('version')).toMatchObject({ type: 'number' });
-    expect(column('currency')).toMatchObject({ type: 'code', options: [{ value: 'KRW', text: 'KRW' }, { value: 'JPY', text: 'JPY' }] });
-    expect(def.filters.find((f: { field: string }) => f.field === 'poType')).toMatchObject({ widget: 'select', emptyOption: 'all' });
+    expect(column('forwardedAt')).toEqual({ field: 'forwardedAt', type: 'datetime' });
+    expect(column('lineCount')).toEqual({ field: 'lineCount', type: 'number' });
+    // A code by the group its description names ("PO_STATUS code"), shown by the code's text.
+    expect(column('status')).toEqual({ field: 'status', type: 'code', codeGroup: 'PO_STATUS' });
+    expect(def.filters.find((f: { field: string }) => f.field === 'currency')).toEqual({ field: 'currency', widget: 'select', options: [{ value: 'KRW', text: 'KRW' }, { value: 'JPY', text: 'JPY' }], emptyOption: 'all' });
     expect(def.filters.map((f: { field: string }) => f.field)).not.toContain('page');
     // No label is written: the dictionary (field.<name>) labels every column.
     expect(def.columns.every((c: { label?: string }) => c.label === undefined)).toBe(true);

@@ -59,12 +59,14 @@ export function NextSteps({ canWrite, rows, onOpened, onChanged, fail, setStatus
   }, [services, fail]);
 
   useEffect(() => {
-    void loadDrift();
+    void callOperation(services, 'listStudioDrift', {})
+      .then(setDrift)
+      .catch(fail);
     if (canWrite)
       void callOperation(services, 'listStudioGeneratable', {}, { quiet: true })
         .then((r) => setLists(r.rows))
         .catch(() => undefined);
-  }, [services, canWrite, loadDrift]);
+  }, [services, canWrite, fail]);
 
   const importFile = async () => {
     if (!screenFile) return void (await dialogs.alert(t(`${T}.needFile`)));
@@ -153,7 +155,7 @@ export function NextSteps({ canWrite, rows, onOpened, onChanged, fail, setStatus
               </select>
             </label>
             <label className={styles.field}>
-              <span>{t('screen.screenStudio.name')}</span>
+              <span>{t(`${T}.genName`)}</span>
               <input className={styles.input} value={genName} onChange={(e) => setGenName(e.target.value)} pattern="[a-z][A-Za-z0-9]{1,37}" required maxLength={38} />
             </label>
             <WidgetButton type="submit">{t(`${T}.generate`)}</WidgetButton>
