@@ -5,7 +5,7 @@
  * analyst starts from a definition that already passes the check and trims it from there.
  * Pure: it reads the OpenAPI document the server serves, nothing else.
  */
-import type { Portal } from '../../http/access.js';
+import type { Access, Portal } from '../../http/access.js';
 
 type Json = Record<string, unknown>;
 
@@ -152,7 +152,12 @@ export function generateListScreen(doc: Json, list: ListOperation): { definition
   return { definition, fields: [...new Set([...filters.map((f) => f.field as string), ...columns.map((c) => c.field)])] };
 }
 
-/** The portal a list operation's screen is published to: external when only suppliers are served it. */
-export function portalFor(portals: readonly Portal[] | undefined): Portal {
-  return portals && portals.length === 1 && portals[0] === 'X' ? 'X' : 'I';
+/**
+ * The portal a list operation's screen is published to: external when only suppliers are served it
+ * (its access names the external portal alone, or only menus of the supplier portal).
+ */
+export function portalFor(access: Access | undefined, isRouteOf: (portal: Portal, path: string) => boolean): Portal {
+  if (!access || access.kind !== 'login') return 'I';
+  if (access.portals) return access.portals.length === 1 && access.portals[0] === 'X' ? 'X' : 'I';
+  return access.screens.length > 0 && access.screens.every((path) => isRouteOf('X', path) && !isRouteOf('I', path)) ? 'X' : 'I';
 }

@@ -499,7 +499,7 @@ export async function importScreen(ctx: StudioCtx, body: Static<typeof ImportBod
 
 /** The list operations the generator can start from (GET, answering `{ rows, total }`). */
 export function generatableOperations(ctx: StudioCtx) {
-  const rows = listOperations(ctx.doc()).map((l) => ({ id: l.id, path: l.path, summary: l.summary, portal: portalFor(ctx.operations.get(l.id)?.access?.portals) }));
+  const rows = listOperations(ctx.doc()).map((l) => ({ id: l.id, path: l.path, summary: l.summary, portal: portalFor(ctx.operations.get(l.id)?.access, isBuiltInRoute) }));
   return { rows, total: rows.length };
 }
 
@@ -513,7 +513,7 @@ export function generateScreen(ctx: StudioCtx, body: Static<typeof GenerateBody>
   const list = listOperations(ctx.doc()).find((l) => l.id === body.operation);
   if (!list) throw invalid('NOT_A_LIST_OPERATION', `${josa(body.operation, '은/는')} 목록을 읽는 조작(GET, { rows, total })이 아닙니다`, [{ path: 'body/operation', message: '목록 조작이 아닙니다' }]);
   const { definition, fields } = generateListScreen(ctx.doc(), list);
-  const portal = portalFor(ctx.operations.get(list.id)?.access?.portals);
+  const portal = portalFor(ctx.operations.get(list.id)?.access, isBuiltInRoute);
   const source = `${JSON.stringify(definition, null, 2)}\n`;
   // The definition's own problems: whether the analyst may call the operation is the check's when it is saved.
   const found = definitionProblems({ name: body.name ?? 'generated', portal, source, api: ctx.api() });

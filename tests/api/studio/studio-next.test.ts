@@ -110,8 +110,8 @@ describe('screen studio: import, generate, what the contract breaks, preview as 
     // No label is written: the dictionary (field.<name>) labels every column.
     expect(def.columns.every((c: { label?: string }) => c.label === undefined)).toBe(true);
 
-    // A supplier's list belongs to the external portal.
-    expect(okJson(await call('POST', '/api/v1/studio/generate', admin, { operation: 'listSupplierPos' })).portal).toBe('X');
+    // A list served to suppliers alone belongs to the external portal.
+    expect(okJson(await call('POST', '/api/v1/studio/generate', admin, { operation: 'listSupplierAuctions' })).portal).toBe('X');
     const write = await call('POST', '/api/v1/studio/generate', admin, { operation: 'saveCodes' });
     expect(write.statusCode).toBe(400);
     expect(write.json().code).toBe('NOT_A_LIST_OPERATION');
