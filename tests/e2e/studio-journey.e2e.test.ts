@@ -235,8 +235,13 @@ describe('screen studio: write, check, preview, publish, open, refuse, restore',
     await page.getByRole('button', { name: '가져오기', exact: true }).click();
     await confirm(page, /초안으로 가져올까요/);
     await page.getByTestId('studio-status').getByText(`${NAME} 화면을 가져왔습니다.`).waitFor();
-    const screen = (await (await fetch(`${baseURL}/api/v1/studio/screens/${NAME}`, { headers })).json()) as { draftIsPublished: boolean; problems: unknown[] };
-    expect(screen).toMatchObject({ draftIsPublished: true, problems: [] });
+    // The draft is the published definition again, with its Korean labels.
+    const screen = (await (await fetch(`${baseURL}/api/v1/studio/screens/${NAME}`, { headers })).json()) as { source: string; labels: Record<string, { ko: string }>; problems: unknown[]; publishedVersion: number };
+    const live = (await (await fetch(`${baseURL}/api/v1/studio/screens/${NAME}/versions/${screen.publishedVersion}`, { headers })).json()) as { source: string; labels: Record<string, { ko: string }> };
+    expect(screen.problems).toEqual([]);
+    expect(JSON.parse(screen.source)).toEqual(JSON.parse(live.source));
+    const ko = (l: Record<string, { ko: string }>) => Object.fromEntries(Object.entries(l).map(([f, v]) => [f, v.ko]));
+    expect(ko(screen.labels)).toEqual(ko(live.labels));
 
     // A list screen generated from listCodeGroups passes the check and previews real rows.
     const generated = `gen${run}`;
