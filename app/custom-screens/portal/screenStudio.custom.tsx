@@ -68,7 +68,7 @@ export default function ScreenStudio(_props: CustomScreenProps) {
   const [schema, setSchema] = useState<Record<string, unknown> | null>(null);
   const [newName, setNewName] = useState('');
   const [newPortal, setNewPortal] = useState<'I' | 'X'>('I');
-  const [groups, setGroups] = useState<Array<{ authGroupId: string; name: string; portal: 'I' | 'X' }>>([]);
+  const [groups, setGroups] = useState<Array<{ authGroupId: string; name: string; portal: string }>>([]);
   const [previewGroup, setPreviewGroup] = useState('');
   const runs = useRef(0);
 
