@@ -253,4 +253,49 @@ describe('screen studio: write, check, preview, publish, open, refuse, restore',
     expect(blocking(findings), describeFindings('/portal/screen/studio', blocking(findings))).toEqual([]);
     expect(unexpected(analyst.problems)).toEqual([]);
   });
+
+  it('imports the exported file back as the draft, generates a list screen from an operation, and shows what the contract breaks', async () => {
+    const { page } = analyst;
+    const token = await apiLogin(baseURL, 'admin');
+    const headers = { Authorization: `Bearer ${token}`, IsCyber: 'N', 'Content-Type': 'application/json' };
+    const exported = (await (await fetch(`${baseURL}/api/v1/studio/screens/${NAME}/export`, { headers })).json()) as { fileName: string; content: string; i18n: unknown };
+
+    // The file (and its labels) picked in the studio: the screen exists, so it becomes its draft once confirmed.
+    await page.getByTestId('studio-import-file').setInputFiles({ name: exported.fileName, mimeType: 'application/json', buffer: Buffer.from(exported.content) });
+    await page.getByTestId('studio-import-labels').setInputFiles({ name: `${NAME}.i18n.json`, mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(exported.i18n)) });
+    await page.getByRole('button', { name: '가져오기', exact: true }).click();
+    await confirm(page, /초안으로 가져올까요/);
+    await page.getByTestId('studio-status').getByText(`${NAME} 화면을 가져왔습니다.`).waitFor();
+    // The draft is the published definition again, with its Korean labels.
+    const screen = (await (await fetch(`${baseURL}/api/v1/studio/screens/${NAME}`, { headers })).json()) as { source: string; labels: Record<string, { ko: string }>; problems: unknown[]; publishedVersion: number };
+    const live = (await (await fetch(`${baseURL}/api/v1/studio/screens/${NAME}/versions/${screen.publishedVersion}`, { headers })).json()) as { source: string; labels: Record<string, { ko: string }> };
+    expect(screen.problems).toEqual([]);
+    expect(JSON.parse(screen.source)).toEqual(JSON.parse(live.source));
+    const ko = (l: Record<string, { ko: string }>) => Object.fromEntries(Object.entries(l).map(([f, v]) => [f, v.ko]));
+    expect(ko(screen.labels)).toEqual(ko(live.labels));
+
+    // A list screen generated from listCodeGroups passes the check and previews real rows.
+    const generated = `gen${run}`;
+    await page.getByLabel('목록 조작').selectOption('listCodeGroups');
+    await page.getByLabel('생성할 화면 이름').fill(generated);
+    await page.getByRole('button', { name: '생성', exact: true }).click();
+    await page.getByRole('heading', { name: new RegExp(`정의 편집: ${generated}`) }).waitFor();
+    await page.getByTestId('studio-status').getByText(new RegExp(`listCodeGroups 목록에서 ${generated} 화면을 만들었습니다`)).waitFor();
+    await page.getByRole('button', { name: '검사', exact: true }).click();
+    await page.getByTestId('studio-status').getByText('문제가 없습니다. 게시할 수 있습니다.').waitFor();
+    await page.getByRole('button', { name: '미리보기', exact: true }).click();
+    const preview = page.getByTestId('studio-preview');
+    await poll(async () => Number((await preview.getByTestId('list-total').innerText()).replace(/[^0-9]/g, '')), 30_000).toBeGreaterThan(0);
+    await screenshot(page, 'studio-generated');
+
+    // The published screens checked against the contract as it is now: none broken here, and /metrics agrees.
+    const drift = page.getByTestId('studio-drift');
+    await drift.getByRole('button', { name: '다시 점검' }).click();
+    await drift.getByText(/게시한 화면 \d+개 모두 지금의 API와 맞습니다/).waitFor();
+    const metrics = await (await fetch(`${baseURL}/metrics`)).text();
+    expect(metrics).toContain('gpms_studio_screens_broken{portal="I"} 0');
+    const { findings } = await axeViolations(page);
+    expect(blocking(findings), describeFindings('/portal/screen/studio', blocking(findings))).toEqual([]);
+    expect(unexpected(analyst.problems)).toEqual([]);
+  });
 });

@@ -20,6 +20,7 @@ import { labelledFields, LabelsEditor } from './studio/LabelsEditor';
 import { labelsByContext } from '../../../lib/screen-check/label-choice';
 import { PublishPanel, type PublishChoice } from './studio/PublishPanel';
 import type { StudioEditorHandle } from './studio/StudioEditor';
+import { NextSteps } from './studio/NextSteps';
 import { StudioPreview, type PreviewDraft } from './studio/StudioPreview';
 import type { Labels, Problem, StudioDiff, StudioScreen, StudioScreenRow, StudioVersionRow } from './studio/studio-types';
 import { VersionHistory } from './studio/VersionHistory';
@@ -68,6 +69,8 @@ export default function ScreenStudio(_props: CustomScreenProps) {
   const [schema, setSchema] = useState<Record<string, unknown> | null>(null);
   const [newName, setNewName] = useState('');
   const [newPortal, setNewPortal] = useState<'I' | 'X'>('I');
+  const [groups, setGroups] = useState<Array<{ authGroupId: string; name: string; portal: string }>>([]);
+  const [previewGroup, setPreviewGroup] = useState('');
   const runs = useRef(0);
 
   const fail = useCallback(
@@ -99,6 +102,10 @@ export default function ScreenStudio(_props: CustomScreenProps) {
       .then((r) => setOperations(r.rows))
       .catch(() => undefined);
     void loadSchema().then(setSchema);
+    // The groups a preview may run as (the server refuses one holding more than the analyst's own).
+    void callOperation(services, 'listAdminAuthGroups', { query: { useYn: 'Y', size: 500 } }, { quiet: true })
+      .then((r) => setGroups(r.rows.map((g) => ({ authGroupId: g.authGroupId, name: `${g.authGroupId} ${g.nameKo}`, portal: g.portal }))))
+      .catch(() => undefined);
   }, [services, fail]);
 
   const show = useCallback(
@@ -171,8 +178,17 @@ export default function ScreenStudio(_props: CustomScreenProps) {
       setPreview(null);
       return;
     }
+    let asGroup = null;
+    if (previewGroup) {
+      try {
+        asGroup = await callOperation(services, 'getStudioPreviewGroup', { path: { authGroupId: previewGroup } });
+      } catch (e) {
+        setPreview(null);
+        return void (await fail(e));
+      }
+    }
     runs.current += 1;
-    setPreview({ name: screen.name, portal: screen.portal, definition: JSON.parse(source), labels, run: runs.current });
+    setPreview({ name: screen.name, portal: screen.portal, definition: JSON.parse(source), labels, run: runs.current, asGroup });
   };
 
   const publish = async (choice: PublishChoice) => {
@@ -340,6 +356,7 @@ export default function ScreenStudio(_props: CustomScreenProps) {
             </WidgetButton>
           </form>
         )}
+        <NextSteps canWrite={canWrite} rows={rows} onOpened={show} onChanged={loadList} fail={fail} setStatus={setStatus} />
       </section>
 
       {screen && (
@@ -395,6 +412,19 @@ export default function ScreenStudio(_props: CustomScreenProps) {
                 <h3 id="studio-preview-title" className={styles.h3}>
                   {t(`${T}.previewTitle`)}
                 </h3>
+                <label className={styles.field}>
+                  <span>{t(`${T}.next.previewAs`)}</span>
+                  <select className={styles.input} value={previewGroup} onChange={(e) => setPreviewGroup(e.target.value)} data-testid="studio-preview-as">
+                    <option value="">{t(`${T}.next.previewAsSelf`)}</option>
+                    {groups
+                      .filter((g) => g.portal === screen.portal)
+                      .map((g) => (
+                        <option key={g.authGroupId} value={g.authGroupId}>
+                          {g.name}
+                        </option>
+                      ))}
+                  </select>
+                </label>
                 {preview ? (
                   <div className={styles.preview} data-testid="studio-preview">
                     <StudioPreview draft={preview} />

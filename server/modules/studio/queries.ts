@@ -224,3 +224,32 @@ export async function groupsOfPortal(db: Db, ids: string[]) {
   if (ids.length === 0) return [];
   return db.selectFrom('authGroup').select(['authGroupId', 'portal', 'useYn']).where('authGroupId', 'in', ids).execute();
 }
+
+// ── What the contract breaks, and previews as another group ────────────────────────────────────
+
+/** Every published screen with the text of its published version. */
+export async function publishedSources(db: Db) {
+  return (await db
+    .selectFrom('storedScreen as s')
+    .innerJoin('storedScreenVersion as v', (j) => j.onRef('v.name', '=', 's.name').onRef('v.versionNo', '=', 's.publishedVersion'))
+    .select(['s.name', 's.portal', 'v.versionNo', 'v.source'])
+    .orderBy('s.name')
+    .execute()) as Array<{ name: string; portal: Portal; versionNo: number; source: string }>;
+}
+
+export async function findGroup(db: Db, authGroupId: string) {
+  return db.selectFrom('authGroup').select(['authGroupId', 'nameKo', 'nameEn', 'portal', 'useYn']).where('authGroupId', '=', authGroupId).executeTakeFirst();
+}
+
+/** The menus a group may open (read) or write, in menus that are in use. */
+export async function groupGrants(db: Db, authGroupId: string) {
+  return db
+    .selectFrom('menuAuth as a')
+    .innerJoin('menu as m', 'm.pgmId', 'a.pgmId')
+    .select(['a.pgmId', 'm.pgmName', 'm.pgmNameEn', 'm.sspUrl', 'm.sspSubUrls', 'm.leaf', 'a.canRead', 'a.canWrite'])
+    .where('a.authGroupId', '=', authGroupId)
+    .where('m.useYn', '=', 'Y')
+    .where((eb) => eb.or([eb('a.canRead', '=', 'Y'), eb('a.canWrite', '=', 'Y')]))
+    .orderBy('a.pgmId')
+    .execute();
+}

@@ -12,6 +12,13 @@ import {
   DiffAnswer,
   DiffQuery,
   DraftBody,
+  DriftAnswer,
+  GeneratableAnswer,
+  GenerateAnswer,
+  GenerateBody,
+  ImportBody,
+  PreviewGroupAnswer,
+  PreviewGroupParams,
   PublishBody,
   RuntimeAnswer,
   RuntimeParams,
@@ -30,7 +37,12 @@ import {
   checkStudioScreen,
   createStudioScreen,
   diffScreenVersion,
+  driftReport,
   exportScreen,
+  generatableOperations,
+  generateScreen,
+  importScreen,
+  previewAsGroup,
   getScreenVersion,
   getStudioScreen,
   listScreenVersions,
@@ -41,6 +53,7 @@ import {
   saveDraft,
   studioOperations,
   unpublishScreen,
+  type DriftCache,
   type StudioCtx,
 } from './service.js';
 
@@ -59,6 +72,8 @@ function apiOf(app: FastifyInstance): () => ApiIndex {
   return () => (index ??= indexApi(app.swagger() as unknown as Record<string, unknown>));
 }
 
+const docOf = (app: FastifyInstance) => () => app.swagger() as unknown as Record<string, unknown>;
+
 /**
  * The screen studio: screen definitions stored in the database, checked with the same
  * rules as `npm run screens:check`, versioned, published to a menu, and served to the runtime.
@@ -69,7 +84,24 @@ export const studioRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.addSchema(StudioScreen);
   app.addSchema(VersionRow);
   const api = apiOf(app);
-  const ctx = (request: FastifyRequest): StudioCtx => ({ db: request.db, caller: request.caller!, api, operations: app.operations, lang: langOf(request) });
+  const doc = docOf(app);
+  const ctx = (request: FastifyRequest): StudioCtx => ({ db: request.db, caller: request.caller!, api, doc, operations: app.operations, lang: langOf(request) });
+  // Published versions checked against this server's contract, once each (the contract is fixed while it runs).
+  const drift: DriftCache = new Map();
+  // Bring in a definition file: the analyst's own screen is written, nothing of anyone's identity is acted on.
+  const importing = { config: { access: access.login([STUDIO_SCREEN], 'write', ['I']), identityBound: false } };
+
+  // One series per portal, never per screen: the names of stored screens are the analysts' to choose.
+  app.metrics.gauge('gpms_studio_screens_broken', 'Published stored screens the current API contract breaks (a field, an operation or a method they name is gone or changed), by portal (I, X); GET /api/v1/studio/drift names them', ['portal'], async (g) => {
+    try {
+      const report = await driftReport(app.dbh.db, api, app.operations, drift);
+      g.set({ portal: 'I' }, report.rows.filter((r) => r.portal === 'I').length);
+      g.set({ portal: 'X' }, report.rows.filter((r) => r.portal === 'X').length);
+    } catch {
+      // The database out of reach: the series go missing for this scrape (gpms_db_unavailable_total tells why).
+      g.reset();
+    }
+  });
   const read = { config: { access: access.login([STUDIO_SCREEN], 'read', ['I']), identityBound: false } };
   // A screen that writes screens (and grants their menus) is the analyst's own act.
   const write = { config: { access: access.login([STUDIO_SCREEN], 'write', ['I']), identityBound: true } };
@@ -180,6 +212,54 @@ export const studioRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => exportScreen(ctx(request), request.params.name, request.query.version),
+  );
+
+  app.post(
+    '/api/v1/studio/import',
+    {
+      ...importing,
+      schema: {
+        operationId: 'importStudioScreen',
+        tags,
+        summary: 'Bring in a .screen.json and its labels as a new screen, or (with version) as the draft of the screen of that name; checked as a draft is (name taken without version: 409; over 64 KiB: 413)',
+        body: ImportBody,
+        response: changed,
+      },
+    },
+    async (request) => importScreen(ctx(request), request.body),
+  );
+
+  app.get(
+    '/api/v1/studio/generate',
+    { ...read, schema: { operationId: 'listStudioGeneratable', tags, summary: 'The list operations a list screen can be generated from', response: { 200: GeneratableAnswer, ...commonErrors } } },
+    async (request) => generatableOperations(ctx(request)),
+  );
+
+  app.post(
+    '/api/v1/studio/generate',
+    { ...read, schema: { operationId: 'generateStudioScreen', tags, summary: 'A list screen generated from a list operation (typed columns, filters from its parameters), with the problems of the definition (the caller’s authority is asked when it is saved); saves nothing', body: GenerateBody, response: { 200: GenerateAnswer, ...commonErrors } } },
+    async (request) => generateScreen(ctx(request), request.body),
+  );
+
+  app.get(
+    '/api/v1/studio/drift',
+    { ...read, schema: { operationId: 'listStudioDrift', tags, summary: 'Published screens the current contract breaks, each with the problems at their JSON pointers', response: { 200: DriftAnswer, ...commonErrors } } },
+    async (request) => driftReport(request.db, api, app.operations, drift),
+  );
+
+  app.get(
+    '/api/v1/studio/preview-groups/:authGroupId',
+    {
+      ...read,
+      schema: {
+        operationId: 'getStudioPreviewGroup',
+        tags,
+        summary: 'What an authority group may open and write, to preview a screen as that group; refused (403) for a group holding anything the caller’s own group does not',
+        params: PreviewGroupParams,
+        response: { 200: PreviewGroupAnswer, ...commonErrors },
+      },
+    },
+    async (request) => previewAsGroup(ctx(request), request.params.authGroupId),
   );
 
   app.get(

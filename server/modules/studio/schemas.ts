@@ -177,3 +177,57 @@ export const OperationsAnswer = Type.Object({
   ),
   total: Type.Integer(),
 });
+
+export const ImportBody = Type.Object(
+  {
+    content: Source,
+    fileName: Type.Optional(Type.String({ maxLength: 200, description: 'The file’s name (<name>.screen.json): the screen’s name when the file names none' })),
+    labels: Type.Optional(Type.Unknown({ description: 'The labels file as export writes it ({ ko, en } texts under screen.studio.<name>), or the label table { field: { ko, en } }' })),
+    name: Type.Optional(ScreenName),
+    portal: Type.Optional(PortalCode),
+    version: Type.Optional(Type.Integer({ minimum: 1, description: 'To import as the draft of the screen of that name: its draft version read (a stale one answers 409)' })),
+  },
+  { additionalProperties: false },
+);
+
+export const GenerateBody = Type.Object(
+  {
+    operation: Type.String({ pattern: '^[A-Za-z][A-Za-z0-9]{0,99}$', description: 'A list operation of the contract (GET, answering { rows, total })' }),
+    name: Type.Optional(ScreenName),
+  },
+  { additionalProperties: false },
+);
+export const GenerateAnswer = Type.Object({
+  operation: Type.String(),
+  portal: PortalCode,
+  source: Type.String({ description: 'The generated definition as JSON text' }),
+  fields: Type.Array(Type.String(), { description: 'The fields it labels (filters and columns)' }),
+  problems: Type.Array(Type.Ref('StudioProblem')),
+});
+export const GeneratableAnswer = Type.Object({
+  rows: Type.Array(Type.Object({ id: Type.String(), path: Type.String(), summary: Nullable(Type.String()), portal: PortalCode })),
+  total: Type.Integer(),
+});
+
+export const DriftAnswer = Type.Object({
+  rows: Type.Array(
+    Type.Object({
+      name: Type.String(),
+      portal: PortalCode,
+      route: Type.String(),
+      versionNo: Type.Integer({ description: 'The published version checked' }),
+      problems: Type.Array(Type.Ref('StudioProblem')),
+    }),
+  ),
+  total: Type.Integer({ description: 'Published screens the contract breaks' }),
+  published: Type.Integer({ description: 'Published screens checked' }),
+});
+
+export const PreviewGroupParams = Type.Object({ authGroupId: Type.String({ minLength: 1, maxLength: 2 }) }, { additionalProperties: false });
+export const PreviewGroupAnswer = Type.Object({
+  authGroupId: Type.String(),
+  nameKo: Type.String(),
+  nameEn: Type.String(),
+  portal: PortalCode,
+  menus: Type.Array(Type.Object({ pgmId: Type.String(), path: Nullable(Type.String()), subPaths: Type.Array(Type.String()), canRead: Type.Boolean(), canWrite: Type.Boolean() })),
+});

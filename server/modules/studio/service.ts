@@ -1,5 +1,6 @@
 import type { Static } from 'typebox';
 import { diffLines } from 'diff';
+import { josa } from '../../../lib/josa.js';
 import type { ApiIndex } from '../../../lib/screen-check/cross-check.js';
 import { groupHoldsScreen } from '../../auth/menu-authority.js';
 import { AUTH_CODES } from '../../auth/codes.js';
@@ -11,18 +12,21 @@ import type { OperationInfo, Portal } from '../../http/access.js';
 import { HttpError } from '../../http/errors.js';
 import { pageWindow } from '../../http/list-query.js';
 import { authorityProblems, completed, definitionProblems, identityProblems, inWords, isBuiltInRoute, MAX_SOURCE_BYTES, menuPathOf, parseSource, routeOf, sourceBytes, type StudioProblem } from './check.js';
+import { generateListScreen, listOperations, portalFor } from './generate.js';
 import * as q from './queries.js';
 import type { Lang } from '../../../lib/screen-check/words.js';
 import { structuralDiff } from '../../../lib/screen-check/structural-diff.js';
 import { fieldOperations as fieldOperationsOf, labelsByContext, type LabelText } from '../../../lib/screen-check/label-choice.js';
 import { SCREEN_FIELD_LABELS } from '../../../schemas/screen-field-labels.generated.js';
-import type { CheckBody, CreateBody, DraftBody, PublishBody, StudioListQuery, VersionBody } from './schemas.js';
+import type { CheckBody, CreateBody, DraftBody, GenerateBody, ImportBody, PublishBody, StudioListQuery, VersionBody } from './schemas.js';
 
 /** Who works in the studio and what the check reads: the caller, the API's contract and its routes' access. */
 export interface StudioCtx {
   db: Db;
   caller: Caller;
   api: () => ApiIndex;
+  /** The OpenAPI document itself (the generator reads the fields' types and formats). */
+  doc: () => Record<string, unknown>;
   operations: ReadonlyMap<string, OperationInfo>;
   /** The reader's language (Accept-Language): problems are worded in it. */
   lang: Lang;
@@ -149,7 +153,7 @@ export async function checkStudioScreen(ctx: StudioCtx, body: Static<typeof Chec
 }
 
 /** A new stored screen: its name is its route, so a name taken (in any case) or a built-in route is refused. */
-export async function createStudioScreen(ctx: StudioCtx, body: Static<typeof CreateBody>) {
+export async function createStudioScreen(ctx: StudioCtx, body: Static<typeof CreateBody>, action = 'CREATE') {
   checkSize(body.source);
   const path = menuPathOf(body.name);
   if (isBuiltInRoute(body.portal, path)) throw refused('ROUTE_SHADOWS_BUILT_IN', `${path}는 앱에 이미 있는 경로입니다. 다른 이름을 쓰세요`, [{ path: 'body/name', message: '앱에 이미 있는 경로입니다' }]);
@@ -164,7 +168,7 @@ export async function createStudioScreen(ctx: StudioCtx, body: Static<typeof Cre
     if (menus.length > 0) throw refused('DUPLICATE_ROUTE', `${path} 경로는 이미 메뉴 ${menus.join(', ')}가 엽니다`, [{ path: 'body/name', message: '이미 메뉴가 있는 경로입니다' }]);
     const { kind, title } = summary(body.source, body.name);
     await q.insertScreen(trx, { name: body.name, portal: body.portal, kind, title, source: body.source, labels, problems, actor });
-    await writeAudit(trx, { entity: ENTITY, entityKey: body.name, action: 'CREATE', actor, after: { portal: body.portal, source: body.source, labels, problems: problems.length } });
+    await writeAudit(trx, { entity: ENTITY, entityKey: body.name, action, actor, after: { portal: body.portal, source: body.source, labels, problems: problems.length } });
   });
   return screenAnswer(ctx, body.name);
 }
@@ -173,7 +177,7 @@ export async function createStudioScreen(ctx: StudioCtx, body: Static<typeof Cre
  * Saves the draft as typed, valid or not (its problems are kept with it, the list shows how
  * many). A stale version is 409 and the stored draft stays as the other analyst saved it.
  */
-export async function saveDraft(ctx: StudioCtx, name: string, body: Static<typeof DraftBody>) {
+export async function saveDraft(ctx: StudioCtx, name: string, body: Static<typeof DraftBody>, action = 'SAVE_DRAFT') {
   checkSize(body.source);
   const current = await q.findScreen(ctx.db, name);
   if (!current) throw screenMissing();
@@ -190,7 +194,7 @@ export async function saveDraft(ctx: StudioCtx, name: string, body: Static<typeo
     await writeAudit(trx, {
       entity: ENTITY,
       entityKey: name,
-      action: 'SAVE_DRAFT',
+      action,
       actor,
       before: { draftVersion: before.draftVersion, source: before.draftSource, labels: before.draftLabels },
       after: { draftVersion: before.draftVersion + 1, source: body.source, labels, problems: problems.length },
@@ -439,4 +443,186 @@ export async function publishedScreen(db: Db, caller: Caller, name: string, api:
   if (!(await groupHoldsScreen(db, caller.authGroupId, [menuPathOf(name)], 'read'))) throw notAllowed(AUTH_CODES.GPMS006, 'GPMS006');
   const { definition } = parseSource(p.source);
   return { name, route: routeOf(name, caller.portal), versionNo: p.versionNo, definition: completed(definition, name, p.portal), labels: runtimeLabels(definition, p.labels, api) };
+}
+
+// ── The analyst's next steps: import, generate, what the contract breaks, preview as a group ──────
+
+const LABEL_FIELD = /^[A-Za-z_][A-Za-z0-9_]{0,59}$/;
+const NAME = /^[a-z][A-Za-z0-9]{1,37}$/;
+
+/**
+ * A labels file as export writes it (`{ ko: { screen: { studio: { <name>: { field: text } } } }, en: … }`)
+ * or the label table itself (`{ field: { ko, en } }`) → the label table; 400 naming what is wrong.
+ */
+export function labelsFromFile(file: unknown): q.LabelMap {
+  const bad = (message: string) => invalid('LABELS_FILE_INVALID', `라벨 파일을 읽을 수 없습니다: ${message}`, [{ path: 'body/labels', message }]);
+  if (file === undefined || file === null) return {};
+  if (typeof file !== 'object' || Array.isArray(file)) throw bad('JSON 객체가 아닙니다');
+  const f = file as Record<string, unknown>;
+  const texts = (lang: 'ko' | 'en'): Record<string, unknown> => {
+    const studio = ((f[lang] as Record<string, unknown> | undefined)?.screen as Record<string, unknown> | undefined)?.studio;
+    if (studio === undefined) return {};
+    if (!studio || typeof studio !== 'object') throw bad(`${lang}.screen.studio가 객체가 아닙니다`);
+    const screens = Object.values(studio as Record<string, unknown>);
+    if (screens.length !== 1 || !screens[0] || typeof screens[0] !== 'object') throw bad(`${lang}.screen.studio에는 화면 하나의 라벨만 둡니다`);
+    return screens[0] as Record<string, unknown>;
+  };
+  const exported = 'ko' in f || 'en' in f;
+  const table: Record<string, { ko: unknown; en: unknown }> = {};
+  if (exported) {
+    const ko = texts('ko');
+    const en = texts('en');
+    for (const field of new Set([...Object.keys(ko), ...Object.keys(en)])) table[field] = { ko: ko[field] ?? '', en: en[field] ?? '' };
+  } else {
+    for (const [field, l] of Object.entries(f)) {
+      if (!l || typeof l !== 'object') throw bad(`${field}: { "ko": …, "en": … }가 아닙니다`);
+      table[field] = { ko: (l as Record<string, unknown>).ko ?? '', en: (l as Record<string, unknown>).en ?? '' };
+    }
+  }
+  const entries = Object.entries(table);
+  if (entries.length > 300) throw bad(`라벨은 300개까지입니다 (${entries.length}개)`);
+  const out: q.LabelMap = {};
+  for (const [field, l] of entries) {
+    if (!LABEL_FIELD.test(field)) throw bad(`${field}: 필드 이름이 아닙니다`);
+    if (typeof l.ko !== 'string' || typeof l.en !== 'string') throw bad(`${field}: 라벨은 글자여야 합니다`);
+    if (l.ko.length > 200 || l.en.length > 200) throw bad(`${field}: 라벨은 200자까지입니다`);
+    out[field] = { ko: l.ko, en: l.en };
+  }
+  return out;
+}
+
+/**
+ * The definition an imported file holds, as the studio stores it: what export added for the
+ * developer's copy (`$schema`, the label prefix the labels file fills, the id, route and portals
+ * that follow from the screen's name and portal) is taken off, so a file of another name imports
+ * under this one and export writes them again. Text that is not a JSON object is kept as it is, so its problems are shown like a draft's.
+ */
+export function importedSource(content: string): string {
+  const { definition } = parseSource(content);
+  if (!definition || typeof definition !== 'object' || Array.isArray(definition)) return content;
+  const d = { ...(definition as Record<string, unknown>) };
+  delete d.$schema;
+  if (typeof d.labels === 'string' && d.labels.startsWith('screen.studio.')) delete d.labels;
+  // The id, route and portals are the stored screen's name's and portal's (export fills them in again).
+  delete d.id;
+  delete d.route;
+  delete d.portals;
+  return `${JSON.stringify(d, null, 2)}\n`;
+}
+
+/** The screen a file names: its id (`studio.<name>`), else its file name (`<name>.screen.json`). */
+function nameOfFile(content: string, fileName: string | undefined): string | undefined {
+  const { definition } = parseSource(content);
+  const id = (definition as { id?: unknown } | undefined)?.id;
+  const fromId = typeof id === 'string' && id.startsWith('studio.') ? id.slice('studio.'.length) : undefined;
+  if (fromId && NAME.test(fromId)) return fromId;
+  const fromFile = fileName?.replace(/^.*[\\/]/, '').replace(/\.screen\.json$/i, '');
+  return fromFile && NAME.test(fromFile) ? fromFile : undefined;
+}
+
+function portalOfFile(content: string): Portal | undefined {
+  const { definition } = parseSource(content);
+  const portals = (definition as { portals?: unknown } | undefined)?.portals;
+  return Array.isArray(portals) && portals.length === 1 ? (portals[0] === 'external' ? 'X' : portals[0] === 'internal' ? 'I' : undefined) : undefined;
+}
+
+/**
+ * Brings a `.screen.json` (and its labels) in: a new screen, or — with the draft version read —
+ * the draft of the screen of that name. The same check as a draft typed in the editor; nothing is
+ * published (publishing checks again, with the author's authority).
+ */
+export async function importScreen(ctx: StudioCtx, body: Static<typeof ImportBody>) {
+  const name = body.name ?? nameOfFile(body.content, body.fileName);
+  if (!name) throw invalid('SCREEN_NAME_REQUIRED', '화면 이름을 알 수 없습니다. 이름을 적어 주세요', [{ path: 'body/name', message: '화면 이름을 적어 주세요' }]);
+  const labels = labelsFromFile(body.labels);
+  const existing = await q.findScreen(ctx.db, name);
+  if (existing) {
+    if (body.version === undefined) {
+      throw refused('SCREEN_EXISTS', `${josa(name, '이/가')} 이미 있습니다. 그 화면의 초안으로 들이려면 초안 버전을 함께 보내세요`, [{ path: 'body/version', message: '초안 버전이 필요합니다' }]);
+    }
+    return saveDraft(ctx, name, { version: body.version, source: importedSource(body.content), labels }, 'IMPORT');
+  }
+  const portal = body.portal ?? portalOfFile(body.content) ?? 'I';
+  return createStudioScreen(ctx, { name, portal, source: importedSource(body.content), labels }, 'IMPORT');
+}
+
+/** The list operations the generator can start from (GET, answering `{ rows, total }`). */
+export function generatableOperations(ctx: StudioCtx) {
+  const rows = listOperations(ctx.doc()).map((l) => ({ id: l.id, path: l.path, summary: l.summary, portal: portalFor(ctx.operations.get(l.id)?.access, isBuiltInRoute) }));
+  return { rows, total: rows.length };
+}
+
+/**
+ * A list screen from a list operation: its source, every row field as a typed column, its filters
+ * from the parameters. Saves nothing; answers the definition, the portal it belongs to and the
+ * problems of the definition (none, for every list operation of the contract: a test holds it).
+ * The analyst's authority for the operation is asked, as always, when the draft is saved.
+ */
+export function generateScreen(ctx: StudioCtx, body: Static<typeof GenerateBody>) {
+  const list = listOperations(ctx.doc()).find((l) => l.id === body.operation);
+  if (!list) throw invalid('NOT_A_LIST_OPERATION', `${josa(body.operation, '은/는')} 목록을 읽는 조작(GET, { rows, total })이 아닙니다`, [{ path: 'body/operation', message: '목록 조작이 아닙니다' }]);
+  const { definition, fields } = generateListScreen(ctx.doc(), list);
+  const portal = portalFor(ctx.operations.get(list.id)?.access, isBuiltInRoute);
+  const source = `${JSON.stringify(definition, null, 2)}\n`;
+  // The definition's own problems: whether the analyst may call the operation is the check's when it is saved.
+  const found = definitionProblems({ name: body.name ?? 'generated', portal, source, api: ctx.api() });
+  const problems = [...found.problems, ...(found.definition === undefined ? [] : identityProblems(found.definition, ctx.operations))];
+  return { operation: list.id, portal, source, fields, problems };
+}
+
+/** A published version's problems against the current contract, kept per server by name@version. */
+export type DriftCache = Map<string, StudioProblem[]>;
+
+/**
+ * Published screens the current contract breaks: each published version checked again as it was
+ * published (the language, the operations and their fields, the methods the engine may call by
+ * itself, operations that became bound to the caller) — the author's authority aside, which is a
+ * person's, not the contract's. A version's text never changes, nor the contract while a server
+ * runs, so each version is checked once per server.
+ */
+export async function driftReport(db: Db, api: () => ApiIndex, operations: ReadonlyMap<string, OperationInfo>, cache: DriftCache) {
+  const published = await q.publishedSources(db);
+  const rows = published
+    .map((p) => {
+      const key = `${p.name}@${p.versionNo}`;
+      let problems = cache.get(key);
+      if (!problems) {
+        const found = definitionProblems({ name: p.name, portal: p.portal, source: p.source, api: api() });
+        problems = [...found.problems, ...(found.definition === undefined ? [] : identityProblems(found.definition, operations))];
+        cache.set(key, problems);
+      }
+      return { name: p.name, portal: p.portal, route: routeOf(p.name, p.portal), versionNo: p.versionNo, problems };
+    })
+    .filter((r) => r.problems.length > 0);
+  return { rows, total: rows.length, published: published.length };
+}
+
+/**
+ * What a group would see, for a preview as that group: refused (403) when the group holds any
+ * menu — or writes any — that the analyst's own group does not, so a preview never shows more than
+ * its author may see.
+ */
+export async function previewAsGroup(ctx: StudioCtx, authGroupId: string) {
+  const group = await q.findGroup(ctx.db, authGroupId);
+  if (!group || group.useYn !== 'Y') throw missing('AUTH_GROUP_NOT_FOUND', '권한그룹을 찾을 수 없습니다');
+  const [theirs, mine] = await Promise.all([q.groupGrants(ctx.db, authGroupId), q.groupGrants(ctx.db, ctx.caller.authGroupId)]);
+  const own = new Map(mine.map((m) => [m.pgmId, m]));
+  const beyond = theirs.filter((g) => {
+    const m = own.get(g.pgmId);
+    return (g.canRead === 'Y' && m?.canRead !== 'Y') || (g.canWrite === 'Y' && m?.canWrite !== 'Y');
+  });
+  if (beyond.length > 0) {
+    const names = beyond.slice(0, 3).map((b) => b.pgmName).join(', ');
+    throw notAllowed(
+      `${josa(group.nameKo, '은/는')} 내 권한그룹에 없는 권한을 가지고 있어 그 권한으로 미리 볼 수 없습니다 (${names}${beyond.length > 3 ? ` 외 ${beyond.length - 3}개` : ''})`,
+      'PREVIEW_GROUP_EXCEEDS_OWN',
+    );
+  }
+  return {
+    authGroupId: group.authGroupId,
+    nameKo: group.nameKo,
+    nameEn: group.nameEn,
+    portal: group.portal,
+    menus: theirs.map((g) => ({ pgmId: g.pgmId, path: g.sspUrl, subPaths: g.sspSubUrls ?? [], canRead: g.canRead === 'Y', canWrite: g.canWrite === 'Y' })),
+  };
 }

@@ -481,6 +481,11 @@ export const AUTHZ_MATRIX: Readonly<Record<string, Rule>> = {
   diffStudioVersion: I.r('/portal/screen/studio'),
   restoreStudioVersion: I.w('/portal/screen/studio'),
   exportStudioScreen: I.r('/portal/screen/studio'),
+  importStudioScreen: I.w('/portal/screen/studio'),
+  listStudioGeneratable: I.r('/portal/screen/studio'),
+  generateStudioScreen: I.r('/portal/screen/studio'),
+  listStudioDrift: I.r('/portal/screen/studio'),
+  getStudioPreviewGroup: I.r('/portal/screen/studio'),
   getPublishedScreen: IX.r(),
   // Budget control: staff only; suppliers see no budget figure anywhere.
   listBudgetLines: I.r('/budget/budgetManage', '/budget/budgetReport'),
