@@ -43,6 +43,27 @@ describe('app shell', () => {
     expect(problems).toEqual([]);
   });
 
+  it('the mega menu scrolls the clicked section into view (포털관리, far below the first rows)', async () => {
+    const { page, problems } = await open();
+    await page.goto('/login');
+    await submitInternalLogin(page, 'admin');
+    await page.getByRole('heading', { name: 'GPMS에 오신 것을 환영합니다' }).waitFor();
+    await page.getByRole('navigation', { name: '주 메뉴' }).getByRole('button', { name: '포털관리' }).click();
+    const panel = page.getByRole('region', { name: '전체 메뉴' });
+    const studio = panel.getByRole('link', { name: '화면 스튜디오' });
+    await studio.waitFor();
+    // Within the panel's visible box and the window's: seen without scrolling by hand.
+    await expect
+      .poll(async () => {
+        const [p, l] = await Promise.all([panel.boundingBox(), studio.boundingBox()]);
+        const vh = page.viewportSize()!.height;
+        return !!p && !!l && l.y >= p.y && l.y + l.height <= p.y + p.height && l.y >= 0 && l.y + l.height <= vh;
+      })
+      .toBe(true);
+    expect(await panel.evaluate((el) => el.scrollTop)).toBeGreaterThan(0);
+    expect(problems).toEqual([]);
+  });
+
   it('serves the external home (OGPMS) and tells the server it is the external portal', async () => {
     const { page, problems } = await open();
     const resources = page.waitForRequest((r) => r.url().includes('/api/v1/common/resources'));
