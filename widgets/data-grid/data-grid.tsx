@@ -39,6 +39,9 @@ import {
 import styles from './data-grid.module.css';
 import { useFillHeight } from './fill-height';
 
+/** Pixels past the last column when scrolled to the end (a scroll bar's width and a little). */
+const LAST_COLUMN_ROOM = 18;
+
 export type { GridColumn, GridColumnType, GridSort, CodeOption } from './grid-model';
 
 export interface DataGridProps<Row extends GridRow> {
@@ -413,6 +416,8 @@ function DataGridInner<Row extends GridRow>(props: DataGridProps<Row>, ref: Forw
         customRenderers={[codeCellRenderer]}
         width="100%"
         height={h}
+        // Room past the last column: scrolled to the end, it is whole rather than under the vertical scroll bar.
+        overscrollX={rowCount > 0 ? LAST_COLUMN_ROOM : undefined}
         rowHeight={rh}
         headerHeight={hh}
         theme={theme}
