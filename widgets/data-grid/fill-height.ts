@@ -10,7 +10,10 @@ export function fillHeight(el: HTMLElement, min: number, max: number): number | 
   const rect = el.getBoundingClientRect();
   if (rect.width === 0) return null;
   const top = rect.top + window.scrollY;
-  const available = Math.floor(window.innerHeight - top - spaceBelow(el));
+  // The height set is the content box's: the element's own borders come on top of it.
+  const own = getComputedStyle(el);
+  const borders = own.boxSizing === 'border-box' ? 0 : px(own.borderTopWidth) + px(own.borderBottomWidth);
+  const available = Math.floor(window.innerHeight - top - spaceBelow(el) - borders);
   return Math.max(min, Math.min(max, available));
 }
 

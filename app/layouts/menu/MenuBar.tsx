@@ -107,13 +107,16 @@ export function MenuBar({ portal, menus, style, onStyleChange }: MenuBarProps) {
   }, [open]);
 
   // The panel shows every section: the one clicked may sit far below the fold (화면 스튜디오 under
-  // 포털관리), so the panel, and the page if need be, scroll it into view.
+  // 포털관리), so the panel scrolls it into view.
   const megaRef = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (style !== 'mega' || open === null || !megaRef.current) return;
-    const column = [...megaRef.current.querySelectorAll<HTMLElement>('[data-menu-section]')].find((el) => el.dataset.menuSection === open);
-    // jsdom lays nothing out and has no scrollIntoView.
-    column?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+    const panel = megaRef.current;
+    const column = [...panel.querySelectorAll<HTMLElement>('[data-menu-section]')].find((el) => el.dataset.menuSection === open);
+    if (!column) return;
+    // The panel alone scrolls, so the section's title is at its top (a section may be longer than the panel).
+    const offset = column.getBoundingClientRect().top - panel.getBoundingClientRect().top;
+    panel.scrollTop += offset - Number.parseFloat(getComputedStyle(panel).paddingTop || '0');
   }, [open, style]);
 
   const close = () => setOpen(null);
