@@ -14,7 +14,8 @@ export default defineConfig({
     devPagesOut({ keep: process.env.VITE_DEV_PAGES === 'true' }),
     // Brotli and gzip copies beside each built file: the server sends the one the browser accepts
     // (@fastify/static preCompressed), so nothing is compressed per request.
-    compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024 }),
+    // The development bundle of the React-warnings test is served by a plain static server: no copies.
+    ...(process.env.VITE_NO_COMPRESSION === 'true' ? [] : [compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024 })]),
   ],
   server: {
     proxy: Object.fromEntries(SERVER_PATHS.map((p) => [p, { target: API_ORIGIN, changeOrigin: false }])),

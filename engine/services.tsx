@@ -68,6 +68,12 @@ export interface EngineServices {
    * document title ("발주서 조회 - GPMS"); null when it goes away.
    */
   pageTitle?(title: string | null): void;
+  /**
+   * True when the app already knows the server would refuse with this code (a proof the session
+   * lacks, e.g. REAUTH_REQUIRED before the password check): a screen whose definition says where
+   * such a refusal goes (`refused`) goes there at once instead of making a request bound to fail.
+   */
+  foreseesRefusal?(code: string): boolean;
 }
 
 /** A field error from the server: `path` like 'body/textKo' or 'body/rows/3/code'. */

@@ -2514,7 +2514,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Approvals waiting for me (the current step is mine), oldest first */
+        /** Approvals waiting for me (the current step is mine), newest first, with their total */
         get: operations["listMyPendingApprovals"];
         put?: never;
         post?: never;

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { requiredTestProblems } from './required-tests.mjs';
 import { durationLines } from './test-durations.mjs';
-import { webBuildCommand } from './web-build.mjs';
+import { devWebBuildCommand, webBuildCommand } from './web-build.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const bin = (name) => path.join(root, 'node_modules/.bin', name);
@@ -154,6 +154,8 @@ const checks = [
   ...(fs.existsSync(path.join(root, 'codegen/screens-check.ts')) ? [['screen definitions', bin('tsx'), ['codegen/screens-check.ts', '--no-write']]] : []),
   // The browser tests serve this build: the production bundle whatever NODE_ENV says (scripts/web-build.mjs).
   (({ cmd, args, env }) => ['web build', cmd, args, { NODE_ENV: env.NODE_ENV }])(webBuildCommand()),
+  // React's development bundle, where alone React warns: the browser test opening every route on it fails on a warning.
+  (({ cmd, args, env }) => ['web build (development, React warnings)', cmd, args, { NODE_ENV: env.NODE_ENV, VITE_NO_COMPRESSION: env.VITE_NO_COMPRESSION }])(devWebBuildCommand()),
   ...(fs.existsSync(path.join(root, '.storybook')) ? [['storybook build', bin('storybook'), ['build', '-o', 'storybook-static', '--quiet', '--disable-telemetry']]] : []),
 ];
 const steps = [

@@ -20,6 +20,20 @@ export function webBuildCommand(env = process.env, extraArgs = []) {
   };
 }
 
+/**
+ * React's development bundle, for the browser test that fails on React's warnings
+ * (tests/e2e/react-warnings.e2e.test.ts): React warns only there. Never served by the server; no
+ * compressed copies (nothing sends them). Its own directory, so the production build stays as it is.
+ */
+export const DEV_DIST_DIR = path.join(root, 'dist-dev');
+export function devWebBuildCommand(env = process.env, outDir = DEV_DIST_DIR) {
+  return {
+    cmd: path.join(root, 'node_modules/.bin/vite'),
+    args: ['build', '--mode', 'development', '--logLevel', 'warn', '--outDir', outDir, '--emptyOutDir'],
+    env: { ...env, NODE_ENV: 'development', VITE_NO_COMPRESSION: 'true' },
+  };
+}
+
 /** Runs the build in the repository (stdio inherited); its exit status. `vite` replaces the binary (tests). */
 export function runWebBuild({ env = process.env, extraArgs = [], vite } = {}) {
   const c = webBuildCommand(env, extraArgs);
@@ -27,4 +41,13 @@ export function runWebBuild({ env = process.env, extraArgs = [], vite } = {}) {
   return r.status ?? 1;
 }
 
-if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) process.exit(runWebBuild({ extraArgs: process.argv.slice(2) }));
+/** The development bundle into dist-dev/ (`node scripts/web-build.mjs --development`); its exit status. */
+export function runDevWebBuild({ env = process.env } = {}) {
+  const c = devWebBuildCommand(env);
+  const r = spawnSync(c.cmd, c.args, { cwd: root, stdio: 'inherit', env: c.env, shell: process.platform === 'win32' });
+  return r.status ?? 1;
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  process.exit(process.argv[2] === '--development' ? runDevWebBuild() : runWebBuild({ extraArgs: process.argv.slice(2) }));
+}

@@ -6,6 +6,7 @@
 import type { i18n as I18n } from 'i18next';
 import type { Authority, EngineServices } from '../../engine';
 import { authApi } from '../auth/auth-api';
+import { reauthInForce } from '../auth/reauth-proof';
 import { applyLoginCheckStore } from '../auth/session-actions';
 import { addServerMessages } from '../i18n/messages';
 import { normaliseLanguage } from '../i18n/language';
@@ -71,5 +72,6 @@ export function createEngineServices(i18n: I18n): EngineServices {
     reloadCodes: reloadCommonCodes,
     storage: () => (typeof sessionStorage === 'undefined' ? null : sessionStorage),
     pageTitle: (title) => usePageTitleStore.setState({ screen: title }),
+    foreseesRefusal: (code) => code === 'REAUTH_REQUIRED' && !reauthInForce(),
   };
 }

@@ -176,9 +176,12 @@ export function EditBodyView({ body, at, record, extraScope, onSaved, onDeleted,
   // The record being edited: the one given, then what a save answered (a create turns into an update).
   const [current, setCurrent] = useState<Values | null>(record);
   const [givenRecord, setGivenRecord] = useState(record);
+  // Saved on this page (`screen.saved`): a definition may turn the form read-only once it is saved.
+  const [savedHere, setSavedHere] = useState(false);
   if (record !== givenRecord) {
     setGivenRecord(record);
     setCurrent(record);
+    setSavedHere(false);
   }
   const mode: 'create' | 'update' = current ? 'update' : 'create';
   useEffect(() => onMode?.(mode), [mode, onMode]);
@@ -202,8 +205,8 @@ export function EditBodyView({ body, at, record, extraScope, onSaved, onDeleted,
   }
 
   const baseScope = useMemo<ExprScope>(
-    () => ({ login, mode, query: frame.query, screen: { canRead: !!frame.authority?.read, canWrite: !!frame.authority?.write, id: frame.def.id, portal: frame.portal }, ...extraScope }),
-    [login, mode, frame.query, frame.authority, frame.def.id, frame.portal, extraScope],
+    () => ({ login, mode, query: frame.query, screen: { canRead: !!frame.authority?.read, canWrite: !!frame.authority?.write, id: frame.def.id, portal: frame.portal, saved: savedHere }, ...extraScope }),
+    [login, mode, frame.query, frame.authority, frame.def.id, frame.portal, savedHere, extraScope],
   );
 
   // Detail rows: from their own operation, or from the record's field of the same name. They
@@ -404,6 +407,7 @@ export function EditBodyView({ body, at, record, extraScope, onSaved, onDeleted,
       reload: reloadDetails,
       newRecord: () => {
         setCurrent(null);
+        setSavedHere(false);
         onNew?.();
       },
       reloadRecord: async () => {
@@ -442,6 +446,7 @@ export function EditBodyView({ body, at, record, extraScope, onSaved, onDeleted,
         if (warnings.length > 0) await frame.alert(warnings.join('\n'));
         const isRecord = answer && typeof answer === 'object' && !Array.isArray(answer) && !('rows' in (answer as object));
         frame.setDirty(false);
+        setSavedHere(true);
         if (isRecord) setCurrent(answer as Values);
         else {
           setBaseline(values);

@@ -81,6 +81,12 @@ export function EditScreen() {
 
   useEffect(() => {
     if (!hasKey || !def.load || adoptedHere) return;
+    // A refusal the app foresees (the password check not made in this session) is not asked for.
+    const foreseen = Object.keys(def.refused ?? {}).find((code) => services.foreseesRefusal?.(code));
+    if (foreseen) {
+      void frame.open({ ...def.refused![foreseen], replace: true }, {});
+      return;
+    }
     let live = true;
     const input = loadInput();
     services.call(def.load.operation, input).then(

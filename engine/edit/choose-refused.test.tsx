@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OperationError } from '../services';
 import { installGlideJsdom } from '../testing/grid';
+import { createFixtureEngineServices } from '../testing/fixture-engine-services';
 import { renderScreen } from '../testing/screen-harness';
 import { companySearchQuery } from './ChoosePanel';
 
@@ -100,6 +101,13 @@ describe('edit screens: def.refused', () => {
     renderScreen('test.mine', { entries: [mine], route: '/test/mine', answers: { getMyAccount: () => { throw new OperationError(403, 'REAUTH_REQUIRED', '비밀번호를 다시 입력하세요'); } } });
     expect(await screen.findByText('left the screen')).toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('a refusal the app foresees (no password check in this session) goes there without a request', { timeout: 30_000 }, async () => {
+    const services = { ...createFixtureEngineServices({ answers: { getMyAccount: () => ({}) } }), foreseesRefusal: (code: string) => code === 'REAUTH_REQUIRED' };
+    renderScreen('test.mine', { entries: [mine], route: '/test/mine', services });
+    expect(await screen.findByText('left the screen')).toBeInTheDocument();
+    expect(services.calls).toEqual([]);
   });
 
   it('another refusal is still shown with its retry', { timeout: 30_000 }, async () => {

@@ -482,6 +482,8 @@ export function ListScreen() {
         }}
         totals={totalsRow}
         visibleRows={def.visibleRows}
+        // A page's list takes the height the window has left; a dialog's (and one with its own rows) keeps its rows.
+        fill={!frame.dialog && def.visibleRows === undefined}
         emptyText={search && !loading ? t('ui.noData') : ''}
         aria-label={t(def.title)}
         data-testid="list-grid"

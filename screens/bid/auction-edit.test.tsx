@@ -81,10 +81,12 @@ describe('auctionEdit: a draft opened by its number, changed and saved', { timeo
     // Only what the update takes: the create's PR fields are not sent.
     expect(Object.keys(sent.body as object)).not.toContain('prNo');
     expect(r.services.calls.some((c) => c.operation === 'createAuction')).toBe(false);
-    // The answer is the form now: the new title, one supplier, still a draft to change.
+    // The answer is the form now: the new title, one supplier — read only once saved (docs/bidding.md), with the way to the monitor.
     expect(await screen.findByDisplayValue('볼트 역경매 (수정)')).toBeInTheDocument();
     await waitFor(() => expect(gridRowTexts(document, 1).map((r) => r.find((c) => /^C0/.test(c)))).toEqual(['C00001']));
-    expect(screen.getByRole('button', { name: '저장' })).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('button', { name: '저장' })).toBeNull());
+    expect(screen.getByDisplayValue('볼트 역경매 (수정)')).toHaveAttribute('readonly');
+    expect(screen.getByRole('button', { name: '모니터 열기' })).toBeInTheDocument();
   });
 
   it('the heading says 역경매 수정 for a draft opened by its number (en: Edit reverse auction), 역경매 등록 for a new one', async () => {

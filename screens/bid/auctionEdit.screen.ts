@@ -4,10 +4,10 @@ import { AUCTION_STATUS, DECREMENT_KIND } from './options';
 const T = 'screen.bid.auctionEdit';
 /** The server's own decision: what the caller may do with the auction in its state (getAuction `actions`). */
 const may = (action: string) => `contains(form.actions, '${action}')`;
-/** Creating, or changing a draft the caller may change. */
-const EDITING = `mode == 'create' || ${may('update')}`;
+/** Creating, or changing a draft the caller may change — until it is saved here (docs/bidding.md: saved, it is read only and links to the monitor). */
+const EDITING = `(mode == 'create' || ${may('update')}) && !screen.saved`;
 /** …and its lines are its own: a draft from a PR keeps the PR's items and quantities. */
-const OWN_LINES = `mode == 'create' || (${may('update')} && empty(form.prNo))`;
+const OWN_LINES = `(mode == 'create' || (${may('update')} && empty(form.prNo))) && !screen.saved`;
 
 /**
  * /bid/auctionEdit (internal) — a new reverse auction (역경매) as a draft: from a received PR (its
@@ -30,7 +30,7 @@ export default defineEditScreen({
   description: 'Create or change a reverse auction draft from a received PR or the buyer’s own lines; publish, cancel and award on the monitor.',
   key: ['auctionNo'],
   load: { operation: 'getAuction', params: { path: { auctionNo: 'query.auctionNo' } } },
-  readOnly: `mode == 'update' && !${may('update')}`,
+  readOnly: `mode == 'update' && (!${may('update')} || screen.saved)`,
   sections: [
     {
       title: `${T}.header`,

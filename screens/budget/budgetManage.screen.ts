@@ -2,6 +2,8 @@ import { defineListScreen } from '../../engine/define';
 
 const T = (n: string) => `screen.budget.${n}`;
 const F = (n: string) => `screen.budget.field.${n}`;
+/** Lines the ERP's dropped file wrote name no person (server: ERP_FILE_ACTOR): shown by what wrote them. */
+const SYSTEM_ACTORS = [{ value: 'system:erp-file', text: T('systemActor.erpFile') }];
 
 /**
  * /budget/budgetManage (구매관리 › 예산관리): budget lines per fiscal year, month, department and
@@ -33,7 +35,7 @@ export default defineListScreen({
     { field: 'transferred', type: 'money', currency: 'KRW', width: 120, total: 'sum' },
     { field: 'consumed', type: 'money', currency: 'KRW', width: 140, total: 'sum' },
     { field: 'available', type: 'money', currency: 'KRW', width: 140, total: 'sum' },
-    { field: 'updatedBy', width: 100 },
+    { field: 'updatedBy', type: 'code', options: SYSTEM_ACTORS, width: 110 },
     { field: 'updatedAt', type: 'datetime', width: 150 },
   ],
   actions: [

@@ -70,6 +70,22 @@ describe('budgetTransfer: transfers approved through the approval lines', { time
     expect(screen.getByText('1건 선택')).toBeInTheDocument();
   });
 
+  it('전용 요청 opens with no error shown: a required field says so only once touched or when 확인 is tried', async () => {
+    const s = server();
+    const { services } = renderScreen('budget.budgetTransfer', { entries: screenDefinitions, texts: screenTexts, answers: s.answers, route: '/budget/budgetTransfer' });
+    await screen.findByText('총 2건');
+    fireEvent.click(screen.getByRole('button', { name: '전용 요청' }));
+    const prompt = await screen.findByRole('dialog', { name: '전용 요청' });
+    // Let every field's first effects run (defaults, code lists) before looking.
+    await waitFor(() => expect(within(prompt).getByLabelText(/회계연도/)).toHaveValue(String(new Date().getFullYear())));
+    await waitFor(() => expect(within(prompt).getAllByRole('combobox').length).toBeGreaterThan(0));
+    expect(within(prompt).queryByText(/필수 입력 항목입니다/)).toBeNull();
+    expect(within(prompt).queryAllByRole('textbox').filter((el) => el.getAttribute('aria-invalid') === 'true')).toEqual([]);
+    fireEvent.click(within(prompt).getByRole('button', { name: '확인' }));
+    await waitFor(() => expect(within(prompt).getAllByText(/필수 입력 항목입니다/).length).toBeGreaterThan(0));
+    expect(services.calls.some((c) => c.operation === 'requestBudgetTransfer')).toBe(false);
+  });
+
   it('반려 asks for a comment first; without one nothing is sent', async () => {
     const s = server();
     const { services } = renderScreen('budget.budgetTransfer', { entries: screenDefinitions, texts: screenTexts, answers: s.answers, route: '/budget/budgetTransfer' });

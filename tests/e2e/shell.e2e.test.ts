@@ -43,6 +43,47 @@ describe('app shell', () => {
     expect(problems).toEqual([]);
   });
 
+  it('the mega menu scrolls the clicked section into view (포털관리, far below the first rows, where 화면 스튜디오 is)', async () => {
+    const { page, problems } = await open();
+    await page.goto('/login');
+    await submitInternalLogin(page, 'admin');
+    await page.getByRole('heading', { name: 'GPMS에 오신 것을 환영합니다' }).waitFor();
+    await page.getByRole('navigation', { name: '주 메뉴' }).getByRole('button', { name: '포털관리' }).click();
+    const panel = page.getByRole('region', { name: '전체 메뉴' });
+    const studio = panel.locator('[data-menu-section]').filter({ has: page.getByRole('heading', { name: '포털관리' }) }).getByRole('heading', { name: '포털관리' });
+    await studio.waitFor();
+    // The section's title within the panel's visible box and the window's: seen without scrolling by hand.
+    await expect
+      .poll(async () => {
+        const [p, l] = await Promise.all([panel.boundingBox(), studio.boundingBox()]);
+        const vh = page.viewportSize()!.height;
+        return !!p && !!l && l.y >= p.y && l.y + l.height <= p.y + p.height && l.y >= 0 && l.y + l.height <= vh;
+      })
+      .toBe(true);
+    expect(await panel.evaluate((el) => el.scrollTop)).toBeGreaterThan(0);
+    expect(problems).toEqual([]);
+  });
+
+  it('a list grid takes the window’s height left below it, and follows the window', async () => {
+    const { page, problems } = await open();
+    await page.setViewportSize({ width: 1280, height: 1000 });
+    await page.goto('/login');
+    await submitInternalLogin(page, 'admin');
+    await page.getByRole('heading', { name: 'GPMS에 오신 것을 환영합니다' }).waitFor();
+    await page.goto('/prList');
+    await page.getByTestId('list-total').waitFor();
+    const grid = page.getByTestId('list-grid');
+    const measure = () => page.evaluate(() => ({ grid: document.querySelector('[data-testid="list-grid"]')!.getBoundingClientRect().height, page: document.documentElement.scrollHeight, window: innerHeight }));
+    // More than the ten rows it had (30 + 10 × 27 px), and the page ends at the window's bottom: no empty space, no page scroll.
+    await expect.poll(async () => (await measure()).grid, { timeout: 15_000 }).toBeGreaterThan(300);
+    const first = await measure();
+    expect(first.page).toBeLessThanOrEqual(first.window + 1);
+    await page.setViewportSize({ width: 1280, height: 1200 });
+    await expect.poll(async () => (await measure()).grid, { timeout: 15_000 }).toBeGreaterThan(first.grid + 150);
+    expect(await grid.count()).toBe(1);
+    expect(problems).toEqual([]);
+  });
+
   it('serves the external home (OGPMS) and tells the server it is the external portal', async () => {
     const { page, problems } = await open();
     const resources = page.waitForRequest((r) => r.url().includes('/api/v1/common/resources'));

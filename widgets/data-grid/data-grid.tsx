@@ -37,6 +37,10 @@ import {
   type GridSort,
 } from './grid-model';
 import styles from './data-grid.module.css';
+import { useFillHeight } from './fill-height';
+
+/** Pixels past the last column when scrolled to the end (a scroll bar's width and a little). */
+const LAST_COLUMN_ROOM = 18;
 
 export type { GridColumn, GridColumnType, GridSort, CodeOption } from './grid-model';
 
@@ -71,6 +75,11 @@ export interface DataGridProps<Row extends GridRow> {
   headerHeight?: number;
   /** A fixed height in px; overrides visibleRows (popups use 400). */
   height?: number;
+  /**
+   * A page's list: the grid takes the window's height left below what is above it (at least five
+   * rows, at most what its rows need) instead of visibleRows; visibleRows where nothing is laid out.
+   */
+  fill?: boolean;
   /** Shown over an empty grid; default 조회된 데이터가 없습니다. '' shows nothing. */
   emptyText?: string;
   /** Accessible name of the grid region. */
@@ -151,6 +160,7 @@ function DataGridInner<Row extends GridRow>(props: DataGridProps<Row>, ref: Forw
     rowHeight,
     headerHeight,
     height,
+    fill = false,
     emptyText,
     className,
     freezeColumns,
@@ -181,7 +191,10 @@ function DataGridInner<Row extends GridRow>(props: DataGridProps<Row>, ref: Forw
   const rh = rowHeight ?? 27;
   const hh = headerHeight ?? 30;
   const hasTotals = !!totals;
-  const h = gridHeight({ visibleRows, rowHeight, headerHeight, height, hasTotals });
+  const fixedHeight = gridHeight({ visibleRows, rowHeight, headerHeight, height, hasTotals });
+  // The horizontal scroll bar's room is kept, so the last row is not under it.
+  const filled = useFillHeight(rootRef, fill && height === undefined, hh + 5 * rh + (hasTotals ? rh : 0), hh + Math.max(rowCount, 5) * rh + (hasTotals ? rh : 0) + 16);
+  const h = filled ?? fixedHeight;
   const totalLabel = t('gridTotal');
   const theme = useMemo(() => gridTheme(accent), [accent]);
   const glideColumns = useMemo(() => toGlideColumns(columns, sort), [columns, sort]);
@@ -403,6 +416,8 @@ function DataGridInner<Row extends GridRow>(props: DataGridProps<Row>, ref: Forw
         customRenderers={[codeCellRenderer]}
         width="100%"
         height={h}
+        // Room past the last column: scrolled to the end, it is whole rather than under the vertical scroll bar.
+        overscrollX={rowCount > 0 ? LAST_COLUMN_ROOM : undefined}
         rowHeight={rh}
         headerHeight={hh}
         theme={theme}

@@ -7,6 +7,7 @@
  * stamped for ten minutes by `reauthenticate`); this page only asks and moves on.
  */
 import { useState, type FormEvent } from 'react';
+import { rememberReauth } from '../../auth/reauth-proof';
 import { OperationError, callOperation, useEngineServices, type CustomScreenProps } from '../../../engine';
 import { useFrame } from '../../../engine/runtime/frame';
 import { useEngineText } from '../../../engine/text';
@@ -34,7 +35,9 @@ export default function PersonInfoLogin(_: CustomScreenProps) {
     setBusy(true);
     setError(null);
     try {
-      await callOperation(services, 'reauthenticate', { body: { password } });
+      const proof = await callOperation(services, 'reauthenticate', { body: { password } });
+      // My account opens without first asking the server (and being refused) while this holds.
+      rememberReauth(proof.reauthUntil);
       setPassword('');
       // In the check's place: Back from my account does not ask for the password again.
       await frame.open({ screen: 'userManagement.personInfo', replace: true }, {});

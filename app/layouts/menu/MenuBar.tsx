@@ -48,7 +48,7 @@ function Entry({ item, isCyber, depth, activeIds, onNavigate }: { item: MenuItem
 function Column({ top, isCyber, highlighted, activeIds, onNavigate }: { top: MenuItem; isCyber: boolean; highlighted: boolean; activeIds: Set<string>; onNavigate: () => void }) {
   const href = menuHref(top, isCyber);
   return (
-    <div className={[styles.column, highlighted ? styles.columnHighlighted : ''].join(' ')}>
+    <div className={[styles.column, highlighted ? styles.columnHighlighted : ''].join(' ')} data-menu-section={top.pgmId}>
       <h3 className={styles.columnTitle}>
         {href ? (
           <NavLink to={href} onClick={onNavigate} className={styles.link}>
@@ -105,6 +105,19 @@ export function MenuBar({ portal, menus, style, onStyleChange }: MenuBarProps) {
       document.removeEventListener('mousedown', onClick);
     };
   }, [open]);
+
+  // The panel shows every section: the one clicked may sit far below the fold (화면 스튜디오 under
+  // 포털관리), so the panel scrolls it into view.
+  const megaRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (style !== 'mega' || open === null || !megaRef.current) return;
+    const panel = megaRef.current;
+    const column = [...panel.querySelectorAll<HTMLElement>('[data-menu-section]')].find((el) => el.dataset.menuSection === open);
+    if (!column) return;
+    // The panel alone scrolls, so the section's title is at its top (a section may be longer than the panel).
+    const offset = column.getBoundingClientRect().top - panel.getBoundingClientRect().top;
+    panel.scrollTop += offset - Number.parseFloat(getComputedStyle(panel).paddingTop || '0');
+  }, [open, style]);
 
   const close = () => setOpen(null);
   const prefetchLinks = useLinkPrefetch();
@@ -163,7 +176,7 @@ export function MenuBar({ portal, menus, style, onStyleChange }: MenuBarProps) {
         </div>
       </div>
       {style === 'mega' && openItem && (
-        <div id={panelId} className={styles.mega} style={{ width }} role="region" aria-label={t('nav.allMenus')} data-width={width}>
+        <div ref={megaRef} id={panelId} className={styles.mega} style={{ width }} role="region" aria-label={t('nav.allMenus')} data-width={width}>
           {menuRows(menus.filter((m) => !menuHref(m, isCyber))).map((row, i) => (
             <div key={i} className={styles.megaRow}>
               {row.map((top) => (

@@ -131,7 +131,7 @@ function useLoggedIn(): boolean {
 function PendingApprovals() {
   const { t } = useHomePurchaseText();
   const codes = useSessionStore((s) => s.codes);
-  // The card shows the oldest few; "전체 보기" lists all of them in the card (each a link to its document).
+  // The card shows the newest few and the total; "전체 보기" lists all of them in the card (each a link to its document).
   const [all, setAll] = useState(false);
   const load = useCallback((signal: AbortSignal) => fetchPendingApprovals(signal, undefined, all ? HOME_ALL_ROWS : HOME_CARD_ROWS), [all]);
   const state = useAsync(load);

@@ -23,7 +23,7 @@ function answer<T>(r: { data?: T; error?: unknown; response: Response }): T {
   return r.data;
 }
 
-/** listMyPendingApprovals: approvals whose current step is mine, oldest first. */
+/** listMyPendingApprovals: approvals whose current step is mine, newest first, and their total. */
 export async function fetchPendingApprovals(signal?: AbortSignal, client: ApiClient = apiClient, size: number = HOME_CARD_ROWS): Promise<PendingApprovals> {
   return answer(await client.GET('/api/v1/home/approvals', { params: { query: { size } }, signal, ...flags }));
 }

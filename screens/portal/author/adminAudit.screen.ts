@@ -7,6 +7,8 @@ const ENTITIES = [
   { value: 'menuAuth', text: 'screen.portalAdmin.entity.menuAuth' },
   { value: 'boardPost', text: 'screen.portalAdmin.entity.boardPost' },
 ];
+/** What the administrative services write (menus, groups, menu authority, board posts), by name. */
+const ACTIONS = ['CREATE', 'UPDATE', 'MOVE', 'REORDER', 'DELETE', 'COPY'].map((value) => ({ value, text: `screen.portalAdmin.auditAction.${value}` }));
 
 /** /portal/author/adminAudit — every administrative change (menus, groups, menu authority, board posts): who, when, before, after. */
 export default defineListScreen({
@@ -27,7 +29,7 @@ export default defineListScreen({
     { field: 'actor', width: 90 },
     { field: 'entity', type: 'code', options: ENTITIES, width: 110 },
     { field: 'entityKey', width: 150 },
-    { field: 'action', width: 80 },
+    { field: 'action', type: 'code', options: ACTIONS, width: 90 },
     { field: 'beforeData', width: 360 },
     { field: 'afterData', width: 360 },
   ],

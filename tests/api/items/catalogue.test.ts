@@ -114,4 +114,13 @@ describe('catalogue masters', () => {
     const supplier = await sessionAs(t.app, 'supplier1');
     expect((await call(supplier, 'GET', '/api/v1/item/categories')).statusCode).toBe(403);
   });
+
+  it('a requester (group 30) reads the category tree the item search filters by, and nothing more of the catalogue', async () => {
+    const tree = await call(buyer, 'GET', '/api/v1/item/categories');
+    expect(tree.statusCode).toBe(200);
+    expect(tree.json().rows.some((r: { catCode: string }) => r.catCode === 'MRO0101')).toBe(true);
+    expect((await call(buyer, 'GET', '/api/v1/item/units')).statusCode).toBe(403);
+    expect((await call(buyer, 'GET', '/api/v1/item/attributes')).statusCode).toBe(403);
+    expect((await call(buyer, 'POST', '/api/v1/item/categories', { catCode: 'TSTB1', parentCode: 'MRO', nameKo: '요청자 분류', nameEn: 'Requester' })).statusCode).toBe(403);
+  });
 });

@@ -20,6 +20,12 @@ describe('home pages', () => {
     const after = ok(await f.get('/api/v1/home/approvals?size=500', f.u.uadmin1));
     expect(after.total).toBe(before.total + 1);
     const row = after.rows.find((r: { docNo: string }) => r.docNo === pr.prNo);
+    // Newest first: the card's five (the default size here is the card's) start with the one just submitted, not the backlog's oldest.
+    const card = ok(await f.get('/api/v1/home/approvals?size=5', f.u.uadmin1));
+    expect(card.total).toBe(after.total);
+    expect(card.rows[0].docNo).toBe(pr.prNo);
+    const sent = after.rows.map((r: { submittedAt: string }) => r.submittedAt);
+    expect(sent).toEqual([...sent].sort().reverse());
     expect(row).toMatchObject({ docType: 'PR', title: '홈 화면 시험', currency: 'KRW', amount: '45001.00', amountKrw: '45001', submittedByName: '정수빈', stepNo: 1, stepCount: 1 });
     // The row carries what approving needs.
     ok(await f.post(`/api/v1/approvals/${row.approvalId}/approve`, f.u.uadmin1, { version: row.version }));

@@ -78,7 +78,7 @@ export const AUTHZ_MATRIX: Readonly<Record<string, Rule>> = {
   getCompanyName: IX.r(),
   // item
   getSgCode: IX.r(),
-  listItemCategories: I.r('/item/category/categoryManage', '/itemInsert', '/itemDetail', '/itemExcelUpList', '/itemExcelUpDetail', '/itemProposalList', '/attribute', '/attributeValue', '/unitMaster', '/item/comp/sourcingGroup'),
+  listItemCategories: I.r('/item/category/categoryManage', '/itemInsert', '/itemDetail', '/itemExcelUpList', '/itemExcelUpDetail', '/itemProposalList', '/attribute', '/attributeValue', '/unitMaster', '/item/comp/sourcingGroup', '/prEdit', '/prConfirmEdit', '/SimpleOrderEdit', '/OrderRequestEdit'),
   createItemCategory: I.w('/item/category/categoryManage'),
   updateItemCategory: I.w('/item/category/categoryManage'),
   deleteItemCategory: I.w('/item/category/categoryManage'),

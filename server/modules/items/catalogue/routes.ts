@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { access } from '../../../http/access.js';
 import { commonErrors } from '../../../http/error-schema.js';
 import { ListOfRows } from '../../../domain/schemas.js';
-import { ROUTES } from '../shared.js';
+import { ITEM_PICKING_SCREENS, ROUTES } from '../shared.js';
 import {
   AttrCreate, AttrParams, AttrRow, AttrUpdate, CategoryCreate, CategoryRow, CategoryUpdate, CatParams, Conflict, DeleteQuery, Deleted, SgCreate, SgParams, SgRow, SgUpdate, UnitCreate,
   UnitParams, UnitRow, UnitUpdate, ValueCreate, ValueParams, ValueQuery, ValueRow,
@@ -24,7 +24,9 @@ export const catalogueRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const PICKERS = [ROUTES.category, ROUTES.insert, ROUTES.detail, ROUTES.uploadList, ROUTES.uploadDetail, ROUTES.review, ROUTES.attribute, ROUTES.attributeValue, ROUTES.unit, ROUTES.sourcing];
 
   // ---- categories
-  app.get('/api/v1/item/categories', { config: R(PICKERS), schema: { operationId: 'listItemCategories', tags, summary: 'The category tree (three levels), with item and child counts', response: { 200: ListOfRows(CategoryRow), ...commonErrors } } },
+  // The category tree is reference data the item search popup filters by, so every screen that picks
+  // items (a requester's PR included) may read it; units and attributes stay with the catalogue screens.
+  app.get('/api/v1/item/categories', { config: R([...new Set([...PICKERS, ...ITEM_PICKING_SCREENS])]), schema: { operationId: 'listItemCategories', tags, summary: 'The category tree (three levels), with item and child counts', response: { 200: ListOfRows(CategoryRow), ...commonErrors } } },
     async (request) => categoryList(request.db));
 
   app.post('/api/v1/item/categories', { config: W(ROUTES.category), schema: { operationId: 'createItemCategory', tags, summary: 'Add a category under a parent (or at the top)', body: CategoryCreate, response: { 200: CategoryRow, ...Conflict, ...commonErrors } } },

@@ -26,8 +26,10 @@ export async function pendingApprovals(db: Db, singleid: string, w: Window) {
     base
       .select(['a.approvalId', 'a.docType', 'a.docNo', 'a.amountKrw', 'a.submittedBy', 's.hname as submittedByName', 'a.submittedAt', 'st.stepNo', 'a.lineName', 'a.version'])
       .select([doc('title').as('title'), doc('currency').as('currency'), doc('amount').as('amount'), sql<number>`(select count(*) from approval_step x where x.approval_id = a.approval_id)`.as('stepCount')])
-      .orderBy('a.submittedAt')
-      .orderBy('a.approvalId')
+      // Newest first: the card's few rows are what reached the approver since they last looked; a
+      // backlog of old waits would hide them (the card gives the total and a link to every wait).
+      .orderBy('a.submittedAt', 'desc')
+      .orderBy('a.approvalId', 'desc')
       .limit(w.limit)
       .offset(w.offset)
       .execute(),

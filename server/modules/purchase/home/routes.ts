@@ -19,7 +19,7 @@ export const homeRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api/v1/home/approvals',
     {
       config: { access: access.login([], 'read', ['I']) },
-      schema: { operationId: 'listMyPendingApprovals', tags, summary: 'Approvals waiting for me (the current step is mine), oldest first', querystring: HomeQuery, response: { 200: Type.Object({ rows: Type.Array(PendingApprovalRow), total: Type.Integer() }), ...commonErrors } },
+      schema: { operationId: 'listMyPendingApprovals', tags, summary: 'Approvals waiting for me (the current step is mine), newest first, with their total', querystring: HomeQuery, response: { 200: Type.Object({ rows: Type.Array(PendingApprovalRow), total: Type.Integer() }), ...commonErrors } },
     },
     async (request) => {
       const actor = await internalActor(request.db, request.caller);
