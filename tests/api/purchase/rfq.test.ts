@@ -22,7 +22,8 @@ describe('quotation requests and quotations', () => {
     expect(past.details).toEqual([{ path: 'body/deadline', message: '마감일시는 현재 이후여야 합니다' }]);
     refused(await f.post('/api/v1/rfqs', f.u.operator, { prNo: pr.prNo, prVersion: pr.version, deadline: '2026-13-45', suppliers: ['C00001'] }), 400, 'VALIDATION');
     const unknown = refused(await f.post('/api/v1/rfqs', f.u.operator, { prNo: pr.prNo, prVersion: pr.version, deadline: day(7), suppliers: ['C00001', 'C09999', 'C00001'] }), 400, 'VALIDATION');
-    expect(unknown.details!.map((d) => d.path)).toEqual(['body/suppliers/2']);
+    // The repeat and the unknown number answered at once, as tenders and auctions answer them (one check).
+    expect(unknown.details!.map((d) => d.path)).toEqual(['body/suppliers/2', 'body/suppliers/1']);
     refused(await f.post('/api/v1/rfqs', f.u.operator, { prNo: pr.prNo, prVersion: pr.version, deadline: day(7), suppliers: ['C09999'] }), 400, 'VALIDATION');
     refused(await f.post('/api/v1/rfqs', f.u.operator, { prNo: pr.prNo, prVersion: pr.version - 1, deadline: day(7), suppliers: ['C00001'] }), 409, 'VERSION_CONFLICT');
     // The TF admin is a manager; another group-20 user would be refused (NOT_ALLOWED) — the buyer here is the operator.
