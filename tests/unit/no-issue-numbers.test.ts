@@ -28,7 +28,10 @@ function files(dir: string): string[] {
 
 describe('no issue numbers in source', () => {
   it('finds the forms a reference takes, and not colours, entities or version numbers', () => {
-    expect(issueReferences('// as issue #27 found\n/** light first */\n// TODO: later\n * of #28 item 4')).toHaveLength(4);
+    // Written in parts: a tool that strips references from source must not rewrite this fixture.
+    const hash = '#';
+    const refs = [`// as issue ${hash}27 found`, `/** (${hash}19) light first */`, `// TODO(${hash}32): later`, ` * of ${hash}28 item 4`];
+    expect(issueReferences(refs.join('\n'))).toHaveLength(4);
     expect(issueReferences("fill('#555'); esc('&#39;'); '#71 v1 · 박성호'")).toEqual([]);
   });
 
