@@ -54,6 +54,7 @@ import * as m0541 from './0541-privacy-list-answers.js';
 import * as m0542 from './0542-tender-opening-employee.js';
 import * as m0550 from './0550-supplier-role-grants.js';
 import * as m0560 from './0560-audit-via-screen.js';
+import * as m0630 from './0630-auth-version-announced.js';
 
 /** Every migration, by number; the key is the version recorded in the database. */
 export const migrations: Record<string, Migration> = {
@@ -111,4 +112,5 @@ export const migrations: Record<string, Migration> = {
   '0542-tender-opening-employee': m0542,
   '0550-supplier-role-grants': m0550,
   '0560-audit-via-screen': m0560,
+  '0630-auth-version-announced': m0630,
 };
