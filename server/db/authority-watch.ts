@@ -7,12 +7,12 @@ import pg from 'pg';
  * version stands; knowing the version here, a request with a kept answer sends no statement at all.
  *
  * - PostgreSQL (`postgresAuthorityWatch`): one connection of the server's own LISTENs on
- *   gpms_authority (migration 0630 announces every new number at commit) and holds the highest
- *   number heard. Correctness across servers: the session whose commit moved the number is told by
- *   a notice, and its server waits (`settle`) until every listening server — counted in
- *   pg_stat_activity by the listeners' application name — has acknowledged that number (each
- *   listener answers gpms_authority_ack once it holds it) before the statement's result is handed
- *   back. So once a revocation is reported done, no server still answers from the old authority.
+ *   gpms_authority (migration 0630 announces each committed change), reads the number when told and
+ *   holds the highest read. Correctness across servers: the session whose commit moved the number is
+ *   told by a notice, and its server waits (`settle`) until every listening server — counted in
+ *   pg_stat_activity by the listeners' application name — has acknowledged the number as it stands
+ *   after that commit (each listener answers gpms_authority_ack once it holds it) before the
+ *   statement's result is handed back. So once a revocation is reported done, no server still answers from the old authority.
  *   While the listening connection is down (not yet up, lost, reconnecting) nothing is known and
  *   every request reads the version as before.
  * - PGlite (`embeddedAuthorityWatch`): the database thread is the only way into its database (one
@@ -59,13 +59,13 @@ const ACK_CHANNEL = 'gpms_authority_ack';
 /** The listeners' application name: how a writer counts the servers it must hear from. */
 const LISTENER_NAME = 'gpms-authority';
 /** The notice migration 0630 raises in the session that moved the version. */
-const NOTICE = /^gpms_authority (\d+)$/;
+const NOTICE = 'gpms_authority';
 
 export interface PostgresAuthorityWatch extends AuthorityWatch {
-  /** A notice a pooled connection received: the number its statement moved the version to, or null. */
-  announced(message: string | undefined): bigint | null;
-  /** Waits until every listening server holds at least `version` (bounded by `settleMs`). */
-  settle(version: bigint): Promise<void>;
+  /** Whether a notice a pooled connection received says its transaction moved the version. */
+  announced(message: string | undefined): boolean;
+  /** After such a commit: waits until every listening server holds the version now (bounded by `settleMs`). */
+  settle(): Promise<void>;
   /** Whether the listening connection is up and holds a version (tests). */
   readonly live: boolean;
 }
@@ -120,13 +120,19 @@ export function postgresAuthorityWatch(options: {
       c.on('error', () => down(c));
       c.on('end', () => down(c));
       c.on('notification', (n) => {
-        if (client !== c || !n.payload) return;
+        if (client !== c) return;
         if (n.channel === AUTHORITY_CHANNEL) {
-          const v = BigInt(n.payload);
-          hear(v);
-          // Acknowledged once held: a writer waiting in settle() counts this server then.
-          c.query(`select pg_notify('${ACK_CHANNEL}', $1)`, [`${id}:${v}`]).catch(() => down(c));
-        } else if (n.channel === ACK_CHANNEL) {
+          // The number itself is read here, once per committed change (not per request), and
+          // acknowledged once held: a writer waiting in settle() counts this server then.
+          c.query<{ version: string }>('select version from auth_version where id = 1')
+            .then(async (r) => {
+              if (client !== c || !r.rows[0]) return;
+              const v = BigInt(r.rows[0].version);
+              hear(v);
+              await c.query(`select pg_notify('${ACK_CHANNEL}', $1)`, [`${id}:${v}`]);
+            })
+            .catch(() => down(c));
+        } else if (n.channel === ACK_CHANNEL && n.payload) {
           const [who, v] = n.payload.split(':');
           const n2 = BigInt(v);
           if ((acked.get(who) ?? -1n) < n2) acked.set(who, n2);
@@ -161,11 +167,6 @@ export function postgresAuthorityWatch(options: {
     return starting;
   }
 
-  async function listeners(c: pg.Client): Promise<number> {
-    const r = await c.query<{ n: number }>('select count(*)::int as n from pg_stat_activity where datname = current_database() and application_name = $1', [LISTENER_NAME]);
-    return r.rows[0]?.n ?? 0;
-  }
-
   return {
     known() {
       if (client === null) void start();
@@ -178,22 +179,27 @@ export function postgresAuthorityWatch(options: {
     get live() {
       return client !== null && version !== null;
     },
-    announced(message) {
-      const m = message ? NOTICE.exec(message) : null;
-      return m ? BigInt(m[1]) : null;
-    },
-    async settle(v) {
+    announced: (message) => message === NOTICE,
+    async settle() {
       await start();
       const c = client;
       if (!c) return;
-      hear(v);
       const deadline = Date.now() + settleMs;
       let expected: number;
+      let v: bigint;
       try {
-        expected = await listeners(c);
+        // Read after the commit: at least the number it made.
+        const r = await c.query<{ version: string; n: number }>(
+          'select (select version from auth_version where id = 1) as version, (select count(*)::int from pg_stat_activity where datname = current_database() and application_name = $1) as n',
+          [LISTENER_NAME],
+        );
+        v = BigInt(r.rows[0].version);
+        expected = r.rows[0].n;
       } catch {
         return;
       }
+      if (client !== c) return;
+      hear(v);
       const held = () => [...acked.values()].filter((a) => a >= v).length >= expected;
       while (!held()) {
         const left = deadline - Date.now();

@@ -137,11 +137,10 @@ export async function connect(options: ConnectOptions): Promise<DbHandle> {
     const authority = postgresAuthorityWatch({ connectionString: options.databaseUrl });
     pool.on('connect', (client) => {
       client.on('error', () => undefined);
-      // The authority version this connection's statements moved, heard by the notice of migration 0630.
-      let moved: bigint | null = null;
+      // Whether this connection's transaction moved the authority version (the notice of migration 0630).
+      let moved = false;
       client.on('notice', (notice) => {
-        const v = authority.announced(notice.message);
-        if (v !== null && (moved === null || v > moved)) moved = v;
+        if (authority.announced(notice.message)) moved = true;
       });
       // Every statement on a pooled connection passes here (Kysely's, transaction control, the
       // prepared statements' upkeep below): each one is counted to the request that sent it. A
@@ -153,10 +152,9 @@ export async function connect(options: ConnectOptions): Promise<DbHandle> {
         const result = query(...args);
         if (typeof args[args.length - 1] === 'function' || !(result instanceof Promise)) return result;
         return result.then(async (value) => {
-          if (moved !== null && client.getTransactionStatus() === 'I') {
-            const v = moved;
-            moved = null;
-            await authority.settle(v);
+          if (moved && client.getTransactionStatus() === 'I') {
+            moved = false;
+            await authority.settle();
           }
           return value;
         });
