@@ -27,7 +27,7 @@ import supplierPoList from '../screens/cyber-purchase/orderList.screen';
 import type { ListScreenDef } from '../engine/definition/types';
 import { queryString, screenCase, SCREENS } from './api-cases';
 import { writeResult } from './harness';
-import { ADMIN_URL, numberArg as arg } from './scale-db';
+import { ADMIN_URL, numberArg as arg, scaleDbName } from './scale-db';
 import { DEMO_PASSWORD } from '../server/db/seed/accounts.js';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -307,7 +307,7 @@ async function startServer(env: Record<string, string>, port: number, log: strin
     stdio: ['ignore', out, out],
   });
   const base = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 600_000;
+  const deadline = Date.now() + 1_800_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server on ${port} exited (${child.exitCode}); see ${log}`);
     try {
@@ -346,7 +346,15 @@ async function runSetup(kind: 'postgres' | 'pglite') {
     const admin = new pg.Client({ connectionString: ADMIN_URL });
     await admin.connect();
     await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.query(`create database ${name}`);
+    // The demo company at scale 1 (what npm start seeds) copied from the bench database when there is
+    // one (bench/scale-db.ts; seeding takes minutes on a loaded machine); else the server seeds it.
+    const template = scaleDbName(1);
+    const copied = await admin.query(`create database ${name} template ${template}`).then(
+      () => true,
+      () => false,
+    );
+    if (!copied) await admin.query(`create database ${name}`);
+    else console.log(`${kind}: the database copied from ${template}`);
     await admin.end();
     env.DATABASE_URL = ADMIN_URL.replace(/\/[^/]*$/, `/${name}`);
   }
