@@ -47,7 +47,7 @@ interface Case {
   user: string;
   method?: 'GET' | 'POST';
   url: string | ((app: FastifyInstance, headers: Record<string, string>) => Promise<string>);
-  body?: () => unknown;
+  body?: () => Record<string, unknown>;
 }
 const firstOf = (listUrl: string, key: string, detail: string) => async (app: FastifyInstance, headers: Record<string, string>) => {
   const rows = (await app.inject({ method: 'GET', url: listUrl, headers })).json().rows as Array<Record<string, string>>;
