@@ -11,6 +11,8 @@ import openapiTS, { astToString } from 'openapi-typescript';
 import { buildApp } from '../server/app.js';
 import { testConfig } from '../server/config.js';
 import type { DbHandle } from '../server/db/connect.js';
+import { StatementCounter } from '../server/db/statement-count.js';
+import { embeddedAuthorityWatch } from '../server/db/authority-watch.js';
 import { operationsModule } from './operations.js';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -23,7 +25,7 @@ export function noDatabase(): DbHandle {
   const refuse = () => {
     throw new Error('codegen builds the app without a database');
   };
-  return { db: new Proxy({}, { get: refuse }) as DbHandle['db'], kind: 'pglite', description: 'none (codegen)', onQuery: () => () => undefined, close: async () => {} };
+  return { db: new Proxy({}, { get: refuse }) as DbHandle['db'], kind: 'pglite', description: 'none (codegen)', onQuery: () => () => undefined, statements: new StatementCounter(), authority: embeddedAuthorityWatch(), close: async () => {} };
 }
 
 export async function generateContract(): Promise<{ json: string; types: string; operations: string }> {

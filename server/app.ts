@@ -25,6 +25,7 @@ import { externalHost } from './plugins/external-host.js';
 import { routes } from './routes.js';
 import { authPlugin } from './auth/plugin.js';
 import { studioMarks } from './http/studio-marks.js';
+import { statementTally } from './http/statement-tally.js';
 import { createJobRunner, type RunningJobRunner } from './jobs/runner.js';
 import { createClock, type Clock } from './clock.js';
 import { JOBS } from './jobs/registry.js';
@@ -89,6 +90,7 @@ async function gpmsPlugin(app: FastifyInstance, { config, dbh }: AppDeps): Promi
   await app.register(lifecyclePlugin);
   // Before any route, so its request hooks count every one.
   await app.register(metricsPlugin, { metrics });
+  await app.register(statementTally);
   // Then a bounded number of API requests at work at once, the rest in arrival order: on
   // PGlite the server's thread does all the work (answers kept in the database thread come back at
   // once), so fewer; on PostgreSQL requests also wait for the pool (10 connections).

@@ -92,12 +92,22 @@ export const authPlugin = fp(async (app) => {
   app.decorateRequest('db', null as unknown as Db);
   app.decorateRequest('authCheck', null);
 
-  // Answers kept while the authority version stands (caller-cache.ts): one row read per request.
+  // Answers kept while the authority version stands (caller-cache.ts). The version as the handle
+  // knows it by notification (authority-watch.ts): no statement; read only while it is not known.
   const callers = createCallerCache();
+  const authority = app.dbh.authority;
+  async function versionNow(): Promise<string | null> {
+    const known = authority.known();
+    if (known !== null) return known;
+    const epoch = authority.epoch();
+    const version = await readAuthVersion(app.dbh.db);
+    if (version !== null) authority.learned(version, epoch);
+    return version;
+  }
   async function callerOf(sessionId: string, screens: string[], level: 'read' | 'write'): Promise<CallerAnswer | undefined> {
     const key = callerKey(sessionId, screens, level);
     if (callers.has(key)) {
-      const version = await readAuthVersion(app.dbh.db);
+      const version = await versionNow();
       const kept = version === null ? undefined : callers.get(key, version);
       if (kept) return kept;
     }
@@ -105,6 +115,7 @@ export const authPlugin = fp(async (app) => {
   }
   // The session and the group's menu authority for this route in one statement, with the version.
   async function freshCaller(key: string, sessionId: string, screens: string[], level: 'read' | 'write'): Promise<CallerAnswer | undefined> {
+    const epoch = authority.epoch();
     const row = await findCallerSessionHolding(app.dbh.db, sessionId, screens, level);
     if (!row) {
       // Ended, expired or its user barred: no answer of this session may start a list beside the check again.
@@ -113,7 +124,10 @@ export const authPlugin = fp(async (app) => {
     }
     const employee = row.employeeId === null ? null : { singleid: row.employeeId, hname: row.employeeName!, section: row.employeeSection!, deptcd: row.employeeDeptcd! };
     const answer: CallerAnswer = { sessionId: row.sessionId, userId: row.userId, portal: row.portal, authGroupId: row.authGroupId, compNo: row.compNo, holdsScreen: row.holdsScreen === true, employee };
-    if (row.authVersion !== null && row.authVersion !== undefined) callers.set(key, String(row.authVersion), row.expiredDate, answer);
+    if (row.authVersion !== null && row.authVersion !== undefined) {
+      callers.set(key, String(row.authVersion), row.expiredDate, answer);
+      authority.learned(String(row.authVersion), epoch);
+    }
     return answer;
   }
 
@@ -125,7 +139,7 @@ export const authPlugin = fp(async (app) => {
     const key = callerKey(sessionId, screens, level);
     const kept = callers.peek(key);
     if (!kept || !kept.answer.holdsScreen) return undefined;
-    const current = readAuthVersion(app.dbh.db).then(
+    const current = versionNow().then(
       (version) => ({ version }),
       (error: unknown) => ({ error }),
     );

@@ -14,6 +14,8 @@ import { lockDataDir } from './pglite/data-dir-lock.js';
 import { withSnakeCaseCompiler } from './lists/snake-compiler.js';
 import { withSupplierRole } from './supplier-role.js';
 import { preparedFor, preparedStatements } from './lists/prepared-statements.js';
+import { StatementCounter } from './statement-count.js';
+import { embeddedAuthorityWatch, mayWrite, postgresAuthorityWatch, type AuthorityWatch } from './authority-watch.js';
 
 export type Db = Kysely<Database>;
 
@@ -33,6 +35,10 @@ export interface DbHandle {
    * Several apps may share one handle (tests), each with its own listener.
    */
   onQuery(listener: QueryListener): () => void;
+  /** Counts every statement sent to the request (or other unit of work) that sent it (statement-count.ts). */
+  statements: StatementCounter;
+  /** The authority version as this server knows it without reading it (authority-watch.ts). */
+  authority: AuthorityWatch;
   close(): Promise<void>;
 }
 
@@ -108,7 +114,8 @@ export async function connect(options: ConnectOptions): Promise<DbHandle> {
       // refusal, no answer) a request answers 503 DATABASE_UNAVAILABLE after 10 s instead of hanging
       // until the client gives up; long enough that a burst queued behind slow queries still waits.
       connectionTimeoutMillis: 10_000,
-      options: options.searchPath ? `-c search_path=${options.searchPath}` : undefined,
+      // gpms.authority_notice: this server's sessions are told when they move the authority version (migration 0630).
+      options: `-c gpms.authority_notice=on${options.searchPath ? ` -c search_path=${options.searchPath}` : ''}`,
       types: {
         getTypeParser: ((oid: number, format?: string) =>
           pgParsers[oid] ?? pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
@@ -126,8 +133,32 @@ export async function connect(options: ConnectOptions): Promise<DbHandle> {
     // it (answered 503 DATABASE_UNAVAILABLE) and the pool discards the client when it is released.
     // The lists' kept statements go named: parsed and planned once per connection (prepared-statements.ts).
     const prepared = options.preparedStatements === false ? null : preparedStatements();
+    const statements = new StatementCounter();
+    const authority = postgresAuthorityWatch({ connectionString: options.databaseUrl });
     pool.on('connect', (client) => {
       client.on('error', () => undefined);
+      // Whether this connection's transaction moved the authority version (the notice of migration 0630).
+      let moved = false;
+      client.on('notice', (notice) => {
+        if (authority.announced(notice.message)) moved = true;
+      });
+      // Every statement on a pooled connection passes here (Kysely's, transaction control, the
+      // prepared statements' upkeep below): each one is counted to the request that sent it. A
+      // statement that committed a move of the authority version answers only once every server
+      // holds the new number (authority-watch.ts): after that, none answers from the old authority.
+      const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+      client.query = ((...args: unknown[]) => {
+        statements.count();
+        const result = query(...args);
+        if (typeof args[args.length - 1] === 'function' || !(result instanceof Promise)) return result;
+        return result.then(async (value) => {
+          if (moved && client.getTransactionStatus() === 'I') {
+            moved = false;
+            await authority.settle();
+          }
+          return value;
+        });
+      }) as typeof client.query;
       prepared?.attach(client);
     });
     const url = new URL(options.databaseUrl);
@@ -147,8 +178,11 @@ export async function connect(options: ConnectOptions): Promise<DbHandle> {
       kind: 'postgres',
       pgPool: pool,
       onQuery,
+      statements,
+      authority,
       description: `PostgreSQL ${url.hostname}:${url.port || 5432}${url.pathname}${options.searchPath ? ` (schema ${options.searchPath})` : ''}`,
       close: async () => {
+        await authority.close();
         await pool.end();
       },
     };
@@ -195,6 +229,24 @@ function pgliteHandle(client: PgliteQueryClient, description: string, dumpDataDi
   // commit). withSupplierRole: a supplier's statement outside a transaction is wrapped in one of its own,
   // which holds that one connection for the statement only, not for the request.
   const { listeners, onQuery } = listenerSet();
+  const statements = new StatementCounter();
+  const authority = embeddedAuthorityWatch();
+  // Every statement that may write (any but a plain SELECT; begin and commit included) makes the
+  // authority version unknown until it is read again: this process is the only way into the database.
+  if (worker) {
+    worker.countStatements((n, sql) => {
+      statements.count(n);
+      if (sql === null || mayWrite(sql)) authority.mayHaveWritten();
+    });
+  } else {
+    // In this thread kysely-pglite-dialect sends every statement through query().
+    const query = client.query.bind(client);
+    client.query = (sql, params) => {
+      statements.count();
+      if (mayWrite(sql)) authority.mayHaveWritten();
+      return query(sql, params);
+    };
+  }
   const dialect = worker ? new PgliteWorkerDialect(worker) : new PGliteDialect(client as PGlite);
   const log = queryLog(listeners, options.log);
   const db = new Kysely<Database>({ dialect: roleAware(dialect, options), plugins: [camelCase()], log });
@@ -205,6 +257,8 @@ function pgliteHandle(client: PgliteQueryClient, description: string, dumpDataDi
     db,
     kind: 'pglite',
     onQuery,
+    statements,
+    authority,
     dumpDataDir,
     pgliteWorker: worker,
     description,

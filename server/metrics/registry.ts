@@ -8,6 +8,8 @@ export type DeliveryOutcome = 'sent' | 'retried' | 'failed';
 /** Latency buckets, seconds: a list answers in tens of ms, an export page or a report in seconds. */
 const HTTP_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
 const DB_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 10];
+/** Statements a request sends: a kept caller and a list's page and count are a handful, a write a dozen or more. */
+const STATEMENT_BUCKETS = [0, 1, 2, 3, 4, 5, 6, 8, 10, 15, 20, 30, 50, 100];
 const JOB_BUCKETS = [0.01, 0.1, 0.5, 1, 5, 15, 60, 300, 900];
 
 /**
@@ -45,6 +47,14 @@ export class Metrics {
     help: 'Database statement time as the driver saw it (queue wait included on PGlite), by outcome',
     labelNames: ['outcome'] as const,
     buckets: DB_BUCKETS,
+    registers: [this.registry],
+  });
+
+  readonly dbStatements = new Histogram({
+    name: 'gpms_db_statements_per_request',
+    help: 'Database statements one request sent (transaction control and a supplier\'s role setting included), by route pattern and method',
+    labelNames: ['route', 'method'] as const,
+    buckets: STATEMENT_BUCKETS,
     registers: [this.registry],
   });
 

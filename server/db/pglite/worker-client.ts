@@ -56,6 +56,7 @@ export class PgliteWorkerClient implements PgliteQueryClient {
   private readonly pending = new Map<number, Pending>();
   private dead: Error | null = null;
   private closing = false;
+  private counted: (statements: number, sql: string | null) => void = () => undefined;
 
   private constructor(
     private readonly worker: Worker,
@@ -92,6 +93,15 @@ export class PgliteWorkerClient implements PgliteQueryClient {
       options.onCrash ?? ((err) => console.error('GPMS: the PGlite database thread failed:', err)),
       options.onNotice ?? ((text) => console.error(`GPMS: ${text}`)),
     );
+  }
+
+  /**
+   * Tells `count` how many statements each message carries (connect.ts: the statements a request
+   * sends): a query one, a supplier's scoped statement four (begin, role and company, it, commit);
+   * with the statement's text (a scoped one's transaction holds that statement alone).
+   */
+  countStatements(count: (statements: number, sql: string | null) => void): void {
+    this.counted = count;
   }
 
   /** Statements sent and not yet answered (the one running included): the metrics' queue length. */
@@ -163,6 +173,8 @@ export class PgliteWorkerClient implements PgliteQueryClient {
 
   private send(message: { op: string; sql?: string; params?: unknown[]; on?: boolean; conn?: number; role?: string; compNo?: string; rowMode?: 'array' }): Promise<unknown> {
     if (this.dead) return Promise.reject(databaseUnavailable(this.dead));
+    if (message.op === 'query') this.counted(1, message.sql ?? null);
+    else if (message.op === 'scoped') this.counted(4, message.sql ?? null);
     const id = this.nextId++;
     const origin = new Error();
     return new Promise((resolve, reject) => {

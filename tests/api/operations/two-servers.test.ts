@@ -289,6 +289,65 @@ describe('two servers on one database', () => {
     expect(await seen(b)).toEqual(inMine);
   });
 
+  // The statement that reads the authority version alone (sessions.ts readAuthVersion), not the caller
+  // statement that reads it beside the session.
+  const VERSION_READ = /^select "version" from "auth_version"/;
+
+  it('each request’s statements are counted, by route, on /metrics; a kept caller costs no statement for its authority', async () => {
+    const login = await b.inject({ method: 'POST', url: '/auth/api/login/idpw', remoteAddress: '10.20.35.1', ...formRequest({ systemId: 'GPMS', grantType: 'idpw', username: 'monitor', password: DEMO_PASSWORD }) });
+    expect(login.statusCode, login.body).toBe(200);
+    const headers = { authorization: `Bearer ${login.json().accessToken}`, iscyber: 'N' };
+    const menus = () => b.inject({ method: 'GET', url: '/api/v1/menus', headers });
+    const series = async (suffix: string) =>
+      (await b.metrics.dbStatements.get()).values.find((v) => v.metricName === `gpms_db_statements_per_request${suffix}` && v.labels.route === '/api/v1/menus' && v.labels.method === 'GET')?.value ?? 0;
+    // The first asks the whole question and keeps the answer.
+    expect((await menus()).statusCode).toBe(200);
+    const [sum, count] = [await series('_sum'), await series('_count')];
+    recorded = [];
+    const kept = await menus();
+    const statements = recorded;
+    recorded = null;
+    expect(kept.statusCode).toBe(200);
+    expect(statements.length).toBeGreaterThan(0);
+    expect(await series('_count')).toBe(count + 1);
+    expect((await series('_sum')) - sum).toBe(statements.length);
+    // Nothing was written since the answer was kept: the version is known on both databases without a read.
+    expect(statements.filter((text) => VERSION_READ.test(text))).toEqual([]);
+    expect(statements.filter((text) => /auth_version|user_session/.test(text))).toEqual([]);
+    const scrape = await b.inject({ method: 'GET', url: '/metrics' });
+    expect(scrape.body).toContain('gpms_db_statements_per_request_count{route="/api/v1/menus",method="GET"}');
+  });
+
+  it('the authority version reaches the other server by notification: a user locked through one server is refused by the other at once, without a read of the version there on PostgreSQL', async () => {
+    const login = await b.inject({ method: 'POST', url: '/auth/api/login/idpw', remoteAddress: '10.20.35.2', ...formRequest({ systemId: 'GPMS', grantType: 'idpw', username: 'uadmin2', password: DEMO_PASSWORD }) });
+    expect(login.statusCode, login.body).toBe(200);
+    const headers = { authorization: `Bearer ${login.json().accessToken}`, iscyber: 'N' };
+    const menus = async () => (await b.inject({ method: 'GET', url: '/api/v1/menus', headers })).statusCode;
+    expect(await menus()).toBe(200);
+    expect(await menus()).toBe(200);
+    const version = async () => String((await a.dbh.db.selectFrom('authVersion').select('version').executeTakeFirstOrThrow()).version);
+    try {
+      await a.dbh.db.updateTable('appUser').set({ lockedAt: new Date() }).where('userId', '=', 'uadmin2').execute();
+      // Once the change is done, the other server already holds the new number (PostgreSQL: it
+      // acknowledged the notification before the statement answered; PGlite: one process, the write
+      // made the number unknown to both, so the next request reads it).
+      const now = await version();
+      if (t.kind === 'postgres') expect(b.dbh.authority.known()).toBe(now);
+      else expect(b.dbh.authority.known()).toBe(null);
+      recorded = [];
+      const refused = await menus();
+      const statements = recorded;
+      recorded = null;
+      expect(refused).toBe(401);
+      expect(statements.filter((text) => VERSION_READ.test(text)).length).toBe(t.kind === 'postgres' ? 0 : 1);
+      expect(b.dbh.authority.known()).toBe(now);
+    } finally {
+      await a.dbh.db.updateTable('appUser').set({ lockedAt: null }).where('userId', '=', 'uadmin2').execute();
+    }
+    // The session was refused, not ended: unlocked, the same token is let in again at once.
+    expect(await menus()).toBe(200);
+  });
+
   it('a due background job runs on one of them, once', async () => {
     await a.jobs.register();
     await b.jobs.register();
