@@ -24,7 +24,8 @@ export const catalogueRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const PICKERS = [ROUTES.category, ROUTES.insert, ROUTES.detail, ROUTES.uploadList, ROUTES.uploadDetail, ROUTES.review, ROUTES.attribute, ROUTES.attributeValue, ROUTES.unit, ROUTES.sourcing];
 
   // ---- categories
-  app.get('/api/v1/item/categories', { config: R(PICKERS), schema: { operationId: 'listItemCategories', tags, summary: 'The category tree (three levels), with item and child counts', response: { 200: ListOfRows(CategoryRow), ...commonErrors } } },
+  // The item search popup of a tender's lines filters by category too.
+  app.get('/api/v1/item/categories', { config: R([...PICKERS, '/bid/tenderEdit']), schema: { operationId: 'listItemCategories', tags, summary: 'The category tree (three levels), with item and child counts', response: { 200: ListOfRows(CategoryRow), ...commonErrors } } },
     async (request) => categoryList(request.db));
 
   app.post('/api/v1/item/categories', { config: W(ROUTES.category), schema: { operationId: 'createItemCategory', tags, summary: 'Add a category under a parent (or at the top)', body: CategoryCreate, response: { 200: CategoryRow, ...Conflict, ...commonErrors } } },
