@@ -246,7 +246,7 @@ describe('tender journey: draft → invitations → sealed bids → dual-control
   it('the losing supplier sees its result and its own price, never the winner’s', async () => {
     const { page, problems } = await as('external', 'supplier2');
     await page.goto(`/cyber/bid/tenderSubmit?tenderNo=${encodeURIComponent(doc.tenderNo)}`);
-    await expectField(page, 'result', '미낙찰');
+    await expectField(page, 'result', '낙찰 실패');
     const lines = page.getByRole('region', { name: '품목별 단가' });
     await poll(async () => amount((await gridRows(lines))[0]?.[5] ?? '')).toBe(8456);
     const seen = `${await page.getByRole('main').innerText()} ${(await gridRows(lines)).flat().join(' ')}`;
