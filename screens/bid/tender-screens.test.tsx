@@ -165,15 +165,47 @@ describe('tenderOpen: 개찰 under dual control', { timeout: 30_000 }, () => {
       },
     });
     await screen.findByText('총 1건');
-    expect(lastCall(r.services.calls, 'listTenders')!.input.query).toMatchObject({ status: ['CLOSED', 'OPENED'] });
+    expect(lastCall(r.services.calls, 'listTenders')!.input.query).toMatchObject({ status: ['OPEN', 'CLOSED', 'OPENED'] });
     const button = screen.getByRole('button', { name: '개찰 확인' });
     expect(button).toBeDisabled();
+    expect(button).toHaveAccessibleDescription('개찰할 입찰을 한 건 선택하세요.');
     clickGridRow(0, { x: 5 });
     await waitFor(() => expect(button).toBeEnabled());
     fireEvent.click(button);
     await confirmYes();
-    await screen.findByText(refuse ? /이미 개찰을 확인했습니다/ : '개찰 확인을 기록했습니다.');
+    await screen.findByText(refuse ? /이미 개찰을 확인했습니다/ : '개찰 확인을 기록했습니다. 다른 담당자 한 명이 30분 안에 확인하면 개찰됩니다.');
     expect(calls).toBe(1);
     expect(lastCall(r.services.calls, 'confirmTenderOpening')!.input).toMatchObject({ path: { tenderNo: 'BD2026-000002' }, body: { version: 3 } });
+  });
+
+  it('says the tender is opened when the second confirmation opens it', async () => {
+    renderScreen('bid.tenderOpen', {
+      entries: screenDefinitions,
+      texts: screenTexts,
+      answers: { listTenders: () => ({ rows: [row], total: 1 }), confirmTenderOpening: () => ({ ...detail, status: 'OPENED', openedAt: '2026-12-01T09:20:00.000Z' }) },
+    });
+    await screen.findByText('총 1건');
+    clickGridRow(0, { x: 5 });
+    const button = screen.getByRole('button', { name: '개찰 확인' });
+    await waitFor(() => expect(button).toBeEnabled());
+    expect(button).not.toHaveAttribute('aria-describedby');
+    fireEvent.click(button);
+    await confirmYes();
+    await screen.findByText('개찰되었습니다. 두 사람의 확인으로 입찰서를 열었습니다.');
+    expect(screen.queryByText(/개찰 확인을 기록했습니다/)).toBeNull();
+  });
+
+  it.each([
+    ['ko', 'OPEN', '입찰 마감 후 확인할 수 있습니다.'],
+    ['en', 'OPEN', 'You can confirm after bidding closes.'],
+    ['ko', 'OPENED', '이미 개찰된 입찰입니다.'],
+  ] as const)('(%s) keeps 개찰 확인 disabled for a %s tender and says why beside it', async (language, status, why) => {
+    renderScreen('bid.tenderOpen', { entries: screenDefinitions, texts: screenTexts, language, answers: { listTenders: () => ({ rows: [{ ...row, status, confirmations: status === 'OPENED' ? 2 : 0 }], total: 1 }) } });
+    await screen.findByText(language === 'ko' ? '총 1건' : /1/);
+    clickGridRow(0, { x: 5 });
+    await screen.findByText(why);
+    const button = screen.getByRole('button', { name: language === 'ko' ? '개찰 확인' : 'Confirm opening' });
+    expect(button).toBeDisabled();
+    expect(button).toHaveAccessibleDescription(why);
   });
 });
