@@ -24,10 +24,11 @@ const SUPPLIER_LOGIN = { auth: 'U', authGroupId: '60', section: '', deptcd: '', 
 function ownTender(over: Record<string, unknown> = {}) {
   return {
     tenderNo: 'BD2026-000001', compNo: 'C00001', title: '베어링 연간 단가 입찰', description: null, status: 'OPEN', bidStatus: 'INVITED', currency: 'KRW',
-    openAt: '2026-12-01T01:00:00.000Z', closeAt: '2026-12-01T09:00:00.000Z', editable: true, revision: 0, submittedAt: null, receipt: null, result: null, version: 1,
+    openAt: '2026-12-01T01:00:00.000Z', closeAt: '2026-12-01T09:00:00.000Z', serverTime: '2026-12-01T06:00:00.000Z', secondsToClose: 3 * 3600 + 125,
+    editable: true, revision: 0, submittedAt: null, submittedTotal: null, receipt: null, result: null, version: 1,
     lines: [
-      { lineNo: 1, itemCode: 'MRO0101-0001', itemName: '베어링 6204', spec: 'ZZ', unitCode: 'EA', quantity: '10', deliveryDate: '2026-12-20', unitPrice: null },
-      { lineNo: 2, itemCode: null, itemName: '비규격 브래킷', spec: null, unitCode: 'EA', quantity: '2.5', deliveryDate: null, unitPrice: null },
+      { lineNo: 1, itemCode: 'MRO0101-0001', itemName: '베어링 6204', spec: 'ZZ', unitCode: 'EA', quantity: '10', deliveryDate: '2026-12-20', unitPrice: null, amount: null },
+      { lineNo: 2, itemCode: null, itemName: '비규격 브래킷', spec: null, unitCode: 'EA', quantity: '2.5', deliveryDate: null, unitPrice: null, amount: null },
     ],
     attachments: [],
     ...over,
@@ -35,7 +36,7 @@ function ownTender(over: Record<string, unknown> = {}) {
 }
 
 describe('tenderSubmit: my sealed bid', { timeout: 30_000 }, () => {
-  it('sends a unit price per line with the version read; the answer shows the receipt, never the prices', async () => {
+  it('sends a unit price per line with the version read; the answer shows the receipt', async () => {
     let sent = false;
     const submitted = ownTender({ bidStatus: 'SUBMITTED', revision: 1, submittedAt: '2026-12-01T02:00:00.000Z', receipt: 'a'.repeat(64), version: 2 });
     const r = renderScreen('bid.tenderSubmit', {
@@ -67,9 +68,15 @@ describe('tenderSubmit: my sealed bid', { timeout: 30_000 }, () => {
     expect(await screen.findByDisplayValue('a'.repeat(64))).toBeInTheDocument();
   });
 
-  it('after the bid the form is the saved bid again: the typed prices are gone (sealed) and nothing is left unsaved', async () => {
+  it('shows the time to the close from the server’s count and the total as prices are typed; after the bid, what was submitted — when, the total, our prices — and nothing left unsaved', async () => {
     let sent = false;
-    const submitted = ownTender({ bidStatus: 'SUBMITTED', revision: 1, submittedAt: '2026-12-01T02:00:00.000Z', receipt: 'c'.repeat(64), version: 2 });
+    const submitted = ownTender({
+      bidStatus: 'SUBMITTED', revision: 1, submittedAt: '2026-12-01T02:00:00.000Z', submittedTotal: '16942.00', receipt: 'c'.repeat(64), version: 2,
+      lines: [
+        { lineNo: 1, itemCode: 'MRO0101-0001', itemName: '베어링 6204', spec: 'ZZ', unitCode: 'EA', quantity: '10', deliveryDate: '2026-12-20', unitPrice: '1500.00', amount: '15000.00' },
+        { lineNo: 2, itemCode: null, itemName: '비규격 브래킷', spec: null, unitCode: 'EA', quantity: '2.5', deliveryDate: null, unitPrice: '777.00', amount: '1942.00' },
+      ],
+    });
     renderScreen('bid.tenderSubmit', {
       entries: screenDefinitions,
       texts: screenTexts,
@@ -86,15 +93,22 @@ describe('tenderSubmit: my sealed bid', { timeout: 30_000 }, () => {
       },
     });
     await screen.findByDisplayValue('베어링 연간 단가 입찰');
+    // The server counted 3 h 2 min 5 s to the close; the browser's clock is not asked.
+    expect(screen.getByRole('timer', { name: '마감까지 남은 시간' })).toHaveTextContent(/^03:0[12]:\d\d$/);
+    expect(screen.queryByText('제출한 투찰')).toBeNull();
     await waitFor(() => expect(gridRowTexts().length).toBe(2));
     await editGridCell({ row: 0, field: 'unitPrice' }, '1500');
     await editGridCell({ row: 1, field: 'unitPrice' }, '777');
     await waitFor(() => expect(gridRowTexts().join(' ')).toMatch(/1,?500.*777/));
+    await screen.findByText(/금액 합계 16,942/);
     fireEvent.click(screen.getByRole('button', { name: '투찰' }));
     await confirmYes();
     await screen.findByDisplayValue('c'.repeat(64));
-    // The saved bid answers no price before the opening: the grid shows none.
-    await waitFor(() => expect(gridRowTexts().join(' ')).not.toMatch(/1,?500|777/));
+    // What we submitted, read back: the section, its total, and our prices in the lines.
+    expect(screen.getByText('제출한 투찰')).toBeInTheDocument();
+    expect(screen.getByLabelText('투찰 합계')).toHaveValue('16,942');
+    expect(screen.getByLabelText('투찰일시')).not.toHaveValue('');
+    await waitFor(() => expect(gridRowTexts().join(' ')).toMatch(/1,?500.*15,?000/));
     // Leaving asks nothing: there is no unsaved change.
     fireEvent.click(screen.getByRole('button', { name: '목록' }));
     await screen.findByText('left the screen');
