@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWidget } from '../testing/render';
 import { Countdown, splitSeconds } from './countdown';
 
-describe('Countdown (the time left as the server counted it, ticking)', () => {
+describe('Countdown (the time left as the server counted it, ticking)', { timeout: 30_000 }, () => {
   beforeEach(() => vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] }));
   afterEach(() => vi.useRealTimers());
 

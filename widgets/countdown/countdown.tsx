@@ -27,21 +27,22 @@ export interface CountdownProps extends CommonFieldProps {
  * The time left, ticking each second: "1일 02:03:04", "00:09:59", then "마감됨". Read only. A
  * `role="timer"` (not announced every second), named by the label.
  */
-export function Countdown({ value, endedText, label, id, className, block }: CountdownProps) {
+export function Countdown(props: CountdownProps) {
+  const start = props.value === null || props.value === '' || Number.isNaN(Number(props.value)) ? null : Number(props.value);
+  // A new count (the record read again) starts the clock again.
+  return <Ticking key={String(start)} {...props} start={start} />;
+}
+
+function Ticking({ start, endedText, label, id, className, block }: CountdownProps & { start: number | null }) {
   const t = useWidgetText();
   const ids = useFieldIds(id);
-  const start = value === null || value === '' || Number.isNaN(Number(value)) ? null : Number(value);
-  const [since, setSince] = useState(() => Date.now());
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    setSince(Date.now());
-    setNow(Date.now());
-  }, [start]);
+  const [since] = useState(() => Date.now());
+  const [now, setNow] = useState(since);
   useEffect(() => {
     if (start === null || start <= 0) return undefined;
     const timer = setInterval(() => setNow(Date.now()), 1000);
     return () => clearInterval(timer);
-  }, [start, since]);
+  }, [start]);
   const left = start === null ? null : Math.max(0, start - Math.floor((now - since) / 1000));
   const { days, time } = splitSeconds(left ?? 0);
   const text = left === null ? '' : left === 0 ? (endedText ?? t('countdownEnded')) : days > 0 ? t('countdownDays', { days, time }) : time;

@@ -15,7 +15,7 @@ function Host({ initial = '' }: { initial?: string }) {
   );
 }
 
-describe('DateTimeInput (a moment in Korean time, chosen with the date and time pickers)', () => {
+describe('DateTimeInput (a moment in Korean time, chosen with the date and time pickers)', { timeout: 30_000 }, () => {
   it.each([
     ['2026-12-01T01:00:00.000Z', '2026-12-01', '10:00'],
     ['2026-12-01T16:30:00Z', '2026-12-02', '01:30'],

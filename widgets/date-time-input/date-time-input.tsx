@@ -1,4 +1,3 @@
-import { useEffect, useState } from 'react';
 import { DateInput } from '../date-input/date-input';
 import { Field, fieldStyles, useFieldIds, type CommonFieldProps } from '../common/field';
 import { useWidgetText } from '../i18n';
@@ -42,16 +41,9 @@ export interface DateTimeInputProps extends CommonFieldProps {
 export function DateTimeInput({ value, onChange, readOnly, label, id, disabled, required, invalid, className, block }: DateTimeInputProps) {
   const t = useWidgetText();
   const ids = useFieldIds(id);
-  const [parts, setParts] = useState(() => koreanParts(value));
-  // A new value from outside (a record loaded) replaces what the fields show.
-  useEffect(() => {
-    const next = koreanParts(value);
-    setParts((p) => (joinKorean(p.date, p.time) === joinKorean(next.date, next.time) ? p : next));
-  }, [value]);
-  const change = (next: { date: string; time: string }) => {
-    setParts(next);
-    onChange(joinKorean(next.date, next.time));
-  };
+  // The fields show the value (a part chosen alone is kept in it: "2026-12-01", "10:00").
+  const parts = koreanParts(value);
+  const change = (next: { date: string; time: string }) => onChange(joinKorean(next.date, next.time));
   const timeLabel = t('dateTimeTime', { label: label ?? '' });
   return (
     <Field label={label} required={required} message={invalid} ids={ids} className={className} block={block}>
