@@ -129,6 +129,22 @@ describe('tenderSubmit: my sealed bid', { timeout: 30_000 }, () => {
   });
 });
 
+describe('tenderEdit: the lines and the window', { timeout: 60_000 }, () => {
+  it('offers the date and time pickers for the window', async () => {
+    renderScreen('bid.tenderEdit', {
+      entries: screenDefinitions,
+      texts: screenTexts,
+      route: '/bid/tenderEdit',
+      answers: {
+        listItems: () => ({ rows: [{ itemCode: 'MRO0101-0001', itemName: '베어링 6204', spec: 'ZZ', unitCode: 'EA', catCode: 'MRO0101', catName: '베어링', sgCode: null, sgName: null, useFlag: 'Y' }], total: 1 }),
+        listItemCategories: () => ({ rows: [], total: 0 }),
+      },
+    });
+    expect(await screen.findByLabelText('입찰 마감 시각')).toHaveAttribute('type', 'time');
+    expect(screen.getAllByRole('button', { name: '달력 열기' }).length).toBeGreaterThanOrEqual(2);
+  });
+});
+
 describe('tenderEdit: the history', { timeout: 30_000 }, () => {
   it('shows the actions by their names and the job as the system, in Korean and in English', async () => {
     const tender = {
