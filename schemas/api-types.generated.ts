@@ -3028,7 +3028,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A tender my company is invited to: lines, my bid’s receipt; my own prices and result after the opening. Another company’s answers 404 */
+        /** A tender my company is invited to: lines, my bid (when, its receipt, my own prices and total), the time to the close; the result after the award. Another company’s answers 404 */
         get: operations["getSupplierTender"];
         put?: never;
         post?: never;
@@ -3219,6 +3219,23 @@ export interface paths {
         };
         /** My live feed (text/event-stream): my rank and best after every bid, the end time; never another company’s name or price. Last-Event-ID catches up */
         get: operations["watchSupplierAuction"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/cyber/home/bidding": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Open tender and reverse-auction invitations of my company: not yet closed; nearest deadline first, with the count of each */
+        get: operations["listSupplierBiddingInvitations"];
         put?: never;
         post?: never;
         delete?: never;
@@ -32022,10 +32039,18 @@ export interface operations {
                         openAt: string;
                         /** Format: date-time */
                         closeAt: string;
+                        /**
+                         * Format: date-time
+                         * @description The server’s (business) clock at this answer
+                         */
+                        serverTime: string;
+                        /** @description Seconds from serverTime to the close while bidding is to come or open; 0 after */
+                        secondsToClose: number;
                         /** @description The window is open: the supplier may submit or replace its bid */
                         editable: boolean;
                         revision: number;
                         submittedAt: string | null;
+                        submittedTotal: string | null;
                         receipt: string | null;
                         result: string | null;
                         version: number;
@@ -32038,6 +32063,7 @@ export interface operations {
                             quantity: string;
                             deliveryDate: string | null;
                             unitPrice: string | null;
+                            amount: string | null;
                         }[];
                         attachments: {
                             fileId: string;
@@ -32137,10 +32163,18 @@ export interface operations {
                         openAt: string;
                         /** Format: date-time */
                         closeAt: string;
+                        /**
+                         * Format: date-time
+                         * @description The server’s (business) clock at this answer
+                         */
+                        serverTime: string;
+                        /** @description Seconds from serverTime to the close while bidding is to come or open; 0 after */
+                        secondsToClose: number;
                         /** @description The window is open: the supplier may submit or replace its bid */
                         editable: boolean;
                         revision: number;
                         submittedAt: string | null;
+                        submittedTotal: string | null;
                         receipt: string | null;
                         result: string | null;
                         version: number;
@@ -32153,6 +32187,7 @@ export interface operations {
                             quantity: string;
                             deliveryDate: string | null;
                             unitPrice: string | null;
+                            amount: string | null;
                         }[];
                         attachments: {
                             fileId: string;
@@ -33489,6 +33524,8 @@ export interface operations {
                         lastEventId: number;
                         compNo: string;
                         invitedCount: number;
+                        /** @description How many invited companies have bid (a count only, as the feed gives it) */
+                        bidderCount: number;
                         myBest: string | null;
                         myRank: number | null;
                         myBidCount: number;
@@ -33750,6 +33787,98 @@ export interface operations {
                 };
                 content: {
                     "application/json": string;
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listSupplierBiddingInvitations: {
+        parameters: {
+            query?: {
+                /** @description Page, 1-based */
+                page?: number;
+                /** @description Rows a page (a screen asks ≤ 500; an export up to 5000) */
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rows: {
+                            /** @description A sealed-bid tender or a reverse auction */
+                            kind: "TENDER" | "AUCTION";
+                            /** @description The tender or auction number */
+                            docNo: string;
+                            title: string;
+                            /** @description By the clock: PUBLISHED (to start) or OPEN */
+                            status: string;
+                            /** Format: date-time */
+                            startAt: string;
+                            /**
+                             * Format: date-time
+                             * @description The close (a tender) or the end in force (an auction)
+                             */
+                            deadline: string;
+                            /** @description My company has bid */
+                            responded: boolean;
+                        }[];
+                        total: number;
+                        tenders: number;
+                        auctions: number;
+                    };
                 };
             };
             /** @description Default Response */

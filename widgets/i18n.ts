@@ -51,6 +51,11 @@ export const WIDGET_TEXTS_KO = {
   openCalendar: '달력 열기',
   monthPlaceholder: 'YYYY-MM',
   monthUnrecognized: '연월을 인식할 수 없습니다. 예: 2024-03',
+  // date and time (Korean time), the countdown
+  dateTimeTime: '{{label}} 시각',
+  dateTimeZone: '한국 시간',
+  countdownEnded: '마감됨',
+  countdownDays: '{{days}}일 {{time}}',
   rangeFrom: '시작일',
   rangeTo: '종료일',
   rangeAdjusted: '시작일은 종료일보다 늦을 수 없어 {{which}}을(를) 함께 변경했습니다 ({{date}}).',
@@ -152,6 +157,11 @@ export const WIDGET_TEXTS_EN: Readonly<Record<WidgetTextKey, string>> = {
   openCalendar: 'Open calendar',
   monthPlaceholder: 'YYYY-MM',
   monthUnrecognized: 'Not a month. Example: 2024-03',
+  // date and time (Korean time), the countdown
+  dateTimeTime: '{{label}} time',
+  dateTimeZone: 'Korean time',
+  countdownEnded: 'Closed',
+  countdownDays: '{{days}} d {{time}}',
   rangeFrom: 'From',
   rangeTo: 'To',
   rangeAdjusted: 'The start cannot be after the end, so the {{which}} date was changed too ({{date}}).',

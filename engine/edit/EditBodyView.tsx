@@ -504,7 +504,8 @@ export function EditBodyView({ body, at, record, extraScope, onSaved, onDeleted,
           services.confirmWrites === true && !warned,
         );
         if (!result?.ok) return;
-        frame.notify(t(a.success ?? 'engine.done'));
+        const said = a.successWhen?.find((w) => evalRule(w.when, { ...scope, answer: result.answer }, false))?.text ?? a.success;
+        frame.notify(t(said ?? 'engine.done', answerValues(result.answer)));
         onSaved?.(result.answer, mode);
         await effects(a, ['reload']);
         return;

@@ -13,6 +13,8 @@ import { PersonField } from '../../widgets/person-popup/person-field';
 import { EMPTY_SOURCING_GROUP, SourcingGroupSelect, type SourcingGroupValue } from '../../widgets/sourcing-group-select/sourcing-group-select';
 import type { LoginData } from '../../widgets/services';
 import { DateInput } from '../../widgets/date-input/date-input';
+import { DateTimeInput } from '../../widgets/date-time-input/date-time-input';
+import { Countdown } from '../../widgets/countdown/countdown';
 import { DateRange } from '../../widgets/date-range/date-range';
 import { MaskedInput } from '../../widgets/masked-input/masked-input';
 import { MonthPicker } from '../../widgets/month-picker/month-picker';
@@ -363,13 +365,19 @@ function DateTimeWidget(p: EngineInputProps) {
 const SERVER_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
 
 /**
- * A moment typed as text (a tender's window: "2026-12-01 10:00", Korean time): the server's ISO
- * answer is shown in the screens' time format, which is also what the server takes back; what the
- * user types is kept as typed. Read-only it looks like `datetime`.
+ * A moment in Korean time (a tender's window, an auction's start and end), chosen with the date
+ * and time pickers: the server's ISO answer is shown in Korean time, and "YYYY-MM-DD HH:mm"
+ * (Korean time) is what the server takes back. Read-only it looks like `datetime`.
  */
 function InstantWidget(p: EngineInputProps) {
   const v = str(p.value);
-  return <TextWidget {...p} value={SERVER_INSTANT.test(v) ? formatDateTime(v, DEFAULT_DATETIME_FORMAT) : v} />;
+  if (p.readOnly) return <TextWidget {...p} value={SERVER_INSTANT.test(v) ? formatDateTime(v, DEFAULT_DATETIME_FORMAT) : v} />;
+  return <DateTimeInput id={p.id} label={p.label} value={v} onChange={(x) => p.onChange(x)} disabled={p.disabled} required={p.required} invalid={p.invalid} block />;
+}
+
+/** The time left (seconds, as the server counted them at the answer), ticking; read only. */
+function CountdownWidget(p: EngineInputProps) {
+  return <Countdown id={p.id} label={p.label} value={p.value === undefined ? null : (p.value as number | string | null)} block />;
 }
 
 /** An amount (exact decimal string) shown read-only with thousand commas in whole units — KRW and JPY, the system's currencies, have no decimals (spec §5). */
@@ -460,6 +468,7 @@ export const WIDGETS: Readonly<Record<WidgetName, WidgetSpec>> = Object.freeze({
   },
   datetime: { component: DateTimeWidget, empty: () => '', filled: filledText },
   instant: { component: InstantWidget, empty: () => '', filled: filledText },
+  countdown: { component: CountdownWidget, empty: () => null, filled: (v) => v !== null && v !== undefined && v !== '' },
   money: { component: MoneyWidget, empty: () => '', filled: filledText },
   // A password never shows its characters, and is never given a mask.
   password: { component: (p: EngineInputProps) => <TextWidget {...p} mask={undefined} password />, empty: () => '', filled: filledText },

@@ -39,6 +39,8 @@ export interface ActionState {
   disabled: boolean;
   /** Why it is disabled by authority (for the tooltip). */
   denied: boolean;
+  /** Why it is disabled otherwise, in the definition's words (`disabledReason`): shown beside it. */
+  reason?: string;
 }
 
 /** Authority first (hide or disable), then the definition's visible and enabled rules. */
@@ -52,7 +54,8 @@ export function actionState(action: NormalAction, authority: Authority | null, s
   const count = typeof scope.selection === 'number' ? scope.selection : 0;
   if (selection === 'single' && count !== 1) enabled = false;
   if (selection === 'multi' && count < 1) enabled = false;
-  return { hidden: false, disabled: !enabled, denied: !allowed };
+  const reason = !enabled && allowed ? action.disabledReason?.find((r) => evalRule(r.when, scope, false))?.text : undefined;
+  return { hidden: false, disabled: !enabled, denied: !allowed, ...(reason ? { reason } : {}) };
 }
 
 const PROMPT_ANSWER = /^\s*input\.([A-Za-z_$][\w$]*)\s*$/;

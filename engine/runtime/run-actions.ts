@@ -3,7 +3,7 @@
  * server's errors shown, and the effects that follow (reload, refresh texts, close …).
  */
 import type { CallAction, Effect } from '../definition/types';
-import type { ExprScope } from '../expr/expr';
+import { evalRule, type ExprScope } from '../expr/expr';
 import { OperationError, type EngineServices } from '../services';
 import { buildInputs, type NormalAction } from './actions';
 import type { FrameApi } from './frame';
@@ -72,11 +72,12 @@ export async function runRowCalls(action: NormalAction & CallAction, ctx: CallCo
   const targets = selection === 'multi' ? ctx.rows : [ctx.rows[0] ?? null];
   const prompt = action.prompt;
   // 'refused': nothing done, the prompt stays open; 'partly': some rows done, it closes.
+  let answer: unknown = null;
   const callAll = async (asked: ExprScope): Promise<'done' | 'partly' | 'refused'> => {
     let done = 0;
     for (const row of targets) {
       try {
-        await services.call(action.operation!, buildInputs(action.params, { ...asked, row }, ctx.formBody, prompt), { confirmed: true });
+        answer = await services.call(action.operation!, buildInputs(action.params, { ...asked, row }, ctx.formBody, prompt), { confirmed: true });
         done++;
       } catch (e) {
         if (done > 0) {
@@ -91,8 +92,16 @@ export async function runRowCalls(action: NormalAction & CallAction, ctx: CallCo
   };
   const outcome = await askAndCall(action, frame, { ...ctx.scope, row: targets[0] ?? ctx.scope.row ?? null }, targets.length, callAll, (o) => o === 'refused', services.confirmWrites === true);
   if (outcome !== 'done') return false;
-  frame.notify(action.success ? frame.t(action.success) : selection === 'multi' ? frame.t('engine.doneCount', { count: targets.length }) : frame.t('engine.done'));
+  // The message may depend on the answer (a tender's second opening confirmation opens it) and name its fields.
+  const said = action.successWhen?.find((s) => evalRule(s.when, { ...ctx.scope, answer }, false))?.text ?? action.success;
+  frame.notify(said ? frame.t(said, answerFields(answer)) : selection === 'multi' ? frame.t('engine.doneCount', { count: targets.length }) : frame.t('engine.done'));
   return true;
+}
+
+/** The answer's plain fields (text and numbers) for a success message's placeholders. */
+function answerFields(answer: unknown): Record<string, unknown> | undefined {
+  if (!answer || typeof answer !== 'object' || Array.isArray(answer)) return undefined;
+  return Object.fromEntries(Object.entries(answer as Record<string, unknown>).filter(([, v]) => typeof v === 'string' || typeof v === 'number'));
 }
 
 export interface EffectContext {

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { WidgetButton } from '../../widgets/common/button';
 import type { DefinitionProblem } from '../definition/problems';
 import type { ActionState, NormalAction } from '../runtime/actions';
@@ -17,20 +17,34 @@ export function ScreenHeader({ title, badge, children }: { title: string; badge?
   );
 }
 
+/** A definition's button; a disabled one with a `disabledReason` says why beside it, and is described by it. */
 export function ActionButton({ action, state, onRun }: { action: NormalAction; state: ActionState; onRun: (action: NormalAction) => void }) {
   const t = useEngineText();
+  const reasonId = useId();
   if (state.hidden) return null;
-  return (
+  const button = (
     <WidgetButton
       variant={action.variant === 'primary' ? 'primary' : 'secondary'}
       className={action.variant === 'danger' ? styles.danger : undefined}
       disabled={state.disabled}
       title={state.denied ? t('engine.noPermission') : undefined}
+      aria-describedby={state.reason ? reasonId : undefined}
       data-action={action.id}
       onClick={() => onRun(action)}
     >
       {t(action.label)}
     </WidgetButton>
+  );
+  // One shape with or without the reason, so the button keeps its element (and focus) as the reason comes and goes.
+  return (
+    <>
+      {button}
+      {state.reason && (
+        <span id={reasonId} className={styles.actionReason} data-reason-for={action.id}>
+          {t(state.reason)}
+        </span>
+      )}
+    </>
   );
 }
 

@@ -9,7 +9,8 @@ import { ACTION_KIND_NAMES, COLUMN_TYPE_NAMES, MASK_NAMES, SCREEN_KINDS, WIDGET_
 export { ACTION_KIND_NAMES, COLUMN_TYPE_NAMES, MASK_NAMES, SCREEN_KINDS, WIDGET_NAMES };
 
 /** Roots an expression may start from (engine/expr). */
-export const EXPRESSION_ROOTS = ['login', 'form', 'row', 'rows', 'selection', 'mode', 'query', 'node', 'screen', 'detail', 'filters', 'input'] as const;
+/** `answer` is a call's answer, seen only by the `when` of its `successWhen`. */
+export const EXPRESSION_ROOTS = ['login', 'form', 'row', 'rows', 'selection', 'mode', 'query', 'node', 'screen', 'detail', 'filters', 'input', 'answer'] as const;
 
 export type ScreenKindName = (typeof SCREEN_KINDS)[number];
 export type WidgetName = (typeof WIDGET_NAMES)[number];

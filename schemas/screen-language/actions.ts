@@ -19,6 +19,17 @@ const actionCommon = {
   whenDenied: Type.Optional(Enum(['hide', 'disable'])),
   visible: Type.Optional(Expr),
   enabled: Type.Optional(Expr),
+  /**
+   * Why the button is disabled, said beside it (and read with it: the button is described by it):
+   * the first entry whose `when` holds while the button is disabled — e.g. 개찰 확인 before the
+   * close, "입찰 마감 후 확인할 수 있습니다".
+   */
+  disabledReason: Type.Optional(
+    Type.Array(Type.Object({ when: Expr, text: Text }, { additionalProperties: false }), {
+      minItems: 1,
+      description: 'Why the button is disabled, shown beside it and describing it: the first entry whose `when` holds while it is disabled',
+    }),
+  ),
   /** Asks first: an i18n key or text; `{count}` is the number of selected rows. */
   confirm: Type.Optional(Text),
   variant: Type.Optional(Enum(['primary', 'secondary', 'danger'])),
@@ -67,6 +78,16 @@ export const CallAction = Named(
       params: Type.Optional(CallInputs),
       /** A message shown after success (i18n key or text). */
       success: Type.Optional(Text),
+      /**
+       * A message after success by what the answer says: the first entry whose `when` holds
+       * (`answer.<field>`), else `success` — a tender's second opening confirmation opens it.
+       */
+      successWhen: Type.Optional(
+        Type.Array(Type.Object({ when: Expr, text: Text }, { additionalProperties: false }), {
+          minItems: 1,
+          description: 'A message after success by the answer (answer.<field>): the first entry whose `when` holds, else `success`',
+        }),
+      ),
       then: Type.Optional(Type.Array(Effect)),
       /**
        * Effects after a refused call too, for operations whose failure the server records (a failed

@@ -24,6 +24,7 @@ export const WIDGET_NAMES = [
   'employeeSearch',
   'datetime',
   'instant',
+  'countdown',
   'files',
   'money',
   'password',

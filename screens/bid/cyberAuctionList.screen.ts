@@ -1,5 +1,5 @@
 import { defineListScreen } from '../../engine/define';
-import { AUCTION_RESULT, AUCTION_STATUS } from './options';
+import { AUCTION_RESULT, SUPPLIER_AUCTION_STATUS } from './options';
 
 /**
  * /cyber/bid/auctionList (external) — the reverse auctions my company is invited to, with my own
@@ -18,7 +18,7 @@ export default defineListScreen({
   columns: [
     { field: 'auctionNo', width: 130, link: { screen: 'bid.auctionRoom', query: { auctionNo: 'row.auctionNo' } } },
     { field: 'title', width: 240 },
-    { field: 'status', type: 'code', options: AUCTION_STATUS, width: 90, align: 'center' },
+    { field: 'status', type: 'code', options: SUPPLIER_AUCTION_STATUS, width: 90, align: 'center' },
     { field: 'startAt', type: 'datetime', width: 130 },
     { field: 'endAt', type: 'datetime', width: 130 },
     { field: 'startPrice', type: 'money', currencyField: 'currency', width: 120 },

@@ -3,6 +3,8 @@ export const TENDER_STATUS = ['DRAFT', 'PUBLISHED', 'OPEN', 'CLOSED', 'OPENED', 
 export const BID_STATUS = ['INVITED', 'SUBMITTED', 'WON', 'LOST', 'CANCELLED'].map((value) => ({ value, text: `option.bid.bidStatus.${value}` }));
 export const AWARD_RULE = ['LOWEST_TOTAL', 'LOWEST_PER_LINE'].map((value) => ({ value, text: `option.bid.awardRule.${value}` }));
 export const AUCTION_STATUS = ['DRAFT', 'PUBLISHED', 'OPEN', 'CLOSED', 'AWARDED', 'CANCELLED'].map((value) => ({ value, text: `option.bid.auctionStatus.${value}` }));
+/** The auction's state as a supplier reads it: an award is the winner chosen (its own result is the result column). */
+export const SUPPLIER_AUCTION_STATUS = ['PUBLISHED', 'OPEN', 'CLOSED', 'AWARDED', 'CANCELLED'].map((value) => ({ value, text: `option.bid.supplierAuctionStatus.${value}` }));
 export const AUCTION_RESULT = ['WON', 'LOST'].map((value) => ({ value, text: `option.bid.bidStatus.${value}` }));
 export const DECREMENT_KIND = ['AMOUNT', 'PERCENT'].map((value) => ({ value, text: `option.bid.decrementKind.${value}` }));
 

@@ -24,10 +24,11 @@ const SUPPLIER_LOGIN = { auth: 'U', authGroupId: '60', section: '', deptcd: '', 
 function ownTender(over: Record<string, unknown> = {}) {
   return {
     tenderNo: 'BD2026-000001', compNo: 'C00001', title: '베어링 연간 단가 입찰', description: null, status: 'OPEN', bidStatus: 'INVITED', currency: 'KRW',
-    openAt: '2026-12-01T01:00:00.000Z', closeAt: '2026-12-01T09:00:00.000Z', editable: true, revision: 0, submittedAt: null, receipt: null, result: null, version: 1,
+    openAt: '2026-12-01T01:00:00.000Z', closeAt: '2026-12-01T09:00:00.000Z', serverTime: '2026-12-01T06:00:00.000Z', secondsToClose: 3 * 3600 + 125,
+    editable: true, revision: 0, submittedAt: null, submittedTotal: null, receipt: null, result: null, version: 1,
     lines: [
-      { lineNo: 1, itemCode: 'MRO0101-0001', itemName: '베어링 6204', spec: 'ZZ', unitCode: 'EA', quantity: '10', deliveryDate: '2026-12-20', unitPrice: null },
-      { lineNo: 2, itemCode: null, itemName: '비규격 브래킷', spec: null, unitCode: 'EA', quantity: '2.5', deliveryDate: null, unitPrice: null },
+      { lineNo: 1, itemCode: 'MRO0101-0001', itemName: '베어링 6204', spec: 'ZZ', unitCode: 'EA', quantity: '10', deliveryDate: '2026-12-20', unitPrice: null, amount: null },
+      { lineNo: 2, itemCode: null, itemName: '비규격 브래킷', spec: null, unitCode: 'EA', quantity: '2.5', deliveryDate: null, unitPrice: null, amount: null },
     ],
     attachments: [],
     ...over,
@@ -35,7 +36,7 @@ function ownTender(over: Record<string, unknown> = {}) {
 }
 
 describe('tenderSubmit: my sealed bid', { timeout: 30_000 }, () => {
-  it('sends a unit price per line with the version read; the answer shows the receipt, never the prices', async () => {
+  it('sends a unit price per line with the version read; the answer shows the receipt', async () => {
     let sent = false;
     const submitted = ownTender({ bidStatus: 'SUBMITTED', revision: 1, submittedAt: '2026-12-01T02:00:00.000Z', receipt: 'a'.repeat(64), version: 2 });
     const r = renderScreen('bid.tenderSubmit', {
@@ -67,9 +68,15 @@ describe('tenderSubmit: my sealed bid', { timeout: 30_000 }, () => {
     expect(await screen.findByDisplayValue('a'.repeat(64))).toBeInTheDocument();
   });
 
-  it('after the bid the form is the saved bid again: the typed prices are gone (sealed) and nothing is left unsaved', async () => {
+  it('shows the time to the close from the server’s count and the total as prices are typed; after the bid, what was submitted — when, the total, our prices — and nothing left unsaved', async () => {
     let sent = false;
-    const submitted = ownTender({ bidStatus: 'SUBMITTED', revision: 1, submittedAt: '2026-12-01T02:00:00.000Z', receipt: 'c'.repeat(64), version: 2 });
+    const submitted = ownTender({
+      bidStatus: 'SUBMITTED', revision: 1, submittedAt: '2026-12-01T02:00:00.000Z', submittedTotal: '16942.00', receipt: 'c'.repeat(64), version: 2,
+      lines: [
+        { lineNo: 1, itemCode: 'MRO0101-0001', itemName: '베어링 6204', spec: 'ZZ', unitCode: 'EA', quantity: '10', deliveryDate: '2026-12-20', unitPrice: '1500.00', amount: '15000.00' },
+        { lineNo: 2, itemCode: null, itemName: '비규격 브래킷', spec: null, unitCode: 'EA', quantity: '2.5', deliveryDate: null, unitPrice: '777.00', amount: '1942.00' },
+      ],
+    });
     renderScreen('bid.tenderSubmit', {
       entries: screenDefinitions,
       texts: screenTexts,
@@ -86,15 +93,22 @@ describe('tenderSubmit: my sealed bid', { timeout: 30_000 }, () => {
       },
     });
     await screen.findByDisplayValue('베어링 연간 단가 입찰');
+    // The server counted 3 h 2 min 5 s to the close; the browser's clock is not asked.
+    expect(screen.getByRole('timer', { name: '마감까지 남은 시간' })).toHaveTextContent(/^03:0[12]:\d\d$/);
+    expect(screen.queryByText('제출한 투찰')).toBeNull();
     await waitFor(() => expect(gridRowTexts().length).toBe(2));
     await editGridCell({ row: 0, field: 'unitPrice' }, '1500');
     await editGridCell({ row: 1, field: 'unitPrice' }, '777');
     await waitFor(() => expect(gridRowTexts().join(' ')).toMatch(/1,?500.*777/));
+    await screen.findByText(/금액 합계 16,942/);
     fireEvent.click(screen.getByRole('button', { name: '투찰' }));
     await confirmYes();
     await screen.findByDisplayValue('c'.repeat(64));
-    // The saved bid answers no price before the opening: the grid shows none.
-    await waitFor(() => expect(gridRowTexts().join(' ')).not.toMatch(/1,?500|777/));
+    // What we submitted, read back: the section, its total, and our prices in the lines.
+    expect(screen.getByText('제출한 투찰')).toBeInTheDocument();
+    expect(screen.getByLabelText('투찰 합계')).toHaveValue('16,942');
+    expect(screen.getByLabelText('투찰일시')).not.toHaveValue('');
+    await waitFor(() => expect(gridRowTexts().join(' ')).toMatch(/1,?500.*15,?000/));
     // Leaving asks nothing: there is no unsaved change.
     fireEvent.click(screen.getByRole('button', { name: '목록' }));
     await screen.findByText('left the screen');
@@ -112,6 +126,22 @@ describe('tenderSubmit: my sealed bid', { timeout: 30_000 }, () => {
     });
     await screen.findByDisplayValue('베어링 연간 단가 입찰');
     expect(screen.queryByRole('button', { name: '투찰' })).not.toBeInTheDocument();
+  });
+});
+
+describe('tenderEdit: the lines and the window', { timeout: 60_000 }, () => {
+  it('offers the date and time pickers for the window', async () => {
+    renderScreen('bid.tenderEdit', {
+      entries: screenDefinitions,
+      texts: screenTexts,
+      route: '/bid/tenderEdit',
+      answers: {
+        listItems: () => ({ rows: [{ itemCode: 'MRO0101-0001', itemName: '베어링 6204', spec: 'ZZ', unitCode: 'EA', catCode: 'MRO0101', catName: '베어링', sgCode: null, sgName: null, useFlag: 'Y' }], total: 1 }),
+        listItemCategories: () => ({ rows: [], total: 0 }),
+      },
+    });
+    expect(await screen.findByLabelText('입찰 마감 시각')).toHaveAttribute('type', 'time');
+    expect(screen.getAllByRole('button', { name: '달력 열기' }).length).toBeGreaterThanOrEqual(2);
   });
 });
 
@@ -165,15 +195,47 @@ describe('tenderOpen: 개찰 under dual control', { timeout: 30_000 }, () => {
       },
     });
     await screen.findByText('총 1건');
-    expect(lastCall(r.services.calls, 'listTenders')!.input.query).toMatchObject({ status: ['CLOSED', 'OPENED'] });
+    expect(lastCall(r.services.calls, 'listTenders')!.input.query).toMatchObject({ status: ['OPEN', 'CLOSED', 'OPENED'] });
     const button = screen.getByRole('button', { name: '개찰 확인' });
     expect(button).toBeDisabled();
+    expect(button).toHaveAccessibleDescription('개찰할 입찰을 한 건 선택하세요.');
     clickGridRow(0, { x: 5 });
     await waitFor(() => expect(button).toBeEnabled());
     fireEvent.click(button);
     await confirmYes();
-    await screen.findByText(refuse ? /이미 개찰을 확인했습니다/ : '개찰 확인을 기록했습니다.');
+    await screen.findByText(refuse ? /이미 개찰을 확인했습니다/ : '개찰 확인을 기록했습니다. 다른 담당자 한 명이 30분 안에 확인하면 개찰됩니다.');
     expect(calls).toBe(1);
     expect(lastCall(r.services.calls, 'confirmTenderOpening')!.input).toMatchObject({ path: { tenderNo: 'BD2026-000002' }, body: { version: 3 } });
+  });
+
+  it('says the tender is opened when the second confirmation opens it', async () => {
+    renderScreen('bid.tenderOpen', {
+      entries: screenDefinitions,
+      texts: screenTexts,
+      answers: { listTenders: () => ({ rows: [row], total: 1 }), confirmTenderOpening: () => ({ ...detail, status: 'OPENED', openedAt: '2026-12-01T09:20:00.000Z' }) },
+    });
+    await screen.findByText('총 1건');
+    clickGridRow(0, { x: 5 });
+    const button = screen.getByRole('button', { name: '개찰 확인' });
+    await waitFor(() => expect(button).toBeEnabled());
+    expect(button).not.toHaveAttribute('aria-describedby');
+    fireEvent.click(button);
+    await confirmYes();
+    await screen.findByText('개찰되었습니다. 두 사람의 확인으로 입찰서를 열었습니다.');
+    expect(screen.queryByText(/개찰 확인을 기록했습니다/)).toBeNull();
+  });
+
+  it.each([
+    ['ko', 'OPEN', '입찰 마감 후 확인할 수 있습니다.'],
+    ['en', 'OPEN', 'You can confirm after bidding closes.'],
+    ['ko', 'OPENED', '이미 개찰된 입찰입니다.'],
+  ] as const)('(%s) keeps 개찰 확인 disabled for a %s tender and says why beside it', async (language, status, why) => {
+    renderScreen('bid.tenderOpen', { entries: screenDefinitions, texts: screenTexts, language, answers: { listTenders: () => ({ rows: [{ ...row, status, confirmations: status === 'OPENED' ? 2 : 0 }], total: 1 }) } });
+    await screen.findByText(language === 'ko' ? '총 1건' : /1/);
+    clickGridRow(0, { x: 5 });
+    await screen.findByText(why);
+    const button = screen.getByRole('button', { name: language === 'ko' ? '개찰 확인' : 'Confirm opening' });
+    expect(button).toBeDisabled();
+    expect(button).toHaveAccessibleDescription(why);
   });
 });

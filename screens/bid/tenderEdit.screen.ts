@@ -57,9 +57,11 @@ export default defineEditScreen({
       canDelete: "mode == 'create'",
       newRow: { quantity: 1 },
       send: ['itemCode', 'itemName', 'spec', 'unitCode', 'quantity', 'deliveryDate'],
+      // An item of the master is chosen with the item search popup (widgets/item-popup), which fills the line; its code is not typed.
+      addFrom: { widget: 'item', label: `${T}.itemSearch`, operation: 'listItems', categories: { operation: 'listItemCategories', value: 'catCode', text: 'label' }, fill: ['itemCode', 'itemName', 'spec', 'unitCode'] },
       columns: [
         { field: 'lineNo', type: 'number', width: 56 },
-        { field: 'itemCode', width: 120, editable: "mode == 'create'", maxLength: 20 },
+        { field: 'itemCode', width: 120 },
         { field: 'itemName', width: 200, editable: "mode == 'create'", maxLength: 200 },
         { field: 'spec', width: 150, editable: "mode == 'create'", maxLength: 300 },
         { field: 'unitCode', width: 60, editable: "mode == 'create'", maxLength: 10 },

@@ -5,10 +5,11 @@ const T = 'screen.bid.tenderSubmit';
 
 /**
  * /cyber/bid/tenderSubmit (external) — my company's sealed bid: a unit price for every line,
- * submitted and replaced while the window is open (the server's `editable`). The prices are sealed
- * at once: afterwards the screen shows the receipt (a digest of the sealed bid), not the prices —
- * nobody, we included, reads them before the opening. After the award it shows the result and our
- * own prices, never another company's.
+ * submitted and replaced while the window is open (the server's `editable`), the time left to the
+ * close (counted on the server's clock) and the total as the prices are typed. The prices are
+ * sealed at once; what we submitted — when, the total, our prices, the receipt — is read back for
+ * our company alone (nobody else reads a price before the opening). After the award it shows the
+ * result; never another company's price.
  */
 export default defineEditScreen({
   id: 'bid.tenderSubmit',
@@ -30,6 +31,8 @@ export default defineEditScreen({
         { field: 'status', widget: 'select', options: TENDER_STATUS, emptyOption: 'none', readOnly: true },
         { field: 'openAt', widget: 'datetime' },
         { field: 'closeAt', widget: 'datetime' },
+        // Counted by the server at its answer (its business clock), then ticking here.
+        { field: 'secondsToClose', widget: 'countdown', visible: "form.status == 'OPEN' || form.status == 'PUBLISHED'" },
         { field: 'description', widget: 'textarea', rows: 2, readOnly: true, span: 3, visible: '!empty(form.description)' },
         { field: 'attachments', widget: 'files', span: 3, visible: 'count(form.attachments) > 0' },
       ],
@@ -39,10 +42,19 @@ export default defineEditScreen({
       columns: 3,
       fields: [
         { field: 'bidStatus', widget: 'select', options: BID_STATUS, emptyOption: 'none', readOnly: true },
-        { field: 'revision', widget: 'number', readOnly: true },
-        { field: 'submittedAt', widget: 'datetime' },
-        { field: 'receipt', readOnly: true, span: 3, help: `${T}.receiptHelp`, visible: '!empty(form.receipt)' },
         { field: 'result', widget: 'select', options: BID_STATUS, emptyOption: 'none', readOnly: true, visible: '!empty(form.result)' },
+      ],
+    },
+    {
+      // What we submitted, read back for our company alone: when, the total, the revision, the receipt; the prices are in the lines.
+      title: `${T}.submittedBid`,
+      columns: 3,
+      visible: '!empty(form.submittedAt)',
+      fields: [
+        { field: 'submittedAt', widget: 'datetime' },
+        { field: 'submittedTotal', widget: 'money', readOnly: true },
+        { field: 'revision', widget: 'number', readOnly: true },
+        { field: 'receipt', readOnly: true, span: 3, help: `${T}.receiptHelp`, visible: '!empty(form.receipt)' },
       ],
     },
   ],
@@ -61,6 +73,8 @@ export default defineEditScreen({
         { field: 'unitCode', width: 60, align: 'center' },
         { field: 'quantity', type: 'number', width: 80 },
         { field: 'unitPrice', type: 'number', width: 130, editable: true, required: true },
+        // Quantity × our price as typed (or as submitted), with the total below the grid.
+        { field: 'amount', type: 'money', width: 140, product: ['quantity', 'unitPrice'], total: 'sum' },
         { field: 'deliveryDate', type: 'date', width: 100 },
         { field: 'itemCode', width: 100 },
       ],

@@ -165,5 +165,12 @@ describe('auction journey: two suppliers bid live, ranks and soft close on both 
     expect(unexpected(s1.problems).filter((p) => !refusedBid.test(p))).toEqual([]);
     expect(s1.problems.filter((p) => refusedBid.test(p))).toHaveLength(1);
     for (const p of [monitor, s2]) expect(unexpected(p.problems)).toEqual([]);
-  }, 150_000);
+
+    // Read again (F5), both rooms count the two companies that bid, as the monitor does — not only themselves.
+    for (const p of [s1, s2]) {
+      await p.page.reload();
+      await poll(() => p.page.getByTestId('bidders').innerText(), 20_000).toBe('2개사 (초대 2개사)');
+    }
+    await poll(() => monitor.page.getByText('2개사 (초대 2개사)').count()).toBeGreaterThan(0);
+  }, 180_000);
 });

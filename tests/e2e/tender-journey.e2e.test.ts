@@ -72,10 +72,16 @@ describe('tender journey: draft → invitations → sealed bids → dual-control
     await page.goto('/bid/tenderEdit');
     await page.getByRole('heading', { name: '입찰', exact: true }).waitFor();
     const now = await serverNow(baseURL);
-    doc.closeAt = now + BID_SECONDS * 1000;
+    // The pickers take minutes: the close is the next whole minute after BID_SECONDS.
+    doc.closeAt = Math.ceil((now + BID_SECONDS * 1000) / 60_000) * 60_000;
     await page.getByLabel('제목').fill(title);
-    await page.getByLabel('입찰 시작').fill(kstMinute(now - 2 * 60_000));
-    await page.getByLabel('입찰 마감').fill(new Date(doc.closeAt).toISOString());
+    // The window with the date and time pickers (Korean time): the date field typed, the time picked.
+    for (const [label, ms] of [['입찰 시작', now - 2 * 60_000], ['입찰 마감', doc.closeAt]] as const) {
+      const [date, time] = kstMinute(ms).split(' ');
+      await page.getByLabel(label, { exact: true }).fill(date);
+      await page.getByLabel(label, { exact: true }).press('Enter');
+      await page.getByLabel(`${label} 시각`, { exact: true }).fill(time);
+    }
     const lines = page.getByRole('region', { name: '입찰 품목' });
     await page.getByRole('button', { name: '행 추가' }).click();
     await editCell(page, lines, 0, 2, '여정 시험 베어링');
@@ -125,6 +131,12 @@ describe('tender journey: draft → invitations → sealed bids → dual-control
     await expectField(page, 'revision', revision);
     await expectField(page, 'bidStatus', '투찰');
     expect(await fieldText(page, 'receipt')).toMatch(/^[0-9a-f]{64}$/);
+    // What was submitted, read back for the company: 제출한 투찰 with its total (10 × the price) and the price in the line.
+    await page.getByText('제출한 투찰', { exact: true }).waitFor();
+    await expectField(page, 'submittedTotal', (Number(price) * 10).toLocaleString('en-US'));
+    await poll(async () => amount((await gridRows(lines))[0]?.[5] ?? '')).toBe(Number(price));
+    // The time to the close, counted by the server.
+    expect(await page.getByRole('timer', { name: '마감까지 남은 시간' }).innerText()).toMatch(/^\d\d:\d\d:\d\d$/);
   }
 
   async function openInvitation(userId: string): Promise<TestPage> {
@@ -140,7 +152,7 @@ describe('tender journey: draft → invitations → sealed bids → dual-control
     return tp;
   }
 
-  it('supplier1 bids and replaces its bid; each bid answers a receipt, never a price', async () => {
+  it('supplier1 bids and replaces its bid; each bid answers a receipt and what it submitted', async () => {
     const { page, problems } = await openInvitation('supplier1');
     await bid(page, '8400', 'tender-03-supplier1-bid', '1');
     // The notice of the first bid goes after 4 s: wait, so the second's is its own.
@@ -166,6 +178,23 @@ describe('tender journey: draft → invitations → sealed bids → dual-control
     await page.mouse.click(box.x + marker + 130 + 60, box.y + header + row * height + height / 2);
   }
 
+  it('before the close 개찰 확인 is disabled and says why', async () => {
+    const { page, problems } = await as('internal', 'tfadmin');
+    await page.goto('/bid/tenderOpen');
+    const search = page.getByRole('search');
+    await search.getByLabel('입찰번호').fill(doc.tenderNo);
+    await search.getByRole('button', { name: '조회' }).click();
+    const list = page.getByTestId('list-grid');
+    await list.locator('td', { hasText: doc.tenderNo }).first().waitFor({ state: 'attached' });
+    await selectRow(page, list, 0);
+    const button = page.getByRole('button', { name: '개찰 확인' });
+    await page.getByText('입찰 마감 후 확인할 수 있습니다.').waitFor();
+    expect(await button.isDisabled()).toBe(true);
+    expect(await button.getAttribute('aria-describedby')).toBeTruthy();
+    await screenshot(page, 'tender-05b-before-close');
+    expect(unexpected(problems)).toEqual([]);
+  }, 120_000);
+
   it('after the close the buyer may not open it; two other staff confirm and it opens', async () => {
     expect(doc.closeAt).toBeGreaterThan(0);
     // The window closes by the server's clock: moved past the close, not waited for.
@@ -177,13 +206,12 @@ describe('tender journey: draft → invitations → sealed bids → dual-control
       const search = page.getByRole('search');
       await search.getByLabel('입찰번호').fill(doc.tenderNo);
       // The list shows the stored status: the tender.clock job has to have closed it (woken by the clock's move, else every 30 s).
+      const list = page.getByTestId('list-grid');
       await poll(async () => {
         await search.getByRole('button', { name: '조회' }).click();
         await page.waitForTimeout(1500);
-        return page.getByTestId('list-total').innerText();
-      }, 150_000).toBe('총 1건');
-      const list = page.getByTestId('list-grid');
-      await list.locator('td', { hasText: doc.tenderNo }).first().waitFor({ state: 'attached' });
+        return (await gridRows(list))[0]?.[2];
+      }, 150_000).toBe('마감');
       await selectRow(page, list, 0);
       const confirmButton = page.getByRole('button', { name: '개찰 확인' });
       await expect.poll(() => confirmButton.isEnabled(), { timeout: 20_000 }).toBe(true);
@@ -201,12 +229,15 @@ describe('tender journey: draft → invitations → sealed bids → dual-control
 
     const first = await confirmOn('tfadmin');
     await succeeded(first.page, '개찰 확인을 기록했습니다.');
-    await poll(async () => (await gridRows(first.list))[0]?.[2]).toBe('마감');
+    // One confirmation counted in the 개찰 확인 column.
+    await poll(async () => (await gridRows(first.list))[0]?.slice(2, 6)).toEqual(['마감', expect.anything(), expect.anything(), '1']);
     expect(unexpected(first.problems)).toEqual([]);
 
+    // The second person's confirmation opens it, and says so.
     const second = await confirmOn('opadmin');
-    await succeeded(second.page, '개찰 확인을 기록했습니다.');
-    await poll(async () => (await gridRows(second.list))[0]?.[2], 45_000).toBe('개찰완료');
+    await succeeded(second.page, '개찰되었습니다.');
+    expect(await notice(second.page, '개찰되었습니다.').innerText()).not.toMatch(/개찰 확인을 기록했습니다/);
+    await poll(async () => (await gridRows(second.list))[0]?.slice(2, 6), 45_000).toEqual(['개찰완료', expect.anything(), expect.anything(), '2']);
     await screenshot(second.page, 'tender-07-opened');
     expect(unexpected(second.problems)).toEqual([]);
   }, 400_000);
@@ -246,7 +277,7 @@ describe('tender journey: draft → invitations → sealed bids → dual-control
   it('the losing supplier sees its result and its own price, never the winner’s', async () => {
     const { page, problems } = await as('external', 'supplier2');
     await page.goto(`/cyber/bid/tenderSubmit?tenderNo=${encodeURIComponent(doc.tenderNo)}`);
-    await expectField(page, 'result', '미낙찰');
+    await expectField(page, 'result', '낙찰 실패');
     const lines = page.getByRole('region', { name: '품목별 단가' });
     await poll(async () => amount((await gridRows(lines))[0]?.[5] ?? '')).toBe(8456);
     const seen = `${await page.getByRole('main').innerText()} ${(await gridRows(lines)).flat().join(' ')}`;

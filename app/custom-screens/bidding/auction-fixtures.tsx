@@ -14,7 +14,7 @@ export function roomDetail(over: Partial<RoomDetail> = {}): RoomDetail {
   return {
     auctionNo: AUCTION_NO, title: '냉연강판 1.2t 역경매', description: null, status: 'OPEN', currency: 'KRW', startPrice: '1000000.00', decrementKind: 'AMOUNT', decrementValue: '1000.00',
     startAt: minutes(-30), plannedEndAt: minutes(4), endAt: minutes(4), softCloseMinutes: 2, maxExtensions: 3, extensions: 0, serverTime: new Date().toISOString(), lastEventId: 12,
-    compNo: 'C00001', invitedCount: 2, myBest: null, myRank: null, myBidCount: 0, nextLimit: '1000000.00', nextLimitInclusive: false, canBid: true, result: null, myBids: [],
+    compNo: 'C00001', invitedCount: 2, bidderCount: 0, myBest: null, myRank: null, myBidCount: 0, nextLimit: '1000000.00', nextLimitInclusive: false, canBid: true, result: null, myBids: [],
     lines: [{ lineNo: 1, itemCode: null, itemName: '냉연강판 1.2t', spec: '1219×2438', unitCode: 'EA', quantity: '100.000', deliveryDate: null }],
     ...over,
   };

@@ -65,8 +65,12 @@ export function applySupplierBid(d: RoomDetail, e: SupplierBidEvent, bidders: nu
   };
 }
 
-/** How many companies have bid, from what the room's detail says (our own bids count us). */
-export const initialBidders = (d: RoomDetail, fromFeed: number | null) => fromFeed ?? (d.myBidCount > 0 ? 1 : 0);
+/**
+ * How many companies have bid: the detail's count (the server's, as the monitor's) or what the feed
+ * has said since, whichever is more — a count never goes down, and a detail read before a bid event
+ * arrived must not undo it.
+ */
+export const initialBidders = (d: RoomDetail, fromFeed: number | null) => Math.max(fromFeed ?? 0, d.bidderCount, d.myBidCount > 0 ? 1 : 0);
 
 /** A decimal amount as the server takes it: digits, at most two decimals, commas and spaces ignored. */
 export function parseAmount(text: string): string | null {

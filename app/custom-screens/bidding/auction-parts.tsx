@@ -21,8 +21,11 @@ interface TermsOf {
   extensions: number;
 }
 
-/** The auction's terms as a description list; `children` adds a screen's own facts. */
-export function Terms({ detail: d, status, money, at, children }: { detail: TermsOf; status: string; money: (v: string) => string; at: (iso: string) => string; children?: ReactNode }) {
+/**
+ * The auction's terms as a description list; `children` adds a screen's own facts; `statusText`
+ * names the status as the viewer reads it (a supplier's award lost is 낙찰 실패, not 낙찰).
+ */
+export function Terms({ detail: d, status, statusText, money, at, children }: { detail: TermsOf; status: string; statusText?: string; money: (v: string) => string; at: (iso: string) => string; children?: ReactNode }) {
   const t = useEngineText();
   const moved = d.endAt !== d.plannedEndAt;
   return (
@@ -33,7 +36,7 @@ export function Terms({ detail: d, status, money, at, children }: { detail: Term
       <dl className={styles.facts}>
         <div>
           <dt>{t(`${T}.status`)}</dt>
-          <dd data-testid="auction-status">{t(`option.bid.auctionStatus.${status}`)}</dd>
+          <dd data-testid="auction-status">{statusText ?? t(`option.bid.auctionStatus.${status}`)}</dd>
         </div>
         <div>
           <dt>{t(`${T}.startPrice`)}</dt>

@@ -45,7 +45,7 @@ export default function AuctionRoom({ query }: CustomScreenProps) {
       (d) => {
         if (!live) return;
         setDetail(d);
-        setBidders((b) => b ?? initialBidders(d, null));
+        setBidders((b) => initialBidders(d, b));
       },
       (e: unknown) => live && setFailed(e instanceof Error ? e.message : String(e)),
     );
@@ -88,7 +88,7 @@ export default function AuctionRoom({ query }: CustomScreenProps) {
   const status = statusAt(detail.status, detail.startAt, detail.endAt, now);
   return (
     <div className={styles.live} data-auction={detail.auctionNo}>
-      <Terms detail={detail} status={status} money={money} at={at} />
+      <Terms detail={detail} status={status} statusText={ourOutcome(detail.result, status, t)} money={money} at={at} />
       <section className={styles.tiles} aria-label={t(`${T}.myRank`)}>
         <AuctionClock status={detail.status} startAt={detail.startAt} endAt={detail.endAt} nowMs={now} onAnnounce={setAnnouncement} />
         <div className={styles.tile}>
@@ -149,6 +149,13 @@ export default function AuctionRoom({ query }: CustomScreenProps) {
   );
 }
 
+/** The status as our company reads it once awarded: an award another company won is ours lost (낙찰 실패), not 낙찰. */
+function ourOutcome(result: string | null, status: string, t: (key: string) => string): string | undefined {
+  if (status !== 'AWARDED') return undefined;
+  if (!result) return t('option.bid.supplierAuctionStatus.AWARDED');
+  return t(result === 'WON' ? `${T}.statusWon` : `${T}.statusLost`);
+}
+
 function NoAuction({ onList }: { onList: () => void }) {
   const t = useEngineText();
   return (
@@ -157,6 +164,12 @@ function NoAuction({ onList }: { onList: () => void }) {
       <WidgetButton onClick={onList}>{t(`${T}.toList`)}</WidgetButton>
     </div>
   );
+}
+
+/** What the bid box says once bidding is over: cancelled, or closed — awaiting the result until the notice above the box gives it. */
+function closedText(result: string | null, status: string, t: (key: string) => string): string {
+  if (status === 'CANCELLED') return t(`${T}.isCancelled`);
+  return result ? t(`${T}.isClosed`) : `${t(`${T}.isClosed`)} ${t(`${T}.awaitingResult`)}`;
 }
 
 /** The bid box: one labelled amount, Enter or the button submits; the server's refusal under it. */
@@ -169,6 +182,7 @@ function BidBox({ detail, status, onAccepted }: { detail: RoomDetail; status: st
   const [done, setDone] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const open = status === 'OPEN';
+  const ended = !open && status !== 'PUBLISHED';
   const limit = formatMoney(detail.nextLimit, detail.currency);
 
   const submit = async (e: FormEvent) => {
@@ -201,7 +215,7 @@ function BidBox({ detail, status, onAccepted }: { detail: RoomDetail; status: st
       <h3 id={`${id}-h`} className={styles.h}>
         {t(`${T}.bidBox`)}
       </h3>
-      {!open && <p className={styles.muted}>{t(status === 'PUBLISHED' ? `${T}.notOpen` : `${T}.isClosed`)}</p>}
+      {status === 'PUBLISHED' && <p className={styles.muted}>{t(`${T}.notOpen`)}</p>}
       <form onSubmit={(e) => void submit(e)} noValidate>
         <label htmlFor={`${id}-amount`} className={styles.label}>
           {t(`${T}.amount`, { currency: detail.currency })}
@@ -222,8 +236,9 @@ function BidBox({ detail, status, onAccepted }: { detail: RoomDetail; status: st
             {busy ? t(`${T}.submitting`) : t(`${T}.submit`)}
           </WidgetButton>
         </div>
-        <p id={`${id}-hint`} className={styles.hint}>
-          {t(detail.nextLimitInclusive ? `${T}.limitInclusive` : `${T}.limitStrict`, { limit })}
+        {/* Bidding is over: the room says so (and the result once known), not a limit nobody may bid under any more. */}
+        <p id={`${id}-hint`} className={ended ? styles.muted : styles.hint} data-testid="bid-hint">
+          {ended ? closedText(detail.result, status, t) : t(detail.nextLimitInclusive ? `${T}.limitInclusive` : `${T}.limitStrict`, { limit })}
         </p>
         {error && (
           <p id={`${id}-error`} role="alert" className={styles.error} data-testid="bid-error">

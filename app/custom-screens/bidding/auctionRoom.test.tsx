@@ -92,6 +92,28 @@ describe('auctionRoom: an invited supplier’s live room', { timeout: 30_000 }, 
     await waitFor(() => expect(screen.getByTestId('my-best')).toHaveTextContent('958,000'));
   });
 
+  it('read again, says how many companies bid as the server counts them — not only us', async () => {
+    renderRoom(() => null, roomDetail({ myBest: '960000.00', myRank: 2, myBidCount: 1, bidderCount: 2 }));
+    expect(await screen.findByTestId('bidders')).toHaveTextContent('2개사 (초대 2개사)');
+  });
+
+  it('a closed room says it is closed, not a limit to bid under; a lost award reads 낙찰 실패, not 낙찰', async () => {
+    const past = new Date(Date.now() - 60_000).toISOString();
+    const closed = roomDetail({ status: 'CLOSED', startAt: new Date(Date.now() - 3_600_000).toISOString(), endAt: past, plannedEndAt: past, myBest: '920000.00', myRank: 2, myBidCount: 1, bidderCount: 2, nextLimit: '919000.00', nextLimitInclusive: true });
+    const first = renderRoom(() => null, closed);
+    expect(await screen.findByTestId('bid-hint')).toHaveTextContent('경매가 마감되어 더 입찰할 수 없습니다. 낙찰 결과를 기다리고 있습니다.');
+    expect(screen.queryByText(/이하로 입찰하세요/)).toBeNull();
+    expect(screen.getByLabelText('입찰가 (총액, KRW)')).toBeDisabled();
+    expect(screen.getByTestId('auction-status')).toHaveTextContent('마감');
+    first.view.unmount();
+
+    renderRoom(() => null, { ...closed, status: 'AWARDED', result: 'LOST' });
+    expect(await screen.findByTestId('auction-status')).toHaveTextContent('낙찰 실패');
+    expect(screen.getByText('낙찰되지 않았습니다.')).toBeInTheDocument();
+    expect(screen.getByTestId('bid-hint')).toHaveTextContent('경매가 마감되어 더 입찰할 수 없습니다.');
+    expect(screen.queryByText(/이하로 입찰하세요/)).toBeNull();
+  });
+
   it('keeps the box shut before the start and after the end', async () => {
     renderRoom(() => null, roomDetail({ status: 'PUBLISHED', startAt: new Date(Date.now() + 60_000).toISOString() }));
     expect(await screen.findByText('경매 시작 전입니다. 시작 후 입찰할 수 있습니다.')).toBeInTheDocument();

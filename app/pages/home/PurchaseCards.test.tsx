@@ -5,7 +5,7 @@ import { useSessionStore } from '../../stores/session';
 import { renderPage } from '../../testing/render-page';
 import { HOME_PURCHASE_TEXTS } from './home-texts';
 import { InternalPurchaseCards, SupplierPurchaseCards, internalDocumentHref } from './PurchaseCards';
-import { APPROVALS, CODES, DOCUMENTS, NEW_RFQS, OPEN_ORDERS } from './purchase-cards-fixtures';
+import { APPROVALS, BIDDING_INVITATIONS, CODES, DOCUMENTS, NEW_RFQS, OPEN_ORDERS } from './purchase-cards-fixtures';
 
 type Answer = { status?: number; body: unknown };
 
@@ -99,6 +99,33 @@ describe('home cards of purchasing', () => {
     expect(within(orders).getByText('납기 미정')).toBeInTheDocument();
     expect(within(orders).getByText('3,400,000 KRW')).toBeInTheDocument();
     expect(within(orders).getByRole('link', { name: /발주서 전체 보기/ })).toHaveAttribute('href', '/cyber/CyberOrderRequestList');
+  });
+
+  it('external: open tender and auction invitations of my company — the count of each, nearest deadline first, each linked to its screen', async () => {
+    stubServer({ '/api/v1/cyber/home/rfqs': { body: { rows: [], total: 0 } }, '/api/v1/cyber/home/orders': { body: { rows: [], total: 0 } }, '/api/v1/cyber/home/bidding': { body: BIDDING_INVITATIONS } });
+    login('X');
+    renderPage(<SupplierPurchaseCards />);
+    const card = await screen.findByRole('region', { name: '입찰 초대' });
+    expect(await within(card).findByRole('link', { name: 'RA2026-000007' })).toHaveAttribute('href', '/cyber/bid/auctionRoom?auctionNo=RA2026-000007');
+    expect(within(card).getByRole('link', { name: 'BD2026-000012' })).toHaveAttribute('href', '/cyber/bid/tenderSubmit?tenderNo=BD2026-000012');
+    expect(within(card).getByText('전자입찰 1건 · 역경매 1건')).toBeInTheDocument();
+    expect(within(card).getByText('2건')).toBeInTheDocument();
+    expect(within(card).getByText('진행중')).toBeInTheDocument();
+    expect(within(card).getByText('시작 전')).toBeInTheDocument();
+    expect(within(card).getByText('참여함')).toBeInTheDocument();
+    expect(within(card).getByText('미참여')).toBeInTheDocument();
+    const items = within(card).getAllByRole('listitem').map((li) => li.textContent);
+    expect(items[0]).toMatch(/RA2026-000007/);
+    expect(within(card).getByRole('link', { name: /입찰 참여 목록/ })).toHaveAttribute('href', '/cyber/bid/tenderList');
+  });
+
+  it('(en) the invitations card in English', async () => {
+    stubServer({ '/api/v1/cyber/home/rfqs': { body: { rows: [], total: 0 } }, '/api/v1/cyber/home/orders': { body: { rows: [], total: 0 } }, '/api/v1/cyber/home/bidding': { body: { rows: [], total: 0, tenders: 0, auctions: 0 } } });
+    login('X');
+    renderPage(<SupplierPurchaseCards />, { language: 'en' });
+    const card = await screen.findByRole('region', { name: 'Bidding invitations' });
+    expect(await within(card).findByText('No tender or auction to take part in.')).toBeInTheDocument();
+    expect(within(card).getByText('Tenders 0 · Auctions 0')).toBeInTheDocument();
   });
 
   it('an empty list says so; a failed one offers a retry that asks again', async () => {

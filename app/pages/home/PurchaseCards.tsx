@@ -4,7 +4,10 @@ import { formatInstant } from '../../../lib/date';
 import { formatMoney } from '../../../lib/money';
 import { useAsync, type AsyncState } from '../../hooks/use-async';
 import { useSessionStore, type CodeLists } from '../../stores/session';
-import { HOME_ALL_ROWS, HOME_CARD_ROWS, fetchPendingApprovals, fetchRecentDocuments, fetchSupplierNewRfqs, fetchSupplierOpenOrders, type DocType, type PendingApprovals, type RecentDocuments, type SupplierNewRfqs, type SupplierOpenOrders } from './home-api';
+import {
+  HOME_ALL_ROWS, HOME_CARD_ROWS, fetchPendingApprovals, fetchRecentDocuments, fetchSupplierBiddingInvitations, fetchSupplierNewRfqs, fetchSupplierOpenOrders, type DocType, type PendingApprovals,
+  type RecentDocuments, type SupplierBiddingInvitations, type SupplierNewRfqs, type SupplierOpenOrders,
+} from './home-api';
 import { useHomePurchaseText } from './home-texts';
 import { PurchaseCardView, type HomeList } from './PurchaseCardView';
 import styles from './PurchaseCards.module.css';
@@ -13,7 +16,7 @@ import styles from './PurchaseCards.module.css';
  * The purchasing cards of the two home pages (home-slots.tsx): each loads its own rows, and each
  * document number links to the document's screen.
  *   internal: my pending approvals, my recent documents;
- *   external: new quotation requests, open purchase orders (of the supplier's own company).
+ *   external: new quotation requests, open purchase orders, open tender and auction invitations (of the supplier's own company).
  */
 
 const DOC_TYPES: DocType[] = ['PR', 'PO', 'SIMPLE', 'LOI'];
@@ -123,6 +126,28 @@ export function mapOpenOrders(data: SupplierOpenOrders, t: TFunction, codes: Cod
   };
 }
 
+/** A tender opens its 투찰 screen, an auction its live room (both under /cyber). */
+export function invitationHref(kind: string, docNo: string): string {
+  const q = encodeURIComponent(docNo);
+  return kind === 'AUCTION' ? `/cyber/bid/auctionRoom?auctionNo=${q}` : `/cyber/bid/tenderSubmit?tenderNo=${q}`;
+}
+
+export function mapInvitations(data: SupplierBiddingInvitations, t: TFunction): HomeList {
+  const { rows, total } = rowsOf(data);
+  return {
+    total,
+    items: rows.map((r) => ({
+      key: `${r.kind}/${r.docNo}`,
+      href: invitationHref(r.kind, r.docNo),
+      docNo: r.docNo,
+      kind: t(`homePurchase.bidding.kind.${r.kind}`),
+      title: r.title,
+      status: t(`homePurchase.bidding.status.${r.status === 'OPEN' ? 'OPEN' : 'PUBLISHED'}`),
+      meta: [t('homePurchase.bidding.deadline', { date: when(r.deadline) }), t(r.responded ? 'homePurchase.bidding.responded' : 'homePurchase.bidding.notResponded')],
+    })),
+  };
+}
+
 /** The cards need a login; without one (or before it) they show nothing. */
 function useLoggedIn(): boolean {
   return useSessionStore((s) => s.isLoggedIn);
@@ -197,6 +222,26 @@ function SupplierOpenOrders() {
   );
 }
 
+function SupplierBiddingInvitations() {
+  const { t } = useHomePurchaseText();
+  const state = useAsync(fetchSupplierBiddingInvitations);
+  const map = useCallback((d: SupplierBiddingInvitations) => mapInvitations(d, t), [t]);
+  const mapped = useMapped(state, map);
+  // How many of each, above the nearest deadlines.
+  const counts = state.status === 'success' ? <p className={styles.muted}>{t('homePurchase.bidding.counts', { tenders: state.data.tenders, auctions: state.data.auctions })}</p> : undefined;
+  return (
+    <PurchaseCardView
+      id="home-bidding"
+      title={t('homePurchase.bidding.title')}
+      state={mapped}
+      emptyText={t('homePurchase.bidding.empty')}
+      onRetry={state.reload}
+      toolbar={counts}
+      more={{ href: '/cyber/bid/tenderList', label: t('homePurchase.bidding.more') }}
+    />
+  );
+}
+
 /** Internal home: my pending approvals and my recent documents, side by side. */
 export function InternalPurchaseCards() {
   if (!useLoggedIn()) return null;
@@ -208,13 +253,14 @@ export function InternalPurchaseCards() {
   );
 }
 
-/** Supplier home: new quotation requests and open purchase orders of my company. */
+/** Supplier home: new quotation requests, open purchase orders and open bidding invitations of my company. */
 export function SupplierPurchaseCards() {
   if (!useLoggedIn()) return null;
   return (
     <div className={styles.wide}>
       <SupplierNewRfqs />
       <SupplierOpenOrders />
+      <SupplierBiddingInvitations />
     </div>
   );
 }

@@ -8,6 +8,7 @@ export type PendingApprovals = Ok<'/api/v1/home/approvals'>;
 export type RecentDocuments = Ok<'/api/v1/home/documents'>;
 export type SupplierNewRfqs = Ok<'/api/v1/cyber/home/rfqs'>;
 export type SupplierOpenOrders = Ok<'/api/v1/cyber/home/orders'>;
+export type SupplierBiddingInvitations = Ok<'/api/v1/cyber/home/bidding'>;
 export type DocType = 'PR' | 'PO' | 'SIMPLE' | 'LOI';
 
 /** How many rows a home card shows. */
@@ -41,4 +42,9 @@ export async function fetchSupplierNewRfqs(signal?: AbortSignal, client: ApiClie
 /** listSupplierOpenOrders: my company's sent, acknowledged or partly delivered orders; earliest due date first. */
 export async function fetchSupplierOpenOrders(signal?: AbortSignal, client: ApiClient = apiClient): Promise<SupplierOpenOrders> {
   return answer(await client.GET('/api/v1/cyber/home/orders', { params: { query: { size: HOME_CARD_ROWS } }, signal, ...flags }));
+}
+
+/** listSupplierBiddingInvitations: my company's open tender and auction invitations; nearest deadline first, with the count of each. */
+export async function fetchSupplierBiddingInvitations(signal?: AbortSignal, client: ApiClient = apiClient): Promise<SupplierBiddingInvitations> {
+  return answer(await client.GET('/api/v1/cyber/home/bidding', { params: { query: { size: HOME_CARD_ROWS } }, signal, ...flags }));
 }

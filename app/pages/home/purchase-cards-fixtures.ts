@@ -1,6 +1,6 @@
-import type { PendingApprovals, RecentDocuments, SupplierNewRfqs, SupplierOpenOrders } from './home-api';
+import type { PendingApprovals, RecentDocuments, SupplierBiddingInvitations, SupplierNewRfqs, SupplierOpenOrders } from './home-api';
 
-/** Answers of the four home endpoints, in the server's shapes (stories and tests). */
+/** Answers of the five home endpoints, in the server's shapes (stories and tests). */
 export const APPROVALS: PendingApprovals = {
   total: 3,
   rows: [
@@ -43,4 +43,14 @@ export const CODES = {
   PO_STATUS: code([['SENT', '발주전송'], ['ACKNOWLEDGED', '발주확인'], ['PARTLY_DELIVERED', '부분납품']]),
   LOI_STATUS: code([['ISSUED', '발행'], ['ACCEPTED', '수락']]),
   QUOT_STATUS: code([['REQUESTED', '견적요청'], ['CHECKED', '요청확인']]),
+};
+
+export const BIDDING_INVITATIONS: SupplierBiddingInvitations = {
+  total: 2,
+  tenders: 1,
+  auctions: 1,
+  rows: [
+    { kind: 'AUCTION', docNo: 'RA2026-000007', title: '냉연강판 역경매', status: 'OPEN', startAt: '2026-04-01T00:00:00.000Z', deadline: '2026-04-01T02:00:00.000Z', responded: true },
+    { kind: 'TENDER', docNo: 'BD2026-000012', title: '베어링 연간 단가 입찰', status: 'PUBLISHED', startAt: '2026-04-02T00:00:00.000Z', deadline: '2026-04-03T09:00:00.000Z', responded: false },
+  ],
 };

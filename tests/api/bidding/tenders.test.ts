@@ -57,7 +57,8 @@ describe('sealed-bid tenders', () => {
     const b1 = ok(await bid(tender.tenderNo, f.u.supplier1, s1.version, ['1000', '2000']));
     expect(b1).toMatchObject({ status: 'OPEN', bidStatus: 'SUBMITTED', revision: 1, editable: true });
     expect(b1.receipt).toMatch(/^[0-9a-f]{64}$/);
-    expect(b1.lines.every((l: { unitPrice: string | null }) => l.unitPrice === null)).toBe(true);
+    // The company reads back what it sent (to it alone); the stored row stays sealed.
+    expect(b1.lines.map((l: { unitPrice: string | null }) => l.unitPrice)).toEqual(['1000.00', '2000.00']);
     // Replaced until the close: the newer bid counts.
     const b1b = ok(await bid(tender.tenderNo, f.u.supplier1, b1.version, ['900', '1900']));
     expect(b1b.revision).toBe(2);

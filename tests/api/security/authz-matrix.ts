@@ -78,7 +78,7 @@ export const AUTHZ_MATRIX: Readonly<Record<string, Rule>> = {
   getCompanyName: IX.r(),
   // item
   getSgCode: IX.r(),
-  listItemCategories: I.r('/item/category/categoryManage', '/itemInsert', '/itemDetail', '/itemExcelUpList', '/itemExcelUpDetail', '/itemProposalList', '/attribute', '/attributeValue', '/unitMaster', '/item/comp/sourcingGroup', '/prEdit', '/prConfirmEdit', '/SimpleOrderEdit', '/OrderRequestEdit'),
+  listItemCategories: I.r('/item/category/categoryManage', '/itemInsert', '/itemDetail', '/itemExcelUpList', '/itemExcelUpDetail', '/itemProposalList', '/attribute', '/attributeValue', '/unitMaster', '/item/comp/sourcingGroup', '/prEdit', '/prConfirmEdit', '/SimpleOrderEdit', '/OrderRequestEdit', '/bid/tenderEdit'),
   createItemCategory: I.w('/item/category/categoryManage'),
   updateItemCategory: I.w('/item/category/categoryManage'),
   deleteItemCategory: I.w('/item/category/categoryManage'),
@@ -95,7 +95,7 @@ export const AUTHZ_MATRIX: Readonly<Record<string, Rule>> = {
   listUnits: I.r('/item/category/categoryManage', '/itemInsert', '/itemDetail', '/itemExcelUpList', '/itemExcelUpDetail', '/itemProposalList', '/attribute', '/attributeValue', '/unitMaster', '/item/comp/sourcingGroup'),
   createUnit: I.w('/unitMaster'),
   updateUnit: I.w('/unitMaster'),
-  listItems: I.r('/itemDetail', '/itemInsert', '/itemExcelUpDetail', '/itemProposalList', '/prEdit', '/prConfirmEdit', '/SimpleOrderEdit', '/OrderRequestEdit'),
+  listItems: I.r('/itemDetail', '/itemInsert', '/itemExcelUpDetail', '/itemProposalList', '/prEdit', '/prConfirmEdit', '/SimpleOrderEdit', '/OrderRequestEdit', '/bid/tenderEdit'),
   createItem: I.w('/itemInsert'),
   getItem: I.r('/itemDetail', '/itemProposalList', '/itemInsert'),
   updateItem: I.w('/itemDetail', '/itemInsert'),
@@ -213,6 +213,7 @@ export const AUTHZ_MATRIX: Readonly<Record<string, Rule>> = {
   listMyRecentDocuments: I.r(),
   listSupplierNewRfqs: X.r(),
   listSupplierOpenOrders: X.r(),
+  listSupplierBiddingInvitations: X.r(),
   // fulfilment: delivery
   listDeliveries: I.r('/deliverListAdmin', '/deliverEditAdmin'),
   listNoneOrderDeliveries: I.r('/noneOrderViewAdmin'),

@@ -194,6 +194,7 @@ export const SupplierAuction = Type.Object({
   ...Terms,
   compNo: Type.String(),
   invitedCount: Type.Integer(),
+  bidderCount: Type.Integer({ description: 'How many invited companies have bid (a count only, as the feed gives it)' }),
   myBest: Nullable(Amount),
   myRank: Nullable(Type.Integer({ description: '1 = lowest price now; null before the company bids' })),
   myBidCount: Type.Integer(),

@@ -463,6 +463,7 @@ export async function getSupplierAuction(scoped: Db, server: Db, caller: Caller 
     ...t,
     compNo: supplier.compNo,
     invitedCount: ranks.length,
+    bidderCount: ranks.filter((r) => r.bestAmount !== null).length,
     myBest: own.bestAmount,
     myRank: mine.rank,
     myBidCount: own.bidCount,

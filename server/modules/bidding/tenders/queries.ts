@@ -175,7 +175,7 @@ export function findOwnBid(db: Db, tenderNo: string) {
   return db
     .selectFrom('tenderBid as b')
     .innerJoin('tender as t', 't.tenderNo', 'b.tenderNo')
-    .select(['t.tenderNo', 't.title', 't.description', 't.status', 't.currency', 't.openAt', 't.closeAt', 't.fileId', 'b.compNo', 'b.status as bidStatus', 'b.revision', 'b.submittedAt', 'b.digest', 'b.version'])
+    .select(['t.tenderNo', 't.title', 't.description', 't.status', 't.currency', 't.openAt', 't.closeAt', 't.fileId', 'b.compNo', 'b.status as bidStatus', 'b.revision', 'b.submittedAt', 'b.digest', 'b.sealed', 'b.version'])
     .where('b.tenderNo', '=', tenderNo)
     .where('t.status', '<>', 'DRAFT')
     .executeTakeFirst();

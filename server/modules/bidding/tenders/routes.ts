@@ -123,9 +123,9 @@ export const tenderRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api/v1/cyber/bid/tenders/:tenderNo',
     {
       config: { access: access.login(SUPPLIER, 'read', ['X']) },
-      schema: { operationId: 'getSupplierTender', tags, summary: 'A tender my company is invited to: lines, my bid’s receipt; my own prices and result after the opening. Another company’s answers 404', params: TenderNoParams, response: { 200: SupplierTender, ...commonErrors } },
+      schema: { operationId: 'getSupplierTender', tags, summary: 'A tender my company is invited to: lines, my bid (when, its receipt, my own prices and total), the time to the close; the result after the award. Another company’s answers 404', params: TenderNoParams, response: { 200: SupplierTender, ...commonErrors } },
     },
-    async (request) => getSupplierTender(request.db, request.caller, request.params.tenderNo, app.clock.now()),
+    async (request) => getSupplierTender(request.db, request.caller, app.config, request.params.tenderNo, app.clock.now()),
   );
 
   app.put(

@@ -181,13 +181,16 @@ export const SupplierTender = Type.Object({
   currency: Type.String(),
   openAt: Type.String({ format: 'date-time' }),
   closeAt: Type.String({ format: 'date-time' }),
+  serverTime: Type.String({ format: 'date-time', description: 'The server’s (business) clock at this answer' }),
+  secondsToClose: Type.Integer({ minimum: 0, description: 'Seconds from serverTime to the close while bidding is to come or open; 0 after' }),
   editable: Type.Boolean({ description: 'The window is open: the supplier may submit or replace its bid' }),
   revision: Type.Integer(),
   submittedAt: Nullable(Type.String({ format: 'date-time' })),
-  receipt: Nullable(Type.String({ description: 'SHA-256 of the sealed bid: proves what was submitted without showing it' })),
+  submittedTotal: Nullable(Type.String({ description: 'The total of the company’s own submitted bid (its prices × quantities); to it alone' })),
+  receipt: Nullable(Type.String({ description: 'SHA-256 of the sealed bid: proves what was submitted' })),
   result: Nullable(Type.String({ description: 'WON or LOST once awarded; never another supplier’s price' })),
   version: Type.Integer(),
-  lines: Type.Array(Type.Object({ ...TenderLine.properties, unitPrice: Nullable(Type.String({ description: 'The company’s own price, after the opening only' })) })),
+  lines: Type.Array(Type.Object({ ...TenderLine.properties, unitPrice: Nullable(Type.String({ description: 'The company’s own submitted price (to it alone; another company’s never)' })), amount: Nullable(Type.String()) })),
   attachments: Type.Array(Attachment),
 });
 

@@ -10,7 +10,7 @@ import { checkDate, msOf, todayKst, type Instant } from '../../../domain/dates.j
 import { loadAttachments, loadHistory } from '../../../domain/documents.js';
 import { checkVersion, failIf, missing, notAllowed, refused, wrongState, type FieldError } from '../../../domain/errors.js';
 import { transition } from '../../../domain/machine.js';
-import { fitsAmount, lineAmount, totalOf } from '../../../domain/money.js';
+import { amt, fitsAmount, lineAmount, totalOf } from '../../../domain/money.js';
 import type { ReasonBody, VersionBody } from '../../../domain/schemas.js';
 import { iso, text } from '../../../domain/values.js';
 import { checkSourcingEligibility, standings } from '../../evaluation/eligibility.js';
@@ -28,7 +28,7 @@ import {
 } from './queries.js';
 import type { AwardBody, BidBody, TENDER_SORT, TenderCreateBody, TenderUpdateBody } from './schemas.js';
 import { masterKeyOf, newWrappedKey, openBid, sameMasterKey, sealBid, unwrapKey, type MasterKey } from './sealing.js';
-import { OPENING_WINDOW_MINUTES, TENDER_MACHINE, byClock, liveConfirmations, rankBids, winnersByLine, type AwardRule, type OpenedBid } from './workflow.js';
+import { OPENING_CONFIRMATIONS, OPENING_WINDOW_MINUTES, TENDER_MACHINE, byClock, liveConfirmations, rankBids, winnersByLine, type AwardRule, type OpenedBid } from './workflow.js';
 
 type Sort = SortSpec<(typeof TENDER_SORT)[number]>;
 type Window = { limit: number; offset: number };
@@ -48,13 +48,19 @@ export async function listTenderRows(db: Db, q: TenderFilter, sort: Sort, w: Win
       status: byClock(r, now),
       invitedCount: Number(r.invitedCount),
       submittedCount: Number(r.submittedCount),
-      confirmations: byClock(r, now) === 'CLOSED' ? Number(r.confirmations) : 0,
+      confirmations: confirmationCount(byClock(r, now), Number(r.confirmations)),
       openAt: iso(r.openAt)!,
       closeAt: iso(r.closeAt)!,
       createdAt: iso(r.createdAt)!,
     })),
     total,
   };
+}
+
+/** The confirmations a list row shows: the live ones while it waits for its opening; an opened tender was opened by two. */
+function confirmationCount(status: string, live: number): number {
+  if (status === 'CLOSED') return live;
+  return status === 'OPENED' || status === 'AWARDED' ? OPENING_CONFIRMATIONS : 0;
 }
 
 /** One tender as staff see it; prices and ranks only once opened. */
@@ -391,15 +397,27 @@ export async function listSupplierTenders(db: Db, q: TenderFilter, sort: Sort, w
   return { rows: rows.map((r) => ({ ...r, status: byClock(r, now), openAt: iso(r.openAt)!, closeAt: iso(r.closeAt)!, submittedAt: iso(r.submittedAt) })), total };
 }
 
-/** The company's invitation: the lines, its own bid's receipt; its own prices and result after the opening. Another company's tender answers 404. */
-export async function getSupplierTender(db: Db, caller: Caller | null, tenderNo: string, now: Date) {
+/**
+ * The company's invitation: the lines, its own bid — when it was submitted, its receipt, and its
+ * own prices and total (what the company sent, read back for it alone: the sealed copy is opened
+ * in memory for this answer, nothing is stored in clear) —, the time left to the close on the
+ * server's clock, and its result after the award. Never another company's price; another
+ * company's tender answers 404.
+ */
+export async function getSupplierTender(db: Db, caller: Caller | null, keys: KeySource, tenderNo: string, now: Date) {
   supplierActor(caller);
   const own = await findOwnBid(db, tenderNo);
   if (!own) throw tenderMissing();
   const status = byClock(own, now);
   const opened = status === 'OPENED' || status === 'AWARDED';
-  const [lines, prices, attachments] = await Promise.all([findTenderLines(db, tenderNo), opened ? findOwnOpenedLines(db, tenderNo) : Promise.resolve([]), loadAttachments(db, own.fileId)]);
+  const [lines, attachments] = await Promise.all([findTenderLines(db, tenderNo), loadAttachments(db, own.fileId)]);
+  const prices = opened ? await findOwnOpenedLines(db, tenderNo) : await ownSealedPrices(db, keys, own);
   const priceOf = new Map(prices.map((p) => [p.lineNo, p.unitPrice]));
+  const submitted = own.revision > 0 && priceOf.size > 0;
+  const priced = lines.map(({ prLineNo: _p, sgCode: _s, ...l }) => {
+    const unitPrice = priceOf.get(l.lineNo) ?? null;
+    return { ...l, unitPrice: unitPrice === null ? null : amt(unitPrice), amount: unitPrice === null ? null : amt(lineAmount(l.quantity, unitPrice, own.currency as 'KRW')) };
+  });
   return {
     tenderNo,
     compNo: own.compNo,
@@ -410,15 +428,40 @@ export async function getSupplierTender(db: Db, caller: Caller | null, tenderNo:
     currency: own.currency,
     openAt: iso(own.openAt)!,
     closeAt: iso(own.closeAt)!,
+    serverTime: now.toISOString(),
+    secondsToClose: status === 'OPEN' || status === 'PUBLISHED' ? Math.max(0, Math.floor((msOf(own.closeAt) - now.getTime()) / 1000)) : 0,
     editable: status === 'OPEN' && own.bidStatus !== 'CANCELLED',
     revision: own.revision,
     submittedAt: iso(own.submittedAt),
+    submittedTotal: submitted ? amt(totalOf(priced.map((l) => l.amount ?? '0'))) : null,
     receipt: own.digest,
     result: own.bidStatus === 'WON' || own.bidStatus === 'LOST' ? own.bidStatus : null,
     version: own.version,
-    lines: lines.map(({ prLineNo: _p, sgCode: _s, ...l }) => ({ ...l, unitPrice: priceOf.get(l.lineNo) ?? null })),
+    lines: priced,
     attachments,
   };
+}
+
+/**
+ * The company's own sealed prices, opened for it alone. None when it has not bid, when the tender
+ * was cancelled (its key destroyed) or when this server holds another master key — the receipt
+ * still says what was submitted.
+ */
+async function ownSealedPrices(db: Db, keys: KeySource, own: { tenderNo: string; compNo: string; revision: number; sealed: string | null }): Promise<Array<{ lineNo: number; unitPrice: string }>> {
+  if (own.revision === 0 || !own.sealed) return [];
+  const keyRow = await findKey(db, own.tenderNo);
+  if (!keyRow?.wrappedKey) return [];
+  const master = masterKeyOf(keys);
+  if (!sameMasterKey(keyRow.keyRef, master)) return [];
+  let key: Buffer | null = null;
+  try {
+    key = unwrapKey(master, keyRow.wrappedKey, own.tenderNo);
+    return openBid(key, own.sealed, { tenderNo: own.tenderNo, compNo: own.compNo, revision: own.revision }).lines.map((l) => ({ lineNo: l.lineNo, unitPrice: String(l.unitPrice) }));
+  } catch {
+    return [];
+  } finally {
+    key?.fill(0);
+  }
 }
 
 /**
@@ -463,7 +506,7 @@ export async function submitBid(db: Db, caller: Caller | null, keys: KeySource, 
     await updateBid(trx, tenderNo, supplier.compNo, { status: 'SUBMITTED', sealed, digest, revision, submittedAt: now, submittedBy: supplier.userId, version: own.version + 1 });
     await writeAudit(trx, { entity: 'tender_bid', entityKey: `${tenderNo}/${supplier.compNo}`, action: revision === 1 ? 'SUBMIT' : 'REPLACE', actor: supplier.userId, after: { revision, digest } });
   });
-  return getSupplierTender(db, caller, tenderNo, now);
+  return getSupplierTender(db, caller, keys, tenderNo, now);
 }
 
 /* ------------------------------ the clock: the tender jobs ------------------------------ */

@@ -34,6 +34,9 @@ export const TENDER_MACHINE: Machine<TenderStatus, TenderAction> = {
 /** Minutes within which the second opener must confirm after the first (dual control). */
 export const OPENING_WINDOW_MINUTES = 30;
 
+/** How many distinct people's confirmations open a tender. */
+export const OPENING_CONFIRMATIONS = 2;
+
 /** Where a published tender stands at `now`: its window decides between PUBLISHED, OPEN and CLOSED. */
 export function byClock(t: { status: string; openAt: Instant; closeAt: Instant }, now: Date): TenderStatus {
   if (!['PUBLISHED', 'OPEN', 'CLOSED'].includes(t.status)) return t.status as TenderStatus;
