@@ -6,8 +6,7 @@ export interface StatementTally {
 }
 
 /**
- * Counts every statement sent through one database handle to the unit of work that sent it (issue
- * #45 item 3): the driver calls `count` for each statement it sends — transaction control, a
+ * Counts every statement sent through one database handle to the unit of work that sent it: the driver calls `count` for each statement it sends — transaction control, a
  * supplier's role setting and prepared-statement upkeep included — and the tally in the current
  * async context (a request's, see server/http/statement-tally.ts) goes up. Statements sent outside
  * any tally (jobs, start-up, tests' own set-up) are counted nowhere. One per handle, so apps that

@@ -2,8 +2,11 @@ import { Type } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { access } from '../../../http/access.js';
 import { commonErrors } from '../../../http/error-schema.js';
-import { HomeQuery } from '../../purchase/home/schemas.js';
+import { PagingQuery } from '../../../http/list-query.js';
 import { listOpenInvitations } from './service.js';
+
+/** A page of the invitations, as the home cards page. */
+const InvitationsQuery = Type.Object({ ...PagingQuery }, { additionalProperties: false });
 
 const InvitationRow = Type.Object({
   kind: Type.Union([Type.Literal('TENDER'), Type.Literal('AUCTION')], { description: 'A sealed-bid tender or a reverse auction' }),
@@ -25,7 +28,7 @@ export const invitationRoutes: FastifyPluginAsyncTypebox = async (app) => {
         operationId: 'listSupplierBiddingInvitations',
         tags: ['home'],
         summary: 'Open tender and reverse-auction invitations of my company: not yet closed; nearest deadline first, with the count of each',
-        querystring: HomeQuery,
+        querystring: InvitationsQuery,
         response: { 200: Type.Object({ rows: Type.Array(InvitationRow), total: Type.Integer(), tenders: Type.Integer(), auctions: Type.Integer() }), ...commonErrors },
       },
     },
