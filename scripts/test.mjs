@@ -147,6 +147,8 @@ fs.rmSync(summaryFile, { force: true });
 const checks = [
   ['type check', bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']],
   ['lint', bin('eslint'), ['.', '--max-warnings=0']],
+  // One format (.prettierrc.json; what it leaves out and why: .prettierignore).
+  ['format', bin('prettier'), ['--check', '--log-level=warn', '.']],
   ['generated API contract is current', bin('tsx'), ['codegen/openapi.ts', '--check']],
   ['migration index is current', bin('tsx'), ['codegen/migrations.ts', '--check']],
   ['database types are current', bin('tsx'), ['codegen/db-schema.ts', '--check']],
